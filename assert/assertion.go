@@ -1,0 +1,273 @@
+// Package assert is legoenv's assertion vocabulary: checks over a final state
+// and a trajectory, compiled once to CEL programs and scored the way
+// AutomationBench scores a run.
+package assert
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Types of assertion. Each has a positive or negative sense: negative ones
+// are constraints ("never do X") and are credited only when every positive
+// assertion passes.
+const (
+	Exists    = "exists"     // some record in Target matches Where
+	NotExists = "not_exists" // no record in Target matches Where
+	Count     = "count"      // the number of matching records is within Bound
+	Called    = "called"     // some successful call to tool Target matches Where over its arguments
+	NotCalled = "not_called" // no successful call to tool Target matches Where
+	CEL       = "cel"        // Expr, a CEL boolean over state, calls and now
+)
+
+var typeNames = []string{Exists, NotExists, Count, Called, NotCalled, CEL}
+
+// Assertion is one check. In YAML and JSON its type is the key that holds its
+// target: {"exists": "gmail.messages", "where": {"to": "a@b.example"}}.
+type Assertion struct {
+	Type     string
+	Target   string      // collection "app.collection" or tool name
+	Where    []Predicate // conjunction, sorted by field then op
+	Bound    Bound       // for Count
+	Expr     string      // for CEL
+	Negative bool        // for CEL: treat as a constraint
+	Label    string      // human description, optional
+}
+
+// Bound limits a count. Nil fields are open.
+type Bound struct {
+	Equals *int `json:"equals,omitempty"`
+	Min    *int `json:"min,omitempty"`
+	Max    *int `json:"max,omitempty"`
+}
+
+// IsNegative reports whether the assertion is a constraint.
+func (a Assertion) IsNegative() bool {
+	switch a.Type {
+	case NotExists, NotCalled:
+		return true
+	case CEL:
+		return a.Negative
+	}
+	return false
+}
+
+// IsState reports whether the assertion reads a collection.
+func (a Assertion) IsState() bool {
+	return a.Type == Exists || a.Type == NotExists || a.Type == Count
+}
+
+// IsTrajectory reports whether the assertion reads the calls.
+func (a Assertion) IsTrajectory() bool { return a.Type == Called || a.Type == NotCalled }
+
+// String renders the assertion compactly for tables and diagnostics.
+func (a Assertion) String() string {
+	if a.Label != "" {
+		return a.Label
+	}
+	var b strings.Builder
+	b.WriteString(a.Type)
+	if a.Type == CEL {
+		b.WriteString(" ")
+		b.WriteString(a.Expr)
+		return b.String()
+	}
+	b.WriteString(" ")
+	b.WriteString(a.Target)
+	if len(a.Where) > 0 {
+		parts := make([]string, len(a.Where))
+		for i, p := range a.Where {
+			parts[i] = p.String()
+		}
+		b.WriteString(" where ")
+		b.WriteString(strings.Join(parts, ", "))
+	}
+	if a.Type == Count {
+		if a.Bound.Equals != nil {
+			fmt.Fprintf(&b, " = %d", *a.Bound.Equals)
+		}
+		if a.Bound.Min != nil {
+			fmt.Fprintf(&b, " >= %d", *a.Bound.Min)
+		}
+		if a.Bound.Max != nil {
+			fmt.Fprintf(&b, " <= %d", *a.Bound.Max)
+		}
+	}
+	return b.String()
+}
+
+// MarshalJSON writes the canonical form.
+func (a Assertion) MarshalJSON() ([]byte, error) {
+	m := map[string]any{}
+	switch a.Type {
+	case CEL:
+		m[CEL] = a.Expr
+		if a.Negative {
+			m["negative"] = true
+		}
+	default:
+		m[a.Type] = a.Target
+	}
+	if len(a.Where) > 0 {
+		m["where"] = Where(a.Where)
+	}
+	if a.Type == Count {
+		m["bound"] = a.Bound
+	}
+	if a.Label != "" {
+		m["label"] = a.Label
+	}
+	return json.Marshal(m)
+}
+
+// UnmarshalJSON reads the canonical form. Unknown keys are errors so that a
+// misspelt "wehre" does not silently widen an assertion.
+func (a *Assertion) UnmarshalJSON(data []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return fmt.Errorf("assertion must be an object: %w", err)
+	}
+	*a = Assertion{}
+	var found []string
+	for _, t := range typeNames {
+		if v, ok := raw[t]; ok {
+			found = append(found, t)
+			var s string
+			if err := json.Unmarshal(v, &s); err != nil {
+				return fmt.Errorf("%s: must be a string", t)
+			}
+			a.Type = t
+			if t == CEL {
+				a.Expr = s
+			} else {
+				a.Target = s
+			}
+		}
+	}
+	if len(found) != 1 {
+		return fmt.Errorf("assertion needs exactly one of %s (got %d)", strings.Join(typeNames, ", "), len(found))
+	}
+	for k, v := range raw {
+		switch k {
+		case a.Type:
+		case "where":
+			var w Where
+			if err := json.Unmarshal(v, &w); err != nil {
+				return fmt.Errorf("where: %w", err)
+			}
+			a.Where = w
+		case "bound":
+			dec := json.NewDecoder(bytes.NewReader(v))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&a.Bound); err != nil {
+				return fmt.Errorf("bound: %w", err)
+			}
+		case "negative":
+			if err := json.Unmarshal(v, &a.Negative); err != nil {
+				return fmt.Errorf("negative: must be a boolean")
+			}
+		case "label":
+			if err := json.Unmarshal(v, &a.Label); err != nil {
+				return fmt.Errorf("label: must be a string")
+			}
+		default:
+			return fmt.Errorf("unknown key %q in assertion", k)
+		}
+	}
+	if a.Type == Count && a.Bound == (Bound{}) {
+		return fmt.Errorf("count: needs a bound (equals, min or max)")
+	}
+	return nil
+}
+
+// Predicate tests one field of a record (or one argument of a call).
+type Predicate struct {
+	Field string // dotted path: "cells.Status"
+	Op    string
+	Value any
+}
+
+func (p Predicate) String() string {
+	v, _ := json.Marshal(p.Value)
+	if p.Op == OpEquals {
+		return fmt.Sprintf("%s=%s", p.Field, v)
+	}
+	return fmt.Sprintf("%s %s %s", p.Field, p.Op, v)
+}
+
+// Where is a conjunction of predicates. In YAML and JSON it is an object from
+// field to either a value (equality) or an object of op -> value.
+type Where []Predicate
+
+// MarshalJSON writes {"field": value} for plain equality, else {"field": {"op": value}}.
+func (w Where) MarshalJSON() ([]byte, error) {
+	m := map[string]any{}
+	for _, p := range w {
+		ops, _ := m[p.Field].(map[string]any)
+		if ops == nil {
+			ops = map[string]any{}
+			m[p.Field] = ops
+		}
+		ops[p.Op] = p.Value
+	}
+	return json.Marshal(m)
+}
+
+// UnmarshalJSON reads either form and validates op names and value types.
+func (w *Where) UnmarshalJSON(data []byte) error {
+	var raw map[string]any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return fmt.Errorf("must be an object of field -> value or {op: value}")
+	}
+	var out Where
+	for field, v := range raw {
+		if field == "" {
+			return fmt.Errorf("empty field name")
+		}
+		ops, isOps := v.(map[string]any)
+		if isOps && len(ops) > 0 && allOps(ops) {
+			for op, val := range ops {
+				if err := checkOp(op, val); err != nil {
+					return fmt.Errorf("%s: %w", field, err)
+				}
+				out = append(out, Predicate{Field: field, Op: op, Value: val})
+			}
+			continue
+		}
+		if isOps {
+			for op := range ops {
+				if _, known := opNames[op]; !known {
+					return fmt.Errorf("%s: unknown op %q (known: %s)", field, op, strings.Join(OpNames(), ", "))
+				}
+			}
+		}
+		out = append(out, Predicate{Field: field, Op: OpEquals, Value: v})
+	}
+	out.sort()
+	*w = out
+	return nil
+}
+
+func (w Where) sort() {
+	sort.Slice(w, func(i, j int) bool {
+		if w[i].Field != w[j].Field {
+			return w[i].Field < w[j].Field
+		}
+		return w[i].Op < w[j].Op
+	})
+}
+
+// Normalize sorts predicates into canonical order.
+func (a *Assertion) Normalize() { Where(a.Where).sort() }
+
+func allOps(m map[string]any) bool {
+	for k := range m {
+		if _, ok := opNames[k]; !ok {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,560 @@
+package atom
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/legoenv/legoenv/schema"
+)
+
+// Entry is one version of one atom in a library.
+type Entry struct {
+	Kind    Kind
+	ID      string
+	Version string
+	File    string // path within the library
+	Line    int
+	Head    bool // the current version (not under history/)
+	Atom    any  // *Server, *Data, *Rule or *Intent
+
+	pos positions
+}
+
+// Ref is "kind/id@version".
+func (e *Entry) Ref() string { return fmt.Sprintf("%s/%s@%s", e.Kind, e.ID, e.Version) }
+
+// Pin returns the entry's pin.
+func (e *Entry) Pin() Pin { return Pin{ID: e.ID, Version: e.Version} }
+
+// Where returns the file position of a field path in the atom ("tools[1].name").
+func (e *Entry) Where(field string) (line, col int) {
+	p := e.pos.lookup(field)
+	return p.Line, p.Col
+}
+
+// Diag makes a diagnostic about a field of this entry.
+func (e *Entry) Diag(sev Severity, field, format string, args ...any) Diagnostic {
+	line, col := e.Where(field)
+	if line == 0 {
+		line = e.Line
+	}
+	return Diagnostic{File: e.File, Line: line, Col: col, Field: field, Severity: sev, Message: fmt.Sprintf(format, args...)}
+}
+
+// Library is a set of atoms (every version) and environment recipes.
+type Library struct {
+	Dir string // where it was loaded from, "" when embedded
+
+	heads    map[Kind]map[string]*Entry
+	versions map[string]*Entry // Ref() -> entry
+	recipes  []Recipe
+	recipeAt []Diagnostic // position of each recipe, for diagnostics
+}
+
+// NewLibrary returns an empty library.
+func NewLibrary() *Library {
+	l := &Library{heads: map[Kind]map[string]*Entry{}, versions: map[string]*Entry{}}
+	for _, k := range Kinds {
+		l.heads[k] = map[string]*Entry{}
+	}
+	return l
+}
+
+// MaxFileBytes bounds one library file.
+const MaxFileBytes = 64 << 20
+
+// LoadDir loads the library in dir.
+func LoadDir(dir string) (*Library, Diagnostics, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("library %s: %w", dir, err)
+	}
+	if !st.IsDir() {
+		return nil, nil, fmt.Errorf("library %s: not a directory", dir)
+	}
+	l, ds, err := Load(os.DirFS(dir))
+	if l != nil {
+		l.Dir = dir
+	}
+	return l, ds, err
+}
+
+// Load reads every *.yaml and *.yml file of fsys. Files under history/ are
+// earlier versions. It returns the library with every atom that loaded, and
+// the diagnostics of those that did not: one bad file loses nothing else.
+// The error is for I/O failures only.
+func Load(fsys fs.FS) (*Library, Diagnostics, error) {
+	l := NewLibrary()
+	var ds Diagnostics
+	var files []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if ext := path.Ext(p); ext == ".yaml" || ext == ".yml" {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("walk library: %w", err)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		data, err := readLimited(fsys, f)
+		if err != nil {
+			ds = append(ds, Diagnostic{File: f, Severity: Error, Message: err.Error()})
+			continue
+		}
+		head := !strings.HasPrefix(f, "history/")
+		docs, docDs := parseDocs(f, data)
+		ds = append(ds, docDs...)
+		for _, doc := range docs {
+			if doc.kind == "environments" {
+				ds = append(ds, l.addRecipes(f, doc)...)
+				continue
+			}
+			e, eds := decodeAtom(f, doc)
+			ds = append(ds, eds...)
+			if e == nil {
+				continue
+			}
+			e.Head = head
+			ds = append(ds, l.add(e)...)
+		}
+	}
+	ds = append(ds, l.validate()...)
+	ds.Sort()
+	return l, ds, nil
+}
+
+func readLimited(fsys fs.FS, name string) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("file larger than %d bytes", MaxFileBytes)
+	}
+	return data, nil
+}
+
+type document struct {
+	kind  string
+	value map[string]any
+	pos   positions
+	line  int
+}
+
+func parseDocs(file string, data []byte) ([]document, Diagnostics) {
+	var out []document
+	var ds Diagnostics
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for i := 0; ; i++ {
+		var n yaml.Node
+		err := dec.Decode(&n)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			ds = append(ds, yamlDiag(file, err))
+			break
+		}
+		ps := positions{}
+		v, err := nodeValue(&n, "", ps, 0)
+		if err != nil {
+			ds = append(ds, yamlDiag(file, err))
+			continue
+		}
+		if v == nil {
+			continue
+		}
+		m, ok := v.(map[string]any)
+		if !ok {
+			p := ps.lookup("")
+			ds = append(ds, Diagnostic{File: file, Line: p.Line, Col: p.Col, Severity: Error, Message: "an atom must be a YAML mapping"})
+			continue
+		}
+		kind, _ := m["kind"].(string)
+		if kind == "" {
+			p := ps.lookup("")
+			ds = append(ds, Diagnostic{File: file, Line: p.Line, Col: p.Col, Field: "kind", Severity: Error,
+				Message: "missing kind (server, data, rule, intent or environments)"})
+			continue
+		}
+		out = append(out, document{kind: kind, value: m, pos: ps, line: ps.lookup("").Line})
+	}
+	return out, ds
+}
+
+// yamlDiag turns a YAML error ("yaml: line 3: ...") into a diagnostic.
+func yamlDiag(file string, err error) Diagnostic {
+	msg := err.Error()
+	line := 0
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if _, e := fmt.Sscanf(msg, "line %d:", &line); e == nil {
+		if i := strings.Index(msg, ":"); i >= 0 {
+			msg = strings.TrimSpace(msg[i+1:])
+		}
+	}
+	return Diagnostic{File: file, Line: line, Severity: Error, Message: "YAML: " + msg}
+}
+
+var (
+	schemaOnce sync.Once
+	schemas    map[string]*jsonschema.Schema
+	schemaErr  error
+)
+
+// kindSchemas compiles the published JSON Schemas once.
+func kindSchemas() (map[string]*jsonschema.Schema, error) {
+	schemaOnce.Do(func() {
+		c := jsonschema.NewCompiler()
+		entries, err := fs.ReadDir(schema.Files, ".")
+		if err != nil {
+			schemaErr = err
+			return
+		}
+		for _, e := range entries {
+			b, err := fs.ReadFile(schema.Files, e.Name())
+			if err != nil {
+				schemaErr = err
+				return
+			}
+			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+			if err != nil {
+				schemaErr = fmt.Errorf("schema %s: %w", e.Name(), err)
+				return
+			}
+			if err := c.AddResource("https://legoenv.dev/schema/"+e.Name(), doc); err != nil {
+				schemaErr = err
+				return
+			}
+		}
+		schemas = map[string]*jsonschema.Schema{}
+		for _, k := range []string{"server", "data", "rule", "intent", "environments"} {
+			s, err := c.Compile("https://legoenv.dev/schema/" + k + ".schema.json")
+			if err != nil {
+				schemaErr = fmt.Errorf("schema %s: %w", k, err)
+				return
+			}
+			schemas[k] = s
+		}
+	})
+	return schemas, schemaErr
+}
+
+// schemaDiags validates a document against its kind's schema.
+func schemaDiags(file string, doc document) Diagnostics {
+	ss, err := kindSchemas()
+	if err != nil {
+		return Diagnostics{{File: file, Severity: Error, Message: "internal: " + err.Error()}}
+	}
+	s := ss[doc.kind]
+	if s == nil {
+		return Diagnostics{{File: file, Line: doc.pos.lookup("kind").Line, Field: "kind", Severity: Error,
+			Message: fmt.Sprintf("unknown kind %q (want server, data, rule, intent or environments)", doc.kind)}}
+	}
+	err = s.Validate(any(doc.value))
+	var ve *jsonschema.ValidationError
+	if err == nil {
+		return nil
+	}
+	if !errors.As(err, &ve) {
+		return Diagnostics{{File: file, Line: doc.line, Severity: Error, Message: err.Error()}}
+	}
+	var ds Diagnostics
+	seen := map[string]bool{}
+	for _, u := range leafErrors(ve) {
+		field := pointerToPath(u.InstanceLocation)
+		msg := u.Message
+		key := field + "\x00" + msg
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		p := doc.pos.lookup(field)
+		ds = append(ds, Diagnostic{File: file, Line: p.Line, Col: p.Col, Field: field, Severity: Error, Message: msg})
+	}
+	return ds
+}
+
+type leaf struct {
+	InstanceLocation []string
+	Message          string
+}
+
+// leafErrors flattens a validation error to its deepest causes, which name
+// the precise field; a oneOf over assertion types keeps only the branch
+// errors that are not "missing property" noise when a better one exists.
+func leafErrors(ve *jsonschema.ValidationError) []leaf {
+	if len(ve.Causes) == 0 {
+		return []leaf{{InstanceLocation: ve.InstanceLocation, Message: kindMessage(ve)}}
+	}
+	var out []leaf
+	for _, c := range ve.Causes {
+		out = append(out, leafErrors(c)...)
+	}
+	return out
+}
+
+func kindMessage(ve *jsonschema.ValidationError) string {
+	msg := ve.Error()
+	// Error() starts with "jsonschema validation failed with '<url>#/...'\n- at '/x': " on the root.
+	if i := strings.LastIndex(msg, "': "); i >= 0 && strings.Contains(msg[:i], "at '") {
+		msg = msg[i+3:]
+	}
+	return msg
+}
+
+func pointerToPath(loc []string) string {
+	var b strings.Builder
+	for _, s := range loc {
+		if s != "" && strings.Trim(s, "0123456789") == "" {
+			b.WriteString("[" + s + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(".")
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// decodeAtom validates a document against its schema and decodes it.
+func decodeAtom(file string, doc document) (*Entry, Diagnostics) {
+	if ds := schemaDiags(file, doc); len(ds) > 0 {
+		return nil, ds
+	}
+	var a any
+	switch Kind(doc.kind) {
+	case KindServer:
+		a = &Server{}
+	case KindData:
+		a = &Data{}
+	case KindRule:
+		a = &Rule{}
+	case KindIntent:
+		a = &Intent{}
+	}
+	b, err := json.Marshal(doc.value)
+	if err != nil {
+		return nil, Diagnostics{{File: file, Line: doc.line, Severity: Error, Message: err.Error()}}
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(a); err != nil {
+		return nil, Diagnostics{{File: file, Line: doc.line, Severity: Error, Message: decodeMessage(err)}}
+	}
+	ver, err := Version(a)
+	if err != nil {
+		return nil, Diagnostics{{File: file, Line: doc.line, Severity: Error, Message: err.Error()}}
+	}
+	id, _ := doc.value["id"].(string)
+	return &Entry{Kind: Kind(doc.kind), ID: id, Version: ver, File: file, Line: doc.line, Atom: a, pos: doc.pos}, nil
+}
+
+func decodeMessage(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("%s: expected %s", te.Field, te.Type)
+	}
+	return err.Error()
+}
+
+// add puts an entry into the library.
+func (l *Library) add(e *Entry) Diagnostics {
+	if old, dup := l.versions[e.Ref()]; dup {
+		if old.Head || !e.Head {
+			return nil // the same content twice (a head and its archived copy)
+		}
+	}
+	l.versions[e.Ref()] = e
+	if !e.Head {
+		return nil
+	}
+	if prev := l.heads[e.Kind][e.ID]; prev != nil && prev.Version != e.Version {
+		return Diagnostics{e.Diag(Error, "id", "%s %q is also defined in %s:%d", e.Kind, e.ID, prev.File, prev.Line)}
+	}
+	l.heads[e.Kind][e.ID] = e
+	return nil
+}
+
+func (l *Library) addRecipes(file string, doc document) Diagnostics {
+	if ds := schemaDiags(file, doc); len(ds) > 0 {
+		return ds
+	}
+	list, _ := doc.value["recipes"].([]any)
+	var ds Diagnostics
+	for i, item := range list {
+		field := fmt.Sprintf("recipes[%d]", i)
+		b, _ := json.Marshal(item)
+		var r Recipe
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		p := doc.pos.lookup(field)
+		where := Diagnostic{File: file, Line: p.Line, Col: p.Col, Field: field, Severity: Error}
+		if err := dec.Decode(&r); err != nil {
+			where.Message = decodeMessage(err)
+			ds = append(ds, where)
+			continue
+		}
+		l.recipes = append(l.recipes, r)
+		l.recipeAt = append(l.recipeAt, where)
+	}
+	return ds
+}
+
+// Put adds a new atom version to the library (in memory). With head it
+// becomes the current version of its id.
+func (l *Library) Put(a any, file string, head bool) (*Entry, error) {
+	ver, err := Version(a)
+	if err != nil {
+		return nil, err
+	}
+	k, id := KindOf(a)
+	if k == "" {
+		return nil, fmt.Errorf("put: %T is not an atom", a)
+	}
+	e := &Entry{Kind: k, ID: id, Version: ver, File: file, Atom: a, Head: head, pos: positions{}}
+	if old := l.versions[e.Ref()]; old != nil {
+		e = old
+	}
+	l.versions[e.Ref()] = e
+	if head {
+		if prev := l.heads[k][id]; prev != nil && prev != e {
+			prev.Head = false
+		}
+		e.Head = true
+		l.heads[k][id] = e
+	}
+	return e, nil
+}
+
+// KindOf returns an atom value's kind and id.
+func KindOf(a any) (Kind, string) {
+	switch x := a.(type) {
+	case *Server:
+		return KindServer, x.ID
+	case *Data:
+		return KindData, x.ID
+	case *Rule:
+		return KindRule, x.ID
+	case *Intent:
+		return KindIntent, x.ID
+	}
+	return "", ""
+}
+
+// Head returns the current version of an atom.
+func (l *Library) Head(k Kind, id string) *Entry { return l.heads[k][id] }
+
+// Get resolves a pin: the head when the version is empty.
+func (l *Library) Get(k Kind, p Pin) (*Entry, error) {
+	if p.Version == "" {
+		if e := l.heads[k][p.ID]; e != nil {
+			return e, nil
+		}
+		return nil, fmt.Errorf("no %s atom %q", k, p.ID)
+	}
+	if e := l.versions[fmt.Sprintf("%s/%s@%s", k, p.ID, p.Version)]; e != nil {
+		return e, nil
+	}
+	if l.heads[k][p.ID] == nil {
+		return nil, fmt.Errorf("no %s atom %q", k, p.ID)
+	}
+	return nil, fmt.Errorf("no version %s of %s atom %q", p.Version, k, p.ID)
+}
+
+// Heads lists the current atoms of a kind, sorted by id.
+func (l *Library) Heads(k Kind) []*Entry {
+	out := make([]*Entry, 0, len(l.heads[k]))
+	for _, e := range l.heads[k] {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Versions lists every version of an atom: the head last, the others in
+// lineage order where lineage says, else by file.
+func (l *Library) Versions(k Kind, id string) []*Entry {
+	var out []*Entry
+	for _, e := range l.versions {
+		if e.Kind == k && e.ID == id {
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Head != out[j].Head {
+			return !out[i].Head
+		}
+		li, lj := LineageOf(out[i].Atom), LineageOf(out[j].Atom)
+		ri, rj := 0, 0
+		if li != nil {
+			ri = li.Round
+		}
+		if lj != nil {
+			rj = lj.Round
+		}
+		if ri != rj {
+			return ri < rj
+		}
+		return out[i].File < out[j].File
+	})
+	return out
+}
+
+// ServerFor returns the head server atom that serves app.
+func (l *Library) ServerFor(app string) *Entry {
+	if e := l.heads[KindServer][app]; e != nil && e.Atom.(*Server).AppName() == app {
+		return e
+	}
+	for _, e := range l.Heads(KindServer) {
+		if e.Atom.(*Server).AppName() == app {
+			return e
+		}
+	}
+	return nil
+}
+
+// Recipes returns the environment recipes as written (versions may be empty).
+func (l *Library) Recipes() []Recipe { return append([]Recipe(nil), l.recipes...) }
+
+// SetRecipes replaces the recipes (synthesis and evolution use it).
+func (l *Library) SetRecipes(rs []Recipe) {
+	l.recipes = append([]Recipe(nil), rs...)
+	l.recipeAt = make([]Diagnostic, len(rs))
+}
+
+// RecipeOrigin returns where recipe i was written, for diagnostics.
+func (l *Library) RecipeOrigin(i int) Diagnostic {
+	if i < len(l.recipeAt) {
+		return l.recipeAt[i]
+	}
+	return Diagnostic{File: "(recipes)", Field: fmt.Sprintf("recipes[%d]", i), Severity: Error}
+}

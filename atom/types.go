@@ -1,0 +1,283 @@
+// Package atom defines legoenv's four kinds of atom (server, data, rule,
+// intent) and the environment recipe that pins them, loads them from a
+// library of YAML files with errors that name file, field and line, and gives
+// each atom a version: the hash of its canonical form.
+package atom
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+)
+
+// Kind is an atom kind.
+type Kind string
+
+// The atom kinds.
+const (
+	KindServer Kind = "server"
+	KindData   Kind = "data"
+	KindRule   Kind = "rule"
+	KindIntent Kind = "intent"
+)
+
+// Kinds lists the atom kinds in composition order.
+var Kinds = []Kind{KindServer, KindData, KindRule, KindIntent}
+
+// ToolNameRE is the pattern tool names follow (OpenAI and MCP both accept it).
+var ToolNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// Lineage records where an evolved atom version came from. It is not part of
+// the version hash.
+type Lineage struct {
+	Parent    string   `json:"parent"`
+	RootCause string   `json:"root_cause,omitempty"`
+	Repairer  string   `json:"repairer,omitempty"`
+	Round     int      `json:"round,omitempty"`
+	Fixed     []string `json:"fixed,omitempty"`
+	Time      string   `json:"time,omitempty"`
+	Note      string   `json:"note,omitempty"`
+}
+
+// Server is one application: its collections and its tools.
+type Server struct {
+	Kind        Kind         `json:"kind"`
+	ID          string       `json:"id"`
+	Description string       `json:"description,omitempty"`
+	App         string       `json:"app,omitempty"`    // the app name used in collection names; defaults to ID
+	Family      string       `json:"family,omitempty"` // email, crm, helpdesk, ...
+	Collections []Collection `json:"collections"`
+	Tools       []Tool       `json:"tools"`
+	Lineage     *Lineage     `json:"lineage,omitempty"`
+}
+
+// AppName is the app's name in collection references ("gmail" in gmail.messages).
+func (s *Server) AppName() string {
+	if s.App != "" {
+		return s.App
+	}
+	return s.ID
+}
+
+// Collection returns the named collection (without the app prefix).
+func (s *Server) Collection(name string) *Collection {
+	for i := range s.Collections {
+		if s.Collections[i].Name == name {
+			return &s.Collections[i]
+		}
+	}
+	return nil
+}
+
+// Tool returns the named tool.
+func (s *Server) Tool(name string) *Tool {
+	for i := range s.Tools {
+		if s.Tools[i].Name == name {
+			return &s.Tools[i]
+		}
+	}
+	return nil
+}
+
+// Collection is an entity type of an app.
+type Collection struct {
+	Name        string           `json:"name"`
+	Description string           `json:"description,omitempty"`
+	Key         string           `json:"key,omitempty"`       // key field, default "id"
+	IDPrefix    string           `json:"id_prefix,omitempty"` // prefix of generated keys, default first letters of the name + "_"
+	Fields      map[string]Field `json:"fields"`
+}
+
+// KeyField is the collection's key field.
+func (c *Collection) KeyField() string {
+	if c.Key != "" {
+		return c.Key
+	}
+	return "id"
+}
+
+// Prefix is the prefix of keys generated on create.
+func (c *Collection) Prefix() string {
+	if c.IDPrefix != "" {
+		return c.IDPrefix
+	}
+	n := c.Name
+	if len(n) > 3 {
+		n = n[:3]
+	}
+	return n + "_"
+}
+
+// Field is one field of a collection, a small subset of JSON Schema.
+type Field struct {
+	Type        string `json:"type,omitempty"` // string, number, integer, boolean, array, object; empty: any
+	Items       string `json:"items,omitempty"`
+	Format      string `json:"format,omitempty"` // date, date-time, email, ...
+	Enum        []any  `json:"enum,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// Tool is one tool of an app.
+type Tool struct {
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Input       map[string]any `json:"input"` // JSON Schema of the arguments (an object schema)
+	Effect      Effect         `json:"effect"`
+}
+
+// Effect says what a tool does to the state. Declarative kinds: search, get,
+// create, update, delete, append; "starlark" runs Code; "unresolved" marks a
+// tool whose effect is not known yet (calling it is an error).
+type Effect struct {
+	Kind       string            `json:"kind"`
+	Collection string            `json:"collection,omitempty"` // within the app
+	Key        string            `json:"key,omitempty"`        // argument naming the record (get, update, delete, append); default: the collection key
+	Filters    []Filter          `json:"filters,omitempty"`    // search; default: every argument that names a field
+	Limit      int               `json:"limit,omitempty"`      // search: default result limit
+	LimitArg   string            `json:"limit_arg,omitempty"`  // search: argument overriding the limit
+	Fields     map[string]string `json:"fields,omitempty"`     // create, update: argument -> field it writes, where names differ
+	Set        map[string]any    `json:"set,omitempty"`        // create, update: constant fields; "$now" is the clock
+	Field      string            `json:"field,omitempty"`      // append: the list field
+	Value      string            `json:"value,omitempty"`      // append: the argument appended
+	Code       string            `json:"code,omitempty"`       // starlark: defines run(args, db)
+}
+
+// Filter maps a search argument onto a field predicate.
+type Filter struct {
+	Arg   string `json:"arg"`
+	Field string `json:"field,omitempty"` // default: Arg
+	Op    string `json:"op,omitempty"`    // equals (default), iequals, contains, icontains, gt, gte, lt, lte, in
+}
+
+// Data is an initial state for one or more apps: fixed records, seeded
+// generators and the handles intents bind to.
+type Data struct {
+	Kind        Kind                                   `json:"kind"`
+	ID          string                                 `json:"id"`
+	Description string                                 `json:"description,omitempty"`
+	Clock       string                                 `json:"clock,omitempty"` // RFC 3339; the environment's "now"
+	Seed        int64                                  `json:"seed,omitempty"`
+	Records     map[string]map[string][]map[string]any `json:"records,omitempty"` // app -> collection -> records
+	Generate    []Generator                            `json:"generate,omitempty"`
+	Handles     map[string]Handle                      `json:"handles,omitempty"`
+	Lineage     *Lineage                               `json:"lineage,omitempty"`
+}
+
+// Generator adds Count records to a collection with seeded values. With
+// Like, each record is a near-duplicate of that handle's record, with Fields
+// generated anew (a distractor).
+type Generator struct {
+	App        string            `json:"app"`
+	Collection string            `json:"collection"`
+	Count      int               `json:"count"`
+	Like       string            `json:"like,omitempty"`
+	Fields     map[string]string `json:"fields"` // field -> generator spec, e.g. "person.email", "amount(10,500)"
+}
+
+// Handle names one record that intents can bind a slot to.
+type Handle struct {
+	App        string `json:"app"`
+	Collection string `json:"collection"`
+	Key        string `json:"key"`               // the record's key value
+	Display    string `json:"display,omitempty"` // field a bare {{slot}} renders; default the key
+}
+
+// Rule is a business policy: text for the agent and checks over the result.
+type Rule struct {
+	Kind        Kind               `json:"kind"`
+	ID          string             `json:"id"`
+	Description string             `json:"description,omitempty"`
+	Text        string             `json:"text"`
+	Placement   string             `json:"placement,omitempty"` // "prompt" (default) or "document"
+	Document    *Document          `json:"document,omitempty"`  // where a "document" rule is placed
+	Apps        []string           `json:"apps,omitempty"`      // the rule applies to environments using any of these apps
+	Checks      []assert.Assertion `json:"checks"`
+	Lineage     *Lineage           `json:"lineage,omitempty"`
+}
+
+// Document places a rule's text as a record in the data.
+type Document struct {
+	App        string         `json:"app"`
+	Collection string         `json:"collection"`
+	Fields     map[string]any `json:"fields"` // "{{text}}" renders the rule text
+}
+
+// Intent is a task family.
+type Intent struct {
+	Kind        Kind               `json:"kind"`
+	ID          string             `json:"id"`
+	Description string             `json:"description,omitempty"`
+	Family      string             `json:"family,omitempty"` // lookup_then_act, cross_app_sync, ...
+	Apps        []string           `json:"apps"`
+	System      string             `json:"system,omitempty"`
+	Instruction string             `json:"instruction"`
+	Slots       map[string]Slot    `json:"slots,omitempty"`
+	Goal        []assert.Assertion `json:"goal"`
+	Plan        []PlanCall         `json:"plan,omitempty"`
+	Tools       []string           `json:"tools,omitempty"` // the tool surface; default every tool of the apps
+	Lineage     *Lineage           `json:"lineage,omitempty"`
+}
+
+// Slot is a placeholder in an intent, bound to a data handle or a value.
+type Slot struct {
+	Handle      string `json:"handle,omitempty"`
+	Value       any    `json:"value,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// PlanCall is one step of a reference plan. String arguments may use slots.
+type PlanCall struct {
+	Tool string         `json:"tool"`
+	Args map[string]any `json:"args,omitempty"`
+}
+
+// Pin names an atom by id and version ("id@version"; the version may be
+// empty to mean the library's head).
+type Pin struct {
+	ID      string `json:"id"`
+	Version string `json:"version,omitempty"`
+}
+
+// String renders "id@version".
+func (p Pin) String() string {
+	if p.Version == "" {
+		return p.ID
+	}
+	return p.ID + "@" + p.Version
+}
+
+// Recipe is an environment: one intent, one data atom, rules and the servers
+// for the apps, each pinned. Its hash is the environment id.
+type Recipe struct {
+	Intent  Pin             `json:"intent"`
+	Data    Pin             `json:"data"`
+	Servers []Pin           `json:"servers,omitempty"`
+	Rules   []Pin           `json:"rules,omitempty"`
+	Bind    map[string]Slot `json:"bind,omitempty"` // slot overrides
+	Seed    int64           `json:"seed,omitempty"`
+}
+
+// MarshalJSON writes a pin as "id@version".
+func (p Pin) MarshalJSON() ([]byte, error) { return json.Marshal(p.String()) }
+
+// UnmarshalJSON reads "id", "id@version" or {"id", "version"}.
+func (p *Pin) UnmarshalJSON(data []byte) error {
+	var s string
+	if err := json.Unmarshal(data, &s); err == nil {
+		id, ver, _ := strings.Cut(s, "@")
+		*p = Pin{ID: id, Version: ver}
+		return nil
+	}
+	var o struct {
+		ID      string `json:"id"`
+		Version string `json:"version"`
+	}
+	if err := json.Unmarshal(data, &o); err != nil {
+		return fmt.Errorf("pin must be \"id@version\" or {id, version}")
+	}
+	*p = Pin(o)
+	return nil
+}

@@ -1,0 +1,287 @@
+package atom
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.starlark.net/syntax"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/gen"
+)
+
+// EffectKinds lists the effect kinds a server atom may use, with a doc line.
+// The episode package implements them; a new kind is registered with
+// RegisterEffectKind.
+var (
+	effectMu    sync.RWMutex
+	EffectKinds = map[string]string{
+		"search":     "find records whose fields match the arguments (filters), up to a limit",
+		"get":        "return the record whose key is the key argument",
+		"create":     "insert a record built from the arguments and constants; the key is generated",
+		"update":     "set fields of the record named by the key argument",
+		"delete":     "remove the record named by the key argument",
+		"append":     "append the value argument to a list field of the record named by the key argument",
+		"starlark":   "run a Starlark function run(args, db) in a sandbox",
+		"unresolved": "a tool whose effect is not known yet; calling it is an error",
+	}
+)
+
+// RegisterEffectKind adds an effect kind to those the loader accepts.
+func RegisterEffectKind(name, doc string) {
+	effectMu.Lock()
+	defer effectMu.Unlock()
+	EffectKinds[name] = doc
+}
+
+func effectKnown(name string) bool {
+	effectMu.RLock()
+	defer effectMu.RUnlock()
+	_, ok := EffectKinds[name]
+	return ok
+}
+
+// SlotRE finds {{slot}} and {{slot.field}} placeholders in templates.
+var SlotRE = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_ ]*))?\s*\}\}`)
+
+// validate checks every entry and recipe on its own; cross-atom facts (an
+// app without a server, a slot without a handle) are left to composition and
+// verification, which can blame the atom at fault.
+func (l *Library) validate() Diagnostics {
+	var ds Diagnostics
+	for _, e := range l.versions {
+		ds = append(ds, ValidateEntry(e)...)
+	}
+	for i, r := range l.recipes {
+		at := l.RecipeOrigin(i)
+		check := func(k Kind, p Pin, field string) {
+			if _, err := l.Get(k, p); err != nil {
+				d := at
+				d.Field = at.Field + "." + field
+				d.Message = err.Error()
+				ds = append(ds, d)
+			}
+		}
+		check(KindIntent, r.Intent, "intent")
+		check(KindData, r.Data, "data")
+		for j, p := range r.Servers {
+			check(KindServer, p, fmt.Sprintf("servers[%d]", j))
+		}
+		for j, p := range r.Rules {
+			check(KindRule, p, fmt.Sprintf("rules[%d]", j))
+		}
+	}
+	return ds
+}
+
+// ValidateEntry checks one atom on its own.
+func ValidateEntry(e *Entry) Diagnostics {
+	switch a := e.Atom.(type) {
+	case *Server:
+		return validateServer(e, a)
+	case *Data:
+		return validateData(e, a)
+	case *Rule:
+		return validateRule(e, a)
+	case *Intent:
+		return validateIntent(e, a)
+	}
+	return nil
+}
+
+func validateServer(e *Entry, s *Server) Diagnostics {
+	var ds Diagnostics
+	colls := map[string]bool{}
+	for i, c := range s.Collections {
+		f := fmt.Sprintf("collections[%d].name", i)
+		if colls[c.Name] {
+			ds = append(ds, e.Diag(Error, f, "duplicate collection %q", c.Name))
+		}
+		colls[c.Name] = true
+	}
+	names := map[string]int{}
+	for i, t := range s.Tools {
+		at := fmt.Sprintf("tools[%d]", i)
+		if !ToolNameRE.MatchString(t.Name) {
+			ds = append(ds, e.Diag(Error, at+".name", "tool name %q must match %s", t.Name, ToolNameRE))
+		}
+		if j, dup := names[t.Name]; dup {
+			ds = append(ds, e.Diag(Error, at+".name", "tool %q is also tools[%d]", t.Name, j))
+		}
+		names[t.Name] = i
+		if err := CheckInputSchema(t.Input); err != nil {
+			ds = append(ds, e.Diag(Error, at+".input", "%v", err))
+		}
+		ds = append(ds, validateEffect(e, s, t, at+".effect")...)
+	}
+	return ds
+}
+
+// CheckInputSchema checks that a tool input is an object JSON Schema that compiles.
+func CheckInputSchema(in map[string]any) error {
+	if t, _ := in["type"].(string); t != "object" {
+		return fmt.Errorf(`input schema must have type "object"`)
+	}
+	_, err := CompileSchema(in)
+	return err
+}
+
+// CompileSchema compiles a JSON Schema given as a decoded JSON value.
+func CompileSchema(in map[string]any) (*jsonschema.Schema, error) {
+	b, err := json.Marshal(in)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("input.json", doc); err != nil {
+		return nil, err
+	}
+	sch, err := c.Compile("input.json")
+	if err != nil {
+		return nil, fmt.Errorf("invalid JSON Schema: %v", err)
+	}
+	return sch, nil
+}
+
+// InputProperties lists the argument names a tool input declares.
+func InputProperties(in map[string]any) map[string]bool {
+	out := map[string]bool{}
+	props, _ := in["properties"].(map[string]any)
+	for k := range props {
+		out[k] = true
+	}
+	return out
+}
+
+func validateEffect(e *Entry, s *Server, t Tool, at string) Diagnostics {
+	var ds Diagnostics
+	ef := t.Effect
+	if !effectKnown(ef.Kind) {
+		kinds := make([]string, 0, len(EffectKinds))
+		effectMu.RLock()
+		for k := range EffectKinds {
+			kinds = append(kinds, k)
+		}
+		effectMu.RUnlock()
+		sort.Strings(kinds)
+		return Diagnostics{e.Diag(Error, at+".kind", "unknown effect kind %q (known: %s)", ef.Kind, strings.Join(kinds, ", "))}
+	}
+	switch ef.Kind {
+	case "starlark":
+		if ef.Code == "" {
+			return Diagnostics{e.Diag(Error, at+".code", "starlark effect needs code defining run(args, db)")}
+		}
+		f, err := (&syntax.FileOptions{}).Parse(t.Name+".star", ef.Code, 0)
+		if err != nil {
+			return Diagnostics{e.Diag(Error, at+".code", "starlark: %v", err)}
+		}
+		hasRun := false
+		for _, st := range f.Stmts {
+			if d, ok := st.(*syntax.DefStmt); ok && d.Name.Name == "run" {
+				hasRun = true
+			}
+		}
+		if !hasRun {
+			ds = append(ds, e.Diag(Error, at+".code", "starlark code must define run(args, db)"))
+		}
+		return ds
+	case "unresolved":
+		return nil
+	}
+	c := s.Collection(ef.Collection)
+	if c == nil {
+		return Diagnostics{e.Diag(Error, at+".collection", "no collection %q in server %s", ef.Collection, s.ID)}
+	}
+	args := InputProperties(t.Input)
+	for i, f := range ef.Filters {
+		if !args[f.Arg] {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.filters[%d].arg", at, i), "filter argument %q is not in the tool's input", f.Arg))
+		}
+	}
+	if ef.Kind == "append" {
+		if ef.Field == "" || ef.Value == "" {
+			ds = append(ds, e.Diag(Error, at, "append needs field and value"))
+		} else if fd, ok := c.Fields[ef.Field]; ok && fd.Type != "" && fd.Type != "array" {
+			ds = append(ds, e.Diag(Error, at+".field", "append field %q is a %s, not an array", ef.Field, fd.Type))
+		}
+	}
+	for arg := range ef.Fields {
+		if !args[arg] {
+			ds = append(ds, e.Diag(Error, at+".fields."+arg, "argument %q is not in the tool's input", arg))
+		}
+	}
+	return ds
+}
+
+func validateData(e *Entry, d *Data) Diagnostics {
+	var ds Diagnostics
+	if d.Clock != "" {
+		if _, err := time.Parse(time.RFC3339, d.Clock); err != nil {
+			ds = append(ds, e.Diag(Error, "clock", "clock must be RFC 3339 (2026-01-15T09:00:00Z): %v", err))
+		}
+	}
+	for i, g := range d.Generate {
+		at := fmt.Sprintf("generate[%d]", i)
+		for f, spec := range g.Fields {
+			if _, err := gen.Parse(spec); err != nil {
+				ds = append(ds, e.Diag(Error, at+".fields."+f, "%v", err))
+			}
+		}
+		if g.Like != "" {
+			if _, ok := d.Handles[g.Like]; !ok {
+				ds = append(ds, e.Diag(Error, at+".like", "no handle %q", g.Like))
+			}
+		}
+	}
+	return ds
+}
+
+func validateRule(e *Entry, r *Rule) Diagnostics {
+	var ds Diagnostics
+	for i, a := range r.Checks {
+		if _, err := assert.Compile(a); err != nil {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("checks[%d]", i), "%v", err))
+		}
+	}
+	if r.Placement == "document" && r.Document == nil {
+		ds = append(ds, e.Diag(Error, "document", "placement document needs document: {app, collection, fields}"))
+	}
+	return ds
+}
+
+func validateIntent(e *Entry, in *Intent) Diagnostics {
+	var ds Diagnostics
+	for i, a := range in.Goal {
+		// Slots are bound at composition; compile with placeholders as they are.
+		if _, err := assert.Compile(a); err != nil {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("goal[%d]", i), "%v", err))
+		}
+	}
+	for name, s := range in.Slots {
+		if s.Handle != "" && s.Value != nil {
+			ds = append(ds, e.Diag(Error, "slots."+name, "a slot has a handle or a value, not both"))
+		}
+	}
+	for _, m := range SlotRE.FindAllStringSubmatch(in.Instruction, -1) {
+		if _, ok := in.Slots[m[1]]; !ok {
+			ds = append(ds, e.Diag(Warning, "instruction", "slot {{%s}} is not declared in slots", m[1]))
+		}
+	}
+	for i, t := range in.Tools {
+		if !ToolNameRE.MatchString(t) {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("tools[%d]", i), "tool name %q must match %s", t, ToolNameRE))
+		}
+	}
+	return ds
+}

@@ -1,0 +1,123 @@
+package atom
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// pos is a line and column in a file.
+type pos struct{ Line, Col int }
+
+// positions maps JSON paths ("tools[2].effect") to where they are written.
+type positions map[string]pos
+
+// lookup finds the position of path or of its nearest written ancestor.
+func (p positions) lookup(path string) pos {
+	for {
+		if q, ok := p[path]; ok {
+			return q
+		}
+		if path == "" {
+			return pos{}
+		}
+		i := strings.LastIndexAny(path, ".[")
+		if i < 0 {
+			path = ""
+		} else {
+			path = path[:i]
+		}
+	}
+}
+
+func joinKey(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+const maxYAMLDepth = 64
+
+// nodeValue converts a YAML node to JSON-like Go values (map[string]any,
+// []any, string, float64, bool, nil), recording each path's position.
+func nodeValue(n *yaml.Node, path string, ps positions, depth int) (any, error) {
+	if depth > maxYAMLDepth {
+		return nil, fmt.Errorf("line %d: nesting deeper than %d", n.Line, maxYAMLDepth)
+	}
+	ps[path] = pos{n.Line, n.Column}
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil, nil
+		}
+		return nodeValue(n.Content[0], path, ps, depth+1)
+	case yaml.AliasNode:
+		return nodeValue(n.Alias, path, ps, depth+1)
+	case yaml.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
+				return nil, fmt.Errorf("line %d: merge keys (<<) are not supported", k.Line)
+			}
+			if k.Kind != yaml.ScalarNode {
+				return nil, fmt.Errorf("line %d: mapping keys must be scalars", k.Line)
+			}
+			if _, dup := m[k.Value]; dup {
+				return nil, fmt.Errorf("line %d: duplicate key %q", k.Line, k.Value)
+			}
+			child := joinKey(path, k.Value)
+			val, err := nodeValue(v, child, ps, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			m[k.Value] = val
+		}
+		return m, nil
+	case yaml.SequenceNode:
+		list := make([]any, len(n.Content))
+		for i, c := range n.Content {
+			val, err := nodeValue(c, fmt.Sprintf("%s[%d]", path, i), ps, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			list[i] = val
+		}
+		return list, nil
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
+		case "!!null":
+			return nil, nil
+		case "!!bool":
+			b, err := strconv.ParseBool(strings.ToLower(n.Value))
+			if err != nil {
+				return nil, fmt.Errorf("line %d: bad boolean %q", n.Line, n.Value)
+			}
+			return b, nil
+		case "!!int":
+			i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: bad integer %q", n.Line, n.Value)
+			}
+			return float64(i), nil
+		case "!!float":
+			var f float64
+			if err := n.Decode(&f); err != nil {
+				return nil, fmt.Errorf("line %d: bad number %q", n.Line, n.Value)
+			}
+			if math.IsInf(f, 0) || math.IsNaN(f) {
+				return nil, fmt.Errorf("line %d: %q is not a JSON number", n.Line, n.Value)
+			}
+			return f, nil
+		case "!!str", "!!timestamp", "!!binary":
+			return n.Value, nil
+		default:
+			return n.Value, nil
+		}
+	}
+	return nil, fmt.Errorf("line %d: unsupported YAML node", n.Line)
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/episode"
+)
+
+// libFlag adds --lib to a command.
+func libFlag(c *cobra.Command, dir *string) {
+	c.Flags().StringVar(dir, "lib", "", "atom library directory (default: the built-in example library)")
+}
+
+// loadLibrary loads --lib, or the embedded example library. Diagnostics
+// that are errors make it bad input.
+func loadLibrary(dir string, stderr io.Writer) (*atom.Library, error) {
+	var (
+		lib *atom.Library
+		ds  atom.Diagnostics
+		err error
+	)
+	if dir == "" {
+		lib, ds, err = atom.Load(corpus.Example())
+	} else {
+		lib, ds, err = atom.LoadDir(dir)
+	}
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	if ds.HasErrors() {
+		return nil, badInput("library has errors:\n%v\nRun 'legoenv lint' for every diagnostic.", ds.Err())
+	}
+	return lib, nil
+}
+
+// composeAll composes every recipe of the library. Recipes that do not
+// compose are returned as errors beside the environments that do.
+func composeAll(lib *atom.Library) ([]*episode.Env, []error) {
+	var envs []*episode.Env
+	var errs []error
+	for _, r := range lib.Recipes() {
+		env, err := episode.Compose(lib, r, episode.Options{})
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		envs = append(envs, env)
+	}
+	return envs, errs
+}
+
+// findEnv composes the library and returns the environment with id (a
+// unique prefix is enough).
+func findEnv(lib *atom.Library, id string) (*episode.Env, error) {
+	envs, _ := composeAll(lib)
+	var match []*episode.Env
+	for _, e := range envs {
+		if e.ID == id {
+			return e, nil
+		}
+		if len(id) >= 6 && len(e.ID) > len(id) && e.ID[:len(id)] == id {
+			match = append(match, e)
+		}
+	}
+	switch len(match) {
+	case 1:
+		return match[0], nil
+	case 0:
+		return nil, badInput("unknown environment %q (run 'legoenv envs' to list them)", id)
+	}
+	return nil, badInput("environment prefix %q is ambiguous (%d matches)", id, len(match))
+}
+
+// isTerminal reports whether w is an interactive terminal (progress bars
+// show only there).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+}
+

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/corpus"
+)
+
+func init() { commands = append(commands, newLintCmd) }
+
+func newLintCmd() *cobra.Command {
+	var dir string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "lint",
+		Short: "Load and validate an atom library; print diagnostics with file:line",
+		Long: `Lint loads every atom of a library, checks it against its JSON Schema
+(published under schema/) and the rules the schema cannot say, and prints one
+line per finding as file:line:col: field: message. It exits 1 when any
+finding is an error.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var (
+				lib *atom.Library
+				ds  atom.Diagnostics
+				err error
+			)
+			if dir == "" {
+				lib, ds, err = atom.Load(corpus.Example())
+			} else {
+				lib, ds, err = atom.LoadDir(dir)
+			}
+			if err != nil {
+				return badInput("%v", err)
+			}
+			out := cmd.OutOrStdout()
+			counts := map[atom.Kind]int{}
+			for _, k := range atom.Kinds {
+				counts[k] = len(lib.Heads(k))
+			}
+			if asJSON {
+				if ds == nil {
+					ds = atom.Diagnostics{}
+				}
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				_ = enc.Encode(map[string]any{
+					"atoms":       counts,
+					"recipes":     len(lib.Recipes()),
+					"diagnostics": ds,
+					"ok":          !ds.HasErrors(),
+				})
+			} else {
+				for _, d := range ds {
+					fmt.Fprintln(out, d)
+				}
+				fmt.Fprintf(out, "%d servers, %d data, %d rules, %d intents, %d recipes; %d diagnostics\n",
+					counts[atom.KindServer], counts[atom.KindData], counts[atom.KindRule], counts[atom.KindIntent], len(lib.Recipes()), len(ds))
+			}
+			if ds.HasErrors() {
+				return failed("library has errors")
+			}
+			return nil
+		},
+	}
+	libFlag(c, &dir)
+	c.Flags().BoolVar(&asJSON, "json", false, "print diagnostics as JSON")
+	return c
+}

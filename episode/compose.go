@@ -1,0 +1,634 @@
+// Package episode composes environments from atoms and runs episodes on
+// them: a session holds a copy-on-write state, the tool surface, the
+// trajectory and the limits; tools validate their arguments against their
+// JSON Schema and apply their effect; evaluate scores the goal and the rules.
+package episode
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/state"
+)
+
+// Issue codes of composition. Verification maps them to root causes.
+const (
+	IssueMissingAtom   = "missing_atom"   // a pin does not resolve
+	IssueMissingApp    = "missing_app"    // the intent needs an app no server serves
+	IssueToolConflict  = "tool_conflict"  // two servers declare the same tool
+	IssueUnknownTool   = "unknown_tool"   // the intent's surface or plan names a tool no server has
+	IssueUnboundSlot   = "unbound_slot"   // a slot has no handle or value, or its handle is not in the data
+	IssueMissingRecord = "missing_record" // a handle names a record the data does not have
+	IssueBadAssertion  = "bad_assertion"  // an assertion names an unknown collection or does not compile
+	IssueBadData       = "bad_data"       // records that do not fit the servers' collections
+)
+
+// Issue is one reason an environment does not compose.
+type Issue struct {
+	Code    string    `json:"code"`
+	Kind    atom.Kind `json:"kind"`
+	ID      string    `json:"id"`
+	Version string    `json:"version,omitempty"`
+	Field   string    `json:"field,omitempty"`
+	Message string    `json:"message"`
+}
+
+func (i Issue) String() string {
+	where := string(i.Kind) + " " + i.ID
+	if i.Field != "" {
+		where += " " + i.Field
+	}
+	return fmt.Sprintf("%s: %s (%s)", where, i.Message, i.Code)
+}
+
+// ComposeError lists every issue of a recipe.
+type ComposeError struct {
+	Recipe atom.Recipe
+	Issues []Issue
+}
+
+func (e *ComposeError) Error() string {
+	parts := make([]string, len(e.Issues))
+	for i, is := range e.Issues {
+		parts[i] = is.String()
+	}
+	return "compose: " + strings.Join(parts, "; ")
+}
+
+// Binding is a slot's resolved value.
+type Binding struct {
+	Value  any    `json:"value"`
+	Handle string `json:"handle,omitempty"`
+	App    string `json:"app,omitempty"`
+	Coll   string `json:"collection,omitempty"`
+	Key    string `json:"key,omitempty"`
+}
+
+// Message is a chat message (OpenAI format).
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// PlanStep is a reference-plan call with slots filled in.
+type PlanStep struct {
+	Tool string         `json:"tool"`
+	Args map[string]any `json:"arguments"`
+}
+
+// Env is a composed environment: what every session of it shares.
+type Env struct {
+	ID      string
+	Recipe  atom.Recipe // every pin has its version
+	Intent  *atom.Entry
+	Data    *atom.Entry
+	Servers []*atom.Entry
+	Rules   []*atom.Entry
+	Apps    []string
+
+	Bindings    map[string]Binding
+	System      string
+	Instruction string
+	Clock       time.Time
+	Checks      []assert.Check
+	Plan        []PlanStep
+	Limits      Limits
+
+	tools     []*Tool
+	toolByKey map[string]*Tool
+
+	mu     sync.Mutex
+	worlds map[int64]*state.World
+}
+
+// Tools returns the environment's tool surface, in a stable order.
+func (e *Env) Tools() []*Tool { return e.tools }
+
+// Tool returns a tool of the surface by name.
+func (e *Env) Tool(name string) *Tool { return e.toolByKey[name] }
+
+// Messages returns the opening messages: the system prompt (with the rules
+// placed in the prompt) and the instruction.
+func (e *Env) Messages() []Message {
+	sys := e.System
+	var rules []string
+	for _, r := range e.Rules {
+		ru := r.Atom.(*atom.Rule)
+		if ru.Placement == "" || ru.Placement == "prompt" {
+			rules = append(rules, "- "+ru.Text)
+		}
+	}
+	if len(rules) > 0 {
+		if sys != "" {
+			sys += "\n\n"
+		}
+		sys += "Policies you must follow:\n" + strings.Join(rules, "\n")
+	}
+	var out []Message
+	if sys != "" {
+		out = append(out, Message{Role: "system", Content: sys})
+	}
+	return append(out, Message{Role: "user", Content: e.Instruction})
+}
+
+// Options tune composition.
+type Options struct {
+	Limits Limits
+}
+
+// Compose resolves a recipe against a library and builds the environment.
+// Unpinned versions resolve to the library's heads; the servers default to
+// those serving the intent's apps.
+func Compose(lib *atom.Library, r atom.Recipe, opt Options) (*Env, error) {
+	c := &composer{lib: lib, r: r}
+	env := c.compose()
+	if len(c.issues) > 0 {
+		return nil, &ComposeError{Recipe: c.r, Issues: c.issues}
+	}
+	env.Limits = opt.Limits.withDefaults()
+	return env, nil
+}
+
+type composer struct {
+	lib    *atom.Library
+	r      atom.Recipe
+	issues []Issue
+	world  *state.World
+}
+
+func (c *composer) add(code string, e *atom.Entry, k atom.Kind, id, field, format string, args ...any) {
+	is := Issue{Code: code, Kind: k, ID: id, Field: field, Message: fmt.Sprintf(format, args...)}
+	if e != nil {
+		is.Kind, is.ID, is.Version = e.Kind, e.ID, e.Version
+	}
+	c.issues = append(c.issues, is)
+}
+
+func (c *composer) get(k atom.Kind, p atom.Pin) *atom.Entry {
+	e, err := c.lib.Get(k, p)
+	if err != nil {
+		c.add(IssueMissingAtom, nil, k, p.ID, "", "%v", err)
+		return nil
+	}
+	return e
+}
+
+func (c *composer) compose() *Env {
+	ie := c.get(atom.KindIntent, c.r.Intent)
+	de := c.get(atom.KindData, c.r.Data)
+	if ie == nil || de == nil {
+		return nil
+	}
+	in := ie.Atom.(*atom.Intent)
+	data := de.Atom.(*atom.Data)
+	env := &Env{Intent: ie, Data: de, worlds: map[int64]*state.World{}, toolByKey: map[string]*Tool{}}
+
+	// Servers: as pinned, else one per app of the intent.
+	var servers []*atom.Entry
+	served := map[string]*atom.Entry{}
+	if len(c.r.Servers) > 0 {
+		for _, p := range c.r.Servers {
+			if e := c.get(atom.KindServer, p); e != nil {
+				servers = append(servers, e)
+				served[e.Atom.(*atom.Server).AppName()] = e
+			}
+		}
+	}
+	for _, app := range in.Apps {
+		if served[app] != nil {
+			continue
+		}
+		if len(c.r.Servers) == 0 {
+			if e := c.lib.ServerFor(app); e != nil {
+				servers = append(servers, e)
+				served[app] = e
+				continue
+			}
+		}
+		c.add(IssueMissingApp, ie, "", "", "apps", "intent needs app %q but no server atom serves it", app)
+	}
+	sort.Slice(servers, func(i, j int) bool { return servers[i].ID < servers[j].ID })
+	env.Servers = servers
+	for _, s := range servers {
+		env.Apps = append(env.Apps, s.Atom.(*atom.Server).AppName())
+	}
+
+	// Rules: as pinned.
+	for _, p := range c.r.Rules {
+		if e := c.get(atom.KindRule, p); e != nil {
+			env.Rules = append(env.Rules, e)
+		}
+	}
+
+	// Pin every version so the recipe (and the id) say exactly what was used.
+	pinned := atom.Recipe{Intent: ie.Pin(), Data: de.Pin(), Bind: c.r.Bind, Seed: c.r.Seed}
+	for _, s := range servers {
+		pinned.Servers = append(pinned.Servers, s.Pin())
+	}
+	for _, r := range env.Rules {
+		pinned.Rules = append(pinned.Rules, r.Pin())
+	}
+	c.r = pinned
+	env.Recipe = pinned
+	env.ID = pinned.Hash()
+
+	env.Clock = time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)
+	if data.Clock != "" {
+		if t, err := time.Parse(time.RFC3339, data.Clock); err == nil {
+			env.Clock = t
+		}
+	}
+
+	c.buildTools(env, in)
+	base := c.buildWorld(env, c.r.Seed)
+	if base == nil {
+		return env
+	}
+	env.worlds[c.r.Seed] = base
+	c.bind(env, in, data, base)
+	c.render(env, in)
+	return env
+}
+
+func (c *composer) buildTools(env *Env, in *atom.Intent) {
+	owner := map[string]*atom.Entry{}
+	var all []*Tool
+	for _, se := range env.Servers {
+		s := se.Atom.(*atom.Server)
+		for i := range s.Tools {
+			t := &s.Tools[i]
+			if prev := owner[t.Name]; prev != nil {
+				c.add(IssueToolConflict, se, "", "", fmt.Sprintf("tools[%d].name", i),
+					"tool %q is also declared by server %s", t.Name, prev.ID)
+				continue
+			}
+			owner[t.Name] = se
+			tool, err := newTool(s, se, t)
+			if err != nil {
+				c.add(IssueBadData, se, "", "", fmt.Sprintf("tools[%d]", i), "%v", err)
+				continue
+			}
+			all = append(all, tool)
+			env.toolByKey[t.Name] = tool
+		}
+	}
+	if len(in.Tools) == 0 {
+		env.tools = all
+		return
+	}
+	surface := map[string]*Tool{}
+	for i, name := range in.Tools {
+		t := env.toolByKey[name]
+		if t == nil {
+			c.add(IssueUnknownTool, env.Intent, "", "", fmt.Sprintf("tools[%d]", i), "no server of the environment has tool %q", name)
+			continue
+		}
+		surface[name] = t
+	}
+	for _, t := range all {
+		if surface[t.Name] != nil {
+			env.tools = append(env.tools, t)
+		}
+	}
+	env.toolByKey = surface
+}
+
+// World returns the initial state for a seed (generated values differ by
+// seed; fixed records and handles do not). Worlds are cached.
+func (e *Env) World(seed int64) (*state.World, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if w := e.worlds[seed]; w != nil {
+		return w, nil
+	}
+	c := &composer{r: e.Recipe}
+	w := c.buildWorld(e, seed)
+	if len(c.issues) > 0 {
+		return nil, &ComposeError{Recipe: e.Recipe, Issues: c.issues}
+	}
+	if len(e.worlds) > 64 {
+		for k := range e.worlds {
+			if k != e.Recipe.Seed {
+				delete(e.worlds, k)
+			}
+		}
+	}
+	e.worlds[seed] = w
+	return w, nil
+}
+
+// buildWorld materialises the data atom over the servers' collections.
+func (c *composer) buildWorld(env *Env, seed int64) *state.World {
+	data := env.Data.Atom.(*atom.Data)
+	type collInfo struct {
+		key     string
+		records []state.Record
+	}
+	colls := map[string]*collInfo{}
+	apps := map[string]bool{}
+	for _, se := range env.Servers {
+		s := se.Atom.(*atom.Server)
+		apps[s.AppName()] = true
+		for _, col := range s.Collections {
+			colls[s.AppName()+"."+col.Name] = &collInfo{key: col.KeyField()}
+		}
+	}
+	appNames := make([]string, 0, len(data.Records))
+	for app := range data.Records {
+		appNames = append(appNames, app)
+	}
+	sort.Strings(appNames)
+	for _, app := range appNames {
+		if !apps[app] {
+			continue // data for apps this environment does not serve
+		}
+		names := make([]string, 0, len(data.Records[app]))
+		for n := range data.Records[app] {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			ci := colls[app+"."+n]
+			if ci == nil {
+				c.add(IssueBadData, env.Data, "", "", "records."+app+"."+n, "app %s has no collection %q", app, n)
+				continue
+			}
+			for _, r := range data.Records[app][n] {
+				ci.records = append(ci.records, r)
+			}
+		}
+	}
+	// Rule documents.
+	for _, re := range env.Rules {
+		ru := re.Atom.(*atom.Rule)
+		if ru.Placement != "document" || ru.Document == nil {
+			continue
+		}
+		name := ru.Document.App + "." + ru.Document.Collection
+		ci := colls[name]
+		if ci == nil {
+			if apps[ru.Document.App] {
+				c.add(IssueBadData, re, "", "", "document", "no collection %s for the rule's document", name)
+			}
+			continue
+		}
+		rec := state.Record{}
+		for k, v := range ru.Document.Fields {
+			if s, ok := v.(string); ok {
+				v = strings.ReplaceAll(s, "{{text}}", ru.Text)
+			}
+			rec[k] = v
+		}
+		if _, ok := rec[ci.key]; !ok {
+			rec[ci.key] = "policy_" + ru.ID
+		}
+		ci.records = append(ci.records, rec)
+	}
+	// Generated records.
+	if seed == 0 {
+		seed = data.Seed
+	}
+	for gi, g := range data.Generate {
+		name := g.App + "." + g.Collection
+		ci := colls[name]
+		if ci == nil {
+			if apps[g.App] {
+				c.add(IssueBadData, env.Data, "", "", fmt.Sprintf("generate[%d]", gi), "app %s has no collection %q", g.App, g.Collection)
+			}
+			continue
+		}
+		var like state.Record
+		if g.Like != "" {
+			h := data.Handles[g.Like]
+			for _, r := range ci.records {
+				if k, _ := state.KeyOf(r, ci.key); k == h.Key {
+					like = r
+				}
+			}
+		}
+		src := gen.New(seed, fmt.Sprintf("%s#%d", name, gi), env.Clock)
+		fields := make([]string, 0, len(g.Fields))
+		for f := range g.Fields {
+			fields = append(fields, f)
+		}
+		sort.Strings(fields)
+		for i := 0; i < g.Count; i++ {
+			row := src.NewRow()
+			rec := state.Record{}
+			for k, v := range like {
+				rec[k] = v
+			}
+			for _, f := range fields {
+				sp, err := gen.Parse(g.Fields[f])
+				if err != nil {
+					continue // reported by lint
+				}
+				rec[f] = src.Value(sp, row)
+			}
+			if _, ok := rec[ci.key]; !ok || like != nil {
+				if _, set := g.Fields[ci.key]; !set {
+					rec[ci.key] = fmt.Sprintf("%s_g%d_%d", g.Collection, gi, i+1)
+				}
+			}
+			ci.records = append(ci.records, rec)
+		}
+	}
+	var out []*state.Collection
+	for name, ci := range colls {
+		out = append(out, state.NewCollection(name, ci.key, ci.records))
+	}
+	return state.NewWorld(env.Clock, out...)
+}
+
+func (c *composer) bind(env *Env, in *atom.Intent, data *atom.Data, w *state.World) {
+	env.Bindings = map[string]Binding{}
+	names := make([]string, 0, len(in.Slots))
+	for n := range in.Slots {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		slot := in.Slots[n]
+		if o, ok := c.r.Bind[n]; ok {
+			slot = o
+		}
+		switch {
+		case slot.Value != nil:
+			env.Bindings[n] = Binding{Value: slot.Value}
+		case slot.Handle != "":
+			h, ok := data.Handles[slot.Handle]
+			if !ok {
+				c.add(IssueUnboundSlot, env.Intent, "", "", "slots."+n, "slot %q names handle %q, which data %s does not export", n, slot.Handle, data.ID)
+				continue
+			}
+			col := w.Collection(h.App + "." + h.Collection)
+			var rec state.Record
+			if col != nil {
+				rec, _ = col.Lookup(h.Key)
+			}
+			if rec == nil {
+				c.add(IssueMissingRecord, env.Data, "", "", "handles."+slot.Handle, "handle %q names %s.%s %q, which is not in the data", slot.Handle, h.App, h.Collection, h.Key)
+				continue
+			}
+			val := any(h.Key)
+			if h.Display != "" {
+				val = rec[h.Display]
+			}
+			env.Bindings[n] = Binding{Value: val, Handle: slot.Handle, App: h.App, Coll: h.Collection, Key: h.Key}
+		default:
+			c.add(IssueUnboundSlot, env.Intent, "", "", "slots."+n, "slot %q has neither a handle nor a value", n)
+		}
+	}
+	// Slots used but not declared.
+	used := map[string]bool{}
+	collect := func(s string) {
+		for _, m := range atom.SlotRE.FindAllStringSubmatch(s, -1) {
+			used[m[1]] = true
+		}
+	}
+	collect(in.Instruction)
+	b, _ := json.Marshal(in.Goal)
+	collect(string(b))
+	b, _ = json.Marshal(in.Plan)
+	collect(string(b))
+	for n := range used {
+		if _, ok := in.Slots[n]; !ok {
+			c.add(IssueUnboundSlot, env.Intent, "", "", "instruction", "slot {{%s}} is used but not declared", n)
+		}
+	}
+	c.world = w
+}
+
+// render fills slots into the instruction, the assertions and the plan, and
+// compiles the checks.
+func (c *composer) render(env *Env, in *atom.Intent) {
+	if len(c.issues) > 0 {
+		return
+	}
+	env.System = c.fill(in.System, env).(string)
+	env.Instruction = c.fill(in.Instruction, env).(string)
+	known := map[string]bool{}
+	for _, n := range env.worldNames() {
+		known[n] = true
+	}
+	compile := func(e *atom.Entry, field string, a assert.Assertion, source string) {
+		a.Target = c.fill(a.Target, env).(string)
+		a.Expr = c.fill(a.Expr, env).(string)
+		where := make([]assert.Predicate, len(a.Where))
+		for i, p := range a.Where {
+			p.Value = c.fill(p.Value, env)
+			where[i] = p
+		}
+		a.Where = where
+		if a.IsState() && !known[a.Target] {
+			c.add(IssueBadAssertion, e, "", "", field, "assertion reads %s, which no server of the environment has", a.Target)
+			return
+		}
+		p, err := assert.Compile(a)
+		if err != nil {
+			c.add(IssueBadAssertion, e, "", "", field, "%v", err)
+			return
+		}
+		env.Checks = append(env.Checks, assert.Check{Program: p, Source: source})
+	}
+	for i, a := range in.Goal {
+		compile(env.Intent, fmt.Sprintf("goal[%d]", i), a, "goal")
+	}
+	for _, re := range env.Rules {
+		for i, a := range re.Atom.(*atom.Rule).Checks {
+			compile(re, fmt.Sprintf("checks[%d]", i), a, "rule:"+re.ID)
+		}
+	}
+	for i, p := range in.Plan {
+		if env.toolByKey[p.Tool] == nil {
+			c.add(IssueUnknownTool, env.Intent, "", "", fmt.Sprintf("plan[%d].tool", i), "plan calls %q, which is not in the tool surface", p.Tool)
+		}
+		args, _ := c.fill(map[string]any(p.Args), env).(map[string]any)
+		if args == nil {
+			args = map[string]any{}
+		}
+		env.Plan = append(env.Plan, PlanStep{Tool: p.Tool, Args: args})
+	}
+}
+
+func (e *Env) worldNames() []string {
+	w := e.worlds[e.Recipe.Seed]
+	if w == nil {
+		return nil
+	}
+	return w.Names()
+}
+
+// fill replaces {{slot}} and {{slot.field}} in strings inside v. A string
+// that is exactly one placeholder takes the bound value's type.
+func (c *composer) fill(v any, env *Env) any {
+	switch x := v.(type) {
+	case string:
+		if !strings.Contains(x, "{{") {
+			return x
+		}
+		if m := atom.SlotRE.FindStringSubmatch(x); m != nil && m[0] == strings.TrimSpace(x) {
+			if val, ok := c.slotValue(env, m[1], m[2]); ok {
+				return val
+			}
+			return x
+		}
+		return atom.SlotRE.ReplaceAllStringFunc(x, func(s string) string {
+			m := atom.SlotRE.FindStringSubmatch(s)
+			if val, ok := c.slotValue(env, m[1], m[2]); ok {
+				return fmt.Sprint(val)
+			}
+			return s
+		})
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = c.fill(e, env)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = c.fill(e, env)
+		}
+		return out
+	}
+	return v
+}
+
+func (c *composer) slotValue(env *Env, slot, field string) (any, bool) {
+	b, ok := env.Bindings[slot]
+	if !ok {
+		return nil, false
+	}
+	if field == "" {
+		return b.Value, true
+	}
+	if b.Handle == "" {
+		if m, ok := b.Value.(map[string]any); ok {
+			v, ok := m[field]
+			return v, ok
+		}
+		return nil, false
+	}
+	col := c.world.Collection(b.App + "." + b.Coll)
+	if col == nil {
+		return nil, false
+	}
+	rec, ok := col.Lookup(b.Key)
+	if !ok {
+		return nil, false
+	}
+	v, ok := rec[field]
+	if !ok {
+		c.add(IssueUnboundSlot, env.Intent, "", "", "slots."+slot, "{{%s.%s}}: record %s has no field %q", slot, field, b.Key, field)
+	}
+	return v, ok
+}

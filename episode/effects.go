@@ -1,0 +1,552 @@
+package episode
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// Context is what an effect acts on.
+type Context struct {
+	State  *state.State
+	Clock  time.Time
+	Limits Limits
+	App    string
+}
+
+// Effect applies a tool call. It returns the observation value (encoded as
+// JSON for the agent) or an error the agent sees; on error the state must be
+// as before the call.
+type Effect interface {
+	Apply(cx *Context, args map[string]any) (any, error)
+}
+
+// EffectFunc adapts a function to Effect.
+type EffectFunc func(cx *Context, args map[string]any) (any, error)
+
+// Apply calls f.
+func (f EffectFunc) Apply(cx *Context, args map[string]any) (any, error) { return f(cx, args) }
+
+// EffectFactory builds an effect for one tool of a server.
+type EffectFactory func(s *atom.Server, t *atom.Tool) (Effect, error)
+
+var effectFactories = map[string]EffectFactory{}
+
+// RegisterEffect adds an effect kind: the loader accepts it and tools of
+// that kind are built with f. Built-in kinds register in init.
+func RegisterEffect(kind, doc string, f EffectFactory) {
+	effectFactories[kind] = f
+	atom.RegisterEffectKind(kind, doc)
+}
+
+func init() {
+	RegisterEffect("search", atom.EffectKinds["search"], newSearch)
+	RegisterEffect("get", atom.EffectKinds["get"], newGet)
+	RegisterEffect("create", atom.EffectKinds["create"], newCreate)
+	RegisterEffect("update", atom.EffectKinds["update"], newUpdate)
+	RegisterEffect("delete", atom.EffectKinds["delete"], newDelete)
+	RegisterEffect("append", atom.EffectKinds["append"], newAppend)
+	RegisterEffect("starlark", atom.EffectKinds["starlark"], newStarlark)
+	RegisterEffect("unresolved", atom.EffectKinds["unresolved"], func(s *atom.Server, t *atom.Tool) (Effect, error) {
+		return EffectFunc(func(*Context, map[string]any) (any, error) {
+			return nil, fmt.Errorf("tool %s is not available in this environment", t.Name)
+		}), nil
+	})
+}
+
+func buildEffect(s *atom.Server, t *atom.Tool) (Effect, error) {
+	f := effectFactories[t.Effect.Kind]
+	if f == nil {
+		return nil, fmt.Errorf("unknown effect kind %q", t.Effect.Kind)
+	}
+	return f(s, t)
+}
+
+// target resolves the tool's collection.
+type target struct {
+	name  string // app.collection
+	coll  *atom.Collection
+	key   string // the argument naming the record
+	match string // the field that argument is compared with
+}
+
+func newTarget(s *atom.Server, t *atom.Tool) (*target, error) {
+	c := s.Collection(t.Effect.Collection)
+	if c == nil {
+		return nil, fmt.Errorf("no collection %q", t.Effect.Collection)
+	}
+	tg := &target{name: s.AppName() + "." + c.Name, coll: c, key: t.Effect.Key, match: c.KeyField()}
+	if tg.key == "" {
+		tg.key = c.KeyField()
+	}
+	if f, ok := t.Effect.Fields[tg.key]; ok {
+		tg.match = f
+	} else if tg.key != c.KeyField() {
+		if _, isField := c.Fields[tg.key]; isField {
+			tg.match = tg.key
+		}
+	}
+	return tg, nil
+}
+
+// find returns the record the key argument names.
+func (tg *target) find(st *state.State, args map[string]any) (string, state.Record, error) {
+	v, ok := args[tg.key]
+	if !ok || v == nil {
+		return "", nil, fmt.Errorf("missing argument %q", tg.key)
+	}
+	want := scalarString(v)
+	if tg.match == st.KeyField(tg.name) {
+		if r, ok := st.Get(tg.name, want); ok {
+			return want, r, nil
+		}
+	} else {
+		for _, r := range st.Records(tg.name) {
+			if scalarString(r[tg.match]) == want {
+				k, _ := state.KeyOf(r, st.KeyField(tg.name))
+				return k, r, nil
+			}
+		}
+	}
+	_, coll := state.Split(tg.name)
+	return "", nil, fmt.Errorf("no %s with %s %q", singular(coll), tg.match, want)
+}
+
+func singular(s string) string {
+	switch {
+	case strings.HasSuffix(s, "ies"):
+		return s[:len(s)-3] + "y"
+	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
+		return s[:len(s)-2]
+	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss"):
+		return s[:len(s)-1]
+	}
+	return s
+}
+
+func scalarString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return strconv.FormatInt(int64(x), 10)
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+// --- search ---
+
+type filter struct {
+	arg, field, op string
+}
+
+type searchEffect struct {
+	tg       *target
+	filters  []filter
+	limit    int
+	limitArg string
+}
+
+func newSearch(s *atom.Server, t *atom.Tool) (Effect, error) {
+	tg, err := newTarget(s, t)
+	if err != nil {
+		return nil, err
+	}
+	e := &searchEffect{tg: tg, limit: t.Effect.Limit, limitArg: t.Effect.LimitArg}
+	if e.limitArg == "" {
+		if atom.InputProperties(t.Input)["limit"] {
+			e.limitArg = "limit"
+		}
+	}
+	for _, f := range t.Effect.Filters {
+		ff := filter{arg: f.Arg, field: f.Field, op: f.Op}
+		if ff.field == "" {
+			ff.field = f.Arg
+		}
+		if ff.op == "" {
+			ff.op = "equals"
+		}
+		e.filters = append(e.filters, ff)
+	}
+	if len(t.Effect.Filters) == 0 {
+		// Default: every argument that names a field; text matches loosely.
+		props := atom.InputProperties(t.Input)
+		names := make([]string, 0, len(props))
+		for p := range props {
+			names = append(names, p)
+		}
+		sort.Strings(names)
+		for _, p := range names {
+			if p == e.limitArg {
+				continue
+			}
+			field := p
+			if m, ok := t.Effect.Fields[p]; ok {
+				field = m
+			}
+			fd, isField := tg.coll.Fields[field]
+			if !isField && field != tg.coll.KeyField() {
+				continue
+			}
+			op := "equals"
+			if fd.Type == "string" && fd.Format == "" && len(fd.Enum) == 0 && field != tg.coll.KeyField() && !strings.HasSuffix(field, "_id") {
+				op = "icontains"
+			}
+			e.filters = append(e.filters, filter{arg: p, field: field, op: op})
+		}
+	}
+	return e, nil
+}
+
+func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
+	limit := e.limit
+	if limit <= 0 {
+		limit = cx.Limits.SearchLimit
+	}
+	if e.limitArg != "" {
+		if v, ok := args[e.limitArg].(float64); ok && v > 0 {
+			limit = int(v)
+		}
+	}
+	type active struct {
+		filter
+		val any
+	}
+	var fs []active
+	for _, f := range e.filters {
+		if v, ok := args[f.arg]; ok && v != nil && v != "" {
+			fs = append(fs, active{f, v})
+		}
+	}
+	results := []any{}
+	total := 0
+	for _, r := range cx.State.Records(e.tg.name) {
+		ok := true
+		for _, f := range fs {
+			if !matchValue(lookupPath(r, f.field), f.op, f.val) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		total++
+		if len(results) < limit {
+			results = append(results, r)
+		}
+	}
+	return map[string]any{"results": results, "total": total}, nil
+}
+
+func lookupPath(r map[string]any, path string) any {
+	if v, ok := r[path]; ok {
+		return v
+	}
+	cur := any(r)
+	for _, seg := range strings.Split(path, ".") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = m[seg]
+	}
+	return cur
+}
+
+// matchValue applies a search filter; on a list field, some element must match.
+func matchValue(v any, op string, want any) bool {
+	if list, ok := v.([]any); ok {
+		for _, e := range list {
+			if matchValue(e, op, want) {
+				return true
+			}
+		}
+		return false
+	}
+	if v == nil {
+		return false
+	}
+	switch op {
+	case "equals":
+		if wl, ok := want.([]any); ok {
+			for _, w := range wl {
+				if scalarEqual(v, w) {
+					return true
+				}
+			}
+			return false
+		}
+		return scalarEqual(v, want)
+	case "iequals":
+		return strings.EqualFold(scalarString(v), scalarString(want))
+	case "contains":
+		return strings.Contains(scalarString(v), scalarString(want))
+	case "icontains":
+		return strings.Contains(strings.ToLower(scalarString(v)), strings.ToLower(scalarString(want)))
+	case "in":
+		wl, _ := want.([]any)
+		for _, w := range wl {
+			if scalarEqual(v, w) {
+				return true
+			}
+		}
+		return false
+	case "gt", "gte", "lt", "lte":
+		c, ok := compare(v, want)
+		if !ok {
+			return false
+		}
+		switch op {
+		case "gt":
+			return c > 0
+		case "gte":
+			return c >= 0
+		case "lt":
+			return c < 0
+		default:
+			return c <= 0
+		}
+	}
+	return false
+}
+
+func scalarEqual(a, b any) bool {
+	if af, ok := toNumber(a); ok {
+		if bf, ok := toNumber(b); ok {
+			return af == bf
+		}
+	}
+	return scalarString(a) == scalarString(b)
+}
+
+func toNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
+}
+
+func compare(a, b any) (int, bool) {
+	af, aok := toNumber(a)
+	bf, bok := toNumber(b)
+	if !aok {
+		if s, ok := a.(string); ok {
+			if f, err := strconv.ParseFloat(s, 64); err == nil {
+				af, aok = f, true
+			}
+		}
+	}
+	if !bok {
+		if s, ok := b.(string); ok {
+			if f, err := strconv.ParseFloat(s, 64); err == nil {
+				bf, bok = f, true
+			}
+		}
+	}
+	if aok && bok {
+		switch {
+		case af < bf:
+			return -1, true
+		case af > bf:
+			return 1, true
+		}
+		return 0, true
+	}
+	return strings.Compare(scalarString(a), scalarString(b)), true
+}
+
+// --- get ---
+
+func newGet(s *atom.Server, t *atom.Tool) (Effect, error) {
+	tg, err := newTarget(s, t)
+	if err != nil {
+		return nil, err
+	}
+	return EffectFunc(func(cx *Context, args map[string]any) (any, error) {
+		_, r, err := tg.find(cx.State, args)
+		return r, err
+	}), nil
+}
+
+// --- create / update ---
+
+type writeEffect struct {
+	tg     *target
+	fields map[string]string // arg -> field
+	set    map[string]any
+	update bool
+	open   bool // the collection declares no fields: every argument is written
+}
+
+func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
+	tg, err := newTarget(s, t)
+	if err != nil {
+		return nil, err
+	}
+	w := &writeEffect{tg: tg, fields: map[string]string{}, set: t.Effect.Set, update: update, open: len(tg.coll.Fields) == 0}
+	for arg := range atom.InputProperties(t.Input) {
+		if update && arg == tg.key {
+			continue
+		}
+		if f, ok := t.Effect.Fields[arg]; ok {
+			w.fields[arg] = f
+			continue
+		}
+		if _, isField := tg.coll.Fields[arg]; isField || w.open || arg == tg.coll.KeyField() {
+			w.fields[arg] = arg
+		}
+	}
+	return w, nil
+}
+
+func newCreate(s *atom.Server, t *atom.Tool) (Effect, error) { return newWrite(s, t, false) }
+func newUpdate(s *atom.Server, t *atom.Tool) (Effect, error) { return newWrite(s, t, true) }
+
+func (w *writeEffect) write(cx *Context, rec state.Record, args map[string]any) {
+	for arg, field := range w.fields {
+		v, ok := args[arg]
+		if !ok {
+			continue
+		}
+		rec[field] = coerce(v, w.tg.coll.Fields[field])
+	}
+	for k, v := range w.set {
+		if s, ok := v.(string); ok && s == "$now" {
+			v = cx.Clock.UTC().Format(time.RFC3339)
+		}
+		rec[k] = v
+	}
+}
+
+func (w *writeEffect) Apply(cx *Context, args map[string]any) (any, error) {
+	st := cx.State
+	if w.update {
+		k, old, err := w.tg.find(st, args)
+		if err != nil {
+			return nil, err
+		}
+		rec := make(state.Record, len(old)+len(args))
+		for f, v := range old {
+			rec[f] = v
+		}
+		w.write(cx, rec, args)
+		if err := st.Replace(w.tg.name, k, rec); err != nil {
+			return nil, err
+		}
+		return rec, nil
+	}
+	rec := state.Record{}
+	w.write(cx, rec, args)
+	key := w.tg.coll.KeyField()
+	if _, ok := rec[key]; !ok {
+		rec[key] = st.NextKey(w.tg.name, w.tg.coll.Prefix())
+	}
+	if err := st.Insert(w.tg.name, rec); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// coerce fits an argument to a field's declared type where the intent is
+// plain: "a@x, b@y" into a list, "42" into a number.
+func coerce(v any, f atom.Field) any {
+	switch f.Type {
+	case "array":
+		if s, ok := v.(string); ok {
+			parts := strings.Split(s, ",")
+			out := make([]any, 0, len(parts))
+			for _, p := range parts {
+				if p = strings.TrimSpace(p); p != "" {
+					out = append(out, p)
+				}
+			}
+			return out
+		}
+		if _, ok := v.([]any); !ok && v != nil {
+			return []any{v}
+		}
+	case "number", "integer":
+		if s, ok := v.(string); ok {
+			if n, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
+				return n
+			}
+		}
+	case "string":
+		if n, ok := v.(float64); ok {
+			return scalarString(n)
+		}
+	}
+	return v
+}
+
+// --- delete ---
+
+func newDelete(s *atom.Server, t *atom.Tool) (Effect, error) {
+	tg, err := newTarget(s, t)
+	if err != nil {
+		return nil, err
+	}
+	return EffectFunc(func(cx *Context, args map[string]any) (any, error) {
+		k, _, err := tg.find(cx.State, args)
+		if err != nil {
+			return nil, err
+		}
+		if err := cx.State.Delete(tg.name, k); err != nil {
+			return nil, err
+		}
+		return map[string]any{"deleted": k}, nil
+	}), nil
+}
+
+// --- append ---
+
+func newAppend(s *atom.Server, t *atom.Tool) (Effect, error) {
+	tg, err := newTarget(s, t)
+	if err != nil {
+		return nil, err
+	}
+	field, valueArg := t.Effect.Field, t.Effect.Value
+	return EffectFunc(func(cx *Context, args map[string]any) (any, error) {
+		k, old, err := tg.find(cx.State, args)
+		if err != nil {
+			return nil, err
+		}
+		v, ok := args[valueArg]
+		if !ok {
+			return nil, fmt.Errorf("missing argument %q", valueArg)
+		}
+		rec := make(state.Record, len(old)+1)
+		for f, x := range old {
+			rec[f] = x
+		}
+		prev, _ := old[field].([]any)
+		list := append([]any(nil), prev...)
+		if vs, ok := v.([]any); ok {
+			list = append(list, vs...)
+		} else {
+			list = append(list, v)
+		}
+		rec[field] = list
+		if err := cx.State.Replace(tg.name, k, rec); err != nil {
+			return nil, err
+		}
+		return rec, nil
+	}), nil
+}

@@ -1,0 +1,321 @@
+package episode
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/state"
+)
+
+// Toolsets a session can expose.
+const (
+	ToolsetNamed = "named" // the environment's tools, each by name (default)
+	ToolsetMeta  = "meta"  // search_tools and execute_tool
+)
+
+// SessionOptions tune a session.
+type SessionOptions struct {
+	Seed    int64  // selects the generated data; 0 is the recipe's seed
+	Toolset string // ToolsetNamed or ToolsetMeta
+}
+
+// ToolCall is a call an agent makes. Args is a JSON object.
+type ToolCall struct {
+	ID   string          `json:"id,omitempty"`
+	Name string          `json:"name"`
+	Args json.RawMessage `json:"arguments,omitempty"`
+}
+
+// Observation is what the agent sees of a call.
+type Observation struct {
+	ToolCallID string `json:"tool_call_id,omitempty"`
+	Content    string `json:"content"`
+	IsError    bool   `json:"is_error"`
+}
+
+// Step is one entry of the trajectory.
+type Step struct {
+	Call        ToolCall    `json:"call"`
+	Observation Observation `json:"observation"`
+	StateHash   string      `json:"state_hash"`
+}
+
+// Session is one episode of an environment. It is not safe for concurrent
+// use; sessions are independent of each other.
+type Session struct {
+	env     *Env
+	opts    SessionOptions
+	world   *state.World
+	st      *state.State
+	initial *state.State
+	calls   []assert.Call
+	traj    []Step
+}
+
+// NewSession starts an episode.
+func NewSession(env *Env, opts SessionOptions) (*Session, error) {
+	if opts.Toolset == "" {
+		opts.Toolset = ToolsetNamed
+	}
+	if opts.Toolset != ToolsetNamed && opts.Toolset != ToolsetMeta {
+		return nil, fmt.Errorf("unknown toolset %q (named or meta)", opts.Toolset)
+	}
+	seed := opts.Seed
+	if seed == 0 {
+		seed = env.Recipe.Seed
+	}
+	w, err := env.World(seed)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{env: env, opts: opts, world: w, st: state.New(w), initial: state.New(w)}, nil
+}
+
+// Env returns the session's environment.
+func (s *Session) Env() *Env { return s.env }
+
+// State returns the session's current state (read-only for callers).
+func (s *Session) State() *state.State { return s.st }
+
+// Reset returns the session to the initial state. It costs the same
+// whatever the size of the data.
+func (s *Session) Reset() {
+	s.st.Reset()
+	s.calls = s.calls[:0]
+	s.traj = s.traj[:0]
+}
+
+// Steps is the number of calls made.
+func (s *Session) Steps() int { return len(s.traj) }
+
+// Done reports whether the step limit is reached.
+func (s *Session) Done() bool { return len(s.traj) >= s.env.Limits.MaxSteps }
+
+// Hash is the hash of the current state.
+func (s *Session) Hash() string { return s.st.Hash() }
+
+// Trajectory returns the steps so far.
+func (s *Session) Trajectory() []Step { return s.traj }
+
+// Calls returns the calls as assertions see them.
+func (s *Session) Calls() []assert.Call { return s.calls }
+
+// Messages returns the opening messages.
+func (s *Session) Messages() []Message { return s.env.Messages() }
+
+// Defs returns the tool surface of the session's toolset.
+func (s *Session) Defs() []Def {
+	if s.opts.Toolset == ToolsetMeta {
+		return metaDefs
+	}
+	out := make([]Def, len(s.env.tools))
+	for i, t := range s.env.tools {
+		out[i] = t.Def()
+	}
+	return out
+}
+
+// Step runs calls in order and returns one observation each.
+func (s *Session) Step(calls ...ToolCall) []Observation {
+	out := make([]Observation, len(calls))
+	for i, c := range calls {
+		out[i] = s.Call(c)
+	}
+	return out
+}
+
+// Call runs one tool call. Whatever the call, the answer is an observation:
+// an unknown tool, bad arguments or a failing effect are errors the agent
+// sees, and leave the state unchanged.
+func (s *Session) Call(c ToolCall) Observation {
+	obs := s.call(c)
+	obs.ToolCallID = c.ID
+	if n := s.env.Limits.MaxObservationBytes; len(obs.Content) > n {
+		obs.Content = obs.Content[:n] + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", n, len(obs.Content))
+	}
+	s.traj = append(s.traj, Step{Call: c, Observation: obs, StateHash: s.st.Hash()})
+	return obs
+}
+
+func errObs(format string, args ...any) Observation {
+	msg, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(format, args...)})
+	return Observation{Content: string(msg), IsError: true}
+}
+
+func (s *Session) call(c ToolCall) Observation {
+	if s.Done() {
+		return errObs("step limit of %d reached", s.env.Limits.MaxSteps)
+	}
+	if len(c.Args) > s.env.Limits.MaxArgBytes {
+		s.calls = append(s.calls, assert.Call{Name: c.Name, Error: true})
+		return errObs("arguments of %d bytes exceed the limit of %d", len(c.Args), s.env.Limits.MaxArgBytes)
+	}
+	args, err := decodeArgs(c.Args)
+	if err != nil {
+		s.calls = append(s.calls, assert.Call{Name: c.Name, Error: true})
+		return errObs("arguments for %s: %v", c.Name, err)
+	}
+	name := c.Name
+	if s.opts.Toolset == ToolsetMeta {
+		switch name {
+		case "search_tools":
+			return s.searchTools(args)
+		case "execute_tool":
+			inner, _ := args["tool_name"].(string)
+			innerArgs, ok := args["arguments"].(map[string]any)
+			if inner == "" {
+				return errObs("execute_tool needs tool_name")
+			}
+			if args["arguments"] == nil {
+				innerArgs, ok = map[string]any{}, true
+			}
+			if !ok {
+				if str, isStr := args["arguments"].(string); isStr {
+					innerArgs, err = decodeArgs(json.RawMessage(str))
+					ok = err == nil
+				}
+			}
+			if !ok {
+				return errObs("execute_tool: arguments must be an object")
+			}
+			name, args = inner, innerArgs
+		default:
+			return errObs("unknown tool %q (this session offers search_tools and execute_tool)", name)
+		}
+	}
+	t := s.env.toolByKey[name]
+	if t == nil {
+		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
+		return errObs("unknown tool %q; available: %s", name, strings.Join(s.toolNames(), ", "))
+	}
+	if err := t.validate(args); err != nil {
+		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
+		return errObs("%v", err)
+	}
+	cx := &Context{State: s.st, Clock: s.env.Clock, Limits: s.env.Limits, App: t.App}
+	res, err := t.impl.Apply(cx, args)
+	if err != nil {
+		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
+		return errObs("%v", err)
+	}
+	s.calls = append(s.calls, assert.Call{Name: name, Args: args})
+	b, err := json.Marshal(res)
+	if err != nil {
+		return errObs("encode result: %v", err)
+	}
+	return Observation{Content: string(b)}
+}
+
+func (s *Session) toolNames() []string {
+	names := make([]string, 0, len(s.env.tools))
+	for _, t := range s.env.tools {
+		names = append(names, t.Name)
+	}
+	if len(names) > 20 {
+		names = append(names[:20], "...")
+	}
+	return names
+}
+
+// decodeArgs reads a JSON object; empty input is {}.
+func decodeArgs(raw json.RawMessage) (map[string]any, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		return map[string]any{}, nil
+	}
+	// Arguments sent as a JSON string holding the object are accepted too.
+	if raw[0] == '"' {
+		var inner string
+		if err := json.Unmarshal(raw, &inner); err != nil {
+			return nil, fmt.Errorf("not valid JSON: %v", err)
+		}
+		raw = json.RawMessage(inner)
+	}
+	var args map[string]any
+	if err := json.Unmarshal(raw, &args); err != nil {
+		return nil, fmt.Errorf("must be a JSON object: %v", err)
+	}
+	if args == nil {
+		args = map[string]any{}
+	}
+	return args, nil
+}
+
+// Evaluate scores the session's current state and calls.
+func (s *Session) Evaluate() assert.Result {
+	return assert.Score(s.env.Checks, assert.Input{State: s.initial}, assert.Input{State: s.st, Calls: s.calls})
+}
+
+// Replay runs calls in a fresh session and returns it.
+func Replay(env *Env, opts SessionOptions, calls []ToolCall) (*Session, error) {
+	s, err := NewSession(env, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.Step(calls...)
+	return s, nil
+}
+
+// PlanCalls renders the reference plan as tool calls.
+func (e *Env) PlanCalls() []ToolCall {
+	out := make([]ToolCall, len(e.Plan))
+	for i, p := range e.Plan {
+		b, _ := json.Marshal(p.Args)
+		out[i] = ToolCall{ID: fmt.Sprintf("call_%d", i+1), Name: p.Tool, Args: b}
+	}
+	return out
+}
+
+var metaDefs = []Def{
+	{
+		Name:        "search_tools",
+		Description: "Search the available tools by name and description. Returns matching tools with their argument schemas.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Words to look for in tool names and descriptions"},"limit":{"type":"integer","minimum":1,"description":"Most tools to return (default 10)"}},"required":["query"]}`),
+	},
+	{
+		Name:        "execute_tool",
+		Description: "Call one tool by name with its arguments.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"tool_name":{"type":"string","description":"Name of the tool, as search_tools returns it"},"arguments":{"type":"object","description":"Arguments for the tool"}},"required":["tool_name"]}`),
+	},
+}
+
+func (s *Session) searchTools(args map[string]any) Observation {
+	q, _ := args["query"].(string)
+	limit := 10
+	if l, ok := args["limit"].(float64); ok && l >= 1 {
+		limit = int(l)
+	}
+	words := strings.Fields(strings.ToLower(strings.NewReplacer("_", " ", "-", " ").Replace(q)))
+	type hit struct {
+		t     *Tool
+		score int
+	}
+	var hits []hit
+	for _, t := range s.env.tools {
+		text := strings.ToLower(strings.NewReplacer("_", " ").Replace(t.Name) + " " + t.Description)
+		score := 0
+		for _, w := range words {
+			if strings.Contains(text, w) {
+				score++
+			}
+		}
+		if score > 0 || len(words) == 0 {
+			hits = append(hits, hit{t, score})
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
+	out := make([]map[string]any, len(hits))
+	for i, h := range hits {
+		out[i] = map[string]any{"name": h.t.Name, "description": h.t.Description, "input_schema": h.t.raw}
+	}
+	s.calls = append(s.calls, assert.Call{Name: "search_tools", Args: args})
+	b, _ := json.Marshal(map[string]any{"tools": out})
+	return Observation{Content: string(b)}
+}

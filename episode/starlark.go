@@ -1,0 +1,366 @@
+package episode
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// starlarkEffect runs run(args, db) from a tool's code. The module is
+// executed once and frozen; each call gets a fresh thread with a step
+// budget, no load(), no I/O and no clock but the environment's.
+type starlarkEffect struct {
+	app  string
+	name string
+	run  *starlark.Function
+}
+
+var starlarkOpts = &syntax.FileOptions{While: true, Recursion: false, TopLevelControl: true, GlobalReassign: false}
+
+func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
+	th := &starlark.Thread{Name: t.Name, Load: func(*starlark.Thread, string) (starlark.StringDict, error) {
+		return nil, errors.New("load is not allowed")
+	}}
+	th.SetMaxExecutionSteps(1_000_000)
+	globals, err := starlark.ExecFileOptions(starlarkOpts, th, t.Name+".star", t.Effect.Code, nil)
+	if err != nil {
+		return nil, fmt.Errorf("starlark: %v", err)
+	}
+	globals.Freeze()
+	run, ok := globals["run"].(*starlark.Function)
+	if !ok {
+		return nil, fmt.Errorf("starlark: code must define run(args, db)")
+	}
+	return &starlarkEffect{app: s.AppName(), name: t.Name, run: run}, nil
+}
+
+func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
+	th := &starlark.Thread{Name: e.name, Load: func(*starlark.Thread, string) (starlark.StringDict, error) {
+		return nil, errors.New("load is not allowed")
+	}}
+	th.SetMaxExecutionSteps(uint64(cx.Limits.StarlarkSteps))
+	db := &starDB{cx: cx, app: e.app}
+	// Writes go through a scratch state so a failing script changes nothing.
+	argv, err := toStarlark(args)
+	if err != nil {
+		return nil, err
+	}
+	out, err := starlark.Call(th, e.run, starlark.Tuple{argv, db}, nil)
+	if err != nil {
+		db.rollback()
+		var ee *starlark.EvalError
+		if errors.As(err, &ee) {
+			return nil, fmt.Errorf("%s", strings.TrimPrefix(ee.Msg, "fail: "))
+		}
+		return nil, err
+	}
+	return fromStarlark(out)
+}
+
+// starDB is the db argument of run(args, db).
+type starDB struct {
+	cx   *Context
+	app  string
+	undo []func()
+}
+
+func (d *starDB) String() string        { return "db" }
+func (d *starDB) Type() string          { return "db" }
+func (d *starDB) Freeze()               {}
+func (d *starDB) Truth() starlark.Bool  { return true }
+func (d *starDB) Hash() (uint32, error) { return 0, errors.New("db is not hashable") }
+func (d *starDB) AttrNames() []string {
+	return []string{"create", "delete", "get", "now", "search", "update"}
+}
+
+func (d *starDB) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "search":
+		return starlark.NewBuiltin("search", d.search), nil
+	case "get":
+		return starlark.NewBuiltin("get", d.get), nil
+	case "create":
+		return starlark.NewBuiltin("create", d.create), nil
+	case "update":
+		return starlark.NewBuiltin("update", d.update), nil
+	case "delete":
+		return starlark.NewBuiltin("delete", d.delete), nil
+	case "now":
+		return starlark.NewBuiltin("now", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			return starlark.String(d.cx.Clock.UTC().Format(time.RFC3339)), nil
+		}), nil
+	}
+	return nil, nil
+}
+
+func (d *starDB) coll(name string) (string, error) {
+	full := name
+	if !strings.Contains(name, ".") {
+		full = d.app + "." + name
+	}
+	if !d.cx.State.Has(full) {
+		return "", fmt.Errorf("no collection %q", name)
+	}
+	return full, nil
+}
+
+func (d *starDB) rollback() {
+	for i := len(d.undo) - 1; i >= 0; i-- {
+		d.undo[i]()
+	}
+	d.undo = nil
+}
+
+func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var name string
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, nil, 1, &name); err != nil {
+		return nil, err
+	}
+	full, err := d.coll(name)
+	if err != nil {
+		return nil, err
+	}
+	where := map[string]any{}
+	for _, kv := range kwargs {
+		v, err := fromStarlark(kv[1])
+		if err != nil {
+			return nil, err
+		}
+		where[string(kv[0].(starlark.String))] = v
+	}
+	var out []starlark.Value
+	for _, r := range d.cx.State.Records(full) {
+		ok := true
+		for f, v := range where {
+			if !matchValue(lookupPath(r, f), "equals", v) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			sv, err := toStarlark(r)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, sv)
+		}
+	}
+	return starlark.NewList(out), nil
+}
+
+func (d *starDB) get(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var name, key string
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 2, &name, &key); err != nil {
+		return nil, err
+	}
+	full, err := d.coll(name)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := d.cx.State.Get(full, key)
+	if !ok {
+		return starlark.None, nil
+	}
+	return toStarlark(r)
+}
+
+func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var name string
+	var rec *starlark.Dict
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 2, &name, &rec); err != nil {
+		return nil, err
+	}
+	full, err := d.coll(name)
+	if err != nil {
+		return nil, err
+	}
+	v, err := fromStarlark(rec)
+	if err != nil {
+		return nil, err
+	}
+	r := v.(map[string]any)
+	st := d.cx.State
+	key := st.KeyField(full)
+	if _, ok := r[key]; !ok {
+		_, coll := state.Split(full)
+		p := coll
+		if len(p) > 3 {
+			p = p[:3]
+		}
+		r[key] = st.NextKey(full, p+"_")
+	}
+	if err := st.Insert(full, r); err != nil {
+		return nil, err
+	}
+	k, _ := state.KeyOf(r, key)
+	d.undo = append(d.undo, func() { _ = st.Delete(full, k) })
+	return toStarlark(r)
+}
+
+func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var name, key string
+	var fields *starlark.Dict
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 3, &name, &key, &fields); err != nil {
+		return nil, err
+	}
+	full, err := d.coll(name)
+	if err != nil {
+		return nil, err
+	}
+	st := d.cx.State
+	old, ok := st.Get(full, key)
+	if !ok {
+		return nil, fmt.Errorf("no record %q in %s", key, name)
+	}
+	v, err := fromStarlark(fields)
+	if err != nil {
+		return nil, err
+	}
+	rec := make(state.Record, len(old))
+	for f, x := range old {
+		rec[f] = x
+	}
+	for f, x := range v.(map[string]any) {
+		rec[f] = x
+	}
+	if err := st.Replace(full, key, rec); err != nil {
+		return nil, err
+	}
+	d.undo = append(d.undo, func() { _ = st.Replace(full, key, old) })
+	return toStarlark(rec)
+}
+
+func (d *starDB) delete(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var name, key string
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 2, &name, &key); err != nil {
+		return nil, err
+	}
+	full, err := d.coll(name)
+	if err != nil {
+		return nil, err
+	}
+	st := d.cx.State
+	old, ok := st.Get(full, key)
+	if !ok {
+		return starlark.False, nil
+	}
+	if err := st.Delete(full, key); err != nil {
+		return nil, err
+	}
+	d.undo = append(d.undo, func() { _ = st.Insert(full, old) })
+	return starlark.True, nil
+}
+
+// toStarlark converts JSON-like Go values; map keys are sorted so that
+// iteration order in scripts is deterministic.
+func toStarlark(v any) (starlark.Value, error) {
+	switch x := v.(type) {
+	case nil:
+		return starlark.None, nil
+	case bool:
+		return starlark.Bool(x), nil
+	case string:
+		return starlark.String(x), nil
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return starlark.MakeInt64(int64(x)), nil
+		}
+		return starlark.Float(x), nil
+	case int:
+		return starlark.MakeInt(x), nil
+	case int64:
+		return starlark.MakeInt64(x), nil
+	case []any:
+		out := make([]starlark.Value, len(x))
+		for i, e := range x {
+			sv, err := toStarlark(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = sv
+		}
+		return starlark.NewList(out), nil
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		d := starlark.NewDict(len(x))
+		for _, k := range keys {
+			sv, err := toStarlark(x[k])
+			if err != nil {
+				return nil, err
+			}
+			if err := d.SetKey(starlark.String(k), sv); err != nil {
+				return nil, err
+			}
+		}
+		return d, nil
+	}
+	return nil, fmt.Errorf("cannot pass %T to starlark", v)
+}
+
+// fromStarlark converts a script's value back to JSON-like Go values.
+func fromStarlark(v starlark.Value) (any, error) {
+	switch x := v.(type) {
+	case starlark.NoneType:
+		return nil, nil
+	case starlark.Bool:
+		return bool(x), nil
+	case starlark.String:
+		return string(x), nil
+	case starlark.Int:
+		i, ok := x.Int64()
+		if !ok {
+			return nil, errors.New("integer out of range")
+		}
+		return float64(i), nil
+	case starlark.Float:
+		return float64(x), nil
+	case *starlark.List:
+		out := make([]any, x.Len())
+		for i := 0; i < x.Len(); i++ {
+			e, err := fromStarlark(x.Index(i))
+			if err != nil {
+				return nil, err
+			}
+			out[i] = e
+		}
+		return out, nil
+	case starlark.Tuple:
+		out := make([]any, len(x))
+		for i, e := range x {
+			g, err := fromStarlark(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = g
+		}
+		return out, nil
+	case *starlark.Dict:
+		out := make(map[string]any, x.Len())
+		for _, kv := range x.Items() {
+			k, ok := kv[0].(starlark.String)
+			if !ok {
+				return nil, fmt.Errorf("dict keys must be strings, not %s", kv[0].Type())
+			}
+			e, err := fromStarlark(kv[1])
+			if err != nil {
+				return nil, err
+			}
+			out[string(k)] = e
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("cannot return a starlark %s", v.Type())
+}

@@ -1,0 +1,425 @@
+// Package state holds the world an environment runs on: named collections of
+// JSON-like records, an immutable base shared by every session, and a
+// copy-on-write overlay per session so that reset costs nothing and a write
+// copies only the collection it touches.
+package state
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"math"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Record is one entity: a JSON object decoded into Go values
+// (string, float64, int64, bool, nil, []any, map[string]any).
+type Record = map[string]any
+
+// Collection is an ordered list of records with a key field. A Collection in a
+// World is never mutated; State copies it before its first write.
+type Collection struct {
+	Name    string // "app.collection"
+	Key     string // key field, "id" unless the server atom says otherwise
+	Records []Record
+
+	once  sync.Once
+	index map[string]int
+	hash  string
+}
+
+// NewCollection builds a collection. Records are used as given and must not
+// be modified afterwards by the caller.
+func NewCollection(name, key string, records []Record) *Collection {
+	if key == "" {
+		key = "id"
+	}
+	return &Collection{Name: name, Key: key, Records: records}
+}
+
+func (c *Collection) build() {
+	c.once.Do(func() {
+		c.index = make(map[string]int, len(c.Records))
+		for i, r := range c.Records {
+			if k, ok := KeyOf(r, c.Key); ok {
+				if _, dup := c.index[k]; !dup {
+					c.index[k] = i
+				}
+			}
+		}
+		c.hash = hashRecords(c.Records)
+	})
+}
+
+// Lookup returns the record with key k.
+func (c *Collection) Lookup(k string) (Record, bool) {
+	c.build()
+	i, ok := c.index[k]
+	if !ok {
+		return nil, false
+	}
+	return c.Records[i], true
+}
+
+// Hash is the content hash of the collection's records, in order.
+func (c *Collection) Hash() string {
+	c.build()
+	return c.hash
+}
+
+// KeyOf renders a record's key field as a string.
+func KeyOf(r Record, key string) (string, bool) {
+	v, ok := r[key]
+	if !ok || v == nil {
+		return "", false
+	}
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case float64:
+		if x == math.Trunc(x) {
+			return strconv.FormatInt(int64(x), 10), true
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64), true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	case int:
+		return strconv.Itoa(x), true
+	default:
+		return fmt.Sprint(x), true
+	}
+}
+
+// World is an immutable initial state: collections by name plus the clock.
+type World struct {
+	Clock time.Time
+	colls map[string]*Collection
+	names []string
+}
+
+// NewWorld assembles a world. Collections are owned by the world afterwards.
+func NewWorld(clock time.Time, colls ...*Collection) *World {
+	w := &World{Clock: clock, colls: make(map[string]*Collection, len(colls))}
+	for _, c := range colls {
+		if _, dup := w.colls[c.Name]; !dup {
+			w.names = append(w.names, c.Name)
+		}
+		w.colls[c.Name] = c
+	}
+	sort.Strings(w.names)
+	return w
+}
+
+// Names lists the world's collection names, sorted.
+func (w *World) Names() []string { return w.names }
+
+// Collection returns the base collection name, or nil.
+func (w *World) Collection(name string) *Collection { return w.colls[name] }
+
+// Len is the number of records in the world.
+func (w *World) Len() int {
+	n := 0
+	for _, c := range w.colls {
+		n += len(c.Records)
+	}
+	return n
+}
+
+// overlay is a session's private copy of one collection.
+type overlay struct {
+	records []Record
+	index   map[string]int
+	dirty   map[string]struct{} // keys written (created, updated or deleted) since reset
+	hash    string              // "" when stale
+}
+
+// State is one session's view of a World. Reading an untouched collection
+// reads the base; the first write copies that collection's record slice
+// (record maps are copied only when they are modified).
+type State struct {
+	base *World
+	over map[string]*overlay
+	seq  map[string]int
+}
+
+// New returns a fresh state over w.
+func New(w *World) *State { return &State{base: w} }
+
+// Base returns the world this state started from.
+func (s *State) Base() *World { return s.base }
+
+// Reset drops every change. Its cost does not depend on the world's size.
+func (s *State) Reset() {
+	s.over = nil
+	s.seq = nil
+}
+
+// Has reports whether a collection exists.
+func (s *State) Has(name string) bool { return s.base.colls[name] != nil }
+
+// KeyField returns the key field of a collection.
+func (s *State) KeyField(name string) string {
+	if c := s.base.colls[name]; c != nil {
+		return c.Key
+	}
+	return "id"
+}
+
+// Records returns the current records of a collection. The slice and the
+// records must be treated as read-only.
+func (s *State) Records(name string) []Record {
+	if o := s.over[name]; o != nil {
+		return o.records
+	}
+	if c := s.base.colls[name]; c != nil {
+		return c.Records
+	}
+	return nil
+}
+
+// Get returns the record with key k.
+func (s *State) Get(name, k string) (Record, bool) {
+	if o := s.over[name]; o != nil {
+		i, ok := o.index[k]
+		if !ok {
+			return nil, false
+		}
+		return o.records[i], true
+	}
+	if c := s.base.colls[name]; c != nil {
+		return c.Lookup(k)
+	}
+	return nil, false
+}
+
+// Dirty returns the keys written in a collection since reset, or nil when
+// the collection is untouched.
+func (s *State) Dirty(name string) map[string]struct{} {
+	if o := s.over[name]; o != nil {
+		return o.dirty
+	}
+	return nil
+}
+
+func (s *State) write(name string) (*overlay, error) {
+	if o := s.over[name]; o != nil {
+		o.hash = ""
+		return o, nil
+	}
+	c := s.base.colls[name]
+	if c == nil {
+		return nil, fmt.Errorf("no collection %q", name)
+	}
+	c.build()
+	o := &overlay{
+		records: append([]Record(nil), c.Records...),
+		index:   make(map[string]int, len(c.index)),
+		dirty:   map[string]struct{}{},
+	}
+	for k, i := range c.index {
+		o.index[k] = i
+	}
+	if s.over == nil {
+		s.over = map[string]*overlay{}
+	}
+	s.over[name] = o
+	return o, nil
+}
+
+// NextKey returns a fresh deterministic key for a collection: prefix plus a
+// counter that starts past the collection's size and skips used keys.
+func (s *State) NextKey(name, prefix string) string {
+	if s.seq == nil {
+		s.seq = map[string]int{}
+	}
+	n, ok := s.seq[name]
+	if !ok {
+		n = len(s.Records(name))
+	}
+	for {
+		n++
+		k := prefix + strconv.Itoa(n)
+		if _, used := s.Get(name, k); !used {
+			s.seq[name] = n
+			return k
+		}
+	}
+}
+
+// Insert adds a record; its key must be set and unused.
+func (s *State) Insert(name string, r Record) error {
+	key := s.KeyField(name)
+	k, ok := KeyOf(r, key)
+	if !ok {
+		return fmt.Errorf("%s: record has no %q", name, key)
+	}
+	if _, dup := s.Get(name, k); dup {
+		return fmt.Errorf("%s: %s %q already exists", name, key, k)
+	}
+	o, err := s.write(name)
+	if err != nil {
+		return err
+	}
+	o.index[k] = len(o.records)
+	o.records = append(o.records, r)
+	o.dirty[k] = struct{}{}
+	return nil
+}
+
+// Replace swaps the record with key k for r (same key).
+func (s *State) Replace(name, k string, r Record) error {
+	if _, ok := s.Get(name, k); !ok {
+		return fmt.Errorf("%s: no record %q", name, k)
+	}
+	o, err := s.write(name)
+	if err != nil {
+		return err
+	}
+	o.records[o.index[k]] = r
+	o.dirty[k] = struct{}{}
+	return nil
+}
+
+// Delete removes the record with key k.
+func (s *State) Delete(name, k string) error {
+	if _, ok := s.Get(name, k); !ok {
+		return fmt.Errorf("%s: no record %q", name, k)
+	}
+	o, err := s.write(name)
+	if err != nil {
+		return err
+	}
+	i := o.index[k]
+	o.records = append(o.records[:i:i], o.records[i+1:]...)
+	delete(o.index, k)
+	for j := i; j < len(o.records); j++ {
+		if kk, ok := KeyOf(o.records[j], s.KeyField(name)); ok {
+			o.index[kk] = j
+		}
+	}
+	o.dirty[k] = struct{}{}
+	return nil
+}
+
+// Hash is the content hash of the whole state. Untouched collections reuse
+// the base's cached hash, so the cost scales with what the session changed.
+func (s *State) Hash() string {
+	h := sha256.New()
+	for _, name := range s.base.names {
+		var ch string
+		if o := s.over[name]; o != nil {
+			if o.hash == "" {
+				o.hash = hashRecords(o.records)
+			}
+			ch = o.hash
+		} else {
+			ch = s.base.colls[name].Hash()
+		}
+		h.Write([]byte(name))
+		h.Write([]byte{0})
+		h.Write([]byte(ch))
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// Snapshot returns the state as nested maps: app -> collection -> records.
+// Names without a dot go under the app "" .
+func (s *State) Snapshot() map[string]any {
+	out := map[string]any{}
+	for _, name := range s.base.names {
+		app, coll := Split(name)
+		m, _ := out[app].(map[string]any)
+		if m == nil {
+			m = map[string]any{}
+			out[app] = m
+		}
+		recs := s.Records(name)
+		list := make([]any, len(recs))
+		for i, r := range recs {
+			list[i] = r
+		}
+		m[coll] = list
+	}
+	return out
+}
+
+// Split cuts "app.collection" into its parts.
+func Split(name string) (app, coll string) {
+	for i := 0; i < len(name); i++ {
+		if name[i] == '.' {
+			return name[:i], name[i+1:]
+		}
+	}
+	return "", name
+}
+
+func hashRecords(recs []Record) string {
+	h := sha256.New()
+	for _, r := range recs {
+		hashValue(h, r)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// hashValue writes a canonical, type-tagged encoding of v: map keys sorted,
+// integers and integral floats alike.
+func hashValue(h hash.Hash, v any) {
+	var buf [9]byte
+	switch x := v.(type) {
+	case nil:
+		h.Write([]byte{'n'})
+	case bool:
+		if x {
+			h.Write([]byte{'t'})
+		} else {
+			h.Write([]byte{'f'})
+		}
+	case string:
+		buf[0] = 's'
+		binary.LittleEndian.PutUint64(buf[1:], uint64(len(x)))
+		h.Write(buf[:])
+		h.Write([]byte(x))
+	case float64:
+		buf[0] = 'd'
+		binary.LittleEndian.PutUint64(buf[1:], math.Float64bits(x))
+		h.Write(buf[:])
+	case int64:
+		hashValue(h, float64(x))
+	case int:
+		hashValue(h, float64(x))
+	case []any:
+		buf[0] = 'l'
+		binary.LittleEndian.PutUint64(buf[1:], uint64(len(x)))
+		h.Write(buf[:])
+		for _, e := range x {
+			hashValue(h, e)
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		buf[0] = 'm'
+		binary.LittleEndian.PutUint64(buf[1:], uint64(len(keys)))
+		h.Write(buf[:])
+		for _, k := range keys {
+			hashValue(h, k)
+			hashValue(h, x[k])
+		}
+	default:
+		hashValue(h, fmt.Sprint(x))
+	}
+}
+
+// HashValue is the canonical hash of any JSON-like value.
+func HashValue(v any) string {
+	h := sha256.New()
+	hashValue(h, v)
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
