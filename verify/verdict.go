@@ -1,0 +1,147 @@
+// Package verify decides whether an environment gives reliable feedback: it
+// runs a table of checks (compose, nontrivial, solvable, discriminating,
+// deterministic), cheapest first, and names for every failure a root cause
+// and the atom at fault, with a suggested fix where one is known.
+package verify
+
+import (
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+)
+
+// Root-cause codes. Each failing verdict carries exactly one.
+const (
+	ServerMissingTool         = "server.missing_tool"
+	ServerToolError           = "server.tool_error"
+	ServerSchemaMismatch      = "server.schema_mismatch"
+	ServerMissingApp          = "server.missing_app"
+	ServerToolConflict        = "server.tool_conflict"
+	DataMissingEntity         = "data.missing_entity"
+	DataGoalAlreadyMet        = "data.goal_already_met"
+	DataInconsistent          = "data.inconsistent"
+	IntentUnboundSlot         = "intent.unbound_slot"
+	IntentContradictory       = "intent.contradictory_goal"
+	IntentUnverifiable        = "intent.unverifiable"
+	RuleConflictsWithGoal     = "rule.conflicts_with_goal"
+	VerifierNotDiscriminating = "verifier.not_discriminating"
+	Nondeterministic          = "nondeterministic"
+)
+
+// RootCauses documents every code, one line each; the table is the
+// taxonomy.
+var RootCauses = []struct{ Code, Doc string }{
+	{ServerMissingTool, "the goal needs an effect (create, update, ... on a collection) that no tool of the app provides"},
+	{ServerToolError, "a tool the plan needs fails when called with valid arguments"},
+	{ServerSchemaMismatch, "a tool writes a field under another name than the one the assertions read, or the collection lacks it"},
+	{ServerMissingApp, "the intent needs an app no server atom serves"},
+	{ServerToolConflict, "two server atoms of one environment declare the same tool name"},
+	{DataMissingEntity, "the record a slot or assertion names is not in the data"},
+	{DataGoalAlreadyMet, "every positive assertion already holds in the initial state: doing nothing is rewarded"},
+	{DataInconsistent, "the data does not fit the servers' collections (unknown collection, wrong key)"},
+	{IntentUnboundSlot, "a slot has no handle or value, or names a handle the data does not export"},
+	{IntentContradictory, "two assertions of the goal cannot hold together"},
+	{IntentUnverifiable, "an assertion reads a collection or field no server has, or does not compile"},
+	{RuleConflictsWithGoal, "a rule forbids the only way to the goal"},
+	{VerifierNotDiscriminating, "a wrong plan (nothing, a step dropped, a key argument perturbed) still passes"},
+	{Nondeterministic, "two replays of the same plan give different states or rewards"},
+}
+
+// AtomRef names one version of one atom.
+type AtomRef struct {
+	Kind    atom.Kind `json:"kind"`
+	ID      string    `json:"id"`
+	Version string    `json:"version,omitempty"`
+}
+
+// String renders "kind/id@version".
+func (r AtomRef) String() string {
+	s := string(r.Kind) + "/" + r.ID
+	if r.Version != "" {
+		s += "@" + r.Version
+	}
+	return s
+}
+
+// Evidence says what a root cause was found on. Fields are empty when they
+// do not apply.
+type Evidence struct {
+	Assertion  string `json:"assertion,omitempty"`  // the assertion, rendered
+	Tool       string `json:"tool,omitempty"`       // a tool name
+	Collection string `json:"collection,omitempty"` // "app.collection"
+	Field      string `json:"field,omitempty"`      // a field of that collection, or a path in the atom
+	Record     string `json:"record,omitempty"`     // a record key
+	Slot       string `json:"slot,omitempty"`
+	Message    string `json:"message"`
+}
+
+// Fix is a suggested change to an atom, as data a repairer can apply.
+// Action is one of: add_tool, add_field, rename_field, add_record,
+// change_record, bind_slot, rewrite_assertion, tighten_assertion,
+// relax_rule, fix_effect.
+type Fix struct {
+	Action      string         `json:"action"`
+	Atom        AtomRef        `json:"atom"`
+	Description string         `json:"description"`
+	Params      map[string]any `json:"params,omitempty"` // e.g. {"effect": "create", "collection": "messages", "fields": ["to", "subject", "body"]}
+}
+
+// RootCause is why an environment is not verified, and who is to blame.
+type RootCause struct {
+	Code         string   `json:"code"`
+	Atom         AtomRef  `json:"atom"`
+	Evidence     Evidence `json:"evidence"`
+	SuggestedFix *Fix     `json:"suggested_fix,omitempty"`
+}
+
+// Check statuses.
+const (
+	Pass = "pass"
+	Fail = "fail"
+	Skip = "skip"
+)
+
+// CheckResult is the outcome of one check on one environment.
+type CheckResult struct {
+	Name        string   `json:"name"`
+	Status      string   `json:"status"`
+	Diagnostics []string `json:"diagnostics,omitempty"`
+}
+
+// Verdict is the verification result of one environment.
+type Verdict struct {
+	EnvID     string             `json:"id"`
+	Recipe    atom.Recipe        `json:"recipe"`
+	Intent    string             `json:"intent"`
+	Data      string             `json:"data"`
+	Apps      []string           `json:"apps"`
+	Verified  bool               `json:"verified"`
+	Checks    []CheckResult      `json:"checks"`
+	RootCause *RootCause         `json:"root_cause,omitempty"`
+	Plan      []episode.ToolCall `json:"plan,omitempty"`      // the plan that solved it (reference or planner)
+	PlanFrom  string             `json:"plan_from,omitempty"` // "reference" or "planner"
+}
+
+// Uses reports whether the verdict's environment pins an atom (any version
+// when ref.Version is empty).
+func (v *Verdict) Uses(ref AtomRef) bool {
+	match := func(p atom.Pin) bool { return p.ID == ref.ID && (ref.Version == "" || p.Version == ref.Version) }
+	switch ref.Kind {
+	case atom.KindIntent:
+		return match(v.Recipe.Intent)
+	case atom.KindData:
+		return match(v.Recipe.Data)
+	case atom.KindServer:
+		for _, p := range v.Recipe.Servers {
+			if match(p) {
+				return true
+			}
+		}
+	case atom.KindRule:
+		for _, p := range v.Recipe.Rules {
+			if match(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
