@@ -15,6 +15,6 @@ import (
 	_ "github.com/spf13/cobra"
 	_ "go.starlark.net/starlark"
 	_ "go.yaml.in/yaml/v3"
-	_ "modernc.org/sqlite"
 	_ "golang.org/x/sync/errgroup"
+	_ "modernc.org/sqlite"
 )

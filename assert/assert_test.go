@@ -127,10 +127,10 @@ func TestScoreRules(t *testing.T) {
 		return Check{Program: p, Source: source}
 	}
 	checks := []Check{
-		compile(`{"exists":"gmail.messages","where":{"to":"new@acme.example"}}`, "goal"),           // positive, false at start
-		compile(`{"exists":"gmail.messages","where":{"id":"m1"}}`, "goal"),                         // positive, true at start
-		compile(`{"not_exists":"gmail.messages","where":{"to":"spy@evil.example"}}`, "goal"),       // negative
-		compile(`{"not_called":"gmail_delete","where":{}}`, "rule:no-delete"),                      // negative
+		compile(`{"exists":"gmail.messages","where":{"to":"new@acme.example"}}`, "goal"),     // positive, false at start
+		compile(`{"exists":"gmail.messages","where":{"id":"m1"}}`, "goal"),                   // positive, true at start
+		compile(`{"not_exists":"gmail.messages","where":{"to":"spy@evil.example"}}`, "goal"), // negative
+		compile(`{"not_called":"gmail_delete","where":{}}`, "rule:no-delete"),                // negative
 	}
 	initial := Input{State: state.New(w)}
 

@@ -15,6 +15,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 
 	"github.com/legoenv/legoenv/schema"
 )
@@ -135,6 +137,13 @@ func Load(fsys fs.FS) (*Library, Diagnostics, error) {
 			e, eds := decodeAtom(f, doc)
 			ds = append(ds, eds...)
 			if e == nil {
+				continue
+			}
+			// An atom with errors stays out of the library: what loads is
+			// what can be composed.
+			vds := ValidateEntry(e)
+			ds = append(ds, vds...)
+			if vds.HasErrors() {
 				continue
 			}
 			e.Head = head
@@ -314,20 +323,36 @@ func leafErrors(ve *jsonschema.ValidationError) []leaf {
 	if len(ve.Causes) == 0 {
 		return []leaf{{InstanceLocation: ve.InstanceLocation, Message: kindMessage(ve)}}
 	}
-	var out []leaf
+	var out, typeOnly []leaf
 	for _, c := range ve.Causes {
-		out = append(out, leafErrors(c)...)
+		for _, l := range leafErrors(c) {
+			// A cause outside its parent (propertyNames reports the name
+			// itself at '') belongs to the parent's location.
+			if len(l.InstanceLocation) < len(ve.InstanceLocation) {
+				l = leaf{InstanceLocation: ve.InstanceLocation, Message: kindMessage(c) + ": " + l.Message}
+			}
+			// In an anyOf/oneOf, "got object, want string" from the branch
+			// that does not apply is noise beside a deeper finding.
+			if strings.HasPrefix(l.Message, "got ") {
+				typeOnly = append(typeOnly, l)
+				continue
+			}
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		return typeOnly
 	}
 	return out
 }
 
+var printer = message.NewPrinter(language.English)
+
 func kindMessage(ve *jsonschema.ValidationError) string {
-	msg := ve.Error()
-	// Error() starts with "jsonschema validation failed with '<url>#/...'\n- at '/x': " on the root.
-	if i := strings.LastIndex(msg, "': "); i >= 0 && strings.Contains(msg[:i], "at '") {
-		msg = msg[i+3:]
+	if ve.ErrorKind == nil {
+		return "invalid"
 	}
-	return msg
+	return ve.ErrorKind.LocalizedString(printer)
 }
 
 func pointerToPath(loc []string) string {

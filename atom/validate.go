@@ -51,14 +51,11 @@ func effectKnown(name string) bool {
 // SlotRE finds {{slot}} and {{slot.field}} placeholders in templates.
 var SlotRE = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_ ]*))?\s*\}\}`)
 
-// validate checks every entry and recipe on its own; cross-atom facts (an
+// validate checks that recipes name atoms the library has; cross-atom facts (an
 // app without a server, a slot without a handle) are left to composition and
 // verification, which can blame the atom at fault.
 func (l *Library) validate() Diagnostics {
 	var ds Diagnostics
-	for _, e := range l.versions {
-		ds = append(ds, ValidateEntry(e)...)
-	}
 	for i, r := range l.recipes {
 		at := l.RecipeOrigin(i)
 		check := func(k Kind, p Pin, field string) {

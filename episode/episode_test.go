@@ -149,3 +149,42 @@ func TestMetaToolset(t *testing.T) {
 		t.Fatalf("plan through execute_tool: %+v", r)
 	}
 }
+
+func FuzzToolArguments(f *testing.F) {
+	lib := exampleLib(f)
+	env := composeAll(f, lib)[0]
+	for _, s := range []string{`{}`, `{"id":"T-1001","status":"pending"}`, `"{\"id\":\"T-1001\"}"`, `[1]`, `{"id":{"x":1}}`, `null`, `{"id":"T-1001","tags":[1,2]}`} {
+		f.Add("helpdesk_update_ticket", s)
+		f.Add("helpdesk_add_comment", s)
+	}
+	f.Fuzz(func(t *testing.T, name, args string) {
+		s, err := NewSession(env, SessionOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := s.Hash()
+		o := s.Call(ToolCall{Name: name, Args: json.RawMessage(args)})
+		if o.IsError && s.Hash() != before {
+			t.Fatalf("a failed call changed the state: %s", o.Content)
+		}
+		if !json.Valid([]byte(o.Content)) {
+			t.Fatalf("observation is not JSON: %q", o.Content)
+		}
+		_ = s.Evaluate()
+	})
+}
+
+func TestObservationLimit(t *testing.T) {
+	lib := exampleLib(t)
+	r := lib.Recipes()[0]
+	env, err := Compose(lib, r, Options{Limits: Limits{MaxObservationBytes: 200}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := NewSession(env, SessionOptions{})
+	o := s.Call(ToolCall{Name: "helpdesk_search_tickets", Args: json.RawMessage(`{}`)})
+	var m map[string]any
+	if err := json.Unmarshal([]byte(o.Content), &m); err != nil || m["truncated"] != true || m["shown_bytes"].(float64) > 200 {
+		t.Fatalf("truncated observation: %v %s", err, o.Content)
+	}
+}

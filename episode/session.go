@@ -21,6 +21,10 @@ const (
 type SessionOptions struct {
 	Seed    int64  // selects the generated data; 0 is the recipe's seed
 	Toolset string // ToolsetNamed or ToolsetMeta
+	// HashSteps records the state hash after every step in the trajectory.
+	// It costs a hash of each touched collection per step, so it is off
+	// unless a caller wants to compare trajectories step by step.
+	HashSteps bool
 }
 
 // ToolCall is a call an agent makes. Args is a JSON object.
@@ -41,7 +45,7 @@ type Observation struct {
 type Step struct {
 	Call        ToolCall    `json:"call"`
 	Observation Observation `json:"observation"`
-	StateHash   string      `json:"state_hash"`
+	StateHash   string      `json:"state_hash,omitempty"` // with SessionOptions.HashSteps
 }
 
 // Session is one episode of an environment. It is not safe for concurrent
@@ -135,9 +139,16 @@ func (s *Session) Call(c ToolCall) Observation {
 	obs := s.call(c)
 	obs.ToolCallID = c.ID
 	if n := s.env.Limits.MaxObservationBytes; len(obs.Content) > n {
-		obs.Content = obs.Content[:n] + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", n, len(obs.Content))
+		// Still JSON, so agents and clients parse it the same way.
+		cut := strings.ToValidUTF8(obs.Content[:n], "")
+		b, _ := json.Marshal(map[string]any{"truncated": true, "shown_bytes": len(cut), "total_bytes": len(obs.Content), "partial": cut})
+		obs.Content = string(b)
 	}
-	s.traj = append(s.traj, Step{Call: c, Observation: obs, StateHash: s.st.Hash()})
+	step := Step{Call: c, Observation: obs}
+	if s.opts.HashSteps {
+		step.StateHash = s.st.Hash()
+	}
+	s.traj = append(s.traj, step)
 	return obs
 }
 

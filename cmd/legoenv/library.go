@@ -86,4 +86,3 @@ func isTerminal(w io.Writer) bool {
 	}
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
-

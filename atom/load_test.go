@@ -1,0 +1,183 @@
+package atom
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/legoenv/legoenv/corpus"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+const goodServer = `kind: server
+id: notes
+collections:
+  - name: notes
+    fields:
+      title: {type: string}
+tools:
+  - name: notes_create
+    description: Create a note.
+    input:
+      type: object
+      properties:
+        title: {type: string}
+      required: [title]
+    effect: {kind: create, collection: notes}
+`
+
+func TestLoadErrorsNameFileFieldLine(t *testing.T) {
+	cases := []struct {
+		name, src string
+		line      int
+		field     string
+		want      string
+	}{
+		{"yaml syntax", "kind: server\nid: [x\n", 1, "", "YAML"},
+		{"no kind", "id: x\n", 1, "kind", "missing kind"},
+		{"unknown kind", "kind: widget\nid: x\n", 1, "kind", "unknown kind"},
+		{"unknown effect", strings.Replace(goodServer, "kind: create", "kind: teleport", 1), 15, "tools[0].effect.kind", "unknown effect kind"},
+		{"bad tool name", strings.Replace(goodServer, "name: notes_create", "name: notes create!", 1), 8, "tools[0].name", "does not match pattern"},
+		{"effect collection", strings.Replace(goodServer, "collection: notes}", "collection: memos}", 1), 15, "tools[0].effect.collection", "no collection"},
+		{"unknown field", strings.Replace(goodServer, "id: notes\n", "id: notes\ncolour: red\n", 1), 1, "", "colour"},
+		{"wrong type", strings.Replace(goodServer, "description: Create a note.", "description: [1, 2]", 1), 9, "tools[0].description", "want string"},
+		{"bad input schema", strings.Replace(goodServer, "type: object\n", "type: list\n", 1), 11, "tools[0].input", `type "object"`},
+		{"bad assertion op", "kind: intent\nid: i\napps: [notes]\ninstruction: x\ngoal:\n  - exists: notes.notes\n    where: {title: {resembles: x}}\n", 7, "goal[0].where.title", ""},
+		{"bad cel", "kind: rule\nid: r\ntext: t\nchecks:\n  - cel: 'state.('\n", 5, "checks[0]", "CEL"},
+		{"bad clock", "kind: data\nid: d\nclock: yesterday\n", 3, "clock", ""},
+		{"bad generator", "kind: data\nid: d\ngenerate:\n  - {app: a, collection: c, count: 2, fields: {x: \"amount(9,1)\"}}\n", 4, "generate[0].fields.x", "bad range"},
+		{"duplicate key", "kind: server\nid: a\nid: b\n", 3, "", "duplicate key"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"lib/atom.yaml": {Data: []byte(c.src)}}
+			lib, ds, err := Load(fsys)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ds.HasErrors() {
+				t.Fatalf("no error; diagnostics %v", ds)
+			}
+			d := ds[0]
+			if d.File != "lib/atom.yaml" || d.Line != c.line || (c.field != "" && d.Field != c.field) || !strings.Contains(d.String(), c.want) {
+				t.Errorf("got %s (line %d field %q); want line %d field %q containing %q", d, d.Line, d.Field, c.line, c.field, c.want)
+			}
+			if n := len(lib.Heads(KindServer)) + len(lib.Heads(KindIntent)) + len(lib.Heads(KindRule)) + len(lib.Heads(KindData)); n != 0 {
+				t.Errorf("a bad atom was loaded (%d atoms)", n)
+			}
+		})
+	}
+}
+
+func TestBadFileLosesNothingElse(t *testing.T) {
+	fsys := fstest.MapFS{
+		"good.yaml": {Data: []byte(goodServer)},
+		"bad.yaml":  {Data: []byte("kind: server\nid: [\n")},
+	}
+	lib, ds, err := Load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ds.HasErrors() || lib.Head(KindServer, "notes") == nil {
+		t.Fatalf("want the good atom loaded and an error for the bad one; got %v", ds)
+	}
+}
+
+func TestVersionIgnoresFormattingAndLineage(t *testing.T) {
+	reformatted := strings.Replace(goodServer, "fields:\n      title: {type: string}", "fields:\n      title:\n        type: string   # the title", 1)
+	withLineage := goodServer + "lineage: {parent: abc, repairer: x}\n"
+	changed := strings.Replace(goodServer, "Create a note.", "Create a new note.", 1)
+	version := func(src string) string {
+		lib, ds, _ := Load(fstest.MapFS{"a.yaml": {Data: []byte(src)}})
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		return lib.Head(KindServer, "notes").Version
+	}
+	v := version(goodServer)
+	if version(reformatted) != v || version(withLineage) != v {
+		t.Error("formatting or lineage changed the version")
+	}
+	if version(changed) == v {
+		t.Error("a content change kept the version")
+	}
+}
+
+func TestHistoryVersionsAreAddressable(t *testing.T) {
+	old := goodServer
+	head := strings.Replace(goodServer, "Create a note.", "Create a note with a title.", 1)
+	lib, ds, _ := Load(fstest.MapFS{"servers/notes.yaml": {Data: []byte(head)}, "history/server/notes/1.yaml": {Data: []byte(old)}})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	vs := lib.Versions(KindServer, "notes")
+	if len(vs) != 2 || !vs[1].Head || vs[0].Head {
+		t.Fatalf("versions: %+v", vs)
+	}
+	if e, err := lib.Get(KindServer, Pin{ID: "notes", Version: vs[0].Version}); err != nil || e.File != "history/server/notes/1.yaml" {
+		t.Fatalf("old version: %v %v", e, err)
+	}
+	if _, err := lib.Get(KindServer, Pin{ID: "notes", Version: "000000000000"}); err == nil {
+		t.Fatal("unknown version resolved")
+	}
+}
+
+func TestExampleLibraryIsClean(t *testing.T) {
+	lib, ds, err := Load(corpus.Example())
+	if err != nil || len(ds) > 0 {
+		t.Fatalf("%v %v", err, ds)
+	}
+	if len(lib.Heads(KindServer)) < 3 || len(lib.Heads(KindData)) < 2 || len(lib.Heads(KindRule)) < 2 || len(lib.Heads(KindIntent)) < 4 {
+		t.Fatal("example library is smaller than promised")
+	}
+}
+
+// TestLintGolden checks the full diagnostics of a library with many faults.
+func TestLintGolden(t *testing.T) {
+	_, ds, err := LoadDir(filepath.Join("testdata", "badlib"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, d := range ds {
+		b.WriteString(d.String())
+		b.WriteString("\n")
+	}
+	golden := filepath.Join("testdata", "badlib.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("diagnostics differ from %s (run with -update to accept):\n%s", golden, b.String())
+	}
+}
+
+func FuzzLoad(f *testing.F) {
+	f.Add([]byte(goodServer))
+	f.Add([]byte("kind: intent\nid: i\napps: [a]\ninstruction: x\ngoal: [{exists: a.b, where: {x: {gt: 3}}}]\n"))
+	f.Add([]byte("kind: data\nid: d\nrecords: {a: {b: [{id: 1}]}}\ngenerate: [{app: a, collection: b, count: 3, fields: {x: text(3)}}]\n"))
+	f.Add([]byte("kind: environments\nrecipes: [{intent: i, data: d}]\n"))
+	f.Add([]byte("a: &x [*x]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lib, ds, err := Load(fstest.MapFS{"f.yaml": {Data: data}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range ds {
+			if d.File != "f.yaml" || d.Message == "" {
+				t.Fatalf("diagnostic without place or message: %+v", d)
+			}
+		}
+		_ = lib.Recipes()
+	})
+}
