@@ -316,12 +316,15 @@ type leaf struct {
 	Message          string
 }
 
+// The schemas avoid propertyNames: jsonschema/v6.0.3 reports those errors
+// with an instance location that later errors overwrite.
+//
 // leafErrors flattens a validation error to its deepest causes, which name
 // the precise field; a oneOf over assertion types keeps only the branch
 // errors that are not "missing property" noise when a better one exists.
 func leafErrors(ve *jsonschema.ValidationError) []leaf {
 	if len(ve.Causes) == 0 {
-		return []leaf{{InstanceLocation: ve.InstanceLocation, Message: kindMessage(ve)}}
+		return []leaf{{InstanceLocation: append([]string(nil), ve.InstanceLocation...), Message: kindMessage(ve)}}
 	}
 	var out, typeOnly []leaf
 	for _, c := range ve.Causes {
@@ -329,7 +332,7 @@ func leafErrors(ve *jsonschema.ValidationError) []leaf {
 			// A cause outside its parent (propertyNames reports the name
 			// itself at '') belongs to the parent's location.
 			if len(l.InstanceLocation) < len(ve.InstanceLocation) {
-				l = leaf{InstanceLocation: ve.InstanceLocation, Message: kindMessage(c) + ": " + l.Message}
+				l = leaf{InstanceLocation: append([]string(nil), ve.InstanceLocation...), Message: kindMessage(ve) + ": " + l.Message}
 			}
 			// In an anyOf/oneOf, "got object, want string" from the branch
 			// that does not apply is noise beside a deeper finding.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
 	"github.com/legoenv/legoenv/assert"
@@ -179,8 +180,14 @@ func validateEffect(e *Entry, s *Server, t Tool, at string) Diagnostics {
 		if ef.Code == "" {
 			return Diagnostics{e.Diag(Error, at+".code", "starlark effect needs code defining run(args, db)")}
 		}
-		f, err := (&syntax.FileOptions{}).Parse(t.Name+".star", ef.Code, 0)
+		opts := &syntax.FileOptions{While: true, TopLevelControl: true}
+		f, err := opts.Parse(t.Name+".star", ef.Code, 0)
 		if err != nil {
+			return Diagnostics{e.Diag(Error, at+".code", "starlark: %v", err)}
+		}
+		// Compiling resolves names, so a call to a builtin the sandbox does
+		// not offer (open, time, ...) is found here, not at run time.
+		if _, _, err := starlark.SourceProgramOptions(opts, t.Name+".star", ef.Code, func(string) bool { return false }); err != nil {
 			return Diagnostics{e.Diag(Error, at+".code", "starlark: %v", err)}
 		}
 		hasRun := false
