@@ -1,0 +1,29 @@
+package corpus
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed builtin
+var builtinFS embed.FS
+
+// Builtin is the built-in corpus: server atoms for well over a hundred
+// applications in a dozen and more families (servers/), with the data,
+// rule and intent atoms that environment synthesis composes over them.
+func Builtin() fs.FS {
+	sub, err := fs.Sub(builtinFS, "builtin")
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	return sub
+}
+
+// BuiltinServers is the server atoms of the built-in corpus alone.
+func BuiltinServers() fs.FS {
+	sub, err := fs.Sub(builtinFS, "builtin/servers")
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
