@@ -1,0 +1,536 @@
+package atom
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Marshal renders an atom as one YAML document: fields in the order the Go
+// type declares them (kind and id first), map keys sorted, short leaf lists
+// and maps in flow style, multi-line strings as literal blocks. Loading the
+// result gives the same version.
+func Marshal(a any) ([]byte, error) {
+	if k, _ := KindOf(a); k == "" {
+		return nil, fmt.Errorf("marshal: %T is not an atom", a)
+	}
+	return marshalYAML(a)
+}
+
+// MarshalRecipes renders recipes as one "kind: environments" document.
+func MarshalRecipes(rs []Recipe) ([]byte, error) {
+	if rs == nil {
+		rs = []Recipe{}
+	}
+	return marshalYAML(struct {
+		Kind    string   `json:"kind"`
+		Recipes []Recipe `json:"recipes"`
+	}{"environments", rs})
+}
+
+func marshalYAML(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("marshal: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	n, err := jsonNode(dec)
+	if err != nil {
+		return nil, fmt.Errorf("marshal: %w", err)
+	}
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(n); err != nil {
+		return nil, fmt.Errorf("marshal: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return nil, fmt.Errorf("marshal: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// jsonNode turns the next JSON value of dec into a YAML node, keeping the
+// key order of the JSON (which is the Go field order).
+func jsonNode(dec *json.Decoder) (*yaml.Node, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				key, _ := kt.(string)
+				v, err := jsonNode(dec)
+				if err != nil {
+					return nil, err
+				}
+				n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, err
+			}
+			flowIfShort(n)
+			return n, nil
+		case '[':
+			n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+			for dec.More() {
+				v, err := jsonNode(dec)
+				if err != nil {
+					return nil, err
+				}
+				n.Content = append(n.Content, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, err
+			}
+			flowIfShort(n)
+			return n, nil
+		}
+	case string:
+		n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: t}
+		if strings.Contains(t, "\n") && !strings.HasPrefix(t, " ") && !strings.ContainsAny(t, "\r\t") && !hasTrailingSpace(t) {
+			n.Style = yaml.LiteralStyle
+		} else if strings.Contains(t, "\n") || strings.ContainsAny(t, "\r\t") {
+			n.Style = yaml.DoubleQuotedStyle
+		}
+		return n, nil
+	case json.Number:
+		tag := "!!int"
+		if strings.ContainsAny(t.String(), ".eE") {
+			tag = "!!float"
+		}
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: t.String()}, nil
+	case bool:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: fmt.Sprint(t)}, nil
+	case nil:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}, nil
+	}
+	return nil, fmt.Errorf("unexpected JSON token %v", tok)
+}
+
+func hasTrailingSpace(s string) bool {
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasSuffix(line, " ") {
+			return true
+		}
+	}
+	return false
+}
+
+// flowIfShort writes a map or list of plain scalars on one line when it is
+// short, as people write field declarations ({type: string}) by hand.
+func flowIfShort(n *yaml.Node) {
+	if len(n.Content) == 0 {
+		n.Style = yaml.FlowStyle
+		return
+	}
+	width := 0
+	for _, c := range n.Content {
+		if c.Kind != yaml.ScalarNode || c.Style != 0 {
+			return
+		}
+		width += len(c.Value) + 2
+	}
+	if width <= 60 {
+		n.Style = yaml.FlowStyle
+	}
+}
+
+// Clone returns a copy of the library that can take new versions (Put) and
+// recipes without changing l. Atom values are shared: callers that change
+// an atom put a changed copy, never edit one in place.
+func (l *Library) Clone() *Library {
+	c := &Library{Dir: l.Dir, heads: map[Kind]map[string]*Entry{}, versions: make(map[string]*Entry, len(l.versions))}
+	copies := make(map[*Entry]*Entry, len(l.versions))
+	dup := func(e *Entry) *Entry {
+		if ce, ok := copies[e]; ok {
+			return ce
+		}
+		ce := *e
+		copies[e] = &ce
+		return &ce
+	}
+	for ref, e := range l.versions {
+		c.versions[ref] = dup(e)
+	}
+	for k, m := range l.heads {
+		c.heads[k] = make(map[string]*Entry, len(m))
+		for id, e := range m {
+			c.heads[k][id] = dup(e)
+		}
+	}
+	for _, k := range Kinds {
+		if c.heads[k] == nil {
+			c.heads[k] = map[string]*Entry{}
+		}
+	}
+	c.recipes = append([]Recipe(nil), l.recipes...)
+	c.recipeAt = append([]Diagnostic(nil), l.recipeAt...)
+	return c
+}
+
+// HistoryPath is where an earlier version of an atom is written.
+func HistoryPath(k Kind, id, version string) string {
+	return path.Join("history", string(k), id+"@"+version+".yaml")
+}
+
+// DefaultPath is where a head atom without a file is written.
+func DefaultPath(k Kind, id string) string {
+	return path.Join(string(k)+"s", id+".yaml")
+}
+
+// WriteStats says what Write did.
+type WriteStats struct {
+	Copied    int      // files of base written unchanged
+	Rewritten []string // files of base written anew
+	Added     []string // new files (new atoms, earlier versions under history/)
+}
+
+// Write writes the library l as a directory dir. base is the library l was
+// loaded from (nil when there is none): its files that hold no changed atom
+// and no changed recipe are copied byte for byte, comments included, or left
+// alone when dir is base's own directory; a file that holds a changed head
+// or recipe is rendered anew (with Marshal); every version that is not a
+// head and is not already under history/ is written there, so earlier
+// versions stay addressable. Files are replaced atomically.
+func Write(l *Library, base fs.FS, dir string) (WriteStats, error) {
+	var st WriteStats
+	inPlace := false
+	if base != nil && l.Dir != "" {
+		if a, err := filepath.Abs(l.Dir); err == nil {
+			if b, err := filepath.Abs(dir); err == nil && a == b {
+				inPlace = true
+			}
+		}
+	}
+	plan := map[string]*filePlan{}
+	var order []string
+	get := func(f string) *filePlan {
+		p := plan[f]
+		if p == nil {
+			p = &filePlan{}
+			plan[f] = p
+			order = append(order, f)
+		}
+		return p
+	}
+
+	// What base holds, file by file.
+	var orig *Library
+	var baseFiles []string
+	if base != nil {
+		var err error
+		orig, _, err = Load(base)
+		if err != nil {
+			return st, fmt.Errorf("write: read base: %w", err)
+		}
+		err = fs.WalkDir(base, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if p != "." && strings.HasPrefix(d.Name(), ".") {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.Type().IsRegular() {
+				baseFiles = append(baseFiles, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return st, fmt.Errorf("write: walk base: %w", err)
+		}
+		sort.Strings(baseFiles)
+		for _, f := range baseFiles {
+			get(f).inBase = true
+		}
+		for _, e := range orig.versions {
+			p := get(e.File)
+			p.origDocs = append(p.origDocs, docRef{line: e.Line, entry: e})
+		}
+		for i := range orig.recipes {
+			at := orig.RecipeOrigin(i)
+			p := get(at.File)
+			p.origDocs = append(p.origDocs, docRef{line: at.Line, recipe: i + 1})
+		}
+	}
+
+	// Where each current version goes.
+	placed := map[string]bool{} // Ref -> placed in a base file
+	if orig != nil {
+		for _, f := range order {
+			p := plan[f]
+			sort.SliceStable(p.origDocs, func(i, j int) bool { return p.origDocs[i].line < p.origDocs[j].line })
+			seenRecipes := false
+			for _, d := range p.origDocs {
+				switch {
+				case d.recipe > 0:
+					if !seenRecipes {
+						p.docs = append(p.docs, docRef{recipes: true})
+						seenRecipes = true
+					}
+				case d.entry.Head:
+					cur := l.heads[d.entry.Kind][d.entry.ID]
+					if cur == nil {
+						continue // no longer in the library
+					}
+					if cur.File != "" && cur.File != f {
+						continue // the head now lives elsewhere
+					}
+					p.docs = append(p.docs, docRef{entry: cur})
+					placed[cur.Ref()] = true
+				default:
+					if cur := l.versions[d.entry.Ref()]; cur != nil && !cur.Head {
+						p.docs = append(p.docs, docRef{entry: cur})
+						placed[cur.Ref()] = true
+					}
+				}
+			}
+		}
+	}
+	for _, k := range Kinds {
+		for _, e := range l.Heads(k) {
+			if placed[e.Ref()] {
+				continue
+			}
+			f := e.File
+			if f == "" || strings.HasPrefix(f, "history/") {
+				f = DefaultPath(e.Kind, e.ID)
+			}
+			p := get(f)
+			p.docs = append(p.docs, docRef{entry: e})
+			placed[e.Ref()] = true
+		}
+	}
+	refs := make([]string, 0, len(l.versions))
+	for ref := range l.versions {
+		refs = append(refs, ref)
+	}
+	sort.Strings(refs)
+	for _, ref := range refs {
+		e := l.versions[ref]
+		if e.Head || placed[ref] {
+			continue
+		}
+		f := e.File
+		if !strings.HasPrefix(f, "history/") {
+			f = HistoryPath(e.Kind, e.ID, e.Version)
+		}
+		p := get(f)
+		p.docs = append(p.docs, docRef{entry: e})
+		placed[ref] = true
+	}
+
+	// Recipes: each back to the file it came from when the count is
+	// unchanged; otherwise all into the first recipes file.
+	recipeFile := make([]string, len(l.recipes))
+	sameCount := orig != nil && len(orig.recipes) == len(l.recipes)
+	first := ""
+	if orig != nil && len(orig.recipes) > 0 {
+		first = orig.RecipeOrigin(0).File
+	}
+	if first == "" {
+		first = "environments.yaml"
+		for i := range l.recipes {
+			if at := l.RecipeOrigin(i); at.File != "(recipes)" && at.File != "" {
+				first = at.File
+				break
+			}
+		}
+	}
+	for i := range l.recipes {
+		if sameCount {
+			recipeFile[i] = orig.RecipeOrigin(i).File
+		} else {
+			recipeFile[i] = first
+		}
+	}
+	for i, f := range recipeFile {
+		p := get(f)
+		p.recipes = append(p.recipes, l.recipes[i])
+		if !p.hasRecipeDoc() {
+			p.docs = append(p.docs, docRef{recipes: true})
+		}
+	}
+
+	// Write.
+	for _, f := range order {
+		p := plan[f]
+		if p.inBase && len(p.origDocs) == 0 {
+			// Not an atom file (a README, a LICENSE): copied as is.
+			if !inPlace {
+				if err := copyFile(base, f, dir); err != nil {
+					return st, err
+				}
+				st.Copied++
+			}
+			continue
+		}
+		if len(p.docs) == 0 && !p.inBase {
+			continue
+		}
+		if p.inBase && p.unchanged(orig) {
+			if !inPlace {
+				if err := copyFile(base, f, dir); err != nil {
+					return st, err
+				}
+				st.Copied++
+			}
+			continue
+		}
+		data, err := p.render()
+		if err != nil {
+			return st, fmt.Errorf("write %s: %w", f, err)
+		}
+		if err := writeFileAtomic(filepath.Join(dir, filepath.FromSlash(f)), data); err != nil {
+			return st, err
+		}
+		if p.inBase {
+			st.Rewritten = append(st.Rewritten, f)
+		} else {
+			st.Added = append(st.Added, f)
+		}
+	}
+	return st, nil
+}
+
+type docRef struct {
+	line    int
+	entry   *Entry
+	recipe  int  // 1 + index into the base's recipes
+	recipes bool // the place of this file's environments document
+}
+
+type filePlan struct {
+	inBase   bool
+	origDocs []docRef // as in base
+	docs     []docRef // as to be written
+	recipes  []Recipe
+}
+
+func (p *filePlan) hasRecipeDoc() bool {
+	for _, d := range p.docs {
+		if d.recipes {
+			return true
+		}
+	}
+	return false
+}
+
+// unchanged reports whether the file would say what base says.
+func (p *filePlan) unchanged(orig *Library) bool {
+	var was, now []string
+	var wasRecipes []Recipe
+	for _, d := range p.origDocs {
+		if d.entry != nil {
+			was = append(was, entryKey(d.entry))
+		} else {
+			wasRecipes = append(wasRecipes, orig.recipes[d.recipe-1])
+		}
+	}
+	for _, d := range p.docs {
+		if d.entry != nil {
+			now = append(now, entryKey(d.entry))
+		}
+	}
+	sort.Strings(was)
+	sort.Strings(now)
+	if strings.Join(was, "\n") != strings.Join(now, "\n") {
+		return false
+	}
+	a, _ := json.Marshal(wasRecipes)
+	b, _ := json.Marshal(p.recipes)
+	return bytes.Equal(a, b)
+}
+
+func entryKey(e *Entry) string {
+	lin, _ := json.Marshal(LineageOf(e.Atom))
+	return e.Ref() + " " + string(lin)
+}
+
+func (p *filePlan) render() ([]byte, error) {
+	var out bytes.Buffer
+	n := 0
+	for _, d := range p.docs {
+		var b []byte
+		var err error
+		if d.recipes {
+			if len(p.recipes) == 0 {
+				continue
+			}
+			b, err = MarshalRecipes(p.recipes)
+		} else {
+			b, err = Marshal(d.entry.Atom)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			out.WriteString("---\n")
+		}
+		out.Write(b)
+		n++
+	}
+	return out.Bytes(), nil
+}
+
+func copyFile(base fs.FS, name, dir string) error {
+	f, err := base.Open(name)
+	if err != nil {
+		return fmt.Errorf("write: copy %s: %w", name, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return fmt.Errorf("write: copy %s: %w", name, err)
+	}
+	return writeFileAtomic(filepath.Join(dir, filepath.FromSlash(name)), data)
+}
+
+// writeFileAtomic writes through a temporary file and a rename, so that a
+// reader (or a crash) sees the old file or the new one, never half of one.
+func writeFileAtomic(name string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-"+filepath.Base(name)+"-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	return nil
+}
