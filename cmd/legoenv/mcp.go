@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/serve"
+)
+
+func init() { commands = append(commands, newMCPCmd) }
+
+func newMCPCmd() *cobra.Command {
+	var (
+		dir, toolset, report string
+		seed                 int64
+	)
+	c := &cobra.Command{
+		Use:   "mcp ENV_ID [--lib DIR]",
+		Short: "Serve one environment's tools to an MCP client over stdio",
+		Long: `Mcp runs one session of an environment as an MCP server on standard input
+and output, for desktop agents and IDEs. The tools are the environment's
+tools (their input schemas are the atoms' JSON Schemas); a failing call is a
+tool result with isError. The prompt "task" holds the instruction; the
+resources legoenv://session/evaluation and legoenv://session/state show the
+score and the state. When the client disconnects, the final evaluation is
+printed on standard error (and written to --report as JSON).`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			env, err := findEnv(lib, args[0])
+			if err != nil {
+				return err
+			}
+			sess, err := serve.NewSession("", env, episode.SessionOptions{Seed: seed, Toolset: toolset})
+			if err != nil {
+				return badInput("%v", err)
+			}
+			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+			srv := serve.NewMCPServer(sess, serve.MCPOptions{Logger: logger})
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			runErr := srv.Run(ctx, &mcp.StdioTransport{})
+			ev, err := sess.Evaluate()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: %s: %d steps, reward %.3f, passed %v\n", env.ID, ev.Steps, ev.Reward, ev.Passed)
+			if report != "" {
+				b, err := json.MarshalIndent(map[string]any{"env_id": env.ID, "evaluation": ev}, "", "  ")
+				if err != nil {
+					return err
+				}
+				if err := os.WriteFile(report, append(b, '\n'), 0o644); err != nil {
+					return fmt.Errorf("write report: %w", err)
+				}
+			}
+			if runErr != nil && ctx.Err() == nil {
+				return fmt.Errorf("mcp: %w", runErr)
+			}
+			return nil
+		},
+	}
+	libFlag(c, &dir)
+	c.Flags().Int64Var(&seed, "seed", 0, "data seed (0: the recipe's)")
+	c.Flags().StringVar(&toolset, "toolset", "named", "tool surface: named or meta")
+	c.Flags().StringVar(&report, "report", "", "write the final evaluation as JSON to this file")
+	return c
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/legoenv/legoenv/serve"
+)
+
+func init() { commands = append(commands, newServeCmd) }
+
+// serveCatalog builds the catalog of --lib / --envs: the environments of
+// an envs.jsonl file (composed against --lib, or the "lib" directory beside
+// the file), or every recipe of the library.
+func serveCatalog(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, error) {
+	stderr := cmd.ErrOrStderr()
+	if envsFile == "" {
+		lib, err := loadLibrary(libDir, stderr)
+		if err != nil {
+			return nil, err
+		}
+		cat, errs := serve.LibraryCatalog(lib)
+		for _, e := range errs {
+			fmt.Fprintln(stderr, "legoenv: skipped:", e)
+		}
+		return cat, nil
+	}
+	if libDir == "" {
+		libDir = filepath.Join(filepath.Dir(envsFile), "lib")
+		if st, err := os.Stat(libDir); err != nil || !st.IsDir() {
+			return nil, badInput("--envs %s: no library: --lib is not given and %s is not a directory", envsFile, libDir)
+		}
+	}
+	lib, err := loadLibrary(libDir, stderr)
+	if err != nil {
+		return nil, err
+	}
+	cat, err := serve.LoadEnvsFile(lib, envsFile)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	return cat, nil
+}
+
+func newServeCmd() *cobra.Command {
+	var (
+		libDir, envsFile, addr string
+		opts                   serve.Options
+	)
+	c := &cobra.Command{
+		Use:   "serve [--lib DIR | --envs FILE] [--addr 127.0.0.1:8080]",
+		Short: "Serve environments over a gym REST API and MCP, with Prometheus metrics",
+		Long: `Serve offers environments to trainers and agents:
+
+  GET    /v1/envs                    list (?app=, ?intent=, ?verified=, ?limit=, ?offset=)
+  GET    /v1/envs/{id}               one environment
+  POST   /v1/sessions                {"env_id", "seed"?, "toolset"?: "named"|"meta"}
+  POST   /v1/sessions/{id}/step      {"tool_calls": [{"id", "name", "arguments"}]}
+  POST   /v1/sessions/{id}/evaluate  reward, passed, components
+  POST   /v1/sessions/{id}/reset     back to the initial state
+  GET    /v1/sessions/{id}/state     the state (?trajectory=true adds the steps)
+  DELETE /v1/sessions/{id}           close
+  *      /v1/sessions/{id}/mcp       the session's tools over MCP (streamable HTTP)
+  GET    /healthz, GET /metrics
+
+The environments are every recipe of --lib (default: the built-in example
+library), or those of an envs.jsonl file written by 'legoenv build'
+(--envs), composed against --lib or the "lib" directory beside the file.
+SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cat, err := serveCatalog(libDir, envsFile, cmd)
+			if err != nil {
+				return err
+			}
+			if cat.Len() == 0 {
+				return badInput("no environment to serve")
+			}
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return badInput("listen on %s: %v", addr, err)
+			}
+			opts.Logger = slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: slog.LevelInfo}))
+			srv := serve.New(cat, opts)
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: serving %d environments on http://%s (REST under /v1, MCP at /v1/sessions/{id}/mcp, metrics at /metrics)\n",
+				cat.Len(), ln.Addr())
+			err = srv.Run(ctx, ln)
+			if err != nil && !errors.Is(err, context.Canceled) {
+				return fmt.Errorf("serve: %w", err)
+			}
+			fmt.Fprintln(cmd.ErrOrStderr(), "legoenv: stopped")
+			return nil
+		},
+	}
+	c.Flags().StringVar(&libDir, "lib", "", "atom library directory (default: the built-in example library, or lib/ beside --envs)")
+	c.Flags().StringVar(&envsFile, "envs", "", "envs.jsonl of the environments to serve (as 'legoenv build' writes it)")
+	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
+	c.Flags().IntVar(&opts.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "sessions open at once; more are refused with 429")
+	c.Flags().DurationVar(&opts.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a session unused for this long")
+	c.Flags().Int64Var(&opts.MaxBodyBytes, "max-body", serve.DefaultMaxBodyBytes, "request body limit in bytes; larger bodies are refused with 413")
+	c.Flags().DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "on SIGTERM, how long to wait for requests in flight")
+	return c
+}

@@ -1,0 +1,484 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+)
+
+// apiError is an error with the HTTP status and code it answers with.
+type apiError struct {
+	status int
+	code   string
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+// errorBody is the JSON of every error response.
+type errorBody struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func (s *Server) fail(w http.ResponseWriter, status int, code, msg string) {
+	s.met.httpError(status)
+	var b errorBody
+	b.Error.Code, b.Error.Message = code, msg
+	writeJSON(w, status, b)
+}
+
+func (s *Server) failErr(w http.ResponseWriter, err error) {
+	var ae *apiError
+	switch {
+	case errors.As(err, &ae):
+		s.fail(w, ae.status, ae.code, ae.msg)
+	case errors.Is(err, ErrClosed):
+		s.fail(w, http.StatusConflict, "session_closed", err.Error())
+	default:
+		s.fail(w, http.StatusInternalServerError, "internal", err.Error())
+	}
+}
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// writeJSON answers v with a Content-Length, so keep-alive clients need no
+// chunked decoding.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer bufPool.Put(buf)
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
+		buf.Reset()
+		status = http.StatusInternalServerError
+		fmt.Fprintf(buf, `{"error":{"code":"internal","message":%q}}`+"\n", "encode response: "+err.Error())
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", fmt.Sprint(buf.Len()))
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// decodeBody reads a JSON object body into dst. An empty body is allowed
+// when empty is true. Errors are answered (400 or 413) and reported false.
+func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, dst any, empty bool) bool {
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer bufPool.Put(buf)
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			s.fail(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("request body is larger than %d bytes", mbe.Limit))
+			return false
+		}
+		s.fail(w, http.StatusBadRequest, "bad_request", "read body: "+err.Error())
+		return false
+	}
+	if err := decodeJSON(buf.Bytes(), dst, empty); err != nil {
+		s.fail(w, http.StatusBadRequest, "bad_request", err.Error())
+		return false
+	}
+	return true
+}
+
+// decodeJSON decodes one JSON object strictly (unknown fields are errors)
+// and says where a problem is.
+func decodeJSON(b []byte, dst any, empty bool) error {
+	if len(bytes.TrimSpace(b)) == 0 {
+		if empty {
+			return nil
+		}
+		return errors.New("body: empty; want a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return fmt.Errorf("body: %s", describeJSON(b, err))
+	}
+	if dec.More() {
+		return errors.New("body: more than one JSON value")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("body: trailing data after the JSON object")
+	}
+	return nil
+}
+
+func describeJSON(b []byte, err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		line, col := position(b, se.Offset)
+		return fmt.Sprintf("invalid JSON at line %d, column %d: %v", line, col, se)
+	case errors.As(err, &te):
+		if te.Field == "" {
+			return fmt.Sprintf("want a JSON object, got %s", te.Value)
+		}
+		return fmt.Sprintf("field %s: want %s, got %s", te.Field, te.Type, te.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "invalid JSON: unexpected end of input"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+func position(b []byte, off int64) (line, col int) {
+	line, col = 1, 1
+	for i := int64(0); i < off-1 && i < int64(len(b)); i++ {
+		if b[i] == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
+	if s.stopping.Load() {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "stopping"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "environments": s.cat.Len(), "sessions_open": s.OpenSessions()})
+}
+
+// EnvSummary is an environment in a listing.
+type EnvSummary struct {
+	ID       string   `json:"id"`
+	Intent   string   `json:"intent"`
+	Data     string   `json:"data"`
+	Apps     []string `json:"apps"`
+	Rules    []string `json:"rules"`
+	Tools    int      `json:"tools"`
+	Verified *bool    `json:"verified,omitempty"`
+}
+
+// EnvDetail is one environment in full.
+type EnvDetail struct {
+	EnvSummary
+	Recipe   atom.Recipe       `json:"recipe"`
+	Messages []episode.Message `json:"messages"`
+	ToolDefs []episode.Def     `json:"tool_defs"`
+	Limits   episode.Limits    `json:"limits"`
+}
+
+func summary(in *EnvInfo) EnvSummary {
+	e := in.Env
+	s := EnvSummary{ID: e.ID, Intent: e.Intent.ID, Data: e.Data.ID, Apps: e.Apps, Rules: []string{}, Tools: len(e.Tools()), Verified: in.Verified}
+	if s.Apps == nil {
+		s.Apps = []string{}
+	}
+	for _, r := range e.Rules {
+		s.Rules = append(s.Rules, r.ID)
+	}
+	return s
+}
+
+// EnvList is a page of environments.
+type EnvList struct {
+	Envs       []EnvSummary `json:"envs"`
+	Total      int          `json:"total"` // matching the filter
+	Offset     int          `json:"offset"`
+	Limit      int          `json:"limit"`
+	NextOffset *int         `json:"next_offset,omitempty"` // absent on the last page
+}
+
+func (s *Server) listEnvs(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := Filter{App: q.Get("app"), Intent: q.Get("intent")}
+	switch v := q.Get("verified"); v {
+	case "":
+	case "true", "false":
+		b := v == "true"
+		f.Verified = &b
+	default:
+		s.fail(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("query parameter verified=%q: want true or false", v))
+		return
+	}
+	limit, err := queryInt(r, "limit", 50, 1000)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	offset, err := queryInt(r, "offset", 0, 0)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	if limit == 0 {
+		limit = 50
+	}
+	all := s.cat.Find(f)
+	out := EnvList{Envs: []EnvSummary{}, Total: len(all), Offset: offset, Limit: limit}
+	for i := offset; i < len(all) && i < offset+limit; i++ {
+		out.Envs = append(out.Envs, summary(all[i]))
+	}
+	if next := offset + limit; next < len(all) {
+		out.NextOffset = &next
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) getEnv(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	in := s.cat.Get(id)
+	if in == nil {
+		s.fail(w, http.StatusNotFound, "not_found", fmt.Sprintf("unknown environment %q", id))
+		return
+	}
+	e := in.Env
+	d := EnvDetail{EnvSummary: summary(in), Recipe: e.Recipe, Messages: e.Messages(), Limits: e.Limits}
+	for _, t := range e.Tools() {
+		d.ToolDefs = append(d.ToolDefs, t.Def())
+	}
+	writeJSON(w, http.StatusOK, d)
+}
+
+// CreateRequest is the body of POST /v1/sessions.
+type CreateRequest struct {
+	EnvID   string `json:"env_id"`
+	Seed    int64  `json:"seed,omitempty"`
+	Toolset string `json:"toolset,omitempty"`
+}
+
+// SessionStart is the answer to creating (or resetting) a session: what an
+// agent needs to begin.
+type SessionStart struct {
+	SessionID string            `json:"session_id"`
+	EnvID     string            `json:"env_id"`
+	Toolset   string            `json:"toolset"`
+	Seed      int64             `json:"seed"`
+	MaxSteps  int               `json:"max_steps"`
+	Messages  []episode.Message `json:"messages"`
+	Tools     json.RawMessage   `json:"tools"` // OpenAI function list
+	MCP       string            `json:"mcp"`   // path of the session's MCP endpoint
+}
+
+// toolCache holds each environment's OpenAI tool list, encoded once.
+var toolCache sync.Map // env id + "/" + toolset -> json.RawMessage
+
+func openAITools(sess *Session) json.RawMessage {
+	key := sess.Env.ID + "/" + sess.Toolset
+	if v, ok := toolCache.Load(key); ok {
+		return v.(json.RawMessage)
+	}
+	b, err := json.Marshal(episode.OpenAITools(sess.Defs()))
+	if err != nil {
+		b = []byte("[]")
+	}
+	toolCache.Store(key, json.RawMessage(b))
+	return b
+}
+
+func start(sess *Session) SessionStart {
+	return SessionStart{
+		SessionID: sess.ID, EnvID: sess.Env.ID, Toolset: sess.Toolset, Seed: sess.Seed,
+		MaxSteps: sess.Env.Limits.MaxSteps, Messages: sess.Messages(), Tools: openAITools(sess),
+		MCP: "/v1/sessions/" + sess.ID + "/mcp",
+	}
+}
+
+func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
+	var req CreateRequest
+	if !s.decodeBody(w, r, &req, false) {
+		return
+	}
+	if req.EnvID == "" {
+		s.fail(w, http.StatusBadRequest, "bad_request", `body: field env_id: missing (GET /v1/envs lists the ids)`)
+		return
+	}
+	switch req.Toolset {
+	case "", episode.ToolsetNamed, episode.ToolsetMeta:
+	default:
+		s.fail(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("body: field toolset: %q is not a toolset (named or meta)", req.Toolset))
+		return
+	}
+	sess, err := s.NewSession(req.EnvID, episode.SessionOptions{Seed: req.Seed, Toolset: req.Toolset})
+	if err != nil {
+		s.failErr(w, err)
+		return
+	}
+	w.Header().Set("Location", "/v1/sessions/"+sess.ID)
+	writeJSON(w, http.StatusCreated, start(sess))
+}
+
+func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
+	sess := s.lookup(w, r)
+	if sess == nil {
+		return
+	}
+	in, err := sess.Info()
+	if err != nil {
+		s.failErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, in)
+}
+
+func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
+	sess := s.lookup(w, r)
+	if sess == nil {
+		return
+	}
+	if !s.CloseSession(sess.ID) {
+		s.fail(w, http.StatusConflict, "session_closed", fmt.Sprintf("session %s is already closed", sess.ID))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"session_id": sess.ID, "closed": true})
+}
+
+func (s *Server) reset(w http.ResponseWriter, r *http.Request) {
+	sess := s.lookup(w, r)
+	if sess == nil {
+		return
+	}
+	if err := sess.Reset(); err != nil {
+		s.failErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, start(sess))
+}
+
+// StepRequest is the body of a step.
+type StepRequest struct {
+	ToolCalls []WireCall `json:"tool_calls"`
+}
+
+// WireCall is a tool call as clients send it: flat ({"id", "name",
+// "arguments"}) or in the OpenAI chat form ({"id", "type": "function",
+// "function": {"name", "arguments"}}). Arguments are a JSON object or a
+// JSON string holding one.
+type WireCall struct {
+	ID        string          `json:"id,omitempty"`
+	Type      string          `json:"type,omitempty"`
+	Name      string          `json:"name,omitempty"`
+	Arguments json.RawMessage `json:"arguments,omitempty"`
+	Function  *struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments,omitempty"`
+	} `json:"function,omitempty"`
+}
+
+// Calls checks the request's shape and returns the tool calls. What the
+// arguments hold is the tools' business: bad arguments become observations
+// the agent sees, not request errors.
+func (r StepRequest) Calls() ([]episode.ToolCall, error) {
+	if r.ToolCalls == nil {
+		return nil, errors.New(`body: field tool_calls: missing (want [{"id", "name", "arguments"}])`)
+	}
+	if len(r.ToolCalls) == 0 {
+		return nil, errors.New("body: field tool_calls: empty")
+	}
+	out := make([]episode.ToolCall, len(r.ToolCalls))
+	for i, c := range r.ToolCalls {
+		name, args := c.Name, c.Arguments
+		if c.Function != nil {
+			if name != "" && c.Function.Name != "" && name != c.Function.Name {
+				return nil, fmt.Errorf("body: tool_calls[%d]: name %q and function.name %q differ", i, name, c.Function.Name)
+			}
+			if name == "" {
+				name = c.Function.Name
+			}
+			if len(args) == 0 {
+				args = c.Function.Arguments
+			}
+		}
+		if c.Type != "" && c.Type != "function" {
+			return nil, fmt.Errorf("body: tool_calls[%d].type: %q (want \"function\")", i, c.Type)
+		}
+		if name == "" {
+			return nil, fmt.Errorf("body: tool_calls[%d].name: missing", i)
+		}
+		out[i] = episode.ToolCall{ID: c.ID, Name: name, Args: args}
+	}
+	return out, nil
+}
+
+func (s *Server) step(w http.ResponseWriter, r *http.Request) {
+	sess := s.lookup(w, r)
+	if sess == nil {
+		return
+	}
+	var req StepRequest
+	if !s.decodeBody(w, r, &req, false) {
+		return
+	}
+	calls, err := req.Calls()
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	res, err := sess.Step(calls)
+	if err != nil {
+		s.failErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+func (s *Server) evaluate(w http.ResponseWriter, r *http.Request) {
+	sess := s.lookup(w, r)
+	if sess == nil {
+		return
+	}
+	if r.Method == http.MethodPost {
+		var none struct{}
+		if !s.decodeBody(w, r, &none, true) {
+			return
+		}
+	}
+	ev, err := sess.Evaluate()
+	if err != nil {
+		s.failErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ev)
+}
+
+func (s *Server) state(w http.ResponseWriter, r *http.Request) {
+	sess := s.lookup(w, r)
+	if sess == nil {
+		return
+	}
+	traj := false
+	switch v := r.URL.Query().Get("trajectory"); v {
+	case "", "false", "0":
+	case "true", "1":
+		traj = true
+	default:
+		s.fail(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("query parameter trajectory=%q: want true or false", v))
+		return
+	}
+	v, err := sess.View(traj)
+	if err != nil {
+		s.failErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) mcp(w http.ResponseWriter, r *http.Request) {
+	sess := s.lookup(w, r)
+	if sess == nil {
+		return
+	}
+	h, err := sess.mcpHandler(MCPOptions{IdleTimeout: s.opts.IdleTimeout, MaxBodyBytes: s.opts.MaxBodyBytes, Logger: s.opts.Logger})
+	if err != nil {
+		s.failErr(w, err)
+		return
+	}
+	sess.touch(s.now())
+	h.ServeHTTP(w, r)
+}

@@ -1,0 +1,282 @@
+// Package serve offers environments to trainers and agents over the
+// network: a gym REST API (sessions, step, evaluate), MCP, and metrics.
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/legoenv/legoenv/episode"
+)
+
+// Options tune a Server. Zero fields take the defaults.
+type Options struct {
+	MaxSessions     int           // sessions open at once (default 10,000); more is 429
+	IdleTimeout     time.Duration // a session unused this long is closed (default 15m)
+	MaxBodyBytes    int64         // request body limit (default 1 MiB); more is 413
+	ShutdownTimeout time.Duration // how long Run waits for requests in flight (default 30s)
+	// Registry receives the metrics; nil makes a new registry with the Go
+	// and process collectors.
+	Registry *prometheus.Registry
+	Logger   *slog.Logger // nil: discard
+}
+
+// Defaults of Options.
+const (
+	DefaultMaxSessions     = 10_000
+	DefaultIdleTimeout     = 15 * time.Minute
+	DefaultMaxBodyBytes    = 1 << 20
+	DefaultShutdownTimeout = 30 * time.Second
+)
+
+func (o Options) withDefaults() Options {
+	if o.MaxSessions <= 0 {
+		o.MaxSessions = DefaultMaxSessions
+	}
+	if o.IdleTimeout <= 0 {
+		o.IdleTimeout = DefaultIdleTimeout
+	}
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if o.ShutdownTimeout <= 0 {
+		o.ShutdownTimeout = DefaultShutdownTimeout
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return o
+}
+
+// Server serves a catalog of environments. Create it with New; use Handler
+// in an http.Server of your own, or Run.
+type Server struct {
+	cat      *Catalog
+	opts     Options
+	sessions *table
+	met      *metrics
+	mux      *http.ServeMux
+	now      func() time.Time
+	stopping atomic.Bool
+}
+
+// New returns a server for the catalog.
+func New(cat *Catalog, opts Options) *Server {
+	opts = opts.withDefaults()
+	s := &Server{
+		cat:      cat,
+		opts:     opts,
+		sessions: newTable(opts.MaxSessions),
+		met:      newMetrics(opts.Registry),
+		mux:      http.NewServeMux(),
+		now:      time.Now,
+	}
+	s.routes()
+	return s
+}
+
+// Catalog returns the server's environments.
+func (s *Server) Catalog() *Catalog { return s.cat }
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+// methods maps HTTP methods to handlers of one path, so that every path
+// answers a wrong method with a JSON 405.
+type methods map[string]http.HandlerFunc
+
+func (s *Server) route(pattern string, m methods) {
+	allow := ""
+	for k := range m {
+		if allow != "" {
+			allow += ", "
+		}
+		allow += k
+	}
+	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		h := m[r.Method]
+		if h == nil && r.Method == http.MethodHead {
+			h = m[http.MethodGet]
+		}
+		if h == nil {
+			w.Header().Set("Allow", allow)
+			s.fail(w, http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("%s is not allowed on %s (allowed: %s)", r.Method, r.URL.Path, allow))
+			return
+		}
+		h(w, r)
+	})
+}
+
+func (s *Server) routes() {
+	s.route("/healthz", methods{"GET": s.healthz})
+	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.met.reg, promhttp.HandlerOpts{}))
+	s.route("/v1/envs", methods{"GET": s.listEnvs})
+	s.route("/v1/envs/{id}", methods{"GET": s.getEnv})
+	s.route("/v1/sessions", methods{"POST": s.createSession})
+	s.route("/v1/sessions/{id}", methods{"GET": s.getSession, "DELETE": s.deleteSession})
+	s.route("/v1/sessions/{id}/step", methods{"POST": s.step})
+	s.route("/v1/sessions/{id}/evaluate", methods{"POST": s.evaluate, "GET": s.evaluate})
+	s.route("/v1/sessions/{id}/reset", methods{"POST": s.reset})
+	s.route("/v1/sessions/{id}/state", methods{"GET": s.state})
+	s.mux.HandleFunc("/v1/sessions/{id}/mcp", s.mcp)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, http.StatusNotFound, "not_found", fmt.Sprintf("no route %s %s (the API is under /v1)", r.Method, r.URL.Path))
+	})
+}
+
+// NewSession opens a session of an environment of the catalog, as POST
+// /v1/sessions does.
+func (s *Server) NewSession(envID string, opts episode.SessionOptions) (*Session, error) {
+	in := s.cat.Get(envID)
+	if in == nil {
+		return nil, &apiError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("unknown environment %q (GET /v1/envs lists them)", envID)}
+	}
+	if s.stopping.Load() {
+		return nil, &apiError{status: http.StatusServiceUnavailable, code: "shutting_down", msg: "the server is shutting down"}
+	}
+	sess, err := NewSession("", in.Env, opts)
+	if err != nil {
+		return nil, &apiError{status: http.StatusBadRequest, code: "bad_request", msg: err.Error()}
+	}
+	sess.met = s.met
+	sess.touch(s.now())
+	if err := s.sessions.add(sess); err != nil {
+		return nil, &apiError{status: http.StatusTooManyRequests, code: "too_many_sessions",
+			msg: fmt.Sprintf("%d sessions are open, the limit; close some (DELETE /v1/sessions/{id}) or wait for idle ones to expire", s.opts.MaxSessions)}
+	}
+	s.met.created.Inc()
+	s.met.open.Inc()
+	return sess, nil
+}
+
+// CloseSession closes a session; it reports whether it was open.
+func (s *Server) CloseSession(id string) bool {
+	if _, ok := s.sessions.remove(id, s.now()); ok {
+		s.met.open.Dec()
+		return true
+	}
+	return false
+}
+
+// OpenSessions is the number of open sessions.
+func (s *Server) OpenSessions() int { return s.sessions.len() }
+
+// ExpireIdle closes the sessions idle for longer than the idle timeout and
+// returns how many it closed. Run calls it periodically.
+func (s *Server) ExpireIdle() int {
+	now := s.now()
+	keep := 4 * s.opts.IdleTimeout
+	if keep < time.Hour {
+		keep = time.Hour
+	}
+	n := len(s.sessions.expire(now, s.opts.IdleTimeout, keep))
+	if n > 0 {
+		s.met.open.Sub(float64(n))
+		s.met.expired.Add(float64(n))
+		s.opts.Logger.Info("sessions expired", "count", n, "idle_timeout", s.opts.IdleTimeout)
+	}
+	return n
+}
+
+// Run serves on ln until ctx is done, then shuts down gracefully: it stops
+// accepting, lets requests in flight finish (up to ShutdownTimeout),
+// disconnects MCP clients and closes every session.
+func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(s.opts.Logger.Handler(), slog.LevelWarn),
+	}
+	// MCP clients hold a GET stream open for server notifications; they
+	// would keep Shutdown waiting, so they are told to go first.
+	hs.RegisterOnShutdown(func() {
+		s.stopping.Store(true)
+		s.closeMCP()
+	})
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+
+	tick := s.opts.IdleTimeout / 4
+	if tick > time.Minute {
+		tick = time.Minute
+	}
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		select {
+		case err := <-errc:
+			return fmt.Errorf("serve: %w", err)
+		case <-t.C:
+			s.ExpireIdle()
+		case <-ctx.Done():
+			sctx, cancel := context.WithTimeout(context.Background(), s.opts.ShutdownTimeout)
+			shutErr := hs.Shutdown(sctx)
+			cancel()
+			s.sessions.closeAll(s.now())
+			s.met.open.Set(0)
+			if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+				return fmt.Errorf("serve: %w", err)
+			}
+			if shutErr != nil {
+				return fmt.Errorf("shutdown: %w", shutErr)
+			}
+			return nil
+		}
+	}
+}
+
+// closeMCP disconnects every MCP client of every session.
+func (s *Server) closeMCP() {
+	s.sessions.mu.RLock()
+	list := make([]*Session, 0, len(s.sessions.open))
+	for _, sess := range s.sessions.open {
+		list = append(list, sess)
+	}
+	s.sessions.mu.RUnlock()
+	for _, sess := range list {
+		sess.closeMCP()
+	}
+}
+
+// lookup finds the session of a request's {id}, or answers 404/409.
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *Session {
+	id := r.PathValue("id")
+	sess, st := s.sessions.get(id)
+	switch st {
+	case found:
+		return sess
+	case gone:
+		s.fail(w, http.StatusConflict, "session_closed", fmt.Sprintf("session %s is closed (deleted or idle for more than %s)", id, s.opts.IdleTimeout))
+	default:
+		s.fail(w, http.StatusNotFound, "not_found", fmt.Sprintf("unknown session %q", id))
+	}
+	return nil
+}
+
+// queryInt reads a non-negative integer query parameter.
+func queryInt(r *http.Request, name string, def, max int) (int, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("query parameter %s=%q: want a non-negative integer", name, v)
+	}
+	if max > 0 && n > max {
+		n = max
+	}
+	return n, nil
+}
