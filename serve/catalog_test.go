@@ -1,0 +1,215 @@
+package serve
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/episode"
+)
+
+// writeEnvsFile writes the example environments as `legoenv build` would,
+// with the given verified flags, plus a field serve does not know.
+func writeEnvsFile(t *testing.T, cat *Catalog, verified func(i int) *bool) string {
+	t.Helper()
+	var b strings.Builder
+	for i, in := range cat.All() {
+		rec := map[string]any{"id": in.Env.ID, "recipe": in.Env.Recipe, "apps": in.Env.Apps, "intent": in.Env.Intent.ID,
+			"verdict": map[string]any{"checks": []string{"compose"}}}
+		if v := verified(i); v != nil {
+			rec["verified"] = *v
+		}
+		line, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteString("\n")
+		if i == 1 {
+			b.WriteString("\n") // blank lines are skipped
+		}
+	}
+	path := filepath.Join(t.TempDir(), "envs.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestEnvsFile(t *testing.T) {
+	cat := exampleCatalog(t)
+	path := writeEnvsFile(t, cat, func(i int) *bool {
+		if i == 0 {
+			return nil
+		}
+		return ptr(i%2 == 1)
+	})
+	got, err := LoadEnvsFile(exampleLib(t), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Len() != cat.Len() {
+		t.Fatalf("%d environments, want %d", got.Len(), cat.Len())
+	}
+	for i, in := range got.All() {
+		if in.Env.ID != cat.All()[i].Env.ID {
+			t.Errorf("%d: %s, want %s", i, in.Env.ID, cat.All()[i].Env.ID)
+		}
+		if (i == 0) != (in.Verified == nil) || (i > 0 && *in.Verified != (i%2 == 1)) {
+			t.Errorf("%d: verified %v", i, in.Verified)
+		}
+	}
+	ts := startServer(t, got, Options{})
+	for q, want := range map[string]int{"verified=true": cat.Len() / 2, "verified=false": (cat.Len() - 1) / 2, "": cat.Len()} {
+		var l EnvList
+		ts.do(t, "GET", "/v1/envs?"+q, nil, &l)
+		if l.Total != want {
+			t.Errorf("?%s: %d, want %d", q, l.Total, want)
+		}
+	}
+}
+
+func TestReadEnvsErrors(t *testing.T) {
+	good := `{"id":"env-1","recipe":{"intent":"a","data":"b"}}`
+	cases := []struct {
+		name, input string
+		want        []string // each must appear in the error
+	}{
+		{"not JSON", good + "\n{oops\n", []string{"envs.jsonl:2:", "not a JSON object"}},
+		{"an array", "[1]\n", []string{"envs.jsonl:1:", "not a JSON object"}},
+		{"no id", `{"recipe":{"intent":"a","data":"b"}}`, []string{"envs.jsonl:1:", "id: missing"}},
+		{"id not a string", `{"id":5,"recipe":{"intent":"a","data":"b"}}`, []string{"envs.jsonl:1:", "id:"}},
+		{"no recipe", `{"id":"env-1"}`, []string{"envs.jsonl:1:", "recipe: missing"}},
+		{"recipe without intent", `{"id":"env-1","recipe":{"data":"b"}}`, []string{"recipe.intent: missing"}},
+		{"recipe without data", `{"id":"env-1","recipe":{"intent":"a"}}`, []string{"recipe.data: missing"}},
+		{"bad seed", `{"id":"env-1","recipe":{"intent":"a","data":"b","seed":"x"}}`, []string{"recipe:", "seed"}},
+		{"verified not a bool", `{"id":"env-1","verified":"yes","recipe":{"intent":"a","data":"b"}}`, []string{"verified:"}},
+		{"every bad line", "{\n" + good + "\n{\n", []string{"envs.jsonl:1:", "envs.jsonl:3:"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			recs, err := ReadEnvs("envs.jsonl", strings.NewReader(c.input))
+			if err == nil {
+				t.Fatalf("no error; records %+v", recs)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
+				}
+			}
+		})
+	}
+	recs, err := ReadEnvs("envs.jsonl", strings.NewReader("\n"+good+"\n"))
+	if err != nil || len(recs) != 1 || recs[0].Line != 2 || recs[0].Recipe.Intent.ID != "a" {
+		t.Errorf("good line: %+v %v", recs, err)
+	}
+}
+
+func TestEnvsCatalogErrors(t *testing.T) {
+	cat := exampleCatalog(t)
+	lib := exampleLib(t)
+	e := cat.All()[0].Env
+	recs := []EnvRecord{
+		{ID: e.ID, Recipe: e.Recipe, Line: 1},
+		{ID: "env-000000000000", Recipe: e.Recipe, Line: 2},
+		{ID: "env-x", Recipe: e.Recipe, Line: 3},
+	}
+	recs[2].Recipe.Intent.ID = "no_such_intent"
+	recs[2].Recipe.Intent.Version = ""
+	_, err := EnvsCatalog(lib, "envs.jsonl", recs)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, w := range []string{"envs.jsonl:2: id env-000000000000", e.ID, "envs.jsonl:3: env env-x", "no_such_intent"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q does not mention %q", err, w)
+		}
+	}
+	if strings.Contains(err.Error(), "envs.jsonl:1:") {
+		t.Errorf("the good line is reported: %v", err)
+	}
+}
+
+func FuzzReadEnvs(f *testing.F) {
+	f.Add(`{"id":"env-1","recipe":{"intent":"a","data":"b"}}`)
+	f.Add(`{"id":"env-1","recipe":{"intent":{"id":"a","version":"v"},"data":"b@c","rules":["r"],"seed":3},"verified":true}` + "\n\n{}")
+	f.Add(`{"id":"env-1","recipe":null}`)
+	f.Add("[]\n{\"id\":1}")
+	f.Fuzz(func(t *testing.T, input string) {
+		recs, err := ReadEnvs("f", strings.NewReader(input))
+		if err != nil {
+			if !strings.Contains(err.Error(), "f:") {
+				t.Errorf("error without a position: %v", err)
+			}
+			return
+		}
+		for _, r := range recs {
+			if r.ID == "" || r.Recipe.Intent.ID == "" || r.Line < 1 {
+				t.Errorf("accepted an incomplete record %+v", r)
+			}
+		}
+	})
+}
+
+func FuzzStepRequest(f *testing.F) {
+	f.Add(`{"tool_calls":[{"id":"a","name":"x","arguments":{"k":1}}]}`)
+	f.Add(`{"tool_calls":[{"type":"function","function":{"name":"x","arguments":"{\"k\":1}"}}]}`)
+	f.Add(`{"tool_calls":[]}`)
+	f.Add(`{"tool_calls":[{"name":"x","arguments":[1]}]} trailing`)
+	f.Fuzz(func(t *testing.T, body string) {
+		var req StepRequest
+		if err := decodeJSON([]byte(body), &req, false); err != nil {
+			if !strings.HasPrefix(err.Error(), "body:") {
+				t.Errorf("error does not say where: %v", err)
+			}
+			return
+		}
+		calls, err := req.Calls()
+		if err != nil {
+			return
+		}
+		if len(calls) != len(req.ToolCalls) {
+			t.Fatalf("%d calls from %d", len(calls), len(req.ToolCalls))
+		}
+		for _, c := range calls {
+			if c.Name == "" {
+				t.Errorf("accepted a call without a name: %s", body)
+			}
+		}
+	})
+}
+
+// FuzzStep sends any step body to a live session: the server answers
+// 200 or a JSON 4xx, never 5xx, and the episode stays usable.
+func FuzzStep(f *testing.F) {
+	f.Add(`{"tool_calls":[{"name":"helpdesk_update_ticket","arguments":{"id":"T-1001","status":"pending"}}]}`)
+	f.Add(`{"tool_calls":[{"name":"helpdesk_update_ticket","arguments":"{\"id\":5}"}]}`)
+	f.Add(`{"tool_calls":[{"name":"helpdesk_add_comment","arguments":{"ticket_id":"T-1001","body":"` + strings.Repeat("x", 100) + `","public":false}}]}`)
+	cat := exampleCatalog(f)
+	srv := New(cat, Options{})
+	env := envBy(f, cat, "reply_and_pend", "northwind_support")
+	f.Fuzz(func(t *testing.T, body string) {
+		sess, err := srv.NewSession(env.ID, episode.SessionOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer srv.CloseSession(sess.ID)
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("POST", "/v1/sessions/"+sess.ID+"/step", strings.NewReader(body))
+		srv.Handler().ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("status %d for %q: %s", rec.Code, body, rec.Body.String())
+		}
+		if rec.Code != 200 {
+			if _, err := errCode(rec.Body.Bytes()); err != nil {
+				t.Fatalf("status %d: %v", rec.Code, err)
+			}
+		}
+		if _, err := sess.Evaluate(); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
