@@ -25,6 +25,9 @@ const (
 	RuleConflictsWithGoal     = "rule.conflicts_with_goal"
 	VerifierNotDiscriminating = "verifier.not_discriminating"
 	Nondeterministic          = "nondeterministic"
+	IntentBadPlan             = "intent.bad_plan"
+	IntentAmbiguous           = "intent.ambiguous"
+	RecipeMissingAtom         = "recipe.missing_atom"
 )
 
 // RootCauses documents every code, one line each; the table is the
@@ -44,6 +47,9 @@ var RootCauses = []struct{ Code, Doc string }{
 	{RuleConflictsWithGoal, "a rule forbids the only way to the goal"},
 	{VerifierNotDiscriminating, "a wrong plan (nothing, a step dropped, a key argument perturbed) still passes"},
 	{Nondeterministic, "two replays of the same plan give different states or rewards"},
+	{IntentBadPlan, "the reference plan fails (bad arguments, misses the goal) where another plan succeeds, or the goal needs a plan the planner cannot derive (a cel assertion, a search past its bounds)"},
+	{IntentAmbiguous, "the instruction does not single out a record the goal needs: it reveals nothing about it, or several records match what it reveals"},
+	{RecipeMissingAtom, "a recipe pins an atom or a version the library does not have"},
 }
 
 // AtomRef names one version of one atom.
@@ -77,7 +83,7 @@ type Evidence struct {
 // Fix is a suggested change to an atom, as data a repairer can apply.
 // Action is one of: add_tool, add_field, rename_field, add_record,
 // change_record, bind_slot, rewrite_assertion, tighten_assertion,
-// relax_rule, fix_effect.
+// relax_rule, fix_effect, replace_plan, rewrite_instruction.
 type Fix struct {
 	Action      string         `json:"action"`
 	Atom        AtomRef        `json:"atom"`

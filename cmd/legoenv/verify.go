@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify"
+)
+
+func init() {
+	commands = append(commands, newVerifyCmd)
+	// 'legoenv plan' falls back to the planner for intents without a
+	// reference plan.
+	reference := planFor
+	planFor = func(env *episode.Env) ([]episode.ToolCall, error) {
+		if len(env.Plan) > 0 {
+			return reference(env)
+		}
+		return verify.Plan(context.Background(), env)
+	}
+}
+
+// verifyEnvJSON is one environment in 'verify --json'.
+type verifyEnvJSON struct {
+	ID        string               `json:"id"`
+	Verdict   string               `json:"verdict"` // "verified" or "failed"
+	Checks    []verify.CheckResult `json:"checks"`
+	RootCause *verify.RootCause    `json:"root_cause,omitempty"`
+}
+
+type verifyJSON struct {
+	Total    int             `json:"total"`
+	Verified int             `json:"verified"`
+	Share    float64         `json:"share"`
+	Envs     []verifyEnvJSON `json:"envs"`
+}
+
+func newVerifyCmd() *cobra.Command {
+	var (
+		dir      string
+		envID    string
+		asJSON   bool
+		jobs     int
+		minShare float64
+	)
+	c := &cobra.Command{
+		Use:   "verify",
+		Short: "Verify that each environment gives reliable feedback; name the root cause and the atom at fault",
+		Long: `Verify runs the checks on every environment of a library (compose,
+nontrivial, solvable, discriminating, deterministic; cheapest first) and
+prints one line per environment: id, verdict, root cause and the blamed
+atom, then a summary: total, verified, share, and the root-cause Pareto
+(which few causes block most environments).
+
+Intents without a reference plan are solved by the planner. Environments
+are verified in parallel (--jobs, all cores by default). It exits 0 when
+it ran, whatever the share, and 1 when --min-share is given and the share
+verified is below it.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if jobs < 0 {
+				return badInput("--jobs must be 0 (all cores) or more, not %d", jobs)
+			}
+			if minShare < 0 || minShare > 1 {
+				return badInput("--min-share must be between 0 and 1, not %g", minShare)
+			}
+			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			recipes := lib.Recipes()
+			if envID != "" {
+				if recipes, err = recipesFor(lib, recipes, envID); err != nil {
+					return err
+				}
+			}
+			opt := verify.Options{Jobs: jobs}
+			stderr := cmd.ErrOrStderr()
+			if isTerminal(stderr) && !asJSON && len(recipes) > 1 {
+				bar := progressbar.NewOptions(len(recipes), progressbar.OptionSetWriter(stderr),
+					progressbar.OptionSetDescription("verifying"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+				opt.Progress = func(done, total int) { _ = bar.Set(done) }
+				defer bar.Finish()
+			}
+			vs := verify.VerifyAll(cmd.Context(), lib, recipes, opt)
+			sum := verify.Summarize(vs)
+			out := cmd.OutOrStdout()
+			if asJSON {
+				if err := writeVerifyJSON(out, vs, sum); err != nil {
+					return err
+				}
+			} else {
+				writeVerifyTable(out, vs, sum)
+			}
+			if cmd.Flags().Changed("min-share") && sum.Share < minShare {
+				return failed("share verified %.3f is below --min-share %.3f", sum.Share, minShare)
+			}
+			return nil
+		},
+	}
+	libFlag(c, &dir)
+	c.Flags().StringVar(&envID, "env", "", "verify only this environment (id or a unique prefix of 6+ characters)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON: {total, verified, share, envs: [{id, verdict, checks, root_cause}]}")
+	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
+	c.Flags().Float64Var(&minShare, "min-share", 0, "exit 1 when the share verified is below this (0..1)")
+	return c
+}
+
+// recipesFor selects the recipes whose environment id is id, or starts with
+// it (6 characters at least). Recipes that do not compose have an id too:
+// the hash of what they pin.
+func recipesFor(lib *atom.Library, rs []atom.Recipe, id string) ([]atom.Recipe, error) {
+	var exact, prefix []atom.Recipe
+	for _, r := range rs {
+		rid := recipeID(lib, r)
+		switch {
+		case rid == id:
+			exact = append(exact, r)
+		case len(id) >= 6 && strings.HasPrefix(rid, id):
+			prefix = append(prefix, r)
+		}
+	}
+	if len(exact) > 0 {
+		return exact[:1], nil
+	}
+	switch len(prefix) {
+	case 0:
+		return nil, badInput("unknown environment %q (run 'legoenv envs' to list them)", id)
+	case 1:
+		return prefix, nil
+	}
+	return nil, badInput("environment prefix %q is ambiguous (%d matches)", id, len(prefix))
+}
+
+func recipeID(lib *atom.Library, r atom.Recipe) string {
+	env, err := episode.Compose(lib, r, episode.Options{})
+	if err == nil {
+		return env.ID
+	}
+	if ce, ok := err.(*episode.ComposeError); ok {
+		return ce.Recipe.Hash()
+	}
+	return r.Hash()
+}
+
+func writeVerifyJSON(w io.Writer, vs []verify.Verdict, sum verify.Summary) error {
+	out := verifyJSON{Total: sum.Total, Verified: sum.Verified, Share: sum.Share, Envs: make([]verifyEnvJSON, len(vs))}
+	for i, v := range vs {
+		e := verifyEnvJSON{ID: v.EnvID, Verdict: "failed", Checks: v.Checks, RootCause: v.RootCause}
+		if v.Verified {
+			e.Verdict = "verified"
+		}
+		out.Envs[i] = e
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func writeVerifyTable(w io.Writer, vs []verify.Verdict, sum verify.Summary) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tVERDICT\tROOT CAUSE\tATOM\tINTENT/DATA")
+	for _, v := range vs {
+		verdict, code, at := "verified", "-", "-"
+		if !v.Verified {
+			verdict = "failed"
+			if v.RootCause != nil {
+				code, at = v.RootCause.Code, v.RootCause.Atom.String()
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s/%s\n", v.EnvID, verdict, code, at, v.Intent, v.Data)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n%d environments, %d verified (%.1f%%)\n", sum.Total, sum.Verified, 100*sum.Share)
+	if len(sum.Pareto) == 0 {
+		fmt.Fprintln(w, "root causes: none, every environment verified")
+		return
+	}
+	fmt.Fprintln(w, "\nroot causes (Pareto of the failing environments):")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CODE\tCOUNT\tSHARE\tCUMULATIVE")
+	for _, r := range sum.Pareto {
+		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\n", r.Code, r.Count, 100*r.Share, 100*r.Cumulative)
+	}
+	tw.Flush()
+	// Each failing environment's first diagnostic, so a person sees why.
+	fmt.Fprintln(w, "\nwhy:")
+	for _, v := range vs {
+		if v.Verified || v.RootCause == nil {
+			continue
+		}
+		fmt.Fprintf(w, "  %s %s: %s\n", v.EnvID, v.RootCause.Code, v.RootCause.Evidence.Message)
+	}
+}

@@ -1,0 +1,422 @@
+package verify
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
+)
+
+// --- nontrivial ---
+
+func runNontrivial(p *Job) []Diagnostic {
+	in := p.info
+	r, err := replay(p.Env, nil)
+	if err != nil {
+		return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(p.Env.Data), Evidence: Evidence{Message: err.Error()}})}
+	}
+	p.empty = r
+	var positives []int
+	for i, c := range in.checks {
+		if c.goal && !c.prog.Assertion.IsNegative() {
+			positives = append(positives, i)
+		}
+	}
+	if len(positives) == 0 {
+		msg := "the goal has no positive assertion: doing nothing earns reward 1"
+		return []Diagnostic{fail(RootCause{Code: VerifierNotDiscriminating, Atom: ref(p.Env.Intent), Evidence: Evidence{Message: msg}})}
+	}
+	for _, i := range positives {
+		if i >= len(r.result.Components) || !r.result.Components[i].Initial {
+			return nil
+		}
+	}
+	return []Diagnostic{fail(in.goalMetCause(in.checks[positives[0]]))}
+}
+
+// goalMetCause blames the data for a goal that already holds, and suggests
+// changing the record that makes the first positive assertion true.
+func (in *envInfo) goalMetCause(c checkInfo) RootCause {
+	a := c.prog.Assertion
+	dref := ref(in.env.Data)
+	msg := fmt.Sprintf("every positive goal assertion already holds in the initial state, e.g. goal[%d] (%s): doing nothing is rewarded", c.index, a)
+	cause := RootCause{Code: DataGoalAlreadyMet, Atom: dref, Evidence: Evidence{Assertion: a.String(), Collection: a.Target, Message: msg}}
+	ci := in.colls[a.Target]
+	w, err := in.env.World(in.env.Recipe.Seed)
+	if !a.IsState() || ci == nil || err != nil || w.Collection(a.Target) == nil {
+		return cause
+	}
+	col := w.Collection(a.Target)
+	for _, rec := range col.Records {
+		if !c.prog.MatchRecord(rec) {
+			continue
+		}
+		key, _ := state.KeyOf(rec, col.Key)
+		field := ""
+		for _, pr := range a.Where {
+			if pr.Field == col.Key {
+				continue
+			}
+			if field == "" || pr.Op == assert.OpEquals {
+				field = pr.Field
+				if pr.Op == assert.OpEquals {
+					break
+				}
+			}
+		}
+		var avoid any
+		if field != "" {
+			avoid, _ = lookupPath(rec, field)
+		}
+		cause.Evidence.Record, cause.Evidence.Field = key, field
+		cause.SuggestedFix = &Fix{Action: "change_record", Atom: dref,
+			Description: fmt.Sprintf("change %s of %s %s so that goal[%d] does not hold at the start", field, a.Target, key, c.index),
+			Params:      map[string]any{"app": ci.app, "collection": ci.coll, "key": key, "field": field, "avoid": avoid, "assertion": c.index}}
+		break
+	}
+	return cause
+}
+
+// --- solvable ---
+
+func runSolvable(p *Job) []Diagnostic {
+	env := p.Env
+	if len(env.Plan) == 0 {
+		calls, err := newPlanner(p.Ctx, env, p.info).plan()
+		if err != nil {
+			return planFailure(err)
+		}
+		r, err := replay(env, calls)
+		if err != nil {
+			return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(env.Data), Evidence: Evidence{Message: err.Error()}})}
+		}
+		if !r.result.Passed {
+			// The planner judged its plan on the same sessions; this is a bug
+			// of the planner, reported as such rather than hidden.
+			return []Diagnostic{fail(p.info.runCause(r, "planner"))}
+		}
+		p.Plan, p.PlanFrom, p.solved = calls, "planner", r
+		return []Diagnostic{note(fmt.Sprintf("the planner solved it in %d steps", len(calls)))}
+	}
+	calls := env.PlanCalls()
+	r, err := replay(env, calls)
+	if err != nil {
+		return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(env.Data), Evidence: Evidence{Message: err.Error()}})}
+	}
+	if r.result.Passed && r.firstError() < 0 {
+		p.Plan, p.PlanFrom, p.solved = calls, "reference", r
+		return []Diagnostic{note(fmt.Sprintf("the reference plan solves it in %d steps", len(calls)))}
+	}
+	cause := p.info.runCause(r, "reference")
+	// Is there another way? Then the reference plan is at fault, unless a
+	// tool really is broken.
+	alt, perr := newPlanner(p.Ctx, env, p.info).plan()
+	if perr == nil {
+		if cause.Code == ServerToolError {
+			return []Diagnostic{fail(cause), note("the planner found a way around the failing tool")}
+		}
+		iref := ref(env.Intent)
+		msg := "the reference plan fails (" + cause.Evidence.Message + "), while the planner's plan solves the environment"
+		steps := make([]map[string]any, len(alt))
+		for i, c := range alt {
+			var args map[string]any
+			_ = json.Unmarshal(c.Args, &args)
+			steps[i] = map[string]any{"tool": c.Name, "args": args}
+		}
+		return []Diagnostic{fail(RootCause{Code: IntentBadPlan, Atom: iref, Evidence: Evidence{Tool: cause.Evidence.Tool, Assertion: cause.Evidence.Assertion, Message: msg},
+			SuggestedFix: &Fix{Action: "replace_plan", Atom: iref, Description: "use the planner's plan as the reference plan", Params: map[string]any{"plan": steps}}})}
+	}
+	var pe *PlanError
+	if cause.Code == IntentBadPlan && errors.As(perr, &pe) && len(pe.Reasons) > 0 && pe.Reasons[0].Kind != ReasonBounds && pe.Reasons[0].Kind != ReasonUnsupported {
+		// The reference plan misses the goal and the planner says why no
+		// plan can reach it: that reason is the root cause.
+		return append(planFailure(perr), note("the reference plan fails: "+cause.Evidence.Message))
+	}
+	return []Diagnostic{fail(cause), note("the planner finds no other way: " + perr.Error())}
+}
+
+func planFailure(err error) []Diagnostic {
+	var pe *PlanError
+	if !errors.As(err, &pe) || len(pe.Reasons) == 0 {
+		return []Diagnostic{fail(RootCause{Code: IntentBadPlan, Evidence: Evidence{Message: err.Error()}})}
+	}
+	ds := []Diagnostic{fail(pe.Reasons[0].Cause)}
+	for _, r := range pe.Reasons[1:] {
+		ds = append(ds, note(r.Message))
+	}
+	return ds
+}
+
+// runCause says why a run of a plan does not pass: a failing call, a
+// broken rule, or a goal it misses.
+func (in *envInfo) runCause(r *run, from string) RootCause {
+	env := in.env
+	if i := r.firstError(); i >= 0 {
+		c := r.calls[i]
+		msg := errorText(r.obs[i].Content)
+		t := env.Tool(c.Name)
+		app := ""
+		if t != nil {
+			app = t.App
+		}
+		text := fmt.Sprintf("step %d of the %s plan (%s) fails: %s", i+1, from, c.Name, msg)
+		if t == nil || strings.HasPrefix(msg, "invalid arguments") || strings.HasPrefix(msg, "arguments for") {
+			return RootCause{Code: IntentBadPlan, Atom: ref(env.Intent), Evidence: Evidence{Tool: c.Name, Message: text}}
+		}
+		if cause, ok := in.missingKey(r, i); ok {
+			return cause
+		}
+		sref := in.serverRef(app)
+		return RootCause{Code: ServerToolError, Atom: sref, Evidence: Evidence{Tool: c.Name, Message: text},
+			SuggestedFix: &Fix{Action: "fix_effect", Atom: sref, Description: fmt.Sprintf("make %s succeed on valid arguments", c.Name),
+				Params: map[string]any{"app": app, "tool": c.Name, "error": msg}}}
+	}
+	for i, comp := range r.result.Components {
+		if comp.Passed || !comp.Counted || i >= len(in.checks) {
+			continue
+		}
+		c := in.checks[i]
+		if !c.goal {
+			rf := ref(c.entry)
+			msg := fmt.Sprintf("the %s plan breaks rule %s check %d (%s)", from, c.entry.ID, c.index, comp.Assertion)
+			return RootCause{Code: RuleConflictsWithGoal, Atom: rf, Evidence: Evidence{Assertion: comp.Assertion, Message: msg},
+				SuggestedFix: &Fix{Action: "relax_rule", Atom: rf, Description: fmt.Sprintf("relax check %d of rule %s", c.index, c.entry.ID), Params: map[string]any{"check": c.index}}}
+		}
+	}
+	for i, comp := range r.result.Components {
+		if comp.Passed || !comp.Counted || i >= len(in.checks) {
+			continue
+		}
+		msg := fmt.Sprintf("the %s plan does not reach the goal: goal[%d] (%s) fails: %s", from, in.checks[i].index, comp.Assertion, comp.Reason)
+		return RootCause{Code: IntentBadPlan, Atom: ref(env.Intent), Evidence: Evidence{Assertion: comp.Assertion, Message: msg}}
+	}
+	return RootCause{Code: IntentBadPlan, Atom: ref(env.Intent), Evidence: Evidence{Message: fmt.Sprintf("the %s plan does not pass (reward %.2f)", from, r.result.Reward)}}
+}
+
+// missingKey reports a step that names a record the data lacks.
+func (in *envInfo) missingKey(r *run, i int) (RootCause, bool) {
+	c := r.calls[i]
+	t := in.env.Tool(c.Name)
+	ci := in.colls[t.App+"."+t.Effect.Collection]
+	if ci == nil {
+		return RootCause{}, false
+	}
+	switch t.Effect.Kind {
+	case "get", "update", "delete", "append":
+	default:
+		return RootCause{}, false
+	}
+	var args map[string]any
+	if json.Unmarshal(c.Args, &args) != nil {
+		return RootCause{}, false
+	}
+	keyArg, match := keyArgOf(t, ci.def)
+	v, ok := args[keyArg]
+	if !ok {
+		return RootCause{}, false
+	}
+	prefix, err := replay(in.env, r.calls[:i])
+	if err != nil {
+		return RootCause{}, false
+	}
+	for _, rec := range prefix.sess.State().Records(ci.name) {
+		if valueEqual(rec[match], v) || scalarString(rec[match]) == scalarString(v) {
+			return RootCause{}, false
+		}
+	}
+	dref := ref(in.env.Data)
+	key := scalarString(v)
+	msg := fmt.Sprintf("step %d (%s) names %s %s %q, which is not in the data", i+1, c.Name, ci.name, match, key)
+	return RootCause{Code: DataMissingEntity, Atom: dref, Evidence: Evidence{Tool: c.Name, Collection: ci.name, Record: key, Message: msg},
+		SuggestedFix: &Fix{Action: "add_record", Atom: dref, Description: "add the record to " + ci.name,
+			Params: map[string]any{"app": ci.app, "collection": ci.coll, "key": key, "fields": map[string]any{}}}}, true
+}
+
+func errorText(obs string) string {
+	var e struct {
+		Error string `json:"error"`
+	}
+	if json.Unmarshal([]byte(obs), &e) == nil && e.Error != "" {
+		return e.Error
+	}
+	return obs
+}
+
+// --- discriminating ---
+
+// maxPerturbations bounds the perturbed replays of one environment.
+const maxPerturbations = 12
+
+func runDiscriminating(p *Job) []Diagnostic {
+	in := p.info
+	if p.empty != nil && p.empty.result.Passed {
+		return []Diagnostic{fail(RootCause{Code: VerifierNotDiscriminating, Atom: ref(p.Env.Intent), Evidence: Evidence{Message: "the empty trajectory passes"}})}
+	}
+	sr := p.solved
+	if sr == nil {
+		return nil
+	}
+	prev := ""
+	var changing []int
+	for i, d := range sr.digests {
+		if d != prev && !sr.obs[i].IsError {
+			changing = append(changing, i)
+		}
+		prev = d
+	}
+	for _, i := range changing {
+		if err := p.Ctx.Err(); err != nil {
+			return nil
+		}
+		calls := append(append([]episode.ToolCall(nil), p.Plan[:i]...), p.Plan[i+1:]...)
+		r, err := replay(p.Env, calls)
+		if err != nil || !r.result.Passed {
+			continue
+		}
+		return []Diagnostic{fail(in.dropCause(p.Plan, i))}
+	}
+	n := 0
+	for _, i := range changing {
+		for _, pt := range in.perturbations(p.Plan[i]) {
+			if n >= maxPerturbations || p.Ctx.Err() != nil {
+				return nil
+			}
+			n++
+			calls := append([]episode.ToolCall(nil), p.Plan...)
+			calls[i] = pt.call
+			r, err := replay(p.Env, calls)
+			if err != nil || !r.result.Passed {
+				continue
+			}
+			return []Diagnostic{fail(in.perturbCause(p.Plan[i], i, pt))}
+		}
+	}
+	return []Diagnostic{note(fmt.Sprintf("%d steps dropped and %d perturbed plans all fail", len(changing), n))}
+}
+
+// goalIndexOn returns the first positive goal assertion on a collection
+// (or, for a tool with no collection, the first positive one); -1 if none.
+func (in *envInfo) goalIndexOn(name string) (int, []assert.Predicate) {
+	first := -1
+	var firstW []assert.Predicate
+	for _, c := range in.goalChecks() {
+		a := c.prog.Assertion
+		if a.IsNegative() {
+			continue
+		}
+		if a.Target == name {
+			return c.index, a.Where
+		}
+		if first < 0 {
+			first, firstW = c.index, a.Where
+		}
+	}
+	return first, firstW
+}
+
+func (in *envInfo) dropCause(plan []episode.ToolCall, i int) RootCause {
+	c := plan[i]
+	t := in.env.Tool(c.Name)
+	var args map[string]any
+	_ = json.Unmarshal(c.Args, &args)
+	name := ""
+	var wf map[string]string
+	if t != nil {
+		name = t.App + "." + t.Effect.Collection
+		if ci := in.colls[name]; ci != nil && (t.Effect.Kind == "create" || t.Effect.Kind == "update") {
+			wf = writeFields(t, ci.def)
+		}
+	}
+	index, where := in.goalIndexOn(name)
+	constrained := map[string]bool{}
+	for _, pr := range where {
+		constrained[pr.Field] = true
+	}
+	field, value := "", any(nil)
+	for _, arg := range sortedKeys(args) {
+		f := arg
+		if wf != nil {
+			if m, ok := wf[arg]; ok {
+				f = m
+			} else {
+				continue
+			}
+		}
+		if !constrained[f] {
+			field, value = f, args[arg]
+			break
+		}
+	}
+	if t != nil && t.Effect.Kind == "append" {
+		field, value = t.Effect.Field, args[t.Effect.Value]
+	}
+	iref := ref(in.env.Intent)
+	msg := fmt.Sprintf("the plan without step %d (%s) still passes: the goal does not check what that step does", i+1, c.Name)
+	return RootCause{Code: VerifierNotDiscriminating, Atom: iref, Evidence: Evidence{Tool: c.Name, Collection: name, Field: field, Message: msg},
+		SuggestedFix: &Fix{Action: "tighten_assertion", Atom: iref, Description: fmt.Sprintf("make goal[%d] check %s", index, field),
+			Params: map[string]any{"index": index, "field": field, "value": value}}}
+}
+
+func (in *envInfo) perturbCause(orig episode.ToolCall, i int, pt perturbation) RootCause {
+	t := in.env.Tool(orig.Name)
+	name := ""
+	if t != nil {
+		name = t.App + "." + t.Effect.Collection
+	}
+	index, _ := in.goalIndexOn(name)
+	iref := ref(in.env.Intent)
+	msg := fmt.Sprintf("the plan with step %d (%s) given %s=%v instead of %v still passes", i+1, orig.Name, pt.arg, jsonText(pt.value), jsonText(pt.right))
+	return RootCause{Code: VerifierNotDiscriminating, Atom: iref, Evidence: Evidence{Tool: orig.Name, Collection: name, Field: pt.field, Message: msg},
+		SuggestedFix: &Fix{Action: "tighten_assertion", Atom: iref, Description: fmt.Sprintf("make goal[%d] require %s = %v", index, pt.field, jsonText(pt.right)),
+			Params: map[string]any{"index": index, "field": pt.field, "value": pt.right}}}
+}
+
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// --- deterministic ---
+
+func runDeterministic(p *Job) []Diagnostic {
+	a := p.solved
+	if a == nil {
+		return nil
+	}
+	b, err := replay(p.Env, p.Plan)
+	if err != nil {
+		return []Diagnostic{fail(RootCause{Code: Nondeterministic, Atom: ref(p.Env.Data), Evidence: Evidence{Message: err.Error()}})}
+	}
+	for i := range a.calls {
+		what := ""
+		switch {
+		case a.obs[i].Content != b.obs[i].Content || a.obs[i].IsError != b.obs[i].IsError:
+			what = "observation"
+		case a.digests[i] != b.digests[i]:
+			what = "state"
+		}
+		if what == "" {
+			continue
+		}
+		c := a.calls[i]
+		t := p.Env.Tool(c.Name)
+		app := ""
+		if t != nil {
+			app = t.App
+		}
+		sref := p.info.serverRef(app)
+		msg := fmt.Sprintf("two replays of the plan differ in the %s after step %d (%s)", what, i+1, c.Name)
+		return []Diagnostic{fail(RootCause{Code: Nondeterministic, Atom: sref, Evidence: Evidence{Tool: c.Name, Message: msg},
+			SuggestedFix: &Fix{Action: "fix_effect", Atom: sref, Description: fmt.Sprintf("make %s depend only on its arguments, the state and the environment clock", c.Name),
+				Params: map[string]any{"app": app, "tool": c.Name, "error": msg}}})}
+	}
+	if a.result.Reward != b.result.Reward || a.result.Passed != b.result.Passed {
+		msg := fmt.Sprintf("two replays of the plan score %.3f and %.3f", a.result.Reward, b.result.Reward)
+		return []Diagnostic{fail(RootCause{Code: Nondeterministic, Atom: ref(p.Env.Intent), Evidence: Evidence{Message: msg}})}
+	}
+	return nil
+}

@@ -1,0 +1,313 @@
+package verify
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
+)
+
+// checkInfo is one compiled check with where it came from.
+type checkInfo struct {
+	prog  *assert.Program
+	goal  bool        // from the intent's goal; else from a rule
+	index int         // index in the goal or in the rule's checks
+	entry *atom.Entry // the intent or the rule
+	raw   assert.Assertion
+}
+
+func (c checkInfo) field() string {
+	if c.goal {
+		return "goal[" + itoa(c.index) + "]"
+	}
+	return "checks[" + itoa(c.index) + "]"
+}
+
+// collInfo is one collection of the environment with its server.
+type collInfo struct {
+	name   string // app.collection
+	app    string
+	coll   string
+	server *atom.Entry
+	def    *atom.Collection
+}
+
+// envInfo holds facts derived once per environment.
+type envInfo struct {
+	env    *episode.Env
+	intent *atom.Intent
+	data   *atom.Data
+	checks []checkInfo
+	colls  map[string]*collInfo
+	// forbidden names tools that a not_called check without a where
+	// forbids outright; the planner does not consider them.
+	forbidden map[string]bool
+}
+
+func newEnvInfo(env *episode.Env) *envInfo {
+	in := &envInfo{env: env, intent: env.Intent.Atom.(*atom.Intent), data: env.Data.Atom.(*atom.Data), colls: map[string]*collInfo{}, forbidden: map[string]bool{}}
+	for _, se := range env.Servers {
+		s := se.Atom.(*atom.Server)
+		for i := range s.Collections {
+			c := &s.Collections[i]
+			name := s.AppName() + "." + c.Name
+			in.colls[name] = &collInfo{name: name, app: s.AppName(), coll: c.Name, server: se, def: c}
+		}
+	}
+	// Checks are compiled goal first, then each rule's in order.
+	var raws []checkInfo
+	for i, a := range in.intent.Goal {
+		raws = append(raws, checkInfo{goal: true, index: i, entry: env.Intent, raw: a})
+	}
+	for _, re := range env.Rules {
+		for i, a := range re.Atom.(*atom.Rule).Checks {
+			raws = append(raws, checkInfo{index: i, entry: re, raw: a})
+		}
+	}
+	for i, c := range env.Checks {
+		ci := checkInfo{prog: c.Program, goal: c.Source == "goal"}
+		if i < len(raws) {
+			ci.index, ci.entry, ci.raw, ci.goal = raws[i].index, raws[i].entry, raws[i].raw, raws[i].goal
+		}
+		in.checks = append(in.checks, ci)
+		a := c.Program.Assertion
+		if a.Type == assert.NotCalled && len(a.Where) == 0 {
+			in.forbidden[a.Target] = true
+		}
+	}
+	return in
+}
+
+func (in *envInfo) goalChecks() []checkInfo {
+	var out []checkInfo
+	for _, c := range in.checks {
+		if c.goal {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func ref(e *atom.Entry) AtomRef { return AtomRef{Kind: e.Kind, ID: e.ID, Version: e.Version} }
+
+// serverRef names the server of an app (the first server when none serves it).
+func (in *envInfo) serverRef(app string) AtomRef {
+	for _, se := range in.env.Servers {
+		if se.Atom.(*atom.Server).AppName() == app {
+			return ref(se)
+		}
+	}
+	if len(in.env.Servers) > 0 {
+		return ref(in.env.Servers[0])
+	}
+	return AtomRef{Kind: atom.KindServer, ID: app}
+}
+
+// toolsOn lists the surface's tools whose effect acts on a collection, of
+// the given kinds, in surface order.
+func (in *envInfo) toolsOn(name string, kinds ...string) []*episode.Tool {
+	var out []*episode.Tool
+	for _, t := range in.env.Tools() {
+		if t.App+"."+t.Effect.Collection != name {
+			continue
+		}
+		for _, k := range kinds {
+			if t.Effect.Kind == k {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// knownField reports whether a dotted field path starts with a field the
+// collection declares (or the collection declares none).
+func knownField(c *atom.Collection, path string) bool {
+	if len(c.Fields) == 0 {
+		return true
+	}
+	head, _, _ := strings.Cut(path, ".")
+	if head == c.KeyField() {
+		return true
+	}
+	_, ok := c.Fields[head]
+	return ok
+}
+
+// keyArgOf returns a tool's key argument and the field it is matched with.
+func keyArgOf(t *episode.Tool, c *atom.Collection) (arg, field string) {
+	arg = t.Effect.Key
+	if arg == "" {
+		arg = c.KeyField()
+	}
+	field = c.KeyField()
+	if f, ok := t.Effect.Fields[arg]; ok {
+		field = f
+	} else if arg != c.KeyField() {
+		if _, isField := c.Fields[arg]; isField {
+			field = arg
+		}
+	}
+	return arg, field
+}
+
+// writeFields maps a create or update tool's arguments to the fields they
+// write, as the declarative effect does.
+func writeFields(t *episode.Tool, c *atom.Collection) map[string]string {
+	out := map[string]string{}
+	keyArg, _ := keyArgOf(t, c)
+	open := len(c.Fields) == 0
+	for arg := range atom.InputProperties(t.Input) {
+		if t.Effect.Kind != "create" && arg == keyArg {
+			continue
+		}
+		if f, ok := t.Effect.Fields[arg]; ok {
+			out[arg] = f
+			continue
+		}
+		if _, isField := c.Fields[arg]; isField || open || arg == c.KeyField() {
+			out[arg] = arg
+		}
+	}
+	return out
+}
+
+// searchFilter is one effective filter of a search tool.
+type searchFilter struct{ arg, field, op string }
+
+// searchFilters returns a search tool's filters as the effect applies them.
+func searchFilters(t *episode.Tool, c *atom.Collection) []searchFilter {
+	var out []searchFilter
+	if len(t.Effect.Filters) > 0 {
+		for _, f := range t.Effect.Filters {
+			sf := searchFilter{arg: f.Arg, field: f.Field, op: f.Op}
+			if sf.field == "" {
+				sf.field = f.Arg
+			}
+			if sf.op == "" {
+				sf.op = assert.OpEquals
+			}
+			out = append(out, sf)
+		}
+		return out
+	}
+	limitArg := t.Effect.LimitArg
+	props := atom.InputProperties(t.Input)
+	if limitArg == "" && props["limit"] {
+		limitArg = "limit"
+	}
+	names := make([]string, 0, len(props))
+	for p := range props {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	for _, p := range names {
+		if p == limitArg {
+			continue
+		}
+		field := p
+		if m, ok := t.Effect.Fields[p]; ok {
+			field = m
+		}
+		fd, isField := c.Fields[field]
+		if !isField && field != c.KeyField() {
+			continue
+		}
+		op := assert.OpEquals
+		if fd.Type == "string" && fd.Format == "" && len(fd.Enum) == 0 && field != c.KeyField() && !strings.HasSuffix(field, "_id") {
+			op = assert.OpIContains
+		}
+		out = append(out, searchFilter{arg: p, field: field, op: op})
+	}
+	return out
+}
+
+// argSchema returns the JSON Schema of one argument of a tool.
+func argSchema(t *episode.Tool, arg string) map[string]any {
+	props, _ := t.Input["properties"].(map[string]any)
+	m, _ := props[arg].(map[string]any)
+	return m
+}
+
+// requiredArgs lists a tool's required arguments.
+func requiredArgs(t *episode.Tool) []string {
+	var out []string
+	switch r := t.Input["required"].(type) {
+	case []any:
+		for _, x := range r {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+	case []string:
+		out = append(out, r...)
+	}
+	return out
+}
+
+// closest returns the candidate most like s ("" when none is close).
+func closest(s string, cands []string) string {
+	best, bestD := "", -1
+	ls := strings.ToLower(s)
+	for _, c := range cands {
+		lc := strings.ToLower(c)
+		d := levenshtein(ls, lc)
+		if strings.Contains(lc, ls) || strings.Contains(ls, lc) {
+			d = min(d, max(len(lc), len(ls))/2)
+		}
+		if bestD < 0 || d < bestD || (d == bestD && c < best) {
+			best, bestD = c, d
+		}
+	}
+	if bestD < 0 || bestD > max(len(s), 3)*2/3 {
+		return ""
+	}
+	return best
+}
+
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func itoa(i int) string {
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// splitName cuts "app.collection".
+func splitName(name string) (string, string) { return state.Split(name) }

@@ -1,0 +1,674 @@
+package verify
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+)
+
+// Reasons the planner gives for not finding a plan. Each carries the root
+// cause verification reports.
+const (
+	ReasonNoToolWrites  = "no_tool_writes" // no tool writes the collection an assertion reads
+	ReasonNoToolSets    = "no_tool_sets"   // tools write the collection, but none can set a field the goal needs
+	ReasonNoToolReads   = "no_tool_reads"  // no search or get tool finds a record the task names
+	ReasonNoRecord      = "no_record"      // no record matches a handle or key the goal names
+	ReasonAmbiguous     = "ambiguous"      // the instruction does not single out the record
+	ReasonContradiction = "contradiction"  // two assertions cannot hold together
+	ReasonRuleForbids   = "rule_forbids"   // a rule forbids the way to the goal
+	ReasonToolFails     = "tool_fails"     // a tool fails on the planner's call
+	ReasonUnsupported   = "unsupported"    // an assertion the planner does not reason about
+	ReasonBounds        = "bounds"         // the search ran past its bounds
+)
+
+// Bounds of the planner's search. They are counts, not durations, so that
+// the same environment always gets the same answer; the time bound is a
+// safety net for pathological inputs.
+const (
+	PlanMaxSteps  = 32              // calls in one plan (depth)
+	PlanMaxBranch = 4               // alternatives tried per assertion (branching)
+	PlanMaxNodes  = 256             // alternatives executed in all
+	PlanMaxTime   = 5 * time.Second // wall time
+)
+
+// Reason is one reason the planner failed.
+type Reason struct {
+	Kind    string    `json:"kind"`
+	Goal    int       `json:"goal"` // index of the goal assertion concerned; -1 when none
+	Message string    `json:"message"`
+	Cause   RootCause `json:"cause"`
+}
+
+// PlanError lists why no plan was found; the first reason is the main one.
+type PlanError struct {
+	Reasons []Reason
+}
+
+func (e *PlanError) Error() string {
+	msgs := make([]string, len(e.Reasons))
+	for i, r := range e.Reasons {
+		msgs[i] = r.Message
+	}
+	return "no plan: " + strings.Join(msgs, "; ")
+}
+
+// Plan derives a sequence of tool calls that makes every positive goal
+// assertion true and keeps every negative one (and every rule) true, from
+// the assertions and the tools' declared effects. Records the task names
+// are looked up with the environment's search and get tools, using only
+// what the instruction reveals, and their keys are taken from the
+// observations. The search is bounded and deterministic. The error is a
+// *PlanError.
+func Plan(ctx context.Context, env *episode.Env) ([]episode.ToolCall, error) {
+	return newPlanner(ctx, env, newEnvInfo(env)).plan()
+}
+
+type planner struct {
+	ctx   context.Context
+	env   *episode.Env
+	info  *envInfo
+	start time.Time
+	nodes int
+
+	revealed map[string]map[string]any // slot -> field -> value the instruction shows
+	known    map[string]map[string]any // slot -> record found by a lookup
+	prefix   []episode.ToolCall        // the lookups
+	tasks    []checkInfo
+
+	reasons []Reason
+	seen    map[string]bool
+	depth   bool // a plan ran past PlanMaxSteps
+}
+
+func newPlanner(ctx context.Context, env *episode.Env, info *envInfo) *planner {
+	return &planner{ctx: ctx, env: env, info: info, start: time.Now(), revealed: map[string]map[string]any{}, known: map[string]map[string]any{}, seen: map[string]bool{}}
+}
+
+func (p *planner) add(r Reason) {
+	key := r.Kind + "\x00" + r.Message
+	if p.seen[key] {
+		return
+	}
+	p.seen[key] = true
+	p.reasons = append(p.reasons, r)
+}
+
+// failure orders the reasons: a rule that blocked a way comes first (the
+// rule forbids what would have worked), then contradictions, then the rest
+// in the order found.
+func (p *planner) failure() *PlanError {
+	rank := func(k string) int {
+		switch k {
+		case ReasonRuleForbids:
+			return 0
+		case ReasonContradiction:
+			return 1
+		}
+		return 2
+	}
+	rs := append([]Reason(nil), p.reasons...)
+	sort.SliceStable(rs, func(i, j int) bool { return rank(rs[i].Kind) < rank(rs[j].Kind) })
+	if len(rs) == 0 {
+		rs = []Reason{{Kind: ReasonUnsupported, Goal: -1, Message: "the planner found no way to the goal",
+			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Message: "the planner found no way to the goal; give the intent a reference plan"}}}}
+	}
+	return &PlanError{Reasons: rs}
+}
+
+func (p *planner) plan() ([]episode.ToolCall, error) {
+	if rs := p.contradictions(); len(rs) > 0 {
+		return nil, &PlanError{Reasons: rs}
+	}
+	p.reveal()
+	for _, slot := range p.neededSlots() {
+		if !p.lookup(slot) {
+			return nil, p.failure()
+		}
+	}
+	// Tasks: positive goal assertions in order, then the negative ones and
+	// the rules' checks, which may need a record removed or changed.
+	for _, c := range p.info.checks {
+		if c.goal && !c.prog.Assertion.IsNegative() {
+			p.tasks = append(p.tasks, c)
+		}
+	}
+	for _, c := range p.info.checks {
+		if c.prog.Assertion.IsNegative() {
+			p.tasks = append(p.tasks, c)
+		}
+	}
+	s, err := p.session(p.prefix)
+	if err != nil {
+		return nil, err
+	}
+	if calls, ok := p.solve(s, p.prefix, 0); ok {
+		for i := range calls {
+			calls[i].ID = fmt.Sprintf("call_%d", i+1)
+		}
+		return calls, nil
+	}
+	if p.depth {
+		p.add(Reason{Kind: ReasonBounds, Goal: -1, Message: fmt.Sprintf("no plan within %d steps", PlanMaxSteps),
+			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Message: fmt.Sprintf("the planner found no plan within %d steps; give the intent a reference plan", PlanMaxSteps)}}})
+	}
+	return nil, p.failure()
+}
+
+func (p *planner) session(calls []episode.ToolCall) (*episode.Session, error) {
+	s, err := episode.NewSession(p.env, episode.SessionOptions{})
+	if err != nil {
+		return nil, err
+	}
+	s.Step(calls...)
+	return s, nil
+}
+
+func (p *planner) outOfBounds() bool {
+	if p.nodes >= PlanMaxNodes || time.Since(p.start) > PlanMaxTime || p.ctx.Err() != nil {
+		p.add(Reason{Kind: ReasonBounds, Goal: -1, Message: fmt.Sprintf("search stopped after %d alternatives", p.nodes),
+			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Message: "the planner's search ran past its bounds; give the intent a reference plan"}}})
+		return true
+	}
+	return false
+}
+
+func holds(c checkInfo, s *episode.Session) bool {
+	return c.prog.Eval(assert.Input{State: s.State(), Calls: s.Calls()}).Holds
+}
+
+// alternative is one way to make a task hold: it makes its calls on the
+// session (searches first where it must find a record) and returns them,
+// or a reason it cannot.
+type alternative func(s *episode.Session) ([]episode.ToolCall, *Reason)
+
+// solve makes tasks[i:] hold, depth first. s is at the state after calls.
+func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]episode.ToolCall, bool) {
+	for i < len(p.tasks) && holds(p.tasks[i], s) {
+		i++
+	}
+	if i == len(p.tasks) {
+		res := s.Evaluate()
+		if res.Passed {
+			return calls, true
+		}
+		p.explainScore(res)
+		return nil, false
+	}
+	task := p.tasks[i]
+	alts, rs := p.alternatives(task, s)
+	for _, r := range rs {
+		p.add(r)
+	}
+	if len(alts) > PlanMaxBranch {
+		alts = alts[:PlanMaxBranch]
+	}
+	before := p.holding(s)
+	for ai, alt := range alts {
+		if p.outOfBounds() {
+			return nil, false
+		}
+		p.nodes++
+		if ai > 0 {
+			var err error
+			if s, err = p.session(calls); err != nil {
+				return nil, false
+			}
+		}
+		n0 := len(s.Trajectory())
+		made, r := alt(s)
+		if r != nil {
+			p.add(*r)
+			continue
+		}
+		if len(calls)+len(made) > PlanMaxSteps {
+			p.depth = true
+			continue
+		}
+		if r := p.judge(task, s, n0, before); r != nil {
+			p.add(*r)
+			continue
+		}
+		next := append(append([]episode.ToolCall(nil), calls...), made...)
+		if out, ok := p.solve(s, next, i+1); ok {
+			return out, true
+		}
+	}
+	return nil, false
+}
+
+// holding records which checks hold now.
+func (p *planner) holding(s *episode.Session) []bool {
+	out := make([]bool, len(p.info.checks))
+	for i, c := range p.info.checks {
+		out[i] = holds(c, s)
+	}
+	return out
+}
+
+// judge checks what an alternative did: no call failed, the task holds, and
+// nothing that held before (a goal assertion, a rule) broke.
+func (p *planner) judge(task checkInfo, s *episode.Session, n0 int, before []bool) *Reason {
+	traj := s.Trajectory()
+	for _, st := range traj[n0:] {
+		if st.Observation.IsError {
+			return p.toolFails(task, st.Call, st.Observation.Content)
+		}
+	}
+	if !holds(task, s) {
+		return &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: fmt.Sprintf("the calls for %s %s did not make it hold", task.entry.Kind, task.field()),
+			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.prog.Assertion.String(),
+				Message: fmt.Sprintf("calls meant to satisfy %s %s (%s) did not; give the intent a reference plan", task.entry.Kind, task.field(), task.prog.Assertion)}}}
+	}
+	last := ""
+	if len(traj) > n0 {
+		last = traj[len(traj)-1].Call.Name
+	}
+	for j, c := range p.info.checks {
+		if !before[j] || holds(c, s) {
+			continue
+		}
+		if !c.goal {
+			return p.ruleForbids(c, task, last)
+		}
+		if task.goal {
+			return p.contradiction(task, c)
+		}
+	}
+	return nil
+}
+
+// explainScore turns a failing final score into reasons.
+func (p *planner) explainScore(res assert.Result) {
+	for i, comp := range res.Components {
+		if comp.Passed || !comp.Counted || i >= len(p.info.checks) {
+			continue
+		}
+		c := p.info.checks[i]
+		if !c.goal {
+			p.add(*p.ruleForbids(c, c, ""))
+			continue
+		}
+		p.add(Reason{Kind: ReasonUnsupported, Goal: c.index, Message: fmt.Sprintf("goal[%d] (%s) does not hold: %s", c.index, comp.Assertion, comp.Reason),
+			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: comp.Assertion,
+				Message: fmt.Sprintf("the planner cannot make goal[%d] (%s) hold; give the intent a reference plan", c.index, comp.Assertion)}}})
+	}
+}
+
+func (p *planner) ruleForbids(c, task checkInfo, tool string) *Reason {
+	rf := ref(c.entry)
+	msg := fmt.Sprintf("rule %s check %d (%s) forbids the way to the goal", c.entry.ID, c.index, c.prog.Assertion)
+	if tool != "" {
+		msg = fmt.Sprintf("rule %s check %d (%s) forbids %s, the way to goal[%d]", c.entry.ID, c.index, c.prog.Assertion, tool, task.index)
+	}
+	return &Reason{Kind: ReasonRuleForbids, Goal: task.index, Message: msg,
+		Cause: RootCause{Code: RuleConflictsWithGoal, Atom: rf,
+			Evidence: Evidence{Assertion: c.prog.Assertion.String(), Tool: tool, Message: msg},
+			SuggestedFix: &Fix{Action: "relax_rule", Atom: rf, Description: fmt.Sprintf("relax check %d of rule %s", c.index, c.entry.ID),
+				Params: map[string]any{"check": c.index}}}}
+}
+
+func (p *planner) contradiction(a, b checkInfo) *Reason {
+	msg := fmt.Sprintf("goal[%d] (%s) and goal[%d] (%s) cannot hold together", a.index, a.prog.Assertion, b.index, b.prog.Assertion)
+	if a.index == b.index {
+		msg = fmt.Sprintf("goal[%d] (%s) cannot hold: its predicates exclude each other", a.index, a.prog.Assertion)
+	}
+	return &Reason{Kind: ReasonContradiction, Goal: b.index, Message: msg,
+		Cause: RootCause{Code: IntentContradictory, Atom: ref(p.env.Intent),
+			Evidence: Evidence{Assertion: a.prog.Assertion.String() + " / " + b.prog.Assertion.String(), Collection: a.prog.Assertion.Target, Message: msg}}}
+}
+
+func (p *planner) toolFails(task checkInfo, c episode.ToolCall, obs string) *Reason {
+	var e struct {
+		Error string `json:"error"`
+	}
+	_ = json.Unmarshal([]byte(obs), &e)
+	if e.Error == "" {
+		e.Error = obs
+	}
+	t := p.env.Tool(c.Name)
+	app := ""
+	if t != nil {
+		app = t.App
+	}
+	sref := p.info.serverRef(app)
+	msg := fmt.Sprintf("%s fails on the call for goal[%d]: %s", c.Name, task.index, e.Error)
+	return &Reason{Kind: ReasonToolFails, Goal: task.index, Message: msg,
+		Cause: RootCause{Code: ServerToolError, Atom: sref, Evidence: Evidence{Tool: c.Name, Message: msg},
+			SuggestedFix: &Fix{Action: "fix_effect", Atom: sref, Description: fmt.Sprintf("make %s succeed on valid arguments", c.Name),
+				Params: map[string]any{"app": app, "tool": c.Name, "error": e.Error}}}}
+}
+
+// --- what the instruction reveals, and lookups ---
+
+// reveal records the facts the instruction shows about each handle slot.
+func (p *planner) reveal() {
+	texts := []string{p.info.intent.System, p.info.intent.Instruction}
+	for _, text := range texts {
+		for _, m := range atom.SlotRE.FindAllStringSubmatch(text, -1) {
+			slot, field := m[1], strings.TrimSpace(m[2])
+			b, ok := p.env.Bindings[slot]
+			if !ok || b.Handle == "" {
+				continue
+			}
+			rec := p.handleRecord(b)
+			if rec == nil {
+				continue
+			}
+			if field == "" {
+				field = p.displayField(b)
+			}
+			v, ok := rec[field]
+			if !ok {
+				continue
+			}
+			if p.revealed[slot] == nil {
+				p.revealed[slot] = map[string]any{}
+			}
+			p.revealed[slot][field] = v
+		}
+	}
+}
+
+func (p *planner) handleRecord(b episode.Binding) map[string]any {
+	w, err := p.env.World(p.env.Recipe.Seed)
+	if err != nil {
+		return nil
+	}
+	c := w.Collection(b.App + "." + b.Coll)
+	if c == nil {
+		return nil
+	}
+	r, _ := c.Lookup(b.Key)
+	return r
+}
+
+func (p *planner) displayField(b episode.Binding) string {
+	if h, ok := p.info.data.Handles[b.Handle]; ok && h.Display != "" {
+		return h.Display
+	}
+	if ci := p.info.colls[b.App+"."+b.Coll]; ci != nil {
+		return ci.def.KeyField()
+	}
+	return "id"
+}
+
+// slotValue resolves {{slot}} or {{slot.field}} from what the planner may
+// know: a value slot, a looked-up record, or a revealed fact.
+func (p *planner) slotValue(slot, field string) (any, bool) {
+	b, ok := p.env.Bindings[slot]
+	if !ok {
+		return nil, false
+	}
+	if b.Handle == "" {
+		if field == "" {
+			return b.Value, true
+		}
+		m, _ := b.Value.(map[string]any)
+		v, ok := m[field]
+		return v, ok
+	}
+	if field == "" {
+		field = p.displayField(b)
+	}
+	if rec, ok := p.known[slot]; ok {
+		v, ok := rec[field]
+		return v, ok
+	}
+	v, ok := p.revealed[slot][field]
+	return v, ok
+}
+
+// render fills a template value with what the planner knows; missing lists
+// the slots it would need to look up.
+func (p *planner) render(v any) (out any, missing []string) {
+	switch x := v.(type) {
+	case string:
+		if !strings.Contains(x, "{{") {
+			return x, nil
+		}
+		if m := atom.SlotRE.FindStringSubmatch(x); m != nil && m[0] == strings.TrimSpace(x) {
+			if val, ok := p.slotValue(m[1], strings.TrimSpace(m[2])); ok {
+				return val, nil
+			}
+			return x, []string{m[1]}
+		}
+		s := atom.SlotRE.ReplaceAllStringFunc(x, func(s string) string {
+			m := atom.SlotRE.FindStringSubmatch(s)
+			if val, ok := p.slotValue(m[1], strings.TrimSpace(m[2])); ok {
+				return fmt.Sprint(val)
+			}
+			missing = append(missing, m[1])
+			return s
+		})
+		return s, missing
+	case []any:
+		outL := make([]any, len(x))
+		for i, e := range x {
+			var ms []string
+			outL[i], ms = p.render(e)
+			missing = append(missing, ms...)
+		}
+		return outL, missing
+	}
+	return v, nil
+}
+
+// neededSlots lists the handle slots whose records the goal reads beyond
+// what the instruction reveals, in order of first use.
+func (p *planner) neededSlots() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range p.info.goalChecks() {
+		for _, pr := range c.raw.Where {
+			_, missing := p.render(pr.Value)
+			for _, s := range missing {
+				if !seen[s] {
+					seen[s] = true
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// preds returns a check's predicates with values rendered from what the
+// planner knows (the composed values where the template has no slot).
+func (p *planner) preds(c checkInfo) []assert.Predicate {
+	out := append([]assert.Predicate(nil), c.prog.Assertion.Where...)
+	if !c.goal {
+		return out
+	}
+	for _, rp := range c.raw.Where {
+		v, missing := p.render(rp.Value)
+		if len(missing) > 0 {
+			continue
+		}
+		for i := range out {
+			if out[i].Field == rp.Field && out[i].Op == rp.Op {
+				out[i].Value = v
+			}
+		}
+	}
+	return out
+}
+
+// lookup finds the record of a handle slot with the environment's read
+// tools, from the facts the instruction reveals, and records the call.
+func (p *planner) lookup(slot string) bool {
+	b := p.env.Bindings[slot]
+	name := b.App + "." + b.Coll
+	ci := p.info.colls[name]
+	facts := p.revealed[slot]
+	if ci == nil {
+		p.add(Reason{Kind: ReasonNoRecord, Goal: -1, Message: fmt.Sprintf("slot %s names %s, which the environment lacks", slot, name),
+			Cause: RootCause{Code: DataInconsistent, Atom: ref(p.env.Data), Evidence: Evidence{Slot: slot, Collection: name, Message: fmt.Sprintf("handle %s is in %s, which no server of the environment has", b.Handle, name)}}})
+		return false
+	}
+	if len(facts) == 0 {
+		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("the instruction reveals nothing about {{%s}}, but the goal reads its record", slot)))
+		return false
+	}
+	type attempt struct {
+		tool *episode.Tool
+		args map[string]any
+	}
+	var tries []attempt
+	for _, t := range p.info.toolsOn(name, "get") {
+		if p.info.forbidden[t.Name] {
+			continue
+		}
+		arg, field := keyArgOf(t, ci.def)
+		if v, ok := facts[field]; ok {
+			tries = append(tries, attempt{t, map[string]any{arg: fitArg(v, argSchema(t, arg))}})
+		}
+	}
+	var searches []attempt
+	for _, t := range p.info.toolsOn(name, "search") {
+		if p.info.forbidden[t.Name] {
+			continue
+		}
+		args := map[string]any{}
+		for _, f := range searchFilters(t, ci.def) {
+			v, ok := facts[f.field]
+			if !ok || args[f.arg] != nil {
+				continue
+			}
+			switch f.op {
+			case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
+				args[f.arg] = fitArg(v, argSchema(t, f.arg))
+			}
+		}
+		if len(args) > 0 {
+			searches = append(searches, attempt{t, args})
+		}
+	}
+	sort.SliceStable(searches, func(i, j int) bool { return len(searches[i].args) > len(searches[j].args) })
+	tries = append(tries, searches...)
+	if len(tries) == 0 {
+		p.add(p.noToolReads(slot, ci, facts, "no search or get tool of "+ci.app+" can look it up by "+strings.Join(sortedKeys(facts), ", ")))
+		return false
+	}
+	scratch, err := p.session(nil)
+	if err != nil {
+		return false
+	}
+	most := 0
+	for _, a := range tries {
+		call := p.call(a.tool.Name, a.args)
+		obs := scratch.Call(call)
+		if obs.IsError {
+			continue
+		}
+		var matches []map[string]any
+		for _, r := range observedRecords(obs.Content, a.tool.Effect.Kind) {
+			if matchesFacts(r, facts) {
+				matches = append(matches, r)
+			}
+		}
+		if len(matches) == 1 {
+			if k := scalarString(matches[0][ci.def.KeyField()]); k != "" && k != b.Key {
+				most = max(most, 2)
+				continue
+			}
+			p.known[slot] = matches[0]
+			p.prefix = append(p.prefix, call)
+			return true
+		}
+		most = max(most, len(matches))
+	}
+	if most > 1 {
+		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("%d records of %s match what the instruction says about {{%s}} (%s)", most, name, slot, strings.Join(sortedKeys(facts), ", "))))
+		return false
+	}
+	p.add(p.noToolReads(slot, ci, facts, fmt.Sprintf("no search or get of %s returns the record of {{%s}} from %s", name, slot, strings.Join(sortedKeys(facts), ", "))))
+	return false
+}
+
+func (p *planner) call(name string, args map[string]any) episode.ToolCall {
+	raw, _ := json.Marshal(args)
+	return episode.ToolCall{Name: name, Args: raw}
+}
+
+// observedRecords reads the records of a search or get observation.
+func observedRecords(content, kind string) []map[string]any {
+	if kind == "get" {
+		var r map[string]any
+		if json.Unmarshal([]byte(content), &r) != nil || r == nil {
+			return nil
+		}
+		return []map[string]any{r}
+	}
+	var res struct {
+		Results []map[string]any `json:"results"`
+	}
+	if json.Unmarshal([]byte(content), &res) != nil {
+		return nil
+	}
+	return res.Results
+}
+
+func matchesFacts(r map[string]any, facts map[string]any) bool {
+	for f, v := range facts {
+		if !predHolds(r, assert.Predicate{Field: f, Op: assert.OpEquals, Value: v}) {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *planner) noToolReads(slot string, ci *collInfo, facts map[string]any, msg string) Reason {
+	sref := ref(ci.server)
+	return Reason{Kind: ReasonNoToolReads, Goal: -1, Message: msg,
+		Cause: RootCause{Code: ServerMissingTool, Atom: sref, Evidence: Evidence{Slot: slot, Collection: ci.name, Message: msg},
+			SuggestedFix: &Fix{Action: "add_tool", Atom: sref, Description: fmt.Sprintf("add a search of %s by %s", ci.coll, strings.Join(sortedKeys(facts), ", ")),
+				Params: map[string]any{"app": ci.app, "effect": "search", "collection": ci.coll, "fields": sortedKeys(facts)}}}}
+}
+
+// ambiguous reports a slot the instruction does not single out, and
+// suggests a field whose value does.
+func (p *planner) ambiguous(slot string, b episode.Binding, ci *collInfo, msg string) Reason {
+	iref := ref(p.env.Intent)
+	field := ""
+	if w, err := p.env.World(p.env.Recipe.Seed); err == nil {
+		if c := w.Collection(ci.name); c != nil {
+			if rec, ok := c.Lookup(b.Key); ok {
+				cands := sortedKeys(rec)
+				sort.SliceStable(cands, func(i, j int) bool { return fieldRank(cands[i]) < fieldRank(cands[j]) })
+			next:
+				for _, f := range cands {
+					for _, other := range c.Records {
+						if scalarString(other[ci.def.KeyField()]) != b.Key && valueEqual(other[f], rec[f]) {
+							continue next
+						}
+					}
+					field = f
+					break
+				}
+			}
+		}
+	}
+	return Reason{Kind: ReasonAmbiguous, Goal: -1, Message: msg,
+		Cause: RootCause{Code: IntentAmbiguous, Atom: iref, Evidence: Evidence{Slot: slot, Collection: ci.name, Record: b.Key, Message: msg},
+			SuggestedFix: &Fix{Action: "rewrite_instruction", Atom: iref, Description: fmt.Sprintf("mention {{%s.%s}} in the instruction", slot, field),
+				Params: map[string]any{"slot": slot, "field": field}}}}
+}
+
+func fieldRank(f string) int {
+	switch {
+	case f == "email" || strings.HasSuffix(f, "_email"):
+		return 0
+	case f == "name":
+		return 1
+	case f == "id":
+		return 3
+	}
+	return 2
+}

@@ -1,0 +1,872 @@
+package verify
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+)
+
+// alternatives lists the ways to make a task hold, best first, and the
+// reasons the other ways are closed.
+func (p *planner) alternatives(task checkInfo, s *episode.Session) ([]alternative, []Reason) {
+	a := task.prog.Assertion
+	switch a.Type {
+	case assert.Exists:
+		return p.existsAlts(task, s, 1)
+	case assert.Count:
+		n := p.countNow(task, s)
+		if lo := lowerBound(a.Bound); lo > n {
+			return p.existsAlts(task, s, lo-n)
+		}
+		if hi := upperBound(a.Bound); hi >= 0 && n > hi {
+			return p.removeAlts(task, s, n-hi)
+		}
+	case assert.NotExists:
+		return p.removeAlts(task, s, -1)
+	case assert.Called:
+		return p.calledAlts(task)
+	}
+	msg := fmt.Sprintf("%s %s (%s) is not something the planner can make hold", task.entry.Kind, task.field(), a)
+	if !task.goal {
+		return nil, []Reason{*p.ruleForbids(task, task, "")}
+	}
+	return nil, []Reason{{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
+		Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Message: msg + "; give the intent a reference plan"}}}}
+}
+
+func lowerBound(b assert.Bound) int {
+	switch {
+	case b.Equals != nil:
+		return *b.Equals
+	case b.Min != nil:
+		return *b.Min
+	}
+	return 0
+}
+
+func upperBound(b assert.Bound) int {
+	switch {
+	case b.Equals != nil:
+		return *b.Equals
+	case b.Max != nil:
+		return *b.Max
+	}
+	return -1
+}
+
+func (p *planner) countNow(task checkInfo, s *episode.Session) int {
+	n := 0
+	for _, r := range s.State().Records(task.prog.Assertion.Target) {
+		if task.prog.MatchRecord(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func (p *planner) usable(ts []*episode.Tool) []*episode.Tool {
+	var out []*episode.Tool
+	for _, t := range ts {
+		if !p.info.forbidden[t.Name] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// existsAlts: create n matching records, or update existing ones.
+func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) ([]alternative, []Reason) {
+	a := task.prog.Assertion
+	ci := p.info.colls[a.Target]
+	if ci == nil {
+		return nil, nil
+	}
+	preds := p.preds(task)
+	kf := ci.def.KeyField()
+	var pinned any
+	for _, pr := range preds {
+		if pr.Field == kf && pr.Op == assert.OpEquals {
+			pinned = pr.Value
+		}
+	}
+	creates := p.usable(p.info.toolsOn(ci.name, "create"))
+	updates := p.usable(p.info.toolsOn(ci.name, "update"))
+	appends := p.usable(p.info.toolsOn(ci.name, "append"))
+	if len(creates)+len(updates)+len(appends) == 0 {
+		effect := "create"
+		if pinned != nil {
+			effect = "update"
+		}
+		return nil, []Reason{p.noToolWrites(task, ci, effect)}
+	}
+	var reasons []Reason
+	var cAlts, uAlts []alternative
+	for _, t := range creates {
+		alt, r := p.createAlt(task, ci, t, preds, n)
+		if r != nil {
+			reasons = append(reasons, *r)
+			continue
+		}
+		cAlts = append(cAlts, alt)
+	}
+	if a.Type == assert.Exists && len(updates)+len(appends) > 0 {
+		alts, rs := p.updateAlts(task, ci, preds, pinned, updates, appends, s)
+		uAlts = alts
+		reasons = append(reasons, rs...)
+	} else if pinned != nil && len(cAlts) == 0 && a.Type == assert.Exists {
+		reasons = append(reasons, p.noToolWrites(task, ci, "update"))
+	}
+	if pinned != nil {
+		if len(uAlts) > 0 {
+			// The reasons of the creates are noise beside a way that works.
+			return append(uAlts, cAlts...), reasons
+		}
+		return append(uAlts, cAlts...), reasons
+	}
+	return append(cAlts, uAlts...), reasons
+}
+
+func (p *planner) clock(v any) any {
+	if s, ok := v.(string); ok && s == "$now" {
+		return p.env.Clock.UTC().Format(time.RFC3339)
+	}
+	return v
+}
+
+// fieldDef merges a collection field with the argument's schema (whose
+// enum may be narrower).
+func fieldDef(ci *collInfo, field string, schema map[string]any) atom.Field {
+	fd := ci.def.Fields[field]
+	sf := schemaField(schema)
+	if len(sf.Enum) > 0 {
+		fd.Enum = sf.Enum
+	}
+	if fd.Type == "" {
+		fd.Type = sf.Type
+	}
+	if fd.Format == "" {
+		fd.Format = sf.Format
+	}
+	return fd
+}
+
+// invert maps each field to the first argument (in name order) writing it.
+func invert(wf map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, arg := range sortedKeys(wf) {
+		if _, ok := out[wf[arg]]; !ok {
+			out[wf[arg]] = arg
+		}
+	}
+	return out
+}
+
+func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, n int) (alternative, *Reason) {
+	wf := writeFields(t, ci.def)
+	argOf := invert(wf)
+	order, groups := byField(preds)
+	args := map[string]any{}
+	for _, f := range order {
+		fp := groups[f]
+		if v, ok := t.Effect.Set[f]; ok {
+			v = p.clock(v)
+			if !holdsOn(v, fp) {
+				r := p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s sets %s to %v, but %s %s needs %s", t.Name, f, v, task.entry.Kind, task.field(), predsText(fp)))
+				return nil, &r
+			}
+			continue
+		}
+		arg, ok := argOf[f]
+		if !ok {
+			r := p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s cannot set field %s of %s", t.Name, f, ci.name))
+			return nil, &r
+		}
+		schema := argSchema(t, arg)
+		var val any
+		if isList(ci.def, f) {
+			add, ok := satisfyList(fp, nil)
+			if !ok {
+				return nil, p.unsatisfiable(task, f, fp)
+			}
+			val = add
+		} else {
+			v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
+			if !ok {
+				return nil, p.unsatisfiable(task, f, fp)
+			}
+			val = v
+		}
+		args[arg] = fitArg(val, schema)
+	}
+	p.fillRequired(t, ci, args, nil)
+	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+		var made []episode.ToolCall
+		for i := 0; i < n; i++ {
+			c := p.call(t.Name, args)
+			s.Call(c)
+			made = append(made, c)
+		}
+		return made, nil
+	}, nil
+}
+
+func predsText(ps []assert.Predicate) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (p *planner) unsatisfiable(task checkInfo, f string, fp []assert.Predicate) *Reason {
+	if simpleOps(fp) && task.goal {
+		return p.contradiction(task, task)
+	}
+	msg := fmt.Sprintf("the planner cannot derive a value of %s for %s", f, predsText(fp))
+	return &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
+		Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.prog.Assertion.String(), Field: f, Message: msg + "; give the intent a reference plan"}}}
+}
+
+func simpleOps(ps []assert.Predicate) bool {
+	for _, p := range ps {
+		switch p.Op {
+		case assert.OpMatches, assert.OpSize, assert.OpPresent:
+			return false
+		}
+	}
+	return true
+}
+
+// fillRequired gives required arguments the goal does not constrain a value:
+// the record's current one for an update, else a plausible default.
+func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]any, rec map[string]any) {
+	wf := writeFields(t, ci.def)
+	for _, r := range requiredArgs(t) {
+		if _, ok := args[r]; ok {
+			continue
+		}
+		schema := argSchema(t, r)
+		field := wf[r]
+		if rec != nil && field != "" {
+			if v, ok := rec[field]; ok && v != nil {
+				args[r] = fitArg(v, schema)
+				continue
+			}
+		}
+		fd := schemaField(schema)
+		if field != "" {
+			fd = fieldDef(ci, field, schema)
+		}
+		args[r] = fitArg(defaultFor(fd, r), schema)
+	}
+}
+
+// updateAlts: change an existing record (the one the key names, or one the
+// predicates no tool can set select, found with a search) until it matches.
+func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predicate, pinned any, updates, appends []*episode.Tool, s *episode.Session) ([]alternative, []Reason) {
+	settable := map[string]bool{}
+	for _, t := range updates {
+		for _, f := range writeFields(t, ci.def) {
+			settable[f] = true
+		}
+		for f := range t.Effect.Set {
+			settable[f] = true
+		}
+	}
+	for _, t := range appends {
+		settable[t.Effect.Field] = true
+	}
+	if pinned != nil {
+		key := scalarString(pinned)
+		rec, ok := s.State().Get(ci.name, key)
+		if !ok {
+			return nil, []Reason{p.noRecord(task, ci, key, preds, settable)}
+		}
+		return []alternative{func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+			return p.updateCalls(task, ci, preds, rec, updates, appends, s)
+		}}, nil
+	}
+	var selection []assert.Predicate
+	for _, pr := range preds {
+		if !settable[pr.Field] {
+			selection = append(selection, pr)
+		}
+	}
+	if len(selection) == 0 {
+		return nil, nil // nothing says which record; a create is the way
+	}
+	search, args := p.searchFor(ci, selection)
+	if search == nil {
+		fields := map[string]any{}
+		for _, pr := range selection {
+			fields[pr.Field] = pr.Value
+		}
+		return nil, []Reason{p.noToolReads("", ci, fields, fmt.Sprintf("no search of %s can find the record %s %s selects by %s", ci.name, task.entry.Kind, task.field(), predsText(selection)))}
+	}
+	var alts []alternative
+	for pick := 0; pick < 2; pick++ {
+		alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+			c := p.call(search.Name, args)
+			obs := s.Call(c)
+			if obs.IsError {
+				return nil, p.toolFails(task, c, obs.Content)
+			}
+			var found []map[string]any
+			for _, r := range observedRecords(obs.Content, "search") {
+				if allHold(r, selection) {
+					found = append(found, r)
+				}
+			}
+			if pick >= len(found) {
+				r := p.noRecord(task, ci, "", selection, settable)
+				return nil, &r
+			}
+			made, r := p.updateCalls(task, ci, preds, found[pick], updates, appends, s)
+			return append([]episode.ToolCall{c}, made...), r
+		})
+	}
+	return alts, nil
+}
+
+// searchFor picks the search tool whose filters cover the most selection
+// predicates, with the arguments to pass.
+func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate) (*episode.Tool, map[string]any) {
+	var best *episode.Tool
+	var bestArgs map[string]any
+	for _, t := range p.usable(p.info.toolsOn(ci.name, "search")) {
+		args := map[string]any{}
+		for _, f := range searchFilters(t, ci.def) {
+			for _, pr := range selection {
+				if pr.Field != f.field || args[f.arg] != nil {
+					continue
+				}
+				switch pr.Op {
+				case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
+					if f.op != assert.OpGT && f.op != assert.OpLT && f.op != assert.OpGTE && f.op != assert.OpLTE && f.op != assert.OpIn {
+						args[f.arg] = fitArg(pr.Value, argSchema(t, f.arg))
+					}
+				}
+			}
+		}
+		if len(args) > len(bestArgs) {
+			best, bestArgs = t, args
+		}
+	}
+	return best, bestArgs
+}
+
+// updateCalls makes the calls that bring rec to match preds: update tools
+// chosen greedily by how many needed fields they set, then appends for
+// list fields.
+func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predicate, rec map[string]any, updates, appends []*episode.Tool, s *episode.Session) ([]episode.ToolCall, *Reason) {
+	order, groups := byField(preds)
+	var needed []string
+	for _, f := range order {
+		if !allHold(rec, groups[f]) {
+			needed = append(needed, f)
+		}
+	}
+	setOK := func(t *episode.Tool) bool {
+		for f, v := range t.Effect.Set {
+			if fp, ok := groups[f]; ok && !holdsOn(p.clock(v), fp) {
+				return false
+			}
+		}
+		return true
+	}
+	var calls []episode.ToolCall
+	used := map[string]bool{}
+	for len(needed) > 0 {
+		var best *episode.Tool
+		var bestCover []string
+		for _, t := range updates {
+			if used[t.Name] || !setOK(t) {
+				continue
+			}
+			argOf := invert(writeFields(t, ci.def))
+			var cover []string
+			for _, f := range needed {
+				if v, ok := t.Effect.Set[f]; ok && holdsOn(p.clock(v), groups[f]) {
+					cover = append(cover, f)
+				} else if _, ok := argOf[f]; ok && !(isList(ci.def, f) && len(p.appendersOf(appends, f)) > 0) {
+					cover = append(cover, f)
+				}
+			}
+			if len(cover) > len(bestCover) {
+				best, bestCover = t, cover
+			}
+		}
+		if best == nil {
+			break
+		}
+		used[best.Name] = true
+		keyArg, match := keyArgOf(best, ci.def)
+		args := map[string]any{keyArg: fitArg(rec[match], argSchema(best, keyArg))}
+		argOf := invert(writeFields(best, ci.def))
+		for _, f := range bestCover {
+			arg, ok := argOf[f]
+			if !ok {
+				continue // set by a constant
+			}
+			schema := argSchema(best, arg)
+			if isList(ci.def, f) {
+				cur, _ := rec[f].([]any)
+				add, ok := satisfyList(groups[f], cur)
+				if !ok {
+					return nil, p.unsatisfiable(task, f, groups[f])
+				}
+				args[arg] = fitArg(append(append([]any(nil), cur...), add...), schema)
+				continue
+			}
+			v, ok := satisfyScalar(groups[f], fieldDef(ci, f, schema))
+			if !ok {
+				return nil, p.unsatisfiable(task, f, groups[f])
+			}
+			args[arg] = fitArg(v, schema)
+		}
+		p.fillRequired(best, ci, args, rec)
+		c := p.call(best.Name, args)
+		s.Call(c)
+		calls = append(calls, c)
+		needed = without(needed, bestCover)
+	}
+	for _, f := range append([]string(nil), needed...) {
+		ap := p.appendersOf(appends, f)
+		if len(ap) == 0 {
+			continue
+		}
+		t := ap[0]
+		cur, _ := rec[f].([]any)
+		add, ok := satisfyList(groups[f], cur)
+		if !ok {
+			return nil, p.unsatisfiable(task, f, groups[f])
+		}
+		keyArg, match := keyArgOf(t, ci.def)
+		for _, e := range add {
+			args := map[string]any{keyArg: fitArg(rec[match], argSchema(t, keyArg)), t.Effect.Value: fitArg(e, argSchema(t, t.Effect.Value))}
+			p.fillRequired(t, ci, args, rec)
+			c := p.call(t.Name, args)
+			s.Call(c)
+			calls = append(calls, c)
+		}
+		needed = without(needed, []string{f})
+	}
+	if len(needed) > 0 {
+		r := p.noToolSets(task, ci, needed[0], "update", fmt.Sprintf("no tool of %s can set field %s of %s", ci.app, needed[0], ci.name))
+		return nil, &r
+	}
+	return calls, nil
+}
+
+func (p *planner) appendersOf(appends []*episode.Tool, field string) []*episode.Tool {
+	var out []*episode.Tool
+	for _, t := range appends {
+		if t.Effect.Field == field {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func without(xs, drop []string) []string {
+	var out []string
+next:
+	for _, x := range xs {
+		for _, d := range drop {
+			if x == d {
+				continue next
+			}
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// calledAlts: call the tool with arguments that match.
+func (p *planner) calledAlts(task checkInfo) ([]alternative, []Reason) {
+	a := task.prog.Assertion
+	t := p.env.Tool(a.Target)
+	if t == nil || p.info.forbidden[t.Name] {
+		msg := fmt.Sprintf("goal[%d] needs a call to %s, which the surface lacks or a rule forbids", task.index, a.Target)
+		return nil, []Reason{{Kind: ReasonNoToolWrites, Goal: task.index, Message: msg,
+			Cause: RootCause{Code: IntentUnverifiable, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Tool: a.Target, Message: msg}}}}
+	}
+	order, groups := byField(p.preds(task))
+	args := map[string]any{}
+	for _, f := range order {
+		schema := argSchema(t, f)
+		fd := schemaField(schema)
+		var v any
+		ok := false
+		if fd.Type == "array" {
+			var add []any
+			add, ok = satisfyList(groups[f], nil)
+			v = add
+		} else {
+			v, ok = satisfyScalar(groups[f], fd)
+		}
+		if !ok {
+			return nil, []Reason{*p.unsatisfiable(task, f, groups[f])}
+		}
+		args[f] = fitArg(v, schema)
+	}
+	for _, r := range requiredArgs(t) {
+		if _, ok := args[r]; !ok {
+			schema := argSchema(t, r)
+			args[r] = fitArg(defaultFor(schemaField(schema), r), schema)
+		}
+	}
+	return []alternative{func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+		c := p.call(t.Name, args)
+		s.Call(c)
+		return []episode.ToolCall{c}, nil
+	}}, nil
+}
+
+// removeAlts makes a negative assertion hold again (or a count drop to its
+// bound): change a field of each matching record so that it no longer
+// matches, or delete the records. n < 0 means every matching record.
+func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alternative, []Reason) {
+	a := task.prog.Assertion
+	if !a.IsState() {
+		if !task.goal {
+			return nil, []Reason{*p.ruleForbids(task, task, "")}
+		}
+		msg := fmt.Sprintf("goal[%d] (%s) fails and no call can undo it", task.index, a)
+		return nil, []Reason{{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
+			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Message: msg}}}}
+	}
+	ci := p.info.colls[a.Target]
+	if ci == nil {
+		return nil, nil
+	}
+	var recs []map[string]any
+	for _, r := range s.State().Records(ci.name) {
+		if task.prog.MatchRecord(r) {
+			recs = append(recs, r)
+			if n > 0 && len(recs) == n {
+				break
+			}
+		}
+	}
+	if len(recs) > PlanMaxSteps {
+		recs = recs[:PlanMaxSteps]
+	}
+	preds := p.preds(task)
+	kf := ci.def.KeyField()
+	var alts []alternative
+	for _, t := range p.usable(p.info.toolsOn(ci.name, "update")) {
+		argOf := invert(writeFields(t, ci.def))
+		for _, pr := range preds {
+			arg, ok := argOf[pr.Field]
+			if !ok || pr.Field == kf || isList(ci.def, pr.Field) {
+				continue
+			}
+			schema := argSchema(t, arg)
+			fd := fieldDef(ci, pr.Field, schema)
+			var v any
+			found := false
+			for _, c := range []any{otherValue(pr.Value, fd), defaultFor(fd, arg), otherValue(defaultFor(fd, arg), fd)} {
+				if !holdsOn(c, []assert.Predicate{pr}) {
+					v, found = c, true
+					break
+				}
+			}
+			if !found {
+				continue
+			}
+			t, arg, v := t, arg, v
+			alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+				var made []episode.ToolCall
+				keyArg, match := keyArgOf(t, ci.def)
+				for _, r := range recs {
+					args := map[string]any{keyArg: fitArg(r[match], argSchema(t, keyArg)), arg: fitArg(v, schema)}
+					p.fillRequired(t, ci, args, r)
+					c := p.call(t.Name, args)
+					s.Call(c)
+					made = append(made, c)
+				}
+				return made, nil
+			})
+			break
+		}
+	}
+	for _, t := range p.usable(p.info.toolsOn(ci.name, "delete")) {
+		t := t
+		alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+			var made []episode.ToolCall
+			keyArg, match := keyArgOf(t, ci.def)
+			for _, r := range recs {
+				args := map[string]any{keyArg: fitArg(r[match], argSchema(t, keyArg))}
+				c := p.call(t.Name, args)
+				s.Call(c)
+				made = append(made, c)
+			}
+			return made, nil
+		})
+	}
+	if len(alts) > 0 {
+		return alts, nil
+	}
+	if !task.goal {
+		r := p.ruleForbids(task, task, "")
+		r.Message = fmt.Sprintf("rule %s check %d (%s) fails and no allowed tool can repair it", task.entry.ID, task.index, a)
+		r.Cause.Evidence.Message = r.Message
+		return nil, []Reason{*r}
+	}
+	// A delete forbidden by a rule is the way a rule blocks.
+	for _, t := range p.info.toolsOn(ci.name, "delete") {
+		if p.info.forbidden[t.Name] {
+			for _, c := range p.info.checks {
+				if !c.goal && c.prog.Assertion.Type == assert.NotCalled && c.prog.Assertion.Target == t.Name {
+					return nil, []Reason{*p.ruleForbids(c, task, t.Name)}
+				}
+			}
+		}
+	}
+	return nil, []Reason{p.noToolWrites(task, ci, "delete")}
+}
+
+// --- reasons that become server and data root causes ---
+
+// goalFields lists the fields the goal's positive assertions constrain on a
+// collection, and the constants among them (literal values of enum and
+// boolean fields).
+func (p *planner) goalFields(ci *collInfo, effect string) ([]string, map[string]any) {
+	seen := map[string]bool{}
+	var fields []string
+	set := map[string]any{}
+	kf := ci.def.KeyField()
+	for _, c := range p.info.goalChecks() {
+		a := c.prog.Assertion
+		if a.IsNegative() || a.Target != ci.name {
+			continue
+		}
+		literal := map[string]bool{}
+		for _, rp := range c.raw.Where {
+			if s, ok := rp.Value.(string); !ok || !strings.Contains(s, "{{") {
+				literal[rp.Field+"\x00"+rp.Op] = true
+			}
+		}
+		for _, pr := range a.Where {
+			if seen[pr.Field] || (pr.Field == kf && effect != "create") {
+				continue
+			}
+			seen[pr.Field] = true
+			fd := ci.def.Fields[pr.Field]
+			if pr.Op == assert.OpEquals && literal[pr.Field+"\x00"+pr.Op] && (len(fd.Enum) > 0 || fd.Type == "boolean") && effect == "create" {
+				set[pr.Field] = pr.Value
+				continue
+			}
+			fields = append(fields, pr.Field)
+		}
+	}
+	sort.Strings(fields)
+	return fields, set
+}
+
+func (p *planner) noToolWrites(task checkInfo, ci *collInfo, effect string) Reason {
+	sref := ref(ci.server)
+	fields, set := p.goalFields(ci, effect)
+	msg := fmt.Sprintf("no tool of %s can %s records of %s (needed by %s %s)", ci.app, effect, ci.name, task.entry.Kind, task.field())
+	params := map[string]any{"app": ci.app, "effect": effect, "collection": ci.coll, "fields": fields}
+	if len(set) > 0 {
+		params["set"] = set
+	}
+	if effect != "create" {
+		params["key_field"] = ci.def.KeyField()
+	}
+	return Reason{Kind: ReasonNoToolWrites, Goal: task.index, Message: msg,
+		Cause: RootCause{Code: ServerMissingTool, Atom: sref, Evidence: Evidence{Assertion: task.prog.Assertion.String(), Collection: ci.name, Message: msg},
+			SuggestedFix: &Fix{Action: "add_tool", Atom: sref, Description: fmt.Sprintf("add a tool with effect %s on %s.%s setting %s", effect, ci.app, ci.coll, strings.Join(fields, ", ")), Params: params}}}
+}
+
+// noToolSets explains a field no tool sets: a tool argument that the
+// collection drops (a schema mismatch) when there is one, else a missing
+// tool.
+func (p *planner) noToolSets(task checkInfo, ci *collInfo, field, effect, msg string) Reason {
+	sref := ref(ci.server)
+	var dropTool, dropArg string
+	var dropped []string
+	for _, t := range p.info.toolsOn(ci.name, "create", "update") {
+		wf := writeFields(t, ci.def)
+		keyArg, _ := keyArgOf(t, ci.def)
+		var names []string
+		for arg := range atom.InputProperties(t.Input) {
+			if _, ok := wf[arg]; !ok && !(t.Effect.Kind == "update" && arg == keyArg) {
+				names = append(names, arg)
+			}
+		}
+		sort.Strings(names)
+		if len(names) > 0 && dropTool == "" {
+			dropTool = t.Name
+			dropped = names
+		}
+	}
+	if dropTool != "" {
+		dropArg = closest(field, dropped)
+		if dropArg == "" {
+			dropArg = dropped[0]
+		}
+		m := fmt.Sprintf("%s; %s's argument %q writes no field of %s, while %s %s reads %q", msg, dropTool, dropArg, ci.name, task.entry.Kind, task.field(), field)
+		return Reason{Kind: ReasonNoToolSets, Goal: task.index, Message: m,
+			Cause: RootCause{Code: ServerSchemaMismatch, Atom: sref, Evidence: Evidence{Assertion: task.prog.Assertion.String(), Tool: dropTool, Collection: ci.name, Field: field, Message: m},
+				SuggestedFix: &Fix{Action: "rename_field", Atom: sref, Description: fmt.Sprintf("make %s's argument %s write field %s", dropTool, dropArg, field),
+					Params: map[string]any{"app": ci.app, "collection": ci.coll, "tool": dropTool, "from": dropArg, "to": field}}}}
+	}
+	r := p.noToolWrites(task, ci, effect)
+	r.Kind = ReasonNoToolSets
+	r.Message = msg
+	r.Cause.Evidence.Field = field
+	r.Cause.Evidence.Message = msg
+	if effect != "create" {
+		r.Cause.SuggestedFix.Params["fields"] = []string{field}
+		r.Cause.SuggestedFix.Description = fmt.Sprintf("add a tool with effect %s on %s.%s setting %s", effect, ci.app, ci.coll, field)
+	}
+	return r
+}
+
+// noRecord: the record a goal assertion pins is not in the state.
+func (p *planner) noRecord(task checkInfo, ci *collInfo, key string, preds []assert.Predicate, settable map[string]bool) Reason {
+	dref := ref(p.env.Data)
+	fields := map[string]any{}
+	for _, pr := range preds {
+		if pr.Op == assert.OpEquals && pr.Field != ci.def.KeyField() && !settable[pr.Field] {
+			fields[pr.Field] = pr.Value
+		}
+	}
+	handle := ""
+	for _, rp := range task.raw.Where {
+		if s, ok := rp.Value.(string); ok && rp.Field == ci.def.KeyField() {
+			if m := atom.SlotRE.FindStringSubmatch(s); m != nil {
+				handle = p.env.Bindings[m[1]].Handle
+			}
+		}
+	}
+	what := fmt.Sprintf("%s %q", ci.def.KeyField(), key)
+	if key == "" {
+		what = predsText(preds)
+	}
+	msg := fmt.Sprintf("no record of %s matches %s, which %s %s needs", ci.name, what, task.entry.Kind, task.field())
+	params := map[string]any{"app": ci.app, "collection": ci.coll, "key": key, "fields": fields}
+	if handle != "" {
+		params["handle"] = handle
+	}
+	return Reason{Kind: ReasonNoRecord, Goal: task.index, Message: msg,
+		Cause: RootCause{Code: DataMissingEntity, Atom: dref, Evidence: Evidence{Assertion: task.prog.Assertion.String(), Collection: ci.name, Record: key, Message: msg},
+			SuggestedFix: &Fix{Action: "add_record", Atom: dref, Description: fmt.Sprintf("add the record to %s", ci.name), Params: params}}}
+}
+
+// --- static contradictions ---
+
+// pinnedScalars returns the scalar fields an assertion pins with equals.
+func (in *envInfo) pinnedScalars(c checkInfo) map[string]any {
+	out := map[string]any{}
+	ci := in.colls[c.prog.Assertion.Target]
+	for _, pr := range c.prog.Assertion.Where {
+		if pr.Op != assert.OpEquals || strings.Contains(pr.Field, ".") {
+			continue
+		}
+		if ci != nil && isList(ci.def, pr.Field) {
+			continue
+		}
+		if _, list := pr.Value.([]any); list {
+			continue
+		}
+		out[pr.Field] = pr.Value
+	}
+	return out
+}
+
+// contradictions finds goals that cannot hold whatever the plan: a positive
+// assertion whose own predicates exclude each other, two positives that pin
+// the same record to different values, and a positive whose every match a
+// negative assertion (of the goal or of a rule) forbids.
+func (p *planner) contradictions() []Reason {
+	var out []Reason
+	in := p.info
+	var positives []checkInfo
+	for _, c := range in.goalChecks() {
+		a := c.prog.Assertion
+		if a.IsNegative() || (!a.IsState() && !a.IsTrajectory()) {
+			continue
+		}
+		positives = append(positives, c)
+		ci := in.colls[a.Target]
+		order, groups := byField(a.Where)
+		for _, f := range order {
+			fp := groups[f]
+			if !simpleOps(fp) || strings.Contains(f, ".") {
+				continue
+			}
+			ok := true
+			if ci != nil && isList(ci.def, f) {
+				_, ok = satisfyList(fp, nil)
+			} else {
+				fd := atom.Field{}
+				if ci != nil {
+					fd = ci.def.Fields[f]
+				}
+				_, ok = satisfyScalar(fp, fd)
+			}
+			if !ok {
+				out = append(out, *p.contradiction(c, c))
+				break
+			}
+		}
+	}
+	for i, c := range positives {
+		a := c.prog.Assertion
+		pins := in.pinnedScalars(c)
+		for _, d := range positives[i+1:] {
+			if d.prog.Assertion.Target != a.Target || !a.IsState() {
+				continue
+			}
+			ci := in.colls[a.Target]
+			if ci == nil {
+				continue
+			}
+			kf := ci.def.KeyField()
+			dp := in.pinnedScalars(d)
+			k1, ok1 := pins[kf]
+			k2, ok2 := dp[kf]
+			if !ok1 || !ok2 || !valueEqual(k1, k2) {
+				continue
+			}
+			for f, v := range pins {
+				if w, ok := dp[f]; ok && !valueEqual(v, w) {
+					out = append(out, *p.contradiction(c, d))
+					break
+				}
+			}
+		}
+		for _, d := range in.checks {
+			da := d.prog.Assertion
+			if !da.IsNegative() || da.Target != a.Target || (da.IsState() != a.IsState()) {
+				continue
+			}
+			implied := true
+			for _, q := range da.Where {
+				v, ok := pins[q.Field]
+				if !ok || !holdsOn(v, []assert.Predicate{q}) {
+					implied = false
+					break
+				}
+			}
+			if !implied {
+				continue
+			}
+			if d.goal {
+				out = append(out, *p.contradiction(c, d))
+			} else {
+				out = append(out, *p.ruleForbids(d, c, ""))
+			}
+		}
+	}
+	return out
+}

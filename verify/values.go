@@ -1,0 +1,426 @@
+package verify
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+)
+
+// The planner reasons about predicates in Go, mirroring the CEL the
+// assertions compile to; the compiled programs stay the judge of every plan.
+
+func lookupPath(r map[string]any, path string) (any, bool) {
+	if v, ok := r[path]; ok {
+		return v, v != nil
+	}
+	cur := any(r)
+	for _, seg := range strings.Split(path, ".") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		cur, ok = m[seg]
+		if !ok {
+			return nil, false
+		}
+	}
+	return cur, cur != nil
+}
+
+func toNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
+}
+
+func scalarString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return strconv.FormatInt(int64(x), 10)
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+func valueEqual(a, b any) bool {
+	if af, ok := toNumber(a); ok {
+		bf, ok := toNumber(b)
+		return ok && af == bf
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// elemHolds applies a predicate's positive form to one value.
+func elemHolds(e any, p assert.Predicate) bool {
+	switch p.Op {
+	case assert.OpEquals, assert.OpNotEquals:
+		return valueEqual(e, p.Value)
+	case assert.OpIEquals:
+		return strings.EqualFold(scalarString(e), scalarString(p.Value))
+	case assert.OpContains:
+		return strings.Contains(scalarString(e), scalarString(p.Value))
+	case assert.OpIContains, assert.OpNotContains:
+		return strings.Contains(strings.ToLower(scalarString(e)), strings.ToLower(scalarString(p.Value)))
+	case assert.OpIn:
+		list, _ := p.Value.([]any)
+		for _, x := range list {
+			if valueEqual(e, x) {
+				return true
+			}
+		}
+		return false
+	case assert.OpGT, assert.OpGTE, assert.OpLT, assert.OpLTE:
+		var c int
+		if pf, ok := p.Value.(float64); ok {
+			ef, ok := toNumber(e)
+			if !ok {
+				if s, isStr := e.(string); isStr {
+					f, err := strconv.ParseFloat(s, 64)
+					if err != nil {
+						return false
+					}
+					ef = f
+				} else {
+					return false
+				}
+			}
+			switch {
+			case ef < pf:
+				c = -1
+			case ef > pf:
+				c = 1
+			}
+		} else {
+			c = strings.Compare(scalarString(e), scalarString(p.Value))
+		}
+		switch p.Op {
+		case assert.OpGT:
+			return c > 0
+		case assert.OpGTE:
+			return c >= 0
+		case assert.OpLT:
+			return c < 0
+		}
+		return c <= 0
+	case assert.OpMatches:
+		re, err := regexp.Compile(scalarString(p.Value))
+		return err == nil && re.MatchString(scalarString(e))
+	}
+	return false
+}
+
+// predHolds evaluates one predicate on a record: on a list field some
+// element must satisfy it; the negated forms hold when none does, including
+// on a missing field.
+func predHolds(r map[string]any, p assert.Predicate) bool {
+	v, present := lookupPath(r, p.Field)
+	switch p.Op {
+	case assert.OpPresent:
+		want, _ := p.Value.(bool)
+		return present == want
+	case assert.OpSize:
+		if !present {
+			return false
+		}
+		n := -1
+		switch x := v.(type) {
+		case []any:
+			n = len(x)
+		case string:
+			n = len(x)
+		}
+		f, _ := p.Value.(float64)
+		return n >= 0 && float64(n) == f
+	}
+	pos := false
+	if present {
+		if list, ok := v.([]any); ok {
+			for _, e := range list {
+				if elemHolds(e, p) {
+					pos = true
+					break
+				}
+			}
+		} else {
+			pos = elemHolds(v, p)
+		}
+	}
+	if p.Op == assert.OpNotEquals || p.Op == assert.OpNotContains {
+		return !pos
+	}
+	return pos
+}
+
+func allHold(r map[string]any, ps []assert.Predicate) bool {
+	for _, p := range ps {
+		if !predHolds(r, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// byField groups predicates by their top-level field, in order.
+func byField(ps []assert.Predicate) ([]string, map[string][]assert.Predicate) {
+	var order []string
+	m := map[string][]assert.Predicate{}
+	for _, p := range ps {
+		if _, ok := m[p.Field]; !ok {
+			order = append(order, p.Field)
+		}
+		m[p.Field] = append(m[p.Field], p)
+	}
+	return order, m
+}
+
+// isList reports whether a collection field holds a list.
+func isList(c *atom.Collection, field string) bool {
+	if c == nil {
+		return false
+	}
+	return c.Fields[field].Type == "array"
+}
+
+// holdsOn reports whether every predicate holds for a field with value v.
+func holdsOn(v any, ps []assert.Predicate) bool {
+	rec := map[string]any{"v": v}
+	for _, p := range ps {
+		q := p
+		q.Field = "v"
+		if !predHolds(rec, q) {
+			return false
+		}
+	}
+	return true
+}
+
+// satisfyScalar returns a value for a scalar field that makes every
+// predicate on it hold, or false when none can be derived.
+func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
+	var cands []any
+	var texts []string
+	lo, hi := math.Inf(-1), math.Inf(1)
+	loOpen, hiOpen, numeric := false, false, false
+	for _, p := range ps {
+		switch p.Op {
+		case assert.OpEquals, assert.OpIEquals:
+			cands = append(cands, p.Value)
+		case assert.OpIn:
+			l, _ := p.Value.([]any)
+			cands = append(cands, l...)
+		case assert.OpContains, assert.OpIContains:
+			texts = append(texts, scalarString(p.Value))
+		case assert.OpGT, assert.OpGTE, assert.OpLT, assert.OpLTE:
+			f, isNum := p.Value.(float64)
+			if !isNum {
+				s := scalarString(p.Value)
+				if p.Op == assert.OpGT {
+					s += "~"
+				}
+				cands = append(cands, s)
+				continue
+			}
+			numeric = true
+			switch p.Op {
+			case assert.OpGT:
+				if f >= lo {
+					lo, loOpen = f, true
+				}
+			case assert.OpGTE:
+				if f > lo {
+					lo, loOpen = f, false
+				}
+			case assert.OpLT:
+				if f <= hi {
+					hi, hiOpen = f, true
+				}
+			case assert.OpLTE:
+				if f < hi {
+					hi, hiOpen = f, false
+				}
+			}
+		}
+	}
+	if len(texts) > 0 {
+		cands = append(cands, strings.Join(texts, " "))
+	}
+	if numeric {
+		var n float64
+		switch {
+		case !math.IsInf(lo, 0) && !math.IsInf(hi, 0):
+			n = (lo + hi) / 2
+		case !math.IsInf(lo, 0):
+			n = lo
+			if loOpen {
+				n = lo + 1
+			}
+		default:
+			n = hi
+			if hiOpen {
+				n = hi - 1
+			}
+		}
+		if fd.Type == "integer" && n != math.Trunc(n) {
+			n = math.Floor(n) + 1
+		}
+		cands = append(cands, n)
+	}
+	def := defaultFor(fd, "")
+	cands = append(cands, def, otherValue(def, fd))
+	for _, c := range cands {
+		if holdsOn(c, ps) {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// satisfyList returns the elements to add to a list field so that every
+// predicate on it holds, given its current elements.
+func satisfyList(ps []assert.Predicate, current []any) ([]any, bool) {
+	var add []any
+	has := func(v any) bool {
+		for _, e := range append(append([]any(nil), current...), add...) {
+			if valueEqual(e, v) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range ps {
+		if holdsOn(append(append([]any(nil), current...), add...), []assert.Predicate{p}) {
+			continue
+		}
+		switch p.Op {
+		case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
+			if !has(p.Value) {
+				add = append(add, p.Value)
+			}
+		case assert.OpIn:
+			if l, _ := p.Value.([]any); len(l) > 0 {
+				add = append(add, l[0])
+			}
+		case assert.OpPresent:
+			add = append(add, "x")
+		default:
+			return nil, false
+		}
+	}
+	if !holdsOn(append(append([]any(nil), current...), add...), ps) {
+		return nil, false
+	}
+	return add, true
+}
+
+// defaultFor is a plausible value of a field or argument schema the goal
+// does not constrain.
+func defaultFor(fd atom.Field, arg string) any {
+	if len(fd.Enum) > 0 {
+		return fd.Enum[0]
+	}
+	switch fd.Type {
+	case "boolean":
+		return false
+	case "number", "integer":
+		return float64(1)
+	case "array":
+		return []any{}
+	case "object":
+		return map[string]any{}
+	}
+	switch fd.Format {
+	case "email":
+		return "someone@example.com"
+	case "date":
+		return "2026-01-15"
+	case "date-time":
+		return "2026-01-15T09:00:00Z"
+	}
+	return "As requested."
+}
+
+// schemaField reads the parts of an argument schema that matter here.
+func schemaField(s map[string]any) atom.Field {
+	var f atom.Field
+	f.Type, _ = s["type"].(string)
+	f.Format, _ = s["format"].(string)
+	if e, ok := s["enum"].([]any); ok {
+		f.Enum = e
+	}
+	return f
+}
+
+// otherValue is a value of the same kind that differs from v: another enum
+// member, the negation, the next number, an altered text.
+func otherValue(v any, fd atom.Field) any {
+	for _, e := range fd.Enum {
+		if !valueEqual(e, v) {
+			return e
+		}
+	}
+	switch x := v.(type) {
+	case bool:
+		return !x
+	case float64:
+		return x + 1
+	case string:
+		if i := strings.LastIndexByte(x, '@'); i > 0 {
+			return "someone.else" + x[i:]
+		}
+		if x == "" {
+			return "other"
+		}
+		return x + " (other)"
+	case []any:
+		if len(x) > 0 {
+			return []any{otherValue(x[0], atom.Field{})}
+		}
+		return []any{"other"}
+	}
+	return "other"
+}
+
+// fitArg converts a value to what an argument's schema accepts.
+func fitArg(v any, s map[string]any) any {
+	t, _ := s["type"].(string)
+	switch t {
+	case "string":
+		switch x := v.(type) {
+		case []any:
+			parts := make([]string, len(x))
+			for i, e := range x {
+				parts[i] = scalarString(e)
+			}
+			return strings.Join(parts, ", ")
+		case float64, bool:
+			return scalarString(x)
+		}
+	case "array":
+		if _, ok := v.([]any); !ok && v != nil {
+			return []any{v}
+		}
+	case "integer":
+		if f, ok := v.(float64); ok {
+			return math.Round(f)
+		}
+	}
+	return v
+}

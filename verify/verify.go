@@ -1,0 +1,140 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sync"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+)
+
+// Options tune VerifyAll.
+type Options struct {
+	Jobs     int                   // parallel workers; 0 = runtime.NumCPU()
+	Progress func(done, total int) // called as environments finish; may be nil
+}
+
+// Verify composes a recipe, then runs the checks on the environment. A
+// recipe that does not compose fails its compose check, with the root cause
+// mapped from the composition issues.
+func Verify(ctx context.Context, lib *atom.Library, r atom.Recipe) Verdict {
+	env, err := episode.Compose(lib, r, episode.Options{})
+	if err != nil {
+		return composeFailure(lib, r, err)
+	}
+	return VerifyEnv(ctx, env)
+}
+
+// VerifyEnv runs the checks on a composed environment, cheapest first; after
+// the first failure the remaining checks are skipped. RootCause is nil on a
+// failing verdict only when ctx ended before the checks did.
+func VerifyEnv(ctx context.Context, env *episode.Env) Verdict {
+	v := Verdict{EnvID: env.ID, Recipe: env.Recipe, Intent: env.Intent.ID, Data: env.Data.ID, Apps: env.Apps, Verified: true}
+	p := &Job{Ctx: ctx, Env: env, info: newEnvInfo(env)}
+	failed := false
+	for _, c := range Checks {
+		res := CheckResult{Name: c.Name, Status: Skip}
+		if failed {
+			v.Checks = append(v.Checks, res)
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			res.Status = Fail
+			res.Diagnostics = []string{"interrupted: " + err.Error()}
+			v.Checks = append(v.Checks, res)
+			v.Verified, failed = false, true
+			continue
+		}
+		res.Status = Pass
+		for _, d := range c.Run(p) {
+			res.Diagnostics = append(res.Diagnostics, d.Message)
+			if d.Cause != nil && res.Status == Pass {
+				res.Status = Fail
+				cause := *d.Cause
+				v.RootCause = &cause
+			}
+		}
+		if res.Status == Pass && ctx.Err() != nil {
+			// A check cut short by the context proves nothing.
+			res.Status = Fail
+			res.Diagnostics = append(res.Diagnostics, "interrupted: "+ctx.Err().Error())
+		}
+		if res.Status == Fail {
+			v.Verified, failed = false, true
+		}
+		v.Checks = append(v.Checks, res)
+	}
+	v.Plan, v.PlanFrom = p.Plan, p.PlanFrom
+	return v
+}
+
+// VerifyAll verifies recipes in parallel and returns the verdicts in the
+// order of rs.
+func VerifyAll(ctx context.Context, lib *atom.Library, rs []atom.Recipe, opt Options) []Verdict {
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	if jobs > len(rs) {
+		jobs = len(rs)
+	}
+	out := make([]Verdict, len(rs))
+	next := make(chan int)
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+	)
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = Verify(ctx, lib, rs[i])
+				if opt.Progress != nil {
+					mu.Lock()
+					done++
+					opt.Progress(done, len(rs))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range rs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// composeFailure is the verdict of a recipe that does not compose.
+func composeFailure(lib *atom.Library, r atom.Recipe, err error) Verdict {
+	v := Verdict{Recipe: r, Intent: r.Intent.ID, Data: r.Data.ID}
+	var ce *episode.ComposeError
+	res := CheckResult{Name: Checks[0].Name, Status: Fail}
+	if errors.As(err, &ce) {
+		v.Recipe = ce.Recipe
+		for _, is := range ce.Issues {
+			res.Diagnostics = append(res.Diagnostics, is.String())
+		}
+		cause := composeCause(lib, ce)
+		v.RootCause = &cause
+	} else {
+		res.Diagnostics = []string{err.Error()}
+		v.RootCause = &RootCause{Code: RecipeMissingAtom, Atom: AtomRef{Kind: atom.KindIntent, ID: r.Intent.ID}, Evidence: Evidence{Message: err.Error()}}
+	}
+	v.EnvID = v.Recipe.Hash()
+	for _, s := range v.Recipe.Servers {
+		if e, err := lib.Get(atom.KindServer, s); err == nil {
+			v.Apps = append(v.Apps, e.Atom.(*atom.Server).AppName())
+		}
+	}
+	v.Checks = append(v.Checks, res)
+	for _, c := range Checks[1:] {
+		v.Checks = append(v.Checks, CheckResult{Name: c.Name, Status: Skip})
+	}
+	return v
+}
