@@ -207,4 +207,3 @@ func (in *envInfo) otherEmail(w *state.World, cur any) any {
 }
 
 func isEmailField(f string) bool { return f == "email" || strings.HasSuffix(f, "_email") }
-
