@@ -1,0 +1,293 @@
+package evolve
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+)
+
+func repairUnboundSlot(ctx context.Context, req Request) (Proposal, error) {
+	in, ok := req.Atom.Atom.(*atom.Intent)
+	if !ok {
+		return Proposal{}, noRepair("blamed atom %s is not an intent", req.Atom.Ref())
+	}
+	ni, err := clone(in)
+	if err != nil {
+		return Proposal{}, err
+	}
+	// One handle per slot: the most frequent suggestion of the group.
+	chosen := map[string]string{}
+	for _, f := range fixes(req, "bind_slot") {
+		slot, handle := pString(f.Params, "slot"), pString(f.Params, "handle")
+		if handle == "" {
+			if cands := pStrings(f.Params, "candidates"); len(cands) == 1 {
+				handle = cands[0]
+			}
+		}
+		if slot == "" || handle == "" {
+			continue
+		}
+		if _, done := chosen[slot]; !done {
+			chosen[slot] = handle
+		}
+	}
+	if len(chosen) == 0 {
+		return Proposal{}, noRepair("no bind_slot fix names a handle for intent %s", in.ID)
+	}
+	slots := make([]string, 0, len(chosen))
+	for s := range chosen {
+		slots = append(slots, s)
+	}
+	sort.Strings(slots)
+	if ni.Slots == nil {
+		ni.Slots = map[string]atom.Slot{}
+	}
+	var notes []string
+	for _, s := range slots {
+		old := ni.Slots[s]
+		if old.Handle == chosen[s] && old.Value == nil {
+			continue
+		}
+		ni.Slots[s] = atom.Slot{Handle: chosen[s], Description: old.Description}
+		notes = append(notes, fmt.Sprintf("slot %s bound to handle %s", s, chosen[s]))
+	}
+	if len(notes) == 0 {
+		return Proposal{}, noRepair("intent %s already binds the suggested handles", in.ID)
+	}
+	return Proposal{Atom: ni, Note: strings.Join(notes, "; ")}, nil
+}
+
+// assertionsOf returns the list of assertions a fix's index refers to: the
+// goal of an intent or the checks of a rule.
+func assertionsOf(a any) (*[]assert.Assertion, string) {
+	switch x := a.(type) {
+	case *atom.Intent:
+		return &x.Goal, "goal"
+	case *atom.Rule:
+		return &x.Checks, "checks"
+	}
+	return nil, ""
+}
+
+func repairUnverifiable(ctx context.Context, req Request) (Proposal, error) {
+	var na any
+	switch x := req.Atom.Atom.(type) {
+	case *atom.Intent:
+		c, err := clone(x)
+		if err != nil {
+			return Proposal{}, err
+		}
+		na = c
+	case *atom.Rule:
+		c, err := clone(x)
+		if err != nil {
+			return Proposal{}, err
+		}
+		na = c
+	default:
+		return Proposal{}, noRepair("blamed atom %s has no assertions", req.Atom.Ref())
+	}
+	list, where := assertionsOf(na)
+	var notes []string
+	for _, f := range fixes(req, "rewrite_assertion") {
+		idx, ok := pInt(f.Params, "index")
+		target, field, sugg := pString(f.Params, "collection"), pString(f.Params, "field"), pString(f.Params, "suggestion")
+		if sugg == "" {
+			continue
+		}
+		if !ok || idx < 0 || idx >= len(*list) || (target != "" && (*list)[idx].Target != target) {
+			idx = indexOfTarget(*list, target, field)
+			if idx < 0 {
+				continue
+			}
+		}
+		a := &(*list)[idx]
+		if field == "" {
+			if a.Target == sugg {
+				continue
+			}
+			notes = append(notes, fmt.Sprintf("%s[%d] reads %s instead of %s", where, idx, sugg, a.Target))
+			a.Target = sugg
+			continue
+		}
+		w := make([]assert.Predicate, len(a.Where))
+		copy(w, a.Where)
+		changed := false
+		for i, p := range w {
+			head, rest, dotted := strings.Cut(p.Field, ".")
+			if head != field {
+				continue
+			}
+			p.Field = sugg
+			if dotted {
+				p.Field += "." + rest
+			}
+			w[i] = p
+			changed = true
+		}
+		if changed {
+			a.Where = w
+			a.Normalize()
+			notes = append(notes, fmt.Sprintf("%s[%d] reads field %s instead of %s", where, idx, sugg, field))
+		}
+	}
+	if len(notes) == 0 {
+		return Proposal{}, noRepair("no rewrite_assertion fix with a suggestion applies to %s", req.Atom.Ref())
+	}
+	return Proposal{Atom: na, Note: strings.Join(notes, "; ")}, nil
+}
+
+// indexOfTarget finds the assertion on target that reads field (or any on
+// target when field is empty).
+func indexOfTarget(list []assert.Assertion, target, field string) int {
+	for i, a := range list {
+		if target != "" && a.Target != target {
+			continue
+		}
+		if field == "" {
+			return i
+		}
+		for _, p := range a.Where {
+			if head, _, _ := strings.Cut(p.Field, "."); head == field {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func repairNotDiscriminating(ctx context.Context, req Request) (Proposal, error) {
+	in, ok := req.Atom.Atom.(*atom.Intent)
+	if !ok {
+		return Proposal{}, noRepair("blamed atom %s is not an intent", req.Atom.Ref())
+	}
+	ni, err := clone(in)
+	if err != nil {
+		return Proposal{}, err
+	}
+	type tighten struct {
+		index int
+		field string
+	}
+	// The value each environment needs, as a slot template when a slot
+	// renders it, so that one intent serves every data atom it is used with.
+	templates := map[tighten][]any{}
+	var order []tighten
+	for _, v := range req.Failures {
+		if v.RootCause == nil || v.RootCause.SuggestedFix == nil || v.RootCause.SuggestedFix.Action != "tighten_assertion" {
+			continue
+		}
+		p := v.RootCause.SuggestedFix.Params
+		idx, ok := pInt(p, "index")
+		field := pString(p, "field")
+		if !ok || field == "" || idx < 0 || idx >= len(ni.Goal) {
+			continue
+		}
+		t := tighten{idx, field}
+		if _, seen := templates[t]; !seen {
+			order = append(order, t)
+		}
+		templates[t] = append(templates[t], templatize(req.Lib, v.Recipe, p["value"]))
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		if order[i].index != order[j].index {
+			return order[i].index < order[j].index
+		}
+		return order[i].field < order[j].field
+	})
+	var notes []string
+	for _, t := range order {
+		vals := templates[t]
+		val := vals[0]
+		same := true
+		for _, x := range vals[1:] {
+			if !sameValue(x, val) {
+				same = false
+			}
+		}
+		if !same {
+			continue // the environments need different values no slot renders
+		}
+		a := &ni.Goal[t.index]
+		w := make([]assert.Predicate, 0, len(a.Where)+1)
+		replaced := false
+		for _, p := range a.Where {
+			if p.Field == t.field && p.Op == assert.OpEquals {
+				p.Value, replaced = val, true
+			}
+			w = append(w, p)
+		}
+		if !replaced {
+			w = append(w, assert.Predicate{Field: t.field, Op: assert.OpEquals, Value: val})
+		}
+		a.Where = w
+		a.Normalize()
+		notes = append(notes, fmt.Sprintf("goal[%d] requires %s = %v", t.index, t.field, val))
+	}
+	if len(notes) == 0 {
+		return Proposal{}, noRepair("no tighten_assertion fix gives one value for intent %s", in.ID)
+	}
+	return Proposal{Atom: ni, Note: strings.Join(notes, "; ")}, nil
+}
+
+// templatize returns "{{slot}}" or "{{slot.field}}" when the environment's
+// bindings render value, else value itself.
+func templatize(lib *atom.Library, r atom.Recipe, value any) any {
+	if value == nil {
+		return value
+	}
+	env, err := episode.Compose(lib, r, episode.Options{})
+	if err != nil {
+		return value
+	}
+	slots := make([]string, 0, len(env.Bindings))
+	for s := range env.Bindings {
+		slots = append(slots, s)
+	}
+	sort.Strings(slots)
+	for _, s := range slots {
+		if sameValue(env.Bindings[s].Value, value) {
+			return "{{" + s + "}}"
+		}
+	}
+	w, err := env.World(env.Recipe.Seed)
+	if err != nil {
+		return value
+	}
+	for _, s := range slots {
+		b := env.Bindings[s]
+		if b.Handle == "" {
+			continue
+		}
+		col := w.Collection(b.App + "." + b.Coll)
+		if col == nil {
+			continue
+		}
+		rec, ok := col.Lookup(b.Key)
+		if !ok {
+			continue
+		}
+		fields := make([]string, 0, len(rec))
+		for f := range rec {
+			fields = append(fields, f)
+		}
+		sort.Slice(fields, func(i, j int) bool {
+			// The key first: it names the record however the data changes.
+			if (fields[i] == col.Key) != (fields[j] == col.Key) {
+				return fields[i] == col.Key
+			}
+			return fields[i] < fields[j]
+		})
+		for _, f := range fields {
+			if _, isList := rec[f].([]any); !isList && sameValue(rec[f], value) {
+				return "{{" + s + "." + f + "}}"
+			}
+		}
+	}
+	return value
+}

@@ -1,0 +1,670 @@
+package evolve
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/verify"
+)
+
+// toolSpec is a tool to synthesise: the effect the goal needs.
+type toolSpec struct {
+	name       string // given by the intent (it calls a tool that is missing); else made in the app's style
+	effect     string
+	collection string
+	fields     []string
+	set        map[string]any
+	keyField   string
+	argTypes   map[string]string // JSON types of arguments seen in a plan
+}
+
+func repairMissingTool(ctx context.Context, req Request) (Proposal, error) {
+	s, ok := req.Atom.Atom.(*atom.Server)
+	if !ok {
+		return Proposal{}, noRepair("blamed atom %s is not a server", req.Atom.Ref())
+	}
+	var specs []toolSpec
+	for _, f := range fixes(req, "add_tool") {
+		if app := pString(f.Params, "app"); app != "" && app != s.AppName() {
+			continue
+		}
+		if eff := pString(f.Params, "effect"); eff != "" {
+			specs = append(specs, toolSpec{effect: eff, collection: pString(f.Params, "collection"), fields: pStrings(f.Params, "fields"),
+				set: pMap(f.Params, "set"), keyField: pString(f.Params, "key_field")})
+		}
+	}
+	// Tools an intent calls by name (its surface or plan) without any
+	// server having them: the name says the effect, the plan the arguments.
+	for _, v := range req.Failures {
+		if v.RootCause == nil || v.RootCause.Evidence.Tool == "" {
+			continue
+		}
+		if sp, ok := inferTool(req.Lib, v, s, v.RootCause.Evidence.Tool); ok {
+			specs = append(specs, sp)
+		}
+	}
+	specs = mergeSpecs(specs)
+	if len(specs) == 0 {
+		return Proposal{}, noRepair("no add_tool fix names an effect on server %s", s.ID)
+	}
+	ns, err := clone(s)
+	if err != nil {
+		return Proposal{}, err
+	}
+	var added []string
+	for _, sp := range specs {
+		t, err := synthesise(ns, sp)
+		if err != nil {
+			continue
+		}
+		ns.Tools = append(ns.Tools, t)
+		added = append(added, t.Name)
+	}
+	if len(added) == 0 {
+		return Proposal{}, noRepair("no tool could be synthesised on server %s", s.ID)
+	}
+	return Proposal{Atom: ns, Note: "added tool " + strings.Join(added, ", ")}, nil
+}
+
+// mergeSpecs joins specs for the same effect so that one tool serves every
+// environment of the group: the union of their fields.
+func mergeSpecs(in []toolSpec) []toolSpec {
+	var out []toolSpec
+	idx := map[string]int{}
+	for _, sp := range in {
+		setKey, _ := json.Marshal(sp.set)
+		k := strings.Join([]string{sp.name, sp.effect, sp.collection, sp.keyField, string(setKey)}, "\x00")
+		i, ok := idx[k]
+		if !ok {
+			idx[k] = len(out)
+			sp.fields = append([]string(nil), sp.fields...)
+			out = append(out, sp)
+			continue
+		}
+		have := map[string]bool{}
+		for _, f := range out[i].fields {
+			have[f] = true
+		}
+		for _, f := range sp.fields {
+			if !have[f] {
+				out[i].fields = append(out[i].fields, f)
+				have[f] = true
+			}
+		}
+		for a, t := range sp.argTypes {
+			if out[i].argTypes == nil {
+				out[i].argTypes = map[string]string{}
+			}
+			out[i].argTypes[a] = t
+		}
+	}
+	return out
+}
+
+// verbEffects maps the verbs tool names start with to effect kinds.
+var verbEffects = map[string]string{
+	"create": "create", "add": "create", "new": "create", "log": "create", "post": "create", "send": "create", "write": "create",
+	"insert": "create", "open": "create", "file": "create", "record": "create", "make": "create", "reply": "create", "comment": "create",
+	"update": "update", "set": "update", "edit": "update", "change": "update", "mark": "update", "assign": "update", "move": "update",
+	"close": "update", "resolve": "update", "modify": "update", "patch": "update", "archive": "update", "flag": "update",
+	"delete": "delete", "remove": "delete", "drop": "delete", "destroy": "delete",
+	"search": "search", "find": "search", "list": "search", "query": "search", "lookup": "search",
+	"get": "get", "read": "get", "fetch": "get", "show": "get", "view": "get", "retrieve": "get",
+	"tag": "append", "label": "append", "append": "append", "attach": "append",
+}
+
+// inferTool reads the effect a missing tool must have from its name and
+// from how the intent's plan calls it.
+func inferTool(lib *atom.Library, v verify.Verdict, s *atom.Server, name string) (toolSpec, bool) {
+	words := toolWords(s, name)
+	if len(words) < 2 {
+		return toolSpec{}, false
+	}
+	verb, noun := words[0], words[1:]
+	effect, known := verbEffects[verb]
+	if !known {
+		return toolSpec{}, false
+	}
+	sp := toolSpec{name: name, effect: effect, argTypes: map[string]string{}}
+	var args []string
+	if ie, err := lib.Get(atom.KindIntent, v.Recipe.Intent); err == nil {
+		for _, pc := range ie.Atom.(*atom.Intent).Plan {
+			if pc.Tool != name {
+				continue
+			}
+			for a, val := range pc.Args {
+				args = append(args, a)
+				sp.argTypes[a] = jsonType(val)
+			}
+		}
+	}
+	sort.Strings(args)
+	coll := matchCollection(s, noun)
+	// "add_label" on messages, "tag_ticket": appending to a list field.
+	if effect == "append" || coll == nil {
+		for i := range s.Collections {
+			c := &s.Collections[i]
+			if coll != nil && c != coll {
+				continue
+			}
+			for _, fname := range sortedFields(c) {
+				fd := c.Fields[fname]
+				if fd.Type != "array" {
+					continue
+				}
+				one := singular(fname)
+				if one == verb || one == strings.Join(noun, "_") || fname == strings.Join(noun, "_") {
+					sp.effect, sp.collection, sp.fields = "append", c.Name, []string{fname}
+					sp.keyField = keyArg(args, c)
+					return sp, true
+				}
+			}
+		}
+	}
+	if coll == nil {
+		return toolSpec{}, false
+	}
+	sp.collection = coll.Name
+	if sp.effect == "append" {
+		return toolSpec{}, false
+	}
+	for _, a := range args {
+		if sp.effect != "create" && (a == coll.KeyField() || a == "id") {
+			sp.keyField = a
+			continue
+		}
+		sp.fields = append(sp.fields, a)
+	}
+	if goalFields := goalFieldsOn(lib, v, s.AppName()+"."+coll.Name); sp.effect == "create" {
+		for _, f := range goalFields {
+			if !contains(sp.fields, f) && f != coll.KeyField() {
+				sp.fields = append(sp.fields, f)
+			}
+		}
+	}
+	return sp, true
+}
+
+// goalFieldsOn lists the fields the intent's goal constrains on a collection.
+func goalFieldsOn(lib *atom.Library, v verify.Verdict, coll string) []string {
+	ie, err := lib.Get(atom.KindIntent, v.Recipe.Intent)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, a := range ie.Atom.(*atom.Intent).Goal {
+		if a.Target != coll || a.IsNegative() {
+			continue
+		}
+		for _, p := range a.Where {
+			head, _, _ := strings.Cut(p.Field, ".")
+			if !contains(out, head) {
+				out = append(out, head)
+			}
+		}
+	}
+	return out
+}
+
+func keyArg(args []string, c *atom.Collection) string {
+	for _, a := range args {
+		if a == c.KeyField() || a == "id" || strings.HasSuffix(a, "_id") {
+			return a
+		}
+	}
+	return ""
+}
+
+func jsonType(v any) string {
+	switch v.(type) {
+	case bool:
+		return "boolean"
+	case float64, int:
+		return "number"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "string"
+}
+
+// toolStyle is how an app names its tools: a prefix ("mail_"), a word
+// separator ("_", "-" or "" for camelCase) and the verb it uses for each
+// effect kind ("find" for search in a CRM whose tools say find).
+type toolStyle struct {
+	prefix string
+	sep    string
+	verbs  map[string]string
+}
+
+func styleOf(s *atom.Server) toolStyle {
+	st := toolStyle{prefix: s.AppName() + "_", sep: "_", verbs: map[string]string{}}
+	if len(s.Tools) == 0 {
+		return st
+	}
+	names := make([]string, len(s.Tools))
+	for i, t := range s.Tools {
+		names[i] = t.Name
+	}
+	camel, dash := 0, 0
+	for _, n := range names {
+		if strings.Contains(n, "-") && !strings.Contains(n, "_") {
+			dash++
+		}
+		if !strings.ContainsAny(n, "_-") && strings.IndexFunc(n, unicode.IsUpper) > 0 {
+			camel++
+		}
+	}
+	switch {
+	case dash*2 > len(names):
+		st.sep = "-"
+	case camel*2 > len(names):
+		st.sep = ""
+	}
+	st.prefix = commonPrefix(names, st.sep)
+	for _, t := range s.Tools {
+		words := splitWords(strings.TrimPrefix(t.Name, st.prefix), st.sep)
+		if len(words) > 0 {
+			if _, ok := st.verbs[t.Effect.Kind]; !ok {
+				st.verbs[t.Effect.Kind] = words[0]
+			}
+		}
+	}
+	return st
+}
+
+// commonPrefix is the longest prefix, ending at a word boundary, that every
+// name shares (a single tool's first word is its prefix only when it looks
+// like an app name, i.e. the name has three or more words).
+func commonPrefix(names []string, sep string) string {
+	first := names[0]
+	words := splitWords(first, sep)
+	best := ""
+	for n := 1; n < len(words); n++ {
+		cand := joinWords(words[:n], sep)
+		if sep != "" {
+			cand += sep
+		}
+		all := true
+		for _, name := range names {
+			if !strings.HasPrefix(name, cand) || len(name) == len(cand) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			break
+		}
+		if len(names) == 1 && len(words)-n < 2 {
+			break
+		}
+		best = cand
+	}
+	return best
+}
+
+func splitWords(s, sep string) []string {
+	if sep != "" {
+		var out []string
+		for _, w := range strings.Split(s, sep) {
+			if w != "" {
+				out = append(out, strings.ToLower(w))
+			}
+		}
+		return out
+	}
+	var out []string
+	cur := []rune{}
+	for _, r := range s {
+		if unicode.IsUpper(r) && len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+		cur = append(cur, r)
+	}
+	if len(cur) > 0 {
+		out = append(out, strings.ToLower(string(cur)))
+	}
+	return out
+}
+
+func joinWords(ws []string, sep string) string {
+	if sep != "" {
+		return strings.Join(ws, sep)
+	}
+	var b strings.Builder
+	for i, w := range ws {
+		if i == 0 {
+			b.WriteString(w)
+			continue
+		}
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
+// toolWords splits a tool name of the server's app into words without the
+// app prefix: "helpdesk_add_comment" -> [add comment].
+func toolWords(s *atom.Server, name string) []string {
+	st := styleOf(s)
+	rest := name
+	switch {
+	case st.prefix != "" && strings.HasPrefix(name, st.prefix):
+		rest = strings.TrimPrefix(name, st.prefix)
+	case strings.HasPrefix(name, s.AppName()+"_"):
+		rest = strings.TrimPrefix(name, s.AppName()+"_")
+	}
+	sep := st.sep
+	if strings.Contains(rest, "_") {
+		sep = "_"
+	}
+	return splitWords(rest, sep)
+}
+
+// matchCollection finds the collection a name's noun words refer to.
+func matchCollection(s *atom.Server, noun []string) *atom.Collection {
+	cands := []string{strings.Join(noun, "_")}
+	for i := range noun {
+		cands = append(cands, strings.Join(noun[i:], "_"), noun[i])
+	}
+	for _, w := range cands {
+		for i := range s.Collections {
+			c := &s.Collections[i]
+			if c.Name == w || singular(c.Name) == w || c.Name == w+"s" || c.Name == w+"es" {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// synthesise builds the tool for a spec on server s.
+func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
+	c := s.Collection(sp.collection)
+	if c == nil {
+		return atom.Tool{}, fmt.Errorf("server %s has no collection %q", s.ID, sp.collection)
+	}
+	if _, ok := atom.EffectKinds[sp.effect]; !ok || sp.effect == "starlark" || sp.effect == "unresolved" {
+		return atom.Tool{}, fmt.Errorf("cannot synthesise a %q effect", sp.effect)
+	}
+	key := sp.keyField
+	needsKey := sp.effect == "update" || sp.effect == "delete" || sp.effect == "get" || sp.effect == "append"
+	if needsKey && key == "" {
+		key = c.KeyField()
+	}
+	eff := atom.Effect{Kind: sp.effect, Collection: c.Name}
+	props := map[string]any{}
+	var required []string
+	var fields []string
+	for _, f := range sp.fields {
+		if f == "" || (needsKey && f == key) || (sp.effect == "create" && f == c.KeyField()) {
+			continue
+		}
+		if _, constant := sp.set[f]; constant && !contains(sp.fields, f) {
+			continue
+		}
+		fields = append(fields, f)
+	}
+	one := singular(c.Name)
+	st := styleOf(s)
+	verb := st.verbs[sp.effect]
+	if verb == "" {
+		verb = map[string]string{"create": "create", "update": "update", "delete": "delete", "search": "search", "get": "get", "append": "add"}[sp.effect]
+	}
+	nameWords := []string{verb, one}
+	var desc string
+	switch sp.effect {
+	case "create":
+		desc = fmt.Sprintf("Create a %s.", words(one))
+		for _, f := range fields {
+			props[f] = argSchema(c, f, sp.argTypes[f])
+			required = append(required, f)
+		}
+	case "update":
+		desc = fmt.Sprintf("Update a %s by its %s.", words(one), key)
+		props[key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", words(one), key)}
+		required = append(required, key)
+		for _, f := range fields {
+			props[f] = argSchema(c, f, sp.argTypes[f])
+		}
+		if len(fields) > 0 {
+			desc = fmt.Sprintf("Update a %s's %s by its %s.", words(one), strings.Join(fields, ", "), key)
+		}
+	case "delete":
+		desc = fmt.Sprintf("Delete a %s by its %s.", words(one), key)
+		props[key] = map[string]any{"type": "string"}
+		required = append(required, key)
+	case "get":
+		desc = fmt.Sprintf("Get a %s by its %s.", words(one), key)
+		props[key] = map[string]any{"type": "string"}
+		required = append(required, key)
+	case "search":
+		nameWords = []string{verb, c.Name}
+		desc = fmt.Sprintf("Search %s", words(c.Name))
+		if len(fields) > 0 {
+			desc += " by " + strings.Join(fields, ", ")
+		}
+		desc += "."
+		for _, f := range fields {
+			props[f] = argSchema(c, f, sp.argTypes[f])
+		}
+		props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 50}
+	case "append":
+		if len(fields) == 0 {
+			return atom.Tool{}, fmt.Errorf("append needs the list field")
+		}
+		list := fields[0]
+		value := singular(list)
+		if value == list {
+			value = list + "_value"
+		}
+		eff.Field, eff.Value = list, value
+		nameWords = []string{verb, value}
+		desc = fmt.Sprintf("Add a %s to a %s's %s.", words(value), words(one), list)
+		props[key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", words(one), key)}
+		props[value] = map[string]any{"type": "string"}
+		required = append(required, key, value)
+	}
+	if needsKey && key != c.KeyField() {
+		eff.Key = key
+	}
+	if len(sp.set) > 0 {
+		eff.Set = map[string]any{}
+		for k, v := range sp.set {
+			if !contains(fields, k) {
+				eff.Set[k] = v
+			}
+		}
+		if len(eff.Set) == 0 {
+			eff.Set = nil
+		}
+	}
+	name := sp.name
+	if name == "" {
+		name = st.prefix + joinWords(nameWords, st.sep)
+		if st.sep == "" && st.prefix != "" {
+			name = st.prefix + joinWords(append([]string{""}, nameWords...), "")
+		}
+	}
+	if len(name) > 64 {
+		name = name[:64]
+	}
+	for base, i := name, 2; s.Tool(name) != nil; i++ {
+		name = fmt.Sprintf("%s%s%d", base, st.sep, i)
+	}
+	input := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		sort.Strings(required)
+		req := make([]any, len(required))
+		for i, r := range required {
+			req[i] = r
+		}
+		input["required"] = req
+	}
+	return atom.Tool{Name: name, Description: desc, Input: input, Effect: eff}, nil
+}
+
+// argSchema is the input schema of an argument that writes field f: the
+// field's type, except that a list of strings is passed comma-separated
+// (the effect splits it), as the app's own tools do.
+func argSchema(c *atom.Collection, f, seen string) map[string]any {
+	fd, ok := c.Fields[f]
+	out := map[string]any{}
+	switch {
+	case !ok:
+		t := seen
+		if t == "" || t == "array" || t == "object" {
+			t = "string"
+		}
+		out["type"] = t
+	case fd.Type == "array":
+		out["type"] = "string"
+		out["description"] = "comma-separated " + words(f)
+	case fd.Type != "":
+		out["type"] = fd.Type
+	default:
+		out["type"] = "string"
+	}
+	if ok && fd.Description != "" && out["description"] == nil {
+		out["description"] = fd.Description
+	}
+	if ok && len(fd.Enum) > 0 && fd.Type != "array" {
+		out["enum"] = append([]any(nil), fd.Enum...)
+	}
+	return out
+}
+
+func repairSchemaMismatch(ctx context.Context, req Request) (Proposal, error) {
+	s, ok := req.Atom.Atom.(*atom.Server)
+	if !ok {
+		return Proposal{}, noRepair("blamed atom %s is not a server", req.Atom.Ref())
+	}
+	ns, err := clone(s)
+	if err != nil {
+		return Proposal{}, err
+	}
+	var notes []string
+	for _, f := range fixes(req, "rename_field", "add_field") {
+		coll, to, from, tool := pString(f.Params, "collection"), pString(f.Params, "to"), pString(f.Params, "from"), pString(f.Params, "tool")
+		c := ns.Collection(coll)
+		if c == nil || to == "" {
+			continue
+		}
+		switch f.Action {
+		case "add_field":
+			if _, ok := c.Fields[to]; ok {
+				continue
+			}
+			if c.Fields == nil {
+				c.Fields = map[string]atom.Field{}
+			}
+			c.Fields[to] = inferField(ns, c, tool, to, from)
+			notes = append(notes, fmt.Sprintf("declared %s.%s", coll, to))
+		case "rename_field":
+			t := ns.Tool(tool)
+			if t == nil || from == "" || from == to {
+				continue
+			}
+			if renameWrite(t, c, from, to) {
+				notes = append(notes, fmt.Sprintf("%s writes %s instead of %s", tool, to, from))
+			}
+			if _, ok := c.Fields[to]; !ok {
+				if c.Fields == nil {
+					c.Fields = map[string]atom.Field{}
+				}
+				c.Fields[to] = inferField(ns, c, tool, to, from)
+			}
+		}
+	}
+	if len(notes) == 0 {
+		return Proposal{}, noRepair("no rename_field or add_field fix applies to server %s", s.ID)
+	}
+	sort.Strings(notes)
+	return Proposal{Atom: ns, Note: strings.Join(notes, "; ")}, nil
+}
+
+// renameWrite makes tool t write field to where it wrote from.
+func renameWrite(t *atom.Tool, c *atom.Collection, from, to string) bool {
+	changed := false
+	for arg, field := range t.Effect.Fields {
+		if field == from {
+			t.Effect.Fields[arg] = to
+			changed = true
+		}
+	}
+	if v, ok := t.Effect.Set[from]; ok {
+		delete(t.Effect.Set, from)
+		t.Effect.Set[to] = v
+		changed = true
+	}
+	if !changed && atom.InputProperties(t.Input)[from] {
+		if _, mapped := t.Effect.Fields[from]; !mapped {
+			if t.Effect.Fields == nil {
+				t.Effect.Fields = map[string]string{}
+			}
+			t.Effect.Fields[from] = to
+			changed = true
+		}
+	}
+	return changed
+}
+
+// inferField declares a field the way the tool that writes it, or the field
+// it replaces, says it is typed.
+func inferField(s *atom.Server, c *atom.Collection, tool, to, from string) atom.Field {
+	if fd, ok := c.Fields[from]; ok && from != "" {
+		fd.Description = ""
+		return fd
+	}
+	if t := s.Tool(tool); t != nil {
+		props, _ := t.Input["properties"].(map[string]any)
+		for _, arg := range []string{to, from} {
+			if p, ok := props[arg].(map[string]any); ok {
+				if ty, _ := p["type"].(string); ty != "" && ty != "object" {
+					return atom.Field{Type: ty}
+				}
+			}
+		}
+	}
+	return atom.Field{}
+}
+
+func sortedFields(c *atom.Collection) []string {
+	out := make([]string, 0, len(c.Fields))
+	for f := range c.Fields {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// words turns a snake_case name into words ("support_tickets" -> "support tickets").
+func words(s string) string { return strings.ReplaceAll(s, "_", " ") }
+
+// singular is the English singular of a collection name.
+func singular(s string) string {
+	switch {
+	case strings.HasSuffix(s, "ies") && len(s) > 3:
+		return s[:len(s)-3] + "y"
+	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
+		return s[:len(s)-2]
+	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss") && len(s) > 1:
+		return s[:len(s)-1]
+	}
+	return s
+}

@@ -1,0 +1,128 @@
+package evolve
+
+import (
+	"encoding/json"
+	"sort"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/verify"
+)
+
+// resolve pins every atom a recipe composes with to the version composition
+// would take, the way episode.Compose resolves it: empty versions to the
+// heads, and without explicit servers one server per app of the intent.
+// ok is false when a pin does not resolve (the recipe cannot compose).
+func resolve(lib *atom.Library, r atom.Recipe) (out atom.Recipe, ok bool) {
+	out = atom.Recipe{Bind: r.Bind, Seed: r.Seed}
+	ok = true
+	pin := func(k atom.Kind, p atom.Pin) atom.Pin {
+		e, err := lib.Get(k, p)
+		if err != nil {
+			ok = false
+			return p
+		}
+		return e.Pin()
+	}
+	out.Intent = pin(atom.KindIntent, r.Intent)
+	out.Data = pin(atom.KindData, r.Data)
+	if len(r.Servers) > 0 {
+		for _, p := range r.Servers {
+			out.Servers = append(out.Servers, pin(atom.KindServer, p))
+		}
+	} else if ie, err := lib.Get(atom.KindIntent, r.Intent); err == nil {
+		for _, app := range ie.Atom.(*atom.Intent).Apps {
+			if se := lib.ServerFor(app); se != nil {
+				out.Servers = append(out.Servers, se.Pin())
+			} else {
+				ok = false
+			}
+		}
+	}
+	sort.Slice(out.Servers, func(i, j int) bool { return out.Servers[i].ID < out.Servers[j].ID })
+	for _, p := range r.Rules {
+		out.Rules = append(out.Rules, pin(atom.KindRule, p))
+	}
+	return out, ok
+}
+
+// contentKey identifies what a recipe composes to: two recipes with one key
+// verify alike, so a verdict is cached under it.
+func contentKey(lib *atom.Library, r atom.Recipe) string {
+	res, ok := resolve(lib, r)
+	if ok {
+		return res.Hash()
+	}
+	b, _ := json.Marshal(struct {
+		R atom.Recipe
+		X string
+	}{r, "unresolved"})
+	return atom.Recipe{Intent: atom.Pin{ID: string(b)}}.Hash()
+}
+
+// refOf names an atom version the way verdicts do.
+func refOf(k atom.Kind, p atom.Pin) verify.AtomRef {
+	return verify.AtomRef{Kind: k, ID: p.ID, Version: p.Version}
+}
+
+// uses lists the atom versions a recipe composes with.
+func uses(lib *atom.Library, r atom.Recipe) []verify.AtomRef {
+	res, _ := resolve(lib, r)
+	out := []verify.AtomRef{refOf(atom.KindIntent, res.Intent), refOf(atom.KindData, res.Data)}
+	for _, p := range res.Servers {
+		out = append(out, refOf(atom.KindServer, p))
+	}
+	for _, p := range res.Rules {
+		out = append(out, refOf(atom.KindRule, p))
+	}
+	return out
+}
+
+// usersOf returns the indices of the recipes that compose with version
+// ver of atom kind/id.
+func usersOf(lib *atom.Library, rs []atom.Recipe, k atom.Kind, id, ver string) []int {
+	var out []int
+	for i, r := range rs {
+		for _, u := range uses(lib, r) {
+			if u.Kind == k && u.ID == id && u.Version == ver {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// movePins returns r with every explicit pin of kind/id@from moved to to.
+// Pins without a version follow the head and need no move.
+func movePins(r atom.Recipe, k atom.Kind, id, from, to string) atom.Recipe {
+	mv := func(p atom.Pin) atom.Pin {
+		if p.ID == id && p.Version == from {
+			p.Version = to
+		}
+		return p
+	}
+	out := r
+	switch k {
+	case atom.KindIntent:
+		out.Intent = mv(r.Intent)
+	case atom.KindData:
+		out.Data = mv(r.Data)
+	case atom.KindServer:
+		out.Servers = make([]atom.Pin, len(r.Servers))
+		for i, p := range r.Servers {
+			out.Servers[i] = mv(p)
+		}
+		if r.Servers == nil {
+			out.Servers = nil
+		}
+	case atom.KindRule:
+		out.Rules = make([]atom.Pin, len(r.Rules))
+		for i, p := range r.Rules {
+			out.Rules[i] = mv(p)
+		}
+		if r.Rules == nil {
+			out.Rules = nil
+		}
+	}
+	return out
+}
