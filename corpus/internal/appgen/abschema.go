@@ -200,6 +200,8 @@ func abField(root *jsonSchema, name string, s *jsonSchema) (*field, error) {
 		switch {
 		case name == "email" || strings.HasSuffix(name, "_email") || name == "email_address" || name == "from_" || name == "reply_to":
 			f.Format = "email"
+		case name == "date" || strings.HasSuffix(name, "_date"):
+			f.Format = "date"
 		}
 	}
 	return f, nil
