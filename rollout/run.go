@@ -1,0 +1,268 @@
+package rollout
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/llm"
+)
+
+// Chatter is the model: one chat completion per call. *llm.Client is one.
+type Chatter interface {
+	Chat(ctx context.Context, req llm.Request) (*llm.Response, error)
+}
+
+// Options tune a rollout.
+type Options struct {
+	Model       string   // recorded in trajectories
+	Episodes    int      // K episodes per environment; default 1
+	Concurrency int      // episodes run at once; default 1
+	MaxSteps    int      // assistant turns per episode; default 30
+	Temperature *float64 // nil: the server's default
+	MaxTokens   int      // per completion; 0: the server's default
+	Seed        int64    // data seed of every episode; 0: the recipe's
+	Toolset     string   // episode.ToolsetNamed (default) or episode.ToolsetMeta
+
+	// Skip reports task ids already done (a resumed run); they are not run.
+	Skip func(taskID string) bool
+	// Progress is called after each episode ends (run, failed or skipped).
+	Progress func(done, total int)
+	// Now is the clock (tests fix it); default time.Now.
+	Now func() time.Time
+}
+
+func (o Options) withDefaults() Options {
+	if o.Episodes <= 0 {
+		o.Episodes = 1
+	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = 1
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = 30
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Toolset == "" {
+		o.Toolset = episode.ToolsetNamed
+	}
+	return o
+}
+
+// EffectiveSeed is the data seed a session of env runs with for seed (0:
+// the recipe's, else the data atom's).
+func EffectiveSeed(env *episode.Env, seed int64) int64 {
+	if seed != 0 {
+		return seed
+	}
+	if env.Recipe.Seed != 0 {
+		return env.Recipe.Seed
+	}
+	if d, ok := env.Data.Atom.(*atom.Data); ok {
+		return d.Seed
+	}
+	return 0
+}
+
+// Tools renders a session's tool surface as OpenAI function tools.
+func Tools(defs []episode.Def) []json.RawMessage {
+	list := episode.OpenAITools(defs)
+	out := make([]json.RawMessage, len(list))
+	for i, t := range list {
+		b, err := json.Marshal(t)
+		if err != nil {
+			// A definition whose schema is not JSON cannot come out of a
+			// composed environment; keep the slot so indexes line up.
+			b = []byte(`{}`)
+		}
+		out[i] = b
+	}
+	return out
+}
+
+// OpeningMessages converts a session's opening messages.
+func OpeningMessages(ms []episode.Message) []llm.Message {
+	out := make([]llm.Message, len(ms))
+	for i, m := range ms {
+		out[i] = llm.Message{Role: m.Role, Content: m.Content}
+	}
+	return out
+}
+
+// RunEpisode runs episode k of env: the opening messages and tools, then
+// chat completions until the model stops calling tools, the turn limit or
+// the session's step limit; each tool call runs in the session, and the
+// episode ends with evaluate. A model error (after the client's retries)
+// fails the episode; bad tool calls never do: they are observations.
+func RunEpisode(ctx context.Context, model Chatter, env *episode.Env, k int, opts Options) (*Trajectory, error) {
+	opts = opts.withDefaults()
+	seed := EffectiveSeed(env, opts.Seed)
+	s, err := episode.NewSession(env, episode.SessionOptions{Seed: seed, Toolset: opts.Toolset})
+	if err != nil {
+		return nil, fmt.Errorf("env %s: %w", env.ID, err)
+	}
+	start := opts.Now()
+	t := &Trajectory{
+		TaskID:    TaskID(env.ID, seed, k),
+		EnvID:     env.ID,
+		Seed:      seed,
+		Model:     opts.Model,
+		Tools:     Tools(s.Defs()),
+		Messages:  OpeningMessages(s.Messages()),
+		StartedAt: start.UTC(),
+	}
+	for t.Steps < opts.MaxSteps && !s.Done() {
+		res, err := model.Chat(ctx, llm.Request{Messages: t.Messages, Tools: t.Tools, Temperature: opts.Temperature, MaxTokens: opts.MaxTokens})
+		if err != nil {
+			return nil, fmt.Errorf("%s turn %d: %w", t.TaskID, t.Steps+1, err)
+		}
+		t.Steps++
+		t.Usage.Requests++
+		t.Usage.Retries += max(res.Attempts-1, 0)
+		t.Usage.PromptTokens += res.Usage.PromptTokens
+		t.Usage.CompletionTokens += res.Usage.CompletionTokens
+		t.Usage.TotalTokens += res.Usage.TotalTokens
+		msg := res.Message
+		msg.Role = llm.RoleAssistant
+		t.Messages = append(t.Messages, msg)
+		if len(msg.ToolCalls) == 0 {
+			break
+		}
+		for _, tc := range msg.ToolCalls {
+			t.Messages = append(t.Messages, runCall(s, tc))
+		}
+	}
+	res := s.Evaluate()
+	t.Reward, t.Passed, t.Components = res.Reward, res.Passed, res.Components
+	t.DurationMS = opts.Now().Sub(start).Milliseconds()
+	return t, nil
+}
+
+// runCall runs one tool call in the session and returns the tool message.
+// Arguments that are not a JSON object still go through the session, so the
+// failed call is on the record the rules and assertions read; the model is
+// told what was wrong.
+func runCall(s *episode.Session, tc llm.ToolCall) llm.Message {
+	args, argErr := tc.Function.Args()
+	if argErr != nil {
+		obs := s.Call(episode.ToolCall{ID: tc.ID, Name: tc.Function.Name, Args: json.RawMessage(quoteJSON(tc.Function.Arguments))})
+		msg, _ := json.Marshal(map[string]string{"error": argErr.Error()})
+		content := string(msg)
+		if !obs.IsError {
+			content = obs.Content // the session made sense of it after all
+		}
+		return llm.Message{Role: llm.RoleTool, ToolCallID: tc.ID, Content: content}
+	}
+	obs := s.Call(episode.ToolCall{ID: tc.ID, Name: tc.Function.Name, Args: args})
+	return llm.Message{Role: llm.RoleTool, ToolCallID: tc.ID, Content: obs.Content}
+}
+
+// quoteJSON returns text as a JSON string, so that arguments that are not
+// JSON can still be stored in the session's trajectory.
+func quoteJSON(text string) string {
+	b, _ := json.Marshal(text)
+	return string(b)
+}
+
+// Summary counts a run's episodes.
+type Summary struct {
+	Planned int     `json:"planned"` // environments x episodes
+	Skipped int     `json:"skipped"` // already in the output
+	Run     int     `json:"run"`     // written now
+	Failed  int     `json:"failed"`  // model errors; rerun to retry them
+	Passed  int     `json:"passed"`  // of those run now
+	Errors  []error `json:"-"`
+}
+
+// Run runs opts.Episodes episodes of every environment, opts.Concurrency at
+// a time, and hands each trajectory to write (called from one goroutine at a
+// time). Episodes that fail are counted and their errors kept; the run goes
+// on. Cancelling ctx stops starting episodes and returns ctx's error.
+func Run(ctx context.Context, model Chatter, envs []*episode.Env, opts Options, write func(*Trajectory) error) (Summary, error) {
+	opts = opts.withDefaults()
+	type job struct {
+		env *episode.Env
+		k   int
+	}
+	var jobs []job
+	var sum Summary
+	for _, env := range envs {
+		seed := EffectiveSeed(env, opts.Seed)
+		for k := 0; k < opts.Episodes; k++ {
+			sum.Planned++
+			if opts.Skip != nil && opts.Skip(TaskID(env.ID, seed, k)) {
+				sum.Skipped++
+				continue
+			}
+			jobs = append(jobs, job{env, k})
+		}
+	}
+	var (
+		mu       sync.Mutex
+		done     = sum.Skipped
+		writeErr error
+		wg       sync.WaitGroup
+	)
+	if opts.Progress != nil && done > 0 {
+		opts.Progress(done, sum.Planned)
+	}
+	parent := ctx
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	next := make(chan job)
+	for w := 0; w < opts.Concurrency; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				t, err := RunEpisode(ctx, model, j.env, j.k, opts)
+				mu.Lock()
+				switch {
+				case err != nil && ctx.Err() != nil:
+					// cancelled: neither run nor failed
+				case err != nil:
+					sum.Failed++
+					sum.Errors = append(sum.Errors, err)
+				case writeErr == nil:
+					if werr := write(t); werr != nil {
+						writeErr = werr
+						cancel()
+					} else {
+						sum.Run++
+						if t.Passed {
+							sum.Passed++
+						}
+					}
+				}
+				done++
+				if opts.Progress != nil {
+					opts.Progress(done, sum.Planned)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case next <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if writeErr != nil {
+		return sum, fmt.Errorf("write trajectory: %w", writeErr)
+	}
+	if err := parent.Err(); err != nil {
+		return sum, err
+	}
+	return sum, nil
+}
