@@ -103,7 +103,7 @@ func FormatSFT(t *Trajectory, format string) ([]byte, error) {
 	switch format {
 	case FormatOpenAI, "":
 		return encodeLine(struct {
-			Messages []llm.Message    `json:"messages"`
+			Messages []llm.Message     `json:"messages"`
 			Tools    []json.RawMessage `json:"tools"`
 		}{t.Messages, t.Tools})
 	case FormatShareGPT:

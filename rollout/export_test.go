@@ -153,7 +153,7 @@ func TestHoldoutApps(t *testing.T) {
 	}{
 		{"mail", "mail"},
 		{"crm, helpdesk", "crm,helpdesk"},
-		{"0.34", "helpdesk"}, // one of three, drawn with seed 1
+		{"0.34", "helpdesk"},     // one of three, drawn with seed 1
 		{"0.99", "crm,helpdesk"}, // never every app
 		{"chat", "error:unknown app \"chat\""},
 		{"1.5", "error:between 0 and 1"},
