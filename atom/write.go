@@ -88,6 +88,7 @@ func jsonNode(dec *json.Decoder) (*yaml.Node, error) {
 			if _, err := dec.Token(); err != nil {
 				return nil, err
 			}
+			assertionOrder(n)
 			flowIfShort(n)
 			return n, nil
 		case '[':
@@ -125,6 +126,39 @@ func jsonNode(dec *json.Decoder) (*yaml.Node, error) {
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}, nil
 	}
 	return nil, fmt.Errorf("unexpected JSON token %v", tok)
+}
+
+// assertionKeys is the order people write an assertion's keys in: its type
+// (which names the target) first, the label last.
+var assertionKeys = []string{"exists", "not_exists", "count", "called", "not_called", "cel", "where", "bound", "negative", "label"}
+
+// assertionOrder puts the keys of a mapping that is an assertion in the
+// written order; JSON gives them sorted.
+func assertionOrder(n *yaml.Node) {
+	rank := map[string]int{}
+	for i, k := range assertionKeys {
+		rank[k] = i
+	}
+	typed := false
+	for i := 0; i < len(n.Content); i += 2 {
+		r, ok := rank[n.Content[i].Value]
+		if !ok {
+			return
+		}
+		typed = typed || r < 6
+	}
+	if !typed {
+		return
+	}
+	pairs := make([][2]*yaml.Node, 0, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		pairs = append(pairs, [2]*yaml.Node{n.Content[i], n.Content[i+1]})
+	}
+	sort.SliceStable(pairs, func(i, j int) bool { return rank[pairs[i][0].Value] < rank[pairs[j][0].Value] })
+	n.Content = n.Content[:0]
+	for _, p := range pairs {
+		n.Content = append(n.Content, p[0], p[1])
+	}
 }
 
 func hasTrailingSpace(s string) bool {

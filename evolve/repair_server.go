@@ -15,6 +15,7 @@ import (
 // toolSpec is a tool to synthesise: the effect the goal needs.
 type toolSpec struct {
 	name       string // given by the intent (it calls a tool that is missing); else made in the app's style
+	verb       string // the verb of a given name
 	effect     string
 	collection string
 	fields     []string
@@ -130,7 +131,7 @@ func inferTool(lib *atom.Library, v verify.Verdict, s *atom.Server, name string)
 	if !known {
 		return toolSpec{}, false
 	}
-	sp := toolSpec{name: name, effect: effect, argTypes: map[string]string{}}
+	sp := toolSpec{name: name, verb: verb, effect: effect, argTypes: map[string]string{}}
 	var args []string
 	if ie, err := lib.Get(atom.KindIntent, v.Recipe.Intent); err == nil {
 		for _, pc := range ie.Atom.(*atom.Intent).Plan {
@@ -393,6 +394,11 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 	if _, ok := atom.EffectKinds[sp.effect]; !ok || sp.effect == "starlark" || sp.effect == "unresolved" {
 		return atom.Tool{}, fmt.Errorf("cannot synthesise a %q effect", sp.effect)
 	}
+	set := map[string]any{}
+	for k, v := range sp.set {
+		set[k] = v
+	}
+	sp.set = set
 	key := sp.keyField
 	needsKey := sp.effect == "update" || sp.effect == "delete" || sp.effect == "get" || sp.effect == "append"
 	if needsKey && key == "" {
@@ -406,14 +412,14 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 		if f == "" || (needsKey && f == key) || (sp.effect == "create" && f == c.KeyField()) {
 			continue
 		}
-		if _, constant := sp.set[f]; constant && !contains(sp.fields, f) {
-			continue
-		}
 		fields = append(fields, f)
 	}
 	one := singular(c.Name)
 	st := styleOf(s)
 	verb := st.verbs[sp.effect]
+	if sp.verb != "" {
+		verb = sp.verb
+	}
 	if verb == "" {
 		verb = map[string]string{"create": "create", "update": "update", "delete": "delete", "search": "search", "get": "get", "append": "add"}[sp.effect]
 	}
@@ -421,10 +427,23 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 	var desc string
 	switch sp.effect {
 	case "create":
-		desc = fmt.Sprintf("Create a %s.", words(one))
+		desc = fmt.Sprintf("%s a %s", capital(verb), words(one))
+		if len(fields) > 0 {
+			desc += " with " + listWords(fields)
+		}
+		desc += "."
 		for _, f := range fields {
 			props[f] = argSchema(c, f, sp.argTypes[f])
 			required = append(required, f)
+		}
+		// Stamp the creation time as the app's records are stamped.
+		for _, f := range sortedFields(c) {
+			if _, given := sp.set[f]; given || contains(fields, f) || c.Fields[f].Format != "date-time" {
+				continue
+			}
+			if f == "created_at" || f == "created" || f == "date" || f == "timestamp" || f == "sent_at" || f == "posted_at" {
+				sp.set[f] = "$now"
+			}
 		}
 	case "update":
 		desc = fmt.Sprintf("Update a %s by its %s.", words(one), key)
@@ -651,6 +670,21 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// listWords renders "a, b and c".
+func listWords(xs []string) string {
+	if len(xs) == 1 {
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 // words turns a snake_case name into words ("support_tickets" -> "support tickets").

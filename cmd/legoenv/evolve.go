@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"syscall"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/store"
+)
+
+func init() { commands = append(commands, newEvolveCmd) }
+
+func newEvolveCmd() *cobra.Command {
+	var (
+		dir, out, db string
+		rounds, jobs int
+		asJSON       bool
+		fresh        bool
+	)
+	c := &cobra.Command{
+		Use:   "evolve",
+		Short: "Repair the atoms at fault and carry each fix to every environment that shares it",
+		Long: `Evolve runs rounds over a library. Each round verifies every environment,
+groups the failures by (root cause, blamed atom), takes the groups in order
+of the environments they block, and asks a repairer for a new version of
+the atom. The new version is re-verified on every environment that uses the
+atom and accepted only if it fixes at least one and breaks none that was
+verified; otherwise it is rejected and the reason recorded.
+
+An accepted version becomes the atom's head, with its lineage (parent
+version, root cause, repairer, round, environments fixed); the version it
+replaces moves under history/ and stays addressable. Recipes that pinned
+the old version are moved to the new one.
+
+The evolved library is written to --out DIR (with report.json and
+report.html beside it), or back into --lib DIR when --out is not given.
+The built-in library is only written with --out.
+
+Progress is kept in the SQLite database --db: a run that stops (Ctrl-C, a
+crash) resumes where it stopped when the same command is run again, without
+repeating or losing accepted repairs. --fresh starts over.
+
+Exit codes: 0 when the run finished, 1 when it was interrupted or failed,
+2 for bad input.`,
+		Example: `  legoenv evolve --lib corpus/mine --out evolved
+  legoenv evolve --lib corpus/mine --rounds 3 --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if rounds < 1 {
+				return badInput("--rounds must be 1 or more, not %d", rounds)
+			}
+			if jobs < 0 {
+				return badInput("--jobs must be 0 (all cores) or more, not %d", jobs)
+			}
+			stderr := cmd.ErrOrStderr()
+			lib, err := loadLibrary(dir, stderr)
+			if err != nil {
+				return err
+			}
+			var base fs.FS = corpus.Example()
+			name := "(built-in example)"
+			if dir != "" {
+				base, name = os.DirFS(dir), dir
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			opt := evolve.Options{Rounds: rounds, Jobs: jobs, Fresh: fresh, Library: name}
+			if db != "" {
+				st, err := store.Open(ctx, db)
+				if err != nil {
+					return badInput("%v", err)
+				}
+				defer st.Close()
+				opt.Store = st
+			}
+			if isTerminal(stderr) && !asJSON && len(lib.Recipes()) > 1 {
+				bar := progressbar.NewOptions(len(lib.Recipes()), progressbar.OptionSetWriter(stderr),
+					progressbar.OptionSetDescription("verifying"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+				opt.Progress = func(done, total int) { _ = bar.Set(done) }
+				defer bar.Finish()
+			}
+			res, runErr := evolve.Run(ctx, lib, opt)
+			if runErr != nil {
+				if res != nil && (errors.Is(runErr, context.Canceled) || ctx.Err() != nil) {
+					fmt.Fprintln(stderr, "interrupted; what was decided is kept in", db, "- run the same command again to resume")
+					_ = res.Report.WriteText(stderr)
+					return failed("evolve interrupted")
+				}
+				return failed("evolve: %v", runErr)
+			}
+			w := cmd.OutOrStdout()
+			if asJSON {
+				if err := writeJSON(w, res.Report); err != nil {
+					return err
+				}
+			} else if err := res.Report.WriteText(w); err != nil {
+				return err
+			}
+			return writeEvolved(res, base, dir, out, stderr)
+		},
+	}
+	libFlag(c, &dir)
+	c.Flags().IntVar(&rounds, "rounds", 1, "rounds at most; a round that accepts no repair ends the run")
+	c.Flags().StringVar(&out, "out", "", "write the evolved library, report.json and report.html to this directory")
+	c.Flags().StringVar(&db, "db", "legoenv.db", `SQLite database for runs, verdicts, repairs and lineage ("" keeps nothing and cannot resume)`)
+	c.Flags().BoolVar(&asJSON, "json", false, `print the report as JSON: {"rounds":[{"round","total","verified_before","verified_after","share_before","share_after","repairs":[...]}]}`)
+	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel verification workers (0: all %d cores)", runtime.NumCPU()))
+	c.Flags().BoolVar(&fresh, "fresh", false, "start a new run even if the database has one for this library")
+	return c
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// writeEvolved writes the library and the report files where the flags say.
+func writeEvolved(res *evolve.Result, base fs.FS, dir, out string, stderr io.Writer) error {
+	accepted := 0
+	for _, r := range res.Report.Rounds {
+		accepted += r.Accepted
+	}
+	target := out
+	if target == "" {
+		if accepted == 0 {
+			return nil
+		}
+		if dir == "" {
+			fmt.Fprintln(stderr, "the built-in library is not written back; use --out DIR to keep the evolved library")
+			return nil
+		}
+		target = dir
+		res.Library.Dir = dir
+	}
+	if out != "" {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return failed("%v", err)
+		}
+	}
+	if out != "" || accepted > 0 {
+		st, err := atom.Write(res.Library, base, target)
+		if err != nil {
+			return failed("write library: %v", err)
+		}
+		fmt.Fprintf(stderr, "library written to %s: %d files rewritten, %d added, %d copied\n", target, len(st.Rewritten), len(st.Added), st.Copied)
+	}
+	if out == "" {
+		return nil
+	}
+	for _, f := range []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{"report.json", func(w io.Writer) error { return writeJSON(w, res.Report) }},
+		{"report.html", res.Report.WriteHTML},
+	} {
+		path := filepath.Join(out, f.name)
+		file, err := os.Create(path)
+		if err != nil {
+			return failed("%v", err)
+		}
+		werr := f.write(file)
+		if cerr := file.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return failed("write %s: %v", path, werr)
+		}
+	}
+	fmt.Fprintf(stderr, "report written to %s and %s\n", filepath.Join(out, "report.json"), filepath.Join(out, "report.html"))
+	return nil
+}
