@@ -1,0 +1,670 @@
+// Package automationbench imports AutomationBench (Zapier; MIT) tasks and
+// app state schemas as a legoenv atom library: one server atom per app, one
+// data and one intent atom per task, and a recipe per task.
+package automationbench
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+)
+
+// Result is an imported library and how the import went.
+type Result struct {
+	Servers []*atom.Server
+	Data    []*atom.Data
+	Intents []*atom.Intent
+	Recipes []atom.Recipe
+	Report  *Report
+}
+
+// Report is the coverage of an import.
+type Report struct {
+	Tasks             int            `json:"tasks"`
+	ImportedFully     int            `json:"imported_fully"`
+	ImportedPartially int            `json:"imported_partially"`
+	Failed            int            `json:"failed"`
+	UnmappedTypes     map[string]int `json:"unmapped_types"`
+	Errors            []*Error       `json:"errors"`
+
+	// PerTask says how each task went, in input order.
+	PerTask []TaskReport `json:"-"`
+}
+
+// Task statuses.
+const (
+	StatusFull    = "full"
+	StatusPartial = "partial"
+	StatusFailed  = "failed"
+)
+
+// TaskReport is one task's part of a Report.
+type TaskReport struct {
+	File       string
+	Task       string // the intent id ("" when the task failed)
+	Status     string
+	Assertions int // in the task
+	Mapped     int // mapped into the goal
+	Unmapped   []string
+	Unresolved []string // tools of the task whose effect could not be derived
+}
+
+// Expand lists the task files of paths: files as given, directories as
+// their *.json files (sorted).
+func Expand(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		ents, err := os.ReadDir(p)
+		if err != nil {
+			return nil, err
+		}
+		var files []string
+		for _, e := range ents {
+			if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") && !strings.HasPrefix(e.Name(), "_") {
+				files = append(files, filepath.Join(p, e.Name()))
+			}
+		}
+		sort.Strings(files)
+		out = append(out, files...)
+	}
+	return out, nil
+}
+
+// ImportFiles reads task files and imports them.
+func ImportFiles(s *Schemas, files []string) (*Result, error) {
+	var srcs []Source
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("read task: %w", err)
+		}
+		srcs = append(srcs, Source{File: f, Data: data})
+	}
+	return Import(s, srcs), nil
+}
+
+// Source is one task file's content.
+type Source struct {
+	File string
+	Data []byte
+}
+
+// taskState is one task on its way through the import.
+type taskState struct {
+	src    Source
+	task   *Task
+	id     string
+	rep    *TaskReport
+	data   map[string]*appData
+	goal   []assert.Assertion
+	failed bool
+}
+
+// Import imports tasks. Bad input (a file that is not JSON, a task without
+// info, an unknown app, an assertion it cannot map) is reported in the
+// result's Report with the file and JSON path; the other tasks are still
+// imported. s is not modified.
+func Import(s *Schemas, srcs []Source) *Result {
+	s = s.clone()
+	rep := &Report{UnmappedTypes: map[string]int{}, Errors: []*Error{}}
+	extra := newExtraFields()
+	var tasks []*taskState
+	ids := map[string]bool{}
+	for _, src := range srcs {
+		ts := &taskState{src: src, rep: &TaskReport{File: src.File}, data: map[string]*appData{}}
+		tasks = append(tasks, ts)
+		t, errs := ParseTask(src.File, src.Data)
+		rep.Errors = append(rep.Errors, errs...)
+		if t == nil {
+			ts.failed = true
+			continue
+		}
+		ts.task = t
+		ts.rep.Assertions = len(t.Checks)
+		if len(errs) > 0 {
+			ts.rep.Status = StatusPartial
+		}
+		if !ts.checkApps(s, rep) {
+			ts.failed = true
+			continue
+		}
+		ts.id = uniqueID(atomID(t.Name), t.ExampleID, ids)
+		ts.rep.Task = ts.id
+	}
+	prepareApps(s, tasks)
+	// Initial states, flattened. A first pass finds the free-form fields
+	// (a row's cells) that stray fields of a record belong in.
+	scan := newExtraFields()
+	for _, ts := range tasks {
+		if ts.failed {
+			continue
+		}
+		for _, app := range ts.task.StateApps {
+			if app != metaApp {
+				normaliseApp(s.clone().App(app), ts.task.State[app], ts.src.File, "", scan, nil)
+			}
+		}
+	}
+	bags := bagFields(s, scan)
+	for _, ts := range tasks {
+		if ts.failed {
+			continue
+		}
+		for _, app := range ts.task.StateApps {
+			if app == metaApp {
+				continue
+			}
+			d, errs := normaliseApp(s.App(app), ts.task.State[app], ts.src.File, "info.initial_state."+app, extra, bags[app])
+			ts.data[app] = d
+			if len(errs) > 0 {
+				rep.Errors = append(rep.Errors, errs...)
+				ts.rep.Status = StatusPartial
+			}
+		}
+	}
+	applyExtra(s, extra)
+	tools := toolNames(s, tasks)
+	actionParams := collectActionParams(s, tasks)
+	actionKeys := map[string][]string{}
+	for app, names := range tools {
+		for _, n := range names {
+			_, rest, _ := s.AppOf(n)
+			actionKeys[app] = append(actionKeys[app], strings.Join(words(rest), "_"))
+		}
+	}
+	// Servers: one per app any imported task uses.
+	res := &Result{Report: rep}
+	servers := map[string]*atom.Server{}
+	apps := map[string]bool{}
+	for _, ts := range tasks {
+		if !ts.failed {
+			for _, a := range ts.task.Apps(s) {
+				apps[a] = true
+			}
+		}
+	}
+	for _, name := range sortedSet(apps) {
+		app := s.App(name)
+		tb := &toolBuilder{app: app, actionParams: actionParams[name]}
+		srv := serverAtom(app, extra)
+		for _, n := range tools[name] {
+			_, rest, _ := s.AppOf(n)
+			srv.Tools = append(srv.Tools, tb.Tool(n, rest))
+		}
+		servers[name] = srv
+		res.Servers = append(res.Servers, srv)
+	}
+	// Goals, data and intents.
+	for _, ts := range tasks {
+		if ts.failed {
+			continue
+		}
+		m := &mapper{s: s, data: ts.data, actionKeys: actionKeys}
+		t := ts.task
+		for i, c := range t.Checks {
+			if excluded(c) {
+				ts.rep.Assertions--
+				continue
+			}
+			q, err := m.mapCheck(c)
+			var a assert.Assertion
+			if err == nil {
+				a, err = q.assertion()
+			}
+			if err != nil {
+				ts.noteCheckError(rep, c, t.CheckAt[i], err)
+				continue
+			}
+			ts.goal = append(ts.goal, a)
+			ts.rep.Mapped++
+		}
+		for _, n := range t.Tools {
+			if app, _, ok := s.AppOf(n); ok {
+				if tl := servers[app].Tool(n); tl != nil && tl.Effect.Kind == "unresolved" {
+					ts.rep.Unresolved = append(ts.rep.Unresolved, n)
+				}
+			}
+		}
+		if len(ts.goal) == 0 {
+			rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "info.assertions", Message: "no assertion could be mapped: the task has no goal"})
+			ts.failed = true
+			continue
+		}
+		res.Data = append(res.Data, ts.dataAtom(s))
+		res.Intents = append(res.Intents, ts.intentAtom(s, rep))
+		res.Recipes = append(res.Recipes, atom.Recipe{Intent: atom.Pin{ID: ts.id}, Data: atom.Pin{ID: ts.id}})
+	}
+	for _, ts := range tasks {
+		rep.Tasks++
+		switch {
+		case ts.failed:
+			ts.rep.Status = StatusFailed
+			ts.rep.Task = ""
+			rep.Failed++
+		case ts.rep.Status == StatusPartial:
+			rep.ImportedPartially++
+		default:
+			ts.rep.Status = StatusFull
+			rep.ImportedFully++
+		}
+		rep.PerTask = append(rep.PerTask, *ts.rep)
+	}
+	return res
+}
+
+func excluded(c map[string]any) bool {
+	if b, ok := c["excluded"].(bool); ok && b {
+		return true
+	}
+	if b, ok := c["scored"].(bool); ok && !b {
+		return true
+	}
+	return false
+}
+
+func (ts *taskState) noteCheckError(rep *Report, c map[string]any, at string, err error) {
+	typ, _ := c["type"].(string)
+	path := at
+	msg := err.Error()
+	var me *mapError
+	if errors.As(err, &me) {
+		if me.param != "" {
+			path += "." + me.param
+		}
+		if me.unmapped {
+			rep.UnmappedTypes[typ]++
+			ts.rep.Unmapped = append(ts.rep.Unmapped, typ)
+			msg = fmt.Sprintf("unmapped assertion type %s: %s", typ, me.msg)
+		} else {
+			msg = fmt.Sprintf("%s: %s", typ, me.msg)
+		}
+	} else {
+		rep.UnmappedTypes[typ]++
+		ts.rep.Unmapped = append(ts.rep.Unmapped, typ)
+		msg = fmt.Sprintf("unmapped assertion type %s: %v", typ, err)
+	}
+	rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: path, Message: msg})
+	ts.rep.Status = StatusPartial
+}
+
+// checkApps: every app the task's tools and state name must be known.
+func (ts *taskState) checkApps(s *Schemas, rep *Report) bool {
+	ok := true
+	for i, n := range ts.task.Tools {
+		if _, _, known := s.AppOf(n); !known {
+			rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: fmt.Sprintf("info.zapier_tools[%d]", i),
+				Message: fmt.Sprintf("tool %q belongs to no known app (known apps: %s)", n, strings.Join(s.appNames(), ", "))})
+			ok = false
+		}
+	}
+	for _, a := range ts.task.StateApps {
+		if s.App(a) == nil {
+			rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "info.initial_state." + a,
+				Message: fmt.Sprintf("unknown app %q (known apps: %s)", a, strings.Join(s.appNames(), ", "))})
+			ok = false
+		}
+	}
+	if meta, has := ts.task.State[metaApp]; has {
+		if _, err := clockOf(meta); err != nil {
+			rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "info.initial_state.meta.current_time", Message: err.Error()})
+			ts.rep.Status = StatusPartial
+		}
+	}
+	return ok
+}
+
+var idBad = regexp.MustCompile(`[^a-z0-9_.-]+`)
+
+// atomID turns a task name into an atom id.
+func atomID(name string) string {
+	id := idBad.ReplaceAllString(strings.ToLower(name), "_")
+	id = strings.Trim(id, "_.-")
+	if id == "" {
+		id = "task"
+	}
+	if len(id) > 120 {
+		id = id[:120]
+	}
+	return id
+}
+
+func uniqueID(id, example string, used map[string]bool) string {
+	if used[id] && example != "" {
+		id = atomID(id + "_" + example)
+	}
+	base := id
+	for i := 2; used[id]; i++ {
+		id = fmt.Sprintf("%s_%d", base, i)
+	}
+	used[id] = true
+	return id
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// toolNames lists each app's tools over every imported task, sorted.
+func toolNames(s *Schemas, tasks []*taskState) map[string][]string {
+	sets := map[string]map[string]bool{}
+	for _, ts := range tasks {
+		if ts.failed {
+			continue
+		}
+		for _, n := range ts.task.Tools {
+			if app, _, ok := s.AppOf(n); ok && atom.ToolNameRE.MatchString(n) {
+				if sets[app] == nil {
+					sets[app] = map[string]bool{}
+				}
+				sets[app][n] = true
+			}
+		}
+	}
+	out := map[string][]string{}
+	for app, set := range sets {
+		out[app] = sortedSet(set)
+	}
+	return out
+}
+
+// prepareApps gives an action log to apps whose assertions read one (an
+// app can record actions the schema does not model) and declares the
+// fields of untyped collections from the exceptions table.
+func prepareApps(s *Schemas, tasks []*taskState) {
+	for _, ts := range tasks {
+		if ts.failed {
+			continue
+		}
+		for _, c := range ts.task.Checks {
+			typ, _ := c["type"].(string)
+			app, rest, ok := s.AppOf(typ)
+			if !ok || app == metaApp {
+				continue
+			}
+			ws := words(rest)
+			if len(ws) > 0 && (ws[0] == "action" || ws[0] == "actions") && !s.App(app).HasActions() {
+				s.App(app).Collections = append(s.App(app).Collections, actionLog())
+			}
+		}
+	}
+	for app, colls := range untypedFields {
+		a := s.App(app)
+		if a == nil {
+			continue
+		}
+		for name, fs := range colls {
+			c := a.Collection(name)
+			if c == nil {
+				continue
+			}
+			for _, f := range fs {
+				if c.Field(f.Name) == nil {
+					cp := *f
+					c.addField(&cp)
+				}
+			}
+		}
+	}
+}
+
+// bagFields: app -> collection -> its one free-form object field, declared
+// or seen in the data.
+func bagFields(s *Schemas, scan *extraFields) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for _, a := range s.Apps {
+		for _, c := range a.Collections {
+			var maps []string
+			for _, f := range c.Fields {
+				if f.isMap() && f.Name != "metadata" && f.Name != "custom_fields" && f.Name != "custom_attributes" {
+					maps = append(maps, f.Name)
+				}
+			}
+			for n, f := range scan.fields[a.Name][c.Name] {
+				if f.Type == "object" && c.Field(n) == nil {
+					maps = append(maps, n)
+				}
+			}
+			if len(maps) == 1 && !c.Actions && !c.Open {
+				if out[a.Name] == nil {
+					out[a.Name] = map[string]string{}
+				}
+				out[a.Name][c.Name] = maps[0]
+			}
+		}
+	}
+	return out
+}
+
+func actionLog() *Coll {
+	return &Coll{Name: actionsColl, Actions: true, Key: "id",
+		Description: "Actions performed through the app's tools: the action key and its parameters.",
+		Fields: []*Field{
+			{Name: "id", Type: "string"},
+			{Name: "action_key", Type: "string", Description: "The action (the tool name without the app)"},
+			{Name: "params", Type: "object", Description: "The parameters the action was called with"},
+			{Name: "created_at", Type: "string", Format: "date-time"},
+		}}
+}
+
+// applyExtra declares the fields seen in the data that the schemas lack.
+func applyExtra(s *Schemas, x *extraFields) {
+	for app, colls := range x.fields {
+		a := s.App(app)
+		for _, cname := range sortedKeysF(colls) {
+			c := a.Collection(cname)
+			if c == nil {
+				if cname == settingsColl {
+					c = &Coll{Name: settingsColl, Key: "id", Description: "The app's settings (one record)."}
+					a.Collections = append(a.Collections, c)
+				} else {
+					continue
+				}
+			}
+			fs := colls[cname]
+			names := make([]string, 0, len(fs))
+			for n := range fs {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			for _, n := range names {
+				if c.Field(n) == nil {
+					c.addField(fs[n])
+				}
+			}
+		}
+	}
+}
+
+func sortedKeysF(m map[string]map[string]*Field) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// collectActionParams gathers, for each app's action keys, the parameters
+// the data and the assertions use, with an example value each.
+func collectActionParams(s *Schemas, tasks []*taskState) map[string]map[string]map[string]any {
+	out := map[string]map[string]map[string]any{}
+	note := func(app, key string, params map[string]any) {
+		if out[app] == nil {
+			out[app] = map[string]map[string]any{}
+		}
+		if out[app][key] == nil {
+			out[app][key] = map[string]any{}
+		}
+		for k, v := range params {
+			base, _, _ := splitOp(k)
+			if !validFieldName(base) {
+				continue
+			}
+			if _, ok := out[app][key][base]; !ok {
+				out[app][key][base] = v
+			}
+		}
+	}
+	for _, ts := range tasks {
+		if ts.failed {
+			continue
+		}
+		for _, app := range ts.task.StateApps {
+			if acts, ok := ts.task.State[app][actionsColl].(map[string]any); ok {
+				for key, list := range acts {
+					l, _ := list.([]any)
+					for _, r := range l {
+						if rm, ok := r.(map[string]any); ok {
+							if p, ok := rm["params"].(map[string]any); ok {
+								note(app, key, p)
+							}
+						}
+					}
+				}
+			}
+		}
+		for _, c := range ts.task.Checks {
+			typ, _ := c["type"].(string)
+			app, _, ok := s.AppOf(typ)
+			if !ok {
+				continue
+			}
+			if key, ok := c["action_key"].(string); ok {
+				if p, ok := c["params"].(map[string]any); ok {
+					note(app, key, p)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// serverAtom builds an app's server atom without tools.
+func serverAtom(app *App, x *extraFields) *atom.Server {
+	srv := &atom.Server{Kind: atom.KindServer, ID: atomID(app.Name), App: "", Description: serverDoc(app)}
+	if srv.ID != app.Name {
+		srv.App = app.Name
+	}
+	for _, c := range app.Collections {
+		if c.Name == settingsColl && len(c.Fields) == 0 {
+			continue
+		}
+		ac := atom.Collection{Name: c.Name, Description: c.Description, IDPrefix: idPrefix(c), Fields: map[string]atom.Field{}}
+		if c.Key != "id" {
+			ac.Key = c.Key
+		}
+		for _, f := range c.Fields {
+			ac.Fields[f.Name] = atomField(f)
+		}
+		srv.Collections = append(srv.Collections, ac)
+	}
+	srv.Tools = []atom.Tool{}
+	return srv
+}
+
+func serverDoc(app *App) string {
+	d := app.Description
+	if d == "" {
+		d = "Simulated " + app.Name + "."
+	}
+	return fmt.Sprintf("AutomationBench app %s, imported from its state schema. %s", app.Name, firstLine(d))
+}
+
+func atomField(f *Field) atom.Field {
+	af := atom.Field{Type: f.Type, Format: f.Format, Description: f.Description}
+	if f.Type == "array" {
+		af.Items = f.Items
+	}
+	if len(f.Enum) > 0 {
+		af.Enum = f.Enum
+	}
+	if len(af.Description) > 200 {
+		af.Description = af.Description[:197] + "..."
+	}
+	return af
+}
+
+// dataAtom is the task's initial state.
+func (ts *taskState) dataAtom(s *Schemas) *atom.Data {
+	d := &atom.Data{Kind: atom.KindData, ID: ts.id, Records: map[string]map[string][]map[string]any{},
+		Description: fmt.Sprintf("Initial state of AutomationBench task %s.", ts.task.Name)}
+	if meta, ok := ts.task.State[metaApp]; ok {
+		if clock, err := clockOf(meta); err == nil {
+			d.Clock = clock
+		}
+	}
+	for _, app := range sortedKeysD(ts.data) {
+		ad := ts.data[app]
+		m := map[string][]map[string]any{}
+		for _, c := range ad.order {
+			if len(ad.records[c]) > 0 {
+				m[c] = ad.records[c]
+			}
+		}
+		if len(m) > 0 {
+			d.Records[s.App(app).Name] = m
+		}
+	}
+	if len(d.Records) == 0 {
+		d.Records = nil
+	}
+	return d
+}
+
+func sortedKeysD(m map[string]*appData) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// intentAtom is the task's instruction, tool surface and goal.
+func (ts *taskState) intentAtom(s *Schemas, rep *Report) *atom.Intent {
+	t := ts.task
+	in := &atom.Intent{Kind: atom.KindIntent, ID: ts.id, Apps: t.Apps(s), Goal: ts.goal,
+		Description: fmt.Sprintf("AutomationBench task %s", t.Name), Family: "automationbench"}
+	if ts.task.ExampleID != "" {
+		in.Description += " (example " + ts.task.ExampleID + ")"
+	}
+	in.System = noSlots(t.System)
+	in.Instruction = noSlots(t.User)
+	if in.Instruction != t.User {
+		rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "prompt", Message: "the prompt contains {{...}}, which legoenv reads as a slot; imported as { {...} }"})
+		ts.rep.Status = StatusPartial
+	}
+	for _, n := range t.Tools {
+		if atom.ToolNameRE.MatchString(n) {
+			in.Tools = append(in.Tools, n)
+		}
+	}
+	return in
+}
+
+func noSlots(s string) string {
+	if !atom.SlotRE.MatchString(s) {
+		return s
+	}
+	return strings.ReplaceAll(s, "{{", "{ {")
+}

@@ -1,0 +1,247 @@
+package automationbench
+
+import (
+	"strings"
+)
+
+// entity is an entity word resolved to a collection.
+type entity struct {
+	coll   *Coll
+	marker string
+	n      int // words used
+}
+
+// resolveEntity finds the collection the leading words of ws name: the
+// longest run of words that is a collection's name (singular or plural),
+// its record class, an alias from the exceptions table, or the start of a
+// collection's name ("sms" for sms_messages).
+func resolveEntity(app *App, ws []string) (entity, bool) {
+	for k := len(ws); k >= 1; k-- {
+		if c, mk, ok := entityOf(app, strings.Join(ws[:k], "_")); ok {
+			return entity{coll: c, marker: mk, n: k}, true
+		}
+	}
+	return entity{}, false
+}
+
+func entityOf(app *App, cand string) (*Coll, string, bool) {
+	if al, ok := entityAliases[app.Name][singular(cand)]; ok {
+		if c := app.Collection(al.coll); c != nil {
+			return c, al.marker, true
+		}
+	}
+	if al, ok := entityAliases[app.Name][cand]; ok {
+		if c := app.Collection(al.coll); c != nil {
+			return c, al.marker, true
+		}
+	}
+	for _, c := range app.Collections {
+		if sameNoun(c.Name, cand) {
+			return c, "", true
+		}
+	}
+	for _, c := range app.Collections {
+		for _, t := range titleNames(app, c) {
+			if sameNoun(t, cand) {
+				return c, "", true
+			}
+		}
+	}
+	// A part of a record: "cell" names the rows that hold cells.
+	var holders []*Coll
+	for _, c := range app.Collections {
+		if f := c.Field(plural(cand)); f != nil && f.isMap() {
+			holders = append(holders, c)
+		}
+	}
+	if len(holders) == 1 {
+		return holders[0], "", true
+	}
+	var prefixed []*Coll
+	for _, c := range app.Collections {
+		if strings.HasPrefix(c.Name, cand+"_") {
+			prefixed = append(prefixed, c)
+		}
+	}
+	if len(prefixed) == 1 {
+		return prefixed[0], "", true
+	}
+	return nil, "", false
+}
+
+// titleNames are the entity names a record class gives: "FreshdeskTicket"
+// -> "ticket", "HubSpotContact" -> "contact".
+func titleNames(app *App, c *Coll) []string {
+	if c.Title == "" {
+		return nil
+	}
+	s := snake(c.Title)
+	out := []string{s}
+	sq, asq := squash(c.Title), squash(app.Name)
+	if strings.HasPrefix(sq, asq) && len(sq) > len(asq) {
+		// Rebuild the rest from the snake form's trailing words.
+		ws := words(s)
+		for i := range ws {
+			if squash(strings.Join(ws[:i+1], "")) == asq {
+				out = append(out, strings.Join(ws[i+1:], "_"))
+				break
+			}
+		}
+	}
+	if ws := words(s); len(ws) > 1 {
+		out = append(out, ws[len(ws)-1])
+	}
+	return out
+}
+
+// resolveField finds the field a name means among fields: the name itself,
+// an alias from the exceptions table, another spelling ("Email",
+// "campaign_id" for "CampaignId"), a trailing underscore ("from_"), an
+// "is_" boolean, a field it starts ("body" for "body_plain", preferring the
+// plain-text one), the name without "_name", or with the record's prefix
+// ("name" for "account_name").
+func resolveField(app string, fields []*Field, name, recordPrefix string) *Field {
+	find := func(n string) *Field {
+		for _, f := range fields {
+			if f.Name == n {
+				return f
+			}
+		}
+		return nil
+	}
+	if f := find(name); f != nil {
+		return f
+	}
+	for _, scope := range []string{app, ""} {
+		if to, ok := fieldAliases[scope][name]; ok {
+			if f := find(to); f != nil {
+				return f
+			}
+		}
+	}
+	sq := squash(name)
+	for _, f := range fields {
+		if squash(f.Name) == sq {
+			return f
+		}
+	}
+	if f := find(name + "_"); f != nil {
+		return f
+	}
+	if f := find(plural(name)); f != nil {
+		return f
+	}
+	if f := find(singular(name)); f != nil {
+		return f
+	}
+	if f := find("is_" + name); f != nil {
+		return f
+	}
+	if s, ok := strings.CutPrefix(name, "is_"); ok {
+		if f := find(s); f != nil {
+			return f
+		}
+	}
+	var starts []*Field
+	for _, f := range fields {
+		if strings.HasPrefix(f.Name, name+"_") {
+			starts = append(starts, f)
+		}
+	}
+	for _, pref := range []string{"_plain", "_text"} {
+		for _, f := range starts {
+			if f.Name == name+pref {
+				return f
+			}
+		}
+	}
+	for _, f := range starts {
+		if !strings.HasSuffix(f.Name, "_html") && f.Type != "array" && f.Type != "object" {
+			return f
+		}
+	}
+	if s, ok := strings.CutSuffix(name, "_name"); ok {
+		if f := find(s); f != nil {
+			return f
+		}
+	}
+	if recordPrefix != "" {
+		if f := find(recordPrefix + "_" + name); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// field resolves a name on a collection; an untyped collection accepts any
+// name.
+func (c *Coll) resolve(app, name string) *Field {
+	if f := resolveField(app, c.Fields, name, singular(c.Name)); f != nil {
+		return f
+	}
+	if c.Open && validFieldName(name) {
+		f := &Field{Name: name, Observed: true}
+		c.addField(f)
+		return f
+	}
+	return nil
+}
+
+func validFieldName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// mapField returns the collection's single free-form object field (a
+// row's cells), which column names index.
+func (c *Coll) mapField() *Field {
+	var out *Field
+	for _, f := range c.Fields {
+		if f.isMap() && f.Name != "metadata" && f.Name != "custom_fields" {
+			if out != nil {
+				return nil
+			}
+			out = f
+		}
+	}
+	return out
+}
+
+// isPhone reports whether a field holds a phone number.
+func isPhone(f *Field) bool {
+	n := strings.ToLower(f.Name)
+	return strings.Contains(n, "phone") || strings.Contains(n, "mobile") || f.Format == "phone"
+}
+
+// isEmailValue reports whether v looks like an email address.
+func isEmailValue(v any) bool {
+	s, ok := v.(string)
+	return ok && strings.Contains(s, "@") && !strings.ContainsAny(s, " \t\n")
+}
+
+// phonePattern matches the digits of a phone number whatever the
+// separators, as AutomationBench compares phone numbers digit by digit.
+func phonePattern(s string) string {
+	var b strings.Builder
+	b.WriteString(`^\D*`)
+	n := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			b.WriteString(`\D*`)
+			n++
+		}
+	}
+	b.WriteString(`$`)
+	if n == 0 {
+		return ""
+	}
+	return b.String()
+}

@@ -1,0 +1,677 @@
+package automationbench
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// Starlark effects for what a declaration cannot say: an action log, a
+// record appended inside another (a note on a ticket), a row whose cells
+// merge, a reply, a search over any object type. Each is a template filled
+// with constants from the schema; the shared helpers come first.
+
+const starHelpers = `
+def _str(v):
+    if v == None:
+        return ""
+    return str(v)
+
+def _text_has(v, want):
+    w = _str(want).lower()
+    stack = [v]
+    for _ in range(100000):
+        if not stack:
+            return False
+        x = stack.pop()
+        if type(x) == "list":
+            stack.extend(x)
+        elif type(x) == "dict":
+            stack.extend(x.values())
+        elif w in _str(x).lower():
+            return True
+    return False
+
+def _same(have, v):
+    if type(v) == "string" and (type(have) == "string" or type(have) == "list" or type(have) == "dict"):
+        return _text_has(have, v)
+    if type(have) == "list":
+        return v in have or _str(v) in [_str(x) for x in have]
+    return _str(have) == _str(v)
+
+def _matches(rec, args, skip):
+    for k, v in args.items():
+        if k in skip or v == None or v == "":
+            continue
+        if k not in rec:
+            return False
+        have = rec[k]
+        if type(v) == "dict" and type(have) == "dict":
+            for sk, sv in v.items():
+                if sk not in have or not _same(have[sk], sv):
+                    return False
+        elif not _same(have, v):
+            return False
+    return True
+
+def _find(db, coll, keyarg, keyfield, args, ids):
+    kv = args.get(keyarg)
+    if kv != None and kv != "":
+        for r in db.search(coll):
+            if _str(r.get(keyfield)) == _str(kv):
+                return r
+        fail("no record of %s with %s %s" % (coll, keyarg, _str(kv)))
+    want = {}
+    for k in ids:
+        if args.get(k) != None and args.get(k) != "":
+            want[k] = args[k]
+    if not want:
+        fail("give %s to name the record" % " or ".join([keyarg] + ids))
+    for r in db.search(coll):
+        ok = True
+        for k, v in want.items():
+            if _str(r.get(k)) != _str(v):
+                ok = False
+                break
+        if ok:
+            return r
+    fail("no record of %s with %s" % (coll, ", ".join(["%s %s" % (k, _str(v)) for k, v in want.items()])))
+
+def _stamp(rec, consts, db):
+    for k, v in consts.items():
+        if v == "$now":
+            rec[k] = db.now()
+        else:
+            rec[k] = v
+    return rec
+`
+
+// starLit renders a JSON-like value as a Starlark literal.
+func starLit(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "None"
+	case bool:
+		if x {
+			return "True"
+		}
+		return "False"
+	case string:
+		return strconv.Quote(x)
+	case float64:
+		return scalarText(x)
+	case []string:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = strconv.Quote(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = starLit(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case map[string]string:
+		m := map[string]any{}
+		for k, v := range x {
+			m[k] = v
+		}
+		return starLit(m)
+	case map[string]any:
+		keys := sortedKeys(x)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = strconv.Quote(k) + ": " + starLit(x[k])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return strconv.Quote(fmt.Sprint(v))
+}
+
+func starCode(consts [][2]string, body string) string {
+	var b strings.Builder
+	for _, c := range consts {
+		fmt.Fprintf(&b, "%s = %s\n", c[0], c[1])
+	}
+	b.WriteString(starHelpers)
+	b.WriteString(body)
+	return b.String()
+}
+
+// idFields are the fields that, together, name a record when its key is
+// not given (a row: spreadsheet, worksheet and row number).
+func idFields(c *Coll) []string {
+	var out []string
+	for _, f := range c.Fields {
+		if f.Name != c.Key && (strings.HasSuffix(f.Name, "_id") || f.Name == "row_number") && !actorFields[f.Name] && f.Type != "array" {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+func argFields(fs []*Field) map[string]any {
+	m := map[string]any{}
+	for _, f := range fs {
+		m[f.Name] = f.Name
+	}
+	return m
+}
+
+// nestedAppendTool appends a record to a list-of-records field (a note to
+// a ticket's notes, a thread of type note to a conversation).
+func nestedAppendTool(app *App, name string, parent *Coll, rel *childRel) atom.Tool {
+	k := keyArg(parent)
+	ids := idFields(parent)
+	props := map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the " + singular(parent.Name)}}
+	consts := map[string]any{}
+	childArgs := map[string]any{}
+	var required []string
+	for _, e := range rel.field.Elem {
+		switch {
+		case rel.enum != nil && e.Name == rel.enum.Name:
+			consts[e.Name] = rel.enumV
+		case e.Name == "id":
+		case createdFields[e.Name]:
+			consts[e.Name] = "$now"
+		case e.Type == "object" && len(e.Elem) > 0, e.isObjectList():
+		default:
+			if e.Name == k {
+				continue
+			}
+			props[e.Name] = propSchema(e)
+			childArgs[e.Name] = e.Name
+			if e.Name == "body" || e.Name == "text" || e.Name == "content" {
+				required = append(required, e.Name)
+			}
+		}
+	}
+	for _, id := range ids {
+		if props[id] == nil {
+			props[id] = map[string]any{"type": []any{"string", "number"}}
+		}
+	}
+	hasID := rel.field.elemField("id") != nil
+	upd := map[string]any{}
+	stamp(parent, upd, updatedFields)
+	body := `
+def run(args, db):
+    rec = _find(db, PARENT, KEYARG, KEYFIELD, args, IDS)
+    items = list(rec.get(FIELD) or [])
+    child = {}
+    for a, f in CHILD.items():
+        if args.get(a) != None:
+            child[f] = args[a]
+    _stamp(child, CONSTS, db)
+    if HAS_ID and "id" not in child:
+        child["id"] = PREFIX + str(len(items) + 1)
+    items.append(child)
+    upd = _stamp({FIELD: items}, UPDATED, db)
+    return db.update(PARENT, _str(rec[KEYFIELD]), upd)
+`
+	code := starCode([][2]string{
+		{"PARENT", starLit(parent.Name)}, {"KEYARG", starLit(k)}, {"KEYFIELD", starLit(parent.Key)},
+		{"IDS", starLit(ids)}, {"FIELD", starLit(rel.field.Name)}, {"CHILD", starLit(childArgs)},
+		{"CONSTS", starLit(consts)}, {"UPDATED", starLit(upd)}, {"HAS_ID", starLit(hasID)},
+		{"PREFIX", starLit(singular(rel.field.Name) + "_")},
+	}, body)
+	what := singular(strings.ReplaceAll(rel.field.Name, "_", " "))
+	if rel.enum != nil {
+		what = fmt.Sprintf("%s (%s %s)", strings.ReplaceAll(rel.word, "_", " "), what, rel.enumV)
+	}
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("Add a %s to a %s in %s.", what, singular(strings.ReplaceAll(parent.Name, "_", " ")), app.Name),
+		Input:       objectSchema(props, required),
+		Effect:      atom.Effect{Kind: "starlark", Code: code},
+	}
+}
+
+// mergeUpdateTool updates a record whose object fields (a row's cells)
+// merge with what is given instead of being replaced; the record is named
+// by its key or by its reference fields together.
+func mergeUpdateTool(app *App, name string, c *Coll, maps []string) atom.Tool {
+	k := keyArg(c)
+	ids := idFields(c)
+	props := map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record (or give " + strings.Join(ids, ", ") + ")"}}
+	set := map[string]any{}
+	stamp(c, set, updatedFields)
+	fields := map[string]any{}
+	for _, f := range writable(c, set) {
+		props[f.Name] = propSchema(f)
+		fields[f.Name] = f.Name
+	}
+	for _, id := range ids {
+		props[id] = map[string]any{"type": []any{"string", "number"}, "description": "Names the record with the other ids"}
+	}
+	body := `
+def run(args, db):
+    rec = _find(db, COLL, KEYARG, KEYFIELD, args, IDS)
+    upd = {}
+    for a, v in args.items():
+        if a == KEYARG or a in IDS or a not in FIELDS:
+            continue
+        f = FIELDS[a]
+        if f in MAPS and type(v) == "dict":
+            m = dict(rec.get(f) or {})
+            m.update(v)
+            upd[f] = m
+        else:
+            upd[f] = v
+    if not upd:
+        fail("nothing to update: give the fields to set")
+    _stamp(upd, SET, db)
+    return db.update(COLL, _str(rec[KEYFIELD]), upd)
+`
+	code := starCode([][2]string{
+		{"COLL", starLit(c.Name)}, {"KEYARG", starLit(k)}, {"KEYFIELD", starLit(c.Key)},
+		{"IDS", starLit(ids)}, {"FIELDS", starLit(fields)}, {"MAPS", starLit(maps)}, {"SET", starLit(set)},
+	}, body)
+	return atom.Tool{
+		Name: name,
+		Description: fmt.Sprintf("Update a %s in %s, named by its id or by %s. %s given as an object merge with the current ones; other fields given are set.",
+			singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, strings.Join(ids, " + "), title(strings.Join(maps, ", "))),
+		Input:  objectSchema(props, nil),
+		Effect: atom.Effect{Kind: "starlark", Code: code},
+	}
+}
+
+// replyTool answers a message: to its sender, in its thread, "Re:" its
+// subject.
+func replyTool(app *App, name string, c *Coll, verb string) (atom.Tool, bool) {
+	find := func(n string) string {
+		if f := resolveField(app.Name, c.Fields, n, singular(c.Name)); f != nil {
+			return f.Name
+		}
+		return ""
+	}
+	from, to, subject, body := find("from"), find("to"), find("subject"), find("body")
+	if from == "" || to == "" || body == "" {
+		return atom.Tool{}, false
+	}
+	k := keyArg(c)
+	consts := map[string]any{}
+	if m, ok := markers[app.Name+"."+c.Name][markerSent]; ok {
+		consts[m.field] = []any{m.value}
+	}
+	stamp(c, consts, createdFields)
+	props := map[string]any{
+		k:    map[string]any{"type": []any{"string", "number"}, "description": "Id of the message to " + verb + " to"},
+		body: map[string]any{"type": "string", "description": "The text of the " + verb},
+	}
+	copyArgs := map[string]any{}
+	for _, n := range []string{"cc", "bcc", subject} {
+		if f := c.Field(n); f != nil && n != "" {
+			props[n] = propSchema(f)
+			copyArgs[n] = n
+		}
+	}
+	required := []string{k, body}
+	toList := c.Field(to) != nil && c.Field(to).Type == "array"
+	if verb == "forward" {
+		props[to] = propSchema(c.Field(to))
+		required = append(required, to)
+	}
+	body1 := `
+def run(args, db):
+    orig = _find(db, COLL, KEYARG, KEYFIELD, args, [])
+    rec = {}
+    if VERB == "forward":
+        dest = args.get(TO)
+    else:
+        dest = orig.get(FROM)
+    if TO_LIST and type(dest) == "string":
+        dest = [x.strip() for x in dest.split(",") if x.strip()]
+    rec[TO] = dest
+    subj = _str(orig.get(SUBJECT))
+    prefix = "Fwd: " if VERB == "forward" else "Re: "
+    if SUBJECT and not subj.lower().startswith(prefix.lower()):
+        subj = prefix + subj
+    if SUBJECT:
+        rec[SUBJECT] = subj
+    for a, f in COPY.items():
+        if args.get(a) != None:
+            v = args[a]
+            if type(v) == "string" and a != SUBJECT:
+                v = [x.strip() for x in v.split(",") if x.strip()]
+            rec[f] = v
+    rec[BODY] = args[BODY]
+    if THREAD and orig.get(THREAD) != None:
+        rec[THREAD] = orig[THREAD]
+    if IN_REPLY_TO:
+        rec[IN_REPLY_TO] = orig[KEYFIELD]
+    _stamp(rec, CONSTS, db)
+    return db.create(COLL, rec)
+`
+	code := starCode([][2]string{
+		{"COLL", starLit(c.Name)}, {"KEYARG", starLit(k)}, {"KEYFIELD", starLit(c.Key)}, {"VERB", starLit(verb)},
+		{"FROM", starLit(from)}, {"TO", starLit(to)}, {"TO_LIST", starLit(toList)}, {"SUBJECT", starLit(subject)},
+		{"BODY", starLit(body)}, {"THREAD", starLit(find("thread_id"))}, {"IN_REPLY_TO", starLit(find("in_reply_to"))},
+		{"COPY", starLit(copyArgs)}, {"CONSTS", starLit(consts)},
+	}, body1)
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("%s a %s %s: the %s goes to its sender, in its thread, with \"Re:\" before its subject.", title(verb), app.Name, singular(c.Name), verb),
+		Input:       objectSchema(props, required),
+		Effect:      atom.Effect{Kind: "starlark", Code: code},
+	}, true
+}
+
+// recordsSearchTool searches any object type of the app: by type and field
+// values, by text, or by a simple SQL-like query (SELECT ... FROM Type
+// WHERE Field = 'x' AND Other LIKE '%y%').
+func recordsSearchTool(app *App, name string, query bool) atom.Tool {
+	types := map[string]any{}
+	fieldMap := map[string]any{}
+	var typeNames []any
+	for _, c := range app.Collections {
+		if c.Actions || c.Name == settingsColl {
+			continue
+		}
+		names := []string{c.Name, singular(c.Name)}
+		names = append(names, titleNames(app, c)...)
+		if c.Title != "" {
+			names = append(names, c.Title)
+		}
+		for _, n := range names {
+			types[squash(n)] = c.Name
+		}
+		if c.Title != "" {
+			typeNames = append(typeNames, c.Title)
+		} else {
+			typeNames = append(typeNames, c.Name)
+		}
+		fm := map[string]any{}
+		for _, f := range c.Fields {
+			fm[squash(f.Name)] = f.Name
+		}
+		fieldMap[c.Name] = fm
+	}
+	body := `
+def _squash(s):
+    return "".join([ch for ch in s.lower().elems() if ch.isalnum()])
+
+def _coll(t):
+    c = TYPES.get(_squash(_str(t)))
+    if c == None:
+        fail("unknown object type %s (known: %s)" % (_str(t), ", ".join(KNOWN)))
+    return c
+
+def _field(coll, f):
+    return FIELDS[coll].get(_squash(f), f)
+
+def _unquote(v):
+    v = v.strip()
+    if len(v) >= 2 and v[0] in "'\"" and v[-1] == v[0]:
+        return v[1:-1]
+    if v.upper() == "NULL":
+        return None
+    return v
+
+def _cut(s, word):
+    i = s.upper().find(word)
+    if i < 0:
+        return s, ""
+    return s[:i], s[i + len(word):]
+
+def _parse(q):
+    _, rest = _cut(q, " FROM ")
+    if rest == "":
+        fail("the query needs FROM <object type>")
+    rest = rest.strip()
+    typ = rest.split(" ")[0]
+    coll = _coll(typ)
+    _, where = _cut(rest, " WHERE ")
+    for w in [" ORDER BY ", " LIMIT "]:
+        where, _ = _cut(where, w)
+    conds = []
+    for _ in range(64):
+        if where.strip() == "":
+            break
+        part, where = _cut(where, " AND ")
+        part = part.strip().strip("()")
+        op = "="
+        for o in [" LIKE ", "!=", "<>", ">=", "<=", "=", ">", "<"]:
+            if o in part.upper():
+                op = o
+                break
+        i = part.upper().find(op)
+        f = part[:i].strip()
+        v = _unquote(part[i + len(op):])
+        conds.append((_field(coll, f), op.strip().upper(), v))
+    return coll, conds
+
+def _test(have, op, v):
+    if op == "LIKE":
+        return _text_has(have, _str(v).replace("%", ""))
+    if op in ["!=", "<>"]:
+        return _str(have).lower() != _str(v).lower()
+    if op in [">", "<", ">=", "<="]:
+        a, b = _str(have), _str(v)
+        if op == ">":
+            return a > b
+        if op == "<":
+            return a < b
+        if op == ">=":
+            return a >= b
+        return a <= b
+    if have == None:
+        return v == None
+    if type(have) == "list":
+        return _str(v).lower() in [_str(x).lower() for x in have]
+    return _str(have).lower() == _str(v).lower()
+
+def run(args, db):
+    q = _str(args.get("query"))
+    conds = []
+    if q.strip().upper().startswith("SELECT"):
+        coll, conds = _parse(q)
+        q = ""
+    else:
+        t = args.get("object_type")
+        if t == None:
+            fail("give object_type (one of %s) or a query SELECT ... FROM <type> WHERE ..." % ", ".join(KNOWN))
+        coll = _coll(t)
+    filters = args.get("filters") or {}
+    for a, v in args.items():
+        if a not in ["object_type", "query", "filters", "limit"]:
+            filters[a] = v
+    for a, v in filters.items():
+        conds.append((_field(coll, a), "=", v))
+    limit = args.get("limit") or 20
+    out = []
+    total = 0
+    for r in db.search(coll):
+        ok = True
+        for f, op, v in conds:
+            if not _test(r.get(f), op, v):
+                ok = False
+                break
+        if ok and q != "" and not _text_has(r, q):
+            ok = False
+        if ok:
+            total += 1
+            if len(out) < limit:
+                out.append(r)
+    return {"object_type": coll, "results": out, "total": total}
+`
+	code := starCode([][2]string{{"TYPES", starLit(types)}, {"FIELDS", starLit(fieldMap)}, {"KNOWN", starLit(typeNames)}}, body)
+	props := map[string]any{
+		"object_type": map[string]any{"type": "string", "description": "The type of record: " + joinAny(typeNames)},
+		"filters":     map[string]any{"type": "object", "description": "Field -> value; every one must match (text ignoring case)"},
+		"query":       map[string]any{"type": "string", "description": "Text to find in any field, or SELECT fields FROM Type WHERE Field = 'value' AND Field LIKE '%text%'"},
+		"limit":       map[string]any{"type": "integer", "minimum": 1, "maximum": 200},
+	}
+	doc := fmt.Sprintf("Find %s records of any type by field values or text.", app.Name)
+	if query {
+		doc = fmt.Sprintf("Query %s records with SELECT ... FROM <Type> WHERE <Field> = 'value' [AND ...], or by object_type and field values.", app.Name)
+	}
+	in := objectSchema(props, nil)
+	in["additionalProperties"] = true
+	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}
+}
+
+func joinAny(vs []any) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = fmt.Sprint(v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// actionTool is a tool of an app that logs actions: a write records
+// {action_key, params} (and changes the state where the tool's entity is a
+// collection); a read answers from the log's records for that action.
+func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom.Tool, error) {
+	props := map[string]any{}
+	observed := tb.actionParams[p.key]
+	for _, k := range sortedKeys(observed) {
+		t, items := jsonType(observed[k])
+		f := &Field{Name: k, Type: t, Items: items}
+		props[k] = propSchema(f)
+	}
+	if st != nil {
+		if sp, ok := st.Input["properties"].(map[string]any); ok {
+			for k, v := range sp {
+				props[k] = v
+			}
+		}
+	}
+	in := objectSchema(props, nil)
+	in["additionalProperties"] = true
+	if p.kind == effSearch || p.kind == effGet || p.kind == effNone {
+		keys := []string{p.key}
+		for _, k := range []string{plural(p.key), singular(p.key)} {
+			if k != p.key {
+				keys = append(keys, k)
+			}
+		}
+		in["properties"].(map[string]any)["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100}
+		body := `
+def run(args, db):
+    limit = args.get("limit") or 20
+    out = []
+    for r in db.search("actions"):
+        if r.get("action_key") in KEYS and _matches(r.get("params") or {}, args, ["limit"]):
+            out.append(r.get("params"))
+    return {"results": out[:limit], "total": len(out)}
+`
+		return atom.Tool{
+			Name:        name,
+			Description: fmt.Sprintf("%s: %s in %s. Every argument given filters the results.", name, strings.ReplaceAll(p.key, "_", " "), tb.app.Name),
+			Input:       in,
+			Effect:      atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"KEYS", starLit(keys)}}, body)},
+		}, nil
+	}
+	state := ""
+	if st != nil {
+		code, err := tb.stateCode(st)
+		if err != nil {
+			return atom.Tool{}, err
+		}
+		state = code
+	}
+	call := ""
+	if st != nil {
+		call = "\n    out[\"record\"] = state_run(args, db)"
+	}
+	body := state + `
+def run(args, db):
+    out = {"success": True}` + call + `
+    rec = db.create("actions", {"action_key": ACTION, "params": dict(args), "created_at": db.now()})
+    out["action_id"] = rec["id"]
+    return out
+`
+	code := starCode([][2]string{{"ACTION", starLit(p.key)}}, body)
+	doc := fmt.Sprintf("%s in %s (%s).", title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name, "recorded in the app's action log")
+	if st != nil {
+		doc = st.Description + " The action is also recorded in the app's action log."
+	}
+	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}, nil
+}
+
+// stateCode renders a tool's effect as a Starlark function state_run.
+func (tb *toolBuilder) stateCode(t *atom.Tool) (string, error) {
+	e := t.Effect
+	if e.Kind == "starlark" {
+		code := strings.Replace(e.Code, "\ndef run(args, db):", "\ndef state_run(args, db):", 1)
+		// The helpers are defined once, by the caller.
+		code = strings.Replace(code, starHelpers, "\n", 1)
+		return code, nil
+	}
+	c := tb.app.Collection(e.Collection)
+	if c == nil {
+		return "", fmt.Errorf("no collection %q", e.Collection)
+	}
+	fields := map[string]any{}
+	args := atom.InputProperties(t.Input)
+	names := make([]string, 0, len(args))
+	for a := range args {
+		names = append(names, a)
+	}
+	sort.Strings(names)
+	for _, a := range names {
+		if f, ok := e.Fields[a]; ok {
+			fields[a] = f
+		} else if c.Field(a) != nil || c.Open {
+			fields[a] = a
+		}
+	}
+	keyArg := e.Key
+	if keyArg == "" {
+		keyArg = c.Key
+	}
+	consts := [][2]string{
+		{"S_COLL", starLit(c.Name)}, {"S_FIELDS", starLit(fields)}, {"S_SET", starLit(e.Set)},
+		{"S_KEYARG", starLit(keyArg)}, {"S_KEYFIELD", starLit(c.Key)}, {"S_FIELD", starLit(e.Field)}, {"S_VALUE", starLit(e.Value)},
+	}
+	var b strings.Builder
+	for _, k := range consts {
+		fmt.Fprintf(&b, "%s = %s\n", k[0], k[1])
+	}
+	switch e.Kind {
+	case "create":
+		b.WriteString(`
+def state_run(args, db):
+    rec = {}
+    for a, f in S_FIELDS.items():
+        if args.get(a) != None:
+            rec[f] = args[a]
+    _stamp(rec, S_SET or {}, db)
+    return db.create(S_COLL, rec)
+`)
+	case "update":
+		b.WriteString(`
+def state_run(args, db):
+    rec = _find(db, S_COLL, S_KEYARG, S_KEYFIELD, args, [])
+    upd = {}
+    for a, f in S_FIELDS.items():
+        if a != S_KEYARG and args.get(a) != None:
+            upd[f] = args[a]
+    _stamp(upd, S_SET or {}, db)
+    return db.update(S_COLL, _str(rec[S_KEYFIELD]), upd)
+`)
+	case "delete":
+		b.WriteString(`
+def state_run(args, db):
+    rec = _find(db, S_COLL, S_KEYARG, S_KEYFIELD, args, [])
+    db.delete(S_COLL, _str(rec[S_KEYFIELD]))
+    return {"deleted": rec[S_KEYFIELD]}
+`)
+	case "append":
+		b.WriteString(`
+def state_run(args, db):
+    rec = _find(db, S_COLL, S_KEYARG, S_KEYFIELD, args, [])
+    items = list(rec.get(S_FIELD) or [])
+    items.append(args[S_VALUE])
+    return db.update(S_COLL, _str(rec[S_KEYFIELD]), {S_FIELD: items})
+`)
+	default:
+		return "", fmt.Errorf("cannot record actions around a %s effect", e.Kind)
+	}
+	return b.String(), nil
+}

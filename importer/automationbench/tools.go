@@ -1,0 +1,686 @@
+package automationbench
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// effKind is what a tool's verb does.
+type effKind int
+
+const (
+	effNone effKind = iota
+	effSearch
+	effGet
+	effCreate
+	effUpdate
+	effDelete
+)
+
+var verbs = map[string]effKind{
+	"find": effSearch, "search": effSearch, "list": effSearch, "lookup": effSearch, "query": effSearch,
+	"fetch": effSearch, "retrieve": effSearch, "browse": effSearch, "filter": effSearch, "show": effSearch,
+	"view": effSearch, "read": effSearch, "get": effGet,
+	"create": effCreate, "add": effCreate, "send": effCreate, "post": effCreate, "book": effCreate,
+	"reply": effCreate, "schedule": effCreate, "new": effCreate, "insert": effCreate, "upload": effCreate,
+	"log": effCreate, "write": effCreate, "submit": effCreate, "invite": effCreate, "publish": effCreate,
+	"share": effCreate, "draft": effCreate, "make": effCreate, "generate": effCreate, "forward": effCreate,
+	"comment": effCreate, "enqueue": effCreate, "record": effCreate, "copy": effCreate, "duplicate": effCreate,
+	"update": effUpdate, "mark": effUpdate, "move": effUpdate, "label": effUpdate, "change": effUpdate,
+	"set": effUpdate, "edit": effUpdate, "assign": effUpdate, "modify": effUpdate, "rename": effUpdate,
+	"tag": effUpdate, "close": effUpdate, "resolve": effUpdate, "approve": effUpdate, "reopen": effUpdate,
+	"pause": effUpdate, "resume": effUpdate, "enable": effUpdate, "disable": effUpdate, "complete": effUpdate,
+	"convert": effUpdate, "star": effUpdate, "flag": effUpdate, "merge": effUpdate, "unarchive": effUpdate,
+	"delete": effDelete, "remove": effDelete, "cancel": effDelete, "archive": effDelete, "void": effDelete,
+	"purge": effDelete, "trash": effDelete, "unsubscribe": effDelete, "destroy": effDelete, "erase": effDelete,
+}
+
+func verbKind(w string) effKind { return verbs[w] }
+
+// Words in tool names that say nothing about the entity.
+var toolFillers = set("many", "multiple", "all", "by", "id", "ids", "to", "from", "as", "a", "an", "the", "in",
+	"on", "into", "for", "with", "of", "detailed", "single", "one", "details", "info", "information", "new", "and")
+
+// statusWords: verbs that set a status rather than delete, with the status.
+var statusVerbs = map[string]string{"cancel": "cancelled", "archive": "archived", "void": "voided",
+	"close": "closed", "resolve": "resolved", "approve": "approved", "reopen": "open", "pause": "paused",
+	"resume": "active", "enable": "enabled", "disable": "disabled", "complete": "completed"}
+
+// toolBuilder derives tools for one app.
+type toolBuilder struct {
+	app *App
+	// actionParams: action key -> parameter -> an example value, from the
+	// imported data and assertions, so action tools declare the arguments
+	// the benchmark checks.
+	actionParams map[string]map[string]any
+}
+
+// toolParts is a tool name read as a sentence.
+type toolParts struct {
+	verb    string
+	kind    effKind
+	object  []string // what the verb acts on
+	parent  []string // "to <parent>" / "from <parent>"
+	by      []string // "by <field>"
+	key     string   // the name without the app: the action key
+	entityW []string // words before the verb (salesforce_contact_update)
+}
+
+func parseToolName(rest string) toolParts {
+	ws := words(rest)
+	p := toolParts{key: strings.Join(ws, "_")}
+	vi := -1
+	for i, w := range ws {
+		if verbKind(w) != effNone {
+			vi = i
+			break
+		}
+	}
+	if vi < 0 {
+		p.object = ws
+		return p
+	}
+	p.verb, p.kind = ws[vi], verbKind(ws[vi])
+	p.entityW = ws[:vi]
+	mode := 0
+	for _, w := range ws[vi+1:] {
+		switch w {
+		case "to", "from", "into", "in", "on":
+			mode = 1
+			continue
+		case "by":
+			mode = 2
+			continue
+		}
+		if toolFillers[w] && !(mode == 2 && w == "id") {
+			continue
+		}
+		switch mode {
+		case 0:
+			p.object = append(p.object, w)
+		case 1:
+			p.parent = append(p.parent, w)
+		case 2:
+			p.by = append(p.by, w)
+		}
+	}
+	if len(p.entityW) > 0 {
+		// entity_verb (contact_update, contact_add_to_campaign): the entity
+		// comes first and the rest is what it is added to.
+		if len(p.object) > 0 && len(p.parent) == 0 {
+			p.parent = p.object
+		} else if len(p.object) > 0 {
+			p.parent = append(p.object, p.parent...)
+		}
+		p.object = p.entityW
+	}
+	return p
+}
+
+// Tool derives the tool named name; rest is the name without the app. In an
+// app that keeps an action log every write also records the action, and a
+// read the app has no collection for answers from the log.
+func (tb *toolBuilder) Tool(name, rest string) atom.Tool {
+	p := parseToolName(rest)
+	t, err := tb.stateTool(name, p)
+	if tb.app.HasActions() {
+		reads := err == nil && (t.Effect.Kind == "search" || t.Effect.Kind == "get")
+		if !reads {
+			var st *atom.Tool
+			if err == nil {
+				st = &t
+			}
+			at, aerr := tb.actionTool(name, p, st)
+			if aerr == nil {
+				return at
+			}
+			err = aerr
+		}
+	}
+	if err != nil {
+		return unresolvedTool(tb.app, name, err.Error())
+	}
+	return t
+}
+
+func unresolvedTool(app *App, name, why string) atom.Tool {
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("%s tool %s. Its effect could not be derived from its name (%s).", app.Name, name, why),
+		Input:       map[string]any{"type": "object", "additionalProperties": true},
+		Effect:      atom.Effect{Kind: "unresolved"},
+	}
+}
+
+// stateTool derives a tool over the app's collections.
+func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
+	app := tb.app
+	t := atom.Tool{Name: name}
+	if p.kind == effNone {
+		return t, fmt.Errorf("no verb in %q", p.key)
+	}
+	var ent entity
+	var ok bool
+	if len(p.object) > 0 {
+		ent, ok = resolveEntity(app, p.object)
+	}
+	generic := len(p.object) == 0 || (len(p.object) == 1 && (p.object[0] == "record" || p.object[0] == "records" || p.object[0] == "object" || p.object[0] == "objects"))
+	switch p.kind {
+	case effSearch, effGet:
+		if !ok {
+			if generic || p.verb == "query" {
+				return recordsSearchTool(app, name, p.verb == "query"), nil
+			}
+			if rel := tb.childOwner(singularWords(p.object)); rel != nil && rel.field != nil {
+				return searchTool(app, name, rel.owner, nil), nil
+			}
+			return t, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
+		}
+		plural := len(p.object) > 0 && p.object[len(p.object)-1] != singular(p.object[len(p.object)-1])
+		if p.kind == effGet && !plural && len(p.by) == 0 || len(p.by) == 1 && p.by[0] == "id" {
+			return getTool(app, name, ent.coll), nil
+		}
+		return searchTool(app, name, ent.coll, p.by), nil
+	case effCreate:
+		return tb.createTool(name, p, ent, ok)
+	case effUpdate:
+		if !ok && p.verb == "mark" {
+			// mark_as_read: the collection with that flag.
+			if c := tb.flagOwner(strings.Join(p.object, "_")); c != nil {
+				ent, ok = entity{coll: c}, true
+			}
+		}
+		if !ok {
+			return t, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
+		}
+		return tb.updateTool(name, p, ent.coll)
+	case effDelete:
+		if !ok {
+			return t, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
+		}
+		if st, has := statusVerbs[p.verb]; has && ent.coll.Field("status") != nil {
+			return setTool(app, name, ent.coll, map[string]any{"status": st}, fmt.Sprintf("%s a %s (sets its status to %s).", title(p.verb), singular(ent.coll.Name), st)), nil
+		}
+		return deleteTool(app, name, ent.coll), nil
+	}
+	return t, fmt.Errorf("cannot derive %q", p.key)
+}
+
+func singularWords(ws []string) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	return singular(strings.Join(ws, "_"))
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// flagOwner finds the one collection with a boolean is_<adj>.
+func (tb *toolBuilder) flagOwner(adj string) *Coll {
+	var found *Coll
+	for _, c := range tb.app.Collections {
+		if f := c.Field("is_" + adj); f != nil && f.Type == "boolean" {
+			if found != nil {
+				return nil
+			}
+			found = c
+		}
+	}
+	return found
+}
+
+// ownedChild is a child found by its owner.
+type ownedChild struct {
+	owner *Coll
+	*childRel
+}
+
+// childOwner finds the collection a child word hangs off when the tool does
+// not say (helpscout_add_note: a note is a conversation thread).
+func (tb *toolBuilder) childOwner(word string) *ownedChild {
+	if word == "" {
+		return nil
+	}
+	m := &mapper{}
+	for _, c := range tb.app.Collections {
+		if c.Actions {
+			continue
+		}
+		if rel := m.child(tb.app, c, word); rel != nil && rel.field != nil && rel.field.isObjectList() {
+			return &ownedChild{owner: c, childRel: rel}
+		}
+	}
+	return nil
+}
+
+func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool) (atom.Tool, error) {
+	app := tb.app
+	m := &mapper{}
+	if len(p.parent) > 0 {
+		par, pok := resolveEntity(app, p.parent)
+		if pok {
+			word := singularWords(p.object)
+			if ok && ent.coll != par.coll {
+				// add <x> to <y>: a link collection (campaign members) or a child collection.
+				if link := linkColl(app, ent.coll, par.coll); link != nil {
+					return createTool(app, name, link, nil, fmt.Sprintf("Add a %s to a %s (creates a %s record).", singular(ent.coll.Name), singular(par.coll.Name), singular(link.Name))), nil
+				}
+			}
+			if rel := m.child(app, par.coll, word); rel != nil {
+				switch {
+				case rel.coll != nil:
+					return createTool(app, name, rel.coll, nil, ""), nil
+				case rel.field.isObjectList():
+					return nestedAppendTool(app, name, par.coll, rel.childRel()), nil
+				default:
+					return appendTool(app, name, par.coll, rel.field, word), nil
+				}
+			}
+		}
+		if !ok {
+			// "add_to_queue": the parent is the entity.
+			if pok && len(p.object) == 0 {
+				ent, ok = par, true
+			}
+		}
+	}
+	if !ok {
+		if oc := tb.childOwner(singularWords(p.object)); oc != nil {
+			return nestedAppendTool(app, name, oc.owner, oc.childRel.childRel()), nil
+		}
+		return atom.Tool{}, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
+	}
+	if p.verb == "reply" || p.verb == "forward" {
+		if t, ok := replyTool(app, name, ent.coll, p.verb); ok {
+			return t, nil
+		}
+	}
+	set := map[string]any{}
+	mk := ent.marker
+	if mk == "" && (p.verb == "send" || p.verb == "post" || p.verb == "reply" || p.verb == "forward") {
+		mk = markerSent
+	}
+	if p.verb == "draft" {
+		mk = markerDraft
+	}
+	if m, ok := markers[app.Name+"."+ent.coll.Name][mk]; ok {
+		set[m.field] = []any{m.value}
+	}
+	return createTool(app, name, ent.coll, set, ""), nil
+}
+
+func (r *childRel) childRel() *childRel { return r }
+
+// linkColl finds the collection linking a to b (campaign_members links
+// contacts to campaigns).
+func linkColl(app *App, a, b *Coll) *Coll {
+	sa, sb := singular(a.Name), singular(b.Name)
+	for _, n := range []string{sb + "_members", sb + "_" + a.Name, sa + "_" + b.Name} {
+		if c := app.Collection(n); c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+func (tb *toolBuilder) updateTool(name string, p toolParts, c *Coll) (atom.Tool, error) {
+	app := tb.app
+	// mark [as] <adjective>: set the boolean or status the word names.
+	if p.verb == "mark" || p.verb == "flag" || p.verb == "star" {
+		adj := strings.Join(removeWords(p.object, entityWordsOf(app, c)), "_")
+		if p.verb == "star" {
+			adj = "starred"
+		}
+		if adj == "" && len(p.parent) > 0 {
+			adj = strings.Join(p.parent, "_")
+		}
+		if set := adjectiveSet(c, adj); set != nil {
+			return setTool(app, name, c, set, fmt.Sprintf("Mark a %s as %s.", singular(c.Name), strings.ReplaceAll(adj, "_", " "))), nil
+		}
+	}
+	if st, ok := statusVerbs[p.verb]; ok && c.Field("status") != nil {
+		return setTool(app, name, c, map[string]any{"status": st}, fmt.Sprintf("%s a %s (sets its status to %s).", title(p.verb), singular(c.Name), st)), nil
+	}
+	var mapFields []string
+	for _, f := range c.Fields {
+		if f.isMap() {
+			mapFields = append(mapFields, f.Name)
+		}
+	}
+	// set_<entity>_<field>: the field is the point of the call.
+	var required []string
+	if p.verb == "set" || p.verb == "change" {
+		rest := removeWords(p.object, entityWordsOf(app, c))
+		if f := resolveField(app.Name, c.Fields, strings.Join(rest, "_"), singular(c.Name)); f != nil && len(rest) > 0 {
+			required = []string{f.Name}
+		}
+	}
+	if len(mapFields) > 0 {
+		return mergeUpdateTool(app, name, c, mapFields), nil
+	}
+	return updateTool(app, name, c, required), nil
+}
+
+// entityWordsOf are the words that name collection c.
+func entityWordsOf(app *App, c *Coll) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range words(c.Name) {
+		out[w], out[singular(w)] = true, true
+	}
+	for _, t := range titleNames(app, c) {
+		for _, w := range words(t) {
+			out[w], out[singular(w)] = true, true
+		}
+	}
+	for w, al := range entityAliases[app.Name] {
+		if al.coll == c.Name {
+			for _, x := range words(w) {
+				out[x] = true
+			}
+		}
+	}
+	return out
+}
+
+func removeWords(ws []string, drop map[string]bool) []string {
+	var out []string
+	for _, w := range ws {
+		if !drop[w] && !drop[singular(w)] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// adjectiveSet is what marking a record <adj> sets: a boolean is_<adj>
+// (or <adj>) true, or the status that value names.
+func adjectiveSet(c *Coll, adj string) map[string]any {
+	if adj == "" {
+		return nil
+	}
+	neg := false
+	if s, ok := strings.CutPrefix(adj, "un"); ok && c.Field("is_"+s) != nil {
+		adj, neg = s, true
+	}
+	for _, n := range []string{"is_" + adj, adj} {
+		if f := c.Field(n); f != nil && f.Type == "boolean" {
+			set := map[string]any{f.Name: !neg}
+			if at := c.Field(strings.TrimPrefix(f.Name, "is_") + "_marked_at"); at != nil {
+				set[at.Name] = "$now"
+			}
+			return set
+		}
+	}
+	for _, f := range statusFields(c) {
+		for _, e := range f.Enum {
+			if s, ok := e.(string); ok && strings.EqualFold(s, adj) {
+				return map[string]any{f.Name: s}
+			}
+		}
+	}
+	if c.Field("status") != nil {
+		return map[string]any{"status": adj}
+	}
+	return nil
+}
+
+// --- inputs ---
+
+var createdFields = set("created_at", "created", "created_date", "created_time", "date_created", "sent_at", "date", "posted_at", "submitted_at")
+var updatedFields = set("updated_at", "updated", "last_modified_date", "date_updated", "last_updated_time", "updated_date", "modified_at", "edited_at")
+var actorFields = set("user_id", "owner_id", "creator_id", "author_id", "created_by", "sender_id", "admin_id", "account_sid", "organization_id")
+
+// propSchema is the JSON Schema of an argument writing field f. Arguments
+// are lenient where the effect coerces ("42" for a number, "a, b" for a
+// list).
+func propSchema(f *Field) map[string]any {
+	p := map[string]any{}
+	switch f.Type {
+	case "string":
+		p["type"] = "string"
+		if enum := stringEnum(f.Enum); len(enum) > 0 {
+			p["enum"] = enum
+		}
+	case "number", "integer":
+		p["type"] = []any{"number", "string"}
+	case "boolean":
+		p["type"] = "boolean"
+	case "array":
+		if f.Items == "object" {
+			p["type"] = "array"
+			p["items"] = map[string]any{"type": "object"}
+		} else {
+			p["type"] = []any{"array", "string"}
+			p["items"] = map[string]any{}
+		}
+	case "object":
+		p["type"] = "object"
+	}
+	desc := f.Description
+	if f.Type == "array" && f.Items != "object" {
+		desc = strings.TrimSuffix(desc, ".") + " (a list, or values separated by commas)"
+	}
+	if desc != "" {
+		p["description"] = strings.TrimSpace(desc)
+	}
+	return p
+}
+
+func stringEnum(e []any) []any {
+	var out []any
+	for _, v := range e {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// filterSchema is the argument of a search filter on f: one value, matched
+// against list fields element by element.
+func filterSchema(f *Field) map[string]any {
+	p := map[string]any{}
+	switch f.Type {
+	case "string":
+		p["type"] = "string"
+	case "number", "integer":
+		p["type"] = []any{"number", "string"}
+	case "boolean":
+		p["type"] = "boolean"
+	case "array":
+		p["type"] = []any{"string", "number"}
+	}
+	if f.Description != "" {
+		p["description"] = f.Description
+	}
+	return p
+}
+
+func objectSchema(props map[string]any, required []string) map[string]any {
+	in := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		sort.Strings(required)
+		req := make([]any, len(required))
+		for i, r := range required {
+			req[i] = r
+		}
+		in["required"] = req
+	}
+	return in
+}
+
+// writable lists the fields a create or update argument may set.
+func writable(c *Coll, set map[string]any) []*Field {
+	var out []*Field
+	for _, f := range c.Fields {
+		if f.Name == c.Key || set[f.Name] != nil || createdFields[f.Name] && f.Type != "boolean" || updatedFields[f.Name] {
+			continue
+		}
+		if f.Type == "object" && len(f.Elem) > 0 {
+			continue // a nested record (an address, a sender): not written whole
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// keyArg is the argument naming a record: <singular>_id where that is not a
+// field of its own, else the key.
+func keyArg(c *Coll) string {
+	k := singular(c.Name) + "_id"
+	if c.Field(k) == nil && validFieldName(k) {
+		return k
+	}
+	return c.Key
+}
+
+func stamp(c *Coll, set map[string]any, names map[string]bool) {
+	for _, f := range c.Fields {
+		if names[f.Name] && (f.Type == "string" || f.Type == "") && set[f.Name] == nil {
+			set[f.Name] = "$now"
+		}
+	}
+}
+
+func collDoc(c *Coll) string {
+	if c.Description == "" {
+		return ""
+	}
+	return " " + strings.TrimSuffix(c.Description, ".") + "."
+}
+
+// --- declarative tools ---
+
+func searchTool(app *App, name string, c *Coll, by []string) atom.Tool {
+	props := map[string]any{}
+	var required []string
+	for _, f := range c.Fields {
+		if f.isObjectList() || f.Type == "object" {
+			continue
+		}
+		props[f.Name] = filterSchema(f)
+	}
+	if len(by) > 0 {
+		if f := resolveField(app.Name, c.Fields, strings.Join(by, "_"), singular(c.Name)); f != nil && props[f.Name] != nil {
+			required = append(required, f.Name)
+		}
+	}
+	props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100, "description": "Most records to return"}
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("Search %s %s. Every argument given filters the results (text matches ignoring case, ids exactly).%s", app.Name, strings.ReplaceAll(c.Name, "_", " "), collDoc(c)),
+		Input:       objectSchema(props, required),
+		Effect:      atom.Effect{Kind: "search", Collection: c.Name},
+	}
+}
+
+func getTool(app *App, name string, c *Coll) atom.Tool {
+	k := keyArg(c)
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("Get one %s %s by its id.%s", app.Name, singular(strings.ReplaceAll(c.Name, "_", " ")), collDoc(c)),
+		Input:       objectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "The record's id"}}, []string{k}),
+		Effect:      atom.Effect{Kind: "get", Collection: c.Name, Key: effKey(c, k)},
+	}
+}
+
+// effKey is the effect's key argument when it is not the key field.
+func effKey(c *Coll, k string) string {
+	if k == c.Key {
+		return ""
+	}
+	return k
+}
+
+func createTool(app *App, name string, c *Coll, set map[string]any, doc string) atom.Tool {
+	if set == nil {
+		set = map[string]any{}
+	}
+	stamp(c, set, createdFields)
+	props := map[string]any{}
+	var required []string
+	req := map[string]bool{}
+	for _, r := range c.Required {
+		req[r] = true
+	}
+	for _, f := range writable(c, set) {
+		props[f.Name] = propSchema(f)
+		if req[f.Name] && !f.HasDefault && !actorFields[f.Name] {
+			required = append(required, f.Name)
+		}
+	}
+	if doc == "" {
+		doc = fmt.Sprintf("Create a %s in %s.", singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name)
+	}
+	eff := atom.Effect{Kind: "create", Collection: c.Name}
+	if len(set) > 0 {
+		eff.Set = set
+	}
+	return atom.Tool{Name: name, Description: doc + collDoc(c), Input: objectSchema(props, required), Effect: eff}
+}
+
+func updateTool(app *App, name string, c *Coll, required []string) atom.Tool {
+	k := keyArg(c)
+	set := map[string]any{}
+	stamp(c, set, updatedFields)
+	props := map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record to update"}}
+	for _, f := range writable(c, set) {
+		props[f.Name] = propSchema(f)
+	}
+	eff := atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k)}
+	if len(set) > 0 {
+		eff.Set = set
+	}
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("Update a %s in %s: the fields given are set, the others kept.%s", singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, collDoc(c)),
+		Input:       objectSchema(props, append([]string{k}, required...)),
+		Effect:      eff,
+	}
+}
+
+func setTool(app *App, name string, c *Coll, set map[string]any, doc string) atom.Tool {
+	k := keyArg(c)
+	stamp(c, set, updatedFields)
+	return atom.Tool{
+		Name:        name,
+		Description: doc,
+		Input:       objectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"}}, []string{k}),
+		Effect:      atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k), Set: set},
+	}
+}
+
+func deleteTool(app *App, name string, c *Coll) atom.Tool {
+	k := keyArg(c)
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("Delete a %s from %s.", singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name),
+		Input:       objectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record to delete"}}, []string{k}),
+		Effect:      atom.Effect{Kind: "delete", Collection: c.Name, Key: effKey(c, k)},
+	}
+}
+
+func appendTool(app *App, name string, c *Coll, f *Field, word string) atom.Tool {
+	k := keyArg(c)
+	arg := singular(word)
+	if arg == k || !validFieldName(arg) {
+		arg = "value"
+	}
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("Add a %s to a %s's %s.", strings.ReplaceAll(arg, "_", " "), singular(c.Name), f.Name),
+		Input: objectSchema(map[string]any{
+			k:   map[string]any{"type": []any{"string", "number"}, "description": "Id of the " + singular(c.Name)},
+			arg: map[string]any{"type": "string", "description": "The " + strings.ReplaceAll(arg, "_", " ") + " to add"},
+		}, []string{k, arg}),
+		Effect: atom.Effect{Kind: "append", Collection: c.Name, Key: effKey(c, k), Field: f.Name, Value: arg},
+	}
+}
