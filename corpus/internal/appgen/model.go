@@ -361,7 +361,7 @@ func expandTool(s *server, t T) (*tool, error) {
 // fits checks that a constant suits a field.
 func fits(f *field, v any) error {
 	if s, ok := v.(string); ok && s == "$now" {
-		if f.Type != "string" || (f.Format != "date-time" && f.Format != "") {
+		if (f.Type != "string" && f.Type != "") || (f.Format != "date-time" && f.Format != "") {
 			return fmt.Errorf("$now is a date-time string; field is %s %s", f.Type, f.Format)
 		}
 		return nil
