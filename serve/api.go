@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -63,11 +64,19 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		status = http.StatusInternalServerError
 		fmt.Fprintf(buf, `{"error":{"code":"internal","message":%q}}`+"\n", "encode response: "+err.Error())
 	}
+	writeBytes(w, status, buf.Bytes())
+}
+
+var jsonType = []string{"application/json"}
+
+// writeBytes answers a JSON body as it is.
+func writeBytes(w http.ResponseWriter, status int, b []byte) {
 	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", fmt.Sprint(buf.Len()))
+	// Canonical keys, set directly: this runs for every step.
+	h["Content-Type"] = jsonType
+	h["Content-Length"] = []string{strconv.Itoa(len(b))}
 	w.WriteHeader(status)
-	_, _ = w.Write(buf.Bytes())
+	_, _ = w.Write(b)
 }
 
 // decodeBody reads a JSON object body into dst. An empty body is allowed

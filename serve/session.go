@@ -4,8 +4,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -105,7 +105,7 @@ func (s *Session) Step(calls []episode.ToolCall) (StepResult, error) {
 		for i := range calls {
 			if calls[i].ID == "" {
 				s.nextID++
-				calls[i].ID = fmt.Sprintf("call_%d", s.nextID)
+				calls[i].ID = "call_" + strconv.Itoa(s.nextID)
 			}
 		}
 		res.Observations = ep.Step(calls...)

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/legoenv/legoenv/serve"
+)
+
+func init() { commands = append(commands, newBenchCmd) }
+
+func newBenchCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure legoenv's speed (see 'bench serve')",
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	c.AddCommand(newBenchServeCmd())
+	return c
+}
+
+func newBenchServeCmd() *cobra.Command {
+	var (
+		libDir, envsFile string
+		o                serve.LoadOptions
+		asJSON           bool
+	)
+	c := &cobra.Command{
+		Use:   "serve [--sessions 64] [--duration 5s]",
+		Short: "Load the REST API on loopback: steps per second and latency against a constant-JSON baseline",
+		Long: `Bench serve starts the server on 127.0.0.1 in this process and drives it
+over HTTP with --sessions concurrent clients, each on its own session,
+cycling through the environment's searches, gets and reference plan (one
+call a step; an episode at its step limit is reset). It measures the same
+HTTP stack answering a constant JSON (the baseline: the most the stack can
+do here) and the steps, each twice for --warmup plus --duration: closed
+loop (every client sends again as soon as it has its answer: the most the
+machine does) and paced at --rate requests a second in all (latency counted
+from when a request was due). It reports requests per second, latency
+percentiles as the client sees them, the ratio of steps to baseline, and
+the heap an idle session holds. The load generator runs in the same
+process and shares the cores.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.Duration > 10*time.Minute || o.Warmup > time.Minute {
+				return badInput("--duration is at most 10m and --warmup at most 1m")
+			}
+			cat, err := serveCatalog(libDir, envsFile, cmd)
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			rep, err := serve.Bench(ctx, cat, o)
+			if err != nil {
+				return badInput("%v", err)
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(rep)
+			}
+			fmt.Fprintf(out, "%d sessions over %d environments, GOMAXPROCS %d, loopback HTTP/1.1\n", rep.Sessions, rep.Envs, rep.GOMAXPROCS)
+			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintln(tw, "RUN\tREQUESTS\tPER SECOND\tP50 MS\tP90 MS\tP99 MS\tMAX MS\tERRORS\t")
+			for _, r := range []serve.LoadResult{rep.Baseline, rep.Steps, rep.PacedBaseline, rep.PacedSteps} {
+				name := r.Name
+				if r.Rate > 0 {
+					name = fmt.Sprintf("%s @%.0f/s", r.Name, r.Rate)
+				}
+				fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%.1f\t%d\t\n", name, r.Requests, r.PerSecond, r.P50ms, r.P90ms, r.P99ms, r.MaxMs, r.Errors)
+			}
+			tw.Flush()
+			fmt.Fprintf(out, "steps/baseline %.2f; tool errors %d; heap per session: %.1f KB idle, %.1f KB after its workload\n",
+				rep.Ratio, rep.Steps.ToolErrors, rep.IdleSessionBytes/1024, rep.PlayedSessionBytes/1024)
+			if n := rep.Steps.Errors + rep.Baseline.Errors + rep.PacedSteps.Errors + rep.PacedBaseline.Errors; n > 0 {
+				return failed("%d requests failed", n)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&libDir, "lib", "", "atom library directory (default: the built-in example library)")
+	c.Flags().StringVar(&envsFile, "envs", "", "envs.jsonl of the environments to drive")
+	c.Flags().IntVar(&o.Sessions, "sessions", 64, "concurrent sessions, one client each")
+	c.Flags().DurationVar(&o.Duration, "duration", 5*time.Second, "measured time of each run (at most 10m)")
+	c.Flags().DurationVar(&o.Warmup, "warmup", time.Second, "unmeasured time before each run")
+	c.Flags().Float64Var(&o.Rate, "rate", 10_000, "requests per second of the paced runs, all sessions together")
+	c.Flags().StringSliceVar(&o.EnvIDs, "env", nil, "environment ids to drive (default: all)")
+	c.Flags().IntVar(&o.Idle, "idle", 2000, "sessions opened to measure the heap of an idle session")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	return c
+}
