@@ -1,0 +1,285 @@
+package synth
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify"
+)
+
+// BuildOptions tune Build.
+type BuildOptions struct {
+	Synth  Options
+	Rounds int // evolution rounds; 0 verifies without evolving
+	Jobs   int // verification workers; 0 = every CPU
+	// Holdout names the apps kept out of training. HoldoutShare, when Holdout
+	// is empty, keeps that share of the apps out, chosen with the seed.
+	Holdout      []string
+	HoldoutShare float64
+	// Progress is called as the first verification goes.
+	Progress func(done, total int)
+}
+
+// Build is a built corpus: synthesised, verified, evolved.
+type Build struct {
+	Corpus   *Corpus
+	Library  *atom.Library    // the evolved library (the synthesised one with Rounds 0)
+	Report   evolve.Report    // rounds; with Rounds 0 one round without repairs
+	Verdicts []verify.Verdict // final, one per recipe of Library
+	// Envs are the verified environments, each once: no two share a recipe
+	// or an (instruction, initial state).
+	Envs []EnvRecord
+	// Duplicates counts verified environments left out because an earlier
+	// one has the same recipe or the same instruction and initial state.
+	Duplicates int
+	Holdout    []string // apps kept out of training
+	Seconds    float64
+}
+
+// EnvRecord is one line of envs.jsonl.
+type EnvRecord struct {
+	ID       string         `json:"id"`
+	Recipe   atom.Recipe    `json:"recipe"`
+	Apps     []string       `json:"apps"`
+	Intent   string         `json:"intent"`
+	Family   string         `json:"family,omitempty"`
+	Rules    int            `json:"rules"`
+	Verified bool           `json:"verified"`
+	Verdict  VerdictSummary `json:"verdict"`
+	Split    string         `json:"split,omitempty"` // "train" or "holdout" when apps are held out
+}
+
+// VerdictSummary is the part of a verdict a user of envs.jsonl needs.
+type VerdictSummary struct {
+	Checks   map[string]string `json:"checks"`
+	PlanFrom string            `json:"plan_from,omitempty"`
+	Steps    int               `json:"plan_steps"`
+}
+
+// Run synthesises a corpus over the server atoms of servers, verifies it,
+// evolves it for opt.Rounds rounds and returns the verified environments.
+func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, error) {
+	t0 := time.Now()
+	c, err := Synthesize(servers, opt.Synth)
+	if err != nil {
+		return nil, err
+	}
+	lib, err := c.Library()
+	if err != nil {
+		return nil, err
+	}
+	b := &Build{Corpus: c}
+	apps := map[string]bool{}
+	for _, e := range c.Servers {
+		apps[e.Atom.(*atom.Server).AppName()] = true
+	}
+	for _, a := range opt.Holdout {
+		if !apps[a] {
+			return nil, fmt.Errorf("holdout: no app %q in the corpus", a)
+		}
+	}
+	if opt.Rounds > 0 {
+		res, err := evolve.Run(ctx, lib, evolve.Options{Rounds: opt.Rounds, Jobs: opt.Jobs, Progress: opt.Progress, Library: "builtin"})
+		if err != nil {
+			return nil, fmt.Errorf("evolve: %w", err)
+		}
+		b.Library, b.Report, b.Verdicts = res.Library, res.Report, res.Verdicts
+	} else {
+		vs := verify.VerifyAll(ctx, lib, lib.Recipes(), verify.Options{Jobs: opt.Jobs, Progress: opt.Progress})
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sum := verify.Summarize(vs)
+		b.Library, b.Verdicts = lib, vs
+		pareto := make([]evolve.ParetoRow, len(sum.Pareto))
+		for i, r := range sum.Pareto {
+			pareto[i] = evolve.ParetoRow{Code: r.Code, Count: r.Count, Share: r.Share, Cumulative: r.Cumulative}
+		}
+		b.Report = evolve.Report{Rounds: []evolve.Round{{Round: 0, Total: sum.Total, VerifiedBefore: sum.Verified, VerifiedAfter: sum.Verified,
+			ShareBefore: sum.Share, ShareAfter: sum.Share, ParetoBefore: pareto, ParetoAfter: pareto, Complete: true,
+			Repairs: []evolve.Repair{}, Skipped: []evolve.Skip{}}}}
+	}
+	if err := b.collect(ctx, opt.Jobs); err != nil {
+		return nil, err
+	}
+	b.Holdout = holdoutApps(c, opt)
+	if len(b.Holdout) > 0 {
+		out := map[string]bool{}
+		for _, a := range b.Holdout {
+			out[a] = true
+		}
+		for i := range b.Envs {
+			b.Envs[i].Split = "train"
+			for _, a := range b.Envs[i].Apps {
+				if out[a] {
+					b.Envs[i].Split = "holdout"
+				}
+			}
+		}
+	}
+	b.Seconds = time.Since(t0).Seconds()
+	return b, nil
+}
+
+// collect keeps the verified environments, each once.
+func (b *Build) collect(ctx context.Context, jobs int) error {
+	var idx []int
+	for i, v := range b.Verdicts {
+		if v.Verified {
+			idx = append(idx, i)
+		}
+	}
+	prints := make([]string, len(idx))
+	fams := make([]string, len(idx))
+	errs := make([]error, len(idx))
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				env, err := episode.Compose(b.Library, b.Verdicts[idx[j]].Recipe, episode.Options{})
+				if err != nil {
+					errs[j] = err
+					continue
+				}
+				prints[j], errs[j] = Fingerprint(env)
+				if in, ok := env.Intent.Atom.(*atom.Intent); ok {
+					fams[j] = in.Family
+				}
+			}
+		}()
+	}
+	for j := range idx {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	seenID := map[string]bool{}
+	seenPrint := map[string]bool{}
+	for j, i := range idx {
+		v := b.Verdicts[i]
+		if errs[j] != nil {
+			return fmt.Errorf("verified environment %s does not compose again: %w", v.EnvID, errs[j])
+		}
+		if seenID[v.EnvID] || seenPrint[prints[j]] {
+			b.Duplicates++
+			continue
+		}
+		seenID[v.EnvID], seenPrint[prints[j]] = true, true
+		sum := VerdictSummary{Checks: map[string]string{}, PlanFrom: v.PlanFrom, Steps: len(v.Plan)}
+		for _, c := range v.Checks {
+			sum.Checks[c.Name] = c.Status
+		}
+		b.Envs = append(b.Envs, EnvRecord{ID: v.EnvID, Recipe: v.Recipe, Apps: v.Apps, Intent: v.Intent, Family: fams[j],
+			Rules: len(v.Recipe.Rules), Verified: true, Verdict: sum})
+	}
+	return nil
+}
+
+// Fingerprint identifies what an agent meets in an environment: the
+// instruction and the initial state (records and clock).
+func Fingerprint(env *episode.Env) (string, error) {
+	w, err := env.World(env.Recipe.Seed)
+	if err != nil {
+		return "", err
+	}
+	return state.HashValue([]any{env.Instruction, w.Clock.Format(time.RFC3339), state.New(w).Hash()}), nil
+}
+
+// holdoutApps resolves the apps kept out of training.
+func holdoutApps(c *Corpus, opt BuildOptions) []string {
+	if len(opt.Holdout) > 0 {
+		out := append([]string(nil), opt.Holdout...)
+		sort.Strings(out)
+		return out
+	}
+	if opt.HoldoutShare <= 0 {
+		return nil
+	}
+	var apps []string
+	for _, e := range c.Servers {
+		apps = append(apps, e.Atom.(*atom.Server).AppName())
+	}
+	sort.Strings(apps)
+	rng := rngFor(opt.Synth.Seed, "holdout")
+	rng.Shuffle(len(apps), func(i, j int) { apps[i], apps[j] = apps[j], apps[i] })
+	n := int(math.Round(opt.HoldoutShare * float64(len(apps))))
+	if n < 1 {
+		n = 1
+	}
+	if n > len(apps) {
+		n = len(apps)
+	}
+	out := apps[:n]
+	sort.Strings(out)
+	return out
+}
+
+// ParseHoldout reads --holdout-apps: a share ("0.1") or a comma-separated
+// list of app names.
+func ParseHoldout(s string) (apps []string, share float64, err error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, 0, nil
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		if f <= 0 || f >= 1 {
+			return nil, 0, fmt.Errorf("holdout share %v must be between 0 and 1 (exclusive)", f)
+		}
+		return nil, f, nil
+	}
+	for _, a := range strings.Split(s, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			apps = append(apps, a)
+		}
+	}
+	return apps, 0, nil
+}
+
+// Shares are the corpus's shape over the environments a build delivers.
+type Shares struct {
+	MultiApp float64 `json:"multi_app_share"`
+	Rule     float64 `json:"rule_share"`
+}
+
+// Shares computes the multi-app and rule shares of the delivered
+// environments.
+func (b *Build) Shares() Shares {
+	var s Shares
+	if len(b.Envs) == 0 {
+		return s
+	}
+	for _, e := range b.Envs {
+		if len(e.Apps) > 1 {
+			s.MultiApp++
+		}
+		if e.Rules > 0 {
+			s.Rule++
+		}
+	}
+	s.MultiApp /= float64(len(b.Envs))
+	s.Rule /= float64(len(b.Envs))
+	return s
+}

@@ -1,0 +1,304 @@
+package synth
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+)
+
+// Templates over two apps: the agent reads one and acts in the other.
+
+// sourcePeople returns the collection of a people an app keeps, with
+// addresses: the source of cross-app tasks.
+func sourcePeople(m *appModel) *collModel {
+	for _, cm := range m.colls {
+		if cm.peopleLike() && cm.email != "" && cm.named() && cm.exposed() {
+			return cm
+		}
+	}
+	return nil
+}
+
+// sourceAmount returns a named collection with an amount.
+func sourceAmount(m *appModel) *collModel {
+	for _, cm := range m.colls {
+		if cm.amount != "" && cm.display != "" && cm.exposed() {
+			return cm
+		}
+	}
+	return nil
+}
+
+// messageTarget returns the collection one sends messages into, with the
+// recipient and subject fields.
+func messageTarget(m *appModel) (cm *collModel, to, subject string) {
+	for _, c := range m.colls {
+		if !c.isMessages() || !c.exposed() {
+			continue
+		}
+		to = ""
+		for _, f := range []string{c.emailList, c.email} {
+			ws := words(f)
+			if f != "" && to == "" && !hasWord(ws, "from", "sender", "author", "reply") && (f == c.emailList || hasWord(ws, "to", "recipient", "recipients")) {
+				to = f
+			}
+		}
+		subject = c.display
+		if subject == "" {
+			subject = c.text
+		}
+		if to != "" && subject != "" {
+			return c, to, subject
+		}
+	}
+	return nil, "", ""
+}
+
+// recordTarget returns a collection to create a person-bound record in:
+// an email field and a name or title to write.
+func recordTarget(m *appModel, not *collModel) *collModel {
+	for _, c := range m.colls {
+		if c == not || c.isMessages() || c.email == "" || c.display == "" || !c.exposed() || hasWord(words(c.email), "organizer", "owner", "creator", "author", "sender", "assignee", "from", "created", "by", "agent") {
+			continue
+		}
+		return c
+	}
+	return nil
+}
+
+// nameOf renders the person's name of a source record.
+func nameOf(cm *collModel, slot string) string { return ident(cm, slot, false) }
+
+// pairDrafts instantiates the cross-app templates for reading app a and
+// acting in app b.
+func pairDrafts(bd *bundle, a, b *appModel, rng *rand.Rand) []*draft {
+	var out []*draft
+	if s := sourcePeople(a); s != nil {
+		x, mirror := syncDraft(bd, a, b, s, rng)
+		if x != nil {
+			out = append(out, x)
+		}
+		if d, to, subj := messageTarget(b); d != nil {
+			out = append(out, notifyDraft(bd, a, b, s, d, to, subj, rng))
+		} else if d := recordTarget(b, mirror); d != nil {
+			out = append(out, copyPersonDraft(bd, a, b, s, d, rng))
+		}
+	}
+	if s := sourceAmount(a); s != nil {
+		out = append(out, routeDrafts(bd, a, b, s, rng)...)
+	}
+	if x := postDraft(bd, a, b, rng); x != nil {
+		out = append(out, x)
+	}
+	return out
+}
+
+// postTarget returns a collection of messages posted into a named place
+// (a channel, a space, a project): a text field and a reference to it.
+func postTarget(m *appModel) (*collModel, refField, string) {
+	for _, c := range m.colls {
+		if !c.exposed() {
+			continue
+		}
+		text := c.text
+		if text == "" && c.isMessages() {
+			text = c.display
+		}
+		if text == "" {
+			continue
+		}
+		for _, rf := range c.refs {
+			if !rf.list && rf.target.named() && rf.target.exposed() && !rf.target.peopleLike() {
+				return c, rf, text
+			}
+		}
+	}
+	return nil, refField{}, ""
+}
+
+// postDraft: tell a channel (or project, or space) in one app about a
+// record found in another.
+func postDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
+	d, rf, text := postTarget(b)
+	if d == nil {
+		return nil
+	}
+	ps := primaryColls(a, 1)
+	if len(ps) == 0 || ps[0].display == "" {
+		return nil
+	}
+	src := ps[0]
+	t, detail := needRecord(bd, src, "a")
+	ch := bd.plan.need(rf.target, "post")
+	if bd.plan.private[rf.target] == nil {
+		bd.plan.private[rf.target] = map[string]bool{}
+	}
+	bd.plan.private[rf.target]["post"] = true
+	in := newIntent(intentID(a.app, b.app, "post", src.name, d.name), famCreateOther,
+		fmt.Sprintf("Tell a %s in %s about a %s found in %s.", singular(rf.target.name), b.title, singular(src.name), a.title), []string{a.app, b.app}, "")
+	in.Slots["t"] = atom.Slot{Handle: t.handle()}
+	in.Slots["ch"] = atom.Slot{Handle: ch.handle()}
+	in.Instruction = fmt.Sprintf(pick(rng, []string{
+		"Find the %[1]s %[2]s in %[3]s and post a %[4]s in the %[5]s %[6]s on %[7]s that names it, so the team can pick it up.",
+		"Let the %[5]s %[6]s on %[7]s know about the %[1]s %[2]s from %[3]s: post a %[4]s that mentions it by name.",
+	}), singular(src.name), ident(src, "t", detail), a.title, singular(d.name), singular(rf.target.name), ident(rf.target, "ch", false), b.title)
+	in.Goal = []assert.Assertion{exists(d, assert.Where{
+		{Field: rf.name, Op: assert.OpEquals, Value: slotRef("ch", "")},
+		{Field: text, Op: assert.OpIContains, Value: slotRef("t", src.display)},
+	}, fmt.Sprintf("%s posted that names the %s", singular(d.name), singular(src.name)))}
+	return &draft{in: in, writes: []write{{cm: d, field: text, value: "mention", effect: "create"}}}
+}
+
+// srcRole asks for the source person, with a look-alike of the same name
+// when the app tells them apart by company.
+func srcRole(bd *bundle, s *collModel) (*recordReq, string) {
+	r := bd.plan.need(s, "src")
+	r.link = "person"
+	who := nameOf(s, "s")
+	if s.company != "" {
+		who += " from " + slotRef("s", s.company)
+		d := bd.plan.need(s, "src_dup")
+		d.dupOf = "src"
+	}
+	return r, who
+}
+
+func notifyDraft(bd *bundle, a, b *appModel, s, d *collModel, to, subj string, rng *rand.Rand) *draft {
+	r, who := srcRole(bd, s)
+	topic := pick(rng, []string{"renewal", "onboarding", "invoice", "kickoff", "security review", "contract"})
+	subject := pick(rng, []string{"Next steps on the " + topic, "Your " + topic + " follow-up", "About the " + topic, topic + " update"})
+	in := newIntent(intentID(a.app, b.app, "notify", s.name), famCreateOther,
+		fmt.Sprintf("Look a person up in %s and write to them from %s.", a.title, b.title), []string{a.app, b.app}, "")
+	in.Slots["s"] = atom.Slot{Handle: r.handle()}
+	in.Instruction = fmt.Sprintf(pick(rng, []string{
+		"Send %[1]s a message from %[2]s with the subject %[3]s. Their address is in %[4]s.",
+		"Look up %[1]s in %[4]s and email them from %[2]s; use the subject %[3]s and say a few words about the %[5]s.",
+	}), who, b.title, quote(subject), a.title, topic)
+	w := assert.Where{
+		{Field: to, Op: assert.OpEquals, Value: slotRef("s", s.email)},
+		{Field: subj, Op: assert.OpIContains, Value: subject},
+	}
+	for _, k := range sortedKeys(d.sentMarker()) {
+		w = append(w, pred(k, d.sentMarker()[k]))
+	}
+	in.Goal = []assert.Assertion{exists(d, w, "message sent to the right address")}
+	return &draft{in: in, writes: []write{{cm: d, field: subj, value: subject, effect: "create"}}}
+}
+
+func copyPersonDraft(bd *bundle, a, b *appModel, s, d *collModel, rng *rand.Rand) *draft {
+	r, who := srcRole(bd, s)
+	in := newIntent(intentID(a.app, b.app, "copy", s.name, d.name), famCreateOther,
+		fmt.Sprintf("Create a %s in %s for a person found in %s.", singular(d.name), b.title, a.title), []string{a.app, b.app}, "")
+	in.Slots["s"] = atom.Slot{Handle: r.handle()}
+	var w assert.Where
+	w = append(w, assert.Predicate{Field: d.email, Op: assert.OpEquals, Value: slotRef("s", s.email)})
+	var instr string
+	if d.peopleLike() && s.display != "" {
+		w = append(w, assert.Predicate{Field: d.display, Op: assert.OpEquals, Value: slotRef("s", s.display)})
+		instr = fmt.Sprintf("Add %s as a %s in %s, with the same name and email address as in %s.", who, singular(d.name), b.title, a.title)
+	} else {
+		phrase := childPhrase(rng, d)
+		w = append(w, assert.Predicate{Field: d.display, Op: assert.OpEquals, Value: phrase})
+		instr = fmt.Sprintf("Create a %s in %s for %s (their email address is in %s) with %s %s.", singular(d.name), b.title, who, a.title, human(d.display), quote(phrase))
+	}
+	in.Instruction = instr
+	in.Goal = []assert.Assertion{exists(d, w, fmt.Sprintf("%s created for the person from %s", singular(d.name), a.title))}
+	return &draft{in: in, writes: []write{{cm: d, field: d.email, value: "copied", effect: "create"}}}
+}
+
+// syncDraft: a field changed in one app; bring the other app's record of
+// the same person in line.
+func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft, *collModel) {
+	var m *collModel
+	for _, c := range b.colls {
+		if c.peopleLike() && c.email != "" && c.named() && c.exposed() {
+			m = c
+			break
+		}
+	}
+	if m == nil {
+		return nil, nil
+	}
+	type pair struct{ sf, mf string }
+	var pairs []pair
+	if s.phone != "" && m.phone != "" {
+		pairs = append(pairs, pair{s.phone, m.phone})
+	}
+	if s.company != "" && m.company != "" {
+		pairs = append(pairs, pair{s.company, m.company})
+	}
+	if s.amount != "" && m.amount != "" {
+		pairs = append(pairs, pair{s.amount, m.amount})
+	}
+	for _, sf := range s.otherStrs {
+		for _, mf := range m.otherStrs {
+			if hasWord(words(sf), "title", "job", "position", "city", "country") && human(sf) == human(mf) {
+				pairs = append(pairs, pair{sf, mf})
+			}
+		}
+	}
+	if len(pairs) == 0 {
+		return nil, m
+	}
+	p := pairs[rng.IntN(len(pairs))]
+	src := bd.plan.need(s, "src")
+	src.link = "person"
+	mir := bd.plan.need(m, "mirror")
+	mir.link = "person"
+	mir.alter = append(mir.alter, p.mf)
+	in := newIntent(intentID(a.app, b.app, "sync", s.name, p.sf), famSync,
+		fmt.Sprintf("Copy a changed %s from %s to the same person's record in %s.", human(p.sf), a.title, b.title), []string{a.app, b.app}, "")
+	in.Slots["s"] = atom.Slot{Handle: src.handle()}
+	in.Slots["m"] = atom.Slot{Handle: mir.handle()}
+	in.Instruction = fmt.Sprintf(pick(rng, []string{
+		"%[1]s's %[2]s was updated in %[3]s. Update their %[4]s in %[5]s (%[6]s) to match.",
+		"In %[5]s, bring the %[4]s for %[6]s in line with %[3]s: copy %[1]s's %[2]s from there.",
+	}), nameOf(s, "s"), human(p.sf), a.title, singular(m.name), b.title, slotRef("m", m.email))
+	in.Goal = []assert.Assertion{exists(m, keyWhere(m, "m", map[string]any{p.mf: slotRef("s", p.sf)}), fmt.Sprintf("%s in %s matches %s", human(p.mf), b.title, a.title))}
+	return &draft{in: in, writes: []write{{cm: m, field: p.mf, value: "copied", effect: "update"}}}, m
+}
+
+// routeDrafts: a large amount in one app opens a review in the other; a
+// small one is settled where it is.
+func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*draft {
+	var d *collModel
+	for _, c := range b.colls {
+		if c.display != "" && !c.isMessages() && !c.peopleLike() && collKind(c.name) != "company" && c.exposed() {
+			d = c
+			break
+		}
+	}
+	if d == nil || len(s.enums) == 0 {
+		return nil
+	}
+	e := s.enums[0]
+	v := chooseValue(rng, e.values)
+	if v == "" {
+		return nil
+	}
+	var out []*draft
+	for _, role := range []string{"hi3", "lo3"} {
+		t := bd.plan.need(s, role)
+		bd.plan.target(s, e.name, v)
+		in := newIntent(intentID(a.app, b.app, "escalate", s.name, role), famConditional,
+			fmt.Sprintf("Open a review in %s for a large %s in %s; settle small ones in place.", b.title, singular(s.name), a.title), []string{a.app, b.app}, "")
+		in.Slots["t"] = atom.Slot{Handle: t.handle()}
+		title := "Review: " + slotRef("t", s.display)
+		in.Instruction = fmt.Sprintf("Check the %s of the %s %s in %s. If it is over %.0f, create a %s in %s named %s; otherwise set its %s to %s in %s.",
+			human(s.amount), singular(s.name), ident(s, "t", false), a.title, threshold, singular(d.name), b.title,
+			"\"Review: "+slotRef("t", s.display)+"\"", human(e.name), quote(v), a.title)
+		if t.tier == "high" {
+			in.Goal = []assert.Assertion{exists(d, assert.Where{{Field: d.display, Op: assert.OpEquals, Value: title}}, "review opened for the large amount")}
+			out = append(out, &draft{in: in, writes: []write{{cm: d, field: d.display, value: title, effect: "create"}}})
+		} else {
+			in.Goal = []assert.Assertion{
+				exists(s, keyWhere(s, "t", map[string]any{e.name: v}), "small amount settled in place"),
+				notExists(d, assert.Where{{Field: d.display, Op: assert.OpEquals, Value: title}}, "no review opened for a small amount"),
+			}
+			out = append(out, &draft{in: in, writes: []write{{cm: s, field: e.name, value: v, effect: "update", tier: "low"}}})
+		}
+	}
+	return out
+}

@@ -1,0 +1,485 @@
+package synth
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
+)
+
+// recordReq is a record the intents of a bundle name: every data variant
+// of the bundle has one, exported under the same handle, with the
+// constraints below and values drawn afresh.
+type recordReq struct {
+	cm    *collModel
+	role  string
+	tier  string            // "high" or "low": the amount's range
+	dupOf string            // a near-duplicate of this role: same name, other details
+	set   map[string]any    // fixed field values (a group tag, a shared company)
+	refs  map[string]string // reference field -> role of the referenced record
+	link  string            // records of one link share their person and company (across apps)
+	alter []string          // fields drawn anew even when linked (the value a sync copies)
+	like  bool              // add generated look-alikes of this record
+}
+
+// handle is the handle name of a role.
+func (r *recordReq) handle() string { return handleName(r.cm, r.role) }
+
+func handleName(cm *collModel, role string) string {
+	s := cm.app.app + "_" + cm.name + "_" + role
+	var b strings.Builder
+	for _, c := range s {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// plan is what a bundle's intents ask of its data.
+type plan struct {
+	reqs    map[*collModel]map[string]*recordReq
+	targets map[*collModel]map[string]map[string]bool // values intents set: records start elsewhere
+	avoid   map[*collModel]map[string]map[string]bool // values background records must not take
+	private map[*collModel]map[string]bool            // roles background references must not point at
+	colls   []*collModel                              // in the order first asked for
+}
+
+func newPlan() *plan {
+	return &plan{
+		reqs:    map[*collModel]map[string]*recordReq{},
+		targets: map[*collModel]map[string]map[string]bool{},
+		avoid:   map[*collModel]map[string]map[string]bool{},
+		private: map[*collModel]map[string]bool{},
+	}
+}
+
+// need returns the request for a role, creating it.
+func (p *plan) need(cm *collModel, role string) *recordReq {
+	m := p.reqs[cm]
+	if m == nil {
+		m = map[string]*recordReq{}
+		p.reqs[cm] = m
+		p.colls = append(p.colls, cm)
+	}
+	r := m[role]
+	if r == nil {
+		r = &recordReq{cm: cm, role: role, set: map[string]any{}, refs: map[string]string{}}
+		if role == "a" || strings.HasPrefix(role, "hi") {
+			r.tier = "high"
+		} else {
+			r.tier = "low"
+		}
+		m[role] = r
+	}
+	return r
+}
+
+func addTo(m map[*collModel]map[string]map[string]bool, cm *collModel, field, v string) {
+	if m[cm] == nil {
+		m[cm] = map[string]map[string]bool{}
+	}
+	if m[cm][field] == nil {
+		m[cm][field] = map[string]bool{}
+	}
+	m[cm][field][v] = true
+}
+
+func (p *plan) target(cm *collModel, field, v string) { addTo(p.targets, cm, field, v) }
+
+// order returns the collections parents first, so that a record's
+// reference can name its parent's key.
+func (p *plan) order() []*collModel {
+	seen := map[*collModel]bool{}
+	var out []*collModel
+	var visit func(cm *collModel)
+	visit = func(cm *collModel) {
+		if seen[cm] {
+			return
+		}
+		seen[cm] = true
+		for _, role := range sortedRoles(p.reqs[cm]) {
+			r := p.reqs[cm][role]
+			for _, f := range sortedKeys(r.refs) {
+				for _, rf := range cm.refs {
+					if rf.name == f && p.reqs[rf.target] != nil {
+						visit(rf.target)
+					}
+				}
+			}
+		}
+		out = append(out, cm)
+	}
+	for _, cm := range p.colls {
+		visit(cm)
+	}
+	return out
+}
+
+func sortedRoles(m map[string]*recordReq) []string {
+	out := make([]string, 0, len(m))
+	for r := range m {
+		out = append(out, r)
+	}
+	// Originals before their duplicates, then by name.
+	sort.Slice(out, func(i, j int) bool {
+		di, dj := m[out[i]].dupOf != "", m[out[j]].dupOf != ""
+		if di != dj {
+			return !di
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
+
+// variantClock is the environment's "now" for a data variant: a working
+// morning that differs by bundle and variant.
+func variantClock(bundleHash uint64, v int) time.Time {
+	base := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	days := int(bundleHash%90) + 11*v
+	t := base.AddDate(0, 0, days)
+	for t.Weekday() == time.Saturday || t.Weekday() == time.Sunday {
+		t = t.AddDate(0, 0, 1)
+	}
+	return t.Add(time.Duration(bundleHash%5) * 30 * time.Minute)
+}
+
+// buildData realises a bundle's plan as one data atom.
+func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
+	clock := variantClock(b.hash, v)
+	dseed := int64(b.hash%1_000_000)*10 + int64(v) + seed*7919
+	val := newValuer(dseed, b.id, clock)
+	d := &atom.Data{
+		Kind:    atom.KindData,
+		ID:      fmt.Sprintf("%s.s%d", b.id, v+1),
+		Clock:   clock.Format(time.RFC3339),
+		Seed:    dseed,
+		Records: map[string]map[string][]map[string]any{},
+		Handles: map[string]atom.Handle{},
+	}
+	home := val.src.Company()
+	rows := map[string]row{}
+	keys := map[*collModel]map[string]string{} // role -> key
+	used := map[string]bool{}
+	var summary []string
+
+	for _, cm := range p.order() {
+		reqs := p.reqs[cm]
+		keys[cm] = map[string]string{}
+		var recs []map[string]any
+		for _, role := range sortedRoles(reqs) {
+			r := reqs[role]
+			var rw row
+			switch {
+			case r.dupOf != "":
+				orig := rows[cm.ref()+"#"+r.dupOf]
+				other := val.newRow()
+				rw = row{p: orig.p, c: other.c}
+				rw.p.Phone = other.p.Phone
+				if rw.c.Name == orig.c.Name {
+					rw.c = val.src.Company()
+				}
+			case r.link != "":
+				if lr, ok := rows["link#"+r.link]; ok {
+					rw = lr
+				} else {
+					rw = val.newRow()
+					rows["link#"+r.link] = rw
+				}
+			default:
+				rw = val.newRow()
+			}
+			var orig map[string]any
+			if r.dupOf != "" {
+				orig = findRec(recs, cm.key, keys[cm][r.dupOf])
+			}
+			key := uniqueKey(val, cm, used)
+			keys[cm][role] = key
+			var rec map[string]any
+			for try := 0; ; try++ {
+				rec = map[string]any{cm.key: key}
+				for _, f := range cm.fieldNames {
+					if f == cm.key {
+						continue
+					}
+					if orig != nil && f != cm.email && f != cm.emailList && f != cm.company && f != cm.phone && !isDate(cm, f) {
+						if ov, ok := orig[f]; ok {
+							rec[f] = ov
+						}
+						continue
+					}
+					if x := fixedValue(val, cm, f, r, rw, p, keys); x != nil {
+						rec[f] = x
+					}
+				}
+				for f, x := range r.set {
+					rec[f] = x
+				}
+				// A display value is unique among fixed records, except for
+				// the near-duplicates that share it on purpose.
+				if cm.display == "" || r.dupOf != "" || r.link != "" || try >= 8 || !used[cm.ref()+"|"+fmt.Sprint(rec[cm.display])] {
+					break
+				}
+				rw = val.newRow()
+			}
+			rows[cm.ref()+"#"+role] = rw
+			if cm.display != "" {
+				used[cm.ref()+"|"+fmt.Sprint(rec[cm.display])] = true
+			}
+			recs = append(recs, rec)
+			d.Handles[r.handle()] = atom.Handle{App: cm.app.app, Collection: cm.name, Key: key}
+		}
+		if d.Records[cm.app.app] == nil {
+			d.Records[cm.app.app] = map[string][]map[string]any{}
+		}
+		d.Records[cm.app.app][cm.name] = recs
+	}
+	// Collections of the bundle's apps that no intent names still get a
+	// few records, so the app looks used.
+	for _, m := range b.apps {
+		for _, cm := range m.colls {
+			if p.reqs[cm] != nil || len(cm.fieldNames) == 0 {
+				continue
+			}
+			var recs []map[string]any
+			for i := 0; i < 2; i++ {
+				rw := val.newRow()
+				rec := map[string]any{cm.key: uniqueKey(val, cm, used)}
+				for _, f := range cm.fieldNames {
+					if f == cm.key {
+						continue
+					}
+					if x := fixedValue(val, cm, f, &recordReq{cm: cm, tier: "low"}, rw, p, keys); x != nil {
+						rec[f] = x
+					}
+				}
+				recs = append(recs, rec)
+			}
+			if d.Records[m.app] == nil {
+				d.Records[m.app] = map[string][]map[string]any{}
+			}
+			d.Records[m.app][cm.name] = recs
+		}
+	}
+	// Background records from generators, and look-alikes of the targets.
+	refKeys := map[string][]string{}
+	for cm, ks := range keys {
+		for role, k := range ks {
+			if !p.private[cm][role] {
+				refKeys[cm.app.app+"."+cm.name] = append(refKeys[cm.app.app+"."+cm.name], k)
+			}
+		}
+	}
+	for k := range refKeys {
+		sort.Strings(refKeys[k])
+	}
+	for _, m := range b.apps {
+		for _, cm := range m.colls {
+			if p.reqs[cm] == nil {
+				continue
+			}
+			fields := map[string]string{}
+			local := map[string][]string{}
+			for _, rf := range cm.refs {
+				local[rf.target.name] = refKeys[rf.target.app.app+"."+rf.target.name]
+			}
+			for _, f := range cm.fieldNames {
+				if s := specFor(cm, f, local, p.avoid[cm]); s != "" {
+					fields[f] = s
+				}
+			}
+			if len(fields) == 0 {
+				continue
+			}
+			n := 6 + val.rng.IntN(7)
+			d.Generate = append(d.Generate, atom.Generator{App: m.app, Collection: cm.name, Count: n, Fields: fields})
+			summary = append(summary, fmt.Sprintf("%d %s", n+len(p.reqs[cm]), human(cm.name)))
+			for _, role := range sortedRoles(p.reqs[cm]) {
+				r := p.reqs[cm][role]
+				if !r.like {
+					continue
+				}
+				if lf := likeFields(cm); len(lf) > 0 {
+					d.Generate = append(d.Generate, atom.Generator{App: m.app, Collection: cm.name, Count: 1, Like: r.handle(), Fields: lf})
+				}
+			}
+		}
+	}
+	_ = home
+	titles := make([]string, len(b.apps))
+	for i, m := range b.apps {
+		titles[i] = m.title
+	}
+	d.Description = fmt.Sprintf("%s at %s on %s: %s, with look-alike records among them.",
+		strings.Join(titles, " and "), home.Name, clock.Format("Monday 2 January 2006"), strings.Join(summary, ", "))
+	return d
+}
+
+func isDate(cm *collModel, f string) bool {
+	for _, x := range cm.dates {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// likeFields are the fields a generated look-alike draws anew: what tells
+// it from the original (an address, a date), never its name.
+func likeFields(cm *collModel) map[string]string {
+	out := map[string]string{}
+	if cm.email != "" {
+		out[cm.email] = "person.email"
+	}
+	if cm.phone != "" {
+		out[cm.phone] = "person.phone"
+	}
+	for _, f := range cm.dates {
+		if cm.field(f).Format == "date" {
+			out[f] = "date(-120d,-61d)"
+		} else {
+			out[f] = "datetime(-120d,-61d)"
+		}
+		break
+	}
+	return out
+}
+
+func findRec(recs []map[string]any, key, k string) map[string]any {
+	for _, r := range recs {
+		if r[key] == k {
+			return r
+		}
+	}
+	return nil
+}
+
+func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
+	for {
+		k := fmt.Sprintf("%s%d", cm.prefix, 1000+val.rng.IntN(90000))
+		if !used["key|"+cm.ref()+"|"+k] {
+			used["key|"+cm.ref()+"|"+k] = true
+			return k
+		}
+	}
+}
+
+// fixedValue draws one field of a fixed record.
+func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *plan, keys map[*collModel]map[string]string) any {
+	fd := cm.field(f)
+	for _, alt := range r.alter {
+		if alt == f {
+			rw = val.newRow()
+		}
+	}
+	switch {
+	case f == cm.display:
+		return val.displayValue(cm, rw)
+	case f == cm.first:
+		return rw.p.First
+	case f == cm.last:
+		return rw.p.Last
+	case f == cm.email:
+		return gen.Email(rw.p, rw.c.Domain)
+	case f == cm.emailList:
+		return []any{gen.Email(rw.p, rw.c.Domain)}
+	case f == cm.phone:
+		return rw.p.Phone
+	case f == cm.company:
+		return rw.c.Name
+	case f == cm.amount:
+		var x float64
+		if r.tier == "high" {
+			x = val.amount(highMin, highMax)
+		} else {
+			x = val.amount(lowMin, lowMax)
+		}
+		if fd.Type == "integer" {
+			return float64(int64(x))
+		}
+		return x
+	case f == cm.text:
+		return val.src.Sentence()
+	}
+	for _, e := range cm.enums {
+		if e.name == f {
+			return startValue(val, e, p.targets[cm][f])
+		}
+	}
+	for _, rf := range cm.refs {
+		if rf.name != f {
+			continue
+		}
+		if role, ok := r.refs[f]; ok {
+			if k := keys[rf.target][role]; k != "" {
+				if rf.list {
+					return []any{k}
+				}
+				return k
+			}
+		}
+		if rf.list {
+			return []any{}
+		}
+		// Point at some fixed record of the target, if the plan has one.
+		var ks []string
+		for role, k := range keys[rf.target] {
+			if !p.private[rf.target][role] {
+				ks = append(ks, k)
+			}
+		}
+		sort.Strings(ks)
+		if len(ks) > 0 {
+			return pick(val.rng, ks)
+		}
+		return nil
+	}
+	switch fd.Type {
+	case "boolean":
+		return false
+	case "array":
+		if fd.Items == "string" || fd.Items == "" {
+			return []any{}
+		}
+		return nil
+	case "integer":
+		return float64(1 + val.rng.IntN(40))
+	case "number":
+		return val.amount(1, 400)
+	case "object", "":
+		return nil
+	}
+	if fd.Format == "date" || fd.Format == "date-time" {
+		return val.dateValue(cm, f)
+	}
+	if fd.Format == "email" {
+		return gen.Email(rw.p, rw.c.Domain)
+	}
+	if fd.Format == "uri" {
+		return "https://www." + rw.c.Domain + "/" + strings.ToLower(val.src.Words(1))
+	}
+	if hasWord(words(f), "id") {
+		return nil // a reference synthesis cannot resolve is left empty
+	}
+	return val.plainValue(cm, f, rw)
+}
+
+// startValue picks a record's initial enum value: one no intent of the
+// bundle sets, so that the goal is not met before the agent acts.
+func startValue(val *valuer, e enumField, targets map[string]bool) string {
+	var free []string
+	for _, v := range e.values {
+		if !targets[v] {
+			free = append(free, v)
+		}
+	}
+	if len(free) == 0 {
+		return e.values[0]
+	}
+	return pick(val.rng, free)
+}

@@ -1,0 +1,561 @@
+package synth
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+)
+
+// Intent families, as the intent atoms name them.
+const (
+	famLookup      = "lookup_then_act"
+	famCreateOther = "create_from_other_app"
+	famConditional = "conditional_routing"
+	famBulk        = "bulk_update_with_exception"
+	famSync        = "cross_app_sync"
+	famPolicy      = "policy_bound_action"
+)
+
+// draft is an intent being synthesised, with what synthesis needs to
+// choose rules for it: the writes its goal asks for.
+type draft struct {
+	in     *atom.Intent
+	writes []write
+	rule   string // a rule the intent is about, which every recipe of it carries
+}
+
+// write is one change the goal asks for.
+type write struct {
+	cm     *collModel
+	field  string
+	value  any
+	effect string // update, create, append
+	tier   string // the amount tier of the record written
+}
+
+// slotRef is "{{slot.field}}".
+func slotRef(slot, field string) string {
+	if field == "" {
+		return "{{" + slot + "}}"
+	}
+	return "{{" + slot + "." + field + "}}"
+}
+
+// ident names a record to a person: its name, and with detail the field
+// that tells it from its look-alikes.
+func ident(cm *collModel, slot string, detail bool) string {
+	var name string
+	switch {
+	case cm.display != "" && (cm.peopleLike() || collKind(cm.name) == "company"):
+		name = slotRef(slot, cm.display)
+	case cm.display != "":
+		name = "\"" + slotRef(slot, cm.display) + "\""
+	case cm.first != "" && cm.last != "":
+		name = slotRef(slot, cm.first) + " " + slotRef(slot, cm.last)
+	case cm.first != "":
+		name = slotRef(slot, cm.first)
+	default:
+		name = slotRef(slot, "")
+	}
+	if !detail {
+		return name
+	}
+	switch {
+	case cm.email != "":
+		return name + " (" + slotRef(slot, cm.email) + ")"
+	case cm.phone != "":
+		return name + " (" + slotRef(slot, cm.phone) + ")"
+	}
+	return name
+}
+
+// isMessages reports whether the collection holds messages one sends.
+func (cm *collModel) isMessages() bool {
+	return hasWord(words(cm.name), "messages", "emails", "mails", "replies", "posts", "chats", "sms", "texts") && (cm.emailList != "" || cm.email != "" || cm.text != "")
+}
+
+func quote(v any) string { return fmt.Sprintf("'%v'", v) }
+
+func keyWhere(cm *collModel, slot string, rest map[string]any) assert.Where {
+	w := assert.Where{{Field: cm.key, Op: assert.OpEquals, Value: slotRef(slot, "")}}
+	for _, f := range sortedKeys(rest) {
+		w = append(w, pred(f, rest[f]))
+	}
+	return w
+}
+
+func pred(f string, v any) assert.Predicate {
+	if p, ok := v.(assert.Predicate); ok {
+		p.Field = f
+		return p
+	}
+	return assert.Predicate{Field: f, Op: assert.OpEquals, Value: v}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func exists(cm *collModel, w assert.Where, label string) assert.Assertion {
+	return assert.Assertion{Type: assert.Exists, Target: cm.ref(), Where: w, Label: label}
+}
+
+func notExists(cm *collModel, w assert.Where, label string) assert.Assertion {
+	return assert.Assertion{Type: assert.NotExists, Target: cm.ref(), Where: w, Label: label}
+}
+
+// hasLookalike reports whether a role's record has look-alikes in the data
+// (the instruction must then name the detail that tells them apart).
+func hasLookalike(cm *collModel) bool {
+	return cm.email != "" || cm.phone != ""
+}
+
+// needRecord asks for a role's record; role "a" of a collection whose
+// records can be told apart by an address or a phone gets look-alikes (a
+// near-duplicate and generated copies), and is then always named with that
+// detail.
+func needRecord(b *bundle, cm *collModel, role string) (*recordReq, bool) {
+	r := b.plan.need(cm, role)
+	if role != "a" || !hasLookalike(cm) {
+		return r, false
+	}
+	r.like = true
+	d := b.plan.need(cm, "a_dup")
+	d.dupOf = "a"
+	d.tier = r.tier
+	return r, true
+}
+
+// chooseValue picks a value to set, away from the first (often the
+// starting state), deterministic for the rng.
+func chooseValue(rng *rand.Rand, vs []string, not ...string) string {
+	var cands []string
+	for i, v := range vs {
+		skip := false
+		for _, n := range not {
+			if v == n {
+				skip = true
+			}
+		}
+		if !skip && (i > 0 || len(vs) == 1) {
+			cands = append(cands, v)
+		}
+	}
+	if len(cands) == 0 {
+		return ""
+	}
+	return cands[rng.IntN(len(cands))]
+}
+
+func newIntent(id, family, desc string, apps []string, instr string) *atom.Intent {
+	return &atom.Intent{Kind: atom.KindIntent, ID: id, Family: family, Description: desc, Apps: apps, Instruction: instr, Slots: map[string]atom.Slot{}}
+}
+
+func intentID(parts ...string) string {
+	s := strings.ToLower(strings.Join(parts, "."))
+	var b strings.Builder
+	for _, c := range s {
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-' {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	out := b.String()
+	if len(out) > 120 {
+		out = out[:120]
+	}
+	return out
+}
+
+var (
+	pendingWords  = []string{"pending", "draft", "requested", "approving", "awaiting", "pending_approval", "awaiting_approval", "submitted", "in_review", "under_review", "review", "on_hold", "hold", "needs_approval", "pendingapproval", "awaitingapproval"}
+	approvedWords = []string{"approved", "paid", "sent", "authorised", "authorized", "posted", "accepted", "completed", "fulfilled", "won", "closed_won", "active", "confirmed"}
+)
+
+func findIn(vs []string, cands []string) string {
+	for _, c := range cands {
+		for _, v := range vs {
+			if strings.EqualFold(strings.ReplaceAll(v, " ", "_"), c) || strings.EqualFold(strings.Join(words(v), "_"), c) {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// approvalStates returns the pending and approved values of an enum, when it
+// has both and a third to start from.
+func approvalStates(e enumField) (pending, approved string, ok bool) {
+	pending = findIn(e.values, pendingWords)
+	approved = findIn(e.values, approvedWords)
+	if pending == "" || approved == "" || pending == approved || len(e.values) < 3 {
+		return "", "", false
+	}
+	return pending, approved, true
+}
+
+// singleAppDrafts instantiates the single-app templates over one app's
+// primary collections.
+func singleAppDrafts(b *bundle, m *appModel, rng *rand.Rand, maxColls int) []*draft {
+	var out []*draft
+	for _, cm := range primaryColls(m, maxColls) {
+		out = append(out, setEnumDrafts(b, cm, rng)...)
+		out = append(out, toggleDrafts(b, cm, rng)...)
+		out = append(out, tagDrafts(b, cm, rng)...)
+		out = append(out, childDrafts(b, cm, rng)...)
+		out = append(out, conditionalDrafts(b, cm, rng)...)
+		out = append(out, bulkDrafts(b, cm, rng)...)
+		out = append(out, approvalDrafts(b, cm, rng)...)
+	}
+	return out
+}
+
+// primaryColls ranks an app's collections by how much a task can do with
+// them (named records with states, flags, tags, amounts, children).
+func primaryColls(m *appModel, max int) []*collModel {
+	type scored struct {
+		cm    *collModel
+		score int
+	}
+	var cs []scored
+	for _, cm := range m.colls {
+		if !cm.named() || !cm.exposed() {
+			continue
+		}
+		s := 2*len(cm.enums) + len(cm.bools) + len(cm.lists) + 2*len(childRefs(cm))
+		if cm.amount != "" {
+			s += 2
+		}
+		for _, rf := range cm.refs {
+			if rf.list {
+				s++
+			}
+		}
+		if s == 0 {
+			continue
+		}
+		cs = append(cs, scored{cm, s})
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
+	var out []*collModel
+	for i := 0; i < len(cs) && i < max; i++ {
+		out = append(out, cs[i].cm)
+	}
+	return out
+}
+
+// childRefs lists the collections of the app whose records point at cm.
+func childRefs(cm *collModel) []refField {
+	var out []refField
+	for _, o := range cm.app.colls {
+		if o == cm || !o.exposed() {
+			continue
+		}
+		for _, rf := range o.refs {
+			if rf.target == cm && !rf.list {
+				out = append(out, refField{name: rf.name, target: o})
+				break
+			}
+		}
+	}
+	return out
+}
+
+func setEnumDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
+	var out []*draft
+	roles := []string{"a", "b"}
+	for i, e := range cm.enums {
+		if i >= len(roles) {
+			break
+		}
+		v := chooseValue(rng, e.values)
+		if v == "" {
+			continue
+		}
+		role := roles[i]
+		t, detail := needRecord(b, cm, role)
+		b.plan.target(cm, e.name, v)
+		m := cm.app
+		in := newIntent(intentID(m.app, cm.name, "set", e.name), famLookup,
+			fmt.Sprintf("Find a %s in %s by what a colleague calls it and change its %s.", singular(cm.name), m.title, human(e.name)),
+			[]string{m.app}, "")
+		in.Slots["t"] = atom.Slot{Handle: t.handle()}
+		phr := []string{
+			"In %[1]s, find the %[2]s %[3]s and set its %[4]s to %[5]s.",
+			"Please change the %[4]s of the %[2]s %[3]s in %[1]s to %[5]s.",
+			"The %[2]s %[3]s should now have %[4]s %[5]s. Make that change in %[1]s.",
+		}
+		in.Instruction = fmt.Sprintf(pick(rng, phr), m.title, singular(cm.name), ident(cm, "t", detail), human(e.name), quote(v))
+		in.Goal = append(in.Goal, exists(cm, keyWhere(cm, "t", map[string]any{e.name: v}), fmt.Sprintf("%s %s set to %s", singular(cm.name), human(e.name), v)))
+		if detail && cm.display != "" {
+			in.Goal = append(in.Goal, notExists(cm, assert.Where{
+				{Field: cm.display, Op: assert.OpEquals, Value: slotRef("t", cm.display)},
+				{Field: e.name, Op: assert.OpEquals, Value: v},
+				{Field: cm.key, Op: assert.OpNotEquals, Value: slotRef("t", "")},
+			}, "no look-alike record is changed"))
+		}
+		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: e.name, value: v, effect: "update", tier: t.tier}}})
+	}
+	return out
+}
+
+func toggleDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
+	if len(cm.bools) == 0 {
+		return nil
+	}
+	f := cm.bools[rng.IntN(len(cm.bools))]
+	t := b.plan.need(cm, "b")
+	m := cm.app
+	in := newIntent(intentID(m.app, cm.name, "flag", f), famLookup,
+		fmt.Sprintf("Turn on a %s's %s flag in %s.", singular(cm.name), human(f), m.title), []string{m.app}, "")
+	in.Slots["t"] = atom.Slot{Handle: t.handle()}
+	label := strings.TrimPrefix(strings.TrimPrefix(human(f), "is "), "has ")
+	in.Instruction = fmt.Sprintf(pick(rng, []string{
+		"Mark the %[2]s %[3]s as %[4]s in %[1]s.",
+		"In %[1]s, set %[4]s on the %[2]s %[3]s.",
+	}), m.title, singular(cm.name), ident(cm, "t", false), quote(label))
+	in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{f: true}), fmt.Sprintf("%s %s is true", singular(cm.name), human(f)))}
+	return []*draft{{in: in, writes: []write{{cm: cm, field: f, value: true, effect: "update", tier: t.tier}}}}
+}
+
+func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
+	m := cm.app
+	var out []*draft
+	if len(cm.lists) > 0 {
+		f := cm.lists[0]
+		v := pick(rng, tagWords)
+		t, detail := needRecord(b, cm, "a")
+		in := newIntent(intentID(m.app, cm.name, "tag", f), famLookup,
+			fmt.Sprintf("Add a %s to a %s in %s.", singular(f), singular(cm.name), m.title), []string{m.app}, "")
+		in.Slots["t"] = atom.Slot{Handle: t.handle()}
+		in.Instruction = fmt.Sprintf(pick(rng, []string{
+			"Add %[4]s to the %[5]s of the %[2]s %[3]s in %[1]s.",
+			"In %[1]s, tag the %[2]s %[3]s with %[4]s.",
+		}), m.title, singular(cm.name), ident(cm, "t", detail), quote(v), human(f))
+		in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{f: v}), fmt.Sprintf("%s carries %s", singular(cm.name), v))}
+		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: f, value: v, effect: "append", tier: t.tier}}})
+	}
+	for _, rf := range cm.refs {
+		if !rf.list || !rf.target.named() {
+			continue
+		}
+		t := b.plan.need(cm, "b")
+		tg := b.plan.need(rf.target, "t1")
+		b.plan.private[rf.target] = map[string]bool{"t1": true}
+		in := newIntent(intentID(m.app, cm.name, "link", rf.name), famLookup,
+			fmt.Sprintf("Attach a %s, found by name, to a %s in %s.", singular(rf.target.name), singular(cm.name), m.title), []string{m.app}, "")
+		in.Slots["t"] = atom.Slot{Handle: t.handle()}
+		in.Slots["tg"] = atom.Slot{Handle: tg.handle()}
+		in.Instruction = fmt.Sprintf("In %s, add the %s %s to the %s %s.", m.title, singular(rf.target.name), ident(rf.target, "tg", false), singular(cm.name), ident(cm, "t", false))
+		in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{rf.name: slotRef("tg", "")}), fmt.Sprintf("%s linked to the %s", singular(cm.name), singular(rf.target.name)))}
+		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: rf.name, value: "ref", effect: "append", tier: t.tier}}})
+		break
+	}
+	return out
+}
+
+// childDrafts: create a record of a child collection under a parent found
+// by name (a note on a contact, a comment on a ticket).
+func childDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
+	m := cm.app
+	var out []*draft
+	for i, ch := range childRefs(cm) {
+		if i >= 1 {
+			break
+		}
+		child := ch.target
+		field := child.display
+		if field == "" {
+			field = child.text
+		}
+		if field == "" {
+			continue
+		}
+		p, detail := needRecord(b, cm, "a")
+		phrase := childPhrase(rng, child)
+		in := newIntent(intentID(m.app, child.name, "create_under", cm.name), famLookup,
+			fmt.Sprintf("Create a %s on a %s found by name in %s.", singular(child.name), singular(cm.name), m.title), []string{m.app}, "")
+		in.Slots["p"] = atom.Slot{Handle: p.handle()}
+		in.Instruction = fmt.Sprintf(pick(rng, []string{
+			"In %[1]s, add a %[2]s to the %[3]s %[4]s with %[5]s %[6]s.",
+			"Create a %[2]s for the %[3]s %[4]s in %[1]s; its %[5]s should be %[6]s.",
+		}), m.title, singular(child.name), singular(cm.name), ident(cm, "p", detail), human(field), quote(phrase))
+		in.Goal = []assert.Assertion{exists(child, assert.Where{
+			{Field: ch.name, Op: assert.OpEquals, Value: slotRef("p", "")},
+			{Field: field, Op: assert.OpEquals, Value: phrase},
+		}, fmt.Sprintf("%s created on the right %s", singular(child.name), singular(cm.name)))}
+		out = append(out, &draft{in: in, writes: []write{{cm: child, field: field, value: phrase, effect: "create"}}})
+	}
+	return out
+}
+
+func childPhrase(rng *rand.Rand, cm *collModel) string {
+	switch collKind(cm.name) {
+	case "task":
+		return pick(rng, []string{"Send the signed order form", "Book the onboarding call", "Confirm the billing contact", "Share the implementation plan"})
+	case "event":
+		return pick(rng, []string{"Renewal check-in", "Implementation kickoff", "Quarterly review"})
+	}
+	return pick(rng, []string{
+		"Customer confirmed the budget for Q3.", "Waiting on the signed contract.", "Asked for a revised quote by Friday.",
+		"Escalated to the account owner.", "Follow up after the security review.", "Shipping replacement today.",
+	})
+}
+
+// conditionalDrafts: set a state that depends on the record's amount.
+func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
+	if cm.amount == "" || len(cm.enums) == 0 {
+		return nil
+	}
+	e := cm.enums[len(cm.enums)-1]
+	hi := chooseValue(rng, e.values)
+	lo := chooseValue(rng, e.values, hi)
+	if hi == "" || lo == "" {
+		return nil
+	}
+	m := cm.app
+	var out []*draft
+	for _, role := range []string{"hi1", "lo1"} {
+		t := b.plan.need(cm, role)
+		b.plan.target(cm, e.name, hi)
+		b.plan.target(cm, e.name, lo)
+		want := lo
+		if t.tier == "high" {
+			want = hi
+		}
+		in := newIntent(intentID(m.app, cm.name, "route", e.name, role), famConditional,
+			fmt.Sprintf("Route a %s by its %s: over %.0f one way, else another.", singular(cm.name), human(cm.amount), threshold), []string{m.app}, "")
+		in.Slots["t"] = atom.Slot{Handle: t.handle()}
+		in.Instruction = fmt.Sprintf("Check the %s of the %s %s in %s. If it is over %.0f, set its %s to %s; otherwise set it to %s.",
+			human(cm.amount), singular(cm.name), ident(cm, "t", false), m.title, threshold, human(e.name), quote(hi), quote(lo))
+		in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{e.name: want}), fmt.Sprintf("%s routed to %s", singular(cm.name), want))}
+		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}})
+	}
+	return out
+}
+
+// bulkDrafts: update every record of a group but one.
+func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
+	if len(cm.enums) == 0 {
+		return nil
+	}
+	// The state set is the enum that sorts first: the goal's predicates are
+	// read in field order, and the group field must come after it for a
+	// reader who changes the first field a record fails on.
+	e := cm.enums[0]
+	v := chooseValue(rng, e.values)
+	if v == "" {
+		return nil
+	}
+	m := cm.app
+	members := []string{"g1", "g2", "g3"}
+	var group string // the instruction's phrase
+	var groupWhere assert.Where
+	slots := map[string]atom.Slot{}
+	setGroup := func(r *recordReq) {}
+	var refGroup *refField
+	for i := range cm.refs {
+		if !cm.refs[i].list && cm.refs[i].target.named() && cm.refs[i].name > e.name {
+			refGroup = &cm.refs[i]
+			break
+		}
+	}
+	switch {
+	case len(cm.lists) > 0:
+		tag := "batch-" + pick(rng, []string{"spring", "delta", "harbor", "summit", "orbit"}) + fmt.Sprint(10+rng.IntN(89))
+		f := cm.lists[0]
+		group = fmt.Sprintf("with %s %s", singular(f), quote(tag))
+		groupWhere = assert.Where{{Field: f, Op: assert.OpEquals, Value: tag}}
+		setGroup = func(r *recordReq) { r.set[f] = []any{tag} }
+	case refGroup != nil:
+		rf := *refGroup
+		gp := b.plan.need(rf.target, "grp")
+		if b.plan.private[rf.target] == nil {
+			b.plan.private[rf.target] = map[string]bool{}
+		}
+		b.plan.private[rf.target]["grp"] = true
+		slots["gp"] = atom.Slot{Handle: gp.handle()}
+		group = fmt.Sprintf("of the %s %s", singular(rf.target.name), ident(rf.target, "gp", false))
+		groupWhere = assert.Where{{Field: rf.name, Op: assert.OpEquals, Value: slotRef("gp", "")}}
+		setGroup = func(r *recordReq) { r.refs[rf.name] = "grp" }
+	case len(cm.enums) > 1 && cm.enums[1].name > e.name:
+		g := cm.enums[1]
+		w := chooseValue(rng, g.values)
+		if w == "" {
+			return nil
+		}
+		addTo(b.plan.avoid, cm, g.name, w)
+		group = fmt.Sprintf("whose %s is %s", human(g.name), quote(w))
+		groupWhere = assert.Where{{Field: g.name, Op: assert.OpEquals, Value: w}}
+		setGroup = func(r *recordReq) { r.set[g.name] = w }
+	default:
+		return nil
+	}
+	b.plan.target(cm, e.name, v)
+	in := newIntent(intentID(m.app, cm.name, "bulk", e.name), famBulk,
+		fmt.Sprintf("Set %s on a group of %s in %s, leaving one out.", human(e.name), human(cm.name), m.title), []string{m.app}, "")
+	for k, s := range slots {
+		in.Slots[k] = s
+	}
+	for _, g := range members {
+		setGroup(b.plan.need(cm, g))
+	}
+	x := b.plan.need(cm, "gx")
+	setGroup(x)
+	in.Slots["x"] = atom.Slot{Handle: x.handle()}
+	withV := append(append(assert.Where{}, groupWhere...), assert.Predicate{Field: e.name, Op: assert.OpEquals, Value: v})
+	in.Goal = append(in.Goal, exists(cm, withV, "the group is updated"))
+	four := len(members) + 1
+	in.Goal = append(in.Goal, assert.Assertion{Type: assert.Count, Target: cm.ref(), Where: groupWhere, Bound: assert.Bound{Min: &four}, Label: "every record stays in the group"})
+	rest := append(assert.Where{}, groupWhere...)
+	rest = append(rest, assert.Predicate{Field: e.name, Op: assert.OpNotEquals, Value: v}, assert.Predicate{Field: cm.key, Op: assert.OpNotEquals, Value: slotRef("x", "")})
+	in.Goal = append(in.Goal, notExists(cm, rest, "no record of the group is left out"))
+	in.Goal = append(in.Goal, notExists(cm, keyWhere(cm, "x", map[string]any{e.name: v}), "the excepted record keeps its state"))
+	in.Instruction = fmt.Sprintf("In %s, set the %s of every %s %s to %s, except %s, which stays as it is.",
+		m.title, human(e.name), singular(cm.name), group, quote(v), ident(cm, "x", false))
+	return []*draft{{in: in, writes: []write{{cm: cm, field: e.name, value: v, effect: "update", tier: "low"}}}}
+}
+
+// approvalDrafts: the same request for a large and a small amount; the
+// approval rule decides the state.
+func approvalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
+	if cm.amount == "" {
+		return nil
+	}
+	for _, e := range cm.enums {
+		pending, approved, ok := approvalStates(e)
+		if !ok {
+			continue
+		}
+		m := cm.app
+		var out []*draft
+		for _, role := range []string{"hi2", "lo2"} {
+			t := b.plan.need(cm, role)
+			b.plan.target(cm, e.name, pending)
+			b.plan.target(cm, e.name, approved)
+			want := approved
+			if t.tier == "high" {
+				want = pending
+			}
+			in := newIntent(intentID(m.app, cm.name, "approve", e.name, role), famPolicy,
+				fmt.Sprintf("Move a %s forward under the approval policy for amounts over %.0f.", singular(cm.name), threshold), []string{m.app}, "")
+			in.Slots["t"] = atom.Slot{Handle: t.handle()}
+			in.Instruction = fmt.Sprintf("Finance signed off on the %s %s in %s. Set its %s to %s, following the approval policy.",
+				singular(cm.name), ident(cm, "t", false), m.title, human(e.name), quote(approved))
+			in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{e.name: want}), fmt.Sprintf("%s is %s under the approval policy", singular(cm.name), want))}
+			out = append(out, &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}, rule: approvalRuleID(m.family)})
+		}
+		return out
+	}
+	return nil
+}

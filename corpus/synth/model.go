@@ -1,0 +1,390 @@
+package synth
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// appModel is what synthesis reads from one server atom: the roles its
+// collections' fields play (a name, an email, an amount, a status), found
+// from names, types and formats, so that one template fits many products.
+type appModel struct {
+	app    string // the app name in collection references
+	id     string // the server atom id
+	family string
+	title  string // the product name people use ("Google Calendar")
+	server *atom.Server
+	colls  []*collModel
+	byName map[string]*collModel
+}
+
+// collModel is one collection and the roles of its fields.
+type collModel struct {
+	app    *appModel
+	name   string
+	c      *atom.Collection
+	key    string
+	prefix string
+
+	display    string   // field people name the record by
+	first      string   // given name, for people without a full-name field
+	last       string   // family name
+	email      string   // single address
+	emailList  string   // list of addresses (recipients)
+	phone      string   // phone number
+	company    string   // company or organisation name
+	amount     string   // money
+	text       string   // free text (body, description, notes)
+	enums      []enumField
+	bools      []string
+	lists      []string // lists of plain strings (tags, labels)
+	dates      []string // date or date-time fields
+	refs       []refField
+	otherStrs  []string // plain strings without a role
+	ints       []string
+	fieldNames []string // sorted
+}
+
+type enumField struct {
+	name   string
+	values []string
+}
+
+// refField is a field holding the key of a record of another collection of
+// the same app ("contact_id", "tag_ids").
+type refField struct {
+	name   string
+	target *collModel
+	list   bool
+}
+
+// words splits a field or collection name into lower-case words:
+// "toRecipients" and "to_recipients" both give [to recipients].
+func words(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == ' ' || r == '.':
+			flush()
+		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1]))):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// human renders a field name for instructions: "requester_email" ->
+// "requester email".
+func human(s string) string { return strings.Join(words(s), " ") }
+
+func hasWord(ws []string, any ...string) bool {
+	for _, w := range ws {
+		for _, a := range any {
+			if w == a {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func lastWord(ws []string) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[len(ws)-1]
+}
+
+// singular turns a collection name into the noun for one record.
+func singular(s string) string {
+	s = human(s)
+	switch {
+	case strings.HasSuffix(s, "ies"):
+		return s[:len(s)-3] + "y"
+	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
+		return s[:len(s)-2]
+	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss"):
+		return s[:len(s)-1]
+	}
+	return s
+}
+
+// productNames spells product names whose casing a title-case rule gets wrong.
+var productNames = map[string]string{
+	"hubspot": "HubSpot", "quickbooks": "QuickBooks", "github": "GitHub", "gitlab": "GitLab",
+	"docusign": "DocuSign", "linkedin": "LinkedIn", "youtube": "YouTube", "pagerduty": "PagerDuty",
+	"bamboohr": "BambooHR", "zoho": "Zoho", "chatgpt": "ChatGPT", "woocommerce": "WooCommerce",
+	"bigcommerce": "BigCommerce", "mailchimp": "Mailchimp", "sendgrid": "SendGrid", "clickup": "ClickUp",
+	"smartsheet": "Smartsheet", "freshbooks": "FreshBooks", "freshdesk": "Freshdesk", "helpscout": "Help Scout",
+	"helpcrunch": "HelpCrunch", "basecamp3": "Basecamp", "gotomeeting": "GoTo Meeting", "onedrive": "OneDrive",
+	"sharepoint": "SharePoint", "dropbox": "Dropbox", "webex": "Webex", "netsuite": "NetSuite",
+	"activecampaign": "ActiveCampaign", "pandadoc": "PandaDoc", "hellosign": "HelloSign", "ms": "Microsoft",
+	"servicenow": "ServiceNow", "jotform": "Jotform", "typeform": "Typeform", "surveymonkey": "SurveyMonkey",
+}
+
+func productTitle(id string) string {
+	if t, ok := productNames[id]; ok {
+		return t
+	}
+	ws := words(id)
+	for i, w := range ws {
+		if t, ok := productNames[w]; ok {
+			ws[i] = t
+			continue
+		}
+		if w != "" {
+			ws[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+var (
+	displayPref = [][]string{
+		{"name"}, {"title"}, {"subject"}, {"display", "name"}, {"full", "name"}, {"summary"},
+		{"headline"}, {"label"}, {"filename"}, {"file", "name"}, {"company", "name"}, {"topic"},
+	}
+	amountWords = []string{"amount", "total", "price", "value", "budget", "salary", "cost", "balance",
+		"revenue", "fee", "spend", "subtotal", "due", "payment", "compensation", "rate"}
+	nonMoney     = []string{"count", "quantity", "qty", "percent", "percentage", "rate", "id", "emails", "messages", "items", "unread", "threads",
+		"size", "members", "seats", "users", "files", "bytes", "views", "clicks", "impressions", "opens", "replies", "responses", "tickets", "tasks", "days", "hours", "minutes", "reach", "score", "probability"}
+	textWords    = []string{"body", "description", "notes", "note", "content", "message", "text", "comment", "details", "bio", "reason", "feedback", "memo", "agenda", "instructions"}
+	listTagWords = []string{"tags", "tag", "labels", "label", "categories", "category", "keywords", "skills", "topics"}
+	recipients   = map[string]bool{"to": true, "cc": true, "bcc": true, "recipients": true, "to recipients": true, "cc recipients": true, "bcc recipients": true, "email addresses": true, "emails": true, "attendees": true, "invitees": true, "participants": true, "guests": true}
+)
+
+// newAppModel reads a server atom.
+func newAppModel(e *atom.Entry) *appModel {
+	s := e.Atom.(*atom.Server)
+	m := &appModel{app: s.AppName(), id: s.ID, family: s.Family, title: productTitle(s.AppName()), server: s, byName: map[string]*collModel{}}
+	for i := range s.Collections {
+		c := &s.Collections[i]
+		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix()}
+		m.colls = append(m.colls, cm)
+		m.byName[c.Name] = cm
+	}
+	for _, cm := range m.colls {
+		cm.analyse()
+	}
+	return m
+}
+
+func (cm *collModel) ref() string { return cm.app.app + "." + cm.name }
+
+// findColl resolves the words before "id" in a reference field to a
+// collection of the app: "contact_id" -> contacts, "requesterId" -> users
+// is not guessed (no collection named like it).
+func (m *appModel) findColl(ws []string) *collModel {
+	if len(ws) == 0 {
+		return nil
+	}
+	stem := strings.Join(ws, "_")
+	alt := ws[len(ws)-1]
+	for _, cand := range []string{stem, alt} {
+		for _, c := range m.colls {
+			n := strings.Join(words(c.name), "_")
+			if n == cand || n == cand+"s" || n == cand+"es" || singular(c.name) == strings.ReplaceAll(cand, "_", " ") || (strings.HasSuffix(cand, "y") && n == cand[:len(cand)-1]+"ies") {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+func (cm *collModel) analyse() {
+	names := make([]string, 0, len(cm.c.Fields))
+	for n := range cm.c.Fields {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	cm.fieldNames = names
+	// Display: the first preferred name present, else the first plain string.
+	for _, pref := range displayPref {
+		for _, n := range names {
+			f := cm.c.Fields[n]
+			if n == cm.key || f.Type != "string" || len(f.Enum) > 0 || f.Format != "" {
+				continue
+			}
+			if strings.Join(words(n), " ") == strings.Join(pref, " ") {
+				cm.display = n
+				break
+			}
+		}
+		if cm.display != "" {
+			break
+		}
+	}
+	for _, n := range names {
+		f := cm.c.Fields[n]
+		ws := words(n)
+		joined := strings.Join(ws, " ")
+		if n == cm.key {
+			continue
+		}
+		switch {
+		case f.Type == "array" && (f.Items == "string" || f.Items == "") && (recipients[joined] || hasWord(ws, "emails", "recipients") || (hasWord(ws, "email", "addresses") && hasWord(ws, "addresses", "email"))):
+			if cm.emailList == "" {
+				cm.emailList = n
+			}
+		case f.Type == "array" && (lastWord(ws) == "ids"):
+			if t := cm.app.findColl(ws[:len(ws)-1]); t != nil && t != cm {
+				cm.refs = append(cm.refs, refField{name: n, target: t, list: true})
+			}
+		case f.Type == "array" && (f.Items == "string" || f.Items == "") && hasWord(ws, listTagWords...):
+			cm.lists = append(cm.lists, n)
+		case f.Type == "string" && (f.Format == "email" || lastWord(ws) == "email" || joined == "email address"):
+			if cm.email == "" || joined == "email" {
+				cm.email = n
+			}
+		case f.Type == "string" && len(f.Enum) >= 2:
+			var vs []string
+			for _, v := range f.Enum {
+				if s, ok := v.(string); ok && s != "" {
+					vs = append(vs, s)
+				}
+			}
+			if len(vs) >= 2 {
+				cm.enums = append(cm.enums, enumField{name: n, values: vs})
+			}
+		case f.Type == "boolean":
+			cm.bools = append(cm.bools, n)
+		case (f.Type == "number" || f.Type == "integer") && hasWord(ws, amountWords...) && !hasWord(ws, nonMoney...):
+			if cm.amount == "" {
+				cm.amount = n
+			}
+		case f.Type == "integer" || f.Type == "number":
+			cm.ints = append(cm.ints, n)
+		case f.Type == "string" && (f.Format == "date" || f.Format == "date-time"):
+			cm.dates = append(cm.dates, n)
+		case f.Type == "string" && lastWord(ws) == "id" && len(ws) > 1:
+			if t := cm.app.findColl(ws[:len(ws)-1]); t != nil && t != cm {
+				cm.refs = append(cm.refs, refField{name: n, target: t})
+			}
+		case f.Type == "string" && f.Format == "" && n != cm.display:
+			switch {
+			case hasWord(ws, "phone", "mobile"):
+				if cm.phone == "" {
+					cm.phone = n
+				}
+			case joined == "first name" || joined == "given name" || joined == "firstname":
+				cm.first = n
+			case joined == "last name" || joined == "surname" || joined == "family name" || joined == "lastname":
+				cm.last = n
+			case hasWord(ws, "company", "organization", "organisation", "employer") && !hasWord(ws, "id"):
+				if cm.company == "" {
+					cm.company = n
+				}
+			case hasWord(ws, textWords...) && cm.text == "":
+				cm.text = n
+			default:
+				cm.otherStrs = append(cm.otherStrs, n)
+			}
+		}
+	}
+	if cm.display == "" && cm.first == "" {
+		// Fall back to a plain string that reads as a name.
+		for _, n := range cm.otherStrs {
+			ws := words(n)
+			if hasWord(ws, "currency", "color", "colour", "timezone", "language", "locale", "country", "type", "kind", "status", "url", "domain") {
+				continue
+			}
+			if hasWord(ws, "name", "title", "number", "code", "handle", "username") {
+				cm.display = n
+				break
+			}
+		}
+	}
+}
+
+// isPeople reports whether records of the collection are people one can
+// email.
+func (cm *collModel) isPeople() bool {
+	return cm.email != "" && (cm.first != "" || (cm.display != "" && hasWord(words(cm.display), "name")) || cm.display == "")
+}
+
+// peopleLike reports whether a record's name is a person's name.
+func (cm *collModel) peopleLike() bool {
+	if cm.isPeople() {
+		return true
+	}
+	return hasWord(words(cm.name), "contacts", "people", "users", "members", "employees", "candidates", "applicants",
+		"subscribers", "agents", "teammates", "attendees", "participants", "recipients", "signers", "persons", "staff") && collKind(cm.name) != "company"
+}
+
+// named reports whether records can be named to a person in an instruction.
+func (cm *collModel) named() bool { return cm.display != "" || cm.first != "" }
+
+// exposed reports whether the app's API has any tool on the collection;
+// templates are instantiated over the objects an API exposes.
+func (cm *collModel) exposed() bool {
+	for i := range cm.app.server.Tools {
+		if cm.app.server.Tools[i].Effect.Collection == cm.name {
+			return true
+		}
+	}
+	return false
+}
+
+// field returns a field definition.
+func (cm *collModel) field(n string) atom.Field { return cm.c.Fields[n] }
+
+// toolsFor lists the app's tools with an effect of kind on this collection.
+func (cm *collModel) toolsFor(kind string) []*atom.Tool {
+	var out []*atom.Tool
+	for i := range cm.app.server.Tools {
+		t := &cm.app.server.Tools[i]
+		if t.Effect.Kind == kind && t.Effect.Collection == cm.name {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// sentMarker returns the constant fields the app's send tool stamps on a
+// message it creates (folder: sent, isDraft: false), which tell a sent
+// message from a draft; nil when no create tool reads as sending.
+func (cm *collModel) sentMarker() map[string]any {
+	for _, t := range cm.toolsFor("create") {
+		ws := words(t.Name)
+		if !hasWord(ws, "send", "reply", "post", "forward") {
+			continue
+		}
+		out := map[string]any{}
+		for k, v := range t.Effect.Set {
+			if s, ok := v.(string); ok && strings.HasPrefix(s, "$") {
+				continue
+			}
+			if _, isField := cm.c.Fields[k]; !isField {
+				continue
+			}
+			if hasWord(words(k), "from", "sender", "author", "user") {
+				continue
+			}
+			if l, ok := v.([]any); ok {
+				// On a list field, equality means "has the element".
+				if len(l) == 0 {
+					continue
+				}
+				v = l[0]
+			}
+			out[k] = v
+		}
+		return out
+	}
+	return nil
+}
