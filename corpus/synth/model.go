@@ -29,15 +29,15 @@ type collModel struct {
 	key    string
 	prefix string
 
-	display    string   // field people name the record by
-	first      string   // given name, for people without a full-name field
-	last       string   // family name
-	email      string   // single address
-	emailList  string   // list of addresses (recipients)
-	phone      string   // phone number
-	company    string   // company or organisation name
-	amount     string   // money
-	text       string   // free text (body, description, notes)
+	display    string // field people name the record by
+	first      string // given name, for people without a full-name field
+	last       string // family name
+	email      string // single address
+	emailList  string // list of addresses (recipients)
+	phone      string // phone number
+	company    string // company or organisation name
+	amount     string // money
+	text       string // free text (body, description, notes)
 	enums      []enumField
 	bools      []string
 	lists      []string // lists of plain strings (tags, labels)
@@ -161,7 +161,7 @@ var (
 	}
 	amountWords = []string{"amount", "total", "price", "value", "budget", "salary", "cost", "balance",
 		"revenue", "fee", "spend", "subtotal", "due", "payment", "compensation", "rate"}
-	nonMoney     = []string{"count", "quantity", "qty", "percent", "percentage", "rate", "id", "emails", "messages", "items", "unread", "threads",
+	nonMoney = []string{"count", "quantity", "qty", "percent", "percentage", "rate", "id", "emails", "messages", "items", "unread", "threads",
 		"size", "members", "seats", "users", "files", "bytes", "views", "clicks", "impressions", "opens", "replies", "responses", "tickets", "tasks", "days", "hours", "minutes", "reach", "score", "probability"}
 	textWords    = []string{"body", "description", "notes", "note", "content", "message", "text", "comment", "details", "bio", "reason", "feedback", "memo", "agenda", "instructions"}
 	listTagWords = []string{"tags", "tag", "labels", "label", "categories", "category", "keywords", "skills", "topics"}

@@ -69,7 +69,7 @@ var (
 		"Quarterly business review with %s", "Renewal call with %s", "Kickoff with %s", "Security review with %s",
 		"Pricing workshop with %s", "Onboarding session for %s", "Executive sync with %s",
 	}
-	productPhrases = []string{"Trail Runner %d", "Ergo Desk Chair %d", "Studio Headphones %d", "Travel Mug %d", "Smart Lamp %d", "Canvas Backpack %d", "Standing Desk %d"}
+	productPhrases  = []string{"Trail Runner %d", "Ergo Desk Chair %d", "Studio Headphones %d", "Travel Mug %d", "Smart Lamp %d", "Canvas Backpack %d", "Standing Desk %d"}
 	campaignPhrases = []string{"%s spring launch", "%s webinar series", "%s winback", "%s product update", "%s holiday promo", "%s partner spotlight"}
 	jobPhrases      = []string{"Senior Backend Engineer", "Account Executive", "Product Designer", "Data Analyst", "Support Lead", "Finance Manager", "Recruiting Coordinator", "Marketing Manager"}
 	channelPhrases  = []string{"proj-%s", "team-%s", "%s-launch", "%s-support", "deal-%s"}
