@@ -17,7 +17,7 @@ type EnvRecord struct {
 	Recipe   atom.Recipe `json:"recipe"`
 	Apps     []string    `json:"apps"`
 	Intent   string      `json:"intent"`
-	Verified bool        `json:"verified"`
+	Verified *bool       `json:"verified"` // nil when the file does not say
 	Line     int         `json:"-"`
 }
 

@@ -56,6 +56,9 @@ func (t *Trajectory) Finished() bool {
 	return last.Role == llm.RoleAssistant && len(last.ToolCalls) == 0
 }
 
+// Line renders the trajectory as one JSON line.
+func (t *Trajectory) Line() ([]byte, error) { return encodeLine(t) }
+
 // MaxLineBytes bounds one line of a JSONL file.
 const MaxLineBytes = 64 << 20
 

@@ -1,0 +1,325 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/llm"
+	"github.com/legoenv/legoenv/rollout"
+)
+
+func init() { commands = append(commands, newRolloutCmd) }
+
+// envSource is where a command takes its environments from: an envs.jsonl
+// file (composed against --lib or the lib/ beside it) or a library.
+type envSource struct {
+	envsFile, libDir string
+	all              bool // include environments the file marks unverified
+}
+
+func (s *envSource) flags(c *cobra.Command, withAll bool) {
+	c.Flags().StringVar(&s.envsFile, "envs", "", "envs.jsonl of the environments (as 'legoenv build' writes it); default: every recipe of --lib")
+	c.Flags().StringVar(&s.libDir, "lib", "", "atom library directory (default: the built-in example library, or lib/ beside --envs)")
+	if withAll {
+		c.Flags().BoolVar(&s.all, "all", false, "include environments --envs marks unverified")
+	}
+}
+
+// envSet is the environments of a source: those selected, and what every
+// known environment is (for grouping and splits).
+type envSet struct {
+	lib      *atom.Library
+	envs     []*episode.Env
+	verified map[string]*bool // from envs.jsonl; absent when the source does not say
+	info     map[string]rollout.EnvInfo
+}
+
+// load composes the source's environments. Recipes that do not compose are
+// reported on stderr and left out.
+func (s *envSource) load(stderr io.Writer) (*envSet, error) {
+	set := &envSet{verified: map[string]*bool{}, info: map[string]rollout.EnvInfo{}}
+	if s.envsFile == "" {
+		lib, err := loadLibrary(s.libDir, stderr)
+		if err != nil {
+			return nil, err
+		}
+		envs, errs := composeAll(lib)
+		for _, e := range errs {
+			fmt.Fprintln(stderr, "legoenv: skipped:", e)
+		}
+		set.lib, set.envs = lib, envs
+		for _, e := range envs {
+			set.info[e.ID] = rollout.Describe(e)
+		}
+		return set, nil
+	}
+	libDir := s.libDir
+	if libDir == "" {
+		libDir = filepath.Join(filepath.Dir(s.envsFile), "lib")
+		if st, err := os.Stat(libDir); err != nil || !st.IsDir() {
+			return nil, badInput("--envs %s: no library: --lib is not given and %s is not a directory", s.envsFile, libDir)
+		}
+	}
+	lib, err := loadLibrary(libDir, stderr)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(s.envsFile)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	defer f.Close()
+	recs, err := rollout.ReadEnvRecords(s.envsFile, f)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	set.lib = lib
+	seen := map[string]bool{}
+	for _, r := range recs {
+		env, err := episode.Compose(lib, r.Recipe, episode.Options{})
+		if err != nil {
+			fmt.Fprintf(stderr, "legoenv: %s:%d: skipped %s: %v\n", s.envsFile, r.Line, r.ID, err)
+			continue
+		}
+		if env.ID != r.ID {
+			fmt.Fprintf(stderr, "legoenv: %s:%d: recipe of %s composes as %s against %s; using %s\n", s.envsFile, r.Line, r.ID, env.ID, libDir, env.ID)
+		}
+		if seen[env.ID] {
+			continue
+		}
+		seen[env.ID] = true
+		set.info[env.ID] = rollout.Describe(env)
+		set.verified[env.ID] = r.Verified
+		if r.Verified != nil && !*r.Verified && !s.all {
+			continue
+		}
+		set.envs = append(set.envs, env)
+	}
+	return set, nil
+}
+
+// progress returns a progress callback drawing a bar on a terminal, and a
+// function to finish it.
+func progress(stderr io.Writer, total int, what string) (func(done, total int), func()) {
+	if !isTerminal(stderr) || total < 2 {
+		return nil, func() {}
+	}
+	bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+	return func(done, _ int) { _ = bar.Set(done) }, func() { _ = bar.Finish() }
+}
+
+// llmConfig is the flags that say which model endpoint to use.
+type llmConfig struct {
+	baseURL, model, keyEnv, toolChoice string
+	timeout                            time.Duration
+	retries                            int
+}
+
+func (l *llmConfig) flags(c *cobra.Command, prefix string) {
+	c.Flags().StringVar(&l.baseURL, prefix+"base-url", "", "OpenAI-compatible API root, e.g. http://127.0.0.1:8000/v1 (vLLM) or http://127.0.0.1:11434/v1 (Ollama)")
+	c.Flags().StringVar(&l.model, "model", "", "model name as the server knows it")
+	c.Flags().StringVar(&l.keyEnv, "api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (unset or empty: no key is sent)")
+	c.Flags().DurationVar(&l.timeout, "timeout", 2*time.Minute, "limit on one HTTP attempt; a timed-out attempt is retried")
+	c.Flags().IntVar(&l.retries, "retries", 4, "retries of a failed attempt (429, 5xx, timeout, connection error), with exponential backoff")
+	c.Flags().StringVar(&l.toolChoice, "tool-choice", "auto", "tool_choice sent with tools: auto, required, none, or off (never sent; servers that reject it are detected anyway)")
+}
+
+func (l *llmConfig) client(flag string) (*llm.Client, error) {
+	if l.baseURL == "" {
+		return nil, badInput("--%s URL is required (e.g. http://127.0.0.1:8000/v1)", flag)
+	}
+	if l.model == "" {
+		return nil, badInput("--model NAME is required")
+	}
+	if l.retries < 0 {
+		return nil, badInput("--retries must be 0 or more, not %d", l.retries)
+	}
+	retries := l.retries
+	if retries == 0 {
+		retries = -1 // llm.Config: negative means none
+	}
+	c, err := llm.New(llm.Config{BaseURL: l.baseURL, Model: l.model, APIKey: os.Getenv(l.keyEnv), Timeout: l.timeout, MaxRetries: retries, ToolChoice: l.toolChoice})
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	return c, nil
+}
+
+func newRolloutCmd() *cobra.Command {
+	var (
+		src                     envSource
+		model                   llmConfig
+		out, toolset            string
+		n, conc, steps, maxToks int
+		temp                    float64
+		seed                    int64
+		asJSON                  bool
+	)
+	c := &cobra.Command{
+		Use:   "rollout --base-url URL --model NAME --out traj.jsonl",
+		Short: "Run a model on the environments through an OpenAI-compatible endpoint; write trajectories as JSONL",
+		Long: `Rollout runs K episodes (--n) of every environment against a model served
+by any OpenAI-compatible chat completions endpoint (vLLM, SGLang, Ollama,
+llama.cpp, hosted APIs). Each episode opens with the environment's system
+and user messages and its tools, then asks for completions until the model
+answers without calling a tool or --max-steps turns are used; every tool
+call runs in the episode's session (a bad call is an error observation for
+the model, never a crash), and the episode ends with evaluate.
+
+Each episode is one line of --out (schema/trajectory.schema.json): task_id,
+env_id, seed, model, tools, messages (OpenAI chat format), reward, passed,
+components, steps, usage, started_at, duration_ms. Rerunning the command
+skips the episodes already in --out, so an interrupted run resumes.
+
+Environments: every recipe of --lib (default: the built-in example
+library), or the verified environments of an envs.jsonl file (--envs; --all
+for every one).
+
+Exit codes: 0 when every episode ran, 1 when some failed on model errors
+(rerun to retry them) or the run was interrupted, 2 for bad input.`,
+		Example: `  legoenv rollout --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen3-8B --n 4 --concurrency 8 --out traj.jsonl
+  legoenv rollout --base-url http://127.0.0.1:11434/v1 --model qwen3:8b --envs out/envs.jsonl --out traj.jsonl`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			stderr := cmd.ErrOrStderr()
+			if out == "" {
+				return badInput("--out FILE is required")
+			}
+			if n < 1 || conc < 1 || steps < 1 {
+				return badInput("--n, --concurrency and --max-steps must be 1 or more")
+			}
+			if toolset != episode.ToolsetNamed && toolset != episode.ToolsetMeta {
+				return badInput("--toolset %q: named or meta", toolset)
+			}
+			client, err := model.client("base-url")
+			if err != nil {
+				return err
+			}
+			set, err := src.load(stderr)
+			if err != nil {
+				return err
+			}
+			if len(set.envs) == 0 {
+				return badInput("no environments to run")
+			}
+			o, err := rollout.OpenOutput(out)
+			if err != nil {
+				return badInput("%v", err)
+			}
+			defer o.Close()
+			if o.Dropped > 0 {
+				fmt.Fprintf(stderr, "legoenv: %s: dropped a partial last line; that episode runs again\n", out)
+			}
+			opts := rollout.Options{Model: model.model, Episodes: n, Concurrency: conc, MaxSteps: steps, MaxTokens: maxToks, Seed: seed, Toolset: toolset, Skip: o.Done}
+			if cmd.Flags().Changed("temperature") {
+				opts.Temperature = &temp
+			}
+			var finish func()
+			opts.Progress, finish = progress(stderr, len(set.envs)*n, "episodes")
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			sum, runErr := rollout.Run(ctx, client, set.envs, opts, o.Write)
+			finish()
+			w := cmd.OutOrStdout()
+			if asJSON {
+				errs := make([]string, len(sum.Errors))
+				for i, e := range sum.Errors {
+					errs[i] = e.Error()
+				}
+				if err := writeJSON(w, map[string]any{"out": out, "envs": len(set.envs), "summary": sum, "errors": errs}); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprintf(w, "%d environments x %d episodes: %d run now (%d passed), %d already in %s, %d failed\n",
+					len(set.envs), n, sum.Run, sum.Passed, sum.Skipped, out, sum.Failed)
+				for i, e := range sum.Errors {
+					if i == 5 {
+						fmt.Fprintf(w, "  ... and %d more\n", len(sum.Errors)-5)
+						break
+					}
+					fmt.Fprintf(w, "  %v\n", e)
+				}
+			}
+			switch {
+			case runErr != nil && ctx.Err() != nil:
+				return failed("interrupted; run the same command again to resume")
+			case runErr != nil:
+				return failed("%v", runErr)
+			case sum.Failed > 0:
+				return failed("%d episodes failed; run the same command again to retry them", sum.Failed)
+			}
+			return nil
+		},
+	}
+	src.flags(c, true)
+	model.flags(c, "")
+	c.Flags().StringVar(&out, "out", "", "trajectory file (JSONL); an existing file is resumed")
+	c.Flags().IntVar(&n, "n", 1, "episodes per environment")
+	c.Flags().IntVar(&conc, "concurrency", 4, "episodes run at once")
+	c.Flags().IntVar(&steps, "max-steps", 30, "assistant turns (chat completions) per episode")
+	c.Flags().Float64Var(&temp, "temperature", 0, "sampling temperature (default: the server's)")
+	c.Flags().IntVar(&maxToks, "max-tokens", 0, "completion tokens per turn (0: the server's default)")
+	c.Flags().Int64Var(&seed, "seed", 0, "data seed of every episode (0: the recipe's)")
+	c.Flags().StringVar(&toolset, "toolset", episode.ToolsetNamed, "tool surface: named (every tool) or meta (search_tools and execute_tool)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	return c
+}
+
+// readTrajectoryFiles reads and concatenates trajectory files.
+func readTrajectoryFiles(paths []string) ([]*rollout.Trajectory, error) {
+	var all []*rollout.Trajectory
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, badInput("%v", err)
+		}
+		ts, err := rollout.ReadTrajectories(p, f)
+		f.Close()
+		if err != nil {
+			return nil, badInput("%v", err)
+		}
+		all = append(all, ts...)
+	}
+	return all, nil
+}
+
+// writeLines writes JSON lines to path atomically (a temporary file renamed
+// into place), so that a failed export leaves no half file.
+func writeLines(path string, lines [][]byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, ".legoenv-*.jsonl")
+	if err != nil {
+		return failed("%v", err)
+	}
+	defer os.Remove(tmp.Name())
+	for _, l := range lines {
+		if _, err := tmp.Write(l); err != nil {
+			tmp.Close()
+			return failed("write %s: %v", path, err)
+		}
+	}
+	if err := tmp.Close(); err != nil {
+		return failed("write %s: %v", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return failed("write %s: %v", path, err)
+	}
+	return nil
+}
+
+// cmdContext is a context that ends on Ctrl-C or SIGTERM.
+func cmdContext(cmd *cobra.Command) (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+}
