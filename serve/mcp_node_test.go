@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -263,20 +265,47 @@ func TestTypeScriptMCPStdio(t *testing.T) {
 	}
 }
 
-// buildLegoenv builds the legoenv command into the test's temporary
-// directory.
+var (
+	buildOnce sync.Once
+	buildBin  string
+	buildErr  error
+	buildDir  string // removed by TestMain
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// buildLegoenv builds the legoenv command with go build into a temporary
+// directory, once per test binary (the tests that run it share it).
 func buildLegoenv(t *testing.T) string {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatalf("the go command is not on PATH: %v", err)
+	buildOnce.Do(func() {
+		goTool, err := exec.LookPath("go")
+		if err != nil {
+			buildErr = fmt.Errorf("the go command is not on PATH: %w", err)
+			return
+		}
+		if buildDir, err = os.MkdirTemp("", "legoenv-serve-test-"); err != nil {
+			buildErr = err
+			return
+		}
+		bin := filepath.Join(buildDir, "legoenv")
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, goTool, "build", "-o", bin, "github.com/legoenv/legoenv/cmd/legoenv").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+			return
+		}
+		buildBin = bin
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
 	}
-	bin := filepath.Join(t.TempDir(), "legoenv")
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, goTool, "build", "-o", bin, "github.com/legoenv/legoenv/cmd/legoenv").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return buildBin
 }
