@@ -53,6 +53,7 @@ func TestSpecErrors(t *testing.T) {
 		{"bad operator", func(a *App) { a.Tools = []T{search("find", "deals", "amount@above", "")} }, `unknown operator "above"`},
 		{"get with two arguments", func(a *App) { a.Tools = []T{get("get", "deals", "deal_id=id title", "")} }, "does nothing in a get"},
 		{"operator in a create", func(a *App) { a.Tools = []T{create("add", "deals", "title@icontains", "")} }, "operators are for searches"},
+		{"argument and constant on one field", func(a *App) { a.Tools = []T{create("add", "deals", "title stage", "", "stage", "open")} }, "writes the same field"},
 		{"docs for unknown field", func(a *App) { a.Colls[0].Docs = map[string]string{"nope": "x"} }, `unknown field "nope"`},
 	}
 	for _, c := range cases {

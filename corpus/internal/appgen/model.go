@@ -339,6 +339,11 @@ func expandTool(s *server, t T) (*tool, error) {
 		}
 	}
 	for k, v := range t.Set {
+		for _, a := range args {
+			if a.field == k && !(keyed && a.name == args[0].name) {
+				return nil, fmt.Errorf("set %s: argument %s writes the same field", k, a.name)
+			}
+		}
 		f := c.field(k)
 		if f == nil {
 			return nil, fmt.Errorf("set: no field %q in %s", k, c.Name)
