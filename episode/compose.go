@@ -270,7 +270,7 @@ func (c *composer) buildTools(env *Env, in *atom.Intent) {
 				continue
 			}
 			owner[t.Name] = se
-			tool, err := newTool(s, se, t)
+			tool, err := cachedTool(s, se, t)
 			if err != nil {
 				c.add(IssueBadData, se, "", "", fmt.Sprintf("tools[%d]", i), "%v", err)
 				continue
@@ -426,7 +426,7 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 				rec[k] = v
 			}
 			for _, f := range fields {
-				sp, err := gen.Parse(g.Fields[f])
+				sp, err := parseSpec(g.Fields[f])
 				if err != nil {
 					continue // reported by lint
 				}
@@ -531,7 +531,7 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 			c.add(IssueBadAssertion, e, "", "", field, "assertion reads %s, which no server of the environment has", a.Target)
 			return
 		}
-		p, err := assert.Compile(a)
+		p, err := assert.CompileCached(a)
 		if err != nil {
 			c.add(IssueBadAssertion, e, "", "", field, "%v", err)
 			return

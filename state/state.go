@@ -28,9 +28,10 @@ type Collection struct {
 	Key     string // key field, "id" unless the server atom says otherwise
 	Records []Record
 
-	once  sync.Once
-	index map[string]int
-	hash  string
+	once     sync.Once
+	index    map[string]int
+	hashOnce sync.Once // the hash is built apart from the index: lookups do not pay for it
+	hash     string
 }
 
 // NewCollection builds a collection. Records are used as given and must not
@@ -52,7 +53,6 @@ func (c *Collection) build() {
 				}
 			}
 		}
-		c.hash = hashRecords(c.Records)
 	})
 }
 
@@ -68,7 +68,7 @@ func (c *Collection) Lookup(k string) (Record, bool) {
 
 // Hash is the content hash of the collection's records, in order.
 func (c *Collection) Hash() string {
-	c.build()
+	c.hashOnce.Do(func() { c.hash = hashRecords(c.Records) })
 	return c.hash
 }
 

@@ -15,7 +15,7 @@ import (
 
 func runNontrivial(p *Job) []Diagnostic {
 	in := p.info
-	r, err := replay(p.Env, nil)
+	r, err := replay(p.Env, nil, false)
 	if err != nil {
 		return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(p.Env.Data), Evidence: Evidence{Message: err.Error()}})}
 	}
@@ -90,7 +90,7 @@ func runSolvable(p *Job) []Diagnostic {
 		if err != nil {
 			return planFailure(err)
 		}
-		r, err := replay(env, calls)
+		r, err := replay(env, calls, true)
 		if err != nil {
 			return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(env.Data), Evidence: Evidence{Message: err.Error()}})}
 		}
@@ -103,7 +103,7 @@ func runSolvable(p *Job) []Diagnostic {
 		return []Diagnostic{note(fmt.Sprintf("the planner solved it in %d steps", len(calls)))}
 	}
 	calls := env.PlanCalls()
-	r, err := replay(env, calls)
+	r, err := replay(env, calls, true)
 	if err != nil {
 		return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(env.Data), Evidence: Evidence{Message: err.Error()}})}
 	}
@@ -219,7 +219,7 @@ func (in *envInfo) missingKey(r *run, i int) (RootCause, bool) {
 	if !ok {
 		return RootCause{}, false
 	}
-	prefix, err := replay(in.env, r.calls[:i])
+	prefix, err := replay(in.env, r.calls[:i], false)
 	if err != nil {
 		return RootCause{}, false
 	}
@@ -260,7 +260,7 @@ func runDiscriminating(p *Job) []Diagnostic {
 	if sr == nil {
 		return nil
 	}
-	prev := ""
+	var prev uint64
 	var changing []int
 	for i, d := range sr.digests {
 		if d != prev && !sr.obs[i].IsError {
@@ -273,7 +273,7 @@ func runDiscriminating(p *Job) []Diagnostic {
 			return nil
 		}
 		calls := append(append([]episode.ToolCall(nil), p.Plan[:i]...), p.Plan[i+1:]...)
-		r, err := replay(p.Env, calls)
+		r, err := replay(p.Env, calls, false)
 		if err != nil || !r.result.Passed {
 			continue
 		}
@@ -288,7 +288,7 @@ func runDiscriminating(p *Job) []Diagnostic {
 			n++
 			calls := append([]episode.ToolCall(nil), p.Plan...)
 			calls[i] = pt.call
-			r, err := replay(p.Env, calls)
+			r, err := replay(p.Env, calls, false)
 			if err != nil || !r.result.Passed {
 				continue
 			}
@@ -387,7 +387,7 @@ func runDeterministic(p *Job) []Diagnostic {
 	if a == nil {
 		return nil
 	}
-	b, err := replay(p.Env, p.Plan)
+	b, err := replay(p.Env, p.Plan, true)
 	if err != nil {
 		return []Diagnostic{fail(RootCause{Code: Nondeterministic, Atom: ref(p.Env.Data), Evidence: Evidence{Message: err.Error()}})}
 	}

@@ -1,6 +1,11 @@
 package verify
 
 import (
+	"encoding/binary"
+	"fmt"
+	"hash"
+	"hash/fnv"
+	"math"
 	"sort"
 
 	"github.com/legoenv/legoenv/assert"
@@ -12,21 +17,25 @@ import (
 type run struct {
 	calls   []episode.ToolCall
 	obs     []episode.Observation
-	digests []string // state digest after each call
+	digests []uint64 // state digest after each call, when asked for
 	result  assert.Result
 	sess    *episode.Session
 }
 
 // replay runs calls on a fresh session of env and scores the end state.
-func replay(env *episode.Env, calls []episode.ToolCall) (*run, error) {
+// With digests it fingerprints the state after every call (for the checks
+// that compare steps); the many replays that only need the score skip it.
+func replay(env *episode.Env, calls []episode.ToolCall, digests bool) (*run, error) {
 	s, err := episode.NewSession(env, episode.SessionOptions{})
 	if err != nil {
 		return nil, err
 	}
-	r := &run{calls: calls, sess: s, obs: make([]episode.Observation, 0, len(calls)), digests: make([]string, 0, len(calls))}
+	r := &run{calls: calls, sess: s, obs: make([]episode.Observation, 0, len(calls))}
 	for _, c := range calls {
 		r.obs = append(r.obs, s.Call(c))
-		r.digests = append(r.digests, digest(s.State()))
+		if digests {
+			r.digests = append(r.digests, digest(s.State()))
+		}
 	}
 	r.result = s.Evaluate()
 	return r, nil
@@ -44,34 +53,89 @@ func (r *run) firstError() int {
 
 // digest fingerprints what a session changed: for every written collection
 // its size and the written records. Two sessions over the same world have
-// equal digests exactly when they hold the same records; unlike the full
-// state hash it costs nothing for the collections left alone.
-func digest(st *state.State) string {
-	var parts []any
+// equal digests when they hold the same records (the order of inserted
+// records aside); unlike the full state hash it costs nothing for the
+// collections left alone. Digests are compared within one process only,
+// so a fast non-cryptographic hash does.
+func digest(st *state.State) uint64 {
+	h := fnv.New64a()
+	var buf [8]byte
+	wrote := false
 	for _, name := range st.Base().Names() {
 		dirty := st.Dirty(name)
 		if dirty == nil {
 			continue
 		}
+		wrote = true
 		keys := make([]string, 0, len(dirty))
 		for k := range dirty {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		recs := make([]any, 0, 2*len(keys)+2)
-		recs = append(recs, name, float64(len(st.Records(name))))
+		h.Write([]byte(name))
+		binary.LittleEndian.PutUint64(buf[:], uint64(len(st.Records(name))))
+		h.Write(buf[:])
 		for _, k := range keys {
-			r, ok := st.Get(name, k)
-			if !ok {
-				recs = append(recs, k, nil)
-				continue
+			h.Write([]byte(k))
+			if r, ok := st.Get(name, k); ok {
+				hashValue(h, map[string]any(r), &buf)
+			} else {
+				h.Write([]byte{0})
 			}
-			recs = append(recs, k, map[string]any(r))
 		}
-		parts = append(parts, recs)
 	}
-	if parts == nil {
-		return ""
+	if !wrote {
+		return 0
 	}
-	return state.HashValue(parts)
+	return h.Sum64() | 1
+}
+
+// hashValue writes a canonical, type-tagged encoding of a JSON-like value:
+// map keys sorted, numbers by value.
+func hashValue(h hash.Hash64, v any, buf *[8]byte) {
+	switch x := v.(type) {
+	case nil:
+		h.Write([]byte{'n'})
+	case bool:
+		if x {
+			h.Write([]byte{'t'})
+		} else {
+			h.Write([]byte{'f'})
+		}
+	case string:
+		binary.LittleEndian.PutUint64(buf[:], uint64(len(x)))
+		h.Write([]byte{'s'})
+		h.Write(buf[:])
+		h.Write([]byte(x))
+	case float64:
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(x))
+		h.Write([]byte{'d'})
+		h.Write(buf[:])
+	case int:
+		hashValue(h, float64(x), buf)
+	case int64:
+		hashValue(h, float64(x), buf)
+	case []any:
+		binary.LittleEndian.PutUint64(buf[:], uint64(len(x)))
+		h.Write([]byte{'l'})
+		h.Write(buf[:])
+		for _, e := range x {
+			hashValue(h, e, buf)
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		binary.LittleEndian.PutUint64(buf[:], uint64(len(keys)))
+		h.Write([]byte{'m'})
+		h.Write(buf[:])
+		for _, k := range keys {
+			hashValue(h, k, buf)
+			hashValue(h, x[k], buf)
+		}
+	default:
+		hashValue(h, fmt.Sprint(x), buf)
+	}
 }

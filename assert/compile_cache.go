@@ -1,0 +1,79 @@
+package assert
+
+import (
+	"sync"
+
+	"github.com/google/cel-go/cel"
+	"github.com/legoenv/legoenv/state"
+)
+
+// The CEL an assertion compiles to depends on its type, fields and
+// operators, not on its values (they are parameters). Environments of one
+// intent, and intents of one template, compile the same sources again and
+// again; parsing and type-checking them is most of the cost of composing an
+// environment. The cache keeps one checked program per source.
+var progCache = struct {
+	sync.RWMutex
+	m map[string]cel.Program
+}{m: map[string]cel.Program{}}
+
+// maxProgCache bounds the cache; past it the cache starts afresh.
+const maxProgCache = 4096
+
+// CompileCached is Compile with the CEL program shared between assertions
+// of the same source. It returns the same result as Compile (a Program of
+// its own, with its own per-world cache); it is safe for concurrent use.
+func CompileCached(a Assertion) (*Program, error) {
+	a.Normalize()
+	key, src, params, ok := cacheKey(a)
+	if !ok {
+		return Compile(a)
+	}
+	progCache.RLock()
+	prg := progCache.m[key]
+	progCache.RUnlock()
+	if prg != nil {
+		return &Program{Assertion: a, Source: src, prg: prg, params: params}, nil
+	}
+	p, err := Compile(a)
+	if err != nil {
+		return nil, err
+	}
+	progCache.Lock()
+	if len(progCache.m) >= maxProgCache {
+		progCache.m = map[string]cel.Program{}
+	}
+	progCache.m[key] = p.prg
+	progCache.Unlock()
+	return p, nil
+}
+
+// cacheKey renders what Compile would compile, after the same shape checks;
+// ok is false when Compile would fail (it then reports why).
+func cacheKey(a Assertion) (key, src string, params []any, ok bool) {
+	for _, p := range a.Where {
+		if checkOp(p.Op, p.Value) != nil {
+			return "", "", nil, false
+		}
+	}
+	switch a.Type {
+	case Exists, NotExists, Count:
+		if app, coll := state.Split(a.Target); a.Target == "" || app == "" || coll == "" {
+			return "", "", nil, false
+		}
+		src, params = whereCEL("r", a.Where)
+		return "where\x00" + src, src, params, true
+	case Called, NotCalled:
+		if a.Target == "" {
+			return "", "", nil, false
+		}
+		src, params = whereCEL("r", a.Where)
+		return "where\x00" + src, src, params, true
+	case CEL:
+		if a.Expr == "" {
+			return "", "", nil, false
+		}
+		return "cel\x00" + a.Expr, a.Expr, nil, true
+	}
+	return "", "", nil, false
+}

@@ -1,0 +1,58 @@
+package episode
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/legoenv/legoenv/gen"
+)
+
+// A second composition reuses each tool's compiled schema and effect, yet
+// gets Tool values of its own that behave like the first.
+func TestToolCacheSharesCompiledParts(t *testing.T) {
+	lib := exampleLib(t)
+	r := lib.Recipes()[0]
+	a, err := Compose(lib, r, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Compose(lib, r, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Tools()) == 0 || len(a.Tools()) != len(b.Tools()) {
+		t.Fatalf("%d and %d tools", len(a.Tools()), len(b.Tools()))
+	}
+	for i, ta := range a.Tools() {
+		tb := b.Tools()[i]
+		if ta == tb {
+			t.Errorf("%s: the two compositions share one Tool value", ta.Name)
+		}
+		if ta.schema != tb.schema || ta.Name != tb.Name || string(ta.raw) != string(tb.raw) || ta.Server != tb.Server {
+			t.Errorf("%s: cached parts differ", ta.Name)
+		}
+	}
+	call := ToolCall{Name: "helpdesk_update_ticket", Args: json.RawMessage(`{"id":"T-1001","status":"bogus"}`)}
+	for _, env := range []*Env{a, b} {
+		s, _ := NewSession(env, SessionOptions{})
+		if o := s.Call(call); !o.IsError {
+			t.Errorf("a cached schema accepts a bad enum: %s", o.Content)
+		}
+		ok := ToolCall{Name: "helpdesk_update_ticket", Args: json.RawMessage(`{"id":"T-1001","status":"pending"}`)}
+		if o := s.Call(ok); o.IsError {
+			t.Errorf("a cached tool fails: %s", o.Content)
+		}
+	}
+}
+
+func TestParseSpecMatchesParse(t *testing.T) {
+	for _, s := range []string{"person.email", "amount(10,500)", "oneof(a|b)", "date(-3d,0d)", "nope", "int(5,1)", "text("} {
+		for round := 0; round < 2; round++ {
+			w, werr := gen.Parse(s)
+			g, gerr := parseSpec(s)
+			if (werr == nil) != (gerr == nil) || w.Name != g.Name || len(w.Args) != len(g.Args) {
+				t.Errorf("%q: %+v %v, want %+v %v", s, g, gerr, w, werr)
+			}
+		}
+	}
+}

@@ -1,0 +1,73 @@
+package verify
+
+import (
+	"context"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// thousand returns 1,000 distinct environments of the built-in kind: the
+// example recipes, each over many data seeds (the generated records differ
+// by seed, so every environment has its own initial state and id).
+func thousand(lib *atom.Library) []atom.Recipe {
+	base := lib.Recipes()
+	var out []atom.Recipe
+	for seed := int64(1); len(out) < 1000; seed++ {
+		for _, r := range base {
+			if len(out) == 1000 {
+				break
+			}
+			r.Seed = seed
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// BenchmarkVerify verifies 1,000 environments on one core and on all cores
+// in the same iteration, and reports environments per second for each, per
+// core, and the parallel speed-up (all cores over one).
+func BenchmarkVerify(b *testing.B) {
+	lib := exampleLib(b)
+	rs := thousand(lib)
+	ctx := context.Background()
+	cores := runtime.NumCPU()
+	// One warm-up pass fills the caches a long run would have warm.
+	if vs := VerifyAll(ctx, lib, rs, Options{}); Summarize(vs).Verified != len(rs) {
+		b.Fatalf("only %d of %d verified: %+v", Summarize(vs).Verified, len(rs), Summarize(vs).ByCause)
+	}
+	var one, all time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		VerifyAll(ctx, lib, rs, Options{Jobs: 1})
+		t1 := time.Now()
+		VerifyAll(ctx, lib, rs, Options{Jobs: cores})
+		one += t1.Sub(t0)
+		all += time.Since(t1)
+	}
+	n := float64(len(rs) * b.N)
+	b.ReportMetric(n/one.Seconds(), "envs/s_1core")
+	b.ReportMetric(n/all.Seconds(), "envs/s_allcores")
+	b.ReportMetric(n/all.Seconds()/float64(cores), "envs/s/core_all")
+	b.ReportMetric(one.Seconds()/all.Seconds(), "speedup")
+	b.ReportMetric(float64(cores), "cores")
+}
+
+// BenchmarkVerifyEnv is one environment's checks on a composed
+// environment, per intent: where the time goes besides composition.
+func BenchmarkVerifyEnv(b *testing.B) {
+	lib := exampleLib(b)
+	for _, r := range lib.Recipes()[:2] {
+		v := Verify(context.Background(), lib, r)
+		b.Run(v.Intent, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				r.Seed = int64(i%500 + 1)
+				Verify(context.Background(), lib, r)
+			}
+		})
+	}
+}
