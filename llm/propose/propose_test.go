@@ -112,8 +112,8 @@ func TestIntentRejectsBadThenAccepts(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantReasons := []string{
-		"not a valid atom",                 // prose
-		"goal",                             // schema: goal is required
+		"not a valid atom", // prose
+		"goal",             // schema: goal is required
 		`intent id "reply_and_pend" already exists`,
 		"no data atom exports the handles the slots name (ticket -> the_vip_ticket)",
 		"no environment verifies:\nwith data northwind_support: data.goal_already_met",
