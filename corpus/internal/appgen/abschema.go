@@ -3,8 +3,11 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 )
+
+var collNameRE = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
 // AutomationBench describes each app's state as one JSON Schema object whose
 // properties are its collections: arrays of a $defs record, or (for apps
@@ -114,6 +117,9 @@ func readABSchema(data []byte) ([]*collection, error) {
 		if rec == nil {
 			continue
 		}
+		if !collNameRE.MatchString(name) {
+			return nil, fmt.Errorf("properties.%s: collection names are letters, digits, _ and -", name)
+		}
 		col := &collection{Name: name}
 		if rec.Ref != "" {
 			def, err := resolve(&root, rec.Ref)
@@ -180,6 +186,11 @@ func abField(root *jsonSchema, name string, s *jsonSchema) (*field, error) {
 				f.Items = "object"
 			} else {
 				f.Items = t.Items.typeName()
+			}
+			switch f.Items {
+			case "string", "integer", "number", "boolean", "object", "":
+			default:
+				return nil, fmt.Errorf("unsupported item type %q", f.Items)
 			}
 		}
 	case "string", "integer", "number", "boolean", "object", "":

@@ -59,7 +59,7 @@ and are left out.
 
 Apps of one family differ the way the products do: Gmail sends with
 `+"`gmail_send_email`"+` and labels by `+"`label_ids`"+`, Outlook sends with
-`+"`outlook_send_message`"+` to `+"`to_recipients`"+` and files by folder; Xero
+`+"`outlook_send_message`"+` to `+"`toRecipients`"+` and files by `+"`parentFolderId`"+`; Xero
 keys invoices by `+"`invoice_id`"+`, Stripe ids look like `+"`in_1`"+`. Not every
 app can do everything: some have no delete, some cannot tag. Tool names are
 unique across the corpus (each starts with its app id), so any apps can

@@ -289,6 +289,7 @@ func expandTool(s *server, t T) (*tool, error) {
 			}
 			if p.Type == "array" {
 				p.Type, p.Items = p.Items, ""
+				p.Desc += " (matches any one of the values)"
 			}
 			if op == "in" {
 				p.Items, p.Type = p.Type, "array"
@@ -296,14 +297,8 @@ func expandTool(s *server, t T) (*tool, error) {
 			switch op {
 			case "icontains", "contains":
 				p.Desc += " (matches part of the text)"
-			case "gte":
-				p.Desc += " (at or after / at least)"
-			case "lte":
-				p.Desc += " (at or before / at most)"
-			case "gt":
-				p.Desc += " (after / more than)"
-			case "lt":
-				p.Desc += " (before / less than)"
+			case "gte", "lte", "gt", "lt":
+				p.Desc += rangeHint(op, f.Format != "" || p.Type == "string")
 			}
 			tl.Effect.Filters = append(tl.Effect.Filters, filter{Arg: a.name, Field: a.field, Op: op})
 		case t.Kind == "append" && i == 1:
@@ -474,4 +469,19 @@ func defaultDesc(kind string, c *collection, args []arg) string {
 		return "Add to a " + one + "'s " + words(args[1].field) + "."
 	}
 	return kind + " " + many
+}
+
+// rangeHint says how a range filter compares, in words that suit a date or
+// a number.
+func rangeHint(op string, isTime bool) string {
+	words := map[string][2]string{
+		"gte": {" (at least)", " (on or after)"},
+		"lte": {" (at most)", " (on or before)"},
+		"gt":  {" (more than)", " (after)"},
+		"lt":  {" (less than)", " (before)"},
+	}[op]
+	if isTime {
+		return words[1]
+	}
+	return words[0]
 }
