@@ -318,3 +318,57 @@ func TestRunWithoutStore(t *testing.T) {
 		t.Error("Run changed its input library")
 	}
 }
+
+// Two processes evolving the same library on one database: both finish,
+// neither corrupts the other, and they agree on every decision.
+func TestTwoRunsOneDatabase(t *testing.T) {
+	lib := loadDir(t, "testdata/faults")
+	want, err := Run(context.Background(), lib, Options{Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "shared.db")
+	results := make([]*Result, 2)
+	errs := make([]error, 2)
+	done := make(chan int)
+	for i := range results {
+		go func() {
+			defer func() { done <- i }()
+			st, err := store.Open(context.Background(), path)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer st.Close()
+			results[i], errs[i] = Run(context.Background(), lib, Options{Store: st, Now: fixedNow})
+		}()
+	}
+	<-done
+	<-done
+	for i := range results {
+		if errs[i] != nil {
+			t.Fatalf("run %d: %v", i, errs[i])
+		}
+		sameReport(t, results[i].Report, want.Report)
+		sameLibrary(t, results[i].Library, want.Library)
+	}
+	st := openStoreAt(t, path)
+	runs, err := st.Runs(context.Background())
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("runs = %+v, %v: the two processes should share one run", runs, err)
+	}
+	reps, err := st.Repairs(context.Background(), runs[0].ID)
+	if err != nil || len(reps) != 3 {
+		t.Fatalf("%d decisions stored, want 3: %v", len(reps), err)
+	}
+}
+
+func openStoreAt(t *testing.T, path string) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
