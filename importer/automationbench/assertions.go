@@ -838,7 +838,8 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 	return []cond{negate(fieldCond(assert.OpIn, vals, refField.Name), neg)}, true
 }
 
-// actionParams maps the parameters of an action-log assertion.
+// actionParams maps the parameters of an action-log assertion: the action
+// key, and the call's parameters, which an action record holds as fields.
 func (b *builder) actionParams(names []string) error {
 	for _, p := range names {
 		if b.used[p] {
@@ -861,9 +862,9 @@ func (b *builder) actionParams(names []string) error {
 				}
 				return inputf(p, "want an object of parameter -> value")
 			}
-			b.conds = append(b.conds, b.actionValueConds([]string{"params"}, m)...)
+			b.conds = append(b.conds, b.actionValueConds(nil, m)...)
 		default:
-			b.conds = append(b.conds, b.actionValueConds([]string{"params"}, map[string]any{p: v})...)
+			b.conds = append(b.conds, b.actionValueConds(nil, map[string]any{p: v})...)
 		}
 	}
 	return nil

@@ -181,6 +181,9 @@ func normaliseApp(app *App, st map[string]any, file, base string, extra *extraFi
 		}
 	}
 	if settings != nil {
+		for k, v := range settings {
+			n.extra.note(app.Name, settingsColl, k, v)
+		}
 		n.data.add(settingsColl, settings)
 	}
 	return n.data, n.errs
@@ -245,16 +248,39 @@ func (n *normaliser) actions(c *Coll, v any, path string) {
 				n.errf(fmt.Sprintf("%s.%s[%d]", path, k, i), "an action record must be an object")
 				continue
 			}
-			r = copyMap(r)
-			if _, ok := r["action_key"]; !ok {
-				r["action_key"] = k
-			}
-			if _, ok := r["params"]; !ok {
-				r["params"] = map[string]any{}
-			}
+			r = flattenAction(r, k)
 			n.record(c, r, nil, fmt.Sprintf("%s.%s[%d]", path, k, i))
 		}
 	}
+}
+
+// flattenAction lifts an action record's params beside its action key, so
+// that an action is a record whose fields are the call's arguments (what
+// a tool that records actions writes). A parameter named like the record's
+// own fields stays under params.
+func flattenAction(r map[string]any, key string) map[string]any {
+	out := map[string]any{}
+	for k, v := range r {
+		if k != "params" {
+			out[k] = v
+		}
+	}
+	if _, ok := out["action_key"]; !ok {
+		out["action_key"] = key
+	}
+	params, _ := r["params"].(map[string]any)
+	kept := map[string]any{}
+	for k, v := range params {
+		if _, taken := out[k]; taken || k == "params" {
+			kept[k] = v
+			continue
+		}
+		out[k] = v
+	}
+	if len(kept) > 0 {
+		out["params"] = kept
+	}
+	return out
 }
 
 type parentRef struct {

@@ -180,6 +180,7 @@ func Import(s *Schemas, srcs []Source) *Result {
 	applyExtra(s, extra)
 	tools := toolNames(s, tasks)
 	actionParams := collectActionParams(s, tasks)
+	declareActionParams(s, actionParams)
 	actionKeys := map[string][]string{}
 	for app, names := range tools {
 		for _, n := range names {
@@ -201,11 +202,13 @@ func Import(s *Schemas, srcs []Source) *Result {
 	for _, name := range sortedSet(apps) {
 		app := s.App(name)
 		tb := &toolBuilder{app: app, actionParams: actionParams[name]}
-		srv := serverAtom(app, extra)
+		var ts []atom.Tool
 		for _, n := range tools[name] {
 			_, rest, _ := s.AppOf(n)
-			srv.Tools = append(srv.Tools, tb.Tool(n, rest))
+			ts = append(ts, tb.Tool(n, rest))
 		}
+		srv := serverAtom(app, extra)
+		srv.Tools = append(srv.Tools, ts...)
 		servers[name] = srv
 		res.Servers = append(res.Servers, srv)
 	}
@@ -553,10 +556,60 @@ func collectActionParams(s *Schemas, tasks []*taskState) map[string]map[string]m
 				if p, ok := c["params"].(map[string]any); ok {
 					note(app, key, p)
 				}
+				continue
+			}
+			// "<entity>_exists" over an action log: the parameters are those
+			// of the action that creates the entity.
+			_, rest, _ := s.AppOf(typ)
+			ws := words(rest)
+			if a := s.App(app); a != nil && a.HasActions() && len(ws) > 0 {
+				if _, _, isColl := entityOf(a, ws[0]); !isColl {
+					params := map[string]any{}
+					for k, v := range c {
+						if k != "type" && k != "excluded" && k != "scored" {
+							params[k] = v
+						}
+					}
+					for _, key := range []string{"create_" + singular(ws[0]), "add_" + singular(ws[0])} {
+						note(app, key, params)
+					}
+				}
 			}
 		}
 	}
 	return out
+}
+
+// declareActionParams declares every parameter an app's actions are seen
+// with as a field of its action log.
+func declareActionParams(s *Schemas, ap map[string]map[string]map[string]any) {
+	for app, keys := range ap {
+		a := s.App(app)
+		if a == nil {
+			continue
+		}
+		c := a.Collection(actionsColl)
+		if c == nil {
+			continue
+		}
+		seen := map[string]any{}
+		for _, params := range keys {
+			for k, v := range params {
+				if _, ok := seen[k]; !ok {
+					seen[k] = v
+				}
+			}
+		}
+		for _, k := range sortedKeys(seen) {
+			if c.Field(k) == nil {
+				t, items := jsonType(seen[k])
+				if t == "integer" {
+					t = "number"
+				}
+				c.addField(&Field{Name: k, Type: t, Items: items, Observed: true, Description: "Action parameter"})
+			}
+		}
+	}
 }
 
 // serverAtom builds an app's server atom without tools.

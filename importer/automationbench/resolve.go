@@ -24,6 +24,22 @@ func resolveEntity(app *App, ws []string) (entity, bool) {
 	return entity{}, false
 }
 
+// resolveObject finds the collection a tool's object words name. In an
+// English compound the last word is the head ("channel message" is a
+// message), so whole runs and then runs ending at the last word are tried
+// before runs at the start; rest are the words before the entity.
+func resolveObject(app *App, ws []string) (e entity, rest []string, ok bool) {
+	for k := 0; k < len(ws); k++ {
+		if c, mk, ok := entityOf(app, strings.Join(ws[k:], "_")); ok {
+			return entity{coll: c, marker: mk, n: len(ws) - k}, ws[:k], true
+		}
+	}
+	if e, ok := resolveEntity(app, ws); ok {
+		return e, nil, true
+	}
+	return entity{}, nil, false
+}
+
 func entityOf(app *App, cand string) (*Coll, string, bool) {
 	if al, ok := entityAliases[app.Name][singular(cand)]; ok {
 		if c := app.Collection(al.coll); c != nil {
@@ -41,6 +57,9 @@ func entityOf(app *App, cand string) (*Coll, string, bool) {
 		}
 	}
 	for _, c := range app.Collections {
+		if c.Actions {
+			continue // "AirtableActionRecord" is the log, not a record of the app
+		}
 		for _, t := range titleNames(app, c) {
 			if sameNoun(t, cand) {
 				return c, "", true
@@ -156,7 +175,8 @@ func resolveField(app string, fields []*Field, name, recordPrefix string) *Field
 		}
 	}
 	for _, f := range starts {
-		if !strings.HasSuffix(f.Name, "_html") && f.Type != "array" && f.Type != "object" {
+		// Not a reference: "channel" names the channel, not its id field.
+		if !strings.HasSuffix(f.Name, "_html") && !strings.HasSuffix(f.Name, "_id") && f.Type != "array" && f.Type != "object" {
 			return f
 		}
 	}

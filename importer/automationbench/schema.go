@@ -22,7 +22,7 @@ type App struct {
 	Name        string
 	Class       string // the state class of _index.json ("GmailState")
 	Description string
-	Collections []*Coll // in schema order
+	Collections []*Coll  // in schema order
 	Settings    []*Field // scalar properties of the state (a current user id, ...)
 }
 

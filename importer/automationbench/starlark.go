@@ -523,16 +523,16 @@ func joinAny(vs []any) string {
 	return strings.Join(parts, ", ")
 }
 
-// actionTool is a tool of an app that logs actions: a write records
-// {action_key, params} (and changes the state where the tool's entity is a
-// collection); a read answers from the log's records for that action.
+// actionTool is a tool of an app that logs actions: a write records an
+// action (its key and the call's arguments as fields) and, where the tool's
+// entity is a collection, changes the state too; a read answers from the
+// log's records for that action.
 func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom.Tool, error) {
 	props := map[string]any{}
 	observed := tb.actionParams[p.key]
 	for _, k := range sortedKeys(observed) {
 		t, items := jsonType(observed[k])
-		f := &Field{Name: k, Type: t, Items: items}
-		props[k] = propSchema(f)
+		props[k] = propSchema(&Field{Name: k, Type: t, Items: items})
 	}
 	if st != nil {
 		if sp, ok := st.Input["properties"].(map[string]any); ok {
@@ -541,8 +541,7 @@ func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom
 			}
 		}
 	}
-	in := objectSchema(props, nil)
-	in["additionalProperties"] = true
+	log := tb.app.Collection(actionsColl)
 	if p.kind == effSearch || p.kind == effGet || p.kind == effNone {
 		keys := []string{p.key}
 		for _, k := range []string{plural(p.key), singular(p.key)} {
@@ -550,48 +549,73 @@ func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom
 				keys = append(keys, k)
 			}
 		}
-		in["properties"].(map[string]any)["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100}
+		props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100}
+		in := objectSchema(props, nil)
+		in["additionalProperties"] = true
 		body := `
 def run(args, db):
     limit = args.get("limit") or 20
     out = []
     for r in db.search("actions"):
-        if r.get("action_key") in KEYS and _matches(r.get("params") or {}, args, ["limit"]):
-            out.append(r.get("params"))
+        if r.get("action_key") in KEYS and _matches(r, args, ["limit"]):
+            out.append({k: v for k, v in r.items() if k not in ["id", "action_key", "created_at"]})
     return {"results": out[:limit], "total": len(out)}
 `
 		return atom.Tool{
 			Name:        name,
-			Description: fmt.Sprintf("%s: %s in %s. Every argument given filters the results.", name, strings.ReplaceAll(p.key, "_", " "), tb.app.Name),
+			Description: fmt.Sprintf("%s in %s: %s. Every argument given filters the results.", title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name, "answers from the app's records of this action"),
 			Input:       in,
 			Effect:      atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"KEYS", starLit(keys)}}, body)},
 		}, nil
 	}
-	state := ""
-	if st != nil {
-		code, err := tb.stateCode(st)
-		if err != nil {
-			return atom.Tool{}, err
+	if st == nil {
+		// Only the log changes: a declaration says it.
+		var fields []string
+		for k := range props {
+			if log.Field(k) == nil {
+				fields = append(fields, k)
+			}
 		}
-		state = code
+		for _, k := range sortedStrings(fields) {
+			delete(props, k) // declared below, as a field of the log
+			t, items := jsonType(observed[k])
+			f := &Field{Name: k, Type: t, Items: items, Observed: true, Description: "Action parameter"}
+			log.addField(f)
+			props[k] = propSchema(f)
+		}
+		in := objectSchema(props, nil)
+		in["additionalProperties"] = false
+		return atom.Tool{
+			Name: name,
+			Description: fmt.Sprintf("%s in %s. The call is recorded in the app's action log with its arguments.",
+				title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name),
+			Input:  in,
+			Effect: atom.Effect{Kind: "create", Collection: actionsColl, Set: map[string]any{"action_key": p.key, "created_at": "$now"}},
+		}, nil
 	}
-	call := ""
-	if st != nil {
-		call = "\n    out[\"record\"] = state_run(args, db)"
+	in := objectSchema(props, nil)
+	in["additionalProperties"] = true
+	code, err := tb.stateCode(st)
+	if err != nil {
+		return atom.Tool{}, err
 	}
-	body := state + `
+	body := code + `
 def run(args, db):
-    out = {"success": True}` + call + `
-    rec = db.create("actions", {"action_key": ACTION, "params": dict(args), "created_at": db.now()})
-    out["action_id"] = rec["id"]
+    out = {"success": True}
+    out["record"] = state_run(args, db)
+    rec = dict(args)
+    rec["action_key"] = ACTION
+    rec["created_at"] = db.now()
+    out["action_id"] = db.create("actions", rec)["id"]
     return out
 `
-	code := starCode([][2]string{{"ACTION", starLit(p.key)}}, body)
-	doc := fmt.Sprintf("%s in %s (%s).", title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name, "recorded in the app's action log")
-	if st != nil {
-		doc = st.Description + " The action is also recorded in the app's action log."
-	}
-	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}, nil
+	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
+		Input: in, Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}}, body)}}, nil
+}
+
+func sortedStrings(ss []string) []string {
+	sort.Strings(ss)
+	return ss
 }
 
 // stateCode renders a tool's effect as a Starlark function state_run.

@@ -128,7 +128,11 @@ func (tb *toolBuilder) Tool(name, rest string) atom.Tool {
 	t, err := tb.stateTool(name, p)
 	if tb.app.HasActions() {
 		reads := err == nil && (t.Effect.Kind == "search" || t.Effect.Kind == "get")
-		if !reads {
+		// A write with a state effect of its own records its action only
+		// where the benchmark looks at that action (its data or assertions
+		// name the key); a tool with no other effect always does.
+		_, looked := tb.actionParams[p.key]
+		if !reads && (err != nil || looked) {
 			var st *atom.Tool
 			if err == nil {
 				st = &t
@@ -165,7 +169,16 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 	var ent entity
 	var ok bool
 	if len(p.object) > 0 {
-		ent, ok = resolveEntity(app, p.object)
+		ent, _, ok = resolveObject(app, p.object)
+		if ok && ent.n < len(p.object) && p.kind == effCreate && len(p.parent) == 0 {
+			// ticket_message: the head is not a collection but a part of
+			// the collection the words before it name.
+			head := p.object[ent.n:]
+			if (&mapper{}).child(app, ent.coll, strings.Join(head, "_")) != nil {
+				p.parent, p.object = p.object[:ent.n], head
+				ent, ok = entity{}, false
+			}
+		}
 	}
 	generic := len(p.object) == 0 || (len(p.object) == 1 && (p.object[0] == "record" || p.object[0] == "records" || p.object[0] == "object" || p.object[0] == "objects"))
 	switch p.kind {
@@ -613,7 +626,8 @@ func createTool(app *App, name string, c *Coll, set map[string]any, doc string) 
 	}
 	for _, f := range writable(c, set) {
 		props[f.Name] = propSchema(f)
-		if req[f.Name] && !f.HasDefault && !actorFields[f.Name] {
+		// The record's own number (a row's row_id) is the tool's to give.
+		if req[f.Name] && !f.HasDefault && !actorFields[f.Name] && f.Name != singular(c.Name)+"_id" {
 			required = append(required, f.Name)
 		}
 	}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/legoenv/legoenv/importer/automationbench"
+)
+
+func init() { commands = append(commands, newImportCmd) }
+
+func newImportCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "import",
+		Short: "Import an outside benchmark as an atom library",
+		Long:  `Import turns an outside benchmark's tasks into legoenv atoms. One subcommand per benchmark.`,
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	c.AddCommand(newImportABCmd())
+	return c
+}
+
+func newImportABCmd() *cobra.Command {
+	var schemas, out string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "automationbench --schemas DIR --out LIBDIR TASK.json... | TASKDIR",
+		Short: "Import AutomationBench tasks and app schemas",
+		Long: `Import AutomationBench tasks (JSON files, or directories of them) and the
+apps' state schemas (a directory with _index.json and one JSON Schema per
+app) into an atom library in --out:
+
+  servers/<app>.yaml    one server atom per app: its collections from the
+                        schema, a tool for every name in the tasks'
+                        zapier_tools (effects derived from the name; a tool
+                        whose effect cannot be derived is "unresolved")
+  data/<task>.yaml      the task's initial state, clock from meta.current_time
+  intents/<task>.yaml   prompt, tool list and the assertions mapped to
+                        legoenv's vocabulary
+  environments.yaml     one recipe per task
+
+Apps are shared: every task that uses Gmail uses the one gmail server atom.
+The summary gives the tasks imported fully, partially (some assertion could
+not be mapped) and not at all, the unmapped assertion types by frequency,
+and every problem with its file and JSON path. --json prints
+{"tasks", "imported_fully", "imported_partially", "failed",
+"unmapped_types", "errors": [{"file", "path", "message"}]}.
+
+Exit codes: 0 when every task was imported (fully or partially), 2 when a
+task could not be imported at all or the arguments are wrong.`,
+		Example: `  legoenv import automationbench --schemas ../shared/automationbench/schemas \
+      --out lib/automationbench ../shared/automationbench/tasks`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if schemas == "" {
+				return badInput("--schemas is required: the directory with _index.json")
+			}
+			if out == "" {
+				return badInput("--out is required: the library directory to write")
+			}
+			s, err := automationbench.LoadSchemas(schemas)
+			if err != nil {
+				return badInput("%v", err)
+			}
+			files, err := automationbench.Expand(args)
+			if err != nil {
+				return badInput("%v", err)
+			}
+			if len(files) == 0 {
+				return badInput("no task files (*.json) in %v", args)
+			}
+			res, err := automationbench.ImportFiles(s, files)
+			if err != nil {
+				return badInput("%v", err)
+			}
+			if st, err := os.Stat(out); err == nil && !st.IsDir() {
+				return badInput("--out %s is not a directory", out)
+			}
+			if err := res.Write(out); err != nil {
+				return fmt.Errorf("%w", err)
+			}
+			w := cmd.OutOrStdout()
+			if asJSON {
+				enc := json.NewEncoder(w)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(res.Report); err != nil {
+					return err
+				}
+			} else {
+				printImportSummary(w, res, out)
+			}
+			if res.Report.Failed > 0 {
+				return badInput("%d of %d tasks could not be imported (see the errors above)", res.Report.Failed, res.Report.Tasks)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&schemas, "schemas", "", "directory of the apps' state schemas (_index.json and <app>.json)")
+	c.Flags().StringVar(&out, "out", "", "library directory to write")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the coverage report as JSON")
+	return c
+}
+
+func printImportSummary(w io.Writer, res *automationbench.Result, out string) {
+	r := res.Report
+	fmt.Fprintf(w, "imported %d tasks into %s: %d servers, %d data, %d intents, %d recipes\n\n",
+		r.Tasks, out, len(res.Servers), len(res.Data), len(res.Intents), len(res.Recipes))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "IMPORTED\tTASKS")
+	fmt.Fprintf(tw, "fully\t%d\n", r.ImportedFully)
+	fmt.Fprintf(tw, "partially\t%d\n", r.ImportedPartially)
+	fmt.Fprintf(tw, "not at all\t%d\n", r.Failed)
+	tw.Flush()
+	if len(r.UnmappedTypes) > 0 {
+		fmt.Fprintln(w, "\nunmapped assertion types, by frequency:")
+		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "COUNT\tTYPE")
+		for _, kv := range byCount(r.UnmappedTypes) {
+			fmt.Fprintf(tw, "%d\t%s\n", kv.n, kv.k)
+		}
+		tw.Flush()
+	}
+	unresolved := map[string]int{}
+	var notFull []automationbench.TaskReport
+	for _, t := range r.PerTask {
+		for _, u := range t.Unresolved {
+			unresolved[u]++
+		}
+		if t.Status != automationbench.StatusFull {
+			notFull = append(notFull, t)
+		}
+	}
+	if len(notFull) > 0 {
+		fmt.Fprintln(w, "\ntasks not imported fully:")
+		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "FILE\tSTATUS\tMAPPED\tUNMAPPED TYPES")
+		for _, t := range notFull {
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%v\n", t.File, t.Status, t.Mapped, t.Assertions, t.Unmapped)
+		}
+		tw.Flush()
+	}
+	if len(unresolved) > 0 {
+		fmt.Fprintln(w, "\ntools with an unresolved effect (verification blames them; evolution can fix them):")
+		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "TASKS\tTOOL")
+		for _, kv := range byCount(unresolved) {
+			fmt.Fprintf(tw, "%d\t%s\n", kv.n, kv.k)
+		}
+		tw.Flush()
+	}
+	if len(r.Errors) > 0 {
+		fmt.Fprintf(w, "\n%d problems:\n", len(r.Errors))
+		for _, e := range r.Errors {
+			fmt.Fprintln(w, e.Error())
+		}
+	}
+}
+
+type countKV struct {
+	k string
+	n int
+}
+
+func byCount(m map[string]int) []countKV {
+	out := make([]countKV, 0, len(m))
+	for k, n := range m {
+		out = append(out, countKV{k, n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].n != out[j].n {
+			return out[i].n > out[j].n
+		}
+		return out[i].k < out[j].k
+	})
+	return out
+}
