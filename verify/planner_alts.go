@@ -104,31 +104,28 @@ func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) ([]alter
 		}
 		return nil, []Reason{p.noToolWrites(task, ci, effect)}
 	}
-	var reasons []Reason
+	var cReasons, uReasons []Reason
 	var cAlts, uAlts []alternative
 	for _, t := range creates {
 		alt, r := p.createAlt(task, ci, t, preds, n)
 		if r != nil {
-			reasons = append(reasons, *r)
+			cReasons = append(cReasons, *r)
 			continue
 		}
 		cAlts = append(cAlts, alt)
 	}
 	if a.Type == assert.Exists && len(updates)+len(appends) > 0 {
-		alts, rs := p.updateAlts(task, ci, preds, pinned, updates, appends, s)
-		uAlts = alts
-		reasons = append(reasons, rs...)
+		uAlts, uReasons = p.updateAlts(task, ci, preds, pinned, updates, appends, s)
 	} else if pinned != nil && len(cAlts) == 0 && a.Type == assert.Exists {
-		reasons = append(reasons, p.noToolWrites(task, ci, "update"))
+		uReasons = append(uReasons, p.noToolWrites(task, ci, "update"))
 	}
+	// A pinned key names a record to change; otherwise a new record is the
+	// plainer way, and changing a selected one the fallback. The reasons
+	// follow the same order, so that the main one is about the main way.
 	if pinned != nil {
-		if len(uAlts) > 0 {
-			// The reasons of the creates are noise beside a way that works.
-			return append(uAlts, cAlts...), reasons
-		}
-		return append(uAlts, cAlts...), reasons
+		return append(uAlts, cAlts...), append(uReasons, cReasons...)
 	}
-	return append(cAlts, uAlts...), reasons
+	return append(cAlts, uAlts...), append(cReasons, uReasons...)
 }
 
 func (p *planner) clock(v any) any {

@@ -1,0 +1,92 @@
+package verify
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+)
+
+// FuzzSatisfy: whenever the planner derives a value for a field's
+// predicates, the predicates hold on it.
+func FuzzSatisfy(f *testing.F) {
+	f.Add("equals", `"pending"`, "icontains", `"refund"`, false)
+	f.Add("gt", `10`, "lt", `20`, false)
+	f.Add("in", `["a","b"]`, "not_equals", `"a"`, false)
+	f.Add("equals", `"x"`, "equals", `"y"`, true)
+	f.Add("contains", `"Q3"`, "not_contains", `"q3"`, false)
+	f.Add("gte", `"2026-01-01"`, "lte", `"2026-12-31"`, false)
+	f.Fuzz(func(t *testing.T, op1, v1, op2, v2 string, list bool) {
+		var ps []assert.Predicate
+		for _, pv := range [][2]string{{op1, v1}, {op2, v2}} {
+			var v any
+			if json.Unmarshal([]byte(pv[1]), &v) != nil {
+				return
+			}
+			raw, _ := json.Marshal(map[string]any{"f": map[string]any{pv[0]: v}})
+			var w assert.Where
+			if json.Unmarshal(raw, &w) != nil {
+				return
+			}
+			ps = append(ps, w...)
+		}
+		if list {
+			if add, ok := satisfyList(ps, nil); ok && !holdsOn(add, ps) {
+				t.Fatalf("elements %v do not satisfy %v", add, ps)
+			}
+			return
+		}
+		if v, ok := satisfyScalar(ps, atom.Field{}); ok && !holdsOn(v, ps) {
+			t.Fatalf("value %v does not satisfy %v", v, ps)
+		}
+	})
+}
+
+// FuzzVerifyGoal: whatever goal an intent states, verification returns a
+// verdict (no panic), and a failing verdict names a root cause from the
+// taxonomy and an atom.
+func FuzzVerifyGoal(f *testing.F) {
+	f.Add("exists", "desk.tickets", "status", "equals", `"pending"`)
+	f.Add("exists", "desk.comments", "body", "icontains", `"hello"`)
+	f.Add("not_exists", "desk.tickets", "id", "equals", `"T-1"`)
+	f.Add("count", "desk.tickets", "priority", "in", `["urgent"]`)
+	f.Add("called", "desk_update_ticket", "status", "equals", `"solved"`)
+	f.Add("exists", "desk.nothing", "x", "gt", `3`)
+	f.Add("exists", "desk.tickets", "tags", "size", `2`)
+	known := map[string]bool{}
+	for _, rc := range RootCauses {
+		known[rc.Code] = true
+	}
+	lib := loadFixture(f, "sound")
+	f.Fuzz(func(t *testing.T, typ, target, field, op, value string) {
+		var v any
+		if json.Unmarshal([]byte(value), &v) != nil {
+			return
+		}
+		doc := map[string]any{typ: target, "where": map[string]any{field: map[string]any{op: v}}}
+		if typ == "count" {
+			doc["bound"] = map[string]any{"min": 1}
+		}
+		raw, _ := json.Marshal(doc)
+		var a assert.Assertion
+		if json.Unmarshal(raw, &a) != nil {
+			return
+		}
+		in := &atom.Intent{Kind: atom.KindIntent, ID: "fuzz", Apps: []string{"desk"}, Instruction: "Work on ticket {{ticket}}.",
+			Slots: map[string]atom.Slot{"ticket": {Handle: "the_ticket"}}, Goal: []assert.Assertion{a}}
+		l := lib.Clone()
+		if _, err := l.Put(in, "fuzz", true); err != nil {
+			return
+		}
+		verdict := Verify(context.Background(), l, atom.Recipe{Intent: atom.Pin{ID: "fuzz"}, Data: atom.Pin{ID: "acme"}})
+		if verdict.Verified {
+			return
+		}
+		rc := verdict.RootCause
+		if rc == nil || !known[rc.Code] || rc.Atom.ID == "" || rc.Evidence.Message == "" {
+			t.Fatalf("failing verdict without a proper root cause: %+v", rc)
+		}
+	})
+}
