@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,9 +25,19 @@ const abSchemas = "internal/appgen/testdata/automationbench/schemas"
 // minApps is the least number of applications the corpus serves.
 const minApps = 130
 
+// The servers load once per test binary (loading validates every file
+// against the published schema, the slow part).
+var servers struct {
+	once sync.Once
+	lib  *atom.Library
+	ds   atom.Diagnostics
+	err  error
+}
+
 func loadServers(t *testing.T) (*atom.Library, []*atom.Server) {
 	t.Helper()
-	lib, ds, err := atom.Load(corpus.BuiltinServers())
+	servers.once.Do(func() { servers.lib, servers.ds, servers.err = atom.Load(corpus.BuiltinServers()) })
+	lib, ds, err := servers.lib, servers.ds, servers.err
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -536,4 +547,61 @@ func missValue(ps map[string]any, hit any, op string) (any, bool) {
 func itemsOf(ps map[string]any) map[string]any {
 	it, _ := ps["items"].(map[string]any)
 	return it
+}
+
+// TestBuiltinAppsOfAFamilyDiffer guards against apps that are one product
+// under several names: two apps of a family must not share most of their
+// field names (collection.field) or most of their tool names (without the
+// app prefix).
+func TestBuiltinAppsOfAFamilyDiffer(t *testing.T) {
+	_, servers := loadServers(t)
+	byFamily := map[string][]*atom.Server{}
+	for _, s := range servers {
+		byFamily[s.Family] = append(byFamily[s.Family], s)
+	}
+	for fam, ss := range byFamily {
+		for i := range ss {
+			for j := i + 1; j < len(ss); j++ {
+				a, b := ss[i], ss[j]
+				if f := jaccard(fieldNames(a), fieldNames(b)); f > 0.6 {
+					t.Errorf("%s: %s and %s share %.0f%% of their field names", fam, a.ID, b.ID, 100*f)
+				}
+				if f := jaccard(toolSuffixes(a), toolSuffixes(b)); f > 0.8 {
+					t.Errorf("%s: %s and %s share %.0f%% of their tool names", fam, a.ID, b.ID, 100*f)
+				}
+			}
+		}
+	}
+}
+
+func fieldNames(s *atom.Server) map[string]bool {
+	m := map[string]bool{}
+	for _, c := range s.Collections {
+		for f := range c.Fields {
+			m[c.Name+"."+f] = true
+		}
+	}
+	return m
+}
+
+func toolSuffixes(s *atom.Server) map[string]bool {
+	m := map[string]bool{}
+	for _, t := range s.Tools {
+		m[strings.TrimPrefix(t.Name, s.ID+"_")] = true
+	}
+	return m
+}
+
+func jaccard(a, b map[string]bool) float64 {
+	both := 0
+	for k := range a {
+		if b[k] {
+			both++
+		}
+	}
+	union := len(a) + len(b) - both
+	if union == 0 {
+		return 1
+	}
+	return float64(both) / float64(union)
 }

@@ -70,8 +70,11 @@ share an environment.
 `+"`go test ./corpus/`"+` loads the servers, requires no lint errors, counts apps
 (at least 130), families (at least 12), collections (at least 3 per app)
 and tools (at least 6 per app), requires every AutomationBench app and
-unique tool names, and calls every tool of every app in a small
-environment, checking the declared effect on the state.
+unique tool names, checks that no two apps of a family share most of their
+field or tool names, and calls every tool of every app in a small
+environment, checking the declared effect on the state (a search finds the
+record and each of its filters can exclude it; a create, update or append
+writes what it declares).
 
 ## Apps
 
