@@ -122,29 +122,37 @@ func progress(stderr io.Writer, total int, what string) (func(done, total int), 
 
 // llmConfig is the flags that say which model endpoint to use.
 type llmConfig struct {
-	baseURL, model, keyEnv, toolChoice string
-	timeout                            time.Duration
-	retries                            int
+	prefix, baseURL, model, keyEnv, toolChoice string
+	timeout                                    time.Duration
+	retries                                    int
 }
 
+// flags adds the endpoint flags, each name with prefix ("" for rollout,
+// "llm-" where a model helps build the library).
 func (l *llmConfig) flags(c *cobra.Command, prefix string) {
+	l.prefix = prefix
 	c.Flags().StringVar(&l.baseURL, prefix+"base-url", "", "OpenAI-compatible API root, e.g. http://127.0.0.1:8000/v1 (vLLM) or http://127.0.0.1:11434/v1 (Ollama)")
-	c.Flags().StringVar(&l.model, "model", "", "model name as the server knows it")
-	c.Flags().StringVar(&l.keyEnv, "api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (unset or empty: no key is sent)")
-	c.Flags().DurationVar(&l.timeout, "timeout", 2*time.Minute, "limit on one HTTP attempt; a timed-out attempt is retried")
-	c.Flags().IntVar(&l.retries, "retries", 4, "retries of a failed attempt (429, 5xx, timeout, connection error), with exponential backoff")
-	c.Flags().StringVar(&l.toolChoice, "tool-choice", "auto", "tool_choice sent with tools: auto, required, none, or off (never sent; servers that reject it are detected anyway)")
+	c.Flags().StringVar(&l.model, prefix+"model", "", "model name as the server knows it")
+	c.Flags().StringVar(&l.keyEnv, prefix+"api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (unset or empty: no key is sent)")
+	c.Flags().DurationVar(&l.timeout, prefix+"timeout", 2*time.Minute, "limit on one HTTP attempt; a timed-out attempt is retried")
+	c.Flags().IntVar(&l.retries, prefix+"retries", 4, "retries of a failed attempt (429, 5xx, timeout, connection error), with exponential backoff")
+	if prefix == "" {
+		c.Flags().StringVar(&l.toolChoice, "tool-choice", "auto", "tool_choice sent with tools: auto, required, none, or off (never sent; servers that reject it are detected anyway)")
+	}
 }
 
-func (l *llmConfig) client(flag string) (*llm.Client, error) {
+// set reports whether the endpoint flag was given.
+func (l *llmConfig) set() bool { return l.baseURL != "" }
+
+func (l *llmConfig) client() (*llm.Client, error) {
 	if l.baseURL == "" {
-		return nil, badInput("--%s URL is required (e.g. http://127.0.0.1:8000/v1)", flag)
+		return nil, badInput("--%sbase-url URL is required (e.g. http://127.0.0.1:8000/v1)", l.prefix)
 	}
 	if l.model == "" {
-		return nil, badInput("--model NAME is required")
+		return nil, badInput("--%smodel NAME is required", l.prefix)
 	}
 	if l.retries < 0 {
-		return nil, badInput("--retries must be 0 or more, not %d", l.retries)
+		return nil, badInput("--%sretries must be 0 or more, not %d", l.prefix, l.retries)
 	}
 	retries := l.retries
 	if retries == 0 {
@@ -203,7 +211,7 @@ Exit codes: 0 when every episode ran, 1 when some failed on model errors
 			if toolset != episode.ToolsetNamed && toolset != episode.ToolsetMeta {
 				return badInput("--toolset %q: named or meta", toolset)
 			}
-			client, err := model.client("base-url")
+			client, err := model.client()
 			if err != nil {
 				return err
 			}

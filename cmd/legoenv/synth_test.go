@@ -1,0 +1,152 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/llm/llmtest"
+)
+
+const synthGood = "```yaml\n" + `kind: intent
+id: tag_ticket_vip
+family: lookup_then_act
+apps: [helpdesk]
+instruction: Tag ticket {{ticket}} "vip" and set its priority to high.
+slots:
+  ticket: {handle: the_ticket}
+goal:
+  - exists: helpdesk.tickets
+    where: {id: "{{ticket}}", tags: vip, priority: high}
+plan:
+  - tool: helpdesk_tag_ticket
+    args: {id: "{{ticket}}", tag: vip}
+  - tool: helpdesk_update_ticket
+    args: {id: "{{ticket}}", priority: high}
+` + "```"
+
+const synthMet = "```yaml\n" + `kind: intent
+id: keep_open
+apps: [helpdesk]
+instruction: Keep ticket {{ticket}} open.
+slots:
+  ticket: {handle: the_ticket}
+goal:
+  - exists: helpdesk.tickets
+    where: {id: "{{ticket}}", status: open}
+` + "```"
+
+// copyExample writes the built-in example library to a directory.
+func copyExample(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	err := fs.WalkDir(corpus.Example(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(corpus.Example(), p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, p), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// treeHash hashes every file of a directory, names included.
+func treeHash(t *testing.T, dir string) string {
+	t.Helper()
+	h := sha256.New()
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, _ := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		h.Write([]byte(rel + "\x00"))
+		h.Write(b)
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func TestSynthIntent(t *testing.T) {
+	lib := copyExample(t)
+	srv := llmtest.NewServer(t, llmtest.Sequence(llmtest.Text("no YAML here"), llmtest.Text(synthMet), llmtest.Text(synthGood)))
+	code, out, errs := cli(t, "", "synth", "intent", "tag", "a", "VIP", "ticket", "--lib", lib, "--llm-base-url", srv.URL, "--llm-model", "scripted")
+	if code != 0 {
+		t.Fatalf("synth: %d %s %s", code, out, errs)
+	}
+	for _, want := range []string{"attempt 1 rejected: not a valid atom", "attempt 2 rejected: no environment verifies:\n  with data northwind_support: data.goal_already_met", "attempt 3 accepted: intent/tag_ticket_vip@"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if !strings.Contains(out, "with 1 verified environments") {
+		t.Errorf("stdout %s", out)
+	}
+	if _, err := os.Stat(filepath.Join(lib, "intents", "tag_ticket_vip.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(lib, "intents", "keep_open.yaml")); err == nil {
+		t.Error("a rejected atom was written")
+	}
+	// The library still lints and now composes one more environment, which
+	// verifies.
+	if code, out, _ := cli(t, "", "lint", "--lib", lib); code != 0 || !strings.Contains(out, "6 intents, 8 recipes; 0 diagnostics") {
+		t.Fatalf("lint after synth: %d %s", code, out)
+	}
+	if code, out, _ := cli(t, "", "verify", "--lib", lib); code != 0 || !strings.Contains(out, "8 environments, 8 verified") {
+		t.Fatalf("verify after synth: %d %s", code, out)
+	}
+}
+
+func TestSynthRejectedWritesNothing(t *testing.T) {
+	lib := copyExample(t)
+	before := treeHash(t, lib)
+	srv := llmtest.NewServer(t, llmtest.Sequence(llmtest.Text(synthMet)))
+	code, _, errs := cli(t, "", "synth", "intent", "keep a ticket open", "--lib", lib, "--llm-base-url", srv.URL, "--llm-model", "scripted", "--attempts", "2")
+	if code != 1 || !strings.Contains(errs, "every proposal was rejected") || !strings.Contains(errs, "nothing written") || strings.Count(errs, "rejected: no environment verifies") != 2 {
+		t.Fatalf("synth: %d %s", code, errs)
+	}
+	if treeHash(t, lib) != before {
+		t.Error("the library changed after every proposal was rejected")
+	}
+	// Bad usage.
+	for _, args := range [][]string{
+		{"synth", "rule", "x", "--llm-base-url", srv.URL, "--llm-model", "m"},
+		{"synth", "intent", "x", "--llm-model", "m"},
+		{"synth", "intent", "x", "--llm-base-url", srv.URL},
+	} {
+		if code, _, _ := cli(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func TestSynthBuiltInPrints(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Sequence(llmtest.Text(synthGood)))
+	code, out, errs := cli(t, "", "synth", "intent", "tag a VIP ticket", "--llm-base-url", srv.URL, "--llm-model", "scripted")
+	if code != 0 || !strings.Contains(out, "id: tag_ticket_vip") || !strings.Contains(errs, "use --out DIR") {
+		t.Fatalf("synth on the built-in library: %d %s %s", code, out, errs)
+	}
+	dir := filepath.Join(t.TempDir(), "mine")
+	code, _, errs = cli(t, "", "synth", "intent", "tag a VIP ticket", "--out", dir, "--llm-base-url", srv.URL, "--llm-model", "scripted")
+	if code != 0 {
+		t.Fatalf("synth --out: %d %s", code, errs)
+	}
+	if code, out, _ := cli(t, "", "lint", "--lib", dir); code != 0 || !strings.Contains(out, "8 recipes") {
+		t.Fatalf("lint of --out: %d %s", code, out)
+	}
+}
