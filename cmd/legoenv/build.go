@@ -127,7 +127,7 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 	c.Flags().StringVar(&out, "out", "out", "directory to write the build into")
 	c.Flags().Int64Var(&seed, "seed", 1, "seed of synthesis; the same seed gives the same corpus")
 	c.Flags().Float64Var(&size, "size", 1, "share of the apps to build on, in (0, 1]; e.g. 0.1 for a quick build")
-	c.Flags().IntVar(&variants, "variants", 3, "data atoms per bundle of intents")
+	c.Flags().IntVar(&variants, "variants", 5, "data atoms per bundle of intents")
 	c.Flags().IntVar(&rounds, "rounds", 1, "evolution rounds (0: verify only)")
 	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
 	c.Flags().StringVar(&holdout, "holdout-apps", "", `apps kept out of training: a share ("0.1", chosen with the seed) or a list ("gmail,slack")`)

@@ -245,7 +245,7 @@ func ParseHoldout(s string) (apps []string, share float64, err error) {
 		return nil, 0, nil
 	}
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if f <= 0 || f >= 1 {
+		if !(f > 0 && f < 1) {
 			return nil, 0, fmt.Errorf("holdout share %v must be between 0 and 1 (exclusive)", f)
 		}
 		return nil, f, nil

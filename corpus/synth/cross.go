@@ -142,7 +142,7 @@ func postDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 	in.Slots["ch"] = atom.Slot{Handle: ch.handle()}
 	in.Instruction = fmt.Sprintf(pick(rng, []string{
 		"Find the %[1]s %[2]s in %[3]s and post a %[4]s in the %[5]s %[6]s on %[7]s that names it, so the team can pick it up.",
-		"Let the %[5]s %[6]s on %[7]s know about the %[1]s %[2]s from %[3]s: post a %[4]s that mentions it by name.",
+		"In %[7]s, post a %[4]s on the %[5]s %[6]s that mentions the %[1]s %[2]s from %[3]s by name.",
 	}), singular(src.name), ident(src, "t", detail), a.title, singular(d.name), singular(rf.target.name), ident(rf.target, "ch", false), b.title)
 	in.Goal = []assert.Assertion{exists(d, assert.Where{
 		{Field: rf.name, Op: assert.OpEquals, Value: slotRef("ch", "")},
@@ -243,8 +243,7 @@ func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft
 		return nil, m
 	}
 	p := pairs[rng.IntN(len(pairs))]
-	src := bd.plan.need(s, "src")
-	src.link = "person"
+	src, who := srcRole(bd, s)
 	mir := bd.plan.need(m, "mirror")
 	mir.link = "person"
 	mir.alter = append(mir.alter, p.mf)
@@ -253,9 +252,9 @@ func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft
 	in.Slots["s"] = atom.Slot{Handle: src.handle()}
 	in.Slots["m"] = atom.Slot{Handle: mir.handle()}
 	in.Instruction = fmt.Sprintf(pick(rng, []string{
-		"%[1]s's %[2]s was updated in %[3]s. Update their %[4]s in %[5]s (%[6]s) to match.",
-		"In %[5]s, bring the %[4]s for %[6]s in line with %[3]s: copy %[1]s's %[2]s from there.",
-	}), nameOf(s, "s"), human(p.sf), a.title, singular(m.name), b.title, slotRef("m", m.email))
+		"The %[2]s of %[1]s changed in %[3]s. Update their %[4]s in %[5]s (%[6]s) to match.",
+		"In %[5]s, bring the %[4]s for %[6]s in line with %[3]s: copy the %[2]s of %[1]s from there.",
+	}), who, human(p.sf), a.title, singular(m.name), b.title, slotRef("m", m.email))
 	in.Goal = []assert.Assertion{exists(m, keyWhere(m, "m", map[string]any{p.mf: slotRef("s", p.sf)}), fmt.Sprintf("%s in %s matches %s", human(p.mf), b.title, a.title))}
 	return &draft{in: in, writes: []write{{cm: m, field: p.mf, value: "copied", effect: "update"}}}, m
 }

@@ -408,7 +408,7 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 	}
 	for _, e := range cm.enums {
 		if e.name == f {
-			return startValue(val, e, p.targets[cm][f])
+			return startValue(val, e, p.targets[cm][f], r.tier == "high" && f != "" && cm.amount != "")
 		}
 	}
 	for _, rf := range cm.refs {
@@ -470,11 +470,12 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 }
 
 // startValue picks a record's initial enum value: one no intent of the
-// bundle sets, so that the goal is not met before the agent acts.
-func startValue(val *valuer, e enumField, targets map[string]bool) string {
+// bundle sets, so that the goal is not met before the agent acts. A large
+// amount never starts approved: the data keeps the approval policy.
+func startValue(val *valuer, e enumField, targets map[string]bool, large bool) string {
 	var free []string
 	for _, v := range e.values {
-		if !targets[v] {
+		if !targets[v] && !(large && findIn([]string{v}, approvedWords) != "") {
 			free = append(free, v)
 		}
 	}

@@ -64,11 +64,15 @@ func ident(cm *collModel, slot string, detail bool) string {
 	if !detail {
 		return name
 	}
-	switch {
-	case cm.email != "":
-		return name + " (" + slotRef(slot, cm.email) + ")"
-	case cm.phone != "":
-		return name + " (" + slotRef(slot, cm.phone) + ")"
+	for _, f := range []string{cm.email, cm.phone} {
+		if f == "" {
+			continue
+		}
+		if hasWord(words(f), "email", "phone", "mobile") && len(words(f)) == 1 {
+			return name + " (" + slotRef(slot, f) + ")"
+		}
+		// A field like owner_email says whose address it is.
+		return name + " (" + human(f) + " " + slotRef(slot, f) + ")"
 	}
 	return name
 }
@@ -273,7 +277,7 @@ func childRefs(cm *collModel) []refField {
 
 func setEnumDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	var out []*draft
-	roles := []string{"a", "b"}
+	roles := []string{"a", "b", "c"}
 	for i, e := range cm.enums {
 		if i >= len(roles) {
 			break
@@ -310,11 +314,20 @@ func setEnumDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 }
 
 func toggleDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
-	if len(cm.bools) == 0 {
-		return nil
+	var out []*draft
+	fs := append([]string(nil), cm.bools...)
+	rng.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] })
+	for i, f := range fs {
+		if i >= 2 {
+			break
+		}
+		out = append(out, toggleDraft(b, cm, f, []string{"b", "c"}[i], rng))
 	}
-	f := cm.bools[rng.IntN(len(cm.bools))]
-	t := b.plan.need(cm, "b")
+	return out
+}
+
+func toggleDraft(b *bundle, cm *collModel, f, role string, rng *rand.Rand) *draft {
+	t := b.plan.need(cm, role)
 	m := cm.app
 	in := newIntent(intentID(m.app, cm.name, "flag", f), famLookup,
 		fmt.Sprintf("Turn on a %s's %s flag in %s.", singular(cm.name), human(f), m.title), []string{m.app}, "")
@@ -325,7 +338,7 @@ func toggleDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		"In %[1]s, set %[4]s on the %[2]s %[3]s.",
 	}), m.title, singular(cm.name), ident(cm, "t", false), quote(label))
 	in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{f: true}), fmt.Sprintf("%s %s is true", singular(cm.name), human(f)))}
-	return []*draft{{in: in, writes: []write{{cm: cm, field: f, value: true, effect: "update", tier: t.tier}}}}
+	return &draft{in: in, writes: []write{{cm: cm, field: f, value: true, effect: "update", tier: t.tier}}}
 }
 
 func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
@@ -400,6 +413,9 @@ func childDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 }
 
 func childPhrase(rng *rand.Rand, cm *collModel) string {
+	if cm.peopleLike() {
+		return pick(rng, []string{"Maya Okafor", "Tomas Lindqvist", "Aisha Rahman", "Daniel Moreau", "Lena Fischer", "Ravi Menon"})
+	}
 	switch collKind(cm.name) {
 	case "task":
 		return pick(rng, []string{"Send the signed order form", "Book the onboarding call", "Confirm the billing contact", "Share the implementation plan"})
@@ -513,16 +529,16 @@ func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	x := b.plan.need(cm, "gx")
 	setGroup(x)
 	in.Slots["x"] = atom.Slot{Handle: x.handle()}
-	withV := append(append(assert.Where{}, groupWhere...), assert.Predicate{Field: e.name, Op: assert.OpEquals, Value: v})
-	in.Goal = append(in.Goal, exists(cm, withV, "the group is updated"))
+	in.Slots["g1"] = atom.Slot{Handle: b.plan.need(cm, "g1").handle()}
+	in.Goal = append(in.Goal, exists(cm, keyWhere(cm, "g1", map[string]any{e.name: v}), "the record named as an example is updated"))
 	four := len(members) + 1
 	in.Goal = append(in.Goal, assert.Assertion{Type: assert.Count, Target: cm.ref(), Where: groupWhere, Bound: assert.Bound{Min: &four}, Label: "every record stays in the group"})
 	rest := append(assert.Where{}, groupWhere...)
 	rest = append(rest, assert.Predicate{Field: e.name, Op: assert.OpNotEquals, Value: v}, assert.Predicate{Field: cm.key, Op: assert.OpNotEquals, Value: slotRef("x", "")})
 	in.Goal = append(in.Goal, notExists(cm, rest, "no record of the group is left out"))
 	in.Goal = append(in.Goal, notExists(cm, keyWhere(cm, "x", map[string]any{e.name: v}), "the excepted record keeps its state"))
-	in.Instruction = fmt.Sprintf("In %s, set the %s of every %s %s to %s, except %s, which stays as it is.",
-		m.title, human(e.name), singular(cm.name), group, quote(v), ident(cm, "x", false))
+	in.Instruction = fmt.Sprintf("In %s, set the %s of every %s %s (%s is one of them) to %s, except %s, which stays as it is.",
+		m.title, human(e.name), singular(cm.name), group, ident(cm, "g1", false), quote(v), ident(cm, "x", false))
 	return []*draft{{in: in, writes: []write{{cm: cm, field: e.name, value: v, effect: "update", tier: "low"}}}}
 }
 

@@ -134,7 +134,7 @@ var productNames = map[string]string{
 	"helpcrunch": "HelpCrunch", "basecamp3": "Basecamp", "gotomeeting": "GoTo Meeting", "onedrive": "OneDrive",
 	"sharepoint": "SharePoint", "dropbox": "Dropbox", "webex": "Webex", "netsuite": "NetSuite",
 	"activecampaign": "ActiveCampaign", "pandadoc": "PandaDoc", "hellosign": "HelloSign", "ms": "Microsoft",
-	"servicenow": "ServiceNow", "jotform": "Jotform", "typeform": "Typeform", "surveymonkey": "SurveyMonkey",
+	"servicenow": "ServiceNow", "crm": "CRM", "hr": "HR", "sms": "SMS", "jotform": "Jotform", "typeform": "Typeform", "surveymonkey": "SurveyMonkey",
 }
 
 func productTitle(id string) string {

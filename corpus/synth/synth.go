@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strings"
 
 	"github.com/legoenv/legoenv/atom"
 )
@@ -22,13 +23,13 @@ type Options struct {
 	// are taken round-robin over families so a reduced corpus keeps every
 	// family.
 	Size float64
-	// Variants is the number of data atoms per bundle (default 3).
+	// Variants is the number of data atoms per bundle (default 5).
 	Variants int
 	// Collections caps the collections per app that single-app templates
 	// use (default 4).
 	Collections int
 	// Partners is the number of other apps each app is paired with for
-	// cross-app tasks (default 4).
+	// cross-app tasks (default 5).
 	Partners int
 	// RuleShare is the share of recipes that carry at least one rule, in
 	// addition to those whose intent requires one (default 0.45).
@@ -40,13 +41,13 @@ func (o Options) withDefaults() Options {
 		o.Size = 1
 	}
 	if o.Variants <= 0 {
-		o.Variants = 3
+		o.Variants = 5
 	}
 	if o.Collections <= 0 {
 		o.Collections = 4
 	}
 	if o.Partners <= 0 {
-		o.Partners = 4
+		o.Partners = 5
 	}
 	if o.RuleShare <= 0 {
 		o.RuleShare = 0.45
@@ -144,6 +145,8 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 				return nil, fmt.Errorf("synthesize: two templates made intent %s", d.in.ID)
 			}
 			seenIntent[d.in.ID] = true
+			d.in.Instruction = articles(d.in.Instruction)
+			d.in.Description = articles(d.in.Description)
 			c.Intents = append(c.Intents, d.in)
 			for v, data := range b.data {
 				rng := rngFor(opt.Seed, "rules", d.in.ID, v)
@@ -158,6 +161,22 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 	// Rules no recipe uses are still part of the catalogue; drop only those
 	// that govern no app of this corpus.
 	return c, nil
+}
+
+// articles turns "a" before a word that starts with a vowel sound into
+// "an" (templates write "a" before a collection's name).
+func articles(s string) string {
+	ws := strings.Split(s, " ")
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] != "a" && ws[i] != "A" {
+			continue
+		}
+		next := strings.ToLower(strings.TrimLeft(ws[i+1], "'\"("))
+		if next != "" && strings.ContainsRune("aeio", rune(next[0])) {
+			ws[i] += "n"
+		}
+	}
+	return strings.Join(ws, " ")
 }
 
 // selectApps keeps a share of the apps, round-robin over families.

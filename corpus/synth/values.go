@@ -73,6 +73,7 @@ var (
 	campaignPhrases = []string{"%s spring launch", "%s webinar series", "%s winback", "%s product update", "%s holiday promo", "%s partner spotlight"}
 	jobPhrases      = []string{"Senior Backend Engineer", "Account Executive", "Product Designer", "Data Analyst", "Support Lead", "Finance Manager", "Recruiting Coordinator", "Marketing Manager"}
 	channelPhrases  = []string{"proj-%s", "team-%s", "%s-launch", "%s-support", "deal-%s"}
+	fixedSuffixes   = []string{"Holdings", "International", "Ventures", "Worldwide", "Consulting", "Co-op"}
 	seasons         = []string{"Spring", "Summer", "Autumn", "Winter", "Q1", "Q2", "Q3", "Q4"}
 )
 
@@ -164,7 +165,14 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 	case "money":
 		return v.code(cm, org)
 	case "company":
-		return org
+		// Background companies come from gen's pool (stem and suffix); a
+		// record a task names gets a suffix that pool never draws, so no
+		// stranger shares its name.
+		stem := org
+		if i := strings.LastIndex(org, " "); i > 0 {
+			stem = org[:i]
+		}
+		return stem + " " + pick(v.rng, fixedSuffixes)
 	}
 	return strings.TrimSpace(strings.ToUpper(v.src.Words(1)[:1]) + v.src.Words(1)[1:] + " " + v.src.Words(1) + " " + org)
 }

@@ -1,0 +1,510 @@
+package synth
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/episode"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func builtinServers(t testing.TB) *atom.Library {
+	t.Helper()
+	lib, ds, err := atom.Load(corpus.BuiltinServers())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.HasErrors() {
+		t.Fatalf("built-in servers: %v", ds.Err())
+	}
+	return lib
+}
+
+func TestNames(t *testing.T) {
+	for _, c := range []struct {
+		in, words, singular, title string
+	}{
+		{"toRecipients", "to recipients", "to recipient", "To Recipients"},
+		{"requester_email", "requester email", "requester email", "Requester Email"},
+		{"activities", "activities", "activity", "Activities"},
+		{"OPPORTUNITY_NAME", "opportunity name", "opportunity name", "Opportunity Name"},
+		{"google_calendar", "google calendar", "google calendar", "Google Calendar"},
+		{"hubspot", "hubspot", "hubspot", "HubSpot"},
+		{"mailboxes", "mailboxes", "mailbox", "Mailboxes"},
+		{"sys_user", "sys user", "sys user", "Sys User"},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			if got := human(c.in); got != c.words {
+				t.Errorf("human(%q) = %q, want %q", c.in, got, c.words)
+			}
+			if got := singular(c.in); got != c.singular {
+				t.Errorf("singular(%q) = %q, want %q", c.in, got, c.singular)
+			}
+			if got := productTitle(c.in); got != c.title {
+				t.Errorf("productTitle(%q) = %q, want %q", c.in, got, c.title)
+			}
+		})
+	}
+}
+
+const rolesServer = `kind: server
+id: deskly
+family: helpdesk
+collections:
+  - name: tickets
+    id_prefix: TK-
+    fields:
+      subject: {type: string}
+      requester_email: {type: string, format: email}
+      status: {type: string, enum: [new, open, pending, solved]}
+      tags: {type: array, items: string}
+      organization_id: {type: string}
+      total_due: {type: number}
+      unread_count: {type: integer}
+      escalated: {type: boolean}
+      created_at: {type: string, format: date-time}
+      description: {type: string}
+  - name: organizations
+    fields:
+      name: {type: string}
+      domain: {type: string}
+  - name: messages
+    fields:
+      toRecipients: {type: array, items: string}
+      from: {type: string, format: email}
+      subject: {type: string}
+      body: {type: string}
+      isDraft: {type: boolean}
+tools:
+  - name: deskly_find_tickets
+    description: Find tickets.
+    input: {type: object, properties: {subject: {type: string}}}
+    effect: {kind: search, collection: tickets}
+  - name: deskly_send
+    description: Send a message.
+    input: {type: object, properties: {toRecipients: {type: array, items: {type: string}}, subject: {type: string}, body: {type: string}}}
+    effect: {kind: create, collection: messages, set: {from: me@deskly.example, labels: [SENT], isDraft: false}}
+`
+
+func TestFieldRoles(t *testing.T) {
+	lib, ds, err := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(rolesServer)}})
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds.Err())
+	}
+	m := newAppModel(lib.Head(atom.KindServer, "deskly"))
+	tk := m.byName["tickets"]
+	for _, c := range []struct{ role, got, want string }{
+		{"display", tk.display, "subject"},
+		{"email", tk.email, "requester_email"},
+		{"amount", tk.amount, "total_due"},
+		{"text", tk.text, "description"},
+		{"key", tk.key, "id"},
+		{"prefix", tk.prefix, "TK-"},
+		{"list", strings.Join(tk.lists, ","), "tags"},
+		{"bools", strings.Join(tk.bools, ","), "escalated"},
+		{"dates", strings.Join(tk.dates, ","), "created_at"},
+		{"ints", strings.Join(tk.ints, ","), "unread_count"},
+		{"enum", tk.enums[0].name + "=" + strings.Join(tk.enums[0].values, "|"), "status=new|open|pending|solved"},
+		{"ref", tk.refs[0].name + "->" + tk.refs[0].target.name, "organization_id->organizations"},
+		{"org display", m.byName["organizations"].display, "name"},
+		{"recipients", m.byName["messages"].emailList, "toRecipients"},
+	} {
+		t.Run(c.role, func(t *testing.T) {
+			if c.got != c.want {
+				t.Errorf("%s = %q, want %q", c.role, c.got, c.want)
+			}
+		})
+	}
+	if !tk.exposed() || m.byName["organizations"].exposed() {
+		t.Errorf("exposed: tickets %v (want true), organizations %v (want false)", tk.exposed(), m.byName["organizations"].exposed())
+	}
+	d, to, subj := messageTarget(m)
+	if d == nil || to != "toRecipients" || subj != "subject" {
+		t.Fatalf("messageTarget = %v %q %q", d, to, subj)
+	}
+	// from is the sender, not a marker; labels is not a field of the collection.
+	if mk := d.sentMarker(); len(mk) != 1 || mk["isDraft"] != false {
+		t.Errorf("sentMarker = %v, want {isDraft: false}", mk)
+	}
+}
+
+func TestFullCorpusShape(t *testing.T) {
+	src := builtinServers(t)
+	c, err := Synthesize(src, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := c.Stats()
+	t.Logf("%+v", st)
+	servers := len(src.Heads(atom.KindServer))
+	if st.Apps != servers {
+		t.Errorf("apps %d, want every server (%d)", st.Apps, servers)
+	}
+	if servers >= 120 && st.Apps < 120 {
+		t.Errorf("apps %d < 120", st.Apps)
+	}
+	if st.Families < 12 {
+		t.Errorf("families %d < 12", st.Families)
+	}
+	if st.Rules < 40 {
+		t.Errorf("rules %d < 40", st.Rules)
+	}
+	if st.MultiAppShare < 0.30 {
+		t.Errorf("multi-app share %.3f < 0.30", st.MultiAppShare)
+	}
+	if st.RuleShare < 0.25 {
+		t.Errorf("rule share %.3f < 0.25", st.RuleShare)
+	}
+	if st.Recipes < 6700 {
+		t.Errorf("recipes %d: fewer than 6,700 cannot give 6,000 verified at 90%%", st.Recipes)
+	}
+	for _, fam := range []string{famLookup, famCreateOther, famConditional, famBulk, famSync, famPolicy} {
+		if st.ByFamily[fam] == 0 {
+			t.Errorf("no intent of family %s", fam)
+		}
+	}
+	ruleUse := map[string]int{}
+	seen := map[string]bool{}
+	for _, r := range c.Recipes {
+		id := r.Hash()
+		if seen[id] {
+			t.Fatalf("two recipes are the same environment %s", id)
+		}
+		seen[id] = true
+		for _, p := range r.Rules {
+			ruleUse[p.ID]++
+		}
+	}
+	reused := 0
+	for _, n := range ruleUse {
+		if n >= 2 {
+			reused++
+		}
+	}
+	if reused < 40 {
+		t.Errorf("%d rules are used by two recipes or more, want 40", reused)
+	}
+	for _, r := range c.Rules {
+		if len(r.Checks) == 0 || len(r.Apps) == 0 {
+			t.Errorf("rule %s has %d checks over %d apps", r.ID, len(r.Checks), len(r.Apps))
+		}
+	}
+}
+
+// corpusJSON renders every synthesised atom and recipe, for comparisons.
+func corpusJSON(t *testing.T, c *Corpus) []byte {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{"data": c.Data, "rules": c.Rules, "intents": c.Intents, "recipes": c.Recipes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestSynthesisDeterministic(t *testing.T) {
+	src := builtinServers(t)
+	opt := Options{Seed: 7, Size: 0.3, Variants: 2}
+	a, err := Synthesize(src, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Synthesize(src, opt)
+	if !bytes.Equal(corpusJSON(t, a), corpusJSON(t, b)) {
+		t.Fatal("the same seed gave two corpora")
+	}
+	opt.Seed = 8
+	c, _ := Synthesize(src, opt)
+	if bytes.Equal(corpusJSON(t, a), corpusJSON(t, c)) {
+		t.Fatal("seeds 7 and 8 gave the same corpus")
+	}
+}
+
+// TestExampleGolden synthesises over the example library's three servers;
+// the golden file shows what the templates make of them. Run with -update
+// after an intended change.
+func TestExampleGolden(t *testing.T) {
+	src, ds, err := atom.Load(corpus.Example())
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds.Err())
+	}
+	c, err := Synthesize(src, Options{Seed: 1, Variants: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	for _, a := range append(append(append([]any{}, anys(c.Intents)...), anys(c.Rules)...), anys(c.Data)...) {
+		b, err := atom.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf.WriteString("---\n")
+		buf.Write(b)
+	}
+	b, err := atom.MarshalRecipes(c.Recipes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf.WriteString("---\n")
+	buf.Write(b)
+	golden := filepath.Join("testdata", "example.golden.yaml")
+	if *update {
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Fatalf("synthesis over the example servers changed; diff against %s (go test -run TestExampleGolden -update)", golden)
+	}
+	// The golden corpus is a library the loader accepts.
+	lib, ds, err := atom.Load(fstest.MapFS{"servers.yaml": {Data: mustServers(t, src)}, "corpus.yaml": {Data: buf.Bytes()}})
+	if err != nil || ds.HasErrors() {
+		t.Fatalf("golden corpus does not load: %v %v", err, ds.Err())
+	}
+	if n := len(lib.Recipes()); n != len(c.Recipes) {
+		t.Fatalf("golden corpus has %d recipes, want %d", n, len(c.Recipes))
+	}
+}
+
+func anys[T any](xs []T) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
+
+func mustServers(t *testing.T, lib *atom.Library) []byte {
+	var buf bytes.Buffer
+	for _, e := range lib.Heads(atom.KindServer) {
+		b, err := atom.Marshal(e.Atom)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf.WriteString("---\n")
+		buf.Write(b)
+	}
+	return buf.Bytes()
+}
+
+// TestReducedBuild checks the corpus invariants on a reduced build: every
+// family, the shares, uniqueness, the holdout split and the files written.
+func TestReducedBuild(t *testing.T) {
+	src := builtinServers(t)
+	ctx := context.Background()
+	b, err := Run(ctx, src, BuildOptions{Synth: Options{Seed: 3, Size: 0.1, Variants: 2}, Rounds: 1, HoldoutShare: 0.2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := b.Summary()
+	t.Logf("apps %d families %d envs %d multi %.2f rules %.2f seconds %.1f", s.Apps, s.Families, s.Envs, s.MultiAppShare, s.RuleShare, s.Seconds)
+	fams := map[string]bool{}
+	for _, e := range src.Heads(atom.KindServer) {
+		fams[e.Atom.(*atom.Server).Family] = true
+	}
+	if s.Families != len(fams) {
+		t.Errorf("reduced build has %d families, want all %d", s.Families, len(fams))
+	}
+	if s.Envs == 0 || len(s.Rounds) != 1 {
+		t.Fatalf("envs %d rounds %d", s.Envs, len(s.Rounds))
+	}
+	r := s.Rounds[0]
+	if r.VerifiedAfter < r.VerifiedBefore || r.VerifiedAfter != s.Envs+b.Duplicates || r.Total != len(b.Corpus.Recipes) {
+		t.Errorf("round: total %d before %d after %d; envs %d + duplicates %d", r.Total, r.VerifiedBefore, r.VerifiedAfter, s.Envs, b.Duplicates)
+	}
+	if s.MultiAppShare < 0.30 || s.RuleShare < 0.25 {
+		t.Errorf("multi-app share %.3f, rule share %.3f", s.MultiAppShare, s.RuleShare)
+	}
+	// Uniqueness, checked afresh against the evolved library.
+	ids, prints := map[string]bool{}, map[string]bool{}
+	out := map[string]bool{}
+	for _, a := range b.Holdout {
+		out[a] = true
+	}
+	for _, e := range b.Envs {
+		env, err := episode.Compose(b.Library, e.Recipe, episode.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", e.ID, err)
+		}
+		fp, err := Fingerprint(env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if env.ID != e.ID || ids[e.ID] || prints[fp] {
+			t.Fatalf("environment %s (composes to %s) is not unique", e.ID, env.ID)
+		}
+		ids[e.ID], prints[fp] = true, true
+		held := false
+		for _, a := range e.Apps {
+			held = held || out[a]
+		}
+		if want := map[bool]string{true: "holdout", false: "train"}[held]; e.Split != want {
+			t.Fatalf("%s with apps %v is in split %q, want %q", e.ID, e.Apps, e.Split, want)
+		}
+	}
+	if len(b.Holdout) == 0 {
+		t.Fatal("no app held out")
+	}
+
+	dir := t.TempDir()
+	if err := b.Write(dir, corpus.BuiltinServers()); err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]int{}
+	for _, f := range []string{"envs.jsonl", "envs.train.jsonl", "envs.holdout.jsonl"} {
+		fh, err := os.Open(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			var rec EnvRecord
+			if err := json.Unmarshal(sc.Bytes(), &rec); err != nil || rec.ID == "" || !rec.Verified {
+				t.Fatalf("%s: bad line %s: %v", f, sc.Text(), err)
+			}
+			lines[f]++
+		}
+		fh.Close()
+	}
+	if lines["envs.jsonl"] != s.Envs || lines["envs.train.jsonl"]+lines["envs.holdout.jsonl"] != s.Envs || lines["envs.holdout.jsonl"] == 0 {
+		t.Errorf("lines %v for %d environments", lines, s.Envs)
+	}
+	lib, ds, err := atom.LoadDir(filepath.Join(dir, "lib"))
+	if err != nil || ds.HasErrors() {
+		t.Fatalf("written library does not lint: %v %v", err, ds.Err())
+	}
+	for i, e := range b.Envs {
+		if i%10 != 0 {
+			continue
+		}
+		env, err := episode.Compose(lib, e.Recipe, episode.Options{})
+		if err != nil || env.ID != e.ID {
+			t.Fatalf("%s does not compose from the written library: %v", e.ID, err)
+		}
+	}
+	var rep Report
+	if js, err := os.ReadFile(filepath.Join(dir, "report.json")); err != nil || json.Unmarshal(js, &rep) != nil || rep.Envs != s.Envs {
+		t.Fatalf("report.json: %v", err)
+	}
+	if html, err := os.ReadFile(filepath.Join(dir, "report.html")); err != nil || !bytes.Contains(html, []byte("<h2>Rounds</h2>")) {
+		t.Fatalf("report.html: %v", err)
+	}
+	var table bytes.Buffer
+	if err := b.WriteTable(&table); err != nil || !strings.Contains(table.String(), "verified before") || !strings.Contains(table.String(), "root causes (Pareto)") {
+		t.Fatalf("table: %v\n%s", err, table.String())
+	}
+}
+
+func TestBuildDeterministic(t *testing.T) {
+	src := builtinServers(t)
+	opt := BuildOptions{Synth: Options{Seed: 5, Size: 0.1, Variants: 1}}
+	var runs [2][]string
+	for i := range runs {
+		b, err := Run(context.Background(), src, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range b.Envs {
+			runs[i] = append(runs[i], e.ID)
+		}
+	}
+	if len(runs[0]) == 0 || strings.Join(runs[0], ",") != strings.Join(runs[1], ",") {
+		t.Fatalf("two builds with one seed differ: %d and %d environments", len(runs[0]), len(runs[1]))
+	}
+}
+
+func TestParseHoldout(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		apps  string
+		share float64
+		err   bool
+	}{
+		{"", "", 0, false},
+		{"0.1", "", 0.1, false},
+		{"gmail, slack", "gmail,slack", 0, false},
+		{"gmail,,", "gmail", 0, false},
+		{"1.5", "", 0, true},
+		{"0", "", 0, true},
+		{"-0.2", "", 0, true},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			apps, share, err := ParseHoldout(c.in)
+			if (err != nil) != c.err || strings.Join(apps, ",") != c.apps || share != c.share {
+				t.Fatalf("ParseHoldout(%q) = %v %v %v", c.in, apps, share, err)
+			}
+		})
+	}
+	if _, err := Run(context.Background(), builtinServers(t), BuildOptions{Synth: Options{Size: 0.05}, Holdout: []string{"no_such_app"}}); err == nil || !strings.Contains(err.Error(), "no_such_app") {
+		t.Fatalf("unknown holdout app: %v", err)
+	}
+}
+
+func FuzzParseHoldout(f *testing.F) {
+	for _, s := range []string{"", "0.25", "gmail,slack", "1e-3", "NaN", ",,"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		apps, share, err := ParseHoldout(s)
+		if err != nil {
+			return
+		}
+		if share < 0 || share >= 1 || share != share {
+			t.Fatalf("share %v from %q", share, s)
+		}
+		for _, a := range apps {
+			if a == "" || strings.Contains(a, ",") {
+				t.Fatalf("app %q from %q", a, s)
+			}
+		}
+	})
+}
+
+// FuzzSynthesize feeds synthesis server atoms it has never seen: whatever
+// loads must synthesise without a panic, into atoms that validate.
+func FuzzSynthesize(f *testing.F) {
+	f.Add([]byte(rolesServer))
+	ex, _ := corpus.Example().Open("servers/crm.yaml")
+	if ex != nil {
+		var buf bytes.Buffer
+		buf.ReadFrom(ex)
+		ex.Close()
+		f.Add(buf.Bytes())
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lib, _, err := atom.Load(fstest.MapFS{"s.yaml": {Data: data}})
+		if err != nil || len(lib.Heads(atom.KindServer)) == 0 {
+			return
+		}
+		c, err := Synthesize(lib, Options{Seed: 1, Variants: 1})
+		if err != nil {
+			return
+		}
+		out, err := c.Library()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []atom.Kind{atom.KindData, atom.KindRule, atom.KindIntent} {
+			for _, e := range out.Heads(k) {
+				if ds := atom.ValidateEntry(e); ds.HasErrors() {
+					t.Fatalf("%s: %v", e.Ref(), ds.Err())
+				}
+			}
+		}
+	})
+}
