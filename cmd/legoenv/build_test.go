@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func TestBuildJSONAndFiles(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := cli(t, "", "build", "--size", "0.05", "--variants", "1", "--rounds", "0", "--holdout-apps", "0.2", "--out", out, "--json")
+	if code != 0 {
+		t.Fatalf("build: %d %s", code, stderr)
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(stdout), &raw); err != nil {
+		t.Fatalf("--json: %v\n%s", err, stdout)
+	}
+	var keys []string
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if got := strings.Join(keys, ","); got != "apps,envs,families,multi_app_share,rounds,rule_share,seconds" {
+		t.Fatalf("--json keys %s", got)
+	}
+	var sum struct {
+		Apps, Families, Envs int
+		Rounds               []struct {
+			Total         int `json:"total"`
+			VerifiedAfter int `json:"verified_after"`
+		}
+	}
+	json.Unmarshal([]byte(stdout), &sum)
+	if sum.Apps == 0 || sum.Families == 0 || sum.Envs == 0 || len(sum.Rounds) != 1 || sum.Rounds[0].VerifiedAfter < sum.Envs {
+		t.Fatalf("summary %+v", sum)
+	}
+	for _, f := range []string{"envs.jsonl", "envs.train.jsonl", "envs.holdout.jsonl", "report.json", "report.html", "lib/environments.yaml"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("build wrote no %s: %v", f, err)
+		}
+	}
+	if code, lint, _ := cli(t, "", "lint", "--lib", filepath.Join(out, "lib")); code != 0 || !strings.Contains(lint, " 0 diagnostics") {
+		t.Fatalf("lint of the built library: %d %s", code, lint)
+	}
+}
+
+func TestBuildTableAndBadInput(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := cli(t, "", "build", "--size", "0.05", "--variants", "1", "--rounds", "0", "--out", out)
+	if code != 0 || !strings.Contains(stdout, "verified before") || !strings.Contains(stdout, "multi-app share") || !strings.Contains(stdout, "root causes (Pareto)") {
+		t.Fatalf("build table: %d %s %s", code, stdout, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--size", "2"}, "--size"},
+		{[]string{"--size", "0"}, "--size"},
+		{[]string{"--variants", "0"}, "--variants"},
+		{[]string{"--holdout-apps", "1.5"}, "--holdout-apps"},
+		{[]string{"--size", "0.05", "--holdout-apps", "no_such_app"}, "no_such_app"},
+		{[]string{"--lib", "no/such/dir"}, "no/such/dir"},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, _, stderr := cli(t, "", append([]string{"build", "--out", out}, c.args...)...)
+			if code != 2 || !strings.Contains(stderr, c.want) {
+				t.Fatalf("exit %d, stderr %q; want 2 naming %s", code, stderr, c.want)
+			}
+		})
+	}
+}
