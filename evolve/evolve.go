@@ -267,14 +267,62 @@ func (e *engine) start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	for _, r := range reps {
-		d := decisionFromStore(r)
-		e.decisions = append(e.decisions, d)
-		if d.Status == Accepted {
-			if err := e.apply(d); err != nil {
-				return fmt.Errorf("replay round %d repair of %s: %w", d.Round, d.Atom, err)
+	// Replay round by round. The verdicts stored at each round's start and
+	// end fill the cache while the library is in the state they were made
+	// in, so that the resumed round verifies only what changed since.
+	next := 0
+	for _, rec := range e.rounds {
+		if err := e.seedCache(ctx, rec.round, store.PhaseBefore); err != nil {
+			return err
+		}
+		for ; next < len(reps) && reps[next].Round <= rec.round; next++ {
+			if err := e.replay(reps[next]); err != nil {
+				return err
 			}
 		}
+		if rec.done {
+			if err := e.seedCache(ctx, rec.round, store.PhaseAfter); err != nil {
+				return err
+			}
+		}
+	}
+	for ; next < len(reps); next++ {
+		if err := e.replay(reps[next]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *engine) replay(r store.Repair) error {
+	d := decisionFromStore(r)
+	e.decisions = append(e.decisions, d)
+	if d.Status != Accepted {
+		return nil
+	}
+	if err := e.apply(d); err != nil {
+		return fmt.Errorf("replay round %d repair of %s: %w", d.Round, d.Atom, err)
+	}
+	return nil
+}
+
+// seedCache puts a stored phase's verdicts into the cache, keyed by what
+// the recipes compose to in the library as it stands now.
+func (e *engine) seedCache(ctx context.Context, round int, phase string) error {
+	vs, err := e.opt.Store.Verdicts(ctx, e.runID, round, phase)
+	if err != nil {
+		return err
+	}
+	if len(vs) != len(e.recipes) {
+		return nil // not this library's recipes: verify afresh
+	}
+	for _, sv := range vs {
+		var v verify.Verdict
+		if sv.Env < 0 || sv.Env >= len(e.recipes) || json.Unmarshal(sv.JSON, &v) != nil {
+			continue
+		}
+		r := e.recipes[sv.Env]
+		e.cache[contentKey(e.lib, r)+r.Hash()] = v
 	}
 	return nil
 }

@@ -202,8 +202,8 @@ var errStop = errors.New("stop")
 // group is proposed twice.
 func TestResume(t *testing.T) {
 	lib := loadDir(t, "testdata/faults")
-	var straight atomic.Int64
-	want, err := Run(context.Background(), lib, Options{Store: openStore(t), Now: fixedNow, Repairers: counting(&straight)})
+	var straight, straightVerified atomic.Int64
+	want, err := Run(context.Background(), lib, Options{Store: openStore(t), Now: fixedNow, Repairers: counting(&straight), Verify: countVerify(&straightVerified)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,6 +237,8 @@ func TestResume(t *testing.T) {
 				t.Fatalf("stopped round = %+v", got)
 			}
 			opt.OnDecision = nil
+			var verified atomic.Int64
+			opt.Verify = countVerify(&verified)
 			res, err := Run(context.Background(), lib, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -246,6 +248,12 @@ func TestResume(t *testing.T) {
 			}
 			sameReport(t, res.Report, want.Report)
 			sameLibrary(t, res.Library, want.Library)
+			// The stored verdicts spare the resumed round its first pass:
+			// it verifies only the users of the replayed repair and of the
+			// repairs still to make.
+			if first := int64(len(lib.Recipes())); verified.Load() != straightVerified.Load()-first {
+				t.Errorf("resumed run verified %d environments, want %d", verified.Load(), straightVerified.Load()-first)
+			}
 			if n.Load() != straight.Load() {
 				t.Errorf("%d proposals over the stopped and resumed runs, %d without a stop", n.Load(), straight.Load())
 			}
@@ -258,6 +266,13 @@ func TestResume(t *testing.T) {
 			sameReport(t, again.Report, want.Report)
 			sameLibrary(t, again.Library, want.Library)
 		})
+	}
+}
+
+func countVerify(n *atomic.Int64) VerifyFunc {
+	return func(ctx context.Context, lib *atom.Library, rs []atom.Recipe) []verify.Verdict {
+		n.Add(int64(len(rs)))
+		return verify.VerifyAll(ctx, lib, rs, verify.Options{})
 	}
 }
 
