@@ -30,6 +30,7 @@ func newEvolveCmd() *cobra.Command {
 		rounds, jobs int
 		asJSON       bool
 		fresh        bool
+		llmRep       evolveLLM // --llm-*: a model repairer after the deterministic ones (synth.go)
 	)
 	c := &cobra.Command{
 		Use:   "evolve",
@@ -79,6 +80,9 @@ Exit codes: 0 when the run finished, 1 when it was interrupted or failed,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			opt := evolve.Options{Rounds: rounds, Jobs: jobs, Fresh: fresh, Library: name}
+			if opt.Repairers, err = llmRep.repairers(stderr); err != nil {
+				return err
+			}
 			if db != "" {
 				st, err := store.Open(ctx, db)
 				if err != nil {
@@ -120,6 +124,7 @@ Exit codes: 0 when the run finished, 1 when it was interrupted or failed,
 	c.Flags().BoolVar(&asJSON, "json", false, `print the report as JSON: {"rounds":[{"round","total","verified_before","verified_after","share_before","share_after","repairs":[...]}]}`)
 	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel verification workers (0: all %d cores)", runtime.NumCPU()))
 	c.Flags().BoolVar(&fresh, "fresh", false, "start a new run even if the database has one for this library")
+	llmRep.flags(c)
 	return c
 }
 

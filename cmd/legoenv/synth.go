@@ -11,6 +11,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/evolve"
 	"github.com/legoenv/legoenv/llm/propose"
 )
 
@@ -159,3 +160,41 @@ func writeSynthesis(syn *propose.Synthesis, dir, out string, w, stderr io.Writer
 }
 
 func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n  ") }
+
+// evolveLLM is the --llm-* flags of 'legoenv evolve': with --llm-base-url,
+// a model repairer follows the deterministic ones, so it is tried for the
+// root causes they do not fix.
+type evolveLLM struct {
+	model    llmConfig
+	attempts int
+}
+
+func (e *evolveLLM) flags(c *cobra.Command) {
+	e.model.flags(c, "llm-")
+	c.Flags().IntVar(&e.attempts, "llm-attempts", 3, "answers the model repairer may give per group; each rejection is told to the model")
+}
+
+// repairers returns the repairers to use: nil (the defaults) without
+// --llm-base-url. Rejected answers are logged to stderr.
+func (e *evolveLLM) repairers(stderr io.Writer) ([]evolve.Repairer, error) {
+	if !e.model.set() {
+		return nil, nil
+	}
+	if e.attempts < 1 {
+		return nil, badInput("--llm-attempts must be 1 or more")
+	}
+	client, err := e.model.client()
+	if err != nil {
+		return nil, err
+	}
+	r := evolve.NewLLMRepairer(client, e.model.model)
+	r.Attempts = e.attempts
+	r.Log = func(code, ref string, a propose.Attempt) {
+		if a.Accepted {
+			fmt.Fprintf(stderr, "llm repairer: %s %s: answer %d proposed for the gate\n", code, ref, a.N)
+			return
+		}
+		fmt.Fprintf(stderr, "llm repairer: %s %s: answer %d rejected: %s\n", code, ref, a.N, indent(a.Reason))
+	}
+	return append(evolve.DefaultRepairers(), r), nil
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"encoding/json"
 	"encoding/hex"
 	"io/fs"
 	"os"
@@ -148,5 +149,76 @@ func TestSynthBuiltInPrints(t *testing.T) {
 	}
 	if code, out, _ := cli(t, "", "lint", "--lib", dir); code != 0 || !strings.Contains(out, "8 recipes") {
 		t.Fatalf("lint of --out: %d %s", code, out)
+	}
+}
+
+// TestEvolveLLMRepairer: with --llm-base-url, 'legoenv evolve' asks the
+// model for the root causes no deterministic repairer fixes (here two rules
+// that forbid what the goals need); the answers go through the same gate.
+func TestEvolveLLMRepairer(t *testing.T) {
+	src := filepath.Join("..", "..", "verify", "testdata", "rule_conflict")
+	lib := t.TempDir()
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(lib, e.Name()), b, 0o644)
+	}
+	internal := "```yaml\nkind: rule\nid: internal_only\ntext: Never send confidential information outside acme.example.\napps: [mail]\nchecks:\n  - not_exists: mail.messages\n    where: {folder: sent, to: {not_contains: \"@acme.example\"}, body: {icontains: confidential}}\n```"
+	noDelete := "```yaml\nkind: rule\nid: no_delete\ntext: Never delete contacts.\napps: [desk, crm]\nchecks:\n  - not_called: crm_delete_contact\n```"
+	srv := llmtest.NewServer(t, func(r *llmtest.Request) llmtest.Reply {
+		prompt := r.Messages[1].Content
+		switch {
+		case r.Turn() == 0 && strings.Contains(prompt, "rule/internal_only@"):
+			return llmtest.Text("Relax it to what matters.")
+		case strings.Contains(prompt, "rule/internal_only@"):
+			return llmtest.Text(internal)
+		case strings.Contains(prompt, "rule/no_delete@"):
+			return llmtest.Text(noDelete)
+		}
+		return llmtest.Text("?")
+	})
+	out := filepath.Join(t.TempDir(), "evolved")
+	code, stdout, errs := cli(t, "", "evolve", "--lib", lib, "--out", out, "--db", "", "--json", "--llm-base-url", srv.URL, "--llm-model", "scripted")
+	if code != 0 {
+		t.Fatalf("evolve: %d %s %s", code, stdout, errs)
+	}
+	var rep struct {
+		Rounds []struct {
+			VerifiedBefore int `json:"verified_before"`
+			VerifiedAfter  int `json:"verified_after"`
+			Repairs        []struct {
+				Atom, Repairer string
+				Accepted       bool
+			} `json:"repairs"`
+		} `json:"rounds"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	r := rep.Rounds[0]
+	if r.VerifiedBefore != 0 || r.VerifiedAfter != 2 || len(r.Repairs) != 2 {
+		t.Fatalf("round %+v", r)
+	}
+	for _, rp := range r.Repairs {
+		if rp.Repairer != "llm" || !rp.Accepted {
+			t.Errorf("repair %+v", rp)
+		}
+	}
+	if !strings.Contains(errs, "llm repairer: rule.conflicts_with_goal rule/internal_only@") || !strings.Contains(errs, "answer 1 rejected: not a valid atom") {
+		t.Errorf("stderr lacks the rejected answer:\n%s", errs)
+	}
+	if code, out, _ := cli(t, "", "verify", "--lib", out); code != 0 || !strings.Contains(out, "2 environments, 2 verified") {
+		t.Fatalf("verify evolved: %d %s", code, out)
+	}
+	// Without the flag nothing repairs these causes.
+	code, stdout, _ = cli(t, "", "evolve", "--lib", lib, "--db", "", "--json")
+	if code != 0 || strings.Contains(stdout, `"repairer": "llm"`) {
+		t.Fatalf("evolve without a model: %d %s", code, stdout)
 	}
 }
