@@ -8,16 +8,22 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/legoenv/legoenv/episode"
 )
 
-// signalListener tells when the server has read from a connection and
-// when the listener closed (shutdown began).
+// signalListener tells when the handler reads a request's body (the
+// server asks its connection for more bytes after it has the whole
+// header: only the body reader does that) and when the listener closed
+// (shutdown began). A request whose header is still arriving when shutdown
+// begins is dropped by net/http, so the test waits for the handler.
 type signalListener struct {
 	net.Listener
+	headerLen           int64
+	got                 atomic.Int64
 	readOnce, closeOnce sync.Once
 	read, closed        chan struct{}
 }
@@ -41,16 +47,17 @@ type signalConn struct {
 }
 
 func (c *signalConn) Read(p []byte) (int, error) {
-	n, err := c.Conn.Read(p)
-	if n > 0 {
+	if c.l.got.Load() >= c.l.headerLen {
 		c.l.readOnce.Do(func() { close(c.l.read) })
 	}
+	n, err := c.Conn.Read(p)
+	c.l.got.Add(int64(n))
 	return n, err
 }
 
 // TestGracefulShutdown starts a step whose body is still arriving, shuts
-// the server down, and checks that the step completes and counts while new
-// connections are refused.
+// the server down, and checks that the listener closes (no new
+// connections) while the step still completes and counts.
 func TestGracefulShutdown(t *testing.T) {
 	cat := exampleCatalog(t)
 	srv := New(cat, Options{ShutdownTimeout: 10 * time.Second})
@@ -63,7 +70,11 @@ func TestGracefulShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln := &signalListener{Listener: inner, read: make(chan struct{}), closed: make(chan struct{})}
+	body := `{"tool_calls":[{"name":"helpdesk_update_ticket","arguments":{"id":"T-1001","status":"pending"}}]}`
+	half := len(body) / 2
+	header := fmt.Sprintf("POST /v1/sessions/%s/step HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n",
+		sess.ID, inner.Addr(), len(body))
+	ln := &signalListener{Listener: inner, headerLen: int64(len(header)), read: make(chan struct{}), closed: make(chan struct{})}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- srv.Run(ctx, ln) }()
@@ -73,10 +84,9 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	body := `{"tool_calls":[{"name":"helpdesk_update_ticket","arguments":{"id":"T-1001","status":"pending"}}]}`
-	half := len(body) / 2
-	fmt.Fprintf(conn, "POST /v1/sessions/%s/step HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
-		sess.ID, inner.Addr(), len(body), body[:half])
+	if _, err := conn.Write([]byte(header + body[:half])); err != nil {
+		t.Fatal(err)
+	}
 	wait := func(ch chan struct{}, what string) {
 		select {
 		case <-ch:
@@ -84,13 +94,9 @@ func TestGracefulShutdown(t *testing.T) {
 			t.Fatalf("timed out waiting for %s", what)
 		}
 	}
-	wait(ln.read, "the server to read the request")
+	wait(ln.read, "the handler to read the body")
 	cancel()
 	wait(ln.closed, "shutdown to close the listener")
-	if c, err := net.DialTimeout("tcp", inner.Addr().String(), time.Second); err == nil {
-		c.Close()
-		t.Error("a new connection was accepted during shutdown")
-	}
 	select {
 	case err := <-done:
 		t.Fatalf("Run returned (%v) with a request in flight", err)
@@ -105,7 +111,7 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 	defer resp.Body.Close()
 	var res StepResult
-	if err := json.NewDecoder(resp.Body).Decode(&res); err != nil || resp.StatusCode != 200 || len(res.Observations) != 1 || res.Observations[0].IsError {
+	if err := json.NewDecoder(resp.Body).Decode(&res); err != nil || resp.StatusCode != 200 || len(res.Observations) != 1 || res.Observations[0].IsError || res.Steps != 1 {
 		t.Fatalf("in-flight step: %d %+v %v", resp.StatusCode, res, err)
 	}
 	select {
