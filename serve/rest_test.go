@@ -401,3 +401,46 @@ func TestSameSessionConcurrently(t *testing.T) {
 		t.Errorf("%d steps and %d notes after %d concurrent creates", v.Steps, len(notes), workers*each)
 	}
 }
+
+// TestMetrics checks the Prometheus series against what the clients did.
+func TestMetrics(t *testing.T) {
+	cat := exampleCatalog(t)
+	ts := startServer(t, cat, Options{IdleTimeout: time.Hour})
+	now := time.Now()
+	ts.now = func() time.Time { return now }
+	env := envBy(t, cat, "reply_and_pend", "northwind_support")
+	var a, b SessionStart
+	ts.do(t, "POST", "/v1/sessions", map[string]any{"env_id": env.ID}, &a)
+	ts.do(t, "POST", "/v1/sessions", map[string]any{"env_id": env.ID}, &b)
+	ts.do(t, "POST", "/v1/sessions/"+a.SessionID+"/step", `{"tool_calls":[{"name":"no_such_tool"},{"name":"helpdesk_get_ticket","arguments":{"id":"T-1001"}}]}`, nil)
+	ts.do(t, "POST", "/v1/sessions/"+a.SessionID+"/evaluate", nil, nil)
+	ts.do(t, "GET", "/v1/sessions/ses_nope/state", nil, nil)
+	ts.do(t, "POST", "/v1/sessions", `{`, nil)
+	now = now.Add(2 * time.Hour)
+	sb, _ := ts.sessions.get(b.SessionID)
+	sb.touch(now)
+	ts.ExpireIdle() // closes a
+	_, text, err := ts.raw("GET", "/metrics", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]float64{
+		"legoenv_sessions_created_total":                  2,
+		"legoenv_sessions_open":                           1,
+		"legoenv_sessions_expired_total":                  1,
+		"legoenv_steps_total":                             2,
+		"legoenv_tool_errors_total":                       1,
+		"legoenv_evaluations_total":                       1,
+		"legoenv_step_duration_seconds_count":             1,
+		`legoenv_http_errors_total{status="404"}`:         1,
+		`legoenv_http_errors_total{status="400"}`:         1,
+		`legoenv_step_duration_seconds_bucket{le="+Inf"}`: 1,
+	} {
+		if got := metricValue(t, string(text), name); got != want {
+			t.Errorf("%s = %v, want %v", name, got, want)
+		}
+	}
+	if !strings.Contains(string(text), "go_goroutines") {
+		t.Error("no Go runtime metrics")
+	}
+}
