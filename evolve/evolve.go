@@ -40,7 +40,8 @@ type Options struct {
 	Fresh     bool         // start a new run even if the store has one for this library
 	Library   string       // the library's name or directory, recorded with the run
 	Now       func() time.Time
-	// Progress is called as the first verification of a round goes.
+	// Progress is called as the first verification of a round goes (with
+	// the default Verify).
 	Progress func(done, total int)
 	// OnDecision is called after each decision is stored. An error stops
 	// the run there, as a crash would (tests use it; so can a UI).

@@ -387,3 +387,43 @@ func openStoreAt(t *testing.T, path string) *store.Store {
 	t.Cleanup(func() { st.Close() })
 	return st
 }
+
+// Recipes that pin versions are moved to the repaired versions; the others
+// keep their pins.
+func TestPinnedRecipesMove(t *testing.T) {
+	lib := loadDir(t, "testdata/faults")
+	var pinned []atom.Recipe
+	for _, r := range lib.Recipes() {
+		res, ok := resolve(lib, r)
+		if !ok {
+			t.Fatalf("fixture recipe %+v does not resolve", r)
+		}
+		pinned = append(pinned, res)
+	}
+	lib.SetRecipes(pinned)
+	res, err := Run(context.Background(), lib, Options{Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := res.Report.Rounds[0]; r.Accepted != 3 || r.VerifiedAfter != 12 {
+		t.Fatalf("round = %+v", r)
+	}
+	helpdesk := res.Library.Head(atom.KindServer, "helpdesk").Version
+	for i, r := range res.Library.Recipes() {
+		for _, p := range r.Servers {
+			if p.ID == "helpdesk" && p.Version != helpdesk {
+				t.Errorf("recipe %d still pins helpdesk@%s, the head is %s", i, p.Version, helpdesk)
+			}
+		}
+		if r.Intent.ID == "email_account_owner" && !reflect.DeepEqual(r, pinned[i]) {
+			t.Errorf("recipe %d uses no repaired atom and moved: %+v", i, r)
+		}
+		if r.Data.ID == "initech_sales" && r.Data.Version != res.Library.Head(atom.KindData, "initech_sales").Version {
+			t.Errorf("recipe %d pins the old initech_sales", i)
+		}
+	}
+	vs := verify.VerifyAll(context.Background(), res.Library, res.Library.Recipes(), verify.Options{})
+	if s := verify.Summarize(vs); s.Verified != 12 {
+		t.Errorf("the moved recipes verify %d of 12", s.Verified)
+	}
+}
