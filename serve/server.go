@@ -149,7 +149,7 @@ func (s *Server) NewSession(envID string, opts episode.SessionOptions) (*Session
 	if err != nil {
 		return nil, &apiError{status: http.StatusBadRequest, code: "bad_request", msg: err.Error()}
 	}
-	sess.met = s.met
+	sess.met, sess.now = s.met, s.now
 	sess.touch(s.now())
 	if err := s.sessions.add(sess); err != nil {
 		return nil, &apiError{status: http.StatusTooManyRequests, code: "too_many_sessions",

@@ -35,8 +35,9 @@ type Session struct {
 	closed bool
 	nextID int // for calls that come without an id
 
-	lastUsed atomic.Int64 // unix nanoseconds
-	met      *metrics     // nil outside a Server
+	lastUsed atomic.Int64     // unix nanoseconds
+	met      *metrics         // nil outside a Server
+	now      func() time.Time // the server's clock (tests move it)
 
 	mcpSrv  *mcp.Server // guarded by mu; made on first MCP request
 	mcpHTTP http.Handler
@@ -59,7 +60,7 @@ func NewSession(id string, env *episode.Env, opts episode.SessionOptions) (*Sess
 	if toolset == "" {
 		toolset = episode.ToolsetNamed
 	}
-	s := &Session{ID: id, Env: env, Toolset: toolset, Seed: seed, Created: time.Now(), ep: ep}
+	s := &Session{ID: id, Env: env, Toolset: toolset, Seed: seed, Created: time.Now(), ep: ep, now: time.Now}
 	s.lastUsed.Store(s.Created.UnixNano())
 	return s, nil
 }
@@ -84,7 +85,7 @@ func (s *Session) do(f func(ep *episode.Session)) error {
 	if s.closed {
 		return ErrClosed
 	}
-	s.touch(time.Now())
+	s.touch(s.now())
 	f(s.ep)
 	return nil
 }
