@@ -35,9 +35,10 @@ type Job struct {
 	// PlanFrom is "reference" or "planner".
 	PlanFrom string
 
-	info   *envInfo // facts derived once from the environment
-	solved *run     // the plan's run, recorded by solvable
-	empty  *run     // the empty trajectory, recorded by nontrivial
+	info    *envInfo        // facts derived once from the environment
+	solved  *run            // the plan's run, recorded by solvable
+	empty   *run            // the empty trajectory, recorded by nontrivial
+	fillers map[string]bool // arguments of a planner's plan it chose freely
 }
 
 // Checks is the table of checks, cheapest first. Verification runs them in

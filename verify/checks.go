@@ -86,10 +86,12 @@ func (in *envInfo) goalMetCause(c checkInfo) RootCause {
 func runSolvable(p *Job) []Diagnostic {
 	env := p.Env
 	if len(env.Plan) == 0 {
-		calls, err := newPlanner(p.Ctx, env, p.info).plan()
+		pl := newPlanner(p.Ctx, env, p.info)
+		calls, err := pl.plan()
 		if err != nil {
 			return planFailure(err)
 		}
+		p.fillers = pl.fillers
 		r, err := replay(env, calls, true)
 		if err != nil {
 			return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(env.Data), Evidence: Evidence{Message: err.Error()}})}
@@ -282,6 +284,9 @@ func runDiscriminating(p *Job) []Diagnostic {
 	n := 0
 	for _, i := range changing {
 		for _, pt := range in.perturbations(p.Plan[i]) {
+			if p.fillers[fillerKey(p.Plan[i].Name, pt.arg, pt.right)] {
+				continue // the planner chose this value; the goal need not care
+			}
 			if n >= maxPerturbations || p.Ctx.Err() != nil {
 				return nil
 			}

@@ -84,7 +84,8 @@ type planner struct {
 
 	reasons []Reason
 	seen    map[string]bool
-	depth   bool // a plan ran past PlanMaxSteps
+	depth   bool            // a plan ran past PlanMaxSteps
+	fillers map[string]bool // arguments the planner chose freely (fillerKey)
 }
 
 func newPlanner(ctx context.Context, env *episode.Env, info *envInfo) *planner {
@@ -202,27 +203,26 @@ func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]
 		return nil, false
 	}
 	task := p.tasks[i]
-	alts, rs := p.alternatives(task, s)
-	for _, r := range rs {
-		p.add(r)
-	}
-	if len(alts) > PlanMaxBranch {
-		alts = alts[:PlanMaxBranch]
-	}
 	before := p.holding(s)
-	for ai, alt := range alts {
-		if p.outOfBounds() {
-			return nil, false
+	tried := 0
+	for _, w := range p.alternatives(task, s) {
+		if w.closed != nil {
+			p.add(*w.closed)
+			continue
+		}
+		if tried == PlanMaxBranch || p.outOfBounds() {
+			break
 		}
 		p.nodes++
-		if ai > 0 {
+		if tried > 0 {
 			var err error
 			if s, err = p.session(calls); err != nil {
 				return nil, false
 			}
 		}
+		tried++
 		n0 := len(s.Trajectory())
-		made, r := alt(s)
+		made, r := w.alt(s)
 		if r != nil {
 			p.add(*r)
 			continue
@@ -516,18 +516,19 @@ func (p *planner) lookup(slot string) bool {
 		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("the instruction reveals nothing about {{%s}}, but the goal reads its record", slot)))
 		return false
 	}
-	type attempt struct {
-		tool *episode.Tool
-		args map[string]any
-	}
-	var tries []attempt
+	// Attempts, most direct first: a get by a revealed key, searches by the
+	// revealed fields (more filters first), then listings read whole (a
+	// search without filters, the way an agent scans a short list), and
+	// last searches that need a parent's key, taken from a listing of the
+	// parents (doc_id from the docs).
+	var tries, lists []attempt
 	for _, t := range p.info.toolsOn(name, "get") {
 		if p.info.forbidden[t.Name] {
 			continue
 		}
 		arg, field := keyArgOf(t, ci.def)
 		if v, ok := facts[field]; ok {
-			tries = append(tries, attempt{t, map[string]any{arg: fitArg(v, argSchema(t, arg))}})
+			tries = append(tries, attempt{tool: t, args: map[string]any{arg: fitArg(v, argSchema(t, arg))}})
 		}
 	}
 	var searches []attempt
@@ -546,12 +547,19 @@ func (p *planner) lookup(slot string) bool {
 				args[f.arg] = fitArg(v, argSchema(t, f.arg))
 			}
 		}
-		if len(args) > 0 {
-			searches = append(searches, attempt{t, args})
+		missing := missingRequired(t, args)
+		switch {
+		case len(missing) == 0 && len(args) > 0:
+			searches = append(searches, attempt{tool: t, args: args})
+		case len(missing) == 0:
+			lists = append(lists, attempt{tool: t, args: args})
+		case len(missing) == 1:
+			lists = append(lists, attempt{tool: t, args: args, parentArg: missing[0]})
 		}
 	}
 	sort.SliceStable(searches, func(i, j int) bool { return len(searches[i].args) > len(searches[j].args) })
-	tries = append(tries, searches...)
+	sort.SliceStable(lists, func(i, j int) bool { return lists[i].parentArg == "" && lists[j].parentArg != "" })
+	tries = append(append(tries, searches...), lists...)
 	if len(tries) == 0 {
 		p.add(p.noToolReads(slot, ci, facts, "no search or get tool of "+ci.app+" can look it up by "+strings.Join(sortedKeys(facts), ", ")))
 		return false
@@ -562,27 +570,43 @@ func (p *planner) lookup(slot string) bool {
 	}
 	most := 0
 	for _, a := range tries {
-		call := p.call(a.tool.Name, a.args)
-		obs := scratch.Call(call)
-		if obs.IsError {
-			continue
-		}
-		var matches []map[string]any
-		for _, r := range observedRecords(obs.Content, a.tool.Effect.Kind) {
-			if matchesFacts(r, facts) {
-				matches = append(matches, r)
+		var pre []episode.ToolCall
+		argSets := []map[string]any{a.args}
+		if a.parentArg != "" {
+			var keys []any
+			pre, keys = p.listParents(scratch, ci, a.tool, a.parentArg)
+			argSets = argSets[:0]
+			for _, k := range keys {
+				args := map[string]any{a.parentArg: fitArg(k, argSchema(a.tool, a.parentArg))}
+				for k, v := range a.args {
+					args[k] = v
+				}
+				argSets = append(argSets, args)
 			}
 		}
-		if len(matches) == 1 {
-			if k := scalarString(matches[0][ci.def.KeyField()]); k != "" && k != b.Key {
-				most = max(most, 2)
+		for _, args := range argSets {
+			call := p.call(a.tool.Name, args)
+			obs := scratch.Call(call)
+			if obs.IsError {
 				continue
 			}
-			p.known[slot] = matches[0]
-			p.prefix = append(p.prefix, call)
-			return true
+			var matches []map[string]any
+			for _, r := range observedRecords(obs.Content, a.tool.Effect.Kind) {
+				if matchesFacts(r, facts) {
+					matches = append(matches, r)
+				}
+			}
+			if len(matches) == 1 {
+				if k := scalarString(matches[0][ci.def.KeyField()]); k != "" && k != b.Key {
+					most = max(most, 2)
+					continue
+				}
+				p.known[slot] = matches[0]
+				p.prefix = append(append(p.prefix, pre...), call)
+				return true
+			}
+			most = max(most, len(matches))
 		}
-		most = max(most, len(matches))
 	}
 	if most > 1 {
 		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("%d records of %s match what the instruction says about {{%s}} (%s)", most, name, slot, strings.Join(sortedKeys(facts), ", "))))
@@ -590,6 +614,81 @@ func (p *planner) lookup(slot string) bool {
 	}
 	p.add(p.noToolReads(slot, ci, facts, fmt.Sprintf("no search or get of %s returns the record of {{%s}} from %s", name, slot, strings.Join(sortedKeys(facts), ", "))))
 	return false
+}
+
+// attempt is one read the lookup may make; parentArg names a required
+// argument whose values come from a listing of the parent collection.
+type attempt struct {
+	tool      *episode.Tool
+	args      map[string]any
+	parentArg string
+}
+
+// maxParents bounds the parents a two-hop lookup reads through.
+const maxParents = 8
+
+func missingRequired(t *episode.Tool, args map[string]any) []string {
+	var out []string
+	for _, r := range requiredArgs(t) {
+		if _, ok := args[r]; !ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// listParents finds the collection a search's required argument points to
+// (the one whose keys the target's records hold in that field), lists it
+// with a search that needs no arguments, and returns the call and the keys
+// it observed.
+func (p *planner) listParents(s *episode.Session, ci *collInfo, t *episode.Tool, arg string) ([]episode.ToolCall, []any) {
+	field := arg
+	if f, ok := t.Effect.Fields[arg]; ok {
+		field = f
+	}
+	w, err := p.env.World(p.env.Recipe.Seed)
+	if err != nil {
+		return nil, nil
+	}
+	var sample string
+	if c := w.Collection(ci.name); c != nil {
+		for _, r := range c.Records {
+			if v, ok := r[field]; ok && v != nil {
+				sample = scalarString(v)
+				break
+			}
+		}
+	}
+	if sample == "" {
+		return nil, nil
+	}
+	for _, name := range w.Names() {
+		pc := p.info.colls[name]
+		if pc == nil || pc.app != ci.app || name == ci.name {
+			continue
+		}
+		if _, ok := w.Collection(name).Lookup(sample); !ok {
+			continue
+		}
+		for _, lt := range p.info.toolsOn(name, "search") {
+			if p.info.forbidden[lt.Name] || len(requiredArgs(lt)) > 0 {
+				continue
+			}
+			call := p.call(lt.Name, map[string]any{})
+			obs := s.Call(call)
+			if obs.IsError {
+				continue
+			}
+			var keys []any
+			for _, r := range observedRecords(obs.Content, "search") {
+				if k, ok := r[pc.def.KeyField()]; ok && len(keys) < maxParents {
+					keys = append(keys, k)
+				}
+			}
+			return []episode.ToolCall{call}, keys
+		}
+	}
+	return nil, nil
 }
 
 func (p *planner) call(name string, args map[string]any) episode.ToolCall {

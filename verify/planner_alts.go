@@ -11,9 +11,28 @@ import (
 	"github.com/legoenv/legoenv/episode"
 )
 
-// alternatives lists the ways to make a task hold, best first, and the
-// reasons the other ways are closed.
-func (p *planner) alternatives(task checkInfo, s *episode.Session) ([]alternative, []Reason) {
+// way is one way to make a task hold: an alternative to try, or a way
+// closed for a reason.
+type way struct {
+	alt    alternative
+	closed *Reason
+}
+
+func waysOf(alts []alternative, rs []Reason) []way {
+	out := make([]way, 0, len(alts)+len(rs))
+	for i := range rs {
+		out = append(out, way{closed: &rs[i]})
+	}
+	for _, a := range alts {
+		out = append(out, way{alt: a})
+	}
+	return out
+}
+
+// alternatives lists the ways to make a task hold, best first; reasons of
+// closed ways sit in the same order, so that the first reason a failed
+// search reports is about the way it preferred.
+func (p *planner) alternatives(task checkInfo, s *episode.Session) []way {
 	a := task.prog.Assertion
 	switch a.Type {
 	case assert.Exists:
@@ -24,19 +43,19 @@ func (p *planner) alternatives(task checkInfo, s *episode.Session) ([]alternativ
 			return p.existsAlts(task, s, lo-n)
 		}
 		if hi := upperBound(a.Bound); hi >= 0 && n > hi {
-			return p.removeAlts(task, s, n-hi)
+			return waysOf(p.removeAlts(task, s, n-hi))
 		}
 	case assert.NotExists:
-		return p.removeAlts(task, s, -1)
+		return waysOf(p.removeAlts(task, s, -1))
 	case assert.Called:
-		return p.calledAlts(task)
+		return waysOf(p.calledAlts(task))
 	}
 	msg := fmt.Sprintf("%s %s (%s) is not something the planner can make hold", task.entry.Kind, task.field(), a)
 	if !task.goal {
-		return nil, []Reason{*p.ruleForbids(task, task, "")}
+		return waysOf(nil, []Reason{*p.ruleForbids(task, task, "")})
 	}
-	return nil, []Reason{{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
-		Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Message: msg + "; give the intent a reference plan"}}}}
+	return waysOf(nil, []Reason{{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
+		Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Message: msg + "; give the intent a reference plan"}}}})
 }
 
 func lowerBound(b assert.Bound) int {
@@ -80,11 +99,11 @@ func (p *planner) usable(ts []*episode.Tool) []*episode.Tool {
 }
 
 // existsAlts: create n matching records, or update existing ones.
-func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) ([]alternative, []Reason) {
+func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
 	a := task.prog.Assertion
 	ci := p.info.colls[a.Target]
 	if ci == nil {
-		return nil, nil
+		return nil
 	}
 	preds := p.preds(task)
 	kf := ci.def.KeyField()
@@ -102,30 +121,40 @@ func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) ([]alter
 		if pinned != nil {
 			effect = "update"
 		}
-		return nil, []Reason{p.noToolWrites(task, ci, effect)}
+		return waysOf(nil, []Reason{p.noToolWrites(task, ci, effect)})
 	}
-	var cReasons, uReasons []Reason
-	var cAlts, uAlts []alternative
+	var cWays, uWays []way
+	var partial []*episode.Tool // creates that set some fields but not all
 	for _, t := range creates {
 		alt, r := p.createAlt(task, ci, t, preds, n)
-		if r != nil {
-			cReasons = append(cReasons, *r)
-			continue
+		cWays = append(cWays, way{alt: alt, closed: r})
+		if r != nil && r.Kind == ReasonNoToolSets {
+			partial = append(partial, t)
 		}
-		cAlts = append(cAlts, alt)
+	}
+	if pinned == nil && n == 1 && len(updates)+len(appends) > 0 {
+		for _, t := range partial {
+			if alt := p.createThenUpdateAlt(task, ci, t, preds, updates, appends); alt != nil {
+				cWays = append(cWays, way{alt: alt})
+			}
+		}
 	}
 	if a.Type == assert.Exists && len(updates)+len(appends) > 0 {
-		uAlts, uReasons = p.updateAlts(task, ci, preds, pinned, updates, appends, s)
-	} else if pinned != nil && len(cAlts) == 0 && a.Type == assert.Exists {
-		uReasons = append(uReasons, p.noToolWrites(task, ci, "update"))
+		uWays = waysOf(p.updateAlts(task, ci, preds, pinned, updates, appends, s))
+	} else if pinned != nil && a.Type == assert.Exists {
+		r := p.noToolWrites(task, ci, "update")
+		uWays = []way{{closed: &r}}
 	}
 	// A pinned key names a record to change; otherwise a new record is the
-	// plainer way, and changing a selected one the fallback. The reasons
-	// follow the same order, so that the main one is about the main way.
+	// plainer way, and changing a selected one the fallback.
 	if pinned != nil {
-		return append(uAlts, cAlts...), append(uReasons, cReasons...)
+		return append(uWays, cWays...)
 	}
-	return append(cAlts, uAlts...), append(cReasons, uReasons...)
+	if len(creates) == 0 {
+		r := p.noToolWrites(task, ci, "create")
+		cWays = []way{{closed: &r}}
+	}
+	return append(cWays, uWays...)
 }
 
 func (p *planner) clock(v any) any {
@@ -212,6 +241,72 @@ func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds
 	}, nil
 }
 
+// createThenUpdateAlt creates a record with what the create tool can set,
+// then brings the new record (its key read from the observation) to match
+// with update and append tools.
+func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, updates, appends []*episode.Tool) alternative {
+	argOf := invert(writeFields(t, ci.def))
+	settable := map[string]bool{}
+	for _, u := range updates {
+		for _, f := range writeFields(u, ci.def) {
+			settable[f] = true
+		}
+		for f := range u.Effect.Set {
+			settable[f] = true
+		}
+	}
+	for _, u := range appends {
+		settable[u.Effect.Field] = true
+	}
+	order, groups := byField(preds)
+	args := map[string]any{}
+	for _, f := range order {
+		fp := groups[f]
+		if v, ok := t.Effect.Set[f]; ok {
+			if !holdsOn(p.clock(v), fp) && !settable[f] {
+				return nil
+			}
+			continue
+		}
+		arg, ok := argOf[f]
+		if !ok {
+			if !settable[f] {
+				return nil
+			}
+			continue
+		}
+		schema := argSchema(t, arg)
+		if isList(ci.def, f) {
+			add, ok := satisfyList(fp, nil)
+			if !ok {
+				return nil
+			}
+			args[arg] = fitArg(add, schema)
+			continue
+		}
+		v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
+		if !ok {
+			return nil
+		}
+		args[arg] = fitArg(v, schema)
+	}
+	p.fillRequired(t, ci, args, nil)
+	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+		c := p.call(t.Name, args)
+		obs := s.Call(c)
+		if obs.IsError {
+			return nil, p.toolFails(task, c, obs.Content)
+		}
+		recs := observedRecords(obs.Content, "get")
+		if len(recs) == 0 {
+			r := p.noToolSets(task, ci, "", "create", fmt.Sprintf("%s does not return the record it creates", t.Name))
+			return nil, &r
+		}
+		made, r := p.updateCalls(task, ci, preds, recs[0], updates, appends, s)
+		return append([]episode.ToolCall{c}, made...), r
+	}
+}
+
 func predsText(ps []assert.Predicate) string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
@@ -252,6 +347,7 @@ func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]an
 		if rec != nil && field != "" {
 			if v, ok := rec[field]; ok && v != nil {
 				args[r] = fitArg(v, schema)
+				p.filler(t.Name, r, args[r])
 				continue
 			}
 		}
@@ -260,8 +356,20 @@ func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]an
 			fd = fieldDef(ci, field, schema)
 		}
 		args[r] = fitArg(defaultFor(fd, r), schema)
+		p.filler(t.Name, r, args[r])
 	}
 }
+
+// filler records an argument the goal does not constrain: its value is the
+// planner's choice, so a perturbed value proves nothing about the goal.
+func (p *planner) filler(tool, arg string, v any) {
+	if p.fillers == nil {
+		p.fillers = map[string]bool{}
+	}
+	p.fillers[fillerKey(tool, arg, v)] = true
+}
+
+func fillerKey(tool, arg string, v any) string { return tool + "\x00" + arg + "\x00" + jsonText(v) }
 
 // updateAlts: change an existing record (the one the key names, or one the
 // predicates no tool can set select, found with a search) until it matches.
@@ -516,6 +624,7 @@ func (p *planner) calledAlts(task checkInfo) ([]alternative, []Reason) {
 		if _, ok := args[r]; !ok {
 			schema := argSchema(t, r)
 			args[r] = fitArg(defaultFor(schemaField(schema), r), schema)
+			p.filler(t.Name, r, args[r])
 		}
 	}
 	return []alternative{func(s *episode.Session) ([]episode.ToolCall, *Reason) {
