@@ -115,6 +115,7 @@ type builder struct {
 type wordOp struct {
 	field *Field
 	op    string
+	param string // the parameter the words name ("description_contains")
 }
 
 // childRel is how a child ("note", "tag") hangs off an entity.
@@ -322,7 +323,7 @@ func (b *builder) words(ws []string) error {
 		if k, f := b.fieldPhrase(ws[i:]); f != nil && !(f.Type == "boolean" && (i+k >= len(ws) || opWords[ws[i+k]] == "")) {
 			flush()
 			if i+k < len(ws) && opWords[ws[i+k]] != "" {
-				b.wordOps = append(b.wordOps, wordOp{field: f, op: opWords[ws[i+k]]})
+				b.wordOps = append(b.wordOps, wordOp{field: f, op: opWords[ws[i+k]], param: strings.Join(ws[i:i+k+1], "_")})
 				i += k
 				continue
 			}
@@ -382,8 +383,8 @@ func (b *builder) childPhrase(ws []string) (int, *childRel) {
 // child resolves how word hangs off the entity collection p.
 func (m *mapper) child(app *App, p *Coll, word string) *childRel {
 	for _, f := range p.Fields {
-		if f.Type == "array" && (sameNoun(f.Name, word)) {
-			return &childRel{word: word, field: f}
+		if f.Type == "array" && (sameNoun(f.Name, word) || f.Items != "object" && f.Name == singular(word)+"_ids") {
+			return &childRel{word: word, field: f} // tags, or label_ids for labels
 		}
 	}
 	for _, f := range p.Fields {
@@ -501,6 +502,11 @@ func (b *builder) paramsToConds() error {
 		op := assert.OpEquals
 		if b.op != "" {
 			op = b.op
+		}
+		for _, wo := range b.wordOps {
+			if wo.field == mf {
+				op = wo.op // "row_cell_contains"
+			}
 		}
 		b.conds = append(b.conds, b.valueConds([]string{mf.Name, col}, &Field{Name: col}, op, v, false)...)
 	}
@@ -927,7 +933,7 @@ func (b *builder) finish() error {
 			}
 		}
 		if from == "" {
-			return inputf(wo.field.Name, "missing: the type tests %s but no parameter gives the value", wo.field.Name)
+			return inputf(wo.param, "missing: the type tests %s but no parameter gives the value (%s or value)", wo.field.Name, wo.param)
 		}
 		b.used[from] = true
 		b.conds = append(b.conds, b.valueConds([]string{wo.field.Name}, wo.field, wo.op, v, false)...)

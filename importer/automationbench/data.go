@@ -414,7 +414,8 @@ func (n *normaliser) nestedColl(c *Coll, f string, v any) bool {
 // dataAlias maps a field name the data uses onto the schema's name for it:
 // a different spelling ("Email"), a trailing underscore ("from" for
 // "from_"), the record's own prefix ("account_name" for "name",
-// "spreadsheet_id" for "id"), a "_name" suffix ("stage_name" for "stage")
+// "spreadsheet_id" for "id", or the other way round), a "_name" suffix
+// ("stage_name" for "stage")
 // or an "is_" boolean ("active" for "is_active").
 func dataAlias(c *Coll, f string) string {
 	sq := squash(f)
@@ -431,6 +432,9 @@ func dataAlias(c *Coll, f string) string {
 	}
 	if s, ok := strings.CutSuffix(f, "_name"); ok && c.Field(s) != nil {
 		return s
+	}
+	if c.Field(singular(c.Name)+"_"+f) != nil {
+		return singular(c.Name) + "_" + f // "name" for "account_name"
 	}
 	if c.Field("is_"+f) != nil {
 		return "is_" + f

@@ -131,6 +131,12 @@ func resolveField(app string, fields []*Field, name, recordPrefix string) *Field
 	if f := find(name); f != nil {
 		return f
 	}
+	if sn := snake(name); sn != name && sn != strings.ToLower(name) {
+		// Another vendor's API name: StageName -> stage_name -> stage.
+		if f := resolveField(app, fields, sn, recordPrefix); f != nil {
+			return f
+		}
+	}
 	for _, scope := range []string{app, ""} {
 		if to, ok := fieldAliases[scope][name]; ok {
 			if f := find(to); f != nil {

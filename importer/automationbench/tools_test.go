@@ -1,0 +1,172 @@
+package automationbench
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// Tools are derived from their names and the app's schema; names of tools
+// no sample task lists work the same way.
+func TestToolDerivation(t *testing.T) {
+	s := testSchemas(t).clone()
+	prepareApps(s, nil)
+	for _, a := range s.Apps {
+		a.Collections = append([]*Coll(nil), a.Collections...)
+	}
+	// Rows hold cells, as the imported data declares.
+	s.App("google_sheets").Collection("rows").addField(&Field{Name: "cells", Type: "object"})
+	cases := []struct {
+		name, kind, coll string
+		set              map[string]any // constants the effect must set
+		args             []string       // arguments the input must offer
+	}{
+		{"gmail_send_email", "create", "messages", map[string]any{"label_ids": []any{"SENT"}}, []string{"to", "subject", "body_plain"}},
+		{"gmail_create_draft", "create", "messages", map[string]any{"label_ids": []any{"DRAFT"}}, []string{"to"}},
+		{"gmail_find_email", "search", "messages", nil, []string{"from_", "subject", "limit"}},
+		{"gmail_list_emails", "search", "messages", nil, nil},
+		{"gmail_get_email_by_id", "get", "messages", nil, []string{"message_id"}},
+		{"gmail_mark_as_read", "update", "messages", map[string]any{"is_read": true}, []string{"message_id"}},
+		{"gmail_star_email", "update", "messages", map[string]any{"is_starred": true}, nil},
+		{"gmail_delete_email", "delete", "messages", nil, []string{"message_id"}},
+		{"gmail_add_label_to_email", "append", "messages", nil, []string{"message_id", "label"}},
+		{"gmail_reply_to_email", "starlark", "", nil, []string{"message_id", "body_plain"}},
+		{"slack_send_channel_message", "create", "messages", nil, []string{"channel_id", "text"}},
+		{"slack_send_direct_message", "create", "dms", nil, []string{"recipient_id", "text"}},
+		{"slack_create_channel", "create", "channels", nil, []string{"name"}},
+		{"slack_list_channels", "search", "channels", nil, []string{"name"}},
+		{"slack_archive_channel", "delete", "channels", nil, nil},
+		{"salesforce_lead_create", "create", "leads", nil, []string{"last_name", "email"}},
+		{"salesforce_contact_update", "update", "contacts", nil, []string{"contact_id", "email"}},
+		{"salesforce_opportunity_delete", "delete", "opportunities", nil, nil},
+		{"salesforce_contact_add_to_campaign", "create", "campaign_members", nil, []string{"CampaignId", "ContactId"}},
+		{"salesforce_find_records", "starlark", "", nil, []string{"object_type", "query"}},
+		{"salesforce_query", "starlark", "", nil, []string{"query"}},
+		{"salesforce_case_close", "update", "cases", map[string]any{"status": "closed"}, nil},
+		{"google_sheets_add_row", "create", "rows", nil, []string{"spreadsheet_id", "worksheet_id", "cells"}},
+		{"google_sheets_get_many_rows", "search", "rows", nil, []string{"spreadsheet_id", "worksheet_id"}},
+		{"google_sheets_update_row", "starlark", "", nil, []string{"spreadsheet_id", "worksheet_id", "row_id", "cells"}},
+		{"google_sheets_find_worksheet", "search", "worksheets", nil, []string{"title"}},
+		{"asana_create_task", "create", "actions", map[string]any{"action_key": "create_task"}, nil},
+		{"asana_find_section", "starlark", "", nil, nil},
+		{"gmail_frobnicate", "unresolved", "", nil, nil},
+		{"slack_channel", "unresolved", "", nil, nil},
+		{"salesforce_widget_create", "unresolved", "", nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			app, rest, ok := s.AppOf(c.name)
+			if !ok {
+				t.Fatal("no app")
+			}
+			tb := &toolBuilder{app: s.App(app)}
+			tl := tb.Tool(c.name, rest)
+			if tl.Effect.Kind != c.kind || tl.Effect.Collection != c.coll {
+				t.Fatalf("effect %s on %q, want %s on %q (%s)", tl.Effect.Kind, tl.Effect.Collection, c.kind, c.coll, tl.Description)
+			}
+			for k, v := range c.set {
+				if got := jsonText(tl.Effect.Set[k]); got != jsonText(v) {
+					t.Errorf("sets %s = %s, want %s", k, got, jsonText(v))
+				}
+			}
+			props := atom.InputProperties(tl.Input)
+			for _, a := range c.args {
+				if !props[a] {
+					t.Errorf("input lacks %s (has %v)", a, props)
+				}
+			}
+			if err := atom.CheckInputSchema(tl.Input); err != nil {
+				t.Errorf("input: %v", err)
+			}
+			if tl.Description == "" || c.kind == "unresolved" && !strings.Contains(tl.Description, "could not be derived") {
+				t.Errorf("description %q", tl.Description)
+			}
+		})
+	}
+}
+
+// The authored initial state is flattened the way the benchmark's models
+// load it: nested worksheets and rows become collections that refer to
+// their parents, keys under another name become the key, fields spelled
+// another way take the schema's name, action logs become records.
+func TestNormalise(t *testing.T) {
+	s := testSchemas(t).clone()
+	st := map[string]any{
+		"spreadsheets": []any{map[string]any{
+			"spreadsheet_id": "ss_1", "title": "Budget",
+			"worksheets": []any{
+				map[string]any{"worksheet_id": "ws_a", "title": "A", "rows": []any{
+					map[string]any{"row_id": 1.0, "cells": map[string]any{"X": "1"}},
+					map[string]any{"row_id": 2.0, "Name": "Ann"},
+				}},
+				map[string]any{"id": "ws_b", "title": "B", "rows": []any{map[string]any{"row_id": 1.0, "cells": map[string]any{"X": "2"}}}},
+			},
+		}},
+	}
+	bags := map[string]string{"rows": "cells"}
+	d, errs := normaliseApp(s.App("google_sheets"), st, "t.json", "info.initial_state.google_sheets", newExtraFields(), bags)
+	if len(errs) != 0 {
+		t.Fatalf("errors %v", errs)
+	}
+	ss := d.records["spreadsheets"]
+	if len(ss) != 1 || ss[0]["id"] != "ss_1" || ss[0]["worksheets"] != nil {
+		t.Errorf("spreadsheets %v", ss)
+	}
+	ws := d.records["worksheets"]
+	if len(ws) != 2 || ws[0]["id"] != "ws_a" || ws[0]["spreadsheet_id"] != "ss_1" || ws[1]["spreadsheet_id"] != "ss_1" {
+		t.Errorf("worksheets %v", ws)
+	}
+	rows := d.records["rows"]
+	if len(rows) != 3 {
+		t.Fatalf("rows %v", rows)
+	}
+	keys := map[any]bool{}
+	for _, r := range rows {
+		keys[r["id"]] = true
+		if r["spreadsheet_id"] != "ss_1" {
+			t.Errorf("row without its spreadsheet: %v", r)
+		}
+	}
+	if len(keys) != 3 {
+		t.Errorf("row keys not unique: %v", rows)
+	}
+	if cells, _ := rows[1]["cells"].(map[string]any); cells["Name"] != "Ann" || rows[1]["Name"] != nil {
+		t.Errorf("a stray cell is not moved into cells: %v", rows[1])
+	}
+	if rows[2]["worksheet_id"] != "ws_b" {
+		t.Errorf("row of worksheet B: %v", rows[2])
+	}
+
+	acts := map[string]any{"actions": map[string]any{"find_section": []any{
+		map[string]any{"id": "a1", "params": map[string]any{"section": "sec_1", "name": "Backlog"}},
+	}}}
+	d, errs = normaliseApp(s.App("asana"), acts, "t.json", "x", newExtraFields(), nil)
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	if r := d.records["actions"][0]; r["action_key"] != "find_section" || r["section"] != "sec_1" || r["params"] != nil {
+		t.Errorf("action record %v", r)
+	}
+
+	sf := map[string]any{
+		"accounts":      []any{map[string]any{"id": "001", "name": "Acme"}},
+		"opportunities": []any{map[string]any{"id": "006", "stage_name": "Prospecting"}},
+		"leads":         []any{map[string]any{"id": "00Q", "Email": "a@x"}, map[string]any{"id": "00Q", "last_name": "Dup"}},
+		"widgets":       "nope",
+	}
+	d, errs = normaliseApp(s.App("salesforce"), sf, "t.json", "info.initial_state.salesforce", newExtraFields(), nil)
+	if d.records["accounts"][0]["account_name"] != "Acme" || d.records["opportunities"][0]["stage"] != "Prospecting" || d.records["leads"][0]["email"] != "a@x" {
+		t.Errorf("aliases not applied: %v", d.records)
+	}
+	paths := map[string]bool{}
+	for _, e := range errs {
+		paths[e.Path] = true
+	}
+	if !paths["info.initial_state.salesforce.leads[1].id"] || !paths["info.initial_state.salesforce.widgets"] {
+		t.Errorf("errors %v", errs)
+	}
+	if d.records["leads"][1]["id"] == "00Q" {
+		t.Error("a duplicate key was kept")
+	}
+}
