@@ -304,7 +304,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 				if !r.like {
 					continue
 				}
-				if lf := likeFields(cm); len(lf) > 0 {
+				if lf := likeFields(cm, p); len(lf) > 0 {
 					d.Generate = append(d.Generate, atom.Generator{App: m.app, Collection: cm.name, Count: 1, Like: r.handle(), Fields: lf})
 				}
 			}
@@ -329,10 +329,21 @@ func isDate(cm *collModel, f string) bool {
 	return false
 }
 
+// terminalWords are the states of a record that is over: a look-alike in
+// such a state (a cancelled order, a closed ticket) is a distractor.
+var terminalWords = []string{"cancelled", "canceled", "closed", "archived", "void", "voided", "solved", "rejected", "lost", "declined", "deleted", "inactive", "expired", "completed", "done", "resolved"}
+
 // likeFields are the fields a generated look-alike draws anew: what tells
-// it from the original (an address, a date), never its name.
-func likeFields(cm *collModel) map[string]string {
+// it from the original (an address, a date), never its name, and an older,
+// finished state where the collection has one that no intent sets.
+func likeFields(cm *collModel, p *plan) map[string]string {
 	out := map[string]string{}
+	for _, e := range cm.enums {
+		if v := findIn(e.values, terminalWords); v != "" && !p.targets[cm][e.name][v] && !strings.ContainsAny(v, "|()") {
+			out[e.name] = "const(" + v + ")"
+			break
+		}
+	}
 	if cm.email != "" {
 		out[cm.email] = "person.email"
 	}
@@ -404,6 +415,11 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 		}
 		return x
 	case f == cm.text:
+		if r.role == "a" && val.rng.IntN(4) == 0 {
+			// Records carry what people write into them, sensitive or not;
+			// the privacy rules forbid copying it on.
+			return val.src.Sentence() + " " + pick(val.rng, sensitiveNotes)
+		}
 		return val.src.Sentence()
 	}
 	for _, e := range cm.enums {

@@ -529,16 +529,20 @@ func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	x := b.plan.need(cm, "gx")
 	setGroup(x)
 	in.Slots["x"] = atom.Slot{Handle: x.handle()}
-	in.Slots["g1"] = atom.Slot{Handle: b.plan.need(cm, "g1").handle()}
-	in.Goal = append(in.Goal, exists(cm, keyWhere(cm, "g1", map[string]any{e.name: v}), "the record named as an example is updated"))
+	for _, g := range members {
+		in.Slots[g] = atom.Slot{Handle: b.plan.need(cm, g).handle()}
+		in.Goal = append(in.Goal, exists(cm, keyWhere(cm, g, map[string]any{e.name: v}), fmt.Sprintf("%s %s updated", singular(cm.name), g)))
+	}
 	four := len(members) + 1
 	in.Goal = append(in.Goal, assert.Assertion{Type: assert.Count, Target: cm.ref(), Where: groupWhere, Bound: assert.Bound{Min: &four}, Label: "every record stays in the group"})
 	rest := append(assert.Where{}, groupWhere...)
 	rest = append(rest, assert.Predicate{Field: e.name, Op: assert.OpNotEquals, Value: v}, assert.Predicate{Field: cm.key, Op: assert.OpNotEquals, Value: slotRef("x", "")})
 	in.Goal = append(in.Goal, notExists(cm, rest, "no record of the group is left out"))
 	in.Goal = append(in.Goal, notExists(cm, keyWhere(cm, "x", map[string]any{e.name: v}), "the excepted record keeps its state"))
-	in.Instruction = fmt.Sprintf("In %s, set the %s of every %s %s (%s is one of them) to %s, except %s, which stays as it is.",
-		m.title, human(e.name), singular(cm.name), group, ident(cm, "g1", false), quote(v), ident(cm, "x", false))
+	in.Instruction = fmt.Sprintf(pick(rng, []string{
+		"In %[1]s, the %[3]s %[4]s need their %[2]s set to %[5]s: %[6]s, %[7]s and %[8]s. Leave %[9]s as it is, although it belongs to the same group.",
+		"Set the %[2]s of every %[10]s %[4]s in %[1]s to %[5]s (%[6]s, %[7]s and %[8]s), except %[9]s, which stays as it is.",
+	}), m.title, human(e.name), human(cm.name), group, quote(v), ident(cm, "g1", false), ident(cm, "g2", false), ident(cm, "g3", false), ident(cm, "x", false), singular(cm.name))
 	return []*draft{{in: in, writes: []write{{cm: cm, field: e.name, value: v, effect: "update", tier: "low"}}}}
 }
 
