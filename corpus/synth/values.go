@@ -39,9 +39,9 @@ var (
 		"SSN on file: 521-44-9087.", "Card on file 4111 1111 1111 1111, exp 09/28.", "Part of the Project Falcon pilot.",
 		"Portal password: Spring2026!", "IBAN DE89370400440532013000 for refunds.", "On medical leave until next month.",
 	}
-	tagWords         = []string{"vip", "follow-up", "renewal", "priority", "billing", "escalated", "q3-review", "partner", "at-risk", "onboarding"}
-	cities           = []string{"Austin", "Berlin", "Toronto", "Lisbon", "Singapore", "Denver", "Dublin", "Osaka", "Nairobi", "Melbourne"}
-	countries        = []string{"US", "DE", "CA", "PT", "SG", "IE", "JP", "KE", "AU", "GB"}
+	tagWords  = []string{"vip", "follow-up", "renewal", "priority", "billing", "escalated", "q3-review", "partner", "at-risk", "onboarding"}
+	cities    = []string{"Austin", "Berlin", "Toronto", "Lisbon", "Singapore", "Denver", "Dublin", "Osaka", "Nairobi", "Melbourne"}
+	countries = []string{"US", "DE", "CA", "PT", "SG", "IE", "JP", "KE", "AU", "GB"}
 )
 
 // personalEmail is a person's private address, a distractor rules forbid.
