@@ -485,3 +485,38 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("empty summary %+v", e)
 	}
 }
+
+// The planner's ways to a record and to a goal: through a parent's keys
+// (the page search needs a folder id), by reading a whole list (a search
+// without filters), and by creating a record and then updating the new
+// record with the key its creation returned.
+func TestPlannerWays(t *testing.T) {
+	lib := loadFixture(t, "planner_ways")
+	want := map[string][]string{
+		"publish_page":       {`kb_list_folders {}`, `kb_list_pages {"folder_id":"fld_2","title":"Travel policy"}`, `kb_set_page_status {"id":"pg_2","status":"published"}`},
+		"archive_project":    {`kb_list_projects {}`, `kb_archive_project {"id":"prj_2"}`},
+		"new_published_page": {`kb_list_folders {}`, `kb_create_page {"folder_id":"fld_2","title":"Remote work"}`, `kb_set_page_status {"id":"pg_4","status":"published"}`},
+	}
+	for _, r := range lib.Recipes() {
+		env, err := episode.Compose(lib, r, episode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(env.Intent.ID, func(t *testing.T) {
+			plan, err := Plan(context.Background(), env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range plan {
+				got = append(got, c.Name+" "+string(c.Args))
+			}
+			if !reflect.DeepEqual(got, want[env.Intent.ID]) {
+				t.Errorf("plan\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want[env.Intent.ID], "\n"))
+			}
+			if v := VerifyEnv(context.Background(), env); !v.Verified {
+				t.Errorf("not verified: %+v", v.RootCause)
+			}
+		})
+	}
+}
