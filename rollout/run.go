@@ -3,7 +3,9 @@ package rollout
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http"
 	"sync"
 	"time"
 
@@ -99,7 +101,9 @@ func OpeningMessages(ms []episode.Message) []llm.Message {
 // chat completions until the model stops calling tools, the turn limit or
 // the session's step limit; each tool call runs in the session, and the
 // episode ends with evaluate. A model error (after the client's retries)
-// fails the episode; bad tool calls never do: they are observations.
+// fails the episode, except a 400, 413 or 422 after the first turn (a full
+// context): the episode ends there and is scored. Bad tool calls never fail
+// an episode: they are observations.
 func RunEpisode(ctx context.Context, model Chatter, env *episode.Env, k int, opts Options) (*Trajectory, error) {
 	opts = opts.withDefaults()
 	seed := EffectiveSeed(env, opts.Seed)
@@ -120,6 +124,9 @@ func RunEpisode(ctx context.Context, model Chatter, env *episode.Env, k int, opt
 	for t.Steps < opts.MaxSteps && !s.Done() {
 		res, err := model.Chat(ctx, llm.Request{Messages: t.Messages, Tools: t.Tools, Temperature: opts.Temperature, MaxTokens: opts.MaxTokens})
 		if err != nil {
+			if t.Steps > 0 && conversationEnded(err) {
+				break // what the agent did so far is scored
+			}
 			return nil, fmt.Errorf("%s turn %d: %w", t.TaskID, t.Steps+1, err)
 		}
 		t.Steps++
@@ -142,6 +149,18 @@ func RunEpisode(ctx context.Context, model Chatter, env *episode.Env, k int, opt
 	t.Reward, t.Passed, t.Components = res.Reward, res.Passed, res.Components
 	t.DurationMS = opts.Now().Sub(start).Milliseconds()
 	return t, nil
+}
+
+// conversationEnded reports a server refusing to go on with a conversation
+// it accepted before: the context is full, or the history is too large. The
+// episode ends there, as when a model runs out of turns, rather than
+// failing on every rerun.
+func conversationEnded(err error) bool {
+	var ae *llm.APIError
+	if !errors.As(err, &ae) {
+		return false
+	}
+	return ae.Status == http.StatusBadRequest || ae.Status == http.StatusRequestEntityTooLarge || ae.Status == http.StatusUnprocessableEntity
 }
 
 // runCall runs one tool call in the session and returns the tool message.

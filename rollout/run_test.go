@@ -127,6 +127,21 @@ func TestScriptedModels(t *testing.T) {
 			},
 		},
 		{
+			name: "runs out of context",
+			model: func(r *llmtest.Request) llmtest.Reply {
+				if r.Turn() == 0 {
+					return solver(t, envs, argsString, true)(r)
+				}
+				return llmtest.Status(400, "This model's maximum context length is 8192 tokens.")
+			},
+			requests: 2,
+			check: func(t *testing.T, tr *rollout.Trajectory) {
+				if tr.Steps != 1 || tr.Finished() || len(tr.Messages) != 4 || tr.Passed || tr.Reward == 0 {
+					t.Errorf("steps %d finished %v messages %d reward %v: want the first step scored", tr.Steps, tr.Finished(), len(tr.Messages), tr.Reward)
+				}
+			},
+		},
+		{
 			name: "never stops calling tools", maxSteps: 4,
 			model: func(r *llmtest.Request) llmtest.Reply {
 				return llmtest.Calls(llmtest.Call{ID: fmt.Sprintf("s%d", r.Turn()), Name: "helpdesk_search_tickets", Arguments: llmtest.ArgString(`{"status":"open"}`)})
