@@ -64,6 +64,9 @@ type LoadResult struct {
 	P90ms      float64 `json:"p90_ms"`
 	P99ms      float64 `json:"p99_ms"`
 	MaxMs      float64 `json:"max_ms"`
+	// CPU time of the whole process (server and load generator) per
+	// request: what a request costs, whatever else the machine runs.
+	CPUus float64 `json:"cpu_us_per_request"`
 }
 
 // BenchReport is the outcome of Bench.
@@ -366,10 +369,10 @@ func drive(ctx context.Context, o LoadOptions, name string, rate float64, open f
 	}
 	sleep(ctx, o.Warmup)
 	measuring.Store(true)
-	t0 := time.Now()
+	t0, cpu0 := time.Now(), processCPU()
 	sleep(ctx, o.Duration)
 	measuring.Store(false)
-	elapsed := time.Since(t0)
+	elapsed, cpu := time.Since(t0), processCPU()-cpu0
 	cancel()
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
@@ -385,6 +388,9 @@ func drive(ctx context.Context, o LoadOptions, name string, rate float64, open f
 	}
 	res.Requests = int64(len(all))
 	res.PerSecond = float64(res.Requests) / res.Seconds
+	if res.Requests > 0 {
+		res.CPUus = float64(cpu) / float64(time.Microsecond) / float64(res.Requests)
+	}
 	if len(all) > 0 {
 		sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
 		q := func(p float64) float64 {

@@ -55,7 +55,7 @@ func TestBenchSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range []LoadResult{rep.Baseline, rep.Steps, rep.PacedBaseline, rep.PacedSteps} {
-		if r.Requests == 0 || r.Errors != 0 || r.PerSecond <= 0 || r.P50ms <= 0 || r.P99ms < r.P50ms || r.MaxMs < r.P99ms {
+		if r.Requests == 0 || r.Errors != 0 || r.PerSecond <= 0 || r.P50ms <= 0 || r.P99ms < r.P50ms || r.MaxMs < r.P99ms || (runtime.GOOS == "linux" && r.CPUus <= 0) {
 			t.Errorf("%s: %+v", r.Name, r)
 		}
 	}

@@ -72,13 +72,13 @@ process and shares the cores.`,
 			}
 			fmt.Fprintf(out, "%d sessions over %d environments, GOMAXPROCS %d, loopback HTTP/1.1\n", rep.Sessions, rep.Envs, rep.GOMAXPROCS)
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "RUN\tREQUESTS\tPER SECOND\tP50 MS\tP90 MS\tP99 MS\tMAX MS\tERRORS\t")
+			fmt.Fprintln(tw, "RUN\tREQUESTS\tPER SECOND\tP50 MS\tP90 MS\tP99 MS\tMAX MS\tCPU US/REQ\tERRORS\t")
 			for _, r := range []serve.LoadResult{rep.Baseline, rep.Steps, rep.PacedBaseline, rep.PacedSteps} {
 				name := r.Name
 				if r.Rate > 0 {
 					name = fmt.Sprintf("%s @%.0f/s", r.Name, r.Rate)
 				}
-				fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%.1f\t%d\t\n", name, r.Requests, r.PerSecond, r.P50ms, r.P90ms, r.P99ms, r.MaxMs, r.Errors)
+				fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%.1f\t%.1f\t%d\t\n", name, r.Requests, r.PerSecond, r.P50ms, r.P90ms, r.P99ms, r.MaxMs, r.CPUus, r.Errors)
 			}
 			tw.Flush()
 			fmt.Fprintf(out, "steps/baseline %.2f; tool errors %d; heap per session: %.1f KB idle, %.1f KB after its workload\n",
