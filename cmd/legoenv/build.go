@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -57,6 +58,7 @@ reduced build. --json prints {"apps", "families", "envs",
 the verified environments written and rounds is as 'legoenv evolve --json'.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			start := time.Now()
 			if size <= 0 || size > 1 {
 				return badInput("--size must be in (0, 1], not %g", size)
 			}
@@ -108,6 +110,9 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 				}
 				return badInput("%v", err)
 			}
+			// The figure is the whole job: loading, synthesis, verification,
+			// evolution and the files.
+			b.Started = start
 			if err := b.Write(out, base); err != nil {
 				return err
 			}

@@ -44,7 +44,10 @@ type Build struct {
 	// one has the same recipe or the same instruction and initial state.
 	Duplicates int
 	Holdout    []string // apps kept out of training
-	Seconds    float64
+	// Seconds is how long the build took; Write brings it up to date from
+	// Started, so that the reports count writing the files too.
+	Seconds float64
+	Started time.Time
 }
 
 // EnvRecord is one line of envs.jsonl.
@@ -79,7 +82,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	if err != nil {
 		return nil, err
 	}
-	b := &Build{Corpus: c}
+	b := &Build{Corpus: c, Started: t0}
 	apps := map[string]bool{}
 	for _, e := range c.Servers {
 		apps[e.Atom.(*atom.Server).AppName()] = true

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/evolve"
@@ -102,6 +103,9 @@ func (b *Build) Write(dir string, base fs.FS) error {
 	}
 	if _, err := atom.Write(b.Library, base, libDir); err != nil {
 		return fmt.Errorf("write build: library: %w", err)
+	}
+	if !b.Started.IsZero() {
+		b.Seconds = time.Since(b.Started).Seconds()
 	}
 	rep := b.FullReport()
 	js, err := json.MarshalIndent(rep, "", "  ")
