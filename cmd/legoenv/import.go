@@ -49,7 +49,10 @@ app) into an atom library in --out:
 Apps are shared: every task that uses Gmail uses the one gmail server atom.
 The summary gives the tasks imported fully, partially (some assertion could
 not be mapped) and not at all, the unmapped assertion types by frequency,
-and every problem with its file and JSON path. --json prints
+every problem with its file and JSON path, and the tasks the benchmark
+itself leaves unsolvable (a record an assertion needs that the data lacks,
+no listed tool for what an assertion needs, an assertion that contradicts
+a negative one). --json prints
 {"tasks", "imported_fully", "imported_partially", "failed",
 "unmapped_types", "errors": [{"file", "path", "message"}]}.
 
@@ -154,6 +157,17 @@ func printImportSummary(w io.Writer, res *automationbench.Result, out string) {
 			fmt.Fprintf(tw, "%d\t%s\n", kv.n, kv.k)
 		}
 		tw.Flush()
+	}
+	if fs := res.Audit(); len(fs) > 0 {
+		fmt.Fprintln(w, "\ntasks the benchmark leaves unsolvable as written (do not force them to pass):")
+		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "TASK\tKIND\tWHY")
+		for _, f := range fs {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", f.Task, f.Kind, f.Message)
+		}
+		tw.Flush()
+	} else if len(res.Intents) > 0 {
+		fmt.Fprintln(w, "\nno task is unsolvable as written (every positive assertion names records the data has or a listed tool creates, a listed tool writes its collection, and none contradicts a negative)")
 	}
 	if len(r.Errors) > 0 {
 		fmt.Fprintf(w, "\n%d problems:\n", len(r.Errors))

@@ -190,3 +190,45 @@ func TestUnmappedReported(t *testing.T) {
 		t.Errorf("per task %+v", pt)
 	}
 }
+
+// Audit names tasks the benchmark made unsolvable: a positive assertion
+// about a record the data lacks, one no listed tool can make hold, one
+// that cannot hold without breaking a negative.
+func TestAudit(t *testing.T) {
+	s := testSchemas(t)
+	unsolvable := synthTask(t,
+		// Lead 00Q9 is not in the data and salesforce_lead_update cannot create it.
+		map[string]any{"type": "salesforce_field_equals", "collection": "leads", "record_id": "00Q9", "field": "status", "value": "Hot"},
+		// No tool of the list writes salesforce cases.
+		map[string]any{"type": "salesforce_case_exists", "subject_contains": "billing"},
+		// Any mail to a@x.example with "hello" is a mail to a@x.example.
+		map[string]any{"type": "gmail_message_sent_to_with_body_contains", "to": "a@x.example", "body_contains": "hello"},
+		map[string]any{"type": "gmail_message_not_sent_to", "to": "a@x.example"},
+		// Solvable: lead 00Q1 exists and the update tool is listed; true
+		// at the start assertions need nothing.
+		map[string]any{"type": "salesforce_lead_field_equals", "email": "lee@acme.example", "field": "status", "value": "Hot"},
+		map[string]any{"type": "salesforce_field_equals", "collection": "leads", "record_id": "00Q1", "field": "status", "value": "Open"},
+	)
+	res := Import(s, []Source{{File: "u.json", Data: unsolvable}})
+	got := map[int]string{}
+	for _, f := range res.Audit() {
+		if f.Task != "synthetic.grammar" || f.File != "u.json" {
+			t.Errorf("finding %+v", f)
+		}
+		got[f.Goal] = f.Kind
+	}
+	want := map[int]string{0: FindingMissingRecord, 1: FindingNoTool, 2: FindingContradiction}
+	if len(got) != len(want) {
+		t.Fatalf("findings %v, want %v", got, want)
+	}
+	for i, k := range want {
+		if got[i] != k {
+			t.Errorf("goal[%d]: %q, want %q", i, got[i], k)
+		}
+	}
+	// The sample's tasks are all solvable as written.
+	_, sample := importedLibrary(t)
+	if fs := sample.Audit(); len(fs) != 0 {
+		t.Errorf("sample findings: %+v", fs)
+	}
+}

@@ -85,6 +85,55 @@ func Expand(paths []string) ([]string, error) {
 	return out, nil
 }
 
+// ImportServers builds the server atoms of the apps that tools belong to,
+// each with those of the tools that are its own, for use without tasks
+// (a library that serves the benchmark's apps). Names that belong to no
+// known app are returned as errors.
+func ImportServers(s *Schemas, tools []string) ([]*atom.Server, []*Error) {
+	s = s.clone()
+	prepareApps(s, nil)
+	byApp := map[string][]string{}
+	var errs []*Error
+	for i, n := range tools {
+		app, _, ok := s.AppOf(n)
+		if !ok || app == metaApp || !atom.ToolNameRE.MatchString(n) {
+			errs = append(errs, &Error{File: "(tools)", Path: fmt.Sprintf("[%d]", i), Message: fmt.Sprintf("tool %q belongs to no known app", n)})
+			continue
+		}
+		byApp[app] = append(byApp[app], n)
+	}
+	var out []*atom.Server
+	for _, app := range sortedKeysS(byApp) {
+		names := byApp[app]
+		sort.Strings(names)
+		a := s.App(app)
+		tb := &toolBuilder{app: a}
+		var ts []atom.Tool
+		seen := map[string]bool{}
+		for _, n := range names {
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			_, rest, _ := s.AppOf(n)
+			ts = append(ts, tb.Tool(n, rest))
+		}
+		srv := serverAtom(a, nil)
+		srv.Tools = append(srv.Tools, ts...)
+		out = append(out, srv)
+	}
+	return out, errs
+}
+
+func sortedKeysS(m map[string][]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // ImportFiles reads task files and imports them.
 func ImportFiles(s *Schemas, files []string) (*Result, error) {
 	var srcs []Source

@@ -1,6 +1,8 @@
 package automationbench
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -168,5 +170,40 @@ func TestNormalise(t *testing.T) {
 	}
 	if d.records["leads"][1]["id"] == "00Q" {
 		t.Error("a duplicate key was kept")
+	}
+}
+
+// ImportServers gives server atoms for tool names alone, for libraries that
+// serve the benchmark's apps without its tasks.
+func TestImportServers(t *testing.T) {
+	s := testSchemas(t)
+	servers, errs := ImportServers(s, []string{"gmail_send_email", "slack_list_channels", "gmail_find_email", "gmail_send_email", "frob_do", "asana_create_task"})
+	if len(errs) != 1 || !strings.Contains(errs[0].Message, "frob_do") || errs[0].Path != "[4]" {
+		t.Fatalf("errors %v", errs)
+	}
+	dir := t.TempDir()
+	var ids []string
+	for _, srv := range servers {
+		ids = append(ids, srv.ID)
+		b, err := MarshalYAML(srv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, srv.ID+".yaml"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if strings.Join(ids, ",") != "asana,gmail,slack" {
+		t.Fatalf("servers %v", ids)
+	}
+	if n := len(servers[1].Tools); n != 2 {
+		t.Errorf("gmail has %d tools, want 2 (duplicates folded)", n)
+	}
+	lib, ds, err := atom.LoadDir(dir)
+	if err != nil || ds.HasErrors() {
+		t.Fatalf("servers do not lint: %v %v", err, ds)
+	}
+	if lib.ServerFor("gmail") == nil {
+		t.Fatal("no gmail server")
 	}
 }
