@@ -774,7 +774,11 @@ func (b *builder) valueConds(path []string, f *Field, op string, v any, neg bool
 			}
 		}
 	}
-	return []cond{negate(fieldCond(op, v, path...), neg)}
+	c := fieldCond(op, v, path...)
+	if f != nil && len(path) == 1 {
+		c.ftype = f.Type
+	}
+	return []cond{negate(c, neg)}
 }
 
 func negate(c cond, neg bool) cond {

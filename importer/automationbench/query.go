@@ -32,6 +32,7 @@ type cond struct {
 	op    string
 	value any
 	sub   []cond
+	ftype string // the field's declared type, where known: CEL can then be plainer
 }
 
 // query is a check over one collection: some record matches (or none, or
@@ -161,12 +162,40 @@ func condCEL(v string, c cond, depth int) string {
 	}
 	if c.op == assert.OpNotContains || c.op == assert.OpNotEquals {
 		pos := map[string]string{assert.OpNotContains: assert.OpIContains, assert.OpNotEquals: assert.OpEquals}[c.op]
-		return fmt.Sprintf("!(%s && %s)", guard, anyElem(x, pos, c.value))
+		return fmt.Sprintf("!(%s && %s)", guard, typedTest(x, c.ftype, pos, c.value))
 	}
 	if c.value == nil && c.op == assert.OpEquals {
 		return fmt.Sprintf("!(%s)", guard)
 	}
-	return fmt.Sprintf("(%s && %s)", guard, anyElem(x, c.op, c.value))
+	return fmt.Sprintf("(%s && %s)", guard, typedTest(x, c.ftype, c.op, c.value))
+}
+
+// typedTest applies op to x as its declared type allows: a text field is
+// tested as text, a list element by element, anything else either way.
+func typedTest(x, ftype, op string, val any) string {
+	_, isText := val.(string)
+	switch {
+	case ftype == "string" && isText:
+		return fmt.Sprintf("type(%s) == string && %s", x, opCELText(x, op, val))
+	case ftype == "array" && isText:
+		return fmt.Sprintf("type(%s) == list && %s.exists(el, type(el) == string && %s)", x, x, opCELText("el", op, val))
+	}
+	return anyElem(x, op, val)
+}
+
+// opCELText is opCEL for an x known to be text.
+func opCELText(x, op string, val any) string {
+	switch op {
+	case assert.OpIEquals:
+		return fmt.Sprintf("%s.lowerAscii() == %s", x, celLiteral(strings.ToLower(scalarText(val))))
+	case assert.OpContains:
+		return fmt.Sprintf("%s.contains(%s)", x, celLiteral(scalarText(val)))
+	case assert.OpIContains:
+		return fmt.Sprintf("%s.lowerAscii().contains(%s)", x, celLiteral(strings.ToLower(scalarText(val))))
+	case assert.OpMatches:
+		return fmt.Sprintf("%s.matches(%s)", x, celLiteral(scalarText(val)))
+	}
+	return opCEL(x, op, val)
 }
 
 // anyElem applies op to x, or to some element of x when x is a list (the
