@@ -168,3 +168,27 @@ func TestScoreRules(t *testing.T) {
 		t.Fatalf("broke: %+v", r)
 	}
 }
+
+func TestPinnedKeyMatchesScan(t *testing.T) {
+	w := testWorld()
+	for _, src := range []string{
+		`{"exists":"gmail.messages","where":{"id":"m1","subject":{"contains":"Invoice"}}}`,
+		`{"exists":"gmail.messages","where":{"id":"m1","subject":{"contains":"Hello"}}}`,
+		`{"exists":"gmail.messages","where":{"id":"m9"}}`,
+		`{"count":"gmail.messages","where":{"id":"m2"},"bound":{"equals":1}}`,
+	} {
+		a := mustAssert(t, src)
+		p, _ := Compile(a)
+		pinned := p.Eval(Input{State: state.New(w)}).Holds
+		// The same predicate without the key pin, filtered by hand.
+		var scan bool
+		for _, r := range w.Collection("gmail.messages").Records {
+			if p.MatchRecord(r) {
+				scan = true
+			}
+		}
+		if pinned != scan {
+			t.Errorf("%s: pinned %v, scan %v", src, pinned, scan)
+		}
+	}
+}

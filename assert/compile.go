@@ -152,7 +152,13 @@ func (p *Program) baseKeys(w *state.World) []string {
 		}
 	}
 	var keys []string
-	if c := w.Collection(p.Assertion.Target); c != nil {
+	c := w.Collection(p.Assertion.Target)
+	if k, pinned := p.pinnedKey(c); pinned {
+		// The predicate names one key: look it up instead of scanning.
+		if r, ok := c.Lookup(k); ok && p.MatchRecord(r) {
+			keys = []string{k}
+		}
+	} else if c != nil {
 		for _, r := range c.Records {
 			if p.MatchRecord(r) {
 				k, _ := state.KeyOf(r, c.Key)
@@ -165,6 +171,24 @@ func (p *Program) baseKeys(w *state.World) []string {
 	}
 	p.bases = append(p.bases, baseEntry{world: w, keys: keys})
 	return keys
+}
+
+// pinnedKey returns the key value an equality predicate on the
+// collection's key field names, if there is one.
+func (p *Program) pinnedKey(c *state.Collection) (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	for _, pr := range p.Assertion.Where {
+		if pr.Field != c.Key || pr.Op != OpEquals {
+			continue
+		}
+		switch pr.Value.(type) {
+		case string, float64:
+			return state.KeyOf(map[string]any{"k": pr.Value}, "k")
+		}
+	}
+	return "", false
 }
 
 // countMatches counts the records of the target that match, reading only
