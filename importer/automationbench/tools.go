@@ -376,6 +376,10 @@ func (tb *toolBuilder) updateTool(name string, p toolParts, c *Coll) (atom.Tool,
 			required = []string{f.Name}
 		}
 	}
+	if len(required) == 1 && len(mapFields) == 0 {
+		// set_campaign_status takes the record and the status, nothing else.
+		return fieldTool(app, name, c, c.Field(required[0])), nil
+	}
 	if len(mapFields) > 0 {
 		return mergeUpdateTool(app, name, c, mapFields), nil
 	}
@@ -658,6 +662,26 @@ func updateTool(app *App, name string, c *Coll, required []string) atom.Tool {
 		Description: fmt.Sprintf("Update a %s in %s: the fields given are set, the others kept.%s", singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, collDoc(c)),
 		Input:       objectSchema(props, append([]string{k}, required...)),
 		Effect:      eff,
+	}
+}
+
+// fieldTool sets one field of a record.
+func fieldTool(app *App, name string, c *Coll, f *Field) atom.Tool {
+	k := keyArg(c)
+	set := map[string]any{}
+	stamp(c, set, updatedFields)
+	eff := atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k)}
+	if len(set) > 0 {
+		eff.Set = set
+	}
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("Set the %s of a %s in %s.%s", strings.ReplaceAll(f.Name, "_", " "), singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, collDoc(c)),
+		Input: objectSchema(map[string]any{
+			k:      map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"},
+			f.Name: propSchema(f),
+		}, []string{k, f.Name}),
+		Effect: eff,
 	}
 }
 

@@ -46,6 +46,7 @@ func TestToolDerivation(t *testing.T) {
 		{"salesforce_find_records", "starlark", "", nil, []string{"object_type", "query"}},
 		{"salesforce_query", "starlark", "", nil, []string{"query"}},
 		{"salesforce_case_close", "update", "cases", map[string]any{"status": "closed"}, nil},
+		{"salesforce_set_lead_status", "update", "leads", nil, []string{"lead_id", "status"}},
 		{"google_sheets_add_row", "create", "rows", nil, []string{"spreadsheet_id", "worksheet_id", "cells"}},
 		{"google_sheets_get_many_rows", "search", "rows", nil, []string{"spreadsheet_id", "worksheet_id"}},
 		{"google_sheets_update_row", "starlark", "", nil, []string{"spreadsheet_id", "worksheet_id", "row_id", "cells"}},
@@ -77,6 +78,9 @@ func TestToolDerivation(t *testing.T) {
 				if !props[a] {
 					t.Errorf("input lacks %s (has %v)", a, props)
 				}
+			}
+			if strings.HasPrefix(rest, "set_") && len(props) != len(c.args) {
+				t.Errorf("a set_<entity>_<field> tool takes the record and the field only, not %v", props)
 			}
 			if err := atom.CheckInputSchema(tl.Input); err != nil {
 				t.Errorf("input: %v", err)
