@@ -21,8 +21,11 @@ type recordReq struct {
 	set   map[string]any    // fixed field values (a group tag, a shared company)
 	refs  map[string]string // reference field -> role of the referenced record
 	link  string            // records of one link share their person and company (across apps)
-	alter []string          // fields drawn anew even when linked (the value a sync copies)
-	like  bool              // add generated look-alikes of this record
+	// competitor, when set, is 1 + the index of the competitor the person
+	// works for (their company and address).
+	competitor int
+	alter      []string // fields drawn anew even when linked (the value a sync copies)
+	like       bool     // add generated look-alikes of this record
 }
 
 // handle is the handle name of a role.
@@ -194,6 +197,9 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 			default:
 				rw = val.newRow()
 			}
+			if r.competitor > 0 {
+				rw.c = gen.Company{Name: competitorNames[r.competitor-1], Domain: competitorDomains[r.competitor-1]}
+			}
 			var orig map[string]any
 			if r.dupOf != "" {
 				orig = findRec(recs, cm.key, keys[cm][r.dupOf])
@@ -225,7 +231,11 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 				if cm.display == "" || r.dupOf != "" || r.link != "" || try >= 8 || !used[cm.ref()+"|"+fmt.Sprint(rec[cm.display])] {
 					break
 				}
+				c := rw.c
 				rw = val.newRow()
+				if r.competitor > 0 {
+					rw.c = c
+				}
 			}
 			rows[cm.ref()+"#"+role] = rw
 			if cm.display != "" {

@@ -78,6 +78,8 @@ var (
 	jobPhrases      = []string{"Senior Backend Engineer", "Account Executive", "Product Designer", "Data Analyst", "Support Lead", "Finance Manager", "Recruiting Coordinator", "Marketing Manager"}
 	channelPhrases  = []string{"proj-%s", "team-%s", "%s-launch", "%s-support", "deal-%s"}
 	fixedSuffixes   = []string{"Holdings", "International", "Ventures", "Worldwide", "Consulting", "Co-op"}
+	fixedFirst      = []string{"Adaeze", "Bjorn", "Catalina", "Desmond", "Emeka", "Fiona", "Gustavo", "Helena", "Ines", "Jonas", "Kalani", "Leilani", "Marek", "Noor", "Orla", "Paulo", "Renata", "Soren", "Tamsin", "Viktor", "Wanjiru", "Xavier", "Yasmin", "Zoran", "Anika", "Bastian", "Celeste", "Dario", "Elif", "Florian"}
+	fixedLast       = []string{"Abernathy", "Bergstrom", "Castellanos", "Delacroix", "Eriksen", "Fairbanks", "Gallagher", "Hollister", "Iwasaki", "Jovanovic", "Kaminski", "Lindqvist", "Mbeki", "Nakamura", "Okonkwo", "Pemberton", "Quintero", "Rasmussen", "Sorensen", "Thibault", "Underwood", "Vasquez", "Whitcombe", "Yilmaz", "Zielinski", "Achterberg", "Bianchi", "Coleridge", "Drummond", "Esposito"}
 	seasons         = []string{"Spring", "Summer", "Autumn", "Winter", "Q1", "Q2", "Q3", "Q4"}
 )
 
@@ -134,6 +136,11 @@ type row struct {
 
 func (v *valuer) newRow() row {
 	r := v.src.NewRow()
+	// The people a task names come from names gen's background pool never
+	// draws, so that no stranger in the data shares a name by chance; the
+	// look-alikes that share one are there on purpose.
+	r.Person.First = pick(v.rng, fixedFirst)
+	r.Person.Last = pick(v.rng, fixedLast)
 	return row{p: r.Person, c: r.Company}
 }
 
@@ -202,7 +209,9 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 	ws := words(name)
 	f := cm.field(name)
 	var off time.Duration
-	if hasWord(ws, "due", "end", "start", "renewal", "close", "expires", "expiry", "expiration", "deadline", "scheduled", "starts", "ends", "until") {
+	if hasWord(ws, "birth", "dob", "birthday") {
+		off = -time.Duration(365*(22+v.rng.IntN(40))+v.rng.IntN(365)) * 24 * time.Hour
+	} else if hasWord(ws, "due", "end", "start", "renewal", "close", "expires", "expiry", "expiration", "deadline", "scheduled", "starts", "ends", "until") {
 		off = time.Duration(1+v.rng.IntN(40)) * 24 * time.Hour
 	} else {
 		off = -time.Duration(1+v.rng.IntN(60)) * 24 * time.Hour
@@ -320,8 +329,19 @@ func specFor(cm *collModel, name string, refKeys map[string][]string, avoid map[
 		if hasWord(ws, "id") {
 			return ""
 		}
-		if hasWord(ws, "domain") {
+		switch {
+		case hasWord(ws, "domain"):
 			return "company.domain"
+		case hasWord(ws, "title", "job", "position", "role") && cm.peopleLike():
+			return "person.title"
+		case hasWord(ws, "department", "team"):
+			return "oneof(Sales|Support|Finance|Engineering|Marketing|Operations)"
+		case hasWord(ws, "city"):
+			return "oneof(" + strings.Join(cities, "|") + ")"
+		case hasWord(ws, "country"):
+			return "oneof(" + strings.Join(countries, "|") + ")"
+		case hasWord(ws, "currency"):
+			return "const(USD)"
 		}
 		return "text(2)"
 	}
