@@ -143,11 +143,19 @@ func starCode(consts [][2]string, body string) string {
 }
 
 // idFields are the fields that, together, name a record when its key is
-// not given (a row: spreadsheet, worksheet and row number).
-func idFields(c *Coll) []string {
+// not given: its references to the app's other collections and its own
+// number (a row: spreadsheet, worksheet and row_id).
+func idFields(app *App, c *Coll) []string {
 	var out []string
 	for _, f := range c.Fields {
-		if f.Name != c.Key && (strings.HasSuffix(f.Name, "_id") || f.Name == "row_number") && !actorFields[f.Name] && f.Type != "array" {
+		if f.Name == c.Key || actorFields[f.Name] || f.Type == "array" {
+			continue
+		}
+		x, ok := strings.CutSuffix(f.Name, "_id")
+		if !ok {
+			continue
+		}
+		if ref, _, isColl := entityOf(app, x); x == singular(c.Name) || isColl && ref != c && !ref.Actions {
 			out = append(out, f.Name)
 		}
 	}
@@ -166,7 +174,7 @@ func argFields(fs []*Field) map[string]any {
 // a ticket's notes, a thread of type note to a conversation).
 func nestedAppendTool(app *App, name string, parent *Coll, rel *childRel) atom.Tool {
 	k := keyArg(parent)
-	ids := idFields(parent)
+	var ids []string // the parent is named by its key
 	props := map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the " + singular(parent.Name)}}
 	consts := map[string]any{}
 	childArgs := map[string]any{}
@@ -236,8 +244,8 @@ def run(args, db):
 // by its key or by its reference fields together.
 func mergeUpdateTool(app *App, name string, c *Coll, maps []string) atom.Tool {
 	k := keyArg(c)
-	ids := idFields(c)
-	props := map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record (or give " + strings.Join(ids, ", ") + ")"}}
+	ids := idFields(app, c)
+	props := map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"}}
 	set := map[string]any{}
 	stamp(c, set, updatedFields)
 	fields := map[string]any{}
@@ -271,10 +279,14 @@ def run(args, db):
 		{"COLL", starLit(c.Name)}, {"KEYARG", starLit(k)}, {"KEYFIELD", starLit(c.Key)},
 		{"IDS", starLit(ids)}, {"FIELDS", starLit(fields)}, {"MAPS", starLit(maps)}, {"SET", starLit(set)},
 	}, body)
+	named := "by its id"
+	if len(ids) > 0 {
+		named += " or by " + strings.Join(ids, " + ")
+	}
 	return atom.Tool{
 		Name: name,
-		Description: fmt.Sprintf("Update a %s in %s, named by its id or by %s. %s given as an object merge with the current ones; other fields given are set.",
-			singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, strings.Join(ids, " + "), title(strings.Join(maps, ", "))),
+		Description: fmt.Sprintf("Update a %s in %s, named %s. %s given as an object merge with the current ones; other fields given are set.",
+			singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, named, title(strings.Join(maps, ", "))),
 		Input:  objectSchema(props, nil),
 		Effect: atom.Effect{Kind: "starlark", Code: code},
 	}
@@ -584,7 +596,9 @@ def run(args, db):
 			props[k] = propSchema(f)
 		}
 		in := objectSchema(props, nil)
-		in["additionalProperties"] = false
+		// The parameters the benchmark records are the tool's; with none
+		// known, any argument is accepted (the action is still recorded).
+		in["additionalProperties"] = len(props) == 0
 		return atom.Tool{
 			Name: name,
 			Description: fmt.Sprintf("%s in %s. The call is recorded in the app's action log with its arguments.",
