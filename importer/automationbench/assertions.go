@@ -690,6 +690,11 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 		if f.isMap() || f.Type == "" && isMapValue(v) {
 			return b.mapConds(append(append([]string(nil), prefix...), f.Name), op, v, pneg, at)
 		}
+		if !explicit && isProse(f) {
+			// A subject or a body given plainly is a phrase it contains
+			// ("subject": "overload").
+			op = assert.OpIContains
+		}
 		return b.valueConds(append(append([]string(nil), prefix...), f.Name), f, op, v, pneg), nil
 	}
 	if base == "contains" || base == "text" && c.mapField() != nil {
@@ -707,8 +712,22 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 	if cs, ok := b.reference(c, base, v, pneg); ok {
 		return cs, nil
 	}
-	_ = explicit
 	return nil, unmappedf("parameter %s: no field of %s for %q", at, c.app(b.app), base)
+}
+
+// proseFields hold free text, which a plain value is a phrase of.
+var proseFields = set("subject", "title", "summary", "description", "body", "text", "content", "notes",
+	"note", "message", "comment", "headline", "snippet", "details", "agenda", "topic", "purpose")
+
+func isProse(f *Field) bool {
+	if f.Type != "string" && f.Type != "" || len(f.Enum) > 0 {
+		return false
+	}
+	n := strings.ToLower(f.Name)
+	for _, suf := range []string{"_plain", "_text", "_html"} {
+		n = strings.TrimSuffix(n, suf)
+	}
+	return proseFields[n]
 }
 
 func isMapValue(v any) bool {
@@ -894,6 +913,9 @@ func (b *builder) actionValueConds(prefix []string, m map[string]any) []cond {
 			op = assert.OpEquals
 			if _, isStr := v.(string); isStr {
 				op = assert.OpIEquals
+				if isProse(&Field{Name: base, Type: "string"}) {
+					op = assert.OpIContains
+				}
 			}
 		}
 		out = append(out, b.valueConds(path, nil, op, v, neg)...)
