@@ -6,6 +6,7 @@ package automationbench
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -138,19 +139,33 @@ func sortedKeysS(m map[string][]string) []string {
 func ImportFiles(s *Schemas, files []string) (*Result, error) {
 	var srcs []Source
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("read task: %w", err)
-		}
-		srcs = append(srcs, Source{File: f, Data: data})
+		data, err := readTask(f)
+		srcs = append(srcs, Source{File: f, Data: data, Err: err})
 	}
 	return Import(s, srcs), nil
+}
+
+func readTask(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxTaskBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxTaskBytes {
+		return nil, fmt.Errorf("file larger than %d bytes", MaxTaskBytes)
+	}
+	return data, nil
 }
 
 // Source is one task file's content.
 type Source struct {
 	File string
 	Data []byte
+	Err  error // reading the file failed: the task is reported as not imported
 }
 
 // taskState is one task on its way through the import.
@@ -177,6 +192,11 @@ func Import(s *Schemas, srcs []Source) *Result {
 	for _, src := range srcs {
 		ts := &taskState{src: src, rep: &TaskReport{File: src.File}, data: map[string]*appData{}}
 		tasks = append(tasks, ts)
+		if src.Err != nil {
+			rep.Errors = append(rep.Errors, &Error{File: src.File, Message: "read: " + src.Err.Error()})
+			ts.failed = true
+			continue
+		}
 		t, errs := ParseTask(src.File, src.Data)
 		rep.Errors = append(rep.Errors, errs...)
 		if t == nil {

@@ -244,3 +244,23 @@ func TestInputs(t *testing.T) {
 		t.Errorf("a broken app schema: %v", err)
 	}
 }
+
+// A file that cannot be read is one failed task; the others still import.
+func TestUnreadableTask(t *testing.T) {
+	s := testSchemas(t)
+	dir := t.TempDir()
+	good := filepath.Join(tasksDir, "simple_gmail_reply_complaint.json")
+	res, err := ImportFiles(s, []string{good, filepath.Join(dir, "gone.json"), dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.Report
+	if r.ImportedFully != 1 || r.Failed != 2 || len(res.Intents) != 1 {
+		t.Fatalf("report %+v", r)
+	}
+	for _, e := range r.Errors {
+		if !strings.HasPrefix(e.Message, "read: ") {
+			t.Errorf("error %v", e)
+		}
+	}
+}

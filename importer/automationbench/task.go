@@ -29,6 +29,7 @@ type Error struct {
 	Message string `json:"message"`
 }
 
+// Error renders "file: path: message".
 func (e *Error) Error() string {
 	if e.Path == "" {
 		return fmt.Sprintf("%s: %s", e.File, e.Message)
