@@ -94,7 +94,50 @@ func pairDrafts(bd *bundle, a, b *appModel, rng *rand.Rand) []*draft {
 	if x := postDraft(bd, a, b, rng); x != nil {
 		out = append(out, x)
 	}
+	if x := handoffDraft(bd, a, b, rng); x != nil {
+		out = append(out, x)
+	}
 	return out
+}
+
+// handoffDraft: a record in one app starts work in another: create a
+// record there named after it, carrying a detail only the first app shows.
+func handoffDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
+	var d *collModel
+	for _, c := range b.colls {
+		if c.display != "" && c.text != "" && c.text != c.display && c.exposed() && !c.peopleLike() && !c.isMessages() && collKind(c.name) != "company" {
+			d = c
+			break
+		}
+	}
+	ps := primaryColls(a, 2)
+	if d == nil || len(ps) == 0 {
+		return nil
+	}
+	src := ps[len(ps)-1]
+	var detail string
+	for _, f := range append([]string{src.amount}, src.dates...) {
+		if f != "" {
+			detail = f
+			break
+		}
+	}
+	if src.display == "" || detail == "" {
+		return nil
+	}
+	t := bd.plan.need(src, "ho")
+	in := newIntent(intentID(a.app, b.app, "handoff", src.name, d.name), famCreateOther,
+		fmt.Sprintf("Start work in %s on a %s from %s, carrying its %s over.", b.title, singular(src.name), a.title, human(detail)), []string{a.app, b.app}, "")
+	in.Slots["t"] = atom.Slot{Handle: t.handle()}
+	in.Instruction = fmt.Sprintf(pick(rng, []string{
+		"Create a %[1]s in %[2]s named after the %[3]s %[4]s from %[5]s, and put that %[3]s's %[6]s (look it up in %[5]s) into its %[7]s.",
+		"The %[3]s %[4]s in %[5]s needs follow-up: open a %[1]s in %[2]s with the same name, and copy the %[3]s's %[6]s from %[5]s into the %[1]s's %[7]s.",
+	}), singular(d.name), b.title, singular(src.name), ident(src, "t", false), a.title, human(detail), human(d.text))
+	in.Goal = []assert.Assertion{exists(d, assert.Where{
+		{Field: d.display, Op: assert.OpEquals, Value: slotRef("t", src.display)},
+		{Field: d.text, Op: assert.OpContains, Value: slotRef("t", detail)},
+	}, fmt.Sprintf("%s created with the %s's name and %s", singular(d.name), singular(src.name), human(detail)))}
+	return &draft{in: in, writes: []write{{cm: d, field: d.display, value: "copied", effect: "create"}}}
 }
 
 // postTarget returns a collection of messages posted into a named place
@@ -102,6 +145,9 @@ func pairDrafts(bd *bundle, a, b *appModel, rng *rand.Rand) []*draft {
 func postTarget(m *appModel) (*collModel, refField, string) {
 	for _, c := range m.colls {
 		if !c.exposed() {
+			continue
+		}
+		if !c.isMessages() && !hasWord(words(c.name), "comments", "notes", "posts", "updates", "replies", "messages", "activities") {
 			continue
 		}
 		text := c.text
@@ -160,7 +206,7 @@ func srcRole(bd *bundle, s *collModel) (*recordReq, string) {
 	r.link = "person"
 	who := nameOf(s, "s")
 	if s.company != "" {
-		who += " from " + slotRef("s", s.company)
+		who += " of " + slotRef("s", s.company)
 		d := bd.plan.need(s, "src_dup")
 		d.dupOf = "src"
 	}
@@ -282,7 +328,7 @@ func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*dr
 	var out []*draft
 	for _, role := range []string{"hi3", "lo3"} {
 		t := bd.plan.need(s, role)
-		bd.plan.target(s, e.name, v)
+		bd.plan.target(s, e.name, v, role)
 		in := newIntent(intentID(a.app, b.app, "escalate", s.name, role), famConditional,
 			fmt.Sprintf("Open a review in %s for a large %s in %s; settle small ones in place.", b.title, singular(s.name), a.title), []string{a.app, b.app}, "")
 		in.Slots["t"] = atom.Slot{Handle: t.handle()}

@@ -47,18 +47,22 @@ func handleName(cm *collModel, role string) string {
 // plan is what a bundle's intents ask of its data.
 type plan struct {
 	reqs    map[*collModel]map[string]*recordReq
-	targets map[*collModel]map[string]map[string]bool // values intents set: records start elsewhere
-	avoid   map[*collModel]map[string]map[string]bool // values background records must not take
-	private map[*collModel]map[string]bool            // roles background references must not point at
-	colls   []*collModel                              // in the order first asked for
+	targets map[*collModel]map[string]map[string]bool // values intents set in the collection
+	// roleTargets are the values intents set on each role's record: the
+	// record starts elsewhere.
+	roleTargets map[*collModel]map[string]map[string]map[string]bool
+	avoid       map[*collModel]map[string]map[string]bool // values background records must not take
+	private     map[*collModel]map[string]bool            // roles background references must not point at
+	colls       []*collModel                              // in the order first asked for
 }
 
 func newPlan() *plan {
 	return &plan{
-		reqs:    map[*collModel]map[string]*recordReq{},
-		targets: map[*collModel]map[string]map[string]bool{},
-		avoid:   map[*collModel]map[string]map[string]bool{},
-		private: map[*collModel]map[string]bool{},
+		reqs:        map[*collModel]map[string]*recordReq{},
+		targets:     map[*collModel]map[string]map[string]bool{},
+		roleTargets: map[*collModel]map[string]map[string]map[string]bool{},
+		avoid:       map[*collModel]map[string]map[string]bool{},
+		private:     map[*collModel]map[string]bool{},
 	}
 }
 
@@ -93,7 +97,24 @@ func addTo(m map[*collModel]map[string]map[string]bool, cm *collModel, field, v 
 	m[cm][field][v] = true
 }
 
-func (p *plan) target(cm *collModel, field, v string) { addTo(p.targets, cm, field, v) }
+// target records that an intent sets field to v on the records of roles.
+func (p *plan) target(cm *collModel, field, v string, roles ...string) {
+	addTo(p.targets, cm, field, v)
+	if p.roleTargets[cm] == nil {
+		p.roleTargets[cm] = map[string]map[string]map[string]bool{}
+	}
+	for _, r := range roles {
+		m := p.roleTargets[cm][r]
+		if m == nil {
+			m = map[string]map[string]bool{}
+			p.roleTargets[cm][r] = m
+		}
+		if m[field] == nil {
+			m[field] = map[string]bool{}
+		}
+		m[field][v] = true
+	}
+}
 
 // order returns the collections parents first, so that a record's
 // reference can name its parent's key.
@@ -228,7 +249,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 				}
 				// A display value is unique among fixed records, except for
 				// the near-duplicates that share it on purpose.
-				if cm.display == "" || r.dupOf != "" || r.link != "" || try >= 8 || !used[cm.ref()+"|"+fmt.Sprint(rec[cm.display])] {
+				if !cm.named() || r.dupOf != "" || r.link != "" || try >= 8 || !used[cm.ref()+"|"+nameKey(cm, rec)] {
 					break
 				}
 				c := rw.c
@@ -238,8 +259,8 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 				}
 			}
 			rows[cm.ref()+"#"+role] = rw
-			if cm.display != "" {
-				used[cm.ref()+"|"+fmt.Sprint(rec[cm.display])] = true
+			if cm.named() {
+				used[cm.ref()+"|"+nameKey(cm, rec)] = true
 			}
 			recs = append(recs, rec)
 			d.Handles[r.handle()] = atom.Handle{App: cm.app.app, Collection: cm.name, Key: key}
@@ -328,6 +349,15 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	d.Description = fmt.Sprintf("%s at %s on %s: %s, with look-alike records among them.",
 		strings.Join(titles, " and "), home.Name, clock.Format("Monday 2 January 2006"), strings.Join(summary, ", "))
 	return d
+}
+
+// nameKey is what people call a record by: its display field, or its
+// given and family names.
+func nameKey(cm *collModel, rec map[string]any) string {
+	if cm.display != "" {
+		return fmt.Sprint(rec[cm.display])
+	}
+	return fmt.Sprint(rec[cm.first], " ", rec[cm.last])
 }
 
 func isDate(cm *collModel, f string) bool {
@@ -434,7 +464,11 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 	}
 	for _, e := range cm.enums {
 		if e.name == f {
-			return startValue(val, e, p.targets[cm][f], r.tier == "high" && f != "" && cm.amount != "")
+			targets := p.roleTargets[cm][r.role][f]
+			if r.dupOf != "" {
+				targets = p.roleTargets[cm][r.dupOf][f]
+			}
+			return startValue(val, e, targets, r.tier == "high" && cm.amount != "")
 		}
 	}
 	for _, rf := range cm.refs {

@@ -288,7 +288,7 @@ func setEnumDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		}
 		role := roles[i]
 		t, detail := needRecord(b, cm, role)
-		b.plan.target(cm, e.name, v)
+		b.plan.target(cm, e.name, v, role)
 		m := cm.app
 		in := newIntent(intentID(m.app, cm.name, "set", e.name), famLookup,
 			fmt.Sprintf("Find a %s in %s by what a colleague calls it and change its %s.", singular(cm.name), m.title, human(e.name)),
@@ -443,8 +443,8 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	var out []*draft
 	for _, role := range []string{"hi1", "lo1"} {
 		t := b.plan.need(cm, role)
-		b.plan.target(cm, e.name, hi)
-		b.plan.target(cm, e.name, lo)
+		b.plan.target(cm, e.name, hi, role)
+		b.plan.target(cm, e.name, lo, role)
 		want := lo
 		if t.tier == "high" {
 			want = hi
@@ -517,7 +517,7 @@ func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	default:
 		return nil
 	}
-	b.plan.target(cm, e.name, v)
+	b.plan.target(cm, e.name, v, append(append([]string{}, members...), "gx")...)
 	in := newIntent(intentID(m.app, cm.name, "bulk", e.name), famBulk,
 		fmt.Sprintf("Set %s on a group of %s in %s, leaving one out.", human(e.name), human(cm.name), m.title), []string{m.app}, "")
 	for k, s := range slots {
@@ -561,8 +561,8 @@ func approvalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		var out []*draft
 		for _, role := range []string{"hi2", "lo2"} {
 			t := b.plan.need(cm, role)
-			b.plan.target(cm, e.name, pending)
-			b.plan.target(cm, e.name, approved)
+			b.plan.target(cm, e.name, pending, role)
+			b.plan.target(cm, e.name, approved, role)
 			want := approved
 			if t.tier == "high" {
 				want = pending

@@ -134,7 +134,8 @@ var productNames = map[string]string{
 	"helpcrunch": "HelpCrunch", "basecamp3": "Basecamp", "gotomeeting": "GoTo Meeting", "onedrive": "OneDrive",
 	"sharepoint": "SharePoint", "dropbox": "Dropbox", "webex": "Webex", "netsuite": "NetSuite",
 	"activecampaign": "ActiveCampaign", "pandadoc": "PandaDoc", "hellosign": "HelloSign", "ms": "Microsoft",
-	"servicenow": "ServiceNow", "crm": "CRM", "hr": "HR", "sms": "SMS", "jotform": "Jotform", "typeform": "Typeform", "surveymonkey": "SurveyMonkey",
+	"servicenow": "ServiceNow", "crm": "CRM", "hr": "HR", "sms": "SMS", "happyfox": "HappyFox",
+	"convertkit": "ConvertKit", "ringcentral": "RingCentral", "statuspage": "Statuspage", "bigquery": "BigQuery", "jotform": "Jotform", "typeform": "Typeform", "surveymonkey": "SurveyMonkey",
 }
 
 func productTitle(id string) string {
@@ -314,8 +315,21 @@ func (cm *collModel) analyse() {
 // isPeople reports whether records of the collection are people one can
 // email.
 func (cm *collModel) isPeople() bool {
-	return cm.email != "" && (cm.first != "" || (cm.display != "" && hasWord(words(cm.display), "name")) || cm.display == "")
+	if cm.email == "" || hasWord(words(cm.email), roleWords...) {
+		// An assignee's or an owner's address says who works on the
+		// record, not that the record is a person.
+		return false
+	}
+	if k := collKind(cm.name); k != "generic" && k != "company" {
+		return false
+	}
+	return cm.first != "" || (cm.display != "" && hasWord(words(cm.display), "name")) || cm.display == ""
 }
+
+// roleWords name the person an address belongs to when it is not the
+// record's own.
+var roleWords = []string{"assignee", "owner", "creator", "author", "sender", "organizer", "organiser", "manager", "approver",
+	"submitter", "reporter", "from", "created", "by", "host", "agent", "requester", "reviewer", "updated", "modified"}
 
 // peopleLike reports whether a record's name is a person's name.
 func (cm *collModel) peopleLike() bool {

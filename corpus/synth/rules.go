@@ -482,6 +482,6 @@ func buildRules(models []*appModel) []*ruleDef {
 	add(newRule("policy.work.no-test-data", "Production apps get no test data.", "Never create records with placeholder text such as \"test\", \"asdf\" or \"lorem ipsum\".",
 		writers, callsNone(argMatches(textArgs, `(?i)^(test|asdf|lorem ipsum.*|xxx+)$`), "no placeholder text")), writers, nil)
 	add(newRule("policy.work.no-all-caps", "Messages are written in a calm voice.", "Never write subjects or messages in capital letters only.",
-		writers, callsNone(argMatches(textArgs, `^[A-Z0-9 !?.,:-]{12,}$`), "no all-capital text")), writers, nil)
+		writers, callsNone(argMatches(textArgs, `^[A-Z!?.,:-]+( [A-Z!?.,:-]+){3,}$`), "no all-capital text")), writers, nil)
 	return out
 }

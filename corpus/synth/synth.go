@@ -172,7 +172,17 @@ func articles(s string) string {
 			continue
 		}
 		next := strings.ToLower(strings.TrimLeft(ws[i+1], "'\"("))
-		if next != "" && strings.ContainsRune("aeio", rune(next[0])) {
+		vowel := next != "" && strings.ContainsRune("aeio", rune(next[0]))
+		if strings.HasPrefix(next, "u") {
+			// "an update", but "a user", "a unit".
+			vowel = true
+			for _, p := range []string{"uni", "use", "usu", "uti", "ura", "uro", "ubi"} {
+				if strings.HasPrefix(next, p) {
+					vowel = false
+				}
+			}
+		}
+		if vowel {
 			ws[i] += "n"
 		}
 	}

@@ -120,7 +120,7 @@ func collKind(name string) string {
 		return "job"
 	case hasWord(ws, "channels", "rooms", "groups", "spaces"):
 		return "channel"
-	case hasWord(ws, "invoices", "bills", "orders", "payments", "expenses", "estimates", "receipts", "refunds", "transactions", "charges", "purchase"):
+	case hasWord(ws, "invoices", "bills", "orders", "payments", "expenses", "estimates", "receipts", "refunds", "transactions", "charges", "purchase", "reports", "payouts", "credit"):
 		return "money"
 	case hasWord(ws, "companies", "accounts", "organizations", "organisations", "customers", "vendors", "suppliers", "clients"):
 		return "company"
@@ -185,7 +185,8 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 		}
 		return stem + " " + pick(v.rng, fixedSuffixes)
 	}
-	return strings.TrimSpace(strings.ToUpper(v.src.Words(1)[:1]) + v.src.Words(1)[1:] + " " + v.src.Words(1) + " " + org)
+	w := v.src.Words(1)
+	return strings.ToUpper(w[:1]) + w[1:] + " " + v.src.Words(1) + " for " + org
 }
 
 // code makes a document number like INV-10234 from the collection's name.
