@@ -115,8 +115,17 @@ func handoffDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 		return nil
 	}
 	src := ps[len(ps)-1]
+	// The detail to carry over: an amount, else a date that says when
+	// something is due, else any date.
 	var detail string
-	for _, f := range append([]string{src.amount}, src.dates...) {
+	cands := []string{src.amount}
+	for _, f := range src.dates {
+		if hasWord(words(f), "due", "start", "end", "close", "deadline", "renewal", "scheduled") {
+			cands = append(cands, f)
+		}
+	}
+	cands = append(cands, src.dates...)
+	for _, f := range cands {
 		if f != "" {
 			detail = f
 			break

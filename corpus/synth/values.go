@@ -185,8 +185,11 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 		}
 		return stem + " " + pick(v.rng, fixedSuffixes)
 	}
-	w := v.src.Words(1)
-	return strings.ToUpper(w[:1]) + w[1:] + " " + v.src.Words(1) + " for " + org
+	w, x := v.src.Words(1), v.src.Words(1)
+	for i := 0; i < 4 && x == w; i++ {
+		x = v.src.Words(1)
+	}
+	return strings.ToUpper(w[:1]) + w[1:] + " " + x + " for " + org
 }
 
 // code makes a document number like INV-10234 from the collection's name.
