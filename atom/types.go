@@ -163,6 +163,7 @@ type Data struct {
 	Records     map[string]map[string][]map[string]any `json:"records,omitempty"` // app -> collection -> records
 	Generate    []Generator                            `json:"generate,omitempty"`
 	Handles     map[string]Handle                      `json:"handles,omitempty"`
+	Frozen      bool                                   `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
 	Lineage     *Lineage                               `json:"lineage,omitempty"`
 }
 
@@ -217,7 +218,8 @@ type Intent struct {
 	Slots       map[string]Slot    `json:"slots,omitempty"`
 	Goal        []assert.Assertion `json:"goal"`
 	Plan        []PlanCall         `json:"plan,omitempty"`
-	Tools       []string           `json:"tools,omitempty"` // the tool surface; default every tool of the apps
+	Tools       []string           `json:"tools,omitempty"`  // the tool surface; default every tool of the apps
+	Frozen      bool               `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
 	Lineage     *Lineage           `json:"lineage,omitempty"`
 }
 
@@ -280,4 +282,17 @@ func (p *Pin) UnmarshalJSON(data []byte) error {
 	}
 	*p = Pin(o)
 	return nil
+}
+
+// IsFrozen reports whether an atom is marked frozen: its content is ground
+// truth from outside legoenv (an imported benchmark's goal or initial
+// state), so a fault blamed on it is reported but never repaired.
+func IsFrozen(a any) bool {
+	switch x := a.(type) {
+	case *Data:
+		return x.Frozen
+	case *Intent:
+		return x.Frozen
+	}
+	return false
 }

@@ -555,6 +555,10 @@ func (e *engine) handle(ctx context.Context, round int, g *group) error {
 		d := base
 		d.Status, d.Reason = Skipped, fmt.Sprintf("the environments pin version %s; only the head %s is evolved", g.atom.Version, head.Version)
 		return e.decide(ctx, d, nil)
+	case atom.IsFrozen(head.Atom):
+		d := base
+		d.Status, d.Reason = Skipped, fmt.Sprintf("%s %s is frozen (ground truth from outside legoenv): the fault is reported, not repaired", g.atom.Kind, g.atom.ID)
+		return e.decide(ctx, d, nil)
 	case !e.anyHandles(g.code):
 		d := base
 		d.Status, d.Reason = Skipped, "no repairer for "+g.code

@@ -728,7 +728,9 @@ func atomField(f *Field) atom.Field {
 
 // dataAtom is the task's initial state.
 func (ts *taskState) dataAtom(s *Schemas) *atom.Data {
-	d := &atom.Data{Kind: atom.KindData, ID: ts.id, Records: map[string]map[string][]map[string]any{},
+	// The task's state and goal are the benchmark's: frozen, so evolution
+	// repairs the simulated apps around them and never rewrites them.
+	d := &atom.Data{Kind: atom.KindData, ID: ts.id, Records: map[string]map[string][]map[string]any{}, Frozen: true,
 		Description: fmt.Sprintf("Initial state of AutomationBench task %s.", ts.task.Name)}
 	if meta, ok := ts.task.State[metaApp]; ok {
 		if clock, err := clockOf(meta); err == nil {
@@ -766,7 +768,7 @@ func sortedKeysD(m map[string]*appData) []string {
 func (ts *taskState) intentAtom(s *Schemas, rep *Report) *atom.Intent {
 	t := ts.task
 	in := &atom.Intent{Kind: atom.KindIntent, ID: ts.id, Apps: t.Apps(s), Goal: ts.goal,
-		Description: fmt.Sprintf("AutomationBench task %s", t.Name), Family: "automationbench"}
+		Description: fmt.Sprintf("AutomationBench task %s", t.Name), Family: "automationbench", Frozen: true}
 	if ts.task.ExampleID != "" {
 		in.Description += " (example " + ts.task.ExampleID + ")"
 	}
