@@ -2,7 +2,6 @@ package episode
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -101,14 +100,14 @@ func (tg *target) find(st *state.State, args map[string]any) (string, state.Reco
 	if !ok || v == nil {
 		return "", nil, fmt.Errorf("missing argument %q", tg.key)
 	}
-	want := scalarString(v)
+	want := state.Text(v)
 	if tg.match == st.KeyField(tg.name) {
 		if r, ok := st.Get(tg.name, want); ok {
 			return want, r, nil
 		}
 	} else {
 		for _, r := range st.Records(tg.name) {
-			if scalarString(r[tg.match]) == want {
+			if state.Text(r[tg.match]) == want {
 				k, _ := state.KeyOf(r, st.KeyField(tg.name))
 				return k, r, nil
 			}
@@ -128,21 +127,6 @@ func singular(s string) string {
 		return s[:len(s)-1]
 	}
 	return s
-}
-
-func scalarString(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return strconv.FormatInt(int64(x), 10)
-		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case nil:
-		return ""
-	}
-	return fmt.Sprint(v)
 }
 
 // --- search ---
@@ -290,11 +274,11 @@ func matchValue(v any, op string, want any) bool {
 		}
 		return scalarEqual(v, want)
 	case "iequals":
-		return strings.EqualFold(scalarString(v), scalarString(want))
+		return strings.EqualFold(state.Text(v), state.Text(want))
 	case "contains":
-		return strings.Contains(scalarString(v), scalarString(want))
+		return strings.Contains(state.Text(v), state.Text(want))
 	case "icontains":
-		return strings.Contains(strings.ToLower(scalarString(v)), strings.ToLower(scalarString(want)))
+		return strings.Contains(strings.ToLower(state.Text(v)), strings.ToLower(state.Text(want)))
 	case "in":
 		wl, _ := want.([]any)
 		for _, w := range wl {
@@ -328,7 +312,7 @@ func scalarEqual(a, b any) bool {
 			return af == bf
 		}
 	}
-	return scalarString(a) == scalarString(b)
+	return state.Text(a) == state.Text(b)
 }
 
 func toNumber(v any) (float64, bool) {
@@ -369,7 +353,7 @@ func compare(a, b any) (int, bool) {
 		}
 		return 0, true
 	}
-	return strings.Compare(scalarString(a), scalarString(b)), true
+	return strings.Compare(state.Text(a), state.Text(b)), true
 }
 
 // --- get ---
@@ -490,7 +474,7 @@ func coerce(v any, f atom.Field) any {
 		}
 	case "string":
 		if n, ok := v.(float64); ok {
-			return scalarString(n)
+			return state.Text(n)
 		}
 	}
 	return v

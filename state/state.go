@@ -78,21 +78,28 @@ func KeyOf(r Record, key string) (string, bool) {
 	if !ok || v == nil {
 		return "", false
 	}
+	return Text(v), true
+}
+
+// Text renders a JSON-like scalar as text the way keys are rendered:
+// integral numbers without a decimal point, nil as "".
+func Text(v any) string {
 	switch x := v.(type) {
+	case nil:
+		return ""
 	case string:
-		return x, true
+		return x
 	case float64:
-		if x == math.Trunc(x) {
-			return strconv.FormatInt(int64(x), 10), true
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return strconv.FormatInt(int64(x), 10)
 		}
-		return strconv.FormatFloat(x, 'g', -1, 64), true
+		return strconv.FormatFloat(x, 'g', -1, 64)
 	case int64:
-		return strconv.FormatInt(x, 10), true
+		return strconv.FormatInt(x, 10)
 	case int:
-		return strconv.Itoa(x), true
-	default:
-		return fmt.Sprint(x), true
+		return strconv.Itoa(x)
 	}
+	return fmt.Sprint(v)
 }
 
 // World is an immutable initial state: collections by name plus the clock.

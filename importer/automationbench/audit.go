@@ -152,7 +152,7 @@ func goalTarget(a assert.Assertion) (string, string) {
 func pinnedKey(a assert.Assertion) (string, bool) {
 	for _, p := range a.Where {
 		if p.Field == "id" && p.Op == assert.OpEquals {
-			return scalarText(p.Value), true
+			return state.Text(p.Value), true
 		}
 	}
 	return "", false
@@ -163,7 +163,7 @@ func hasRecord(d *atom.Data, app, coll, key string) bool {
 		return false
 	}
 	for _, r := range d.Records[app][coll] {
-		if scalarText(r["id"]) == key {
+		if state.Text(r["id"]) == key {
 			return true
 		}
 	}
@@ -181,7 +181,7 @@ func implies(p, n []assert.Predicate) bool {
 			if pp.Field != np.Field {
 				continue
 			}
-			ps, ns := strings.ToLower(scalarText(pp.Value)), strings.ToLower(scalarText(np.Value))
+			ps, ns := strings.ToLower(state.Text(pp.Value)), strings.ToLower(state.Text(np.Value))
 			switch {
 			case pp.Op == np.Op && jsonText(pp.Value) == jsonText(np.Value):
 				ok = true

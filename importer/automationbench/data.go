@@ -2,6 +2,7 @@ package automationbench
 
 import (
 	"fmt"
+	"github.com/legoenv/legoenv/state"
 	"sort"
 	"strings"
 	"time"
@@ -329,7 +330,7 @@ func (n *normaliser) record(c *Coll, in map[string]any, parent *parentRef, path 
 		if v, ok := r[singular(c.Name)+"_id"]; ok && v != nil {
 			if num, isNum := v.(float64); isNum && parent != nil {
 				// A position within the parent (row 2 of a worksheet), not an id.
-				r[key] = parent.key + "_" + scalarText(num)
+				r[key] = parent.key + "_" + state.Text(num)
 			} else {
 				r[key] = v
 			}

@@ -3,6 +3,7 @@ package automationbench
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/legoenv/legoenv/state"
 	"math"
 	"sort"
 	"strconv"
@@ -187,13 +188,13 @@ func typedTest(x, ftype, op string, val any) string {
 func opCELText(x, op string, val any) string {
 	switch op {
 	case assert.OpIEquals:
-		return fmt.Sprintf("%s.lowerAscii() == %s", x, celLiteral(strings.ToLower(scalarText(val))))
+		return fmt.Sprintf("%s.lowerAscii() == %s", x, celLiteral(strings.ToLower(state.Text(val))))
 	case assert.OpContains:
-		return fmt.Sprintf("%s.contains(%s)", x, celLiteral(scalarText(val)))
+		return fmt.Sprintf("%s.contains(%s)", x, celLiteral(state.Text(val)))
 	case assert.OpIContains:
-		return fmt.Sprintf("%s.lowerAscii().contains(%s)", x, celLiteral(strings.ToLower(scalarText(val))))
+		return fmt.Sprintf("%s.lowerAscii().contains(%s)", x, celLiteral(strings.ToLower(state.Text(val))))
 	case assert.OpMatches:
-		return fmt.Sprintf("%s.matches(%s)", x, celLiteral(scalarText(val)))
+		return fmt.Sprintf("%s.matches(%s)", x, celLiteral(state.Text(val)))
 	}
 	return opCEL(x, op, val)
 }
@@ -214,13 +215,13 @@ func opCEL(x, op string, val any) string {
 		}
 		return fmt.Sprintf("%s == %s", x, celLiteral(val))
 	case assert.OpIEquals:
-		return fmt.Sprintf("%s.lowerAscii() == %s", text, celLiteral(strings.ToLower(scalarText(val))))
+		return fmt.Sprintf("%s.lowerAscii() == %s", text, celLiteral(strings.ToLower(state.Text(val))))
 	case assert.OpContains:
-		return fmt.Sprintf("%s.contains(%s)", text, celLiteral(scalarText(val)))
+		return fmt.Sprintf("%s.contains(%s)", text, celLiteral(state.Text(val)))
 	case assert.OpIContains:
-		return fmt.Sprintf("%s.lowerAscii().contains(%s)", text, celLiteral(strings.ToLower(scalarText(val))))
+		return fmt.Sprintf("%s.lowerAscii().contains(%s)", text, celLiteral(strings.ToLower(state.Text(val))))
 	case assert.OpMatches:
-		return fmt.Sprintf("%s.matches(%s)", text, celLiteral(scalarText(val)))
+		return fmt.Sprintf("%s.matches(%s)", text, celLiteral(state.Text(val)))
 	case assert.OpIn:
 		return fmt.Sprintf("%s in %s", x, celLiteral(val))
 	case assert.OpGT, assert.OpGTE, assert.OpLT, assert.OpLTE:
@@ -228,7 +229,7 @@ func opCEL(x, op string, val any) string {
 		if f, ok := val.(float64); ok {
 			return fmt.Sprintf("((type(%s) == double || type(%s) == int) && double(%s) %s %s)", x, x, x, sym, celLiteral(f))
 		}
-		return fmt.Sprintf("(type(%s) == string && %s %s %s)", x, x, sym, celLiteral(scalarText(val)))
+		return fmt.Sprintf("(type(%s) == string && %s %s %s)", x, x, sym, celLiteral(state.Text(val)))
 	}
 	return "false"
 }
@@ -309,21 +310,6 @@ func celLiteral(v any) string {
 	}
 	b, _ := json.Marshal(v)
 	return strconv.Quote(string(b))
-}
-
-func scalarText(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return strconv.FormatInt(int64(x), 10)
-		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case nil:
-		return ""
-	}
-	return fmt.Sprint(v)
 }
 
 // initialMatches returns the task's initial records of q's collection that

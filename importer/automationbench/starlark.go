@@ -2,6 +2,7 @@ package automationbench
 
 import (
 	"fmt"
+	"github.com/legoenv/legoenv/state"
 	"sort"
 	"strconv"
 	"strings"
@@ -102,7 +103,7 @@ func starLit(v any) string {
 	case string:
 		return strconv.Quote(x)
 	case float64:
-		return scalarText(x)
+		return state.Text(x)
 	case []string:
 		parts := make([]string, len(x))
 		for i, e := range x {
