@@ -17,6 +17,30 @@ type checkInfo struct {
 	index int         // index in the goal or in the rule's checks
 	entry *atom.Entry // the intent or the rule
 	raw   assert.Assertion
+	// want is what the planner plans for when it is not the assertion
+	// itself: a cel check read as a where (readCEL), or the predicates of a
+	// merge. The program stays the judge.
+	want *assert.Assertion
+	// group lists the goal assertions a merge makes hold with one record;
+	// a merge is a task the planner may skip, planning its members one by
+	// one instead.
+	group []checkInfo
+}
+
+// plan returns the assertion the planner plans for.
+func (c checkInfo) plan() assert.Assertion {
+	if c.want != nil {
+		return *c.want
+	}
+	return c.prog.Assertion
+}
+
+// match reports whether a record satisfies the assertion planned for.
+func (c checkInfo) match(r map[string]any) bool {
+	if c.want != nil {
+		return allHold(r, c.want.Where)
+	}
+	return c.prog.MatchRecord(r)
 }
 
 func (c checkInfo) field() string {
@@ -71,6 +95,9 @@ func newEnvInfo(env *episode.Env) *envInfo {
 		ci := checkInfo{prog: c.Program, goal: c.Source == "goal"}
 		if i < len(raws) {
 			ci.index, ci.entry, ci.raw, ci.goal = raws[i].index, raws[i].entry, raws[i].raw, raws[i].goal
+		}
+		if c.Program.Assertion.Type == assert.CEL {
+			ci.want = in.readCEL(c.Program)
 		}
 		in.checks = append(in.checks, ci)
 		a := c.Program.Assertion

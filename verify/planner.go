@@ -44,7 +44,15 @@ type Reason struct {
 	Goal    int       `json:"goal"` // index of the goal assertion concerned; -1 when none
 	Message string    `json:"message"`
 	Cause   RootCause `json:"cause"`
+
+	task int // the planner's task the reason is about: its position, or noTask, finalTask
 }
+
+// Tasks a reason may be about besides the planner's tasks.
+const (
+	noTask    = -1 // found before the search (a lookup, a static contradiction)
+	finalTask = -2 // the final score of a plan that made every task hold
+)
 
 // PlanError lists why no plan was found; the first reason is the main one.
 type PlanError struct {
@@ -86,14 +94,19 @@ type planner struct {
 	seen    map[string]bool
 	depth   bool            // a plan ran past PlanMaxSteps
 	fillers map[string]bool // arguments the planner chose freely (fillerKey)
+	met     []bool          // per task: some way made it hold at least once
 }
 
 func newPlanner(ctx context.Context, env *episode.Env, info *envInfo) *planner {
 	return &planner{ctx: ctx, env: env, info: info, start: time.Now(), revealed: map[string]map[string]any{}, known: map[string]map[string]any{}, seen: map[string]bool{}}
 }
 
-func (p *planner) add(r Reason) {
-	key := r.Kind + "\x00" + r.Message
+func (p *planner) add(r Reason) { p.addAt(r, noTask) }
+
+// addAt records a reason about task i.
+func (p *planner) addAt(r Reason, i int) {
+	r.task = i
+	key := r.Kind + "\x00" + r.Message + "\x00" + itoa(i)
 	if p.seen[key] {
 		return
 	}
@@ -101,21 +114,37 @@ func (p *planner) add(r Reason) {
 	p.reasons = append(p.reasons, r)
 }
 
-// failure orders the reasons: a rule that blocked a way comes first (the
-// rule forbids what would have worked), then contradictions, then the rest
-// in the order found.
+// blocking reports a reason about what stopped the search: a task no way
+// ever made hold (a merge aside, which the search may skip), the final
+// score, or a failure before the search. A reason about a way the search
+// passed over for another that worked is not.
+func (p *planner) blocking(r Reason) bool {
+	if r.task < 0 {
+		return true
+	}
+	return r.task < len(p.met) && !p.met[r.task] && len(p.tasks[r.task].group) == 0
+}
+
+// failure orders the reasons: those about what blocked the search first;
+// among them a rule that blocked a way comes first (the rule forbids what
+// would have worked), then contradictions, then the rest in the order
+// found.
 func (p *planner) failure() *PlanError {
-	rank := func(k string) int {
-		switch k {
-		case ReasonRuleForbids:
-			return 0
-		case ReasonContradiction:
-			return 1
+	rank := func(r Reason) int {
+		n := 0
+		if !p.blocking(r) {
+			n = 3
 		}
-		return 2
+		switch r.Kind {
+		case ReasonRuleForbids:
+			return n
+		case ReasonContradiction:
+			return n + 1
+		}
+		return n + 2
 	}
 	rs := append([]Reason(nil), p.reasons...)
-	sort.SliceStable(rs, func(i, j int) bool { return rank(rs[i].Kind) < rank(rs[j].Kind) })
+	sort.SliceStable(rs, func(i, j int) bool { return rank(rs[i]) < rank(rs[j]) })
 	if len(rs) == 0 {
 		rs = []Reason{{Kind: ReasonUnsupported, Goal: -1, Message: "the planner found no way to the goal",
 			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Message: "the planner found no way to the goal; give the intent a reference plan"}}}}
@@ -133,22 +162,26 @@ func (p *planner) plan() ([]episode.ToolCall, error) {
 			return nil, p.failure()
 		}
 	}
-	// Tasks: positive goal assertions in order, then the negative ones and
-	// the rules' checks, which may need a record removed or changed.
+	s, err := p.session(p.prefix)
+	if err != nil {
+		return nil, err
+	}
+	// Tasks: positive goal assertions in order, each merge of several of
+	// them before its first member, then the negative ones and the rules'
+	// checks, which may need a record removed or changed.
+	var positives []checkInfo
 	for _, c := range p.info.checks {
 		if c.goal && !c.prog.Assertion.IsNegative() {
-			p.tasks = append(p.tasks, c)
+			positives = append(positives, c)
 		}
 	}
+	p.tasks = p.merges(positives, s)
 	for _, c := range p.info.checks {
 		if c.prog.Assertion.IsNegative() {
 			p.tasks = append(p.tasks, c)
 		}
 	}
-	s, err := p.session(p.prefix)
-	if err != nil {
-		return nil, err
-	}
+	p.met = make([]bool, len(p.tasks))
 	if calls, ok := p.solve(s, p.prefix, 0); ok {
 		for i := range calls {
 			calls[i].ID = fmt.Sprintf("call_%d", i+1)
@@ -181,6 +214,14 @@ func (p *planner) outOfBounds() bool {
 }
 
 func holds(c checkInfo, s *episode.Session) bool {
+	if len(c.group) > 0 {
+		for _, m := range c.group {
+			if !holds(m, s) {
+				return false
+			}
+		}
+		return true
+	}
 	return c.prog.Eval(assert.Input{State: s.State(), Calls: s.Calls()}).Holds
 }
 
@@ -207,7 +248,7 @@ func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]
 	tried := 0
 	for _, w := range p.alternatives(task, s) {
 		if w.closed != nil {
-			p.add(*w.closed)
+			p.addAt(*w.closed, i)
 			continue
 		}
 		if tried == PlanMaxBranch || p.outOfBounds() {
@@ -224,7 +265,7 @@ func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]
 		n0 := len(s.Trajectory())
 		made, r := w.alt(s)
 		if r != nil {
-			p.add(*r)
+			p.addAt(*r, i)
 			continue
 		}
 		if len(calls)+len(made) > PlanMaxSteps {
@@ -232,13 +273,25 @@ func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]
 			continue
 		}
 		if r := p.judge(task, s, n0, before); r != nil {
-			p.add(*r)
+			p.addAt(*r, i)
 			continue
 		}
+		p.met[i] = true
 		next := append(append([]episode.ToolCall(nil), calls...), made...)
 		if out, ok := p.solve(s, next, i+1); ok {
 			return out, true
 		}
+	}
+	if len(task.group) > 0 && !p.outOfBounds() {
+		// No one record does for the merge: its members are planned one by
+		// one.
+		if tried > 0 {
+			var err error
+			if s, err = p.session(calls); err != nil {
+				return nil, false
+			}
+		}
+		return p.solve(s, calls, i+1)
 	}
 	return nil, false
 }
@@ -262,6 +315,11 @@ func (p *planner) judge(task checkInfo, s *episode.Session, n0 int, before []boo
 		}
 	}
 	if !holds(task, s) {
+		if len(task.group) > 0 {
+			return &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: fmt.Sprintf("the calls for %s did not make them hold together", task.field()),
+				Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.plan().String(),
+					Message: fmt.Sprintf("one record for %s did not satisfy them all", task.field())}}}
+		}
 		return &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: fmt.Sprintf("the calls for %s %s did not make it hold", task.entry.Kind, task.field()),
 			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.prog.Assertion.String(),
 				Message: fmt.Sprintf("calls meant to satisfy %s %s (%s) did not; give the intent a reference plan", task.entry.Kind, task.field(), task.prog.Assertion)}}}
@@ -292,12 +350,12 @@ func (p *planner) explainScore(res assert.Result) {
 		}
 		c := p.info.checks[i]
 		if !c.goal {
-			p.add(*p.ruleForbids(c, c, ""))
+			p.addAt(*p.ruleForbids(c, c, ""), finalTask)
 			continue
 		}
-		p.add(Reason{Kind: ReasonUnsupported, Goal: c.index, Message: fmt.Sprintf("goal[%d] (%s) does not hold: %s", c.index, comp.Assertion, comp.Reason),
+		p.addAt(Reason{Kind: ReasonUnsupported, Goal: c.index, Message: fmt.Sprintf("goal[%d] (%s) does not hold: %s", c.index, comp.Assertion, comp.Reason),
 			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: comp.Assertion,
-				Message: fmt.Sprintf("the planner cannot make goal[%d] (%s) hold; give the intent a reference plan", c.index, comp.Assertion)}}})
+				Message: fmt.Sprintf("the planner cannot make goal[%d] (%s) hold; give the intent a reference plan", c.index, comp.Assertion)}}}, finalTask)
 	}
 }
 
@@ -482,8 +540,8 @@ func (p *planner) neededSlots() []string {
 // preds returns a check's predicates with values rendered from what the
 // planner knows (the composed values where the template has no slot).
 func (p *planner) preds(c checkInfo) []assert.Predicate {
-	out := append([]assert.Predicate(nil), c.prog.Assertion.Where...)
-	if !c.goal {
+	out := append([]assert.Predicate(nil), c.plan().Where...)
+	if !c.goal || c.want != nil {
 		return out
 	}
 	for _, rp := range c.raw.Where {

@@ -33,7 +33,7 @@ func waysOf(alts []alternative, rs []Reason) []way {
 // closed ways sit in the same order, so that the first reason a failed
 // search reports is about the way it preferred.
 func (p *planner) alternatives(task checkInfo, s *episode.Session) []way {
-	a := task.prog.Assertion
+	a := task.plan()
 	switch a.Type {
 	case assert.Exists:
 		return p.existsAlts(task, s, 1)
@@ -80,8 +80,8 @@ func upperBound(b assert.Bound) int {
 
 func (p *planner) countNow(task checkInfo, s *episode.Session) int {
 	n := 0
-	for _, r := range s.State().Records(task.prog.Assertion.Target) {
-		if task.prog.MatchRecord(r) {
+	for _, r := range s.State().Records(task.plan().Target) {
+		if task.match(r) {
 			n++
 		}
 	}
@@ -100,7 +100,7 @@ func (p *planner) usable(ts []*episode.Tool) []*episode.Tool {
 
 // existsAlts: create n matching records, or update existing ones.
 func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
-	a := task.prog.Assertion
+	a := task.plan()
 	ci := p.info.colls[a.Target]
 	if ci == nil {
 		return nil
@@ -594,7 +594,7 @@ next:
 
 // calledAlts: call the tool with arguments that match.
 func (p *planner) calledAlts(task checkInfo) ([]alternative, []Reason) {
-	a := task.prog.Assertion
+	a := task.plan()
 	t := p.env.Tool(a.Target)
 	if t == nil || p.info.forbidden[t.Name] {
 		msg := fmt.Sprintf("goal[%d] needs a call to %s, which the surface lacks or a rule forbids", task.index, a.Target)
@@ -638,7 +638,7 @@ func (p *planner) calledAlts(task checkInfo) ([]alternative, []Reason) {
 // bound): change a field of each matching record so that it no longer
 // matches, or delete the records. n < 0 means every matching record.
 func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alternative, []Reason) {
-	a := task.prog.Assertion
+	a := task.plan()
 	if !a.IsState() {
 		if !task.goal {
 			return nil, []Reason{*p.ruleForbids(task, task, "")}
@@ -653,7 +653,7 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 	}
 	var recs []map[string]any
 	for _, r := range s.State().Records(ci.name) {
-		if task.prog.MatchRecord(r) {
+		if task.match(r) {
 			recs = append(recs, r)
 			if n > 0 && len(recs) == n {
 				break

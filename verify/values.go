@@ -131,6 +131,30 @@ func elemHolds(e any, p assert.Predicate) bool {
 // element must satisfy it; the negated forms hold when none does, including
 // on a missing field.
 func predHolds(r map[string]any, p assert.Predicate) bool {
+	if p.Op == opElem {
+		sub, _ := p.Value.([]assert.Predicate)
+		for _, v := range lookupAll(r, p.Field) {
+			list, _ := v.([]any)
+			for _, e := range list {
+				if m, ok := e.(map[string]any); ok && allHold(m, sub) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if strings.Contains(p.Field, anyKey) {
+		q := p
+		q.Field = "v"
+		pos := false
+		for _, v := range lookupAll(r, p.Field) {
+			if predHolds(map[string]any{"v": v}, q) != negated(p.Op) {
+				pos = true
+				break
+			}
+		}
+		return pos != negated(p.Op)
+	}
 	v, present := lookupPath(r, p.Field)
 	switch p.Op {
 	case assert.OpPresent:
@@ -167,6 +191,50 @@ func predHolds(r map[string]any, p assert.Predicate) bool {
 		return !pos
 	}
 	return pos
+}
+
+func negated(op string) bool { return op == assert.OpNotEquals || op == assert.OpNotContains }
+
+// opElem is a predicate the planner uses internally for a list of records
+// (a ticket's notes, an envelope's signers): some element is a record
+// satisfying every predicate of Value ([]assert.Predicate). It is never
+// compiled; the programs it was read from stay the judge.
+const opElem = "elem"
+
+// anyKey in a field path stands for any key of an object: "cells.*" is
+// any cell of a row.
+const anyKey = "*"
+
+// lookupAll returns the values a path reaches, with anyKey segments
+// spanning every key of an object.
+func lookupAll(r map[string]any, path string) []any {
+	if !strings.Contains(path, anyKey) {
+		if v, ok := lookupPath(r, path); ok {
+			return []any{v}
+		}
+		return nil
+	}
+	cur := []any{r}
+	for _, seg := range strings.Split(path, ".") {
+		var next []any
+		for _, c := range cur {
+			m, ok := c.(map[string]any)
+			if !ok {
+				continue
+			}
+			if seg == anyKey {
+				for _, k := range sortedKeys(m) {
+					if m[k] != nil {
+						next = append(next, m[k])
+					}
+				}
+			} else if v, ok := m[seg]; ok && v != nil {
+				next = append(next, v)
+			}
+		}
+		cur = next
+	}
+	return cur
 }
 
 func allHold(r map[string]any, ps []assert.Predicate) bool {
@@ -228,6 +296,10 @@ func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
 			cands = append(cands, l...)
 		case assert.OpContains, assert.OpIContains:
 			texts = append(texts, scalarString(p.Value))
+		case assert.OpMatches:
+			if w, ok := regexWitness(scalarString(p.Value)); ok {
+				cands = append(cands, w)
+			}
 		case assert.OpGT, assert.OpGTE, assert.OpLT, assert.OpLTE:
 			f, isNum := p.Value.(float64)
 			if !isNum {
@@ -260,7 +332,7 @@ func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
 		}
 	}
 	if len(texts) > 0 {
-		cands = append(cands, strings.Join(texts, " "))
+		cands = append(cands, joinTexts(texts), strings.Join(texts, " "))
 	}
 	if numeric {
 		var n float64
@@ -320,6 +392,13 @@ func satisfyList(ps []assert.Predicate, current []any) ([]any, bool) {
 			}
 		case assert.OpPresent:
 			add = append(add, "x")
+		case opElem:
+			sub, _ := p.Value.([]assert.Predicate)
+			e, ok := recordFor(sub, nil, nil)
+			if !ok {
+				return nil, false
+			}
+			add = append(add, e)
 		default:
 			return nil, false
 		}
