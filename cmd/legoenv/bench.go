@@ -33,6 +33,7 @@ func newBenchServeCmd() *cobra.Command {
 		libDir, envsFile string
 		o                serve.LoadOptions
 		asJSON           bool
+		gc               gcOptions
 	)
 	c := &cobra.Command{
 		Use:   "serve [--sessions 64] [--duration 5s]",
@@ -58,6 +59,7 @@ process and shares the cores.`,
 			if err != nil {
 				return err
 			}
+			gc.apply(cmd) // as legoenv serve runs
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			rep, err := serve.Bench(ctx, cat, o)
@@ -98,5 +100,6 @@ process and shares the cores.`,
 	c.Flags().StringSliceVar(&o.EnvIDs, "env", nil, "environment ids to drive (default: all)")
 	c.Flags().IntVar(&o.Idle, "idle", 2000, "sessions opened to measure the heap of an idle session")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	gc.flags(c)
 	return c
 }

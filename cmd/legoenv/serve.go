@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -51,10 +52,36 @@ func serveCatalog(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, 
 	return cat, nil
 }
 
+// gcOptions tune the garbage collector of a serving process. A server's
+// live heap is small (an idle session holds well under a kilobyte) while
+// every step makes garbage, so with Go's default (GOGC=100) the collector
+// runs many times a second and its pauses and assists show in the latency
+// tail; a higher GOGC with a soft memory limit as the cap trades memory
+// for that tail (see docs/serve.md for the figures).
+type gcOptions struct {
+	percent  int
+	limitMiB int64
+}
+
+func (g *gcOptions) flags(c *cobra.Command) {
+	c.Flags().IntVar(&g.percent, "gogc", 1000, "GC target percentage (as GOGC; the GOGC environment variable wins unless this flag is given)")
+	c.Flags().Int64Var(&g.limitMiB, "memory-limit", 2048, "soft memory limit in MiB (as GOMEMLIMIT; the environment variable wins unless this flag is given); 0: none")
+}
+
+func (g *gcOptions) apply(c *cobra.Command) {
+	if _, set := os.LookupEnv("GOGC"); !set || c.Flags().Changed("gogc") {
+		debug.SetGCPercent(g.percent)
+	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); (!set || c.Flags().Changed("memory-limit")) && g.limitMiB > 0 {
+		debug.SetMemoryLimit(g.limitMiB << 20)
+	}
+}
+
 func newServeCmd() *cobra.Command {
 	var (
 		libDir, envsFile, addr string
 		opts                   serve.Options
+		gc                     gcOptions
 	)
 	c := &cobra.Command{
 		Use:   "serve [--lib DIR | --envs FILE] [--addr 127.0.0.1:8080]",
@@ -85,6 +112,7 @@ SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 			if cat.Len() == 0 {
 				return badInput("no environment to serve")
 			}
+			gc.apply(cmd)
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return badInput("listen on %s: %v", addr, err)
@@ -110,5 +138,6 @@ SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 	c.Flags().DurationVar(&opts.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a session unused for this long")
 	c.Flags().Int64Var(&opts.MaxBodyBytes, "max-body", serve.DefaultMaxBodyBytes, "request body limit in bytes; larger bodies are refused with 413")
 	c.Flags().DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "on SIGTERM, how long to wait for requests in flight")
+	gc.flags(c)
 	return c
 }
