@@ -125,8 +125,9 @@ func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
 	}
 	var cWays, uWays []way
 	var partial []*episode.Tool // creates that set some fields but not all
+	sib := p.sibling(ci, preds, s)
 	for _, t := range creates {
-		alt, r := p.createAlt(task, ci, t, preds, n)
+		alt, r := p.createAlt(task, ci, t, preds, n, sib)
 		cWays = append(cWays, way{alt: alt, closed: r})
 		if r != nil && r.Kind == ReasonNoToolSets {
 			partial = append(partial, t)
@@ -134,7 +135,7 @@ func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
 	}
 	if pinned == nil && n == 1 && len(updates)+len(appends) > 0 {
 		for _, t := range partial {
-			if alt := p.createThenUpdateAlt(task, ci, t, preds, updates, appends); alt != nil {
+			if alt := p.createThenUpdateAlt(task, ci, t, preds, updates, appends, sib); alt != nil {
 				cWays = append(cWays, way{alt: alt})
 			}
 		}
@@ -192,11 +193,12 @@ func invert(wf map[string]string) map[string]string {
 	return out
 }
 
-func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, n int) (alternative, *Reason) {
+func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, n int, sib map[string]any) (alternative, *Reason) {
 	wf := writeFields(t, ci.def)
 	argOf := invert(wf)
 	order, groups := byField(preds)
 	args := map[string]any{}
+	obj := newObjects(ci, nil, sib)
 	for _, f := range order {
 		fp := groups[f]
 		if v, ok := t.Effect.Set[f]; ok {
@@ -209,6 +211,15 @@ func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds
 		}
 		arg, ok := argOf[f]
 		if !ok {
+			if narg, path, nested := nestedArg(t, ci, argOf, f); nested {
+				v, ok := nestedValue(fp)
+				if !ok {
+					return nil, p.unsatisfiable(task, f, fp)
+				}
+				head, _, _ := strings.Cut(f, ".")
+				obj.set(narg, head, path, v)
+				continue
+			}
 			r := p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s cannot set field %s of %s", t.Name, f, ci.name))
 			return nil, &r
 		}
@@ -229,7 +240,8 @@ func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds
 		}
 		args[arg] = fitArg(val, schema)
 	}
-	p.fillRequired(t, ci, args, nil)
+	obj.write(t, args)
+	p.fillRequired(t, ci, args, nil, sib)
 	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
 		var made []episode.ToolCall
 		for i := 0; i < n; i++ {
@@ -244,7 +256,7 @@ func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds
 // createThenUpdateAlt creates a record with what the create tool can set,
 // then brings the new record (its key read from the observation) to match
 // with update and append tools.
-func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, updates, appends []*episode.Tool) alternative {
+func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, updates, appends []*episode.Tool, sib map[string]any) alternative {
 	argOf := invert(writeFields(t, ci.def))
 	settable := map[string]bool{}
 	for _, u := range updates {
@@ -258,8 +270,10 @@ func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.T
 	for _, u := range appends {
 		settable[u.Effect.Field] = true
 	}
+	head := func(f string) string { h, _, _ := strings.Cut(f, "."); return h }
 	order, groups := byField(preds)
 	args := map[string]any{}
+	obj := newObjects(ci, nil, sib)
 	for _, f := range order {
 		fp := groups[f]
 		if v, ok := t.Effect.Set[f]; ok {
@@ -270,7 +284,15 @@ func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.T
 		}
 		arg, ok := argOf[f]
 		if !ok {
-			if !settable[f] {
+			if narg, path, nested := nestedArg(t, ci, argOf, f); nested {
+				v, ok := nestedValue(fp)
+				if !ok {
+					return nil
+				}
+				obj.set(narg, head(f), path, v)
+				continue
+			}
+			if !settable[f] && !settable[head(f)] {
 				return nil
 			}
 			continue
@@ -290,7 +312,8 @@ func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.T
 		}
 		args[arg] = fitArg(v, schema)
 	}
-	p.fillRequired(t, ci, args, nil)
+	obj.write(t, args)
+	p.fillRequired(t, ci, args, nil, sib)
 	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
 		c := p.call(t.Name, args)
 		obs := s.Call(c)
@@ -335,8 +358,10 @@ func simpleOps(ps []assert.Predicate) bool {
 }
 
 // fillRequired gives required arguments the goal does not constrain a value:
-// the record's current one for an update, else a plausible default.
-func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]any, rec map[string]any) {
+// the record's current one for an update, a sibling's reference for a
+// create (the worksheet of the other rows of the spreadsheet), else a
+// plausible default.
+func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]any, rec, sib map[string]any) {
 	wf := writeFields(t, ci.def)
 	for _, r := range requiredArgs(t) {
 		if _, ok := args[r]; ok {
@@ -346,6 +371,13 @@ func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]an
 		field := wf[r]
 		if rec != nil && field != "" {
 			if v, ok := rec[field]; ok && v != nil {
+				args[r] = fitArg(v, schema)
+				p.filler(t.Name, r, args[r])
+				continue
+			}
+		}
+		if sib != nil && strings.HasSuffix(field, "_id") {
+			if v, ok := sib[field]; ok && v != nil {
 				args[r] = fitArg(v, schema)
 				p.filler(t.Name, r, args[r])
 				continue
@@ -398,7 +430,8 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 	}
 	var selection []assert.Predicate
 	for _, pr := range preds {
-		if !settable[pr.Field] {
+		head, _, _ := strings.Cut(pr.Field, ".")
+		if !settable[pr.Field] && !settable[head] {
 			selection = append(selection, pr)
 		}
 	}
@@ -500,6 +533,8 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 					cover = append(cover, f)
 				} else if _, ok := argOf[f]; ok && !(isList(ci.def, f) && len(p.appendersOf(appends, f)) > 0) {
 					cover = append(cover, f)
+				} else if _, _, nested := nestedArg(t, ci, argOf, f); nested {
+					cover = append(cover, f)
 				}
 			}
 			if len(cover) > len(bestCover) {
@@ -513,9 +548,18 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 		keyArg, match := keyArgOf(best, ci.def)
 		args := map[string]any{keyArg: fitArg(rec[match], argSchema(best, keyArg))}
 		argOf := invert(writeFields(best, ci.def))
+		obj := newObjects(ci, rec, nil)
 		for _, f := range bestCover {
 			arg, ok := argOf[f]
 			if !ok {
+				if narg, path, nested := nestedArg(best, ci, argOf, f); nested {
+					v, ok := nestedValue(groups[f])
+					if !ok {
+						return nil, p.unsatisfiable(task, f, groups[f])
+					}
+					h, _, _ := strings.Cut(f, ".")
+					obj.set(narg, h, path, v)
+				}
 				continue // set by a constant
 			}
 			schema := argSchema(best, arg)
@@ -534,7 +578,8 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 			}
 			args[arg] = fitArg(v, schema)
 		}
-		p.fillRequired(best, ci, args, rec)
+		obj.write(best, args)
+		p.fillRequired(best, ci, args, rec, nil)
 		c := p.call(best.Name, args)
 		s.Call(c)
 		calls = append(calls, c)
@@ -554,7 +599,7 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 		keyArg, match := keyArgOf(t, ci.def)
 		for _, e := range add {
 			args := map[string]any{keyArg: fitArg(rec[match], argSchema(t, keyArg)), t.Effect.Value: fitArg(e, argSchema(t, t.Effect.Value))}
-			p.fillRequired(t, ci, args, rec)
+			p.fillRequired(t, ci, args, rec, nil)
 			c := p.call(t.Name, args)
 			s.Call(c)
 			calls = append(calls, c)
@@ -692,7 +737,7 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 				keyArg, match := keyArgOf(t, ci.def)
 				for _, r := range recs {
 					args := map[string]any{keyArg: fitArg(r[match], argSchema(t, keyArg)), arg: fitArg(v, schema)}
-					p.fillRequired(t, ci, args, r)
+					p.fillRequired(t, ci, args, r, nil)
 					c := p.call(t.Name, args)
 					s.Call(c)
 					made = append(made, c)
