@@ -23,17 +23,19 @@ import (
 // maxMerge bounds the assertions one merge takes.
 const maxMerge = 32
 
+// group is a set of assertions one record may satisfy.
+type group struct {
+	target  string
+	pinned  any
+	preds   []assert.Predicate
+	members []checkInfo
+	first   int // position of the first member among the positive tasks
+}
+
 // merges returns the positive tasks with a merge before the first member
 // of each group of two or more. Assertions that already hold in s are left
 // out of merges.
 func (p *planner) merges(positives []checkInfo, s *episode.Session) []checkInfo {
-	type group struct {
-		target  string
-		pinned  any
-		preds   []assert.Predicate
-		members []checkInfo
-		first   int
-	}
 	var groups []*group
 	for i, c := range positives {
 		a := c.plan()
@@ -62,6 +64,7 @@ func (p *planner) merges(positives []checkInfo, s *episode.Session) []checkInfo 
 			groups = append(groups, &group{target: a.Target, pinned: pinned, preds: preds, members: []checkInfo{c}, first: i})
 		}
 	}
+	groups = p.fitCounts(groups, positives, s)
 	before := map[int][]checkInfo{}
 	for _, g := range groups {
 		if len(g.members) < 2 {
@@ -188,4 +191,81 @@ func sameElement(x, y assert.Predicate) bool {
 		return strings.EqualFold(scalarString(x.Value), scalarString(y.Value))
 	}
 	return valueEqual(x.Value, y.Value)
+}
+
+// fitCounts merges further where a goal count bounds the records of a
+// collection below the new records the groups would make (eight signers
+// over at most five envelopes): consecutive groups, in goal order (goals
+// list what belongs together together), share a record, lists of elements
+// growing (one envelope, two signers), until the records fit the bound. A
+// merge that cannot be made leaves the groups as they were.
+func (p *planner) fitCounts(groups []*group, positives []checkInfo, s *episode.Session) []*group {
+	for _, c := range positives {
+		a := c.plan()
+		hi := upperBound(a.Bound)
+		if a.Type != assert.Count || hi < 0 {
+			continue
+		}
+		ci := p.info.colls[a.Target]
+		if ci == nil {
+			continue
+		}
+		allowed := hi - p.countNow(c, s)
+		var idx []int // groups making records the count counts
+		for i, g := range groups {
+			if g.target != a.Target || g.pinned != nil {
+				continue
+			}
+			if rec, ok := recordFor(g.preds, ci.def, nil); ok && c.match(rec) {
+				idx = append(idx, i)
+			}
+		}
+		if allowed <= 0 || len(idx) <= allowed {
+			continue
+		}
+		var chunks []*group
+		size, extra := len(idx)/allowed, len(idx)%allowed
+		ok := true
+		for k, at := 0, 0; k < allowed && ok; k++ {
+			n := size
+			if k < extra {
+				n++
+			}
+			m := &group{target: a.Target, first: -1}
+			for _, i := range idx[at : at+n] {
+				g := groups[i]
+				if m.first < 0 {
+					m.first, m.preds = g.first, g.preds
+				} else if m.preds, ok = p.mergePreds(ci, true, m.preds, g.preds); !ok {
+					break
+				}
+				m.members = append(m.members, g.members...)
+			}
+			chunks = append(chunks, m)
+			at += n
+		}
+		if !ok {
+			continue
+		}
+		var out []*group
+		for i, g := range groups {
+			if i == idx[0] {
+				out = append(out, chunks...)
+			}
+			if !containsInt(idx, i) {
+				out = append(out, g)
+			}
+		}
+		groups = out
+	}
+	return groups
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }

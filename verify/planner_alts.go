@@ -121,7 +121,7 @@ func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
 		if pinned != nil {
 			effect = "update"
 		}
-		return waysOf(nil, []Reason{p.noToolWrites(task, ci, effect)})
+		return append(waysOf(nil, []Reason{p.noToolWrites(task, ci, effect)}), p.starlarkWays(task, ci, preds, s)...)
 	}
 	var cWays, uWays []way
 	var partial []*episode.Tool // creates that set some fields but not all
@@ -148,14 +148,15 @@ func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
 	}
 	// A pinned key names a record to change; otherwise a new record is the
 	// plainer way, and changing a selected one the fallback.
+	starlark := p.starlarkWays(task, ci, preds, s)
 	if pinned != nil {
-		return append(uWays, cWays...)
+		return append(append(uWays, cWays...), starlark...)
 	}
 	if len(creates) == 0 {
 		r := p.noToolWrites(task, ci, "create")
 		cWays = []way{{closed: &r}}
 	}
-	return append(cWays, uWays...)
+	return append(append(cWays, uWays...), starlark...)
 }
 
 func (p *planner) clock(v any) any {

@@ -1,0 +1,316 @@
+package verify
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+)
+
+// Starlark tools. A tool whose effect is a Starlark program declares no
+// collection and no fields: what it does is known only by running it. For
+// a task on a collection, the planner tries the Starlark tools of the
+// collection's app with candidate arguments built from their input schema
+// and the task's predicates (an argument named like a constrained field
+// gets a value that satisfies it, an object argument the nested fields, an
+// argument named like a field of a record inside a list the value for that
+// record, a key argument the record the predicates point to), runs each
+// candidate call in a scratch session, and keeps the first after which the
+// task holds and nothing that held broke. The programs judge; the schema
+// and the names only propose.
+
+// Bounds of the Starlark search, within the planner's PlanMaxNodes.
+const (
+	starlarkTargets    = 2 // records a keyed call is tried on
+	starlarkCandidates = 4 // calls tried per tool
+)
+
+// fieldArgs name an argument that says which field another argument
+// ("value") writes.
+var fieldArgs = []string{"field", "field_id", "field_name", "column", "column_id", "column_name"}
+
+// starlarkWays returns one way per usable Starlark tool of the app.
+func (p *planner) starlarkWays(task checkInfo, ci *collInfo, preds []assert.Predicate, s *episode.Session) []way {
+	var out []way
+	for _, t := range p.usable(p.env.Tools()) {
+		if t.Effect.Kind != "starlark" || t.App != ci.app {
+			continue
+		}
+		cands := p.starlarkCalls(t, ci, preds, s)
+		if len(cands) == 0 {
+			continue
+		}
+		out = append(out, way{alt: p.starlarkAlt(task, t, cands)})
+	}
+	return out
+}
+
+func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, cands []map[string]any) alternative {
+	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+		traj := s.Trajectory()
+		prefix := make([]episode.ToolCall, len(traj))
+		for i, st := range traj {
+			prefix[i] = st.Call
+		}
+		before := p.holding(s)
+		var last *Reason
+		for i, args := range cands {
+			if i > 0 {
+				if p.nodes >= PlanMaxNodes {
+					break
+				}
+				p.nodes++
+			}
+			scratch, err := p.session(prefix)
+			if err != nil {
+				break
+			}
+			c := p.call(t.Name, args)
+			scratch.Call(c)
+			if r := p.judge(task, scratch, len(prefix), before); r != nil {
+				last = r
+				continue
+			}
+			s.Call(c)
+			return []episode.ToolCall{c}, nil
+		}
+		if last == nil {
+			msg := fmt.Sprintf("no call of %s the planner tried makes %s hold", t.Name, task.field())
+			last = &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
+				Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Tool: t.Name, Assertion: task.plan().String(), Message: msg}}}
+		}
+		return nil, last
+	}
+}
+
+// starlarkKeyArgs lists the arguments of t that may name a record of the
+// collection: its key field, or <record>_id when the collection has no
+// field of that name (ticket_id for tickets).
+func starlarkKeyArgs(t *episode.Tool, ci *collInfo) []string {
+	kf := ci.def.KeyField()
+	props := atom.InputProperties(t.Input)
+	var out []string
+	if props[kf] {
+		out = append(out, kf)
+	}
+	own := strings.TrimSuffix(ci.coll, "s") + "_" + kf
+	if _, isField := ci.def.Fields[own]; props[own] && !isField && own != kf {
+		out = append(out, own)
+	}
+	return out
+}
+
+// starlarkCalls builds the candidate arguments, best first: for each
+// record a key argument may name, the values the record lacks, then every
+// value the predicates give; without a key, every value.
+func (p *planner) starlarkCalls(t *episode.Tool, ci *collInfo, preds []assert.Predicate, s *episode.Session) []map[string]any {
+	keyArgs := starlarkKeyArgs(t, ci)
+	var out []map[string]any
+	seen := map[string]bool{}
+	add := func(args map[string]any) {
+		if args == nil || len(args) == 0 || len(out) == starlarkCandidates {
+			return
+		}
+		if k := jsonText(args); !seen[k] {
+			seen[k] = true
+			out = append(out, args)
+		}
+	}
+	if len(keyArgs) > 0 {
+		for _, rec := range p.targets(ci, preds, s) {
+			for _, ka := range keyArgs {
+				for _, needed := range []bool{true, false} {
+					use := preds
+					if needed {
+						use = nil
+						for _, pr := range preds {
+							if !predHolds(rec, pr) {
+								use = append(use, pr)
+							}
+						}
+					}
+					args := p.starlarkArgs(t, ci, use, rec, nil, ka)
+					if args != nil {
+						args[ka] = fitArg(rec[ci.def.KeyField()], argSchema(t, ka))
+						// What the call does with the record is unknown (a
+						// reply makes a new one), so its values are not
+						// copied into the arguments the goal leaves open.
+						p.fillRequired(t, ci, args, nil, nil)
+					}
+					add(args)
+				}
+			}
+		}
+	}
+	sib := p.sibling(ci, preds, s)
+	args := p.starlarkArgs(t, ci, preds, nil, sib, "")
+	if args != nil {
+		p.fillRequired(t, ci, args, nil, sib)
+	}
+	add(args)
+	return out
+}
+
+// starlarkArgs gives the arguments of t the predicates constrain, from rec
+// when it is updated; nil when none is constrained or a value cannot be
+// derived. keyArg is left out.
+func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, rec, sib map[string]any, keyArg string) map[string]any {
+	props := atom.InputProperties(t.Input)
+	order, groups := byField(preds)
+	args := map[string]any{}
+	obj := newObjects(ci, rec, sib)
+	elem := map[string][]assert.Predicate{} // field of a record inside a list -> its predicates
+	var loose []string                      // nested fields of objects no argument writes
+	for _, f := range order {
+		fp := groups[f]
+		head, tail, dotted := strings.Cut(f, ".")
+		switch {
+		case f == keyArg || f == ci.def.KeyField():
+		case props[f]:
+			schema := argSchema(t, f)
+			if st, _ := schema["type"].(string); st == "array" || isList(ci.def, f) || isListPreds(fp) {
+				cur, _ := rec[f].([]any)
+				add, ok := satisfyList(fp, cur)
+				if !ok {
+					return nil
+				}
+				args[f] = fitArg(append(append([]any(nil), cur...), add...), schema)
+				continue
+			}
+			v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
+			if !ok {
+				return nil
+			}
+			args[f] = fitArg(v, schema)
+		case dotted && props[head]:
+			v, ok := nestedValue(fp)
+			if !ok {
+				return nil
+			}
+			obj.set(head, head, strings.Split(tail, "."), v)
+		case dotted:
+			loose = append(loose, f)
+		}
+		for _, pr := range fp {
+			if pr.Op != opElem {
+				continue
+			}
+			sub, _ := pr.Value.([]assert.Predicate)
+			for _, q := range sub {
+				elem[q.Field] = append(elem[q.Field], q)
+			}
+		}
+	}
+	obj.write(t, args)
+	for _, f := range sortedKeys(elem) {
+		if _, set := args[f]; set || !props[f] || f == keyArg {
+			continue
+		}
+		schema := argSchema(t, f)
+		v, ok := satisfyScalar(elem[f], fieldDef(ci, f, schema))
+		if !ok {
+			return nil
+		}
+		args[f] = fitArg(v, schema)
+	}
+	// A field argument and a value argument write one nested field.
+	if len(loose) > 0 && props["value"] {
+		for _, fa := range fieldArgs {
+			if !props[fa] {
+				continue
+			}
+			f := loose[0]
+			_, tail, _ := strings.Cut(f, ".")
+			v, ok := nestedValue(groups[f])
+			if !ok {
+				return nil
+			}
+			args[fa] = tail
+			args["value"] = fitArg(v, argSchema(t, "value"))
+			break
+		}
+	}
+	if len(args) == 0 && keyArg == "" {
+		return nil
+	}
+	return args
+}
+
+// targets returns the records a keyed call may act on: the one the key
+// predicate pins, else the records the predicates point to most, scored by
+// the goal's values they hold (3 each: a reply names the message from the
+// person it goes to) and the predicates they already satisfy (1 each).
+func (p *planner) targets(ci *collInfo, preds []assert.Predicate, s *episode.Session) []map[string]any {
+	if k := pinnedKey(ci.def.KeyField(), preds); k != nil {
+		if rec, ok := s.State().Get(ci.name, scalarString(k)); ok {
+			return []map[string]any{rec}
+		}
+		return nil
+	}
+	var values []any
+	for _, pr := range preds {
+		switch pr.Op {
+		case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
+			values = append(values, pr.Value)
+		case assert.OpIn:
+			if l, ok := pr.Value.([]any); ok {
+				values = append(values, l...)
+			}
+		}
+	}
+	type scored struct {
+		rec   map[string]any
+		score int
+	}
+	var ranked []scored
+	for _, r := range s.State().Records(ci.name) {
+		n := 0
+		for _, pr := range preds {
+			if predHolds(r, pr) {
+				n++
+			}
+		}
+		for _, v := range values {
+			if mentions(r, v) {
+				n += 3
+			}
+		}
+		if n > 0 {
+			ranked = append(ranked, scored{r, n})
+		}
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
+	var out []map[string]any
+	for i := 0; i < len(ranked) && i < starlarkTargets; i++ {
+		out = append(out, ranked[i].rec)
+	}
+	return out
+}
+
+// mentions reports whether a top-level field of r holds v (ignoring case),
+// or a list field holds it.
+func mentions(r map[string]any, v any) bool {
+	want := scalarString(v)
+	if want == "" {
+		return false
+	}
+	for _, x := range r {
+		switch y := x.(type) {
+		case []any:
+			for _, e := range y {
+				if strings.EqualFold(scalarString(e), want) {
+					return true
+				}
+			}
+		case map[string]any:
+		default:
+			if strings.EqualFold(scalarString(y), want) {
+				return true
+			}
+		}
+	}
+	return false
+}
