@@ -406,22 +406,3 @@ func FuzzReadTrajectories(f *testing.F) {
 		}
 	})
 }
-
-func FuzzReadEnvRecords(f *testing.F) {
-	f.Add([]byte(`{"id":"env-1","recipe":{"intent":"a","data":"b"},"apps":["x"],"intent":"a","verified":true}`))
-	f.Add([]byte(`{"id":"env-1","recipe":{"intent":{"id":"a"},"data":"b@12"}}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		recs, err := rollout.ReadEnvRecords("e", strings.NewReader(string(data)))
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "e:") {
-				t.Fatalf("error without position: %v", err)
-			}
-			return
-		}
-		for _, r := range recs {
-			if r.ID == "" || r.Recipe.Intent.ID == "" || r.Recipe.Data.ID == "" || r.Line < 1 {
-				t.Fatalf("accepted %+v", r)
-			}
-		}
-	})
-}

@@ -1,13 +1,9 @@
 package serve
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
+	"github.com/legoenv/legoenv/envfile"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
@@ -99,115 +95,11 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// EnvRecord is one line of an envs.jsonl file as `legoenv build` writes it.
-// Fields other than these are allowed and ignored.
-type EnvRecord struct {
-	ID       string      `json:"id"`
-	Recipe   atom.Recipe `json:"recipe"`
-	Apps     []string    `json:"apps,omitempty"`
-	Intent   string      `json:"intent,omitempty"`
-	Verified *bool       `json:"verified,omitempty"`
-	Line     int         `json:"-"` // 1-based line in the file
-}
-
-// maxEnvLine bounds one line of envs.jsonl; a recipe is far smaller.
-const maxEnvLine = 4 << 20
-
-// ReadEnvs parses an envs.jsonl stream: one JSON object a line, blank lines
-// skipped. Every malformed line is reported as name:line: field: message; no
-// line is dropped silently.
-func ReadEnvs(name string, r io.Reader) ([]EnvRecord, error) {
-	var (
-		out  []EnvRecord
-		errs []error
-	)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), maxEnvLine)
-	line := 0
-	for sc.Scan() {
-		line++
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		rec, err := parseEnvLine(b)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s:%d: %w", name, line, err))
-			if len(errs) >= 20 {
-				errs = append(errs, fmt.Errorf("%s: too many errors, stopped at line %d", name, line))
-				return nil, errors.Join(errs...)
-			}
-			continue
-		}
-		rec.Line = line
-		out = append(out, rec)
-	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Errorf("%s:%d: %w", name, line+1, err))
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	return out, nil
-}
-
-func parseEnvLine(b []byte) (EnvRecord, error) {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return EnvRecord{}, fmt.Errorf("not a JSON object: %v", err)
-	}
-	var rec EnvRecord
-	field := func(key string, dst any) error {
-		v, ok := raw[key]
-		if !ok || bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
-			return nil
-		}
-		if err := json.Unmarshal(v, dst); err != nil {
-			return fmt.Errorf("%s: %v", key, jsonMessage(err))
-		}
-		return nil
-	}
-	for _, f := range []struct {
-		key string
-		dst any
-	}{{"id", &rec.ID}, {"recipe", &rec.Recipe}, {"apps", &rec.Apps}, {"intent", &rec.Intent}, {"verified", &rec.Verified}} {
-		if err := field(f.key, f.dst); err != nil {
-			return EnvRecord{}, err
-		}
-	}
-	if rec.ID == "" {
-		return EnvRecord{}, errors.New(`id: missing (want the environment id, "env-...")`)
-	}
-	if _, ok := raw["recipe"]; !ok {
-		return EnvRecord{}, errors.New("recipe: missing")
-	}
-	if rec.Recipe.Intent.ID == "" {
-		return EnvRecord{}, errors.New("recipe.intent: missing")
-	}
-	if rec.Recipe.Data.ID == "" {
-		return EnvRecord{}, errors.New("recipe.data: missing")
-	}
-	return rec, nil
-}
-
-// jsonMessage shortens encoding/json's errors to what a reader needs.
-func jsonMessage(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		where := te.Field
-		if where != "" {
-			return fmt.Sprintf("%s: want %s, got JSON %s", where, te.Type, te.Value)
-		}
-		return fmt.Sprintf("want %s, got JSON %s", te.Type, te.Value)
-	}
-	return err.Error()
-}
-
 // EnvsCatalog composes the records of an envs.jsonl file against lib. A
 // record whose recipe does not compose, or composes to another id than the
 // one recorded (the library is not the one the file was built from), is an
 // error naming its line; all such errors are returned together.
-func EnvsCatalog(lib *atom.Library, name string, recs []EnvRecord) (*Catalog, error) {
+func EnvsCatalog(lib *atom.Library, name string, recs []envfile.Record) (*Catalog, error) {
 	var (
 		infos []*EnvInfo
 		errs  []error
@@ -234,12 +126,7 @@ func EnvsCatalog(lib *atom.Library, name string, recs []EnvRecord) (*Catalog, er
 
 // LoadEnvsFile reads and composes an envs.jsonl file.
 func LoadEnvsFile(lib *atom.Library, path string) (*Catalog, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("open envs file: %w", err)
-	}
-	defer f.Close()
-	recs, err := ReadEnvs(path, f)
+	recs, err := envfile.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/legoenv/legoenv/envfile"
 	"io"
 	"os"
 	"os/signal"
@@ -66,7 +67,7 @@ func (s *envSource) load(stderr io.Writer) (*envSet, error) {
 	}
 	libDir := s.libDir
 	if libDir == "" {
-		libDir = filepath.Join(filepath.Dir(s.envsFile), "lib")
+		libDir = envfile.LibraryBeside(s.envsFile)
 		if st, err := os.Stat(libDir); err != nil || !st.IsDir() {
 			return nil, badInput("--envs %s: no library: --lib is not given and %s is not a directory", s.envsFile, libDir)
 		}
@@ -75,12 +76,7 @@ func (s *envSource) load(stderr io.Writer) (*envSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(s.envsFile)
-	if err != nil {
-		return nil, badInput("%v", err)
-	}
-	defer f.Close()
-	recs, err := rollout.ReadEnvRecords(s.envsFile, f)
+	recs, err := envfile.ReadFile(s.envsFile)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}

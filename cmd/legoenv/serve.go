@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/legoenv/legoenv/envfile"
 	"log/slog"
 	"net"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"syscall"
 
@@ -36,7 +36,7 @@ func serveCatalog(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, 
 		return cat, nil
 	}
 	if libDir == "" {
-		libDir = filepath.Join(filepath.Dir(envsFile), "lib")
+		libDir = envfile.LibraryBeside(envsFile)
 		if st, err := os.Stat(libDir); err != nil || !st.IsDir() {
 			return nil, badInput("--envs %s: no library: --lib is not given and %s is not a directory", envsFile, libDir)
 		}

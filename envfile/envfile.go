@@ -1,0 +1,134 @@
+// Package envfile reads envs.jsonl, the list of environments that
+// `legoenv build` writes and that serving, rollouts and exports read.
+package envfile
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// Record is one line of an envs.jsonl file as `legoenv build` writes it.
+// Fields other than these are allowed and ignored.
+type Record struct {
+	ID       string      `json:"id"`
+	Recipe   atom.Recipe `json:"recipe"`
+	Apps     []string    `json:"apps,omitempty"`
+	Intent   string      `json:"intent,omitempty"`
+	Verified *bool       `json:"verified,omitempty"`
+	Line     int         `json:"-"` // 1-based line in the file
+}
+
+// maxLine bounds one line of envs.jsonl; a recipe is far smaller.
+const maxLine = 4 << 20
+
+// Read parses an envs.jsonl stream: one JSON object a line, blank lines
+// skipped. Every malformed line is reported as name:line: field: message; no
+// line is dropped silently.
+func Read(name string, r io.Reader) ([]Record, error) {
+	var (
+		out  []Record
+		errs []error
+	)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), maxLine)
+	line := 0
+	for sc.Scan() {
+		line++
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		rec, err := parseLine(b)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s:%d: %w", name, line, err))
+			if len(errs) >= 20 {
+				errs = append(errs, fmt.Errorf("%s: too many errors, stopped at line %d", name, line))
+				return nil, errors.Join(errs...)
+			}
+			continue
+		}
+		rec.Line = line
+		out = append(out, rec)
+	}
+	if err := sc.Err(); err != nil {
+		errs = append(errs, fmt.Errorf("%s:%d: %w", name, line+1, err))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return out, nil
+}
+
+func parseLine(b []byte) (Record, error) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return Record{}, fmt.Errorf("not a JSON object: %v", err)
+	}
+	var rec Record
+	field := func(key string, dst any) error {
+		v, ok := raw[key]
+		if !ok || bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			return nil
+		}
+		if err := json.Unmarshal(v, dst); err != nil {
+			return fmt.Errorf("%s: %v", key, jsonMessage(err))
+		}
+		return nil
+	}
+	for _, f := range []struct {
+		key string
+		dst any
+	}{{"id", &rec.ID}, {"recipe", &rec.Recipe}, {"apps", &rec.Apps}, {"intent", &rec.Intent}, {"verified", &rec.Verified}} {
+		if err := field(f.key, f.dst); err != nil {
+			return Record{}, err
+		}
+	}
+	if rec.ID == "" {
+		return Record{}, errors.New(`id: missing (want the environment id, "env-...")`)
+	}
+	if _, ok := raw["recipe"]; !ok {
+		return Record{}, errors.New("recipe: missing")
+	}
+	if rec.Recipe.Intent.ID == "" {
+		return Record{}, errors.New("recipe.intent: missing")
+	}
+	if rec.Recipe.Data.ID == "" {
+		return Record{}, errors.New("recipe.data: missing")
+	}
+	return rec, nil
+}
+
+// jsonMessage shortens encoding/json's errors to what a reader needs.
+func jsonMessage(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		where := te.Field
+		if where != "" {
+			return fmt.Sprintf("%s: want %s, got JSON %s", where, te.Type, te.Value)
+		}
+		return fmt.Sprintf("want %s, got JSON %s", te.Type, te.Value)
+	}
+	return err.Error()
+}
+
+// ReadFile reads an envs.jsonl file.
+func ReadFile(path string) ([]Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open envs file: %w", err)
+	}
+	defer f.Close()
+	return Read(path, f)
+}
+
+// LibraryBeside is where `legoenv build` puts the library an envs.jsonl
+// file was built from: the directory "lib" beside it.
+func LibraryBeside(path string) string { return filepath.Join(filepath.Dir(path), "lib") }
