@@ -20,16 +20,7 @@ func libFlag(c *cobra.Command, dir *string) {
 // loadLibrary loads --lib, or the embedded example library. Diagnostics
 // that are errors make it bad input.
 func loadLibrary(dir string, stderr io.Writer) (*atom.Library, error) {
-	var (
-		lib *atom.Library
-		ds  atom.Diagnostics
-		err error
-	)
-	if dir == "" {
-		lib, ds, err = atom.Load(corpus.Example())
-	} else {
-		lib, ds, err = atom.LoadDir(dir)
-	}
+	lib, ds, err := readLibrary(dir)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
@@ -37,6 +28,15 @@ func loadLibrary(dir string, stderr io.Writer) (*atom.Library, error) {
 		return nil, badInput("library has errors:\n%v\nRun 'legoenv lint' for every diagnostic.", ds.Err())
 	}
 	return lib, nil
+}
+
+// readLibrary loads dir, or the embedded example library when dir is "",
+// and returns every diagnostic.
+func readLibrary(dir string) (*atom.Library, atom.Diagnostics, error) {
+	if dir == "" {
+		return atom.Load(corpus.Example())
+	}
+	return atom.LoadDir(dir)
 }
 
 // composeAll composes every recipe of the library. Recipes that do not

@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
 )
 
 func init() { commands = append(commands, newLintCmd) }
@@ -24,16 +23,7 @@ line per finding as file:line:col: field: message. It exits 1 when any
 finding is an error.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			var (
-				lib *atom.Library
-				ds  atom.Diagnostics
-				err error
-			)
-			if dir == "" {
-				lib, ds, err = atom.Load(corpus.Example())
-			} else {
-				lib, ds, err = atom.LoadDir(dir)
-			}
+			lib, ds, err := readLibrary(dir)
 			if err != nil {
 				return badInput("%v", err)
 			}
