@@ -27,7 +27,7 @@ var testConfig = Config{AckWait: testAckWait, MaxDeliver: 3}
 
 // startServer runs an embedded JetStream server on 127.0.0.1 and a random
 // port, stored under the test's temporary directory.
-func startServer(t *testing.T) string {
+func startServer(t testing.TB) string {
 	t.Helper()
 	s, err := server.NewServer(&server.Options{
 		Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(),
@@ -45,7 +45,7 @@ func startServer(t *testing.T) string {
 }
 
 // connect opens one connection (a worker or a coordinator of its own).
-func connect(t *testing.T, url string) (*nats.Conn, jetstream.JetStream) {
+func connect(t testing.TB, url string) (*nats.Conn, jetstream.JetStream) {
 	t.Helper()
 	nc, err := nats.Connect(url)
 	if err != nil {
@@ -120,7 +120,17 @@ func TestVerifyMatchesVerifyAll(t *testing.T) {
 	if len(rs) < 2 {
 		t.Fatalf("example library has %d recipes; the test needs several", len(rs))
 	}
+	// Recipes that fail too, so that root causes travel: an intent the
+	// library lacks, a data version it lacks, and another seed.
+	missing, badVersion, reseeded := rs[0], rs[1], rs[0]
+	missing.Intent = atom.Pin{ID: "no_such_intent"}
+	badVersion.Data.Version = "000000000000"
+	reseeded.Seed = 7
+	rs = append(rs, missing, badVersion, reseeded)
 	want := verify.VerifyAll(ctx, lib, rs, verify.Options{})
+	if causes := verify.Summarize(want).ByCause; len(causes) == 0 {
+		t.Fatalf("no recipe fails locally; the comparison would not see root causes")
+	}
 
 	var mu sync.Mutex
 	byWorker := map[string]int{}
