@@ -48,6 +48,13 @@ func (p *planner) merges(positives []checkInfo, s *episode.Session) []checkInfo 
 		}
 		preds := p.preds(c)
 		pinned := pinnedKey(ci.def.KeyField(), preds)
+		if pinned == nil {
+			// A record the exact predicates name is as good as pinned: an
+			// assertion about it does not merge with one about a new record.
+			if rec := p.keyedBy(ci, preds, s); rec != nil {
+				pinned = rec[ci.def.KeyField()]
+			}
+		}
 		placed := false
 		for _, g := range groups {
 			if g.target != a.Target || len(g.members) == maxMerge || !valueEqual(g.pinned, pinned) {
@@ -122,6 +129,11 @@ func (p *planner) mergePreds(ci *collInfo, pinned bool, a, b []assert.Predicate)
 			continue
 		}
 		if _, ok := satisfyScalar(both, fieldDef(ci, f, nil)); !ok {
+			return nil, false
+		}
+		if !p.prose(ci, f) && !samePhrases(fa, bg[f]) {
+			// Two names in one short field (an employee of a row) are two
+			// records, not one with both names.
 			return nil, false
 		}
 	}
@@ -268,4 +280,70 @@ func containsInt(xs []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// proseLength is the mean length of a field's texts from which the planner
+// takes it for prose (a body, a message), where phrases of several
+// assertions may share one value, rather than a name.
+const proseLength = 24
+
+// prose reports whether a field holds prose: its texts in the initial
+// state are long on average, or, with none there, it is a top-level field.
+func (p *planner) prose(ci *collInfo, f string) bool {
+	key := ci.name + "\x00" + f
+	if v, ok := p.proseCache[key]; ok {
+		return v
+	}
+	n, total := 0, 0
+	if w, err := p.env.World(p.env.Recipe.Seed); err == nil {
+		if c := w.Collection(ci.name); c != nil {
+			for _, r := range c.Records {
+				if s, ok := lookupPath(r, f); ok {
+					if t, isText := s.(string); isText {
+						n++
+						total += len(t)
+					}
+				}
+			}
+		}
+	}
+	v := !strings.Contains(f, ".")
+	if n > 0 {
+		v = total >= proseLength*n
+	}
+	if p.proseCache == nil {
+		p.proseCache = map[string]bool{}
+	}
+	p.proseCache[key] = v
+	return v
+}
+
+// samePhrases reports whether two predicate lists on a text field ask for
+// the same phrases (one containing the other's, ignoring case), so that
+// merging them joins nothing.
+func samePhrases(a, b []assert.Predicate) bool {
+	texts := func(ps []assert.Predicate) []string {
+		var out []string
+		for _, p := range ps {
+			switch p.Op {
+			case assert.OpContains, assert.OpIContains:
+				out = append(out, strings.ToLower(scalarString(p.Value)))
+			}
+		}
+		return out
+	}
+	ta, tb := texts(a), texts(b)
+	within := func(xs, ys []string) bool {
+	next:
+		for _, x := range xs {
+			for _, y := range ys {
+				if strings.Contains(y, x) || strings.Contains(x, y) {
+					continue next
+				}
+			}
+			return false
+		}
+		return true
+	}
+	return within(ta, tb) && within(tb, ta)
 }

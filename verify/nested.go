@@ -175,3 +175,52 @@ func (p *planner) parentKey(ci *collInfo, field string, refs []assert.Predicate,
 	}
 	return nil
 }
+
+// keyedBy returns the one record that the exact predicates (equals or
+// iequals on top-level scalar fields other than the key) select, when
+// their fields are a key of the collection: no two records of the current
+// state that have them share their values. Nil otherwise.
+func (p *planner) keyedBy(ci *collInfo, preds []assert.Predicate, s *episode.Session) map[string]any {
+	kf := ci.def.KeyField()
+	var exact []assert.Predicate
+	for _, pr := range preds {
+		if pr.Field == kf || strings.Contains(pr.Field, ".") || isList(ci.def, pr.Field) {
+			continue
+		}
+		if pr.Op != assert.OpEquals && pr.Op != assert.OpIEquals {
+			continue
+		}
+		switch pr.Value.(type) {
+		case string, float64, bool:
+			exact = append(exact, pr)
+		}
+	}
+	if len(exact) == 0 {
+		return nil
+	}
+	recs := s.State().Records(ci.name)
+	seen := make(map[string]bool, len(recs))
+	var found map[string]any
+	for _, r := range recs {
+		var b strings.Builder
+		complete := true
+		for _, pr := range exact {
+			v, ok := lookupPath(r, pr.Field)
+			complete = complete && ok
+			b.WriteString(strings.ToLower(scalarString(v)))
+			b.WriteByte(0)
+		}
+		if !complete {
+			continue // a record without these fields is not one they name
+		}
+		if k := b.String(); seen[k] {
+			return nil
+		} else {
+			seen[k] = true
+		}
+		if allHold(r, exact) {
+			found = r
+		}
+	}
+	return found
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
 )
@@ -68,6 +69,10 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 		}
 	}
 	pinned := in.pinnedValues(t.App + "." + t.Effect.Collection)
+	if t.Effect.Kind == "starlark" {
+		// A Starlark effect names no collection: any of its app's.
+		pinned = in.pinnedValues(t.App + ".")
+	}
 	for _, arg := range sortedKeys(args) {
 		cur := args[arg]
 		field := arg
@@ -94,6 +99,22 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 				addP(arg, field, otherValue(v, fd))
 			}
 		}
+		if obj, ok := cur.(map[string]any); ok {
+			// A field inside an object the goal pins (a row's cells.Status).
+			for _, k := range sortedKeys(obj) {
+				for _, v := range pinned[field+"."+k] {
+					if valueEqual(v, obj[k]) || (isText(v) && strings.EqualFold(scalarString(v), scalarString(obj[k]))) {
+						na := make(map[string]any, len(obj))
+						for kk, x := range obj {
+							na[kk] = x
+						}
+						na[k] = otherValue(obj[k], atom.Field{})
+						addP(arg, field+"."+k, na)
+						break
+					}
+				}
+			}
+		}
 		if t.Effect.Kind == "append" && arg == t.Effect.Value {
 			for _, v := range pinned[t.Effect.Field] {
 				if valueEqual(v, cur) {
@@ -104,6 +125,8 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 	}
 	return out
 }
+
+func isText(v any) bool { _, ok := v.(string); return ok }
 
 func isRecipient(f string) bool {
 	switch strings.ToLower(f) {
@@ -117,10 +140,13 @@ func isRecipient(f string) bool {
 // collection (or on a tool's arguments) require exactly.
 func (in *envInfo) pinnedValues(name string) map[string][]any {
 	out := map[string][]any{}
+	app, coll := splitName(name)
 	for _, c := range in.goalChecks() {
-		a := c.prog.Assertion
+		a := c.plan()
 		if a.IsNegative() || (a.Target != name && !(a.IsTrajectory())) {
-			continue
+			if ta, _ := splitName(a.Target); coll != "" || ta != app || a.IsNegative() {
+				continue
+			}
 		}
 		for _, pr := range a.Where {
 			switch pr.Op {

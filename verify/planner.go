@@ -95,6 +95,8 @@ type planner struct {
 	depth   bool            // a plan ran past PlanMaxSteps
 	fillers map[string]bool // arguments the planner chose freely (fillerKey)
 	met     []bool          // per task: some way made it hold at least once
+
+	proseCache map[string]bool // collection and field -> prose (merge.go)
 }
 
 func newPlanner(ctx context.Context, env *episode.Env, info *envInfo) *planner {

@@ -113,6 +113,13 @@ func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
 			pinned = pr.Value
 		}
 	}
+	if pinned == nil && n == 1 && a.Type == assert.Exists {
+		// Exact predicates on fields that are a key of the collection (a
+		// sheet and a row number) name a record as a key does.
+		if rec := p.keyedBy(ci, preds, s); rec != nil {
+			pinned = rec[kf]
+		}
+	}
 	creates := p.usable(p.info.toolsOn(ci.name, "create"))
 	updates := p.usable(p.info.toolsOn(ci.name, "update"))
 	appends := p.usable(p.info.toolsOn(ci.name, "append"))
@@ -150,7 +157,7 @@ func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
 	// plainer way, and changing a selected one the fallback.
 	starlark := p.starlarkWays(task, ci, preds, s)
 	if pinned != nil {
-		return append(append(uWays, cWays...), starlark...)
+		return append(append(uWays, starlark...), cWays...)
 	}
 	if len(creates) == 0 {
 		r := p.noToolWrites(task, ci, "create")
