@@ -1,0 +1,169 @@
+package verify
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
+)
+
+// The planner_reads fixture: one environment per capability of the planner
+// beyond one record per assertion. Each must verify, the discriminating
+// check included, with the plan given; the last must fail on the goal that
+// blocks it.
+func TestPlannerReads(t *testing.T) {
+	lib := loadFixture(t, "planner_reads")
+	want := map[string][]string{
+		// Four assertions and a count of one: one mail, the phrases joined.
+		"merged_mail": {`mail_send {"body":"Apollo Hermes","subject":"Weekly","to":["ana@acme.example"]}`},
+		// cells.Item and cells.Amount through the argument writing cells.
+		"row_cells": {`sheet_add_row {"cells":{"Amount":"1200","Item":"Laptops"},"sheet_id":"sh_budget"}`},
+		// A cel goal read as a where: the recipient and two phrases.
+		"cel_mail": {`mail_send {"body":"apollo budget","to":["ana@acme.example"]}`},
+		// A note inside a ticket, by a Starlark tool the cel goal judges.
+		"starlark_note": {`desk_add_note {"body":"escalated","ticket_id":"T-2"}`},
+		// A Starlark update given the row's cells with the one changed.
+		"starlark_row": {`sheet_update_row {"cells":{"Amount":"300","Item":"Chairs","Status":"Done"},"id":"row_2"}`},
+	}
+	for _, r := range lib.Recipes() {
+		env, err := episode.Compose(lib, r, episode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(env.Intent.ID, func(t *testing.T) {
+			v := VerifyEnv(context.Background(), env)
+			if env.Intent.ID == "blocked_by_cel" {
+				// goal[0]'s first way (the call log) is closed, its second
+				// works; goal[1] blocks the plan and is the root cause.
+				rc := v.RootCause
+				if v.Verified || rc == nil {
+					t.Fatalf("verified: %+v", v)
+				}
+				if rc.Code != IntentBadPlan || rc.Atom.ID != "blocked_by_cel" || rc.Evidence.Assertion != "an urgent ticket exists" {
+					t.Errorf("root cause %s %s %q, want the cel goal[1]: %s", rc.Code, rc.Atom.ID, rc.Evidence.Assertion, rc.Evidence.Message)
+				}
+				return
+			}
+			if !v.Verified {
+				t.Fatalf("not verified: %+v", v.RootCause)
+			}
+			var got []string
+			for _, c := range v.Plan {
+				got = append(got, c.Name+" "+string(c.Args))
+			}
+			if !reflect.DeepEqual(got, want[env.Intent.ID]) {
+				t.Errorf("plan\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want[env.Intent.ID], "\n"))
+			}
+			for _, c := range v.Checks {
+				if c.Name == "discriminating" && (c.Status != Pass || !strings.Contains(strings.Join(c.Diagnostics, " "), "perturbed plans all fail")) {
+					t.Errorf("discriminating: %+v", c)
+				}
+			}
+		})
+	}
+}
+
+// readCEL reads the shapes cel goals are written in, and nothing it cannot
+// check: the reading must make the program hold on a record built from it.
+func TestReadCEL(t *testing.T) {
+	lib := loadFixture(t, "planner_reads")
+	infos := map[string]*envInfo{} // app -> an environment serving it
+	for _, r := range lib.Recipes() {
+		env, err := episode.Compose(lib, r, episode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, app := range env.Apps {
+			if infos[app] == nil {
+				infos[app] = newEnvInfo(env)
+			}
+		}
+	}
+	cases := []struct {
+		name, expr string
+		negative   bool
+		want       string // the where read, "" for none
+	}{
+		{"phrases and a recipient", `state["mail"]["messages"].exists(r, (type(r) == map && "body" in r && r.body != null && type(r.body) == string && r.body.lowerAscii().contains("apollo")) && (type(r) == map && "to" in r && r.to != null && type(r.to) == list && r.to.exists(el, type(el) == string && el.lowerAscii() == "ana@acme.example")))`,
+			false, `body icontains "apollo" to iequals "ana@acme.example"`},
+		{"list or scalar", `state["mail"]["messages"].exists(r, (type(r.folder) == list ? r.folder.exists(el, el == "sent") : r.folder == "sent"))`,
+			false, `folder="sent"`},
+		{"in a list of values", `state["mail"]["messages"].exists(r, r.subject in ["A", "B"])`, false, `subject in ["A","B"]`},
+		{"record of a list", `state["desk"]["tickets"].exists(r, r.id == "T-1" && r.notes.exists(n, type(n) == map && n.body.contains("done")))`,
+			false, `id="T-1" notes elem [{"Field":"body","Op":"contains","Value":"done"}]`},
+		{"any value of an object", `state["sheet"]["rows"].exists(r, r.cells.exists(k, (type(r.cells[k]) == string ? r.cells[k] : "").lowerAscii().contains("laptops")))`,
+			false, `cells.* icontains "laptops"`},
+		{"negated", `!state["mail"]["messages"].exists(r, r.body.contains("secret"))`, true, `body contains "secret"`},
+		{"order and pattern", `state["sheet"]["rows"].exists(r, r.sheet_id.matches("^sh_[a-z]+$") && r.cells.Amount > 10.0)`,
+			false, `sheet_id matches "^sh_[a-z]+$" cells.Amount gt 10`},
+		{"a disjunction", `state["mail"]["messages"].exists(r, r.subject == "A" || r.subject == "B")`, false, ""},
+		{"two collections", `state["mail"]["messages"].exists(r, state["desk"]["tickets"].exists(t, t.id == r.subject))`, false, ""},
+		{"unknown collection", `state["crm"]["leads"].exists(r, r.name == "A")`, false, ""},
+		{"not an exists", `size(state["mail"]["messages"]) > 3`, false, ""},
+		{"all, not exists", `state["mail"]["messages"].all(r, r.folder == "sent")`, false, ""},
+		{"sign does not match", `!state["mail"]["messages"].exists(r, r.body.contains("x"))`, false, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			prog, err := assert.Compile(assert.Assertion{Type: assert.CEL, Expr: c.expr, Negative: c.negative})
+			if err != nil {
+				t.Fatal(err)
+			}
+			app := "mail"
+			for _, a := range []string{"desk", "sheet", "crm"} {
+				if strings.Contains(c.expr, `["`+a+`"]`) {
+					app = a
+				}
+			}
+			in := infos[app]
+			if in == nil {
+				in = infos["mail"]
+			}
+			got := in.readCEL(prog)
+			if c.want == "" {
+				if got != nil {
+					t.Fatalf("read %v, want nothing", got.Where)
+				}
+				return
+			}
+			if got == nil {
+				t.Fatalf("not read, want %s", c.want)
+			}
+			var parts []string
+			for _, p := range got.Where {
+				parts = append(parts, p.String())
+			}
+			if s := strings.Join(parts, " "); s != c.want {
+				t.Errorf("read %s, want %s", s, c.want)
+			}
+			if wantType := map[bool]string{false: assert.Exists, true: assert.NotExists}[c.negative]; got.Type != wantType {
+				t.Errorf("type %s, want %s", got.Type, wantType)
+			}
+		})
+	}
+}
+
+// A regex witness matches its pattern; joined phrases keep each phrase.
+func TestWitnesses(t *testing.T) {
+	for _, pat := range []string{`^\D*4\D*1\D*5\D*5\D*5\D*3\D*$`, `^[A-Z]{3}-\d{4}$`, `(?i)^inv(oice)?-\d+$`, `a|b`, `^x+y?z{2,3}$`} {
+		w, ok := regexWitness(pat)
+		if !ok || !holdsOn(w, []assert.Predicate{{Field: "v", Op: assert.OpMatches, Value: pat}}) {
+			t.Errorf("%s: witness %q (%v) does not match", pat, w, ok)
+		}
+	}
+	if got := joinTexts([]string{"Webinar", "Webinar:", "LinkedIn", "linkedin"}); got != "Webinar: LinkedIn" {
+		t.Errorf("joinTexts = %q", got)
+	}
+	rec, ok := recordFor([]assert.Predicate{
+		{Field: "cells.Status", Op: assert.OpEquals, Value: "Done"},
+		{Field: "notes", Op: opElem, Value: []assert.Predicate{{Field: "body", Op: assert.OpIContains, Value: "late"}}},
+	}, nil, nil)
+	w := state.Record(rec)
+	if !ok || !reflect.DeepEqual(map[string]any(w), map[string]any{"cells": map[string]any{"Status": "Done"}, "notes": []any{map[string]any{"body": "late"}}}) {
+		t.Errorf("recordFor = %v (%v)", rec, ok)
+	}
+}
