@@ -7,6 +7,8 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
 )
 
 // FuzzSatisfy: whenever the planner derives a value for a field's
@@ -18,6 +20,7 @@ func FuzzSatisfy(f *testing.F) {
 	f.Add("equals", `"x"`, "equals", `"y"`, true)
 	f.Add("contains", `"Q3"`, "not_contains", `"q3"`, false)
 	f.Add("gte", `"2026-01-01"`, "lte", `"2026-12-31"`, false)
+	f.Add("matches", `"^\\D*4\\D*1\\D*$"`, "icontains", `"41"`, false)
 	f.Fuzz(func(t *testing.T, op1, v1, op2, v2 string, list bool) {
 		var ps []assert.Predicate
 		for _, pv := range [][2]string{{op1, v1}, {op2, v2}} {
@@ -87,6 +90,46 @@ func FuzzVerifyGoal(f *testing.F) {
 		rc := verdict.RootCause
 		if rc == nil || !known[rc.Code] || rc.Atom.ID == "" || rc.Evidence.Message == "" {
 			t.Fatalf("failing verdict without a proper root cause: %+v", rc)
+		}
+	})
+}
+
+// FuzzReadCEL: whatever cel an atom holds, reading it does not panic, and a
+// reading is one the program agrees with: a record built to satisfy it
+// makes the program hold (fail, negated) on a state holding that record.
+func FuzzReadCEL(f *testing.F) {
+	f.Add(`state["desk"]["tickets"].exists(r, r.status == "pending" && r.subject.lowerAscii().contains("refund"))`, false)
+	f.Add(`!state["desk"]["tickets"].exists(r, r.tags.exists(t, t == "vip"))`, true)
+	f.Add(`state["desk"]["tickets"].exists(r, r.subject.matches("^[A-Z]+-\\d+$") && r.priority in ["urgent", "high"])`, false)
+	f.Add(`state["desk"]["tickets"].exists(r, (type(r.tags) == list ? r.tags.exists(e, e == "x") : r.tags == "x"))`, false)
+	f.Add(`state["desk"]["tickets"].exists(r, r.id == "T-1" || r.id == "T-2")`, false)
+	lib := loadFixture(f, "sound")
+	env, err := episode.Compose(lib, lib.Recipes()[0], episode.Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	in := newEnvInfo(env)
+	f.Fuzz(func(t *testing.T, expr string, negative bool) {
+		prog, err := assert.Compile(assert.Assertion{Type: assert.CEL, Expr: expr, Negative: negative})
+		if err != nil {
+			return
+		}
+		got := in.readCEL(prog)
+		if got == nil {
+			return
+		}
+		ci := in.colls[got.Target]
+		rec, ok := recordFor(got.Where, ci.def, nil)
+		if !ok {
+			return // the reading checked a record typed by its own tests
+		}
+		key := ci.def.KeyField()
+		if _, has := rec[key]; !has {
+			rec[key] = "probe"
+		}
+		w := state.NewWorld(env.Clock, state.NewCollection(got.Target, key, []state.Record{rec}))
+		if prog.Eval(assert.Input{State: state.New(w)}).Holds == negative {
+			t.Fatalf("%s read as %v, which the program does not agree with on %v", expr, got.Where, rec)
 		}
 	})
 }
