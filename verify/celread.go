@@ -2,6 +2,7 @@ package verify
 
 import (
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/cel-go/common/ast"
@@ -25,14 +26,45 @@ import (
 // satisfy it must make the real program hold (or, negated, fail) on a state
 // holding that record alone. The program stays the judge of every plan.
 
-// readCEL returns the assertion a cel check reads as, or nil.
-func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
-	a := prog.Assertion
+// celShape is what an expression reads as, whatever the environment.
+type celShape struct {
+	target   string
+	negative bool
+	where    []assert.Predicate // shared: never changed once read
+	lists    map[string]bool
+}
+
+// Readings are cached by expression: environments of one intent or rule
+// share their cel, and parsing it is most of the cost of reading it.
+var (
+	shapeMu   sync.Mutex
+	shapes    = map[string]*celShape{} // nil value: not readable
+	maxShapes = 4096                   // the cache starts over past this many expressions
+)
+
+func shapeOf(expr string) *celShape {
+	shapeMu.Lock()
+	s, ok := shapes[expr]
+	shapeMu.Unlock()
+	if ok {
+		return s
+	}
+	s = parseShape(expr)
+	shapeMu.Lock()
+	if len(shapes) >= maxShapes {
+		shapes = map[string]*celShape{}
+	}
+	shapes[expr] = s
+	shapeMu.Unlock()
+	return s
+}
+
+func parseShape(expr string) *celShape {
 	env, err := assert.Env()
 	if err != nil {
 		return nil
 	}
-	parsed, iss := env.Parse(a.Expr)
+	parsed, iss := env.Parse(expr)
 	if iss.Err() != nil {
 		return nil
 	}
@@ -42,11 +74,7 @@ func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
 		negative, e = true, c.Args()[0]
 	}
 	target, r, body, ok := existsOver(e)
-	if !ok || negative != a.Negative {
-		return nil
-	}
-	ci := in.colls[target]
-	if ci == nil {
+	if !ok {
 		return nil
 	}
 	rd := celReader{vars: map[string]celVar{r: {}}, lists: map[string]bool{}}
@@ -54,12 +82,28 @@ func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
 	if !rd.tests(body, r, &where) || len(where) == 0 {
 		return nil
 	}
+	return &celShape{target: target, negative: negative, where: where, lists: rd.lists}
+}
+
+// readCEL returns the assertion a cel check reads as, or nil.
+func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
+	a := prog.Assertion
+	sh := shapeOf(a.Expr)
+	if sh == nil || sh.negative != a.Negative {
+		return nil
+	}
+	ci := in.colls[sh.target]
+	if ci == nil {
+		return nil
+	}
+	target, where := sh.target, sh.where
 	out := &assert.Assertion{Type: assert.Exists, Target: target, Where: where, Label: a.Label}
-	if negative {
+	if sh.negative {
 		out.Type = assert.NotExists
 	}
+	negative := sh.negative
 	// The check: a record built from the reading passes the program.
-	rec, ok := recordFor(where, ci.def, rd.lists)
+	rec, ok := recordFor(where, ci.def, sh.lists)
 	if !ok {
 		return nil
 	}

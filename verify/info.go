@@ -69,6 +69,21 @@ type envInfo struct {
 	// forbidden names tools that a not_called check without a where
 	// forbids outright; the planner does not consider them.
 	forbidden map[string]bool
+	read      bool // the cel checks have been read (readCELs)
+}
+
+// readCELs reads the cel checks as wheres where their shape allows, once,
+// when the planner first needs them.
+func (in *envInfo) readCELs() {
+	if in.read {
+		return
+	}
+	in.read = true
+	for i, c := range in.checks {
+		if c.prog.Assertion.Type == assert.CEL {
+			in.checks[i].want = in.readCEL(c.prog)
+		}
+	}
 }
 
 func newEnvInfo(env *episode.Env) *envInfo {
@@ -95,9 +110,6 @@ func newEnvInfo(env *episode.Env) *envInfo {
 		ci := checkInfo{prog: c.Program, goal: c.Source == "goal"}
 		if i < len(raws) {
 			ci.index, ci.entry, ci.raw, ci.goal = raws[i].index, raws[i].entry, raws[i].raw, raws[i].goal
-		}
-		if c.Program.Assertion.Type == assert.CEL {
-			ci.want = in.readCEL(c.Program)
 		}
 		in.checks = append(in.checks, ci)
 		a := c.Program.Assertion

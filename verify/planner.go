@@ -100,6 +100,7 @@ type planner struct {
 }
 
 func newPlanner(ctx context.Context, env *episode.Env, info *envInfo) *planner {
+	info.readCELs()
 	return &planner{ctx: ctx, env: env, info: info, start: time.Now(), revealed: map[string]map[string]any{}, known: map[string]map[string]any{}, seen: map[string]bool{}}
 }
 
