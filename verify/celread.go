@@ -37,10 +37,12 @@ type celShape struct {
 // Readings are cached by expression: environments of one intent or rule
 // share their cel, and parsing it is most of the cost of reading it.
 var (
-	shapeMu   sync.Mutex
-	shapes    = map[string]*celShape{} // nil value: not readable
-	maxShapes = 4096                   // the cache starts over past this many expressions
+	shapeMu sync.Mutex
+	shapes  = map[string]*celShape{} // nil value: not readable
 )
+
+// maxShapes bounds the cache: it starts over past this many expressions.
+const maxShapes = 4096
 
 func shapeOf(expr string) *celShape {
 	shapeMu.Lock()
