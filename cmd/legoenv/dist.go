@@ -1,12 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
-	"text/tabwriter"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -27,21 +24,6 @@ func newDistCmd() *cobra.Command {
 	}
 	c.AddCommand(newDistVerifyCmd())
 	return c
-}
-
-// distEnvJSON and distJSON have the shape of 'legoenv verify --json'.
-type distEnvJSON struct {
-	ID        string               `json:"id"`
-	Verdict   string               `json:"verdict"`
-	Checks    []verify.CheckResult `json:"checks"`
-	RootCause *verify.RootCause    `json:"root_cause,omitempty"`
-}
-
-type distJSON struct {
-	Total    int           `json:"total"`
-	Verified int           `json:"verified"`
-	Share    float64       `json:"share"`
-	Envs     []distEnvJSON `json:"envs"`
 }
 
 func newDistVerifyCmd() *cobra.Command {
@@ -110,11 +92,11 @@ below --min-share.`,
 			sum := verify.Summarize(vs)
 			out := cmd.OutOrStdout()
 			if asJSON {
-				if err := writeDistJSON(out, vs, sum); err != nil {
+				if err := writeVerifyJSON(out, vs, sum); err != nil {
 					return err
 				}
 			} else {
-				writeDistTable(out, vs, sum)
+				writeVerifyTable(out, vs, sum)
 			}
 			if runErr != nil {
 				var je *dist.JobError
@@ -135,58 +117,4 @@ below --min-share.`,
 	c.Flags().DurationVar(&timeout, "timeout", time.Hour, "give up on verdicts not in by then (0: wait until interrupted)")
 	c.Flags().Float64Var(&minShare, "min-share", 0, "exit 1 when the share verified is below this (0..1)")
 	return c
-}
-
-func writeDistJSON(w io.Writer, vs []verify.Verdict, sum verify.Summary) error {
-	out := distJSON{Total: sum.Total, Verified: sum.Verified, Share: sum.Share, Envs: make([]distEnvJSON, len(vs))}
-	for i, v := range vs {
-		out.Envs[i] = distEnvJSON{ID: v.EnvID, Verdict: "failed", Checks: v.Checks, RootCause: v.RootCause}
-		if v.Verified {
-			out.Envs[i].Verdict = "verified"
-		}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
-// writeDistTable prints the layout of 'legoenv verify'. A failing verdict
-// without a root cause (a job no worker could verify) shows its first
-// diagnostic under "why".
-func writeDistTable(w io.Writer, vs []verify.Verdict, sum verify.Summary) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tVERDICT\tROOT CAUSE\tATOM\tINTENT/DATA")
-	for _, v := range vs {
-		verdict, code, at := "verified", "-", "-"
-		if !v.Verified {
-			verdict = "failed"
-			if v.RootCause != nil {
-				code, at = v.RootCause.Code, v.RootCause.Atom.String()
-			}
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s/%s\n", v.EnvID, verdict, code, at, v.Intent, v.Data)
-	}
-	tw.Flush()
-	fmt.Fprintf(w, "\n%d environments, %d verified (%.1f%%)\n", sum.Total, sum.Verified, 100*sum.Share)
-	if len(sum.Pareto) == 0 {
-		fmt.Fprintln(w, "root causes: none, every environment verified")
-		return
-	}
-	fmt.Fprintln(w, "\nroot causes (Pareto of the failing environments):")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "CODE\tCOUNT\tSHARE\tCUMULATIVE")
-	for _, r := range sum.Pareto {
-		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\n", r.Code, r.Count, 100*r.Share, 100*r.Cumulative)
-	}
-	tw.Flush()
-	fmt.Fprintln(w, "\nwhy:")
-	for _, v := range vs {
-		switch {
-		case v.Verified:
-		case v.RootCause != nil:
-			fmt.Fprintf(w, "  %s %s: %s\n", v.EnvID, v.RootCause.Code, v.RootCause.Evidence.Message)
-		case len(v.Checks) > 0 && len(v.Checks[0].Diagnostics) > 0:
-			fmt.Fprintf(w, "  %s: %s\n", v.EnvID, v.Checks[0].Diagnostics[0])
-		}
-	}
 }

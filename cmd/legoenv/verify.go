@@ -196,9 +196,13 @@ func writeVerifyTable(w io.Writer, vs []verify.Verdict, sum verify.Summary) {
 	// Each failing environment's first diagnostic, so a person sees why.
 	fmt.Fprintln(w, "\nwhy:")
 	for _, v := range vs {
-		if v.Verified || v.RootCause == nil {
-			continue
+		switch {
+		case v.Verified:
+		case v.RootCause != nil:
+			fmt.Fprintf(w, "  %s %s: %s\n", v.EnvID, v.RootCause.Code, v.RootCause.Evidence.Message)
+		case len(v.Checks) > 0 && len(v.Checks[0].Diagnostics) > 0:
+			// A verdict with no root cause (a job no worker could verify).
+			fmt.Fprintf(w, "  %s: %s\n", v.EnvID, v.Checks[0].Diagnostics[0])
 		}
-		fmt.Fprintf(w, "  %s %s: %s\n", v.EnvID, v.RootCause.Code, v.RootCause.Evidence.Message)
 	}
 }
