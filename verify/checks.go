@@ -226,12 +226,12 @@ func (in *envInfo) missingKey(r *run, i int) (RootCause, bool) {
 		return RootCause{}, false
 	}
 	for _, rec := range prefix.sess.State().Records(ci.name) {
-		if valueEqual(rec[match], v) || scalarString(rec[match]) == scalarString(v) {
+		if valueEqual(rec[match], v) || state.Text(rec[match]) == state.Text(v) {
 			return RootCause{}, false
 		}
 	}
 	dref := ref(in.env.Data)
-	key := scalarString(v)
+	key := state.Text(v)
 	msg := fmt.Sprintf("step %d (%s) names %s %s %q, which is not in the data", i+1, c.Name, ci.name, match, key)
 	return RootCause{Code: DataMissingEntity, Atom: dref, Evidence: Evidence{Tool: c.Name, Collection: ci.name, Record: key, Message: msg},
 		SuggestedFix: &Fix{Action: "add_record", Atom: dref, Description: "add the record to " + ci.name,

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"github.com/legoenv/legoenv/state"
 	"reflect"
 	"strings"
 
@@ -200,7 +201,7 @@ func sameElement(x, y assert.Predicate) bool {
 		return reflect.DeepEqual(x.Value, y.Value)
 	}
 	if x.Op == assert.OpIEquals || y.Op == assert.OpIEquals {
-		return strings.EqualFold(scalarString(x.Value), scalarString(y.Value))
+		return strings.EqualFold(state.Text(x.Value), state.Text(y.Value))
 	}
 	return valueEqual(x.Value, y.Value)
 }
@@ -327,7 +328,7 @@ func samePhrases(a, b []assert.Predicate) bool {
 		for _, p := range ps {
 			switch p.Op {
 			case assert.OpContains, assert.OpIContains:
-				out = append(out, strings.ToLower(scalarString(p.Value)))
+				out = append(out, strings.ToLower(state.Text(p.Value)))
 			}
 		}
 		return out

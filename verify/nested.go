@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"github.com/legoenv/legoenv/state"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
@@ -87,10 +88,10 @@ func (o *objects) column(head string, v any) string {
 	if len(cands) == 0 {
 		return "value"
 	}
-	want := strings.ToLower(scalarString(v))
+	want := strings.ToLower(state.Text(v))
 	for _, m := range cands {
 		for _, k := range keysOf(m) {
-			have := strings.ToLower(scalarString(m[k]))
+			have := strings.ToLower(state.Text(m[k]))
 			if len(want) >= 3 && len(have) >= 3 && want[:3] == have[:3] {
 				return k
 			}
@@ -207,7 +208,7 @@ func (p *planner) keyedBy(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 		for _, pr := range exact {
 			v, ok := lookupPath(r, pr.Field)
 			complete = complete && ok
-			b.WriteString(strings.ToLower(scalarString(v)))
+			b.WriteString(strings.ToLower(state.Text(v)))
 			b.WriteByte(0)
 		}
 		if !complete {

@@ -95,7 +95,7 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 			addP(arg, field, in.otherEmail(w, cur))
 		}
 		for _, v := range pinned[field] {
-			if valueEqual(v, cur) || (fd.Type == "array" && strings.Contains(scalarString(cur), scalarString(v))) {
+			if valueEqual(v, cur) || (fd.Type == "array" && strings.Contains(state.Text(cur), state.Text(v))) {
 				addP(arg, field, otherValue(v, fd))
 			}
 		}
@@ -103,7 +103,7 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 			// A field inside an object the goal pins (a row's cells.Status).
 			for _, k := range sortedKeys(obj) {
 				for _, v := range pinned[field+"."+k] {
-					if valueEqual(v, obj[k]) || (isText(v) && strings.EqualFold(scalarString(v), scalarString(obj[k]))) {
+					if valueEqual(v, obj[k]) || (isText(v) && strings.EqualFold(state.Text(v), state.Text(obj[k]))) {
 						na := make(map[string]any, len(obj))
 						for kk, x := range obj {
 							na[kk] = x
@@ -168,7 +168,7 @@ func otherRecordValue(c *state.Collection, field string, cur any) any {
 		return nil
 	}
 	for _, r := range c.Records {
-		if v, ok := r[field]; ok && v != nil && !valueEqual(v, cur) && scalarString(v) != scalarString(cur) {
+		if v, ok := r[field]; ok && v != nil && !valueEqual(v, cur) && state.Text(v) != state.Text(cur) {
 			return v
 		}
 	}
@@ -194,9 +194,9 @@ func (in *envInfo) otherKey(w *state.World, app, k string) any {
 // otherEmail returns another address from the data, preferring one of the
 // same domain so that a domain rule does not decide the outcome.
 func (in *envInfo) otherEmail(w *state.World, cur any) any {
-	s := scalarString(cur)
+	s := state.Text(cur)
 	if l, ok := cur.([]any); ok && len(l) > 0 {
-		s = scalarString(l[0])
+		s = state.Text(l[0])
 	}
 	if first, _, found := strings.Cut(s, ","); found {
 		s = strings.TrimSpace(first)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/legoenv/legoenv/state"
 	"sort"
 	"strings"
 	"time"
@@ -658,7 +659,7 @@ func (p *planner) lookup(slot string) bool {
 				}
 			}
 			if len(matches) == 1 {
-				if k := scalarString(matches[0][ci.def.KeyField()]); k != "" && k != b.Key {
+				if k := state.Text(matches[0][ci.def.KeyField()]); k != "" && k != b.Key {
 					most = max(most, 2)
 					continue
 				}
@@ -715,7 +716,7 @@ func (p *planner) listParents(s *episode.Session, ci *collInfo, t *episode.Tool,
 	if c := w.Collection(ci.name); c != nil {
 		for _, r := range c.Records {
 			if v, ok := r[field]; ok && v != nil {
-				sample = scalarString(v)
+				sample = state.Text(v)
 				break
 			}
 		}
@@ -805,7 +806,7 @@ func (p *planner) ambiguous(slot string, b episode.Binding, ci *collInfo, msg st
 			next:
 				for _, f := range cands {
 					for _, other := range c.Records {
-						if scalarString(other[ci.def.KeyField()]) != b.Key && valueEqual(other[f], rec[f]) {
+						if state.Text(other[ci.def.KeyField()]) != b.Key && valueEqual(other[f], rec[f]) {
 							continue next
 						}
 					}

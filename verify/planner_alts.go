@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"github.com/legoenv/legoenv/state"
 	"sort"
 	"strings"
 	"time"
@@ -427,7 +428,7 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 		settable[t.Effect.Field] = true
 	}
 	if pinned != nil {
-		key := scalarString(pinned)
+		key := state.Text(pinned)
 		rec, ok := s.State().Get(ci.name, key)
 		if !ok {
 			return nil, []Reason{p.noRecord(task, ci, key, preds, settable)}

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"github.com/legoenv/legoenv/state"
 	"sort"
 	"strings"
 
@@ -245,7 +246,7 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 // person it goes to) and the predicates they already satisfy (1 each).
 func (p *planner) targets(ci *collInfo, preds []assert.Predicate, s *episode.Session) []map[string]any {
 	if k := pinnedKey(ci.def.KeyField(), preds); k != nil {
-		if rec, ok := s.State().Get(ci.name, scalarString(k)); ok {
+		if rec, ok := s.State().Get(ci.name, state.Text(k)); ok {
 			return []map[string]any{rec}
 		}
 		return nil
@@ -293,7 +294,7 @@ func (p *planner) targets(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 // mentions reports whether a top-level field of r holds v (ignoring case),
 // or a list field holds it.
 func mentions(r map[string]any, v any) bool {
-	want := scalarString(v)
+	want := state.Text(v)
 	if want == "" {
 		return false
 	}
@@ -301,13 +302,13 @@ func mentions(r map[string]any, v any) bool {
 		switch y := x.(type) {
 		case []any:
 			for _, e := range y {
-				if strings.EqualFold(scalarString(e), want) {
+				if strings.EqualFold(state.Text(e), want) {
 					return true
 				}
 			}
 		case map[string]any:
 		default:
-			if strings.EqualFold(scalarString(y), want) {
+			if strings.EqualFold(state.Text(y), want) {
 				return true
 			}
 		}

@@ -1,7 +1,7 @@
 package verify
 
 import (
-	"fmt"
+	"github.com/legoenv/legoenv/state"
 	"math"
 	"reflect"
 	"regexp"
@@ -45,21 +45,6 @@ func toNumber(v any) (float64, bool) {
 	return 0, false
 }
 
-func scalarString(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return strconv.FormatInt(int64(x), 10)
-		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case nil:
-		return ""
-	}
-	return fmt.Sprint(v)
-}
-
 func valueEqual(a, b any) bool {
 	if af, ok := toNumber(a); ok {
 		bf, ok := toNumber(b)
@@ -74,11 +59,11 @@ func elemHolds(e any, p assert.Predicate) bool {
 	case assert.OpEquals, assert.OpNotEquals:
 		return valueEqual(e, p.Value)
 	case assert.OpIEquals:
-		return strings.EqualFold(scalarString(e), scalarString(p.Value))
+		return strings.EqualFold(state.Text(e), state.Text(p.Value))
 	case assert.OpContains:
-		return strings.Contains(scalarString(e), scalarString(p.Value))
+		return strings.Contains(state.Text(e), state.Text(p.Value))
 	case assert.OpIContains, assert.OpNotContains:
-		return strings.Contains(strings.ToLower(scalarString(e)), strings.ToLower(scalarString(p.Value)))
+		return strings.Contains(strings.ToLower(state.Text(e)), strings.ToLower(state.Text(p.Value)))
 	case assert.OpIn:
 		list, _ := p.Value.([]any)
 		for _, x := range list {
@@ -109,7 +94,7 @@ func elemHolds(e any, p assert.Predicate) bool {
 				c = 1
 			}
 		} else {
-			c = strings.Compare(scalarString(e), scalarString(p.Value))
+			c = strings.Compare(state.Text(e), state.Text(p.Value))
 		}
 		switch p.Op {
 		case assert.OpGT:
@@ -121,8 +106,8 @@ func elemHolds(e any, p assert.Predicate) bool {
 		}
 		return c <= 0
 	case assert.OpMatches:
-		re, err := regexp.Compile(scalarString(p.Value))
-		return err == nil && re.MatchString(scalarString(e))
+		re, err := regexp.Compile(state.Text(p.Value))
+		return err == nil && re.MatchString(state.Text(e))
 	}
 	return false
 }
@@ -295,15 +280,15 @@ func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
 			l, _ := p.Value.([]any)
 			cands = append(cands, l...)
 		case assert.OpContains, assert.OpIContains:
-			texts = append(texts, scalarString(p.Value))
+			texts = append(texts, state.Text(p.Value))
 		case assert.OpMatches:
-			if w, ok := regexWitness(scalarString(p.Value)); ok {
+			if w, ok := regexWitness(state.Text(p.Value)); ok {
 				cands = append(cands, w)
 			}
 		case assert.OpGT, assert.OpGTE, assert.OpLT, assert.OpLTE:
 			f, isNum := p.Value.(float64)
 			if !isNum {
-				s := scalarString(p.Value)
+				s := state.Text(p.Value)
 				if p.Op == assert.OpGT {
 					s += "~"
 				}
@@ -486,11 +471,11 @@ func fitArg(v any, s map[string]any) any {
 		case []any:
 			parts := make([]string, len(x))
 			for i, e := range x {
-				parts[i] = scalarString(e)
+				parts[i] = state.Text(e)
 			}
 			return strings.Join(parts, ", ")
 		case float64, bool:
-			return scalarString(x)
+			return state.Text(x)
 		}
 	case "array":
 		if _, ok := v.([]any); !ok && v != nil {

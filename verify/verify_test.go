@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"github.com/legoenv/legoenv/state"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -348,7 +349,7 @@ func TestPlannerLooksUpNamedRecords(t *testing.T) {
 			var lookArgs map[string]any
 			_ = json.Unmarshal(plan[0].Args, &lookArgs)
 			for _, v := range lookArgs {
-				if !strings.Contains(env.Instruction, scalarString(v)) {
+				if !strings.Contains(env.Instruction, state.Text(v)) {
 					t.Errorf("lookup argument %v is not in the instruction %q", v, env.Instruction)
 				}
 			}
