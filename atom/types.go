@@ -296,3 +296,29 @@ func IsFrozen(a any) bool {
 	}
 	return false
 }
+
+// WithPins returns r with every pin of kind k passed through f (slices are
+// copied, nil stays nil).
+func (r Recipe) WithPins(k Kind, f func(Pin) Pin) Recipe {
+	each := func(ps []Pin) []Pin {
+		if ps == nil {
+			return nil
+		}
+		out := make([]Pin, len(ps))
+		for i, p := range ps {
+			out[i] = f(p)
+		}
+		return out
+	}
+	switch k {
+	case KindIntent:
+		r.Intent = f(r.Intent)
+	case KindData:
+		r.Data = f(r.Data)
+	case KindServer:
+		r.Servers = each(r.Servers)
+	case KindRule:
+		r.Rules = each(r.Rules)
+	}
+	return r
+}

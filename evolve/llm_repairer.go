@@ -127,30 +127,12 @@ func (r *LLMRepairer) precheck(ctx context.Context, req Request, e *atom.Entry) 
 
 // llmRepin moves a recipe's pin of one atom from one version to another.
 func llmRepin(r atom.Recipe, k atom.Kind, id, from, to string) atom.Recipe {
-	mv := func(p atom.Pin) atom.Pin {
+	return r.WithPins(k, func(p atom.Pin) atom.Pin {
 		if p.ID == id && (p.Version == from || p.Version == "") {
 			p.Version = to
 		}
 		return p
-	}
-	out := r
-	switch k {
-	case atom.KindIntent:
-		out.Intent = mv(r.Intent)
-	case atom.KindData:
-		out.Data = mv(r.Data)
-	case atom.KindServer:
-		out.Servers = make([]atom.Pin, len(r.Servers))
-		for i, p := range r.Servers {
-			out.Servers[i] = mv(p)
-		}
-	case atom.KindRule:
-		out.Rules = make([]atom.Pin, len(r.Rules))
-		for i, p := range r.Rules {
-			out.Rules[i] = mv(p)
-		}
-	}
-	return out
+	})
 }
 
 func llmCause(v verify.Verdict) string {

@@ -95,34 +95,10 @@ func usersOf(lib *atom.Library, rs []atom.Recipe, k atom.Kind, id, ver string) [
 // movePins returns r with every explicit pin of kind/id@from moved to to.
 // Pins without a version follow the head and need no move.
 func movePins(r atom.Recipe, k atom.Kind, id, from, to string) atom.Recipe {
-	mv := func(p atom.Pin) atom.Pin {
+	return r.WithPins(k, func(p atom.Pin) atom.Pin {
 		if p.ID == id && p.Version == from {
 			p.Version = to
 		}
 		return p
-	}
-	out := r
-	switch k {
-	case atom.KindIntent:
-		out.Intent = mv(r.Intent)
-	case atom.KindData:
-		out.Data = mv(r.Data)
-	case atom.KindServer:
-		out.Servers = make([]atom.Pin, len(r.Servers))
-		for i, p := range r.Servers {
-			out.Servers[i] = mv(p)
-		}
-		if r.Servers == nil {
-			out.Servers = nil
-		}
-	case atom.KindRule:
-		out.Rules = make([]atom.Pin, len(r.Rules))
-		for i, p := range r.Rules {
-			out.Rules[i] = mv(p)
-		}
-		if r.Rules == nil {
-			out.Rules = nil
-		}
-	}
-	return out
+	})
 }
