@@ -21,9 +21,14 @@ const (
 	Called    = "called"     // some successful call to tool Target matches Where over its arguments
 	NotCalled = "not_called" // no successful call to tool Target matches Where
 	CEL       = "cel"        // Expr, a CEL boolean over state, calls and now
+	// Unchanged: every record of Target that matches none of Except, in the
+	// initial or the final state, ends as it started (fields in Ignore
+	// aside): none is created, deleted or edited. It says what an agent
+	// must leave alone ("nothing else in this collection changed").
+	Unchanged = "unchanged"
 )
 
-var typeNames = []string{Exists, NotExists, Count, Called, NotCalled, CEL}
+var typeNames = []string{Exists, NotExists, Count, Called, NotCalled, CEL, Unchanged}
 
 // Assertion is one check. In YAML and JSON its type is the key that holds its
 // target: {"exists": "gmail.messages", "where": {"to": "a@b.example"}}.
@@ -35,6 +40,8 @@ type Assertion struct {
 	Expr     string      // for CEL
 	Negative bool        // for CEL: treat as a constraint
 	Label    string      // human description, optional
+	Except   []Predicate // for Unchanged: the records that may change
+	Ignore   []string    // for Unchanged: volatile fields (timestamps) not compared
 }
 
 // Bound limits a count. Nil fields are open.
@@ -47,7 +54,7 @@ type Bound struct {
 // IsNegative reports whether the assertion is a constraint.
 func (a Assertion) IsNegative() bool {
 	switch a.Type {
-	case NotExists, NotCalled:
+	case NotExists, NotCalled, Unchanged:
 		return true
 	case CEL:
 		return a.Negative
@@ -59,6 +66,10 @@ func (a Assertion) IsNegative() bool {
 func (a Assertion) IsState() bool {
 	return a.Type == Exists || a.Type == NotExists || a.Type == Count
 }
+
+// ReadsCollection reports whether the assertion's target is a collection
+// (the state assertions and Unchanged).
+func (a Assertion) ReadsCollection() bool { return a.IsState() || a.Type == Unchanged }
 
 // IsTrajectory reports whether the assertion reads the calls.
 func (a Assertion) IsTrajectory() bool { return a.Type == Called || a.Type == NotCalled }
@@ -84,6 +95,20 @@ func (a Assertion) String() string {
 		}
 		b.WriteString(" where ")
 		b.WriteString(strings.Join(parts, ", "))
+	}
+	if a.Type == Unchanged {
+		if len(a.Except) > 0 {
+			parts := make([]string, len(a.Except))
+			for i, p := range a.Except {
+				parts[i] = p.String()
+			}
+			b.WriteString(" except ")
+			b.WriteString(strings.Join(parts, ", "))
+		}
+		if len(a.Ignore) > 0 {
+			b.WriteString(" ignoring ")
+			b.WriteString(strings.Join(a.Ignore, ", "))
+		}
 	}
 	if a.Type == Count {
 		if a.Bound.Equals != nil {
@@ -116,6 +141,12 @@ func (a Assertion) MarshalJSON() ([]byte, error) {
 	}
 	if a.Type == Count {
 		m["bound"] = a.Bound
+	}
+	if len(a.Except) > 0 {
+		m["except"] = Where(a.Except)
+	}
+	if len(a.Ignore) > 0 {
+		m["ignore"] = a.Ignore
 	}
 	if a.Label != "" {
 		m["label"] = a.Label
@@ -159,6 +190,16 @@ func (a *Assertion) UnmarshalJSON(data []byte) error {
 				return fmt.Errorf("where: %w", err)
 			}
 			a.Where = w
+		case "except":
+			var w Where
+			if err := json.Unmarshal(v, &w); err != nil {
+				return fmt.Errorf("except: %w", err)
+			}
+			a.Except = w
+		case "ignore":
+			if err := json.Unmarshal(v, &a.Ignore); err != nil {
+				return fmt.Errorf("ignore: must be a list of field names")
+			}
 		case "bound":
 			dec := json.NewDecoder(bytes.NewReader(v))
 			dec.DisallowUnknownFields()
@@ -179,6 +220,12 @@ func (a *Assertion) UnmarshalJSON(data []byte) error {
 	}
 	if a.Type == Count && a.Bound == (Bound{}) {
 		return fmt.Errorf("count: needs a bound (equals, min or max)")
+	}
+	if a.Type != Unchanged && (a.Except != nil || a.Ignore != nil) {
+		return fmt.Errorf("except and ignore belong to unchanged, not %s", a.Type)
+	}
+	if a.Type == Unchanged && len(a.Where) > 0 {
+		return fmt.Errorf("unchanged: say which records may change with except, not where")
 	}
 	return nil
 }
@@ -260,8 +307,12 @@ func (w Where) sort() {
 	})
 }
 
-// Normalize sorts predicates into canonical order.
-func (a *Assertion) Normalize() { Where(a.Where).sort() }
+// Normalize sorts predicates and ignored fields into canonical order.
+func (a *Assertion) Normalize() {
+	Where(a.Where).sort()
+	Where(a.Except).sort()
+	sort.Strings(a.Ignore)
+}
 
 func allOps(m map[string]any) bool {
 	for k := range m {

@@ -105,6 +105,16 @@ func Compile(a Assertion) (*Program, error) {
 			return nil, &CompileError{a, "needs a target tool name"}
 		}
 		p.Source, p.params = whereCEL("r", a.Where)
+	case Unchanged:
+		if app, coll := state.Split(a.Target); app == "" || coll == "" {
+			return nil, &CompileError{a, fmt.Sprintf("target %q must be app.collection", a.Target)}
+		}
+		for _, pr := range a.Except {
+			if err := checkOp(pr.Op, pr.Value); err != nil {
+				return nil, &CompileError{a, fmt.Sprintf("except %s: %v", pr.Field, err)}
+			}
+		}
+		p.Source, p.params = whereCEL("r", a.Except)
 	case CEL:
 		if a.Expr == "" {
 			return nil, &CompileError{a, "empty CEL expression"}
@@ -129,8 +139,13 @@ func Compile(a Assertion) (*Program, error) {
 
 // MatchRecord reports whether r satisfies the assertion's Where. An
 // evaluation error (a field of an unexpected type) is a non-match.
+// For Unchanged it matches the records that may change (Except), and an
+// empty Except matches none.
 func (p *Program) MatchRecord(r map[string]any) bool {
-	if len(p.Assertion.Where) == 0 {
+	if p.Assertion.Type == Unchanged && len(p.Assertion.Except) == 0 {
+		return false
+	}
+	if len(p.Assertion.Where) == 0 && p.Assertion.Type != Unchanged {
 		return true
 	}
 	out, _, err := p.prg.Eval(map[string]any{"r": r, "p": p.params})
@@ -278,6 +293,8 @@ func (p *Program) Eval(in Input) Outcome {
 			return Outcome{false, fmt.Sprintf("%d matching calls to %s", n, a.Target)}
 		}
 		return Outcome{true, "no matching call"}
+	case Unchanged:
+		return p.evalUnchanged(in.State)
 	case CEL:
 		vars := map[string]any{
 			"state": in.State.Snapshot(),

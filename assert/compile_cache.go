@@ -69,6 +69,17 @@ func cacheKey(a Assertion) (key, src string, params []any, ok bool) {
 		}
 		src, params = whereCEL("r", a.Where)
 		return "where\x00" + src, src, params, true
+	case Unchanged:
+		for _, p := range a.Except {
+			if checkOp(p.Op, p.Value) != nil {
+				return "", "", nil, false
+			}
+		}
+		if app, coll := state.Split(a.Target); app == "" || coll == "" {
+			return "", "", nil, false
+		}
+		src, params = whereCEL("r", a.Except)
+		return "where\x00" + src, src, params, true
 	case CEL:
 		if a.Expr == "" {
 			return "", "", nil, false

@@ -527,7 +527,15 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 			where[i] = p
 		}
 		a.Where = where
-		if a.IsState() && !known[a.Target] {
+		if len(a.Except) > 0 {
+			except := make([]assert.Predicate, len(a.Except))
+			for i, p := range a.Except {
+				p.Value = c.fill(p.Value, env)
+				except[i] = p
+			}
+			a.Except = except
+		}
+		if a.ReadsCollection() && !known[a.Target] {
 			c.add(IssueBadAssertion, e, "", "", field, "assertion reads %s, which no server of the environment has", a.Target)
 			return
 		}

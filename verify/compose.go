@@ -22,14 +22,18 @@ func runCompose(p *Job) []Diagnostic {
 	for _, c := range in.checks {
 		a := c.prog.Assertion
 		switch {
-		case a.IsState():
+		case a.ReadsCollection():
 			ci := in.colls[a.Target]
 			if ci == nil {
 				continue // composition reports unknown collections
 			}
-			for _, pr := range a.Where {
-				if !knownField(ci.def, pr.Field) {
-					ds = append(ds, fail(in.unknownFieldCause(c, ci, pr.Field)))
+			fields := a.Ignore
+			for _, pr := range append(append([]assert.Predicate(nil), a.Where...), a.Except...) {
+				fields = append(fields, pr.Field)
+			}
+			for _, f := range fields {
+				if !knownField(ci.def, f) {
+					ds = append(ds, fail(in.unknownFieldCause(c, ci, f)))
 				}
 			}
 		case a.IsTrajectory():

@@ -1,0 +1,68 @@
+package assert
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// evalUnchanged checks an Unchanged assertion. Only the records the session
+// wrote can differ from the start, so it reads the dirty keys alone: a
+// record is left alone when it is in both states with equal fields (Ignore
+// aside), and may change when it matches Except before or after.
+func (p *Program) evalUnchanged(st *state.State) Outcome {
+	a := p.Assertion
+	if !st.Has(a.Target) {
+		return Outcome{true, fmt.Sprintf("no collection %s", a.Target)}
+	}
+	base := st.Base().Collection(a.Target)
+	dirty := st.Dirty(a.Target)
+	keys := make([]string, 0, len(dirty))
+	for k := range dirty {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // the first change named is the same every run
+	for _, k := range keys {
+		before, had := base.Lookup(k)
+		after, has := st.Get(a.Target, k)
+		if (had && p.MatchRecord(before)) || (has && p.MatchRecord(after)) {
+			continue
+		}
+		switch {
+		case had && has:
+			if f, differ := firstDifference(before, after, a.Ignore); differ {
+				return Outcome{false, fmt.Sprintf("%s %s changed (%s)", a.Target, k, f)}
+			}
+		case has:
+			return Outcome{false, fmt.Sprintf("%s %s was created", a.Target, k)}
+		case had:
+			return Outcome{false, fmt.Sprintf("%s %s was deleted", a.Target, k)}
+		}
+	}
+	return Outcome{true, "no other record changed"}
+}
+
+// firstDifference names the first field (in sorted order) whose value
+// differs between a and b, skipping ignored fields.
+func firstDifference(a, b state.Record, ignore []string) (string, bool) {
+	fields := make([]string, 0, len(a)+len(b))
+	for f := range a {
+		fields = append(fields, f)
+	}
+	for f := range b {
+		if _, ok := a[f]; !ok {
+			fields = append(fields, f)
+		}
+	}
+	slices.Sort(fields)
+	for _, f := range fields {
+		if slices.Contains(ignore, f) {
+			continue
+		}
+		if state.HashValue(a[f]) != state.HashValue(b[f]) {
+			return f, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,102 @@
+package assert
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+func TestUnchanged(t *testing.T) {
+	const name = "gmail.messages"
+	edit := func(k, f string, v any) func(*state.State) {
+		return func(st *state.State) {
+			r, _ := st.Get(name, k)
+			n := state.Record{}
+			for kk, vv := range r {
+				n[kk] = vv
+			}
+			n[f] = v
+			if err := st.Replace(name, k, n); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cases := []struct {
+		name   string
+		src    string
+		change func(*state.State)
+		want   bool
+		reason string
+	}{
+		{"nothing written", `{"unchanged":"gmail.messages"}`, func(*state.State) {}, true, ""},
+		{"the named record may change", `{"unchanged":"gmail.messages","except":{"id":"m1"}}`, edit("m1", "subject", "x"), true, ""},
+		{"another record changed", `{"unchanged":"gmail.messages","except":{"id":"m1"}}`, edit("m2", "subject", "x"), false, "m2 changed (subject)"},
+		{"a rewrite to the same value", `{"unchanged":"gmail.messages"}`, edit("m2", "subject", "Hello"), true, ""},
+		{"an ignored field", `{"unchanged":"gmail.messages","ignore":["updated_at"]}`, edit("m2", "updated_at", "2026-02-01"), true, ""},
+		{"a field that is not ignored", `{"unchanged":"gmail.messages","ignore":["updated_at"]}`, edit("m2", "body", "changed"), false, "m2 changed (body)"},
+		{"created outside except", `{"unchanged":"gmail.messages","except":{"to":"ann@acme.example"}}`, func(st *state.State) {
+			_ = st.Insert(name, state.Record{"id": "m3", "to": "eve@other.example"})
+		}, false, "m3 was created"},
+		{"created inside except", `{"unchanged":"gmail.messages","except":{"to":"ann@acme.example"}}`, func(st *state.State) {
+			_ = st.Insert(name, state.Record{"id": "m3", "to": "ann@acme.example"})
+		}, true, ""},
+		{"deleted", `{"unchanged":"gmail.messages","except":{"id":"m1"}}`, func(st *state.State) { _ = st.Delete(name, "m2") }, false, "m2 was deleted"},
+		{"edited into the exception", `{"unchanged":"gmail.messages","except":{"subject":"Moved"}}`, edit("m2", "subject", "Moved"), true, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := mustAssert(t, c.src)
+			if !a.IsNegative() || !a.ReadsCollection() || a.IsState() {
+				t.Fatalf("unchanged must be a negative assertion over a collection")
+			}
+			for _, compile := range []func(Assertion) (*Program, error){Compile, CompileCached} {
+				p, err := compile(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st := state.New(testWorld())
+				c.change(st)
+				out := p.Eval(Input{State: st})
+				if out.Holds != c.want || !strings.Contains(out.Reason, c.reason) {
+					t.Fatalf("got %v (%s), want %v (%s)", out.Holds, out.Reason, c.want, c.reason)
+				}
+			}
+		})
+	}
+}
+
+func TestUnchangedJSON(t *testing.T) {
+	a := mustAssert(t, `{"unchanged":"gmail.messages","except":{"id":{"in":["m1","m2"]}},"ignore":["b","a"],"label":"others alone"}`)
+	a.Normalize()
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"except":{"id":{"in":["m1","m2"]}},"ignore":["a","b"],"label":"others alone","unchanged":"gmail.messages"}`
+	if string(b) != want {
+		t.Fatalf("got %s\nwant %s", b, want)
+	}
+	for _, bad := range []string{
+		`{"exists":"gmail.messages","except":{"id":"m1"}}`,
+		`{"unchanged":"gmail.messages","where":{"id":"m1"}}`,
+		`{"unchanged":"gmail.messages","ignore":"a"}`,
+	} {
+		var x Assertion
+		if err := json.Unmarshal([]byte(bad), &x); err == nil {
+			t.Errorf("%s: want an error", bad)
+		}
+	}
+	if _, err := Compile(mustAssert(t, `{"unchanged":"messages"}`)); err == nil {
+		t.Error("a target without an app must not compile")
+	}
+	// Scored as a constraint: credited only when every positive passes.
+	st := state.New(testWorld())
+	pos, _ := Compile(mustAssert(t, `{"exists":"gmail.messages","where":{"id":"m9"}}`))
+	neg, _ := Compile(mustAssert(t, `{"unchanged":"gmail.messages"}`))
+	res := Score([]Check{{Program: pos, Source: "goal"}, {Program: neg, Source: "goal"}}, Input{State: state.New(testWorld())}, Input{State: st})
+	if res.Credited != 0 || res.Passed {
+		t.Fatalf("an unchanged collection earns nothing while a positive fails: %+v", res)
+	}
+}
