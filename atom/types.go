@@ -218,9 +218,13 @@ type Intent struct {
 	Slots       map[string]Slot    `json:"slots,omitempty"`
 	Goal        []assert.Assertion `json:"goal"`
 	Plan        []PlanCall         `json:"plan,omitempty"`
-	Tools       []string           `json:"tools,omitempty"`  // the tool surface; default every tool of the apps
-	Frozen      bool               `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
-	Lineage     *Lineage           `json:"lineage,omitempty"`
+	// OtherBranch is what a conditional task asks for in the case that
+	// does not hold (the action of the branch not taken): the plan plus
+	// these calls must lose reward.
+	OtherBranch []PlanCall `json:"other_branch,omitempty"`
+	Tools       []string   `json:"tools,omitempty"`  // the tool surface; default every tool of the apps
+	Frozen      bool       `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
+	Lineage     *Lineage   `json:"lineage,omitempty"`
 }
 
 // Slot is a placeholder in an intent, bound to a data handle or a value.

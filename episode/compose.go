@@ -99,6 +99,7 @@ type Env struct {
 	Clock       time.Time
 	Checks      []assert.Check
 	Plan        []PlanStep
+	OtherBranch []PlanStep // the branch not taken, rendered (Intent.OtherBranch)
 	Limits      Limits
 
 	tools     []*Tool
@@ -141,13 +142,17 @@ func (e *Env) Messages() []Message {
 // Options tune composition.
 type Options struct {
 	Limits Limits
+	// FullSurface ignores the intent's tool list and offers every tool of
+	// its apps (verification asks whether a restriction is what blocks a
+	// task).
+	FullSurface bool
 }
 
 // Compose resolves a recipe against a library and builds the environment.
 // Unpinned versions resolve to the library's heads; the servers default to
 // those serving the intent's apps.
 func Compose(lib *atom.Library, r atom.Recipe, opt Options) (*Env, error) {
-	c := &composer{lib: lib, r: r}
+	c := &composer{lib: lib, r: r, full: opt.FullSurface}
 	env := c.compose()
 	if len(c.issues) > 0 {
 		return nil, &ComposeError{Recipe: c.r, Issues: c.issues}
@@ -161,6 +166,7 @@ type composer struct {
 	r      atom.Recipe
 	issues []Issue
 	world  *state.World
+	full   bool // Options.FullSurface
 }
 
 func (c *composer) add(code string, e *atom.Entry, k atom.Kind, id, field, format string, args ...any) {
@@ -279,7 +285,7 @@ func (c *composer) buildTools(env *Env, in *atom.Intent) {
 			env.toolByKey[t.Name] = tool
 		}
 	}
-	if len(in.Tools) == 0 {
+	if len(in.Tools) == 0 || c.full {
 		env.tools = all
 		return
 	}
@@ -498,6 +504,8 @@ func (c *composer) bind(env *Env, in *atom.Intent, data *atom.Data, w *state.Wor
 	collect(string(b))
 	b, _ = json.Marshal(in.Plan)
 	collect(string(b))
+	b, _ = json.Marshal(in.OtherBranch)
+	collect(string(b))
 	for n := range used {
 		if _, ok := in.Slots[n]; !ok {
 			c.add(IssueUnboundSlot, env.Intent, "", "", "instruction", "slot {{%s}} is used but not declared", n)
@@ -554,16 +562,24 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 			compile(re, fmt.Sprintf("checks[%d]", i), a, "rule:"+re.ID)
 		}
 	}
-	for i, p := range in.Plan {
+	env.Plan = c.planSteps(env, in.Plan, "plan")
+	env.OtherBranch = c.planSteps(env, in.OtherBranch, "other_branch")
+}
+
+// planSteps fills a list of plan calls, reporting tools outside the surface.
+func (c *composer) planSteps(env *Env, calls []atom.PlanCall, field string) []PlanStep {
+	var out []PlanStep
+	for i, p := range calls {
 		if env.toolByKey[p.Tool] == nil {
-			c.add(IssueUnknownTool, env.Intent, "", "", fmt.Sprintf("plan[%d].tool", i), "plan calls %q, which is not in the tool surface", p.Tool)
+			c.add(IssueUnknownTool, env.Intent, "", "", fmt.Sprintf("%s[%d].tool", field, i), "%s calls %q, which is not in the tool surface", field, p.Tool)
 		}
 		args, _ := c.fill(map[string]any(p.Args), env).(map[string]any)
 		if args == nil {
 			args = map[string]any{}
 		}
-		env.Plan = append(env.Plan, PlanStep{Tool: p.Tool, Args: args})
+		out = append(out, PlanStep{Tool: p.Tool, Args: args})
 	}
+	return out
 }
 
 func (e *Env) worldNames() []string {

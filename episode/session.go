@@ -272,11 +272,16 @@ func Replay(env *Env, opts SessionOptions, calls []ToolCall) (*Session, error) {
 }
 
 // PlanCalls renders the reference plan as tool calls.
-func (e *Env) PlanCalls() []ToolCall {
-	out := make([]ToolCall, len(e.Plan))
-	for i, p := range e.Plan {
+func (e *Env) PlanCalls() []ToolCall { return stepCalls(e.Plan, "call") }
+
+// OtherBranchCalls renders the calls of the branch not taken.
+func (e *Env) OtherBranchCalls() []ToolCall { return stepCalls(e.OtherBranch, "branch") }
+
+func stepCalls(steps []PlanStep, prefix string) []ToolCall {
+	out := make([]ToolCall, len(steps))
+	for i, p := range steps {
 		b, _ := json.Marshal(p.Args)
-		out[i] = ToolCall{ID: fmt.Sprintf("call_%d", i+1), Name: p.Tool, Args: b}
+		out[i] = ToolCall{ID: fmt.Sprintf("%s_%d", prefix, i+1), Name: p.Tool, Args: b}
 	}
 	return out
 }

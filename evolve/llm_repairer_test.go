@@ -82,6 +82,8 @@ slots:
 goal:
   - exists: mail.messages
     where: {folder: sent, to: "{{contact.email}}", body: {icontains: refund}}
+  - unchanged: mail.messages
+    except: {to: "{{contact.email}}"}
 plan:
   - tool: mail_send
     args: {to: "{{contact.email}}", subject: Refund, body: Your refund is on its way.}
@@ -95,6 +97,8 @@ slots:
 goal:
   - exists: mail.messages
     where: {folder: sent, to: "{{contact.owner_email}}", body: {icontains: refund}}
+  - unchanged: mail.messages
+    except: {to: "{{contact.owner_email}}"}
 plan:
   - tool: mail_send
     args: {to: "{{contact.owner_email}}", subject: Refund sent, body: The refund for Ana Lima was sent.}

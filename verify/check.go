@@ -34,6 +34,11 @@ type Job struct {
 	Plan []episode.ToolCall
 	// PlanFrom is "reference" or "planner".
 	PlanFrom string
+	// Grounding traces the values the plan writes that the goal checks to
+	// what the agent saw (set by solvable).
+	Grounding []Grounding
+	// Probes are the wrong plans the discriminating check tried.
+	Probes []Probe
 
 	info    *envInfo        // facts derived once from the environment
 	solved  *run            // the plan's run, recorded by solvable

@@ -38,8 +38,12 @@ func runNontrivial(p *Job) []Diagnostic {
 	return []Diagnostic{fail(in.goalMetCause(in.checks[positives[0]]))}
 }
 
-// goalMetCause blames the data for a goal that already holds, and suggests
-// changing the record that makes the first positive assertion true.
+// goalMetCause blames a goal that already holds. The data is at fault
+// when a record the intent names (through a slot) is what satisfies the
+// assertion: the task's record starts in the goal's state, and changing it
+// fixes every intent that uses the data. Otherwise the assertion holds
+// whatever the task's records hold (another record satisfies it, or it
+// reads no record at all): the intent does not pin what it is about.
 func (in *envInfo) goalMetCause(c checkInfo) RootCause {
 	a := c.prog.Assertion
 	dref := ref(in.env.Data)
@@ -47,15 +51,25 @@ func (in *envInfo) goalMetCause(c checkInfo) RootCause {
 	cause := RootCause{Code: DataGoalAlreadyMet, Atom: dref, Evidence: Evidence{Assertion: a.String(), Collection: a.Target, Message: msg}}
 	ci := in.colls[a.Target]
 	w, err := in.env.World(in.env.Recipe.Seed)
-	if !a.IsState() || ci == nil || err != nil || w.Collection(a.Target) == nil {
-		return cause
+	var col *state.Collection
+	if err == nil {
+		col = w.Collection(a.Target)
 	}
-	col := w.Collection(a.Target)
+	if !a.IsState() || ci == nil || col == nil || !in.namedMatch(c, col) {
+		iref := ref(in.env.Intent)
+		return RootCause{Code: IntentTrivialGoal, Atom: iref,
+			Evidence: Evidence{Assertion: a.String(), Collection: a.Target, Message: msg + "; no record the intent names is what makes it hold"},
+			SuggestedFix: &Fix{Action: "tighten_assertion", Atom: iref, Description: fmt.Sprintf("make goal[%d] name the record the task is about", c.index),
+				Params: map[string]any{"index": c.index}}}
+	}
 	for _, rec := range col.Records {
 		if !c.prog.MatchRecord(rec) {
 			continue
 		}
 		key, _ := state.KeyOf(rec, col.Key)
+		if !in.named(a.Target, key) {
+			continue
+		}
 		field := ""
 		for _, pr := range a.Where {
 			if pr.Field == col.Key {
@@ -81,6 +95,29 @@ func (in *envInfo) goalMetCause(c checkInfo) RootCause {
 	return cause
 }
 
+// named reports whether a slot of the environment binds the record.
+func (in *envInfo) named(coll, key string) bool {
+	for _, b := range in.env.Bindings {
+		if b.Handle != "" && b.App+"."+b.Coll == coll && b.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// namedMatch reports whether a record a slot names satisfies the check.
+func (in *envInfo) namedMatch(c checkInfo, col *state.Collection) bool {
+	for _, b := range in.env.Bindings {
+		if b.Handle == "" || b.App+"."+b.Coll != col.Name {
+			continue
+		}
+		if r, ok := col.Lookup(b.Key); ok && c.prog.MatchRecord(r) {
+			return true
+		}
+	}
+	return false
+}
+
 // --- solvable ---
 
 func runSolvable(p *Job) []Diagnostic {
@@ -102,6 +139,9 @@ func runSolvable(p *Job) []Diagnostic {
 			return []Diagnostic{fail(p.info.runCause(r, "planner"))}
 		}
 		p.Plan, p.PlanFrom, p.solved = calls, "planner", r
+		if d, ok := p.checkGrounded(); !ok {
+			return d
+		}
 		return []Diagnostic{note(fmt.Sprintf("the planner solved it in %d steps", len(calls)))}
 	}
 	calls := env.PlanCalls()
@@ -111,6 +151,9 @@ func runSolvable(p *Job) []Diagnostic {
 	}
 	if r.result.Passed && r.firstError() < 0 {
 		p.Plan, p.PlanFrom, p.solved = calls, "reference", r
+		if d, ok := p.checkGrounded(); !ok {
+			return p.groundedAlternative(d)
+		}
 		return []Diagnostic{note(fmt.Sprintf("the reference plan solves it in %d steps", len(calls)))}
 	}
 	cause := p.info.runCause(r, "reference")
@@ -121,16 +164,8 @@ func runSolvable(p *Job) []Diagnostic {
 		if cause.Code == ServerToolError {
 			return []Diagnostic{fail(cause), note("the planner found a way around the failing tool")}
 		}
-		iref := ref(env.Intent)
 		msg := "the reference plan fails (" + cause.Evidence.Message + "), while the planner's plan solves the environment"
-		steps := make([]map[string]any, len(alt))
-		for i, c := range alt {
-			var args map[string]any
-			_ = json.Unmarshal(c.Args, &args)
-			steps[i] = map[string]any{"tool": c.Name, "args": args}
-		}
-		return []Diagnostic{fail(RootCause{Code: IntentBadPlan, Atom: iref, Evidence: Evidence{Tool: cause.Evidence.Tool, Assertion: cause.Evidence.Assertion, Message: msg},
-			SuggestedFix: &Fix{Action: "replace_plan", Atom: iref, Description: "use the planner's plan as the reference plan", Params: map[string]any{"plan": steps}}})}
+		return []Diagnostic{fail(replacePlanCause(env, alt, Evidence{Tool: cause.Evidence.Tool, Assertion: cause.Evidence.Assertion, Message: msg}))}
 	}
 	var pe *PlanError
 	if cause.Code == IntentBadPlan && errors.As(perr, &pe) && len(pe.Reasons) > 0 && pe.Reasons[0].Kind != ReasonBounds && pe.Reasons[0].Kind != ReasonUnsupported {
@@ -139,6 +174,51 @@ func runSolvable(p *Job) []Diagnostic {
 		return append(planFailure(perr), note("the reference plan fails: "+cause.Evidence.Message))
 	}
 	return []Diagnostic{fail(cause), note("the planner finds no other way: " + perr.Error())}
+}
+
+// checkGrounded traces the solving plan's checked values to what the agent
+// sees; a plan that knows something only the goal says does not make the
+// environment solvable.
+func (p *Job) checkGrounded() ([]Diagnostic, bool) {
+	p.Grounding = p.info.ground(p.solved)
+	g, bad := ungrounded(p.Grounding)
+	if !bad {
+		return nil, true
+	}
+	return []Diagnostic{fail(p.info.groundingCause(g, p.PlanFrom))}, false
+}
+
+// groundedAlternative handles a reference plan that passes but writes
+// what the agent could not know (an id it never looked up): when the
+// planner finds a grounded plan, the reference plan is at fault; else the
+// instruction is.
+func (p *Job) groundedAlternative(failed []Diagnostic) []Diagnostic {
+	alt, err := newPlanner(p.Ctx, p.Env, p.info).plan()
+	if err != nil {
+		return failed
+	}
+	r, err := replay(p.Env, alt, true)
+	if err != nil || !r.result.Passed {
+		return failed
+	}
+	if _, bad := ungrounded(p.info.ground(r)); bad {
+		return failed
+	}
+	msg := "the reference plan writes what the agent has not seen (" + failed[0].Message + "), while the planner's plan reads it first"
+	return []Diagnostic{fail(replacePlanCause(p.Env, alt, Evidence{Message: msg}))}
+}
+
+// replacePlanCause blames the reference plan and suggests another.
+func replacePlanCause(env *episode.Env, alt []episode.ToolCall, ev Evidence) RootCause {
+	iref := ref(env.Intent)
+	steps := make([]map[string]any, len(alt))
+	for i, c := range alt {
+		var args map[string]any
+		_ = json.Unmarshal(c.Args, &args)
+		steps[i] = map[string]any{"tool": c.Name, "args": args}
+	}
+	return RootCause{Code: IntentBadPlan, Atom: iref, Evidence: ev,
+		SuggestedFix: &Fix{Action: "replace_plan", Atom: iref, Description: "use the planner's plan as the reference plan", Params: map[string]any{"plan": steps}}}
 }
 
 func planFailure(err error) []Diagnostic {
@@ -249,59 +329,6 @@ func errorText(obs string) string {
 }
 
 // --- discriminating ---
-
-// maxPerturbations bounds the perturbed replays of one environment.
-const maxPerturbations = 12
-
-func runDiscriminating(p *Job) []Diagnostic {
-	in := p.info
-	if p.empty != nil && p.empty.result.Passed {
-		return []Diagnostic{fail(RootCause{Code: VerifierNotDiscriminating, Atom: ref(p.Env.Intent), Evidence: Evidence{Message: "the empty trajectory passes"}})}
-	}
-	sr := p.solved
-	if sr == nil {
-		return nil
-	}
-	var prev uint64
-	var changing []int
-	for i, d := range sr.digests {
-		if d != prev && !sr.obs[i].IsError {
-			changing = append(changing, i)
-		}
-		prev = d
-	}
-	for _, i := range changing {
-		if err := p.Ctx.Err(); err != nil {
-			return nil
-		}
-		calls := append(append([]episode.ToolCall(nil), p.Plan[:i]...), p.Plan[i+1:]...)
-		r, err := replay(p.Env, calls, false)
-		if err != nil || !r.result.Passed {
-			continue
-		}
-		return []Diagnostic{fail(in.dropCause(p.Plan, i))}
-	}
-	n := 0
-	for _, i := range changing {
-		for _, pt := range in.perturbations(p.Plan[i]) {
-			if p.fillers[fillerKey(p.Plan[i].Name, pt.arg, pt.right)] {
-				continue // the planner chose this value; the goal need not care
-			}
-			if n >= maxPerturbations || p.Ctx.Err() != nil {
-				return nil
-			}
-			n++
-			calls := append([]episode.ToolCall(nil), p.Plan...)
-			calls[i] = pt.call
-			r, err := replay(p.Env, calls, false)
-			if err != nil || !r.result.Passed {
-				continue
-			}
-			return []Diagnostic{fail(in.perturbCause(p.Plan[i], i, pt))}
-		}
-	}
-	return []Diagnostic{note(fmt.Sprintf("%d steps dropped and %d perturbed plans all fail", len(changing), n))}
-}
 
 // goalIndexOn returns the first positive goal assertion on a collection
 // (or, for a tool with no collection, the first positive one); -1 if none.

@@ -59,7 +59,7 @@ func TestPlannerReads(t *testing.T) {
 				t.Errorf("plan\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want[env.Intent.ID], "\n"))
 			}
 			for _, c := range v.Checks {
-				if c.Name == "discriminating" && (c.Status != Pass || !strings.Contains(strings.Join(c.Diagnostics, " "), "perturbed plans all fail")) {
+				if c.Name == "discriminating" && (c.Status != Pass || !strings.Contains(strings.Join(c.Diagnostics, " "), "all lose reward")) {
 					t.Errorf("discriminating: %+v", c)
 				}
 			}

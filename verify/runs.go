@@ -6,6 +6,7 @@ import (
 	"hash"
 	"hash/fnv"
 	"math"
+	"reflect"
 	"sort"
 
 	"github.com/legoenv/legoenv/assert"
@@ -52,7 +53,7 @@ func (r *run) firstError() int {
 }
 
 // digest fingerprints what a session changed: for every written collection
-// its size and the written records. Two sessions over the same world have
+// its size and the written records that differ from the start. Two sessions over the same world have
 // equal digests when they hold the same records (the order of inserted
 // records aside); unlike the full state hash it costs nothing for the
 // collections left alone. Digests are compared within one process only,
@@ -66,11 +67,21 @@ func digest(st *state.State) uint64 {
 		if dirty == nil {
 			continue
 		}
-		wrote = true
+		base := st.Base().Collection(name)
 		keys := make([]string, 0, len(dirty))
 		for k := range dirty {
+			// A record written back as it was is no change.
+			if r, ok := st.Get(name, k); ok && base != nil {
+				if b, had := base.Lookup(k); had && reflect.DeepEqual(map[string]any(b), map[string]any(r)) {
+					continue
+				}
+			}
 			keys = append(keys, k)
 		}
+		if len(keys) == 0 {
+			continue
+		}
+		wrote = true
 		sort.Strings(keys)
 		h.Write([]byte(name))
 		binary.LittleEndian.PutUint64(buf[:], uint64(len(st.Records(name))))

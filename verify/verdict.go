@@ -11,23 +11,26 @@ import (
 
 // Root-cause codes. Each failing verdict carries exactly one.
 const (
-	ServerMissingTool         = "server.missing_tool"
-	ServerToolError           = "server.tool_error"
-	ServerSchemaMismatch      = "server.schema_mismatch"
-	ServerMissingApp          = "server.missing_app"
-	ServerToolConflict        = "server.tool_conflict"
-	DataMissingEntity         = "data.missing_entity"
-	DataGoalAlreadyMet        = "data.goal_already_met"
-	DataInconsistent          = "data.inconsistent"
-	IntentUnboundSlot         = "intent.unbound_slot"
-	IntentContradictory       = "intent.contradictory_goal"
-	IntentUnverifiable        = "intent.unverifiable"
-	RuleConflictsWithGoal     = "rule.conflicts_with_goal"
-	VerifierNotDiscriminating = "verifier.not_discriminating"
-	Nondeterministic          = "nondeterministic"
-	IntentBadPlan             = "intent.bad_plan"
-	IntentAmbiguous           = "intent.ambiguous"
-	RecipeMissingAtom         = "recipe.missing_atom"
+	ServerMissingTool          = "server.missing_tool"
+	ServerToolError            = "server.tool_error"
+	ServerSchemaMismatch       = "server.schema_mismatch"
+	ServerMissingApp           = "server.missing_app"
+	ServerToolConflict         = "server.tool_conflict"
+	DataMissingEntity          = "data.missing_entity"
+	DataGoalAlreadyMet         = "data.goal_already_met"
+	DataInconsistent           = "data.inconsistent"
+	IntentUnboundSlot          = "intent.unbound_slot"
+	IntentContradictory        = "intent.contradictory_goal"
+	IntentGoalNotInInstruction = "intent.goal_not_in_instruction"
+	IntentToolsetExcludes      = "intent.toolset_excludes"
+	IntentTrivialGoal          = "intent.trivial_goal"
+	IntentUnverifiable         = "intent.unverifiable"
+	RuleConflictsWithGoal      = "rule.conflicts_with_goal"
+	VerifierNotDiscriminating  = "verifier.not_discriminating"
+	Nondeterministic           = "nondeterministic"
+	IntentBadPlan              = "intent.bad_plan"
+	IntentAmbiguous            = "intent.ambiguous"
+	RecipeMissingAtom          = "recipe.missing_atom"
 )
 
 // RootCauses documents every code, one line each; the table is the
@@ -43,6 +46,9 @@ var RootCauses = []struct{ Code, Doc string }{
 	{DataInconsistent, "the data does not fit the servers' collections (unknown collection, wrong key)"},
 	{IntentUnboundSlot, "a slot has no handle or value, or names a handle the data does not export"},
 	{IntentContradictory, "two assertions of the goal cannot hold together"},
+	{IntentToolsetExcludes, "the intent's own tool list leaves out a tool of its apps that the task needs"},
+	{IntentTrivialGoal, "the goal already holds at the start because it does not pin the records the task is about (another record satisfies it)"},
+	{IntentGoalNotInInstruction, "the plan writes a value the goal checks that nothing the agent sees holds: not the instruction, the system prompt, a tool's answer earlier in the episode"},
 	{IntentUnverifiable, "an assertion reads a collection or field no server has, or does not compile"},
 	{RuleConflictsWithGoal, "a rule forbids the only way to the goal"},
 	{VerifierNotDiscriminating, "a wrong plan (nothing, a step dropped, a key argument perturbed) still passes"},

@@ -3,7 +3,10 @@ package verify
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/legoenv/legoenv/atom"
@@ -24,7 +27,53 @@ func Verify(ctx context.Context, lib *atom.Library, r atom.Recipe) Verdict {
 	if err != nil {
 		return composeFailure(lib, r, err)
 	}
-	return VerifyEnv(ctx, env)
+	v := VerifyEnv(ctx, env)
+	if rc := v.RootCause; rc != nil && rc.Code == ServerMissingTool && len(env.Intent.Atom.(*atom.Intent).Tools) > 0 {
+		if cause, ok := toolsetCause(ctx, lib, env); ok {
+			v.RootCause = &cause
+		}
+	}
+	return v
+}
+
+// toolsetCause decides whether an intent's own tool list is what keeps a
+// tool from the plan: the environment with every tool of its apps verifies
+// as solvable, so the servers have what the task needs and the intent left
+// it out. The fix names the tools the full surface's plan uses that the
+// list lacks.
+func toolsetCause(ctx context.Context, lib *atom.Library, env *episode.Env) (RootCause, bool) {
+	full, err := episode.Compose(lib, env.Recipe, episode.Options{FullSurface: true})
+	if err != nil {
+		return RootCause{}, false
+	}
+	v := VerifyEnv(ctx, full)
+	if !solvedBy(v) {
+		return RootCause{}, false
+	}
+	var missing []string
+	for _, c := range v.Plan {
+		if env.Tool(c.Name) == nil && !slices.Contains(missing, c.Name) {
+			missing = append(missing, c.Name)
+		}
+	}
+	if len(missing) == 0 {
+		return RootCause{}, false
+	}
+	iref := ref(env.Intent)
+	msg := fmt.Sprintf("the intent's tool list leaves out %s, which the task needs; with every tool of its apps the planner solves it", strings.Join(missing, ", "))
+	return RootCause{Code: IntentToolsetExcludes, Atom: iref, Evidence: Evidence{Tool: missing[0], Message: msg},
+		SuggestedFix: &Fix{Action: "add_to_toolset", Atom: iref, Description: "add " + strings.Join(missing, ", ") + " to the intent's tools",
+			Params: map[string]any{"tools": missing}}}, true
+}
+
+// solvedBy reports whether a verdict's solvable check passed.
+func solvedBy(v Verdict) bool {
+	for _, c := range v.Checks {
+		if c.Name == "solvable" {
+			return c.Status == Pass
+		}
+	}
+	return false
 }
 
 // VerifyEnv runs the checks on a composed environment, cheapest first; after

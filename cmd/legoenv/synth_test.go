@@ -24,6 +24,8 @@ slots:
 goal:
   - exists: helpdesk.tickets
     where: {id: "{{ticket}}", tags: vip, priority: high}
+  - unchanged: helpdesk.tickets
+    except: {id: "{{ticket}}"}
 plan:
   - tool: helpdesk_tag_ticket
     args: {id: "{{ticket}}", tag: vip}

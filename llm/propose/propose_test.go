@@ -27,6 +27,9 @@ goal:
   - exists: helpdesk.tickets
     where: {id: "{{ticket}}", tags: vip, priority: high}
     label: ticket tagged vip at high priority
+  - unchanged: helpdesk.tickets
+    except: {id: "{{ticket}}"}
+    label: no other ticket changed
 plan:
   - tool: helpdesk_tag_ticket
     args: {id: "{{ticket}}", tag: vip}
@@ -219,7 +222,11 @@ slots:
 goal:
   - exists: notes.pages
     where: {id: pg_1, archived: true}
+  - unchanged: notes.pages
+    except: {id: pg_1}
 plan:
+  - tool: notes_search_pages
+    args: {title: "{{page}}"}
   - tool: notes_archive_page
     args: {id: pg_1}
 ---
