@@ -222,9 +222,13 @@ type Intent struct {
 	// does not hold (the action of the branch not taken): the plan plus
 	// these calls must lose reward.
 	OtherBranch []PlanCall `json:"other_branch,omitempty"`
-	Tools       []string   `json:"tools,omitempty"`  // the tool surface; default every tool of the apps
-	Frozen      bool       `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
-	Lineage     *Lineage   `json:"lineage,omitempty"`
+	// Derive names the operations an agent is expected to apply to what
+	// it reads (count, sum, difference, product, ratio): a value the goal
+	// checks may be computed that way from numbers the agent saw.
+	Derive  []string `json:"derive,omitempty"`
+	Tools   []string `json:"tools,omitempty"`  // the tool surface; default every tool of the apps
+	Frozen  bool     `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
+	Lineage *Lineage `json:"lineage,omitempty"`
 }
 
 // Slot is a placeholder in an intent, bound to a data handle or a value.

@@ -179,12 +179,17 @@ func runSolvable(p *Job) []Diagnostic {
 // checkGrounded traces the solving plan's checked values to what the agent
 // sees; a plan that knows something only the goal says does not make the
 // environment solvable.
+// A plan that skips the reads an agent would make is first given them
+// (revealReads); what the data does not hold stays ungrounded.
 func (p *Job) checkGrounded() ([]Diagnostic, bool) {
-	p.Grounding = p.info.ground(p.solved)
-	g, bad := ungrounded(p.Grounding)
-	if !bad {
+	r, ok := p.revealReads(p.solved)
+	if ok {
+		p.solved, p.Plan = r, r.calls
+		p.Grounding = p.info.ground(r)
 		return nil, true
 	}
+	p.Grounding = p.info.ground(r)
+	g, _ := ungrounded(p.Grounding)
 	return []Diagnostic{fail(p.info.groundingCause(g, p.PlanFrom))}, false
 }
 

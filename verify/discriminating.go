@@ -302,7 +302,7 @@ func (in *envInfo) extraWrites(c episode.ToolCall) []extraWrite {
 			}
 			var v any
 			if isRecipient(arg) || isEmailField(arg) {
-				v = in.otherEmail(w, cur)
+				v = in.siblingEmail(w, cur)
 			} else if s, ok := cur.(string); ok {
 				v = in.otherKey(w, t.App, s)
 			}

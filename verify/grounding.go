@@ -19,13 +19,16 @@ import (
 // agent could have read it. Source is empty when nothing the agent sees
 // holds the value: the plan then knows something only the goal says.
 type Grounding struct {
-	Step   int    `json:"step"` // 1-based
-	Tool   string `json:"tool"`
-	Arg    string `json:"arg"`   // the argument path that carries the value
-	Field  string `json:"field"` // the field the goal checks it on
-	Value  string `json:"value"` // the value the goal checks
-	Goal   int    `json:"goal"`  // the goal assertion's index
-	Source string `json:"source,omitempty"`
+	Step  int    `json:"step"` // 1-based
+	Tool  string `json:"tool"`
+	Arg   string `json:"arg"`   // the argument path that carries the value
+	Field string `json:"field"` // the field the goal checks it on
+	// Collection is the goal assertion's target ("app.collection", or a
+	// tool for a called assertion).
+	Collection string `json:"collection,omitempty"`
+	Value      string `json:"value"` // the value the goal checks
+	Goal       int    `json:"goal"`  // the goal assertion's index
+	Source     string `json:"source,omitempty"`
 }
 
 // visible is what an agent has seen before one step: the messages and the
@@ -34,6 +37,9 @@ type Grounding struct {
 type visible struct {
 	docs  []contextDoc
 	clock time.Time
+	// For declared derivations: the sizes of the lists and the column
+	// sums the observations showed.
+	counts, sums []float64
 }
 
 type contextDoc struct {
@@ -44,10 +50,11 @@ type contextDoc struct {
 
 // literal is a value a positive goal assertion checks on a field.
 type literal struct {
-	goal  int
-	field string
-	op    string
-	value any
+	goal   int
+	target string
+	field  string
+	op     string
+	value  any
 }
 
 // ground traces every value the plan writes that a positive goal assertion
@@ -84,13 +91,16 @@ func (in *envInfo) ground(r *run) []Grounding {
 					if !ok {
 						continue
 					}
-					g := Grounding{Step: i + 1, Tool: call.Name, Arg: lf.path, Field: l.field, Value: state.Text(v), Goal: l.goal}
+					g := Grounding{Step: i + 1, Tool: call.Name, Arg: lf.path, Field: l.field, Collection: l.target, Value: state.Text(v), Goal: l.goal}
 					key := fmt.Sprint(g.Step, g.Arg, g.Value)
 					if seen[key] {
 						continue
 					}
 					seen[key] = true
 					g.Source = ctx.find(v, l.field)
+					if g.Source == "" && len(in.intent.Derive) > 0 {
+						g.Source = ctx.derive(v, in.intent.Derive)
+					}
 					out = append(out, g)
 				}
 			}
@@ -112,11 +122,11 @@ func (in *envInfo) goalLiterals() []literal {
 			switch p.Op {
 			case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
 				if !emptyValue(p.Value) {
-					out = append(out, literal{c.index, p.Field, p.Op, p.Value})
+					out = append(out, literal{c.index, a.Target, p.Field, p.Op, p.Value})
 				}
 			case assert.OpIn:
 				if l, ok := p.Value.([]any); ok && len(l) == 1 && !emptyValue(l[0]) {
-					out = append(out, literal{c.index, p.Field, assert.OpEquals, l[0]})
+					out = append(out, literal{c.index, a.Target, p.Field, assert.OpEquals, l[0]})
 				}
 			}
 		}
@@ -214,6 +224,7 @@ func (in *envInfo) messageContext() *visible {
 func (ctx *visible) add(name, content string) {
 	var v any
 	if json.Unmarshal([]byte(content), &v) == nil {
+		ctx.tabulate(v)
 		var b strings.Builder
 		for _, lf := range leaves("", v) {
 			b.WriteString(state.Text(lf.value))
@@ -274,7 +285,7 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 	case float64:
 		return d.hasNumber(x)
 	case string:
-		if f, err := strconv.ParseFloat(strings.TrimSpace(x), 64); err == nil && d.hasNumber(f) {
+		if f, ok := parseNumber(x); ok && d.hasNumber(f) {
 			return true
 		}
 		if t, ok := parseDate(x); ok {
@@ -292,6 +303,14 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 		return strings.Contains(d.text, " "+w+" ") || (len(w) > 3 && strings.Contains(d.text, w))
 	}
 	return strings.Contains(d.text, " "+loose(state.Text(v))+" ")
+}
+
+// parseNumber reads a number as people write it: "$1,200.50", "15%".
+func parseNumber(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(strings.TrimSuffix(s, "%"), "$")
+	f, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	return f, err == nil
 }
 
 // isWord reports whether s is one word of letters.

@@ -232,4 +232,14 @@ func (in *envInfo) otherEmail(w *state.World, cur any) any {
 	return "someone.else" + domain
 }
 
+// siblingEmail returns another address the data holds (same domain
+// first), or nil: an over-action writes to someone who exists.
+func (in *envInfo) siblingEmail(w *state.World, cur any) any {
+	v, _ := in.otherEmail(w, cur).(string)
+	if v == "" || strings.HasPrefix(v, "someone.else@") {
+		return nil
+	}
+	return v
+}
+
 func isEmailField(f string) bool { return f == "email" || strings.HasSuffix(f, "_email") }

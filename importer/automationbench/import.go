@@ -768,7 +768,10 @@ func sortedKeysD(m map[string]*appData) []string {
 func (ts *taskState) intentAtom(s *Schemas, rep *Report) *atom.Intent {
 	t := ts.task
 	in := &atom.Intent{Kind: atom.KindIntent, ID: ts.id, Apps: t.Apps(s), Goal: ts.goal,
-		Description: fmt.Sprintf("AutomationBench task %s", t.Name), Family: "automationbench", Frozen: true}
+		Description: fmt.Sprintf("AutomationBench task %s", t.Name), Family: "automationbench", Frozen: true,
+		// The benchmark's tasks ask for totals, counts and differences of
+		// what the agent reads.
+		Derive: []string{"count", "sum", "difference", "product", "ratio"}}
 	if ts.task.ExampleID != "" {
 		in.Description += " (example " + ts.task.ExampleID + ")"
 	}

@@ -1,0 +1,163 @@
+package verify
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Derivations an intent may declare (atom.Intent.Derive).
+const (
+	DeriveCount      = "count"
+	DeriveSum        = "sum"
+	DeriveDifference = "difference"
+	DeriveProduct    = "product"
+	DeriveRatio      = "ratio"
+)
+
+// maxDeriveOperands bounds the numbers paired by a derivation.
+const maxDeriveOperands = 400
+
+// tabulate records, for every list of records an observation holds, its
+// length and the sum of each numeric field: the counts and totals an
+// agent computes from what it read.
+func (ctx *visible) tabulate(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			ctx.tabulate(e)
+		}
+	case []any:
+		ctx.counts = append(ctx.counts, float64(len(x)))
+		cols := map[string]float64{}
+		for _, e := range x {
+			rec, ok := e.(map[string]any)
+			if !ok {
+				continue
+			}
+			for _, lf := range leaves("", rec) {
+				if f, ok := numberOf(lf.value); ok {
+					cols[lf.path] += f
+				}
+			}
+			ctx.tabulate(rec)
+		}
+		for _, k := range sortedKeys(cols) {
+			ctx.sums = append(ctx.sums, cols[k])
+		}
+	}
+}
+
+func numberOf(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case string:
+		return parseNumber(x)
+	}
+	return 0, false
+}
+
+var tokenRE = regexp.MustCompile(`[\d][\d,]*(?:\.\d+)?|[^\s\d]+`)
+
+// derive reports how v could be computed from what the agent saw with the
+// declared operations. A text that mixes numbers and words ("6 escalated",
+// "1 of 9") is derived when each number is seen or derived and each word
+// is seen.
+func (ctx *visible) derive(v any, ops []string) string {
+	if f, ok := numberOf(v); ok {
+		return ctx.deriveNumber(f, ops)
+	}
+	s, ok := v.(string)
+	if !ok {
+		return ""
+	}
+	var how []string
+	for _, tok := range tokenRE.FindAllString(s, -1) {
+		if f, ok := parseNumber(tok); ok {
+			src := ctx.find(f, "")
+			if src == "" {
+				src = ctx.deriveNumber(f, ops)
+			}
+			if src == "" {
+				return ""
+			}
+			how = append(how, src)
+			continue
+		}
+		if w := loose(tok); w != "" && ctx.find(tok, "") == "" {
+			return ""
+		}
+	}
+	if len(how) == 0 {
+		return ""
+	}
+	return strings.Join(how, "; ")
+}
+
+// deriveNumber finds f as a count or a column total of an observation, or
+// as the sum, difference, product or ratio (as a share or a percentage) of
+// two numbers the agent saw, as the intent allows.
+func (ctx *visible) deriveNumber(f float64, ops []string) string {
+	has := func(op string) bool { return slices.Contains(ops, op) }
+	if has(DeriveCount) && slices.ContainsFunc(ctx.counts, func(n float64) bool { return approx(n, f) }) {
+		return "derived: a count of listed records"
+	}
+	if has(DeriveSum) && slices.ContainsFunc(ctx.sums, func(n float64) bool { return approx(n, f) }) {
+		return "derived: a column total"
+	}
+	nums := ctx.operands()
+	for i, a := range nums {
+		for _, b := range nums[i:] {
+			switch {
+			case has(DeriveSum) && approx(a+b, f):
+				return fmt.Sprintf("derived: %v + %v", a, b)
+			case has(DeriveDifference) && (approx(a-b, f) || approx(b-a, f)):
+				return fmt.Sprintf("derived: the difference of %v and %v", a, b)
+			case has(DeriveProduct) && approx(a*b, f):
+				return fmt.Sprintf("derived: %v x %v", a, b)
+			case has(DeriveRatio) && ratioOf(a, b, f):
+				return fmt.Sprintf("derived: the ratio of %v and %v", a, b)
+			}
+		}
+	}
+	return ""
+}
+
+func ratioOf(a, b, f float64) bool {
+	for _, r := range []float64{a / b, b / a} {
+		if b == 0 || a == 0 {
+			return false
+		}
+		if approxLoose(r, f) || approxLoose(r*100, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// approxLoose compares a computed ratio with a written one, which people
+// round to two decimals.
+func approxLoose(a, b float64) bool { return a-b < 0.006 && b-a < 0.006 }
+
+// operands lists the distinct numbers seen so far, bounded.
+func (ctx *visible) operands() []float64 {
+	var out []float64
+	seen := map[float64]bool{}
+	for _, d := range ctx.docs {
+		for _, n := range d.nums {
+			if !seen[n] && len(out) < maxDeriveOperands {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	for _, n := range append(append([]float64(nil), ctx.counts...), ctx.sums...) {
+		if !seen[n] && len(out) < maxDeriveOperands {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -1,0 +1,225 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+)
+
+// maxReveals bounds the reads the grounding search adds to one plan.
+const maxReveals = 8
+
+// revealReads grounds a plan the way an agent would: where the plan writes
+// a value that only the data holds (an invoice number, an address, a
+// figure from a sheet), it adds before that step a read that shows it: a
+// search of the collection holding it, filtered by what the agent already
+// knows, or read whole. Values of a field with fixed states (an enum, a
+// flag) are not looked up: that another record happens to hold "urgent"
+// does not tell an agent to set it. It returns the grounded run, or the
+// last run with ok false when some value stays out of sight.
+func (p *Job) revealReads(r *run) (*run, bool) {
+	for range maxReveals {
+		gs := p.info.ground(r)
+		g, bad := ungrounded(gs)
+		if !bad {
+			return r, true
+		}
+		if p.info.categorical(g) {
+			return r, false
+		}
+		next, ok := p.revealOne(r, g)
+		if !ok {
+			return r, false
+		}
+		r = next
+	}
+	_, bad := ungrounded(p.info.ground(r))
+	return r, !bad
+}
+
+// revealOne tries the reads that could show g's value and keeps the first
+// that does, with the plan still passing.
+func (p *Job) revealOne(r *run, g Grounding) (*run, bool) {
+	at := g.Step - 1
+	known := p.info.messageContext()
+	for i := 0; i < at; i++ {
+		known.add(fmt.Sprintf("observation of step %d", i+1), r.obs[i].Content)
+	}
+	for _, read := range p.info.readsShowing(g.Value, known) {
+		calls := slices.Insert(slices.Clone(r.calls), at, read)
+		next, err := replay(p.Env, calls, true)
+		if err != nil || next.obs[at].IsError || !next.result.Passed || next.firstError() >= 0 {
+			continue
+		}
+		if before := uint64(0); at > 0 && next.digests[at] != next.digests[at-1] || at == 0 && next.digests[0] != before {
+			continue // not a read: it changed the state
+		}
+		if !showsValue(next.obs[at].Content, g.Value) {
+			continue
+		}
+		return next, true
+	}
+	return p.readEverything(r, g)
+}
+
+// readEverything handles a value no single read shows, such as a total
+// the intent derives from several records: it lists every collection the
+// environment can list whole before the step, and keeps the reads when
+// the value is then grounded.
+func (p *Job) readEverything(r *run, g Grounding) (*run, bool) {
+	if len(p.info.intent.Derive) == 0 {
+		return nil, false
+	}
+	var reads []episode.ToolCall
+	for _, name := range sortedKeys(p.info.colls) {
+		for _, t := range p.info.toolsOn(name, "search") {
+			if len(requiredArgs(t)) == 0 && !p.info.forbidden[t.Name] {
+				reads = appendCall(reads, t.Name, map[string]any{})
+			}
+		}
+		reads = append(reads, p.info.starlarkReads(p.info.colls[name])...)
+	}
+	if len(reads) == 0 {
+		return nil, false
+	}
+	at := g.Step - 1
+	calls := slices.Insert(slices.Clone(r.calls), at, reads...)
+	next, err := replay(p.Env, calls, true)
+	if err != nil || !next.result.Passed {
+		return nil, false
+	}
+	end := at + len(reads)
+	if next.digests[end-1] != r.digestBefore(at) {
+		return nil, false // some "read" wrote
+	}
+	for _, ng := range p.info.ground(next) {
+		if ng.Step == end+1 && ng.Arg == g.Arg && ng.Value == g.Value {
+			if ng.Source == "" {
+				return nil, false
+			}
+			return next, true
+		}
+	}
+	return nil, false
+}
+
+// digestBefore returns the state digest before step i.
+func (r *run) digestBefore(i int) uint64 {
+	if i == 0 {
+		return 0
+	}
+	return r.digests[i-1]
+}
+
+// categorical reports whether the goal checks g's value on a field with
+// fixed states.
+func (in *envInfo) categorical(g Grounding) bool {
+	ci := in.colls[g.Collection]
+	if ci == nil {
+		return false
+	}
+	fd, ok := ci.def.Fields[g.Field]
+	return ok && (len(fd.Enum) > 0 || fd.Type == "boolean")
+}
+
+// readsShowing lists read calls that return a record holding v: searches
+// filtered by a field of that record the agent already knows, then
+// searches that need no argument, then gets by a known key.
+func (in *envInfo) readsShowing(v string, known *visible) []episode.ToolCall {
+	w, err := in.env.World(in.env.Recipe.Seed)
+	if err != nil {
+		return nil
+	}
+	var filtered, whole, gets []episode.ToolCall
+	for _, name := range sortedKeys(in.colls) {
+		ci := in.colls[name]
+		c := w.Collection(name)
+		if c == nil {
+			continue
+		}
+		for _, rec := range c.Records {
+			if !showsValue(jsonText(rec), v) {
+				continue
+			}
+			for _, t := range in.toolsOn(name, "search") {
+				if in.forbidden[t.Name] {
+					continue
+				}
+				if len(requiredArgs(t)) == 0 {
+					whole = appendCall(whole, t.Name, map[string]any{})
+				}
+				for _, f := range searchFilters(t, ci.def) {
+					fv, ok := lookupPath(rec, f.field)
+					if !ok || emptyValue(fv) || known.find(fv, f.field) == "" {
+						continue
+					}
+					args := map[string]any{f.arg: fitArg(fv, argSchema(t, f.arg))}
+					if len(missingRequired(t, args)) == 0 {
+						filtered = appendCall(filtered, t.Name, args)
+					}
+				}
+			}
+			for _, t := range in.toolsOn(name, "get") {
+				arg, field := keyArgOf(t, ci.def)
+				if kv, ok := rec[field]; ok && known.find(kv, field) != "" {
+					gets = appendCall(gets, t.Name, map[string]any{arg: fitArg(kv, argSchema(t, arg))})
+				}
+			}
+			whole = append(whole, in.starlarkReads(ci)...)
+			break // one record holding the value is enough to find a read
+		}
+	}
+	return append(append(filtered, whole...), gets...)
+}
+
+// starlarkReads lists calls of the app's Starlark tools that may list a
+// collection: no arguments, or one text argument naming the collection
+// (the way a generic "find records of type X" tool is called). Whether a
+// call reads, and shows the value, is judged by running it.
+func (in *envInfo) starlarkReads(ci *collInfo) []episode.ToolCall {
+	var out []episode.ToolCall
+	names := []string{ci.coll, strings.TrimSuffix(ci.coll, "s")}
+	for _, t := range in.env.Tools() {
+		if t.App != ci.app || t.Effect.Kind != "starlark" || in.forbidden[t.Name] {
+			continue
+		}
+		if len(requiredArgs(t)) == 0 {
+			out = appendCall(out, t.Name, map[string]any{})
+		}
+		for _, arg := range sortedKeys(atom.InputProperties(t.Input)) {
+			if ty, _ := argSchema(t, arg)["type"].(string); ty != "string" {
+				continue
+			}
+			for _, n := range names {
+				args := map[string]any{arg: n}
+				if len(missingRequired(t, args)) == 0 {
+					out = appendCall(out, t.Name, args)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// appendCall adds a call unless an equal one is listed.
+func appendCall(calls []episode.ToolCall, name string, args map[string]any) []episode.ToolCall {
+	raw, _ := json.Marshal(args)
+	for _, c := range calls {
+		if c.Name == name && string(c.Args) == string(raw) {
+			return calls
+		}
+	}
+	return append(calls, episode.ToolCall{ID: fmt.Sprintf("read_%d", len(calls)+1), Name: name, Args: raw})
+}
+
+// showsValue reports whether a text (an observation, a record as JSON)
+// holds v as the grounding check reads it.
+func showsValue(text, v string) bool {
+	ctx := &visible{}
+	ctx.add("text", text)
+	return ctx.find(v, "") != ""
+}
