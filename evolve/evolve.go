@@ -648,6 +648,11 @@ func (e *engine) gate(ctx context.Context, d Decision, head *atom.Entry, prop Pr
 	if err != nil {
 		return d, nil, err
 	}
+	if why, err := e.weakens(ctx, head, prop, cand, rs, users); err != nil {
+		return d, nil, err
+	} else if why != "" {
+		return reject("%s", why)
+	}
 	after := map[int]verify.Verdict{}
 	var stillFailing string
 	for j, i := range users {

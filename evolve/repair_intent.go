@@ -2,7 +2,9 @@ package evolve
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -229,10 +231,120 @@ func repairNotDiscriminating(ctx context.Context, req Request) (Proposal, error)
 		a.Normalize()
 		notes = append(notes, fmt.Sprintf("goal[%d] requires %s = %v", t.index, t.field, val))
 	}
+	notes = append(notes, addProtections(req, ni)...)
 	if len(notes) == 0 {
-		return Proposal{}, noRepair("no tighten_assertion fix gives one value for intent %s", in.ID)
+		return Proposal{}, noRepair("no tighten_assertion or add_assertion fix gives one value for intent %s", in.ID)
 	}
 	return Proposal{Atom: ni, Note: strings.Join(notes, "; ")}, nil
+}
+
+// addProtections adds the negative assertions the over-action probes
+// suggest (add_assertion fixes), with values as slot templates; an
+// assertion the environments need with different values no slot renders
+// is left out, and so is one the goal already has.
+func addProtections(req Request, in *atom.Intent) []string {
+	var order []string
+	byKey := map[string]assert.Assertion{}
+	agree := map[string]bool{}
+	for _, v := range req.Failures {
+		rc := v.RootCause
+		if rc == nil || rc.SuggestedFix == nil || rc.SuggestedFix.Action != "add_assertion" {
+			continue
+		}
+		a, ok := assertionParam(rc.SuggestedFix.Params["assertion"])
+		if !ok {
+			continue
+		}
+		for i := range a.Except {
+			a.Except[i].Value = templatizeAll(req.Lib, v.Recipe, a.Except[i].Value)
+		}
+		shape := a.Type + "\x00" + a.Target
+		b, _ := json.Marshal(a)
+		if prev, seen := byKey[shape]; seen {
+			pb, _ := json.Marshal(prev)
+			agree[shape] = agree[shape] && string(pb) == string(b)
+			continue
+		}
+		order = append(order, shape)
+		byKey[shape], agree[shape] = a, true
+	}
+	var notes []string
+	for _, k := range order {
+		a := byKey[k]
+		if !agree[k] || hasAssertion(in.Goal, a) {
+			continue
+		}
+		in.Goal = append(in.Goal, a)
+		notes = append(notes, fmt.Sprintf("goal[%d] added: %s", len(in.Goal)-1, a.String()))
+	}
+	return notes
+}
+
+// assertionParam reads an assertion a fix carries (a value in memory, or
+// JSON after a round trip through the store).
+func assertionParam(v any) (assert.Assertion, bool) {
+	if a, ok := v.(assert.Assertion); ok {
+		return a, true
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return assert.Assertion{}, false
+	}
+	var a assert.Assertion
+	if json.Unmarshal(b, &a) != nil {
+		return assert.Assertion{}, false
+	}
+	return a, true
+}
+
+// templatizeAll templatizes a value, or each element of a list.
+func templatizeAll(lib *atom.Library, r atom.Recipe, v any) any {
+	l, ok := v.([]any)
+	if !ok {
+		return templatize(lib, r, v)
+	}
+	out := make([]any, len(l))
+	for i, e := range l {
+		out[i] = templatize(lib, r, e)
+	}
+	return out
+}
+
+func hasAssertion(goal []assert.Assertion, a assert.Assertion) bool {
+	b, _ := json.Marshal(a)
+	for _, g := range goal {
+		gb, _ := json.Marshal(g)
+		if string(gb) == string(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// repairToolset adds to an intent's tool list the tools the verifier found
+// the task needs (add_to_toolset fixes).
+func repairToolset(ctx context.Context, req Request) (Proposal, error) {
+	in, ok := req.Atom.Atom.(*atom.Intent)
+	if !ok {
+		return Proposal{}, noRepair("blamed atom %s is not an intent", req.Atom.Ref())
+	}
+	ni, err := clone(in)
+	if err != nil {
+		return Proposal{}, err
+	}
+	var added []string
+	for _, f := range fixes(req, "add_to_toolset") {
+		for _, t := range pStrings(f.Params, "tools") {
+			if !slices.Contains(ni.Tools, t) {
+				ni.Tools = append(ni.Tools, t)
+				added = append(added, t)
+			}
+		}
+	}
+	if len(added) == 0 {
+		return Proposal{}, noRepair("no add_to_toolset fix names a tool intent %s lacks", in.ID)
+	}
+	return Proposal{Atom: ni, Note: "tools added: " + strings.Join(added, ", ")}, nil
 }
 
 // templatize returns "{{slot}}" or "{{slot.field}}" when the environment's

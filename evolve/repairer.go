@@ -74,7 +74,8 @@ var Deterministic = []Func{
 	{verify.DataGoalAlreadyMet, "change_record", "change the data so that the goal does not hold at the start", repairGoalAlreadyMet},
 	{verify.IntentUnboundSlot, "bind_slot", "bind the slot to the handle the data exports", repairUnboundSlot},
 	{verify.IntentUnverifiable, "rewrite_assertion", "point the assertion at the real field, collection or tool", repairUnverifiable},
-	{verify.VerifierNotDiscriminating, "tighten_assertion", "add the predicate that tells the right record or call from the perturbed one", repairNotDiscriminating},
+	{verify.VerifierNotDiscriminating, "tighten_assertion", "add the predicate that tells the right record or call from the perturbed one, and the negative assertion that makes an over-action lose", repairNotDiscriminating},
+	{verify.IntentToolsetExcludes, "add_to_toolset", "offer the tools the task needs that the intent's own list left out", repairToolset},
 }
 
 // DefaultRepairers returns the deterministic table as Repairers.

@@ -131,6 +131,9 @@ type Verdict struct {
 	RootCause *RootCause         `json:"root_cause,omitempty"`
 	Plan      []episode.ToolCall `json:"plan,omitempty"`      // the plan that solved it (reference or planner)
 	PlanFrom  string             `json:"plan_from,omitempty"` // "reference" or "planner"
+	// Probes counts the wrong plans the discriminating check ran, by kind
+	// (every one lost reward when the verdict is verified).
+	Probes map[string]int `json:"probes,omitempty"`
 }
 
 // Uses reports whether the verdict's environment pins an atom (any version

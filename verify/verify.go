@@ -80,6 +80,26 @@ func solvedBy(v Verdict) bool {
 // the first failure the remaining checks are skipped. RootCause is nil on a
 // failing verdict only when ctx ended before the checks did.
 func VerifyEnv(ctx context.Context, env *episode.Env) Verdict {
+	v, _ := runChecks(ctx, env)
+	return v
+}
+
+// Explanation is a verdict with the work behind it: where each value the
+// plan writes came from, and every wrong plan the discriminating check
+// tried with its reward.
+type Explanation struct {
+	Verdict   Verdict     `json:"verdict"`
+	Grounding []Grounding `json:"grounding"`
+	Probes    []Probe     `json:"probes"`
+}
+
+// Explain verifies env and keeps the grounding trace and the probes.
+func Explain(ctx context.Context, env *episode.Env) Explanation {
+	v, p := runChecks(ctx, env)
+	return Explanation{Verdict: v, Grounding: p.Grounding, Probes: p.Probes}
+}
+
+func runChecks(ctx context.Context, env *episode.Env) (Verdict, *Job) {
 	v := Verdict{EnvID: env.ID, Recipe: env.Recipe, Intent: env.Intent.ID, Data: env.Data.ID, Apps: env.Apps, Verified: true}
 	p := &Job{Ctx: ctx, Env: env, info: newEnvInfo(env)}
 	failed := false
@@ -116,7 +136,20 @@ func VerifyEnv(ctx context.Context, env *episode.Env) Verdict {
 		v.Checks = append(v.Checks, res)
 	}
 	v.Plan, v.PlanFrom = p.Plan, p.PlanFrom
-	return v
+	v.Probes = probeTally(p.Probes)
+	return v, p
+}
+
+// probeTally counts the probes of each kind.
+func probeTally(ps []Probe) map[string]int {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := map[string]int{}
+	for _, p := range ps {
+		out[p.Kind]++
+	}
+	return out
 }
 
 // VerifyAll verifies recipes in parallel and returns the verdicts in the
