@@ -52,6 +52,7 @@ func newVerifyCmd() *cobra.Command {
 		asJSON   bool
 		jobs     int
 		minShare float64
+		explain  string
 	)
 	c := &cobra.Command{
 		Use:   "verify",
@@ -77,6 +78,9 @@ verified is below it.`,
 			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
 			if err != nil {
 				return err
+			}
+			if explain != "" {
+				return explainEnv(cmd, lib, explain, asJSON)
 			}
 			recipes := lib.Recipes()
 			if envID != "" {
@@ -113,6 +117,7 @@ verified is below it.`,
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON: {total, verified, share, envs: [{id, verdict, checks, root_cause}]}")
 	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
 	c.Flags().Float64Var(&minShare, "min-share", 0, "exit 1 when the share verified is below this (0..1)")
+	c.Flags().StringVar(&explain, "explain", "", "verify one environment and print where each value its plan writes came from and every probe with its reward")
 	return c
 }
 
