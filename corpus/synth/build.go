@@ -68,6 +68,7 @@ type VerdictSummary struct {
 	Checks   map[string]string `json:"checks"`
 	PlanFrom string            `json:"plan_from,omitempty"`
 	Steps    int               `json:"plan_steps"`
+	Probes   map[string]int    `json:"probes,omitempty"` // wrong plans tried, by kind; all lost reward
 }
 
 // Run synthesises a corpus over the server atoms of servers, verifies it,
@@ -191,7 +192,7 @@ func (b *Build) collect(ctx context.Context, jobs int) error {
 			continue
 		}
 		seenID[v.EnvID], seenPrint[prints[j]] = true, true
-		sum := VerdictSummary{Checks: map[string]string{}, PlanFrom: v.PlanFrom, Steps: len(v.Plan)}
+		sum := VerdictSummary{Checks: map[string]string{}, PlanFrom: v.PlanFrom, Steps: len(v.Plan), Probes: v.Probes}
 		for _, c := range v.Checks {
 			sum.Checks[c.Name] = c.Status
 		}

@@ -346,7 +346,10 @@ func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*dr
 			human(s.amount), singular(s.name), ident(s, "t", false), a.title, threshold, singular(d.name), b.title,
 			"\"Review: "+slotRef("t", s.display)+"\"", human(e.name), quote(v), a.title)
 		if t.tier == "high" {
-			in.Goal = []assert.Assertion{exists(d, assert.Where{{Field: d.display, Op: assert.OpEquals, Value: title}}, "review opened for the large amount")}
+			in.Goal = []assert.Assertion{
+				exists(d, assert.Where{{Field: d.display, Op: assert.OpEquals, Value: title}}, "review opened for the large amount"),
+				notExists(s, keyWhere(s, "t", map[string]any{e.name: v}), "a large amount is not settled in place"),
+			}
 			out = append(out, &draft{in: in, writes: []write{{cm: d, field: d.display, value: title, effect: "create"}}})
 		} else {
 			in.Goal = []assert.Assertion{

@@ -16,6 +16,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/verify"
 )
 
 // Summary is what `legoenv build --json` prints.
@@ -27,6 +28,32 @@ type Summary struct {
 	RuleShare     float64        `json:"rule_share"`
 	Seconds       float64        `json:"seconds"`
 	Rounds        []evolve.Round `json:"rounds"`
+	Probes        ProbeStats     `json:"probes"`
+}
+
+// ProbeStats counts the discriminating check's wrong plans over the
+// delivered environments (each lost reward, or the environment would not
+// be delivered), and how many environments had an over-action probe.
+type ProbeStats struct {
+	ByKind         map[string]int `json:"by_kind"`
+	OverActionEnvs int            `json:"over_action_envs"`
+	Envs           int            `json:"envs"`
+}
+
+// probeStats tallies the delivered environments' probes.
+func (b *Build) probeStats() ProbeStats {
+	ps := ProbeStats{ByKind: map[string]int{}, Envs: len(b.Envs)}
+	for _, e := range b.Envs {
+		over := false
+		for k, n := range e.Verdict.Probes {
+			ps.ByKind[k] += n
+			over = over || (verify.Probe{Kind: k}).IsOverAction()
+		}
+		if over {
+			ps.OverActionEnvs++
+		}
+	}
+	return ps
 }
 
 // Summary returns the build's summary.
@@ -37,7 +64,7 @@ func (b *Build) Summary() Summary {
 		rounds = []evolve.Round{}
 	}
 	return Summary{Apps: len(b.Corpus.Servers), Families: len(b.Corpus.Families), Envs: len(b.Envs),
-		MultiAppShare: round4(sh.MultiApp), RuleShare: round4(sh.Rule), Seconds: round4(b.Seconds), Rounds: rounds}
+		MultiAppShare: round4(sh.MultiApp), RuleShare: round4(sh.Rule), Seconds: round4(b.Seconds), Rounds: rounds, Probes: b.probeStats()}
 }
 
 func round4(f float64) float64 { return float64(int64(f*10000+0.5)) / 10000 }
@@ -165,6 +192,22 @@ func topRepairs(r evolve.Round, n int) []evolve.Repair {
 	return out
 }
 
+// probeLine renders the probe counts: kinds in the verifier's order, and
+// the share of environments an over-action probe reached.
+func probeLine(ps ProbeStats) string {
+	var parts []string
+	for _, k := range verify.ProbeKinds {
+		if n := ps.ByKind[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k, n))
+		}
+	}
+	share := 0.0
+	if ps.Envs > 0 {
+		share = float64(ps.OverActionEnvs) / float64(ps.Envs)
+	}
+	return fmt.Sprintf("%s (all lost reward); over-action probed in %d of %d environments (%s)", strings.Join(parts, ", "), ps.OverActionEnvs, ps.Envs, pct(share))
+}
+
 func pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
 
 // WriteTable prints the summary table.
@@ -182,6 +225,7 @@ func (b *Build) WriteTable(w io.Writer) error {
 		rep := b.FullReport()
 		fmt.Fprintf(tw, "held-out apps\t%d (%s): %d train, %d holdout environments\n", len(b.Holdout), strings.Join(b.Holdout, ", "), rep.Train, rep.HoldoutN)
 	}
+	fmt.Fprintf(tw, "probes\t%s\n", probeLine(s.Probes))
 	fmt.Fprintf(tw, "seconds\t%.1f\n", s.Seconds)
 	if err := tw.Flush(); err != nil {
 		return err

@@ -145,6 +145,7 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 				return nil, fmt.Errorf("synthesize: two templates made intent %s", d.in.ID)
 			}
 			seenIntent[d.in.ID] = true
+			protect(d)
 			d.in.Instruction = articles(d.in.Instruction)
 			d.in.Description = articles(d.in.Description)
 			c.Intents = append(c.Intents, d.in)

@@ -1,0 +1,100 @@
+package synth
+
+import (
+	"github.com/legoenv/legoenv/assert"
+)
+
+// protect adds to a draft's goal what must not change: for each collection
+// the task writes, an unchanged assertion that lets only the records the
+// goal names change (by key when the task edits records, by the positive
+// goal's equalities when it creates one). Without it, doing the task and
+// the same write on a look-alike keeps full reward.
+func protect(d *draft) {
+	kinds := map[string]map[string]bool{} // collection -> write effects
+	for _, w := range d.writes {
+		name := w.cm.ref()
+		if kinds[name] == nil {
+			kinds[name] = map[string]bool{}
+		}
+		kinds[name][w.effect] = true
+	}
+	for _, name := range sortedKeys(kinds) {
+		k := kinds[name]
+		var except []assert.Predicate
+		switch {
+		case k["create"] && len(k) == 1:
+			except = createdWhere(d, name)
+		case !k["create"]:
+			except = editedWhere(d, name)
+		}
+		if except == nil {
+			continue
+		}
+		d.in.Goal = append(d.in.Goal, assert.Assertion{Type: assert.Unchanged, Target: name, Except: except,
+			Label: "nothing else in " + name + " changes"})
+	}
+}
+
+// editedWhere names the records the positive goal pins by key on a
+// collection: {key: v} or {key: {in: [...]}}; nil when one of them is not
+// pinned by key (the goal then picks records another way).
+func editedWhere(d *draft, name string) []assert.Predicate {
+	var field string
+	var keys []any
+	for _, a := range d.in.Goal {
+		if a.Type != assert.Exists || a.Target != name {
+			continue
+		}
+		k, v, ok := keyPredicate(d, a)
+		if !ok || (field != "" && field != k) {
+			return nil
+		}
+		field = k
+		keys = append(keys, v)
+	}
+	switch len(keys) {
+	case 0:
+		return nil
+	case 1:
+		return []assert.Predicate{{Field: field, Op: assert.OpEquals, Value: keys[0]}}
+	}
+	return []assert.Predicate{{Field: field, Op: assert.OpIn, Value: keys}}
+}
+
+// keyPredicate returns an assertion's equality on its collection's key.
+func keyPredicate(d *draft, a assert.Assertion) (string, any, bool) {
+	for _, w := range d.writes {
+		if w.cm.ref() != a.Target {
+			continue
+		}
+		for _, p := range a.Where {
+			if p.Field == w.cm.key && p.Op == assert.OpEquals {
+				return p.Field, p.Value, true
+			}
+		}
+	}
+	return "", nil, false
+}
+
+// createdWhere returns the equalities of the one positive assertion on a
+// collection the task creates in; nil unless there is exactly one.
+func createdWhere(d *draft, name string) []assert.Predicate {
+	var out []assert.Predicate
+	n := 0
+	for _, a := range d.in.Goal {
+		if a.Type != assert.Exists || a.Target != name {
+			continue
+		}
+		n++
+		out = out[:0]
+		for _, p := range a.Where {
+			if p.Op == assert.OpEquals || p.Op == assert.OpIEquals {
+				out = append(out, p)
+			}
+		}
+	}
+	if n != 1 || len(out) == 0 {
+		return nil
+	}
+	return out
+}
