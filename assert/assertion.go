@@ -23,7 +23,7 @@ const (
 	CEL       = "cel"        // Expr, a CEL boolean over state, calls and now
 )
 
-var typeNames = []string{Exists, NotExists, Count, Called, NotCalled, CEL}
+var typeNames = []string{Exists, NotExists, Count, Called, NotCalled, CEL, MatchesPlan}
 
 // Assertion is one check. In YAML and JSON its type is the key that holds its
 // target: {"exists": "gmail.messages", "where": {"to": "a@b.example"}}.
@@ -34,6 +34,7 @@ type Assertion struct {
 	Bound    Bound       // for Count
 	Expr     string      // for CEL
 	Negative bool        // for CEL: treat as a constraint
+	Ignore   []string    // for MatchesPlan: volatile fields left out of the comparison
 	Label    string      // human description, optional
 }
 
@@ -85,6 +86,10 @@ func (a Assertion) String() string {
 		b.WriteString(" where ")
 		b.WriteString(strings.Join(parts, ", "))
 	}
+	if len(a.Ignore) > 0 {
+		b.WriteString(" ignoring ")
+		b.WriteString(strings.Join(a.Ignore, ", "))
+	}
 	if a.Type == Count {
 		if a.Bound.Equals != nil {
 			fmt.Fprintf(&b, " = %d", *a.Bound.Equals)
@@ -116,6 +121,9 @@ func (a Assertion) MarshalJSON() ([]byte, error) {
 	}
 	if a.Type == Count {
 		m["bound"] = a.Bound
+	}
+	if len(a.Ignore) > 0 {
+		m["ignore"] = a.Ignore
 	}
 	if a.Label != "" {
 		m["label"] = a.Label
@@ -168,6 +176,10 @@ func (a *Assertion) UnmarshalJSON(data []byte) error {
 		case "negative":
 			if err := json.Unmarshal(v, &a.Negative); err != nil {
 				return fmt.Errorf("negative: must be a boolean")
+			}
+		case "ignore":
+			if err := json.Unmarshal(v, &a.Ignore); err != nil {
+				return fmt.Errorf("ignore: must be a list of app.collection[.field] paths")
 			}
 		case "label":
 			if err := json.Unmarshal(v, &a.Label); err != nil {
