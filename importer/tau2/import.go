@@ -151,7 +151,16 @@ func policyAtom(src *Source) *atom.Rule {
 		Text:        strings.TrimSpace(src.Policy),
 		Placement:   "prompt",
 		Apps:        []string{App},
-		Checks:      []assert.Assertion{},
+		// The policy's one rule a final state can show: a gift card never
+		// pays more than its balance. The tools enforce it too, so the
+		// check never changes a reward tau2 would give; it guards evolved
+		// versions of the server.
+		Checks: []assert.Assertion{{
+			Type:     assert.CEL,
+			Expr:     `!state.retail.users.exists(u, u.payment_methods.exists(k, u.payment_methods[k].source == "gift_card" && u.payment_methods[k].balance < 0.0))`,
+			Negative: true,
+			Label:    "no gift card balance below zero",
+		}},
 	}
 }
 
