@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Source is tau2's retail domain as read from its files.
@@ -139,6 +140,9 @@ func decodeDB(b []byte) (map[string][]map[string]any, error) {
 			if _, ok := r.val[key].(string); !ok || r.val[key] != r.key {
 				return nil, fmt.Errorf("%s[%q]: %s must equal the key", name, r.key, key)
 			}
+			if err := checkInvariants(name, r); err != nil {
+				return nil, err
+			}
 			if name == "orders" {
 				for _, f := range orderOptional {
 					if _, ok := r.val[f]; !ok {
@@ -150,6 +154,26 @@ func decodeDB(b []byte) (map[string][]map[string]any, error) {
 		}
 	}
 	return out, nil
+}
+
+// checkInvariants checks what the tools' fast paths rely on: a variant is
+// keyed by its own item id (get_item_details searches on that path) and an
+// email is stored in lower case (find_user_id_by_email searches for it).
+func checkInvariants(name string, r keyed) error {
+	switch name {
+	case "products":
+		vs, _ := r.val["variants"].(map[string]any)
+		for k, v := range vs {
+			if m, _ := v.(map[string]any); m == nil || m["item_id"] != k {
+				return fmt.Errorf("products[%q].variants[%q]: item_id must equal the key", r.key, k)
+			}
+		}
+	case "users":
+		if e, _ := r.val["email"].(string); e != strings.ToLower(e) {
+			return fmt.Errorf("users[%q].email %q: must be in lower case", r.key, e)
+		}
+	}
+	return nil
 }
 
 type keyed struct {

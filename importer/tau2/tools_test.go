@@ -163,11 +163,31 @@ func TestGoal(t *testing.T) {
 
 	idle := envOf("57") // the gold changes nothing
 	s, _ = episode.NewSession(idle, episode.SessionOptions{})
-	if r := s.Evaluate(); !r.Passed || r.Counted != 0 {
+	if r := s.Evaluate(); !r.Passed || r.Components[0].Counted {
 		t.Fatalf("doing nothing on a no-change task: %+v", r)
 	}
 	s.Call(extra)
-	if r := s.Evaluate(); r.Passed || r.Counted != 1 {
+	if r := s.Evaluate(); r.Passed || !r.Components[0].Counted {
 		t.Fatalf("a write on a no-change task: %+v", r)
+	}
+}
+
+func TestBench(t *testing.T) {
+	_, res := importTestdata(t)
+	lib, err := res.Library()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib.SetRecipes(res.Recipes[:4])
+	rep, err := Bench(lib, BenchOptions{Repeat: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tasks != 4 || rep.Summary.Passed != 4 || rep.Summary.StepsPerSecond <= 0 || rep.PerTask[0].Steps == 0 {
+		t.Fatalf("bench: %+v", rep)
+	}
+	lib.SetRecipes(nil)
+	if _, err := Bench(lib, BenchOptions{}); err == nil {
+		t.Error("bench of a library without recipes succeeds")
 	}
 }
