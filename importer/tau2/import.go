@@ -151,15 +151,16 @@ func policyAtom(src *Source) *atom.Rule {
 		Text:        strings.TrimSpace(src.Policy),
 		Placement:   "prompt",
 		Apps:        []string{App},
-		// The policy's one rule a final state can show: a gift card never
-		// pays more than its balance. The tools enforce it too, so the
-		// check never changes a reward tau2 would give; it guards evolved
-		// versions of the server.
+		// One rule of the policy a program can check: a pending order's
+		// items are modified at most once. The tool enforces it too (the
+		// status it leaves refuses a second call), so the check never
+		// changes a reward tau2 would give; it guards later versions of
+		// the server, and it reads only the calls, so it costs little.
 		Checks: []assert.Assertion{{
 			Type:     assert.CEL,
-			Expr:     `!state.retail.users.exists(u, u.payment_methods.exists(k, u.payment_methods[k].source == "gift_card" && u.payment_methods[k].balance < 0.0))`,
+			Expr:     `cel.bind(ids, calls.filter(c, !c.error && c.name == "modify_pending_order_items").map(c, c.arguments.order_id), ids.all(x, ids.filter(y, y == x).size() == 1))`,
 			Negative: true,
-			Label:    "no gift card balance below zero",
+			Label:    "a pending order's items are modified at most once",
 		}},
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 )
 
@@ -189,5 +190,31 @@ func TestBench(t *testing.T) {
 	lib.SetRecipes(nil)
 	if _, err := Bench(lib, BenchOptions{}); err == nil {
 		t.Error("bench of a library without recipes succeeds")
+	}
+}
+
+// TestPolicyCheck: the policy's check fails on two successful item
+// modifications of one order and holds otherwise.
+func TestPolicyCheck(t *testing.T) {
+	_, res := importTestdata(t)
+	p, err := assert.Compile(res.Policy.Checks[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := session(t).State()
+	mod := func(id string, failed bool) assert.Call {
+		return assert.Call{Name: "modify_pending_order_items", Args: map[string]any{"order_id": id}, Error: failed}
+	}
+	for _, c := range []struct {
+		calls []assert.Call
+		want  bool
+	}{
+		{nil, true},
+		{[]assert.Call{mod("#W1", false), mod("#W2", false), mod("#W1", true)}, true},
+		{[]assert.Call{mod("#W1", false), mod("#W2", false), mod("#W1", false)}, false},
+	} {
+		if got := p.Eval(assert.Input{State: st, Calls: c.calls}).Holds; got != c.want {
+			t.Errorf("%v: holds %v, want %v", c.calls, got, c.want)
+		}
 	}
 }
