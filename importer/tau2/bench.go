@@ -8,6 +8,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/cputime"
 )
 
 // BenchOptions tune Bench.
@@ -24,12 +25,16 @@ type BenchTask struct {
 	// SessionUS opens another session on the composed environment.
 	SessionUS float64 `json:"session_us"`
 	Steps     int     `json:"steps"`
-	// StepUS is the mean time of one tool call of the reference plan.
-	StepUS float64 `json:"step_us,omitempty"`
+	// StepUS is the mean time of one tool call of the reference plan;
+	// StepCPUUS the process CPU time it costs (GC included), which holds
+	// on a busy machine where wall time does not.
+	StepUS    float64 `json:"step_us,omitempty"`
+	StepCPUUS float64 `json:"step_cpu_us,omitempty"`
 	// EvaluateFirstMS is the first evaluation, which replays the reference
 	// plan once for the whole-state goal; EvaluateUS a later one.
-	EvaluateFirstMS float64 `json:"evaluate_first_ms"`
-	EvaluateUS      float64 `json:"evaluate_us"`
+	EvaluateFirstMS    float64 `json:"evaluate_first_ms"`
+	EvaluateFirstCPUMS float64 `json:"evaluate_first_cpu_ms"`
+	EvaluateUS         float64 `json:"evaluate_us"`
 	// HashMS is tau2's database hash of the final state.
 	HashMS float64 `json:"hash_ms"`
 	Reward float64 `json:"reward"`
@@ -46,15 +51,17 @@ type BenchReport struct {
 
 // BenchSum summarises the per-task figures.
 type BenchSum struct {
-	CreateMSP50        float64 `json:"create_ms_p50"`
-	CreateMSMax        float64 `json:"create_ms_max"`
-	SessionUSP50       float64 `json:"session_us_p50"`
-	StepsPerSecond     float64 `json:"steps_per_second"`
-	EvaluateFirstMSP50 float64 `json:"evaluate_first_ms_p50"`
-	EvaluateFirstMSMax float64 `json:"evaluate_first_ms_max"`
-	EvaluateUSP50      float64 `json:"evaluate_us_p50"`
-	HashMSP50          float64 `json:"hash_ms_p50"`
-	Passed             int     `json:"passed"`
+	CreateMSP50           float64 `json:"create_ms_p50"`
+	CreateMSMax           float64 `json:"create_ms_max"`
+	SessionUSP50          float64 `json:"session_us_p50"`
+	StepsPerSecond        float64 `json:"steps_per_second"`
+	StepsPerCPUSecond     float64 `json:"steps_per_cpu_second"`
+	EvaluateFirstMSP50    float64 `json:"evaluate_first_ms_p50"`
+	EvaluateFirstMSMax    float64 `json:"evaluate_first_ms_max"`
+	EvaluateFirstCPUMSP50 float64 `json:"evaluate_first_cpu_ms_p50"`
+	EvaluateUSP50         float64 `json:"evaluate_us_p50"`
+	HashMSP50             float64 `json:"hash_ms_p50"`
+	Passed                int     `json:"passed"`
 }
 
 // Bench measures every tau2 recipe of lib in this process, one task at a
@@ -70,7 +77,7 @@ func Bench(lib *atom.Library, o BenchOptions) (*BenchReport, error) {
 	}
 	hasher := NewHasher(de.Atom.(*atom.Data).Records[App])
 	rep := &BenchReport{GOMAXPROCS: runtime.GOMAXPROCS(0), Repeat: o.Repeat}
-	var stepTime time.Duration
+	var stepTime, stepCPU time.Duration
 	steps := 0
 	for _, r := range lib.Recipes() {
 		t0 := time.Now()
@@ -91,19 +98,21 @@ func Bench(lib *atom.Library, o BenchOptions) (*BenchReport, error) {
 		calls := env.PlanCalls()
 		bt.Steps = len(calls)
 		if len(calls) > 0 {
-			t0 = time.Now()
+			t0, c0 := time.Now(), cputime.Process()
 			for i := 0; i < o.Repeat; i++ {
 				s.Reset()
 				s.Step(calls...)
 			}
-			d := time.Since(t0)
+			d, c := time.Since(t0), cputime.Process()-c0
 			stepTime += d
+			stepCPU += c
 			steps += o.Repeat * len(calls)
 			bt.StepUS = us(d) / float64(o.Repeat*len(calls))
+			bt.StepCPUUS = us(c) / float64(o.Repeat*len(calls))
 		}
-		t0 = time.Now()
+		t0, c0 := time.Now(), cputime.Process()
 		res := s.Evaluate()
-		bt.EvaluateFirstMS = ms(time.Since(t0))
+		bt.EvaluateFirstMS, bt.EvaluateFirstCPUMS = ms(time.Since(t0)), ms(cputime.Process()-c0)
 		t0 = time.Now()
 		s.Evaluate()
 		bt.EvaluateUS = us(time.Since(t0))
@@ -136,8 +145,12 @@ func Bench(lib *atom.Library, o BenchOptions) (*BenchReport, error) {
 	s.SessionUSP50 = median(pick(func(t BenchTask) float64 { return t.SessionUS }))
 	s.EvaluateUSP50 = median(pick(func(t BenchTask) float64 { return t.EvaluateUS }))
 	s.HashMSP50 = median(pick(func(t BenchTask) float64 { return t.HashMS }))
+	s.EvaluateFirstCPUMSP50 = median(pick(func(t BenchTask) float64 { return t.EvaluateFirstCPUMS }))
 	if stepTime > 0 {
 		s.StepsPerSecond = float64(steps) / stepTime.Seconds()
+	}
+	if stepCPU > 0 {
+		s.StepsPerCPUSecond = float64(steps) / stepCPU.Seconds()
 	}
 	return rep, nil
 }
