@@ -36,6 +36,10 @@ type Gold struct {
 	Steps  []episode.Step
 	Hash   string // tau2's hash of the final database
 	Errors int    // gold calls that fail (in tau2 too: a wrong email, a refused exchange)
+	// Unseen lists the values of the reference plan that neither the
+	// instruction nor an earlier observation shows ("tool arg=value").
+	Unseen []string
+	Reads  int // reads added to the reference plan to show those values
 }
 
 // Report is what `legoenv import tau2 --json` prints.
@@ -76,12 +80,18 @@ func Import(src *Source) (*Result, error) {
 		}
 		// The reference plan leaves out the gold calls that fail: they
 		// change nothing (every check comes before the first write) and an
-		// agent is not asked to repeat the user's mistakes.
+		// agent is not asked to repeat the user's mistakes. It gains the
+		// reads that show the values the gold actions use (ground.go).
+		var plan []atom.PlanCall
 		for i, st := range g.Steps {
 			if !st.Observation.IsError {
-				in.Plan = append(in.Plan, atom.PlanCall{Tool: t.Criteria.Actions[i].Name, Args: t.Criteria.Actions[i].Arguments})
+				plan = append(plan, atom.PlanCall{Tool: t.Criteria.Actions[i].Name, Args: t.Criteria.Actions[i].Arguments})
 			}
 		}
+		if in.Plan, g.Unseen, err = groundPlan(env, res.Policy.Text, plan); err != nil {
+			return nil, fmt.Errorf("task %s: %w", t.ID, err)
+		}
+		g.Reads = len(in.Plan) - len(plan)
 		res.Intents = append(res.Intents, in)
 		res.Recipes = append(res.Recipes, r)
 		res.Gold = append(res.Gold, g)

@@ -2,6 +2,7 @@ package tau2
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/assert"
@@ -216,5 +217,34 @@ func TestPolicyCheck(t *testing.T) {
 		if got := p.Eval(assert.Input{State: st, Calls: c.calls}).Holds; got != c.want {
 			t.Errorf("%v: holds %v, want %v", c.calls, got, c.want)
 		}
+	}
+}
+
+// TestGrounded: every value a reference plan passes is in the instruction,
+// the policy or an earlier observation of the plan, and the reads added
+// for that leave the final state as the gold actions make it.
+func TestGrounded(t *testing.T) {
+	_, res := importTestdata(t)
+	lib, err := res.Library()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var unseen []string
+	hasher := NewHasher(res.Data.Records[App])
+	for i, g := range res.Gold {
+		for _, u := range g.Unseen {
+			unseen = append(unseen, g.Task+": "+u)
+		}
+		env, err := episode.Compose(lib, res.Recipes[i], episode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := episode.Replay(env, episode.SessionOptions{}, env.PlanCalls())
+		if h := hasher.Sum(s.State()); h != g.Hash {
+			t.Errorf("task %s: the grounded plan ends in %s, the gold actions in %s", g.Task, h, g.Hash)
+		}
+	}
+	if len(unseen) > 0 {
+		t.Errorf("%d values no read shows:\n%s", len(unseen), strings.Join(unseen, "\n"))
 	}
 }
