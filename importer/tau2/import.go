@@ -147,7 +147,6 @@ func dataAtom(src *Source) *atom.Data {
 		Kind:        atom.KindData,
 		ID:          DataID,
 		Description: fmt.Sprintf("tau2-bench retail db.json: %d products, %d users, %d orders", len(recs["products"]), len(recs["users"]), len(recs["orders"])),
-		Clock:       "2024-05-15T00:00:00Z",
 		Records:     map[string]map[string][]map[string]any{App: recs},
 		Frozen:      true,
 	}
