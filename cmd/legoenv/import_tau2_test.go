@@ -48,7 +48,24 @@ func TestImportTau2(t *testing.T) {
 	if code, stdout, stderr := cli(t, "", "lint", "--lib", out); code != 0 {
 		t.Fatalf("lint: %d %s %s", code, stdout, stderr)
 	}
+	// The written library, read back, still solves every task with its
+	// reference plan.
+	code, stdout, stderr = cli(t, "", "bench", "tau2", "--lib", out, "--repeat", "1", "--json")
+	if code != 0 {
+		t.Fatalf("bench tau2: %d %s", code, stderr)
+	}
+	var bench struct {
+		Tasks   int `json:"tasks"`
+		Summary struct {
+			Passed int `json:"passed"`
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &bench); err != nil || bench.Tasks != 114 || bench.Summary.Passed != 114 {
+		t.Fatalf("bench tau2: %v %.300s", err, stdout)
+	}
 	for _, args := range [][]string{
+		{"bench", "tau2"},
+		{"bench", "tau2", "--lib", filepath.Join("..", "..", "corpus", "example")},
 		{"import", "tau2", "--out", out},
 		{"import", "tau2", "--data", tau2Testdata},
 		{"import", "tau2", "--data", "no/such/dir", "--out", out},
