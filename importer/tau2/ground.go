@@ -2,6 +2,7 @@ package tau2
 
 import (
 	"encoding/json"
+	"sort"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -50,14 +51,21 @@ func groundPlan(env *episode.Env, policy string, plan []atom.PlanCall) ([]atom.P
 	return g.out, unseen, nil
 }
 
-// argValues lists (argument, value) for every string an argument holds.
+// argValues lists (argument, value) for every string an argument holds,
+// arguments in name order so that the reads inserted do not depend on map
+// order.
 func argValues(args map[string]any) [][2]string {
+	keys := make([]string, 0, len(args))
+	for k := range args {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
 	var out [][2]string
-	for k, v := range args {
+	for _, k := range keys {
 		if freeArgs[k] {
 			continue
 		}
-		switch x := v.(type) {
+		switch x := args[k].(type) {
 		case string:
 			out = append(out, [2]string{k, x})
 		case []any:

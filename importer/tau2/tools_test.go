@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 )
 
@@ -246,5 +247,37 @@ func TestGrounded(t *testing.T) {
 	}
 	if len(unseen) > 0 {
 		t.Errorf("%d values no read shows:\n%s", len(unseen), strings.Join(unseen, "\n"))
+	}
+}
+
+// TestGroundDeterministic: grounding a plan again gives the same plan.
+func TestGroundDeterministic(t *testing.T) {
+	src, res := importTestdata(t)
+	lib, err := res.Library()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range res.Recipes {
+		env, err := episode.Compose(lib, res.Recipes[i], episode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []atom.PlanCall
+		for j, st := range res.Gold[i].Steps {
+			if !st.Observation.IsError {
+				a := src.Tasks[i].Criteria.Actions[j]
+				plan = append(plan, atom.PlanCall{Tool: a.Name, Args: a.Arguments})
+			}
+		}
+		want, _ := json.Marshal(res.Intents[i].Plan)
+		for k := 0; k < 2; k++ {
+			got, _, err := groundPlan(env, res.Policy.Text, plan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := json.Marshal(got); string(b) != string(want) {
+				t.Fatalf("task %s: grounding again gives another plan:\n%s\n%s", res.Gold[i].Task, b, want)
+			}
+		}
 	}
 }
