@@ -25,7 +25,7 @@ var freeArgs = map[string]bool{"summary": true, "expression": true}
 // grounder replays a plan, inserting reads before values nobody has seen.
 type grounder struct {
 	s     *episode.Session
-	seen  strings.Builder // lower-cased instruction, policy and observations
+	seen  strings.Builder // instruction, policy and observations
 	out   []atom.PlanCall
 	known map[string]bool
 }
@@ -38,11 +38,11 @@ func groundPlan(env *episode.Env, policy string, plan []atom.PlanCall) ([]atom.P
 		return nil, nil, err
 	}
 	g := &grounder{s: s, known: map[string]bool{}}
-	g.seen.WriteString(strings.ToLower(env.Instruction + "\n" + policy))
+	g.seen.WriteString(env.Instruction + "\n" + policy)
 	var unseen []string
 	for _, c := range plan {
 		for _, kv := range argValues(c.Args) {
-			if !g.shown(kv[1]) && !g.reveal(kv[1], c.Args, 3) {
+			if !g.shown(kv[1]) && !g.reveal(kv[1], c.Args, 3) && !g.said(kv[1]) {
 				unseen = append(unseen, c.Tool+" "+kv[0]+"="+kv[1])
 			}
 		}
@@ -79,8 +79,36 @@ func argValues(args map[string]any) [][2]string {
 	return out
 }
 
+// shown reports whether v appears as it is.
 func (g *grounder) shown(v string) bool {
-	return v == "" || strings.Contains(g.seen.String(), strings.ToLower(v))
+	return v == "" || strings.Contains(g.seen.String(), v)
+}
+
+// said reports whether v appears as a whole word in another case: the
+// customer may write a name in lower case, or give a user id that spells
+// it ("mei_kovacs_8020"), and the tools match names ignoring case. A read
+// that shows v as it is comes first.
+func (g *grounder) said(v string) bool {
+	text, w := strings.ToLower(g.seen.String()), strings.ToLower(v)
+	for i := 0; ; {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		if !wordByte(text, at-1) && !wordByte(text, at+len(w)) {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+func wordByte(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }
 
 // call runs c and records what it shows.
@@ -88,7 +116,7 @@ func (g *grounder) call(c atom.PlanCall) bool {
 	b, _ := json.Marshal(c.Args)
 	obs := g.s.Call(episode.ToolCall{Name: c.Tool, Args: b})
 	g.out = append(g.out, c)
-	g.seen.WriteString("\n" + strings.ToLower(obs.Content))
+	g.seen.WriteString("\n" + obs.Content)
 	return !obs.IsError
 }
 
@@ -155,13 +183,14 @@ func (g *grounder) reveal(v string, args map[string]any, depth int) bool {
 }
 
 // findUser shows a user id through the lookups tau2's policy asks for:
-// by email, else by name and zip, with what the instruction gives.
+// by email, else by name and zip, with what the instruction gives (names
+// as the customer writes them).
 func (g *grounder) findUser(id string, depth int) bool {
 	u, ok := g.s.State().Get(App+".users", id)
 	if !ok {
 		return false
 	}
-	if email, _ := u["email"].(string); g.shown(email) {
+	if email, _ := u["email"].(string); g.shown(email) || g.said(email) {
 		return g.call(atom.PlanCall{Tool: "find_user_id_by_email", Args: map[string]any{"email": email}}) && g.shown(id)
 	}
 	name, _ := u["name"].(map[string]any)
@@ -169,7 +198,7 @@ func (g *grounder) findUser(id string, depth int) bool {
 	first, _ := name["first_name"].(string)
 	last, _ := name["last_name"].(string)
 	zip, _ := addr["zip"].(string)
-	if g.shown(first) && g.shown(last) && g.shown(zip) {
+	if (g.shown(first) || g.said(first)) && (g.shown(last) || g.said(last)) && g.shown(zip) {
 		return g.call(atom.PlanCall{Tool: "find_user_id_by_name_zip", Args: map[string]any{"first_name": first, "last_name": last, "zip": zip}}) && g.shown(id)
 	}
 	return false

@@ -222,8 +222,9 @@ func TestPolicyCheck(t *testing.T) {
 }
 
 // TestGrounded: every value a reference plan passes is in the instruction,
-// the policy or an earlier observation of the plan, and the reads added
-// for that leave the final state as the gold actions make it.
+// the policy or an earlier observation of the plan (names also in another
+// case, as the customer writes them), and the reads added for that leave
+// the final state as the gold actions make it.
 func TestGrounded(t *testing.T) {
 	_, res := importTestdata(t)
 	lib, err := res.Library()
@@ -245,8 +246,10 @@ func TestGrounded(t *testing.T) {
 			t.Errorf("task %s: the grounded plan ends in %s, the gold actions in %s", g.Task, h, g.Hash)
 		}
 	}
-	if len(unseen) > 0 {
-		t.Errorf("%d values no read shows:\n%s", len(unseen), strings.Join(unseen, "\n"))
+	// Task 22 gives the new address as "101 Highway, New York, 10001": the
+	// state code is the agent's own knowledge, which no read shows.
+	if got := strings.Join(unseen, "\n"); got != "22: modify_user_address state=NY" {
+		t.Errorf("values no read shows:\n%s", got)
 	}
 }
 
