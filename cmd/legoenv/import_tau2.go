@@ -72,7 +72,7 @@ Exit codes: 0 when every task was imported, 2 on bad input.`,
 			fmt.Fprintf(w, "imported %d of %d tau2 retail tasks into %s: 1 server (%d tools), 1 data, 1 rule, %d intents, %d recipes\n",
 				res.Report.Imported, res.Report.Tasks, out, len(res.Server.Tools), len(res.Intents), len(res.Recipes))
 			fmt.Fprintf(w, "gold actions replayed: %d calls fail as tau2's do (left out of the reference plans); --json prints the final database hashes\n", failing)
-			fmt.Fprintf(w, "reference plans: %d reads added to show the ids the gold actions use; %d values no read shows\n", reads, unseen)
+			fmt.Fprintf(w, "reference plans: %d reads added to show the ids the gold actions use; values no read shows: %d\n", reads, unseen)
 			return nil
 		},
 	}
