@@ -28,7 +28,7 @@ const (
 	Unchanged = "unchanged"
 )
 
-var typeNames = []string{Exists, NotExists, Count, Called, NotCalled, CEL, Unchanged}
+var typeNames = []string{Exists, NotExists, Count, Called, NotCalled, CEL, Unchanged, MatchesPlan}
 
 // Assertion is one check. In YAML and JSON its type is the key that holds its
 // target: {"exists": "gmail.messages", "where": {"to": "a@b.example"}}.
@@ -41,7 +41,7 @@ type Assertion struct {
 	Negative bool        // for CEL: treat as a constraint
 	Label    string      // human description, optional
 	Except   []Predicate // for Unchanged: the records that may change
-	Ignore   []string    // for Unchanged: volatile fields (timestamps) not compared
+	Ignore   []string    // for Unchanged and MatchesPlan: volatile fields (timestamps) not compared
 }
 
 // Bound limits a count. Nil fields are open.
@@ -96,19 +96,17 @@ func (a Assertion) String() string {
 		b.WriteString(" where ")
 		b.WriteString(strings.Join(parts, ", "))
 	}
-	if a.Type == Unchanged {
-		if len(a.Except) > 0 {
-			parts := make([]string, len(a.Except))
-			for i, p := range a.Except {
-				parts[i] = p.String()
-			}
-			b.WriteString(" except ")
-			b.WriteString(strings.Join(parts, ", "))
+	if len(a.Except) > 0 {
+		parts := make([]string, len(a.Except))
+		for i, p := range a.Except {
+			parts[i] = p.String()
 		}
-		if len(a.Ignore) > 0 {
-			b.WriteString(" ignoring ")
-			b.WriteString(strings.Join(a.Ignore, ", "))
-		}
+		b.WriteString(" except ")
+		b.WriteString(strings.Join(parts, ", "))
+	}
+	if len(a.Ignore) > 0 {
+		b.WriteString(" ignoring ")
+		b.WriteString(strings.Join(a.Ignore, ", "))
 	}
 	if a.Type == Count {
 		if a.Bound.Equals != nil {
@@ -198,7 +196,7 @@ func (a *Assertion) UnmarshalJSON(data []byte) error {
 			a.Except = w
 		case "ignore":
 			if err := json.Unmarshal(v, &a.Ignore); err != nil {
-				return fmt.Errorf("ignore: must be a list of field names")
+				return fmt.Errorf("ignore: must be a list of field names (unchanged) or app.collection[.field] paths (matches_plan)")
 			}
 		case "bound":
 			dec := json.NewDecoder(bytes.NewReader(v))
@@ -221,8 +219,11 @@ func (a *Assertion) UnmarshalJSON(data []byte) error {
 	if a.Type == Count && a.Bound == (Bound{}) {
 		return fmt.Errorf("count: needs a bound (equals, min or max)")
 	}
-	if a.Type != Unchanged && (a.Except != nil || a.Ignore != nil) {
-		return fmt.Errorf("except and ignore belong to unchanged, not %s", a.Type)
+	if a.Type != Unchanged && a.Except != nil {
+		return fmt.Errorf("except belongs to unchanged, not %s", a.Type)
+	}
+	if a.Type != Unchanged && a.Type != MatchesPlan && a.Ignore != nil {
+		return fmt.Errorf("ignore belongs to unchanged and matches_plan, not %s", a.Type)
 	}
 	if a.Type == Unchanged && len(a.Where) > 0 {
 		return fmt.Errorf("unchanged: say which records may change with except, not where")

@@ -23,6 +23,9 @@ type Call struct {
 type Input struct {
 	State *state.State
 	Calls []Call
+	// Reference is the state the environment's reference plan produces
+	// from the same initial state (for MatchesPlan); nil when there is none.
+	Reference *state.State
 }
 
 var (
@@ -120,6 +123,8 @@ func Compile(a Assertion) (*Program, error) {
 			return nil, &CompileError{a, "empty CEL expression"}
 		}
 		p.Source = a.Expr
+	case MatchesPlan:
+		return compileMatchesPlan(a)
 	default:
 		return nil, &CompileError{a, fmt.Sprintf("unknown assertion type %q", a.Type)}
 	}
@@ -314,6 +319,8 @@ func (p *Program) Eval(in Input) Outcome {
 			return Outcome{false, "expression is false"}
 		}
 		return Outcome{false, "CEL result is not a bool: " + typeName(out)}
+	case MatchesPlan:
+		return evalMatchesPlan(a, in)
 	}
 	return Outcome{false, "unknown assertion type"}
 }

@@ -107,6 +107,7 @@ type Env struct {
 
 	mu     sync.Mutex
 	worlds map[int64]*state.World
+	refs   references // reference-plan states, for whole-state goals
 }
 
 // Tools returns the environment's tool surface, in a stable order.

@@ -258,7 +258,8 @@ func decodeArgs(raw json.RawMessage) (map[string]any, error) {
 
 // Evaluate scores the session's current state and calls.
 func (s *Session) Evaluate() assert.Result {
-	return assert.Score(s.env.Checks, assert.Input{State: s.initial}, assert.Input{State: s.st, Calls: s.calls})
+	ref := s.env.reference(s.world, s.seed())
+	return assert.Score(s.env.Checks, assert.Input{State: s.initial, Reference: ref}, assert.Input{State: s.st, Calls: s.calls, Reference: ref})
 }
 
 // Replay runs calls in a fresh session and returns it.

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/cputime"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -369,10 +370,10 @@ func drive(ctx context.Context, o LoadOptions, name string, rate float64, open f
 	}
 	sleep(ctx, o.Warmup)
 	measuring.Store(true)
-	t0, cpu0 := time.Now(), processCPU()
+	t0, cpu0 := time.Now(), cputime.Process()
 	sleep(ctx, o.Duration)
 	measuring.Store(false)
-	elapsed, cpu := time.Since(t0), processCPU()-cpu0
+	elapsed, cpu := time.Since(t0), cputime.Process()-cpu0
 	cancel()
 	wg.Wait()
 	if err := ctx.Err(); err != nil {

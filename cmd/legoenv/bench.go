@@ -24,7 +24,7 @@ func newBenchCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	c.AddCommand(newBenchServeCmd())
+	c.AddCommand(newBenchServeCmd(), newBenchTau2Cmd())
 	return c
 }
 

@@ -23,7 +23,7 @@ func newImportCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	c.AddCommand(newImportABCmd())
+	c.AddCommand(newImportABCmd(), newImportTau2Cmd())
 	return c
 }
 
