@@ -289,7 +289,7 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 			return true
 		}
 		if t, ok := parseDate(x); ok {
-			return d.hasDate(t, clock)
+			return strings.Contains(d.text, " "+loose(x)+" ") || d.hasDate(t, clock)
 		}
 		w := loose(x)
 		if w == "" {

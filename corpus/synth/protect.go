@@ -19,6 +19,12 @@ func protect(d *draft) {
 		kinds[name][w.effect] = true
 	}
 	for _, name := range sortedKeys(kinds) {
+		if d.in.Family == famBulk && hasNegativeOn(d, name) {
+			// A bulk goal covers a whole group with negatives of its own
+			// ("no record of the group is left out"); an except list of
+			// the named keys would contradict it.
+			continue
+		}
 		k := kinds[name]
 		var except []assert.Predicate
 		switch {
@@ -97,4 +103,15 @@ func createdWhere(d *draft, name string) []assert.Predicate {
 		return nil
 	}
 	return out
+}
+
+// hasNegativeOn reports whether the draft's goal already has a negative
+// assertion on a collection.
+func hasNegativeOn(d *draft, name string) bool {
+	for _, a := range d.in.Goal {
+		if a.IsNegative() && a.Target == name {
+			return true
+		}
+	}
+	return false
 }
