@@ -445,6 +445,9 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 		}
 	}
 	if len(selection) == 0 {
+		selection = p.heldSelection(ci, preds, s)
+	}
+	if len(selection) == 0 {
 		return nil, nil // nothing says which record; a create is the way
 	}
 	search, args := p.searchFor(ci, selection)
