@@ -614,10 +614,26 @@ def run(args, db):
 	if err != nil {
 		return atom.Tool{}, err
 	}
+	// The log is the action's record: a call naming a record the app's
+	// state lacks (a card the task keeps only in the log) is still
+	// recorded, and changes no record.
+	target := tb.recordTarget(p, st)
 	body := code + `
+def _present(args, db):
+    if TARGET == None:
+        return True
+    kv = args.get(TARGET[1])
+    if kv == None or kv == "":
+        return True
+    for r in db.search(TARGET[0]):
+        if _str(r.get(TARGET[2])) == _str(kv):
+            return True
+    return False
+
 def run(args, db):
     out = {"success": True}
-    out["record"] = state_run(args, db)
+    if _present(args, db):
+        out["record"] = state_run(args, db)
     rec = dict(args)
     rec["action_key"] = ACTION
     rec["created_at"] = db.now()
@@ -625,7 +641,32 @@ def run(args, db):
     return out
 `
 	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
-		Input: in, Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}}, body)}}, nil
+		Input: in, Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}}, body)}}, nil
+}
+
+// recordTarget is the record a logged write changes, as (collection, key
+// argument, key field), or nil for one that creates.
+func (tb *toolBuilder) recordTarget(p toolParts, st *atom.Tool) any {
+	switch st.Effect.Kind {
+	case "update", "delete", "append":
+		c := tb.app.Collection(st.Effect.Collection)
+		if c == nil {
+			return nil
+		}
+		k := st.Effect.Key
+		if k == "" {
+			k = c.Key
+		}
+		return []any{c.Name, k, c.Key}
+	case "starlark":
+		if p.kind != effUpdate && p.kind != effDelete {
+			return nil
+		}
+		if ent, _, ok := resolveObject(tb.app, p.object); ok {
+			return []any{ent.coll.Name, keyArg(ent.coll), ent.coll.Key}
+		}
+	}
+	return nil
 }
 
 func sortedStrings(ss []string) []string {

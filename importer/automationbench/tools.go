@@ -327,7 +327,7 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 	if m, ok := markers[app.Name+"."+ent.coll.Name][mk]; ok {
 		set[m.field] = []any{m.value}
 	}
-	return createTool(app, name, ent.coll, set, ""), nil
+	return tb.withParticipant(createTool(app, name, ent.coll, set, ""), ent.coll), nil
 }
 
 func (r *childRel) childRel() *childRel { return r }
