@@ -242,9 +242,11 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 }
 
 // ownArg is the argument of a Starlark tool that writes field f of the
-// collection: f itself, or f prefixed with the record's name (the
-// invitee_email of a call that books a meeting and creates its invitee);
-// "" when none does.
+// collection: f itself, f prefixed with the record's name (the
+// invitee_email of a call that books a meeting and creates its invitee),
+// or the field's first words where they name no field of their own (body
+// for body_plain, from for from_, channel for channel_id); "" when none
+// does. The call's result judges the guess.
 func ownArg(props map[string]bool, ci *collInfo, f string) string {
 	if props[f] {
 		return f
@@ -252,7 +254,16 @@ func ownArg(props map[string]bool, ci *collInfo, f string) string {
 	if a := strings.TrimSuffix(ci.coll, "s") + "_" + f; props[a] {
 		return a
 	}
-	return ""
+	for a := f; ; {
+		i := strings.LastIndex(a, "_")
+		if i <= 0 {
+			return ""
+		}
+		a = a[:i]
+		if _, isField := ci.def.Fields[a]; props[a] && !isField {
+			return a
+		}
+	}
 }
 
 // targets returns the records a keyed call may act on: the one the key

@@ -3,6 +3,7 @@ package automationbench
 import (
 	"fmt"
 	"github.com/legoenv/legoenv/state"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -250,9 +251,15 @@ func mergeUpdateTool(app *App, name string, c *Coll, maps []string) atom.Tool {
 	set := map[string]any{}
 	stamp(c, set, updatedFields)
 	fields := map[string]any{}
+	var fs []*Field
 	for _, f := range writable(c, set) {
-		props[f.Name] = propSchema(f)
-		fields[f.Name] = f.Name
+		if !slices.Contains(ids, f.Name) { // the ids name the record
+			fs = append(fs, f)
+		}
+	}
+	_, argOf := userArgs(app, c, fs, props)
+	for _, f := range fs {
+		fields[argOf[f.Name]] = f.Name
 	}
 	for _, id := range ids {
 		props[id] = map[string]any{"type": []any{"string", "number"}, "description": "Names the record with the other ids"}
@@ -312,9 +319,10 @@ func replyTool(app *App, name string, c *Coll, verb string) (atom.Tool, bool) {
 		consts[m.field] = []any{m.value}
 	}
 	stamp(c, consts, createdFields)
+	bodyArg := argName(app, c, c.Field(body), false)
 	props := map[string]any{
-		k:    map[string]any{"type": []any{"string", "number"}, "description": "Id of the message to " + verb + " to"},
-		body: map[string]any{"type": "string", "description": "The text of the " + verb},
+		k:       map[string]any{"type": []any{"string", "number"}, "description": "Id of the message to " + verb + " to"},
+		bodyArg: map[string]any{"type": "string", "description": "The text of the " + verb},
 	}
 	copyArgs := map[string]any{}
 	for _, n := range []string{"cc", "bcc", subject} {
@@ -323,7 +331,7 @@ func replyTool(app *App, name string, c *Coll, verb string) (atom.Tool, bool) {
 			copyArgs[n] = n
 		}
 	}
-	required := []string{k, body}
+	required := []string{k, bodyArg}
 	toList := c.Field(to) != nil && c.Field(to).Type == "array"
 	if verb == "forward" {
 		props[to] = propSchema(c.Field(to))
@@ -352,7 +360,7 @@ def run(args, db):
             if type(v) == "string" and a != SUBJECT:
                 v = [x.strip() for x in v.split(",") if x.strip()]
             rec[f] = v
-    rec[BODY] = args[BODY]
+    rec[BODY] = args[BODY_ARG]
     if THREAD and orig.get(THREAD) != None:
         rec[THREAD] = orig[THREAD]
     if IN_REPLY_TO:
@@ -363,7 +371,7 @@ def run(args, db):
 	code := starCode([][2]string{
 		{"COLL", starLit(c.Name)}, {"KEYARG", starLit(k)}, {"KEYFIELD", starLit(c.Key)}, {"VERB", starLit(verb)},
 		{"FROM", starLit(from)}, {"TO", starLit(to)}, {"TO_LIST", starLit(toList)}, {"SUBJECT", starLit(subject)},
-		{"BODY", starLit(body)}, {"THREAD", starLit(find("thread_id"))}, {"IN_REPLY_TO", starLit(find("in_reply_to"))},
+		{"BODY", starLit(body)}, {"BODY_ARG", starLit(bodyArg)}, {"THREAD", starLit(find("thread_id"))}, {"IN_REPLY_TO", starLit(find("in_reply_to"))},
 		{"COPY", starLit(copyArgs)}, {"CONSTS", starLit(consts)},
 	}, body1)
 	return atom.Tool{
@@ -489,12 +497,17 @@ def run(args, db):
         if t == None:
             fail("give object_type (one of %s) or a query SELECT ... FROM <type> WHERE ..." % ", ".join(KNOWN))
         coll = _coll(t)
-    filters = args.get("filters") or {}
+    filters = dict(args.get("filters") or {})
     for a, v in args.items():
         if a not in ["object_type", "query", "filters", "limit"]:
             filters[a] = v
     for a, v in filters.items():
-        conds.append((_field(coll, a), "=", v))
+        f = _field(coll, a)
+        if _squash(a) not in FIELDS[coll]:
+            # A field the type lacks is the caller's mistake: matching
+            # nothing would read as "no such record".
+            fail("unexpected argument %s: %s records have no such field (fields: %s)" % (a, coll, ", ".join(sorted(FIELDS[coll].values()))))
+        conds.append((f, "=", v))
     limit = args.get("limit") or 20
     out = []
     total = 0
@@ -524,6 +537,8 @@ def run(args, db):
 		doc = fmt.Sprintf("Query %s records with SELECT ... FROM <Type> WHERE <Field> = 'value' [AND ...], or by object_type and field values.", app.Name)
 	}
 	in := objectSchema(props, nil)
+	// Any field of the type is a filter too (the fields depend on
+	// object_type); the program rejects one the type lacks.
 	in["additionalProperties"] = true
 	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}
 }
@@ -564,7 +579,6 @@ func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom
 		}
 		props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100}
 		in := objectSchema(props, nil)
-		in["additionalProperties"] = true
 		body := `
 def run(args, db):
     limit = args.get("limit") or 20
@@ -609,7 +623,6 @@ def run(args, db):
 		}, nil
 	}
 	in := objectSchema(props, nil)
-	in["additionalProperties"] = true
 	code, err := tb.stateCode(st)
 	if err != nil {
 		return atom.Tool{}, err

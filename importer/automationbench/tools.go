@@ -2,6 +2,7 @@ package automationbench
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -327,7 +328,34 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 	if m, ok := markers[app.Name+"."+ent.coll.Name][mk]; ok {
 		set[m.field] = []any{m.value}
 	}
-	return tb.withParticipant(createTool(app, name, ent.coll, set, ""), ent.coll), nil
+	t := createTool(app, name, ent.coll, set, "")
+	if mk == markerSent {
+		// Who sends is the caller: a send takes no sender.
+		dropFieldArgs(&t, func(f string) bool { return actorFields[f] })
+	}
+	return tb.withParticipant(t, ent.coll), nil
+}
+
+// dropFieldArgs removes the arguments of t that write a field drop names.
+func dropFieldArgs(t *atom.Tool, drop func(field string) bool) {
+	props, _ := t.Input["properties"].(map[string]any)
+	for a := range props {
+		f := a
+		if m, ok := t.Effect.Fields[a]; ok {
+			f = m
+		}
+		if !drop(f) {
+			continue
+		}
+		delete(props, a)
+		delete(t.Effect.Fields, a)
+		if req, ok := t.Input["required"].([]any); ok {
+			t.Input["required"] = slices.DeleteFunc(req, func(x any) bool { return x == a })
+		}
+	}
+	if len(t.Effect.Fields) == 0 {
+		t.Effect.Fields = nil
+	}
 }
 
 func (r *childRel) childRel() *childRel { return r }
@@ -544,6 +572,9 @@ func writable(c *Coll, set map[string]any) []*Field {
 		if f.Type == "object" && len(f.Elem) > 0 {
 			continue // a nested record (an address, a sender): not written whole
 		}
+		if !userField(f) {
+			continue // the server's to set (args.go)
+		}
 		out = append(out, f)
 	}
 	return out
@@ -579,15 +610,28 @@ func collDoc(c *Coll) string {
 func searchTool(app *App, name string, c *Coll, by []string) atom.Tool {
 	props := map[string]any{}
 	var required []string
+	fields := map[string]string{}
+	argOf := map[string]string{}
 	for _, f := range c.Fields {
 		if f.isObjectList() || f.Type == "object" {
 			continue
 		}
-		props[f.Name] = filterSchema(f)
+		if f.Name != c.Key && !strings.HasSuffix(f.Name, "_id") && !userField(f) && !(f.Type == "boolean" && !presentational(f)) {
+			continue // nobody looks a record up by its colour or counters (a flag: unread mail, yes)
+		}
+		a := argName(app, c, f, false)
+		if props[a] != nil {
+			a = f.Name
+		}
+		props[a] = filterSchema(f)
+		argOf[f.Name] = a
+		if a != f.Name {
+			fields[a] = f.Name
+		}
 	}
 	if len(by) > 0 {
-		if f := resolveField(app.Name, c.Fields, strings.Join(by, "_"), singular(c.Name)); f != nil && props[f.Name] != nil {
-			required = append(required, f.Name)
+		if f := resolveField(app.Name, c.Fields, strings.Join(by, "_"), singular(c.Name)); f != nil && argOf[f.Name] != "" {
+			required = append(required, argOf[f.Name])
 		}
 	}
 	props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100, "description": "Most records to return"}
@@ -595,8 +639,34 @@ func searchTool(app *App, name string, c *Coll, by []string) atom.Tool {
 		Name:        name,
 		Description: fmt.Sprintf("Search %s %s. Every argument given filters the results (text matches ignoring case, ids exactly).%s", app.Name, strings.ReplaceAll(c.Name, "_", " "), collDoc(c)),
 		Input:       objectSchema(props, required),
-		Effect:      atom.Effect{Kind: "search", Collection: c.Name},
+		Effect:      atom.Effect{Kind: "search", Collection: c.Name, Fields: nilIfEmpty(fields)},
 	}
+}
+
+func nilIfEmpty(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
+// userArgs declares an argument for each writable field of c, named as an
+// action names it, and returns the argument -> field map of those renamed
+// and the argument of each field.
+func userArgs(app *App, c *Coll, fs []*Field, props map[string]any) (renamed, argOf map[string]string) {
+	renamed, argOf = map[string]string{}, map[string]string{}
+	for _, f := range fs {
+		a, ps := argFor(app, c, f)
+		if props[a] != nil {
+			a, ps = f.Name, propSchema(f)
+		}
+		props[a] = ps
+		argOf[f.Name] = a
+		if a != f.Name {
+			renamed[a] = f.Name
+		}
+	}
+	return renamed, argOf
 }
 
 func getTool(app *App, name string, c *Coll) atom.Tool {
@@ -628,17 +698,18 @@ func createTool(app *App, name string, c *Coll, set map[string]any, doc string) 
 	for _, r := range c.Required {
 		req[r] = true
 	}
-	for _, f := range writable(c, set) {
-		props[f.Name] = propSchema(f)
+	fs := writable(c, set)
+	renamed, argOf := userArgs(app, c, fs, props)
+	for _, f := range fs {
 		// The record's own number (a row's row_id) is the tool's to give.
 		if req[f.Name] && !f.HasDefault && !actorFields[f.Name] && f.Name != singular(c.Name)+"_id" {
-			required = append(required, f.Name)
+			required = append(required, argOf[f.Name])
 		}
 	}
 	if doc == "" {
 		doc = fmt.Sprintf("Create a %s in %s.", singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name)
 	}
-	eff := atom.Effect{Kind: "create", Collection: c.Name}
+	eff := atom.Effect{Kind: "create", Collection: c.Name, Fields: nilIfEmpty(renamed)}
 	if len(set) > 0 {
 		eff.Set = set
 	}
@@ -650,10 +721,13 @@ func updateTool(app *App, name string, c *Coll, required []string) atom.Tool {
 	set := map[string]any{}
 	stamp(c, set, updatedFields)
 	props := map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record to update"}}
-	for _, f := range writable(c, set) {
-		props[f.Name] = propSchema(f)
+	renamed, argOf := userArgs(app, c, writable(c, set), props)
+	for i, r := range required {
+		if a := argOf[r]; a != "" {
+			required[i] = a
+		}
 	}
-	eff := atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k)}
+	eff := atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k), Fields: nilIfEmpty(renamed)}
 	if len(set) > 0 {
 		eff.Set = set
 	}
@@ -670,7 +744,14 @@ func fieldTool(app *App, name string, c *Coll, f *Field) atom.Tool {
 	k := keyArg(c)
 	set := map[string]any{}
 	stamp(c, set, updatedFields)
+	a, ps := argFor(app, c, f)
+	if a == k {
+		a, ps = f.Name, propSchema(f)
+	}
 	eff := atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k)}
+	if a != f.Name {
+		eff.Fields = map[string]string{a: f.Name}
+	}
 	if len(set) > 0 {
 		eff.Set = set
 	}
@@ -678,9 +759,9 @@ func fieldTool(app *App, name string, c *Coll, f *Field) atom.Tool {
 		Name:        name,
 		Description: fmt.Sprintf("Set the %s of a %s in %s.%s", strings.ReplaceAll(f.Name, "_", " "), singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, collDoc(c)),
 		Input: objectSchema(map[string]any{
-			k:      map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"},
-			f.Name: propSchema(f),
-		}, []string{k, f.Name}),
+			k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"},
+			a: ps,
+		}, []string{k, a}),
 		Effect: eff,
 	}
 }
