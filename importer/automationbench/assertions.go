@@ -652,6 +652,9 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 		base, op, pneg := splitOp(p)
 		ef := resolveField(b.app.Name, rel.field.Elem, base, singular(rel.field.Name))
 		if ef == nil {
+			ef = nearField(b.app.Name, rel.field.Elem, base, words(rel.field.Name))
+		}
+		if ef == nil {
 			return nil, nil
 		}
 		if op == "" {
@@ -704,7 +707,7 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 	}
 	// <x>_email: x names a list of addresses (attendee_email -> attendees).
 	if x, ok := strings.CutSuffix(base, "_email"); ok {
-		if f := c.resolve(b.app.Name, x); f != nil {
+		if f := c.resolve(b.app.Name, x); f != nil && !f.isObjectList() {
 			return b.valueConds(append(append([]string(nil), prefix...), f.Name), f, assert.OpIEquals, v, pneg), nil
 		}
 	}
@@ -712,7 +715,38 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 	if cs, ok := b.reference(c, base, v, pneg); ok {
 		return cs, nil
 	}
-	return nil, unmappedf("parameter %s: no field of %s for %q", at, c.app(b.app), base)
+	// A field of the records a list holds (signer_email), a field named
+	// otherwise, a field only a list's records have (nearfields.go).
+	if cs := b.nestedConds(c, prefix, base, op, explicit, v, pneg, false); cs != nil {
+		return cs, nil
+	}
+	if f := nearField(b.app.Name, c.Fields, base, nil); f != nil && f.Name != c.Key {
+		if !explicit && isProse(f) {
+			op = assert.OpIContains
+		}
+		return b.valueConds(append(append([]string(nil), prefix...), f.Name), f, op, v, pneg), nil
+	}
+	if cs := b.nestedConds(c, prefix, base, op, explicit, v, pneg, true); cs != nil {
+		return cs, nil
+	}
+	return nil, unmappedf("parameter %s: no field of %s for %q%s", at, c.app(b.app), base, closestFields(c, base))
+}
+
+// nestedConds: some element of a list of records in c has the field the
+// parameter names; each value its own element, a negation none.
+func (b *builder) nestedConds(c *Coll, prefix []string, base, op string, explicit bool, v any, neg, bare bool) []cond {
+	lf, ef := nestedField(b.app.Name, c, base, bare)
+	if lf == nil {
+		return nil
+	}
+	if !explicit && isProse(ef) {
+		op = assert.OpIContains
+	}
+	var out []cond
+	for _, sc := range b.valueConds([]string{ef.Name}, ef, op, v, false) {
+		out = append(out, negate(cond{kind: condElem, path: append(append([]string(nil), prefix...), lf.Name), sub: []cond{sc}}, neg))
+	}
+	return out
 }
 
 // proseFields hold free text, which a plain value is a phrase of.

@@ -206,6 +206,11 @@ func (c *Coll) resolve(app, name string) *Field {
 		return f
 	}
 	if c.Open && validFieldName(name) {
+		// A field the collection declares under another name comes first
+		// (a Jira issue's title is its summary).
+		if f := nearField(app, c.Fields, name, nil); f != nil {
+			return f
+		}
 		f := &Field{Name: name, Observed: true}
 		c.addField(f)
 		return f

@@ -216,7 +216,7 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 			return t, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
 		}
 		if st, has := statusVerbs[p.verb]; has && ent.coll.Field("status") != nil {
-			return setTool(app, name, ent.coll, map[string]any{"status": st}, fmt.Sprintf("%s a %s (sets its status to %s).", title(p.verb), singular(ent.coll.Name), st)), nil
+			return statusTool(app, name, ent.coll, p.verb, st), nil
 		}
 		return deleteTool(app, name, ent.coll), nil
 	}
@@ -388,7 +388,7 @@ func (tb *toolBuilder) updateTool(name string, p toolParts, c *Coll) (atom.Tool,
 		}
 	}
 	if st, ok := statusVerbs[p.verb]; ok && c.Field("status") != nil {
-		return setTool(app, name, c, map[string]any{"status": st}, fmt.Sprintf("%s a %s (sets its status to %s).", title(p.verb), singular(c.Name), st)), nil
+		return statusTool(app, name, c, p.verb, st), nil
 	}
 	var mapFields []string
 	for _, f := range c.Fields {
@@ -775,6 +775,35 @@ func setTool(app *App, name string, c *Coll, set map[string]any, doc string) ato
 		Input:       objectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"}}, []string{k}),
 		Effect:      atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k), Set: set},
 	}
+}
+
+// statusTool sets a record's status as the verb says (cancel: cancelled)
+// and takes what the action asks with it: the reason for this verb
+// (cancel_reason, voided_reason), as Zapier's cancel takes a reason.
+func statusTool(app *App, name string, c *Coll, verb, status string) atom.Tool {
+	// The app's own spelling of the status, where it lists them
+	// (canceled, not cancelled).
+	stem := strings.TrimSuffix(verb, "e")
+	for _, e := range stringEnum(c.Field("status").Enum) {
+		if v := e.(string); strings.HasPrefix(strings.ToLower(v), stem) {
+			status = v
+			break
+		}
+	}
+	t := setTool(app, name, c, map[string]any{"status": status}, fmt.Sprintf("%s a %s (sets its status to %s).", title(verb), singular(c.Name), status))
+	props := t.Input["properties"].(map[string]any)
+	for _, f := range c.Fields {
+		fw := words(f.Name)
+		if len(fw) < 2 || fw[len(fw)-1] != "reason" || !userField(f) && !strings.HasSuffix(f.Name, "_reason") {
+			continue
+		}
+		if stem := fw[0]; len(stem) >= 4 && len(verb) >= 4 && stem[:4] == verb[:4] {
+			props[f.Name] = propSchema(f)
+			t.Description = strings.TrimSuffix(t.Description, ".") + fmt.Sprintf("; %s says why).", f.Name)
+			t.Description = strings.Replace(t.Description, "); ", "; ", 1)
+		}
+	}
+	return t
 }
 
 func deleteTool(app *App, name string, c *Coll) atom.Tool {
