@@ -821,7 +821,7 @@ func (b *builder) valueConds(path []string, f *Field, op string, v any, neg bool
 		switch {
 		case isEmailValue(v):
 			op = assert.OpIEquals
-		case f != nil && isPhone(f):
+		case f != nil && (isPhone(f) || strings.HasSuffix(f.Name, "_number") && phoneLike(v)):
 			if s, ok := v.(string); ok && phonePattern(s) != "" {
 				op, v = assert.OpMatches, phonePattern(s)
 			}
@@ -868,13 +868,15 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 		return nil, false
 	}
 	x := strings.TrimSuffix(base, "_name")
-	refField := c.resolve(b.app.Name, x+"_id")
-	if refField == nil || c.Open && refField.Observed && c.Field(x+"_id") == nil {
-		return nil, false
-	}
 	target, _, ok := entityOf(b.app, x)
 	if !ok {
 		return nil, false
+	}
+	refField := c.resolve(b.app.Name, x+"_id")
+	if refField == nil || c.Open && refField.Observed && c.Field(x+"_id") == nil {
+		if refField = describedRef(c, target); refField == nil {
+			return nil, false
+		}
 	}
 	name := strings.TrimPrefix(s, "#")
 	vals := []any{}

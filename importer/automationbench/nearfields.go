@@ -18,11 +18,46 @@ import (
 // fieldSynonyms are generic field names that mean one thing across apps.
 var fieldSynonyms = [][]string{
 	{"title", "summary", "subject", "name", "headline", "topic"},
-	{"description", "body", "details", "notes", "content", "text", "message"},
+	{"description", "body", "details", "notes", "content", "text", "message", "memo", "note", "comment"},
 	{"order", "position", "sequence", "rank"},
 	{"url", "link", "href"},
 	{"phone", "phone_number", "mobile"},
 	{"company", "company_name", "organization", "account_name"},
+}
+
+// abbreviations field names use for a word.
+var abbreviations = map[string]string{"amt": "amount", "qty": "quantity", "desc": "description", "num": "number",
+	"addr": "address", "tel": "phone", "msg": "message", "org": "organization"}
+
+// expandAbbrev spells out the abbreviated words of a name (total_amt ->
+// total_amount).
+func expandAbbrev(name string) string {
+	ws := words(name)
+	for i, w := range ws {
+		if long, ok := abbreviations[w]; ok {
+			ws[i] = long
+		}
+	}
+	return strings.Join(ws, "_")
+}
+
+// describedRef is the field of c referring to target under another name:
+// a <word>_id whose word the target's description uses for it (Mailchimp's
+// audiences are "mailing lists": a subscriber's list_id).
+func describedRef(c *Coll, target *Coll) *Field {
+	desc := words(strings.ToLower(target.Description))
+	var found *Field
+	for _, f := range c.Fields {
+		x, ok := strings.CutSuffix(f.Name, "_id")
+		if !ok || f.Type != "string" || strings.Contains(x, "_") || !containsStr(desc, x) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = f
+	}
+	return found
 }
 
 // personWords name who a value belongs to rather than the value.
@@ -47,8 +82,9 @@ func nearField(app string, fields []*Field, base string, holder []string) *Field
 		}
 	}
 	var ends []*Field
+	long := expandAbbrev(base)
 	for _, f := range fields {
-		if strings.HasSuffix(f.Name, "_"+base) {
+		if strings.HasSuffix(expandAbbrev(f.Name), "_"+long) {
 			ends = append(ends, f)
 		}
 	}
@@ -97,10 +133,11 @@ func sharedWordsField(fields []*Field, ws []string) *Field {
 	if len(ws) < 2 {
 		return nil
 	}
+	ws = words(expandAbbrev(strings.Join(ws, "_")))
 	head := ws[len(ws)-1]
 	best, bestN, tie := (*Field)(nil), 0, false
 	for _, f := range fields {
-		fw := words(f.Name)
+		fw := words(expandAbbrev(f.Name))
 		if len(fw) == 0 || fw[len(fw)-1] != head {
 			continue
 		}

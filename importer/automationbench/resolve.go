@@ -195,6 +195,13 @@ func resolveField(app string, fields []*Field, name, recordPrefix string) *Field
 		if f := find(recordPrefix + "_" + name); f != nil {
 			return f
 		}
+		// dealname, dealstage: the record's word run together.
+		rp := squash(recordPrefix + name)
+		for _, f := range fields {
+			if squash(f.Name) == rp {
+				return f
+			}
+		}
 	}
 	return nil
 }
@@ -249,6 +256,27 @@ func (c *Coll) mapField() *Field {
 func isPhone(f *Field) bool {
 	n := strings.ToLower(f.Name)
 	return strings.Contains(n, "phone") || strings.Contains(n, "mobile") || f.Format == "phone"
+}
+
+// phoneLike reports whether v reads as a phone number: seven digits or
+// more, with only the separators phone numbers use (to_number is a phone,
+// an invoice_number is not).
+func phoneLike(v any) bool {
+	s, ok := v.(string)
+	if !ok {
+		return false
+	}
+	n := 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			n++
+		case strings.ContainsRune("+-() .", r):
+		default:
+			return false
+		}
+	}
+	return n >= 7
 }
 
 // isEmailValue reports whether v looks like an email address.

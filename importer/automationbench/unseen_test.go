@@ -47,6 +47,11 @@ func TestUnseenTasks(t *testing.T) {
 		"calendly_cancel_reason": {`"cancel_reason":{"icontains":"conflict"}`},
 		"lead_by_profile_url":    {`"linkedin_url":{"equals":"https://www.linkedin.com/in/annlee"}`},
 		"envelope_signer_order":  {`r.signers.exists(e1`, `e1.routing_order`, `e1.role_name`, `e1.email.lowerAscii() == \"legal@acme.example\"`},
+		"hubspot_deal_stage":     {`"dealname":{"equals":"Acme renewal"}`, `"dealstage":{"equals":"closedwon"}`},
+		"mailchimp_subscribe":    {`"list_id":{"in":["aud_1","Newsletter"`},
+		"qb_invoice_amount":      {`"total_amt":{"gte":1000}`, `"message":{"icontains":"March"}`},
+		"linkedin_invite_by_url": {`"recipient_profile_url":{"equals":"https://www.linkedin.com/in/annlee"}`},
+		"twilio_sms_to":          {`"to_number":{"matches":"^\\D*1\\D*4`},
 	} {
 		for _, f := range frags {
 			if !strings.Contains(goals[task], f) {
