@@ -388,6 +388,12 @@ func (m *mapper) child(app *App, p *Coll, word string) *childRel {
 		}
 	}
 	for _, f := range p.Fields {
+		// associated_contact_ids: the one id list of that word.
+		if f.Type == "array" && f.Items != "object" && strings.HasSuffix(f.Name, "_"+singular(word)+"_ids") {
+			return &childRel{word: word, field: f}
+		}
+	}
+	for _, f := range p.Fields {
 		if !f.isObjectList() {
 			continue
 		}

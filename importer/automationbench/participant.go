@@ -113,3 +113,47 @@ def run(args, db):
 		}, body)},
 	}
 }
+
+// replyThread is where a reply to a record goes when the record is not a
+// message with a sender: its list of message-like records (a conversation's
+// threads or parts, a ticket's conversations or comments), as a record of
+// the kind that is a reply where the list tells kinds apart.
+func replyThread(c *Coll) *childRel {
+	rank := []string{"thread", "part", "repl", "message", "conversation", "comment"}
+	var best *childRel
+	bestR := len(rank) + 1
+	for _, f := range c.Fields {
+		if !f.isObjectList() || !hasProse(f.Elem) {
+			continue
+		}
+		r := len(rank)
+		for i, w := range rank {
+			if strings.Contains(f.Name, w) {
+				r = i
+				break
+			}
+		}
+		if r >= bestR {
+			continue
+		}
+		rel := &childRel{word: "reply", field: f}
+		for _, e := range f.Elem {
+			for _, v := range stringEnum(e.Enum) {
+				if s := v.(string); strings.EqualFold(s, "reply") || strings.EqualFold(s, "comment") && rel.enum == nil {
+					rel.enum, rel.enumV = e, s
+				}
+			}
+		}
+		best, bestR = rel, r
+	}
+	return best
+}
+
+func hasProse(fs []*Field) bool {
+	for _, e := range fs {
+		if isProse(e) {
+			return true
+		}
+	}
+	return false
+}

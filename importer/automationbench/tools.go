@@ -29,7 +29,7 @@ var verbs = map[string]effKind{
 	"reply": effCreate, "schedule": effCreate, "new": effCreate, "insert": effCreate, "upload": effCreate,
 	"log": effCreate, "write": effCreate, "submit": effCreate, "invite": effCreate, "publish": effCreate,
 	"share": effCreate, "draft": effCreate, "make": effCreate, "generate": effCreate, "forward": effCreate,
-	"comment": effCreate, "enqueue": effCreate, "record": effCreate, "copy": effCreate, "duplicate": effCreate,
+	"comment": effCreate, "enqueue": effCreate, "associate": effCreate, "link": effCreate, "attach": effCreate, "record": effCreate, "copy": effCreate, "duplicate": effCreate,
 	"update": effUpdate, "mark": effUpdate, "move": effUpdate, "label": effUpdate, "change": effUpdate,
 	"set": effUpdate, "edit": effUpdate, "assign": effUpdate, "modify": effUpdate, "rename": effUpdate,
 	"tag": effUpdate, "close": effUpdate, "resolve": effUpdate, "approve": effUpdate, "reopen": effUpdate,
@@ -127,6 +127,19 @@ func parseToolName(rest string) toolParts {
 func (tb *toolBuilder) Tool(name, rest string) atom.Tool {
 	p := parseToolName(rest)
 	t, err := tb.stateTool(name, p)
+	if err != nil && len(p.entityW) > 0 {
+		// Words before the verb that name no collection qualify it
+		// (quick_add_event): the name read from the verb on.
+		if _, ok := resolveEntity(tb.app, p.entityW); !ok {
+			ws := words(rest)
+			if q := parseToolName(strings.Join(ws[len(p.entityW):], "_")); q.kind != effNone {
+				q.key = p.key
+				if t2, err2 := tb.stateTool(name, q); err2 == nil {
+					p, t, err = q, t2, nil
+				}
+			}
+		}
+	}
 	if tb.app.HasActions() {
 		reads := err == nil && (t.Effect.Kind == "search" || t.Effect.Kind == "get")
 		// A write with a state effect of its own records its action only
@@ -215,8 +228,8 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 		if !ok {
 			return t, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
 		}
-		if st, has := statusVerbs[p.verb]; has && ent.coll.Field("status") != nil {
-			return statusTool(app, name, ent.coll, p.verb, st), nil
+		if t, ok := eventTool(app, name, ent.coll, p.verb); ok {
+			return t, nil
 		}
 		return deleteTool(app, name, ent.coll), nil
 	}
@@ -316,6 +329,9 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 		if t, ok := replyTool(app, name, ent.coll, p.verb); ok {
 			return t, nil
 		}
+		if rel := replyThread(ent.coll); rel != nil && p.verb == "reply" {
+			return nestedAppendTool(app, name, ent.coll, rel), nil
+		}
 	}
 	set := map[string]any{}
 	mk := ent.marker
@@ -387,8 +403,8 @@ func (tb *toolBuilder) updateTool(name string, p toolParts, c *Coll) (atom.Tool,
 			return setTool(app, name, c, set, fmt.Sprintf("Mark a %s as %s.", singular(c.Name), strings.ReplaceAll(adj, "_", " "))), nil
 		}
 	}
-	if st, ok := statusVerbs[p.verb]; ok && c.Field("status") != nil {
-		return statusTool(app, name, c, p.verb, st), nil
+	if t, ok := eventTool(app, name, c, p.verb); ok {
+		return t, nil
 	}
 	var mapFields []string
 	for _, f := range c.Fields {
@@ -777,20 +793,68 @@ func setTool(app *App, name string, c *Coll, set map[string]any, doc string) ato
 	}
 }
 
+// eventTool is a verb whose outcome the record keeps (cancel, void, archive,
+// convert, close, ...): the flag its participle names (an invoice's voided,
+// a channel's is_archived, a lead's is_converted) set true, else the status
+// or state the verb gives, in the app's own spelling where it lists them
+// (canceled, not cancelled).
+func eventTool(app *App, name string, c *Coll, verb string) (atom.Tool, bool) {
+	st, isStatus := statusVerbs[verb]
+	if !isStatus && !eventVerbs[verb] {
+		return atom.Tool{}, false
+	}
+	set := map[string]any{}
+	var what []string
+	for _, part := range participles(verb) {
+		for _, n := range []string{part, "is_" + part} {
+			if f := c.Field(n); f != nil && f.Type == "boolean" && len(set) == 0 {
+				set[f.Name] = true
+				what = append(what, f.Name+" true")
+			}
+		}
+	}
+	for _, n := range []string{"status", "state"} {
+		f := c.Field(n)
+		if f == nil || !isStatus {
+			continue
+		}
+		stem := strings.TrimSuffix(verb, "e")
+		for _, e := range stringEnum(f.Enum) {
+			if v := e.(string); strings.HasPrefix(strings.ToLower(v), stem) {
+				st = v
+				break
+			}
+		}
+		set[f.Name] = st
+		what = append(what, fmt.Sprintf("its %s to %s", f.Name, st))
+		break
+	}
+	if len(set) == 0 {
+		return atom.Tool{}, false
+	}
+	return statusTool(app, name, c, verb, set, strings.Join(what, " and ")), true
+}
+
+// eventVerbs change a record in a way only a flag keeps (convert a lead).
+var eventVerbs = set("convert", "verify", "publish", "unpublish")
+
+// participles of a verb as field names spell them.
+func participles(verb string) []string {
+	if strings.HasSuffix(verb, "e") {
+		return []string{verb + "d"}
+	}
+	out := []string{verb + "ed"}
+	if strings.HasSuffix(verb, "l") {
+		out = append(out, verb+"led") // cancelled
+	}
+	return out
+}
+
 // statusTool sets a record's status as the verb says (cancel: cancelled)
 // and takes what the action asks with it: the reason for this verb
 // (cancel_reason, voided_reason), as Zapier's cancel takes a reason.
-func statusTool(app *App, name string, c *Coll, verb, status string) atom.Tool {
-	// The app's own spelling of the status, where it lists them
-	// (canceled, not cancelled).
-	stem := strings.TrimSuffix(verb, "e")
-	for _, e := range stringEnum(c.Field("status").Enum) {
-		if v := e.(string); strings.HasPrefix(strings.ToLower(v), stem) {
-			status = v
-			break
-		}
-	}
-	t := setTool(app, name, c, map[string]any{"status": status}, fmt.Sprintf("%s a %s (sets its status to %s).", title(verb), singular(c.Name), status))
+func statusTool(app *App, name string, c *Coll, verb string, set map[string]any, what string) atom.Tool {
+	t := setTool(app, name, c, set, fmt.Sprintf("%s a %s (sets %s).", title(verb), singular(c.Name), what))
 	props := t.Input["properties"].(map[string]any)
 	for _, f := range c.Fields {
 		fw := words(f.Name)

@@ -38,7 +38,7 @@ func TestToolDerivation(t *testing.T) {
 		{"slack_send_direct_message", "create", "dms", nil, []string{"recipient_id", "text"}},
 		{"slack_create_channel", "create", "channels", nil, []string{"name"}},
 		{"slack_list_channels", "search", "channels", nil, []string{"name"}},
-		{"slack_archive_channel", "delete", "channels", nil, nil},
+		{"slack_archive_channel", "update", "channels", map[string]any{"is_archived": true}, []string{"channel_id"}},
 		{"salesforce_lead_create", "create", "leads", nil, []string{"last_name", "email"}},
 		{"salesforce_contact_update", "update", "contacts", nil, []string{"contact_id", "email"}},
 		{"salesforce_opportunity_delete", "delete", "opportunities", nil, nil},
