@@ -76,6 +76,10 @@ var (
 		"equals": assert.OpEquals, "equal": assert.OpEquals, "is_equal": assert.OpEquals,
 		"contains": assert.OpIContains, "contain": assert.OpIContains, "includes": assert.OpIContains,
 		"include": assert.OpIContains, "matches": assert.OpMatches,
+		// comparisons the type states (opportunity_amount_gt {amount}).
+		"gt": assert.OpGT, "greater": assert.OpGT, "above": assert.OpGT, "exceeds": assert.OpGT, "over": assert.OpGT,
+		"gte": assert.OpGTE, "least": assert.OpGTE, "lt": assert.OpLT, "less": assert.OpLT, "below": assert.OpLT,
+		"under": assert.OpLT, "lte": assert.OpLTE, "most": assert.OpLTE,
 	}
 	changeWords = set("updated", "changed", "modified", "edited", "touched")
 	metaEntity  = set("field", "record", "collection", "object", "item", "entry")
@@ -139,7 +143,9 @@ func (m *mapper) mapCheck(a map[string]any) (*query, error) {
 	b := &builder{m: m, app: app, params: map[string]any{}, used: map[string]bool{}}
 	for k, v := range a {
 		switch k {
-		case "type", "excluded", "scored", "description", "weight", "label":
+		case "type", "excluded", "scored", "weight":
+			// The benchmark's own keys; label and description are
+			// parameters (a Gmail label, a task's description), not notes.
 			continue
 		}
 		b.params[k] = v
@@ -322,9 +328,16 @@ func (b *builder) words(ws []string) error {
 		// "<field> <op>": the field a value parameter is about.
 		if k, f := b.fieldPhrase(ws[i:]); f != nil && !(f.Type == "boolean" && (i+k >= len(ws) || opWords[ws[i+k]] == "")) {
 			flush()
-			if i+k < len(ws) && opWords[ws[i+k]] != "" {
-				b.wordOps = append(b.wordOps, wordOp{field: f, op: opWords[ws[i+k]], param: strings.Join(ws[i:i+k+1], "_")})
-				i += k
+			j := i + k
+			for j+1 < len(ws) && (ws[j] == "at" || ws[j] == "than") && opWords[ws[j+1]] != "" {
+				j++ // amount_at_least, amount_greater_than
+			}
+			if j < len(ws) && opWords[ws[j]] != "" {
+				b.wordOps = append(b.wordOps, wordOp{field: f, op: opWords[ws[j]], param: strings.Join(ws[i:j+1], "_")})
+				i = j
+				for i+1 < len(ws) && ws[i+1] == "than" {
+					i++
+				}
 				continue
 			}
 			i += k - 1
@@ -543,7 +556,7 @@ func (b *builder) paramsToConds() error {
 				continue
 			}
 		}
-		cs, err := b.paramConds(b.coll, nil, p, v, b.neg, p)
+		cs, err := b.paramConds(b.coll, nil, b.stated(p), v, b.neg, p)
 		if err != nil {
 			return err
 		}
@@ -554,6 +567,26 @@ func (b *builder) paramsToConds() error {
 		}
 	}
 	return nil
+}
+
+// opSuffix names an operator as a parameter suffix does.
+var opSuffix = map[string]string{assert.OpGT: "_gt", assert.OpGTE: "_gte", assert.OpLT: "_lt", assert.OpLTE: "_lte",
+	assert.OpIContains: "_contains", assert.OpMatches: "_matches", assert.OpEquals: "_equals"}
+
+// stated gives a parameter the operator the type states for its field
+// (amount in opportunity_amount_gt is a lower bound), where the parameter
+// names none of its own.
+func (b *builder) stated(p string) string {
+	base, op, _ := splitOp(p)
+	if op != "" {
+		return p
+	}
+	for _, wo := range b.wordOps {
+		if f := b.coll.resolve(b.app.Name, base); f == wo.field && opSuffix[wo.op] != "" {
+			return p + opSuffix[wo.op]
+		}
+	}
+	return p
 }
 
 func (b *builder) isKeyParam(p string) bool {
@@ -873,23 +906,32 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 	if !ok {
 		return nil, false
 	}
-	x := strings.TrimSuffix(base, "_name")
+	x := strings.TrimSuffix(strings.TrimSuffix(base, "_name"), "_email")
 	target, _, ok := entityOf(b.app, x)
-	if !ok {
-		return nil, false
-	}
-	refField := c.resolve(b.app.Name, x+"_id")
-	if refField == nil || c.Open && refField.Observed && c.Field(x+"_id") == nil {
-		if refField = describedRef(c, target); refField == nil {
-			return nil, false
+	var refField *Field
+	if ok {
+		refField = c.resolve(b.app.Name, x+"_id")
+		if refField == nil || c.Open && refField.Observed && c.Field(x+"_id") == nil {
+			refField = describedRef(c, target)
 		}
+	} else if rf := c.resolve(b.app.Name, x+"_id"); rf != nil && !rf.Observed {
+		// assignee_email, who_email: the role's id field; whose records it
+		// names, the data says (the collection holding that address).
+		refField, target = rf, b.holderOf(s)
+		if target == nil {
+			target, _, _ = entityOf(b.app, strings.TrimSuffix(rf.Name, "_id"))
+		}
+	}
+	if refField == nil || target == nil {
+		return nil, false
 	}
 	name := strings.TrimPrefix(s, "#")
 	vals := []any{}
 	seen := map[string]bool{}
-	addV := func(x string) {
-		if x != "" && !seen[x] {
-			seen[x] = true
+	addV := func(x any) {
+		k := jsonText(x)
+		if x != "" && !seen[k] {
+			seen[k] = true
 			vals = append(vals, x)
 		}
 	}
@@ -899,6 +941,9 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 				if rv, ok := r[nf].(string); ok && strings.EqualFold(strings.TrimPrefix(rv, "#"), name) {
 					if k, ok := keyString(r[target.Key]); ok {
 						addV(k)
+						if n, isNum := r[target.Key].(float64); isNum {
+							addV(n) // a numeric id is compared as a number
+						}
 					}
 				}
 			}
@@ -907,6 +952,27 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 	addV(name)
 	addV("#" + name)
 	return []cond{negate(fieldCond(assert.OpIn, vals, refField.Name), neg)}, true
+}
+
+// holderOf is the one collection of the app whose initial records hold
+// value as a name or address, or nil.
+func (b *builder) holderOf(value string) *Coll {
+	d := b.m.data[b.app.Name]
+	if d == nil {
+		return nil
+	}
+	var found *Coll
+	for _, c := range b.app.Collections {
+		for _, r := range d.records[c.Name] {
+			if rv, ok := r["email"].(string); ok && strings.EqualFold(rv, value) {
+				if found != nil && found != c {
+					return nil
+				}
+				found = c
+			}
+		}
+	}
+	return found
 }
 
 // actionParams maps the parameters of an action-log assertion: the action

@@ -195,6 +195,12 @@ func resolveField(app string, fields []*Field, name, recordPrefix string) *Field
 		if f := find(recordPrefix + "_" + name); f != nil {
 			return f
 		}
+		// opportunity_name on an opportunity: its name.
+		if rest, ok := strings.CutPrefix(name, recordPrefix+"_"); ok && rest != "id" {
+			if f := find(rest); f != nil {
+				return f
+			}
+		}
 		// dealname, dealstage: the record's word run together.
 		rp := squash(recordPrefix + name)
 		for _, f := range fields {

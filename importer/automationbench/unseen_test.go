@@ -76,3 +76,49 @@ func TestUnmappedParameterNamesCandidates(t *testing.T) {
 	}
 	t.Fatalf("no error for the parameter: %v", res.Report.Errors)
 }
+
+// Assertion types the sample never uses map through the grammar: a
+// comparison the type states, a parameter prefixed with its record's name,
+// a label that is a field, a person named by an address through a role's id.
+func TestUnseenAssertionTypes(t *testing.T) {
+	s := testSchemas(t)
+	state := map[string]any{
+		"meta": map[string]any{"current_time": "2026-03-02T10:00:00Z"},
+		"salesforce": map[string]any{
+			"opportunities": []any{map[string]any{"id": "006A", "name": "Acme renewal", "stage_name": "Prospecting", "amount": 900}},
+			"contacts":      []any{map[string]any{"id": "003A", "email": "a@x.example", "last_name": "A"}},
+		},
+		"slack":   map[string]any{"channels": []any{map[string]any{"id": "C1", "name": "support"}}},
+		"zendesk": map[string]any{"users": []any{map[string]any{"id": 7, "name": "Agent", "email": "agent@x.example"}}, "tickets": []any{map[string]any{"id": 101, "subject": "x", "status": "open"}}},
+		"hubspot": map[string]any{"deals": []any{map[string]any{"id": "d1", "dealname": "Acme", "amount": 100}}},
+	}
+	cases := []struct {
+		check map[string]any
+		want  []string
+	}{
+		{map[string]any{"type": "salesforce_opportunity_amount_gt", "name": "Acme renewal", "amount": 1000}, []string{`"amount":{"gt":1000}`}},
+		{map[string]any{"type": "hubspot_deal_amount_at_least", "deal_name": "Acme", "amount": 500}, []string{`"amount":{"gte":500}`, `"dealname":{"equals":"Acme"}`}},
+		{map[string]any{"type": "salesforce_opportunity_stage_equals", "opportunity_name": "Acme renewal", "stage": "Closed Won"}, []string{`"name":{"equals":"Acme renewal"}`}},
+		{map[string]any{"type": "slack_channel_topic_contains", "channel_name": "support", "topic_contains": "incident"}, []string{`"name":{"equals":"support"}`, `"topic":{"icontains":"incident"}`}},
+		{map[string]any{"type": "gmail_message_has_label", "message_id": "m1", "label": "Important"}, []string{`"label_ids":{"equals":"Important"}`}},
+		{map[string]any{"type": "salesforce_task_exists", "who_email": "a@x.example", "subject_contains": "Follow up"}, []string{`"contact_id":{"in":["003A"`}},
+		{map[string]any{"type": "zendesk_ticket_assigned_to", "ticket_id": 101, "assignee_email": "agent@x.example"}, []string{`"assignee_id":{"in":["7",7,`}},
+	}
+	for _, c := range cases {
+		typ := c.check["type"].(string)
+		task := map[string]any{"task": "unseen." + typ, "prompt": []any{map[string]any{"role": "user", "content": "x"}},
+			"info": map[string]any{"zapier_tools": []any{"slack_send_channel_message"}, "initial_state": state, "assertions": []any{c.check}}}
+		b, _ := json.Marshal(task)
+		res := Import(s, []Source{{File: typ + ".json", Data: b}})
+		if res.Report.ImportedFully != 1 {
+			t.Errorf("%s not imported: %v", typ, res.Report.Errors)
+			continue
+		}
+		g, _ := json.Marshal(res.Intents[0].Goal)
+		for _, w := range c.want {
+			if !strings.Contains(string(g), w) {
+				t.Errorf("%s: goal lacks %s\n%s", typ, w, g)
+			}
+		}
+	}
+}
