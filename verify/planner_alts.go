@@ -452,6 +452,9 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 	}
 	search, args := p.searchFor(ci, selection)
 	if search == nil {
+		if alts := p.starlarkFinders(task, ci, preds, selection, updates, appends, s); len(alts) > 0 {
+			return alts, nil
+		}
 		fields := map[string]any{}
 		for _, pr := range selection {
 			fields[pr.Field] = pr.Value

@@ -706,7 +706,7 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 	default:
 		// A list of values (tags): the parameter named after the child, or a value.
 		base, op, _ := splitOp(p)
-		if !sameNoun(base, rel.word) && base != "name" && base != "value" && base != "label" {
+		if !sameNoun(base, rel.word) && base != singular(rel.word)+"_id" && base != "name" && base != "value" && base != "label" {
 			return nil, nil
 		}
 		if op == "" {
@@ -1179,6 +1179,15 @@ func (b *builder) adjective(adj string) error {
 					b.conds = append(b.conds, fieldCond(assert.OpIEquals, s, f.Name))
 					return nil
 				}
+			}
+		}
+	}
+	if stem, ok := strings.CutSuffix(adj, "ed"); ok && len(stem) >= 4 {
+		// "assigned" with an assignee_email: the parameter is the test,
+		// not a status of that name.
+		for p := range b.params {
+			if strings.HasPrefix(p, stem) {
+				return nil
 			}
 		}
 	}

@@ -12,7 +12,9 @@ import (
 // (testdata/unseen): parameters named otherwise than the fields they test,
 // values inside lists of records, a cancel that takes its reason, goals the
 // planner once called contradictory (a row count and a row with a value,
-// one tag on two customers). Each imports whole and verifies.
+// one tag on two customers), verbs whose outcome a record keeps (void,
+// convert, close), a reply into a conversation's threads, an update whose
+// record only a Starlark read finds. Each imports whole and verifies.
 func TestUnseenTasks(t *testing.T) {
 	s := testSchemas(t)
 	files, err := filepath.Glob(filepath.Join("testdata", "unseen", "*.json"))
@@ -52,6 +54,8 @@ func TestUnseenTasks(t *testing.T) {
 		"qb_invoice_amount":      {`"total_amt":{"gte":1000}`, `"message":{"icontains":"March"}`},
 		"linkedin_invite_by_url": {`"recipient_profile_url":{"equals":"https://www.linkedin.com/in/annlee"}`},
 		"twilio_sms_to":          {`"to_number":{"matches":"^\\D*1\\D*4`},
+		"zd_assign":              {`"assignee_id":{"in":["7",7,`},
+		"hs_associate":           {`"associated_contact_ids":{"equals":"h1"}`},
 	} {
 		for _, f := range frags {
 			if !strings.Contains(goals[task], f) {
