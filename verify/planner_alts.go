@@ -715,10 +715,11 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 	for _, r := range s.State().Records(ci.name) {
 		if task.match(r) {
 			recs = append(recs, r)
-			if n > 0 && len(recs) == n {
-				break
-			}
 		}
+	}
+	recs = p.spareNeeded(task, recs)
+	if n > 0 && len(recs) > n {
+		recs = recs[:n]
 	}
 	if len(recs) > PlanMaxSteps {
 		recs = recs[:PlanMaxSteps]

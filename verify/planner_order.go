@@ -1,6 +1,10 @@
 package verify
 
-import "github.com/legoenv/legoenv/assert"
+import (
+	"sort"
+
+	"github.com/legoenv/legoenv/assert"
+)
 
 // countsLast orders the positive tasks so that a count comes after the
 // other positives on its collection: the records they create are among
@@ -24,4 +28,33 @@ func countsLast(positives []checkInfo) []checkInfo {
 		head = append(head, c)
 	}
 	return append(head, tail...)
+}
+
+// spareNeeded orders the records a removal may take so that those another
+// positive goal on the collection stands on come last: to bring three rows
+// down to one and keep the row about B, the others go. The order among
+// equals is kept.
+func (p *planner) spareNeeded(task checkInfo, recs []map[string]any) []map[string]any {
+	target := task.plan().Target
+	var others []checkInfo
+	for _, c := range p.info.checks {
+		if a := c.plan(); c.goal && c.index != task.index && a.Type == assert.Exists && a.Target == target {
+			others = append(others, c)
+		}
+	}
+	if len(others) == 0 {
+		return recs
+	}
+	needs := func(r map[string]any) int {
+		n := 0
+		for _, c := range others {
+			if c.match(r) {
+				n++
+			}
+		}
+		return n
+	}
+	out := append([]map[string]any(nil), recs...)
+	sort.SliceStable(out, func(i, j int) bool { return needs(out[i]) < needs(out[j]) })
+	return out
 }

@@ -490,10 +490,22 @@ func (b *builder) paramsToConds() error {
 	if b.actions {
 		return b.actionParams(names)
 	}
-	// field + value: a field the parameters name.
-	if fname, ok := b.params["field"].(string); ok {
-		if err := b.fieldValue(fname); err != nil {
-			return err
+	// field + value: a field the parameters name (a HubSpot property).
+	for _, fp := range []string{"field", "field_name", "property", "property_name", "attribute"} {
+		if fname, ok := b.params[fp].(string); ok {
+			b.used[fp] = true
+			if err := b.fieldValue(fname); err != nil {
+				return err
+			}
+			// "property_equals" in the type is this field's test.
+			var keep []wordOp
+			for _, wo := range b.wordOps {
+				if !strings.HasPrefix(wo.param, lastWord(fp)) && !strings.HasPrefix(wo.param, plural(lastWord(fp))) {
+					keep = append(keep, wo)
+				}
+			}
+			b.wordOps = keep
+			break
 		}
 	}
 	if ac, ok := b.params["additional_checks"].(map[string]any); ok {

@@ -224,6 +224,16 @@ func (c *Coll) resolve(app, name string) *Field {
 		if f := nearField(app, c.Fields, name, nil); f != nil {
 			return f
 		}
+		if id := c.Field(name + "_id"); id != nil && !id.Observed {
+			return nil // recipient beside recipient_id: a reference
+		}
+		for _, suf := range []string{"_email", "_name"} {
+			// recipient_email beside a declared recipient_id: a person
+			// named another way, which a reference resolves.
+			if x, ok := strings.CutSuffix(name, suf); ok && c.Field(x+"_id") != nil && !c.Field(x+"_id").Observed {
+				return nil
+			}
+		}
 		f := &Field{Name: name, Observed: true}
 		c.addField(f)
 		return f

@@ -56,6 +56,8 @@ func TestUnseenTasks(t *testing.T) {
 		"twilio_sms_to":          {`"to_number":{"matches":"^\\D*1\\D*4`},
 		"zd_assign":              {`"assignee_id":{"in":["7",7,`},
 		"hs_associate":           {`"associated_contact_ids":{"equals":"h1"}`},
+		"slack_dm_by_email":      {`"recipient_id":{"in":["U1"`},
+		"hubspot_property":       {`"nps_score":{"equals":9}`},
 	} {
 		for _, f := range frags {
 			if !strings.Contains(goals[task], f) {
