@@ -326,7 +326,7 @@ func (b *builder) words(ws []string) error {
 			continue
 		}
 		// "<field> <op>": the field a value parameter is about.
-		if k, f := b.fieldPhrase(ws[i:]); f != nil && !(f.Type == "boolean" && (i+k >= len(ws) || opWords[ws[i+k]] == "")) {
+		if k, f := b.fieldPhrase(ws[i:]); f != nil && !(f.Type == "boolean" && (i+k >= len(ws) || opWords[ws[i+k]] == "")) && !b.looseState(ws[i:i+k], f) {
 			flush()
 			j := i + k
 			for j+1 < len(ws) && (ws[j] == "at" || ws[j] == "than") && opWords[ws[j+1]] != "" {
@@ -352,6 +352,23 @@ func (b *builder) words(ws []string) error {
 	}
 	flush()
 	return nil
+}
+
+// looseState: a past participle that names a field only loosely
+// ("canceled" for canceled_at) with no parameter for that field is a state
+// of the record, not a connective whose value a parameter gives; read as a
+// connective it would drop from the goal.
+func (b *builder) looseState(ws []string, f *Field) bool {
+	w := strings.Join(ws, "_")
+	if w == f.Name || !(strings.HasSuffix(lastWord(w), "ed") || irregularStates[lastWord(w)]) {
+		return false
+	}
+	for p := range b.params {
+		if base, _, _ := splitOp(p); base == f.Name || base == w {
+			return false
+		}
+	}
+	return true
 }
 
 func entityOfWord(app *App, w string) (*Coll, bool) {
@@ -1180,14 +1197,14 @@ func (b *builder) adjective(adj string) error {
 	}
 	for _, f := range statusFields(c) {
 		for _, e := range f.Enum {
-			if s, ok := e.(string); ok && strings.EqualFold(s, adj) {
+			if s, ok := e.(string); ok && (strings.EqualFold(s, adj) || squash(s) == squash(adj)) {
 				b.conds = append(b.conds, fieldCond(assert.OpIEquals, s, f.Name))
 				return nil
 			}
 		}
 		if d := b.m.data[b.app.Name]; d != nil {
 			for _, r := range d.records[c.Name] {
-				if s, ok := r[f.Name].(string); ok && strings.EqualFold(s, adj) {
+				if s, ok := r[f.Name].(string); ok && (strings.EqualFold(s, adj) || squash(s) == squash(adj)) {
 					b.conds = append(b.conds, fieldCond(assert.OpIEquals, s, f.Name))
 					return nil
 				}
@@ -1208,8 +1225,22 @@ func (b *builder) adjective(adj string) error {
 		b.conds = append(b.conds, fieldCond(assert.OpIEquals, adj, f.Name))
 		return nil
 	}
+	if lw := lastWord(adj); strings.HasSuffix(lw, "ed") || irregularStates[lw] {
+		// "paid", "closed_won": a state spelled with spaces where the
+		// name has underscores ("Closed Won"), in the record's status,
+		// state or stage.
+		for _, n := range []string{"status", "state", "stage"} {
+			if f := c.Field(n); f != nil && (f.Type == "string" || f.Type == "") {
+				b.conds = append(b.conds, fieldCond(assert.OpIEquals, strings.ReplaceAll(adj, "_", " "), f.Name))
+				return nil
+			}
+		}
+	}
 	return unmappedf("word %q is neither a field, a boolean nor a status of %s", adj, c.app(b.app))
 }
+
+// irregularStates are past states whose word does not end in -ed.
+var irregularStates = set("paid", "sent", "won", "lost", "done", "unpaid", "overdue")
 
 func statusFields(c *Coll) []*Field {
 	var out []*Field

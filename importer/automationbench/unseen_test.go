@@ -94,9 +94,11 @@ func TestUnseenAssertionTypes(t *testing.T) {
 			"opportunities": []any{map[string]any{"id": "006A", "name": "Acme renewal", "stage_name": "Prospecting", "amount": 900}},
 			"contacts":      []any{map[string]any{"id": "003A", "email": "a@x.example", "last_name": "A"}},
 		},
-		"slack":   map[string]any{"channels": []any{map[string]any{"id": "C1", "name": "support"}}},
-		"zendesk": map[string]any{"users": []any{map[string]any{"id": 7, "name": "Agent", "email": "agent@x.example"}}, "tickets": []any{map[string]any{"id": 101, "subject": "x", "status": "open"}}},
-		"hubspot": map[string]any{"deals": []any{map[string]any{"id": "d1", "dealname": "Acme", "amount": 100}}},
+		"slack":    map[string]any{"channels": []any{map[string]any{"id": "C1", "name": "support"}}},
+		"zendesk":  map[string]any{"users": []any{map[string]any{"id": 7, "name": "Agent", "email": "agent@x.example"}}, "tickets": []any{map[string]any{"id": 101, "subject": "x", "status": "open"}}},
+		"hubspot":  map[string]any{"deals": []any{map[string]any{"id": "d1", "dealname": "Acme", "amount": 100}}},
+		"xero":     map[string]any{"invoices": []any{map[string]any{"invoice_id": "xi1", "invoice_number": "INV-1", "status": "AUTHORISED"}}},
+		"calendly": map[string]any{"invitees": []any{map[string]any{"id": "i1", "email": "a@x.example", "name": "A", "status": "active", "event_id": "e1"}}},
 	}
 	cases := []struct {
 		check map[string]any
@@ -109,6 +111,10 @@ func TestUnseenAssertionTypes(t *testing.T) {
 		{map[string]any{"type": "gmail_message_has_label", "message_id": "m1", "label": "Important"}, []string{`"label_ids":{"equals":"Important"}`}},
 		{map[string]any{"type": "salesforce_task_exists", "who_email": "a@x.example", "subject_contains": "Follow up"}, []string{`"contact_id":{"in":["003A"`}},
 		{map[string]any{"type": "zendesk_ticket_assigned_to", "ticket_id": 101, "assignee_email": "agent@x.example"}, []string{`"assignee_id":{"in":["7",7,`}},
+		// A state the type names, never dropped: not canceled_at's connective.
+		{map[string]any{"type": "calendly_invitee_canceled", "email": "a@x.example"}, []string{`"status":{"iequals":"canceled"}`}},
+		{map[string]any{"type": "xero_invoice_paid", "invoice_number": "INV-1"}, []string{`"status":{"iequals":"paid"}`}},
+		{map[string]any{"type": "salesforce_opportunity_closed_won", "name": "Acme renewal"}, []string{`"stage":{"iequals":"closed won"}`}},
 	}
 	for _, c := range cases {
 		typ := c.check["type"].(string)
