@@ -80,6 +80,10 @@ func TestBadCallsAreObservations(t *testing.T) {
 		{"helpdesk_update_ticket", `{"id":`, "JSON object"},
 		{"helpdesk_update_ticket", `{"id":"T-9999","status":"open"}`, "no ticket"},
 		{"helpdesk_update_ticket", `{"id":"` + strings.Repeat("x", 70000) + `"}`, "exceed the limit"},
+		// An argument the tool does not take is named, not ignored (a
+		// search would otherwise return every record).
+		{"helpdesk_search_tickets", `{"__no_such_arg__":[1,2,3]}`, `unexpected argument \"__no_such_arg__\"`},
+		{"helpdesk_update_ticket", `{"id":"T-1001","status":"open","x":1,"a":2}`, `unexpected arguments \"a\", \"x\"`},
 	}
 	for _, c := range cases {
 		o := s.Call(ToolCall{Name: c.name, Args: json.RawMessage(c.args)})

@@ -23,6 +23,9 @@ type Tool struct {
 	schema *jsonschema.Schema
 	impl   Effect
 	raw    json.RawMessage // Input, encoded once
+	// takes lists the arguments the tool takes; nil when its schema
+	// accepts any (additionalProperties given as true or a schema).
+	takes map[string]bool
 }
 
 func newTool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, error) {
@@ -32,6 +35,9 @@ func newTool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, error) {
 	}
 	raw, _ := json.Marshal(t.Input)
 	tool := &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se, schema: sch, raw: raw}
+	if open, ok := t.Input["additionalProperties"]; !ok || open == false {
+		tool.takes = atom.InputProperties(t.Input)
+	}
 	impl, err := buildEffect(s, t)
 	if err != nil {
 		return nil, fmt.Errorf("tool %s: %w", t.Name, err)
@@ -87,6 +93,9 @@ func OpenAITools(defs []Def) []map[string]any {
 // validate checks decoded arguments against the tool's schema and returns a
 // message an agent can act on.
 func (t *Tool) validate(args map[string]any) error {
+	if err := t.unexpected(args); err != nil {
+		return err
+	}
 	if err := t.schema.Validate(any(args)); err != nil {
 		var ve *jsonschema.ValidationError
 		if ok := asValidation(err, &ve); ok {
@@ -95,6 +104,48 @@ func (t *Tool) validate(args map[string]any) error {
 		return fmt.Errorf("invalid arguments for %s: %v", t.Name, err)
 	}
 	return nil
+}
+
+// unexpected rejects an argument the tool does not take, as a function
+// rejects an unexpected keyword: a tool whose schema lists its arguments
+// takes those alone unless the schema says additionalProperties. Silently
+// ignoring it would let a misspelt filter return every record.
+func (t *Tool) unexpected(args map[string]any) error {
+	if t.takes == nil {
+		return nil
+	}
+	var extra []string
+	for k := range args {
+		if !t.takes[k] {
+			extra = append(extra, k)
+		}
+	}
+	if len(extra) == 0 {
+		return nil
+	}
+	sort.Strings(extra)
+	takes := make([]string, 0, len(t.takes))
+	for k := range t.takes {
+		takes = append(takes, k)
+	}
+	sort.Strings(takes)
+	what := "takes no arguments"
+	if len(takes) > 0 {
+		what = "takes: " + strings.Join(takes, ", ")
+	}
+	noun := "argument"
+	if len(extra) > 1 {
+		noun = "arguments"
+	}
+	return fmt.Errorf("invalid arguments for %s: unexpected %s %s (%s %s)", t.Name, noun, quoteAll(extra), t.Name, what)
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
 }
 
 func asValidation(err error, ve **jsonschema.ValidationError) bool {

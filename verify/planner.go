@@ -179,7 +179,7 @@ func (p *planner) plan() ([]episode.ToolCall, error) {
 			positives = append(positives, c)
 		}
 	}
-	p.tasks = p.merges(positives, s)
+	p.tasks = p.merges(countsLast(positives), s)
 	for _, c := range p.info.checks {
 		if c.prog.Assertion.IsNegative() {
 			p.tasks = append(p.tasks, c)

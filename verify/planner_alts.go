@@ -445,10 +445,16 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 		}
 	}
 	if len(selection) == 0 {
+		selection = p.heldSelection(ci, preds, s)
+	}
+	if len(selection) == 0 {
 		return nil, nil // nothing says which record; a create is the way
 	}
 	search, args := p.searchFor(ci, selection)
 	if search == nil {
+		if alts := p.starlarkFinders(task, ci, preds, selection, updates, appends, s); len(alts) > 0 {
+			return alts, nil
+		}
 		fields := map[string]any{}
 		for _, pr := range selection {
 			fields[pr.Field] = pr.Value
@@ -709,10 +715,11 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 	for _, r := range s.State().Records(ci.name) {
 		if task.match(r) {
 			recs = append(recs, r)
-			if n > 0 && len(recs) == n {
-				break
-			}
 		}
+	}
+	recs = p.spareNeeded(task, recs)
+	if n > 0 && len(recs) > n {
+		recs = recs[:n]
 	}
 	if len(recs) > PlanMaxSteps {
 		recs = recs[:PlanMaxSteps]

@@ -168,24 +168,25 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 	for _, f := range order {
 		fp := groups[f]
 		head, tail, dotted := strings.Cut(f, ".")
+		a := ownArg(props, ci, f)
 		switch {
 		case f == keyArg || f == ci.def.KeyField():
-		case props[f]:
-			schema := argSchema(t, f)
+		case a != "":
+			schema := argSchema(t, a)
 			if st, _ := schema["type"].(string); st == "array" || isList(ci.def, f) || isListPreds(fp) {
 				cur, _ := rec[f].([]any)
 				add, ok := satisfyList(fp, cur)
 				if !ok {
 					return nil
 				}
-				args[f] = fitArg(append(append([]any(nil), cur...), add...), schema)
+				args[a] = fitArg(append(append([]any(nil), cur...), add...), schema)
 				continue
 			}
 			v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
 			if !ok {
 				return nil
 			}
-			args[f] = fitArg(v, schema)
+			args[a] = fitArg(v, schema)
 		case dotted && props[head]:
 			v, ok := nestedValue(fp)
 			if !ok {
@@ -238,6 +239,31 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 		return nil
 	}
 	return args
+}
+
+// ownArg is the argument of a Starlark tool that writes field f of the
+// collection: f itself, f prefixed with the record's name (the
+// invitee_email of a call that books a meeting and creates its invitee),
+// or the field's first words where they name no field of their own (body
+// for body_plain, from for from_, channel for channel_id); "" when none
+// does. The call's result judges the guess.
+func ownArg(props map[string]bool, ci *collInfo, f string) string {
+	if props[f] {
+		return f
+	}
+	if a := strings.TrimSuffix(ci.coll, "s") + "_" + f; props[a] {
+		return a
+	}
+	for a := f; ; {
+		i := strings.LastIndex(a, "_")
+		if i <= 0 {
+			return ""
+		}
+		a = a[:i]
+		if _, isField := ci.def.Fields[a]; props[a] && !isField {
+			return a
+		}
+	}
 }
 
 // targets returns the records a keyed call may act on: the one the key

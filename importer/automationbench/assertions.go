@@ -76,6 +76,10 @@ var (
 		"equals": assert.OpEquals, "equal": assert.OpEquals, "is_equal": assert.OpEquals,
 		"contains": assert.OpIContains, "contain": assert.OpIContains, "includes": assert.OpIContains,
 		"include": assert.OpIContains, "matches": assert.OpMatches,
+		// comparisons the type states (opportunity_amount_gt {amount}).
+		"gt": assert.OpGT, "greater": assert.OpGT, "above": assert.OpGT, "exceeds": assert.OpGT, "over": assert.OpGT,
+		"gte": assert.OpGTE, "least": assert.OpGTE, "lt": assert.OpLT, "less": assert.OpLT, "below": assert.OpLT,
+		"under": assert.OpLT, "lte": assert.OpLTE, "most": assert.OpLTE,
 	}
 	changeWords = set("updated", "changed", "modified", "edited", "touched")
 	metaEntity  = set("field", "record", "collection", "object", "item", "entry")
@@ -139,7 +143,9 @@ func (m *mapper) mapCheck(a map[string]any) (*query, error) {
 	b := &builder{m: m, app: app, params: map[string]any{}, used: map[string]bool{}}
 	for k, v := range a {
 		switch k {
-		case "type", "excluded", "scored", "description", "weight", "label":
+		case "type", "excluded", "scored", "weight":
+			// The benchmark's own keys; label and description are
+			// parameters (a Gmail label, a task's description), not notes.
 			continue
 		}
 		b.params[k] = v
@@ -320,11 +326,18 @@ func (b *builder) words(ws []string) error {
 			continue
 		}
 		// "<field> <op>": the field a value parameter is about.
-		if k, f := b.fieldPhrase(ws[i:]); f != nil && !(f.Type == "boolean" && (i+k >= len(ws) || opWords[ws[i+k]] == "")) {
+		if k, f := b.fieldPhrase(ws[i:]); f != nil && !(f.Type == "boolean" && (i+k >= len(ws) || opWords[ws[i+k]] == "")) && !b.looseState(ws[i:i+k], f) {
 			flush()
-			if i+k < len(ws) && opWords[ws[i+k]] != "" {
-				b.wordOps = append(b.wordOps, wordOp{field: f, op: opWords[ws[i+k]], param: strings.Join(ws[i:i+k+1], "_")})
-				i += k
+			j := i + k
+			for j+1 < len(ws) && (ws[j] == "at" || ws[j] == "than") && opWords[ws[j+1]] != "" {
+				j++ // amount_at_least, amount_greater_than
+			}
+			if j < len(ws) && opWords[ws[j]] != "" {
+				b.wordOps = append(b.wordOps, wordOp{field: f, op: opWords[ws[j]], param: strings.Join(ws[i:j+1], "_")})
+				i = j
+				for i+1 < len(ws) && ws[i+1] == "than" {
+					i++
+				}
 				continue
 			}
 			i += k - 1
@@ -339,6 +352,23 @@ func (b *builder) words(ws []string) error {
 	}
 	flush()
 	return nil
+}
+
+// looseState: a past participle that names a field only loosely
+// ("canceled" for canceled_at) with no parameter for that field is a state
+// of the record, not a connective whose value a parameter gives; read as a
+// connective it would drop from the goal.
+func (b *builder) looseState(ws []string, f *Field) bool {
+	w := strings.Join(ws, "_")
+	if w == f.Name || !(strings.HasSuffix(lastWord(w), "ed") || irregularStates[lastWord(w)]) {
+		return false
+	}
+	for p := range b.params {
+		if base, _, _ := splitOp(p); base == f.Name || base == w {
+			return false
+		}
+	}
+	return true
 }
 
 func entityOfWord(app *App, w string) (*Coll, bool) {
@@ -385,6 +415,12 @@ func (m *mapper) child(app *App, p *Coll, word string) *childRel {
 	for _, f := range p.Fields {
 		if f.Type == "array" && (sameNoun(f.Name, word) || f.Items != "object" && f.Name == singular(word)+"_ids") {
 			return &childRel{word: word, field: f} // tags, or label_ids for labels
+		}
+	}
+	for _, f := range p.Fields {
+		// associated_contact_ids: the one id list of that word.
+		if f.Type == "array" && f.Items != "object" && strings.HasSuffix(f.Name, "_"+singular(word)+"_ids") {
+			return &childRel{word: word, field: f}
 		}
 	}
 	for _, f := range p.Fields {
@@ -471,10 +507,22 @@ func (b *builder) paramsToConds() error {
 	if b.actions {
 		return b.actionParams(names)
 	}
-	// field + value: a field the parameters name.
-	if fname, ok := b.params["field"].(string); ok {
-		if err := b.fieldValue(fname); err != nil {
-			return err
+	// field + value: a field the parameters name (a HubSpot property).
+	for _, fp := range []string{"field", "field_name", "property", "property_name", "attribute"} {
+		if fname, ok := b.params[fp].(string); ok {
+			b.used[fp] = true
+			if err := b.fieldValue(fname); err != nil {
+				return err
+			}
+			// "property_equals" in the type is this field's test.
+			var keep []wordOp
+			for _, wo := range b.wordOps {
+				if !strings.HasPrefix(wo.param, lastWord(fp)) && !strings.HasPrefix(wo.param, plural(lastWord(fp))) {
+					keep = append(keep, wo)
+				}
+			}
+			b.wordOps = keep
+			break
 		}
 	}
 	if ac, ok := b.params["additional_checks"].(map[string]any); ok {
@@ -537,7 +585,7 @@ func (b *builder) paramsToConds() error {
 				continue
 			}
 		}
-		cs, err := b.paramConds(b.coll, nil, p, v, b.neg, p)
+		cs, err := b.paramConds(b.coll, nil, b.stated(p), v, b.neg, p)
 		if err != nil {
 			return err
 		}
@@ -548,6 +596,26 @@ func (b *builder) paramsToConds() error {
 		}
 	}
 	return nil
+}
+
+// opSuffix names an operator as a parameter suffix does.
+var opSuffix = map[string]string{assert.OpGT: "_gt", assert.OpGTE: "_gte", assert.OpLT: "_lt", assert.OpLTE: "_lte",
+	assert.OpIContains: "_contains", assert.OpMatches: "_matches", assert.OpEquals: "_equals"}
+
+// stated gives a parameter the operator the type states for its field
+// (amount in opportunity_amount_gt is a lower bound), where the parameter
+// names none of its own.
+func (b *builder) stated(p string) string {
+	base, op, _ := splitOp(p)
+	if op != "" {
+		return p
+	}
+	for _, wo := range b.wordOps {
+		if f := b.coll.resolve(b.app.Name, base); f == wo.field && opSuffix[wo.op] != "" {
+			return p + opSuffix[wo.op]
+		}
+	}
+	return p
 }
 
 func (b *builder) isKeyParam(p string) bool {
@@ -652,6 +720,9 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 		base, op, pneg := splitOp(p)
 		ef := resolveField(b.app.Name, rel.field.Elem, base, singular(rel.field.Name))
 		if ef == nil {
+			ef = nearField(b.app.Name, rel.field.Elem, base, words(rel.field.Name))
+		}
+		if ef == nil {
 			return nil, nil
 		}
 		if op == "" {
@@ -664,7 +735,7 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 	default:
 		// A list of values (tags): the parameter named after the child, or a value.
 		base, op, _ := splitOp(p)
-		if !sameNoun(base, rel.word) && base != "name" && base != "value" && base != "label" {
+		if !sameNoun(base, rel.word) && base != singular(rel.word)+"_id" && base != "name" && base != "value" && base != "label" {
 			return nil, nil
 		}
 		if op == "" {
@@ -704,7 +775,7 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 	}
 	// <x>_email: x names a list of addresses (attendee_email -> attendees).
 	if x, ok := strings.CutSuffix(base, "_email"); ok {
-		if f := c.resolve(b.app.Name, x); f != nil {
+		if f := c.resolve(b.app.Name, x); f != nil && !f.isObjectList() {
 			return b.valueConds(append(append([]string(nil), prefix...), f.Name), f, assert.OpIEquals, v, pneg), nil
 		}
 	}
@@ -712,7 +783,38 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 	if cs, ok := b.reference(c, base, v, pneg); ok {
 		return cs, nil
 	}
-	return nil, unmappedf("parameter %s: no field of %s for %q", at, c.app(b.app), base)
+	// A field of the records a list holds (signer_email), a field named
+	// otherwise, a field only a list's records have (nearfields.go).
+	if cs := b.nestedConds(c, prefix, base, op, explicit, v, pneg, false); cs != nil {
+		return cs, nil
+	}
+	if f := nearField(b.app.Name, c.Fields, base, nil); f != nil && f.Name != c.Key {
+		if !explicit && isProse(f) {
+			op = assert.OpIContains
+		}
+		return b.valueConds(append(append([]string(nil), prefix...), f.Name), f, op, v, pneg), nil
+	}
+	if cs := b.nestedConds(c, prefix, base, op, explicit, v, pneg, true); cs != nil {
+		return cs, nil
+	}
+	return nil, unmappedf("parameter %s: no field of %s for %q%s", at, c.app(b.app), base, closestFields(c, base))
+}
+
+// nestedConds: some element of a list of records in c has the field the
+// parameter names; each value its own element, a negation none.
+func (b *builder) nestedConds(c *Coll, prefix []string, base, op string, explicit bool, v any, neg, bare bool) []cond {
+	lf, ef := nestedField(b.app.Name, c, base, bare)
+	if lf == nil {
+		return nil
+	}
+	if !explicit && isProse(ef) {
+		op = assert.OpIContains
+	}
+	var out []cond
+	for _, sc := range b.valueConds([]string{ef.Name}, ef, op, v, false) {
+		out = append(out, negate(cond{kind: condElem, path: append(append([]string(nil), prefix...), lf.Name), sub: []cond{sc}}, neg))
+	}
+	return out
 }
 
 // proseFields hold free text, which a plain value is a phrase of.
@@ -787,7 +889,7 @@ func (b *builder) valueConds(path []string, f *Field, op string, v any, neg bool
 		switch {
 		case isEmailValue(v):
 			op = assert.OpIEquals
-		case f != nil && isPhone(f):
+		case f != nil && (isPhone(f) || strings.HasSuffix(f.Name, "_number") && phoneLike(v)):
 			if s, ok := v.(string); ok && phonePattern(s) != "" {
 				op, v = assert.OpMatches, phonePattern(s)
 			}
@@ -833,21 +935,32 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 	if !ok {
 		return nil, false
 	}
-	x := strings.TrimSuffix(base, "_name")
-	refField := c.resolve(b.app.Name, x+"_id")
-	if refField == nil || c.Open && refField.Observed && c.Field(x+"_id") == nil {
-		return nil, false
-	}
+	x := strings.TrimSuffix(strings.TrimSuffix(base, "_name"), "_email")
 	target, _, ok := entityOf(b.app, x)
-	if !ok {
+	var refField *Field
+	if ok {
+		refField = c.resolve(b.app.Name, x+"_id")
+		if refField == nil || c.Open && refField.Observed && c.Field(x+"_id") == nil {
+			refField = describedRef(c, target)
+		}
+	} else if rf := c.resolve(b.app.Name, x+"_id"); rf != nil && !rf.Observed {
+		// assignee_email, who_email: the role's id field; whose records it
+		// names, the data says (the collection holding that address).
+		refField, target = rf, b.holderOf(s)
+		if target == nil {
+			target, _, _ = entityOf(b.app, strings.TrimSuffix(rf.Name, "_id"))
+		}
+	}
+	if refField == nil || target == nil {
 		return nil, false
 	}
 	name := strings.TrimPrefix(s, "#")
 	vals := []any{}
 	seen := map[string]bool{}
-	addV := func(x string) {
-		if x != "" && !seen[x] {
-			seen[x] = true
+	addV := func(x any) {
+		k := jsonText(x)
+		if x != "" && !seen[k] {
+			seen[k] = true
 			vals = append(vals, x)
 		}
 	}
@@ -857,6 +970,9 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 				if rv, ok := r[nf].(string); ok && strings.EqualFold(strings.TrimPrefix(rv, "#"), name) {
 					if k, ok := keyString(r[target.Key]); ok {
 						addV(k)
+						if n, isNum := r[target.Key].(float64); isNum {
+							addV(n) // a numeric id is compared as a number
+						}
 					}
 				}
 			}
@@ -865,6 +981,27 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 	addV(name)
 	addV("#" + name)
 	return []cond{negate(fieldCond(assert.OpIn, vals, refField.Name), neg)}, true
+}
+
+// holderOf is the one collection of the app whose initial records hold
+// value as a name or address, or nil.
+func (b *builder) holderOf(value string) *Coll {
+	d := b.m.data[b.app.Name]
+	if d == nil {
+		return nil
+	}
+	var found *Coll
+	for _, c := range b.app.Collections {
+		for _, r := range d.records[c.Name] {
+			if rv, ok := r["email"].(string); ok && strings.EqualFold(rv, value) {
+				if found != nil && found != c {
+					return nil
+				}
+				found = c
+			}
+		}
+	}
+	return found
 }
 
 // actionParams maps the parameters of an action-log assertion: the action
@@ -1060,17 +1197,26 @@ func (b *builder) adjective(adj string) error {
 	}
 	for _, f := range statusFields(c) {
 		for _, e := range f.Enum {
-			if s, ok := e.(string); ok && strings.EqualFold(s, adj) {
+			if s, ok := e.(string); ok && (strings.EqualFold(s, adj) || squash(s) == squash(adj)) {
 				b.conds = append(b.conds, fieldCond(assert.OpIEquals, s, f.Name))
 				return nil
 			}
 		}
 		if d := b.m.data[b.app.Name]; d != nil {
 			for _, r := range d.records[c.Name] {
-				if s, ok := r[f.Name].(string); ok && strings.EqualFold(s, adj) {
+				if s, ok := r[f.Name].(string); ok && (strings.EqualFold(s, adj) || squash(s) == squash(adj)) {
 					b.conds = append(b.conds, fieldCond(assert.OpIEquals, s, f.Name))
 					return nil
 				}
+			}
+		}
+	}
+	if stem, ok := strings.CutSuffix(adj, "ed"); ok && len(stem) >= 4 {
+		// "assigned" with an assignee_email: the parameter is the test,
+		// not a status of that name.
+		for p := range b.params {
+			if strings.HasPrefix(p, stem) {
+				return nil
 			}
 		}
 	}
@@ -1079,8 +1225,22 @@ func (b *builder) adjective(adj string) error {
 		b.conds = append(b.conds, fieldCond(assert.OpIEquals, adj, f.Name))
 		return nil
 	}
+	if lw := lastWord(adj); strings.HasSuffix(lw, "ed") || irregularStates[lw] {
+		// "paid", "closed_won": a state spelled with spaces where the
+		// name has underscores ("Closed Won"), in the record's status,
+		// state or stage.
+		for _, n := range []string{"status", "state", "stage"} {
+			if f := c.Field(n); f != nil && (f.Type == "string" || f.Type == "") {
+				b.conds = append(b.conds, fieldCond(assert.OpIEquals, strings.ReplaceAll(adj, "_", " "), f.Name))
+				return nil
+			}
+		}
+	}
 	return unmappedf("word %q is neither a field, a boolean nor a status of %s", adj, c.app(b.app))
 }
+
+// irregularStates are past states whose word does not end in -ed.
+var irregularStates = set("paid", "sent", "won", "lost", "done", "unpaid", "overdue")
 
 func statusFields(c *Coll) []*Field {
 	var out []*Field

@@ -2,13 +2,11 @@ package automationbench
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 )
 
 func fuzzSeeds(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(tasksDir, "*.json"))
-	for _, p := range files {
+	for _, p := range testTaskFiles() {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(b)
 		}
@@ -63,14 +61,17 @@ func FuzzImport(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res := Import(s, []Source{{File: "f.json", Data: data}})
 		r := res.Report
-		if r.Tasks != 1 || r.ImportedFully+r.ImportedPartially+r.Failed != 1 {
+		if r.Tasks != 1 || r.ImportedFully+r.Failed != 1 {
 			t.Fatalf("report %+v", r)
 		}
 		if (r.Failed == 1) != (len(res.Intents) == 0) {
 			t.Fatalf("failed=%d but %d intents", r.Failed, len(res.Intents))
 		}
-		if r.ImportedFully == 1 && len(r.Errors) > 0 {
-			t.Fatalf("fully imported with errors %v", r.Errors)
+		for _, e := range r.Errors {
+			// A prompt with {{...}} is imported escaped, with a note.
+			if r.ImportedFully == 1 && e.Path != "prompt" {
+				t.Fatalf("imported with errors %v", r.Errors)
+			}
 		}
 		for _, in := range res.Intents {
 			if _, err := MarshalYAML(in); err != nil {

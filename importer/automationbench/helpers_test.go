@@ -17,6 +17,24 @@ var (
 	tasksDir    = filepath.Join(testdataDir, "tasks")
 )
 
+// testTasks are the sample's tasks the scoring and tool tests run.
+var testTasks = []string{
+	"finance_vendor_insurance_verification.json",
+	"marketing_landing_page_alert.json",
+	"operations_access_request_validation.json",
+	"sales_add_contact_to_campaign.json",
+	"sales_invalid_email_cleanup.json",
+	"simple_gmail_reply_complaint.json",
+}
+
+func testTaskFiles() []string {
+	out := make([]string, len(testTasks))
+	for i, n := range testTasks {
+		out[i] = filepath.Join(tasksDir, n)
+	}
+	return out
+}
+
 func testSchemas(t testing.TB) *Schemas {
 	t.Helper()
 	s, err := LoadSchemas(schemasDir)
@@ -55,12 +73,7 @@ func importedLibrary(t testing.TB) (*atom.Library, *Result) {
 		if libErr != nil {
 			return
 		}
-		var files []string
-		files, libErr = Expand([]string{tasksDir})
-		if libErr != nil {
-			return
-		}
-		libRes, libErr = ImportFiles(s, files)
+		libRes, libErr = ImportFiles(s, testTaskFiles())
 		if libErr != nil {
 			return
 		}

@@ -28,12 +28,11 @@ type Result struct {
 
 // Report is the coverage of an import.
 type Report struct {
-	Tasks             int            `json:"tasks"`
-	ImportedFully     int            `json:"imported_fully"`
-	ImportedPartially int            `json:"imported_partially"`
-	Failed            int            `json:"failed"`
-	UnmappedTypes     map[string]int `json:"unmapped_types"`
-	Errors            []*Error       `json:"errors"`
+	Tasks         int            `json:"tasks"`
+	ImportedFully int            `json:"imported_fully"`
+	Failed        int            `json:"failed"`
+	UnmappedTypes map[string]int `json:"unmapped_types"`
+	Errors        []*Error       `json:"errors"`
 
 	// PerTask says how each task went, in input order.
 	PerTask []TaskReport `json:"-"`
@@ -41,9 +40,8 @@ type Report struct {
 
 // Task statuses.
 const (
-	StatusFull    = "full"
-	StatusPartial = "partial"
-	StatusFailed  = "failed"
+	StatusFull   = "full"
+	StatusFailed = "failed"
 )
 
 // TaskReport is one task's part of a Report.
@@ -177,6 +175,10 @@ type taskState struct {
 	data   map[string]*appData
 	goal   []assert.Assertion
 	failed bool
+	// incomplete: part of the task could not be read or mapped. Such a
+	// task is not imported: a goal with fewer assertions would verify and
+	// score as another task.
+	incomplete bool
 }
 
 // Import imports tasks. Bad input (a file that is not JSON, a task without
@@ -205,9 +207,7 @@ func Import(s *Schemas, srcs []Source) *Result {
 		}
 		ts.task = t
 		ts.rep.Assertions = len(t.Checks)
-		if len(errs) > 0 {
-			ts.rep.Status = StatusPartial
-		}
+		ts.incomplete = len(errs) > 0
 		if !ts.checkApps(s, rep) {
 			ts.failed = true
 			continue
@@ -242,7 +242,7 @@ func Import(s *Schemas, srcs []Source) *Result {
 			ts.data[app] = d
 			if len(errs) > 0 {
 				rep.Errors = append(rep.Errors, errs...)
-				ts.rep.Status = StatusPartial
+				ts.incomplete = true
 			}
 		}
 	}
@@ -317,6 +317,11 @@ func Import(s *Schemas, srcs []Source) *Result {
 			ts.failed = true
 			continue
 		}
+		if ts.incomplete {
+			rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Message: fmt.Sprintf("not imported: %d of %d assertions mapped, and a task is imported whole or not at all (see the errors above)", ts.rep.Mapped, ts.rep.Assertions)})
+			ts.failed = true
+			continue
+		}
 		res.Data = append(res.Data, ts.dataAtom(s))
 		res.Intents = append(res.Intents, ts.intentAtom(s, rep))
 		res.Recipes = append(res.Recipes, atom.Recipe{Intent: atom.Pin{ID: ts.id}, Data: atom.Pin{ID: ts.id}})
@@ -328,8 +333,6 @@ func Import(s *Schemas, srcs []Source) *Result {
 			ts.rep.Status = StatusFailed
 			ts.rep.Task = ""
 			rep.Failed++
-		case ts.rep.Status == StatusPartial:
-			rep.ImportedPartially++
 		default:
 			ts.rep.Status = StatusFull
 			rep.ImportedFully++
@@ -371,7 +374,7 @@ func (ts *taskState) noteCheckError(rep *Report, c map[string]any, at string, er
 		msg = fmt.Sprintf("unmapped assertion type %s: %v", typ, err)
 	}
 	rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: path, Message: msg})
-	ts.rep.Status = StatusPartial
+	ts.incomplete = true
 }
 
 // checkApps: every app the task's tools and state name must be known.
@@ -394,7 +397,7 @@ func (ts *taskState) checkApps(s *Schemas, rep *Report) bool {
 	if meta, has := ts.task.State[metaApp]; has {
 		if _, err := clockOf(meta); err != nil {
 			rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "info.initial_state.meta.current_time", Message: err.Error()})
-			ts.rep.Status = StatusPartial
+			ts.incomplete = true
 		}
 	}
 	return ok
@@ -778,8 +781,8 @@ func (ts *taskState) intentAtom(s *Schemas, rep *Report) *atom.Intent {
 	in.System = noSlots(t.System)
 	in.Instruction = noSlots(t.User)
 	if in.Instruction != t.User {
+		// A note, not a loss: the text an agent reads is the same.
 		rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "prompt", Message: "the prompt contains {{...}}, which legoenv reads as a slot; imported as { {...} }"})
-		ts.rep.Status = StatusPartial
 	}
 	for _, n := range t.Tools {
 		if atom.ToolNameRE.MatchString(n) {

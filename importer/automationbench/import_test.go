@@ -144,25 +144,25 @@ func TestBadInput(t *testing.T) {
 		}), StatusFailed, "info.initial_state.frobnicator", "unknown app"},
 		{"unknown app in an assertion", "check_app.json", edit(func(m map[string]any) {
 			info(m)["assertions"] = append(info(m)["assertions"].([]any), map[string]any{"type": "frobnicator_thing_exists"})
-		}), StatusPartial, "info.assertions[1].type", "unknown app"},
+		}), StatusFailed, "info.assertions[1].type", "unknown app"},
 		{"missing parameter", "missing.json", edit(func(m map[string]any) {
 			info(m)["assertions"] = append(info(m)["assertions"].([]any), map[string]any{"type": "gmail_email_sent_count"})
-		}), StatusPartial, "info.assertions[1].count", "missing"},
+		}), StatusFailed, "info.assertions[1].count", "missing"},
 		{"missing value", "novalue.json", edit(func(m map[string]any) {
 			info(m)["assertions"] = append(info(m)["assertions"].([]any), map[string]any{"type": "salesforce_task_description_contains"})
-		}), StatusPartial, "info.assertions[1].description_contains", "missing"},
+		}), StatusFailed, "info.assertions[1].description_contains", "missing"},
 		{"assertion not an object", "check.json", edit(func(m map[string]any) {
 			info(m)["assertions"] = append(info(m)["assertions"].([]any), "gmail_message_sent")
-		}), StatusPartial, "info.assertions[1]", "must be an object"},
+		}), StatusFailed, "info.assertions[1]", "must be an object"},
 		{"assertion without type", "notype.json", edit(func(m map[string]any) {
 			info(m)["assertions"] = append(info(m)["assertions"].([]any), map[string]any{"to": "x@y"})
-		}), StatusPartial, "info.assertions[1].type", "missing"},
+		}), StatusFailed, "info.assertions[1].type", "missing"},
 		{"no assertion maps", "nogoal.json", edit(func(m map[string]any) {
 			info(m)["assertions"] = []any{map[string]any{"type": "gmail_message_frobnicated"}}
 		}), StatusFailed, "info.assertions", "no assertion could be mapped"},
 		{"bad clock", "clock.json", edit(func(m map[string]any) {
 			info(m)["initial_state"].(map[string]any)["meta"] = map[string]any{"current_time": "next tuesday"}
-		}), StatusPartial, "info.initial_state.meta.current_time", "ISO 8601"},
+		}), StatusFailed, "info.initial_state.meta.current_time", "ISO 8601"},
 	}
 	srcs := []Source{{File: "good.json", Data: good}}
 	for _, c := range cases {
@@ -195,15 +195,10 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("no error at %q containing %q; got %v", c.path, c.msg, mine)
 		})
 	}
-	// The partial ones are imported, the failed ones are not.
-	partial := 0
-	for _, c := range cases {
-		if c.status == StatusPartial {
-			partial++
-		}
-	}
-	if res.Report.ImportedPartially != partial || len(res.Intents) != 1+partial {
-		t.Errorf("partially %d, intents %d; want %d and %d", res.Report.ImportedPartially, len(res.Intents), partial, 1+partial)
+	// A task is imported whole or not at all: only the good one is.
+	if res.Report.ImportedFully != 1 || res.Report.Failed != len(cases) || len(res.Intents) != 1 || len(res.Data) != 1 || len(res.Recipes) != 1 {
+		t.Errorf("fully %d, failed %d, %d intents, %d data, %d recipes; want 1, %d, 1, 1, 1",
+			res.Report.ImportedFully, res.Report.Failed, len(res.Intents), len(res.Data), len(res.Recipes), len(cases))
 	}
 }
 
@@ -215,7 +210,7 @@ func TestReportJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"tasks":2,"imported_fully":1,"imported_partially":0,"failed":1,"unmapped_types":{"x_y_z":1},"errors":[{"file":"a.json","path":"info","message":"missing"}]}`
+	want := `{"tasks":2,"imported_fully":1,"failed":1,"unmapped_types":{"x_y_z":1},"errors":[{"file":"a.json","path":"info","message":"missing"}]}`
 	if string(b) != want {
 		t.Fatalf("\n got %s\nwant %s", b, want)
 	}
@@ -228,8 +223,8 @@ func TestInputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 7 {
-		t.Errorf("%d files, want the 6 of the directory and the one named", len(files))
+	if len(files) != 72 {
+		t.Errorf("%d files, want the 71 of the directory and the one named", len(files))
 	}
 	if _, err := Expand([]string{"no/such/dir"}); err == nil {
 		t.Error("a missing path expanded")

@@ -195,6 +195,19 @@ func resolveField(app string, fields []*Field, name, recordPrefix string) *Field
 		if f := find(recordPrefix + "_" + name); f != nil {
 			return f
 		}
+		// opportunity_name on an opportunity: its name.
+		if rest, ok := strings.CutPrefix(name, recordPrefix+"_"); ok && rest != "id" {
+			if f := find(rest); f != nil {
+				return f
+			}
+		}
+		// dealname, dealstage: the record's word run together.
+		rp := squash(recordPrefix + name)
+		for _, f := range fields {
+			if squash(f.Name) == rp {
+				return f
+			}
+		}
 	}
 	return nil
 }
@@ -206,6 +219,21 @@ func (c *Coll) resolve(app, name string) *Field {
 		return f
 	}
 	if c.Open && validFieldName(name) {
+		// A field the collection declares under another name comes first
+		// (a Jira issue's title is its summary).
+		if f := nearField(app, c.Fields, name, nil); f != nil {
+			return f
+		}
+		if id := c.Field(name + "_id"); id != nil && !id.Observed {
+			return nil // recipient beside recipient_id: a reference
+		}
+		for _, suf := range []string{"_email", "_name"} {
+			// recipient_email beside a declared recipient_id: a person
+			// named another way, which a reference resolves.
+			if x, ok := strings.CutSuffix(name, suf); ok && c.Field(x+"_id") != nil && !c.Field(x+"_id").Observed {
+				return nil
+			}
+		}
 		f := &Field{Name: name, Observed: true}
 		c.addField(f)
 		return f
@@ -244,6 +272,27 @@ func (c *Coll) mapField() *Field {
 func isPhone(f *Field) bool {
 	n := strings.ToLower(f.Name)
 	return strings.Contains(n, "phone") || strings.Contains(n, "mobile") || f.Format == "phone"
+}
+
+// phoneLike reports whether v reads as a phone number: seven digits or
+// more, with only the separators phone numbers use (to_number is a phone,
+// an invoice_number is not).
+func phoneLike(v any) bool {
+	s, ok := v.(string)
+	if !ok {
+		return false
+	}
+	n := 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			n++
+		case strings.ContainsRune("+-() .", r):
+		default:
+			return false
+		}
+	}
+	return n >= 7
 }
 
 // isEmailValue reports whether v looks like an email address.

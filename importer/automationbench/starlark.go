@@ -3,6 +3,7 @@ package automationbench
 import (
 	"fmt"
 	"github.com/legoenv/legoenv/state"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -250,9 +251,15 @@ func mergeUpdateTool(app *App, name string, c *Coll, maps []string) atom.Tool {
 	set := map[string]any{}
 	stamp(c, set, updatedFields)
 	fields := map[string]any{}
+	var fs []*Field
 	for _, f := range writable(c, set) {
-		props[f.Name] = propSchema(f)
-		fields[f.Name] = f.Name
+		if !slices.Contains(ids, f.Name) { // the ids name the record
+			fs = append(fs, f)
+		}
+	}
+	_, argOf := userArgs(app, c, fs, props)
+	for _, f := range fs {
+		fields[argOf[f.Name]] = f.Name
 	}
 	for _, id := range ids {
 		props[id] = map[string]any{"type": []any{"string", "number"}, "description": "Names the record with the other ids"}
@@ -312,9 +319,10 @@ func replyTool(app *App, name string, c *Coll, verb string) (atom.Tool, bool) {
 		consts[m.field] = []any{m.value}
 	}
 	stamp(c, consts, createdFields)
+	bodyArg := argName(app, c, c.Field(body), false)
 	props := map[string]any{
-		k:    map[string]any{"type": []any{"string", "number"}, "description": "Id of the message to " + verb + " to"},
-		body: map[string]any{"type": "string", "description": "The text of the " + verb},
+		k:       map[string]any{"type": []any{"string", "number"}, "description": "Id of the message to " + verb + " to"},
+		bodyArg: map[string]any{"type": "string", "description": "The text of the " + verb},
 	}
 	copyArgs := map[string]any{}
 	for _, n := range []string{"cc", "bcc", subject} {
@@ -323,7 +331,7 @@ func replyTool(app *App, name string, c *Coll, verb string) (atom.Tool, bool) {
 			copyArgs[n] = n
 		}
 	}
-	required := []string{k, body}
+	required := []string{k, bodyArg}
 	toList := c.Field(to) != nil && c.Field(to).Type == "array"
 	if verb == "forward" {
 		props[to] = propSchema(c.Field(to))
@@ -352,7 +360,7 @@ def run(args, db):
             if type(v) == "string" and a != SUBJECT:
                 v = [x.strip() for x in v.split(",") if x.strip()]
             rec[f] = v
-    rec[BODY] = args[BODY]
+    rec[BODY] = args[BODY_ARG]
     if THREAD and orig.get(THREAD) != None:
         rec[THREAD] = orig[THREAD]
     if IN_REPLY_TO:
@@ -363,7 +371,7 @@ def run(args, db):
 	code := starCode([][2]string{
 		{"COLL", starLit(c.Name)}, {"KEYARG", starLit(k)}, {"KEYFIELD", starLit(c.Key)}, {"VERB", starLit(verb)},
 		{"FROM", starLit(from)}, {"TO", starLit(to)}, {"TO_LIST", starLit(toList)}, {"SUBJECT", starLit(subject)},
-		{"BODY", starLit(body)}, {"THREAD", starLit(find("thread_id"))}, {"IN_REPLY_TO", starLit(find("in_reply_to"))},
+		{"BODY", starLit(body)}, {"BODY_ARG", starLit(bodyArg)}, {"THREAD", starLit(find("thread_id"))}, {"IN_REPLY_TO", starLit(find("in_reply_to"))},
 		{"COPY", starLit(copyArgs)}, {"CONSTS", starLit(consts)},
 	}, body1)
 	return atom.Tool{
@@ -489,12 +497,17 @@ def run(args, db):
         if t == None:
             fail("give object_type (one of %s) or a query SELECT ... FROM <type> WHERE ..." % ", ".join(KNOWN))
         coll = _coll(t)
-    filters = args.get("filters") or {}
+    filters = dict(args.get("filters") or {})
     for a, v in args.items():
         if a not in ["object_type", "query", "filters", "limit"]:
             filters[a] = v
     for a, v in filters.items():
-        conds.append((_field(coll, a), "=", v))
+        f = _field(coll, a)
+        if _squash(a) not in FIELDS[coll]:
+            # A field the type lacks is the caller's mistake: matching
+            # nothing would read as "no such record".
+            fail("unexpected argument %s: %s records have no such field (fields: %s)" % (a, coll, ", ".join(sorted(FIELDS[coll].values()))))
+        conds.append((f, "=", v))
     limit = args.get("limit") or 20
     out = []
     total = 0
@@ -524,6 +537,8 @@ def run(args, db):
 		doc = fmt.Sprintf("Query %s records with SELECT ... FROM <Type> WHERE <Field> = 'value' [AND ...], or by object_type and field values.", app.Name)
 	}
 	in := objectSchema(props, nil)
+	// Any field of the type is a filter too (the fields depend on
+	// object_type); the program rejects one the type lacks.
 	in["additionalProperties"] = true
 	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}
 }
@@ -564,7 +579,6 @@ func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom
 		}
 		props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100}
 		in := objectSchema(props, nil)
-		in["additionalProperties"] = true
 		body := `
 def run(args, db):
     limit = args.get("limit") or 20
@@ -609,15 +623,30 @@ def run(args, db):
 		}, nil
 	}
 	in := objectSchema(props, nil)
-	in["additionalProperties"] = true
 	code, err := tb.stateCode(st)
 	if err != nil {
 		return atom.Tool{}, err
 	}
+	// The log is the action's record: a call naming a record the app's
+	// state lacks (a card the task keeps only in the log) is still
+	// recorded, and changes no record.
+	target := tb.recordTarget(p, st)
 	body := code + `
+def _present(args, db):
+    if TARGET == None:
+        return True
+    kv = args.get(TARGET[1])
+    if kv == None or kv == "":
+        return True
+    for r in db.search(TARGET[0]):
+        if _str(r.get(TARGET[2])) == _str(kv):
+            return True
+    return False
+
 def run(args, db):
     out = {"success": True}
-    out["record"] = state_run(args, db)
+    if _present(args, db):
+        out["record"] = state_run(args, db)
     rec = dict(args)
     rec["action_key"] = ACTION
     rec["created_at"] = db.now()
@@ -625,7 +654,32 @@ def run(args, db):
     return out
 `
 	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
-		Input: in, Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}}, body)}}, nil
+		Input: in, Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}}, body)}}, nil
+}
+
+// recordTarget is the record a logged write changes, as (collection, key
+// argument, key field), or nil for one that creates.
+func (tb *toolBuilder) recordTarget(p toolParts, st *atom.Tool) any {
+	switch st.Effect.Kind {
+	case "update", "delete", "append":
+		c := tb.app.Collection(st.Effect.Collection)
+		if c == nil {
+			return nil
+		}
+		k := st.Effect.Key
+		if k == "" {
+			k = c.Key
+		}
+		return []any{c.Name, k, c.Key}
+	case "starlark":
+		if p.kind != effUpdate && p.kind != effDelete {
+			return nil
+		}
+		if ent, _, ok := resolveObject(tb.app, p.object); ok {
+			return []any{ent.coll.Name, keyArg(ent.coll), ent.coll.Key}
+		}
+	}
+	return nil
 }
 
 func sortedStrings(ss []string) []string {

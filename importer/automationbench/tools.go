@@ -2,6 +2,7 @@ package automationbench
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -28,7 +29,7 @@ var verbs = map[string]effKind{
 	"reply": effCreate, "schedule": effCreate, "new": effCreate, "insert": effCreate, "upload": effCreate,
 	"log": effCreate, "write": effCreate, "submit": effCreate, "invite": effCreate, "publish": effCreate,
 	"share": effCreate, "draft": effCreate, "make": effCreate, "generate": effCreate, "forward": effCreate,
-	"comment": effCreate, "enqueue": effCreate, "record": effCreate, "copy": effCreate, "duplicate": effCreate,
+	"comment": effCreate, "enqueue": effCreate, "associate": effCreate, "link": effCreate, "attach": effCreate, "record": effCreate, "copy": effCreate, "duplicate": effCreate,
 	"update": effUpdate, "mark": effUpdate, "move": effUpdate, "label": effUpdate, "change": effUpdate,
 	"set": effUpdate, "edit": effUpdate, "assign": effUpdate, "modify": effUpdate, "rename": effUpdate,
 	"tag": effUpdate, "close": effUpdate, "resolve": effUpdate, "approve": effUpdate, "reopen": effUpdate,
@@ -126,6 +127,19 @@ func parseToolName(rest string) toolParts {
 func (tb *toolBuilder) Tool(name, rest string) atom.Tool {
 	p := parseToolName(rest)
 	t, err := tb.stateTool(name, p)
+	if err != nil && len(p.entityW) > 0 {
+		// Words before the verb that name no collection qualify it
+		// (quick_add_event): the name read from the verb on.
+		if _, ok := resolveEntity(tb.app, p.entityW); !ok {
+			ws := words(rest)
+			if q := parseToolName(strings.Join(ws[len(p.entityW):], "_")); q.kind != effNone {
+				q.key = p.key
+				if t2, err2 := tb.stateTool(name, q); err2 == nil {
+					p, t, err = q, t2, nil
+				}
+			}
+		}
+	}
 	if tb.app.HasActions() {
 		reads := err == nil && (t.Effect.Kind == "search" || t.Effect.Kind == "get")
 		// A write with a state effect of its own records its action only
@@ -214,8 +228,8 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 		if !ok {
 			return t, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
 		}
-		if st, has := statusVerbs[p.verb]; has && ent.coll.Field("status") != nil {
-			return setTool(app, name, ent.coll, map[string]any{"status": st}, fmt.Sprintf("%s a %s (sets its status to %s).", title(p.verb), singular(ent.coll.Name), st)), nil
+		if t, ok := eventTool(app, name, ent.coll, p.verb); ok {
+			return t, nil
 		}
 		return deleteTool(app, name, ent.coll), nil
 	}
@@ -315,6 +329,9 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 		if t, ok := replyTool(app, name, ent.coll, p.verb); ok {
 			return t, nil
 		}
+		if rel := replyThread(ent.coll); rel != nil && p.verb == "reply" {
+			return nestedAppendTool(app, name, ent.coll, rel), nil
+		}
 	}
 	set := map[string]any{}
 	mk := ent.marker
@@ -327,7 +344,34 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 	if m, ok := markers[app.Name+"."+ent.coll.Name][mk]; ok {
 		set[m.field] = []any{m.value}
 	}
-	return createTool(app, name, ent.coll, set, ""), nil
+	t := createTool(app, name, ent.coll, set, "")
+	if mk == markerSent {
+		// Who sends is the caller: a send takes no sender.
+		dropFieldArgs(&t, func(f string) bool { return actorFields[f] })
+	}
+	return tb.withParticipant(t, ent.coll), nil
+}
+
+// dropFieldArgs removes the arguments of t that write a field drop names.
+func dropFieldArgs(t *atom.Tool, drop func(field string) bool) {
+	props, _ := t.Input["properties"].(map[string]any)
+	for a := range props {
+		f := a
+		if m, ok := t.Effect.Fields[a]; ok {
+			f = m
+		}
+		if !drop(f) {
+			continue
+		}
+		delete(props, a)
+		delete(t.Effect.Fields, a)
+		if req, ok := t.Input["required"].([]any); ok {
+			t.Input["required"] = slices.DeleteFunc(req, func(x any) bool { return x == a })
+		}
+	}
+	if len(t.Effect.Fields) == 0 {
+		t.Effect.Fields = nil
+	}
 }
 
 func (r *childRel) childRel() *childRel { return r }
@@ -359,8 +403,8 @@ func (tb *toolBuilder) updateTool(name string, p toolParts, c *Coll) (atom.Tool,
 			return setTool(app, name, c, set, fmt.Sprintf("Mark a %s as %s.", singular(c.Name), strings.ReplaceAll(adj, "_", " "))), nil
 		}
 	}
-	if st, ok := statusVerbs[p.verb]; ok && c.Field("status") != nil {
-		return setTool(app, name, c, map[string]any{"status": st}, fmt.Sprintf("%s a %s (sets its status to %s).", title(p.verb), singular(c.Name), st)), nil
+	if t, ok := eventTool(app, name, c, p.verb); ok {
+		return t, nil
 	}
 	var mapFields []string
 	for _, f := range c.Fields {
@@ -544,6 +588,9 @@ func writable(c *Coll, set map[string]any) []*Field {
 		if f.Type == "object" && len(f.Elem) > 0 {
 			continue // a nested record (an address, a sender): not written whole
 		}
+		if !userField(f) {
+			continue // the server's to set (args.go)
+		}
 		out = append(out, f)
 	}
 	return out
@@ -579,15 +626,28 @@ func collDoc(c *Coll) string {
 func searchTool(app *App, name string, c *Coll, by []string) atom.Tool {
 	props := map[string]any{}
 	var required []string
+	fields := map[string]string{}
+	argOf := map[string]string{}
 	for _, f := range c.Fields {
 		if f.isObjectList() || f.Type == "object" {
 			continue
 		}
-		props[f.Name] = filterSchema(f)
+		if f.Name != c.Key && !strings.HasSuffix(f.Name, "_id") && !userField(f) && !(f.Type == "boolean" && !presentational(f)) {
+			continue // nobody looks a record up by its colour or counters (a flag: unread mail, yes)
+		}
+		a := argName(app, c, f, false)
+		if props[a] != nil {
+			a = f.Name
+		}
+		props[a] = filterSchema(f)
+		argOf[f.Name] = a
+		if a != f.Name {
+			fields[a] = f.Name
+		}
 	}
 	if len(by) > 0 {
-		if f := resolveField(app.Name, c.Fields, strings.Join(by, "_"), singular(c.Name)); f != nil && props[f.Name] != nil {
-			required = append(required, f.Name)
+		if f := resolveField(app.Name, c.Fields, strings.Join(by, "_"), singular(c.Name)); f != nil && argOf[f.Name] != "" {
+			required = append(required, argOf[f.Name])
 		}
 	}
 	props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100, "description": "Most records to return"}
@@ -595,8 +655,34 @@ func searchTool(app *App, name string, c *Coll, by []string) atom.Tool {
 		Name:        name,
 		Description: fmt.Sprintf("Search %s %s. Every argument given filters the results (text matches ignoring case, ids exactly).%s", app.Name, strings.ReplaceAll(c.Name, "_", " "), collDoc(c)),
 		Input:       objectSchema(props, required),
-		Effect:      atom.Effect{Kind: "search", Collection: c.Name},
+		Effect:      atom.Effect{Kind: "search", Collection: c.Name, Fields: nilIfEmpty(fields)},
 	}
+}
+
+func nilIfEmpty(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
+// userArgs declares an argument for each writable field of c, named as an
+// action names it, and returns the argument -> field map of those renamed
+// and the argument of each field.
+func userArgs(app *App, c *Coll, fs []*Field, props map[string]any) (renamed, argOf map[string]string) {
+	renamed, argOf = map[string]string{}, map[string]string{}
+	for _, f := range fs {
+		a, ps := argFor(app, c, f)
+		if props[a] != nil {
+			a, ps = f.Name, propSchema(f)
+		}
+		props[a] = ps
+		argOf[f.Name] = a
+		if a != f.Name {
+			renamed[a] = f.Name
+		}
+	}
+	return renamed, argOf
 }
 
 func getTool(app *App, name string, c *Coll) atom.Tool {
@@ -628,17 +714,18 @@ func createTool(app *App, name string, c *Coll, set map[string]any, doc string) 
 	for _, r := range c.Required {
 		req[r] = true
 	}
-	for _, f := range writable(c, set) {
-		props[f.Name] = propSchema(f)
+	fs := writable(c, set)
+	renamed, argOf := userArgs(app, c, fs, props)
+	for _, f := range fs {
 		// The record's own number (a row's row_id) is the tool's to give.
 		if req[f.Name] && !f.HasDefault && !actorFields[f.Name] && f.Name != singular(c.Name)+"_id" {
-			required = append(required, f.Name)
+			required = append(required, argOf[f.Name])
 		}
 	}
 	if doc == "" {
 		doc = fmt.Sprintf("Create a %s in %s.", singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name)
 	}
-	eff := atom.Effect{Kind: "create", Collection: c.Name}
+	eff := atom.Effect{Kind: "create", Collection: c.Name, Fields: nilIfEmpty(renamed)}
 	if len(set) > 0 {
 		eff.Set = set
 	}
@@ -650,10 +737,13 @@ func updateTool(app *App, name string, c *Coll, required []string) atom.Tool {
 	set := map[string]any{}
 	stamp(c, set, updatedFields)
 	props := map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record to update"}}
-	for _, f := range writable(c, set) {
-		props[f.Name] = propSchema(f)
+	renamed, argOf := userArgs(app, c, writable(c, set), props)
+	for i, r := range required {
+		if a := argOf[r]; a != "" {
+			required[i] = a
+		}
 	}
-	eff := atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k)}
+	eff := atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k), Fields: nilIfEmpty(renamed)}
 	if len(set) > 0 {
 		eff.Set = set
 	}
@@ -670,7 +760,14 @@ func fieldTool(app *App, name string, c *Coll, f *Field) atom.Tool {
 	k := keyArg(c)
 	set := map[string]any{}
 	stamp(c, set, updatedFields)
+	a, ps := argFor(app, c, f)
+	if a == k {
+		a, ps = f.Name, propSchema(f)
+	}
 	eff := atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k)}
+	if a != f.Name {
+		eff.Fields = map[string]string{a: f.Name}
+	}
 	if len(set) > 0 {
 		eff.Set = set
 	}
@@ -678,9 +775,9 @@ func fieldTool(app *App, name string, c *Coll, f *Field) atom.Tool {
 		Name:        name,
 		Description: fmt.Sprintf("Set the %s of a %s in %s.%s", strings.ReplaceAll(f.Name, "_", " "), singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, collDoc(c)),
 		Input: objectSchema(map[string]any{
-			k:      map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"},
-			f.Name: propSchema(f),
-		}, []string{k, f.Name}),
+			k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"},
+			a: ps,
+		}, []string{k, a}),
 		Effect: eff,
 	}
 }
@@ -694,6 +791,83 @@ func setTool(app *App, name string, c *Coll, set map[string]any, doc string) ato
 		Input:       objectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"}}, []string{k}),
 		Effect:      atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k), Set: set},
 	}
+}
+
+// eventTool is a verb whose outcome the record keeps (cancel, void, archive,
+// convert, close, ...): the flag its participle names (an invoice's voided,
+// a channel's is_archived, a lead's is_converted) set true, else the status
+// or state the verb gives, in the app's own spelling where it lists them
+// (canceled, not cancelled).
+func eventTool(app *App, name string, c *Coll, verb string) (atom.Tool, bool) {
+	st, isStatus := statusVerbs[verb]
+	if !isStatus && !eventVerbs[verb] {
+		return atom.Tool{}, false
+	}
+	set := map[string]any{}
+	var what []string
+	for _, part := range participles(verb) {
+		for _, n := range []string{part, "is_" + part} {
+			if f := c.Field(n); f != nil && f.Type == "boolean" && len(set) == 0 {
+				set[f.Name] = true
+				what = append(what, f.Name+" true")
+			}
+		}
+	}
+	for _, n := range []string{"status", "state"} {
+		f := c.Field(n)
+		if f == nil || !isStatus {
+			continue
+		}
+		stem := strings.TrimSuffix(verb, "e")
+		for _, e := range stringEnum(f.Enum) {
+			if v := e.(string); strings.HasPrefix(strings.ToLower(v), stem) {
+				st = v
+				break
+			}
+		}
+		set[f.Name] = st
+		what = append(what, fmt.Sprintf("its %s to %s", f.Name, st))
+		break
+	}
+	if len(set) == 0 {
+		return atom.Tool{}, false
+	}
+	return statusTool(app, name, c, verb, set, strings.Join(what, " and ")), true
+}
+
+// eventVerbs change a record in a way only a flag keeps (convert a lead).
+var eventVerbs = set("convert", "verify", "publish", "unpublish")
+
+// participles of a verb as field names spell them.
+func participles(verb string) []string {
+	if strings.HasSuffix(verb, "e") {
+		return []string{verb + "d"}
+	}
+	out := []string{verb + "ed"}
+	if strings.HasSuffix(verb, "l") {
+		out = append(out, verb+"led") // cancelled
+	}
+	return out
+}
+
+// statusTool sets a record's status as the verb says (cancel: cancelled)
+// and takes what the action asks with it: the reason for this verb
+// (cancel_reason, voided_reason), as Zapier's cancel takes a reason.
+func statusTool(app *App, name string, c *Coll, verb string, set map[string]any, what string) atom.Tool {
+	t := setTool(app, name, c, set, fmt.Sprintf("%s a %s (sets %s).", title(verb), singular(c.Name), what))
+	props := t.Input["properties"].(map[string]any)
+	for _, f := range c.Fields {
+		fw := words(f.Name)
+		if len(fw) < 2 || fw[len(fw)-1] != "reason" || !userField(f) && !strings.HasSuffix(f.Name, "_reason") {
+			continue
+		}
+		if stem := fw[0]; len(stem) >= 4 && len(verb) >= 4 && stem[:4] == verb[:4] {
+			props[f.Name] = propSchema(f)
+			t.Description = strings.TrimSuffix(t.Description, ".") + fmt.Sprintf("; %s says why).", f.Name)
+			t.Description = strings.Replace(t.Description, "); ", "; ", 1)
+		}
+	}
+	return t
 }
 
 func deleteTool(app *App, name string, c *Coll) atom.Tool {

@@ -55,8 +55,8 @@ func TestToolsets(t *testing.T) {
 	}
 
 	body := "Sorry for the slow dashboard: a fix ships within 48 hours, and 15% off your renewal."
-	run(t, named, []call{{"gmail_reply_to_email", map[string]any{"message_id": "msg_4004", "body_plain": body}}})
-	run(t, meta, []call{{"execute_tool", map[string]any{"tool_name": "gmail_reply_to_email", "arguments": map[string]any{"message_id": "msg_4004", "body_plain": body}}}})
+	run(t, named, []call{{"gmail_reply_to_email", map[string]any{"message_id": "msg_4004", "body": body}}})
+	run(t, meta, []call{{"execute_tool", map[string]any{"tool_name": "gmail_reply_to_email", "arguments": map[string]any{"message_id": "msg_4004", "body": body}}}})
 	rn, rm := named.Evaluate(), meta.Evaluate()
 	if !rn.Passed || !rm.Passed || rn.Reward != rm.Reward {
 		t.Fatalf("named %.2f/%v, meta %.2f/%v: the same work must score the same", rn.Reward, rn.Passed, rm.Reward, rm.Passed)

@@ -1,0 +1,284 @@
+package automationbench
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Parameters whose names are not field names. After the spellings
+// resolveField knows, a parameter is looked for, in order: without leading
+// words that name who holds the value (recipient_email on a signer ->
+// email), as the one field ending in it (reason -> cancel_reason, order ->
+// routing_order), through a synonym (title -> summary), and as the one field
+// sharing its head word and another (linkedin_profile_url -> linkedin_url).
+// Then inside the records a collection holds (signer_email -> some signer's
+// email). A parameter still unmapped names the closest fields.
+
+// fieldSynonyms are generic field names that mean one thing across apps.
+var fieldSynonyms = [][]string{
+	{"title", "summary", "subject", "name", "headline", "topic"},
+	{"description", "body", "details", "notes", "content", "text", "message", "memo", "note", "comment"},
+	{"order", "position", "sequence", "rank"},
+	{"url", "link", "href"},
+	{"phone", "phone_number", "mobile"},
+	{"company", "company_name", "organization", "account_name"},
+}
+
+// abbreviations field names use for a word.
+var abbreviations = map[string]string{"amt": "amount", "qty": "quantity", "desc": "description", "num": "number",
+	"addr": "address", "tel": "phone", "msg": "message", "org": "organization"}
+
+// expandAbbrev spells out the abbreviated words of a name (total_amt ->
+// total_amount).
+func expandAbbrev(name string) string {
+	ws := words(name)
+	for i, w := range ws {
+		if long, ok := abbreviations[w]; ok {
+			ws[i] = long
+		}
+	}
+	return strings.Join(ws, "_")
+}
+
+// describedRef is the field of c referring to target under another name:
+// a <word>_id whose word the target's description uses for it (Mailchimp's
+// audiences are "mailing lists": a subscriber's list_id).
+func describedRef(c *Coll, target *Coll) *Field {
+	desc := words(strings.ToLower(target.Description))
+	var found *Field
+	for _, f := range c.Fields {
+		x, ok := strings.CutSuffix(f.Name, "_id")
+		if !ok || f.Type != "string" || strings.Contains(x, "_") || !containsStr(desc, x) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = f
+	}
+	return found
+}
+
+// personWords name who a value belongs to rather than the value.
+var personWords = set("recipient", "signer", "attendee", "participant", "invitee", "guest", "member", "contact",
+	"person", "customer", "user", "requester", "assignee", "owner", "sender", "author")
+
+// nearField finds the field of fields that parameter base means when its
+// name is not the field's; holder are the words naming the records fields
+// belong to (a list's name), which may lead the parameter.
+func nearField(app string, fields []*Field, base string, holder []string) *Field {
+	ws := words(base)
+	for i := 1; i < len(ws); i++ {
+		if leadingHolder(ws[:i], holder) {
+			// Only the rest's own name: resolveField's looser readings
+			// (a field it starts) would take email for email_subject.
+			rest := strings.Join(ws[i:], "_")
+			for _, f := range fields {
+				if f.Name == rest || squash(f.Name) == squash(rest) {
+					return f
+				}
+			}
+		}
+	}
+	var ends []*Field
+	long := expandAbbrev(base)
+	for _, f := range fields {
+		if strings.HasSuffix(expandAbbrev(f.Name), "_"+long) {
+			ends = append(ends, f)
+		}
+	}
+	if len(ends) == 1 {
+		return ends[0]
+	}
+	for _, group := range fieldSynonyms {
+		if !containsStr(group, base) {
+			continue
+		}
+		for _, s := range group {
+			if s == base {
+				continue
+			}
+			for _, f := range fields {
+				if f.Name == s {
+					return f
+				}
+			}
+		}
+	}
+	return sharedWordsField(fields, ws)
+}
+
+func leadingHolder(lead, holder []string) bool {
+	for _, w := range lead {
+		if personWords[singular(w)] {
+			continue
+		}
+		found := false
+		for _, h := range holder {
+			if sameNoun(w, h) {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// sharedWordsField is the one field sharing the parameter's head word and
+// at least one other word, the most of them.
+func sharedWordsField(fields []*Field, ws []string) *Field {
+	if len(ws) < 2 {
+		return nil
+	}
+	ws = words(expandAbbrev(strings.Join(ws, "_")))
+	head := ws[len(ws)-1]
+	best, bestN, tie := (*Field)(nil), 0, false
+	for _, f := range fields {
+		fw := words(expandAbbrev(f.Name))
+		if len(fw) == 0 || fw[len(fw)-1] != head {
+			continue
+		}
+		n := sharedWords(ws, fw)
+		switch {
+		case n > bestN:
+			best, bestN, tie = f, n, false
+		case n == bestN:
+			tie = true
+		}
+	}
+	if bestN < 2 || tie {
+		return nil
+	}
+	return best
+}
+
+func sharedWords(a, b []string) int {
+	n := 0
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+func containsStr(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedField finds a parameter among the fields of the records a
+// collection holds in lists: <list>_<field> (signer_email: the email of a
+// signer), or a field only one list's records have. It returns the list
+// field and the element's field.
+func nestedField(app string, c *Coll, base string, bare bool) (*Field, *Field) {
+	ws := words(base)
+	for i := 1; i < len(ws); i++ {
+		lead := strings.Join(ws[:i], "_")
+		for _, lf := range c.Fields {
+			if !lf.isObjectList() || !sameNoun(lf.Name, lead) && !sameNoun(lastWord(lf.Name), lead) {
+				continue
+			}
+			rest := strings.Join(ws[i:], "_")
+			ef := resolveField(app, lf.Elem, rest, "")
+			if ef == nil {
+				ef = nearField(app, lf.Elem, rest, words(lf.Name))
+			}
+			if ef != nil {
+				return lf, ef
+			}
+		}
+	}
+	if !bare {
+		return nil, nil
+	}
+	var list, elem *Field
+	for _, lf := range c.Fields {
+		if !lf.isObjectList() {
+			continue
+		}
+		if ef := resolveField(app, lf.Elem, base, ""); ef != nil {
+			if list != nil {
+				return nil, nil // two lists have it: the name does not say which
+			}
+			list, elem = lf, ef
+		}
+	}
+	return list, elem
+}
+
+func lastWord(s string) string {
+	ws := words(s)
+	if len(ws) == 0 {
+		return s
+	}
+	return ws[len(ws)-1]
+}
+
+// closestFields names up to three fields of c (nested ones as list.field)
+// closest to a parameter, for an error a person can act on.
+func closestFields(c *Coll, base string) string {
+	type cand struct {
+		name  string
+		score int
+	}
+	ws := words(base)
+	var cs []cand
+	add := func(name string, fw []string) {
+		s := 10*sharedWords(ws, fw) - editDistance(base, name)
+		cs = append(cs, cand{name, s})
+	}
+	for _, f := range c.Fields {
+		add(f.Name, words(f.Name))
+		if f.isObjectList() {
+			for _, e := range f.Elem {
+				add(f.Name+"."+e.Name, words(e.Name))
+			}
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].score != cs[j].score {
+			return cs[i].score > cs[j].score
+		}
+		return cs[i].name < cs[j].name
+	})
+	var out []string
+	for i := 0; i < len(cs) && i < 3; i++ {
+		out = append(out, cs[i].name)
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (closest: %s)", strings.Join(out, ", "))
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

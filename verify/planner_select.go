@@ -1,0 +1,129 @@
+package verify
+
+import (
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
+)
+
+// heldSelection picks the predicates that say which existing record a goal
+// is about when an update could write every field it names (the lead whose
+// email is lee@acme.example gets status Hot, and the update tool takes an
+// email too): the equality predicates some record of the collection already
+// satisfies, where that record does not yet satisfy them all. With none,
+// nothing selects a record and a create is the way.
+func (p *planner) heldSelection(ci *collInfo, preds []assert.Predicate, s *episode.Session) []assert.Predicate {
+	var eq []assert.Predicate
+	for _, pr := range preds {
+		switch pr.Op {
+		case assert.OpEquals, assert.OpIEquals:
+			eq = append(eq, pr)
+		}
+	}
+	if len(eq) == 0 {
+		return nil
+	}
+	var best []assert.Predicate
+	for _, r := range s.State().Records(ci.name) {
+		if allHold(r, preds) {
+			continue
+		}
+		var held []assert.Predicate
+		for _, pr := range eq {
+			if predHolds(r, pr) {
+				held = append(held, pr)
+			}
+		}
+		if len(held) > len(best) {
+			best = held
+		}
+	}
+	return best
+}
+
+// starlarkFinders are the ways to find, with a Starlark read of the app,
+// the records the selection picks when no declarative search of the
+// collection filters by it (Salesforce's find-records over any object
+// type): each a call that, run now, returns the record's key, followed by
+// the updates. The call's result judges; the arguments are only proposed
+// from the selection (a field's value, the collection as the object type,
+// the values as filters).
+func (p *planner) starlarkFinders(task checkInfo, ci *collInfo, preds, selection []assert.Predicate, updates, appends []*episode.Tool, s *episode.Session) []alternative {
+	var alts []alternative
+	kf := ci.def.KeyField()
+	for _, rec := range s.State().Records(ci.name) {
+		if len(alts) == starlarkTargets {
+			break
+		}
+		if !allHold(rec, selection) {
+			continue
+		}
+		key := state.Text(rec[kf])
+		for _, t := range p.usable(p.env.Tools()) {
+			if t.Effect.Kind != "starlark" || t.App != ci.app {
+				continue
+			}
+			args := finderArgs(t, ci, selection)
+			if len(args) == 0 || !p.finds(t, args, key, s) {
+				continue
+			}
+			c, r := p.call(t.Name, args), rec
+			alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+				s.Call(c)
+				made, reason := p.updateCalls(task, ci, preds, r, updates, appends, s)
+				return append([]episode.ToolCall{c}, made...), reason
+			})
+			break
+		}
+	}
+	return alts
+}
+
+// finderArgs proposes a read's arguments from the selection.
+func finderArgs(t *episode.Tool, ci *collInfo, selection []assert.Predicate) map[string]any {
+	props := atom.InputProperties(t.Input)
+	args := map[string]any{}
+	filters := map[string]any{}
+	for _, pr := range selection {
+		if pr.Op != assert.OpEquals && pr.Op != assert.OpIEquals {
+			continue
+		}
+		filters[pr.Field] = pr.Value
+		if a := ownArg(props, ci, pr.Field); a != "" {
+			args[a] = fitArg(pr.Value, argSchema(t, a))
+		}
+	}
+	for _, a := range []string{"object_type", "object", "type", "record_type"} {
+		if props[a] {
+			args[a] = ci.coll
+			break
+		}
+	}
+	if props["filters"] && len(filters) > 0 {
+		args["filters"] = filters
+	}
+	return args
+}
+
+// finds reports whether calling t with args now returns the record keyed
+// key, in a scratch session.
+func (p *planner) finds(t *episode.Tool, args map[string]any, key string, s *episode.Session) bool {
+	if p.nodes >= PlanMaxNodes || key == "" {
+		return false
+	}
+	p.nodes++
+	traj := s.Trajectory()
+	prefix := make([]episode.ToolCall, len(traj))
+	for i, st := range traj {
+		prefix[i] = st.Call
+	}
+	scratch, err := p.session(prefix)
+	if err != nil {
+		return false
+	}
+	obs := scratch.Call(p.call(t.Name, args))
+	return !obs.IsError && strings.Contains(obs.Content, `"`+key+`"`)
+}
