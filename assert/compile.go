@@ -235,7 +235,7 @@ func (p *Program) Eval(in Input) Outcome {
 			if n > 0 {
 				return Outcome{true, "a matching record exists"}
 			}
-			return Outcome{false, fmt.Sprintf("no record of %d in %s matches", len(in.State.Records(a.Target)), a.Target)}
+			return Outcome{false, fmt.Sprintf("no record of %d in %s matches", in.State.Len(a.Target), a.Target)}
 		}
 		if n > 0 {
 			return Outcome{false, "a matching record exists"}
