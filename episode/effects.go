@@ -106,7 +106,7 @@ func (tg *target) find(st *state.State, args map[string]any) (string, state.Reco
 			return want, r, nil
 		}
 	} else {
-		for r := range st.All(tg.name) {
+		for _, r := range st.Records(tg.name) {
 			if state.Text(r[tg.match]) == want {
 				k, _ := state.KeyOf(r, st.KeyField(tg.name))
 				return k, r, nil
@@ -215,7 +215,7 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	}
 	results := []any{}
 	total := 0
-	for r := range cx.State.All(e.tg.name) {
+	for _, r := range cx.State.Records(e.tg.name) {
 		ok := true
 		for _, f := range fs {
 			if !matchValue(lookupPath(r, f.field), f.op, f.val) {

@@ -138,7 +138,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 		where[string(kv[0].(starlark.String))] = v
 	}
 	var out []starlark.Value
-	for r := range d.cx.State.All(full) {
+	for _, r := range d.cx.State.Records(full) {
 		ok := true
 		for f, v := range where {
 			if !matchValue(lookupPath(r, f), "equals", v) {

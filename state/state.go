@@ -202,9 +202,9 @@ func (s *State) KeyField(name string) string {
 }
 
 // Records returns the current records of a collection. The slice and the
-// records must be treated as read-only. For a written collection the slice
-// is built on the first call after a write (O(n)); All reads the same
-// records without building it.
+// records must be treated as read-only. An untouched collection returns the
+// base's slice; a written one builds its slice on the first call after a
+// write (O(n), as reading all of it is) and keeps it until the next write.
 func (s *State) Records(name string) []Record {
 	if o := s.over[name]; o != nil {
 		return o.merged()
@@ -213,19 +213,6 @@ func (s *State) Records(name string) []Record {
 		return c.Records
 	}
 	return nil
-}
-
-// All yields the current records of a collection in the order Records
-// gives them, without copying. The records must be treated as read-only,
-// and the collection must not be written during the iteration.
-func (s *State) All(name string) iter.Seq[Record] {
-	if o := s.over[name]; o != nil {
-		return o.all
-	}
-	if c := s.base.colls[name]; c != nil {
-		return slices.Values(c.Records)
-	}
-	return func(func(Record) bool) {}
 }
 
 // Len is the number of current records in a collection.

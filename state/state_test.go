@@ -153,8 +153,12 @@ func checkSame(t *testing.T, s *State, ref []Record) {
 	t.Helper()
 	got := s.Records("app.items")
 	var walked []Record
-	for r := range s.All("app.items") {
-		walked = append(walked, r)
+	if o := s.over["app.items"]; o != nil {
+		for r := range o.all {
+			walked = append(walked, r)
+		}
+	} else {
+		walked = s.Records("app.items")
 	}
 	if !slices.Equal(pointers(got), pointers(ref)) || !slices.Equal(pointers(walked), pointers(ref)) || s.Len("app.items") != len(ref) {
 		t.Fatalf("records %v, all %v, len %d; want %v", got, walked, s.Len("app.items"), ref)
