@@ -8,6 +8,7 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/ext"
+	"github.com/google/cel-go/interpreter"
 
 	"github.com/legoenv/legoenv/state"
 )
@@ -62,6 +63,16 @@ type Program struct {
 
 	mu    sync.Mutex
 	bases []baseEntry // small cache of per-world base matches
+
+	textOnce sync.Once
+	text     string
+}
+
+// String is the assertion as scores report it, rendered once per program:
+// Score names every check on every evaluation.
+func (p *Program) String() string {
+	p.textOnce.Do(func() { p.text = p.Assertion.String() })
+	return p.text
 }
 
 type baseEntry struct {
@@ -153,13 +164,35 @@ func (p *Program) MatchRecord(r map[string]any) bool {
 	if len(p.Assertion.Where) == 0 && p.Assertion.Type != Unchanged {
 		return true
 	}
-	out, _, err := p.prg.Eval(map[string]any{"r": r, "p": p.params})
+	out, _, err := p.prg.Eval(&recordVars{r: r, p: p.params})
 	if err != nil {
 		return false
 	}
 	b, ok := out.(types.Bool)
 	return ok && bool(b)
 }
+
+// recordVars is the activation a predicate is evaluated in: the record as r
+// and the predicate's parameters as p. A map built for every record was a
+// large share of what evaluation allocated.
+type recordVars struct {
+	r map[string]any
+	p []any
+}
+
+// ResolveName implements interpreter.Activation.
+func (v *recordVars) ResolveName(name string) (any, bool) {
+	switch name {
+	case "r":
+		return v.r, true
+	case "p":
+		return v.p, true
+	}
+	return nil, false
+}
+
+// Parent implements interpreter.Activation.
+func (v *recordVars) Parent() interpreter.Activation { return nil }
 
 // baseKeys returns the keys of the base records of w that match, computing
 // them once per world.
@@ -255,7 +288,7 @@ func (p *Program) Eval(in Input) Outcome {
 			if n > 0 {
 				return Outcome{true, "a matching record exists"}
 			}
-			return Outcome{false, fmt.Sprintf("no record of %d in %s matches", len(in.State.Records(a.Target)), a.Target)}
+			return Outcome{false, fmt.Sprintf("no record of %d in %s matches", in.State.Len(a.Target), a.Target)}
 		}
 		if n > 0 {
 			return Outcome{false, "a matching record exists"}

@@ -42,7 +42,7 @@ func Score(checks []Check, initial, final Input) Result {
 		a := c.Program.Assertion
 		out := c.Program.Eval(final)
 		comp := Component{
-			Assertion: a.String(),
+			Assertion: c.Program.String(),
 			Source:    c.Source,
 			Negative:  a.IsNegative(),
 			Passed:    out.Holds,

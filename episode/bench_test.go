@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/state"
 )
 
 // sizedEnv composes the example reply_and_pend environment with n extra
@@ -33,23 +35,85 @@ func sizedEnv(b testing.TB, n int) *Env {
 	return env
 }
 
-// BenchmarkReset: resetting a session after a write must not scale with the
-// untouched data. Compare records=10 with records=10000.
-func BenchmarkReset(b *testing.B) {
-	for _, n := range []int{10, 10000} {
-		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
-			env := sizedEnv(b, n)
-			s, _ := NewSession(env, SessionOptions{})
-			call := ToolCall{Name: "helpdesk_add_comment", Args: json.RawMessage(`{"ticket_id":"T-1001","body":"hi","public":true}`)}
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				b.StopTimer()
-				s.Call(call) // touch one collection
-				b.StartTimer()
-				s.Reset()
-			}
-		})
+// sizes are the numbers of generated tickets the state benchmarks compare:
+// what a session does to one record must not cost more on a larger world.
+var sizes = []int{10, 1000, 10000}
+
+// sizedEnvs composes one environment per size, once per benchmark binary
+// (composing 10,000 records is slower than most of what is measured).
+var sizedEnvs = map[int]*Env{}
+
+// interleaved runs op on one session per size, taking the sizes in turn
+// within each iteration so that the load of a shared machine falls on all of
+// them alike, and reports each size's time per op and its ratio to the
+// smallest. prepare readies a session outside the timing, at the start and
+// again after a reset whenever the session nears its step limit.
+func interleaved(b *testing.B, prepare, op func(b *testing.B, s *Session)) {
+	sessions := make([]*Session, len(sizes))
+	for i, n := range sizes {
+		env := sizedEnvs[n]
+		if env == nil {
+			env = sizedEnv(b, n)
+			sizedEnvs[n] = env
+		}
+		s, err := NewSession(env, SessionOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if prepare != nil {
+			prepare(b, s)
+		}
+		sessions[i] = s
 	}
+	spent := make([]time.Duration, len(sizes))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j, s := range sessions {
+			if s.Steps() >= 64 {
+				s.Reset()
+				if prepare != nil {
+					prepare(b, s)
+				}
+			}
+			t0 := time.Now()
+			op(b, s)
+			spent[j] += time.Since(t0)
+		}
+	}
+	b.StopTimer()
+	for j, n := range sizes {
+		b.ReportMetric(float64(spent[j].Nanoseconds())/float64(b.N), fmt.Sprintf("ns@%d", n))
+	}
+	last := len(sizes) - 1
+	b.ReportMetric(spent[last].Seconds()/spent[0].Seconds(), fmt.Sprintf("x%d/%d", sizes[last], sizes[0]))
+}
+
+// call runs one tool call and fails the benchmark on an error observation.
+func call(b *testing.B, s *Session, name, args string) {
+	if o := s.Call(ToolCall{Name: name, Args: json.RawMessage(args)}); o.IsError {
+		b.Fatalf("%s: %s", name, o.Content)
+	}
+}
+
+// BenchmarkReset is what an RL loop pays per episode for state: one write to
+// the large collection (tickets) and a reset. It must not scale with the
+// records the write leaves alone.
+func BenchmarkReset(b *testing.B) {
+	interleaved(b, nil, func(b *testing.B, s *Session) {
+		call(b, s, "helpdesk_update_ticket", `{"id":"T-1001","status":"pending"}`)
+		s.Reset()
+	})
+}
+
+// BenchmarkSearch is a search over the whole large collection after a write
+// to it: the session reads the base with its own change merged in. It scales
+// with the records by nature; the figure to watch is the time per record.
+func BenchmarkSearch(b *testing.B) {
+	interleaved(b, func(b *testing.B, s *Session) {
+		call(b, s, "helpdesk_update_ticket", `{"id":"T-1001","status":"pending"}`)
+	}, func(b *testing.B, s *Session) {
+		call(b, s, "helpdesk_search_tickets", `{"status":"pending"}`)
+	})
 }
 
 // BenchmarkStep compares one declarative tool step (validate, apply,
@@ -84,10 +148,10 @@ func BenchmarkStep(b *testing.B) {
 	})
 }
 
-// BenchmarkEvaluate evaluates 20 assertions on a 10,000-record state after
-// a few writes.
+// BenchmarkEvaluate evaluates 20 assertions right after a write to the
+// large collection (the reference plan's writes made before), as a verifier
+// or a reward function does after each step.
 func BenchmarkEvaluate(b *testing.B) {
-	env := sizedEnv(b, 10000)
 	var checks []assert.Check
 	for i := 0; i < 20; i++ {
 		var a assert.Assertion
@@ -104,15 +168,15 @@ func BenchmarkEvaluate(b *testing.B) {
 		}
 		checks = append(checks, assert.Check{Program: p, Source: "goal"})
 	}
-	env.Checks = checks
-	s, _ := NewSession(env, SessionOptions{})
-	s.Step(env.PlanCalls()...)
-	if n := len(s.State().Records("helpdesk.tickets")); n < 10000 {
-		b.Fatalf("only %d tickets", n)
-	}
-	s.Evaluate() // first evaluation fills the per-world caches
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s.Evaluate()
-	}
+	status := []string{"open", "solved"}
+	i := 0
+	interleaved(b, func(b *testing.B, s *Session) {
+		s.Step(s.Env().PlanCalls()...)
+		// The first evaluation fills the per-world caches.
+		assert.Score(checks, assert.Input{State: state.New(s.State().Base())}, assert.Input{State: s.State()})
+	}, func(b *testing.B, s *Session) {
+		i++
+		call(b, s, "helpdesk_update_ticket", `{"id":"T-1001","status":"`+status[i%2]+`"}`)
+		assert.Score(checks, assert.Input{State: state.New(s.State().Base())}, assert.Input{State: s.State(), Calls: s.Calls()})
+	})
 }

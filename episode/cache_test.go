@@ -2,8 +2,11 @@ package episode
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/gen"
 )
 
@@ -54,5 +57,23 @@ func TestParseSpecMatchesParse(t *testing.T) {
 				t.Errorf("%q: %+v %v, want %+v %v", s, g, gerr, w, werr)
 			}
 		}
+	}
+}
+
+// usedSlots finds slots in the instruction, the goal and the plan, and a
+// second call gives the cached answer of the same atom.
+func TestUsedSlots(t *testing.T) {
+	in := &atom.Intent{
+		Instruction: "Reply to {{who}}",
+		Goal:        []assert.Assertion{{Type: assert.Exists, Target: "mail.messages", Where: assert.Where{{Field: "to", Op: assert.OpEquals, Value: "{{who.email}}"}}}},
+		Plan:        []atom.PlanCall{{Tool: "mail_send", Args: map[string]any{"subject": "{{topic}}"}}},
+	}
+	for round := 0; round < 2; round++ {
+		if got := usedSlots(in); !slices.Equal(got, []string{"topic", "who"}) {
+			t.Fatalf("round %d: %v", round, got)
+		}
+	}
+	if got := usedSlots(&atom.Intent{Instruction: "no slots"}); len(got) != 0 {
+		t.Fatalf("slots in a plain intent: %v", got)
 	}
 }

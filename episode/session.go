@@ -214,7 +214,7 @@ func (s *Session) call(c ToolCall) Observation {
 		return errObs("%v", err)
 	}
 	s.calls = append(s.calls, assert.Call{Name: name, Args: args})
-	b, err := json.Marshal(res)
+	b, err := marshalJSON(res)
 	if err != nil {
 		return errObs("encode result: %v", err)
 	}

@@ -1,7 +1,7 @@
 // Package state holds the world an environment runs on: named collections of
-// JSON-like records, an immutable base shared by every session, and a
-// copy-on-write overlay per session so that reset costs nothing and a write
-// copies only the collection it touches.
+// JSON-like records, an immutable base shared by every session, and an
+// overlay per session of the records it changed, so that neither a write nor
+// a reset copies what the session left alone.
 package state
 
 import (
@@ -10,7 +10,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash"
+	"iter"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -22,16 +24,19 @@ import (
 type Record = map[string]any
 
 // Collection is an ordered list of records with a key field. A Collection in a
-// World is never mutated; State copies it before its first write.
+// World is never mutated; a State records its changes beside it.
 type Collection struct {
 	Name    string // "app.collection"
 	Key     string // key field, "id" unless the server atom says otherwise
 	Records []Record
 
 	once     sync.Once
-	index    map[string]int
-	hashOnce sync.Once // the hash is built apart from the index: lookups do not pay for it
+	index    map[string]int   // key -> position of its first record
+	dups     map[string][]int // key -> all its positions, for the keys held more than once
+	hashOnce sync.Once        // the hash is built apart from the index: lookups do not pay for it
 	hash     string
+	listOnce sync.Once
+	list     []any // Records as Snapshot gives them
 }
 
 // NewCollection builds a collection. Records are used as given and must not
@@ -47,11 +52,22 @@ func (c *Collection) build() {
 	c.once.Do(func() {
 		c.index = make(map[string]int, len(c.Records))
 		for i, r := range c.Records {
-			if k, ok := KeyOf(r, c.Key); ok {
-				if _, dup := c.index[k]; !dup {
-					c.index[k] = i
-				}
+			k, ok := KeyOf(r, c.Key)
+			if !ok {
+				continue
 			}
+			first, dup := c.index[k]
+			if !dup {
+				c.index[k] = i
+				continue
+			}
+			if c.dups == nil {
+				c.dups = map[string][]int{}
+			}
+			if c.dups[k] == nil {
+				c.dups[k] = []int{first}
+			}
+			c.dups[k] = append(c.dups[k], i)
 		}
 	})
 }
@@ -68,8 +84,23 @@ func (c *Collection) Lookup(k string) (Record, bool) {
 
 // Hash is the content hash of the collection's records, in order.
 func (c *Collection) Hash() string {
-	c.hashOnce.Do(func() { c.hash = hashRecords(c.Records) })
+	c.hashOnce.Do(func() { c.hash = hashRecords(slices.Values(c.Records)) })
 	return c.hash
+}
+
+// values returns the records as a []any, built once: every CEL evaluation
+// of every session reads the same list.
+func (c *Collection) values() []any {
+	c.listOnce.Do(func() { c.list = toValues(slices.Values(c.Records), len(c.Records)) })
+	return c.list
+}
+
+func toValues(recs iter.Seq[Record], n int) []any {
+	list := make([]any, 0, n)
+	for r := range recs {
+		list = append(list, r)
+	}
+	return list
 }
 
 // KeyOf renders a record's key field as a string.
@@ -137,17 +168,10 @@ func (w *World) Len() int {
 	return n
 }
 
-// overlay is a session's private copy of one collection.
-type overlay struct {
-	records []Record
-	index   map[string]int
-	dirty   map[string]struct{} // keys written (created, updated or deleted) since reset
-	hash    string              // "" when stale
-}
-
 // State is one session's view of a World. Reading an untouched collection
-// reads the base; the first write copies that collection's record slice
-// (record maps are copied only when they are modified).
+// reads the base; a written one reads the base through the session's overlay
+// of it, which holds only the changed records, so the first write costs the
+// same whatever the size of the collection.
 type State struct {
 	base *World
 	over map[string]*overlay
@@ -178,10 +202,12 @@ func (s *State) KeyField(name string) string {
 }
 
 // Records returns the current records of a collection. The slice and the
-// records must be treated as read-only.
+// records must be treated as read-only. An untouched collection returns the
+// base's slice; a written one builds its slice on the first call after a
+// write (O(n), as reading all of it is) and keeps it until the next write.
 func (s *State) Records(name string) []Record {
 	if o := s.over[name]; o != nil {
-		return o.records
+		return o.merged()
 	}
 	if c := s.base.colls[name]; c != nil {
 		return c.Records
@@ -189,14 +215,25 @@ func (s *State) Records(name string) []Record {
 	return nil
 }
 
+// Len is the number of current records in a collection.
+func (s *State) Len(name string) int {
+	if o := s.over[name]; o != nil {
+		return o.len()
+	}
+	if c := s.base.colls[name]; c != nil {
+		return len(c.Records)
+	}
+	return 0
+}
+
 // Get returns the record with key k.
 func (s *State) Get(name, k string) (Record, bool) {
 	if o := s.over[name]; o != nil {
-		i, ok := o.index[k]
+		sl, ok := o.locate(k)
 		if !ok {
 			return nil, false
 		}
-		return o.records[i], true
+		return o.at(sl), true
 	}
 	if c := s.base.colls[name]; c != nil {
 		return c.Lookup(k)
@@ -213,9 +250,10 @@ func (s *State) Dirty(name string) map[string]struct{} {
 	return nil
 }
 
+// write returns the overlay of a collection, made on the first write.
 func (s *State) write(name string) (*overlay, error) {
 	if o := s.over[name]; o != nil {
-		o.hash = ""
+		o.changed()
 		return o, nil
 	}
 	c := s.base.colls[name]
@@ -223,14 +261,7 @@ func (s *State) write(name string) (*overlay, error) {
 		return nil, fmt.Errorf("no collection %q", name)
 	}
 	c.build()
-	o := &overlay{
-		records: append([]Record(nil), c.Records...),
-		index:   make(map[string]int, len(c.index)),
-		dirty:   map[string]struct{}{},
-	}
-	for k, i := range c.index {
-		o.index[k] = i
-	}
+	o := &overlay{base: c, dirty: map[string]struct{}{}}
 	if s.over == nil {
 		s.over = map[string]*overlay{}
 	}
@@ -246,7 +277,7 @@ func (s *State) NextKey(name, prefix string) string {
 	}
 	n, ok := s.seq[name]
 	if !ok {
-		n = len(s.Records(name))
+		n = s.Len(name)
 	}
 	for {
 		n++
@@ -258,7 +289,7 @@ func (s *State) NextKey(name, prefix string) string {
 	}
 }
 
-// Insert adds a record; its key must be set and unused.
+// Insert adds a record after the others; its key must be set and unused.
 func (s *State) Insert(name string, r Record) error {
 	key := s.KeyField(name)
 	k, ok := KeyOf(r, key)
@@ -272,14 +303,16 @@ func (s *State) Insert(name string, r Record) error {
 	if err != nil {
 		return err
 	}
-	o.index[k] = len(o.records)
-	o.records = append(o.records, r)
+	o.insert(k, r)
 	o.dirty[k] = struct{}{}
 	return nil
 }
 
-// Replace swaps the record with key k for r (same key).
+// Replace swaps the record with key k for r (same key), in its place.
 func (s *State) Replace(name, k string, r Record) error {
+	if r == nil {
+		return fmt.Errorf("%s: no record to put in place of %q", name, k)
+	}
 	if _, ok := s.Get(name, k); !ok {
 		return fmt.Errorf("%s: no record %q", name, k)
 	}
@@ -287,7 +320,8 @@ func (s *State) Replace(name, k string, r Record) error {
 	if err != nil {
 		return err
 	}
-	o.records[o.index[k]] = r
+	sl, _ := o.locate(k)
+	o.set(sl, r)
 	o.dirty[k] = struct{}{}
 	return nil
 }
@@ -301,14 +335,8 @@ func (s *State) Delete(name, k string) error {
 	if err != nil {
 		return err
 	}
-	i := o.index[k]
-	o.records = append(o.records[:i:i], o.records[i+1:]...)
-	delete(o.index, k)
-	for j := i; j < len(o.records); j++ {
-		if kk, ok := KeyOf(o.records[j], s.KeyField(name)); ok {
-			o.index[kk] = j
-		}
-	}
+	sl, _ := o.locate(k)
+	o.remove(sl)
 	o.dirty[k] = struct{}{}
 	return nil
 }
@@ -321,7 +349,7 @@ func (s *State) Hash() string {
 		var ch string
 		if o := s.over[name]; o != nil {
 			if o.hash == "" {
-				o.hash = hashRecords(o.records)
+				o.hash = hashRecords(o.all)
 			}
 			ch = o.hash
 		} else {
@@ -335,7 +363,8 @@ func (s *State) Hash() string {
 }
 
 // Snapshot returns the state as nested maps: app -> collection -> records.
-// Names without a dot go under the app "" .
+// Names without a dot go under the app "" . It must be treated as
+// read-only: the lists of untouched collections are shared.
 func (s *State) Snapshot() map[string]any {
 	out := map[string]any{}
 	for _, name := range s.base.names {
@@ -345,12 +374,11 @@ func (s *State) Snapshot() map[string]any {
 			m = map[string]any{}
 			out[app] = m
 		}
-		recs := s.Records(name)
-		list := make([]any, len(recs))
-		for i, r := range recs {
-			list[i] = r
+		if o := s.over[name]; o != nil {
+			m[coll] = toValues(o.all, o.len())
+		} else {
+			m[coll] = s.base.colls[name].values()
 		}
-		m[coll] = list
 	}
 	return out
 }
@@ -365,9 +393,9 @@ func Split(name string) (app, coll string) {
 	return "", name
 }
 
-func hashRecords(recs []Record) string {
+func hashRecords(recs iter.Seq[Record]) string {
 	h := sha256.New()
-	for _, r := range recs {
+	for r := range recs {
 		hashValue(h, r)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]

@@ -84,7 +84,7 @@ func digest(st *state.State) uint64 {
 		wrote = true
 		sort.Strings(keys)
 		h.Write([]byte(name))
-		binary.LittleEndian.PutUint64(buf[:], uint64(len(st.Records(name))))
+		binary.LittleEndian.PutUint64(buf[:], uint64(st.Len(name)))
 		h.Write(buf[:])
 		for _, k := range keys {
 			h.Write([]byte(k))

@@ -1,0 +1,163 @@
+package episode
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Every tool call encodes its result as the observation, and encoding/json
+// reaches JSON-like values through reflection and sorts each map's keys in
+// a fresh slice: about a tenth of verification's CPU time went there.
+// marshalJSON writes the JSON-like values effects return (nil, bool,
+// string, float64, int, int64, []any, map[string]any) directly, byte for
+// byte as json.Marshal does, and hands anything else to json.Marshal.
+func marshalJSON(v any) ([]byte, error) {
+	if b, ok := appendJSON(make([]byte, 0, 256), v, 0); ok {
+		return b, nil
+	}
+	return json.Marshal(v)
+}
+
+// maxJSONDepth is where appendJSON gives up and leaves the value to
+// json.Marshal, which detects cycles.
+const maxJSONDepth = 100
+
+// appendJSON appends v to b; ok is false for a value it does not handle.
+func appendJSON(b []byte, v any, depth int) ([]byte, bool) {
+	if depth > maxJSONDepth {
+		return b, false
+	}
+	switch x := v.(type) {
+	case nil:
+		return append(b, "null"...), true
+	case bool:
+		return strconv.AppendBool(b, x), true
+	case string:
+		return appendJSONString(b, x), true
+	case float64:
+		return appendJSONFloat(b, x)
+	case int:
+		return strconv.AppendInt(b, int64(x), 10), true
+	case int64:
+		return strconv.AppendInt(b, x, 10), true
+	case []any:
+		if x == nil {
+			return append(b, "null"...), true
+		}
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = appendJSON(b, e, depth+1); !ok {
+				return b, false
+			}
+		}
+		return append(b, ']'), true
+	case map[string]any:
+		if x == nil {
+			return append(b, "null"...), true
+		}
+		var buf [16]string
+		keys := buf[:0]
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, k)
+			b = append(b, ':')
+			var ok bool
+			if b, ok = appendJSON(b, x[k], depth+1); !ok {
+				return b, false
+			}
+		}
+		return append(b, '}'), true
+	}
+	return b, false
+}
+
+// appendJSONFloat formats like json.Marshal: ES6 number formatting, and
+// no encoding at all for NaN and infinities (json.Marshal reports those).
+func appendJSONFloat(b []byte, f float64) ([]byte, bool) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return b, false
+	}
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		// e-09 becomes e-9, as in json.Marshal.
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b, true
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString quotes s as json.Marshal does: HTML characters, control
+// characters, U+2028 and U+2029 escaped, invalid UTF-8 replaced.
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

@@ -1,0 +1,170 @@
+package state
+
+import (
+	"slices"
+	"sort"
+)
+
+// overlay is a session's changes to one collection, kept beside the base
+// records instead of a copy of them: base positions replaced or deleted,
+// and the records inserted since, which follow the base ones. The merged
+// order is the base order with the replacements in place and the deletions
+// left out, then the inserted records in the order they came: the order a
+// copied slice edited in place would have.
+type overlay struct {
+	base    *Collection
+	edits   []edit         // by base position, ascending
+	deleted int            // edits that delete
+	tail    []Record       // inserted records, in order
+	tailKey map[string]int // key -> position in tail
+	dirty   map[string]struct{}
+
+	records []Record // merged view as Records gives it; nil when stale
+	hash    string   // "" when stale
+}
+
+// edit is a change to the base record at pos; a nil rec deletes it.
+type edit struct {
+	pos int
+	rec Record
+}
+
+// slot is where a current record lives: a base position, or an index in
+// the tail.
+type slot struct {
+	tail bool
+	i    int
+}
+
+// changed drops what was derived from the records before a write.
+func (o *overlay) changed() {
+	o.records = nil
+	o.hash = ""
+}
+
+// edit returns the index in edits of the edit at base position pos, or
+// where it would go.
+func (o *overlay) edit(pos int) (int, bool) {
+	i := sort.Search(len(o.edits), func(i int) bool { return o.edits[i].pos >= pos })
+	return i, i < len(o.edits) && o.edits[i].pos == pos
+}
+
+// locate finds the first current record with key k.
+func (o *overlay) locate(k string) (slot, bool) {
+	if first, ok := o.base.index[k]; ok {
+		if o.live(first) {
+			return slot{i: first}, true
+		}
+		// The first is deleted; the key may be held again further on.
+		for _, p := range o.base.dups[k] {
+			if o.live(p) {
+				return slot{i: p}, true
+			}
+		}
+	}
+	if i, ok := o.tailKey[k]; ok {
+		return slot{tail: true, i: i}, true
+	}
+	return slot{}, false
+}
+
+// live reports whether the base record at pos is still there.
+func (o *overlay) live(pos int) bool {
+	i, ok := o.edit(pos)
+	return !ok || o.edits[i].rec != nil
+}
+
+// at returns the current record in a slot.
+func (o *overlay) at(sl slot) Record {
+	if sl.tail {
+		return o.tail[sl.i]
+	}
+	if i, ok := o.edit(sl.i); ok {
+		return o.edits[i].rec
+	}
+	return o.base.Records[sl.i]
+}
+
+// set puts r in a slot.
+func (o *overlay) set(sl slot, r Record) {
+	if sl.tail {
+		o.tail[sl.i] = r
+		return
+	}
+	i, ok := o.edit(sl.i)
+	if ok {
+		o.edits[i].rec = r
+		return
+	}
+	o.edits = slices.Insert(o.edits, i, edit{pos: sl.i, rec: r})
+}
+
+// insert adds r, with key k, after every other record.
+func (o *overlay) insert(k string, r Record) {
+	if o.tailKey == nil {
+		o.tailKey = map[string]int{}
+	}
+	o.tailKey[k] = len(o.tail)
+	o.tail = append(o.tail, r)
+}
+
+// remove deletes the record in a slot.
+func (o *overlay) remove(sl slot) {
+	if !sl.tail {
+		o.set(sl, nil)
+		o.deleted++
+		return
+	}
+	o.tail = slices.Delete(o.tail, sl.i, sl.i+1)
+	// Keys after the removed record move down by one.
+	for k, i := range o.tailKey {
+		switch {
+		case i == sl.i:
+			delete(o.tailKey, k)
+		case i > sl.i:
+			o.tailKey[k] = i - 1
+		}
+	}
+}
+
+// len is the number of current records.
+func (o *overlay) len() int { return len(o.base.Records) - o.deleted + len(o.tail) }
+
+// all yields the current records in order.
+func (o *overlay) all(yield func(Record) bool) {
+	recs := o.base.Records
+	from := 0
+	for _, e := range o.edits {
+		for _, r := range recs[from:e.pos] {
+			if !yield(r) {
+				return
+			}
+		}
+		if e.rec != nil && !yield(e.rec) {
+			return
+		}
+		from = e.pos + 1
+	}
+	for _, r := range recs[from:] {
+		if !yield(r) {
+			return
+		}
+	}
+	for _, r := range o.tail {
+		if !yield(r) {
+			return
+		}
+	}
+}
+
+// merged returns the current records as a slice, built once per write. The
+// slice is never changed afterwards, so one a caller holds stays as it was.
+func (o *overlay) merged() []Record {
+	if o.records == nil {
+		o.records = make([]Record, 0, o.len())
+		for r := range o.all {
+			o.records = append(o.records, r)
+		}
+	}
+	return o.records
+}
