@@ -31,7 +31,7 @@ func hbarChart(id, title string, ss []series, bars []bar, format func(float64) s
 		plotW  = 420
 		barH   = 14
 		gap    = 10
-		top    = 28
+		top    = 44
 	)
 	groupH := barH*len(ss) + gap
 	height := top + groupH*len(bars) + 8
@@ -47,10 +47,10 @@ func hbarChart(id, title string, ss []series, bars []bar, format func(float64) s
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg class="chart" id="%s" role="img" aria-label="%s" viewBox="0 0 %d %d" width="%d" height="%d" xmlns="http://www.w3.org/2000/svg">`,
 		esc(id), esc(title), labelW+plotW+70, height, labelW+plotW+70, height)
-	fmt.Fprintf(&sb, `<title>%s</title>`, esc(title))
+	fmt.Fprintf(&sb, `<title>%s</title><text class="title" x="8" y="16">%s</text>`, esc(title), esc(title))
 	x := labelW
 	for _, s := range ss {
-		fmt.Fprintf(&sb, `<rect class="%s" x="%d" y="6" width="12" height="12"/><text x="%d" y="16">%s</text>`, esc(s.Class), x, x+16, esc(s.Name))
+		fmt.Fprintf(&sb, `<rect class="%s" x="%d" y="24" width="12" height="12"/><text x="%d" y="34">%s</text>`, esc(s.Class), x, x+16, esc(s.Name))
 		x += 24 + 8*len(s.Name)
 	}
 	for i, b := range bars {
@@ -89,7 +89,7 @@ func histogram(id, title, xLabel string, counts map[int]int) template.HTML {
 	const (
 		plotH = 160
 		left  = 40
-		top   = 24
+		top   = 36
 	)
 	lo, hi := 0, 0
 	first := true
@@ -112,12 +112,12 @@ func histogram(id, title, xLabel string, counts map[int]int) template.HTML {
 	if n > 20 {
 		barW = max(6, 560/n)
 	}
-	width := left + n*(barW+4) + 20
+	width := max(left+n*(barW+4)+20, 8*len(title)+16)
 	height := top + plotH + 40
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg class="chart" id="%s" role="img" aria-label="%s" viewBox="0 0 %d %d" width="%d" height="%d" xmlns="http://www.w3.org/2000/svg">`,
 		esc(id), esc(title), width, height, width, height)
-	fmt.Fprintf(&sb, `<title>%s</title>`, esc(title))
+	fmt.Fprintf(&sb, `<title>%s</title><text class="title" x="8" y="16">%s</text>`, esc(title), esc(title))
 	fmt.Fprintf(&sb, `<line class="axis" x1="%d" y1="%d" x2="%d" y2="%d"/>`, left, top+plotH, width-10, top+plotH)
 	fmt.Fprintf(&sb, `<text class="label" x="%d" y="%d">%s</text>`, left, height-4, esc(xLabel))
 	for i := 0; i < n; i++ {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify"
@@ -94,7 +95,7 @@ func (u *UI) envPage(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, c := range env.Checks {
 		a := c.Program.Assertion
-		cv := checkView{Text: a.String(), Label: a.Label, Negative: a.IsNegative()}
+		cv := checkView{Text: plain(a), Label: a.Label, Negative: a.IsNegative()}
 		if rv := rules[c.Source]; rv != nil {
 			rv.Checks = append(rv.Checks, cv)
 		} else {
@@ -108,6 +109,12 @@ func (u *UI) envPage(w http.ResponseWriter, r *http.Request) {
 		p.Plan = append(p.Plan, callView{Tool: c.Name, Args: compactJSON(c.Args)})
 	}
 	u.render(w, http.StatusOK, "env.html", p)
+}
+
+// plain renders an assertion itself, not its label.
+func plain(a assert.Assertion) string {
+	a.Label = ""
+	return a.String()
 }
 
 // planOf is the plan to show and replay: the intent's reference plan, or

@@ -3,6 +3,8 @@ package ui
 import (
 	"html/template"
 	"net/http"
+
+	"github.com/legoenv/legoenv/verify"
 )
 
 // Profile measures a corpus: its size and the distributions of what makes
@@ -11,6 +13,7 @@ import (
 // can replace profileOf without touching the page.
 type Profile struct {
 	Envs, Apps, Families, Intents, Rules int
+	Planned                              int // environments whose plan is known
 
 	MultiApp, WithRule, WithNegative float64 // shares of environments
 	MeanPlan, MeanApps, MeanChecks     float64
@@ -19,9 +22,10 @@ type Profile struct {
 	PlanLen, AppsPer, ChecksPer, ToolsPer map[int]int // value -> environments
 }
 
-// profileOf measures envs. Plan length is the reference plan's; an
-// environment without one counts under 0.
-func profileOf(list []*entry) Profile {
+// profileOf measures envs. A plan's length is the reference plan's, or the
+// verifier's when the intent has none; environments with neither (not
+// verified yet, or unsolvable) are left out of that distribution.
+func profileOf(list []*entry, verdict func(id string) *verify.Verdict) Profile {
 	p := Profile{PlanLen: map[int]int{}, AppsPer: map[int]int{}, ChecksPer: map[int]int{}, ToolsPer: map[int]int{}}
 	apps, fams, intents, rules := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	var plan, nApps, checks, tools int
@@ -48,11 +52,15 @@ func profileOf(list []*entry) Profile {
 			p.WithNegative++
 		}
 		nt := len(env.Tools())
-		p.PlanLen[len(env.Plan)]++
+		if v := verdict(env.ID); len(env.Plan) > 0 || (v != nil && len(v.Plan) > 0) {
+			n := e.planLen(v)
+			p.PlanLen[n]++
+			p.Planned++
+			plan += n
+		}
 		p.AppsPer[len(env.Apps)]++
 		p.ChecksPer[e.checks]++
 		p.ToolsPer[nt]++
-		plan += len(env.Plan)
 		nApps += len(env.Apps)
 		checks += e.checks
 		tools += nt
@@ -61,7 +69,10 @@ func profileOf(list []*entry) Profile {
 	if p.Envs > 0 {
 		n := float64(p.Envs)
 		p.MultiApp, p.WithRule, p.WithNegative = p.MultiApp/n, p.WithRule/n, p.WithNegative/n
-		p.MeanPlan, p.MeanApps, p.MeanChecks, p.MeanTools = float64(plan)/n, float64(nApps)/n, float64(checks)/n, float64(tools)/n
+		p.MeanApps, p.MeanChecks, p.MeanTools = float64(nApps)/n, float64(checks)/n, float64(tools)/n
+	}
+	if p.Planned > 0 {
+		p.MeanPlan = float64(plan) / float64(p.Planned)
 	}
 	return p
 }
@@ -78,11 +89,10 @@ type profileRow struct {
 }
 
 func (u *UI) profilePage(w http.ResponseWriter, _ *http.Request) {
-	u.profileOnce.Do(func() { u.profile = profileOf(u.ix.list) })
-	pr := u.profile
+	pr := profileOf(u.ix.list, u.ix.verdict)
 	p := profilePage{page: page{Title: "Profile", Tab: "profile"}, P: pr}
 	p.Charts = []template.HTML{
-		histogram("plan-length", "Calls in the reference plan", "calls in the reference plan", pr.PlanLen),
+		histogram("plan-length", "Calls per solution (reference or verifier's plan)", "calls per solution", pr.PlanLen),
 		histogram("apps-per-env", "Apps per environment", "apps per environment", pr.AppsPer),
 		histogram("checks-per-env", "Assertions per environment (goal and rules)", "assertions per environment", pr.ChecksPer),
 		histogram("tools-per-env", "Tools offered per environment", "tools offered", pr.ToolsPer),
@@ -96,7 +106,8 @@ func (u *UI) profilePage(w http.ResponseWriter, _ *http.Request) {
 		{"spanning two or more apps", pct(pr.MultiApp)},
 		{"under a rule", pct(pr.WithRule)},
 		{"with a negative assertion", pct(pr.WithNegative)},
-		{"calls in the reference plan (mean)", f2(pr.MeanPlan)},
+		{"environments with a known plan", itoa(pr.Planned)},
+		{"calls per solution (mean)", f2(pr.MeanPlan)},
 		{"apps per environment (mean)", f2(pr.MeanApps)},
 		{"assertions per environment (mean)", f2(pr.MeanChecks)},
 		{"tools offered (mean)", f2(pr.MeanTools)},

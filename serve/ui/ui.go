@@ -68,9 +68,6 @@ type UI struct {
 	pages map[string]*template.Template
 	mux   *http.ServeMux
 
-	profileOnce sync.Once
-	profile     Profile
-
 	uploads *uploads
 	files   namedFiles
 }

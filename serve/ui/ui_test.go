@@ -105,7 +105,7 @@ func TestEnvPage(t *testing.T) {
 		}
 		mustContain(t, body, `id="instruction"`, escaped(e.env.Instruction), `id="verdict"`, `<table class="records">`)
 		for _, c := range e.env.Checks {
-			mustContain(t, body, escaped(c.Program.Assertion.String()))
+			mustContain(t, body, escaped(plain(c.Program.Assertion)), escaped(c.Program.Assertion.Label))
 		}
 		for _, tl := range e.env.Tools() {
 			mustContain(t, body, tl.Name)
@@ -317,13 +317,22 @@ func TestProfilePage(t *testing.T) {
 	_, body := get(t, u, "/ui/profile")
 	mustContain(t, body, `id="plan-length"`, `id="apps-per-env"`, `id="checks-per-env"`,
 		fmt.Sprintf("<td>environments</td><td class=\"num\">%d</td>", len(u.ix.list)))
-	p := profileOf(u.ix.list)
+	u.VerifyAll(context.Background(), 2)
+	p := profileOf(u.ix.list, u.ix.verdict)
 	sum := 0
 	for _, n := range p.AppsPer {
 		sum += n
 	}
 	if sum != len(u.ix.list) || p.Envs != len(u.ix.list) {
 		t.Errorf("apps distribution counts %d environments of %d", sum, len(u.ix.list))
+	}
+	// Every example is verified, so every one has a plan to count.
+	planned := 0
+	for _, n := range p.PlanLen {
+		planned += n
+	}
+	if p.Planned != len(u.ix.list) || planned != p.Planned || p.PlanLen[0] != 0 {
+		t.Errorf("plans known for %d (histogram %d) of %d; %d of length 0", p.Planned, planned, len(u.ix.list), p.PlanLen[0])
 	}
 }
 
