@@ -30,7 +30,7 @@ func (f *uiFlags) flags(c *cobra.Command) {
 	c.Flags().BoolVar(&f.off, "no-ui", false, "do not serve the web UI at /")
 	c.Flags().StringVar(&f.report, "report", "", "evolution report for the UI's evolution page (default: report.json beside --envs, when there is one)")
 	c.Flags().StringVar(&f.rollouts, "rollouts", "", "directory whose rollout and demo JSONL files the UI's replay page may open by name")
-	c.Flags().IntVar(&f.verifyJobs, "ui-verify-jobs", 1, "workers that verify every environment in the background for the UI's verdict filters (0: verify only the environments opened)")
+	c.Flags().IntVar(&f.verifyJobs, "ui-verify-jobs", 1, "workers that verify, in the background, the environments whose verdict --envs does not record, for the UI's verdict and root-cause filters (0: verify only the environments opened)")
 }
 
 func (f *uiFlags) banner() string {

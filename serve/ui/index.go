@@ -136,8 +136,10 @@ func (ix *index) ensureVerdict(ctx context.Context, e *entry) *verify.Verdict {
 	return &v
 }
 
-// verifyAll computes the missing verdicts with jobs workers, until done or
-// ctx ends.
+// verifyAll computes the verdicts of the environments whose state is not
+// known (the envs file does not record it) with jobs workers, until done or
+// ctx ends. Environments the file records are verified when their page is
+// opened.
 func (ix *index) verifyAll(ctx context.Context, jobs int) {
 	if jobs <= 0 {
 		jobs = 1
@@ -157,7 +159,7 @@ func (ix *index) verifyAll(ctx context.Context, jobs int) {
 		if ctx.Err() != nil {
 			break
 		}
-		if ix.verdict(e.env.ID) == nil {
+		if e.verified == nil && ix.verdict(e.env.ID) == nil {
 			next <- e
 		}
 	}

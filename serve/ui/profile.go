@@ -16,8 +16,8 @@ type Profile struct {
 	Planned                              int // environments whose plan is known
 
 	MultiApp, WithRule, WithNegative float64 // shares of environments
-	MeanPlan, MeanApps, MeanChecks     float64
-	MeanTools                          float64
+	MeanPlan, MeanApps, MeanChecks   float64
+	MeanTools                        float64
 
 	PlanLen, AppsPer, ChecksPer, ToolsPer map[int]int // value -> environments
 }

@@ -43,7 +43,7 @@ type Options struct {
 	// MaxUploadBytes bounds an uploaded rollout file (default 8 MiB).
 	MaxUploadBytes int64
 	// MaxUploads is how many uploaded files are kept in memory, the oldest
-	// dropped first (default 32).
+	// dropped first (default 16).
 	MaxUploads int
 	Logger     *slog.Logger // nil: discard
 }
@@ -53,7 +53,7 @@ func (o Options) withDefaults() Options {
 		o.MaxUploadBytes = 8 << 20
 	}
 	if o.MaxUploads <= 0 {
-		o.MaxUploads = 32
+		o.MaxUploads = 16
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -114,8 +114,9 @@ func cacheAssets(h http.Handler) http.Handler {
 // ServeHTTP serves the UI's pages.
 func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) { u.mux.ServeHTTP(w, r) }
 
-// VerifyAll computes the verdicts the UI does not have yet, with jobs
-// workers, until every environment has one or ctx ends. Until then the
+// VerifyAll computes the verdicts of the environments whose state the
+// envs file does not record (all of them when the corpus is a library's
+// recipes), with jobs workers, until done or ctx ends. Until then the
 // corpus page filters on what is known and says how much that is; an
 // environment page verifies its environment when it is opened.
 func (u *UI) VerifyAll(ctx context.Context, jobs int) {
