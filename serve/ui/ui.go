@@ -4,7 +4,8 @@
 // Pages are html/template, charts are SVG drawn on the server, and the few
 // scripts and styles are embedded; there is no build step. The UI is an
 // http.Handler that the REST server mounts on its own mux (at / and under
-// /ui/), so the same middleware wraps both.
+// /ui/: the patterns "GET /{$}" and "/ui/"), so the same middleware wraps
+// both.
 package ui
 
 import (
@@ -85,9 +86,6 @@ func New(envs []Env, opts Options) (*UI, error) {
 	return u, nil
 }
 
-// Patterns are the mux patterns a server mounts the UI at.
-var Patterns = []string{"GET /{$}", "/ui/"}
-
 func (u *UI) routes() {
 	assets, _ := fs.Sub(assetFS, "assets")
 	u.mux.Handle("GET /ui/assets/", http.StripPrefix("/ui/assets/", cacheAssets(http.FileServerFS(assets))))
@@ -122,7 +120,7 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) { u.mux.ServeHTTP
 func (u *UI) VerifyAll(ctx context.Context, jobs int) {
 	u.ix.verifyAll(ctx, jobs)
 	if ctx.Err() == nil {
-		u.opts.Logger.Info("ui: every environment verified", "environments", len(u.ix.list))
+		u.opts.Logger.Info("ui: background verification done", "environments", len(u.ix.list), "verdicts", u.ix.known())
 	}
 }
 

@@ -364,3 +364,40 @@ func TestMountedInServer(t *testing.T) {
 		t.Errorf("API lists %d, UI %d", list.Total, len(u.ix.list))
 	}
 }
+
+// TestPagesWhileVerifying reads pages while the background pass writes
+// verdicts (run with -race).
+func TestPagesWhileVerifying(t *testing.T) {
+	u, _ := newTestUI(t, Options{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		u.VerifyAll(context.Background(), 2)
+	}()
+	for i := 0; i < 20; i++ {
+		for _, path := range []string{"/?verdict=failed", "/ui/profile", "/ui/envs/" + u.ix.list[i%len(u.ix.list)].env.ID} {
+			if code, body := get(t, u, path); code != http.StatusOK {
+				t.Fatalf("%s: %d %s", path, code, body)
+			}
+		}
+	}
+	<-done
+}
+
+// FuzzCorpusQuery: any query string gets a page or a 400, never a crash,
+// and a range that parses holds its own bounds.
+func FuzzCorpusQuery(f *testing.F) {
+	u, _ := newTestUI(f, Options{})
+	for _, s := range []string{"", "plan=2-4", "apps=-2", "page=3&per=1", "q=ticket&verdict=failed", "plan=4-2", "per=0", "apps=%zz"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		code, _ := get(t, u, "/?"+url.PathEscape(q))
+		if code != http.StatusOK && code != http.StatusBadRequest {
+			t.Fatalf("%q: status %d", q, code)
+		}
+		if r, ok := parseRange(q); ok && r.Set && r.Max >= 0 && r.Min > r.Max {
+			t.Fatalf("%q parsed to %+v", q, r)
+		}
+	})
+}
