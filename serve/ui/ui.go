@@ -22,6 +22,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/verify"
 )
 
 //go:embed templates/*.html
@@ -38,6 +39,9 @@ type Options struct {
 	// Report is the evolution report (report.json of `legoenv build` or
 	// `legoenv evolve`); nil: the evolution page says there is none.
 	Report *evolve.Report
+	// Verdicts are verdicts known at the start (a store's latest run); those
+	// of environments the corpus does not hold are ignored.
+	Verdicts []verify.Verdict
 	// RolloutDir is the directory whose JSONL files (rollouts, demos) the
 	// replay page may open by name; "" allows none.
 	RolloutDir string
@@ -82,6 +86,11 @@ func New(envs []Env, opts Options) (*UI, error) {
 		return nil, err
 	}
 	u := &UI{opts: opts, ix: newIndex(envs), pages: pages, mux: http.NewServeMux(), uploads: newUploads(opts.MaxUploads)}
+	for i := range opts.Verdicts {
+		if v := &opts.Verdicts[i]; u.ix.get(v.EnvID) != nil {
+			u.ix.setVerdict(v)
+		}
+	}
 	u.routes()
 	return u, nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/rollout"
 	"github.com/legoenv/legoenv/serve"
+	"github.com/legoenv/legoenv/verify"
 )
 
 var rowRE = regexp.MustCompile(`href="/ui/envs/(env-[0-9a-f]+)"`)
@@ -400,4 +401,46 @@ func FuzzCorpusQuery(f *testing.F) {
 			t.Fatalf("%q parsed to %+v", q, r)
 		}
 	})
+}
+
+// TestRootCauses: on a library with faults, the corpus filters by root
+// cause and an environment's page shows the cause, its evidence and the
+// blamed atom.
+func TestRootCauses(t *testing.T) {
+	lib, ds, err := atom.LoadDir(filepath.Join("..", "..", "evolve", "testdata", "faults"))
+	if err != nil || ds.HasErrors() {
+		t.Fatalf("faults library: %v %v", err, ds.Err())
+	}
+	vs := verify.VerifyAll(context.Background(), lib, lib.Recipes(), verify.Options{Jobs: 2})
+	// Recipes that do not compose have a verdict but no page.
+	cat, _ := serve.LibraryCatalog(lib)
+	var envs []Env
+	for _, in := range cat.All() {
+		envs = append(envs, Env{Env: in.Env})
+	}
+	u, err := New(envs, Options{Library: lib, Verdicts: vs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byCause := map[string][]verify.Verdict{}
+	for _, v := range vs {
+		if v.RootCause != nil && u.ix.get(v.EnvID) != nil {
+			byCause[v.RootCause.Code] = append(byCause[v.RootCause.Code], v)
+		}
+	}
+	if len(byCause) == 0 {
+		t.Fatal("no composable environment of the faults library fails")
+	}
+	_, body := get(t, u, "/")
+	for code, list := range byCause {
+		mustContain(t, body, "<option >"+code+"</option>")
+		_, page := get(t, u, "/?verdict=failed&cause="+url.QueryEscape(code))
+		if n := len(rowRE.FindAllString(page, -1)); n != len(list) {
+			t.Errorf("cause=%s: %d rows, want %d", code, n, len(list))
+		}
+		v := list[0]
+		_, env := get(t, u, "/ui/envs/"+v.EnvID)
+		mustContain(t, env, "Root cause <code>"+code+"</code>", `href="/ui/atoms/`+string(v.RootCause.Atom.Kind)+"/"+v.RootCause.Atom.ID+`"`,
+			escaped(v.RootCause.Evidence.Message))
+	}
 }
