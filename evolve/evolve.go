@@ -254,13 +254,9 @@ func (e *engine) start(ctx context.Context) error {
 		return err
 	}
 	for _, r := range rounds {
-		rec := &roundRecord{round: r.Round, total: r.Total, verifiedBefore: r.VerifiedBefore, shareBefore: r.ShareBefore,
-			done: r.Done, verifiedAfter: r.VerifiedAfter, shareAfter: r.ShareAfter}
-		if err := json.Unmarshal(r.ParetoBefore, &rec.paretoBefore); err != nil {
-			return fmt.Errorf("stored round %d: pareto_before: %w", r.Round, err)
-		}
-		if err := json.Unmarshal(r.ParetoAfter, &rec.paretoAfter); err != nil {
-			return fmt.Errorf("stored round %d: pareto_after: %w", r.Round, err)
+		rec, err := roundFromStore(r)
+		if err != nil {
+			return err
 		}
 		e.rounds = append(e.rounds, rec)
 	}

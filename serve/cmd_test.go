@@ -40,6 +40,8 @@ func TestServeCommand(t *testing.T) {
 			{"bad line", []string{"serve", "--envs", bad, "--lib", ""}, "envs.jsonl:1: recipe: missing"},
 			{"bad flag", []string{"serve", "--nope"}, "unknown flag"},
 			{"bad address", []string{"serve", "--addr", "256.0.0.1:99999"}, "listen"},
+			{"missing report", []string{"serve", "--report", filepath.Join(dir, "report.json")}, "--report"},
+			{"bad rollouts", []string{"serve", "--rollouts", bad}, "not a directory"},
 		}
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
@@ -110,6 +112,16 @@ func TestServeCommand(t *testing.T) {
 	ts.do(t, "POST", "/v1/sessions/"+start.SessionID+"/evaluate", nil, &ev)
 	if !ev.Passed || ev.Reward != 1 {
 		t.Errorf("plan over the served file: %+v", ev)
+	}
+	// The web UI answers at / on the same listener.
+	res, err := ts.client.Get(ts.URL + "/ui/envs/" + env.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(page), env.ID) {
+		t.Errorf("web UI: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
 
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {

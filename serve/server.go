@@ -30,6 +30,9 @@ type Options struct {
 	// and process collectors.
 	Registry *prometheus.Registry
 	Logger   *slog.Logger // nil: discard
+	// UI, when set, serves the web UI (package serve/ui) at / and under
+	// /ui/, on the same mux as the API so the same middleware wraps it.
+	UI http.Handler
 }
 
 // Defaults of Options.
@@ -130,6 +133,10 @@ func (s *Server) routes() {
 	s.route("/v1/sessions/{id}/reset", methods{"POST": s.reset})
 	s.route("/v1/sessions/{id}/state", methods{"GET": s.state})
 	s.mux.HandleFunc("/v1/sessions/{id}/mcp", s.mcp)
+	if s.opts.UI != nil {
+		s.mux.Handle("GET /{$}", s.opts.UI)
+		s.mux.Handle("/ui/", s.opts.UI)
+	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusNotFound, "not_found", fmt.Sprintf("no route %s %s (the API is under /v1)", r.Method, r.URL.Path))
 	})

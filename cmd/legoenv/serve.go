@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/serve"
 )
 
@@ -23,33 +24,39 @@ func init() { commands = append(commands, newServeCmd) }
 // an envs.jsonl file (composed against --lib, or the "lib" directory beside
 // the file), or every recipe of the library.
 func serveCatalog(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, error) {
+	cat, _, err := serveSources(libDir, envsFile, cmd)
+	return cat, err
+}
+
+// serveSources is serveCatalog that also returns the library.
+func serveSources(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, *atom.Library, error) {
 	stderr := cmd.ErrOrStderr()
 	if envsFile == "" {
 		lib, err := loadLibrary(libDir, stderr)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		cat, errs := serve.LibraryCatalog(lib)
 		for _, e := range errs {
 			fmt.Fprintln(stderr, "legoenv: skipped:", e)
 		}
-		return cat, nil
+		return cat, lib, nil
 	}
 	if libDir == "" {
 		libDir = envfile.LibraryBeside(envsFile)
 		if st, err := os.Stat(libDir); err != nil || !st.IsDir() {
-			return nil, badInput("--envs %s: no library: --lib is not given and %s is not a directory", envsFile, libDir)
+			return nil, nil, badInput("--envs %s: no library: --lib is not given and %s is not a directory", envsFile, libDir)
 		}
 	}
 	lib, err := loadLibrary(libDir, stderr)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	cat, err := serve.LoadEnvsFile(lib, envsFile)
 	if err != nil {
-		return nil, badInput("%v", err)
+		return nil, nil, badInput("%v", err)
 	}
-	return cat, nil
+	return cat, lib, nil
 }
 
 // gcOptions tune the garbage collector of a serving process. A server's
@@ -82,6 +89,7 @@ func newServeCmd() *cobra.Command {
 		libDir, envsFile, addr string
 		opts                   serve.Options
 		gc                     gcOptions
+		web                    uiFlags
 	)
 	c := &cobra.Command{
 		Use:   "serve [--lib DIR | --envs FILE] [--addr 127.0.0.1:8080]",
@@ -98,6 +106,8 @@ func newServeCmd() *cobra.Command {
   DELETE /v1/sessions/{id}           close
   *      /v1/sessions/{id}/mcp       the session's tools over MCP (streamable HTTP)
   GET    /healthz, GET /metrics
+  GET    /                           the web UI (corpus, environments, replay,
+                                     evolution, profile); --no-ui turns it off
 
 The environments are every recipe of --lib (default: the built-in example
 library), or those of an envs.jsonl file written by 'legoenv build'
@@ -105,24 +115,28 @@ library), or those of an envs.jsonl file written by 'legoenv build'
 SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cat, err := serveCatalog(libDir, envsFile, cmd)
+			cat, lib, err := serveSources(libDir, envsFile, cmd)
 			if err != nil {
 				return err
 			}
 			if cat.Len() == 0 {
 				return badInput("no environment to serve")
 			}
+			web.envsFile = envsFile
 			gc.apply(cmd)
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return badInput("listen on %s: %v", addr, err)
 			}
 			opts.Logger = slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: slog.LevelInfo}))
-			srv := serve.New(cat, opts)
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: serving %d environments on http://%s (REST under /v1, MCP at /v1/sessions/{id}/mcp, metrics at /metrics)\n",
-				cat.Len(), ln.Addr())
+			if opts.UI, err = web.build(ctx, cat, lib, opts.Logger); err != nil {
+				return err
+			}
+			srv := serve.New(cat, opts)
+			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: serving %d environments on http://%s (REST under /v1, MCP at /v1/sessions/{id}/mcp, metrics at /metrics%s)\n",
+				cat.Len(), ln.Addr(), web.banner())
 			err = srv.Run(ctx, ln)
 			if err != nil && !errors.Is(err, context.Canceled) {
 				return fmt.Errorf("serve: %w", err)
@@ -139,5 +153,6 @@ SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 	c.Flags().Int64Var(&opts.MaxBodyBytes, "max-body", serve.DefaultMaxBodyBytes, "request body limit in bytes; larger bodies are refused with 413")
 	c.Flags().DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "on SIGTERM, how long to wait for requests in flight")
 	gc.flags(c)
+	web.flags(c)
 	return c
 }
