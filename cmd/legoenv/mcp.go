@@ -20,8 +20,9 @@ func init() { commands = append(commands, newMCPCmd) }
 
 func newMCPCmd() *cobra.Command {
 	var (
-		dir, toolset, report string
-		seed                 int64
+		src             envSource
+		toolset, report string
+		seed            int64
 	)
 	c := &cobra.Command{
 		Use:   "mcp ENV_ID [--lib DIR]",
@@ -35,11 +36,7 @@ score and the state. When the client disconnects, the final evaluation is
 printed on standard error (and written to --report as JSON).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			env, err := findEnv(lib, args[0])
+			env, err := src.env(args[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -72,7 +69,7 @@ printed on standard error (and written to --report as JSON).`,
 			return nil
 		},
 	}
-	libFlag(c, &dir)
+	src.idFlags(c)
 	c.Flags().Int64Var(&seed, "seed", 0, "data seed (0: the recipe's)")
 	c.Flags().StringVar(&toolset, "toolset", "named", "tool surface: named or meta")
 	c.Flags().StringVar(&report, "report", "", "write the final evaluation as JSON to this file")

@@ -55,7 +55,8 @@ func readCalls(name string, r io.Reader) ([]episode.ToolCall, error) {
 }
 
 func newPlayCmd() *cobra.Command {
-	var dir, callsFile, toolset string
+	var src envSource
+	var callsFile, toolset string
 	var seed int64
 	var asJSON bool
 	c := &cobra.Command{
@@ -70,11 +71,7 @@ component per assertion. It exits 0 when the episode passes and 1 when not.`,
 			if callsFile == "" {
 				return badInput("--calls FILE is required")
 			}
-			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			env, err := findEnv(lib, args[0])
+			env, err := src.env(args[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -128,7 +125,7 @@ component per assertion. It exits 0 when the episode passes and 1 when not.`,
 			return nil
 		},
 	}
-	libFlag(c, &dir)
+	src.idFlags(c)
 	c.Flags().StringVar(&callsFile, "calls", "", "JSONL file of tool calls (\"-\" for standard input)")
 	c.Flags().Int64Var(&seed, "seed", 0, "data seed (0: the recipe's)")
 	c.Flags().StringVar(&toolset, "toolset", "named", "tool surface: named or meta")
