@@ -130,9 +130,9 @@ func writeVerifyTable(w io.Writer, vs []verify.Verdict, sum verify.Summary) {
 	for _, v := range vs {
 		verdict, code, at := "verified", "-", "-"
 		if !v.Verified {
-			verdict = "failed"
+			verdict, code = "failed", verify.CauseCode(v)
 			if v.RootCause != nil {
-				code, at = v.RootCause.Code, v.RootCause.Atom.String()
+				at = v.RootCause.Atom.String()
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s/%s\n", v.EnvID, verdict, code, at, v.Intent, v.Data)
