@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/legoenv/legoenv/corpus/synth"
+)
+
+// Build phases the command runs itself, around synth.Run's.
+const (
+	phaseLoad  = "load"
+	phaseWrite = "write"
+)
+
+// phaseReport tells on stderr what a build does and how far it is: on a
+// terminal a bar per phase, left as a line with its time when the phase
+// ends; elsewhere (a pipe, CI) one line as each phase starts.
+type phaseReport struct {
+	w     io.Writer
+	tty   bool
+	order []string          // the phases, for "[i/n]"
+	what  map[string]string // what each phase does
+	cur   string
+	done  int // how far the phase in progress is
+	start time.Time
+	bar   *progressbar.ProgressBar
+}
+
+func newPhaseReport(w io.Writer, tty bool, what map[string]string, order ...string) *phaseReport {
+	return &phaseReport{w: w, tty: tty, order: order, what: what}
+}
+
+// phase takes one report of synth.Run (or of the command's own phases).
+func (r *phaseReport) phase(p synth.Phase) {
+	if p.Name != r.cur {
+		r.end()
+		r.cur, r.start = p.Name, time.Now()
+		label := r.label(p.Name)
+		if !r.tty {
+			count := ""
+			if p.Total > 0 {
+				count = fmt.Sprintf(" (%d)", p.Total)
+			}
+			fmt.Fprintf(r.w, "legoenv build %s: %s%s\n", label, r.what[p.Name], count)
+			return
+		}
+		opts := []progressbar.Option{progressbar.OptionSetWriter(r.w), progressbar.OptionSetDescription(label + " " + r.what[p.Name]),
+			progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100 * time.Millisecond)}
+		max := -1 // a spinner: the amount of work is not known
+		if p.Total > 0 {
+			max = p.Total
+			opts = append(opts, progressbar.OptionShowCount())
+		}
+		r.bar = progressbar.NewOptions(max, opts...)
+	}
+	r.done = p.Done
+	if r.bar != nil {
+		if p.Total > 0 && int64(p.Total) != r.bar.GetMax64() {
+			r.bar.ChangeMax(p.Total)
+		}
+		_ = r.bar.Set(p.Done)
+	}
+}
+
+// label is "[i/n] name".
+func (r *phaseReport) label(name string) string {
+	for i, n := range r.order {
+		if n == name {
+			return fmt.Sprintf("[%d/%d] %s", i+1, len(r.order), name)
+		}
+	}
+	return name
+}
+
+// end closes the phase in progress: its bar becomes a line with the time.
+func (r *phaseReport) end() {
+	if r.cur == "" || !r.tty {
+		return
+	}
+	if r.bar != nil {
+		_ = r.bar.Finish()
+		r.bar = nil
+	}
+	count := ""
+	if r.done > 0 {
+		count = fmt.Sprintf(", %d", r.done)
+	}
+	fmt.Fprintf(r.w, "%s: %s (%.1fs%s)\n", r.label(r.cur), r.what[r.cur], time.Since(r.start).Seconds(), count)
+}
