@@ -166,7 +166,9 @@ func newPlanCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "plan ENV_ID",
 		Short: "Print an environment's reference plan as a calls file (JSONL) for 'legoenv play'",
-		Args:  cobra.ExactArgs(1),
+		Example: `  legoenv plan env-1a2b3c4d5e6f --envs out/envs.jsonl > calls.jsonl
+  legoenv plan env-1a2b3c --lib corpus/mine`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			env, err := src.env(args[0], cmd.ErrOrStderr())
 			if err != nil {

@@ -25,7 +25,11 @@ func loadLibrary(dir string, stderr io.Writer) (*atom.Library, error) {
 		return nil, badInput("%v", err)
 	}
 	if ds.HasErrors() {
-		return nil, badInput("library has errors:\n%v\nRun 'legoenv lint' for every diagnostic.", ds.Err())
+		lint := "legoenv lint"
+		if dir != "" {
+			lint += " --lib " + dir
+		}
+		return nil, badInput("library has errors:\n%v\nRun '%s' for every diagnostic.", ds.Err(), lint)
 	}
 	return lib, nil
 }

@@ -25,7 +25,7 @@ func newMCPCmd() *cobra.Command {
 		seed            int64
 	)
 	c := &cobra.Command{
-		Use:   "mcp ENV_ID [--lib DIR]",
+		Use:   "mcp ENV_ID [--envs FILE | --lib DIR]",
 		Short: "Serve one environment's tools to an MCP client over stdio",
 		Long: `Mcp runs one session of an environment as an MCP server on standard input
 and output, for desktop agents and IDEs. The tools are the environment's
@@ -34,7 +34,8 @@ tool result with isError. The prompt "task" holds the instruction; the
 resources legoenv://session/evaluation and legoenv://session/state show the
 score and the state. When the client disconnects, the final evaluation is
 printed on standard error (and written to --report as JSON).`,
-		Args: cobra.ExactArgs(1),
+		Example: `  legoenv mcp env-1a2b3c4d5e6f --envs out/envs.jsonl --report eval.json`,
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			env, err := src.env(args[0], cmd.ErrOrStderr())
 			if err != nil {
@@ -53,7 +54,7 @@ printed on standard error (and written to --report as JSON).`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: %s: %d steps, reward %.3f, passed %v\n", env.ID, ev.Steps, ev.Reward, ev.Passed)
+			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: %s: %s, reward %.3f, passed %v\n", env.ID, plural(ev.Steps, "step"), ev.Reward, ev.Passed)
 			if report != "" {
 				b, err := json.MarshalIndent(map[string]any{"env_id": env.ID, "evaluation": ev}, "", "  ")
 				if err != nil {

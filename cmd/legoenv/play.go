@@ -66,6 +66,8 @@ func newPlayCmd() *cobra.Command {
 JSONL file ({"name": ..., "arguments": {...}} a line; "-" reads standard
 input), prints each observation, then the evaluation: reward, passed and one
 component per assertion. It exits 0 when the episode passes and 1 when not.`,
+		Example: `  legoenv play env-1a2b3c4d5e6f --envs out/envs.jsonl --calls calls.jsonl
+  legoenv plan env-1a2b3c | legoenv play env-1a2b3c --calls -`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if callsFile == "" {

@@ -263,8 +263,8 @@ Exit codes: 0 when every episode ran, 1 when some failed on model errors
 					return err
 				}
 			} else {
-				fmt.Fprintf(w, "%d environments x %d episodes: %d run now (%d passed), %d already in %s, %d failed\n",
-					len(set.envs), n, sum.Run, sum.Passed, sum.Skipped, out, sum.Failed)
+				fmt.Fprintf(w, "%s x %s: %d run now (%d passed), %d already in %s, %d failed\n",
+					plural(len(set.envs), "environment"), plural(n, "episode"), sum.Run, sum.Passed, sum.Skipped, out, sum.Failed)
 				for i, e := range sum.Errors {
 					if i == 5 {
 						fmt.Fprintf(w, "  ... and %d more\n", len(sum.Errors)-5)
@@ -279,7 +279,7 @@ Exit codes: 0 when every episode ran, 1 when some failed on model errors
 			case runErr != nil:
 				return failed("%v", runErr)
 			case sum.Failed > 0:
-				return failed("%d episodes failed; run the same command again to retry them", sum.Failed)
+				return failed("%s failed; run the same command again to retry them", plural(sum.Failed, "episode"))
 			}
 			return nil
 		},

@@ -121,8 +121,8 @@ SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 			srv := serve.New(cat, opts)
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: serving %d environments on http://%s (REST under /v1, MCP at /v1/sessions/{id}/mcp, metrics at /metrics)\n",
-				cat.Len(), ln.Addr())
+			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: serving %s on http://%s (REST under /v1, MCP at /v1/sessions/{id}/mcp, metrics at /metrics)\n",
+				plural(cat.Len(), "environment"), ln.Addr())
 			err = srv.Run(ctx, ln)
 			if err != nil && !errors.Is(err, context.Canceled) {
 				return fmt.Errorf("serve: %w", err)

@@ -138,7 +138,7 @@ func writeVerifyTable(w io.Writer, vs []verify.Verdict, sum verify.Summary) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s/%s\n", v.EnvID, verdict, code, at, v.Intent, v.Data)
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%d environments, %d verified (%.1f%%)\n", sum.Total, sum.Verified, 100*sum.Share)
+	fmt.Fprintf(w, "\n%s, %d verified (%.1f%%)\n", plural(sum.Total, "environment"), sum.Verified, 100*sum.Share)
 	if len(sum.Pareto) == 0 {
 		fmt.Fprintln(w, "root causes: none, every environment verified")
 		return
