@@ -102,3 +102,24 @@ func TestUnknownEnvironmentSaysWhereItLooked(t *testing.T) {
 	cases[0].want = append(cases[0].want[:2], "built environments: pass --envs out/envs.jsonl")
 	check("with out/envs.jsonl")
 }
+
+// TestShowFailingEnvironment: show gives the verdict, root cause, blamed
+// atom and suggested fix of an environment that does not verify, and its
+// reference plan.
+func TestShowFailingEnvironment(t *testing.T) {
+	lib := filepath.Join("..", "..", "verify", "testdata", "not_discriminating")
+	code, list, errs := cli(t, "", "envs", "--lib", lib)
+	if code != 0 || strings.Count(list, "failed (verifier.not_discriminating)") != 2 {
+		t.Fatalf("envs: %d %s %s", code, list, errs)
+	}
+	id := strings.Fields(strings.Split(list, "\n")[1])[0]
+	code, out, errs := cli(t, "", "show", id, "--lib", lib)
+	for _, want := range []string{"verdict: failed", "discriminating fail", "root cause: verifier.not_discriminating, blamed on intent/", "suggested fix: tighten_assertion", "plan (reference, "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show: no %q in\n%s", want, out)
+		}
+	}
+	if code != 0 {
+		t.Errorf("show exit %d: %s", code, errs)
+	}
+}
