@@ -45,7 +45,6 @@ type envMatch struct {
 	lib    *atom.Library
 	recipe atom.Recipe
 	id     string
-	rec    *envfile.Record // the line of --envs, when the id came from one
 }
 
 // lookup finds the environment with id (or a unique prefix of 6 or more
@@ -81,10 +80,11 @@ func (s *envSource) lookup(id string, stderr io.Writer) (*envMatch, error) {
 	if err != nil {
 		return nil, err
 	}
-	if got := episode.Pin(lib, rec.Recipe).Hash(); got != rec.ID {
+	got := episode.Pin(lib, rec.Recipe).Hash()
+	if got != rec.ID {
 		fmt.Fprintf(stderr, "legoenv: %s:%d: recipe of %s composes as %s against %s; using %s\n", s.envsFile, rec.Line, rec.ID, got, dir, got)
 	}
-	return &envMatch{lib: lib, recipe: rec.Recipe, id: rec.ID, rec: &rec}, nil
+	return &envMatch{lib: lib, recipe: rec.Recipe, id: got}, nil
 }
 
 // lookupIn finds the recipe of lib whose environment is id.

@@ -65,12 +65,9 @@ func (s *envSource) load(stderr io.Writer) (*envSet, error) {
 		}
 		return set, nil
 	}
-	libDir := s.libDir
-	if libDir == "" {
-		libDir = envfile.LibraryBeside(s.envsFile)
-		if st, err := os.Stat(libDir); err != nil || !st.IsDir() {
-			return nil, badInput("--envs %s: no library: --lib is not given and %s is not a directory", s.envsFile, libDir)
-		}
+	libDir, err := s.libraryDir()
+	if err != nil {
+		return nil, err
 	}
 	lib, err := loadLibrary(libDir, stderr)
 	if err != nil {
