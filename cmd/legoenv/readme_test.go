@@ -13,14 +13,15 @@ import (
 
 // TestReadmeWalkOnABuiltCorpus walks the README's commands as a newcomer
 // would, on a small corpus built into a temporary directory, naming the
-// built environments with --envs only (never --lib): build, lint the built
+// built environments with --envs only (never --lib): build (verified, not
+// evolved, to keep the test short), lint the built
 // library, list, show, plan, play (the plan and nothing), verify one and
 // all, serve's MCP for one over stdio, demos and export rl.
 func TestReadmeWalkOnABuiltCorpus(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
 	envs := filepath.Join(out, "envs.jsonl")
-	if code, _, errs := cli(t, "", "build", "--size", "0.05", "--variants", "1", "--out", out); code != 0 {
+	if code, _, errs := cli(t, "", "build", "--size", "0.05", "--variants", "1", "--rounds", "0", "--out", out); code != 0 {
 		t.Fatalf("build: %d %s", code, errs)
 	}
 	if code, lint, _ := cli(t, "", "lint", "--lib", filepath.Join(out, "lib")); code != 0 || !strings.Contains(lint, " 0 diagnostics") {
