@@ -12,11 +12,11 @@ import (
 )
 
 // TestReadmeWalkOnABuiltCorpus walks the README's commands as a newcomer
-// would, on a small corpus built into a temporary directory, naming the
-// built environments with --envs only (never --lib): build (verified, not
-// evolved, to keep the test short), lint the built
-// library, list, show, plan, play (the plan and nothing), verify one and
-// all, serve's MCP for one over stdio, demos and export rl.
+// would, on a small corpus built into a temporary directory (verified, not
+// evolved, to keep the test short), naming the built environments with
+// --envs only, never --lib: build, lint the built library, list, show,
+// plan, play (the plan and nothing), verify one and all, MCP for one over
+// stdio, demos and export rl.
 func TestReadmeWalkOnABuiltCorpus(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
