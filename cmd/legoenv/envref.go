@@ -45,6 +45,7 @@ type envMatch struct {
 	lib    *atom.Library
 	recipe atom.Recipe
 	id     string
+	flags  string // the user's --envs and --lib, for suggestions
 }
 
 // lookup finds the environment with id (or a unique prefix of 6 or more
@@ -84,7 +85,7 @@ func (s *envSource) lookup(id string, stderr io.Writer) (*envMatch, error) {
 	if got != rec.ID {
 		fmt.Fprintf(stderr, "legoenv: %s:%d: recipe of %s composes as %s against %s; using %s\n", s.envsFile, rec.Line, rec.ID, got, dir, got)
 	}
-	return &envMatch{lib: lib, recipe: rec.Recipe, id: got}, nil
+	return &envMatch{lib: lib, recipe: rec.Recipe, id: got, flags: s.flagText()}, nil
 }
 
 // lookupIn finds the recipe of lib whose environment is id.
@@ -98,7 +99,7 @@ func (s *envSource) lookupIn(lib *atom.Library, id string) (*envMatch, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &envMatch{lib: lib, recipe: rs[i], id: ids[i]}, nil
+	return &envMatch{lib: lib, recipe: rs[i], id: ids[i], flags: s.flagText()}, nil
 }
 
 // env composes the environment id names.
@@ -146,7 +147,7 @@ func (s *envSource) recipes(id string, stderr io.Writer) (*atom.Library, []atom.
 func (m *envMatch) compose() (*episode.Env, error) {
 	env, err := episode.Compose(m.lib, m.recipe, episode.Options{})
 	if err != nil {
-		return nil, badInput("environment %s does not compose: %v (run 'legoenv verify --env %s' for the root cause)", m.id, err, m.id)
+		return nil, badInput("environment %s does not compose: %v (run 'legoenv verify --env %s%s' for the root cause)", m.id, err, m.id, m.flags)
 	}
 	return env, nil
 }
@@ -183,20 +184,28 @@ func pickID(ids []string, id string) (int, int) {
 	return match, len(seen)
 }
 
+// flagText is the user's --envs and --lib as they would be typed again.
+func (s *envSource) flagText() string {
+	var b strings.Builder
+	if s.envsFile != "" {
+		b.WriteString(" --envs " + s.envsFile)
+	}
+	if s.libDir != "" {
+		b.WriteString(" --lib " + s.libDir)
+	}
+	return b.String()
+}
+
 // unknown says where the id was looked for and how to list what is there,
 // with the user's own --lib and --envs, and points at the environments
 // 'legoenv build' wrote when they are not the ones searched.
 func (s *envSource) unknown(id string) error {
-	where, list := "the built-in example library", "legoenv envs"
+	where, list := "the built-in example library", "legoenv envs"+s.flagText()
 	if s.libDir != "" {
-		where, list = "library "+s.libDir, list+" --lib "+s.libDir
+		where = "library " + s.libDir
 	}
 	if s.envsFile != "" {
-		where, list = s.envsFile, "legoenv envs --envs "+s.envsFile
-		if s.libDir != "" {
-			list += " --lib " + s.libDir
-		}
-		return badInput("unknown environment %q in %s (run '%s' to list them)", id, where, list)
+		return badInput("unknown environment %q in %s (run '%s' to list them)", id, s.envsFile, list)
 	}
 	hint := "pass --envs FILE for the envs.jsonl that 'legoenv build' wrote"
 	if st, err := os.Stat(builtEnvs); err == nil && !st.IsDir() {

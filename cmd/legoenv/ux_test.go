@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,5 +122,27 @@ func TestShowFailingEnvironment(t *testing.T) {
 	}
 	if code != 0 {
 		t.Errorf("show exit %d: %s", code, errs)
+	}
+}
+
+// TestRecipeThatDoesNotCompose: an id whose recipe does not compose is
+// found (ids are hashes of pinned recipes, composing or not), and the error
+// points to verify with the user's own --lib.
+func TestRecipeThatDoesNotCompose(t *testing.T) {
+	lib := filepath.Join("..", "..", "verify", "testdata", "missing_app")
+	code, out, _ := cli(t, "", "verify", "--lib", lib, "--json")
+	var res struct {
+		Envs []verifyEnvJSON `json:"envs"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Envs) != 1 {
+		t.Fatalf("verify: %d %s", code, out)
+	}
+	id := res.Envs[0].ID
+	code, _, errs := cli(t, "", "plan", id, "--lib", lib)
+	if code != 2 || !strings.Contains(errs, "environment "+id+" does not compose") || !strings.Contains(errs, "legoenv verify --env "+id+" --lib "+lib) {
+		t.Fatalf("plan: %d %s", code, errs)
+	}
+	if code, out, _ := cli(t, "", "verify", "--lib", lib, "--env", id); code != 0 || !strings.Contains(out, id) || !strings.Contains(out, "1 environment, 0 verified") {
+		t.Fatalf("verify --env: %d %s", code, out)
 	}
 }
