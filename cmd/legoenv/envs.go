@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -65,44 +62,21 @@ func listEnvs(cmd *cobra.Command, src *envSource) ([]envSummary, []error, error)
 		return nil, nil, err
 	}
 	envs, errs := composeAll(lib)
-	prog, finish := progress(stderr, len(envs), "verifying")
-	vs := verifyEnvs(cmd.Context(), envs, prog)
+	prog, finish := progress(stderr, len(lib.Recipes()), "verifying")
+	vs := verify.VerifyAll(cmd.Context(), lib, lib.Recipes(), verify.Options{Progress: prog})
 	finish()
+	byID := map[string]verify.Verdict{}
+	for _, v := range vs {
+		byID[v.EnvID] = v
+	}
 	list := make([]envSummary, len(envs))
 	for i, e := range envs {
 		list[i] = summarize(e)
-		list[i].Verdict, list[i].RootCause = verdictWord(vs[i].Verified), vs[i].RootCause
+		if v, ok := byID[e.ID]; ok {
+			list[i].Verdict, list[i].RootCause = verdictWord(v.Verified), v.RootCause
+		}
 	}
 	return list, errs, nil
-}
-
-// verifyEnvs verifies composed environments on every core.
-func verifyEnvs(ctx context.Context, envs []*episode.Env, prog func(done, total int)) []verify.Verdict {
-	vs := make([]verify.Verdict, len(envs))
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	next, done := make(chan int), 0
-	for w := 0; w < runtime.NumCPU(); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				vs[i] = verify.VerifyEnv(ctx, envs[i])
-				mu.Lock()
-				done++
-				if prog != nil {
-					prog(done, len(envs))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range envs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return vs
 }
 
 func newEnvsCmd() *cobra.Command {
