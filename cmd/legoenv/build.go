@@ -72,26 +72,7 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 				return badInput("--holdout-apps: %v", err)
 			}
 			stderr := cmd.ErrOrStderr()
-			jobsN := jobs
-			if jobsN == 0 {
-				jobsN = runtime.NumCPU()
-			}
-			from := "the built-in corpus"
-			if dir != "" {
-				from = dir
-			}
-			order := []string{phaseLoad, synth.PhaseSynthesise, synth.PhaseVerify, synth.PhaseEvolve, synth.PhaseCollect, phaseWrite}
-			if rounds == 0 {
-				order = append(order[:3:3], order[4:]...)
-			}
-			rep := newPhaseReport(stderr, isTerminal(stderr), map[string]string{
-				phaseLoad:             "reading the server atoms of " + from,
-				synth.PhaseSynthesise: "making data, rule and intent atoms and their recipes",
-				synth.PhaseVerify:     fmt.Sprintf("checking every environment on %d workers", jobsN),
-				synth.PhaseEvolve:     fmt.Sprintf("repairing the atoms at fault, %s at most", plural(rounds, "round")),
-				synth.PhaseCollect:    "keeping each verified environment once",
-				phaseWrite:            "writing envs.jsonl, lib/ and the reports to " + out,
-			}, order...)
+			rep := buildPhases(stderr, dir, out, jobs, rounds)
 			rep.phase(synth.Phase{Name: phaseLoad})
 			var base fs.FS
 			var lib *atom.Library

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -28,6 +29,30 @@ type phaseReport struct {
 	done  int // how far the phase in progress is
 	start time.Time
 	bar   *progressbar.ProgressBar
+}
+
+// buildPhases is the report of 'legoenv build': its phases in order (no
+// evolve with --rounds 0) and what each does.
+func buildPhases(stderr io.Writer, lib, out string, jobs, rounds int) *phaseReport {
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	from := "the built-in corpus"
+	if lib != "" {
+		from = lib
+	}
+	order := []string{phaseLoad, synth.PhaseSynthesise, synth.PhaseVerify, synth.PhaseEvolve, synth.PhaseCollect, phaseWrite}
+	if rounds == 0 {
+		order = append(order[:3:3], order[4:]...)
+	}
+	return newPhaseReport(stderr, isTerminal(stderr), map[string]string{
+		phaseLoad:             "reading the server atoms of " + from,
+		synth.PhaseSynthesise: "making data, rule and intent atoms and their recipes",
+		synth.PhaseVerify:     fmt.Sprintf("checking every environment on %d workers", jobs),
+		synth.PhaseEvolve:     fmt.Sprintf("repairing the atoms at fault, %s at most", plural(rounds, "round")),
+		synth.PhaseCollect:    "keeping each verified environment once",
+		phaseWrite:            "writing envs.jsonl, lib/ and the reports to " + out,
+	}, order...)
 }
 
 func newPhaseReport(w io.Writer, tty bool, what map[string]string, order ...string) *phaseReport {
