@@ -27,6 +27,31 @@ type Coordinator struct {
 	Progress func(done, total int)
 	// Log receives one line per result that is dropped; nil discards them.
 	Log func(format string, args ...any)
+	// Waiting is called after each WaitEvery without a new verdict while
+	// some are missing (with none in, no worker may be running); may be nil.
+	Waiting func(done, total int, waited time.Duration)
+	// WaitEvery is how often Waiting is called: 10s when zero, and at most
+	// half of Timeout, so that a run that gives up has said it waited.
+	WaitEvery time.Duration
+}
+
+// waitEvery resolves WaitEvery.
+func (c *Coordinator) waitEvery() time.Duration {
+	d := c.WaitEvery
+	if d <= 0 {
+		d = 10 * time.Second
+	}
+	if c.Timeout > 0 && c.Timeout/2 < d {
+		d = c.Timeout / 2
+	}
+	return d
+}
+
+// next reads the next result, giving up after every (the caller's tick).
+func next(ctx context.Context, iter jetstream.MessagesContext, every time.Duration) (jetstream.Msg, error) {
+	tctx, cancel := context.WithTimeout(ctx, every)
+	defer cancel()
+	return iter.Next(jetstream.NextContext(tctx))
 }
 
 // JobError is a job the workers answered with an error instead of a
@@ -58,6 +83,8 @@ func NewRunID() string {
 // in, the jobs not yet taken are purged and the error says how many
 // verdicts are missing; the verdicts returned then hold the missing ones as
 // failures without a root cause, as verify marks an interrupted run.
+// Give rs pinned (episode.Pin): a verdict made here for a job that got
+// none carries the hash of its recipe as the environment id.
 func (c *Coordinator) Verify(ctx context.Context, library string, rs []atom.Recipe) ([]verify.Verdict, error) {
 	return c.VerifyRun(ctx, NewRunID(), library, rs)
 }
@@ -121,11 +148,18 @@ func (c *Coordinator) VerifyRun(ctx context.Context, run, library string, rs []a
 	have := make([]bool, len(rs))
 	var jobErrs []error
 	done := 0
+	start, every := time.Now(), c.waitEvery()
 	for done < len(rs) {
-		m, err := iter.Next(jetstream.NextContext(ctx))
+		m, err := next(ctx, iter, every)
 		if err != nil {
 			if ctx.Err() != nil {
 				break
+			}
+			if errors.Is(err, context.DeadlineExceeded) {
+				if c.Waiting != nil {
+					c.Waiting(done, len(rs), time.Since(start).Round(time.Second))
+				}
+				continue
 			}
 			return nil, fmt.Errorf("read %s: %w", resultSubj, err)
 		}
@@ -157,9 +191,13 @@ func (c *Coordinator) VerifyRun(ctx context.Context, run, library string, rs []a
 		}
 	}
 	if done < len(rs) {
+		why := "no verdict: " + ctx.Err().Error()
+		if c.Timeout > 0 && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			why = fmt.Sprintf("no verdict within %v: no worker took the job, or none finished it", c.Timeout)
+		}
 		for i, ok := range have {
 			if !ok {
-				out[i] = errorVerdict(rs[i], "no verdict: "+ctx.Err().Error())
+				out[i] = errorVerdict(rs[i], why)
 			}
 		}
 		jobErrs = append(jobErrs, fmt.Errorf("run %s: %d of %d verdicts missing: %w", run, len(rs)-done, len(rs), ctx.Err()))

@@ -89,6 +89,8 @@ func checkRun(run string) error {
 
 // errorVerdict stands for a job no worker could verify: its compose check
 // fails with the reason, and it has no root cause (no atom is at fault).
+// Its id is r's hash, the environment id only when r is pinned
+// (episode.Pin), as the recipes a coordinator is given should be.
 func errorVerdict(r atom.Recipe, msg string) verify.Verdict {
 	v := verify.Verdict{EnvID: r.Hash(), Recipe: r, Intent: r.Intent.ID, Data: r.Data.ID}
 	for i, c := range verify.Checks {

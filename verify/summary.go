@@ -21,18 +21,32 @@ type ParetoRow struct {
 	Cumulative float64
 }
 
+// Interrupted is the Pareto code of a failing verdict without a root cause:
+// its verification was cut short, or (distributed) no worker gave one.
+const Interrupted = "interrupted"
+
+// CauseCode is the code a verdict counts under in the Pareto: its root
+// cause's, Interrupted when it failed without one, "" when verified. Tables
+// that list verdicts beside a Pareto use it so that the two agree.
+func CauseCode(v Verdict) string {
+	switch {
+	case v.Verified:
+		return ""
+	case v.RootCause != nil:
+		return v.RootCause.Code
+	}
+	return Interrupted
+}
+
 // Summarize counts verdicts. A failing verdict without a root cause (an
 // interrupted verification) counts under "interrupted".
 func Summarize(vs []Verdict) Summary {
 	s := Summary{Total: len(vs), ByCause: map[string]int{}}
 	for _, v := range vs {
-		switch {
-		case v.Verified:
+		if v.Verified {
 			s.Verified++
-		case v.RootCause != nil:
-			s.ByCause[v.RootCause.Code]++
-		default:
-			s.ByCause["interrupted"]++
+		} else {
+			s.ByCause[CauseCode(v)]++
 		}
 	}
 	if s.Total > 0 {

@@ -72,7 +72,7 @@ process and shares the cores.`,
 				enc.SetIndent("", "  ")
 				return enc.Encode(rep)
 			}
-			fmt.Fprintf(out, "%d sessions over %d environments, GOMAXPROCS %d, loopback HTTP/1.1\n", rep.Sessions, rep.Envs, rep.GOMAXPROCS)
+			fmt.Fprintf(out, "%s over %s, GOMAXPROCS %d, loopback HTTP/1.1\n", plural(rep.Sessions, "session"), plural(rep.Envs, "environment"), rep.GOMAXPROCS)
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "RUN\tREQUESTS\tPER SECOND\tP50 MS\tP90 MS\tP99 MS\tMAX MS\tCPU US/REQ\tERRORS\t")
 			for _, r := range []serve.LoadResult{rep.Baseline, rep.Steps, rep.PacedBaseline, rep.PacedSteps} {

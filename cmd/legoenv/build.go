@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/atom"
@@ -52,6 +51,9 @@ that shares it), and writes into --out:
   report.html         the same for a browser
 
 and prints the summary table. The same seed gives the same corpus.
+On standard error it says what each phase (load, synthesise, verify,
+evolve, collect, write) does and how far it is: a bar per phase on a
+terminal, one line as each phase starts elsewhere.
 --size takes a share of the apps (round-robin over families) for a quick,
 reduced build. --json prints {"apps", "families", "envs",
 "multi_app_share", "rule_share", "seconds", "rounds"}, where envs counts
@@ -69,6 +71,9 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 			if err != nil {
 				return badInput("--holdout-apps: %v", err)
 			}
+			stderr := cmd.ErrOrStderr()
+			rep := buildPhases(stderr, dir, out, jobs, rounds)
+			rep.phase(synth.Phase{Name: phaseLoad})
 			var base fs.FS
 			var lib *atom.Library
 			if dir == "" {
@@ -82,7 +87,7 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 				}
 				lib = l
 			} else {
-				if lib, err = loadLibrary(dir, cmd.ErrOrStderr()); err != nil {
+				if lib, err = loadLibrary(dir, stderr); err != nil {
 					return err
 				}
 				base = os.DirFS(dir)
@@ -92,16 +97,7 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 				Rounds:  rounds,
 				Jobs:    jobs,
 				Holdout: apps, HoldoutShare: share,
-			}
-			stderr := cmd.ErrOrStderr()
-			if isTerminal(stderr) && !asJSON {
-				bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr),
-					progressbar.OptionSetDescription("verifying"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-				opt.Progress = func(done, total int) {
-					bar.ChangeMax(total)
-					_ = bar.Set(done)
-				}
-				defer bar.Finish()
+				Phase: rep.phase,
 			}
 			b, err := synth.Run(cmd.Context(), lib, opt)
 			if err != nil {
@@ -113,9 +109,11 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 			// The figure is the whole job: loading, synthesis, verification,
 			// evolution and the files.
 			b.Started = start
+			rep.phase(synth.Phase{Name: phaseWrite})
 			if err := b.Write(out, base); err != nil {
 				return err
 			}
+			rep.end()
 			w := cmd.OutOrStdout()
 			if asJSON {
 				enc := json.NewEncoder(w)

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/legoenv/legoenv/corpus/synth"
 )
 
 func TestBuildJSONAndFiles(t *testing.T) {
@@ -24,7 +27,7 @@ func TestBuildJSONAndFiles(t *testing.T) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	if got := strings.Join(keys, ","); got != "apps,envs,families,multi_app_share,rounds,rule_share,seconds" {
+	if got := strings.Join(keys, ","); got != "apps,envs,families,multi_app_share,probes,rounds,rule_share,seconds" {
 		t.Fatalf("--json keys %s", got)
 	}
 	var sum struct {
@@ -54,6 +57,17 @@ func TestBuildTableAndBadInput(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "verified before") || !strings.Contains(stdout, "multi-app share") || !strings.Contains(stdout, "root causes (Pareto)") {
 		t.Fatalf("build table: %d %s %s", code, stdout, stderr)
 	}
+	// Not on a terminal: one line per phase on stderr, in order; no
+	// evolve phase with --rounds 0.
+	var phases []string
+	for _, line := range strings.Split(strings.TrimSpace(stderr), "\n") {
+		if f := strings.Fields(line); len(f) >= 4 && f[0] == "legoenv" && f[1] == "build" {
+			phases = append(phases, f[2]+" "+strings.TrimSuffix(f[3], ":"))
+		}
+	}
+	if got := strings.Join(phases, ", "); got != "[1/5] load, [2/5] synthesise, [3/5] verify, [4/5] collect, [5/5] write" {
+		t.Errorf("phase lines %q in\n%s", got, stderr)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -71,5 +85,22 @@ func TestBuildTableAndBadInput(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q; want 2 naming %s", code, stderr, c.want)
 			}
 		})
+	}
+}
+
+// TestPhaseReportOnTerminal: on a terminal each phase ends as a line with
+// its time and count.
+func TestPhaseReportOnTerminal(t *testing.T) {
+	var buf bytes.Buffer
+	r := newPhaseReport(&buf, true, map[string]string{"a": "doing a", "b": "doing b"}, "a", "b")
+	r.phase(synth.Phase{Name: "a", Total: 3})
+	r.phase(synth.Phase{Name: "a", Done: 3, Total: 3})
+	r.phase(synth.Phase{Name: "b"})
+	r.end()
+	out := buf.String()
+	for _, want := range []string{"[1/2] a: doing a (", "s, 3)\n", "[2/2] b: doing b ("} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in %q", want, out)
+		}
 	}
 }

@@ -164,8 +164,8 @@ it verifies.
 			if asJSON {
 				return writeJSON(w, map[string]any{"envs": len(set.envs), "written": len(lines), "from": from, "skipped": skipped, "out": out})
 			}
-			fmt.Fprintf(w, "%d environments: %d demonstrations written to %s (%d from reference plans, %d from the planner)",
-				len(set.envs), len(lines), out, from["reference"], from["planner"])
+			fmt.Fprintf(w, "%s: %s written to %s (%d from reference plans, %d from the planner)",
+				plural(len(set.envs), "environment"), plural(len(lines), "demonstration"), out, from["reference"], from["planner"])
 			if n := len(set.envs) - len(lines); n > 0 {
 				var why []string
 				for k, c := range skipped {

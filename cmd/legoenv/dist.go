@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/dist"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -47,7 +48,8 @@ the root-cause Pareto (--json: the same JSON).
 the workers use the built-in example library. It exits 0 when every
 recipe got its verdict, 1 when a worker could not verify a job (its line
 says why), verdicts are missing at --timeout, or the share verified is
-below --min-share.`,
+below --min-share. While verdicts are missing it says so on standard
+error every 10 seconds (or every half --timeout when that is shorter).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if timeout < 0 {
@@ -70,7 +72,12 @@ below --min-share.`,
 			if err != nil {
 				return err
 			}
+			// Pinned, the recipes' hashes are the environment ids, also in the
+			// verdicts made here for jobs no worker answered.
 			recipes := lib.Recipes()
+			for i, r := range recipes {
+				recipes[i] = episode.Pin(lib, r)
+			}
 			nc, js, err := nf.connect("legoenv dist verify")
 			if err != nil {
 				return err
@@ -78,7 +85,10 @@ below --min-share.`,
 			defer nc.Close()
 			stderr := cmd.ErrOrStderr()
 			co := &dist.Coordinator{JS: js, Config: cfg, Timeout: timeout,
-				Log: func(format string, args ...any) { fmt.Fprintf(stderr, "dist: "+format+"\n", args...) }}
+				Log: func(format string, args ...any) { fmt.Fprintf(stderr, "dist: "+format+"\n", args...) },
+				Waiting: func(done, total int, waited time.Duration) {
+					fmt.Fprintln(stderr, waitingLine(done, total, waited, timeout))
+				}}
 			if isTerminal(stderr) && !asJSON && len(recipes) > 1 {
 				bar := progressbar.NewOptions(len(recipes), progressbar.OptionSetWriter(stderr),
 					progressbar.OptionSetDescription("verifying on workers"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
@@ -117,4 +127,16 @@ below --min-share.`,
 	c.Flags().DurationVar(&timeout, "timeout", time.Hour, "give up on verdicts not in by then (0: wait until interrupted)")
 	c.Flags().Float64Var(&minShare, "min-share", 0, "exit 1 when the share verified is below this (0..1)")
 	return c
+}
+
+// waitingLine says that dist verify waits, for what, and until when.
+func waitingLine(done, total int, waited, timeout time.Duration) string {
+	line := fmt.Sprintf("dist: waiting for verdicts: %d of %d in after %v", done, total, waited)
+	if timeout > 0 {
+		line += fmt.Sprintf("; giving up at --timeout %v", timeout)
+	}
+	if done == 0 {
+		line += "; no worker has answered yet (start one with 'legoenv worker --nats URL' where it sees the same --lib)"
+	}
+	return line
 }

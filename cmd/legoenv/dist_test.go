@@ -18,16 +18,7 @@ import (
 // JetStream server on 127.0.0.1 with one worker, and compares its JSON with
 // 'legoenv verify --json'.
 func TestDistVerifyCommand(t *testing.T) {
-	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go s.Start()
-	if !s.ReadyForConnections(10 * time.Second) {
-		t.Fatal("nats server not ready")
-	}
-	t.Cleanup(func() { s.Shutdown(); s.WaitForShutdown() })
-	url := s.ClientURL()
+	url := natsServer(t)
 
 	nc, err := nats.Connect(url)
 	if err != nil {
@@ -78,5 +69,49 @@ func TestDistBadInput(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, "legoenv:") {
 			t.Errorf("%v: exit %d, %s", args, code, errs)
 		}
+	}
+}
+
+// natsServer starts an embedded JetStream server on 127.0.0.1 for the test.
+func natsServer(t *testing.T) string {
+	t.Helper()
+	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Start()
+	if !s.ReadyForConnections(10 * time.Second) {
+		t.Fatal("nats server not ready")
+	}
+	t.Cleanup(func() { s.Shutdown(); s.WaitForShutdown() })
+	return s.ClientURL()
+}
+
+// TestDistVerifyWithoutWorker: the verdicts missing at --timeout carry the
+// environment ids 'legoenv envs' lists, the table's root-cause column
+// agrees with the Pareto, and the wait is said while it lasts.
+func TestDistVerifyWithoutWorker(t *testing.T) {
+	url := natsServer(t)
+	ids := exampleEnvIDs(t)
+	code, out, errs := cli(t, "", "dist", "verify", "--nats", url, "--timeout", "2s")
+	if code != 1 {
+		t.Fatalf("dist verify without a worker: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "dist: waiting for verdicts: 0 of 7 in after") || !strings.Contains(errs, "legoenv worker --nats URL") {
+		t.Errorf("no waiting line: %s", errs)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) >= 3 {
+			rows[f[0]] = f[1] + " " + f[2]
+		}
+	}
+	for _, id := range ids {
+		if rows[id] != "failed interrupted" {
+			t.Errorf("%s is listed as %q, want failed, interrupted:\n%s", id, rows[id], out)
+		}
+	}
+	if rows["interrupted"] != "7 100.0%" || !strings.Contains(out, "no verdict within 2s") {
+		t.Errorf("Pareto or reason:\n%s", out)
 	}
 }

@@ -9,70 +9,119 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify"
 )
 
 func init() { commands = append(commands, newEnvsCmd, newPlanCmd) }
 
 // envSummary is one environment as listed for people and machines.
 type envSummary struct {
-	ID     string   `json:"id"`
-	Intent string   `json:"intent"`
-	Data   string   `json:"data"`
-	Apps   []string `json:"apps"`
-	Rules  []string `json:"rules"`
-	Tools  int      `json:"tools"`
-	Recipe any      `json:"recipe"`
+	ID          string            `json:"id"`
+	Intent      string            `json:"intent"`
+	Data        string            `json:"data"`
+	Apps        []string          `json:"apps"`
+	Rules       []string          `json:"rules"`
+	Tools       int               `json:"tools"`
+	Instruction string            `json:"instruction"`
+	Verdict     string            `json:"verdict"` // "verified", "failed", or "unknown" (an envs file that does not say)
+	RootCause   *verify.RootCause `json:"root_cause,omitempty"`
+	Recipe      any               `json:"recipe"`
 }
 
 func summarize(e *episode.Env) envSummary {
-	s := envSummary{ID: e.ID, Intent: e.Intent.ID, Data: e.Data.ID, Apps: e.Apps, Rules: []string{}, Tools: len(e.Tools()), Recipe: e.Recipe}
+	s := envSummary{ID: e.ID, Intent: e.Intent.ID, Data: e.Data.ID, Apps: e.Apps, Rules: []string{}, Tools: len(e.Tools()),
+		Instruction: e.Instruction, Verdict: "unknown", Recipe: e.Recipe}
 	for _, r := range e.Rules {
 		s.Rules = append(s.Rules, r.ID)
 	}
 	return s
 }
 
+// listEnvs composes the environments 'envs' lists, with their verdicts:
+// from --envs as the file records them, else verified now.
+func listEnvs(cmd *cobra.Command, src *envSource) ([]envSummary, []error, error) {
+	stderr := cmd.ErrOrStderr()
+	if src.envsFile != "" {
+		all := *src
+		all.all = true
+		set, err := all.load(stderr)
+		if err != nil {
+			return nil, nil, err
+		}
+		list := make([]envSummary, len(set.envs))
+		for i, e := range set.envs {
+			list[i] = summarize(e)
+			if v := set.verified[e.ID]; v != nil {
+				list[i].Verdict = verdictWord(*v)
+			}
+		}
+		return list, nil, nil
+	}
+	lib, err := loadLibrary(src.libDir, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	envs, errs := composeAll(lib)
+	prog, finish := progress(stderr, len(lib.Recipes()), "verifying")
+	vs := verify.VerifyAll(cmd.Context(), lib, lib.Recipes(), verify.Options{Progress: prog})
+	finish()
+	byID := map[string]verify.Verdict{}
+	for _, v := range vs {
+		byID[v.EnvID] = v
+	}
+	list := make([]envSummary, len(envs))
+	for i, e := range envs {
+		list[i] = summarize(e)
+		if v, ok := byID[e.ID]; ok {
+			list[i].Verdict, list[i].RootCause = verdictWord(v.Verified), v.RootCause
+		}
+	}
+	return list, errs, nil
+}
+
 func newEnvsCmd() *cobra.Command {
-	var dir string
+	var src envSource
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "envs",
-		Short: "List the environments a library composes (id, intent, apps, rules)",
-		Args:  cobra.NoArgs,
+		Short: "List the environments of a library or an envs.jsonl: id, intent, data, apps, rules, verdict, instruction",
+		Long: `Envs lists environments: every recipe of --lib (default: the built-in
+example library), verified now, or those of an envs.jsonl that 'legoenv
+build' wrote (--envs; the library beside it), with the verdict the file
+records. 'legoenv show ENV_ID' gives one in full.`,
+		Example: `  legoenv envs
+  legoenv envs --envs out/envs.jsonl --json`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
+			list, errs, err := listEnvs(cmd, &src)
 			if err != nil {
 				return err
 			}
-			envs, errs := composeAll(lib)
 			out := cmd.OutOrStdout()
 			if asJSON {
-				list := make([]envSummary, len(envs))
-				for i, e := range envs {
-					list[i] = summarize(e)
-				}
 				msgs := make([]string, len(errs))
 				for i, e := range errs {
 					msgs[i] = e.Error()
 				}
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(map[string]any{"envs": list, "errors": msgs})
+				return writeJSON(out, map[string]any{"envs": list, "errors": msgs})
 			}
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tINTENT\tDATA\tAPPS\tRULES")
-			for _, e := range envs {
-				s := summarize(e)
+			fmt.Fprintln(tw, "ID\tINTENT\tDATA\tAPPS\tRULES\tVERDICT\tINSTRUCTION")
+			for _, s := range list {
 				rules := strings.Join(s.Rules, ",")
 				if rules == "" {
 					rules = "-"
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", s.ID, s.Intent, s.Data, strings.Join(s.Apps, ","), rules)
+				verdict := s.Verdict
+				if s.RootCause != nil {
+					verdict += " (" + s.RootCause.Code + ")"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Intent, s.Data, strings.Join(s.Apps, ","), rules, verdict, clip(s.Instruction, 60))
 			}
 			tw.Flush()
-			fmt.Fprintf(out, "%d environments", len(envs))
+			fmt.Fprint(out, plural(len(list), "environment"))
 			if len(errs) > 0 {
-				fmt.Fprintf(out, "; %d recipes do not compose:", len(errs))
+				fmt.Fprintf(out, "; %s not compose:", pluralVerb(len(errs), "recipe", "does", "do"))
 				for _, e := range errs {
 					fmt.Fprintf(out, "\n  %v", e)
 				}
@@ -81,23 +130,21 @@ func newEnvsCmd() *cobra.Command {
 			return nil
 		},
 	}
-	libFlag(c, &dir)
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	src.idFlags(c)
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON: {envs: [{id, intent, data, apps, rules, tools, instruction, verdict, root_cause, recipe}], errors}")
 	return c
 }
 
 func newPlanCmd() *cobra.Command {
-	var dir string
+	var src envSource
 	c := &cobra.Command{
 		Use:   "plan ENV_ID",
 		Short: "Print an environment's reference plan as a calls file (JSONL) for 'legoenv play'",
-		Args:  cobra.ExactArgs(1),
+		Example: `  legoenv plan env-1a2b3c4d5e6f --envs out/envs.jsonl > calls.jsonl
+  legoenv plan env-1a2b3c --lib corpus/mine`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			env, err := findEnv(lib, args[0])
+			env, err := src.env(args[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -114,7 +161,7 @@ func newPlanCmd() *cobra.Command {
 			return nil
 		},
 	}
-	libFlag(c, &dir)
+	src.idFlags(c)
 	return c
 }
 

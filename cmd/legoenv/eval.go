@@ -49,7 +49,7 @@ which those are; episodes of environments not among them are grouped as
 			}
 			r := rollout.Evaluate(trajs, set.info)
 			if len(r.Unknown) > 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: %d environments of the trajectories are not in the library (grouped as %s); pass the --lib or --envs they ran on\n", len(r.Unknown), rollout.Unknown)
+				fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: the trajectories ran on %s not in the library (grouped as %s); pass the --lib or --envs they ran on\n", plural(len(r.Unknown), "environment"), rollout.Unknown)
 			}
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), r)

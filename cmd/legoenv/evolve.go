@@ -30,6 +30,7 @@ func newEvolveCmd() *cobra.Command {
 		rounds, jobs int
 		asJSON       bool
 		fresh        bool
+		inPlace      bool
 		llmRep       evolveLLM // --llm-*: a model repairer after the deterministic ones (synth.go)
 	)
 	c := &cobra.Command{
@@ -48,8 +49,12 @@ replaces moves under history/ and stays addressable. Recipes that pinned
 the old version are moved to the new one.
 
 The evolved library is written to --out DIR (with report.json and
-report.html beside it), or back into --lib DIR when --out is not given.
-The built-in library is only written with --out.
+report.html beside it). To rewrite --lib DIR itself, say --in-place: the
+files of repaired atoms and the recipes are then written in the canonical
+form (keys sorted, comments and layout not kept; earlier versions move
+under history/), so without one of the two flags evolve refuses to start
+rather than reformat a library written by hand. The built-in library is
+only written with --out.
 
 Progress is kept in the SQLite database --db: a run that stops (Ctrl-C, a
 crash) resumes where it stopped when the same command is run again, without
@@ -58,7 +63,7 @@ repeating or losing accepted repairs. --fresh starts over.
 Exit codes: 0 when the run finished, 1 when it was interrupted or failed,
 2 for bad input.`,
 		Example: `  legoenv evolve --lib corpus/mine --out evolved
-  legoenv evolve --lib corpus/mine --rounds 3 --json`,
+  legoenv evolve --lib corpus/mine --rounds 3 --in-place --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if rounds < 1 {
@@ -66,6 +71,13 @@ Exit codes: 0 when the run finished, 1 when it was interrupted or failed,
 			}
 			if jobs < 0 {
 				return badInput("--jobs must be 0 (all cores) or more, not %d", jobs)
+			}
+			if dir != "" && out == "" && !inPlace {
+				return badInput("evolve --lib %s: say where the evolved library goes: --out DIR, or --in-place to rewrite %s "+
+					"(repaired atoms are written in canonical form: keys sorted, comments dropped)", dir, dir)
+			}
+			if inPlace && (dir == "" || out != "") {
+				return badInput("--in-place rewrites --lib DIR; it takes --lib and no --out")
 			}
 			stderr := cmd.ErrOrStderr()
 			lib, err := loadLibrary(dir, stderr)
@@ -124,6 +136,7 @@ Exit codes: 0 when the run finished, 1 when it was interrupted or failed,
 	c.Flags().BoolVar(&asJSON, "json", false, `print the report as JSON: {"rounds":[{"round","total","verified_before","verified_after","share_before","share_after","repairs":[...]}]}`)
 	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel verification workers (0: all %d cores)", runtime.NumCPU()))
 	c.Flags().BoolVar(&fresh, "fresh", false, "start a new run even if the database has one for this library")
+	c.Flags().BoolVar(&inPlace, "in-place", false, "write the evolved library back into --lib (repaired atoms in canonical form: keys sorted, comments dropped)")
 	llmRep.flags(c)
 	return c
 }
@@ -162,7 +175,7 @@ func writeEvolved(res *evolve.Result, base fs.FS, dir, out string, stderr io.Wri
 		if err != nil {
 			return failed("write library: %v", err)
 		}
-		fmt.Fprintf(stderr, "library written to %s: %d files rewritten, %d added, %d copied\n", target, len(st.Rewritten), len(st.Added), st.Copied)
+		fmt.Fprintf(stderr, "library written to %s: %s rewritten, %d added, %d copied\n", target, plural(len(st.Rewritten), "file"), len(st.Added), st.Copied)
 	}
 	if out == "" {
 		return nil

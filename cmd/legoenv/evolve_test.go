@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,13 +109,21 @@ func TestEvolveOutJSONAndHistory(t *testing.T) {
 func TestEvolveInPlaceThenNothingLeft(t *testing.T) {
 	lib := copyFaults(t)
 	db := filepath.Join(t.TempDir(), "l.db")
-	if code, _, errs := cli(t, "", "evolve", "--lib", lib, "--db", db); code != 0 {
+	// Without --out or --in-place nothing starts and no file changes.
+	before := snapshotDir(t, lib)
+	if code, _, errs := cli(t, "", "evolve", "--lib", lib, "--db", db); code != 2 || !strings.Contains(errs, "--in-place") || !strings.Contains(errs, "--out DIR") {
+		t.Fatalf("evolve without --out or --in-place: exit %d: %s", code, errs)
+	}
+	if after := snapshotDir(t, lib); after != before {
+		t.Fatal("evolve without --out or --in-place changed the library")
+	}
+	if code, _, errs := cli(t, "", "evolve", "--lib", lib, "--db", db, "--in-place"); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if _, err := os.Stat(filepath.Join(lib, "history", "data", "initech_sales@0f585c564ba5.yaml")); err != nil {
 		t.Errorf("old version not kept under history/: %v", err)
 	}
-	code, out, errs := cli(t, "", "evolve", "--lib", lib, "--db", db)
+	code, out, errs := cli(t, "", "evolve", "--lib", lib, "--db", db, "--in-place")
 	if code != 0 || !strings.Contains(out, "verified 12 -> 12 (100.0% -> 100.0%); 0 proposed") {
 		t.Errorf("second run on the evolved library: %d %s\n%s", code, errs, out)
 	}
@@ -124,6 +134,8 @@ func TestEvolveAndHistoryBadInput(t *testing.T) {
 		{"evolve", "--rounds", "0", "--db", ""},
 		{"evolve", "--lib", "/does/not/exist", "--db", ""},
 		{"evolve", "extra"},
+		{"evolve", "--in-place", "--db", ""},
+		{"evolve", "--lib", "x", "--in-place", "--out", "y", "--db", ""},
 		{"atoms", "history"},
 		{"atoms", "history", "no_such_atom"},
 		{"atoms", "history", "server/no_such"},
@@ -132,4 +144,22 @@ func TestEvolveAndHistoryBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
+}
+
+// snapshotDir renders every file of dir (path and content) as one string.
+func snapshotDir(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		fmt.Fprintf(&b, "%s\n%s\n", p, data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

@@ -9,15 +9,16 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify"
 )
 
 // explainEnv prints 'verify --explain ID': the verdict, the grounding trace
 // of the solving plan and every probe of the discriminating check.
-func explainEnv(cmd *cobra.Command, lib *atom.Library, id string, asJSON bool) error {
-	env, err := findEnv(lib, id)
+func explainEnv(cmd *cobra.Command, lib *atom.Library, r atom.Recipe, asJSON bool) error {
+	env, err := episode.Compose(lib, r, episode.Options{})
 	if err != nil {
-		return err
+		return badInput("%v", err)
 	}
 	ex := verify.Explain(cmd.Context(), env)
 	out := cmd.OutOrStdout()

@@ -77,7 +77,7 @@ func writeSplit(w io.Writer, out string, lines [][]byte, heldOut []bool, holdout
 		if err := writeLines(out, lines); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "wrote %d lines to %s\n", len(lines), out)
+		fmt.Fprintf(w, "wrote %s to %s\n", plural(len(lines), "line"), out)
 		return nil
 	}
 	var train, test [][]byte

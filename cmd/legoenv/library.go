@@ -25,7 +25,11 @@ func loadLibrary(dir string, stderr io.Writer) (*atom.Library, error) {
 		return nil, badInput("%v", err)
 	}
 	if ds.HasErrors() {
-		return nil, badInput("library has errors:\n%v\nRun 'legoenv lint' for every diagnostic.", ds.Err())
+		lint := "legoenv lint"
+		if dir != "" {
+			lint += " --lib " + dir
+		}
+		return nil, badInput("library has errors:\n%v\nRun '%s' for every diagnostic.", ds.Err(), lint)
 	}
 	return lib, nil
 }
@@ -55,26 +59,14 @@ func composeAll(lib *atom.Library) ([]*episode.Env, []error) {
 	return envs, errs
 }
 
-// findEnv composes the library and returns the environment with id (a
-// unique prefix is enough).
+// findEnv returns the environment of lib with id (a unique prefix of 6 or
+// more characters is enough), composing only that one.
 func findEnv(lib *atom.Library, id string) (*episode.Env, error) {
-	envs, _ := composeAll(lib)
-	var match []*episode.Env
-	for _, e := range envs {
-		if e.ID == id {
-			return e, nil
-		}
-		if len(id) >= 6 && len(e.ID) > len(id) && e.ID[:len(id)] == id {
-			match = append(match, e)
-		}
+	m, err := (&envSource{}).lookupIn(lib, id)
+	if err != nil {
+		return nil, err
 	}
-	switch len(match) {
-	case 1:
-		return match[0], nil
-	case 0:
-		return nil, badInput("unknown environment %q (run 'legoenv envs' to list them)", id)
-	}
-	return nil, badInput("environment prefix %q is ambiguous (%d matches)", id, len(match))
+	return m.compose()
 }
 
 // isTerminal reports whether w is an interactive terminal (progress bars

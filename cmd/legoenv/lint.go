@@ -48,8 +48,9 @@ finding is an error.`,
 				for _, d := range ds {
 					fmt.Fprintln(out, d)
 				}
-				fmt.Fprintf(out, "%d servers, %d data, %d rules, %d intents, %d recipes; %d diagnostics\n",
-					counts[atom.KindServer], counts[atom.KindData], counts[atom.KindRule], counts[atom.KindIntent], len(lib.Recipes()), len(ds))
+				fmt.Fprintf(out, "%s, %d data, %s, %s, %s; %s\n",
+					plural(counts[atom.KindServer], "server"), counts[atom.KindData], plural(counts[atom.KindRule], "rule"),
+					plural(counts[atom.KindIntent], "intent"), plural(len(lib.Recipes()), "recipe"), plural(len(ds), "diagnostic"))
 			}
 			if ds.HasErrors() {
 				return failed("library has errors")

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -51,10 +53,91 @@ func newRoot() *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{code: exitBadInput, err: fmt.Errorf("%w\nRun '%s --help' for usage.", err, c.CommandPath())}
 	})
+	root.Version = version()
+	root.SetVersionTemplate("legoenv {{.Version}}\n")
 	for _, f := range commands {
 		root.AddCommand(f())
 	}
+	explainArgs(root)
 	return root
+}
+
+// version is the module version and the commit the binary was built from,
+// as the Go toolchain records them ("(devel)" for a build in the source
+// tree; "+dirty" when it had uncommitted changes).
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, at, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		v += fmt.Sprintf(" (commit %s%s, %s)", rev, dirty, at)
+	}
+	return v + ", " + bi.GoVersion
+}
+
+// explainArgs makes the argument errors of every command say how it is
+// used and show its first example, where cobra alone says "accepts 1
+// arg(s), received 0". It reads the tree as built, so commands added later
+// get it too.
+func explainArgs(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		explainArgs(sub)
+	}
+	check := c.Args
+	if check == nil {
+		return
+	}
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		err := check(cmd, args)
+		if err == nil {
+			return nil
+		}
+		msg := fmt.Sprintf("%v\nUsage: %s", err, cmd.UseLine())
+		if ex := firstExample(cmd.Example); ex != "" {
+			msg += "\nExample: " + ex
+		}
+		msg += fmt.Sprintf("\nRun '%s --help' for more.", cmd.CommandPath())
+		return &exitError{code: exitBadInput, err: errors.New(msg)}
+	}
+}
+
+// firstExample is the first command of a cobra Example, continuation lines
+// (ending in a backslash) joined.
+func firstExample(ex string) string {
+	var parts []string
+	for _, line := range strings.Split(strings.TrimSpace(ex), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		cont := strings.HasSuffix(line, "\\")
+		parts = append(parts, strings.TrimSpace(strings.TrimSuffix(line, "\\")))
+		if !cont {
+			break
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 func main() {

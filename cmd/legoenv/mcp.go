@@ -20,11 +20,12 @@ func init() { commands = append(commands, newMCPCmd) }
 
 func newMCPCmd() *cobra.Command {
 	var (
-		dir, toolset, report string
-		seed                 int64
+		src             envSource
+		toolset, report string
+		seed            int64
 	)
 	c := &cobra.Command{
-		Use:   "mcp ENV_ID [--lib DIR]",
+		Use:   "mcp ENV_ID [--envs FILE | --lib DIR]",
 		Short: "Serve one environment's tools to an MCP client over stdio",
 		Long: `Mcp runs one session of an environment as an MCP server on standard input
 and output, for desktop agents and IDEs. The tools are the environment's
@@ -33,13 +34,10 @@ tool result with isError. The prompt "task" holds the instruction; the
 resources legoenv://session/evaluation and legoenv://session/state show the
 score and the state. When the client disconnects, the final evaluation is
 printed on standard error (and written to --report as JSON).`,
-		Args: cobra.ExactArgs(1),
+		Example: `  legoenv mcp env-1a2b3c4d5e6f --envs out/envs.jsonl --report eval.json`,
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			env, err := findEnv(lib, args[0])
+			env, err := src.env(args[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -56,7 +54,7 @@ printed on standard error (and written to --report as JSON).`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: %s: %d steps, reward %.3f, passed %v\n", env.ID, ev.Steps, ev.Reward, ev.Passed)
+			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: %s: %s, reward %.3f, passed %v\n", env.ID, plural(ev.Steps, "step"), ev.Reward, ev.Passed)
 			if report != "" {
 				b, err := json.MarshalIndent(map[string]any{"env_id": env.ID, "evaluation": ev}, "", "  ")
 				if err != nil {
@@ -72,7 +70,7 @@ printed on standard error (and written to --report as JSON).`,
 			return nil
 		},
 	}
-	libFlag(c, &dir)
+	src.idFlags(c)
 	c.Flags().Int64Var(&seed, "seed", 0, "data seed (0: the recipe's)")
 	c.Flags().StringVar(&toolset, "toolset", "named", "tool surface: named or meta")
 	c.Flags().StringVar(&report, "report", "", "write the final evaluation as JSON to this file")

@@ -55,7 +55,8 @@ func readCalls(name string, r io.Reader) ([]episode.ToolCall, error) {
 }
 
 func newPlayCmd() *cobra.Command {
-	var dir, callsFile, toolset string
+	var src envSource
+	var callsFile, toolset string
 	var seed int64
 	var asJSON bool
 	c := &cobra.Command{
@@ -65,16 +66,14 @@ func newPlayCmd() *cobra.Command {
 JSONL file ({"name": ..., "arguments": {...}} a line; "-" reads standard
 input), prints each observation, then the evaluation: reward, passed and one
 component per assertion. It exits 0 when the episode passes and 1 when not.`,
+		Example: `  legoenv play env-1a2b3c4d5e6f --envs out/envs.jsonl --calls calls.jsonl
+  legoenv plan env-1a2b3c | legoenv play env-1a2b3c --calls -`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if callsFile == "" {
 				return badInput("--calls FILE is required")
 			}
-			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			env, err := findEnv(lib, args[0])
+			env, err := src.env(args[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -128,7 +127,7 @@ component per assertion. It exits 0 when the episode passes and 1 when not.`,
 			return nil
 		},
 	}
-	libFlag(c, &dir)
+	src.idFlags(c)
 	c.Flags().StringVar(&callsFile, "calls", "", "JSONL file of tool calls (\"-\" for standard input)")
 	c.Flags().Int64Var(&seed, "seed", 0, "data seed (0: the recipe's)")
 	c.Flags().StringVar(&toolset, "toolset", "named", "tool surface: named or meta")

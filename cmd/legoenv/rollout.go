@@ -65,12 +65,9 @@ func (s *envSource) load(stderr io.Writer) (*envSet, error) {
 		}
 		return set, nil
 	}
-	libDir := s.libDir
-	if libDir == "" {
-		libDir = envfile.LibraryBeside(s.envsFile)
-		if st, err := os.Stat(libDir); err != nil || !st.IsDir() {
-			return nil, badInput("--envs %s: no library: --lib is not given and %s is not a directory", s.envsFile, libDir)
-		}
+	libDir, err := s.libraryDir()
+	if err != nil {
+		return nil, err
 	}
 	lib, err := loadLibrary(libDir, stderr)
 	if err != nil {
@@ -191,6 +188,10 @@ Environments: every recipe of --lib (default: the built-in example
 library), or the verified environments of an envs.jsonl file (--envs; --all
 for every one).
 
+Before any episode, one request for a one-token completion (no retries)
+checks that the endpoint answers: a refused connection, a timeout, a 5xx,
+a rejected key or an unknown model stops the run at once.
+
 Exit codes: 0 when every episode ran, 1 when some failed on model errors
 (rerun to retry them) or the run was interrupted, 2 for bad input.`,
 		Example: `  legoenv rollout --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen3-8B --n 4 --concurrency 8 --out traj.jsonl
@@ -211,13 +212,6 @@ Exit codes: 0 when every episode ran, 1 when some failed on model errors
 			if err != nil {
 				return err
 			}
-			set, err := src.load(stderr)
-			if err != nil {
-				return err
-			}
-			if len(set.envs) == 0 {
-				return badInput("no environments to run")
-			}
 			o, err := rollout.OpenOutput(out)
 			if err != nil {
 				return badInput("%v", err)
@@ -225,6 +219,26 @@ Exit codes: 0 when every episode ran, 1 when some failed on model errors
 			defer o.Close()
 			if o.Dropped > 0 {
 				fmt.Fprintf(stderr, "legoenv: %s: dropped a partial last line; that episode runs again\n", out)
+			}
+			// One tiny request first: a dead endpoint stops the run here, before
+			// the environments load, rather than failing every episode after its
+			// retries. A resumed run asks only if it has episodes left.
+			if o.Resumed == 0 {
+				if err := preflight(cmd, client); err != nil {
+					return err
+				}
+			}
+			set, err := src.load(stderr)
+			if err != nil {
+				return err
+			}
+			if len(set.envs) == 0 {
+				return badInput("no environments to run")
+			}
+			if o.Resumed > 0 && pending(set.envs, n, seed, o.Done) > 0 {
+				if err := preflight(cmd, client); err != nil {
+					return err
+				}
 			}
 			opts := rollout.Options{Model: model.model, Episodes: n, Concurrency: conc, MaxSteps: steps, MaxTokens: maxToks, Seed: seed, Toolset: toolset, Skip: o.Done}
 			if cmd.Flags().Changed("temperature") {
@@ -246,8 +260,8 @@ Exit codes: 0 when every episode ran, 1 when some failed on model errors
 					return err
 				}
 			} else {
-				fmt.Fprintf(w, "%d environments x %d episodes: %d run now (%d passed), %d already in %s, %d failed\n",
-					len(set.envs), n, sum.Run, sum.Passed, sum.Skipped, out, sum.Failed)
+				fmt.Fprintf(w, "%s x %s: %d run now (%d passed), %d already in %s, %d failed\n",
+					plural(len(set.envs), "environment"), plural(n, "episode"), sum.Run, sum.Passed, sum.Skipped, out, sum.Failed)
 				for i, e := range sum.Errors {
 					if i == 5 {
 						fmt.Fprintf(w, "  ... and %d more\n", len(sum.Errors)-5)
@@ -262,7 +276,7 @@ Exit codes: 0 when every episode ran, 1 when some failed on model errors
 			case runErr != nil:
 				return failed("%v", runErr)
 			case sum.Failed > 0:
-				return failed("%d episodes failed; run the same command again to retry them", sum.Failed)
+				return failed("%s failed; run the same command again to retry them", plural(sum.Failed, "episode"))
 			}
 			return nil
 		},
@@ -279,6 +293,28 @@ Exit codes: 0 when every episode ran, 1 when some failed on model errors
 	c.Flags().StringVar(&toolset, "toolset", episode.ToolsetNamed, "tool surface: named (every tool) or meta (search_tools and execute_tool)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	return c
+}
+
+// preflight asks the endpoint for one tiny completion (llm.Client.Ping).
+func preflight(cmd *cobra.Command, client *llm.Client) error {
+	if err := client.Ping(cmd.Context()); err != nil {
+		return failed("pre-flight request: %v; no episode was run", err)
+	}
+	return nil
+}
+
+// pending counts the episodes of a rollout not yet in its output.
+func pending(envs []*episode.Env, n int, seed int64, done func(taskID string) bool) int {
+	left := 0
+	for _, env := range envs {
+		s := rollout.EffectiveSeed(env, seed)
+		for k := 0; k < n; k++ {
+			if !done(rollout.TaskID(env.ID, s, k)) {
+				left++
+			}
+		}
+	}
+	return left
 }
 
 // readTrajectoryFiles reads and concatenates trajectory files.

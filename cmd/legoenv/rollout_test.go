@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/llm"
@@ -217,8 +219,9 @@ func TestRolloutBadInputAndFailures(t *testing.T) {
 		t.Errorf("bad trajectory: %d %s", code, errs)
 	}
 
-	// A model that keeps failing: exit 1, nothing written, the rerun retries.
-	srv := llmtest.NewServer(t, llmtest.Sequence(llmtest.Status(500, "down")))
+	// A model that answers the pre-flight request, then keeps failing: exit
+	// 1, nothing written, the rerun retries.
+	srv := llmtest.NewServer(t, llmtest.Sequence(llmtest.Text("OK"), llmtest.Status(500, "down")))
 	code, out, errs := cli(t, "", "rollout", "--base-url", srv.URL, "--model", "m", "--retries", "0", "--out", traj)
 	if code != 1 || !strings.Contains(out, "0 run now") || !strings.Contains(errs, "7 episodes failed") {
 		t.Fatalf("failing model: %d %s %s", code, out, errs)
@@ -226,7 +229,43 @@ func TestRolloutBadInputAndFailures(t *testing.T) {
 	if b, _ := os.ReadFile(traj); len(b) != 0 {
 		t.Errorf("failed episodes written: %s", b)
 	}
-	if n := len(srv.Requests()); n != 7 {
-		t.Errorf("%d requests with --retries 0, want one per environment", n)
+	if n := len(srv.Requests()); n != 1+7 {
+		t.Errorf("%d requests with --retries 0, want the pre-flight and one per environment", n)
+	}
+}
+
+// TestRolloutPreflight: a dead endpoint stops a rollout after one request,
+// with an error naming it, and no episode is queued.
+func TestRolloutPreflight(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/v1"
+	ln.Close()
+	down := llmtest.NewServer(t, llmtest.Sequence(llmtest.Status(503, "no model loaded")))
+	for _, c := range []struct {
+		name, url, want string
+	}{
+		{"closed port", closed, "does not answer"},
+		{"server error", down.URL, "HTTP 503"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			traj := filepath.Join(t.TempDir(), "traj.jsonl")
+			start := time.Now()
+			code, out, errs := cli(t, "", "rollout", "--base-url", c.url, "--model", "m", "--n", "50", "--out", traj)
+			if code != 1 || !strings.Contains(errs, "pre-flight request") || !strings.Contains(errs, c.url) || !strings.Contains(errs, c.want) {
+				t.Fatalf("exit %d, stderr %q; want 1 naming %s and %q", code, errs, c.url, c.want)
+			}
+			if out != "" {
+				t.Errorf("episodes reported: %s", out)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("took %v; the pre-flight must stop at once", d)
+			}
+		})
+	}
+	if n := len(down.Requests()); n != 1 {
+		t.Errorf("%d requests to the failing server, want the pre-flight alone", n)
 	}
 }

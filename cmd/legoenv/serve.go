@@ -135,8 +135,8 @@ SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 				return err
 			}
 			srv := serve.New(cat, opts)
-			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: serving %d environments on http://%s (REST under /v1, MCP at /v1/sessions/{id}/mcp, metrics at /metrics%s)\n",
-				cat.Len(), ln.Addr(), web.banner())
+			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: serving %s on http://%s (REST under /v1, MCP at /v1/sessions/{id}/mcp, metrics at /metrics%s)\n",
+				plural(cat.Len(), "environment"), ln.Addr(), web.banner())
 			err = srv.Run(ctx, ln)
 			if err != nil && !errors.Is(err, context.Canceled) {
 				return fmt.Errorf("serve: %w", err)

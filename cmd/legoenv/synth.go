@@ -155,7 +155,7 @@ func writeSynthesis(syn *propose.Synthesis, dir, out string, w, stderr io.Writer
 	if err != nil {
 		return "", failed("write library: %v", err)
 	}
-	fmt.Fprintf(stderr, "library written to %s: %d files rewritten, %d added, %d copied\n", target, len(st.Rewritten), len(st.Added), st.Copied)
+	fmt.Fprintf(stderr, "library written to %s: %s rewritten, %d added, %d copied\n", target, plural(len(st.Rewritten), "file"), len(st.Added), st.Copied)
 	return target, nil
 }
 

@@ -219,7 +219,7 @@ func TestEvolveLLMRepairer(t *testing.T) {
 		t.Fatalf("verify evolved: %d %s", code, out)
 	}
 	// Without the flag nothing repairs these causes.
-	code, stdout, _ = cli(t, "", "evolve", "--lib", lib, "--db", "", "--json")
+	code, stdout, _ = cli(t, "", "evolve", "--lib", lib, "--db", "", "--json", "--in-place")
 	if code != 0 || strings.Contains(stdout, `"repairer": "llm"`) {
 		t.Fatalf("evolve without a model: %d %s", code, stdout)
 	}

@@ -6,13 +6,11 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify"
 )
@@ -47,7 +45,7 @@ type verifyJSON struct {
 
 func newVerifyCmd() *cobra.Command {
 	var (
-		dir      string
+		src      envSource
 		envID    string
 		asJSON   bool
 		jobs     int
@@ -63,7 +61,9 @@ prints one line per environment: id, verdict, root cause and the blamed
 atom, then a summary: total, verified, share, and the root-cause Pareto
 (which few causes block most environments).
 
-Intents without a reference plan are solved by the planner. Environments
+--envs FILE verifies the environments of an envs.jsonl that 'legoenv
+build' wrote, against the library beside it; --env ID only one of them
+(or of --lib). Intents without a reference plan are solved by the planner. Environments
 are verified in parallel (--jobs, all cores by default). It exits 0 when
 it ran, whatever the share, and 1 when --min-share is given and the share
 verified is below it.`,
@@ -75,18 +75,16 @@ verified is below it.`,
 			if minShare < 0 || minShare > 1 {
 				return badInput("--min-share must be between 0 and 1, not %g", minShare)
 			}
-			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
 			if explain != "" {
-				return explainEnv(cmd, lib, explain, asJSON)
-			}
-			recipes := lib.Recipes()
-			if envID != "" {
-				if recipes, err = recipesFor(lib, recipes, envID); err != nil {
+				lib, rs, err := src.recipes(explain, cmd.ErrOrStderr())
+				if err != nil {
 					return err
 				}
+				return explainEnv(cmd, lib, rs[0], asJSON)
+			}
+			lib, recipes, err := src.recipes(envID, cmd.ErrOrStderr())
+			if err != nil {
+				return err
 			}
 			opt := verify.Options{Jobs: jobs}
 			stderr := cmd.ErrOrStderr()
@@ -112,50 +110,13 @@ verified is below it.`,
 			return nil
 		},
 	}
-	libFlag(c, &dir)
+	src.idFlags(c)
 	c.Flags().StringVar(&envID, "env", "", "verify only this environment (id or a unique prefix of 6+ characters)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON: {total, verified, share, envs: [{id, verdict, checks, root_cause}]}")
 	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
 	c.Flags().Float64Var(&minShare, "min-share", 0, "exit 1 when the share verified is below this (0..1)")
 	c.Flags().StringVar(&explain, "explain", "", "verify one environment and print where each value its plan writes came from and every probe with its reward")
 	return c
-}
-
-// recipesFor selects the recipes whose environment id is id, or starts with
-// it (6 characters at least). Recipes that do not compose have an id too:
-// the hash of what they pin.
-func recipesFor(lib *atom.Library, rs []atom.Recipe, id string) ([]atom.Recipe, error) {
-	var exact, prefix []atom.Recipe
-	for _, r := range rs {
-		rid := recipeID(lib, r)
-		switch {
-		case rid == id:
-			exact = append(exact, r)
-		case len(id) >= 6 && strings.HasPrefix(rid, id):
-			prefix = append(prefix, r)
-		}
-	}
-	if len(exact) > 0 {
-		return exact[:1], nil
-	}
-	switch len(prefix) {
-	case 0:
-		return nil, badInput("unknown environment %q (run 'legoenv envs' to list them)", id)
-	case 1:
-		return prefix, nil
-	}
-	return nil, badInput("environment prefix %q is ambiguous (%d matches)", id, len(prefix))
-}
-
-func recipeID(lib *atom.Library, r atom.Recipe) string {
-	env, err := episode.Compose(lib, r, episode.Options{})
-	if err == nil {
-		return env.ID
-	}
-	if ce, ok := err.(*episode.ComposeError); ok {
-		return ce.Recipe.Hash()
-	}
-	return r.Hash()
 }
 
 func writeVerifyJSON(w io.Writer, vs []verify.Verdict, sum verify.Summary) error {
@@ -178,15 +139,15 @@ func writeVerifyTable(w io.Writer, vs []verify.Verdict, sum verify.Summary) {
 	for _, v := range vs {
 		verdict, code, at := "verified", "-", "-"
 		if !v.Verified {
-			verdict = "failed"
+			verdict, code = "failed", verify.CauseCode(v)
 			if v.RootCause != nil {
-				code, at = v.RootCause.Code, v.RootCause.Atom.String()
+				at = v.RootCause.Atom.String()
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s/%s\n", v.EnvID, verdict, code, at, v.Intent, v.Data)
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%d environments, %d verified (%.1f%%)\n", sum.Total, sum.Verified, 100*sum.Share)
+	fmt.Fprintf(w, "\n%s, %d verified (%.1f%%)\n", plural(sum.Total, "environment"), sum.Verified, 100*sum.Share)
 	if len(sum.Pareto) == 0 {
 		fmt.Fprintln(w, "root causes: none, every environment verified")
 		return

@@ -27,8 +27,61 @@ type BuildOptions struct {
 	// is empty, keeps that share of the apps out, chosen with the seed.
 	Holdout      []string
 	HoldoutShare float64
-	// Progress is called as the first verification goes.
-	Progress func(done, total int)
+	// Phase, when set, is told what the build does and how far it is: once
+	// as each phase starts (Done 0), then as it goes. Total is 0 where the
+	// amount of work is not known ahead (synthesis, the repairs of evolve).
+	Phase func(Phase)
+}
+
+// Phase names a build phase and how far it is.
+type Phase struct {
+	Name        string // one of the Phase* constants
+	Done, Total int
+}
+
+// The phases of Run, in order. Evolve is left out with Rounds 0.
+const (
+	PhaseSynthesise = "synthesise" // data, rule and intent atoms and recipes; Done counts recipes at the end
+	PhaseVerify     = "verify"     // the first verification of every environment
+	PhaseEvolve     = "evolve"     // repairs: Done counts the decisions taken
+	PhaseCollect    = "collect"    // each verified environment once: Done counts environments
+)
+
+// phases turns the callbacks of verification and evolution into Phase
+// reports: verification progress belongs to PhaseVerify until every
+// environment has its first verdict, and evolution's decisions after that.
+type phases struct {
+	report    func(Phase)
+	evolve    bool // evolution follows the first verification
+	verified  bool
+	decisions int
+}
+
+func (p *phases) start(name string, total int) { p.emit(Phase{Name: name, Total: total}) }
+
+func (p *phases) emit(ph Phase) {
+	if p.report != nil {
+		p.report(ph)
+	}
+}
+
+func (p *phases) verifyProgress(done, total int) {
+	if p.verified {
+		return // re-verification inside evolve; its decisions tell its progress
+	}
+	p.emit(Phase{Name: PhaseVerify, Done: done, Total: total})
+	if done == total {
+		p.verified = true
+		if p.evolve {
+			p.start(PhaseEvolve, 0)
+		}
+	}
+}
+
+func (p *phases) decision(evolve.Decision) error {
+	p.decisions++
+	p.emit(Phase{Name: PhaseEvolve, Done: p.decisions})
+	return nil
 }
 
 // Build is a built corpus: synthesised, verified, evolved.
@@ -75,6 +128,8 @@ type VerdictSummary struct {
 // evolves it for opt.Rounds rounds and returns the verified environments.
 func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, error) {
 	t0 := time.Now()
+	ph := &phases{report: opt.Phase, evolve: opt.Rounds > 0}
+	ph.start(PhaseSynthesise, 0)
 	c, err := Synthesize(servers, opt.Synth)
 	if err != nil {
 		return nil, err
@@ -83,6 +138,9 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	if err != nil {
 		return nil, err
 	}
+	n := len(lib.Recipes())
+	ph.emit(Phase{Name: PhaseSynthesise, Done: n, Total: n})
+	ph.start(PhaseVerify, n)
 	b := &Build{Corpus: c, Started: t0}
 	apps := map[string]bool{}
 	for _, e := range c.Servers {
@@ -94,13 +152,14 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 		}
 	}
 	if opt.Rounds > 0 {
-		res, err := evolve.Run(ctx, lib, evolve.Options{Rounds: opt.Rounds, Jobs: opt.Jobs, Progress: opt.Progress, Library: "builtin"})
+		res, err := evolve.Run(ctx, lib, evolve.Options{Rounds: opt.Rounds, Jobs: opt.Jobs, Library: "builtin",
+			Progress: ph.verifyProgress, OnDecision: ph.decision})
 		if err != nil {
 			return nil, fmt.Errorf("evolve: %w", err)
 		}
 		b.Library, b.Report, b.Verdicts = res.Library, res.Report, res.Verdicts
 	} else {
-		vs := verify.VerifyAll(ctx, lib, lib.Recipes(), verify.Options{Jobs: opt.Jobs, Progress: opt.Progress})
+		vs := verify.VerifyAll(ctx, lib, lib.Recipes(), verify.Options{Jobs: opt.Jobs, Progress: ph.verifyProgress})
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -114,7 +173,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 			ShareBefore: sum.Share, ShareAfter: sum.Share, ParetoBefore: pareto, ParetoAfter: pareto, Complete: true,
 			Repairs: []evolve.Repair{}, Skipped: []evolve.Skip{}}}}
 	}
-	if err := b.collect(ctx, opt.Jobs); err != nil {
+	if err := b.collect(ctx, opt.Jobs, ph); err != nil {
 		return nil, err
 	}
 	b.Holdout = holdoutApps(c, opt)
@@ -137,13 +196,14 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 }
 
 // collect keeps the verified environments, each once.
-func (b *Build) collect(ctx context.Context, jobs int) error {
+func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 	var idx []int
 	for i, v := range b.Verdicts {
 		if v.Verified {
 			idx = append(idx, i)
 		}
 	}
+	ph.start(PhaseCollect, len(idx))
 	prints := make([]string, len(idx))
 	fams := make([]string, len(idx))
 	errs := make([]error, len(idx))
@@ -174,12 +234,16 @@ func (b *Build) collect(ctx context.Context, jobs int) error {
 			break
 		}
 		next <- j
+		if (j+1)%256 == 0 {
+			ph.emit(Phase{Name: PhaseCollect, Done: j + 1, Total: len(idx)})
+		}
 	}
 	close(next)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	ph.emit(Phase{Name: PhaseCollect, Done: len(idx), Total: len(idx)})
 	seenID := map[string]bool{}
 	seenPrint := map[string]bool{}
 	for j, i := range idx {

@@ -306,10 +306,13 @@ func mustServers(t *testing.T, lib *atom.Library) []byte {
 func TestReducedBuild(t *testing.T) {
 	src := builtinServers(t)
 	ctx := context.Background()
-	b, err := Run(ctx, src, BuildOptions{Synth: Options{Seed: 3, Size: 0.1, Variants: 2}, Rounds: 1, HoldoutShare: 0.2})
+	var phases []Phase
+	b, err := Run(ctx, src, BuildOptions{Synth: Options{Seed: 3, Size: 0.1, Variants: 2}, Rounds: 1, HoldoutShare: 0.2,
+		Phase: func(p Phase) { phases = append(phases, p) }})
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkPhases(t, phases, len(b.Corpus.Recipes), b.Report.Rounds[0].Accepted+b.Report.Rounds[0].Rejected)
 	s := b.Summary()
 	t.Logf("apps %d families %d envs %d multi %.2f rules %.2f seconds %.1f", s.Apps, s.Families, s.Envs, s.MultiAppShare, s.RuleShare, s.Seconds)
 	fams := map[string]bool{}
@@ -507,4 +510,35 @@ func FuzzSynthesize(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkPhases holds the phase reports of a build to their order and counts:
+// each phase starts at 0, verification reaches every recipe, evolution
+// counts its decisions (at least the accepted and rejected repairs).
+func checkPhases(t *testing.T, ps []Phase, recipes, repairs int) {
+	t.Helper()
+	var order []string
+	last := map[string]Phase{}
+	for _, p := range ps {
+		if len(order) == 0 || order[len(order)-1] != p.Name {
+			order = append(order, p.Name)
+			if p.Done != 0 {
+				t.Errorf("phase %s starts at %d", p.Name, p.Done)
+			}
+		}
+		last[p.Name] = p
+	}
+	want := []string{PhaseSynthesise, PhaseVerify, PhaseEvolve, PhaseCollect}
+	if strings.Join(order, ",") != strings.Join(want, ",") {
+		t.Fatalf("phases %v, want %v", order, want)
+	}
+	if v := last[PhaseVerify]; v.Done != recipes || v.Total != recipes {
+		t.Errorf("verify ended at %d of %d, want %d", v.Done, v.Total, recipes)
+	}
+	if e := last[PhaseEvolve]; e.Done < repairs {
+		t.Errorf("evolve counted %d decisions, fewer than the %d repairs", e.Done, repairs)
+	}
+	if c := last[PhaseCollect]; c.Done != c.Total || c.Total == 0 {
+		t.Errorf("collect ended at %d of %d", c.Done, c.Total)
+	}
 }
