@@ -18,8 +18,9 @@ const maxReveals = 8
 // figure from a sheet), it adds before that step a read that shows it: a
 // search of the collection holding it, filtered by what the agent already
 // knows, or read whole. Values of a field with fixed states (an enum, a
-// flag) are not looked up: that another record happens to hold "urgent"
-// does not tell an agent to set it. It returns the grounded run, or the
+// flag) are looked up only in prose (a policy that says "set it to
+// urgent"): that another record happens to hold "urgent" does not tell an
+// agent to set it. It returns the grounded run, or the
 // last run with ok false when some value stays out of sight.
 func (p *Job) revealReads(r *run) (*run, bool) {
 	for range maxReveals {
@@ -28,10 +29,7 @@ func (p *Job) revealReads(r *run) (*run, bool) {
 		if !bad {
 			return r, true
 		}
-		if p.info.categorical(g) {
-			return r, false
-		}
-		next, ok := p.revealOne(r, g)
+		next, ok := p.revealOne(r, g, p.info.categorical(g))
 		if !ok {
 			return r, false
 		}
@@ -43,13 +41,13 @@ func (p *Job) revealReads(r *run) (*run, bool) {
 
 // revealOne tries the reads that could show g's value and keeps the first
 // that does, with the plan still passing.
-func (p *Job) revealOne(r *run, g Grounding) (*run, bool) {
+func (p *Job) revealOne(r *run, g Grounding, proseOnly bool) (*run, bool) {
 	at := g.Step - 1
 	known := p.info.messageContext()
 	for i := 0; i < at; i++ {
 		known.add(fmt.Sprintf("observation of step %d", i+1), r.obs[i].Content)
 	}
-	for _, read := range p.info.readsShowing(g.Value, known) {
+	for _, read := range p.info.readsShowing(g.Value, known, proseOnly) {
 		calls := slices.Insert(slices.Clone(r.calls), at, read)
 		next, err := replay(p.Env, calls, true)
 		if err != nil || next.obs[at].IsError || !next.result.Passed || next.firstError() >= 0 {
@@ -62,6 +60,9 @@ func (p *Job) revealOne(r *run, g Grounding) (*run, bool) {
 			continue
 		}
 		return next, true
+	}
+	if proseOnly {
+		return nil, false
 	}
 	return p.readEverything(r, g)
 }
@@ -129,7 +130,7 @@ func (in *envInfo) categorical(g Grounding) bool {
 // readsShowing lists read calls that return a record holding v: searches
 // filtered by a field of that record the agent already knows, then
 // searches that need no argument, then gets by a known key.
-func (in *envInfo) readsShowing(v string, known *visible) []episode.ToolCall {
+func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []episode.ToolCall {
 	w, err := in.env.World(in.env.Recipe.Seed)
 	if err != nil {
 		return nil
@@ -142,7 +143,7 @@ func (in *envInfo) readsShowing(v string, known *visible) []episode.ToolCall {
 			continue
 		}
 		for _, rec := range c.Records {
-			if !showsValue(jsonText(rec), v) {
+			if !showsValue(jsonText(rec), v) || (proseOnly && !inProse(rec, v)) {
 				continue
 			}
 			for _, t := range in.toolsOn(name, "search") {
@@ -222,4 +223,20 @@ func showsValue(text, v string) bool {
 	ctx := &visible{}
 	ctx.add("text", text)
 	return ctx.find(v, "") != ""
+}
+
+// inProse reports whether a record states v inside a sentence: a text
+// field with at least three words more than v that holds it.
+func inProse(rec map[string]any, v string) bool {
+	want := len(strings.Fields(loose(v))) + 3
+	for _, lf := range leaves("", rec) {
+		t, ok := lf.value.(string)
+		if !ok || len(strings.Fields(loose(t))) < want {
+			continue
+		}
+		if showsValue(t, v) {
+			return true
+		}
+	}
+	return false
 }

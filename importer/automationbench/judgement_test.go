@@ -51,7 +51,9 @@ func TestUnsolvableJudgedByVerify(t *testing.T) {
 			map[string]any{"type": "gmail_message_not_sent_to", "to": "a@x.example"}),
 		// Solvable: lead 00Q1 exists, a search finds it by email and the
 		// update tool is listed (and takes an email too).
-		withTools(t, named("solvable", map[string]any{"type": "salesforce_lead_field_equals", "email": "lee@acme.example", "field": "status", "value": "Hot"}), "salesforce_search_leads"),
+		// The prompt says what the goal checks (grounding).
+		withPrompt(t, withTools(t, named("solvable", map[string]any{"type": "salesforce_lead_field_equals", "email": "lee@acme.example", "field": "status", "value": "Hot"}), "salesforce_search_leads"),
+			"Set the status of the lead lee@acme.example to Hot."),
 	}
 	vs, _ := verifyImported(t, s, srcs)
 	want := map[string]string{"no_tool": verify.ServerMissingTool, "contradiction": verify.IntentContradictory, "solvable": ""}
@@ -83,6 +85,22 @@ func withTools(t *testing.T, src Source, names ...string) Source {
 		tools = append(tools, n)
 	}
 	info["zapier_tools"] = tools
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.Data = b
+	return src
+}
+
+// withPrompt replaces a synthetic task's prompt.
+func withPrompt(t *testing.T, src Source, text string) Source {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(src.Data, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["prompt"] = []any{map[string]any{"role": "user", "content": text}}
 	b, err := json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)
