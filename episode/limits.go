@@ -7,6 +7,7 @@ type Limits struct {
 	MaxObservationBytes int `json:"max_observation_bytes"` // bytes of one observation; longer ones are cut
 	StarlarkSteps       int `json:"starlark_steps"`        // execution steps of one Starlark effect
 	SearchLimit         int `json:"search_limit"`          // results of a search when the tool sets none
+	StarlarkBytes       int `json:"starlark_bytes"`        // bytes of the values one Starlark effect holds or returns
 }
 
 // DefaultLimits are used where a limit is zero.
@@ -16,6 +17,7 @@ var DefaultLimits = Limits{
 	MaxObservationBytes: 32 << 10,
 	StarlarkSteps:       200_000,
 	SearchLimit:         20,
+	StarlarkBytes:       32 << 20,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -34,6 +36,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.SearchLimit > 0 {
 		d.SearchLimit = l.SearchLimit
+	}
+	if l.StarlarkBytes > 0 {
+		d.StarlarkBytes = l.StarlarkBytes
 	}
 	return d
 }

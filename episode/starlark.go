@@ -63,7 +63,12 @@ func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 		}
 		return nil, err
 	}
-	return fromStarlark(out)
+	res, err := fromStarlark(out, cx.Limits.StarlarkBytes)
+	if err != nil {
+		db.rollback()
+		return nil, err
+	}
+	return res, nil
 }
 
 // starDB is the db argument of run(args, db).
@@ -131,7 +136,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	}
 	where := map[string]any{}
 	for _, kv := range kwargs {
-		v, err := fromStarlark(kv[1])
+		v, err := fromStarlark(kv[1], d.cx.Limits.StarlarkBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -183,7 +188,7 @@ func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if err != nil {
 		return nil, err
 	}
-	v, err := fromStarlark(rec)
+	v, err := fromStarlark(rec, d.cx.Limits.StarlarkBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +226,7 @@ func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if !ok {
 		return nil, fmt.Errorf("no record %q in %s", key, name)
 	}
-	v, err := fromStarlark(fields)
+	v, err := fromStarlark(fields, d.cx.Limits.StarlarkBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -310,15 +315,51 @@ func toStarlark(v any) (starlark.Value, error) {
 	return nil, fmt.Errorf("cannot pass %T to starlark", v)
 }
 
-// fromStarlark converts a script's value back to JSON-like Go values.
-func fromStarlark(v starlark.Value) (any, error) {
+// maxValueDepth bounds the nesting of a value a script hands back. A list
+// or dict that contains itself would otherwise recurse until Go's stack
+// overflows and takes the whole process down.
+const maxValueDepth = 64
+
+// fromStarlark converts a script's value back to JSON-like Go values. It
+// refuses values that contain themselves, nest deeper than maxValueDepth,
+// or would take more than maxBytes once converted (a value that shares one
+// list many times over is small in Starlark and huge as JSON).
+func fromStarlark(v starlark.Value, maxBytes int) (any, error) {
+	r := valueReader{left: maxBytes, max: maxBytes, open: map[starlark.Value]bool{}}
+	return r.read(v, 0)
+}
+
+// valueReader carries the budget and the containers being read through one
+// conversion.
+type valueReader struct {
+	left int                     // bytes still allowed
+	open map[starlark.Value]bool // lists and dicts on the current path
+	max  int                     // the budget at the start, for the error
+}
+
+// spend charges n bytes (an estimate of the Go value's size) to the budget.
+func (r *valueReader) spend(n int) error {
+	r.left -= n
+	if r.left < 0 {
+		return fmt.Errorf("value larger than the limit of %d bytes (starlark_bytes)", r.max)
+	}
+	return nil
+}
+
+func (r *valueReader) read(v starlark.Value, depth int) (any, error) {
+	if depth > maxValueDepth {
+		return nil, fmt.Errorf("value nested deeper than %d levels", maxValueDepth)
+	}
+	if err := r.spend(16); err != nil {
+		return nil, err
+	}
 	switch x := v.(type) {
 	case starlark.NoneType:
 		return nil, nil
 	case starlark.Bool:
 		return bool(x), nil
 	case starlark.String:
-		return string(x), nil
+		return string(x), r.spend(len(x))
 	case starlark.Int:
 		i, ok := x.Int64()
 		if !ok {
@@ -328,9 +369,13 @@ func fromStarlark(v starlark.Value) (any, error) {
 	case starlark.Float:
 		return float64(x), nil
 	case *starlark.List:
+		if err := r.enter(x, "list"); err != nil {
+			return nil, err
+		}
+		defer delete(r.open, x)
 		out := make([]any, x.Len())
-		for i := 0; i < x.Len(); i++ {
-			e, err := fromStarlark(x.Index(i))
+		for i := range out {
+			e, err := r.read(x.Index(i), depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -340,7 +385,7 @@ func fromStarlark(v starlark.Value) (any, error) {
 	case starlark.Tuple:
 		out := make([]any, len(x))
 		for i, e := range x {
-			g, err := fromStarlark(e)
+			g, err := r.read(e, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -348,13 +393,20 @@ func fromStarlark(v starlark.Value) (any, error) {
 		}
 		return out, nil
 	case *starlark.Dict:
+		if err := r.enter(x, "dict"); err != nil {
+			return nil, err
+		}
+		defer delete(r.open, x)
 		out := make(map[string]any, x.Len())
 		for _, kv := range x.Items() {
 			k, ok := kv[0].(starlark.String)
 			if !ok {
 				return nil, fmt.Errorf("dict keys must be strings, not %s", kv[0].Type())
 			}
-			e, err := fromStarlark(kv[1])
+			if err := r.spend(len(k)); err != nil {
+				return nil, err
+			}
+			e, err := r.read(kv[1], depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -363,4 +415,14 @@ func fromStarlark(v starlark.Value) (any, error) {
 		return out, nil
 	}
 	return nil, fmt.Errorf("cannot return a starlark %s", v.Type())
+}
+
+// enter marks a container as being read, failing if it already is: the
+// value contains itself.
+func (r *valueReader) enter(c starlark.Value, what string) error {
+	if r.open[c] {
+		return fmt.Errorf("the %s contains itself; a value must be JSON-like (no cycles)", what)
+	}
+	r.open[c] = true
+	return nil
 }

@@ -111,3 +111,53 @@ func TestStarlarkHasNoIO(t *testing.T) {
 		t.Fatalf("want a lint error for open: %v", ds)
 	}
 }
+
+// starTool composes the bank environment with one more Starlark tool,
+// bank_probe, whose run body is code.
+func starTool(t *testing.T, code string, lim Limits) *Session {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(starServer + "  - name: bank_probe\n    description: Runs test code.\n    input: {type: object}\n    effect:\n      kind: starlark\n      code: |\n        def run(args, db):\n")
+	for _, line := range strings.Split(strings.TrimSpace(code), "\n") {
+		b.WriteString("            " + line + "\n")
+	}
+	lib, ds, err := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(b.String())}, "d.yaml": {Data: []byte(starData)}, "i.yaml": {Data: []byte(starIntent)}})
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds)
+	}
+	env, err := Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "pay"}, Data: atom.Pin{ID: "bankdata"}}, Options{Limits: lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(env, SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// A value that contains itself used to recurse in fromStarlark until the
+// Go stack overflowed (a fatal error no recover catches).
+func TestStarlarkCyclicValue(t *testing.T) {
+	cases := []struct{ name, code, want string }{
+		{"list returned", "x = []\nx.append(x)\nreturn x", "list contains itself"},
+		{"dict created", "d = {}\nd[\"self\"] = d\nreturn db.create(\"transfers\", {\"from\": \"a1\", \"meta\": d})", "dict contains itself"},
+		{"dict updated", "d = {\"k\": []}\nd[\"k\"].append(d)\nreturn db.update(\"accounts\", \"a1\", {\"x\": d})", "dict contains itself"},
+		{"search kwargs", "x = []\nx.append(x)\nreturn db.search(\"accounts\", owner=x)", "list contains itself"},
+		{"after a write", "db.update(\"accounts\", \"a1\", {\"balance\": 0})\nx = []\nx.append(x)\nreturn x", "list contains itself"},
+		{"shared many times", "x = [\"a\" * 1000]\nfor i in range(40):\n    x = [x, x]\nreturn x", "starlark_bytes"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := starTool(t, c.code, Limits{})
+			start := s.Hash()
+			o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+			if !o.IsError || !strings.Contains(o.Content, c.want) {
+				t.Fatalf("got %s, want an error observation with %q", o.Content, c.want)
+			}
+			if s.Hash() != start {
+				t.Fatal("a refused value changed the state")
+			}
+		})
+	}
+}
