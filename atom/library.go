@@ -182,6 +182,7 @@ func parseDocs(file string, data []byte) ([]document, Diagnostics) {
 	var out []document
 	var ds Diagnostics
 	dec := yaml.NewDecoder(bytes.NewReader(data))
+	budget := newNodeBudget(len(data))
 	for i := 0; ; i++ {
 		var n yaml.Node
 		err := dec.Decode(&n)
@@ -193,7 +194,7 @@ func parseDocs(file string, data []byte) ([]document, Diagnostics) {
 			break
 		}
 		ps := positions{}
-		v, err := nodeValue(&n, "", ps, 0)
+		v, err := nodeValue(&n, "", ps, 0, budget)
 		if err != nil {
 			ds = append(ds, yamlDiag(file, err))
 			continue
