@@ -8,6 +8,7 @@ type Limits struct {
 	StarlarkSteps       int `json:"starlark_steps"`        // execution steps of one Starlark effect
 	SearchLimit         int `json:"search_limit"`          // results of a search when the tool sets none
 	StarlarkBytes       int `json:"starlark_bytes"`        // bytes of the values one Starlark effect holds or returns
+	MaxTrajectoryBytes  int `json:"max_trajectory_bytes"`  // bytes of arguments and observations a session records
 }
 
 // DefaultLimits are used where a limit is zero.
@@ -18,6 +19,7 @@ var DefaultLimits = Limits{
 	StarlarkSteps:       200_000,
 	SearchLimit:         20,
 	StarlarkBytes:       32 << 20,
+	MaxTrajectoryBytes:  8 << 20,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -36,6 +38,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.SearchLimit > 0 {
 		d.SearchLimit = l.SearchLimit
+	}
+	if l.MaxTrajectoryBytes > 0 {
+		d.MaxTrajectoryBytes = l.MaxTrajectoryBytes
 	}
 	if l.StarlarkBytes > 0 {
 		d.StarlarkBytes = l.StarlarkBytes
