@@ -7,8 +7,9 @@ type Limits struct {
 	MaxObservationBytes int `json:"max_observation_bytes"` // bytes of one observation; longer ones are cut
 	StarlarkSteps       int `json:"starlark_steps"`        // execution steps of one Starlark effect
 	SearchLimit         int `json:"search_limit"`          // results of a search when the tool sets none
-	StarlarkBytes       int `json:"starlark_bytes"`        // bytes of the values one Starlark effect holds or returns
+	StarlarkBytes       int `json:"starlark_bytes"`        // bytes of values one Starlark effect builds, reads or returns
 	MaxTrajectoryBytes  int `json:"max_trajectory_bytes"`  // bytes of arguments and observations a session records
+	StarlarkTimeMS      int `json:"starlark_time_ms"`      // wall time of one Starlark effect, in milliseconds
 }
 
 // DefaultLimits are used where a limit is zero.
@@ -18,8 +19,9 @@ var DefaultLimits = Limits{
 	MaxObservationBytes: 32 << 10,
 	StarlarkSteps:       200_000,
 	SearchLimit:         20,
-	StarlarkBytes:       32 << 20,
+	StarlarkBytes:       64 << 20,
 	MaxTrajectoryBytes:  8 << 20,
+	StarlarkTimeMS:      2000,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -41,6 +43,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxTrajectoryBytes > 0 {
 		d.MaxTrajectoryBytes = l.MaxTrajectoryBytes
+	}
+	if l.StarlarkTimeMS > 0 {
+		d.StarlarkTimeMS = l.StarlarkTimeMS
 	}
 	if l.StarlarkBytes > 0 {
 		d.StarlarkBytes = l.StarlarkBytes

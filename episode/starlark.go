@@ -27,11 +27,21 @@ type starlarkEffect struct {
 var starlarkOpts = &syntax.FileOptions{While: true, Recursion: false, TopLevelControl: true, GlobalReassign: false}
 
 func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
-	th := &starlark.Thread{Name: t.Name, Load: func(*starlark.Thread, string) (starlark.StringDict, error) {
-		return nil, errors.New("load is not allowed")
-	}}
-	th.SetMaxExecutionSteps(1_000_000)
-	globals, err := starlark.ExecFileOptions(starlarkOpts, th, t.Name+".star", t.Effect.Code, nil)
+	f, err := starlarkOpts.Parse(t.Name+".star", t.Effect.Code, 0)
+	if err != nil {
+		return nil, fmt.Errorf("starlark: %v", err)
+	}
+	guardFile(f)
+	rewriteCalls(f)
+	prog, err := starlark.FileProgram(f, guardBuiltins.Has)
+	if err != nil {
+		return nil, fmt.Errorf("starlark: %v", err)
+	}
+	// The top level runs under the default limits: it is the atom's code,
+	// run when an environment is composed.
+	g, stop := newGuard(t.Name, DefaultLimits)
+	globals, err := prog.Init(g.th, guardBuiltins)
+	stop()
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
 	}
@@ -44,26 +54,24 @@ func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
 }
 
 func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
-	th := &starlark.Thread{Name: e.name, Load: func(*starlark.Thread, string) (starlark.StringDict, error) {
-		return nil, errors.New("load is not allowed")
-	}}
-	th.SetMaxExecutionSteps(uint64(cx.Limits.StarlarkSteps))
-	db := &starDB{cx: cx, app: e.app}
+	g, stop := newGuard(e.name, cx.Limits)
+	defer stop()
+	db := &starDB{cx: cx, app: e.app, g: g}
 	// Writes go through a scratch state so a failing script changes nothing.
-	argv, err := toStarlark(args)
+	argv, err := db.toStarlark(args)
 	if err != nil {
 		return nil, err
 	}
-	out, err := starlark.Call(th, e.run, starlark.Tuple{argv, db}, nil)
+	out, err := starlark.Call(g.th, e.run, starlark.Tuple{argv, db}, nil)
 	if err != nil {
 		db.rollback()
 		var ee *starlark.EvalError
 		if errors.As(err, &ee) {
-			return nil, fmt.Errorf("%s", strings.TrimPrefix(ee.Msg, "fail: "))
+			return nil, fmt.Errorf("%s%s", strings.TrimPrefix(ee.Msg, "fail: "), g.printed())
 		}
-		return nil, err
+		return nil, fmt.Errorf("%v%s", err, g.printed())
 	}
-	res, err := fromStarlark(out, cx.Limits.StarlarkBytes)
+	res, err := db.fromStarlark(out)
 	if err != nil {
 		db.rollback()
 		return nil, err
@@ -75,7 +83,27 @@ func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 type starDB struct {
 	cx   *Context
 	app  string
+	g    *guard
 	undo []func()
+}
+
+// fromStarlark converts a script's value, charging it to the call's budget.
+func (d *starDB) fromStarlark(v starlark.Value) (any, error) {
+	r := valueReader{left: d.g.left, max: d.g.limit, open: map[starlark.Value]bool{}}
+	out, err := r.read(v, 0)
+	d.g.left = r.left
+	return out, err
+}
+
+// toStarlark converts host values for the script, charging them to the
+// call's budget: a loop of searches over a large collection would
+// otherwise copy it again and again.
+func (d *starDB) toStarlark(v any) (starlark.Value, error) {
+	sv, err := toStarlark(v)
+	if err != nil {
+		return nil, err
+	}
+	return sv, d.g.charge(expanded(d.g.left+1, sv))
 }
 
 func (d *starDB) String() string        { return "db" }
@@ -136,7 +164,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	}
 	where := map[string]any{}
 	for _, kv := range kwargs {
-		v, err := fromStarlark(kv[1], d.cx.Limits.StarlarkBytes)
+		v, err := d.fromStarlark(kv[1])
 		if err != nil {
 			return nil, err
 		}
@@ -152,7 +180,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 			}
 		}
 		if ok {
-			sv, err := toStarlark(r)
+			sv, err := d.toStarlark(r)
 			if err != nil {
 				return nil, err
 			}
@@ -175,7 +203,7 @@ func (d *starDB) get(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if !ok {
 		return starlark.None, nil
 	}
-	return toStarlark(r)
+	return d.toStarlark(r)
 }
 
 func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -188,7 +216,7 @@ func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if err != nil {
 		return nil, err
 	}
-	v, err := fromStarlark(rec, d.cx.Limits.StarlarkBytes)
+	v, err := d.fromStarlark(rec)
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +236,7 @@ func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	}
 	k, _ := state.KeyOf(r, key)
 	d.undo = append(d.undo, func() { _ = st.Delete(full, k) })
-	return toStarlark(r)
+	return d.toStarlark(r)
 }
 
 func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -226,7 +254,7 @@ func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if !ok {
 		return nil, fmt.Errorf("no record %q in %s", key, name)
 	}
-	v, err := fromStarlark(fields, d.cx.Limits.StarlarkBytes)
+	v, err := d.fromStarlark(fields)
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +269,7 @@ func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 		return nil, err
 	}
 	d.undo = append(d.undo, func() { _ = st.Replace(full, key, old) })
-	return toStarlark(rec)
+	return d.toStarlark(rec)
 }
 
 func (d *starDB) delete(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -320,14 +348,11 @@ func toStarlark(v any) (starlark.Value, error) {
 // overflows and takes the whole process down.
 const maxValueDepth = 64
 
-// fromStarlark converts a script's value back to JSON-like Go values. It
-// refuses values that contain themselves, nest deeper than maxValueDepth,
-// or would take more than maxBytes once converted (a value that shares one
-// list many times over is small in Starlark and huge as JSON).
-func fromStarlark(v starlark.Value, maxBytes int) (any, error) {
-	r := valueReader{left: maxBytes, max: maxBytes, open: map[starlark.Value]bool{}}
-	return r.read(v, 0)
-}
+// starDB.fromStarlark converts a script's value back to JSON-like Go
+// values. It refuses values that contain themselves, nest deeper than
+// maxValueDepth, or would take more than the call's budget once converted
+// (a value that shares one list many times over is small in Starlark and
+// huge as JSON).
 
 // valueReader carries the budget and the containers being read through one
 // conversion.

@@ -2,9 +2,13 @@ package episode
 
 import (
 	"encoding/json"
+	"io"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 )
@@ -159,5 +163,114 @@ func TestStarlarkCyclicValue(t *testing.T) {
 				t.Fatal("a refused value changed the state")
 			}
 		})
+	}
+}
+
+// Each of these used to build hundreds of megabytes or more in a few
+// steps; now they stop at starlark_bytes, quickly and without the memory.
+func TestStarlarkMemoryLimit(t *testing.T) {
+	cases := []struct{ name, code string }{
+		{"string repeat", `return len("x" * (1 << 28))`},
+		{"list repeat", `return len([0] * 30000000)`},
+		{"repeat assign", "x = [0]\nx *= 30000000\nreturn len(x)"},
+		{"doubling", "s = \"ab\"\nfor i in range(40):\n    s = s + s\nreturn len(s)"},
+		{"doubling in place", "l = [1]\nfor i in range(40):\n    l += l\nreturn len(l)"},
+		{"extend", "l = [1]\nfor i in range(40):\n    l.extend(l)\nreturn len(l)"},
+		{"range", "return len(list(range(1 << 30)))"},
+		{"replace", "s = \"a\" * 100000\nreturn len(s.replace(\"a\", s))"},
+		{"str of shared", "s = \"x\" * 1000000\nreturn len(str([s] * 1000))"},
+		{"join of shared", "s = \"x\" * 1000000\nreturn len(\",\".join([s] * 1000))"},
+		{"format of shared", "s = \"x\" * 1000000\nreturn len(\"%s\" % ([s] * 1000,))"},
+		{"searches", "n = 0\nfor i in range(100000):\n    n += len(db.search(\"accounts\"))\nreturn n"},
+		{"big int", "x = 3\nfor i in range(40):\n    x = x * x\nreturn x > 0"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := starTool(t, c.code, Limits{StarlarkSteps: 10_000_000, StarlarkBytes: 1 << 20})
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+			runtime.ReadMemStats(&after)
+			if !o.IsError || !strings.Contains(o.Content, "starlark_bytes") {
+				t.Fatalf("got %s, want an error naming starlark_bytes", o.Content)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %s", d)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+				t.Errorf("allocated %d MB", n>>20)
+			}
+		})
+	}
+}
+
+// Ordinary scripts are not hurt by the guard: arithmetic, string building,
+// list growth and formatting within the budget work as before.
+func TestStarlarkGuardKeepsSemantics(t *testing.T) {
+	code := `l = [1, 2]
+m = l
+l += [3]
+x = 2
+x *= 21
+s = "a" + "b"
+s += "c"
+s = s * 2
+t = (1,) * 3
+p = "%s-%d" % (s, x)
+r = list(range(5))
+return {"alias": m, "x": x, "s": s, "t": t, "p": p, "r": r, "j": ",".join(["a", "b"]), "str": str([1, "a"]), "rep": "aXa".replace("X", "YY")}`
+	s := starTool(t, code, Limits{})
+	o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	want := `{"alias":[1,2,3],"j":"a,b","p":"abcabc-42","r":[0,1,2,3,4],"rep":"aYYa","s":"abcabc","str":"[1, \"a\"]","t":[1,1,1],"x":42}`
+	if o.IsError || o.Content != want {
+		t.Fatalf("got  %s\nwant %s", o.Content, want)
+	}
+}
+
+func TestStarlarkTimeLimit(t *testing.T) {
+	s := starTool(t, "n = 0\nwhile True:\n    n += 1", Limits{StarlarkSteps: 1 << 40, StarlarkTimeMS: 100})
+	start := time.Now()
+	o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	if !o.IsError || !strings.Contains(o.Content, "starlark_time_ms") {
+		t.Fatalf("got %s", o.Content)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("a 100 ms limit took %s", d)
+	}
+}
+
+// print used to write to the process's stderr (a server's log); it now
+// goes to the observation of a failing call and nowhere else.
+func TestStarlarkPrintStaysInside(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stderr
+	os.Stderr = w
+	s := starTool(t, "print(\"hello from the tool\")\nfail(\"boom\")", Limits{})
+	o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	os.Stderr = old
+	w.Close()
+	leaked, _ := io.ReadAll(r)
+	if len(leaked) > 0 {
+		t.Errorf("print wrote to stderr: %q", leaked)
+	}
+	if !o.IsError || !strings.Contains(o.Content, "boom") || !strings.Contains(o.Content, "printed: hello from the tool") {
+		t.Fatalf("got %s", o.Content)
+	}
+}
+
+// A module whose top level builds a huge value fails to compose.
+func TestStarlarkTopLevelLimit(t *testing.T) {
+	src := strings.Replace(starServer, "        def run(args, db):\n            n = 0", "        big = \"x\" * (1 << 29)\n        def run(args, db):\n            n = 0", 1)
+	lib, ds, err := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(src)}, "d.yaml": {Data: []byte(starData)}, "i.yaml": {Data: []byte(starIntent)}})
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds)
+	}
+	_, err = Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "pay"}, Data: atom.Pin{ID: "bankdata"}}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "starlark_bytes") {
+		t.Fatalf("compose: %v", err)
 	}
 }
