@@ -138,6 +138,12 @@ SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 	c.Flags().DurationVar(&opts.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a session unused for this long")
 	c.Flags().Int64Var(&opts.MaxBodyBytes, "max-body", serve.DefaultMaxBodyBytes, "request body limit in bytes; larger bodies are refused with 413")
 	c.Flags().DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "on SIGTERM, how long to wait for requests in flight")
+	c.Flags().IntVar(&opts.MaxSessionsPerClient, "max-sessions-per-client", serve.DefaultMaxSessionsPerClient, "sessions one remote address may hold; more are refused with 429")
+	c.Flags().IntVar(&opts.MaxMCPSessions, "max-mcp-sessions", serve.DefaultMaxMCPSessions, "MCP sessions per session (each also counts against --max-sessions); more are refused with 429")
+	c.Flags().DurationVar(&opts.ReadHeaderTimeout, "read-header-timeout", serve.DefaultReadHeaderTimeout, "time to read a request's headers")
+	c.Flags().DurationVar(&opts.ReadTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a whole request, body included")
+	c.Flags().DurationVar(&opts.WriteTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to write a response (MCP event streams are exempt)")
+	c.Flags().DurationVar(&opts.ConnIdleTimeout, "conn-idle-timeout", serve.DefaultConnIdleTimeout, "how long an idle keep-alive connection stays open")
 	gc.flags(c)
 	return c
 }
