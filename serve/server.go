@@ -38,6 +38,12 @@ type Options struct {
 	// keeping an idle connection. MCP's event streams are exempt from the
 	// read and write timeouts; their sessions end after IdleTimeout.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, ConnIdleTimeout time.Duration
+	// AuthToken, when set, is the bearer token every request but GET
+	// /healthz must carry (Authorization: Bearer <token>); others get 401.
+	AuthToken string
+	// AllowedOrigins are browser origins ("https://ui.example.com") trusted
+	// besides the loopback ones (see protect).
+	AllowedOrigins []string
 	// Registry receives the metrics; nil makes a new registry with the Go
 	// and process collectors.
 	Registry *prometheus.Registry
@@ -65,6 +71,17 @@ func orDefault[T int | int64 | time.Duration](v, def T) T {
 		return def
 	}
 	return v
+}
+
+// Validate reports options that cannot work.
+func (o Options) Validate() error {
+	cop := http.NewCrossOriginProtection()
+	for _, a := range o.AllowedOrigins {
+		if err := cop.AddTrustedOrigin(a); err != nil {
+			return fmt.Errorf("allowed origin %q: %w", a, err)
+		}
+	}
+	return nil
 }
 
 func (o Options) withDefaults() Options {
@@ -100,8 +117,10 @@ type Server struct {
 	sessions *table
 	met      *metrics
 	mux      *http.ServeMux
+	handler  http.Handler // mux behind protect
 	now      func() time.Time
 	stopping atomic.Bool
+	loopback atomic.Bool // listening on a loopback address: check Host and Origin
 }
 
 // New returns a server for the catalog.
@@ -116,14 +135,17 @@ func New(cat *Catalog, opts Options) *Server {
 		now:      time.Now,
 	}
 	s.routes()
+	s.handler = s.protect(s.mux)
 	return s
 }
 
 // Catalog returns the server's environments.
 func (s *Server) Catalog() *Catalog { return s.cat }
 
-// Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+// Handler is the server's HTTP handler: every route, behind the checks of
+// protect (auth, cross-origin, content type; Host and Origin once Run
+// listens on a loopback address).
+func (s *Server) Handler() http.Handler { return s.handler }
 
 // methods maps HTTP methods to handlers of one path, so that every path
 // answers a wrong method with a JSON 405.
@@ -255,6 +277,7 @@ func (s *Server) ExpireIdle() int {
 // accepting, lets requests in flight finish (up to ShutdownTimeout),
 // disconnects MCP clients and closes every session.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	s.loopback.Store(isLoopbackAddr(ln.Addr()))
 	hs := &http.Server{
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: s.opts.ReadHeaderTimeout,

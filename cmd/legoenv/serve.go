@@ -102,7 +102,12 @@ func newServeCmd() *cobra.Command {
 The environments are every recipe of --lib (default: the built-in example
 library), or those of an envs.jsonl file written by 'legoenv build'
 (--envs), composed against --lib or the "lib" directory beside the file.
-SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
+SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.
+
+With --auth-token (or LEGOENV_AUTH_TOKEN) every route but /healthz needs
+"Authorization: Bearer <token>". REST bodies must be application/json;
+cross-origin browser writes are refused; on a loopback address a foreign
+Host (DNS rebinding) or Origin is refused, MCP included.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cat, err := serveCatalog(libDir, envsFile, cmd)
@@ -111,6 +116,12 @@ SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 			}
 			if cat.Len() == 0 {
 				return badInput("no environment to serve")
+			}
+			if opts.AuthToken == "" {
+				opts.AuthToken = os.Getenv("LEGOENV_AUTH_TOKEN")
+			}
+			if err := opts.Validate(); err != nil {
+				return badInput("%v", err)
 			}
 			gc.apply(cmd)
 			ln, err := net.Listen("tcp", addr)
@@ -138,6 +149,8 @@ SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 	c.Flags().DurationVar(&opts.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a session unused for this long")
 	c.Flags().Int64Var(&opts.MaxBodyBytes, "max-body", serve.DefaultMaxBodyBytes, "request body limit in bytes; larger bodies are refused with 413")
 	c.Flags().DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "on SIGTERM, how long to wait for requests in flight")
+	c.Flags().StringVar(&opts.AuthToken, "auth-token", "", "bearer token required on every route but /healthz (default: $LEGOENV_AUTH_TOKEN; none when both are empty)")
+	c.Flags().StringSliceVar(&opts.AllowedOrigins, "allow-origin", nil, "browser origin to trust besides loopback ones (repeatable), e.g. https://ui.example.com")
 	c.Flags().IntVar(&opts.MaxSessionsPerClient, "max-sessions-per-client", serve.DefaultMaxSessionsPerClient, "sessions one remote address may hold; more are refused with 429")
 	c.Flags().IntVar(&opts.MaxMCPSessions, "max-mcp-sessions", serve.DefaultMaxMCPSessions, "MCP sessions per session (each also counts against --max-sessions); more are refused with 429")
 	c.Flags().DurationVar(&opts.ReadHeaderTimeout, "read-header-timeout", serve.DefaultReadHeaderTimeout, "time to read a request's headers")
