@@ -242,7 +242,7 @@ var (
 // kindSchemas compiles the published JSON Schemas once.
 func kindSchemas() (map[string]*jsonschema.Schema, error) {
 	schemaOnce.Do(func() {
-		c := jsonschema.NewCompiler()
+		c := newSchemaCompiler()
 		entries, err := fs.ReadDir(schema.Files, ".")
 		if err != nil {
 			schemaErr = err

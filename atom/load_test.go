@@ -246,3 +246,23 @@ func TestLoadSmallAliases(t *testing.T) {
 		}
 	}
 }
+
+// A tool schema's $ref used to be loaded from disk (file:///etc/passwd).
+func TestSchemaRefReadsNothing(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "s.json")
+	if err := os.WriteFile(p, []byte(`{"type":"string"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range []string{"file://" + filepath.ToSlash(p), "s.json", "https://example.com/s.json"} {
+		_, err := CompileSchema(map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"$ref": ref}}})
+		if err == nil || !strings.Contains(err.Error(), "refer only to themselves") {
+			t.Errorf("$ref %s: %v, want a refusal", ref, err)
+		}
+	}
+	// A reference inside the schema still works.
+	_, err := CompileSchema(map[string]any{"type": "object", "$defs": map[string]any{"s": map[string]any{"type": "string"}},
+		"properties": map[string]any{"x": map[string]any{"$ref": "#/$defs/s"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
