@@ -233,11 +233,14 @@ func (s *Server) listEnvs(w http.ResponseWriter, r *http.Request) {
 	}
 	all := s.cat.Find(f)
 	out := EnvList{Envs: []EnvSummary{}, Total: len(all), Offset: offset, Limit: limit}
-	for i := offset; i < len(all) && i < offset+limit; i++ {
-		out.Envs = append(out.Envs, summary(all[i]))
+	// offset+limit would overflow for an offset near MaxInt.
+	start := min(offset, len(all))
+	end := start + min(limit, len(all)-start)
+	for _, in := range all[start:end] {
+		out.Envs = append(out.Envs, summary(in))
 	}
-	if next := offset + limit; next < len(all) {
-		out.NextOffset = &next
+	if end < len(all) {
+		out.NextOffset = &end
 	}
 	writeJSON(w, http.StatusOK, out)
 }

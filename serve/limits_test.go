@@ -131,3 +131,27 @@ func TestSlowHeadersAreCut(t *testing.T) {
 		t.Fatalf("connection not closed: %v", err)
 	}
 }
+
+// A huge offset used to overflow offset+limit into a negative next_offset.
+func TestEnvListHugeOffset(t *testing.T) {
+	cat := exampleCatalog(t)
+	ts := startServer(t, cat, Options{})
+	for _, q := range []string{"offset=9223372036854775807", "offset=9223372036854775807&limit=1000", "offset=1&limit=1"} {
+		var l struct {
+			Envs       []EnvSummary `json:"envs"`
+			NextOffset *int         `json:"next_offset"`
+		}
+		if code := ts.do(t, "GET", "/v1/envs?"+q, nil, &l); code != http.StatusOK {
+			t.Fatalf("%s: %d", q, code)
+		}
+		if l.NextOffset != nil && (*l.NextOffset <= 0 || *l.NextOffset >= cat.Len()) {
+			t.Errorf("%s: next_offset %d of %d", q, *l.NextOffset, cat.Len())
+		}
+		if strings.HasPrefix(q, "offset=9") && (len(l.Envs) != 0 || l.NextOffset != nil) {
+			t.Errorf("%s: %d envs, next %v", q, len(l.Envs), l.NextOffset)
+		}
+		if q == "offset=1&limit=1" && (len(l.Envs) != 1 || l.NextOffset == nil || *l.NextOffset != 2) {
+			t.Errorf("%s: %d envs, next %v", q, len(l.Envs), l.NextOffset)
+		}
+	}
+}
