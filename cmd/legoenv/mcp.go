@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/episode"
@@ -51,7 +50,7 @@ printed on standard error (and written to --report as JSON).`,
 			srv := serve.NewMCPServer(sess, serve.MCPOptions{Logger: logger})
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			runErr := srv.Run(ctx, &mcp.StdioTransport{})
+			runErr := srv.Run(ctx, &serve.StdioTransport{In: cmd.InOrStdin(), Out: cmd.OutOrStdout()})
 			ev, err := sess.Evaluate()
 			if err != nil {
 				return err
