@@ -437,7 +437,7 @@ func Write(l *Library, base fs.FS, dir string) (WriteStats, error) {
 		if err != nil {
 			return st, fmt.Errorf("write %s: %w", f, err)
 		}
-		if err := writeFileAtomic(filepath.Join(dir, filepath.FromSlash(f)), data); err != nil {
+		if err := WriteFileAtomic(filepath.Join(dir, filepath.FromSlash(f)), data); err != nil {
 			return st, err
 		}
 		if p.inBase {
@@ -539,12 +539,13 @@ func copyFile(base fs.FS, name, dir string) error {
 	if err != nil {
 		return fmt.Errorf("write: copy %s: %w", name, err)
 	}
-	return writeFileAtomic(filepath.Join(dir, filepath.FromSlash(name)), data)
+	return WriteFileAtomic(filepath.Join(dir, filepath.FromSlash(name)), data)
 }
 
-// writeFileAtomic writes through a temporary file and a rename, so that a
-// reader (or a crash) sees the old file or the new one, never half of one.
-func writeFileAtomic(name string, data []byte) error {
+// WriteFileAtomic writes through a temporary file (".tmp-<name>-*" beside
+// it) and a rename, so that a reader, or a process killed midway, sees the
+// old file or the new one, never half of one.
+func WriteFileAtomic(name string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
@@ -567,4 +568,14 @@ func writeFileAtomic(name string, data []byte) error {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	return nil
+}
+
+// WriteAtomic is WriteFileAtomic for content produced by a writer (a
+// report, a JSONL file).
+func WriteAtomic(name string, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	return WriteFileAtomic(name, b.Bytes())
 }

@@ -175,16 +175,8 @@ func writeEvolved(res *evolve.Result, base fs.FS, dir, out string, stderr io.Wri
 		{"report.html", res.Report.WriteHTML},
 	} {
 		path := filepath.Join(out, f.name)
-		file, err := os.Create(path)
-		if err != nil {
+		if err := atom.WriteAtomic(path, f.write); err != nil {
 			return failed("%v", err)
-		}
-		werr := f.write(file)
-		if cerr := file.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return failed("write %s: %v", path, werr)
 		}
 	}
 	fmt.Fprintf(stderr, "report written to %s and %s\n", filepath.Join(out, "report.json"), filepath.Join(out, "report.html"))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/serve"
 )
@@ -61,7 +62,7 @@ printed on standard error (and written to --report as JSON).`,
 				if err != nil {
 					return err
 				}
-				if err := os.WriteFile(report, append(b, '\n'), 0o644); err != nil {
+				if err := atom.WriteFileAtomic(report, append(b, '\n')); err != nil {
 					return fmt.Errorf("write report: %w", err)
 				}
 			}

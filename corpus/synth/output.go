@@ -1,7 +1,6 @@
 package synth
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -112,41 +111,32 @@ func (b *Build) Write(dir string, base fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("write build: report: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "report.json"), append(js, '\n'), 0o644); err != nil {
+	if err := atom.WriteFileAtomic(filepath.Join(dir, "report.json"), append(js, '\n')); err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
-	f, err := os.Create(filepath.Join(dir, "report.html"))
-	if err != nil {
+	if err := atom.WriteAtomic(filepath.Join(dir, "report.html"), b.WriteHTML); err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
-	defer f.Close()
-	if err := b.WriteHTML(f); err != nil {
-		return fmt.Errorf("write build: report.html: %w", err)
-	}
-	return f.Close()
+	return nil
 }
 
 func writeEnvs(path string, envs []EnvRecord, split string) error {
-	f, err := os.Create(path)
+	err := atom.WriteAtomic(path, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		for _, e := range envs {
+			if split != "" && e.Split != split {
+				continue
+			}
+			if err := enc.Encode(e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
-	w := bufio.NewWriter(f)
-	enc := json.NewEncoder(w)
-	for _, e := range envs {
-		if split != "" && e.Split != split {
-			continue
-		}
-		if err := enc.Encode(e); err != nil {
-			f.Close()
-			return fmt.Errorf("write build: %s: %w", path, err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("write build: %s: %w", path, err)
-	}
-	return f.Close()
+	return nil
 }
 
 // topRepairs returns the accepted repairs of a round with the largest
