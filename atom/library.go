@@ -77,8 +77,12 @@ func NewLibrary() *Library {
 // MaxFileBytes bounds one library file.
 const MaxFileBytes = 64 << 20
 
-// LoadDir loads the library in dir.
+// LoadDir loads the library in dir, after finishing a write to it that a
+// killed process committed but did not carry out (see Stage).
 func LoadDir(dir string) (*Library, Diagnostics, error) {
+	if _, err := Recover(dir); err != nil {
+		return nil, nil, fmt.Errorf("library %s: %w", dir, err)
+	}
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("library %s: %w", dir, err)

@@ -14,6 +14,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/corpus/synth"
+	"github.com/legoenv/legoenv/store"
 )
 
 func init() { commands = append(commands, newBuildCmd) }
@@ -29,6 +30,7 @@ func newBuildCmd() *cobra.Command {
 		jobs     int
 		holdout  string
 		asJSON   bool
+		db       string
 	)
 	c := &cobra.Command{
 		Use:   "build",
@@ -52,6 +54,9 @@ that shares it), and writes into --out:
   report.html         the same for a browser
 
 and prints the summary table. The same seed gives the same corpus.
+The evolution's decisions go to --db as they are made: a build that stops
+(Ctrl-C, a crash, a kill) resumes from them when the same command is run
+again, and the files of --out change together or not at all.
 --size takes a share of the apps (round-robin over families) for a quick,
 reduced build. --json prints {"apps", "families", "envs",
 "multi_app_share", "rule_share", "seconds", "rounds"}, where envs counts
@@ -94,6 +99,14 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 				Holdout: apps, HoldoutShare: share,
 			}
 			stderr := cmd.ErrOrStderr()
+			if db != "" && rounds > 0 {
+				st, err := store.Open(cmd.Context(), db)
+				if err != nil {
+					return badInput("%v", err)
+				}
+				defer st.Close()
+				opt.Store = st
+			}
 			if isTerminal(stderr) && !asJSON {
 				bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr),
 					progressbar.OptionSetDescription("verifying"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
@@ -137,5 +150,6 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
 	c.Flags().StringVar(&holdout, "holdout-apps", "", `apps kept out of training: a share ("0.1", chosen with the seed) or a list ("gmail,slack")`)
 	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	c.Flags().StringVar(&db, "db", "legoenv.db", `SQLite database for the evolution's runs, verdicts and repairs; a build that stops resumes from it when run again ("" keeps nothing)`)
 	return c
 }

@@ -152,12 +152,9 @@ func writeEvolved(res *evolve.Result, base fs.FS, dir, out string, stderr io.Wri
 		target = dir
 		res.Library.Dir = dir
 	}
-	if out != "" {
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return failed("%v", err)
-		}
-	}
 	if out != "" || accepted > 0 {
+		// Written as a whole (atom.Stage): a kill leaves the library as it
+		// was, or a committed change that the next load finishes.
 		st, err := atom.Write(res.Library, base, target)
 		if err != nil {
 			return failed("write library: %v", err)
@@ -166,6 +163,9 @@ func writeEvolved(res *evolve.Result, base fs.FS, dir, out string, stderr io.Wri
 	}
 	if out == "" {
 		return nil
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return failed("%v", err)
 	}
 	for _, f := range []struct {
 		name  string

@@ -15,6 +15,7 @@ import (
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/store"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -29,6 +30,10 @@ type BuildOptions struct {
 	HoldoutShare float64
 	// Progress is called as the first verification goes.
 	Progress func(done, total int)
+	// Store keeps the evolution's decisions as they are made, so that a
+	// build that stops (a crash, a kill) resumes where it stopped when run
+	// again with the same options; nil keeps nothing.
+	Store *store.Store
 }
 
 // Build is a built corpus: synthesised, verified, evolved.
@@ -93,7 +98,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 		}
 	}
 	if opt.Rounds > 0 {
-		res, err := evolve.Run(ctx, lib, evolve.Options{Rounds: opt.Rounds, Jobs: opt.Jobs, Progress: opt.Progress, Library: "builtin"})
+		res, err := evolve.Run(ctx, lib, evolve.Options{Rounds: opt.Rounds, Jobs: opt.Jobs, Progress: opt.Progress, Library: "builtin", Store: opt.Store})
 		if err != nil {
 			return nil, fmt.Errorf("evolve: %w", err)
 		}

@@ -6,8 +6,6 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -76,33 +74,44 @@ func (b *Build) FullReport() Report {
 // Write writes the build into dir: envs.jsonl (and envs.train.jsonl,
 // envs.holdout.jsonl when apps are held out), the evolved library under
 // lib/, report.json and report.html. base is where the server atoms were
-// read from (their files are copied unchanged), or nil.
+// read from (their files are copied unchanged), or nil. The files change
+// together through an atom.Stage: a build killed while writing leaves the
+// previous output (or none), never a mix.
 func (b *Build) Write(dir string, base fs.FS) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	stage, err := atom.NewStage(dir)
+	if err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
-	if err := writeEnvs(filepath.Join(dir, "envs.jsonl"), b.Envs, ""); err != nil {
+	if err := b.writeStaged(stage, base); err != nil {
+		stage.Abort()
 		return err
 	}
+	if err := stage.Commit(); err != nil {
+		return fmt.Errorf("write build: %w", err)
+	}
+	return nil
+}
+
+func (b *Build) writeStaged(stage *atom.Stage, base fs.FS) error {
+	if err := writeEnvs(stage.Path("envs.jsonl"), b.Envs, ""); err != nil {
+		return err
+	}
+	stage.Move("envs.jsonl")
 	for _, split := range []string{"train", "holdout"} {
-		p := filepath.Join(dir, "envs."+split+".jsonl")
+		name := "envs." + split + ".jsonl"
 		if len(b.Holdout) == 0 {
-			if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
-				return fmt.Errorf("write build: %w", err)
-			}
+			stage.Remove(name)
 			continue
 		}
-		if err := writeEnvs(p, b.Envs, split); err != nil {
+		if err := writeEnvs(stage.Path(name), b.Envs, split); err != nil {
 			return err
 		}
+		stage.Move(name)
 	}
-	libDir := filepath.Join(dir, "lib")
-	if err := os.RemoveAll(libDir); err != nil {
-		return fmt.Errorf("write build: clear %s: %w", libDir, err)
-	}
-	if _, err := atom.Write(b.Library, base, libDir); err != nil {
+	if _, err := atom.Write(b.Library, base, stage.Path("lib")); err != nil {
 		return fmt.Errorf("write build: library: %w", err)
 	}
+	stage.Move("lib")
 	if !b.Started.IsZero() {
 		b.Seconds = time.Since(b.Started).Seconds()
 	}
@@ -111,12 +120,14 @@ func (b *Build) Write(dir string, base fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("write build: report: %w", err)
 	}
-	if err := atom.WriteFileAtomic(filepath.Join(dir, "report.json"), append(js, '\n')); err != nil {
+	if err := atom.WriteFileAtomic(stage.Path("report.json"), append(js, '\n')); err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
-	if err := atom.WriteAtomic(filepath.Join(dir, "report.html"), b.WriteHTML); err != nil {
+	stage.Move("report.json")
+	if err := atom.WriteAtomic(stage.Path("report.html"), b.WriteHTML); err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
+	stage.Move("report.html")
 	return nil
 }
 
