@@ -41,10 +41,10 @@ type SoakReport struct {
 	Seconds    float64      `json:"seconds"`
 	Requests   int64        `json:"requests"`
 	PerSecond  float64      `json:"per_second"`
-	Errors     int64        `json:"errors"`  // non-2xx answers and transport errors
+	Errors     int64        `json:"errors"`   // non-2xx answers and transport errors
 	Episodes   int64        `json:"episodes"` // sessions opened, played, evaluated and closed
-	Start      SoakSample   `json:"start"`   // before the load, after the catalog's worlds are built
-	End        SoakSample   `json:"end"`     // after the load, its clients gone and the idle connections closed
+	Start      SoakSample   `json:"start"`    // before the load, after the catalog's worlds are built
+	End        SoakSample   `json:"end"`      // after the load, its clients gone and the idle connections closed
 	Samples    []SoakSample `json:"samples"`
 	GOMAXPROCS int          `json:"gomaxprocs"`
 }
