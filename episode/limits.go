@@ -24,31 +24,22 @@ var DefaultLimits = Limits{
 	StarlarkTimeMS:      2000,
 }
 
-func (l Limits) withDefaults() Limits {
-	d := DefaultLimits
-	if l.MaxSteps > 0 {
-		d.MaxSteps = l.MaxSteps
+func (l Limits) withDefaults() Limits { return DefaultLimits.Override(l) }
+
+// Override returns l with every positive field of o in place of its own.
+func (l Limits) Override(o Limits) Limits {
+	set := func(dst *int, v int) {
+		if v > 0 {
+			*dst = v
+		}
 	}
-	if l.MaxArgBytes > 0 {
-		d.MaxArgBytes = l.MaxArgBytes
-	}
-	if l.MaxObservationBytes > 0 {
-		d.MaxObservationBytes = l.MaxObservationBytes
-	}
-	if l.StarlarkSteps > 0 {
-		d.StarlarkSteps = l.StarlarkSteps
-	}
-	if l.SearchLimit > 0 {
-		d.SearchLimit = l.SearchLimit
-	}
-	if l.MaxTrajectoryBytes > 0 {
-		d.MaxTrajectoryBytes = l.MaxTrajectoryBytes
-	}
-	if l.StarlarkTimeMS > 0 {
-		d.StarlarkTimeMS = l.StarlarkTimeMS
-	}
-	if l.StarlarkBytes > 0 {
-		d.StarlarkBytes = l.StarlarkBytes
-	}
-	return d
+	set(&l.MaxSteps, o.MaxSteps)
+	set(&l.MaxArgBytes, o.MaxArgBytes)
+	set(&l.MaxObservationBytes, o.MaxObservationBytes)
+	set(&l.StarlarkSteps, o.StarlarkSteps)
+	set(&l.SearchLimit, o.SearchLimit)
+	set(&l.StarlarkBytes, o.StarlarkBytes)
+	set(&l.MaxTrajectoryBytes, o.MaxTrajectoryBytes)
+	set(&l.StarlarkTimeMS, o.StarlarkTimeMS)
+	return l
 }

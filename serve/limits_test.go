@@ -155,3 +155,27 @@ func TestEnvListHugeOffset(t *testing.T) {
 		}
 	}
 }
+
+// The server's --max-steps (and the other episode limits) reach sessions.
+func TestCatalogSetLimits(t *testing.T) {
+	cat := exampleCatalog(t)
+	cat.SetLimits(episode.Limits{MaxSteps: 2})
+	ts := startServer(t, cat, Options{})
+	env := envBy(t, cat, "escalate_ticket", "northwind_support")
+	var st SessionStart
+	ts.do(t, "POST", "/v1/sessions", map[string]any{"env_id": env.ID}, &st)
+	if st.MaxSteps != 2 {
+		t.Fatalf("max_steps %d, want 2", st.MaxSteps)
+	}
+	call := map[string]any{"tool_calls": []map[string]any{{"name": "helpdesk_search_tickets", "arguments": map[string]any{}}}}
+	var res StepResult
+	for i := 0; i < 3; i++ {
+		ts.do(t, "POST", "/v1/sessions/"+st.SessionID+"/step", call, &res)
+	}
+	if !res.Done || res.Steps != 2 || !res.Observations[0].IsError || !strings.Contains(res.Observations[0].Content, "max_steps") {
+		t.Fatalf("third step: %+v", res)
+	}
+	if env.Limits.StarlarkSteps != episode.DefaultLimits.StarlarkSteps {
+		t.Error("a limit not given was changed")
+	}
+}

@@ -3,6 +3,7 @@ package serve
 import (
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -110,4 +111,48 @@ func TestCrossOriginAndHost(t *testing.T) {
 	if n := ts.OpenSessions(); n != 3 {
 		t.Errorf("%d sessions open, want the 3 allowed ones", n)
 	}
+}
+
+// FuzzProtect sends requests with arbitrary Host, Origin, Content-Type and
+// Authorization to a loopback server with a token: none panics, and
+// nothing gets past the checks unless it is loopback, same-origin or
+// trusted, JSON where it has a body, and carries the token.
+func FuzzProtect(f *testing.F) {
+	f.Add("127.0.0.1:8080", "", "application/json", "Bearer tok", "POST", `{"env_id":"x"}`)
+	f.Add("evil.example", "http://evil.example", "text/plain", "", "POST", `{}`)
+	f.Add("[::1]:1", "http://localhost:3000", "application/json; charset=utf-8", "bearer tok", "GET", "")
+	f.Add("localhost", "null", "", "Bearer  tok ", "DELETE", "")
+	f.Add("127.0.0.1", "https://ui.example.com", "application/json", "Bearer tok", "POST", `{}`)
+	cat := exampleCatalog(f)
+	srv := New(cat, Options{AuthToken: "tok", AllowedOrigins: []string{"https://ui.example.com"}})
+	srv.loopback.Store(true)
+	h := srv.Handler()
+	f.Fuzz(func(t *testing.T, host, origin, ctype, auth, method, body string) {
+		if method == "" || strings.ContainsAny(method, " \t\r\n()<>@,;:\\\"/[]?={}") {
+			method = "POST"
+		}
+		req := httptest.NewRequest("GET", "/v1/sessions", strings.NewReader(body))
+		req.Method, req.Host = method, host
+		for k, v := range map[string]string{"Origin": origin, "Content-Type": ctype, "Authorization": auth} {
+			if v != "" {
+				req.Header.Set(k, v)
+			}
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		passed := w.Code != http.StatusMisdirectedRequest && w.Code != http.StatusUnauthorized &&
+			w.Code != http.StatusForbidden && w.Code != http.StatusUnsupportedMediaType
+		if !passed {
+			return
+		}
+		if !loopbackHost(host) {
+			t.Fatalf("Host %q got %d", host, w.Code)
+		}
+		if !srv.authorized(req) {
+			t.Fatalf("Authorization %q got %d", auth, w.Code)
+		}
+		if origin != "" && !loopbackOrigin(origin) && origin != "https://ui.example.com" {
+			t.Fatalf("Origin %q got %d", origin, w.Code)
+		}
+	})
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
 	"github.com/legoenv/legoenv/episode"
 )
 
@@ -62,4 +64,59 @@ func TestStdioKeepsGoing(t *testing.T) {
 	if sess.ep.Steps() != 1 {
 		t.Errorf("the call in flight at the end of input ran %d times", sess.ep.Steps())
 	}
+}
+
+// FuzzStdio feeds lines to the stdio transport, answering every request
+// it reads as a server would: every line it writes is JSON, every request
+// is answered once, and it ends at end of input. (The transport alone: an
+// MCP server's goroutines would make coverage vary from run to run.)
+func FuzzStdio(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}` + "\n" +
+			`{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}` + "\n" +
+			`{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}` + "\n",
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"helpdesk_search_tickets","arguments":{}}}` + "\n",
+		"{not json\n\n[1,2]\n",
+		`{"jsonrpc":"2.0","id":"x","method":"resources/read","params":{"uri":"legoenv://session/state"}}` + "\r\n",
+		`{"jsonrpc":"2.0","id":null}` + "\n" + `{"jsonrpc":"2.0","id":7,"result":{}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var out bytes.Buffer
+		tr := &StdioTransport{In: strings.NewReader(in), Out: &out, Drain: time.Second, MaxLineBytes: 1 << 12}
+		ctx := context.Background()
+		c, err := tr.Connect(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := 0
+		for {
+			msg, err := c.Read(ctx)
+			if err != nil {
+				break
+			}
+			if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+				calls++
+				if err := c.Write(ctx, &jsonrpc.Response{ID: req.ID, Result: json.RawMessage(`{}`)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		answers := 0
+		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			if line == "" {
+				continue
+			}
+			if !json.Valid([]byte(line)) {
+				t.Fatalf("wrote a line that is not JSON: %q", line)
+			}
+			if strings.Contains(line, `"result"`) {
+				answers++
+			}
+		}
+		if answers != calls {
+			t.Fatalf("%d requests read, %d answered", calls, answers)
+		}
+	})
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/serve"
 )
 
@@ -82,6 +83,7 @@ func newServeCmd() *cobra.Command {
 		libDir, envsFile, addr string
 		opts                   serve.Options
 		gc                     gcOptions
+		lim                    episode.Limits
 	)
 	c := &cobra.Command{
 		Use:   "serve [--lib DIR | --envs FILE] [--addr 127.0.0.1:8080]",
@@ -117,6 +119,7 @@ Host (DNS rebinding) or Origin is refused, MCP included.`,
 			if cat.Len() == 0 {
 				return badInput("no environment to serve")
 			}
+			cat.SetLimits(lim)
 			if opts.AuthToken == "" {
 				opts.AuthToken = os.Getenv("LEGOENV_AUTH_TOKEN")
 			}
@@ -157,6 +160,14 @@ Host (DNS rebinding) or Origin is refused, MCP included.`,
 	c.Flags().DurationVar(&opts.ReadTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a whole request, body included")
 	c.Flags().DurationVar(&opts.WriteTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to write a response (MCP event streams are exempt)")
 	c.Flags().DurationVar(&opts.ConnIdleTimeout, "conn-idle-timeout", serve.DefaultConnIdleTimeout, "how long an idle keep-alive connection stays open")
+	d := episode.DefaultLimits
+	c.Flags().IntVar(&lim.MaxSteps, "max-steps", 0, fmt.Sprintf("tool calls per session; later calls are refused and not recorded (0: the environment's, by default %d)", d.MaxSteps))
+	c.Flags().IntVar(&lim.MaxArgBytes, "max-arg-bytes", 0, fmt.Sprintf("bytes of one call's arguments (0: %d)", d.MaxArgBytes))
+	c.Flags().IntVar(&lim.MaxObservationBytes, "max-observation-bytes", 0, fmt.Sprintf("bytes of one observation; longer ones are cut (0: %d)", d.MaxObservationBytes))
+	c.Flags().IntVar(&lim.MaxTrajectoryBytes, "max-trajectory-bytes", 0, fmt.Sprintf("bytes of arguments and observations a session records (0: %d)", d.MaxTrajectoryBytes))
+	c.Flags().IntVar(&lim.StarlarkSteps, "starlark-steps", 0, fmt.Sprintf("execution steps of one Starlark tool call (0: %d)", d.StarlarkSteps))
+	c.Flags().IntVar(&lim.StarlarkBytes, "starlark-bytes", 0, fmt.Sprintf("bytes of values one Starlark tool call builds, reads or returns (0: %d)", d.StarlarkBytes))
+	c.Flags().IntVar(&lim.StarlarkTimeMS, "starlark-time-ms", 0, fmt.Sprintf("wall time of one Starlark tool call in ms (0: %d)", d.StarlarkTimeMS))
 	gc.flags(c)
 	return c
 }
