@@ -266,3 +266,25 @@ func TestSchemaRefReadsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The fixed limits of a library file: its size and its nesting.
+func TestLoadFileLimits(t *testing.T) {
+	big := make([]byte, MaxFileBytes+1)
+	for i := range big {
+		big[i] = '#'
+	}
+	deep := "kind: data\nid: d\nx: " + strings.Repeat("[", 70) + strings.Repeat("]", 70) + "\n"
+	_, ds, err := Load(fstest.MapFS{"big.yaml": {Data: big}, "deep.yaml": {Data: []byte(deep)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"big.yaml": "file larger than", "deep.yaml": "nesting deeper than 64"}
+	for _, d := range ds {
+		if w, ok := want[d.File]; ok && strings.Contains(d.Message, w) {
+			delete(want, d.File)
+		}
+	}
+	if len(want) > 0 {
+		t.Fatalf("missing diagnostics %v in %v", want, ds)
+	}
+}

@@ -274,3 +274,27 @@ func TestStarlarkTopLevelLimit(t *testing.T) {
 		t.Fatalf("compose: %v", err)
 	}
 }
+
+// BenchmarkStarlarkCall is one call of a Starlark tool that reads two
+// records, writes three and returns one (the bank transfer), then a reset.
+//
+//	go test ./episode -run XXX -bench StarlarkCall -benchtime 20000x -count 3
+func BenchmarkStarlarkCall(b *testing.B) {
+	lib, ds, err := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(starServer)}, "d.yaml": {Data: []byte(starData)}, "i.yaml": {Data: []byte(starIntent)}})
+	if err != nil || ds.HasErrors() {
+		b.Fatal(err, ds)
+	}
+	env, err := Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "pay"}, Data: atom.Pin{ID: "bankdata"}}, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, _ := NewSession(env, SessionOptions{})
+	call := ToolCall{Name: "bank_transfer", Args: json.RawMessage(`{"from":"a1","to":"a2","amount":30}`)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if o := s.Call(call); o.IsError {
+			b.Fatal(o.Content)
+		}
+		s.Reset()
+	}
+}
