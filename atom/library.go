@@ -77,8 +77,12 @@ func NewLibrary() *Library {
 // MaxFileBytes bounds one library file.
 const MaxFileBytes = 64 << 20
 
-// LoadDir loads the library in dir.
+// LoadDir loads the library in dir, after finishing a write to it that a
+// killed process committed but did not carry out (see Stage).
 func LoadDir(dir string) (*Library, Diagnostics, error) {
+	if _, err := Recover(dir); err != nil {
+		return nil, nil, fmt.Errorf("library %s: %w", dir, err)
+	}
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("library %s: %w", dir, err)
@@ -182,6 +186,7 @@ func parseDocs(file string, data []byte) ([]document, Diagnostics) {
 	var out []document
 	var ds Diagnostics
 	dec := yaml.NewDecoder(bytes.NewReader(data))
+	budget := newNodeBudget(len(data))
 	for i := 0; ; i++ {
 		var n yaml.Node
 		err := dec.Decode(&n)
@@ -193,7 +198,7 @@ func parseDocs(file string, data []byte) ([]document, Diagnostics) {
 			break
 		}
 		ps := positions{}
-		v, err := nodeValue(&n, "", ps, 0)
+		v, err := nodeValue(&n, "", ps, 0, budget)
 		if err != nil {
 			ds = append(ds, yamlDiag(file, err))
 			continue
@@ -241,7 +246,7 @@ var (
 // kindSchemas compiles the published JSON Schemas once.
 func kindSchemas() (map[string]*jsonschema.Schema, error) {
 	schemaOnce.Do(func() {
-		c := jsonschema.NewCompiler()
+		c := newSchemaCompiler()
 		entries, err := fs.ReadDir(schema.Files, ".")
 		if err != nil {
 			schemaErr = err

@@ -2,11 +2,13 @@ package atom
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/legoenv/legoenv/corpus"
 )
@@ -168,6 +170,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("kind: data\nid: d\nrecords: {a: {b: [{id: 1}]}}\ngenerate: [{app: a, collection: b, count: 3, fields: {x: text(3)}}]\n"))
 	f.Add([]byte("kind: environments\nrecipes: [{intent: i, data: d}]\n"))
 	f.Add([]byte("a: &x [*x]\n"))
+	f.Add([]byte(aliasBomb()))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lib, ds, err := Load(fstest.MapFS{"f.yaml": {Data: data}})
 		if err != nil {
@@ -180,4 +183,108 @@ func FuzzLoad(f *testing.F) {
 		}
 		_ = lib.Recipes()
 	})
+}
+
+// aliasBomb is nine levels of nine aliases: 200 bytes of YAML that expand
+// to 387 million nodes.
+func aliasBomb() string {
+	var b strings.Builder
+	b.WriteString("kind: data\nid: bomb\nl0: &l0 [x]\n")
+	for i := 1; i <= 9; i++ {
+		fmt.Fprintf(&b, "l%d: &l%d [", i, i)
+		for j := 0; j < 9; j++ {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, "*l%d", i-1)
+		}
+		b.WriteString("]\n")
+	}
+	return b.String()
+}
+
+// An alias bomb used to expand in full (over 120 s and 11 GB); the node
+// budget stops it with a diagnostic that names the file and the line.
+func TestLoadAliasBomb(t *testing.T) {
+	done := make(chan Diagnostics, 1)
+	go func() {
+		_, ds, err := Load(fstest.MapFS{"bomb.yaml": {Data: []byte(aliasBomb())}, "ok.yaml": {Data: []byte(goodServer)}})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- ds
+	}()
+	select {
+	case ds := <-done:
+		var found bool
+		for _, d := range ds {
+			if d.File == "bomb.yaml" && d.Line > 0 && strings.Contains(d.Message, "YAML nodes once aliases are expanded") {
+				found = true
+			}
+			if d.File == "ok.yaml" && d.Severity == Error {
+				t.Errorf("the good file suffered: %v", d)
+			}
+		}
+		if !found {
+			t.Fatalf("no node-limit diagnostic for bomb.yaml: %v", ds)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("loading an alias bomb did not finish in 10 s")
+	}
+}
+
+// A file that uses aliases modestly is well within its budget.
+func TestLoadSmallAliases(t *testing.T) {
+	src := "kind: data\nid: d\nshared: &s {a: 1, b: [1, 2, 3]}\nrecords: {app: {things: [{id: t1, x: *s}, {id: t2, x: *s}]}}\n"
+	_, ds, err := Load(fstest.MapFS{"d.yaml": {Data: []byte(src)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ds {
+		if strings.Contains(d.Message, "YAML nodes") {
+			t.Fatalf("modest aliases refused: %v", d)
+		}
+	}
+}
+
+// A tool schema's $ref used to be loaded from disk (file:///etc/passwd).
+func TestSchemaRefReadsNothing(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "s.json")
+	if err := os.WriteFile(p, []byte(`{"type":"string"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range []string{"file://" + filepath.ToSlash(p), "s.json", "https://example.com/s.json"} {
+		_, err := CompileSchema(map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"$ref": ref}}})
+		if err == nil || !strings.Contains(err.Error(), "refer only to themselves") {
+			t.Errorf("$ref %s: %v, want a refusal", ref, err)
+		}
+	}
+	// A reference inside the schema still works.
+	_, err := CompileSchema(map[string]any{"type": "object", "$defs": map[string]any{"s": map[string]any{"type": "string"}},
+		"properties": map[string]any{"x": map[string]any{"$ref": "#/$defs/s"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The fixed limits of a library file: its size and its nesting.
+func TestLoadFileLimits(t *testing.T) {
+	big := make([]byte, MaxFileBytes+1)
+	for i := range big {
+		big[i] = '#'
+	}
+	deep := "kind: data\nid: d\nx: " + strings.Repeat("[", 70) + strings.Repeat("]", 70) + "\n"
+	_, ds, err := Load(fstest.MapFS{"big.yaml": {Data: big}, "deep.yaml": {Data: []byte(deep)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"big.yaml": "file larger than", "deep.yaml": "nesting deeper than 64"}
+	for _, d := range ds {
+		if w, ok := want[d.File]; ok && strings.Contains(d.Message, w) {
+			delete(want, d.File)
+		}
+	}
+	if len(want) > 0 {
+		t.Fatalf("missing diagnostics %v in %v", want, ds)
+	}
 }

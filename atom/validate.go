@@ -141,7 +141,7 @@ func CompileSchema(in map[string]any) (*jsonschema.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := jsonschema.NewCompiler()
+	c := newSchemaCompiler()
 	if err := c.AddResource("input.json", doc); err != nil {
 		return nil, err
 	}
@@ -150,6 +150,23 @@ func CompileSchema(in map[string]any) (*jsonschema.Schema, error) {
 		return nil, fmt.Errorf("invalid JSON Schema: %v", err)
 	}
 	return sch, nil
+}
+
+// noLoader refuses every URL: a schema in an atom is outside input, and
+// the compiler's default loader would read "$ref": "file:///etc/passwd"
+// from disk. Only the schema itself and the drafts' meta-schemas (built
+// into the compiler) can be referred to.
+type noLoader struct{}
+
+func (noLoader) Load(url string) (any, error) {
+	return nil, fmt.Errorf("$ref to %s: schemas may refer only to themselves (no files, no network)", url)
+}
+
+// newSchemaCompiler is a JSON Schema compiler that loads nothing.
+func newSchemaCompiler() *jsonschema.Compiler {
+	c := jsonschema.NewCompiler()
+	c.UseLoader(noLoader{})
+	return c
 }
 
 // InputProperties lists the argument names a tool input declares.

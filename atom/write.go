@@ -245,7 +245,9 @@ type WriteStats struct {
 // alone when dir is base's own directory; a file that holds a changed head
 // or recipe is rendered anew (with Marshal); every version that is not a
 // head and is not already under history/ is written there, so earlier
-// versions stay addressable. Files are replaced atomically.
+// versions stay addressable. The change is made through a Stage: as a
+// whole, or, if the process is killed, not at all until the next LoadDir
+// or Write of dir finishes it.
 func Write(l *Library, base fs.FS, dir string) (WriteStats, error) {
 	var st WriteStats
 	inPlace := false
@@ -408,14 +410,37 @@ func Write(l *Library, base fs.FS, dir string) (WriteStats, error) {
 		}
 	}
 
-	// Write.
+	return st, commitPlan(plan, order, orig, base, dir, inPlace, &st)
+}
+
+// commitPlan writes the planned files through a Stage, so the library
+// changes as a whole or not at all (see Stage).
+func commitPlan(plan map[string]*filePlan, order []string, orig *Library, base fs.FS, dir string, inPlace bool, st *WriteStats) error {
+	stage, err := NewStage(dir)
+	if err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	put := func(f string, data []byte) error {
+		if err := WriteFileAtomic(stage.Path(f), data); err != nil {
+			return err
+		}
+		stage.Move(f)
+		return nil
+	}
 	for _, f := range order {
 		p := plan[f]
-		if p.inBase && len(p.origDocs) == 0 {
-			// Not an atom file (a README, a LICENSE): copied as is.
+		if p.inBase && len(p.origDocs) == 0 || p.inBase && p.unchanged(orig) {
+			// Not an atom file (a README, a LICENSE), or one whose atoms
+			// did not change: copied as is, or left alone in place.
 			if !inPlace {
-				if err := copyFile(base, f, dir); err != nil {
-					return st, err
+				data, err := readBase(base, f)
+				if err != nil {
+					stage.Abort()
+					return err
+				}
+				if err := put(f, data); err != nil {
+					stage.Abort()
+					return err
 				}
 				st.Copied++
 			}
@@ -424,21 +449,14 @@ func Write(l *Library, base fs.FS, dir string) (WriteStats, error) {
 		if len(p.docs) == 0 && !p.inBase {
 			continue
 		}
-		if p.inBase && p.unchanged(orig) {
-			if !inPlace {
-				if err := copyFile(base, f, dir); err != nil {
-					return st, err
-				}
-				st.Copied++
-			}
-			continue
-		}
 		data, err := p.render()
 		if err != nil {
-			return st, fmt.Errorf("write %s: %w", f, err)
+			stage.Abort()
+			return fmt.Errorf("write %s: %w", f, err)
 		}
-		if err := writeFileAtomic(filepath.Join(dir, filepath.FromSlash(f)), data); err != nil {
-			return st, err
+		if err := put(f, data); err != nil {
+			stage.Abort()
+			return err
 		}
 		if p.inBase {
 			st.Rewritten = append(st.Rewritten, f)
@@ -446,7 +464,7 @@ func Write(l *Library, base fs.FS, dir string) (WriteStats, error) {
 			st.Added = append(st.Added, f)
 		}
 	}
-	return st, nil
+	return stage.Commit()
 }
 
 type docRef struct {
@@ -529,22 +547,18 @@ func (p *filePlan) render() ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-func copyFile(base fs.FS, name, dir string) error {
-	f, err := base.Open(name)
+func readBase(base fs.FS, name string) ([]byte, error) {
+	data, err := fs.ReadFile(base, name)
 	if err != nil {
-		return fmt.Errorf("write: copy %s: %w", name, err)
+		return nil, fmt.Errorf("write: copy %s: %w", name, err)
 	}
-	defer f.Close()
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return fmt.Errorf("write: copy %s: %w", name, err)
-	}
-	return writeFileAtomic(filepath.Join(dir, filepath.FromSlash(name)), data)
+	return data, nil
 }
 
-// writeFileAtomic writes through a temporary file and a rename, so that a
-// reader (or a crash) sees the old file or the new one, never half of one.
-func writeFileAtomic(name string, data []byte) error {
+// WriteFileAtomic writes through a temporary file (".tmp-<name>-*" beside
+// it) and a rename, so that a reader, or a process killed midway, sees the
+// old file or the new one, never half of one.
+func WriteFileAtomic(name string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
@@ -567,4 +581,14 @@ func writeFileAtomic(name string, data []byte) error {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	return nil
+}
+
+// WriteAtomic is WriteFileAtomic for content produced by a writer (a
+// report, a JSONL file).
+func WriteAtomic(name string, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	return WriteFileAtomic(name, b.Bytes())
 }

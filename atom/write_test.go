@@ -2,6 +2,8 @@ package atom_test
 
 import (
 	"encoding/json"
+	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -303,4 +305,27 @@ func FuzzMarshal(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A writer that fails halfway leaves the old file whole and no temp file.
+func TestWriteAtomicKeepsOldOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "report.json")
+	if err := atom.WriteFileAtomic(p, []byte("old\n")); err != nil {
+		t.Fatal(err)
+	}
+	err := atom.WriteAtomic(p, func(w io.Writer) error {
+		_, _ = io.WriteString(w, "half of the new")
+		return errors.New("disk on fire")
+	})
+	if err == nil || !strings.Contains(err.Error(), "report.json") {
+		t.Fatalf("error %v does not name the file", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "old\n" {
+		t.Fatalf("file now holds %q", b)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Fatalf("left behind: %v", ents)
+	}
 }

@@ -42,11 +42,31 @@ func joinKey(path, key string) string {
 
 const maxYAMLDepth = 64
 
+// MinYAMLNodes is the node budget of a library file whatever its size; a
+// larger file gets one more node per byte. A file without aliases never
+// comes near it (every node takes at least two bytes), so the budget only
+// stops aliases that expand to far more than the file holds ("billion
+// laughs": nine levels of nine aliases are 387 million nodes).
+const MinYAMLNodes = 100_000
+
+// nodeBudget counts the nodes of one file after alias expansion.
+type nodeBudget struct{ left, max int }
+
+// newNodeBudget gives a file of size bytes its node budget.
+func newNodeBudget(size int) *nodeBudget {
+	n := MinYAMLNodes + size
+	return &nodeBudget{left: n, max: n}
+}
+
 // nodeValue converts a YAML node to JSON-like Go values (map[string]any,
 // []any, string, float64, bool, nil), recording each path's position.
-func nodeValue(n *yaml.Node, path string, ps positions, depth int) (any, error) {
+// Every node, including each expansion of an alias, is charged to budget.
+func nodeValue(n *yaml.Node, path string, ps positions, depth int, budget *nodeBudget) (any, error) {
 	if depth > maxYAMLDepth {
 		return nil, fmt.Errorf("line %d: nesting deeper than %d", n.Line, maxYAMLDepth)
+	}
+	if budget.left--; budget.left < 0 {
+		return nil, fmt.Errorf("line %d: more than %d YAML nodes once aliases are expanded (the limit for a file of this size)", n.Line, budget.max)
 	}
 	ps[path] = pos{n.Line, n.Column}
 	switch n.Kind {
@@ -54,9 +74,9 @@ func nodeValue(n *yaml.Node, path string, ps positions, depth int) (any, error) 
 		if len(n.Content) == 0 {
 			return nil, nil
 		}
-		return nodeValue(n.Content[0], path, ps, depth+1)
+		return nodeValue(n.Content[0], path, ps, depth+1, budget)
 	case yaml.AliasNode:
-		return nodeValue(n.Alias, path, ps, depth+1)
+		return nodeValue(n.Alias, path, ps, depth+1, budget)
 	case yaml.MappingNode:
 		m := make(map[string]any, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
@@ -71,7 +91,7 @@ func nodeValue(n *yaml.Node, path string, ps positions, depth int) (any, error) 
 				return nil, fmt.Errorf("line %d: duplicate key %q", k.Line, k.Value)
 			}
 			child := joinKey(path, k.Value)
-			val, err := nodeValue(v, child, ps, depth+1)
+			val, err := nodeValue(v, child, ps, depth+1, budget)
 			if err != nil {
 				return nil, err
 			}
@@ -81,7 +101,7 @@ func nodeValue(n *yaml.Node, path string, ps positions, depth int) (any, error) 
 	case yaml.SequenceNode:
 		list := make([]any, len(n.Content))
 		for i, c := range n.Content {
-			val, err := nodeValue(c, fmt.Sprintf("%s[%d]", path, i), ps, depth+1)
+			val, err := nodeValue(c, fmt.Sprintf("%s[%d]", path, i), ps, depth+1, budget)
 			if err != nil {
 				return nil, err
 			}

@@ -7,6 +7,9 @@ type Limits struct {
 	MaxObservationBytes int `json:"max_observation_bytes"` // bytes of one observation; longer ones are cut
 	StarlarkSteps       int `json:"starlark_steps"`        // execution steps of one Starlark effect
 	SearchLimit         int `json:"search_limit"`          // results of a search when the tool sets none
+	StarlarkBytes       int `json:"starlark_bytes"`        // bytes of values one Starlark effect builds, reads or returns
+	MaxTrajectoryBytes  int `json:"max_trajectory_bytes"`  // bytes of arguments and observations a session records
+	StarlarkTimeMS      int `json:"starlark_time_ms"`      // wall time of one Starlark effect, in milliseconds
 }
 
 // DefaultLimits are used where a limit is zero.
@@ -16,24 +19,27 @@ var DefaultLimits = Limits{
 	MaxObservationBytes: 32 << 10,
 	StarlarkSteps:       200_000,
 	SearchLimit:         20,
+	StarlarkBytes:       64 << 20,
+	MaxTrajectoryBytes:  8 << 20,
+	StarlarkTimeMS:      2000,
 }
 
-func (l Limits) withDefaults() Limits {
-	d := DefaultLimits
-	if l.MaxSteps > 0 {
-		d.MaxSteps = l.MaxSteps
+func (l Limits) withDefaults() Limits { return DefaultLimits.Override(l) }
+
+// Override returns l with every positive field of o in place of its own.
+func (l Limits) Override(o Limits) Limits {
+	set := func(dst *int, v int) {
+		if v > 0 {
+			*dst = v
+		}
 	}
-	if l.MaxArgBytes > 0 {
-		d.MaxArgBytes = l.MaxArgBytes
-	}
-	if l.MaxObservationBytes > 0 {
-		d.MaxObservationBytes = l.MaxObservationBytes
-	}
-	if l.StarlarkSteps > 0 {
-		d.StarlarkSteps = l.StarlarkSteps
-	}
-	if l.SearchLimit > 0 {
-		d.SearchLimit = l.SearchLimit
-	}
-	return d
+	set(&l.MaxSteps, o.MaxSteps)
+	set(&l.MaxArgBytes, o.MaxArgBytes)
+	set(&l.MaxObservationBytes, o.MaxObservationBytes)
+	set(&l.StarlarkSteps, o.StarlarkSteps)
+	set(&l.SearchLimit, o.SearchLimit)
+	set(&l.StarlarkBytes, o.StarlarkBytes)
+	set(&l.MaxTrajectoryBytes, o.MaxTrajectoryBytes)
+	set(&l.StarlarkTimeMS, o.StarlarkTimeMS)
+	return l
 }

@@ -58,6 +58,11 @@ type Session struct {
 	initial *state.State
 	calls   []assert.Call
 	traj    []Step
+	// trajBytes is what the trajectory holds (arguments and observations);
+	// refused counts calls answered but not recorded because the session
+	// was done.
+	trajBytes int
+	refused   int
 }
 
 // NewSession starts an episode.
@@ -91,13 +96,24 @@ func (s *Session) Reset() {
 	s.st.Reset()
 	s.calls = s.calls[:0]
 	s.traj = s.traj[:0]
+	s.trajBytes, s.refused = 0, 0
 }
 
 // Steps is the number of calls made.
 func (s *Session) Steps() int { return len(s.traj) }
 
-// Done reports whether the step limit is reached.
-func (s *Session) Done() bool { return len(s.traj) >= s.env.Limits.MaxSteps }
+// Refused is the number of calls refused because the session was done;
+// they are answered but not recorded.
+func (s *Session) Refused() int { return s.refused }
+
+// TrajectoryBytes is the size of the arguments and observations recorded.
+func (s *Session) TrajectoryBytes() int { return s.trajBytes }
+
+// Done reports whether the session takes no more calls: the step limit or
+// the trajectory size limit is reached.
+func (s *Session) Done() bool {
+	return len(s.traj) >= s.env.Limits.MaxSteps || s.trajBytes >= s.env.Limits.MaxTrajectoryBytes
+}
 
 // Hash is the hash of the current state.
 func (s *Session) Hash() string { return s.st.Hash() }
@@ -135,9 +151,22 @@ func (s *Session) Step(calls ...ToolCall) []Observation {
 // Call runs one tool call. Whatever the call, the answer is an observation:
 // an unknown tool, bad arguments or a failing effect are errors the agent
 // sees, and leave the state unchanged.
+//
+// Once the session is done, calls are answered with an error and not
+// recorded, so a client that keeps calling cannot grow the trajectory; a
+// call whose arguments are over the limit is recorded without them.
 func (s *Session) Call(c ToolCall) Observation {
+	if s.Done() {
+		s.refused++
+		obs := s.doneObs()
+		obs.ToolCallID = c.ID
+		return obs
+	}
 	obs := s.call(c)
 	obs.ToolCallID = c.ID
+	if len(c.Args) > s.env.Limits.MaxArgBytes {
+		c.Args = nil
+	}
 	if n := s.env.Limits.MaxObservationBytes; len(obs.Content) > n {
 		// Still JSON, so agents and clients parse it the same way.
 		cut := strings.ToValidUTF8(obs.Content[:n], "")
@@ -149,7 +178,16 @@ func (s *Session) Call(c ToolCall) Observation {
 		step.StateHash = s.st.Hash()
 	}
 	s.traj = append(s.traj, step)
+	s.trajBytes += len(c.ID) + len(c.Name) + len(c.Args) + len(obs.Content)
 	return obs
+}
+
+// doneObs says which limit ended the session.
+func (s *Session) doneObs() Observation {
+	if n := s.env.Limits.MaxSteps; len(s.traj) >= n {
+		return errObs("step limit of %d reached (max_steps)", n)
+	}
+	return errObs("trajectory limit of %d bytes reached (max_trajectory_bytes)", s.env.Limits.MaxTrajectoryBytes)
 }
 
 func errObs(format string, args ...any) Observation {
@@ -158,9 +196,6 @@ func errObs(format string, args ...any) Observation {
 }
 
 func (s *Session) call(c ToolCall) Observation {
-	if s.Done() {
-		return errObs("step limit of %d reached", s.env.Limits.MaxSteps)
-	}
 	if len(c.Args) > s.env.Limits.MaxArgBytes {
 		s.calls = append(s.calls, assert.Call{Name: c.Name, Error: true})
 		return errObs("arguments of %d bytes exceed the limit of %d", len(c.Args), s.env.Limits.MaxArgBytes)

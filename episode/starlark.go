@@ -27,11 +27,21 @@ type starlarkEffect struct {
 var starlarkOpts = &syntax.FileOptions{While: true, Recursion: false, TopLevelControl: true, GlobalReassign: false}
 
 func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
-	th := &starlark.Thread{Name: t.Name, Load: func(*starlark.Thread, string) (starlark.StringDict, error) {
-		return nil, errors.New("load is not allowed")
-	}}
-	th.SetMaxExecutionSteps(1_000_000)
-	globals, err := starlark.ExecFileOptions(starlarkOpts, th, t.Name+".star", t.Effect.Code, nil)
+	f, err := starlarkOpts.Parse(t.Name+".star", t.Effect.Code, 0)
+	if err != nil {
+		return nil, fmt.Errorf("starlark: %v", err)
+	}
+	guardFile(f)
+	rewriteCalls(f)
+	prog, err := starlark.FileProgram(f, guardBuiltins.Has)
+	if err != nil {
+		return nil, fmt.Errorf("starlark: %v", err)
+	}
+	// The top level runs under the default limits: it is the atom's code,
+	// run when an environment is composed.
+	g, stop := newGuard(t.Name, DefaultLimits)
+	globals, err := prog.Init(g.th, guardBuiltins)
+	stop()
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
 	}
@@ -44,33 +54,56 @@ func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
 }
 
 func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
-	th := &starlark.Thread{Name: e.name, Load: func(*starlark.Thread, string) (starlark.StringDict, error) {
-		return nil, errors.New("load is not allowed")
-	}}
-	th.SetMaxExecutionSteps(uint64(cx.Limits.StarlarkSteps))
-	db := &starDB{cx: cx, app: e.app}
+	g, stop := newGuard(e.name, cx.Limits)
+	defer stop()
+	db := &starDB{cx: cx, app: e.app, g: g}
 	// Writes go through a scratch state so a failing script changes nothing.
-	argv, err := toStarlark(args)
+	argv, err := db.toStarlark(args)
 	if err != nil {
 		return nil, err
 	}
-	out, err := starlark.Call(th, e.run, starlark.Tuple{argv, db}, nil)
+	out, err := starlark.Call(g.th, e.run, starlark.Tuple{argv, db}, nil)
 	if err != nil {
 		db.rollback()
 		var ee *starlark.EvalError
 		if errors.As(err, &ee) {
-			return nil, fmt.Errorf("%s", strings.TrimPrefix(ee.Msg, "fail: "))
+			return nil, fmt.Errorf("%s%s", strings.TrimPrefix(ee.Msg, "fail: "), g.printed())
 		}
+		return nil, fmt.Errorf("%v%s", err, g.printed())
+	}
+	res, err := db.fromStarlark(out)
+	if err != nil {
+		db.rollback()
 		return nil, err
 	}
-	return fromStarlark(out)
+	return res, nil
 }
 
 // starDB is the db argument of run(args, db).
 type starDB struct {
 	cx   *Context
 	app  string
+	g    *guard
 	undo []func()
+}
+
+// fromStarlark converts a script's value, charging it to the call's budget.
+func (d *starDB) fromStarlark(v starlark.Value) (any, error) {
+	r := valueReader{left: d.g.left, max: d.g.limit, open: map[starlark.Value]bool{}}
+	out, err := r.read(v, 0)
+	d.g.left = r.left
+	return out, err
+}
+
+// toStarlark converts host values for the script, charging them to the
+// call's budget: a loop of searches over a large collection would
+// otherwise copy it again and again.
+func (d *starDB) toStarlark(v any) (starlark.Value, error) {
+	sv, err := toStarlark(v)
+	if err != nil {
+		return nil, err
+	}
+	return sv, d.g.charge(expanded(d.g.left+1, sv))
 }
 
 func (d *starDB) String() string        { return "db" }
@@ -131,7 +164,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	}
 	where := map[string]any{}
 	for _, kv := range kwargs {
-		v, err := fromStarlark(kv[1])
+		v, err := d.fromStarlark(kv[1])
 		if err != nil {
 			return nil, err
 		}
@@ -147,7 +180,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 			}
 		}
 		if ok {
-			sv, err := toStarlark(r)
+			sv, err := d.toStarlark(r)
 			if err != nil {
 				return nil, err
 			}
@@ -170,7 +203,7 @@ func (d *starDB) get(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if !ok {
 		return starlark.None, nil
 	}
-	return toStarlark(r)
+	return d.toStarlark(r)
 }
 
 func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -183,7 +216,7 @@ func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if err != nil {
 		return nil, err
 	}
-	v, err := fromStarlark(rec)
+	v, err := d.fromStarlark(rec)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +236,7 @@ func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	}
 	k, _ := state.KeyOf(r, key)
 	d.undo = append(d.undo, func() { _ = st.Delete(full, k) })
-	return toStarlark(r)
+	return d.toStarlark(r)
 }
 
 func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -221,7 +254,7 @@ func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if !ok {
 		return nil, fmt.Errorf("no record %q in %s", key, name)
 	}
-	v, err := fromStarlark(fields)
+	v, err := d.fromStarlark(fields)
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +269,7 @@ func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 		return nil, err
 	}
 	d.undo = append(d.undo, func() { _ = st.Replace(full, key, old) })
-	return toStarlark(rec)
+	return d.toStarlark(rec)
 }
 
 func (d *starDB) delete(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -310,15 +343,48 @@ func toStarlark(v any) (starlark.Value, error) {
 	return nil, fmt.Errorf("cannot pass %T to starlark", v)
 }
 
-// fromStarlark converts a script's value back to JSON-like Go values.
-func fromStarlark(v starlark.Value) (any, error) {
+// maxValueDepth bounds the nesting of a value a script hands back. A list
+// or dict that contains itself would otherwise recurse until Go's stack
+// overflows and takes the whole process down.
+const maxValueDepth = 64
+
+// starDB.fromStarlark converts a script's value back to JSON-like Go
+// values. It refuses values that contain themselves, nest deeper than
+// maxValueDepth, or would take more than the call's budget once converted
+// (a value that shares one list many times over is small in Starlark and
+// huge as JSON).
+
+// valueReader carries the budget and the containers being read through one
+// conversion.
+type valueReader struct {
+	left int                     // bytes still allowed
+	open map[starlark.Value]bool // lists and dicts on the current path
+	max  int                     // the budget at the start, for the error
+}
+
+// spend charges n bytes (an estimate of the Go value's size) to the budget.
+func (r *valueReader) spend(n int) error {
+	r.left -= n
+	if r.left < 0 {
+		return fmt.Errorf("value larger than the limit of %d bytes (starlark_bytes)", r.max)
+	}
+	return nil
+}
+
+func (r *valueReader) read(v starlark.Value, depth int) (any, error) {
+	if depth > maxValueDepth {
+		return nil, fmt.Errorf("value nested deeper than %d levels", maxValueDepth)
+	}
+	if err := r.spend(16); err != nil {
+		return nil, err
+	}
 	switch x := v.(type) {
 	case starlark.NoneType:
 		return nil, nil
 	case starlark.Bool:
 		return bool(x), nil
 	case starlark.String:
-		return string(x), nil
+		return string(x), r.spend(len(x))
 	case starlark.Int:
 		i, ok := x.Int64()
 		if !ok {
@@ -328,9 +394,13 @@ func fromStarlark(v starlark.Value) (any, error) {
 	case starlark.Float:
 		return float64(x), nil
 	case *starlark.List:
+		if err := r.enter(x, "list"); err != nil {
+			return nil, err
+		}
+		defer delete(r.open, x)
 		out := make([]any, x.Len())
-		for i := 0; i < x.Len(); i++ {
-			e, err := fromStarlark(x.Index(i))
+		for i := range out {
+			e, err := r.read(x.Index(i), depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -340,7 +410,7 @@ func fromStarlark(v starlark.Value) (any, error) {
 	case starlark.Tuple:
 		out := make([]any, len(x))
 		for i, e := range x {
-			g, err := fromStarlark(e)
+			g, err := r.read(e, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -348,13 +418,20 @@ func fromStarlark(v starlark.Value) (any, error) {
 		}
 		return out, nil
 	case *starlark.Dict:
+		if err := r.enter(x, "dict"); err != nil {
+			return nil, err
+		}
+		defer delete(r.open, x)
 		out := make(map[string]any, x.Len())
 		for _, kv := range x.Items() {
 			k, ok := kv[0].(starlark.String)
 			if !ok {
 				return nil, fmt.Errorf("dict keys must be strings, not %s", kv[0].Type())
 			}
-			e, err := fromStarlark(kv[1])
+			if err := r.spend(len(k)); err != nil {
+				return nil, err
+			}
+			e, err := r.read(kv[1], depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -363,4 +440,14 @@ func fromStarlark(v starlark.Value) (any, error) {
 		return out, nil
 	}
 	return nil, fmt.Errorf("cannot return a starlark %s", v.Type())
+}
+
+// enter marks a container as being read, failing if it already is: the
+// value contains itself.
+func (r *valueReader) enter(c starlark.Value, what string) error {
+	if r.open[c] {
+		return fmt.Errorf("the %s contains itself; a value must be JSON-like (no cycles)", what)
+	}
+	r.open[c] = true
+	return nil
 }

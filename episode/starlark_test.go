@@ -2,9 +2,13 @@ package episode
 
 import (
 	"encoding/json"
+	"io"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 )
@@ -109,5 +113,188 @@ func TestStarlarkHasNoIO(t *testing.T) {
 	_, ds, _ := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(src)}})
 	if !ds.HasErrors() || !strings.Contains(ds[0].String(), "undefined: open") {
 		t.Fatalf("want a lint error for open: %v", ds)
+	}
+}
+
+// starTool composes the bank environment with one more Starlark tool,
+// bank_probe, whose run body is code.
+func starTool(t *testing.T, code string, lim Limits) *Session {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(starServer + "  - name: bank_probe\n    description: Runs test code.\n    input: {type: object}\n    effect:\n      kind: starlark\n      code: |\n        def run(args, db):\n")
+	for _, line := range strings.Split(strings.TrimSpace(code), "\n") {
+		b.WriteString("            " + line + "\n")
+	}
+	lib, ds, err := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(b.String())}, "d.yaml": {Data: []byte(starData)}, "i.yaml": {Data: []byte(starIntent)}})
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds)
+	}
+	env, err := Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "pay"}, Data: atom.Pin{ID: "bankdata"}}, Options{Limits: lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(env, SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// A value that contains itself used to recurse in fromStarlark until the
+// Go stack overflowed (a fatal error no recover catches).
+func TestStarlarkCyclicValue(t *testing.T) {
+	cases := []struct{ name, code, want string }{
+		{"list returned", "x = []\nx.append(x)\nreturn x", "list contains itself"},
+		{"dict created", "d = {}\nd[\"self\"] = d\nreturn db.create(\"transfers\", {\"from\": \"a1\", \"meta\": d})", "dict contains itself"},
+		{"dict updated", "d = {\"k\": []}\nd[\"k\"].append(d)\nreturn db.update(\"accounts\", \"a1\", {\"x\": d})", "dict contains itself"},
+		{"search kwargs", "x = []\nx.append(x)\nreturn db.search(\"accounts\", owner=x)", "list contains itself"},
+		{"after a write", "db.update(\"accounts\", \"a1\", {\"balance\": 0})\nx = []\nx.append(x)\nreturn x", "list contains itself"},
+		{"shared many times", "x = [\"a\" * 1000]\nfor i in range(40):\n    x = [x, x]\nreturn x", "starlark_bytes"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := starTool(t, c.code, Limits{})
+			start := s.Hash()
+			o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+			if !o.IsError || !strings.Contains(o.Content, c.want) {
+				t.Fatalf("got %s, want an error observation with %q", o.Content, c.want)
+			}
+			if s.Hash() != start {
+				t.Fatal("a refused value changed the state")
+			}
+		})
+	}
+}
+
+// Each of these used to build hundreds of megabytes or more in a few
+// steps; now they stop at starlark_bytes, quickly and without the memory.
+func TestStarlarkMemoryLimit(t *testing.T) {
+	cases := []struct{ name, code string }{
+		{"string repeat", `return len("x" * (1 << 28))`},
+		{"list repeat", `return len([0] * 30000000)`},
+		{"repeat assign", "x = [0]\nx *= 30000000\nreturn len(x)"},
+		{"doubling", "s = \"ab\"\nfor i in range(40):\n    s = s + s\nreturn len(s)"},
+		{"doubling in place", "l = [1]\nfor i in range(40):\n    l += l\nreturn len(l)"},
+		{"extend", "l = [1]\nfor i in range(40):\n    l.extend(l)\nreturn len(l)"},
+		{"range", "return len(list(range(1 << 30)))"},
+		{"replace", "s = \"a\" * 100000\nreturn len(s.replace(\"a\", s))"},
+		{"str of shared", "s = \"x\" * 1000000\nreturn len(str([s] * 1000))"},
+		{"join of shared", "s = \"x\" * 1000000\nreturn len(\",\".join([s] * 1000))"},
+		{"format of shared", "s = \"x\" * 1000000\nreturn len(\"%s\" % ([s] * 1000,))"},
+		{"searches", "n = 0\nfor i in range(100000):\n    n += len(db.search(\"accounts\"))\nreturn n"},
+		{"big int", "x = 3\nfor i in range(40):\n    x = x * x\nreturn x > 0"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := starTool(t, c.code, Limits{StarlarkSteps: 10_000_000, StarlarkBytes: 1 << 20})
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+			runtime.ReadMemStats(&after)
+			if !o.IsError || !strings.Contains(o.Content, "starlark_bytes") {
+				t.Fatalf("got %s, want an error naming starlark_bytes", o.Content)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %s", d)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+				t.Errorf("allocated %d MB", n>>20)
+			}
+		})
+	}
+}
+
+// Ordinary scripts are not hurt by the guard: arithmetic, string building,
+// list growth and formatting within the budget work as before.
+func TestStarlarkGuardKeepsSemantics(t *testing.T) {
+	code := `l = [1, 2]
+m = l
+l += [3]
+x = 2
+x *= 21
+s = "a" + "b"
+s += "c"
+s = s * 2
+t = (1,) * 3
+p = "%s-%d" % (s, x)
+r = list(range(5))
+return {"alias": m, "x": x, "s": s, "t": t, "p": p, "r": r, "j": ",".join(["a", "b"]), "str": str([1, "a"]), "rep": "aXa".replace("X", "YY")}`
+	s := starTool(t, code, Limits{})
+	o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	want := `{"alias":[1,2,3],"j":"a,b","p":"abcabc-42","r":[0,1,2,3,4],"rep":"aYYa","s":"abcabc","str":"[1, \"a\"]","t":[1,1,1],"x":42}`
+	if o.IsError || o.Content != want {
+		t.Fatalf("got  %s\nwant %s", o.Content, want)
+	}
+}
+
+func TestStarlarkTimeLimit(t *testing.T) {
+	s := starTool(t, "n = 0\nwhile True:\n    n += 1", Limits{StarlarkSteps: 1 << 40, StarlarkTimeMS: 100})
+	start := time.Now()
+	o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	if !o.IsError || !strings.Contains(o.Content, "starlark_time_ms") {
+		t.Fatalf("got %s", o.Content)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("a 100 ms limit took %s", d)
+	}
+}
+
+// print used to write to the process's stderr (a server's log); it now
+// goes to the observation of a failing call and nowhere else.
+func TestStarlarkPrintStaysInside(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stderr
+	os.Stderr = w
+	s := starTool(t, "print(\"hello from the tool\")\nfail(\"boom\")", Limits{})
+	o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	os.Stderr = old
+	w.Close()
+	leaked, _ := io.ReadAll(r)
+	if len(leaked) > 0 {
+		t.Errorf("print wrote to stderr: %q", leaked)
+	}
+	if !o.IsError || !strings.Contains(o.Content, "boom") || !strings.Contains(o.Content, "printed: hello from the tool") {
+		t.Fatalf("got %s", o.Content)
+	}
+}
+
+// A module whose top level builds a huge value fails to compose.
+func TestStarlarkTopLevelLimit(t *testing.T) {
+	src := strings.Replace(starServer, "        def run(args, db):\n            n = 0", "        big = \"x\" * (1 << 29)\n        def run(args, db):\n            n = 0", 1)
+	lib, ds, err := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(src)}, "d.yaml": {Data: []byte(starData)}, "i.yaml": {Data: []byte(starIntent)}})
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds)
+	}
+	_, err = Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "pay"}, Data: atom.Pin{ID: "bankdata"}}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "starlark_bytes") {
+		t.Fatalf("compose: %v", err)
+	}
+}
+
+// BenchmarkStarlarkCall is one call of a Starlark tool that reads two
+// records, writes three and returns one (the bank transfer), then a reset.
+//
+//	go test ./episode -run XXX -bench StarlarkCall -benchtime 20000x -count 3
+func BenchmarkStarlarkCall(b *testing.B) {
+	lib, ds, err := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(starServer)}, "d.yaml": {Data: []byte(starData)}, "i.yaml": {Data: []byte(starIntent)}})
+	if err != nil || ds.HasErrors() {
+		b.Fatal(err, ds)
+	}
+	env, err := Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "pay"}, Data: atom.Pin{ID: "bankdata"}}, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, _ := NewSession(env, SessionOptions{})
+	call := ToolCall{Name: "bank_transfer", Args: json.RawMessage(`{"from":"a1","to":"a2","amount":30}`)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if o := s.Call(call); o.IsError {
+			b.Fatal(o.Content)
+		}
+		s.Reset()
 	}
 }

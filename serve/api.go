@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
@@ -231,11 +233,14 @@ func (s *Server) listEnvs(w http.ResponseWriter, r *http.Request) {
 	}
 	all := s.cat.Find(f)
 	out := EnvList{Envs: []EnvSummary{}, Total: len(all), Offset: offset, Limit: limit}
-	for i := offset; i < len(all) && i < offset+limit; i++ {
-		out.Envs = append(out.Envs, summary(all[i]))
+	// offset+limit would overflow for an offset near MaxInt.
+	start := min(offset, len(all))
+	end := start + min(limit, len(all)-start)
+	for _, in := range all[start:end] {
+		out.Envs = append(out.Envs, summary(in))
 	}
-	if next := offset + limit; next < len(all) {
-		out.NextOffset = &next
+	if end < len(all) {
+		out.NextOffset = &end
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -314,7 +319,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("body: field toolset: %q is not a toolset (named or meta)", req.Toolset))
 		return
 	}
-	sess, err := s.NewSession(req.EnvID, episode.SessionOptions{Seed: req.Seed, Toolset: req.Toolset})
+	sess, err := s.newSession(clientOf(r), req.EnvID, episode.SessionOptions{Seed: req.Seed, Toolset: req.Toolset})
 	if err != nil {
 		s.failErr(w, err)
 		return
@@ -488,6 +493,30 @@ func (s *Server) mcp(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, err)
 		return
 	}
+	// A POST without a session id opens a new MCP session: it takes a slot.
+	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
+		if err := s.sessions.addMCP(sess, sess.mcpLive()); err != nil {
+			s.failErr(w, s.limitError(err))
+			return
+		}
+	}
+	if r.Method == http.MethodGet {
+		// The event stream lives as long as the MCP session, which has its
+		// own idle timeout; the connection's timeouts would cut it.
+		rc := http.NewResponseController(w)
+		_ = rc.SetReadDeadline(time.Time{})
+		_ = rc.SetWriteDeadline(time.Time{})
+	}
 	sess.touch(s.now())
 	h.ServeHTTP(w, r)
+}
+
+// clientOf is the remote address of a request without its port: the
+// client the per-client session quota counts.
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }

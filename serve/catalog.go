@@ -52,6 +52,14 @@ func LibraryCatalog(lib *atom.Library) (*Catalog, []error) {
 	return NewCatalog(infos), errs
 }
 
+// SetLimits overrides the episode limits of every environment with the
+// positive fields of l (a server's flags), for the sessions opened after.
+func (c *Catalog) SetLimits(l episode.Limits) {
+	for _, in := range c.list {
+		in.Env.Limits = in.Env.Limits.Override(l)
+	}
+}
+
 // Get returns the environment with id.
 func (c *Catalog) Get(id string) *EnvInfo { return c.byID[id] }
 

@@ -155,6 +155,21 @@ func (s *Session) mcpHandler(o MCPOptions) (http.Handler, error) {
 	return s.mcpHTTP, nil
 }
 
+// mcpLive is the number of the session's MCP sessions that are open.
+func (s *Session) mcpLive() int {
+	s.mu.Lock()
+	srv := s.mcpSrv
+	s.mu.Unlock()
+	if srv == nil {
+		return 0
+	}
+	n := 0
+	for range srv.Sessions() {
+		n++
+	}
+	return n
+}
+
 // closeMCP disconnects the session's MCP clients.
 func (s *Session) closeMCP() {
 	s.mu.Lock()

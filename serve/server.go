@@ -26,6 +26,24 @@ type Options struct {
 	IdleTimeout     time.Duration // a session unused this long is closed (default 15m)
 	MaxBodyBytes    int64         // request body limit (default 1 MiB); more is 413
 	ShutdownTimeout time.Duration // how long Run waits for requests in flight (default 30s)
+	// MaxSessionsPerClient bounds the sessions one remote address holds
+	// (default 1,000); more is 429. Behind a proxy every client is one
+	// address: raise it there.
+	MaxSessionsPerClient int
+	// MaxMCPSessions bounds the MCP sessions of one REST session (default
+	// 8); each also takes a slot of MaxSessions.
+	MaxMCPSessions int
+	// Timeouts of Run's HTTP server (defaults 10s, 1m, 2m, 2m): reading a
+	// request's headers, reading a whole request, writing a response, and
+	// keeping an idle connection. MCP's event streams are exempt from the
+	// read and write timeouts; their sessions end after IdleTimeout.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, ConnIdleTimeout time.Duration
+	// AuthToken, when set, is the bearer token every request but GET
+	// /healthz must carry (Authorization: Bearer <token>); others get 401.
+	AuthToken string
+	// AllowedOrigins are browser origins ("https://ui.example.com") trusted
+	// besides the loopback ones (see protect).
+	AllowedOrigins []string
 	// Registry receives the metrics; nil makes a new registry with the Go
 	// and process collectors.
 	Registry *prometheus.Registry
@@ -41,7 +59,33 @@ const (
 	DefaultIdleTimeout     = 15 * time.Minute
 	DefaultMaxBodyBytes    = 1 << 20
 	DefaultShutdownTimeout = 30 * time.Second
+
+	DefaultMaxSessionsPerClient = 1000
+	DefaultMaxMCPSessions       = 8
+	DefaultReadHeaderTimeout    = 10 * time.Second
+	DefaultReadTimeout          = time.Minute
+	DefaultWriteTimeout         = 2 * time.Minute
+	DefaultConnIdleTimeout      = 2 * time.Minute
 )
+
+// orDefault returns v, or def when v is not positive.
+func orDefault[T int | int64 | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+// Validate reports options that cannot work.
+func (o Options) Validate() error {
+	cop := http.NewCrossOriginProtection()
+	for _, a := range o.AllowedOrigins {
+		if err := cop.AddTrustedOrigin(a); err != nil {
+			return fmt.Errorf("allowed origin %q: %w", a, err)
+		}
+	}
+	return nil
+}
 
 func (o Options) withDefaults() Options {
 	if o.MaxSessions <= 0 {
@@ -56,6 +100,12 @@ func (o Options) withDefaults() Options {
 	if o.ShutdownTimeout <= 0 {
 		o.ShutdownTimeout = DefaultShutdownTimeout
 	}
+	o.MaxSessionsPerClient = orDefault(o.MaxSessionsPerClient, DefaultMaxSessionsPerClient)
+	o.MaxMCPSessions = orDefault(o.MaxMCPSessions, DefaultMaxMCPSessions)
+	o.ReadHeaderTimeout = orDefault(o.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	o.ReadTimeout = orDefault(o.ReadTimeout, DefaultReadTimeout)
+	o.WriteTimeout = orDefault(o.WriteTimeout, DefaultWriteTimeout)
+	o.ConnIdleTimeout = orDefault(o.ConnIdleTimeout, DefaultConnIdleTimeout)
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -70,8 +120,10 @@ type Server struct {
 	sessions *table
 	met      *metrics
 	mux      *http.ServeMux
+	handler  http.Handler // mux behind protect
 	now      func() time.Time
 	stopping atomic.Bool
+	loopback atomic.Bool // listening on a loopback address: check Host and Origin
 }
 
 // New returns a server for the catalog.
@@ -80,20 +132,23 @@ func New(cat *Catalog, opts Options) *Server {
 	s := &Server{
 		cat:      cat,
 		opts:     opts,
-		sessions: newTable(opts.MaxSessions),
+		sessions: newTable(opts.MaxSessions, opts.MaxSessionsPerClient, opts.MaxMCPSessions),
 		met:      newMetrics(opts.Registry),
 		mux:      http.NewServeMux(),
 		now:      time.Now,
 	}
 	s.routes()
+	s.handler = s.protect(s.mux)
 	return s
 }
 
 // Catalog returns the server's environments.
 func (s *Server) Catalog() *Catalog { return s.cat }
 
-// Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+// Handler is the server's HTTP handler: every route, behind the checks of
+// protect (auth, cross-origin, content type; Host and Origin once Run
+// listens on a loopback address).
+func (s *Server) Handler() http.Handler { return s.handler }
 
 // methods maps HTTP methods to handlers of one path, so that every path
 // answers a wrong method with a JSON 405.
@@ -143,8 +198,14 @@ func (s *Server) routes() {
 }
 
 // NewSession opens a session of an environment of the catalog, as POST
-// /v1/sessions does.
+// /v1/sessions does, for the process itself (no per-client quota).
 func (s *Server) NewSession(envID string, opts episode.SessionOptions) (*Session, error) {
+	return s.newSession("", envID, opts)
+}
+
+// newSession opens a session for client, a remote address ("" for the
+// process itself).
+func (s *Server) newSession(client, envID string, opts episode.SessionOptions) (*Session, error) {
 	in := s.cat.Get(envID)
 	if in == nil {
 		return nil, &apiError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("unknown environment %q (GET /v1/envs lists them)", envID)}
@@ -156,15 +217,30 @@ func (s *Server) NewSession(envID string, opts episode.SessionOptions) (*Session
 	if err != nil {
 		return nil, &apiError{status: http.StatusBadRequest, code: "bad_request", msg: err.Error()}
 	}
-	sess.met, sess.now = s.met, s.now
+	sess.met, sess.now, sess.client = s.met, s.now, client
 	sess.touch(s.now())
 	if err := s.sessions.add(sess); err != nil {
-		return nil, &apiError{status: http.StatusTooManyRequests, code: "too_many_sessions",
-			msg: fmt.Sprintf("%d sessions are open, the limit; close some (DELETE /v1/sessions/{id}) or wait for idle ones to expire", s.opts.MaxSessions)}
+		return nil, s.limitError(err)
 	}
 	s.met.created.Inc()
 	s.met.open.Inc()
 	return sess, nil
+}
+
+// limitError answers a refusal of the session table.
+func (s *Server) limitError(err error) error {
+	switch {
+	case errors.Is(err, errClientQuota):
+		return &apiError{status: http.StatusTooManyRequests, code: "too_many_sessions_for_client",
+			msg: fmt.Sprintf("this client has %d sessions open, the per-client limit (--max-sessions-per-client); close some or wait for idle ones to expire", s.opts.MaxSessionsPerClient)}
+	case errors.Is(err, errMCPLimit):
+		return &apiError{status: http.StatusTooManyRequests, code: "too_many_mcp_sessions",
+			msg: fmt.Sprintf("this session has %d MCP sessions open, the limit (--max-mcp-sessions); close one first", s.opts.MaxMCPSessions)}
+	case errors.Is(err, ErrClosed):
+		return err
+	}
+	return &apiError{status: http.StatusTooManyRequests, code: "too_many_sessions",
+		msg: fmt.Sprintf("%d sessions (REST and MCP) are open, the limit (--max-sessions); close some (DELETE /v1/sessions/{id}) or wait for idle ones to expire", s.opts.MaxSessions)}
 }
 
 // CloseSession closes a session; it reports whether it was open.
@@ -179,6 +255,13 @@ func (s *Server) CloseSession(id string) bool {
 // OpenSessions is the number of open sessions.
 func (s *Server) OpenSessions() int { return s.sessions.len() }
 
+// OpenMCPSessions is the number of MCP sessions counted against the
+// limits, as of the last MCP connection or idle sweep.
+func (s *Server) OpenMCPSessions() int {
+	_, n := s.sessions.counts()
+	return n
+}
+
 // ExpireIdle closes the sessions idle for longer than the idle timeout and
 // returns how many it closed. Run calls it periodically.
 func (s *Server) ExpireIdle() int {
@@ -188,6 +271,7 @@ func (s *Server) ExpireIdle() int {
 		keep = time.Hour
 	}
 	n := len(s.sessions.expire(now, s.opts.IdleTimeout, keep))
+	s.sessions.recountMCP()
 	if n > 0 {
 		s.met.open.Sub(float64(n))
 		s.met.expired.Add(float64(n))
@@ -200,10 +284,13 @@ func (s *Server) ExpireIdle() int {
 // accepting, lets requests in flight finish (up to ShutdownTimeout),
 // disconnects MCP clients and closes every session.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	s.loopback.Store(isLoopbackAddr(ln.Addr()))
 	hs := &http.Server{
 		Handler:           s.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		ReadHeaderTimeout: s.opts.ReadHeaderTimeout,
+		ReadTimeout:       s.opts.ReadTimeout,
+		WriteTimeout:      s.opts.WriteTimeout,
+		IdleTimeout:       s.opts.ConnIdleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.opts.Logger.Handler(), slog.LevelWarn),
 	}
 	// MCP clients hold a GET stream open for server notifications; they

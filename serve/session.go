@@ -41,6 +41,9 @@ type Session struct {
 
 	mcpSrv  *mcp.Server // guarded by mu; made on first MCP request
 	mcpHTTP http.Handler
+
+	client   string // remote address that opened it, for the per-client quota
+	mcpCount int    // MCP sessions counted against the limits; guarded by the table's mu
 }
 
 // NewSession starts a session of env. id may be empty; one is drawn then.

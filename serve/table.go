@@ -6,8 +6,12 @@ import (
 	"time"
 )
 
-// errTooMany is returned when the session limit is reached.
-var errTooMany = errors.New("too many open sessions")
+// Errors of the session table's limits.
+var (
+	errTooMany     = errors.New("too many open sessions")
+	errClientQuota = errors.New("too many open sessions for this client")
+	errMCPLimit    = errors.New("too many MCP sessions on this session")
+)
 
 // lookup results of the session table.
 const (
@@ -18,26 +22,88 @@ const (
 
 // table holds the open sessions, and for a while the ids of closed ones so
 // that a late call hears "closed" rather than "unknown".
+//
+// Every MCP session counts against max like a REST session does (each
+// holds its own connection state), up to maxMCP per REST session; a client
+// (a remote address) may hold at most perClient REST sessions.
 type table struct {
-	mu     sync.RWMutex
-	open   map[string]*Session
-	closed map[string]time.Time // id -> when closed
-	max    int
+	mu        sync.RWMutex
+	open      map[string]*Session
+	closed    map[string]time.Time // id -> when closed
+	clients   map[string]int       // open sessions per client address
+	mcp       int                  // MCP sessions, the sum of Session.mcpCount
+	max       int
+	perClient int
+	maxMCP    int
 }
 
-func newTable(max int) *table {
-	return &table{open: map[string]*Session{}, closed: map[string]time.Time{}, max: max}
+func newTable(max, perClient, maxMCP int) *table {
+	return &table{open: map[string]*Session{}, closed: map[string]time.Time{}, clients: map[string]int{},
+		max: max, perClient: perClient, maxMCP: maxMCP}
 }
 
-// add registers s unless the limit is reached.
+// add registers s unless a limit is reached.
 func (t *table) add(s *Session) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if len(t.open) >= t.max {
+	if len(t.open)+t.mcp >= t.max {
 		return errTooMany
 	}
+	if s.client != "" && t.clients[s.client] >= t.perClient {
+		return errClientQuota
+	}
 	t.open[s.ID] = s
+	if s.client != "" {
+		t.clients[s.client]++
+	}
 	return nil
+}
+
+// addMCP takes a slot for a new MCP session on s, which has live MCP
+// sessions now (the SDK forgets those that closed or timed out).
+func (t *table) addMCP(s *Session, live int) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.open[s.ID] != s {
+		return ErrClosed
+	}
+	t.mcp += live - s.mcpCount
+	s.mcpCount = live
+	if live >= t.maxMCP {
+		return errMCPLimit
+	}
+	if len(t.open)+t.mcp >= t.max {
+		return errTooMany
+	}
+	s.mcpCount++
+	t.mcp++
+	return nil
+}
+
+// recountMCP brings the MCP counts up to date with what is live.
+func (t *table) recountMCP() {
+	t.mu.RLock()
+	list := make([]*Session, 0, len(t.open))
+	for _, s := range t.open {
+		list = append(list, s)
+	}
+	t.mu.RUnlock()
+	for _, s := range list {
+		live := s.mcpLive()
+		t.mu.Lock()
+		if t.open[s.ID] == s {
+			t.mcp += live - s.mcpCount
+			s.mcpCount = live
+		}
+		t.mu.Unlock()
+	}
+}
+
+// counts returns the open REST and MCP sessions.
+func (t *table) counts() (rest, mcp int) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return len(t.open), t.mcp
 }
 
 // get looks up an id.
@@ -59,6 +125,13 @@ func (t *table) remove(id string, now time.Time) (*Session, bool) {
 	s := t.open[id]
 	if s != nil {
 		delete(t.open, id)
+		t.mcp -= s.mcpCount
+		s.mcpCount = 0
+		if s.client != "" {
+			if t.clients[s.client]--; t.clients[s.client] <= 0 {
+				delete(t.clients, s.client)
+			}
+		}
 		// The tombstones are bounded; past the bound a late call on a
 		// closed id hears "unknown" instead of "closed".
 		if len(t.closed) < 4*t.max+1024 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -34,6 +35,8 @@ func newBenchServeCmd() *cobra.Command {
 		o                serve.LoadOptions
 		asJSON           bool
 		gc               gcOptions
+		soak             bool
+		episode          int
 	)
 	c := &cobra.Command{
 		Use:   "serve [--sessions 64] [--duration 5s]",
@@ -49,10 +52,20 @@ machine does) and paced at --rate requests a second in all (latency counted
 from when a request was due). It reports requests per second, latency
 percentiles as the client sees them, the ratio of steps to baseline, and
 the heap an idle session holds. The load generator runs in the same
-process and shares the cores.`,
+process and shares the cores.
+
+With --soak it runs one steady load for --duration instead (up to 1h):
+every client plays whole episodes (open a session, --episode steps,
+evaluate, close) against the server as 'legoenv serve' runs it, and the
+report gives requests per second and, at the start, every tenth of the
+run and the end, the live heap, the goroutines and the open sessions, so
+that a leak shows as growth.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.Duration > 10*time.Minute || o.Warmup > time.Minute {
+			if soak && o.Duration > serve.MaxSoak {
+				return badInput("--duration is at most %s with --soak", serve.MaxSoak)
+			}
+			if !soak && (o.Duration > 10*time.Minute || o.Warmup > time.Minute) {
 				return badInput("--duration is at most 10m and --warmup at most 1m")
 			}
 			cat, err := serveCatalog(libDir, envsFile, cmd)
@@ -62,6 +75,13 @@ process and shares the cores.`,
 			gc.apply(cmd) // as legoenv serve runs
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			if soak {
+				rep, err := serve.Soak(ctx, cat, serve.SoakOptions{Sessions: o.Sessions, Duration: o.Duration, Episode: episode, EnvIDs: o.EnvIDs})
+				if err != nil {
+					return failed("soak: %v", err)
+				}
+				return printSoak(cmd.OutOrStdout(), rep, asJSON)
+			}
 			rep, err := serve.Bench(ctx, cat, o)
 			if err != nil {
 				return badInput("%v", err)
@@ -100,6 +120,36 @@ process and shares the cores.`,
 	c.Flags().StringSliceVar(&o.EnvIDs, "env", nil, "environment ids to drive (default: all)")
 	c.Flags().IntVar(&o.Idle, "idle", 2000, "sessions opened to measure the heap of an idle session")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	c.Flags().BoolVar(&soak, "soak", false, "one steady load of whole episodes for --duration (at most 1h), with heap and goroutines at start and end")
+	c.Flags().IntVar(&episode, "episode", 20, "with --soak: steps of an episode before it is evaluated and closed")
 	gc.flags(c)
 	return c
+}
+
+func printSoak(out io.Writer, rep serve.SoakReport, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(out, "soak: %d clients for %.0f s, GOMAXPROCS %d: %d requests (%.0f/s), %d episodes, %d errors\n",
+			rep.Sessions, rep.Seconds, rep.GOMAXPROCS, rep.Requests, rep.PerSecond, rep.Episodes, rep.Errors)
+		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "AT S\tPER SECOND\tHEAP MB\tGOROUTINES\tOPEN SESSIONS\t")
+		row := func(name string, s serve.SoakSample) {
+			fmt.Fprintf(tw, "%s\t%.0f\t%.1f\t%d\t%d\t\n", name, s.PerSecond, float64(s.HeapBytes)/(1<<20), s.Goroutines, s.OpenSessions)
+		}
+		row("start", rep.Start)
+		for _, s := range rep.Samples {
+			row(fmt.Sprintf("%.1f", s.AtSeconds), s)
+		}
+		row("end", rep.End)
+		tw.Flush()
+	}
+	if rep.Errors > 0 {
+		return failed("%d requests failed", rep.Errors)
+	}
+	return nil
 }

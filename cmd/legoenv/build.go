@@ -13,6 +13,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/corpus/synth"
+	"github.com/legoenv/legoenv/store"
 )
 
 func init() { commands = append(commands, newBuildCmd) }
@@ -28,6 +29,7 @@ func newBuildCmd() *cobra.Command {
 		jobs     int
 		holdout  string
 		asJSON   bool
+		db       string
 	)
 	c := &cobra.Command{
 		Use:   "build",
@@ -54,6 +56,9 @@ and prints the summary table. The same seed gives the same corpus.
 On standard error it says what each phase (load, synthesise, verify,
 evolve, collect, write) does and how far it is: a bar per phase on a
 terminal, one line as each phase starts elsewhere.
+The evolution's decisions go to --db as they are made: a build that stops
+(Ctrl-C, a crash, a kill) resumes from them when the same command is run
+again, and the files of --out change together or not at all.
 --size takes a share of the apps (round-robin over families) for a quick,
 reduced build. --json prints {"apps", "families", "envs",
 "multi_app_share", "rule_share", "seconds", "rounds"}, where envs counts
@@ -99,6 +104,14 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 				Holdout: apps, HoldoutShare: share,
 				Phase: rep.phase,
 			}
+			if db != "" && rounds > 0 {
+				st, err := store.Open(cmd.Context(), db)
+				if err != nil {
+					return badInput("%v", err)
+				}
+				defer st.Close()
+				opt.Store = st
+			}
 			b, err := synth.Run(cmd.Context(), lib, opt)
 			if err != nil {
 				if cmd.Context().Err() != nil {
@@ -135,5 +148,6 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
 	c.Flags().StringVar(&holdout, "holdout-apps", "", `apps kept out of training: a share ("0.1", chosen with the seed) or a list ("gmail,slack")`)
 	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	c.Flags().StringVar(&db, "db", "legoenv.db", `SQLite database for the evolution's runs, verdicts and repairs; a build that stops resumes from it when run again ("" keeps nothing)`)
 	return c
 }

@@ -80,7 +80,7 @@ func TestBuildTableAndBadInput(t *testing.T) {
 		{[]string{"--lib", "no/such/dir"}, "no/such/dir"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			code, _, stderr := cli(t, "", append([]string{"build", "--out", out}, c.args...)...)
+			code, _, stderr := cli(t, "", append([]string{"build", "--out", out, "--db", ""}, c.args...)...)
 			if code != 2 || !strings.Contains(stderr, c.want) {
 				t.Fatalf("exit %d, stderr %q; want 2 naming %s", code, stderr, c.want)
 			}

@@ -165,12 +165,9 @@ func writeEvolved(res *evolve.Result, base fs.FS, dir, out string, stderr io.Wri
 		target = dir
 		res.Library.Dir = dir
 	}
-	if out != "" {
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return failed("%v", err)
-		}
-	}
 	if out != "" || accepted > 0 {
+		// Written as a whole (atom.Stage): a kill leaves the library as it
+		// was, or a committed change that the next load finishes.
 		st, err := atom.Write(res.Library, base, target)
 		if err != nil {
 			return failed("write library: %v", err)
@@ -180,6 +177,9 @@ func writeEvolved(res *evolve.Result, base fs.FS, dir, out string, stderr io.Wri
 	if out == "" {
 		return nil
 	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return failed("%v", err)
+	}
 	for _, f := range []struct {
 		name  string
 		write func(io.Writer) error
@@ -188,16 +188,8 @@ func writeEvolved(res *evolve.Result, base fs.FS, dir, out string, stderr io.Wri
 		{"report.html", res.Report.WriteHTML},
 	} {
 		path := filepath.Join(out, f.name)
-		file, err := os.Create(path)
-		if err != nil {
+		if err := atom.WriteAtomic(path, f.write); err != nil {
 			return failed("%v", err)
-		}
-		werr := f.write(file)
-		if cerr := file.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return failed("write %s: %v", path, werr)
 		}
 	}
 	fmt.Fprintf(stderr, "report written to %s and %s\n", filepath.Join(out, "report.json"), filepath.Join(out, "report.html"))

@@ -9,9 +9,9 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/serve"
 )
@@ -49,7 +49,7 @@ printed on standard error (and written to --report as JSON).`,
 			srv := serve.NewMCPServer(sess, serve.MCPOptions{Logger: logger})
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			runErr := srv.Run(ctx, &mcp.StdioTransport{})
+			runErr := srv.Run(ctx, &serve.StdioTransport{In: cmd.InOrStdin(), Out: cmd.OutOrStdout()})
 			ev, err := sess.Evaluate()
 			if err != nil {
 				return err
@@ -60,7 +60,7 @@ printed on standard error (and written to --report as JSON).`,
 				if err != nil {
 					return err
 				}
-				if err := os.WriteFile(report, append(b, '\n'), 0o644); err != nil {
+				if err := atom.WriteFileAtomic(report, append(b, '\n')); err != nil {
 					return fmt.Errorf("write report: %w", err)
 				}
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/serve"
 )
 
@@ -90,6 +91,7 @@ func newServeCmd() *cobra.Command {
 		opts                   serve.Options
 		gc                     gcOptions
 		web                    uiFlags
+		lim                    episode.Limits
 	)
 	c := &cobra.Command{
 		Use:   "serve [--lib DIR | --envs FILE] [--addr 127.0.0.1:8080]",
@@ -112,7 +114,12 @@ func newServeCmd() *cobra.Command {
 The environments are every recipe of --lib (default: the built-in example
 library), or those of an envs.jsonl file written by 'legoenv build'
 (--envs), composed against --lib or the "lib" directory beside the file.
-SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
+SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.
+
+With --auth-token (or LEGOENV_AUTH_TOKEN) every route but /healthz needs
+"Authorization: Bearer <token>". REST bodies must be application/json;
+cross-origin browser writes are refused; on a loopback address a foreign
+Host (DNS rebinding) or Origin is refused, MCP included.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cat, lib, err := serveSources(libDir, envsFile, cmd)
@@ -123,6 +130,13 @@ SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 				return badInput("no environment to serve")
 			}
 			web.envsFile = envsFile
+			cat.SetLimits(lim)
+			if opts.AuthToken == "" {
+				opts.AuthToken = os.Getenv("LEGOENV_AUTH_TOKEN")
+			}
+			if err := opts.Validate(); err != nil {
+				return badInput("%v", err)
+			}
 			gc.apply(cmd)
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
@@ -152,6 +166,22 @@ SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.`,
 	c.Flags().DurationVar(&opts.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a session unused for this long")
 	c.Flags().Int64Var(&opts.MaxBodyBytes, "max-body", serve.DefaultMaxBodyBytes, "request body limit in bytes; larger bodies are refused with 413")
 	c.Flags().DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "on SIGTERM, how long to wait for requests in flight")
+	c.Flags().StringVar(&opts.AuthToken, "auth-token", "", "bearer token required on every route but /healthz (default: $LEGOENV_AUTH_TOKEN; none when both are empty)")
+	c.Flags().StringSliceVar(&opts.AllowedOrigins, "allow-origin", nil, "browser origin to trust besides loopback ones (repeatable), e.g. https://ui.example.com")
+	c.Flags().IntVar(&opts.MaxSessionsPerClient, "max-sessions-per-client", serve.DefaultMaxSessionsPerClient, "sessions one remote address may hold; more are refused with 429")
+	c.Flags().IntVar(&opts.MaxMCPSessions, "max-mcp-sessions", serve.DefaultMaxMCPSessions, "MCP sessions per session (each also counts against --max-sessions); more are refused with 429")
+	c.Flags().DurationVar(&opts.ReadHeaderTimeout, "read-header-timeout", serve.DefaultReadHeaderTimeout, "time to read a request's headers")
+	c.Flags().DurationVar(&opts.ReadTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a whole request, body included")
+	c.Flags().DurationVar(&opts.WriteTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to write a response (MCP event streams are exempt)")
+	c.Flags().DurationVar(&opts.ConnIdleTimeout, "conn-idle-timeout", serve.DefaultConnIdleTimeout, "how long an idle keep-alive connection stays open")
+	d := episode.DefaultLimits
+	c.Flags().IntVar(&lim.MaxSteps, "max-steps", 0, fmt.Sprintf("tool calls per session; later calls are refused and not recorded (0: the environment's, by default %d)", d.MaxSteps))
+	c.Flags().IntVar(&lim.MaxArgBytes, "max-arg-bytes", 0, fmt.Sprintf("bytes of one call's arguments (0: %d)", d.MaxArgBytes))
+	c.Flags().IntVar(&lim.MaxObservationBytes, "max-observation-bytes", 0, fmt.Sprintf("bytes of one observation; longer ones are cut (0: %d)", d.MaxObservationBytes))
+	c.Flags().IntVar(&lim.MaxTrajectoryBytes, "max-trajectory-bytes", 0, fmt.Sprintf("bytes of arguments and observations a session records (0: %d)", d.MaxTrajectoryBytes))
+	c.Flags().IntVar(&lim.StarlarkSteps, "starlark-steps", 0, fmt.Sprintf("execution steps of one Starlark tool call (0: %d)", d.StarlarkSteps))
+	c.Flags().IntVar(&lim.StarlarkBytes, "starlark-bytes", 0, fmt.Sprintf("bytes of values one Starlark tool call builds, reads or returns (0: %d)", d.StarlarkBytes))
+	c.Flags().IntVar(&lim.StarlarkTimeMS, "starlark-time-ms", 0, fmt.Sprintf("wall time of one Starlark tool call in ms (0: %d)", d.StarlarkTimeMS))
 	gc.flags(c)
 	web.flags(c)
 	return c

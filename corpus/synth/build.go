@@ -15,6 +15,7 @@ import (
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/store"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -31,6 +32,10 @@ type BuildOptions struct {
 	// as each phase starts (Done 0), then as it goes. Total is 0 where the
 	// amount of work is not known ahead (synthesis, the repairs of evolve).
 	Phase func(Phase)
+	// Store keeps the evolution's decisions as they are made, so that a
+	// build that stops (a crash, a kill) resumes where it stopped when run
+	// again with the same options; nil keeps nothing.
+	Store *store.Store
 }
 
 // Phase names a build phase and how far it is.
@@ -152,7 +157,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 		}
 	}
 	if opt.Rounds > 0 {
-		res, err := evolve.Run(ctx, lib, evolve.Options{Rounds: opt.Rounds, Jobs: opt.Jobs, Library: "builtin",
+		res, err := evolve.Run(ctx, lib, evolve.Options{Rounds: opt.Rounds, Jobs: opt.Jobs, Library: "builtin", Store: opt.Store,
 			Progress: ph.verifyProgress, OnDecision: ph.decision})
 		if err != nil {
 			return nil, fmt.Errorf("evolve: %w", err)

@@ -1,14 +1,11 @@
 package synth
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -104,33 +101,44 @@ func (b *Build) FullReport() Report {
 // Write writes the build into dir: envs.jsonl (and envs.train.jsonl,
 // envs.holdout.jsonl when apps are held out), the evolved library under
 // lib/, report.json and report.html. base is where the server atoms were
-// read from (their files are copied unchanged), or nil.
+// read from (their files are copied unchanged), or nil. The files change
+// together through an atom.Stage: a build killed while writing leaves the
+// previous output (or none), never a mix.
 func (b *Build) Write(dir string, base fs.FS) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	stage, err := atom.NewStage(dir)
+	if err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
-	if err := writeEnvs(filepath.Join(dir, "envs.jsonl"), b.Envs, ""); err != nil {
+	if err := b.writeStaged(stage, base); err != nil {
+		stage.Abort()
 		return err
 	}
+	if err := stage.Commit(); err != nil {
+		return fmt.Errorf("write build: %w", err)
+	}
+	return nil
+}
+
+func (b *Build) writeStaged(stage *atom.Stage, base fs.FS) error {
+	if err := writeEnvs(stage.Path("envs.jsonl"), b.Envs, ""); err != nil {
+		return err
+	}
+	stage.Move("envs.jsonl")
 	for _, split := range []string{"train", "holdout"} {
-		p := filepath.Join(dir, "envs."+split+".jsonl")
+		name := "envs." + split + ".jsonl"
 		if len(b.Holdout) == 0 {
-			if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
-				return fmt.Errorf("write build: %w", err)
-			}
+			stage.Remove(name)
 			continue
 		}
-		if err := writeEnvs(p, b.Envs, split); err != nil {
+		if err := writeEnvs(stage.Path(name), b.Envs, split); err != nil {
 			return err
 		}
+		stage.Move(name)
 	}
-	libDir := filepath.Join(dir, "lib")
-	if err := os.RemoveAll(libDir); err != nil {
-		return fmt.Errorf("write build: clear %s: %w", libDir, err)
-	}
-	if _, err := atom.Write(b.Library, base, libDir); err != nil {
+	if _, err := atom.Write(b.Library, base, stage.Path("lib")); err != nil {
 		return fmt.Errorf("write build: library: %w", err)
 	}
+	stage.Move("lib")
 	if !b.Started.IsZero() {
 		b.Seconds = time.Since(b.Started).Seconds()
 	}
@@ -139,41 +147,34 @@ func (b *Build) Write(dir string, base fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("write build: report: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "report.json"), append(js, '\n'), 0o644); err != nil {
+	if err := atom.WriteFileAtomic(stage.Path("report.json"), append(js, '\n')); err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
-	f, err := os.Create(filepath.Join(dir, "report.html"))
-	if err != nil {
+	stage.Move("report.json")
+	if err := atom.WriteAtomic(stage.Path("report.html"), b.WriteHTML); err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
-	defer f.Close()
-	if err := b.WriteHTML(f); err != nil {
-		return fmt.Errorf("write build: report.html: %w", err)
-	}
-	return f.Close()
+	stage.Move("report.html")
+	return nil
 }
 
 func writeEnvs(path string, envs []EnvRecord, split string) error {
-	f, err := os.Create(path)
+	err := atom.WriteAtomic(path, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		for _, e := range envs {
+			if split != "" && e.Split != split {
+				continue
+			}
+			if err := enc.Encode(e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
-	w := bufio.NewWriter(f)
-	enc := json.NewEncoder(w)
-	for _, e := range envs {
-		if split != "" && e.Split != split {
-			continue
-		}
-		if err := enc.Encode(e); err != nil {
-			f.Close()
-			return fmt.Errorf("write build: %s: %w", path, err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("write build: %s: %w", path, err)
-	}
-	return f.Close()
+	return nil
 }
 
 // topRepairs returns the accepted repairs of a round with the largest

@@ -28,7 +28,7 @@ func (r *Result) Write(dir string) error {
 		if err != nil {
 			return fmt.Errorf("write %s: %w", path, err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, path), b, 0o644); err != nil {
+		if err := atom.WriteFileAtomic(filepath.Join(dir, path), b); err != nil {
 			return fmt.Errorf("write library: %w", err)
 		}
 		return nil
