@@ -209,7 +209,7 @@ func TestKillEvolveInPlace(t *testing.T) {
 	orig := tree(t, "../../evolve/testdata/faults", nil)
 	refLib := copyFaults(t)
 	tmp := t.TempDir()
-	ref, _ := runToEnd(t, "evolve", "--lib", refLib, "--db", filepath.Join(tmp, "ref.db"))
+	ref, _ := runToEnd(t, "evolve", "--lib", refLib, "--in-place", "--db", filepath.Join(tmp, "ref.db"))
 	want := tree(t, refLib, normal)
 	libs := make([]string, 3)
 	for i := range libs {
@@ -217,7 +217,7 @@ func TestKillEvolveInPlace(t *testing.T) {
 	}
 	killRounds(t, 3, ref,
 		func(i int) []string {
-			return []string{"evolve", "--lib", libs[i], "--db", filepath.Join(tmp, string(rune('a'+i))+".db")}
+			return []string{"evolve", "--lib", libs[i], "--in-place", "--db", filepath.Join(tmp, string(rune('a'+i))+".db")}
 		},
 		func(i int) map[string]string { return tree(t, libs[i], normal) }, want,
 		func(i int) {
