@@ -14,6 +14,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/profile"
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/verify"
 )
@@ -44,6 +45,8 @@ type Build struct {
 	// one has the same recipe or the same instruction and initial state.
 	Duplicates int
 	Holdout    []string // apps kept out of training
+	// Profile measures the delivered environments (see package profile).
+	Profile profile.Profile
 	// Seconds is how long the build took; Write brings it up to date from
 	// Started, so that the reports count writing the files too.
 	Seconds float64
@@ -145,6 +148,7 @@ func (b *Build) collect(ctx context.Context, jobs int) error {
 	}
 	prints := make([]string, len(idx))
 	fams := make([]string, len(idx))
+	measures := make([]profile.Env, len(idx))
 	errs := make([]error, len(idx))
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -162,6 +166,7 @@ func (b *Build) collect(ctx context.Context, jobs int) error {
 					continue
 				}
 				prints[j], errs[j] = Fingerprint(env)
+				measures[j] = profile.Measure(env, len(b.Verdicts[idx[j]].Plan))
 				if in, ok := env.Intent.Atom.(*atom.Intent); ok {
 					fams[j] = in.Family
 				}
@@ -181,6 +186,8 @@ func (b *Build) collect(ctx context.Context, jobs int) error {
 	}
 	seenID := map[string]bool{}
 	seenPrint := map[string]bool{}
+	var kept []profile.Env
+	apps := map[string]bool{}
 	for j, i := range idx {
 		v := b.Verdicts[i]
 		if errs[j] != nil {
@@ -191,6 +198,10 @@ func (b *Build) collect(ctx context.Context, jobs int) error {
 			continue
 		}
 		seenID[v.EnvID], seenPrint[prints[j]] = true, true
+		kept = append(kept, measures[j])
+		for _, a := range v.Apps {
+			apps[a] = true
+		}
 		sum := VerdictSummary{Checks: map[string]string{}, PlanFrom: v.PlanFrom, Steps: len(v.Plan)}
 		for _, c := range v.Checks {
 			sum.Checks[c.Name] = c.Status
@@ -198,6 +209,7 @@ func (b *Build) collect(ctx context.Context, jobs int) error {
 		b.Envs = append(b.Envs, EnvRecord{ID: v.EnvID, Recipe: v.Recipe, Apps: v.Apps, Intent: v.Intent, Family: fams[j],
 			Rules: len(v.Recipe.Rules), Verified: true, Verdict: sum})
 	}
+	b.Profile = profile.Summarize("built", kept, len(apps))
 	return nil
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/profile"
 )
 
 // Summary is what `legoenv build --json` prints.
@@ -52,11 +53,12 @@ type Report struct {
 	HoldoutN   int                 `json:"holdout_envs,omitempty"`
 	AppsBy     map[string][]string `json:"families_apps"`
 	ByFamily   map[string]int      `json:"envs_by_intent_family"`
+	Profile    profile.Profile     `json:"profile"`
 }
 
 // FullReport returns report.json's content.
 func (b *Build) FullReport() Report {
-	r := Report{Summary: b.Summary(), Corpus: b.Corpus.Stats(), Duplicates: b.Duplicates, Holdout: b.Holdout, AppsBy: map[string][]string{}, ByFamily: map[string]int{}}
+	r := Report{Summary: b.Summary(), Corpus: b.Corpus.Stats(), Duplicates: b.Duplicates, Holdout: b.Holdout, AppsBy: map[string][]string{}, ByFamily: map[string]int{}, Profile: b.Profile}
 	for f, apps := range b.Corpus.Families {
 		as := append([]string(nil), apps...)
 		sort.Strings(as)
@@ -207,6 +209,12 @@ func (b *Build) WriteTable(w io.Writer) error {
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", rp.Atom, rp.RootCause, rp.Fixed, rp.Repairer)
 		}
 		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if b.Profile.Envs > 0 {
+		fmt.Fprintln(w, "\nprofile of the verified environments (legoenv profile)")
+		if err := profile.WriteTable(w, b.Profile); err != nil {
 			return err
 		}
 	}
