@@ -29,6 +29,9 @@ func newBuildCmd() *cobra.Command {
 		jobs     int
 		holdout  string
 		asJSON   bool
+		wfs      int
+		full     bool
+		model    llmConfig
 	)
 	c := &cobra.Command{
 		Use:   "build",
@@ -88,10 +91,17 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 				base = os.DirFS(dir)
 			}
 			opt := synth.BuildOptions{
-				Synth:   synth.Options{Seed: seed, Size: size, Variants: variants},
+				Synth:   synth.Options{Seed: seed, Size: size, Variants: variants, Workflows: wfs, FullSurface: full},
 				Rounds:  rounds,
 				Jobs:    jobs,
 				Holdout: apps, HoldoutShare: share,
+			}
+			if model.set() {
+				client, err := model.client()
+				if err != nil {
+					return err
+				}
+				opt.Rewrite = synth.LLMRewriter{Client: client}
 			}
 			stderr := cmd.ErrOrStderr()
 			if isTerminal(stderr) && !asJSON {
@@ -137,5 +147,8 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
 	c.Flags().StringVar(&holdout, "holdout-apps", "", `apps kept out of training: a share ("0.1", chosen with the seed) or a list ("gmail,slack")`)
 	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	c.Flags().IntVar(&wfs, "workflows", 0, "workflow intents per app with step intents to reuse (0: the default; -1: none)")
+	c.Flags().BoolVar(&full, "full-surface", false, "offer workflows every tool of their apps instead of a curated surface")
+	model.flags(c, "llm-")
 	return c
 }

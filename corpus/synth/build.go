@@ -30,6 +30,9 @@ type BuildOptions struct {
 	HoldoutShare float64
 	// Progress is called as the first verification goes.
 	Progress func(done, total int)
+	// Rewrite, when set, rewrites every instruction before verification
+	// (an LLM pass); a rewrite that loses a fact is not taken.
+	Rewrite Rewriter
 }
 
 // Build is a built corpus: synthesised, verified, evolved.
@@ -47,6 +50,8 @@ type Build struct {
 	Holdout    []string // apps kept out of training
 	// Profile measures the delivered environments (see package profile).
 	Profile profile.Profile
+	// Rewrite says what the instruction rewrite pass did (nil without one).
+	Rewrite *RewriteReport
 	// Seconds is how long the build took; Write brings it up to date from
 	// Started, so that the reports count writing the files too.
 	Seconds float64
@@ -81,11 +86,16 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	if err != nil {
 		return nil, err
 	}
+	var rw *RewriteReport
+	if opt.Rewrite != nil {
+		rep := c.RewriteInstructions(ctx, opt.Rewrite, opt.Jobs)
+		rw = &rep
+	}
 	lib, err := c.Library()
 	if err != nil {
 		return nil, err
 	}
-	b := &Build{Corpus: c, Started: t0}
+	b := &Build{Corpus: c, Started: t0, Rewrite: rw}
 	apps := map[string]bool{}
 	for _, e := range c.Servers {
 		apps[e.Atom.(*atom.Server).AppName()] = true

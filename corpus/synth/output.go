@@ -54,11 +54,12 @@ type Report struct {
 	AppsBy     map[string][]string `json:"families_apps"`
 	ByFamily   map[string]int      `json:"envs_by_intent_family"`
 	Profile    profile.Profile     `json:"profile"`
+	Rewrite    *RewriteReport      `json:"rewrite,omitempty"`
 }
 
 // FullReport returns report.json's content.
 func (b *Build) FullReport() Report {
-	r := Report{Summary: b.Summary(), Corpus: b.Corpus.Stats(), Duplicates: b.Duplicates, Holdout: b.Holdout, AppsBy: map[string][]string{}, ByFamily: map[string]int{}, Profile: b.Profile}
+	r := Report{Summary: b.Summary(), Corpus: b.Corpus.Stats(), Duplicates: b.Duplicates, Holdout: b.Holdout, AppsBy: map[string][]string{}, ByFamily: map[string]int{}, Profile: b.Profile, Rewrite: b.Rewrite}
 	for f, apps := range b.Corpus.Families {
 		as := append([]string(nil), apps...)
 		sort.Strings(as)
@@ -183,6 +184,9 @@ func (b *Build) WriteTable(w io.Writer) error {
 	if len(b.Holdout) > 0 {
 		rep := b.FullReport()
 		fmt.Fprintf(tw, "held-out apps\t%d (%s): %d train, %d holdout environments\n", len(b.Holdout), strings.Join(b.Holdout, ", "), rep.Train, rep.HoldoutN)
+	}
+	if b.Rewrite != nil {
+		fmt.Fprintf(tw, "instructions rewritten\t%d (%d kept as written: the rewrite lost a fact; %d without an answer)\n", b.Rewrite.Rewritten, b.Rewrite.Kept, b.Rewrite.Failed)
 	}
 	fmt.Fprintf(tw, "seconds\t%.1f\n", s.Seconds)
 	if err := tw.Flush(); err != nil {
