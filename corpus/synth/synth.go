@@ -35,7 +35,7 @@ type Options struct {
 	// addition to those whose intent requires one (default 0.45).
 	RuleShare float64
 	// Workflows is the number of workflow intents per app that has step
-	// intents to reuse (default 4; negative: none).
+	// intents to reuse (default 60; negative: none).
 	Workflows int
 	// FullSurface offers workflow intents every tool of their apps rather
 	// than the tools their plan calls and a few look-alike distractors.
@@ -59,7 +59,7 @@ func (o Options) withDefaults() Options {
 		o.RuleShare = 0.45
 	}
 	if o.Workflows == 0 {
-		o.Workflows = 40
+		o.Workflows = 60
 	}
 	return o
 }

@@ -21,7 +21,27 @@ import (
 // the state the policy starts from) are protected by negative assertions,
 // and so is the superseded value.
 
-const famWorkflow = "policy_workflow"
+// Workflow families, by shape: the policy may have been amended, and the
+// run may have a second output (a log record in a fourth app).
+const (
+	famWorkflow        = "policy_select_and_notify"
+	famWorkflowLog     = "policy_select_notify_and_log"
+	famWorkflowAmended = "amended_policy_select_and_notify"
+	famWorkflowBoth    = "amended_policy_select_notify_and_log"
+)
+
+// family names a workflow's shape.
+func (sel *selection) family() string {
+	switch {
+	case sel.old != "" && sel.log != nil:
+		return famWorkflowBoth
+	case sel.old != "":
+		return famWorkflowAmended
+	case sel.log != nil:
+		return famWorkflowLog
+	}
+	return famWorkflow
+}
 
 // stepRef is a single-app intent a workflow can reuse on each record it
 // selects: it sets enum field of a record of cm to value, or adds the tag
@@ -200,10 +220,15 @@ func (nt *notifyTarget) where(addr string, text assert.Predicate) assert.Where {
 // notification apps of other families, one bundle (and one workflow
 // intent) per choice.
 func workflowBundles(models []*appModel, singles []*bundle, opt Options) []*bundle {
-	var sources, targets []*appModel
+	var sources, targets, logs []*appModel
 	pol := map[*appModel]*policySource{}
 	not := map[*appModel]*notifyTarget{}
+	lts := map[*appModel]*logTarget{}
 	for _, m := range models {
+		if l := findLogTarget(m); l != nil {
+			lts[m] = l
+			logs = append(logs, m)
+		}
 		if p := findPolicySource(m); p != nil {
 			pol[m] = p
 			sources = append(sources, m)
@@ -213,7 +238,7 @@ func workflowBundles(models []*appModel, singles []*bundle, opt Options) []*bund
 			targets = append(targets, m)
 		}
 	}
-	if len(sources) == 0 || len(targets) == 0 || opt.Workflows < 0 {
+	if len(sources) == 0 || len(targets) == 0 || len(logs) == 0 || opt.Workflows < 0 {
 		return nil
 	}
 	var out []*bundle
@@ -233,7 +258,12 @@ func workflowBundles(models []*appModel, singles []*bundle, opt Options) []*bund
 			}
 			id := fmt.Sprintf("wf.%s.%s.%s.%d", r.app, p.app, n.app, i+1)
 			b := &bundle{id: id, hash: hash64(opt.Seed, id), apps: []*appModel{r, p, n}, plan: newPlan()}
-			if d := workflowDraft(b, st, pol[p], not[n], rngFor(opt.Seed, id), i); d != nil {
+			var lt *logTarget
+			if l := pick(rng, logs); i%3 != 0 && l.family != r.family && l.family != p.family && l.family != n.family {
+				lt = lts[l]
+				b.apps = append(b.apps, l)
+			}
+			if d := workflowDraft(b, st, pol[p], not[n], lt, rngFor(opt.Seed, id), i); d != nil {
 				if opt.FullSurface {
 					d.in.Tools = nil
 				}
@@ -273,16 +303,58 @@ type selection struct {
 	chName    string // a channel summary's channel
 	title     string // the policy's title
 	condition string // the policy's condition, in words
+	k         int    // records the policy selects
+	log       *logTarget
+	logName   string // the log record's name
+}
+
+// slots are the selected records' slot names.
+func (sel *selection) slots() []string {
+	out := make([]string, sel.k)
+	for i := range out {
+		out[i] = fmt.Sprintf("w%d", i+1)
+	}
+	return out
+}
+
+// logTarget is a collection a workflow records its run in: a named record
+// (a row, a task, a page) with a text field for the names it acted on.
+type logTarget struct {
+	cm   *collModel
+	text string
+}
+
+func findLogTarget(m *appModel) *logTarget {
+	for _, cm := range m.colls {
+		if !cm.exposed() || cm.peopleLike() || cm.isMessages() || cm.display == "" || cm.text == "" || cm.text == cm.display {
+			continue
+		}
+		if len(cm.refs) > 0 {
+			continue // a record that must hang off a parent needs one found first
+		}
+		if _, ok := writeCall(cm, "create", map[string]any{cm.display: "n", cm.text: "t"}, nil); ok {
+			return &logTarget{cm: cm, text: cm.text}
+		}
+	}
+	return nil
 }
 
 // workflowDraft writes one workflow intent and asks the bundle's data for
 // its records: three selected, one that meets the condition but is past
 // the starting state, one that does not meet it, the policy (and its
 // update), and the channel.
-func workflowDraft(b *bundle, st stepRef, ps *policySource, nt *notifyTarget, rng *rand.Rand, n int) *draft {
+func workflowDraft(b *bundle, st stepRef, ps *policySource, nt *notifyTarget, lt *logTarget, rng *rand.Rand, n int) *draft {
 	cm := st.cm
 	r, p, nm := cm.app, ps.cm.app, nt.d.app
-	sel := selection{st: st}
+	sel := selection{st: st, k: 3, log: lt}
+	if n%3 == 1 {
+		sel.k = 4
+	}
+	apps := []*appModel{r, p, nm}
+	if lt != nil {
+		apps = append(apps, lt.cm.app)
+		sel.logName = fmt.Sprintf("%s review log", productTitle(strings.Join(words(cm.name), " ")))
+	}
 	slug := strings.ToLower(strings.Join(words(cm.name), "-")) + "-review"
 	sel.chName, sel.addr = slug, slug+"@ops.example"
 	sel.title = fmt.Sprintf("%s %s review policy", r.title, human(cm.name))
@@ -314,12 +386,14 @@ func workflowDraft(b *bundle, st stepRef, ps *policySource, nt *notifyTarget, rn
 	sel.request(b, nt)
 	sel.policy(b, ps, nt)
 
-	in := newIntent(intentID("wf", r.app, cm.name, st.field, p.app, nm.app, fmt.Sprint(n+1)), famWorkflow,
+	in := newIntent(intentID("wf", r.app, cm.name, st.field, p.app, nm.app, fmt.Sprint(n+1)), sel.family(),
 		fmt.Sprintf("Apply a %s policy kept in %s to %s %s, then report in %s.", r.title, p.title, r.title, human(cm.name), nm.title),
-		[]string{r.app, p.app, nm.app}, "")
-	for i := 1; i <= 3; i++ {
-		w := fmt.Sprintf("w%d", i)
-		in.Slots[w] = atom.Slot{Handle: handleName(cm, "hiw"+fmt.Sprint(i))}
+		nil, "")
+	for _, m := range apps {
+		in.Apps = append(in.Apps, m.app)
+	}
+	for i, w := range sel.slots() {
+		in.Slots[w] = atom.Slot{Handle: handleName(cm, fmt.Sprintf("hiw%d", i+1))}
 		in.Steps = append(in.Steps, atom.Step{Intent: st.d.in.ID, Bind: map[string]string{"t": w}})
 	}
 	in.Slots["x"] = atom.Slot{Handle: handleName(cm, "hix")}
@@ -334,7 +408,7 @@ func workflowDraft(b *bundle, st stepRef, ps *policySource, nt *notifyTarget, rn
 		return nil
 	}
 	in.Plan = plan
-	in.Tools = curatedTools(plan, []*appModel{r, p, nm}, rng)
+	in.Tools = curatedTools(plan, apps, rng)
 	return &draft{in: in, writes: []write{
 		{cm: cm, field: st.field, value: st.value, effect: map[bool]string{true: "append", false: "update"}[st.tag], tier: "high"},
 		{cm: nt.d, field: nt.text, value: "summary", effect: "create"},
@@ -345,7 +419,11 @@ func workflowDraft(b *bundle, st stepRef, ps *policySource, nt *notifyTarget, rn
 func (sel *selection) request(b *bundle, nt *notifyTarget) {
 	st := sel.st
 	cm := st.cm
-	roles := []string{"hiw1", "hiw2", "hiw3", "hix", "loy"}
+	var roles []string
+	for i := 1; i <= sel.k; i++ {
+		roles = append(roles, fmt.Sprintf("hiw%d", i))
+	}
+	roles = append(roles, "hix", "loy")
 	for _, role := range roles {
 		q := b.plan.need(cm, role)
 		if st.g.name != "" {
@@ -408,6 +486,10 @@ func (sel *selection) policy(b *bundle, ps *policySource, nt *notifyTarget) {
 	text := fmt.Sprintf("Policy for %[1]s %[2]s, owned by the operations team. Every %[3]s %[4]s %[5]s%[6]s. "+
 		"Any other %[3]s is left as it is. When done, list the %[2]s you changed (each one's %[7]s, exactly as %[1]s shows them) and %[8]s.",
 		r.title, human(cm.name), singular(cm.name), sel.condition, scope, action, quoteWhat, where)
+	if sel.log != nil {
+		text += fmt.Sprintf(" Then log the run in %s as a %s named %s, with the names of the %s you changed in its %s.",
+			sel.log.cm.app.title, singular(sel.log.cm.name), quote(sel.logName), human(cm.name), human(sel.log.text))
+	}
 	pq := b.plan.need(ps.cm, "wfpol")
 	pq.set[ps.cm.display] = sel.title
 	pq.set[ps.cm.text] = text
@@ -441,8 +523,7 @@ func (sel *selection) goal(nt *notifyTarget) []assert.Assertion {
 	st := sel.st
 	cm := st.cm
 	var g []assert.Assertion
-	for i := 1; i <= 3; i++ {
-		w := fmt.Sprintf("w%d", i)
+	for _, w := range sel.slots() {
 		g = append(g, exists(nt.d, nt.where(sel.addr, assert.Predicate{Op: assert.OpIContains, Value: slotRef(w, cm.display)}), fmt.Sprintf("the summary names %s", w)))
 		if cm.amount != "" {
 			g = append(g, exists(nt.d, nt.where(sel.addr, assert.Predicate{Op: assert.OpContains, Value: slotRef(w, cm.amount)}), fmt.Sprintf("the summary quotes %s's amount exactly", w)))
@@ -455,7 +536,11 @@ func (sel *selection) goal(nt *notifyTarget) []assert.Assertion {
 		return fmt.Sprintf("(%[1]s in r && r[%[1]s] == %[2]s)", celString(st.field), celString(v))
 	}
 	coll := fmt.Sprintf("state[%s][%s]", celString(cm.app.app), celString(cm.name))
-	keys := fmt.Sprintf("[%q, %q, %q, %q]", slotRef("w1", ""), slotRef("w2", ""), slotRef("w3", ""), slotRef("x", ""))
+	var ks []string
+	for _, w := range append(sel.slots(), "x") {
+		ks = append(ks, fmt.Sprintf("%q", slotRef(w, "")))
+	}
+	keys := "[" + strings.Join(ks, ", ") + "]"
 	g = append(g, assert.Assertion{Type: assert.CEL, Negative: true, Label: "no record outside the selection is changed",
 		Expr: fmt.Sprintf("!%s.exists(r, %s && !(r[%s] in %s))", coll, has(st.value), celString(cm.key), keys)})
 	if cm.amount != "" && !st.tag {
@@ -469,6 +554,23 @@ func (sel *selection) goal(nt *notifyTarget) []assert.Assertion {
 		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: slotRef("x", cm.display)}}, "the summary leaves out the record already done"),
 		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: slotRef("y", cm.display)}}, "the summary leaves out the record outside the condition"),
 	)
+	// The same summary anywhere else is over-acting.
+	elsewhere := assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: slotRef("w1", cm.display)}}
+	if nt.ch != nil {
+		elsewhere = append(elsewhere, assert.Predicate{Field: nt.ref, Op: assert.OpNotEquals, Value: slotRef("ch", "")})
+	} else {
+		elsewhere = append(elsewhere, assert.Predicate{Field: nt.to, Op: assert.OpNotEquals, Value: sel.addr})
+	}
+	g = append(g, notExists(nt.d, elsewhere, "the summary goes only where the policy says"))
+	if l := sel.log; l != nil {
+		g = append(g, notExists(l.cm, assert.Where{{Field: l.cm.display, Op: assert.OpNotEquals, Value: sel.logName}, {Field: l.text, Op: assert.OpIContains, Value: slotRef("w1", cm.display)}},
+			"the run is logged once, under the name the policy gives"))
+		for _, w := range sel.slots() {
+			g = append(g, exists(l.cm, assert.Where{{Field: l.cm.display, Op: assert.OpEquals, Value: sel.logName}, {Field: l.text, Op: assert.OpIContains, Value: slotRef(w, cm.display)}},
+				fmt.Sprintf("the log names %s", w)))
+		}
+		g = append(g, notExists(l.cm, assert.Where{{Field: l.text, Op: assert.OpIContains, Value: slotRef("y", cm.display)}}, "the log leaves out the record outside the condition"))
+	}
 	if sel.old != "" {
 		g = append(g, assert.Assertion{Type: assert.CEL, Negative: true, Label: "the superseded value is not used",
 			Expr: fmt.Sprintf("!%s.exists(r, %s)", coll, has(sel.old))})
@@ -486,9 +588,8 @@ func (sel *selection) plan(ps *policySource, nt *notifyTarget) ([]atom.PlanCall,
 		return nil, false
 	}
 	plan := []atom.PlanCall{ps.list, list}
-	var parts []string
-	for i := 1; i <= 3; i++ {
-		w := fmt.Sprintf("w%d", i)
+	var parts, names []string
+	for _, w := range sel.slots() {
 		c, ok := st.call(slotRef(w, ""))
 		if !ok {
 			return nil, false
@@ -499,6 +600,14 @@ func (sel *selection) plan(ps *policySource, nt *notifyTarget) ([]atom.PlanCall,
 			part += " (" + slotRef(w, cm.amount) + ")"
 		}
 		parts = append(parts, part)
+		names = append(names, slotRef(w, cm.display))
+	}
+	if sel.log != nil {
+		c, ok := writeCall(sel.log.cm, "create", map[string]any{sel.log.cm.display: sel.logName, sel.log.text: "Changed: " + strings.Join(names, "; ")}, nil)
+		if !ok {
+			return nil, false
+		}
+		plan = append(plan, c)
 	}
 	text := fmt.Sprintf("Applied the %s (%s) to: %s.", sel.title, st.value, strings.Join(parts, ", "))
 	if nt.ch == nil {

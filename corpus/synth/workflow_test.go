@@ -49,8 +49,8 @@ func TestWorkflowsVerify(t *testing.T) {
 			t.Fatal(err)
 		}
 		in := env.Intent.Atom.(*atom.Intent)
-		if len(env.Apps) < 3 || len(env.Plan) < 6 || len(in.Steps) != 3 {
-			t.Errorf("%s: %d apps, %d plan steps, %d steps; want 3+, 6+, 3", in.ID, len(env.Apps), len(env.Plan), len(in.Steps))
+		if len(env.Apps) < 3 || len(env.Plan) < 6 || len(in.Steps) < 3 {
+			t.Errorf("%s: %d apps, %d plan steps, %d steps; want 3+, 6+, 3+", in.ID, len(env.Apps), len(env.Plan), len(in.Steps))
 		}
 		neg := 0
 		for _, c := range env.Checks {
@@ -117,7 +117,8 @@ func TestWorkflowStepFixReachesWorkflows(t *testing.T) {
 	reached := 0
 	for _, o := range rs {
 		e, _ := lib.Get(atom.KindIntent, o.Intent)
-		if e.Atom.(*atom.Intent).Steps[0].Intent != stepID {
+		steps := e.Atom.(*atom.Intent).Steps
+		if steps[0].Intent != stepID {
 			continue
 		}
 		after, err := episode.Compose(lib, o, episode.Options{})
@@ -130,11 +131,11 @@ func TestWorkflowStepFixReachesWorkflows(t *testing.T) {
 				n++
 			}
 		}
-		if n == 3 {
+		if n == len(steps) {
 			reached++
 		}
 	}
 	if reached != users {
-		t.Errorf("the step's fix reached %d of the %d workflows that reuse it (three times each)", reached, users)
+		t.Errorf("the step's fix reached %d of the %d workflows that reuse it (once per selected record)", reached, users)
 	}
 }
