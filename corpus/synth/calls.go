@@ -40,26 +40,41 @@ func argFor(t *atom.Tool, cm *collModel, field string) string {
 	return ""
 }
 
+// keyArg returns the argument of t naming the record it acts on, and the
+// value to give it for the record slot names: the slot's key, or the
+// field the argument matches ("issue_key" matches an issue's "key").
+func keyArg(t *atom.Tool, cm *collModel, slot string) (string, string) {
+	k := t.Effect.Key
+	if k == "" {
+		k = cm.key
+	}
+	match := k
+	if f, ok := t.Effect.Fields[k]; ok {
+		match = f
+	}
+	if match == cm.key {
+		return k, slotRef(slot, "")
+	}
+	return k, slotRef(slot, match)
+}
+
 // writeCall returns a call of a tool of kind ("create" or "update") on cm
-// that writes want (field -> value), with the record's key argument set to
-// key for an update; ok is false when no tool of the app can. A tool that
-// stamps a wanted field with that value as a constant needs no argument
-// for it; one that stamps it with another value is passed over.
-func writeCall(cm *collModel, kind string, want map[string]any, key any) (atom.PlanCall, bool) {
+// that writes want (field -> value), acting on the record slot names for
+// an update; ok is false when no tool of the app can. A tool that stamps
+// a wanted field with that value as a constant needs no argument for it;
+// one that stamps it with another value is passed over.
+func writeCall(cm *collModel, kind string, want map[string]any, slot string) (atom.PlanCall, bool) {
 	tools := cm.toolsFor(kind)
 	sort.SliceStable(tools, func(i, j int) bool { return len(tools[i].Effect.Set) > len(tools[j].Effect.Set) })
 next:
 	for _, t := range tools {
 		args := map[string]any{}
 		if kind == "update" {
-			k := t.Effect.Key
-			if k == "" {
-				k = cm.key
-			}
+			k, v := keyArg(t, cm, slot)
 			if !atom.InputProperties(t.Input)[k] {
 				continue
 			}
-			args[k] = key
+			args[k] = v
 		}
 		for _, f := range sortedKeys(want) {
 			if c, ok := t.Effect.Set[f]; ok {

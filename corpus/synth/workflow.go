@@ -101,7 +101,7 @@ func stepCandidates(b *bundle) []stepRef {
 				continue
 			}
 		}
-		if _, ok := st.call("k"); !ok {
+		if _, ok := st.call("t"); !ok {
 			continue
 		}
 		if _, ok := listCall(cm, "", nil); !ok {
@@ -112,20 +112,17 @@ func stepCandidates(b *bundle) []stepRef {
 	return out
 }
 
-// call is the step's write on the record whose key is key.
-func (st stepRef) call(key any) (atom.PlanCall, bool) {
+// call is the step's write on the record slot names.
+func (st stepRef) call(slot string) (atom.PlanCall, bool) {
 	if !st.tag {
-		return writeCall(st.cm, "update", map[string]any{st.field: st.value}, key)
+		return writeCall(st.cm, "update", map[string]any{st.field: st.value}, slot)
 	}
 	for _, t := range st.cm.toolsFor("append") {
 		if t.Effect.Field != st.field || t.Effect.Value == "" {
 			continue
 		}
-		k := t.Effect.Key
-		if k == "" {
-			k = st.cm.key
-		}
-		args := map[string]any{k: key, t.Effect.Value: st.value}
+		k, v := keyArg(t, st.cm, slot)
+		args := map[string]any{k: v, t.Effect.Value: st.value}
 		ok := true
 		for _, r := range requiredArgs(t) {
 			if _, has := args[r]; !has {
@@ -175,7 +172,7 @@ type notifyTarget struct {
 
 func findNotifyTarget(m *appModel) *notifyTarget {
 	if d, rf, text := postTarget(m); d != nil && rf.target.display != "" {
-		_, okPost := writeCall(d, "create", map[string]any{rf.name: "k", text: "t"}, nil)
+		_, okPost := writeCall(d, "create", map[string]any{rf.name: "k", text: "t"}, "")
 		_, okFind := listCall(rf.target, rf.target.display, "x")
 		if okPost && okFind {
 			return &notifyTarget{d: d, ref: rf.name, ch: rf.target, text: text}
@@ -186,7 +183,7 @@ func findNotifyTarget(m *appModel) *notifyTarget {
 		return nil
 	}
 	nt := &notifyTarget{d: d, text: d.text, to: to, subj: subj}
-	if _, ok := writeCall(d, "create", map[string]any{to: nt.address("x"), subj: "s", d.text: "t"}, nil); !ok {
+	if _, ok := writeCall(d, "create", map[string]any{to: nt.address("x"), subj: "s", d.text: "t"}, ""); !ok {
 		return nil
 	}
 	return nt
@@ -332,7 +329,7 @@ func findLogTarget(m *appModel) *logTarget {
 		if len(cm.refs) > 0 {
 			continue // a record that must hang off a parent needs one found first
 		}
-		if _, ok := writeCall(cm, "create", map[string]any{cm.display: "n", cm.text: "t"}, nil); ok {
+		if _, ok := writeCall(cm, "create", map[string]any{cm.display: "n", cm.text: "t"}, ""); ok {
 			return &logTarget{cm: cm, text: cm.text}
 		}
 	}
@@ -590,7 +587,7 @@ func (sel *selection) plan(ps *policySource, nt *notifyTarget) ([]atom.PlanCall,
 	plan := []atom.PlanCall{ps.list, list}
 	var parts, names []string
 	for _, w := range sel.slots() {
-		c, ok := st.call(slotRef(w, ""))
+		c, ok := st.call(w)
 		if !ok {
 			return nil, false
 		}
@@ -603,7 +600,7 @@ func (sel *selection) plan(ps *policySource, nt *notifyTarget) ([]atom.PlanCall,
 		names = append(names, slotRef(w, cm.display))
 	}
 	if sel.log != nil {
-		c, ok := writeCall(sel.log.cm, "create", map[string]any{sel.log.cm.display: sel.logName, sel.log.text: "Changed: " + strings.Join(names, "; ")}, nil)
+		c, ok := writeCall(sel.log.cm, "create", map[string]any{sel.log.cm.display: sel.logName, sel.log.text: "Changed: " + strings.Join(names, "; ")}, "")
 		if !ok {
 			return nil, false
 		}
@@ -611,14 +608,14 @@ func (sel *selection) plan(ps *policySource, nt *notifyTarget) ([]atom.PlanCall,
 	}
 	text := fmt.Sprintf("Applied the %s (%s) to: %s.", sel.title, st.value, strings.Join(parts, ", "))
 	if nt.ch == nil {
-		send, ok := writeCall(nt.d, "create", map[string]any{nt.to: nt.address(sel.addr), nt.subj: sel.title + " applied", nt.text: text}, nil)
+		send, ok := writeCall(nt.d, "create", map[string]any{nt.to: nt.address(sel.addr), nt.subj: sel.title + " applied", nt.text: text}, "")
 		return append(plan, send), ok
 	}
 	find, ok := listCall(nt.ch, nt.ch.display, sel.chName)
 	if !ok {
 		return nil, false
 	}
-	post, ok := writeCall(nt.d, "create", map[string]any{nt.ref: slotRef("ch", ""), nt.text: text}, nil)
+	post, ok := writeCall(nt.d, "create", map[string]any{nt.ref: slotRef("ch", ""), nt.text: text}, "")
 	if !ok {
 		return nil, false
 	}
