@@ -227,8 +227,19 @@ type Intent struct {
 	// checks may be computed that way from numbers the agent saw.
 	Derive  []string `json:"derive,omitempty"`
 	Tools   []string `json:"tools,omitempty"`  // the tool surface; default every tool of the apps
+	Steps   []Step   `json:"steps,omitempty"`  // step intents this workflow reuses, expanded at composition
 	Frozen  bool     `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
 	Lineage *Lineage `json:"lineage,omitempty"`
+}
+
+// Step reuses another intent inside a workflow intent: composition adds
+// the step's goal, tools and apps to the workflow's (and its plan, when
+// the workflow gives none), with the step's slots renamed as Bind says.
+// The step intent is named by id: a recipe pins its version like the
+// workflow's, so a new version of a step reaches every workflow using it.
+type Step struct {
+	Intent string            `json:"intent"`
+	Bind   map[string]string `json:"bind,omitempty"` // step slot -> workflow slot; unbound slots keep their binding under "<slot>_<step index>"
 }
 
 // Slot is a placeholder in an intent, bound to a data handle or a value.
@@ -266,7 +277,8 @@ type Recipe struct {
 	Data    Pin             `json:"data"`
 	Servers []Pin           `json:"servers,omitempty"`
 	Rules   []Pin           `json:"rules,omitempty"`
-	Bind    map[string]Slot `json:"bind,omitempty"` // slot overrides
+	Steps   []Pin           `json:"steps,omitempty"` // the step intents of a workflow intent, in its order
+	Bind    map[string]Slot `json:"bind,omitempty"`  // slot overrides
 	Seed    int64           `json:"seed,omitempty"`
 }
 
@@ -321,6 +333,7 @@ func (r Recipe) WithPins(k Kind, f func(Pin) Pin) Recipe {
 	switch k {
 	case KindIntent:
 		r.Intent = f(r.Intent)
+		r.Steps = each(r.Steps)
 	case KindData:
 		r.Data = f(r.Data)
 	case KindServer:

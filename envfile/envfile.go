@@ -23,7 +23,15 @@ type Record struct {
 	Apps     []string    `json:"apps,omitempty"`
 	Intent   string      `json:"intent,omitempty"`
 	Verified *bool       `json:"verified,omitempty"`
+	Verdict  *Verdict    `json:"verdict,omitempty"`
 	Line     int         `json:"-"` // 1-based line in the file
+}
+
+// Verdict is the part of a line's verdict summary readers use: the plan
+// verification settled on and its length.
+type Verdict struct {
+	PlanFrom string `json:"plan_from,omitempty"`
+	Steps    int    `json:"plan_steps"`
 }
 
 // maxLine bounds one line of envs.jsonl; a recipe is far smaller.
@@ -86,7 +94,7 @@ func parseLine(b []byte) (Record, error) {
 	for _, f := range []struct {
 		key string
 		dst any
-	}{{"id", &rec.ID}, {"recipe", &rec.Recipe}, {"apps", &rec.Apps}, {"intent", &rec.Intent}, {"verified", &rec.Verified}} {
+	}{{"id", &rec.ID}, {"recipe", &rec.Recipe}, {"apps", &rec.Apps}, {"intent", &rec.Intent}, {"verified", &rec.Verified}, {"verdict", &rec.Verdict}} {
 		if err := field(f.key, f.dst); err != nil {
 			return Record{}, err
 		}

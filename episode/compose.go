@@ -84,13 +84,18 @@ type PlanStep struct {
 
 // Env is a composed environment: what every session of it shares.
 type Env struct {
-	ID      string
-	Recipe  atom.Recipe // every pin has its version
-	Intent  *atom.Entry
-	Data    *atom.Entry
-	Servers []*atom.Entry
-	Rules   []*atom.Entry
-	Apps    []string
+	ID     string
+	Recipe atom.Recipe // every pin has its version
+	Intent *atom.Entry
+	// Composed is the intent as composed: the intent atom itself, or a
+	// workflow with its steps folded in. GoalFrom names the atom each of
+	// its goal assertions comes from (the intent, or a step intent).
+	Composed *atom.Intent
+	GoalFrom []GoalSource
+	Data     *atom.Entry
+	Servers  []*atom.Entry
+	Rules    []*atom.Entry
+	Apps     []string
 
 	Bindings    map[string]Binding
 	System      string
@@ -192,9 +197,9 @@ func (c *composer) compose() *Env {
 	if ie == nil || de == nil {
 		return nil
 	}
-	in := ie.Atom.(*atom.Intent)
+	in, steps, goalFrom := c.expandSteps(ie, ie.Atom.(*atom.Intent))
 	data := de.Atom.(*atom.Data)
-	env := &Env{Intent: ie, Data: de, worlds: map[int64]*state.World{}, toolByKey: map[string]*Tool{}}
+	env := &Env{Intent: ie, Composed: in, GoalFrom: goalFrom, Data: de, worlds: map[int64]*state.World{}, toolByKey: map[string]*Tool{}}
 
 	// Servers: as pinned, else one per app of the intent.
 	var servers []*atom.Entry
@@ -234,7 +239,7 @@ func (c *composer) compose() *Env {
 	}
 
 	// Pin every version so the recipe (and the id) say exactly what was used.
-	pinned := atom.Recipe{Intent: ie.Pin(), Data: de.Pin(), Bind: c.r.Bind, Seed: c.r.Seed}
+	pinned := atom.Recipe{Intent: ie.Pin(), Data: de.Pin(), Steps: steps, Bind: c.r.Bind, Seed: c.r.Seed}
 	for _, s := range servers {
 		pinned.Servers = append(pinned.Servers, s.Pin())
 	}
@@ -548,7 +553,7 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 		env.Checks = append(env.Checks, assert.Check{Program: p, Source: source})
 	}
 	for i, a := range in.Goal {
-		compile(env.Intent, fmt.Sprintf("goal[%d]", i), a, "goal")
+		compile(env.GoalFrom[i].Entry, fmt.Sprintf("goal[%d]", i), a, "goal")
 	}
 	for _, re := range env.Rules {
 		for i, a := range re.Atom.(*atom.Rule).Checks {

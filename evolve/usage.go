@@ -30,7 +30,7 @@ func resolve(lib *atom.Library, r atom.Recipe) (out atom.Recipe, ok bool) {
 			out.Servers = append(out.Servers, pin(atom.KindServer, p))
 		}
 	} else if ie, err := lib.Get(atom.KindIntent, r.Intent); err == nil {
-		for _, app := range ie.Atom.(*atom.Intent).Apps {
+		for _, app := range workflowApps(lib, r, ie.Atom.(*atom.Intent)) {
 			if se := lib.ServerFor(app); se != nil {
 				out.Servers = append(out.Servers, se.Pin())
 			} else {
@@ -42,7 +42,52 @@ func resolve(lib *atom.Library, r atom.Recipe) (out atom.Recipe, ok bool) {
 	for _, p := range r.Rules {
 		out.Rules = append(out.Rules, pin(atom.KindRule, p))
 	}
+	out.Steps = stepPins(lib, r, pin)
 	return out, ok
+}
+
+// stepPins resolves the step intents of a workflow recipe the way
+// composition does: as the recipe pins them, else their heads.
+func stepPins(lib *atom.Library, r atom.Recipe, pin func(atom.Kind, atom.Pin) atom.Pin) []atom.Pin {
+	ie, err := lib.Get(atom.KindIntent, r.Intent)
+	if err != nil {
+		return nil
+	}
+	pinned := map[string]atom.Pin{}
+	for _, p := range r.Steps {
+		pinned[p.ID] = p
+	}
+	var out []atom.Pin
+	for _, st := range ie.Atom.(*atom.Intent).Steps {
+		p, ok := pinned[st.Intent]
+		if !ok {
+			p = atom.Pin{ID: st.Intent}
+		}
+		out = append(out, pin(atom.KindIntent, p))
+	}
+	return out
+}
+
+// workflowApps is the intent's apps and its steps' apps.
+func workflowApps(lib *atom.Library, r atom.Recipe, in *atom.Intent) []string {
+	apps := append([]string(nil), in.Apps...)
+	seen := map[string]bool{}
+	for _, a := range apps {
+		seen[a] = true
+	}
+	for _, p := range stepPins(lib, r, func(_ atom.Kind, p atom.Pin) atom.Pin { return p }) {
+		se, err := lib.Get(atom.KindIntent, p)
+		if err != nil {
+			continue
+		}
+		for _, a := range se.Atom.(*atom.Intent).Apps {
+			if !seen[a] {
+				seen[a] = true
+				apps = append(apps, a)
+			}
+		}
+	}
+	return apps
 }
 
 // contentKey identifies what a recipe composes to: two recipes with one key
@@ -68,6 +113,9 @@ func refOf(k atom.Kind, p atom.Pin) verify.AtomRef {
 func uses(lib *atom.Library, r atom.Recipe) []verify.AtomRef {
 	res, _ := resolve(lib, r)
 	out := []verify.AtomRef{refOf(atom.KindIntent, res.Intent), refOf(atom.KindData, res.Data)}
+	for _, p := range res.Steps {
+		out = append(out, refOf(atom.KindIntent, p))
+	}
 	for _, p := range res.Servers {
 		out = append(out, refOf(atom.KindServer, p))
 	}

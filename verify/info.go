@@ -87,7 +87,7 @@ func (in *envInfo) readCELs() {
 }
 
 func newEnvInfo(env *episode.Env) *envInfo {
-	in := &envInfo{env: env, intent: env.Intent.Atom.(*atom.Intent), data: env.Data.Atom.(*atom.Data), colls: map[string]*collInfo{}, forbidden: map[string]bool{}}
+	in := &envInfo{env: env, intent: env.Composed, data: env.Data.Atom.(*atom.Data), colls: map[string]*collInfo{}, forbidden: map[string]bool{}}
 	for _, se := range env.Servers {
 		s := se.Atom.(*atom.Server)
 		for i := range s.Collections {
@@ -99,7 +99,7 @@ func newEnvInfo(env *episode.Env) *envInfo {
 	// Checks are compiled goal first, then each rule's in order.
 	var raws []checkInfo
 	for i, a := range in.intent.Goal {
-		raws = append(raws, checkInfo{goal: true, index: i, entry: env.Intent, raw: a})
+		raws = append(raws, checkInfo{goal: true, index: env.GoalFrom[i].Index, entry: env.GoalFrom[i].Entry, raw: a})
 	}
 	for _, re := range env.Rules {
 		for i, a := range re.Atom.(*atom.Rule).Checks {

@@ -142,6 +142,11 @@ func (v *Verdict) Uses(ref AtomRef) bool {
 	match := func(p atom.Pin) bool { return p.ID == ref.ID && (ref.Version == "" || p.Version == ref.Version) }
 	switch ref.Kind {
 	case atom.KindIntent:
+		for _, p := range v.Recipe.Steps {
+			if match(p) {
+				return true
+			}
+		}
 		return match(v.Recipe.Intent)
 	case atom.KindData:
 		return match(v.Recipe.Data)

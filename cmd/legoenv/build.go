@@ -30,6 +30,9 @@ func newBuildCmd() *cobra.Command {
 		holdout  string
 		asJSON   bool
 		db       string
+		wfs      int
+		full     bool
+		model    llmConfig
 	)
 	c := &cobra.Command{
 		Use:   "build",
@@ -98,11 +101,18 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 				base = os.DirFS(dir)
 			}
 			opt := synth.BuildOptions{
-				Synth:   synth.Options{Seed: seed, Size: size, Variants: variants},
+				Synth:   synth.Options{Seed: seed, Size: size, Variants: variants, Workflows: wfs, FullSurface: full},
 				Rounds:  rounds,
 				Jobs:    jobs,
 				Holdout: apps, HoldoutShare: share,
 				Phase: rep.phase,
+			}
+			if model.set() {
+				client, err := model.client()
+				if err != nil {
+					return err
+				}
+				opt.Rewrite = synth.LLMRewriter{Client: client}
 			}
 			if db != "" && rounds > 0 {
 				st, err := store.Open(cmd.Context(), db)
@@ -149,5 +159,8 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 	c.Flags().StringVar(&holdout, "holdout-apps", "", `apps kept out of training: a share ("0.1", chosen with the seed) or a list ("gmail,slack")`)
 	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	c.Flags().StringVar(&db, "db", "legoenv.db", `SQLite database for the evolution's runs, verdicts and repairs; a build that stops resumes from it when run again ("" keeps nothing)`)
+	c.Flags().IntVar(&wfs, "workflows", 0, "workflow intents per app with step intents to reuse (0: the default; -1: none)")
+	c.Flags().BoolVar(&full, "full-surface", false, "offer workflows every tool of their apps instead of a curated surface")
+	model.flags(c, "llm-")
 	return c
 }

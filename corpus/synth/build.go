@@ -14,6 +14,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/profile"
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/store"
 	"github.com/legoenv/legoenv/verify"
@@ -36,6 +37,9 @@ type BuildOptions struct {
 	// build that stops (a crash, a kill) resumes where it stopped when run
 	// again with the same options; nil keeps nothing.
 	Store *store.Store
+	// Rewrite, when set, rewrites every instruction before verification
+	// (an LLM pass); a rewrite that loses a fact is not taken.
+	Rewrite Rewriter
 }
 
 // Phase names a build phase and how far it is.
@@ -102,6 +106,10 @@ type Build struct {
 	// one has the same recipe or the same instruction and initial state.
 	Duplicates int
 	Holdout    []string // apps kept out of training
+	// Profile measures the delivered environments (see package profile).
+	Profile profile.Profile
+	// Rewrite says what the instruction rewrite pass did (nil without one).
+	Rewrite *RewriteReport
 	// Seconds is how long the build took; Write brings it up to date from
 	// Started, so that the reports count writing the files too.
 	Seconds float64
@@ -139,6 +147,11 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	if err != nil {
 		return nil, err
 	}
+	var rw *RewriteReport
+	if opt.Rewrite != nil {
+		rep := c.RewriteInstructions(ctx, opt.Rewrite, opt.Jobs)
+		rw = &rep
+	}
 	lib, err := c.Library()
 	if err != nil {
 		return nil, err
@@ -146,7 +159,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	n := len(lib.Recipes())
 	ph.emit(Phase{Name: PhaseSynthesise, Done: n, Total: n})
 	ph.start(PhaseVerify, n)
-	b := &Build{Corpus: c, Started: t0}
+	b := &Build{Corpus: c, Started: t0, Rewrite: rw}
 	apps := map[string]bool{}
 	for _, e := range c.Servers {
 		apps[e.Atom.(*atom.Server).AppName()] = true
@@ -211,6 +224,7 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 	ph.start(PhaseCollect, len(idx))
 	prints := make([]string, len(idx))
 	fams := make([]string, len(idx))
+	measures := make([]profile.Env, len(idx))
 	errs := make([]error, len(idx))
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -228,6 +242,7 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 					continue
 				}
 				prints[j], errs[j] = Fingerprint(env)
+				measures[j] = profile.Measure(env, len(b.Verdicts[idx[j]].Plan))
 				if in, ok := env.Intent.Atom.(*atom.Intent); ok {
 					fams[j] = in.Family
 				}
@@ -251,6 +266,8 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 	ph.emit(Phase{Name: PhaseCollect, Done: len(idx), Total: len(idx)})
 	seenID := map[string]bool{}
 	seenPrint := map[string]bool{}
+	var kept []profile.Env
+	apps := map[string]bool{}
 	for j, i := range idx {
 		v := b.Verdicts[i]
 		if errs[j] != nil {
@@ -261,6 +278,10 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 			continue
 		}
 		seenID[v.EnvID], seenPrint[prints[j]] = true, true
+		kept = append(kept, measures[j])
+		for _, a := range v.Apps {
+			apps[a] = true
+		}
 		sum := VerdictSummary{Checks: map[string]string{}, PlanFrom: v.PlanFrom, Steps: len(v.Plan), Probes: v.Probes}
 		for _, c := range v.Checks {
 			sum.Checks[c.Name] = c.Status
@@ -268,6 +289,7 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 		b.Envs = append(b.Envs, EnvRecord{ID: v.EnvID, Recipe: v.Recipe, Apps: v.Apps, Intent: v.Intent, Family: fams[j],
 			Rules: len(v.Recipe.Rules), Verified: true, Verdict: sum})
 	}
+	b.Profile = profile.Summarize("built", kept, len(apps))
 	return nil
 }
 

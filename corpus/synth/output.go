@@ -13,6 +13,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/profile"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -76,11 +77,13 @@ type Report struct {
 	HoldoutN   int                 `json:"holdout_envs,omitempty"`
 	AppsBy     map[string][]string `json:"families_apps"`
 	ByFamily   map[string]int      `json:"envs_by_intent_family"`
+	Profile    profile.Profile     `json:"profile"`
+	Rewrite    *RewriteReport      `json:"rewrite,omitempty"`
 }
 
 // FullReport returns report.json's content.
 func (b *Build) FullReport() Report {
-	r := Report{Summary: b.Summary(), Corpus: b.Corpus.Stats(), Duplicates: b.Duplicates, Holdout: b.Holdout, AppsBy: map[string][]string{}, ByFamily: map[string]int{}}
+	r := Report{Summary: b.Summary(), Corpus: b.Corpus.Stats(), Duplicates: b.Duplicates, Holdout: b.Holdout, AppsBy: map[string][]string{}, ByFamily: map[string]int{}, Profile: b.Profile, Rewrite: b.Rewrite}
 	for f, apps := range b.Corpus.Families {
 		as := append([]string(nil), apps...)
 		sort.Strings(as)
@@ -227,6 +230,9 @@ func (b *Build) WriteTable(w io.Writer) error {
 		fmt.Fprintf(tw, "held-out apps\t%d (%s): %d train, %d holdout environments\n", len(b.Holdout), strings.Join(b.Holdout, ", "), rep.Train, rep.HoldoutN)
 	}
 	fmt.Fprintf(tw, "probes\t%s\n", probeLine(s.Probes))
+	if b.Rewrite != nil {
+		fmt.Fprintf(tw, "instructions rewritten\t%d (%d kept as written: the rewrite lost a fact; %d without an answer)\n", b.Rewrite.Rewritten, b.Rewrite.Kept, b.Rewrite.Failed)
+	}
 	fmt.Fprintf(tw, "seconds\t%.1f\n", s.Seconds)
 	if err := tw.Flush(); err != nil {
 		return err
@@ -252,6 +258,12 @@ func (b *Build) WriteTable(w io.Writer) error {
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", rp.Atom, rp.RootCause, rp.Fixed, rp.Repairer)
 		}
 		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if b.Profile.Envs > 0 {
+		fmt.Fprintln(w, "\nprofile of the verified environments (legoenv profile)")
+		if err := profile.WriteTable(w, b.Profile); err != nil {
 			return err
 		}
 	}

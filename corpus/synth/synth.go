@@ -34,6 +34,12 @@ type Options struct {
 	// RuleShare is the share of recipes that carry at least one rule, in
 	// addition to those whose intent requires one (default 0.45).
 	RuleShare float64
+	// Workflows is the number of workflow intents per app that has step
+	// intents to reuse (default 60; negative: none).
+	Workflows int
+	// FullSurface offers workflow intents every tool of their apps rather
+	// than the tools their plan calls and a few look-alike distractors.
+	FullSurface bool
 }
 
 func (o Options) withDefaults() Options {
@@ -51,6 +57,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.RuleShare <= 0 {
 		o.RuleShare = 0.45
+	}
+	if o.Workflows == 0 {
+		o.Workflows = 60
 	}
 	return o
 }
@@ -122,6 +131,7 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 		b.drafts = singleAppDrafts(b, m, rngFor(opt.Seed, "single", m.app), opt.Collections)
 		bundles = append(bundles, b)
 	}
+	workflows := workflowBundles(models, bundles, opt)
 	for _, pr := range pairApps(models, opt) {
 		a, bm := pr[0], pr[1]
 		b := &bundle{id: a.app + "." + bm.app, hash: hash64(opt.Seed, a.app, bm.app), apps: []*appModel{a, bm}, plan: newPlan()}
@@ -131,6 +141,7 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 		}
 	}
 
+	bundles = append(bundles, workflows...)
 	seenIntent := map[string]bool{}
 	for _, b := range bundles {
 		if len(b.drafts) == 0 {

@@ -1,0 +1,156 @@
+package episode
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+)
+
+// expandSteps returns the workflow intent with its steps folded in: each
+// step intent's goal, tools and apps are added (its plan too, when the
+// workflow has none), its slots renamed by the step's Bind. The step
+// versions used are recorded as the recipe's step pins, and the atom each
+// goal assertion comes from is returned beside them. An intent without
+// steps is returned as it is.
+func (c *composer) expandSteps(ie *atom.Entry, in *atom.Intent) (*atom.Intent, []atom.Pin, []GoalSource) {
+	from := make([]GoalSource, len(in.Goal))
+	for i := range from {
+		from[i] = GoalSource{Entry: ie, Index: i}
+	}
+	if len(in.Steps) == 0 {
+		return in, nil, from
+	}
+	pinned := map[string]atom.Pin{}
+	for _, p := range c.r.Steps {
+		pinned[p.ID] = p
+	}
+	out := *in
+	out.Steps = nil
+	out.Slots = map[string]atom.Slot{}
+	for k, v := range in.Slots {
+		out.Slots[k] = v
+	}
+	out.Goal = append([]assert.Assertion(nil), in.Goal...)
+	out.Apps = append([]string(nil), in.Apps...)
+	out.Tools = append([]string(nil), in.Tools...)
+	hasApp, hasTool := set(out.Apps), set(out.Tools)
+	ownPlan := len(in.Plan) > 0
+	var pins []atom.Pin
+	for i, st := range in.Steps {
+		p, ok := pinned[st.Intent]
+		if !ok {
+			p = atom.Pin{ID: st.Intent}
+		}
+		se, err := c.lib.Get(atom.KindIntent, p)
+		if err != nil {
+			c.add(IssueMissingAtom, ie, "", "", fmt.Sprintf("steps[%d].intent", i), "%v", err)
+			continue
+		}
+		step := se.Atom.(*atom.Intent)
+		if len(step.Steps) > 0 {
+			c.add(IssueMissingAtom, ie, "", "", fmt.Sprintf("steps[%d].intent", i), "step intent %s has steps of its own; steps do not nest", se.ID)
+			continue
+		}
+		pins = append(pins, se.Pin())
+		rename := func(slot string) string {
+			if to, ok := st.Bind[slot]; ok {
+				return to
+			}
+			return fmt.Sprintf("%s_%d", slot, i)
+		}
+		for name, sl := range step.Slots {
+			if _, bound := st.Bind[name]; !bound {
+				out.Slots[rename(name)] = sl
+			}
+		}
+		for j, a := range step.Goal {
+			out.Goal = append(out.Goal, renameAssertion(a, rename))
+			from = append(from, GoalSource{Entry: se, Index: j})
+		}
+		for _, app := range step.Apps {
+			if !hasApp[app] {
+				hasApp[app] = true
+				out.Apps = append(out.Apps, app)
+			}
+		}
+		// A curated workflow surface gains the tools its steps list; a
+		// workflow without a list offers every tool of its apps already.
+		for _, t := range step.Tools {
+			if len(in.Tools) > 0 && !hasTool[t] {
+				hasTool[t] = true
+				out.Tools = append(out.Tools, t)
+			}
+		}
+		if !ownPlan {
+			for _, pc := range step.Plan {
+				args, _ := renameValue(map[string]any(pc.Args), rename).(map[string]any)
+				out.Plan = append(out.Plan, atom.PlanCall{Tool: pc.Tool, Args: args})
+			}
+		}
+	}
+	return &out, pins, from
+}
+
+// GoalSource is where a composed goal assertion comes from: the intent
+// atom (the workflow's own, or a step's) and its index in that atom's goal.
+type GoalSource struct {
+	Entry *atom.Entry
+	Index int
+}
+
+func set(xs []string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}
+
+// renameSlots rewrites {{slot}} and {{slot.field}} in s.
+func renameSlots(s string, rename func(string) string) string {
+	if !strings.Contains(s, "{{") {
+		return s
+	}
+	return atom.SlotRE.ReplaceAllStringFunc(s, func(m string) string {
+		g := atom.SlotRE.FindStringSubmatch(m)
+		if g[2] != "" {
+			return "{{" + rename(g[1]) + "." + g[2] + "}}"
+		}
+		return "{{" + rename(g[1]) + "}}"
+	})
+}
+
+func renameValue(v any, rename func(string) string) any {
+	switch x := v.(type) {
+	case string:
+		return renameSlots(x, rename)
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = renameValue(e, rename)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = renameValue(e, rename)
+		}
+		return out
+	}
+	return v
+}
+
+func renameAssertion(a assert.Assertion, rename func(string) string) assert.Assertion {
+	a.Target = renameSlots(a.Target, rename)
+	a.Expr = renameSlots(a.Expr, rename)
+	a.Label = renameSlots(a.Label, rename)
+	w := make(assert.Where, len(a.Where))
+	for i, p := range a.Where {
+		p.Value = renameValue(p.Value, rename)
+		w[i] = p
+	}
+	a.Where = w
+	return a
+}
