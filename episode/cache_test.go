@@ -69,11 +69,15 @@ func TestUsedSlots(t *testing.T) {
 		Plan:        []atom.PlanCall{{Tool: "mail_send", Args: map[string]any{"subject": "{{topic}}"}}},
 	}
 	for round := 0; round < 2; round++ {
-		if got := usedSlots(in); !slices.Equal(got, []string{"topic", "who"}) {
+		if got := usedSlots("reply@v1", in); !slices.Equal(got, []string{"topic", "who"}) {
 			t.Fatalf("round %d: %v", round, got)
 		}
 	}
-	if got := usedSlots(&atom.Intent{Instruction: "no slots"}); len(got) != 0 {
+	if got := usedSlots("plain@v1", &atom.Intent{Instruction: "no slots"}); len(got) != 0 {
 		t.Fatalf("slots in a plain intent: %v", got)
+	}
+	// An intent made during composition is never answered from the cache.
+	if got := usedSlots("", &atom.Intent{Instruction: "{{x}}"}); !slices.Equal(got, []string{"x"}) {
+		t.Fatalf("uncached: %v", got)
 	}
 }

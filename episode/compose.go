@@ -504,7 +504,11 @@ func (c *composer) bind(env *Env, in *atom.Intent, data *atom.Data, w *state.Wor
 		}
 	}
 	// Slots used but not declared.
-	for _, n := range usedSlots(in) {
+	key := ""
+	if in == env.Intent.Atom {
+		key = env.Intent.ID + "@" + env.Intent.Version
+	}
+	for _, n := range usedSlots(key, in) {
 		if _, ok := in.Slots[n]; !ok {
 			c.add(IssueUnboundSlot, env.Intent, "", "", "instruction", "slot {{%s}} is used but not declared", n)
 		}

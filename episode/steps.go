@@ -90,7 +90,74 @@ func (c *composer) expandSteps(ie *atom.Entry, in *atom.Intent) (*atom.Intent, [
 			}
 		}
 	}
+	out.Goal, from = mergeUnchanged(out.Goal, from, ie)
 	return &out, pins, from
+}
+
+// mergeUnchanged joins the steps' unchanged assertions on one collection.
+// Each step says "nothing else in C changes" about its own record; side by
+// side in a workflow they would contradict each other (each forbids the
+// others' records), so they become one that lets every step's record
+// change: except {key: {in: [...]}}. Steps whose except lists are not one
+// equality on the same field cannot be joined that way and are left out
+// (the workflow's own negatives say what the whole task must not touch).
+func mergeUnchanged(goal []assert.Assertion, from []GoalSource, workflow *atom.Entry) ([]assert.Assertion, []GoalSource) {
+	type group struct {
+		first  int
+		field  string
+		values []any
+		ok     bool
+	}
+	groups := map[string]*group{}
+	var order []string
+	for i, a := range goal {
+		if a.Type != assert.Unchanged || i >= len(from) || from[i].Entry == workflow {
+			continue
+		}
+		g := groups[a.Target]
+		if g == nil {
+			g = &group{first: i, ok: true}
+			groups[a.Target] = g
+			order = append(order, a.Target)
+		}
+		if len(a.Except) != 1 || (g.field != "" && a.Except[0].Field != g.field) {
+			g.ok = false
+			continue
+		}
+		p := a.Except[0]
+		g.field = p.Field
+		switch p.Op {
+		case assert.OpEquals:
+			g.values = append(g.values, p.Value)
+		case assert.OpIn:
+			l, _ := p.Value.([]any)
+			g.values = append(g.values, l...)
+		default:
+			g.ok = false
+		}
+	}
+	if len(order) == 0 {
+		return goal, from
+	}
+	var outG []assert.Assertion
+	var outF []GoalSource
+	for i, a := range goal {
+		g := groups[a.Target]
+		if a.Type != assert.Unchanged || g == nil || i >= len(from) || from[i].Entry == workflow {
+			outG = append(outG, a)
+			outF = append(outF, from[i])
+			continue
+		}
+		if i != g.first || !g.ok {
+			continue
+		}
+		if len(g.values) > 1 {
+			a.Except = []assert.Predicate{{Field: g.field, Op: assert.OpIn, Value: g.values}}
+		}
+		outG = append(outG, a)
+		outF = append(outF, from[i])
+	}
+	return outG, outF
 }
 
 // GoalSource is where a composed goal assertion comes from: the intent
@@ -146,11 +213,18 @@ func renameAssertion(a assert.Assertion, rename func(string) string) assert.Asse
 	a.Target = renameSlots(a.Target, rename)
 	a.Expr = renameSlots(a.Expr, rename)
 	a.Label = renameSlots(a.Label, rename)
-	w := make(assert.Where, len(a.Where))
-	for i, p := range a.Where {
+	a.Where = renamePredicates(a.Where, rename)
+	if a.Except != nil {
+		a.Except = renamePredicates(a.Except, rename)
+	}
+	return a
+}
+
+func renamePredicates(ps []assert.Predicate, rename func(string) string) assert.Where {
+	w := make(assert.Where, len(ps))
+	for i, p := range ps {
 		p.Value = renameValue(p.Value, rename)
 		w[i] = p
 	}
-	a.Where = w
-	return a
+	return w
 }

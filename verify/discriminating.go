@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
 )
@@ -205,7 +204,7 @@ func (in *envInfo) emptyIdentities(c episode.ToolCall) []perturbation {
 func (p *Job) overActionProbes(changing []int) []Diagnostic {
 	n := 0
 	for _, i := range changing {
-		for _, x := range p.info.extraWrites(p.Plan[i]) {
+		for _, x := range p.info.extraWrites(p.Plan[i], p.written()) {
 			if n >= maxOverActions {
 				break
 			}
@@ -234,6 +233,17 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 	return nil
 }
 
+// written reports whether the solving plan wrote a record.
+func (p *Job) written() func(coll, key string) bool {
+	return func(coll, key string) bool {
+		if p.solved == nil || p.solved.sess == nil {
+			return false
+		}
+		_, ok := p.solved.sess.State().Dirty(coll)[key]
+		return ok
+	}
+}
+
 // lastChanges reports whether the last call of calls succeeds and changes
 // the state: a write its tool refuses, or one that leaves a record as it
 // was, is no over-action.
@@ -256,7 +266,7 @@ type extraWrite struct {
 // extraWrites lists the over-actions of one step: for a write on a record,
 // the same write on a look-alike and on an unrelated record; for a create
 // that links to a record or a person, the same create for another one.
-func (in *envInfo) extraWrites(c episode.ToolCall) []extraWrite {
+func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string) bool) []extraWrite {
 	t := in.env.Tool(c.Name)
 	if t == nil {
 		return nil
@@ -287,7 +297,7 @@ func (in *envInfo) extraWrites(c episode.ToolCall) []extraWrite {
 		if !ok {
 			return nil
 		}
-		alike, other := siblings(w.Collection(ci.name), ci.def, match, cur)
+		alike, other := siblings(w.Collection(ci.name), match, cur, func(k string) bool { return written(ci.name, k) })
 		if alike != nil {
 			out = append(out, extraWrite{ProbeSibling, fmt.Sprintf("%s on the look-alike %s %s", c.Name, match, state.Text(alike)), with(keyArg, alike), ci.name})
 		}
@@ -320,7 +330,7 @@ func (in *envInfo) extraWrites(c episode.ToolCall) []extraWrite {
 // resembles the record whose match field is cur (shares the most words
 // in its text fields: a namesake, a record of the same customer), and one
 // that shares the fewest.
-func siblings(c *state.Collection, def *atom.Collection, match string, cur any) (alike, other any) {
+func siblings(c *state.Collection, match string, cur any, skip func(key string) bool) (alike, other any) {
 	if c == nil {
 		return nil, nil
 	}
@@ -340,6 +350,9 @@ func siblings(c *state.Collection, def *atom.Collection, match string, cur any) 
 		v, ok := r[match]
 		if !ok || v == nil || state.Text(v) == state.Text(cur) {
 			continue
+		}
+		if k, _ := state.KeyOf(r, c.Key); skip(k) {
+			continue // the plan writes it too: no sibling of the task's records
 		}
 		n := 0
 		for w := range textWords(r, match) {
