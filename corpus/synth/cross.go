@@ -289,9 +289,9 @@ func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft
 	if s.amount != "" && m.amount != "" {
 		pairs = append(pairs, pair{s.amount, m.amount})
 	}
-	for _, sf := range s.otherStrs {
-		for _, mf := range m.otherStrs {
-			if hasWord(words(sf), "title", "job", "position", "city", "country") && human(sf) == human(mf) {
+	for _, sf := range s.withRole(atom.RoleJobTitle, atom.RoleCity, atom.RoleCountry) {
+		for _, mf := range m.withRole(atom.RoleJobTitle, atom.RoleCity, atom.RoleCountry) {
+			if s.roles[sf] == m.roles[mf] && human(sf) == human(mf) {
 				pairs = append(pairs, pair{sf, mf})
 			}
 		}

@@ -3,7 +3,6 @@ package synth
 import (
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
 )
@@ -43,9 +42,9 @@ type collModel struct {
 	lists      []string // lists of plain strings (tags, labels)
 	dates      []string // date or date-time fields
 	refs       []refField
-	otherStrs  []string // plain strings without a role
 	ints       []string
-	fieldNames []string // sorted
+	fieldNames []string          // sorted
+	roles      map[string]string // field -> role (declared in the atom, else read from its name)
 }
 
 type enumField struct {
@@ -63,30 +62,7 @@ type refField struct {
 
 // words splits a field or collection name into lower-case words:
 // "toRecipients" and "to_recipients" both give [to recipients].
-func words(s string) []string {
-	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(s)
-	for i, r := range rs {
-		switch {
-		case r == '_' || r == '-' || r == ' ' || r == '.':
-			flush()
-		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1]))):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
-		}
-	}
-	flush()
-	return out
-}
+func words(s string) []string { return atom.Words(s) }
 
 // human renders a field name for instructions: "requester_email" ->
 // "requester email".
@@ -160,10 +136,6 @@ var (
 		{"name"}, {"title"}, {"subject"}, {"display", "name"}, {"full", "name"}, {"summary"},
 		{"headline"}, {"label"}, {"filename"}, {"file", "name"}, {"company", "name"}, {"topic"},
 	}
-	amountWords = []string{"amount", "total", "price", "value", "budget", "salary", "cost", "balance",
-		"revenue", "fee", "spend", "subtotal", "due", "payment", "compensation", "rate"}
-	nonMoney = []string{"count", "quantity", "qty", "percent", "percentage", "rate", "id", "emails", "messages", "items", "unread", "threads",
-		"size", "members", "seats", "users", "files", "bytes", "views", "clicks", "impressions", "opens", "replies", "responses", "tickets", "tasks", "days", "hours", "minutes", "reach", "score", "probability"}
 	textWords    = []string{"body", "description", "notes", "note", "content", "message", "text", "comment", "details", "bio", "reason", "feedback", "memo", "agenda", "instructions"}
 	listTagWords = []string{"tags", "tag", "labels", "label", "categories", "category", "keywords", "skills", "topics"}
 	recipients   = map[string]bool{"to": true, "cc": true, "bcc": true, "recipients": true, "to recipients": true, "cc recipients": true, "bcc recipients": true, "email addresses": true, "emails": true, "attendees": true, "invitees": true, "participants": true, "guests": true}
@@ -187,26 +159,6 @@ func newAppModel(e *atom.Entry) *appModel {
 
 func (cm *collModel) ref() string { return cm.app.app + "." + cm.name }
 
-// findColl resolves the words before "id" in a reference field to a
-// collection of the app: "contact_id" -> contacts, "requesterId" -> users
-// is not guessed (no collection named like it).
-func (m *appModel) findColl(ws []string) *collModel {
-	if len(ws) == 0 {
-		return nil
-	}
-	stem := strings.Join(ws, "_")
-	alt := ws[len(ws)-1]
-	for _, cand := range []string{stem, alt} {
-		for _, c := range m.colls {
-			n := strings.Join(words(c.name), "_")
-			if n == cand || n == cand+"s" || n == cand+"es" || singular(c.name) == strings.ReplaceAll(cand, "_", " ") || (strings.HasSuffix(cand, "y") && n == cand[:len(cand)-1]+"ies") {
-				return c
-			}
-		}
-	}
-	return nil
-}
-
 func (cm *collModel) analyse() {
 	names := make([]string, 0, len(cm.c.Fields))
 	for n := range cm.c.Fields {
@@ -214,102 +166,99 @@ func (cm *collModel) analyse() {
 	}
 	sort.Strings(names)
 	cm.fieldNames = names
-	// Display: the first preferred name present, else the first plain string.
-	for _, pref := range displayPref {
-		for _, n := range names {
-			f := cm.c.Fields[n]
-			if n == cm.key || f.Type != "string" || len(f.Enum) > 0 || f.Format != "" {
-				continue
-			}
-			if strings.Join(words(n), " ") == strings.Join(pref, " ") {
-				cm.display = n
-				break
-			}
-		}
-		if cm.display != "" {
-			break
-		}
-	}
+	cm.roles = map[string]string{}
 	for _, n := range names {
-		f := cm.c.Fields[n]
-		ws := words(n)
-		joined := strings.Join(ws, " ")
+		role, ref := atom.RoleOf(cm.app.server, cm.c, n)
+		cm.roles[n] = role
 		if n == cm.key {
 			continue
 		}
-		switch {
-		case f.Type == "array" && (f.Items == "string" || f.Items == "") && (recipients[joined] || hasWord(ws, "emails", "recipients") || (hasWord(ws, "email", "addresses") && hasWord(ws, "addresses", "email"))):
+		f := cm.c.Fields[n]
+		switch role {
+		case atom.RoleEmails:
 			if cm.emailList == "" {
 				cm.emailList = n
 			}
-		case f.Type == "array" && (lastWord(ws) == "ids"):
-			if t := cm.app.findColl(ws[:len(ws)-1]); t != nil && t != cm {
-				cm.refs = append(cm.refs, refField{name: n, target: t, list: true})
+		case atom.RoleRef:
+			if t := cm.app.byName[ref]; t != nil && t != cm {
+				cm.refs = append(cm.refs, refField{name: n, target: t, list: f.Type == "array"})
 			}
-		case f.Type == "array" && (f.Items == "string" || f.Items == "") && hasWord(ws, listTagWords...):
+		case atom.RoleTags:
 			cm.lists = append(cm.lists, n)
-		case f.Type == "string" && (f.Format == "email" || lastWord(ws) == "email" || joined == "email address"):
-			if cm.email == "" || joined == "email" {
+		case atom.RoleEmail:
+			if cm.email == "" || strings.Join(words(n), " ") == "email" {
 				cm.email = n
 			}
-		case f.Type == "string" && len(f.Enum) >= 2:
+		case atom.RoleStatus:
 			var vs []string
 			for _, v := range f.Enum {
 				if s, ok := v.(string); ok && s != "" {
 					vs = append(vs, s)
 				}
 			}
-			if len(vs) >= 2 {
+			if len(vs) >= 2 && f.Type == "string" {
 				cm.enums = append(cm.enums, enumField{name: n, values: vs})
 			}
-		case f.Type == "boolean":
+		case atom.RoleFlag:
 			cm.bools = append(cm.bools, n)
-		case (f.Type == "number" || f.Type == "integer") && hasWord(ws, amountWords...) && !hasWord(ws, nonMoney...):
+		case atom.RoleMoney:
 			if cm.amount == "" {
 				cm.amount = n
 			}
-		case f.Type == "integer" || f.Type == "number":
+		case atom.RoleCount:
 			cm.ints = append(cm.ints, n)
-		case f.Type == "string" && (f.Format == "date" || f.Format == "date-time"):
+		case atom.RoleDate:
 			cm.dates = append(cm.dates, n)
-		case f.Type == "string" && lastWord(ws) == "id" && len(ws) > 1:
-			if t := cm.app.findColl(ws[:len(ws)-1]); t != nil && t != cm {
-				cm.refs = append(cm.refs, refField{name: n, target: t})
+		case atom.RolePhone:
+			if cm.phone == "" {
+				cm.phone = n
 			}
-		case f.Type == "string" && f.Format == "" && n != cm.display:
-			switch {
-			case hasWord(ws, "phone", "mobile"):
-				if cm.phone == "" {
-					cm.phone = n
-				}
-			case joined == "first name" || joined == "given name" || joined == "firstname":
-				cm.first = n
-			case joined == "last name" || joined == "surname" || joined == "family name" || joined == "lastname":
-				cm.last = n
-			case hasWord(ws, "company", "organization", "organisation", "employer") && !hasWord(ws, "id"):
-				if cm.company == "" {
-					cm.company = n
-				}
-			case hasWord(ws, textWords...) && cm.text == "":
+		case atom.RoleFirstName:
+			cm.first = n
+		case atom.RoleLastName:
+			cm.last = n
+		case atom.RoleCompany:
+			if cm.company == "" {
+				cm.company = n
+			}
+		case atom.RoleText:
+			if cm.text == "" && f.Type == "string" && hasWord(words(n), textWords...) {
 				cm.text = n
-			default:
-				cm.otherStrs = append(cm.otherStrs, n)
 			}
 		}
 	}
-	if cm.display == "" && cm.first == "" {
-		// Fall back to a plain string that reads as a name.
-		for _, n := range cm.otherStrs {
-			ws := words(n)
-			if hasWord(ws, "currency", "color", "colour", "timezone", "language", "locale", "country", "type", "kind", "status", "url", "domain") {
+	cm.display = cm.pickDisplay()
+}
+
+// pickDisplay chooses the field people name a record by: a preferred name
+// whose role is a name or a title, else a title, a person's or company's
+// name, a document number.
+func (cm *collModel) pickDisplay() string {
+	nameRole := func(r string) bool {
+		return r == atom.RoleTitle || r == atom.RolePersonName || r == atom.RoleCompany || r == atom.RoleCode
+	}
+	for _, pref := range displayPref {
+		for _, n := range cm.fieldNames {
+			f := cm.c.Fields[n]
+			if n == cm.key || f.Type != "string" || len(f.Enum) > 0 || !nameRole(cm.roles[n]) {
 				continue
 			}
-			if hasWord(ws, "name", "title", "number", "code", "handle", "username") {
-				cm.display = n
-				break
+			if strings.Join(words(n), " ") == strings.Join(pref, " ") {
+				return n
 			}
 		}
 	}
+	for _, want := range []string{atom.RoleTitle, atom.RolePersonName, atom.RoleCompany, atom.RoleCode} {
+		for _, n := range cm.fieldNames {
+			if n != cm.key && cm.roles[n] == want && cm.c.Fields[n].Type == "string" {
+				if want == atom.RolePersonName && hasWord(words(n), roleWords...) {
+					continue // an owner's name is not the record's
+				}
+				return n
+			}
+		}
+	}
+	return ""
 }
 
 // isPeople reports whether records of the collection are people one can
@@ -401,4 +350,17 @@ func (cm *collModel) sentMarker() map[string]any {
 		return out
 	}
 	return nil
+}
+
+// withRole lists the fields of the collection with one of the roles.
+func (cm *collModel) withRole(roles ...string) []string {
+	var out []string
+	for _, n := range cm.fieldNames {
+		for _, r := range roles {
+			if n != cm.key && cm.roles[n] == r {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }
