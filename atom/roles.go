@@ -259,6 +259,8 @@ func InferRole(s *Server, c *Collection, name string, f Field) (role, ref string
 		return RoleDepartment, ""
 	case people && anyWord(ws, "title", "job", "position", "role", "occupation"):
 		return RoleJobTitle, ""
+	case anyWord(ws, "postal", "zip", "postcode"):
+		return RoleCode, ""
 	case anyWord(ws, "address", "street", "location", "venue"):
 		return RoleAddress, ""
 	case anyWord(ws, "number", "code", "reference", "ref", "sku", "key", "slug", "barcode", "serial"):
@@ -268,8 +270,12 @@ func InferRole(s *Server, c *Collection, name string, f Field) (role, ref string
 			return RoleText, ""
 		}
 		return RoleTitle, ""
+	case anyWord(ws, textRoleWords...):
+		return RoleText, ""
 	}
-	return RoleText, ""
+	// A string whose name says nothing of its meaning has no role:
+	// synthesis leaves it out rather than fill it with words.
+	return "", ""
 }
 
 // findCollection resolves the words of a reference ("contact" in

@@ -228,7 +228,7 @@ func (c *checker) identity(s *atom.Server, def *atom.Collection, coll, key strin
 // whether the rest is a number or a mix ("con_1042" -> "con_#",
 // "contacts_g0_3" -> "contacts_g*"). Hex or UUID keys are all "hex".
 func keyForm(k string) string {
-	if len(k) >= 8 && strings.Trim(k, "0123456789abcdef-") == "" && strings.ContainsAny(k, "abcdef") {
+	if len(k) >= 12 && strings.Trim(k, "0123456789abcdef-") == "" && strings.ContainsAny(k, "abcdef") {
 		return "hex"
 	}
 	i := strings.IndexFunc(k, unicode.IsDigit)

@@ -18,7 +18,7 @@ var (
 	// A name is capitalised words: "Noor Abernathy", "Mary-Jane O'Neil".
 	nameWordRE = regexp.MustCompile(`^[\p{Lu}][\p{L}'.-]*$`)
 	// An identifier or a document number holds no spaces.
-	tokenRE  = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:/#@+-]*$`)
+	tokenRE  = regexp.MustCompile(`^<?[A-Za-z0-9][A-Za-z0-9_.:/#@+-]*>?$`)
 	domainRE = regexp.MustCompile(`^[a-z0-9-]+(\.[a-z0-9-]+)+$`)
 	phoneRE  = regexp.MustCompile(`^\+?[0-9][0-9 ().-]{5,}$`)
 )

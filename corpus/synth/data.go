@@ -235,7 +235,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 					if f == cm.key {
 						continue
 					}
-					if orig != nil && f != cm.email && f != cm.emailList && f != cm.company && f != cm.phone && !isDate(cm, f) {
+					if orig != nil && f != cm.email && f != cm.emailList && f != cm.company && f != cm.phone && !isDate(cm, f) && !ofCompany(cm, f) {
 						if ov, ok := orig[f]; ok {
 							rec[f] = ov
 						}
@@ -333,6 +333,13 @@ func nameKey(cm *collModel, rec map[string]any) string {
 		return fmt.Sprint(rec[cm.display])
 	}
 	return fmt.Sprint(rec[cm.first], " ", rec[cm.last])
+}
+
+// ofCompany reports whether a field belongs to the record's company (its
+// domain, its website): a near-duplicate at another company draws it anew.
+func ofCompany(cm *collModel, f string) bool {
+	r := cm.roles[f]
+	return r == atom.RoleDomain || r == atom.RoleURL || r == atom.RoleCompany
 }
 
 func isDate(cm *collModel, f string) bool {
@@ -452,7 +459,10 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 			}
 		}
 		settle(cm, rec)
-		if len(coherence.CheckRecord(cm.app.server, cm.c, rec)) == 0 {
+		// A stranger does not share a name with a record a task names:
+		// the instruction would no longer single it out.
+		clash := cm.named() && used[cm.ref()+"|"+nameKey(cm, rec)]
+		if !clash && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) == 0 {
 			break
 		}
 		delete(used, "key|"+cm.ref()+"|"+fmt.Sprint(rec[cm.key]))
@@ -515,8 +525,14 @@ func findRec(recs []map[string]any, key, k string) map[string]any {
 }
 
 func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
+	emailKey := cm.roles[cm.key] == atom.RoleEmail || cm.field(cm.key).Format == "email"
 	for {
 		k := fmt.Sprintf("%s%d", cm.prefix, 1000+val.rng.IntN(90000))
+		if emailKey {
+			// A collection keyed by address: the key is an address.
+			r := val.src.NewRow()
+			k = gen.Email(r.Person, r.Company.Domain)
+		}
 		if !used["key|"+cm.ref()+"|"+k] {
 			used["key|"+cm.ref()+"|"+k] = true
 			return k

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -15,8 +16,10 @@ type appModel struct {
 	id     string // the server atom id
 	family string
 	title  string // the product name people use ("Google Calendar")
-	server *atom.Server
-	colls  []*collModel
+	server    *atom.Server
+	catalogue []atom.Tool // the app's operations, from the library's catalogue
+	ops       []atom.Tool // what the app can do: catalogue and tools
+	colls     []*collModel
 	byName map[string]*collModel
 }
 
@@ -50,6 +53,7 @@ type collModel struct {
 type enumField struct {
 	name   string
 	values []string
+	all    []string // every state, where values are those a task may set
 }
 
 // refField is a field holding the key of a record of another collection of
@@ -141,10 +145,11 @@ var (
 	recipients   = map[string]bool{"to": true, "cc": true, "bcc": true, "recipients": true, "to recipients": true, "cc recipients": true, "bcc recipients": true, "email addresses": true, "emails": true, "attendees": true, "invitees": true, "participants": true, "guests": true}
 )
 
-// newAppModel reads a server atom.
-func newAppModel(e *atom.Entry) *appModel {
+// newAppModel reads a server atom and the catalogue of its operations.
+func newAppModel(e *atom.Entry, catalogue []atom.Tool) *appModel {
 	s := e.Atom.(*atom.Server)
-	m := &appModel{app: s.AppName(), id: s.ID, family: s.Family, title: productTitle(s.AppName()), server: s, byName: map[string]*collModel{}}
+	m := &appModel{app: s.AppName(), id: s.ID, family: s.Family, title: productTitle(s.AppName()), server: s, catalogue: catalogue, byName: map[string]*collModel{}}
+	m.ops = m.operations()
 	for i := range s.Collections {
 		c := &s.Collections[i]
 		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix()}
@@ -363,4 +368,150 @@ func (cm *collModel) withRole(roles ...string) []string {
 		}
 	}
 	return out
+}
+
+// operations are the app's real operations: the catalogue beside the
+// server atom where the library has one (a tool the atom serves under the
+// same name is the catalogue's, perhaps narrower), and the atom's tools.
+func (m *appModel) operations() []atom.Tool {
+	out := append([]atom.Tool(nil), m.catalogue...)
+	for _, t := range m.server.Tools {
+		found := false
+		for _, o := range m.catalogue {
+			if o.Name == t.Name {
+				found = true
+			}
+		}
+		if !found {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// writes reports whether some operation of the app writes value into the
+// field of the collection's records: an argument that writes the field, a
+// constant it sets, or an append to it. Templates ask only for such
+// changes: a task the product cannot do is no task.
+func (cm *collModel) writes(field string, value any) bool {
+	return cm.writesBy(field, value, "update", "append")
+}
+
+// writesBy is writes for operations of the given effect kinds (a create
+// that stamps a state does not change a record that exists).
+func (cm *collModel) writesBy(field string, value any, kinds ...string) bool {
+	for _, t := range cm.app.ops {
+		if t.Effect.Collection != cm.name || !oneOfKinds(t.Effect.Kind, kinds) {
+			continue
+		}
+		switch t.Effect.Kind {
+		case "update", "create":
+			if v, ok := t.Effect.Set[field]; ok && (value == nil || fmt.Sprint(v) == fmt.Sprint(value)) {
+				return true
+			}
+			for arg := range atom.InputProperties(t.Input) {
+				f := arg
+				if m, ok := t.Effect.Fields[arg]; ok {
+					f = m
+				}
+				if f == field && !(t.Effect.Kind == "update" && arg == t.Effect.Key) {
+					return true
+				}
+			}
+		case "append":
+			if t.Effect.Field == field {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// settableEnums are the collection's enums with the values some operation
+// sets, keeping those with two or more.
+func (cm *collModel) settableEnums() []enumField {
+	var out []enumField
+	for _, e := range cm.enums {
+		var vs []string
+		for _, v := range e.values {
+			if cm.writes(e.name, v) {
+				vs = append(vs, v)
+			}
+		}
+		if len(vs) >= 2 || (len(vs) == 1 && len(e.values) >= 2) {
+			// One settable state still makes a task when the record can
+			// start in another.
+			out = append(out, enumField{name: e.name, values: vs, all: e.values})
+		}
+	}
+	return out
+}
+
+// writableLists are the tag lists some operation adds to.
+func (cm *collModel) writableLists() []string {
+	var out []string
+	for _, f := range cm.lists {
+		if cm.writes(f, nil) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func oneOfKinds(k string, kinds []string) bool {
+	for _, x := range kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// findable reports whether some search of the app finds the collection's
+// records by what a colleague would say: their name, or their address.
+func (cm *collModel) findable() bool {
+	for _, t := range cm.app.ops {
+		if t.Effect.Collection != cm.name {
+			continue
+		}
+		if t.Effect.Kind == "search" && cm.knowsRequired(t) {
+			for _, f := range t.Effect.Filters {
+				field := f.Field
+				if field == "" {
+					field = f.Arg
+				}
+				if field != "" && (field == cm.display || field == cm.email || field == cm.first || field == cm.last) {
+					return true
+				}
+			}
+			if len(t.Effect.Filters) == 0 {
+				for arg := range atom.InputProperties(t.Input) {
+					if arg == cm.display || arg == cm.email || arg == cm.first || arg == cm.last {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// knowsRequired reports whether a colleague's words give every argument a
+// search requires: the record's name or address, not an id the agent has
+// no way to learn.
+func (cm *collModel) knowsRequired(t atom.Tool) bool {
+	req, _ := t.Input["required"].([]any)
+	for _, r := range req {
+		arg, _ := r.(string)
+		field := arg
+		for _, f := range t.Effect.Filters {
+			if f.Arg == arg && f.Field != "" {
+				field = f.Field
+			}
+		}
+		if field != cm.display && field != cm.email && field != cm.first && field != cm.last {
+			return false
+		}
+	}
+	return true
 }

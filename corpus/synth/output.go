@@ -52,11 +52,12 @@ type Report struct {
 	HoldoutN   int                 `json:"holdout_envs,omitempty"`
 	AppsBy     map[string][]string `json:"families_apps"`
 	ByFamily   map[string]int      `json:"envs_by_intent_family"`
+	Coherence  CoherenceSummary    `json:"coherence"`
 }
 
 // FullReport returns report.json's content.
 func (b *Build) FullReport() Report {
-	r := Report{Summary: b.Summary(), Corpus: b.Corpus.Stats(), Duplicates: b.Duplicates, Holdout: b.Holdout, AppsBy: map[string][]string{}, ByFamily: map[string]int{}}
+	r := Report{Summary: b.Summary(), Corpus: b.Corpus.Stats(), Duplicates: b.Duplicates, Holdout: b.Holdout, AppsBy: map[string][]string{}, ByFamily: map[string]int{}, Coherence: b.Coherence}
 	for f, apps := range b.Corpus.Families {
 		as := append([]string(nil), apps...)
 		sort.Strings(as)
@@ -103,6 +104,9 @@ func (b *Build) Write(dir string, base fs.FS) error {
 	}
 	if _, err := atom.Write(b.Library, base, libDir); err != nil {
 		return fmt.Errorf("write build: library: %w", err)
+	}
+	if err := writeOperations(b.Library, libDir); err != nil {
+		return err
 	}
 	if !b.Started.IsZero() {
 		b.Seconds = time.Since(b.Started).Seconds()
@@ -182,6 +186,7 @@ func (b *Build) WriteTable(w io.Writer) error {
 		rep := b.FullReport()
 		fmt.Fprintf(tw, "held-out apps\t%d (%s): %d train, %d holdout environments\n", len(b.Holdout), strings.Join(b.Holdout, ", "), rep.Train, rep.HoldoutN)
 	}
+	fmt.Fprintf(tw, "coherence\t%d violations in %d records of %d data atoms ('legoenv coherence --lib OUT/lib' lists them)\n", b.Coherence.Violations, b.Coherence.Records, b.Coherence.Data)
 	fmt.Fprintf(tw, "seconds\t%.1f\n", s.Seconds)
 	if err := tw.Flush(); err != nil {
 		return err
@@ -283,4 +288,27 @@ th{background:#f3f3f3}td.n{text-align:right}
 func (b *Build) WriteHTML(w io.Writer) error {
 	rep := b.FullReport()
 	return htmlReport.Execute(w, map[string]any{"S": rep.Summary, "C": rep.Corpus, "R": rep})
+}
+
+// writeOperations writes the catalogues of the apps' operations beside
+// the server atoms, so that evolving the written library repairs from them.
+func writeOperations(lib *atom.Library, libDir string) error {
+	apps := lib.OperationApps()
+	if len(apps) == 0 {
+		return nil
+	}
+	dir := filepath.Join(libDir, "operations")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("write build: %w", err)
+	}
+	for _, app := range apps {
+		b, err := atom.MarshalOperations(app, lib.Operations(app))
+		if err != nil {
+			return fmt.Errorf("write build: operations of %s: %w", app, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, app+".yaml"), b, 0o644); err != nil {
+			return fmt.Errorf("write build: %w", err)
+		}
+	}
+	return nil
 }

@@ -21,7 +21,8 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 func builtinServers(t testing.TB) *atom.Library {
 	t.Helper()
-	lib, ds, err := atom.Load(corpus.BuiltinServers())
+	// The servers and the catalogues of their operations beside them.
+	lib, ds, err := atom.Load(corpus.Builtin())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestFieldRoles(t *testing.T) {
 	if err != nil || ds.HasErrors() {
 		t.Fatal(err, ds.Err())
 	}
-	m := newAppModel(lib.Head(atom.KindServer, "deskly"))
+	m := newAppModel(lib.Head(atom.KindServer, "deskly"), nil)
 	tk := m.byName["tickets"]
 	for _, c := range []struct{ role, got, want string }{
 		{"display", tk.display, "subject"},

@@ -299,8 +299,14 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	case atom.RoleDepartment:
 		return pick(v.rng, []string{"Sales", "Support", "Finance", "Engineering", "Marketing", "Operations"})
 	case atom.RoleCode:
+		if hasWord(words(name), "postal", "zip", "postcode") {
+			return fmt.Sprintf("%05d", 10000+v.rng.IntN(89999))
+		}
 		return v.code(cm, name)
 	case atom.RoleID:
+		if cm.field(name).Type == "array" {
+			return []any{v.outsideID(name)}
+		}
 		return v.outsideID(name)
 	case atom.RoleAddress:
 		return fmt.Sprintf("%d %s Street, %s", 10+v.rng.IntN(900), r.p.Last, pick(v.rng, cities))
@@ -340,8 +346,31 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		if len(f.Enum) > 0 {
 			return f.Enum[v.rng.IntN(len(f.Enum))]
 		}
+	case "":
+		// A field without a role gets a value only where its name names a
+		// small, known vocabulary; otherwise it stays unset.
+		for _, vocab := range vocabularies {
+			if hasWord(words(name), vocab.words...) && cm.field(name).Type == "string" {
+				return pick(v.rng, vocab.values)
+			}
+		}
 	}
 	return nil
+}
+
+// vocabularies are the values of common fields that have no role of
+// their own: an account's industry, a lead's source.
+var vocabularies = []struct{ words, values []string }{
+	{[]string{"industry", "sector"}, []string{"Software", "Healthcare", "Retail", "Manufacturing", "Financial Services", "Logistics", "Education"}},
+	{[]string{"region", "territory"}, []string{"EMEA", "APAC", "North America", "LATAM"}},
+	{[]string{"source", "channel", "origin"}, []string{"web", "referral", "event", "partner", "email"}},
+	{[]string{"terms"}, []string{"Net 30", "Net 45", "Net 60", "Due on receipt"}},
+	{[]string{"rating"}, []string{"Hot", "Warm", "Cold"}},
+	{[]string{"priority", "severity", "urgency"}, []string{"low", "medium", "high", "urgent"}},
+	{[]string{"state", "province"}, []string{"CA", "NY", "TX", "WA", "MA", "IL"}},
+	{[]string{"gender", "pronouns"}, []string{"she/her", "he/him", "they/them"}},
+	{[]string{"plan", "tier"}, []string{"Starter", "Professional", "Business", "Enterprise"}},
+	{[]string{"version"}, []string{"1.0", "1.2", "2.0", "2.1"}},
 }
 
 // outsideID is the id of a record outside the app's collections (a

@@ -17,6 +17,7 @@ type server struct {
 	Desc   string
 	Colls  []*collection
 	Tools  []*tool
+	Ops    []*tool // the catalogue of the app's operations
 }
 
 type collection struct {
@@ -50,6 +51,8 @@ type field struct {
 	Format string
 	Enum   []any
 	Desc   string
+	Role   string
+	Ref    string
 }
 
 type tool struct {
