@@ -293,11 +293,16 @@ func (b *Build) WriteHTML(w io.Writer) error {
 // writeOperations writes the catalogues of the apps' operations beside
 // the server atoms, so that evolving the written library repairs from them.
 func writeOperations(lib *atom.Library, libDir string) error {
+	// The base's catalogues were copied with it; only those of the apps
+	// the library serves belong.
+	dir := filepath.Join(libDir, "operations")
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("write build: %w", err)
+	}
 	apps := lib.OperationApps()
 	if len(apps) == 0 {
 		return nil
 	}
-	dir := filepath.Join(libDir, "operations")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("write build: %w", err)
 	}
