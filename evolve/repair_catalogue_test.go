@@ -28,12 +28,18 @@ func TestAddToolFromCatalogue(t *testing.T) {
 	addTag := atom.Tool{Name: "helpdesk_add_watcher", Description: "Add a watcher to a ticket.",
 		Input:  map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{"type": "string"}, "watcher": map[string]any{"type": "string"}}, "required": []any{"id", "watcher"}},
 		Effect: atom.Effect{Kind: "append", Collection: "tickets", Field: "tags", Value: "watcher"}}
+	rename := atom.Tool{Name: "helpdesk_rename_ticket", Description: "Rename a ticket.",
+		Input:  map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{"type": "string"}, "subject": map[string]any{"type": "string"}}, "required": []any{"id", "subject"}},
+		Effect: atom.Effect{Kind: "update", Collection: "tickets"}}
 	cat := lib.Clone()
-	cat.SetOperations("helpdesk", []atom.Tool{wide, addTag})
+	cat.SetOperations("helpdesk", []atom.Tool{wide, addTag, rename})
 
-	run := func(params map[string]any) (*atom.Server, string, error) {
-		v := failure(r, verify.ServerMissingTool, se, "add_tool", params, verify.Evidence{})
-		p, err := propose(t, repairMissingTool, Request{Code: verify.ServerMissingTool, Atom: se, Lib: cat, Failures: []verify.Verdict{v}})
+	run := func(params ...map[string]any) (*atom.Server, string, error) {
+		var vs []verify.Verdict
+		for _, p := range params {
+			vs = append(vs, failure(r, verify.ServerMissingTool, se, "add_tool", p, verify.Evidence{}))
+		}
+		p, err := propose(t, repairMissingTool, Request{Code: verify.ServerMissingTool, Atom: se, Lib: cat, Failures: vs})
 		if err != nil {
 			return nil, "", err
 		}
@@ -61,6 +67,16 @@ func TestAddToolFromCatalogue(t *testing.T) {
 		tl := ns.Tool("helpdesk_add_watcher")
 		if tl == nil || len(tl.Input["required"].([]any)) != 2 {
 			t.Fatalf("tool = %+v", tl)
+		}
+	})
+	t.Run("two needs, two operations", func(t *testing.T) {
+		ns, _, err := run(map[string]any{"app": "helpdesk", "effect": "update", "collection": "tickets", "fields": []string{"due_date"}, "key_field": "id"},
+			map[string]any{"app": "helpdesk", "effect": "update", "collection": "tickets", "fields": []string{"subject"}, "key_field": "id"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !atom.InputProperties(ns.Tool("helpdesk_update_ticket").Input)["due_date"] || ns.Tool("helpdesk_rename_ticket") == nil {
+			t.Fatal("each need should be met by its own operation")
 		}
 	})
 	t.Run("nothing the product does", func(t *testing.T) {

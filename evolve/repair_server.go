@@ -49,6 +49,9 @@ func repairMissingTool(ctx context.Context, req Request) (Proposal, error) {
 			specs = append(specs, sp)
 		}
 	}
+	// The catalogue is matched need by need: merged, two needs that two
+	// operations make would match none.
+	needs := specs
 	specs = mergeSpecs(specs)
 	if len(specs) == 0 {
 		return Proposal{}, noRepair("no add_tool fix names an effect on server %s", s.ID)
@@ -58,7 +61,7 @@ func repairMissingTool(ctx context.Context, req Request) (Proposal, error) {
 		return Proposal{}, err
 	}
 	if cat := req.Lib.Operations(s.AppName()); len(cat) > 0 {
-		return fromCatalogue(s, ns, specs, cat)
+		return fromCatalogue(s, ns, needs, cat)
 	}
 	var added []string
 	for _, sp := range specs {

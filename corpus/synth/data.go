@@ -390,7 +390,9 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 	for _, f := range cm.fieldNames {
 		switch cm.roles[f] {
 		case atom.RoleEmail:
-			if !hasWord(words(f), roleWords...) {
+			// The address that tells the record from its look-alikes (an
+			// owner's, where that is the only one) is another.
+			if f == cm.email || !hasWord(words(f), roleWords...) {
 				rec[f] = gen.Email(person, other.Company.Domain)
 			}
 		case atom.RolePhone:
