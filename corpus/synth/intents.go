@@ -367,7 +367,7 @@ func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: f, value: v, effect: "append", tier: t.tier}}})
 	}
 	for _, rf := range cm.refs {
-		if !rf.list || !rf.target.named() || !cm.writes(rf.name, nil) {
+		if !rf.list || !rf.target.named() || !rf.target.findable() || !cm.writes(rf.name, nil) {
 			continue
 		}
 		t := b.plan.need(cm, "b")
@@ -491,7 +491,7 @@ func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	setGroup := func(r *recordReq) {}
 	var refGroup *refField
 	for i := range cm.refs {
-		if !cm.refs[i].list && cm.refs[i].target.named() && cm.refs[i].name > e.name {
+		if !cm.refs[i].list && cm.refs[i].target.named() && cm.refs[i].target.findable() && cm.refs[i].name > e.name {
 			refGroup = &cm.refs[i]
 			break
 		}

@@ -406,7 +406,9 @@ func (cm *collModel) writesBy(field string, value any, kinds ...string) bool {
 		}
 		switch t.Effect.Kind {
 		case "update", "create":
-			if v, ok := t.Effect.Set[field]; ok && (value == nil || fmt.Sprint(v) == fmt.Sprint(value)) {
+			// A constant writes the value the task asks for only when it is
+			// that value: a create that stamps the host writes no other host.
+			if v, ok := t.Effect.Set[field]; ok && value != nil && fmt.Sprint(v) == fmt.Sprint(value) {
 				return true
 			}
 			for arg := range atom.InputProperties(t.Input) {
