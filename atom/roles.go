@@ -191,7 +191,8 @@ func InferRole(s *Server, c *Collection, name string, f Field) (role, ref string
 	case last == "at" || last == "date" || last == "on" && len(ws) > 1 || anyWord(ws, "timestamp", "dob", "birthday", "deadline") || joined == "due" || joined == "start" || joined == "end":
 		return RoleDate, ""
 	case (last == "id" || last == "key" && len(ws) > 1 || last == "uuid") && len(ws) > 1:
-		if t := findCollection(s, c, ws[:len(ws)-1]); t != nil {
+		// row_id on rows numbers the record itself; it refers to nothing.
+		if t := findCollection(s, c, ws[:len(ws)-1]); t != nil && t != c {
 			return RoleRef, t.Name
 		}
 		return RoleID, ""
