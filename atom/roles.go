@@ -195,6 +195,11 @@ func InferRole(s *Server, c *Collection, name string, f Field) (role, ref string
 		if t := findCollection(s, c, ws[:len(ws)-1]); t != nil && t != c {
 			return RoleRef, t.Name
 		}
+		if len(ws) == 2 && anyWord(ws[:1], workerWords...) {
+			if t := usersOf(s, c); t != nil {
+				return RoleRef, t.Name // assignee_id: one of the app's users
+			}
+		}
 		return RoleID, ""
 	case len(ws) == 1 && strings.HasSuffix(last, "id") && len(last) > 2 && last != "paid" && last != "said":
 		if t := findCollection(s, c, []string{strings.TrimSuffix(last, "id")}); t != nil {
@@ -208,13 +213,11 @@ func InferRole(s *Server, c *Collection, name string, f Field) (role, ref string
 		// "customer" on a charge holds a customer's id.
 		return RoleRef, t.Name
 	}
-	if len(ws) == 1 && anyWord(ws, "assignee", "owner", "requester", "author", "creator", "reporter", "organizer", "host", "sender", "approver", "reviewer", "responder") {
+	if len(ws) == 1 && anyWord(ws, workerWords...) {
 		// A person who works on the record: one of the app's users where
 		// it keeps them, else their handle.
-		for _, cand := range []string{"users", "agents", "members", "teammates", "staff", "employees"} {
-			if t := s.Collection(cand); t != nil && t != c {
-				return RoleRef, t.Name
-			}
+		if t := usersOf(s, c); t != nil {
+			return RoleRef, t.Name
 		}
 		return RoleUsername, ""
 	}
@@ -375,4 +378,17 @@ func sortedFieldNames(m map[string]Field) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// workerWords name a person who works on a record.
+var workerWords = []string{"assignee", "owner", "requester", "author", "creator", "reporter", "organizer", "host", "sender", "approver", "reviewer", "responder"}
+
+// usersOf is the collection of the app's users (agents, members), or nil.
+func usersOf(s *Server, c *Collection) *Collection {
+	for _, cand := range []string{"users", "agents", "members", "teammates", "staff", "employees"} {
+		if t := s.Collection(cand); t != nil && t != c {
+			return t
+		}
+	}
+	return nil
 }
