@@ -62,7 +62,8 @@ type Library struct {
 	heads    map[Kind]map[string]*Entry
 	versions map[string]*Entry // Ref() -> entry
 	recipes  []Recipe
-	recipeAt []Diagnostic // position of each recipe, for diagnostics
+	recipeAt []Diagnostic     // position of each recipe, for diagnostics
+	ops      map[string][]Tool // app -> catalogue of its operations
 }
 
 // NewLibrary returns an empty library.
@@ -138,6 +139,10 @@ func Load(fsys fs.FS) (*Library, Diagnostics, error) {
 				ds = append(ds, l.addRecipes(f, doc)...)
 				continue
 			}
+			if doc.kind == "operations" {
+				ds = append(ds, l.addOperations(f, doc)...)
+				continue
+			}
 			e, eds := decodeAtom(f, doc)
 			ds = append(ds, eds...)
 			if e == nil {
@@ -155,6 +160,7 @@ func Load(fsys fs.FS) (*Library, Diagnostics, error) {
 		}
 	}
 	ds = append(ds, l.validate()...)
+	ds = append(ds, l.validateOperations()...)
 	ds.Sort()
 	return l, ds, nil
 }
@@ -269,7 +275,7 @@ func kindSchemas() (map[string]*jsonschema.Schema, error) {
 			}
 		}
 		schemas = map[string]*jsonschema.Schema{}
-		for _, k := range []string{"server", "data", "rule", "intent", "environments"} {
+		for _, k := range []string{"server", "data", "rule", "intent", "environments", "operations"} {
 			s, err := c.Compile("https://legoenv.dev/schema/" + k + ".schema.json")
 			if err != nil {
 				schemaErr = fmt.Errorf("schema %s: %w", k, err)

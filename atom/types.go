@@ -118,6 +118,10 @@ type Field struct {
 	Format      string `json:"format,omitempty"` // date, date-time, email, ...
 	Enum        []any  `json:"enum,omitempty"`
 	Description string `json:"description,omitempty"`
+	// Role says what the value means where the name does not (see
+	// FieldRoles); Ref names the collection a role "ref" field points at.
+	Role string `json:"role,omitempty"`
+	Ref  string `json:"ref,omitempty"`
 }
 
 // Tool is one tool of an app.

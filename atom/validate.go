@@ -118,8 +118,9 @@ func validateServer(e *Entry, s *Server) Diagnostics {
 			ds = append(ds, e.Diag(Error, at+".input", "%v", err))
 		}
 		ds = append(ds, validateEffect(e, s, t, at+".effect")...)
+		ds = append(ds, validateToolName(e, s, t, at+".name")...)
 	}
-	return ds
+	return append(ds, validateRoles(e, s)...)
 }
 
 // CheckInputSchema checks that a tool input is an object JSON Schema that compiles.

@@ -219,6 +219,9 @@ func (l *Library) Clone() *Library {
 	}
 	c.recipes = append([]Recipe(nil), l.recipes...)
 	c.recipeAt = append([]Diagnostic(nil), l.recipeAt...)
+	for app, ops := range l.ops {
+		c.SetOperations(app, ops)
+	}
 	return c
 }
 

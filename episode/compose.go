@@ -340,7 +340,9 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 	data := env.Data.Atom.(*atom.Data)
 	type collInfo struct {
 		key     string
+		prefix  string
 		records []state.Record
+		keys    *keyMaker
 	}
 	colls := map[string]*collInfo{}
 	apps := map[string]bool{}
@@ -348,7 +350,7 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 		s := se.Atom.(*atom.Server)
 		apps[s.AppName()] = true
 		for _, col := range s.Collections {
-			colls[s.AppName()+"."+col.Name] = &collInfo{key: col.KeyField()}
+			colls[s.AppName()+"."+col.Name] = &collInfo{key: col.KeyField(), prefix: col.Prefix()}
 		}
 	}
 	appNames := make([]string, 0, len(data.Records))
@@ -376,6 +378,16 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 			}
 		}
 	}
+	if seed == 0 {
+		seed = data.Seed
+	}
+	keyRNG := gen.New(seed, "keys", env.Clock).Rand()
+	keysOf := func(name string, ci *collInfo) *keyMaker {
+		if ci.keys == nil {
+			ci.keys = newKeyMaker(ci.key, ci.prefix, ci.records)
+		}
+		return ci.keys
+	}
 	// Rule documents.
 	for _, re := range env.Rules {
 		ru := re.Atom.(*atom.Rule)
@@ -398,14 +410,11 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 			rec[k] = v
 		}
 		if _, ok := rec[ci.key]; !ok {
-			rec[ci.key] = "policy_" + ru.ID
+			rec[ci.key] = keysOf(name, ci).next(keyRNG)
 		}
 		ci.records = append(ci.records, rec)
 	}
 	// Generated records.
-	if seed == 0 {
-		seed = data.Seed
-	}
 	for gi, g := range data.Generate {
 		name := g.App + "." + g.Collection
 		ci := colls[name]
@@ -451,7 +460,7 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 			}
 			if _, ok := rec[ci.key]; !ok || like != nil {
 				if _, set := g.Fields[ci.key]; !set {
-					rec[ci.key] = fmt.Sprintf("%s_g%d_%d", g.Collection, gi, i+1)
+					rec[ci.key] = keysOf(name, ci).next(keyRNG)
 				}
 			}
 			ci.records = append(ci.records, rec)

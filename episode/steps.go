@@ -104,6 +104,7 @@ func (c *composer) expandSteps(ie *atom.Entry, in *atom.Intent) (*atom.Intent, [
 func mergeUnchanged(goal []assert.Assertion, from []GoalSource, workflow *atom.Entry) ([]assert.Assertion, []GoalSource) {
 	type group struct {
 		first  int
+		n      int
 		field  string
 		values []any
 		ok     bool
@@ -120,6 +121,7 @@ func mergeUnchanged(goal []assert.Assertion, from []GoalSource, workflow *atom.E
 			groups[a.Target] = g
 			order = append(order, a.Target)
 		}
+		g.n++
 		if len(a.Except) != 1 || (g.field != "" && a.Except[0].Field != g.field) {
 			g.ok = false
 			continue
@@ -145,6 +147,11 @@ func mergeUnchanged(goal []assert.Assertion, from []GoalSource, workflow *atom.E
 		g := groups[a.Target]
 		if a.Type != assert.Unchanged || g == nil || i >= len(from) || from[i].Entry == workflow {
 			outG = append(outG, a)
+			outF = append(outF, from[i])
+			continue
+		}
+		if g.n == 1 {
+			outG = append(outG, a) // one step's own: nothing to join
 			outF = append(outF, from[i])
 			continue
 		}

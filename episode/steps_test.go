@@ -41,12 +41,13 @@ func TestStepsExpand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Goal: the workflow's one, escalate_ticket's two, mark_do_not_contact's two.
-	if len(env.Checks) != 5 || len(env.GoalFrom) != 5 {
-		t.Fatalf("checks %d, goal sources %d; want 5", len(env.Checks), len(env.GoalFrom))
+	// Goal: the workflow's one, escalate_ticket's four (two of them
+	// unchanged), mark_do_not_contact's two.
+	if len(env.Checks) != 7 || len(env.GoalFrom) != 7 {
+		t.Fatalf("checks %d, goal sources %d; want 7", len(env.Checks), len(env.GoalFrom))
 	}
-	if env.GoalFrom[3].Entry.ID != "mark_do_not_contact" || env.GoalFrom[3].Index != 0 {
-		t.Errorf("goal[3] from %s[%d], want mark_do_not_contact[0]", env.GoalFrom[3].Entry.ID, env.GoalFrom[3].Index)
+	if env.GoalFrom[5].Entry.ID != "mark_do_not_contact" || env.GoalFrom[5].Index != 0 {
+		t.Errorf("goal[5] from %s[%d], want mark_do_not_contact[0]", env.GoalFrom[5].Entry.ID, env.GoalFrom[5].Index)
 	}
 	if got := strings.Join(env.Apps, ","); got != "crm,helpdesk,mail" {
 		t.Errorf("apps %s, want the steps' apps too", got)

@@ -49,6 +49,9 @@ func repairMissingTool(ctx context.Context, req Request) (Proposal, error) {
 			specs = append(specs, sp)
 		}
 	}
+	// The catalogue is matched need by need: merged, two needs that two
+	// operations make would match none.
+	needs := specs
 	specs = mergeSpecs(specs)
 	if len(specs) == 0 {
 		return Proposal{}, noRepair("no add_tool fix names an effect on server %s", s.ID)
@@ -56,6 +59,9 @@ func repairMissingTool(ctx context.Context, req Request) (Proposal, error) {
 	ns, err := clone(s)
 	if err != nil {
 		return Proposal{}, err
+	}
+	if cat := req.Lib.Operations(s.AppName()); len(cat) > 0 {
+		return fromCatalogue(s, ns, needs, cat)
 	}
 	var added []string
 	for _, sp := range specs {
@@ -416,7 +422,12 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 	}
 	one := singular(c.Name)
 	st := styleOf(s)
+	// The verb says the effect ("update"), not the app's first tool of that
+	// kind's verb: an update named cancel_* would promise a cancellation.
 	verb := st.verbs[sp.effect]
+	if sp.effect == "update" && verb != "update" && verb != "edit" && verb != "set" && verb != "modify" && verb != "change" {
+		verb = ""
+	}
 	if sp.verb != "" {
 		verb = sp.verb
 	}
@@ -427,9 +438,9 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 	var desc string
 	switch sp.effect {
 	case "create":
-		desc = fmt.Sprintf("%s a %s", capital(verb), words(one))
+		desc = fmt.Sprintf("%s %s", capital(verb), article(words(one)))
 		if len(fields) > 0 {
-			desc += " with " + listWords(fields)
+			desc += " with its " + listWords(humanAll(fields))
 		}
 		desc += "."
 		for _, f := range fields {
@@ -446,21 +457,21 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 			}
 		}
 	case "update":
-		desc = fmt.Sprintf("Update a %s by its %s.", words(one), key)
+		desc = fmt.Sprintf("Update %s by its %s.", article(words(one)), words(key))
 		props[key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", words(one), key)}
 		required = append(required, key)
 		for _, f := range fields {
 			props[f] = argSchema(c, f, sp.argTypes[f])
 		}
 		if len(fields) > 0 {
-			desc = fmt.Sprintf("Update a %s's %s by its %s.", words(one), strings.Join(fields, ", "), key)
+			desc = fmt.Sprintf("Update the %s of %s given its %s.", listWords(humanAll(fields)), article(words(one)), words(key))
 		}
 	case "delete":
-		desc = fmt.Sprintf("Delete a %s by its %s.", words(one), key)
+		desc = fmt.Sprintf("Delete %s by its %s.", article(words(one)), words(key))
 		props[key] = map[string]any{"type": "string"}
 		required = append(required, key)
 	case "get":
-		desc = fmt.Sprintf("Get a %s by its %s.", words(one), key)
+		desc = fmt.Sprintf("Get %s by its %s.", article(words(one)), words(key))
 		props[key] = map[string]any{"type": "string"}
 		required = append(required, key)
 	case "search":
@@ -485,7 +496,7 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 		}
 		eff.Field, eff.Value = list, value
 		nameWords = []string{verb, value}
-		desc = fmt.Sprintf("Add a %s to a %s's %s.", words(value), words(one), list)
+		desc = fmt.Sprintf("Add %s to the %s of %s.", article(words(value)), words(list), article(words(one)))
 		props[key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", words(one), key)}
 		props[value] = map[string]any{"type": "string"}
 		required = append(required, key, value)
@@ -514,8 +525,10 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 	if len(name) > 64 {
 		name = name[:64]
 	}
-	for base, i := name, 2; s.Tool(name) != nil; i++ {
-		name = fmt.Sprintf("%s%s%d", base, st.sep, i)
+	if s.Tool(name) != nil {
+		// A second tool under a numbered name would offer the agent two
+		// look-alike operations; the app's own tool is the one to extend.
+		return atom.Tool{}, fmt.Errorf("server %s already has a tool %s", s.ID, name)
 	}
 	input := map[string]any{"type": "object", "properties": props}
 	if len(required) > 0 {
@@ -701,4 +714,171 @@ func singular(s string) string {
 		return s[:len(s)-1]
 	}
 	return s
+}
+
+// article puts "a" or "an" before a noun phrase.
+func article(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiouAEIOU", rune(noun[0])) && !strings.HasPrefix(noun, "us") && !strings.HasPrefix(noun, "uni") {
+		return "an " + noun
+	}
+	return "a " + noun
+}
+
+// humanAll turns field names into words.
+func humanAll(fs []string) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = words(f)
+	}
+	return out
+}
+
+// fromCatalogue repairs server s (ns is its copy) with operations of the
+// app's catalogue: for each effect a goal needs, the catalogued operation
+// that makes it. Where the server has a tool of that name, the tool is
+// extended to the operation (the arguments it lacks); otherwise the
+// operation is added under its own name, with its own required arguments.
+// What no catalogued operation makes is not repaired here: the task asks
+// for something the product cannot do.
+func fromCatalogue(s, ns *atom.Server, specs []toolSpec, cat []atom.Tool) (Proposal, error) {
+	var notes []string
+	done := map[string]bool{}
+	for _, sp := range specs {
+		op := findOperation(cat, sp, s)
+		if op == nil || done[op.Name] {
+			continue
+		}
+		done[op.Name] = true
+		if t := ns.Tool(op.Name); t != nil {
+			if sameTool(*t, *op) {
+				continue
+			}
+			*t = extendTool(*t, *op)
+			notes = append(notes, "extended "+op.Name+" to the app's operation")
+			continue
+		}
+		ns.Tools = append(ns.Tools, *op)
+		notes = append(notes, "added "+op.Name+" from the app's operations")
+	}
+	if len(notes) == 0 {
+		return Proposal{}, noRepair("no operation in the catalogue of %s makes the change the goal needs", s.AppName())
+	}
+	return Proposal{Atom: ns, Note: strings.Join(notes, "; ")}, nil
+}
+
+// findOperation returns the catalogued operation that makes sp's change:
+// the one the intent names, else one of the effect's kind on the
+// collection that writes every field (or filters by it), preferring one
+// the server already has under that name.
+func findOperation(cat []atom.Tool, sp toolSpec, s *atom.Server) *atom.Tool {
+	var best *atom.Tool
+	for i := range cat {
+		op := &cat[i]
+		if sp.name != "" {
+			if op.Name == sp.name {
+				return op
+			}
+			continue
+		}
+		if op.Effect.Kind != sp.effect || op.Effect.Collection != sp.collection || !covers(*op, sp) {
+			continue
+		}
+		if s.Tool(op.Name) != nil {
+			return op
+		}
+		if best == nil {
+			best = op
+		}
+	}
+	return best
+}
+
+// covers reports whether an operation writes (or searches by) every field
+// of sp, and sets its constants.
+func covers(op atom.Tool, sp toolSpec) bool {
+	fields := map[string]bool{}
+	for arg := range atom.InputProperties(op.Input) {
+		f := arg
+		if m, ok := op.Effect.Fields[arg]; ok {
+			f = m
+		}
+		fields[f] = true
+	}
+	for _, fl := range op.Effect.Filters {
+		if fl.Field != "" {
+			fields[fl.Field] = true
+		} else {
+			fields[fl.Arg] = true
+		}
+	}
+	if op.Effect.Field != "" {
+		fields[op.Effect.Field] = true
+	}
+	for _, f := range sp.fields {
+		if !fields[f] {
+			if _, set := op.Effect.Set[f]; !set {
+				return false
+			}
+		}
+	}
+	for k, v := range sp.set {
+		if ov, ok := op.Effect.Set[k]; ok && fmt.Sprint(ov) == fmt.Sprint(v) {
+			continue
+		}
+		if !fields[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameTool(a, b atom.Tool) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
+
+// extendTool widens t to the operation op of the same name: the arguments
+// op has and t lacks, with what they write; t's own arguments, required
+// ones and description stay.
+func extendTool(t, op atom.Tool) atom.Tool {
+	out, _ := cloneTool(t)
+	props, _ := out.Input["properties"].(map[string]any)
+	if props == nil {
+		props = map[string]any{}
+		out.Input["properties"] = props
+	}
+	opProps, _ := op.Input["properties"].(map[string]any)
+	for _, name := range sortedMapKeys(opProps) {
+		if _, ok := props[name]; ok {
+			continue
+		}
+		props[name] = opProps[name]
+		if f, ok := op.Effect.Fields[name]; ok {
+			if out.Effect.Fields == nil {
+				out.Effect.Fields = map[string]string{}
+			}
+			out.Effect.Fields[name] = f
+		}
+	}
+	return out
+}
+
+func cloneTool(t atom.Tool) (atom.Tool, error) {
+	b, err := json.Marshal(t)
+	if err != nil {
+		return t, err
+	}
+	var out atom.Tool
+	err = json.Unmarshal(b, &out)
+	return out, err
+}
+
+func sortedMapKeys(m map[string]any) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -182,8 +182,27 @@ func Domain(company string) string {
 
 // Email renders a person's address at a domain.
 func Email(p Person, domain string) string {
-	return strings.ToLower(p.First + "." + p.Last + "@" + domain)
+	return localPart(p.First) + "." + localPart(p.Last) + "@" + strings.ToLower(domain)
 }
+
+// localPart spells a name the way mail systems do: ASCII letters, digits
+// and hyphens ("Müller" -> "mueller", "O'Brien" -> "obrien").
+func localPart(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-':
+			b.WriteRune(r)
+		case asciiFold[r] != "":
+			b.WriteString(asciiFold[r])
+		}
+	}
+	return b.String()
+}
+
+var asciiFold = map[rune]string{'ä': "ae", 'ö': "oe", 'ü': "ue", 'ß': "ss", 'é': "e", 'è': "e", 'ê': "e", 'á': "a", 'à': "a",
+	'â': "a", 'ã': "a", 'å': "a", 'í': "i", 'ì': "i", 'ó': "o", 'ò': "o", 'ô': "o", 'õ': "o", 'ø': "o", 'ú': "u", 'ù': "u",
+	'ñ': "n", 'ç': "c", 'ł': "l", 'ś': "s", 'ź': "z", 'ż': "z", 'ć': "c", 'ń': "n", 'ğ': "g", 'ş': "s", 'ı': "i"}
 
 // Value draws one value for spec within row.
 func (s *Source) Value(sp Spec, row *Row) any {

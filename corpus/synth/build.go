@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
 	"github.com/legoenv/legoenv/profile"
@@ -114,6 +115,8 @@ type Build struct {
 	// Started, so that the reports count writing the files too.
 	Seconds float64
 	Started time.Time
+	// Coherence is the coherence check of the built library's worlds.
+	Coherence CoherenceSummary
 }
 
 // EnvRecord is one line of envs.jsonl.
@@ -209,6 +212,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 			}
 		}
 	}
+	b.Coherence = coherenceOf(b.Library)
 	b.Seconds = time.Since(t0).Seconds()
 	return b, nil
 }
@@ -377,4 +381,17 @@ func (b *Build) Shares() Shares {
 	s.MultiApp /= float64(len(b.Envs))
 	s.Rule /= float64(len(b.Envs))
 	return s
+}
+
+// CoherenceSummary is the coherence check's count in a build's report.
+type CoherenceSummary struct {
+	Data       int            `json:"data"`
+	Records    int            `json:"records"`
+	Violations int            `json:"violations"`
+	ByRule     map[string]int `json:"by_rule"`
+}
+
+func coherenceOf(lib *atom.Library) CoherenceSummary {
+	rep := coherence.Check(lib)
+	return CoherenceSummary{Data: rep.Data, Records: rep.Records, Violations: len(rep.Violations), ByRule: rep.ByRule}
 }

@@ -15,7 +15,7 @@ import (
 // addresses: the source of cross-app tasks.
 func sourcePeople(m *appModel) *collModel {
 	for _, cm := range m.colls {
-		if cm.peopleLike() && cm.email != "" && cm.named() && cm.exposed() {
+		if cm.peopleLike() && cm.email != "" && cm.named() && cm.exposed() && cm.findable() {
 			return cm
 		}
 	}
@@ -25,7 +25,7 @@ func sourcePeople(m *appModel) *collModel {
 // sourceAmount returns a named collection with an amount.
 func sourceAmount(m *appModel) *collModel {
 	for _, cm := range m.colls {
-		if cm.amount != "" && cm.display != "" && cm.exposed() {
+		if cm.amount != "" && cm.display != "" && cm.exposed() && cm.findable() {
 			return cm
 		}
 	}
@@ -50,7 +50,7 @@ func messageTarget(m *appModel) (cm *collModel, to, subject string) {
 		if subject == "" {
 			subject = c.text
 		}
-		if to != "" && subject != "" {
+		if to != "" && subject != "" && c.writesBy(to, nil, "create") && c.writesBy(subject, nil, "create") {
 			return c, to, subject
 		}
 	}
@@ -61,7 +61,7 @@ func messageTarget(m *appModel) (cm *collModel, to, subject string) {
 // an email field and a name or title to write.
 func recordTarget(m *appModel, not *collModel) *collModel {
 	for _, c := range m.colls {
-		if c == not || c.isMessages() || c.email == "" || c.display == "" || !c.exposed() || hasWord(words(c.email), "organizer", "owner", "creator", "author", "sender", "assignee", "from", "created", "by", "agent") {
+		if c == not || c.isMessages() || c.email == "" || c.display == "" || !c.writesBy(c.email, nil, "create") || !c.writesBy(c.display, nil, "create") || hasWord(words(c.email), "organizer", "owner", "creator", "author", "sender", "assignee", "from", "created", "by", "agent") {
 			continue
 		}
 		return c
@@ -105,7 +105,7 @@ func pairDrafts(bd *bundle, a, b *appModel, rng *rand.Rand) []*draft {
 func handoffDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 	var d *collModel
 	for _, c := range b.colls {
-		if c.display != "" && c.text != "" && c.text != c.display && c.exposed() && !c.peopleLike() && !c.isMessages() && collKind(c.name) != "company" {
+		if c.display != "" && c.text != "" && c.text != c.display && c.writesBy(c.display, nil, "create") && c.writesBy(c.text, nil, "create") && !c.peopleLike() && !c.isMessages() && collKind(c.name) != "company" {
 			d = c
 			break
 		}
@@ -163,11 +163,11 @@ func postTarget(m *appModel) (*collModel, refField, string) {
 		if text == "" && c.isMessages() {
 			text = c.display
 		}
-		if text == "" {
+		if text == "" || !c.writesBy(text, nil, "create") {
 			continue
 		}
 		for _, rf := range c.refs {
-			if !rf.list && rf.target.named() && rf.target.exposed() && !rf.target.peopleLike() {
+			if !rf.list && rf.target.named() && rf.target.findable() && c.writesBy(rf.name, nil, "create") && !rf.target.peopleLike() {
 				return c, rf, text
 			}
 		}
@@ -270,7 +270,7 @@ func copyPersonDraft(bd *bundle, a, b *appModel, s, d *collModel, rng *rand.Rand
 func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft, *collModel) {
 	var m *collModel
 	for _, c := range b.colls {
-		if c.peopleLike() && c.email != "" && c.named() && c.exposed() {
+		if c.peopleLike() && c.email != "" && c.named() && c.exposed() && c.findable() {
 			m = c
 			break
 		}
@@ -289,13 +289,20 @@ func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft
 	if s.amount != "" && m.amount != "" {
 		pairs = append(pairs, pair{s.amount, m.amount})
 	}
-	for _, sf := range s.otherStrs {
-		for _, mf := range m.otherStrs {
-			if hasWord(words(sf), "title", "job", "position", "city", "country") && human(sf) == human(mf) {
+	for _, sf := range s.withRole(atom.RoleJobTitle, atom.RoleCity, atom.RoleCountry) {
+		for _, mf := range m.withRole(atom.RoleJobTitle, atom.RoleCity, atom.RoleCountry) {
+			if s.roles[sf] == m.roles[mf] && human(sf) == human(mf) {
 				pairs = append(pairs, pair{sf, mf})
 			}
 		}
 	}
+	var writable []pair
+	for _, p := range pairs {
+		if m.writes(p.mf, nil) {
+			writable = append(writable, p)
+		}
+	}
+	pairs = writable
 	if len(pairs) == 0 {
 		return nil, m
 	}
@@ -321,16 +328,20 @@ func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft
 func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*draft {
 	var d *collModel
 	for _, c := range b.colls {
-		if c.display != "" && !c.isMessages() && !c.peopleLike() && collKind(c.name) != "company" && c.exposed() {
+		if c.display != "" && !c.isMessages() && !c.peopleLike() && collKind(c.name) != "company" && c.writesBy(c.display, nil, "create") {
 			d = c
 			break
 		}
 	}
-	if d == nil || len(s.enums) == 0 {
+	enums := s.settableEnums()
+	if d == nil || len(enums) == 0 {
 		return nil
 	}
-	e := s.enums[0]
+	e := enums[0]
 	v := chooseValue(rng, e.values)
+	if len(e.values) == 1 {
+		v = e.values[0]
+	}
 	if v == "" {
 		return nil
 	}

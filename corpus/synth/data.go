@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/gen"
 )
 
@@ -234,7 +235,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 					if f == cm.key {
 						continue
 					}
-					if orig != nil && f != cm.email && f != cm.emailList && f != cm.company && f != cm.phone && !isDate(cm, f) {
+					if orig != nil && f != cm.email && f != cm.emailList && f != cm.company && f != cm.phone && !isDate(cm, f) && !ofCompany(cm, f) {
 						if ov, ok := orig[f]; ok {
 							rec[f] = ov
 						}
@@ -247,8 +248,13 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 				for f, x := range r.set {
 					rec[f] = x
 				}
-				// A display value is unique among fixed records, except for
-				// the near-duplicates that share it on purpose.
+				// A record must make sense on its own; a display value is
+				// unique among fixed records, except for the near-duplicates
+				// that share it on purpose.
+				settle(cm, rec)
+				if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
+					continue
+				}
 				if !cm.named() || r.dupOf != "" || r.link != "" || try >= 8 || !used[cm.ref()+"|"+nameKey(cm, rec)] {
 					break
 				}
@@ -270,74 +276,43 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 		}
 		d.Records[cm.app.app][cm.name] = recs
 	}
-	// Collections of the bundle's apps that no intent names still get a
-	// few records, so the app looks used.
+	// Background records: every collection of the bundle's apps gets some,
+	// drawn like the named ones (same key form, same roles), from people
+	// and companies the named records do not use; the collections intents
+	// name get more, and look-alikes of the records that have them.
+	refKeys := map[*collModel][]string{}
+	for cm, ks := range keys {
+		for _, role := range sortedKeys(ks) {
+			if !p.private[cm][role] {
+				refKeys[cm] = append(refKeys[cm], ks[role])
+			}
+		}
+		sort.Strings(refKeys[cm])
+	}
 	for _, m := range b.apps {
 		for _, cm := range m.colls {
-			if p.reqs[cm] != nil || len(cm.fieldNames) == 0 {
+			if len(cm.fieldNames) == 0 {
 				continue
 			}
-			var recs []map[string]any
-			for i := 0; i < 2; i++ {
-				rw := val.newRow()
-				rec := map[string]any{cm.key: uniqueKey(val, cm, used)}
-				for _, f := range cm.fieldNames {
-					if f == cm.key {
-						continue
-					}
-					if x := fixedValue(val, cm, f, &recordReq{cm: cm, tier: "low"}, rw, p, keys); x != nil {
-						rec[f] = x
-					}
+			n := 2
+			if p.reqs[cm] != nil {
+				n = 6 + val.rng.IntN(7)
+			}
+			recs := d.Records[m.app][cm.name]
+			for _, role := range sortedRoles(p.reqs[cm]) {
+				if r := p.reqs[cm][role]; r.like {
+					recs = append(recs, lookAlike(val, cm, p, findRec(recs, cm.key, keys[cm][role]), used))
 				}
-				recs = append(recs, rec)
+			}
+			for i := 0; i < n; i++ {
+				recs = append(recs, backgroundRecord(val, cm, p, refKeys, used))
 			}
 			if d.Records[m.app] == nil {
 				d.Records[m.app] = map[string][]map[string]any{}
 			}
 			d.Records[m.app][cm.name] = recs
-		}
-	}
-	// Background records from generators, and look-alikes of the targets.
-	refKeys := map[string][]string{}
-	for cm, ks := range keys {
-		for role, k := range ks {
-			if !p.private[cm][role] {
-				refKeys[cm.app.app+"."+cm.name] = append(refKeys[cm.app.app+"."+cm.name], k)
-			}
-		}
-	}
-	for k := range refKeys {
-		sort.Strings(refKeys[k])
-	}
-	for _, m := range b.apps {
-		for _, cm := range m.colls {
-			if p.reqs[cm] == nil {
-				continue
-			}
-			fields := map[string]string{}
-			local := map[string][]string{}
-			for _, rf := range cm.refs {
-				local[rf.target.name] = refKeys[rf.target.app.app+"."+rf.target.name]
-			}
-			for _, f := range cm.fieldNames {
-				if s := specFor(cm, f, local, p.avoid[cm]); s != "" {
-					fields[f] = s
-				}
-			}
-			if len(fields) == 0 {
-				continue
-			}
-			n := 6 + val.rng.IntN(7)
-			d.Generate = append(d.Generate, atom.Generator{App: m.app, Collection: cm.name, Count: n, Fields: fields})
-			summary = append(summary, fmt.Sprintf("%d %s", n+len(p.reqs[cm]), human(cm.name)))
-			for _, role := range sortedRoles(p.reqs[cm]) {
-				r := p.reqs[cm][role]
-				if !r.like {
-					continue
-				}
-				if lf := likeFields(cm, p); len(lf) > 0 {
-					d.Generate = append(d.Generate, atom.Generator{App: m.app, Collection: cm.name, Count: 1, Like: r.handle(), Fields: lf})
-				}
+			if p.reqs[cm] != nil {
+				summary = append(summary, fmt.Sprintf("%d %s", len(recs), human(cm.name)))
 			}
 		}
 	}
@@ -360,6 +335,13 @@ func nameKey(cm *collModel, rec map[string]any) string {
 	return fmt.Sprint(rec[cm.first], " ", rec[cm.last])
 }
 
+// ofCompany reports whether a field belongs to the record's company (its
+// domain, its website): a near-duplicate at another company draws it anew.
+func ofCompany(cm *collModel, f string) bool {
+	r := cm.roles[f]
+	return r == atom.RoleDomain || r == atom.RoleURL || r == atom.RoleCompany
+}
+
 func isDate(cm *collModel, f string) bool {
 	for _, x := range cm.dates {
 		if x == f {
@@ -373,32 +355,166 @@ func isDate(cm *collModel, f string) bool {
 // such a state (a cancelled order, a closed ticket) is a distractor.
 var terminalWords = []string{"cancelled", "canceled", "closed", "archived", "void", "voided", "solved", "rejected", "lost", "declined", "deleted", "inactive", "expired", "completed", "done", "resolved"}
 
-// likeFields are the fields a generated look-alike draws anew: what tells
-// it from the original (an address, a date), never its name, and an older,
-// finished state where the collection has one that no intent sets.
-func likeFields(cm *collModel, p *plan) map[string]string {
-	out := map[string]string{}
+// lookAlike is an older copy of a named record: the same name and person
+// at another company (so another address and phone), in a finished state
+// no intent sets, with its dates further back.
+func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used map[string]bool) map[string]any {
+	rec := map[string]any{}
+	for k, v := range orig {
+		rec[k] = v
+	}
+	rec[cm.key] = uniqueKey(val, cm, used)
+	other := val.src.NewRow()
 	for _, e := range cm.enums {
-		if v := findIn(e.values, terminalWords); v != "" && !p.targets[cm][e.name][v] && !strings.ContainsAny(v, "|()") {
-			out[e.name] = "const(" + v + ")"
+		if v := findIn(e.values, terminalWords); v != "" && !p.targets[cm][e.name][v] {
+			rec[e.name] = v
 			break
 		}
 	}
-	if cm.email != "" {
-		out[cm.email] = "person.email"
+	var first, last string
+	if n, ok := orig[cm.first].(string); ok {
+		first = n
 	}
-	if cm.phone != "" {
-		out[cm.phone] = "person.phone"
+	if n, ok := orig[cm.last].(string); ok {
+		last = n
 	}
-	for _, f := range cm.dates {
-		if cm.field(f).Format == "date" {
-			out[f] = "date(-120d,-61d)"
-		} else {
-			out[f] = "datetime(-120d,-61d)"
+	if first == "" {
+		if n, ok := orig[cm.display].(string); ok && cm.peopleLike() {
+			first, last, _ = strings.Cut(n, " ")
 		}
-		break
 	}
-	return out
+	person := gen.Person{First: first, Last: last}
+	if first == "" {
+		person = other.Person
+	}
+	for _, f := range cm.fieldNames {
+		switch cm.roles[f] {
+		case atom.RoleEmail:
+			// The address that tells the record from its look-alikes (an
+			// owner's, where that is the only one) is another.
+			if f == cm.email || !hasWord(words(f), roleWords...) {
+				rec[f] = gen.Email(person, other.Company.Domain)
+			}
+		case atom.RolePhone:
+			rec[f] = other.Person.Phone
+		case atom.RoleCompany:
+			if f != cm.display {
+				rec[f] = other.Company.Name
+			}
+		case atom.RoleDomain:
+			rec[f] = other.Company.Domain
+		case atom.RoleDate:
+			if s, ok := rec[f].(string); ok {
+				rec[f] = shiftDate(s, -90)
+			}
+		}
+	}
+	return rec
+}
+
+// settle makes a paid record owe nothing.
+func settle(cm *collModel, rec map[string]any) {
+	paid := false
+	for _, e := range cm.enums {
+		if hasWord(words(e.name), "status", "state", "payment") && coherence.IsPaid(rec[e.name]) {
+			paid = true
+		}
+	}
+	if !paid {
+		return
+	}
+	for _, f := range cm.withRole(atom.RoleMoney) {
+		if _, ok := rec[f].(float64); ok && coherence.IsOwed(f) && f != cm.amount {
+			rec[f] = 0.0
+		}
+	}
+}
+
+// shiftDate moves a date or date-time by days, keeping its layout.
+func shiftDate(s string, days int) string {
+	if t, err := time.Parse("2006-01-02", s); err == nil {
+		return t.AddDate(0, 0, days).Format("2006-01-02")
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t.AddDate(0, 0, days).Format(time.RFC3339)
+	}
+	return s
+}
+
+// backgroundRecord draws a record no intent names: people and companies
+// from gen's pool, amounts under every threshold, states other than those
+// a group is told by, references to records others may point at.
+func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collModel][]string, used map[string]bool) map[string]any {
+	val.background = true
+	defer func() { val.background = false }()
+	var rec map[string]any
+	for try := 0; try < 12; try++ {
+		r := val.src.NewRow()
+		rw := row{p: r.Person, c: r.Company}
+		rec = map[string]any{cm.key: uniqueKey(val, cm, used)}
+		for _, f := range cm.fieldNames {
+			if f == cm.key {
+				continue
+			}
+			if x := backgroundValue(val, cm, f, rw, p, refKeys); x != nil {
+				rec[f] = x
+			}
+		}
+		settle(cm, rec)
+		// A stranger does not share a name with a record a task names:
+		// the instruction would no longer single it out.
+		clash := cm.named() && used[cm.ref()+"|"+nameKey(cm, rec)]
+		if !clash && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) == 0 {
+			break
+		}
+		delete(used, "key|"+cm.ref()+"|"+fmt.Sprint(rec[cm.key]))
+	}
+	return rec
+}
+
+func backgroundValue(val *valuer, cm *collModel, f string, rw row, p *plan, refKeys map[*collModel][]string) any {
+	for _, rf := range cm.refs {
+		if rf.name != f {
+			continue
+		}
+		ks := refKeys[rf.target]
+		switch {
+		case len(ks) == 0 && rf.list:
+			return []any{}
+		case len(ks) == 0:
+			return nil
+		case rf.list:
+			return []any{pick(val.rng, ks)}
+		}
+		return pick(val.rng, ks)
+	}
+	for _, e := range cm.enums {
+		if e.name == f {
+			var vs []string
+			for _, v := range e.values {
+				if !p.avoid[cm][f][v] {
+					vs = append(vs, v)
+				}
+			}
+			if len(vs) == 0 {
+				return nil
+			}
+			return pick(val.rng, vs)
+		}
+	}
+	switch f {
+	case cm.amount:
+		x := val.amount(lowMin, backgroundMax)
+		if cm.field(f).Type == "integer" {
+			return float64(int64(x))
+		}
+		return x
+	case cm.display:
+		return val.displayValue(cm, rw)
+	case cm.text:
+		return val.src.Sentence()
+	}
+	return val.roleValue(cm, f, rw)
 }
 
 func findRec(recs []map[string]any, key, k string) map[string]any {
@@ -411,8 +527,14 @@ func findRec(recs []map[string]any, key, k string) map[string]any {
 }
 
 func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
+	emailKey := cm.roles[cm.key] == atom.RoleEmail || cm.field(cm.key).Format == "email"
 	for {
 		k := fmt.Sprintf("%s%d", cm.prefix, 1000+val.rng.IntN(90000))
+		if emailKey {
+			// A collection keyed by address: the key is an address.
+			r := val.src.NewRow()
+			k = gen.Email(r.Person, r.Company.Domain)
+		}
 		if !used["key|"+cm.ref()+"|"+k] {
 			used["key|"+cm.ref()+"|"+k] = true
 			return k
@@ -499,34 +621,10 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 		}
 		return nil
 	}
-	switch fd.Type {
-	case "boolean":
-		return false
-	case "array":
-		if fd.Items == "string" || fd.Items == "" {
-			return []any{}
-		}
-		return nil
-	case "integer":
-		return float64(1 + val.rng.IntN(40))
-	case "number":
-		return val.amount(1, 400)
-	case "object", "":
+	if fd.Type == "object" || fd.Type == "" && cm.roles[f] == atom.RoleData {
 		return nil
 	}
-	if fd.Format == "date" || fd.Format == "date-time" {
-		return val.dateValue(cm, f)
-	}
-	if fd.Format == "email" {
-		return gen.Email(rw.p, rw.c.Domain)
-	}
-	if fd.Format == "uri" {
-		return "https://www." + rw.c.Domain + "/" + strings.ToLower(val.src.Words(1))
-	}
-	if hasWord(words(f), "id") {
-		return nil // a reference synthesis cannot resolve is left empty
-	}
-	return val.plainValue(cm, f, rw)
+	return val.roleValue(cm, f, rw)
 }
 
 // startValue picks a record's initial enum value: one no intent of the

@@ -233,7 +233,7 @@ func primaryColls(m *appModel, max int) []*collModel {
 	}
 	var cs []scored
 	for _, cm := range m.colls {
-		if !cm.named() || !cm.exposed() {
+		if !cm.named() || !cm.exposed() || !cm.findable() {
 			continue
 		}
 		s := 2*len(cm.enums) + len(cm.bools) + len(cm.lists) + 2*len(childRefs(cm))
@@ -278,11 +278,14 @@ func childRefs(cm *collModel) []refField {
 func setEnumDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	var out []*draft
 	roles := []string{"a", "b", "c"}
-	for i, e := range cm.enums {
+	for i, e := range cm.settableEnums() {
 		if i >= len(roles) {
 			break
 		}
 		v := chooseValue(rng, e.values)
+		if len(e.values) == 1 {
+			v = e.values[0]
+		}
 		if v == "" {
 			continue
 		}
@@ -315,7 +318,12 @@ func setEnumDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 
 func toggleDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	var out []*draft
-	fs := append([]string(nil), cm.bools...)
+	var fs []string
+	for _, f := range cm.bools {
+		if cm.writes(f, true) {
+			fs = append(fs, f)
+		}
+	}
 	rng.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] })
 	for i, f := range fs {
 		if i >= 2 {
@@ -344,8 +352,8 @@ func toggleDraft(b *bundle, cm *collModel, f, role string, rng *rand.Rand) *draf
 func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	m := cm.app
 	var out []*draft
-	if len(cm.lists) > 0 {
-		f := cm.lists[0]
+	if lists := cm.writableLists(); len(lists) > 0 {
+		f := lists[0]
 		v := pick(rng, tagWords)
 		t, detail := needRecord(b, cm, "a")
 		in := newIntent(intentID(m.app, cm.name, "tag", f), famLookup,
@@ -359,7 +367,7 @@ func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: f, value: v, effect: "append", tier: t.tier}}})
 	}
 	for _, rf := range cm.refs {
-		if !rf.list || !rf.target.named() {
+		if !rf.list || !rf.target.named() || !rf.target.findable() || !cm.writes(rf.name, nil) {
 			continue
 		}
 		t := b.plan.need(cm, "b")
@@ -391,7 +399,7 @@ func childDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		if field == "" {
 			field = child.text
 		}
-		if field == "" {
+		if field == "" || !child.writesBy(ch.name, nil, "create") || !child.writesBy(field, nil, "create") {
 			continue
 		}
 		p, detail := needRecord(b, cm, "a")
@@ -430,10 +438,11 @@ func childPhrase(rng *rand.Rand, cm *collModel) string {
 
 // conditionalDrafts: set a state that depends on the record's amount.
 func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
-	if cm.amount == "" || len(cm.enums) == 0 {
+	enums := cm.settableEnums()
+	if cm.amount == "" || len(enums) == 0 {
 		return nil
 	}
-	e := cm.enums[len(cm.enums)-1]
+	e := enums[len(enums)-1]
 	hi := chooseValue(rng, e.values)
 	lo := chooseValue(rng, e.values, hi)
 	if hi == "" || lo == "" {
@@ -462,13 +471,14 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 
 // bulkDrafts: update every record of a group but one.
 func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
-	if len(cm.enums) == 0 {
+	enums := cm.settableEnums()
+	if len(enums) == 0 {
 		return nil
 	}
 	// The state set is the enum that sorts first: the goal's predicates are
 	// read in field order, and the group field must come after it for a
 	// reader who changes the first field a record fails on.
-	e := cm.enums[0]
+	e := enums[0]
 	v := chooseValue(rng, e.values)
 	if v == "" {
 		return nil
@@ -481,7 +491,7 @@ func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	setGroup := func(r *recordReq) {}
 	var refGroup *refField
 	for i := range cm.refs {
-		if !cm.refs[i].list && cm.refs[i].target.named() && cm.refs[i].name > e.name {
+		if !cm.refs[i].list && cm.refs[i].target.named() && cm.refs[i].target.findable() && cm.refs[i].name > e.name {
 			refGroup = &cm.refs[i]
 			break
 		}
@@ -552,7 +562,7 @@ func approvalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	if cm.amount == "" {
 		return nil
 	}
-	for _, e := range cm.enums {
+	for _, e := range cm.settableEnums() {
 		pending, approved, ok := approvalStates(e)
 		if !ok {
 			continue

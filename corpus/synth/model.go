@@ -1,9 +1,9 @@
 package synth
 
 import (
+	"fmt"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
 )
@@ -12,13 +12,15 @@ import (
 // collections' fields play (a name, an email, an amount, a status), found
 // from names, types and formats, so that one template fits many products.
 type appModel struct {
-	app    string // the app name in collection references
-	id     string // the server atom id
-	family string
-	title  string // the product name people use ("Google Calendar")
-	server *atom.Server
-	colls  []*collModel
-	byName map[string]*collModel
+	app       string // the app name in collection references
+	id        string // the server atom id
+	family    string
+	title     string // the product name people use ("Google Calendar")
+	server    *atom.Server
+	catalogue []atom.Tool // the app's operations, from the library's catalogue
+	ops       []atom.Tool // what the app can do: catalogue and tools
+	colls     []*collModel
+	byName    map[string]*collModel
 }
 
 // collModel is one collection and the roles of its fields.
@@ -43,14 +45,15 @@ type collModel struct {
 	lists      []string // lists of plain strings (tags, labels)
 	dates      []string // date or date-time fields
 	refs       []refField
-	otherStrs  []string // plain strings without a role
 	ints       []string
-	fieldNames []string // sorted
+	fieldNames []string          // sorted
+	roles      map[string]string // field -> role (declared in the atom, else read from its name)
 }
 
 type enumField struct {
 	name   string
 	values []string
+	all    []string // every state, where values are those a task may set
 }
 
 // refField is a field holding the key of a record of another collection of
@@ -63,30 +66,7 @@ type refField struct {
 
 // words splits a field or collection name into lower-case words:
 // "toRecipients" and "to_recipients" both give [to recipients].
-func words(s string) []string {
-	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(s)
-	for i, r := range rs {
-		switch {
-		case r == '_' || r == '-' || r == ' ' || r == '.':
-			flush()
-		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1]))):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
-		}
-	}
-	flush()
-	return out
-}
+func words(s string) []string { return atom.Words(s) }
 
 // human renders a field name for instructions: "requester_email" ->
 // "requester email".
@@ -160,19 +140,16 @@ var (
 		{"name"}, {"title"}, {"subject"}, {"display", "name"}, {"full", "name"}, {"summary"},
 		{"headline"}, {"label"}, {"filename"}, {"file", "name"}, {"company", "name"}, {"topic"},
 	}
-	amountWords = []string{"amount", "total", "price", "value", "budget", "salary", "cost", "balance",
-		"revenue", "fee", "spend", "subtotal", "due", "payment", "compensation", "rate"}
-	nonMoney = []string{"count", "quantity", "qty", "percent", "percentage", "rate", "id", "emails", "messages", "items", "unread", "threads",
-		"size", "members", "seats", "users", "files", "bytes", "views", "clicks", "impressions", "opens", "replies", "responses", "tickets", "tasks", "days", "hours", "minutes", "reach", "score", "probability"}
 	textWords    = []string{"body", "description", "notes", "note", "content", "message", "text", "comment", "details", "bio", "reason", "feedback", "memo", "agenda", "instructions"}
 	listTagWords = []string{"tags", "tag", "labels", "label", "categories", "category", "keywords", "skills", "topics"}
 	recipients   = map[string]bool{"to": true, "cc": true, "bcc": true, "recipients": true, "to recipients": true, "cc recipients": true, "bcc recipients": true, "email addresses": true, "emails": true, "attendees": true, "invitees": true, "participants": true, "guests": true}
 )
 
-// newAppModel reads a server atom.
-func newAppModel(e *atom.Entry) *appModel {
+// newAppModel reads a server atom and the catalogue of its operations.
+func newAppModel(e *atom.Entry, catalogue []atom.Tool) *appModel {
 	s := e.Atom.(*atom.Server)
-	m := &appModel{app: s.AppName(), id: s.ID, family: s.Family, title: productTitle(s.AppName()), server: s, byName: map[string]*collModel{}}
+	m := &appModel{app: s.AppName(), id: s.ID, family: s.Family, title: productTitle(s.AppName()), server: s, catalogue: catalogue, byName: map[string]*collModel{}}
+	m.ops = m.operations()
 	for i := range s.Collections {
 		c := &s.Collections[i]
 		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix()}
@@ -187,26 +164,6 @@ func newAppModel(e *atom.Entry) *appModel {
 
 func (cm *collModel) ref() string { return cm.app.app + "." + cm.name }
 
-// findColl resolves the words before "id" in a reference field to a
-// collection of the app: "contact_id" -> contacts, "requesterId" -> users
-// is not guessed (no collection named like it).
-func (m *appModel) findColl(ws []string) *collModel {
-	if len(ws) == 0 {
-		return nil
-	}
-	stem := strings.Join(ws, "_")
-	alt := ws[len(ws)-1]
-	for _, cand := range []string{stem, alt} {
-		for _, c := range m.colls {
-			n := strings.Join(words(c.name), "_")
-			if n == cand || n == cand+"s" || n == cand+"es" || singular(c.name) == strings.ReplaceAll(cand, "_", " ") || (strings.HasSuffix(cand, "y") && n == cand[:len(cand)-1]+"ies") {
-				return c
-			}
-		}
-	}
-	return nil
-}
-
 func (cm *collModel) analyse() {
 	names := make([]string, 0, len(cm.c.Fields))
 	for n := range cm.c.Fields {
@@ -214,102 +171,99 @@ func (cm *collModel) analyse() {
 	}
 	sort.Strings(names)
 	cm.fieldNames = names
-	// Display: the first preferred name present, else the first plain string.
-	for _, pref := range displayPref {
-		for _, n := range names {
-			f := cm.c.Fields[n]
-			if n == cm.key || f.Type != "string" || len(f.Enum) > 0 || f.Format != "" {
-				continue
-			}
-			if strings.Join(words(n), " ") == strings.Join(pref, " ") {
-				cm.display = n
-				break
-			}
-		}
-		if cm.display != "" {
-			break
-		}
-	}
+	cm.roles = map[string]string{}
 	for _, n := range names {
-		f := cm.c.Fields[n]
-		ws := words(n)
-		joined := strings.Join(ws, " ")
+		role, ref := atom.RoleOf(cm.app.server, cm.c, n)
+		cm.roles[n] = role
 		if n == cm.key {
 			continue
 		}
-		switch {
-		case f.Type == "array" && (f.Items == "string" || f.Items == "") && (recipients[joined] || hasWord(ws, "emails", "recipients") || (hasWord(ws, "email", "addresses") && hasWord(ws, "addresses", "email"))):
+		f := cm.c.Fields[n]
+		switch role {
+		case atom.RoleEmails:
 			if cm.emailList == "" {
 				cm.emailList = n
 			}
-		case f.Type == "array" && (lastWord(ws) == "ids"):
-			if t := cm.app.findColl(ws[:len(ws)-1]); t != nil && t != cm {
-				cm.refs = append(cm.refs, refField{name: n, target: t, list: true})
+		case atom.RoleRef:
+			if t := cm.app.byName[ref]; t != nil && t != cm {
+				cm.refs = append(cm.refs, refField{name: n, target: t, list: f.Type == "array"})
 			}
-		case f.Type == "array" && (f.Items == "string" || f.Items == "") && hasWord(ws, listTagWords...):
+		case atom.RoleTags:
 			cm.lists = append(cm.lists, n)
-		case f.Type == "string" && (f.Format == "email" || lastWord(ws) == "email" || joined == "email address"):
-			if cm.email == "" || joined == "email" {
+		case atom.RoleEmail:
+			if cm.email == "" || strings.Join(words(n), " ") == "email" {
 				cm.email = n
 			}
-		case f.Type == "string" && len(f.Enum) >= 2:
+		case atom.RoleStatus:
 			var vs []string
 			for _, v := range f.Enum {
 				if s, ok := v.(string); ok && s != "" {
 					vs = append(vs, s)
 				}
 			}
-			if len(vs) >= 2 {
+			if len(vs) >= 2 && f.Type == "string" {
 				cm.enums = append(cm.enums, enumField{name: n, values: vs})
 			}
-		case f.Type == "boolean":
+		case atom.RoleFlag:
 			cm.bools = append(cm.bools, n)
-		case (f.Type == "number" || f.Type == "integer") && hasWord(ws, amountWords...) && !hasWord(ws, nonMoney...):
+		case atom.RoleMoney:
 			if cm.amount == "" {
 				cm.amount = n
 			}
-		case f.Type == "integer" || f.Type == "number":
+		case atom.RoleCount:
 			cm.ints = append(cm.ints, n)
-		case f.Type == "string" && (f.Format == "date" || f.Format == "date-time"):
+		case atom.RoleDate:
 			cm.dates = append(cm.dates, n)
-		case f.Type == "string" && lastWord(ws) == "id" && len(ws) > 1:
-			if t := cm.app.findColl(ws[:len(ws)-1]); t != nil && t != cm {
-				cm.refs = append(cm.refs, refField{name: n, target: t})
+		case atom.RolePhone:
+			if cm.phone == "" {
+				cm.phone = n
 			}
-		case f.Type == "string" && f.Format == "" && n != cm.display:
-			switch {
-			case hasWord(ws, "phone", "mobile"):
-				if cm.phone == "" {
-					cm.phone = n
-				}
-			case joined == "first name" || joined == "given name" || joined == "firstname":
-				cm.first = n
-			case joined == "last name" || joined == "surname" || joined == "family name" || joined == "lastname":
-				cm.last = n
-			case hasWord(ws, "company", "organization", "organisation", "employer") && !hasWord(ws, "id"):
-				if cm.company == "" {
-					cm.company = n
-				}
-			case hasWord(ws, textWords...) && cm.text == "":
+		case atom.RoleFirstName:
+			cm.first = n
+		case atom.RoleLastName:
+			cm.last = n
+		case atom.RoleCompany:
+			if cm.company == "" {
+				cm.company = n
+			}
+		case atom.RoleText:
+			if cm.text == "" && f.Type == "string" && hasWord(words(n), textWords...) {
 				cm.text = n
-			default:
-				cm.otherStrs = append(cm.otherStrs, n)
 			}
 		}
 	}
-	if cm.display == "" && cm.first == "" {
-		// Fall back to a plain string that reads as a name.
-		for _, n := range cm.otherStrs {
-			ws := words(n)
-			if hasWord(ws, "currency", "color", "colour", "timezone", "language", "locale", "country", "type", "kind", "status", "url", "domain") {
+	cm.display = cm.pickDisplay()
+}
+
+// pickDisplay chooses the field people name a record by: a preferred name
+// whose role is a name or a title, else a title, a person's or company's
+// name, a document number.
+func (cm *collModel) pickDisplay() string {
+	nameRole := func(r string) bool {
+		return r == atom.RoleTitle || r == atom.RolePersonName || r == atom.RoleCompany || r == atom.RoleCode
+	}
+	for _, pref := range displayPref {
+		for _, n := range cm.fieldNames {
+			f := cm.c.Fields[n]
+			if n == cm.key || f.Type != "string" || len(f.Enum) > 0 || !nameRole(cm.roles[n]) {
 				continue
 			}
-			if hasWord(ws, "name", "title", "number", "code", "handle", "username") {
-				cm.display = n
-				break
+			if strings.Join(words(n), " ") == strings.Join(pref, " ") {
+				return n
 			}
 		}
 	}
+	for _, want := range []string{atom.RoleTitle, atom.RolePersonName, atom.RoleCompany, atom.RoleCode} {
+		for _, n := range cm.fieldNames {
+			if n != cm.key && cm.roles[n] == want && cm.c.Fields[n].Type == "string" {
+				if want == atom.RolePersonName && hasWord(words(n), roleWords...) {
+					continue // an owner's name is not the record's
+				}
+				return n
+			}
+		}
+	}
+	return ""
 }
 
 // isPeople reports whether records of the collection are people one can
@@ -401,4 +355,165 @@ func (cm *collModel) sentMarker() map[string]any {
 		return out
 	}
 	return nil
+}
+
+// withRole lists the fields of the collection with one of the roles.
+func (cm *collModel) withRole(roles ...string) []string {
+	var out []string
+	for _, n := range cm.fieldNames {
+		for _, r := range roles {
+			if n != cm.key && cm.roles[n] == r {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// operations are the app's real operations: the catalogue beside the
+// server atom where the library has one (a tool the atom serves under the
+// same name is the catalogue's, perhaps narrower), and the atom's tools.
+func (m *appModel) operations() []atom.Tool {
+	out := append([]atom.Tool(nil), m.catalogue...)
+	for _, t := range m.server.Tools {
+		found := false
+		for _, o := range m.catalogue {
+			if o.Name == t.Name {
+				found = true
+			}
+		}
+		if !found {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// writes reports whether some operation of the app writes value into the
+// field of the collection's records: an argument that writes the field, a
+// constant it sets, or an append to it. Templates ask only for such
+// changes: a task the product cannot do is no task.
+func (cm *collModel) writes(field string, value any) bool {
+	return cm.writesBy(field, value, "update", "append")
+}
+
+// writesBy is writes for operations of the given effect kinds (a create
+// that stamps a state does not change a record that exists).
+func (cm *collModel) writesBy(field string, value any, kinds ...string) bool {
+	for _, t := range cm.app.ops {
+		if t.Effect.Collection != cm.name || !oneOfKinds(t.Effect.Kind, kinds) {
+			continue
+		}
+		switch t.Effect.Kind {
+		case "update", "create":
+			// A constant writes the value the task asks for only when it is
+			// that value: a create that stamps the host writes no other host.
+			if v, ok := t.Effect.Set[field]; ok && value != nil && fmt.Sprint(v) == fmt.Sprint(value) {
+				return true
+			}
+			for arg := range atom.InputProperties(t.Input) {
+				f := arg
+				if m, ok := t.Effect.Fields[arg]; ok {
+					f = m
+				}
+				if f == field && !(t.Effect.Kind == "update" && arg == t.Effect.Key) {
+					return true
+				}
+			}
+		case "append":
+			if t.Effect.Field == field {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// settableEnums are the collection's enums with the values some operation
+// sets, keeping those with two or more.
+func (cm *collModel) settableEnums() []enumField {
+	var out []enumField
+	for _, e := range cm.enums {
+		var vs []string
+		for _, v := range e.values {
+			if cm.writes(e.name, v) {
+				vs = append(vs, v)
+			}
+		}
+		if len(vs) >= 2 || (len(vs) == 1 && len(e.values) >= 2) {
+			// One settable state still makes a task when the record can
+			// start in another.
+			out = append(out, enumField{name: e.name, values: vs, all: e.values})
+		}
+	}
+	return out
+}
+
+// writableLists are the tag lists some operation adds to.
+func (cm *collModel) writableLists() []string {
+	var out []string
+	for _, f := range cm.lists {
+		if cm.writes(f, nil) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func oneOfKinds(k string, kinds []string) bool {
+	for _, x := range kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// findable reports whether some search of the app finds the collection's
+// records by what a colleague would say: their name, or their address.
+func (cm *collModel) findable() bool {
+	for _, t := range cm.app.ops {
+		if t.Effect.Collection != cm.name {
+			continue
+		}
+		if t.Effect.Kind == "search" && cm.knowsRequired(t) {
+			for _, f := range t.Effect.Filters {
+				field := f.Field
+				if field == "" {
+					field = f.Arg
+				}
+				if field != "" && (field == cm.display || field == cm.email || field == cm.first || field == cm.last) {
+					return true
+				}
+			}
+			if len(t.Effect.Filters) == 0 {
+				for arg := range atom.InputProperties(t.Input) {
+					if arg == cm.display || arg == cm.email || arg == cm.first || arg == cm.last {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// knowsRequired reports whether a colleague's words give every argument a
+// search requires: the record's name or address, not an id the agent has
+// no way to learn.
+func (cm *collModel) knowsRequired(t atom.Tool) bool {
+	req, _ := t.Input["required"].([]any)
+	for _, r := range req {
+		arg, _ := r.(string)
+		field := arg
+		for _, f := range t.Effect.Filters {
+			if f.Arg == arg && f.Field != "" {
+				field = f.Field
+			}
+		}
+		if field != cm.display && field != cm.email && field != cm.first && field != cm.last {
+			return false
+		}
+	}
+	return true
 }

@@ -6,6 +6,8 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -79,11 +81,12 @@ type Report struct {
 	ByFamily   map[string]int      `json:"envs_by_intent_family"`
 	Profile    profile.Profile     `json:"profile"`
 	Rewrite    *RewriteReport      `json:"rewrite,omitempty"`
+	Coherence  CoherenceSummary    `json:"coherence"`
 }
 
 // FullReport returns report.json's content.
 func (b *Build) FullReport() Report {
-	r := Report{Summary: b.Summary(), Corpus: b.Corpus.Stats(), Duplicates: b.Duplicates, Holdout: b.Holdout, AppsBy: map[string][]string{}, ByFamily: map[string]int{}, Profile: b.Profile, Rewrite: b.Rewrite}
+	r := Report{Summary: b.Summary(), Corpus: b.Corpus.Stats(), Duplicates: b.Duplicates, Holdout: b.Holdout, AppsBy: map[string][]string{}, ByFamily: map[string]int{}, Profile: b.Profile, Rewrite: b.Rewrite, Coherence: b.Coherence}
 	for f, apps := range b.Corpus.Families {
 		as := append([]string(nil), apps...)
 		sort.Strings(as)
@@ -140,6 +143,9 @@ func (b *Build) writeStaged(stage *atom.Stage, base fs.FS) error {
 	}
 	if _, err := atom.Write(b.Library, base, stage.Path("lib")); err != nil {
 		return fmt.Errorf("write build: library: %w", err)
+	}
+	if err := writeOperations(b.Library, stage.Path("lib")); err != nil {
+		return err
 	}
 	stage.Move("lib")
 	if !b.Started.IsZero() {
@@ -233,6 +239,7 @@ func (b *Build) WriteTable(w io.Writer) error {
 	if b.Rewrite != nil {
 		fmt.Fprintf(tw, "instructions rewritten\t%d (%d kept as written: the rewrite lost a fact; %d without an answer)\n", b.Rewrite.Rewritten, b.Rewrite.Kept, b.Rewrite.Failed)
 	}
+	fmt.Fprintf(tw, "coherence\t%d violations in %d records of %d data atoms ('legoenv coherence --lib OUT/lib' lists them)\n", b.Coherence.Violations, b.Coherence.Records, b.Coherence.Data)
 	fmt.Fprintf(tw, "seconds\t%.1f\n", s.Seconds)
 	if err := tw.Flush(); err != nil {
 		return err
@@ -340,4 +347,32 @@ th{background:#f3f3f3}td.n{text-align:right}
 func (b *Build) WriteHTML(w io.Writer) error {
 	rep := b.FullReport()
 	return htmlReport.Execute(w, map[string]any{"S": rep.Summary, "C": rep.Corpus, "R": rep})
+}
+
+// writeOperations writes the catalogues of the apps' operations beside
+// the server atoms, so that evolving the written library repairs from them.
+func writeOperations(lib *atom.Library, libDir string) error {
+	// The base's catalogues were copied with it; only those of the apps
+	// the library serves belong.
+	dir := filepath.Join(libDir, "operations")
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("write build: %w", err)
+	}
+	apps := lib.OperationApps()
+	if len(apps) == 0 {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("write build: %w", err)
+	}
+	for _, app := range apps {
+		b, err := atom.MarshalOperations(app, lib.Operations(app))
+		if err != nil {
+			return fmt.Errorf("write build: operations of %s: %w", app, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, app+".yaml"), b, 0o644); err != nil {
+			return fmt.Errorf("write build: %w", err)
+		}
+	}
+	return nil
 }

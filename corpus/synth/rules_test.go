@@ -18,7 +18,7 @@ func TestRuleChecksEvaluate(t *testing.T) {
 	src := builtinServers(t)
 	var models []*appModel
 	for _, e := range src.Heads(atom.KindServer) {
-		models = append(models, newAppModel(e))
+		models = append(models, newAppModel(e, nil))
 	}
 	rules := buildRules(models)
 	if len(rules) < 40 {
@@ -69,7 +69,7 @@ func TestRulesCatch(t *testing.T) {
 	src := builtinServers(t)
 	var models []*appModel
 	for _, e := range src.Heads(atom.KindServer) {
-		models = append(models, newAppModel(e))
+		models = append(models, newAppModel(e, nil))
 	}
 	byID := map[string]*ruleDef{}
 	for _, r := range buildRules(models) {

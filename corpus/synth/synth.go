@@ -29,7 +29,7 @@ type Options struct {
 	// use (default 4).
 	Collections int
 	// Partners is the number of other apps each app is paired with for
-	// cross-app tasks (default 5).
+	// cross-app tasks (default 10).
 	Partners int
 	// RuleShare is the share of recipes that carry at least one rule, in
 	// addition to those whose intent requires one (default 0.45).
@@ -53,7 +53,7 @@ func (o Options) withDefaults() Options {
 		o.Collections = 4
 	}
 	if o.Partners <= 0 {
-		o.Partners = 5
+		o.Partners = 10
 	}
 	if o.RuleShare <= 0 {
 		o.RuleShare = 0.45
@@ -74,6 +74,8 @@ type Corpus struct {
 	Recipes []atom.Recipe
 	// Families maps each family to its apps.
 	Families map[string][]string
+	// Operations are the catalogues of the apps' operations, by app.
+	Operations map[string][]atom.Tool
 }
 
 // bundle is a unit of synthesis: one app, or two, with the intents over
@@ -108,13 +110,16 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 	}
 	var models []*appModel
 	for _, e := range entries {
-		models = append(models, newAppModel(e))
+		models = append(models, newAppModel(e, lib.Operations(e.Atom.(*atom.Server).AppName())))
 	}
 	models = selectApps(models, opt.Size)
-	c := &Corpus{Families: map[string][]string{}}
+	c := &Corpus{Families: map[string][]string{}, Operations: map[string][]atom.Tool{}}
 	used := map[string]bool{}
 	for _, m := range models {
 		c.Servers = append(c.Servers, lib.ServerFor(m.app))
+		if len(m.catalogue) > 0 {
+			c.Operations[m.app] = m.catalogue
+		}
 		c.Families[m.family] = append(c.Families[m.family], m.app)
 		used[m.app] = true
 	}
@@ -346,6 +351,9 @@ func (c *Corpus) Library() (*atom.Library, error) {
 		}
 	}
 	lib.SetRecipes(c.Recipes)
+	for app, ops := range c.Operations {
+		lib.SetOperations(app, ops)
+	}
 	return lib, nil
 }
 

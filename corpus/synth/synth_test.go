@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,8 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 func builtinServers(t testing.TB) *atom.Library {
 	t.Helper()
-	lib, ds, err := atom.Load(corpus.BuiltinServers())
+	// The servers and the catalogues of their operations beside them.
+	lib, ds, err := atom.Load(corpus.Builtin())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +104,7 @@ func TestFieldRoles(t *testing.T) {
 	if err != nil || ds.HasErrors() {
 		t.Fatal(err, ds.Err())
 	}
-	m := newAppModel(lib.Head(atom.KindServer, "deskly"))
+	m := newAppModel(lib.Head(atom.KindServer, "deskly"), nil)
 	tk := m.byName["tickets"]
 	for _, c := range []struct{ role, got, want string }{
 		{"display", tk.display, "subject"},
@@ -362,6 +364,7 @@ func TestReducedBuild(t *testing.T) {
 	if len(b.Holdout) == 0 {
 		t.Fatal("no app held out")
 	}
+	checkRealOperations(t, src, b)
 
 	dir := t.TempDir()
 	if err := b.Write(dir, corpus.BuiltinServers()); err != nil {
@@ -540,5 +543,44 @@ func checkPhases(t *testing.T, ps []Phase, recipes, repairs int) {
 	}
 	if c := last[PhaseCollect]; c.Done != c.Total || c.Total == 0 {
 		t.Errorf("collect ended at %d of %d", c.Done, c.Total)
+	}
+}
+
+// checkRealOperations holds a build to what the issue of closed loops
+// asked: its worlds are coherent, and every tool evolution gave a server
+// is an operation of the app's catalogue (the tool of that name widened to
+// it, or the operation itself), never a numbered duplicate, with the
+// required arguments the operation has, and a name that keeps its promise.
+func checkRealOperations(t *testing.T, src *atom.Library, b *Build) {
+	t.Helper()
+	if b.Coherence.Violations != 0 || b.Coherence.Data == 0 {
+		t.Errorf("coherence: %+v", b.Coherence)
+	}
+	for _, e := range b.Library.Heads(atom.KindServer) {
+		s := e.Atom.(*atom.Server)
+		orig := src.ServerFor(s.AppName()).Atom.(*atom.Server)
+		ops := map[string]atom.Tool{}
+		for _, o := range src.Operations(s.AppName()) {
+			ops[o.Name] = o
+		}
+		for _, tl := range s.Tools {
+			if msg := atom.ToolNameProblem(s, tl); msg != "" {
+				t.Errorf("%s: %s", tl.Name, msg)
+			}
+			if orig.Tool(tl.Name) != nil && fmt.Sprint(*orig.Tool(tl.Name)) == fmt.Sprint(tl) {
+				continue
+			}
+			if strings.HasSuffix(tl.Name, "_2") {
+				t.Errorf("%s: a numbered duplicate", tl.Name)
+			}
+			op, ok := ops[tl.Name]
+			if !ok {
+				t.Errorf("%s: evolution gave %s a tool its catalogue does not hold", tl.Name, s.ID)
+				continue
+			}
+			if fmt.Sprint(op.Input["required"]) != fmt.Sprint(tl.Input["required"]) && orig.Tool(tl.Name) == nil {
+				t.Errorf("%s: required %v, the operation requires %v", tl.Name, tl.Input["required"], op.Input["required"])
+			}
+		}
 	}
 }

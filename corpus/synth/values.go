@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/gen"
 )
 
@@ -89,6 +90,9 @@ type valuer struct {
 	src   *gen.Source
 	clock time.Time
 	n     int // counter for codes
+	// background is set while drawing background records: their people
+	// and companies come from gen's pool, which the named ones avoid.
+	background bool
 }
 
 func newValuer(seed int64, stream string, clock time.Time) *valuer {
@@ -146,6 +150,17 @@ func (v *valuer) newRow() row {
 
 // displayValue draws the name of a record.
 func (v *valuer) displayValue(cm *collModel, r row) string {
+	switch cm.roles[cm.display] {
+	case atom.RoleCode:
+		return v.code(cm, "")
+	case atom.RoleCompany:
+		if v.background {
+			return r.c.Name
+		}
+		return v.namedCompany(r.c.Name)
+	case atom.RolePersonName:
+		return r.p.First + " " + r.p.Last
+	}
 	if cm.peopleLike() {
 		return r.p.First + " " + r.p.Last
 	}
@@ -176,20 +191,27 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 	case "money":
 		return v.code(cm, org)
 	case "company":
-		// Background companies come from gen's pool (stem and suffix); a
-		// record a task names gets a suffix that pool never draws, so no
-		// stranger shares its name.
-		stem := org
-		if i := strings.LastIndex(org, " "); i > 0 {
-			stem = org[:i]
+		if v.background {
+			return org
 		}
-		return stem + " " + pick(v.rng, fixedSuffixes)
+		return v.namedCompany(org)
 	}
 	w, x := v.src.Words(1), v.src.Words(1)
 	for i := 0; i < 4 && x == w; i++ {
 		x = v.src.Words(1)
 	}
 	return strings.ToUpper(w[:1]) + w[1:] + " " + x + " for " + org
+}
+
+// namedCompany is the name of a company a task names. Background
+// companies come from gen's pool (stem and suffix); a named one gets a
+// suffix that pool never draws, so no stranger shares its name.
+func (v *valuer) namedCompany(org string) string {
+	stem := org
+	if i := strings.LastIndex(org, " "); i > 0 {
+		stem = org[:i]
+	}
+	return stem + " " + pick(v.rng, fixedSuffixes)
 }
 
 // code makes a document number like INV-10234 from the collection's name.
@@ -207,18 +229,40 @@ func (v *valuer) amount(lo, hi float64) float64 {
 	return math.Round((lo+v.rng.Float64()*(hi-lo))*100) / 100
 }
 
-// dateValue draws a date relative to the clock: past for fields that say
-// something happened, future for due dates and starts.
+// Date classes: when a field's event happens relative to the clock, so
+// that a record is created before it is updated, starts before it ends
+// and is issued before it is due.
+var (
+	dateBorn    = []string{"birth", "dob", "birthday"}
+	dateCreated = []string{"created", "submitted", "opened", "registered", "joined", "issued", "issue", "invoice", "hired", "applied", "received"}
+	dateLater   = []string{"updated", "modified", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted",
+		"signed", "approved", "answered", "last", "responded", "finished", "ended", "sent", "published", "viewed", "delivered", "shipped"}
+	dateStart  = []string{"start", "starts", "begin", "begins", "from", "scheduled", "effective"}
+	dateFuture = []string{"due", "end", "ends", "renewal", "close", "expires", "expiry", "expiration", "deadline", "until", "to", "finish", "next"}
+)
+
+// dateValue draws a date relative to the clock by what the field says
+// happened (or will): long ago for a creation, recently for an update,
+// soon for a start, later for an end or a due date.
 func (v *valuer) dateValue(cm *collModel, name string) string {
 	ws := words(name)
 	f := cm.field(name)
+	day := 24 * time.Hour
+	span := func(from, to int) time.Duration { return time.Duration(from+v.rng.IntN(to-from+1)) * day }
 	var off time.Duration
-	if hasWord(ws, "birth", "dob", "birthday") {
-		off = -time.Duration(365*(22+v.rng.IntN(40))+v.rng.IntN(365)) * 24 * time.Hour
-	} else if hasWord(ws, "due", "end", "start", "renewal", "close", "expires", "expiry", "expiration", "deadline", "scheduled", "starts", "ends", "until") {
-		off = time.Duration(1+v.rng.IntN(40)) * 24 * time.Hour
-	} else {
-		off = -time.Duration(1+v.rng.IntN(60)) * 24 * time.Hour
+	switch {
+	case hasWord(ws, dateBorn...):
+		off = -time.Duration(365*(22+v.rng.IntN(40))+v.rng.IntN(365)) * day
+	case hasWord(ws, dateCreated...):
+		off = -span(61, 120)
+	case hasWord(ws, dateLater...):
+		off = -span(1, 30)
+	case hasWord(ws, dateStart...):
+		off = span(1, 20)
+	case hasWord(ws, dateFuture...):
+		off = span(21, 60)
+	default:
+		off = -span(31, 60)
 	}
 	off += time.Duration(v.rng.IntN(8)) * time.Hour
 	t := v.clock.Add(off)
@@ -228,126 +272,125 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 	return t.UTC().Truncate(time.Minute).Format(time.RFC3339)
 }
 
-// plainValue draws a value for a string field without a known role.
-func (v *valuer) plainValue(cm *collModel, name string, r row) any {
-	ws := words(name)
-	switch {
-	case hasWord(ws, "domain", "domains"):
+// roleValue draws a value for a field by its role, for the roles that need
+// no plan (places, codes, handles, outside ids), or nil to leave it out.
+func (v *valuer) roleValue(cm *collModel, name string, r row) any {
+	switch cm.roles[name] {
+	case atom.RoleDomain:
 		return r.c.Domain
-	case hasWord(ws, "url", "website", "link", "href", "uri"):
-		return "https://www." + r.c.Domain + "/" + strings.ToLower(v.src.Words(1))
-	case hasWord(ws, "city"):
+	case atom.RoleURL:
+		return "https://www." + r.c.Domain + "/" + strings.ToLower(strings.ReplaceAll(singular(cm.name), " ", "-")) + "/" + fmt.Sprint(1000+v.rng.IntN(9000))
+	case atom.RoleCity:
 		return pick(v.rng, cities)
-	case hasWord(ws, "country"):
+	case atom.RoleCountry:
 		return pick(v.rng, countries)
-	case hasWord(ws, "currency"):
+	case atom.RoleCurrency:
 		return "USD"
-	case hasWord(ws, "title", "job", "role", "position") && cm.isPeople():
+	case atom.RoleJobTitle:
 		return r.p.Title
-	case hasWord(ws, "name") && hasWord(ws, "user", "username", "handle"):
-		return strings.ToLower(r.p.First + "." + r.p.Last)
-	case hasWord(ws, "timezone", "tz"):
+	case atom.RoleUsername:
+		return strings.TrimSuffix(gen.Email(r.p, "x"), "@x")
+	case atom.RoleTimezone:
 		return "America/New_York"
-	case hasWord(ws, "language", "locale"):
+	case atom.RoleLanguage:
 		return "en"
-	case hasWord(ws, "color", "colour"):
+	case atom.RoleColor:
 		return pick(v.rng, []string{"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"})
-	case hasWord(ws, "number", "code", "reference", "ref", "sku"):
-		return v.code(cm, "")
-	case hasWord(ws, "address", "street", "location"):
+	case atom.RoleDepartment:
+		return pick(v.rng, []string{"Sales", "Support", "Finance", "Engineering", "Marketing", "Operations"})
+	case atom.RoleCode:
+		if hasWord(words(name), "postal", "zip", "postcode") {
+			return fmt.Sprintf("%05d", 10000+v.rng.IntN(89999))
+		}
+		return v.code(cm, name)
+	case atom.RoleID:
+		if cm.field(name).Type == "array" {
+			return []any{v.outsideID(name)}
+		}
+		return v.outsideID(name)
+	case atom.RoleAddress:
 		return fmt.Sprintf("%d %s Street, %s", 10+v.rng.IntN(900), r.p.Last, pick(v.rng, cities))
+	case atom.RolePersonName:
+		return r.p.First + " " + r.p.Last
+	case atom.RoleFirstName:
+		return r.p.First
+	case atom.RoleLastName:
+		return r.p.Last
+	case atom.RoleCompany:
+		return r.c.Name
+	case atom.RoleEmail:
+		return gen.Email(r.p, r.c.Domain)
+	case atom.RoleEmails:
+		return []any{gen.Email(r.p, r.c.Domain)}
+	case atom.RolePhone:
+		return r.p.Phone
+	case atom.RoleTitle:
+		return v.displayValue(cm, r)
+	case atom.RoleText:
+		return v.src.Sentence()
+	case atom.RoleDate:
+		return v.dateValue(cm, name)
+	case atom.RoleTags:
+		return []any{}
+	case atom.RoleFlag:
+		return false
+	case atom.RoleMoney:
+		if cm.field(name).Type == "integer" {
+			return float64(int64(v.amount(lowMin, lowMax)))
+		}
+		return v.amount(lowMin, lowMax)
+	case atom.RoleCount:
+		return float64(1 + v.rng.IntN(40))
+	case atom.RoleStatus:
+		f := cm.field(name)
+		if len(f.Enum) > 0 {
+			return f.Enum[v.rng.IntN(len(f.Enum))]
+		}
+	case "":
+		// A field without a role gets a value only where its name names a
+		// small, known vocabulary; otherwise it stays unset.
+		for _, vocab := range vocabularies {
+			if hasWord(words(name), vocab.words...) && cm.field(name).Type == "string" {
+				return pick(v.rng, vocab.values)
+			}
+		}
 	}
-	return v.src.Words(2)
+	return nil
 }
 
-// specFor returns the gen spec for a background record's field, or "" to
-// leave the field out.
-func specFor(cm *collModel, name string, refKeys map[string][]string, avoid map[string]map[string]bool) string {
-	f := cm.field(name)
-	ws := words(name)
-	switch {
-	case name == cm.key:
-		return ""
-	case name == cm.email:
-		return "person.email"
-	case name == cm.phone:
-		return "person.phone"
-	case name == cm.first:
-		return "person.first"
-	case name == cm.last:
-		return "person.last"
-	case name == cm.company:
-		return "company.name"
-	case name == cm.amount:
-		if f.Type == "integer" {
-			return fmt.Sprintf("int(%d,%d)", int(lowMin), int(backgroundMax))
+// vocabularies are the values of common fields that have no role of
+// their own: an account's industry, a lead's source.
+var vocabularies = []struct{ words, values []string }{
+	{[]string{"industry", "sector"}, []string{"Software", "Healthcare", "Retail", "Manufacturing", "Financial Services", "Logistics", "Education"}},
+	{[]string{"region", "territory"}, []string{"EMEA", "APAC", "North America", "LATAM"}},
+	{[]string{"source", "channel", "origin"}, []string{"web", "referral", "event", "partner", "email"}},
+	{[]string{"terms"}, []string{"Net 30", "Net 45", "Net 60", "Due on receipt"}},
+	{[]string{"rating"}, []string{"Hot", "Warm", "Cold"}},
+	{[]string{"priority", "severity", "urgency"}, []string{"low", "medium", "high", "urgent"}},
+	{[]string{"state", "province"}, []string{"CA", "NY", "TX", "WA", "MA", "IL"}},
+	{[]string{"gender", "pronouns"}, []string{"she/her", "he/him", "they/them"}},
+	{[]string{"plan", "tier"}, []string{"Starter", "Professional", "Business", "Enterprise"}},
+	{[]string{"version"}, []string{"1.0", "1.2", "2.0", "2.1"}},
+}
+
+// outsideID is the id of a record outside the app's collections (a
+// requester the app keeps elsewhere): a prefix from the field's name and a
+// number, the way such ids look.
+func (v *valuer) outsideID(field string) string {
+	ws := words(field)
+	stem := "id"
+	for _, w := range ws {
+		if w != "id" && w != "ids" && w != "key" && w != "uuid" {
+			stem = w
+			break
 		}
-		return fmt.Sprintf("amount(%d,%d)", int(lowMin), int(backgroundMax))
-	case name == cm.display:
-		if cm.peopleLike() {
-			return "person.name"
-		}
-		if collKind(cm.name) == "company" {
-			return "company.name"
-		}
-		return "text(4)"
-	case name == cm.text:
-		return "sentence"
-	case len(f.Enum) > 0:
-		var vs []string
-		for _, e := range f.Enum {
-			s, ok := e.(string)
-			if !ok || s == "" || strings.ContainsAny(s, "|()") || avoid[name][s] {
-				continue
-			}
-			vs = append(vs, s)
-		}
-		if len(vs) == 0 {
-			return ""
-		}
-		return "oneof(" + strings.Join(vs, "|") + ")"
-	case f.Type == "boolean":
-		return "bool"
-	case f.Type == "string" && (f.Format == "date" || f.Format == "date-time"):
-		from, to := "-60d", "-1d"
-		if hasWord(ws, "due", "end", "start", "renewal", "close", "expires", "deadline", "scheduled") {
-			from, to = "1d", "60d"
-		}
-		if f.Format == "date" {
-			return fmt.Sprintf("date(%s,%s)", from, to)
-		}
-		return fmt.Sprintf("datetime(%s,%s)", from, to)
-	case f.Type == "integer":
-		return "int(1,40)"
-	case f.Type == "number":
-		return "amount(1,400)"
-	case f.Type == "string":
-		for _, rf := range cm.refs {
-			if rf.name == name && !rf.list {
-				if ks := refKeys[rf.target.name]; len(ks) > 0 {
-					return "oneof(" + strings.Join(ks, "|") + ")"
-				}
-				return ""
-			}
-		}
-		if hasWord(ws, "id") {
-			return ""
-		}
-		switch {
-		case hasWord(ws, "domain"):
-			return "company.domain"
-		case hasWord(ws, "title", "job", "position", "role") && cm.peopleLike():
-			return "person.title"
-		case hasWord(ws, "department", "team"):
-			return "oneof(Sales|Support|Finance|Engineering|Marketing|Operations)"
-		case hasWord(ws, "city"):
-			return "oneof(" + strings.Join(cities, "|") + ")"
-		case hasWord(ws, "country"):
-			return "oneof(" + strings.Join(countries, "|") + ")"
-		case hasWord(ws, "currency"):
-			return "const(USD)"
-		}
-		return "text(2)"
 	}
-	return ""
+	stem = strings.TrimSuffix(stem, "id")
+	if len(stem) > 3 {
+		stem = stem[:3]
+	}
+	if stem == "" {
+		stem = "id"
+	}
+	return fmt.Sprintf("%s_%d", stem, 10000+v.rng.IntN(89999))
 }

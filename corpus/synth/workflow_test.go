@@ -15,7 +15,7 @@ import (
 // the recipes of its workflow intents.
 func workflowCorpus(t *testing.T) (*atom.Library, []atom.Recipe) {
 	t.Helper()
-	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Size: 0.2, Variants: 1, Workflows: 3})
+	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Size: 0.3, Variants: 1, Workflows: 6})
 	if err != nil {
 		t.Fatal(err)
 	}

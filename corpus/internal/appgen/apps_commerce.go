@@ -79,7 +79,8 @@ func init() {
 		}})
 
 	add(App{ID: "magento", Family: "ecommerce",
-		Desc: "Adobe Commerce (Magento): products by SKU, orders with states and comments, invoices and customers.",
+		Roles: map[string]string{"order_comments.parent_id": "ref:orders"},
+		Desc:  "Adobe Commerce (Magento): products by SKU, orders with states and comments, invoices and customers.",
 		Colls: []C{
 			{Name: "products", Key: "sku", Fields: "sku name price:n status:i=1|2 visibility:i=1|2|3|4 type_id=simple|configurable|virtual|bundle|downloadable qty:i",
 				Docs: map[string]string{"status": "1 enabled, 2 disabled", "visibility": "1 not visible, 2 catalog, 3 search, 4 catalog and search"}},

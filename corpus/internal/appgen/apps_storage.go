@@ -23,7 +23,8 @@ func init() {
 		}})
 
 	add(App{ID: "box", Family: "storage",
-		Desc: "Box: files and folders with collaborations, comments, tasks and tags.",
+		Roles: map[string]string{"files.parent_id": "ref:folders", "folders.parent_id": "ref:folders"},
+		Desc:  "Box: files and folders with collaborations, comments, tasks and tags.",
 		Colls: []C{
 			{Name: "files", Prefix: "1290", Fields: "name parent_id size:i sha1 description tags:[] owned_by:email created_at:dt modified_at:dt trashed_at:dt"},
 			{Name: "folders", Prefix: "2290", Fields: "name parent_id description"},

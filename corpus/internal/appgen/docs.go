@@ -48,6 +48,21 @@ inputs and declarative effects. After editing a spec, run
 and commit the spec with the regenerated files; `+"`go test ./corpus/...`"+`
 fails when they disagree.
 
+Every field carries its role in the YAML (`+"`role: ref`"+` with `+"`ref: customers`"+` on a
+Stripe charge's `+"`customer`"+`, `+"`role: date`"+` on Calendly's `+"`canceled_at`"+`, `+"`role: code`"+` on
+a Jira issue's `+"`key`"+`): appgen writes the role `+"`atom.InferRole`"+` reads from the
+name, type and format, or the spec's own where the name is not enough
+(`+"`Roles: {\"charges.customer\": \"ref:customers\"}`"+`). A string field whose name says
+nothing has no role.
+
+Beside each server, `+"`corpus/builtin/operations/<app>.yaml`"+` (`+"`kind: operations`"+`) is
+the catalogue of the product's operations: the spec's tools, and for each
+collection the app creates records in, the update its API has beside the
+create, with the create's fields (the spec's own `+"`update_<thing>`"+` widened, or a
+new one). The server atom serves a curated part; synthesis asks only for
+changes a catalogued operation makes, and evolution's `+"`add_tool`"+` adds or widens
+tools from here (docs/build.md).
+
 The %d apps of AutomationBench (Zapier, MIT; arXiv:2604.18934) take their
 collections and field names from the benchmark's state schemas (a copy with
 its licence is in `+"`corpus/internal/appgen/testdata/automationbench/`"+`);

@@ -21,6 +21,7 @@ import (
 // Paths relative to the module root.
 const (
 	serversDir = "corpus/builtin/servers"
+	opsDir     = "corpus/builtin/operations"
 	schemasDir = "corpus/internal/appgen/testdata/automationbench/schemas"
 	docsFile   = "docs/corpus-apps.md"
 )
@@ -47,8 +48,10 @@ func run(root string) error {
 		return err
 	}
 	dir := filepath.Join(root, serversDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	for _, d := range []string{dir, filepath.Join(root, opsDir)} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
 	}
 	// Remove servers no spec produces any more.
 	old, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
@@ -73,7 +76,7 @@ func run(root string) error {
 			return err
 		}
 	}
-	fmt.Printf("appgen: %d servers in %s\n", len(files)-1, serversDir)
+	fmt.Printf("appgen: %d servers in %s, their operations in %s\n", (len(files)-1)/2, serversDir, opsDir)
 	return nil
 }
 
@@ -108,6 +111,10 @@ func generate(schemas fs.FS) (map[string][]byte, error) {
 			return nil, fmt.Errorf("%s: %w", s.ID, err)
 		}
 		out[serversDir+"/"+s.ID+".yaml"] = b
+		if b, err = renderOps(s); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.ID, err)
+		}
+		out[opsDir+"/"+s.ID+".yaml"] = b
 	}
 	out[docsFile] = docs(servers)
 	return out, nil
@@ -143,6 +150,12 @@ func buildAll(schemas fs.FS) ([]*server, error) {
 		s, err := expand(a, ab)
 		if err != nil {
 			return nil, err
+		}
+		if err := declareRoles(a, s); err != nil {
+			return nil, fmt.Errorf("%s: %w", a.ID, err)
+		}
+		if s.Ops, err = catalogue(a, s); err != nil {
+			return nil, fmt.Errorf("%s: catalogue: %w", a.ID, err)
 		}
 		for _, t := range s.Tools {
 			if prev, dup := tools[t.Name]; dup {

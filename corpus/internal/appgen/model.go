@@ -17,6 +17,7 @@ type server struct {
 	Desc   string
 	Colls  []*collection
 	Tools  []*tool
+	Ops    []*tool // the catalogue of the app's operations
 }
 
 type collection struct {
@@ -50,6 +51,8 @@ type field struct {
 	Format string
 	Enum   []any
 	Desc   string
+	Role   string
+	Ref    string
 }
 
 type tool struct {
@@ -460,13 +463,13 @@ func defaultDesc(kind string, c *collection, args []arg) string {
 	case "get":
 		return "Get one " + one + " by " + words(args[0].name) + "."
 	case "create":
-		return "Create a " + one + "."
+		return "Create " + article(one) + "."
 	case "update":
-		return "Update a " + one + "'s " + names(1) + "."
+		return "Update the " + names(1) + " of " + article(one) + "."
 	case "delete":
-		return "Delete a " + one + " permanently."
+		return "Delete " + article(one) + " permanently."
 	case "append":
-		return "Add to a " + one + "'s " + words(args[1].field) + "."
+		return "Add to the " + words(args[1].field) + " of " + article(one) + "."
 	}
 	return kind + " " + many
 }
@@ -484,4 +487,12 @@ func rangeHint(op string, isTime bool) string {
 		return words[1]
 	}
 	return words[0]
+}
+
+// article puts "a" or "an" before a noun.
+func article(noun string) string {
+	if noun != "" && strings.ContainsRune("aeio", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
 }

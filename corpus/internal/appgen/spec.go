@@ -15,7 +15,10 @@ type App struct {
 	// the schema leaves open (items of any shape).
 	Extra map[string]string
 	// Key sets the key field of AB collections where the name does not say it.
-	Key   map[string]string
+	Key map[string]string
+	// Roles declares field roles the names do not say: "collection.field"
+	// -> a role, or "ref:collection" for a reference.
+	Roles map[string]string
 	Colls []C
 	Tools []T
 }

@@ -1,0 +1,394 @@
+package atom
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Field roles say what a field's value means, beyond its type: a string
+// may be an id, a reference to another record, an email or a person's
+// name. Synthesis draws values by role and the coherence check judges them
+// by role, so a server atom declares a field's role where its name does not
+// say it (`role: ref`, `ref: customers` on a Stripe charge's `customer`).
+const (
+	RoleID         = "id"          // an identifier of this or an outside record
+	RoleRef        = "ref"         // the key of a record of the collection Field.Ref
+	RoleMoney      = "money"       // an amount of money
+	RoleCount      = "count"       // a number that is not money
+	RoleEmail      = "email"       // one email address
+	RoleEmails     = "emails"      // a list of email addresses
+	RolePhone      = "phone"       // a phone number
+	RolePersonName = "person_name" // a person's full name
+	RoleFirstName  = "first_name"  // a person's given name
+	RoleLastName   = "last_name"   // a person's family name
+	RoleCompany    = "company"     // a company or organisation name
+	RoleDomain     = "domain"      // an internet domain
+	RoleURL        = "url"         // a web address
+	RoleDate       = "date"        // a date or a time
+	RoleStatus     = "status"      // one of the record's states (an enum)
+	RoleFlag       = "flag"        // a boolean
+	RoleTitle      = "title"       // what people call the record by
+	RoleCode       = "code"        // a document number ("INV-1042", "PROJ-12")
+	RoleText       = "text"        // free text
+	RoleTags       = "tags"        // a list of tags or labels
+	RoleJobTitle   = "job_title"   // a person's position
+	RoleUsername   = "username"    // a handle
+	RoleAddress    = "address"     // a street address
+	RoleCity       = "city"
+	RoleCountry    = "country"
+	RoleCurrency   = "currency"
+	RoleTimezone   = "timezone"
+	RoleLanguage   = "language"
+	RoleColor      = "color"
+	RoleDepartment = "department"
+	RoleData       = "data" // structured data (objects, lists of objects) no role describes
+)
+
+// FieldRoles lists the roles a field may declare, with a line each.
+var FieldRoles = map[string]string{
+	RoleID: "an identifier", RoleRef: "the key of a record of the collection named by ref", RoleMoney: "an amount of money",
+	RoleCount: "a number that is not money", RoleEmail: "an email address", RoleEmails: "a list of email addresses",
+	RolePhone: "a phone number", RolePersonName: "a person's full name", RoleFirstName: "a given name",
+	RoleLastName: "a family name", RoleCompany: "a company name", RoleDomain: "a domain", RoleURL: "a web address",
+	RoleDate: "a date or time", RoleStatus: "one of the record's states", RoleFlag: "a boolean",
+	RoleTitle: "the name of the record", RoleCode: "a document number", RoleText: "free text", RoleTags: "tags or labels",
+	RoleJobTitle: "a job title", RoleUsername: "a user handle", RoleAddress: "a street address", RoleCity: "a city",
+	RoleCountry: "a country code", RoleCurrency: "a currency code", RoleTimezone: "a time zone", RoleLanguage: "a language code",
+	RoleColor: "a colour", RoleDepartment: "a department", RoleData: "structured data",
+}
+
+// Words splits a field or collection name into lower-case words:
+// "toRecipients" and "to_recipients" both give [to recipients].
+func Words(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == ' ' || r == '.':
+			flush()
+		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1]))):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// Singular is the English singular of a collection name's last word.
+func Singular(s string) string {
+	switch {
+	case strings.HasSuffix(s, "ies") && len(s) > 3:
+		return s[:len(s)-3] + "y"
+	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
+		return s[:len(s)-2]
+	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss") && len(s) > 1:
+		return s[:len(s)-1]
+	}
+	return s
+}
+
+func anyWord(ws []string, any ...string) bool {
+	for _, w := range ws {
+		for _, a := range any {
+			if w == a {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	moneyWords = []string{"amount", "total", "price", "value", "budget", "salary", "cost", "balance",
+		"revenue", "fee", "spend", "subtotal", "due", "payment", "compensation", "paid", "tax", "discount", "refunded", "captured"}
+	notMoneyWords = []string{"count", "quantity", "qty", "percent", "percentage", "rate", "id", "emails", "messages", "items", "unread", "threads",
+		"size", "members", "seats", "users", "files", "bytes", "views", "clicks", "impressions", "opens", "replies", "responses", "tickets", "tasks",
+		"days", "hours", "minutes", "reach", "score", "probability", "number", "position", "order", "index", "version", "duration", "year", "month"}
+	textRoleWords = []string{"body", "description", "notes", "note", "content", "message", "text", "comment", "details", "bio", "reason",
+		"feedback", "memo", "agenda", "instructions", "snippet", "summary", "html", "plain", "caption", "excerpt", "answer", "question", "purpose", "objective", "preview", "signature", "comments"}
+	tagRoleWords   = []string{"tags", "tag", "labels", "label", "categories", "category", "keywords", "skills", "topics"}
+	recipientWords = []string{"to", "cc", "bcc", "recipients", "emails", "attendees", "invitees", "participants", "guests", "addresses"}
+	peopleColls    = []string{"contacts", "people", "users", "members", "employees", "candidates", "applicants", "subscribers", "agents",
+		"teammates", "attendees", "participants", "recipients", "signers", "persons", "staff", "customers", "leads", "invitees", "guests", "respondents", "workers", "profiles"}
+	companyColls = []string{"companies", "organizations", "organisations", "vendors", "suppliers", "clients", "businesses", "accounts"}
+	personWords  = []string{"contact", "customer", "owner", "assignee", "requester", "sender", "author", "creator", "host", "organizer",
+		"organiser", "manager", "recipient", "attendee", "invitee", "signer", "employee", "candidate", "applicant", "user", "agent", "reviewer", "approver", "submitter", "reporter", "person", "full", "lead", "member", "guest", "display", "from", "payee", "buyer"}
+	orgWords = []string{"company", "organization", "organisation", "employer", "vendor", "supplier", "account", "business", "org", "merchant"}
+)
+
+// InferRole reads a field's role from its name, type and format, and from
+// the names of the app's collections (a reference names one). It returns
+// the role and, for a reference, the collection referred to. A declared
+// role wins over this guess; the guess serves atoms that declare none.
+func InferRole(s *Server, c *Collection, name string, f Field) (role, ref string) {
+	ws := Words(name)
+	joined := strings.Join(ws, " ")
+	last := ""
+	if len(ws) > 0 {
+		last = ws[len(ws)-1]
+	}
+	if name == c.KeyField() {
+		return RoleID, ""
+	}
+	switch f.Type {
+	case "boolean":
+		return RoleFlag, ""
+	case "object":
+		return RoleData, ""
+	case "array":
+		switch {
+		case f.Items == "object":
+			return RoleData, ""
+		case last == "ids" && len(ws) > 1:
+			if t := findCollection(s, c, ws[:len(ws)-1]); t != nil {
+				return RoleRef, t.Name
+			}
+			return RoleID, ""
+		case (f.Items == "string" || f.Items == "") && anyWord(ws, recipientWords...) && !anyWord(ws, "ids"):
+			return RoleEmails, ""
+		case anyWord(ws, tagRoleWords...):
+			return RoleTags, ""
+		}
+		return RoleData, ""
+	case "number", "integer":
+		if len(f.Enum) > 0 {
+			return RoleStatus, ""
+		}
+		if anyWord(ws, moneyWords...) && !anyWord(ws, notMoneyWords...) {
+			return RoleMoney, ""
+		}
+		return RoleCount, ""
+	case "string", "":
+	default:
+		return "", ""
+	}
+	if len(f.Enum) > 0 {
+		return RoleStatus, ""
+	}
+	switch f.Format {
+	case "email":
+		return RoleEmail, ""
+	case "date", "date-time", "time":
+		return RoleDate, ""
+	case "uri", "url":
+		return RoleURL, ""
+	}
+	switch {
+	case last == "email" || joined == "email address" || (anyWord(ws, "email") && anyWord(ws, "address")):
+		return RoleEmail, ""
+	case last == "at" || last == "date" || last == "on" && len(ws) > 1 || anyWord(ws, "timestamp", "dob", "birthday", "deadline") || joined == "due" || joined == "start" || joined == "end":
+		return RoleDate, ""
+	case (last == "id" || last == "key" && len(ws) > 1 || last == "uuid") && len(ws) > 1:
+		// row_id on rows numbers the record itself; it refers to nothing.
+		if t := findCollection(s, c, ws[:len(ws)-1]); t != nil && t != c {
+			return RoleRef, t.Name
+		}
+		if len(ws) == 2 && anyWord(ws[:1], workerWords...) {
+			if t := usersOf(s, c); t != nil {
+				return RoleRef, t.Name // assignee_id: one of the app's users
+			}
+		}
+		return RoleID, ""
+	case len(ws) == 1 && strings.HasSuffix(last, "id") && len(last) > 2 && last != "paid" && last != "said":
+		if t := findCollection(s, c, []string{strings.TrimSuffix(last, "id")}); t != nil {
+			return RoleRef, t.Name
+		}
+		return RoleID, ""
+	case joined == "id" || joined == "uuid":
+		return RoleID, ""
+	}
+	if t := findCollection(s, c, ws); t != nil && t != c && len(ws) == 1 && !anyWord(ws, textRoleWords...) {
+		// "customer" on a charge holds a customer's id.
+		return RoleRef, t.Name
+	}
+	if len(ws) == 1 && anyWord(ws, workerWords...) {
+		// A person who works on the record: one of the app's users where
+		// it keeps them, else their handle.
+		if t := usersOf(s, c); t != nil {
+			return RoleRef, t.Name
+		}
+		return RoleUsername, ""
+	}
+	people := anyWord(Words(c.Name), peopleColls...) && !anyWord(Words(c.Name), companyColls...)
+	switch {
+	case anyWord(ws, "phone", "mobile", "fax"):
+		return RolePhone, ""
+	case joined == "first name" || joined == "given name" || joined == "firstname" || joined == "first":
+		return RoleFirstName, ""
+	case joined == "last name" || joined == "surname" || joined == "family name" || joined == "lastname" || joined == "last":
+		return RoleLastName, ""
+	case anyWord(ws, "domain", "domains"):
+		return RoleDomain, ""
+	case anyWord(ws, "url", "website", "link", "href", "uri", "homepage"):
+		return RoleURL, ""
+	case anyWord(ws, "username", "handle", "login", "screen") || joined == "user name":
+		return RoleUsername, ""
+	case anyWord(ws, orgWords...) && (last == "name" || len(ws) == 1):
+		return RoleCompany, ""
+	case last == "name" && anyWord(ws, personWords...):
+		return RolePersonName, ""
+	case joined == "name" || joined == "full name" || joined == "display name":
+		switch {
+		case people:
+			return RolePersonName, ""
+		case anyWord(Words(c.Name), companyColls...):
+			return RoleCompany, ""
+		}
+		return RoleTitle, ""
+	case anyWord(ws, "city"):
+		return RoleCity, ""
+	case anyWord(ws, "country"):
+		return RoleCountry, ""
+	case anyWord(ws, "currency"):
+		return RoleCurrency, ""
+	case anyWord(ws, "timezone", "tz"):
+		return RoleTimezone, ""
+	case anyWord(ws, "language", "locale"):
+		return RoleLanguage, ""
+	case anyWord(ws, "color", "colour"):
+		return RoleColor, ""
+	case anyWord(ws, "department", "team", "division"):
+		return RoleDepartment, ""
+	case people && anyWord(ws, "title", "job", "position", "role", "occupation"):
+		return RoleJobTitle, ""
+	case anyWord(ws, "postal", "zip", "postcode"):
+		return RoleCode, ""
+	case anyWord(ws, "address", "street", "location", "venue"):
+		return RoleAddress, ""
+	case anyWord(ws, "number", "code", "reference", "ref", "sku", "key", "slug", "barcode", "serial"):
+		return RoleCode, ""
+	case anyWord(ws, "title", "subject", "name", "headline", "label", "filename", "topic", "summary"):
+		if anyWord(ws, textRoleWords...) && !anyWord(ws, "title", "subject", "name") {
+			return RoleText, ""
+		}
+		return RoleTitle, ""
+	case anyWord(ws, textRoleWords...):
+		return RoleText, ""
+	}
+	// A string whose name says nothing of its meaning has no role:
+	// synthesis leaves it out rather than fill it with words.
+	return "", ""
+}
+
+// findCollection resolves the words of a reference ("contact" in
+// "contact_id") to a collection of the app other than c, or nil.
+func findCollection(s *Server, c *Collection, ws []string) *Collection {
+	if len(ws) == 0 || s == nil {
+		return nil
+	}
+	cands := []string{strings.Join(ws, "_"), ws[len(ws)-1]}
+	for _, cand := range cands {
+		for i := range s.Collections {
+			o := &s.Collections[i]
+			n := strings.Join(Words(o.Name), "_")
+			if n == cand || n == cand+"s" || n == cand+"es" || Singular(n) == cand ||
+				(strings.HasSuffix(cand, "y") && n == cand[:len(cand)-1]+"ies") {
+				if o == c && cand == ws[len(ws)-1] && len(ws) > 1 {
+					continue
+				}
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+// RoleOf is a field's role: the declared one, else the one its name says.
+func RoleOf(s *Server, c *Collection, name string) (role, ref string) {
+	f := c.Fields[name]
+	if f.Role != "" {
+		return f.Role, f.Ref
+	}
+	return InferRole(s, c, name, f)
+}
+
+// validateRoles checks declared roles: known, a reference names a
+// collection of the app, and the role suits the field's type.
+func validateRoles(e *Entry, s *Server) Diagnostics {
+	var ds Diagnostics
+	for i, c := range s.Collections {
+		for _, name := range sortedFieldNames(c.Fields) {
+			f := c.Fields[name]
+			at := fmt.Sprintf("collections[%d].fields.%s", i, name)
+			if f.Role == "" {
+				if f.Ref != "" {
+					ds = append(ds, e.Diag(Error, at+".ref", "ref %q without role ref", f.Ref))
+				}
+				continue
+			}
+			if _, ok := FieldRoles[f.Role]; !ok {
+				ds = append(ds, e.Diag(Error, at+".role", "unknown role %q", f.Role))
+				continue
+			}
+			if f.Role == RoleRef {
+				if f.Ref == "" || s.Collection(f.Ref) == nil {
+					ds = append(ds, e.Diag(Error, at+".ref", "role ref needs ref naming a collection of %s, got %q", s.AppName(), f.Ref))
+				}
+			} else if f.Ref != "" {
+				ds = append(ds, e.Diag(Error, at+".ref", "ref %q on a field of role %s", f.Ref, f.Role))
+			}
+			if msg := roleTypeMismatch(f); msg != "" {
+				ds = append(ds, e.Diag(Error, at+".role", "role %s %s", f.Role, msg))
+			}
+		}
+	}
+	return ds
+}
+
+// roleTypeMismatch says why a role does not suit a field's type, or "".
+func roleTypeMismatch(f Field) string {
+	switch f.Role {
+	case RoleMoney, RoleCount:
+		if f.Type != "number" && f.Type != "integer" && f.Type != "" {
+			return "needs a number field, not " + f.Type
+		}
+	case RoleFlag:
+		if f.Type != "boolean" && f.Type != "" {
+			return "needs a boolean field, not " + f.Type
+		}
+	case RoleEmails, RoleTags:
+		if f.Type != "array" && f.Type != "" {
+			return "needs a list field, not " + f.Type
+		}
+	case RoleData, RoleRef, RoleID, RoleStatus:
+	default:
+		if f.Type != "string" && f.Type != "" {
+			return "needs a string field, not " + f.Type
+		}
+	}
+	return ""
+}
+
+func sortedFieldNames(m map[string]Field) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// workerWords name a person who works on a record.
+var workerWords = []string{"assignee", "owner", "requester", "author", "creator", "reporter", "organizer", "host", "sender", "approver", "reviewer", "responder"}
+
+// usersOf is the collection of the app's users (agents, members), or nil.
+func usersOf(s *Server, c *Collection) *Collection {
+	for _, cand := range []string{"users", "agents", "members", "teammates", "staff", "employees"} {
+		if t := s.Collection(cand); t != nil && t != c {
+			return t
+		}
+	}
+	return nil
+}

@@ -1,0 +1,90 @@
+package atom
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// Roles and references a server declares are checked on load, and a
+// tool's name must keep the promise its verb makes.
+func TestRolesAndToolNames(t *testing.T) {
+	base := strings.Replace(goodServer, "      title: {type: string}\n", "      title: {type: string, role: title}\n      owner: {type: string, role: ref, ref: notes}\n", 1)
+	cases := []struct {
+		name, src string
+		field     string
+		want      string // "" means no diagnostic
+		warning   bool
+	}{
+		{name: "declared roles load", src: base},
+		{name: "unknown role", src: strings.Replace(base, "role: title", "role: headline", 1), field: "collections[0].fields.title.role", want: "one of"},
+		{name: "ref to no collection", src: strings.Replace(base, "ref: notes", "ref: memos", 1), field: "collections[0].fields.owner.ref", want: "memos"},
+		{name: "role against type", src: strings.Replace(base, "title: {type: string, role: title}", "title: {type: string, role: money}", 1), field: "collections[0].fields.title.role", want: "number"},
+		{name: "cancel that does not cancel", src: strings.Replace(strings.Replace(base, "notes_create", "notes_cancel_note", 1), "kind: create, collection: notes}", "kind: update, collection: notes, key: title}", 1),
+			field: "tools[0].name", want: "cancel", warning: true},
+		{name: "create that deletes", src: strings.Replace(base, "kind: create, collection: notes}", "kind: delete, collection: notes, key: title}", 1),
+			field: "tools[0].name", want: "effect", warning: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, ds, err := Load(fstest.MapFS{"s.yaml": {Data: []byte(c.src)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.want == "" {
+				if len(ds) > 0 {
+					t.Fatalf("diagnostics: %v", ds)
+				}
+				return
+			}
+			for _, d := range ds {
+				if strings.HasPrefix(d.Field, c.field) && strings.Contains(d.Message, c.want) && (d.Severity == Warning) == c.warning {
+					return
+				}
+			}
+			t.Fatalf("no diagnostic on %s with %q (warning %v): %v", c.field, c.want, c.warning, ds)
+		})
+	}
+}
+
+func TestInferRole(t *testing.T) {
+	s := &Server{ID: "pay", Collections: []Collection{
+		{Name: "customers", Fields: map[string]Field{"name": {Type: "string"}, "email": {Type: "string"}}},
+		{Name: "charges", Fields: map[string]Field{"customer": {Type: "string"}, "amount": {Type: "number"}, "refund_count": {Type: "integer"},
+			"canceled_at": {Type: "string"}, "key": {Type: "string"}, "orgid": {Type: "string"}, "status": {Type: "integer", Enum: []any{2, 3}}}},
+	}}
+	want := map[string][2]string{
+		"customer": {RoleRef, "customers"}, "amount": {RoleMoney}, "refund_count": {RoleCount}, "canceled_at": {RoleDate},
+		"key": {RoleCode}, "orgid": {RoleID}, "status": {RoleStatus},
+	}
+	for f, w := range want {
+		role, ref := InferRole(s, &s.Collections[1], f, s.Collections[1].Fields[f])
+		if role != w[0] || ref != w[1] {
+			t.Errorf("%s: role %s ref %q, want %s %q", f, role, ref, w[0], w[1])
+		}
+	}
+	if role, _ := InferRole(s, &s.Collections[0], "name", s.Collections[0].Fields["name"]); role != RolePersonName {
+		t.Errorf("customers.name: %s", role)
+	}
+}
+
+// An operations catalogue loads beside its server, and an operation
+// whose effect names no collection of the app is reported.
+func TestOperationsCatalogue(t *testing.T) {
+	ops := "kind: operations\napp: notes\noperations:\n  - name: notes_update_note\n    description: Update a note.\n    input: {type: object, properties: {id: {type: string}, title: {type: string}}, required: [id]}\n    effect: {kind: update, collection: notes}\n"
+	lib, ds, err := Load(fstest.MapFS{"servers/notes.yaml": {Data: []byte(goodServer)}, "operations/notes.yaml": {Data: []byte(ops)}})
+	if err != nil || len(ds) > 0 {
+		t.Fatalf("load: %v %v", err, ds)
+	}
+	if got := lib.Operations("notes"); len(got) != 1 || got[0].Name != "notes_update_note" {
+		t.Fatalf("operations = %+v", got)
+	}
+	if c := lib.Clone(); len(c.Operations("notes")) != 1 {
+		t.Fatal("Clone drops the catalogue")
+	}
+	bad := strings.Replace(ops, "collection: notes}", "collection: memos}", 1)
+	_, ds, _ = Load(fstest.MapFS{"servers/notes.yaml": {Data: []byte(goodServer)}, "operations/notes.yaml": {Data: []byte(bad)}})
+	if !strings.Contains(ds.Err().Error(), "memos") {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+}

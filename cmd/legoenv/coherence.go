@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/legoenv/legoenv/coherence"
+)
+
+func init() { commands = append(commands, newCoherenceCmd) }
+
+func newCoherenceCmd() *cobra.Command {
+	var dir string
+	var asJSON bool
+	var show int
+	c := &cobra.Command{
+		Use:   "coherence",
+		Short: "Check that a library's initial states make sense; report violations per rule and per data atom",
+		Long: `Coherence composes, for every data atom a recipe uses, the initial state of
+the first such recipe and checks every record against its server's schema:
+type, enum, format and role of each value (no words in an id, a date or a
+person's name), references that resolve, lifecycles that agree (dates in
+order, no refused state beside one moving ahead, nothing due on a paid
+record), one name per email address across apps, and keys of one form per
+collection. It prints the count per rule, the atoms with most violations and
+the first --show violations, and exits 1 when there is any.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			rep := coherence.Check(lib)
+			out := cmd.OutOrStdout()
+			if asJSON {
+				if rep.Violations == nil {
+					rep.Violations = []coherence.Violation{}
+				}
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				_ = enc.Encode(rep)
+			} else {
+				printCoherence(out, rep, show)
+			}
+			if len(rep.Violations) > 0 {
+				return failed("%d coherence violations", len(rep.Violations))
+			}
+			return nil
+		},
+	}
+	libFlag(c, &dir)
+	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	c.Flags().IntVar(&show, "show", 20, "violations to list")
+	return c
+}
+
+func printCoherence(out io.Writer, rep coherence.Report, show int) {
+	fmt.Fprintf(out, "%d data atoms, %d records, %d violations", rep.Data, rep.Records, len(rep.Violations))
+	if len(rep.Skipped) > 0 {
+		fmt.Fprintf(out, " (%d data atoms no recipe composes, not checked)", len(rep.Skipped))
+	}
+	fmt.Fprintln(out)
+	if len(rep.Violations) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "\nrule\tviolations")
+	for _, r := range coherence.Rules {
+		if n := rep.ByRule[r]; n > 0 {
+			fmt.Fprintf(tw, "%s\t%d\n", r, n)
+		}
+	}
+	atoms := make([]string, 0, len(rep.ByAtom))
+	for a := range rep.ByAtom {
+		atoms = append(atoms, a)
+	}
+	sort.Slice(atoms, func(i, j int) bool {
+		if rep.ByAtom[atoms[i]] != rep.ByAtom[atoms[j]] {
+			return rep.ByAtom[atoms[i]] > rep.ByAtom[atoms[j]]
+		}
+		return atoms[i] < atoms[j]
+	})
+	fmt.Fprintln(tw, "\ndata atom\tviolations")
+	for i, a := range atoms {
+		if i >= 10 {
+			fmt.Fprintf(tw, "... %d more\t\n", len(atoms)-i)
+			break
+		}
+		fmt.Fprintf(tw, "%s\t%d\n", a, rep.ByAtom[a])
+	}
+	tw.Flush()
+	fmt.Fprintln(out)
+	for i, v := range rep.Violations {
+		if i >= show {
+			fmt.Fprintf(out, "... %d more\n", len(rep.Violations)-i)
+			break
+		}
+		fmt.Fprintln(out, v)
+	}
+}

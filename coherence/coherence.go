@@ -1,0 +1,208 @@
+// Package coherence checks that a library's initial states make sense: every
+// value fits its field's type, enum, format and role; references resolve;
+// lifecycles agree; one person is the same person in every app; and the
+// records a task names cannot be told from the background by the form of
+// their keys. It reads any library (a built corpus, an imported benchmark,
+// a user's own) through the worlds its recipes compose.
+package coherence
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
+)
+
+// The rules a violation names.
+const (
+	RuleType      = "type"      // the value's JSON type is not the field's
+	RuleEnum      = "enum"      // the value is not one of the field's states
+	RuleFormat    = "format"    // an email, date or URL that does not parse
+	RuleRole      = "role"      // the value does not mean what the field's role says (words in an id, a date, a name)
+	RuleRef       = "ref"       // a reference to a record that is not there
+	RuleLifecycle = "lifecycle" // dates out of order, states that cannot go together
+	RuleIdentity  = "identity"  // one address, two names; an address off its company's domain
+	RuleIDForm    = "id_form"   // keys of one collection in more than one form
+	RuleUniqueKey = "unique_key"
+)
+
+// Rules lists the rules in report order.
+var Rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey}
+
+// Violation is one value, record or collection that breaks a rule.
+type Violation struct {
+	Rule       string `json:"rule"`
+	Data       string `json:"data"`       // the data atom
+	Collection string `json:"collection"` // app.collection
+	Key        string `json:"key,omitempty"`
+	Field      string `json:"field,omitempty"`
+	Value      any    `json:"value,omitempty"`
+	Message    string `json:"message"`
+}
+
+func (v Violation) String() string {
+	at := v.Collection
+	if v.Key != "" {
+		at += "[" + v.Key + "]"
+	}
+	if v.Field != "" {
+		at += "." + v.Field
+	}
+	return fmt.Sprintf("%s: %s: %s: %s", v.Data, v.Rule, at, v.Message)
+}
+
+// Report is the result over a library.
+type Report struct {
+	Data       int            `json:"data"`    // data atoms checked
+	Records    int            `json:"records"` // records checked
+	Violations []Violation    `json:"violations"`
+	ByRule     map[string]int `json:"by_rule"`
+	ByAtom     map[string]int `json:"by_atom"` // data atom -> violations
+	// Skipped names data atoms no recipe composes (so no world to read).
+	Skipped []string `json:"skipped,omitempty"`
+}
+
+// Check reads every data atom of lib that some recipe composes, in the
+// world of the first recipe that uses it, and reports its violations.
+func Check(lib *atom.Library) Report {
+	rep := Report{ByRule: map[string]int{}, ByAtom: map[string]int{}}
+	first := map[string]atom.Recipe{}
+	var order []string
+	for _, r := range lib.Recipes() {
+		e, err := lib.Get(atom.KindData, r.Data)
+		if err != nil {
+			continue
+		}
+		if _, ok := first[e.Ref()]; !ok {
+			first[e.Ref()] = r
+			order = append(order, e.Ref())
+		}
+	}
+	used := map[string]bool{}
+	for _, ref := range order {
+		r := first[ref]
+		env, err := episode.Compose(lib, r, episode.Options{})
+		if err != nil {
+			rep.Skipped = append(rep.Skipped, ref)
+			continue
+		}
+		w, err := env.World(r.Seed)
+		if err != nil {
+			rep.Skipped = append(rep.Skipped, ref)
+			continue
+		}
+		used[env.Data.ID] = true
+		rep.Data++
+		rep.Records += w.Len()
+		rep.add(CheckWorld(env.Data.ID, serversOf(lib, env), w))
+	}
+	for _, e := range lib.Heads(atom.KindData) {
+		if !used[e.ID] {
+			rep.Skipped = append(rep.Skipped, e.Ref())
+		}
+	}
+	sort.Strings(rep.Skipped)
+	return rep
+}
+
+func serversOf(lib *atom.Library, env *episode.Env) map[string]*atom.Server {
+	out := map[string]*atom.Server{}
+	for _, p := range env.Recipe.Servers {
+		if e, err := lib.Get(atom.KindServer, p); err == nil {
+			s := e.Atom.(*atom.Server)
+			out[s.AppName()] = s
+		}
+	}
+	for _, app := range env.Intent.Atom.(*atom.Intent).Apps {
+		if out[app] == nil {
+			if e := lib.ServerFor(app); e != nil {
+				out[app] = e.Atom.(*atom.Server)
+			}
+		}
+	}
+	return out
+}
+
+func (r *Report) add(vs []Violation) {
+	for _, v := range vs {
+		r.Violations = append(r.Violations, v)
+		r.ByRule[v.Rule]++
+		r.ByAtom[v.Data]++
+	}
+}
+
+// CheckWorld checks one initial state: servers by app name give each
+// collection's fields and roles. Collections of an app without a server
+// (rule documents of another app) are not judged.
+func CheckWorld(data string, servers map[string]*atom.Server, w *state.World) []Violation {
+	c := &checker{data: data, servers: servers, w: w, people: map[string]personSeen{}, personNames: map[string]bool{}}
+	for _, name := range w.Names() {
+		c.collectNames(name)
+	}
+	for _, name := range w.Names() {
+		c.collection(name)
+	}
+	sort.SliceStable(c.out, func(i, j int) bool {
+		a, b := c.out[i], c.out[j]
+		if a.Collection != b.Collection {
+			return a.Collection < b.Collection
+		}
+		return a.Key < b.Key
+	})
+	return c.out
+}
+
+// CheckRecord checks one record of collection coll of server s on its own
+// (types, enums, formats, roles, its own lifecycle), without the world
+// around it: synthesis uses it to keep what it writes coherent.
+func CheckRecord(s *atom.Server, coll *atom.Collection, rec map[string]any) []Violation {
+	c := &checker{servers: map[string]*atom.Server{s.AppName(): s}, people: map[string]personSeen{}, personNames: map[string]bool{}}
+	c.record(s, coll, s.AppName()+"."+coll.Name, rec)
+	return c.out
+}
+
+type personSeen struct {
+	name, where string
+}
+
+type checker struct {
+	data        string
+	servers     map[string]*atom.Server
+	w           *state.World
+	out         []Violation
+	people      map[string]personSeen // email -> the name first seen with it
+	personNames map[string]bool       // every person's full name in the world
+}
+
+func (c *checker) add(rule, coll, key, field string, value any, format string, args ...any) {
+	c.out = append(c.out, Violation{Rule: rule, Data: c.data, Collection: coll, Key: key, Field: field, Value: value, Message: fmt.Sprintf(format, args...)})
+}
+
+func (c *checker) def(name string) (*atom.Server, *atom.Collection) {
+	app, coll := state.Split(name)
+	s := c.servers[app]
+	if s == nil {
+		return nil, nil
+	}
+	return s, s.Collection(coll)
+}
+
+func (c *checker) collection(name string) {
+	s, def := c.def(name)
+	if def == nil {
+		return
+	}
+	col := c.w.Collection(name)
+	keys := map[string]bool{}
+	for _, rec := range col.Records {
+		k, _ := state.KeyOf(rec, col.Key)
+		if keys[k] {
+			c.add(RuleUniqueKey, name, k, col.Key, nil, "key %q is used by another record", k)
+		}
+		keys[k] = true
+		c.record(s, def, name, rec)
+	}
+	c.idForm(name, col)
+}

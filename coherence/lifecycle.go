@@ -1,0 +1,278 @@
+package coherence
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// Words of states. A record cannot be both refused (denied, cancelled) and
+// moving ahead (scheduled, paid) in two of its status fields.
+var (
+	refusedStates = []string{"denied", "rejected", "declined", "cancelled", "canceled", "void", "voided", "failed", "lost", "closed_lost", "bounced", "revoked"}
+	aheadStates   = []string{"scheduled", "paid", "approved", "processing", "sent", "in_progress", "accepted", "won", "closed_won", "completed", "signed", "fulfilled", "shipped", "delivered", "confirmed", "active"}
+	paidStates    = []string{"paid", "settled", "succeeded", "captured", "completed"}
+)
+
+// IsPaid reports whether a status value says the record is paid.
+func IsPaid(v any) bool { return oneOf(stateWord(v), paidStates) }
+
+// IsOwed reports whether a money field says what is still owed (a paid
+// record owes nothing).
+func IsOwed(field string) bool {
+	return hasWord(atom.Words(field), "due", "balance", "outstanding", "remaining")
+}
+
+// datePairs are fields whose dates must come in order: a record is created
+// before it is updated or closed, starts before it ends, is issued before
+// it is due.
+var datePairs = [][2][]string{
+	{{"created", "submitted", "opened", "registered", "joined"}, {"updated", "modified", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted", "signed", "approved", "answered", "last", "responded", "finished", "ended"}},
+	{{"start", "starts", "begin", "begins", "from"}, {"end", "ends", "finish", "until", "to"}},
+	{{"issued", "issue", "invoice", "sent"}, {"due"}},
+}
+
+// StateWords normalises an enum value for matching: "Closed Won" and
+// "closed_won" are the same state.
+func stateWord(v any) string {
+	return strings.Join(atom.Words(strings.ToLower(state.Text(v))), "_")
+}
+
+func oneOf(w string, list []string) bool {
+	for _, x := range list {
+		if w == x {
+			return true
+		}
+	}
+	return false
+}
+
+// lifecycle checks a record's dates and states against each other.
+func (c *checker) lifecycle(s *atom.Server, def *atom.Collection, coll, key string, rec map[string]any) {
+	for _, msg := range LifecycleProblems(s, def, rec) {
+		c.add(RuleLifecycle, coll, key, "", nil, "%s", msg)
+	}
+}
+
+// LifecycleProblems lists how a record's dates and states disagree: dates
+// out of order, a refused state beside one moving ahead, a paid record
+// with money still due.
+func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any) []string {
+	var out []string
+	type dated struct {
+		field string
+		ws    []string
+		at    string
+	}
+	var dates []dated
+	var refused, ahead, paid []string
+	for _, f := range sortedFieldNames(rec) {
+		fd, ok := def.Fields[f]
+		if !ok || rec[f] == nil {
+			continue
+		}
+		role, _ := atom.RoleOf(s, def, f)
+		switch role {
+		case atom.RoleDate:
+			if v, ok := rec[f].(string); ok {
+				if t, ok := parseTime(v); ok {
+					dates = append(dates, dated{f, atom.Words(f), t.UTC().Format("2006-01-02T15:04:05")})
+				}
+			}
+		case atom.RoleStatus:
+			if len(fd.Enum) == 0 {
+				continue
+			}
+			w := stateWord(rec[f])
+			switch {
+			case oneOf(w, refusedStates):
+				refused = append(refused, fmt.Sprintf("%s %v", f, rec[f]))
+			case oneOf(w, aheadStates):
+				ahead = append(ahead, fmt.Sprintf("%s %v", f, rec[f]))
+			}
+			if oneOf(w, paidStates) && hasWord(atom.Words(f), "status", "state", "payment") {
+				paid = append(paid, f)
+			}
+		}
+	}
+	if len(refused) > 0 && len(ahead) > 0 {
+		out = append(out, fmt.Sprintf("%s contradicts %s", refused[0], ahead[0]))
+	}
+	for _, p := range datePairs {
+		for _, a := range dates {
+			if !hasWord(a.ws, p[0]...) {
+				continue
+			}
+			for _, b := range dates {
+				if a.field != b.field && hasWord(b.ws, p[1]...) && !hasWord(b.ws, p[0]...) && b.at < a.at {
+					out = append(out, fmt.Sprintf("%s %v comes after %s %v", a.field, rec[a.field], b.field, rec[b.field]))
+				}
+			}
+		}
+	}
+	if len(paid) > 0 {
+		for _, f := range sortedFieldNames(rec) {
+			role, _ := atom.RoleOf(s, def, f)
+			if x, ok := rec[f].(float64); ok && role == atom.RoleMoney && x > 0 && IsOwed(f) {
+				out = append(out, fmt.Sprintf("%s %v but %s is %v", paid[0], rec[paid[0]], f, x))
+			}
+		}
+	}
+	return out
+}
+
+func hasWord(ws []string, any ...string) bool {
+	for _, w := range ws {
+		for _, a := range any {
+			if w == a {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func sortedFieldNames(rec map[string]any) []string {
+	out := make([]string, 0, len(rec))
+	for f := range rec {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// personName is the full name a record gives its own person, or "".
+func personName(s *atom.Server, def *atom.Collection, rec map[string]any) (name, email string) {
+	var first, last string
+	for _, f := range sortedFieldNames(rec) {
+		if _, ok := def.Fields[f]; !ok {
+			continue
+		}
+		v, _ := rec[f].(string)
+		if v == "" {
+			continue
+		}
+		role, _ := atom.RoleOf(s, def, f)
+		ws := atom.Words(f)
+		own := !hasWord(ws, ownerWords...)
+		switch {
+		case role == atom.RoleEmail && own && email == "":
+			email = strings.ToLower(v)
+		case role == atom.RolePersonName && own && name == "":
+			name = v
+		case role == atom.RoleFirstName:
+			first = v
+		case role == atom.RoleLastName:
+			last = v
+		}
+	}
+	if name == "" && first != "" && last != "" {
+		name = first + " " + last
+	}
+	return name, email
+}
+
+// ownerWords name a person other than the record's own (its owner, its
+// assignee): their address says nothing of the record's person.
+var ownerWords = []string{"owner", "assignee", "creator", "author", "sender", "organizer", "organiser", "manager", "approver",
+	"submitter", "reporter", "from", "host", "agent", "requester", "reviewer", "reply", "billing", "support", "notify", "notification", "cc", "bcc"}
+
+func (c *checker) collectNames(name string) {
+	s, def := c.def(name)
+	if def == nil {
+		return
+	}
+	for _, rec := range c.w.Collection(name).Records {
+		if n, _ := personName(s, def, rec); n != "" {
+			c.personNames[n] = true
+		}
+	}
+}
+
+// identity checks that an address belongs to one person across the world,
+// that a company field does not hold a person's name, and that a record's
+// address is on its company's domain.
+func (c *checker) identity(s *atom.Server, def *atom.Collection, coll, key string, rec map[string]any) {
+	name, email := personName(s, def, rec)
+	if email != "" && name != "" {
+		if seen, ok := c.people[email]; ok && seen.name != name {
+			c.add(RuleIdentity, coll, key, "", email, "%s is %s here but %s in %s", email, name, seen.name, seen.where)
+		} else if !ok {
+			c.people[email] = personSeen{name: name, where: coll + "[" + key + "]"}
+		}
+	}
+	var domain string
+	for _, f := range sortedFieldNames(rec) {
+		if _, ok := def.Fields[f]; !ok {
+			continue
+		}
+		v, _ := rec[f].(string)
+		role, _ := atom.RoleOf(s, def, f)
+		switch {
+		case role == atom.RoleCompany && v != "" && c.personNames[v] && !hasWord(atom.Words(def.Name), "companies", "organizations", "accounts"):
+			c.add(RuleIdentity, coll, key, f, v, "the company %q is a person's name", v)
+		case role == atom.RoleDomain && domain == "":
+			domain = strings.ToLower(v)
+		}
+	}
+	if domain != "" && email != "" && !strings.HasSuffix(email, "@"+domain) {
+		c.add(RuleIdentity, coll, key, "", email, "%s is not on the record's domain %s", email, domain)
+	}
+}
+
+// keyForm is the shape of a key: its leading letters as written, then
+// whether the rest is a number or a mix ("con_1042" -> "con_#",
+// "contacts_g0_3" -> "contacts_g*"). Hex or UUID keys are all "hex".
+func keyForm(k string) string {
+	if len(k) >= 12 && strings.Trim(k, "0123456789abcdef-") == "" && strings.ContainsAny(k, "abcdef") {
+		return "hex"
+	}
+	i := strings.IndexFunc(k, unicode.IsDigit)
+	if i < 0 {
+		return "text"
+	}
+	rest := k[i:]
+	if strings.Trim(rest, "0123456789") == "" {
+		return k[:i] + "#"
+	}
+	return k[:i] + "*"
+}
+
+// idForm reports the keys of a collection whose form differs from the
+// most common one: an agent could find a task's records by it.
+func (c *checker) idForm(name string, col *state.Collection) {
+	forms := map[string]int{}
+	for _, rec := range col.Records {
+		if k, ok := state.KeyOf(rec, col.Key); ok {
+			forms[keyForm(k)]++
+		}
+	}
+	if len(forms) < 2 {
+		return
+	}
+	best, n := "", -1
+	for _, f := range sortedKeys(forms) {
+		if forms[f] > n {
+			best, n = f, forms[f]
+		}
+	}
+	for _, rec := range col.Records {
+		k, ok := state.KeyOf(rec, col.Key)
+		if ok && keyForm(k) != best {
+			c.add(RuleIDForm, name, k, col.Key, k, "key %q is of the form %s; %d of the collection's %d keys are %s", k, keyForm(k), n, len(col.Records), best)
+		}
+	}
+}
+
+func sortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,216 @@
+package coherence
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+var (
+	emailRE = regexp.MustCompile(`^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$`)
+	// A name is capitalised words: "Noor Abernathy", "Mary-Jane O'Neil".
+	nameWordRE = regexp.MustCompile(`^[\p{Lu}][\p{L}'.-]*$`)
+	// An identifier or a document number holds no spaces.
+	tokenRE  = regexp.MustCompile(`^<?[A-Za-z0-9][A-Za-z0-9_.:/#@+-]*>?$`)
+	domainRE = regexp.MustCompile(`^[a-z0-9-]+(\.[a-z0-9-]+)+$`)
+	phoneRE  = regexp.MustCompile(`^\+?[0-9][0-9 ().-]{5,}$`)
+)
+
+// record checks one record's fields and its own lifecycle.
+func (c *checker) record(s *atom.Server, def *atom.Collection, coll string, rec map[string]any) {
+	key, _ := state.KeyOf(rec, def.KeyField())
+	names := make([]string, 0, len(rec))
+	for f := range rec {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	for _, f := range names {
+		fd, ok := def.Fields[f]
+		if !ok || rec[f] == nil {
+			continue
+		}
+		role, ref := atom.RoleOf(s, def, f)
+		c.value(coll, key, f, fd, role, ref, rec[f])
+	}
+	c.lifecycle(s, def, coll, key, rec)
+	c.identity(s, def, coll, key, rec)
+}
+
+// value checks one field's value against its type, enum, format and role.
+func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v any) {
+	if msg := typeProblem(fd, v); msg != "" {
+		c.add(RuleType, coll, key, f, v, "%s", msg)
+		return
+	}
+	if len(fd.Enum) > 0 && fd.Type != "array" && !inEnum(fd.Enum, v) {
+		c.add(RuleEnum, coll, key, f, v, "%v is not one of %v", v, fd.Enum)
+		return
+	}
+	if l, ok := v.([]any); ok {
+		for _, x := range l {
+			if s, ok := x.(string); ok && role == atom.RoleEmails && !emailRE.MatchString(s) {
+				c.add(RuleFormat, coll, key, f, x, "%q is not an email address", s)
+			}
+			if role == atom.RoleRef {
+				c.ref(coll, key, f, ref, x)
+			}
+		}
+		return
+	}
+	s, isStr := v.(string)
+	switch {
+	case isStr && (fd.Format == "email" || role == atom.RoleEmail):
+		if !emailRE.MatchString(s) {
+			c.add(RuleFormat, coll, key, f, v, "%q is not an email address", s)
+		}
+		return
+	case isStr && (fd.Format == "date" || fd.Format == "date-time" || role == atom.RoleDate):
+		if _, ok := parseTime(s); !ok {
+			c.add(RuleFormat, coll, key, f, v, "%q is not a date", s)
+		}
+		return
+	case isStr && (fd.Format == "uri" || role == atom.RoleURL):
+		if !strings.HasPrefix(s, "https://") && !strings.HasPrefix(s, "http://") && !strings.HasPrefix(s, "/") {
+			c.add(RuleFormat, coll, key, f, v, "%q is not a web address", s)
+		}
+		return
+	}
+	if role == atom.RoleRef {
+		c.ref(coll, key, f, ref, v)
+		return
+	}
+	if msg := roleProblem(role, v); msg != "" {
+		c.add(RuleRole, coll, key, f, v, "%s", msg)
+	}
+}
+
+func typeProblem(fd atom.Field, v any) string {
+	switch v.(type) {
+	case string:
+		if fd.Type != "string" && fd.Type != "" {
+			return fmt.Sprintf("a string in a %s field", fd.Type)
+		}
+	case bool:
+		if fd.Type != "boolean" && fd.Type != "" {
+			return fmt.Sprintf("a boolean in a %s field", fd.Type)
+		}
+	case float64, int, int64:
+		if fd.Type != "number" && fd.Type != "integer" && fd.Type != "" {
+			return fmt.Sprintf("a number in a %s field", fd.Type)
+		}
+		if fd.Type == "integer" {
+			if x, ok := v.(float64); ok && x != math.Trunc(x) {
+				return fmt.Sprintf("%v in an integer field", x)
+			}
+		}
+	case []any:
+		if fd.Type != "array" && fd.Type != "" {
+			return fmt.Sprintf("a list in a %s field", fd.Type)
+		}
+	case map[string]any:
+		if fd.Type != "object" && fd.Type != "" {
+			return fmt.Sprintf("an object in a %s field", fd.Type)
+		}
+	}
+	return ""
+}
+
+func inEnum(enum []any, v any) bool {
+	for _, e := range enum {
+		if state.Text(e) == state.Text(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// roleProblem says why a value does not mean what its role says, or "".
+func roleProblem(role string, v any) string {
+	s, isStr := v.(string)
+	switch role {
+	case atom.RoleMoney:
+		if x, ok := v.(float64); ok && (x < 0 || x != math.Round(x*100)/100) {
+			return fmt.Sprintf("%v is not an amount of money", v)
+		}
+	case atom.RoleID, atom.RoleCode, atom.RoleUsername:
+		if isStr && s != "" && !tokenRE.MatchString(s) {
+			return fmt.Sprintf("%q is not an identifier (it has spaces or punctuation)", s)
+		}
+	case atom.RolePhone:
+		if isStr && !phoneRE.MatchString(s) {
+			return fmt.Sprintf("%q is not a phone number", s)
+		}
+	case atom.RoleDomain:
+		if isStr && !domainRE.MatchString(s) {
+			return fmt.Sprintf("%q is not a domain", s)
+		}
+	case atom.RolePersonName:
+		if isStr && !isPersonName(s) {
+			return fmt.Sprintf("%q is not a person's name", s)
+		}
+	case atom.RoleFirstName, atom.RoleLastName:
+		if isStr && !isNameWords(s, 1, 2) {
+			return fmt.Sprintf("%q is not a name", s)
+		}
+	case atom.RoleCompany, atom.RoleCity:
+		if isStr && s != "" && !unicode.IsUpper([]rune(s)[0]) {
+			return fmt.Sprintf("%q is not a proper name", s)
+		}
+	case atom.RoleCountry, atom.RoleCurrency:
+		if isStr && (len(s) < 2 || len(s) > 3 || strings.ToUpper(s) != s) {
+			return fmt.Sprintf("%q is not a code", s)
+		}
+	}
+	return ""
+}
+
+func isPersonName(s string) bool { return isNameWords(s, 2, 4) }
+
+func isNameWords(s string, min, max int) bool {
+	ws := strings.Fields(s)
+	if len(ws) < min || len(ws) > max {
+		return false
+	}
+	for _, w := range ws {
+		if !nameWordRE.MatchString(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// ref checks that a reference names a record of its collection, where the
+// world holds that collection.
+func (c *checker) ref(coll, key, f, target string, v any) {
+	if c.w == nil || target == "" {
+		return
+	}
+	app, _ := state.Split(coll)
+	tc := c.w.Collection(app + "." + target)
+	if tc == nil {
+		return
+	}
+	k := state.Text(v)
+	if k == "" {
+		return
+	}
+	if _, ok := tc.Lookup(k); !ok {
+		c.add(RuleRef, coll, key, f, v, "%q is not a record of %s.%s", k, app, target)
+	}
+}
+
+func parseTime(s string) (time.Time, bool) {
+	for _, l := range []string{time.RFC3339, "2006-01-02", "2006-01-02T15:04:05", "2006-01-02 15:04:05", time.RFC3339Nano} {
+		if t, err := time.Parse(l, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
