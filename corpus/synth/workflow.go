@@ -145,7 +145,7 @@ type policySource struct {
 
 func findPolicySource(m *appModel) *policySource {
 	for _, cm := range m.colls {
-		if !cm.exposed() || cm.peopleLike() || cm.display == "" || cm.text == "" || cm.text == cm.display {
+		if !cm.exposed() || cm.peopleLike() || cm.display == "" || cm.text == "" || cm.text == cm.display || !cm.titled() {
 			continue
 		}
 		if cm.c.Fields[cm.display].Type != "string" || cm.c.Fields[cm.text].Type != "string" {
@@ -171,7 +171,7 @@ type notifyTarget struct {
 }
 
 func findNotifyTarget(m *appModel) *notifyTarget {
-	if d, rf, text := postTarget(m); d != nil && rf.target.display != "" {
+	if d, rf, text := postTarget(m); d != nil && rf.target.display != "" && rf.target.titled() {
 		_, okPost := writeCall(d, "create", map[string]any{rf.name: "k", text: "t"}, "")
 		_, okFind := listCall(rf.target, rf.target.display, "x")
 		if okPost && okFind {
@@ -323,7 +323,7 @@ type logTarget struct {
 
 func findLogTarget(m *appModel) *logTarget {
 	for _, cm := range m.colls {
-		if !cm.exposed() || cm.peopleLike() || cm.isMessages() || cm.display == "" || cm.text == "" || cm.text == cm.display {
+		if !cm.exposed() || cm.peopleLike() || cm.isMessages() || cm.display == "" || cm.text == "" || cm.text == cm.display || !cm.titled() {
 			continue
 		}
 		if len(cm.refs) > 0 {
@@ -678,4 +678,12 @@ func sharesWord(a, b, app string) bool {
 		}
 	}
 	return false
+}
+
+// titled reports whether a collection's display field holds a title (a
+// document's, a channel's): a workflow writes its policy, channel and log
+// names there, which a person's name, a number or an identifier cannot be.
+func (cm *collModel) titled() bool {
+	role, _ := atom.RoleOf(cm.app.server, cm.c, cm.display)
+	return role == "" || role == atom.RoleTitle || role == atom.RoleText
 }
