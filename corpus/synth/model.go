@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
 )
 
 // appModel is what synthesis reads from one server atom: the roles its
@@ -207,7 +208,9 @@ func (cm *collModel) analyse() {
 		case atom.RoleFlag:
 			cm.bools = append(cm.bools, n)
 		case atom.RoleMoney:
-			if cm.amount == "" {
+			// The amount a template reads is what the record is worth,
+			// not what is still owed: a balance goes to 0 once paid.
+			if cm.amount == "" || (coherence.IsOwed(cm.amount) && !coherence.IsOwed(n)) {
 				cm.amount = n
 			}
 		case atom.RoleCount:
