@@ -136,7 +136,7 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 			calls[i] = pt.call
 			pr, ok := p.probe(kind, fmt.Sprintf("step %d (%s) with %s=%s instead of %s", i+1, pt.call.Name, pt.arg, jsonText(pt.value), jsonText(pt.right)), calls)
 			if ok && pr.Passed {
-				return []Diagnostic{fail(p.info.perturbCause(p.Plan[i], i, pt))}
+				return []Diagnostic{fail(freeValueCause(p.info.perturbCause(p.Plan[i], i, pt), kind))}
 			}
 		}
 		for _, pt := range p.info.emptyIdentities(p.Plan[i]) {
@@ -148,11 +148,23 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 			calls[i] = pt.call
 			pr, ok := p.probe(ProbeFreeValue, fmt.Sprintf("step %d (%s) with %s empty", i+1, pt.call.Name, pt.arg), calls)
 			if ok && pr.Passed && !errorAt(p.Env, calls, i) {
-				return []Diagnostic{fail(p.info.perturbCause(p.Plan[i], i, pt))}
+				return []Diagnostic{fail(freeValueCause(p.info.perturbCause(p.Plan[i], i, pt), ProbeFreeValue))}
 			}
 		}
 	}
 	return nil
+}
+
+// freeValueCause drops the fix a free-value failure would suggest: the
+// value is one the planner made up, so pinning it would make the goal ask
+// for something no one told the agent (grounding then refuses it). Which
+// record or person the task means is for the intent's author to say.
+func freeValueCause(c RootCause, kind string) RootCause {
+	if kind == ProbeFreeValue {
+		c.SuggestedFix = nil
+		c.Evidence.Message += "; the goal does not say which record or person this names (the value was the planner's own choice)"
+	}
+	return c
 }
 
 // errorAt reports whether step i of calls fails (an empty recipient a tool
