@@ -62,7 +62,7 @@ type Library struct {
 	heads    map[Kind]map[string]*Entry
 	versions map[string]*Entry // Ref() -> entry
 	recipes  []Recipe
-	recipeAt []Diagnostic     // position of each recipe, for diagnostics
+	recipeAt []Diagnostic      // position of each recipe, for diagnostics
 	ops      map[string][]Tool // app -> catalogue of its operations
 }
 
