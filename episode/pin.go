@@ -29,8 +29,17 @@ func Pin(lib *atom.Library, r atom.Recipe) atom.Recipe {
 			served[e.Atom.(*atom.Server).AppName()] = true
 		}
 	}
+	in := ie.Atom.(*atom.Intent)
+	apps := append([]string(nil), in.Apps...)
+	var steps []atom.Pin
+	for _, st := range in.Steps {
+		if se, err := stepEntry(lib, r, st); err == nil {
+			steps = append(steps, se.Pin())
+			apps = append(apps, se.Atom.(*atom.Intent).Apps...)
+		}
+	}
 	if len(r.Servers) == 0 {
-		for _, app := range ie.Atom.(*atom.Intent).Apps {
+		for _, app := range apps {
 			if served[app] {
 				continue
 			}
@@ -41,7 +50,7 @@ func Pin(lib *atom.Library, r atom.Recipe) atom.Recipe {
 		}
 	}
 	sort.Slice(servers, func(i, j int) bool { return servers[i].ID < servers[j].ID })
-	pinned := atom.Recipe{Intent: ie.Pin(), Data: de.Pin(), Bind: r.Bind, Seed: r.Seed}
+	pinned := atom.Recipe{Intent: ie.Pin(), Data: de.Pin(), Steps: steps, Bind: r.Bind, Seed: r.Seed}
 	for _, s := range servers {
 		pinned.Servers = append(pinned.Servers, s.Pin())
 	}

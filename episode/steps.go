@@ -22,10 +22,6 @@ func (c *composer) expandSteps(ie *atom.Entry, in *atom.Intent) (*atom.Intent, [
 	if len(in.Steps) == 0 {
 		return in, nil, from
 	}
-	pinned := map[string]atom.Pin{}
-	for _, p := range c.r.Steps {
-		pinned[p.ID] = p
-	}
 	out := *in
 	out.Steps = nil
 	out.Slots = map[string]atom.Slot{}
@@ -39,11 +35,7 @@ func (c *composer) expandSteps(ie *atom.Entry, in *atom.Intent) (*atom.Intent, [
 	ownPlan := len(in.Plan) > 0
 	var pins []atom.Pin
 	for i, st := range in.Steps {
-		p, ok := pinned[st.Intent]
-		if !ok {
-			p = atom.Pin{ID: st.Intent}
-		}
-		se, err := c.lib.Get(atom.KindIntent, p)
+		se, err := stepEntry(c.lib, c.r, st)
 		if err != nil {
 			c.add(IssueMissingAtom, ie, "", "", fmt.Sprintf("steps[%d].intent", i), "%v", err)
 			continue
@@ -165,6 +157,20 @@ func mergeUnchanged(goal []assert.Assertion, from []GoalSource, workflow *atom.E
 		outF = append(outF, from[i])
 	}
 	return outG, outF
+}
+
+// stepEntry resolves a workflow's step: the version the recipe pins for
+// that intent, else the library's head. Compose and Pin both use it, so a
+// recipe's id is the same whichever computes it.
+func stepEntry(lib *atom.Library, r atom.Recipe, st atom.Step) (*atom.Entry, error) {
+	p := atom.Pin{ID: st.Intent}
+	for _, q := range r.Steps {
+		if q.ID == st.Intent {
+			p = q
+			break
+		}
+	}
+	return lib.Get(atom.KindIntent, p)
 }
 
 // GoalSource is where a composed goal assertion comes from: the intent

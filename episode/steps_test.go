@@ -116,3 +116,20 @@ func TestStepMissing(t *testing.T) {
 		t.Errorf("err = %v, want one naming steps[0].intent", err)
 	}
 }
+
+// Pin gives a workflow's recipe the id Compose gives it: the steps are
+// pinned and their apps served the same way.
+func TestPinWorkflow(t *testing.T) {
+	lib := workflowLib(t)
+	r := atom.Recipe{Intent: atom.Pin{ID: "escalate_and_opt_out"}, Data: atom.Pin{ID: "northwind_support"}}
+	env, err := episode.Compose(lib, r, episode.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := episode.Pin(lib, r).Hash(); got != env.ID {
+		t.Fatalf("Pin gives %s, Compose %s", got, env.ID)
+	}
+	if got := episode.Pin(lib, env.Recipe).Hash(); got != env.ID {
+		t.Fatalf("Pin of the pinned recipe gives %s, Compose %s", got, env.ID)
+	}
+}
