@@ -31,7 +31,7 @@ func (p *Program) evalUnchanged(st *state.State) Outcome {
 		}
 		switch {
 		case had && has:
-			if f, differ := firstDifference(before, after, a.Ignore); differ {
+			if f, differ := firstDiff(after, before, a.Ignore); differ {
 				return Outcome{false, fmt.Sprintf("%s %s changed (%s)", a.Target, k, f)}
 			}
 		case has:
@@ -41,28 +41,4 @@ func (p *Program) evalUnchanged(st *state.State) Outcome {
 		}
 	}
 	return Outcome{true, "no other record changed"}
-}
-
-// firstDifference names the first field (in sorted order) whose value
-// differs between a and b, skipping ignored fields.
-func firstDifference(a, b state.Record, ignore []string) (string, bool) {
-	fields := make([]string, 0, len(a)+len(b))
-	for f := range a {
-		fields = append(fields, f)
-	}
-	for f := range b {
-		if _, ok := a[f]; !ok {
-			fields = append(fields, f)
-		}
-	}
-	slices.Sort(fields)
-	for _, f := range fields {
-		if slices.Contains(ignore, f) {
-			continue
-		}
-		if state.HashValue(a[f]) != state.HashValue(b[f]) {
-			return f, true
-		}
-	}
-	return "", false
 }

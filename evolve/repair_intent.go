@@ -14,11 +14,7 @@ import (
 )
 
 func repairUnboundSlot(ctx context.Context, req Request) (Proposal, error) {
-	in, ok := req.Atom.Atom.(*atom.Intent)
-	if !ok {
-		return Proposal{}, noRepair("blamed atom %s is not an intent", req.Atom.Ref())
-	}
-	ni, err := clone(in)
+	in, ni, err := intentCopy(req)
 	if err != nil {
 		return Proposal{}, err
 	}
@@ -164,11 +160,7 @@ func indexOfTarget(list []assert.Assertion, target, field string) int {
 }
 
 func repairNotDiscriminating(ctx context.Context, req Request) (Proposal, error) {
-	in, ok := req.Atom.Atom.(*atom.Intent)
-	if !ok {
-		return Proposal{}, noRepair("blamed atom %s is not an intent", req.Atom.Ref())
-	}
-	ni, err := clone(in)
+	in, ni, err := intentCopy(req)
 	if err != nil {
 		return Proposal{}, err
 	}
@@ -324,11 +316,7 @@ func hasAssertion(goal []assert.Assertion, a assert.Assertion) bool {
 // repairToolset adds to an intent's tool list the tools the verifier found
 // the task needs (add_to_toolset fixes).
 func repairToolset(ctx context.Context, req Request) (Proposal, error) {
-	in, ok := req.Atom.Atom.(*atom.Intent)
-	if !ok {
-		return Proposal{}, noRepair("blamed atom %s is not an intent", req.Atom.Ref())
-	}
-	ni, err := clone(in)
+	in, ni, err := intentCopy(req)
 	if err != nil {
 		return Proposal{}, err
 	}
@@ -402,4 +390,14 @@ func templatize(lib *atom.Library, r atom.Recipe, value any) any {
 		}
 	}
 	return value
+}
+
+// intentCopy returns the blamed intent and a copy of it to edit.
+func intentCopy(req Request) (*atom.Intent, *atom.Intent, error) {
+	in, ok := req.Atom.Atom.(*atom.Intent)
+	if !ok {
+		return nil, nil, noRepair("blamed atom %s is not an intent", req.Atom.Ref())
+	}
+	ni, err := clone(in)
+	return in, ni, err
 }
