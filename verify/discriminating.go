@@ -94,9 +94,14 @@ func (p *Job) probe(kind, what string, calls []episode.ToolCall) (Probe, bool) {
 	if err != nil {
 		return Probe{}, false
 	}
-	pr := Probe{Kind: kind, What: what, Plan: calls, Reward: r.result.Reward, Passed: r.result.Passed}
+	return p.record(kind, what, r), true
+}
+
+// record keeps the outcome of a probe already replayed.
+func (p *Job) record(kind, what string, r *run) Probe {
+	pr := Probe{Kind: kind, What: what, Plan: r.calls, Reward: r.result.Reward, Passed: r.result.Passed}
 	p.Probes = append(p.Probes, pr)
-	return pr, true
+	return pr
 }
 
 // changingSteps lists the steps that changed the state without an error.
@@ -221,12 +226,15 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 				break
 			}
 			n++
+			if p.Ctx.Err() != nil {
+				return nil
+			}
 			calls := append(append([]episode.ToolCall(nil), p.Plan...), x.call)
-			if !lastChanges(p.Env, calls) {
+			r, ok := lastChanges(p.Env, calls)
+			if !ok {
 				continue // refused, or already so: no over-action
 			}
-			pr, ok := p.probe(x.kind, fmt.Sprintf("the plan plus %s", x.what), calls)
-			if ok && pr.Passed {
+			if pr := p.record(x.kind, fmt.Sprintf("the plan plus %s", x.what), r); pr.Passed {
 				return []Diagnostic{fail(p.info.overActionCause(p, pr, x))}
 			}
 		}
@@ -256,16 +264,16 @@ func (p *Job) written() func(coll, key string) bool {
 	}
 }
 
-// lastChanges reports whether the last call of calls succeeds and changes
-// the state: a write its tool refuses, or one that leaves a record as it
-// was, is no over-action.
-func lastChanges(env *episode.Env, calls []episode.ToolCall) bool {
+// lastChanges replays calls and reports whether the last one succeeds and
+// changes the state: a write its tool refuses, or one that leaves a record
+// as it was, is no over-action. The run is the probe's.
+func lastChanges(env *episode.Env, calls []episode.ToolCall) (*run, bool) {
 	r, err := replay(env, calls, true)
 	n := len(calls)
 	if err != nil || r.obs[n-1].IsError {
-		return false
+		return nil, false
 	}
-	return n == 1 || r.digests[n-1] != r.digests[n-2]
+	return r, n == 1 || r.digests[n-1] != r.digests[n-2]
 }
 
 // extraWrite is one call added to the plan by an over-action probe.
