@@ -17,7 +17,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
@@ -180,8 +183,29 @@ func runKey(lib *atom.Library, rs []atom.Recipe, reps []Repairer) string {
 	for _, r := range reps {
 		fmt.Fprintln(h, "repairer", r.Name())
 	}
+	fmt.Fprintln(h, "code", codeVersion())
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
+
+// codeVersion identifies the running program: a run recorded by another
+// build (another verifier, other repairers) is not resumed, since its
+// verdicts need not be this build's.
+var codeVersion = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "unknown"
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "unknown"
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "unknown"
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+})
 
 func refKey(k atom.Kind, id, ver string) string { return string(k) + "/" + id + "@" + ver }
 

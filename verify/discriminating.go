@@ -3,6 +3,7 @@ package verify
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/legoenv/legoenv/episode"
@@ -43,6 +44,9 @@ func (p Probe) IsOverAction() bool {
 const (
 	maxPerturbations = 12
 	maxOverActions   = 8
+	// maxOverActionTries bounds the replays spent finding writes that
+	// change the state.
+	maxOverActionTries = 16
 )
 
 // runDiscriminating runs the probes in order and fails on the first that
@@ -217,23 +221,31 @@ func (in *envInfo) emptyIdentities(c episode.ToolCall) []perturbation {
 
 // overActionProbes add to the plan what a careless agent adds: the same
 // write on a look-alike of the record acted on, the same write on a record
-// the goal does not name, and the actions of the branches not taken.
+// the goal does not name, and the actions of the branches not taken. Each
+// step offers a few records per kind; the first whose write changes the
+// state is the probe of that kind.
 func (p *Job) overActionProbes(changing []int) []Diagnostic {
-	n := 0
+	n, tries := 0, 0
 	for _, i := range changing {
+		done := map[string]bool{}
 		for _, x := range p.info.extraWrites(p.Plan[i], p.written()) {
-			if n >= maxOverActions {
+			if n >= maxOverActions || tries >= maxOverActionTries {
 				break
 			}
-			n++
+			if done[x.kind] {
+				continue
+			}
 			if p.Ctx.Err() != nil {
 				return nil
 			}
+			tries++
 			calls := append(append([]episode.ToolCall(nil), p.Plan...), x.call)
 			r, ok := lastChanges(p.Env, calls)
 			if !ok {
 				continue // refused, or already so: no over-action
 			}
+			done[x.kind] = true
+			n++
 			if pr := p.record(x.kind, fmt.Sprintf("the plan plus %s", x.what), r); pr.Passed {
 				return []Diagnostic{fail(p.info.overActionCause(p, pr, x))}
 			}
@@ -283,9 +295,11 @@ type extraWrite struct {
 	coll       string // the collection written
 }
 
-// extraWrites lists the over-actions of one step: for a write on a record,
-// the same write on a look-alike and on an unrelated record; for a create
-// that links to a record or a person, the same create for another one.
+// extraWrites lists the over-actions of one step, a few candidates per
+// kind, best first: for a write on a record, the same write on look-alikes
+// and on unrelated records; for a create, the same create for another
+// person or record it links to, or for another record whose name or key
+// the created values carry.
 func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string) bool) []extraWrite {
 	t := in.env.Tool(c.Name)
 	if t == nil {
@@ -300,97 +314,118 @@ func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string
 	if err != nil {
 		return nil
 	}
-	with := func(arg string, v any) episode.ToolCall {
-		na := make(map[string]any, len(args))
-		for k, x := range args {
-			na[k] = x
+	withArgs := func(na map[string]any) extraWrite {
+		for k, v := range na {
+			na[k] = fitArg(v, argSchema(t, k))
 		}
-		na[arg] = fitArg(v, argSchema(t, arg))
 		raw, _ := json.Marshal(na)
-		return episode.ToolCall{Name: c.Name, Args: raw}
+		return extraWrite{what: c.Name, call: episode.ToolCall{Name: c.Name, Args: raw}, coll: ci.name}
 	}
-	var out []extraWrite
+	with := func(arg string, v any) extraWrite {
+		na := maps.Clone(args)
+		na[arg] = v
+		return withArgs(na)
+	}
 	switch t.Effect.Kind {
 	case "update", "append", "delete":
-		keyArg, match := keyArgOf(t, ci.def)
-		cur, ok := args[keyArg]
-		if !ok {
-			return nil
-		}
-		alike, other := siblings(w.Collection(ci.name), match, cur, func(k string) bool { return written(ci.name, k) })
-		if alike != nil {
-			out = append(out, extraWrite{ProbeSibling, fmt.Sprintf("%s on the look-alike %s %s", c.Name, match, state.Text(alike)), with(keyArg, alike), ci.name})
-		}
-		if other != nil {
-			out = append(out, extraWrite{ProbeUnnamed, fmt.Sprintf("%s on %s %s, which the goal does not name", c.Name, match, state.Text(other)), with(keyArg, other), ci.name})
-		}
+		return recordWrites(w, t, ci, args, written, with)
 	case "create":
-		for _, arg := range sortedKeys(args) {
-			cur := args[arg]
-			if !identityField(arg) || emptyValue(cur) {
-				continue
+		if src, ok := sourceOf(w, args); ok {
+			if out := swapWrites(w, src, args, written, withArgs); len(out) > 0 {
+				return out
 			}
-			var v any
-			if isRecipient(arg) || isEmailField(arg) {
-				v = in.siblingEmail(w, cur)
-			} else if s, ok := cur.(string); ok {
-				v = in.otherKey(w, t.App, s)
-			}
-			if v == nil {
-				continue
-			}
-			out = append(out, extraWrite{ProbeSibling, fmt.Sprintf("another %s with %s=%s", c.Name, arg, jsonText(v)), with(arg, v), ci.name})
-			break
 		}
+		return in.linkWrites(w, t.App, args, with)
+	}
+	return nil
+}
+
+// holdsAlready reports whether an update's values (its arguments and the
+// constants its effect sets) are already those of r: the same write there
+// changes nothing and probes nothing.
+func holdsAlready(t *episode.Tool, r state.Record, args map[string]any, keyArg string) bool {
+	if t.Effect.Kind != "update" {
+		return false
+	}
+	want := map[string]any{}
+	for arg, v := range args {
+		if arg == keyArg {
+			continue
+		}
+		field := arg
+		if f, ok := t.Effect.Fields[arg]; ok {
+			field = f
+		}
+		want[field] = v
+	}
+	for field, v := range t.Effect.Set {
+		if s, ok := v.(string); !ok || !strings.HasPrefix(s, "$") {
+			want[field] = v
+		}
+	}
+	for field, v := range want {
+		if !valueEqual(r[field], v) && state.Text(r[field]) != state.Text(v) {
+			return false
+		}
+	}
+	return len(want) > 0
+}
+
+// recordWrites is the same write on other records of the collection, keyed
+// as the step keys its record.
+func recordWrites(w *state.World, t *episode.Tool, ci *collInfo, args map[string]any, written func(coll, key string) bool, with func(string, any) extraWrite) []extraWrite {
+	keyArg, match := keyArgOf(t, ci.def)
+	cur, ok := args[keyArg]
+	if !ok {
+		return nil
+	}
+	c := w.Collection(ci.name)
+	skip := func(r state.Record) bool {
+		key, _ := state.KeyOf(r, c.Key)
+		return written(ci.name, key) || holdsAlready(t, r, args, keyArg)
+	}
+	alike, other := rankedSiblings(c, match, cur, skip, overActionCandidates)
+	var out []extraWrite
+	for _, r := range alike {
+		x := with(keyArg, r[match])
+		x.kind, x.what = ProbeSibling, fmt.Sprintf("%s on the look-alike %s %s", x.what, match, state.Text(r[match]))
+		out = append(out, x)
+	}
+	for _, r := range other {
+		x := with(keyArg, r[match])
+		x.kind, x.what = ProbeUnnamed, fmt.Sprintf("%s on %s %s, which the goal does not name", x.what, match, state.Text(r[match]))
+		out = append(out, x)
 	}
 	return out
 }
 
-// siblings picks two other records of a collection: the one that most
-// resembles the record whose match field is cur (shares the most words
-// in its text fields: a namesake, a record of the same customer), and one
-// that shares the fewest.
-func siblings(c *state.Collection, match string, cur any, skip func(key string) bool) (alike, other any) {
-	if c == nil {
-		return nil, nil
-	}
-	var target state.Record
-	for _, r := range c.Records {
-		if valueEqual(r[match], cur) || state.Text(r[match]) == state.Text(cur) {
-			target = r
-			break
-		}
-	}
-	if target == nil {
-		return nil, nil
-	}
-	words := textWords(target, match)
-	best, worst := -1, 1<<30
-	for _, r := range c.Records {
-		v, ok := r[match]
-		if !ok || v == nil || state.Text(v) == state.Text(cur) {
+// linkWrites is the create again for another person or record: the first
+// identity argument (a recipient, a link) that has others to take.
+func (in *envInfo) linkWrites(w *state.World, app string, args map[string]any, with func(string, any) extraWrite) []extraWrite {
+	for _, arg := range sortedKeys(args) {
+		cur := args[arg]
+		if !identityField(arg) || emptyValue(cur) {
 			continue
 		}
-		if k, _ := state.KeyOf(r, c.Key); skip(k) {
-			continue // the plan writes it too: no sibling of the task's records
-		}
-		n := 0
-		for w := range textWords(r, match) {
-			if words[w] {
-				n++
+		var vs []any
+		if isRecipient(arg) || isEmailField(arg) {
+			vs = in.siblingEmails(w, cur, overActionCandidates)
+		} else if s, ok := cur.(string); ok {
+			if v := in.otherKey(w, app, s); v != nil {
+				vs = []any{v}
 			}
 		}
-		if n > best {
-			best, alike = n, v
+		var out []extraWrite
+		for _, v := range vs {
+			x := with(arg, v)
+			x.kind, x.what = ProbeSibling, fmt.Sprintf("another %s with %s=%s", x.what, arg, jsonText(v))
+			out = append(out, x)
 		}
-		if n < worst {
-			worst, other = n, v
+		if len(out) > 0 {
+			return out
 		}
 	}
-	if state.Text(alike) == state.Text(other) {
-		other = nil
-	}
-	return alike, other
+	return nil
 }
 
 // textWords collects the words of a record's text fields, but its key.

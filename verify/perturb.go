@@ -2,6 +2,7 @@ package verify
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strings"
 
@@ -194,6 +195,23 @@ func (in *envInfo) otherKey(w *state.World, app, k string) any {
 // otherEmail returns another address from the data, preferring one of the
 // same domain so that a domain rule does not decide the outcome.
 func (in *envInfo) otherEmail(w *state.World, cur any) any {
+	s := firstAddress(cur)
+	at := strings.LastIndexByte(s, '@')
+	if at < 0 {
+		return nil
+	}
+	domain := s[at:]
+	for _, v := range in.emailPool(w, s) {
+		if strings.HasSuffix(v, domain) {
+			return v
+		}
+	}
+	return "someone.else" + domain
+}
+
+// firstAddress is the first address of a recipient value: a string, a
+// comma-separated list or a JSON list.
+func firstAddress(cur any) string {
 	s := state.Text(cur)
 	if l, ok := cur.([]any); ok && len(l) > 0 {
 		s = state.Text(l[0])
@@ -201,11 +219,12 @@ func (in *envInfo) otherEmail(w *state.World, cur any) any {
 	if first, _, found := strings.Cut(s, ","); found {
 		s = strings.TrimSpace(first)
 	}
-	at := strings.LastIndexByte(s, '@')
-	if at < 0 {
-		return nil
-	}
-	domain := s[at:]
+	return s
+}
+
+// emailPool lists, sorted, the addresses the data holds in email fields,
+// but s.
+func (in *envInfo) emailPool(w *state.World, s string) []string {
 	var pool []string
 	for _, name := range w.Names() {
 		ci := in.colls[name]
@@ -224,22 +243,7 @@ func (in *envInfo) otherEmail(w *state.World, cur any) any {
 		}
 	}
 	sort.Strings(pool)
-	for _, v := range pool {
-		if strings.HasSuffix(v, domain) {
-			return v
-		}
-	}
-	return "someone.else" + domain
-}
-
-// siblingEmail returns another address the data holds (same domain
-// first), or nil: an over-action writes to someone who exists.
-func (in *envInfo) siblingEmail(w *state.World, cur any) any {
-	v, _ := in.otherEmail(w, cur).(string)
-	if v == "" || strings.HasPrefix(v, "someone.else@") {
-		return nil
-	}
-	return v
+	return slices.Compact(pool)
 }
 
 func isEmailField(f string) bool { return f == "email" || strings.HasSuffix(f, "_email") }

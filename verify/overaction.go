@@ -1,0 +1,231 @@
+package verify
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// Over-action candidates. A probe needs a write that really changes the
+// state: the nearest look-alike may already hold the value the plan writes,
+// so each kind offers a few records, best first, and the check takes the
+// first that changes something.
+const overActionCandidates = 3
+
+// rankedSiblings lists other records of a collection: the look-alikes of
+// the record whose match field is cur (most shared words in its text
+// fields first: a namesake, a record of the same customer) and the records
+// least like it. The two lists are disjoint and hold at most k records
+// each, with distinct match values; records skip rejects (those the plan
+// writes itself, those the write would leave as they are) are left out.
+func rankedSiblings(c *state.Collection, match string, cur any, skip func(r state.Record) bool, k int) (alike, other []state.Record) {
+	target := recordWith(c, match, cur)
+	if target == nil {
+		return nil, nil
+	}
+	words := textWords(target, match)
+	type cand struct {
+		r     state.Record
+		score int
+	}
+	var cands []cand
+	seen := map[string]bool{state.Text(cur): true}
+	for _, r := range c.Records {
+		v, ok := r[match]
+		if !ok || v == nil || seen[state.Text(v)] {
+			continue
+		}
+		if skip(r) {
+			continue
+		}
+		seen[state.Text(v)] = true
+		n := 0
+		for w := range textWords(r, match) {
+			if words[w] {
+				n++
+			}
+		}
+		cands = append(cands, cand{r, n})
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	for i := 0; i < len(cands) && i < k; i++ {
+		alike = append(alike, cands[i].r)
+	}
+	for i := len(cands) - 1; i >= len(alike) && len(other) < k; i-- {
+		other = append(other, cands[i].r)
+	}
+	return alike, other
+}
+
+// recordWith is the first record of c whose field holds v, or nil.
+func recordWith(c *state.Collection, field string, v any) state.Record {
+	if c == nil {
+		return nil
+	}
+	for _, r := range c.Records {
+		if valueEqual(r[field], v) || state.Text(r[field]) == state.Text(v) {
+			return r
+		}
+	}
+	return nil
+}
+
+// siblingEmails returns addresses the data holds other than cur, those of
+// cur's domain first: an over-action writes to someone who exists.
+func (in *envInfo) siblingEmails(w *state.World, cur any, k int) []any {
+	s := firstAddress(cur)
+	pool := in.emailPool(w, s)
+	at := strings.LastIndexByte(s, '@')
+	var same, rest []any
+	for _, v := range pool {
+		if at >= 0 && strings.HasSuffix(v, s[at:]) {
+			same = append(same, v)
+		} else {
+			rest = append(rest, v)
+		}
+	}
+	out := append(same, rest...)
+	if len(out) > k {
+		out = out[:k]
+	}
+	return out
+}
+
+// source is the record a create carries over: the record of a collection
+// of the world one of whose identifying values (unique in its collection,
+// four characters or more) is part of an argument's text.
+type source struct {
+	coll  string
+	field string
+	value string
+}
+
+// sourceOf finds the record the create's arguments carry: the longest
+// identifying value any string argument contains.
+func sourceOf(w *state.World, args map[string]any) (source, bool) {
+	var best source
+	for _, name := range w.Names() {
+		for field, vals := range uniqueTexts(w.Collection(name)) {
+			for _, v := range vals {
+				if len(v) <= len(best.value) {
+					continue
+				}
+				for _, a := range args {
+					if text, ok := a.(string); ok && strings.Contains(text, v) {
+						best = source{coll: name, field: field, value: v}
+						break
+					}
+				}
+			}
+		}
+	}
+	return best, best.value != ""
+}
+
+// uniqueTexts lists, per field of a collection, the string values of four
+// characters or more that only one record holds.
+func uniqueTexts(c *state.Collection) map[string][]string {
+	count := map[string]map[string]int{}
+	for _, r := range c.Records {
+		for f, v := range r {
+			s, ok := v.(string)
+			if !ok || len(s) < 4 {
+				continue
+			}
+			if count[f] == nil {
+				count[f] = map[string]int{}
+			}
+			count[f][s]++
+		}
+	}
+	out := map[string][]string{}
+	for f, m := range count {
+		for s, n := range m {
+			if n == 1 {
+				out[f] = append(out[f], s)
+			}
+		}
+		sort.Strings(out[f])
+	}
+	return out
+}
+
+// carriedOver rewrites a create's arguments for another record: every
+// value of the source record an argument carries (whole or inside a text)
+// becomes that field's value in the other record.
+func carriedOver(args map[string]any, from, to state.Record) map[string]any {
+	fields := make([]string, 0, len(from))
+	for f, v := range from {
+		if to[f] != nil && len(state.Text(v)) >= 3 && state.Text(v) != state.Text(to[f]) {
+			fields = append(fields, f)
+		}
+	}
+	// Longest values first, so that a name is replaced before a word of it.
+	sort.Slice(fields, func(i, j int) bool {
+		a, b := len(state.Text(from[fields[i]])), len(state.Text(from[fields[j]]))
+		return a > b || a == b && fields[i] < fields[j]
+	})
+	out := make(map[string]any, len(args))
+	for arg, a := range args {
+		out[arg] = a
+		for _, f := range fields {
+			switch x := out[arg].(type) {
+			case string:
+				if x == state.Text(from[f]) {
+					out[arg] = to[f]
+				} else if strings.Contains(x, state.Text(from[f])) {
+					out[arg] = strings.ReplaceAll(x, state.Text(from[f]), state.Text(to[f]))
+				}
+			default:
+				if valueEqual(x, from[f]) {
+					out[arg] = to[f]
+				}
+			}
+		}
+	}
+	return out
+}
+
+// swapWrites lists the create again for the look-alikes and for the
+// records least like the one its arguments carry.
+func swapWrites(w *state.World, s source, args map[string]any, skip func(coll, key string) bool, with func(map[string]any) extraWrite) []extraWrite {
+	c := w.Collection(s.coll)
+	from := recordWith(c, s.field, s.value)
+	alike, other := rankedSiblings(c, s.field, s.value, func(r state.Record) bool {
+		key, _ := state.KeyOf(r, c.Key)
+		// A carried-over create for the same person or record again is a
+		// duplicate, not the task done for another one.
+		return skip(s.coll, key) || !relinked(args, carriedOver(args, from, r))
+	}, overActionCandidates)
+	var out []extraWrite
+	add := func(kind string, rs []state.Record, how string) {
+		for _, r := range rs {
+			x := with(carriedOver(args, from, r))
+			x.kind = kind
+			x.what = fmt.Sprintf("%s for %s %s %q (%s)", x.what, s.coll, s.field, state.Text(r[s.field]), how)
+			out = append(out, x)
+		}
+	}
+	add(ProbeSibling, alike, "a look-alike")
+	add(ProbeUnnamed, other, "which the goal does not name")
+	return out
+}
+
+// relinked reports whether a carried-over create is for someone or
+// something else: when the create names a person or a record (a recipient,
+// a link), one of them changed.
+func relinked(old, carried map[string]any) bool {
+	links := false
+	for arg, v := range old {
+		if !identityField(arg) || emptyValue(v) {
+			continue
+		}
+		links = true
+		if state.Text(carried[arg]) != state.Text(v) {
+			return true
+		}
+	}
+	return !links
+}

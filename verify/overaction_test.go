@@ -1,0 +1,80 @@
+package verify
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/episode"
+)
+
+func explainFixture(t *testing.T, fixture string, recipe int) Explanation {
+	t.Helper()
+	lib := loadFixture(t, fixture)
+	env, err := episode.Compose(lib, lib.Recipes()[recipe], episode.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Explain(context.Background(), env)
+}
+
+// TestOverActionCarriedCreate: a create that carries a record over (a
+// comment quoting one ticket's subject) is probed by the same create for
+// another ticket, the look-alike first; a goal that does not protect the
+// others keeps full reward and fails with an unchanged assertion as fix.
+func TestOverActionCarriedCreate(t *testing.T) {
+	ex := explainFixture(t, "over_action", 2)
+	v := ex.Verdict
+	if v.Verified || v.RootCause == nil || v.RootCause.Code != VerifierNotDiscriminating {
+		t.Fatalf("verdict %+v, want not_discriminating", v.RootCause)
+	}
+	last := ex.Probes[len(ex.Probes)-1]
+	if last.Kind != ProbeSibling || !last.Passed {
+		t.Fatalf("last probe %+v, want a passing sibling probe", last)
+	}
+	extra := string(last.Plan[len(last.Plan)-1].Args)
+	// T-3 shares the requester with T-1: it is the look-alike, and its
+	// subject replaces T-1's in the carried comment.
+	if !strings.Contains(extra, `"ticket_id":"T-3"`) || !strings.Contains(extra, "Invoice copy") {
+		t.Errorf("extra write %s, want the comment for T-3 quoting its subject", extra)
+	}
+	if fix := v.RootCause.SuggestedFix; fix == nil || fix.Action != "add_assertion" {
+		t.Errorf("fix %+v, want add_assertion", fix)
+	}
+}
+
+// TestOverActionSkipsRecordsAlreadySo: when a look-alike already holds the
+// value the plan writes (its argument, or the constant its tool sets), the
+// probe takes a record the write changes, so the environment still gets an
+// over-action probe (and here loses reward).
+func TestOverActionSkipsRecordsAlreadySo(t *testing.T) {
+	overActionLoses(t, 3, `"T-2"`) // T-2 has priority low already
+	overActionLoses(t, 4, "")
+}
+
+// overActionLoses checks that recipe gets over-action probes, that all
+// lose reward, and that none writes a record whose key is skip.
+func overActionLoses(t *testing.T, recipe int, skip string) {
+	ex := explainFixture(t, "over_action", recipe)
+	if !ex.Verdict.Verified {
+		t.Fatalf("not verified: %+v", ex.Verdict.RootCause)
+	}
+	var over []Probe
+	for _, p := range ex.Probes {
+		if p.IsOverAction() {
+			over = append(over, p)
+		}
+	}
+	if len(over) == 0 {
+		t.Fatalf("no over-action probe in %+v", ex.Probes)
+	}
+	for _, p := range over {
+		extra := string(p.Plan[len(p.Plan)-1].Args)
+		if skip != "" && strings.Contains(extra, skip) {
+			t.Errorf("probe %q writes %s, which already holds the value", p.What, skip)
+		}
+		if p.Passed {
+			t.Errorf("probe %q keeps full reward", p.What)
+		}
+	}
+}
