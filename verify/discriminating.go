@@ -330,7 +330,7 @@ func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string
 	case "update", "append", "delete":
 		return recordWrites(w, t, ci, args, written, with)
 	case "create":
-		if src, ok := sourceOf(w, args); ok {
+		if src, ok := in.sourceOf(w, args); ok {
 			if out := swapWrites(w, src, args, written, withArgs); len(out) > 0 {
 				return out
 			}

@@ -70,6 +70,8 @@ type envInfo struct {
 	// forbids outright; the planner does not consider them.
 	forbidden map[string]bool
 	read      bool // the cel checks have been read (readCELs)
+	// unique caches uniqueTexts per collection of the initial world.
+	unique map[string]map[string][]string
 }
 
 // readCELs reads the cel checks as wheres where their shape allows, once,

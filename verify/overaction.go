@@ -2,6 +2,8 @@ package verify
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -103,20 +105,16 @@ type source struct {
 }
 
 // sourceOf finds the record the create's arguments carry: the longest
-// identifying value any string argument contains.
-func sourceOf(w *state.World, args map[string]any) (source, bool) {
+// identifying value any string argument contains (the first collection
+// and field in name order on a tie).
+func (in *envInfo) sourceOf(w *state.World, args map[string]any) (source, bool) {
 	var best source
 	for _, name := range w.Names() {
-		for field, vals := range uniqueTexts(w.Collection(name)) {
-			for _, v := range vals {
-				if len(v) <= len(best.value) {
-					continue
-				}
-				for _, a := range args {
-					if text, ok := a.(string); ok && strings.Contains(text, v) {
-						best = source{coll: name, field: field, value: v}
-						break
-					}
+		u := in.uniqueTexts(name, w.Collection(name))
+		for _, field := range slices.Sorted(maps.Keys(u)) {
+			for _, v := range u[field] {
+				if len(v) > len(best.value) && carries(args, v) {
+					best = source{coll: name, field: field, value: v}
 				}
 			}
 		}
@@ -124,9 +122,23 @@ func sourceOf(w *state.World, args map[string]any) (source, bool) {
 	return best, best.value != ""
 }
 
-// uniqueTexts lists, per field of a collection, the string values of four
-// characters or more that only one record holds.
-func uniqueTexts(c *state.Collection) map[string][]string {
+// carries reports whether a string argument contains v.
+func carries(args map[string]any, v string) bool {
+	for _, a := range args {
+		if text, ok := a.(string); ok && strings.Contains(text, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// uniqueTexts lists, per field of a collection of the initial world, the
+// string values of four characters or more that only one record holds;
+// computed once per environment.
+func (in *envInfo) uniqueTexts(name string, c *state.Collection) map[string][]string {
+	if u, ok := in.unique[name]; ok {
+		return u
+	}
 	count := map[string]map[string]int{}
 	for _, r := range c.Records {
 		for f, v := range r {
@@ -149,6 +161,10 @@ func uniqueTexts(c *state.Collection) map[string][]string {
 		}
 		sort.Strings(out[f])
 	}
+	if in.unique == nil {
+		in.unique = map[string]map[string][]string{}
+	}
+	in.unique[name] = out
 	return out
 }
 
