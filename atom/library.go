@@ -125,6 +125,7 @@ func Load(fsys fs.FS) (*Library, Diagnostics, error) {
 		return nil, nil, fmt.Errorf("walk library: %w", err)
 	}
 	sort.Strings(files)
+	pending := map[string]*pendingOperations{}
 	for _, f := range files {
 		data, err := readLimited(fsys, f)
 		if err != nil {
@@ -140,7 +141,7 @@ func Load(fsys fs.FS) (*Library, Diagnostics, error) {
 				continue
 			}
 			if doc.kind == "operations" {
-				ds = append(ds, l.addOperations(f, doc)...)
+				ds = append(ds, l.addOperations(f, doc, pending)...)
 				continue
 			}
 			e, eds := decodeAtom(f, doc)
@@ -160,6 +161,7 @@ func Load(fsys fs.FS) (*Library, Diagnostics, error) {
 		}
 	}
 	ds = append(ds, l.validate()...)
+	ds = append(ds, l.resolveOperations(pending)...)
 	ds = append(ds, l.validateOperations()...)
 	ds.Sort()
 	return l, ds, nil

@@ -225,6 +225,7 @@ func validateEffect(e *Entry, s *Server, t Tool, at string) Diagnostics {
 	if c == nil {
 		return Diagnostics{e.Diag(Error, at+".collection", "no collection %q in server %s", ef.Collection, s.ID)}
 	}
+	ds = append(ds, checkEffectFields(e, c, t, at)...)
 	args := InputProperties(t.Input)
 	for i, f := range ef.Filters {
 		if !args[f.Arg] {

@@ -9,8 +9,10 @@ import (
 var builtinFS embed.FS
 
 // Builtin is the built-in corpus: server atoms for well over a hundred
-// applications in a dozen and more families (servers/), with the data,
-// rule and intent atoms that environment synthesis composes over them.
+// applications in a dozen and more families (servers/) and the catalogues
+// of their operations (operations/). The YAML files are the source, edited
+// by hand (docs/corpus-apps.md); environment synthesis composes data, rule
+// and intent atoms over them.
 func Builtin() fs.FS {
 	sub, err := fs.Sub(builtinFS, "builtin")
 	if err != nil {

@@ -3,9 +3,7 @@ package corpus_test
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"reflect"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -15,12 +13,13 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/importer/automationbench"
 	"github.com/legoenv/legoenv/state"
 )
 
-// The AutomationBench schemas appgen reads; the test reads them on its own
-// to check the servers keep the benchmark's collections and field names.
-const abSchemas = "internal/appgen/testdata/automationbench/schemas"
+// AutomationBench's state schemas, which the importer reads; the servers of
+// the benchmark's apps keep their collections and field names.
+const abSchemas = "../testdata/automationbench/schemas"
 
 // minApps is the least number of applications the corpus serves.
 const minApps = 130
@@ -92,90 +91,42 @@ func TestBuiltinCounts(t *testing.T) {
 	}
 }
 
+// TestBuiltinHasAutomationBenchApps checks that the server of every app of
+// AutomationBench keeps the benchmark's collections and field names, as the
+// importer reads them from the benchmark's state schemas.
 func TestBuiltinHasAutomationBenchApps(t *testing.T) {
 	lib, _ := loadServers(t)
-	idx, err := os.ReadFile(abSchemas + "/_index.json")
+	schemas, err := automationbench.LoadSchemas(abSchemas)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var index struct {
-		Apps map[string]struct {
-			File string `json:"file"`
-		} `json:"apps"`
+	if len(schemas.Apps) < 40 {
+		t.Fatalf("the index lists %d apps", len(schemas.Apps))
 	}
-	if err := json.Unmarshal(idx, &index); err != nil {
-		t.Fatal(err)
-	}
-	if len(index.Apps) < 40 {
-		t.Fatalf("index lists %d apps", len(index.Apps))
-	}
-	for app, v := range index.Apps {
-		if app == "meta" {
+	for name, app := range schemas.Apps {
+		if name == "meta" {
 			continue
 		}
-		t.Run(app, func(t *testing.T) {
-			e := lib.ServerFor(app)
+		t.Run(name, func(t *testing.T) {
+			e := lib.ServerFor(name)
 			if e == nil {
-				t.Fatalf("no server for AutomationBench app %s", app)
+				t.Fatalf("no server for AutomationBench app %s", name)
 			}
 			s := e.Atom.(*atom.Server)
-			b, err := os.ReadFile(abSchemas + "/" + v.File)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for coll, fields := range schemaCollections(t, b) {
-				c := s.Collection(coll)
+			for _, coll := range app.Collections {
+				c := s.Collection(coll.Name)
 				if c == nil {
-					t.Errorf("no collection %s", coll)
+					t.Errorf("no collection %s", coll.Name)
 					continue
 				}
-				for _, f := range fields {
-					if _, ok := c.Fields[f]; !ok {
-						t.Errorf("%s has no field %s", coll, f)
+				for _, f := range coll.Fields {
+					if _, ok := c.Fields[f.Name]; !ok {
+						t.Errorf("%s has no field %s", coll.Name, f.Name)
 					}
 				}
 			}
 		})
 	}
-}
-
-// schemaCollections reads an app state schema the plain way: each property
-// that holds a list of records (or an object of lists, for action logs) is
-// a collection with its record's properties as fields.
-func schemaCollections(t *testing.T, b []byte) map[string][]string {
-	var root map[string]any
-	if err := json.Unmarshal(b, &root); err != nil {
-		t.Fatal(err)
-	}
-	defs, _ := root["$defs"].(map[string]any)
-	props, _ := root["properties"].(map[string]any)
-	out := map[string][]string{}
-	for name, p := range props {
-		pm, _ := p.(map[string]any)
-		var items map[string]any
-		switch pm["type"] {
-		case "array":
-			items, _ = pm["items"].(map[string]any)
-		case "object":
-			if ap, ok := pm["additionalProperties"].(map[string]any); ok && ap["type"] == "array" {
-				items, _ = ap["items"].(map[string]any)
-			}
-		}
-		if items == nil {
-			continue
-		}
-		var fields []string
-		if ref, ok := items["$ref"].(string); ok {
-			def, _ := defs[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
-			fp, _ := def["properties"].(map[string]any)
-			for f := range fp {
-				fields = append(fields, f)
-			}
-		}
-		sort.Strings(fields)
-		out[name] = fields
-	}
-	return out
 }
 
 // TestBuiltinToolsWork calls every tool of every app with valid arguments in
