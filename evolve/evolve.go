@@ -59,7 +59,7 @@ const (
 type Decision struct {
 	Round      int             `json:"round"`
 	Group      string          `json:"group"` // "root.cause kind/id@version"
-	Code       string          `json:"root_cause"`
+	Code       verify.Code     `json:"root_cause"`
 	Atom       verify.AtomRef  `json:"atom"`    // the atom repaired, at the version repaired
 	Version    string          `json:"version"` // the version proposed; "" when skipped
 	Repairer   string          `json:"repairer"`
@@ -451,7 +451,7 @@ func storeVerdicts(vs []verify.Verdict) []store.Verdict {
 		b, _ := json.Marshal(v)
 		sv := store.Verdict{Env: i, EnvID: v.EnvID, Verified: v.Verified, JSON: b}
 		if v.RootCause != nil {
-			sv.Code, sv.Atom = v.RootCause.Code, v.RootCause.Atom.String()
+			sv.Code, sv.Atom = string(v.RootCause.Code), v.RootCause.Atom.String()
 		}
 		out[i] = sv
 	}
@@ -461,7 +461,7 @@ func storeVerdicts(vs []verify.Verdict) []store.Verdict {
 // group is the failures that share a root cause and a blamed atom version.
 type group struct {
 	key  string
-	code string
+	code verify.Code
 	atom verify.AtomRef
 	envs []int
 }
@@ -475,7 +475,7 @@ func (e *engine) groups() []*group {
 			continue
 		}
 		rc := v.RootCause
-		k := rc.Code + " " + rc.Atom.String()
+		k := string(rc.Code) + " " + rc.Atom.String()
 		g := by[k]
 		if g == nil {
 			g = &group{key: k, code: rc.Code, atom: rc.Atom}
@@ -529,7 +529,7 @@ func (e *engine) settled(round int, g *group) bool {
 	return true
 }
 
-func (e *engine) anyHandles(code string) bool {
+func (e *engine) anyHandles(code verify.Code) bool {
 	for _, r := range e.opt.Repairers {
 		if r.Handles(code) {
 			return true
@@ -557,7 +557,7 @@ func (e *engine) handle(ctx context.Context, round int, g *group) error {
 		return e.decide(ctx, d, nil)
 	case !e.anyHandles(g.code):
 		d := base
-		d.Status, d.Reason = Skipped, "no repairer for "+g.code
+		d.Status, d.Reason = Skipped, "no repairer for "+string(g.code)
 		return e.decide(ctx, d, nil)
 	}
 	base.Atom.Version = head.Version
@@ -681,7 +681,7 @@ func (e *engine) gate(ctx context.Context, d Decision, head *atom.Entry, prop Pr
 		if prop.Note != "" {
 			d.Reason += ": " + prop.Note
 		}
-		a, err := withLineage(prop.Atom, &atom.Lineage{Parent: head.Version, RootCause: d.Code, Repairer: d.Repairer, Round: d.Round,
+		a, err := withLineage(prop.Atom, &atom.Lineage{Parent: head.Version, RootCause: string(d.Code), Repairer: d.Repairer, Round: d.Round,
 			Fixed: d.FixedEnvs, Time: e.opt.Now().UTC().Format(time.RFC3339), Note: prop.Note})
 		if err != nil {
 			return d, nil, err
@@ -703,9 +703,9 @@ func causeOf(v verify.Verdict) string {
 		msg = msg[:157] + "..."
 	}
 	if msg == "" {
-		return v.RootCause.Code
+		return string(v.RootCause.Code)
 	}
-	return v.RootCause.Code + ": " + msg
+	return string(v.RootCause.Code) + ": " + msg
 }
 
 // withLineage returns a copy of an atom with its lineage set.
@@ -739,7 +739,7 @@ func (e *engine) decide(ctx context.Context, d Decision, after map[int]verify.Ve
 		r := decisionToStore(e.runID, d, e.opt.Now())
 		var lin *store.Lineage
 		if d.Status == Accepted {
-			lin = &store.Lineage{Kind: string(d.Atom.Kind), ID: d.Atom.ID, Version: d.Version, Parent: d.Atom.Version, RootCause: d.Code,
+			lin = &store.Lineage{Kind: string(d.Atom.Kind), ID: d.Atom.ID, Version: d.Version, Parent: d.Atom.Version, RootCause: string(d.Code),
 				Repairer: d.Repairer, Round: d.Round, Fixed: d.FixedEnvs, Time: e.opt.Now()}
 		}
 		stored, existed, err := st.RecordRepair(ctx, r, lin)
@@ -813,13 +813,13 @@ func (e *engine) apply(d Decision) error {
 }
 
 func decisionToStore(run int64, d Decision, now time.Time) store.Repair {
-	return store.Repair{RunID: run, Round: d.Round, Group: d.Group, Code: d.Code, AtomKind: string(d.Atom.Kind), AtomID: d.Atom.ID,
+	return store.Repair{RunID: run, Round: d.Round, Group: d.Group, Code: string(d.Code), AtomKind: string(d.Atom.Kind), AtomID: d.Atom.ID,
 		Parent: d.Atom.Version, Version: d.Version, Repairer: d.Repairer, Status: d.Status, Blocked: d.Blocked, Fixed: d.Fixed,
 		Broken: d.Broken, FixedEnvs: d.FixedEnvs, BrokenEnvs: d.BrokenEnvs, Reason: d.Reason, Atom: d.Proposal, CreatedAt: now}
 }
 
 func decisionFromStore(r store.Repair) Decision {
-	d := Decision{Round: r.Round, Group: r.Group, Code: r.Code, Atom: verify.AtomRef{Kind: atom.Kind(r.AtomKind), ID: r.AtomID, Version: r.Parent},
+	d := Decision{Round: r.Round, Group: r.Group, Code: verify.Code(r.Code), Atom: verify.AtomRef{Kind: atom.Kind(r.AtomKind), ID: r.AtomID, Version: r.Parent},
 		Version: r.Version, Repairer: r.Repairer, Status: r.Status, Blocked: r.Blocked, Fixed: r.Fixed, Broken: r.Broken,
 		Reason: r.Reason, Proposal: r.Atom}
 	if len(r.FixedEnvs) > 0 {

@@ -30,13 +30,12 @@ func repairMissingTool(ctx context.Context, req Request) (Proposal, error) {
 		return Proposal{}, noRepair("blamed atom %s is not a server", req.Atom.Ref())
 	}
 	var specs []toolSpec
-	for _, f := range fixes(req, "add_tool") {
-		if app := pString(f.Params, "app"); app != "" && app != s.AppName() {
+	for _, f := range edits[*verify.AddTool](req) {
+		if f.App != "" && f.App != s.AppName() {
 			continue
 		}
-		if eff := pString(f.Params, "effect"); eff != "" {
-			specs = append(specs, toolSpec{effect: eff, collection: pString(f.Params, "collection"), fields: pStrings(f.Params, "fields"),
-				set: pMap(f.Params, "set"), keyField: pString(f.Params, "key_field")})
+		if f.Effect != "" {
+			specs = append(specs, toolSpec{effect: f.Effect, collection: f.Collection, fields: f.Fields, set: f.Set, keyField: f.KeyField})
 		}
 	}
 	// Tools an intent calls by name (its surface or plan) without any
@@ -582,14 +581,21 @@ func repairSchemaMismatch(ctx context.Context, req Request) (Proposal, error) {
 		return Proposal{}, err
 	}
 	var notes []string
-	for _, f := range fixes(req, "rename_field", "add_field") {
-		coll, to, from, tool := pString(f.Params, "collection"), pString(f.Params, "to"), pString(f.Params, "from"), pString(f.Params, "tool")
+	for _, f := range fixes(req, isFieldMove) {
+		var m verify.FieldMove
+		switch e := f.Edit.(type) {
+		case *verify.AddField:
+			m = verify.FieldMove(*e)
+		case *verify.RenameField:
+			m = verify.FieldMove(*e)
+		}
+		coll, to, from, tool := m.Collection, m.To, m.From, m.Tool
 		c := ns.Collection(coll)
 		if c == nil || to == "" {
 			continue
 		}
-		switch f.Action {
-		case "add_field":
+		switch f.Action() {
+		case verify.ActionAddField:
 			if _, ok := c.Fields[to]; ok {
 				continue
 			}
@@ -598,7 +604,7 @@ func repairSchemaMismatch(ctx context.Context, req Request) (Proposal, error) {
 			}
 			c.Fields[to] = inferField(ns, c, tool, to, from)
 			notes = append(notes, fmt.Sprintf("declared %s.%s", coll, to))
-		case "rename_field":
+		case verify.ActionRenameField:
 			t := ns.Tool(tool)
 			if t == nil || from == "" || from == to {
 				continue
@@ -619,6 +625,15 @@ func repairSchemaMismatch(ctx context.Context, req Request) (Proposal, error) {
 	}
 	sort.Strings(notes)
 	return Proposal{Atom: ns, Note: strings.Join(notes, "; ")}, nil
+}
+
+// isFieldMove accepts the add_field and rename_field fixes.
+func isFieldMove(e verify.Edit) bool {
+	switch e.(type) {
+	case *verify.AddField, *verify.RenameField:
+		return true
+	}
+	return false
 }
 
 // renameWrite makes tool t write field to where it wrote from.
