@@ -81,3 +81,19 @@ func TestUsedSlots(t *testing.T) {
 		t.Fatalf("uncached: %v", got)
 	}
 }
+
+// Every kind the loader accepts has an implementation, and a second
+// registration of a kind is refused.
+func TestEffectRegistry(t *testing.T) {
+	for _, k := range atom.EffectKindNames() {
+		if effectImpls[k] == nil {
+			t.Errorf("kind %s has no implementation", k)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("registering create twice did not panic")
+		}
+	}()
+	RegisterEffect("create", "again", newCreate)
+}

@@ -396,7 +396,7 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 	if c == nil {
 		return atom.Tool{}, fmt.Errorf("server %s has no collection %q", s.ID, sp.collection)
 	}
-	if _, ok := atom.EffectKinds[sp.effect]; !ok || sp.effect == "starlark" || sp.effect == "unresolved" {
+	if _, ok := atom.EffectKindDoc(sp.effect); !ok || sp.effect == "starlark" || sp.effect == "unresolved" {
 		return atom.Tool{}, fmt.Errorf("cannot synthesise a %q effect", sp.effect)
 	}
 	set := map[string]any{}
