@@ -611,29 +611,11 @@ func (e *engine) handle(ctx context.Context, round int, g *group) error {
 // gate re-verifies every user of the atom with the proposal in place and
 // decides. after holds the users' new verdicts.
 func (e *engine) gate(ctx context.Context, d Decision, head *atom.Entry, prop Proposal, users []int) (Decision, map[int]verify.Verdict, error) {
-	reject := func(format string, args ...any) (Decision, map[int]verify.Verdict, error) {
-		d.Status, d.Reason = Rejected, fmt.Sprintf(format, args...)
-		return d, nil, nil
-	}
-	k, id := atom.KindOf(prop.Atom)
-	if k != head.Kind || id != head.ID {
-		return reject("the proposal is %s %q, not %s %q", k, id, head.Kind, head.ID)
-	}
-	ver, err := atom.Version(prop.Atom)
-	if err != nil {
-		return reject("the proposal has no version: %v", err)
-	}
+	cand, ver, why := e.candidate(head, prop)
 	d.Version = ver
-	if ver == head.Version {
-		return reject("the proposal does not change the atom")
-	}
-	cand := e.lib.Clone()
-	ent, err := cand.Put(prop.Atom, head.File, true)
-	if err != nil {
-		return reject("the proposal does not go into the library: %v", err)
-	}
-	if ds := atom.ValidateEntry(ent); ds.HasErrors() {
-		return reject("the proposal is not a valid atom: %v", ds.Err())
+	if why != "" {
+		d.Status, d.Reason = Rejected, why
+		return d, nil, nil
 	}
 	rs := make([]atom.Recipe, len(e.recipes))
 	copy(rs, e.recipes)
@@ -647,8 +629,45 @@ func (e *engine) gate(ctx context.Context, d Decision, head *atom.Entry, prop Pr
 	if why, err := e.weakens(ctx, head, prop, cand, rs, users); err != nil {
 		return d, nil, err
 	} else if why != "" {
-		return reject("%s", why)
+		d.Status, d.Reason = Rejected, why
+		return d, nil, nil
 	}
+	after, stillFailing := e.tally(&d, users, vs)
+	if err := e.judge(&d, head, prop, len(users), stillFailing); err != nil {
+		return d, nil, err
+	}
+	return d, after, nil
+}
+
+// candidate puts the proposal into a clone of the library as the head of
+// its atom. It returns the clone and the proposal's version, or why the
+// proposal is refused before anything is verified.
+func (e *engine) candidate(head *atom.Entry, prop Proposal) (*atom.Library, string, string) {
+	k, id := atom.KindOf(prop.Atom)
+	if k != head.Kind || id != head.ID {
+		return nil, "", fmt.Sprintf("the proposal is %s %q, not %s %q", k, id, head.Kind, head.ID)
+	}
+	ver, err := atom.Version(prop.Atom)
+	if err != nil {
+		return nil, "", fmt.Sprintf("the proposal has no version: %v", err)
+	}
+	if ver == head.Version {
+		return nil, ver, "the proposal does not change the atom"
+	}
+	cand := e.lib.Clone()
+	ent, err := cand.Put(prop.Atom, head.File, true)
+	if err != nil {
+		return nil, ver, fmt.Sprintf("the proposal does not go into the library: %v", err)
+	}
+	if ds := atom.ValidateEntry(ent); ds.HasErrors() {
+		return nil, ver, fmt.Sprintf("the proposal is not a valid atom: %v", ds.Err())
+	}
+	return cand, ver, ""
+}
+
+// tally counts the users the proposal fixes and breaks into d, and returns
+// their new verdicts and the cause of the first that still fails.
+func (e *engine) tally(d *Decision, users []int, vs []verify.Verdict) (map[int]verify.Verdict, string) {
 	after := map[int]verify.Verdict{}
 	var stillFailing string
 	for j, i := range users {
@@ -665,33 +684,40 @@ func (e *engine) gate(ctx context.Context, d Decision, head *atom.Entry, prop Pr
 			stillFailing = causeOf(now)
 		}
 	}
+	return after, stillFailing
+}
+
+// judge accepts a proposal that fixes some of its n users and breaks none,
+// recording its lineage, and rejects any other.
+func (e *engine) judge(d *Decision, head *atom.Entry, prop Proposal, n int, stillFailing string) error {
 	switch {
 	case d.Broken > 0:
 		d.Status = Rejected
 		d.Reason = fmt.Sprintf("breaks %d verified environment(s), first %s", d.Broken, d.BrokenEnvs[0])
+		return nil
 	case d.Fixed == 0:
 		d.Status = Rejected
-		d.Reason = fmt.Sprintf("fixes none of the %d environments that use it", len(users))
+		d.Reason = fmt.Sprintf("fixes none of the %d environments that use it", n)
 		if stillFailing != "" {
 			d.Reason += "; they still fail: " + stillFailing
 		}
-	default:
-		d.Status = Accepted
-		d.Reason = fmt.Sprintf("fixes %d of the %d environments that use it, breaks none", d.Fixed, len(users))
-		if prop.Note != "" {
-			d.Reason += ": " + prop.Note
-		}
-		a, err := withLineage(prop.Atom, &atom.Lineage{Parent: head.Version, RootCause: string(d.Code), Repairer: d.Repairer, Round: d.Round,
-			Fixed: d.FixedEnvs, Time: e.opt.Now().UTC().Format(time.RFC3339), Note: prop.Note})
-		if err != nil {
-			return d, nil, err
-		}
-		d.Proposal, err = json.Marshal(a)
-		if err != nil {
-			return d, nil, fmt.Errorf("evolve: encode proposal: %w", err)
-		}
+		return nil
 	}
-	return d, after, nil
+	d.Status = Accepted
+	d.Reason = fmt.Sprintf("fixes %d of the %d environments that use it, breaks none", d.Fixed, n)
+	if prop.Note != "" {
+		d.Reason += ": " + prop.Note
+	}
+	a, err := withLineage(prop.Atom, &atom.Lineage{Parent: head.Version, RootCause: string(d.Code), Repairer: d.Repairer, Round: d.Round,
+		Fixed: d.FixedEnvs, Time: e.opt.Now().UTC().Format(time.RFC3339), Note: prop.Note})
+	if err != nil {
+		return err
+	}
+	d.Proposal, err = json.Marshal(a)
+	if err != nil {
+		return fmt.Errorf("evolve: encode proposal: %w", err)
+	}
+	return nil
 }
 
 func causeOf(v verify.Verdict) string {
