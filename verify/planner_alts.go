@@ -887,8 +887,8 @@ func (p *planner) noToolSets(task checkInfo, ci *collInfo, field, effect, msg st
 	r.Message = msg
 	r.Cause.Evidence.Field = field
 	r.Cause.Evidence.Message = msg
-	if effect != "create" {
-		r.Cause.SuggestedFix.Edit.(*AddTool).Fields = []string{field}
+	if fix, ok := r.Cause.SuggestedFix.Edit.(*AddTool); ok && effect != "create" {
+		fix.Fields = []string{field}
 		r.Cause.SuggestedFix.Description = fmt.Sprintf("add a tool with effect %s on %s.%s setting %s", effect, ci.app, ci.coll, field)
 	}
 	return r
