@@ -1,9 +1,9 @@
 package assert
 
 import (
-	"sync"
-
 	"github.com/google/cel-go/cel"
+
+	"github.com/legoenv/legoenv/internal/memo"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -11,40 +11,41 @@ import (
 // operators, not on its values (they are parameters). Environments of one
 // intent, and intents of one template, compile the same sources again and
 // again; parsing and type-checking them is most of the cost of composing an
-// environment. The cache keeps one checked program per source.
-var progCache = struct {
-	sync.RWMutex
-	m map[string]cel.Program
-}{m: map[string]cel.Program{}}
+// environment. A Compiler keeps one checked program per source, as a
+// cel.Env owns what it has checked.
 
-// maxProgCache bounds the cache; past it the cache starts afresh.
+// maxProgCache bounds a Compiler's programs; past it they start afresh.
 const maxProgCache = 4096
 
-// CompileCached is Compile with the CEL program shared between assertions
-// of the same source. It returns the same result as Compile (a Program of
-// its own, with its own per-world cache); it is safe for concurrent use.
-func CompileCached(a Assertion) (*Program, error) {
+// Compiler compiles assertions, sharing the CEL program between assertions
+// of the same source. The zero Compiler is not usable: create one with
+// NewCompiler. It is safe for concurrent use.
+type Compiler struct {
+	progs *memo.Map[string, cel.Program]
+}
+
+// NewCompiler returns a Compiler with an empty cache.
+func NewCompiler() *Compiler {
+	return &Compiler{progs: memo.New[string, cel.Program](maxProgCache)}
+}
+
+// Compile is the package's Compile with the CEL program shared between
+// assertions of the same source. It returns the same result as Compile (a
+// Program of its own, with its own per-world cache).
+func (c *Compiler) Compile(a Assertion) (*Program, error) {
 	a.Normalize()
 	key, src, params, ok := cacheKey(a)
 	if !ok {
 		return Compile(a)
 	}
-	progCache.RLock()
-	prg := progCache.m[key]
-	progCache.RUnlock()
-	if prg != nil {
+	if prg, ok := c.progs.Load(key); ok {
 		return &Program{Assertion: a, Source: src, prg: prg, params: params}, nil
 	}
 	p, err := Compile(a)
 	if err != nil {
 		return nil, err
 	}
-	progCache.Lock()
-	if len(progCache.m) >= maxProgCache {
-		progCache.m = map[string]cel.Program{}
-	}
-	progCache.m[key] = p.prg
-	progCache.Unlock()
+	c.progs.Store(key, p.prg)
 	return p, nil
 }
 

@@ -7,10 +7,11 @@ import (
 	"github.com/legoenv/legoenv/state"
 )
 
-// CompileCached must be indistinguishable from Compile: same source, same
+// A Compiler must be indistinguishable from Compile: same source, same
 // verdict on every record and state, same errors; hits share the checked
 // CEL program but not the per-world cache.
-func TestCompileCachedMatchesCompile(t *testing.T) {
+func TestCompilerMatchesCompile(t *testing.T) {
+	c := NewCompiler()
 	w := testWorld()
 	st := state.New(w)
 	srcs := []string{
@@ -34,7 +35,7 @@ func TestCompileCachedMatchesCompile(t *testing.T) {
 		for _, src := range srcs {
 			a := mustAssert(t, src)
 			want, err1 := Compile(a)
-			got, err2 := CompileCached(a)
+			got, err2 := c.Compile(a)
 			if err1 != nil || err2 != nil {
 				t.Fatalf("%s: %v / %v", src, err1, err2)
 			}
@@ -54,7 +55,7 @@ func TestCompileCachedMatchesCompile(t *testing.T) {
 		for _, src := range bad {
 			a := mustAssert(t, src)
 			_, err1 := Compile(a)
-			_, err2 := CompileCached(a)
+			_, err2 := c.Compile(a)
 			if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
 				t.Errorf("%s: errors %v / %v", src, err1, err2)
 			}
@@ -64,17 +65,22 @@ func TestCompileCachedMatchesCompile(t *testing.T) {
 	// one checked program and still judge by their own values.
 	a1 := mustAssert(t, `{"exists":"gmail.messages","where":{"to":"ann@acme.example"}}`)
 	a2 := mustAssert(t, `{"exists":"gmail.messages","where":{"to":"nobody@acme.example"}}`)
-	p1, _ := CompileCached(a1)
-	p2, _ := CompileCached(a2)
+	p1, _ := c.Compile(a1)
+	p2, _ := c.Compile(a2)
 	if p1.prg != p2.prg {
 		t.Error("programs of one source are not shared")
 	}
 	if !p1.Eval(Input{State: st}).Holds || p2.Eval(Input{State: st}).Holds {
 		t.Error("shared programs do not keep their own values")
 	}
+	// The cache is the compiler's own: another compiler checks again.
+	if p3, _ := NewCompiler().Compile(a1); p3.prg == p1.prg {
+		t.Error("two compilers share a program")
+	}
 }
 
-func TestCompileCachedConcurrent(t *testing.T) {
+func TestCompilerConcurrent(t *testing.T) {
+	c := NewCompiler()
 	st := state.New(testWorld())
 	var wg sync.WaitGroup
 	for g := 0; g < 8; g++ {
@@ -83,7 +89,7 @@ func TestCompileCachedConcurrent(t *testing.T) {
 			defer wg.Done()
 			for i := 0; i < 50; i++ {
 				a := mustAssert(t, `{"exists":"gmail.messages","where":{"amount":{"gt":100}}}`)
-				p, err := CompileCached(a)
+				p, err := c.Compile(a)
 				if err != nil || !p.Eval(Input{State: st}).Holds {
 					t.Errorf("round %d: %v", i, err)
 					return

@@ -51,7 +51,7 @@ func TestUnchanged(t *testing.T) {
 			if !a.IsNegative() || !a.ReadsCollection() || a.IsState() {
 				t.Fatalf("unchanged must be a negative assertion over a collection")
 			}
-			for _, compile := range []func(Assertion) (*Program, error){Compile, CompileCached} {
+			for _, compile := range []func(Assertion) (*Program, error){Compile, NewCompiler().Compile} {
 				p, err := compile(a)
 				if err != nil {
 					t.Fatal(err)

@@ -64,11 +64,12 @@ type Library struct {
 	recipes  []Recipe
 	recipeAt []Diagnostic      // position of each recipe, for diagnostics
 	ops      map[string][]Tool // app -> catalogue of its operations
+	derived  *sync.Map         // see Derived; shared with clones
 }
 
 // NewLibrary returns an empty library.
 func NewLibrary() *Library {
-	l := &Library{heads: map[Kind]map[string]*Entry{}, versions: map[string]*Entry{}}
+	l := &Library{heads: map[Kind]map[string]*Entry{}, versions: map[string]*Entry{}, derived: &sync.Map{}}
 	for _, k := range Kinds {
 		l.heads[k] = map[string]*Entry{}
 	}
@@ -598,4 +599,23 @@ func (l *Library) RecipeOrigin(i int) Diagnostic {
 		return l.recipeAt[i]
 	}
 	return Diagnostic{File: "(recipes)", Field: fmt.Sprintf("recipes[%d]", i), Severity: Error}
+}
+
+// Derived returns the value the library keeps under key, made by mk on the
+// first call. Packages above atom keep here what they compute from the
+// library's atoms alone (compiled tool schemas, CEL programs), so that such
+// a cache lives as long as the library and no longer. Clones share it:
+// atoms are never edited in place, so what was derived from an atom holds
+// for every library that has it. key should be a value of an unexported
+// type of the calling package, as with context.WithValue. A library not
+// made by NewLibrary, Load or Clone keeps nothing: mk runs every time.
+func (l *Library) Derived(key any, mk func() any) any {
+	if l.derived == nil {
+		return mk()
+	}
+	if v, ok := l.derived.Load(key); ok {
+		return v
+	}
+	v, _ := l.derived.LoadOrStore(key, mk())
+	return v
 }

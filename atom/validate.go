@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -17,37 +15,6 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/gen"
 )
-
-// EffectKinds lists the effect kinds a server atom may use, with a doc line.
-// The episode package implements them; a new kind is registered with
-// RegisterEffectKind.
-var (
-	effectMu    sync.RWMutex
-	EffectKinds = map[string]string{
-		"search":     "find records whose fields match the arguments (filters), up to a limit",
-		"get":        "return the record whose key is the key argument",
-		"create":     "insert a record built from the arguments and constants; the key is generated",
-		"update":     "set fields of the record named by the key argument",
-		"delete":     "remove the record named by the key argument",
-		"append":     "append the value argument to a list field of the record named by the key argument",
-		"starlark":   "run a Starlark function run(args, db) in a sandbox",
-		"unresolved": "a tool whose effect is not known yet; calling it is an error",
-	}
-)
-
-// RegisterEffectKind adds an effect kind to those the loader accepts.
-func RegisterEffectKind(name, doc string) {
-	effectMu.Lock()
-	defer effectMu.Unlock()
-	EffectKinds[name] = doc
-}
-
-func effectKnown(name string) bool {
-	effectMu.RLock()
-	defer effectMu.RUnlock()
-	_, ok := EffectKinds[name]
-	return ok
-}
 
 // SlotRE finds {{slot}} and {{slot.field}} placeholders in templates.
 var SlotRE = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_ ]*))?\s*\}\}`)
@@ -183,15 +150,8 @@ func InputProperties(in map[string]any) map[string]bool {
 func validateEffect(e *Entry, s *Server, t Tool, at string) Diagnostics {
 	var ds Diagnostics
 	ef := t.Effect
-	if !effectKnown(ef.Kind) {
-		kinds := make([]string, 0, len(EffectKinds))
-		effectMu.RLock()
-		for k := range EffectKinds {
-			kinds = append(kinds, k)
-		}
-		effectMu.RUnlock()
-		sort.Strings(kinds)
-		return Diagnostics{e.Diag(Error, at+".kind", "unknown effect kind %q (known: %s)", ef.Kind, strings.Join(kinds, ", "))}
+	if _, ok := EffectKindDoc(ef.Kind); !ok {
+		return Diagnostics{e.Diag(Error, at+".kind", "unknown effect kind %q (known: %s)", ef.Kind, strings.Join(EffectKindNames(), ", "))}
 	}
 	switch ef.Kind {
 	case "starlark":

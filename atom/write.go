@@ -193,7 +193,7 @@ func flowIfShort(n *yaml.Node) {
 // recipes without changing l. Atom values are shared: callers that change
 // an atom put a changed copy, never edit one in place.
 func (l *Library) Clone() *Library {
-	c := &Library{Dir: l.Dir, heads: map[Kind]map[string]*Entry{}, versions: make(map[string]*Entry, len(l.versions))}
+	c := &Library{Dir: l.Dir, heads: map[Kind]map[string]*Entry{}, versions: make(map[string]*Entry, len(l.versions)), derived: l.derived}
 	copies := make(map[*Entry]*Entry, len(l.versions))
 	dup := func(e *Entry) *Entry {
 		if ce, ok := copies[e]; ok {

@@ -96,7 +96,7 @@ func sameVerdicts(t *testing.T, got, want []verify.Verdict) {
 		if v.RootCause == nil {
 			return ""
 		}
-		return v.RootCause.Code + " " + v.RootCause.Atom.String()
+		return string(v.RootCause.Code) + " " + v.RootCause.Atom.String()
 	}
 	for i := range want {
 		g, w := got[i], want[i]

@@ -11,7 +11,8 @@ import (
 )
 
 // A second composition reuses each tool's compiled schema and effect, yet
-// gets Tool values of its own that behave like the first.
+// gets Tool values of its own that behave like the first. The cache is the
+// library's: a clone shares it, a library loaded again compiles afresh.
 func TestToolCacheSharesCompiledParts(t *testing.T) {
 	lib := exampleLib(t)
 	r := lib.Recipes()[0]
@@ -46,13 +47,30 @@ func TestToolCacheSharesCompiledParts(t *testing.T) {
 			t.Errorf("a cached tool fails: %s", o.Content)
 		}
 	}
+	c, err := Compose(lib.Clone(), r, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Compose(exampleLib(t), r, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, ta := range a.Tools() {
+		if c.Tools()[i].schema != ta.schema {
+			t.Errorf("%s: a clone of the library compiles its tools again", ta.Name)
+		}
+		if d.Tools()[i].schema == ta.schema {
+			t.Errorf("%s: another library shares the first one's compiled schema", ta.Name)
+		}
+	}
 }
 
 func TestParseSpecMatchesParse(t *testing.T) {
+	lc := newLibCache()
 	for _, s := range []string{"person.email", "amount(10,500)", "oneof(a|b)", "date(-3d,0d)", "nope", "int(5,1)", "text("} {
 		for round := 0; round < 2; round++ {
 			w, werr := gen.Parse(s)
-			g, gerr := parseSpec(s)
+			g, gerr := lc.parseSpec(s)
 			if (werr == nil) != (gerr == nil) || w.Name != g.Name || len(w.Args) != len(g.Args) {
 				t.Errorf("%q: %+v %v, want %+v %v", s, g, gerr, w, werr)
 			}
@@ -63,21 +81,38 @@ func TestParseSpecMatchesParse(t *testing.T) {
 // usedSlots finds slots in the instruction, the goal and the plan, and a
 // second call gives the cached answer of the same atom.
 func TestUsedSlots(t *testing.T) {
+	lc := newLibCache()
 	in := &atom.Intent{
 		Instruction: "Reply to {{who}}",
 		Goal:        []assert.Assertion{{Type: assert.Exists, Target: "mail.messages", Where: assert.Where{{Field: "to", Op: assert.OpEquals, Value: "{{who.email}}"}}}},
 		Plan:        []atom.PlanCall{{Tool: "mail_send", Args: map[string]any{"subject": "{{topic}}"}}},
 	}
 	for round := 0; round < 2; round++ {
-		if got := usedSlots("reply@v1", in); !slices.Equal(got, []string{"topic", "who"}) {
+		if got := lc.usedSlots("reply@v1", in); !slices.Equal(got, []string{"topic", "who"}) {
 			t.Fatalf("round %d: %v", round, got)
 		}
 	}
-	if got := usedSlots("plain@v1", &atom.Intent{Instruction: "no slots"}); len(got) != 0 {
+	if got := lc.usedSlots("plain@v1", &atom.Intent{Instruction: "no slots"}); len(got) != 0 {
 		t.Fatalf("slots in a plain intent: %v", got)
 	}
 	// An intent made during composition is never answered from the cache.
-	if got := usedSlots("", &atom.Intent{Instruction: "{{x}}"}); !slices.Equal(got, []string{"x"}) {
+	if got := lc.usedSlots("", &atom.Intent{Instruction: "{{x}}"}); !slices.Equal(got, []string{"x"}) {
 		t.Fatalf("uncached: %v", got)
 	}
+}
+
+// Every kind the loader accepts has an implementation, and a second
+// registration of a kind is refused.
+func TestEffectRegistry(t *testing.T) {
+	for _, k := range atom.EffectKindNames() {
+		if effectImpls[k] == nil {
+			t.Errorf("kind %s has no implementation", k)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("registering create twice did not panic")
+		}
+	}()
+	RegisterEffect("create", "again", newCreate)
 }

@@ -111,6 +111,7 @@ type Env struct {
 
 	mu     sync.Mutex
 	worlds map[int64]*state.World
+	cache  *libCache  // the library's, for building further worlds
 	refs   references // reference-plan states, for whole-state goals
 }
 
@@ -157,7 +158,7 @@ type Options struct {
 // Unpinned versions resolve to the library's heads; the servers default to
 // those serving the intent's apps.
 func Compose(lib *atom.Library, r atom.Recipe, opt Options) (*Env, error) {
-	c := &composer{lib: lib, r: r, full: opt.FullSurface}
+	c := &composer{lib: lib, r: r, full: opt.FullSurface, cache: cacheOf(lib)}
 	env := c.compose()
 	if len(c.issues) > 0 {
 		return nil, &ComposeError{Recipe: c.r, Issues: c.issues}
@@ -172,6 +173,7 @@ type composer struct {
 	issues []Issue
 	world  *state.World
 	full   bool // Options.FullSurface
+	cache  *libCache
 }
 
 func (c *composer) add(code string, e *atom.Entry, k atom.Kind, id, field, format string, args ...any) {
@@ -199,7 +201,7 @@ func (c *composer) compose() *Env {
 	}
 	in, steps, goalFrom := c.expandSteps(ie, ie.Atom.(*atom.Intent))
 	data := de.Atom.(*atom.Data)
-	env := &Env{Intent: ie, Composed: in, GoalFrom: goalFrom, Data: de, worlds: map[int64]*state.World{}, toolByKey: map[string]*Tool{}}
+	env := &Env{Intent: ie, Composed: in, GoalFrom: goalFrom, Data: de, worlds: map[int64]*state.World{}, toolByKey: map[string]*Tool{}, cache: c.cache}
 
 	// Servers: as pinned, else one per app of the intent.
 	var servers []*atom.Entry
@@ -281,7 +283,7 @@ func (c *composer) buildTools(env *Env, in *atom.Intent) {
 				continue
 			}
 			owner[t.Name] = se
-			tool, err := cachedTool(s, se, t)
+			tool, err := c.cache.tool(s, se, t)
 			if err != nil {
 				c.add(IssueBadData, se, "", "", fmt.Sprintf("tools[%d]", i), "%v", err)
 				continue
@@ -319,7 +321,7 @@ func (e *Env) World(seed int64) (*state.World, error) {
 	if w := e.worlds[seed]; w != nil {
 		return w, nil
 	}
-	c := &composer{r: e.Recipe}
+	c := &composer{r: e.Recipe, cache: e.cache}
 	w := c.buildWorld(e, seed)
 	if len(c.issues) > 0 {
 		return nil, &ComposeError{Recipe: e.Recipe, Issues: c.issues}
@@ -442,7 +444,7 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 		specs := make([]gen.Spec, len(fields))
 		parsed := make([]bool, len(fields))
 		for j, f := range fields {
-			sp, err := parseSpec(g.Fields[f])
+			sp, err := c.cache.parseSpec(g.Fields[f])
 			specs[j], parsed[j] = sp, err == nil // a bad spec is reported by lint
 		}
 		for i := 0; i < g.Count; i++ {
@@ -517,7 +519,7 @@ func (c *composer) bind(env *Env, in *atom.Intent, data *atom.Data, w *state.Wor
 	if in == env.Intent.Atom {
 		key = env.Intent.ID + "@" + env.Intent.Version
 	}
-	for _, n := range usedSlots(key, in) {
+	for _, n := range c.cache.usedSlots(key, in) {
 		if _, ok := in.Slots[n]; !ok {
 			c.add(IssueUnboundSlot, env.Intent, "", "", "instruction", "slot {{%s}} is used but not declared", n)
 		}
@@ -558,7 +560,7 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 			c.add(IssueBadAssertion, e, "", "", field, "assertion reads %s, which no server of the environment has", a.Target)
 			return
 		}
-		p, err := assert.CompileCached(a)
+		p, err := c.cache.compile(a)
 		if err != nil {
 			c.add(IssueBadAssertion, e, "", "", field, "%v", err)
 			return

@@ -35,32 +35,58 @@ func (f EffectFunc) Apply(cx *Context, args map[string]any) (any, error) { retur
 // EffectFactory builds an effect for one tool of a server.
 type EffectFactory func(s *atom.Server, t *atom.Tool) (Effect, error)
 
-var effectFactories = map[string]EffectFactory{}
+// effectImpls binds each effect kind of atom's registry to its
+// implementation. Written only from init, by RegisterEffect and implement.
+var effectImpls = map[string]EffectFactory{}
 
-// RegisterEffect adds an effect kind: the loader accepts it and tools of
-// that kind are built with f. Built-in kinds register in init.
+// RegisterEffect adds an effect kind: the loader accepts it (it is
+// registered with atom.RegisterEffectKind) and tools of that kind are built
+// with f. Call it from init; it panics on a kind registered twice, as
+// database/sql.Register does.
 func RegisterEffect(kind, doc string, f EffectFactory) {
-	effectFactories[kind] = f
+	if f == nil {
+		panic(fmt.Sprintf("episode: RegisterEffect: kind %q without an implementation", kind))
+	}
 	atom.RegisterEffectKind(kind, doc)
+	effectImpls[kind] = f
+}
+
+// implement binds a kind of the atom format (registered, with its doc, by
+// package atom) to its implementation.
+func implement(kind string, f EffectFactory) {
+	if _, ok := atom.EffectKindDoc(kind); !ok {
+		panic(fmt.Sprintf("episode: implement: atom has no effect kind %q", kind))
+	}
+	if effectImpls[kind] != nil {
+		panic(fmt.Sprintf("episode: implement: kind %q implemented twice", kind))
+	}
+	effectImpls[kind] = f
 }
 
 func init() {
-	RegisterEffect("search", atom.EffectKinds["search"], newSearch)
-	RegisterEffect("get", atom.EffectKinds["get"], newGet)
-	RegisterEffect("create", atom.EffectKinds["create"], newCreate)
-	RegisterEffect("update", atom.EffectKinds["update"], newUpdate)
-	RegisterEffect("delete", atom.EffectKinds["delete"], newDelete)
-	RegisterEffect("append", atom.EffectKinds["append"], newAppend)
-	RegisterEffect("starlark", atom.EffectKinds["starlark"], newStarlark)
-	RegisterEffect("unresolved", atom.EffectKinds["unresolved"], func(s *atom.Server, t *atom.Tool) (Effect, error) {
+	implement("search", newSearch)
+	implement("get", newGet)
+	implement("create", newCreate)
+	implement("update", newUpdate)
+	implement("delete", newDelete)
+	implement("append", newAppend)
+	implement("starlark", newStarlark)
+	implement("unresolved", func(s *atom.Server, t *atom.Tool) (Effect, error) {
 		return EffectFunc(func(*Context, map[string]any) (any, error) {
 			return nil, fmt.Errorf("tool %s is not available in this environment", t.Name)
 		}), nil
 	})
+	// A kind the loader accepts but nothing implements would pass lint and
+	// fail every composition: refuse to start instead.
+	for _, k := range atom.EffectKindNames() {
+		if effectImpls[k] == nil {
+			panic(fmt.Sprintf("episode: effect kind %q has no implementation", k))
+		}
+	}
 }
 
 func buildEffect(s *atom.Server, t *atom.Tool) (Effect, error) {
-	f := effectFactories[t.Effect.Kind]
+	f := effectImpls[t.Effect.Kind]
 	if f == nil {
 		return nil, fmt.Errorf("unknown effect kind %q", t.Effect.Kind)
 	}

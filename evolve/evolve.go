@@ -62,7 +62,7 @@ const (
 type Decision struct {
 	Round      int             `json:"round"`
 	Group      string          `json:"group"` // "root.cause kind/id@version"
-	Code       string          `json:"root_cause"`
+	Code       verify.Code     `json:"root_cause"`
 	Atom       verify.AtomRef  `json:"atom"`    // the atom repaired, at the version repaired
 	Version    string          `json:"version"` // the version proposed; "" when skipped
 	Repairer   string          `json:"repairer"`
@@ -475,7 +475,7 @@ func storeVerdicts(vs []verify.Verdict) []store.Verdict {
 		b, _ := json.Marshal(v)
 		sv := store.Verdict{Env: i, EnvID: v.EnvID, Verified: v.Verified, JSON: b}
 		if v.RootCause != nil {
-			sv.Code, sv.Atom = v.RootCause.Code, v.RootCause.Atom.String()
+			sv.Code, sv.Atom = string(v.RootCause.Code), v.RootCause.Atom.String()
 		}
 		out[i] = sv
 	}
@@ -485,7 +485,7 @@ func storeVerdicts(vs []verify.Verdict) []store.Verdict {
 // group is the failures that share a root cause and a blamed atom version.
 type group struct {
 	key  string
-	code string
+	code verify.Code
 	atom verify.AtomRef
 	envs []int
 }
@@ -499,7 +499,7 @@ func (e *engine) groups() []*group {
 			continue
 		}
 		rc := v.RootCause
-		k := rc.Code + " " + rc.Atom.String()
+		k := string(rc.Code) + " " + rc.Atom.String()
 		g := by[k]
 		if g == nil {
 			g = &group{key: k, code: rc.Code, atom: rc.Atom}
@@ -553,7 +553,7 @@ func (e *engine) settled(round int, g *group) bool {
 	return true
 }
 
-func (e *engine) anyHandles(code string) bool {
+func (e *engine) anyHandles(code verify.Code) bool {
 	for _, r := range e.opt.Repairers {
 		if r.Handles(code) {
 			return true
@@ -581,7 +581,7 @@ func (e *engine) handle(ctx context.Context, round int, g *group) error {
 		return e.decide(ctx, d, nil)
 	case !e.anyHandles(g.code):
 		d := base
-		d.Status, d.Reason = Skipped, "no repairer for "+g.code
+		d.Status, d.Reason = Skipped, "no repairer for "+string(g.code)
 		return e.decide(ctx, d, nil)
 	}
 	base.Atom.Version = head.Version
@@ -635,29 +635,11 @@ func (e *engine) handle(ctx context.Context, round int, g *group) error {
 // gate re-verifies every user of the atom with the proposal in place and
 // decides. after holds the users' new verdicts.
 func (e *engine) gate(ctx context.Context, d Decision, head *atom.Entry, prop Proposal, users []int) (Decision, map[int]verify.Verdict, error) {
-	reject := func(format string, args ...any) (Decision, map[int]verify.Verdict, error) {
-		d.Status, d.Reason = Rejected, fmt.Sprintf(format, args...)
-		return d, nil, nil
-	}
-	k, id := atom.KindOf(prop.Atom)
-	if k != head.Kind || id != head.ID {
-		return reject("the proposal is %s %q, not %s %q", k, id, head.Kind, head.ID)
-	}
-	ver, err := atom.Version(prop.Atom)
-	if err != nil {
-		return reject("the proposal has no version: %v", err)
-	}
+	cand, ver, why := e.candidate(head, prop)
 	d.Version = ver
-	if ver == head.Version {
-		return reject("the proposal does not change the atom")
-	}
-	cand := e.lib.Clone()
-	ent, err := cand.Put(prop.Atom, head.File, true)
-	if err != nil {
-		return reject("the proposal does not go into the library: %v", err)
-	}
-	if ds := atom.ValidateEntry(ent); ds.HasErrors() {
-		return reject("the proposal is not a valid atom: %v", ds.Err())
+	if why != "" {
+		d.Status, d.Reason = Rejected, why
+		return d, nil, nil
 	}
 	rs := make([]atom.Recipe, len(e.recipes))
 	copy(rs, e.recipes)
@@ -671,8 +653,45 @@ func (e *engine) gate(ctx context.Context, d Decision, head *atom.Entry, prop Pr
 	if why, err := e.weakens(ctx, head, prop, cand, rs, users); err != nil {
 		return d, nil, err
 	} else if why != "" {
-		return reject("%s", why)
+		d.Status, d.Reason = Rejected, why
+		return d, nil, nil
 	}
+	after, stillFailing := e.tally(&d, users, vs)
+	if err := e.judge(&d, head, prop, len(users), stillFailing); err != nil {
+		return d, nil, err
+	}
+	return d, after, nil
+}
+
+// candidate puts the proposal into a clone of the library as the head of
+// its atom. It returns the clone and the proposal's version, or why the
+// proposal is refused before anything is verified.
+func (e *engine) candidate(head *atom.Entry, prop Proposal) (*atom.Library, string, string) {
+	k, id := atom.KindOf(prop.Atom)
+	if k != head.Kind || id != head.ID {
+		return nil, "", fmt.Sprintf("the proposal is %s %q, not %s %q", k, id, head.Kind, head.ID)
+	}
+	ver, err := atom.Version(prop.Atom)
+	if err != nil {
+		return nil, "", fmt.Sprintf("the proposal has no version: %v", err)
+	}
+	if ver == head.Version {
+		return nil, ver, "the proposal does not change the atom"
+	}
+	cand := e.lib.Clone()
+	ent, err := cand.Put(prop.Atom, head.File, true)
+	if err != nil {
+		return nil, ver, fmt.Sprintf("the proposal does not go into the library: %v", err)
+	}
+	if ds := atom.ValidateEntry(ent); ds.HasErrors() {
+		return nil, ver, fmt.Sprintf("the proposal is not a valid atom: %v", ds.Err())
+	}
+	return cand, ver, ""
+}
+
+// tally counts the users the proposal fixes and breaks into d, and returns
+// their new verdicts and the cause of the first that still fails.
+func (e *engine) tally(d *Decision, users []int, vs []verify.Verdict) (map[int]verify.Verdict, string) {
 	after := map[int]verify.Verdict{}
 	var stillFailing string
 	for j, i := range users {
@@ -689,33 +708,40 @@ func (e *engine) gate(ctx context.Context, d Decision, head *atom.Entry, prop Pr
 			stillFailing = causeOf(now)
 		}
 	}
+	return after, stillFailing
+}
+
+// judge accepts a proposal that fixes some of its n users and breaks none,
+// recording its lineage, and rejects any other.
+func (e *engine) judge(d *Decision, head *atom.Entry, prop Proposal, n int, stillFailing string) error {
 	switch {
 	case d.Broken > 0:
 		d.Status = Rejected
 		d.Reason = fmt.Sprintf("breaks %d verified environment(s), first %s", d.Broken, d.BrokenEnvs[0])
+		return nil
 	case d.Fixed == 0:
 		d.Status = Rejected
-		d.Reason = fmt.Sprintf("fixes none of the %d environments that use it", len(users))
+		d.Reason = fmt.Sprintf("fixes none of the %d environments that use it", n)
 		if stillFailing != "" {
 			d.Reason += "; they still fail: " + stillFailing
 		}
-	default:
-		d.Status = Accepted
-		d.Reason = fmt.Sprintf("fixes %d of the %d environments that use it, breaks none", d.Fixed, len(users))
-		if prop.Note != "" {
-			d.Reason += ": " + prop.Note
-		}
-		a, err := withLineage(prop.Atom, &atom.Lineage{Parent: head.Version, RootCause: d.Code, Repairer: d.Repairer, Round: d.Round,
-			Fixed: d.FixedEnvs, Time: e.opt.Now().UTC().Format(time.RFC3339), Note: prop.Note})
-		if err != nil {
-			return d, nil, err
-		}
-		d.Proposal, err = json.Marshal(a)
-		if err != nil {
-			return d, nil, fmt.Errorf("evolve: encode proposal: %w", err)
-		}
+		return nil
 	}
-	return d, after, nil
+	d.Status = Accepted
+	d.Reason = fmt.Sprintf("fixes %d of the %d environments that use it, breaks none", d.Fixed, n)
+	if prop.Note != "" {
+		d.Reason += ": " + prop.Note
+	}
+	a, err := withLineage(prop.Atom, &atom.Lineage{Parent: head.Version, RootCause: string(d.Code), Repairer: d.Repairer, Round: d.Round,
+		Fixed: d.FixedEnvs, Time: e.opt.Now().UTC().Format(time.RFC3339), Note: prop.Note})
+	if err != nil {
+		return err
+	}
+	d.Proposal, err = json.Marshal(a)
+	if err != nil {
+		return fmt.Errorf("evolve: encode proposal: %w", err)
+	}
+	return nil
 }
 
 func causeOf(v verify.Verdict) string {
@@ -727,9 +753,9 @@ func causeOf(v verify.Verdict) string {
 		msg = msg[:157] + "..."
 	}
 	if msg == "" {
-		return v.RootCause.Code
+		return string(v.RootCause.Code)
 	}
-	return v.RootCause.Code + ": " + msg
+	return string(v.RootCause.Code) + ": " + msg
 }
 
 // withLineage returns a copy of an atom with its lineage set.
@@ -763,7 +789,7 @@ func (e *engine) decide(ctx context.Context, d Decision, after map[int]verify.Ve
 		r := decisionToStore(e.runID, d, e.opt.Now())
 		var lin *store.Lineage
 		if d.Status == Accepted {
-			lin = &store.Lineage{Kind: string(d.Atom.Kind), ID: d.Atom.ID, Version: d.Version, Parent: d.Atom.Version, RootCause: d.Code,
+			lin = &store.Lineage{Kind: string(d.Atom.Kind), ID: d.Atom.ID, Version: d.Version, Parent: d.Atom.Version, RootCause: string(d.Code),
 				Repairer: d.Repairer, Round: d.Round, Fixed: d.FixedEnvs, Time: e.opt.Now()}
 		}
 		stored, existed, err := st.RecordRepair(ctx, r, lin)
@@ -837,13 +863,13 @@ func (e *engine) apply(d Decision) error {
 }
 
 func decisionToStore(run int64, d Decision, now time.Time) store.Repair {
-	return store.Repair{RunID: run, Round: d.Round, Group: d.Group, Code: d.Code, AtomKind: string(d.Atom.Kind), AtomID: d.Atom.ID,
+	return store.Repair{RunID: run, Round: d.Round, Group: d.Group, Code: string(d.Code), AtomKind: string(d.Atom.Kind), AtomID: d.Atom.ID,
 		Parent: d.Atom.Version, Version: d.Version, Repairer: d.Repairer, Status: d.Status, Blocked: d.Blocked, Fixed: d.Fixed,
 		Broken: d.Broken, FixedEnvs: d.FixedEnvs, BrokenEnvs: d.BrokenEnvs, Reason: d.Reason, Atom: d.Proposal, CreatedAt: now}
 }
 
 func decisionFromStore(r store.Repair) Decision {
-	d := Decision{Round: r.Round, Group: r.Group, Code: r.Code, Atom: verify.AtomRef{Kind: atom.Kind(r.AtomKind), ID: r.AtomID, Version: r.Parent},
+	d := Decision{Round: r.Round, Group: r.Group, Code: verify.Code(r.Code), Atom: verify.AtomRef{Kind: atom.Kind(r.AtomKind), ID: r.AtomID, Version: r.Parent},
 		Version: r.Version, Repairer: r.Repairer, Status: r.Status, Blocked: r.Blocked, Fixed: r.Fixed, Broken: r.Broken,
 		Reason: r.Reason, Proposal: r.Atom}
 	if len(r.FixedEnvs) > 0 {

@@ -44,7 +44,8 @@ func openStore(t testing.TB) *store.Store {
 // counting wraps the default repairers and counts their proposals.
 func counting(n *atomic.Int64) []Repairer {
 	var out []Repairer
-	for _, f := range Deterministic {
+	for _, r := range DefaultRepairers() {
+		f := r.(Func)
 		fn := f.Fn
 		f.Fn = func(ctx context.Context, req Request) (Proposal, error) {
 			n.Add(1)
@@ -97,8 +98,9 @@ func TestFaultsOneRound(t *testing.T) {
 		t.Errorf("verified %d -> %d of %d, want 3 -> 12 of 12", r.VerifiedBefore, r.VerifiedAfter, r.Total)
 	}
 	want := []struct {
-		atom, cause string
-		fanout      int
+		atom   string
+		cause  verify.Code
+		fanout int
 	}{
 		{"server/helpdesk", verify.ServerMissingTool, 4},
 		{"data/initech_sales", verify.DataMissingEntity, 3},
@@ -121,7 +123,7 @@ func TestFaultsOneRound(t *testing.T) {
 			}
 			head := res.Library.Head(k, id)
 			lin := atom.LineageOf(head.Atom)
-			if head.Version == parent.Version || lin == nil || lin.Parent != parent.Version || lin.RootCause != w.cause || lin.Round != 1 || len(lin.Fixed) != w.fanout {
+			if head.Version == parent.Version || lin == nil || lin.Parent != parent.Version || lin.RootCause != string(w.cause) || lin.Round != 1 || len(lin.Fixed) != w.fanout {
 				t.Errorf("head %s lineage %+v", head.Ref(), lin)
 			}
 			if old, err := res.Library.Get(k, parent.Pin()); err != nil || old.Head {

@@ -135,7 +135,7 @@ func TestGate(t *testing.T) {
 				lin := atom.LineageOf(e.Atom)
 				if e.Atom.(*atom.Intent).Description == "good" && e.ID != "mark_do_not_contact" && e.ID != "escalate_ticket" {
 					last := first[len(first)-1]
-					if lin == nil || lin.Round != 1 || lin.RootCause != fakeCause || lin.Fixed == nil {
+					if lin == nil || lin.Round != 1 || lin.RootCause != string(fakeCause) || lin.Fixed == nil {
 						t.Errorf("%s: lineage %+v", e.ID, lin)
 					} else if e.ID == "email_account_owner" && lin.Repairer != last.Repairer {
 						t.Errorf("lineage names repairer %q, the accepted one is %q", lin.Repairer, last.Repairer)

@@ -106,7 +106,7 @@ func paretoChart(r Report) chart {
 	}
 	for i, row := range rows {
 		y := top + rowH*float64(i)
-		c.Texts = append(c.Texts, text{X: left - 8, Y: y + 17, Anchor: "end", Text: row.Code})
+		c.Texts = append(c.Texts, text{X: left - 8, Y: y + 17, Anchor: "end", Text: string(row.Code)})
 		for j, v := range []struct {
 			n     int
 			class string

@@ -23,7 +23,7 @@ type LLMRepairer struct {
 	Model     llmpropose.Chatter
 	ModelName string // recorded in the lineage note
 	// Codes limits the root causes tried; nil tries every code.
-	Codes       map[string]bool
+	Codes       map[verify.Code]bool
 	Attempts    int // answers per group; default 3
 	Temperature *float64
 	// Precheck verifies the group's failing environments with the proposal
@@ -33,7 +33,7 @@ type LLMRepairer struct {
 	// Verify is the verifier of the precheck; nil is verify.VerifyAll.
 	Verify func(ctx context.Context, lib *atom.Library, rs []atom.Recipe) []verify.Verdict
 	// Log is called after every answer, accepted or not.
-	Log func(code string, ref string, a llmpropose.Attempt)
+	Log func(code verify.Code, ref string, a llmpropose.Attempt)
 }
 
 // NewLLMRepairer is the model repairer with the precheck on.
@@ -41,11 +41,14 @@ func NewLLMRepairer(model llmpropose.Chatter, name string) *LLMRepairer {
 	return &LLMRepairer{Model: model, ModelName: name, Precheck: true}
 }
 
+// The model repairer plugs in as any other.
+var _ Repairer = (*LLMRepairer)(nil)
+
 // Name is "llm".
 func (r *LLMRepairer) Name() string { return "llm" }
 
 // Handles reports whether the repairer tries code.
-func (r *LLMRepairer) Handles(code string) bool { return r.Codes == nil || r.Codes[code] }
+func (r *LLMRepairer) Handles(code verify.Code) bool { return r.Codes == nil || r.Codes[code] }
 
 const llmRepairSystem = "You repair atoms of legoenv, a library of training environments for tool-using agents. An environment is verified when a plan reaches its goal, doing nothing fails, wrong plans fail, and replays agree. Answer with the whole new version of the atom in one ```yaml fenced block and nothing else.\n\n" + llmpropose.Guide
 
@@ -139,7 +142,7 @@ func llmCause(v verify.Verdict) string {
 	if v.RootCause == nil {
 		return "not verified"
 	}
-	s := v.RootCause.Code
+	s := string(v.RootCause.Code)
 	if m := v.RootCause.Evidence.Message; m != "" {
 		s += ": " + m
 	}

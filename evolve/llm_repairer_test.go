@@ -175,13 +175,14 @@ func TestLLMRepairerPropose(t *testing.T) {
 	answers := []string{"I would relax the rule.", wrongKind, wrongID, sameCheck, goodRule}
 	srv, c := scripted(t, answers...)
 	type logged struct {
-		code, ref string
-		a         llmpropose.Attempt
+		code verify.Code
+		ref  string
+		a    llmpropose.Attempt
 	}
 	var log []logged
 	r := evolve.NewLLMRepairer(c, "scripted")
 	r.Attempts = len(answers)
-	r.Log = func(code, ref string, a llmpropose.Attempt) { log = append(log, logged{code, ref, a}) }
+	r.Log = func(code verify.Code, ref string, a llmpropose.Attempt) { log = append(log, logged{code, ref, a}) }
 	if r.Name() != "llm" || !r.Handles(verify.RuleConflictsWithGoal) || !r.Handles(verify.Nondeterministic) {
 		t.Fatal("name or handles")
 	}
@@ -237,7 +238,7 @@ func TestLLMRepairerDeclines(t *testing.T) {
 	if !errors.Is(err, evolve.ErrNoRepair) || !strings.Contains(err.Error(), "still fail") {
 		t.Fatalf("error = %v", err)
 	}
-	r.Codes = map[string]bool{verify.Nondeterministic: true}
+	r.Codes = map[verify.Code]bool{verify.Nondeterministic: true}
 	if r.Handles(verify.RuleConflictsWithGoal) {
 		t.Error("Codes does not limit Handles")
 	}
@@ -289,7 +290,7 @@ func TestEvolveWithLLMRepairer(t *testing.T) {
 			}
 			head := res.Library.Head(atom.KindRule, "internal_only")
 			lin := atom.LineageOf(head.Atom)
-			if tc.status == evolve.Accepted && (lin == nil || lin.Repairer != "llm" || lin.RootCause != verify.RuleConflictsWithGoal) {
+			if tc.status == evolve.Accepted && (lin == nil || lin.Repairer != "llm" || lin.RootCause != string(verify.RuleConflictsWithGoal)) {
 				t.Errorf("accepted version's lineage %+v", lin)
 			}
 			if tc.status == evolve.Rejected && head.Version != lib.Head(atom.KindRule, "internal_only").Version {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/verify"
 )
 
 // collectionFor finds the declaration of app.coll among the servers the
@@ -53,8 +54,8 @@ func repairMissingEntity(ctx context.Context, req Request) (Proposal, error) {
 		return Proposal{}, err
 	}
 	var notes []string
-	for _, f := range fixes(req, "add_record") {
-		app, coll, key, handle := pString(f.Params, "app"), pString(f.Params, "collection"), pString(f.Params, "key"), pString(f.Params, "handle")
+	for _, f := range edits[*verify.AddRecord](req) {
+		app, coll, key, handle := f.App, f.Collection, f.Key, f.Handle
 		if app == "" || coll == "" {
 			continue
 		}
@@ -80,7 +81,7 @@ func repairMissingEntity(ctx context.Context, req Request) (Proposal, error) {
 		if findRecord(recs, keyField, key) >= 0 {
 			continue // an earlier fix of the group added it
 		}
-		rec := newRecord(nd, c, app, coll, key, pMap(f.Params, "fields"))
+		rec := newRecord(nd, c, app, coll, key, f.Fields)
 		rec[keyField] = key
 		nd.Records[app][coll] = append(recs, rec)
 		notes = append(notes, fmt.Sprintf("added %s.%s %s", app, coll, key))
@@ -241,9 +242,8 @@ func repairGoalAlreadyMet(ctx context.Context, req Request) (Proposal, error) {
 	}
 	var notes []string
 	var reasons []string
-	for _, f := range fixes(req, "change_record") {
-		app, coll, key, field := pString(f.Params, "app"), pString(f.Params, "collection"), pString(f.Params, "key"), pString(f.Params, "field")
-		avoid := f.Params["avoid"]
+	for _, f := range edits[*verify.ChangeRecord](req) {
+		app, coll, key, field, avoid := f.App, f.Collection, f.Key, f.Field, f.Avoid
 		c := collectionFor(req, app, coll)
 		keyField := "id"
 		if c != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify"
 )
 
 func repairUnboundSlot(ctx context.Context, req Request) (Proposal, error) {
@@ -20,10 +21,10 @@ func repairUnboundSlot(ctx context.Context, req Request) (Proposal, error) {
 	}
 	// One handle per slot: the most frequent suggestion of the group.
 	chosen := map[string]string{}
-	for _, f := range fixes(req, "bind_slot") {
-		slot, handle := pString(f.Params, "slot"), pString(f.Params, "handle")
+	for _, f := range edits[*verify.BindSlot](req) {
+		slot, handle := f.Slot, f.Handle
 		if handle == "" {
-			if cands := pStrings(f.Params, "candidates"); len(cands) == 1 {
+			if cands := f.Candidates; len(cands) == 1 {
 				handle = cands[0]
 			}
 		}
@@ -92,13 +93,12 @@ func repairUnverifiable(ctx context.Context, req Request) (Proposal, error) {
 	}
 	list, where := assertionsOf(na)
 	var notes []string
-	for _, f := range fixes(req, "rewrite_assertion") {
-		idx, ok := pInt(f.Params, "index")
-		target, field, sugg := pString(f.Params, "collection"), pString(f.Params, "field"), pString(f.Params, "suggestion")
+	for _, f := range edits[*verify.RewriteAssertion](req) {
+		idx, target, field, sugg := f.Index, f.Collection, f.Field, f.Suggestion
 		if sugg == "" {
 			continue
 		}
-		if !ok || idx < 0 || idx >= len(*list) || (target != "" && (*list)[idx].Target != target) {
+		if idx < 0 || idx >= len(*list) || (target != "" && (*list)[idx].Target != target) {
 			idx = indexOfTarget(*list, target, field)
 			if idx < 0 {
 				continue
@@ -173,20 +173,22 @@ func repairNotDiscriminating(ctx context.Context, req Request) (Proposal, error)
 	templates := map[tighten][]any{}
 	var order []tighten
 	for _, v := range req.Failures {
-		if v.RootCause == nil || v.RootCause.SuggestedFix == nil || v.RootCause.SuggestedFix.Action != "tighten_assertion" {
+		if v.RootCause == nil || v.RootCause.SuggestedFix == nil {
 			continue
 		}
-		p := v.RootCause.SuggestedFix.Params
-		idx, ok := pInt(p, "index")
-		field := pString(p, "field")
-		if !ok || field == "" || idx < 0 || idx >= len(ni.Goal) {
+		p, ok := v.RootCause.SuggestedFix.Edit.(*verify.TightenAssertion)
+		if !ok {
+			continue
+		}
+		idx, field := p.Index, p.Field
+		if field == "" || idx < 0 || idx >= len(ni.Goal) {
 			continue
 		}
 		t := tighten{idx, field}
 		if _, seen := templates[t]; !seen {
 			order = append(order, t)
 		}
-		templates[t] = append(templates[t], templatize(req.Lib, v.Recipe, p["value"]))
+		templates[t] = append(templates[t], templatize(req.Lib, v.Recipe, p.Value))
 	}
 	sort.SliceStable(order, func(i, j int) bool {
 		if order[i].index != order[j].index {
@@ -240,13 +242,16 @@ func addProtections(req Request, in *atom.Intent) []string {
 	agree := map[string]bool{}
 	for _, v := range req.Failures {
 		rc := v.RootCause
-		if rc == nil || rc.SuggestedFix == nil || rc.SuggestedFix.Action != "add_assertion" {
+		if rc == nil || rc.SuggestedFix == nil {
 			continue
 		}
-		a, ok := assertionParam(rc.SuggestedFix.Params["assertion"])
+		p, ok := rc.SuggestedFix.Edit.(*verify.AddAssertion)
 		if !ok {
 			continue
 		}
+		// A copy: the templating below must not write into the verdict.
+		a := p.Assertion
+		a.Except = slices.Clone(a.Except)
 		for i := range a.Except {
 			a.Except[i].Value = templatizeAll(req.Lib, v.Recipe, a.Except[i].Value)
 		}
@@ -321,8 +326,8 @@ func repairToolset(ctx context.Context, req Request) (Proposal, error) {
 		return Proposal{}, err
 	}
 	var added []string
-	for _, f := range fixes(req, "add_to_toolset") {
-		for _, t := range pStrings(f.Params, "tools") {
+	for _, f := range edits[*verify.AddToToolset](req) {
+		for _, t := range f.Tools {
 			if !slices.Contains(ni.Tools, t) {
 				ni.Tools = append(ni.Tools, t)
 				added = append(added, t)

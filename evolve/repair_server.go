@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 	"unicode"
@@ -30,13 +31,12 @@ func repairMissingTool(ctx context.Context, req Request) (Proposal, error) {
 		return Proposal{}, noRepair("blamed atom %s is not a server", req.Atom.Ref())
 	}
 	var specs []toolSpec
-	for _, f := range fixes(req, "add_tool") {
-		if app := pString(f.Params, "app"); app != "" && app != s.AppName() {
+	for _, f := range edits[*verify.AddTool](req) {
+		if f.App != "" && f.App != s.AppName() {
 			continue
 		}
-		if eff := pString(f.Params, "effect"); eff != "" {
-			specs = append(specs, toolSpec{effect: eff, collection: pString(f.Params, "collection"), fields: pStrings(f.Params, "fields"),
-				set: pMap(f.Params, "set"), keyField: pString(f.Params, "key_field")})
+		if f.Effect != "" {
+			specs = append(specs, toolSpec{effect: f.Effect, collection: f.Collection, fields: f.Fields, set: f.Set, keyField: f.KeyField})
 		}
 	}
 	// Tools an intent calls by name (its surface or plan) without any
@@ -397,22 +397,18 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 	if c == nil {
 		return atom.Tool{}, fmt.Errorf("server %s has no collection %q", s.ID, sp.collection)
 	}
-	if _, ok := atom.EffectKinds[sp.effect]; !ok || sp.effect == "starlark" || sp.effect == "unresolved" {
+	if _, ok := atom.EffectKindDoc(sp.effect); !ok || sp.effect == "starlark" || sp.effect == "unresolved" {
 		return atom.Tool{}, fmt.Errorf("cannot synthesise a %q effect", sp.effect)
 	}
-	set := map[string]any{}
-	for k, v := range sp.set {
-		set[k] = v
+	sp.set = maps.Clone(sp.set)
+	if sp.set == nil {
+		sp.set = map[string]any{}
 	}
-	sp.set = set
 	key := sp.keyField
 	needsKey := sp.effect == "update" || sp.effect == "delete" || sp.effect == "get" || sp.effect == "append"
 	if needsKey && key == "" {
 		key = c.KeyField()
 	}
-	eff := atom.Effect{Kind: sp.effect, Collection: c.Name}
-	props := map[string]any{}
-	var required []string
 	var fields []string
 	for _, f := range sp.fields {
 		if f == "" || (needsKey && f == key) || (sp.effect == "create" && f == c.KeyField()) {
@@ -420,102 +416,166 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 		}
 		fields = append(fields, f)
 	}
-	one := singular(c.Name)
 	st := styleOf(s)
+	d := toolDraft{c: c, sp: sp, one: singular(c.Name), verb: toolVerb(st, sp), key: key, fields: fields,
+		eff: atom.Effect{Kind: sp.effect, Collection: c.Name}, props: map[string]any{}}
+	d.nameWords = []string{d.verb, d.one}
+	if err := d.surface(); err != nil {
+		return atom.Tool{}, err
+	}
+	if needsKey && key != c.KeyField() {
+		d.eff.Key = key
+	}
+	d.eff.Set = constantSet(sp.set, fields)
+	name := toolName(st, sp.name, d.nameWords)
+	if s.Tool(name) != nil {
+		// A second tool under a numbered name would offer the agent two
+		// look-alike operations; the app's own tool is the one to extend.
+		return atom.Tool{}, fmt.Errorf("server %s already has a tool %s", s.ID, name)
+	}
+	return atom.Tool{Name: name, Description: d.desc, Input: inputSchema(d.props, d.required), Effect: d.eff}, nil
+}
+
+// toolVerb is the verb of a synthesised tool's name: the spec's, else the
+// app's verb for the effect, else the effect's own.
+func toolVerb(st toolStyle, sp toolSpec) string {
+	if sp.verb != "" {
+		return sp.verb
+	}
 	// The verb says the effect ("update"), not the app's first tool of that
 	// kind's verb: an update named cancel_* would promise a cancellation.
 	verb := st.verbs[sp.effect]
 	if sp.effect == "update" && verb != "update" && verb != "edit" && verb != "set" && verb != "modify" && verb != "change" {
 		verb = ""
 	}
-	if sp.verb != "" {
-		verb = sp.verb
-	}
 	if verb == "" {
 		verb = map[string]string{"create": "create", "update": "update", "delete": "delete", "search": "search", "get": "get", "append": "add"}[sp.effect]
 	}
-	nameWords := []string{verb, one}
-	var desc string
-	switch sp.effect {
+	return verb
+}
+
+// toolDraft is a synthesised tool in the making: what its effect needs
+// (c, sp, key, fields) and what the surface says (desc, props, required,
+// the words of its name).
+type toolDraft struct {
+	c         *atom.Collection
+	sp        toolSpec
+	one, verb string
+	key       string
+	fields    []string
+	eff       atom.Effect
+	desc      string
+	nameWords []string
+	props     map[string]any
+	required  []string
+}
+
+// surface writes the description and arguments of the draft's effect.
+func (d *toolDraft) surface() error {
+	switch d.sp.effect {
 	case "create":
-		desc = fmt.Sprintf("%s %s", capital(verb), article(words(one)))
-		if len(fields) > 0 {
-			desc += " with its " + listWords(humanAll(fields))
-		}
-		desc += "."
-		for _, f := range fields {
-			props[f] = argSchema(c, f, sp.argTypes[f])
-			required = append(required, f)
-		}
-		// Stamp the creation time as the app's records are stamped.
-		for _, f := range sortedFields(c) {
-			if _, given := sp.set[f]; given || contains(fields, f) || c.Fields[f].Format != "date-time" {
-				continue
-			}
-			if f == "created_at" || f == "created" || f == "date" || f == "timestamp" || f == "sent_at" || f == "posted_at" {
-				sp.set[f] = "$now"
-			}
-		}
+		d.create()
 	case "update":
-		desc = fmt.Sprintf("Update %s by its %s.", article(words(one)), words(key))
-		props[key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", words(one), key)}
-		required = append(required, key)
-		for _, f := range fields {
-			props[f] = argSchema(c, f, sp.argTypes[f])
-		}
-		if len(fields) > 0 {
-			desc = fmt.Sprintf("Update the %s of %s given its %s.", listWords(humanAll(fields)), article(words(one)), words(key))
-		}
-	case "delete":
-		desc = fmt.Sprintf("Delete %s by its %s.", article(words(one)), words(key))
-		props[key] = map[string]any{"type": "string"}
-		required = append(required, key)
-	case "get":
-		desc = fmt.Sprintf("Get %s by its %s.", article(words(one)), words(key))
-		props[key] = map[string]any{"type": "string"}
-		required = append(required, key)
+		d.update()
+	case "delete", "get":
+		verb := map[string]string{"delete": "Delete", "get": "Get"}[d.sp.effect]
+		d.desc = fmt.Sprintf("%s %s by its %s.", verb, article(words(d.one)), words(d.key))
+		d.props[d.key] = map[string]any{"type": "string"}
+		d.required = append(d.required, d.key)
 	case "search":
-		nameWords = []string{verb, c.Name}
-		desc = fmt.Sprintf("Search %s", words(c.Name))
-		if len(fields) > 0 {
-			desc += " by " + strings.Join(fields, ", ")
-		}
-		desc += "."
-		for _, f := range fields {
-			props[f] = argSchema(c, f, sp.argTypes[f])
-		}
-		props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 50}
+		d.search()
 	case "append":
-		if len(fields) == 0 {
-			return atom.Tool{}, fmt.Errorf("append needs the list field")
-		}
-		list := fields[0]
-		value := singular(list)
-		if value == list {
-			value = list + "_value"
-		}
-		eff.Field, eff.Value = list, value
-		nameWords = []string{verb, value}
-		desc = fmt.Sprintf("Add %s to the %s of %s.", article(words(value)), words(list), article(words(one)))
-		props[key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", words(one), key)}
-		props[value] = map[string]any{"type": "string"}
-		required = append(required, key, value)
+		return d.appendTo()
 	}
-	if needsKey && key != c.KeyField() {
-		eff.Key = key
+	return nil
+}
+
+func (d *toolDraft) create() {
+	c, sp := d.c, d.sp
+	d.desc = fmt.Sprintf("%s %s", capital(d.verb), article(words(d.one)))
+	if len(d.fields) > 0 {
+		d.desc += " with its " + listWords(humanAll(d.fields))
 	}
-	if len(sp.set) > 0 {
-		eff.Set = map[string]any{}
-		for k, v := range sp.set {
-			if !contains(fields, k) {
-				eff.Set[k] = v
-			}
+	d.desc += "."
+	for _, f := range d.fields {
+		d.props[f] = argSchema(c, f, sp.argTypes[f])
+		d.required = append(d.required, f)
+	}
+	// Stamp the creation time as the app's records are stamped.
+	for _, f := range sortedFields(c) {
+		if _, given := sp.set[f]; given || contains(d.fields, f) || c.Fields[f].Format != "date-time" {
+			continue
 		}
-		if len(eff.Set) == 0 {
-			eff.Set = nil
+		if f == "created_at" || f == "created" || f == "date" || f == "timestamp" || f == "sent_at" || f == "posted_at" {
+			sp.set[f] = "$now"
 		}
 	}
-	name := sp.name
+}
+
+func (d *toolDraft) update() {
+	d.desc = fmt.Sprintf("Update %s by its %s.", article(words(d.one)), words(d.key))
+	d.props[d.key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", words(d.one), d.key)}
+	d.required = append(d.required, d.key)
+	for _, f := range d.fields {
+		d.props[f] = argSchema(d.c, f, d.sp.argTypes[f])
+	}
+	if len(d.fields) > 0 {
+		d.desc = fmt.Sprintf("Update the %s of %s given its %s.", listWords(humanAll(d.fields)), article(words(d.one)), words(d.key))
+	}
+}
+
+func (d *toolDraft) search() {
+	d.nameWords = []string{d.verb, d.c.Name}
+	d.desc = fmt.Sprintf("Search %s", words(d.c.Name))
+	if len(d.fields) > 0 {
+		d.desc += " by " + strings.Join(d.fields, ", ")
+	}
+	d.desc += "."
+	for _, f := range d.fields {
+		d.props[f] = argSchema(d.c, f, d.sp.argTypes[f])
+	}
+	d.props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 50}
+}
+
+func (d *toolDraft) appendTo() error {
+	if len(d.fields) == 0 {
+		return fmt.Errorf("append needs the list field")
+	}
+	list := d.fields[0]
+	value := singular(list)
+	if value == list {
+		value = list + "_value"
+	}
+	d.eff.Field, d.eff.Value = list, value
+	d.nameWords = []string{d.verb, value}
+	d.desc = fmt.Sprintf("Add %s to the %s of %s.", article(words(value)), words(list), article(words(d.one)))
+	d.props[d.key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", words(d.one), d.key)}
+	d.props[value] = map[string]any{"type": "string"}
+	d.required = append(d.required, d.key, value)
+	return nil
+}
+
+// constantSet is the effect's set: the constants of set that no argument
+// writes (nil when none is left).
+func constantSet(set map[string]any, fields []string) map[string]any {
+	if len(set) == 0 {
+		return nil
+	}
+	out := map[string]any{}
+	for k, v := range set {
+		if !contains(fields, k) {
+			out[k] = v
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// toolName names a synthesised tool in the app's style (name when given),
+// within the 64 characters a tool name may have.
+func toolName(st toolStyle, name string, nameWords []string) string {
 	if name == "" {
 		name = st.prefix + joinWords(nameWords, st.sep)
 		if st.sep == "" && st.prefix != "" {
@@ -525,11 +585,11 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 	if len(name) > 64 {
 		name = name[:64]
 	}
-	if s.Tool(name) != nil {
-		// A second tool under a numbered name would offer the agent two
-		// look-alike operations; the app's own tool is the one to extend.
-		return atom.Tool{}, fmt.Errorf("server %s already has a tool %s", s.ID, name)
-	}
+	return name
+}
+
+// inputSchema is the JSON Schema of a tool's arguments.
+func inputSchema(props map[string]any, required []string) map[string]any {
 	input := map[string]any{"type": "object", "properties": props}
 	if len(required) > 0 {
 		sort.Strings(required)
@@ -539,7 +599,7 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 		}
 		input["required"] = req
 	}
-	return atom.Tool{Name: name, Description: desc, Input: input, Effect: eff}, nil
+	return input
 }
 
 // argSchema is the input schema of an argument that writes field f: the
@@ -582,14 +642,21 @@ func repairSchemaMismatch(ctx context.Context, req Request) (Proposal, error) {
 		return Proposal{}, err
 	}
 	var notes []string
-	for _, f := range fixes(req, "rename_field", "add_field") {
-		coll, to, from, tool := pString(f.Params, "collection"), pString(f.Params, "to"), pString(f.Params, "from"), pString(f.Params, "tool")
+	for _, f := range fixes(req, isFieldMove) {
+		var m verify.FieldMove
+		switch e := f.Edit.(type) {
+		case *verify.AddField:
+			m = verify.FieldMove(*e)
+		case *verify.RenameField:
+			m = verify.FieldMove(*e)
+		}
+		coll, to, from, tool := m.Collection, m.To, m.From, m.Tool
 		c := ns.Collection(coll)
 		if c == nil || to == "" {
 			continue
 		}
-		switch f.Action {
-		case "add_field":
+		switch f.Action() {
+		case verify.ActionAddField:
 			if _, ok := c.Fields[to]; ok {
 				continue
 			}
@@ -598,7 +665,7 @@ func repairSchemaMismatch(ctx context.Context, req Request) (Proposal, error) {
 			}
 			c.Fields[to] = inferField(ns, c, tool, to, from)
 			notes = append(notes, fmt.Sprintf("declared %s.%s", coll, to))
-		case "rename_field":
+		case verify.ActionRenameField:
 			t := ns.Tool(tool)
 			if t == nil || from == "" || from == to {
 				continue
@@ -619,6 +686,15 @@ func repairSchemaMismatch(ctx context.Context, req Request) (Proposal, error) {
 	}
 	sort.Strings(notes)
 	return Proposal{Atom: ns, Note: strings.Join(notes, "; ")}, nil
+}
+
+// isFieldMove accepts the add_field and rename_field fixes.
+func isFieldMove(e verify.Edit) bool {
+	switch e.(type) {
+	case *verify.AddField, *verify.RenameField:
+		return true
+	}
+	return false
 }
 
 // renameWrite makes tool t write field to where it wrote from.

@@ -13,12 +13,20 @@ import (
 	"github.com/legoenv/legoenv/verify"
 )
 
-// failure builds a failing verdict on recipe r with a suggested fix.
-func failure(r atom.Recipe, code string, at *atom.Entry, action string, params map[string]any, ev verify.Evidence) verify.Verdict {
+// failure builds a failing verdict on recipe r with a suggested fix, its
+// payload decoded from params as a stored verdict's is.
+func failure(r atom.Recipe, code verify.Code, at *atom.Entry, action string, params map[string]any, ev verify.Evidence) verify.Verdict {
 	ref := verify.AtomRef{Kind: at.Kind, ID: at.ID, Version: at.Version}
 	rc := &verify.RootCause{Code: code, Atom: ref, Evidence: ev}
 	if action != "" {
-		rc.SuggestedFix = &verify.Fix{Action: action, Atom: ref, Params: params}
+		b, err := json.Marshal(map[string]any{"action": action, "atom": ref, "params": params})
+		if err != nil {
+			panic(err)
+		}
+		rc.SuggestedFix = &verify.Fix{}
+		if err := json.Unmarshal(b, rc.SuggestedFix); err != nil {
+			panic(err)
+		}
 	}
 	return verify.Verdict{Recipe: r, RootCause: rc}
 }
@@ -336,7 +344,7 @@ func TestIntentRepairs(t *testing.T) {
 		if err != nil || p.Atom.(*atom.Intent).Goal[0].Target != "crm.contacts" {
 			t.Errorf("%v %+v", err, p.Atom)
 		}
-		v.RootCause.SuggestedFix.Params["suggestion"] = ""
+		v.RootCause.SuggestedFix.Edit.(*verify.RewriteAssertion).Suggestion = ""
 		if _, err := propose(t, repairUnverifiable, Request{Atom: note, Lib: lib, Failures: []verify.Verdict{v}}); !errors.Is(err, ErrNoRepair) {
 			t.Errorf("no suggestion: err = %v", err)
 		}

@@ -20,7 +20,7 @@ type Repairer interface {
 	// Name identifies the repairer in reports, the store and lineage.
 	Name() string
 	// Handles reports whether the repairer can try a root-cause code.
-	Handles(code string) bool
+	Handles(code verify.Code) bool
 	// Propose returns the new atom value for req.Atom, or an error wrapping
 	// ErrNoRepair when it has nothing to propose. It must not change
 	// req.Atom or anything in req.Lib.
@@ -34,7 +34,7 @@ var ErrNoRepair = errors.New("no repair")
 // Request is one group of failures handed to a repairer.
 type Request struct {
 	Round    int
-	Code     string           // the root cause the group shares
+	Code     verify.Code      // the root cause the group shares
 	Atom     *atom.Entry      // the blamed atom, at its head version
 	Lib      *atom.Library    // the library as it stands (read only)
 	Failures []verify.Verdict // the group's failing verdicts, most common fix first
@@ -48,10 +48,10 @@ type Proposal struct {
 }
 
 // Func is a deterministic repairer for one root cause: a value in the
-// table that DefaultRepairers returns.
+// registry that DefaultRepairers returns.
 type Func struct {
-	Cause string // the root-cause code handled
-	Label string // the repairer's name
+	Cause verify.Code // the root-cause code handled
+	Label string      // the repairer's name
 	Doc   string
 	Fn    func(ctx context.Context, req Request) (Proposal, error)
 }
@@ -60,40 +60,68 @@ type Func struct {
 func (f Func) Name() string { return f.Label }
 
 // Handles reports whether code is the repairer's cause.
-func (f Func) Handles(code string) bool { return code == f.Cause }
+func (f Func) Handles(code verify.Code) bool { return code == f.Cause }
 
 // Propose calls Fn.
 func (f Func) Propose(ctx context.Context, req Request) (Proposal, error) { return f.Fn(ctx, req) }
 
-// Deterministic is the table of built-in repairers, one per root cause
-// they can fix from the verifier's suggested fix.
-var Deterministic = []Func{
-	{verify.ServerMissingTool, "add_tool", "synthesise the tool the goal needs from its effect, named in the app's style", repairMissingTool},
-	{verify.ServerSchemaMismatch, "align_field", "make the tool write the field the assertions read, or declare the field", repairSchemaMismatch},
-	{verify.DataMissingEntity, "add_record", "add the record the intent names, with generated values for the fields it reads", repairMissingEntity},
-	{verify.DataGoalAlreadyMet, "change_record", "change the data so that the goal does not hold at the start", repairGoalAlreadyMet},
-	{verify.IntentUnboundSlot, "bind_slot", "bind the slot to the handle the data exports", repairUnboundSlot},
-	{verify.IntentUnverifiable, "rewrite_assertion", "point the assertion at the real field, collection or tool", repairUnverifiable},
-	{verify.VerifierNotDiscriminating, "tighten_assertion", "add the predicate that tells the right record or call from the perturbed one, and the negative assertion that makes an over-action lose", repairNotDiscriminating},
-	{verify.IntentToolsetExcludes, "add_to_toolset", "offer the tools the task needs that the intent's own list left out", repairToolset},
+// builtin is the registry of deterministic repairers, in the order of
+// registration. Only register writes it, from init.
+var builtin []Func
+
+// register adds a deterministic repairer. Like database/sql.Register it
+// panics on a duplicate, a programming error found when the package loads:
+// two repairers of one name or of one root cause would make lineage
+// ambiguous.
+func register(f Func) {
+	if f.Label == "" || f.Cause == "" || f.Fn == nil {
+		panic(fmt.Sprintf("evolve: register: repairer %q for %q is incomplete", f.Label, f.Cause))
+	}
+	for _, g := range builtin {
+		if g.Label == f.Label || g.Cause == f.Cause {
+			panic(fmt.Sprintf("evolve: register: repairer %s for %s registered twice", f.Label, f.Cause))
+		}
+	}
+	builtin = append(builtin, f)
 }
 
-// DefaultRepairers returns the deterministic table as Repairers.
+// The built-in repairers, one per root cause they can fix from the
+// verifier's suggested fix; registered in one place so that their order
+// (the order a round tries them in) does not depend on file names.
+func init() {
+	register(Func{verify.ServerMissingTool, "add_tool", "synthesise the tool the goal needs from its effect, named in the app's style", repairMissingTool})
+	register(Func{verify.ServerSchemaMismatch, "align_field", "make the tool write the field the assertions read, or declare the field", repairSchemaMismatch})
+	register(Func{verify.DataMissingEntity, "add_record", "add the record the intent names, with generated values for the fields it reads", repairMissingEntity})
+	register(Func{verify.DataGoalAlreadyMet, "change_record", "change the data so that the goal does not hold at the start", repairGoalAlreadyMet})
+	register(Func{verify.IntentUnboundSlot, "bind_slot", "bind the slot to the handle the data exports", repairUnboundSlot})
+	register(Func{verify.IntentUnverifiable, "rewrite_assertion", "point the assertion at the real field, collection or tool", repairUnverifiable})
+	register(Func{verify.VerifierNotDiscriminating, "tighten_assertion", "add the predicate that tells the right record or call from the perturbed one, and the negative assertion that makes an over-action lose", repairNotDiscriminating})
+	register(Func{verify.IntentToolsetExcludes, "add_to_toolset", "offer the tools the task needs that the intent's own list left out", repairToolset})
+}
+
+// DefaultRepairers returns the built-in repairers, in a fresh slice the
+// caller may change.
 func DefaultRepairers() []Repairer {
-	out := make([]Repairer, len(Deterministic))
-	for i, f := range Deterministic {
+	out := make([]Repairer, len(builtin))
+	for i, f := range builtin {
 		out[i] = f
 	}
 	return out
 }
 
-// fixes returns the distinct suggested fixes of a group with the given
-// action, the most frequent first (ties in a stable order).
-func fixes(req Request, actions ...string) []verify.Fix {
-	want := map[string]bool{}
-	for _, a := range actions {
-		want[a] = true
+// edits returns the distinct payloads of type E among a group's suggested
+// fixes, the most frequent first.
+func edits[E verify.Edit](req Request) []E {
+	var out []E
+	for _, f := range fixes(req, func(e verify.Edit) bool { _, ok := e.(E); return ok }) {
+		out = append(out, f.Edit.(E))
 	}
+	return out
+}
+
+// fixes returns the distinct suggested fixes of a group whose payload keep
+// accepts, the most frequent first (ties in a stable order).
+func fixes(req Request, keep func(verify.Edit) bool) []verify.Fix {
 	type counted struct {
 		fix verify.Fix
 		key string
@@ -105,13 +133,13 @@ func fixes(req Request, actions ...string) []verify.Fix {
 			continue
 		}
 		f := *v.RootCause.SuggestedFix
-		if !want[f.Action] {
+		if f.Edit == nil || !keep(f.Edit) {
 			continue
 		}
 		b, _ := json.Marshal(struct {
-			A string
-			P map[string]any
-		}{f.Action, f.Params})
+			A verify.Action
+			P verify.Edit
+		}{f.Action(), f.Edit})
 		k := string(b)
 		if c := byKey[k]; c != nil {
 			c.n++
@@ -174,48 +202,4 @@ func decodeAtom(k atom.Kind, b []byte) (any, error) {
 		return nil, fmt.Errorf("decode %s atom: %w", k, err)
 	}
 	return a, nil
-}
-
-// Parameter readers: fixes built in memory hold Go values ([]string, int),
-// fixes read back from JSON hold []any and float64.
-
-func pString(p map[string]any, k string) string {
-	s, _ := p[k].(string)
-	return s
-}
-
-func pInt(p map[string]any, k string) (int, bool) {
-	switch x := p[k].(type) {
-	case int:
-		return x, true
-	case int64:
-		return int(x), true
-	case float64:
-		return int(x), x == float64(int(x))
-	case json.Number:
-		n, err := x.Int64()
-		return int(n), err == nil
-	}
-	return 0, false
-}
-
-func pStrings(p map[string]any, k string) []string {
-	switch x := p[k].(type) {
-	case []string:
-		return x
-	case []any:
-		var out []string
-		for _, e := range x {
-			if s, ok := e.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	return nil
-}
-
-func pMap(p map[string]any, k string) map[string]any {
-	m, _ := p[k].(map[string]any)
-	return m
 }

@@ -37,10 +37,10 @@ type Round struct {
 // ParetoRow is one root cause with the environments it blocks: Share of
 // the failing ones, Cumulative the running total down the Pareto.
 type ParetoRow struct {
-	Code       string  `json:"code"`
-	Count      int     `json:"count"`
-	Share      float64 `json:"share"`
-	Cumulative float64 `json:"cumulative"`
+	Code       verify.Code `json:"code"`
+	Count      int         `json:"count"`
+	Share      float64     `json:"share"`
+	Cumulative float64     `json:"cumulative"`
 }
 
 func paretoOf(s verify.Summary) []ParetoRow {
@@ -53,25 +53,25 @@ func paretoOf(s verify.Summary) []ParetoRow {
 
 // Repair is one proposal that went through the gate.
 type Repair struct {
-	Atom      string `json:"atom"` // "kind/id"
-	RootCause string `json:"root_cause"`
-	Accepted  bool   `json:"accepted"`
-	Fixed     int    `json:"fixed"` // environments it fixed: the fan-out
-	Broken    int    `json:"broken"`
-	Repairer  string `json:"repairer"`
-	Parent    string `json:"parent"`  // the version repaired
-	Version   string `json:"version"` // the version proposed
-	Blocked   int    `json:"blocked"` // environments the group held back
-	Reason    string `json:"reason"`
+	Atom      string      `json:"atom"` // "kind/id"
+	RootCause verify.Code `json:"root_cause"`
+	Accepted  bool        `json:"accepted"`
+	Fixed     int         `json:"fixed"` // environments it fixed: the fan-out
+	Broken    int         `json:"broken"`
+	Repairer  string      `json:"repairer"`
+	Parent    string      `json:"parent"`  // the version repaired
+	Version   string      `json:"version"` // the version proposed
+	Blocked   int         `json:"blocked"` // environments the group held back
+	Reason    string      `json:"reason"`
 }
 
 // Skip is a group no proposal was made for.
 type Skip struct {
-	Atom      string `json:"atom"`
-	RootCause string `json:"root_cause"`
-	Repairer  string `json:"repairer,omitempty"`
-	Blocked   int    `json:"blocked"`
-	Reason    string `json:"reason"`
+	Atom      string      `json:"atom"`
+	RootCause verify.Code `json:"root_cause"`
+	Repairer  string      `json:"repairer,omitempty"`
+	Blocked   int         `json:"blocked"`
+	Reason    string      `json:"reason"`
 }
 
 func (e *engine) report() Report {
@@ -161,7 +161,7 @@ func (r Report) WriteText(w io.Writer) error {
 }
 
 type paretoPair struct {
-	Code          string
+	Code          verify.Code
 	Before, After int
 }
 
@@ -169,7 +169,7 @@ type paretoPair struct {
 // then the causes that appeared.
 func paretoTable(before, after []ParetoRow) []paretoPair {
 	var out []paretoPair
-	at := map[string]int{}
+	at := map[verify.Code]int{}
 	for _, r := range before {
 		at[r.Code] = len(out)
 		out = append(out, paretoPair{Code: r.Code, Before: r.Count})

@@ -280,26 +280,25 @@ type SessionStart struct {
 	MCP       string            `json:"mcp"`   // path of the session's MCP endpoint
 }
 
-// toolCache holds each environment's OpenAI tool list, encoded once.
-var toolCache sync.Map // env id + "/" + toolset -> json.RawMessage
+// maxToolLists bounds a server's cache of encoded tool lists.
+const maxToolLists = 1 << 16
 
-func openAITools(sess *Session) json.RawMessage {
-	key := sess.Env.ID + "/" + sess.Toolset
-	if v, ok := toolCache.Load(key); ok {
-		return v.(json.RawMessage)
-	}
-	b, err := json.Marshal(episode.OpenAITools(sess.Defs()))
-	if err != nil {
-		b = []byte("[]")
-	}
-	toolCache.Store(key, json.RawMessage(b))
-	return b
+// openAITools returns the session's OpenAI tool list, encoded once per
+// environment and toolset by the server.
+func (s *Server) openAITools(sess *Session) json.RawMessage {
+	return s.toolLists.Get(sess.Env.ID+"/"+sess.Toolset, func() json.RawMessage {
+		b, err := json.Marshal(episode.OpenAITools(sess.Defs()))
+		if err != nil {
+			b = []byte("[]")
+		}
+		return b
+	})
 }
 
-func start(sess *Session) SessionStart {
+func (s *Server) start(sess *Session) SessionStart {
 	return SessionStart{
 		SessionID: sess.ID, EnvID: sess.Env.ID, Toolset: sess.Toolset, Seed: sess.Seed,
-		MaxSteps: sess.Env.Limits.MaxSteps, Messages: sess.Messages(), Tools: openAITools(sess),
+		MaxSteps: sess.Env.Limits.MaxSteps, Messages: sess.Messages(), Tools: s.openAITools(sess),
 		MCP: "/v1/sessions/" + sess.ID + "/mcp",
 	}
 }
@@ -325,7 +324,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Location", "/v1/sessions/"+sess.ID)
-	writeJSON(w, http.StatusCreated, start(sess))
+	writeJSON(w, http.StatusCreated, s.start(sess))
 }
 
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
@@ -362,7 +361,7 @@ func (s *Server) reset(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, start(sess))
+	writeJSON(w, http.StatusOK, s.start(sess))
 }
 
 // StepRequest is the body of a step.

@@ -4,6 +4,7 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/memo"
 )
 
 // Options tune a Server. Zero fields take the defaults.
@@ -124,18 +126,22 @@ type Server struct {
 	now      func() time.Time
 	stopping atomic.Bool
 	loopback atomic.Bool // listening on a loopback address: check Host and Origin
+	// toolLists holds each environment's OpenAI tool list by "env/toolset",
+	// encoded once.
+	toolLists *memo.Map[string, json.RawMessage]
 }
 
 // New returns a server for the catalog.
 func New(cat *Catalog, opts Options) *Server {
 	opts = opts.withDefaults()
 	s := &Server{
-		cat:      cat,
-		opts:     opts,
-		sessions: newTable(opts.MaxSessions, opts.MaxSessionsPerClient, opts.MaxMCPSessions),
-		met:      newMetrics(opts.Registry),
-		mux:      http.NewServeMux(),
-		now:      time.Now,
+		cat:       cat,
+		opts:      opts,
+		sessions:  newTable(opts.MaxSessions, opts.MaxSessionsPerClient, opts.MaxMCPSessions),
+		met:       newMetrics(opts.Registry),
+		mux:       http.NewServeMux(),
+		now:       time.Now,
+		toolLists: memo.New[string, json.RawMessage](maxToolLists),
 	}
 	s.routes()
 	s.handler = s.protect(s.mux)

@@ -376,88 +376,105 @@ func (rd *celReader) tests(e ast.Expr, v string, out *[]assert.Predicate) bool {
 
 // test reads one test as a predicate and the variable its path starts from.
 func (rd *celReader) test(e ast.Expr) (assert.Predicate, string, bool) {
-	none := assert.Predicate{}
 	switch e.Kind() {
 	case ast.ComprehensionKind:
 		return rd.listTest(e)
 	case ast.CallKind:
 	default:
-		return none, "", false
+		return assert.Predicate{}, "", false
 	}
 	c := e.AsCall()
 	args := c.Args()
-	fn := c.FunctionName()
-	switch fn {
+	switch fn := c.FunctionName(); fn {
 	case operators.Conditional:
 		// (type(x) == list ? x.exists(e, e == v) : x == v): the scalar branch.
 		if !rd.guard(args[0]) {
-			return none, "", false
+			return assert.Predicate{}, "", false
 		}
 		if p, root, ok := rd.test(args[2]); ok {
 			return p, root, true
 		}
 		return rd.test(args[1])
 	case operators.LogicalNot:
-		p, root, ok := rd.test(args[0])
-		if !ok {
-			return none, "", false
-		}
-		switch p.Op {
+		return rd.negated(args[0])
+	case operators.Equals, operators.Less, operators.LessEquals, operators.Greater, operators.GreaterEquals, operators.In:
+		return rd.comparison(fn, args)
+	case "contains", "startsWith", "endsWith", "matches":
+		return rd.textTest(fn, c)
+	}
+	return assert.Predicate{}, "", false
+}
+
+// negated reads !test: the negation of an equality or containment.
+func (rd *celReader) negated(e ast.Expr) (assert.Predicate, string, bool) {
+	p, root, ok := rd.test(e)
+	if !ok {
+		return assert.Predicate{}, "", false
+	}
+	switch p.Op {
+	case assert.OpEquals:
+		p.Op = assert.OpNotEquals
+	case assert.OpContains, assert.OpIContains:
+		p.Op = assert.OpNotContains
+	default:
+		return assert.Predicate{}, "", false
+	}
+	return p, root, true
+}
+
+// comparison reads path <op> literal; a case-folded path only compares by
+// equality or membership.
+func (rd *celReader) comparison(fn string, args []ast.Expr) (assert.Predicate, string, bool) {
+	none := assert.Predicate{}
+	if len(args) != 2 {
+		return none, "", false
+	}
+	root, path, fold, ok := rd.operand(args[0])
+	val, lit := literalOf(args[1])
+	if !ok || !lit {
+		return none, "", false
+	}
+	op := map[string]string{operators.Equals: assert.OpEquals, operators.Less: assert.OpLT, operators.LessEquals: assert.OpLTE,
+		operators.Greater: assert.OpGT, operators.GreaterEquals: assert.OpGTE, operators.In: assert.OpIn}[fn]
+	if fold {
+		switch op {
 		case assert.OpEquals:
-			p.Op = assert.OpNotEquals
-		case assert.OpContains, assert.OpIContains:
-			p.Op = assert.OpNotContains
+			op = assert.OpIEquals
+		case assert.OpIn:
 		default:
 			return none, "", false
 		}
-		return p, root, true
-	case operators.Equals, operators.Less, operators.LessEquals, operators.Greater, operators.GreaterEquals, operators.In:
-		if len(args) != 2 {
-			return none, "", false
-		}
-		root, path, fold, ok := rd.operand(args[0])
-		val, lit := literalOf(args[1])
-		if !ok || !lit {
-			return none, "", false
-		}
-		op := map[string]string{operators.Equals: assert.OpEquals, operators.Less: assert.OpLT, operators.LessEquals: assert.OpLTE,
-			operators.Greater: assert.OpGT, operators.GreaterEquals: assert.OpGTE, operators.In: assert.OpIn}[fn]
-		if fold {
-			switch op {
-			case assert.OpEquals:
-				op = assert.OpIEquals
-			case assert.OpIn:
-			default:
-				return none, "", false
-			}
-		}
-		if _, isList := val.([]any); isList != (op == assert.OpIn) {
-			return none, "", false
-		}
-		return assert.Predicate{Field: path, Op: op, Value: val}, root, true
-	case "contains", "startsWith", "endsWith", "matches":
-		if !c.IsMemberFunction() || len(args) != 1 {
-			return none, "", false
-		}
-		root, path, fold, ok := rd.operand(c.Target())
-		val, lit := literalOf(args[0])
-		s, isStr := val.(string)
-		if !ok || !lit || !isStr {
-			return none, "", false
-		}
-		op := assert.OpContains
-		switch {
-		case fn == "matches":
-			if fold {
-				return none, "", false
-			}
-			op = assert.OpMatches
-		case fold:
-			op = assert.OpIContains
-		}
-		return assert.Predicate{Field: path, Op: op, Value: s}, root, true
 	}
-	return none, "", false
+	if _, isList := val.([]any); isList != (op == assert.OpIn) {
+		return none, "", false
+	}
+	return assert.Predicate{Field: path, Op: op, Value: val}, root, true
+}
+
+// textTest reads path.contains/startsWith/endsWith/matches(literal).
+func (rd *celReader) textTest(fn string, c ast.CallExpr) (assert.Predicate, string, bool) {
+	none := assert.Predicate{}
+	args := c.Args()
+	if !c.IsMemberFunction() || len(args) != 1 {
+		return none, "", false
+	}
+	root, path, fold, ok := rd.operand(c.Target())
+	val, lit := literalOf(args[0])
+	s, isStr := val.(string)
+	if !ok || !lit || !isStr {
+		return none, "", false
+	}
+	op := assert.OpContains
+	switch {
+	case fn == "matches":
+		if fold {
+			return none, "", false
+		}
+		op = assert.OpMatches
+	case fold:
+		op = assert.OpIContains
+	}
+	return assert.Predicate{Field: path, Op: op, Value: s}, root, true
 }
 
 // listTest reads x.exists(e, tests) over a list or an object x: tests of e

@@ -57,10 +57,8 @@ func (in *envInfo) goalMetCause(c checkInfo) RootCause {
 	}
 	if !a.IsState() || ci == nil || col == nil || !in.namedMatch(c, col) {
 		iref := ref(in.env.Intent)
-		return RootCause{Code: IntentTrivialGoal, Atom: iref,
-			Evidence: Evidence{Assertion: a.String(), Collection: a.Target, Message: msg + "; no record the intent names is what makes it hold"},
-			SuggestedFix: &Fix{Action: "tighten_assertion", Atom: iref, Description: fmt.Sprintf("make goal[%d] name the record the task is about", c.index),
-				Params: map[string]any{"index": c.index}}}
+		ev := Evidence{Assertion: a.String(), Collection: a.Target, Message: msg + "; no record the intent names is what makes it hold"}
+		return blame(IntentTrivialGoal, iref, ev).suggest(&TightenAssertion{Index: c.index}, "make goal[%d] name the record the task is about", c.index)
 	}
 	for _, rec := range col.Records {
 		if !c.prog.MatchRecord(rec) {
@@ -87,9 +85,8 @@ func (in *envInfo) goalMetCause(c checkInfo) RootCause {
 			avoid, _ = lookupPath(rec, field)
 		}
 		cause.Evidence.Record, cause.Evidence.Field = key, field
-		cause.SuggestedFix = &Fix{Action: "change_record", Atom: dref,
-			Description: fmt.Sprintf("change %s of %s %s so that goal[%d] does not hold at the start", field, a.Target, key, c.index),
-			Params:      map[string]any{"app": ci.app, "collection": ci.coll, "key": key, "field": field, "avoid": avoid, "assertion": c.index}}
+		fix := &ChangeRecord{App: ci.app, Collection: ci.coll, Key: key, Field: field, Avoid: avoid, Assertion: c.index}
+		cause = cause.suggest(fix, "change %s of %s %s so that goal[%d] does not hold at the start", field, a.Target, key, c.index)
 		break
 	}
 	return cause
@@ -216,14 +213,13 @@ func (p *Job) groundedAlternative(failed []Diagnostic) []Diagnostic {
 // replacePlanCause blames the reference plan and suggests another.
 func replacePlanCause(env *episode.Env, alt []episode.ToolCall, ev Evidence) RootCause {
 	iref := ref(env.Intent)
-	steps := make([]map[string]any, len(alt))
+	steps := make([]PlanStep, len(alt))
 	for i, c := range alt {
 		var args map[string]any
 		_ = json.Unmarshal(c.Args, &args)
-		steps[i] = map[string]any{"tool": c.Name, "args": args}
+		steps[i] = PlanStep{Tool: c.Name, Args: args}
 	}
-	return RootCause{Code: IntentBadPlan, Atom: iref, Evidence: ev,
-		SuggestedFix: &Fix{Action: "replace_plan", Atom: iref, Description: "use the planner's plan as the reference plan", Params: map[string]any{"plan": steps}}}
+	return blame(IntentBadPlan, iref, ev).suggest(&ReplacePlan{Plan: steps}, "use the planner's plan as the reference plan")
 }
 
 func planFailure(err error) []Diagnostic {
@@ -258,9 +254,8 @@ func (in *envInfo) runCause(r *run, from string) RootCause {
 			return cause
 		}
 		sref := in.serverRef(app)
-		return RootCause{Code: ServerToolError, Atom: sref, Evidence: Evidence{Tool: c.Name, Message: text},
-			SuggestedFix: &Fix{Action: "fix_effect", Atom: sref, Description: fmt.Sprintf("make %s succeed on valid arguments", c.Name),
-				Params: map[string]any{"app": app, "tool": c.Name, "error": msg}}}
+		return blame(ServerToolError, sref, Evidence{Tool: c.Name, Message: text}).
+			suggest(&FixEffect{App: app, Tool: c.Name, Error: msg}, "make %s succeed on valid arguments", c.Name)
 	}
 	for i, comp := range r.result.Components {
 		if comp.Passed || !comp.Counted || i >= len(in.checks) {
@@ -270,8 +265,8 @@ func (in *envInfo) runCause(r *run, from string) RootCause {
 		if !c.goal {
 			rf := ref(c.entry)
 			msg := fmt.Sprintf("the %s plan breaks rule %s check %d (%s)", from, c.entry.ID, c.index, comp.Assertion)
-			return RootCause{Code: RuleConflictsWithGoal, Atom: rf, Evidence: Evidence{Assertion: comp.Assertion, Message: msg},
-				SuggestedFix: &Fix{Action: "relax_rule", Atom: rf, Description: fmt.Sprintf("relax check %d of rule %s", c.index, c.entry.ID), Params: map[string]any{"check": c.index}}}
+			return blame(RuleConflictsWithGoal, rf, Evidence{Assertion: comp.Assertion, Message: msg}).
+				suggest(&RelaxRule{Check: c.index}, "relax check %d of rule %s", c.index, c.entry.ID)
 		}
 	}
 	for i, comp := range r.result.Components {
@@ -318,9 +313,9 @@ func (in *envInfo) missingKey(r *run, i int) (RootCause, bool) {
 	dref := ref(in.env.Data)
 	key := state.Text(v)
 	msg := fmt.Sprintf("step %d (%s) names %s %s %q, which is not in the data", i+1, c.Name, ci.name, match, key)
-	return RootCause{Code: DataMissingEntity, Atom: dref, Evidence: Evidence{Tool: c.Name, Collection: ci.name, Record: key, Message: msg},
-		SuggestedFix: &Fix{Action: "add_record", Atom: dref, Description: "add the record to " + ci.name,
-			Params: map[string]any{"app": ci.app, "collection": ci.coll, "key": key, "fields": map[string]any{}}}}, true
+	ev := Evidence{Tool: c.Name, Collection: ci.name, Record: key, Message: msg}
+	fix := &AddRecord{App: ci.app, Collection: ci.coll, Key: key, Fields: map[string]any{}}
+	return blame(DataMissingEntity, dref, ev).suggest(fix, "add the record to %s", ci.name), true
 }
 
 func errorText(obs string) string {
@@ -393,9 +388,7 @@ func (in *envInfo) dropCause(plan []episode.ToolCall, i int) RootCause {
 	}
 	iref := ref(in.env.Intent)
 	msg := fmt.Sprintf("the plan without step %d (%s) still passes: the goal does not check what that step does", i+1, c.Name)
-	return RootCause{Code: VerifierNotDiscriminating, Atom: iref, Evidence: Evidence{Tool: c.Name, Collection: name, Field: field, Message: msg},
-		SuggestedFix: &Fix{Action: "tighten_assertion", Atom: iref, Description: fmt.Sprintf("make goal[%d] check %s", index, field),
-			Params: map[string]any{"index": index, "field": field, "value": value}}}
+	return RootCause{Code: VerifierNotDiscriminating, Atom: iref, Evidence: Evidence{Tool: c.Name, Collection: name, Field: field, Message: msg}}.suggest(&TightenAssertion{Index: index, Field: field, Value: value}, "make goal[%d] check %s", index, field)
 }
 
 func (in *envInfo) perturbCause(orig episode.ToolCall, i int, pt perturbation) RootCause {
@@ -407,9 +400,7 @@ func (in *envInfo) perturbCause(orig episode.ToolCall, i int, pt perturbation) R
 	index, _ := in.goalIndexOn(name)
 	iref := ref(in.env.Intent)
 	msg := fmt.Sprintf("the plan with step %d (%s) given %s=%v instead of %v still passes", i+1, orig.Name, pt.arg, jsonText(pt.value), jsonText(pt.right))
-	return RootCause{Code: VerifierNotDiscriminating, Atom: iref, Evidence: Evidence{Tool: orig.Name, Collection: name, Field: pt.field, Message: msg},
-		SuggestedFix: &Fix{Action: "tighten_assertion", Atom: iref, Description: fmt.Sprintf("make goal[%d] require %s = %v", index, pt.field, jsonText(pt.right)),
-			Params: map[string]any{"index": index, "field": pt.field, "value": pt.right}}}
+	return RootCause{Code: VerifierNotDiscriminating, Atom: iref, Evidence: Evidence{Tool: orig.Name, Collection: name, Field: pt.field, Message: msg}}.suggest(&TightenAssertion{Index: index, Field: pt.field, Value: pt.right}, "make goal[%d] require %s = %v", index, pt.field, jsonText(pt.right))
 }
 
 func jsonText(v any) string {
@@ -447,9 +438,9 @@ func runDeterministic(p *Job) []Diagnostic {
 		}
 		sref := p.info.serverRef(app)
 		msg := fmt.Sprintf("two replays of the plan differ in the %s after step %d (%s)", what, i+1, c.Name)
-		return []Diagnostic{fail(RootCause{Code: Nondeterministic, Atom: sref, Evidence: Evidence{Tool: c.Name, Message: msg},
-			SuggestedFix: &Fix{Action: "fix_effect", Atom: sref, Description: fmt.Sprintf("make %s depend only on its arguments, the state and the environment clock", c.Name),
-				Params: map[string]any{"app": app, "tool": c.Name, "error": msg}}})}
+		cause := blame(Nondeterministic, sref, Evidence{Tool: c.Name, Message: msg}).
+			suggest(&FixEffect{App: app, Tool: c.Name, Error: msg}, "make %s depend only on its arguments, the state and the environment clock", c.Name)
+		return []Diagnostic{fail(cause)}
 	}
 	if a.result.Reward != b.result.Reward || a.result.Passed != b.result.Passed {
 		msg := fmt.Sprintf("two replays of the plan score %.3f and %.3f", a.result.Reward, b.result.Reward)

@@ -48,14 +48,10 @@ func runCompose(p *Job) []Diagnostic {
 			for _, pr := range a.Where {
 				head, _, _ := strings.Cut(pr.Field, ".")
 				if !props[head] {
-					ds = append(ds, fail(RootCause{
-						Code: IntentUnverifiable, Atom: ref(c.entry),
-						Evidence: Evidence{Assertion: a.String(), Tool: a.Target, Field: pr.Field,
-							Message: fmt.Sprintf("%s %s: tool %s has no argument %q", c.entry.Kind, c.field(), a.Target, pr.Field)},
-						SuggestedFix: &Fix{Action: "rewrite_assertion", Atom: ref(c.entry),
-							Description: fmt.Sprintf("read an argument %s has", a.Target),
-							Params:      map[string]any{"index": c.index, "collection": c.raw.Target, "field": pr.Field, "suggestion": closest(pr.Field, sortedKeys(props))}},
-					}))
+					ev := Evidence{Assertion: a.String(), Tool: a.Target, Field: pr.Field,
+						Message: fmt.Sprintf("%s %s: tool %s has no argument %q", c.entry.Kind, c.field(), a.Target, pr.Field)}
+					fix := &RewriteAssertion{Index: c.index, Collection: c.raw.Target, Field: pr.Field, Suggestion: closest(pr.Field, sortedKeys(props))}
+					ds = append(ds, fail(blame(IntentUnverifiable, ref(c.entry), ev).suggest(fix, "read an argument %s has", a.Target)))
 				}
 			}
 		}
@@ -71,14 +67,10 @@ func (in *envInfo) unknownFieldCause(c checkInfo, ci *collInfo, field string) Ro
 	head, _, _ := strings.Cut(field, ".")
 	if tool := in.toolWritingUndeclared(ci, head); tool != "" || in.dataHasField(ci, head) {
 		sref := ref(ci.server)
-		return RootCause{
-			Code: ServerSchemaMismatch, Atom: sref,
-			Evidence: Evidence{Assertion: a.String(), Collection: ci.name, Field: head, Tool: tool,
-				Message: fmt.Sprintf("%s %s reads %s.%s, which the tools or data use but the collection does not declare", c.entry.Kind, c.field(), ci.name, head)},
-			SuggestedFix: &Fix{Action: "add_field", Atom: sref,
-				Description: fmt.Sprintf("declare field %q in collection %s", head, ci.coll),
-				Params:      map[string]any{"app": ci.app, "collection": ci.coll, "tool": tool, "from": "", "to": head}},
-		}
+		ev := Evidence{Assertion: a.String(), Collection: ci.name, Field: head, Tool: tool,
+			Message: fmt.Sprintf("%s %s reads %s.%s, which the tools or data use but the collection does not declare", c.entry.Kind, c.field(), ci.name, head)}
+		fix := &AddField{App: ci.app, Collection: ci.coll, Tool: tool, From: "", To: head}
+		return blame(ServerSchemaMismatch, sref, ev).suggest(fix, "declare field %q in collection %s", head, ci.coll)
 	}
 	fields := append(sortedKeys(ci.def.Fields), ci.def.KeyField())
 	sugg := closest(head, fields)
@@ -86,13 +78,9 @@ func (in *envInfo) unknownFieldCause(c checkInfo, ci *collInfo, field string) Ro
 	if sugg != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", sugg)
 	}
-	return RootCause{
-		Code: IntentUnverifiable, Atom: ref(c.entry),
-		Evidence: Evidence{Assertion: a.String(), Collection: ci.name, Field: head, Message: msg},
-		SuggestedFix: &Fix{Action: "rewrite_assertion", Atom: ref(c.entry),
-			Description: fmt.Sprintf("read a field %s has", ci.name),
-			Params:      map[string]any{"index": c.index, "collection": c.raw.Target, "field": head, "suggestion": sugg}},
-	}
+	ev := Evidence{Assertion: a.String(), Collection: ci.name, Field: head, Message: msg}
+	fix := &RewriteAssertion{Index: c.index, Collection: c.raw.Target, Field: head, Suggestion: sugg}
+	return blame(IntentUnverifiable, ref(c.entry), ev).suggest(fix, "read a field %s has", ci.name)
 }
 
 func (in *envInfo) unknownToolCause(c checkInfo) RootCause {
@@ -102,14 +90,10 @@ func (in *envInfo) unknownToolCause(c checkInfo) RootCause {
 		names = append(names, t.Name)
 	}
 	sugg := closest(a.Target, names)
-	return RootCause{
-		Code: IntentUnverifiable, Atom: ref(c.entry),
-		Evidence: Evidence{Assertion: a.String(), Tool: a.Target,
-			Message: fmt.Sprintf("%s %s checks calls to %s, which is not in the tool surface", c.entry.Kind, c.field(), a.Target)},
-		SuggestedFix: &Fix{Action: "rewrite_assertion", Atom: ref(c.entry),
-			Description: "check calls to a tool of the surface",
-			Params:      map[string]any{"index": c.index, "collection": c.raw.Target, "field": "", "suggestion": sugg}},
-	}
+	ev := Evidence{Assertion: a.String(), Tool: a.Target,
+		Message: fmt.Sprintf("%s %s checks calls to %s, which is not in the tool surface", c.entry.Kind, c.field(), a.Target)}
+	fix := &RewriteAssertion{Index: c.index, Collection: c.raw.Target, Field: "", Suggestion: sugg}
+	return blame(IntentUnverifiable, ref(c.entry), ev).suggest(fix, "check calls to a tool of the surface")
 }
 
 // toolWritingUndeclared names a tool of the collection that writes field f
@@ -322,11 +306,9 @@ func unknownToolCompose(lib *atom.Library, r atom.Recipe, is episode.Issue) Root
 			at, app = ref(se), a
 		}
 	}
-	c := RootCause{Code: ServerMissingTool, Atom: at,
-		Evidence: Evidence{Tool: tool, Field: is.Field, Message: is.String()}}
+	c := blame(ServerMissingTool, at, Evidence{Tool: tool, Field: is.Field, Message: is.String()})
 	if app != "" {
-		c.SuggestedFix = &Fix{Action: "add_tool", Atom: at, Description: fmt.Sprintf("add tool %s to server %s", tool, at.ID),
-			Params: map[string]any{"app": app}}
+		c = c.suggest(&AddTool{App: app}, "add tool %s to server %s", tool, at.ID)
 	}
 	return c
 }
@@ -417,10 +399,9 @@ func unboundSlotCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootCa
 	if cands == nil {
 		cands = []string{}
 	}
-	return RootCause{Code: IntentUnboundSlot, Atom: at,
-		Evidence: Evidence{Slot: slot, Field: is.Field, Message: is.String()},
-		SuggestedFix: &Fix{Action: "bind_slot", Atom: at, Description: fmt.Sprintf("bind slot %s to a handle the data exports", slot),
-			Params: map[string]any{"slot": slot, "handle": best, "candidates": cands}}}
+	ev := Evidence{Slot: slot, Field: is.Field, Message: is.String()}
+	fix := &BindSlot{Slot: slot, Handle: best, Candidates: cands}
+	return blame(IntentUnboundSlot, at, ev).suggest(fix, "bind slot %s to a handle the data exports", slot)
 }
 
 // fixedRecord returns the fixed record a handle names, or nil.
@@ -443,11 +424,11 @@ func missingRecordCause(lib *atom.Library, r atom.Recipe, is episode.Issue) Root
 	if de != nil {
 		at = ref(de)
 	}
-	params := map[string]any{"handle": handle}
+	fix := &AddRecord{Handle: handle}
 	ev := Evidence{Field: is.Field, Message: is.String()}
 	if data != nil {
 		h := data.Handles[handle]
-		params["app"], params["collection"], params["key"] = h.App, h.Collection, h.Key
+		fix.App, fix.Collection, fix.Key = h.App, h.Collection, h.Key
 		ev.Collection, ev.Record = h.App+"."+h.Collection, h.Key
 		fields := map[string]any{}
 		if h.Display != "" {
@@ -470,10 +451,9 @@ func missingRecordCause(lib *atom.Library, r atom.Recipe, is episode.Issue) Root
 				}
 			}
 		}
-		params["fields"] = fields
+		fix.Fields = fields
 	}
-	return RootCause{Code: DataMissingEntity, Atom: at, Evidence: ev,
-		SuggestedFix: &Fix{Action: "add_record", Atom: at, Description: fmt.Sprintf("add the record handle %s names", handle), Params: params}}
+	return blame(DataMissingEntity, at, ev).suggest(fix, "add the record handle %s names", handle)
 }
 
 func badAssertionCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootCause {
@@ -507,8 +487,7 @@ func badAssertionCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootC
 	if raw.IsState() {
 		sugg = closest(raw.Target, names)
 	}
-	return RootCause{Code: IntentUnverifiable, Atom: at,
-		Evidence: Evidence{Assertion: raw.String(), Collection: raw.Target, Field: is.Field, Message: is.String()},
-		SuggestedFix: &Fix{Action: "rewrite_assertion", Atom: at, Description: "read a collection the environment has",
-			Params: map[string]any{"index": index, "collection": raw.Target, "field": "", "suggestion": sugg}}}
+	ev := Evidence{Assertion: raw.String(), Collection: raw.Target, Field: is.Field, Message: is.String()}
+	fix := &RewriteAssertion{Index: index, Collection: raw.Target, Field: "", Suggestion: sugg}
+	return blame(IntentUnverifiable, at, ev).suggest(fix, "read a collection the environment has")
 }

@@ -58,7 +58,7 @@ func FuzzVerifyGoal(f *testing.F) {
 	f.Add("called", "desk_update_ticket", "status", "equals", `"solved"`)
 	f.Add("exists", "desk.nothing", "x", "gt", `3`)
 	f.Add("exists", "desk.tickets", "tags", "size", `2`)
-	known := map[string]bool{}
+	known := map[Code]bool{}
 	for _, rc := range RootCauses {
 		known[rc.Code] = true
 	}

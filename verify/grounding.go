@@ -427,9 +427,7 @@ func (in *envInfo) groundingCause(g Grounding, from string) RootCause {
 	iref := ref(in.env.Intent)
 	msg := fmt.Sprintf("step %d of the %s plan (%s) writes %s=%q, which goal[%d] checks on %s, but nothing the agent sees before that step holds it (not the instruction, the system prompt or an earlier observation)",
 		g.Step, from, g.Tool, g.Arg, g.Value, g.Goal, g.Field)
-	return RootCause{Code: IntentGoalNotInInstruction, Atom: iref,
-		Evidence: Evidence{Tool: g.Tool, Field: g.Field, Message: msg},
-		SuggestedFix: &Fix{Action: "rewrite_instruction", Atom: iref,
-			Description: fmt.Sprintf("say %q (the %s goal[%d] checks) in the instruction, or put it in data the agent reads", g.Value, g.Field, g.Goal),
-			Params:      map[string]any{"field": g.Field, "value": g.Value, "index": g.Goal}}}
+	return blame(IntentGoalNotInInstruction, iref, Evidence{Tool: g.Tool, Field: g.Field, Message: msg}).
+		suggest(&RewriteInstruction{Field: g.Field, Value: g.Value, Index: &g.Goal},
+			"say %q (the %s goal[%d] checks) in the instruction, or put it in data the agent reads", g.Value, g.Field, g.Goal)
 }

@@ -106,7 +106,7 @@ type source struct {
 
 // sourceOf finds the record the create's arguments carry: the longest
 // identifying value any string argument contains (the first collection
-// and field in name order on a tie).
+// and field in name order on a tie), unless they list several records.
 func (in *envInfo) sourceOf(w *state.World, args map[string]any) (source, bool) {
 	var best source
 	for _, name := range w.Names() {
@@ -119,7 +119,23 @@ func (in *envInfo) sourceOf(w *state.World, args map[string]any) (source, bool) 
 			}
 		}
 	}
-	return best, best.value != ""
+	if best.value == "" || summarises(args, in.unique[best.coll][best.field]) {
+		return source{}, false
+	}
+	return best, true
+}
+
+// summarises reports whether the arguments carry two or more of a field's
+// identifying values: a log or report listing several records is not a
+// write for one of them, and swapping one name in it is no over-action.
+func summarises(args map[string]any, vals []string) bool {
+	n := 0
+	for _, v := range vals {
+		if carries(args, v) {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // carries reports whether a string argument contains v.

@@ -38,7 +38,7 @@ func TestOverActionCarriedCreate(t *testing.T) {
 	if !strings.Contains(extra, `"ticket_id":"T-3"`) || !strings.Contains(extra, "Invoice copy") {
 		t.Errorf("extra write %s, want the comment for T-3 quoting its subject", extra)
 	}
-	if fix := v.RootCause.SuggestedFix; fix == nil || fix.Action != "add_assertion" {
+	if fix := v.RootCause.SuggestedFix; fix == nil || fix.Action() != ActionAddAssertion {
 		t.Errorf("fix %+v, want add_assertion", fix)
 	}
 }
@@ -76,5 +76,19 @@ func overActionLoses(t *testing.T, recipe int, skip string) {
 		if p.Passed {
 			t.Errorf("probe %q keeps full reward", p.What)
 		}
+	}
+}
+
+// TestSummaryIsNoCarriedRecord: a create listing several records (a log of
+// what was changed) carries none of them alone, so it is not swapped.
+func TestSummaryIsNoCarriedRecord(t *testing.T) {
+	vals := []string{"Alpha launch plan", "Beta rollout notes", "Gamma budget"}
+	one := map[string]any{"title": "Review: Alpha launch plan"}
+	two := map[string]any{"title": "Log", "body": "Changed: Alpha launch plan; Gamma budget"}
+	if summarises(one, vals) {
+		t.Error("a create for one record read as a summary")
+	}
+	if !summarises(two, vals) {
+		t.Error("a log of two records not read as a summary")
 	}
 }

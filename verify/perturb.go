@@ -2,6 +2,7 @@ package verify
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -39,92 +40,110 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 	if err != nil {
 		return nil
 	}
-	ci := in.colls[t.App+"."+t.Effect.Collection]
-	var out []perturbation
-	seen := map[string]bool{}
-	addP := func(arg, field string, v any) {
-		if v == nil || seen[arg] || valueEqual(v, args[arg]) {
-			return
-		}
-		seen[arg] = true
-		v = fitArg(v, argSchema(t, arg))
-		na := make(map[string]any, len(args))
-		for k, x := range args {
-			na[k] = x
-		}
-		na[arg] = v
-		raw, _ := json.Marshal(na)
-		out = append(out, perturbation{call: episode.ToolCall{ID: c.ID, Name: c.Name, Args: raw}, arg: arg, field: field, value: v, right: args[arg]})
-	}
+	p := &perturber{in: in, w: w, c: c, t: t, args: args, ci: in.colls[t.App+"."+t.Effect.Collection], seen: map[string]bool{}}
 	var wf map[string]string
-	if ci != nil {
+	if p.ci != nil {
 		switch t.Effect.Kind {
 		case "update", "append", "delete":
-			keyArg, match := keyArgOf(t, ci.def)
+			keyArg, match := keyArgOf(t, p.ci.def)
 			if cur, ok := args[keyArg]; ok {
-				addP(keyArg, match, otherRecordValue(w.Collection(ci.name), match, cur))
+				p.add(keyArg, match, otherRecordValue(w.Collection(p.ci.name), match, cur))
 			}
 		}
 		if t.Effect.Kind == "create" || t.Effect.Kind == "update" {
-			wf = writeFields(t, ci.def)
+			wf = writeFields(t, p.ci.def)
 		}
 	}
-	pinned := in.pinnedValues(t.App + "." + t.Effect.Collection)
+	p.pinned = in.pinnedValues(t.App + "." + t.Effect.Collection)
 	if t.Effect.Kind == "starlark" {
 		// A Starlark effect names no collection: any of its app's.
-		pinned = in.pinnedValues(t.App + ".")
+		p.pinned = in.pinnedValues(t.App + ".")
 	}
 	for _, arg := range sortedKeys(args) {
-		cur := args[arg]
 		field := arg
-		if wf != nil {
-			if f, ok := wf[arg]; ok {
-				field = f
-			}
+		if f, ok := wf[arg]; ok {
+			field = f
 		}
-		schema := argSchema(t, arg)
-		fd := schemaField(schema)
-		if ci != nil {
-			fd = fieldDef(ci, field, schema)
+		p.argument(arg, field)
+	}
+	return p.out
+}
+
+// perturber collects the perturbations of one call, one per argument.
+type perturber struct {
+	in     *envInfo
+	w      *state.World
+	c      episode.ToolCall
+	t      *episode.Tool
+	args   map[string]any
+	ci     *collInfo
+	pinned map[string][]any // values the goal pins, by field
+	seen   map[string]bool  // arguments already perturbed
+	out    []perturbation
+}
+
+// add records the call with argument arg (selecting or writing field) set
+// to v, unless v is no change or arg is already perturbed.
+func (p *perturber) add(arg, field string, v any) {
+	if v == nil || p.seen[arg] || valueEqual(v, p.args[arg]) {
+		return
+	}
+	p.seen[arg] = true
+	v = fitArg(v, argSchema(p.t, arg))
+	na := maps.Clone(p.args)
+	na[arg] = v
+	raw, _ := json.Marshal(na)
+	p.out = append(p.out, perturbation{call: episode.ToolCall{ID: p.c.ID, Name: p.c.Name, Args: raw}, arg: arg, field: field, value: v, right: p.args[arg]})
+}
+
+// argument perturbs one argument that writes or selects field: another
+// record it links to, another recipient, another value than the one the
+// goal pins.
+func (p *perturber) argument(arg, field string) {
+	t, cur := p.t, p.args[arg]
+	schema := argSchema(t, arg)
+	fd := schemaField(schema)
+	if p.ci != nil {
+		fd = fieldDef(p.ci, field, schema)
+	}
+	switch {
+	case strings.HasSuffix(field, "_id") || field == "id":
+		if s, ok := cur.(string); ok {
+			p.add(arg, field, p.in.otherKey(p.w, t.App, s))
 		}
-		switch {
-		case strings.HasSuffix(field, "_id") || field == "id":
-			if s, ok := cur.(string); ok {
-				addP(arg, field, in.otherKey(w, t.App, s))
-			}
-		case fd.Format == "email" || isRecipient(field):
-			addP(arg, field, in.otherEmail(w, cur))
+	case fd.Format == "email" || isRecipient(field):
+		p.add(arg, field, p.in.otherEmail(p.w, cur))
+	}
+	for _, v := range p.pinned[field] {
+		if valueEqual(v, cur) || (fd.Type == "array" && strings.Contains(state.Text(cur), state.Text(v))) {
+			p.add(arg, field, otherValue(v, fd))
 		}
-		for _, v := range pinned[field] {
-			if valueEqual(v, cur) || (fd.Type == "array" && strings.Contains(state.Text(cur), state.Text(v))) {
-				addP(arg, field, otherValue(v, fd))
-			}
-		}
-		if obj, ok := cur.(map[string]any); ok {
-			// A field inside an object the goal pins (a row's cells.Status).
-			for _, k := range sortedKeys(obj) {
-				for _, v := range pinned[field+"."+k] {
-					if valueEqual(v, obj[k]) || (isText(v) && strings.EqualFold(state.Text(v), state.Text(obj[k]))) {
-						na := make(map[string]any, len(obj))
-						for kk, x := range obj {
-							na[kk] = x
-						}
-						na[k] = otherValue(obj[k], atom.Field{})
-						addP(arg, field+"."+k, na)
-						break
-					}
-				}
-			}
-		}
-		if t.Effect.Kind == "append" && arg == t.Effect.Value {
-			for _, v := range pinned[t.Effect.Field] {
-				if valueEqual(v, cur) {
-					addP(arg, t.Effect.Field, otherValue(v, fd))
-				}
+	}
+	if obj, ok := cur.(map[string]any); ok {
+		p.objectField(arg, field, obj)
+	}
+	if t.Effect.Kind == "append" && arg == t.Effect.Value {
+		for _, v := range p.pinned[t.Effect.Field] {
+			if valueEqual(v, cur) {
+				p.add(arg, t.Effect.Field, otherValue(v, fd))
 			}
 		}
 	}
-	return out
+}
+
+// objectField perturbs a field inside an object argument that the goal
+// pins (a row's cells.Status).
+func (p *perturber) objectField(arg, field string, obj map[string]any) {
+	for _, k := range sortedKeys(obj) {
+		for _, v := range p.pinned[field+"."+k] {
+			if valueEqual(v, obj[k]) || (isText(v) && strings.EqualFold(state.Text(v), state.Text(obj[k]))) {
+				na := maps.Clone(obj)
+				na[k] = otherValue(obj[k], atom.Field{})
+				p.add(arg, field+"."+k, na)
+				break
+			}
+		}
+	}
 }
 
 func isText(v any) bool { _, ok := v.(string); return ok }

@@ -370,10 +370,8 @@ func (p *planner) ruleForbids(c, task checkInfo, tool string) *Reason {
 		msg = fmt.Sprintf("rule %s check %d (%s) forbids %s, the way to goal[%d]", c.entry.ID, c.index, c.prog.Assertion, tool, task.index)
 	}
 	return &Reason{Kind: ReasonRuleForbids, Goal: task.index, Message: msg,
-		Cause: RootCause{Code: RuleConflictsWithGoal, Atom: rf,
-			Evidence: Evidence{Assertion: c.prog.Assertion.String(), Tool: tool, Message: msg},
-			SuggestedFix: &Fix{Action: "relax_rule", Atom: rf, Description: fmt.Sprintf("relax check %d of rule %s", c.index, c.entry.ID),
-				Params: map[string]any{"check": c.index}}}}
+		Cause: blame(RuleConflictsWithGoal, rf, Evidence{Assertion: c.prog.Assertion.String(), Tool: tool, Message: msg}).
+			suggest(&RelaxRule{Check: c.index}, "relax check %d of rule %s", c.index, c.entry.ID)}
 }
 
 func (p *planner) contradiction(a, b checkInfo) *Reason {
@@ -402,9 +400,8 @@ func (p *planner) toolFails(task checkInfo, c episode.ToolCall, obs string) *Rea
 	sref := p.info.serverRef(app)
 	msg := fmt.Sprintf("%s fails on the call for goal[%d]: %s", c.Name, task.index, e.Error)
 	return &Reason{Kind: ReasonToolFails, Goal: task.index, Message: msg,
-		Cause: RootCause{Code: ServerToolError, Atom: sref, Evidence: Evidence{Tool: c.Name, Message: msg},
-			SuggestedFix: &Fix{Action: "fix_effect", Atom: sref, Description: fmt.Sprintf("make %s succeed on valid arguments", c.Name),
-				Params: map[string]any{"app": app, "tool": c.Name, "error": e.Error}}}}
+		Cause: blame(ServerToolError, sref, Evidence{Tool: c.Name, Message: msg}).
+			suggest(&FixEffect{App: app, Tool: c.Name, Error: e.Error}, "make %s succeed on valid arguments", c.Name)}
 }
 
 // --- what the instruction reveals, and lookups ---
@@ -788,9 +785,8 @@ func matchesFacts(r map[string]any, facts map[string]any) bool {
 func (p *planner) noToolReads(slot string, ci *collInfo, facts map[string]any, msg string) Reason {
 	sref := ref(ci.server)
 	return Reason{Kind: ReasonNoToolReads, Goal: -1, Message: msg,
-		Cause: RootCause{Code: ServerMissingTool, Atom: sref, Evidence: Evidence{Slot: slot, Collection: ci.name, Message: msg},
-			SuggestedFix: &Fix{Action: "add_tool", Atom: sref, Description: fmt.Sprintf("add a search of %s by %s", ci.coll, strings.Join(sortedKeys(facts), ", ")),
-				Params: map[string]any{"app": ci.app, "effect": "search", "collection": ci.coll, "fields": sortedKeys(facts)}}}}
+		Cause: blame(ServerMissingTool, sref, Evidence{Slot: slot, Collection: ci.name, Message: msg}).
+			suggest(&AddTool{App: ci.app, Effect: "search", Collection: ci.coll, Fields: sortedKeys(facts)}, "add a search of %s by %s", ci.coll, strings.Join(sortedKeys(facts), ", "))}
 }
 
 // ambiguous reports a slot the instruction does not single out, and
@@ -817,9 +813,8 @@ func (p *planner) ambiguous(slot string, b episode.Binding, ci *collInfo, msg st
 		}
 	}
 	return Reason{Kind: ReasonAmbiguous, Goal: -1, Message: msg,
-		Cause: RootCause{Code: IntentAmbiguous, Atom: iref, Evidence: Evidence{Slot: slot, Collection: ci.name, Record: b.Key, Message: msg},
-			SuggestedFix: &Fix{Action: "rewrite_instruction", Atom: iref, Description: fmt.Sprintf("mention {{%s.%s}} in the instruction", slot, field),
-				Params: map[string]any{"slot": slot, "field": field}}}}
+		Cause: blame(IntentAmbiguous, iref, Evidence{Slot: slot, Collection: ci.name, Record: b.Key, Message: msg}).
+			suggest(&RewriteInstruction{Slot: slot, Field: field}, "mention {{%s.%s}} in the instruction", slot, field)}
 }
 
 func fieldRank(f string) int {

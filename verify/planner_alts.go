@@ -841,16 +841,13 @@ func (p *planner) noToolWrites(task checkInfo, ci *collInfo, effect string) Reas
 	sref := ref(ci.server)
 	fields, set := p.goalFields(ci, effect)
 	msg := fmt.Sprintf("no tool of %s can %s records of %s (needed by %s %s)", ci.app, effect, ci.name, task.entry.Kind, task.field())
-	params := map[string]any{"app": ci.app, "effect": effect, "collection": ci.coll, "fields": fields}
-	if len(set) > 0 {
-		params["set"] = set
-	}
+	fix := &AddTool{App: ci.app, Effect: effect, Collection: ci.coll, Fields: fields, Set: set}
 	if effect != "create" {
-		params["key_field"] = ci.def.KeyField()
+		fix.KeyField = ci.def.KeyField()
 	}
 	return Reason{Kind: ReasonNoToolWrites, Goal: task.index, Message: msg,
-		Cause: RootCause{Code: ServerMissingTool, Atom: sref, Evidence: Evidence{Assertion: task.prog.Assertion.String(), Collection: ci.name, Message: msg},
-			SuggestedFix: &Fix{Action: "add_tool", Atom: sref, Description: fmt.Sprintf("add a tool with effect %s on %s.%s setting %s", effect, ci.app, ci.coll, strings.Join(fields, ", ")), Params: params}}}
+		Cause: blame(ServerMissingTool, sref, Evidence{Assertion: task.prog.Assertion.String(), Collection: ci.name, Message: msg}).
+			suggest(fix, "add a tool with effect %s on %s.%s setting %s", effect, ci.app, ci.coll, strings.Join(fields, ", "))}
 }
 
 // noToolSets explains a field no tool sets: a tool argument that the
@@ -882,17 +879,16 @@ func (p *planner) noToolSets(task checkInfo, ci *collInfo, field, effect, msg st
 		}
 		m := fmt.Sprintf("%s; %s's argument %q writes no field of %s, while %s %s reads %q", msg, dropTool, dropArg, ci.name, task.entry.Kind, task.field(), field)
 		return Reason{Kind: ReasonNoToolSets, Goal: task.index, Message: m,
-			Cause: RootCause{Code: ServerSchemaMismatch, Atom: sref, Evidence: Evidence{Assertion: task.prog.Assertion.String(), Tool: dropTool, Collection: ci.name, Field: field, Message: m},
-				SuggestedFix: &Fix{Action: "rename_field", Atom: sref, Description: fmt.Sprintf("make %s's argument %s write field %s", dropTool, dropArg, field),
-					Params: map[string]any{"app": ci.app, "collection": ci.coll, "tool": dropTool, "from": dropArg, "to": field}}}}
+			Cause: blame(ServerSchemaMismatch, sref, Evidence{Assertion: task.prog.Assertion.String(), Tool: dropTool, Collection: ci.name, Field: field, Message: m}).
+				suggest(&RenameField{App: ci.app, Collection: ci.coll, Tool: dropTool, From: dropArg, To: field}, "make %s's argument %s write field %s", dropTool, dropArg, field)}
 	}
 	r := p.noToolWrites(task, ci, effect)
 	r.Kind = ReasonNoToolSets
 	r.Message = msg
 	r.Cause.Evidence.Field = field
 	r.Cause.Evidence.Message = msg
-	if effect != "create" {
-		r.Cause.SuggestedFix.Params["fields"] = []string{field}
+	if fix, ok := r.Cause.SuggestedFix.Edit.(*AddTool); ok && effect != "create" {
+		fix.Fields = []string{field}
 		r.Cause.SuggestedFix.Description = fmt.Sprintf("add a tool with effect %s on %s.%s setting %s", effect, ci.app, ci.coll, field)
 	}
 	return r
@@ -920,13 +916,10 @@ func (p *planner) noRecord(task checkInfo, ci *collInfo, key string, preds []ass
 		what = predsText(preds)
 	}
 	msg := fmt.Sprintf("no record of %s matches %s, which %s %s needs", ci.name, what, task.entry.Kind, task.field())
-	params := map[string]any{"app": ci.app, "collection": ci.coll, "key": key, "fields": fields}
-	if handle != "" {
-		params["handle"] = handle
-	}
+	fix := &AddRecord{App: ci.app, Collection: ci.coll, Key: key, Fields: fields, Handle: handle}
 	return Reason{Kind: ReasonNoRecord, Goal: task.index, Message: msg,
-		Cause: RootCause{Code: DataMissingEntity, Atom: dref, Evidence: Evidence{Assertion: task.prog.Assertion.String(), Collection: ci.name, Record: key, Message: msg},
-			SuggestedFix: &Fix{Action: "add_record", Atom: dref, Description: fmt.Sprintf("add the record to %s", ci.name), Params: params}}}
+		Cause: blame(DataMissingEntity, dref, Evidence{Assertion: task.prog.Assertion.String(), Collection: ci.name, Record: key, Message: msg}).
+			suggest(fix, "add the record to %s", ci.name)}
 }
 
 // --- static contradictions ---

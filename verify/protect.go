@@ -50,9 +50,7 @@ func (in *envInfo) protectFix(p *Job, coll string) *Fix {
 		a.Label = "nothing in " + coll + " changes"
 	}
 	iref := ref(in.env.Intent)
-	return &Fix{Action: "add_assertion", Atom: iref,
-		Description: fmt.Sprintf("add %q to the goal", a.String()),
-		Params:      map[string]any{"assertion": a}}
+	return &Fix{Atom: iref, Description: fmt.Sprintf("add %q to the goal", a.String()), Edit: &AddAssertion{Assertion: a}}
 }
 
 // createdWhere returns the equality predicates of the first positive goal

@@ -7,7 +7,7 @@ import "sort"
 type Summary struct {
 	Total, Verified int
 	Share           float64 // Verified / Total (0 when Total is 0)
-	ByCause         map[string]int
+	ByCause         map[Code]int
 	Pareto          []ParetoRow
 }
 
@@ -15,7 +15,7 @@ type Summary struct {
 // failing environments it blocks, Cumulative the running total of shares in
 // the order of the rows (most blocking first).
 type ParetoRow struct {
-	Code       string
+	Code       Code
 	Count      int
 	Share      float64
 	Cumulative float64
@@ -23,12 +23,12 @@ type ParetoRow struct {
 
 // Interrupted is the Pareto code of a failing verdict without a root cause:
 // its verification was cut short, or (distributed) no worker gave one.
-const Interrupted = "interrupted"
+const Interrupted Code = "interrupted"
 
 // CauseCode is the code a verdict counts under in the Pareto: its root
 // cause's, Interrupted when it failed without one, "" when verified. Tables
 // that list verdicts beside a Pareto use it so that the two agree.
-func CauseCode(v Verdict) string {
+func CauseCode(v Verdict) Code {
 	switch {
 	case v.Verified:
 		return ""
@@ -41,7 +41,7 @@ func CauseCode(v Verdict) string {
 // Summarize counts verdicts. A failing verdict without a root cause (an
 // interrupted verification) counts under "interrupted".
 func Summarize(vs []Verdict) Summary {
-	s := Summary{Total: len(vs), ByCause: map[string]int{}}
+	s := Summary{Total: len(vs), ByCause: map[Code]int{}}
 	for _, v := range vs {
 		if v.Verified {
 			s.Verified++

@@ -270,8 +270,7 @@ func holdsOn(v any, ps []assert.Predicate) bool {
 func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
 	var cands []any
 	var texts []string
-	lo, hi := math.Inf(-1), math.Inf(1)
-	loOpen, hiOpen, numeric := false, false, false
+	r := numRange{lo: math.Inf(-1), hi: math.Inf(1)}
 	for _, p := range ps {
 		switch p.Op {
 		case assert.OpEquals, assert.OpIEquals:
@@ -295,50 +294,14 @@ func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
 				cands = append(cands, s)
 				continue
 			}
-			numeric = true
-			switch p.Op {
-			case assert.OpGT:
-				if f >= lo {
-					lo, loOpen = f, true
-				}
-			case assert.OpGTE:
-				if f > lo {
-					lo, loOpen = f, false
-				}
-			case assert.OpLT:
-				if f <= hi {
-					hi, hiOpen = f, true
-				}
-			case assert.OpLTE:
-				if f < hi {
-					hi, hiOpen = f, false
-				}
-			}
+			r.bound(p.Op, f)
 		}
 	}
 	if len(texts) > 0 {
 		cands = append(cands, joinTexts(texts), strings.Join(texts, " "))
 	}
-	if numeric {
-		var n float64
-		switch {
-		case !math.IsInf(lo, 0) && !math.IsInf(hi, 0):
-			n = (lo + hi) / 2
-		case !math.IsInf(lo, 0):
-			n = lo
-			if loOpen {
-				n = lo + 1
-			}
-		default:
-			n = hi
-			if hiOpen {
-				n = hi - 1
-			}
-		}
-		if fd.Type == "integer" && n != math.Trunc(n) {
-			n = math.Floor(n) + 1
-		}
-		cands = append(cands, n)
+	if r.numeric {
+		cands = append(cands, r.pick(fd.Type == "integer"))
 	}
 	def := defaultFor(fd, "")
 	cands = append(cands, def, otherValue(def, fd))
@@ -348,6 +311,61 @@ func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// numRange is the interval numeric comparisons leave a value, each end
+// open or closed; numeric is set once a comparison has narrowed it.
+type numRange struct {
+	lo, hi         float64
+	loOpen, hiOpen bool
+	numeric        bool
+}
+
+// bound narrows the range by one comparison with f.
+func (r *numRange) bound(op string, f float64) {
+	r.numeric = true
+	switch op {
+	case assert.OpGT:
+		if f >= r.lo {
+			r.lo, r.loOpen = f, true
+		}
+	case assert.OpGTE:
+		if f > r.lo {
+			r.lo, r.loOpen = f, false
+		}
+	case assert.OpLT:
+		if f <= r.hi {
+			r.hi, r.hiOpen = f, true
+		}
+	case assert.OpLTE:
+		if f < r.hi {
+			r.hi, r.hiOpen = f, false
+		}
+	}
+}
+
+// pick returns a number in the range: its middle when both ends are
+// bounded, else next to the bounded end (a whole number for an integer).
+func (r *numRange) pick(integer bool) float64 {
+	var n float64
+	switch {
+	case !math.IsInf(r.lo, 0) && !math.IsInf(r.hi, 0):
+		n = (r.lo + r.hi) / 2
+	case !math.IsInf(r.lo, 0):
+		n = r.lo
+		if r.loOpen {
+			n = r.lo + 1
+		}
+	default:
+		n = r.hi
+		if r.hiOpen {
+			n = r.hi - 1
+		}
+	}
+	if integer && n != math.Trunc(n) {
+		n = math.Floor(n) + 1
+	}
+	return n
 }
 
 // satisfyList returns the elements to add to a list field so that every

@@ -9,33 +9,40 @@ import (
 	"github.com/legoenv/legoenv/episode"
 )
 
+// Code names a root cause: why an environment is not verified. The table
+// RootCauses documents every one.
+type Code string
+
 // Root-cause codes. Each failing verdict carries exactly one.
 const (
-	ServerMissingTool          = "server.missing_tool"
-	ServerToolError            = "server.tool_error"
-	ServerSchemaMismatch       = "server.schema_mismatch"
-	ServerMissingApp           = "server.missing_app"
-	ServerToolConflict         = "server.tool_conflict"
-	DataMissingEntity          = "data.missing_entity"
-	DataGoalAlreadyMet         = "data.goal_already_met"
-	DataInconsistent           = "data.inconsistent"
-	IntentUnboundSlot          = "intent.unbound_slot"
-	IntentContradictory        = "intent.contradictory_goal"
-	IntentGoalNotInInstruction = "intent.goal_not_in_instruction"
-	IntentToolsetExcludes      = "intent.toolset_excludes"
-	IntentTrivialGoal          = "intent.trivial_goal"
-	IntentUnverifiable         = "intent.unverifiable"
-	RuleConflictsWithGoal      = "rule.conflicts_with_goal"
-	VerifierNotDiscriminating  = "verifier.not_discriminating"
-	Nondeterministic           = "nondeterministic"
-	IntentBadPlan              = "intent.bad_plan"
-	IntentAmbiguous            = "intent.ambiguous"
-	RecipeMissingAtom          = "recipe.missing_atom"
+	ServerMissingTool          Code = "server.missing_tool"
+	ServerToolError            Code = "server.tool_error"
+	ServerSchemaMismatch       Code = "server.schema_mismatch"
+	ServerMissingApp           Code = "server.missing_app"
+	ServerToolConflict         Code = "server.tool_conflict"
+	DataMissingEntity          Code = "data.missing_entity"
+	DataGoalAlreadyMet         Code = "data.goal_already_met"
+	DataInconsistent           Code = "data.inconsistent"
+	IntentUnboundSlot          Code = "intent.unbound_slot"
+	IntentContradictory        Code = "intent.contradictory_goal"
+	IntentGoalNotInInstruction Code = "intent.goal_not_in_instruction"
+	IntentToolsetExcludes      Code = "intent.toolset_excludes"
+	IntentTrivialGoal          Code = "intent.trivial_goal"
+	IntentUnverifiable         Code = "intent.unverifiable"
+	RuleConflictsWithGoal      Code = "rule.conflicts_with_goal"
+	VerifierNotDiscriminating  Code = "verifier.not_discriminating"
+	Nondeterministic           Code = "nondeterministic"
+	IntentBadPlan              Code = "intent.bad_plan"
+	IntentAmbiguous            Code = "intent.ambiguous"
+	RecipeMissingAtom          Code = "recipe.missing_atom"
 )
 
 // RootCauses documents every code, one line each; the table is the
 // taxonomy.
-var RootCauses = []struct{ Code, Doc string }{
+var RootCauses = []struct {
+	Code Code
+	Doc  string
+}{
 	{ServerMissingTool, "the goal needs an effect (create, update, ... on a collection) that no tool of the app provides"},
 	{ServerToolError, "a tool the plan needs fails when called with valid arguments"},
 	{ServerSchemaMismatch, "a tool writes a field under another name than the one the assertions read, or the collection lacks it"},
@@ -86,20 +93,9 @@ type Evidence struct {
 	Message    string `json:"message"`
 }
 
-// Fix is a suggested change to an atom, as data a repairer can apply.
-// Action is one of: add_tool, add_field, rename_field, add_record,
-// change_record, bind_slot, rewrite_assertion, tighten_assertion,
-// relax_rule, fix_effect, replace_plan, rewrite_instruction.
-type Fix struct {
-	Action      string         `json:"action"`
-	Atom        AtomRef        `json:"atom"`
-	Description string         `json:"description"`
-	Params      map[string]any `json:"params,omitempty"` // e.g. {"effect": "create", "collection": "messages", "fields": ["to", "subject", "body"]}
-}
-
 // RootCause is why an environment is not verified, and who is to blame.
 type RootCause struct {
-	Code         string   `json:"code"`
+	Code         Code     `json:"code"`
 	Atom         AtomRef  `json:"atom"`
 	Evidence     Evidence `json:"evidence"`
 	SuggestedFix *Fix     `json:"suggested_fix,omitempty"`

@@ -61,9 +61,8 @@ func toolsetCause(ctx context.Context, lib *atom.Library, env *episode.Env) (Roo
 	}
 	iref := ref(env.Intent)
 	msg := fmt.Sprintf("the intent's tool list leaves out %s, which the task needs; with every tool of its apps the planner solves it", strings.Join(missing, ", "))
-	return RootCause{Code: IntentToolsetExcludes, Atom: iref, Evidence: Evidence{Tool: missing[0], Message: msg},
-		SuggestedFix: &Fix{Action: "add_to_toolset", Atom: iref, Description: "add " + strings.Join(missing, ", ") + " to the intent's tools",
-			Params: map[string]any{"tools": missing}}}, true
+	return blame(IntentToolsetExcludes, iref, Evidence{Tool: missing[0], Message: msg}).
+		suggest(&AddToToolset{Tools: missing}, "add %s to the intent's tools", strings.Join(missing, ", ")), true
 }
 
 // solvedBy reports whether a verdict's solvable check passed.

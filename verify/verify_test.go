@@ -51,9 +51,9 @@ type failCase struct {
 	fixture string
 	recipe  int
 	check   string   // the check that fails
-	code    string   // the root cause
+	code    Code     // the root cause
 	atom    AtomRef  // the blamed atom (version: the library's head)
-	action  string   // the suggested fix's action ("" for none)
+	action  Action   // the suggested fix's action ("" for none)
 	params  []string // "key=value" pairs the fix's params must hold (values as JSON)
 }
 
@@ -156,10 +156,10 @@ func TestRootCauseFixtures(t *testing.T) {
 			if fx == nil {
 				t.Fatalf("no suggested fix, want %s", tc.action)
 			}
-			if fx.Action != tc.action || fx.Atom != rc.Atom {
-				t.Errorf("fix %s on %s, want %s on %s", fx.Action, fx.Atom, tc.action, rc.Atom)
+			if fx.Action() != tc.action || fx.Atom != rc.Atom {
+				t.Errorf("fix %s on %s, want %s on %s", fx.Action(), fx.Atom, tc.action, rc.Atom)
 			}
-			got, _ := json.Marshal(fx.Params)
+			got, _ := json.Marshal(fx.Edit)
 			var params map[string]json.RawMessage
 			_ = json.Unmarshal(got, &params)
 			for _, kv := range tc.params {
@@ -174,7 +174,7 @@ func TestRootCauseFixtures(t *testing.T) {
 
 // Every root-cause code and every check has a fixture that fails that way.
 func TestFixturesCoverTaxonomy(t *testing.T) {
-	codes := map[string]bool{}
+	codes := map[Code]bool{}
 	checks := map[string]bool{}
 	for _, tc := range failCases {
 		codes[tc.code] = true
@@ -381,7 +381,7 @@ func TestPlanErrorReasons(t *testing.T) {
 	cases := []struct {
 		fixture string
 		kind    string
-		code    string
+		code    Code
 	}{
 		{"missing_tool", ReasonNoToolWrites, ServerMissingTool},
 		{"schema_mismatch", ReasonNoToolSets, ServerSchemaMismatch},
@@ -472,7 +472,7 @@ func TestCanceledContext(t *testing.T) {
 }
 
 func TestSummarize(t *testing.T) {
-	mk := func(code string) Verdict {
+	mk := func(code Code) Verdict {
 		if code == "" {
 			return Verdict{Verified: true}
 		}

@@ -45,7 +45,7 @@ func demoFor(ctx context.Context, env *episode.Env, known *bool, seed int64) dem
 		if !v.Verified {
 			why := "not verified"
 			if v.RootCause != nil {
-				why += ": " + v.RootCause.Code
+				why += ": " + string(v.RootCause.Code)
 			}
 			return demoResult{skip: why}
 		}

@@ -114,7 +114,7 @@ records. 'legoenv show ENV_ID' gives one in full.`,
 				}
 				verdict := s.Verdict
 				if s.RootCause != nil {
-					verdict += " (" + s.RootCause.Code + ")"
+					verdict += " (" + string(s.RootCause.Code) + ")"
 				}
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Intent, s.Data, strings.Join(s.Apps, ","), rules, verdict, clip(s.Instruction, 60))
 			}

@@ -37,7 +37,7 @@ func writeExplanation(w io.Writer, ex verify.Explanation) {
 	if !v.Verified {
 		verdict = "failed"
 		if v.RootCause != nil {
-			verdict += ": " + v.RootCause.Code + " (" + v.RootCause.Atom.String() + ")\n  " + v.RootCause.Evidence.Message
+			verdict += ": " + string(v.RootCause.Code) + " (" + v.RootCause.Atom.String() + ")\n  " + v.RootCause.Evidence.Message
 		}
 	}
 	fmt.Fprintf(w, "%s %s/%s: %s\n", v.EnvID, v.Intent, v.Data, verdict)

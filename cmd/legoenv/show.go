@@ -201,7 +201,7 @@ func (d *envDetail) writeText(out io.Writer) {
 	if rc := d.RootCause; rc != nil {
 		fmt.Fprintf(out, "  root cause: %s, blamed on %s\n  why: %s\n", rc.Code, rc.Atom, rc.Evidence.Message)
 		if rc.SuggestedFix != nil {
-			fmt.Fprintf(out, "  suggested fix: %s %s: %s\n", rc.SuggestedFix.Action, rc.SuggestedFix.Atom, rc.SuggestedFix.Description)
+			fmt.Fprintf(out, "  suggested fix: %s %s: %s\n", rc.SuggestedFix.Action(), rc.SuggestedFix.Atom, rc.SuggestedFix.Description)
 		}
 	}
 	if len(d.Plan) == 0 {

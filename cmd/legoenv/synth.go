@@ -13,6 +13,7 @@ import (
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/evolve"
 	"github.com/legoenv/legoenv/llm/propose"
+	"github.com/legoenv/legoenv/verify"
 )
 
 func init() { commands = append(commands, newSynthCmd) }
@@ -189,7 +190,7 @@ func (e *evolveLLM) repairers(stderr io.Writer) ([]evolve.Repairer, error) {
 	}
 	r := evolve.NewLLMRepairer(client, e.model.model)
 	r.Attempts = e.attempts
-	r.Log = func(code, ref string, a propose.Attempt) {
+	r.Log = func(code verify.Code, ref string, a propose.Attempt) {
 		if a.Accepted {
 			fmt.Fprintf(stderr, "llm repairer: %s %s: answer %d proposed for the gate\n", code, ref, a.N)
 			return

@@ -139,7 +139,7 @@ func writeVerifyTable(w io.Writer, vs []verify.Verdict, sum verify.Summary) {
 	for _, v := range vs {
 		verdict, code, at := "verified", "-", "-"
 		if !v.Verified {
-			verdict, code = "failed", verify.CauseCode(v)
+			verdict, code = "failed", string(verify.CauseCode(v))
 			if v.RootCause != nil {
 				at = v.RootCause.Atom.String()
 			}

@@ -279,11 +279,11 @@ func (b *Build) WriteTable(w io.Writer) error {
 		fmt.Fprintln(w, "\nroot causes (Pareto)")
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "root cause\tbefore\tcumulative\tafter")
-		after := map[string]int{}
+		after := map[verify.Code]int{}
 		for _, p := range last.ParetoAfter {
 			after[p.Code] = p.Count
 		}
-		seen := map[string]bool{}
+		seen := map[verify.Code]bool{}
 		for _, p := range first.ParetoBefore {
 			seen[p.Code] = true
 			fmt.Fprintf(tw, "%s\t%d\t%s\t%d\n", p.Code, p.Count, pct(p.Cumulative), after[p.Code])

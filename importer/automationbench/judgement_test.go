@@ -56,13 +56,13 @@ func TestUnsolvableJudgedByVerify(t *testing.T) {
 			"Set the status of the lead lee@acme.example to Hot."),
 	}
 	vs, _ := verifyImported(t, s, srcs)
-	want := map[string]string{"no_tool": verify.ServerMissingTool, "contradiction": verify.IntentContradictory, "solvable": ""}
+	want := map[string]verify.Code{"no_tool": verify.ServerMissingTool, "contradiction": verify.IntentContradictory, "solvable": ""}
 	for id, code := range want {
 		v, ok := vs["synthetic."+id]
 		if !ok {
 			t.Fatalf("no verdict for %s (have %v)", id, keysOf(vs))
 		}
-		got := ""
+		var got verify.Code
 		if v.RootCause != nil {
 			got = v.RootCause.Code
 		}

@@ -73,7 +73,7 @@ func TestSampleImportsAndVerifies(t *testing.T) {
 		if !v.Verified {
 			code := "unverified"
 			if v.RootCause != nil {
-				code = v.RootCause.Code
+				code = string(v.RootCause.Code)
 			}
 			lines = append(lines, v.Intent+" "+code)
 		}

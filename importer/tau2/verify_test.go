@@ -17,14 +17,14 @@ func TestVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{IntentID("0"): "", IntentID("36"): "", IntentID("57"): verify.IntentTrivialGoal}
+	want := map[string]verify.Code{IntentID("0"): "", IntentID("36"): "", IntentID("57"): verify.IntentTrivialGoal}
 	for _, r := range res.Recipes {
 		cause, ok := want[r.Intent.ID]
 		if !ok {
 			continue
 		}
 		v := verify.Verify(context.Background(), lib, r)
-		got := ""
+		var got verify.Code
 		if v.RootCause != nil {
 			got = v.RootCause.Code
 		}

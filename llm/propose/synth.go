@@ -254,7 +254,7 @@ func verdictReason(v verify.Verdict) string {
 		return "not verified"
 	}
 	rc := v.RootCause
-	s := rc.Code + " (" + rc.Atom.String() + ")"
+	s := string(rc.Code) + " (" + rc.Atom.String() + ")"
 	if rc.Evidence.Message != "" {
 		s += ": " + rc.Evidence.Message
 	}

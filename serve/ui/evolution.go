@@ -8,6 +8,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/verify"
 )
 
 type evolutionPage struct {
@@ -75,10 +76,10 @@ func roundOf(rd evolve.Round) roundView {
 // the before one, then the causes that appeared.
 func paretoBars(before, after []evolve.ParetoRow) []bar {
 	var out []bar
-	at := map[string]int{}
+	at := map[verify.Code]int{}
 	for _, r := range before {
 		at[r.Code] = len(out)
-		out = append(out, bar{Label: r.Code, Values: []float64{float64(r.Count), 0}, Href: "/?verdict=failed&cause=" + r.Code})
+		out = append(out, bar{Label: string(r.Code), Values: []float64{float64(r.Count), 0}, Href: "/?verdict=failed&cause=" + string(r.Code)})
 	}
 	for _, r := range after {
 		if i, ok := at[r.Code]; ok {
@@ -86,7 +87,7 @@ func paretoBars(before, after []evolve.ParetoRow) []bar {
 			continue
 		}
 		at[r.Code] = len(out)
-		out = append(out, bar{Label: r.Code, Values: []float64{0, float64(r.Count)}, Href: "/?verdict=failed&cause=" + r.Code})
+		out = append(out, bar{Label: string(r.Code), Values: []float64{0, float64(r.Count)}, Href: "/?verdict=failed&cause=" + string(r.Code)})
 	}
 	return out
 }

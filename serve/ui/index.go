@@ -195,7 +195,7 @@ func cause(v *verify.Verdict) string {
 	if v == nil || v.Verified || v.RootCause == nil {
 		return ""
 	}
-	return v.RootCause.Code
+	return string(v.RootCause.Code)
 }
 
 // planLen is the length of the reference plan, or of the plan the

@@ -422,7 +422,7 @@ func TestRootCauses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byCause := map[string][]verify.Verdict{}
+	byCause := map[verify.Code][]verify.Verdict{}
 	for _, v := range vs {
 		if v.RootCause != nil && u.ix.get(v.EnvID) != nil {
 			byCause[v.RootCause.Code] = append(byCause[v.RootCause.Code], v)
@@ -433,14 +433,14 @@ func TestRootCauses(t *testing.T) {
 	}
 	_, body := get(t, u, "/")
 	for code, list := range byCause {
-		mustContain(t, body, "<option >"+code+"</option>")
-		_, page := get(t, u, "/?verdict=failed&cause="+url.QueryEscape(code))
+		mustContain(t, body, "<option >"+string(code)+"</option>")
+		_, page := get(t, u, "/?verdict=failed&cause="+url.QueryEscape(string(code)))
 		if n := len(rowRE.FindAllString(page, -1)); n != len(list) {
 			t.Errorf("cause=%s: %d rows, want %d", code, n, len(list))
 		}
 		v := list[0]
 		_, env := get(t, u, "/ui/envs/"+v.EnvID)
-		mustContain(t, env, "Root cause <code>"+code+"</code>", `href="/ui/atoms/`+string(v.RootCause.Atom.Kind)+"/"+v.RootCause.Atom.ID+`"`,
+		mustContain(t, env, "Root cause <code>"+string(code)+"</code>", `href="/ui/atoms/`+string(v.RootCause.Atom.Kind)+"/"+v.RootCause.Atom.ID+`"`,
 			escaped(v.RootCause.Evidence.Message))
 	}
 }

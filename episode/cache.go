@@ -1,0 +1,151 @@
+package episode
+
+import (
+	"encoding/json"
+	"sort"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/internal/memo"
+)
+
+// libCache is what composition derives from a library's atoms alone: every
+// composition of every environment used to compile the same tool schemas,
+// parse the same generator specs, find the same slots and check the same
+// CEL again. The library owns it (atom.Library.Derived), so it lives as
+// long as the library and its clones, and no longer. A nil *libCache
+// caches nothing.
+type libCache struct {
+	// Tools by the address of their atom: atom values are shared and never
+	// edited in place (a change is a new version, a new value).
+	tools *memo.Map[*atom.Tool, *toolParts]
+	// Generator specs by text (a Spec is a value generators only read).
+	specs *memo.Map[string, specEntry]
+	// Slots an intent uses, by "id@version" (the hash of its content): an
+	// address would be reused by a later intent once the first is collected
+	// (a workflow's expanded intent lives for one composition).
+	slots *memo.Map[string, []string]
+	// CEL programs by source.
+	progs *assert.Compiler
+}
+
+// Bounds of the caches; past one, that cache starts afresh.
+const (
+	maxToolCache = 1 << 14
+	maxSpecCache = 1 << 14
+	maxSlotCache = 1 << 14
+)
+
+// cacheKey is the key of a library's libCache among its derived values.
+type cacheKey struct{}
+
+// cacheOf returns the library's composition cache.
+func cacheOf(lib *atom.Library) *libCache {
+	return lib.Derived(cacheKey{}, func() any { return newLibCache() }).(*libCache)
+}
+
+func newLibCache() *libCache {
+	return &libCache{
+		tools: memo.New[*atom.Tool, *toolParts](maxToolCache),
+		specs: memo.New[string, specEntry](maxSpecCache),
+		slots: memo.New[string, []string](maxSlotCache),
+		progs: assert.NewCompiler(),
+	}
+}
+
+// toolParts are the parts of a Tool that depend on its atom alone.
+type toolParts struct {
+	schema *jsonschema.Schema
+	impl   Effect
+	raw    json.RawMessage
+	err    error
+}
+
+// tool is newTool with the schema and the effect built once per tool atom;
+// the Tool itself is new, so that it points at this composition's server
+// entry.
+func (lc *libCache) tool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, error) {
+	if lc == nil {
+		return newTool(s, se, t)
+	}
+	parts, ok := lc.tools.Load(t)
+	if !ok {
+		tool, err := newTool(s, se, t)
+		parts = &toolParts{err: err}
+		if err == nil {
+			parts.schema, parts.impl, parts.raw = tool.schema, tool.impl, tool.raw
+		}
+		lc.tools.Store(t, parts)
+		if err != nil {
+			return nil, err
+		}
+		return tool, nil
+	}
+	if parts.err != nil {
+		return nil, parts.err
+	}
+	return &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se,
+		schema: parts.schema, impl: parts.impl, raw: parts.raw}, nil
+}
+
+type specEntry struct {
+	spec gen.Spec
+	err  error
+}
+
+// parseSpec is gen.Parse, cached.
+func (lc *libCache) parseSpec(s string) (gen.Spec, error) {
+	if lc == nil {
+		return gen.Parse(s)
+	}
+	e := lc.specs.Get(s, func() specEntry {
+		sp, err := gen.Parse(s)
+		return specEntry{sp, err}
+	})
+	return e.spec, e.err
+}
+
+// compile is assert.Compile with the CEL program shared between assertions
+// of one source.
+func (lc *libCache) compile(a assert.Assertion) (*assert.Program, error) {
+	if lc == nil {
+		return assert.Compile(a)
+	}
+	return lc.progs.Compile(a)
+}
+
+// usedSlots returns the slot names an intent's instruction, goal and plan
+// use, sorted. key is the atom's "id@version", or "" for an intent made
+// during composition (not cached).
+func (lc *libCache) usedSlots(key string, in *atom.Intent) []string {
+	if lc == nil || key == "" {
+		return slotsOf(in)
+	}
+	return lc.slots.Get(key, func() []string { return slotsOf(in) })
+}
+
+// slotsOf finds the slots an intent uses.
+func slotsOf(in *atom.Intent) []string {
+	used := map[string]bool{}
+	collect := func(s string) {
+		for _, m := range atom.SlotRE.FindAllStringSubmatch(s, -1) {
+			used[m[1]] = true
+		}
+	}
+	collect(in.Instruction)
+	b, _ := json.Marshal(in.Goal)
+	collect(string(b))
+	b, _ = json.Marshal(in.Plan)
+	collect(string(b))
+	b, _ = json.Marshal(in.OtherBranch)
+	collect(string(b))
+	names := make([]string, 0, len(used))
+	for n := range used {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
