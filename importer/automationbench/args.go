@@ -39,6 +39,9 @@ func serverOwned(f *Field) bool {
 	if ownedNames[n] || ownedActors[n] {
 		return true
 	}
+	if strings.HasPrefix(n, "sender_") && strings.HasSuffix(n, "_id") {
+		return true // sender_profile_id: the caller's own identity
+	}
 	if strings.HasPrefix(n, "last_") && n != "last_name" {
 		return true // last_activity_date, last_login
 	}

@@ -133,6 +133,10 @@ type childRel struct {
 }
 
 // mapCheck maps one assertion (its parameters, "type" included).
+// lacking are the words that say a record does not have something; each
+// reads as "not has".
+var lacking = set("missing", "lacks", "without")
+
 func (m *mapper) mapCheck(a map[string]any) (*query, error) {
 	typ, _ := a["type"].(string)
 	appName, rest, ok := m.s.AppOf(typ)
@@ -155,6 +159,11 @@ func (m *mapper) mapCheck(a map[string]any) (*query, error) {
 		if w == "not" {
 			b.neg = !b.neg
 			continue
+		}
+		if lacking[w] {
+			// message_missing_label: the message does not have the label.
+			b.neg = !b.neg
+			w = "has"
 		}
 		ws = append(ws, w)
 	}
