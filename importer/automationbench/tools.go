@@ -345,9 +345,14 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 		set[m.field] = []any{m.value}
 	}
 	t := createTool(app, name, ent.coll, set, "")
+	if mk == markerSent || mk == markerDraft {
+		// A new message's thread is the server's to assign; answering
+		// one is the reply action's.
+		dropFieldArgs(&t, func(f string) bool { return f == "thread_id" || f == "in_reply_to" })
+	}
 	if mk == markerSent {
 		// Who sends is the caller: a send takes no sender.
-		dropFieldArgs(&t, func(f string) bool { return actorFields[f] })
+		dropFieldArgs(&t, func(f string) bool { return actorFields[f] || sendOutcome[f] })
 	}
 	return tb.withParticipant(t, ent.coll), nil
 }
@@ -588,8 +593,8 @@ func writable(c *Coll, set map[string]any) []*Field {
 		if f.Type == "object" && len(f.Elem) > 0 {
 			continue // a nested record (an address, a sender): not written whole
 		}
-		if !userField(f) {
-			continue // the server's to set (args.go)
+		if !userField(f) || ownID(c, f) || otherVerbsReason(f) {
+			continue // the server's to set, or another verb's (args.go)
 		}
 		out = append(out, f)
 	}
