@@ -386,9 +386,30 @@ def run(args, db):
 // values, by text, or by a simple SQL-like query (SELECT ... FROM Type
 // WHERE Field = 'x' AND Other LIKE '%y%').
 func recordsSearchTool(app *App, name string, query bool) atom.Tool {
-	types := map[string]any{}
-	fieldMap := map[string]any{}
-	var typeNames []any
+	types, fieldMap, typeNames := recordTypes(app)
+	code := starCode([][2]string{{"TYPES", starLit(types)}, {"FIELDS", starLit(fieldMap)}, {"KNOWN", starLit(typeNames)}}, recordsSearchProgram)
+	props := map[string]any{
+		"object_type": map[string]any{"type": "string", "description": "The type of record: " + joinAny(typeNames)},
+		"filters":     map[string]any{"type": "object", "description": "Field -> value; every one must match (text ignoring case)"},
+		"query":       map[string]any{"type": "string", "description": "Text to find in any field, or SELECT fields FROM Type WHERE Field = 'value' AND Field LIKE '%text%'"},
+		"limit":       map[string]any{"type": "integer", "minimum": 1, "maximum": 200},
+	}
+	doc := fmt.Sprintf("Find %s records of any type by field values or text.", app.Name)
+	if query {
+		doc = fmt.Sprintf("Query %s records with SELECT ... FROM <Type> WHERE <Field> = 'value' [AND ...], or by object_type and field values.", app.Name)
+	}
+	in := objectSchema(props, nil)
+	// Any field of the type is a filter too (the fields depend on
+	// object_type); the program rejects one the type lacks.
+	in["additionalProperties"] = true
+	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}
+}
+
+// recordTypes are the program's tables: every name of a record type
+// (squashed) -> its collection, per collection its fields by squashed
+// name, and the types' names as a caller gives them.
+func recordTypes(app *App) (types, fieldMap map[string]any, typeNames []any) {
+	types, fieldMap = map[string]any{}, map[string]any{}
 	for _, c := range app.Collections {
 		if c.Actions || c.Name == settingsColl {
 			continue
@@ -412,7 +433,12 @@ func recordsSearchTool(app *App, name string, query bool) atom.Tool {
 		}
 		fieldMap[c.Name] = fm
 	}
-	body := `
+	return types, fieldMap, typeNames
+}
+
+// recordsSearchProgram is recordsSearchTool's Starlark: TYPES, FIELDS and
+// KNOWN come from recordTypes.
+const recordsSearchProgram = `
 def _squash(s):
     return "".join([ch for ch in s.lower().elems() if ch.isalnum()])
 
@@ -525,23 +551,6 @@ def run(args, db):
                 out.append(r)
     return {"object_type": coll, "results": out, "total": total}
 `
-	code := starCode([][2]string{{"TYPES", starLit(types)}, {"FIELDS", starLit(fieldMap)}, {"KNOWN", starLit(typeNames)}}, body)
-	props := map[string]any{
-		"object_type": map[string]any{"type": "string", "description": "The type of record: " + joinAny(typeNames)},
-		"filters":     map[string]any{"type": "object", "description": "Field -> value; every one must match (text ignoring case)"},
-		"query":       map[string]any{"type": "string", "description": "Text to find in any field, or SELECT fields FROM Type WHERE Field = 'value' AND Field LIKE '%text%'"},
-		"limit":       map[string]any{"type": "integer", "minimum": 1, "maximum": 200},
-	}
-	doc := fmt.Sprintf("Find %s records of any type by field values or text.", app.Name)
-	if query {
-		doc = fmt.Sprintf("Query %s records with SELECT ... FROM <Type> WHERE <Field> = 'value' [AND ...], or by object_type and field values.", app.Name)
-	}
-	in := objectSchema(props, nil)
-	// Any field of the type is a filter too (the fields depend on
-	// object_type); the program rejects one the type lacks.
-	in["additionalProperties"] = true
-	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}
-}
 
 func joinAny(vs []any) string {
 	parts := make([]string, len(vs))
