@@ -565,6 +565,19 @@ func joinAny(vs []any) string {
 // entity is a collection, changes the state too; a read answers from the
 // log's records for that action.
 func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom.Tool, error) {
+	props := tb.actionProps(p, st)
+	switch {
+	case p.kind == effSearch || p.kind == effGet || p.kind == effNone:
+		return tb.actionReadTool(name, p, props), nil
+	case st == nil:
+		return tb.actionLogTool(name, p, props), nil
+	}
+	return tb.actionStateTool(name, p, st, props)
+}
+
+// actionProps are the parameters the benchmark's log records for the
+// action, and those of the state tool beside it.
+func (tb *toolBuilder) actionProps(p toolParts, st *atom.Tool) map[string]any {
 	props := map[string]any{}
 	observed := tb.actionParams[p.key]
 	for _, k := range sortedKeys(observed) {
@@ -578,17 +591,28 @@ func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom
 			}
 		}
 	}
-	log := tb.app.Collection(actionsColl)
-	if p.kind == effSearch || p.kind == effGet || p.kind == effNone {
-		keys := []string{p.key}
-		for _, k := range []string{plural(p.key), singular(p.key)} {
-			if k != p.key {
-				keys = append(keys, k)
-			}
+	return props
+}
+
+// actionReadTool answers from the log's records of the action (under its
+// key, singular or plural).
+func (tb *toolBuilder) actionReadTool(name string, p toolParts, props map[string]any) atom.Tool {
+	keys := []string{p.key}
+	for _, k := range []string{plural(p.key), singular(p.key)} {
+		if k != p.key {
+			keys = append(keys, k)
 		}
-		props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100}
-		in := objectSchema(props, nil)
-		body := `
+	}
+	props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100}
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("%s in %s: %s. Every argument given filters the results.", title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name, "answers from the app's records of this action"),
+		Input:       objectSchema(props, nil),
+		Effect:      atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"KEYS", starLit(keys)}}, actionReadProgram)},
+	}
+}
+
+const actionReadProgram = `
 def run(args, db):
     limit = args.get("limit") or 20
     out = []
@@ -597,50 +621,53 @@ def run(args, db):
             out.append({k: v for k, v in r.items() if k not in ["id", "action_key", "created_at"]})
     return {"results": out[:limit], "total": len(out)}
 `
-		return atom.Tool{
-			Name:        name,
-			Description: fmt.Sprintf("%s in %s: %s. Every argument given filters the results.", title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name, "answers from the app's records of this action"),
-			Input:       in,
-			Effect:      atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"KEYS", starLit(keys)}}, body)},
-		}, nil
+
+// actionLogTool records the call in the log and changes nothing else: a
+// declaration says it, its parameters declared as fields of the log.
+func (tb *toolBuilder) actionLogTool(name string, p toolParts, props map[string]any) atom.Tool {
+	log := tb.app.Collection(actionsColl)
+	observed := tb.actionParams[p.key]
+	var fields []string
+	for k := range props {
+		if log.Field(k) == nil {
+			fields = append(fields, k)
+		}
 	}
-	if st == nil {
-		// Only the log changes: a declaration says it.
-		var fields []string
-		for k := range props {
-			if log.Field(k) == nil {
-				fields = append(fields, k)
-			}
-		}
-		for _, k := range sortedStrings(fields) {
-			delete(props, k) // declared below, as a field of the log
-			t, items := jsonType(observed[k])
-			f := &Field{Name: k, Type: t, Items: items, Observed: true, Description: "Action parameter"}
-			log.addField(f)
-			props[k] = propSchema(f)
-		}
-		in := objectSchema(props, nil)
-		// The parameters the benchmark records are the tool's; with none
-		// known, any argument is accepted (the action is still recorded).
-		in["additionalProperties"] = len(props) == 0
-		return atom.Tool{
-			Name: name,
-			Description: fmt.Sprintf("%s in %s. The call is recorded in the app's action log with its arguments.",
-				title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name),
-			Input:  in,
-			Effect: atom.Effect{Kind: "create", Collection: actionsColl, Set: map[string]any{"action_key": p.key, "created_at": "$now"}},
-		}, nil
+	for _, k := range sortedStrings(fields) {
+		delete(props, k) // declared below, as a field of the log
+		t, items := jsonType(observed[k])
+		f := &Field{Name: k, Type: t, Items: items, Observed: true, Description: "Action parameter"}
+		log.addField(f)
+		props[k] = propSchema(f)
 	}
 	in := objectSchema(props, nil)
+	// The parameters the benchmark records are the tool's; with none
+	// known, any argument is accepted (the action is still recorded).
+	in["additionalProperties"] = len(props) == 0
+	return atom.Tool{
+		Name: name,
+		Description: fmt.Sprintf("%s in %s. The call is recorded in the app's action log with its arguments.",
+			title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name),
+		Input:  in,
+		Effect: atom.Effect{Kind: "create", Collection: actionsColl, Set: map[string]any{"action_key": p.key, "created_at": "$now"}},
+	}
+}
+
+// actionStateTool changes the state as st does and records the call in
+// the log. The log is the action's record: a call naming a record the
+// app's state lacks (a card the task keeps only in the log) is still
+// recorded, and changes no record.
+func (tb *toolBuilder) actionStateTool(name string, p toolParts, st *atom.Tool, props map[string]any) (atom.Tool, error) {
 	code, err := tb.stateCode(st)
 	if err != nil {
 		return atom.Tool{}, err
 	}
-	// The log is the action's record: a call naming a record the app's
-	// state lacks (a card the task keeps only in the log) is still
-	// recorded, and changes no record.
 	target := tb.recordTarget(p, st)
-	body := code + `
+	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
+		Input: objectSchema(props, nil), Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}}, code+actionWriteProgram)}}, nil
+}
+
+const actionWriteProgram = `
 def _present(args, db):
     if TARGET == None:
         return True
@@ -662,9 +689,6 @@ def run(args, db):
     out["action_id"] = db.create("actions", rec)["id"]
     return out
 `
-	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
-		Input: in, Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}}, body)}}, nil
-}
 
 // recordTarget is the record a logged write changes, as (collection, key
 // argument, key field), or nil for one that creates.
