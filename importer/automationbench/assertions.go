@@ -516,56 +516,10 @@ func (b *builder) paramsToConds() error {
 	if b.actions {
 		return b.actionParams(names)
 	}
-	// field + value: a field the parameters name (a HubSpot property).
-	for _, fp := range []string{"field", "field_name", "property", "property_name", "attribute"} {
-		if fname, ok := b.params[fp].(string); ok {
-			b.used[fp] = true
-			if err := b.fieldValue(fname); err != nil {
-				return err
-			}
-			// "property_equals" in the type is this field's test.
-			var keep []wordOp
-			for _, wo := range b.wordOps {
-				if !strings.HasPrefix(wo.param, lastWord(fp)) && !strings.HasPrefix(wo.param, plural(lastWord(fp))) {
-					keep = append(keep, wo)
-				}
-			}
-			b.wordOps = keep
-			break
+	for _, step := range []func() error{b.namedFieldParam, b.additionalChecks, b.columnValue} {
+		if err := step(); err != nil {
+			return err
 		}
-	}
-	if ac, ok := b.params["additional_checks"].(map[string]any); ok {
-		b.used["additional_checks"] = true
-		keys := sortedKeys(ac)
-		for _, k := range keys {
-			cs, err := b.paramConds(b.coll, nil, k, ac[k], false, "additional_checks."+k)
-			if err != nil {
-				return err
-			}
-			b.conds = append(b.conds, cs...)
-		}
-	}
-	// column + value: a named cell of a row.
-	if col, ok := b.params["column"].(string); ok && b.coll.resolve(b.app.Name, col) == nil {
-		mf := b.coll.mapField()
-		v, hasV := b.params["value"]
-		if mf == nil {
-			return unmappedf("parameter column: %s has no cells to index", b.coll.app(b.app))
-		}
-		if !hasV {
-			return inputf("value", "missing: column %q needs a value", col)
-		}
-		b.used["column"], b.used["value"] = true, true
-		op := assert.OpEquals
-		if b.op != "" {
-			op = b.op
-		}
-		for _, wo := range b.wordOps {
-			if wo.field == mf {
-				op = wo.op // "row_cell_contains"
-			}
-		}
-		b.conds = append(b.conds, b.valueConds([]string{mf.Name, col}, &Field{Name: col}, op, v, false)...)
 	}
 	generic := map[string]bool{}
 	if len(b.wordOps) > 0 {
@@ -577,32 +531,110 @@ func (b *builder) paramsToConds() error {
 		if b.used[p] || generic[p] {
 			continue
 		}
-		v := b.params[p]
-		// A key parameter names the record; the child is about the rest.
-		if b.isKeyParam(p) {
-			b.used[p] = true
-			cs := b.valueConds([]string{b.coll.Key}, b.coll.Field(b.coll.Key), assert.OpEquals, v, false)
-			b.conds = append(b.conds, cs...)
-			b.idConds = append(b.idConds, cs...)
+		if err := b.plainParam(p, b.params[p]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// namedFieldParam: field + value, a field the parameters name (a HubSpot
+// property).
+func (b *builder) namedFieldParam() error {
+	for _, fp := range []string{"field", "field_name", "property", "property_name", "attribute"} {
+		fname, ok := b.params[fp].(string)
+		if !ok {
 			continue
 		}
-		if b.child != nil {
-			cs, err := b.childConds(p, v)
-			if err == nil && cs != nil {
-				b.used[p] = true
-				b.childQ = append(b.childQ, cs...)
-				continue
+		b.used[fp] = true
+		if err := b.fieldValue(fname); err != nil {
+			return err
+		}
+		// "property_equals" in the type is this field's test.
+		var keep []wordOp
+		for _, wo := range b.wordOps {
+			if !strings.HasPrefix(wo.param, lastWord(fp)) && !strings.HasPrefix(wo.param, plural(lastWord(fp))) {
+				keep = append(keep, wo)
 			}
 		}
-		cs, err := b.paramConds(b.coll, nil, b.stated(p), v, b.neg, p)
+		b.wordOps = keep
+		return nil
+	}
+	return nil
+}
+
+// additionalChecks: more fields of the record.
+func (b *builder) additionalChecks() error {
+	ac, ok := b.params["additional_checks"].(map[string]any)
+	if !ok {
+		return nil
+	}
+	b.used["additional_checks"] = true
+	for _, k := range sortedKeys(ac) {
+		cs, err := b.paramConds(b.coll, nil, k, ac[k], false, "additional_checks."+k)
 		if err != nil {
 			return err
 		}
-		b.used[p] = true
 		b.conds = append(b.conds, cs...)
-		if strings.HasSuffix(p, "_id") {
-			b.idConds = append(b.idConds, cs...)
+	}
+	return nil
+}
+
+// columnValue: column + value, a named cell of a row.
+func (b *builder) columnValue() error {
+	col, ok := b.params["column"].(string)
+	if !ok || b.coll.resolve(b.app.Name, col) != nil {
+		return nil
+	}
+	mf := b.coll.mapField()
+	v, hasV := b.params["value"]
+	if mf == nil {
+		return unmappedf("parameter column: %s has no cells to index", b.coll.app(b.app))
+	}
+	if !hasV {
+		return inputf("value", "missing: column %q needs a value", col)
+	}
+	b.used["column"], b.used["value"] = true, true
+	op := assert.OpEquals
+	if b.op != "" {
+		op = b.op
+	}
+	for _, wo := range b.wordOps {
+		if wo.field == mf {
+			op = wo.op // "row_cell_contains"
 		}
+	}
+	b.conds = append(b.conds, b.valueConds([]string{mf.Name, col}, &Field{Name: col}, op, v, false)...)
+	return nil
+}
+
+// plainParam maps one parameter: a key naming the record, a test on the
+// child the type names, else a field predicate.
+func (b *builder) plainParam(p string, v any) error {
+	// A key parameter names the record; the child is about the rest.
+	if b.isKeyParam(p) {
+		b.used[p] = true
+		cs := b.valueConds([]string{b.coll.Key}, b.coll.Field(b.coll.Key), assert.OpEquals, v, false)
+		b.conds = append(b.conds, cs...)
+		b.idConds = append(b.idConds, cs...)
+		return nil
+	}
+	if b.child != nil {
+		cs, err := b.childConds(p, v)
+		if err == nil && cs != nil {
+			b.used[p] = true
+			b.childQ = append(b.childQ, cs...)
+			return nil
+		}
+	}
+	cs, err := b.paramConds(b.coll, nil, b.stated(p), v, b.neg, p)
+	if err != nil {
+		return err
+	}
+	b.used[p] = true
+	b.conds = append(b.conds, cs...)
+	if strings.HasSuffix(p, "_id") {
+		b.idConds = append(b.idConds, cs...)
 	}
 	return nil
 }
