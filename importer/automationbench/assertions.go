@@ -288,79 +288,90 @@ func (b *builder) words(ws []string) error {
 		}
 	}
 	for i := 0; i < len(ws); i++ {
-		w := ws[i]
-		switch {
-		case w == "count":
+		k, ok, err := b.grammarWord(ws, i)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			k, ok = b.fieldOrEntityWord(ws, i)
+		}
+		if ok {
 			flush()
-			if i+1 < len(ws) && opWords[ws[i+1]] == assert.OpEquals {
-				i++
-			}
-			n, err := b.countParam()
-			if err != nil {
-				return err
-			}
-			b.count = &n
-			continue
-		case w == "has" || w == "have":
-			flush()
-			if b.actions {
-				continue
-			}
-			k, rel := b.childPhrase(ws[i+1:])
-			if rel != nil {
-				b.child = rel
-				i += k
-			}
-			continue
-		case w == "to" || w == "with" || w == "in":
-			flush()
-			b.needs = true
-			continue
-		case markerWords[w]:
-			flush()
-			if _, ok := markers[b.coll.app(b.app)][markerSent]; ok && b.marker == "" {
-				b.marker = markerSent
-			}
-			continue
-		case fillerWords[w]:
-			flush()
-			continue
-		case opWords[w] != "":
-			flush()
-			b.op = opWords[w]
+			i += k
 			continue
 		}
-		if metaEntity[w] {
-			flush()
-			continue
-		}
-		// "<field> <op>": the field a value parameter is about.
-		if k, f := b.fieldPhrase(ws[i:]); f != nil && !(f.Type == "boolean" && (i+k >= len(ws) || opWords[ws[i+k]] == "")) && !b.looseState(ws[i:i+k], f) {
-			flush()
-			j := i + k
-			for j+1 < len(ws) && (ws[j] == "at" || ws[j] == "than") && opWords[ws[j+1]] != "" {
-				j++ // amount_at_least, amount_greater_than
-			}
-			if j < len(ws) && opWords[ws[j]] != "" {
-				b.wordOps = append(b.wordOps, wordOp{field: f, op: opWords[ws[j]], param: strings.Join(ws[i:j+1], "_")})
-				i = j
-				for i+1 < len(ws) && ws[i+1] == "than" {
-					i++
-				}
-				continue
-			}
-			i += k - 1
-			continue // a field named as a connective ("with_subject"); its parameter says the value
-		}
-		// Another collection named as a connective ("in_channel").
-		if _, ok := entityOfWord(b.app, w); ok {
-			flush()
-			continue
-		}
-		leftover = append(leftover, w)
+		leftover = append(leftover, ws[i])
 	}
 	flush()
 	return nil
+}
+
+// grammarWord reads the word at i if it is one of the grammar's (count,
+// has, a connective, the sent marker, a filler, an operator, a word for
+// the record itself): ok, and how many words after it it took.
+func (b *builder) grammarWord(ws []string, i int) (int, bool, error) {
+	w := ws[i]
+	switch {
+	case w == "count":
+		k := 0
+		if i+1 < len(ws) && opWords[ws[i+1]] == assert.OpEquals {
+			k = 1
+		}
+		n, err := b.countParam()
+		if err != nil {
+			return 0, true, err
+		}
+		b.count = &n
+		return k, true, nil
+	case w == "has" || w == "have":
+		if b.actions {
+			return 0, true, nil
+		}
+		k, rel := b.childPhrase(ws[i+1:])
+		if rel != nil {
+			b.child = rel
+			return k, true, nil
+		}
+		return 0, true, nil
+	case w == "to" || w == "with" || w == "in":
+		b.needs = true
+		return 0, true, nil
+	case markerWords[w]:
+		if _, ok := markers[b.coll.app(b.app)][markerSent]; ok && b.marker == "" {
+			b.marker = markerSent
+		}
+		return 0, true, nil
+	case fillerWords[w]:
+		return 0, true, nil
+	case opWords[w] != "":
+		b.op = opWords[w]
+		return 0, true, nil
+	}
+	return 0, metaEntity[w], nil
+}
+
+// fieldOrEntityWord reads "<field> <op>" (the field a value parameter is
+// about), a field named as a connective ("with_subject", its parameter
+// says the value), or another collection named as one ("in_channel"): ok,
+// and how many words after i it took.
+func (b *builder) fieldOrEntityWord(ws []string, i int) (int, bool) {
+	if k, f := b.fieldPhrase(ws[i:]); f != nil && !(f.Type == "boolean" && (i+k >= len(ws) || opWords[ws[i+k]] == "")) && !b.looseState(ws[i:i+k], f) {
+		j := i + k
+		for j+1 < len(ws) && (ws[j] == "at" || ws[j] == "than") && opWords[ws[j+1]] != "" {
+			j++ // amount_at_least, amount_greater_than
+		}
+		if j < len(ws) && opWords[ws[j]] != "" {
+			b.wordOps = append(b.wordOps, wordOp{field: f, op: opWords[ws[j]], param: strings.Join(ws[i:j+1], "_")})
+			end := j
+			for end+1 < len(ws) && ws[end+1] == "than" {
+				end++
+			}
+			return end - i, true
+		}
+		return k - 1, true
+	}
+	_, ok := entityOfWord(b.app, ws[i])
+	return 0, ok
 }
 
 // looseState: a past participle that names a field only loosely
