@@ -288,6 +288,15 @@ func (b *builder) words(ws []string) error {
 		}
 	}
 	for i := 0; i < len(ws); i++ {
+		if k := b.flagRun(ws[i:]); k > 1 {
+			// sent_to_contact: a flag the record keeps, named in words the
+			// grammar would otherwise read one by one (a marker, a
+			// connective, another record).
+			flush()
+			b.adjs = append(b.adjs, strings.Join(ws[i:i+k], "_"))
+			i += k - 1
+			continue
+		}
 		k, ok, err := b.grammarWord(ws, i)
 		if err != nil {
 			return err
@@ -304,6 +313,20 @@ func (b *builder) words(ws []string) error {
 	}
 	flush()
 	return nil
+}
+
+// flagRun is how many words from the start of ws name a boolean field of
+// the record (as is_<words> or <words>), the most; 0 when none do.
+func (b *builder) flagRun(ws []string) int {
+	for k := len(ws); k >= 1; k-- {
+		name := strings.Join(ws[:k], "_")
+		for _, n := range []string{name, "is_" + name} {
+			if f := b.coll.Field(n); f != nil && f.Type == "boolean" {
+				return k
+			}
+		}
+	}
+	return 0
 }
 
 // grammarWord reads the word at i if it is one of the grammar's (count,

@@ -16,12 +16,12 @@ import (
 // row's contents, one tag on two customers, sheet row updates, labels a
 // message lacks, a cancel that takes its reason. They stand for the
 // benchmark's unseen tasks: the shares imported whole and verified are
-// held at the figures measured (43 of 43 import, 40 of 43 verify; the
-// three that do not are the planner's and verification's, named in
+// held at the figures measured (46 of 46 import, 42 of 46 verify; the
+// four that do not are the planner's and verification's, named in
 // docs/automationbench.md).
 const (
 	madeUpImportShare = 1.0
-	madeUpVerifyShare = 0.93
+	madeUpVerifyShare = 0.91
 )
 
 func TestMadeUpTasks(t *testing.T) {
@@ -91,6 +91,7 @@ func TestMadeUpTasks(t *testing.T) {
 		"gmail_label_project":           {`"not_exists":"gmail.messages"`, `"label_ids":{"equals":"PX-7"}`},
 		"docusign_not_created_for":      {`r.signers.exists(`, `contact@initech.example`},
 		"sf_task_field_not_exists":      {`"subject":{"icontains":"Sam"}`},
+		"xero_email_overdue_invoices":   {`"sent_to_contact":{"equals":true}`},
 	} {
 		for _, f := range frags {
 			if !strings.Contains(goals[task], f) {

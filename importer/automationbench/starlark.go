@@ -801,3 +801,53 @@ def state_run(args, db):
 	}
 	return b.String(), nil
 }
+
+// removeFromTool: "remove <x> from <y>" takes a value off y's list of x
+// (a label off an email, a tag off a contact), the inverse of "add <x> to
+// <y>"; it deletes no record.
+func (tb *toolBuilder) removeFromTool(name string, p toolParts) (atom.Tool, bool) {
+	if len(p.parent) == 0 || len(p.object) == 0 {
+		return atom.Tool{}, false
+	}
+	par, ok := resolveEntity(tb.app, p.parent)
+	if !ok {
+		return atom.Tool{}, false
+	}
+	word := singularWords(p.object)
+	rel := (&mapper{}).child(tb.app, par.coll, word)
+	if rel == nil || rel.coll != nil || rel.field == nil || rel.field.isObjectList() {
+		return atom.Tool{}, false
+	}
+	c := par.coll
+	k := keyArg(c)
+	arg := singular(word)
+	if arg == k || !validFieldName(arg) {
+		arg = "value"
+	}
+	upd := map[string]any{}
+	stamp(c, upd, updatedFields)
+	code := starCode([][2]string{
+		{"COLL", starLit(c.Name)}, {"KEYARG", starLit(k)}, {"KEYFIELD", starLit(c.Key)},
+		{"FIELD", starLit(rel.field.Name)}, {"ARG", starLit(arg)}, {"UPDATED", starLit(upd)},
+	}, removeFromProgram)
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("Remove a %s from a %s's %s.", strings.ReplaceAll(arg, "_", " "), singular(c.Name), rel.field.Name),
+		Input: objectSchema(map[string]any{
+			k:   map[string]any{"type": []any{"string", "number"}, "description": "Id of the " + singular(c.Name)},
+			arg: map[string]any{"type": "string", "description": "The " + strings.ReplaceAll(arg, "_", " ") + " to remove"},
+		}, []string{k, arg}),
+		Effect: atom.Effect{Kind: "starlark", Code: code},
+	}, true
+}
+
+// removeFromProgram compares values as text ignoring case, as the
+// assertions do.
+const removeFromProgram = `
+def run(args, db):
+    rec = _find(db, COLL, KEYARG, KEYFIELD, args, [])
+    v = _str(args.get(ARG)).lower()
+    items = [x for x in (rec.get(FIELD) or []) if _str(x).lower() != v]
+    upd = _stamp({FIELD: items}, UPDATED, db)
+    return db.update(COLL, _str(rec[KEYFIELD]), upd)
+`

@@ -25,7 +25,7 @@ var verbs = map[string]effKind{
 	"find": effSearch, "search": effSearch, "list": effSearch, "lookup": effSearch, "query": effSearch,
 	"fetch": effSearch, "retrieve": effSearch, "browse": effSearch, "filter": effSearch, "show": effSearch,
 	"view": effSearch, "read": effSearch, "get": effGet,
-	"create": effCreate, "add": effCreate, "send": effCreate, "post": effCreate, "book": effCreate,
+	"create": effCreate, "add": effCreate, "send": effCreate, "email": effCreate, "post": effCreate, "book": effCreate,
 	"reply": effCreate, "schedule": effCreate, "new": effCreate, "insert": effCreate, "upload": effCreate,
 	"log": effCreate, "write": effCreate, "submit": effCreate, "invite": effCreate, "publish": effCreate,
 	"share": effCreate, "draft": effCreate, "make": effCreate, "generate": effCreate, "forward": effCreate,
@@ -225,6 +225,9 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 		}
 		return tb.updateTool(name, p, ent.coll)
 	case effDelete:
+		if t, ok := tb.removeFromTool(name, p); ok {
+			return t, nil
+		}
 		if !ok {
 			return t, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
 		}
@@ -324,6 +327,11 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 			return nestedAppendTool(app, name, oc.owner, oc.childRel.childRel()), nil
 		}
 		return atom.Tool{}, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
+	}
+	if p.verb == "send" || p.verb == "email" {
+		if t, ok := sendRecordTool(app, name, ent.coll); ok {
+			return t, nil
+		}
 	}
 	if p.verb == "reply" || p.verb == "forward" {
 		if t, ok := replyTool(app, name, ent.coll, p.verb); ok {
@@ -900,4 +908,49 @@ func appendTool(app *App, name string, c *Coll, f *Field, word string) atom.Tool
 		}, []string{k, arg}),
 		Effect: atom.Effect{Kind: "append", Collection: c.Name, Key: effKey(c, k), Field: f.Name, Value: arg},
 	}
+}
+
+// messageFields name where a message goes or what it says: a collection
+// with one (and no sent flag) is sent by creating a record.
+var messageFields = set("to", "to_number", "recipient_id", "channel_id", "body", "body_plain", "text", "content", "message")
+
+// sendRecordTool: sending a record that is no message (an invoice, an
+// envelope) changes the record: its sent flag (sent, sent_to_contact) or,
+// for a record with nowhere a message goes, its status.
+func sendRecordTool(app *App, name string, c *Coll) (atom.Tool, bool) {
+	set := map[string]any{}
+	var what []string
+	for _, f := range c.Fields {
+		if f.Type == "boolean" && (f.Name == "sent" || f.Name == "is_sent" || strings.HasPrefix(f.Name, "sent_")) {
+			set[f.Name] = true
+			what = append(what, f.Name+" true")
+			break
+		}
+	}
+	if len(set) == 0 {
+		for _, f := range c.Fields {
+			if messageFields[f.Name] || strings.HasPrefix(f.Name, "recipient") {
+				return atom.Tool{}, false
+			}
+		}
+	}
+	if f := c.Field("status"); f != nil && (f.Type == "string" || f.Type == "") {
+		st := ""
+		for _, e := range stringEnum(f.Enum) {
+			if strings.EqualFold(e.(string), "sent") {
+				st = e.(string)
+			}
+		}
+		if st == "" && len(f.Enum) == 0 {
+			st = "sent"
+		}
+		if st != "" {
+			set[f.Name] = st
+			what = append(what, "its status to "+st)
+		}
+	}
+	if len(set) == 0 {
+		return atom.Tool{}, false
+	}
+	return statusTool(app, name, c, "send", set, strings.Join(what, " and ")), true
 }
