@@ -262,6 +262,9 @@ func (m *mapper) createKeys(app, ent string) []string {
 		if len(ws) >= 2 && verbKind(ws[0]) == effCreate && sameNoun(strings.Join(ws[1:], "_"), ent) {
 			keys = append(keys, k)
 		}
+		if parseToolName(k).kind == effNone && sameNoun(k, ent) {
+			keys = append(keys, k) // "card": the action named by what it creates
+		}
 	}
 	if len(keys) == 0 {
 		keys = []string{"create_" + singular(ent), "add_" + singular(ent)}

@@ -684,7 +684,8 @@ func collectActionParams(s *Schemas, tasks []*taskState) map[string]map[string]m
 							params[k] = v
 						}
 					}
-					for _, key := range []string{"create_" + singular(ws[0]), "add_" + singular(ws[0])} {
+					// The action may be named by the noun alone (Trello's "card").
+					for _, key := range []string{"create_" + singular(ws[0]), "add_" + singular(ws[0]), singular(ws[0])} {
 						note(app, key, params)
 					}
 				}

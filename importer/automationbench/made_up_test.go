@@ -16,7 +16,7 @@ import (
 // row's contents, one tag on two customers, sheet row updates, labels a
 // message lacks, a cancel that takes its reason. They stand for the
 // benchmark's unseen tasks: the shares imported whole and verified are
-// held at the figures measured (46 of 46 import, 42 of 46 verify; the
+// held at the figures measured (47 of 47 import, 43 of 47 verify; the
 // four that do not are the planner's and verification's, named in
 // docs/automationbench.md).
 const (
@@ -92,6 +92,7 @@ func TestMadeUpTasks(t *testing.T) {
 		"docusign_not_created_for":      {`r.signers.exists(`, `contact@initech.example`},
 		"sf_task_field_not_exists":      {`"subject":{"icontains":"Sam"}`},
 		"xero_email_overdue_invoices":   {`"sent_to_contact":{"equals":true}`},
+		"trello_card_by_noun":           {`"action_key":{"in":["card"`},
 	} {
 		for _, f := range frags {
 			if !strings.Contains(goals[task], f) {

@@ -564,15 +564,33 @@ func joinAny(vs []any) string {
 // action (its key and the call's arguments as fields) and, where the tool's
 // entity is a collection, changes the state too; a read answers from the
 // log's records for that action.
+//
+// An action named by a noun alone (Trello's "card") is a write: Zapier
+// names its searches find, search, list or get, and its creates by what
+// they create; unless its recorded parameters say it searches (Jira's
+// "project" with searchByParameter).
 func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom.Tool, error) {
 	props := tb.actionProps(p, st)
 	switch {
-	case p.kind == effSearch || p.kind == effGet || p.kind == effNone:
+	case p.kind == effSearch || p.kind == effGet || p.kind == effNone && tb.searchedBy(p.key):
 		return tb.actionReadTool(name, p, props), nil
 	case st == nil:
 		return tb.actionLogTool(name, p, props), nil
 	}
 	return tb.actionStateTool(name, p, st, props)
+}
+
+// searchedBy reports whether a parameter the log records for the action
+// names a search (searchByParameter, query, filter).
+func (tb *toolBuilder) searchedBy(key string) bool {
+	for k := range tb.actionParams[key] {
+		for _, w := range words(snake(k)) {
+			if w == "search" || w == "find" || w == "query" || w == "filter" || w == "filters" || w == "lookup" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // actionProps are the parameters the benchmark's log records for the
