@@ -869,3 +869,63 @@ def run(args, db):
     upd = _stamp({FIELD: items}, UPDATED, db)
     return db.update(COLL, _str(rec[KEYFIELD]), upd)
 `
+
+// recordsWriteTool creates or updates a record of any object type of the
+// app (salesforce_update_record): the type, for an update the record's
+// id, and the fields, given under fields or as arguments; a field the type
+// lacks is the caller's mistake.
+func recordsWriteTool(app *App, name string, update bool) atom.Tool {
+	types, fieldMap, typeNames := recordTypes(app)
+	keys := map[string]any{}
+	for _, c := range app.Collections {
+		keys[c.Name] = c.Key
+	}
+	code := starCode([][2]string{{"TYPES", starLit(types)}, {"FIELDS", starLit(fieldMap)}, {"KNOWN", starLit(typeNames)},
+		{"KEYS", starLit(keys)}, {"UPDATE", starLit(update)}}, recordsWriteProgram)
+	props := map[string]any{
+		"object_type": map[string]any{"type": "string", "description": "The type of record: " + joinAny(typeNames)},
+		"fields":      map[string]any{"type": "object", "description": "Field -> value to set"},
+	}
+	required := []string{"object_type"}
+	doc := fmt.Sprintf("Create a %s record of any type with the fields given.", app.Name)
+	if update {
+		props["record_id"] = map[string]any{"type": []any{"string", "number"}, "description": "Id of the record to update"}
+		required = append(required, "record_id")
+		doc = fmt.Sprintf("Update a %s record of any type: the fields given are set.", app.Name)
+	}
+	in := objectSchema(props, required)
+	// Any field of the type is an argument too (the fields depend on
+	// object_type); the program rejects one the type lacks.
+	in["additionalProperties"] = true
+	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}
+}
+
+const recordsWriteProgram = `
+def _squash(s):
+    return "".join([ch for ch in s.lower().elems() if ch.isalnum()])
+
+def run(args, db):
+    t = _str(args.get("object_type"))
+    coll = TYPES.get(_squash(t))
+    if coll == None:
+        fail("unknown object type %s (known: %s)" % (t, ", ".join(KNOWN)))
+    given = dict(args.get("fields") or {})
+    for a, v in args.items():
+        if a not in ["object_type", "fields", "record_id", "id"]:
+            given[a] = v
+    rec = {}
+    for a, v in given.items():
+        f = FIELDS[coll].get(_squash(a))
+        if f == None:
+            fail("unexpected argument %s: %s records have no such field (fields: %s)" % (a, coll, ", ".join(sorted(FIELDS[coll].values()))))
+        rec[f] = v
+    if not UPDATE:
+        return db.create(coll, rec)
+    rid = args.get("record_id")
+    if rid == None:
+        rid = args.get("id")
+    for r in db.search(coll):
+        if _str(r.get(KEYS[coll])) == _str(rid):
+            return db.update(coll, _str(rid), rec)
+    fail("no %s record with id %s" % (coll, _str(rid)))
+`

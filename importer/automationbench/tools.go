@@ -212,8 +212,14 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 		}
 		return searchTool(app, name, ent.coll, p.by), nil
 	case effCreate:
+		if !ok && anyRecord(app, p) {
+			return recordsWriteTool(app, name, false), nil
+		}
 		return tb.createTool(name, p, ent, ok)
 	case effUpdate:
+		if !ok && anyRecord(app, p) {
+			return recordsWriteTool(app, name, true), nil
+		}
 		if !ok && p.verb == "mark" {
 			// mark_as_read: the collection with that flag.
 			if c := tb.flagOwner(strings.Join(p.object, "_")); c != nil {
@@ -237,6 +243,17 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 		return deleteTool(app, name, ent.coll), nil
 	}
 	return t, fmt.Errorf("cannot derive %q", p.key)
+}
+
+// anyRecord: a write of "record" itself (salesforce_update_record), on an
+// app whose state types the records; an app that only logs actions keeps
+// its log tool.
+func anyRecord(app *App, p toolParts) bool {
+	if len(p.object) != 1 || len(p.parent) > 0 || app.HasActions() {
+		return false
+	}
+	w := singular(p.object[0])
+	return w == "record" || w == "object"
 }
 
 func singularWords(ws []string) string {

@@ -245,3 +245,32 @@ func TestUnseenToolVerbs(t *testing.T) {
 		}
 	}
 }
+
+// A write of "record" itself takes any type of the app's state; an app
+// that only logs actions keeps its log tool.
+func TestAnyRecordWrite(t *testing.T) {
+	s := testSchemas(t)
+	srvs, errs := ImportServers(s, []string{"salesforce_update_record", "salesforce_create_record", "airtable_create_record"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, sv := range srvs {
+		for _, tl := range sv.Tools {
+			args := strings.Join(sortedArgs(tl), ",")
+			switch tl.Name {
+			case "salesforce_update_record":
+				if tl.Effect.Kind != "starlark" || args != "fields,object_type,record_id" || !strings.Contains(tl.Effect.Code, `"Opportunity"`) {
+					t.Errorf("%s: %s %s", tl.Name, tl.Effect.Kind, args)
+				}
+			case "salesforce_create_record":
+				if tl.Effect.Kind != "starlark" || args != "fields,object_type" {
+					t.Errorf("%s: %s %s", tl.Name, tl.Effect.Kind, args)
+				}
+			case "airtable_create_record":
+				if tl.Effect.Kind == "starlark" || tl.Effect.Collection != actionsColl {
+					t.Errorf("%s: %s %s", tl.Name, tl.Effect.Kind, tl.Effect.Collection)
+				}
+			}
+		}
+	}
+}
