@@ -36,8 +36,14 @@ var ownedActors = set("created_by", "creator_id", "sender_id", "author_id", "acc
 // an argument a user gives.
 func serverOwned(f *Field) bool {
 	n := f.Name
+	if f.Const {
+		return true // nothing to set: the schema fixes the value
+	}
 	if ownedNames[n] || ownedActors[n] {
 		return true
+	}
+	if strings.HasPrefix(n, "sender_") && strings.HasSuffix(n, "_id") {
+		return true // sender_profile_id: the caller's own identity
 	}
 	if strings.HasPrefix(n, "last_") && n != "last_name" {
 		return true // last_activity_date, last_login
@@ -115,3 +121,38 @@ func argFor(app *App, c *Coll, f *Field) (string, map[string]any) {
 	}
 	return a, p
 }
+
+// ownID reports whether f is an id the server gives a record of c beside
+// its key: an envelope's envelope_id, a row's row_id (its number), the id
+// of a message once scheduled (scheduled_message_id). No write sets it.
+func ownID(c *Coll, f *Field) bool {
+	own := singular(c.Name) + "_id"
+	if f.Name == c.Key {
+		return false
+	}
+	if f.Name == own {
+		return true
+	}
+	q, ok := strings.CutSuffix(f.Name, "_"+own)
+	return ok && !strings.Contains(q, "_") && strings.HasSuffix(q, "ed")
+}
+
+// otherVerbsReason reports whether f is the reason a state verb records
+// (cancel_reason, voided_reason): that verb's tool takes it, not a create
+// or an update.
+func otherVerbsReason(f *Field) bool {
+	x, ok := strings.CutSuffix(f.Name, "_reason")
+	if !ok || x == "" {
+		return false
+	}
+	for v := range statusVerbs {
+		if x == v || strings.HasPrefix(x, strings.TrimSuffix(v, "e")) && strings.HasSuffix(x, "ed") {
+			return true
+		}
+	}
+	return false
+}
+
+// sendOutcome are the fields that say how a send went and what it cost:
+// the server's, whatever the app (an SMS's status, direction and price).
+var sendOutcome = set("status", "direction", "price", "price_unit", "error_code", "error_message")

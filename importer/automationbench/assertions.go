@@ -133,6 +133,10 @@ type childRel struct {
 }
 
 // mapCheck maps one assertion (its parameters, "type" included).
+// lacking are the words that say a record does not have something; each
+// reads as "not has".
+var lacking = set("missing", "lacks", "without")
+
 func (m *mapper) mapCheck(a map[string]any) (*query, error) {
 	typ, _ := a["type"].(string)
 	appName, rest, ok := m.s.AppOf(typ)
@@ -155,6 +159,11 @@ func (m *mapper) mapCheck(a map[string]any) (*query, error) {
 		if w == "not" {
 			b.neg = !b.neg
 			continue
+		}
+		if lacking[w] {
+			// message_missing_label: the message does not have the label.
+			b.neg = !b.neg
+			w = "has"
 		}
 		ws = append(ws, w)
 	}
@@ -253,6 +262,9 @@ func (m *mapper) createKeys(app, ent string) []string {
 		if len(ws) >= 2 && verbKind(ws[0]) == effCreate && sameNoun(strings.Join(ws[1:], "_"), ent) {
 			keys = append(keys, k)
 		}
+		if parseToolName(k).kind == effNone && sameNoun(k, ent) {
+			keys = append(keys, k) // "card": the action named by what it creates
+		}
 	}
 	if len(keys) == 0 {
 		keys = []string{"create_" + singular(ent), "add_" + singular(ent)}
@@ -279,79 +291,113 @@ func (b *builder) words(ws []string) error {
 		}
 	}
 	for i := 0; i < len(ws); i++ {
-		w := ws[i]
-		switch {
-		case w == "count":
+		if k := b.flagRun(ws[i:]); k > 1 {
+			// sent_to_contact: a flag the record keeps, named in words the
+			// grammar would otherwise read one by one (a marker, a
+			// connective, another record).
 			flush()
-			if i+1 < len(ws) && opWords[ws[i+1]] == assert.OpEquals {
-				i++
-			}
-			n, err := b.countParam()
-			if err != nil {
-				return err
-			}
-			b.count = &n
-			continue
-		case w == "has" || w == "have":
-			flush()
-			if b.actions {
-				continue
-			}
-			k, rel := b.childPhrase(ws[i+1:])
-			if rel != nil {
-				b.child = rel
-				i += k
-			}
-			continue
-		case w == "to" || w == "with" || w == "in":
-			flush()
-			b.needs = true
-			continue
-		case markerWords[w]:
-			flush()
-			if _, ok := markers[b.coll.app(b.app)][markerSent]; ok && b.marker == "" {
-				b.marker = markerSent
-			}
-			continue
-		case fillerWords[w]:
-			flush()
-			continue
-		case opWords[w] != "":
-			flush()
-			b.op = opWords[w]
-			continue
-		}
-		if metaEntity[w] {
-			flush()
-			continue
-		}
-		// "<field> <op>": the field a value parameter is about.
-		if k, f := b.fieldPhrase(ws[i:]); f != nil && !(f.Type == "boolean" && (i+k >= len(ws) || opWords[ws[i+k]] == "")) && !b.looseState(ws[i:i+k], f) {
-			flush()
-			j := i + k
-			for j+1 < len(ws) && (ws[j] == "at" || ws[j] == "than") && opWords[ws[j+1]] != "" {
-				j++ // amount_at_least, amount_greater_than
-			}
-			if j < len(ws) && opWords[ws[j]] != "" {
-				b.wordOps = append(b.wordOps, wordOp{field: f, op: opWords[ws[j]], param: strings.Join(ws[i:j+1], "_")})
-				i = j
-				for i+1 < len(ws) && ws[i+1] == "than" {
-					i++
-				}
-				continue
-			}
+			b.adjs = append(b.adjs, strings.Join(ws[i:i+k], "_"))
 			i += k - 1
-			continue // a field named as a connective ("with_subject"); its parameter says the value
-		}
-		// Another collection named as a connective ("in_channel").
-		if _, ok := entityOfWord(b.app, w); ok {
-			flush()
 			continue
 		}
-		leftover = append(leftover, w)
+		k, ok, err := b.grammarWord(ws, i)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			k, ok = b.fieldOrEntityWord(ws, i)
+		}
+		if ok {
+			flush()
+			i += k
+			continue
+		}
+		leftover = append(leftover, ws[i])
 	}
 	flush()
 	return nil
+}
+
+// flagRun is how many words from the start of ws name a boolean field of
+// the record (as is_<words> or <words>), the most; 0 when none do.
+func (b *builder) flagRun(ws []string) int {
+	for k := len(ws); k >= 1; k-- {
+		name := strings.Join(ws[:k], "_")
+		for _, n := range []string{name, "is_" + name} {
+			if f := b.coll.Field(n); f != nil && f.Type == "boolean" {
+				return k
+			}
+		}
+	}
+	return 0
+}
+
+// grammarWord reads the word at i if it is one of the grammar's (count,
+// has, a connective, the sent marker, a filler, an operator, a word for
+// the record itself): ok, and how many words after it it took.
+func (b *builder) grammarWord(ws []string, i int) (int, bool, error) {
+	w := ws[i]
+	switch {
+	case w == "count":
+		k := 0
+		if i+1 < len(ws) && opWords[ws[i+1]] == assert.OpEquals {
+			k = 1
+		}
+		n, err := b.countParam()
+		if err != nil {
+			return 0, true, err
+		}
+		b.count = &n
+		return k, true, nil
+	case w == "has" || w == "have":
+		if b.actions {
+			return 0, true, nil
+		}
+		k, rel := b.childPhrase(ws[i+1:])
+		if rel != nil {
+			b.child = rel
+			return k, true, nil
+		}
+		return 0, true, nil
+	case w == "to" || w == "with" || w == "in":
+		b.needs = true
+		return 0, true, nil
+	case markerWords[w]:
+		if _, ok := markers[b.coll.app(b.app)][markerSent]; ok && b.marker == "" {
+			b.marker = markerSent
+		}
+		return 0, true, nil
+	case fillerWords[w]:
+		return 0, true, nil
+	case opWords[w] != "":
+		b.op = opWords[w]
+		return 0, true, nil
+	}
+	return 0, metaEntity[w], nil
+}
+
+// fieldOrEntityWord reads "<field> <op>" (the field a value parameter is
+// about), a field named as a connective ("with_subject", its parameter
+// says the value), or another collection named as one ("in_channel"): ok,
+// and how many words after i it took.
+func (b *builder) fieldOrEntityWord(ws []string, i int) (int, bool) {
+	if k, f := b.fieldPhrase(ws[i:]); f != nil && !(f.Type == "boolean" && (i+k >= len(ws) || opWords[ws[i+k]] == "")) && !b.looseState(ws[i:i+k], f) {
+		j := i + k
+		for j+1 < len(ws) && (ws[j] == "at" || ws[j] == "than") && opWords[ws[j+1]] != "" {
+			j++ // amount_at_least, amount_greater_than
+		}
+		if j < len(ws) && opWords[ws[j]] != "" {
+			b.wordOps = append(b.wordOps, wordOp{field: f, op: opWords[ws[j]], param: strings.Join(ws[i:j+1], "_")})
+			end := j
+			for end+1 < len(ws) && ws[end+1] == "than" {
+				end++
+			}
+			return end - i, true
+		}
+		return k - 1, true
+	}
+	_, ok := entityOfWord(b.app, ws[i])
+	return 0, ok
 }
 
 // looseState: a past participle that names a field only loosely
@@ -507,56 +553,10 @@ func (b *builder) paramsToConds() error {
 	if b.actions {
 		return b.actionParams(names)
 	}
-	// field + value: a field the parameters name (a HubSpot property).
-	for _, fp := range []string{"field", "field_name", "property", "property_name", "attribute"} {
-		if fname, ok := b.params[fp].(string); ok {
-			b.used[fp] = true
-			if err := b.fieldValue(fname); err != nil {
-				return err
-			}
-			// "property_equals" in the type is this field's test.
-			var keep []wordOp
-			for _, wo := range b.wordOps {
-				if !strings.HasPrefix(wo.param, lastWord(fp)) && !strings.HasPrefix(wo.param, plural(lastWord(fp))) {
-					keep = append(keep, wo)
-				}
-			}
-			b.wordOps = keep
-			break
+	for _, step := range []func() error{b.namedFieldParam, b.additionalChecks, b.columnValue} {
+		if err := step(); err != nil {
+			return err
 		}
-	}
-	if ac, ok := b.params["additional_checks"].(map[string]any); ok {
-		b.used["additional_checks"] = true
-		keys := sortedKeys(ac)
-		for _, k := range keys {
-			cs, err := b.paramConds(b.coll, nil, k, ac[k], false, "additional_checks."+k)
-			if err != nil {
-				return err
-			}
-			b.conds = append(b.conds, cs...)
-		}
-	}
-	// column + value: a named cell of a row.
-	if col, ok := b.params["column"].(string); ok && b.coll.resolve(b.app.Name, col) == nil {
-		mf := b.coll.mapField()
-		v, hasV := b.params["value"]
-		if mf == nil {
-			return unmappedf("parameter column: %s has no cells to index", b.coll.app(b.app))
-		}
-		if !hasV {
-			return inputf("value", "missing: column %q needs a value", col)
-		}
-		b.used["column"], b.used["value"] = true, true
-		op := assert.OpEquals
-		if b.op != "" {
-			op = b.op
-		}
-		for _, wo := range b.wordOps {
-			if wo.field == mf {
-				op = wo.op // "row_cell_contains"
-			}
-		}
-		b.conds = append(b.conds, b.valueConds([]string{mf.Name, col}, &Field{Name: col}, op, v, false)...)
 	}
 	generic := map[string]bool{}
 	if len(b.wordOps) > 0 {
@@ -568,32 +568,110 @@ func (b *builder) paramsToConds() error {
 		if b.used[p] || generic[p] {
 			continue
 		}
-		v := b.params[p]
-		// A key parameter names the record; the child is about the rest.
-		if b.isKeyParam(p) {
-			b.used[p] = true
-			cs := b.valueConds([]string{b.coll.Key}, b.coll.Field(b.coll.Key), assert.OpEquals, v, false)
-			b.conds = append(b.conds, cs...)
-			b.idConds = append(b.idConds, cs...)
+		if err := b.plainParam(p, b.params[p]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// namedFieldParam: field + value, a field the parameters name (a HubSpot
+// property).
+func (b *builder) namedFieldParam() error {
+	for _, fp := range []string{"field", "field_name", "property", "property_name", "attribute"} {
+		fname, ok := b.params[fp].(string)
+		if !ok {
 			continue
 		}
-		if b.child != nil {
-			cs, err := b.childConds(p, v)
-			if err == nil && cs != nil {
-				b.used[p] = true
-				b.childQ = append(b.childQ, cs...)
-				continue
+		b.used[fp] = true
+		if err := b.fieldValue(fname); err != nil {
+			return err
+		}
+		// "property_equals" in the type is this field's test.
+		var keep []wordOp
+		for _, wo := range b.wordOps {
+			if !strings.HasPrefix(wo.param, lastWord(fp)) && !strings.HasPrefix(wo.param, plural(lastWord(fp))) {
+				keep = append(keep, wo)
 			}
 		}
-		cs, err := b.paramConds(b.coll, nil, b.stated(p), v, b.neg, p)
+		b.wordOps = keep
+		return nil
+	}
+	return nil
+}
+
+// additionalChecks: more fields of the record.
+func (b *builder) additionalChecks() error {
+	ac, ok := b.params["additional_checks"].(map[string]any)
+	if !ok {
+		return nil
+	}
+	b.used["additional_checks"] = true
+	for _, k := range sortedKeys(ac) {
+		cs, err := b.paramConds(b.coll, nil, k, ac[k], false, "additional_checks."+k)
 		if err != nil {
 			return err
 		}
-		b.used[p] = true
 		b.conds = append(b.conds, cs...)
-		if strings.HasSuffix(p, "_id") {
-			b.idConds = append(b.idConds, cs...)
+	}
+	return nil
+}
+
+// columnValue: column + value, a named cell of a row.
+func (b *builder) columnValue() error {
+	col, ok := b.params["column"].(string)
+	if !ok || b.coll.resolve(b.app.Name, col) != nil {
+		return nil
+	}
+	mf := b.coll.mapField()
+	v, hasV := b.params["value"]
+	if mf == nil {
+		return unmappedf("parameter column: %s has no cells to index", b.coll.app(b.app))
+	}
+	if !hasV {
+		return inputf("value", "missing: column %q needs a value", col)
+	}
+	b.used["column"], b.used["value"] = true, true
+	op := assert.OpEquals
+	if b.op != "" {
+		op = b.op
+	}
+	for _, wo := range b.wordOps {
+		if wo.field == mf {
+			op = wo.op // "row_cell_contains"
 		}
+	}
+	b.conds = append(b.conds, b.valueConds([]string{mf.Name, col}, &Field{Name: col}, op, v, false)...)
+	return nil
+}
+
+// plainParam maps one parameter: a key naming the record, a test on the
+// child the type names, else a field predicate.
+func (b *builder) plainParam(p string, v any) error {
+	// A key parameter names the record; the child is about the rest.
+	if b.isKeyParam(p) {
+		b.used[p] = true
+		cs := b.valueConds([]string{b.coll.Key}, b.coll.Field(b.coll.Key), assert.OpEquals, v, false)
+		b.conds = append(b.conds, cs...)
+		b.idConds = append(b.idConds, cs...)
+		return nil
+	}
+	if b.child != nil {
+		cs, err := b.childConds(p, v)
+		if err == nil && cs != nil {
+			b.used[p] = true
+			b.childQ = append(b.childQ, cs...)
+			return nil
+		}
+	}
+	cs, err := b.paramConds(b.coll, nil, b.stated(p), v, b.neg, p)
+	if err != nil {
+		return err
+	}
+	b.used[p] = true
+	b.conds = append(b.conds, cs...)
+	if strings.HasSuffix(p, "_id") {
+		b.idConds = append(b.idConds, cs...)
 	}
 	return nil
 }

@@ -293,6 +293,42 @@ type parentRef struct {
 // record normalises one record and the records nested in it.
 func (n *normaliser) record(c *Coll, in map[string]any, parent *parentRef, path string) {
 	r := copyMap(in)
+	nested := n.placeFields(c, r)
+	n.inferKey(c, r, parent)
+	k := n.claimKey(c, r, path)
+	var children []map[string]any
+	var childColl []*Coll
+	for _, f := range nested {
+		list := r[f].([]any)
+		delete(r, f)
+		cc := n.app.Collection(f)
+		if cc == nil {
+			cc = n.app.Collection(plural(f))
+		}
+		for _, e := range list {
+			children = append(children, e.(map[string]any))
+			childColl = append(childColl, cc)
+		}
+	}
+	for f, v := range r {
+		if c.Field(f) == nil {
+			n.extra.note(n.app.Name, c.Name, f, v)
+		}
+	}
+	n.data.add(c.Name, r)
+	pr := &parentRef{coll: c, key: k, rec: r}
+	idx := map[string]int{}
+	for i, ch := range children {
+		cc := childColl[i]
+		n.record(cc, ch, pr, fmt.Sprintf("%s.%s[%d]", path, cc.Name, idx[cc.Name]))
+		idx[cc.Name]++
+	}
+}
+
+// placeFields moves the fields of r the schema names otherwise to the
+// schema's names (an alias, a cell beside the row's cells) and returns
+// those holding records of another collection, in name order.
+func (n *normaliser) placeFields(c *Coll, r map[string]any) []string {
 	var nested []string
 	names := make([]string, 0, len(r))
 	for k := range r {
@@ -325,6 +361,12 @@ func (n *normaliser) record(c *Coll, in map[string]any, parent *parentRef, path 
 			}
 		}
 	}
+	return nested
+}
+
+// inferKey gives r its key from <singular>_id where it has none, and the
+// references its parent holds.
+func (n *normaliser) inferKey(c *Coll, r map[string]any, parent *parentRef) {
 	key := c.Key
 	if _, ok := r[key]; !ok || r[key] == nil {
 		if v, ok := r[singular(c.Name)+"_id"]; ok && v != nil {
@@ -336,20 +378,27 @@ func (n *normaliser) record(c *Coll, in map[string]any, parent *parentRef, path 
 			}
 		}
 	}
-	if parent != nil {
-		ref := singular(parent.coll.Name) + "_id"
-		if _, has := r[ref]; !has && (c.Field(ref) != nil || c.Open) {
-			r[ref] = parent.key
-		}
-		// Inherit the parent's own references (a row gets its spreadsheet).
-		for pf, pv := range parent.rec {
-			if pf != parent.coll.Key && strings.HasSuffix(pf, "_id") && c.Field(pf) != nil {
-				if _, has := r[pf]; !has {
-					r[pf] = pv
-				}
+	if parent == nil {
+		return
+	}
+	ref := singular(parent.coll.Name) + "_id"
+	if _, has := r[ref]; !has && (c.Field(ref) != nil || c.Open) {
+		r[ref] = parent.key
+	}
+	// Inherit the parent's own references (a row gets its spreadsheet).
+	for pf, pv := range parent.rec {
+		if pf != parent.coll.Key && strings.HasSuffix(pf, "_id") && c.Field(pf) != nil {
+			if _, has := r[pf]; !has {
+				r[pf] = pv
 			}
 		}
 	}
+}
+
+// claimKey makes r's key unique in its collection (a fresh one when it
+// has none or repeats another's, reported) and returns it.
+func (n *normaliser) claimKey(c *Coll, r map[string]any, path string) string {
+	key := c.Key
 	used := n.data.keys[c.Name]
 	if used == nil {
 		used = map[string]bool{}
@@ -366,33 +415,7 @@ func (n *normaliser) record(c *Coll, in map[string]any, parent *parentRef, path 
 		r[key] = k
 	}
 	used[k] = true
-	var children []map[string]any
-	var childColl []*Coll
-	for _, f := range nested {
-		list := r[f].([]any)
-		delete(r, f)
-		cc := n.app.Collection(f)
-		if cc == nil {
-			cc = n.app.Collection(plural(f))
-		}
-		for _, e := range list {
-			children = append(children, e.(map[string]any))
-			childColl = append(childColl, cc)
-		}
-	}
-	for f, v := range r {
-		if c.Field(f) == nil {
-			n.extra.note(n.app.Name, c.Name, f, v)
-		}
-	}
-	n.data.add(c.Name, r)
-	pr := &parentRef{coll: c, key: k, rec: r}
-	idx := map[string]int{}
-	for i, ch := range children {
-		cc := childColl[i]
-		n.record(cc, ch, pr, fmt.Sprintf("%s.%s[%d]", path, cc.Name, idx[cc.Name]))
-		idx[cc.Name]++
-	}
+	return k
 }
 
 // nestedColl reports whether field f of a record holds records of another

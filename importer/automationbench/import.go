@@ -186,21 +186,62 @@ type taskState struct {
 // result's Report with the file and JSON path; the other tasks are still
 // imported. s is not modified.
 func Import(s *Schemas, srcs []Source) *Result {
-	s = s.clone()
-	rep := &Report{UnmappedTypes: map[string]int{}, Errors: []*Error{}}
-	extra := newExtraFields()
-	var tasks []*taskState
+	r := &importRun{s: s.clone(), extra: newExtraFields(),
+		rep: &Report{UnmappedTypes: map[string]int{}, Errors: []*Error{}}}
+	r.parse(srcs)
+	prepareApps(r.s, r.tasks)
+	r.normaliseStates()
+	applyExtra(r.s, r.extra)
+	res := &Result{Report: r.rep}
+	r.buildServers(res)
+	for _, ts := range r.live() {
+		r.mapTask(ts, res)
+	}
+	r.tally()
+	return res
+}
+
+// importRun is one import's shared state: the schemas (extended by the
+// data's extra fields), the report, and the tasks on their way through.
+type importRun struct {
+	s     *Schemas
+	rep   *Report
+	extra *extraFields
+	tasks []*taskState
+	// tools: per app, the tool names the tasks list; actionParams: the
+	// parameters the action logs record; actionKeys: per app, the action
+	// keys of its tools; servers: by app.
+	tools        map[string][]string
+	actionParams map[string]map[string]map[string]any
+	actionKeys   map[string][]string
+	servers      map[string]*atom.Server
+}
+
+// live are the tasks not failed so far.
+func (r *importRun) live() []*taskState {
+	var out []*taskState
+	for _, ts := range r.tasks {
+		if !ts.failed {
+			out = append(out, ts)
+		}
+	}
+	return out
+}
+
+// parse reads each source into a task, checks its apps and gives it a
+// unique id.
+func (r *importRun) parse(srcs []Source) {
 	ids := map[string]bool{}
 	for _, src := range srcs {
 		ts := &taskState{src: src, rep: &TaskReport{File: src.File}, data: map[string]*appData{}}
-		tasks = append(tasks, ts)
+		r.tasks = append(r.tasks, ts)
 		if src.Err != nil {
-			rep.Errors = append(rep.Errors, &Error{File: src.File, Message: "read: " + src.Err.Error()})
+			r.rep.Errors = append(r.rep.Errors, &Error{File: src.File, Message: "read: " + src.Err.Error()})
 			ts.failed = true
 			continue
 		}
 		t, errs := ParseTask(src.File, src.Data)
-		rep.Errors = append(rep.Errors, errs...)
+		r.rep.Errors = append(r.rep.Errors, errs...)
 		if t == nil {
 			ts.failed = true
 			continue
@@ -208,138 +249,139 @@ func Import(s *Schemas, srcs []Source) *Result {
 		ts.task = t
 		ts.rep.Assertions = len(t.Checks)
 		ts.incomplete = len(errs) > 0
-		if !ts.checkApps(s, rep) {
+		if !ts.checkApps(r.s, r.rep) {
 			ts.failed = true
 			continue
 		}
 		ts.id = uniqueID(atomID(t.Name), t.ExampleID, ids)
 		ts.rep.Task = ts.id
 	}
-	prepareApps(s, tasks)
-	// Initial states, flattened. A first pass finds the free-form fields
-	// (a row's cells) that stray fields of a record belong in.
+}
+
+// normaliseStates flattens the initial states. A first pass finds the
+// free-form fields (a row's cells) that stray fields of a record belong
+// in.
+func (r *importRun) normaliseStates() {
 	scan := newExtraFields()
-	for _, ts := range tasks {
-		if ts.failed {
-			continue
-		}
+	for _, ts := range r.live() {
 		for _, app := range ts.task.StateApps {
 			if app != metaApp {
-				normaliseApp(s.clone().App(app), ts.task.State[app], ts.src.File, "", scan, nil)
+				normaliseApp(r.s.clone().App(app), ts.task.State[app], ts.src.File, "", scan, nil)
 			}
 		}
 	}
-	bags := bagFields(s, scan)
-	for _, ts := range tasks {
-		if ts.failed {
-			continue
-		}
+	bags := bagFields(r.s, scan)
+	for _, ts := range r.live() {
 		for _, app := range ts.task.StateApps {
 			if app == metaApp {
 				continue
 			}
-			d, errs := normaliseApp(s.App(app), ts.task.State[app], ts.src.File, "info.initial_state."+app, extra, bags[app])
+			d, errs := normaliseApp(r.s.App(app), ts.task.State[app], ts.src.File, "info.initial_state."+app, r.extra, bags[app])
 			ts.data[app] = d
 			if len(errs) > 0 {
-				rep.Errors = append(rep.Errors, errs...)
+				r.rep.Errors = append(r.rep.Errors, errs...)
 				ts.incomplete = true
 			}
 		}
 	}
-	applyExtra(s, extra)
-	tools := toolNames(s, tasks)
-	actionParams := collectActionParams(s, tasks)
-	declareActionParams(s, actionParams)
-	actionKeys := map[string][]string{}
-	for app, names := range tools {
+}
+
+// buildServers derives one server per app any live task uses, with a tool
+// for every name the tasks list.
+func (r *importRun) buildServers(res *Result) {
+	s := r.s
+	r.tools = toolNames(s, r.tasks)
+	r.actionParams = collectActionParams(s, r.tasks)
+	declareActionParams(s, r.actionParams)
+	r.actionKeys = map[string][]string{}
+	for app, names := range r.tools {
 		for _, n := range names {
 			_, rest, _ := s.AppOf(n)
-			actionKeys[app] = append(actionKeys[app], strings.Join(words(rest), "_"))
+			r.actionKeys[app] = append(r.actionKeys[app], strings.Join(words(rest), "_"))
 		}
 	}
-	// Servers: one per app any imported task uses.
-	res := &Result{Report: rep}
-	servers := map[string]*atom.Server{}
+	r.servers = map[string]*atom.Server{}
 	apps := map[string]bool{}
-	for _, ts := range tasks {
-		if !ts.failed {
-			for _, a := range ts.task.Apps(s) {
-				apps[a] = true
-			}
+	for _, ts := range r.live() {
+		for _, a := range ts.task.Apps(s) {
+			apps[a] = true
 		}
 	}
 	for _, name := range sortedSet(apps) {
 		app := s.App(name)
-		tb := &toolBuilder{app: app, actionParams: actionParams[name]}
-		var ts []atom.Tool
-		for _, n := range tools[name] {
+		tb := &toolBuilder{app: app, actionParams: r.actionParams[name]}
+		srv := serverAtom(app, r.extra)
+		for _, n := range r.tools[name] {
 			_, rest, _ := s.AppOf(n)
-			ts = append(ts, tb.Tool(n, rest))
+			srv.Tools = append(srv.Tools, tb.Tool(n, rest))
 		}
-		srv := serverAtom(app, extra)
-		srv.Tools = append(srv.Tools, ts...)
-		servers[name] = srv
+		r.servers[name] = srv
 		res.Servers = append(res.Servers, srv)
 	}
-	// Goals, data and intents.
-	for _, ts := range tasks {
-		if ts.failed {
+}
+
+// mapTask maps a task's assertions to its goal and, when every one
+// mapped, adds its data, intent and recipe to res; otherwise the task
+// fails whole.
+func (r *importRun) mapTask(ts *taskState, res *Result) {
+	s, rep := r.s, r.rep
+	m := &mapper{s: s, data: ts.data, actionKeys: r.actionKeys}
+	t := ts.task
+	for i, c := range t.Checks {
+		if excluded(c) {
+			ts.rep.Assertions--
 			continue
 		}
-		m := &mapper{s: s, data: ts.data, actionKeys: actionKeys}
-		t := ts.task
-		for i, c := range t.Checks {
-			if excluded(c) {
-				ts.rep.Assertions--
-				continue
-			}
-			q, err := m.mapCheck(c)
-			var a assert.Assertion
-			if err == nil {
-				a, err = q.assertion()
-			}
-			if err != nil {
-				ts.noteCheckError(rep, c, t.CheckAt[i], err)
-				continue
-			}
-			ts.goal = append(ts.goal, a)
-			ts.rep.Mapped++
+		q, err := m.mapCheck(c)
+		var a assert.Assertion
+		if err == nil {
+			a, err = q.assertion()
 		}
-		for _, n := range t.Tools {
-			if app, _, ok := s.AppOf(n); ok {
-				if tl := servers[app].Tool(n); tl != nil && tl.Effect.Kind == "unresolved" {
-					ts.rep.Unresolved = append(ts.rep.Unresolved, n)
-				}
-			}
-		}
-		if len(ts.goal) == 0 {
-			rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "info.assertions", Message: "no assertion could be mapped: the task has no goal"})
-			ts.failed = true
+		if err != nil {
+			ts.noteCheckError(rep, c, t.CheckAt[i], err)
 			continue
 		}
-		if ts.incomplete {
-			rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Message: fmt.Sprintf("not imported: %d of %d assertions mapped, and a task is imported whole or not at all (see the errors above)", ts.rep.Mapped, ts.rep.Assertions)})
-			ts.failed = true
-			continue
-		}
-		res.Data = append(res.Data, ts.dataAtom(s))
-		res.Intents = append(res.Intents, ts.intentAtom(s, rep))
-		res.Recipes = append(res.Recipes, atom.Recipe{Intent: atom.Pin{ID: ts.id}, Data: atom.Pin{ID: ts.id}})
+		ts.goal = append(ts.goal, a)
+		ts.rep.Mapped++
 	}
-	for _, ts := range tasks {
+	for _, n := range t.Tools {
+		if app, _, ok := s.AppOf(n); ok {
+			if tl := r.servers[app].Tool(n); tl != nil && tl.Effect.Kind == "unresolved" {
+				ts.rep.Unresolved = append(ts.rep.Unresolved, n)
+			}
+		}
+	}
+	if len(ts.goal) == 0 {
+		rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "info.assertions", Message: "no assertion could be mapped: the task has no goal"})
+		ts.failed = true
+		return
+	}
+	if ts.incomplete {
+		rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Message: fmt.Sprintf("not imported: %d of %d assertions mapped, and a task is imported whole or not at all (see the errors above)", ts.rep.Mapped, ts.rep.Assertions)})
+		ts.failed = true
+		return
+	}
+	res.Data = append(res.Data, ts.dataAtom(s))
+	res.Intents = append(res.Intents, ts.intentAtom(s, rep))
+	res.Recipes = append(res.Recipes, atom.Recipe{Intent: atom.Pin{ID: ts.id}, Data: atom.Pin{ID: ts.id}})
+}
+
+// tally counts every task once: imported whole, or failed (a partial
+// import is a failed one).
+func (r *importRun) tally() {
+	rep := r.rep
+	for _, ts := range r.tasks {
 		rep.Tasks++
-		switch {
-		case ts.failed:
+		if ts.failed {
 			ts.rep.Status = StatusFailed
 			ts.rep.Task = ""
 			rep.Failed++
-		default:
+		} else {
 			ts.rep.Status = StatusFull
 			rep.ImportedFully++
 		}
 		rep.PerTask = append(rep.PerTask, *ts.rep)
 	}
-	return res
 }
 
 func excluded(c map[string]any) bool {
@@ -642,7 +684,8 @@ func collectActionParams(s *Schemas, tasks []*taskState) map[string]map[string]m
 							params[k] = v
 						}
 					}
-					for _, key := range []string{"create_" + singular(ws[0]), "add_" + singular(ws[0])} {
+					// The action may be named by the noun alone (Trello's "card").
+					for _, key := range []string{"create_" + singular(ws[0]), "add_" + singular(ws[0]), singular(ws[0])} {
 						note(app, key, params)
 					}
 				}

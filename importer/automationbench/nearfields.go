@@ -88,6 +88,17 @@ func nearField(app string, fields []*Field, base string, holder []string) *Field
 			ends = append(ends, f)
 		}
 	}
+	if len(ends) > 1 {
+		// profile_id between sender_profile_id and recipient_profile_id:
+		// the server's record of the caller is not what a goal names.
+		var given []*Field
+		for _, f := range ends {
+			if !serverOwned(f) {
+				given = append(given, f)
+			}
+		}
+		ends = given
+	}
 	if len(ends) == 1 {
 		return ends[0]
 	}
@@ -184,19 +195,8 @@ func containsStr(ss []string, s string) bool {
 func nestedField(app string, c *Coll, base string, bare bool) (*Field, *Field) {
 	ws := words(base)
 	for i := 1; i < len(ws); i++ {
-		lead := strings.Join(ws[:i], "_")
-		for _, lf := range c.Fields {
-			if !lf.isObjectList() || !sameNoun(lf.Name, lead) && !sameNoun(lastWord(lf.Name), lead) {
-				continue
-			}
-			rest := strings.Join(ws[i:], "_")
-			ef := resolveField(app, lf.Elem, rest, "")
-			if ef == nil {
-				ef = nearField(app, lf.Elem, rest, words(lf.Name))
-			}
-			if ef != nil {
-				return lf, ef
-			}
+		if lf, ef := leadList(app, c, strings.Join(ws[:i], "_"), strings.Join(ws[i:], "_")); lf != nil {
+			return lf, ef
 		}
 	}
 	if !bare {
@@ -215,6 +215,46 @@ func nestedField(app string, c *Coll, base string, bare bool) (*Field, *Field) {
 		}
 	}
 	return list, elem
+}
+
+// leadList is the list of records that lead names, holding field rest:
+// the list so named (signers for signer), else one whose last word it is
+// (cc_recipients for recipient). A generic word for a person (recipient)
+// names the list of the main people before a qualified one: an
+// envelope's recipient is a signer before a cc recipient.
+func leadList(app string, c *Coll, lead, rest string) (*Field, *Field) {
+	var qualified, qualifiedElem *Field
+	for _, lf := range c.Fields {
+		if !lf.isObjectList() {
+			continue
+		}
+		named := sameNoun(lf.Name, lead)
+		if !named && !sameNoun(lastWord(lf.Name), lead) && !(personWords[singular(lead)] && len(words(lf.Name)) == 1 && isPeople(lf)) {
+			continue
+		}
+		ef := resolveField(app, lf.Elem, rest, "")
+		if ef == nil {
+			ef = nearField(app, lf.Elem, rest, words(lf.Name))
+		}
+		switch {
+		case ef == nil:
+		case named || len(words(lf.Name)) == 1 && personWords[singular(lead)] && isPeople(lf):
+			return lf, ef
+		case qualified == nil:
+			qualified, qualifiedElem = lf, ef
+		}
+	}
+	return qualified, qualifiedElem
+}
+
+// isPeople: the records a list holds are people (they have an email).
+func isPeople(lf *Field) bool {
+	for _, f := range lf.Elem {
+		if f.Name == "email" {
+			return true
+		}
+	}
+	return false
 }
 
 func lastWord(s string) string {

@@ -120,15 +120,7 @@ func titleNames(app *App, c *Coll) []string {
 // plain-text one), the name without "_name", or with the record's prefix
 // ("name" for "account_name").
 func resolveField(app string, fields []*Field, name, recordPrefix string) *Field {
-	find := func(n string) *Field {
-		for _, f := range fields {
-			if f.Name == n {
-				return f
-			}
-		}
-		return nil
-	}
-	if f := find(name); f != nil {
+	if f := fieldNamed(fields, name); f != nil {
 		return f
 	}
 	if sn := snake(name); sn != name && sn != strings.ToLower(name) {
@@ -139,34 +131,61 @@ func resolveField(app string, fields []*Field, name, recordPrefix string) *Field
 	}
 	for _, scope := range []string{app, ""} {
 		if to, ok := fieldAliases[scope][name]; ok {
-			if f := find(to); f != nil {
+			if f := fieldNamed(fields, to); f != nil {
 				return f
 			}
 		}
 	}
+	if f := spelledOtherwise(fields, name); f != nil {
+		return f
+	}
+	if f := startedBy(fields, name); f != nil {
+		return f
+	}
+	if s, ok := strings.CutSuffix(name, "_name"); ok {
+		if f := fieldNamed(fields, s); f != nil {
+			return f
+		}
+	}
+	if recordPrefix != "" {
+		return withRecordPrefix(fields, name, recordPrefix)
+	}
+	return nil
+}
+
+func fieldNamed(fields []*Field, n string) *Field {
+	for _, f := range fields {
+		if f.Name == n {
+			return f
+		}
+	}
+	return nil
+}
+
+// spelledOtherwise: the same name in another case or punctuation, with a
+// keyword's underscore (from_), in the other number, as a flag (is_read)
+// or without one.
+func spelledOtherwise(fields []*Field, name string) *Field {
 	sq := squash(name)
 	for _, f := range fields {
 		if squash(f.Name) == sq {
 			return f
 		}
 	}
-	if f := find(name + "_"); f != nil {
-		return f
-	}
-	if f := find(plural(name)); f != nil {
-		return f
-	}
-	if f := find(singular(name)); f != nil {
-		return f
-	}
-	if f := find("is_" + name); f != nil {
-		return f
-	}
-	if s, ok := strings.CutPrefix(name, "is_"); ok {
-		if f := find(s); f != nil {
+	for _, n := range []string{name + "_", plural(name), singular(name), "is_" + name} {
+		if f := fieldNamed(fields, n); f != nil {
 			return f
 		}
 	}
+	if s, ok := strings.CutPrefix(name, "is_"); ok {
+		return fieldNamed(fields, s)
+	}
+	return nil
+}
+
+// startedBy: a field the name starts, its plain-text variant first (body
+// -> body_plain); never a reference, a list or an object.
+func startedBy(fields []*Field, name string) *Field {
 	var starts []*Field
 	for _, f := range fields {
 		if strings.HasPrefix(f.Name, name+"_") {
@@ -186,27 +205,25 @@ func resolveField(app string, fields []*Field, name, recordPrefix string) *Field
 			return f
 		}
 	}
-	if s, ok := strings.CutSuffix(name, "_name"); ok {
-		if f := find(s); f != nil {
+	return nil
+}
+
+// withRecordPrefix: the name with or without the record's own word
+// (opportunity_name on an opportunity: its name; dealname, dealstage: the
+// record's word run together).
+func withRecordPrefix(fields []*Field, name, recordPrefix string) *Field {
+	if f := fieldNamed(fields, recordPrefix+"_"+name); f != nil {
+		return f
+	}
+	if rest, ok := strings.CutPrefix(name, recordPrefix+"_"); ok && rest != "id" {
+		if f := fieldNamed(fields, rest); f != nil {
 			return f
 		}
 	}
-	if recordPrefix != "" {
-		if f := find(recordPrefix + "_" + name); f != nil {
+	rp := squash(recordPrefix + name)
+	for _, f := range fields {
+		if squash(f.Name) == rp {
 			return f
-		}
-		// opportunity_name on an opportunity: its name.
-		if rest, ok := strings.CutPrefix(name, recordPrefix+"_"); ok && rest != "id" {
-			if f := find(rest); f != nil {
-				return f
-			}
-		}
-		// dealname, dealstage: the record's word run together.
-		rp := squash(recordPrefix + name)
-		for _, f := range fields {
-			if squash(f.Name) == rp {
-				return f
-			}
 		}
 	}
 	return nil

@@ -50,6 +50,7 @@ type Field struct {
 	Description string
 	Default     any
 	HasDefault  bool
+	Const       bool     // the schema fixes its one value (an API object's type tag)
 	Elem        []*Field // fields of object elements (array items or a nested object)
 	ElemTitle   string
 	Observed    bool // not in the schema; seen in imported data
@@ -265,6 +266,9 @@ func parseField(defs *object, name string, p *object, depth int) *Field {
 	}
 	if e, ok := p.get("enum").([]any); ok {
 		f.Enum = e
+	}
+	if c, ok := p.vals["const"]; ok {
+		f.Enum, f.Const = []any{c}, true
 	}
 	f.Format = p.str("format")
 	sch := p

@@ -386,9 +386,30 @@ def run(args, db):
 // values, by text, or by a simple SQL-like query (SELECT ... FROM Type
 // WHERE Field = 'x' AND Other LIKE '%y%').
 func recordsSearchTool(app *App, name string, query bool) atom.Tool {
-	types := map[string]any{}
-	fieldMap := map[string]any{}
-	var typeNames []any
+	types, fieldMap, typeNames := recordTypes(app)
+	code := starCode([][2]string{{"TYPES", starLit(types)}, {"FIELDS", starLit(fieldMap)}, {"KNOWN", starLit(typeNames)}}, recordsSearchProgram)
+	props := map[string]any{
+		"object_type": map[string]any{"type": "string", "description": "The type of record: " + joinAny(typeNames)},
+		"filters":     map[string]any{"type": "object", "description": "Field -> value; every one must match (text ignoring case)"},
+		"query":       map[string]any{"type": "string", "description": "Text to find in any field, or SELECT fields FROM Type WHERE Field = 'value' AND Field LIKE '%text%'"},
+		"limit":       map[string]any{"type": "integer", "minimum": 1, "maximum": 200},
+	}
+	doc := fmt.Sprintf("Find %s records of any type by field values or text.", app.Name)
+	if query {
+		doc = fmt.Sprintf("Query %s records with SELECT ... FROM <Type> WHERE <Field> = 'value' [AND ...], or by object_type and field values.", app.Name)
+	}
+	in := objectSchema(props, nil)
+	// Any field of the type is a filter too (the fields depend on
+	// object_type); the program rejects one the type lacks.
+	in["additionalProperties"] = true
+	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}
+}
+
+// recordTypes are the program's tables: every name of a record type
+// (squashed) -> its collection, per collection its fields by squashed
+// name, and the types' names as a caller gives them.
+func recordTypes(app *App) (types, fieldMap map[string]any, typeNames []any) {
+	types, fieldMap = map[string]any{}, map[string]any{}
 	for _, c := range app.Collections {
 		if c.Actions || c.Name == settingsColl {
 			continue
@@ -412,7 +433,12 @@ func recordsSearchTool(app *App, name string, query bool) atom.Tool {
 		}
 		fieldMap[c.Name] = fm
 	}
-	body := `
+	return types, fieldMap, typeNames
+}
+
+// recordsSearchProgram is recordsSearchTool's Starlark: TYPES, FIELDS and
+// KNOWN come from recordTypes.
+const recordsSearchProgram = `
 def _squash(s):
     return "".join([ch for ch in s.lower().elems() if ch.isalnum()])
 
@@ -525,23 +551,6 @@ def run(args, db):
                 out.append(r)
     return {"object_type": coll, "results": out, "total": total}
 `
-	code := starCode([][2]string{{"TYPES", starLit(types)}, {"FIELDS", starLit(fieldMap)}, {"KNOWN", starLit(typeNames)}}, body)
-	props := map[string]any{
-		"object_type": map[string]any{"type": "string", "description": "The type of record: " + joinAny(typeNames)},
-		"filters":     map[string]any{"type": "object", "description": "Field -> value; every one must match (text ignoring case)"},
-		"query":       map[string]any{"type": "string", "description": "Text to find in any field, or SELECT fields FROM Type WHERE Field = 'value' AND Field LIKE '%text%'"},
-		"limit":       map[string]any{"type": "integer", "minimum": 1, "maximum": 200},
-	}
-	doc := fmt.Sprintf("Find %s records of any type by field values or text.", app.Name)
-	if query {
-		doc = fmt.Sprintf("Query %s records with SELECT ... FROM <Type> WHERE <Field> = 'value' [AND ...], or by object_type and field values.", app.Name)
-	}
-	in := objectSchema(props, nil)
-	// Any field of the type is a filter too (the fields depend on
-	// object_type); the program rejects one the type lacks.
-	in["additionalProperties"] = true
-	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}
-}
 
 func joinAny(vs []any) string {
 	parts := make([]string, len(vs))
@@ -555,7 +564,38 @@ func joinAny(vs []any) string {
 // action (its key and the call's arguments as fields) and, where the tool's
 // entity is a collection, changes the state too; a read answers from the
 // log's records for that action.
+//
+// An action named by a noun alone (Trello's "card") is a write: Zapier
+// names its searches find, search, list or get, and its creates by what
+// they create; unless its recorded parameters say it searches (Jira's
+// "project" with searchByParameter).
 func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom.Tool, error) {
+	props := tb.actionProps(p, st)
+	switch {
+	case p.kind == effSearch || p.kind == effGet || p.kind == effNone && tb.searchedBy(p.key):
+		return tb.actionReadTool(name, p, props), nil
+	case st == nil:
+		return tb.actionLogTool(name, p, props), nil
+	}
+	return tb.actionStateTool(name, p, st, props)
+}
+
+// searchedBy reports whether a parameter the log records for the action
+// names a search (searchByParameter, query, filter).
+func (tb *toolBuilder) searchedBy(key string) bool {
+	for k := range tb.actionParams[key] {
+		for _, w := range words(snake(k)) {
+			if w == "search" || w == "find" || w == "query" || w == "filter" || w == "filters" || w == "lookup" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// actionProps are the parameters the benchmark's log records for the
+// action, and those of the state tool beside it.
+func (tb *toolBuilder) actionProps(p toolParts, st *atom.Tool) map[string]any {
 	props := map[string]any{}
 	observed := tb.actionParams[p.key]
 	for _, k := range sortedKeys(observed) {
@@ -569,17 +609,28 @@ func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom
 			}
 		}
 	}
-	log := tb.app.Collection(actionsColl)
-	if p.kind == effSearch || p.kind == effGet || p.kind == effNone {
-		keys := []string{p.key}
-		for _, k := range []string{plural(p.key), singular(p.key)} {
-			if k != p.key {
-				keys = append(keys, k)
-			}
+	return props
+}
+
+// actionReadTool answers from the log's records of the action (under its
+// key, singular or plural).
+func (tb *toolBuilder) actionReadTool(name string, p toolParts, props map[string]any) atom.Tool {
+	keys := []string{p.key}
+	for _, k := range []string{plural(p.key), singular(p.key)} {
+		if k != p.key {
+			keys = append(keys, k)
 		}
-		props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100}
-		in := objectSchema(props, nil)
-		body := `
+	}
+	props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100}
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("%s in %s: %s. Every argument given filters the results.", title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name, "answers from the app's records of this action"),
+		Input:       objectSchema(props, nil),
+		Effect:      atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"KEYS", starLit(keys)}}, actionReadProgram)},
+	}
+}
+
+const actionReadProgram = `
 def run(args, db):
     limit = args.get("limit") or 20
     out = []
@@ -588,50 +639,53 @@ def run(args, db):
             out.append({k: v for k, v in r.items() if k not in ["id", "action_key", "created_at"]})
     return {"results": out[:limit], "total": len(out)}
 `
-		return atom.Tool{
-			Name:        name,
-			Description: fmt.Sprintf("%s in %s: %s. Every argument given filters the results.", title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name, "answers from the app's records of this action"),
-			Input:       in,
-			Effect:      atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"KEYS", starLit(keys)}}, body)},
-		}, nil
+
+// actionLogTool records the call in the log and changes nothing else: a
+// declaration says it, its parameters declared as fields of the log.
+func (tb *toolBuilder) actionLogTool(name string, p toolParts, props map[string]any) atom.Tool {
+	log := tb.app.Collection(actionsColl)
+	observed := tb.actionParams[p.key]
+	var fields []string
+	for k := range props {
+		if log.Field(k) == nil {
+			fields = append(fields, k)
+		}
 	}
-	if st == nil {
-		// Only the log changes: a declaration says it.
-		var fields []string
-		for k := range props {
-			if log.Field(k) == nil {
-				fields = append(fields, k)
-			}
-		}
-		for _, k := range sortedStrings(fields) {
-			delete(props, k) // declared below, as a field of the log
-			t, items := jsonType(observed[k])
-			f := &Field{Name: k, Type: t, Items: items, Observed: true, Description: "Action parameter"}
-			log.addField(f)
-			props[k] = propSchema(f)
-		}
-		in := objectSchema(props, nil)
-		// The parameters the benchmark records are the tool's; with none
-		// known, any argument is accepted (the action is still recorded).
-		in["additionalProperties"] = len(props) == 0
-		return atom.Tool{
-			Name: name,
-			Description: fmt.Sprintf("%s in %s. The call is recorded in the app's action log with its arguments.",
-				title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name),
-			Input:  in,
-			Effect: atom.Effect{Kind: "create", Collection: actionsColl, Set: map[string]any{"action_key": p.key, "created_at": "$now"}},
-		}, nil
+	for _, k := range sortedStrings(fields) {
+		delete(props, k) // declared below, as a field of the log
+		t, items := jsonType(observed[k])
+		f := &Field{Name: k, Type: t, Items: items, Observed: true, Description: "Action parameter"}
+		log.addField(f)
+		props[k] = propSchema(f)
 	}
 	in := objectSchema(props, nil)
+	// The parameters the benchmark records are the tool's; with none
+	// known, any argument is accepted (the action is still recorded).
+	in["additionalProperties"] = len(props) == 0
+	return atom.Tool{
+		Name: name,
+		Description: fmt.Sprintf("%s in %s. The call is recorded in the app's action log with its arguments.",
+			title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name),
+		Input:  in,
+		Effect: atom.Effect{Kind: "create", Collection: actionsColl, Set: map[string]any{"action_key": p.key, "created_at": "$now"}},
+	}
+}
+
+// actionStateTool changes the state as st does and records the call in
+// the log. The log is the action's record: a call naming a record the
+// app's state lacks (a card the task keeps only in the log) is still
+// recorded, and changes no record.
+func (tb *toolBuilder) actionStateTool(name string, p toolParts, st *atom.Tool, props map[string]any) (atom.Tool, error) {
 	code, err := tb.stateCode(st)
 	if err != nil {
 		return atom.Tool{}, err
 	}
-	// The log is the action's record: a call naming a record the app's
-	// state lacks (a card the task keeps only in the log) is still
-	// recorded, and changes no record.
 	target := tb.recordTarget(p, st)
-	body := code + `
+	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
+		Input: objectSchema(props, nil), Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}}, code+actionWriteProgram)}}, nil
+}
+
+const actionWriteProgram = `
 def _present(args, db):
     if TARGET == None:
         return True
@@ -653,9 +707,6 @@ def run(args, db):
     out["action_id"] = db.create("actions", rec)["id"]
     return out
 `
-	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
-		Input: in, Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}}, body)}}, nil
-}
 
 // recordTarget is the record a logged write changes, as (collection, key
 // argument, key field), or nil for one that creates.
@@ -768,3 +819,113 @@ def state_run(args, db):
 	}
 	return b.String(), nil
 }
+
+// removeFromTool: "remove <x> from <y>" takes a value off y's list of x
+// (a label off an email, a tag off a contact), the inverse of "add <x> to
+// <y>"; it deletes no record.
+func (tb *toolBuilder) removeFromTool(name string, p toolParts) (atom.Tool, bool) {
+	if len(p.parent) == 0 || len(p.object) == 0 {
+		return atom.Tool{}, false
+	}
+	par, ok := resolveEntity(tb.app, p.parent)
+	if !ok {
+		return atom.Tool{}, false
+	}
+	word := singularWords(p.object)
+	rel := (&mapper{}).child(tb.app, par.coll, word)
+	if rel == nil || rel.coll != nil || rel.field == nil || rel.field.isObjectList() {
+		return atom.Tool{}, false
+	}
+	c := par.coll
+	k := keyArg(c)
+	arg := singular(word)
+	if arg == k || !validFieldName(arg) {
+		arg = "value"
+	}
+	upd := map[string]any{}
+	stamp(c, upd, updatedFields)
+	code := starCode([][2]string{
+		{"COLL", starLit(c.Name)}, {"KEYARG", starLit(k)}, {"KEYFIELD", starLit(c.Key)},
+		{"FIELD", starLit(rel.field.Name)}, {"ARG", starLit(arg)}, {"UPDATED", starLit(upd)},
+	}, removeFromProgram)
+	return atom.Tool{
+		Name:        name,
+		Description: fmt.Sprintf("Remove a %s from a %s's %s.", strings.ReplaceAll(arg, "_", " "), singular(c.Name), rel.field.Name),
+		Input: objectSchema(map[string]any{
+			k:   map[string]any{"type": []any{"string", "number"}, "description": "Id of the " + singular(c.Name)},
+			arg: map[string]any{"type": "string", "description": "The " + strings.ReplaceAll(arg, "_", " ") + " to remove"},
+		}, []string{k, arg}),
+		Effect: atom.Effect{Kind: "starlark", Code: code},
+	}, true
+}
+
+// removeFromProgram compares values as text ignoring case, as the
+// assertions do.
+const removeFromProgram = `
+def run(args, db):
+    rec = _find(db, COLL, KEYARG, KEYFIELD, args, [])
+    v = _str(args.get(ARG)).lower()
+    items = [x for x in (rec.get(FIELD) or []) if _str(x).lower() != v]
+    upd = _stamp({FIELD: items}, UPDATED, db)
+    return db.update(COLL, _str(rec[KEYFIELD]), upd)
+`
+
+// recordsWriteTool creates or updates a record of any object type of the
+// app (salesforce_update_record): the type, for an update the record's
+// id, and the fields, given under fields or as arguments; a field the type
+// lacks is the caller's mistake.
+func recordsWriteTool(app *App, name string, update bool) atom.Tool {
+	types, fieldMap, typeNames := recordTypes(app)
+	keys := map[string]any{}
+	for _, c := range app.Collections {
+		keys[c.Name] = c.Key
+	}
+	code := starCode([][2]string{{"TYPES", starLit(types)}, {"FIELDS", starLit(fieldMap)}, {"KNOWN", starLit(typeNames)},
+		{"KEYS", starLit(keys)}, {"UPDATE", starLit(update)}}, recordsWriteProgram)
+	props := map[string]any{
+		"object_type": map[string]any{"type": "string", "description": "The type of record: " + joinAny(typeNames)},
+		"fields":      map[string]any{"type": "object", "description": "Field -> value to set"},
+	}
+	required := []string{"object_type"}
+	doc := fmt.Sprintf("Create a %s record of any type with the fields given.", app.Name)
+	if update {
+		props["record_id"] = map[string]any{"type": []any{"string", "number"}, "description": "Id of the record to update"}
+		required = append(required, "record_id")
+		doc = fmt.Sprintf("Update a %s record of any type: the fields given are set.", app.Name)
+	}
+	in := objectSchema(props, required)
+	// Any field of the type is an argument too (the fields depend on
+	// object_type); the program rejects one the type lacks.
+	in["additionalProperties"] = true
+	return atom.Tool{Name: name, Description: doc, Input: in, Effect: atom.Effect{Kind: "starlark", Code: code}}
+}
+
+const recordsWriteProgram = `
+def _squash(s):
+    return "".join([ch for ch in s.lower().elems() if ch.isalnum()])
+
+def run(args, db):
+    t = _str(args.get("object_type"))
+    coll = TYPES.get(_squash(t))
+    if coll == None:
+        fail("unknown object type %s (known: %s)" % (t, ", ".join(KNOWN)))
+    given = dict(args.get("fields") or {})
+    for a, v in args.items():
+        if a not in ["object_type", "fields", "record_id", "id"]:
+            given[a] = v
+    rec = {}
+    for a, v in given.items():
+        f = FIELDS[coll].get(_squash(a))
+        if f == None:
+            fail("unexpected argument %s: %s records have no such field (fields: %s)" % (a, coll, ", ".join(sorted(FIELDS[coll].values()))))
+        rec[f] = v
+    if not UPDATE:
+        return db.create(coll, rec)
+    rid = args.get("record_id")
+    if rid == None:
+        rid = args.get("id")
+    for r in db.search(coll):
+        if _str(r.get(KEYS[coll])) == _str(rid):
+            return db.update(coll, _str(rid), rec)
+    fail("no %s record with id %s" % (coll, _str(rid)))
+`

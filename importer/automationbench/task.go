@@ -44,8 +44,9 @@ const MaxTaskBytes = 32 << 20
 // nil and the errors; a usable task can still come with errors (an
 // assertion that is not an object), each naming its JSON path.
 func ParseTask(file string, data []byte) (*Task, []*Error) {
+	p := &taskParser{t: &Task{File: file}}
 	fail := func(path, format string, args ...any) (*Task, []*Error) {
-		return nil, []*Error{{File: file, Path: path, Message: fmt.Sprintf(format, args...)}}
+		return nil, append(p.errs, &Error{File: file, Path: path, Message: fmt.Sprintf(format, args...)})
 	}
 	if len(data) > MaxTaskBytes {
 		return fail("", "file larger than %d bytes", MaxTaskBytes)
@@ -58,11 +59,43 @@ func ParseTask(file string, data []byte) (*Task, []*Error) {
 	if !ok {
 		return fail("", "a task must be a JSON object")
 	}
-	t := &Task{File: file}
-	var errs []*Error
-	add := func(path, format string, args ...any) {
-		errs = append(errs, &Error{File: file, Path: path, Message: fmt.Sprintf(format, args...)})
+	p.header(root)
+	p.prompt(root)
+	if p.t.User == "" {
+		return fail("prompt", "no user message: the task has no instruction")
 	}
+	info := root.obj("info")
+	if info == nil {
+		p.errs = nil // the task is unusable: say why alone
+		if root.get("info") == nil {
+			return fail("info", "missing: a task needs info {zapier_tools, initial_state, assertions}")
+		}
+		return fail("info", "want an object {zapier_tools, initial_state, assertions}")
+	}
+	if !p.tools(info) {
+		return fail("info.zapier_tools", "missing or not a list of tool names")
+	}
+	p.state(info)
+	if !p.checks(info) {
+		return fail("info.assertions", "missing or not a list of assertions")
+	}
+	return p.t, p.errs
+}
+
+// taskParser reads the parts of one task, collecting the errors of those
+// that can be skipped.
+type taskParser struct {
+	t    *Task
+	errs []*Error
+}
+
+func (p *taskParser) add(path, format string, args ...any) {
+	p.errs = append(p.errs, &Error{File: p.t.File, Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// header reads the example id and the task's name (the file's when none).
+func (p *taskParser) header(root *object) {
+	t := p.t
 	switch x := root.get("example_id").(type) {
 	case string:
 		t.ExampleID = x
@@ -71,65 +104,72 @@ func ParseTask(file string, data []byte) (*Task, []*Error) {
 	}
 	t.Name, _ = root.get("task").(string)
 	if t.Name == "" {
-		t.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+		t.Name = strings.TrimSuffix(filepath.Base(t.File), filepath.Ext(t.File))
 	}
-	if prompt, ok := root.get("prompt").([]any); ok {
-		for i, m := range prompt {
-			mo, ok := m.(*object)
-			if !ok {
-				add(fmt.Sprintf("prompt[%d]", i), "a message must be an object {role, content}")
-				continue
-			}
-			content, ok := mo.get("content").(string)
-			if !ok {
-				add(fmt.Sprintf("prompt[%d].content", i), "want a string")
-				continue
-			}
-			switch mo.str("role") {
-			case "system":
-				t.System = joinText(t.System, content)
-			case "user":
-				t.User = joinText(t.User, content)
-			default:
-				add(fmt.Sprintf("prompt[%d].role", i), "want system or user, not %q", mo.str("role"))
-			}
+}
+
+// prompt reads the system and user messages.
+func (p *taskParser) prompt(root *object) {
+	prompt, ok := root.get("prompt").([]any)
+	if !ok {
+		if root.get("prompt") != nil {
+			p.add("prompt", "want a list of messages")
 		}
-	} else if root.get("prompt") != nil {
-		add("prompt", "want a list of messages")
+		return
 	}
-	if t.User == "" {
-		return nil, append(errs, &Error{File: file, Path: "prompt", Message: "no user message: the task has no instruction"})
-	}
-	info := root.obj("info")
-	if info == nil {
-		if root.get("info") == nil {
-			return fail("info", "missing: a task needs info {zapier_tools, initial_state, assertions}")
+	for i, m := range prompt {
+		mo, ok := m.(*object)
+		if !ok {
+			p.add(fmt.Sprintf("prompt[%d]", i), "a message must be an object {role, content}")
+			continue
 		}
-		return fail("info", "want an object {zapier_tools, initial_state, assertions}")
+		content, ok := mo.get("content").(string)
+		if !ok {
+			p.add(fmt.Sprintf("prompt[%d].content", i), "want a string")
+			continue
+		}
+		switch mo.str("role") {
+		case "system":
+			p.t.System = joinText(p.t.System, content)
+		case "user":
+			p.t.User = joinText(p.t.User, content)
+		default:
+			p.add(fmt.Sprintf("prompt[%d].role", i), "want system or user, not %q", mo.str("role"))
+		}
 	}
+}
+
+// tools reads info.zapier_tools, once each; false when it is no list.
+func (p *taskParser) tools(info *object) bool {
 	tools, ok := info.get("zapier_tools").([]any)
 	if !ok {
-		return nil, append(errs, &Error{File: file, Path: "info.zapier_tools", Message: "missing or not a list of tool names"})
+		return false
 	}
 	seen := map[string]bool{}
 	for i, x := range tools {
 		s, ok := x.(string)
 		if !ok || s == "" {
-			add(fmt.Sprintf("info.zapier_tools[%d]", i), "want a tool name")
+			p.add(fmt.Sprintf("info.zapier_tools[%d]", i), "want a tool name")
 			continue
 		}
 		if !seen[s] {
 			seen[s] = true
-			t.Tools = append(t.Tools, s)
+			p.t.Tools = append(p.t.Tools, s)
 		}
 	}
+	return true
+}
+
+// state reads info.initial_state, app by app in file order.
+func (p *taskParser) state(info *object) {
+	t := p.t
 	t.State = map[string]map[string]any{}
 	switch st := info.get("initial_state").(type) {
 	case *object:
 		for _, app := range st.keys {
 			ao, ok := st.vals[app].(*object)
 			if !ok {
-				add("info.initial_state."+app, "an app's state must be an object")
+				p.add("info.initial_state."+app, "an app's state must be an object")
 				continue
 			}
 			t.StateApps = append(t.StateApps, app)
@@ -137,31 +177,36 @@ func ParseTask(file string, data []byte) (*Task, []*Error) {
 		}
 	case nil:
 		if _, present := info.vals["initial_state"]; present {
-			add("info.initial_state", "null; want an object of app -> state")
+			p.add("info.initial_state", "null; want an object of app -> state")
 		}
 	default:
-		add("info.initial_state", "want an object of app -> state")
+		p.add("info.initial_state", "want an object of app -> state")
 	}
+}
+
+// checks reads info.assertions, each with its JSON path; false when it is
+// no list.
+func (p *taskParser) checks(info *object) bool {
 	checks, ok := info.get("assertions").([]any)
 	if !ok {
-		return nil, append(errs, &Error{File: file, Path: "info.assertions", Message: "missing or not a list of assertions"})
+		return false
 	}
 	for i, c := range checks {
 		at := fmt.Sprintf("info.assertions[%d]", i)
 		co, ok := c.(*object)
 		if !ok {
-			add(at, "an assertion must be an object {type, ...parameters}")
+			p.add(at, "an assertion must be an object {type, ...parameters}")
 			continue
 		}
 		typ, ok := co.get("type").(string)
 		if !ok || typ == "" {
-			add(at+".type", "missing: an assertion needs a type <app>_<entity>_<predicate>")
+			p.add(at+".type", "missing: an assertion needs a type <app>_<entity>_<predicate>")
 			continue
 		}
-		t.Checks = append(t.Checks, plain(co).(map[string]any))
-		t.CheckAt = append(t.CheckAt, at)
+		p.t.Checks = append(p.t.Checks, plain(co).(map[string]any))
+		p.t.CheckAt = append(p.t.CheckAt, at)
 	}
-	return t, errs
+	return true
 }
 
 func joinText(a, b string) string {

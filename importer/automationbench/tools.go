@@ -25,7 +25,7 @@ var verbs = map[string]effKind{
 	"find": effSearch, "search": effSearch, "list": effSearch, "lookup": effSearch, "query": effSearch,
 	"fetch": effSearch, "retrieve": effSearch, "browse": effSearch, "filter": effSearch, "show": effSearch,
 	"view": effSearch, "read": effSearch, "get": effGet,
-	"create": effCreate, "add": effCreate, "send": effCreate, "post": effCreate, "book": effCreate,
+	"create": effCreate, "add": effCreate, "send": effCreate, "email": effCreate, "post": effCreate, "book": effCreate,
 	"reply": effCreate, "schedule": effCreate, "new": effCreate, "insert": effCreate, "upload": effCreate,
 	"log": effCreate, "write": effCreate, "submit": effCreate, "invite": effCreate, "publish": effCreate,
 	"share": effCreate, "draft": effCreate, "make": effCreate, "generate": effCreate, "forward": effCreate,
@@ -212,8 +212,14 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 		}
 		return searchTool(app, name, ent.coll, p.by), nil
 	case effCreate:
+		if !ok && anyRecord(app, p) {
+			return recordsWriteTool(app, name, false), nil
+		}
 		return tb.createTool(name, p, ent, ok)
 	case effUpdate:
+		if !ok && anyRecord(app, p) {
+			return recordsWriteTool(app, name, true), nil
+		}
 		if !ok && p.verb == "mark" {
 			// mark_as_read: the collection with that flag.
 			if c := tb.flagOwner(strings.Join(p.object, "_")); c != nil {
@@ -225,6 +231,9 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 		}
 		return tb.updateTool(name, p, ent.coll)
 	case effDelete:
+		if t, ok := tb.removeFromTool(name, p); ok {
+			return t, nil
+		}
 		if !ok {
 			return t, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
 		}
@@ -234,6 +243,17 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 		return deleteTool(app, name, ent.coll), nil
 	}
 	return t, fmt.Errorf("cannot derive %q", p.key)
+}
+
+// anyRecord: a write of "record" itself (salesforce_update_record), on an
+// app whose state types the records; an app that only logs actions keeps
+// its log tool.
+func anyRecord(app *App, p toolParts) bool {
+	if len(p.object) != 1 || len(p.parent) > 0 || app.HasActions() {
+		return false
+	}
+	w := singular(p.object[0])
+	return w == "record" || w == "object"
 }
 
 func singularWords(ws []string) string {
@@ -325,6 +345,11 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 		}
 		return atom.Tool{}, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
 	}
+	if p.verb == "send" || p.verb == "email" {
+		if t, ok := sendRecordTool(app, name, ent.coll); ok {
+			return t, nil
+		}
+	}
 	if p.verb == "reply" || p.verb == "forward" {
 		if t, ok := replyTool(app, name, ent.coll, p.verb); ok {
 			return t, nil
@@ -345,9 +370,14 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 		set[m.field] = []any{m.value}
 	}
 	t := createTool(app, name, ent.coll, set, "")
+	if mk == markerSent || mk == markerDraft {
+		// A new message's thread is the server's to assign; answering
+		// one is the reply action's.
+		dropFieldArgs(&t, func(f string) bool { return f == "thread_id" || f == "in_reply_to" })
+	}
 	if mk == markerSent {
 		// Who sends is the caller: a send takes no sender.
-		dropFieldArgs(&t, func(f string) bool { return actorFields[f] })
+		dropFieldArgs(&t, func(f string) bool { return actorFields[f] || sendOutcome[f] })
 	}
 	return tb.withParticipant(t, ent.coll), nil
 }
@@ -588,8 +618,8 @@ func writable(c *Coll, set map[string]any) []*Field {
 		if f.Type == "object" && len(f.Elem) > 0 {
 			continue // a nested record (an address, a sender): not written whole
 		}
-		if !userField(f) {
-			continue // the server's to set (args.go)
+		if !userField(f) || ownID(c, f) || otherVerbsReason(f) {
+			continue // the server's to set, or another verb's (args.go)
 		}
 		out = append(out, f)
 	}
@@ -895,4 +925,49 @@ func appendTool(app *App, name string, c *Coll, f *Field, word string) atom.Tool
 		}, []string{k, arg}),
 		Effect: atom.Effect{Kind: "append", Collection: c.Name, Key: effKey(c, k), Field: f.Name, Value: arg},
 	}
+}
+
+// messageFields name where a message goes or what it says: a collection
+// with one (and no sent flag) is sent by creating a record.
+var messageFields = set("to", "to_number", "recipient_id", "channel_id", "body", "body_plain", "text", "content", "message")
+
+// sendRecordTool: sending a record that is no message (an invoice, an
+// envelope) changes the record: its sent flag (sent, sent_to_contact) or,
+// for a record with nowhere a message goes, its status.
+func sendRecordTool(app *App, name string, c *Coll) (atom.Tool, bool) {
+	set := map[string]any{}
+	var what []string
+	for _, f := range c.Fields {
+		if f.Type == "boolean" && (f.Name == "sent" || f.Name == "is_sent" || strings.HasPrefix(f.Name, "sent_")) {
+			set[f.Name] = true
+			what = append(what, f.Name+" true")
+			break
+		}
+	}
+	if len(set) == 0 {
+		for _, f := range c.Fields {
+			if messageFields[f.Name] || strings.HasPrefix(f.Name, "recipient") {
+				return atom.Tool{}, false
+			}
+		}
+	}
+	if f := c.Field("status"); f != nil && (f.Type == "string" || f.Type == "") {
+		st := ""
+		for _, e := range stringEnum(f.Enum) {
+			if strings.EqualFold(e.(string), "sent") {
+				st = e.(string)
+			}
+		}
+		if st == "" && len(f.Enum) == 0 {
+			st = "sent"
+		}
+		if st != "" {
+			set[f.Name] = st
+			what = append(what, "its status to "+st)
+		}
+	}
+	if len(set) == 0 {
+		return atom.Tool{}, false
+	}
+	return statusTool(app, name, c, "send", set, strings.Join(what, " and ")), true
 }

@@ -211,3 +211,66 @@ func TestImportServers(t *testing.T) {
 		t.Fatal("no gmail server")
 	}
 }
+
+// Verbs the sample never lists: "remove <x> from <y>" takes a value off
+// y's list (no record is deleted); sending a record that is no message
+// sets its sent flag or status instead of creating one; a send of a
+// message still creates it.
+func TestUnseenToolVerbs(t *testing.T) {
+	s := testSchemas(t)
+	names := []string{"gmail_remove_label_from_email", "xero_email_invoice", "wave_send_invoice", "linkedin_send_invitation", "twilio_send_sms"}
+	srvs, errs := ImportServers(s, names)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	tools := map[string]atom.Tool{}
+	for _, sv := range srvs {
+		for _, tl := range sv.Tools {
+			tools[tl.Name] = tl
+		}
+	}
+	rm := tools["gmail_remove_label_from_email"]
+	if rm.Effect.Kind != "starlark" || !strings.Contains(rm.Effect.Code, `"label_ids"`) || strings.Join(sortedArgs(rm), ",") != "label,message_id" {
+		t.Errorf("remove label: %s %v", rm.Effect.Kind, sortedArgs(rm))
+	}
+	if x := tools["xero_email_invoice"]; x.Effect.Kind != "update" || x.Effect.Set["sent_to_contact"] != true {
+		t.Errorf("xero_email_invoice: %s %v", x.Effect.Kind, x.Effect.Set)
+	}
+	if w := tools["wave_send_invoice"]; w.Effect.Kind != "update" || w.Effect.Set["status"] != "sent" {
+		t.Errorf("wave_send_invoice: %s %v", w.Effect.Kind, w.Effect.Set)
+	}
+	for _, n := range []string{"linkedin_send_invitation", "twilio_send_sms"} {
+		if k := tools[n].Effect.Kind; k != "create" {
+			t.Errorf("%s: %s, want create", n, k)
+		}
+	}
+}
+
+// A write of "record" itself takes any type of the app's state; an app
+// that only logs actions keeps its log tool.
+func TestAnyRecordWrite(t *testing.T) {
+	s := testSchemas(t)
+	srvs, errs := ImportServers(s, []string{"salesforce_update_record", "salesforce_create_record", "airtable_create_record"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, sv := range srvs {
+		for _, tl := range sv.Tools {
+			args := strings.Join(sortedArgs(tl), ",")
+			switch tl.Name {
+			case "salesforce_update_record":
+				if tl.Effect.Kind != "starlark" || args != "fields,object_type,record_id" || !strings.Contains(tl.Effect.Code, `"Opportunity"`) {
+					t.Errorf("%s: %s %s", tl.Name, tl.Effect.Kind, args)
+				}
+			case "salesforce_create_record":
+				if tl.Effect.Kind != "starlark" || args != "fields,object_type" {
+					t.Errorf("%s: %s %s", tl.Name, tl.Effect.Kind, args)
+				}
+			case "airtable_create_record":
+				if tl.Effect.Kind == "starlark" || tl.Effect.Collection != actionsColl {
+					t.Errorf("%s: %s %s", tl.Name, tl.Effect.Kind, tl.Effect.Collection)
+				}
+			}
+		}
+	}
+}

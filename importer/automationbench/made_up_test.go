@@ -1,0 +1,171 @@
+package automationbench
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// Made-up tasks in the benchmark's grammar (testdata/made_up, see its
+// README) that use what the sample does not: parameters named otherwise
+// than the fields they test, values inside lists of records, an order or
+// role of a signer, people by profile id or url, a row count beside a
+// row's contents, one tag on two customers, sheet row updates, labels a
+// message lacks, a cancel that takes its reason. They stand for the
+// benchmark's unseen tasks: the shares imported whole and verified are
+// held at the figures measured (48 of 48 import, 43 of 48 verify; the
+// five that do not are the planner's and verification's, named in
+// docs/automationbench.md).
+const (
+	madeUpImportShare = 1.0
+	madeUpVerifyShare = 0.89
+)
+
+func TestMadeUpTasks(t *testing.T) {
+	s := testSchemas(t)
+	files, err := filepath.Glob(filepath.Join("testdata", "made_up", "*.json"))
+	if err != nil || len(files) < 25 {
+		t.Fatalf("made-up tasks: %d files, %v", len(files), err)
+	}
+	var srcs []Source
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, Source{File: filepath.Base(f), Data: b})
+	}
+	res := Import(s, srcs)
+	if share := float64(res.Report.ImportedFully) / float64(len(files)); share < madeUpImportShare {
+		for _, e := range res.Report.Errors {
+			t.Logf("not imported: %s: %s", e.File, e.Message)
+		}
+		t.Fatalf("imported whole %d of %d (%.2f < %.2f)", res.Report.ImportedFully, len(files), share, madeUpImportShare)
+	}
+	vs, _ := verifyImported(t, s, srcs)
+	verified := 0
+	var failed []string
+	for id, v := range vs {
+		if v.Verified {
+			verified++
+			continue
+		}
+		reason := "no root cause"
+		if v.RootCause != nil {
+			reason = v.RootCause.Code + ": " + v.RootCause.Evidence.Message
+		}
+		failed = append(failed, id+": "+reason)
+	}
+	sort.Strings(failed)
+	// Every task verified counts against all tasks, imported or not: a
+	// task that does not import is not verified.
+	share := float64(verified) / float64(len(files))
+	t.Logf("made-up tasks: %d of %d imported whole, %d verified (%.3f)", res.Report.ImportedFully, len(files), verified, share)
+	if share < madeUpVerifyShare {
+		t.Errorf("verified %d of %d (%.3f < %.2f); not verified:\n%s", verified, len(files), share, madeUpVerifyShare, strings.Join(failed, "\n"))
+	}
+	// The fields the parameters were read as.
+	goals := map[string]string{}
+	for _, in := range res.Intents {
+		b, _ := json.Marshal(in.Goal)
+		goals[strings.TrimPrefix(in.ID, "made_up.")] = string(b)
+	}
+	for task, frags := range map[string][]string{
+		"jira_title_is_summary":         {`"summary":{"icontains":"printer"}`},
+		"calendly_cancel_reason":        {`"cancel_reason":{"icontains":"conflict"}`},
+		"lead_by_profile_url":           {`"linkedin_url":{"equals":"https://www.linkedin.com/in/annlee"}`},
+		"envelope_signer_order":         {`r.signers.exists(e1`, `e1.routing_order`, `e1.role_name`, `e1.email.lowerAscii() == \"legal@acme.example\"`},
+		"hubspot_deal_stage":            {`"dealname":{"equals":"Acme renewal"}`, `"dealstage":{"equals":"closedwon"}`},
+		"mailchimp_subscribe":           {`"list_id":{"in":["aud_1","Newsletter"`},
+		"qb_invoice_amount":             {`"total_amt":{"gte":1000}`, `"message":{"icontains":"March"}`},
+		"linkedin_invite_by_url":        {`"recipient_profile_url":{"equals":"https://www.linkedin.com/in/annlee"}`},
+		"twilio_sms_to":                 {`"to_number":{"matches":"^\\D*1\\D*4`},
+		"zd_assign":                     {`"assignee_id":{"in":["7",7,`},
+		"hs_associate":                  {`"associated_contact_ids":{"equals":"h1"}`},
+		"slack_dm_by_email":             {`"recipient_id":{"in":["U1"`},
+		"hubspot_property":              {`"nps_score":{"equals":9}`},
+		"linkedin_invite_by_profile_id": {`"recipient_profile_id":{"equals":"prof_priya"}`},
+		"gmail_label_project":           {`"not_exists":"gmail.messages"`, `"label_ids":{"equals":"PX-7"}`},
+		"docusign_not_created_for":      {`r.signers.exists(`, `contact@initech.example`},
+		"sf_task_field_not_exists":      {`"subject":{"icontains":"Sam"}`},
+		"xero_email_overdue_invoices":   {`"sent_to_contact":{"equals":true}`},
+		"trello_card_by_noun":           {`"action_key":{"in":["card"`},
+	} {
+		for _, f := range frags {
+			if !strings.Contains(goals[task], f) {
+				t.Errorf("%s: goal lacks %s\n%s", task, f, goals[task])
+			}
+		}
+	}
+}
+
+// A parameter no field answers to is reported with the closest fields.
+func TestUnmappedParameterNamesCandidates(t *testing.T) {
+	s := testSchemas(t)
+	data := synthTask(t, map[string]any{"type": "salesforce_lead_exists", "emial_adress": "lee@acme.example"})
+	res := Import(s, []Source{{File: "t.json", Data: data}})
+	for _, e := range res.Report.Errors {
+		if strings.Contains(e.Message, `no field of salesforce.leads for "emial_adress"`) {
+			if !strings.Contains(e.Message, "closest: ") || !strings.Contains(e.Message, "email") {
+				t.Errorf("no candidates in %q", e.Message)
+			}
+			return
+		}
+	}
+	t.Fatalf("no error for the parameter: %v", res.Report.Errors)
+}
+
+// Assertion types the sample never uses map through the grammar: a
+// comparison the type states, a parameter prefixed with its record's name,
+// a label that is a field, a person named by an address through a role's id.
+func TestUnseenAssertionTypes(t *testing.T) {
+	s := testSchemas(t)
+	state := map[string]any{
+		"meta": map[string]any{"current_time": "2026-03-02T10:00:00Z"},
+		"salesforce": map[string]any{
+			"opportunities": []any{map[string]any{"id": "006A", "name": "Acme renewal", "stage_name": "Prospecting", "amount": 900}},
+			"contacts":      []any{map[string]any{"id": "003A", "email": "a@x.example", "last_name": "A"}},
+		},
+		"slack":    map[string]any{"channels": []any{map[string]any{"id": "C1", "name": "support"}}},
+		"zendesk":  map[string]any{"users": []any{map[string]any{"id": 7, "name": "Agent", "email": "agent@x.example"}}, "tickets": []any{map[string]any{"id": 101, "subject": "x", "status": "open"}}},
+		"hubspot":  map[string]any{"deals": []any{map[string]any{"id": "d1", "dealname": "Acme", "amount": 100}}},
+		"xero":     map[string]any{"invoices": []any{map[string]any{"invoice_id": "xi1", "invoice_number": "INV-1", "status": "AUTHORISED"}}},
+		"calendly": map[string]any{"invitees": []any{map[string]any{"id": "i1", "email": "a@x.example", "name": "A", "status": "active", "event_id": "e1"}}},
+	}
+	cases := []struct {
+		check map[string]any
+		want  []string
+	}{
+		{map[string]any{"type": "salesforce_opportunity_amount_gt", "name": "Acme renewal", "amount": 1000}, []string{`"amount":{"gt":1000}`}},
+		{map[string]any{"type": "hubspot_deal_amount_at_least", "deal_name": "Acme", "amount": 500}, []string{`"amount":{"gte":500}`, `"dealname":{"equals":"Acme"}`}},
+		{map[string]any{"type": "salesforce_opportunity_stage_equals", "opportunity_name": "Acme renewal", "stage": "Closed Won"}, []string{`"name":{"equals":"Acme renewal"}`}},
+		{map[string]any{"type": "slack_channel_topic_contains", "channel_name": "support", "topic_contains": "incident"}, []string{`"name":{"equals":"support"}`, `"topic":{"icontains":"incident"}`}},
+		{map[string]any{"type": "gmail_message_has_label", "message_id": "m1", "label": "Important"}, []string{`"label_ids":{"equals":"Important"}`}},
+		{map[string]any{"type": "salesforce_task_exists", "who_email": "a@x.example", "subject_contains": "Follow up"}, []string{`"contact_id":{"in":["003A"`}},
+		{map[string]any{"type": "zendesk_ticket_assigned_to", "ticket_id": 101, "assignee_email": "agent@x.example"}, []string{`"assignee_id":{"in":["7",7,`}},
+		// A state the type names, never dropped: not canceled_at's connective.
+		{map[string]any{"type": "calendly_invitee_canceled", "email": "a@x.example"}, []string{`"status":{"iequals":"canceled"}`}},
+		{map[string]any{"type": "xero_invoice_paid", "invoice_number": "INV-1"}, []string{`"status":{"iequals":"paid"}`}},
+		{map[string]any{"type": "salesforce_opportunity_closed_won", "name": "Acme renewal"}, []string{`"stage":{"iequals":"closed won"}`}},
+	}
+	for _, c := range cases {
+		typ := c.check["type"].(string)
+		task := map[string]any{"task": "unseen." + typ, "prompt": []any{map[string]any{"role": "user", "content": "x"}},
+			"info": map[string]any{"zapier_tools": []any{"slack_send_channel_message"}, "initial_state": state, "assertions": []any{c.check}}}
+		b, _ := json.Marshal(task)
+		res := Import(s, []Source{{File: typ + ".json", Data: b}})
+		if res.Report.ImportedFully != 1 {
+			t.Errorf("%s not imported: %v", typ, res.Report.Errors)
+			continue
+		}
+		g, _ := json.Marshal(res.Intents[0].Goal)
+		for _, w := range c.want {
+			if !strings.Contains(string(g), w) {
+				t.Errorf("%s: goal lacks %s\n%s", typ, w, g)
+			}
+		}
+	}
+}
