@@ -55,7 +55,7 @@ func TestMadeUpTasks(t *testing.T) {
 		}
 		reason := "no root cause"
 		if v.RootCause != nil {
-			reason = v.RootCause.Code + ": " + v.RootCause.Evidence.Message
+			reason = string(v.RootCause.Code) + ": " + v.RootCause.Evidence.Message
 		}
 		failed = append(failed, id+": "+reason)
 	}
