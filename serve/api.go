@@ -492,8 +492,10 @@ func (s *Server) mcp(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, err)
 		return
 	}
-	// A POST without a session id opens a new MCP session: it takes a slot.
-	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
+	// A POST without a session id that initializes opens a new MCP
+	// session: it takes a slot. (Other messages without an id are served
+	// on a session of their own that ends with the request.)
+	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && initializes(r, s.opts.MaxBodyBytes) {
 		if err := s.sessions.addMCP(sess, sess.mcpLive()); err != nil {
 			s.failErr(w, s.limitError(err))
 			return
@@ -508,6 +510,36 @@ func (s *Server) mcp(w http.ResponseWriter, r *http.Request) {
 	}
 	sess.touch(s.now())
 	h.ServeHTTP(w, r)
+}
+
+// initializes reports whether a JSON-RPC body (one message or a batch)
+// holds an initialize request; the body is left for the handler to read.
+// A body over max is left to the handler to refuse.
+func initializes(r *http.Request, max int64) bool {
+	buf, err := io.ReadAll(io.LimitReader(r.Body, max+1))
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(buf), r.Body), r.Body}
+	if err != nil || int64(len(buf)) > max {
+		return true
+	}
+	type message struct {
+		Method string `json:"method"`
+	}
+	var one message
+	if json.Unmarshal(buf, &one) == nil {
+		return one.Method == "initialize"
+	}
+	var batch []message
+	if json.Unmarshal(buf, &batch) == nil {
+		for _, m := range batch {
+			if m.Method == "initialize" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clientOf is the remote address of a request without its port: the

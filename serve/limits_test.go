@@ -179,3 +179,24 @@ func TestCatalogSetLimits(t *testing.T) {
 		t.Error("a limit not given was changed")
 	}
 }
+
+// Only an initialize opens an MCP session: a notification sent without a
+// session id used to take a slot, and a second client was refused.
+func TestOnlyInitializeTakesAnMCPSlot(t *testing.T) {
+	for body, want := range map[string]bool{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`: true,
+		`[{"jsonrpc":"2.0","id":1,"method":"initialize"}]`:           true,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`:     false,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`:             false,
+		strings.Repeat("x", 64):                                      true, // over the limit: the handler refuses it
+	} {
+		r, _ := http.NewRequest("POST", "http://127.0.0.1/mcp", strings.NewReader(body))
+		if got := initializes(r, 60); got != want {
+			t.Errorf("initializes(%.40s) = %v, want %v", body, got, want)
+		}
+		rest, _ := io.ReadAll(r.Body)
+		if string(rest) != body {
+			t.Errorf("body after the peek %q, want it whole", rest)
+		}
+	}
+}

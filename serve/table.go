@@ -60,13 +60,17 @@ func (t *table) add(s *Session) error {
 }
 
 // addMCP takes a slot for a new MCP session on s, which has live MCP
-// sessions now (the SDK forgets those that closed or timed out).
+// sessions now (the SDK forgets those that closed or timed out). The count
+// only falls with live: the SDK's list also holds, for the length of their
+// request, sessions it makes for a message without a session id, which
+// were never admitted.
 func (t *table) addMCP(s *Session, live int) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.open[s.ID] != s {
 		return ErrClosed
 	}
+	live = min(live, s.mcpCount)
 	t.mcp += live - s.mcpCount
 	s.mcpCount = live
 	if live >= t.maxMCP {
@@ -92,6 +96,7 @@ func (t *table) recountMCP() {
 		live := s.mcpLive()
 		t.mu.Lock()
 		if t.open[s.ID] == s {
+			live = min(live, s.mcpCount)
 			t.mcp += live - s.mcpCount
 			s.mcpCount = live
 		}
