@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -38,8 +39,12 @@ type visible struct {
 	docs  []contextDoc
 	clock time.Time
 	// For declared derivations: the sizes of the lists and the column
-	// sums the observations showed.
+	// sums the observations showed, the numeric columns of short lists
+	// (for totals over selected rows) and the dates seen (for days
+	// between them).
 	counts, sums []float64
+	columns      [][]float64
+	dates        []time.Time
 }
 
 type contextDoc struct {
@@ -83,29 +88,54 @@ func (in *envInfo) ground(r *run) []Grounding {
 			prev = r.digests[i]
 		}
 		if changed || called[call.Name] {
-			var args map[string]any
-			_ = json.Unmarshal(call.Args, &args)
-			for _, lf := range leaves("", args) {
-				for _, l := range lits {
-					v, ok := checkedValue(lf.value, l)
-					if !ok {
-						continue
-					}
-					g := Grounding{Step: i + 1, Tool: call.Name, Arg: lf.path, Field: l.field, Collection: l.target, Value: state.Text(v), Goal: l.goal}
-					key := fmt.Sprint(g.Step, g.Arg, g.Value)
-					if seen[key] {
-						continue
-					}
-					seen[key] = true
-					g.Source = ctx.find(v, l.field)
-					if g.Source == "" && len(in.intent.Derive) > 0 {
-						g.Source = ctx.derive(v, in.intent.Derive)
-					}
-					out = append(out, g)
-				}
-			}
+			out = append(out, in.groundStep(ctx, i, call, lits, seen)...)
 		}
 		ctx.add(fmt.Sprintf("observation of step %d (%s)", i+1, call.Name), r.obs[i].Content)
+	}
+	return out
+}
+
+// groundStep traces the checked values one call writes. A value derived
+// from what the agent saw is known to it from then on: a second pass lets
+// the step's other values be derived from it (net income as the
+// difference of the two totals the same message states).
+func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits []literal, seen map[string]bool) []Grounding {
+	var args map[string]any
+	_ = json.Unmarshal(call.Args, &args)
+	var out []Grounding
+	var derived []string
+	for _, lf := range leaves("", args) {
+		for _, l := range lits {
+			v, ok := checkedValue(lf.value, l)
+			if !ok {
+				continue
+			}
+			g := Grounding{Step: i + 1, Tool: call.Name, Arg: lf.path, Field: l.field, Collection: l.target, Value: state.Text(v), Goal: l.goal}
+			key := fmt.Sprint(g.Step, g.Arg, g.Value)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			g.Source = ctx.find(v, l.field)
+			if g.Source == "" && len(in.intent.Derive) > 0 {
+				if g.Source = ctx.derive(v, in.intent.Derive); g.Source != "" {
+					derived = append(derived, g.Value)
+				}
+			}
+			out = append(out, g)
+		}
+	}
+	if len(derived) == 0 || !slices.ContainsFunc(out, func(g Grounding) bool { return g.Source == "" }) {
+		return out
+	}
+	step := *ctx
+	step.docs = append(slices.Clone(ctx.docs), newDoc(fmt.Sprintf("values derived at step %d", i+1), strings.Join(derived, "\n")))
+	for j, g := range out {
+		if g.Source == "" {
+			if how := step.derive(g.Value, in.intent.Derive); how != "" {
+				out[j].Source = how + " (from values derived at this step)"
+			}
+		}
 	}
 	return out
 }
@@ -227,6 +257,11 @@ func (ctx *visible) add(name, content string) {
 		ctx.tabulate(v)
 		var b strings.Builder
 		for _, lf := range leaves("", v) {
+			if s, ok := lf.value.(string); ok && len(ctx.dates) < maxDates {
+				if t, ok := parseDate(s); ok {
+					ctx.dates = append(ctx.dates, t)
+				}
+			}
 			b.WriteString(state.Text(lf.value))
 			b.WriteString("\n")
 		}

@@ -1,0 +1,49 @@
+package verify
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// A total over the rows an agent selects by a condition, a total of
+// per-row products, the days from today to a date, and a figure computed
+// from two totals the same write states are derived; numbers no
+// selection, product or date gives are not.
+func TestDeriveSelectedRowsAndDays(t *testing.T) {
+	all := []string{DeriveCount, DeriveSum, DeriveDifference, DeriveProduct, DeriveRatio}
+	ctx := &visible{clock: time.Date(2026, 3, 15, 9, 0, 0, 0, time.UTC)}
+	ctx.add("trial balance", `[{"Account":"SaaS","Type":"Revenue","Balance":"$185,000"},
+		{"Account":"Consulting","Type":"Revenue","Balance":"$92,000"},
+		{"Account":"Salaries","Type":"Expense","Balance":"$210,000"},
+		{"Account":"Rent","Type":"Expense","Balance":"$15,000"},
+		{"Account":"Deferred","Type":"Liability","Balance":"$45,000"}]`)
+	ctx.add("line items", `[{"Part":"A-EXP","Quantity":"50","Unit Price":"$125.00"},
+		{"Part":"B-STD","Quantity":"200","Unit Price":"$18.50"},
+		{"Part":"C-EXP","Quantity":"30","Unit Price":"$245.00"}]`)
+	ctx.add("visas", `[{"Employee":"Kim","Expiration":"2026-07-15"}]`)
+	for v, want := range map[string]string{
+		"277,000": "selected rows", // the two revenue rows
+		"225,000": "selected rows", // the two expense rows
+		"13,600":  "selected rows", // 50 x 125 + 30 x 245
+		"122":     "days from",     // 2026-03-15 to 2026-07-15
+	} {
+		if got := ctx.derive(v, all); !strings.Contains(got, want) {
+			t.Errorf("derive(%s) = %q, want it %s", v, got, want)
+		}
+	}
+	for _, v := range []string{"123,457", "9,999", "121.5"} {
+		if got := ctx.derive(v, all); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	if got := ctx.derive("277,000", []string{DeriveCount}); got != "" {
+		t.Errorf("a total is derived without a declared sum: %q", got)
+	}
+	if got := ctx.derive("122", []string{DeriveSum}); got != "" {
+		t.Errorf("days are derived without a declared difference: %q", got)
+	}
+	if !subsetSum([]float64{1, 2, 4}, 6) || subsetSum([]float64{1, 2, 4}, 4) {
+		t.Error("subsetSum: a sum of two or more rows, not one row alone")
+	}
+}
