@@ -2,6 +2,7 @@ package verify
 
 import (
 	"encoding/json"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -120,6 +121,41 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 				if valueEqual(v, cur) {
 					addP(arg, t.Effect.Field, otherValue(v, fd))
 				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		// Nothing else to get wrong: the text without the phrase the goal
+		// requires it to contain (a case's subject) is the wrong variant.
+		phrases := in.pinnedPhrases(t.App + "." + t.Effect.Collection)
+		for _, arg := range sortedKeys(args) {
+			field := arg
+			if f, ok := wf[arg]; ok {
+				field = f
+			}
+			cur, ok := args[arg].(string)
+			for _, ph := range phrases[field] {
+				if ok && strings.Contains(strings.ToLower(cur), strings.ToLower(ph)) {
+					addP(arg, field, regexp.MustCompile("(?i)"+regexp.QuoteMeta(ph)).ReplaceAllString(cur, "other"))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// pinnedPhrases lists, per field, the texts positive goal assertions on a
+// collection require a field to contain.
+func (in *envInfo) pinnedPhrases(name string) map[string][]string {
+	out := map[string][]string{}
+	for _, c := range in.goalChecks() {
+		a := c.plan()
+		if a.IsNegative() || a.Target != name {
+			continue
+		}
+		for _, pr := range a.Where {
+			if s, ok := pr.Value.(string); ok && s != "" && (pr.Op == assert.OpContains || pr.Op == assert.OpIContains) {
+				out[pr.Field] = append(out[pr.Field], s)
 			}
 		}
 	}
