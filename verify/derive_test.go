@@ -47,3 +47,20 @@ func TestDeriveSelectedRowsAndDays(t *testing.T) {
 		t.Error("subsetSum: a sum of two or more rows, not one row alone")
 	}
 }
+
+// A value that fills a template the data gives (the words before a
+// placeholder, then a value the agent saw) is grounded; the same words
+// with a value nobody showed, or one word of the template alone, are not.
+func TestGroundTemplateFill(t *testing.T) {
+	ctx := &visible{}
+	ctx.add("policy", `{"text":"Procedure: create a task with subject 'Follow up on missed call - <EventName>'. Code: EMG-[row_id]."}`)
+	ctx.add("events", `[{"name":"Product Demo"},{"name":"Kickoff"}]`)
+	if got := ctx.find("Follow up on missed call - Product Demo", "subject"); !strings.Contains(got, "template") {
+		t.Errorf("template fill not grounded: %q", got)
+	}
+	for _, v := range []string{"Follow up on missed call - Board Review", "call Product Demo", "missed Kickoff"} {
+		if got := ctx.find(v, "subject"); got != "" {
+			t.Errorf("find(%q) = %q, want nothing", v, got)
+		}
+	}
+}

@@ -51,6 +51,9 @@ type contextDoc struct {
 	name string
 	text string // loose form: lower case, words split by single spaces
 	nums []float64
+	// The words before each placeholder of a template the text gives
+	// ("subject 'Follow up on missed call - <EventName>'"), loose.
+	templates [][]string
 }
 
 // literal is a value a positive goal assertion checks on a field.
@@ -273,7 +276,7 @@ func (ctx *visible) add(name, content string) {
 var numberRE = regexp.MustCompile(`-?\d[\d,]*(?:\.\d+)?`)
 
 func newDoc(name, text string) contextDoc {
-	d := contextDoc{name: name, text: " " + loose(text) + " "}
+	d := contextDoc{name: name, text: " " + loose(text) + " ", templates: templatePrefixes(text)}
 	for _, m := range numberRE.FindAllString(text, -1) {
 		if f, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64); err == nil {
 			d.nums = append(d.nums, f)
@@ -300,6 +303,54 @@ func loose(s string) string {
 	return strings.TrimSpace(b.String())
 }
 
+// placeholderRE finds the slot of a template: <name>, [name], {name} or
+// {{name}}.
+var placeholderRE = regexp.MustCompile(`<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{\{?[^{}\n]{1,40}\}?\}`)
+
+// maxTemplateWords bounds the words kept before a placeholder.
+const maxTemplateWords = 12
+
+// templatePrefixes returns, for each placeholder of the text, the words
+// of its line before it.
+func templatePrefixes(text string) [][]string {
+	var out [][]string
+	for _, line := range strings.Split(text, "\n") {
+		for _, m := range placeholderRE.FindAllStringIndex(line, -1) {
+			w := strings.Fields(loose(line[:m[0]]))
+			if len(w) > maxTemplateWords {
+				w = w[len(w)-maxTemplateWords:]
+			}
+			if len(w) > 0 {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// fillsTemplate names the document whose template v fills: v is the last
+// two or more words before a placeholder followed by a value the agent
+// saw ("Follow up on missed call - Product Demo" from the policy's
+// "'Follow up on missed call - <EventName>'" and an event named Product
+// Demo).
+func (ctx *visible) fillsTemplate(v string) string {
+	lv := strings.Fields(loose(v))
+	for _, d := range ctx.docs {
+		for _, pre := range d.templates {
+			for k := len(pre); k >= 2; k-- {
+				if k >= len(lv) || !slices.Equal(pre[len(pre)-k:], lv[:k]) {
+					continue
+				}
+				if src := ctx.find(strings.Join(lv[k:], " "), ""); src != "" {
+					return d.name + " (a template) and " + src
+				}
+				break
+			}
+		}
+	}
+	return ""
+}
+
 // find names the first document that holds v: numbers by value (1,200.00
 // is 1200), dates in common renderings or as today or tomorrow, booleans by
 // the words of their field (a flag is set because the text names it), text
@@ -309,6 +360,9 @@ func (ctx *visible) find(v any, field string) string {
 		if d.holds(v, field, ctx.clock) {
 			return d.name
 		}
+	}
+	if s, ok := v.(string); ok {
+		return ctx.fillsTemplate(s)
 	}
 	return ""
 }

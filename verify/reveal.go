@@ -79,7 +79,7 @@ func (p *Job) readEverything(r *run, g Grounding) (*run, bool) {
 	for _, name := range sortedKeys(p.info.colls) {
 		for _, t := range p.info.toolsOn(name, "search") {
 			if len(requiredArgs(t)) == 0 && !p.info.forbidden[t.Name] {
-				reads = appendCall(reads, t.Name, map[string]any{})
+				reads = appendCall(reads, t.Name, wholeArgs(t))
 			}
 		}
 		reads = append(reads, p.info.starlarkReads(p.info.colls[name])...)
@@ -151,7 +151,7 @@ func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []epis
 					continue
 				}
 				if len(requiredArgs(t)) == 0 {
-					whole = appendCall(whole, t.Name, map[string]any{})
+					whole = appendCall(whole, t.Name, wholeArgs(t))
 				}
 				for _, f := range searchFilters(t, ci.def) {
 					fv, ok := lookupPath(rec, f.field)
@@ -204,6 +204,24 @@ func (in *envInfo) starlarkReads(ci *collInfo) []episode.ToolCall {
 		}
 	}
 	return out
+}
+
+// wholeArgs are the arguments of a search that lists a collection whole:
+// none, or the most results its limit argument allows, as an agent asks
+// for when the default page (20 results) may leave out the records that
+// matter (a policy row at the end of a sheet).
+func wholeArgs(t *episode.Tool) map[string]any {
+	arg := t.Effect.LimitArg
+	if arg == "" && atom.InputProperties(t.Input)["limit"] {
+		arg = "limit"
+	}
+	if arg == "" {
+		return map[string]any{}
+	}
+	if m, ok := numberOf(argSchema(t, arg)["maximum"]); ok && m > 0 {
+		return map[string]any{arg: m}
+	}
+	return map[string]any{}
 }
 
 // appendCall adds a call unless an equal one is listed.
