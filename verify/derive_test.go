@@ -64,3 +64,18 @@ func TestGroundTemplateFill(t *testing.T) {
 		}
 	}
 }
+
+// A person shown as a first and a last name field is known by the whole
+// name; two fields of different people are not joined.
+func TestGroundFullName(t *testing.T) {
+	ctx := &visible{}
+	ctx.add("leads", `[{"first_name":"Test","last_name":"Lead","company":"Test Co"},{"firstName":"New","lastName":"VP"},{"first_name":"Ann","title":"CTO"},{"last_name":"Smith"}]`)
+	for _, v := range []string{"Test Lead", "New VP"} {
+		if ctx.find(v, "subject") == "" {
+			t.Errorf("%q not grounded", v)
+		}
+	}
+	if got := ctx.find("Ann Smith", "subject"); got != "" {
+		t.Errorf("two people's fields joined: %q", got)
+	}
+}

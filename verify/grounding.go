@@ -259,6 +259,10 @@ func (ctx *visible) add(name, content string) {
 	if json.Unmarshal([]byte(content), &v) == nil {
 		ctx.tabulate(v)
 		var b strings.Builder
+		for _, n := range fullNames(v, nil) {
+			b.WriteString(n)
+			b.WriteString("\n")
+		}
 		for _, lf := range leaves("", v) {
 			if s, ok := lf.value.(string); ok && len(ctx.dates) < maxDates {
 				if t, ok := parseDate(s); ok {
@@ -271,6 +275,37 @@ func (ctx *visible) add(name, content string) {
 		content = b.String()
 	}
 	ctx.docs = append(ctx.docs, newDoc(name, content))
+}
+
+// fullNames collects the names of the people an observation shows as a
+// first and a last name field ("Test" and "Lead"): an agent writes them
+// together, as one name.
+func fullNames(v any, out []string) []string {
+	switch x := v.(type) {
+	case map[string]any:
+		var first, last string
+		for k, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				out = fullNames(e, out)
+				continue
+			}
+			switch strings.ToLower(strings.ReplaceAll(k, "_", "")) {
+			case "firstname", "givenname":
+				first = s
+			case "lastname", "familyname", "surname":
+				last = s
+			}
+		}
+		if first != "" && last != "" {
+			out = append(out, first+" "+last)
+		}
+	case []any:
+		for _, e := range x {
+			out = fullNames(e, out)
+		}
+	}
+	return out
 }
 
 var numberRE = regexp.MustCompile(`-?\d[\d,]*(?:\.\d+)?`)
