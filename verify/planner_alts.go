@@ -524,6 +524,40 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 			needed = append(needed, f)
 		}
 	}
+	var calls []episode.ToolCall
+	used := map[string]bool{}
+	for len(needed) > 0 {
+		best, cover := p.bestUpdate(ci, groups, needed, updates, appends, used)
+		if best == nil {
+			break
+		}
+		used[best.Name] = true
+		args, r := p.updateArgs(task, best, ci, groups, rec, cover)
+		if r != nil {
+			return nil, r
+		}
+		c := p.call(best.Name, args)
+		s.Call(c)
+		calls = append(calls, c)
+		needed = without(needed, cover)
+	}
+	more, needed, r := p.appendCalls(task, ci, groups, rec, needed, appends, s)
+	if r != nil {
+		return nil, r
+	}
+	calls = append(calls, more...)
+	if len(needed) > 0 {
+		r := p.noToolSets(task, ci, needed[0], "update", fmt.Sprintf("no tool of %s can set field %s of %s", ci.app, needed[0], ci.name))
+		return nil, &r
+	}
+	return calls, nil
+}
+
+// bestUpdate picks the unused update tool that sets the most needed fields
+// (by a constant that satisfies them, an argument, or a field inside an
+// object argument), among those whose constants break no predicate. A list
+// field an append tool can grow is left to it.
+func (p *planner) bestUpdate(ci *collInfo, groups map[string][]assert.Predicate, needed []string, updates, appends []*episode.Tool, used map[string]bool) (*episode.Tool, []string) {
 	setOK := func(t *episode.Tool) bool {
 		for f, v := range t.Effect.Set {
 			if fp, ok := groups[f]; ok && !holdsOn(p.clock(v), fp) {
@@ -532,74 +566,78 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 		}
 		return true
 	}
-	var calls []episode.ToolCall
-	used := map[string]bool{}
-	for len(needed) > 0 {
-		var best *episode.Tool
-		var bestCover []string
-		for _, t := range updates {
-			if used[t.Name] || !setOK(t) {
-				continue
-			}
-			argOf := invert(writeFields(t, ci.def))
-			var cover []string
-			for _, f := range needed {
-				if v, ok := t.Effect.Set[f]; ok && holdsOn(p.clock(v), groups[f]) {
-					cover = append(cover, f)
-				} else if _, ok := argOf[f]; ok && !(isList(ci.def, f) && len(p.appendersOf(appends, f)) > 0) {
-					cover = append(cover, f)
-				} else if _, _, nested := nestedArg(t, ci, argOf, f); nested {
-					cover = append(cover, f)
-				}
-			}
-			if len(cover) > len(bestCover) {
-				best, bestCover = t, cover
+	var best *episode.Tool
+	var bestCover []string
+	for _, t := range updates {
+		if used[t.Name] || !setOK(t) {
+			continue
+		}
+		argOf := invert(writeFields(t, ci.def))
+		var cover []string
+		for _, f := range needed {
+			if v, ok := t.Effect.Set[f]; ok && holdsOn(p.clock(v), groups[f]) {
+				cover = append(cover, f)
+			} else if _, ok := argOf[f]; ok && !(isList(ci.def, f) && len(p.appendersOf(appends, f)) > 0) {
+				cover = append(cover, f)
+			} else if _, _, nested := nestedArg(t, ci, argOf, f); nested {
+				cover = append(cover, f)
 			}
 		}
-		if best == nil {
-			break
+		if len(cover) > len(bestCover) {
+			best, bestCover = t, cover
 		}
-		used[best.Name] = true
-		keyArg, match := keyArgOf(best, ci.def)
-		args := map[string]any{keyArg: fitArg(rec[match], argSchema(best, keyArg))}
-		argOf := invert(writeFields(best, ci.def))
-		obj := newObjects(ci, rec, nil)
-		for _, f := range bestCover {
-			arg, ok := argOf[f]
-			if !ok {
-				if narg, path, nested := nestedArg(best, ci, argOf, f); nested {
-					v, ok := nestedValue(groups[f])
-					if !ok {
-						return nil, p.unsatisfiable(task, f, groups[f])
-					}
-					h, _, _ := strings.Cut(f, ".")
-					obj.set(narg, h, path, v)
-				}
-				continue // set by a constant
-			}
-			schema := argSchema(best, arg)
-			if isList(ci.def, f) {
-				cur, _ := rec[f].([]any)
-				add, ok := satisfyList(groups[f], cur)
+	}
+	return best, bestCover
+}
+
+// updateArgs builds the arguments of one update call: the record's key,
+// then a value for each covered field that satisfies its predicates (a
+// list grown by what it lacks, a field inside an object argument), then
+// the required arguments.
+func (p *planner) updateArgs(task checkInfo, t *episode.Tool, ci *collInfo, groups map[string][]assert.Predicate, rec map[string]any, cover []string) (map[string]any, *Reason) {
+	keyArg, match := keyArgOf(t, ci.def)
+	args := map[string]any{keyArg: fitArg(rec[match], argSchema(t, keyArg))}
+	argOf := invert(writeFields(t, ci.def))
+	obj := newObjects(ci, rec, nil)
+	for _, f := range cover {
+		arg, ok := argOf[f]
+		if !ok {
+			if narg, path, nested := nestedArg(t, ci, argOf, f); nested {
+				v, ok := nestedValue(groups[f])
 				if !ok {
 					return nil, p.unsatisfiable(task, f, groups[f])
 				}
-				args[arg] = fitArg(append(append([]any(nil), cur...), add...), schema)
-				continue
+				h, _, _ := strings.Cut(f, ".")
+				obj.set(narg, h, path, v)
 			}
-			v, ok := satisfyScalar(groups[f], fieldDef(ci, f, schema))
+			continue // set by a constant
+		}
+		schema := argSchema(t, arg)
+		if isList(ci.def, f) {
+			cur, _ := rec[f].([]any)
+			add, ok := satisfyList(groups[f], cur)
 			if !ok {
 				return nil, p.unsatisfiable(task, f, groups[f])
 			}
-			args[arg] = fitArg(v, schema)
+			args[arg] = fitArg(append(append([]any(nil), cur...), add...), schema)
+			continue
 		}
-		obj.write(best, args)
-		p.fillRequired(best, ci, args, rec, nil)
-		c := p.call(best.Name, args)
-		s.Call(c)
-		calls = append(calls, c)
-		needed = without(needed, bestCover)
+		v, ok := satisfyScalar(groups[f], fieldDef(ci, f, schema))
+		if !ok {
+			return nil, p.unsatisfiable(task, f, groups[f])
+		}
+		args[arg] = fitArg(v, schema)
 	}
+	obj.write(t, args)
+	p.fillRequired(t, ci, args, rec, nil)
+	return args, nil
+}
+
+// appendCalls grows the list fields still needed with an append tool, one
+// call per element the predicates lack; it returns the fields no append
+// tool grows.
+func (p *planner) appendCalls(task checkInfo, ci *collInfo, groups map[string][]assert.Predicate, rec map[string]any, needed []string, appends []*episode.Tool, s *episode.Session) ([]episode.ToolCall, []string, *Reason) {
+	var calls []episode.ToolCall
 	for _, f := range append([]string(nil), needed...) {
 		ap := p.appendersOf(appends, f)
 		if len(ap) == 0 {
@@ -609,7 +647,7 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 		cur, _ := rec[f].([]any)
 		add, ok := satisfyList(groups[f], cur)
 		if !ok {
-			return nil, p.unsatisfiable(task, f, groups[f])
+			return nil, nil, p.unsatisfiable(task, f, groups[f])
 		}
 		keyArg, match := keyArgOf(t, ci.def)
 		for _, e := range add {
@@ -621,11 +659,7 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 		}
 		needed = without(needed, []string{f})
 	}
-	if len(needed) > 0 {
-		r := p.noToolSets(task, ci, needed[0], "update", fmt.Sprintf("no tool of %s can set field %s of %s", ci.app, needed[0], ci.name))
-		return nil, &r
-	}
-	return calls, nil
+	return calls, needed, nil
 }
 
 func (p *planner) appendersOf(appends []*episode.Tool, field string) []*episode.Tool {
