@@ -127,17 +127,27 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 	if len(out) == 0 {
 		// Nothing else to get wrong: the text without the phrase the goal
 		// requires it to contain (a case's subject) is the wrong variant.
-		phrases := in.pinnedPhrases(t.App + "." + t.Effect.Collection)
-		for _, arg := range sortedKeys(args) {
-			field := arg
-			if f, ok := wf[arg]; ok {
-				field = f
-			}
-			cur, ok := args[arg].(string)
-			for _, ph := range phrases[field] {
-				if ok && strings.Contains(strings.ToLower(cur), strings.ToLower(ph)) {
-					addP(arg, field, regexp.MustCompile("(?i)"+regexp.QuoteMeta(ph)).ReplaceAllString(cur, "other"))
-				}
+		for _, w := range in.withoutPhrases(t, args, wf) {
+			addP(w.arg, w.field, w.value)
+		}
+	}
+	return out
+}
+
+// withoutPhrases returns, for each text argument holding a phrase the goal
+// requires its field to contain, the text with the phrase replaced.
+func (in *envInfo) withoutPhrases(t *episode.Tool, args map[string]any, wf map[string]string) []perturbation {
+	phrases := in.pinnedPhrases(t.App + "." + t.Effect.Collection)
+	var out []perturbation
+	for _, arg := range sortedKeys(args) {
+		field := arg
+		if f, ok := wf[arg]; ok {
+			field = f
+		}
+		cur, ok := args[arg].(string)
+		for _, ph := range phrases[field] {
+			if ok && strings.Contains(strings.ToLower(cur), strings.ToLower(ph)) {
+				out = append(out, perturbation{arg: arg, field: field, value: regexp.MustCompile("(?i)"+regexp.QuoteMeta(ph)).ReplaceAllString(cur, "other")})
 			}
 		}
 	}
