@@ -1,9 +1,14 @@
 package verify
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
 )
 
 // A total over the rows an agent selects by a condition, a total of
@@ -77,5 +82,41 @@ func TestGroundFullName(t *testing.T) {
 	}
 	if got := ctx.find("Ann Smith", "subject"); got != "" {
 		t.Errorf("two people's fields joined: %q", got)
+	}
+}
+
+// A figure one write states beside the totals it is computed from (net
+// income beside revenue and expenses) is derived from them; without the
+// totals in the same write it is not.
+func TestGroundStepDerivesFromItsOwnTotals(t *testing.T) {
+	in := &envInfo{intent: &atom.Intent{Derive: []string{DeriveSum, DeriveDifference}}}
+	lits := []literal{
+		{goal: 0, target: "gmail.messages", field: "body", op: assert.OpContains, value: "277,000"},
+		{goal: 1, target: "gmail.messages", field: "body", op: assert.OpContains, value: "229,500"},
+		{goal: 2, target: "gmail.messages", field: "body", op: assert.OpContains, value: "47,500"},
+	}
+	read := func() *visible {
+		ctx := &visible{}
+		ctx.add("trial balance", `[{"Type":"Revenue","Balance":"$185,000"},{"Type":"Revenue","Balance":"$92,000"},
+			{"Type":"Expense","Balance":"$210,000"},{"Type":"Expense","Balance":"$15,000"},{"Type":"Expense","Balance":"$4,500"},
+			{"Type":"Liability","Balance":"$45,000"}]`)
+		return ctx
+	}
+	call := func(body string) episode.ToolCall {
+		raw, _ := json.Marshal(map[string]any{"body": body})
+		return episode.ToolCall{Name: "gmail_send_email", Args: raw}
+	}
+	gs := in.groundStep(read(), 0, call("Revenue 277,000, expenses 229,500, net income 47,500"), lits, map[string]bool{})
+	if len(gs) != 3 {
+		t.Fatalf("groundings %+v", gs)
+	}
+	for _, g := range gs {
+		if g.Source == "" {
+			t.Errorf("%s not grounded", g.Value)
+		}
+	}
+	gs = in.groundStep(read(), 0, call("net income 47,500"), lits, map[string]bool{})
+	if len(gs) != 1 || gs[0].Source != "" {
+		t.Errorf("47,500 alone: %+v, want it ungrounded", gs)
 	}
 }
