@@ -120,3 +120,18 @@ func TestGroundStepDerivesFromItsOwnTotals(t *testing.T) {
 		t.Errorf("47,500 alone: %+v, want it ungrounded", gs)
 	}
 }
+
+// A field written with its value ("Risk Score: 10") is grounded by a row
+// that holds them; the field's name alone, or with another value, is not.
+func TestGroundFieldAndValue(t *testing.T) {
+	ctx := &visible{}
+	ctx.add("rows", `[{"cells":{"Equipment Name":"HVAC Unit 3","Risk Score":"10"}},{"cells":{"Equipment Name":"Forklift","Risk Score":"8"}}]`)
+	if ctx.find("Risk Score: 10", "body") == "" {
+		t.Error("field and value not grounded")
+	}
+	for _, v := range []string{"Risk Score", "Risk Score: 11", "Equipment Name: Crane"} {
+		if got := ctx.find(v, "body"); got != "" {
+			t.Errorf("find(%q) = %q, want nothing", v, got)
+		}
+	}
+}

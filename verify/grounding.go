@@ -54,6 +54,11 @@ type contextDoc struct {
 	// The words before each placeholder of a template the text gives
 	// ("subject 'Follow up on missed call - <EventName>'"), loose.
 	templates [][]string
+	// Each field of a JSON observation with its value, as a person writes
+	// them ("risk score 10" for {"Risk Score": "10"}), loose. Only a value
+	// that is the whole pair is found here: a key name alone grounds
+	// nothing.
+	pairs map[string]bool
 }
 
 // literal is a value a positive goal assertion checks on a field.
@@ -273,8 +278,32 @@ func (ctx *visible) add(name, content string) {
 			b.WriteString("\n")
 		}
 		content = b.String()
+		d := newDoc(name, content)
+		d.pairs = fieldPairs(v)
+		ctx.docs = append(ctx.docs, d)
+		return
 	}
 	ctx.docs = append(ctx.docs, newDoc(name, content))
+}
+
+// fieldPairs collects "field value" for each scalar value of the
+// observation, with the field's own name (the last part of its path).
+func fieldPairs(v any) map[string]bool {
+	out := map[string]bool{}
+	for _, lf := range leaves("", v) {
+		if lf.path == "" || emptyValue(lf.value) {
+			continue
+		}
+		k := lf.path
+		if i := strings.LastIndexAny(k, ".]"); i >= 0 {
+			k = k[i+1:]
+		}
+		if k == "" {
+			continue
+		}
+		out[loose(k+" "+state.Text(lf.value))] = true
+	}
+	return out
 }
 
 // fullNames collects the names of the people an observation shows as a
@@ -424,7 +453,7 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 			// it" for published, "cancel" for cancelled.
 			return d.hasPhrase([]string{w})
 		}
-		return strings.Contains(d.text, " "+w+" ") || (len(w) > 3 && strings.Contains(d.text, w))
+		return strings.Contains(d.text, " "+w+" ") || (len(w) > 3 && strings.Contains(d.text, w)) || d.pairs[w]
 	}
 	return strings.Contains(d.text, " "+loose(state.Text(v))+" ")
 }
