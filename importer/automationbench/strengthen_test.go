@@ -3,6 +3,8 @@ package automationbench
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/legoenv/legoenv/assert"
@@ -67,5 +69,37 @@ func TestEvolveStrengthensAFrozenWeakGoal(t *testing.T) {
 		if got.Goal[i].String() != old.Goal[i].String() {
 			t.Errorf("goal[%d] changed: %s -> %s", i, old.Goal[i].String(), got.Goal[i].String())
 		}
+	}
+}
+
+// When the plan creates several records (four contacts added to one
+// campaign), the added assertion excepts them by what they all share (the
+// campaign), not by the first one's contact, so the plan itself still
+// passes and a second campaign loses.
+func TestEvolveStrengthensAcrossCreatedRecords(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(tasksDir, "sales_add_contact_to_campaign.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, res := verifyImported(t, testSchemas(t), []Source{{File: "sales_add_contact_to_campaign.json", Data: b}})
+	dir := t.TempDir()
+	if err := res.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	lib, ds, err := atom.LoadDir(dir)
+	if err != nil || ds.HasErrors() {
+		t.Fatalf("load: %v %v", err, ds.Err())
+	}
+	out, err := evolve.Run(context.Background(), lib, evolve.Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := out.Report.Rounds[0]; r.VerifiedAfter != 1 {
+		t.Fatalf("round: verified %d -> %d, want 1 after (%+v)", r.VerifiedBefore, r.VerifiedAfter, r.Repairs)
+	}
+	got := out.Library.Head(atom.KindIntent, "sales.add_contact_to_campaign").Atom.(*atom.Intent)
+	last := got.Goal[len(got.Goal)-1]
+	if last.Type != assert.Unchanged || len(last.Except) != 1 || last.Except[0].Field != "CampaignId" {
+		t.Fatalf("added assertion: %s", last.String())
 	}
 }
