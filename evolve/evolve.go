@@ -575,7 +575,7 @@ func (e *engine) handle(ctx context.Context, round int, g *group) error {
 		d := base
 		d.Status, d.Reason = Skipped, fmt.Sprintf("the environments pin version %s; only the head %s is evolved", g.atom.Version, head.Version)
 		return e.decide(ctx, d, nil)
-	case atom.IsFrozen(head.Atom):
+	case atom.IsFrozen(head.Atom) && g.code != verify.VerifierNotDiscriminating:
 		d := base
 		d.Status, d.Reason = Skipped, fmt.Sprintf("%s %s is frozen (ground truth from outside legoenv): the fault is reported, not repaired", g.atom.Kind, g.atom.ID)
 		return e.decide(ctx, d, nil)
@@ -611,6 +611,9 @@ func (e *engine) handle(ctx context.Context, round int, g *group) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if err == nil && atom.IsFrozen(head.Atom) {
+			err = onlyStrengthens(head.Atom, prop.Atom)
+		}
 		if err != nil {
 			d.Status, d.Reason = Skipped, err.Error()
 			if err := e.decide(ctx, d, nil); err != nil {
@@ -628,6 +631,35 @@ func (e *engine) handle(ctx context.Context, round int, g *group) error {
 		if d.Status == Accepted {
 			return nil
 		}
+	}
+	return nil
+}
+
+// onlyStrengthens admits a new version of a frozen intent (ground truth
+// from outside legoenv) only when it keeps the intent as it was and adds
+// negative assertions after its goal: a weak goal that lets an over-action
+// keep full reward is made to say what must not change, while every
+// assertion the source wrote stays as written.
+func onlyStrengthens(old, prop any) error {
+	oi, ok1 := old.(*atom.Intent)
+	ni, ok2 := prop.(*atom.Intent)
+	if !ok1 || !ok2 {
+		return fmt.Errorf("a frozen atom is only strengthened (an intent given negative assertions)")
+	}
+	if len(ni.Goal) <= len(oi.Goal) {
+		return fmt.Errorf("intent %s is frozen: only added negative assertions are accepted, and the proposal adds none", oi.ID)
+	}
+	for _, a := range ni.Goal[len(oi.Goal):] {
+		if !a.IsNegative() {
+			return fmt.Errorf("intent %s is frozen: the proposal adds a positive assertion (%s)", oi.ID, a.String())
+		}
+	}
+	kept := *ni
+	kept.Goal = ni.Goal[:len(oi.Goal)]
+	a, _ := json.Marshal(oi)
+	b, _ := json.Marshal(&kept)
+	if string(a) != string(b) {
+		return fmt.Errorf("intent %s is frozen: the proposal changes what the source wrote, not only adds to its goal", oi.ID)
 	}
 	return nil
 }

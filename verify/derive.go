@@ -2,9 +2,12 @@ package verify
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Derivations an intent may declare (atom.Intent.Derive).
@@ -19,34 +22,107 @@ const (
 // maxDeriveOperands bounds the numbers paired by a derivation.
 const maxDeriveOperands = 400
 
+// maxSubsetRows bounds the rows of a list whose selections are summed: a
+// total over the rows that match a condition (the revenue accounts of a
+// trial balance, the expedited lines of an invoice) is one of the 2^n
+// subset sums, which stays cheap and specific for short lists only.
+const maxSubsetRows = 16
+
+// maxDates bounds the dates paired by a difference in days.
+const maxDates = 64
+
 // tabulate records, for every list of records an observation holds, its
 // length and the sum of each numeric field: the counts and totals an
-// agent computes from what it read.
+// agent computes from what it read. For short lists it also keeps each
+// numeric column, and each row's product of two columns (quantity x unit
+// price), so that a total over selected rows can be recognised.
 func (ctx *visible) tabulate(v any) {
 	switch x := v.(type) {
 	case map[string]any:
-		for _, e := range x {
-			ctx.tabulate(e)
+		for _, k := range sortedKeys(x) {
+			ctx.tabulate(x[k])
 		}
 	case []any:
 		ctx.counts = append(ctx.counts, float64(len(x)))
 		cols := map[string]float64{}
+		rows := make([]map[string]float64, 0, len(x))
 		for _, e := range x {
 			rec, ok := e.(map[string]any)
 			if !ok {
 				continue
 			}
+			row := map[string]float64{}
 			for _, lf := range leaves("", rec) {
 				if f, ok := numberOf(lf.value); ok {
 					cols[lf.path] += f
+					row[lf.path] = f
 				}
 			}
+			rows = append(rows, row)
 			ctx.tabulate(rec)
 		}
 		for _, k := range sortedKeys(cols) {
 			ctx.sums = append(ctx.sums, cols[k])
 		}
+		if len(rows) >= 2 && len(rows) <= maxSubsetRows {
+			ctx.columns = append(ctx.columns, rowColumns(rows, sortedKeys(cols))...)
+		}
 	}
+}
+
+// rowColumns returns, for the numeric fields of rows, each field's values and each pair's
+// per-row products, row by row (a row without the field counts as 0).
+func rowColumns(rows []map[string]float64, fields []string) [][]float64 {
+	col := func(f func(map[string]float64) float64) []float64 {
+		out := make([]float64, len(rows))
+		for i, r := range rows {
+			out[i] = f(r)
+		}
+		return out
+	}
+	var out [][]float64
+	for i, a := range fields {
+		out = append(out, col(func(r map[string]float64) float64 { return r[a] }))
+		for _, b := range fields[i+1:] {
+			out = append(out, col(func(r map[string]float64) float64 { return r[a] * r[b] }))
+		}
+	}
+	return out
+}
+
+// subsetSum reports whether some rows of a column, two or more, add up to
+// f: the total of the rows an agent selected by a condition.
+func subsetSum(col []float64, f float64) bool {
+	n := len(col)
+	sums := make([]float64, 1<<n)
+	for mask := 1; mask < len(sums); mask++ {
+		low := bits.TrailingZeros(uint(mask))
+		sums[mask] = sums[mask&(mask-1)] + col[low]
+		if mask&(mask-1) != 0 && approx(sums[mask], f) {
+			return true
+		}
+	}
+	return false
+}
+
+// daysBetween finds f as the number of days between two dates the agent
+// saw, or between one and today (days until a visa expires, days overdue).
+func (ctx *visible) daysBetween(f float64) string {
+	if f != math.Trunc(f) || f == 0 {
+		return ""
+	}
+	dates := ctx.dates
+	if !ctx.clock.IsZero() {
+		dates = append([]time.Time{ctx.clock.Truncate(24 * time.Hour)}, dates...)
+	}
+	for i, a := range dates {
+		for _, b := range dates[i+1:] {
+			if d := math.Round(b.Sub(a).Hours() / 24); d == f || -d == f {
+				return fmt.Sprintf("derived: the days from %s to %s", a.Format("2006-01-02"), b.Format("2006-01-02"))
+			}
+		}
+	}
+	return ""
 }
 
 func numberOf(v any) (float64, bool) {
@@ -106,6 +182,14 @@ func (ctx *visible) deriveNumber(f float64, ops []string) string {
 	}
 	if has(DeriveSum) && slices.ContainsFunc(ctx.sums, func(n float64) bool { return approx(n, f) }) {
 		return "derived: a column total"
+	}
+	if has(DeriveSum) && slices.ContainsFunc(ctx.columns, func(c []float64) bool { return subsetSum(c, f) }) {
+		return "derived: a total of selected rows"
+	}
+	if has(DeriveDifference) {
+		if how := ctx.daysBetween(f); how != "" {
+			return how
+		}
 	}
 	nums := ctx.operands()
 	for i, a := range nums {

@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -38,14 +39,26 @@ type visible struct {
 	docs  []contextDoc
 	clock time.Time
 	// For declared derivations: the sizes of the lists and the column
-	// sums the observations showed.
+	// sums the observations showed, the numeric columns of short lists
+	// (for totals over selected rows) and the dates seen (for days
+	// between them).
 	counts, sums []float64
+	columns      [][]float64
+	dates        []time.Time
 }
 
 type contextDoc struct {
 	name string
 	text string // loose form: lower case, words split by single spaces
 	nums []float64
+	// The words before each placeholder of a template the text gives
+	// ("subject 'Follow up on missed call - <EventName>'"), loose.
+	templates [][]string
+	// Each field of a JSON observation with its value, as a person writes
+	// them ("risk score 10" for {"Risk Score": "10"}), loose. Only a value
+	// that is the whole pair is found here: a key name alone grounds
+	// nothing.
+	pairs map[string]bool
 }
 
 // literal is a value a positive goal assertion checks on a field.
@@ -83,29 +96,54 @@ func (in *envInfo) ground(r *run) []Grounding {
 			prev = r.digests[i]
 		}
 		if changed || called[call.Name] {
-			var args map[string]any
-			_ = json.Unmarshal(call.Args, &args)
-			for _, lf := range leaves("", args) {
-				for _, l := range lits {
-					v, ok := checkedValue(lf.value, l)
-					if !ok {
-						continue
-					}
-					g := Grounding{Step: i + 1, Tool: call.Name, Arg: lf.path, Field: l.field, Collection: l.target, Value: state.Text(v), Goal: l.goal}
-					key := fmt.Sprint(g.Step, g.Arg, g.Value)
-					if seen[key] {
-						continue
-					}
-					seen[key] = true
-					g.Source = ctx.find(v, l.field)
-					if g.Source == "" && len(in.intent.Derive) > 0 {
-						g.Source = ctx.derive(v, in.intent.Derive)
-					}
-					out = append(out, g)
-				}
-			}
+			out = append(out, in.groundStep(ctx, i, call, lits, seen)...)
 		}
 		ctx.add(fmt.Sprintf("observation of step %d (%s)", i+1, call.Name), r.obs[i].Content)
+	}
+	return out
+}
+
+// groundStep traces the checked values one call writes. A value derived
+// from what the agent saw is known to it from then on: a second pass lets
+// the step's other values be derived from it (net income as the
+// difference of the two totals the same message states).
+func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits []literal, seen map[string]bool) []Grounding {
+	var args map[string]any
+	_ = json.Unmarshal(call.Args, &args)
+	var out []Grounding
+	var derived []string
+	for _, lf := range leaves("", args) {
+		for _, l := range lits {
+			v, ok := checkedValue(lf.value, l)
+			if !ok {
+				continue
+			}
+			g := Grounding{Step: i + 1, Tool: call.Name, Arg: lf.path, Field: l.field, Collection: l.target, Value: state.Text(v), Goal: l.goal}
+			key := fmt.Sprint(g.Step, g.Arg, g.Value)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			g.Source = ctx.find(v, l.field)
+			if g.Source == "" && len(in.intent.Derive) > 0 {
+				if g.Source = ctx.derive(v, in.intent.Derive); g.Source != "" {
+					derived = append(derived, g.Value)
+				}
+			}
+			out = append(out, g)
+		}
+	}
+	if len(derived) == 0 || !slices.ContainsFunc(out, func(g Grounding) bool { return g.Source == "" }) {
+		return out
+	}
+	step := *ctx
+	step.docs = append(slices.Clone(ctx.docs), newDoc(fmt.Sprintf("values derived at step %d", i+1), strings.Join(derived, "\n")))
+	for j, g := range out {
+		if g.Source == "" {
+			if how := step.derive(g.Value, in.intent.Derive); how != "" {
+				out[j].Source = how + " (from values derived at this step)"
+			}
+		}
 	}
 	return out
 }
@@ -226,19 +264,83 @@ func (ctx *visible) add(name, content string) {
 	if json.Unmarshal([]byte(content), &v) == nil {
 		ctx.tabulate(v)
 		var b strings.Builder
+		for _, n := range fullNames(v, nil) {
+			b.WriteString(n)
+			b.WriteString("\n")
+		}
 		for _, lf := range leaves("", v) {
+			if s, ok := lf.value.(string); ok && len(ctx.dates) < maxDates {
+				if t, ok := parseDate(s); ok {
+					ctx.dates = append(ctx.dates, t)
+				}
+			}
 			b.WriteString(state.Text(lf.value))
 			b.WriteString("\n")
 		}
 		content = b.String()
+		d := newDoc(name, content)
+		d.pairs = fieldPairs(v)
+		ctx.docs = append(ctx.docs, d)
+		return
 	}
 	ctx.docs = append(ctx.docs, newDoc(name, content))
+}
+
+// fieldPairs collects "field value" for each scalar value of the
+// observation, with the field's own name (the last part of its path).
+func fieldPairs(v any) map[string]bool {
+	out := map[string]bool{}
+	for _, lf := range leaves("", v) {
+		if lf.path == "" || emptyValue(lf.value) {
+			continue
+		}
+		k := lf.path
+		if i := strings.LastIndexAny(k, ".]"); i >= 0 {
+			k = k[i+1:]
+		}
+		if k == "" {
+			continue
+		}
+		out[loose(k+" "+state.Text(lf.value))] = true
+	}
+	return out
+}
+
+// fullNames collects the names of the people an observation shows as a
+// first and a last name field ("Test" and "Lead"): an agent writes them
+// together, as one name.
+func fullNames(v any, out []string) []string {
+	switch x := v.(type) {
+	case map[string]any:
+		var first, last string
+		for k, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				out = fullNames(e, out)
+				continue
+			}
+			switch strings.ToLower(strings.ReplaceAll(k, "_", "")) {
+			case "firstname", "givenname":
+				first = s
+			case "lastname", "familyname", "surname":
+				last = s
+			}
+		}
+		if first != "" && last != "" {
+			out = append(out, first+" "+last)
+		}
+	case []any:
+		for _, e := range x {
+			out = fullNames(e, out)
+		}
+	}
+	return out
 }
 
 var numberRE = regexp.MustCompile(`-?\d[\d,]*(?:\.\d+)?`)
 
 func newDoc(name, text string) contextDoc {
-	d := contextDoc{name: name, text: " " + loose(text) + " "}
+	d := contextDoc{name: name, text: " " + loose(text) + " ", templates: templatePrefixes(text)}
 	for _, m := range numberRE.FindAllString(text, -1) {
 		if f, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64); err == nil {
 			d.nums = append(d.nums, f)
@@ -265,6 +367,54 @@ func loose(s string) string {
 	return strings.TrimSpace(b.String())
 }
 
+// placeholderRE finds the slot of a template: <name>, [name], {name} or
+// {{name}}.
+var placeholderRE = regexp.MustCompile(`<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{\{?[^{}\n]{1,40}\}?\}`)
+
+// maxTemplateWords bounds the words kept before a placeholder.
+const maxTemplateWords = 12
+
+// templatePrefixes returns, for each placeholder of the text, the words
+// of its line before it.
+func templatePrefixes(text string) [][]string {
+	var out [][]string
+	for _, line := range strings.Split(text, "\n") {
+		for _, m := range placeholderRE.FindAllStringIndex(line, -1) {
+			w := strings.Fields(loose(line[:m[0]]))
+			if len(w) > maxTemplateWords {
+				w = w[len(w)-maxTemplateWords:]
+			}
+			if len(w) > 0 {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// fillsTemplate names the document whose template v fills: v is the last
+// two or more words before a placeholder followed by a value the agent
+// saw ("Follow up on missed call - Product Demo" from the policy's
+// "'Follow up on missed call - <EventName>'" and an event named Product
+// Demo).
+func (ctx *visible) fillsTemplate(v string) string {
+	lv := strings.Fields(loose(v))
+	for _, d := range ctx.docs {
+		for _, pre := range d.templates {
+			for k := len(pre); k >= 2; k-- {
+				if k >= len(lv) || !slices.Equal(pre[len(pre)-k:], lv[:k]) {
+					continue
+				}
+				if src := ctx.find(strings.Join(lv[k:], " "), ""); src != "" {
+					return d.name + " (a template) and " + src
+				}
+				break
+			}
+		}
+	}
+	return ""
+}
+
 // find names the first document that holds v: numbers by value (1,200.00
 // is 1200), dates in common renderings or as today or tomorrow, booleans by
 // the words of their field (a flag is set because the text names it), text
@@ -274,6 +424,9 @@ func (ctx *visible) find(v any, field string) string {
 		if d.holds(v, field, ctx.clock) {
 			return d.name
 		}
+	}
+	if s, ok := v.(string); ok {
+		return ctx.fillsTemplate(s)
 	}
 	return ""
 }
@@ -300,7 +453,7 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 			// it" for published, "cancel" for cancelled.
 			return d.hasPhrase([]string{w})
 		}
-		return strings.Contains(d.text, " "+w+" ") || (len(w) > 3 && strings.Contains(d.text, w))
+		return strings.Contains(d.text, " "+w+" ") || (len(w) > 3 && strings.Contains(d.text, w)) || d.pairs[w]
 	}
 	return strings.Contains(d.text, " "+loose(state.Text(v))+" ")
 }

@@ -3,6 +3,7 @@ package verify
 import (
 	"encoding/json"
 	"maps"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -66,7 +67,52 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 		}
 		p.argument(arg, field)
 	}
+	if len(p.out) == 0 {
+		// Nothing else to get wrong: the text without the phrase the goal
+		// requires it to contain (a case's subject) is the wrong variant.
+		for _, w := range in.withoutPhrases(t, args, wf) {
+			p.add(w.arg, w.field, w.value)
+		}
+	}
 	return p.out
+}
+
+// withoutPhrases returns, for each text argument holding a phrase the goal
+// requires its field to contain, the text with the phrase replaced.
+func (in *envInfo) withoutPhrases(t *episode.Tool, args map[string]any, wf map[string]string) []perturbation {
+	phrases := in.pinnedPhrases(t.App + "." + t.Effect.Collection)
+	var out []perturbation
+	for _, arg := range sortedKeys(args) {
+		field := arg
+		if f, ok := wf[arg]; ok {
+			field = f
+		}
+		cur, ok := args[arg].(string)
+		for _, ph := range phrases[field] {
+			if ok && strings.Contains(strings.ToLower(cur), strings.ToLower(ph)) {
+				out = append(out, perturbation{arg: arg, field: field, value: regexp.MustCompile("(?i)"+regexp.QuoteMeta(ph)).ReplaceAllString(cur, "other")})
+			}
+		}
+	}
+	return out
+}
+
+// pinnedPhrases lists, per field, the texts positive goal assertions on a
+// collection require a field to contain.
+func (in *envInfo) pinnedPhrases(name string) map[string][]string {
+	out := map[string][]string{}
+	for _, c := range in.goalChecks() {
+		a := c.plan()
+		if a.IsNegative() || a.Target != name {
+			continue
+		}
+		for _, pr := range a.Where {
+			if s, ok := pr.Value.(string); ok && s != "" && (pr.Op == assert.OpContains || pr.Op == assert.OpIContains) {
+				out[pr.Field] = append(out[pr.Field], s)
+			}
+		}
+	}
+	return out
 }
 
 // perturber collects the perturbations of one call, one per argument.

@@ -575,11 +575,38 @@ func (p *planner) lookup(slot string) bool {
 		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("the instruction reveals nothing about {{%s}}, but the goal reads its record", slot)))
 		return false
 	}
-	// Attempts, most direct first: a get by a revealed key, searches by the
-	// revealed fields (more filters first), then listings read whole (a
-	// search without filters, the way an agent scans a short list), and
-	// last searches that need a parent's key, taken from a listing of the
-	// parents (doc_id from the docs).
+	tries := p.lookupAttempts(name, ci, facts)
+	if len(tries) == 0 {
+		p.add(p.noToolReads(slot, ci, facts, "no search or get tool of "+ci.app+" can look it up by "+strings.Join(sortedKeys(facts), ", ")))
+		return false
+	}
+	scratch, err := p.session(nil)
+	if err != nil {
+		return false
+	}
+	most := 0
+	for _, a := range tries {
+		found, n := p.tryLookup(scratch, slot, b.Key, ci, facts, a)
+		if found {
+			return true
+		}
+		most = max(most, n)
+	}
+	if most > 1 {
+		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("%d records of %s match what the instruction says about {{%s}} (%s)", most, name, slot, strings.Join(sortedKeys(facts), ", "))))
+		return false
+	}
+	p.add(p.noToolReads(slot, ci, facts, fmt.Sprintf("no search or get of %s returns the record of {{%s}} from %s", name, slot, strings.Join(sortedKeys(facts), ", "))))
+	return false
+}
+
+// lookupAttempts lists the reads that may find a slot's record from the
+// facts revealed about it, most direct first: a get by a revealed key,
+// searches by the revealed fields (more filters first), then listings read
+// whole (a search without filters, the way an agent scans a short list),
+// and last searches that need a parent's key, taken from a listing of the
+// parents (doc_id from the docs).
+func (p *planner) lookupAttempts(name string, ci *collInfo, facts map[string]any) []attempt {
 	var tries, lists []attempt
 	for _, t := range p.info.toolsOn(name, "get") {
 		if p.info.forbidden[t.Name] {
@@ -595,17 +622,7 @@ func (p *planner) lookup(slot string) bool {
 		if p.info.forbidden[t.Name] {
 			continue
 		}
-		args := map[string]any{}
-		for _, f := range searchFilters(t, ci.def) {
-			v, ok := facts[f.field]
-			if !ok || args[f.arg] != nil {
-				continue
-			}
-			switch f.op {
-			case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
-				args[f.arg] = fitArg(v, argSchema(t, f.arg))
-			}
-		}
+		args := searchArgs(t, ci, facts)
 		missing := missingRequired(t, args)
 		switch {
 		case len(missing) == 0 && len(args) > 0:
@@ -618,61 +635,71 @@ func (p *planner) lookup(slot string) bool {
 	}
 	sort.SliceStable(searches, func(i, j int) bool { return len(searches[i].args) > len(searches[j].args) })
 	sort.SliceStable(lists, func(i, j int) bool { return lists[i].parentArg == "" && lists[j].parentArg != "" })
-	tries = append(append(tries, searches...), lists...)
-	if len(tries) == 0 {
-		p.add(p.noToolReads(slot, ci, facts, "no search or get tool of "+ci.app+" can look it up by "+strings.Join(sortedKeys(facts), ", ")))
-		return false
+	return append(append(tries, searches...), lists...)
+}
+
+// searchArgs fills a search's filters with the revealed facts it can
+// compare exactly or by containment.
+func searchArgs(t *episode.Tool, ci *collInfo, facts map[string]any) map[string]any {
+	args := map[string]any{}
+	for _, f := range searchFilters(t, ci.def) {
+		v, ok := facts[f.field]
+		if !ok || args[f.arg] != nil {
+			continue
+		}
+		switch f.op {
+		case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
+			args[f.arg] = fitArg(v, argSchema(t, f.arg))
+		}
 	}
-	scratch, err := p.session(nil)
-	if err != nil {
-		return false
+	return args
+}
+
+// tryLookup makes one attempt (once per parent key when it needs one) on
+// the scratch session. When exactly one returned record matches the facts
+// and is the slot's record, it becomes known and the reads join the plan's
+// prefix. It also returns the most records that matched one read (2 when
+// the single match was another record than the slot's).
+func (p *planner) tryLookup(scratch *episode.Session, slot string, key string, ci *collInfo, facts map[string]any, a attempt) (bool, int) {
+	var pre []episode.ToolCall
+	argSets := []map[string]any{a.args}
+	if a.parentArg != "" {
+		var keys []any
+		pre, keys = p.listParents(scratch, ci, a.tool, a.parentArg)
+		argSets = argSets[:0]
+		for _, k := range keys {
+			args := map[string]any{a.parentArg: fitArg(k, argSchema(a.tool, a.parentArg))}
+			for k, v := range a.args {
+				args[k] = v
+			}
+			argSets = append(argSets, args)
+		}
 	}
 	most := 0
-	for _, a := range tries {
-		var pre []episode.ToolCall
-		argSets := []map[string]any{a.args}
-		if a.parentArg != "" {
-			var keys []any
-			pre, keys = p.listParents(scratch, ci, a.tool, a.parentArg)
-			argSets = argSets[:0]
-			for _, k := range keys {
-				args := map[string]any{a.parentArg: fitArg(k, argSchema(a.tool, a.parentArg))}
-				for k, v := range a.args {
-					args[k] = v
-				}
-				argSets = append(argSets, args)
+	for _, args := range argSets {
+		call := p.call(a.tool.Name, args)
+		obs := scratch.Call(call)
+		if obs.IsError {
+			continue
+		}
+		var matches []map[string]any
+		for _, r := range observedRecords(obs.Content, a.tool.Effect.Kind) {
+			if matchesFacts(r, facts) {
+				matches = append(matches, r)
 			}
 		}
-		for _, args := range argSets {
-			call := p.call(a.tool.Name, args)
-			obs := scratch.Call(call)
-			if obs.IsError {
+		if len(matches) == 1 {
+			if k := state.Text(matches[0][ci.def.KeyField()]); k != "" && k != key {
+				most = max(most, 2)
 				continue
 			}
-			var matches []map[string]any
-			for _, r := range observedRecords(obs.Content, a.tool.Effect.Kind) {
-				if matchesFacts(r, facts) {
-					matches = append(matches, r)
-				}
-			}
-			if len(matches) == 1 {
-				if k := state.Text(matches[0][ci.def.KeyField()]); k != "" && k != b.Key {
-					most = max(most, 2)
-					continue
-				}
-				p.known[slot] = matches[0]
-				p.prefix = append(append(p.prefix, pre...), call)
-				return true
-			}
-			most = max(most, len(matches))
+			p.known[slot] = matches[0]
+			p.prefix = append(append(p.prefix, pre...), call)
+			return true, most
 		}
+		most = max(most, len(matches))
 	}
-	if most > 1 {
-		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("%d records of %s match what the instruction says about {{%s}} (%s)", most, name, slot, strings.Join(sortedKeys(facts), ", "))))
-		return false
-	}
-	p.add(p.noToolReads(slot, ci, facts, fmt.Sprintf("no search or get of %s returns the record of {{%s}} from %s", name, slot, strings.Join(sortedKeys(facts), ", "))))
-	return false
+	return false, most
 }
 
 // attempt is one read the lookup may make; parentArg names a required

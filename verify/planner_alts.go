@@ -524,6 +524,40 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 			needed = append(needed, f)
 		}
 	}
+	var calls []episode.ToolCall
+	used := map[string]bool{}
+	for len(needed) > 0 {
+		best, cover := p.bestUpdate(ci, groups, needed, updates, appends, used)
+		if best == nil {
+			break
+		}
+		used[best.Name] = true
+		args, r := p.updateArgs(task, best, ci, groups, rec, cover)
+		if r != nil {
+			return nil, r
+		}
+		c := p.call(best.Name, args)
+		s.Call(c)
+		calls = append(calls, c)
+		needed = without(needed, cover)
+	}
+	more, needed, r := p.appendCalls(task, ci, groups, rec, needed, appends, s)
+	if r != nil {
+		return nil, r
+	}
+	calls = append(calls, more...)
+	if len(needed) > 0 {
+		r := p.noToolSets(task, ci, needed[0], "update", fmt.Sprintf("no tool of %s can set field %s of %s", ci.app, needed[0], ci.name))
+		return nil, &r
+	}
+	return calls, nil
+}
+
+// bestUpdate picks the unused update tool that sets the most needed fields
+// (by a constant that satisfies them, an argument, or a field inside an
+// object argument), among those whose constants break no predicate. A list
+// field an append tool can grow is left to it.
+func (p *planner) bestUpdate(ci *collInfo, groups map[string][]assert.Predicate, needed []string, updates, appends []*episode.Tool, used map[string]bool) (*episode.Tool, []string) {
 	setOK := func(t *episode.Tool) bool {
 		for f, v := range t.Effect.Set {
 			if fp, ok := groups[f]; ok && !holdsOn(p.clock(v), fp) {
@@ -532,74 +566,78 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 		}
 		return true
 	}
-	var calls []episode.ToolCall
-	used := map[string]bool{}
-	for len(needed) > 0 {
-		var best *episode.Tool
-		var bestCover []string
-		for _, t := range updates {
-			if used[t.Name] || !setOK(t) {
-				continue
-			}
-			argOf := invert(writeFields(t, ci.def))
-			var cover []string
-			for _, f := range needed {
-				if v, ok := t.Effect.Set[f]; ok && holdsOn(p.clock(v), groups[f]) {
-					cover = append(cover, f)
-				} else if _, ok := argOf[f]; ok && !(isList(ci.def, f) && len(p.appendersOf(appends, f)) > 0) {
-					cover = append(cover, f)
-				} else if _, _, nested := nestedArg(t, ci, argOf, f); nested {
-					cover = append(cover, f)
-				}
-			}
-			if len(cover) > len(bestCover) {
-				best, bestCover = t, cover
+	var best *episode.Tool
+	var bestCover []string
+	for _, t := range updates {
+		if used[t.Name] || !setOK(t) {
+			continue
+		}
+		argOf := invert(writeFields(t, ci.def))
+		var cover []string
+		for _, f := range needed {
+			if v, ok := t.Effect.Set[f]; ok && holdsOn(p.clock(v), groups[f]) {
+				cover = append(cover, f)
+			} else if _, ok := argOf[f]; ok && !(isList(ci.def, f) && len(p.appendersOf(appends, f)) > 0) {
+				cover = append(cover, f)
+			} else if _, _, nested := nestedArg(t, ci, argOf, f); nested {
+				cover = append(cover, f)
 			}
 		}
-		if best == nil {
-			break
+		if len(cover) > len(bestCover) {
+			best, bestCover = t, cover
 		}
-		used[best.Name] = true
-		keyArg, match := keyArgOf(best, ci.def)
-		args := map[string]any{keyArg: fitArg(rec[match], argSchema(best, keyArg))}
-		argOf := invert(writeFields(best, ci.def))
-		obj := newObjects(ci, rec, nil)
-		for _, f := range bestCover {
-			arg, ok := argOf[f]
-			if !ok {
-				if narg, path, nested := nestedArg(best, ci, argOf, f); nested {
-					v, ok := nestedValue(groups[f])
-					if !ok {
-						return nil, p.unsatisfiable(task, f, groups[f])
-					}
-					h, _, _ := strings.Cut(f, ".")
-					obj.set(narg, h, path, v)
-				}
-				continue // set by a constant
-			}
-			schema := argSchema(best, arg)
-			if isList(ci.def, f) {
-				cur, _ := rec[f].([]any)
-				add, ok := satisfyList(groups[f], cur)
+	}
+	return best, bestCover
+}
+
+// updateArgs builds the arguments of one update call: the record's key,
+// then a value for each covered field that satisfies its predicates (a
+// list grown by what it lacks, a field inside an object argument), then
+// the required arguments.
+func (p *planner) updateArgs(task checkInfo, t *episode.Tool, ci *collInfo, groups map[string][]assert.Predicate, rec map[string]any, cover []string) (map[string]any, *Reason) {
+	keyArg, match := keyArgOf(t, ci.def)
+	args := map[string]any{keyArg: fitArg(rec[match], argSchema(t, keyArg))}
+	argOf := invert(writeFields(t, ci.def))
+	obj := newObjects(ci, rec, nil)
+	for _, f := range cover {
+		arg, ok := argOf[f]
+		if !ok {
+			if narg, path, nested := nestedArg(t, ci, argOf, f); nested {
+				v, ok := nestedValue(groups[f])
 				if !ok {
 					return nil, p.unsatisfiable(task, f, groups[f])
 				}
-				args[arg] = fitArg(append(append([]any(nil), cur...), add...), schema)
-				continue
+				h, _, _ := strings.Cut(f, ".")
+				obj.set(narg, h, path, v)
 			}
-			v, ok := satisfyScalar(groups[f], fieldDef(ci, f, schema))
+			continue // set by a constant
+		}
+		schema := argSchema(t, arg)
+		if isList(ci.def, f) {
+			cur, _ := rec[f].([]any)
+			add, ok := satisfyList(groups[f], cur)
 			if !ok {
 				return nil, p.unsatisfiable(task, f, groups[f])
 			}
-			args[arg] = fitArg(v, schema)
+			args[arg] = fitArg(append(append([]any(nil), cur...), add...), schema)
+			continue
 		}
-		obj.write(best, args)
-		p.fillRequired(best, ci, args, rec, nil)
-		c := p.call(best.Name, args)
-		s.Call(c)
-		calls = append(calls, c)
-		needed = without(needed, bestCover)
+		v, ok := satisfyScalar(groups[f], fieldDef(ci, f, schema))
+		if !ok {
+			return nil, p.unsatisfiable(task, f, groups[f])
+		}
+		args[arg] = fitArg(v, schema)
 	}
+	obj.write(t, args)
+	p.fillRequired(t, ci, args, rec, nil)
+	return args, nil
+}
+
+// appendCalls grows the list fields still needed with an append tool, one
+// call per element the predicates lack; it returns the fields no append
+// tool grows.
+func (p *planner) appendCalls(task checkInfo, ci *collInfo, groups map[string][]assert.Predicate, rec map[string]any, needed []string, appends []*episode.Tool, s *episode.Session) ([]episode.ToolCall, []string, *Reason) {
+	var calls []episode.ToolCall
 	for _, f := range append([]string(nil), needed...) {
 		ap := p.appendersOf(appends, f)
 		if len(ap) == 0 {
@@ -609,7 +647,7 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 		cur, _ := rec[f].([]any)
 		add, ok := satisfyList(groups[f], cur)
 		if !ok {
-			return nil, p.unsatisfiable(task, f, groups[f])
+			return nil, nil, p.unsatisfiable(task, f, groups[f])
 		}
 		keyArg, match := keyArgOf(t, ci.def)
 		for _, e := range add {
@@ -621,11 +659,7 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 		}
 		needed = without(needed, []string{f})
 	}
-	if len(needed) > 0 {
-		r := p.noToolSets(task, ci, needed[0], "update", fmt.Sprintf("no tool of %s can set field %s of %s", ci.app, needed[0], ci.name))
-		return nil, &r
-	}
-	return calls, nil
+	return calls, needed, nil
 }
 
 func (p *planner) appendersOf(appends []*episode.Tool, field string) []*episode.Tool {
@@ -711,6 +745,18 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 	if ci == nil {
 		return nil, nil
 	}
+	recs := p.matchingRecords(task, ci, s, n)
+	alts := append(p.unmatchAlts(task, ci, recs), p.deleteAlts(ci, recs)...)
+	if len(alts) > 0 {
+		return alts, nil
+	}
+	return nil, []Reason{p.noRemoval(task, ci)}
+}
+
+// matchingRecords lists the records the assertion matches that may be
+// changed (not those another goal needs), at most n (n < 0: all) and at
+// most PlanMaxSteps.
+func (p *planner) matchingRecords(task checkInfo, ci *collInfo, s *episode.Session, n int) []map[string]any {
 	var recs []map[string]any
 	for _, r := range s.State().Records(ci.name) {
 		if task.match(r) {
@@ -724,6 +770,12 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 	if len(recs) > PlanMaxSteps {
 		recs = recs[:PlanMaxSteps]
 	}
+	return recs
+}
+
+// unmatchAlts offers, for each update tool, the calls that set one field
+// the assertion tests to a value it rejects, on every record.
+func (p *planner) unmatchAlts(task checkInfo, ci *collInfo, recs []map[string]any) []alternative {
 	preds := p.preds(task)
 	kf := ci.def.KeyField()
 	var alts []alternative
@@ -735,15 +787,7 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 				continue
 			}
 			schema := argSchema(t, arg)
-			fd := fieldDef(ci, pr.Field, schema)
-			var v any
-			found := false
-			for _, c := range []any{otherValue(pr.Value, fd), defaultFor(fd, arg), otherValue(defaultFor(fd, arg), fd)} {
-				if !holdsOn(c, []assert.Predicate{pr}) {
-					v, found = c, true
-					break
-				}
-			}
+			v, found := unmatchedValue(pr, fieldDef(ci, pr.Field, schema), arg)
 			if !found {
 				continue
 			}
@@ -763,6 +807,24 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 			break
 		}
 	}
+	return alts
+}
+
+// unmatchedValue finds a value of the field that the predicate rejects:
+// another value, the field's default, or another than the default.
+func unmatchedValue(pr assert.Predicate, fd atom.Field, arg string) (any, bool) {
+	for _, c := range []any{otherValue(pr.Value, fd), defaultFor(fd, arg), otherValue(defaultFor(fd, arg), fd)} {
+		if !holdsOn(c, []assert.Predicate{pr}) {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// deleteAlts offers, for each delete tool, the calls that delete every
+// record.
+func (p *planner) deleteAlts(ci *collInfo, recs []map[string]any) []alternative {
+	var alts []alternative
 	for _, t := range p.usable(p.info.toolsOn(ci.name, "delete")) {
 		t := t
 		alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
@@ -777,26 +839,29 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 			return made, nil
 		})
 	}
-	if len(alts) > 0 {
-		return alts, nil
-	}
+	return alts
+}
+
+// noRemoval says why nothing can make the records stop matching: a rule's
+// check no allowed tool repairs, a delete a rule forbids (the way a rule
+// blocks), or no tool that writes the collection.
+func (p *planner) noRemoval(task checkInfo, ci *collInfo) Reason {
 	if !task.goal {
 		r := p.ruleForbids(task, task, "")
-		r.Message = fmt.Sprintf("rule %s check %d (%s) fails and no allowed tool can repair it", task.entry.ID, task.index, a)
+		r.Message = fmt.Sprintf("rule %s check %d (%s) fails and no allowed tool can repair it", task.entry.ID, task.index, task.plan())
 		r.Cause.Evidence.Message = r.Message
-		return nil, []Reason{*r}
+		return *r
 	}
-	// A delete forbidden by a rule is the way a rule blocks.
 	for _, t := range p.info.toolsOn(ci.name, "delete") {
 		if p.info.forbidden[t.Name] {
 			for _, c := range p.info.checks {
 				if !c.goal && c.prog.Assertion.Type == assert.NotCalled && c.prog.Assertion.Target == t.Name {
-					return nil, []Reason{*p.ruleForbids(c, task, t.Name)}
+					return *p.ruleForbids(c, task, t.Name)
 				}
 			}
 		}
 	}
-	return nil, []Reason{p.noToolWrites(task, ci, "delete")}
+	return p.noToolWrites(task, ci, "delete")
 }
 
 // --- reasons that become server and data root causes ---
@@ -949,83 +1014,109 @@ func (in *envInfo) pinnedScalars(c checkInfo) map[string]any {
 // negative assertion (of the goal or of a rule) forbids.
 func (p *planner) contradictions() []Reason {
 	var out []Reason
-	in := p.info
 	var positives []checkInfo
-	for _, c := range in.goalChecks() {
+	for _, c := range p.info.goalChecks() {
 		a := c.prog.Assertion
 		if a.IsNegative() || (!a.IsState() && !a.IsTrajectory()) {
 			continue
 		}
 		positives = append(positives, c)
-		ci := in.colls[a.Target]
-		order, groups := byField(a.Where)
-		for _, f := range order {
-			fp := groups[f]
-			if !simpleOps(fp) || strings.Contains(f, ".") {
-				continue
+		if p.selfContradicts(c) {
+			out = append(out, *p.contradiction(c, c))
+		}
+	}
+	for i, c := range positives {
+		out = append(out, p.pinClashes(c, positives[i+1:])...)
+		out = append(out, p.forbiddenMatches(c)...)
+	}
+	return out
+}
+
+// selfContradicts reports whether the predicates one field of a positive
+// assertion carries exclude each other (no value or list satisfies them).
+func (p *planner) selfContradicts(c checkInfo) bool {
+	a := c.prog.Assertion
+	ci := p.info.colls[a.Target]
+	order, groups := byField(a.Where)
+	for _, f := range order {
+		fp := groups[f]
+		if !simpleOps(fp) || strings.Contains(f, ".") {
+			continue
+		}
+		ok := true
+		if ci != nil && isList(ci.def, f) {
+			_, ok = satisfyList(fp, nil)
+		} else {
+			fd := atom.Field{}
+			if ci != nil {
+				fd = ci.def.Fields[f]
 			}
-			ok := true
-			if ci != nil && isList(ci.def, f) {
-				_, ok = satisfyList(fp, nil)
-			} else {
-				fd := atom.Field{}
-				if ci != nil {
-					fd = ci.def.Fields[f]
-				}
-				_, ok = satisfyScalar(fp, fd)
-			}
-			if !ok {
-				out = append(out, *p.contradiction(c, c))
+			_, ok = satisfyScalar(fp, fd)
+		}
+		if !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// pinClashes finds the later positives that pin the same record (by key)
+// as c to another value of some field.
+func (p *planner) pinClashes(c checkInfo, later []checkInfo) []Reason {
+	a := c.prog.Assertion
+	ci := p.info.colls[a.Target]
+	if ci == nil || !a.IsState() {
+		return nil
+	}
+	kf := ci.def.KeyField()
+	pins := p.info.pinnedScalars(c)
+	var out []Reason
+	for _, d := range later {
+		if d.prog.Assertion.Target != a.Target {
+			continue
+		}
+		dp := p.info.pinnedScalars(d)
+		k1, ok1 := pins[kf]
+		k2, ok2 := dp[kf]
+		if !ok1 || !ok2 || !valueEqual(k1, k2) {
+			continue
+		}
+		for f, v := range pins {
+			if w, ok := dp[f]; ok && !valueEqual(v, w) {
+				out = append(out, *p.contradiction(c, d))
 				break
 			}
 		}
 	}
-	for i, c := range positives {
-		a := c.prog.Assertion
-		pins := in.pinnedScalars(c)
-		for _, d := range positives[i+1:] {
-			if d.prog.Assertion.Target != a.Target || !a.IsState() {
-				continue
-			}
-			ci := in.colls[a.Target]
-			if ci == nil {
-				continue
-			}
-			kf := ci.def.KeyField()
-			dp := in.pinnedScalars(d)
-			k1, ok1 := pins[kf]
-			k2, ok2 := dp[kf]
-			if !ok1 || !ok2 || !valueEqual(k1, k2) {
-				continue
-			}
-			for f, v := range pins {
-				if w, ok := dp[f]; ok && !valueEqual(v, w) {
-					out = append(out, *p.contradiction(c, d))
-					break
-				}
+	return out
+}
+
+// forbiddenMatches finds the negative assertions (of the goal or of a
+// rule) that every record the positive c pins would match.
+func (p *planner) forbiddenMatches(c checkInfo) []Reason {
+	a := c.prog.Assertion
+	pins := p.info.pinnedScalars(c)
+	var out []Reason
+	for _, d := range p.info.checks {
+		da := d.prog.Assertion
+		if !da.IsNegative() || da.Target != a.Target || (da.IsState() != a.IsState()) {
+			continue
+		}
+		implied := true
+		for _, q := range da.Where {
+			v, ok := pins[q.Field]
+			if !ok || !holdsOn(v, []assert.Predicate{q}) {
+				implied = false
+				break
 			}
 		}
-		for _, d := range in.checks {
-			da := d.prog.Assertion
-			if !da.IsNegative() || da.Target != a.Target || (da.IsState() != a.IsState()) {
-				continue
-			}
-			implied := true
-			for _, q := range da.Where {
-				v, ok := pins[q.Field]
-				if !ok || !holdsOn(v, []assert.Predicate{q}) {
-					implied = false
-					break
-				}
-			}
-			if !implied {
-				continue
-			}
-			if d.goal {
-				out = append(out, *p.contradiction(c, d))
-			} else {
-				out = append(out, *p.ruleForbids(d, c, ""))
-			}
+		if !implied {
+			continue
+		}
+		if d.goal {
+			out = append(out, *p.contradiction(c, d))
+		} else {
+			out = append(out, *p.ruleForbids(d, c, ""))
 		}
 	}
 	return out

@@ -166,37 +166,17 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 	elem := map[string][]assert.Predicate{} // field of a record inside a list -> its predicates
 	var loose []string                      // nested fields of objects no argument writes
 	for _, f := range order {
-		fp := groups[f]
-		head, tail, dotted := strings.Cut(f, ".")
-		a := ownArg(props, ci, f)
-		switch {
-		case f == keyArg || f == ci.def.KeyField():
-		case a != "":
-			schema := argSchema(t, a)
-			if st, _ := schema["type"].(string); st == "array" || isList(ci.def, f) || isListPreds(fp) {
-				cur, _ := rec[f].([]any)
-				add, ok := satisfyList(fp, cur)
-				if !ok {
-					return nil
-				}
-				args[a] = fitArg(append(append([]any(nil), cur...), add...), schema)
-				continue
-			}
-			v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
-			if !ok {
-				return nil
-			}
-			args[a] = fitArg(v, schema)
-		case dotted && props[head]:
-			v, ok := nestedValue(fp)
-			if !ok {
-				return nil
-			}
-			obj.set(head, head, strings.Split(tail, "."), v)
-		case dotted:
+		kind, ok := starlarkFieldArg(t, ci, props, args, obj, f, groups[f], rec, keyArg)
+		if !ok {
+			return nil
+		}
+		if kind == fieldLoose {
 			loose = append(loose, f)
 		}
-		for _, pr := range fp {
+		if kind == fieldList {
+			continue
+		}
+		for _, pr := range groups[f] {
 			if pr.Op != opElem {
 				continue
 			}
@@ -207,6 +187,65 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 		}
 	}
 	obj.write(t, args)
+	if !elemArgs(t, ci, props, args, elem, keyArg) || !fieldValueArgs(t, props, args, loose, groups) {
+		return nil
+	}
+	if len(args) == 0 && keyArg == "" {
+		return nil
+	}
+	return args
+}
+
+// How starlarkFieldArg wrote a field.
+const (
+	fieldNone  = iota // the key, or nothing writes it
+	fieldSet          // an argument of its own, or a field inside an object argument
+	fieldList         // an argument of its own that takes a list
+	fieldLoose        // a nested field of an object no argument writes
+)
+
+// starlarkFieldArg writes into args (or obj) a value for field f that its
+// predicates accept; ok is false when none can be derived.
+func starlarkFieldArg(t *episode.Tool, ci *collInfo, props map[string]bool, args map[string]any, obj *objects, f string, fp []assert.Predicate, rec map[string]any, keyArg string) (int, bool) {
+	head, tail, dotted := strings.Cut(f, ".")
+	a := ownArg(props, ci, f)
+	switch {
+	case f == keyArg || f == ci.def.KeyField():
+		return fieldNone, true
+	case a != "":
+		schema := argSchema(t, a)
+		if st, _ := schema["type"].(string); st == "array" || isList(ci.def, f) || isListPreds(fp) {
+			cur, _ := rec[f].([]any)
+			add, ok := satisfyList(fp, cur)
+			if !ok {
+				return fieldList, false
+			}
+			args[a] = fitArg(append(append([]any(nil), cur...), add...), schema)
+			return fieldList, true
+		}
+		v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
+		if !ok {
+			return fieldSet, false
+		}
+		args[a] = fitArg(v, schema)
+		return fieldSet, true
+	case dotted && props[head]:
+		v, ok := nestedValue(fp)
+		if !ok {
+			return fieldSet, false
+		}
+		obj.set(head, head, strings.Split(tail, "."), v)
+		return fieldSet, true
+	case dotted:
+		return fieldLoose, true
+	}
+	return fieldNone, true
+}
+
+// elemArgs sets the arguments that name a field of a record inside a list
+// (a signer's email) from the predicates on that field; false when no
+// value satisfies them.
+func elemArgs(t *episode.Tool, ci *collInfo, props map[string]bool, args map[string]any, elem map[string][]assert.Predicate, keyArg string) bool {
 	for _, f := range sortedKeys(elem) {
 		if _, set := args[f]; set || !props[f] || f == keyArg {
 			continue
@@ -214,31 +253,35 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 		schema := argSchema(t, f)
 		v, ok := satisfyScalar(elem[f], fieldDef(ci, f, schema))
 		if !ok {
-			return nil
+			return false
 		}
 		args[f] = fitArg(v, schema)
 	}
-	// A field argument and a value argument write one nested field.
-	if len(loose) > 0 && props["value"] {
-		for _, fa := range fieldArgs {
-			if !props[fa] {
-				continue
-			}
-			f := loose[0]
-			_, tail, _ := strings.Cut(f, ".")
-			v, ok := nestedValue(groups[f])
-			if !ok {
-				return nil
-			}
-			args[fa] = tail
-			args["value"] = fitArg(v, argSchema(t, "value"))
-			break
+	return true
+}
+
+// fieldValueArgs writes the first loose nested field through a field
+// argument and a value argument (field_id + value), when the tool has
+// them; false when no value satisfies its predicates.
+func fieldValueArgs(t *episode.Tool, props map[string]bool, args map[string]any, loose []string, groups map[string][]assert.Predicate) bool {
+	if len(loose) == 0 || !props["value"] {
+		return true
+	}
+	for _, fa := range fieldArgs {
+		if !props[fa] {
+			continue
 		}
+		f := loose[0]
+		_, tail, _ := strings.Cut(f, ".")
+		v, ok := nestedValue(groups[f])
+		if !ok {
+			return false
+		}
+		args[fa] = tail
+		args["value"] = fitArg(v, argSchema(t, "value"))
+		break
 	}
-	if len(args) == 0 && keyArg == "" {
-		return nil
-	}
-	return args
+	return true
 }
 
 // ownArg is the argument of a Starlark tool that writes field f of the

@@ -24,25 +24,25 @@ func (in *envInfo) protectFix(p *Job, coll string) *Fix {
 		return nil
 	}
 	var edited []any
-	created := false
+	var created []state.Record
 	for k := range st.Dirty(coll) {
 		if _, ok := base.Lookup(k); ok {
 			edited = append(edited, k)
-		} else {
-			created = true
+		} else if r, ok := st.Get(coll, k); ok {
+			created = append(created, r)
 		}
 	}
 	slices.SortFunc(edited, func(a, b any) int { return strings.Compare(state.Text(a), state.Text(b)) })
 	a := assert.Assertion{Type: assert.Unchanged, Target: coll, Label: "nothing else in " + coll + " changes"}
 	switch {
-	case len(edited) > 0 && created:
+	case len(edited) > 0 && len(created) > 0:
 		return nil
 	case len(edited) == 1:
 		a.Except = []assert.Predicate{{Field: base.Key, Op: assert.OpEquals, Value: edited[0]}}
 	case len(edited) > 1:
 		a.Except = []assert.Predicate{{Field: base.Key, Op: assert.OpIn, Value: edited}}
-	case created:
-		a.Except = in.createdWhere(coll)
+	case len(created) > 0:
+		a.Except = in.createdWhere(coll, created)
 		if a.Except == nil {
 			return nil
 		}
@@ -53,9 +53,15 @@ func (in *envInfo) protectFix(p *Job, coll string) *Fix {
 	return &Fix{Atom: iref, Description: fmt.Sprintf("add %q to the goal", a.String()), Edit: &AddAssertion{Assertion: a}}
 }
 
-// createdWhere returns the equality predicates of the first positive goal
-// assertion on coll: what the record the task creates is known by.
-func (in *envInfo) createdWhere(coll string) []assert.Predicate {
+// createdWhere returns the predicates of the first positive goal assertion
+// on coll that pin a value (equal to it, one of a list, containing it) and
+// that every record the plan created satisfies: what the records the task
+// creates are known by. A goal that accepts a channel by id or by name, or
+// a text by a phrase it contains, still tells the created record from one
+// written elsewhere; a predicate that names only one of several created
+// records (one contact of the four added to a campaign) is left out, so
+// that the exception covers them all.
+func (in *envInfo) createdWhere(coll string, created []state.Record) []assert.Predicate {
 	for _, c := range in.goalChecks() {
 		a := c.prog.Assertion
 		if a.Type != assert.Exists || a.Target != coll {
@@ -63,8 +69,11 @@ func (in *envInfo) createdWhere(coll string) []assert.Predicate {
 		}
 		var out []assert.Predicate
 		for _, pr := range a.Where {
-			if pr.Op == assert.OpEquals || pr.Op == assert.OpIEquals {
-				out = append(out, pr)
+			switch pr.Op {
+			case assert.OpEquals, assert.OpIEquals, assert.OpIn, assert.OpContains, assert.OpIContains:
+				if allMatch(coll, pr, created) {
+					out = append(out, pr)
+				}
 			}
 		}
 		if len(out) > 0 {
@@ -72,6 +81,20 @@ func (in *envInfo) createdWhere(coll string) []assert.Predicate {
 		}
 	}
 	return nil
+}
+
+// allMatch reports whether every record satisfies the predicate.
+func allMatch(coll string, pr assert.Predicate, recs []state.Record) bool {
+	p, err := assert.Compile(assert.Assertion{Type: assert.Exists, Target: coll, Where: []assert.Predicate{pr}})
+	if err != nil {
+		return false
+	}
+	for _, r := range recs {
+		if !p.MatchRecord(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // probeCounts renders how many probes of each kind ran.

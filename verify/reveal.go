@@ -75,19 +75,11 @@ func (p *Job) readEverything(r *run, g Grounding) (*run, bool) {
 	if len(p.info.intent.Derive) == 0 {
 		return nil, false
 	}
-	var reads []episode.ToolCall
-	for _, name := range sortedKeys(p.info.colls) {
-		for _, t := range p.info.toolsOn(name, "search") {
-			if len(requiredArgs(t)) == 0 && !p.info.forbidden[t.Name] {
-				reads = appendCall(reads, t.Name, map[string]any{})
-			}
-		}
-		reads = append(reads, p.info.starlarkReads(p.info.colls[name])...)
-	}
+	at := g.Step - 1
+	reads := p.listings(r.calls[:at])
 	if len(reads) == 0 {
 		return nil, false
 	}
-	at := g.Step - 1
 	calls := slices.Insert(slices.Clone(r.calls), at, reads...)
 	next, err := replay(p.Env, calls, true)
 	if err != nil || !next.result.Passed {
@@ -106,6 +98,51 @@ func (p *Job) readEverything(r *run, g Grounding) (*run, bool) {
 		}
 	}
 	return nil, false
+}
+
+// listings returns the reads that list each collection whole, after the
+// calls before them: searches that need no argument and the Starlark
+// reads of each collection, each once, keeping only those that answer
+// without an error and show something no earlier listing showed (a
+// generic "find records" tool tried with many names answers most of them
+// alike), so that the plan stays within the session's step limit.
+func (p *Job) listings(before []episode.ToolCall) []episode.ToolCall {
+	var cands []episode.ToolCall
+	for _, name := range sortedKeys(p.info.colls) {
+		for _, t := range p.info.toolsOn(name, "search") {
+			if len(requiredArgs(t)) == 0 && !p.info.forbidden[t.Name] {
+				cands = appendCall(cands, t.Name, wholeArgs(t))
+			}
+		}
+		for _, c := range p.info.starlarkReads(p.info.colls[name]) {
+			var args map[string]any
+			_ = json.Unmarshal(c.Args, &args)
+			cands = appendCall(cands, c.Name, args)
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	// Tried in batches that stay within the session's step limit.
+	batch := max(1, episode.DefaultLimits.MaxSteps-len(before)-10)
+	var out []episode.ToolCall
+	shown := map[string]bool{}
+	for start := 0; start < len(cands); start += batch {
+		part := cands[start:min(len(cands), start+batch)]
+		tried, err := replay(p.Env, append(slices.Clone(before), part...), false)
+		if err != nil {
+			return nil
+		}
+		for i, c := range part {
+			o := tried.obs[len(before)+i]
+			if o.IsError || shown[o.Content] {
+				continue
+			}
+			shown[o.Content] = true
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // digestBefore returns the state digest before step i.
@@ -151,7 +188,7 @@ func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []epis
 					continue
 				}
 				if len(requiredArgs(t)) == 0 {
-					whole = appendCall(whole, t.Name, map[string]any{})
+					whole = appendCall(whole, t.Name, wholeArgs(t))
 				}
 				for _, f := range searchFilters(t, ci.def) {
 					fv, ok := lookupPath(rec, f.field)
@@ -204,6 +241,24 @@ func (in *envInfo) starlarkReads(ci *collInfo) []episode.ToolCall {
 		}
 	}
 	return out
+}
+
+// wholeArgs are the arguments of a search that lists a collection whole:
+// none, or the most results its limit argument allows, as an agent asks
+// for when the default page (20 results) may leave out the records that
+// matter (a policy row at the end of a sheet).
+func wholeArgs(t *episode.Tool) map[string]any {
+	arg := t.Effect.LimitArg
+	if arg == "" && atom.InputProperties(t.Input)["limit"] {
+		arg = "limit"
+	}
+	if arg == "" {
+		return map[string]any{}
+	}
+	if m, ok := numberOf(argSchema(t, arg)["maximum"]); ok && m > 0 {
+		return map[string]any{arg: m}
+	}
+	return map[string]any{}
 }
 
 // appendCall adds a call unless an equal one is listed.

@@ -93,11 +93,11 @@ func TestSampleImportsAndVerifies(t *testing.T) {
 	if got != string(want) {
 		t.Errorf("the sample's unverified tasks changed (go test -run TestSampleImportsAndVerifies -update and review):\n got:\n%s\nwant:\n%s", got, want)
 	}
-	// 30: the over-action probes that carry a record over found nine more
-	// goals the benchmark does not protect (each listed in the golden
-	// file with its probe in docs/automationbench.md).
-	if n := len(vs) - len(lines); n < 30 {
-		t.Errorf("%d of the sample's tasks verify, fewer than the 30 measured", n)
+	// 37: grounding solves seven more than the 39 of the first strict
+	// run; over-action probes that carry a record over found nine goals
+	// the benchmark does not protect (listed in the golden file).
+	if n := len(vs) - len(lines); n < 37 {
+		t.Errorf("%d of the sample's tasks verify, fewer than the 37 measured", n)
 	}
 }
 
