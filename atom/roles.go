@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/legoenv/legoenv/internal/inflect"
 )
 
 // Field roles say what a field's value means, beyond its type: a string
@@ -84,19 +86,6 @@ func Words(s string) []string {
 	}
 	flush()
 	return out
-}
-
-// Singular is the English singular of a collection name's last word.
-func Singular(s string) string {
-	switch {
-	case strings.HasSuffix(s, "ies") && len(s) > 3:
-		return s[:len(s)-3] + "y"
-	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
-		return s[:len(s)-2]
-	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss") && len(s) > 1:
-		return s[:len(s)-1]
-	}
-	return s
 }
 
 func anyWord(ws []string, any ...string) bool {
@@ -293,7 +282,7 @@ func findCollection(s *Server, c *Collection, ws []string) *Collection {
 		for i := range s.Collections {
 			o := &s.Collections[i]
 			n := strings.Join(Words(o.Name), "_")
-			if n == cand || n == cand+"s" || n == cand+"es" || Singular(n) == cand ||
+			if n == cand || n == cand+"s" || n == cand+"es" || inflect.Singular(n) == cand ||
 				(strings.HasSuffix(cand, "y") && n == cand[:len(cand)-1]+"ies") {
 				if o == c && cand == ws[len(ws)-1] && len(ws) > 1 {
 					continue

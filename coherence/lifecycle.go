@@ -2,6 +2,8 @@ package coherence
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -255,7 +257,7 @@ func (c *checker) idForm(name string, col *state.Collection) {
 		return
 	}
 	best, n := "", -1
-	for _, f := range sortedKeys(forms) {
+	for _, f := range slices.Sorted(maps.Keys(forms)) {
 		if forms[f] > n {
 			best, n = f, forms[f]
 		}
@@ -266,13 +268,4 @@ func (c *checker) idForm(name string, col *state.Collection) {
 			c.add(RuleIDForm, name, k, col.Key, k, "key %q is of the form %s; %d of the collection's %d keys are %s", k, keyForm(k), n, len(col.Records), best)
 		}
 	}
-}
-
-func sortedKeys(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

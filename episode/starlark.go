@@ -174,7 +174,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	for _, r := range d.cx.State.Records(full) {
 		ok := true
 		for f, v := range where {
-			if !matchValue(lookupPath(r, f), "equals", v) {
+			if got, _ := state.Path(r, f); !matchValue(got, "equals", v) {
 				ok = false
 				break
 			}

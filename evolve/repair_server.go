@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/inflect"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -164,7 +165,7 @@ func inferTool(lib *atom.Library, v verify.Verdict, s *atom.Server, name string)
 				if fd.Type != "array" {
 					continue
 				}
-				one := singular(fname)
+				one := inflect.Singular(fname)
 				if one == verb || one == strings.Join(noun, "_") || fname == strings.Join(noun, "_") {
 					sp.effect, sp.collection, sp.fields = "append", c.Name, []string{fname}
 					sp.keyField = keyArg(args, c)
@@ -383,7 +384,7 @@ func matchCollection(s *atom.Server, noun []string) *atom.Collection {
 	for _, w := range cands {
 		for i := range s.Collections {
 			c := &s.Collections[i]
-			if c.Name == w || singular(c.Name) == w || c.Name == w+"s" || c.Name == w+"es" {
+			if c.Name == w || inflect.Singular(c.Name) == w || c.Name == w+"s" || c.Name == w+"es" {
 				return c
 			}
 		}
@@ -420,7 +421,7 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 		}
 		fields = append(fields, f)
 	}
-	one := singular(c.Name)
+	one := inflect.Singular(c.Name)
 	st := styleOf(s)
 	// The verb says the effect ("update"), not the app's first tool of that
 	// kind's verb: an update named cancel_* would promise a cancellation.
@@ -490,7 +491,7 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 			return atom.Tool{}, fmt.Errorf("append needs the list field")
 		}
 		list := fields[0]
-		value := singular(list)
+		value := inflect.Singular(list)
 		if value == list {
 			value = list + "_value"
 		}
@@ -702,19 +703,6 @@ func listWords(xs []string) string {
 
 // words turns a snake_case name into words ("support_tickets" -> "support tickets").
 func words(s string) string { return strings.ReplaceAll(s, "_", " ") }
-
-// singular is the English singular of a collection name.
-func singular(s string) string {
-	switch {
-	case strings.HasSuffix(s, "ies") && len(s) > 3:
-		return s[:len(s)-3] + "y"
-	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
-		return s[:len(s)-2]
-	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss") && len(s) > 1:
-		return s[:len(s)-1]
-	}
-	return s
-}
 
 // article puts "a" or "an" before a noun phrase.
 func article(noun string) string {

@@ -7,7 +7,9 @@
 package profile
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -339,7 +341,7 @@ func (m *Env) measureRules(env *episode.Env, goal []assert.Check, lits []string)
 // policyText returns the text of a record that reads as a policy, or "".
 func policyText(r map[string]any) string {
 	var b strings.Builder
-	for _, k := range sortedKeys(r) {
+	for _, k := range slices.Sorted(maps.Keys(r)) {
 		if s, ok := r[k].(string); ok && len(s) > 20 {
 			b.WriteString(s)
 			b.WriteByte('\n')
@@ -349,15 +351,6 @@ func policyText(r map[string]any) string {
 		return s
 	}
 	return ""
-}
-
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // tokens splits text into lower-case words of four letters or more and

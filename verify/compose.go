@@ -2,7 +2,9 @@ package verify
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,7 +56,7 @@ func runCompose(p *Job) []Diagnostic {
 							Message: fmt.Sprintf("%s %s: tool %s has no argument %q", c.entry.Kind, c.field(), a.Target, pr.Field)},
 						SuggestedFix: &Fix{Action: "rewrite_assertion", Atom: ref(c.entry),
 							Description: fmt.Sprintf("read an argument %s has", a.Target),
-							Params:      map[string]any{"index": c.index, "collection": c.raw.Target, "field": pr.Field, "suggestion": closest(pr.Field, sortedKeys(props))}},
+							Params:      map[string]any{"index": c.index, "collection": c.raw.Target, "field": pr.Field, "suggestion": closest(pr.Field, slices.Sorted(maps.Keys(props)))}},
 					}))
 				}
 			}
@@ -80,7 +82,7 @@ func (in *envInfo) unknownFieldCause(c checkInfo, ci *collInfo, field string) Ro
 				Params:      map[string]any{"app": ci.app, "collection": ci.coll, "tool": tool, "from": "", "to": head}},
 		}
 	}
-	fields := append(sortedKeys(ci.def.Fields), ci.def.KeyField())
+	fields := append(slices.Sorted(maps.Keys(ci.def.Fields)), ci.def.KeyField())
 	sugg := closest(head, fields)
 	msg := fmt.Sprintf("%s %s reads field %q, which collection %s does not have", c.entry.Kind, c.field(), head, ci.name)
 	if sugg != "" {
@@ -385,7 +387,7 @@ func unboundSlotCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootCa
 	var cands []string
 	best := ""
 	if data != nil && in != nil {
-		cands = sortedKeys(data.Handles)
+		cands = slices.Sorted(maps.Keys(data.Handles))
 		keyColls, fields := slotUsage(in, slot)
 		bestScore := 0
 		wanted := in.Slots[slot].Handle

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -43,7 +44,7 @@ func (ctx *visible) tabulate(v any) {
 			}
 			ctx.tabulate(rec)
 		}
-		for _, k := range sortedKeys(cols) {
+		for _, k := range slices.Sorted(maps.Keys(cols)) {
 			ctx.sums = append(ctx.sums, cols[k])
 		}
 	}

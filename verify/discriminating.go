@@ -3,6 +3,8 @@ package verify
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/episode"
@@ -199,7 +201,7 @@ func (in *envInfo) emptyIdentities(c episode.ToolCall) []perturbation {
 		return nil
 	}
 	var out []perturbation
-	for _, arg := range sortedKeys(args) {
+	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		s, ok := args[arg].(string)
 		if !ok || s == "" || !identityField(arg) {
 			continue
@@ -325,7 +327,7 @@ func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string
 			out = append(out, extraWrite{ProbeUnnamed, fmt.Sprintf("%s on %s %s, which the goal does not name", c.Name, match, state.Text(other)), with(keyArg, other), ci.name})
 		}
 	case "create":
-		for _, arg := range sortedKeys(args) {
+		for _, arg := range slices.Sorted(maps.Keys(args)) {
 			cur := args[arg]
 			if !identityField(arg) || emptyValue(cur) {
 				continue

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
@@ -45,9 +46,9 @@ func (c checkInfo) match(r map[string]any) bool {
 
 func (c checkInfo) field() string {
 	if c.goal {
-		return "goal[" + itoa(c.index) + "]"
+		return "goal[" + strconv.Itoa(c.index) + "]"
 	}
-	return "checks[" + itoa(c.index) + "]"
+	return "checks[" + strconv.Itoa(c.index) + "]"
 }
 
 // collInfo is one collection of the environment with its server.
@@ -326,26 +327,6 @@ func levenshtein(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
-}
-
-func itoa(i int) string {
-	if i < 0 {
-		return "-" + itoa(-i)
-	}
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
-}
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // splitName cuts "app.collection".

@@ -2,6 +2,8 @@ package verify
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -73,7 +75,7 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 		// A Starlark effect names no collection: any of its app's.
 		pinned = in.pinnedValues(t.App + ".")
 	}
-	for _, arg := range sortedKeys(args) {
+	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		cur := args[arg]
 		field := arg
 		if wf != nil {
@@ -101,7 +103,7 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 		}
 		if obj, ok := cur.(map[string]any); ok {
 			// A field inside an object the goal pins (a row's cells.Status).
-			for _, k := range sortedKeys(obj) {
+			for _, k := range slices.Sorted(maps.Keys(obj)) {
 				for _, v := range pinned[field+"."+k] {
 					if valueEqual(v, obj[k]) || (isText(v) && strings.EqualFold(state.Text(v), state.Text(obj[k]))) {
 						na := make(map[string]any, len(obj))

@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/legoenv/legoenv/state"
+	"maps"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -110,7 +113,7 @@ func (p *planner) add(r Reason) { p.addAt(r, noTask) }
 // addAt records a reason about task i.
 func (p *planner) addAt(r Reason, i int) {
 	r.task = i
-	key := r.Kind + "\x00" + r.Message + "\x00" + itoa(i)
+	key := r.Kind + "\x00" + r.Message + "\x00" + strconv.Itoa(i)
 	if p.seen[key] {
 		return
 	}
@@ -623,7 +626,7 @@ func (p *planner) lookup(slot string) bool {
 	sort.SliceStable(lists, func(i, j int) bool { return lists[i].parentArg == "" && lists[j].parentArg != "" })
 	tries = append(append(tries, searches...), lists...)
 	if len(tries) == 0 {
-		p.add(p.noToolReads(slot, ci, facts, "no search or get tool of "+ci.app+" can look it up by "+strings.Join(sortedKeys(facts), ", ")))
+		p.add(p.noToolReads(slot, ci, facts, "no search or get tool of "+ci.app+" can look it up by "+strings.Join(slices.Sorted(maps.Keys(facts)), ", ")))
 		return false
 	}
 	scratch, err := p.session(nil)
@@ -671,10 +674,10 @@ func (p *planner) lookup(slot string) bool {
 		}
 	}
 	if most > 1 {
-		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("%d records of %s match what the instruction says about {{%s}} (%s)", most, name, slot, strings.Join(sortedKeys(facts), ", "))))
+		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("%d records of %s match what the instruction says about {{%s}} (%s)", most, name, slot, strings.Join(slices.Sorted(maps.Keys(facts)), ", "))))
 		return false
 	}
-	p.add(p.noToolReads(slot, ci, facts, fmt.Sprintf("no search or get of %s returns the record of {{%s}} from %s", name, slot, strings.Join(sortedKeys(facts), ", "))))
+	p.add(p.noToolReads(slot, ci, facts, fmt.Sprintf("no search or get of %s returns the record of {{%s}} from %s", name, slot, strings.Join(slices.Sorted(maps.Keys(facts)), ", "))))
 	return false
 }
 
@@ -789,8 +792,8 @@ func (p *planner) noToolReads(slot string, ci *collInfo, facts map[string]any, m
 	sref := ref(ci.server)
 	return Reason{Kind: ReasonNoToolReads, Goal: -1, Message: msg,
 		Cause: RootCause{Code: ServerMissingTool, Atom: sref, Evidence: Evidence{Slot: slot, Collection: ci.name, Message: msg},
-			SuggestedFix: &Fix{Action: "add_tool", Atom: sref, Description: fmt.Sprintf("add a search of %s by %s", ci.coll, strings.Join(sortedKeys(facts), ", ")),
-				Params: map[string]any{"app": ci.app, "effect": "search", "collection": ci.coll, "fields": sortedKeys(facts)}}}}
+			SuggestedFix: &Fix{Action: "add_tool", Atom: sref, Description: fmt.Sprintf("add a search of %s by %s", ci.coll, strings.Join(slices.Sorted(maps.Keys(facts)), ", ")),
+				Params: map[string]any{"app": ci.app, "effect": "search", "collection": ci.coll, "fields": slices.Sorted(maps.Keys(facts))}}}}
 }
 
 // ambiguous reports a slot the instruction does not single out, and
@@ -801,7 +804,7 @@ func (p *planner) ambiguous(slot string, b episode.Binding, ci *collInfo, msg st
 	if w, err := p.env.World(p.env.Recipe.Seed); err == nil {
 		if c := w.Collection(ci.name); c != nil {
 			if rec, ok := c.Lookup(b.Key); ok {
-				cands := sortedKeys(rec)
+				cands := slices.Sorted(maps.Keys(rec))
 				sort.SliceStable(cands, func(i, j int) bool { return fieldRank(cands[i]) < fieldRank(cands[j]) })
 			next:
 				for _, f := range cands {

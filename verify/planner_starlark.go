@@ -3,6 +3,8 @@ package verify
 import (
 	"fmt"
 	"github.com/legoenv/legoenv/state"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -207,7 +209,7 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 		}
 	}
 	obj.write(t, args)
-	for _, f := range sortedKeys(elem) {
+	for _, f := range slices.Sorted(maps.Keys(elem)) {
 		if _, set := args[f]; set || !props[f] || f == keyArg {
 			continue
 		}

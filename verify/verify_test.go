@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -114,7 +115,7 @@ var failCases = []failCase{
 func TestRootCauseFixtures(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range failCases {
-		t.Run(tc.fixture+"/"+itoa(tc.recipe), func(t *testing.T) {
+		t.Run(tc.fixture+"/"+strconv.Itoa(tc.recipe), func(t *testing.T) {
 			lib := loadFixture(t, tc.fixture)
 			v := Verify(ctx, lib, lib.Recipes()[tc.recipe])
 			if v.Verified {
@@ -258,7 +259,7 @@ func firstDiff(a, b string) string {
 			y = bl[i]
 		}
 		if x != y {
-			return "line " + itoa(i+1) + ":\n- " + x + "\n+ " + y
+			return "line " + strconv.Itoa(i+1) + ":\n- " + x + "\n+ " + y
 		}
 	}
 	return ""

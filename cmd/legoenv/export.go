@@ -3,7 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -61,15 +62,6 @@ func splitPaths(out string) (string, string) {
 	return base + ".train.jsonl", base + ".holdout.jsonl"
 }
 
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // writeSplit writes lines to out, or with holdout to the two split files;
 // heldOut says which lines go to the held-out side.
 func writeSplit(w io.Writer, out string, lines [][]byte, heldOut []bool, holdout map[string]bool) error {
@@ -95,7 +87,7 @@ func writeSplit(w io.Writer, out string, lines [][]byte, heldOut []bool, holdout
 	if err := writeLines(hp, test); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "held out apps %s: wrote %d lines to %s and %d to %s\n", strings.Join(sortedKeys(holdout), ","), len(train), tp, len(test), hp)
+	fmt.Fprintf(w, "held out apps %s: wrote %d lines to %s and %d to %s\n", strings.Join(slices.Sorted(maps.Keys(holdout)), ","), len(train), tp, len(test), hp)
 	return nil
 }
 
@@ -174,7 +166,7 @@ environments (--lib or --envs) to know each trajectory's apps.`,
 				if err := writeSplit(io.Discard, out, lines, held, holdout); err != nil {
 					return err
 				}
-				return writeJSON(w, map[string]any{"stats": st, "format": format, "out": out, "holdout_apps": sortedKeys(holdout)})
+				return writeJSON(w, map[string]any{"stats": st, "format": format, "out": out, "holdout_apps": slices.Sorted(maps.Keys(holdout))})
 			}
 			fmt.Fprintf(w, "read %d trajectories: kept %d; dropped %d below reward %g, %d unfinished, %d duplicates\n",
 				st.Read, st.Kept, st.BelowReward, minReward, st.Unfinished, st.Duplicates)
@@ -252,7 +244,7 @@ same environments. Only environments --envs marks verified are written
 				if err := writeSplit(io.Discard, out, lines, held, holdout); err != nil {
 					return err
 				}
-				return writeJSON(w, map[string]any{"tasks": len(lines), "out": out, "holdout_apps": sortedKeys(holdout)})
+				return writeJSON(w, map[string]any{"tasks": len(lines), "out": out, "holdout_apps": slices.Sorted(maps.Keys(holdout))})
 			}
 			return writeSplit(w, out, lines, held, holdout)
 		},

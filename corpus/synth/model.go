@@ -7,6 +7,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/internal/inflect"
 )
 
 // appModel is what synthesis reads from one server atom: the roles its
@@ -92,18 +93,7 @@ func lastWord(ws []string) string {
 }
 
 // singular turns a collection name into the noun for one record.
-func singular(s string) string {
-	s = human(s)
-	switch {
-	case strings.HasSuffix(s, "ies"):
-		return s[:len(s)-3] + "y"
-	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
-		return s[:len(s)-2]
-	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss"):
-		return s[:len(s)-1]
-	}
-	return s
-}
+func singular(s string) string { return inflect.Singular(human(s)) }
 
 // productNames spells product names whose casing a title-case rule gets wrong.
 var productNames = map[string]string{

@@ -3,7 +3,9 @@ package automationbench
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -527,7 +529,7 @@ func (b *builder) paramsToConds() error {
 	}
 	if ac, ok := b.params["additional_checks"].(map[string]any); ok {
 		b.used["additional_checks"] = true
-		keys := sortedKeys(ac)
+		keys := slices.Sorted(maps.Keys(ac))
 		for _, k := range keys {
 			cs, err := b.paramConds(b.coll, nil, k, ac[k], false, "additional_checks."+k)
 			if err != nil {
@@ -843,7 +845,7 @@ func (b *builder) mapConds(path []string, op string, v any, neg bool, at string)
 	switch x := v.(type) {
 	case map[string]any:
 		var out []cond
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			out = append(out, b.valueConds(append(append([]string(nil), path...), k), &Field{Name: k}, op, x[k], neg)...)
 		}
 		return out, nil
@@ -1038,7 +1040,7 @@ func (b *builder) actionParams(names []string) error {
 
 func (b *builder) actionValueConds(prefix []string, m map[string]any) []cond {
 	var out []cond
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		v := m[k]
 		base, op, neg := splitOp(k)
 		path := append(append([]string(nil), prefix...), base)
@@ -1285,7 +1287,7 @@ func (b *builder) changed() error {
 	var alts []cond
 	for _, r := range recs {
 		var same []cond
-		for _, f := range sortedKeys(r) {
+		for _, f := range slices.Sorted(maps.Keys(r)) {
 			if f == b.coll.Key || r[f] == nil {
 				continue
 			}
@@ -1306,15 +1308,6 @@ func (b *builder) changed() error {
 // used to compare a record with its initial version.
 const opSame = "same"
 
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 func jsonText(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
@@ -1331,7 +1324,7 @@ func describeConds(cs []cond) string {
 // label renders the original assertion for tables and reports.
 func label(typ string, a map[string]any) string {
 	var parts []string
-	for _, k := range sortedKeys(a) {
+	for _, k := range slices.Sorted(maps.Keys(a)) {
 		if k == "type" {
 			continue
 		}

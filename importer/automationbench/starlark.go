@@ -3,6 +3,7 @@ package automationbench
 import (
 	"fmt"
 	"github.com/legoenv/legoenv/state"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -124,7 +125,7 @@ func starLit(v any) string {
 		}
 		return starLit(m)
 	case map[string]any:
-		keys := sortedKeys(x)
+		keys := slices.Sorted(maps.Keys(x))
 		parts := make([]string, len(keys))
 		for i, k := range keys {
 			parts[i] = strconv.Quote(k) + ": " + starLit(x[k])
@@ -558,7 +559,7 @@ func joinAny(vs []any) string {
 func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom.Tool, error) {
 	props := map[string]any{}
 	observed := tb.actionParams[p.key]
-	for _, k := range sortedKeys(observed) {
+	for _, k := range slices.Sorted(maps.Keys(observed)) {
 		t, items := jsonType(observed[k])
 		props[k] = propSchema(&Field{Name: k, Type: t, Items: items})
 	}

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -81,17 +83,8 @@ func newIndex(envs []Env) *index {
 		ix.byID[e.ID] = len(ix.list)
 		ix.list = append(ix.list, en)
 	}
-	ix.apps, ix.families, ix.rules = sortedKeys(apps), sortedKeys(fams), sortedKeys(rules)
+	ix.apps, ix.families, ix.rules = slices.Sorted(maps.Keys(apps)), slices.Sorted(maps.Keys(fams)), slices.Sorted(maps.Keys(rules))
 	return ix
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func (ix *index) get(id string) *entry {
