@@ -12,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify"
+	"golang.org/x/sync/errgroup"
 )
 
 // Env is one environment the UI shows.
@@ -137,27 +138,17 @@ func (ix *index) verifyAll(ctx context.Context, jobs int) {
 	if jobs <= 0 {
 		jobs = 1
 	}
-	next := make(chan *entry)
-	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for e := range next {
-				ix.ensureVerdict(ctx, e)
-			}
-		}()
-	}
+	var g errgroup.Group
+	g.SetLimit(jobs)
 	for _, e := range ix.list {
 		if ctx.Err() != nil {
 			break
 		}
 		if e.verified == nil && ix.verdict(e.env.ID) == nil {
-			next <- e
+			g.Go(func() error { ix.ensureVerdict(ctx, e); return nil })
 		}
 	}
-	close(next)
-	wg.Wait()
+	g.Wait()
 }
 
 // Verdict states a filter can ask for.
