@@ -34,6 +34,40 @@ type Entry struct {
 	pos positions
 }
 
+// Server returns the entry's atom as a server; ok is false for another kind.
+func (e *Entry) Server() (s *Server, ok bool) { s, ok = e.Atom.(*Server); return s, ok }
+
+// Data returns the entry's atom as a data atom; ok is false for another kind.
+func (e *Entry) Data() (d *Data, ok bool) { d, ok = e.Atom.(*Data); return d, ok }
+
+// Rule returns the entry's atom as a rule; ok is false for another kind.
+func (e *Entry) Rule() (r *Rule, ok bool) { r, ok = e.Atom.(*Rule); return r, ok }
+
+// Intent returns the entry's atom as an intent; ok is false for another kind.
+func (e *Entry) Intent() (in *Intent, ok bool) { in, ok = e.Atom.(*Intent); return in, ok }
+
+// MustServer is Server for an entry whose kind is already known, as every
+// entry a Library hands out for a server pin or app is. Another kind is a
+// bug in the caller, not bad input, and panics naming the entry.
+func (e *Entry) MustServer() *Server { return must[*Server](e, KindServer) }
+
+// MustData is Data for an entry whose kind is already known (see MustServer).
+func (e *Entry) MustData() *Data { return must[*Data](e, KindData) }
+
+// MustRule is Rule for an entry whose kind is already known (see MustServer).
+func (e *Entry) MustRule() *Rule { return must[*Rule](e, KindRule) }
+
+// MustIntent is Intent for an entry whose kind is already known (see MustServer).
+func (e *Entry) MustIntent() *Intent { return must[*Intent](e, KindIntent) }
+
+func must[T any](e *Entry, want Kind) T {
+	a, ok := e.Atom.(T)
+	if !ok {
+		panic(fmt.Sprintf("atom: %s holds a %T, not a %s", e.Ref(), e.Atom, want))
+	}
+	return a
+}
+
 // Ref is "kind/id@version".
 func (e *Entry) Ref() string { return fmt.Sprintf("%s/%s@%s", e.Kind, e.ID, e.Version) }
 
@@ -570,11 +604,11 @@ func (l *Library) Versions(k Kind, id string) []*Entry {
 
 // ServerFor returns the head server atom that serves app.
 func (l *Library) ServerFor(app string) *Entry {
-	if e := l.heads[KindServer][app]; e != nil && e.Atom.(*Server).AppName() == app {
+	if e := l.heads[KindServer][app]; e != nil && e.MustServer().AppName() == app {
 		return e
 	}
 	for _, e := range l.Heads(KindServer) {
-		if e.Atom.(*Server).AppName() == app {
+		if e.MustServer().AppName() == app {
 			return e
 		}
 	}

@@ -91,7 +91,7 @@ func (l *Library) validateOperations() Diagnostics {
 			ds = append(ds, Diagnostic{File: "(operations)", Field: "app", Severity: Warning, Message: fmt.Sprintf("operations of app %q, which no server atom serves", app)})
 			continue
 		}
-		s := se.Atom.(*Server)
+		s := se.MustServer()
 		for i, t := range l.ops[app] {
 			at := fmt.Sprintf("operations[%s][%d]", app, i)
 			for _, d := range validateEffect(se, s, t, at+".effect") {

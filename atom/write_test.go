@@ -108,7 +108,7 @@ func TestClone(t *testing.T) {
 	lib := loadExample(t)
 	c := lib.Clone()
 	old := lib.Head(atom.KindServer, "mail")
-	s := *old.Atom.(*atom.Server)
+	s := *old.MustServer()
 	s.Description = "changed"
 	if _, err := c.Put(&s, old.File, true); err != nil {
 		t.Fatal(err)
@@ -133,7 +133,7 @@ func TestClone(t *testing.T) {
 func evolveMail(t *testing.T, lib *atom.Library) (oldVer, newVer string) {
 	t.Helper()
 	old := lib.Head(atom.KindServer, "mail")
-	s := *old.Atom.(*atom.Server)
+	s := *old.MustServer()
 	s.Tools = append(append([]atom.Tool(nil), s.Tools...), atom.Tool{
 		Name: "mail_delete_message", Description: "Delete a message.",
 		Input:  map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{"type": "string"}}, "required": []any{"id"}},

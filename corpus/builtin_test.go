@@ -46,7 +46,7 @@ func loadServers(t *testing.T) (*atom.Library, []*atom.Server) {
 	}
 	var out []*atom.Server
 	for _, e := range lib.Heads(atom.KindServer) {
-		out = append(out, e.Atom.(*atom.Server))
+		out = append(out, e.MustServer())
 	}
 	return lib, out
 }
@@ -118,7 +118,7 @@ func TestBuiltinHasAutomationBenchApps(t *testing.T) {
 			if e == nil {
 				t.Fatalf("no server for AutomationBench app %s", app)
 			}
-			s := e.Atom.(*atom.Server)
+			s := e.MustServer()
 			b, err := os.ReadFile(abSchemas + "/" + v.File)
 			if err != nil {
 				t.Fatal(err)

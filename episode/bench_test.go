@@ -20,7 +20,7 @@ func sizedEnv(b testing.TB, n int) *Env {
 	if err != nil {
 		b.Fatal(err)
 	}
-	d := *lib.Head(atom.KindData, "northwind_support").Atom.(*atom.Data)
+	d := *lib.Head(atom.KindData, "northwind_support").MustData()
 	d.ID = fmt.Sprintf("northwind_%d", n)
 	d.Generate = []atom.Generator{{App: "helpdesk", Collection: "tickets", Count: n, Fields: map[string]string{
 		"subject": "sentence", "requester_email": "person.email", "status": "oneof(new|open|solved)", "created_at": "datetime(-40d,0d)",

@@ -126,7 +126,7 @@ func (e *Env) Messages() []Message {
 	sys := e.System
 	var rules []string
 	for _, r := range e.Rules {
-		ru := r.Atom.(*atom.Rule)
+		ru := r.MustRule()
 		if ru.Placement == "" || ru.Placement == "prompt" {
 			rules = append(rules, "- "+ru.Text)
 		}
@@ -197,8 +197,8 @@ func (c *composer) compose() *Env {
 	if ie == nil || de == nil {
 		return nil
 	}
-	in, steps, goalFrom := c.expandSteps(ie, ie.Atom.(*atom.Intent))
-	data := de.Atom.(*atom.Data)
+	in, steps, goalFrom := c.expandSteps(ie, ie.MustIntent())
+	data := de.MustData()
 	env := &Env{Intent: ie, Composed: in, GoalFrom: goalFrom, Data: de, worlds: map[int64]*state.World{}, toolByKey: map[string]*Tool{}}
 
 	// Servers: as pinned, else one per app of the intent.
@@ -208,7 +208,7 @@ func (c *composer) compose() *Env {
 		for _, p := range c.r.Servers {
 			if e := c.get(atom.KindServer, p); e != nil {
 				servers = append(servers, e)
-				served[e.Atom.(*atom.Server).AppName()] = e
+				served[e.MustServer().AppName()] = e
 			}
 		}
 	}
@@ -228,7 +228,7 @@ func (c *composer) compose() *Env {
 	sort.Slice(servers, func(i, j int) bool { return servers[i].ID < servers[j].ID })
 	env.Servers = servers
 	for _, s := range servers {
-		env.Apps = append(env.Apps, s.Atom.(*atom.Server).AppName())
+		env.Apps = append(env.Apps, s.MustServer().AppName())
 	}
 
 	// Rules: as pinned.
@@ -272,7 +272,7 @@ func (c *composer) buildTools(env *Env, in *atom.Intent) {
 	owner := map[string]*atom.Entry{}
 	var all []*Tool
 	for _, se := range env.Servers {
-		s := se.Atom.(*atom.Server)
+		s := se.MustServer()
 		for i := range s.Tools {
 			t := &s.Tools[i]
 			if prev := owner[t.Name]; prev != nil {
@@ -337,7 +337,7 @@ func (e *Env) World(seed int64) (*state.World, error) {
 
 // buildWorld materialises the data atom over the servers' collections.
 func (c *composer) buildWorld(env *Env, seed int64) *state.World {
-	data := env.Data.Atom.(*atom.Data)
+	data := env.Data.MustData()
 	type collInfo struct {
 		key     string
 		prefix  string
@@ -347,7 +347,7 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 	colls := map[string]*collInfo{}
 	apps := map[string]bool{}
 	for _, se := range env.Servers {
-		s := se.Atom.(*atom.Server)
+		s := se.MustServer()
 		apps[s.AppName()] = true
 		for _, col := range s.Collections {
 			colls[s.AppName()+"."+col.Name] = &collInfo{key: col.KeyField(), prefix: col.Prefix()}
@@ -390,7 +390,7 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 	}
 	// Rule documents.
 	for _, re := range env.Rules {
-		ru := re.Atom.(*atom.Rule)
+		ru := re.MustRule()
 		if ru.Placement != "document" || ru.Document == nil {
 			continue
 		}
@@ -569,7 +569,7 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 		compile(env.GoalFrom[i].Entry, fmt.Sprintf("goal[%d]", i), a, "goal")
 	}
 	for _, re := range env.Rules {
-		for i, a := range re.Atom.(*atom.Rule).Checks {
+		for i, a := range re.MustRule().Checks {
 			compile(re, fmt.Sprintf("checks[%d]", i), a, "rule:"+re.ID)
 		}
 	}

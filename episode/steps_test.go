@@ -77,7 +77,7 @@ func TestStepFixReachesWorkflow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixed := *old.Atom.(*atom.Intent)
+	fixed := *old.MustIntent()
 	fixed.Goal = append(append([]assert.Assertion(nil), fixed.Goal...), assert.Assertion{Type: assert.NotExists, Target: "crm.contacts",
 		Where: assert.Where{{Field: "id", Op: assert.OpEquals, Value: "{{dnc.id}}"}, {Field: "name", Op: assert.OpEquals, Value: ""}}, Label: "the contact keeps its name"})
 	if _, err := lib.Put(&fixed, old.File, true); err != nil {
@@ -106,7 +106,7 @@ func TestStepFixReachesWorkflow(t *testing.T) {
 func TestStepMissing(t *testing.T) {
 	lib := workflowLib(t)
 	e, _ := lib.Get(atom.KindIntent, atom.Pin{ID: "escalate_and_opt_out"})
-	in := *e.Atom.(*atom.Intent)
+	in := *e.MustIntent()
 	in.Steps = []atom.Step{{Intent: "no_such_intent"}}
 	if _, err := lib.Put(&in, e.File, true); err != nil {
 		t.Fatal(err)

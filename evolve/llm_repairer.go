@@ -205,7 +205,7 @@ func llmRepairPrompt(req Request, current string) string {
 func llmServers(lib *atom.Library, apps map[string]bool) string {
 	sub := atom.NewLibrary()
 	for _, e := range lib.Heads(atom.KindServer) {
-		if apps[e.Atom.(*atom.Server).AppName()] {
+		if apps[e.MustServer().AppName()] {
 			_, _ = sub.Put(e.Atom, e.File, true)
 		}
 	}

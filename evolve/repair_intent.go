@@ -394,7 +394,7 @@ func templatize(lib *atom.Library, r atom.Recipe, value any) any {
 
 // intentCopy returns the blamed intent and a copy of it to edit.
 func intentCopy(req Request) (*atom.Intent, *atom.Intent, error) {
-	in, ok := req.Atom.Atom.(*atom.Intent)
+	in, ok := req.Atom.Intent()
 	if !ok {
 		return nil, nil, noRepair("blamed atom %s is not an intent", req.Atom.Ref())
 	}

@@ -26,7 +26,7 @@ type toolSpec struct {
 }
 
 func repairMissingTool(ctx context.Context, req Request) (Proposal, error) {
-	s, ok := req.Atom.Atom.(*atom.Server)
+	s, ok := req.Atom.Server()
 	if !ok {
 		return Proposal{}, noRepair("blamed atom %s is not a server", req.Atom.Ref())
 	}
@@ -141,7 +141,7 @@ func inferTool(lib *atom.Library, v verify.Verdict, s *atom.Server, name string)
 	sp := toolSpec{name: name, verb: verb, effect: effect, argTypes: map[string]string{}}
 	var args []string
 	if ie, err := lib.Get(atom.KindIntent, v.Recipe.Intent); err == nil {
-		for _, pc := range ie.Atom.(*atom.Intent).Plan {
+		for _, pc := range ie.MustIntent().Plan {
 			if pc.Tool != name {
 				continue
 			}
@@ -205,7 +205,7 @@ func goalFieldsOn(lib *atom.Library, v verify.Verdict, coll string) []string {
 		return nil
 	}
 	var out []string
-	for _, a := range ie.Atom.(*atom.Intent).Goal {
+	for _, a := range ie.MustIntent().Goal {
 		if a.Target != coll || a.IsNegative() {
 			continue
 		}
@@ -574,7 +574,7 @@ func argSchema(c *atom.Collection, f, seen string) map[string]any {
 }
 
 func repairSchemaMismatch(ctx context.Context, req Request) (Proposal, error) {
-	s, ok := req.Atom.Atom.(*atom.Server)
+	s, ok := req.Atom.Server()
 	if !ok {
 		return Proposal{}, noRepair("blamed atom %s is not a server", req.Atom.Ref())
 	}

@@ -67,7 +67,7 @@ var celTargetRE = regexp.MustCompile(`state\["([^"]+)"\]\["([^"]+)"\]`)
 // the plan verification used (-1 when unknown: the intent's reference
 // plan is used when it has one).
 func Measure(env *episode.Env, planSteps int) Env {
-	in := env.Intent.Atom.(*atom.Intent)
+	in := env.Intent.MustIntent()
 	m := Env{ID: env.ID, Family: familyOf(in), PlanSteps: planSteps, Apps: len(env.Apps), Tools: len(env.Tools()),
 		PromptWords: len(strings.Fields(env.Instruction))}
 	if m.PlanSteps < 0 && len(env.Plan) > 0 {
@@ -303,7 +303,7 @@ func (m *Env) measureRules(env *episode.Env, goal []assert.Check, lits []string)
 		}
 	}
 	for _, re := range env.Rules {
-		ru := re.Atom.(*atom.Rule)
+		ru := re.MustRule()
 		if ru.Placement == "document" {
 			m.RulesData++
 		} else {
@@ -321,7 +321,7 @@ func (m *Env) measureRules(env *episode.Env, goal []assert.Check, lits []string)
 			}
 		}
 	}
-	data := env.Data.Atom.(*atom.Data)
+	data := env.Data.MustData()
 	for app, colls := range data.Records {
 		for coll, recs := range colls {
 			for _, r := range recs {

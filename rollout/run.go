@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/llm"
 )
@@ -66,7 +65,7 @@ func EffectiveSeed(env *episode.Env, seed int64) int64 {
 	if env.Recipe.Seed != 0 {
 		return env.Recipe.Seed
 	}
-	if d, ok := env.Data.Atom.(*atom.Data); ok {
+	if d, ok := env.Data.Data(); ok {
 		return d.Seed
 	}
 	return 0

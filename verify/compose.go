@@ -117,7 +117,7 @@ func (in *envInfo) unknownToolCause(c checkInfo) RootCause {
 // toolWritingUndeclared names a tool of the collection that writes field f
 // (by argument, mapping or constant) although the collection lacks it.
 func (in *envInfo) toolWritingUndeclared(ci *collInfo, f string) string {
-	s := ci.server.Atom.(*atom.Server)
+	s := ci.server.MustServer()
 	for _, t := range s.Tools {
 		if t.Effect.Collection != ci.coll || (t.Effect.Kind != "create" && t.Effect.Kind != "update") {
 			continue
@@ -300,7 +300,7 @@ func getIntent(lib *atom.Library, r atom.Recipe) (*atom.Entry, *atom.Intent) {
 	if err != nil {
 		return nil, nil
 	}
-	return e, e.Atom.(*atom.Intent)
+	return e, e.MustIntent()
 }
 
 func getData(lib *atom.Library, r atom.Recipe) (*atom.Entry, *atom.Data) {
@@ -308,7 +308,7 @@ func getData(lib *atom.Library, r atom.Recipe) (*atom.Entry, *atom.Data) {
 	if err != nil {
 		return nil, nil
 	}
-	return e, e.Atom.(*atom.Data)
+	return e, e.MustData()
 }
 
 // unknownToolCompose blames the server of the app the tool's name points to.
@@ -319,7 +319,7 @@ func unknownToolCompose(lib *atom.Library, r atom.Recipe, is episode.Issue) Root
 	at := AtomRef{Kind: atom.KindServer}
 	app := ""
 	for _, se := range servers {
-		a := se.Atom.(*atom.Server).AppName()
+		a := se.MustServer().AppName()
 		if strings.HasPrefix(tool, a+"_") || at.ID == "" {
 			at, app = ref(se), a
 		}
@@ -500,7 +500,7 @@ func badAssertionCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootC
 	_, in := getIntent(lib, r)
 	var names []string
 	for _, se := range recipeServers(lib, r, in) {
-		s := se.Atom.(*atom.Server)
+		s := se.MustServer()
 		for _, c := range s.Collections {
 			names = append(names, s.AppName()+"."+c.Name)
 		}

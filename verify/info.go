@@ -88,9 +88,9 @@ func (in *envInfo) readCELs() {
 }
 
 func newEnvInfo(env *episode.Env) *envInfo {
-	in := &envInfo{env: env, intent: env.Composed, data: env.Data.Atom.(*atom.Data), colls: map[string]*collInfo{}, forbidden: map[string]bool{}}
+	in := &envInfo{env: env, intent: env.Composed, data: env.Data.MustData(), colls: map[string]*collInfo{}, forbidden: map[string]bool{}}
 	for _, se := range env.Servers {
-		s := se.Atom.(*atom.Server)
+		s := se.MustServer()
 		for i := range s.Collections {
 			c := &s.Collections[i]
 			name := s.AppName() + "." + c.Name
@@ -103,7 +103,7 @@ func newEnvInfo(env *episode.Env) *envInfo {
 		raws = append(raws, checkInfo{goal: true, index: env.GoalFrom[i].Index, entry: env.GoalFrom[i].Entry, raw: a})
 	}
 	for _, re := range env.Rules {
-		for i, a := range re.Atom.(*atom.Rule).Checks {
+		for i, a := range re.MustRule().Checks {
 			raws = append(raws, checkInfo{index: i, entry: re, raw: a})
 		}
 	}
@@ -136,7 +136,7 @@ func ref(e *atom.Entry) AtomRef { return AtomRef{Kind: e.Kind, ID: e.ID, Version
 // serverRef names the server of an app (the first server when none serves it).
 func (in *envInfo) serverRef(app string) AtomRef {
 	for _, se := range in.env.Servers {
-		if se.Atom.(*atom.Server).AppName() == app {
+		if se.MustServer().AppName() == app {
 			return ref(se)
 		}
 	}

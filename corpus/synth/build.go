@@ -165,7 +165,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	b := &Build{Corpus: c, Started: t0, Rewrite: rw}
 	apps := map[string]bool{}
 	for _, e := range c.Servers {
-		apps[e.Atom.(*atom.Server).AppName()] = true
+		apps[e.MustServer().AppName()] = true
 	}
 	for _, a := range opt.Holdout {
 		if !apps[a] {
@@ -247,7 +247,7 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 			}
 			prints[j], errs[j] = Fingerprint(env)
 			measures[j] = profile.Measure(env, len(b.Verdicts[idx[j]].Plan))
-			if in, ok := env.Intent.Atom.(*atom.Intent); ok {
+			if in, ok := env.Intent.Intent(); ok {
 				fams[j] = in.Family
 			}
 			return nil
@@ -312,7 +312,7 @@ func holdoutApps(c *Corpus, opt BuildOptions) []string {
 	}
 	var apps []string
 	for _, e := range c.Servers {
-		apps = append(apps, e.Atom.(*atom.Server).AppName())
+		apps = append(apps, e.MustServer().AppName())
 	}
 	sort.Strings(apps)
 	rng := rngFor(opt.Synth.Seed, "holdout")

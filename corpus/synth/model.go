@@ -138,7 +138,7 @@ var (
 
 // newAppModel reads a server atom and the catalogue of its operations.
 func newAppModel(e *atom.Entry, catalogue []atom.Tool) *appModel {
-	s := e.Atom.(*atom.Server)
+	s := e.MustServer()
 	m := &appModel{app: s.AppName(), id: s.ID, family: s.Family, title: productTitle(s.AppName()), server: s, catalogue: catalogue, byName: map[string]*collModel{}}
 	m.ops = m.operations()
 	for i := range s.Collections {

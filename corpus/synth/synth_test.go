@@ -319,7 +319,7 @@ func TestReducedBuild(t *testing.T) {
 	t.Logf("apps %d families %d envs %d multi %.2f rules %.2f seconds %.1f", s.Apps, s.Families, s.Envs, s.MultiAppShare, s.RuleShare, s.Seconds)
 	fams := map[string]bool{}
 	for _, e := range src.Heads(atom.KindServer) {
-		fams[e.Atom.(*atom.Server).Family] = true
+		fams[e.MustServer().Family] = true
 	}
 	if s.Families != len(fams) {
 		t.Errorf("reduced build has %d families, want all %d", s.Families, len(fams))
@@ -557,8 +557,8 @@ func checkRealOperations(t *testing.T, src *atom.Library, b *Build) {
 		t.Errorf("coherence: %+v", b.Coherence)
 	}
 	for _, e := range b.Library.Heads(atom.KindServer) {
-		s := e.Atom.(*atom.Server)
-		orig := src.ServerFor(s.AppName()).Atom.(*atom.Server)
+		s := e.MustServer()
+		orig := src.ServerFor(s.AppName()).MustServer()
 		ops := map[string]atom.Tool{}
 		for _, o := range src.Operations(s.AppName()) {
 			ops[o.Name] = o

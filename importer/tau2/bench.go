@@ -75,7 +75,7 @@ func Bench(lib *atom.Library, o BenchOptions) (*BenchReport, error) {
 	if de == nil {
 		return nil, fmt.Errorf("no data atom %q: not a tau2 library (run legoenv import tau2)", DataID)
 	}
-	hasher := NewHasher(de.Atom.(*atom.Data).Records[App])
+	hasher := NewHasher(de.MustData().Records[App])
 	rep := &BenchReport{GOMAXPROCS: runtime.GOMAXPROCS(0), Repeat: o.Repeat}
 	var stepTime, stepCPU time.Duration
 	steps := 0

@@ -24,7 +24,7 @@ A goal must not already hold before the agent acts, must be reachable with the t
 func DescribeServers(lib *atom.Library) string {
 	var b strings.Builder
 	for _, e := range lib.Heads(atom.KindServer) {
-		s := e.Atom.(*atom.Server)
+		s := e.MustServer()
 		fmt.Fprintf(&b, "app %s (server %s", s.AppName(), s.ID)
 		if s.Family != "" {
 			fmt.Fprintf(&b, ", family %s", s.Family)
@@ -66,7 +66,7 @@ func DescribeServers(lib *atom.Library) string {
 func DescribeData(lib *atom.Library) string {
 	var b strings.Builder
 	for _, e := range lib.Heads(atom.KindData) {
-		d := e.Atom.(*atom.Data)
+		d := e.MustData()
 		apps := make([]string, 0, len(d.Records))
 		for a := range d.Records {
 			apps = append(apps, a)

@@ -152,7 +152,7 @@ func TestIntentRejectsBadThenAccepts(t *testing.T) {
 	if lib.Head(atom.KindIntent, "tag_ticket_vip") != nil || len(lib.Recipes()) != 7 {
 		t.Error("the original library was changed")
 	}
-	if in := syn.Atoms[0].Atom.(*atom.Intent); in.Lineage != nil {
+	if in := syn.Atoms[0].MustIntent(); in.Lineage != nil {
 		t.Errorf("lineage written by the model kept: %+v", in.Lineage)
 	}
 	// The prompt described the library.

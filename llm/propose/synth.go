@@ -70,7 +70,7 @@ Bind every slot to a handle of one data atom; read only collections and fields o
 		if lib.Head(atom.KindIntent, e.ID) != nil {
 			return nil, Reject("intent id %q already exists; choose a new id", e.ID)
 		}
-		in := e.Atom.(*atom.Intent)
+		in := e.MustIntent()
 		for _, app := range in.Apps {
 			if lib.ServerFor(app) == nil {
 				return nil, Reject("no server serves app %q; apps: %s", app, appNames(lib))
@@ -78,7 +78,7 @@ Bind every slot to a handle of one data atom; read only collections and fields o
 		}
 		var recipes []atom.Recipe
 		for _, de := range lib.Heads(atom.KindData) {
-			if exportsSlots(de.Atom.(*atom.Data), in) {
+			if exportsSlots(de.MustData(), in) {
 				recipes = append(recipes, atom.Recipe{Intent: atom.Pin{ID: e.ID}, Data: atom.Pin{ID: de.ID}})
 			}
 		}
@@ -140,13 +140,13 @@ An example data atom:
 		if server == nil || data == nil || len(intents) == 0 {
 			return nil, Reject("expected a server, a data atom and at least one intent, got %s", kinds(atoms))
 		}
-		app := server.Atom.(*atom.Server).AppName()
+		app := server.MustServer().AppName()
 		if lib.ServerFor(app) != nil {
 			return nil, Reject("app %q already exists; name a new app", app)
 		}
 		var recipes []atom.Recipe
 		for _, ie := range intents {
-			in := ie.Atom.(*atom.Intent)
+			in := ie.MustIntent()
 			uses := false
 			for _, a := range in.Apps {
 				if a == app {
@@ -303,7 +303,7 @@ func kinds(atoms []*atom.Entry) string {
 func appNames(lib *atom.Library) string {
 	var out []string
 	for _, e := range lib.Heads(atom.KindServer) {
-		out = append(out, e.Atom.(*atom.Server).AppName())
+		out = append(out, e.MustServer().AppName())
 	}
 	return strings.Join(out, ", ")
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify"
 	"golang.org/x/sync/errgroup"
@@ -59,7 +58,7 @@ func newIndex(envs []Env) *index {
 			continue
 		}
 		en := &entry{env: e, verified: in.Verified, instr: strings.ToLower(e.Instruction)}
-		if it, ok := e.Intent.Atom.(*atom.Intent); ok {
+		if it, ok := e.Intent.Intent(); ok {
 			en.family = it.Family
 		}
 		for _, r := range e.Rules {

@@ -258,7 +258,7 @@ func TestEvolutionPage(t *testing.T) {
 func TestAtomLineageDiff(t *testing.T) {
 	lib := exampleLib(t)
 	head := lib.Head(atom.KindServer, "mail")
-	old := *head.Atom.(*atom.Server)
+	old := *head.MustServer()
 	// A repaired version: one more tool, with its lineage.
 	next := old
 	next.Tools = append(append([]atom.Tool(nil), old.Tools...), old.Tools[0])
