@@ -277,85 +277,108 @@ type Outcome struct {
 
 // Eval evaluates the assertion on in.
 func (p *Program) Eval(in Input) Outcome {
-	a := p.Assertion
-	switch a.Type {
+	switch p.Assertion.Type {
 	case Exists, NotExists:
-		if !in.State.Has(a.Target) {
-			return Outcome{a.Type == NotExists, fmt.Sprintf("no collection %s", a.Target)}
-		}
-		n := p.countMatches(in.State, 1)
-		if a.Type == Exists {
-			if n > 0 {
-				return Outcome{true, "a matching record exists"}
-			}
-			return Outcome{false, fmt.Sprintf("no record of %d in %s matches", in.State.Len(a.Target), a.Target)}
-		}
-		if n > 0 {
-			return Outcome{false, "a matching record exists"}
-		}
-		return Outcome{true, "no record matches"}
+		return p.evalExists(in)
 	case Count:
-		n := 0
-		if in.State.Has(a.Target) {
-			n = p.countMatches(in.State, 0)
-		}
-		ok := true
-		b := a.Bound
-		if b.Equals != nil && n != *b.Equals {
-			ok = false
-		}
-		if b.Min != nil && n < *b.Min {
-			ok = false
-		}
-		if b.Max != nil && n > *b.Max {
-			ok = false
-		}
-		return Outcome{ok, fmt.Sprintf("%d matching records", n)}
+		return p.evalCount(in)
 	case Called, NotCalled:
-		n := 0
-		for _, c := range in.Calls {
-			if c.Error || c.Name != a.Target {
-				continue
-			}
-			if p.MatchRecord(c.Args) {
-				n++
-			}
-		}
-		if a.Type == Called {
-			if n > 0 {
-				return Outcome{true, fmt.Sprintf("%d matching calls", n)}
-			}
-			return Outcome{false, fmt.Sprintf("no successful call to %s matches", a.Target)}
-		}
-		if n > 0 {
-			return Outcome{false, fmt.Sprintf("%d matching calls to %s", n, a.Target)}
-		}
-		return Outcome{true, "no matching call"}
+		return p.evalCalled(in)
 	case Unchanged:
 		return p.evalUnchanged(in.State)
 	case CEL:
-		vars := map[string]any{
-			"state": in.State.Snapshot(),
-			"calls": callsValue(in.Calls),
-			"now":   types.Timestamp{Time: in.State.Base().Clock},
-			"r":     map[string]any{},
-			"p":     []any{},
-		}
-		out, _, err := p.prg.Eval(vars)
-		if err != nil {
-			return Outcome{false, "CEL error: " + err.Error()}
-		}
-		if b, ok := out.(types.Bool); ok {
-			if bool(b) {
-				return Outcome{true, "expression holds"}
-			}
-			return Outcome{false, "expression is false"}
-		}
-		return Outcome{false, "CEL result is not a bool: " + typeName(out)}
+		return p.evalCEL(in)
 	case MatchesPlan:
-		return evalMatchesPlan(a, in)
+		return evalMatchesPlan(p.Assertion, in)
 	}
 	return Outcome{false, "unknown assertion type"}
+}
+
+// evalExists judges exists and not_exists: is there a matching record?
+func (p *Program) evalExists(in Input) Outcome {
+	a := p.Assertion
+	if !in.State.Has(a.Target) {
+		return Outcome{a.Type == NotExists, fmt.Sprintf("no collection %s", a.Target)}
+	}
+	n := p.countMatches(in.State, 1)
+	if a.Type == Exists {
+		if n > 0 {
+			return Outcome{true, "a matching record exists"}
+		}
+		return Outcome{false, fmt.Sprintf("no record of %d in %s matches", in.State.Len(a.Target), a.Target)}
+	}
+	if n > 0 {
+		return Outcome{false, "a matching record exists"}
+	}
+	return Outcome{true, "no record matches"}
+}
+
+// evalCount judges count: the matching records against the bound.
+func (p *Program) evalCount(in Input) Outcome {
+	a := p.Assertion
+	n := 0
+	if in.State.Has(a.Target) {
+		n = p.countMatches(in.State, 0)
+	}
+	ok := true
+	b := a.Bound
+	if b.Equals != nil && n != *b.Equals {
+		ok = false
+	}
+	if b.Min != nil && n < *b.Min {
+		ok = false
+	}
+	if b.Max != nil && n > *b.Max {
+		ok = false
+	}
+	return Outcome{ok, fmt.Sprintf("%d matching records", n)}
+}
+
+// evalCalled judges called and not_called: successful calls whose
+// arguments match.
+func (p *Program) evalCalled(in Input) Outcome {
+	a := p.Assertion
+	n := 0
+	for _, c := range in.Calls {
+		if c.Error || c.Name != a.Target {
+			continue
+		}
+		if p.MatchRecord(c.Args) {
+			n++
+		}
+	}
+	if a.Type == Called {
+		if n > 0 {
+			return Outcome{true, fmt.Sprintf("%d matching calls", n)}
+		}
+		return Outcome{false, fmt.Sprintf("no successful call to %s matches", a.Target)}
+	}
+	if n > 0 {
+		return Outcome{false, fmt.Sprintf("%d matching calls to %s", n, a.Target)}
+	}
+	return Outcome{true, "no matching call"}
+}
+
+// evalCEL runs a CEL assertion's program over the state and the calls.
+func (p *Program) evalCEL(in Input) Outcome {
+	vars := map[string]any{
+		"state": in.State.Snapshot(),
+		"calls": callsValue(in.Calls),
+		"now":   types.Timestamp{Time: in.State.Base().Clock},
+		"r":     map[string]any{},
+		"p":     []any{},
+	}
+	out, _, err := p.prg.Eval(vars)
+	if err != nil {
+		return Outcome{false, "CEL error: " + err.Error()}
+	}
+	if b, ok := out.(types.Bool); ok {
+		if bool(b) {
+			return Outcome{true, "expression holds"}
+		}
+		return Outcome{false, "expression is false"}
+	}
+	return Outcome{false, "CEL result is not a bool: " + typeName(out)}
 }
 
 func typeName(v ref.Val) string { return fmt.Sprint(v.Type()) }
