@@ -122,153 +122,198 @@ var (
 // the role and, for a reference, the collection referred to. A declared
 // role wins over this guess; the guess serves atoms that declare none.
 func InferRole(s *Server, c *Collection, name string, f Field) (role, ref string) {
-	ws := Words(name)
-	joined := strings.Join(ws, " ")
-	last := ""
-	if len(ws) > 0 {
-		last = ws[len(ws)-1]
-	}
 	if name == c.KeyField() {
 		return RoleID, ""
 	}
+	n := splitName(name)
+	if role, ref, ok := typedRole(s, c, n, f); ok {
+		return role, ref
+	}
+	if role, ok := formatRole(f); ok {
+		return role, ""
+	}
+	if role, ref, ok := refRole(s, c, n); ok {
+		return role, ref
+	}
+	// A string whose name says nothing of its meaning has no role:
+	// synthesis leaves it out rather than fill it with words.
+	return wordRole(c, n), ""
+}
+
+// fieldName is a field's name as words: all of them, joined by spaces,
+// and the last.
+type fieldName struct {
+	ws           []string
+	joined, last string
+}
+
+func splitName(name string) fieldName {
+	ws := Words(name)
+	n := fieldName{ws: ws, joined: strings.Join(ws, " ")}
+	if len(ws) > 0 {
+		n.last = ws[len(ws)-1]
+	}
+	return n
+}
+
+// typedRole is the role a field's type decides (flags, lists, numbers);
+// ok is false for a string, whose role its format and name decide.
+func typedRole(s *Server, c *Collection, n fieldName, f Field) (role, ref string, ok bool) {
+	ws, last := n.ws, n.last
 	switch f.Type {
 	case "boolean":
-		return RoleFlag, ""
+		return RoleFlag, "", true
 	case "object":
-		return RoleData, ""
+		return RoleData, "", true
 	case "array":
 		switch {
 		case f.Items == "object":
-			return RoleData, ""
+			return RoleData, "", true
 		case last == "ids" && len(ws) > 1:
 			if t := findCollection(s, c, ws[:len(ws)-1]); t != nil {
-				return RoleRef, t.Name
+				return RoleRef, t.Name, true
 			}
-			return RoleID, ""
+			return RoleID, "", true
 		case (f.Items == "string" || f.Items == "") && anyWord(ws, recipientWords...) && !anyWord(ws, "ids"):
-			return RoleEmails, ""
+			return RoleEmails, "", true
 		case anyWord(ws, tagRoleWords...):
-			return RoleTags, ""
+			return RoleTags, "", true
 		}
-		return RoleData, ""
+		return RoleData, "", true
 	case "number", "integer":
 		if len(f.Enum) > 0 {
-			return RoleStatus, ""
+			return RoleStatus, "", true
 		}
 		if anyWord(ws, moneyWords...) && !anyWord(ws, notMoneyWords...) {
-			return RoleMoney, ""
+			return RoleMoney, "", true
 		}
-		return RoleCount, ""
+		return RoleCount, "", true
 	case "string", "":
-	default:
-		return "", ""
+		return "", "", false
 	}
+	return "", "", true
+}
+
+// formatRole is the role an enum or a string format decides.
+func formatRole(f Field) (role string, ok bool) {
 	if len(f.Enum) > 0 {
-		return RoleStatus, ""
+		return RoleStatus, true
 	}
 	switch f.Format {
 	case "email":
-		return RoleEmail, ""
+		return RoleEmail, true
 	case "date", "date-time", "time":
-		return RoleDate, ""
+		return RoleDate, true
 	case "uri", "url":
-		return RoleURL, ""
+		return RoleURL, true
 	}
+	return "", false
+}
+
+// refRole is the role of a string that names an email, a date, an id or
+// a reference to another collection or to the app's users.
+func refRole(s *Server, c *Collection, n fieldName) (role, ref string, ok bool) {
+	ws, joined, last := n.ws, n.joined, n.last
 	switch {
 	case last == "email" || joined == "email address" || (anyWord(ws, "email") && anyWord(ws, "address")):
-		return RoleEmail, ""
+		return RoleEmail, "", true
 	case last == "at" || last == "date" || last == "on" && len(ws) > 1 || anyWord(ws, "timestamp", "dob", "birthday", "deadline") || joined == "due" || joined == "start" || joined == "end":
-		return RoleDate, ""
+		return RoleDate, "", true
 	case (last == "id" || last == "key" && len(ws) > 1 || last == "uuid") && len(ws) > 1:
 		// row_id on rows numbers the record itself; it refers to nothing.
 		if t := findCollection(s, c, ws[:len(ws)-1]); t != nil && t != c {
-			return RoleRef, t.Name
+			return RoleRef, t.Name, true
 		}
 		if len(ws) == 2 && anyWord(ws[:1], workerWords...) {
 			if t := usersOf(s, c); t != nil {
-				return RoleRef, t.Name // assignee_id: one of the app's users
+				return RoleRef, t.Name, true // assignee_id: one of the app's users
 			}
 		}
-		return RoleID, ""
+		return RoleID, "", true
 	case len(ws) == 1 && strings.HasSuffix(last, "id") && len(last) > 2 && last != "paid" && last != "said":
 		if t := findCollection(s, c, []string{strings.TrimSuffix(last, "id")}); t != nil {
-			return RoleRef, t.Name
+			return RoleRef, t.Name, true
 		}
-		return RoleID, ""
+		return RoleID, "", true
 	case joined == "id" || joined == "uuid":
-		return RoleID, ""
+		return RoleID, "", true
 	}
 	if t := findCollection(s, c, ws); t != nil && t != c && len(ws) == 1 && !anyWord(ws, textRoleWords...) {
 		// "customer" on a charge holds a customer's id.
-		return RoleRef, t.Name
+		return RoleRef, t.Name, true
 	}
 	if len(ws) == 1 && anyWord(ws, workerWords...) {
 		// A person who works on the record: one of the app's users where
 		// it keeps them, else their handle.
 		if t := usersOf(s, c); t != nil {
-			return RoleRef, t.Name
+			return RoleRef, t.Name, true
 		}
-		return RoleUsername, ""
+		return RoleUsername, "", true
 	}
+	return "", "", false
+}
+
+// wordRole is the role a string's name says in words ("phone", "city",
+// "first name"), or "" when it says nothing of its meaning.
+func wordRole(c *Collection, n fieldName) string {
+	ws, joined, last := n.ws, n.joined, n.last
 	people := anyWord(Words(c.Name), peopleColls...) && !anyWord(Words(c.Name), companyColls...)
 	switch {
 	case anyWord(ws, "phone", "mobile", "fax"):
-		return RolePhone, ""
+		return RolePhone
 	case joined == "first name" || joined == "given name" || joined == "firstname" || joined == "first":
-		return RoleFirstName, ""
+		return RoleFirstName
 	case joined == "last name" || joined == "surname" || joined == "family name" || joined == "lastname" || joined == "last":
-		return RoleLastName, ""
+		return RoleLastName
 	case anyWord(ws, "domain", "domains"):
-		return RoleDomain, ""
+		return RoleDomain
 	case anyWord(ws, "url", "website", "link", "href", "uri", "homepage"):
-		return RoleURL, ""
+		return RoleURL
 	case anyWord(ws, "username", "handle", "login", "screen") || joined == "user name":
-		return RoleUsername, ""
+		return RoleUsername
 	case anyWord(ws, orgWords...) && (last == "name" || len(ws) == 1):
-		return RoleCompany, ""
+		return RoleCompany
 	case last == "name" && anyWord(ws, personWords...):
-		return RolePersonName, ""
+		return RolePersonName
 	case joined == "name" || joined == "full name" || joined == "display name":
 		switch {
 		case people:
-			return RolePersonName, ""
+			return RolePersonName
 		case anyWord(Words(c.Name), companyColls...):
-			return RoleCompany, ""
+			return RoleCompany
 		}
-		return RoleTitle, ""
+		return RoleTitle
 	case anyWord(ws, "city"):
-		return RoleCity, ""
+		return RoleCity
 	case anyWord(ws, "country"):
-		return RoleCountry, ""
+		return RoleCountry
 	case anyWord(ws, "currency"):
-		return RoleCurrency, ""
+		return RoleCurrency
 	case anyWord(ws, "timezone", "tz"):
-		return RoleTimezone, ""
+		return RoleTimezone
 	case anyWord(ws, "language", "locale"):
-		return RoleLanguage, ""
+		return RoleLanguage
 	case anyWord(ws, "color", "colour"):
-		return RoleColor, ""
+		return RoleColor
 	case anyWord(ws, "department", "team", "division"):
-		return RoleDepartment, ""
+		return RoleDepartment
 	case people && anyWord(ws, "title", "job", "position", "role", "occupation"):
-		return RoleJobTitle, ""
+		return RoleJobTitle
 	case anyWord(ws, "postal", "zip", "postcode"):
-		return RoleCode, ""
+		return RoleCode
 	case anyWord(ws, "address", "street", "location", "venue"):
-		return RoleAddress, ""
+		return RoleAddress
 	case anyWord(ws, "number", "code", "reference", "ref", "sku", "key", "slug", "barcode", "serial"):
-		return RoleCode, ""
+		return RoleCode
 	case anyWord(ws, "title", "subject", "name", "headline", "label", "filename", "topic", "summary"):
 		if anyWord(ws, textRoleWords...) && !anyWord(ws, "title", "subject", "name") {
-			return RoleText, ""
+			return RoleText
 		}
-		return RoleTitle, ""
+		return RoleTitle
 	case anyWord(ws, textRoleWords...):
-		return RoleText, ""
+		return RoleText
 	}
-	// A string whose name says nothing of its meaning has no role:
-	// synthesis leaves it out rather than fill it with words.
-	return "", ""
+	return ""
 }
 
 // findCollection resolves the words of a reference ("contact" in

@@ -6,6 +6,9 @@ package episode
 
 import (
 	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -338,66 +341,87 @@ func (e *Env) World(seed int64) (*state.World, error) {
 // buildWorld materialises the data atom over the servers' collections.
 func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 	data := env.Data.MustData()
-	type collInfo struct {
-		key     string
-		prefix  string
-		records []state.Record
-		keys    *keyMaker
+	wc := newWorldColls(env)
+	c.addDataRecords(env, data, wc)
+	if seed == 0 {
+		seed = data.Seed
 	}
-	colls := map[string]*collInfo{}
-	apps := map[string]bool{}
+	wc.keyRNG = gen.New(seed, "keys", env.Clock).Rand()
+	c.addRuleDocuments(env, wc)
+	for gi, g := range data.Generate {
+		c.addGenerated(env, data, seed, gi, g, wc)
+	}
+	var out []*state.Collection
+	for name, ci := range wc.colls {
+		out = append(out, state.NewCollection(name, ci.key, ci.records))
+	}
+	return state.NewWorld(env.Clock, out...)
+}
+
+// worldColl is one collection of a world being built.
+type worldColl struct {
+	key     string
+	prefix  string
+	records []state.Record
+	keys    *keyMaker
+}
+
+// keyMaker makes new keys for the collection, after its records so far.
+func (ci *worldColl) keyMaker() *keyMaker {
+	if ci.keys == nil {
+		ci.keys = newKeyMaker(ci.key, ci.prefix, ci.records)
+	}
+	return ci.keys
+}
+
+// worldColls are the collections of a world being built, by "app.name",
+// and the apps served.
+type worldColls struct {
+	colls  map[string]*worldColl
+	apps   map[string]bool
+	keyRNG *rand.Rand // new keys for records that have none
+}
+
+func newWorldColls(env *Env) *worldColls {
+	wc := &worldColls{colls: map[string]*worldColl{}, apps: map[string]bool{}}
 	for _, se := range env.Servers {
 		s := se.MustServer()
-		apps[s.AppName()] = true
+		wc.apps[s.AppName()] = true
 		for _, col := range s.Collections {
-			colls[s.AppName()+"."+col.Name] = &collInfo{key: col.KeyField(), prefix: col.Prefix()}
+			wc.colls[s.AppName()+"."+col.Name] = &worldColl{key: col.KeyField(), prefix: col.Prefix()}
 		}
 	}
-	appNames := make([]string, 0, len(data.Records))
-	for app := range data.Records {
-		appNames = append(appNames, app)
-	}
-	sort.Strings(appNames)
-	for _, app := range appNames {
-		if !apps[app] {
+	return wc
+}
+
+// addDataRecords adds the data atom's records of the apps served.
+func (c *composer) addDataRecords(env *Env, data *atom.Data, wc *worldColls) {
+	for _, app := range slices.Sorted(maps.Keys(data.Records)) {
+		if !wc.apps[app] {
 			continue // data for apps this environment does not serve
 		}
-		names := make([]string, 0, len(data.Records[app]))
-		for n := range data.Records[app] {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			ci := colls[app+"."+n]
+		for _, n := range slices.Sorted(maps.Keys(data.Records[app])) {
+			ci := wc.colls[app+"."+n]
 			if ci == nil {
 				c.add(IssueBadData, env.Data, "", "", "records."+app+"."+n, "app %s has no collection %q", app, n)
 				continue
 			}
-			for _, r := range data.Records[app][n] {
-				ci.records = append(ci.records, r)
-			}
+			ci.records = append(ci.records, data.Records[app][n]...)
 		}
 	}
-	if seed == 0 {
-		seed = data.Seed
-	}
-	keyRNG := gen.New(seed, "keys", env.Clock).Rand()
-	keysOf := func(name string, ci *collInfo) *keyMaker {
-		if ci.keys == nil {
-			ci.keys = newKeyMaker(ci.key, ci.prefix, ci.records)
-		}
-		return ci.keys
-	}
-	// Rule documents.
+}
+
+// addRuleDocuments adds the documents that rules placed as documents live in.
+func (c *composer) addRuleDocuments(env *Env, wc *worldColls) {
 	for _, re := range env.Rules {
 		ru := re.MustRule()
 		if ru.Placement != "document" || ru.Document == nil {
 			continue
 		}
 		name := ru.Document.App + "." + ru.Document.Collection
-		ci := colls[name]
+		ci := wc.colls[name]
 		if ci == nil {
-			if apps[ru.Document.App] {
+			if wc.apps[ru.Document.App] {
 				c.add(IssueBadData, re, "", "", "document", "no collection %s for the rule's document", name)
 			}
 			continue
@@ -410,67 +434,63 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 			rec[k] = v
 		}
 		if _, ok := rec[ci.key]; !ok {
-			rec[ci.key] = keysOf(name, ci).next(keyRNG)
+			rec[ci.key] = ci.keyMaker().next(wc.keyRNG)
 		}
 		ci.records = append(ci.records, rec)
 	}
-	// Generated records.
-	for gi, g := range data.Generate {
-		name := g.App + "." + g.Collection
-		ci := colls[name]
-		if ci == nil {
-			if apps[g.App] {
-				c.add(IssueBadData, env.Data, "", "", fmt.Sprintf("generate[%d]", gi), "app %s has no collection %q", g.App, g.Collection)
+}
+
+// addGenerated adds the records of the data atom's gi-th generator.
+func (c *composer) addGenerated(env *Env, data *atom.Data, seed int64, gi int, g atom.Generator, wc *worldColls) {
+	name := g.App + "." + g.Collection
+	ci := wc.colls[name]
+	if ci == nil {
+		if wc.apps[g.App] {
+			c.add(IssueBadData, env.Data, "", "", fmt.Sprintf("generate[%d]", gi), "app %s has no collection %q", g.App, g.Collection)
+		}
+		return
+	}
+	var like state.Record
+	if g.Like != "" {
+		h := data.Handles[g.Like]
+		for _, r := range ci.records {
+			if k, _ := state.KeyOf(r, ci.key); k == h.Key {
+				like = r
 			}
-			continue
 		}
-		var like state.Record
-		if g.Like != "" {
-			h := data.Handles[g.Like]
-			for _, r := range ci.records {
-				if k, _ := state.KeyOf(r, ci.key); k == h.Key {
-					like = r
-				}
-			}
+	}
+	src := gen.New(seed, fmt.Sprintf("%s#%d", name, gi), env.Clock)
+	fields := make([]string, 0, len(g.Fields))
+	for f := range g.Fields {
+		fields = append(fields, f)
+	}
+	sort.Strings(fields)
+	specs := make([]gen.Spec, len(fields))
+	parsed := make([]bool, len(fields))
+	for j, f := range fields {
+		sp, err := parseSpec(g.Fields[f])
+		specs[j], parsed[j] = sp, err == nil // a bad spec is reported by lint
+	}
+	for i := 0; i < g.Count; i++ {
+		row := src.NewRow()
+		// Sized once: growing a map field by field was most of the
+		// world's allocations.
+		rec := make(state.Record, len(like)+len(fields)+1)
+		for k, v := range like {
+			rec[k] = v
 		}
-		src := gen.New(seed, fmt.Sprintf("%s#%d", name, gi), env.Clock)
-		fields := make([]string, 0, len(g.Fields))
-		for f := range g.Fields {
-			fields = append(fields, f)
-		}
-		sort.Strings(fields)
-		specs := make([]gen.Spec, len(fields))
-		parsed := make([]bool, len(fields))
 		for j, f := range fields {
-			sp, err := parseSpec(g.Fields[f])
-			specs[j], parsed[j] = sp, err == nil // a bad spec is reported by lint
+			if parsed[j] {
+				rec[f] = src.Value(specs[j], row)
+			}
 		}
-		for i := 0; i < g.Count; i++ {
-			row := src.NewRow()
-			// Sized once: growing a map field by field was most of the
-			// world's allocations.
-			rec := make(state.Record, len(like)+len(fields)+1)
-			for k, v := range like {
-				rec[k] = v
+		if _, ok := rec[ci.key]; !ok || like != nil {
+			if _, set := g.Fields[ci.key]; !set {
+				rec[ci.key] = ci.keyMaker().next(wc.keyRNG)
 			}
-			for j, f := range fields {
-				if parsed[j] {
-					rec[f] = src.Value(specs[j], row)
-				}
-			}
-			if _, ok := rec[ci.key]; !ok || like != nil {
-				if _, set := g.Fields[ci.key]; !set {
-					rec[ci.key] = keysOf(name, ci).next(keyRNG)
-				}
-			}
-			ci.records = append(ci.records, rec)
 		}
+		ci.records = append(ci.records, rec)
 	}
-	var out []*state.Collection
-	for name, ci := range colls {
-		out = append(out, state.NewCollection(name, ci.key, ci.records))
-	}
-	return state.NewWorld(env.Clock, out...)
 }
 
 func (c *composer) bind(env *Env, in *atom.Intent, data *atom.Data, w *state.World) {
