@@ -8,7 +8,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -16,10 +16,7 @@ import (
 // generated tickets.
 func sizedEnv(b testing.TB, n int) *Env {
 	b.Helper()
-	lib, _, err := atom.Load(corpus.Example())
-	if err != nil {
-		b.Fatal(err)
-	}
+	lib := testlib.Example(b)
 	d := *lib.Head(atom.KindData, "northwind_support").MustData()
 	d.ID = fmt.Sprintf("northwind_%d", n)
 	d.Generate = []atom.Generator{{App: "helpdesk", Collection: "tickets", Count: n, Fields: map[string]string{

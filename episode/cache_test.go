@@ -8,12 +8,13 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 // A second composition reuses each tool's compiled schema and effect, yet
 // gets Tool values of its own that behave like the first.
 func TestToolCacheSharesCompiledParts(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	r := lib.Recipes()[0]
 	a, err := Compose(lib, r, Options{})
 	if err != nil {

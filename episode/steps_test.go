@@ -7,8 +7,8 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -16,10 +16,7 @@ import (
 // its intents as steps.
 func workflowLib(t *testing.T) *atom.Library {
 	t.Helper()
-	lib, ds, err := atom.Load(corpus.Example())
-	if err != nil || ds.HasErrors() {
-		t.Fatalf("load: %v %v", err, ds.Err())
-	}
+	lib := testlib.Example(t)
 	wf := &atom.Intent{Kind: atom.KindIntent, ID: "escalate_and_opt_out", Family: "workflow", Apps: []string{"helpdesk"},
 		Instruction: "Ticket {{tk}} is a billing error: make it urgent, tag it \"escalated\" and tell {{ld}} ({{ld.email}}) with the ticket id. Then flag {{who}} as do-not-contact.",
 		Slots:       map[string]atom.Slot{"tk": {Handle: "the_ticket"}, "ld": {Handle: "billing_lead"}, "who": {Handle: "dnc_contact"}},

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -52,10 +52,7 @@ func describe(name, desc string) Func {
 
 func exampleWithIntents(t *testing.T, good ...string) *atom.Library {
 	t.Helper()
-	lib, _, err := atom.Load(corpus.Example())
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := testlib.Example(t)
 	for _, e := range lib.Heads(atom.KindIntent) {
 		in, _ := clone(e.MustIntent())
 		in.Description = "bad"

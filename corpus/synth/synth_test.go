@@ -16,6 +16,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -236,10 +237,7 @@ func TestSynthesisDeterministic(t *testing.T) {
 // the golden file shows what the templates make of them. Run with -update
 // after an intended change.
 func TestExampleGolden(t *testing.T) {
-	src, ds, err := atom.Load(corpus.Example())
-	if err != nil || ds.HasErrors() {
-		t.Fatal(err, ds.Err())
-	}
+	src := testlib.Example(t)
 	c, err := Synthesize(src, Options{Seed: 1, Variants: 1})
 	if err != nil {
 		t.Fatal(err)

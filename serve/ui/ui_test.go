@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/rollout"
 	"github.com/legoenv/legoenv/serve"
 	"github.com/legoenv/legoenv/verify"
@@ -256,7 +257,7 @@ func TestEvolutionPage(t *testing.T) {
 }
 
 func TestAtomLineageDiff(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	head := lib.Head(atom.KindServer, "mail")
 	old := *head.MustServer()
 	// A repaired version: one more tool, with its lineage.
@@ -271,7 +272,7 @@ func TestAtomLineageDiff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, err := New(composeAll(t, exampleLib(t)), Options{Library: lib})
+	u, err := New(composeAll(t, testlib.Example(t)), Options{Library: lib})
 	if err != nil {
 		t.Fatal(err)
 	}
