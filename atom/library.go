@@ -139,26 +139,13 @@ func LoadDir(dir string) (*Library, Diagnostics, error) {
 func Load(fsys fs.FS) (*Library, Diagnostics, error) {
 	l := NewLibrary()
 	var ds Diagnostics
-	var files []string
-	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p != "." && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if ext := path.Ext(p); ext == ".yaml" || ext == ".yml" {
-			files = append(files, p)
-		}
-		return nil
+	files, err := walkFiles(fsys, func(p string, d fs.DirEntry) bool {
+		ext := path.Ext(p)
+		return ext == ".yaml" || ext == ".yml"
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("walk library: %w", err)
 	}
-	sort.Strings(files)
 	for _, f := range files {
 		data, err := readLimited(fsys, f)
 		if err != nil {
@@ -630,4 +617,27 @@ func (l *Library) RecipeOrigin(i int) Diagnostic {
 		return l.recipeAt[i]
 	}
 	return Diagnostic{File: "(recipes)", Field: fmt.Sprintf("recipes[%d]", i), Severity: Error}
+}
+
+// walkFiles lists in order the files of fsys that keep accepts, leaving out
+// folders whose name starts with a dot (.git and the like).
+func walkFiles(fsys fs.FS, keep func(p string, d fs.DirEntry) bool) ([]string, error) {
+	var files []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if keep(p, d) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	return files, err
 }

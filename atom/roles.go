@@ -88,7 +88,8 @@ func Words(s string) []string {
 	return out
 }
 
-func anyWord(ws []string, any ...string) bool {
+// HasWord reports whether any of the words ws is one of any.
+func HasWord(ws []string, any ...string) bool {
 	for _, w := range ws {
 		for _, a := range any {
 			if w == a {
@@ -174,9 +175,9 @@ func typedRole(s *Server, c *Collection, n fieldName, f Field) (role, ref string
 				return RoleRef, t.Name, true
 			}
 			return RoleID, "", true
-		case (f.Items == "string" || f.Items == "") && anyWord(ws, recipientWords...) && !anyWord(ws, "ids"):
+		case (f.Items == "string" || f.Items == "") && HasWord(ws, recipientWords...) && !HasWord(ws, "ids"):
 			return RoleEmails, "", true
-		case anyWord(ws, tagRoleWords...):
+		case HasWord(ws, tagRoleWords...):
 			return RoleTags, "", true
 		}
 		return RoleData, "", true
@@ -184,7 +185,7 @@ func typedRole(s *Server, c *Collection, n fieldName, f Field) (role, ref string
 		if len(f.Enum) > 0 {
 			return RoleStatus, "", true
 		}
-		if anyWord(ws, moneyWords...) && !anyWord(ws, notMoneyWords...) {
+		if HasWord(ws, moneyWords...) && !HasWord(ws, notMoneyWords...) {
 			return RoleMoney, "", true
 		}
 		return RoleCount, "", true
@@ -215,16 +216,16 @@ func formatRole(f Field) (role string, ok bool) {
 func refRole(s *Server, c *Collection, n fieldName) (role, ref string, ok bool) {
 	ws, joined, last := n.ws, n.joined, n.last
 	switch {
-	case last == "email" || joined == "email address" || (anyWord(ws, "email") && anyWord(ws, "address")):
+	case last == "email" || joined == "email address" || (HasWord(ws, "email") && HasWord(ws, "address")):
 		return RoleEmail, "", true
-	case last == "at" || last == "date" || last == "on" && len(ws) > 1 || anyWord(ws, "timestamp", "dob", "birthday", "deadline") || joined == "due" || joined == "start" || joined == "end":
+	case last == "at" || last == "date" || last == "on" && len(ws) > 1 || HasWord(ws, "timestamp", "dob", "birthday", "deadline") || joined == "due" || joined == "start" || joined == "end":
 		return RoleDate, "", true
 	case (last == "id" || last == "key" && len(ws) > 1 || last == "uuid") && len(ws) > 1:
 		// row_id on rows numbers the record itself; it refers to nothing.
 		if t := findCollection(s, c, ws[:len(ws)-1]); t != nil && t != c {
 			return RoleRef, t.Name, true
 		}
-		if len(ws) == 2 && anyWord(ws[:1], workerWords...) {
+		if len(ws) == 2 && HasWord(ws[:1], workerWords...) {
 			if t := usersOf(s, c); t != nil {
 				return RoleRef, t.Name, true // assignee_id: one of the app's users
 			}
@@ -238,11 +239,11 @@ func refRole(s *Server, c *Collection, n fieldName) (role, ref string, ok bool) 
 	case joined == "id" || joined == "uuid":
 		return RoleID, "", true
 	}
-	if t := findCollection(s, c, ws); t != nil && t != c && len(ws) == 1 && !anyWord(ws, textRoleWords...) {
+	if t := findCollection(s, c, ws); t != nil && t != c && len(ws) == 1 && !HasWord(ws, textRoleWords...) {
 		// "customer" on a charge holds a customer's id.
 		return RoleRef, t.Name, true
 	}
-	if len(ws) == 1 && anyWord(ws, workerWords...) {
+	if len(ws) == 1 && HasWord(ws, workerWords...) {
 		// A person who works on the record: one of the app's users where
 		// it keeps them, else their handle.
 		if t := usersOf(s, c); t != nil {
@@ -257,60 +258,60 @@ func refRole(s *Server, c *Collection, n fieldName) (role, ref string, ok bool) 
 // "first name"), or "" when it says nothing of its meaning.
 func wordRole(c *Collection, n fieldName) string {
 	ws, joined, last := n.ws, n.joined, n.last
-	people := anyWord(Words(c.Name), peopleColls...) && !anyWord(Words(c.Name), companyColls...)
+	people := HasWord(Words(c.Name), peopleColls...) && !HasWord(Words(c.Name), companyColls...)
 	switch {
-	case anyWord(ws, "phone", "mobile", "fax"):
+	case HasWord(ws, "phone", "mobile", "fax"):
 		return RolePhone
 	case joined == "first name" || joined == "given name" || joined == "firstname" || joined == "first":
 		return RoleFirstName
 	case joined == "last name" || joined == "surname" || joined == "family name" || joined == "lastname" || joined == "last":
 		return RoleLastName
-	case anyWord(ws, "domain", "domains"):
+	case HasWord(ws, "domain", "domains"):
 		return RoleDomain
-	case anyWord(ws, "url", "website", "link", "href", "uri", "homepage"):
+	case HasWord(ws, "url", "website", "link", "href", "uri", "homepage"):
 		return RoleURL
-	case anyWord(ws, "username", "handle", "login", "screen") || joined == "user name":
+	case HasWord(ws, "username", "handle", "login", "screen") || joined == "user name":
 		return RoleUsername
-	case anyWord(ws, orgWords...) && (last == "name" || len(ws) == 1):
+	case HasWord(ws, orgWords...) && (last == "name" || len(ws) == 1):
 		return RoleCompany
-	case last == "name" && anyWord(ws, personWords...):
+	case last == "name" && HasWord(ws, personWords...):
 		return RolePersonName
 	case joined == "name" || joined == "full name" || joined == "display name":
 		switch {
 		case people:
 			return RolePersonName
-		case anyWord(Words(c.Name), companyColls...):
+		case HasWord(Words(c.Name), companyColls...):
 			return RoleCompany
 		}
 		return RoleTitle
-	case anyWord(ws, "city"):
+	case HasWord(ws, "city"):
 		return RoleCity
-	case anyWord(ws, "country"):
+	case HasWord(ws, "country"):
 		return RoleCountry
-	case anyWord(ws, "currency"):
+	case HasWord(ws, "currency"):
 		return RoleCurrency
-	case anyWord(ws, "timezone", "tz"):
+	case HasWord(ws, "timezone", "tz"):
 		return RoleTimezone
-	case anyWord(ws, "language", "locale"):
+	case HasWord(ws, "language", "locale"):
 		return RoleLanguage
-	case anyWord(ws, "color", "colour"):
+	case HasWord(ws, "color", "colour"):
 		return RoleColor
-	case anyWord(ws, "department", "team", "division"):
+	case HasWord(ws, "department", "team", "division"):
 		return RoleDepartment
-	case people && anyWord(ws, "title", "job", "position", "role", "occupation"):
+	case people && HasWord(ws, "title", "job", "position", "role", "occupation"):
 		return RoleJobTitle
-	case anyWord(ws, "postal", "zip", "postcode"):
+	case HasWord(ws, "postal", "zip", "postcode"):
 		return RoleCode
-	case anyWord(ws, "address", "street", "location", "venue"):
+	case HasWord(ws, "address", "street", "location", "venue"):
 		return RoleAddress
-	case anyWord(ws, "number", "code", "reference", "ref", "sku", "key", "slug", "barcode", "serial"):
+	case HasWord(ws, "number", "code", "reference", "ref", "sku", "key", "slug", "barcode", "serial"):
 		return RoleCode
-	case anyWord(ws, "title", "subject", "name", "headline", "label", "filename", "topic", "summary"):
-		if anyWord(ws, textRoleWords...) && !anyWord(ws, "title", "subject", "name") {
+	case HasWord(ws, "title", "subject", "name", "headline", "label", "filename", "topic", "summary"):
+		if HasWord(ws, textRoleWords...) && !HasWord(ws, "title", "subject", "name") {
 			return RoleText
 		}
 		return RoleTitle
-	case anyWord(ws, textRoleWords...):
+	case HasWord(ws, textRoleWords...):
 		return RoleText
 	}
 	return ""

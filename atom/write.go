@@ -309,26 +309,10 @@ func (w *writePlan) readBase(base fs.FS) error {
 		return fmt.Errorf("write: read base: %w", err)
 	}
 	w.orig = orig
-	var baseFiles []string
-	err = fs.WalkDir(base, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p != "." && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if d.Type().IsRegular() {
-			baseFiles = append(baseFiles, p)
-		}
-		return nil
-	})
+	baseFiles, err := walkFiles(base, func(_ string, d fs.DirEntry) bool { return d.Type().IsRegular() })
 	if err != nil {
 		return fmt.Errorf("write: walk base: %w", err)
 	}
-	sort.Strings(baseFiles)
 	for _, f := range baseFiles {
 		w.get(f).inBase = true
 	}

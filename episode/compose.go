@@ -156,6 +156,23 @@ type Options struct {
 	FullSurface bool
 }
 
+// ComposeAll composes every recipe of lib with the default options.
+// Recipes that do not compose come back as errors beside the environments
+// that do.
+func ComposeAll(lib *atom.Library) ([]*Env, []error) {
+	var envs []*Env
+	var errs []error
+	for _, r := range lib.Recipes() {
+		env, err := Compose(lib, r, Options{})
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		envs = append(envs, env)
+	}
+	return envs, errs
+}
+
 // Compose resolves a recipe against a library and builds the environment.
 // Unpinned versions resolve to the library's heads; the servers default to
 // those serving the intent's apps.

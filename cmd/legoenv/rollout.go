@@ -55,7 +55,7 @@ func (s *envSource) load(stderr io.Writer) (*envSet, error) {
 		if err != nil {
 			return nil, err
 		}
-		envs, errs := composeAll(lib)
+		envs, errs := episode.ComposeAll(lib)
 		for _, e := range errs {
 			fmt.Fprintln(stderr, "legoenv: skipped:", e)
 		}

@@ -74,16 +74,8 @@ func words(s string) []string { return atom.Words(s) }
 // "requester email".
 func human(s string) string { return strings.Join(words(s), " ") }
 
-func hasWord(ws []string, any ...string) bool {
-	for _, w := range ws {
-		for _, a := range any {
-			if w == a {
-				return true
-			}
-		}
-	}
-	return false
-}
+// hasWord reports whether any of the words ws is one of any (atom.HasWord).
+var hasWord = atom.HasWord
 
 func lastWord(ws []string) string {
 	if len(ws) == 0 {

@@ -2,6 +2,8 @@ package synth
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -123,17 +125,8 @@ func unionApps(ms []*appModel) map[string]bool {
 	return out
 }
 
-func sortedSet(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 func newRule(id, desc, text string, apps map[string]bool, checks ...assert.Assertion) *atom.Rule {
-	return &atom.Rule{Kind: atom.KindRule, ID: id, Description: desc, Text: text, Apps: sortedSet(apps), Checks: checks}
+	return &atom.Rule{Kind: atom.KindRule, ID: id, Description: desc, Text: text, Apps: slices.Sorted(maps.Keys(apps)), Checks: checks}
 }
 
 func approvalRuleID(family string) string { return "policy.approval." + family }
@@ -216,7 +209,7 @@ func newRuleBuilder(models []*appModel) *ruleBuilder {
 			}
 		}
 	}
-	b.textArgs = sortedSet(textSet)
+	b.textArgs = slices.Sorted(maps.Keys(textSet))
 	return b
 }
 
@@ -252,7 +245,7 @@ func (b *ruleBuilder) tools(keep func(toolOf) bool, argPred func(string, map[str
 		apps[x.m.app] = true
 	}
 	sort.Strings(names)
-	return names, sortedSet(argSet), apps
+	return names, slices.Sorted(maps.Keys(argSet)), apps
 }
 
 // sendTools are the tools of the apps filter accepts that send something

@@ -261,7 +261,7 @@ func Import(s *Schemas, srcs []Source) *Result {
 			}
 		}
 	}
-	for _, name := range sortedSet(apps) {
+	for _, name := range slices.Sorted(maps.Keys(apps)) {
 		app := s.App(name)
 		tb := &toolBuilder{app: app, actionParams: actionParams[name]}
 		var ts []atom.Tool
@@ -423,15 +423,6 @@ func uniqueID(id, example string, used map[string]bool) string {
 	return id
 }
 
-func sortedSet(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // toolNames lists each app's tools over every imported task, sorted.
 func toolNames(s *Schemas, tasks []*taskState) map[string][]string {
 	sets := map[string]map[string]bool{}
@@ -450,7 +441,7 @@ func toolNames(s *Schemas, tasks []*taskState) map[string][]string {
 	}
 	out := map[string][]string{}
 	for app, set := range sets {
-		out[app] = sortedSet(set)
+		out[app] = slices.Sorted(maps.Keys(set))
 	}
 	return out
 }
