@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 )
 
 // Operations is a catalogue of one app's real operations, kept as data
@@ -32,11 +33,7 @@ func (l *Library) SetOperations(app string, ops []Tool) {
 
 // OperationApps lists the apps that have a catalogue, sorted.
 func (l *Library) OperationApps() []string {
-	out := make([]string, 0, len(l.ops))
-	for a := range l.ops {
-		out = append(out, a)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(l.ops))
 	return out
 }
 

@@ -2,7 +2,8 @@ package atom
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -407,11 +408,7 @@ func roleTypeMismatch(f Field) string {
 }
 
 func sortedFieldNames(m map[string]Field) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(m))
 	return out
 }
 

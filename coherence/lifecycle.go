@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 
@@ -128,11 +127,7 @@ func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any)
 }
 
 func sortedFieldNames(rec map[string]any) []string {
-	out := make([]string, 0, len(rec))
-	for f := range rec {
-		out = append(out, f)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(rec))
 	return out
 }
 

@@ -477,11 +477,7 @@ func (c *composer) addGenerated(env *Env, data *atom.Data, seed int64, gi int, g
 		}
 	}
 	src := gen.New(seed, fmt.Sprintf("%s#%d", name, gi), env.Clock)
-	fields := make([]string, 0, len(g.Fields))
-	for f := range g.Fields {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
+	fields := slices.Sorted(maps.Keys(g.Fields))
 	specs := make([]gen.Spec, len(fields))
 	parsed := make([]bool, len(fields))
 	for j, f := range fields {
@@ -512,11 +508,7 @@ func (c *composer) addGenerated(env *Env, data *atom.Data, seed int64, gi int, g
 
 func (c *composer) bind(env *Env, in *atom.Intent, data *atom.Data, w *state.World) {
 	env.Bindings = map[string]Binding{}
-	names := make([]string, 0, len(in.Slots))
-	for n := range in.Slots {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(in.Slots))
 	for _, n := range names {
 		slot := in.Slots[n]
 		if o, ok := c.r.Bind[n]; ok {

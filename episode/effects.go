@@ -2,7 +2,8 @@ package episode
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -155,11 +156,7 @@ func newSearch(s *atom.Server, t *atom.Tool) (Effect, error) {
 	if len(t.Effect.Filters) == 0 {
 		// Default: every argument that names a field; text matches loosely.
 		props := atom.InputProperties(t.Input)
-		names := make([]string, 0, len(props))
-		for p := range props {
-			names = append(names, p)
-		}
-		sort.Strings(names)
+		names := slices.Sorted(maps.Keys(props))
 		for _, p := range names {
 			if p == e.limitArg {
 				continue

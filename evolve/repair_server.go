@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -669,11 +671,7 @@ func inferField(s *atom.Server, c *atom.Collection, tool, to, from string) atom.
 }
 
 func sortedFields(c *atom.Collection) []string {
-	out := make([]string, 0, len(c.Fields))
-	for f := range c.Fields {
-		out = append(out, f)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(c.Fields))
 	return out
 }
 
@@ -863,10 +861,6 @@ func cloneTool(t atom.Tool) (atom.Tool, error) {
 }
 
 func sortedMapKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(m))
 	return out
 }

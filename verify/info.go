@@ -1,7 +1,8 @@
 package verify
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -240,11 +241,7 @@ func searchFilters(t *episode.Tool, c *atom.Collection) []searchFilter {
 	if limitArg == "" && props["limit"] {
 		limitArg = "limit"
 	}
-	names := make([]string, 0, len(props))
-	for p := range props {
-		names = append(names, p)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(props))
 	for _, p := range names {
 		if p == limitArg {
 			continue

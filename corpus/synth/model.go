@@ -2,7 +2,8 @@ package synth
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -148,11 +149,7 @@ func newAppModel(e *atom.Entry, catalogue []atom.Tool) *appModel {
 func (cm *collModel) ref() string { return cm.app.app + "." + cm.name }
 
 func (cm *collModel) analyse() {
-	names := make([]string, 0, len(cm.c.Fields))
-	for n := range cm.c.Fields {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(cm.c.Fields))
 	cm.fieldNames = names
 	cm.roles = map[string]string{}
 	for _, n := range names {

@@ -501,11 +501,7 @@ func splitOp(p string) (base, op string, neg bool) {
 
 // paramsToConds turns every parameter into conditions.
 func (b *builder) paramsToConds() error {
-	names := make([]string, 0, len(b.params))
-	for k := range b.params {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(b.params))
 	if b.actions {
 		return b.actionParams(names)
 	}

@@ -540,11 +540,7 @@ func applyExtra(s *Schemas, x *extraFields) {
 				}
 			}
 			fs := colls[cname]
-			names := make([]string, 0, len(fs))
-			for n := range fs {
-				names = append(names, n)
-			}
-			sort.Strings(names)
+			names := slices.Sorted(maps.Keys(fs))
 			for _, n := range names {
 				if c.Field(n) == nil {
 					c.addField(fs[n])

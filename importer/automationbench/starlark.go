@@ -703,11 +703,7 @@ func (tb *toolBuilder) stateCode(t *atom.Tool) (string, error) {
 	}
 	fields := map[string]any{}
 	args := atom.InputProperties(t.Input)
-	names := make([]string, 0, len(args))
-	for a := range args {
-		names = append(names, a)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(args))
 	for _, a := range names {
 		if f, ok := e.Fields[a]; ok {
 			fields[a] = f
