@@ -193,21 +193,9 @@ func diffValue(path string, got, want any, ignore []string) (string, bool) {
 		}
 		return "", false
 	}
-	if gn, ok := toFloat(got); ok {
-		wn, ok := toFloat(want)
+	if gn, ok := state.Number(got); ok {
+		wn, ok := state.Number(want)
 		return path, !ok || gn != wn
 	}
 	return path, got != want
-}
-
-func toFloat(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case int64:
-		return float64(x), true
-	case int:
-		return float64(x), true
-	}
-	return 0, false
 }

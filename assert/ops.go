@@ -2,8 +2,9 @@ package assert
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -53,11 +54,7 @@ var opNames = map[string]opSpec{
 
 // OpNames lists the operators, sorted.
 func OpNames() []string {
-	out := make([]string, 0, len(opNames))
-	for k := range opNames {
-		out = append(out, k)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(opNames))
 	return out
 }
 

@@ -34,6 +34,40 @@ type Entry struct {
 	pos positions
 }
 
+// Server returns the entry's atom as a server; ok is false for another kind.
+func (e *Entry) Server() (s *Server, ok bool) { s, ok = e.Atom.(*Server); return s, ok }
+
+// Data returns the entry's atom as a data atom; ok is false for another kind.
+func (e *Entry) Data() (d *Data, ok bool) { d, ok = e.Atom.(*Data); return d, ok }
+
+// Rule returns the entry's atom as a rule; ok is false for another kind.
+func (e *Entry) Rule() (r *Rule, ok bool) { r, ok = e.Atom.(*Rule); return r, ok }
+
+// Intent returns the entry's atom as an intent; ok is false for another kind.
+func (e *Entry) Intent() (in *Intent, ok bool) { in, ok = e.Atom.(*Intent); return in, ok }
+
+// MustServer is Server for an entry whose kind is already known, as every
+// entry a Library hands out for a server pin or app is. Another kind is a
+// bug in the caller, not bad input, and panics naming the entry.
+func (e *Entry) MustServer() *Server { return must[*Server](e, KindServer) }
+
+// MustData is Data for an entry whose kind is already known (see MustServer).
+func (e *Entry) MustData() *Data { return must[*Data](e, KindData) }
+
+// MustRule is Rule for an entry whose kind is already known (see MustServer).
+func (e *Entry) MustRule() *Rule { return must[*Rule](e, KindRule) }
+
+// MustIntent is Intent for an entry whose kind is already known (see MustServer).
+func (e *Entry) MustIntent() *Intent { return must[*Intent](e, KindIntent) }
+
+func must[T any](e *Entry, want Kind) T {
+	a, ok := e.Atom.(T)
+	if !ok {
+		panic(fmt.Sprintf("atom: %s holds a %T, not a %s", e.Ref(), e.Atom, want))
+	}
+	return a
+}
+
 // Ref is "kind/id@version".
 func (e *Entry) Ref() string { return fmt.Sprintf("%s/%s@%s", e.Kind, e.ID, e.Version) }
 
@@ -106,21 +140,9 @@ func LoadDir(dir string) (*Library, Diagnostics, error) {
 func Load(fsys fs.FS) (*Library, Diagnostics, error) {
 	l := NewLibrary()
 	var ds Diagnostics
-	var files []string
-	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p != "." && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if ext := path.Ext(p); ext == ".yaml" || ext == ".yml" {
-			files = append(files, p)
-		}
-		return nil
+	files, err := walkFiles(fsys, func(p string, d fs.DirEntry) bool {
+		ext := path.Ext(p)
+		return ext == ".yaml" || ext == ".yml"
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("walk library: %w", err)
@@ -573,11 +595,11 @@ func (l *Library) Versions(k Kind, id string) []*Entry {
 
 // ServerFor returns the head server atom that serves app.
 func (l *Library) ServerFor(app string) *Entry {
-	if e := l.heads[KindServer][app]; e != nil && e.Atom.(*Server).AppName() == app {
+	if e := l.heads[KindServer][app]; e != nil && e.MustServer().AppName() == app {
 		return e
 	}
 	for _, e := range l.Heads(KindServer) {
-		if e.Atom.(*Server).AppName() == app {
+		if e.MustServer().AppName() == app {
 			return e
 		}
 	}
@@ -618,4 +640,27 @@ func (l *Library) Derived(key any, mk func() any) any {
 	}
 	v, _ := l.derived.LoadOrStore(key, mk())
 	return v
+}
+
+// walkFiles lists in order the files of fsys that keep accepts, leaving out
+// folders whose name starts with a dot (.git and the like).
+func walkFiles(fsys fs.FS, keep func(p string, d fs.DirEntry) bool) ([]string, error) {
+	var files []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if keep(p, d) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	return files, err
 }

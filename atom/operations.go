@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 )
 
 // Operations is a catalogue of one app's real operations, kept as data
@@ -34,11 +33,7 @@ func (l *Library) SetOperations(app string, ops []Tool) {
 
 // OperationApps lists the apps that have a catalogue, sorted.
 func (l *Library) OperationApps() []string {
-	out := make([]string, 0, len(l.ops))
-	for a := range l.ops {
-		out = append(out, a)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(l.ops))
 	return out
 }
 
@@ -186,7 +181,7 @@ func (l *Library) validateOperations() Diagnostics {
 			ds = append(ds, Diagnostic{File: "(operations)", Field: "app", Severity: Warning, Message: fmt.Sprintf("operations of app %q, which no server atom serves", app)})
 			continue
 		}
-		s := se.Atom.(*Server)
+		s := se.MustServer()
 		for i, t := range l.ops[app] {
 			at := fmt.Sprintf("operations[%s][%d]", app, i)
 			for _, d := range validateEffect(se, s, t, at+".effect") {

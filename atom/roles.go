@@ -2,9 +2,12 @@ package atom
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/legoenv/legoenv/internal/inflect"
 )
 
 // Field roles say what a field's value means, beyond its type: a string
@@ -86,20 +89,8 @@ func Words(s string) []string {
 	return out
 }
 
-// Singular is the English singular of a collection name's last word.
-func Singular(s string) string {
-	switch {
-	case strings.HasSuffix(s, "ies") && len(s) > 3:
-		return s[:len(s)-3] + "y"
-	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
-		return s[:len(s)-2]
-	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss") && len(s) > 1:
-		return s[:len(s)-1]
-	}
-	return s
-}
-
-func anyWord(ws []string, any ...string) bool {
+// HasWord reports whether any of the words ws is one of any.
+func HasWord(ws []string, any ...string) bool {
 	for _, w := range ws {
 		for _, a := range any {
 			if w == a {
@@ -133,153 +124,198 @@ var (
 // the role and, for a reference, the collection referred to. A declared
 // role wins over this guess; the guess serves atoms that declare none.
 func InferRole(s *Server, c *Collection, name string, f Field) (role, ref string) {
-	ws := Words(name)
-	joined := strings.Join(ws, " ")
-	last := ""
-	if len(ws) > 0 {
-		last = ws[len(ws)-1]
-	}
 	if name == c.KeyField() {
 		return RoleID, ""
 	}
-	switch f.Type {
-	case "boolean":
-		return RoleFlag, ""
-	case "object":
-		return RoleData, ""
-	case "array":
-		switch {
-		case f.Items == "object":
-			return RoleData, ""
-		case last == "ids" && len(ws) > 1:
-			if t := findCollection(s, c, ws[:len(ws)-1]); t != nil {
-				return RoleRef, t.Name
-			}
-			return RoleID, ""
-		case (f.Items == "string" || f.Items == "") && anyWord(ws, recipientWords...) && !anyWord(ws, "ids"):
-			return RoleEmails, ""
-		case anyWord(ws, tagRoleWords...):
-			return RoleTags, ""
-		}
-		return RoleData, ""
-	case "number", "integer":
-		if len(f.Enum) > 0 {
-			return RoleStatus, ""
-		}
-		if anyWord(ws, moneyWords...) && !anyWord(ws, notMoneyWords...) {
-			return RoleMoney, ""
-		}
-		return RoleCount, ""
-	case "string", "":
-	default:
-		return "", ""
+	n := splitName(name)
+	if role, ref, ok := typedRole(s, c, n, f); ok {
+		return role, ref
 	}
-	if len(f.Enum) > 0 {
-		return RoleStatus, ""
+	if role, ok := formatRole(f); ok {
+		return role, ""
 	}
-	switch f.Format {
-	case "email":
-		return RoleEmail, ""
-	case "date", "date-time", "time":
-		return RoleDate, ""
-	case "uri", "url":
-		return RoleURL, ""
-	}
-	switch {
-	case last == "email" || joined == "email address" || (anyWord(ws, "email") && anyWord(ws, "address")):
-		return RoleEmail, ""
-	case last == "at" || last == "date" || last == "on" && len(ws) > 1 || anyWord(ws, "timestamp", "dob", "birthday", "deadline") || joined == "due" || joined == "start" || joined == "end":
-		return RoleDate, ""
-	case (last == "id" || last == "key" && len(ws) > 1 || last == "uuid") && len(ws) > 1:
-		// row_id on rows numbers the record itself; it refers to nothing.
-		if t := findCollection(s, c, ws[:len(ws)-1]); t != nil && t != c {
-			return RoleRef, t.Name
-		}
-		if len(ws) == 2 && anyWord(ws[:1], workerWords...) {
-			if t := usersOf(s, c); t != nil {
-				return RoleRef, t.Name // assignee_id: one of the app's users
-			}
-		}
-		return RoleID, ""
-	case len(ws) == 1 && strings.HasSuffix(last, "id") && len(last) > 2 && last != "paid" && last != "said":
-		if t := findCollection(s, c, []string{strings.TrimSuffix(last, "id")}); t != nil {
-			return RoleRef, t.Name
-		}
-		return RoleID, ""
-	case joined == "id" || joined == "uuid":
-		return RoleID, ""
-	}
-	if t := findCollection(s, c, ws); t != nil && t != c && len(ws) == 1 && !anyWord(ws, textRoleWords...) {
-		// "customer" on a charge holds a customer's id.
-		return RoleRef, t.Name
-	}
-	if len(ws) == 1 && anyWord(ws, workerWords...) {
-		// A person who works on the record: one of the app's users where
-		// it keeps them, else their handle.
-		if t := usersOf(s, c); t != nil {
-			return RoleRef, t.Name
-		}
-		return RoleUsername, ""
-	}
-	people := anyWord(Words(c.Name), peopleColls...) && !anyWord(Words(c.Name), companyColls...)
-	switch {
-	case anyWord(ws, "phone", "mobile", "fax"):
-		return RolePhone, ""
-	case joined == "first name" || joined == "given name" || joined == "firstname" || joined == "first":
-		return RoleFirstName, ""
-	case joined == "last name" || joined == "surname" || joined == "family name" || joined == "lastname" || joined == "last":
-		return RoleLastName, ""
-	case anyWord(ws, "domain", "domains"):
-		return RoleDomain, ""
-	case anyWord(ws, "url", "website", "link", "href", "uri", "homepage"):
-		return RoleURL, ""
-	case anyWord(ws, "username", "handle", "login", "screen") || joined == "user name":
-		return RoleUsername, ""
-	case anyWord(ws, orgWords...) && (last == "name" || len(ws) == 1):
-		return RoleCompany, ""
-	case last == "name" && anyWord(ws, personWords...):
-		return RolePersonName, ""
-	case joined == "name" || joined == "full name" || joined == "display name":
-		switch {
-		case people:
-			return RolePersonName, ""
-		case anyWord(Words(c.Name), companyColls...):
-			return RoleCompany, ""
-		}
-		return RoleTitle, ""
-	case anyWord(ws, "city"):
-		return RoleCity, ""
-	case anyWord(ws, "country"):
-		return RoleCountry, ""
-	case anyWord(ws, "currency"):
-		return RoleCurrency, ""
-	case anyWord(ws, "timezone", "tz"):
-		return RoleTimezone, ""
-	case anyWord(ws, "language", "locale"):
-		return RoleLanguage, ""
-	case anyWord(ws, "color", "colour"):
-		return RoleColor, ""
-	case anyWord(ws, "department", "team", "division"):
-		return RoleDepartment, ""
-	case people && anyWord(ws, "title", "job", "position", "role", "occupation"):
-		return RoleJobTitle, ""
-	case anyWord(ws, "postal", "zip", "postcode"):
-		return RoleCode, ""
-	case anyWord(ws, "address", "street", "location", "venue"):
-		return RoleAddress, ""
-	case anyWord(ws, "number", "code", "reference", "ref", "sku", "key", "slug", "barcode", "serial"):
-		return RoleCode, ""
-	case anyWord(ws, "title", "subject", "name", "headline", "label", "filename", "topic", "summary"):
-		if anyWord(ws, textRoleWords...) && !anyWord(ws, "title", "subject", "name") {
-			return RoleText, ""
-		}
-		return RoleTitle, ""
-	case anyWord(ws, textRoleWords...):
-		return RoleText, ""
+	if role, ref, ok := refRole(s, c, n); ok {
+		return role, ref
 	}
 	// A string whose name says nothing of its meaning has no role:
 	// synthesis leaves it out rather than fill it with words.
-	return "", ""
+	return wordRole(c, n), ""
+}
+
+// fieldName is a field's name as words: all of them, joined by spaces,
+// and the last.
+type fieldName struct {
+	ws           []string
+	joined, last string
+}
+
+func splitName(name string) fieldName {
+	ws := Words(name)
+	n := fieldName{ws: ws, joined: strings.Join(ws, " ")}
+	if len(ws) > 0 {
+		n.last = ws[len(ws)-1]
+	}
+	return n
+}
+
+// typedRole is the role a field's type decides (flags, lists, numbers);
+// ok is false for a string, whose role its format and name decide.
+func typedRole(s *Server, c *Collection, n fieldName, f Field) (role, ref string, ok bool) {
+	ws, last := n.ws, n.last
+	switch f.Type {
+	case "boolean":
+		return RoleFlag, "", true
+	case "object":
+		return RoleData, "", true
+	case "array":
+		switch {
+		case f.Items == "object":
+			return RoleData, "", true
+		case last == "ids" && len(ws) > 1:
+			if t := findCollection(s, c, ws[:len(ws)-1]); t != nil {
+				return RoleRef, t.Name, true
+			}
+			return RoleID, "", true
+		case (f.Items == "string" || f.Items == "") && HasWord(ws, recipientWords...) && !HasWord(ws, "ids"):
+			return RoleEmails, "", true
+		case HasWord(ws, tagRoleWords...):
+			return RoleTags, "", true
+		}
+		return RoleData, "", true
+	case "number", "integer":
+		if len(f.Enum) > 0 {
+			return RoleStatus, "", true
+		}
+		if HasWord(ws, moneyWords...) && !HasWord(ws, notMoneyWords...) {
+			return RoleMoney, "", true
+		}
+		return RoleCount, "", true
+	case "string", "":
+		return "", "", false
+	}
+	return "", "", true
+}
+
+// formatRole is the role an enum or a string format decides.
+func formatRole(f Field) (role string, ok bool) {
+	if len(f.Enum) > 0 {
+		return RoleStatus, true
+	}
+	switch f.Format {
+	case "email":
+		return RoleEmail, true
+	case "date", "date-time", "time":
+		return RoleDate, true
+	case "uri", "url":
+		return RoleURL, true
+	}
+	return "", false
+}
+
+// refRole is the role of a string that names an email, a date, an id or
+// a reference to another collection or to the app's users.
+func refRole(s *Server, c *Collection, n fieldName) (role, ref string, ok bool) {
+	ws, joined, last := n.ws, n.joined, n.last
+	switch {
+	case last == "email" || joined == "email address" || (HasWord(ws, "email") && HasWord(ws, "address")):
+		return RoleEmail, "", true
+	case last == "at" || last == "date" || last == "on" && len(ws) > 1 || HasWord(ws, "timestamp", "dob", "birthday", "deadline") || joined == "due" || joined == "start" || joined == "end":
+		return RoleDate, "", true
+	case (last == "id" || last == "key" && len(ws) > 1 || last == "uuid") && len(ws) > 1:
+		// row_id on rows numbers the record itself; it refers to nothing.
+		if t := findCollection(s, c, ws[:len(ws)-1]); t != nil && t != c {
+			return RoleRef, t.Name, true
+		}
+		if len(ws) == 2 && HasWord(ws[:1], workerWords...) {
+			if t := usersOf(s, c); t != nil {
+				return RoleRef, t.Name, true // assignee_id: one of the app's users
+			}
+		}
+		return RoleID, "", true
+	case len(ws) == 1 && strings.HasSuffix(last, "id") && len(last) > 2 && last != "paid" && last != "said":
+		if t := findCollection(s, c, []string{strings.TrimSuffix(last, "id")}); t != nil {
+			return RoleRef, t.Name, true
+		}
+		return RoleID, "", true
+	case joined == "id" || joined == "uuid":
+		return RoleID, "", true
+	}
+	if t := findCollection(s, c, ws); t != nil && t != c && len(ws) == 1 && !HasWord(ws, textRoleWords...) {
+		// "customer" on a charge holds a customer's id.
+		return RoleRef, t.Name, true
+	}
+	if len(ws) == 1 && HasWord(ws, workerWords...) {
+		// A person who works on the record: one of the app's users where
+		// it keeps them, else their handle.
+		if t := usersOf(s, c); t != nil {
+			return RoleRef, t.Name, true
+		}
+		return RoleUsername, "", true
+	}
+	return "", "", false
+}
+
+// wordRole is the role a string's name says in words ("phone", "city",
+// "first name"), or "" when it says nothing of its meaning.
+func wordRole(c *Collection, n fieldName) string {
+	ws, joined, last := n.ws, n.joined, n.last
+	people := HasWord(Words(c.Name), peopleColls...) && !HasWord(Words(c.Name), companyColls...)
+	switch {
+	case HasWord(ws, "phone", "mobile", "fax"):
+		return RolePhone
+	case joined == "first name" || joined == "given name" || joined == "firstname" || joined == "first":
+		return RoleFirstName
+	case joined == "last name" || joined == "surname" || joined == "family name" || joined == "lastname" || joined == "last":
+		return RoleLastName
+	case HasWord(ws, "domain", "domains"):
+		return RoleDomain
+	case HasWord(ws, "url", "website", "link", "href", "uri", "homepage"):
+		return RoleURL
+	case HasWord(ws, "username", "handle", "login", "screen") || joined == "user name":
+		return RoleUsername
+	case HasWord(ws, orgWords...) && (last == "name" || len(ws) == 1):
+		return RoleCompany
+	case last == "name" && HasWord(ws, personWords...):
+		return RolePersonName
+	case joined == "name" || joined == "full name" || joined == "display name":
+		switch {
+		case people:
+			return RolePersonName
+		case HasWord(Words(c.Name), companyColls...):
+			return RoleCompany
+		}
+		return RoleTitle
+	case HasWord(ws, "city"):
+		return RoleCity
+	case HasWord(ws, "country"):
+		return RoleCountry
+	case HasWord(ws, "currency"):
+		return RoleCurrency
+	case HasWord(ws, "timezone", "tz"):
+		return RoleTimezone
+	case HasWord(ws, "language", "locale"):
+		return RoleLanguage
+	case HasWord(ws, "color", "colour"):
+		return RoleColor
+	case HasWord(ws, "department", "team", "division"):
+		return RoleDepartment
+	case people && HasWord(ws, "title", "job", "position", "role", "occupation"):
+		return RoleJobTitle
+	case HasWord(ws, "postal", "zip", "postcode"):
+		return RoleCode
+	case HasWord(ws, "address", "street", "location", "venue"):
+		return RoleAddress
+	case HasWord(ws, "number", "code", "reference", "ref", "sku", "key", "slug", "barcode", "serial"):
+		return RoleCode
+	case HasWord(ws, "title", "subject", "name", "headline", "label", "filename", "topic", "summary"):
+		if HasWord(ws, textRoleWords...) && !HasWord(ws, "title", "subject", "name") {
+			return RoleText
+		}
+		return RoleTitle
+	case HasWord(ws, textRoleWords...):
+		return RoleText
+	}
+	return ""
 }
 
 // findCollection resolves the words of a reference ("contact" in
@@ -293,7 +329,7 @@ func findCollection(s *Server, c *Collection, ws []string) *Collection {
 		for i := range s.Collections {
 			o := &s.Collections[i]
 			n := strings.Join(Words(o.Name), "_")
-			if n == cand || n == cand+"s" || n == cand+"es" || Singular(n) == cand ||
+			if n == cand || n == cand+"s" || n == cand+"es" || inflect.Singular(n) == cand ||
 				(strings.HasSuffix(cand, "y") && n == cand[:len(cand)-1]+"ies") {
 				if o == c && cand == ws[len(ws)-1] && len(ws) > 1 {
 					continue
@@ -372,11 +408,7 @@ func roleTypeMismatch(f Field) string {
 }
 
 func sortedFieldNames(m map[string]Field) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(m))
 	return out
 }
 

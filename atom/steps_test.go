@@ -36,7 +36,7 @@ recipes:
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := e.Atom.(*Intent).Steps
+	st := e.MustIntent().Steps
 	if len(st) != 1 || st[0].Intent != "flag_contact" || st[0].Bind["c"] != "who" {
 		t.Errorf("steps %+v", st)
 	}

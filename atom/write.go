@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -253,141 +255,153 @@ type WriteStats struct {
 // or Write of dir finishes it.
 func Write(l *Library, base fs.FS, dir string) (WriteStats, error) {
 	var st WriteStats
-	inPlace := false
-	if base != nil && l.Dir != "" {
-		if a, err := filepath.Abs(l.Dir); err == nil {
-			if b, err := filepath.Abs(dir); err == nil && a == b {
-				inPlace = true
-			}
-		}
-	}
-	plan := map[string]*filePlan{}
-	var order []string
-	get := func(f string) *filePlan {
-		p := plan[f]
-		if p == nil {
-			p = &filePlan{}
-			plan[f] = p
-			order = append(order, f)
-		}
-		return p
-	}
-
-	// What base holds, file by file.
-	var orig *Library
-	var baseFiles []string
+	w := &writePlan{files: map[string]*filePlan{}, placed: map[string]bool{}}
 	if base != nil {
-		var err error
-		orig, _, err = Load(base)
-		if err != nil {
-			return st, fmt.Errorf("write: read base: %w", err)
+		if err := w.readBase(base); err != nil {
+			return st, err
 		}
-		err = fs.WalkDir(base, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p != "." && strings.HasPrefix(d.Name(), ".") {
-					return fs.SkipDir
-				}
-				return nil
-			}
-			if d.Type().IsRegular() {
-				baseFiles = append(baseFiles, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return st, fmt.Errorf("write: walk base: %w", err)
-		}
-		sort.Strings(baseFiles)
-		for _, f := range baseFiles {
-			get(f).inBase = true
-		}
-		for _, e := range orig.versions {
-			p := get(e.File)
-			p.origDocs = append(p.origDocs, docRef{line: e.Line, entry: e})
-		}
-		for i := range orig.recipes {
-			at := orig.RecipeOrigin(i)
-			p := get(at.File)
-			p.origDocs = append(p.origDocs, docRef{line: at.Line, recipe: i + 1})
-		}
+		w.placeBaseDocs(l)
 	}
+	w.placeNew(l)
+	w.placeRecipes(l)
+	return st, commitPlan(w.files, w.order, w.orig, base, dir, writesInPlace(l, base, dir), &st)
+}
 
-	// Where each current version goes.
-	placed := map[string]bool{} // Ref -> placed in a base file
-	if orig != nil {
-		for _, f := range order {
-			p := plan[f]
-			sort.SliceStable(p.origDocs, func(i, j int) bool { return p.origDocs[i].line < p.origDocs[j].line })
-			seenRecipes := false
-			for _, d := range p.origDocs {
-				switch {
-				case d.recipe > 0:
-					if !seenRecipes {
-						p.docs = append(p.docs, docRef{recipes: true})
-						seenRecipes = true
-					}
-				case d.entry.Head:
-					cur := l.heads[d.entry.Kind][d.entry.ID]
-					if cur == nil {
-						continue // no longer in the library
-					}
-					if cur.File != "" && cur.File != f {
-						continue // the head now lives elsewhere
-					}
+// writesInPlace reports whether Write's dir is the directory l was loaded
+// from, base's own.
+func writesInPlace(l *Library, base fs.FS, dir string) bool {
+	if base == nil || l.Dir == "" {
+		return false
+	}
+	a, err := filepath.Abs(l.Dir)
+	if err != nil {
+		return false
+	}
+	b, err := filepath.Abs(dir)
+	return err == nil && a == b
+}
+
+// writePlan is what Write decides before it writes anything: the
+// documents of each file, in the order the files were first named.
+type writePlan struct {
+	files  map[string]*filePlan
+	order  []string
+	orig   *Library        // the library base holds (nil: no base)
+	placed map[string]bool // Ref -> given a file
+}
+
+// get is the plan of file f, made on first use.
+func (w *writePlan) get(f string) *filePlan {
+	p := w.files[f]
+	if p == nil {
+		p = &filePlan{}
+		w.files[f] = p
+		w.order = append(w.order, f)
+	}
+	return p
+}
+
+// readBase records what base holds, file by file: its files, and the
+// atoms and recipes each holds at which line.
+func (w *writePlan) readBase(base fs.FS) error {
+	orig, _, err := Load(base)
+	if err != nil {
+		return fmt.Errorf("write: read base: %w", err)
+	}
+	w.orig = orig
+	baseFiles, err := walkFiles(base, func(_ string, d fs.DirEntry) bool { return d.Type().IsRegular() })
+	if err != nil {
+		return fmt.Errorf("write: walk base: %w", err)
+	}
+	for _, f := range baseFiles {
+		w.get(f).inBase = true
+	}
+	for _, e := range orig.versions {
+		p := w.get(e.File)
+		p.origDocs = append(p.origDocs, docRef{line: e.Line, entry: e})
+	}
+	for i := range orig.recipes {
+		at := orig.RecipeOrigin(i)
+		p := w.get(at.File)
+		p.origDocs = append(p.origDocs, docRef{line: at.Line, recipe: i + 1})
+	}
+	return nil
+}
+
+// placeBaseDocs keeps each atom of l that base holds in its base file, in
+// its place there: the current head, or the version itself.
+func (w *writePlan) placeBaseDocs(l *Library) {
+	for _, f := range w.order {
+		p := w.files[f]
+		sort.SliceStable(p.origDocs, func(i, j int) bool { return p.origDocs[i].line < p.origDocs[j].line })
+		seenRecipes := false
+		for _, d := range p.origDocs {
+			switch {
+			case d.recipe > 0:
+				if !seenRecipes {
+					p.docs = append(p.docs, docRef{recipes: true})
+					seenRecipes = true
+				}
+			case d.entry.Head:
+				cur := l.heads[d.entry.Kind][d.entry.ID]
+				if cur == nil {
+					continue // no longer in the library
+				}
+				if cur.File != "" && cur.File != f {
+					continue // the head now lives elsewhere
+				}
+				p.docs = append(p.docs, docRef{entry: cur})
+				w.placed[cur.Ref()] = true
+			default:
+				if cur := l.versions[d.entry.Ref()]; cur != nil && !cur.Head {
 					p.docs = append(p.docs, docRef{entry: cur})
-					placed[cur.Ref()] = true
-				default:
-					if cur := l.versions[d.entry.Ref()]; cur != nil && !cur.Head {
-						p.docs = append(p.docs, docRef{entry: cur})
-						placed[cur.Ref()] = true
-					}
+					w.placed[cur.Ref()] = true
 				}
 			}
 		}
 	}
+}
+
+// placeNew gives a file to each head base does not hold (its own, or the
+// default path) and to each earlier version (under history/).
+func (w *writePlan) placeNew(l *Library) {
 	for _, k := range Kinds {
 		for _, e := range l.Heads(k) {
-			if placed[e.Ref()] {
+			if w.placed[e.Ref()] {
 				continue
 			}
 			f := e.File
 			if f == "" || strings.HasPrefix(f, "history/") {
 				f = DefaultPath(e.Kind, e.ID)
 			}
-			p := get(f)
+			p := w.get(f)
 			p.docs = append(p.docs, docRef{entry: e})
-			placed[e.Ref()] = true
+			w.placed[e.Ref()] = true
 		}
 	}
-	refs := make([]string, 0, len(l.versions))
-	for ref := range l.versions {
-		refs = append(refs, ref)
-	}
-	sort.Strings(refs)
-	for _, ref := range refs {
+	for _, ref := range slices.Sorted(maps.Keys(l.versions)) {
 		e := l.versions[ref]
-		if e.Head || placed[ref] {
+		if e.Head || w.placed[ref] {
 			continue
 		}
 		f := e.File
 		if !strings.HasPrefix(f, "history/") {
 			f = HistoryPath(e.Kind, e.ID, e.Version)
 		}
-		p := get(f)
+		p := w.get(f)
 		p.docs = append(p.docs, docRef{entry: e})
-		placed[ref] = true
+		w.placed[ref] = true
 	}
+}
 
-	// Recipes: each back to the file it came from when the count is
-	// unchanged; otherwise all into the first recipes file.
+// placeRecipes puts each recipe back in the file it came from when the
+// count is unchanged; otherwise all into the first recipes file.
+func (w *writePlan) placeRecipes(l *Library) {
 	recipeFile := make([]string, len(l.recipes))
-	sameCount := orig != nil && len(orig.recipes) == len(l.recipes)
+	sameCount := w.orig != nil && len(w.orig.recipes) == len(l.recipes)
 	first := ""
-	if orig != nil && len(orig.recipes) > 0 {
-		first = orig.RecipeOrigin(0).File
+	if w.orig != nil && len(w.orig.recipes) > 0 {
+		first = w.orig.RecipeOrigin(0).File
 	}
 	if first == "" {
 		first = "environments.yaml"
@@ -400,20 +414,18 @@ func Write(l *Library, base fs.FS, dir string) (WriteStats, error) {
 	}
 	for i := range l.recipes {
 		if sameCount {
-			recipeFile[i] = orig.RecipeOrigin(i).File
+			recipeFile[i] = w.orig.RecipeOrigin(i).File
 		} else {
 			recipeFile[i] = first
 		}
 	}
 	for i, f := range recipeFile {
-		p := get(f)
+		p := w.get(f)
 		p.recipes = append(p.recipes, l.recipes[i])
 		if !p.hasRecipeDoc() {
 			p.docs = append(p.docs, docRef{recipes: true})
 		}
 	}
-
-	return st, commitPlan(plan, order, orig, base, dir, inPlace, &st)
 }
 
 // commitPlan writes the planned files through a Stage, so the library

@@ -14,16 +14,8 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
-
-func loadExample(t testing.TB) *atom.Library {
-	t.Helper()
-	lib, ds, err := atom.Load(corpus.Example())
-	if err != nil || ds.HasErrors() {
-		t.Fatalf("example library: %v %v", err, ds.Err())
-	}
-	return lib
-}
 
 // roundTrip marshals an atom, loads it back and returns the entry.
 func roundTrip(t testing.TB, a any) *atom.Entry {
@@ -45,7 +37,7 @@ func roundTrip(t testing.TB, a any) *atom.Entry {
 }
 
 func TestMarshalRoundTrip(t *testing.T) {
-	lib := loadExample(t)
+	lib := testlib.Example(t)
 	for _, k := range atom.Kinds {
 		for _, e := range lib.Heads(k) {
 			t.Run(e.Ref(), func(t *testing.T) {
@@ -88,7 +80,7 @@ func TestMarshalAwkwardValues(t *testing.T) {
 }
 
 func TestMarshalRecipes(t *testing.T) {
-	lib := loadExample(t)
+	lib := testlib.Example(t)
 	rs := lib.Recipes()
 	rs[0].Intent.Version = "abc123abc123"
 	b, err := atom.MarshalRecipes(rs)
@@ -105,10 +97,10 @@ func TestMarshalRecipes(t *testing.T) {
 }
 
 func TestClone(t *testing.T) {
-	lib := loadExample(t)
+	lib := testlib.Example(t)
 	c := lib.Clone()
 	old := lib.Head(atom.KindServer, "mail")
-	s := *old.Atom.(*atom.Server)
+	s := *old.MustServer()
 	s.Description = "changed"
 	if _, err := c.Put(&s, old.File, true); err != nil {
 		t.Fatal(err)
@@ -133,7 +125,7 @@ func TestClone(t *testing.T) {
 func evolveMail(t *testing.T, lib *atom.Library) (oldVer, newVer string) {
 	t.Helper()
 	old := lib.Head(atom.KindServer, "mail")
-	s := *old.Atom.(*atom.Server)
+	s := *old.MustServer()
 	s.Tools = append(append([]atom.Tool(nil), s.Tools...), atom.Tool{
 		Name: "mail_delete_message", Description: "Delete a message.",
 		Input:  map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{"type": "string"}}, "required": []any{"id"}},
@@ -152,7 +144,7 @@ func evolveMail(t *testing.T, lib *atom.Library) (oldVer, newVer string) {
 
 func TestWrite(t *testing.T) {
 	t.Run("unchanged library is copied byte for byte", func(t *testing.T) {
-		lib := loadExample(t)
+		lib := testlib.Example(t)
 		dir := t.TempDir()
 		st, err := atom.Write(lib, corpus.Example(), dir)
 		if err != nil {
@@ -164,7 +156,7 @@ func TestWrite(t *testing.T) {
 		sameFiles(t, corpus.Example(), os.DirFS(dir))
 	})
 	t.Run("evolved atom: new head, old version under history, recipes moved", func(t *testing.T) {
-		lib := loadExample(t)
+		lib := testlib.Example(t)
 		oldVer, newVer := evolveMail(t, lib)
 		dir := t.TempDir()
 		st, err := atom.Write(lib, corpus.Example(), dir)
@@ -212,7 +204,7 @@ func TestWrite(t *testing.T) {
 		}
 	})
 	t.Run("without a base every atom is rendered", func(t *testing.T) {
-		lib := loadExample(t)
+		lib := testlib.Example(t)
 		oldVer, newVer := evolveMail(t, lib)
 		dir := t.TempDir()
 		if _, err := atom.Write(lib, nil, dir); err != nil {

@@ -111,14 +111,14 @@ func serversOf(lib *atom.Library, env *episode.Env) map[string]*atom.Server {
 	out := map[string]*atom.Server{}
 	for _, p := range env.Recipe.Servers {
 		if e, err := lib.Get(atom.KindServer, p); err == nil {
-			s := e.Atom.(*atom.Server)
+			s := e.MustServer()
 			out[s.AppName()] = s
 		}
 	}
-	for _, app := range env.Intent.Atom.(*atom.Intent).Apps {
+	for _, app := range env.Intent.MustIntent().Apps {
 		if out[app] == nil {
 			if e := lib.ServerFor(app); e != nil {
-				out[app] = e.Atom.(*atom.Server)
+				out[app] = e.MustServer()
 			}
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -121,10 +121,7 @@ func TestCheckWorld(t *testing.T) {
 // TestExampleLibrary runs the check over a whole library: the example's
 // worlds are coherent, and the report counts by rule and by atom agree.
 func TestExampleLibrary(t *testing.T) {
-	lib, ds, err := atom.Load(corpus.Example())
-	if err != nil || ds.HasErrors() {
-		t.Fatalf("load: %v %v", err, ds.Err())
-	}
+	lib := testlib.Example(t)
 	rep := Check(lib)
 	if rep.Data == 0 || rep.Records == 0 {
 		t.Fatalf("nothing checked: %+v", rep)

@@ -2,7 +2,8 @@ package coherence
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -24,7 +25,7 @@ func IsPaid(v any) bool { return oneOf(stateWord(v), paidStates) }
 // IsOwed reports whether a money field says what is still owed (a paid
 // record owes nothing).
 func IsOwed(field string) bool {
-	return hasWord(atom.Words(field), "due", "balance", "outstanding", "remaining")
+	return atom.HasWord(atom.Words(field), "due", "balance", "outstanding", "remaining")
 }
 
 // datePairs are fields whose dates must come in order: a record is created
@@ -94,7 +95,7 @@ func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any)
 			case oneOf(w, aheadStates):
 				ahead = append(ahead, fmt.Sprintf("%s %v", f, rec[f]))
 			}
-			if oneOf(w, paidStates) && hasWord(atom.Words(f), "status", "state", "payment") {
+			if oneOf(w, paidStates) && atom.HasWord(atom.Words(f), "status", "state", "payment") {
 				paid = append(paid, f)
 			}
 		}
@@ -104,11 +105,11 @@ func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any)
 	}
 	for _, p := range datePairs {
 		for _, a := range dates {
-			if !hasWord(a.ws, p[0]...) {
+			if !atom.HasWord(a.ws, p[0]...) {
 				continue
 			}
 			for _, b := range dates {
-				if a.field != b.field && hasWord(b.ws, p[1]...) && !hasWord(b.ws, p[0]...) && b.at < a.at {
+				if a.field != b.field && atom.HasWord(b.ws, p[1]...) && !atom.HasWord(b.ws, p[0]...) && b.at < a.at {
 					out = append(out, fmt.Sprintf("%s %v comes after %s %v", a.field, rec[a.field], b.field, rec[b.field]))
 				}
 			}
@@ -125,23 +126,8 @@ func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any)
 	return out
 }
 
-func hasWord(ws []string, any ...string) bool {
-	for _, w := range ws {
-		for _, a := range any {
-			if w == a {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func sortedFieldNames(rec map[string]any) []string {
-	out := make([]string, 0, len(rec))
-	for f := range rec {
-		out = append(out, f)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(rec))
 	return out
 }
 
@@ -158,7 +144,7 @@ func personName(s *atom.Server, def *atom.Collection, rec map[string]any) (name,
 		}
 		role, _ := atom.RoleOf(s, def, f)
 		ws := atom.Words(f)
-		own := !hasWord(ws, ownerWords...)
+		own := !atom.HasWord(ws, ownerWords...)
 		switch {
 		case role == atom.RoleEmail && own && email == "":
 			email = strings.ToLower(v)
@@ -213,7 +199,7 @@ func (c *checker) identity(s *atom.Server, def *atom.Collection, coll, key strin
 		v, _ := rec[f].(string)
 		role, _ := atom.RoleOf(s, def, f)
 		switch {
-		case role == atom.RoleCompany && v != "" && c.personNames[v] && !hasWord(atom.Words(def.Name), "companies", "organizations", "accounts"):
+		case role == atom.RoleCompany && v != "" && c.personNames[v] && !atom.HasWord(atom.Words(def.Name), "companies", "organizations", "accounts"):
 			c.add(RuleIdentity, coll, key, f, v, "the company %q is a person's name", v)
 		case role == atom.RoleDomain && domain == "":
 			domain = strings.ToLower(v)
@@ -255,7 +241,7 @@ func (c *checker) idForm(name string, col *state.Collection) {
 		return
 	}
 	best, n := "", -1
-	for _, f := range sortedKeys(forms) {
+	for _, f := range slices.Sorted(maps.Keys(forms)) {
 		if forms[f] > n {
 			best, n = f, forms[f]
 		}
@@ -266,13 +252,4 @@ func (c *checker) idForm(name string, col *state.Collection) {
 			c.add(RuleIDForm, name, k, col.Key, k, "key %q is of the form %s; %d of the collection's %d keys are %s", k, keyForm(k), n, len(col.Records), best)
 		}
 	}
-}
-
-func sortedKeys(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

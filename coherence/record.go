@@ -2,9 +2,10 @@ package coherence
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -26,11 +27,7 @@ var (
 // record checks one record's fields and its own lifecycle.
 func (c *checker) record(s *atom.Server, def *atom.Collection, coll string, rec map[string]any) {
 	key, _ := state.KeyOf(rec, def.KeyField())
-	names := make([]string, 0, len(rec))
-	for f := range rec {
-		names = append(names, f)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(rec))
 	for _, f := range names {
 		fd, ok := def.Fields[f]
 		if !ok || rec[f] == nil {

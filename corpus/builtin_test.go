@@ -45,7 +45,7 @@ func loadServers(t *testing.T) (*atom.Library, []*atom.Server) {
 	}
 	var out []*atom.Server
 	for _, e := range lib.Heads(atom.KindServer) {
-		out = append(out, e.Atom.(*atom.Server))
+		out = append(out, e.MustServer())
 	}
 	return lib, out
 }
@@ -112,7 +112,7 @@ func TestBuiltinHasAutomationBenchApps(t *testing.T) {
 			if e == nil {
 				t.Fatalf("no server for AutomationBench app %s", name)
 			}
-			s := e.Atom.(*atom.Server)
+			s := e.MustServer()
 			for _, coll := range app.Collections {
 				c := s.Collection(coll.Name)
 				if c == nil {

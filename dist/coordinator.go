@@ -115,8 +115,25 @@ func (c *Coordinator) VerifyRun(ctx context.Context, run, library string, rs []a
 	}
 	resultSubj := ResultsSubjectPrefix + run
 	jobSubj := JobsSubjectPrefix + run
-	// Read results from the start of the subject, so that none published
-	// before the reader started is missed.
+	iter, err := c.readResults(ctx, cfg, resultSubj)
+	if err != nil {
+		return nil, err
+	}
+	defer iter.Stop()
+	defer c.cleanup(cfg, jobSubj, resultSubj, logf)
+	if err := c.publishJobs(ctx, run, library, jobSubj, rs); err != nil {
+		return nil, err
+	}
+	out, jobErrs, err := c.collect(ctx, iter, run, resultSubj, rs, logf)
+	if err != nil {
+		return nil, err
+	}
+	return out, errors.Join(jobErrs...)
+}
+
+// readResults reads the run's results from the start of their subject, so
+// that none published before the reader started is missed.
+func (c *Coordinator) readResults(ctx context.Context, cfg Config, resultSubj string) (jetstream.MessagesContext, error) {
 	reader, err := c.JS.OrderedConsumer(ctx, cfg.ResultsStream, jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{resultSubj},
 		DeliverPolicy:  jetstream.DeliverAllPolicy,
@@ -128,25 +145,35 @@ func (c *Coordinator) VerifyRun(ctx context.Context, run, library string, rs []a
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", resultSubj, err)
 	}
-	defer iter.Stop()
-	defer c.cleanup(cfg, jobSubj, resultSubj, logf)
+	return iter, nil
+}
 
+// publishJobs publishes one job per recipe, each with a message id that
+// makes a second publish of it a no-op.
+func (c *Coordinator) publishJobs(ctx context.Context, run, library, jobSubj string, rs []atom.Recipe) error {
 	for i, r := range rs {
 		body, err := json.Marshal(Job{Run: run, Index: i, Library: library, Recipe: r})
 		if err != nil {
-			return nil, fmt.Errorf("encode job %d: %w", i, err)
+			return fmt.Errorf("encode job %d: %w", i, err)
 		}
 		msg := &nats.Msg{Subject: jobSubj, Data: body, Header: nats.Header{}}
 		msg.Header.Set(HeaderRun, run)
 		msg.Header.Set(HeaderIndex, strconv.Itoa(i))
 		if _, err := c.JS.PublishMsg(ctx, msg, jetstream.WithMsgID(fmt.Sprintf("%s.%d", run, i))); err != nil {
-			return nil, fmt.Errorf("publish job %d to %s: %w", i, jobSubj, err)
+			return fmt.Errorf("publish job %d to %s: %w", i, jobSubj, err)
 		}
 	}
 
-	out := make([]verify.Verdict, len(rs))
+	return nil
+}
+
+// collect reads verdicts until every recipe has one or ctx ends; a recipe
+// without one gets a failing verdict saying why, and the job errors say
+// which workers failed and how many verdicts are missing. err is a failure
+// to read the results at all.
+func (c *Coordinator) collect(ctx context.Context, iter jetstream.MessagesContext, run, resultSubj string, rs []atom.Recipe, logf func(string, ...any)) (out []verify.Verdict, jobErrs []error, err error) {
+	out = make([]verify.Verdict, len(rs))
 	have := make([]bool, len(rs))
-	var jobErrs []error
 	done := 0
 	start, every := time.Now(), c.waitEvery()
 	for done < len(rs) {
@@ -161,7 +188,7 @@ func (c *Coordinator) VerifyRun(ctx context.Context, run, library string, rs []a
 				}
 				continue
 			}
-			return nil, fmt.Errorf("read %s: %w", resultSubj, err)
+			return nil, nil, fmt.Errorf("read %s: %w", resultSubj, err)
 		}
 		res, err := ParseResult(m.Data())
 		switch {
@@ -202,7 +229,7 @@ func (c *Coordinator) VerifyRun(ctx context.Context, run, library string, rs []a
 		}
 		jobErrs = append(jobErrs, fmt.Errorf("run %s: %d of %d verdicts missing: %w", run, len(rs)-done, len(rs), ctx.Err()))
 	}
-	return out, errors.Join(jobErrs...)
+	return out, jobErrs, nil
 }
 
 // cleanup purges the run's jobs nobody took and its results, which have

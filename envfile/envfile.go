@@ -3,7 +3,6 @@
 package envfile
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -13,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/jsonl"
 )
 
 // Record is one line of an envs.jsonl file as `legoenv build` writes it.
@@ -45,35 +45,31 @@ func Read(name string, r io.Reader) ([]Record, error) {
 		out  []Record
 		errs []error
 	)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), maxLine)
-	line := 0
-	for sc.Scan() {
-		line++
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
+	err := jsonl.EachLine(name, r, maxLine, func(line int, b []byte) error {
 		rec, err := parseLine(b)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s:%d: %w", name, line, err))
 			if len(errs) >= 20 {
 				errs = append(errs, fmt.Errorf("%s: too many errors, stopped at line %d", name, line))
-				return nil, errors.Join(errs...)
+				return errTooMany
 			}
-			continue
+			return nil
 		}
 		rec.Line = line
 		out = append(out, rec)
-	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Errorf("%s:%d: %w", name, line+1, err))
+		return nil
+	})
+	if err != nil && err != errTooMany {
+		errs = append(errs, err)
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	return out, nil
 }
+
+// errTooMany stops Read after 20 bad lines; errs says so.
+var errTooMany = errors.New("too many errors")
 
 func parseLine(b []byte) (Record, error) {
 	var raw map[string]json.RawMessage

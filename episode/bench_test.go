@@ -8,7 +8,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -16,11 +16,8 @@ import (
 // generated tickets.
 func sizedEnv(b testing.TB, n int) *Env {
 	b.Helper()
-	lib, _, err := atom.Load(corpus.Example())
-	if err != nil {
-		b.Fatal(err)
-	}
-	d := *lib.Head(atom.KindData, "northwind_support").Atom.(*atom.Data)
+	lib := testlib.Example(b)
+	d := *lib.Head(atom.KindData, "northwind_support").MustData()
 	d.ID = fmt.Sprintf("northwind_%d", n)
 	d.Generate = []atom.Generator{{App: "helpdesk", Collection: "tickets", Count: n, Fields: map[string]string{
 		"subject": "sentence", "requester_email": "person.email", "status": "oneof(new|open|solved)", "created_at": "datetime(-40d,0d)",

@@ -8,13 +8,14 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 // A second composition reuses each tool's compiled schema and effect, yet
 // gets Tool values of its own that behave like the first. The cache is the
 // library's: a clone shares it, a library loaded again compiles afresh.
 func TestToolCacheSharesCompiledParts(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	r := lib.Recipes()[0]
 	a, err := Compose(lib, r, Options{})
 	if err != nil {
@@ -51,7 +52,7 @@ func TestToolCacheSharesCompiledParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := Compose(exampleLib(t), r, Options{})
+	d, err := Compose(testlib.Example(t), r, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

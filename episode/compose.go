@@ -6,6 +6,9 @@ package episode
 
 import (
 	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -127,7 +130,7 @@ func (e *Env) Messages() []Message {
 	sys := e.System
 	var rules []string
 	for _, r := range e.Rules {
-		ru := r.Atom.(*atom.Rule)
+		ru := r.MustRule()
 		if ru.Placement == "" || ru.Placement == "prompt" {
 			rules = append(rules, "- "+ru.Text)
 		}
@@ -152,6 +155,23 @@ type Options struct {
 	// its apps (verification asks whether a restriction is what blocks a
 	// task).
 	FullSurface bool
+}
+
+// ComposeAll composes every recipe of lib with the default options.
+// Recipes that do not compose come back as errors beside the environments
+// that do.
+func ComposeAll(lib *atom.Library) ([]*Env, []error) {
+	var envs []*Env
+	var errs []error
+	for _, r := range lib.Recipes() {
+		env, err := Compose(lib, r, Options{})
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		envs = append(envs, env)
+	}
+	return envs, errs
 }
 
 // Compose resolves a recipe against a library and builds the environment.
@@ -199,8 +219,8 @@ func (c *composer) compose() *Env {
 	if ie == nil || de == nil {
 		return nil
 	}
-	in, steps, goalFrom := c.expandSteps(ie, ie.Atom.(*atom.Intent))
-	data := de.Atom.(*atom.Data)
+	in, steps, goalFrom := c.expandSteps(ie, ie.MustIntent())
+	data := de.MustData()
 	env := &Env{Intent: ie, Composed: in, GoalFrom: goalFrom, Data: de, worlds: map[int64]*state.World{}, toolByKey: map[string]*Tool{}, cache: c.cache}
 
 	// Servers: as pinned, else one per app of the intent.
@@ -210,7 +230,7 @@ func (c *composer) compose() *Env {
 		for _, p := range c.r.Servers {
 			if e := c.get(atom.KindServer, p); e != nil {
 				servers = append(servers, e)
-				served[e.Atom.(*atom.Server).AppName()] = e
+				served[e.MustServer().AppName()] = e
 			}
 		}
 	}
@@ -230,7 +250,7 @@ func (c *composer) compose() *Env {
 	sort.Slice(servers, func(i, j int) bool { return servers[i].ID < servers[j].ID })
 	env.Servers = servers
 	for _, s := range servers {
-		env.Apps = append(env.Apps, s.Atom.(*atom.Server).AppName())
+		env.Apps = append(env.Apps, s.MustServer().AppName())
 	}
 
 	// Rules: as pinned.
@@ -274,7 +294,7 @@ func (c *composer) buildTools(env *Env, in *atom.Intent) {
 	owner := map[string]*atom.Entry{}
 	var all []*Tool
 	for _, se := range env.Servers {
-		s := se.Atom.(*atom.Server)
+		s := se.MustServer()
 		for i := range s.Tools {
 			t := &s.Tools[i]
 			if prev := owner[t.Name]; prev != nil {
@@ -339,67 +359,88 @@ func (e *Env) World(seed int64) (*state.World, error) {
 
 // buildWorld materialises the data atom over the servers' collections.
 func (c *composer) buildWorld(env *Env, seed int64) *state.World {
-	data := env.Data.Atom.(*atom.Data)
-	type collInfo struct {
-		key     string
-		prefix  string
-		records []state.Record
-		keys    *keyMaker
+	data := env.Data.MustData()
+	wc := newWorldColls(env)
+	c.addDataRecords(env, data, wc)
+	if seed == 0 {
+		seed = data.Seed
 	}
-	colls := map[string]*collInfo{}
-	apps := map[string]bool{}
+	wc.keyRNG = gen.New(seed, "keys", env.Clock).Rand()
+	c.addRuleDocuments(env, wc)
+	for gi, g := range data.Generate {
+		c.addGenerated(env, data, seed, gi, g, wc)
+	}
+	var out []*state.Collection
+	for name, ci := range wc.colls {
+		out = append(out, state.NewCollection(name, ci.key, ci.records))
+	}
+	return state.NewWorld(env.Clock, out...)
+}
+
+// worldColl is one collection of a world being built.
+type worldColl struct {
+	key     string
+	prefix  string
+	records []state.Record
+	keys    *keyMaker
+}
+
+// keyMaker makes new keys for the collection, after its records so far.
+func (ci *worldColl) keyMaker() *keyMaker {
+	if ci.keys == nil {
+		ci.keys = newKeyMaker(ci.key, ci.prefix, ci.records)
+	}
+	return ci.keys
+}
+
+// worldColls are the collections of a world being built, by "app.name",
+// and the apps served.
+type worldColls struct {
+	colls  map[string]*worldColl
+	apps   map[string]bool
+	keyRNG *rand.Rand // new keys for records that have none
+}
+
+func newWorldColls(env *Env) *worldColls {
+	wc := &worldColls{colls: map[string]*worldColl{}, apps: map[string]bool{}}
 	for _, se := range env.Servers {
-		s := se.Atom.(*atom.Server)
-		apps[s.AppName()] = true
+		s := se.MustServer()
+		wc.apps[s.AppName()] = true
 		for _, col := range s.Collections {
-			colls[s.AppName()+"."+col.Name] = &collInfo{key: col.KeyField(), prefix: col.Prefix()}
+			wc.colls[s.AppName()+"."+col.Name] = &worldColl{key: col.KeyField(), prefix: col.Prefix()}
 		}
 	}
-	appNames := make([]string, 0, len(data.Records))
-	for app := range data.Records {
-		appNames = append(appNames, app)
-	}
-	sort.Strings(appNames)
-	for _, app := range appNames {
-		if !apps[app] {
+	return wc
+}
+
+// addDataRecords adds the data atom's records of the apps served.
+func (c *composer) addDataRecords(env *Env, data *atom.Data, wc *worldColls) {
+	for _, app := range slices.Sorted(maps.Keys(data.Records)) {
+		if !wc.apps[app] {
 			continue // data for apps this environment does not serve
 		}
-		names := make([]string, 0, len(data.Records[app]))
-		for n := range data.Records[app] {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			ci := colls[app+"."+n]
+		for _, n := range slices.Sorted(maps.Keys(data.Records[app])) {
+			ci := wc.colls[app+"."+n]
 			if ci == nil {
 				c.add(IssueBadData, env.Data, "", "", "records."+app+"."+n, "app %s has no collection %q", app, n)
 				continue
 			}
-			for _, r := range data.Records[app][n] {
-				ci.records = append(ci.records, r)
-			}
+			ci.records = append(ci.records, data.Records[app][n]...)
 		}
 	}
-	if seed == 0 {
-		seed = data.Seed
-	}
-	keyRNG := gen.New(seed, "keys", env.Clock).Rand()
-	keysOf := func(name string, ci *collInfo) *keyMaker {
-		if ci.keys == nil {
-			ci.keys = newKeyMaker(ci.key, ci.prefix, ci.records)
-		}
-		return ci.keys
-	}
-	// Rule documents.
+}
+
+// addRuleDocuments adds the documents that rules placed as documents live in.
+func (c *composer) addRuleDocuments(env *Env, wc *worldColls) {
 	for _, re := range env.Rules {
-		ru := re.Atom.(*atom.Rule)
+		ru := re.MustRule()
 		if ru.Placement != "document" || ru.Document == nil {
 			continue
 		}
 		name := ru.Document.App + "." + ru.Document.Collection
-		ci := colls[name]
+		ci := wc.colls[name]
 		if ci == nil {
-			if apps[ru.Document.App] {
+			if wc.apps[ru.Document.App] {
 				c.add(IssueBadData, re, "", "", "document", "no collection %s for the rule's document", name)
 			}
 			continue
@@ -412,76 +453,64 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 			rec[k] = v
 		}
 		if _, ok := rec[ci.key]; !ok {
-			rec[ci.key] = keysOf(name, ci).next(keyRNG)
+			rec[ci.key] = ci.keyMaker().next(wc.keyRNG)
 		}
 		ci.records = append(ci.records, rec)
 	}
-	// Generated records.
-	for gi, g := range data.Generate {
-		name := g.App + "." + g.Collection
-		ci := colls[name]
-		if ci == nil {
-			if apps[g.App] {
-				c.add(IssueBadData, env.Data, "", "", fmt.Sprintf("generate[%d]", gi), "app %s has no collection %q", g.App, g.Collection)
+}
+
+// addGenerated adds the records of the data atom's gi-th generator.
+func (c *composer) addGenerated(env *Env, data *atom.Data, seed int64, gi int, g atom.Generator, wc *worldColls) {
+	name := g.App + "." + g.Collection
+	ci := wc.colls[name]
+	if ci == nil {
+		if wc.apps[g.App] {
+			c.add(IssueBadData, env.Data, "", "", fmt.Sprintf("generate[%d]", gi), "app %s has no collection %q", g.App, g.Collection)
+		}
+		return
+	}
+	var like state.Record
+	if g.Like != "" {
+		h := data.Handles[g.Like]
+		for _, r := range ci.records {
+			if k, _ := state.KeyOf(r, ci.key); k == h.Key {
+				like = r
 			}
-			continue
 		}
-		var like state.Record
-		if g.Like != "" {
-			h := data.Handles[g.Like]
-			for _, r := range ci.records {
-				if k, _ := state.KeyOf(r, ci.key); k == h.Key {
-					like = r
-				}
-			}
+	}
+	src := gen.New(seed, fmt.Sprintf("%s#%d", name, gi), env.Clock)
+	fields := slices.Sorted(maps.Keys(g.Fields))
+	specs := make([]gen.Spec, len(fields))
+	parsed := make([]bool, len(fields))
+	for j, f := range fields {
+		sp, err := c.cache.parseSpec(g.Fields[f])
+		specs[j], parsed[j] = sp, err == nil // a bad spec is reported by lint
+	}
+	for i := 0; i < g.Count; i++ {
+		row := src.NewRow()
+		// Sized once: growing a map field by field was most of the
+		// world's allocations.
+		rec := make(state.Record, len(like)+len(fields)+1)
+		for k, v := range like {
+			rec[k] = v
 		}
-		src := gen.New(seed, fmt.Sprintf("%s#%d", name, gi), env.Clock)
-		fields := make([]string, 0, len(g.Fields))
-		for f := range g.Fields {
-			fields = append(fields, f)
-		}
-		sort.Strings(fields)
-		specs := make([]gen.Spec, len(fields))
-		parsed := make([]bool, len(fields))
 		for j, f := range fields {
-			sp, err := c.cache.parseSpec(g.Fields[f])
-			specs[j], parsed[j] = sp, err == nil // a bad spec is reported by lint
+			if parsed[j] {
+				rec[f] = src.Value(specs[j], row)
+			}
 		}
-		for i := 0; i < g.Count; i++ {
-			row := src.NewRow()
-			// Sized once: growing a map field by field was most of the
-			// world's allocations.
-			rec := make(state.Record, len(like)+len(fields)+1)
-			for k, v := range like {
-				rec[k] = v
+		if _, ok := rec[ci.key]; !ok || like != nil {
+			if _, set := g.Fields[ci.key]; !set {
+				rec[ci.key] = ci.keyMaker().next(wc.keyRNG)
 			}
-			for j, f := range fields {
-				if parsed[j] {
-					rec[f] = src.Value(specs[j], row)
-				}
-			}
-			if _, ok := rec[ci.key]; !ok || like != nil {
-				if _, set := g.Fields[ci.key]; !set {
-					rec[ci.key] = keysOf(name, ci).next(keyRNG)
-				}
-			}
-			ci.records = append(ci.records, rec)
 		}
+		ci.records = append(ci.records, rec)
 	}
-	var out []*state.Collection
-	for name, ci := range colls {
-		out = append(out, state.NewCollection(name, ci.key, ci.records))
-	}
-	return state.NewWorld(env.Clock, out...)
 }
 
 func (c *composer) bind(env *Env, in *atom.Intent, data *atom.Data, w *state.World) {
 	env.Bindings = map[string]Binding{}
-	names := make([]string, 0, len(in.Slots))
-	for n := range in.Slots {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(in.Slots))
 	for _, n := range names {
 		slot := in.Slots[n]
 		if o, ok := c.r.Bind[n]; ok {
@@ -571,7 +600,7 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 		compile(env.GoalFrom[i].Entry, fmt.Sprintf("goal[%d]", i), a, "goal")
 	}
 	for _, re := range env.Rules {
-		for i, a := range re.Atom.(*atom.Rule).Checks {
+		for i, a := range re.MustRule().Checks {
 			compile(re, fmt.Sprintf("checks[%d]", i), a, "rule:"+re.ID)
 		}
 	}

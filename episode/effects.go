@@ -2,12 +2,14 @@ package episode
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/inflect"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -140,19 +142,7 @@ func (tg *target) find(st *state.State, args map[string]any) (string, state.Reco
 		}
 	}
 	_, coll := state.Split(tg.name)
-	return "", nil, fmt.Errorf("no %s with %s %q", singular(coll), tg.match, want)
-}
-
-func singular(s string) string {
-	switch {
-	case strings.HasSuffix(s, "ies"):
-		return s[:len(s)-3] + "y"
-	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
-		return s[:len(s)-2]
-	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss"):
-		return s[:len(s)-1]
-	}
-	return s
+	return "", nil, fmt.Errorf("no %s with %s %q", inflect.Singular(coll), tg.match, want)
 }
 
 // --- search ---
@@ -192,11 +182,7 @@ func newSearch(s *atom.Server, t *atom.Tool) (Effect, error) {
 	if len(t.Effect.Filters) == 0 {
 		// Default: every argument that names a field; text matches loosely.
 		props := atom.InputProperties(t.Input)
-		names := make([]string, 0, len(props))
-		for p := range props {
-			names = append(names, p)
-		}
-		sort.Strings(names)
+		names := slices.Sorted(maps.Keys(props))
 		for _, p := range names {
 			if p == e.limitArg {
 				continue
@@ -244,7 +230,7 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	for _, r := range cx.State.Records(e.tg.name) {
 		ok := true
 		for _, f := range fs {
-			if !matchValue(lookupPath(r, f.field), f.op, f.val) {
+			if v, _ := state.Path(r, f.field); !matchValue(v, f.op, f.val) {
 				ok = false
 				break
 			}
@@ -258,21 +244,6 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 		}
 	}
 	return map[string]any{"results": results, "total": total}, nil
-}
-
-func lookupPath(r map[string]any, path string) any {
-	if v, ok := r[path]; ok {
-		return v
-	}
-	cur := any(r)
-	for _, seg := range strings.Split(path, ".") {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return nil
-		}
-		cur = m[seg]
-	}
-	return cur
 }
 
 // matchValue applies a search filter; on a list field, some element must match.
@@ -333,29 +304,17 @@ func matchValue(v any, op string, want any) bool {
 }
 
 func scalarEqual(a, b any) bool {
-	if af, ok := toNumber(a); ok {
-		if bf, ok := toNumber(b); ok {
+	if af, ok := state.Number(a); ok {
+		if bf, ok := state.Number(b); ok {
 			return af == bf
 		}
 	}
 	return state.Text(a) == state.Text(b)
 }
 
-func toNumber(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case int:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	}
-	return 0, false
-}
-
 func compare(a, b any) (int, bool) {
-	af, aok := toNumber(a)
-	bf, bok := toNumber(b)
+	af, aok := state.Number(a)
+	bf, bok := state.Number(b)
 	if !aok {
 		if s, ok := a.(string); ok {
 			if f, err := strconv.ParseFloat(s, 64); err == nil {

@@ -6,23 +6,8 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
-
-func exampleLib(t testing.TB) *atom.Library {
-	t.Helper()
-	lib, ds, err := atom.Load(corpus.Example())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range ds {
-		t.Log(d)
-	}
-	if ds.HasErrors() {
-		t.Fatal("example library has errors")
-	}
-	return lib
-}
 
 func composeAll(t testing.TB, lib *atom.Library) []*Env {
 	t.Helper()
@@ -38,7 +23,7 @@ func composeAll(t testing.TB, lib *atom.Library) []*Env {
 }
 
 func TestExamplePlans(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	for _, env := range composeAll(t, lib) {
 		t.Run(env.Intent.ID+"/"+env.Data.ID, func(t *testing.T) {
 			s, err := NewSession(env, SessionOptions{})
@@ -67,7 +52,7 @@ func TestExamplePlans(t *testing.T) {
 }
 
 func TestBadCallsAreObservations(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	env := composeAll(t, lib)[0]
 	s, _ := NewSession(env, SessionOptions{})
 	h := s.Hash()
@@ -97,7 +82,7 @@ func TestBadCallsAreObservations(t *testing.T) {
 }
 
 func TestReplayAndReset(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	for _, env := range composeAll(t, lib) {
 		if len(env.Plan) == 0 {
 			continue
@@ -119,7 +104,7 @@ func TestReplayAndReset(t *testing.T) {
 }
 
 func TestSeedsVaryGeneratedData(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	env := composeAll(t, lib)[0]
 	s1, _ := NewSession(env, SessionOptions{Seed: 1})
 	s1b, _ := NewSession(env, SessionOptions{Seed: 1})
@@ -133,7 +118,7 @@ func TestSeedsVaryGeneratedData(t *testing.T) {
 }
 
 func TestMetaToolset(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	env := composeAll(t, lib)[0]
 	s, _ := NewSession(env, SessionOptions{Toolset: ToolsetMeta})
 	if defs := s.Defs(); len(defs) != 2 || defs[0].Name != "search_tools" {
@@ -155,7 +140,7 @@ func TestMetaToolset(t *testing.T) {
 }
 
 func FuzzToolArguments(f *testing.F) {
-	lib := exampleLib(f)
+	lib := testlib.Example(f)
 	env := composeAll(f, lib)[0]
 	for _, s := range []string{`{}`, `{"id":"T-1001","status":"pending"}`, `"{\"id\":\"T-1001\"}"`, `[1]`, `{"id":{"x":1}}`, `null`, `{"id":"T-1001","tags":[1,2]}`} {
 		f.Add("helpdesk_update_ticket", s)
@@ -179,7 +164,7 @@ func FuzzToolArguments(f *testing.F) {
 }
 
 func TestObservationLimit(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	r := lib.Recipes()[0]
 	env, err := Compose(lib, r, Options{Limits: Limits{MaxObservationBytes: 200}})
 	if err != nil {

@@ -27,7 +27,7 @@ func FuzzStarlarkEffect(f *testing.F) {
 	// Real tool code: the Starlark tools the AutomationBench importer writes.
 	if lib, _, err := atom.Load(os.DirFS("../importer/automationbench/testdata/golden")); err == nil {
 		for _, e := range lib.Heads(atom.KindServer) {
-			for _, t := range e.Atom.(*atom.Server).Tools {
+			for _, t := range e.MustServer().Tools {
 				if t.Effect.Kind == "starlark" {
 					seeds = append(seeds, t.Effect.Code)
 				}
@@ -45,7 +45,7 @@ func FuzzStarlarkEffect(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	srv := lib.Head(atom.KindServer, "bank").Atom.(*atom.Server)
+	srv := lib.Head(atom.KindServer, "bank").MustServer()
 	lim := env.Limits
 	lim.StarlarkSteps, lim.StarlarkBytes, lim.StarlarkTimeMS = 20_000, 1<<20, 200
 	f.Fuzz(func(t *testing.T, code, rawArgs string) {

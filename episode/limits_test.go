@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 // Calls after the step limit, and calls with arguments over the limit,
 // used to be recorded in full: 45,000 steps on a 100-step session.
 func TestTrajectoryStaysBounded(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	env, err := Compose(lib, lib.Recipes()[0], Options{Limits: Limits{MaxSteps: 5, MaxArgBytes: 1000}})
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +46,7 @@ func TestTrajectoryStaysBounded(t *testing.T) {
 }
 
 func TestTrajectoryBytesLimit(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	env, err := Compose(lib, lib.Recipes()[0], Options{Limits: Limits{MaxTrajectoryBytes: 3000}})
 	if err != nil {
 		t.Fatal(err)

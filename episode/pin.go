@@ -26,16 +26,16 @@ func Pin(lib *atom.Library, r atom.Recipe) atom.Recipe {
 	for _, p := range r.Servers {
 		if e, err := lib.Get(atom.KindServer, p); err == nil {
 			servers = append(servers, e)
-			served[e.Atom.(*atom.Server).AppName()] = true
+			served[e.MustServer().AppName()] = true
 		}
 	}
-	in := ie.Atom.(*atom.Intent)
+	in := ie.MustIntent()
 	apps := append([]string(nil), in.Apps...)
 	var steps []atom.Pin
 	for _, st := range in.Steps {
 		if se, err := stepEntry(lib, r, st); err == nil {
 			steps = append(steps, se.Pin())
-			apps = append(apps, se.Atom.(*atom.Intent).Apps...)
+			apps = append(apps, se.MustIntent().Apps...)
 		}
 	}
 	if len(r.Servers) == 0 {

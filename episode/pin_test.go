@@ -5,16 +5,13 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 // TestPinHashIsTheEnvironmentID holds Pin to what Compose pins, for recipes
 // that compose and for each way a recipe can fail to.
 func TestPinHashIsTheEnvironmentID(t *testing.T) {
-	lib, ds, err := atom.Load(corpus.Example())
-	if err != nil || ds.HasErrors() {
-		t.Fatalf("example library: %v %v", err, ds.Err())
-	}
+	lib := testlib.Example(t)
 	rs := lib.Recipes()
 	first := rs[0]
 	broken := []atom.Recipe{

@@ -3,8 +3,9 @@ package episode
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -174,7 +175,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	for _, r := range d.cx.State.Records(full) {
 		ok := true
 		for f, v := range where {
-			if !matchValue(lookupPath(r, f), "equals", v) {
+			if got, _ := state.Path(r, f); !matchValue(got, "equals", v) {
 				ok = false
 				break
 			}
@@ -323,11 +324,7 @@ func toStarlark(v any) (starlark.Value, error) {
 		}
 		return starlark.NewList(out), nil
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(x))
 		d := starlark.NewDict(len(x))
 		for _, k := range keys {
 			sv, err := toStarlark(x[k])

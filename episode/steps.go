@@ -40,7 +40,7 @@ func (c *composer) expandSteps(ie *atom.Entry, in *atom.Intent) (*atom.Intent, [
 			c.add(IssueMissingAtom, ie, "", "", fmt.Sprintf("steps[%d].intent", i), "%v", err)
 			continue
 		}
-		step := se.Atom.(*atom.Intent)
+		step := se.MustIntent()
 		if len(step.Steps) > 0 {
 			c.add(IssueMissingAtom, ie, "", "", fmt.Sprintf("steps[%d].intent", i), "step intent %s has steps of its own; steps do not nest", se.ID)
 			continue

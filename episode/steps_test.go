@@ -7,8 +7,8 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -16,10 +16,7 @@ import (
 // its intents as steps.
 func workflowLib(t *testing.T) *atom.Library {
 	t.Helper()
-	lib, ds, err := atom.Load(corpus.Example())
-	if err != nil || ds.HasErrors() {
-		t.Fatalf("load: %v %v", err, ds.Err())
-	}
+	lib := testlib.Example(t)
 	wf := &atom.Intent{Kind: atom.KindIntent, ID: "escalate_and_opt_out", Family: "workflow", Apps: []string{"helpdesk"},
 		Instruction: "Ticket {{tk}} is a billing error: make it urgent, tag it \"escalated\" and tell {{ld}} ({{ld.email}}) with the ticket id. Then flag {{who}} as do-not-contact.",
 		Slots:       map[string]atom.Slot{"tk": {Handle: "the_ticket"}, "ld": {Handle: "billing_lead"}, "who": {Handle: "dnc_contact"}},
@@ -77,7 +74,7 @@ func TestStepFixReachesWorkflow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixed := *old.Atom.(*atom.Intent)
+	fixed := *old.MustIntent()
 	fixed.Goal = append(append([]assert.Assertion(nil), fixed.Goal...), assert.Assertion{Type: assert.NotExists, Target: "crm.contacts",
 		Where: assert.Where{{Field: "id", Op: assert.OpEquals, Value: "{{dnc.id}}"}, {Field: "name", Op: assert.OpEquals, Value: ""}}, Label: "the contact keeps its name"})
 	if _, err := lib.Put(&fixed, old.File, true); err != nil {
@@ -106,7 +103,7 @@ func TestStepFixReachesWorkflow(t *testing.T) {
 func TestStepMissing(t *testing.T) {
 	lib := workflowLib(t)
 	e, _ := lib.Get(atom.KindIntent, atom.Pin{ID: "escalate_and_opt_out"})
-	in := *e.Atom.(*atom.Intent)
+	in := *e.MustIntent()
 	in.Steps = []atom.Step{{Intent: "no_such_intent"}}
 	if _, err := lib.Put(&in, e.File, true); err != nil {
 		t.Fatal(err)

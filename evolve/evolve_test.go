@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/store"
 	"github.com/legoenv/legoenv/verify"
 )
@@ -57,10 +57,7 @@ func counting(n *atomic.Int64) []Repairer {
 }
 
 func TestExampleLibraryIsSound(t *testing.T) {
-	lib, _, err := atom.Load(corpus.Example())
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := testlib.Example(t)
 	res, err := Run(context.Background(), lib, Options{Rounds: 3, Store: openStore(t), Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)

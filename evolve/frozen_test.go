@@ -15,7 +15,7 @@ import (
 // ground truth; its fault stays visible and the other faults are still fixed.
 func TestFrozenAtomsAreReportedNotRepaired(t *testing.T) {
 	lib := loadDir(t, "testdata/faults")
-	d := *lib.Head(atom.KindData, "initech_sales").Atom.(*atom.Data)
+	d := *lib.Head(atom.KindData, "initech_sales").MustData()
 	d.Frozen = true
 	if _, err := lib.Put(&d, "data/initech_sales.yaml", true); err != nil {
 		t.Fatal(err)
@@ -35,7 +35,7 @@ func TestFrozenAtomsAreReportedNotRepaired(t *testing.T) {
 			}
 		}
 	}
-	if got := res.Library.Head(atom.KindData, "initech_sales").Atom.(*atom.Data); !got.Frozen || len(res.Library.Versions(atom.KindData, "initech_sales")) != 2 {
+	if got := res.Library.Head(atom.KindData, "initech_sales").MustData(); !got.Frozen || len(res.Library.Versions(atom.KindData, "initech_sales")) != 2 {
 		t.Fatalf("the frozen atom changed")
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -32,7 +32,7 @@ func fakeVerify(ctx context.Context, lib *atom.Library, rs []atom.Recipe) []veri
 		}
 		res, _ := resolve(lib, r)
 		out[i] = verify.Verdict{Recipe: res, EnvID: res.Hash(), Intent: e.ID}
-		if e.Atom.(*atom.Intent).Description == "good" {
+		if e.MustIntent().Description == "good" {
 			out[i].Verified = true
 			continue
 		}
@@ -44,7 +44,7 @@ func fakeVerify(ctx context.Context, lib *atom.Library, rs []atom.Recipe) []veri
 // describe is a repairer that sets the intent's description.
 func describe(name, desc string) Func {
 	return Func{Cause: fakeCause, Label: name, Fn: func(ctx context.Context, req Request) (Proposal, error) {
-		in, _ := clone(req.Atom.Atom.(*atom.Intent))
+		in, _ := clone(req.Atom.MustIntent())
 		in.Description = desc
 		return Proposal{Atom: in, Note: "description " + desc}, nil
 	}}
@@ -52,12 +52,9 @@ func describe(name, desc string) Func {
 
 func exampleWithIntents(t *testing.T, good ...string) *atom.Library {
 	t.Helper()
-	lib, _, err := atom.Load(corpus.Example())
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := testlib.Example(t)
 	for _, e := range lib.Heads(atom.KindIntent) {
-		in, _ := clone(e.Atom.(*atom.Intent))
+		in, _ := clone(e.MustIntent())
 		in.Description = "bad"
 		for _, g := range good {
 			if g == in.ID {
@@ -79,7 +76,7 @@ func TestGate(t *testing.T) {
 		return Proposal{Atom: req.Atom.Atom}, nil
 	}}
 	invalid := Func{Cause: fakeCause, Label: "invalid", Fn: func(ctx context.Context, req Request) (Proposal, error) {
-		in, _ := clone(req.Atom.Atom.(*atom.Intent))
+		in, _ := clone(req.Atom.MustIntent())
 		in.Description, in.Tools = "good", []string{"not a tool name!"}
 		return Proposal{Atom: in}, nil
 	}}
@@ -133,7 +130,7 @@ func TestGate(t *testing.T) {
 			}
 			for _, e := range res.Library.Heads(atom.KindIntent) {
 				lin := atom.LineageOf(e.Atom)
-				if e.Atom.(*atom.Intent).Description == "good" && e.ID != "mark_do_not_contact" && e.ID != "escalate_ticket" {
+				if e.MustIntent().Description == "good" && e.ID != "mark_do_not_contact" && e.ID != "escalate_ticket" {
 					last := first[len(first)-1]
 					if lin == nil || lin.Round != 1 || lin.RootCause != string(fakeCause) || lin.Fixed == nil {
 						t.Errorf("%s: lineage %+v", e.ID, lin)

@@ -3,7 +3,8 @@ package evolve
 import (
 	"context"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -193,11 +194,7 @@ func llmRepairPrompt(req Request, current string) string {
 		fmt.Fprintf(&b, "\nWhat verification found:\n%s\n", strings.Join(lines, "\n"))
 	}
 	if len(apps) > 0 {
-		names := make([]string, 0, len(apps))
-		for a := range apps {
-			names = append(names, a)
-		}
-		sort.Strings(names)
+		names := slices.Sorted(maps.Keys(apps))
 		fmt.Fprintf(&b, "\nThe environments use the apps %s:\n%s", strings.Join(names, ", "), llmServers(req.Lib, apps))
 	}
 	fmt.Fprintf(&b, "\n%d environment(s) use this atom in all; the new version must fix the failing ones and break none of the others.\nWrite the whole new version of %s %s (same kind and id).", len(req.Users), req.Atom.Kind, req.Atom.ID)
@@ -208,7 +205,7 @@ func llmRepairPrompt(req Request, current string) string {
 func llmServers(lib *atom.Library, apps map[string]bool) string {
 	sub := atom.NewLibrary()
 	for _, e := range lib.Heads(atom.KindServer) {
-		if apps[e.Atom.(*atom.Server).AppName()] {
+		if apps[e.MustServer().AppName()] {
 			_, _ = sub.Put(e.Atom, e.File, true)
 		}
 	}

@@ -16,7 +16,7 @@ import (
 func TestAddToolFromCatalogue(t *testing.T) {
 	lib := loadDir(t, "testdata/faults")
 	se := lib.Head(atom.KindServer, "helpdesk")
-	s := se.Atom.(*atom.Server)
+	s := se.MustServer()
 	r := recipeFor(lib, "log_discovery_note")
 	update := s.Tool("helpdesk_update_ticket")
 	if update == nil {

@@ -23,7 +23,7 @@ func collectionFor(req Request, app, coll string) *atom.Collection {
 			if err != nil {
 				continue
 			}
-			s := se.Atom.(*atom.Server)
+			s := se.MustServer()
 			if s.AppName() == app {
 				if c := s.Collection(coll); c != nil {
 					return c
@@ -32,7 +32,7 @@ func collectionFor(req Request, app, coll string) *atom.Collection {
 		}
 	}
 	if se := req.Lib.ServerFor(app); se != nil {
-		return se.Atom.(*atom.Server).Collection(coll)
+		return se.MustServer().Collection(coll)
 	}
 	return nil
 }
@@ -45,7 +45,7 @@ func dataClock(d *atom.Data) time.Time {
 }
 
 func repairMissingEntity(ctx context.Context, req Request) (Proposal, error) {
-	d, ok := req.Atom.Atom.(*atom.Data)
+	d, ok := req.Atom.Data()
 	if !ok {
 		return Proposal{}, noRepair("blamed atom %s is not a data atom", req.Atom.Ref())
 	}
@@ -232,7 +232,7 @@ func generate(src *gen.Source, row *gen.Row, coll, f string, fd atom.Field) any 
 }
 
 func repairGoalAlreadyMet(ctx context.Context, req Request) (Proposal, error) {
-	d, ok := req.Atom.Atom.(*atom.Data)
+	d, ok := req.Atom.Data()
 	if !ok {
 		return Proposal{}, noRepair("blamed atom %s is not a data atom", req.Atom.Ref())
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -38,11 +39,7 @@ func repairUnboundSlot(ctx context.Context, req Request) (Proposal, error) {
 	if len(chosen) == 0 {
 		return Proposal{}, noRepair("no bind_slot fix names a handle for intent %s", in.ID)
 	}
-	slots := make([]string, 0, len(chosen))
-	for s := range chosen {
-		slots = append(slots, s)
-	}
-	sort.Strings(slots)
+	slots := slices.Sorted(maps.Keys(chosen))
 	if ni.Slots == nil {
 		ni.Slots = map[string]atom.Slot{}
 	}
@@ -350,11 +347,7 @@ func templatize(lib *atom.Library, r atom.Recipe, value any) any {
 	if err != nil {
 		return value
 	}
-	slots := make([]string, 0, len(env.Bindings))
-	for s := range env.Bindings {
-		slots = append(slots, s)
-	}
-	sort.Strings(slots)
+	slots := slices.Sorted(maps.Keys(env.Bindings))
 	for _, s := range slots {
 		if sameValue(env.Bindings[s].Value, value) {
 			return "{{" + s + "}}"
@@ -399,7 +392,7 @@ func templatize(lib *atom.Library, r atom.Recipe, value any) any {
 
 // intentCopy returns the blamed intent and a copy of it to edit.
 func intentCopy(req Request) (*atom.Intent, *atom.Intent, error) {
-	in, ok := req.Atom.Atom.(*atom.Intent)
+	in, ok := req.Atom.Intent()
 	if !ok {
 		return nil, nil, noRepair("blamed atom %s is not an intent", req.Atom.Ref())
 	}

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/inflect"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -26,7 +28,7 @@ type toolSpec struct {
 }
 
 func repairMissingTool(ctx context.Context, req Request) (Proposal, error) {
-	s, ok := req.Atom.Atom.(*atom.Server)
+	s, ok := req.Atom.Server()
 	if !ok {
 		return Proposal{}, noRepair("blamed atom %s is not a server", req.Atom.Ref())
 	}
@@ -140,7 +142,7 @@ func inferTool(lib *atom.Library, v verify.Verdict, s *atom.Server, name string)
 	sp := toolSpec{name: name, verb: verb, effect: effect, argTypes: map[string]string{}}
 	var args []string
 	if ie, err := lib.Get(atom.KindIntent, v.Recipe.Intent); err == nil {
-		for _, pc := range ie.Atom.(*atom.Intent).Plan {
+		for _, pc := range ie.MustIntent().Plan {
 			if pc.Tool != name {
 				continue
 			}
@@ -164,7 +166,7 @@ func inferTool(lib *atom.Library, v verify.Verdict, s *atom.Server, name string)
 				if fd.Type != "array" {
 					continue
 				}
-				one := singular(fname)
+				one := inflect.Singular(fname)
 				if one == verb || one == strings.Join(noun, "_") || fname == strings.Join(noun, "_") {
 					sp.effect, sp.collection, sp.fields = "append", c.Name, []string{fname}
 					sp.keyField = keyArg(args, c)
@@ -204,7 +206,7 @@ func goalFieldsOn(lib *atom.Library, v verify.Verdict, coll string) []string {
 		return nil
 	}
 	var out []string
-	for _, a := range ie.Atom.(*atom.Intent).Goal {
+	for _, a := range ie.MustIntent().Goal {
 		if a.Target != coll || a.IsNegative() {
 			continue
 		}
@@ -383,7 +385,7 @@ func matchCollection(s *atom.Server, noun []string) *atom.Collection {
 	for _, w := range cands {
 		for i := range s.Collections {
 			c := &s.Collections[i]
-			if c.Name == w || singular(c.Name) == w || c.Name == w+"s" || c.Name == w+"es" {
+			if c.Name == w || inflect.Singular(c.Name) == w || c.Name == w+"s" || c.Name == w+"es" {
 				return c
 			}
 		}
@@ -417,7 +419,7 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 		fields = append(fields, f)
 	}
 	st := styleOf(s)
-	d := toolDraft{c: c, sp: sp, one: singular(c.Name), verb: toolVerb(st, sp), key: key, fields: fields,
+	d := toolDraft{c: c, sp: sp, one: inflect.Singular(c.Name), verb: toolVerb(st, sp), key: key, fields: fields,
 		eff: atom.Effect{Kind: sp.effect, Collection: c.Name}, props: map[string]any{}}
 	d.nameWords = []string{d.verb, d.one}
 	if err := d.surface(); err != nil {
@@ -542,7 +544,7 @@ func (d *toolDraft) appendTo() error {
 		return fmt.Errorf("append needs the list field")
 	}
 	list := d.fields[0]
-	value := singular(list)
+	value := inflect.Singular(list)
 	if value == list {
 		value = list + "_value"
 	}
@@ -633,7 +635,7 @@ func argSchema(c *atom.Collection, f, seen string) map[string]any {
 }
 
 func repairSchemaMismatch(ctx context.Context, req Request) (Proposal, error) {
-	s, ok := req.Atom.Atom.(*atom.Server)
+	s, ok := req.Atom.Server()
 	if !ok {
 		return Proposal{}, noRepair("blamed atom %s is not a server", req.Atom.Ref())
 	}
@@ -744,11 +746,7 @@ func inferField(s *atom.Server, c *atom.Collection, tool, to, from string) atom.
 }
 
 func sortedFields(c *atom.Collection) []string {
-	out := make([]string, 0, len(c.Fields))
-	for f := range c.Fields {
-		out = append(out, f)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(c.Fields))
 	return out
 }
 
@@ -778,19 +776,6 @@ func listWords(xs []string) string {
 
 // words turns a snake_case name into words ("support_tickets" -> "support tickets").
 func words(s string) string { return strings.ReplaceAll(s, "_", " ") }
-
-// singular is the English singular of a collection name.
-func singular(s string) string {
-	switch {
-	case strings.HasSuffix(s, "ies") && len(s) > 3:
-		return s[:len(s)-3] + "y"
-	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
-		return s[:len(s)-2]
-	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss") && len(s) > 1:
-		return s[:len(s)-1]
-	}
-	return s
-}
 
 // article puts "a" or "an" before a noun phrase.
 func article(noun string) string {
@@ -951,10 +936,6 @@ func cloneTool(t atom.Tool) (atom.Tool, error) {
 }
 
 func sortedMapKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(m))
 	return out
 }

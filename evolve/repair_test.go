@@ -145,7 +145,7 @@ func TestAddTool(t *testing.T) {
 					t.Fatal(err)
 				}
 				s := p.Atom.(*atom.Server)
-				old := c.at.Atom.(*atom.Server)
+				old := c.at.MustServer()
 				if len(s.Tools) != len(old.Tools)+1 {
 					t.Fatalf("%d tools, want %d (one tool for the whole group)", len(s.Tools), len(old.Tools)+1)
 				}
@@ -224,7 +224,7 @@ func TestAddRecord(t *testing.T) {
 	}
 	d := p.Atom.(*atom.Data)
 	recs := d.Records["crm"]["contacts"]
-	if len(recs) != len(data.Atom.(*atom.Data).Records["crm"]["contacts"])+1 {
+	if len(recs) != len(data.MustData().Records["crm"]["contacts"])+1 {
 		t.Fatalf("%d contacts: want exactly one added for the group", len(recs))
 	}
 	rec := recs[len(recs)-1]
@@ -334,7 +334,7 @@ func TestIntentRepairs(t *testing.T) {
 		if len(g.Where) != 2 || g.Where[0].Field != "do_not_contact" || g.Target != "crm.contacts" {
 			t.Errorf("goal[0] = %+v", g)
 		}
-		if len(p.Atom.(*atom.Intent).Goal) != len(mark.Atom.(*atom.Intent).Goal) {
+		if len(p.Atom.(*atom.Intent).Goal) != len(mark.MustIntent().Goal) {
 			t.Error("an assertion was dropped")
 		}
 	})

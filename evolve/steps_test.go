@@ -5,16 +5,13 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 // A step intent's users include every workflow that reuses it, so that a
 // repair of the step re-verifies them.
 func TestUsersOfStep(t *testing.T) {
-	lib, _, err := atom.Load(corpus.Example())
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := testlib.Example(t)
 	wf := &atom.Intent{Kind: atom.KindIntent, ID: "opt_out_workflow", Apps: []string{"helpdesk"}, Instruction: "Flag {{who}}.",
 		Slots: map[string]atom.Slot{"who": {Handle: "dnc_contact"}},
 		Goal:  []assert.Assertion{{Type: assert.Exists, Target: "helpdesk.tickets"}},

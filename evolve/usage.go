@@ -30,7 +30,7 @@ func resolve(lib *atom.Library, r atom.Recipe) (out atom.Recipe, ok bool) {
 			out.Servers = append(out.Servers, pin(atom.KindServer, p))
 		}
 	} else if ie, err := lib.Get(atom.KindIntent, r.Intent); err == nil {
-		for _, app := range workflowApps(lib, r, ie.Atom.(*atom.Intent)) {
+		for _, app := range workflowApps(lib, r, ie.MustIntent()) {
 			if se := lib.ServerFor(app); se != nil {
 				out.Servers = append(out.Servers, se.Pin())
 			} else {
@@ -58,7 +58,7 @@ func stepPins(lib *atom.Library, r atom.Recipe, pin func(atom.Kind, atom.Pin) at
 		pinned[p.ID] = p
 	}
 	var out []atom.Pin
-	for _, st := range ie.Atom.(*atom.Intent).Steps {
+	for _, st := range ie.MustIntent().Steps {
 		p, ok := pinned[st.Intent]
 		if !ok {
 			p = atom.Pin{ID: st.Intent}
@@ -80,7 +80,7 @@ func workflowApps(lib *atom.Library, r atom.Recipe, in *atom.Intent) []string {
 		if err != nil {
 			continue
 		}
-		for _, a := range se.Atom.(*atom.Intent).Apps {
+		for _, a := range se.MustIntent().Apps {
 			if !seen[a] {
 				seen[a] = true
 				apps = append(apps, a)

@@ -15,7 +15,7 @@ import (
 func TestGateRejectsADroppedAssertion(t *testing.T) {
 	lib := loadDir(t, "../verify/testdata/stripped_instruction")
 	drop := Func{Cause: verify.IntentGoalNotInInstruction, Label: "drop_goal", Fn: func(ctx context.Context, req Request) (Proposal, error) {
-		in, _ := clone(req.Atom.Atom.(*atom.Intent))
+		in, _ := clone(req.Atom.MustIntent())
 		in.Goal = append(in.Goal[1:], assert.Assertion{Type: assert.Unchanged, Target: "mail.messages",
 			Except: []assert.Predicate{{Field: "to", Op: assert.OpEquals, Value: "{{contact.email}}"}}})
 		return Proposal{Atom: in, Note: "goal[0] dropped"}, nil
@@ -79,7 +79,7 @@ func TestProbesNowPass(t *testing.T) {
 		}
 	}
 	head := lib.Head(atom.KindIntent, "escalate")
-	in, _ := clone(head.Atom.(*atom.Intent))
+	in, _ := clone(head.MustIntent())
 	for i, p := range in.Goal[0].Where {
 		if p.Field == "priority" {
 			in.Goal[0].Where[i] = assert.Predicate{Field: "priority", Op: assert.OpIn, Value: []any{"urgent", "normal", "low"}}

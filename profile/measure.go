@@ -7,7 +7,9 @@
 package profile
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -65,7 +67,7 @@ var celTargetRE = regexp.MustCompile(`state\["([^"]+)"\]\["([^"]+)"\]`)
 // the plan verification used (-1 when unknown: the intent's reference
 // plan is used when it has one).
 func Measure(env *episode.Env, planSteps int) Env {
-	in := env.Intent.Atom.(*atom.Intent)
+	in := env.Intent.MustIntent()
 	m := Env{ID: env.ID, Family: familyOf(in), PlanSteps: planSteps, Apps: len(env.Apps), Tools: len(env.Tools()),
 		PromptWords: len(strings.Fields(env.Instruction))}
 	if m.PlanSteps < 0 && len(env.Plan) > 0 {
@@ -301,7 +303,7 @@ func (m *Env) measureRules(env *episode.Env, goal []assert.Check, lits []string)
 		}
 	}
 	for _, re := range env.Rules {
-		ru := re.Atom.(*atom.Rule)
+		ru := re.MustRule()
 		if ru.Placement == "document" {
 			m.RulesData++
 		} else {
@@ -319,7 +321,7 @@ func (m *Env) measureRules(env *episode.Env, goal []assert.Check, lits []string)
 			}
 		}
 	}
-	data := env.Data.Atom.(*atom.Data)
+	data := env.Data.MustData()
 	for app, colls := range data.Records {
 		for coll, recs := range colls {
 			for _, r := range recs {
@@ -339,7 +341,7 @@ func (m *Env) measureRules(env *episode.Env, goal []assert.Check, lits []string)
 // policyText returns the text of a record that reads as a policy, or "".
 func policyText(r map[string]any) string {
 	var b strings.Builder
-	for _, k := range sortedKeys(r) {
+	for _, k := range slices.Sorted(maps.Keys(r)) {
 		if s, ok := r[k].(string); ok && len(s) > 20 {
 			b.WriteString(s)
 			b.WriteByte('\n')
@@ -349,15 +351,6 @@ func policyText(r map[string]any) string {
 		return s
 	}
 	return ""
-}
-
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // tokens splits text into lower-case words of four letters or more and

@@ -8,12 +8,12 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"text/tabwriter"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify"
+	"golang.org/x/sync/errgroup"
 )
 
 // Profile is a corpus's shape, the figures the side-by-side table shows.
@@ -155,37 +155,30 @@ func Recipes(ctx context.Context, name string, lib *atom.Library, rs []atom.Reci
 	ms := make([]Env, len(rs))
 	ok := make([]bool, len(rs))
 	apps := make([][]string, len(rs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				env, err := episode.Compose(lib, rs[i], episode.Options{})
-				if err != nil {
-					continue
-				}
-				steps := -1
-				if s, found := opt.Steps[env.ID]; found {
-					steps = s
-				} else if opt.Planner && len(env.Plan) == 0 {
-					if calls, err := verify.Plan(ctx, env); err == nil {
-						steps = len(calls)
-					}
-				}
-				ms[i], ok[i], apps[i] = Measure(env, steps), true, env.Apps
-			}
-		}()
-	}
+	var g errgroup.Group
+	g.SetLimit(jobs)
 	for i := range rs {
 		if ctx.Err() != nil {
 			break
 		}
-		next <- i
+		g.Go(func() error {
+			env, err := episode.Compose(lib, rs[i], episode.Options{})
+			if err != nil {
+				return nil
+			}
+			steps := -1
+			if s, found := opt.Steps[env.ID]; found {
+				steps = s
+			} else if opt.Planner && len(env.Plan) == 0 {
+				if calls, err := verify.Plan(ctx, env); err == nil {
+					steps = len(calls)
+				}
+			}
+			ms[i], ok[i], apps[i] = Measure(env, steps), true, env.Apps
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	g.Wait()
 	if err := ctx.Err(); err != nil {
 		return Profile{}, nil, 0, err
 	}

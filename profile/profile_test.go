@@ -6,17 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 func exampleEnv(t *testing.T, intent, data string) *episode.Env {
 	t.Helper()
-	lib, ds, err := atom.Load(corpus.Example())
-	if err != nil || ds.HasErrors() {
-		t.Fatalf("load example: %v %v", err, ds.Err())
-	}
+	lib := testlib.Example(t)
 	for _, r := range lib.Recipes() {
 		if r.Intent.ID == intent && r.Data.ID == data {
 			env, err := episode.Compose(lib, r, episode.Options{})
@@ -80,10 +76,7 @@ func TestSummarize(t *testing.T) {
 }
 
 func TestRecipesAndTable(t *testing.T) {
-	lib, _, err := atom.Load(corpus.Example())
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := testlib.Example(t)
 	p, ms, bad, err := Recipes(context.Background(), "example", lib, lib.Recipes(), Options{Planner: true, Jobs: 2})
 	if err != nil || bad != 0 {
 		t.Fatalf("err %v bad %d", err, bad)

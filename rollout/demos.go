@@ -1,14 +1,109 @@
 package rollout
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/llm"
+	"github.com/legoenv/legoenv/verify"
 )
+
+// Sources of a demonstration's plan, recorded as its trajectory's model.
+const (
+	SourceReference = "reference"
+	SourcePlanner   = "planner"
+)
+
+// DemoResult is one environment's outcome in Demos.
+type DemoResult struct {
+	Trajectory *Trajectory // nil when there is no demonstration
+	Source     string      // SourceReference or SourcePlanner
+	Skip       string      // why there is no demonstration
+}
+
+// DemoOptions says how Demos runs.
+type DemoOptions struct {
+	Jobs     int              // parallel workers; 0: every core
+	Seed     int64            // data seed; 0: the recipe's
+	Verified map[string]*bool // what an envs file says of each environment (nil: unknown)
+	Progress func(done, total int)
+}
+
+// Demos records a demonstration for every environment that has one, with
+// opt.Jobs workers; the results are in the order of envs. It stops early
+// when ctx ends (the caller checks ctx.Err()).
+func Demos(ctx context.Context, envs []*episode.Env, opt DemoOptions) []DemoResult {
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	results := make([]DemoResult, len(envs))
+	var (
+		g    errgroup.Group
+		mu   sync.Mutex
+		done int
+	)
+	g.SetLimit(jobs)
+	for i, env := range envs {
+		g.Go(func() error {
+			results[i] = DemoFor(ctx, env, opt.Verified[env.ID], opt.Seed)
+			mu.Lock()
+			defer mu.Unlock()
+			done++
+			if opt.Progress != nil {
+				opt.Progress(done, len(envs))
+			}
+			return nil
+		})
+	}
+	g.Wait()
+	return results
+}
+
+// DemoFor plans env and records the plan as a demonstration. An
+// environment known to be verified is planned directly (its reference plan,
+// else the planner); any other is verified first, and only a verified one
+// gets a demonstration.
+func DemoFor(ctx context.Context, env *episode.Env, known *bool, seed int64) DemoResult {
+	var plan []episode.ToolCall
+	var source string
+	switch {
+	case known != nil && *known && len(env.Plan) > 0:
+		plan, source = env.PlanCalls(), SourceReference
+	case known != nil && *known:
+		p, err := verify.Plan(ctx, env)
+		if err != nil {
+			return DemoResult{Skip: "planner: " + err.Error()}
+		}
+		plan, source = p, SourcePlanner
+	default:
+		v := verify.VerifyEnv(ctx, env)
+		if !v.Verified {
+			why := "not verified"
+			if v.RootCause != nil {
+				why += ": " + string(v.RootCause.Code)
+			}
+			return DemoResult{Skip: why}
+		}
+		plan, source = v.Plan, v.PlanFrom
+	}
+	t, err := Demo(env, plan, source, seed, nil)
+	if err != nil {
+		return DemoResult{Skip: err.Error()}
+	}
+	if !t.Passed {
+		return DemoResult{Skip: fmt.Sprintf("the %s plan does not pass (reward %.3f)", source, t.Reward)}
+	}
+	return DemoResult{Trajectory: t, Source: source}
+}
 
 // Demo runs a plan (the intent's reference plan or the planner's) in a
 // fresh session and records it as the trajectory of an agent that makes one

@@ -3,7 +3,6 @@ package rollout
 import (
 	"sort"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 )
 
@@ -19,12 +18,12 @@ type EnvInfo struct {
 // Describe returns an environment's groups.
 func Describe(env *episode.Env) EnvInfo {
 	info := EnvInfo{ID: env.ID, Apps: append([]string(nil), env.Apps...), Intent: env.Intent.ID}
-	if in, ok := env.Intent.Atom.(*atom.Intent); ok {
+	if in, ok := env.Intent.Intent(); ok {
 		info.Family = in.Family
 	}
 	seen := map[string]bool{}
 	for _, s := range env.Servers {
-		if sv, ok := s.Atom.(*atom.Server); ok && sv.Family != "" && !seen[sv.Family] {
+		if sv, ok := s.Server(); ok && sv.Family != "" && !seen[sv.Family] {
 			seen[sv.Family] = true
 			info.Domains = append(info.Domains, sv.Family)
 		}

@@ -5,9 +5,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -266,11 +267,7 @@ func HoldoutApps(apps []string, spec string, seed int64) (map[string]bool, error
 	for _, a := range apps {
 		known[a] = true
 	}
-	all := make([]string, 0, len(known))
-	for a := range known {
-		all = append(all, a)
-	}
-	sort.Strings(all)
+	all := slices.Sorted(maps.Keys(known))
 	out := map[string]bool{}
 	if f, err := strconv.ParseFloat(spec, 64); err == nil {
 		if f <= 0 || f >= 1 {

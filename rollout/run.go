@@ -9,9 +9,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/llm"
+	"golang.org/x/sync/errgroup"
 )
 
 // Chatter is the model: one chat completion per call. *llm.Client is one.
@@ -66,7 +66,7 @@ func EffectiveSeed(env *episode.Env, seed int64) int64 {
 	if env.Recipe.Seed != 0 {
 		return env.Recipe.Seed
 	}
-	if d, ok := env.Data.Atom.(*atom.Data); ok {
+	if d, ok := env.Data.Data(); ok {
 		return d.Seed
 	}
 	return 0
@@ -205,11 +205,49 @@ type Summary struct {
 // on. Cancelling ctx stops starting episodes and returns ctx's error.
 func Run(ctx context.Context, model Chatter, envs []*episode.Env, opts Options, write func(*Trajectory) error) (Summary, error) {
 	opts = opts.withDefaults()
-	type job struct {
-		env *episode.Env
-		k   int
+	jobs, sum := pendingEpisodes(envs, opts)
+	parent := ctx
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	tl := &tally{sum: sum, done: sum.Skipped, write: write, cancel: cancel, progress: opts.Progress}
+	if opts.Progress != nil && tl.done > 0 {
+		opts.Progress(tl.done, sum.Planned)
 	}
-	var jobs []job
+	var g errgroup.Group
+	g.SetLimit(opts.Concurrency)
+	for _, j := range jobs {
+		if ctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			if ctx.Err() != nil {
+				return nil // cancelled before it started: not counted
+			}
+			t, err := RunEpisode(ctx, model, j.env, j.k, opts)
+			tl.record(ctx, t, err)
+			return nil
+		})
+	}
+	g.Wait()
+	if tl.writeErr != nil {
+		return tl.sum, fmt.Errorf("write trajectory: %w", tl.writeErr)
+	}
+	if err := parent.Err(); err != nil {
+		return tl.sum, err
+	}
+	return tl.sum, nil
+}
+
+// episodeJob is one episode Run has still to run: episode k of env.
+type episodeJob struct {
+	env *episode.Env
+	k   int
+}
+
+// pendingEpisodes lists the episodes to run, counting in the summary those
+// planned and those opts.Skip says are already done.
+func pendingEpisodes(envs []*episode.Env, opts Options) ([]episodeJob, Summary) {
+	var jobs []episodeJob
 	var sum Summary
 	for _, env := range envs {
 		seed := EffectiveSeed(env, opts.Seed)
@@ -219,69 +257,47 @@ func Run(ctx context.Context, model Chatter, envs []*episode.Env, opts Options, 
 				sum.Skipped++
 				continue
 			}
-			jobs = append(jobs, job{env, k})
+			jobs = append(jobs, episodeJob{env, k})
 		}
 	}
-	var (
-		mu       sync.Mutex
-		done     = sum.Skipped
-		writeErr error
-		wg       sync.WaitGroup
-	)
-	if opts.Progress != nil && done > 0 {
-		opts.Progress(done, sum.Planned)
-	}
-	parent := ctx
-	ctx, cancel := context.WithCancel(parent)
-	defer cancel()
-	next := make(chan job)
-	for w := 0; w < opts.Concurrency; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range next {
-				t, err := RunEpisode(ctx, model, j.env, j.k, opts)
-				mu.Lock()
-				switch {
-				case err != nil && ctx.Err() != nil:
-					// cancelled: neither run nor failed
-				case err != nil:
-					sum.Failed++
-					sum.Errors = append(sum.Errors, err)
-				case writeErr == nil:
-					if werr := write(t); werr != nil {
-						writeErr = werr
-						cancel()
-					} else {
-						sum.Run++
-						if t.Passed {
-							sum.Passed++
-						}
-					}
-				}
-				done++
-				if opts.Progress != nil {
-					opts.Progress(done, sum.Planned)
-				}
-				mu.Unlock()
+	return jobs, sum
+}
+
+// tally gathers the outcomes of Run's episodes from its workers and writes
+// each trajectory; the first write error cancels the run.
+type tally struct {
+	mu       sync.Mutex
+	sum      Summary
+	done     int
+	writeErr error
+	write    func(*Trajectory) error
+	cancel   func()
+	progress func(done, total int)
+}
+
+// record counts one episode's outcome and writes its trajectory.
+func (tl *tally) record(ctx context.Context, t *Trajectory, err error) {
+	tl.mu.Lock()
+	defer tl.mu.Unlock()
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// cancelled: neither run nor failed
+	case err != nil:
+		tl.sum.Failed++
+		tl.sum.Errors = append(tl.sum.Errors, err)
+	case tl.writeErr == nil:
+		if werr := tl.write(t); werr != nil {
+			tl.writeErr = werr
+			tl.cancel()
+		} else {
+			tl.sum.Run++
+			if t.Passed {
+				tl.sum.Passed++
 			}
-		}()
-	}
-feed:
-	for _, j := range jobs {
-		select {
-		case next <- j:
-		case <-ctx.Done():
-			break feed
 		}
 	}
-	close(next)
-	wg.Wait()
-	if writeErr != nil {
-		return sum, fmt.Errorf("write trajectory: %w", writeErr)
+	tl.done++
+	if tl.progress != nil {
+		tl.progress(tl.done, tl.sum.Planned)
 	}
-	if err := parent.Err(); err != nil {
-		return sum, err
-	}
-	return sum, nil
 }

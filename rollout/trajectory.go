@@ -5,7 +5,6 @@
 package rollout
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/internal/jsonl"
 	"github.com/legoenv/legoenv/llm"
 )
 
@@ -66,7 +66,7 @@ const MaxLineBytes = 64 << 20
 // that is not a trajectory is an error naming name:line and the field.
 func ReadTrajectories(name string, r io.Reader) ([]*Trajectory, error) {
 	var out []*Trajectory
-	err := eachLine(name, r, func(line int, b []byte) error {
+	err := jsonl.EachLine(name, r, MaxLineBytes, func(line int, b []byte) error {
 		t, err := decodeTrajectory(b)
 		if err != nil {
 			return fmt.Errorf("%s:%d: %w", name, line, err)
@@ -109,27 +109,6 @@ func jsonErr(err error) string {
 		return fmt.Sprintf("%s: expected %s, got %s", te.Field, te.Type, te.Value)
 	}
 	return err.Error()
-}
-
-// eachLine calls fn for every non-blank line with its 1-based number.
-func eachLine(name string, r io.Reader, fn func(line int, b []byte) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), MaxLineBytes)
-	line := 0
-	for sc.Scan() {
-		line++
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		if err := fn(line, b); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s:%d: %w", name, line+1, err)
-	}
-	return nil
 }
 
 // encodeLine writes v as one JSON line without HTML escaping (trainers read

@@ -39,15 +39,10 @@ func NewCatalog(infos []*EnvInfo) *Catalog {
 // LibraryCatalog composes every recipe of a library. Recipes that do not
 // compose come back as errors beside the catalog of those that do.
 func LibraryCatalog(lib *atom.Library) (*Catalog, []error) {
-	var infos []*EnvInfo
-	var errs []error
-	for _, r := range lib.Recipes() {
-		env, err := episode.Compose(lib, r, episode.Options{})
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		infos = append(infos, &EnvInfo{Env: env})
+	envs, errs := episode.ComposeAll(lib)
+	infos := make([]*EnvInfo, len(envs))
+	for i, env := range envs {
+		infos[i] = &EnvInfo{Env: env}
 	}
 	return NewCatalog(infos), errs
 }

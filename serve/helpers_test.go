@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 var (
@@ -32,11 +32,7 @@ var (
 func exampleLib(t testing.TB) *atom.Library {
 	t.Helper()
 	libOnce.Do(func() {
-		lib, ds, err := atom.Load(corpus.Example())
-		if err == nil && ds.HasErrors() {
-			err = ds.Err()
-		}
-		libVal, libErr = lib, err
+		libVal, libErr = testlib.LoadExample()
 	})
 	if libErr != nil {
 		t.Fatal(libErr)

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -131,6 +132,40 @@ func Text(v any) string {
 		return strconv.Itoa(x)
 	}
 	return fmt.Sprint(v)
+}
+
+// Path reads a record's field by its dotted path ("address.city"); a
+// field whose own name holds the dots is found first. A field that is
+// absent or null gives (nil, false).
+func Path(r Record, path string) (any, bool) {
+	if v, ok := r[path]; ok {
+		return v, v != nil
+	}
+	cur := any(r)
+	for _, seg := range strings.Split(path, ".") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		cur, ok = m[seg]
+		if !ok {
+			return nil, false
+		}
+	}
+	return cur, cur != nil
+}
+
+// Number reads a JSON-like number held as float64, int or int64.
+func Number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
 }
 
 // World is an immutable initial state: collections by name plus the clock.

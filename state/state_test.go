@@ -225,3 +225,32 @@ func TestFirstWriteCostsTheSame(t *testing.T) {
 		t.Fatalf("a write and a reset allocate %d bytes on 10,000 records, %d on 10", large, small)
 	}
 }
+
+func TestPathAndNumber(t *testing.T) {
+	r := Record{"a.b": 1, "addr": map[string]any{"city": "Oslo", "zip": nil}, "n": nil}
+	for _, c := range []struct {
+		path string
+		want any
+		ok   bool
+	}{
+		{"a.b", 1, true},
+		{"addr.city", "Oslo", true},
+		{"addr.zip", nil, false},
+		{"addr.street", nil, false},
+		{"n", nil, false},
+		{"n.x", nil, false},
+		{"missing", nil, false},
+	} {
+		if got, ok := Path(r, c.path); got != c.want || ok != c.ok {
+			t.Errorf("Path(%q) = %v, %v; want %v, %v", c.path, got, ok, c.want, c.ok)
+		}
+	}
+	for _, v := range []any{2.5, 3, int64(4)} {
+		if _, ok := Number(v); !ok {
+			t.Errorf("Number(%v) not a number", v)
+		}
+	}
+	if _, ok := Number("5"); ok {
+		t.Error(`Number("5") read a string as a number`)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 // thousand returns 1,000 distinct environments of the built-in kind: the
@@ -33,7 +34,7 @@ func thousand(lib *atom.Library) []atom.Recipe {
 // time), the parallel speed-up (all cores over one), and environments per
 // CPU-second, which is throughput per core whatever else the machine runs.
 func BenchmarkVerify(b *testing.B) {
-	lib := exampleLib(b)
+	lib := testlib.Example(b)
 	rs := thousand(lib)
 	ctx := context.Background()
 	cores := runtime.GOMAXPROCS(0)
@@ -102,7 +103,7 @@ func (g gcCPU) share() float64 {
 // BenchmarkVerifyEnv is one environment's checks on a composed
 // environment, per intent: where the time goes besides composition.
 func BenchmarkVerifyEnv(b *testing.B) {
-	lib := exampleLib(b)
+	lib := testlib.Example(b)
 	for _, r := range lib.Recipes()[:2] {
 		v := Verify(context.Background(), lib, r)
 		b.Run(v.Intent, func(b *testing.B) {

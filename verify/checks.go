@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
@@ -82,7 +84,7 @@ func (in *envInfo) goalMetCause(c checkInfo) RootCause {
 		}
 		var avoid any
 		if field != "" {
-			avoid, _ = lookupPath(rec, field)
+			avoid, _ = state.Path(rec, field)
 		}
 		cause.Evidence.Record, cause.Evidence.Field = key, field
 		fix := &ChangeRecord{App: ci.app, Collection: ci.coll, Key: key, Field: field, Avoid: avoid, Assertion: c.index}
@@ -369,7 +371,7 @@ func (in *envInfo) dropCause(plan []episode.ToolCall, i int) RootCause {
 		constrained[pr.Field] = true
 	}
 	field, value := "", any(nil)
-	for _, arg := range sortedKeys(args) {
+	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		f := arg
 		if wf != nil {
 			if m, ok := wf[arg]; ok {

@@ -2,7 +2,9 @@ package verify
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,7 +52,7 @@ func runCompose(p *Job) []Diagnostic {
 				if !props[head] {
 					ev := Evidence{Assertion: a.String(), Tool: a.Target, Field: pr.Field,
 						Message: fmt.Sprintf("%s %s: tool %s has no argument %q", c.entry.Kind, c.field(), a.Target, pr.Field)}
-					fix := &RewriteAssertion{Index: c.index, Collection: c.raw.Target, Field: pr.Field, Suggestion: closest(pr.Field, sortedKeys(props))}
+					fix := &RewriteAssertion{Index: c.index, Collection: c.raw.Target, Field: pr.Field, Suggestion: closest(pr.Field, slices.Sorted(maps.Keys(props)))}
 					ds = append(ds, fail(blame(IntentUnverifiable, ref(c.entry), ev).suggest(fix, "read an argument %s has", a.Target)))
 				}
 			}
@@ -72,7 +74,7 @@ func (in *envInfo) unknownFieldCause(c checkInfo, ci *collInfo, field string) Ro
 		fix := &AddField{App: ci.app, Collection: ci.coll, Tool: tool, From: "", To: head}
 		return blame(ServerSchemaMismatch, sref, ev).suggest(fix, "declare field %q in collection %s", head, ci.coll)
 	}
-	fields := append(sortedKeys(ci.def.Fields), ci.def.KeyField())
+	fields := append(slices.Sorted(maps.Keys(ci.def.Fields)), ci.def.KeyField())
 	sugg := closest(head, fields)
 	msg := fmt.Sprintf("%s %s reads field %q, which collection %s does not have", c.entry.Kind, c.field(), head, ci.name)
 	if sugg != "" {
@@ -99,7 +101,7 @@ func (in *envInfo) unknownToolCause(c checkInfo) RootCause {
 // toolWritingUndeclared names a tool of the collection that writes field f
 // (by argument, mapping or constant) although the collection lacks it.
 func (in *envInfo) toolWritingUndeclared(ci *collInfo, f string) string {
-	s := ci.server.Atom.(*atom.Server)
+	s := ci.server.MustServer()
 	for _, t := range s.Tools {
 		if t.Effect.Collection != ci.coll || (t.Effect.Kind != "create" && t.Effect.Kind != "update") {
 			continue
@@ -282,7 +284,7 @@ func getIntent(lib *atom.Library, r atom.Recipe) (*atom.Entry, *atom.Intent) {
 	if err != nil {
 		return nil, nil
 	}
-	return e, e.Atom.(*atom.Intent)
+	return e, e.MustIntent()
 }
 
 func getData(lib *atom.Library, r atom.Recipe) (*atom.Entry, *atom.Data) {
@@ -290,7 +292,7 @@ func getData(lib *atom.Library, r atom.Recipe) (*atom.Entry, *atom.Data) {
 	if err != nil {
 		return nil, nil
 	}
-	return e, e.Atom.(*atom.Data)
+	return e, e.MustData()
 }
 
 // unknownToolCompose blames the server of the app the tool's name points to.
@@ -301,7 +303,7 @@ func unknownToolCompose(lib *atom.Library, r atom.Recipe, is episode.Issue) Root
 	at := AtomRef{Kind: atom.KindServer}
 	app := ""
 	for _, se := range servers {
-		a := se.Atom.(*atom.Server).AppName()
+		a := se.MustServer().AppName()
 		if strings.HasPrefix(tool, a+"_") || at.ID == "" {
 			at, app = ref(se), a
 		}
@@ -367,7 +369,7 @@ func unboundSlotCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootCa
 	var cands []string
 	best := ""
 	if data != nil && in != nil {
-		cands = sortedKeys(data.Handles)
+		cands = slices.Sorted(maps.Keys(data.Handles))
 		keyColls, fields := slotUsage(in, slot)
 		bestScore := 0
 		wanted := in.Slots[slot].Handle
@@ -478,7 +480,7 @@ func badAssertionCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootC
 	_, in := getIntent(lib, r)
 	var names []string
 	for _, se := range recipeServers(lib, r, in) {
-		s := se.Atom.(*atom.Server)
+		s := se.MustServer()
 		for _, c := range s.Collections {
 			names = append(names, s.AppName()+"."+c.Name)
 		}

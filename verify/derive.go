@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/bits"
 	"regexp"
@@ -39,7 +40,7 @@ const maxDates = 64
 func (ctx *visible) tabulate(v any) {
 	switch x := v.(type) {
 	case map[string]any:
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			ctx.tabulate(x[k])
 		}
 	case []any:
@@ -61,11 +62,11 @@ func (ctx *visible) tabulate(v any) {
 			rows = append(rows, row)
 			ctx.tabulate(rec)
 		}
-		for _, k := range sortedKeys(cols) {
+		for _, k := range slices.Sorted(maps.Keys(cols)) {
 			ctx.sums = append(ctx.sums, cols[k])
 		}
 		if len(rows) >= 2 && len(rows) <= maxSubsetRows {
-			ctx.columns = append(ctx.columns, rowColumns(rows, sortedKeys(cols))...)
+			ctx.columns = append(ctx.columns, rowColumns(rows, slices.Sorted(maps.Keys(cols)))...)
 		}
 	}
 }

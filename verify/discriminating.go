@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/episode"
@@ -203,7 +204,7 @@ func (in *envInfo) emptyIdentities(c episode.ToolCall) []perturbation {
 		return nil
 	}
 	var out []perturbation
-	for _, arg := range sortedKeys(args) {
+	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		s, ok := args[arg].(string)
 		if !ok || s == "" || !identityField(arg) {
 			continue
@@ -402,7 +403,7 @@ func recordWrites(w *state.World, t *episode.Tool, ci *collInfo, args map[string
 // linkWrites is the create again for another person or record: the first
 // identity argument (a recipient, a link) that has others to take.
 func (in *envInfo) linkWrites(w *state.World, app string, args map[string]any, with func(string, any) extraWrite) []extraWrite {
-	for _, arg := range sortedKeys(args) {
+	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		cur := args[arg]
 		if !identityField(arg) || emptyValue(cur) {
 			continue

@@ -3,6 +3,7 @@ package verify
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -221,7 +222,7 @@ func leaves(prefix string, v any) []leaf {
 	switch x := v.(type) {
 	case map[string]any:
 		var out []leaf
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			p := k
 			if prefix != "" {
 				p = prefix + "." + k

@@ -1,7 +1,9 @@
 package verify
 
 import (
-	"sort"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
@@ -45,9 +47,9 @@ func (c checkInfo) match(r map[string]any) bool {
 
 func (c checkInfo) field() string {
 	if c.goal {
-		return "goal[" + itoa(c.index) + "]"
+		return "goal[" + strconv.Itoa(c.index) + "]"
 	}
-	return "checks[" + itoa(c.index) + "]"
+	return "checks[" + strconv.Itoa(c.index) + "]"
 }
 
 // collInfo is one collection of the environment with its server.
@@ -89,9 +91,9 @@ func (in *envInfo) readCELs() {
 }
 
 func newEnvInfo(env *episode.Env) *envInfo {
-	in := &envInfo{env: env, intent: env.Composed, data: env.Data.Atom.(*atom.Data), colls: map[string]*collInfo{}, forbidden: map[string]bool{}}
+	in := &envInfo{env: env, intent: env.Composed, data: env.Data.MustData(), colls: map[string]*collInfo{}, forbidden: map[string]bool{}}
 	for _, se := range env.Servers {
-		s := se.Atom.(*atom.Server)
+		s := se.MustServer()
 		for i := range s.Collections {
 			c := &s.Collections[i]
 			name := s.AppName() + "." + c.Name
@@ -104,7 +106,7 @@ func newEnvInfo(env *episode.Env) *envInfo {
 		raws = append(raws, checkInfo{goal: true, index: env.GoalFrom[i].Index, entry: env.GoalFrom[i].Entry, raw: a})
 	}
 	for _, re := range env.Rules {
-		for i, a := range re.Atom.(*atom.Rule).Checks {
+		for i, a := range re.MustRule().Checks {
 			raws = append(raws, checkInfo{index: i, entry: re, raw: a})
 		}
 	}
@@ -137,7 +139,7 @@ func ref(e *atom.Entry) AtomRef { return AtomRef{Kind: e.Kind, ID: e.ID, Version
 // serverRef names the server of an app (the first server when none serves it).
 func (in *envInfo) serverRef(app string) AtomRef {
 	for _, se := range in.env.Servers {
-		if se.Atom.(*atom.Server).AppName() == app {
+		if se.MustServer().AppName() == app {
 			return ref(se)
 		}
 	}
@@ -241,11 +243,7 @@ func searchFilters(t *episode.Tool, c *atom.Collection) []searchFilter {
 	if limitArg == "" && props["limit"] {
 		limitArg = "limit"
 	}
-	names := make([]string, 0, len(props))
-	for p := range props {
-		names = append(names, p)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(props))
 	for _, p := range names {
 		if p == limitArg {
 			continue
@@ -328,26 +326,6 @@ func levenshtein(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
-}
-
-func itoa(i int) string {
-	if i < 0 {
-		return "-" + itoa(-i)
-	}
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
-}
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // splitName cuts "app.collection".

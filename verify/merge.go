@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/legoenv/legoenv/state"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
@@ -80,7 +81,7 @@ func (p *planner) merges(positives []checkInfo, s *episode.Session) []checkInfo 
 		}
 		idx := make([]string, len(g.members))
 		for i, m := range g.members {
-			idx[i] = itoa(m.index)
+			idx[i] = strconv.Itoa(m.index)
 		}
 		m := g.members[0]
 		want := &assert.Assertion{Type: assert.Exists, Target: g.target, Where: g.preds,
@@ -299,7 +300,7 @@ func (p *planner) prose(ci *collInfo, f string) bool {
 	if w, err := p.env.World(p.env.Recipe.Seed); err == nil {
 		if c := w.Collection(ci.name); c != nil {
 			for _, r := range c.Records {
-				if s, ok := lookupPath(r, f); ok {
+				if s, ok := state.Path(r, f); ok {
 					if t, isText := s.(string); isText {
 						n++
 						total += len(t)

@@ -2,6 +2,8 @@ package verify
 
 import (
 	"github.com/legoenv/legoenv/state"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
@@ -134,7 +136,7 @@ func (p *planner) sibling(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 	// would hold come from the records they name, found by the same pinned
 	// references (the worksheet of that spreadsheet).
 	sib := map[string]any{}
-	for _, f := range sortedKeys(ci.def.Fields) {
+	for _, f := range slices.Sorted(maps.Keys(ci.def.Fields)) {
 		if !strings.HasSuffix(f, "_id") {
 			continue
 		}
@@ -206,7 +208,7 @@ func (p *planner) keyedBy(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 		var b strings.Builder
 		complete := true
 		for _, pr := range exact {
-			v, ok := lookupPath(r, pr.Field)
+			v, ok := state.Path(r, pr.Field)
 			complete = complete && ok
 			b.WriteString(strings.ToLower(state.Text(v)))
 			b.WriteByte(0)

@@ -60,7 +60,7 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 		// A Starlark effect names no collection: any of its app's.
 		p.pinned = in.pinnedValues(t.App + ".")
 	}
-	for _, arg := range sortedKeys(args) {
+	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		field := arg
 		if f, ok := wf[arg]; ok {
 			field = f
@@ -82,7 +82,7 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 func (in *envInfo) withoutPhrases(t *episode.Tool, args map[string]any, wf map[string]string) []perturbation {
 	phrases := in.pinnedPhrases(t.App + "." + t.Effect.Collection)
 	var out []perturbation
-	for _, arg := range sortedKeys(args) {
+	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		field := arg
 		if f, ok := wf[arg]; ok {
 			field = f
@@ -180,7 +180,7 @@ func (p *perturber) argument(arg, field string) {
 // objectField perturbs a field inside an object argument that the goal
 // pins (a row's cells.Status).
 func (p *perturber) objectField(arg, field string, obj map[string]any) {
-	for _, k := range sortedKeys(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		for _, v := range p.pinned[field+"."+k] {
 			if valueEqual(v, obj[k]) || (isText(v) && strings.EqualFold(state.Text(v), state.Text(obj[k]))) {
 				na := maps.Clone(obj)

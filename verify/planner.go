@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/legoenv/legoenv/state"
+	"maps"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -110,7 +113,7 @@ func (p *planner) add(r Reason) { p.addAt(r, noTask) }
 // addAt records a reason about task i.
 func (p *planner) addAt(r Reason, i int) {
 	r.task = i
-	key := r.Kind + "\x00" + r.Message + "\x00" + itoa(i)
+	key := r.Kind + "\x00" + r.Message + "\x00" + strconv.Itoa(i)
 	if p.seen[key] {
 		return
 	}
@@ -577,7 +580,7 @@ func (p *planner) lookup(slot string) bool {
 	}
 	tries := p.lookupAttempts(name, ci, facts)
 	if len(tries) == 0 {
-		p.add(p.noToolReads(slot, ci, facts, "no search or get tool of "+ci.app+" can look it up by "+strings.Join(sortedKeys(facts), ", ")))
+		p.add(p.noToolReads(slot, ci, facts, "no search or get tool of "+ci.app+" can look it up by "+strings.Join(slices.Sorted(maps.Keys(facts)), ", ")))
 		return false
 	}
 	scratch, err := p.session(nil)
@@ -593,10 +596,10 @@ func (p *planner) lookup(slot string) bool {
 		most = max(most, n)
 	}
 	if most > 1 {
-		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("%d records of %s match what the instruction says about {{%s}} (%s)", most, name, slot, strings.Join(sortedKeys(facts), ", "))))
+		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("%d records of %s match what the instruction says about {{%s}} (%s)", most, name, slot, strings.Join(slices.Sorted(maps.Keys(facts)), ", "))))
 		return false
 	}
-	p.add(p.noToolReads(slot, ci, facts, fmt.Sprintf("no search or get of %s returns the record of {{%s}} from %s", name, slot, strings.Join(sortedKeys(facts), ", "))))
+	p.add(p.noToolReads(slot, ci, facts, fmt.Sprintf("no search or get of %s returns the record of {{%s}} from %s", name, slot, strings.Join(slices.Sorted(maps.Keys(facts)), ", "))))
 	return false
 }
 
@@ -813,7 +816,7 @@ func (p *planner) noToolReads(slot string, ci *collInfo, facts map[string]any, m
 	sref := ref(ci.server)
 	return Reason{Kind: ReasonNoToolReads, Goal: -1, Message: msg,
 		Cause: blame(ServerMissingTool, sref, Evidence{Slot: slot, Collection: ci.name, Message: msg}).
-			suggest(&AddTool{App: ci.app, Effect: "search", Collection: ci.coll, Fields: sortedKeys(facts)}, "add a search of %s by %s", ci.coll, strings.Join(sortedKeys(facts), ", "))}
+			suggest(&AddTool{App: ci.app, Effect: "search", Collection: ci.coll, Fields: slices.Sorted(maps.Keys(facts))}, "add a search of %s by %s", ci.coll, strings.Join(slices.Sorted(maps.Keys(facts)), ", "))}
 }
 
 // ambiguous reports a slot the instruction does not single out, and
@@ -824,7 +827,7 @@ func (p *planner) ambiguous(slot string, b episode.Binding, ci *collInfo, msg st
 	if w, err := p.env.World(p.env.Recipe.Seed); err == nil {
 		if c := w.Collection(ci.name); c != nil {
 			if rec, ok := c.Lookup(b.Key); ok {
-				cands := sortedKeys(rec)
+				cands := slices.Sorted(maps.Keys(rec))
 				sort.SliceStable(cands, func(i, j int) bool { return fieldRank(cands[i]) < fieldRank(cands[j]) })
 			next:
 				for _, f := range cands {

@@ -3,6 +3,8 @@ package verify
 import (
 	"fmt"
 	"github.com/legoenv/legoenv/state"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -194,7 +196,7 @@ func fieldDef(ci *collInfo, field string, schema map[string]any) atom.Field {
 // invert maps each field to the first argument (in name order) writing it.
 func invert(wf map[string]string) map[string]string {
 	out := map[string]string{}
-	for _, arg := range sortedKeys(wf) {
+	for _, arg := range slices.Sorted(maps.Keys(wf)) {
 		if _, ok := out[wf[arg]]; !ok {
 			out[wf[arg]] = arg
 		}

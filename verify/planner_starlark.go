@@ -3,6 +3,8 @@ package verify
 import (
 	"fmt"
 	"github.com/legoenv/legoenv/state"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -246,7 +248,7 @@ func starlarkFieldArg(t *episode.Tool, ci *collInfo, props map[string]bool, args
 // (a signer's email) from the predicates on that field; false when no
 // value satisfies them.
 func elemArgs(t *episode.Tool, ci *collInfo, props map[string]bool, args map[string]any, elem map[string][]assert.Predicate, keyArg string) bool {
-	for _, f := range sortedKeys(elem) {
+	for _, f := range slices.Sorted(maps.Keys(elem)) {
 		if _, set := args[f]; set || !props[f] || f == keyArg {
 			continue
 		}

@@ -3,11 +3,13 @@ package verify
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
 )
 
 // maxReveals bounds the reads the grounding search adds to one plan.
@@ -108,7 +110,7 @@ func (p *Job) readEverything(r *run, g Grounding) (*run, bool) {
 // alike), so that the plan stays within the session's step limit.
 func (p *Job) listings(before []episode.ToolCall) []episode.ToolCall {
 	var cands []episode.ToolCall
-	for _, name := range sortedKeys(p.info.colls) {
+	for _, name := range slices.Sorted(maps.Keys(p.info.colls)) {
 		for _, t := range p.info.toolsOn(name, "search") {
 			if len(requiredArgs(t)) == 0 && !p.info.forbidden[t.Name] {
 				cands = appendCall(cands, t.Name, wholeArgs(t))
@@ -173,7 +175,7 @@ func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []epis
 		return nil
 	}
 	var filtered, whole, gets []episode.ToolCall
-	for _, name := range sortedKeys(in.colls) {
+	for _, name := range slices.Sorted(maps.Keys(in.colls)) {
 		ci := in.colls[name]
 		c := w.Collection(name)
 		if c == nil {
@@ -191,7 +193,7 @@ func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []epis
 					whole = appendCall(whole, t.Name, wholeArgs(t))
 				}
 				for _, f := range searchFilters(t, ci.def) {
-					fv, ok := lookupPath(rec, f.field)
+					fv, ok := state.Path(rec, f.field)
 					if !ok || emptyValue(fv) || known.find(fv, f.field) == "" {
 						continue
 					}
@@ -228,7 +230,7 @@ func (in *envInfo) starlarkReads(ci *collInfo) []episode.ToolCall {
 		if len(requiredArgs(t)) == 0 {
 			out = appendCall(out, t.Name, map[string]any{})
 		}
-		for _, arg := range sortedKeys(atom.InputProperties(t.Input)) {
+		for _, arg := range slices.Sorted(maps.Keys(atom.InputProperties(t.Input))) {
 			if ty, _ := argSchema(t, arg)["type"].(string); ty != "string" {
 				continue
 			}

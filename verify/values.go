@@ -2,9 +2,11 @@ package verify
 
 import (
 	"github.com/legoenv/legoenv/state"
+	"maps"
 	"math"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,39 +17,9 @@ import (
 // The planner reasons about predicates in Go, mirroring the CEL the
 // assertions compile to; the compiled programs stay the judge of every plan.
 
-func lookupPath(r map[string]any, path string) (any, bool) {
-	if v, ok := r[path]; ok {
-		return v, v != nil
-	}
-	cur := any(r)
-	for _, seg := range strings.Split(path, ".") {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return nil, false
-		}
-		cur, ok = m[seg]
-		if !ok {
-			return nil, false
-		}
-	}
-	return cur, cur != nil
-}
-
-func toNumber(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case int:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	}
-	return 0, false
-}
-
 func valueEqual(a, b any) bool {
-	if af, ok := toNumber(a); ok {
-		bf, ok := toNumber(b)
+	if af, ok := state.Number(a); ok {
+		bf, ok := state.Number(b)
 		return ok && af == bf
 	}
 	return reflect.DeepEqual(a, b)
@@ -75,7 +47,7 @@ func elemHolds(e any, p assert.Predicate) bool {
 	case assert.OpGT, assert.OpGTE, assert.OpLT, assert.OpLTE:
 		var c int
 		if pf, ok := p.Value.(float64); ok {
-			ef, ok := toNumber(e)
+			ef, ok := state.Number(e)
 			if !ok {
 				if s, isStr := e.(string); isStr {
 					f, err := strconv.ParseFloat(s, 64)
@@ -140,7 +112,7 @@ func predHolds(r map[string]any, p assert.Predicate) bool {
 		}
 		return pos != negated(p.Op)
 	}
-	v, present := lookupPath(r, p.Field)
+	v, present := state.Path(r, p.Field)
 	switch p.Op {
 	case assert.OpPresent:
 		want, _ := p.Value.(bool)
@@ -194,7 +166,7 @@ const anyKey = "*"
 // spanning every key of an object.
 func lookupAll(r map[string]any, path string) []any {
 	if !strings.Contains(path, anyKey) {
-		if v, ok := lookupPath(r, path); ok {
+		if v, ok := state.Path(r, path); ok {
 			return []any{v}
 		}
 		return nil
@@ -208,7 +180,7 @@ func lookupAll(r map[string]any, path string) []any {
 				continue
 			}
 			if seg == anyKey {
-				for _, k := range sortedKeys(m) {
+				for _, k := range slices.Sorted(maps.Keys(m)) {
 					if m[k] != nil {
 						next = append(next, m[k])
 					}

@@ -28,7 +28,7 @@ func Verify(ctx context.Context, lib *atom.Library, r atom.Recipe) Verdict {
 		return composeFailure(lib, r, err)
 	}
 	v := VerifyEnv(ctx, env)
-	if rc := v.RootCause; rc != nil && rc.Code == ServerMissingTool && len(env.Intent.Atom.(*atom.Intent).Tools) > 0 {
+	if rc := v.RootCause; rc != nil && rc.Code == ServerMissingTool && len(env.Intent.MustIntent().Tools) > 0 {
 		if cause, ok := toolsetCause(ctx, lib, env); ok {
 			v.RootCause = &cause
 		}
@@ -210,7 +210,7 @@ func composeFailure(lib *atom.Library, r atom.Recipe, err error) Verdict {
 	v.EnvID = v.Recipe.Hash()
 	for _, s := range v.Recipe.Servers {
 		if e, err := lib.Get(atom.KindServer, s); err == nil {
-			v.Apps = append(v.Apps, e.Atom.(*atom.Server).AppName())
+			v.Apps = append(v.Apps, e.MustServer().AppName())
 		}
 	}
 	v.Checks = append(v.Checks, res)

@@ -10,12 +10,13 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
@@ -30,18 +31,6 @@ func loadFixture(t testing.TB, name string) *atom.Library {
 	}
 	if len(lib.Recipes()) == 0 {
 		t.Fatalf("fixture %s has no recipes", name)
-	}
-	return lib
-}
-
-func exampleLib(t testing.TB) *atom.Library {
-	t.Helper()
-	lib, ds, err := atom.Load(corpus.Example())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ds.HasErrors() {
-		t.Fatalf("example library: %v", ds.Err())
 	}
 	return lib
 }
@@ -114,7 +103,7 @@ var failCases = []failCase{
 func TestRootCauseFixtures(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range failCases {
-		t.Run(tc.fixture+"/"+itoa(tc.recipe), func(t *testing.T) {
+		t.Run(tc.fixture+"/"+strconv.Itoa(tc.recipe), func(t *testing.T) {
 			lib := loadFixture(t, tc.fixture)
 			v := Verify(ctx, lib, lib.Recipes()[tc.recipe])
 			if v.Verified {
@@ -258,7 +247,7 @@ func firstDiff(a, b string) string {
 			y = bl[i]
 		}
 		if x != y {
-			return "line " + itoa(i+1) + ":\n- " + x + "\n+ " + y
+			return "line " + strconv.Itoa(i+1) + ":\n- " + x + "\n+ " + y
 		}
 	}
 	return ""
@@ -289,7 +278,7 @@ func TestSoundFixture(t *testing.T) {
 }
 
 func TestExampleLibraryVerifies(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	vs := VerifyAll(context.Background(), lib, lib.Recipes(), Options{})
 	if len(vs) != 7 {
 		t.Fatalf("%d verdicts, want 7", len(vs))
@@ -318,7 +307,7 @@ func TestExampleLibraryVerifies(t *testing.T) {
 // read of the collection, and the key it writes comes from that read's
 // observation, not from the binding.
 func TestPlannerLooksUpNamedRecords(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	cases := map[string]struct{ read, write, arg, key string }{
 		"log_discovery_note/northwind_support":  {"crm_find_contacts", "crm_create_note", "contact_id", "con_1"},
 		"log_discovery_note/initech_sales":      {"crm_find_contacts", "crm_create_note", "contact_id", "con_10"},
@@ -433,7 +422,7 @@ func TestPlanDeterministic(t *testing.T) {
 }
 
 func TestVerifyAllOrderAndProgress(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	rs := lib.Recipes()
 	seq := VerifyAll(context.Background(), lib, rs, Options{Jobs: 1})
 	var calls []int
@@ -459,7 +448,7 @@ func TestVerifyAllOrderAndProgress(t *testing.T) {
 }
 
 func TestCanceledContext(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	v := Verify(ctx, lib, lib.Recipes()[0])

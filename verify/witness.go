@@ -1,8 +1,9 @@
 package verify
 
 import (
+	"maps"
 	"regexp/syntax"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -168,10 +169,6 @@ func isListPreds(ps []assert.Predicate) bool {
 // keysOf lists an object's keys in order.
 func keysOf(v any) []string {
 	m, _ := v.(map[string]any)
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(m))
 	return out
 }

@@ -29,15 +29,18 @@ func newBenchCmd() *cobra.Command {
 	return c
 }
 
+// benchServeFlags are the flags of legoenv bench serve.
+type benchServeFlags struct {
+	libDir, envsFile string
+	o                serve.LoadOptions
+	asJSON           bool
+	gc               gcOptions
+	soak             bool
+	episode          int
+}
+
 func newBenchServeCmd() *cobra.Command {
-	var (
-		libDir, envsFile string
-		o                serve.LoadOptions
-		asJSON           bool
-		gc               gcOptions
-		soak             bool
-		episode          int
-	)
+	var f benchServeFlags
 	c := &cobra.Command{
 		Use:   "serve [--sessions 64] [--duration 5s]",
 		Short: "Load the REST API on loopback: steps per second and latency against a constant-JSON baseline",
@@ -61,69 +64,72 @@ report gives requests per second and, at the start, every tenth of the
 run and the end, the live heap, the goroutines and the open sessions, so
 that a leak shows as growth.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if soak && o.Duration > serve.MaxSoak {
-				return badInput("--duration is at most %s with --soak", serve.MaxSoak)
-			}
-			if !soak && (o.Duration > 10*time.Minute || o.Warmup > time.Minute) {
-				return badInput("--duration is at most 10m and --warmup at most 1m")
-			}
-			cat, err := serveCatalog(libDir, envsFile, cmd)
-			if err != nil {
-				return err
-			}
-			gc.apply(cmd) // as legoenv serve runs
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			if soak {
-				rep, err := serve.Soak(ctx, cat, serve.SoakOptions{Sessions: o.Sessions, Duration: o.Duration, Episode: episode, EnvIDs: o.EnvIDs})
-				if err != nil {
-					return failed("soak: %v", err)
-				}
-				return printSoak(cmd.OutOrStdout(), rep, asJSON)
-			}
-			rep, err := serve.Bench(ctx, cat, o)
-			if err != nil {
-				return badInput("%v", err)
-			}
-			out := cmd.OutOrStdout()
-			if asJSON {
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(rep)
-			}
-			fmt.Fprintf(out, "%s over %s, GOMAXPROCS %d, loopback HTTP/1.1\n", plural(rep.Sessions, "session"), plural(rep.Envs, "environment"), rep.GOMAXPROCS)
-			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "RUN\tREQUESTS\tPER SECOND\tP50 MS\tP90 MS\tP99 MS\tMAX MS\tCPU US/REQ\tERRORS\t")
-			for _, r := range []serve.LoadResult{rep.Baseline, rep.Steps, rep.PacedBaseline, rep.PacedSteps} {
-				name := r.Name
-				if r.Rate > 0 {
-					name = fmt.Sprintf("%s @%.0f/s", r.Name, r.Rate)
-				}
-				fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%.1f\t%.1f\t%d\t\n", name, r.Requests, r.PerSecond, r.P50ms, r.P90ms, r.P99ms, r.MaxMs, r.CPUus, r.Errors)
-			}
-			tw.Flush()
-			fmt.Fprintf(out, "steps/baseline %.2f; tool errors %d; heap per session: %.1f KB idle, %.1f KB after its workload\n",
-				rep.Ratio, rep.Steps.ToolErrors, rep.IdleSessionBytes/1024, rep.PlayedSessionBytes/1024)
-			if n := rep.Steps.Errors + rep.Baseline.Errors + rep.PacedSteps.Errors + rep.PacedBaseline.Errors; n > 0 {
-				return failed("%d requests failed", n)
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runBenchServe(cmd, &f) },
 	}
-	c.Flags().StringVar(&libDir, "lib", "", "atom library directory (default: the built-in example library)")
-	c.Flags().StringVar(&envsFile, "envs", "", "envs.jsonl of the environments to drive")
-	c.Flags().IntVar(&o.Sessions, "sessions", 64, "concurrent sessions, one client each")
-	c.Flags().DurationVar(&o.Duration, "duration", 5*time.Second, "measured time of each run (at most 10m)")
-	c.Flags().DurationVar(&o.Warmup, "warmup", time.Second, "unmeasured time before each run")
-	c.Flags().Float64Var(&o.Rate, "rate", 10_000, "requests per second of the paced runs, all sessions together")
-	c.Flags().StringSliceVar(&o.EnvIDs, "env", nil, "environment ids to drive (default: all)")
-	c.Flags().IntVar(&o.Idle, "idle", 2000, "sessions opened to measure the heap of an idle session")
-	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
-	c.Flags().BoolVar(&soak, "soak", false, "one steady load of whole episodes for --duration (at most 1h), with heap and goroutines at start and end")
-	c.Flags().IntVar(&episode, "episode", 20, "with --soak: steps of an episode before it is evaluated and closed")
-	gc.flags(c)
+	c.Flags().StringVar(&f.libDir, "lib", "", "atom library directory (default: the built-in example library)")
+	c.Flags().StringVar(&f.envsFile, "envs", "", "envs.jsonl of the environments to drive")
+	c.Flags().IntVar(&f.o.Sessions, "sessions", 64, "concurrent sessions, one client each")
+	c.Flags().DurationVar(&f.o.Duration, "duration", 5*time.Second, "measured time of each run (at most 10m)")
+	c.Flags().DurationVar(&f.o.Warmup, "warmup", time.Second, "unmeasured time before each run")
+	c.Flags().Float64Var(&f.o.Rate, "rate", 10_000, "requests per second of the paced runs, all sessions together")
+	c.Flags().StringSliceVar(&f.o.EnvIDs, "env", nil, "environment ids to drive (default: all)")
+	c.Flags().IntVar(&f.o.Idle, "idle", 2000, "sessions opened to measure the heap of an idle session")
+	c.Flags().BoolVar(&f.asJSON, "json", false, "print the report as JSON")
+	c.Flags().BoolVar(&f.soak, "soak", false, "one steady load of whole episodes for --duration (at most 1h), with heap and goroutines at start and end")
+	c.Flags().IntVar(&f.episode, "episode", 20, "with --soak: steps of an episode before it is evaluated and closed")
+	f.gc.flags(c)
 	return c
+}
+
+// runBenchServe runs legoenv bench serve.
+func runBenchServe(cmd *cobra.Command, f *benchServeFlags) error {
+	if f.soak && f.o.Duration > serve.MaxSoak {
+		return badInput("--duration is at most %s with --soak", serve.MaxSoak)
+	}
+	if !f.soak && (f.o.Duration > 10*time.Minute || f.o.Warmup > time.Minute) {
+		return badInput("--duration is at most 10m and --warmup at most 1m")
+	}
+	cat, err := serveCatalog(f.libDir, f.envsFile, cmd)
+	if err != nil {
+		return err
+	}
+	f.gc.apply(cmd) // as legoenv serve runs
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if f.soak {
+		rep, err := serve.Soak(ctx, cat, serve.SoakOptions{Sessions: f.o.Sessions, Duration: f.o.Duration, Episode: f.episode, EnvIDs: f.o.EnvIDs})
+		if err != nil {
+			return failed("soak: %v", err)
+		}
+		return printSoak(cmd.OutOrStdout(), rep, f.asJSON)
+	}
+	rep, err := serve.Bench(ctx, cat, f.o)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	out := cmd.OutOrStdout()
+	if f.asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	fmt.Fprintf(out, "%s over %s, GOMAXPROCS %d, loopback HTTP/1.1\n", plural(rep.Sessions, "session"), plural(rep.Envs, "environment"), rep.GOMAXPROCS)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "RUN\tREQUESTS\tPER SECOND\tP50 MS\tP90 MS\tP99 MS\tMAX MS\tCPU US/REQ\tERRORS\t")
+	for _, r := range []serve.LoadResult{rep.Baseline, rep.Steps, rep.PacedBaseline, rep.PacedSteps} {
+		name := r.Name
+		if r.Rate > 0 {
+			name = fmt.Sprintf("%s @%.0f/s", r.Name, r.Rate)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%.1f\t%.1f\t%d\t\n", name, r.Requests, r.PerSecond, r.P50ms, r.P90ms, r.P99ms, r.MaxMs, r.CPUus, r.Errors)
+	}
+	tw.Flush()
+	fmt.Fprintf(out, "steps/baseline %.2f; tool errors %d; heap per session: %.1f KB idle, %.1f KB after its workload\n",
+		rep.Ratio, rep.Steps.ToolErrors, rep.IdleSessionBytes/1024, rep.PlayedSessionBytes/1024)
+	if n := rep.Steps.Errors + rep.Baseline.Errors + rep.PacedSteps.Errors + rep.PacedBaseline.Errors; n > 0 {
+		return failed("%d requests failed", n)
+	}
+	return nil
 }
 
 func printSoak(out io.Writer, rep serve.SoakReport, asJSON bool) error {

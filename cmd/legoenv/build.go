@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"runtime"
@@ -18,22 +19,25 @@ import (
 
 func init() { commands = append(commands, newBuildCmd) }
 
+// buildFlags are the flags of 'legoenv build'.
+type buildFlags struct {
+	dir      string
+	out      string
+	seed     int64
+	size     float64
+	variants int
+	rounds   int
+	jobs     int
+	holdout  string
+	asJSON   bool
+	db       string
+	wfs      int
+	full     bool
+	model    llmConfig
+}
+
 func newBuildCmd() *cobra.Command {
-	var (
-		dir      string
-		out      string
-		seed     int64
-		size     float64
-		variants int
-		rounds   int
-		jobs     int
-		holdout  string
-		asJSON   bool
-		db       string
-		wfs      int
-		full     bool
-		model    llmConfig
-	)
+	var f buildFlags
 	c := &cobra.Command{
 		Use:   "build",
 		Short: "Synthesise the built-in corpus, verify it, evolve it, and write the verified environments",
@@ -67,100 +71,109 @@ reduced build. --json prints {"apps", "families", "envs",
 "multi_app_share", "rule_share", "seconds", "rounds"}, where envs counts
 the verified environments written and rounds is as 'legoenv evolve --json'.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			start := time.Now()
-			if size <= 0 || size > 1 {
-				return badInput("--size must be in (0, 1], not %g", size)
-			}
-			if rounds < 0 || jobs < 0 || variants < 1 {
-				return badInput("--rounds and --jobs must be 0 or more and --variants 1 or more")
-			}
-			apps, share, err := synth.ParseHoldout(holdout)
-			if err != nil {
-				return badInput("--holdout-apps: %v", err)
-			}
-			stderr := cmd.ErrOrStderr()
-			rep := buildPhases(stderr, dir, out, jobs, rounds)
-			rep.phase(synth.Phase{Name: phaseLoad})
-			var base fs.FS
-			var lib *atom.Library
-			if dir == "" {
-				base = corpus.Builtin()
-				l, ds, err := atom.Load(base)
-				if err != nil {
-					return badInput("built-in corpus: %v", err)
-				}
-				if ds.HasErrors() {
-					return badInput("built-in corpus has errors:\n%v", ds.Err())
-				}
-				lib = l
-			} else {
-				if lib, err = loadLibrary(dir, stderr); err != nil {
-					return err
-				}
-				base = os.DirFS(dir)
-			}
-			opt := synth.BuildOptions{
-				Synth:   synth.Options{Seed: seed, Size: size, Variants: variants, Workflows: wfs, FullSurface: full},
-				Rounds:  rounds,
-				Jobs:    jobs,
-				Holdout: apps, HoldoutShare: share,
-				Phase: rep.phase,
-			}
-			if model.set() {
-				client, err := model.client()
-				if err != nil {
-					return err
-				}
-				opt.Rewrite = synth.LLMRewriter{Client: client}
-			}
-			if db != "" && rounds > 0 {
-				st, err := store.Open(cmd.Context(), db)
-				if err != nil {
-					return badInput("%v", err)
-				}
-				defer st.Close()
-				opt.Store = st
-			}
-			b, err := synth.Run(cmd.Context(), lib, opt)
-			if err != nil {
-				if cmd.Context().Err() != nil {
-					return err
-				}
-				return badInput("%v", err)
-			}
-			// The figure is the whole job: loading, synthesis, verification,
-			// evolution and the files.
-			b.Started = start
-			rep.phase(synth.Phase{Name: phaseWrite})
-			if err := b.Write(out, base); err != nil {
-				return err
-			}
-			rep.end()
-			w := cmd.OutOrStdout()
-			if asJSON {
-				enc := json.NewEncoder(w)
-				return enc.Encode(b.Summary())
-			}
-			if err := b.WriteTable(w); err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "\nwrote %s/envs.jsonl, %s/lib, %s/report.json and %s/report.html\n", out, out, out, out)
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runBuild(cmd, &f) },
 	}
-	c.Flags().StringVar(&dir, "lib", "", "library whose server atoms to build on (default: the built-in corpus)")
-	c.Flags().StringVar(&out, "out", "out", "directory to write the build into")
-	c.Flags().Int64Var(&seed, "seed", 1, "seed of synthesis; the same seed gives the same corpus")
-	c.Flags().Float64Var(&size, "size", 1, "share of the apps to build on, in (0, 1]; e.g. 0.1 for a quick build")
-	c.Flags().IntVar(&variants, "variants", 5, "data atoms per bundle of intents")
-	c.Flags().IntVar(&rounds, "rounds", 1, "evolution rounds (0: verify only)")
-	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
-	c.Flags().StringVar(&holdout, "holdout-apps", "", `apps kept out of training: a share ("0.1", chosen with the seed) or a list ("gmail,slack")`)
-	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
-	c.Flags().StringVar(&db, "db", "legoenv.db", `SQLite database for the evolution's runs, verdicts and repairs; a build that stops resumes from it when run again ("" keeps nothing)`)
-	c.Flags().IntVar(&wfs, "workflows", 0, "workflow intents per app with step intents to reuse (0: the default; -1: none)")
-	c.Flags().BoolVar(&full, "full-surface", false, "offer workflows every tool of their apps instead of a curated surface")
-	model.flags(c, "llm-")
+	c.Flags().StringVar(&f.dir, "lib", "", "library whose server atoms to build on (default: the built-in corpus)")
+	c.Flags().StringVar(&f.out, "out", "out", "directory to write the build into")
+	c.Flags().Int64Var(&f.seed, "seed", 1, "seed of synthesis; the same seed gives the same corpus")
+	c.Flags().Float64Var(&f.size, "size", 1, "share of the apps to build on, in (0, 1]; e.g. 0.1 for a quick build")
+	c.Flags().IntVar(&f.variants, "variants", 5, "data atoms per bundle of intents")
+	c.Flags().IntVar(&f.rounds, "rounds", 1, "evolution rounds (0: verify only)")
+	c.Flags().IntVar(&f.jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
+	c.Flags().StringVar(&f.holdout, "holdout-apps", "", `apps kept out of training: a share ("0.1", chosen with the seed) or a list ("gmail,slack")`)
+	c.Flags().BoolVar(&f.asJSON, "json", false, "print the summary as JSON")
+	c.Flags().StringVar(&f.db, "db", "legoenv.db", `SQLite database for the evolution's runs, verdicts and repairs; a build that stops resumes from it when run again ("" keeps nothing)`)
+	c.Flags().IntVar(&f.wfs, "workflows", 0, "workflow intents per app with step intents to reuse (0: the default; -1: none)")
+	c.Flags().BoolVar(&f.full, "full-surface", false, "offer workflows every tool of their apps instead of a curated surface")
+	f.model.flags(c, "llm-")
 	return c
+}
+
+// runBuild runs 'legoenv build'.
+func runBuild(cmd *cobra.Command, f *buildFlags) error {
+	start := time.Now()
+	if f.size <= 0 || f.size > 1 {
+		return badInput("--size must be in (0, 1], not %g", f.size)
+	}
+	if f.rounds < 0 || f.jobs < 0 || f.variants < 1 {
+		return badInput("--rounds and --jobs must be 0 or more and --variants 1 or more")
+	}
+	apps, share, err := synth.ParseHoldout(f.holdout)
+	if err != nil {
+		return badInput("--holdout-apps: %v", err)
+	}
+	stderr := cmd.ErrOrStderr()
+	rep := buildPhases(stderr, f.dir, f.out, f.jobs, f.rounds)
+	rep.phase(synth.Phase{Name: phaseLoad})
+	base, lib, err := buildBase(f.dir, stderr)
+	if err != nil {
+		return err
+	}
+	opt := synth.BuildOptions{
+		Synth:   synth.Options{Seed: f.seed, Size: f.size, Variants: f.variants, Workflows: f.wfs, FullSurface: f.full},
+		Rounds:  f.rounds,
+		Jobs:    f.jobs,
+		Holdout: apps, HoldoutShare: share,
+		Phase: rep.phase,
+	}
+	if f.model.set() {
+		client, err := f.model.client()
+		if err != nil {
+			return err
+		}
+		opt.Rewrite = synth.LLMRewriter{Client: client}
+	}
+	if f.db != "" && f.rounds > 0 {
+		st, err := store.Open(cmd.Context(), f.db)
+		if err != nil {
+			return badInput("%v", err)
+		}
+		defer st.Close()
+		opt.Store = st
+	}
+	b, err := synth.Run(cmd.Context(), lib, opt)
+	if err != nil {
+		if cmd.Context().Err() != nil {
+			return err
+		}
+		return badInput("%v", err)
+	}
+	// The figure is the whole job: loading, synthesis, verification,
+	// evolution and the files.
+	b.Started = start
+	rep.phase(synth.Phase{Name: phaseWrite})
+	if err := b.Write(f.out, base); err != nil {
+		return err
+	}
+	rep.end()
+	w := cmd.OutOrStdout()
+	if f.asJSON {
+		enc := json.NewEncoder(w)
+		return enc.Encode(b.Summary())
+	}
+	if err := b.WriteTable(w); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nwrote %s/envs.jsonl, %s/lib, %s/report.json and %s/report.html\n", f.out, f.out, f.out, f.out)
+	return nil
+}
+
+// buildBase loads the library a build starts from: --lib, or the built-in
+// corpus when dir is "". base is what the build copies its files from.
+func buildBase(dir string, stderr io.Writer) (base fs.FS, lib *atom.Library, err error) {
+	if dir != "" {
+		if lib, err = loadLibrary(dir, stderr); err != nil {
+			return nil, nil, err
+		}
+		return os.DirFS(dir), lib, nil
+	}
+	base = corpus.Builtin()
+	lib, ds, err := atom.Load(base)
+	if err != nil {
+		return nil, nil, badInput("built-in corpus: %v", err)
+	}
+	if ds.HasErrors() {
+		return nil, nil, badInput("built-in corpus has errors:\n%v", ds.Err())
+	}
+	return base, lib, nil
 }

@@ -27,14 +27,17 @@ func newDistCmd() *cobra.Command {
 	return c
 }
 
+// distVerifyFlags are the flags of legoenv dist verify.
+type distVerifyFlags struct {
+	nf       natsFlags
+	dir      string
+	asJSON   bool
+	timeout  time.Duration
+	minShare float64
+}
+
 func newDistVerifyCmd() *cobra.Command {
-	var (
-		nf       natsFlags
-		dir      string
-		asJSON   bool
-		timeout  time.Duration
-		minShare float64
-	)
+	var f distVerifyFlags
 	c := &cobra.Command{
 		Use:   "verify",
 		Short: "Verify every environment of a library on the workers; print what 'legoenv verify' prints",
@@ -51,82 +54,85 @@ says why), verdicts are missing at --timeout, or the share verified is
 below --min-share. While verdicts are missing it says so on standard
 error every 10 seconds (or every half --timeout when that is shorter).`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if timeout < 0 {
-				return badInput("--timeout must be 0 (none) or more, not %v", timeout)
-			}
-			if minShare < 0 || minShare > 1 {
-				return badInput("--min-share must be between 0 and 1, not %g", minShare)
-			}
-			cfg, err := nf.config()
-			if err != nil {
-				return err
-			}
-			ref := dist.BuiltinExample
-			if dir != "" {
-				if ref, err = filepath.Abs(dir); err != nil {
-					return badInput("--lib %s: %v", dir, err)
-				}
-			}
-			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			// Pinned, the recipes' hashes are the environment ids, also in the
-			// verdicts made here for jobs no worker answered.
-			recipes := lib.Recipes()
-			for i, r := range recipes {
-				recipes[i] = episode.Pin(lib, r)
-			}
-			nc, js, err := nf.connect("legoenv dist verify")
-			if err != nil {
-				return err
-			}
-			defer nc.Close()
-			stderr := cmd.ErrOrStderr()
-			co := &dist.Coordinator{JS: js, Config: cfg, Timeout: timeout,
-				Log: func(format string, args ...any) { fmt.Fprintf(stderr, "dist: "+format+"\n", args...) },
-				Waiting: func(done, total int, waited time.Duration) {
-					fmt.Fprintln(stderr, waitingLine(done, total, waited, timeout))
-				}}
-			if isTerminal(stderr) && !asJSON && len(recipes) > 1 {
-				bar := progressbar.NewOptions(len(recipes), progressbar.OptionSetWriter(stderr),
-					progressbar.OptionSetDescription("verifying on workers"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-				co.Progress = func(done, total int) { _ = bar.Set(done) }
-				defer bar.Finish()
-			}
-			vs, runErr := co.Verify(cmd.Context(), ref, recipes)
-			if vs == nil && runErr != nil {
-				return runErr
-			}
-			sum := verify.Summarize(vs)
-			out := cmd.OutOrStdout()
-			if asJSON {
-				if err := writeVerifyJSON(out, vs, sum); err != nil {
-					return err
-				}
-			} else {
-				writeVerifyTable(out, vs, sum)
-			}
-			if runErr != nil {
-				var je *dist.JobError
-				if errors.As(runErr, &je) {
-					return failed("some jobs could not be verified:\n%v", runErr)
-				}
-				return failed("%v", runErr)
-			}
-			if cmd.Flags().Changed("min-share") && sum.Share < minShare {
-				return failed("share verified %.3f is below --min-share %.3f", sum.Share, minShare)
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runDistVerify(cmd, &f) },
 	}
-	nf.add(c)
-	libFlag(c, &dir)
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON: {total, verified, share, envs: [{id, verdict, checks, root_cause}]}")
-	c.Flags().DurationVar(&timeout, "timeout", time.Hour, "give up on verdicts not in by then (0: wait until interrupted)")
-	c.Flags().Float64Var(&minShare, "min-share", 0, "exit 1 when the share verified is below this (0..1)")
+	f.nf.add(c)
+	libFlag(c, &f.dir)
+	c.Flags().BoolVar(&f.asJSON, "json", false, "print JSON: {total, verified, share, envs: [{id, verdict, checks, root_cause}]}")
+	c.Flags().DurationVar(&f.timeout, "timeout", time.Hour, "give up on verdicts not in by then (0: wait until interrupted)")
+	c.Flags().Float64Var(&f.minShare, "min-share", 0, "exit 1 when the share verified is below this (0..1)")
 	return c
+}
+
+// runDistVerify runs legoenv dist verify.
+func runDistVerify(cmd *cobra.Command, f *distVerifyFlags) error {
+	if f.timeout < 0 {
+		return badInput("--timeout must be 0 (none) or more, not %v", f.timeout)
+	}
+	if f.minShare < 0 || f.minShare > 1 {
+		return badInput("--min-share must be between 0 and 1, not %g", f.minShare)
+	}
+	cfg, err := f.nf.config()
+	if err != nil {
+		return err
+	}
+	ref := dist.BuiltinExample
+	if f.dir != "" {
+		if ref, err = filepath.Abs(f.dir); err != nil {
+			return badInput("--lib %s: %v", f.dir, err)
+		}
+	}
+	lib, err := loadLibrary(f.dir, cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
+	// Pinned, the recipes' hashes are the environment ids, also in the
+	// verdicts made here for jobs no worker answered.
+	recipes := lib.Recipes()
+	for i, r := range recipes {
+		recipes[i] = episode.Pin(lib, r)
+	}
+	nc, js, err := f.nf.connect("legoenv dist verify")
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	stderr := cmd.ErrOrStderr()
+	co := &dist.Coordinator{JS: js, Config: cfg, Timeout: f.timeout,
+		Log: func(format string, args ...any) { fmt.Fprintf(stderr, "dist: "+format+"\n", args...) },
+		Waiting: func(done, total int, waited time.Duration) {
+			fmt.Fprintln(stderr, waitingLine(done, total, waited, f.timeout))
+		}}
+	if isTerminal(stderr) && !f.asJSON && len(recipes) > 1 {
+		bar := progressbar.NewOptions(len(recipes), progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription("verifying on workers"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+		co.Progress = func(done, total int) { _ = bar.Set(done) }
+		defer bar.Finish()
+	}
+	vs, runErr := co.Verify(cmd.Context(), ref, recipes)
+	if vs == nil && runErr != nil {
+		return runErr
+	}
+	sum := verify.Summarize(vs)
+	out := cmd.OutOrStdout()
+	if f.asJSON {
+		if err := writeVerifyJSON(out, vs, sum); err != nil {
+			return err
+		}
+	} else {
+		writeVerifyTable(out, vs, sum)
+	}
+	if runErr != nil {
+		var je *dist.JobError
+		if errors.As(runErr, &je) {
+			return failed("some jobs could not be verified:\n%v", runErr)
+		}
+		return failed("%v", runErr)
+	}
+	if cmd.Flags().Changed("min-share") && sum.Share < f.minShare {
+		return failed("share verified %.3f is below --min-share %.3f", sum.Share, f.minShare)
+	}
+	return nil
 }
 
 // waitingLine says that dist verify waits, for what, and until when.

@@ -61,7 +61,7 @@ func listEnvs(cmd *cobra.Command, src *envSource) ([]envSummary, []error, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	envs, errs := composeAll(lib)
+	envs, errs := episode.ComposeAll(lib)
 	prog, finish := progress(stderr, len(lib.Recipes()), "verifying")
 	vs := verify.VerifyAll(cmd.Context(), lib, lib.Recipes(), verify.Options{Progress: prog})
 	finish()

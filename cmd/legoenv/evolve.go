@@ -24,15 +24,18 @@ import (
 
 func init() { commands = append(commands, newEvolveCmd) }
 
+// evolveFlags are the flags of legoenv evolve.
+type evolveFlags struct {
+	dir, out, db string
+	rounds, jobs int
+	asJSON       bool
+	fresh        bool
+	inPlace      bool
+	llmRep       evolveLLM // --llm-*: a model repairer after the deterministic ones (synth.go)
+}
+
 func newEvolveCmd() *cobra.Command {
-	var (
-		dir, out, db string
-		rounds, jobs int
-		asJSON       bool
-		fresh        bool
-		inPlace      bool
-		llmRep       evolveLLM // --llm-*: a model repairer after the deterministic ones (synth.go)
-	)
+	var f evolveFlags
 	c := &cobra.Command{
 		Use:   "evolve",
 		Short: "Repair the atoms at fault and carry each fix to every environment that shares it",
@@ -65,80 +68,83 @@ Exit codes: 0 when the run finished, 1 when it was interrupted or failed,
 		Example: `  legoenv evolve --lib corpus/mine --out evolved
   legoenv evolve --lib corpus/mine --rounds 3 --in-place --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if rounds < 1 {
-				return badInput("--rounds must be 1 or more, not %d", rounds)
-			}
-			if jobs < 0 {
-				return badInput("--jobs must be 0 (all cores) or more, not %d", jobs)
-			}
-			if dir != "" && out == "" && !inPlace {
-				return badInput("evolve --lib %s: say where the evolved library goes: --out DIR, or --in-place to rewrite %s "+
-					"(repaired atoms are written in canonical form: keys sorted, comments dropped)", dir, dir)
-			}
-			if inPlace && (dir == "" || out != "") {
-				return badInput("--in-place rewrites --lib DIR; it takes --lib and no --out")
-			}
-			stderr := cmd.ErrOrStderr()
-			lib, err := loadLibrary(dir, stderr)
-			if err != nil {
-				return err
-			}
-			var base fs.FS = corpus.Example()
-			name := "(built-in example)"
-			if dir != "" {
-				base, name = os.DirFS(dir), dir
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			opt := evolve.Options{Rounds: rounds, Jobs: jobs, Fresh: fresh, Library: name}
-			if opt.Repairers, err = llmRep.repairers(stderr); err != nil {
-				return err
-			}
-			if db != "" {
-				st, err := store.Open(ctx, db)
-				if err != nil {
-					return badInput("%v", err)
-				}
-				defer st.Close()
-				opt.Store = st
-			}
-			if isTerminal(stderr) && !asJSON && len(lib.Recipes()) > 1 {
-				bar := progressbar.NewOptions(len(lib.Recipes()), progressbar.OptionSetWriter(stderr),
-					progressbar.OptionSetDescription("verifying"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-				opt.Progress = func(done, total int) { _ = bar.Set(done) }
-				defer bar.Finish()
-			}
-			res, runErr := evolve.Run(ctx, lib, opt)
-			if runErr != nil {
-				if res != nil && (errors.Is(runErr, context.Canceled) || ctx.Err() != nil) {
-					fmt.Fprintln(stderr, "interrupted; what was decided is kept in", db, "- run the same command again to resume")
-					_ = res.Report.WriteText(stderr)
-					return failed("evolve interrupted")
-				}
-				return failed("evolve: %v", runErr)
-			}
-			w := cmd.OutOrStdout()
-			if asJSON {
-				if err := writeJSON(w, res.Report); err != nil {
-					return err
-				}
-			} else if err := res.Report.WriteText(w); err != nil {
-				return err
-			}
-			return writeEvolved(res, base, dir, out, stderr)
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runEvolve(cmd, &f) },
 	}
-	libFlag(c, &dir)
-	c.Flags().IntVar(&rounds, "rounds", 1, "rounds at most; a round that accepts no repair ends the run")
-	c.Flags().StringVar(&out, "out", "", "write the evolved library, report.json and report.html to this directory")
-	c.Flags().StringVar(&db, "db", "legoenv.db", `SQLite database for runs, verdicts, repairs and lineage ("" keeps nothing and cannot resume)`)
-	c.Flags().BoolVar(&asJSON, "json", false, `print the report as JSON: {"rounds":[{"round","total","verified_before","verified_after","share_before","share_after","repairs":[...]}]}`)
-	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel verification workers (0: all %d cores)", runtime.NumCPU()))
-	c.Flags().BoolVar(&fresh, "fresh", false, "start a new run even if the database has one for this library")
-	c.Flags().BoolVar(&inPlace, "in-place", false, "write the evolved library back into --lib (repaired atoms in canonical form: keys sorted, comments dropped)")
-	llmRep.flags(c)
+	libFlag(c, &f.dir)
+	c.Flags().IntVar(&f.rounds, "rounds", 1, "rounds at most; a round that accepts no repair ends the run")
+	c.Flags().StringVar(&f.out, "out", "", "write the evolved library, report.json and report.html to this directory")
+	c.Flags().StringVar(&f.db, "db", "legoenv.db", `SQLite database for runs, verdicts, repairs and lineage ("" keeps nothing and cannot resume)`)
+	c.Flags().BoolVar(&f.asJSON, "json", false, `print the report as JSON: {"rounds":[{"round","total","verified_before","verified_after","share_before","share_after","repairs":[...]}]}`)
+	c.Flags().IntVar(&f.jobs, "jobs", 0, fmt.Sprintf("parallel verification workers (0: all %d cores)", runtime.NumCPU()))
+	c.Flags().BoolVar(&f.fresh, "fresh", false, "start a new run even if the database has one for this library")
+	c.Flags().BoolVar(&f.inPlace, "in-place", false, "write the evolved library back into --lib (repaired atoms in canonical form: keys sorted, comments dropped)")
+	f.llmRep.flags(c)
 	return c
+}
+
+// runEvolve runs legoenv evolve.
+func runEvolve(cmd *cobra.Command, f *evolveFlags) error {
+	if f.rounds < 1 {
+		return badInput("--rounds must be 1 or more, not %d", f.rounds)
+	}
+	if f.jobs < 0 {
+		return badInput("--jobs must be 0 (all cores) or more, not %d", f.jobs)
+	}
+	if f.dir != "" && f.out == "" && !f.inPlace {
+		return badInput("evolve --lib %s: say where the evolved library goes: --out DIR, or --in-place to rewrite %s "+
+			"(repaired atoms are written in canonical form: keys sorted, comments dropped)", f.dir, f.dir)
+	}
+	if f.inPlace && (f.dir == "" || f.out != "") {
+		return badInput("--in-place rewrites --lib DIR; it takes --lib and no --out")
+	}
+	stderr := cmd.ErrOrStderr()
+	lib, err := loadLibrary(f.dir, stderr)
+	if err != nil {
+		return err
+	}
+	var base fs.FS = corpus.Example()
+	name := "(built-in example)"
+	if f.dir != "" {
+		base, name = os.DirFS(f.dir), f.dir
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	opt := evolve.Options{Rounds: f.rounds, Jobs: f.jobs, Fresh: f.fresh, Library: name}
+	if opt.Repairers, err = f.llmRep.repairers(stderr); err != nil {
+		return err
+	}
+	if f.db != "" {
+		st, err := store.Open(ctx, f.db)
+		if err != nil {
+			return badInput("%v", err)
+		}
+		defer st.Close()
+		opt.Store = st
+	}
+	if isTerminal(stderr) && !f.asJSON && len(lib.Recipes()) > 1 {
+		bar := progressbar.NewOptions(len(lib.Recipes()), progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription("verifying"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+		opt.Progress = func(done, total int) { _ = bar.Set(done) }
+		defer bar.Finish()
+	}
+	res, runErr := evolve.Run(ctx, lib, opt)
+	if runErr != nil {
+		if res != nil && (errors.Is(runErr, context.Canceled) || ctx.Err() != nil) {
+			fmt.Fprintln(stderr, "interrupted; what was decided is kept in", f.db, "- run the same command again to resume")
+			_ = res.Report.WriteText(stderr)
+			return failed("evolve interrupted")
+		}
+		return failed("evolve: %v", runErr)
+	}
+	w := cmd.OutOrStdout()
+	if f.asJSON {
+		if err := writeJSON(w, res.Report); err != nil {
+			return err
+		}
+	} else if err := res.Report.WriteText(w); err != nil {
+		return err
+	}
+	return writeEvolved(res, base, f.dir, f.out, stderr)
 }
 
 func writeJSON(w io.Writer, v any) error {

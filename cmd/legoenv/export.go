@@ -3,7 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -61,15 +62,6 @@ func splitPaths(out string) (string, string) {
 	return base + ".train.jsonl", base + ".holdout.jsonl"
 }
 
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // writeSplit writes lines to out, or with holdout to the two split files;
 // heldOut says which lines go to the held-out side.
 func writeSplit(w io.Writer, out string, lines [][]byte, heldOut []bool, holdout map[string]bool) error {
@@ -95,19 +87,22 @@ func writeSplit(w io.Writer, out string, lines [][]byte, heldOut []bool, holdout
 	if err := writeLines(hp, test); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "held out apps %s: wrote %d lines to %s and %d to %s\n", strings.Join(sortedKeys(holdout), ","), len(train), tp, len(test), hp)
+	fmt.Fprintf(w, "held out apps %s: wrote %d lines to %s and %d to %s\n", strings.Join(slices.Sorted(maps.Keys(holdout)), ","), len(train), tp, len(test), hp)
 	return nil
 }
 
+// exportSFTFlags are the flags of legoenv export sft.
+type exportSFTFlags struct {
+	src            envSource
+	split          splitFlags
+	out, format    string
+	minReward      float64
+	keepUnfinished bool
+	asJSON         bool
+}
+
 func newExportSFTCmd() *cobra.Command {
-	var (
-		src            envSource
-		split          splitFlags
-		out, format    string
-		minReward      float64
-		keepUnfinished bool
-		asJSON         bool
-	)
+	var f exportSFTFlags
 	c := &cobra.Command{
 		Use:   "sft TRAJ.jsonl... --out sft.jsonl",
 		Short: "Select rewarded trajectories (rejection sampling, dedupe) and write them as SFT examples",
@@ -127,68 +122,71 @@ environments (--lib or --envs) to know each trajectory's apps.`,
 		Example: `  legoenv export sft traj.jsonl --min-reward 1.0 --format openai --out sft.jsonl
   legoenv export sft traj.jsonl --format sharegpt --split 0.2 --out sft.jsonl`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return badInput("--out FILE is required")
-			}
-			if format != rollout.FormatOpenAI && format != rollout.FormatShareGPT {
-				return badInput("--format %q: openai or sharegpt", format)
-			}
-			trajs, err := readTrajectoryFiles(args)
-			if err != nil {
-				return err
-			}
-			kept, st := rollout.SelectSFT(trajs, rollout.SFTOptions{MinReward: minReward, KeepUnfinished: keepUnfinished})
-			var holdout map[string]bool
-			var info map[string]rollout.EnvInfo
-			if split.spec != "" {
-				set, err := src.load(cmd.ErrOrStderr())
-				if err != nil {
-					return err
-				}
-				info = set.info
-				if holdout, err = split.holdout(info); err != nil {
-					return err
-				}
-			}
-			lines := make([][]byte, len(kept))
-			held := make([]bool, len(kept))
-			var unknown []string
-			for i, t := range kept {
-				if lines[i], err = rollout.FormatSFT(t, format); err != nil {
-					return badInput("%v", err)
-				}
-				if holdout != nil {
-					in, ok := info[t.EnvID]
-					if !ok {
-						unknown = append(unknown, t.EnvID)
-					}
-					held[i] = rollout.HeldOut(in, holdout)
-				}
-			}
-			if len(unknown) > 0 {
-				return badInput("--split: %d trajectories are of environments not in the given library or envs file (first: %s); pass the --lib or --envs they ran on", len(unknown), unknown[0])
-			}
-			w := cmd.OutOrStdout()
-			if asJSON {
-				if err := writeSplit(io.Discard, out, lines, held, holdout); err != nil {
-					return err
-				}
-				return writeJSON(w, map[string]any{"stats": st, "format": format, "out": out, "holdout_apps": sortedKeys(holdout)})
-			}
-			fmt.Fprintf(w, "read %d trajectories: kept %d; dropped %d below reward %g, %d unfinished, %d duplicates\n",
-				st.Read, st.Kept, st.BelowReward, minReward, st.Unfinished, st.Duplicates)
-			return writeSplit(w, out, lines, held, holdout)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runExportSFT(cmd, args, &f) },
 	}
-	src.flags(c, false)
-	split.flags(c)
-	c.Flags().StringVar(&out, "out", "", "SFT file to write (JSONL)")
-	c.Flags().StringVar(&format, "format", rollout.FormatOpenAI, "openai or sharegpt")
-	c.Flags().Float64Var(&minReward, "min-reward", 1.0, "keep trajectories with at least this reward")
-	c.Flags().BoolVar(&keepUnfinished, "keep-unfinished", false, "keep trajectories that ran out of turns while calling tools")
-	c.Flags().BoolVar(&asJSON, "json", false, "print the counts as JSON")
+	f.src.flags(c, false)
+	f.split.flags(c)
+	c.Flags().StringVar(&f.out, "out", "", "SFT file to write (JSONL)")
+	c.Flags().StringVar(&f.format, "format", rollout.FormatOpenAI, "openai or sharegpt")
+	c.Flags().Float64Var(&f.minReward, "min-reward", 1.0, "keep trajectories with at least this reward")
+	c.Flags().BoolVar(&f.keepUnfinished, "keep-unfinished", false, "keep trajectories that ran out of turns while calling tools")
+	c.Flags().BoolVar(&f.asJSON, "json", false, "print the counts as JSON")
 	return c
+}
+
+// runExportSFT runs legoenv export sft.
+func runExportSFT(cmd *cobra.Command, args []string, f *exportSFTFlags) error {
+	if f.out == "" {
+		return badInput("--out FILE is required")
+	}
+	if f.format != rollout.FormatOpenAI && f.format != rollout.FormatShareGPT {
+		return badInput("--format %q: openai or sharegpt", f.format)
+	}
+	trajs, err := readTrajectoryFiles(args)
+	if err != nil {
+		return err
+	}
+	kept, st := rollout.SelectSFT(trajs, rollout.SFTOptions{MinReward: f.minReward, KeepUnfinished: f.keepUnfinished})
+	var holdout map[string]bool
+	var info map[string]rollout.EnvInfo
+	if f.split.spec != "" {
+		set, err := f.src.load(cmd.ErrOrStderr())
+		if err != nil {
+			return err
+		}
+		info = set.info
+		if holdout, err = f.split.holdout(info); err != nil {
+			return err
+		}
+	}
+	lines := make([][]byte, len(kept))
+	held := make([]bool, len(kept))
+	var unknown []string
+	for i, t := range kept {
+		if lines[i], err = rollout.FormatSFT(t, f.format); err != nil {
+			return badInput("%v", err)
+		}
+		if holdout != nil {
+			in, ok := info[t.EnvID]
+			if !ok {
+				unknown = append(unknown, t.EnvID)
+			}
+			held[i] = rollout.HeldOut(in, holdout)
+		}
+	}
+	if len(unknown) > 0 {
+		return badInput("--split: %d trajectories are of environments not in the given library or envs file (first: %s); pass the --lib or --envs they ran on", len(unknown), unknown[0])
+	}
+	w := cmd.OutOrStdout()
+	if f.asJSON {
+		if err := writeSplit(io.Discard, f.out, lines, held, holdout); err != nil {
+			return err
+		}
+		return writeJSON(w, map[string]any{"stats": st, "format": f.format, "out": f.out, "holdout_apps": slices.Sorted(maps.Keys(holdout))})
+	}
+	fmt.Fprintf(w, "read %d trajectories: kept %d; dropped %d below reward %g, %d unfinished, %d duplicates\n",
+		st.Read, st.Kept, st.BelowReward, f.minReward, st.Unfinished, st.Duplicates)
+	return writeSplit(w, f.out, lines, held, holdout)
 }
 
 func newExportRLCmd() *cobra.Command {
@@ -252,7 +250,7 @@ same environments. Only environments --envs marks verified are written
 				if err := writeSplit(io.Discard, out, lines, held, holdout); err != nil {
 					return err
 				}
-				return writeJSON(w, map[string]any{"tasks": len(lines), "out": out, "holdout_apps": sortedKeys(holdout)})
+				return writeJSON(w, map[string]any{"tasks": len(lines), "out": out, "holdout_apps": slices.Sorted(maps.Keys(holdout))})
 			}
 			return writeSplit(w, out, lines, held, holdout)
 		},

@@ -27,9 +27,14 @@ func newImportCmd() *cobra.Command {
 	return c
 }
 
+// importABFlags are the flags of 'legoenv import automationbench'.
+type importABFlags struct {
+	schemas, out string
+	asJSON       bool
+}
+
 func newImportABCmd() *cobra.Command {
-	var schemas, out string
-	var asJSON bool
+	var f importABFlags
 	c := &cobra.Command{
 		Use:   "automationbench --schemas DIR --out LIBDIR TASK.json... | TASKDIR",
 		Short: "Import AutomationBench tasks and app schemas",
@@ -61,54 +66,57 @@ imported or the arguments are wrong.`,
 		Example: `  legoenv import automationbench --schemas testdata/automationbench/schemas \
       --out lib/automationbench testdata/automationbench/tasks`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if schemas == "" {
-				return badInput("--schemas is required: the directory with _index.json")
-			}
-			if out == "" {
-				return badInput("--out is required: the library directory to write")
-			}
-			s, err := automationbench.LoadSchemas(schemas)
-			if err != nil {
-				return badInput("%v", err)
-			}
-			files, err := automationbench.Expand(args)
-			if err != nil {
-				return badInput("%v", err)
-			}
-			if len(files) == 0 {
-				return badInput("no task files (*.json) in %v", args)
-			}
-			res, err := automationbench.ImportFiles(s, files)
-			if err != nil {
-				return badInput("%v", err)
-			}
-			if st, err := os.Stat(out); err == nil && !st.IsDir() {
-				return badInput("--out %s is not a directory", out)
-			}
-			if err := res.Write(out); err != nil {
-				return fmt.Errorf("%w", err)
-			}
-			w := cmd.OutOrStdout()
-			if asJSON {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
-				if err := enc.Encode(res.Report); err != nil {
-					return err
-				}
-			} else {
-				printImportSummary(w, res, out)
-			}
-			if res.Report.Failed > 0 {
-				return badInput("%d of %d tasks could not be imported (see the errors above)", res.Report.Failed, res.Report.Tasks)
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runImportAB(cmd, args, &f) },
 	}
-	c.Flags().StringVar(&schemas, "schemas", "", "directory of the apps' state schemas (_index.json and <app>.json)")
-	c.Flags().StringVar(&out, "out", "", "library directory to write")
-	c.Flags().BoolVar(&asJSON, "json", false, "print the coverage report as JSON")
+	c.Flags().StringVar(&f.schemas, "schemas", "", "directory of the apps' state schemas (_index.json and <app>.json)")
+	c.Flags().StringVar(&f.out, "out", "", "library directory to write")
+	c.Flags().BoolVar(&f.asJSON, "json", false, "print the coverage report as JSON")
 	return c
+}
+
+// runImportAB runs 'legoenv import automationbench'.
+func runImportAB(cmd *cobra.Command, args []string, f *importABFlags) error {
+	if f.schemas == "" {
+		return badInput("--schemas is required: the directory with _index.json")
+	}
+	if f.out == "" {
+		return badInput("--out is required: the library directory to write")
+	}
+	s, err := automationbench.LoadSchemas(f.schemas)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	files, err := automationbench.Expand(args)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	if len(files) == 0 {
+		return badInput("no task files (*.json) in %v", args)
+	}
+	res, err := automationbench.ImportFiles(s, files)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	if st, err := os.Stat(f.out); err == nil && !st.IsDir() {
+		return badInput("--out %s is not a directory", f.out)
+	}
+	if err := res.Write(f.out); err != nil {
+		return fmt.Errorf("%w", err)
+	}
+	w := cmd.OutOrStdout()
+	if f.asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res.Report); err != nil {
+			return err
+		}
+	} else {
+		printImportSummary(w, res, f.out)
+	}
+	if res.Report.Failed > 0 {
+		return badInput("%d of %d tasks could not be imported (see the errors above)", res.Report.Failed, res.Report.Tasks)
+	}
+	return nil
 }
 
 func printImportSummary(w io.Writer, res *automationbench.Result, out string) {

@@ -43,22 +43,6 @@ func readLibrary(dir string) (*atom.Library, atom.Diagnostics, error) {
 	return atom.LoadDir(dir)
 }
 
-// composeAll composes every recipe of the library. Recipes that do not
-// compose are returned as errors beside the environments that do.
-func composeAll(lib *atom.Library) ([]*episode.Env, []error) {
-	var envs []*episode.Env
-	var errs []error
-	for _, r := range lib.Recipes() {
-		env, err := episode.Compose(lib, r, episode.Options{})
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		envs = append(envs, env)
-	}
-	return envs, errs
-}
-
 // findEnv returns the environment of lib with id (a unique prefix of 6 or
 // more characters is enough), composing only that one.
 func findEnv(lib *atom.Library, id string) (*episode.Env, error) {

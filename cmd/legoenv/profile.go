@@ -15,12 +15,15 @@ import (
 
 func init() { commands = append(commands, newProfileCmd) }
 
+// profileFlags are the flags of legoenv profile.
+type profileFlags struct {
+	dir, envs, against string
+	noPlan, asJSON     bool
+	jobs               int
+}
+
 func newProfileCmd() *cobra.Command {
-	var (
-		dir, envs, against string
-		noPlan, asJSON     bool
-		jobs               int
-	)
+	var f profileFlags
 	c := &cobra.Command{
 		Use:   "profile",
 		Short: "Measure a corpus (calls per solution, apps, assertions, negatives, rules, tools, families) beside another",
@@ -56,46 +59,49 @@ envs.jsonl file. An imported benchmark is a library:
 
 --json prints the profiles as a list.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if dir == "" && envs == "" {
-				return badInput("give --lib DIR or --envs FILE")
-			}
-			opt := profile.Options{Planner: !noPlan, Jobs: jobs}
-			var ps []profile.Profile
-			p, err := profileSource(cmd, envs, dir, opt)
-			if err != nil {
-				return err
-			}
-			ps = append(ps, p)
-			if against != "" {
-				st, err := os.Stat(against)
-				if err != nil {
-					return badInput("--against: %v", err)
-				}
-				var q profile.Profile
-				if st.IsDir() {
-					q, err = profileSource(cmd, "", against, opt)
-				} else {
-					q, err = profileSource(cmd, against, "", opt)
-				}
-				if err != nil {
-					return err
-				}
-				ps = append(ps, q)
-			}
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), ps)
-			}
-			return profile.WriteTable(cmd.OutOrStdout(), ps...)
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runProfile(cmd, &f) },
 	}
-	c.Flags().StringVar(&dir, "lib", "", "library directory (every recipe; with --envs, the library the file's recipes pin)")
-	c.Flags().StringVar(&envs, "envs", "", "envs.jsonl file (as 'legoenv build' writes it)")
-	c.Flags().StringVar(&against, "against", "", "a second corpus to show beside: a library directory or an envs.jsonl file")
-	c.Flags().BoolVar(&noPlan, "no-plan", false, "do not run the planner where no plan length is known")
-	c.Flags().IntVar(&jobs, "jobs", 0, "parallel workers (0: every core)")
-	c.Flags().BoolVar(&asJSON, "json", false, "print the profiles as JSON")
+	c.Flags().StringVar(&f.dir, "lib", "", "library directory (every recipe; with --envs, the library the file's recipes pin)")
+	c.Flags().StringVar(&f.envs, "envs", "", "envs.jsonl file (as 'legoenv build' writes it)")
+	c.Flags().StringVar(&f.against, "against", "", "a second corpus to show beside: a library directory or an envs.jsonl file")
+	c.Flags().BoolVar(&f.noPlan, "no-plan", false, "do not run the planner where no plan length is known")
+	c.Flags().IntVar(&f.jobs, "jobs", 0, "parallel workers (0: every core)")
+	c.Flags().BoolVar(&f.asJSON, "json", false, "print the profiles as JSON")
 	return c
+}
+
+// runProfile runs legoenv profile.
+func runProfile(cmd *cobra.Command, f *profileFlags) error {
+	if f.dir == "" && f.envs == "" {
+		return badInput("give --lib DIR or --envs FILE")
+	}
+	opt := profile.Options{Planner: !f.noPlan, Jobs: f.jobs}
+	var ps []profile.Profile
+	p, err := profileSource(cmd, f.envs, f.dir, opt)
+	if err != nil {
+		return err
+	}
+	ps = append(ps, p)
+	if f.against != "" {
+		st, err := os.Stat(f.against)
+		if err != nil {
+			return badInput("--against: %v", err)
+		}
+		var q profile.Profile
+		if st.IsDir() {
+			q, err = profileSource(cmd, "", f.against, opt)
+		} else {
+			q, err = profileSource(cmd, f.against, "", opt)
+		}
+		if err != nil {
+			return err
+		}
+		ps = append(ps, q)
+	}
+	if f.asJSON {
+		return writeJSON(cmd.OutOrStdout(), ps)
+	}
+	return profile.WriteTable(cmd.OutOrStdout(), ps...)
 }
 
 // profileSource profiles an envs file (with its library) or a library.

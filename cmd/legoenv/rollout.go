@@ -55,7 +55,7 @@ func (s *envSource) load(stderr io.Writer) (*envSet, error) {
 		if err != nil {
 			return nil, err
 		}
-		envs, errs := composeAll(lib)
+		envs, errs := episode.ComposeAll(lib)
 		for _, e := range errs {
 			fmt.Fprintln(stderr, "legoenv: skipped:", e)
 		}
@@ -158,16 +158,19 @@ func (l *llmConfig) client() (*llm.Client, error) {
 	return c, nil
 }
 
+// rolloutFlags are the flags of legoenv rollout.
+type rolloutFlags struct {
+	src                     envSource
+	model                   llmConfig
+	out, toolset            string
+	n, conc, steps, maxToks int
+	temp                    float64
+	seed                    int64
+	asJSON                  bool
+}
+
 func newRolloutCmd() *cobra.Command {
-	var (
-		src                     envSource
-		model                   llmConfig
-		out, toolset            string
-		n, conc, steps, maxToks int
-		temp                    float64
-		seed                    int64
-		asJSON                  bool
-	)
+	var f rolloutFlags
 	c := &cobra.Command{
 		Use:   "rollout --base-url URL --model NAME --out traj.jsonl",
 		Short: "Run a model on the environments through an OpenAI-compatible endpoint; write trajectories as JSONL",
@@ -197,102 +200,110 @@ Exit codes: 0 when every episode ran, 1 when some failed on model errors
 		Example: `  legoenv rollout --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen3-8B --n 4 --concurrency 8 --out traj.jsonl
   legoenv rollout --base-url http://127.0.0.1:11434/v1 --model qwen3:8b --envs out/envs.jsonl --out traj.jsonl`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			stderr := cmd.ErrOrStderr()
-			if out == "" {
-				return badInput("--out FILE is required")
-			}
-			if n < 1 || conc < 1 || steps < 1 {
-				return badInput("--n, --concurrency and --max-steps must be 1 or more")
-			}
-			if toolset != episode.ToolsetNamed && toolset != episode.ToolsetMeta {
-				return badInput("--toolset %q: named or meta", toolset)
-			}
-			client, err := model.client()
-			if err != nil {
-				return err
-			}
-			o, err := rollout.OpenOutput(out)
-			if err != nil {
-				return badInput("%v", err)
-			}
-			defer o.Close()
-			if o.Dropped > 0 {
-				fmt.Fprintf(stderr, "legoenv: %s: dropped a partial last line; that episode runs again\n", out)
-			}
-			// One tiny request first: a dead endpoint stops the run here, before
-			// the environments load, rather than failing every episode after its
-			// retries. A resumed run asks only if it has episodes left.
-			if o.Resumed == 0 {
-				if err := preflight(cmd, client); err != nil {
-					return err
-				}
-			}
-			set, err := src.load(stderr)
-			if err != nil {
-				return err
-			}
-			if len(set.envs) == 0 {
-				return badInput("no environments to run")
-			}
-			if o.Resumed > 0 && pending(set.envs, n, seed, o.Done) > 0 {
-				if err := preflight(cmd, client); err != nil {
-					return err
-				}
-			}
-			opts := rollout.Options{Model: model.model, Episodes: n, Concurrency: conc, MaxSteps: steps, MaxTokens: maxToks, Seed: seed, Toolset: toolset, Skip: o.Done}
-			if cmd.Flags().Changed("temperature") {
-				opts.Temperature = &temp
-			}
-			var finish func()
-			opts.Progress, finish = progress(stderr, len(set.envs)*n, "episodes")
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			sum, runErr := rollout.Run(ctx, client, set.envs, opts, o.Write)
-			finish()
-			w := cmd.OutOrStdout()
-			if asJSON {
-				errs := make([]string, len(sum.Errors))
-				for i, e := range sum.Errors {
-					errs[i] = e.Error()
-				}
-				if err := writeJSON(w, map[string]any{"out": out, "envs": len(set.envs), "summary": sum, "errors": errs}); err != nil {
-					return err
-				}
-			} else {
-				fmt.Fprintf(w, "%s x %s: %d run now (%d passed), %d already in %s, %d failed\n",
-					plural(len(set.envs), "environment"), plural(n, "episode"), sum.Run, sum.Passed, sum.Skipped, out, sum.Failed)
-				for i, e := range sum.Errors {
-					if i == 5 {
-						fmt.Fprintf(w, "  ... and %d more\n", len(sum.Errors)-5)
-						break
-					}
-					fmt.Fprintf(w, "  %v\n", e)
-				}
-			}
-			switch {
-			case runErr != nil && ctx.Err() != nil:
-				return failed("interrupted; run the same command again to resume")
-			case runErr != nil:
-				return failed("%v", runErr)
-			case sum.Failed > 0:
-				return failed("%s failed; run the same command again to retry them", plural(sum.Failed, "episode"))
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runRollout(cmd, &f) },
 	}
-	src.flags(c, true)
-	model.flags(c, "")
-	c.Flags().StringVar(&out, "out", "", "trajectory file (JSONL); an existing file is resumed")
-	c.Flags().IntVar(&n, "n", 1, "episodes per environment")
-	c.Flags().IntVar(&conc, "concurrency", 4, "episodes run at once")
-	c.Flags().IntVar(&steps, "max-steps", 30, "assistant turns (chat completions) per episode")
-	c.Flags().Float64Var(&temp, "temperature", 0, "sampling temperature (default: the server's)")
-	c.Flags().IntVar(&maxToks, "max-tokens", 0, "completion tokens per turn (0: the server's default)")
-	c.Flags().Int64Var(&seed, "seed", 0, "data seed of every episode (0: the recipe's)")
-	c.Flags().StringVar(&toolset, "toolset", episode.ToolsetNamed, "tool surface: named (every tool) or meta (search_tools and execute_tool)")
-	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	f.src.flags(c, true)
+	f.model.flags(c, "")
+	c.Flags().StringVar(&f.out, "out", "", "trajectory file (JSONL); an existing file is resumed")
+	c.Flags().IntVar(&f.n, "n", 1, "episodes per environment")
+	c.Flags().IntVar(&f.conc, "concurrency", 4, "episodes run at once")
+	c.Flags().IntVar(&f.steps, "max-steps", 30, "assistant turns (chat completions) per episode")
+	c.Flags().Float64Var(&f.temp, "temperature", 0, "sampling temperature (default: the server's)")
+	c.Flags().IntVar(&f.maxToks, "max-tokens", 0, "completion tokens per turn (0: the server's default)")
+	c.Flags().Int64Var(&f.seed, "seed", 0, "data seed of every episode (0: the recipe's)")
+	c.Flags().StringVar(&f.toolset, "toolset", episode.ToolsetNamed, "tool surface: named (every tool) or meta (search_tools and execute_tool)")
+	c.Flags().BoolVar(&f.asJSON, "json", false, "print the summary as JSON")
 	return c
+}
+
+// runRollout runs legoenv rollout.
+func runRollout(cmd *cobra.Command, f *rolloutFlags) error {
+	stderr := cmd.ErrOrStderr()
+	if f.out == "" {
+		return badInput("--out FILE is required")
+	}
+	if f.n < 1 || f.conc < 1 || f.steps < 1 {
+		return badInput("--n, --concurrency and --max-steps must be 1 or more")
+	}
+	if f.toolset != episode.ToolsetNamed && f.toolset != episode.ToolsetMeta {
+		return badInput("--toolset %q: named or meta", f.toolset)
+	}
+	client, err := f.model.client()
+	if err != nil {
+		return err
+	}
+	o, err := rollout.OpenOutput(f.out)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	defer o.Close()
+	if o.Dropped > 0 {
+		fmt.Fprintf(stderr, "legoenv: %s: dropped a partial last line; that episode runs again\n", f.out)
+	}
+	// One tiny request first: a dead endpoint stops the run here, before
+	// the environments load, rather than failing every episode after its
+	// retries. A resumed run asks only if it has episodes left.
+	if o.Resumed == 0 {
+		if err := preflight(cmd, client); err != nil {
+			return err
+		}
+	}
+	set, err := f.src.load(stderr)
+	if err != nil {
+		return err
+	}
+	if len(set.envs) == 0 {
+		return badInput("no environments to run")
+	}
+	if o.Resumed > 0 && pending(set.envs, f.n, f.seed, o.Done) > 0 {
+		if err := preflight(cmd, client); err != nil {
+			return err
+		}
+	}
+	opts := rollout.Options{Model: f.model.model, Episodes: f.n, Concurrency: f.conc, MaxSteps: f.steps, MaxTokens: f.maxToks, Seed: f.seed, Toolset: f.toolset, Skip: o.Done}
+	if cmd.Flags().Changed("temperature") {
+		opts.Temperature = &f.temp
+	}
+	var finish func()
+	opts.Progress, finish = progress(stderr, len(set.envs)*f.n, "episodes")
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sum, runErr := rollout.Run(ctx, client, set.envs, opts, o.Write)
+	finish()
+	if err := printRollout(cmd.OutOrStdout(), f, len(set.envs), sum); err != nil {
+		return err
+	}
+	switch {
+	case runErr != nil && ctx.Err() != nil:
+		return failed("interrupted; run the same command again to resume")
+	case runErr != nil:
+		return failed("%v", runErr)
+	case sum.Failed > 0:
+		return failed("%s failed; run the same command again to retry them", plural(sum.Failed, "episode"))
+	}
+	return nil
+}
+
+// printRollout writes what a rollout did: JSON with --json, else a line
+// of counts and the first errors.
+func printRollout(w io.Writer, f *rolloutFlags, envs int, sum rollout.Summary) error {
+	if f.asJSON {
+		errs := make([]string, len(sum.Errors))
+		for i, e := range sum.Errors {
+			errs[i] = e.Error()
+		}
+		return writeJSON(w, map[string]any{"out": f.out, "envs": envs, "summary": sum, "errors": errs})
+	}
+	fmt.Fprintf(w, "%s x %s: %d run now (%d passed), %d already in %s, %d failed\n",
+		plural(envs, "environment"), plural(f.n, "episode"), sum.Run, sum.Passed, sum.Skipped, f.out, sum.Failed)
+	for i, e := range sum.Errors {
+		if i == 5 {
+			fmt.Fprintf(w, "  ... and %d more\n", len(sum.Errors)-5)
+			break
+		}
+		fmt.Fprintf(w, "  %v\n", e)
+	}
+	return nil
 }
 
 // preflight asks the endpoint for one tiny completion (llm.Client.Ping).

@@ -24,7 +24,7 @@ func solverServer(t *testing.T) (*llmtest.Server, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	envs, _ := composeAll(lib)
+	envs, _ := episode.ComposeAll(lib)
 	plans := map[string][]episode.ToolCall{}
 	for _, e := range envs {
 		p, err := verify.Plan(context.Background(), e)
@@ -158,7 +158,7 @@ func TestRolloutToTrainingData(t *testing.T) {
 // file (--all every one), composed against --lib.
 func TestEnvsFile(t *testing.T) {
 	lib, _ := loadLibrary("", os.Stderr)
-	envs, _ := composeAll(lib)
+	envs, _ := episode.ComposeAll(lib)
 	dir := t.TempDir()
 	var lines []string
 	for i, e := range envs[:3] {

@@ -85,14 +85,17 @@ func (g *gcOptions) apply(c *cobra.Command) {
 	}
 }
 
+// serveFlags are the flags of legoenv serve.
+type serveFlags struct {
+	libDir, envsFile, addr string
+	opts                   serve.Options
+	gc                     gcOptions
+	web                    uiFlags
+	lim                    episode.Limits
+}
+
 func newServeCmd() *cobra.Command {
-	var (
-		libDir, envsFile, addr string
-		opts                   serve.Options
-		gc                     gcOptions
-		web                    uiFlags
-		lim                    episode.Limits
-	)
+	var f serveFlags
 	c := &cobra.Command{
 		Use:   "serve [--lib DIR | --envs FILE] [--addr 127.0.0.1:8080]",
 		Short: "Serve environments over a gym REST API and MCP, with Prometheus metrics",
@@ -121,68 +124,71 @@ With --auth-token (or LEGOENV_AUTH_TOKEN) every route but /healthz needs
 cross-origin browser writes are refused; on a loopback address a foreign
 Host (DNS rebinding) or Origin is refused, MCP included.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			cat, lib, err := serveSources(libDir, envsFile, cmd)
-			if err != nil {
-				return err
-			}
-			if cat.Len() == 0 {
-				return badInput("no environment to serve")
-			}
-			web.envsFile = envsFile
-			cat.SetLimits(lim)
-			if opts.AuthToken == "" {
-				opts.AuthToken = os.Getenv("LEGOENV_AUTH_TOKEN")
-			}
-			if err := opts.Validate(); err != nil {
-				return badInput("%v", err)
-			}
-			gc.apply(cmd)
-			ln, err := net.Listen("tcp", addr)
-			if err != nil {
-				return badInput("listen on %s: %v", addr, err)
-			}
-			opts.Logger = slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: slog.LevelInfo}))
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			if opts.UI, err = web.build(ctx, cat, lib, opts.Logger); err != nil {
-				return err
-			}
-			srv := serve.New(cat, opts)
-			fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: serving %s on http://%s (REST under /v1, MCP at /v1/sessions/{id}/mcp, metrics at /metrics%s)\n",
-				plural(cat.Len(), "environment"), ln.Addr(), web.banner())
-			err = srv.Run(ctx, ln)
-			if err != nil && !errors.Is(err, context.Canceled) {
-				return fmt.Errorf("serve: %w", err)
-			}
-			fmt.Fprintln(cmd.ErrOrStderr(), "legoenv: stopped")
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, &f) },
 	}
-	c.Flags().StringVar(&libDir, "lib", "", "atom library directory (default: the built-in example library, or lib/ beside --envs)")
-	c.Flags().StringVar(&envsFile, "envs", "", "envs.jsonl of the environments to serve (as 'legoenv build' writes it)")
-	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
-	c.Flags().IntVar(&opts.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "sessions open at once; more are refused with 429")
-	c.Flags().DurationVar(&opts.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a session unused for this long")
-	c.Flags().Int64Var(&opts.MaxBodyBytes, "max-body", serve.DefaultMaxBodyBytes, "request body limit in bytes; larger bodies are refused with 413")
-	c.Flags().DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "on SIGTERM, how long to wait for requests in flight")
-	c.Flags().StringVar(&opts.AuthToken, "auth-token", "", "bearer token required on every route but /healthz (default: $LEGOENV_AUTH_TOKEN; none when both are empty)")
-	c.Flags().StringSliceVar(&opts.AllowedOrigins, "allow-origin", nil, "browser origin to trust besides loopback ones (repeatable), e.g. https://ui.example.com")
-	c.Flags().IntVar(&opts.MaxSessionsPerClient, "max-sessions-per-client", serve.DefaultMaxSessionsPerClient, "sessions one remote address may hold; more are refused with 429")
-	c.Flags().IntVar(&opts.MaxMCPSessions, "max-mcp-sessions", serve.DefaultMaxMCPSessions, "MCP sessions per session (each also counts against --max-sessions); more are refused with 429")
-	c.Flags().DurationVar(&opts.ReadHeaderTimeout, "read-header-timeout", serve.DefaultReadHeaderTimeout, "time to read a request's headers")
-	c.Flags().DurationVar(&opts.ReadTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a whole request, body included")
-	c.Flags().DurationVar(&opts.WriteTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to write a response (MCP event streams are exempt)")
-	c.Flags().DurationVar(&opts.ConnIdleTimeout, "conn-idle-timeout", serve.DefaultConnIdleTimeout, "how long an idle keep-alive connection stays open")
+	c.Flags().StringVar(&f.libDir, "lib", "", "atom library directory (default: the built-in example library, or lib/ beside --envs)")
+	c.Flags().StringVar(&f.envsFile, "envs", "", "envs.jsonl of the environments to serve (as 'legoenv build' writes it)")
+	c.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	c.Flags().IntVar(&f.opts.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "sessions open at once; more are refused with 429")
+	c.Flags().DurationVar(&f.opts.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a session unused for this long")
+	c.Flags().Int64Var(&f.opts.MaxBodyBytes, "max-body", serve.DefaultMaxBodyBytes, "request body limit in bytes; larger bodies are refused with 413")
+	c.Flags().DurationVar(&f.opts.ShutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "on SIGTERM, how long to wait for requests in flight")
+	c.Flags().StringVar(&f.opts.AuthToken, "auth-token", "", "bearer token required on every route but /healthz (default: $LEGOENV_AUTH_TOKEN; none when both are empty)")
+	c.Flags().StringSliceVar(&f.opts.AllowedOrigins, "allow-origin", nil, "browser origin to trust besides loopback ones (repeatable), e.g. https://ui.example.com")
+	c.Flags().IntVar(&f.opts.MaxSessionsPerClient, "max-sessions-per-client", serve.DefaultMaxSessionsPerClient, "sessions one remote address may hold; more are refused with 429")
+	c.Flags().IntVar(&f.opts.MaxMCPSessions, "max-mcp-sessions", serve.DefaultMaxMCPSessions, "MCP sessions per session (each also counts against --max-sessions); more are refused with 429")
+	c.Flags().DurationVar(&f.opts.ReadHeaderTimeout, "read-header-timeout", serve.DefaultReadHeaderTimeout, "time to read a request's headers")
+	c.Flags().DurationVar(&f.opts.ReadTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a whole request, body included")
+	c.Flags().DurationVar(&f.opts.WriteTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to write a response (MCP event streams are exempt)")
+	c.Flags().DurationVar(&f.opts.ConnIdleTimeout, "conn-idle-timeout", serve.DefaultConnIdleTimeout, "how long an idle keep-alive connection stays open")
 	d := episode.DefaultLimits
-	c.Flags().IntVar(&lim.MaxSteps, "max-steps", 0, fmt.Sprintf("tool calls per session; later calls are refused and not recorded (0: the environment's, by default %d)", d.MaxSteps))
-	c.Flags().IntVar(&lim.MaxArgBytes, "max-arg-bytes", 0, fmt.Sprintf("bytes of one call's arguments (0: %d)", d.MaxArgBytes))
-	c.Flags().IntVar(&lim.MaxObservationBytes, "max-observation-bytes", 0, fmt.Sprintf("bytes of one observation; longer ones are cut (0: %d)", d.MaxObservationBytes))
-	c.Flags().IntVar(&lim.MaxTrajectoryBytes, "max-trajectory-bytes", 0, fmt.Sprintf("bytes of arguments and observations a session records (0: %d)", d.MaxTrajectoryBytes))
-	c.Flags().IntVar(&lim.StarlarkSteps, "starlark-steps", 0, fmt.Sprintf("execution steps of one Starlark tool call (0: %d)", d.StarlarkSteps))
-	c.Flags().IntVar(&lim.StarlarkBytes, "starlark-bytes", 0, fmt.Sprintf("bytes of values one Starlark tool call builds, reads or returns (0: %d)", d.StarlarkBytes))
-	c.Flags().IntVar(&lim.StarlarkTimeMS, "starlark-time-ms", 0, fmt.Sprintf("wall time of one Starlark tool call in ms (0: %d)", d.StarlarkTimeMS))
-	gc.flags(c)
-	web.flags(c)
+	c.Flags().IntVar(&f.lim.MaxSteps, "max-steps", 0, fmt.Sprintf("tool calls per session; later calls are refused and not recorded (0: the environment's, by default %d)", d.MaxSteps))
+	c.Flags().IntVar(&f.lim.MaxArgBytes, "max-arg-bytes", 0, fmt.Sprintf("bytes of one call's arguments (0: %d)", d.MaxArgBytes))
+	c.Flags().IntVar(&f.lim.MaxObservationBytes, "max-observation-bytes", 0, fmt.Sprintf("bytes of one observation; longer ones are cut (0: %d)", d.MaxObservationBytes))
+	c.Flags().IntVar(&f.lim.MaxTrajectoryBytes, "max-trajectory-bytes", 0, fmt.Sprintf("bytes of arguments and observations a session records (0: %d)", d.MaxTrajectoryBytes))
+	c.Flags().IntVar(&f.lim.StarlarkSteps, "starlark-steps", 0, fmt.Sprintf("execution steps of one Starlark tool call (0: %d)", d.StarlarkSteps))
+	c.Flags().IntVar(&f.lim.StarlarkBytes, "starlark-bytes", 0, fmt.Sprintf("bytes of values one Starlark tool call builds, reads or returns (0: %d)", d.StarlarkBytes))
+	c.Flags().IntVar(&f.lim.StarlarkTimeMS, "starlark-time-ms", 0, fmt.Sprintf("wall time of one Starlark tool call in ms (0: %d)", d.StarlarkTimeMS))
+	f.gc.flags(c)
+	f.web.flags(c)
 	return c
+}
+
+// runServe runs legoenv serve.
+func runServe(cmd *cobra.Command, f *serveFlags) error {
+	cat, lib, err := serveSources(f.libDir, f.envsFile, cmd)
+	if err != nil {
+		return err
+	}
+	if cat.Len() == 0 {
+		return badInput("no environment to serve")
+	}
+	f.web.envsFile = f.envsFile
+	cat.SetLimits(f.lim)
+	if f.opts.AuthToken == "" {
+		f.opts.AuthToken = os.Getenv("LEGOENV_AUTH_TOKEN")
+	}
+	if err := f.opts.Validate(); err != nil {
+		return badInput("%v", err)
+	}
+	f.gc.apply(cmd)
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return badInput("listen on %s: %v", f.addr, err)
+	}
+	f.opts.Logger = slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: slog.LevelInfo}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if f.opts.UI, err = f.web.build(ctx, cat, lib, f.opts.Logger); err != nil {
+		return err
+	}
+	srv := serve.New(cat, f.opts)
+	fmt.Fprintf(cmd.ErrOrStderr(), "legoenv: serving %s on http://%s (REST under /v1, MCP at /v1/sessions/{id}/mcp, metrics at /metrics%s)\n",
+		plural(cat.Len(), "environment"), ln.Addr(), f.web.banner())
+	err = srv.Run(ctx, ln)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	fmt.Fprintln(cmd.ErrOrStderr(), "legoenv: stopped")
+	return nil
 }

@@ -135,7 +135,7 @@ func describeEnv(cmd *cobra.Command, env *episode.Env) (*envDetail, error) {
 		d.Goal = append(d.Goal, assertionDetail{Assertion: c.Program.Assertion.String(), Source: c.Source, Negative: c.Program.Assertion.IsNegative()})
 	}
 	for _, r := range env.Rules {
-		ru := r.Atom.(*atom.Rule)
+		ru := r.MustRule()
 		place := ru.Placement
 		if place == "" {
 			place = "prompt"

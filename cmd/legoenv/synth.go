@@ -18,14 +18,17 @@ import (
 
 func init() { commands = append(commands, newSynthCmd) }
 
+// synthFlags are the flags of legoenv synth.
+type synthFlags struct {
+	dir, out string
+	model    llmConfig
+	attempts int
+	temp     float64
+	asJSON   bool
+}
+
 func newSynthCmd() *cobra.Command {
-	var (
-		dir, out string
-		model    llmConfig
-		attempts int
-		temp     float64
-		asJSON   bool
-	)
+	var f synthFlags
 	c := &cobra.Command{
 		Use:   "synth intent|app DESCRIPTION --llm-base-url URL --llm-model NAME",
 		Short: "Have a model propose new atoms from a short description; keep only those that lint and verify",
@@ -54,73 +57,76 @@ Exit codes: 0 accepted, 1 every proposal rejected (or the model failed),
   legoenv synth app "a shared notebook with pages and comments" --out mine \
       --llm-base-url http://127.0.0.1:11434/v1 --llm-model qwen3:8b`,
 		Args: cobra.MinimumNArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			what, description := args[0], strings.Join(args[1:], " ")
-			if what != "intent" && what != "app" {
-				return badInput("synth %q: intent or app", what)
-			}
-			if strings.TrimSpace(description) == "" {
-				return badInput("the description is empty")
-			}
-			if attempts < 1 {
-				return badInput("--attempts must be 1 or more")
-			}
-			client, err := model.client()
-			if err != nil {
-				return err
-			}
-			stderr := cmd.ErrOrStderr()
-			lib, err := loadLibrary(dir, stderr)
-			if err != nil {
-				return err
-			}
-			ctx, stop := cmdContext(cmd)
-			defer stop()
-			opt := propose.SynthOptions{Conversation: propose.Conversation{Model: client, Attempts: attempts, Log: func(a propose.Attempt) {
-				if a.Accepted {
-					fmt.Fprintf(stderr, "attempt %d accepted: %s\n", a.N, strings.Join(a.Atoms, ", "))
-					return
-				}
-				fmt.Fprintf(stderr, "attempt %d rejected: %s\n", a.N, indent(a.Reason))
-			}}}
-			if cmd.Flags().Changed("temperature") {
-				opt.Temperature = &temp
-			}
-			var syn *propose.Synthesis
-			if what == "intent" {
-				syn, err = propose.Intent(ctx, lib, description, opt)
-			} else {
-				syn, err = propose.App(ctx, lib, description, opt)
-			}
-			w := cmd.OutOrStdout()
-			if err != nil {
-				if asJSON {
-					_ = writeJSON(w, map[string]any{"accepted": false, "attempts": syn.Attempts, "error": err.Error()})
-				}
-				return failed("%s: %v; nothing written", what, err)
-			}
-			var refs []string
-			for _, e := range syn.Atoms {
-				refs = append(refs, e.Ref())
-			}
-			written, err := writeSynthesis(syn, dir, out, w, stderr, asJSON)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return writeJSON(w, map[string]any{"accepted": true, "attempts": syn.Attempts, "atoms": refs, "recipes": syn.Recipes, "written": written})
-			}
-			fmt.Fprintf(w, "accepted %s with %d verified environments\n", strings.Join(refs, ", "), len(syn.Recipes))
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runSynth(cmd, args, &f) },
 	}
-	libFlag(c, &dir)
-	model.flags(c, "llm-")
-	c.Flags().StringVar(&out, "out", "", "write the library with the new atoms to this directory (default: back into --lib)")
-	c.Flags().IntVar(&attempts, "attempts", 3, "proposals at most; each rejection is told to the model")
-	c.Flags().Float64Var(&temp, "temperature", 0, "sampling temperature (default: the server's)")
-	c.Flags().BoolVar(&asJSON, "json", false, "print the attempts and the outcome as JSON")
+	libFlag(c, &f.dir)
+	f.model.flags(c, "llm-")
+	c.Flags().StringVar(&f.out, "out", "", "write the library with the new atoms to this directory (default: back into --lib)")
+	c.Flags().IntVar(&f.attempts, "attempts", 3, "proposals at most; each rejection is told to the model")
+	c.Flags().Float64Var(&f.temp, "temperature", 0, "sampling temperature (default: the server's)")
+	c.Flags().BoolVar(&f.asJSON, "json", false, "print the attempts and the outcome as JSON")
 	return c
+}
+
+// runSynth runs legoenv synth.
+func runSynth(cmd *cobra.Command, args []string, f *synthFlags) error {
+	what, description := args[0], strings.Join(args[1:], " ")
+	if what != "intent" && what != "app" {
+		return badInput("synth %q: intent or app", what)
+	}
+	if strings.TrimSpace(description) == "" {
+		return badInput("the description is empty")
+	}
+	if f.attempts < 1 {
+		return badInput("--attempts must be 1 or more")
+	}
+	client, err := f.model.client()
+	if err != nil {
+		return err
+	}
+	stderr := cmd.ErrOrStderr()
+	lib, err := loadLibrary(f.dir, stderr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := cmdContext(cmd)
+	defer stop()
+	opt := propose.SynthOptions{Conversation: propose.Conversation{Model: client, Attempts: f.attempts, Log: func(a propose.Attempt) {
+		if a.Accepted {
+			fmt.Fprintf(stderr, "attempt %d accepted: %s\n", a.N, strings.Join(a.Atoms, ", "))
+			return
+		}
+		fmt.Fprintf(stderr, "attempt %d rejected: %s\n", a.N, indent(a.Reason))
+	}}}
+	if cmd.Flags().Changed("temperature") {
+		opt.Temperature = &f.temp
+	}
+	var syn *propose.Synthesis
+	if what == "intent" {
+		syn, err = propose.Intent(ctx, lib, description, opt)
+	} else {
+		syn, err = propose.App(ctx, lib, description, opt)
+	}
+	w := cmd.OutOrStdout()
+	if err != nil {
+		if f.asJSON {
+			_ = writeJSON(w, map[string]any{"accepted": false, "attempts": syn.Attempts, "error": err.Error()})
+		}
+		return failed("%s: %v; nothing written", what, err)
+	}
+	var refs []string
+	for _, e := range syn.Atoms {
+		refs = append(refs, e.Ref())
+	}
+	written, err := writeSynthesis(syn, f.dir, f.out, w, stderr, f.asJSON)
+	if err != nil {
+		return err
+	}
+	if f.asJSON {
+		return writeJSON(w, map[string]any{"accepted": true, "attempts": syn.Attempts, "atoms": refs, "recipes": syn.Recipes, "written": written})
+	}
+	fmt.Fprintf(w, "accepted %s with %d verified environments\n", strings.Join(refs, ", "), len(syn.Recipes))
+	return nil
 }
 
 // writeSynthesis writes the accepted library where the flags say and

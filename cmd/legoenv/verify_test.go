@@ -2,7 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -10,11 +11,7 @@ import (
 const failingLib = "../../verify/testdata/rule_conflict"
 
 func keysOf(m map[string]json.RawMessage) string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
+	ks := slices.Sorted(maps.Keys(m))
 	return strings.Join(ks, ",")
 }
 

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
@@ -19,6 +18,7 @@ import (
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/store"
 	"github.com/legoenv/legoenv/verify"
+	"golang.org/x/sync/errgroup"
 )
 
 // BuildOptions tune Build.
@@ -165,7 +165,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	b := &Build{Corpus: c, Started: t0, Rewrite: rw}
 	apps := map[string]bool{}
 	for _, e := range c.Servers {
-		apps[e.Atom.(*atom.Server).AppName()] = true
+		apps[e.MustServer().AppName()] = true
 	}
 	for _, a := range opt.Holdout {
 		if !apps[a] {
@@ -233,37 +233,30 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range next {
-				env, err := episode.Compose(b.Library, b.Verdicts[idx[j]].Recipe, episode.Options{})
-				if err != nil {
-					errs[j] = err
-					continue
-				}
-				prints[j], errs[j] = Fingerprint(env)
-				measures[j] = profile.Measure(env, len(b.Verdicts[idx[j]].Plan))
-				if in, ok := env.Intent.Atom.(*atom.Intent); ok {
-					fams[j] = in.Family
-				}
-			}
-		}()
-	}
+	var g errgroup.Group
+	g.SetLimit(jobs)
 	for j := range idx {
 		if ctx.Err() != nil {
 			break
 		}
-		next <- j
+		g.Go(func() error {
+			env, err := episode.Compose(b.Library, b.Verdicts[idx[j]].Recipe, episode.Options{})
+			if err != nil {
+				errs[j] = err
+				return nil
+			}
+			prints[j], errs[j] = Fingerprint(env)
+			measures[j] = profile.Measure(env, len(b.Verdicts[idx[j]].Plan))
+			if in, ok := env.Intent.Intent(); ok {
+				fams[j] = in.Family
+			}
+			return nil
+		})
 		if (j+1)%256 == 0 {
 			ph.emit(Phase{Name: PhaseCollect, Done: j + 1, Total: len(idx)})
 		}
 	}
-	close(next)
-	wg.Wait()
+	g.Wait()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -319,7 +312,7 @@ func holdoutApps(c *Corpus, opt BuildOptions) []string {
 	}
 	var apps []string
 	for _, e := range c.Servers {
-		apps = append(apps, e.Atom.(*atom.Server).AppName())
+		apps = append(apps, e.MustServer().AppName())
 	}
 	sort.Strings(apps)
 	rng := rngFor(opt.Synth.Seed, "holdout")

@@ -1,6 +1,8 @@
 package synth
 
 import (
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/legoenv/legoenv/atom"
@@ -29,7 +31,7 @@ func requiredArgs(t *atom.Tool) []string {
 // argFor returns the argument of t that writes field, or "".
 func argFor(t *atom.Tool, cm *collModel, field string) string {
 	props := atom.InputProperties(t.Input)
-	for _, a := range sortedKeys(t.Effect.Fields) {
+	for _, a := range slices.Sorted(maps.Keys(t.Effect.Fields)) {
 		if t.Effect.Fields[a] == field && props[a] {
 			return a
 		}
@@ -76,7 +78,7 @@ next:
 			}
 			args[k] = v
 		}
-		for _, f := range sortedKeys(want) {
+		for _, f := range slices.Sorted(maps.Keys(want)) {
 			if c, ok := t.Effect.Set[f]; ok {
 				if c == want[f] {
 					continue

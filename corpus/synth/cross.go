@@ -2,7 +2,9 @@ package synth
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
@@ -237,7 +239,7 @@ func notifyDraft(bd *bundle, a, b *appModel, s, d *collModel, to, subj string, r
 		{Field: to, Op: assert.OpEquals, Value: slotRef("s", s.email)},
 		{Field: subj, Op: assert.OpIContains, Value: subject},
 	}
-	for _, k := range sortedKeys(d.sentMarker()) {
+	for _, k := range slices.Sorted(maps.Keys(d.sentMarker())) {
 		w = append(w, pred(k, d.sentMarker()[k]))
 	}
 	in.Goal = []assert.Assertion{exists(d, w, "message sent to the right address")}
@@ -393,7 +395,7 @@ func embargoDraft(bd *bundle, a, b *appModel, s, d *collModel, to, subj string, 
 		{Field: to, Op: assert.OpEquals, Value: slotRef("s", s.email)},
 		{Field: subj, Op: assert.OpIContains, Value: subject},
 	}
-	for _, k := range sortedKeys(d.sentMarker()) {
+	for _, k := range slices.Sorted(maps.Keys(d.sentMarker())) {
 		w = append(w, pred(k, d.sentMarker()[k]))
 	}
 	in.Goal = []assert.Assertion{

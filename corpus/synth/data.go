@@ -2,6 +2,8 @@ package synth
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -130,7 +132,7 @@ func (p *plan) order() []*collModel {
 		seen[cm] = true
 		for _, role := range sortedRoles(p.reqs[cm]) {
 			r := p.reqs[cm][role]
-			for _, f := range sortedKeys(r.refs) {
+			for _, f := range slices.Sorted(maps.Keys(r.refs)) {
 				for _, rf := range cm.refs {
 					if rf.name == f && p.reqs[rf.target] != nil {
 						visit(rf.target)
@@ -282,7 +284,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	// name get more, and look-alikes of the records that have them.
 	refKeys := map[*collModel][]string{}
 	for cm, ks := range keys {
-		for _, role := range sortedKeys(ks) {
+		for _, role := range slices.Sorted(maps.Keys(ks)) {
 			if !p.private[cm][role] {
 				refKeys[cm] = append(refKeys[cm], ks[role])
 			}

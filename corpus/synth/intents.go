@@ -2,7 +2,9 @@ package synth
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -86,7 +88,7 @@ func quote(v any) string { return fmt.Sprintf("'%v'", v) }
 
 func keyWhere(cm *collModel, slot string, rest map[string]any) assert.Where {
 	w := assert.Where{{Field: cm.key, Op: assert.OpEquals, Value: slotRef(slot, "")}}
-	for _, f := range sortedKeys(rest) {
+	for _, f := range slices.Sorted(maps.Keys(rest)) {
 		w = append(w, pred(f, rest[f]))
 	}
 	return w
@@ -98,15 +100,6 @@ func pred(f string, v any) assert.Predicate {
 		return p
 	}
 	return assert.Predicate{Field: f, Op: assert.OpEquals, Value: v}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func exists(cm *collModel, w assert.Where, label string) assert.Assertion {

@@ -2,11 +2,13 @@ package synth
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/internal/inflect"
 )
 
 // appModel is what synthesis reads from one server atom: the roles its
@@ -73,16 +75,8 @@ func words(s string) []string { return atom.Words(s) }
 // "requester email".
 func human(s string) string { return strings.Join(words(s), " ") }
 
-func hasWord(ws []string, any ...string) bool {
-	for _, w := range ws {
-		for _, a := range any {
-			if w == a {
-				return true
-			}
-		}
-	}
-	return false
-}
+// hasWord reports whether any of the words ws is one of any (atom.HasWord).
+var hasWord = atom.HasWord
 
 func lastWord(ws []string) string {
 	if len(ws) == 0 {
@@ -92,18 +86,7 @@ func lastWord(ws []string) string {
 }
 
 // singular turns a collection name into the noun for one record.
-func singular(s string) string {
-	s = human(s)
-	switch {
-	case strings.HasSuffix(s, "ies"):
-		return s[:len(s)-3] + "y"
-	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"):
-		return s[:len(s)-2]
-	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss"):
-		return s[:len(s)-1]
-	}
-	return s
-}
+func singular(s string) string { return inflect.Singular(human(s)) }
 
 // productNames spells product names whose casing a title-case rule gets wrong.
 var productNames = map[string]string{
@@ -148,7 +131,7 @@ var (
 
 // newAppModel reads a server atom and the catalogue of its operations.
 func newAppModel(e *atom.Entry, catalogue []atom.Tool) *appModel {
-	s := e.Atom.(*atom.Server)
+	s := e.MustServer()
 	m := &appModel{app: s.AppName(), id: s.ID, family: s.Family, title: productTitle(s.AppName()), server: s, catalogue: catalogue, byName: map[string]*collModel{}}
 	m.ops = m.operations()
 	for i := range s.Collections {
@@ -166,11 +149,7 @@ func newAppModel(e *atom.Entry, catalogue []atom.Tool) *appModel {
 func (cm *collModel) ref() string { return cm.app.app + "." + cm.name }
 
 func (cm *collModel) analyse() {
-	names := make([]string, 0, len(cm.c.Fields))
-	for n := range cm.c.Fields {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(cm.c.Fields))
 	cm.fieldNames = names
 	cm.roles = map[string]string{}
 	for _, n := range names {

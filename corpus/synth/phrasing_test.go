@@ -58,7 +58,7 @@ func TestRewritePass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.HasPrefix(ie.Atom.(*atom.Intent).Instruction, "Hey, quick one: ") {
+		if strings.HasPrefix(ie.MustIntent().Instruction, "Hey, quick one: ") {
 			rewritten++
 		}
 	}

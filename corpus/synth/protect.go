@@ -2,6 +2,8 @@ package synth
 
 import (
 	"github.com/legoenv/legoenv/assert"
+	"maps"
+	"slices"
 )
 
 // protect adds to a draft's goal what must not change: for each collection
@@ -18,7 +20,7 @@ func protect(d *draft) {
 		}
 		kinds[name][w.effect] = true
 	}
-	for _, name := range sortedKeys(kinds) {
+	for _, name := range slices.Sorted(maps.Keys(kinds)) {
 		if d.in.Family == famBulk && hasNegativeOn(d, name) {
 			// A bulk goal covers a whole group with negatives of its own
 			// ("no record of the group is left out"); an except list of

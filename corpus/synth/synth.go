@@ -110,7 +110,7 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 	}
 	var models []*appModel
 	for _, e := range entries {
-		models = append(models, newAppModel(e, lib.Operations(e.Atom.(*atom.Server).AppName())))
+		models = append(models, newAppModel(e, lib.Operations(e.MustServer().AppName())))
 	}
 	models = selectApps(models, opt.Size)
 	c := &Corpus{Families: map[string][]string{}, Operations: map[string][]atom.Tool{}}

@@ -16,6 +16,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -236,10 +237,7 @@ func TestSynthesisDeterministic(t *testing.T) {
 // the golden file shows what the templates make of them. Run with -update
 // after an intended change.
 func TestExampleGolden(t *testing.T) {
-	src, ds, err := atom.Load(corpus.Example())
-	if err != nil || ds.HasErrors() {
-		t.Fatal(err, ds.Err())
-	}
+	src := testlib.Example(t)
 	c, err := Synthesize(src, Options{Seed: 1, Variants: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -319,7 +317,7 @@ func TestReducedBuild(t *testing.T) {
 	t.Logf("apps %d families %d envs %d multi %.2f rules %.2f seconds %.1f", s.Apps, s.Families, s.Envs, s.MultiAppShare, s.RuleShare, s.Seconds)
 	fams := map[string]bool{}
 	for _, e := range src.Heads(atom.KindServer) {
-		fams[e.Atom.(*atom.Server).Family] = true
+		fams[e.MustServer().Family] = true
 	}
 	if s.Families != len(fams) {
 		t.Errorf("reduced build has %d families, want all %d", s.Families, len(fams))
@@ -557,8 +555,8 @@ func checkRealOperations(t *testing.T, src *atom.Library, b *Build) {
 		t.Errorf("coherence: %+v", b.Coherence)
 	}
 	for _, e := range b.Library.Heads(atom.KindServer) {
-		s := e.Atom.(*atom.Server)
-		orig := src.ServerFor(s.AppName()).Atom.(*atom.Server)
+		s := e.MustServer()
+		orig := src.ServerFor(s.AppName()).MustServer()
 		ops := map[string]atom.Tool{}
 		for _, o := range src.Operations(s.AppName()) {
 			ops[o.Name] = o

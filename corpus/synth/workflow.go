@@ -2,7 +2,9 @@ package synth
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -205,7 +207,7 @@ func (nt *notifyTarget) where(addr string, text assert.Predicate) assert.Where {
 	}
 	w := assert.Where{{Field: nt.to, Op: assert.OpEquals, Value: addr}, text}
 	mk := nt.d.sentMarker()
-	for _, k := range sortedKeys(mk) {
+	for _, k := range slices.Sorted(maps.Keys(mk)) {
 		if k != nt.to && k != nt.text {
 			w = append(w, pred(k, mk[k]))
 		}

@@ -48,7 +48,7 @@ func TestWorkflowsVerify(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in := env.Intent.Atom.(*atom.Intent)
+		in := env.Intent.MustIntent()
 		if len(env.Apps) < 3 || len(env.Plan) < 6 || len(in.Steps) < 3 {
 			t.Errorf("%s: %d apps, %d plan steps, %d steps; want 3+, 6+, 3+", in.ID, len(env.Apps), len(env.Plan), len(in.Steps))
 		}
@@ -65,7 +65,7 @@ func TestWorkflowsVerify(t *testing.T) {
 		// every tool of the apps.
 		all := 0
 		for _, s := range env.Servers {
-			all += len(s.Atom.(*atom.Server).Tools)
+			all += len(s.MustServer().Tools)
 		}
 		if n := len(env.Tools()); n <= len(planTools(env)) || n >= all {
 			t.Errorf("%s: %d tools offered, plan uses %d, apps have %d", in.ID, n, len(planTools(env)), all)
@@ -96,11 +96,11 @@ func TestWorkflowStepFixReachesWorkflows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stepID := before.Intent.Atom.(*atom.Intent).Steps[0].Intent
+	stepID := before.Intent.MustIntent().Steps[0].Intent
 	users := 0
 	for _, o := range rs {
 		e, _ := lib.Get(atom.KindIntent, o.Intent)
-		if e.Atom.(*atom.Intent).Steps[0].Intent == stepID {
+		if e.MustIntent().Steps[0].Intent == stepID {
 			users++
 		}
 	}
@@ -108,7 +108,7 @@ func TestWorkflowStepFixReachesWorkflows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixed := *old.Atom.(*atom.Intent)
+	fixed := *old.MustIntent()
 	fixed.Goal = append(append([]assert.Assertion(nil), fixed.Goal...), assert.Assertion{Type: assert.NotExists, Target: fixed.Goal[0].Target,
 		Where: assert.Where{{Field: fixed.Goal[0].Where[0].Field, Op: assert.OpEquals, Value: "{{t}}"}, {Field: "__deleted", Op: assert.OpEquals, Value: true}}, Label: "the record is kept"})
 	if _, err := lib.Put(&fixed, old.File, true); err != nil {
@@ -117,7 +117,7 @@ func TestWorkflowStepFixReachesWorkflows(t *testing.T) {
 	reached := 0
 	for _, o := range rs {
 		e, _ := lib.Get(atom.KindIntent, o.Intent)
-		steps := e.Atom.(*atom.Intent).Steps
+		steps := e.MustIntent().Steps
 		if steps[0].Intent != stepID {
 			continue
 		}

@@ -3,7 +3,9 @@ package automationbench
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -545,11 +547,7 @@ func splitOp(p string) (base, op string, neg bool) {
 
 // paramsToConds turns every parameter into conditions.
 func (b *builder) paramsToConds() error {
-	names := make([]string, 0, len(b.params))
-	for k := range b.params {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(b.params))
 	if b.actions {
 		return b.actionParams(names)
 	}
@@ -607,7 +605,7 @@ func (b *builder) additionalChecks() error {
 		return nil
 	}
 	b.used["additional_checks"] = true
-	for _, k := range sortedKeys(ac) {
+	for _, k := range slices.Sorted(maps.Keys(ac)) {
 		cs, err := b.paramConds(b.coll, nil, k, ac[k], false, "additional_checks."+k)
 		if err != nil {
 			return err
@@ -921,7 +919,7 @@ func (b *builder) mapConds(path []string, op string, v any, neg bool, at string)
 	switch x := v.(type) {
 	case map[string]any:
 		var out []cond
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			out = append(out, b.valueConds(append(append([]string(nil), path...), k), &Field{Name: k}, op, x[k], neg)...)
 		}
 		return out, nil
@@ -1116,7 +1114,7 @@ func (b *builder) actionParams(names []string) error {
 
 func (b *builder) actionValueConds(prefix []string, m map[string]any) []cond {
 	var out []cond
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		v := m[k]
 		base, op, neg := splitOp(k)
 		path := append(append([]string(nil), prefix...), base)
@@ -1363,7 +1361,7 @@ func (b *builder) changed() error {
 	var alts []cond
 	for _, r := range recs {
 		var same []cond
-		for _, f := range sortedKeys(r) {
+		for _, f := range slices.Sorted(maps.Keys(r)) {
 			if f == b.coll.Key || r[f] == nil {
 				continue
 			}
@@ -1384,15 +1382,6 @@ func (b *builder) changed() error {
 // used to compare a record with its initial version.
 const opSame = "same"
 
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 func jsonText(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
@@ -1409,7 +1398,7 @@ func describeConds(cs []cond) string {
 // label renders the original assertion for tables and reports.
 func label(typ string, a map[string]any) string {
 	var parts []string
-	for _, k := range sortedKeys(a) {
+	for _, k := range slices.Sorted(maps.Keys(a)) {
 		if k == "type" {
 			continue
 		}

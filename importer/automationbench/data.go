@@ -3,6 +3,8 @@ package automationbench
 import (
 	"fmt"
 	"github.com/legoenv/legoenv/state"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -232,11 +234,7 @@ func (n *normaliser) actions(c *Coll, v any, path string) {
 		n.errf(path, "want an object of action key -> list of action records")
 		return
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	for _, k := range keys {
 		list, ok := m[k].([]any)
 		if !ok {
@@ -330,11 +328,7 @@ func (n *normaliser) record(c *Coll, in map[string]any, parent *parentRef, path 
 // those holding records of another collection, in name order.
 func (n *normaliser) placeFields(c *Coll, r map[string]any) []string {
 	var nested []string
-	names := make([]string, 0, len(r))
-	for k := range r {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(r))
 	for _, f := range names {
 		if c.Field(f) != nil || c.Open && !n.nestedColl(c, f, r[f]) {
 			continue

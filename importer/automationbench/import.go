@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -102,7 +104,7 @@ func ImportServers(s *Schemas, tools []string) ([]*atom.Server, []*Error) {
 		byApp[app] = append(byApp[app], n)
 	}
 	var out []*atom.Server
-	for _, app := range sortedKeysS(byApp) {
+	for _, app := range slices.Sorted(maps.Keys(byApp)) {
 		names := byApp[app]
 		sort.Strings(names)
 		a := s.App(app)
@@ -122,15 +124,6 @@ func ImportServers(s *Schemas, tools []string) ([]*atom.Server, []*Error) {
 		out = append(out, srv)
 	}
 	return out, errs
-}
-
-func sortedKeysS(m map[string][]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // ImportFiles reads task files and imports them.
@@ -307,7 +300,7 @@ func (r *importRun) buildServers(res *Result) {
 			apps[a] = true
 		}
 	}
-	for _, name := range sortedSet(apps) {
+	for _, name := range slices.Sorted(maps.Keys(apps)) {
 		app := s.App(name)
 		tb := &toolBuilder{app: app, actionParams: r.actionParams[name]}
 		srv := serverAtom(app, r.extra)
@@ -472,15 +465,6 @@ func uniqueID(id, example string, used map[string]bool) string {
 	return id
 }
 
-func sortedSet(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // toolNames lists each app's tools over every imported task, sorted.
 func toolNames(s *Schemas, tasks []*taskState) map[string][]string {
 	sets := map[string]map[string]bool{}
@@ -499,7 +483,7 @@ func toolNames(s *Schemas, tasks []*taskState) map[string][]string {
 	}
 	out := map[string][]string{}
 	for app, set := range sets {
-		out[app] = sortedSet(set)
+		out[app] = slices.Sorted(maps.Keys(set))
 	}
 	return out
 }
@@ -587,7 +571,7 @@ func actionLog() *Coll {
 func applyExtra(s *Schemas, x *extraFields) {
 	for app, colls := range x.fields {
 		a := s.App(app)
-		for _, cname := range sortedKeysF(colls) {
+		for _, cname := range slices.Sorted(maps.Keys(colls)) {
 			c := a.Collection(cname)
 			if c == nil {
 				if cname == settingsColl {
@@ -598,11 +582,7 @@ func applyExtra(s *Schemas, x *extraFields) {
 				}
 			}
 			fs := colls[cname]
-			names := make([]string, 0, len(fs))
-			for n := range fs {
-				names = append(names, n)
-			}
-			sort.Strings(names)
+			names := slices.Sorted(maps.Keys(fs))
 			for _, n := range names {
 				if c.Field(n) == nil {
 					c.addField(fs[n])
@@ -610,15 +590,6 @@ func applyExtra(s *Schemas, x *extraFields) {
 			}
 		}
 	}
-}
-
-func sortedKeysF(m map[string]map[string]*Field) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // collectActionParams gathers, for each app's action keys, the parameters
@@ -715,7 +686,7 @@ func declareActionParams(s *Schemas, ap map[string]map[string]map[string]any) {
 				}
 			}
 		}
-		for _, k := range sortedKeys(seen) {
+		for _, k := range slices.Sorted(maps.Keys(seen)) {
 			if c.Field(k) == nil {
 				t, items := jsonType(seen[k])
 				if t == "integer" {
@@ -783,7 +754,7 @@ func (ts *taskState) dataAtom(s *Schemas) *atom.Data {
 			d.Clock = clock
 		}
 	}
-	for _, app := range sortedKeysD(ts.data) {
+	for _, app := range slices.Sorted(maps.Keys(ts.data)) {
 		ad := ts.data[app]
 		m := map[string][]map[string]any{}
 		for _, c := range ad.order {
@@ -799,15 +770,6 @@ func (ts *taskState) dataAtom(s *Schemas) *atom.Data {
 		d.Records = nil
 	}
 	return d
-}
-
-func sortedKeysD(m map[string]*appData) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // intentAtom is the task's instruction, tool surface and goal.

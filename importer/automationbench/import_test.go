@@ -45,11 +45,11 @@ func TestImportSample(t *testing.T) {
 	if gmailUsers < 4 {
 		t.Errorf("only %d environments use the one gmail atom", gmailUsers)
 	}
-	d := lib.Head(atom.KindData, "finance.vendor_insurance_verification").Atom.(*atom.Data)
+	d := lib.Head(atom.KindData, "finance.vendor_insurance_verification").MustData()
 	if d.Clock != "2026-02-15T09:00:00Z" {
 		t.Errorf("clock %q, want meta.current_time", d.Clock)
 	}
-	in := lib.Head(atom.KindIntent, "simple.gmail_reply_complaint").Atom.(*atom.Intent)
+	in := lib.Head(atom.KindIntent, "simple.gmail_reply_complaint").MustIntent()
 	if !strings.HasPrefix(in.System, "You are a workflow automation agent") || !strings.Contains(in.Instruction, "James Whitfield") {
 		t.Errorf("prompt not kept: system %q, instruction %q", in.System, in.Instruction)
 	}

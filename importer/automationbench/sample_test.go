@@ -2,8 +2,10 @@ package automationbench
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -157,11 +159,7 @@ func TestActionArguments(t *testing.T) {
 			tools[tl.Name] = tl
 		}
 	}
-	names := make([]string, 0, len(expectedArgs))
-	for n := range expectedArgs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(expectedArgs))
 	for _, n := range names {
 		want := expectedArgs[n]
 		tl, ok := tools[n]

@@ -3,6 +3,7 @@ package automationbench
 import (
 	"fmt"
 	"github.com/legoenv/legoenv/state"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -124,7 +125,7 @@ func starLit(v any) string {
 		}
 		return starLit(m)
 	case map[string]any:
-		keys := sortedKeys(x)
+		keys := slices.Sorted(maps.Keys(x))
 		parts := make([]string, len(keys))
 		for i, k := range keys {
 			parts[i] = strconv.Quote(k) + ": " + starLit(x[k])
@@ -598,7 +599,7 @@ func (tb *toolBuilder) searchedBy(key string) bool {
 func (tb *toolBuilder) actionProps(p toolParts, st *atom.Tool) map[string]any {
 	props := map[string]any{}
 	observed := tb.actionParams[p.key]
-	for _, k := range sortedKeys(observed) {
+	for _, k := range slices.Sorted(maps.Keys(observed)) {
 		t, items := jsonType(observed[k])
 		props[k] = propSchema(&Field{Name: k, Type: t, Items: items})
 	}
@@ -753,11 +754,7 @@ func (tb *toolBuilder) stateCode(t *atom.Tool) (string, error) {
 	}
 	fields := map[string]any{}
 	args := atom.InputProperties(t.Input)
-	names := make([]string, 0, len(args))
-	for a := range args {
-		names = append(names, a)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(args))
 	for _, a := range names {
 		if f, ok := e.Fields[a]; ok {
 			fields[a] = f

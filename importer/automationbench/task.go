@@ -2,8 +2,9 @@ package automationbench
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -253,11 +254,7 @@ func (t *Task) Apps(s *Schemas) []string {
 		}
 	}
 	delete(set, metaApp)
-	out := make([]string, 0, len(set))
-	for a := range set {
-		out = append(out, a)
-	}
-	sort.Strings(out)
+	out := slices.Sorted(maps.Keys(set))
 	return out
 }
 

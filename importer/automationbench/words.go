@@ -3,6 +3,8 @@ package automationbench
 import (
 	"strings"
 	"unicode"
+
+	"github.com/legoenv/legoenv/internal/inflect"
 )
 
 // snake turns camelCase and TitleCase into snake_case and lower-cases the
@@ -52,51 +54,8 @@ func squash(s string) string {
 	return b.String()
 }
 
-// irregular plurals seen in SaaS entity names.
-var irregular = map[string]string{
-	"person": "people", "media": "media", "data": "data", "status": "statuses",
-	"criteria": "criteria", "analysis": "analyses",
-}
-
-// plural of an English noun, good enough for entity names.
-func plural(s string) string {
-	if p, ok := irregular[s]; ok {
-		return p
-	}
-	if i := strings.LastIndexByte(s, '_'); i >= 0 {
-		return s[:i+1] + plural(s[i+1:])
-	}
-	switch {
-	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
-		return s[:len(s)-1] + "ies"
-	case strings.HasSuffix(s, "s"), strings.HasSuffix(s, "x"), strings.HasSuffix(s, "ch"), strings.HasSuffix(s, "sh"):
-		return s + "es"
-	}
-	return s + "s"
-}
-
-// singular of an English noun (the inverse of plural for the usual cases).
-func singular(s string) string {
-	for k, v := range irregular {
-		if v == s {
-			return k
-		}
-	}
-	if i := strings.LastIndexByte(s, '_'); i >= 0 {
-		return s[:i+1] + singular(s[i+1:])
-	}
-	switch {
-	case strings.HasSuffix(s, "ies") && len(s) > 3:
-		return s[:len(s)-3] + "y"
-	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"), strings.HasSuffix(s, "xes"), strings.HasSuffix(s, "uses"):
-		return s[:len(s)-2]
-	case strings.HasSuffix(s, "ss"), strings.HasSuffix(s, "us"):
-		return s
-	case strings.HasSuffix(s, "s") && len(s) > 1:
-		return s[:len(s)-1]
-	}
-	return s
-}
+// singular and plural are the English rules shared across the module.
+var singular, plural = inflect.Singular, inflect.Plural
 
 // sameNoun reports whether a and b name the same noun, singular or plural.
 func sameNoun(a, b string) bool {

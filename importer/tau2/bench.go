@@ -75,52 +75,15 @@ func Bench(lib *atom.Library, o BenchOptions) (*BenchReport, error) {
 	if de == nil {
 		return nil, fmt.Errorf("no data atom %q: not a tau2 library (run legoenv import tau2)", DataID)
 	}
-	hasher := NewHasher(de.Atom.(*atom.Data).Records[App])
+	hasher := NewHasher(de.MustData().Records[App])
 	rep := &BenchReport{GOMAXPROCS: runtime.GOMAXPROCS(0), Repeat: o.Repeat}
-	var stepTime, stepCPU time.Duration
-	steps := 0
+	var clock stepClock
 	for _, r := range lib.Recipes() {
-		t0 := time.Now()
-		env, err := episode.Compose(lib, r, episode.Options{})
+		bt, passed, err := benchTask(lib, r, hasher, o.Repeat, &clock)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", r.Intent.ID, err)
-		}
-		s, err := episode.NewSession(env, episode.SessionOptions{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", r.Intent.ID, err)
-		}
-		bt := BenchTask{Task: r.Intent.ID, CreateMS: ms(time.Since(t0))}
-		t0 = time.Now()
-		if _, err := episode.NewSession(env, episode.SessionOptions{}); err != nil {
 			return nil, err
 		}
-		bt.SessionUS = us(time.Since(t0))
-		calls := env.PlanCalls()
-		bt.Steps = len(calls)
-		if len(calls) > 0 {
-			t0, c0 := time.Now(), cputime.Process()
-			for i := 0; i < o.Repeat; i++ {
-				s.Reset()
-				s.Step(calls...)
-			}
-			d, c := time.Since(t0), cputime.Process()-c0
-			stepTime += d
-			stepCPU += c
-			steps += o.Repeat * len(calls)
-			bt.StepUS = us(d) / float64(o.Repeat*len(calls))
-			bt.StepCPUUS = us(c) / float64(o.Repeat*len(calls))
-		}
-		t0, c0 := time.Now(), cputime.Process()
-		res := s.Evaluate()
-		bt.EvaluateFirstMS, bt.EvaluateFirstCPUMS = ms(time.Since(t0)), ms(cputime.Process()-c0)
-		t0 = time.Now()
-		s.Evaluate()
-		bt.EvaluateUS = us(time.Since(t0))
-		t0 = time.Now()
-		hasher.Sum(s.State())
-		bt.HashMS = ms(time.Since(t0))
-		bt.Reward = res.Reward
-		if res.Passed {
+		if passed {
 			rep.Summary.Passed++
 		}
 		rep.PerTask = append(rep.PerTask, bt)
@@ -129,6 +92,64 @@ func Bench(lib *atom.Library, o BenchOptions) (*BenchReport, error) {
 	if rep.Tasks == 0 {
 		return nil, fmt.Errorf("the library has no recipes")
 	}
+	summarise(rep, clock)
+	return rep, nil
+}
+
+// stepClock adds up the time the tasks' plans took to step through.
+type stepClock struct {
+	wall, cpu time.Duration
+	steps     int
+}
+
+// benchTask composes one recipe, times its session, its plan (repeat
+// times) and its evaluation, and reports whether the plan passes.
+func benchTask(lib *atom.Library, r atom.Recipe, hasher *Hasher, repeat int, clock *stepClock) (BenchTask, bool, error) {
+	t0 := time.Now()
+	env, err := episode.Compose(lib, r, episode.Options{})
+	if err != nil {
+		return BenchTask{}, false, fmt.Errorf("%s: %w", r.Intent.ID, err)
+	}
+	s, err := episode.NewSession(env, episode.SessionOptions{})
+	if err != nil {
+		return BenchTask{}, false, fmt.Errorf("%s: %w", r.Intent.ID, err)
+	}
+	bt := BenchTask{Task: r.Intent.ID, CreateMS: ms(time.Since(t0))}
+	t0 = time.Now()
+	if _, err := episode.NewSession(env, episode.SessionOptions{}); err != nil {
+		return BenchTask{}, false, err
+	}
+	bt.SessionUS = us(time.Since(t0))
+	calls := env.PlanCalls()
+	bt.Steps = len(calls)
+	if len(calls) > 0 {
+		t0, c0 := time.Now(), cputime.Process()
+		for i := 0; i < repeat; i++ {
+			s.Reset()
+			s.Step(calls...)
+		}
+		d, c := time.Since(t0), cputime.Process()-c0
+		clock.wall += d
+		clock.cpu += c
+		clock.steps += repeat * len(calls)
+		bt.StepUS = us(d) / float64(repeat*len(calls))
+		bt.StepCPUUS = us(c) / float64(repeat*len(calls))
+	}
+	t0, c0 := time.Now(), cputime.Process()
+	res := s.Evaluate()
+	bt.EvaluateFirstMS, bt.EvaluateFirstCPUMS = ms(time.Since(t0)), ms(cputime.Process()-c0)
+	t0 = time.Now()
+	s.Evaluate()
+	bt.EvaluateUS = us(time.Since(t0))
+	t0 = time.Now()
+	hasher.Sum(s.State())
+	bt.HashMS = ms(time.Since(t0))
+	bt.Reward = res.Reward
+	return bt, res.Passed, nil
+}
+
+// summarise fills the report's summary from its per-task figures.
+func summarise(rep *BenchReport, clock stepClock) {
 	pick := func(f func(BenchTask) float64) []float64 {
 		v := make([]float64, len(rep.PerTask))
 		for i, t := range rep.PerTask {
@@ -146,13 +167,12 @@ func Bench(lib *atom.Library, o BenchOptions) (*BenchReport, error) {
 	s.EvaluateUSP50 = median(pick(func(t BenchTask) float64 { return t.EvaluateUS }))
 	s.HashMSP50 = median(pick(func(t BenchTask) float64 { return t.HashMS }))
 	s.EvaluateFirstCPUMSP50 = median(pick(func(t BenchTask) float64 { return t.EvaluateFirstCPUMS }))
-	if stepTime > 0 {
-		s.StepsPerSecond = float64(steps) / stepTime.Seconds()
+	if clock.wall > 0 {
+		s.StepsPerSecond = float64(clock.steps) / clock.wall.Seconds()
 	}
-	if stepCPU > 0 {
-		s.StepsPerCPUSecond = float64(steps) / stepCPU.Seconds()
+	if clock.cpu > 0 {
+		s.StepsPerCPUSecond = float64(clock.steps) / clock.cpu.Seconds()
 	}
-	return rep, nil
 }
 
 func median(v []float64) float64 { return v[len(v)/2] }

@@ -2,7 +2,8 @@ package tau2
 
 import (
 	"encoding/json"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -55,11 +56,7 @@ func groundPlan(env *episode.Env, policy string, plan []atom.PlanCall) ([]atom.P
 // arguments in name order so that the reads inserted do not depend on map
 // order.
 func argValues(args map[string]any) [][2]string {
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(args))
 	var out [][2]string
 	for _, k := range keys {
 		if freeArgs[k] {

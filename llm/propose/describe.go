@@ -2,6 +2,8 @@ package propose
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -24,7 +26,7 @@ A goal must not already hold before the agent acts, must be reachable with the t
 func DescribeServers(lib *atom.Library) string {
 	var b strings.Builder
 	for _, e := range lib.Heads(atom.KindServer) {
-		s := e.Atom.(*atom.Server)
+		s := e.MustServer()
 		fmt.Fprintf(&b, "app %s (server %s", s.AppName(), s.ID)
 		if s.Family != "" {
 			fmt.Fprintf(&b, ", family %s", s.Family)
@@ -66,18 +68,10 @@ func DescribeServers(lib *atom.Library) string {
 func DescribeData(lib *atom.Library) string {
 	var b strings.Builder
 	for _, e := range lib.Heads(atom.KindData) {
-		d := e.Atom.(*atom.Data)
-		apps := make([]string, 0, len(d.Records))
-		for a := range d.Records {
-			apps = append(apps, a)
-		}
-		sort.Strings(apps)
+		d := e.MustData()
+		apps := slices.Sorted(maps.Keys(d.Records))
 		fmt.Fprintf(&b, "data %s (records for %s)\n", d.ID, strings.Join(apps, ", "))
-		names := make([]string, 0, len(d.Handles))
-		for n := range d.Handles {
-			names = append(names, n)
-		}
-		sort.Strings(names)
+		names := slices.Sorted(maps.Keys(d.Handles))
 		for _, n := range names {
 			h := d.Handles[n]
 			fmt.Fprintf(&b, "  handle %s: %s.%s %q", n, h.App, h.Collection, h.Key)
@@ -107,11 +101,7 @@ func handleRecord(d *atom.Data, h atom.Handle) map[string]any {
 }
 
 func compactRecord(r map[string]any) string {
-	keys := make([]string, 0, len(r))
-	for k := range r {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(r))
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		parts[i] = fmt.Sprintf("%s=%v", k, r[k])

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/llm"
 	"github.com/legoenv/legoenv/llm/llmtest"
 	"github.com/legoenv/legoenv/llm/propose"
@@ -80,15 +80,6 @@ goal:
 ` + "```"
 )
 
-func example(t *testing.T) *atom.Library {
-	t.Helper()
-	lib, ds, err := atom.Load(corpus.Example())
-	if err != nil || ds.HasErrors() {
-		t.Fatal(err, ds.Err())
-	}
-	return lib
-}
-
 func conversation(t *testing.T, srv *llmtest.Server, log *[]propose.Attempt) propose.Conversation {
 	t.Helper()
 	c, err := llm.New(llm.Config{BaseURL: srv.URL, Model: "scripted", MaxRetryDelay: time.Millisecond})
@@ -102,7 +93,7 @@ func conversation(t *testing.T, srv *llmtest.Server, log *[]propose.Attempt) pro
 // and then a good one; each rejection is logged with its reason and told to
 // the model; only the good one reaches the library copy.
 func TestIntentRejectsBadThenAccepts(t *testing.T) {
-	lib := example(t)
+	lib := testlib.Example(t)
 	answers := []string{proseOnly, schemaBad, existingID, unknownHandle, alreadyMet, unknownApp, goodIntent}
 	srv := llmtest.NewServer(t, func(r *llmtest.Request) llmtest.Reply {
 		return llmtest.Text(answers[min(r.N, len(answers))-1])
@@ -152,7 +143,7 @@ func TestIntentRejectsBadThenAccepts(t *testing.T) {
 	if lib.Head(atom.KindIntent, "tag_ticket_vip") != nil || len(lib.Recipes()) != 7 {
 		t.Error("the original library was changed")
 	}
-	if in := syn.Atoms[0].Atom.(*atom.Intent); in.Lineage != nil {
+	if in := syn.Atoms[0].MustIntent(); in.Lineage != nil {
 		t.Errorf("lineage written by the model kept: %+v", in.Lineage)
 	}
 	// The prompt described the library.
@@ -165,7 +156,7 @@ func TestIntentRejectsBadThenAccepts(t *testing.T) {
 }
 
 func TestIntentAllRejected(t *testing.T) {
-	lib := example(t)
+	lib := testlib.Example(t)
 	srv := llmtest.NewServer(t, llmtest.Sequence(llmtest.Text(alreadyMet)))
 	var log []propose.Attempt
 	conv := conversation(t, srv, &log)
@@ -242,7 +233,7 @@ goal:
 ` + "```"
 
 func TestApp(t *testing.T) {
-	lib := example(t)
+	lib := testlib.Example(t)
 	dupApp := strings.Replace(goodApp, "id: notes\n", "id: mail\n", 1)
 	srv := llmtest.NewServer(t, llmtest.Sequence(llmtest.Text(dupApp), llmtest.Text(goodIntent), llmtest.Text(goodApp)))
 	var log []propose.Attempt

@@ -70,7 +70,7 @@ Bind every slot to a handle of one data atom; read only collections and fields o
 		if lib.Head(atom.KindIntent, e.ID) != nil {
 			return nil, Reject("intent id %q already exists; choose a new id", e.ID)
 		}
-		in := e.Atom.(*atom.Intent)
+		in := e.MustIntent()
 		for _, app := range in.Apps {
 			if lib.ServerFor(app) == nil {
 				return nil, Reject("no server serves app %q; apps: %s", app, appNames(lib))
@@ -78,7 +78,7 @@ Bind every slot to a handle of one data atom; read only collections and fields o
 		}
 		var recipes []atom.Recipe
 		for _, de := range lib.Heads(atom.KindData) {
-			if exportsSlots(de.Atom.(*atom.Data), in) {
+			if exportsSlots(de.MustData(), in) {
 				recipes = append(recipes, atom.Recipe{Intent: atom.Pin{ID: e.ID}, Data: atom.Pin{ID: de.ID}})
 			}
 		}
@@ -96,7 +96,17 @@ Bind every slot to a handle of one data atom; read only collections and fields o
 // and at least one of its intents verifies on the new data; intents that do
 // not verify are left out. lib is not changed.
 func App(ctx context.Context, lib *atom.Library, description string, opt SynthOptions) (*Synthesis, error) {
-	user := fmt.Sprintf(`Write a new application for legoenv as three or more YAML documents separated by "---" in one block: a server atom (kind: server) for the app, a data atom (kind: data) with realistic records for it and handles, and at least one intent atom (kind: intent) over the app with a reference plan.
+	gate := opt.verify()
+	check := func(ctx context.Context, atoms []*atom.Entry) (*Synthesis, error) {
+		return checkApp(ctx, lib, gate, atoms)
+	}
+	return run(ctx, opt, appPrompt(lib, description), check)
+}
+
+// appPrompt asks for a new app described in words, showing the model the
+// names already taken and an example server and data atom.
+func appPrompt(lib *atom.Library, description string) string {
+	return fmt.Sprintf(`Write a new application for legoenv as three or more YAML documents separated by "---" in one block: a server atom (kind: server) for the app, a data atom (kind: data) with realistic records for it and handles, and at least one intent atom (kind: intent) over the app with a reference plan.
 
 The application:
 
@@ -112,78 +122,97 @@ An example data atom:
 `+"```yaml\n%s```",
 		strings.TrimSpace(description), appNames(lib), ids(lib, atom.KindServer), ids(lib, atom.KindData), ids(lib, atom.KindIntent),
 		Example(lib, atom.KindServer), Example(lib, atom.KindData))
-	gate := opt.verify()
-	check := func(ctx context.Context, atoms []*atom.Entry) (*Synthesis, error) {
-		var server, data *atom.Entry
-		var intents []*atom.Entry
-		for _, e := range atoms {
-			if lib.Head(e.Kind, e.ID) != nil {
-				return nil, Reject("%s id %q already exists; choose a new id", e.Kind, e.ID)
+}
+
+// appParts splits a proposed app into its one server, one data atom and
+// intents, rejecting ids already in lib and any other kind.
+func appParts(lib *atom.Library, atoms []*atom.Entry) (server, data *atom.Entry, intents []*atom.Entry, err error) {
+	for _, e := range atoms {
+		if lib.Head(e.Kind, e.ID) != nil {
+			return nil, nil, nil, Reject("%s id %q already exists; choose a new id", e.Kind, e.ID)
+		}
+		switch e.Kind {
+		case atom.KindServer:
+			if server != nil {
+				return nil, nil, nil, Reject("propose exactly one server atom, not several")
 			}
-			switch e.Kind {
-			case atom.KindServer:
-				if server != nil {
-					return nil, Reject("propose exactly one server atom, not several")
-				}
-				server = e
-			case atom.KindData:
-				if data != nil {
-					return nil, Reject("propose exactly one data atom, not several")
-				}
-				data = e
-			case atom.KindIntent:
-				intents = append(intents, e)
-			default:
-				return nil, Reject("a new app needs a server, a data atom and intents; drop the %s atom %q", e.Kind, e.ID)
+			server = e
+		case atom.KindData:
+			if data != nil {
+				return nil, nil, nil, Reject("propose exactly one data atom, not several")
+			}
+			data = e
+		case atom.KindIntent:
+			intents = append(intents, e)
+		default:
+			return nil, nil, nil, Reject("a new app needs a server, a data atom and intents; drop the %s atom %q", e.Kind, e.ID)
+		}
+	}
+	if server == nil || data == nil || len(intents) == 0 {
+		return nil, nil, nil, Reject("expected a server, a data atom and at least one intent, got %s", kinds(atoms))
+	}
+	return server, data, intents, nil
+}
+
+// appRecipes pairs each proposed intent with the proposed data, rejecting
+// an intent that does not use the new app or needs an app nobody serves.
+func appRecipes(lib *atom.Library, app string, data *atom.Entry, intents []*atom.Entry) ([]atom.Recipe, error) {
+	var recipes []atom.Recipe
+	for _, ie := range intents {
+		in := ie.MustIntent()
+		uses := false
+		for _, a := range in.Apps {
+			if a == app {
+				uses = true
+			} else if lib.ServerFor(a) == nil {
+				return nil, Reject("intent %s needs app %q, which no server serves", in.ID, a)
 			}
 		}
-		if server == nil || data == nil || len(intents) == 0 {
-			return nil, Reject("expected a server, a data atom and at least one intent, got %s", kinds(atoms))
+		if !uses {
+			return nil, Reject("intent %s does not use the new app %q", in.ID, app)
 		}
-		app := server.Atom.(*atom.Server).AppName()
-		if lib.ServerFor(app) != nil {
-			return nil, Reject("app %q already exists; name a new app", app)
+		recipes = append(recipes, atom.Recipe{Intent: atom.Pin{ID: ie.ID}, Data: atom.Pin{ID: data.ID}})
+	}
+	return recipes, nil
+}
+
+// checkApp judges a proposed app: its parts, its recipes, then the gate;
+// the intents that do not verify are dropped.
+func checkApp(ctx context.Context, lib *atom.Library, gate VerifyFunc, atoms []*atom.Entry) (*Synthesis, error) {
+	server, data, intents, err := appParts(lib, atoms)
+	if err != nil {
+		return nil, err
+	}
+	app := server.MustServer().AppName()
+	if lib.ServerFor(app) != nil {
+		return nil, Reject("app %q already exists; name a new app", app)
+	}
+	recipes, err := appRecipes(lib, app, data, intents)
+	if err != nil {
+		return nil, err
+	}
+	syn, err := gateAtoms(ctx, lib, gate, atoms, recipes)
+	if err != nil {
+		return nil, err
+	}
+	// Keep the intents that verified, with the server and data.
+	ok := map[string]bool{}
+	for _, r := range syn.Recipes {
+		ok[r.Intent.ID] = true
+	}
+	kept := []*atom.Entry{server, data}
+	for _, ie := range intents {
+		if ok[ie.ID] {
+			kept = append(kept, ie)
 		}
-		var recipes []atom.Recipe
-		for _, ie := range intents {
-			in := ie.Atom.(*atom.Intent)
-			uses := false
-			for _, a := range in.Apps {
-				if a == app {
-					uses = true
-				} else if lib.ServerFor(a) == nil {
-					return nil, Reject("intent %s needs app %q, which no server serves", in.ID, a)
-				}
-			}
-			if !uses {
-				return nil, Reject("intent %s does not use the new app %q", in.ID, app)
-			}
-			recipes = append(recipes, atom.Recipe{Intent: atom.Pin{ID: ie.ID}, Data: atom.Pin{ID: data.ID}})
-		}
-		syn, err := gateAtoms(ctx, lib, gate, atoms, recipes)
-		if err != nil {
+	}
+	if len(kept) < len(atoms) {
+		if syn.Library, err = withAtoms(lib, kept, syn.Recipes); err != nil {
 			return nil, err
 		}
-		// Keep the intents that verified, with the server and data.
-		ok := map[string]bool{}
-		for _, r := range syn.Recipes {
-			ok[r.Intent.ID] = true
-		}
-		kept := []*atom.Entry{server, data}
-		for _, ie := range intents {
-			if ok[ie.ID] {
-				kept = append(kept, ie)
-			}
-		}
-		if len(kept) < len(atoms) {
-			if syn.Library, err = withAtoms(lib, kept, syn.Recipes); err != nil {
-				return nil, err
-			}
-		}
-		syn.Atoms = kept
-		return syn, nil
 	}
-	return run(ctx, opt, user, check)
+	syn.Atoms = kept
+	return syn, nil
 }
 
 func run(ctx context.Context, opt SynthOptions, user string, check func(context.Context, []*atom.Entry) (*Synthesis, error)) (*Synthesis, error) {
@@ -303,7 +332,7 @@ func kinds(atoms []*atom.Entry) string {
 func appNames(lib *atom.Library) string {
 	var out []string
 	for _, e := range lib.Heads(atom.KindServer) {
-		out = append(out, e.Atom.(*atom.Server).AppName())
+		out = append(out, e.MustServer().AppName())
 	}
 	return strings.Join(out, ", ")
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
 	"github.com/legoenv/legoenv/internal/cputime"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/serve"
 )
 
@@ -50,7 +51,7 @@ func benchCorpus(b *testing.B) ([]Env, Options, string) {
 		}
 		return envs, opts, envsFile
 	}
-	lib := exampleLib(b)
+	lib := testlib.Example(b)
 	var envs []Env
 	for seed := int64(1); seed <= 1500; seed++ {
 		for _, r := range lib.Recipes() {

@@ -83,7 +83,7 @@ func (u *UI) envPage(w http.ResponseWriter, r *http.Request) {
 	}
 	rules := map[string]*ruleView{}
 	for _, re := range env.Rules {
-		ru := re.Atom.(*atom.Rule)
+		ru := re.MustRule()
 		pl := ru.Placement
 		if pl == "" {
 			pl = "prompt"

@@ -8,19 +8,10 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/internal/testlib"
 )
-
-func exampleLib(t testing.TB) *atom.Library {
-	t.Helper()
-	lib, ds, err := atom.Load(corpus.Example())
-	if err != nil || ds.HasErrors() {
-		t.Fatalf("example library: %v %v", err, ds.Err())
-	}
-	return lib
-}
 
 func composeAll(t testing.TB, lib *atom.Library) []Env {
 	t.Helper()
@@ -51,7 +42,7 @@ func exampleReport() *evolve.Report {
 
 func newTestUI(t testing.TB, opts Options) (*UI, *atom.Library) {
 	t.Helper()
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	if opts.Library == nil {
 		opts.Library = lib
 	}

@@ -2,14 +2,16 @@ package ui
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify"
+	"golang.org/x/sync/errgroup"
 )
 
 // Env is one environment the UI shows.
@@ -56,7 +58,7 @@ func newIndex(envs []Env) *index {
 			continue
 		}
 		en := &entry{env: e, verified: in.Verified, instr: strings.ToLower(e.Instruction)}
-		if it, ok := e.Intent.Atom.(*atom.Intent); ok {
+		if it, ok := e.Intent.Intent(); ok {
 			en.family = it.Family
 		}
 		for _, r := range e.Rules {
@@ -81,17 +83,8 @@ func newIndex(envs []Env) *index {
 		ix.byID[e.ID] = len(ix.list)
 		ix.list = append(ix.list, en)
 	}
-	ix.apps, ix.families, ix.rules = sortedKeys(apps), sortedKeys(fams), sortedKeys(rules)
+	ix.apps, ix.families, ix.rules = slices.Sorted(maps.Keys(apps)), slices.Sorted(maps.Keys(fams)), slices.Sorted(maps.Keys(rules))
 	return ix
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func (ix *index) get(id string) *entry {
@@ -144,27 +137,17 @@ func (ix *index) verifyAll(ctx context.Context, jobs int) {
 	if jobs <= 0 {
 		jobs = 1
 	}
-	next := make(chan *entry)
-	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for e := range next {
-				ix.ensureVerdict(ctx, e)
-			}
-		}()
-	}
+	var g errgroup.Group
+	g.SetLimit(jobs)
 	for _, e := range ix.list {
 		if ctx.Err() != nil {
 			break
 		}
 		if e.verified == nil && ix.verdict(e.env.ID) == nil {
-			next <- e
+			g.Go(func() error { ix.ensureVerdict(ctx, e); return nil })
 		}
 	}
-	close(next)
-	wg.Wait()
+	g.Wait()
 }
 
 // Verdict states a filter can ask for.

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
 )
@@ -107,7 +106,7 @@ func markRecords(env *episode.Env, w *state.World) marks {
 			}
 		}
 	}
-	data, ok := env.Data.Atom.(*atom.Data)
+	data, ok := env.Data.Data()
 	if !ok {
 		return m
 	}

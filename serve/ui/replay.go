@@ -3,10 +3,11 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/legoenv/legoenv/assert"
@@ -215,11 +216,7 @@ func fieldDiffs(a, b state.Record) []fieldDiff {
 	for f := range b {
 		names[f] = true
 	}
-	fields := make([]string, 0, len(names))
-	for f := range names {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
+	fields := slices.Sorted(maps.Keys(names))
 	var out []fieldDiff
 	for _, f := range fields {
 		va, ina := a[f]

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/rollout"
 	"github.com/legoenv/legoenv/serve"
 	"github.com/legoenv/legoenv/verify"
@@ -256,9 +257,9 @@ func TestEvolutionPage(t *testing.T) {
 }
 
 func TestAtomLineageDiff(t *testing.T) {
-	lib := exampleLib(t)
+	lib := testlib.Example(t)
 	head := lib.Head(atom.KindServer, "mail")
-	old := *head.Atom.(*atom.Server)
+	old := *head.MustServer()
 	// A repaired version: one more tool, with its lineage.
 	next := old
 	next.Tools = append(append([]atom.Tool(nil), old.Tools...), old.Tools[0])
@@ -271,7 +272,7 @@ func TestAtomLineageDiff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, err := New(composeAll(t, exampleLib(t)), Options{Library: lib})
+	u, err := New(composeAll(t, testlib.Example(t)), Options{Library: lib})
 	if err != nil {
 		t.Fatal(err)
 	}
