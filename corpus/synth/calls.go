@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/legoenv/legoenv/atom"
 )
@@ -153,4 +154,45 @@ func listCall(cm *collModel, field string, value any) (atom.PlanCall, bool) {
 		return atom.PlanCall{Tool: t.Name, Args: args}, true
 	}
 	return atom.PlanCall{}, false
+}
+
+// identityArg reports whether an argument names a record or a person (a
+// key, a link, an address): the arguments the verifier probes with a
+// wrong or empty value even when the planner chose them, as
+// verify.identityField reads names.
+func identityArg(a string) bool {
+	camelID := strings.HasSuffix(a, "Id") || strings.HasSuffix(a, "ID")
+	f := strings.ToLower(a)
+	switch f {
+	case "id", "to", "cc", "bcc", "recipient", "recipients", "email", "channel", "assignee", "owner":
+		return true
+	}
+	return strings.HasSuffix(f, "_id") || strings.HasSuffix(f, "_email") || camelID
+}
+
+// creatableWith reports whether some create tool of cm writes every given
+// field and requires no identity argument beyond them. A create that also
+// needs a parent's id or a person's address the template does not state
+// would have the planner make one up, and a goal that does not pin it
+// accepts any other: such a target makes no discriminating task.
+func (cm *collModel) creatableWith(given ...string) bool {
+next:
+	for _, t := range cm.toolsFor("create") {
+		for _, f := range given {
+			if _, ok := t.Effect.Set[f]; !ok && argFor(t, cm, f) == "" {
+				continue next
+			}
+		}
+		for _, r := range requiredArgs(t) {
+			f := r
+			if m, ok := t.Effect.Fields[r]; ok {
+				f = m
+			}
+			if identityArg(r) && !slices.Contains(given, f) {
+				continue next
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -41,29 +41,42 @@ func messageTarget(m *appModel) (cm *collModel, to, subject string) {
 		if !c.isMessages() || !c.exposed() {
 			continue
 		}
-		to = ""
-		for _, f := range []string{c.emailList, c.email} {
-			ws := words(f)
-			if f != "" && to == "" && !hasWord(ws, "from", "sender", "author", "reply") && (f == c.emailList || hasWord(ws, "to", "recipient", "recipients")) {
-				to = f
-			}
-		}
+		to = recipientField(c)
 		subject = c.display
 		if subject == "" {
 			subject = c.text
 		}
-		if to != "" && subject != "" && c.writesBy(to, nil, "create") && c.writesBy(subject, nil, "create") {
+		if to != "" && subject != "" && c.writesBy(to, nil, "create") && c.writesBy(subject, nil, "create") && c.creatableWith(to, subject) {
 			return c, to, subject
 		}
 	}
 	return nil, "", ""
 }
 
+// recipientField returns the field of a message that says whom it goes
+// to: an address field named so ("to", "toRecipients", "to_list"), else
+// the first list of addresses that is not the sender's. A "bcc" or "cc"
+// list is no recipient the send tool requires.
+func recipientField(c *collModel) string {
+	notFrom := func(f string) bool { return !hasWord(words(f), "from", "sender", "author", "reply") }
+	for _, f := range c.withRole(atom.RoleEmails, atom.RoleEmail) {
+		if notFrom(f) && hasWord(words(f), "to", "recipient", "recipients") {
+			return f
+		}
+	}
+	for _, f := range []string{c.emailList, c.email} {
+		if f != "" && notFrom(f) && (f == c.emailList || hasWord(words(f), "to", "recipient", "recipients")) {
+			return f
+		}
+	}
+	return ""
+}
+
 // recordTarget returns a collection to create a person-bound record in:
 // an email field and a name or title to write.
 func recordTarget(m *appModel, not *collModel) *collModel {
 	for _, c := range m.colls {
-		if c == not || c.isMessages() || c.email == "" || c.display == "" || !c.writesBy(c.email, nil, "create") || !c.writesBy(c.display, nil, "create") || hasWord(words(c.email), "organizer", "owner", "creator", "author", "sender", "assignee", "from", "created", "by", "agent") {
+		if c == not || c.isMessages() || c.email == "" || c.display == "" || !c.writesBy(c.email, nil, "create") || !c.writesBy(c.display, nil, "create") || !c.creatableWith(c.email, c.display) || hasWord(words(c.email), "organizer", "owner", "creator", "author", "sender", "assignee", "from", "created", "by", "agent") {
 			continue
 		}
 		return c
@@ -107,7 +120,7 @@ func pairDrafts(bd *bundle, a, b *appModel, rng *rand.Rand) []*draft {
 func handoffDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 	var d *collModel
 	for _, c := range b.colls {
-		if c.display != "" && c.text != "" && c.text != c.display && c.writesBy(c.display, nil, "create") && c.writesBy(c.text, nil, "create") && !c.peopleLike() && !c.isMessages() && collKind(c.name) != "company" {
+		if c.display != "" && c.text != "" && c.text != c.display && c.writesBy(c.display, nil, "create") && c.writesBy(c.text, nil, "create") && c.creatableWith(c.display, c.text) && !c.peopleLike() && !c.isMessages() && collKind(c.name) != "company" {
 			d = c
 			break
 		}
@@ -169,7 +182,7 @@ func postTarget(m *appModel) (*collModel, refField, string) {
 			continue
 		}
 		for _, rf := range c.refs {
-			if !rf.list && rf.target.named() && rf.target.findable() && c.writesBy(rf.name, nil, "create") && !rf.target.peopleLike() {
+			if !rf.list && rf.target.named() && rf.target.findable() && c.writesBy(rf.name, nil, "create") && c.creatableWith(text, rf.name) && !rf.target.peopleLike() {
 				return c, rf, text
 			}
 		}
@@ -330,7 +343,7 @@ func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft
 func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*draft {
 	var d *collModel
 	for _, c := range b.colls {
-		if c.display != "" && !c.isMessages() && !c.peopleLike() && collKind(c.name) != "company" && c.writesBy(c.display, nil, "create") {
+		if c.display != "" && !c.isMessages() && !c.peopleLike() && collKind(c.name) != "company" && c.writesBy(c.display, nil, "create") && c.creatableWith(c.display) {
 			d = c
 			break
 		}

@@ -190,100 +190,141 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 		Handles: map[string]atom.Handle{},
 	}
 	home := val.src.Company()
-	rows := map[string]row{}
-	keys := map[*collModel]map[string]string{} // role -> key
-	used := map[string]bool{}
-	var summary []string
-
+	db := &dataBuilder{val: val, p: p, d: d, rows: map[string]row{}, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
 	for _, cm := range p.order() {
-		reqs := p.reqs[cm]
-		keys[cm] = map[string]string{}
-		var recs []map[string]any
-		for _, role := range sortedRoles(reqs) {
-			r := reqs[role]
-			var rw row
-			switch {
-			case r.dupOf != "":
-				orig := rows[cm.ref()+"#"+r.dupOf]
-				other := val.newRow()
-				rw = row{p: orig.p, c: other.c}
-				rw.p.Phone = other.p.Phone
-				if rw.c.Name == orig.c.Name {
-					rw.c = val.src.Company()
-				}
-			case r.link != "":
-				if lr, ok := rows["link#"+r.link]; ok {
-					rw = lr
-				} else {
-					rw = val.newRow()
-					rows["link#"+r.link] = rw
-				}
-			default:
-				rw = val.newRow()
-			}
-			if r.competitor > 0 {
-				rw.c = gen.Company{Name: competitorNames[r.competitor-1], Domain: competitorDomains[r.competitor-1]}
-			}
-			var orig map[string]any
-			if r.dupOf != "" {
-				orig = findRec(recs, cm.key, keys[cm][r.dupOf])
-			}
-			key := uniqueKey(val, cm, used)
-			keys[cm][role] = key
-			var rec map[string]any
-			for try := 0; ; try++ {
-				rec = map[string]any{cm.key: key}
-				for _, f := range cm.fieldNames {
-					if f == cm.key {
-						continue
-					}
-					if orig != nil && f != cm.email && f != cm.emailList && f != cm.company && f != cm.phone && !isDate(cm, f) && !ofCompany(cm, f) {
-						if ov, ok := orig[f]; ok {
-							rec[f] = ov
-						}
-						continue
-					}
-					if x := fixedValue(val, cm, f, r, rw, p, keys); x != nil {
-						rec[f] = x
-					}
-				}
-				for f, x := range r.set {
-					rec[f] = x
-				}
-				// A record must make sense on its own; a display value is
-				// unique among fixed records, except for the near-duplicates
-				// that share it on purpose.
-				settle(cm, rec)
-				if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
-					continue
-				}
-				if !cm.named() || r.dupOf != "" || r.link != "" || try >= 8 || !used[cm.ref()+"|"+nameKey(cm, rec)] {
-					break
-				}
-				c := rw.c
-				rw = val.newRow()
-				if r.competitor > 0 {
-					rw.c = c
-				}
-			}
-			rows[cm.ref()+"#"+role] = rw
-			if cm.named() {
-				used[cm.ref()+"|"+nameKey(cm, rec)] = true
-			}
-			recs = append(recs, rec)
-			d.Handles[r.handle()] = atom.Handle{App: cm.app.app, Collection: cm.name, Key: key}
-		}
-		if d.Records[cm.app.app] == nil {
-			d.Records[cm.app.app] = map[string][]map[string]any{}
-		}
-		d.Records[cm.app.app][cm.name] = recs
+		db.fixedColl(cm)
 	}
-	// Background records: every collection of the bundle's apps gets some,
-	// drawn like the named ones (same key form, same roles), from people
-	// and companies the named records do not use; the collections intents
-	// name get more, and look-alikes of the records that have them.
+	summary := db.background(b.apps)
+	titles := make([]string, len(b.apps))
+	for i, m := range b.apps {
+		titles[i] = m.title
+	}
+	d.Description = fmt.Sprintf("%s at %s on %s: %s, with look-alike records among them.",
+		strings.Join(titles, " and "), home.Name, clock.Format("Monday 2 January 2006"), strings.Join(summary, ", "))
+	return d
+}
+
+// dataBuilder is one data atom being drawn: the records the plan names
+// first, then the background.
+type dataBuilder struct {
+	val  *valuer
+	p    *plan
+	d    *atom.Data
+	rows map[string]row                   // the person and company of each role ("app.coll#role") and link ("link#name")
+	keys map[*collModel]map[string]string // role -> key
+	used map[string]bool                  // keys and names taken
+}
+
+// fixedColl draws the records of one collection's roles and exports their
+// handles.
+func (db *dataBuilder) fixedColl(cm *collModel) {
+	reqs := db.p.reqs[cm]
+	db.keys[cm] = map[string]string{}
+	var recs []map[string]any
+	for _, role := range sortedRoles(reqs) {
+		r := reqs[role]
+		rw := db.rowFor(cm, r)
+		var orig map[string]any
+		if r.dupOf != "" {
+			orig = findRec(recs, cm.key, db.keys[cm][r.dupOf])
+		}
+		key := uniqueKey(db.val, cm, db.used)
+		db.keys[cm][role] = key
+		rec, rw := db.fixedRecord(cm, r, rw, orig, key)
+		db.rows[cm.ref()+"#"+role] = rw
+		if cm.named() {
+			db.used[cm.ref()+"|"+nameKey(cm, rec)] = true
+		}
+		recs = append(recs, rec)
+		db.d.Handles[r.handle()] = atom.Handle{App: cm.app.app, Collection: cm.name, Key: key}
+	}
+	if db.d.Records[cm.app.app] == nil {
+		db.d.Records[cm.app.app] = map[string][]map[string]any{}
+	}
+	db.d.Records[cm.app.app][cm.name] = recs
+}
+
+// rowFor is the person and company behind a role's record: a
+// near-duplicate's original person at another company, the person a link
+// shares, or a new one; a competitor's employee works there.
+func (db *dataBuilder) rowFor(cm *collModel, r *recordReq) row {
+	var rw row
+	switch {
+	case r.dupOf != "":
+		orig := db.rows[cm.ref()+"#"+r.dupOf]
+		other := db.val.newRow()
+		rw = row{p: orig.p, c: other.c}
+		rw.p.Phone = other.p.Phone
+		if rw.c.Name == orig.c.Name {
+			rw.c = db.val.src.Company()
+		}
+	case r.link != "":
+		if lr, ok := db.rows["link#"+r.link]; ok {
+			rw = lr
+		} else {
+			rw = db.val.newRow()
+			db.rows["link#"+r.link] = rw
+		}
+	default:
+		rw = db.val.newRow()
+	}
+	if r.competitor > 0 {
+		rw.c = gen.Company{Name: competitorNames[r.competitor-1], Domain: competitorDomains[r.competitor-1]}
+	}
+	return rw
+}
+
+// fixedRecord draws a role's record under key, copying a near-duplicate's
+// fields from orig. A record must make sense on its own (it is redrawn
+// while the coherence check finds fault, up to 12 times), and a display
+// value is unique among fixed records, except for the near-duplicates and
+// linked people that share it on purpose (redrawn with another person up
+// to 8 times). It returns the record and the row it was drawn from.
+func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map[string]any, key string) (map[string]any, row) {
+	var rec map[string]any
+	for try := 0; ; try++ {
+		rec = map[string]any{cm.key: key}
+		for _, f := range cm.fieldNames {
+			if f == cm.key {
+				continue
+			}
+			if orig != nil && f != cm.email && f != cm.emailList && f != cm.company && f != cm.phone && !isDate(cm, f) && !ofCompany(cm, f) {
+				if ov, ok := orig[f]; ok {
+					rec[f] = ov
+				}
+				continue
+			}
+			if x := fixedValue(db.val, cm, f, r, rw, db.p, db.keys); x != nil {
+				rec[f] = x
+			}
+		}
+		for f, x := range r.set {
+			rec[f] = x
+		}
+		settle(cm, rec)
+		if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
+			continue
+		}
+		if !cm.named() || r.dupOf != "" || r.link != "" || try >= 8 || !db.used[cm.ref()+"|"+nameKey(cm, rec)] {
+			return rec, rw
+		}
+		c := rw.c
+		rw = db.val.newRow()
+		if r.competitor > 0 {
+			rw.c = c
+		}
+	}
+}
+
+// background adds the records no intent names: every collection of the
+// bundle's apps gets some, drawn like the named ones (same key form, same
+// roles), from people and companies the named records do not use; the
+// collections intents name get more, and look-alikes of the records that
+// have them. It returns the summary of the named collections' sizes.
+func (db *dataBuilder) background(apps []*appModel) []string {
+	val, p, d := db.val, db.p, db.d
 	refKeys := map[*collModel][]string{}
-	for cm, ks := range keys {
+	for cm, ks := range db.keys {
 		for _, role := range slices.Sorted(maps.Keys(ks)) {
 			if !p.private[cm][role] {
 				refKeys[cm] = append(refKeys[cm], ks[role])
@@ -291,7 +332,8 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 		}
 		sort.Strings(refKeys[cm])
 	}
-	for _, m := range b.apps {
+	var summary []string
+	for _, m := range apps {
 		for _, cm := range m.colls {
 			if len(cm.fieldNames) == 0 {
 				continue
@@ -303,11 +345,11 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 			recs := d.Records[m.app][cm.name]
 			for _, role := range sortedRoles(p.reqs[cm]) {
 				if r := p.reqs[cm][role]; r.like {
-					recs = append(recs, lookAlike(val, cm, p, findRec(recs, cm.key, keys[cm][role]), used))
+					recs = append(recs, lookAlike(val, cm, p, findRec(recs, cm.key, db.keys[cm][role]), db.used))
 				}
 			}
 			for i := 0; i < n; i++ {
-				recs = append(recs, backgroundRecord(val, cm, p, refKeys, used))
+				recs = append(recs, backgroundRecord(val, cm, p, refKeys, db.used))
 			}
 			if d.Records[m.app] == nil {
 				d.Records[m.app] = map[string][]map[string]any{}
@@ -318,14 +360,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 			}
 		}
 	}
-	_ = home
-	titles := make([]string, len(b.apps))
-	for i, m := range b.apps {
-		titles[i] = m.title
-	}
-	d.Description = fmt.Sprintf("%s at %s on %s: %s, with look-alike records among them.",
-		strings.Join(titles, " and "), home.Name, clock.Format("Monday 2 January 2006"), strings.Join(summary, ", "))
-	return d
+	return summary
 }
 
 // nameKey is what people call a record by: its display field, or its
@@ -552,39 +587,8 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 			rw = val.newRow()
 		}
 	}
-	switch {
-	case f == cm.display:
-		return val.displayValue(cm, rw)
-	case f == cm.first:
-		return rw.p.First
-	case f == cm.last:
-		return rw.p.Last
-	case f == cm.email:
-		return gen.Email(rw.p, rw.c.Domain)
-	case f == cm.emailList:
-		return []any{gen.Email(rw.p, rw.c.Domain)}
-	case f == cm.phone:
-		return rw.p.Phone
-	case f == cm.company:
-		return rw.c.Name
-	case f == cm.amount:
-		var x float64
-		if r.tier == "high" {
-			x = val.amount(highMin, highMax)
-		} else {
-			x = val.amount(lowMin, lowMax)
-		}
-		if fd.Type == "integer" {
-			return float64(int64(x))
-		}
+	if x, ok := fixedRoleValue(val, cm, f, r, rw); ok {
 		return x
-	case f == cm.text:
-		if r.role == "a" && val.rng.IntN(4) == 0 {
-			// Records carry what people write into them, sensitive or not;
-			// the privacy rules forbid copying it on.
-			return val.src.Sentence() + " " + pick(val.rng, sensitiveNotes)
-		}
-		return val.src.Sentence()
 	}
 	for _, e := range cm.enums {
 		if e.name == f {
@@ -596,37 +600,83 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 		}
 	}
 	for _, rf := range cm.refs {
-		if rf.name != f {
-			continue
+		if rf.name == f {
+			return fixedRef(val, rf, r, p, keys)
 		}
-		if role, ok := r.refs[f]; ok {
-			if k := keys[rf.target][role]; k != "" {
-				if rf.list {
-					return []any{k}
-				}
-				return k
-			}
-		}
-		if rf.list {
-			return []any{}
-		}
-		// Point at some fixed record of the target, if the plan has one.
-		var ks []string
-		for role, k := range keys[rf.target] {
-			if !p.private[rf.target][role] {
-				ks = append(ks, k)
-			}
-		}
-		sort.Strings(ks)
-		if len(ks) > 0 {
-			return pick(val.rng, ks)
-		}
-		return nil
 	}
 	if fd.Type == "object" || fd.Type == "" && cm.roles[f] == atom.RoleData {
 		return nil
 	}
 	return val.roleValue(cm, f, rw)
+}
+
+// fixedRoleValue draws the fields a template reads by role: the name, the
+// person and company, the amount (in the record's tier) and the text; ok
+// is false for any other field.
+func fixedRoleValue(val *valuer, cm *collModel, f string, r *recordReq, rw row) (any, bool) {
+	switch f {
+	case cm.display:
+		return val.displayValue(cm, rw), true
+	case cm.first:
+		return rw.p.First, true
+	case cm.last:
+		return rw.p.Last, true
+	case cm.email:
+		return gen.Email(rw.p, rw.c.Domain), true
+	case cm.emailList:
+		return []any{gen.Email(rw.p, rw.c.Domain)}, true
+	case cm.phone:
+		return rw.p.Phone, true
+	case cm.company:
+		return rw.c.Name, true
+	case cm.amount:
+		var x float64
+		if r.tier == "high" {
+			x = val.amount(highMin, highMax)
+		} else {
+			x = val.amount(lowMin, lowMax)
+		}
+		if cm.field(f).Type == "integer" {
+			return float64(int64(x)), true
+		}
+		return x, true
+	case cm.text:
+		if r.role == "a" && val.rng.IntN(4) == 0 {
+			// Records carry what people write into them, sensitive or not;
+			// the privacy rules forbid copying it on.
+			return val.src.Sentence() + " " + pick(val.rng, sensitiveNotes), true
+		}
+		return val.src.Sentence(), true
+	}
+	return nil, false
+}
+
+// fixedRef is a fixed record's reference field rf: the record of the role
+// the request names, else some fixed record of the target the plan does
+// not keep private, else none.
+func fixedRef(val *valuer, rf refField, r *recordReq, p *plan, keys map[*collModel]map[string]string) any {
+	if role, ok := r.refs[rf.name]; ok {
+		if k := keys[rf.target][role]; k != "" {
+			if rf.list {
+				return []any{k}
+			}
+			return k
+		}
+	}
+	if rf.list {
+		return []any{}
+	}
+	var ks []string
+	for role, k := range keys[rf.target] {
+		if !p.private[rf.target][role] {
+			ks = append(ks, k)
+		}
+	}
+	sort.Strings(ks)
+	if len(ks) > 0 {
+		return pick(val.rng, ks)
+	}
+	return nil
 }
 
 // startValue picks a record's initial enum value: one no intent of the

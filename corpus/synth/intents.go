@@ -63,6 +63,12 @@ func ident(cm *collModel, slot string, detail bool) string {
 	default:
 		name = slotRef(slot, "")
 	}
+	if name != slotRef(slot, "") && !cm.findable() {
+		// No search finds the record by what a colleague calls it (Figma's
+		// files need their project's id): they quote its id, as they would
+		// paste a link.
+		name += " (id " + slotRef(slot, "") + ")"
+	}
 	if !detail {
 		return name
 	}
@@ -218,15 +224,27 @@ func singleAppDrafts(b *bundle, m *appModel, rng *rand.Rand, maxColls int) []*dr
 }
 
 // primaryColls ranks an app's collections by how much a task can do with
-// them (named records with states, flags, tags, amounts, children).
+// them (named records with states, flags, tags, amounts, children). An app
+// none of whose records a search finds by name (Figma, Telegram, Google
+// Meet) still has tasks: its exposed collections are ranked the same way,
+// and instructions name their records by id.
 func primaryColls(m *appModel, max int) []*collModel {
+	out := rankColls(m, max, func(cm *collModel) bool { return cm.named() && cm.findable() })
+	if len(out) == 0 {
+		out = rankColls(m, max, func(cm *collModel) bool { return cm.keyed() })
+	}
+	return out
+}
+
+// rankColls scores the exposed collections ok accepts.
+func rankColls(m *appModel, max int, ok func(*collModel) bool) []*collModel {
 	type scored struct {
 		cm    *collModel
 		score int
 	}
 	var cs []scored
 	for _, cm := range m.colls {
-		if !cm.named() || !cm.exposed() || !cm.findable() {
+		if !cm.exposed() || !ok(cm) {
 			continue
 		}
 		s := 2*len(cm.enums) + len(cm.bools) + len(cm.lists) + 2*len(childRefs(cm))
@@ -392,7 +410,7 @@ func childDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		if field == "" {
 			field = child.text
 		}
-		if field == "" || !child.writesBy(ch.name, nil, "create") || !child.writesBy(field, nil, "create") {
+		if field == "" || !child.writesBy(ch.name, nil, "create") || !child.writesBy(field, nil, "create") || !child.creatableWith(ch.name, field) {
 			continue
 		}
 		p, detail := needRecord(b, cm, "a")
@@ -476,12 +494,48 @@ func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	if v == "" {
 		return nil
 	}
+	g, ok := bulkGroup(b, cm, e, rng)
+	if !ok {
+		return nil
+	}
 	m := cm.app
 	members := []string{"g1", "g2", "g3"}
-	var group string // the instruction's phrase
-	var groupWhere assert.Where
-	slots := map[string]atom.Slot{}
-	setGroup := func(r *recordReq) {}
+	b.plan.target(cm, e.name, v, append(append([]string{}, members...), "gx")...)
+	in := newIntent(intentID(m.app, cm.name, "bulk", e.name), famBulk,
+		fmt.Sprintf("Set %s on a group of %s in %s, leaving one out.", human(e.name), human(cm.name), m.title), []string{m.app}, "")
+	for k, s := range g.slots {
+		in.Slots[k] = s
+	}
+	for _, r := range members {
+		g.set(b.plan.need(cm, r))
+	}
+	x := b.plan.need(cm, "gx")
+	g.set(x)
+	in.Slots["x"] = atom.Slot{Handle: x.handle()}
+	for _, r := range members {
+		in.Slots[r] = atom.Slot{Handle: b.plan.need(cm, r).handle()}
+	}
+	in.Goal = bulkGoal(cm, e.name, v, members, g.where)
+	in.Instruction = fmt.Sprintf(pick(rng, []string{
+		"In %[1]s, the %[3]s %[4]s need their %[2]s set to %[5]s: %[6]s, %[7]s and %[8]s. Leave %[9]s as it is, although it belongs to the same group.",
+		"Set the %[2]s of every %[10]s %[4]s in %[1]s to %[5]s (%[6]s, %[7]s and %[8]s), except %[9]s, which stays as it is.",
+	}), m.title, human(e.name), human(cm.name), g.phrase, quote(v), ident(cm, "g1", false), ident(cm, "g2", false), ident(cm, "g3", false), ident(cm, "x", false), singular(cm.name))
+	return []*draft{{in: in, writes: []write{{cm: cm, field: e.name, value: v, effect: "update", tier: "low"}}}}
+}
+
+// bulkGroupDef is how a bulk task's group is told: the instruction's
+// phrase, the goal's predicates, the slots it adds, and what each member's
+// record is given to belong to it.
+type bulkGroupDef struct {
+	phrase string
+	where  assert.Where
+	slots  map[string]atom.Slot
+	set    func(r *recordReq)
+}
+
+// bulkGroup chooses the group of a bulk task on cm: a tag, else a parent
+// record that sorts after the state set e, else a second state.
+func bulkGroup(b *bundle, cm *collModel, e enumField, rng *rand.Rand) (bulkGroupDef, bool) {
 	var refGroup *refField
 	for i := range cm.refs {
 		if !cm.refs[i].list && cm.refs[i].target.named() && cm.refs[i].target.findable() && cm.refs[i].name > e.name {
@@ -489,13 +543,14 @@ func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 			break
 		}
 	}
+	g := bulkGroupDef{slots: map[string]atom.Slot{}}
 	switch {
 	case len(cm.lists) > 0:
 		tag := "batch-" + pick(rng, []string{"spring", "delta", "harbor", "summit", "orbit"}) + fmt.Sprint(10+rng.IntN(89))
 		f := cm.lists[0]
-		group = fmt.Sprintf("with %s %s", singular(f), quote(tag))
-		groupWhere = assert.Where{{Field: f, Op: assert.OpEquals, Value: tag}}
-		setGroup = func(r *recordReq) { r.set[f] = []any{tag} }
+		g.phrase = fmt.Sprintf("with %s %s", singular(f), quote(tag))
+		g.where = assert.Where{{Field: f, Op: assert.OpEquals, Value: tag}}
+		g.set = func(r *recordReq) { r.set[f] = []any{tag} }
 	case refGroup != nil:
 		rf := *refGroup
 		gp := b.plan.need(rf.target, "grp")
@@ -503,50 +558,41 @@ func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 			b.plan.private[rf.target] = map[string]bool{}
 		}
 		b.plan.private[rf.target]["grp"] = true
-		slots["gp"] = atom.Slot{Handle: gp.handle()}
-		group = fmt.Sprintf("of the %s %s", singular(rf.target.name), ident(rf.target, "gp", false))
-		groupWhere = assert.Where{{Field: rf.name, Op: assert.OpEquals, Value: slotRef("gp", "")}}
-		setGroup = func(r *recordReq) { r.refs[rf.name] = "grp" }
+		g.slots["gp"] = atom.Slot{Handle: gp.handle()}
+		g.phrase = fmt.Sprintf("of the %s %s", singular(rf.target.name), ident(rf.target, "gp", false))
+		g.where = assert.Where{{Field: rf.name, Op: assert.OpEquals, Value: slotRef("gp", "")}}
+		g.set = func(r *recordReq) { r.refs[rf.name] = "grp" }
 	case len(cm.enums) > 1 && cm.enums[1].name > e.name:
-		g := cm.enums[1]
-		w := chooseValue(rng, g.values)
+		ge := cm.enums[1]
+		w := chooseValue(rng, ge.values)
 		if w == "" {
-			return nil
+			return g, false
 		}
-		addTo(b.plan.avoid, cm, g.name, w)
-		group = fmt.Sprintf("whose %s is %s", human(g.name), quote(w))
-		groupWhere = assert.Where{{Field: g.name, Op: assert.OpEquals, Value: w}}
-		setGroup = func(r *recordReq) { r.set[g.name] = w }
+		addTo(b.plan.avoid, cm, ge.name, w)
+		g.phrase = fmt.Sprintf("whose %s is %s", human(ge.name), quote(w))
+		g.where = assert.Where{{Field: ge.name, Op: assert.OpEquals, Value: w}}
+		g.set = func(r *recordReq) { r.set[ge.name] = w }
 	default:
-		return nil
+		return g, false
 	}
-	b.plan.target(cm, e.name, v, append(append([]string{}, members...), "gx")...)
-	in := newIntent(intentID(m.app, cm.name, "bulk", e.name), famBulk,
-		fmt.Sprintf("Set %s on a group of %s in %s, leaving one out.", human(e.name), human(cm.name), m.title), []string{m.app}, "")
-	for k, s := range slots {
-		in.Slots[k] = s
-	}
+	return g, true
+}
+
+// bulkGoal asserts that every member has field set to v, that the group
+// keeps its members, that no other record of it is left out, and that the
+// excepted record keeps its state.
+func bulkGoal(cm *collModel, field, v string, members []string, groupWhere assert.Where) []assert.Assertion {
+	var goal []assert.Assertion
 	for _, g := range members {
-		setGroup(b.plan.need(cm, g))
-	}
-	x := b.plan.need(cm, "gx")
-	setGroup(x)
-	in.Slots["x"] = atom.Slot{Handle: x.handle()}
-	for _, g := range members {
-		in.Slots[g] = atom.Slot{Handle: b.plan.need(cm, g).handle()}
-		in.Goal = append(in.Goal, exists(cm, keyWhere(cm, g, map[string]any{e.name: v}), fmt.Sprintf("%s %s updated", singular(cm.name), g)))
+		goal = append(goal, exists(cm, keyWhere(cm, g, map[string]any{field: v}), fmt.Sprintf("%s %s updated", singular(cm.name), g)))
 	}
 	four := len(members) + 1
-	in.Goal = append(in.Goal, assert.Assertion{Type: assert.Count, Target: cm.ref(), Where: groupWhere, Bound: assert.Bound{Min: &four}, Label: "every record stays in the group"})
+	goal = append(goal, assert.Assertion{Type: assert.Count, Target: cm.ref(), Where: groupWhere, Bound: assert.Bound{Min: &four}, Label: "every record stays in the group"})
 	rest := append(assert.Where{}, groupWhere...)
-	rest = append(rest, assert.Predicate{Field: e.name, Op: assert.OpNotEquals, Value: v}, assert.Predicate{Field: cm.key, Op: assert.OpNotEquals, Value: slotRef("x", "")})
-	in.Goal = append(in.Goal, notExists(cm, rest, "no record of the group is left out"))
-	in.Goal = append(in.Goal, notExists(cm, keyWhere(cm, "x", map[string]any{e.name: v}), "the excepted record keeps its state"))
-	in.Instruction = fmt.Sprintf(pick(rng, []string{
-		"In %[1]s, the %[3]s %[4]s need their %[2]s set to %[5]s: %[6]s, %[7]s and %[8]s. Leave %[9]s as it is, although it belongs to the same group.",
-		"Set the %[2]s of every %[10]s %[4]s in %[1]s to %[5]s (%[6]s, %[7]s and %[8]s), except %[9]s, which stays as it is.",
-	}), m.title, human(e.name), human(cm.name), group, quote(v), ident(cm, "g1", false), ident(cm, "g2", false), ident(cm, "g3", false), ident(cm, "x", false), singular(cm.name))
-	return []*draft{{in: in, writes: []write{{cm: cm, field: e.name, value: v, effect: "update", tier: "low"}}}}
+	rest = append(rest, assert.Predicate{Field: field, Op: assert.OpNotEquals, Value: v}, assert.Predicate{Field: cm.key, Op: assert.OpNotEquals, Value: slotRef("x", "")})
+	goal = append(goal, notExists(cm, rest, "no record of the group is left out"))
+	goal = append(goal, notExists(cm, keyWhere(cm, "x", map[string]any{field: v}), "the excepted record keeps its state"))
+	return goal
 }
 
 // approvalDrafts: the same request for a large and a small amount; the

@@ -21,7 +21,7 @@ type appModel struct {
 	title     string // the product name people use ("Google Calendar")
 	server    *atom.Server
 	catalogue []atom.Tool // the app's operations, from the library's catalogue
-	ops       []atom.Tool // what the app can do: catalogue and tools
+	ops       []atom.Tool // what the app can do: the server atom's tools
 	colls     []*collModel
 	byName    map[string]*collModel
 }
@@ -245,6 +245,13 @@ func (cm *collModel) pickDisplay() string {
 			}
 		}
 	}
+	// A title the atom calls text (Google Calendar's event "summary"):
+	// a field named as a title is still what people call the record by.
+	for _, n := range cm.fieldNames {
+		if f := cm.c.Fields[n]; n != cm.key && f.Type == "string" && len(f.Enum) == 0 && cm.roles[n] == atom.RoleText && hasWord([]string{human(n)}, "summary", "title", "subject", "name") {
+			return n
+		}
+	}
 	return ""
 }
 
@@ -352,23 +359,13 @@ func (cm *collModel) withRole(roles ...string) []string {
 	return out
 }
 
-// operations are the app's real operations: the catalogue beside the
-// server atom where the library has one (a tool the atom serves under the
-// same name is the catalogue's, perhaps narrower), and the atom's tools.
+// operations are what the app's server atom serves. Templates ask only
+// for what these tools do: an intent that needs an operation the atom
+// lacks (even one its catalogue lists) would fail server.missing_tool
+// until evolution added the tool, and the round's gain would then count
+// repairs of synthesis's own assumptions.
 func (m *appModel) operations() []atom.Tool {
-	out := append([]atom.Tool(nil), m.catalogue...)
-	for _, t := range m.server.Tools {
-		found := false
-		for _, o := range m.catalogue {
-			if o.Name == t.Name {
-				found = true
-			}
-		}
-		if !found {
-			out = append(out, t)
-		}
-	}
-	return out
+	return append([]atom.Tool(nil), m.server.Tools...)
 }
 
 // writes reports whether some operation of the app writes value into the
@@ -475,6 +472,26 @@ func (cm *collModel) findable() bool {
 					}
 				}
 			}
+		}
+	}
+	return false
+}
+
+// keyed reports whether some tool of the app reads or writes one of the
+// collection's records by its key alone: a record a colleague names by id
+// can then be acted on.
+func (cm *collModel) keyed() bool {
+	for _, t := range cm.app.ops {
+		if t.Effect.Collection != cm.name || !oneOfKinds(t.Effect.Kind, []string{"get", "update", "append"}) {
+			continue
+		}
+		req := requiredArgs(&t)
+		k := t.Effect.Key
+		if k == "" {
+			k = cm.key
+		}
+		if len(req) == 0 || len(req) == 1 && req[0] == k || t.Effect.Kind != "get" {
+			return true
 		}
 	}
 	return false

@@ -21,17 +21,22 @@ func protect(d *draft) {
 		kinds[name][w.effect] = true
 	}
 	for _, name := range slices.Sorted(maps.Keys(kinds)) {
-		if d.in.Family == famBulk && hasNegativeOn(d, name) {
-			// A bulk goal covers a whole group with negatives of its own
-			// ("no record of the group is left out"); an except list of
-			// the named keys would contradict it.
-			continue
-		}
 		k := kinds[name]
 		var except []assert.Predicate
 		switch {
+		case d.in.Family == famBulk && hasNegativeOn(d, name):
+			// A bulk goal covers a whole group with negatives of its own
+			// ("no record of the group is left out"); an except list of
+			// the named keys would contradict it, but records outside the
+			// group stay as they are.
+			except = groupWhere(d, name)
 		case k["create"] && len(k) == 1:
 			except = createdWhere(d, name)
+			if except != nil {
+				// The same create twice (on another parent's look-alike,
+				// for another person) matches the except list as well.
+				d.in.Goal = append(d.in.Goal, atMostOne(name, except))
+			}
 		case !k["create"]:
 			except = editedWhere(d, name)
 		}
@@ -41,6 +46,24 @@ func protect(d *draft) {
 		d.in.Goal = append(d.in.Goal, assert.Assertion{Type: assert.Unchanged, Target: name, Except: except,
 			Label: "nothing else in " + name + " changes"})
 	}
+}
+
+// atMostOne asserts that one record of the collection matches where.
+func atMostOne(name string, where []assert.Predicate) assert.Assertion {
+	one := 1
+	return assert.Assertion{Type: assert.Count, Target: name, Where: append(assert.Where{}, where...), Bound: assert.Bound{Max: &one},
+		Label: "it is created once"}
+}
+
+// groupWhere returns the predicates of a bulk goal's group: the where of
+// its count assertion on the collection; nil when it has none.
+func groupWhere(d *draft, name string) []assert.Predicate {
+	for _, a := range d.in.Goal {
+		if a.Type == assert.Count && a.Target == name && len(a.Where) > 0 {
+			return append([]assert.Predicate(nil), a.Where...)
+		}
+	}
+	return nil
 }
 
 // editedWhere names the records the positive goal pins by key on a

@@ -172,6 +172,19 @@ func TestFullCorpusShape(t *testing.T) {
 	if st.Recipes < 6700 {
 		t.Errorf("recipes %d: fewer than 6,700 cannot give 6,000 verified at 90%%", st.Recipes)
 	}
+	// Every app has tasks: families are chosen by what each app's server
+	// offers, and records no search finds by name are named by id.
+	withIntents := map[string]bool{}
+	for _, in := range c.Intents {
+		for _, a := range in.Apps {
+			withIntents[a] = true
+		}
+	}
+	for _, e := range c.Servers {
+		if app := e.Atom.(*atom.Server).AppName(); !withIntents[app] {
+			t.Errorf("app %s has no intent", app)
+		}
+	}
 	for _, fam := range []string{famLookup, famCreateOther, famConditional, famBulk, famSync, famPolicy} {
 		if st.ByFamily[fam] == 0 {
 			t.Errorf("no intent of family %s", fam)

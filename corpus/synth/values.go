@@ -275,29 +275,13 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 // roleValue draws a value for a field by its role, for the roles that need
 // no plan (places, codes, handles, outside ids), or nil to leave it out.
 func (v *valuer) roleValue(cm *collModel, name string, r row) any {
-	switch cm.roles[name] {
-	case atom.RoleDomain:
-		return r.c.Domain
-	case atom.RoleURL:
-		return "https://www." + r.c.Domain + "/" + strings.ToLower(strings.ReplaceAll(singular(cm.name), " ", "-")) + "/" + fmt.Sprint(1000+v.rng.IntN(9000))
-	case atom.RoleCity:
-		return pick(v.rng, cities)
-	case atom.RoleCountry:
-		return pick(v.rng, countries)
-	case atom.RoleCurrency:
-		return "USD"
-	case atom.RoleJobTitle:
-		return r.p.Title
-	case atom.RoleUsername:
-		return strings.TrimSuffix(gen.Email(r.p, "x"), "@x")
-	case atom.RoleTimezone:
-		return "America/New_York"
-	case atom.RoleLanguage:
-		return "en"
-	case atom.RoleColor:
-		return pick(v.rng, []string{"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"})
-	case atom.RoleDepartment:
-		return pick(v.rng, []string{"Sales", "Support", "Finance", "Engineering", "Marketing", "Operations"})
+	role := cm.roles[name]
+	if x, ok := contactValue(role, r); ok {
+		return x
+	}
+	switch role {
+	case atom.RoleDomain, atom.RoleURL, atom.RoleCity, atom.RoleCountry, atom.RoleAddress, atom.RoleCurrency, atom.RoleTimezone, atom.RoleLanguage:
+		return v.placeValue(cm, role, r)
 	case atom.RoleCode:
 		if hasWord(words(name), "postal", "zip", "postcode") {
 			return fmt.Sprintf("%05d", 10000+v.rng.IntN(89999))
@@ -308,22 +292,70 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 			return []any{v.outsideID(name)}
 		}
 		return v.outsideID(name)
+	case "":
+		return v.vocabularyValue(cm, name)
+	}
+	return v.attributeValue(cm, name, role, r)
+}
+
+// contactValue is the value of a field that says who a record's person is
+// or how to reach them; ok is false for other roles.
+func contactValue(role string, r row) (any, bool) {
+	switch role {
+	case atom.RoleJobTitle:
+		return r.p.Title, true
+	case atom.RoleUsername:
+		return strings.TrimSuffix(gen.Email(r.p, "x"), "@x"), true
+	case atom.RolePersonName:
+		return r.p.First + " " + r.p.Last, true
+	case atom.RoleFirstName:
+		return r.p.First, true
+	case atom.RoleLastName:
+		return r.p.Last, true
+	case atom.RoleCompany:
+		return r.c.Name, true
+	case atom.RoleEmail:
+		return gen.Email(r.p, r.c.Domain), true
+	case atom.RoleEmails:
+		return []any{gen.Email(r.p, r.c.Domain)}, true
+	case atom.RolePhone:
+		return r.p.Phone, true
+	}
+	return nil, false
+}
+
+// placeValue is the value of a field that says where a record's company
+// is or what locale it works in.
+func (v *valuer) placeValue(cm *collModel, role string, r row) any {
+	switch role {
+	case atom.RoleDomain:
+		return r.c.Domain
+	case atom.RoleURL:
+		return "https://www." + r.c.Domain + "/" + strings.ToLower(strings.ReplaceAll(singular(cm.name), " ", "-")) + "/" + fmt.Sprint(1000+v.rng.IntN(9000))
+	case atom.RoleCity:
+		return pick(v.rng, cities)
+	case atom.RoleCountry:
+		return pick(v.rng, countries)
 	case atom.RoleAddress:
 		return fmt.Sprintf("%d %s Street, %s", 10+v.rng.IntN(900), r.p.Last, pick(v.rng, cities))
-	case atom.RolePersonName:
-		return r.p.First + " " + r.p.Last
-	case atom.RoleFirstName:
-		return r.p.First
-	case atom.RoleLastName:
-		return r.p.Last
-	case atom.RoleCompany:
-		return r.c.Name
-	case atom.RoleEmail:
-		return gen.Email(r.p, r.c.Domain)
-	case atom.RoleEmails:
-		return []any{gen.Email(r.p, r.c.Domain)}
-	case atom.RolePhone:
-		return r.p.Phone
+	case atom.RoleCurrency:
+		return "USD"
+	case atom.RoleTimezone:
+		return "America/New_York"
+	case atom.RoleLanguage:
+		return "en"
+	}
+	return nil
+}
+
+// attributeValue is the value of a field that describes the record
+// itself: its title, text, dates, flags, amounts and states.
+func (v *valuer) attributeValue(cm *collModel, name, role string, r row) any {
+	switch role {
+	case atom.RoleColor:
+		return pick(v.rng, []string{"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"})
+	case atom.RoleDepartment:
+		return pick(v.rng, []string{"Sales", "Support", "Finance", "Engineering", "Marketing", "Operations"})
 	case atom.RoleTitle:
 		return v.displayValue(cm, r)
 	case atom.RoleText:
@@ -342,17 +374,19 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	case atom.RoleCount:
 		return float64(1 + v.rng.IntN(40))
 	case atom.RoleStatus:
-		f := cm.field(name)
-		if len(f.Enum) > 0 {
+		if f := cm.field(name); len(f.Enum) > 0 {
 			return f.Enum[v.rng.IntN(len(f.Enum))]
 		}
-	case "":
-		// A field without a role gets a value only where its name names a
-		// small, known vocabulary; otherwise it stays unset.
-		for _, vocab := range vocabularies {
-			if hasWord(words(name), vocab.words...) && cm.field(name).Type == "string" {
-				return pick(v.rng, vocab.values)
-			}
+	}
+	return nil
+}
+
+// vocabularyValue gives a field without a role a value only where its
+// name names a small, known vocabulary; otherwise it stays unset.
+func (v *valuer) vocabularyValue(cm *collModel, name string) any {
+	for _, vocab := range vocabularies {
+		if hasWord(words(name), vocab.words...) && cm.field(name).Type == "string" {
+			return pick(v.rng, vocab.values)
 		}
 	}
 	return nil
