@@ -33,6 +33,8 @@ func newBuildCmd() *cobra.Command {
 		wfs      int
 		full     bool
 		model    llmConfig
+		prof     profileFlags
+		gc       gcOptions
 	)
 	c := &cobra.Command{
 		Use:   "build",
@@ -69,6 +71,11 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			start := time.Now()
+			if err := prof.start(); err != nil {
+				return err
+			}
+			defer prof.stop()
+			gc.apply(cmd)
 			if size <= 0 || size > 1 {
 				return badInput("--size must be in (0, 1], not %g", size)
 			}
@@ -137,6 +144,9 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 				return err
 			}
 			rep.end()
+			if err := prof.stop(); err != nil {
+				return err
+			}
 			w := cmd.OutOrStdout()
 			if asJSON {
 				enc := json.NewEncoder(w)
@@ -162,5 +172,11 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 	c.Flags().IntVar(&wfs, "workflows", 0, "workflow intents per app with step intents to reuse (0: the default; -1: none)")
 	c.Flags().BoolVar(&full, "full-surface", false, "offer workflows every tool of their apps instead of a curated surface")
 	model.flags(c, "llm-")
+	prof.flags(c)
+	// The build allocates far more than it keeps (every probe is a fresh
+	// session), so the collector's default pace costs about a third of its
+	// CPU time; a higher GOGC under a soft limit trades idle memory for it
+	// and stays well below the 4 GiB the build is held to.
+	gc.flagsWith(c, 400, 3072)
 	return c
 }
