@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -370,4 +371,17 @@ func (s *Session) searchTools(args map[string]any) Observation {
 	s.calls = append(s.calls, assert.Call{Name: "search_tools", Args: args})
 	b, _ := json.Marshal(map[string]any{"tools": out})
 	return Observation{Content: string(b)}
+}
+
+// Fork returns an independent copy of the session as it stands: the same
+// state, calls and trajectory, to be continued apart. A caller that tries
+// many continuations of one prefix (a verifier's wrong plans) forks the
+// prefix instead of replaying it each time; the copy costs what the
+// session changed, not the size of its world.
+func (s *Session) Fork() *Session {
+	c := *s
+	c.st = s.st.Clone()
+	c.calls = slices.Clone(s.calls)
+	c.traj = slices.Clone(s.traj)
+	return &c
 }
