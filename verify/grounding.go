@@ -62,7 +62,21 @@ type literal struct {
 // steps that change the state (and calls a `called` goal names) are read:
 // a search may use any words; what the goal checks must come from what the
 // agent was shown.
+//
+// A run's trace is computed once (the check and the reveal loop both ask
+// for the plan's) and each caller gets its own copy.
 func (in *envInfo) ground(r *run) []Grounding {
+	if r.grounding == nil {
+		gs := in.traceGrounding(r)
+		r.grounding = &gs
+	}
+	return slices.Clone(*r.grounding)
+}
+
+// traceGrounding does ground's work. The observations are read into the
+// context only when a value is looked up, so those after the last write
+// the goal checks are never parsed.
+func (in *envInfo) traceGrounding(r *run) []Grounding {
 	lits := in.goalLiterals()
 	if len(lits) == 0 {
 		return nil
@@ -74,6 +88,7 @@ func (in *envInfo) ground(r *run) []Grounding {
 		}
 	}
 	ctx := in.messageContext()
+	read := 0 // observations added to ctx
 	var out []Grounding
 	seen := map[string]bool{}
 	var prev uint64
@@ -97,6 +112,9 @@ func (in *envInfo) ground(r *run) []Grounding {
 						continue
 					}
 					seen[key] = true
+					for ; read < i; read++ {
+						ctx.add(fmt.Sprintf("observation of step %d (%s)", read+1, r.calls[read].Name), r.obs[read].Content)
+					}
 					g.Source = ctx.find(v, l.field)
 					if g.Source == "" && len(in.intent.Derive) > 0 {
 						g.Source = ctx.derive(v, in.intent.Derive)
@@ -105,7 +123,6 @@ func (in *envInfo) ground(r *run) []Grounding {
 				}
 			}
 		}
-		ctx.add(fmt.Sprintf("observation of step %d (%s)", i+1, call.Name), r.obs[i].Content)
 	}
 	return out
 }
