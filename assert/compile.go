@@ -27,6 +27,9 @@ type Input struct {
 	// Reference is the state the environment's reference plan produces
 	// from the same initial state (for MatchesPlan); nil when there is none.
 	Reference *state.State
+	// Memo, when set, remembers record matches across the inputs that
+	// share it (the forks of one session).
+	Memo *Memo
 }
 
 var (
@@ -246,7 +249,7 @@ func (p *Program) pinnedKey(c *state.Collection) (string, bool) {
 
 // countMatches counts the records of the target that match, reading only
 // the records the session changed: base matches come from the cache.
-func (p *Program) countMatches(st *state.State, limit int) int {
+func (p *Program) countMatches(st *state.State, limit int, memo *Memo) int {
 	name := p.Assertion.Target
 	dirty := st.Dirty(name)
 	n := 0
@@ -259,7 +262,7 @@ func (p *Program) countMatches(st *state.State, limit int) int {
 		}
 	}
 	for k := range dirty {
-		if r, ok := st.Get(name, k); ok && p.MatchRecord(r) {
+		if r, ok := st.Get(name, k); ok && memo.match(p, r) {
 			n++
 			if limit > 0 && n >= limit {
 				return n
@@ -283,7 +286,7 @@ func (p *Program) Eval(in Input) Outcome {
 		if !in.State.Has(a.Target) {
 			return Outcome{a.Type == NotExists, fmt.Sprintf("no collection %s", a.Target)}
 		}
-		n := p.countMatches(in.State, 1)
+		n := p.countMatches(in.State, 1, in.Memo)
 		if a.Type == Exists {
 			if n > 0 {
 				return Outcome{true, "a matching record exists"}
@@ -297,7 +300,7 @@ func (p *Program) Eval(in Input) Outcome {
 	case Count:
 		n := 0
 		if in.State.Has(a.Target) {
-			n = p.countMatches(in.State, 0)
+			n = p.countMatches(in.State, 0, in.Memo)
 		}
 		ok := true
 		b := a.Bound
