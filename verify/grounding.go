@@ -220,8 +220,18 @@ func leaves(prefix string, v any) []leaf {
 	return []leaf{{prefix, v}}
 }
 
-// messageContext is what the agent sees before its first call.
+// messageContext is what the agent sees before its first call. The
+// messages are read once per environment; each caller gets its own context
+// to add to.
 func (in *envInfo) messageContext() *visible {
+	if in.messages == nil {
+		in.messages = in.readMessages()
+	}
+	return &visible{docs: slices.Clone(in.messages.docs), clock: in.messages.clock}
+}
+
+// readMessages reads the opening messages into a context.
+func (in *envInfo) readMessages() *visible {
 	ctx := &visible{}
 	if w, err := in.env.World(in.env.Recipe.Seed); err == nil {
 		ctx.clock = w.Clock

@@ -70,6 +70,9 @@ type envInfo struct {
 	// forbids outright; the planner does not consider them.
 	forbidden map[string]bool
 	read      bool // the cel checks have been read (readCELs)
+	// messages is what the agent sees before its first call, read once
+	// (messageContext copies it).
+	messages *visible
 }
 
 // readCELs reads the cel checks as wheres where their shape allows, once,
