@@ -73,6 +73,9 @@ type envInfo struct {
 	// messages is what the agent sees before its first call, read once
 	// (messageContext copies it).
 	messages *visible
+	// recDocs holds each initial record read as text, by collection
+	// (recordDocs).
+	recDocs map[string][]contextDoc
 }
 
 // readCELs reads the cel checks as wheres where their shape allows, once,

@@ -173,10 +173,11 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 	c.Flags().BoolVar(&full, "full-surface", false, "offer workflows every tool of their apps instead of a curated surface")
 	model.flags(c, "llm-")
 	prof.flags(c)
-	// The build allocates far more than it keeps (every probe is a fresh
-	// session), so the collector's default pace costs about a third of its
-	// CPU time; a higher GOGC under a soft limit trades idle memory for it
-	// and stays well below the 4 GiB the build is held to.
+	// The build allocates far more than it keeps (every tool call, probe
+	// and score makes short-lived values), so at the collector's default
+	// pace it cost about a third of the build's CPU time; a higher GOGC
+	// under a soft limit trades memory for it and stays below the 4 GiB
+	// the build is held to (docs/build.md, "Build speed").
 	gc.flagsWith(c, 400, 3072)
 	return c
 }
