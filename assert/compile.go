@@ -27,6 +27,9 @@ type Input struct {
 	// Reference is the state the environment's reference plan produces
 	// from the same initial state (for MatchesPlan); nil when there is none.
 	Reference *state.State
+	// Memo, when set, remembers record matches across the inputs that
+	// share it (the forks of one session).
+	Memo *Memo
 }
 
 var (
@@ -246,7 +249,7 @@ func (p *Program) pinnedKey(c *state.Collection) (string, bool) {
 
 // countMatches counts the records of the target that match, reading only
 // the records the session changed: base matches come from the cache.
-func (p *Program) countMatches(st *state.State, limit int) int {
+func (p *Program) countMatches(st *state.State, limit int, memo *Memo) int {
 	name := p.Assertion.Target
 	dirty := st.Dirty(name)
 	n := 0
@@ -259,7 +262,7 @@ func (p *Program) countMatches(st *state.State, limit int) int {
 		}
 	}
 	for k := range dirty {
-		if r, ok := st.Get(name, k); ok && p.MatchRecord(r) {
+		if r, ok := st.Get(name, k); ok && memo.match(p, r) {
 			n++
 			if limit > 0 && n >= limit {
 				return n
@@ -279,9 +282,9 @@ type Outcome struct {
 func (p *Program) Eval(in Input) Outcome {
 	switch p.Assertion.Type {
 	case Exists, NotExists:
-		return p.evalExists(in.State)
+		return p.evalExists(in.State, in.Memo)
 	case Count:
-		return p.evalCount(in.State)
+		return p.evalCount(in.State, in.Memo)
 	case Called, NotCalled:
 		return p.evalCalled(in.Calls)
 	case Unchanged:
@@ -296,12 +299,12 @@ func (p *Program) Eval(in Input) Outcome {
 
 // evalExists: some record of the collection matches (exists), or none
 // does (not_exists).
-func (p *Program) evalExists(st *state.State) Outcome {
+func (p *Program) evalExists(st *state.State, memo *Memo) Outcome {
 	a := p.Assertion
 	if !st.Has(a.Target) {
 		return Outcome{a.Type == NotExists, fmt.Sprintf("no collection %s", a.Target)}
 	}
-	n := p.countMatches(st, 1)
+	n := p.countMatches(st, 1, memo)
 	if a.Type == Exists {
 		if n > 0 {
 			return Outcome{true, "a matching record exists"}
@@ -315,11 +318,11 @@ func (p *Program) evalExists(st *state.State) Outcome {
 }
 
 // evalCount: the number of matching records is within the bound.
-func (p *Program) evalCount(st *state.State) Outcome {
+func (p *Program) evalCount(st *state.State, memo *Memo) Outcome {
 	a := p.Assertion
 	n := 0
 	if st.Has(a.Target) {
-		n = p.countMatches(st, 0)
+		n = p.countMatches(st, 0, memo)
 	}
 	ok := true
 	b := a.Bound

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -63,6 +64,8 @@ type Session struct {
 	// was done.
 	trajBytes int
 	refused   int
+	// memo is shared by a session and its forks (see Fork).
+	memo *assert.Memo
 }
 
 // NewSession starts an episode.
@@ -294,7 +297,7 @@ func decodeArgs(raw json.RawMessage) (map[string]any, error) {
 // Evaluate scores the session's current state and calls.
 func (s *Session) Evaluate() assert.Result {
 	ref := s.env.reference(s.world, s.seed())
-	return assert.Score(s.env.Checks, assert.Input{State: s.initial, Reference: ref}, assert.Input{State: s.st, Calls: s.calls, Reference: ref})
+	return assert.Score(s.env.Checks, assert.Input{State: s.initial, Reference: ref}, assert.Input{State: s.st, Calls: s.calls, Reference: ref, Memo: s.memo})
 }
 
 // Replay runs calls in a fresh session and returns it.
@@ -370,4 +373,23 @@ func (s *Session) searchTools(args map[string]any) Observation {
 	s.calls = append(s.calls, assert.Call{Name: "search_tools", Args: args})
 	b, _ := json.Marshal(map[string]any{"tools": out})
 	return Observation{Content: string(b)}
+}
+
+// Fork returns an independent copy of the session as it stands: the same
+// state, calls and trajectory, to be continued apart. A caller that tries
+// many continuations of one prefix (a verifier's wrong plans) forks the
+// prefix instead of replaying it each time; the copy costs what the
+// session changed, not the size of its world.
+//
+// A session and its forks share a memo of which records matched the goal's
+// predicates: the records the shared steps wrote are the same in each.
+func (s *Session) Fork() *Session {
+	if s.memo == nil {
+		s.memo = assert.NewMemo()
+	}
+	c := *s
+	c.st = s.st.Clone()
+	c.calls = slices.Clone(s.calls)
+	c.traj = slices.Clone(s.traj)
+	return &c
 }

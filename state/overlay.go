@@ -1,6 +1,7 @@
 package state
 
 import (
+	"maps"
 	"slices"
 	"sort"
 )
@@ -167,4 +168,19 @@ func (o *overlay) merged() []Record {
 		}
 	}
 	return o.records
+}
+
+// clone copies the overlay's own slices and maps; the merged view and the
+// hash are kept, as they describe the same records until the next write.
+func (o *overlay) clone() *overlay {
+	return &overlay{
+		base:    o.base,
+		edits:   slices.Clone(o.edits),
+		deleted: o.deleted,
+		tail:    slices.Clone(o.tail),
+		tailKey: maps.Clone(o.tailKey),
+		dirty:   maps.Clone(o.dirty),
+		records: o.records,
+		hash:    o.hash,
+	}
 }

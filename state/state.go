@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"hash"
 	"iter"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -492,4 +493,22 @@ func HashValue(v any) string {
 	h := sha256.New()
 	hashValue(h, v)
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// Clone returns an independent copy of s over the same world: writes to
+// either leave the other as it was. The cost is that of the changes s
+// holds, not of the world; records are shared, as they are never changed
+// in place.
+func (s *State) Clone() *State {
+	c := &State{base: s.base}
+	if s.over != nil {
+		c.over = make(map[string]*overlay, len(s.over))
+		for name, o := range s.over {
+			c.over[name] = o.clone()
+		}
+	}
+	if s.seq != nil {
+		c.seq = maps.Clone(s.seq)
+	}
+	return c
 }

@@ -95,7 +95,7 @@ func (p *Job) probe(kind, what string, calls []episode.ToolCall) (Probe, bool) {
 	if p.Ctx.Err() != nil {
 		return Probe{}, false
 	}
-	r, err := replay(p.Env, calls, false)
+	r, err := p.replayProbe(calls, false)
 	if err != nil {
 		return Probe{}, false
 	}
@@ -157,7 +157,7 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 			calls := append([]episode.ToolCall(nil), p.Plan...)
 			calls[i] = pt.call
 			pr, ok := p.probe(ProbeFreeValue, fmt.Sprintf("step %d (%s) with %s empty", i+1, pt.call.Name, pt.arg), calls)
-			if ok && pr.Passed && !errorAt(p.Env, calls, i) {
+			if ok && pr.Passed && !p.errorAt(calls, i) {
 				return []Diagnostic{fail(freeValueCause(p.info.perturbCause(p.Plan[i], i, pt), ProbeFreeValue))}
 			}
 		}
@@ -179,8 +179,8 @@ func freeValueCause(c RootCause, kind string) RootCause {
 
 // errorAt reports whether step i of calls fails (an empty recipient a tool
 // refuses is no wrong write).
-func errorAt(env *episode.Env, calls []episode.ToolCall, i int) bool {
-	r, err := replay(env, calls[:i+1], false)
+func (p *Job) errorAt(calls []episode.ToolCall, i int) bool {
+	r, err := p.replayProbe(calls[:i+1], false)
 	return err != nil || r.obs[i].IsError
 }
 
@@ -241,7 +241,7 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 			}
 			tries++
 			calls := append(append([]episode.ToolCall(nil), p.Plan...), x.call)
-			r, ok := lastChanges(p.Env, calls)
+			r, ok := p.lastChanges(calls)
 			if !ok {
 				continue // refused, or already so: no over-action
 			}
@@ -280,8 +280,8 @@ func (p *Job) written() func(coll, key string) bool {
 // lastChanges replays calls and reports whether the last one succeeds and
 // changes the state: a write its tool refuses, or one that leaves a record
 // as it was, is no over-action. The run is the probe's.
-func lastChanges(env *episode.Env, calls []episode.ToolCall) (*run, bool) {
-	r, err := replay(env, calls, true)
+func (p *Job) lastChanges(calls []episode.ToolCall) (*run, bool) {
+	r, err := p.replayProbe(calls, true)
 	n := len(calls)
 	if err != nil || r.obs[n-1].IsError {
 		return nil, false

@@ -76,7 +76,21 @@ type literal struct {
 // steps that change the state (and calls a `called` goal names) are read:
 // a search may use any words; what the goal checks must come from what the
 // agent was shown.
+//
+// A run's trace is computed once (the check and the reveal loop both ask
+// for the plan's) and each caller gets its own copy.
 func (in *envInfo) ground(r *run) []Grounding {
+	if r.grounding == nil {
+		gs := in.traceGrounding(r)
+		r.grounding = &gs
+	}
+	return slices.Clone(*r.grounding)
+}
+
+// traceGrounding does ground's work. The observations are read into the
+// context only when a value is looked up, so those after the last write
+// the goal checks are never parsed.
+func (in *envInfo) traceGrounding(r *run) []Grounding {
 	lits := in.goalLiterals()
 	if len(lits) == 0 {
 		return nil
@@ -88,6 +102,7 @@ func (in *envInfo) ground(r *run) []Grounding {
 		}
 	}
 	ctx := in.messageContext()
+	read := 0 // observations added to ctx
 	var out []Grounding
 	seen := map[string]bool{}
 	var prev uint64
@@ -97,9 +112,11 @@ func (in *envInfo) ground(r *run) []Grounding {
 			prev = r.digests[i]
 		}
 		if changed || called[call.Name] {
+			for ; read < i; read++ {
+				ctx.add(fmt.Sprintf("observation of step %d (%s)", read+1, r.calls[read].Name), r.obs[read].Content)
+			}
 			out = append(out, in.groundStep(ctx, i, call, lits, seen)...)
 		}
-		ctx.add(fmt.Sprintf("observation of step %d (%s)", i+1, call.Name), r.obs[i].Content)
 	}
 	return out
 }
@@ -242,8 +259,18 @@ func leaves(prefix string, v any) []leaf {
 	return []leaf{{prefix, v}}
 }
 
-// messageContext is what the agent sees before its first call.
+// messageContext is what the agent sees before its first call. The
+// messages are read once per environment; each caller gets its own context
+// to add to.
 func (in *envInfo) messageContext() *visible {
+	if in.messages == nil {
+		in.messages = in.readMessages()
+	}
+	return &visible{docs: slices.Clone(in.messages.docs), clock: in.messages.clock}
+}
+
+// readMessages reads the opening messages into a context.
+func (in *envInfo) readMessages() *visible {
 	ctx := &visible{}
 	if w, err := in.env.World(in.env.Recipe.Seed); err == nil {
 		ctx.clock = w.Clock

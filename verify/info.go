@@ -74,6 +74,12 @@ type envInfo struct {
 	read      bool // the cel checks have been read (readCELs)
 	// unique caches uniqueTexts per collection of the initial world.
 	unique map[string]map[string][]string
+	// messages is what the agent sees before its first call, read once
+	// (messageContext copies it).
+	messages *visible
+	// recDocs holds each initial record read as text, by collection
+	// (recordDocs).
+	recDocs map[string][]contextDoc
 }
 
 // readCELs reads the cel checks as wheres where their shape allows, once,

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
@@ -181,8 +182,9 @@ func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []epis
 		if c == nil {
 			continue
 		}
-		for _, rec := range c.Records {
-			if !showsValue(jsonText(rec), v) || (proseOnly && !inProse(rec, v)) {
+		docs := in.recordDocs(name, c)
+		for ri, rec := range c.Records {
+			if !docs[ri].holds(v, "", time.Time{}) || (proseOnly && !inProse(rec, v)) {
 				continue
 			}
 			for _, t := range in.toolsOn(name, "search") {
@@ -272,6 +274,26 @@ func appendCall(calls []episode.ToolCall, name string, args map[string]any) []ep
 		}
 	}
 	return append(calls, episode.ToolCall{ID: fmt.Sprintf("read_%d", len(calls)+1), Name: name, Args: raw})
+}
+
+// recordDocs reads each record of a collection of the initial world as
+// showsValue reads a record's JSON, once per environment: readsShowing
+// looks through every record for each value it tries to reveal.
+func (in *envInfo) recordDocs(name string, c *state.Collection) []contextDoc {
+	if docs, ok := in.recDocs[name]; ok {
+		return docs
+	}
+	docs := make([]contextDoc, len(c.Records))
+	for i, rec := range c.Records {
+		ctx := &visible{}
+		ctx.add("text", jsonText(rec))
+		docs[i] = ctx.docs[0]
+	}
+	if in.recDocs == nil {
+		in.recDocs = map[string][]contextDoc{}
+	}
+	in.recDocs[name] = docs
+	return docs
 }
 
 // showsValue reports whether a text (an observation, a record as JSON)

@@ -21,6 +21,8 @@ type run struct {
 	digests []uint64 // state digest after each call, when asked for
 	result  assert.Result
 	sess    *episode.Session
+	// grounding is the trace ground made of this run, once asked for.
+	grounding *[]Grounding
 }
 
 // replay runs calls on a fresh session of env and scores the end state.

@@ -34,6 +34,8 @@ type buildFlags struct {
 	wfs      int
 	full     bool
 	model    llmConfig
+	prof     pprofFlags
+	gc       gcOptions
 }
 
 func newBuildCmd() *cobra.Command {
@@ -86,12 +88,24 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 	c.Flags().IntVar(&f.wfs, "workflows", 0, "workflow intents per app with step intents to reuse (0: the default; -1: none)")
 	c.Flags().BoolVar(&f.full, "full-surface", false, "offer workflows every tool of their apps instead of a curated surface")
 	f.model.flags(c, "llm-")
+	f.prof.flags(c)
+	// The build allocates far more than it keeps (every tool call, probe
+	// and score makes short-lived values), so at the collector's default
+	// pace it cost about a third of the build's CPU time; a higher GOGC
+	// under a soft limit trades memory for it and stays below the 4 GiB
+	// the build is held to (docs/build.md, "Build speed").
+	f.gc.flagsWith(c, 400, 3072)
 	return c
 }
 
 // runBuild runs 'legoenv build'.
 func runBuild(cmd *cobra.Command, f *buildFlags) error {
 	start := time.Now()
+	if err := f.prof.start(); err != nil {
+		return err
+	}
+	defer f.prof.stop()
+	f.gc.apply(cmd)
 	if f.size <= 0 || f.size > 1 {
 		return badInput("--size must be in (0, 1], not %g", f.size)
 	}
@@ -146,6 +160,9 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 		return err
 	}
 	rep.end()
+	if err := f.prof.stop(); err != nil {
+		return err
+	}
 	w := cmd.OutOrStdout()
 	if f.asJSON {
 		enc := json.NewEncoder(w)

@@ -71,9 +71,12 @@ type gcOptions struct {
 	limitMiB int64
 }
 
-func (g *gcOptions) flags(c *cobra.Command) {
-	c.Flags().IntVar(&g.percent, "gogc", 1000, "GC target percentage (as GOGC; the GOGC environment variable wins unless this flag is given)")
-	c.Flags().Int64Var(&g.limitMiB, "memory-limit", 2048, "soft memory limit in MiB (as GOMEMLIMIT; the environment variable wins unless this flag is given); 0: none")
+func (g *gcOptions) flags(c *cobra.Command) { g.flagsWith(c, 1000, 2048) }
+
+// flagsWith adds --gogc and --memory-limit with the given defaults.
+func (g *gcOptions) flagsWith(c *cobra.Command, percent int, limitMiB int64) {
+	c.Flags().IntVar(&g.percent, "gogc", percent, "GC target percentage (as GOGC; the GOGC environment variable wins unless this flag is given)")
+	c.Flags().Int64Var(&g.limitMiB, "memory-limit", limitMiB, "soft memory limit in MiB (as GOMEMLIMIT; the environment variable wins unless this flag is given); 0: none")
 }
 
 func (g *gcOptions) apply(c *cobra.Command) {

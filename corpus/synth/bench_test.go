@@ -54,3 +54,26 @@ func BenchmarkBuild(b *testing.B) {
 	b.ReportMetric(float64(per)/float64(base), "x-verify-once")
 	b.ReportMetric(float64(envs)/per.Seconds(), "verified-envs/s")
 }
+
+// BenchmarkVerifyBuiltEnv verifies environments of the synthesised corpus
+// one at a time (the build's unit of work: composition, grounding, probes,
+// determinism), cycling over the first 200 recipes of a reduced corpus.
+func BenchmarkVerifyBuiltEnv(b *testing.B) {
+	c, err := Synthesize(builtinServers(b), Options{Seed: 1, Size: 0.05})
+	if err != nil {
+		b.Fatal(err)
+	}
+	lib, err := c.Library()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rs := lib.Recipes()
+	if len(rs) > 200 {
+		rs = rs[:200]
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		verify.Verify(ctx, lib, rs[i%len(rs)])
+	}
+}

@@ -1,0 +1,52 @@
+package verify
+
+import (
+	"github.com/legoenv/legoenv/internal/testlib"
+	"reflect"
+	"testing"
+
+	"github.com/legoenv/legoenv/episode"
+)
+
+// A probe replayed from a fork of the plan's prefix is the run a fresh
+// replay gives: the same observations, digests and score, whether it drops
+// a step, changes one, or adds calls after the plan.
+func TestPrefixReplayIsAFreshReplay(t *testing.T) {
+	lib := testlib.Example(t)
+	tried := 0
+	for _, r := range lib.Recipes() {
+		env, err := episode.Compose(lib, r, episode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan := env.PlanCalls()
+		if len(plan) == 0 {
+			continue
+		}
+		pr := newPrefixRuns(env, plan)
+		variants := [][]episode.ToolCall{nil, plan, append(append([]episode.ToolCall(nil), plan...), plan...)}
+		for i := range plan {
+			drop := append(append([]episode.ToolCall(nil), plan[:i]...), plan[i+1:]...)
+			changed := append([]episode.ToolCall(nil), plan...)
+			changed[i].Args = []byte(`{}`)
+			variants = append(variants, drop, changed, plan[:i+1])
+		}
+		for _, calls := range variants {
+			for _, digests := range []bool{false, true} {
+				want, err := replay(env, calls, digests)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := pr.replay(calls, digests)
+				if !reflect.DeepEqual(got.obs, want.obs) || !reflect.DeepEqual(got.digests, want.digests) ||
+					!reflect.DeepEqual(got.result, want.result) || got.sess.Hash() != want.sess.Hash() {
+					t.Fatalf("%s: %d calls from the fork differ from a fresh replay", env.ID, len(calls))
+				}
+				tried++
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no environment with a plan in the example library")
+	}
+}
