@@ -156,13 +156,14 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 			b.data = append(b.data, buildData(b, b.plan, v, opt.Seed))
 		}
 		c.Data = append(c.Data, b.data...)
+		terms := rawTerms(b.apps)
 		for _, d := range b.drafts {
 			if seenIntent[d.in.ID] {
 				return nil, fmt.Errorf("synthesize: two templates made intent %s", d.in.ID)
 			}
 			seenIntent[d.in.ID] = true
 			protect(d)
-			d.in.Instruction = articles(d.in.Instruction)
+			d.in.Instruction = articles(phrase(d.in, b.apps, terms, opt.Seed))
 			d.in.Description = articles(d.in.Description)
 			c.Intents = append(c.Intents, d.in)
 			for v, data := range b.data {
