@@ -228,8 +228,8 @@ func sentences(s string) []string {
 // seed. A workflow (its own framings) only has its words cleaned.
 func phrase(in *atom.Intent, apps []*appModel, terms [][2]string, seed int64) string {
 	s := plainTerms(in.Instruction, terms)
-	if len(in.Steps) > 0 || len(apps) == 0 {
-		return s
+	if len(in.Steps) > 0 || len(apps) == 0 || len(apps) >= 3 {
+		return s // a workflow: framed by its own templates
 	}
 	return frame(rngFor(seed, "phrase", in.ID), s, apps[0].title)
 }

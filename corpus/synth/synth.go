@@ -137,6 +137,7 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 		bundles = append(bundles, b)
 	}
 	workflows := workflowBundles(models, bundles, opt)
+	workflows = append(workflows, reconcileBundles(models, opt)...)
 	for _, pr := range pairApps(models, opt) {
 		a, bm := pr[0], pr[1]
 		b := &bundle{id: a.app + "." + bm.app, hash: hash64(opt.Seed, a.app, bm.app), apps: []*appModel{a, bm}, plan: newPlan()}
