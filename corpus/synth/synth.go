@@ -138,6 +138,7 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 	}
 	workflows := workflowBundles(models, bundles, opt)
 	workflows = append(workflows, reconcileBundles(models, opt)...)
+	workflows = append(workflows, reportBundles(models, opt)...)
 	for _, pr := range pairApps(models, opt) {
 		a, bm := pr[0], pr[1]
 		b := &bundle{id: a.app + "." + bm.app, hash: hash64(opt.Seed, a.app, bm.app), apps: []*appModel{a, bm}, plan: newPlan()}
