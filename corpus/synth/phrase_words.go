@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -99,11 +100,12 @@ func rawTerms(apps []*appModel) [][2]string {
 }
 
 func sortByLen(ts [][2]string) {
-	for i := 1; i < len(ts); i++ {
-		for j := i; j > 0 && (len(ts[j][0]) > len(ts[j-1][0]) || len(ts[j][0]) == len(ts[j-1][0]) && ts[j][0] < ts[j-1][0]); j-- {
-			ts[j], ts[j-1] = ts[j-1], ts[j]
+	sort.Slice(ts, func(i, j int) bool {
+		if len(ts[i][0]) != len(ts[j][0]) {
+			return len(ts[i][0]) > len(ts[j][0])
 		}
-	}
+		return ts[i][0] < ts[j][0]
+	})
 }
 
 // protectedRE finds the spans of an instruction a rewrite leaves as they

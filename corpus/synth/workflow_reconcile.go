@@ -27,6 +27,7 @@ const (
 // the app fixed from it, on the fields tf and ff.
 type reconcile struct {
 	a, b            *collModel // the apps' people, as the first rule names them
+	p               syncPair   // the fact: p.sf on a's side, p.mf on b's
 	truth, follower *collModel
 	tf, ff          string
 	amended         bool
@@ -36,7 +37,8 @@ type reconcile struct {
 }
 
 // reconcileBundles pairs apps that hold the same people with a channel
-// app of a third family for the rule and the report.
+// app of a third family for the rule and the report: up to two channel
+// apps per pair, and a tenth of --workflows per app.
 func reconcileBundles(models []*appModel, opt Options) []*bundle {
 	if opt.Workflows < 0 {
 		return nil
@@ -96,7 +98,7 @@ func reconcileDraft(bd *bundle, a, b *collModel, nt *notifyTarget, rng *rand.Ran
 		return nil
 	}
 	p := pick(rng, pairs)
-	r := &reconcile{a: a, b: b, truth: a, follower: b, tf: p.sf, ff: p.mf, amended: rng.IntN(2) == 1, k: 2 + rng.IntN(2), nt: nt}
+	r := &reconcile{a: a, b: b, p: p, truth: a, follower: b, tf: p.sf, ff: p.mf, amended: rng.IntN(2) == 1, k: 2 + rng.IntN(2), nt: nt}
 	if r.amended {
 		r.truth, r.follower, r.tf, r.ff = b, a, p.mf, p.sf
 	}
@@ -153,7 +155,7 @@ func (r *reconcile) request(bd *bundle) {
 	rule.set[nt.text] = fmt.Sprintf("Sync rule for the %[1]s: %[2]s is the system of record for each person's %[1]s. "+
 		"Where %[3]s has a different %[1]s for the same person (match people by email), update %[3]s to what %[2]s has. "+
 		"People who are only in one of the two are left alone, and so is everyone who already matches. When done, post the email addresses you fixed in this %[4]s.",
-		fieldTerm(r.a.c.Fields[r.tfOf(r.a)], r.tfOf(r.a)), r.a.app.title, r.b.app.title, singular(nt.ch.name))
+		r.term(), r.a.app.title, r.b.app.title, singular(nt.ch.name))
 	if r.amended {
 		up := bd.plan.need(nt.d, "rcupd")
 		up.refs[nt.ref] = "wfch"
@@ -162,13 +164,8 @@ func (r *reconcile) request(bd *bundle) {
 	}
 }
 
-// tfOf is the field of the pair on a's side.
-func (r *reconcile) tfOf(cm *collModel) string {
-	if cm == r.truth {
-		return r.tf
-	}
-	return r.ff
-}
+// term is the fact in people's words.
+func (r *reconcile) term() string { return fieldTerm(r.a.c.Fields[r.p.sf], r.p.sf) }
 
 func (r *reconcile) instruction(rng *rand.Rand) string {
 	later := ""
@@ -179,7 +176,7 @@ func (r *reconcile) instruction(rng *rand.Rand) string {
 		"Hi, %[1]s and %[2]s have drifted apart on people's %[3]s. The sync rule is posted in the %[4]s %[5]q in %[6]s: please reconcile the two as it says and report there.%[7]s",
 		"Ticket: reconcile the people of %[1]s and %[2]s (they no longer agree on people's %[3]s). Follow the sync rule in the %[4]s %[5]q of %[6]s, and post what you fixed where it asks.%[7]s",
 		"Checklist:\n1. Read the sync rule in the %[4]s %[5]q in %[6]s.%[7]s\n2. Compare the people of %[1]s and %[2]s and fix the ones that differ, on the side the rule says.\n3. Post the email addresses you fixed in that %[4]s.",
-	}), r.a.app.title, r.b.app.title, fieldTerm(r.a.c.Fields[r.tfOf(r.a)], r.tfOf(r.a)), singular(r.nt.ch.name), r.chName, r.nt.d.app.title, later)
+	}), r.a.app.title, r.b.app.title, r.term(), singular(r.nt.ch.name), r.chName, r.nt.d.app.title, later)
 }
 
 // goal: each follower record of a differing pair holds the system of
