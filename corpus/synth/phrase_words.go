@@ -112,9 +112,33 @@ func sortByLen(ts [][2]string) {
 // are: placeholders and quoted values.
 var protectedRE = regexp.MustCompile(`\{\{[^}]*\}\}|'[^']*'|"[^"]*"`)
 
+// innerApostropheRE finds an apostrophe between letters ("entry's",
+// "don't"), which neither opens nor closes a quoted value.
+var innerApostropheRE = regexp.MustCompile(`([A-Za-z])'([A-Za-z])`)
+
+// apostrophe stands for an inner apostrophe while quoted values are found.
+const apostrophe = "\x01"
+
 // outsideValues applies fn to the parts of s between placeholders and
 // quoted values.
 func outsideValues(s string, fn func(string) string) string {
+	s = innerApostropheRE.ReplaceAllString(s, "${1}"+apostrophe+"${2}")
+	return strings.ReplaceAll(outsideQuoted(s, fn), apostrophe, "'")
+}
+
+// freeText is s without its placeholders and quoted values: the words the
+// template (or a rewrite) chose.
+func freeText(s string) string {
+	var b strings.Builder
+	outsideValues(s, func(p string) string {
+		b.WriteString(p)
+		b.WriteByte(' ')
+		return p
+	})
+	return strings.ReplaceAll(b.String(), apostrophe, "'")
+}
+
+func outsideQuoted(s string, fn func(string) string) string {
 	var b strings.Builder
 	last := 0
 	for _, loc := range protectedRE.FindAllStringIndex(s, -1) {

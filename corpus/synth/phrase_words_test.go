@@ -35,8 +35,8 @@ func TestFieldTerm(t *testing.T) {
 
 func TestPlainTermsLeavesValues(t *testing.T) {
 	terms := [][2]string{{"v3 status", "status"}, {"due on", "due date"}}
-	got := plainTerms(`Set the v3 status of "{{t.v3_status}}" to 'v3 status'; the due on stays.`, terms)
-	want := `Set the status of "{{t.v3_status}}" to 'v3 status'; the due date stays.`
+	got := plainTerms(`Set the v3 status of "{{t.v3_status}}" to 'v3 status'; the task's due on stays.`, terms)
+	want := `Set the status of "{{t.v3_status}}" to 'v3 status'; the task's due date stays.`
 	if got != want {
 		t.Errorf("plainTerms = %q, want %q", got, want)
 	}
@@ -70,7 +70,7 @@ var (
 // to "set ... on".
 func fieldLeaks(instr string, fields map[string]atom.Field) []string {
 	var out []string
-	text := protectedRE.ReplaceAllString(instr, " ")
+	text := freeText(instr)
 	for _, tok := range rawNameRE.FindAllString(text, -1) {
 		if _, ok := fields[tok]; ok {
 			out = append(out, "raw field name "+tok)

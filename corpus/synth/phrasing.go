@@ -46,10 +46,12 @@ var factRE = regexp.MustCompile(`\{\{[^}]*\}\}|'[^']+'|"[^"]+"|\b\d+(?:\.\d+)?\b
 
 // facts lists the placeholders, quoted values and numbers of a text, sorted.
 func facts(s string) []string {
+	// An apostrophe inside a word ("entry's") quotes nothing.
+	s = innerApostropheRE.ReplaceAllString(s, "${1}"+apostrophe+"${2}")
 	out := factRE.FindAllString(s, -1)
 	for i, f := range out {
 		// 'x' and "x" are the same value.
-		out[i] = strings.Trim(f, `'"`)
+		out[i] = strings.ReplaceAll(strings.Trim(f, `'"`), apostrophe, "'")
 	}
 	sort.Strings(out)
 	return out

@@ -20,6 +20,8 @@ func TestKeepsFacts(t *testing.T) {
 		{`Could you mark invoice {{t}} as 'PAID' in Xero? Only if it's over 5000.`, false},
 		{`Mark {{t.name}} 'PAID' if over 5000 or 6000.`, false},
 		{``, false},
+		// Apostrophes inside words quote nothing.
+		{`The invoice's owner wants {{t.name}} set to 'PAID' in Xero if it's over 5000.`, true},
 	} {
 		if got := keepsFacts(orig, c.text); got != c.want {
 			t.Errorf("keepsFacts(%q) = %v, want %v", c.text, got, c.want)
