@@ -36,6 +36,8 @@ type report struct {
 	nt      *notifyTarget
 	chName  string
 	title   string
+	log     *logTarget // where the figures are also logged; nil for none
+	logName string
 }
 
 // reportBundles pairs every app with records to total by group with a
@@ -44,10 +46,15 @@ func reportBundles(models []*appModel, opt Options) []*bundle {
 	if opt.Workflows < 0 {
 		return nil
 	}
-	var sources, chans []*appModel
+	var sources, chans, logs []*appModel
 	pol := map[*appModel]*policySource{}
 	nts := map[*appModel]*notifyTarget{}
+	lts := map[*appModel]*logTarget{}
 	for _, m := range models {
+		if l := findLogTarget(m); l != nil {
+			lts[m] = l
+			logs = append(logs, m)
+		}
 		if p := findPolicySource(m); p != nil {
 			pol[m] = p
 			sources = append(sources, m)
@@ -57,7 +64,7 @@ func reportBundles(models []*appModel, opt Options) []*bundle {
 			chans = append(chans, m)
 		}
 	}
-	if len(sources) == 0 || len(chans) == 0 {
+	if len(sources) == 0 || len(chans) == 0 || len(logs) == 0 {
 		return nil
 	}
 	var out []*bundle
@@ -76,7 +83,12 @@ func reportBundles(models []*appModel, opt Options) []*bundle {
 				}
 				id := fmt.Sprintf("rp.%s.%s.%s.%s.%d", m.app, cm.name, p.app, c.app, n+1)
 				bd := &bundle{id: id, hash: hash64(opt.Seed, id), apps: []*appModel{m, p, c}, plan: newPlan()}
-				if d := reportDraft(bd, cm, g, pol[p], nts[c], rngFor(opt.Seed, id), n); d != nil {
+				var lt *logTarget
+				if l := pick(rng, logs); l.family != m.family && l.family != p.family && l.family != c.family {
+					lt = lts[l]
+					bd.apps = append(bd.apps, l)
+				}
+				if d := reportDraft(bd, cm, g, pol[p], nts[c], lt, rngFor(opt.Seed, id), n); d != nil {
 					bd.drafts = []*draft{d}
 					out = append(out, bd)
 					n++
@@ -104,9 +116,12 @@ func reportGroup(cm *collModel) (enumField, bool) {
 	return enumField{}, false
 }
 
-func reportDraft(bd *bundle, cm *collModel, g enumField, ps *policySource, nt *notifyTarget, rng *rand.Rand, n int) *draft {
+func reportDraft(bd *bundle, cm *collModel, g enumField, ps *policySource, nt *notifyTarget, lt *logTarget, rng *rand.Rand, n int) *draft {
 	vs := otherValues(g)
-	r := &report{cm: cm, g: g, ps: ps, nt: nt}
+	r := &report{cm: cm, g: g, ps: ps, nt: nt, log: lt}
+	if lt != nil {
+		r.logName = fmt.Sprintf("%s figures log", productTitle(strings.Join(words(cm.name), " ")))
+	}
 	r.gv = pick(rng, vs)
 	if n%2 == 1 {
 		r.old = pick(rng, otherValues(g, r.gv))
@@ -130,7 +145,9 @@ func reportDraft(bd *bundle, cm *collModel, g enumField, ps *policySource, nt *n
 	}
 	in := newIntent(intentID("rp", cm.app.app, cm.name, ps.cm.app.app, nt.d.app.app, fmt.Sprint(n+1)), fam,
 		fmt.Sprintf("Count and total %s %s by a reporting policy kept in %s; post the figures in %s.", cm.app.title, human(cm.name), ps.cm.app.title, nt.d.app.title), nil, "")
-	in.Apps = []string{cm.app.app, ps.cm.app.app, nt.d.app.app}
+	for _, m := range bd.apps {
+		in.Apps = append(in.Apps, m.app)
+	}
 	in.Derive = []string{verify.DeriveCount, verify.DeriveSum}
 	in.Slots["ch"] = atom.Slot{Handle: handleName(nt.ch, "wfch")}
 	in.Slots["y"] = atom.Slot{Handle: handleName(cm, "rpy")}
@@ -142,7 +159,11 @@ func reportDraft(bd *bundle, cm *collModel, g enumField, ps *policySource, nt *n
 	}
 	in.Plan = plan
 	in.Tools = curatedTools(plan, bd.apps, rng)
-	return &draft{in: in, writes: []write{{cm: nt.d, field: nt.text, value: "figures", effect: "create"}}}
+	d := &draft{in: in, writes: []write{{cm: nt.d, field: nt.text, value: "figures", effect: "create"}}}
+	if lt != nil {
+		d.writes = append(d.writes, write{cm: lt.cm, field: lt.text, value: "figures", effect: "create"})
+	}
+	return d
 }
 
 // figures is the line the policy asks for: "count: 3; total: 12345.50".
@@ -192,6 +213,10 @@ func (r *report) request(bd *bundle, rng *rand.Rand) bool {
 		"Post one line in the %[6]s %[7]s in %[8]s, exactly in this form: count: N; total: T (T with two decimals and no thousands separator, e.g. count: 2; total: 1500.00). "+
 		"Do not change any %[9]s.",
 		cm.app.title, human(cm.name), fieldTerm(cm.c.Fields[r.g.name], r.g.name), quote(first), fieldTerm(cm.c.Fields[cm.amount], cm.amount), singular(nt.ch.name), r.chName, nt.d.app.title, singular(cm.name))
+	if r.log != nil {
+		pq.set[r.ps.cm.text] = pq.set[r.ps.cm.text].(string) + fmt.Sprintf(" Then log the same line in %s as a %s named %s.",
+			r.log.cm.app.title, singular(r.log.cm.name), quote(r.logName))
+	}
 	if r.old != "" {
 		uq := bd.plan.need(r.ps.cm, "wfupd")
 		uq.set[r.ps.cm.display] = "Update: " + r.title
@@ -227,6 +252,12 @@ func (r *report) goal() []assert.Assertion {
 		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: "count: " + fmt.Sprint(len(r.amounts)+1) + ";"}}, "the look-alike of another group is not counted"),
 		{Type: assert.Unchanged, Target: cm.ref(), Label: "no " + singular(cm.name) + " changes"},
 	}
+	if l := r.log; l != nil {
+		g = append(g,
+			exists(l.cm, assert.Where{{Field: l.cm.display, Op: assert.OpEquals, Value: r.logName}, {Field: l.text, Op: assert.OpIContains, Value: tot}}, "the log holds the total"),
+			exists(l.cm, assert.Where{{Field: l.cm.display, Op: assert.OpEquals, Value: r.logName}, {Field: l.text, Op: assert.OpIContains, Value: cnt}}, "the log holds the count"),
+			notExists(l.cm, assert.Where{{Field: l.cm.display, Op: assert.OpNotEquals, Value: r.logName}, {Field: l.text, Op: assert.OpIContains, Value: tot}}, "the figures are logged once, under the name the policy gives"))
+	}
 	if r.old != "" {
 		g = append(g, notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: "count: 2;"}, {Field: nt.text, Op: assert.OpNotContains, Value: tot}},
 			"the superseded group is not reported"))
@@ -242,5 +273,13 @@ func (r *report) plan() ([]atom.PlanCall, bool) {
 	if !ok1 || !ok2 || !ok3 {
 		return nil, false
 	}
-	return []atom.PlanCall{r.ps.list, list, find, post}, true
+	plan := []atom.PlanCall{r.ps.list, list, find, post}
+	if l := r.log; l != nil {
+		c, ok := writeCall(l.cm, "create", map[string]any{l.cm.display: r.logName, l.text: r.figures()}, "")
+		if !ok {
+			return nil, false
+		}
+		plan = append(plan, c)
+	}
+	return plan, true
 }
