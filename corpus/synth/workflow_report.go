@@ -81,7 +81,8 @@ func reportBundles(models []*appModel, opt Options) []*bundle {
 				if p.family == m.family || c.family == m.family || p.family == c.family {
 					continue
 				}
-				id := fmt.Sprintf("rp.%s.%s.%s.%s.%d", m.app, cm.name, p.app, c.app, n+1)
+				// The data atoms are named after the bundle: ids in lower case.
+				id := intentID("rp", m.app, cm.name, p.app, c.app, fmt.Sprint(n+1))
 				bd := &bundle{id: id, hash: hash64(opt.Seed, id), apps: []*appModel{m, p, c}, plan: newPlan()}
 				var lt *logTarget
 				if l := pick(rng, logs); l.family != m.family && l.family != p.family && l.family != c.family {

@@ -38,6 +38,12 @@ func TestReportWorkflows(t *testing.T) {
 			rs = append(rs, r)
 		}
 	}
+	idRE := regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,127}$`)
+	for _, d := range c.Data {
+		if !idRE.MatchString(d.ID) {
+			t.Errorf("data id %q is not a valid atom id", d.ID)
+		}
+	}
 	if fams[famReport] == 0 || fams[famReportAmended] == 0 {
 		t.Fatalf("report families %v: want both shapes", fams)
 	}
