@@ -34,6 +34,7 @@ type buildFlags struct {
 	wfs      int
 	full     bool
 	model    llmConfig
+	llmJobs  int
 	prof     pprofFlags
 	gc       gcOptions
 }
@@ -68,6 +69,12 @@ terminal, one line as each phase starts elsewhere.
 The evolution's decisions go to --db as they are made: a build that stops
 (Ctrl-C, a crash, a kill) resumes from them when the same command is run
 again, and the files of --out change together or not at all.
+--llm-base-url URL --llm-model NAME rewrites every instruction through an
+OpenAI-compatible chat endpoint (--llm-jobs requests at a time): a rewrite
+is taken only where it keeps every placeholder, quoted value and number and
+every environment of its intent still verifies with it; otherwise the
+template's instruction stays, and the report counts why (report.json:
+rewrite).
 --size takes a share of the apps (round-robin over families) for a quick,
 reduced build. --json prints {"apps", "families", "envs",
 "multi_app_share", "rule_share", "seconds", "rounds"}, where envs counts
@@ -88,6 +95,7 @@ the verified environments written and rounds is as 'legoenv evolve --json'.`,
 	c.Flags().IntVar(&f.wfs, "workflows", 0, "workflow intents per app with step intents to reuse (0: the default; -1: none)")
 	c.Flags().BoolVar(&f.full, "full-surface", false, "offer workflows every tool of their apps instead of a curated surface")
 	f.model.flags(c, "llm-")
+	c.Flags().IntVar(&f.llmJobs, "llm-jobs", 8, "with --llm-base-url: rewrite requests in flight at once")
 	f.prof.flags(c)
 	// The build allocates far more than it keeps (every tool call, probe
 	// and score makes short-lived values), so at the collector's default
@@ -135,7 +143,10 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 		if err != nil {
 			return err
 		}
-		opt.Rewrite = synth.LLMRewriter{Client: client}
+		if f.llmJobs < 1 {
+			return badInput("--llm-jobs must be 1 or more, not %d", f.llmJobs)
+		}
+		opt.Rewrite, opt.RewriteJobs = synth.LLMRewriter{Client: client}, f.llmJobs
 	}
 	if f.db != "" && f.rounds > 0 {
 		st, err := store.Open(cmd.Context(), f.db)

@@ -39,8 +39,11 @@ type BuildOptions struct {
 	// again with the same options; nil keeps nothing.
 	Store *store.Store
 	// Rewrite, when set, rewrites every instruction before verification
-	// (an LLM pass); a rewrite that loses a fact is not taken.
+	// (an LLM pass); a rewrite that loses a fact, or with which an
+	// environment of its intent no longer verifies, is not taken.
 	Rewrite Rewriter
+	// RewriteJobs bounds the rewrite requests in flight (default 8).
+	RewriteJobs int
 }
 
 // Phase names a build phase and how far it is.
@@ -152,8 +155,9 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	}
 	var rw *RewriteReport
 	if opt.Rewrite != nil {
-		rep := c.RewriteInstructions(ctx, opt.Rewrite, opt.Jobs)
-		rw = &rep
+		if rw, err = c.rewrite(ctx, opt); err != nil {
+			return nil, err
+		}
 	}
 	lib, err := c.Library()
 	if err != nil {

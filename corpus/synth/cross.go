@@ -283,41 +283,11 @@ func copyPersonDraft(bd *bundle, a, b *appModel, s, d *collModel, rng *rand.Rand
 // syncDraft: a field changed in one app; bring the other app's record of
 // the same person in line.
 func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft, *collModel) {
-	var m *collModel
-	for _, c := range b.colls {
-		if c.peopleLike() && c.email != "" && c.named() && c.exposed() && c.findable() {
-			m = c
-			break
-		}
-	}
+	m := mirrorColl(b)
 	if m == nil {
 		return nil, nil
 	}
-	type pair struct{ sf, mf string }
-	var pairs []pair
-	if s.phone != "" && m.phone != "" {
-		pairs = append(pairs, pair{s.phone, m.phone})
-	}
-	if s.company != "" && m.company != "" {
-		pairs = append(pairs, pair{s.company, m.company})
-	}
-	if s.amount != "" && m.amount != "" {
-		pairs = append(pairs, pair{s.amount, m.amount})
-	}
-	for _, sf := range s.withRole(atom.RoleJobTitle, atom.RoleCity, atom.RoleCountry) {
-		for _, mf := range m.withRole(atom.RoleJobTitle, atom.RoleCity, atom.RoleCountry) {
-			if s.roles[sf] == m.roles[mf] && human(sf) == human(mf) {
-				pairs = append(pairs, pair{sf, mf})
-			}
-		}
-	}
-	var writable []pair
-	for _, p := range pairs {
-		if m.writes(p.mf, nil) {
-			writable = append(writable, p)
-		}
-	}
-	pairs = writable
+	pairs := syncPairs(s, m)
 	if len(pairs) == 0 {
 		return nil, m
 	}
@@ -417,4 +387,48 @@ func embargoDraft(bd *bundle, a, b *appModel, s, d *collModel, to, subj string, 
 	}
 	rule := fmt.Sprintf("policy.outbound.embargo-%s", strings.Split(competitorDomains[i], ".")[0])
 	return &draft{in: in, writes: []write{{cm: d, field: subj, value: subject, effect: "create"}}, rule: rule}
+}
+
+// syncPair is a field of a person's record in one app and the field that
+// holds the same fact in another's.
+type syncPair struct{ sf, mf string }
+
+// mirrorColl is the collection of app b that holds the same people as
+// another app's: people with an address, found by name.
+func mirrorColl(b *appModel) *collModel {
+	for _, c := range b.colls {
+		if c.peopleLike() && c.email != "" && c.named() && c.exposed() && c.findable() {
+			return c
+		}
+	}
+	return nil
+}
+
+// syncPairs lists the facts s and m both hold about a person that m's
+// tools can write.
+func syncPairs(s, m *collModel) []syncPair {
+	var pairs []syncPair
+	if s.phone != "" && m.phone != "" {
+		pairs = append(pairs, syncPair{s.phone, m.phone})
+	}
+	if s.company != "" && m.company != "" {
+		pairs = append(pairs, syncPair{s.company, m.company})
+	}
+	if s.amount != "" && m.amount != "" {
+		pairs = append(pairs, syncPair{s.amount, m.amount})
+	}
+	for _, sf := range s.withRole(atom.RoleJobTitle, atom.RoleCity, atom.RoleCountry) {
+		for _, mf := range m.withRole(atom.RoleJobTitle, atom.RoleCity, atom.RoleCountry) {
+			if s.roles[sf] == m.roles[mf] && human(sf) == human(mf) {
+				pairs = append(pairs, syncPair{sf, mf})
+			}
+		}
+	}
+	var writable []syncPair
+	for _, p := range pairs {
+		if m.writes(p.mf, nil) {
+			writable = append(writable, p)
+		}
+	}
+	return writable
 }

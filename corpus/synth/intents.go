@@ -354,8 +354,8 @@ func toggleDraft(b *bundle, cm *collModel, f, role string, rng *rand.Rand) *draf
 	label := strings.TrimPrefix(strings.TrimPrefix(human(f), "is "), "has ")
 	in.Instruction = fmt.Sprintf(pick(rng, []string{
 		"Mark the %[2]s %[3]s as %[4]s in %[1]s.",
-		"In %[1]s, set %[4]s on the %[2]s %[3]s.",
-	}), m.title, singular(cm.name), ident(cm, "t", false), quote(label))
+		"In %[1]s, flag the %[2]s %[3]s as %[4]s.",
+	}), m.title, singular(cm.name), ident(cm, "t", false), label)
 	in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{f: true}), fmt.Sprintf("%s %s is true", singular(cm.name), human(f)))}
 	return &draft{in: in, writes: []write{{cm: cm, field: f, value: true, effect: "update", tier: t.tier}}}
 }

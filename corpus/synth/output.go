@@ -237,7 +237,8 @@ func (b *Build) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(tw, "probes\t%s\n", probeLine(s.Probes))
 	if b.Rewrite != nil {
-		fmt.Fprintf(tw, "instructions rewritten\t%d (%d kept as written: the rewrite lost a fact; %d without an answer)\n", b.Rewrite.Rewritten, b.Rewrite.Kept, b.Rewrite.Failed)
+		fmt.Fprintf(tw, "instructions rewritten\t%d (kept as written: %d lost a fact, %d rejected by verification, %d unverified either way, %d without an answer)\n",
+			b.Rewrite.Rewritten, b.Rewrite.Kept, b.Rewrite.Rejected, b.Rewrite.Unverified, b.Rewrite.Failed)
 	}
 	fmt.Fprintf(tw, "coherence\t%d violations in %d records of %d data atoms ('legoenv coherence --lib OUT/lib' lists them)\n", b.Coherence.Violations, b.Coherence.Records, b.Coherence.Data)
 	fmt.Fprintf(tw, "seconds\t%.1f\n", s.Seconds)

@@ -4,12 +4,13 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/llm"
+	"github.com/legoenv/legoenv/verify"
 )
 
 // Rewriter rewrites an instruction template the way a colleague would write
@@ -45,10 +46,12 @@ var factRE = regexp.MustCompile(`\{\{[^}]*\}\}|'[^']+'|"[^"]+"|\b\d+(?:\.\d+)?\b
 
 // facts lists the placeholders, quoted values and numbers of a text, sorted.
 func facts(s string) []string {
+	// An apostrophe inside a word ("entry's") quotes nothing.
+	s = innerApostropheRE.ReplaceAllString(s, "${1}"+apostrophe+"${2}")
 	out := factRE.FindAllString(s, -1)
 	for i, f := range out {
 		// 'x' and "x" are the same value.
-		out[i] = strings.Trim(f, `'"`)
+		out[i] = strings.ReplaceAll(strings.Trim(f, `'"`), apostrophe, "'")
 	}
 	sort.Strings(out)
 	return out
@@ -71,19 +74,26 @@ func keepsFacts(orig, rewritten string) bool {
 
 // RewriteReport says what a rewrite pass did.
 type RewriteReport struct {
-	Rewritten int      `json:"rewritten"`
-	Kept      int      `json:"kept"`   // the model's answer lost or added a fact: the original stays
-	Failed    int      `json:"failed"` // the model gave no answer
-	Errors    []string `json:"errors,omitempty"`
+	Rewritten int `json:"rewritten"` // intents whose instruction is the model's
+	Kept      int `json:"kept"`      // the model's answer lost or added a fact: the template's stays
+	// Rejected counts rewrites that kept every fact but failed grounded
+	// verification where the template's instruction passes it: the
+	// template's stays. Unverified counts rewrites of intents whose
+	// environments fail with either instruction: the template's stays too.
+	Rejected   int      `json:"rejected"`
+	Unverified int      `json:"unverified"`
+	Failed     int      `json:"failed"` // the model gave no answer
+	Errors     []string `json:"errors,omitempty"`
 }
 
-// RewriteInstructions rewrites the corpus's instructions with rw, keeping
-// the original wherever the rewrite loses a placeholder, a quoted value or
-// a number. Verification then decides which environments survive: an
-// instruction that no longer names what the agent must find fails it.
-func (c *Corpus) RewriteInstructions(ctx context.Context, rw Rewriter, jobs int) RewriteReport {
+// RewriteInstructions rewrites the corpus's instructions with rw, at most
+// jobs requests at a time, keeping the template's instruction wherever the
+// rewrite loses a placeholder, a quoted value or a number (Accept then
+// decides by verification). It fails only when the model answered none of
+// the requests: the endpoint is down or refuses them all.
+func (c *Corpus) RewriteInstructions(ctx context.Context, rw Rewriter, jobs int) (RewriteReport, error) {
 	if jobs <= 0 {
-		jobs = runtime.NumCPU()
+		jobs = 8
 	}
 	out := make([]string, len(c.Intents))
 	errs := make([]error, len(c.Intents))
@@ -106,11 +116,18 @@ func (c *Corpus) RewriteInstructions(ctx context.Context, rw Rewriter, jobs int)
 	}
 	close(next)
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return RewriteReport{}, err
+	}
 	var rep RewriteReport
+	var first error
 	for i, in := range c.Intents {
 		switch {
 		case errs[i] != nil || out[i] == "":
 			rep.Failed++
+			if first == nil {
+				first = errs[i]
+			}
 			if len(rep.Errors) < 5 && errs[i] != nil {
 				rep.Errors = append(rep.Errors, fmt.Sprintf("%s: %v", in.ID, errs[i]))
 			}
@@ -121,5 +138,103 @@ func (c *Corpus) RewriteInstructions(ctx context.Context, rw Rewriter, jobs int)
 			rep.Rewritten++
 		}
 	}
-	return rep
+	if rep.Failed == len(c.Intents) && rep.Failed > 0 {
+		if first == nil {
+			first = fmt.Errorf("every answer was empty")
+		}
+		return rep, fmt.Errorf("rewrite: the model answered none of %d requests: %w", rep.Failed, first)
+	}
+	return rep, nil
+}
+
+// AcceptRewrites keeps a rewritten instruction only where every
+// environment of its intent passes verification (grounded values
+// included) with it; elsewhere the template's instruction (templates, by
+// intent id) comes back. A rejection is counted as such when the
+// template's instruction verifies where the rewrite did not.
+func (c *Corpus) AcceptRewrites(ctx context.Context, templates map[string]string, jobs int, rep *RewriteReport) error {
+	byID := map[string]*atom.Intent{}
+	for _, in := range c.Intents {
+		if t, ok := templates[in.ID]; ok && t != in.Instruction {
+			byID[in.ID] = in
+		}
+	}
+	var recs []atom.Recipe
+	for _, r := range c.Recipes {
+		if byID[r.Intent.ID] != nil {
+			recs = append(recs, r)
+		}
+	}
+	failed, err := c.failing(ctx, recs, jobs)
+	if err != nil {
+		return err
+	}
+	var again []atom.Recipe
+	back := map[string]bool{}
+	for _, r := range failed {
+		id := r.Intent.ID
+		if !back[id] {
+			back[id] = true
+			byID[id].Instruction = templates[id]
+		}
+		again = append(again, r)
+	}
+	stillFailing, err := c.failing(ctx, again, jobs)
+	if err != nil {
+		return err
+	}
+	unverified := map[string]bool{}
+	for _, r := range stillFailing {
+		unverified[r.Intent.ID] = true
+	}
+	for id := range back {
+		rep.Rewritten--
+		if unverified[id] {
+			rep.Unverified++
+		} else {
+			rep.Rejected++
+		}
+	}
+	return nil
+}
+
+// failing verifies recipes against the corpus as it stands and returns
+// those that fail, as given (unpinned: the next verification takes the
+// atoms as they stand then).
+func (c *Corpus) failing(ctx context.Context, recs []atom.Recipe, jobs int) ([]atom.Recipe, error) {
+	if len(recs) == 0 {
+		return nil, nil
+	}
+	lib, err := c.Library()
+	if err != nil {
+		return nil, err
+	}
+	vs := verify.VerifyAll(ctx, lib, recs, verify.Options{Jobs: jobs})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []atom.Recipe
+	for i, v := range vs {
+		if !v.Verified {
+			out = append(out, recs[i]) // v.Recipe is pinned to the versions verified
+		}
+	}
+	return out, nil
+}
+
+// rewrite runs the rewrite pass of a build: the model's answers, then
+// verification of the environments whose instruction changed.
+func (c *Corpus) rewrite(ctx context.Context, opt BuildOptions) (*RewriteReport, error) {
+	templates := make(map[string]string, len(c.Intents))
+	for _, in := range c.Intents {
+		templates[in.ID] = in.Instruction
+	}
+	rep, err := c.RewriteInstructions(ctx, opt.Rewrite, opt.RewriteJobs)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.AcceptRewrites(ctx, templates, opt.Jobs, &rep); err != nil {
+		return nil, fmt.Errorf("rewrite: %w", err)
+	}
+	return &rep, nil
 }

@@ -137,6 +137,8 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 		bundles = append(bundles, b)
 	}
 	workflows := workflowBundles(models, bundles, opt)
+	workflows = append(workflows, reconcileBundles(models, opt)...)
+	workflows = append(workflows, reportBundles(models, opt)...)
 	for _, pr := range pairApps(models, opt) {
 		a, bm := pr[0], pr[1]
 		b := &bundle{id: a.app + "." + bm.app, hash: hash64(opt.Seed, a.app, bm.app), apps: []*appModel{a, bm}, plan: newPlan()}
@@ -156,13 +158,14 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 			b.data = append(b.data, buildData(b, b.plan, v, opt.Seed))
 		}
 		c.Data = append(c.Data, b.data...)
+		terms := rawTerms(b.apps)
 		for _, d := range b.drafts {
 			if seenIntent[d.in.ID] {
 				return nil, fmt.Errorf("synthesize: two templates made intent %s", d.in.ID)
 			}
 			seenIntent[d.in.ID] = true
 			protect(d)
-			d.in.Instruction = articles(d.in.Instruction)
+			d.in.Instruction = articles(phrase(d.in, b.apps, terms, opt.Seed))
 			d.in.Description = articles(d.in.Description)
 			c.Intents = append(c.Intents, d.in)
 			for v, data := range b.data {
