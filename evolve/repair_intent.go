@@ -246,21 +246,22 @@ func addProtections(req Request, in *atom.Intent) []string {
 		if !ok {
 			continue
 		}
-		// A copy: the templating below must not write into the verdict.
-		a := p.Assertion
-		a.Except = slices.Clone(a.Except)
-		for i := range a.Except {
-			a.Except[i].Value = templatizeAll(req.Lib, v.Recipe, a.Except[i].Value)
+		for _, a := range append([]assert.Assertion{p.Assertion}, p.Also...) {
+			// A copy: the templating below must not write into the verdict.
+			a.Except = slices.Clone(a.Except)
+			for i := range a.Except {
+				a.Except[i].Value = templatizeAll(req.Lib, v.Recipe, a.Except[i].Value)
+			}
+			shape := a.Type + "\x00" + a.Target
+			b, _ := json.Marshal(a)
+			if prev, seen := byKey[shape]; seen {
+				pb, _ := json.Marshal(prev)
+				agree[shape] = agree[shape] && string(pb) == string(b)
+				continue
+			}
+			order = append(order, shape)
+			byKey[shape], agree[shape] = a, true
 		}
-		shape := a.Type + "\x00" + a.Target
-		b, _ := json.Marshal(a)
-		if prev, seen := byKey[shape]; seen {
-			pb, _ := json.Marshal(prev)
-			agree[shape] = agree[shape] && string(pb) == string(b)
-			continue
-		}
-		order = append(order, shape)
-		byKey[shape], agree[shape] = a, true
 	}
 	var notes []string
 	for _, k := range order {

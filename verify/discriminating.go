@@ -224,8 +224,11 @@ func (in *envInfo) emptyIdentities(c episode.ToolCall) []perturbation {
 // write on a look-alike of the record acted on, the same write on a record
 // the goal does not name, and the actions of the branches not taken. Each
 // step offers a few records per kind; the first whose write changes the
-// state is the probe of that kind.
+// state is the probe of that kind. The first over-action that keeps full
+// reward is the failure; the probes go on, so that its fix can protect
+// every collection an over-action reached, not one a round.
 func (p *Job) overActionProbes(changing []int) []Diagnostic {
+	var slipped []overAction
 	n, tries := 0, 0
 	for _, i := range changing {
 		done := map[string]bool{}
@@ -248,7 +251,7 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 			done[x.kind] = true
 			n++
 			if pr := p.record(x.kind, fmt.Sprintf("the plan plus %s", x.what), r); pr.Passed {
-				return []Diagnostic{fail(p.info.overActionCause(p, pr, x))}
+				slipped = append(slipped, overAction{pr, x})
 			}
 		}
 	}
@@ -260,10 +263,20 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 			if t := p.Env.Tool(branch[0].Name); t != nil {
 				x.coll = t.App + "." + t.Effect.Collection
 			}
-			return []Diagnostic{fail(p.info.overActionCause(p, pr, x))}
+			slipped = append(slipped, overAction{pr, x})
 		}
 	}
-	return nil
+	if len(slipped) == 0 {
+		return nil
+	}
+	return []Diagnostic{fail(p.info.overActionCause(p, slipped))}
+}
+
+// overAction is an over-action probe that kept full reward, and the write
+// it added.
+type overAction struct {
+	probe Probe
+	write extraWrite
 }
 
 // written reports whether the solving plan wrote a record.
@@ -447,15 +460,33 @@ func textWords(r state.Record, skip string) map[string]bool {
 }
 
 // overActionCause blames the intent for a goal that lets an agent do more
-// than asked, and suggests an unchanged assertion over the collection the
-// extra write reached, excepting the records the plan writes.
-func (in *envInfo) overActionCause(p *Job, pr Probe, x extraWrite) RootCause {
+// than asked (the first over-action that kept full reward is the
+// evidence), and suggests an unchanged assertion over the collection each
+// such over-action reached, excepting the records the plan writes.
+func (in *envInfo) overActionCause(p *Job, slipped []overAction) RootCause {
+	first := slipped[0]
 	iref := ref(in.env.Intent)
-	msg := fmt.Sprintf("over-action keeps full reward: %s still passes (plan %s)", pr.What, planText(pr.Plan))
+	msg := fmt.Sprintf("over-action keeps full reward: %s still passes (plan %s)", first.probe.What, planText(first.probe.Plan))
 	cause := RootCause{Code: VerifierNotDiscriminating, Atom: iref,
-		Evidence: Evidence{Tool: x.call.Name, Collection: x.coll, Message: msg}}
-	if fix := in.protectFix(p, x.coll); fix != nil {
-		cause.SuggestedFix = fix
+		Evidence: Evidence{Tool: first.write.call.Name, Collection: first.write.coll, Message: msg}}
+	fix := in.protectFix(p, first.write.coll)
+	if fix == nil {
+		return cause
+	}
+	cause.SuggestedFix = fix
+	add := fix.Edit.(*AddAssertion)
+	seen := map[string]bool{first.write.coll: true}
+	for _, o := range slipped[1:] {
+		if seen[o.write.coll] {
+			continue
+		}
+		seen[o.write.coll] = true
+		if more := in.protectFix(p, o.write.coll); more != nil {
+			add.Also = append(add.Also, more.Edit.(*AddAssertion).Assertion)
+		}
+	}
+	if len(add.Also) > 0 {
+		fix.Description += fmt.Sprintf(" and %d more unchanged assertion(s)", len(add.Also))
 	}
 	return cause
 }

@@ -135,7 +135,11 @@ type TightenAssertion struct {
 
 // AddAssertion adds a (negative) assertion to the goal.
 type AddAssertion struct {
-	Assertion assert.Assertion `json:"assertion"`
+	// Also are further assertions the same failure needs: an environment
+	// where over-actions on several collections keep full reward needs
+	// one unchanged assertion for each.
+	Also      []assert.Assertion `json:"also,omitempty"`
+	Assertion assert.Assertion   `json:"assertion"`
 }
 
 // RelaxRule relaxes check Check of a rule.

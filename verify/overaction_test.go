@@ -92,3 +92,25 @@ func TestSummaryIsNoCarriedRecord(t *testing.T) {
 		t.Error("a log of two records not read as a summary")
 	}
 }
+
+// TestOverActionFixProtectsEveryCollection: when over-actions on two
+// collections keep full reward, the one fix carries an unchanged assertion
+// for each, so one round of evolution can make the goal discriminating.
+func TestOverActionFixProtectsEveryCollection(t *testing.T) {
+	ex := explainFixture(t, "over_action", 5)
+	rc := ex.Verdict.RootCause
+	if rc == nil || rc.Code != VerifierNotDiscriminating || rc.SuggestedFix == nil {
+		t.Fatalf("root cause %+v, want not_discriminating with a fix", rc)
+	}
+	add, ok := rc.SuggestedFix.Edit.(*AddAssertion)
+	if !ok {
+		t.Fatalf("fix %T, want add_assertion", rc.SuggestedFix.Edit)
+	}
+	targets := []string{add.Assertion.Target}
+	for _, a := range add.Also {
+		targets = append(targets, a.Target)
+	}
+	if len(targets) != 2 || targets[0] == targets[1] {
+		t.Fatalf("unchanged assertions on %v, want desk.tickets and desk.comments", targets)
+	}
+}
