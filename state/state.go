@@ -349,32 +349,37 @@ func (s *State) Replace(name, k string, r Record) error {
 	if r == nil {
 		return fmt.Errorf("%s: no record to put in place of %q", name, k)
 	}
-	if _, ok := s.Get(name, k); !ok {
-		return fmt.Errorf("%s: no record %q", name, k)
-	}
-	o, err := s.write(name)
+	o, sl, err := s.writeAt(name, k)
 	if err != nil {
 		return err
 	}
-	sl, _ := o.locate(k)
 	o.set(sl, r)
-	o.dirty[k] = struct{}{}
 	return nil
 }
 
 // Delete removes the record with key k.
 func (s *State) Delete(name, k string) error {
-	if _, ok := s.Get(name, k); !ok {
-		return fmt.Errorf("%s: no record %q", name, k)
-	}
-	o, err := s.write(name)
+	o, sl, err := s.writeAt(name, k)
 	if err != nil {
 		return err
 	}
-	sl, _ := o.locate(k)
 	o.remove(sl)
-	o.dirty[k] = struct{}{}
 	return nil
+}
+
+// writeAt returns the overlay of a collection and the slot of its record
+// with key k, which must exist, marking the record as written.
+func (s *State) writeAt(name, k string) (*overlay, slot, error) {
+	if _, ok := s.Get(name, k); !ok {
+		return nil, slot{}, fmt.Errorf("%s: no record %q", name, k)
+	}
+	o, err := s.write(name)
+	if err != nil {
+		return nil, slot{}, err
+	}
+	sl, _ := o.locate(k)
+	o.dirty[k] = struct{}{}
+	return o, sl, nil
 }
 
 // Hash is the content hash of the whole state. Untouched collections reuse
