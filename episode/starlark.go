@@ -196,11 +196,10 @@ func (d *starDB) get(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 2, &name, &key); err != nil {
 		return nil, err
 	}
-	full, err := d.coll(name)
+	_, r, ok, err := d.record(name, key)
 	if err != nil {
 		return nil, err
 	}
-	r, ok := d.cx.State.Get(full, key)
 	if !ok {
 		return starlark.None, nil
 	}
@@ -240,18 +239,28 @@ func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	return d.toStarlark(r)
 }
 
+// record resolves a script's collection name and looks up the record with
+// key in it.
+func (d *starDB) record(name, key string) (full string, r state.Record, ok bool, err error) {
+	full, err = d.coll(name)
+	if err != nil {
+		return "", nil, false, err
+	}
+	r, ok = d.cx.State.Get(full, key)
+	return full, r, ok, nil
+}
+
 func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var name, key string
 	var fields *starlark.Dict
 	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 3, &name, &key, &fields); err != nil {
 		return nil, err
 	}
-	full, err := d.coll(name)
+	full, old, ok, err := d.record(name, key)
 	if err != nil {
 		return nil, err
 	}
 	st := d.cx.State
-	old, ok := st.Get(full, key)
 	if !ok {
 		return nil, fmt.Errorf("no record %q in %s", key, name)
 	}
@@ -278,12 +287,11 @@ func (d *starDB) delete(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 2, &name, &key); err != nil {
 		return nil, err
 	}
-	full, err := d.coll(name)
+	full, old, ok, err := d.record(name, key)
 	if err != nil {
 		return nil, err
 	}
 	st := d.cx.State
-	old, ok := st.Get(full, key)
 	if !ok {
 		return starlark.False, nil
 	}
