@@ -88,22 +88,8 @@ func (a Assertion) String() string {
 	}
 	b.WriteString(" ")
 	b.WriteString(a.Target)
-	if len(a.Where) > 0 {
-		parts := make([]string, len(a.Where))
-		for i, p := range a.Where {
-			parts[i] = p.String()
-		}
-		b.WriteString(" where ")
-		b.WriteString(strings.Join(parts, ", "))
-	}
-	if len(a.Except) > 0 {
-		parts := make([]string, len(a.Except))
-		for i, p := range a.Except {
-			parts[i] = p.String()
-		}
-		b.WriteString(" except ")
-		b.WriteString(strings.Join(parts, ", "))
-	}
+	writePreds(&b, " where ", a.Where)
+	writePreds(&b, " except ", a.Except)
 	if len(a.Ignore) > 0 {
 		b.WriteString(" ignoring ")
 		b.WriteString(strings.Join(a.Ignore, ", "))
@@ -120,6 +106,21 @@ func (a Assertion) String() string {
 		}
 	}
 	return b.String()
+}
+
+// writePreds writes the predicates ps after label, comma-separated; nothing
+// when there are none.
+func writePreds(b *strings.Builder, label string, ps []Predicate) {
+	if len(ps) == 0 {
+		return
+	}
+	b.WriteString(label)
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p.String())
+	}
 }
 
 // MarshalJSON writes the canonical form.

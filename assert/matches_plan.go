@@ -130,13 +130,17 @@ func evalMatchesPlan(a Assertion, in Input) Outcome {
 // changedKeys lists, sorted, the keys either state wrote in a collection:
 // both share a base, so every other record is the base's in both.
 func changedKeys(a, b *state.State, name string) []string {
-	da, db := a.Dirty(name), b.Dirty(name)
-	keys := make([]string, 0, len(da)+len(db))
-	for k := range da {
+	return unionKeys(a.Dirty(name), b.Dirty(name))
+}
+
+// unionKeys lists, sorted, the keys of a and b together.
+func unionKeys[A, B any](a map[string]A, b map[string]B) []string {
+	keys := make([]string, 0, len(a)+len(b))
+	for k := range a {
 		keys = append(keys, k)
 	}
-	for k := range db {
-		if _, dup := da[k]; !dup {
+	for k := range b {
+		if _, dup := a[k]; !dup {
 			keys = append(keys, k)
 		}
 	}
@@ -159,17 +163,7 @@ func diffValue(path string, got, want any, ignore []string) (string, bool) {
 	gm, gok := got.(map[string]any)
 	wm, wok := want.(map[string]any)
 	if gok && wok {
-		keys := make([]string, 0, len(gm)+len(wm))
-		for k := range gm {
-			keys = append(keys, k)
-		}
-		for k := range wm {
-			if _, dup := gm[k]; !dup {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range unionKeys(gm, wm) {
 			sub := k
 			if path != "" {
 				sub = path + "." + k

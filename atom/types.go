@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
@@ -130,6 +131,21 @@ type Tool struct {
 	Description string         `json:"description"`
 	Input       map[string]any `json:"input"` // JSON Schema of the arguments (an object schema)
 	Effect      Effect         `json:"effect"`
+}
+
+// ObjectSchema is the JSON Schema of a tool's arguments: an object with
+// properties props, of which required (sorted in place) must be given.
+func ObjectSchema(props map[string]any, required []string) map[string]any {
+	in := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		sort.Strings(required)
+		req := make([]any, len(required))
+		for i, r := range required {
+			req[i] = r
+		}
+		in["required"] = req
+	}
+	return in
 }
 
 // Effect says what a tool does to the state. Declarative kinds: search, get,

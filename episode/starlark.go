@@ -192,19 +192,14 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 }
 
 func (d *starDB) get(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var name, key string
-	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 2, &name, &key); err != nil {
-		return nil, err
-	}
-	full, err := d.coll(name)
+	k, err := d.keyedArgs(b, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	r, ok := d.cx.State.Get(full, key)
-	if !ok {
+	if !k.found {
 		return starlark.None, nil
 	}
-	return d.toStarlark(r)
+	return d.toStarlark(k.rec)
 }
 
 func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -240,21 +235,40 @@ func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	return d.toStarlark(r)
 }
 
-func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var name, key string
-	var fields *starlark.Dict
-	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 3, &name, &key, &fields); err != nil {
-		return nil, err
+// keyed is the record that a builtin's (collection, key) arguments name.
+type keyed struct {
+	name, key string // the arguments
+	full      string // the collection's full name
+	rec       state.Record
+	found     bool
+}
+
+// keyedArgs unpacks a builtin's (collection, key, more...) arguments and
+// looks up the record they name.
+func (d *starDB) keyedArgs(b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple, more ...any) (keyed, error) {
+	var k keyed
+	vars := append([]any{&k.name, &k.key}, more...)
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, len(vars), vars...); err != nil {
+		return k, err
 	}
-	full, err := d.coll(name)
+	full, err := d.coll(k.name)
+	if err != nil {
+		return k, err
+	}
+	k.full = full
+	k.rec, k.found = d.cx.State.Get(full, k.key)
+	return k, nil
+}
+func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var fields *starlark.Dict
+	k, err := d.keyedArgs(b, args, kwargs, &fields)
 	if err != nil {
 		return nil, err
 	}
-	st := d.cx.State
-	old, ok := st.Get(full, key)
-	if !ok {
-		return nil, fmt.Errorf("no record %q in %s", key, name)
+	if !k.found {
+		return nil, fmt.Errorf("no record %q in %s", k.key, k.name)
 	}
+	st, full, key, old := d.cx.State, k.full, k.key, k.rec
 	v, err := d.fromStarlark(fields)
 	if err != nil {
 		return nil, err
@@ -274,19 +288,14 @@ func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 }
 
 func (d *starDB) delete(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var name, key string
-	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 2, &name, &key); err != nil {
-		return nil, err
-	}
-	full, err := d.coll(name)
+	k, err := d.keyedArgs(b, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	st := d.cx.State
-	old, ok := st.Get(full, key)
-	if !ok {
+	if !k.found {
 		return starlark.False, nil
 	}
+	st, full, key, old := d.cx.State, k.full, k.key, k.rec
 	if err := st.Delete(full, key); err != nil {
 		return nil, err
 	}

@@ -44,12 +44,17 @@ func dataClock(d *atom.Data) time.Time {
 	return time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)
 }
 
-func repairMissingEntity(ctx context.Context, req Request) (Proposal, error) {
+// blamedData returns a copy of the blamed data atom, to edit.
+func blamedData(req Request) (*atom.Data, error) {
 	d, ok := req.Atom.Data()
 	if !ok {
-		return Proposal{}, noRepair("blamed atom %s is not a data atom", req.Atom.Ref())
+		return nil, noRepair("blamed atom %s is not a data atom", req.Atom.Ref())
 	}
-	nd, err := clone(d)
+	return clone(d)
+}
+
+func repairMissingEntity(ctx context.Context, req Request) (Proposal, error) {
+	nd, err := blamedData(req)
 	if err != nil {
 		return Proposal{}, err
 	}
@@ -100,7 +105,7 @@ func repairMissingEntity(ctx context.Context, req Request) (Proposal, error) {
 		}
 	}
 	if len(notes) == 0 {
-		return Proposal{}, noRepair("no add_record fix applies to data %s", d.ID)
+		return Proposal{}, noRepair("no add_record fix applies to data %s", nd.ID)
 	}
 	return Proposal{Atom: nd, Note: strings.Join(notes, "; ")}, nil
 }
@@ -232,11 +237,7 @@ func generate(src *gen.Source, row *gen.Row, coll, f string, fd atom.Field) any 
 }
 
 func repairGoalAlreadyMet(ctx context.Context, req Request) (Proposal, error) {
-	d, ok := req.Atom.Data()
-	if !ok {
-		return Proposal{}, noRepair("blamed atom %s is not a data atom", req.Atom.Ref())
-	}
-	nd, err := clone(d)
+	nd, err := blamedData(req)
 	if err != nil {
 		return Proposal{}, err
 	}
@@ -281,7 +282,7 @@ func repairGoalAlreadyMet(ctx context.Context, req Request) (Proposal, error) {
 		if len(reasons) > 0 {
 			return Proposal{}, noRepair("%s", strings.Join(reasons, "; "))
 		}
-		return Proposal{}, noRepair("no change_record fix applies to data %s", d.ID)
+		return Proposal{}, noRepair("no change_record fix applies to data %s", nd.ID)
 	}
 	return Proposal{Atom: nd, Note: strings.Join(notes, "; ")}, nil
 }

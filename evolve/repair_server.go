@@ -435,7 +435,7 @@ func synthesise(s *atom.Server, sp toolSpec) (atom.Tool, error) {
 		// look-alike operations; the app's own tool is the one to extend.
 		return atom.Tool{}, fmt.Errorf("server %s already has a tool %s", s.ID, name)
 	}
-	return atom.Tool{Name: name, Description: d.desc, Input: inputSchema(d.props, d.required), Effect: d.eff}, nil
+	return atom.Tool{Name: name, Description: d.desc, Input: atom.ObjectSchema(d.props, d.required), Effect: d.eff}, nil
 }
 
 // toolVerb is the verb of a synthesised tool's name: the spec's, else the
@@ -588,20 +588,6 @@ func toolName(st toolStyle, name string, nameWords []string) string {
 		name = name[:64]
 	}
 	return name
-}
-
-// inputSchema is the JSON Schema of a tool's arguments.
-func inputSchema(props map[string]any, required []string) map[string]any {
-	input := map[string]any{"type": "object", "properties": props}
-	if len(required) > 0 {
-		sort.Strings(required)
-		req := make([]any, len(required))
-		for i, r := range required {
-			req[i] = r
-		}
-		input["required"] = req
-	}
-	return input
 }
 
 // argSchema is the input schema of an argument that writes field f: the

@@ -53,6 +53,15 @@ func (s *Server) failErr(w http.ResponseWriter, err error) {
 	}
 }
 
+// reply writes v with 200 OK, or, when err is set, the failure it stands for.
+func (s *Server) reply(w http.ResponseWriter, v any, err error) {
+	if err != nil {
+		s.failErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // writeJSON answers v with a Content-Length, so keep-alive clients need no
@@ -333,11 +342,7 @@ func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in, err := sess.Info()
-	if err != nil {
-		s.failErr(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, in)
+	s.reply(w, in, err)
 }
 
 func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) {
@@ -434,11 +439,7 @@ func (s *Server) step(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := sess.Step(calls)
-	if err != nil {
-		s.failErr(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, res)
+	s.reply(w, res, err)
 }
 
 func (s *Server) evaluate(w http.ResponseWriter, r *http.Request) {
@@ -453,11 +454,7 @@ func (s *Server) evaluate(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ev, err := sess.Evaluate()
-	if err != nil {
-		s.failErr(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, ev)
+	s.reply(w, ev, err)
 }
 
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
@@ -475,11 +472,7 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := sess.View(traj)
-	if err != nil {
-		s.failErr(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, v)
+	s.reply(w, v, err)
 }
 
 func (s *Server) mcp(w http.ResponseWriter, r *http.Request) {

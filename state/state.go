@@ -9,7 +9,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"hash"
+	"io"
 	"iter"
 	"maps"
 	"math"
@@ -349,32 +349,37 @@ func (s *State) Replace(name, k string, r Record) error {
 	if r == nil {
 		return fmt.Errorf("%s: no record to put in place of %q", name, k)
 	}
-	if _, ok := s.Get(name, k); !ok {
-		return fmt.Errorf("%s: no record %q", name, k)
-	}
-	o, err := s.write(name)
+	o, sl, err := s.writeAt(name, k)
 	if err != nil {
 		return err
 	}
-	sl, _ := o.locate(k)
 	o.set(sl, r)
-	o.dirty[k] = struct{}{}
 	return nil
 }
 
 // Delete removes the record with key k.
 func (s *State) Delete(name, k string) error {
-	if _, ok := s.Get(name, k); !ok {
-		return fmt.Errorf("%s: no record %q", name, k)
-	}
-	o, err := s.write(name)
+	o, sl, err := s.writeAt(name, k)
 	if err != nil {
 		return err
 	}
-	sl, _ := o.locate(k)
 	o.remove(sl)
-	o.dirty[k] = struct{}{}
 	return nil
+}
+
+// writeAt returns the overlay of a collection and the slot of its record
+// with key k, which must exist, marking the record as written.
+func (s *State) writeAt(name, k string) (*overlay, slot, error) {
+	if _, ok := s.Get(name, k); !ok {
+		return nil, slot{}, fmt.Errorf("%s: no record %q", name, k)
+	}
+	o, err := s.write(name)
+	if err != nil {
+		return nil, slot{}, err
+	}
+	sl, _ := o.locate(k)
+	o.dirty[k] = struct{}{}
+	return o, sl, nil
 }
 
 // Hash is the content hash of the whole state. Untouched collections reuse
@@ -431,44 +436,40 @@ func Split(name string) (app, coll string) {
 
 func hashRecords(recs iter.Seq[Record]) string {
 	h := sha256.New()
+	var buf [9]byte
 	for r := range recs {
-		hashValue(h, r)
+		WriteValue(h, r, &buf)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// hashValue writes a canonical, type-tagged encoding of v: map keys sorted,
-// integers and integral floats alike.
-func hashValue(h hash.Hash, v any) {
-	var buf [9]byte
+// WriteValue writes a canonical, type-tagged encoding of the JSON-like
+// value v to h: map keys sorted, integers and integral floats alike. buf is
+// scratch space, passed in so that hashing many values allocates it once.
+func WriteValue(h io.Writer, v any, buf *[9]byte) {
 	switch x := v.(type) {
 	case nil:
-		h.Write([]byte{'n'})
+		buf[0] = 'n'
+		h.Write(buf[:1])
 	case bool:
+		buf[0] = 'f'
 		if x {
-			h.Write([]byte{'t'})
-		} else {
-			h.Write([]byte{'f'})
+			buf[0] = 't'
 		}
+		h.Write(buf[:1])
 	case string:
-		buf[0] = 's'
-		binary.LittleEndian.PutUint64(buf[1:], uint64(len(x)))
-		h.Write(buf[:])
+		writeTagged(h, buf, 's', uint64(len(x)))
 		h.Write([]byte(x))
 	case float64:
-		buf[0] = 'd'
-		binary.LittleEndian.PutUint64(buf[1:], math.Float64bits(x))
-		h.Write(buf[:])
+		writeTagged(h, buf, 'd', math.Float64bits(x))
 	case int64:
-		hashValue(h, float64(x))
+		WriteValue(h, float64(x), buf)
 	case int:
-		hashValue(h, float64(x))
+		WriteValue(h, float64(x), buf)
 	case []any:
-		buf[0] = 'l'
-		binary.LittleEndian.PutUint64(buf[1:], uint64(len(x)))
-		h.Write(buf[:])
+		writeTagged(h, buf, 'l', uint64(len(x)))
 		for _, e := range x {
-			hashValue(h, e)
+			WriteValue(h, e, buf)
 		}
 	case map[string]any:
 		keys := make([]string, 0, len(x))
@@ -476,22 +477,28 @@ func hashValue(h hash.Hash, v any) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		buf[0] = 'm'
-		binary.LittleEndian.PutUint64(buf[1:], uint64(len(keys)))
-		h.Write(buf[:])
+		writeTagged(h, buf, 'm', uint64(len(keys)))
 		for _, k := range keys {
-			hashValue(h, k)
-			hashValue(h, x[k])
+			WriteValue(h, k, buf)
+			WriteValue(h, x[k], buf)
 		}
 	default:
-		hashValue(h, fmt.Sprint(x))
+		WriteValue(h, fmt.Sprint(x), buf)
 	}
+}
+
+// writeTagged writes a tag byte and a little-endian uint64.
+func writeTagged(h io.Writer, buf *[9]byte, tag byte, n uint64) {
+	buf[0] = tag
+	binary.LittleEndian.PutUint64(buf[1:], n)
+	h.Write(buf[:])
 }
 
 // HashValue is the canonical hash of any JSON-like value.
 func HashValue(v any) string {
 	h := sha256.New()
-	hashValue(h, v)
+	var buf [9]byte
+	WriteValue(h, v, &buf)
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/editdist"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -300,7 +301,7 @@ func closest(s string, cands []string) string {
 	ls := strings.ToLower(s)
 	for _, c := range cands {
 		lc := strings.ToLower(c)
-		d := levenshtein(ls, lc)
+		d := editdist.Levenshtein(ls, lc)
 		if strings.Contains(lc, ls) || strings.Contains(ls, lc) {
 			d = min(d, max(len(lc), len(ls))/2)
 		}
@@ -312,26 +313,6 @@ func closest(s string, cands []string) string {
 		return ""
 	}
 	return best
-}
-
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // splitName cuts "app.collection".

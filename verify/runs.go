@@ -2,10 +2,7 @@ package verify
 
 import (
 	"encoding/binary"
-	"fmt"
-	"hash"
 	"hash/fnv"
-	"math"
 	"reflect"
 	"sort"
 
@@ -62,7 +59,7 @@ func (r *run) firstError() int {
 // so a fast non-cryptographic hash does.
 func digest(st *state.State) uint64 {
 	h := fnv.New64a()
-	var buf [8]byte
+	var buf [9]byte
 	wrote := false
 	for _, name := range st.Base().Names() {
 		dirty := st.Dirty(name)
@@ -86,12 +83,12 @@ func digest(st *state.State) uint64 {
 		wrote = true
 		sort.Strings(keys)
 		h.Write([]byte(name))
-		binary.LittleEndian.PutUint64(buf[:], uint64(st.Len(name)))
-		h.Write(buf[:])
+		binary.LittleEndian.PutUint64(buf[:8], uint64(st.Len(name)))
+		h.Write(buf[:8])
 		for _, k := range keys {
 			h.Write([]byte(k))
 			if r, ok := st.Get(name, k); ok {
-				hashValue(h, map[string]any(r), &buf)
+				state.WriteValue(h, map[string]any(r), &buf)
 			} else {
 				h.Write([]byte{0})
 			}
@@ -101,54 +98,4 @@ func digest(st *state.State) uint64 {
 		return 0
 	}
 	return h.Sum64() | 1
-}
-
-// hashValue writes a canonical, type-tagged encoding of a JSON-like value:
-// map keys sorted, numbers by value.
-func hashValue(h hash.Hash64, v any, buf *[8]byte) {
-	switch x := v.(type) {
-	case nil:
-		h.Write([]byte{'n'})
-	case bool:
-		if x {
-			h.Write([]byte{'t'})
-		} else {
-			h.Write([]byte{'f'})
-		}
-	case string:
-		binary.LittleEndian.PutUint64(buf[:], uint64(len(x)))
-		h.Write([]byte{'s'})
-		h.Write(buf[:])
-		h.Write([]byte(x))
-	case float64:
-		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(x))
-		h.Write([]byte{'d'})
-		h.Write(buf[:])
-	case int:
-		hashValue(h, float64(x), buf)
-	case int64:
-		hashValue(h, float64(x), buf)
-	case []any:
-		binary.LittleEndian.PutUint64(buf[:], uint64(len(x)))
-		h.Write([]byte{'l'})
-		h.Write(buf[:])
-		for _, e := range x {
-			hashValue(h, e, buf)
-		}
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		binary.LittleEndian.PutUint64(buf[:], uint64(len(keys)))
-		h.Write([]byte{'m'})
-		h.Write(buf[:])
-		for _, k := range keys {
-			hashValue(h, k, buf)
-			hashValue(h, x[k], buf)
-		}
-	default:
-		hashValue(h, fmt.Sprint(x), buf)
-	}
 }

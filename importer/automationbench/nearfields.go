@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/legoenv/legoenv/internal/editdist"
 )
 
 // Parameters whose names are not field names. After the spellings
@@ -275,7 +277,7 @@ func closestFields(c *Coll, base string) string {
 	ws := words(base)
 	var cs []cand
 	add := func(name string, fw []string) {
-		s := 10*sharedWords(ws, fw) - editDistance(base, name)
+		s := 10*sharedWords(ws, fw) - editdist.Levenshtein(base, name)
 		cs = append(cs, cand{name, s})
 	}
 	for _, f := range c.Fields {
@@ -300,25 +302,4 @@ func closestFields(c *Coll, base string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (closest: %s)", strings.Join(out, ", "))
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

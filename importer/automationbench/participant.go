@@ -107,7 +107,7 @@ def run(args, db):
 	return atom.Tool{
 		Name:        t.Name,
 		Description: t.Description + fmt.Sprintf(" With %s_email, the %s is created too.", who, strings.ReplaceAll(who, "_", " ")),
-		Input:       objectSchema(props, req),
+		Input:       atom.ObjectSchema(props, req),
 		Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{
 			{"P_ARGS", starLit(args)}, {"P_REF", starLit(pc.ref)}, {"P_OWNERKEY", starLit(owner.Key)}, {"P_COLL", starLit(pc.coll.Name)},
 		}, body)},

@@ -237,7 +237,7 @@ def run(args, db):
 	return atom.Tool{
 		Name:        name,
 		Description: fmt.Sprintf("Add a %s to a %s in %s.", what, singular(strings.ReplaceAll(parent.Name, "_", " ")), app.Name),
-		Input:       objectSchema(props, required),
+		Input:       atom.ObjectSchema(props, required),
 		Effect:      atom.Effect{Kind: "starlark", Code: code},
 	}
 }
@@ -296,7 +296,7 @@ def run(args, db):
 		Name: name,
 		Description: fmt.Sprintf("Update a %s in %s, named %s. %s given as an object merge with the current ones; other fields given are set.",
 			singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, named, title(strings.Join(maps, ", "))),
-		Input:  objectSchema(props, nil),
+		Input:  atom.ObjectSchema(props, nil),
 		Effect: atom.Effect{Kind: "starlark", Code: code},
 	}
 }
@@ -378,7 +378,7 @@ def run(args, db):
 	return atom.Tool{
 		Name:        name,
 		Description: fmt.Sprintf("%s a %s %s: the %s goes to its sender, in its thread, with \"Re:\" before its subject.", title(verb), app.Name, singular(c.Name), verb),
-		Input:       objectSchema(props, required),
+		Input:       atom.ObjectSchema(props, required),
 		Effect:      atom.Effect{Kind: "starlark", Code: code},
 	}, true
 }
@@ -399,7 +399,7 @@ func recordsSearchTool(app *App, name string, query bool) atom.Tool {
 	if query {
 		doc = fmt.Sprintf("Query %s records with SELECT ... FROM <Type> WHERE <Field> = 'value' [AND ...], or by object_type and field values.", app.Name)
 	}
-	in := objectSchema(props, nil)
+	in := atom.ObjectSchema(props, nil)
 	// Any field of the type is a filter too (the fields depend on
 	// object_type); the program rejects one the type lacks.
 	in["additionalProperties"] = true
@@ -626,7 +626,7 @@ func (tb *toolBuilder) actionReadTool(name string, p toolParts, props map[string
 	return atom.Tool{
 		Name:        name,
 		Description: fmt.Sprintf("%s in %s: %s. Every argument given filters the results.", title(strings.ReplaceAll(p.key, "_", " ")), tb.app.Name, "answers from the app's records of this action"),
-		Input:       objectSchema(props, nil),
+		Input:       atom.ObjectSchema(props, nil),
 		Effect:      atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"KEYS", starLit(keys)}}, actionReadProgram)},
 	}
 }
@@ -659,7 +659,7 @@ func (tb *toolBuilder) actionLogTool(name string, p toolParts, props map[string]
 		log.addField(f)
 		props[k] = propSchema(f)
 	}
-	in := objectSchema(props, nil)
+	in := atom.ObjectSchema(props, nil)
 	// The parameters the benchmark records are the tool's; with none
 	// known, any argument is accepted (the action is still recorded).
 	in["additionalProperties"] = len(props) == 0
@@ -683,7 +683,7 @@ func (tb *toolBuilder) actionStateTool(name string, p toolParts, st *atom.Tool, 
 	}
 	target := tb.recordTarget(p, st)
 	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
-		Input: objectSchema(props, nil), Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}}, code+actionWriteProgram)}}, nil
+		Input: atom.ObjectSchema(props, nil), Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}}, code+actionWriteProgram)}}, nil
 }
 
 const actionWriteProgram = `
@@ -848,7 +848,7 @@ func (tb *toolBuilder) removeFromTool(name string, p toolParts) (atom.Tool, bool
 	return atom.Tool{
 		Name:        name,
 		Description: fmt.Sprintf("Remove a %s from a %s's %s.", strings.ReplaceAll(arg, "_", " "), singular(c.Name), rel.field.Name),
-		Input: objectSchema(map[string]any{
+		Input: atom.ObjectSchema(map[string]any{
 			k:   map[string]any{"type": []any{"string", "number"}, "description": "Id of the " + singular(c.Name)},
 			arg: map[string]any{"type": "string", "description": "The " + strings.ReplaceAll(arg, "_", " ") + " to remove"},
 		}, []string{k, arg}),
@@ -890,7 +890,7 @@ func recordsWriteTool(app *App, name string, update bool) atom.Tool {
 		required = append(required, "record_id")
 		doc = fmt.Sprintf("Update a %s record of any type: the fields given are set.", app.Name)
 	}
-	in := objectSchema(props, required)
+	in := atom.ObjectSchema(props, required)
 	// Any field of the type is an argument too (the fields depend on
 	// object_type); the program rejects one the type lacks.
 	in["additionalProperties"] = true

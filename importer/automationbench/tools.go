@@ -3,7 +3,6 @@ package automationbench
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -595,19 +594,6 @@ func filterSchema(f *Field) map[string]any {
 	return p
 }
 
-func objectSchema(props map[string]any, required []string) map[string]any {
-	in := map[string]any{"type": "object", "properties": props}
-	if len(required) > 0 {
-		sort.Strings(required)
-		req := make([]any, len(required))
-		for i, r := range required {
-			req[i] = r
-		}
-		in["required"] = req
-	}
-	return in
-}
-
 // writable lists the fields a create or update argument may set.
 func writable(c *Coll, set map[string]any) []*Field {
 	var out []*Field
@@ -684,7 +670,7 @@ func searchTool(app *App, name string, c *Coll, by []string) atom.Tool {
 	return atom.Tool{
 		Name:        name,
 		Description: fmt.Sprintf("Search %s %s. Every argument given filters the results (text matches ignoring case, ids exactly).%s", app.Name, strings.ReplaceAll(c.Name, "_", " "), collDoc(c)),
-		Input:       objectSchema(props, required),
+		Input:       atom.ObjectSchema(props, required),
 		Effect:      atom.Effect{Kind: "search", Collection: c.Name, Fields: nilIfEmpty(fields)},
 	}
 }
@@ -720,7 +706,7 @@ func getTool(app *App, name string, c *Coll) atom.Tool {
 	return atom.Tool{
 		Name:        name,
 		Description: fmt.Sprintf("Get one %s %s by its id.%s", app.Name, singular(strings.ReplaceAll(c.Name, "_", " ")), collDoc(c)),
-		Input:       objectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "The record's id"}}, []string{k}),
+		Input:       atom.ObjectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "The record's id"}}, []string{k}),
 		Effect:      atom.Effect{Kind: "get", Collection: c.Name, Key: effKey(c, k)},
 	}
 }
@@ -759,7 +745,7 @@ func createTool(app *App, name string, c *Coll, set map[string]any, doc string) 
 	if len(set) > 0 {
 		eff.Set = set
 	}
-	return atom.Tool{Name: name, Description: doc + collDoc(c), Input: objectSchema(props, required), Effect: eff}
+	return atom.Tool{Name: name, Description: doc + collDoc(c), Input: atom.ObjectSchema(props, required), Effect: eff}
 }
 
 func updateTool(app *App, name string, c *Coll, required []string) atom.Tool {
@@ -780,7 +766,7 @@ func updateTool(app *App, name string, c *Coll, required []string) atom.Tool {
 	return atom.Tool{
 		Name:        name,
 		Description: fmt.Sprintf("Update a %s in %s: the fields given are set, the others kept.%s", singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, collDoc(c)),
-		Input:       objectSchema(props, append([]string{k}, required...)),
+		Input:       atom.ObjectSchema(props, append([]string{k}, required...)),
 		Effect:      eff,
 	}
 }
@@ -804,7 +790,7 @@ func fieldTool(app *App, name string, c *Coll, f *Field) atom.Tool {
 	return atom.Tool{
 		Name:        name,
 		Description: fmt.Sprintf("Set the %s of a %s in %s.%s", strings.ReplaceAll(f.Name, "_", " "), singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, collDoc(c)),
-		Input: objectSchema(map[string]any{
+		Input: atom.ObjectSchema(map[string]any{
 			k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"},
 			a: ps,
 		}, []string{k, a}),
@@ -818,7 +804,7 @@ func setTool(app *App, name string, c *Coll, set map[string]any, doc string) ato
 	return atom.Tool{
 		Name:        name,
 		Description: doc,
-		Input:       objectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"}}, []string{k}),
+		Input:       atom.ObjectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record"}}, []string{k}),
 		Effect:      atom.Effect{Kind: "update", Collection: c.Name, Key: effKey(c, k), Set: set},
 	}
 }
@@ -905,7 +891,7 @@ func deleteTool(app *App, name string, c *Coll) atom.Tool {
 	return atom.Tool{
 		Name:        name,
 		Description: fmt.Sprintf("Delete a %s from %s.", singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name),
-		Input:       objectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record to delete"}}, []string{k}),
+		Input:       atom.ObjectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record to delete"}}, []string{k}),
 		Effect:      atom.Effect{Kind: "delete", Collection: c.Name, Key: effKey(c, k)},
 	}
 }
@@ -919,7 +905,7 @@ func appendTool(app *App, name string, c *Coll, f *Field, word string) atom.Tool
 	return atom.Tool{
 		Name:        name,
 		Description: fmt.Sprintf("Add a %s to a %s's %s.", strings.ReplaceAll(arg, "_", " "), singular(c.Name), f.Name),
-		Input: objectSchema(map[string]any{
+		Input: atom.ObjectSchema(map[string]any{
 			k:   map[string]any{"type": []any{"string", "number"}, "description": "Id of the " + singular(c.Name)},
 			arg: map[string]any{"type": "string", "description": "The " + strings.ReplaceAll(arg, "_", " ") + " to add"},
 		}, []string{k, arg}),
