@@ -115,14 +115,9 @@ func reconcileDraft(bd *bundle, a, b *collModel, nt *notifyTarget, rng *rand.Ran
 	in.Slots["fx"] = atom.Slot{Handle: handleName(r.follower, "rfx")}
 	in.Slots["fy"] = atom.Slot{Handle: handleName(r.follower, "rfy")}
 	in.Slots["ch"] = atom.Slot{Handle: handleName(nt.ch, "wfch")}
-	in.Instruction = r.instruction(rng)
-	in.Goal = r.goal()
-	plan, ok := r.plan()
-	if !ok {
+	if !writeWorkflow(in, r, bd.apps, rng) {
 		return nil
 	}
-	in.Plan = plan
-	in.Tools = curatedTools(plan, bd.apps, rng)
 	return &draft{in: in, writes: []write{
 		{cm: r.follower, field: r.ff, value: "copied", effect: "update"},
 		{cm: nt.d, field: nt.text, value: "summary", effect: "create"},
