@@ -264,23 +264,30 @@ func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds
 	}, nil
 }
 
+// settableFields are the fields of ci the update tools write (by argument
+// or as constants) and those the append tools add to.
+func settableFields(ci *collInfo, updates, appends []*episode.Tool) map[string]bool {
+	settable := map[string]bool{}
+	for _, t := range updates {
+		for _, f := range writeFields(t, ci.def) {
+			settable[f] = true
+		}
+		for f := range t.Effect.Set {
+			settable[f] = true
+		}
+	}
+	for _, t := range appends {
+		settable[t.Effect.Field] = true
+	}
+	return settable
+}
+
 // createThenUpdateAlt creates a record with what the create tool can set,
 // then brings the new record (its key read from the observation) to match
 // with update and append tools.
 func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, updates, appends []*episode.Tool, sib map[string]any) alternative {
 	argOf := invert(writeFields(t, ci.def))
-	settable := map[string]bool{}
-	for _, u := range updates {
-		for _, f := range writeFields(u, ci.def) {
-			settable[f] = true
-		}
-		for f := range u.Effect.Set {
-			settable[f] = true
-		}
-	}
-	for _, u := range appends {
-		settable[u.Effect.Field] = true
-	}
+	settable := settableFields(ci, updates, appends)
 	head := func(f string) string { h, _, _ := strings.Cut(f, "."); return h }
 	order, groups := byField(preds)
 	args := map[string]any{}
@@ -417,18 +424,7 @@ func fillerKey(tool, arg string, v any) string { return tool + "\x00" + arg + "\
 // updateAlts: change an existing record (the one the key names, or one the
 // predicates no tool can set select, found with a search) until it matches.
 func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predicate, pinned any, updates, appends []*episode.Tool, s *episode.Session) ([]alternative, []Reason) {
-	settable := map[string]bool{}
-	for _, t := range updates {
-		for _, f := range writeFields(t, ci.def) {
-			settable[f] = true
-		}
-		for f := range t.Effect.Set {
-			settable[f] = true
-		}
-	}
-	for _, t := range appends {
-		settable[t.Effect.Field] = true
-	}
+	settable := settableFields(ci, updates, appends)
 	if pinned != nil {
 		key := state.Text(pinned)
 		rec, ok := s.State().Get(ci.name, key)
