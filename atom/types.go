@@ -149,6 +149,15 @@ type Effect struct {
 	Code       string            `json:"code,omitempty"`       // starlark: defines run(args, db)
 }
 
+// FieldOf is the field an argument names: its mapping in Fields, or the
+// argument itself.
+func (e *Effect) FieldOf(arg string) string {
+	if f, ok := e.Fields[arg]; ok {
+		return f
+	}
+	return arg
+}
+
 // Filter maps a search argument onto a field predicate.
 type Filter struct {
 	Arg   string `json:"arg"`
