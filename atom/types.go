@@ -212,6 +212,14 @@ type Rule struct {
 	Lineage     *Lineage           `json:"lineage,omitempty"`
 }
 
+// Placed is where the rule's text goes: its Placement, "prompt" when unset.
+func (r *Rule) Placed() string {
+	if r.Placement == "" {
+		return "prompt"
+	}
+	return r.Placement
+}
+
 // Document places a rule's text as a record in the data.
 type Document struct {
 	App        string         `json:"app"`
