@@ -560,11 +560,7 @@ func bulkGroup(b *bundle, cm *collModel, e enumField, rng *rand.Rand) (bulkGroup
 		g.set = func(r *recordReq) { r.set[f] = []any{tag} }
 	case refGroup != nil:
 		rf := *refGroup
-		gp := b.plan.need(rf.target, "grp")
-		if b.plan.private[rf.target] == nil {
-			b.plan.private[rf.target] = map[string]bool{}
-		}
-		b.plan.private[rf.target]["grp"] = true
+		gp := b.plan.needPrivate(rf.target, "grp")
 		g.slots["gp"] = atom.Slot{Handle: gp.handle()}
 		g.phrase = fmt.Sprintf("of the %s %s", singular(rf.target.name), ident(rf.target, "gp", false))
 		g.where = assert.Where{{Field: rf.name, Op: assert.OpEquals, Value: slotRef("gp", "")}}

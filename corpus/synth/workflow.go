@@ -467,12 +467,7 @@ func (sel *selection) request(b *bundle, nt *notifyTarget) {
 		}
 	}
 	if nt.ch != nil {
-		ch := b.plan.need(nt.ch, "wfch")
-		ch.set[nt.ch.display] = sel.chName
-		if b.plan.private[nt.ch] == nil {
-			b.plan.private[nt.ch] = map[string]bool{}
-		}
-		b.plan.private[nt.ch]["wfch"] = true
+		b.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = sel.chName
 	}
 }
 

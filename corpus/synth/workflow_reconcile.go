@@ -139,12 +139,7 @@ func (r *reconcile) request(bd *bundle) {
 	bd.plan.need(r.follower, "rfx").link = "rcx"
 	bd.plan.need(r.follower, "rfy")
 	nt := r.nt
-	ch := bd.plan.need(nt.ch, "wfch")
-	ch.set[nt.ch.display] = r.chName
-	if bd.plan.private[nt.ch] == nil {
-		bd.plan.private[nt.ch] = map[string]bool{}
-	}
-	bd.plan.private[nt.ch]["wfch"] = true
+	bd.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = r.chName
 	rule := bd.plan.need(nt.d, "rcrule")
 	rule.refs[nt.ref] = "wfch"
 	rule.set[nt.text] = fmt.Sprintf("Sync rule for the %[1]s: %[2]s is the system of record for each person's %[1]s. "+

@@ -176,12 +176,7 @@ func (r *report) request(bd *bundle, rng *rand.Rand) bool {
 		}
 	}
 	nt := r.nt
-	ch := bd.plan.need(nt.ch, "wfch")
-	ch.set[nt.ch.display] = r.chName
-	if bd.plan.private[nt.ch] == nil {
-		bd.plan.private[nt.ch] = map[string]bool{}
-	}
-	bd.plan.private[nt.ch]["wfch"] = true
+	bd.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = r.chName
 	first := r.gv
 	if r.old != "" {
 		first = r.old
