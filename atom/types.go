@@ -165,6 +165,15 @@ type Effect struct {
 	Code       string            `json:"code,omitempty"`       // starlark: defines run(args, db)
 }
 
+// FieldOf is the field an argument names: its mapping in Fields, or the
+// argument itself.
+func (e *Effect) FieldOf(arg string) string {
+	if f, ok := e.Fields[arg]; ok {
+		return f
+	}
+	return arg
+}
+
 // Filter maps a search argument onto a field predicate.
 type Filter struct {
 	Arg   string `json:"arg"`
@@ -217,6 +226,14 @@ type Rule struct {
 	Apps        []string           `json:"apps,omitempty"`      // the rule applies to environments using any of these apps
 	Checks      []assert.Assertion `json:"checks"`
 	Lineage     *Lineage           `json:"lineage,omitempty"`
+}
+
+// Placed is where the rule's text goes: its Placement, "prompt" when unset.
+func (r *Rule) Placed() string {
+	if r.Placement == "" {
+		return "prompt"
+	}
+	return r.Placement
 }
 
 // Document places a rule's text as a record in the data.

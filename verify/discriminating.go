@@ -366,11 +366,7 @@ func holdsAlready(t *episode.Tool, r state.Record, args map[string]any, keyArg s
 		if arg == keyArg {
 			continue
 		}
-		field := arg
-		if f, ok := t.Effect.Fields[arg]; ok {
-			field = f
-		}
-		want[field] = v
+		want[t.Effect.FieldOf(arg)] = v
 	}
 	for field, v := range t.Effect.Set {
 		if s, ok := v.(string); !ok || !strings.HasPrefix(s, "$") {

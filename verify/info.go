@@ -255,10 +255,7 @@ func searchFilters(t *episode.Tool, c *atom.Collection) []searchFilter {
 		if p == limitArg {
 			continue
 		}
-		field := p
-		if m, ok := t.Effect.Fields[p]; ok {
-			field = m
-		}
+		field := t.Effect.FieldOf(p)
 		fd, isField := c.Fields[field]
 		if !isField && field != c.KeyField() {
 			continue

@@ -731,10 +731,7 @@ func missingRequired(t *episode.Tool, args map[string]any) []string {
 // with a search that needs no arguments, and returns the call and the keys
 // it observed.
 func (p *planner) listParents(s *episode.Session, ci *collInfo, t *episode.Tool, arg string) ([]episode.ToolCall, []any) {
-	field := arg
-	if f, ok := t.Effect.Fields[arg]; ok {
-		field = f
-	}
+	field := t.Effect.FieldOf(arg)
 	w, err := p.env.World(p.env.Recipe.Seed)
 	if err != nil {
 		return nil, nil

@@ -205,54 +205,10 @@ func invert(wf map[string]string) map[string]string {
 }
 
 func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, n int, sib map[string]any) (alternative, *Reason) {
-	wf := writeFields(t, ci.def)
-	argOf := invert(wf)
-	order, groups := byField(preds)
-	args := map[string]any{}
-	obj := newObjects(ci, nil, sib)
-	for _, f := range order {
-		fp := groups[f]
-		if v, ok := t.Effect.Set[f]; ok {
-			v = p.clock(v)
-			if !holdsOn(v, fp) {
-				r := p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s sets %s to %v, but %s %s needs %s", t.Name, f, v, task.entry.Kind, task.field(), predsText(fp)))
-				return nil, &r
-			}
-			continue
-		}
-		arg, ok := argOf[f]
-		if !ok {
-			if narg, path, nested := nestedArg(t, ci, argOf, f); nested {
-				v, ok := nestedValue(fp)
-				if !ok {
-					return nil, p.unsatisfiable(task, f, fp)
-				}
-				head, _, _ := strings.Cut(f, ".")
-				obj.set(narg, head, path, v)
-				continue
-			}
-			r := p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s cannot set field %s of %s", t.Name, f, ci.name))
-			return nil, &r
-		}
-		schema := argSchema(t, arg)
-		var val any
-		if isList(ci.def, f) {
-			add, ok := satisfyList(fp, nil)
-			if !ok {
-				return nil, p.unsatisfiable(task, f, fp)
-			}
-			val = add
-		} else {
-			v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
-			if !ok {
-				return nil, p.unsatisfiable(task, f, fp)
-			}
-			val = v
-		}
-		args[arg] = fitArg(val, schema)
+	args, miss := p.createArgs(ci, t, preds, nil, sib)
+	if miss != nil {
+		return nil, p.createMissReason(task, ci, t, miss)
 	}
-	obj.write(t, args)
-	p.fillRequired(t, ci, args, nil, sib)
 	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
 		var made []episode.ToolCall
 		for i := 0; i < n; i++ {
@@ -264,23 +220,23 @@ func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds
 	}, nil
 }
 
-// createThenUpdateAlt creates a record with what the create tool can set,
-// then brings the new record (its key read from the observation) to match
-// with update and append tools.
-func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, updates, appends []*episode.Tool, sib map[string]any) alternative {
+// createMiss is why a create tool cannot make a record meet a field's
+// predicates: it sets the field to a constant that does not hold
+// (isConst), has no argument for it (noArg), or no value meets them.
+type createMiss struct {
+	field    string
+	fp       []assert.Predicate
+	constant any // the constant, where isConst
+	isConst  bool
+	noArg    bool
+}
+
+// createArgs fills t's arguments (and the nested objects they carry) so
+// that the record it creates meets preds. A field the tool cannot set, or
+// sets to a constant that does not hold, is left to later updates where
+// settable names it (nil: none).
+func (p *planner) createArgs(ci *collInfo, t *episode.Tool, preds []assert.Predicate, settable map[string]bool, sib map[string]any) (map[string]any, *createMiss) {
 	argOf := invert(writeFields(t, ci.def))
-	settable := map[string]bool{}
-	for _, u := range updates {
-		for _, f := range writeFields(u, ci.def) {
-			settable[f] = true
-		}
-		for f := range u.Effect.Set {
-			settable[f] = true
-		}
-	}
-	for _, u := range appends {
-		settable[u.Effect.Field] = true
-	}
 	head := func(f string) string { h, _, _ := strings.Cut(f, "."); return h }
 	order, groups := byField(preds)
 	args := map[string]any{}
@@ -288,8 +244,8 @@ func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.T
 	for _, f := range order {
 		fp := groups[f]
 		if v, ok := t.Effect.Set[f]; ok {
-			if !holdsOn(p.clock(v), fp) && !settable[f] {
-				return nil
+			if v = p.clock(v); !holdsOn(v, fp) && !settable[f] {
+				return nil, &createMiss{field: f, fp: fp, constant: v, isConst: true}
 			}
 			continue
 		}
@@ -298,33 +254,87 @@ func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.T
 			if narg, path, nested := nestedArg(t, ci, argOf, f); nested {
 				v, ok := nestedValue(fp)
 				if !ok {
-					return nil
+					return nil, &createMiss{field: f, fp: fp}
 				}
 				obj.set(narg, head(f), path, v)
 				continue
 			}
 			if !settable[f] && !settable[head(f)] {
-				return nil
+				return nil, &createMiss{field: f, fp: fp, noArg: true}
 			}
 			continue
 		}
-		schema := argSchema(t, arg)
-		if isList(ci.def, f) {
-			add, ok := satisfyList(fp, nil)
-			if !ok {
-				return nil
-			}
-			args[arg] = fitArg(add, schema)
-			continue
-		}
-		v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
+		v, ok := newArg(t, ci, arg, f, fp)
 		if !ok {
-			return nil
+			return nil, &createMiss{field: f, fp: fp}
 		}
-		args[arg] = fitArg(v, schema)
+		args[arg] = v
 	}
 	obj.write(t, args)
 	p.fillRequired(t, ci, args, nil, sib)
+	return args, nil
+}
+
+// createMissReason is the reason a create alternative fails with.
+func (p *planner) createMissReason(task checkInfo, ci *collInfo, t *episode.Tool, m *createMiss) *Reason {
+	f := m.field
+	var r Reason
+	switch {
+	case m.isConst:
+		r = p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s sets %s to %v, but %s %s needs %s", t.Name, f, m.constant, task.entry.Kind, task.field(), predsText(m.fp)))
+	case m.noArg:
+		r = p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s cannot set field %s of %s", t.Name, f, ci.name))
+	default:
+		return p.unsatisfiable(task, f, m.fp)
+	}
+	return &r
+}
+
+// newArg is the value of a create tool's argument arg that makes field f
+// of a new record meet fp, fitted to the argument's schema; false when no
+// value does.
+func newArg(t *episode.Tool, ci *collInfo, arg, f string, fp []assert.Predicate) (any, bool) {
+	schema := argSchema(t, arg)
+	if isList(ci.def, f) {
+		add, ok := satisfyList(fp, nil)
+		if !ok {
+			return nil, false
+		}
+		return fitArg(add, schema), true
+	}
+	v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
+	if !ok {
+		return nil, false
+	}
+	return fitArg(v, schema), true
+}
+
+// settableFields are the fields of ci the update tools write (by argument
+// or as constants) and those the append tools add to.
+func settableFields(ci *collInfo, updates, appends []*episode.Tool) map[string]bool {
+	settable := map[string]bool{}
+	for _, t := range updates {
+		for _, f := range writeFields(t, ci.def) {
+			settable[f] = true
+		}
+		for f := range t.Effect.Set {
+			settable[f] = true
+		}
+	}
+	for _, t := range appends {
+		settable[t.Effect.Field] = true
+	}
+	return settable
+}
+
+// createThenUpdateAlt creates a record with what the create tool can set,
+// then brings the new record (its key read from the observation) to match
+// with update and append tools.
+func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, updates, appends []*episode.Tool, sib map[string]any) alternative {
+	args, miss := p.createArgs(ci, t, preds, settableFields(ci, updates, appends), sib)
+	if miss != nil {
+		return nil
+	}
 	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
 		c := p.call(t.Name, args)
 		obs := s.Call(c)
@@ -417,18 +427,7 @@ func fillerKey(tool, arg string, v any) string { return tool + "\x00" + arg + "\
 // updateAlts: change an existing record (the one the key names, or one the
 // predicates no tool can set select, found with a search) until it matches.
 func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predicate, pinned any, updates, appends []*episode.Tool, s *episode.Session) ([]alternative, []Reason) {
-	settable := map[string]bool{}
-	for _, t := range updates {
-		for _, f := range writeFields(t, ci.def) {
-			settable[f] = true
-		}
-		for f := range t.Effect.Set {
-			settable[f] = true
-		}
-	}
-	for _, t := range appends {
-		settable[t.Effect.Field] = true
-	}
+	settable := settableFields(ci, updates, appends)
 	if pinned != nil {
 		key := state.Text(pinned)
 		rec, ok := s.State().Get(ci.name, key)

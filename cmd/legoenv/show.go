@@ -136,11 +136,7 @@ func describeEnv(cmd *cobra.Command, env *episode.Env) (*envDetail, error) {
 	}
 	for _, r := range env.Rules {
 		ru := r.MustRule()
-		place := ru.Placement
-		if place == "" {
-			place = "prompt"
-		}
-		d.Rules = append(d.Rules, ruleDetail{ID: r.ID, Text: ru.Text, Placement: place})
+		d.Rules = append(d.Rules, ruleDetail{ID: r.ID, Text: ru.Text, Placement: ru.Placed()})
 	}
 	plan, from := v.Plan, v.PlanFrom
 	if len(plan) == 0 && len(env.Plan) > 0 {

@@ -203,11 +203,7 @@ func postDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 	}
 	src := ps[0]
 	t, detail := needRecord(bd, src, "a")
-	ch := bd.plan.need(rf.target, "post")
-	if bd.plan.private[rf.target] == nil {
-		bd.plan.private[rf.target] = map[string]bool{}
-	}
-	bd.plan.private[rf.target]["post"] = true
+	ch := bd.plan.needPrivate(rf.target, "post")
 	in := newIntent(intentID(a.app, b.app, "post", src.name, d.name), famCreateOther,
 		fmt.Sprintf("Tell a %s in %s about a %s found in %s.", singular(rf.target.name), b.title, singular(src.name), a.title), []string{a.app, b.app}, "")
 	in.Slots["t"] = atom.Slot{Handle: t.handle()}

@@ -90,6 +90,17 @@ func (p *plan) need(cm *collModel, role string) *recordReq {
 	return r
 }
 
+// needPrivate is need for a role that background references must not
+// point at.
+func (p *plan) needPrivate(cm *collModel, role string) *recordReq {
+	r := p.need(cm, role)
+	if p.private[cm] == nil {
+		p.private[cm] = map[string]bool{}
+	}
+	p.private[cm][role] = true
+	return r
+}
+
 func addTo(m map[*collModel]map[string]map[string]bool, cm *collModel, field, v string) {
 	if m[cm] == nil {
 		m[cm] = map[string]map[string]bool{}

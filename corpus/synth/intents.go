@@ -447,6 +447,19 @@ func childPhrase(rng *rand.Rand, cm *collModel) string {
 	})
 }
 
+// tierTarget asks for cm's record in role with field at one of two
+// values, hi for a high-tier record and lo otherwise; it returns the
+// request and the value the record ends at.
+func (p *plan) tierTarget(cm *collModel, field, role, hi, lo string) (*recordReq, string) {
+	t := p.need(cm, role)
+	p.target(cm, field, hi, role)
+	p.target(cm, field, lo, role)
+	if t.tier == "high" {
+		return t, hi
+	}
+	return t, lo
+}
+
 // conditionalDrafts: set a state that depends on the record's amount.
 func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	enums := cm.settableEnums()
@@ -462,13 +475,7 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	m := cm.app
 	var out []*draft
 	for _, role := range []string{"hi1", "lo1"} {
-		t := b.plan.need(cm, role)
-		b.plan.target(cm, e.name, hi, role)
-		b.plan.target(cm, e.name, lo, role)
-		want := lo
-		if t.tier == "high" {
-			want = hi
-		}
+		t, want := b.plan.tierTarget(cm, e.name, role, hi, lo)
 		in := newIntent(intentID(m.app, cm.name, "route", e.name, role), famConditional,
 			fmt.Sprintf("Route a %s by its %s: over %.0f one way, else another.", singular(cm.name), human(cm.amount), threshold), []string{m.app}, "")
 		in.Slots["t"] = atom.Slot{Handle: t.handle()}
@@ -553,11 +560,7 @@ func bulkGroup(b *bundle, cm *collModel, e enumField, rng *rand.Rand) (bulkGroup
 		g.set = func(r *recordReq) { r.set[f] = []any{tag} }
 	case refGroup != nil:
 		rf := *refGroup
-		gp := b.plan.need(rf.target, "grp")
-		if b.plan.private[rf.target] == nil {
-			b.plan.private[rf.target] = map[string]bool{}
-		}
-		b.plan.private[rf.target]["grp"] = true
+		gp := b.plan.needPrivate(rf.target, "grp")
 		g.slots["gp"] = atom.Slot{Handle: gp.handle()}
 		g.phrase = fmt.Sprintf("of the %s %s", singular(rf.target.name), ident(rf.target, "gp", false))
 		g.where = assert.Where{{Field: rf.name, Op: assert.OpEquals, Value: slotRef("gp", "")}}
@@ -609,13 +612,7 @@ func approvalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		m := cm.app
 		var out []*draft
 		for _, role := range []string{"hi2", "lo2"} {
-			t := b.plan.need(cm, role)
-			b.plan.target(cm, e.name, pending, role)
-			b.plan.target(cm, e.name, approved, role)
-			want := approved
-			if t.tier == "high" {
-				want = pending
-			}
+			t, want := b.plan.tierTarget(cm, e.name, role, pending, approved)
 			in := newIntent(intentID(m.app, cm.name, "approve", e.name, role), famPolicy,
 				fmt.Sprintf("Move a %s forward under the approval policy for amounts over %.0f.", singular(cm.name), threshold), []string{m.app}, "")
 			in.Slots["t"] = atom.Slot{Handle: t.handle()}

@@ -215,29 +215,46 @@ func (nt *notifyTarget) where(addr string, text assert.Predicate) assert.Where {
 	return w
 }
 
+// workflowRoles are the apps that can play each outside part of a
+// workflow, in the order of models: where its policy is kept, where its
+// summary goes and where it logs what it did.
+type workflowRoles struct {
+	sources, targets, logs []*appModel
+	pol                    map[*appModel]*policySource
+	not                    map[*appModel]*notifyTarget
+	lts                    map[*appModel]*logTarget
+}
+
+// findWorkflowRoles finds the apps for each part (only channels as
+// targets when channels is set); nil when a part has none.
+func findWorkflowRoles(models []*appModel, channels bool) *workflowRoles {
+	ro := &workflowRoles{pol: map[*appModel]*policySource{}, not: map[*appModel]*notifyTarget{}, lts: map[*appModel]*logTarget{}}
+	for _, m := range models {
+		if l := findLogTarget(m); l != nil {
+			ro.lts[m] = l
+			ro.logs = append(ro.logs, m)
+		}
+		if p := findPolicySource(m); p != nil {
+			ro.pol[m] = p
+			ro.sources = append(ro.sources, m)
+		}
+		if n := findNotifyTarget(m); n != nil && (!channels || n.ch != nil) {
+			ro.not[m] = n
+			ro.targets = append(ro.targets, m)
+		}
+	}
+	if len(ro.sources) == 0 || len(ro.targets) == 0 || len(ro.logs) == 0 {
+		return nil
+	}
+	return ro
+}
+
 // workflowBundles pairs every app that has step intents with policy and
 // notification apps of other families, one bundle (and one workflow
 // intent) per choice.
 func workflowBundles(models []*appModel, singles []*bundle, opt Options) []*bundle {
-	var sources, targets, logs []*appModel
-	pol := map[*appModel]*policySource{}
-	not := map[*appModel]*notifyTarget{}
-	lts := map[*appModel]*logTarget{}
-	for _, m := range models {
-		if l := findLogTarget(m); l != nil {
-			lts[m] = l
-			logs = append(logs, m)
-		}
-		if p := findPolicySource(m); p != nil {
-			pol[m] = p
-			sources = append(sources, m)
-		}
-		if n := findNotifyTarget(m); n != nil {
-			not[m] = n
-			targets = append(targets, m)
-		}
-	}
-	if len(sources) == 0 || len(targets) == 0 || len(logs) == 0 || opt.Workflows < 0 {
+	ro := findWorkflowRoles(models, false)
+	if ro == nil || opt.Workflows < 0 {
 		return nil
 	}
 	var out []*bundle
@@ -250,19 +267,19 @@ func workflowBundles(models []*appModel, singles []*bundle, opt Options) []*bund
 		rng := rngFor(opt.Seed, "workflow", r.app)
 		for i, tries := 0, 0; i < opt.Workflows && tries < 8*opt.Workflows; tries++ {
 			st := steps[i%len(steps)]
-			p := pick(rng, sources)
-			n := pick(rng, targets)
+			p := pick(rng, ro.sources)
+			n := pick(rng, ro.targets)
 			if p.family == r.family || n.family == r.family || n.family == p.family {
 				continue
 			}
 			id := fmt.Sprintf("wf.%s.%s.%s.%d", r.app, p.app, n.app, i+1)
 			b := &bundle{id: id, hash: hash64(opt.Seed, id), apps: []*appModel{r, p, n}, plan: newPlan()}
 			var lt *logTarget
-			if l := pick(rng, logs); i%3 != 0 && l.family != r.family && l.family != p.family && l.family != n.family {
-				lt = lts[l]
+			if l := pick(rng, ro.logs); i%3 != 0 && l.family != r.family && l.family != p.family && l.family != n.family {
+				lt = ro.lts[l]
 				b.apps = append(b.apps, l)
 			}
-			if d := workflowDraft(b, st, pol[p], not[n], lt, rngFor(opt.Seed, id), i); d != nil {
+			if d := workflowDraft(b, st, ro.pol[p], ro.not[n], lt, rngFor(opt.Seed, id), i); d != nil {
 				if opt.FullSurface {
 					d.in.Tools = nil
 				}
@@ -450,12 +467,7 @@ func (sel *selection) request(b *bundle, nt *notifyTarget) {
 		}
 	}
 	if nt.ch != nil {
-		ch := b.plan.need(nt.ch, "wfch")
-		ch.set[nt.ch.display] = sel.chName
-		if b.plan.private[nt.ch] == nil {
-			b.plan.private[nt.ch] = map[string]bool{}
-		}
-		b.plan.private[nt.ch]["wfch"] = true
+		b.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = sel.chName
 	}
 }
 
@@ -622,6 +634,28 @@ func (sel *selection) plan(ps *policySource, nt *notifyTarget) ([]atom.PlanCall,
 		return nil, false
 	}
 	return append(plan, find, post), true
+}
+
+// workflowWriter writes what a workflow intent asks and checks: its
+// instruction, its goal and the plan that meets it.
+type workflowWriter interface {
+	instruction(rng *rand.Rand) string
+	goal() []assert.Assertion
+	plan() ([]atom.PlanCall, bool)
+}
+
+// writeWorkflow sets in's instruction, goal, plan and the tools offered
+// beside the plan's; false when no plan could be written.
+func writeWorkflow(in *atom.Intent, w workflowWriter, apps []*appModel, rng *rand.Rand) bool {
+	in.Instruction = w.instruction(rng)
+	in.Goal = w.goal()
+	plan, ok := w.plan()
+	if !ok {
+		return false
+	}
+	in.Plan = plan
+	in.Tools = curatedTools(plan, apps, rng)
+	return true
 }
 
 // curatedTools is the surface a workflow offers: the tools its plan calls

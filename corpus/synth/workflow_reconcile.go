@@ -115,14 +115,9 @@ func reconcileDraft(bd *bundle, a, b *collModel, nt *notifyTarget, rng *rand.Ran
 	in.Slots["fx"] = atom.Slot{Handle: handleName(r.follower, "rfx")}
 	in.Slots["fy"] = atom.Slot{Handle: handleName(r.follower, "rfy")}
 	in.Slots["ch"] = atom.Slot{Handle: handleName(nt.ch, "wfch")}
-	in.Instruction = r.instruction(rng)
-	in.Goal = r.goal()
-	plan, ok := r.plan()
-	if !ok {
+	if !writeWorkflow(in, r, bd.apps, rng) {
 		return nil
 	}
-	in.Plan = plan
-	in.Tools = curatedTools(plan, bd.apps, rng)
 	return &draft{in: in, writes: []write{
 		{cm: r.follower, field: r.ff, value: "copied", effect: "update"},
 		{cm: nt.d, field: nt.text, value: "summary", effect: "create"},
@@ -144,12 +139,7 @@ func (r *reconcile) request(bd *bundle) {
 	bd.plan.need(r.follower, "rfx").link = "rcx"
 	bd.plan.need(r.follower, "rfy")
 	nt := r.nt
-	ch := bd.plan.need(nt.ch, "wfch")
-	ch.set[nt.ch.display] = r.chName
-	if bd.plan.private[nt.ch] == nil {
-		bd.plan.private[nt.ch] = map[string]bool{}
-	}
-	bd.plan.private[nt.ch]["wfch"] = true
+	bd.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = r.chName
 	rule := bd.plan.need(nt.d, "rcrule")
 	rule.refs[nt.ref] = "wfch"
 	rule.set[nt.text] = fmt.Sprintf("Sync rule for the %[1]s: %[2]s is the system of record for each person's %[1]s. "+

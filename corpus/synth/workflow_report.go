@@ -46,25 +46,8 @@ func reportBundles(models []*appModel, opt Options) []*bundle {
 	if opt.Workflows < 0 {
 		return nil
 	}
-	var sources, chans, logs []*appModel
-	pol := map[*appModel]*policySource{}
-	nts := map[*appModel]*notifyTarget{}
-	lts := map[*appModel]*logTarget{}
-	for _, m := range models {
-		if l := findLogTarget(m); l != nil {
-			lts[m] = l
-			logs = append(logs, m)
-		}
-		if p := findPolicySource(m); p != nil {
-			pol[m] = p
-			sources = append(sources, m)
-		}
-		if nt := findNotifyTarget(m); nt != nil && nt.ch != nil {
-			nts[m] = nt
-			chans = append(chans, m)
-		}
-	}
-	if len(sources) == 0 || len(chans) == 0 || len(logs) == 0 {
+	ro := findWorkflowRoles(models, true)
+	if ro == nil {
 		return nil
 	}
 	var out []*bundle
@@ -77,7 +60,7 @@ func reportBundles(models []*appModel, opt Options) []*bundle {
 				continue
 			}
 			for try := 0; try < 4 && n < opt.Workflows/10+1; try++ {
-				p, c := pick(rng, sources), pick(rng, chans)
+				p, c := pick(rng, ro.sources), pick(rng, ro.targets)
 				if p.family == m.family || c.family == m.family || p.family == c.family {
 					continue
 				}
@@ -85,11 +68,11 @@ func reportBundles(models []*appModel, opt Options) []*bundle {
 				id := intentID("rp", m.app, cm.name, p.app, c.app, fmt.Sprint(n+1))
 				bd := &bundle{id: id, hash: hash64(opt.Seed, id), apps: []*appModel{m, p, c}, plan: newPlan()}
 				var lt *logTarget
-				if l := pick(rng, logs); l.family != m.family && l.family != p.family && l.family != c.family {
-					lt = lts[l]
+				if l := pick(rng, ro.logs); l.family != m.family && l.family != p.family && l.family != c.family {
+					lt = ro.lts[l]
 					bd.apps = append(bd.apps, l)
 				}
-				if d := reportDraft(bd, cm, g, pol[p], nts[c], lt, rngFor(opt.Seed, id), n); d != nil {
+				if d := reportDraft(bd, cm, g, ro.pol[p], ro.not[c], lt, rngFor(opt.Seed, id), n); d != nil {
 					bd.drafts = []*draft{d}
 					out = append(out, bd)
 					n++
@@ -152,14 +135,9 @@ func reportDraft(bd *bundle, cm *collModel, g enumField, ps *policySource, nt *n
 	in.Derive = []string{verify.DeriveCount, verify.DeriveSum}
 	in.Slots["ch"] = atom.Slot{Handle: handleName(nt.ch, "wfch")}
 	in.Slots["y"] = atom.Slot{Handle: handleName(cm, "rpy")}
-	in.Instruction = r.instruction(rng)
-	in.Goal = r.goal()
-	plan, ok := r.plan()
-	if !ok {
+	if !writeWorkflow(in, r, bd.apps, rng) {
 		return nil
 	}
-	in.Plan = plan
-	in.Tools = curatedTools(plan, bd.apps, rng)
 	d := &draft{in: in, writes: []write{{cm: nt.d, field: nt.text, value: "figures", effect: "create"}}}
 	if lt != nil {
 		d.writes = append(d.writes, write{cm: lt.cm, field: lt.text, value: "figures", effect: "create"})
@@ -198,12 +176,7 @@ func (r *report) request(bd *bundle, rng *rand.Rand) bool {
 		}
 	}
 	nt := r.nt
-	ch := bd.plan.need(nt.ch, "wfch")
-	ch.set[nt.ch.display] = r.chName
-	if bd.plan.private[nt.ch] == nil {
-		bd.plan.private[nt.ch] = map[string]bool{}
-	}
-	bd.plan.private[nt.ch]["wfch"] = true
+	bd.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = r.chName
 	first := r.gv
 	if r.old != "" {
 		first = r.old

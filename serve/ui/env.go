@@ -84,11 +84,7 @@ func (u *UI) envPage(w http.ResponseWriter, r *http.Request) {
 	rules := map[string]*ruleView{}
 	for _, re := range env.Rules {
 		ru := re.MustRule()
-		pl := ru.Placement
-		if pl == "" {
-			pl = "prompt"
-		}
-		p.Rules = append(p.Rules, ruleView{ID: re.ID, Text: ru.Text, Placement: pl})
+		p.Rules = append(p.Rules, ruleView{ID: re.ID, Text: ru.Text, Placement: ru.Placed()})
 	}
 	for i := range p.Rules {
 		rules["rule:"+p.Rules[i].ID] = &p.Rules[i]
