@@ -13,19 +13,7 @@ var builtinFS embed.FS
 // of their operations (operations/). The YAML files are the source, edited
 // by hand (docs/corpus-apps.md); environment synthesis composes data, rule
 // and intent atoms over them.
-func Builtin() fs.FS {
-	sub, err := fs.Sub(builtinFS, "builtin")
-	if err != nil {
-		panic(err) // the embedded tree is fixed at build time
-	}
-	return sub
-}
+func Builtin() fs.FS { return embedded(builtinFS, "builtin") }
 
 // BuiltinServers is the server atoms of the built-in corpus alone.
-func BuiltinServers() fs.FS {
-	sub, err := fs.Sub(builtinFS, "builtin/servers")
-	if err != nil {
-		panic(err)
-	}
-	return sub
-}
+func BuiltinServers() fs.FS { return embedded(builtinFS, "builtin/servers") }

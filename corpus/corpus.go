@@ -12,8 +12,11 @@ var exampleFS embed.FS
 
 // Example is the small example library: three apps, two data atoms, two
 // rules and five intents, one of them spanning two apps.
-func Example() fs.FS {
-	sub, err := fs.Sub(exampleFS, "example")
+func Example() fs.FS { return embedded(exampleFS, "example") }
+
+// embedded is the folder dir of an embedded tree.
+func embedded(tree embed.FS, dir string) fs.FS {
+	sub, err := fs.Sub(tree, dir)
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
