@@ -10,8 +10,9 @@ import (
 )
 
 // verifyImported imports sources whole, writes the library, loads it back
-// and verifies every environment: the verdicts by intent id.
-func verifyImported(t *testing.T, s *Schemas, srcs []Source) (map[string]verify.Verdict, *Result) {
+// and verifies every environment: the verdicts by intent id, and the
+// library as loaded.
+func verifyImported(t *testing.T, s *Schemas, srcs []Source) (map[string]verify.Verdict, *atom.Library) {
 	t.Helper()
 	res := Import(s, srcs)
 	if res.Report.Failed > 0 {
@@ -30,7 +31,7 @@ func verifyImported(t *testing.T, s *Schemas, srcs []Source) (map[string]verify.
 	for _, v := range vs {
 		out[v.Recipe.Intent.ID] = v
 	}
-	return out, res
+	return out, lib
 }
 
 // Whether a task can be solved as written is verification's judgement

@@ -39,21 +39,13 @@ func TestEvolveStrengthensAFrozenWeakGoal(t *testing.T) {
 		},
 	}
 	b, _ := json.Marshal(task)
-	vs, res := verifyImported(t, testSchemas(t), []Source{{File: "release_notice.json", Data: b}})
+	vs, lib := verifyImported(t, testSchemas(t), []Source{{File: "release_notice.json", Data: b}})
 	v := vs["made_up.release_notice"]
 	if v.Verified || v.RootCause == nil || v.RootCause.Code != verify.VerifierNotDiscriminating ||
 		v.RootCause.SuggestedFix == nil || v.RootCause.SuggestedFix.Action() != verify.ActionAddAssertion {
 		t.Fatalf("imported: want not_discriminating with an add_assertion fix, got %+v", v.RootCause)
 	}
-	dir := t.TempDir()
-	if err := res.Write(dir); err != nil {
-		t.Fatal(err)
-	}
-	lib, ds, err := atom.LoadDir(dir)
-	if err != nil || ds.HasErrors() {
-		t.Fatalf("load: %v %v", err, ds.Err())
-	}
-	old := lib.Head(atom.KindIntent, "made_up.release_notice").Atom.(*atom.Intent)
+	old := lib.Head(atom.KindIntent, "made_up.release_notice").MustIntent()
 	out, err := evolve.Run(context.Background(), lib, evolve.Options{Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +53,7 @@ func TestEvolveStrengthensAFrozenWeakGoal(t *testing.T) {
 	if r := out.Report.Rounds[0]; r.VerifiedBefore != 0 || r.VerifiedAfter != 1 {
 		t.Fatalf("round: verified %d -> %d, want 0 -> 1 (%+v)", r.VerifiedBefore, r.VerifiedAfter, r.Repairs)
 	}
-	got := out.Library.Head(atom.KindIntent, "made_up.release_notice").Atom.(*atom.Intent)
+	got := out.Library.Head(atom.KindIntent, "made_up.release_notice").MustIntent()
 	if !got.Frozen || len(got.Goal) != len(old.Goal)+1 || got.Goal[len(old.Goal)].Type != assert.Unchanged {
 		t.Fatalf("evolved goal: %+v", got.Goal)
 	}
@@ -81,15 +73,7 @@ func TestEvolveStrengthensAcrossCreatedRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, res := verifyImported(t, testSchemas(t), []Source{{File: "sales_add_contact_to_campaign.json", Data: b}})
-	dir := t.TempDir()
-	if err := res.Write(dir); err != nil {
-		t.Fatal(err)
-	}
-	lib, ds, err := atom.LoadDir(dir)
-	if err != nil || ds.HasErrors() {
-		t.Fatalf("load: %v %v", err, ds.Err())
-	}
+	_, lib := verifyImported(t, testSchemas(t), []Source{{File: "sales_add_contact_to_campaign.json", Data: b}})
 	out, err := evolve.Run(context.Background(), lib, evolve.Options{Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +81,7 @@ func TestEvolveStrengthensAcrossCreatedRecords(t *testing.T) {
 	if r := out.Report.Rounds[0]; r.VerifiedAfter != 1 {
 		t.Fatalf("round: verified %d -> %d, want 1 after (%+v)", r.VerifiedBefore, r.VerifiedAfter, r.Repairs)
 	}
-	got := out.Library.Head(atom.KindIntent, "sales.add_contact_to_campaign").Atom.(*atom.Intent)
+	got := out.Library.Head(atom.KindIntent, "sales.add_contact_to_campaign").MustIntent()
 	last := got.Goal[len(got.Goal)-1]
 	if last.Type != assert.Unchanged || len(last.Except) != 1 || last.Except[0].Field != "CampaignId" {
 		t.Fatalf("added assertion: %s", last.String())
