@@ -93,7 +93,9 @@ func runBenchServe(cmd *cobra.Command, f *benchServeFlags) error {
 	if err != nil {
 		return err
 	}
-	f.gc.apply(cmd) // as legoenv serve runs
+	if err := f.gc.apply(cmd); err != nil { // as legoenv serve runs
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if f.soak {

@@ -113,7 +113,9 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 		return err
 	}
 	defer f.prof.stop()
-	f.gc.apply(cmd)
+	if err := f.gc.apply(cmd); err != nil {
+		return err
+	}
 	if f.size <= 0 || f.size > 1 {
 		return badInput("--size must be in (0, 1], not %g", f.size)
 	}

@@ -78,6 +78,7 @@ func TestBuildTableAndBadInput(t *testing.T) {
 		{[]string{"--holdout-apps", "1.5"}, "--holdout-apps"},
 		{[]string{"--size", "0.05", "--holdout-apps", "no_such_app"}, "no_such_app"},
 		{[]string{"--lib", "no/such/dir"}, "no/such/dir"},
+		{[]string{"--gogc", "-1", "--memory-limit", "0"}, "--memory-limit"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			code, _, stderr := cli(t, "", append([]string{"build", "--out", out, "--db", ""}, c.args...)...)

@@ -75,17 +75,23 @@ func (g *gcOptions) flags(c *cobra.Command) { g.flagsWith(c, 1000, 2048) }
 
 // flagsWith adds --gogc and --memory-limit with the given defaults.
 func (g *gcOptions) flagsWith(c *cobra.Command, percent int, limitMiB int64) {
-	c.Flags().IntVar(&g.percent, "gogc", percent, "GC target percentage (as GOGC; the GOGC environment variable wins unless this flag is given)")
+	c.Flags().IntVar(&g.percent, "gogc", percent, "GC target percentage (as GOGC; the GOGC environment variable wins unless this flag is given); negative: the collector is off (GOGC=off) and only --memory-limit bounds the heap")
 	c.Flags().Int64Var(&g.limitMiB, "memory-limit", limitMiB, "soft memory limit in MiB (as GOMEMLIMIT; the environment variable wins unless this flag is given); 0: none")
 }
 
-func (g *gcOptions) apply(c *cobra.Command) {
+// apply sets the collector's pace and limit. A negative --gogc turns the
+// collector off, so it is refused unless a memory limit bounds the heap.
+func (g *gcOptions) apply(c *cobra.Command) error {
+	if g.percent < 0 && g.limitMiB <= 0 {
+		return badInput("--gogc %d turns the collector off; give --memory-limit too, or the heap grows without bound", g.percent)
+	}
 	if _, set := os.LookupEnv("GOGC"); !set || c.Flags().Changed("gogc") {
 		debug.SetGCPercent(g.percent)
 	}
 	if _, set := os.LookupEnv("GOMEMLIMIT"); (!set || c.Flags().Changed("memory-limit")) && g.limitMiB > 0 {
 		debug.SetMemoryLimit(g.limitMiB << 20)
 	}
+	return nil
 }
 
 // serveFlags are the flags of legoenv serve.
@@ -174,7 +180,9 @@ func runServe(cmd *cobra.Command, f *serveFlags) error {
 	if err := f.opts.Validate(); err != nil {
 		return badInput("%v", err)
 	}
-	f.gc.apply(cmd)
+	if err := f.gc.apply(cmd); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
 		return badInput("listen on %s: %v", f.addr, err)
