@@ -414,9 +414,16 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 	rec[cm.key] = uniqueKey(val, cm, used)
 	other := val.src.NewRow()
 	for _, e := range cm.enums {
-		if v := findIn(e.values, terminalWords); v != "" && !p.targets[cm][e.name][v] {
+		if v := findIn(e.values, terminalWords); v != "" && !p.targets[cm][e.name][v] && !p.avoid[cm][e.name][v] {
 			rec[e.name] = v
 			break
+		}
+	}
+	// A copy of a group's member must not join the group: a bulk task
+	// names every member it asks for.
+	for _, e := range cm.enums {
+		if v, _ := rec[e.name].(string); p.avoid[cm][e.name][v] {
+			rec[e.name] = freeValue(e, p.avoid[cm][e.name], p.targets[cm][e.name])
 		}
 	}
 	var first, last string
@@ -607,7 +614,9 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 			if r.dupOf != "" {
 				targets = p.roleTargets[cm][r.dupOf][f]
 			}
-			return startValue(val, e, targets, r.tier == "high" && cm.amount != "")
+			// A value that selects a group (a bulk task's status) is only
+			// its members', which set it explicitly.
+			return startValue(val, e, union(targets, p.avoid[cm][f]), r.tier == "high" && cm.amount != "")
 		}
 	}
 	for _, rf := range cm.refs {
@@ -688,6 +697,32 @@ func fixedRef(val *valuer, rf refField, r *recordReq, p *plan, keys map[*collMod
 		return pick(val.rng, ks)
 	}
 	return nil
+}
+
+// freeValue is the first value of e in neither set, or e's first value
+// when every one is taken.
+func freeValue(e enumField, avoid, targets map[string]bool) string {
+	for _, v := range e.values {
+		if !avoid[v] && !targets[v] {
+			return v
+		}
+	}
+	return e.values[0]
+}
+
+// union is a new set holding the members of a and b.
+func union(a, b map[string]bool) map[string]bool {
+	if len(b) == 0 {
+		return a
+	}
+	out := make(map[string]bool, len(a)+len(b))
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
 }
 
 // startValue picks a record's initial enum value: one no intent of the

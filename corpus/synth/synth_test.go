@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
@@ -594,4 +596,77 @@ func checkRealOperations(t *testing.T, src *atom.Library, b *Build) {
 			}
 		}
 	}
+}
+
+// TestBulkGroupsHoldOnlyTheirMembers: a bulk task names every record of
+// its group, so no other record of the data (another task's record, a
+// look-alike of a member) may hold the value that selects the group.
+func TestBulkGroupsHoldOnlyTheirMembers(t *testing.T) {
+	// Single-app bundles are where bulk tasks live; no pairs or workflows.
+	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Partners: 1, Workflows: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := map[string]*atom.Data{}
+	for _, d := range c.Data {
+		data[d.ID] = d
+	}
+	intents := map[string]*atom.Intent{}
+	for _, in := range c.Intents {
+		intents[in.ID] = in
+	}
+	checked := 0
+	for _, r := range c.Recipes {
+		in := intents[r.Intent.ID]
+		if in == nil || in.Family != famBulk {
+			continue
+		}
+		for _, a := range in.Goal {
+			if a.Type != assert.Count || a.Bound.Min == nil || !literalWhere(a.Where) {
+				continue
+			}
+			app, coll, _ := strings.Cut(a.Target, ".")
+			n := 0
+			for _, rec := range data[r.Data.ID].Records[app][coll] {
+				if holdsAll(rec, a.Where) {
+					n++
+				}
+			}
+			checked++
+			if n != *a.Bound.Min {
+				t.Errorf("%s over %s: %d records of %s hold %v, want its %d members", in.ID, r.Data.ID, n, a.Target, a.Where, *a.Bound.Min)
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d bulk groups selected by a value; the test reads too little", checked)
+	}
+}
+
+// literalWhere reports whether every predicate compares a field with a
+// written string (no slot reference, no list value).
+func literalWhere(w assert.Where) bool {
+	for _, p := range w {
+		s, ok := p.Value.(string)
+		if p.Op != assert.OpEquals || !ok || strings.Contains(s, "{{") {
+			return false
+		}
+	}
+	return len(w) > 0
+}
+
+// holdsAll reports whether rec matches every predicate of w: the field
+// equals the value, or a list field holds it.
+func holdsAll(rec map[string]any, w assert.Where) bool {
+	for _, p := range w {
+		v := rec[p.Field]
+		if l, ok := v.([]any); ok {
+			if !slices.Contains(l, any(p.Value)) {
+				return false
+			}
+		} else if v != p.Value {
+			return false
+		}
+	}
+	return true
 }
