@@ -442,6 +442,11 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 	if first == "" {
 		person = other.Person
 	}
+	// Another company, so another address: one the original shares would
+	// make the two one person to every reader.
+	for try := 0; try < 8 && cm.email != "" && gen.Email(person, other.Company.Domain) == orig[cm.email]; try++ {
+		other = val.src.NewRow()
+	}
 	for _, f := range cm.fieldNames {
 		switch cm.roles[f] {
 		case atom.RoleEmail:

@@ -670,3 +670,52 @@ func holdsAll(rec map[string]any, w assert.Where) bool {
 	}
 	return true
 }
+
+// TestLookAlikesHaveTheirOwnAddress: a look-alike is the same name at
+// another company; sharing the original's address would make the two one
+// person, and a task naming them by it ambiguous.
+func TestLookAlikesHaveTheirOwnAddress(t *testing.T) {
+	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Partners: 1, Workflows: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := 0
+	for _, d := range c.Data {
+		for _, h := range d.Handles {
+			recs := d.Records[h.App][h.Collection]
+			var addr any
+			for _, r := range recs {
+				if hasKey(r, h.Key) {
+					addr = r["email"]
+				}
+			}
+			if s, ok := addr.(string); !ok || s == "" {
+				continue
+			}
+			named++
+			same := 0
+			for _, r := range recs {
+				if r["email"] == addr {
+					same++
+				}
+			}
+			if same > 1 {
+				t.Errorf("%s: %d records of %s.%s have the address %v", d.ID, same, h.App, h.Collection, addr)
+			}
+		}
+	}
+	if named < 100 {
+		t.Fatalf("only %d named records with an address; the test reads too little", named)
+	}
+}
+
+// hasKey reports whether an id-like field of rec holds key.
+func hasKey(rec map[string]any, key string) bool {
+	for f, v := range rec {
+		l := strings.ToLower(f)
+		if (strings.HasSuffix(l, "id") || strings.HasSuffix(l, "key")) && fmt.Sprint(v) == key {
+			return true
+		}
+	}
+	return false
+}
