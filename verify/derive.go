@@ -274,9 +274,14 @@ func twoStep(f float64, nums []float64, has func(string) bool) string {
 	return ""
 }
 
+// ratioOf reports whether f is a/b or b/a, as a share or a percentage, of
+// two positive numbers: the pieces of a date ("2026-02-15" reads -2 and
+// -15) are no quantities. Two equal numbers stay a ratio (a load of 4 on
+// a capacity of 4 is 100%), though the numbers seen are kept once, so a
+// number over itself passes too.
 func ratioOf(a, b, f float64) bool {
 	for _, r := range []float64{a / b, b / a} {
-		if b == 0 || a == 0 {
+		if b <= 0 || a <= 0 {
 			return false
 		}
 		if approxLoose(r, f) || approxLoose(r*100, f) {

@@ -92,6 +92,22 @@ func TestDeriveTwoSteps(t *testing.T) {
 	}
 }
 
+// A ratio is of two positive numbers: a number over a piece of a date
+// ("2026-02-15" reads -2 and -15 too) derives nothing.
+func TestDeriveRatioNotByAccident(t *testing.T) {
+	ctx := &visible{}
+	ctx.add("rates", `[{"Currency":"EUR","Rate":"1.08","Date":"2026-02-15"}]`)
+	for _, v := range []string{"750", "0.75"} {
+		if got := ctx.derive(v, []string{DeriveRatio}); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	ctx.add("counts", `[{"Open":"30","Total":"120"}]`)
+	if got := ctx.derive("25", []string{DeriveRatio}); got == "" {
+		t.Error("25 (30 of 120, as a percentage) is not derived")
+	}
+}
+
 // A value that fills a template the data gives (the words before a
 // placeholder, then a value the agent saw) is grounded; the same words
 // with a value nobody showed, or one word of the template alone, are not.
