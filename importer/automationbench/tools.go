@@ -718,7 +718,19 @@ func getTool(app *App, name string, c *Coll) atom.Tool {
 
 // ownerRefs returns the fields of c that name a record of another collection
 // of the app (a recording's meeting_id): the records c's records belong to.
+// Only a record with no name of its own (a recording, a registrant listed
+// by meeting) is reached through its owner; an invoice or a contact, with a
+// number or a name, is got by its own id.
 func ownerRefs(app *App, c *Coll) []*Field {
+	for _, f := range c.Fields {
+		switch f.Name {
+		case "name", "title", "display_name", "subject", "email", "first_name", "number":
+			return nil
+		}
+		if strings.HasSuffix(f.Name, "_number") && !isPhone(f) {
+			return nil // an invoice's doc_number names it
+		}
+	}
 	var out []*Field
 	for _, f := range c.Fields {
 		if f.Name == c.Key || !strings.HasSuffix(f.Name, "_id") {
