@@ -33,6 +33,8 @@ func TestToolDerivation(t *testing.T) {
 		{"gmail_get_email_by_id", "get", "messages", nil, []string{"message_id"}},
 		// A recording belongs to a meeting: got by its id or by the meeting's.
 		{"zoom_get_recording", "search", "recordings", nil, []string{"recording_id", "meeting_id"}},
+		// A contact of an account has a name: got by its own id.
+		{"salesforce_get_contact", "get", "contacts", nil, []string{"contact_id"}},
 		{"gmail_mark_as_read", "update", "messages", map[string]any{"is_read": true}, []string{"message_id"}},
 		{"gmail_star_email", "update", "messages", map[string]any{"is_starred": true}, nil},
 		{"gmail_delete_email", "delete", "messages", nil, []string{"message_id"}},
