@@ -207,12 +207,81 @@ func (ctx *visible) deriveNumber(f float64, ops []string) string {
 			}
 		}
 	}
+	return twoStep(f, nums, has)
+}
+
+// maxTwoStepOperands bounds the numbers a two-step derivation pairs: it
+// tries every pair of them, so it keeps to the first numbers seen.
+const maxTwoStepOperands = 160
+
+// twoStep finds f as a value times, or over, the difference or sum of two
+// others, where the intent declares both operations: an amount times the
+// change of a rate between two readings (50,000 x (1.10 - 1.08), a gain
+// on a foreign-currency invoice). Against matching by accident the two
+// others must be positive readings of like size (neither more than twice
+// the other, as a rate then and now, two prices, two quantities), their
+// difference or sum is not 1 (times 1 is the value itself), the value is
+// neither of them nor a whole number below 10 (a count of a few things or
+// a part of a date, which times some difference of two sheet values makes
+// almost any figure: 2 x (340 - 250) is no reading of a $180 claim), and
+// the result must hold exactly (no rounding). Each
+// pair costs one binary search for the value: O(n² log n) for n operands.
+func twoStep(f float64, nums []float64, has func(string) bool) string {
+	mul, div := has(DeriveProduct), has(DeriveRatio)
+	diff, sum := has(DeriveDifference), has(DeriveSum)
+	if f == 0 || !(mul || div) || !(diff || sum) {
+		return ""
+	}
+	nums = nums[:min(len(nums), maxTwoStepOperands)]
+	sorted := slices.Sorted(slices.Values(nums))
+	// value finds an operand x other than b and c with op(x) == f.
+	value := func(want, b, c float64, holds func(x float64) bool) (float64, bool) {
+		i, _ := slices.BinarySearch(sorted, want)
+		for _, j := range []int{i - 1, i, i + 1} {
+			if j < 0 || j >= len(sorted) || fewWhole(sorted[j]) {
+				continue
+			}
+			if x := sorted[j]; x != b && x != c && holds(x) {
+				return sorted[j], true
+			}
+		}
+		return 0, false
+	}
+	for i, b := range nums {
+		for _, c := range nums[i+1:] {
+			if b <= 0 || c <= 0 || max(b, c) > 2*min(b, c) {
+				continue
+			}
+			hi, lo := max(b, c), min(b, c)
+			for _, op := range []struct {
+				ok   bool
+				d    float64
+				sign string
+			}{{diff, hi - lo, "-"}, {sum, hi + lo, "+"}} {
+				if !op.ok || op.d == 0 || approx(op.d, 1) {
+					continue
+				}
+				d := op.d
+				if a, ok := value(f/d, b, c, func(x float64) bool { return approx(x*d, f) }); mul && ok {
+					return fmt.Sprintf("derived: %v x (%v %s %v)", a, hi, op.sign, lo)
+				}
+				if a, ok := value(f*d, b, c, func(x float64) bool { return approx(x/d, f) }); div && ok {
+					return fmt.Sprintf("derived: %v / (%v %s %v)", a, hi, op.sign, lo)
+				}
+			}
+		}
+	}
 	return ""
 }
 
+// ratioOf reports whether f is a/b or b/a, as a share or a percentage, of
+// two positive numbers: the pieces of a date ("2026-02-15" reads -2 and
+// -15) are no quantities. Two equal numbers stay a ratio (a load of 4 on
+// a capacity of 4 is 100%), though the numbers seen are kept once, so a
+// number over itself passes too.
 func ratioOf(a, b, f float64) bool {
 	for _, r := range []float64{a / b, b / a} {
-		if b == 0 || a == 0 {
+		if b <= 0 || a <= 0 {
 			return false
 		}
 		if approxLoose(r, f) || approxLoose(r*100, f) {
@@ -246,3 +315,6 @@ func (ctx *visible) operands() []float64 {
 	}
 	return out
 }
+
+// fewWhole reports whether x is a whole number below 10 in size.
+func fewWhole(x float64) bool { return x == math.Trunc(x) && math.Abs(x) < 10 }

@@ -53,6 +53,61 @@ func TestDeriveSelectedRowsAndDays(t *testing.T) {
 	}
 }
 
+// An amount times the change of a rate read from two worksheets is
+// derived when the intent declares a product and a difference; the same
+// figure with one operation missing, a change between values of unlike
+// size, or a small whole number as the multiplier is not.
+func TestDeriveTwoSteps(t *testing.T) {
+	all := []string{DeriveCount, DeriveSum, DeriveDifference, DeriveProduct, DeriveRatio}
+	ctx := &visible{}
+	ctx.add("open invoices", `[{"Customer":"EuroLogic","Foreign Amount":"50,000","Booking Rate":"1.08"},
+		{"Customer":"British Design","Foreign Amount":"20,000","Booking Rate":"1.25"}]`)
+	ctx.add("current rates", `[{"Currency":"EUR","Rate to USD":"1.10"},{"Currency":"GBP","Rate to USD":"1.28"}]`)
+	for v, want := range map[string]string{
+		"1,000": "50000 x (1.1 - 1.08)",
+		"600":   "20000 x (1.28 - 1.25)",
+	} {
+		if got := ctx.derive(v, all); got != "derived: "+want {
+			t.Errorf("derive(%s) = %q, want %q", v, got, "derived: "+want)
+		}
+	}
+	for _, ops := range [][]string{{DeriveProduct, DeriveRatio}, {DeriveDifference, DeriveSum}} {
+		if got := ctx.derive("1,000", ops); got != "" {
+			t.Errorf("derive(1,000) with only %v = %q, want nothing", ops, got)
+		}
+	}
+	// 1,001 and 2,513.6 are no amount times a change of like-sized values.
+	for _, v := range []string{"1,001", "2,513.6"} {
+		if got := ctx.derive(v, all); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	small := &visible{}
+	small.add("claims", `[{"Amount":"$340","Cap":"250","Nights":"2"}]`)
+	if got := small.derive("180", all); got != "" {
+		t.Errorf("derive(180) = %q: 2 x (340 - 250) is an accident, not a derivation", got)
+	}
+	if got := twoStep(1000, []float64{50000, 1.10, 3.5}, func(string) bool { return true }); got != "" {
+		t.Errorf("twoStep over 1.10 and 3.5 (unlike sizes) = %q, want nothing", got)
+	}
+}
+
+// A ratio is of two positive numbers: a number over a piece of a date
+// ("2026-02-15" reads -2 and -15 too) derives nothing.
+func TestDeriveRatioNotByAccident(t *testing.T) {
+	ctx := &visible{}
+	ctx.add("rates", `[{"Currency":"EUR","Rate":"1.08","Date":"2026-02-15"}]`)
+	for _, v := range []string{"750", "0.75"} {
+		if got := ctx.derive(v, []string{DeriveRatio}); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	ctx.add("counts", `[{"Open":"30","Total":"120"}]`)
+	if got := ctx.derive("25", []string{DeriveRatio}); got == "" {
+		t.Error("25 (30 of 120, as a percentage) is not derived")
+	}
+}
+
 // A value that fills a template the data gives (the words before a
 // placeholder, then a value the agent saw) is grounded; the same words
 // with a value nobody showed, or one word of the template alone, are not.

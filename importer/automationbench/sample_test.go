@@ -97,9 +97,11 @@ func TestSampleImportsAndVerifies(t *testing.T) {
 	}
 	// 37: grounding solves seven more than the 39 of the first strict
 	// run; over-action probes that carry a record over found nine goals
-	// the benchmark does not protect (listed in the golden file).
-	if n := len(vs) - len(lines); n < 37 {
-		t.Errorf("%d of the sample's tasks verify, fewer than the 37 measured", n)
+	// the benchmark does not protect (listed in the golden file). 38: an
+	// amount times the change of a rate is derived in two steps
+	// (finance.forex_gain_loss).
+	if n := len(vs) - len(lines); n < 38 {
+		t.Errorf("%d of the sample's tasks verify, fewer than the 38 measured", n)
 	}
 }
 

@@ -206,6 +206,11 @@ func (tb *toolBuilder) stateTool(name string, p toolParts) (atom.Tool, error) {
 			return t, fmt.Errorf("no collection for %q", strings.Join(p.object, "_"))
 		}
 		plural := len(p.object) > 0 && p.object[len(p.object)-1] != singular(p.object[len(p.object)-1])
+		if p.kind == effGet && !plural && len(p.by) == 0 {
+			if refs := ownerRefs(app, ent.coll); len(refs) > 0 {
+				return ownedGetTool(app, name, ent.coll, refs), nil
+			}
+		}
 		if p.kind == effGet && !plural && len(p.by) == 0 || len(p.by) == 1 && p.by[0] == "id" {
 			return getTool(app, name, ent.coll), nil
 		}
@@ -708,6 +713,60 @@ func getTool(app *App, name string, c *Coll) atom.Tool {
 		Description: fmt.Sprintf("Get one %s %s by its id.%s", app.Name, singular(strings.ReplaceAll(c.Name, "_", " ")), collDoc(c)),
 		Input:       atom.ObjectSchema(map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "The record's id"}}, []string{k}),
 		Effect:      atom.Effect{Kind: "get", Collection: c.Name, Key: effKey(c, k)},
+	}
+}
+
+// ownerRefs returns the fields of c that name a record of another collection
+// of the app (a recording's meeting_id): the records c's records belong to.
+// Only a record with no name of its own (a recording, a registrant listed
+// by meeting) is reached through its owner; an invoice or a contact, with a
+// number or a name, is got by its own id.
+func ownerRefs(app *App, c *Coll) []*Field {
+	for _, f := range c.Fields {
+		switch f.Name {
+		case "name", "title", "display_name", "subject", "email", "first_name", "number":
+			return nil
+		}
+		if strings.HasSuffix(f.Name, "_number") && !isPhone(f) {
+			return nil // an invoice's doc_number names it
+		}
+	}
+	var out []*Field
+	for _, f := range c.Fields {
+		if f.Name == c.Key || !strings.HasSuffix(f.Name, "_id") {
+			continue
+		}
+		if t, _, ok := entityOf(app, strings.TrimSuffix(f.Name, "_id")); ok && t != c && !t.Actions {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// ownedGetTool gets the records of c by their own id or by the record they
+// belong to. A product's API fetches what belongs to a record through that
+// record (Zoom's recordings of a meeting: GET /meetings/{meetingId}/recordings),
+// so an agent that has found the meeting can get its recording without an id
+// that no listing shows. A name that says "by id" keeps the plain get.
+func ownedGetTool(app *App, name string, c *Coll, refs []*Field) atom.Tool {
+	k := keyArg(c)
+	props := map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "The record's id"}}
+	var owners []string
+	for _, f := range refs {
+		props[f.Name] = filterSchema(f)
+		owners = append(owners, f.Name)
+	}
+	props["limit"] = map[string]any{"type": "integer", "minimum": 1, "maximum": 100, "description": "Most records to return"}
+	var fields map[string]string
+	if k != c.Key {
+		fields = map[string]string{k: c.Key}
+	}
+	return atom.Tool{
+		Name: name,
+		Description: fmt.Sprintf("Get %s %s by id, or those of the record given by %s.%s", app.Name,
+			strings.ReplaceAll(c.Name, "_", " "), strings.Join(owners, " or "), collDoc(c)),
+		Input:  atom.ObjectSchema(props, nil),
+		Effect: atom.Effect{Kind: "search", Collection: c.Name, Fields: fields},
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify"
 )
 
 // Tools are derived from their names and the app's schema; names of tools
@@ -29,6 +31,10 @@ func TestToolDerivation(t *testing.T) {
 		{"gmail_find_email", "search", "messages", nil, []string{"from", "subject", "limit"}},
 		{"gmail_list_emails", "search", "messages", nil, nil},
 		{"gmail_get_email_by_id", "get", "messages", nil, []string{"message_id"}},
+		// A recording belongs to a meeting: got by its id or by the meeting's.
+		{"zoom_get_recording", "search", "recordings", nil, []string{"recording_id", "meeting_id"}},
+		// A contact of an account has a name: got by its own id.
+		{"salesforce_get_contact", "get", "contacts", nil, []string{"contact_id"}},
 		{"gmail_mark_as_read", "update", "messages", map[string]any{"is_read": true}, []string{"message_id"}},
 		{"gmail_star_email", "update", "messages", map[string]any{"is_starred": true}, nil},
 		{"gmail_delete_email", "delete", "messages", nil, []string{"message_id"}},
@@ -272,5 +278,31 @@ func TestAnyRecordWrite(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// An agent that found the meeting gets its recording through the meeting,
+// as Zoom's API does (the recordings of a meeting), without the recording's
+// id, which no listing the task offers shows; the other meeting's recording
+// is not in the answer, and the link the mail must hold is then grounded.
+func TestGetOwnedRecordByOwner(t *testing.T) {
+	const file = "sales_zoom_recording_distribution_basic.json"
+	data, err := os.ReadFile(filepath.Join(tasksDir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, lib := verifyImported(t, testSchemas(t), []Source{{File: file, Data: data}})
+	const intent = "sales.zoom_recording_distribution_basic"
+	if c := vs[intent].RootCause; c == nil || c.Code == verify.IntentGoalNotInInstruction {
+		t.Errorf("verdict %+v: the share link should be grounded, leaving the weak goal", c)
+	}
+	s := session(t, lib, intent, episode.ToolsetNamed)
+	obs := s.Call(call{"zoom_get_recording", map[string]any{"meeting_id": 2001}}.toolCall())
+	if obs.IsError || !strings.Contains(obs.Content, "demo123") || strings.Contains(obs.Content, "old456") {
+		t.Fatalf("zoom_get_recording by meeting 2001: %s", obs.Content)
+	}
+	obs = s.Call(call{"zoom_get_recording", map[string]any{"recording_id": "rec_old"}}.toolCall())
+	if obs.IsError || !strings.Contains(obs.Content, "old456") || strings.Contains(obs.Content, "demo123") {
+		t.Fatalf("zoom_get_recording by its id: %s", obs.Content)
 	}
 }
