@@ -53,6 +53,8 @@ func TestLoadErrorsNameFileFieldLine(t *testing.T) {
 		{"bad clock", "kind: data\nid: d\nclock: yesterday\n", 3, "clock", ""},
 		{"bad generator", "kind: data\nid: d\ngenerate:\n  - {app: a, collection: c, count: 2, fields: {x: \"amount(9,1)\"}}\n", 4, "generate[0].fields.x", "bad range"},
 		{"duplicate key", "kind: server\nid: a\nid: b\n", 3, "", "duplicate key"},
+		{"default outside enum", strings.Replace(goodServer, "title: {type: string}\ntools", "title: {type: string, enum: [open, done], default: lost}\ntools", 1), 6, "collections[0].fields.title.default", "not one of the field's values"},
+		{"list default", strings.Replace(goodServer, "title: {type: string}\ntools", "title: {type: string, default: [a]}\ntools", 1), 6, "", "default"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

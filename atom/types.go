@@ -123,6 +123,10 @@ type Field struct {
 	// FieldRoles); Ref names the collection a role "ref" field points at.
 	Role string `json:"role,omitempty"`
 	Ref  string `json:"ref,omitempty"`
+	// Default is the value a created record gets when the call does not
+	// set the field (an API's server-side default, such as a task's
+	// status "Not Started").
+	Default any `json:"default,omitempty"`
 }
 
 // Tool is one tool of an app.

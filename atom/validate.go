@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -70,6 +72,11 @@ func validateServer(e *Entry, s *Server) Diagnostics {
 			ds = append(ds, e.Diag(Error, f, "duplicate collection %q", c.Name))
 		}
 		colls[c.Name] = true
+		for _, name := range slices.Sorted(maps.Keys(c.Fields)) {
+			if err := checkDefault(c.Fields[name]); err != nil {
+				ds = append(ds, e.Diag(Error, fmt.Sprintf("collections[%d].fields.%s.default", i, name), "%v", err))
+			}
+		}
 	}
 	names := map[string]int{}
 	for i, t := range s.Tools {
@@ -88,6 +95,22 @@ func validateServer(e *Entry, s *Server) Diagnostics {
 		ds = append(ds, validateToolName(e, s, t, at+".name")...)
 	}
 	return append(ds, validateRoles(e, s)...)
+}
+
+// checkDefault checks a field's default: a string, number or boolean
+// (records share it), and one of the field's values where it lists them.
+func checkDefault(fd Field) error {
+	switch fd.Default.(type) {
+	case nil:
+		return nil
+	case string, bool, float64, int, int64:
+	default:
+		return fmt.Errorf("default %v: only a string, number or boolean", fd.Default)
+	}
+	if len(fd.Enum) > 0 && !slices.ContainsFunc(fd.Enum, func(v any) bool { return fmt.Sprint(v) == fmt.Sprint(fd.Default) }) {
+		return fmt.Errorf("default %v is not one of the field's values %v", fd.Default, fd.Enum)
+	}
+	return nil
 }
 
 // CheckInputSchema checks that a tool input is an object JSON Schema that compiles.

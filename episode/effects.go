@@ -423,6 +423,11 @@ func (w *writeEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	}
 	rec := state.Record{}
 	w.write(cx, rec, args)
+	for name, fd := range w.tg.coll.Fields {
+		if _, given := rec[name]; !given && fd.Default != nil {
+			rec[name] = fd.Default
+		}
+	}
 	key := w.tg.coll.KeyField()
 	if _, ok := rec[key]; !ok {
 		rec[key] = st.NextKey(w.tg.name, w.tg.coll.Prefix())

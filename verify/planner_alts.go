@@ -249,6 +249,9 @@ func (p *planner) createArgs(ci *collInfo, t *episode.Tool, preds []assert.Predi
 			}
 			continue
 		}
+		if d := ci.def.Fields[f].Default; d != nil && holdsOn(d, fp) {
+			continue // the server sets it; an agent leaves it out
+		}
 		arg, ok := argOf[f]
 		if !ok {
 			if narg, path, nested := nestedArg(t, ci, argOf, f); nested {

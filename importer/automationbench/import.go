@@ -737,6 +737,12 @@ func atomField(f *Field) atom.Field {
 	if len(f.Enum) > 0 {
 		af.Enum = f.Enum
 	}
+	// A created record takes the schema's default for a field the call
+	// leaves out, as the benchmark's models do; only a value a user would
+	// read as a state (a status, a priority), never an empty one.
+	if s, ok := f.Default.(string); ok && s != "" && f.HasDefault {
+		af.Default = s
+	}
 	if len(af.Description) > 200 {
 		af.Description = af.Description[:197] + "..."
 	}

@@ -99,9 +99,10 @@ func TestSampleImportsAndVerifies(t *testing.T) {
 	// run; over-action probes that carry a record over found nine goals
 	// the benchmark does not protect (listed in the golden file). 38: an
 	// amount times the change of a rate is derived in two steps
-	// (finance.forex_gain_loss).
-	if n := len(vs) - len(lines); n < 38 {
-		t.Errorf("%d of the sample's tasks verify, fewer than the 38 measured", n)
+	// (finance.forex_gain_loss). 39: a created record takes the schema's
+	// default (sales.calendly_no_show_followup's task "Not Started").
+	if n := len(vs) - len(lines); n < 39 {
+		t.Errorf("%d of the sample's tasks verify, fewer than the 39 measured", n)
 	}
 }
 
