@@ -496,29 +496,22 @@ func (in *envInfo) overActionCause(p *Job, slipped []overAction) RootCause {
 	msg := fmt.Sprintf("over-action keeps full reward: %s still passes (plan %s)", first.probe.What, planText(first.probe.Plan))
 	cause := RootCause{Code: VerifierNotDiscriminating, Atom: iref,
 		Evidence: Evidence{Tool: first.write.call.Name, Collection: first.write.coll, Message: msg}}
-	fix := in.protectFix(p, first.write.coll, first.wrong)
-	if fix == nil {
+	a := in.protection(p, first.write.coll, first.wrong)
+	if a == nil {
 		return cause
 	}
-	cause.SuggestedFix = fix
-	add := fix.Edit.(*AddAssertion)
-	made := []assert.Assertion{add.Assertion}
+	made := []assert.Assertion{*a}
 	for _, o := range slipped[1:] {
 		if rejects(made, o.wrong) {
 			continue // an assertion already suggested makes this one lose too
 		}
-		if more := in.protectFix(p, o.write.coll, o.wrong); more != nil {
-			a := more.Edit.(*AddAssertion).Assertion
-			if sameScope(made, a) {
-				continue // two exceptions for one part of a collection: evolution takes neither
-			}
-			add.Also = append(add.Also, a)
-			made = append(made, a)
+		// Two exceptions for one part of a collection: evolution would take
+		// neither.
+		if b := in.protection(p, o.write.coll, o.wrong); b != nil && !sameScope(made, *b) {
+			made = append(made, *b)
 		}
 	}
-	if len(add.Also) > 0 {
-		fix.Description += fmt.Sprintf(" and %d more unchanged assertion(s)", len(add.Also))
-	}
+	cause.SuggestedFix = in.addFix(made[0], made[1:]...)
 	return cause
 }
 

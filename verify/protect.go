@@ -14,7 +14,7 @@ import (
 // holds): past it the assertion is no longer one a reader can check.
 const maxScopeKeys = 50
 
-// protectFix suggests the negative assertion over coll that makes a wrong
+// protection is the negative assertion over coll that makes a wrong
 // plan lose: one the reference plan's final state satisfies and the wrong
 // plan's final state (wrong) does not, so that it is known to tell them
 // apart before evolution tries it. Candidates, in order:
@@ -24,7 +24,8 @@ const maxScopeKeys = 50
 //     every record it creates satisfies (planWrites);
 //   - when the plan only creates there, the same with one exception per
 //     kind of record it creates (mails to three people, posts in three
-//     channels: planAlternatives), then a scope;
+//     channels: planAlternatives), then a scope, and last a cap on the
+//     number of records the plan's exception names (countCap);
 //   - otherwise a scope first: the part of the collection the wrong plan
 //     changed and the plan does not (the source worksheet a row was put
 //     in instead of the one the task names; a worksheet whose rows the
@@ -32,7 +33,7 @@ const maxScopeKeys = 50
 //
 // Nil when no candidate tells the two states apart. With wrong nil (no
 // state to compare) the first candidate the plan satisfies is taken.
-func (in *envInfo) protectFix(p *Job, coll string, wrong *state.State) *Fix {
+func (in *envInfo) protection(p *Job, coll string, wrong *state.State) *assert.Assertion {
 	if p.solved == nil || p.solved.sess == nil {
 		return nil
 	}
@@ -46,7 +47,7 @@ func (in *envInfo) protectFix(p *Job, coll string, wrong *state.State) *Fix {
 	alts := func() *assert.Assertion { return in.planAlternatives(right, coll, base.Key, pw, wrong) }
 	scope := func() *assert.Assertion { return in.scoped(right, wrong, coll) }
 	if len(pw.edited) == 0 {
-		cands = append(cands, alts, scope)
+		cands = append(cands, alts, scope, func() *assert.Assertion { return in.countCap(right, wrong, coll, pw) })
 	} else {
 		cands = append(cands, scope, alts)
 	}
@@ -55,7 +56,7 @@ func (in *envInfo) protectFix(p *Job, coll string, wrong *state.State) *Fix {
 		if a == nil || !tellsApart(*a, right, wrong) {
 			continue
 		}
-		return &Fix{Atom: ref(in.env.Intent), Description: fmt.Sprintf("add %q to the goal", a.String()), Edit: &AddAssertion{Assertion: *a}}
+		return a
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/state"
@@ -116,8 +117,10 @@ func scopeAssertion(right *state.State, coll string, scope assert.Predicate) *as
 			return nil
 		}
 	}
-	a := assert.Assertion{Type: assert.Unchanged, Target: coll, Where: []assert.Predicate{scope},
-		Label: fmt.Sprintf("nothing in %s where %s changes", coll, scope.String())}
+	// No label: the assertion reads well as it is, and a label holding the
+	// scope's value would differ between the environments of one intent,
+	// which evolution needs to agree (values become slot templates).
+	a := assert.Assertion{Type: assert.Unchanged, Target: coll, Where: []assert.Predicate{scope}}
 	if !edits {
 		return &a
 	}
@@ -132,7 +135,6 @@ func scopeAssertion(right *state.State, coll string, scope assert.Predicate) *as
 		return nil
 	}
 	a.Except = keyIn(base.Key, keys)
-	a.Label = fmt.Sprintf("no record is added to %s where %s", coll, scope.String())
 	return &a
 }
 
@@ -278,8 +280,104 @@ func (in *envInfo) substitutionFix(p *Job, wrong *state.State) *Fix {
 			continue
 		}
 		if a := in.scoped(right, wrong, coll); a != nil {
-			return &Fix{Atom: ref(in.env.Intent), Description: fmt.Sprintf("add %q to the goal", a.String()), Edit: &AddAssertion{Assertion: *a}}
+			return in.addFix(*a)
 		}
 	}
 	return nil
+}
+
+// countCap caps the records of coll that the plan's exception names at as
+// many as the plan leaves. When the wrong plan's extra record is one more
+// of the kind the plan creates (the summary sent again, for a look-alike,
+// to the same people and naming the same records), no exception tells it
+// from the plan's, but their number does. A count already true at the
+// start is credited only when broken (the AutomationBench rule), so it
+// acts as a constraint. Nil unless the plan only creates in coll and one
+// goal assertion names every record it creates.
+func (in *envInfo) countCap(right, wrong *state.State, coll string, w planWrites) *assert.Assertion {
+	if wrong == nil || len(w.created) == 0 || len(w.edited) > 0 {
+		return nil
+	}
+	where := in.createdWhere(coll, w.created)
+	if where == nil {
+		return nil
+	}
+	prog, err := assert.Compile(assert.Assertion{Type: assert.Exists, Target: coll, Where: where})
+	if err != nil {
+		return nil
+	}
+	n := 0
+	for _, r := range right.Records(coll) {
+		if prog.MatchRecord(r) {
+			n++
+		}
+	}
+	a := assert.Assertion{Type: assert.Count, Target: coll, Where: where, Bound: assert.Bound{Max: &n}}
+	return &a
+}
+
+// asWritten returns a copy of a with each predicate value that a goal
+// assertion of the intent holds as a slot template ({{w1.name}}) put back
+// as that template: the assertion was checked on this environment's
+// values, and the intent it is added to serves every environment of the
+// intent. Evolution would otherwise guess the slot from the value, and a
+// value two fields share (a campaign whose name is its headline) reads
+// differently in different environments.
+func (in *envInfo) asWritten(a assert.Assertion) assert.Assertion {
+	back := func(ps []assert.Predicate) []assert.Predicate {
+		if ps == nil {
+			return nil
+		}
+		out := slices.Clone(ps)
+		for i, p := range out {
+			if v, ok := in.templateOf(p); ok {
+				out[i].Value = v
+			}
+		}
+		return out
+	}
+	a.Where = back(a.Where)
+	a.Except = back(a.Except)
+	if a.ExceptAlso != nil {
+		also := make([][]assert.Predicate, len(a.ExceptAlso))
+		for i, alt := range a.ExceptAlso {
+			also[i] = back(alt)
+		}
+		a.ExceptAlso = also
+	}
+	return a
+}
+
+// templateOf finds a goal predicate of the same field and op whose
+// rendered value is p's and whose written value is a template.
+func (in *envInfo) templateOf(p assert.Predicate) (any, bool) {
+	for _, c := range in.goalChecks() {
+		filled, raw := c.prog.Assertion.Where, c.raw.Where
+		for _, r := range raw {
+			s, ok := r.Value.(string)
+			if !ok || r.Field != p.Field || r.Op != p.Op || !strings.Contains(s, "{{") {
+				continue
+			}
+			for _, f := range filled {
+				if f.Field == p.Field && f.Op == p.Op && reflect.DeepEqual(f.Value, p.Value) {
+					return r.Value, true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// addFix is the add_assertion fix of a and also, written as the intent
+// writes its values.
+func (in *envInfo) addFix(a assert.Assertion, also ...assert.Assertion) *Fix {
+	add := &AddAssertion{Assertion: in.asWritten(a)}
+	for _, b := range also {
+		add.Also = append(add.Also, in.asWritten(b))
+	}
+	desc := fmt.Sprintf("add %q to the goal", add.Assertion.String())
+	if len(add.Also) > 0 {
+		desc += fmt.Sprintf(" and %d more assertion(s)", len(add.Also))
+	}
+	return &Fix{Atom: ref(in.env.Intent), Description: desc, Edit: add}
 }

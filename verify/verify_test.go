@@ -82,7 +82,8 @@ var failCases = []failCase{
 	{"not_discriminating", 1, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "pend_and_tag"}, "tighten_assertion",
 		[]string{`index=0`, `field="tags"`, `value="waiting"`}},
 	{"over_action", 0, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "urgent_one"}, "add_assertion",
-		[]string{`assertion={"except":{"id":{"equals":"T-1"}},"label":"nothing else in desk.tickets changes","unchanged":"desk.tickets"}`}},
+		// The value as the intent writes it: the slot the goal names the ticket by.
+		[]string{`assertion={"except":{"id":{"equals":"{{ticket}}"}},"label":"nothing else in desk.tickets changes","unchanged":"desk.tickets"}`}},
 	{"over_action", 1, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "refund_or_reply"}, "add_assertion",
 		[]string{`assertion={"label":"nothing in desk.comments changes","unchanged":"desk.comments"}`}},
 	{"weak_goal", 0, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "refund_mail_weak"}, "", nil},
