@@ -87,6 +87,8 @@ var failCases = []failCase{
 	{"over_action", 1, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "refund_or_reply"}, "add_assertion",
 		[]string{`assertion={"label":"nothing in desk.comments changes","unchanged":"desk.comments"}`}},
 	{"weak_goal", 0, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "refund_mail_weak"}, "", nil},
+	{"weak_negatives", 0, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "log_once"}, "add_assertion",
+		[]string{`assertion={"bound":{"max":1},"count":"log.entries","where":{"body":{"contains":"Handled today."}}}`}},
 	{"stripped_instruction", 0, "solvable", IntentGoalNotInInstruction, AtomRef{Kind: atom.KindIntent, ID: "escalate_stripped"}, "rewrite_instruction",
 		[]string{`field="priority"`, `value="urgent"`, `index=0`}},
 	{"toolset", 0, "solvable", IntentToolsetExcludes, AtomRef{Kind: atom.KindIntent, ID: "pend_restricted"}, "add_to_toolset", []string{`tools=["desk_update_ticket"]`}},
