@@ -50,7 +50,7 @@ type Assertion struct {
 	// to three people, rows it edits beside rows it adds) needs one each.
 	// In JSON, except is then a list of objects.
 	ExceptAlso [][]Predicate
-	Ignore   []string    // for Unchanged and MatchesPlan: volatile fields (timestamps) not compared
+	Ignore     []string // for Unchanged and MatchesPlan: volatile fields (timestamps) not compared
 }
 
 // Bound limits a count. Nil fields are open.
