@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -47,7 +48,12 @@ func (in *envInfo) protection(p *Job, coll string, wrong *state.State) *assert.A
 	alts := func() *assert.Assertion { return in.planAlternatives(right, coll, base.Key, pw, wrong) }
 	scope := func() *assert.Assertion { return in.scoped(right, wrong, coll) }
 	if len(pw.edited) == 0 {
-		cands = append(cands, alts, scope, func() *assert.Assertion { return in.countCap(right, wrong, coll, pw) })
+		cands = append(cands, alts, scope)
+		// A frozen intent only gains negatives; a count is a positive that
+		// acts as a constraint, so evolution would refuse the whole fix.
+		if !atom.IsFrozen(in.env.Intent.Atom) {
+			cands = append(cands, func() *assert.Assertion { return in.countCap(right, wrong, coll, pw) })
+		}
 	} else {
 		cands = append(cands, scope, alts)
 	}
