@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -176,23 +175,6 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 		}
 	}
 	return nil
-}
-
-// perturbFailure is the root cause of a perturbation of step i that kept
-// full reward (its run r). When the goal does not pin the value, the fix
-// is not to pin it but to forbid what the wrong plan did instead: the
-// scoped unchanged that tells its final state from the plan's (the row
-// put in the source worksheet instead of the one the task names).
-func (p *Job) perturbFailure(i int, pt perturbation, kind string, r *run) RootCause {
-	c := freeValueCause(p.info.perturbCause(p.Plan[i], i, pt), kind)
-	if c.SuggestedFix != nil || c.Atom != ref(p.Env.Intent) || r == nil || r.sess == nil {
-		return c
-	}
-	if fix := p.info.substitutionFix(p, r.sess.State()); fix != nil {
-		c.SuggestedFix = fix
-		c.Evidence.Message += "; what the wrong plan changed instead can be forbidden"
-	}
-	return c
 }
 
 // freeValueCause drops the fix a free-value failure would suggest: the
@@ -513,24 +495,6 @@ func (in *envInfo) overActionCause(p *Job, slipped []overAction) RootCause {
 	}
 	cause.SuggestedFix = in.addFix(made[0], made[1:]...)
 	return cause
-}
-
-// sameScope reports whether an assertion of as covers what a covers: the
-// same type, collection and where.
-func sameScope(as []assert.Assertion, a assert.Assertion) bool {
-	return slices.ContainsFunc(as, func(b assert.Assertion) bool {
-		return b.Type == a.Type && b.Target == a.Target && reflect.DeepEqual(b.Where, a.Where)
-	})
-}
-
-// rejects reports whether one of the assertions fails on st.
-func rejects(as []assert.Assertion, st *state.State) bool {
-	for _, a := range as {
-		if prog, err := assert.Compile(a); err == nil && !prog.Eval(assert.Input{State: st}).Holds {
-			return true
-		}
-	}
-	return false
 }
 
 // planText renders calls compactly for evidence: name {args}; ...
