@@ -284,14 +284,18 @@ func addProtections(req Request, in *atom.Intent) []string {
 }
 
 // templatizePreds returns a copy of predicates with their values as slot
-// templates where a slot of the recipe renders them.
+// templates where a slot of the recipe renders them. A boolean is left as
+// it is: that a slot's flag happens to hold the same value says nothing
+// (unread=false is no {{w1.disqualified}}).
 func templatizePreds(req Request, r atom.Recipe, ps []assert.Predicate) []assert.Predicate {
 	if ps == nil {
 		return nil
 	}
 	out := slices.Clone(ps)
 	for i := range out {
-		out[i].Value = templatizeAll(req.Lib, r, out[i].Value)
+		if _, flag := out[i].Value.(bool); !flag {
+			out[i].Value = templatizeAll(req.Lib, r, out[i].Value)
+		}
 	}
 	return out
 }

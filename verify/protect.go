@@ -24,10 +24,11 @@ const maxScopeKeys = 50
 //   - the collection, excepting the records the plan writes: by key when
 //     it edits them, by the predicates of one positive goal assertion
 //     every record it creates satisfies (planWrites);
-//   - when the plan only creates there, the same with one exception per
-//     kind of record it creates (mails to three people, posts in three
-//     channels: planAlternatives), then a scope, and last a cap on the
-//     number of records the plan's exception names (countCap);
+//   - when the plan only creates there, a cap on the number of records
+//     its exception names (countCap: the summary is not sent again, for
+//     a look-alike), then one exception per kind of record it creates
+//     (mails to three people, posts in three channels: planAlternatives),
+//     then a scope;
 //   - otherwise a scope first: the part of the collection the wrong plan
 //     changed and the plan does not (the source worksheet a row was put
 //     in instead of the one the task names; a worksheet whose rows the
@@ -49,12 +50,12 @@ func (in *envInfo) protection(p *Job, coll string, wrong *state.State) *assert.A
 	alts := func() *assert.Assertion { return in.planAlternatives(right, coll, base.Key, pw, wrong) }
 	scope := func() *assert.Assertion { return in.scoped(right, wrong, coll) }
 	if len(pw.edited) == 0 {
-		cands = append(cands, alts, scope)
 		// A frozen intent only gains negatives; a count is a positive that
 		// acts as a constraint, so evolution would refuse the whole fix.
 		if !atom.IsFrozen(in.env.Intent.Atom) {
 			cands = append(cands, func() *assert.Assertion { return in.countCap(right, wrong, coll, pw) })
 		}
+		cands = append(cands, alts, scope)
 	} else {
 		cands = append(cands, scope, alts)
 	}

@@ -286,8 +286,26 @@ func (in *envInfo) substitutionFix(p *Job, wrong *state.State) *Fix {
 	return nil
 }
 
+// equalities keeps the predicates that pin a value exactly (equal, one of
+// a list), or all of ps when none does.
+func equalities(ps []assert.Predicate) []assert.Predicate {
+	var out []assert.Predicate
+	for _, p := range ps {
+		switch p.Op {
+		case assert.OpEquals, assert.OpIEquals, assert.OpIn:
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		return ps
+	}
+	return out
+}
+
 // countCap caps the records of coll that the plan's exception names at as
-// many as the plan leaves. When the wrong plan's extra record is one more
+// many as the plan leaves, by the exception's exact predicates (the
+// recipient and folder, the log's name): the same cap then serves every
+// environment of the intent, whichever record the wrong plan swapped. When the wrong plan's extra record is one more
 // of the kind the plan creates (the summary sent again, for a look-alike,
 // to the same people and naming the same records), no exception tells it
 // from the plan's, but their number does. A count already true at the
@@ -298,7 +316,7 @@ func (in *envInfo) countCap(right, wrong *state.State, coll string, w planWrites
 	if wrong == nil || len(w.created) == 0 || len(w.edited) > 0 {
 		return nil
 	}
-	where := in.createdWhere(coll, w.created)
+	where := equalities(in.createdWhere(coll, w.created))
 	if where == nil {
 		return nil
 	}
