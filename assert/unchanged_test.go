@@ -146,3 +146,33 @@ func TestUnchangedJSON(t *testing.T) {
 		t.Fatalf("an unchanged collection earns nothing while a positive fails: %+v", res)
 	}
 }
+
+// FuzzAssertionJSON: whatever an atom holds, reading an assertion either
+// fails with an error or gives one that compiles or fails to compile
+// without a panic, and that reads back the same once written.
+func FuzzAssertionJSON(f *testing.F) {
+	f.Add(`{"unchanged":"gmail.messages","except":[{"to":"a@x.example"},{"id":{"in":["m1"]}}]}`)
+	f.Add(`{"unchanged":"google_sheets.rows","where":{"worksheet_id":"ws_topics"},"except":{"id":{"in":["r1","r2"]}}}`)
+	f.Add(`{"count":"log.entries","where":{"body":{"contains":"x"}},"bound":{"max":1}}`)
+	f.Add(`{"unchanged":"a.b","except":[]}`)
+	f.Fuzz(func(t *testing.T, src string) {
+		var a Assertion
+		if json.Unmarshal([]byte(src), &a) != nil {
+			return
+		}
+		_, _ = Compile(a)
+		a.Normalize()
+		b, err := json.Marshal(a)
+		if err != nil {
+			t.Fatalf("write %+v: %v", a, err)
+		}
+		var back Assertion
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("read back %s: %v", b, err)
+		}
+		back.Normalize()
+		if b2, _ := json.Marshal(back); string(b2) != string(b) {
+			t.Fatalf("round trip: %s -> %s", b, b2)
+		}
+	})
+}
