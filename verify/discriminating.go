@@ -73,9 +73,12 @@ func runDiscriminating(p *Job) []Diagnostic {
 		}
 	}
 	if ds := p.perturbProbes(changing); ds != nil {
-		// The over-actions run too, so that the fix forbids what they did
-		// as well and one round of evolution can make the goal
-		// discriminating.
+		// When the fix is a negative, the over-actions run too, so that it
+		// forbids what they did as well and one round of evolution can
+		// make the goal discriminating.
+		if addAssertionOf(ds) == nil {
+			return ds
+		}
 		return withMoreProtections(ds, p.overActionProbes(changing))
 	}
 	if ds := p.overActionProbes(changing); ds != nil {
