@@ -21,10 +21,13 @@ const (
 	Called    = "called"     // some successful call to tool Target matches Where over its arguments
 	NotCalled = "not_called" // no successful call to tool Target matches Where
 	CEL       = "cel"        // Expr, a CEL boolean over state, calls and now
-	// Unchanged: every record of Target that matches none of Except, in the
-	// initial or the final state, ends as it started (fields in Ignore
-	// aside): none is created, deleted or edited. It says what an agent
-	// must leave alone ("nothing else in this collection changed").
+	// Unchanged: every record of Target in its scope (Where, when set: the
+	// records matching it in the initial or the final state) that matches
+	// none of its exceptions (Except, or any alternative in ExceptAlso) in
+	// either state ends as it started (fields in Ignore aside): none is
+	// created, deleted or edited. It says what an agent must leave alone
+	// ("nothing else in this collection changed", "the source worksheet
+	// stays as it was").
 	Unchanged = "unchanged"
 )
 
@@ -41,7 +44,13 @@ type Assertion struct {
 	Negative bool        // for CEL: treat as a constraint
 	Label    string      // human description, optional
 	Except   []Predicate // for Unchanged: the records that may change
-	Ignore   []string    // for Unchanged and MatchesPlan: volatile fields (timestamps) not compared
+	// ExceptAlso are further exceptions of an Unchanged, each a
+	// conjunction: a record that matches Except or any of them may change.
+	// A plan that writes several kinds of record in one collection (mails
+	// to three people, rows it edits beside rows it adds) needs one each.
+	// In JSON, except is then a list of objects.
+	ExceptAlso [][]Predicate
+	Ignore     []string // for Unchanged and MatchesPlan: volatile fields (timestamps) not compared
 }
 
 // Bound limits a count. Nil fields are open.
@@ -90,6 +99,9 @@ func (a Assertion) String() string {
 	b.WriteString(a.Target)
 	writePreds(&b, " where ", a.Where)
 	writePreds(&b, " except ", a.Except)
+	for _, alt := range a.ExceptAlso {
+		writePreds(&b, " or ", alt)
+	}
 	if len(a.Ignore) > 0 {
 		b.WriteString(" ignoring ")
 		b.WriteString(strings.Join(a.Ignore, ", "))
@@ -141,7 +153,14 @@ func (a Assertion) MarshalJSON() ([]byte, error) {
 	if a.Type == Count {
 		m["bound"] = a.Bound
 	}
-	if len(a.Except) > 0 {
+	switch {
+	case len(a.ExceptAlso) > 0:
+		alts := []Where{a.Except}
+		for _, alt := range a.ExceptAlso {
+			alts = append(alts, alt)
+		}
+		m["except"] = alts
+	case len(a.Except) > 0:
 		m["except"] = Where(a.Except)
 	}
 	if len(a.Ignore) > 0 {
@@ -190,11 +209,9 @@ func (a *Assertion) UnmarshalJSON(data []byte) error {
 			}
 			a.Where = w
 		case "except":
-			var w Where
-			if err := json.Unmarshal(v, &w); err != nil {
+			if err := a.unmarshalExcept(v); err != nil {
 				return fmt.Errorf("except: %w", err)
 			}
-			a.Except = w
 		case "ignore":
 			if err := json.Unmarshal(v, &a.Ignore); err != nil {
 				return fmt.Errorf("ignore: must be a list of field names (unchanged) or app.collection[.field] paths (matches_plan)")
@@ -220,16 +237,56 @@ func (a *Assertion) UnmarshalJSON(data []byte) error {
 	if a.Type == Count && a.Bound == (Bound{}) {
 		return fmt.Errorf("count: needs a bound (equals, min or max)")
 	}
-	if a.Type != Unchanged && a.Except != nil {
+	if a.Type != Unchanged && (a.Except != nil || a.ExceptAlso != nil) {
 		return fmt.Errorf("except belongs to unchanged, not %s", a.Type)
 	}
 	if a.Type != Unchanged && a.Type != MatchesPlan && a.Ignore != nil {
 		return fmt.Errorf("ignore belongs to unchanged and matches_plan, not %s", a.Type)
 	}
-	if a.Type == Unchanged && len(a.Where) > 0 {
-		return fmt.Errorf("unchanged: say which records may change with except, not where")
+	return nil
+}
+
+// unmarshalExcept reads an except: one object of predicates, or a list of
+// them (alternatives, at least one, none empty).
+func (a *Assertion) unmarshalExcept(v json.RawMessage) error {
+	if t := bytes.TrimSpace(v); len(t) == 0 || t[0] != '[' {
+		var w Where
+		if err := json.Unmarshal(v, &w); err != nil {
+			return err
+		}
+		a.Except = w
+		return nil
+	}
+	var alts []Where
+	if err := json.Unmarshal(v, &alts); err != nil {
+		return fmt.Errorf("must be an object of field -> value or a list of them: %w", err)
+	}
+	if len(alts) == 0 {
+		return fmt.Errorf("an empty list lets no record change; leave except out instead")
+	}
+	for i, w := range alts {
+		if len(w) == 0 {
+			return fmt.Errorf("alternative %d is empty (it would let every record change)", i)
+		}
+	}
+	a.Except = alts[0]
+	for _, w := range alts[1:] {
+		a.ExceptAlso = append(a.ExceptAlso, w)
 	}
 	return nil
+}
+
+// Exceptions returns every exception of an Unchanged: Except, then the
+// alternatives of ExceptAlso (nil when there is none).
+func (a Assertion) Exceptions() [][]Predicate {
+	if len(a.Except) == 0 && len(a.ExceptAlso) == 0 {
+		return nil
+	}
+	out := make([][]Predicate, 0, 1+len(a.ExceptAlso))
+	if len(a.Except) > 0 {
+		out = append(out, a.Except)
+	}
+	return append(out, a.ExceptAlso...)
 }
 
 // Predicate tests one field of a record (or one argument of a call).
@@ -313,6 +370,15 @@ func (w Where) sort() {
 func (a *Assertion) Normalize() {
 	Where(a.Where).sort()
 	Where(a.Except).sort()
+	for _, alt := range a.ExceptAlso {
+		Where(alt).sort()
+	}
+	if len(a.Except) == 0 && len(a.ExceptAlso) > 0 {
+		a.Except, a.ExceptAlso = a.ExceptAlso[0], a.ExceptAlso[1:]
+	}
+	if len(a.ExceptAlso) == 0 {
+		a.ExceptAlso = nil
+	}
 	sort.Strings(a.Ignore)
 }
 

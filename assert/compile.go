@@ -63,6 +63,9 @@ type Program struct {
 
 	prg    cel.Program
 	params []any
+	// scope matches the records an Unchanged covers (its Where); nil when
+	// it covers the whole collection.
+	scope *Program
 
 	mu    sync.Mutex
 	bases []baseEntry // small cache of per-world base matches
@@ -126,12 +129,17 @@ func Compile(a Assertion) (*Program, error) {
 		if app, coll := state.Split(a.Target); app == "" || coll == "" {
 			return nil, &CompileError{a, fmt.Sprintf("target %q must be app.collection", a.Target)}
 		}
-		for _, pr := range a.Except {
-			if err := checkOp(pr.Op, pr.Value); err != nil {
-				return nil, &CompileError{a, fmt.Sprintf("except %s: %v", pr.Field, err)}
+		for _, alt := range a.Exceptions() {
+			for _, pr := range alt {
+				if err := checkOp(pr.Op, pr.Value); err != nil {
+					return nil, &CompileError{a, fmt.Sprintf("except %s: %v", pr.Field, err)}
+				}
 			}
 		}
-		p.Source, p.params = whereCEL("r", a.Except)
+		p.Source, p.params = exceptCEL("r", a.Exceptions())
+		if p.scope, err = compileScope(a, Compile); err != nil {
+			return nil, err
+		}
 	case CEL:
 		if a.Expr == "" {
 			return nil, &CompileError{a, "empty CEL expression"}
@@ -156,10 +164,28 @@ func Compile(a Assertion) (*Program, error) {
 	return p, nil
 }
 
+// compileScope compiles the Where of an Unchanged, the records it covers,
+// as the Exists over them (nil when it has none).
+func compileScope(a Assertion, compile func(Assertion) (*Program, error)) (*Program, error) {
+	if len(a.Where) == 0 {
+		return nil, nil
+	}
+	sp, err := compile(Assertion{Type: Exists, Target: a.Target, Where: a.Where})
+	if err != nil {
+		return nil, &CompileError{a, fmt.Sprintf("where: %v", err)}
+	}
+	return sp, nil
+}
+
+// inScope reports whether an Unchanged covers r.
+func (p *Program) inScope(r map[string]any) bool {
+	return p.scope == nil || p.scope.MatchRecord(r)
+}
+
 // MatchRecord reports whether r satisfies the assertion's Where. An
 // evaluation error (a field of an unexpected type) is a non-match.
-// For Unchanged it matches the records that may change (Except), and an
-// empty Except matches none.
+// For Unchanged it matches the records that may change (Except or an
+// alternative of ExceptAlso), and no exception matches none.
 func (p *Program) MatchRecord(r map[string]any) bool {
 	if p.Assertion.Type == Unchanged && len(p.Assertion.Except) == 0 {
 		return false

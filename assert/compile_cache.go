@@ -39,7 +39,14 @@ func (c *Compiler) Compile(a Assertion) (*Program, error) {
 		return Compile(a)
 	}
 	if prg, ok := c.progs.Load(key); ok {
-		return &Program{Assertion: a, Source: src, prg: prg, params: params}, nil
+		p := &Program{Assertion: a, Source: src, prg: prg, params: params}
+		var err error
+		if a.Type == Unchanged {
+			if p.scope, err = compileScope(a, c.Compile); err != nil {
+				return nil, err
+			}
+		}
+		return p, nil
 	}
 	p, err := Compile(a)
 	if err != nil {
@@ -71,15 +78,17 @@ func cacheKey(a Assertion) (key, src string, params []any, ok bool) {
 		src, params = whereCEL("r", a.Where)
 		return "where\x00" + src, src, params, true
 	case Unchanged:
-		for _, p := range a.Except {
-			if checkOp(p.Op, p.Value) != nil {
-				return "", "", nil, false
+		for _, alt := range a.Exceptions() {
+			for _, p := range alt {
+				if checkOp(p.Op, p.Value) != nil {
+					return "", "", nil, false
+				}
 			}
 		}
 		if app, coll := state.Split(a.Target); app == "" || coll == "" {
 			return "", "", nil, false
 		}
-		src, params = whereCEL("r", a.Except)
+		src, params = exceptCEL("r", a.Exceptions())
 		return "where\x00" + src, src, params, true
 	case CEL:
 		if a.Expr == "" {

@@ -175,6 +175,30 @@ func whereCEL(root string, w []Predicate) (string, []any) {
 	return strings.Join(parts, " && "), params
 }
 
+// exceptCEL compiles the exceptions of an Unchanged, alternatives of
+// conjunctions, to one CEL disjunction with its parameters numbered across
+// all of them.
+func exceptCEL(root string, alts [][]Predicate) (string, []any) {
+	if len(alts) <= 1 {
+		var w []Predicate
+		if len(alts) == 1 {
+			w = alts[0]
+		}
+		return whereCEL(root, w)
+	}
+	var params []any
+	parts := make([]string, len(alts))
+	for i, w := range alts {
+		conj := make([]string, len(w))
+		for j, p := range w {
+			conj[j] = predicateCEL(root, p, len(params))
+			params = append(params, p.Value)
+		}
+		parts[i] = "(" + strings.Join(conj, " && ") + ")"
+	}
+	return strings.Join(parts, " || "), params
+}
+
 // anyOf applies pred (over the variable e) to x, or to some element of x
 // when x is a list.
 func anyOf(x, pred string) string {

@@ -10,7 +10,9 @@ import (
 // evalUnchanged checks an Unchanged assertion. Only the records the session
 // wrote can differ from the start, so it reads the dirty keys alone: a
 // record is left alone when it is in both states with equal fields (Ignore
-// aside), and may change when it matches Except before or after.
+// aside), may change when it matches an exception before or after, and is
+// not covered when it is outside the scope (Where) both before and after:
+// a row moved out of the protected worksheet is a change to it.
 func (p *Program) evalUnchanged(st *state.State) Outcome {
 	a := p.Assertion
 	if !st.Has(a.Target) {
@@ -29,6 +31,9 @@ func (p *Program) evalUnchanged(st *state.State) Outcome {
 		if (had && p.MatchRecord(before)) || (has && p.MatchRecord(after)) {
 			continue
 		}
+		if !(had && p.inScope(before)) && !(has && p.inScope(after)) {
+			continue
+		}
 		switch {
 		case had && has:
 			if f, differ := firstDiff(after, before, a.Ignore); differ {
@@ -39,6 +44,9 @@ func (p *Program) evalUnchanged(st *state.State) Outcome {
 		case had:
 			return Outcome{false, fmt.Sprintf("%s %s was deleted", a.Target, k)}
 		}
+	}
+	if p.scope != nil {
+		return Outcome{true, "no record it covers changed"}
 	}
 	return Outcome{true, "no other record changed"}
 }

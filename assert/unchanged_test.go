@@ -44,6 +44,30 @@ func TestUnchanged(t *testing.T) {
 		}, true, ""},
 		{"deleted", `{"unchanged":"gmail.messages","except":{"id":"m1"}}`, func(st *state.State) { _ = st.Delete(name, "m2") }, false, "m2 was deleted"},
 		{"edited into the exception", `{"unchanged":"gmail.messages","except":{"subject":"Moved"}}`, edit("m2", "subject", "Moved"), true, ""},
+		// A scope (where) protects a part of the collection: here the mails
+		// to eve, as a source worksheet is protected while the plan writes
+		// another.
+		{"outside the scope", `{"unchanged":"gmail.messages","where":{"to":"eve@other.example"}}`, edit("m1", "subject", "x"), true, ""},
+		{"inside the scope", `{"unchanged":"gmail.messages","where":{"to":"eve@other.example"}}`, edit("m2", "subject", "x"), false, "m2 changed (subject)"},
+		{"created inside the scope", `{"unchanged":"gmail.messages","where":{"to":"eve@other.example"}}`, func(st *state.State) {
+			_ = st.Insert(name, state.Record{"id": "m3", "to": "eve@other.example"})
+		}, false, "m3 was created"},
+		{"moved out of the scope", `{"unchanged":"gmail.messages","where":{"to":"eve@other.example"}}`, edit("m2", "to", "ann@acme.example"), false, "m2 changed (to)"},
+		{"inside the scope and excepted", `{"unchanged":"gmail.messages","where":{"to":"eve@other.example"},"except":{"id":"m2"}}`, edit("m2", "subject", "x"), true, ""},
+		// Alternatives: either exception lets a record change.
+		{"the first alternative", `{"unchanged":"gmail.messages","except":[{"to":"ann@acme.example"},{"to":"zoe@acme.example"}]}`, func(st *state.State) {
+			_ = st.Insert(name, state.Record{"id": "m3", "to": "ann@acme.example"})
+		}, true, ""},
+		{"the second alternative", `{"unchanged":"gmail.messages","except":[{"to":"ann@acme.example"},{"to":"zoe@acme.example","subject":"Hi"}]}`, func(st *state.State) {
+			_ = st.Insert(name, state.Record{"id": "m3", "to": "zoe@acme.example", "subject": "Hi"})
+		}, true, ""},
+		{"an alternative's conjunction half met", `{"unchanged":"gmail.messages","except":[{"to":"ann@acme.example"},{"to":"zoe@acme.example","subject":"Hi"}]}`, func(st *state.State) {
+			_ = st.Insert(name, state.Record{"id": "m3", "to": "zoe@acme.example", "subject": "Other"})
+		}, false, "m3 was created"},
+		{"no alternative", `{"unchanged":"gmail.messages","except":[{"to":"ann@acme.example"},{"to":"zoe@acme.example"}]}`, func(st *state.State) {
+			_ = st.Insert(name, state.Record{"id": "m3", "to": "eve@other.example"})
+		}, false, "m3 was created"},
+		{"an edit the alternatives name by key", `{"unchanged":"gmail.messages","except":[{"to":"zoe@acme.example"},{"id":{"in":["m2"]}}]}`, edit("m2", "subject", "x"), true, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -78,9 +102,31 @@ func TestUnchangedJSON(t *testing.T) {
 	if string(b) != want {
 		t.Fatalf("got %s\nwant %s", b, want)
 	}
+	// Several alternatives round-trip as a list, one as an object; a scope
+	// is the where.
+	for _, src := range []string{
+		`{"except":[{"to":{"equals":"a@x.example"}},{"id":{"in":["m1","m2"]},"subject":{"equals":"Hi"}}],"unchanged":"gmail.messages"}`,
+		`{"except":{"id":{"equals":"m1"}},"unchanged":"gmail.messages","where":{"worksheet_id":{"equals":"ws_topics"}}}`,
+	} {
+		a := mustAssert(t, src)
+		a.Normalize()
+		b, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != src {
+			t.Errorf("got %s\nwant %s", b, src)
+		}
+	}
+	if s := mustAssert(t, `{"unchanged":"gmail.messages","where":{"to":"e"},"except":[{"id":"m1"},{"id":"m2"}]}`).String(); s != `unchanged gmail.messages where to="e" except id="m1" or id="m2"` {
+		t.Errorf("String: %s", s)
+	}
 	for _, bad := range []string{
 		`{"exists":"gmail.messages","except":{"id":"m1"}}`,
-		`{"unchanged":"gmail.messages","where":{"id":"m1"}}`,
+		`{"unchanged":"gmail.messages","except":[]}`,
+		`{"unchanged":"gmail.messages","except":[{"id":"m1"},{}]}`,
+		`{"unchanged":"gmail.messages","except":[{"id":{"bogus":1}}]}`,
+		`{"exists":"gmail.messages","except":[{"id":"m1"}]}`,
 		`{"unchanged":"gmail.messages","ignore":"a"}`,
 	} {
 		var x Assertion
@@ -99,4 +145,34 @@ func TestUnchangedJSON(t *testing.T) {
 	if res.Credited != 0 || res.Passed {
 		t.Fatalf("an unchanged collection earns nothing while a positive fails: %+v", res)
 	}
+}
+
+// FuzzAssertionJSON: whatever an atom holds, reading an assertion either
+// fails with an error or gives one that compiles or fails to compile
+// without a panic, and that reads back the same once written.
+func FuzzAssertionJSON(f *testing.F) {
+	f.Add(`{"unchanged":"gmail.messages","except":[{"to":"a@x.example"},{"id":{"in":["m1"]}}]}`)
+	f.Add(`{"unchanged":"google_sheets.rows","where":{"worksheet_id":"ws_topics"},"except":{"id":{"in":["r1","r2"]}}}`)
+	f.Add(`{"count":"log.entries","where":{"body":{"contains":"x"}},"bound":{"max":1}}`)
+	f.Add(`{"unchanged":"a.b","except":[]}`)
+	f.Fuzz(func(t *testing.T, src string) {
+		var a Assertion
+		if json.Unmarshal([]byte(src), &a) != nil {
+			return
+		}
+		_, _ = Compile(a)
+		a.Normalize()
+		b, err := json.Marshal(a)
+		if err != nil {
+			t.Fatalf("write %+v: %v", a, err)
+		}
+		var back Assertion
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("read back %s: %v", b, err)
+		}
+		back.Normalize()
+		if b2, _ := json.Marshal(back); string(b2) != string(b) {
+			t.Fatalf("round trip: %s -> %s", b, b2)
+		}
+	})
 }

@@ -571,19 +571,16 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 	compile := func(e *atom.Entry, field string, a assert.Assertion, source string) {
 		a.Target = c.fill(a.Target, env).(string)
 		a.Expr = c.fill(a.Expr, env).(string)
-		where := make([]assert.Predicate, len(a.Where))
-		for i, p := range a.Where {
-			p.Value = c.fill(p.Value, env)
-			where[i] = p
-		}
-		a.Where = where
+		a.Where = c.fillPreds(a.Where, env)
 		if len(a.Except) > 0 {
-			except := make([]assert.Predicate, len(a.Except))
-			for i, p := range a.Except {
-				p.Value = c.fill(p.Value, env)
-				except[i] = p
+			a.Except = c.fillPreds(a.Except, env)
+		}
+		if len(a.ExceptAlso) > 0 {
+			also := make([][]assert.Predicate, len(a.ExceptAlso))
+			for i, alt := range a.ExceptAlso {
+				also[i] = c.fillPreds(alt, env)
 			}
-			a.Except = except
+			a.ExceptAlso = also
 		}
 		if a.ReadsCollection() && !known[a.Target] {
 			c.add(IssueBadAssertion, e, "", "", field, "assertion reads %s, which no server of the environment has", a.Target)
@@ -630,6 +627,16 @@ func (e *Env) worldNames() []string {
 		return nil
 	}
 	return w.Names()
+}
+
+// fillPreds renders the slot templates of predicates' values, in a copy.
+func (c *composer) fillPreds(ps []assert.Predicate, env *Env) []assert.Predicate {
+	out := make([]assert.Predicate, len(ps))
+	for i, p := range ps {
+		p.Value = c.fill(p.Value, env)
+		out[i] = p
+	}
+	return out
 }
 
 // fill replaces {{slot}} and {{slot.field}} in strings inside v. A string

@@ -114,7 +114,7 @@ func mergeUnchanged(goal []assert.Assertion, from []GoalSource, workflow *atom.E
 			order = append(order, a.Target)
 		}
 		g.n++
-		if len(a.Except) != 1 || (g.field != "" && a.Except[0].Field != g.field) {
+		if len(a.Except) != 1 || len(a.ExceptAlso) > 0 || len(a.Where) > 0 || (g.field != "" && a.Except[0].Field != g.field) {
 			g.ok = false
 			continue
 		}

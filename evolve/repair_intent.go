@@ -247,12 +247,20 @@ func addProtections(req Request, in *atom.Intent) []string {
 			continue
 		}
 		for _, a := range append([]assert.Assertion{p.Assertion}, p.Also...) {
-			// A copy: the templating below must not write into the verdict.
-			a.Except = slices.Clone(a.Except)
-			for i := range a.Except {
-				a.Except[i].Value = templatizeAll(req.Lib, v.Recipe, a.Except[i].Value)
+			// Copies: the templating below must not write into the verdict.
+			a.Where = templatizePreds(req, v.Recipe, a.Where)
+			a.Except = templatizePreds(req, v.Recipe, a.Except)
+			if a.ExceptAlso != nil {
+				also := make([][]assert.Predicate, len(a.ExceptAlso))
+				for i, alt := range a.ExceptAlso {
+					also[i] = templatizePreds(req, v.Recipe, alt)
+				}
+				a.ExceptAlso = also
 			}
-			shape := a.Type + "\x00" + a.Target
+			// One assertion per collection and scope: environments of the
+			// intent must agree on it.
+			scope, _ := json.Marshal(assert.Where(a.Where))
+			shape := a.Type + "\x00" + a.Target + "\x00" + string(scope)
 			b, _ := json.Marshal(a)
 			if prev, seen := byKey[shape]; seen {
 				pb, _ := json.Marshal(prev)
@@ -273,6 +281,23 @@ func addProtections(req Request, in *atom.Intent) []string {
 		notes = append(notes, fmt.Sprintf("goal[%d] added: %s", len(in.Goal)-1, a.String()))
 	}
 	return notes
+}
+
+// templatizePreds returns a copy of predicates with their values as slot
+// templates where a slot of the recipe renders them. A boolean is left as
+// it is: that a slot's flag happens to hold the same value says nothing
+// (unread=false is no {{w1.disqualified}}).
+func templatizePreds(req Request, r atom.Recipe, ps []assert.Predicate) []assert.Predicate {
+	if ps == nil {
+		return nil
+	}
+	out := slices.Clone(ps)
+	for i := range out {
+		if _, flag := out[i].Value.(bool); !flag {
+			out[i].Value = templatizeAll(req.Lib, r, out[i].Value)
+		}
+	}
+	return out
 }
 
 // assertionParam reads an assertion a fix carries (a value in memory, or

@@ -104,12 +104,14 @@ func shapeWeakens(oldAtom, newAtom any) string {
 // looser says how b accepts more than a, or "". A positive assertion
 // loosens by losing predicates; a negative one (it forbids the records or
 // calls its where matches) by gaining them; unchanged by losing except
-// predicates or ignoring more fields.
+// predicates, gaining alternative exceptions, narrowing its scope (more
+// where predicates) or ignoring more fields.
 func looser(a, b assert.Assertion) string {
 	switch {
 	case a.Type != b.Type:
 		return "became " + b.Type
-	case a.Type == assert.Unchanged && (len(b.Except) < len(a.Except) || len(b.Ignore) > len(a.Ignore)):
+	case a.Type == assert.Unchanged && (len(b.Except) < len(a.Except) || len(b.ExceptAlso) > len(a.ExceptAlso) ||
+		len(b.Where) > len(a.Where) || len(b.Ignore) > len(a.Ignore)):
 		return "lets more records change"
 	case a.Type == assert.NotExists || a.Type == assert.NotCalled:
 		if len(b.Where) > len(a.Where) {

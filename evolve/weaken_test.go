@@ -43,6 +43,14 @@ func TestShapeWeakens(t *testing.T) {
 		return assert.Assertion{Type: assert.Unchanged, Target: "desk.tickets", Ignore: ignore,
 			Except: []assert.Predicate{{Field: "id", Op: assert.OpEquals, Value: "T-1"}}}
 	}
+	scoped := func(a assert.Assertion) assert.Assertion {
+		a.Where = []assert.Predicate{{Field: "status", Op: assert.OpEquals, Value: "open"}}
+		return a
+	}
+	orT2 := func(a assert.Assertion) assert.Assertion {
+		a.ExceptAlso = [][]assert.Predicate{{{Field: "id", Op: assert.OpEquals, Value: "T-2"}}}
+		return a
+	}
 	cases := []struct {
 		name     string
 		old, new []assert.Assertion
@@ -56,6 +64,8 @@ func TestShapeWeakens(t *testing.T) {
 		{"a negative narrowed", []assert.Assertion{pos(1), neg(1)}, []assert.Assertion{pos(1), neg(2)}, true},
 		{"a positive made negative", []assert.Assertion{pos(1)}, []assert.Assertion{neg(1)}, true},
 		{"more fields ignored", []assert.Assertion{pos(1), keep()}, []assert.Assertion{pos(1), keep("status")}, true},
+		{"an unchanged given a scope", []assert.Assertion{pos(1), keep()}, []assert.Assertion{pos(1), scoped(keep())}, true},
+		{"an unchanged given another exception", []assert.Assertion{pos(1), keep()}, []assert.Assertion{pos(1), orT2(keep())}, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -30,7 +30,11 @@ func runCompose(p *Job) []Diagnostic {
 				continue // composition reports unknown collections
 			}
 			fields := a.Ignore
-			for _, pr := range append(append([]assert.Predicate(nil), a.Where...), a.Except...) {
+			preds := append([]assert.Predicate(nil), a.Where...)
+			for _, alt := range a.Exceptions() {
+				preds = append(preds, alt...)
+			}
+			for _, pr := range preds {
 				fields = append(fields, pr.Field)
 			}
 			for _, f := range fields {

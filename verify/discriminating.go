@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
 )
@@ -71,10 +72,17 @@ func runDiscriminating(p *Job) []Diagnostic {
 			return []Diagnostic{fail(p.info.dropCause(p.Plan, i))}
 		}
 	}
-	for _, gen := range []func([]int) []Diagnostic{p.perturbProbes, p.overActionProbes} {
-		if ds := gen(changing); ds != nil {
+	if ds := p.perturbProbes(changing); ds != nil {
+		// When the fix is a negative, the over-actions run too, so that it
+		// forbids what they did as well and one round of evolution can
+		// make the goal discriminating.
+		if addAssertionOf(ds) == nil {
 			return ds
 		}
+		return withMoreProtections(ds, p.overActionProbes(changing))
+	}
+	if ds := p.overActionProbes(changing); ds != nil {
+		return ds
 	}
 	n := 0
 	for _, pr := range p.Probes {
@@ -92,14 +100,21 @@ func runDiscriminating(p *Job) []Diagnostic {
 // probe replays calls and records the outcome; ok is false when the
 // replay could not run or the context ended.
 func (p *Job) probe(kind, what string, calls []episode.ToolCall) (Probe, bool) {
+	pr, _, ok := p.probeRun(kind, what, calls)
+	return pr, ok
+}
+
+// probeRun is probe that also returns the run, for the fix that compares
+// its final state with the plan's.
+func (p *Job) probeRun(kind, what string, calls []episode.ToolCall) (Probe, *run, bool) {
 	if p.Ctx.Err() != nil {
-		return Probe{}, false
+		return Probe{}, nil, false
 	}
 	r, err := p.replayProbe(calls, false)
 	if err != nil {
-		return Probe{}, false
+		return Probe{}, nil, false
 	}
-	return p.record(kind, what, r), true
+	return p.record(kind, what, r), r, true
 }
 
 // record keeps the outcome of a probe already replayed.
@@ -144,9 +159,9 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 			n++
 			calls := append([]episode.ToolCall(nil), p.Plan...)
 			calls[i] = pt.call
-			pr, ok := p.probe(kind, fmt.Sprintf("step %d (%s) with %s=%s instead of %s", i+1, pt.call.Name, pt.arg, jsonText(pt.value), jsonText(pt.right)), calls)
+			pr, r, ok := p.probeRun(kind, fmt.Sprintf("step %d (%s) with %s=%s instead of %s", i+1, pt.call.Name, pt.arg, jsonText(pt.value), jsonText(pt.right)), calls)
 			if ok && pr.Passed {
-				return []Diagnostic{fail(freeValueCause(p.info.perturbCause(p.Plan[i], i, pt), kind))}
+				return []Diagnostic{fail(p.perturbFailure(i, pt, kind, r))}
 			}
 		}
 		for _, pt := range p.info.emptyIdentities(p.Plan[i]) {
@@ -156,9 +171,9 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 			n++
 			calls := append([]episode.ToolCall(nil), p.Plan...)
 			calls[i] = pt.call
-			pr, ok := p.probe(ProbeFreeValue, fmt.Sprintf("step %d (%s) with %s empty", i+1, pt.call.Name, pt.arg), calls)
+			pr, r, ok := p.probeRun(ProbeFreeValue, fmt.Sprintf("step %d (%s) with %s empty", i+1, pt.call.Name, pt.arg), calls)
 			if ok && pr.Passed && !p.errorAt(calls, i) {
-				return []Diagnostic{fail(freeValueCause(p.info.perturbCause(p.Plan[i], i, pt), ProbeFreeValue))}
+				return []Diagnostic{fail(p.perturbFailure(i, pt, ProbeFreeValue, r))}
 			}
 		}
 	}
@@ -251,19 +266,19 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 			done[x.kind] = true
 			n++
 			if pr := p.record(x.kind, fmt.Sprintf("the plan plus %s", x.what), r); pr.Passed {
-				slipped = append(slipped, overAction{pr, x})
+				slipped = append(slipped, overAction{pr, x, r.sess.State()})
 			}
 		}
 	}
 	if branch := p.Env.OtherBranchCalls(); len(branch) > 0 {
 		calls := append(append([]episode.ToolCall(nil), p.Plan...), branch...)
-		pr, ok := p.probe(ProbeOtherBranch, "the plan plus the branch not taken", calls)
+		pr, r, ok := p.probeRun(ProbeOtherBranch, "the plan plus the branch not taken", calls)
 		if ok && pr.Passed {
 			x := extraWrite{kind: ProbeOtherBranch, what: "the branch not taken", call: branch[0]}
 			if t := p.Env.Tool(branch[0].Name); t != nil {
 				x.coll = t.App + "." + t.Effect.Collection
 			}
-			slipped = append(slipped, overAction{pr, x})
+			slipped = append(slipped, overAction{pr, x, r.sess.State()})
 		}
 	}
 	if len(slipped) == 0 {
@@ -272,11 +287,12 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 	return []Diagnostic{fail(p.info.overActionCause(p, slipped))}
 }
 
-// overAction is an over-action probe that kept full reward, and the write
-// it added.
+// overAction is an over-action probe that kept full reward, the write it
+// added and the final state it left.
 type overAction struct {
 	probe Probe
 	write extraWrite
+	wrong *state.State
 }
 
 // written reports whether the solving plan wrote a record.
@@ -465,25 +481,22 @@ func (in *envInfo) overActionCause(p *Job, slipped []overAction) RootCause {
 	msg := fmt.Sprintf("over-action keeps full reward: %s still passes (plan %s)", first.probe.What, planText(first.probe.Plan))
 	cause := RootCause{Code: VerifierNotDiscriminating, Atom: iref,
 		Evidence: Evidence{Tool: first.write.call.Name, Collection: first.write.coll, Message: msg}}
-	fix := in.protectFix(p, first.write.coll)
-	if fix == nil {
+	a := in.protection(p, first.write.coll, first.wrong)
+	if a == nil {
 		return cause
 	}
-	cause.SuggestedFix = fix
-	add := fix.Edit.(*AddAssertion)
-	seen := map[string]bool{first.write.coll: true}
+	made := []assert.Assertion{*a}
 	for _, o := range slipped[1:] {
-		if seen[o.write.coll] {
-			continue
+		if rejects(made, o.wrong) {
+			continue // an assertion already suggested makes this one lose too
 		}
-		seen[o.write.coll] = true
-		if more := in.protectFix(p, o.write.coll); more != nil {
-			add.Also = append(add.Also, more.Edit.(*AddAssertion).Assertion)
+		// Two exceptions for one part of a collection: evolution would take
+		// neither.
+		if b := in.protection(p, o.write.coll, o.wrong); b != nil && !sameScope(made, *b) {
+			made = append(made, *b)
 		}
 	}
-	if len(add.Also) > 0 {
-		fix.Description += fmt.Sprintf(" and %d more unchanged assertion(s)", len(add.Also))
-	}
+	cause.SuggestedFix = in.addFix(made[0], made[1:]...)
 	return cause
 }
 

@@ -2,55 +2,169 @@ package verify
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
 
-// protectFix suggests the negative assertion that makes an over-action
-// lose: `unchanged` over the collection, excepting the records the
-// reference plan writes (by key when it edits records, by the positive
-// goal's predicates when it creates them). Nil when the plan does both on
-// one collection: no one except list names both.
-func (in *envInfo) protectFix(p *Job, coll string) *Fix {
+// maxScopeKeys bounds the keys a scoped unchanged lists as the records
+// that may change ("no row is added to this worksheet" names the rows it
+// holds): past it the assertion is no longer one a reader can check.
+const maxScopeKeys = 50
+
+// protection is the negative assertion over coll that makes a wrong
+// plan lose: one the reference plan's final state satisfies and the wrong
+// plan's final state (wrong) does not, so that it is known to tell them
+// apart before evolution tries it. Candidates, in order:
+//
+//   - the collection, excepting the records the plan writes: by key when
+//     it edits them, by the predicates of one positive goal assertion
+//     every record it creates satisfies (planWrites);
+//   - when the plan only creates there, a cap on the number of records
+//     its exception names (countCap: the summary is not sent again, for
+//     a look-alike), then one exception per kind of record it creates
+//     (mails to three people, posts in three channels: planAlternatives),
+//     then a scope;
+//   - otherwise a scope first: the part of the collection the wrong plan
+//     changed and the plan does not (the source worksheet a row was put
+//     in instead of the one the task names; a worksheet whose rows the
+//     plan edits but where it adds none): scoped.
+//
+// Nil when no candidate tells the two states apart. With wrong nil (no
+// state to compare) the first candidate the plan satisfies is taken.
+func (in *envInfo) protection(p *Job, coll string, wrong *state.State) *assert.Assertion {
 	if p.solved == nil || p.solved.sess == nil {
 		return nil
 	}
-	st := p.solved.sess.State()
-	base := st.Base().Collection(coll)
+	right := p.solved.sess.State()
+	base := right.Base().Collection(coll)
 	if base == nil {
 		return nil
 	}
-	var edited []any
-	var created []state.Record
-	for k := range st.Dirty(coll) {
-		if _, ok := base.Lookup(k); ok {
-			edited = append(edited, k)
-		} else if r, ok := st.Get(coll, k); ok {
-			created = append(created, r)
+	pw := planWritesOf(right, coll)
+	cands := []func() *assert.Assertion{func() *assert.Assertion { return in.planWrites(coll, base.Key, pw) }}
+	alts := func() *assert.Assertion { return in.planAlternatives(right, coll, base.Key, pw, wrong) }
+	scope := func() *assert.Assertion { return in.scoped(right, wrong, coll) }
+	if len(pw.edited) == 0 {
+		// A frozen intent only gains negatives; a count is a positive that
+		// acts as a constraint, so evolution would refuse the whole fix.
+		if !atom.IsFrozen(in.env.Intent.Atom) {
+			cands = append(cands, func() *assert.Assertion { return in.countCap(right, wrong, coll, pw) })
+		}
+		cands = append(cands, alts, scope)
+	} else {
+		cands = append(cands, scope, alts)
+	}
+	for _, cand := range cands {
+		a := cand()
+		if a == nil || !tellsApart(*a, right, wrong) {
+			continue
+		}
+		return a
+	}
+	return nil
+}
+
+// withMoreProtections adds to the add_assertion fix of the failure in ds
+// the assertions of the one in more (from the probes that ran after it),
+// those on a part of a collection the fix does not already cover. ds is
+// returned as it is when either has no such fix.
+func withMoreProtections(ds, more []Diagnostic) []Diagnostic {
+	add := addAssertionOf(ds)
+	extra := addAssertionOf(more)
+	if add == nil || extra == nil {
+		return ds
+	}
+	made := append([]assert.Assertion{add.Assertion}, add.Also...)
+	for _, a := range append([]assert.Assertion{extra.Assertion}, extra.Also...) {
+		if !sameScope(made, a) {
+			add.Also = append(add.Also, a)
+			made = append(made, a)
 		}
 	}
-	slices.SortFunc(edited, func(a, b any) int { return strings.Compare(state.Text(a), state.Text(b)) })
+	return ds
+}
+
+// addAssertionOf returns the add_assertion payload of the first failure's
+// suggested fix, or nil.
+func addAssertionOf(ds []Diagnostic) *AddAssertion {
+	for _, d := range ds {
+		if d.Cause != nil && d.Cause.SuggestedFix != nil {
+			if a, ok := d.Cause.SuggestedFix.Edit.(*AddAssertion); ok {
+				return a
+			}
+		}
+	}
+	return nil
+}
+
+// planWrites are the records of one collection a plan wrote: the keys of
+// those it edited (or deleted) and the records it created.
+type planWrites struct {
+	edited  []any
+	created []state.Record
+}
+
+func planWritesOf(st *state.State, coll string) planWrites {
+	var w planWrites
+	base := st.Base().Collection(coll)
+	for k := range st.Dirty(coll) {
+		if _, ok := base.Lookup(k); ok {
+			w.edited = append(w.edited, k)
+		} else if r, ok := st.Get(coll, k); ok {
+			w.created = append(w.created, r)
+		}
+	}
+	slices.SortFunc(w.edited, func(a, b any) int { return strings.Compare(state.Text(a), state.Text(b)) })
+	slices.SortFunc(w.created, func(a, b state.Record) int {
+		ka, _ := state.KeyOf(a, base.Key)
+		kb, _ := state.KeyOf(b, base.Key)
+		return strings.Compare(ka, kb)
+	})
+	return w
+}
+
+// tellsApart reports whether a holds on the reference plan's state and,
+// when there is one, fails on the wrong plan's.
+func tellsApart(a assert.Assertion, right, wrong *state.State) bool {
+	prog, err := assert.Compile(a)
+	if err != nil || !prog.Eval(assert.Input{State: right}).Holds {
+		return false
+	}
+	return wrong == nil || !prog.Eval(assert.Input{State: wrong}).Holds
+}
+
+// planWrites is `unchanged` over the collection excepting the records the
+// plan writes, when one exception names them all: nil when the plan both
+// edits and creates there.
+func (in *envInfo) planWrites(coll, key string, w planWrites) *assert.Assertion {
 	a := assert.Assertion{Type: assert.Unchanged, Target: coll, Label: "nothing else in " + coll + " changes"}
 	switch {
-	case len(edited) > 0 && len(created) > 0:
+	case len(w.edited) > 0 && len(w.created) > 0:
 		return nil
-	case len(edited) == 1:
-		a.Except = []assert.Predicate{{Field: base.Key, Op: assert.OpEquals, Value: edited[0]}}
-	case len(edited) > 1:
-		a.Except = []assert.Predicate{{Field: base.Key, Op: assert.OpIn, Value: edited}}
-	case len(created) > 0:
-		a.Except = in.createdWhere(coll, created)
+	case len(w.edited) > 0:
+		a.Except = keyIn(key, w.edited)
+	case len(w.created) > 0:
+		a.Except = in.createdWhere(coll, w.created)
 		if a.Except == nil {
 			return nil
 		}
 	default:
 		a.Label = "nothing in " + coll + " changes"
 	}
-	iref := ref(in.env.Intent)
-	return &Fix{Atom: iref, Description: fmt.Sprintf("add %q to the goal", a.String()), Edit: &AddAssertion{Assertion: a}}
+	return &a
+}
+
+// keyIn is the predicate naming records by key: an equality for one.
+func keyIn(key string, keys []any) []assert.Predicate {
+	if len(keys) == 1 {
+		return []assert.Predicate{{Field: key, Op: assert.OpEquals, Value: keys[0]}}
+	}
+	return []assert.Predicate{{Field: key, Op: assert.OpIn, Value: keys}}
 }
 
 // createdWhere returns the predicates of the first positive goal assertion
@@ -67,20 +181,26 @@ func (in *envInfo) createdWhere(coll string, created []state.Record) []assert.Pr
 		if a.Type != assert.Exists || a.Target != coll {
 			continue
 		}
-		var out []assert.Predicate
-		for _, pr := range a.Where {
-			switch pr.Op {
-			case assert.OpEquals, assert.OpIEquals, assert.OpIn, assert.OpContains, assert.OpIContains:
-				if allMatch(coll, pr, created) {
-					out = append(out, pr)
-				}
-			}
-		}
-		if len(out) > 0 {
+		if out := pinning(coll, a.Where, created); len(out) > 0 {
 			return out
 		}
 	}
 	return nil
+}
+
+// pinning keeps the predicates of where that pin a value and that every
+// record satisfies.
+func pinning(coll string, where []assert.Predicate, recs []state.Record) []assert.Predicate {
+	var out []assert.Predicate
+	for _, pr := range where {
+		switch pr.Op {
+		case assert.OpEquals, assert.OpIEquals, assert.OpIn, assert.OpContains, assert.OpIContains:
+			if allMatch(coll, pr, recs) {
+				out = append(out, pr)
+			}
+		}
+	}
+	return out
 }
 
 // allMatch reports whether every record satisfies the predicate.
@@ -110,4 +230,39 @@ func probeCounts(ps []Probe) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// perturbFailure is the root cause of a perturbation of step i that kept
+// full reward (its run r). When the goal does not pin the value, the fix
+// is not to pin it but to forbid what the wrong plan did instead: the
+// scoped unchanged that tells its final state from the plan's (the row
+// put in the source worksheet instead of the one the task names).
+func (p *Job) perturbFailure(i int, pt perturbation, kind string, r *run) RootCause {
+	c := freeValueCause(p.info.perturbCause(p.Plan[i], i, pt), kind)
+	if c.SuggestedFix != nil || c.Atom != ref(p.Env.Intent) || r == nil || r.sess == nil {
+		return c
+	}
+	if fix := p.info.substitutionFix(p, r.sess.State()); fix != nil {
+		c.SuggestedFix = fix
+		c.Evidence.Message += "; what the wrong plan changed instead can be forbidden"
+	}
+	return c
+}
+
+// sameScope reports whether an assertion of as covers what a covers: the
+// same type, collection and where.
+func sameScope(as []assert.Assertion, a assert.Assertion) bool {
+	return slices.ContainsFunc(as, func(b assert.Assertion) bool {
+		return b.Type == a.Type && b.Target == a.Target && reflect.DeepEqual(b.Where, a.Where)
+	})
+}
+
+// rejects reports whether one of the assertions fails on st.
+func rejects(as []assert.Assertion, st *state.State) bool {
+	for _, a := range as {
+		if prog, err := assert.Compile(a); err == nil && !prog.Eval(assert.Input{State: st}).Holds {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,90 @@
+package verify
+
+import (
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestCountCapsARecordMadeAgain: the same log entry for the look-alike
+// ticket matches every exception the goal gives (it says what the entry
+// says, not which ticket it is about), so the suggested negative is a cap
+// on their number; with it the goal verifies (fixture log_once_capped).
+func TestCountCapsARecordMadeAgain(t *testing.T) {
+	ex := explainFixture(t, "weak_negatives", 0)
+	rc := ex.Verdict.RootCause
+	if rc == nil || rc.Code != VerifierNotDiscriminating || rc.SuggestedFix == nil {
+		t.Fatalf("root cause %+v, want not_discriminating with a fix", rc)
+	}
+	add, ok := rc.SuggestedFix.Edit.(*AddAssertion)
+	if !ok {
+		t.Fatalf("fix %T, want add_assertion", rc.SuggestedFix.Edit)
+	}
+	a := add.Assertion
+	if a.Type != assert.Count || a.Bound.Max == nil || *a.Bound.Max != 1 || a.Target != "log.entries" {
+		t.Fatalf("suggested %s, want a count of log.entries <= 1", a.String())
+	}
+	if v := explainFixture(t, "weak_negatives", 1).Verdict; !v.Verified {
+		t.Fatalf("with the cap: %+v, want verified", v.RootCause)
+	}
+}
+
+// TestScopedAssertion: the part of a collection a wrong plan wrote and
+// the plan did not is protected whole when the plan changes nothing there,
+// and against new records only when the plan edits records there.
+func TestScopedAssertion(t *testing.T) {
+	const rows = "sheets.rows"
+	w := state.NewWorld(time.Date(2026, 2, 2, 10, 0, 0, 0, time.UTC), state.NewCollection(rows, "id", []state.Record{
+		{"id": "r1", "sheet": "source", "v": "a"},
+		{"id": "r2", "sheet": "source", "v": "b"},
+		{"id": "r3", "sheet": "backlog", "v": "c"},
+	}), state.NewCollection("sheets.sheets", "id", []state.Record{{"id": "source"}, {"id": "backlog"}}))
+	scope := assert.Predicate{Field: "sheet", Op: assert.OpEquals, Value: "source"}
+
+	right := state.New(w)
+	must(t, right.Insert(rows, state.Record{"id": "r4", "sheet": "backlog", "v": "new"}))
+	a := scopeAssertion(right, rows, scope)
+	if a == nil || len(a.Except) != 0 || len(a.Where) != 1 {
+		t.Fatalf("plan writes elsewhere: got %+v, want the whole scope unchanged", a)
+	}
+	wrong := state.New(w)
+	must(t, wrong.Insert(rows, state.Record{"id": "r4", "sheet": "source", "v": "new"}))
+	if !tellsApart(*a, right, wrong) {
+		t.Errorf("%s does not tell the row put in the source sheet apart", a.String())
+	}
+	if got := (&envInfo{}).scoped(right, wrong, rows); got == nil || !tellsApart(*got, right, wrong) {
+		t.Errorf("scoped: got %+v", got)
+	}
+
+	edits := state.New(w)
+	must(t, edits.Replace(rows, "r1", state.Record{"id": "r1", "sheet": "source", "v": "done"}))
+	a = scopeAssertion(edits, rows, scope)
+	if a == nil || len(a.Except) != 1 || a.Except[0].Op != assert.OpIn {
+		t.Fatalf("plan edits in the scope: got %+v, want the scope's records excepted by key", a)
+	}
+	// Another agent may edit r2 as well (the plan's edits need not be all
+	// the task allows); adding a row is what it may not do.
+	other := state.New(w)
+	must(t, other.Replace(rows, "r2", state.Record{"id": "r2", "sheet": "source", "v": "done"}))
+	if tellsApart(*a, edits, other) {
+		t.Errorf("%s forbids editing another existing row", a.String())
+	}
+	if !tellsApart(*a, edits, wrong) {
+		t.Errorf("%s lets a row be added to the scope", a.String())
+	}
+
+	creates := state.New(w)
+	must(t, creates.Insert(rows, state.Record{"id": "r5", "sheet": "source", "v": "x"}))
+	if a := scopeAssertion(creates, rows, scope); a != nil {
+		t.Errorf("plan creates in the scope: got %s, want none", a.String())
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
