@@ -211,6 +211,28 @@ func (p *planner) session(calls []episode.ToolCall) (*episode.Session, error) {
 	return s, nil
 }
 
+// replay is a scratch session at the state s is in: s's calls made again
+// on a new session, so that a candidate call can be tried and dropped.
+func (p *planner) replay(s *episode.Session) (*episode.Session, error) {
+	traj := s.Trajectory()
+	calls := make([]episode.ToolCall, len(traj))
+	for i, st := range traj {
+		calls[i] = st.Call
+	}
+	return p.session(calls)
+}
+
+// broke reports whether a check that held (before, from holding) no
+// longer holds in s.
+func (p *planner) broke(before []bool, s *episode.Session) bool {
+	for j, c := range p.info.checks {
+		if before[j] && !holds(c, s) {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *planner) outOfBounds() bool {
 	if p.nodes >= PlanMaxNodes || time.Since(p.start) > PlanMaxTime || p.ctx.Err() != nil {
 		p.add(Reason{Kind: ReasonBounds, Goal: -1, Message: fmt.Sprintf("search stopped after %d alternatives", p.nodes),
