@@ -1,0 +1,319 @@
+package verify
+
+import (
+	"fmt"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
+)
+
+// Removal: making a negative assertion hold again, or a count drop to its
+// bound. A record that must stop matching is changed before it is deleted:
+// a field set to a value the predicate rejects, a list's matching element
+// taken out (by an update that writes the list without it, or by a
+// Starlark tool that removes it, such as taking a label off a message),
+// and only then a delete, which would also lose what other goals need of
+// the record.
+
+// removeAlts makes a negative assertion hold again (or a count drop to its
+// bound): change a field of each matching record so that it no longer
+// matches, or delete the records. n < 0 means every matching record.
+func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alternative, []Reason) {
+	a := task.plan()
+	if !a.IsState() {
+		if !task.goal {
+			return nil, []Reason{*p.ruleForbids(task, task, "")}
+		}
+		msg := fmt.Sprintf("goal[%d] (%s) fails and no call can undo it", task.index, a)
+		return nil, []Reason{{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
+			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Message: msg}}}}
+	}
+	ci := p.info.colls[a.Target]
+	if ci == nil {
+		return nil, nil
+	}
+	recs := p.matchingRecords(task, ci, s, n)
+	alts := p.unmatchAlts(task, ci, recs)
+	if alt := p.starlarkRemoveAlt(task, ci, recs); alt != nil {
+		alts = append(alts, alt)
+	}
+	alts = append(alts, p.deleteAlts(ci, recs)...)
+	if len(alts) > 0 {
+		return alts, nil
+	}
+	return nil, []Reason{p.noRemoval(task, ci)}
+}
+
+// matchingRecords lists the records the assertion matches that may be
+// changed (not those another goal needs), at most n (n < 0: all) and at
+// most PlanMaxSteps.
+func (p *planner) matchingRecords(task checkInfo, ci *collInfo, s *episode.Session, n int) []map[string]any {
+	var recs []map[string]any
+	for _, r := range s.State().Records(ci.name) {
+		if task.match(r) {
+			recs = append(recs, r)
+		}
+	}
+	recs = p.spareNeeded(task, recs)
+	if n > 0 && len(recs) > n {
+		recs = recs[:n]
+	}
+	if len(recs) > PlanMaxSteps {
+		recs = recs[:PlanMaxSteps]
+	}
+	return recs
+}
+
+// unmatchAlts offers, for each update tool, the calls that set one field
+// the assertion tests to a value it rejects, on every record: a scalar to
+// another value, a list to itself without the elements that match.
+func (p *planner) unmatchAlts(task checkInfo, ci *collInfo, recs []map[string]any) []alternative {
+	preds := p.preds(task)
+	kf := ci.def.KeyField()
+	var alts []alternative
+	for _, t := range p.usable(p.info.toolsOn(ci.name, "update")) {
+		argOf := invert(writeFields(t, ci.def))
+		for _, pr := range preds {
+			arg, ok := argOf[pr.Field]
+			if !ok || pr.Field == kf {
+				continue
+			}
+			value := unmatchValue(t, ci, arg, pr)
+			if value == nil {
+				continue
+			}
+			t, arg := t, arg
+			alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+				var made []episode.ToolCall
+				keyArg, match := keyArgOf(t, ci.def)
+				for _, r := range recs {
+					v, ok := value(r)
+					if !ok {
+						return nil, p.cannotUnmatch(task, ci, t, r)
+					}
+					args := map[string]any{keyArg: fitArg(r[match], argSchema(t, keyArg)), arg: v}
+					p.fillRequired(t, ci, args, r, nil)
+					c := p.call(t.Name, args)
+					s.Call(c)
+					made = append(made, c)
+				}
+				return made, nil
+			})
+			break
+		}
+	}
+	return alts
+}
+
+// unmatchValue returns, for an argument that writes the field pr tests, the
+// value per record that pr rejects; nil when there is none.
+func unmatchValue(t *episode.Tool, ci *collInfo, arg string, pr assert.Predicate) func(r map[string]any) (any, bool) {
+	schema := argSchema(t, arg)
+	if isList(ci.def, pr.Field) {
+		if negated(pr.Op) {
+			return nil // no element's removal makes a list hold one
+		}
+		return func(r map[string]any) (any, bool) {
+			cur, _ := r[pr.Field].([]any)
+			keep := withoutMatching(cur, pr)
+			return fitArg(keep, schema), len(keep) < len(cur)
+		}
+	}
+	v, found := unmatchedValue(pr, fieldDef(ci, pr.Field, schema), arg)
+	if !found {
+		return nil
+	}
+	v = fitArg(v, schema)
+	return func(map[string]any) (any, bool) { return v, true }
+}
+
+// withoutMatching is the list without the elements the predicate matches.
+func withoutMatching(list []any, pr assert.Predicate) []any {
+	keep := []any{}
+	for _, e := range list {
+		if !elemHolds(e, pr) {
+			keep = append(keep, e)
+		}
+	}
+	return keep
+}
+
+func (p *planner) cannotUnmatch(task checkInfo, ci *collInfo, t *episode.Tool, r map[string]any) *Reason {
+	msg := fmt.Sprintf("%s cannot make record %s of %s stop matching %s %s", t.Name, state.Text(r[ci.def.KeyField()]), ci.name, task.entry.Kind, task.field())
+	return &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
+		Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.plan().String(), Tool: t.Name, Message: msg}}}
+}
+
+// unmatchedValue finds a value of the field that the predicate rejects:
+// another value, the field's default, or another than the default.
+func unmatchedValue(pr assert.Predicate, fd atom.Field, arg string) (any, bool) {
+	for _, c := range []any{otherValue(pr.Value, fd), defaultFor(fd, arg), otherValue(defaultFor(fd, arg), fd)} {
+		if !holdsOn(c, []assert.Predicate{pr}) {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// deleteAlts offers, for each delete tool, the calls that delete every
+// record.
+func (p *planner) deleteAlts(ci *collInfo, recs []map[string]any) []alternative {
+	var alts []alternative
+	for _, t := range p.usable(p.info.toolsOn(ci.name, "delete")) {
+		t := t
+		alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+			var made []episode.ToolCall
+			keyArg, match := keyArgOf(t, ci.def)
+			for _, r := range recs {
+				args := map[string]any{keyArg: fitArg(r[match], argSchema(t, keyArg))}
+				c := p.call(t.Name, args)
+				s.Call(c)
+				made = append(made, c)
+			}
+			return made, nil
+		})
+	}
+	return alts
+}
+
+// noRemoval says why nothing can make the records stop matching: a rule's
+// check no allowed tool repairs, a delete a rule forbids (the way a rule
+// blocks), or no tool that writes the collection.
+func (p *planner) noRemoval(task checkInfo, ci *collInfo) Reason {
+	if !task.goal {
+		r := p.ruleForbids(task, task, "")
+		r.Message = fmt.Sprintf("rule %s check %d (%s) fails and no allowed tool can repair it", task.entry.ID, task.index, task.plan())
+		r.Cause.Evidence.Message = r.Message
+		return *r
+	}
+	for _, t := range p.info.toolsOn(ci.name, "delete") {
+		if p.info.forbidden[t.Name] {
+			for _, c := range p.info.checks {
+				if !c.goal && c.prog.Assertion.Type == assert.NotCalled && c.prog.Assertion.Target == t.Name {
+					return *p.ruleForbids(c, task, t.Name)
+				}
+			}
+		}
+	}
+	return p.noToolWrites(task, ci, "delete")
+}
+
+// starlarkRemoveAlt makes each record stop matching with a call of a
+// Starlark tool of the app that names the record by its key (taking a
+// label off a message): one way, which tries the tools' candidate calls
+// record by record in a scratch session and keeps, per record, the first
+// after which it no longer matches and nothing that held broke, a call
+// that keeps the record before one that deletes it. Nil when no Starlark
+// tool names a record of the collection.
+func (p *planner) starlarkRemoveAlt(task checkInfo, ci *collInfo, recs []map[string]any) alternative {
+	var tools []*episode.Tool
+	for _, t := range p.usable(p.env.Tools()) {
+		if t.Effect.Kind == "starlark" && t.App == ci.app && len(starlarkKeyArgs(t, ci)) > 0 {
+			tools = append(tools, t)
+		}
+	}
+	if len(tools) == 0 || len(recs) == 0 {
+		return nil
+	}
+	preds := p.preds(task)
+	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+		var made []episode.ToolCall
+		for _, r := range recs {
+			c, ok := p.removeCall(task, ci, tools, preds, r, s)
+			if !ok {
+				msg := fmt.Sprintf("no call of a Starlark tool of %s the planner tried makes record %s stop matching %s %s", ci.app, state.Text(r[ci.def.KeyField()]), task.entry.Kind, task.field())
+				return nil, &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
+					Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.plan().String(), Message: msg}}}
+			}
+			s.Call(c)
+			made = append(made, c)
+		}
+		return made, nil
+	}
+}
+
+// removeCall finds the call that makes r stop matching (see
+// starlarkRemoveAlt).
+func (p *planner) removeCall(task checkInfo, ci *collInfo, tools []*episode.Tool, preds []assert.Predicate, r map[string]any, s *episode.Session) (episode.ToolCall, bool) {
+	key := state.Text(r[ci.def.KeyField()])
+	before := p.holding(s)
+	var deletes *episode.ToolCall
+	for _, t := range tools {
+		for _, args := range removeArgs(t, ci, preds, r) {
+			if p.nodes >= PlanMaxNodes {
+				return episode.ToolCall{}, false
+			}
+			p.nodes++
+			scratch, err := p.replay(s)
+			if err != nil {
+				return episode.ToolCall{}, false
+			}
+			p.fillRequired(t, ci, args, nil, nil)
+			c := p.call(t.Name, args)
+			if scratch.Call(c).IsError || p.broke(before, scratch) {
+				continue
+			}
+			now, kept := scratch.State().Get(ci.name, key)
+			switch {
+			case kept && !task.match(now):
+				return c, true
+			case !kept && deletes == nil:
+				deletes = &c
+			}
+		}
+	}
+	if deletes != nil {
+		return *deletes, true
+	}
+	return episode.ToolCall{}, false
+}
+
+// removeArgs proposes the calls of t that may make r stop matching, one
+// field the predicates test at a time: r's key, and through the field's
+// own argument the list element to take out or a scalar the predicate
+// rejects, else the same in the object of any fields the tool takes.
+func removeArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, r map[string]any) []map[string]any {
+	props := atom.InputProperties(t.Input)
+	kf := ci.def.KeyField()
+	loose := looseObjectArg(t, ci)
+	var out []map[string]any
+	for _, ka := range starlarkKeyArgs(t, ci) {
+		for _, pr := range preds {
+			if pr.Field == kf || negated(pr.Op) || len(out) == starlarkCandidates {
+				continue
+			}
+			v, ok := removedValue(ci, pr, r)
+			if !ok {
+				continue
+			}
+			args := map[string]any{ka: fitArg(r[kf], argSchema(t, ka))}
+			if a := ownArg(props, ci, pr.Field); a != "" && a != ka {
+				args[a] = fitArg(v, argSchema(t, a))
+			} else if loose != "" && knownField(ci.def, pr.Field) {
+				args[loose] = map[string]any{pr.Field: v}
+			} else {
+				continue
+			}
+			objectTypeArg(t, ci, args)
+			out = append(out, args)
+		}
+	}
+	return out
+}
+
+// removedValue is what a call passes to make r's field stop meeting pr: the
+// element of a list that meets it (the call takes it out), or for a
+// scalar a value pr rejects (the call sets it).
+func removedValue(ci *collInfo, pr assert.Predicate, r map[string]any) (any, bool) {
+	if cur, ok := r[pr.Field].([]any); ok || isList(ci.def, pr.Field) {
+		for _, e := range cur {
+			if elemHolds(e, pr) {
+				return e, true
+			}
+		}
+		return nil, false
+	}
+	return unmatchedValue(pr, fieldDef(ci, pr.Field, nil), pr.Field)
+}
