@@ -451,7 +451,7 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 	if len(selection) == 0 {
 		return nil, nil // nothing says which record; a create is the way
 	}
-	search, args := p.searchFor(ci, selection)
+	search, args := p.searchFor(ci, selection, s)
 	if search == nil {
 		if alts := p.starlarkFinders(task, ci, preds, selection, updates, appends, s); len(alts) > 0 {
 			return alts, nil
@@ -488,9 +488,13 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 }
 
 // searchFor picks the search tool whose filters cover the most selection
-// predicates, with the arguments to pass.
-func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate) (*episode.Tool, map[string]any) {
-	var best *episode.Tool
+// predicates, with the arguments to pass. A predicate that takes one of
+// several values (a requester named by email, resolved to the ids it may
+// have) filters by the value a record of the collection holds. With no
+// filter to use, a listing (a search that needs no argument) is read
+// whole, the way an agent scans a short list.
+func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate, s *episode.Session) (*episode.Tool, map[string]any) {
+	var best, listing *episode.Tool
 	var bestArgs map[string]any
 	for _, t := range p.usable(p.info.toolsOn(ci.name, "search")) {
 		args := map[string]any{}
@@ -499,19 +503,43 @@ func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate) (*episod
 				if pr.Field != f.field || args[f.arg] != nil {
 					continue
 				}
-				switch pr.Op {
-				case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
-					if f.op != assert.OpGT && f.op != assert.OpLT && f.op != assert.OpGTE && f.op != assert.OpLTE && f.op != assert.OpIn {
-						args[f.arg] = fitArg(pr.Value, argSchema(t, f.arg))
-					}
+				v, ok := filterValue(ci, pr, s)
+				if ok && f.op != assert.OpGT && f.op != assert.OpLT && f.op != assert.OpGTE && f.op != assert.OpLTE && f.op != assert.OpIn {
+					args[f.arg] = fitArg(v, argSchema(t, f.arg))
 				}
 			}
 		}
 		if len(args) > len(bestArgs) {
 			best, bestArgs = t, args
 		}
+		if listing == nil && len(requiredArgs(t)) == 0 {
+			listing = t
+		}
+	}
+	if best == nil && listing != nil {
+		return listing, map[string]any{}
 	}
 	return best, bestArgs
+}
+
+// filterValue is the value a search filters by to find the records a
+// selection predicate picks: its value, or for a predicate that takes one
+// of several values the first that a record of the collection holds.
+func filterValue(ci *collInfo, pr assert.Predicate, s *episode.Session) (any, bool) {
+	switch pr.Op {
+	case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
+		return pr.Value, true
+	case assert.OpIn:
+		vals, _ := pr.Value.([]any)
+		for _, v := range vals {
+			for _, r := range s.State().Records(ci.name) {
+				if predHolds(r, assert.Predicate{Field: pr.Field, Op: assert.OpEquals, Value: v}) {
+					return v, true
+				}
+			}
+		}
+	}
+	return nil, false
 }
 
 // updateCalls makes the calls that bring rec to match preds: update tools

@@ -12,7 +12,7 @@ import (
 // heldSelection picks the predicates that say which existing record a goal
 // is about when an update could write every field it names (the lead whose
 // email is lee@acme.example gets status Hot, and the update tool takes an
-// email too): the predicates (equal to or containing a value) some record
+// email too): the predicates (equal to, containing or one of values) some record
 // of the collection already satisfies, where that record does not yet
 // satisfy them all. With none, nothing selects a record and a create is
 // the way.
@@ -26,7 +26,7 @@ func (p *planner) heldSelection(ci *collInfo, preds []assert.Predicate, s *episo
 	var sel []assert.Predicate
 	for _, pr := range preds {
 		switch pr.Op {
-		case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
+		case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains, assert.OpIn:
 			sel = append(sel, pr)
 		}
 	}

@@ -298,7 +298,8 @@ func fieldValueArgs(t *episode.Tool, props map[string]bool, args map[string]any,
 }
 
 // ownArg is the argument of a Starlark tool that writes field f of the
-// collection: f itself, f prefixed with the record's name (the
+// collection: f itself, the singular of a list field (tag for tags: one
+// element added or taken out), f prefixed with the record's name (the
 // invitee_email of a call that books a meeting and creates its invitee),
 // or the field's first words where they name no field of their own (body
 // for body_plain, from for from_, channel for channel_id); "" when none
@@ -306,6 +307,9 @@ func fieldValueArgs(t *episode.Tool, props map[string]bool, args map[string]any,
 func ownArg(props map[string]bool, ci *collInfo, f string) string {
 	if props[f] {
 		return f
+	}
+	if a := inflect.Singular(f); a != f && isList(ci.def, f) && props[a] {
+		return a // one element of a list: tag for tags
 	}
 	if a := recordNoun(ci) + "_" + f; props[a] {
 		return a
