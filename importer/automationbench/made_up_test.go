@@ -14,14 +14,32 @@ import (
 // than the fields they test, values inside lists of records, an order or
 // role of a signer, people by profile id or url, a row count beside a
 // row's contents, one tag on two customers, sheet row updates, labels a
-// message lacks, a cancel that takes its reason. They stand for the
-// benchmark's unseen tasks: the shares imported whole and verified are
-// held at the figures measured (48 of 48 import, 45 of 48 verify; the
-// three that do not are the planner's, named in docs/automationbench.md).
+// message lacks, a cancel that takes its reason, a tag taken off or an
+// attendee removed, a record picked by a subject phrase or a requester's
+// email, a write to a record of any type. They stand for the benchmark's
+// unseen tasks: the shares imported whole and verified are held at the
+// figures measured (60 of 60 import, 58 of 60 verify; the two that do not
+// are named in docs/automationbench.md: a goal that does not protect the
+// look-alike message, and a reaction read as a string where Slack keeps
+// objects).
 const (
 	madeUpImportShare = 1.0
-	madeUpVerifyShare = 0.93
+	madeUpVerifyShare = 0.96
 )
+
+// madeUpPlanned are made-up tasks that each needed a planner fix (see
+// docs/automationbench.md); each must verify, so that losing one names
+// the way of planning it needed.
+var madeUpPlanned = []string{
+	"zendesk_tags_update",             // the record the identifying predicate picks, not a renamed one
+	"sf_update_any_record",            // record_id, object_type and an object of fields
+	"intercom_untag_trial",            // a tag taken off by a Starlark tool whose argument is the singular
+	"gcal_remove_attendee",            // a list written without the element
+	"gcal_delete_by_title",            // a removal whose positives already hold is not trivial
+	"freshdesk_priority_by_requester", // a record selected by one of several values
+	"zoho_close_by_subject",           // a status set on the ticket a subject phrase picks
+	"sf_lead_status_not_unqualified",  // a field of a record of any type
+}
 
 func TestMadeUpTasks(t *testing.T) {
 	s := testSchemas(t)
@@ -59,6 +77,11 @@ func TestMadeUpTasks(t *testing.T) {
 		failed = append(failed, id+": "+reason)
 	}
 	sort.Strings(failed)
+	for _, task := range madeUpPlanned {
+		if v, ok := vs["made_up."+task]; !ok || !v.Verified {
+			t.Errorf("made_up.%s is not verified", task)
+		}
+	}
 	// Every task verified counts against all tasks, imported or not: a
 	// task that does not import is not verified.
 	share := float64(verified) / float64(len(files))
