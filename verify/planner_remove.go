@@ -41,9 +41,32 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 	}
 	alts = append(alts, p.deleteAlts(ci, recs)...)
 	if len(alts) > 0 {
-		return alts, nil
+		return p.withFind(task, ci, alts, s), nil
 	}
 	return nil, []Reason{p.noRemoval(task, ci)}
+}
+
+// withFind starts each removal with the search that finds the records it
+// names, so that their keys are ones an agent has read: the search whose
+// filters cover the most of the assertion's predicates, or a listing. The
+// removals are left as they are when no search can be called as is.
+func (p *planner) withFind(task checkInfo, ci *collInfo, alts []alternative, s *episode.Session) []alternative {
+	search, args := p.searchFor(ci, p.preds(task), s)
+	if search == nil || len(missingRequired(search, args)) > 0 {
+		return alts
+	}
+	c := p.call(search.Name, args)
+	out := make([]alternative, len(alts))
+	for i, alt := range alts {
+		out[i] = func(s *episode.Session) ([]episode.ToolCall, *Reason) {
+			if obs := s.Call(c); obs.IsError {
+				return nil, p.toolFails(task, c, obs.Content)
+			}
+			made, r := alt(s)
+			return append([]episode.ToolCall{c}, made...), r
+		}
+	}
+	return out
 }
 
 // matchingRecords lists the records the assertion matches that may be
