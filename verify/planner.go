@@ -190,6 +190,7 @@ func (p *planner) plan() ([]episode.ToolCall, error) {
 	}
 	p.met = make([]bool, len(p.tasks))
 	if calls, ok := p.solve(s, p.prefix, 0); ok {
+		calls = p.prune(calls)
 		for i := range calls {
 			calls[i].ID = fmt.Sprintf("call_%d", i+1)
 		}

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
@@ -89,11 +90,15 @@ func (p *planner) matchingRecords(task checkInfo, ci *collInfo, s *episode.Sessi
 	return recs
 }
 
-// unmatchAlts offers, for each update tool, the calls that set one field
-// the assertion tests to a value it rejects, on every record: a scalar to
-// another value, a list to itself without the elements that match.
+// unmatchAlts offers, for each update tool and each field the assertion
+// tests, the calls that set the field to a value it rejects, on every
+// record: a scalar to another value, a list to itself without the elements
+// that match. The fields that say what state a record is in (a tag list,
+// a status) come before those that identify it (an email, a name): the
+// tag is taken off the customer's ticket rather than the ticket given
+// another customer.
 func (p *planner) unmatchAlts(task checkInfo, ci *collInfo, recs []map[string]any) []alternative {
-	preds := p.preds(task)
+	preds := stateFirst(ci, p.preds(task))
 	kf := ci.def.KeyField()
 	var alts []alternative
 	for _, t := range p.usable(p.info.toolsOn(ci.name, "update")) {
@@ -124,10 +129,18 @@ func (p *planner) unmatchAlts(task checkInfo, ci *collInfo, recs []map[string]an
 				}
 				return made, nil
 			})
-			break
 		}
 	}
 	return alts
+}
+
+// stateFirst orders predicates so that those on state fields (lists,
+// enums, booleans: selectWeight 1) come before those that identify a
+// record; the order among equals is kept.
+func stateFirst(ci *collInfo, preds []assert.Predicate) []assert.Predicate {
+	out := append([]assert.Predicate(nil), preds...)
+	sort.SliceStable(out, func(i, j int) bool { return selectWeight(ci, out[i]) < selectWeight(ci, out[j]) })
+	return out
 }
 
 // unmatchValue returns, for an argument that writes the field pr tests, the
@@ -240,7 +253,7 @@ func (p *planner) starlarkRemoveAlt(task checkInfo, ci *collInfo, recs []map[str
 	if len(tools) == 0 || len(recs) == 0 {
 		return nil
 	}
-	preds := p.preds(task)
+	preds := stateFirst(ci, p.preds(task))
 	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
 		var made []episode.ToolCall
 		for _, r := range recs {
