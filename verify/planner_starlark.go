@@ -47,12 +47,12 @@ func (p *planner) starlarkWays(task checkInfo, ci *collInfo, preds []assert.Pred
 		if len(cands) == 0 {
 			continue
 		}
-		out = append(out, way{alt: p.starlarkAlt(task, t, cands)})
+		out = append(out, way{alt: p.starlarkAlt(task, t, ci, cands)})
 	}
 	return out
 }
 
-func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, cands []map[string]any) alternative {
+func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, ci *collInfo, cands []map[string]any) alternative {
 	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
 		n0 := len(s.Trajectory())
 		before := p.holding(s)
@@ -74,8 +74,9 @@ func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, cands []map[strin
 				last = r
 				continue
 			}
-			s.Call(c)
-			return []episode.ToolCall{c}, nil
+			made := p.foundFirst(task, t, ci, c, args, s, before)
+			s.Step(made...)
+			return made, nil
 		}
 		if last == nil {
 			msg := fmt.Sprintf("no call of %s the planner tried makes %s hold", t.Name, task.field())
@@ -503,4 +504,82 @@ func objectTypeValue(schema map[string]any, ci *collInfo) string {
 		}
 	}
 	return b.String()
+}
+
+// foundFirst puts before a keyed call the read that shows the record's
+// key, when the agent has not seen it (neither the instruction nor an
+// observation holds it): a search by the predicates the record holds, or a
+// Starlark finder. The pair is judged again; the call alone is kept when
+// no read shows the key or the pair does not do.
+func (p *planner) foundFirst(task checkInfo, t *episode.Tool, ci *collInfo, c episode.ToolCall, args map[string]any, s *episode.Session, before []bool) []episode.ToolCall {
+	alone := []episode.ToolCall{c}
+	var key string
+	for _, ka := range starlarkKeyArgs(t, ci) {
+		if v, ok := args[ka]; ok {
+			key = state.Text(v)
+			break
+		}
+	}
+	if key == "" || p.seenKey(key, s) {
+		return alone
+	}
+	rec, ok := s.State().Get(ci.name, key)
+	if !ok {
+		return alone
+	}
+	find, ok := p.readShowing(task, ci, rec, key, s)
+	if !ok || p.nodes >= PlanMaxNodes {
+		return alone
+	}
+	p.nodes++
+	scratch, err := p.replay(s)
+	if err != nil {
+		return alone
+	}
+	n0 := len(s.Trajectory())
+	scratch.Step(find, c)
+	if p.judge(task, scratch, n0, before) != nil {
+		return alone
+	}
+	return []episode.ToolCall{find, c}
+}
+
+// seenKey reports whether the agent has seen key: in the instruction, the
+// system prompt or an observation so far (as a JSON string or number).
+func (p *planner) seenKey(key string, s *episode.Session) bool {
+	if strings.Contains(p.info.intent.Instruction, key) || strings.Contains(p.info.intent.System, key) {
+		return true
+	}
+	for _, st := range s.Trajectory() {
+		obs := st.Observation.Content
+		if strings.Contains(obs, `"`+key+`"`) || strings.Contains(obs, ":"+key+",") || strings.Contains(obs, ":"+key+"}") {
+			return true
+		}
+	}
+	return false
+}
+
+// readShowing is a read whose observation holds rec's key: the search
+// that filters by the most of the goal's predicates rec holds (what the
+// instruction says of it), or a listing, else a Starlark finder of the
+// app.
+func (p *planner) readShowing(task checkInfo, ci *collInfo, rec map[string]any, key string, s *episode.Session) (episode.ToolCall, bool) {
+	var held []assert.Predicate
+	for _, pr := range p.preds(task) {
+		if pr.Field != ci.def.KeyField() && predHolds(rec, pr) {
+			held = append(held, pr)
+		}
+	}
+	if search, args := p.searchFor(ci, held, s); search != nil && len(missingRequired(search, args)) == 0 && p.finds(search, args, key, s) {
+		return p.call(search.Name, args), true
+	}
+	for _, t := range p.usable(p.env.Tools()) {
+		if t.Effect.Kind != "starlark" || t.App != ci.app {
+			continue
+		}
+		if args := finderArgs(t, ci, held); len(args) > 0 && p.finds(t, args, key, s) {
+			return p.call(t.Name, args), true
+		}
+	}
+	return episode.ToolCall{}, false
 }
