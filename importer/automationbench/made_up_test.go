@@ -18,13 +18,13 @@ import (
 // attendee removed, a record picked by a subject phrase or a requester's
 // email, a write to a record of any type. They stand for the benchmark's
 // unseen tasks: the shares imported whole and verified are held at the
-// figures measured (60 of 60 import, 58 of 60 verify; the two that do not
+// figures measured (70 of 70 import, 68 of 70 verify; the two that do not
 // are named in docs/automationbench.md: a goal that does not protect the
 // look-alike message, and a reaction read as a string where Slack keeps
 // objects).
 const (
 	madeUpImportShare = 1.0
-	madeUpVerifyShare = 0.96
+	madeUpVerifyShare = 0.97
 )
 
 // madeUpPlanned are made-up tasks that each needed a planner fix (see
@@ -39,6 +39,12 @@ var madeUpPlanned = []string{
 	"freshdesk_priority_by_requester", // a record selected by one of several values
 	"zoho_close_by_subject",           // a status set on the ticket a subject phrase picks
 	"sf_lead_status_not_unqualified",  // a field of a record of any type
+	"zendesk_pending_and_tag",         // a status and a tag on the ticket a subject phrase picks
+	"gorgias_retag_by_email",          // a tag replaced: the list written without it, not the email changed
+	"reamaze_resolve_untag",           // the same, after a status
+	"docusign_void_with_reason",       // no needless first void left in the plan
+	"sf_case_close_by_subject",        // a case closed through the write to any record
+	"slack_delete_message",            // a delete whose positive already holds
 }
 
 func TestMadeUpTasks(t *testing.T) {
