@@ -167,3 +167,38 @@ func TestWitnesses(t *testing.T) {
 		t.Errorf("recordFor = %v (%v)", rec, ok)
 	}
 }
+
+// The planner_removals fixture: the record a subject phrase names is
+// tagged (not the tagged ticket renamed), a tag comes off through a
+// Starlark tool that names the ticket, a tag replaced on one list leaves
+// no needless write, and a record of any type is written through
+// record_id, object_type and an object of fields. Each verifies with the
+// plan given.
+func TestPlannerRemovals(t *testing.T) {
+	lib := loadFixture(t, "planner_removals")
+	want := map[string][]string{
+		"tag_by_subject": {`help_update_ticket {"id":"t1","tags":["billing","urgent","escalated"]}`, `help_find_tickets {"subject":"Billing B"}`, `help_update_ticket {"id":"t2","tags":["escalated"]}`},
+		"untag_starlark": {`help_find_tickets {"subject":"Billing A","tags":"urgent"}`, `help_remove_tag {"tag":"urgent","ticket_id":"t1"}`},
+		"retag":          {`help_find_tickets {"subject":"Billing A"}`, `help_update_ticket {"id":"t1","tags":["billing","vip"]}`},
+		"any_record":     {`crm_update_record {"fields":{"type":"New Business"},"object_type":"Deal","record_id":"d1"}`},
+	}
+	for _, r := range lib.Recipes() {
+		env, err := episode.Compose(lib, r, episode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(env.Intent.ID, func(t *testing.T) {
+			v := VerifyEnv(context.Background(), env)
+			if !v.Verified {
+				t.Fatalf("not verified: %+v", v.RootCause)
+			}
+			var got []string
+			for _, c := range v.Plan {
+				got = append(got, c.Name+" "+string(c.Args))
+			}
+			if !reflect.DeepEqual(got, want[env.Intent.ID]) {
+				t.Errorf("plan\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want[env.Intent.ID], "\n"))
+			}
+		})
+	}
+}

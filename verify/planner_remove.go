@@ -42,7 +42,7 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 	}
 	alts = append(alts, p.deleteAlts(ci, recs)...)
 	if len(alts) > 0 {
-		return p.withFind(task, ci, alts, s), nil
+		return p.withFind(task, ci, recs, alts, s), nil
 	}
 	return nil, []Reason{p.noRemoval(task, ci)}
 }
@@ -50,10 +50,18 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 // withFind starts each removal with the search that finds the records it
 // names, so that their keys are ones an agent has read: the search whose
 // filters cover the most of the assertion's predicates, or a listing. The
-// removals are left as they are when no search can be called as is.
-func (p *planner) withFind(task checkInfo, ci *collInfo, alts []alternative, s *episode.Session) []alternative {
+// removals are left as they are when no search can be called as is, or
+// when the instruction or an earlier observation shows every key.
+func (p *planner) withFind(task checkInfo, ci *collInfo, recs []map[string]any, alts []alternative, s *episode.Session) []alternative {
 	search, args := p.searchFor(ci, p.preds(task), s)
 	if search == nil || len(missingRequired(search, args)) > 0 {
+		return alts
+	}
+	seen := true
+	for _, r := range recs {
+		seen = seen && p.seenKey(state.Text(r[ci.def.KeyField()]), s)
+	}
+	if seen {
 		return alts
 	}
 	c := p.call(search.Name, args)

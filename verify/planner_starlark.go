@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/legoenv/legoenv/state"
 	"maps"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -544,10 +545,12 @@ func (p *planner) foundFirst(task checkInfo, t *episode.Tool, ci *collInfo, c ep
 	return []episode.ToolCall{find, c}
 }
 
-// seenKey reports whether the agent has seen key: in the instruction, the
-// system prompt or an observation so far (as a JSON string or number).
+// seenKey reports whether the agent has seen key: as a word of the
+// instruction or the system prompt, or in an observation so far (as a
+// JSON string or number).
 func (p *planner) seenKey(key string, s *episode.Session) bool {
-	if strings.Contains(p.info.intent.Instruction, key) || strings.Contains(p.info.intent.System, key) {
+	word := regexp.MustCompile(`(^|[^\w-])` + regexp.QuoteMeta(key) + `($|[^\w-])`)
+	if word.MatchString(p.info.intent.Instruction) || word.MatchString(p.info.intent.System) {
 		return true
 	}
 	for _, st := range s.Trajectory() {
