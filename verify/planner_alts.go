@@ -435,7 +435,9 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 			return nil, []Reason{p.noRecord(task, ci, key, preds, settable)}
 		}
 		return []alternative{func(s *episode.Session) ([]episode.ToolCall, *Reason) {
-			return p.updateCalls(task, ci, preds, rec, updates, appends, s)
+			found := p.readFirst(task, ci, rec, s)
+			made, r := p.updateCalls(task, ci, preds, rec, updates, appends, s)
+			return append(found, made...), r
 		}}, nil
 	}
 	var selection []assert.Predicate

@@ -545,13 +545,33 @@ func (p *planner) foundFirst(task checkInfo, t *episode.Tool, ci *collInfo, c ep
 	return []episode.ToolCall{find, c}
 }
 
+// readFirst makes on s, and returns, the read that shows rec's key when
+// the agent has not seen it (an update of the record a key of the
+// collection's other fields names: the channel called incidents, the
+// subscriber with this email in that audience); none when the key is
+// seen or no read shows it.
+func (p *planner) readFirst(task checkInfo, ci *collInfo, rec map[string]any, s *episode.Session) []episode.ToolCall {
+	key := state.Text(rec[ci.def.KeyField()])
+	if key == "" || p.seenKey(key, s) {
+		return nil
+	}
+	find, ok := p.readShowing(task, ci, rec, key, s)
+	if !ok {
+		return nil
+	}
+	s.Call(find)
+	return []episode.ToolCall{find}
+}
+
 // seenKey reports whether the agent has seen key: as a word of the
-// instruction or the system prompt, or in an observation so far (as a
-// JSON string or number).
+// opening messages (the instruction and system prompt as rendered), or in
+// an observation so far (as a JSON string or number).
 func (p *planner) seenKey(key string, s *episode.Session) bool {
 	word := regexp.MustCompile(`(^|[^\w-])` + regexp.QuoteMeta(key) + `($|[^\w-])`)
-	if word.MatchString(p.info.intent.Instruction) || word.MatchString(p.info.intent.System) {
-		return true
+	for _, m := range p.env.Messages() {
+		if word.MatchString(m.Content) {
+			return true
+		}
 	}
 	for _, st := range s.Trajectory() {
 		obs := st.Observation.Content
