@@ -18,7 +18,7 @@ import (
 // attendee removed, a record picked by a subject phrase or a requester's
 // email, a write to a record of any type. They stand for the benchmark's
 // unseen tasks: the shares imported whole and verified are held at the
-// figures measured (70 of 70 import, 68 of 70 verify; the two that do not
+// figures measured (78 of 78 import, 76 of 78 verify; the two that do not
 // are named in docs/automationbench.md: a goal that does not protect the
 // look-alike message, and a reaction read as a string where Slack keeps
 // objects).
@@ -45,6 +45,9 @@ var madeUpPlanned = []string{
 	"docusign_void_with_reason",       // no needless first void left in the plan
 	"sf_case_close_by_subject",        // a case closed through the write to any record
 	"slack_delete_message",            // a delete whose positive already holds
+	"freshdesk_status_and_tag",        // two assertions on the ticket a subject names
+	"helpscout_close_untag",           // a status set and the tag list written without the tag
+	"zendesk_no_open_outage",          // no open ticket left: the status changed, the ticket kept
 }
 
 func TestMadeUpTasks(t *testing.T) {
