@@ -563,6 +563,25 @@ func (p *planner) readFirst(task checkInfo, ci *collInfo, rec map[string]any, s 
 	return []episode.ToolCall{find}
 }
 
+// mentioned lists, as containment predicates, the text fields of rec
+// whose values the opening messages quote (the email "Card declined"):
+// what an agent searches by when the goal names the record by its key.
+func (p *planner) mentioned(ci *collInfo, rec map[string]any) []assert.Predicate {
+	var text strings.Builder
+	for _, m := range p.env.Messages() {
+		text.WriteString(strings.ToLower(m.Content))
+		text.WriteByte('\n')
+	}
+	var out []assert.Predicate
+	for _, f := range slices.Sorted(maps.Keys(rec)) {
+		v, ok := rec[f].(string)
+		if ok && f != ci.def.KeyField() && len(v) >= 4 && strings.Contains(text.String(), strings.ToLower(v)) {
+			out = append(out, assert.Predicate{Field: f, Op: assert.OpIContains, Value: v})
+		}
+	}
+	return out
+}
+
 // seenKey reports whether the agent has seen key: as a word of the
 // opening messages (the instruction and system prompt as rendered), or in
 // an observation so far (as a JSON string or number).
@@ -593,6 +612,7 @@ func (p *planner) readShowing(task checkInfo, ci *collInfo, rec map[string]any, 
 			held = append(held, pr)
 		}
 	}
+	held = append(held, p.mentioned(ci, rec)...)
 	if search, args := p.searchFor(ci, held, s); search != nil && len(missingRequired(search, args)) == 0 && p.finds(search, args, key, s) {
 		return p.call(search.Name, args), true
 	}
