@@ -18,7 +18,7 @@ import (
 // attendee removed, a record picked by a subject phrase or a requester's
 // email, a write to a record of any type. They stand for the benchmark's
 // unseen tasks: the shares imported whole and verified are held at the
-// figures measured (78 of 78 import, 76 of 78 verify; the two that do not
+// figures measured (84 of 84 import, 82 of 84 verify; the two that do not
 // are named in docs/automationbench.md: a goal that does not protect the
 // look-alike message, and a reaction read as a string where Slack keeps
 // objects).
@@ -90,6 +90,11 @@ func TestMadeUpTasks(t *testing.T) {
 		if v, ok := vs["made_up."+task]; !ok || !v.Verified {
 			t.Errorf("made_up.%s is not verified", task)
 		}
+	}
+	// A number only the data holds is read before it is texted: the
+	// pattern the goal checks it with does not supply it.
+	if v := vs["made_up.twilio_text_requester"]; len(v.Plan) < 2 || v.Plan[0].Name != "zendesk_get_users" {
+		t.Errorf("twilio_text_requester: the phone number is not read first: %v", v.Plan)
 	}
 	// Every task verified counts against all tasks, imported or not: a
 	// task that does not import is not verified.
