@@ -171,9 +171,10 @@ func TestWitnesses(t *testing.T) {
 // The planner_removals fixture: the record a subject phrase names is
 // tagged (not the tagged ticket renamed), a tag comes off through a
 // Starlark tool that names the ticket, a tag replaced on one list leaves
-// no needless write, and a record of any type is written through
-// record_id, object_type and an object of fields. Each verifies with the
-// plan given.
+// no needless write, a record of any type is written through record_id,
+// object_type and an object of fields, a record inside a list is dropped,
+// and a count comes down by the record a negative assertion forbids. Each
+// verifies with the plan given.
 func TestPlannerRemovals(t *testing.T) {
 	lib := loadFixture(t, "planner_removals")
 	want := map[string][]string{
@@ -181,6 +182,11 @@ func TestPlannerRemovals(t *testing.T) {
 		"untag_starlark": {`help_find_tickets {"subject":"Billing A","tags":"urgent"}`, `help_remove_tag {"tag":"urgent","ticket_id":"t1"}`},
 		"retag":          {`help_find_tickets {"subject":"Billing A"}`, `help_update_ticket {"id":"t1","tags":["billing","vip"]}`},
 		"any_record":     {`crm_update_record {"fields":{"type":"New Business"},"object_type":"Deal","record_id":"d1"}`},
+		// A watcher (a record inside a list) dropped by a tool that sets
+		// the whole list.
+		"unwatch": {`help_find_tickets {"subject":"Billing A"}`, `help_set_watchers {"ticket_id":"t1","watchers":[{"email":"ann@co.example"}]}`},
+		// Down to two tickets: the one the negative assertion forbids goes.
+		"delete_forbidden_first": {`help_find_tickets {}`, `help_delete_ticket {"id":"t3"}`},
 	}
 	for _, r := range lib.Recipes() {
 		env, err := episode.Compose(lib, r, episode.Options{})

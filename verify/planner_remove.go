@@ -177,11 +177,23 @@ func unmatchValue(t *episode.Tool, ci *collInfo, arg string, pr assert.Predicate
 func withoutMatching(list []any, pr assert.Predicate) []any {
 	keep := []any{}
 	for _, e := range list {
-		if !elemHolds(e, pr) {
+		if !elemMatches(e, pr) {
 			keep = append(keep, e)
 		}
 	}
 	return keep
+}
+
+// elemMatches reports whether one element of a list meets pr: a record
+// inside the list (a signer) every sub-predicate of an elem predicate, a
+// value the predicate's positive form.
+func elemMatches(e any, pr assert.Predicate) bool {
+	if pr.Op == opElem {
+		m, ok := e.(map[string]any)
+		sub, _ := pr.Value.([]assert.Predicate)
+		return ok && allHold(m, sub)
+	}
+	return elemHolds(e, pr)
 }
 
 func (p *planner) cannotUnmatch(task checkInfo, ci *collInfo, t *episode.Tool, r map[string]any) *Reason {
@@ -316,8 +328,10 @@ func (p *planner) removeCall(task checkInfo, ci *collInfo, tools []*episode.Tool
 
 // removeArgs proposes the calls of t that may make r stop matching, one
 // field the predicates test at a time: r's key, and through the field's
-// own argument the list element to take out or a scalar the predicate
-// rejects, else the same in the object of any fields the tool takes.
+// own argument what the argument takes to drop the matching elements of a
+// list (the element to take out, or for an argument that takes a list the
+// list without them) or a scalar the predicate rejects, else the same in
+// the object of any fields the tool takes.
 func removeArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, r map[string]any) []map[string]any {
 	props := atom.InputProperties(t.Input)
 	kf := ci.def.KeyField()
@@ -328,16 +342,22 @@ func removeArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, r map[s
 			if pr.Field == kf || negated(pr.Op) || len(out) == starlarkCandidates {
 				continue
 			}
-			v, ok := removedValue(ci, pr, r)
-			if !ok {
-				continue
-			}
 			args := map[string]any{ka: fitArg(r[kf], argSchema(t, ka))}
-			if a := ownArg(props, ci, pr.Field); a != "" && a != ka {
+			a := ownArg(props, ci, pr.Field)
+			switch {
+			case a != "" && a != ka:
+				v, ok := removedValue(ci, pr, r, takesList(argSchema(t, a)))
+				if !ok {
+					continue
+				}
 				args[a] = fitArg(v, argSchema(t, a))
-			} else if loose != "" && knownField(ci.def, pr.Field) {
+			case loose != "" && knownField(ci.def, pr.Field):
+				v, ok := removedValue(ci, pr, r, true)
+				if !ok {
+					continue
+				}
 				args[loose] = map[string]any{pr.Field: v}
-			} else {
+			default:
 				continue
 			}
 			objectTypeArg(t, ci, args)
@@ -347,17 +367,39 @@ func removeArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, r map[s
 	return out
 }
 
-// removedValue is what a call passes to make r's field stop meeting pr: the
-// element of a list that meets it (the call takes it out), or for a
-// scalar a value pr rejects (the call sets it).
-func removedValue(ci *collInfo, pr assert.Predicate, r map[string]any) (any, bool) {
+// takesList reports whether an argument's schema admits a list.
+func takesList(schema map[string]any) bool {
+	switch t := schema["type"].(type) {
+	case string:
+		return t == "array"
+	case []any:
+		for _, x := range t {
+			if x == "array" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// removedValue is what a call passes to make r's field stop meeting pr: for
+// a list, the list without the elements that meet it (whole) or the first
+// of them (the call takes it out); for a scalar a value pr rejects (the
+// call sets it).
+func removedValue(ci *collInfo, pr assert.Predicate, r map[string]any, whole bool) (any, bool) {
 	if cur, ok := r[pr.Field].([]any); ok || isList(ci.def, pr.Field) {
+		keep := withoutMatching(cur, pr)
+		if len(keep) == len(cur) {
+			return nil, false
+		}
+		if whole {
+			return keep, true
+		}
 		for _, e := range cur {
-			if elemHolds(e, pr) {
+			if elemMatches(e, pr) {
 				return e, true
 			}
 		}
-		return nil, false
 	}
 	return unmatchedValue(pr, fieldDef(ci, pr.Field, nil), pr.Field)
 }
