@@ -2,7 +2,9 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
@@ -42,40 +44,69 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 	}
 	alts = append(alts, p.deleteAlts(ci, recs)...)
 	if len(alts) > 0 {
-		return p.withFind(task, ci, recs, alts, s), nil
+		return p.withFind(task, ci, recs, alts, s)
 	}
 	return nil, []Reason{p.noRemoval(task, ci)}
 }
 
-// withFind starts each removal with the search that finds the records it
-// names, so that their keys are ones an agent has read: the search whose
-// filters cover the most of the assertion's predicates, or a listing. The
-// removals are left as they are when no search can be called as is, or
-// when the instruction or an earlier observation shows every key.
-func (p *planner) withFind(task checkInfo, ci *collInfo, recs []map[string]any, alts []alternative, s *episode.Session) []alternative {
-	search, args := p.searchFor(ci, p.preds(task), s)
-	if search == nil || len(missingRequired(search, args)) > 0 {
-		return alts
+// withFind starts each removal with the reads that show the keys of the
+// records it names and the agent has not seen: the search whose filters
+// cover the most of the assertion's predicates when it shows them, else
+// per record the read that shows its key (findReads). A record no read
+// shows closes the removal: an agent could not name it.
+func (p *planner) withFind(task checkInfo, ci *collInfo, recs []map[string]any, alts []alternative, s *episode.Session) ([]alternative, []Reason) {
+	reads, r := p.findReads(task, ci, recs, s)
+	if r != nil {
+		return nil, []Reason{*r}
 	}
-	seen := true
-	for _, r := range recs {
-		seen = seen && p.seenKey(state.Text(r[ci.def.KeyField()]), s)
+	if len(reads) == 0 {
+		return alts, nil
 	}
-	if seen {
-		return alts
-	}
-	c := p.call(search.Name, args)
 	out := make([]alternative, len(alts))
 	for i, alt := range alts {
 		out[i] = func(s *episode.Session) ([]episode.ToolCall, *Reason) {
-			if obs := s.Call(c); obs.IsError {
-				return nil, p.toolFails(task, c, obs.Content)
+			for _, c := range reads {
+				if obs := s.Call(c); obs.IsError {
+					return nil, p.toolFails(task, c, obs.Content)
+				}
 			}
 			made, r := alt(s)
-			return append([]episode.ToolCall{c}, made...), r
+			return append(slices.Clone(reads), made...), r
 		}
 	}
-	return out
+	return out, nil
+}
+
+// findReads lists the reads that show the unseen keys of recs (see
+// withFind), or the reason one cannot be shown.
+func (p *planner) findReads(task checkInfo, ci *collInfo, recs []map[string]any, s *episode.Session) ([]episode.ToolCall, *Reason) {
+	search, args := p.searchFor(ci, p.preds(task), s)
+	usable := search != nil && len(missingRequired(search, args)) == 0
+	var reads []episode.ToolCall
+	shown := map[string]bool{}
+	for _, r := range recs {
+		key := state.Text(r[ci.def.KeyField()])
+		if p.seenKey(key, s) || shown[key] {
+			continue
+		}
+		if usable && p.finds(search, args, key, s) {
+			if len(reads) == 0 || reads[0].Name != search.Name {
+				reads = append([]episode.ToolCall{p.call(search.Name, args)}, reads...)
+			}
+			continue
+		}
+		read, ok := p.readShowing(task, ci, r, key, s)
+		if !ok {
+			msg := fmt.Sprintf("no search or get of %s shows record %s, which %s %s needs changed", ci.name, key, task.entry.Kind, task.field())
+			rs := p.noToolReads("", ci, map[string]any{ci.def.KeyField(): key}, msg)
+			return nil, &rs
+		}
+		if !slices.ContainsFunc(reads, func(c episode.ToolCall) bool { return c.Name == read.Name && string(c.Args) == string(read.Args) }) {
+			reads = append(reads, read)
+		}
+		shown[key] = true
+	}
+	return reads, nil
 }
 
 // matchingRecords lists the records the assertion matches that may be
@@ -116,7 +147,7 @@ func (p *planner) unmatchAlts(task checkInfo, ci *collInfo, recs []map[string]an
 			if !ok || pr.Field == kf {
 				continue
 			}
-			value := unmatchValue(t, ci, arg, pr)
+			value := p.unmatchValue(t, ci, arg, pr)
 			if value == nil {
 				continue
 			}
@@ -153,7 +184,7 @@ func stateFirst(ci *collInfo, preds []assert.Predicate) []assert.Predicate {
 
 // unmatchValue returns, for an argument that writes the field pr tests, the
 // value per record that pr rejects; nil when there is none.
-func unmatchValue(t *episode.Tool, ci *collInfo, arg string, pr assert.Predicate) func(r map[string]any) (any, bool) {
+func (p *planner) unmatchValue(t *episode.Tool, ci *collInfo, arg string, pr assert.Predicate) func(r map[string]any) (any, bool) {
 	schema := argSchema(t, arg)
 	if isList(ci.def, pr.Field) {
 		if negated(pr.Op) {
@@ -165,7 +196,10 @@ func unmatchValue(t *episode.Tool, ci *collInfo, arg string, pr assert.Predicate
 			return fitArg(keep, schema), len(keep) < len(cur)
 		}
 	}
-	v, found := unmatchedValue(pr, fieldDef(ci, pr.Field, schema), arg)
+	v, found := p.saidValue(fieldDef(ci, pr.Field, schema), pr)
+	if !found {
+		v, found = unmatchedValue(pr, fieldDef(ci, pr.Field, schema), arg)
+	}
 	if !found {
 		return nil
 	}
@@ -297,7 +331,7 @@ func (p *planner) removeCall(task checkInfo, ci *collInfo, tools []*episode.Tool
 	before := p.holding(s)
 	var deletes *episode.ToolCall
 	for _, t := range tools {
-		for _, args := range removeArgs(t, ci, preds, r) {
+		for _, args := range p.removeArgs(t, ci, preds, r) {
 			if p.nodes >= PlanMaxNodes {
 				return episode.ToolCall{}, false
 			}
@@ -332,7 +366,7 @@ func (p *planner) removeCall(task checkInfo, ci *collInfo, tools []*episode.Tool
 // list (the element to take out, or for an argument that takes a list the
 // list without them) or a scalar the predicate rejects, else the same in
 // the object of any fields the tool takes.
-func removeArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, r map[string]any) []map[string]any {
+func (p *planner) removeArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, r map[string]any) []map[string]any {
 	props := atom.InputProperties(t.Input)
 	kf := ci.def.KeyField()
 	loose := looseObjectArg(t, ci)
@@ -346,13 +380,13 @@ func removeArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, r map[s
 			a := ownArg(props, ci, pr.Field)
 			switch {
 			case a != "" && a != ka:
-				v, ok := removedValue(ci, pr, r, takesList(argSchema(t, a)))
+				v, ok := p.removedValue(ci, pr, r, takesList(argSchema(t, a)))
 				if !ok {
 					continue
 				}
 				args[a] = fitArg(v, argSchema(t, a))
 			case loose != "" && knownField(ci.def, pr.Field):
-				v, ok := removedValue(ci, pr, r, true)
+				v, ok := p.removedValue(ci, pr, r, true)
 				if !ok {
 					continue
 				}
@@ -386,7 +420,7 @@ func takesList(schema map[string]any) bool {
 // a list, the list without the elements that meet it (whole) or the first
 // of them (the call takes it out); for a scalar a value pr rejects (the
 // call sets it).
-func removedValue(ci *collInfo, pr assert.Predicate, r map[string]any, whole bool) (any, bool) {
+func (p *planner) removedValue(ci *collInfo, pr assert.Predicate, r map[string]any, whole bool) (any, bool) {
 	if cur, ok := r[pr.Field].([]any); ok || isList(ci.def, pr.Field) {
 		keep := withoutMatching(cur, pr)
 		if len(keep) == len(cur) {
@@ -401,5 +435,27 @@ func removedValue(ci *collInfo, pr assert.Predicate, r map[string]any, whole boo
 			}
 		}
 	}
+	if v, ok := p.saidValue(fieldDef(ci, pr.Field, nil), pr); ok {
+		return v, true
+	}
 	return unmatchedValue(pr, fieldDef(ci, pr.Field, nil), pr.Field)
+}
+
+// saidValue is the value of an enumerated field that the opening messages
+// ask for ("solve it" for solved) and pr rejects: the state a removal
+// moves a record to, where the goal only says which state it must leave.
+func (p *planner) saidValue(fd atom.Field, pr assert.Predicate) (any, bool) {
+	docs := p.info.messageContext().docs
+	for _, e := range fd.Enum {
+		w := strings.Fields(loose(state.Text(e)))
+		if holdsOn(e, []assert.Predicate{pr}) || len(w) == 0 {
+			continue
+		}
+		for _, d := range docs {
+			if d.hasPhrase(w) {
+				return e, true
+			}
+		}
+	}
+	return nil, false
 }

@@ -144,5 +144,5 @@ func (p *planner) finds(t *episode.Tool, args map[string]any, key string, s *epi
 		return false
 	}
 	obs := scratch.Call(p.call(t.Name, args))
-	return !obs.IsError && strings.Contains(obs.Content, `"`+key+`"`)
+	return !obs.IsError && showsKey(obs.Content, key)
 }
