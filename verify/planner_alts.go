@@ -435,7 +435,10 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 			return nil, []Reason{p.noRecord(task, ci, key, preds, settable)}
 		}
 		return []alternative{func(s *episode.Session) ([]episode.ToolCall, *Reason) {
-			found := p.readFirst(task, ci, rec, s)
+			found, r := p.readFirst(task, ci, rec, s)
+			if r != nil {
+				return nil, r
+			}
 			made, r := p.updateCalls(task, ci, preds, rec, updates, appends, s)
 			return append(found, made...), r
 		}}, nil

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"maps"
 	"regexp"
 	"slices"
@@ -59,18 +60,21 @@ func (p *planner) foundFirst(task checkInfo, t *episode.Tool, ci *collInfo, c ep
 // the agent has not seen it (an update of the record a key of the
 // collection's other fields names: the channel called incidents, the
 // subscriber with this email in that audience); none when the key is
-// seen or no read shows it.
-func (p *planner) readFirst(task checkInfo, ci *collInfo, rec map[string]any, s *episode.Session) []episode.ToolCall {
+// seen. A key no read shows is a reason: an agent could not name the
+// record.
+func (p *planner) readFirst(task checkInfo, ci *collInfo, rec map[string]any, s *episode.Session) ([]episode.ToolCall, *Reason) {
 	key := state.Text(rec[ci.def.KeyField()])
 	if key == "" || p.seenKey(key, s) {
-		return nil
+		return nil, nil
 	}
 	find, ok := p.readShowing(task, ci, rec, key, s)
 	if !ok {
-		return nil
+		msg := fmt.Sprintf("no search or get of %s shows record %s, which %s %s names", ci.name, key, task.entry.Kind, task.field())
+		r := p.noToolReads("", ci, map[string]any{ci.def.KeyField(): key}, msg)
+		return nil, &r
 	}
 	s.Call(find)
-	return []episode.ToolCall{find}
+	return []episode.ToolCall{find}, nil
 }
 
 // mentioned lists, as containment predicates, the text fields of rec
@@ -114,7 +118,7 @@ func (p *planner) seenKey(key string, s *episode.Session) bool {
 // readShowing is a read whose observation holds rec's key: the search
 // that filters by the most of the goal's predicates rec holds (what the
 // instruction says of it), or a listing, else a Starlark finder of the
-// app.
+// app, else a read of another collection that shows the key.
 func (p *planner) readShowing(task checkInfo, ci *collInfo, rec map[string]any, key string, s *episode.Session) (episode.ToolCall, bool) {
 	var held []assert.Predicate
 	for _, pr := range p.preds(task) {
@@ -134,8 +138,21 @@ func (p *planner) readShowing(task checkInfo, ci *collInfo, rec map[string]any, 
 			return p.call(t.Name, args), true
 		}
 	}
+	// Another collection may show it: a sheet that lists the campaigns
+	// to pause by id.
+	for i, c := range p.info.readsShowing(key, p.info.messageContext(), false) {
+		if i == maxOtherReads {
+			break
+		}
+		if p.shows(c, key, s) {
+			return c, true
+		}
+	}
 	return episode.ToolCall{}, false
 }
+
+// maxOtherReads bounds the reads of other collections tried for one key.
+const maxOtherReads = 4
 
 // showsKey reports whether a JSON observation holds key as a string or a
 // number value.

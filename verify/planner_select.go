@@ -135,6 +135,12 @@ func finderArgs(t *episode.Tool, ci *collInfo, selection []assert.Predicate) map
 // finds reports whether calling t with args now returns the record keyed
 // key, in a scratch session.
 func (p *planner) finds(t *episode.Tool, args map[string]any, key string, s *episode.Session) bool {
+	return p.shows(p.call(t.Name, args), key, s)
+}
+
+// shows reports whether making c now shows key in its observation, in a
+// scratch session.
+func (p *planner) shows(c episode.ToolCall, key string, s *episode.Session) bool {
 	if p.nodes >= PlanMaxNodes || key == "" {
 		return false
 	}
@@ -143,6 +149,6 @@ func (p *planner) finds(t *episode.Tool, args map[string]any, key string, s *epi
 	if err != nil {
 		return false
 	}
-	obs := scratch.Call(p.call(t.Name, args))
+	obs := scratch.Call(c)
 	return !obs.IsError && showsKey(obs.Content, key)
 }
