@@ -19,11 +19,12 @@ import (
 // the instruction says of the record, a listing, or a Starlark finder.
 
 // foundFirst puts before a keyed call the read that shows the record's
-// key, when the agent has not seen it (neither the instruction nor an
-// observation holds it): a search by the predicates the record holds, or a
-// Starlark finder. The pair is judged again; the call alone is kept when
-// no read shows the key or the pair does not do.
-func (p *planner) foundFirst(task checkInfo, t *episode.Tool, ci *collInfo, c episode.ToolCall, args map[string]any, s *episode.Session, before []bool) []episode.ToolCall {
+// key, when the agent has not seen it (neither the opening messages nor
+// an observation holds it): a search by the predicates the record holds,
+// a Starlark finder, or a read of another collection. The pair is judged
+// again. Nil with the reason when no read shows the key or the pair does
+// not do: an agent could not make that call.
+func (p *planner) foundFirst(task checkInfo, t *episode.Tool, ci *collInfo, c episode.ToolCall, args map[string]any, s *episode.Session, before []bool) ([]episode.ToolCall, *Reason) {
 	alone := []episode.ToolCall{c}
 	var key string
 	for _, ka := range starlarkKeyArgs(t, ci) {
@@ -33,27 +34,32 @@ func (p *planner) foundFirst(task checkInfo, t *episode.Tool, ci *collInfo, c ep
 		}
 	}
 	if key == "" || p.seenKey(key, s) {
-		return alone
+		return alone, nil
 	}
 	rec, ok := s.State().Get(ci.name, key)
 	if !ok {
-		return alone
+		return alone, nil
 	}
 	find, ok := p.readShowing(task, ci, rec, key, s)
-	if !ok || p.nodes >= PlanMaxNodes {
-		return alone
+	if !ok {
+		msg := fmt.Sprintf("no search or get of %s shows record %s, which %s names for %s %s", ci.name, key, t.Name, task.entry.Kind, task.field())
+		r := p.noToolReads("", ci, map[string]any{ci.def.KeyField(): key}, msg)
+		return nil, &r
+	}
+	if p.nodes >= PlanMaxNodes {
+		return nil, nil
 	}
 	p.nodes++
 	scratch, err := p.replay(s)
 	if err != nil {
-		return alone
+		return nil, nil
 	}
 	n0 := len(s.Trajectory())
 	scratch.Step(find, c)
-	if p.judge(task, scratch, n0, before) != nil {
-		return alone
+	if r := p.judge(task, scratch, n0, before); r != nil {
+		return nil, r
 	}
-	return []episode.ToolCall{find, c}
+	return []episode.ToolCall{find, c}, nil
 }
 
 // readFirst makes on s, and returns, the read that shows rec's key when

@@ -74,7 +74,11 @@ func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, ci *collInfo, can
 				last = r
 				continue
 			}
-			made := p.foundFirst(task, t, ci, c, args, s, before)
+			made, r := p.foundFirst(task, t, ci, c, args, s, before)
+			if made == nil {
+				last = r
+				continue
+			}
 			s.Step(made...)
 			return made, nil
 		}
