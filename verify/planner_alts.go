@@ -495,10 +495,23 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 // searchFor picks the search tool whose filters cover the most selection
 // predicates, with the arguments to pass. A predicate that takes one of
 // several values (a requester named by email, resolved to the ids it may
-// have) filters by the value a record of the collection holds. With no
+// have) filters by the value a record of the collection holds. Filters
+// take values the agent has seen (the thread id only the goal holds is
+// left out) unless that leaves no search that can be called; with no
 // filter to use, a listing (a search that needs no argument) is read
 // whole, the way an agent scans a short list.
 func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate, s *episode.Session) (*episode.Tool, map[string]any) {
+	seen := p.visibleNow(s)
+	t, args := p.searchBy(ci, selection, s, seen)
+	if t == nil || len(missingRequired(t, args)) > 0 {
+		return p.searchBy(ci, selection, s, nil)
+	}
+	return t, args
+}
+
+// searchBy is searchFor with the values a filter may take limited to
+// those seen shows (nil: any).
+func (p *planner) searchBy(ci *collInfo, selection []assert.Predicate, s *episode.Session, seen *visible) (*episode.Tool, map[string]any) {
 	var best, listing *episode.Tool
 	var bestArgs map[string]any
 	for _, t := range p.usable(p.info.toolsOn(ci.name, "search")) {
@@ -509,7 +522,10 @@ func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate, s *episo
 					continue
 				}
 				v, ok := filterValue(ci, pr, s)
-				if ok && f.op != assert.OpGT && f.op != assert.OpLT && f.op != assert.OpGTE && f.op != assert.OpLTE && f.op != assert.OpIn {
+				if !ok || seen != nil && seen.find(v, f.field) == "" {
+					continue
+				}
+				if f.op != assert.OpGT && f.op != assert.OpLT && f.op != assert.OpGTE && f.op != assert.OpLTE && f.op != assert.OpIn {
 					args[f.arg] = fitArg(v, argSchema(t, f.arg))
 				}
 			}
@@ -525,6 +541,16 @@ func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate, s *episo
 		return listing, map[string]any{}
 	}
 	return best, bestArgs
+}
+
+// visibleNow is what the agent has seen in s: the opening messages and
+// the observations so far.
+func (p *planner) visibleNow(s *episode.Session) *visible {
+	ctx := p.info.messageContext()
+	for i, st := range s.Trajectory() {
+		ctx.add(fmt.Sprintf("observation of step %d", i+1), st.Observation.Content)
+	}
+	return ctx
 }
 
 // filterValue is the value a search filters by to find the records a
