@@ -18,7 +18,7 @@ import (
 // attendee removed, a record picked by a subject phrase or a requester's
 // email, a write to a record of any type. They stand for the benchmark's
 // unseen tasks: the shares imported whole and verified are held at the
-// figures measured (90 of 90 import, 87 of 90 verify; the three that do not
+// figures measured (94 of 94 import, 91 of 94 verify; the three that do not
 // are named in docs/automationbench.md: a goal that does not protect the
 // look-alike message, a reaction read as a string where Slack keeps
 // objects, and a comment no probe of the discriminating check varies).
@@ -51,6 +51,8 @@ var madeUpPlanned = []string{
 	"docusign_remove_signer",          // a signer dropped: the list passed without it
 	"sheet_delete_cancelled",          // a count brought down by the row a negative forbids
 	"sf_task_reschedule",              // two fields of a task, through the write to any record
+	"zendesk_one_open_ticket",         // a count of open tickets met by solving the one the instruction names
+	"sf_lead_three_fields",            // three fields in one write to any record, the lead found by company
 }
 
 func TestMadeUpTasks(t *testing.T) {
