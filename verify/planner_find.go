@@ -16,7 +16,9 @@ import (
 // the state; an agent knows what the instruction and the observations
 // show. A write that names a record by a key the agent has not seen gets,
 // before it, the read that shows that key: a search by what the goal or
-// the instruction says of the record, a listing, or a Starlark finder.
+// the instruction says of the record, a listing, a Starlark finder, or a
+// read of another collection. A key no read shows closes the way: the
+// planner names only records an agent can find.
 
 // foundFirst puts before a keyed call the read that shows the record's
 // key, when the agent has not seen it (neither the opening messages nor
