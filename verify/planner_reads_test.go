@@ -23,7 +23,8 @@ func TestPlannerReads(t *testing.T) {
 		// cells.Item and cells.Amount through the argument writing cells.
 		"row_cells": {`sheet_add_row {"cells":{"Amount":"1200","Item":"Laptops"},"sheet_id":"sh_budget"}`},
 		// A cel goal read as a where: the recipient and two phrases.
-		"cel_mail": {`mail_send {"body":"apollo budget","to":["ana@acme.example"]}`},
+		// The phrases as the instruction writes them, not lower-cased.
+		"cel_mail": {`mail_send {"body":"Apollo budget","to":["ana@acme.example"]}`},
 		// A note inside a ticket, by a Starlark tool the cel goal judges.
 		"starlark_note": {`desk_add_note {"body":"escalated","ticket_id":"T-2"}`},
 		// A Starlark update given the row's cells with the one changed.
