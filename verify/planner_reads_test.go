@@ -174,7 +174,8 @@ func TestWitnesses(t *testing.T) {
 // Starlark tool that names the ticket, a tag replaced on one list leaves
 // no needless write, a record of any type is written through record_id,
 // object_type and an object of fields, a record inside a list is dropped,
-// and a count comes down by the record a negative assertion forbids. Each
+// a count comes down by the record a negative assertion forbids, and a
+// record leaves a state for the one the instruction asks for. Each
 // verifies with the plan given.
 func TestPlannerRemovals(t *testing.T) {
 	lib := loadFixture(t, "planner_removals")
@@ -188,6 +189,8 @@ func TestPlannerRemovals(t *testing.T) {
 		"unwatch": {`help_find_tickets {"subject":"Billing A"}`, `help_set_watchers {"ticket_id":"t1","watchers":[{"email":"ann@co.example"}]}`},
 		// Down to two tickets: the one the negative assertion forbids goes.
 		"delete_forbidden_first": {`help_find_tickets {}`, `help_delete_ticket {"id":"t3"}`},
+		// Out of open into the state the instruction asks for.
+		"solve_not_open": {`help_find_tickets {"status":"open","subject":"Login"}`, `help_update_ticket {"id":"t3","status":"solved"}`},
 	}
 	for _, r := range lib.Recipes() {
 		env, err := episode.Compose(lib, r, episode.Options{})
