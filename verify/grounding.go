@@ -60,6 +60,9 @@ type contextDoc struct {
 	// that is the whole pair is found here: a key name alone grounds
 	// nothing.
 	pairs map[string]bool
+	// The digits of each run that reads as a phone number (seven digits
+	// or more, with spaces, dots, dashes, brackets or a plus between).
+	phones []string
 }
 
 // literal is a value a positive goal assertion checks on a field.
@@ -184,6 +187,12 @@ func (in *envInfo) goalLiterals() []literal {
 				if l, ok := p.Value.([]any); ok && len(l) == 1 && !emptyValue(l[0]) {
 					out = append(out, literal{c.index, a.Target, p.Field, assert.OpEquals, l[0]})
 				}
+			case assert.OpMatches:
+				// A pattern (a phone number in any format) checks the
+				// value as much as an equality does.
+				if re, err := regexp.Compile(state.Text(p.Value)); err == nil {
+					out = append(out, literal{c.index, a.Target, p.Field, p.Op, re})
+				}
 			}
 		}
 	}
@@ -209,6 +218,12 @@ func emptyValue(v any) bool {
 // containment.
 func checkedValue(v any, l literal) (any, bool) {
 	switch l.op {
+	case assert.OpMatches:
+		re, _ := l.value.(*regexp.Regexp)
+		if s, ok := v.(string); ok && re != nil && re.MatchString(s) {
+			return v, true
+		}
+		return nil, false
 	case assert.OpContains, assert.OpIContains:
 		s, ok := v.(string)
 		lit, lok := l.value.(string)
@@ -374,7 +389,25 @@ func newDoc(name, text string) contextDoc {
 			d.nums = append(d.nums, f)
 		}
 	}
+	for _, m := range phoneRE.FindAllString(text, -1) {
+		if ds := digitsOf(m); len(ds) >= 7 {
+			d.phones = append(d.phones, ds)
+		}
+	}
 	return d
+}
+
+var phoneRE = regexp.MustCompile(`\+?\d[\d ().\-]{5,}\d`)
+
+// digitsOf keeps the digits of s.
+func digitsOf(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // loose lower-cases text and splits it into words of letters and digits
@@ -468,6 +501,9 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 	case string:
 		if f, ok := parseNumber(x); ok && d.hasNumber(f) {
 			return true
+		}
+		if ds := digitsOf(x); len(ds) >= 7 && len(ds)*2 > len(x) && slices.Contains(d.phones, ds) {
+			return true // a phone number written otherwise: +1 (415) 555-0101
 		}
 		if t, ok := parseDate(x); ok {
 			return strings.Contains(d.text, " "+loose(x)+" ") || d.hasDate(t, clock)

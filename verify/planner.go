@@ -100,7 +100,8 @@ type planner struct {
 	fillers map[string]bool // arguments the planner chose freely (fillerKey)
 	met     []bool          // per task: some way made it hold at least once
 
-	proseCache map[string]bool // collection and field -> prose (merge.go)
+	proseCache  map[string]bool // collection and field -> prose (merge.go)
+	messageText string          // the opening messages, joined (asWritten)
 }
 
 func newPlanner(ctx context.Context, env *episode.Env, info *envInfo) *planner {
@@ -190,6 +191,7 @@ func (p *planner) plan() ([]episode.ToolCall, error) {
 	}
 	p.met = make([]bool, len(p.tasks))
 	if calls, ok := p.solve(s, p.prefix, 0); ok {
+		calls = p.prune(calls)
 		for i := range calls {
 			calls[i].ID = fmt.Sprintf("call_%d", i+1)
 		}
@@ -209,6 +211,28 @@ func (p *planner) session(calls []episode.ToolCall) (*episode.Session, error) {
 	}
 	s.Step(calls...)
 	return s, nil
+}
+
+// replay is a scratch session at the state s is in: s's calls made again
+// on a new session, so that a candidate call can be tried and dropped.
+func (p *planner) replay(s *episode.Session) (*episode.Session, error) {
+	traj := s.Trajectory()
+	calls := make([]episode.ToolCall, len(traj))
+	for i, st := range traj {
+		calls[i] = st.Call
+	}
+	return p.session(calls)
+}
+
+// broke reports whether a check that held (before, from holding) no
+// longer holds in s.
+func (p *planner) broke(before []bool, s *episode.Session) bool {
+	for j, c := range p.info.checks {
+		if before[j] && !holds(c, s) {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *planner) outOfBounds() bool {
@@ -545,21 +569,60 @@ func (p *planner) neededSlots() []string {
 // planner knows (the composed values where the template has no slot).
 func (p *planner) preds(c checkInfo) []assert.Predicate {
 	out := append([]assert.Predicate(nil), c.plan().Where...)
-	if !c.goal || c.want != nil {
-		return out
-	}
-	for _, rp := range c.raw.Where {
-		v, missing := p.render(rp.Value)
-		if len(missing) > 0 {
-			continue
-		}
-		for i := range out {
-			if out[i].Field == rp.Field && out[i].Op == rp.Op {
-				out[i].Value = v
+	if c.goal && c.want == nil {
+		for _, rp := range c.raw.Where {
+			v, missing := p.render(rp.Value)
+			if len(missing) > 0 {
+				continue
+			}
+			for i := range out {
+				if out[i].Field == rp.Field && out[i].Op == rp.Op {
+					out[i].Value = v
+				}
 			}
 		}
 	}
-	return out
+	return p.writtenCase(out)
+}
+
+// writtenCase gives lower-cased text the predicates compare ignoring case
+// (inside records of a list too) the case the opening messages write it
+// in; text the goal writes with capitals is kept as written.
+func (p *planner) writtenCase(ps []assert.Predicate) []assert.Predicate {
+	for i, pr := range ps {
+		switch v := pr.Value.(type) {
+		case string:
+			if (pr.Op == assert.OpIContains || pr.Op == assert.OpIEquals) && v == strings.ToLower(v) {
+				ps[i].Value = p.asWritten(v)
+			}
+		case []assert.Predicate:
+			if pr.Op == opElem {
+				ps[i].Value = p.writtenCase(append([]assert.Predicate(nil), v...))
+			}
+		}
+	}
+	return ps
+}
+
+// asWritten is v as the opening messages write it, when they hold it
+// ignoring case: a goal read from a cel check compares lower-cased text,
+// and the note it asks for is written "Escalated to tier 2" as the
+// instruction says it, not "escalated to tier 2".
+func (p *planner) asWritten(v string) string {
+	if p.messageText == "" {
+		var b strings.Builder
+		for _, m := range p.env.Messages() {
+			b.WriteString(m.Content)
+			b.WriteString("\n")
+		}
+		p.messageText = b.String()
+	}
+	lower := strings.ToLower(p.messageText)
+	i := strings.Index(lower, strings.ToLower(v))
+	if i < 0 || v == "" || len(lower) != len(p.messageText) {
+		return v
+	}
+	return p.messageText[i : i+len(v)]
 }
 
 // lookup finds the record of a handle slot with the environment's read

@@ -438,7 +438,12 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 			return nil, []Reason{p.noRecord(task, ci, key, preds, settable)}
 		}
 		return []alternative{func(s *episode.Session) ([]episode.ToolCall, *Reason) {
-			return p.updateCalls(task, ci, preds, rec, updates, appends, s)
+			found, r := p.readFirst(task, ci, rec, s)
+			if r != nil {
+				return nil, r
+			}
+			made, r := p.updateCalls(task, ci, preds, rec, updates, appends, s)
+			return append(found, made...), r
 		}}, nil
 	}
 	var selection []assert.Predicate
@@ -454,7 +459,7 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 	if len(selection) == 0 {
 		return nil, nil // nothing says which record; a create is the way
 	}
-	search, args := p.searchFor(ci, selection)
+	search, args := p.searchFor(ci, selection, s)
 	if search == nil {
 		if alts := p.starlarkFinders(task, ci, preds, selection, updates, appends, s); len(alts) > 0 {
 			return alts, nil
@@ -491,9 +496,26 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 }
 
 // searchFor picks the search tool whose filters cover the most selection
-// predicates, with the arguments to pass.
-func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate) (*episode.Tool, map[string]any) {
-	var best *episode.Tool
+// predicates, with the arguments to pass. A predicate that takes one of
+// several values (a requester named by email, resolved to the ids it may
+// have) filters by the value a record of the collection holds. Filters
+// take values the agent has seen (the thread id only the goal holds is
+// left out) unless that leaves no search that can be called; with no
+// filter to use, a listing (a search that needs no argument) is read
+// whole, the way an agent scans a short list.
+func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate, s *episode.Session) (*episode.Tool, map[string]any) {
+	seen := p.visibleNow(s)
+	t, args := p.searchBy(ci, selection, s, seen)
+	if t == nil || len(missingRequired(t, args)) > 0 {
+		return p.searchBy(ci, selection, s, nil)
+	}
+	return t, args
+}
+
+// searchBy is searchFor with the values a filter may take limited to
+// those seen shows (nil: any).
+func (p *planner) searchBy(ci *collInfo, selection []assert.Predicate, s *episode.Session, seen *visible) (*episode.Tool, map[string]any) {
+	var best, listing *episode.Tool
 	var bestArgs map[string]any
 	for _, t := range p.usable(p.info.toolsOn(ci.name, "search")) {
 		args := map[string]any{}
@@ -502,19 +524,56 @@ func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate) (*episod
 				if pr.Field != f.field || args[f.arg] != nil {
 					continue
 				}
-				switch pr.Op {
-				case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
-					if f.op != assert.OpGT && f.op != assert.OpLT && f.op != assert.OpGTE && f.op != assert.OpLTE && f.op != assert.OpIn {
-						args[f.arg] = fitArg(pr.Value, argSchema(t, f.arg))
-					}
+				v, ok := filterValue(ci, pr, s)
+				if !ok || seen != nil && seen.find(v, f.field) == "" {
+					continue
+				}
+				if f.op != assert.OpGT && f.op != assert.OpLT && f.op != assert.OpGTE && f.op != assert.OpLTE && f.op != assert.OpIn {
+					args[f.arg] = fitArg(v, argSchema(t, f.arg))
 				}
 			}
 		}
 		if len(args) > len(bestArgs) {
 			best, bestArgs = t, args
 		}
+		if listing == nil && len(requiredArgs(t)) == 0 {
+			listing = t
+		}
+	}
+	if best == nil && listing != nil {
+		return listing, map[string]any{}
 	}
 	return best, bestArgs
+}
+
+// visibleNow is what the agent has seen in s: the opening messages and
+// the observations so far.
+func (p *planner) visibleNow(s *episode.Session) *visible {
+	ctx := p.info.messageContext()
+	for i, st := range s.Trajectory() {
+		ctx.add(fmt.Sprintf("observation of step %d", i+1), st.Observation.Content)
+	}
+	return ctx
+}
+
+// filterValue is the value a search filters by to find the records a
+// selection predicate picks: its value, or for a predicate that takes one
+// of several values the first that a record of the collection holds.
+func filterValue(ci *collInfo, pr assert.Predicate, s *episode.Session) (any, bool) {
+	switch pr.Op {
+	case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
+		return pr.Value, true
+	case assert.OpIn:
+		vals, _ := pr.Value.([]any)
+		for _, v := range vals {
+			for _, r := range s.State().Records(ci.name) {
+				if predHolds(r, assert.Predicate{Field: pr.Field, Op: assert.OpEquals, Value: v}) {
+					return v, true
+				}
+			}
+		}
+	}
+	return nil, false
 }
 
 // updateCalls makes the calls that bring rec to match preds: update tools
@@ -730,142 +789,6 @@ func (p *planner) calledAlts(task checkInfo) ([]alternative, []Reason) {
 		s.Call(c)
 		return []episode.ToolCall{c}, nil
 	}}, nil
-}
-
-// removeAlts makes a negative assertion hold again (or a count drop to its
-// bound): change a field of each matching record so that it no longer
-// matches, or delete the records. n < 0 means every matching record.
-func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alternative, []Reason) {
-	a := task.plan()
-	if !a.IsState() {
-		if !task.goal {
-			return nil, []Reason{*p.ruleForbids(task, task, "")}
-		}
-		msg := fmt.Sprintf("goal[%d] (%s) fails and no call can undo it", task.index, a)
-		return nil, []Reason{{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
-			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Message: msg}}}}
-	}
-	ci := p.info.colls[a.Target]
-	if ci == nil {
-		return nil, nil
-	}
-	recs := p.matchingRecords(task, ci, s, n)
-	alts := append(p.unmatchAlts(task, ci, recs), p.deleteAlts(ci, recs)...)
-	if len(alts) > 0 {
-		return alts, nil
-	}
-	return nil, []Reason{p.noRemoval(task, ci)}
-}
-
-// matchingRecords lists the records the assertion matches that may be
-// changed (not those another goal needs), at most n (n < 0: all) and at
-// most PlanMaxSteps.
-func (p *planner) matchingRecords(task checkInfo, ci *collInfo, s *episode.Session, n int) []map[string]any {
-	var recs []map[string]any
-	for _, r := range s.State().Records(ci.name) {
-		if task.match(r) {
-			recs = append(recs, r)
-		}
-	}
-	recs = p.spareNeeded(task, recs)
-	if n > 0 && len(recs) > n {
-		recs = recs[:n]
-	}
-	if len(recs) > PlanMaxSteps {
-		recs = recs[:PlanMaxSteps]
-	}
-	return recs
-}
-
-// unmatchAlts offers, for each update tool, the calls that set one field
-// the assertion tests to a value it rejects, on every record.
-func (p *planner) unmatchAlts(task checkInfo, ci *collInfo, recs []map[string]any) []alternative {
-	preds := p.preds(task)
-	kf := ci.def.KeyField()
-	var alts []alternative
-	for _, t := range p.usable(p.info.toolsOn(ci.name, "update")) {
-		argOf := invert(writeFields(t, ci.def))
-		for _, pr := range preds {
-			arg, ok := argOf[pr.Field]
-			if !ok || pr.Field == kf || isList(ci.def, pr.Field) {
-				continue
-			}
-			schema := argSchema(t, arg)
-			v, found := unmatchedValue(pr, fieldDef(ci, pr.Field, schema), arg)
-			if !found {
-				continue
-			}
-			t, arg, v := t, arg, v
-			alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
-				var made []episode.ToolCall
-				keyArg, match := keyArgOf(t, ci.def)
-				for _, r := range recs {
-					args := map[string]any{keyArg: fitArg(r[match], argSchema(t, keyArg)), arg: fitArg(v, schema)}
-					p.fillRequired(t, ci, args, r, nil)
-					c := p.call(t.Name, args)
-					s.Call(c)
-					made = append(made, c)
-				}
-				return made, nil
-			})
-			break
-		}
-	}
-	return alts
-}
-
-// unmatchedValue finds a value of the field that the predicate rejects:
-// another value, the field's default, or another than the default.
-func unmatchedValue(pr assert.Predicate, fd atom.Field, arg string) (any, bool) {
-	for _, c := range []any{otherValue(pr.Value, fd), defaultFor(fd, arg), otherValue(defaultFor(fd, arg), fd)} {
-		if !holdsOn(c, []assert.Predicate{pr}) {
-			return c, true
-		}
-	}
-	return nil, false
-}
-
-// deleteAlts offers, for each delete tool, the calls that delete every
-// record.
-func (p *planner) deleteAlts(ci *collInfo, recs []map[string]any) []alternative {
-	var alts []alternative
-	for _, t := range p.usable(p.info.toolsOn(ci.name, "delete")) {
-		t := t
-		alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
-			var made []episode.ToolCall
-			keyArg, match := keyArgOf(t, ci.def)
-			for _, r := range recs {
-				args := map[string]any{keyArg: fitArg(r[match], argSchema(t, keyArg))}
-				c := p.call(t.Name, args)
-				s.Call(c)
-				made = append(made, c)
-			}
-			return made, nil
-		})
-	}
-	return alts
-}
-
-// noRemoval says why nothing can make the records stop matching: a rule's
-// check no allowed tool repairs, a delete a rule forbids (the way a rule
-// blocks), or no tool that writes the collection.
-func (p *planner) noRemoval(task checkInfo, ci *collInfo) Reason {
-	if !task.goal {
-		r := p.ruleForbids(task, task, "")
-		r.Message = fmt.Sprintf("rule %s check %d (%s) fails and no allowed tool can repair it", task.entry.ID, task.index, task.plan())
-		r.Cause.Evidence.Message = r.Message
-		return *r
-	}
-	for _, t := range p.info.toolsOn(ci.name, "delete") {
-		if p.info.forbidden[t.Name] {
-			for _, c := range p.info.checks {
-				if !c.goal && c.prog.Assertion.Type == assert.NotCalled && c.prog.Assertion.Target == t.Name {
-					return *p.ruleForbids(c, task, t.Name)
-				}
-			}
-		}
-	}
-	return p.noToolWrites(task, ci, "delete")
 }
 
 // --- reasons that become server and data root causes ---

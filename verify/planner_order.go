@@ -30,31 +30,45 @@ func countsLast(positives []checkInfo) []checkInfo {
 	return append(head, tail...)
 }
 
-// spareNeeded orders the records a removal may take so that those another
-// positive goal on the collection stands on come last: to bring three rows
-// down to one and keep the row about B, the others go. The order among
-// equals is kept.
+// spareNeeded orders the records a removal may take: first those a
+// negative goal assertion on the collection forbids (they must go anyway:
+// to bring three rows down to two and lose the cancelled order's row, that
+// row goes), last those another positive goal on the collection stands on
+// (to bring three rows down to one and keep the row about B, the others
+// go). The order among equals is kept.
 func (p *planner) spareNeeded(task checkInfo, recs []map[string]any) []map[string]any {
 	target := task.plan().Target
-	var others []checkInfo
+	var others, forbids []checkInfo
 	for _, c := range p.info.checks {
-		if a := c.plan(); c.goal && c.index != task.index && a.Type == assert.Exists && a.Target == target {
+		a := c.plan()
+		if !c.goal || c.index == task.index || a.Target != target {
+			continue
+		}
+		switch {
+		case a.Type == assert.Exists:
 			others = append(others, c)
+		case a.Type == assert.NotExists:
+			forbids = append(forbids, c)
 		}
 	}
-	if len(others) == 0 {
+	if len(others)+len(forbids) == 0 {
 		return recs
 	}
-	needs := func(r map[string]any) int {
+	rank := func(r map[string]any) int {
 		n := 0
 		for _, c := range others {
 			if c.match(r) {
 				n++
 			}
 		}
+		for _, c := range forbids {
+			if c.match(r) {
+				n -= len(others) + 1
+			}
+		}
 		return n
 	}
 	out := append([]map[string]any(nil), recs...)
-	sort.SliceStable(out, func(i, j int) bool { return needs(out[i]) < needs(out[j]) })
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
 	return out
 }

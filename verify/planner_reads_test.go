@@ -23,7 +23,8 @@ func TestPlannerReads(t *testing.T) {
 		// cells.Item and cells.Amount through the argument writing cells.
 		"row_cells": {`sheet_add_row {"cells":{"Amount":"1200","Item":"Laptops"},"sheet_id":"sh_budget"}`},
 		// A cel goal read as a where: the recipient and two phrases.
-		"cel_mail": {`mail_send {"body":"apollo budget","to":["ana@acme.example"]}`},
+		// The phrases as the instruction writes them, not lower-cased.
+		"cel_mail": {`mail_send {"body":"Apollo budget","to":["ana@acme.example"]}`},
 		// A note inside a ticket, by a Starlark tool the cel goal judges.
 		"starlark_note": {`desk_add_note {"body":"escalated","ticket_id":"T-2"}`},
 		// A Starlark update given the row's cells with the one changed.
@@ -165,5 +166,49 @@ func TestWitnesses(t *testing.T) {
 	w := state.Record(rec)
 	if !ok || !reflect.DeepEqual(map[string]any(w), map[string]any{"cells": map[string]any{"Status": "Done"}, "notes": []any{map[string]any{"body": "late"}}}) {
 		t.Errorf("recordFor = %v (%v)", rec, ok)
+	}
+}
+
+// The planner_removals fixture: the record a subject phrase names is
+// tagged (not the tagged ticket renamed), a tag comes off through a
+// Starlark tool that names the ticket, a tag replaced on one list leaves
+// no needless write, a record of any type is written through record_id,
+// object_type and an object of fields, a record inside a list is dropped,
+// a count comes down by the record a negative assertion forbids, and a
+// record leaves a state for the one the instruction asks for. Each
+// verifies with the plan given.
+func TestPlannerRemovals(t *testing.T) {
+	lib := loadFixture(t, "planner_removals")
+	want := map[string][]string{
+		"tag_by_subject": {`help_update_ticket {"id":"t1","tags":["billing","urgent","escalated"]}`, `help_find_tickets {"subject":"Billing B"}`, `help_update_ticket {"id":"t2","tags":["escalated"]}`},
+		"untag_starlark": {`help_find_tickets {"subject":"Billing A","tags":"urgent"}`, `help_remove_tag {"tag":"urgent","ticket_id":"t1"}`},
+		"retag":          {`help_find_tickets {"subject":"Billing A"}`, `help_update_ticket {"id":"t1","tags":["billing","vip"]}`},
+		"any_record":     {`crm_update_record {"fields":{"type":"New Business"},"object_type":"Deal","record_id":"d1"}`},
+		// A watcher (a record inside a list) dropped by a tool that sets
+		// the whole list.
+		"unwatch": {`help_find_tickets {"subject":"Billing A"}`, `help_set_watchers {"ticket_id":"t1","watchers":[{"email":"ann@co.example"}]}`},
+		// Down to two tickets: the one the negative assertion forbids goes.
+		"delete_forbidden_first": {`help_find_tickets {}`, `help_delete_ticket {"id":"t3"}`},
+		// Out of open into the state the instruction asks for.
+		"solve_not_open": {`help_find_tickets {"status":"open","subject":"Login"}`, `help_update_ticket {"id":"t3","status":"solved"}`},
+	}
+	for _, r := range lib.Recipes() {
+		env, err := episode.Compose(lib, r, episode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(env.Intent.ID, func(t *testing.T) {
+			v := VerifyEnv(context.Background(), env)
+			if !v.Verified {
+				t.Fatalf("not verified: %+v", v.RootCause)
+			}
+			var got []string
+			for _, c := range v.Plan {
+				got = append(got, c.Name+" "+string(c.Args))
+			}
+			if !reflect.DeepEqual(got, want[env.Intent.ID]) {
+				t.Errorf("plan\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want[env.Intent.ID], "\n"))
+			}
+		})
 	}
 }

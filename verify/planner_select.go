@@ -12,36 +12,65 @@ import (
 // heldSelection picks the predicates that say which existing record a goal
 // is about when an update could write every field it names (the lead whose
 // email is lee@acme.example gets status Hot, and the update tool takes an
-// email too): the equality predicates some record of the collection already
-// satisfies, where that record does not yet satisfy them all. With none,
-// nothing selects a record and a create is the way.
+// email too): the predicates (equal to, containing or one of values) some record
+// of the collection already satisfies, where that record does not yet
+// satisfy them all. With none, nothing selects a record and a create is
+// the way.
+//
+// Among the records that hold some, the one whose held predicates identify
+// it most is chosen (selectWeight), then the one that needs the fewest
+// scalar fields rewritten: "the ticket whose subject contains Billing B
+// has the tag" selects the Billing B ticket, which lacks only the tag, not
+// a ticket an earlier step tagged whose subject it would rename.
 func (p *planner) heldSelection(ci *collInfo, preds []assert.Predicate, s *episode.Session) []assert.Predicate {
-	var eq []assert.Predicate
+	var sel []assert.Predicate
 	for _, pr := range preds {
 		switch pr.Op {
-		case assert.OpEquals, assert.OpIEquals:
-			eq = append(eq, pr)
+		case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains, assert.OpIn:
+			sel = append(sel, pr)
 		}
 	}
-	if len(eq) == 0 {
+	if len(sel) == 0 {
 		return nil
 	}
 	var best []assert.Predicate
+	bestWeight, bestRewrites := 0, 0
 	for _, r := range s.State().Records(ci.name) {
 		if allHold(r, preds) {
 			continue
 		}
 		var held []assert.Predicate
-		for _, pr := range eq {
+		weight := 0
+		for _, pr := range sel {
 			if predHolds(r, pr) {
 				held = append(held, pr)
+				weight += selectWeight(ci, pr)
 			}
 		}
-		if len(held) > len(best) {
-			best = held
+		rewrites := 0
+		for _, pr := range preds {
+			if !isList(ci.def, pr.Field) && !predHolds(r, pr) {
+				rewrites++
+			}
+		}
+		if len(held) > 0 && (weight > bestWeight || weight == bestWeight && rewrites < bestRewrites) {
+			best, bestWeight, bestRewrites = held, weight, rewrites
 		}
 	}
 	return best
+}
+
+// selectWeight says how much a predicate a record holds identifies it: a
+// list's member, an enumerated or boolean field is a state many records
+// share and a plan adds (1); a value of a free field (a name, a subject,
+// an email) picks the record out (2).
+func selectWeight(ci *collInfo, pr assert.Predicate) int {
+	head, _, _ := strings.Cut(pr.Field, ".")
+	fd := ci.def.Fields[head]
+	if fd.Type == "array" || fd.Type == "boolean" || len(fd.Enum) > 0 {
+		return 1
+	}
+	return 2
 }
 
 // starlarkFinders are the ways to find, with a Starlark read of the app,
@@ -96,12 +125,7 @@ func finderArgs(t *episode.Tool, ci *collInfo, selection []assert.Predicate) map
 			args[a] = fitArg(pr.Value, argSchema(t, a))
 		}
 	}
-	for _, a := range []string{"object_type", "object", "type", "record_type"} {
-		if props[a] {
-			args[a] = ci.coll
-			break
-		}
-	}
+	objectTypeArg(t, ci, args)
 	if props["filters"] && len(filters) > 0 {
 		args["filters"] = filters
 	}
@@ -111,19 +135,20 @@ func finderArgs(t *episode.Tool, ci *collInfo, selection []assert.Predicate) map
 // finds reports whether calling t with args now returns the record keyed
 // key, in a scratch session.
 func (p *planner) finds(t *episode.Tool, args map[string]any, key string, s *episode.Session) bool {
+	return p.shows(p.call(t.Name, args), key, s)
+}
+
+// shows reports whether making c now shows key in its observation, in a
+// scratch session.
+func (p *planner) shows(c episode.ToolCall, key string, s *episode.Session) bool {
 	if p.nodes >= PlanMaxNodes || key == "" {
 		return false
 	}
 	p.nodes++
-	traj := s.Trajectory()
-	prefix := make([]episode.ToolCall, len(traj))
-	for i, st := range traj {
-		prefix[i] = st.Call
-	}
-	scratch, err := p.session(prefix)
+	scratch, err := p.replay(s)
 	if err != nil {
 		return false
 	}
-	obs := scratch.Call(p.call(t.Name, args))
-	return !obs.IsError && strings.Contains(obs.Content, `"`+key+`"`)
+	obs := scratch.Call(c)
+	return !obs.IsError && showsKey(obs.Content, key)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/inflect"
 )
 
 // Starlark tools. A tool whose effect is a Starlark program declares no
@@ -46,18 +47,14 @@ func (p *planner) starlarkWays(task checkInfo, ci *collInfo, preds []assert.Pred
 		if len(cands) == 0 {
 			continue
 		}
-		out = append(out, way{alt: p.starlarkAlt(task, t, cands)})
+		out = append(out, way{alt: p.starlarkAlt(task, t, ci, cands)})
 	}
 	return out
 }
 
-func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, cands []map[string]any) alternative {
+func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, ci *collInfo, cands []map[string]any) alternative {
 	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
-		traj := s.Trajectory()
-		prefix := make([]episode.ToolCall, len(traj))
-		for i, st := range traj {
-			prefix[i] = st.Call
-		}
+		n0 := len(s.Trajectory())
 		before := p.holding(s)
 		var last *Reason
 		for i, args := range cands {
@@ -67,18 +64,23 @@ func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, cands []map[strin
 				}
 				p.nodes++
 			}
-			scratch, err := p.session(prefix)
+			scratch, err := p.replay(s)
 			if err != nil {
 				break
 			}
 			c := p.call(t.Name, args)
 			scratch.Call(c)
-			if r := p.judge(task, scratch, len(prefix), before); r != nil {
+			if r := p.judge(task, scratch, n0, before); r != nil {
 				last = r
 				continue
 			}
-			s.Call(c)
-			return []episode.ToolCall{c}, nil
+			made, r := p.foundFirst(task, t, ci, c, args, s, before)
+			if made == nil {
+				last = r
+				continue
+			}
+			s.Step(made...)
+			return made, nil
 		}
 		if last == nil {
 			msg := fmt.Sprintf("no call of %s the planner tried makes %s hold", t.Name, task.field())
@@ -90,8 +92,9 @@ func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, cands []map[strin
 }
 
 // starlarkKeyArgs lists the arguments of t that may name a record of the
-// collection: its key field, or <record>_id when the collection has no
-// field of that name (ticket_id for tickets).
+// collection: its key field, or <record>_id or record_id when the
+// collection has no field of that name (ticket_id for tickets, record_id
+// for a write to a record of any type).
 func starlarkKeyArgs(t *episode.Tool, ci *collInfo) []string {
 	kf := ci.def.KeyField()
 	props := atom.InputProperties(t.Input)
@@ -99,12 +102,17 @@ func starlarkKeyArgs(t *episode.Tool, ci *collInfo) []string {
 	if props[kf] {
 		out = append(out, kf)
 	}
-	own := strings.TrimSuffix(ci.coll, "s") + "_" + kf
-	if _, isField := ci.def.Fields[own]; props[own] && !isField && own != kf {
-		out = append(out, own)
+	for _, own := range []string{recordNoun(ci) + "_" + kf, "record_" + kf} {
+		if _, isField := ci.def.Fields[own]; props[own] && !isField && own != kf && !slices.Contains(out, own) {
+			out = append(out, own)
+		}
 	}
 	return out
 }
+
+// recordNoun is what one record of the collection is called (ticket for
+// tickets, opportunity for opportunities).
+func recordNoun(ci *collInfo) string { return inflect.Singular(ci.coll) }
 
 // starlarkCalls builds the candidate arguments, best first: for each
 // record a key argument may name, the values the record lacks, then every
@@ -167,13 +175,17 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 	obj := newObjects(ci, rec, sib)
 	elem := map[string][]assert.Predicate{} // field of a record inside a list -> its predicates
 	var loose []string                      // nested fields of objects no argument writes
+	var free []string                       // fields no argument of their own writes
 	for _, f := range order {
 		kind, ok := starlarkFieldArg(t, ci, props, args, obj, f, groups[f], rec, keyArg)
 		if !ok {
 			return nil
 		}
-		if kind == fieldLoose {
+		switch kind {
+		case fieldLoose:
 			loose = append(loose, f)
+		case fieldFree:
+			free = append(free, f)
 		}
 		if kind == fieldList {
 			continue
@@ -189,12 +201,13 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 		}
 	}
 	obj.write(t, args)
-	if !elemArgs(t, ci, props, args, elem, keyArg) || !fieldValueArgs(t, props, args, loose, groups) {
+	if !elemArgs(t, ci, props, args, elem, keyArg) || !fieldValueArgs(t, props, args, loose, groups) || !fieldsObjectArg(t, ci, args, free, groups, rec) {
 		return nil
 	}
 	if len(args) == 0 && keyArg == "" {
 		return nil
 	}
+	objectTypeArg(t, ci, args)
 	return args
 }
 
@@ -204,6 +217,7 @@ const (
 	fieldSet          // an argument of its own, or a field inside an object argument
 	fieldList         // an argument of its own that takes a list
 	fieldLoose        // a nested field of an object no argument writes
+	fieldFree         // a field of the record no argument of its own writes
 )
 
 // starlarkFieldArg writes into args (or obj) a value for field f that its
@@ -240,6 +254,8 @@ func starlarkFieldArg(t *episode.Tool, ci *collInfo, props map[string]bool, args
 		return fieldSet, true
 	case dotted:
 		return fieldLoose, true
+	case knownField(ci.def, f):
+		return fieldFree, true
 	}
 	return fieldNone, true
 }
@@ -287,7 +303,8 @@ func fieldValueArgs(t *episode.Tool, props map[string]bool, args map[string]any,
 }
 
 // ownArg is the argument of a Starlark tool that writes field f of the
-// collection: f itself, f prefixed with the record's name (the
+// collection: f itself, the singular of a list field (tag for tags: one
+// element added or taken out), f prefixed with the record's name (the
 // invitee_email of a call that books a meeting and creates its invitee),
 // or the field's first words where they name no field of their own (body
 // for body_plain, from for from_, channel for channel_id); "" when none
@@ -296,7 +313,10 @@ func ownArg(props map[string]bool, ci *collInfo, f string) string {
 	if props[f] {
 		return f
 	}
-	if a := strings.TrimSuffix(ci.coll, "s") + "_" + f; props[a] {
+	if a := inflect.Singular(f); a != f && isList(ci.def, f) && props[a] {
+		return a // one element of a list: tag for tags
+	}
+	if a := recordNoun(ci) + "_" + f; props[a] {
 		return a
 	}
 	for a := f; ; {
@@ -385,4 +405,107 @@ func mentions(r map[string]any, v any) bool {
 		}
 	}
 	return false
+}
+
+// fieldsObjectArg writes the free fields (those no argument of their own
+// writes) into the argument that takes an object of any fields, when the
+// tool has one: Salesforce's write to a record of any type takes
+// {"fields": {"type": ...}}. False when no value satisfies a field's
+// predicates.
+func fieldsObjectArg(t *episode.Tool, ci *collInfo, args map[string]any, free []string, groups map[string][]assert.Predicate, rec map[string]any) bool {
+	arg := looseObjectArg(t, ci)
+	if arg == "" || len(free) == 0 {
+		return true
+	}
+	obj := map[string]any{}
+	for _, f := range free {
+		fp := groups[f]
+		if isList(ci.def, f) || isListPreds(fp) {
+			cur, _ := rec[f].([]any)
+			add, ok := satisfyList(fp, cur)
+			if !ok {
+				return false
+			}
+			obj[f] = append(append([]any(nil), cur...), add...)
+			continue
+		}
+		v, ok := satisfyScalar(fp, fieldDef(ci, f, nil))
+		if !ok {
+			return false
+		}
+		obj[f] = v
+	}
+	args[arg] = obj
+	return true
+}
+
+// looseObjectArg is the argument of t that takes an object of any fields:
+// an object argument that declares no properties of its own and is no
+// field of the collection ("fields" first); "" when none.
+func looseObjectArg(t *episode.Tool, ci *collInfo) string {
+	props := atom.InputProperties(t.Input)
+	names := slices.Sorted(maps.Keys(props))
+	slices.SortStableFunc(names, func(a, b string) int {
+		if a == "fields" {
+			return -1
+		}
+		if b == "fields" {
+			return 1
+		}
+		return 0
+	})
+	for _, a := range names {
+		sc := argSchema(t, a)
+		if typ, _ := sc["type"].(string); typ != "object" || sc["properties"] != nil {
+			continue
+		}
+		if _, isField := ci.def.Fields[a]; isField {
+			continue
+		}
+		return a
+	}
+	return ""
+}
+
+// objectTypes name an argument that says which type of record a tool of
+// any type reads or writes.
+var objectTypes = []string{"object_type", "object", "type", "record_type"}
+
+// objectTypeArg names the collection's record type in the argument that
+// says which type a tool of any type acts on, when the tool has one and
+// no field of the collection is called so: the value the argument's enum
+// offers for it, else the record's name in the product's form
+// (Opportunity, CampaignMember).
+func objectTypeArg(t *episode.Tool, ci *collInfo, args map[string]any) {
+	props := atom.InputProperties(t.Input)
+	for _, a := range objectTypes {
+		if _, isField := ci.def.Fields[a]; !props[a] || isField {
+			continue
+		}
+		if _, set := args[a]; !set {
+			args[a] = objectTypeValue(argSchema(t, a), ci)
+		}
+		return
+	}
+}
+
+func objectTypeValue(schema map[string]any, ci *collInfo) string {
+	squash := func(s string) string {
+		return strings.ToLower(strings.NewReplacer("_", "", " ", "", "-", "").Replace(s))
+	}
+	noun := recordNoun(ci)
+	if enum, ok := schema["enum"].([]any); ok {
+		for _, e := range enum {
+			if es, ok := e.(string); ok && (squash(es) == squash(noun) || squash(es) == squash(ci.coll)) {
+				return es
+			}
+		}
+	}
+	var b strings.Builder
+	for _, w := range strings.Split(noun, "_") {
+		if w != "" {
+			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+		}
+	}
+	return b.String()
 }

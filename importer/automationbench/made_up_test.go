@@ -14,14 +14,46 @@ import (
 // than the fields they test, values inside lists of records, an order or
 // role of a signer, people by profile id or url, a row count beside a
 // row's contents, one tag on two customers, sheet row updates, labels a
-// message lacks, a cancel that takes its reason. They stand for the
-// benchmark's unseen tasks: the shares imported whole and verified are
-// held at the figures measured (48 of 48 import, 45 of 48 verify; the
-// three that do not are the planner's, named in docs/automationbench.md).
+// message lacks, a cancel that takes its reason, a tag taken off or an
+// attendee removed, a record picked by a subject phrase or a requester's
+// email, a write to a record of any type. They stand for the benchmark's
+// unseen tasks: the shares imported whole and verified are held at the
+// figures measured (94 of 94 import, 91 of 94 verify; the three that do not
+// are named in docs/automationbench.md: a goal that does not protect the
+// look-alike message, a reaction read as a string where Slack keeps
+// objects, and a comment no probe of the discriminating check varies).
 const (
 	madeUpImportShare = 1.0
-	madeUpVerifyShare = 0.93
+	madeUpVerifyShare = 0.96
 )
+
+// madeUpPlanned are made-up tasks that each needed a planner fix (see
+// docs/automationbench.md); each must verify, so that losing one names
+// the way of planning it needed.
+var madeUpPlanned = []string{
+	"zendesk_tags_update",             // the record the identifying predicate picks, not a renamed one
+	"sf_update_any_record",            // record_id, object_type and an object of fields
+	"intercom_untag_trial",            // a tag taken off by a Starlark tool whose argument is the singular
+	"gcal_remove_attendee",            // a list written without the element
+	"gcal_delete_by_title",            // a removal whose positives already hold is not trivial
+	"freshdesk_priority_by_requester", // a record selected by one of several values
+	"zoho_close_by_subject",           // a status set on the ticket a subject phrase picks
+	"sf_lead_status_not_unqualified",  // a field of a record of any type
+	"zendesk_pending_and_tag",         // a status and a tag on the ticket a subject phrase picks
+	"gorgias_retag_by_email",          // a tag replaced: the list written without it, not the email changed
+	"reamaze_resolve_untag",           // the same, after a status
+	"docusign_void_with_reason",       // no needless first void left in the plan
+	"sf_case_close_by_subject",        // a case closed through the write to any record
+	"slack_delete_message",            // a delete whose positive already holds
+	"freshdesk_status_and_tag",        // two assertions on the ticket a subject names
+	"helpscout_close_untag",           // a status set and the tag list written without the tag
+	"zendesk_no_open_outage",          // no open ticket left: the status changed, the ticket kept
+	"docusign_remove_signer",          // a signer dropped: the list passed without it
+	"sheet_delete_cancelled",          // a count brought down by the row a negative forbids
+	"sf_task_reschedule",              // two fields of a task, through the write to any record
+	"zendesk_one_open_ticket",         // a count of open tickets met by solving the one the instruction names
+	"sf_lead_three_fields",            // three fields in one write to any record, the lead found by company
+}
 
 func TestMadeUpTasks(t *testing.T) {
 	s := testSchemas(t)
@@ -59,6 +91,16 @@ func TestMadeUpTasks(t *testing.T) {
 		failed = append(failed, id+": "+reason)
 	}
 	sort.Strings(failed)
+	for _, task := range madeUpPlanned {
+		if v, ok := vs["made_up."+task]; !ok || !v.Verified {
+			t.Errorf("made_up.%s is not verified", task)
+		}
+	}
+	// A number only the data holds is read before it is texted: the
+	// pattern the goal checks it with does not supply it.
+	if v := vs["made_up.twilio_text_requester"]; len(v.Plan) < 2 || v.Plan[0].Name != "zendesk_get_users" {
+		t.Errorf("twilio_text_requester: the phone number is not read first: %v", v.Plan)
+	}
 	// Every task verified counts against all tasks, imported or not: a
 	// task that does not import is not verified.
 	share := float64(verified) / float64(len(files))
