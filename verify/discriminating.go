@@ -13,17 +13,20 @@ import (
 
 // Probe kinds: the wrong plans a discriminating goal must reject.
 const (
-	ProbeEmpty       = "empty"        // nothing at all
-	ProbeDrop        = "drop"         // the plan without one state-changing step
-	ProbePerturb     = "perturb"      // one written argument wrong (a pinned value, a record, a recipient)
-	ProbeFreeValue   = "free_value"   // a value the planner chose freely made empty or wrong
-	ProbeSibling     = "sibling"      // the plan plus the same write on a look-alike record
-	ProbeUnnamed     = "unnamed"      // the plan plus the same write on a record the goal does not name
-	ProbeOtherBranch = "other_branch" // the plan plus the action of a branch not taken
+	ProbeEmpty     = "empty"      // nothing at all
+	ProbeDrop      = "drop"       // the plan without one state-changing step
+	ProbePerturb   = "perturb"    // one written argument wrong (a pinned value, a record, a recipient)
+	ProbeFreeValue = "free_value" // a value the planner chose freely made empty or wrong
+	ProbeSibling   = "sibling"    // the plan plus the same write on a look-alike record
+	ProbeUnnamed   = "unnamed"    // the plan plus the same write on a record the goal does not name
+	// ProbeAddedRecipient is the plan with a person the goal does not name
+	// added to a step's list of recipients (a send, an invite).
+	ProbeAddedRecipient = "added_recipient"
+	ProbeOtherBranch    = "other_branch" // the plan plus the action of a branch not taken
 )
 
 // ProbeKinds lists the kinds in the order the check tries them.
-var ProbeKinds = []string{ProbeEmpty, ProbeDrop, ProbePerturb, ProbeFreeValue, ProbeSibling, ProbeUnnamed, ProbeOtherBranch}
+var ProbeKinds = []string{ProbeEmpty, ProbeDrop, ProbePerturb, ProbeFreeValue, ProbeSibling, ProbeUnnamed, ProbeAddedRecipient, ProbeOtherBranch}
 
 // Probe is one wrong plan the discriminating check ran, and its score. A
 // discriminating goal gives every probe a reward below 1.
@@ -38,16 +41,18 @@ type Probe struct {
 // IsOverAction reports whether the probe does more than the task (rather
 // than less or wrong).
 func (p Probe) IsOverAction() bool {
-	return p.Kind == ProbeSibling || p.Kind == ProbeUnnamed || p.Kind == ProbeOtherBranch
+	return p.Kind == ProbeSibling || p.Kind == ProbeUnnamed || p.Kind == ProbeAddedRecipient || p.Kind == ProbeOtherBranch
 }
 
 // Probe budgets per environment.
 const (
 	maxPerturbations = 12
-	maxOverActions   = 8
+	// maxOverActions leaves room for one added recipient beside a look-alike
+	// and an unnamed record on each of the plan's first writes.
+	maxOverActions = 10
 	// maxOverActionTries bounds the replays spent finding writes that
 	// change the state.
-	maxOverActionTries = 16
+	maxOverActionTries = 20
 )
 
 // runDiscriminating runs the probes in order and fails on the first that
@@ -133,7 +138,7 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 		for _, pt := range p.info.perturbations(p.Plan[i]) {
 			kind := ProbePerturb
 			if p.fillers[fillerKey(p.Plan[i].Name, pt.arg, pt.right)] {
-				if !identityField(pt.field) {
+				if !identityField(pt.field) && !p.info.recipientList(p.Env.Tool(pt.call.Name), pt.arg) {
 					continue // free text the goal need not care about
 				}
 				kind = ProbeFreeValue
@@ -197,42 +202,53 @@ func identityField(f string) bool {
 }
 
 // emptyIdentities lists the step with one identity argument (a recipient,
-// a link) emptied.
+// a link, a list of recipients) emptied.
 func (in *envInfo) emptyIdentities(c episode.ToolCall) []perturbation {
 	var args map[string]any
 	if json.Unmarshal(c.Args, &args) != nil {
 		return nil
 	}
+	t := in.env.Tool(c.Name)
 	var out []perturbation
 	for _, arg := range slices.Sorted(maps.Keys(args)) {
-		s, ok := args[arg].(string)
-		if !ok || s == "" || !identityField(arg) {
+		var empty any
+		switch v := args[arg].(type) {
+		case string:
+			if v == "" || !identityField(arg) {
+				continue
+			}
+			empty = ""
+		case []any:
+			if len(v) == 0 || !in.recipientList(t, arg) {
+				continue
+			}
+			empty = []any{}
+		default:
 			continue
 		}
-		na := make(map[string]any, len(args))
-		for k, v := range args {
-			na[k] = v
-		}
-		na[arg] = ""
+		na := maps.Clone(args)
+		na[arg] = empty
 		raw, _ := json.Marshal(na)
-		out = append(out, perturbation{call: episode.ToolCall{ID: c.ID, Name: c.Name, Args: raw}, arg: arg, field: arg, value: "", right: s})
+		out = append(out, perturbation{call: episode.ToolCall{ID: c.ID, Name: c.Name, Args: raw}, arg: arg, field: arg, value: empty, right: args[arg]})
 	}
 	return out
 }
 
 // overActionProbes add to the plan what a careless agent adds: the same
 // write on a look-alike of the record acted on, the same write on a record
-// the goal does not name, and the actions of the branches not taken. Each
-// step offers a few records per kind; the first whose write changes the
-// state is the probe of that kind. The first over-action that keeps full
-// reward is the failure; the probes go on, so that its fix can protect
-// every collection an over-action reached, not one a round.
+// the goal does not name, a person the goal does not name among a step's
+// recipients, and the actions of the branches not taken. Each step offers
+// a few candidates per kind; the first whose write changes the state is
+// the probe of that kind. The first over-action that keeps full reward is
+// the failure; the probes go on, so that its fix can protect every
+// collection an over-action reached, not one a round.
 func (p *Job) overActionProbes(changing []int) []Diagnostic {
 	var slipped []overAction
 	n, tries := 0, 0
 	for _, i := range changing {
 		done := map[string]bool{}
-		for _, x := range p.info.extraWrites(p.Plan[i], p.written()) {
+		cands := append(p.info.extraWrites(p.Plan[i], p.written()), p.info.addedRecipients(p.Plan[i])...)
+		for _, x := range cands {
 			if n >= maxOverActions || tries >= maxOverActionTries {
 				break
 			}
@@ -243,14 +259,17 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 				return nil
 			}
 			tries++
-			calls := append(append([]episode.ToolCall(nil), p.Plan...), x.call)
-			r, ok := p.lastChanges(calls)
+			r, ok := p.overActs(i, x)
 			if !ok {
 				continue // refused, or already so: no over-action
 			}
 			done[x.kind] = true
 			n++
-			if pr := p.record(x.kind, fmt.Sprintf("the plan plus %s", x.what), r); pr.Passed {
+			what := "the plan plus " + x.what
+			if x.replace {
+				what = fmt.Sprintf("the plan with %s at step %d (%s)", x.what, i+1, x.call.Name)
+			}
+			if pr := p.record(x.kind, what, r); pr.Passed {
 				slipped = append(slipped, overAction{pr, x})
 			}
 		}
@@ -290,6 +309,22 @@ func (p *Job) written() func(coll, key string) bool {
 	}
 }
 
+// overActs replays the plan with x, in place of step i or after the
+// plan's last step, and reports whether x is an over-action: its call
+// succeeds, and an added call changes the state.
+func (p *Job) overActs(i int, x extraWrite) (*run, bool) {
+	calls := append([]episode.ToolCall(nil), p.Plan...)
+	if !x.replace {
+		return p.lastChanges(append(calls, x.call))
+	}
+	calls[i] = x.call
+	r, err := p.replayProbe(calls, false)
+	if err != nil || r.obs[i].IsError {
+		return nil, false
+	}
+	return r, true
+}
+
 // lastChanges replays calls and reports whether the last one succeeds and
 // changes the state: a write its tool refuses, or one that leaves a record
 // as it was, is no over-action. The run is the probe's.
@@ -302,11 +337,13 @@ func (p *Job) lastChanges(calls []episode.ToolCall) (*run, bool) {
 	return r, n == 1 || r.digests[n-1] != r.digests[n-2]
 }
 
-// extraWrite is one call added to the plan by an over-action probe.
+// extraWrite is one call added to the plan by an over-action probe, or
+// one that replaces a step of it.
 type extraWrite struct {
 	kind, what string
 	call       episode.ToolCall
 	coll       string // the collection written
+	replace    bool   // call replaces the step it was made from
 }
 
 // extraWrites lists the over-actions of one step, a few candidates per
@@ -349,7 +386,7 @@ func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string
 				return out
 			}
 		}
-		return in.linkWrites(w, t.App, args, with)
+		return in.linkWrites(w, t, args, with)
 	}
 	return nil
 }
@@ -410,18 +447,20 @@ func recordWrites(w *state.World, t *episode.Tool, ci *collInfo, args map[string
 }
 
 // linkWrites is the create again for another person or record: the first
-// identity argument (a recipient, a link) that has others to take.
-func (in *envInfo) linkWrites(w *state.World, app string, args map[string]any, with func(string, any) extraWrite) []extraWrite {
+// identity argument (a recipient, a list of them, a link) that has others
+// to take.
+func (in *envInfo) linkWrites(w *state.World, t *episode.Tool, args map[string]any, with func(string, any) extraWrite) []extraWrite {
 	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		cur := args[arg]
-		if !identityField(arg) || emptyValue(cur) {
+		list := in.recipientList(t, arg)
+		if !identityField(arg) && !list || emptyValue(cur) {
 			continue
 		}
 		var vs []any
-		if isRecipient(arg) || isEmailField(arg) {
+		if isRecipient(arg) || isEmailField(arg) || list {
 			vs = in.siblingEmails(w, cur, overActionCandidates)
 		} else if s, ok := cur.(string); ok {
-			if v := in.otherKey(w, app, s); v != nil {
+			if v := in.otherKey(w, t.App, s); v != nil {
 				vs = []any{v}
 			}
 		}
