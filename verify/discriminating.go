@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
 )
@@ -344,6 +345,7 @@ type extraWrite struct {
 	call       episode.ToolCall
 	coll       string // the collection written
 	replace    bool   // call replaces the step it was made from
+	field      string // for an added recipient: the list it adds to
 }
 
 // extraWrites lists the over-actions of one step, a few candidates per
@@ -504,26 +506,52 @@ func (in *envInfo) overActionCause(p *Job, slipped []overAction) RootCause {
 	msg := fmt.Sprintf("over-action keeps full reward: %s still passes (plan %s)", first.probe.What, planText(first.probe.Plan))
 	cause := RootCause{Code: VerifierNotDiscriminating, Atom: iref,
 		Evidence: Evidence{Tool: first.write.call.Name, Collection: first.write.coll, Message: msg}}
-	fix := in.protectFix(p, first.write.coll)
+	fix := in.overActionFix(p, first.write)
 	if fix == nil {
 		return cause
 	}
 	cause.SuggestedFix = fix
 	add := fix.Edit.(*AddAssertion)
-	seen := map[string]bool{first.write.coll: true}
+	seen := map[string]bool{first.write.protects(): true}
 	for _, o := range slipped[1:] {
-		if seen[o.write.coll] {
+		if seen[o.write.protects()] {
 			continue
 		}
-		seen[o.write.coll] = true
-		if more := in.protectFix(p, o.write.coll); more != nil {
+		seen[o.write.protects()] = true
+		if more := in.overActionFix(p, o.write); more != nil {
 			add.Also = append(add.Also, more.Edit.(*AddAssertion).Assertion)
 		}
 	}
 	if len(add.Also) > 0 {
-		fix.Description += fmt.Sprintf(" and %d more unchanged assertion(s)", len(add.Also))
+		what := "unchanged assertion(s)"
+		for _, a := range add.Also {
+			if a.Type != assert.Unchanged {
+				what = "assertion(s)"
+			}
+		}
+		fix.Description += fmt.Sprintf(" and %d more %s", len(add.Also), what)
 	}
 	return cause
+}
+
+// overActionFix is the assertion that makes an over-action lose: for a
+// person added to a list of recipients, the goal's own assertion on the
+// record with the list's length pinned; for any other, an unchanged over
+// the collection it reached.
+func (in *envInfo) overActionFix(p *Job, x extraWrite) *Fix {
+	if x.kind == ProbeAddedRecipient {
+		return in.recipientsFix(p, x)
+	}
+	return in.protectFix(p, x.coll)
+}
+
+// protects names what the fix for an over-action protects: a collection,
+// or a list of recipients in it.
+func (x extraWrite) protects() string {
+	if x.kind == ProbeAddedRecipient {
+		return x.coll + " " + x.field
+	}
+	return x.coll
 }
 
 // planText renders calls compactly for evidence: name {args}; ...

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
@@ -277,12 +278,7 @@ func (in *envInfo) recipientList(t *episode.Tool, arg string) bool {
 		return false
 	}
 	if ci := in.colls[t.App+"."+t.Effect.Collection]; ci != nil && ci.server != nil {
-		field := arg
-		if t.Effect.Kind == "append" && arg == t.Effect.Value {
-			field = t.Effect.Field
-		} else if f, ok := writeFields(t, ci.def)[arg]; ok {
-			field = f
-		}
+		field := in.listField(t, arg)
 		if _, ok := ci.def.Fields[field]; ok {
 			role, _ := atom.RoleOf(ci.server.MustServer(), ci.def, field)
 			return role == atom.RoleEmails
@@ -318,7 +314,7 @@ func (in *envInfo) addedRecipients(c episode.ToolCall) []extraWrite {
 		}
 		for _, v := range in.outsiders(w, args[arg]) {
 			na := maps.Clone(args)
-			x := extraWrite{kind: ProbeAddedRecipient, coll: t.App + "." + t.Effect.Collection, replace: isList}
+			x := extraWrite{kind: ProbeAddedRecipient, coll: t.App + "." + t.Effect.Collection, replace: isList, field: in.listField(t, arg)}
 			if isList {
 				na[arg] = append(slices.Clone(list), v)
 				x.what = fmt.Sprintf("%s added to %s", v, arg)
@@ -355,4 +351,49 @@ func (in *envInfo) outsiders(w *state.World, cur any) []string {
 		}
 	}
 	return out
+}
+
+// listField is the field of its collection a tool's argument writes: the
+// list an append adds its value to, the field a create or update maps the
+// argument to, else the argument's own name.
+func (in *envInfo) listField(t *episode.Tool, arg string) string {
+	if t.Effect.Kind == "append" && arg == t.Effect.Value {
+		return t.Effect.Field
+	}
+	if ci := in.colls[t.App+"."+t.Effect.Collection]; ci != nil {
+		if f, ok := writeFields(t, ci.def)[arg]; ok {
+			return f
+		}
+	}
+	return arg
+}
+
+// recipientsFix suggests, for a person added to a list of recipients, the
+// intent's own positive assertion on the record the plan wrote with the
+// list's length pinned ({to: {size: 1}}): equality on a list means "among
+// them", and an unchanged whose exception names the record cannot tell it
+// from the same record with one more person on it. Nil when no assertion
+// of the intent's own goal matches the record.
+func (in *envInfo) recipientsFix(p *Job, x extraWrite) *Fix {
+	if p.solved == nil || p.solved.sess == nil || x.field == "" {
+		return nil
+	}
+	st := p.solved.sess.State()
+	for _, k := range slices.Sorted(maps.Keys(st.Dirty(x.coll))) {
+		r, ok := st.Get(x.coll, k)
+		list, isList := r[x.field].([]any)
+		if !ok || !isList {
+			continue
+		}
+		for _, c := range in.goalChecks() {
+			a := c.raw
+			if a.Type != assert.Exists || a.Target != x.coll || c.entry == nil || c.entry.ID != in.env.Intent.ID || !c.prog.MatchRecord(r) {
+				continue
+			}
+			a.Where = append(slices.Clone(a.Where), assert.Predicate{Field: x.field, Op: assert.OpSize, Value: float64(len(list))})
+			a.Label = fmt.Sprintf("%s holds only the named recipients", x.field)
+			return &Fix{Atom: ref(in.env.Intent), Description: fmt.Sprintf("add %q to the goal", a.String()), Edit: &AddAssertion{Assertion: a}}
+		}
+	}
+	return nil
 }

@@ -2,9 +2,12 @@ package verify
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 )
 
@@ -193,6 +196,49 @@ func TestRecipientListByRole(t *testing.T) {
 	} {
 		if got := in.recipientList(env.Tool(tc.tool), tc.arg); got != tc.want {
 			t.Errorf("recipientList(%s, %s) = %v, want %v", tc.tool, tc.arg, got, tc.want)
+		}
+	}
+}
+
+// TestAddedRecipientFix: the fix for a person added to a list of
+// recipients is the intent's own assertion on the record with the list's
+// length pinned, in the intent's slot terms; with it in the goal the
+// environment verifies.
+func TestAddedRecipientFix(t *testing.T) {
+	for _, recipe := range []int{0, 2} {
+		lib := loadFixture(t, "recipients")
+		r := lib.Recipes()[recipe]
+		v := Verify(context.Background(), lib, r)
+		if v.RootCause == nil || v.RootCause.SuggestedFix == nil {
+			t.Fatalf("recipe %d: root cause %+v, want one with a fix", recipe, v.RootCause)
+		}
+		add, ok := v.RootCause.SuggestedFix.Edit.(*AddAssertion)
+		if !ok || add.Assertion.Type != assert.Exists {
+			t.Fatalf("recipe %d: fix %+v, want an exists assertion", recipe, v.RootCause.SuggestedFix)
+		}
+		sized := false
+		for _, p := range add.Assertion.Where {
+			sized = sized || p.Op == assert.OpSize
+			if s, ok := p.Value.(string); ok && strings.Contains(s, "@") {
+				t.Errorf("recipe %d: fix names %q, want the slot", recipe, s)
+			}
+		}
+		if !sized {
+			t.Errorf("recipe %d: fix %s pins no size", recipe, add.Assertion.String())
+		}
+		e, err := lib.Get(atom.KindIntent, r.Intent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := *e.MustIntent()
+		in.Goal = append(slices.Clone(in.Goal), add.Assertion)
+		ne, err := lib.Put(&in, e.File, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Intent = atom.Pin{ID: ne.ID, Version: ne.Version}
+		if v := Verify(context.Background(), lib, r); !v.Verified {
+			t.Errorf("recipe %d: with the fix, %+v", recipe, v.RootCause)
 		}
 	}
 }
