@@ -48,12 +48,13 @@ func (p Probe) IsOverAction() bool {
 // Probe budgets per environment.
 const (
 	maxPerturbations = 12
-	// maxOverActions leaves room for one added recipient beside a look-alike
-	// and an unnamed record on each of the plan's first writes.
-	maxOverActions = 10
+	maxOverActions   = 8
 	// maxOverActionTries bounds the replays spent finding writes that
 	// change the state.
-	maxOverActionTries = 20
+	maxOverActionTries = 16
+	// maxAddedRecipients bounds the added-recipient probes, counted apart
+	// from the other over-actions so that they add to them.
+	maxAddedRecipients = 4
 )
 
 // runDiscriminating runs the probes in order and fails on the first that
@@ -134,20 +135,24 @@ func (r *run) changingSteps() []int {
 // (a wrong id, an empty recipient): a goal that accepts any of them does
 // not say who the action was for.
 func (p *Job) perturbProbes(changing []int) []Diagnostic {
-	n := 0
+	var b probeBudget
 	for _, i := range changing {
+		t := p.Env.Tool(p.Plan[i].Name)
 		for _, pt := range p.info.perturbations(p.Plan[i]) {
 			kind := ProbePerturb
+			list := !identityField(pt.field) && p.info.recipientList(t, pt.arg)
 			if p.fillers[fillerKey(p.Plan[i].Name, pt.arg, pt.right)] {
-				if !identityField(pt.field) && !p.info.recipientList(p.Env.Tool(pt.call.Name), pt.arg) {
+				if !identityField(pt.field) && !list {
 					continue // free text the goal need not care about
 				}
 				kind = ProbeFreeValue
 			}
-			if n >= maxPerturbations {
+			if !b.take(list) {
+				if list {
+					continue
+				}
 				return nil
 			}
-			n++
 			calls := append([]episode.ToolCall(nil), p.Plan...)
 			calls[i] = pt.call
 			pr, ok := p.probe(kind, fmt.Sprintf("step %d (%s) with %s=%s instead of %s", i+1, pt.call.Name, pt.arg, jsonText(pt.value), jsonText(pt.right)), calls)
@@ -156,10 +161,13 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 			}
 		}
 		for _, pt := range p.info.emptyIdentities(p.Plan[i]) {
-			if n >= maxPerturbations {
+			_, list := pt.right.([]any)
+			if !b.take(list) {
+				if list {
+					continue
+				}
 				return nil
 			}
-			n++
 			calls := append([]episode.ToolCall(nil), p.Plan...)
 			calls[i] = pt.call
 			pr, ok := p.probe(ProbeFreeValue, fmt.Sprintf("step %d (%s) with %s empty", i+1, pt.call.Name, pt.arg), calls)
@@ -169,6 +177,25 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 		}
 	}
 	return nil
+}
+
+// probeBudget counts an environment's perturbation probes, those a list
+// of recipients adds (a list emptied, a list only its role names, such as
+// to_list or attendees, changed) apart: they add to the others rather than
+// take their place.
+type probeBudget struct{ n, lists int }
+
+// take reports whether one more probe fits the budget.
+func (b *probeBudget) take(list bool) bool {
+	c := &b.n
+	if list {
+		c = &b.lists
+	}
+	if *c >= maxPerturbations {
+		return false
+	}
+	*c++
+	return true
 }
 
 // freeValueCause drops the fix a free-value failure would suggest: the
@@ -245,27 +272,29 @@ func (in *envInfo) emptyIdentities(c episode.ToolCall) []perturbation {
 // collection an over-action reached, not one a round.
 func (p *Job) overActionProbes(changing []int) []Diagnostic {
 	var slipped []overAction
-	n, tries := 0, 0
+	writes := overActionBudget{maxProbes: maxOverActions, maxTries: maxOverActionTries}
+	added := overActionBudget{maxProbes: maxAddedRecipients, maxTries: maxAddedRecipients * overActionCandidates}
 	for _, i := range changing {
 		done := map[string]bool{}
 		cands := append(p.info.extraWrites(p.Plan[i], p.written()), p.info.addedRecipients(p.Plan[i])...)
 		for _, x := range cands {
-			if n >= maxOverActions || tries >= maxOverActionTries {
-				break
+			b := &writes
+			if x.kind == ProbeAddedRecipient {
+				b = &added
 			}
-			if done[x.kind] {
+			if b.full() || done[x.kind] {
 				continue
 			}
 			if p.Ctx.Err() != nil {
 				return nil
 			}
-			tries++
+			b.tries++
 			r, ok := p.overActs(i, x)
 			if !ok {
 				continue // refused, or already so: no over-action
 			}
 			done[x.kind] = true
-			n++
+			b.probes++
 			what := "the plan plus " + x.what
 			if x.replace {
 				what = fmt.Sprintf("the plan with %s at step %d (%s)", x.what, i+1, x.call.Name)
@@ -291,6 +320,13 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 	}
 	return []Diagnostic{fail(p.info.overActionCause(p, slipped))}
 }
+
+// overActionBudget counts one kind of over-action probes (the same write
+// on other records, or a person added to the recipients) and the replays
+// spent finding writes that change the state.
+type overActionBudget struct{ probes, tries, maxProbes, maxTries int }
+
+func (b *overActionBudget) full() bool { return b.probes >= b.maxProbes || b.tries >= b.maxTries }
 
 // overAction is an over-action probe that kept full reward, and the write
 // it added.
