@@ -14,17 +14,20 @@ import (
 
 // Probe kinds: the wrong plans a discriminating goal must reject.
 const (
-	ProbeEmpty       = "empty"        // nothing at all
-	ProbeDrop        = "drop"         // the plan without one state-changing step
-	ProbePerturb     = "perturb"      // one written argument wrong (a pinned value, a record, a recipient)
-	ProbeFreeValue   = "free_value"   // a value the planner chose freely made empty or wrong
-	ProbeSibling     = "sibling"      // the plan plus the same write on a look-alike record
-	ProbeUnnamed     = "unnamed"      // the plan plus the same write on a record the goal does not name
-	ProbeOtherBranch = "other_branch" // the plan plus the action of a branch not taken
+	ProbeEmpty     = "empty"      // nothing at all
+	ProbeDrop      = "drop"       // the plan without one state-changing step
+	ProbePerturb   = "perturb"    // one written argument wrong (a pinned value, a record, a recipient)
+	ProbeFreeValue = "free_value" // a value the planner chose freely made empty or wrong
+	ProbeSibling   = "sibling"    // the plan plus the same write on a look-alike record
+	ProbeUnnamed   = "unnamed"    // the plan plus the same write on a record the goal does not name
+	// ProbeAddedRecipient is the plan with a person the goal does not name
+	// added to a step's list of recipients (a send, an invite).
+	ProbeAddedRecipient = "added_recipient"
+	ProbeOtherBranch    = "other_branch" // the plan plus the action of a branch not taken
 )
 
 // ProbeKinds lists the kinds in the order the check tries them.
-var ProbeKinds = []string{ProbeEmpty, ProbeDrop, ProbePerturb, ProbeFreeValue, ProbeSibling, ProbeUnnamed, ProbeOtherBranch}
+var ProbeKinds = []string{ProbeEmpty, ProbeDrop, ProbePerturb, ProbeFreeValue, ProbeSibling, ProbeUnnamed, ProbeAddedRecipient, ProbeOtherBranch}
 
 // Probe is one wrong plan the discriminating check ran, and its score. A
 // discriminating goal gives every probe a reward below 1.
@@ -39,7 +42,7 @@ type Probe struct {
 // IsOverAction reports whether the probe does more than the task (rather
 // than less or wrong).
 func (p Probe) IsOverAction() bool {
-	return p.Kind == ProbeSibling || p.Kind == ProbeUnnamed || p.Kind == ProbeOtherBranch
+	return p.Kind == ProbeSibling || p.Kind == ProbeUnnamed || p.Kind == ProbeAddedRecipient || p.Kind == ProbeOtherBranch
 }
 
 // Probe budgets per environment.
@@ -49,6 +52,9 @@ const (
 	// maxOverActionTries bounds the replays spent finding writes that
 	// change the state.
 	maxOverActionTries = 16
+	// maxAddedRecipients bounds the added-recipient probes, counted apart
+	// from the other over-actions so that they add to them.
+	maxAddedRecipients = 4
 )
 
 // runDiscriminating runs the probes in order and fails on the first that
@@ -143,20 +149,24 @@ func (r *run) changingSteps() []int {
 // (a wrong id, an empty recipient): a goal that accepts any of them does
 // not say who the action was for.
 func (p *Job) perturbProbes(changing []int) []Diagnostic {
-	n := 0
+	var b probeBudget
 	for _, i := range changing {
+		t := p.Env.Tool(p.Plan[i].Name)
 		for _, pt := range p.info.perturbations(p.Plan[i]) {
 			kind := ProbePerturb
+			list := !identityField(pt.field) && p.info.recipientList(t, pt.arg)
 			if p.fillers[fillerKey(p.Plan[i].Name, pt.arg, pt.right)] {
-				if !identityField(pt.field) {
+				if !identityField(pt.field) && !list {
 					continue // free text the goal need not care about
 				}
 				kind = ProbeFreeValue
 			}
-			if n >= maxPerturbations {
+			if !b.take(list) {
+				if list {
+					continue
+				}
 				return nil
 			}
-			n++
 			calls := append([]episode.ToolCall(nil), p.Plan...)
 			calls[i] = pt.call
 			pr, r, ok := p.probeRun(kind, fmt.Sprintf("step %d (%s) with %s=%s instead of %s", i+1, pt.call.Name, pt.arg, jsonText(pt.value), jsonText(pt.right)), calls)
@@ -165,10 +175,13 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 			}
 		}
 		for _, pt := range p.info.emptyIdentities(p.Plan[i]) {
-			if n >= maxPerturbations {
+			_, list := pt.right.([]any)
+			if !b.take(list) {
+				if list {
+					continue
+				}
 				return nil
 			}
-			n++
 			calls := append([]episode.ToolCall(nil), p.Plan...)
 			calls[i] = pt.call
 			pr, r, ok := p.probeRun(ProbeFreeValue, fmt.Sprintf("step %d (%s) with %s empty", i+1, pt.call.Name, pt.arg), calls)
@@ -178,6 +191,25 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 		}
 	}
 	return nil
+}
+
+// probeBudget counts an environment's perturbation probes, those a list
+// of recipients adds (a list emptied, a list only its role names, such as
+// to_list or attendees, changed) apart: they add to the others rather than
+// take their place.
+type probeBudget struct{ n, lists int }
+
+// take reports whether one more probe fits the budget.
+func (b *probeBudget) take(list bool) bool {
+	c := &b.n
+	if list {
+		c = &b.lists
+	}
+	if *c >= maxPerturbations {
+		return false
+	}
+	*c++
+	return true
 }
 
 // freeValueCause drops the fix a free-value failure would suggest: the
@@ -212,60 +244,76 @@ func identityField(f string) bool {
 }
 
 // emptyIdentities lists the step with one identity argument (a recipient,
-// a link) emptied.
+// a link, a list of recipients) emptied.
 func (in *envInfo) emptyIdentities(c episode.ToolCall) []perturbation {
 	var args map[string]any
 	if json.Unmarshal(c.Args, &args) != nil {
 		return nil
 	}
+	t := in.env.Tool(c.Name)
 	var out []perturbation
 	for _, arg := range slices.Sorted(maps.Keys(args)) {
-		s, ok := args[arg].(string)
-		if !ok || s == "" || !identityField(arg) {
+		var empty any
+		switch v := args[arg].(type) {
+		case string:
+			if v == "" || !identityField(arg) {
+				continue
+			}
+			empty = ""
+		case []any:
+			if len(v) == 0 || !in.recipientList(t, arg) {
+				continue
+			}
+			empty = []any{}
+		default:
 			continue
 		}
-		na := make(map[string]any, len(args))
-		for k, v := range args {
-			na[k] = v
-		}
-		na[arg] = ""
+		na := maps.Clone(args)
+		na[arg] = empty
 		raw, _ := json.Marshal(na)
-		out = append(out, perturbation{call: episode.ToolCall{ID: c.ID, Name: c.Name, Args: raw}, arg: arg, field: arg, value: "", right: s})
+		out = append(out, perturbation{call: episode.ToolCall{ID: c.ID, Name: c.Name, Args: raw}, arg: arg, field: arg, value: empty, right: args[arg]})
 	}
 	return out
 }
 
 // overActionProbes add to the plan what a careless agent adds: the same
 // write on a look-alike of the record acted on, the same write on a record
-// the goal does not name, and the actions of the branches not taken. Each
-// step offers a few records per kind; the first whose write changes the
-// state is the probe of that kind. The first over-action that keeps full
-// reward is the failure; the probes go on, so that its fix can protect
-// every collection an over-action reached, not one a round.
+// the goal does not name, a person the goal does not name among a step's
+// recipients, and the actions of the branches not taken. Each step offers
+// a few candidates per kind; the first whose write changes the state is
+// the probe of that kind. The first over-action that keeps full reward is
+// the failure; the probes go on, so that its fix can protect every
+// collection an over-action reached, not one a round.
 func (p *Job) overActionProbes(changing []int) []Diagnostic {
 	var slipped []overAction
-	n, tries := 0, 0
+	writes := overActionBudget{maxProbes: maxOverActions, maxTries: maxOverActionTries}
+	added := overActionBudget{maxProbes: maxAddedRecipients, maxTries: maxAddedRecipients * overActionCandidates}
 	for _, i := range changing {
 		done := map[string]bool{}
-		for _, x := range p.info.extraWrites(p.Plan[i], p.written()) {
-			if n >= maxOverActions || tries >= maxOverActionTries {
-				break
+		cands := append(p.info.extraWrites(p.Plan[i], p.written()), p.info.addedRecipients(p.Plan[i])...)
+		for _, x := range cands {
+			b := &writes
+			if x.kind == ProbeAddedRecipient {
+				b = &added
 			}
-			if done[x.kind] {
+			if b.full() || done[x.kind] {
 				continue
 			}
 			if p.Ctx.Err() != nil {
 				return nil
 			}
-			tries++
-			calls := append(append([]episode.ToolCall(nil), p.Plan...), x.call)
-			r, ok := p.lastChanges(calls)
+			b.tries++
+			r, ok := p.overActs(i, x)
 			if !ok {
 				continue // refused, or already so: no over-action
 			}
 			done[x.kind] = true
-			n++
-			if pr := p.record(x.kind, fmt.Sprintf("the plan plus %s", x.what), r); pr.Passed {
+			b.probes++
+			what := "the plan plus " + x.what
+			if x.replace {
+				what = fmt.Sprintf("the plan with %s at step %d (%s)", x.what, i+1, x.call.Name)
+			}
+			if pr := p.record(x.kind, what, r); pr.Passed {
 				slipped = append(slipped, overAction{pr, x, r.sess.State()})
 			}
 		}
@@ -287,6 +335,13 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 	return []Diagnostic{fail(p.info.overActionCause(p, slipped))}
 }
 
+// overActionBudget counts one kind of over-action probes (the same write
+// on other records, or a person added to the recipients) and the replays
+// spent finding writes that change the state.
+type overActionBudget struct{ probes, tries, maxProbes, maxTries int }
+
+func (b *overActionBudget) full() bool { return b.probes >= b.maxProbes || b.tries >= b.maxTries }
+
 // overAction is an over-action probe that kept full reward, the write it
 // added and the final state it left.
 type overAction struct {
@@ -306,6 +361,22 @@ func (p *Job) written() func(coll, key string) bool {
 	}
 }
 
+// overActs replays the plan with x, in place of step i or after the
+// plan's last step, and reports whether x is an over-action: its call
+// succeeds, and an added call changes the state.
+func (p *Job) overActs(i int, x extraWrite) (*run, bool) {
+	calls := append([]episode.ToolCall(nil), p.Plan...)
+	if !x.replace {
+		return p.lastChanges(append(calls, x.call))
+	}
+	calls[i] = x.call
+	r, err := p.replayProbe(calls, false)
+	if err != nil || r.obs[i].IsError {
+		return nil, false
+	}
+	return r, true
+}
+
 // lastChanges replays calls and reports whether the last one succeeds and
 // changes the state: a write its tool refuses, or one that leaves a record
 // as it was, is no over-action. The run is the probe's.
@@ -318,11 +389,14 @@ func (p *Job) lastChanges(calls []episode.ToolCall) (*run, bool) {
 	return r, n == 1 || r.digests[n-1] != r.digests[n-2]
 }
 
-// extraWrite is one call added to the plan by an over-action probe.
+// extraWrite is one call added to the plan by an over-action probe, or
+// one that replaces a step of it.
 type extraWrite struct {
 	kind, what string
 	call       episode.ToolCall
 	coll       string // the collection written
+	replace    bool   // call replaces the step it was made from
+	field      string // for an added recipient: the list it adds to
 }
 
 // extraWrites lists the over-actions of one step, a few candidates per
@@ -365,7 +439,7 @@ func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string
 				return out
 			}
 		}
-		return in.linkWrites(w, t.App, args, with)
+		return in.linkWrites(w, t, args, with)
 	}
 	return nil
 }
@@ -426,18 +500,20 @@ func recordWrites(w *state.World, t *episode.Tool, ci *collInfo, args map[string
 }
 
 // linkWrites is the create again for another person or record: the first
-// identity argument (a recipient, a link) that has others to take.
-func (in *envInfo) linkWrites(w *state.World, app string, args map[string]any, with func(string, any) extraWrite) []extraWrite {
+// identity argument (a recipient, a list of them, a link) that has others
+// to take.
+func (in *envInfo) linkWrites(w *state.World, t *episode.Tool, args map[string]any, with func(string, any) extraWrite) []extraWrite {
 	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		cur := args[arg]
-		if !identityField(arg) || emptyValue(cur) {
+		list := in.recipientList(t, arg)
+		if !identityField(arg) && !list || emptyValue(cur) {
 			continue
 		}
 		var vs []any
-		if isRecipient(arg) || isEmailField(arg) {
+		if isRecipient(arg) || isEmailField(arg) || list {
 			vs = in.siblingEmails(w, cur, overActionCandidates)
 		} else if s, ok := cur.(string); ok {
-			if v := in.otherKey(w, app, s); v != nil {
+			if v := in.otherKey(w, t.App, s); v != nil {
 				vs = []any{v}
 			}
 		}
@@ -481,20 +557,32 @@ func (in *envInfo) overActionCause(p *Job, slipped []overAction) RootCause {
 	msg := fmt.Sprintf("over-action keeps full reward: %s still passes (plan %s)", first.probe.What, planText(first.probe.Plan))
 	cause := RootCause{Code: VerifierNotDiscriminating, Atom: iref,
 		Evidence: Evidence{Tool: first.write.call.Name, Collection: first.write.coll, Message: msg}}
-	a := in.protection(p, first.write.coll, first.wrong)
+	a := in.overActionProtection(p, first.write, first.wrong)
 	if a == nil {
 		return cause
 	}
 	made := []assert.Assertion{*a}
-	for _, o := range slipped[1:] {
+	for n, o := range slipped[1:] {
 		if rejects(made, o.wrong) {
 			continue // an assertion already suggested makes this one lose too
 		}
-		// Two exceptions for one part of a collection: evolution would take
-		// neither.
-		if b := in.protection(p, o.write.coll, o.wrong); b != nil && !sameScope(made, *b) {
-			made = append(made, *b)
+		if in.pinIn(p, made, o.write, slipped[:n+2]) {
+			continue
 		}
+		b := in.overActionProtection(p, o.write, o.wrong)
+		if b == nil {
+			continue
+		}
+		// Two exceptions for one part of a collection: evolution would take
+		// neither. The new one replaces the old when it makes every wrong
+		// plan lose that the old one did.
+		if j := slices.IndexFunc(made, func(m assert.Assertion) bool { return sameScope([]assert.Assertion{m}, *b) }); j >= 0 {
+			if keepsRejecting(made[j], *b, slipped[:n+2]) {
+				made[j] = *b
+			}
+			continue
+		}
+		made = append(made, *b)
 	}
 	cause.SuggestedFix = in.addFix(made[0], made[1:]...)
 	return cause

@@ -1,12 +1,16 @@
 package verify
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -74,8 +78,9 @@ func recordWith(c *state.Collection, field string, v any) state.Record {
 	return nil
 }
 
-// siblingEmails returns addresses the data holds other than cur, those of
-// cur's domain first: an over-action writes to someone who exists.
+// siblingEmails returns up to k addresses (all for k < 0) the data holds
+// other than cur, those of cur's domain first: an over-action writes to
+// someone who exists.
 func (in *envInfo) siblingEmails(w *state.World, cur any, k int) []any {
 	s := firstAddress(cur)
 	pool := in.emailPool(w, s)
@@ -89,7 +94,7 @@ func (in *envInfo) siblingEmails(w *state.World, cur any, k int) []any {
 		}
 	}
 	out := append(same, rest...)
-	if len(out) > k {
+	if k >= 0 && len(out) > k {
 		out = out[:k]
 	}
 	return out
@@ -260,4 +265,135 @@ func relinked(old, carried map[string]any) bool {
 		}
 	}
 	return !links
+}
+
+// recipientList reports whether a tool's argument is a list of people's
+// addresses (a message's to_list, an event's attendees, a document's
+// recipients), or one address a tool adds to such a list: the field it
+// writes has the role emails (declared, or read from its name by
+// atom.RoleOf), or, where it writes no field of the collection, its schema
+// is a list of email strings.
+func (in *envInfo) recipientList(t *episode.Tool, arg string) bool {
+	if t == nil {
+		return false
+	}
+	if ci := in.colls[t.App+"."+t.Effect.Collection]; ci != nil && ci.server != nil {
+		field := in.listField(t, arg)
+		if _, ok := ci.def.Fields[field]; ok {
+			role, _ := atom.RoleOf(ci.server.MustServer(), ci.def, field)
+			return role == atom.RoleEmails
+		}
+	}
+	s := argSchema(t, arg)
+	items, _ := s["items"].(map[string]any)
+	return s["type"] == "array" && items["format"] == "email"
+}
+
+// addedRecipients lists a step with one more person among its recipients,
+// someone the data holds whom neither the goal nor the instruction names:
+// a send, an invite or an update with the person added to its list (the
+// step replaced), or, for a tool that adds one person to a record's list,
+// the same call for the person as well (a call added). A careful agent
+// copies no one in who was not asked for.
+func (in *envInfo) addedRecipients(c episode.ToolCall) []extraWrite {
+	t := in.env.Tool(c.Name)
+	var args map[string]any
+	if t == nil || json.Unmarshal(c.Args, &args) != nil {
+		return nil
+	}
+	w, err := in.env.World(in.env.Recipe.Seed)
+	if err != nil {
+		return nil
+	}
+	var out []extraWrite
+	for _, arg := range slices.Sorted(maps.Keys(args)) {
+		list, isList := args[arg].([]any)
+		adds := t.Effect.Kind == "append" && arg == t.Effect.Value
+		if !isList && !adds || !in.recipientList(t, arg) || emptyValue(args[arg]) {
+			continue
+		}
+		for _, v := range in.outsiders(w, args[arg]) {
+			na := maps.Clone(args)
+			x := extraWrite{kind: ProbeAddedRecipient, coll: t.App + "." + t.Effect.Collection, replace: isList, field: in.listField(t, arg)}
+			if isList {
+				na[arg] = append(slices.Clone(list), v)
+				x.what = fmt.Sprintf("%s added to %s", v, arg)
+			} else {
+				na[arg] = v
+				x.what = fmt.Sprintf("another %s adding %s", c.Name, v)
+			}
+			raw, _ := json.Marshal(na)
+			x.call = episode.ToolCall{ID: c.ID, Name: c.Name, Args: raw}
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// outsiders lists a few addresses of the data, those of cur's domain
+// first, that cur does not hold and that neither the goal nor the
+// instruction names: people the task is not for.
+func (in *envInfo) outsiders(w *state.World, cur any) []string {
+	named := strings.ToLower(in.env.Instruction + " " + state.Text(cur))
+	for _, c := range in.goalChecks() {
+		for _, pr := range c.plan().Where {
+			named += " " + strings.ToLower(state.Text(pr.Value))
+		}
+	}
+	var out []string
+	for _, v := range in.siblingEmails(w, cur, -1) {
+		s := state.Text(v)
+		if !strings.Contains(named, strings.ToLower(s)) {
+			out = append(out, s)
+		}
+		if len(out) == overActionCandidates {
+			break
+		}
+	}
+	return out
+}
+
+// listField is the field of its collection a tool's argument writes: the
+// list an append adds its value to, the field a create or update maps the
+// argument to, else the argument's own name.
+func (in *envInfo) listField(t *episode.Tool, arg string) string {
+	if t.Effect.Kind == "append" && arg == t.Effect.Value {
+		return t.Effect.Field
+	}
+	if ci := in.colls[t.App+"."+t.Effect.Collection]; ci != nil {
+		if f, ok := writeFields(t, ci.def)[arg]; ok {
+			return f
+		}
+	}
+	return arg
+}
+
+// recipientsAssertion is, for a person added to a list of recipients,
+// the intent's own positive assertion on the record the plan wrote with
+// the list's length pinned ({to: {size: 1}}): equality on a list means
+// "among them", and an unchanged whose exception names the record cannot
+// tell it from the same record with one more person on it. Nil when no
+// assertion of the intent's own goal matches the record.
+func (in *envInfo) recipientsAssertion(p *Job, x extraWrite) *assert.Assertion {
+	if p.solved == nil || p.solved.sess == nil || x.field == "" {
+		return nil
+	}
+	st := p.solved.sess.State()
+	for _, k := range slices.Sorted(maps.Keys(st.Dirty(x.coll))) {
+		r, ok := st.Get(x.coll, k)
+		list, isList := r[x.field].([]any)
+		if !ok || !isList {
+			continue
+		}
+		for _, c := range in.goalChecks() {
+			a := c.prog.Assertion // rendered: the fix is written back with the slots (asWritten)
+			if a.Type != assert.Exists || a.Target != x.coll || c.entry == nil || c.entry.ID != in.env.Intent.ID || !c.prog.MatchRecord(r) {
+				continue
+			}
+			a.Where = append(slices.Clone(a.Where), assert.Predicate{Field: x.field, Op: assert.OpSize, Value: float64(len(list))})
+			a.Label = fmt.Sprintf("%s holds only the named recipients", x.field)
+			return &a
+		}
+	}
+	return nil
 }

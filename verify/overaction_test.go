@@ -2,9 +2,12 @@ package verify
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 )
 
@@ -112,5 +115,130 @@ func TestOverActionFixProtectsEveryCollection(t *testing.T) {
 	}
 	if len(targets) != 2 || targets[0] == targets[1] {
 		t.Fatalf("unchanged assertions on %v, want desk.tickets and desk.comments", targets)
+	}
+}
+
+// TestOverActionAddedRecipient: a send to a list (to_list) and an invite
+// that adds a person to a list (attendees) are probed with someone the
+// goal and the instruction do not name added; a goal that only asks for
+// the named person among them keeps full reward and fails, one that says
+// how many people the list holds makes the probe lose.
+func TestOverActionAddedRecipient(t *testing.T) {
+	for _, tc := range []struct {
+		recipe   int
+		verified bool
+	}{{0, false}, {1, true}, {2, false}, {3, true}} {
+		ex := explainFixture(t, "recipients", tc.recipe)
+		var added []Probe
+		for _, p := range ex.Probes {
+			if p.Kind == ProbeAddedRecipient {
+				added = append(added, p)
+			}
+		}
+		if len(added) != 1 {
+			t.Fatalf("recipe %d: %d added_recipient probes in %+v, want 1", tc.recipe, len(added), ex.Probes)
+		}
+		p := added[0]
+		if !p.IsOverAction() || p.Passed == tc.verified {
+			t.Errorf("recipe %d: probe %q passed=%v, want passed=%v", tc.recipe, p.What, p.Passed, !tc.verified)
+		}
+		// The person added is one the data holds, of the named person's
+		// domain, and not the one the instruction names.
+		if !strings.Contains(p.What, "bruno.costa@client.example") {
+			t.Errorf("recipe %d: probe %q, want bruno.costa@client.example added", tc.recipe, p.What)
+		}
+		if v := ex.Verdict; v.Verified != tc.verified {
+			t.Errorf("recipe %d: verified %v (%+v), want %v", tc.recipe, v.Verified, v.RootCause, tc.verified)
+		} else if !tc.verified && (v.RootCause.Code != VerifierNotDiscriminating || !strings.Contains(v.RootCause.Evidence.Message, "bruno.costa")) {
+			t.Errorf("recipe %d: root cause %+v, want not_discriminating on the added person", tc.recipe, v.RootCause)
+		}
+	}
+}
+
+// TestRecipientListProbes: on a send whose recipients are a list, the
+// list is a recipient like a "to" string: emptied (a free value),
+// replaced by another person (a perturbation) and sent to another person
+// as well (a sibling), each losing reward.
+func TestRecipientListProbes(t *testing.T) {
+	ex := explainFixture(t, "recipients", 1)
+	want := map[string]string{ProbeFreeValue: "to_list empty", ProbePerturb: "with to_list=", ProbeSibling: "with to_list="}
+	for _, p := range ex.Probes {
+		if w, ok := want[p.Kind]; ok && strings.Contains(p.What, w) {
+			if p.Passed {
+				t.Errorf("probe %q keeps full reward", p.What)
+			}
+			delete(want, p.Kind)
+		}
+	}
+	for kind, w := range want {
+		t.Errorf("no %s probe %q in %+v", kind, w, ex.Probes)
+	}
+}
+
+// TestRecipientListByRole: a list argument is a recipient list by the role
+// of the field it writes (to_list, and attendees through the address an
+// invite adds), not by its name alone; a text or an id is not.
+func TestRecipientListByRole(t *testing.T) {
+	lib := loadFixture(t, "recipients")
+	env, err := episode.Compose(lib, lib.Recipes()[2], episode.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := newEnvInfo(env)
+	for _, tc := range []struct {
+		tool, arg string
+		want      bool
+	}{
+		{"post_send_message", "to_list", true},
+		{"post_send_message", "subject", false},
+		{"post_invite", "email", true},
+		{"post_invite", "id", false},
+	} {
+		if got := in.recipientList(env.Tool(tc.tool), tc.arg); got != tc.want {
+			t.Errorf("recipientList(%s, %s) = %v, want %v", tc.tool, tc.arg, got, tc.want)
+		}
+	}
+}
+
+// TestAddedRecipientFix: the fix for a person added to a list of
+// recipients is the intent's own assertion on the record with the list's
+// length pinned, in the intent's slot terms; with it in the goal the
+// environment verifies.
+func TestAddedRecipientFix(t *testing.T) {
+	for _, recipe := range []int{0, 2} {
+		lib := loadFixture(t, "recipients")
+		r := lib.Recipes()[recipe]
+		v := Verify(context.Background(), lib, r)
+		if v.RootCause == nil || v.RootCause.SuggestedFix == nil {
+			t.Fatalf("recipe %d: root cause %+v, want one with a fix", recipe, v.RootCause)
+		}
+		add, ok := v.RootCause.SuggestedFix.Edit.(*AddAssertion)
+		if !ok || add.Assertion.Type != assert.Exists {
+			t.Fatalf("recipe %d: fix %+v, want an exists assertion", recipe, v.RootCause.SuggestedFix)
+		}
+		sized := false
+		for _, p := range add.Assertion.Where {
+			sized = sized || p.Op == assert.OpSize
+			if s, ok := p.Value.(string); ok && strings.Contains(s, "@") {
+				t.Errorf("recipe %d: fix names %q, want the slot", recipe, s)
+			}
+		}
+		if !sized {
+			t.Errorf("recipe %d: fix %s pins no size", recipe, add.Assertion.String())
+		}
+		e, err := lib.Get(atom.KindIntent, r.Intent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := *e.MustIntent()
+		in.Goal = append(slices.Clone(in.Goal), add.Assertion)
+		ne, err := lib.Put(&in, e.File, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Intent = atom.Pin{ID: ne.ID, Version: ne.Version}
+		if v := Verify(context.Background(), lib, r); !v.Verified {
+			t.Errorf("recipe %d: with the fix, %+v", recipe, v.RootCause)
+		}
 	}
 }

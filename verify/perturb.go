@@ -157,7 +157,7 @@ func (p *perturber) argument(arg, field string) {
 		if s, ok := cur.(string); ok {
 			p.add(arg, field, p.in.otherKey(p.w, t.App, s))
 		}
-	case fd.Format == "email" || isRecipient(field):
+	case fd.Format == "email" || isRecipient(field) || p.in.recipientList(t, arg):
 		p.add(arg, field, p.in.otherEmail(p.w, cur))
 	}
 	for _, v := range p.pinned[field] {

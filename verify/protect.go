@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -67,6 +68,83 @@ func (in *envInfo) protection(p *Job, coll string, wrong *state.State) *assert.A
 		return a
 	}
 	return nil
+}
+
+// overActionProtection is the assertion that makes an over-action lose
+// (nil when none tells the plan's state from the wrong one): for a person
+// added to a list of recipients, the goal's own assertion on the record
+// with the list's length pinned, or, for a frozen intent, which only gains
+// negatives, the collection's unchanged with that length pinned in the
+// exception naming the record; for any other, protection.
+func (in *envInfo) overActionProtection(p *Job, x extraWrite, wrong *state.State) *assert.Assertion {
+	if x.kind != ProbeAddedRecipient {
+		return in.protection(p, x.coll, wrong)
+	}
+	right := p.solved.sess.State()
+	if !atom.IsFrozen(in.env.Intent.Atom) {
+		if a := in.recipientsAssertion(p, x); a != nil && tellsApart(*a, right, wrong) {
+			return a
+		}
+	}
+	a := in.protection(p, x.coll, nil)
+	if a == nil || a.Type != assert.Unchanged {
+		return nil
+	}
+	pinned := pinRecipients(*a, right, x)
+	if !tellsApart(pinned, right, wrong) {
+		return nil
+	}
+	return &pinned
+}
+
+// pinIn pins, for a person added to a list of recipients, the list's
+// length in the unchanged already made for that collection, when the
+// pinned one holds on the plan's state, makes the last wrong plan lose and
+// every one the old one did; it reports whether it did.
+func (in *envInfo) pinIn(p *Job, made []assert.Assertion, x extraWrite, wrong []overAction) bool {
+	if x.kind != ProbeAddedRecipient {
+		return false
+	}
+	right := p.solved.sess.State()
+	for j, m := range made {
+		if m.Type != assert.Unchanged || m.Target != x.coll {
+			continue
+		}
+		if pinned := pinRecipients(m, right, x); tellsApart(pinned, right, wrong[len(wrong)-1].wrong) && keepsRejecting(m, pinned, wrong) {
+			made[j] = pinned
+			return true
+		}
+	}
+	return false
+}
+
+// pinRecipients is the unchanged a with the length of the recipients'
+// list (x.field) pinned in every exception that names a record the plan
+// wrote: one more person on the list then makes it a change.
+func pinRecipients(a assert.Assertion, right *state.State, x extraWrite) assert.Assertion {
+	pinned := a
+	pinned.Except = pinSizes(a.Except, right, x)
+	pinned.ExceptAlso = nil
+	for _, alt := range a.ExceptAlso {
+		pinned.ExceptAlso = append(pinned.ExceptAlso, pinSizes(alt, right, x))
+	}
+	return pinned
+}
+
+// pinSizes adds to an exception that names a record the plan wrote the
+// length of that record's list of recipients (x.field).
+func pinSizes(where []assert.Predicate, right *state.State, x extraWrite) []assert.Predicate {
+	if len(where) == 0 {
+		return where
+	}
+	for _, k := range slices.Sorted(maps.Keys(right.Dirty(x.coll))) {
+		r, ok := right.Get(x.coll, k)
+		list, isList := r[x.field].([]any)
+		if ok && isList && allHold(r, where) {
+			return append(slices.Clone(where), assert.Predicate{Field: x.field, Op: assert.OpSize, Value: float64(len(list))})
+		}
+	}
+	return where
 }
 
 // withMoreProtections adds to the add_assertion fix of the failure in ds
@@ -255,6 +333,17 @@ func sameScope(as []assert.Assertion, a assert.Assertion) bool {
 	return slices.ContainsFunc(as, func(b assert.Assertion) bool {
 		return b.Type == a.Type && b.Target == a.Target && reflect.DeepEqual(b.Where, a.Where)
 	})
+}
+
+// keepsRejecting reports whether b makes every wrong plan lose that old
+// makes lose: b may replace old.
+func keepsRejecting(old, b assert.Assertion, wrong []overAction) bool {
+	for _, o := range wrong {
+		if rejects([]assert.Assertion{old}, o.wrong) && !rejects([]assert.Assertion{b}, o.wrong) {
+			return false
+		}
+	}
+	return true
 }
 
 // rejects reports whether one of the assertions fails on st.

@@ -408,14 +408,62 @@ func (cm *collModel) writesBy(field string, value any, kinds ...string) bool {
 	return false
 }
 
+// setByMadeUpID reports whether every tool that sets field to v also
+// requires an argument naming a record or a person that no task gives (the
+// option a poll closes on, the user an asset goes to): the agent would
+// make one up, and any made-up one keeps full reward. Free text such a tool
+// requires (a closing note) is the agent's to write and does not count.
+func (cm *collModel) setByMadeUpID(field string, v any) bool {
+	n := 0
+	for _, t := range cm.toolsFor("update") {
+		c, stamped := t.Effect.Set[field]
+		arg := argFor(t, cm, field)
+		if stamped && fmt.Sprint(c) != fmt.Sprint(v) || !stamped && arg == "" {
+			continue
+		}
+		n++
+		key, _ := keyArg(t, cm, "t")
+		madeUp := false
+		for _, r := range requiredArgs(t) {
+			madeUp = madeUp || r != key && r != arg && cm.namesSomeone(t, r)
+		}
+		if !madeUp {
+			return false
+		}
+	}
+	return n > 0
+}
+
+// namesSomeone reports whether a tool's argument names a record or a
+// person: by the role of the field it writes, else by the role its name
+// and type say.
+func (cm *collModel) namesSomeone(t *atom.Tool, arg string) bool {
+	field := arg
+	if f, ok := t.Effect.Fields[arg]; ok {
+		field = f
+	}
+	role, ok := cm.roles[field]
+	if !ok {
+		props, _ := t.Input["properties"].(map[string]any)
+		schema, _ := props[arg].(map[string]any)
+		typ, _ := schema["type"].(string)
+		role, _ = atom.InferRole(cm.app.server, cm.c, arg, atom.Field{Type: typ})
+	}
+	switch role {
+	case atom.RoleID, atom.RoleRef, atom.RoleEmail, atom.RoleEmails, atom.RoleUsername:
+		return true
+	}
+	return false
+}
+
 // settableEnums are the collection's enums with the values some operation
-// sets, keeping those with two or more.
+// sets from arguments a task gives, keeping those with two or more.
 func (cm *collModel) settableEnums() []enumField {
 	var out []enumField
 	for _, e := range cm.enums {
 		var vs []string
 		for _, v := range e.values {
-			if cm.writes(e.name, v) {
+			if cm.writes(e.name, v) && !cm.setByMadeUpID(e.name, v) {
 				vs = append(vs, v)
 			}
 		}

@@ -1,9 +1,11 @@
 package synth
 
 import (
-	"github.com/legoenv/legoenv/assert"
 	"maps"
 	"slices"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 )
 
 // protect adds to a draft's goal what must not change: for each collection
@@ -12,6 +14,7 @@ import (
 // goal's equalities when it creates one). Without it, doing the task and
 // the same write on a look-alike keeps full reward.
 func protect(d *draft) {
+	onlyNamedRecipients(d)
 	kinds := map[string]map[string]bool{} // collection -> write effects
 	for _, w := range d.writes {
 		name := w.cm.ref()
@@ -139,4 +142,40 @@ func hasNegativeOn(d *draft, name string) bool {
 		}
 	}
 	return false
+}
+
+// onlyNamedRecipients makes a goal that names who a created message (or
+// invite) goes to say that it goes to no one else: where a positive
+// assertion on a collection the task creates in asks for an address among
+// a list of recipients, the list must hold that many addresses. Equality
+// on a list means "among them", so without it the message copied to
+// anyone the task does not name keeps full reward.
+func onlyNamedRecipients(d *draft) {
+	created := map[string]*collModel{}
+	for _, w := range d.writes {
+		if w.effect == "create" {
+			created[w.cm.ref()] = w.cm
+		}
+	}
+	for i, a := range d.in.Goal {
+		cm := created[a.Target]
+		if a.Type != assert.Exists || cm == nil {
+			continue
+		}
+		named := map[string]int{}
+		sized := map[string]bool{}
+		for _, p := range a.Where {
+			switch {
+			case p.Op == assert.OpSize:
+				sized[p.Field] = true
+			case p.Op == assert.OpEquals && cm.roles[p.Field] == atom.RoleEmails && cm.c.Fields[p.Field].Type == "array":
+				named[p.Field]++
+			}
+		}
+		for _, f := range slices.Sorted(maps.Keys(named)) {
+			if !sized[f] {
+				d.in.Goal[i].Where = append(slices.Clone(d.in.Goal[i].Where), assert.Predicate{Field: f, Op: assert.OpSize, Value: float64(named[f])})
+			}
+		}
+	}
 }

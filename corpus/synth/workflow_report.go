@@ -211,10 +211,10 @@ func (r *report) instruction(rng *rand.Rand) string {
 	}), r.cm.app.title, human(r.cm.name), r.ps.cm.app.title, singular(r.ps.cm.name), r.title, later)
 }
 
-// goal: the figures are posted in the channel; no figures go elsewhere;
-// those of the superseded group or with the look-alike counted are not
-// posted (the exact figures rule them out); no record of the collection
-// changes.
+// goal: the figures are posted in the channel, once; no figures go
+// elsewhere; those of the superseded group or with the look-alike counted
+// are not posted (the exact figures rule them out); no record of the
+// collection changes.
 func (r *report) goal() []assert.Assertion {
 	nt, cm := r.nt, r.cm
 	fig := r.figures()
@@ -225,9 +225,11 @@ func (r *report) goal() []assert.Assertion {
 		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: tot}, {Field: nt.ref, Op: assert.OpNotEquals, Value: slotRef("ch", "")}}, "the figures go only where the policy says"),
 		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: "count: " + fmt.Sprint(len(r.amounts)+1) + ";"}}, "the look-alike of another group is not counted"),
 		{Type: assert.Unchanged, Target: cm.ref(), Label: "no " + singular(cm.name) + " changes"},
+		once(nt.d, nt.at(""), "the figures are posted once"),
 	}
 	if l := r.log; l != nil {
 		g = append(g,
+			once(l.cm, assert.Where{{Field: l.cm.display, Op: assert.OpEquals, Value: r.logName}}, "the figures are logged once"),
 			exists(l.cm, assert.Where{{Field: l.cm.display, Op: assert.OpEquals, Value: r.logName}, {Field: l.text, Op: assert.OpIContains, Value: tot}}, "the log holds the total"),
 			exists(l.cm, assert.Where{{Field: l.cm.display, Op: assert.OpEquals, Value: r.logName}, {Field: l.text, Op: assert.OpIContains, Value: cnt}}, "the log holds the count"),
 			notExists(l.cm, assert.Where{{Field: l.cm.display, Op: assert.OpNotEquals, Value: r.logName}, {Field: l.text, Op: assert.OpIContains, Value: tot}}, "the figures are logged once, under the name the policy gives"))

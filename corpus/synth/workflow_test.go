@@ -80,6 +80,45 @@ func TestWorkflowsVerify(t *testing.T) {
 	}
 }
 
+// TestWorkflowOutputsOnce: a workflow's summary (and its log record) sent
+// a second time names the same records, so only a count tells it from the
+// plan's own; the doubled plan must lose reward.
+func TestWorkflowOutputsOnce(t *testing.T) {
+	lib, rs := workflowCorpus(t)
+	for _, r := range rs {
+		env, err := episode.Compose(lib, r, episode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		createsTwiceLose(t, env)
+	}
+}
+
+// createsTwiceLose replays the reference plan with each of its creates
+// done twice and fails the test where the doubled plan keeps full reward.
+func createsTwiceLose(t *testing.T, env *episode.Env) {
+	t.Helper()
+	calls := env.PlanCalls()
+	n := 0
+	for i, c := range calls {
+		if tool := env.Tool(c.Name); tool == nil || tool.Effect.Kind != "create" {
+			continue
+		}
+		n++
+		twice := append(append(append([]episode.ToolCall(nil), calls[:i+1]...), c), calls[i+1:]...)
+		s, err := episode.Replay(env, episode.SessionOptions{}, twice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res := s.Evaluate(); res.Passed {
+			t.Errorf("%s: the plan with %s done twice keeps full reward", env.Intent.ID, c.Name)
+		}
+	}
+	if n == 0 {
+		t.Errorf("%s: the plan creates nothing", env.Intent.ID)
+	}
+}
+
 func planTools(env *episode.Env) map[string]bool {
 	out := map[string]bool{}
 	for _, p := range env.Plan {
