@@ -119,32 +119,44 @@ func (in *envInfo) pinIn(p *Job, made []assert.Assertion, x extraWrite, wrong []
 }
 
 // pinRecipients is the unchanged a with the length of the recipients'
-// list (x.field) pinned in every exception that names a record the plan
-// wrote: one more person on the list then makes it a change.
+// list (x.field) pinned in every exception that names records the plan
+// wrote, one alternative per length those records have: one more person
+// on a list then makes it a change.
 func pinRecipients(a assert.Assertion, right *state.State, x extraWrite) assert.Assertion {
+	var alts [][]assert.Predicate
+	for _, alt := range append([][]assert.Predicate{a.Except}, a.ExceptAlso...) {
+		alts = append(alts, pinSizes(alt, right, x)...)
+	}
 	pinned := a
-	pinned.Except = pinSizes(a.Except, right, x)
-	pinned.ExceptAlso = nil
-	for _, alt := range a.ExceptAlso {
-		pinned.ExceptAlso = append(pinned.ExceptAlso, pinSizes(alt, right, x))
+	pinned.Except, pinned.ExceptAlso = alts[0], alts[1:]
+	if len(pinned.ExceptAlso) == 0 {
+		pinned.ExceptAlso = nil
 	}
 	return pinned
 }
 
-// pinSizes adds to an exception that names a record the plan wrote the
-// length of that record's list of recipients (x.field).
-func pinSizes(where []assert.Predicate, right *state.State, x extraWrite) []assert.Predicate {
+// pinSizes is the exception where, once for each length of the recipients'
+// list among the records the plan wrote that it names, with that length
+// pinned; where alone when it names none.
+func pinSizes(where []assert.Predicate, right *state.State, x extraWrite) [][]assert.Predicate {
 	if len(where) == 0 {
-		return where
+		return [][]assert.Predicate{where}
 	}
+	var out [][]assert.Predicate
+	seen := map[int]bool{}
 	for _, k := range slices.Sorted(maps.Keys(right.Dirty(x.coll))) {
 		r, ok := right.Get(x.coll, k)
 		list, isList := r[x.field].([]any)
-		if ok && isList && allHold(r, where) {
-			return append(slices.Clone(where), assert.Predicate{Field: x.field, Op: assert.OpSize, Value: float64(len(list))})
+		if !ok || !isList || !allHold(r, where) || seen[len(list)] {
+			continue
 		}
+		seen[len(list)] = true
+		out = append(out, append(slices.Clone(where), assert.Predicate{Field: x.field, Op: assert.OpSize, Value: float64(len(list))}))
 	}
-	return where
+	if len(out) == 0 {
+		return [][]assert.Predicate{where}
+	}
+	return out
 }
 
 // withMoreProtections adds to the add_assertion fix of the failure in ds

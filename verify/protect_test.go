@@ -88,3 +88,32 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestPinRecipients: the plan mails one person and then three; an
+// exception naming both mails is pinned once per list length, so the
+// plan's own mails stay excepted and the same mail with one more person
+// on it is a change.
+func TestPinRecipients(t *testing.T) {
+	const msgs = "mail.messages"
+	w := state.NewWorld(time.Date(2026, 2, 2, 10, 0, 0, 0, time.UTC), state.NewCollection(msgs, "id", nil))
+	right := state.New(w)
+	must(t, right.Insert(msgs, state.Record{"id": "m1", "folder": "sent", "to": []any{"ana@x.example"}}))
+	must(t, right.Insert(msgs, state.Record{"id": "m2", "folder": "sent", "to": []any{"ana@x.example", "bo@x.example", "cy@x.example"}}))
+	sent := []assert.Predicate{{Field: "folder", Op: assert.OpEquals, Value: "sent"}, {Field: "to", Op: assert.OpEquals, Value: "ana@x.example"}}
+	a := assert.Assertion{Type: assert.Unchanged, Target: msgs, Except: sent}
+	x := extraWrite{kind: ProbeAddedRecipient, coll: msgs, field: "to"}
+
+	pinned := pinRecipients(a, right, x)
+	if len(pinned.ExceptAlso) != 1 {
+		t.Fatalf("got %s, want two alternatives (lengths 1 and 3)", pinned.String())
+	}
+	wrong := state.New(w)
+	must(t, wrong.Insert(msgs, state.Record{"id": "m1", "folder": "sent", "to": []any{"ana@x.example"}}))
+	must(t, wrong.Insert(msgs, state.Record{"id": "m2", "folder": "sent", "to": []any{"ana@x.example", "bo@x.example", "cy@x.example", "dee@y.example"}}))
+	if tellsApart(a, right, wrong) {
+		t.Errorf("%s should not tell one more recipient apart (the test's premise)", a.String())
+	}
+	if !tellsApart(pinned, right, wrong) {
+		t.Errorf("%s does not tell one more recipient apart", pinned.String())
+	}
+}
