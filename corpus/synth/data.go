@@ -245,6 +245,7 @@ func (db *dataBuilder) fixedColl(cm *collModel) {
 		db.rows[cm.ref()+"#"+role] = rw
 		if cm.named() {
 			db.used[cm.ref()+"|"+nameKey(cm, rec)] = true
+			db.used["name|"+nameKey(cm, rec)] = true
 		}
 		recs = append(recs, rec)
 		db.d.Handles[r.handle()] = atom.Handle{App: cm.app.app, Collection: cm.name, Key: key}
@@ -521,9 +522,11 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 			}
 		}
 		settle(cm, rec)
-		// A stranger does not share a name with a record a task names:
-		// the instruction would no longer single it out.
-		clash := cm.named() && used[cm.ref()+"|"+nameKey(cm, rec)]
+		// A stranger does not share a name with a record a task names, in
+		// any app: the instruction would no longer single it out, and a
+		// record a task makes from it (a project named after a campaign)
+		// would have a twin.
+		clash := cm.named() && used["name|"+nameKey(cm, rec)]
 		if !clash && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) == 0 {
 			break
 		}
