@@ -116,6 +116,9 @@ type builder struct {
 	op      string // a bare op word for field/value parameters
 	actions bool   // the query reads the action log
 	needs   bool   // the name promises parameters ("sent_to", "with")
+	// delivered: the type says the record was sent, posted or created
+	// (gmail_message_sent_to); a title it gives plainly is a phrase of it.
+	delivered bool
 }
 
 type wordOp struct {
@@ -365,6 +368,7 @@ func (b *builder) grammarWord(ws []string, i int) (int, bool, error) {
 		b.needs = true
 		return 0, true, nil
 	case markerWords[w]:
+		b.delivered = true
 		if _, ok := markers[b.coll.app(b.app)][markerSent]; ok && b.marker == "" {
 			b.marker = markerSent
 		}
@@ -798,6 +802,11 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 		if ef == nil {
 			ef = nearField(b.app.Name, rel.field.Elem, base, words(rel.field.Name))
 		}
+		if ef == nil && (sameNoun(base, rel.word) || base == "value" || base == "label") {
+			// The child named by its value (reaction: white_check_mark):
+			// the element whose name field holds it ({name, user_ids, count}).
+			ef = elemNameField(rel.field)
+		}
 		if ef == nil {
 			return nil, nil
 		}
@@ -821,6 +830,17 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 	}
 }
 
+// elemNameField is the field naming the records of a list of records
+// (a Slack reaction's name), or nil.
+func elemNameField(lf *Field) *Field {
+	for _, n := range []string{"name", "title", "label", "display_name"} {
+		if f := lf.elemField(n); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
 // paramConds maps one parameter onto collection c.
 func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery bool, at string) ([]cond, error) {
 	base, op, pneg := splitOp(p)
@@ -838,9 +858,7 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 			return b.mapConds(append(append([]string(nil), prefix...), f.Name), op, v, pneg, at)
 		}
 		if !explicit && isProse(f) {
-			// A subject or a body given plainly is a phrase it contains
-			// ("subject": "overload").
-			op = assert.OpIContains
+			op = b.plainProseOp(f)
 		}
 		return b.valueConds(append(append([]string(nil), prefix...), f.Name), f, op, v, pneg), nil
 	}
@@ -866,7 +884,7 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 	}
 	if f := nearField(b.app.Name, c.Fields, base, nil); f != nil && f.Name != c.Key {
 		if !explicit && isProse(f) {
-			op = assert.OpIContains
+			op = b.plainProseOp(f)
 		}
 		return b.valueConds(append(append([]string(nil), prefix...), f.Name), f, op, v, pneg), nil
 	}
@@ -884,7 +902,7 @@ func (b *builder) nestedConds(c *Coll, prefix []string, base, op string, explici
 		return nil
 	}
 	if !explicit && isProse(ef) {
-		op = assert.OpIContains
+		op = b.plainProseOp(ef)
 	}
 	var out []cond
 	for _, sc := range b.valueConds([]string{ef.Name}, ef, op, v, false) {
@@ -896,6 +914,23 @@ func (b *builder) nestedConds(c *Coll, prefix []string, base, op string, explici
 // proseFields hold free text, which a plain value is a phrase of.
 var proseFields = set("subject", "title", "summary", "description", "body", "text", "content", "notes",
 	"note", "message", "comment", "headline", "snippet", "details", "agenda", "topic", "purpose")
+
+// titleFields are the prose fields that name a record: the benchmark
+// writes <field>_contains for a phrase of one (summary_contains,
+// subject_contains), so a plain value is the whole title.
+var titleFields = set("subject", "title", "summary", "headline")
+
+// plainProseOp is the test for a prose field given plainly: a phrase it
+// contains ("subject": "overload" of a message sent), except a title of a
+// record the type does not say was sent, which is compared whole, ignoring
+// case (google_calendar_event_not_exists {summary: "Team lunch"} leaves
+// "Team lunch planning" alone).
+func (b *builder) plainProseOp(f *Field) string {
+	if titleFields[strings.ToLower(f.Name)] && !b.delivered {
+		return assert.OpIEquals
+	}
+	return assert.OpIContains
+}
 
 func isProse(f *Field) bool {
 	if f.Type != "string" && f.Type != "" || len(f.Enum) > 0 {
@@ -961,6 +996,12 @@ func (b *builder) valueConds(path []string, f *Field, op string, v any, neg bool
 		}
 		return out
 	}
+	if v == nil && (op == assert.OpEquals || op == assert.OpIEquals) {
+		// A null parameter (assigned_to: null) means the field is unset:
+		// absent or null, as the benchmark's models hold it; no stored
+		// value equals null.
+		return []cond{negate(fieldCond(assert.OpPresent, false, path...), neg)}
+	}
 	if op == assert.OpEquals {
 		switch {
 		case isEmailValue(v):
@@ -986,6 +1027,11 @@ func negate(c cond, neg bool) cond {
 	case assert.OpIContains, assert.OpContains:
 		c.op = assert.OpNotContains
 		return c
+	case assert.OpPresent:
+		if b, ok := c.value.(bool); ok {
+			c.value = !b
+			return c
+		}
 	case assert.OpEquals:
 		c.op = assert.OpNotEquals
 		return c
