@@ -119,6 +119,7 @@ type builder struct {
 	// delivered: the type says the record was sent, posted or created
 	// (gmail_message_sent_to); a title it gives plainly is a phrase of it.
 	delivered bool
+	roles     []*Field // fields the type names as connectives (assigned_to): a reference may go through one
 }
 
 type wordOp struct {
@@ -400,6 +401,7 @@ func (b *builder) fieldOrEntityWord(ws []string, i int) (int, bool) {
 			}
 			return end - i, true
 		}
+		b.roles = append(b.roles, f)
 		return k - 1, true
 	}
 	_, ok := entityOfWord(b.app, ws[i])
@@ -821,6 +823,11 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 		// A list of values (tags): the parameter named after the child, or a value.
 		base, op, _ := splitOp(p)
 		if !sameNoun(base, rel.word) && base != singular(rel.word)+"_id" && base != "name" && base != "value" && base != "label" {
+			// The child by another of its fields (has_contact
+			// {contact_email}): through the collection its ids name.
+			if cs, ok := b.reference(b.coll, base, v, false); ok && op == "" && len(cs) == 1 && len(cs[0].path) == 1 && cs[0].path[0] == rel.field.Name {
+				return cs, nil
+			}
 			return nil, nil
 		}
 		if op == "" {
@@ -867,8 +874,13 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 			return b.mapConds(append(append([]string(nil), prefix...), mf.Name), assert.OpIContains, v, pneg, at)
 		}
 	}
-	// <x>_email: x names a list of addresses (attendee_email -> attendees).
+	// <x>_email: x names a list of addresses (attendee_email -> attendees),
+	// or a role whose field holds the person another collection keeps
+	// (assigned_to_email: the user with that address).
 	if x, ok := strings.CutSuffix(base, "_email"); ok {
+		if cs, ok := b.roleByAddress(c, x, v, pneg); ok {
+			return cs, nil
+		}
 		if f := c.resolve(b.app.Name, x); f != nil && !f.isObjectList() {
 			return b.valueConds(append(append([]string(nil), prefix...), f.Name), f, assert.OpIEquals, v, pneg), nil
 		}
@@ -1047,83 +1059,6 @@ func allScalar(list []any) bool {
 		}
 	}
 	return true
-}
-
-// reference maps <ref>_name or <ref> onto <ref>_id through the referenced
-// collection: the ids of the records so named in the initial data, and the
-// name itself (tools accept either).
-func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool) {
-	s, ok := v.(string)
-	if !ok {
-		return nil, false
-	}
-	x := strings.TrimSuffix(strings.TrimSuffix(base, "_name"), "_email")
-	target, _, ok := entityOf(b.app, x)
-	var refField *Field
-	if ok {
-		refField = c.resolve(b.app.Name, x+"_id")
-		if refField == nil || c.Open && refField.Observed && c.Field(x+"_id") == nil {
-			refField = describedRef(c, target)
-		}
-	} else if rf := c.resolve(b.app.Name, x+"_id"); rf != nil && !rf.Observed {
-		// assignee_email, who_email: the role's id field; whose records it
-		// names, the data says (the collection holding that address).
-		refField, target = rf, b.holderOf(s)
-		if target == nil {
-			target, _, _ = entityOf(b.app, strings.TrimSuffix(rf.Name, "_id"))
-		}
-	}
-	if refField == nil || target == nil {
-		return nil, false
-	}
-	name := strings.TrimPrefix(s, "#")
-	vals := []any{}
-	seen := map[string]bool{}
-	addV := func(x any) {
-		k := jsonText(x)
-		if x != "" && !seen[k] {
-			seen[k] = true
-			vals = append(vals, x)
-		}
-	}
-	if d := b.m.data[b.app.Name]; d != nil {
-		for _, r := range d.records[target.Name] {
-			for _, nf := range []string{"name", "title", "display_name", "email"} {
-				if rv, ok := r[nf].(string); ok && strings.EqualFold(strings.TrimPrefix(rv, "#"), name) {
-					if k, ok := keyString(r[target.Key]); ok {
-						addV(k)
-						if n, isNum := r[target.Key].(float64); isNum {
-							addV(n) // a numeric id is compared as a number
-						}
-					}
-				}
-			}
-		}
-	}
-	addV(name)
-	addV("#" + name)
-	return []cond{negate(fieldCond(assert.OpIn, vals, refField.Name), neg)}, true
-}
-
-// holderOf is the one collection of the app whose initial records hold
-// value as a name or address, or nil.
-func (b *builder) holderOf(value string) *Coll {
-	d := b.m.data[b.app.Name]
-	if d == nil {
-		return nil
-	}
-	var found *Coll
-	for _, c := range b.app.Collections {
-		for _, r := range d.records[c.Name] {
-			if rv, ok := r["email"].(string); ok && strings.EqualFold(rv, value) {
-				if found != nil && found != c {
-					return nil
-				}
-				found = c
-			}
-		}
-	}
-	return found
 }
 
 // actionParams maps the parameters of an action-log assertion: the action
