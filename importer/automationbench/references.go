@@ -145,7 +145,7 @@ func (b *builder) roleByAddress(c *Coll, x string, v any, neg bool) ([]cond, boo
 		return nil, false
 	}
 	target := b.holderOf(s)
-	if target == nil || target == c {
+	if target == nil || target == c || b.holdsAddresses(c, f) {
 		return nil, false
 	}
 	vals := b.idsNamed(target, s, "email")
@@ -153,6 +153,21 @@ func (b *builder) roleByAddress(c *Coll, x string, v any, neg bool) ([]cond, boo
 		return nil, false
 	}
 	return []cond{negate(fieldCond(assert.OpIn, append(vals, s), f.Name), neg)}, true
+}
+
+// holdsAddresses reports whether some initial record of c has an address
+// in field f: then the field holds people by address, not by id.
+func (b *builder) holdsAddresses(c *Coll, f *Field) bool {
+	d := b.m.data[b.app.Name]
+	if d == nil {
+		return false
+	}
+	for _, r := range d.records[c.Name] {
+		if isEmailValue(r[f.Name]) {
+			return true
+		}
+	}
+	return false
 }
 
 // idsNamed are the keys of target's initial records whose address (by

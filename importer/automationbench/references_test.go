@@ -36,6 +36,11 @@ func TestReferenceThroughCollection(t *testing.T) {
 	help := map[string]any{"helpscout": map[string]any{
 		"users":         []any{map[string]any{"id": "u1", "first_name": "Rita", "email": "rita@co.example"}},
 		"conversations": []any{map[string]any{"id": "c1", "subject": "Login", "status": "active", "customer_email": "pat@client.example"}}}}
+	// Where the data keeps addresses in the field, it holds people by
+	// address: the role is the address itself.
+	helpByAddress := map[string]any{"helpscout": map[string]any{
+		"users":         []any{map[string]any{"id": "u1", "first_name": "Rita", "email": "rita@co.example"}},
+		"conversations": []any{map[string]any{"id": "c1", "subject": "Login", "status": "active", "customer_email": "pat@client.example", "assigned_to": "sam@co.example"}}}}
 	cases := []struct {
 		initial map[string]any
 		check   map[string]any
@@ -45,6 +50,7 @@ func TestReferenceThroughCollection(t *testing.T) {
 		{hub, map[string]any{"type": "hubspot_engagement_not_exists", "contact_id": "hc1"}, `"associated_contact_ids":{"equals":"hc1"}`},
 		{help, map[string]any{"type": "helpscout_conversation_assigned_to", "customer_email": "pat@client.example", "user_email": "rita@co.example"}, `"assigned_to":{"in":["u1","rita@co.example"]}`},
 		{help, map[string]any{"type": "helpscout_conversation_assigned_to", "customer_email": "pat@client.example", "assigned_to_email": "rita@co.example"}, `"assigned_to":{"in":["u1","rita@co.example"]}`},
+		{helpByAddress, map[string]any{"type": "helpscout_conversation_assigned_to", "customer_email": "pat@client.example", "assigned_to_email": "rita@co.example"}, `"assigned_to":{"iequals":"rita@co.example"}`},
 	}
 	for _, c := range cases {
 		g, _ := json.Marshal(importOne(t, c.initial, c.check)[0])
