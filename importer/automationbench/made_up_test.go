@@ -18,14 +18,26 @@ import (
 // attendee removed, a record picked by a subject phrase or a requester's
 // email, a write to a record of any type. They stand for the benchmark's
 // unseen tasks: the shares imported whole and verified are held at the
-// figures measured (94 of 94 import, 91 of 94 verify; the three that do not
+// figures measured (99 of 99 import, 96 of 99 verify; the three that do not
 // are named in docs/automationbench.md: a goal that does not protect the
-// look-alike message, a reaction read as a string where Slack keeps
-// objects, and a comment no probe of the discriminating check varies).
+// look-alike message, a comment no probe of the discriminating check
+// varies, and a contact the task creates, which the planner does not
+// look up by address in the state it has made).
 const (
 	madeUpImportShare = 1.0
-	madeUpVerifyShare = 0.96
+	madeUpVerifyShare = 0.969
 )
+
+// madeUpImporterGaps are made-up tasks that each needed an importer fix
+// (docs/automationbench.md); each must verify.
+var madeUpImporterGaps = []string{
+	"zendesk_unassign_ticket",        // null: the field unset
+	"gcal_delete_exact_title",        // a plain title compared whole
+	"slack_react_done",               // a reaction matched by its name field
+	"hubspot_call_logged_by_email",   // a contact by address and by id through the engagement's contact ids
+	"helpscout_assign_by_user_email", // an assignee by a user's address, through the role the type names
+	"helpscout_assign_by_email",      // assigned_to_email: the user's id or the address
+}
 
 // madeUpPlanned are made-up tasks that each needed a planner fix (see
 // docs/automationbench.md); each must verify, so that losing one names
@@ -91,7 +103,7 @@ func TestMadeUpTasks(t *testing.T) {
 		failed = append(failed, id+": "+reason)
 	}
 	sort.Strings(failed)
-	for _, task := range madeUpPlanned {
+	for _, task := range append(append([]string(nil), madeUpPlanned...), madeUpImporterGaps...) {
 		if v, ok := vs["made_up."+task]; !ok || !v.Verified {
 			t.Errorf("made_up.%s is not verified", task)
 		}
@@ -115,25 +127,31 @@ func TestMadeUpTasks(t *testing.T) {
 		goals[strings.TrimPrefix(in.ID, "made_up.")] = string(b)
 	}
 	for task, frags := range map[string][]string{
-		"jira_title_is_summary":         {`"summary":{"icontains":"printer"}`},
-		"calendly_cancel_reason":        {`"cancel_reason":{"icontains":"conflict"}`},
-		"lead_by_profile_url":           {`"linkedin_url":{"equals":"https://www.linkedin.com/in/annlee"}`},
-		"envelope_signer_order":         {`r.signers.exists(e1`, `e1.routing_order`, `e1.role_name`, `e1.email.lowerAscii() == \"legal@acme.example\"`},
-		"hubspot_deal_stage":            {`"dealname":{"equals":"Acme renewal"}`, `"dealstage":{"equals":"closedwon"}`},
-		"mailchimp_subscribe":           {`"list_id":{"in":["aud_1","Newsletter"`},
-		"qb_invoice_amount":             {`"total_amt":{"gte":1000}`, `"message":{"icontains":"March"}`},
-		"linkedin_invite_by_url":        {`"recipient_profile_url":{"equals":"https://www.linkedin.com/in/annlee"}`},
-		"twilio_sms_to":                 {`"to_number":{"matches":"^\\D*1\\D*4`},
-		"zd_assign":                     {`"assignee_id":{"in":["7",7,`},
-		"hs_associate":                  {`"associated_contact_ids":{"equals":"h1"}`},
-		"slack_dm_by_email":             {`"recipient_id":{"in":["U1"`},
-		"hubspot_property":              {`"nps_score":{"equals":9}`},
-		"linkedin_invite_by_profile_id": {`"recipient_profile_id":{"equals":"prof_priya"}`},
-		"gmail_label_project":           {`"not_exists":"gmail.messages"`, `"label_ids":{"equals":"PX-7"}`},
-		"docusign_not_created_for":      {`r.signers.exists(`, `contact@initech.example`},
-		"sf_task_field_not_exists":      {`"subject":{"icontains":"Sam"}`},
-		"xero_email_overdue_invoices":   {`"sent_to_contact":{"equals":true}`},
-		"trello_card_by_noun":           {`"action_key":{"in":["card"`},
+		"jira_title_is_summary":          {`"summary":{"icontains":"printer"}`},
+		"calendly_cancel_reason":         {`"cancel_reason":{"icontains":"conflict"}`},
+		"lead_by_profile_url":            {`"linkedin_url":{"equals":"https://www.linkedin.com/in/annlee"}`},
+		"envelope_signer_order":          {`r.signers.exists(e1`, `e1.routing_order`, `e1.role_name`, `e1.email.lowerAscii() == \"legal@acme.example\"`},
+		"hubspot_deal_stage":             {`"dealname":{"equals":"Acme renewal"}`, `"dealstage":{"equals":"closedwon"}`},
+		"mailchimp_subscribe":            {`"list_id":{"in":["aud_1","Newsletter"`},
+		"qb_invoice_amount":              {`"total_amt":{"gte":1000}`, `"message":{"icontains":"March"}`},
+		"linkedin_invite_by_url":         {`"recipient_profile_url":{"equals":"https://www.linkedin.com/in/annlee"}`},
+		"twilio_sms_to":                  {`"to_number":{"matches":"^\\D*1\\D*4`},
+		"zd_assign":                      {`"assignee_id":{"in":["7",7,`},
+		"hs_associate":                   {`"associated_contact_ids":{"equals":"h1"}`},
+		"slack_dm_by_email":              {`"recipient_id":{"in":["U1"`},
+		"hubspot_property":               {`"nps_score":{"equals":9}`},
+		"linkedin_invite_by_profile_id":  {`"recipient_profile_id":{"equals":"prof_priya"}`},
+		"gmail_label_project":            {`"not_exists":"gmail.messages"`, `"label_ids":{"equals":"PX-7"}`},
+		"docusign_not_created_for":       {`r.signers.exists(`, `contact@initech.example`},
+		"sf_task_field_not_exists":       {`"subject":{"icontains":"Sam"}`},
+		"xero_email_overdue_invoices":    {`"sent_to_contact":{"equals":true}`},
+		"trello_card_by_noun":            {`"action_key":{"in":["card"`},
+		"zendesk_unassign_ticket":        {`"assignee_id":{"present":false}`},
+		"gcal_delete_exact_title":        {`"summary":{"iequals":"Team lunch"}`},
+		"slack_react_done":               {`e1.name == \"white_check_mark\"`},
+		"hubspot_call_logged_by_email":   {`"associated_contact_ids":{"in":["hc2"`, `"associated_contact_ids":{"equals":"hc1"}`},
+		"helpscout_assign_by_user_email": {`"assigned_to":{"in":["u1","rita@co.example"]}`},
+		"hubspot_new_contact_on_deal":    {`state[\"hubspot\"][\"contacts\"].exists(t1`},
 	} {
 		for _, f := range frags {
 			if !strings.Contains(goals[task], f) {

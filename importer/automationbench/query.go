@@ -21,6 +21,7 @@ const (
 	condElem                  // some element of the list at path satisfies every sub-condition
 	condCell                  // some value of the object at path satisfies op
 	condNot                   // not every sub-condition holds
+	condRef                   // the record of another collection the id (or some id of the list) at path names satisfies every sub-condition
 )
 
 // cond is one test on a record, the intermediate form between an
@@ -149,6 +150,8 @@ func condCEL(v string, c cond, depth int) string {
 	case condElem:
 		e := fmt.Sprintf("e%d", depth)
 		return fmt.Sprintf("(%s && type(%s) == list && %s.exists(%s, type(%s) == map && %s))", guard, x, x, e, e, condsCEL(e, c.sub, depth+1))
+	case condRef:
+		return refCEL(x, guard, c, depth)
 	case condCell:
 		k := fmt.Sprintf("k%d", depth)
 		return fmt.Sprintf("(%s && type(%s) == map && %s.exists(%s, %s))", guard, x, x, k, opCEL(x+"["+k+"]", c.op, c.value))
@@ -170,6 +173,20 @@ func condCEL(v string, c cond, depth int) string {
 		return fmt.Sprintf("!(%s)", guard)
 	}
 	return fmt.Sprintf("(%s && %s)", guard, typedTest(x, c.ftype, c.op, c.value))
+}
+
+// refCEL renders a condRef: the id at x, or some id of the list at x,
+// is the key of a record of the target collection, in the state the check
+// reads, that satisfies the sub-conditions.
+func refCEL(x, guard string, c cond, depth int) string {
+	to := c.value.(refTo)
+	t, el := fmt.Sprintf("t%d", depth), fmt.Sprintf("id%d", depth)
+	key := fmt.Sprintf("%s[%s]", t, strconv.Quote(to.key))
+	named := func(id string) string {
+		return fmt.Sprintf("state[%s][%s].exists(%s, type(%s) == map && %s in %s && type(%s) == type(%s) && %s == %s && %s)",
+			strconv.Quote(to.app), strconv.Quote(to.coll), t, t, strconv.Quote(to.key), t, key, id, key, id, condsCEL(t, c.sub, depth+1))
+	}
+	return fmt.Sprintf("(%s && (type(%s) == list ? %s.exists(%s, %s) : %s))", guard, x, x, el, named(el), named(x))
 }
 
 // typedTest applies op to x as its declared type allows: a text field is

@@ -54,6 +54,7 @@ type Field struct {
 	Elem        []*Field // fields of object elements (array items or a nested object)
 	ElemTitle   string
 	Observed    bool // not in the schema; seen in imported data
+	Nullable    bool // the schema lets it be null (an unassigned ticket's assignee_id)
 }
 
 // Field returns the named field, or nil.
@@ -277,6 +278,8 @@ func parseField(defs *object, name string, p *object, depth int) *Field {
 		for _, a := range alts {
 			if ao, ok := a.(*object); ok && ao.str("type") != "null" {
 				nonNull = append(nonNull, ao)
+			} else if ok {
+				f.Nullable = true
 			}
 		}
 		if len(nonNull) != 1 {

@@ -706,6 +706,24 @@ func userArgs(app *App, c *Coll, fs []*Field, props map[string]any) (renamed, ar
 	return renamed, argOf
 }
 
+// clearable lets an update pass null for a field the schema lets be null,
+// as the benchmark's models take None: a ticket left with no assignee.
+// A field with enumerated values or a list is cleared otherwise.
+func clearable(fs []*Field, argOf map[string]string, props map[string]any) {
+	for _, f := range fs {
+		p, ok := props[argOf[f.Name]].(map[string]any)
+		if !ok || !f.Nullable || f.Type == "array" || p["enum"] != nil {
+			continue
+		}
+		switch t := p["type"].(type) {
+		case string:
+			p["type"] = []any{t, "null"}
+		case []any:
+			p["type"] = append(slices.Clone(t), "null")
+		}
+	}
+}
+
 func getTool(app *App, name string, c *Coll) atom.Tool {
 	k := keyArg(c)
 	return atom.Tool{
@@ -812,7 +830,9 @@ func updateTool(app *App, name string, c *Coll, required []string) atom.Tool {
 	set := map[string]any{}
 	stamp(c, set, updatedFields)
 	props := map[string]any{k: map[string]any{"type": []any{"string", "number"}, "description": "Id of the record to update"}}
-	renamed, argOf := userArgs(app, c, writable(c, set), props)
+	fs := writable(c, set)
+	renamed, argOf := userArgs(app, c, fs, props)
+	clearable(fs, argOf, props)
 	for i, r := range required {
 		if a := argOf[r]; a != "" {
 			required[i] = a

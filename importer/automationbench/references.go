@@ -1,0 +1,232 @@
+package automationbench
+
+import (
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+)
+
+// refTo names the collection a reference leads to and its key: a condRef
+// tests the record the field names there.
+type refTo struct {
+	app, coll, key string
+}
+
+// refParts splits a parameter naming a record of another collection into
+// the collection's word and how the value names the record: by its key
+// (contact_id), its address (contact_email) or its name (channel_name,
+// channel).
+func refParts(base string) (x, by string) {
+	for _, suf := range []string{"id", "email", "name"} {
+		if y, ok := strings.CutSuffix(base, "_"+suf); ok && y != "" {
+			return y, suf
+		}
+	}
+	return base, "name"
+}
+
+// reference maps a parameter naming a record of another collection onto
+// the field of c that refers to it (channel_name -> channel_id,
+// contact_email -> associated_contact_ids, user_email -> the assigned_to
+// the type names). By key it is the key itself; by name or address, the
+// ids of the initial records so named and the name itself (tools accept
+// either, a channel's "#finance-alerts" too). An address no initial record
+// holds (a contact the task creates) is looked up where the check runs:
+// some record of the target collection with that address has the id the
+// field holds.
+func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool) {
+	x, by := refParts(base)
+	s, isStr := v.(string)
+	if by == "id" && (v == nil || isMapValue(v)) || by != "id" && !isStr {
+		return nil, false
+	}
+	target, refField := b.refTarget(c, x, by, s)
+	if refField == nil || target == nil {
+		return nil, false
+	}
+	if by == "id" {
+		return []cond{negate(fieldCond(assert.OpEquals, v, refField.Name), neg)}, true
+	}
+	name := strings.TrimPrefix(s, "#")
+	ids := b.idsNamed(target, name, by)
+	if len(ids) == 0 && by == "email" && target.Field("email") != nil && target.Key != "" {
+		join := cond{kind: condRef, path: []string{refField.Name},
+			value: refTo{app: b.app.Name, coll: target.Name, key: target.Key},
+			sub:   []cond{fieldCond(assert.OpIEquals, s, "email")}}
+		return []cond{negate(join, neg)}, true
+	}
+	vals := ids
+	names := []any{name, "#" + name}
+	if by == "email" {
+		names = names[:1]
+	}
+	for _, n := range names {
+		if name != "" && !containsValue(vals, n) {
+			vals = append(vals, n)
+		}
+	}
+	return []cond{negate(fieldCond(assert.OpIn, vals, refField.Name), neg)}, true
+}
+
+// refTarget finds the collection x names and the field of c referring to
+// it: <x>_id, a field the target's description names, the one list of
+// <x> ids, or the one role field the type's words name. A word that names
+// no collection may still be a role with an id field (assignee_email):
+// its records are those of the collection holding the address.
+func (b *builder) refTarget(c *Coll, x, by, value string) (*Coll, *Field) {
+	target, _, ok := entityOf(b.app, x)
+	if !ok {
+		if by == "id" {
+			return nil, nil
+		}
+		rf := c.resolve(b.app.Name, x+"_id")
+		if rf == nil || rf.Observed {
+			return nil, nil
+		}
+		if target = b.holderOf(value); target == nil {
+			target, _, _ = entityOf(b.app, strings.TrimSuffix(rf.Name, "_id"))
+		}
+		return target, rf
+	}
+	rf := c.resolve(b.app.Name, x+"_id")
+	if rf == nil || c.Open && rf.Observed && c.Field(x+"_id") == nil {
+		rf = describedRef(c, target)
+	}
+	if rf == nil {
+		rf = idList(c, x)
+	}
+	if rf == nil && target != c {
+		rf = b.namedRole(c)
+	}
+	return target, rf
+}
+
+// idList is the one list of ids of c named for x (contact ->
+// associated_contact_ids), or nil.
+func idList(c *Coll, x string) *Field {
+	var found *Field
+	for _, f := range c.Fields {
+		if f.Type != "array" || f.Items == "object" || !(f.Name == x+"_ids" || strings.HasSuffix(f.Name, "_"+x+"_ids")) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = f
+	}
+	return found
+}
+
+// namedRole is the one plain text field the type's words named as a
+// connective that can hold another record's id (conversation_assigned_to:
+// assigned_to), or nil.
+func (b *builder) namedRole(c *Coll) *Field {
+	var found *Field
+	for _, f := range b.roles {
+		if c.Field(f.Name) != f || f.Name == c.Key || f.Type != "string" && f.Type != "" || len(f.Enum) > 0 || isProse(f) {
+			continue
+		}
+		if found != nil && found != f {
+			return nil
+		}
+		found = f
+	}
+	return found
+}
+
+// roleByAddress maps <x>_email where x is a field of c holding a person
+// kept in another collection (assigned_to_email: a Help Scout user) onto
+// that field: the ids of the records with the address, and the address.
+// A field that holds addresses itself is no role.
+func (b *builder) roleByAddress(c *Coll, x string, v any, neg bool) ([]cond, bool) {
+	s, ok := v.(string)
+	f := c.resolve(b.app.Name, x)
+	if !ok || f == nil || f.Type != "string" && f.Type != "" || strings.Contains(f.Name, "email") || f.Format == "email" {
+		return nil, false
+	}
+	target := b.holderOf(s)
+	if target == nil || target == c || b.holdsAddresses(c, f) {
+		return nil, false
+	}
+	vals := b.idsNamed(target, s, "email")
+	if len(vals) == 0 {
+		return nil, false
+	}
+	return []cond{negate(fieldCond(assert.OpIn, append(vals, s), f.Name), neg)}, true
+}
+
+// holdsAddresses reports whether some initial record of c has an address
+// in field f: then the field holds people by address, not by id.
+func (b *builder) holdsAddresses(c *Coll, f *Field) bool {
+	d := b.m.data[b.app.Name]
+	if d == nil {
+		return false
+	}
+	for _, r := range d.records[c.Name] {
+		if isEmailValue(r[f.Name]) {
+			return true
+		}
+	}
+	return false
+}
+
+// idsNamed are the keys of target's initial records whose address (by
+// email) or name, title, display name or address equals name, ignoring
+// case and a leading '#'; a numeric key also as a number.
+func (b *builder) idsNamed(target *Coll, name, by string) []any {
+	d := b.m.data[b.app.Name]
+	if d == nil {
+		return nil
+	}
+	fields := []string{"name", "title", "display_name", "email"}
+	if by == "email" {
+		fields = []string{"email"}
+	}
+	var out []any
+	for _, r := range d.records[target.Name] {
+		for _, nf := range fields {
+			rv, ok := r[nf].(string)
+			if !ok || !strings.EqualFold(strings.TrimPrefix(rv, "#"), name) {
+				continue
+			}
+			if k, ok := keyString(r[target.Key]); ok && !containsValue(out, k) {
+				out = append(out, k)
+				if n, isNum := r[target.Key].(float64); isNum {
+					out = append(out, n) // a numeric id is compared as a number
+				}
+			}
+		}
+	}
+	return out
+}
+
+func containsValue(vs []any, v any) bool {
+	k := jsonText(v)
+	for _, x := range vs {
+		if jsonText(x) == k {
+			return true
+		}
+	}
+	return false
+}
+
+// holderOf is the one collection of the app whose initial records hold
+// value as a name or address, or nil.
+func (b *builder) holderOf(value string) *Coll {
+	d := b.m.data[b.app.Name]
+	if d == nil {
+		return nil
+	}
+	var found *Coll
+	for _, c := range b.app.Collections {
+		for _, r := range d.records[c.Name] {
+			if rv, ok := r["email"].(string); ok && strings.EqualFold(rv, value) {
+				if found != nil && found != c {
+					return nil
+				}
+				found = c
+			}
+		}
+	}
+	return found
+}

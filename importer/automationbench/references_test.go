@@ -1,0 +1,109 @@
+package automationbench
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/state"
+)
+
+// importOne imports a task of the given assertions over initial and
+// returns its goal; the task must import whole.
+func importOne(t *testing.T, initial map[string]any, checks ...map[string]any) []assert.Assertion {
+	t.Helper()
+	initial["meta"] = map[string]any{"current_time": "2026-03-02T10:00:00Z"}
+	task := map[string]any{"task": "refs.t", "prompt": []any{map[string]any{"role": "user", "content": "x"}},
+		"info": map[string]any{"zapier_tools": []any{"hubspot_find_contact"}, "initial_state": initial, "assertions": toAnyMaps(checks)}}
+	b, _ := json.Marshal(task)
+	res := Import(testSchemas(t), []Source{{File: "refs.json", Data: b}})
+	if res.Report.ImportedFully != 1 {
+		t.Fatalf("not imported: %v", res.Report.Errors)
+	}
+	return res.Intents[0].Goal
+}
+
+// A parameter naming a record of another collection by its address or
+// key goes through the field referring to that collection: an
+// engagement's list of contact ids, the role a type names (assigned_to),
+// a role field given with _email.
+func TestReferenceThroughCollection(t *testing.T) {
+	hub := map[string]any{"hubspot": map[string]any{
+		"contacts":    []any{map[string]any{"id": "hc1", "email": "jo@acme-labs.example"}, map[string]any{"id": "hc2", "email": "jo@acme.example"}},
+		"engagements": []any{}}}
+	help := map[string]any{"helpscout": map[string]any{
+		"users":         []any{map[string]any{"id": "u1", "first_name": "Rita", "email": "rita@co.example"}},
+		"conversations": []any{map[string]any{"id": "c1", "subject": "Login", "status": "active", "customer_email": "pat@client.example"}}}}
+	// Where the data keeps addresses in the field, it holds people by
+	// address: the role is the address itself.
+	helpByAddress := map[string]any{"helpscout": map[string]any{
+		"users":         []any{map[string]any{"id": "u1", "first_name": "Rita", "email": "rita@co.example"}},
+		"conversations": []any{map[string]any{"id": "c1", "subject": "Login", "status": "active", "customer_email": "pat@client.example", "assigned_to": "sam@co.example"}}}}
+	cases := []struct {
+		initial map[string]any
+		check   map[string]any
+		want    string
+	}{
+		{hub, map[string]any{"type": "hubspot_engagement_exists", "contact_email": "JO@acme.example"}, `"associated_contact_ids":{"in":["hc2","JO@acme.example"]}`},
+		{hub, map[string]any{"type": "hubspot_engagement_not_exists", "contact_id": "hc1"}, `"associated_contact_ids":{"equals":"hc1"}`},
+		{help, map[string]any{"type": "helpscout_conversation_assigned_to", "customer_email": "pat@client.example", "user_email": "rita@co.example"}, `"assigned_to":{"in":["u1","rita@co.example"]}`},
+		{help, map[string]any{"type": "helpscout_conversation_assigned_to", "customer_email": "pat@client.example", "assigned_to_email": "rita@co.example"}, `"assigned_to":{"in":["u1","rita@co.example"]}`},
+		{helpByAddress, map[string]any{"type": "helpscout_conversation_assigned_to", "customer_email": "pat@client.example", "assigned_to_email": "rita@co.example"}, `"assigned_to":{"iequals":"rita@co.example"}`},
+	}
+	for _, c := range cases {
+		g, _ := json.Marshal(importOne(t, c.initial, c.check)[0])
+		if !strings.Contains(string(g), c.want) {
+			t.Errorf("%v: goal lacks %s\n%s", c.check, c.want, g)
+		}
+	}
+}
+
+// A contact the task creates is not in the initial data: the deal's
+// contact is looked up by address in the state the check reads.
+func TestReferenceToCreatedRecord(t *testing.T) {
+	initial := map[string]any{"hubspot": map[string]any{
+		"contacts": []any{map[string]any{"id": "hc1", "email": "kim@nw.example"}},
+		"deals":    []any{map[string]any{"id": "d1", "dealname": "Expansion", "associated_contact_ids": []any{"hc1"}}}}}
+	goal := importOne(t, initial,
+		map[string]any{"type": "hubspot_deal_has_contact", "deal_name": "Expansion", "contact_email": "lee@nw.example"},
+		map[string]any{"type": "hubspot_deal_not_has_contact", "deal_name": "Expansion", "contact_email": "lee@nw.example"})
+	for i, a := range goal {
+		if a.Type != assert.CEL {
+			t.Fatalf("goal[%d] is %s, want a cel check", i, a.Type)
+		}
+	}
+	has, err := assert.Compile(goal[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	hasNot, err := assert.Compile(goal[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	world := func(contacts []state.Record, assoc ...any) *state.State {
+		return state.New(state.NewWorld(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC),
+			state.NewCollection("hubspot.contacts", "id", contacts),
+			state.NewCollection("hubspot.deals", "id", []state.Record{{"id": "d1", "dealname": "Expansion", "associated_contact_ids": assoc}})))
+	}
+	kim := state.Record{"id": "hc1", "email": "kim@nw.example"}
+	lee := state.Record{"id": "c-9", "email": "Lee@nw.example"}
+	for _, c := range []struct {
+		name string
+		st   *state.State
+		want bool
+	}{
+		{"created and associated", world([]state.Record{kim, lee}, "hc1", "c-9"), true},
+		{"created, not associated", world([]state.Record{kim, lee}, "hc1"), false},
+		{"associated, another address", world([]state.Record{kim, {"id": "c-9", "email": "leo@nw.example"}}, "hc1", "c-9"), false},
+		{"not created", world([]state.Record{kim}, "hc1"), false},
+	} {
+		if got := has.Eval(assert.Input{State: c.st}).Holds; got != c.want {
+			t.Errorf("%s: has_contact holds %v, want %v", c.name, got, c.want)
+		}
+		if got := hasNot.Eval(assert.Input{State: c.st}).Holds; got == c.want {
+			t.Errorf("%s: not_has_contact holds %v, want %v", c.name, got, !c.want)
+		}
+	}
+}
