@@ -14,7 +14,8 @@ import (
 	"net/url"
 	"time"
 
-	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
+	"modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // BusyTimeout is how long a write waits for another writer before it fails.
@@ -45,6 +46,24 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("store: empty database path")
 	}
+	deadline := time.Now().Add(BusyTimeout)
+	for wait := 10 * time.Millisecond; ; wait = min(2*wait, time.Second) {
+		s, err := openOnce(ctx, path)
+		// Two processes creating one file at once: switching it to WAL
+		// takes a lock SQLite does not wait for, so the later one retries.
+		if !isBusy(err) || time.Now().After(deadline) {
+			return s, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("open %s: %w", path, ctx.Err())
+		case <-time.After(wait):
+		}
+	}
+}
+
+// openOnce opens the database and migrates its schema, once.
+func openOnce(ctx context.Context, path string) (*Store, error) {
 	db, err := sql.Open("sqlite", DSN(path))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
@@ -55,6 +74,12 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// isBusy reports whether err is SQLite's "database is locked".
+func isBusy(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // Path is the database file.
