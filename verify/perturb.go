@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
@@ -154,8 +155,14 @@ func (p *perturber) argument(arg, field string) {
 	}
 	switch {
 	case strings.HasSuffix(field, "_id") || field == "id":
-		if s, ok := cur.(string); ok {
-			p.add(arg, field, p.in.otherKey(p.w, t.App, s))
+		switch k := cur.(type) {
+		case string:
+			p.add(arg, field, p.in.otherKey(p.w, t.App, k))
+		case float64:
+			// A numeric id (a Zendesk ticket 71): keys are text in the state.
+			if n, err := strconv.ParseFloat(state.Text(p.in.otherKey(p.w, t.App, state.Text(k))), 64); err == nil {
+				p.add(arg, field, n)
+			}
 		}
 	case fd.Format == "email" || isRecipient(field) || p.in.recipientList(t, arg):
 		p.add(arg, field, p.in.otherEmail(p.w, cur))

@@ -18,14 +18,13 @@ import (
 // attendee removed, a record picked by a subject phrase or a requester's
 // email, a write to a record of any type. They stand for the benchmark's
 // unseen tasks: the shares imported whole and verified are held at the
-// figures measured (99 of 99 import, 96 of 99 verify; the three that do not
+// figures measured (99 of 99 import, 97 of 99 verify; the two that do not
 // are named in docs/automationbench.md: a goal that does not protect the
-// look-alike message, a comment no probe of the discriminating check
-// varies, and a contact the task creates, which the planner does not
-// look up by address in the state it has made).
+// look-alike message, and a contact the task creates, which the planner
+// does not look up by address in the state it has made).
 const (
 	madeUpImportShare = 1.0
-	madeUpVerifyShare = 0.969
+	madeUpVerifyShare = 0.979
 )
 
 // madeUpImporterGaps are made-up tasks that each needed an importer fix
@@ -44,6 +43,7 @@ var madeUpImporterGaps = []string{
 // the way of planning it needed.
 var madeUpPlanned = []string{
 	"zendesk_tags_update",             // the record the identifying predicate picks, not a renamed one
+	"zendesk_internal_note",           // a numeric ticket id is perturbed like a text one
 	"sf_update_any_record",            // record_id, object_type and an object of fields
 	"intercom_untag_trial",            // a tag taken off by a Starlark tool whose argument is the singular
 	"gcal_remove_attendee",            // a list written without the element
