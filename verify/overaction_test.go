@@ -101,14 +101,7 @@ func TestSummaryIsNoCarriedRecord(t *testing.T) {
 // for each, so one round of evolution can make the goal discriminating.
 func TestOverActionFixProtectsEveryCollection(t *testing.T) {
 	ex := explainFixture(t, "over_action", 5)
-	rc := ex.Verdict.RootCause
-	if rc == nil || rc.Code != VerifierNotDiscriminating || rc.SuggestedFix == nil {
-		t.Fatalf("root cause %+v, want not_discriminating with a fix", rc)
-	}
-	add, ok := rc.SuggestedFix.Edit.(*AddAssertion)
-	if !ok {
-		t.Fatalf("fix %T, want add_assertion", rc.SuggestedFix.Edit)
-	}
+	add := addAssertionFix(t, ex)
 	targets := []string{add.Assertion.Target}
 	for _, a := range add.Also {
 		targets = append(targets, a.Target)
@@ -241,4 +234,19 @@ func TestAddedRecipientFix(t *testing.T) {
 			t.Errorf("recipe %d: with the fix, %+v", recipe, v.RootCause)
 		}
 	}
+}
+
+// addAssertionFix is the add_assertion fix of a not-discriminating
+// verdict; it fails t for any other verdict.
+func addAssertionFix(t *testing.T, ex Explanation) *AddAssertion {
+	t.Helper()
+	rc := ex.Verdict.RootCause
+	if rc == nil || rc.Code != VerifierNotDiscriminating || rc.SuggestedFix == nil {
+		t.Fatalf("root cause %+v, want not_discriminating with a fix", rc)
+	}
+	add, ok := rc.SuggestedFix.Edit.(*AddAssertion)
+	if !ok {
+		t.Fatalf("fix %T, want add_assertion", rc.SuggestedFix.Edit)
+	}
+	return add
 }

@@ -52,13 +52,7 @@ func TestPlannerReads(t *testing.T) {
 			if !v.Verified {
 				t.Fatalf("not verified: %+v", v.RootCause)
 			}
-			var got []string
-			for _, c := range v.Plan {
-				got = append(got, c.Name+" "+string(c.Args))
-			}
-			if !reflect.DeepEqual(got, want[env.Intent.ID]) {
-				t.Errorf("plan\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want[env.Intent.ID], "\n"))
-			}
+			wantPlan(t, v.Plan, want[env.Intent.ID])
 			for _, c := range v.Checks {
 				if c.Name == "discriminating" && (c.Status != Pass || !strings.Contains(strings.Join(c.Diagnostics, " "), "all lose reward")) {
 					t.Errorf("discriminating: %+v", c)
@@ -202,13 +196,20 @@ func TestPlannerRemovals(t *testing.T) {
 			if !v.Verified {
 				t.Fatalf("not verified: %+v", v.RootCause)
 			}
-			var got []string
-			for _, c := range v.Plan {
-				got = append(got, c.Name+" "+string(c.Args))
-			}
-			if !reflect.DeepEqual(got, want[env.Intent.ID]) {
-				t.Errorf("plan\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want[env.Intent.ID], "\n"))
-			}
+			wantPlan(t, v.Plan, want[env.Intent.ID])
 		})
+	}
+}
+
+// wantPlan fails t when plan is not the calls want lists, one "name
+// {args}" a line.
+func wantPlan(t *testing.T, plan []episode.ToolCall, want []string) {
+	t.Helper()
+	var got []string
+	for _, c := range plan {
+		got = append(got, c.Name+" "+string(c.Args))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("plan\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -14,14 +14,7 @@ import (
 // on their number; with it the goal verifies (fixture log_once_capped).
 func TestCountCapsARecordMadeAgain(t *testing.T) {
 	ex := explainFixture(t, "weak_negatives", 0)
-	rc := ex.Verdict.RootCause
-	if rc == nil || rc.Code != VerifierNotDiscriminating || rc.SuggestedFix == nil {
-		t.Fatalf("root cause %+v, want not_discriminating with a fix", rc)
-	}
-	add, ok := rc.SuggestedFix.Edit.(*AddAssertion)
-	if !ok {
-		t.Fatalf("fix %T, want add_assertion", rc.SuggestedFix.Edit)
-	}
+	add := addAssertionFix(t, ex)
 	a := add.Assertion
 	if a.Type != assert.Count || a.Bound.Max == nil || *a.Bound.Max != 1 || a.Target != "log.entries" {
 		t.Fatalf("suggested %s, want a count of log.entries <= 1", a.String())
