@@ -80,7 +80,7 @@ func ident(cm *collModel, slot string, detail bool) string {
 			return name + " (" + slotRef(slot, f) + ")"
 		}
 		// A field like owner_email says whose address it is.
-		return name + " (" + human(f) + " " + slotRef(slot, f) + ")"
+		return name + " (" + termOf(f) + " " + slotRef(slot, f) + ")"
 	}
 	return name
 }

@@ -21,7 +21,7 @@ import (
 // instruction and frames the request the way people ask.
 
 // gluedSuffixes split a glued lower-case name: "statuscode" is "status code".
-var gluedSuffixes = []string{"status", "source", "code", "type", "name", "date", "state", "reason", "required", "email", "id", "count", "number", "level", "stage", "mode", "time"}
+var gluedSuffixes = []string{"status", "address", "source", "code", "type", "name", "date", "state", "reason", "required", "email", "id", "count", "number", "level", "stage", "mode", "time"}
 
 // jargon maps the words of a schema name to those people use.
 var jargon = map[string]string{
@@ -51,7 +51,7 @@ func termOf(f string) string {
 		if versionRE.MatchString(w) {
 			continue
 		}
-		ws = append(ws, splitGlued(w)...)
+		ws = append(ws, splitNumbered(w)...)
 	}
 	if len(ws) == 0 {
 		return human(f)
@@ -69,6 +69,21 @@ func termOf(f string) string {
 
 // splitGlued splits a long word that ends in a known word: "leadsourcecode"
 // is "lead source code".
+// splitNumbered splits a glued word that ends in a number
+// ("emailaddress1", "addressline2"): the words, then the number, except a
+// 1, which marks the first of its kind ("email address").
+func splitNumbered(w string) []string {
+	base := strings.TrimRight(w, "0123456789")
+	if base == w || base == "" {
+		return splitGlued(w)
+	}
+	ws := splitGlued(base)
+	if n := w[len(base):]; n != "1" {
+		ws = append(ws, n)
+	}
+	return ws
+}
+
 func splitGlued(w string) []string {
 	for _, suf := range gluedSuffixes {
 		if len(w) >= len(suf)+3 && strings.HasSuffix(w, suf) {

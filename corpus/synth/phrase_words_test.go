@@ -24,6 +24,8 @@ func TestFieldTerm(t *testing.T) {
 		{"OPPORTUNITY_STATE", "string", "opportunity state"},
 		{"assignee_id", "string", "assignee ID"},
 		{"qty", "integer", "quantity"},
+		// ident writes a record's address beside its name in these terms.
+		{"emailaddress1", "string", "email address"},
 		{"status", "string", "status"},
 		// A flag keeps its words: grounding finds a set flag by them.
 		{"donotemail", "boolean", "donotemail"},
