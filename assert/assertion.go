@@ -63,7 +63,7 @@ type Bound struct {
 // IsNegative reports whether the assertion is a constraint.
 func (a Assertion) IsNegative() bool {
 	switch a.Type {
-	case NotExists, NotCalled, Unchanged:
+	case NotExists, NotCalled, Unchanged, Fence:
 		return true
 	case CEL:
 		return a.Negative

@@ -66,6 +66,8 @@ type Program struct {
 	// scope matches the records an Unchanged covers (its Where); nil when
 	// it covers the whole collection.
 	scope *Program
+	// fence holds a Fence's freedoms (NewFence); nil for other types.
+	fence *fence
 
 	mu    sync.Mutex
 	bases []baseEntry // small cache of per-world base matches
@@ -319,6 +321,8 @@ func (p *Program) Eval(in Input) Outcome {
 		return p.evalCEL(in)
 	case MatchesPlan:
 		return evalMatchesPlan(p.Assertion, in)
+	case Fence:
+		return p.evalFence(in.State)
 	}
 	return Outcome{false, "unknown assertion type"}
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -90,6 +91,34 @@ type Collection struct {
 	Key         string           `json:"key,omitempty"`       // key field, default "id"
 	IDPrefix    string           `json:"id_prefix,omitempty"` // prefix of generated keys, default first letters of the name + "_"
 	Fields      map[string]Field `json:"fields"`
+	// Volatile lists the fields the server sets itself (a last-modified
+	// time, a counter the API keeps): a whole-world goal never compares
+	// them. A field a tool's effect sets to the clock ("$now") is the
+	// server's as well (VolatileFields).
+	Volatile []string `json:"volatile,omitempty"`
+}
+
+// VolatileFields is the collection's declared volatile fields and those a
+// tool of the server sets to the clock, sorted.
+func (s *Server) VolatileFields(coll string) []string {
+	var out []string
+	for _, c := range s.Collections {
+		if c.Name == coll {
+			out = append(out, c.Volatile...)
+		}
+	}
+	for _, t := range s.Tools {
+		if t.Effect.Collection != coll {
+			continue
+		}
+		for f, v := range t.Effect.Set {
+			if v == "$now" {
+				out = append(out, f)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // KeyField is the collection's key field.

@@ -72,6 +72,11 @@ func validateServer(e *Entry, s *Server) Diagnostics {
 			ds = append(ds, e.Diag(Error, f, "duplicate collection %q", c.Name))
 		}
 		colls[c.Name] = true
+		for j, v := range c.Volatile {
+			if _, ok := c.Fields[v]; !ok {
+				ds = append(ds, e.Diag(Error, fmt.Sprintf("collections[%d].volatile[%d]", i, j), "volatile field %q is not a field of %s", v, c.Name))
+			}
+		}
 		for _, name := range slices.Sorted(maps.Keys(c.Fields)) {
 			if err := checkDefault(c.Fields[name]); err != nil {
 				ds = append(ds, e.Diag(Error, fmt.Sprintf("collections[%d].fields.%s.default", i, name), "%v", err))

@@ -155,6 +155,10 @@ type Options struct {
 	// its apps (verification asks whether a restriction is what blocks a
 	// task).
 	FullSurface bool
+	// Fence adds the whole-world fence (assert.Fence) to a frozen intent's
+	// goal as well, to score an imported benchmark under legoenv's fence;
+	// every other intent always has it.
+	Fence bool
 }
 
 // ComposeAll composes every recipe of lib with the default options.
@@ -178,7 +182,7 @@ func ComposeAll(lib *atom.Library) ([]*Env, []error) {
 // Unpinned versions resolve to the library's heads; the servers default to
 // those serving the intent's apps.
 func Compose(lib *atom.Library, r atom.Recipe, opt Options) (*Env, error) {
-	c := &composer{lib: lib, r: r, full: opt.FullSurface, cache: cacheOf(lib)}
+	c := &composer{lib: lib, r: r, full: opt.FullSurface, fence: opt.Fence, cache: cacheOf(lib)}
 	env := c.compose()
 	if len(c.issues) > 0 {
 		return nil, &ComposeError{Recipe: c.r, Issues: c.issues}
@@ -193,6 +197,7 @@ type composer struct {
 	issues []Issue
 	world  *state.World
 	full   bool // Options.FullSurface
+	fence  bool // Options.Fence
 	cache  *libCache
 }
 
@@ -595,6 +600,9 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 	}
 	for i, a := range in.Goal {
 		compile(env.GoalFrom[i].Entry, fmt.Sprintf("goal[%d]", i), a, "goal")
+	}
+	if c.fence || !atom.IsFrozen(env.Intent.Atom) {
+		env.Checks = append(env.Checks, fenceCheck(env))
 	}
 	for _, re := range env.Rules {
 		for i, a := range re.MustRule().Checks {

@@ -1,0 +1,34 @@
+package episode
+
+import (
+	"github.com/legoenv/legoenv/assert"
+)
+
+// FenceSource is the Source of the whole-world fence among an
+// environment's checks.
+const FenceSource = "fence"
+
+// fenceCheck is the whole-world fence of an environment whose goal checks
+// are compiled: the goal's freedoms, the servers' volatile fields and the
+// collection each tool writes.
+func fenceCheck(env *Env) assert.Check {
+	var goal []*assert.Program
+	for _, c := range env.Checks {
+		if c.Source == "goal" {
+			goal = append(goal, c.Program)
+		}
+	}
+	spec := assert.FenceSpec{Volatile: map[string][]string{}, ToolWrites: map[string]string{}}
+	for _, e := range env.Servers {
+		s := e.MustServer()
+		for _, c := range s.Collections {
+			spec.Volatile[s.AppName()+"."+c.Name] = s.VolatileFields(c.Name)
+		}
+	}
+	for _, t := range env.tools {
+		if t.Effect.Collection != "" {
+			spec.ToolWrites[t.Name] = t.App + "." + t.Effect.Collection
+		}
+	}
+	return assert.Check{Program: assert.NewFence(goal, spec), Source: FenceSource}
+}
