@@ -95,9 +95,27 @@ func celCollections(expr string, spec FenceSpec) []string {
 	return out
 }
 
-// evalFence checks every record the session wrote, in every collection.
-func (p *Program) evalFence(st *state.State) Outcome {
-	f := p.fence
+// FenceBreak is one change the goal does not ask for.
+type FenceBreak struct {
+	Collection, Key string
+	Kind            string // "changed", "created" or "deleted"
+	Field           string // for changed: the first path that differs unasked
+}
+
+func (b FenceBreak) String() string {
+	if b.Kind == "changed" {
+		return fmt.Sprintf("%s %s changed (%s)", b.Collection, b.Key, b.Field)
+	}
+	return fmt.Sprintf("%s %s was %s", b.Collection, b.Key, b.Kind)
+}
+
+// FenceBreaks lists the changes of st a Fence program does not allow, at
+// most limit (0: all), in collection and key order.
+func (p *Program) FenceBreaks(st *state.State, limit int) []FenceBreak {
+	if p.fence == nil {
+		return nil
+	}
+	var out []FenceBreak
 	for _, name := range st.Base().Names() {
 		dirty := st.Dirty(name)
 		if len(dirty) == 0 {
@@ -107,43 +125,51 @@ func (p *Program) evalFence(st *state.State) Outcome {
 		for _, k := range slices.Sorted(maps.Keys(dirty)) {
 			before, had := base.Lookup(k)
 			after, has := st.Get(name, k)
-			if why := f.unasked(name, before, had, after, has); why != "" {
-				return Outcome{false, fmt.Sprintf("%s %s %s, which the goal does not ask for", name, k, why)}
+			if kind, field := p.fence.unasked(name, before, had, after, has); kind != "" {
+				out = append(out, FenceBreak{Collection: name, Key: k, Kind: kind, Field: field})
+				if len(out) == limit {
+					return out
+				}
 			}
 		}
+	}
+	return out
+}
+
+// evalFence checks every record the session wrote, in every collection.
+func (p *Program) evalFence(st *state.State) Outcome {
+	if bs := p.FenceBreaks(st, 1); len(bs) > 0 {
+		return Outcome{false, bs[0].String() + ", which the goal does not ask for"}
 	}
 	return Outcome{true, "nothing changed beyond what the goal asks"}
 }
 
-// unasked says how a record changed beyond what the goal asks ("was
-// created", "changed (assignee_id)"), or "" when the change is asked for
-// or there is none.
-func (f *fence) unasked(name string, before state.Record, had bool, after state.Record, has bool) string {
+// unasked says how a record changed beyond what the goal asks (kind
+// "changed" with the first unasked path, "created", "deleted"), or "" when
+// the change is asked for or there is none.
+func (f *fence) unasked(name string, before state.Record, had bool, after state.Record, has bool) (kind, field string) {
 	switch {
 	case had && has:
 		changed := changedPaths("", after, before, f.volatile[name])
 		if len(changed) == 0 || f.celColl[name] {
-			return ""
+			return "", ""
 		}
 		allowed := f.fieldsAsked(name, before, after)
 		for _, c := range changed {
 			if !slices.ContainsFunc(allowed, func(a string) bool { return pathsOverlap(a, c) }) {
-				return fmt.Sprintf("changed (%s)", c)
+				return "changed", c
 			}
 		}
-		return ""
 	case has:
-		if f.freeColl[name] || f.matches(name, after, func(a Assertion) bool { return !a.IsNegative() || a.Type == Unchanged }) {
-			return ""
+		if !f.freeColl[name] && !f.matches(name, after, func(a Assertion) bool { return !a.IsNegative() || a.Type == Unchanged }) {
+			return "created", ""
 		}
-		return "was created"
 	case had:
-		if f.celColl[name] || f.matches(name, before, func(a Assertion) bool { return a.IsNegative() || a.Type == Count }) {
-			return ""
+		if !f.celColl[name] && !f.matches(name, before, func(a Assertion) bool { return a.IsNegative() || a.Type == Count }) {
+			return "deleted", ""
 		}
-		return "was deleted"
 	}
-	return ""
+	return "", ""
 }
 
 // matches reports whether an assertion on the collection that keep

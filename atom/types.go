@@ -207,6 +207,24 @@ func (e *Effect) FieldOf(arg string) string {
 	return arg
 }
 
+// KeyArg returns the argument that names the record the effect acts on
+// (Key, else the collection's key field) and the field it is matched with.
+func (e *Effect) KeyArg(c *Collection) (arg, field string) {
+	arg = e.Key
+	if arg == "" {
+		arg = c.KeyField()
+	}
+	field = c.KeyField()
+	if f, ok := e.Fields[arg]; ok {
+		field = f
+	} else if arg != c.KeyField() {
+		if _, isField := c.Fields[arg]; isField {
+			field = arg
+		}
+	}
+	return arg, field
+}
+
 // Filter maps a search argument onto a field predicate.
 type Filter struct {
 	Arg   string `json:"arg"`
@@ -295,10 +313,16 @@ type Intent struct {
 	// Derive names the operations an agent is expected to apply to what
 	// it reads (count, sum, difference, product, ratio): a value the goal
 	// checks may be computed that way from numbers the agent saw.
-	Derive  []string `json:"derive,omitempty"`
-	Tools   []string `json:"tools,omitempty"`  // the tool surface; default every tool of the apps
-	Steps   []Step   `json:"steps,omitempty"`  // step intents this workflow reuses, expanded at composition
-	Frozen  bool     `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
+	Derive []string `json:"derive,omitempty"`
+	Tools  []string `json:"tools,omitempty"`  // the tool surface; default every tool of the apps
+	Steps  []Step   `json:"steps,omitempty"`  // step intents this workflow reuses, expanded at composition
+	Frozen bool     `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
+	// NoFence leaves out the whole-world fence (assert.Fence) and scores
+	// the goal alone, as a frozen benchmark goal is scored. Only a library
+	// that studies goals without it says so (the verifier's fixtures of
+	// weak goals); the build never writes it, lint warns of it and the
+	// gate counts dropping the fence as weakening.
+	NoFence bool     `json:"no_fence,omitempty"`
 	Lineage *Lineage `json:"lineage,omitempty"`
 }
 

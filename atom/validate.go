@@ -273,6 +273,9 @@ func validateRule(e *Entry, r *Rule) Diagnostics {
 
 func validateIntent(e *Entry, in *Intent) Diagnostics {
 	var ds Diagnostics
+	if in.NoFence {
+		ds = append(ds, e.Diag(Warning, "no_fence", "the goal is scored without the whole-world fence: a write it does not name keeps full reward"))
+	}
 	for i, a := range in.Goal {
 		// Slots are bound at composition; compile with placeholders as they are.
 		if _, err := assert.Compile(a); err != nil {

@@ -601,13 +601,15 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 	for i, a := range in.Goal {
 		compile(env.GoalFrom[i].Entry, fmt.Sprintf("goal[%d]", i), a, "goal")
 	}
-	if c.fence || !atom.IsFrozen(env.Intent.Atom) {
-		env.Checks = append(env.Checks, fenceCheck(env))
-	}
 	for _, re := range env.Rules {
 		for i, a := range re.MustRule().Checks {
 			compile(re, fmt.Sprintf("checks[%d]", i), a, "rule:"+re.ID)
 		}
+	}
+	// The fence comes last: readers of Checks find the goal's, then each
+	// rule's, in order.
+	if len(c.issues) == 0 && (c.fence || !atom.IsFrozen(env.Intent.Atom) && !in.NoFence) {
+		env.Checks = append(env.Checks, fenceCheck(env))
 	}
 	env.Plan = c.planSteps(env, in.Plan, "plan")
 	env.OtherBranch = c.planSteps(env, in.OtherBranch, "other_branch")

@@ -68,6 +68,10 @@ instruction: Pay Bob 30 from Ann's account.
 goal:
   - exists: bank.accounts
     where: {id: a2, balance: 35}
+  - exists: bank.accounts
+    where: {id: a1, balance: 70}
+  - exists: bank.transfers
+    where: {from: a1, to: a2, amount: 30}
 `
 
 func TestStarlarkEffect(t *testing.T) {

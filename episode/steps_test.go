@@ -39,9 +39,9 @@ func TestStepsExpand(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Goal: the workflow's one, escalate_ticket's four (two of them
-	// unchanged), mark_do_not_contact's two.
-	if len(env.Checks) != 7 || len(env.GoalFrom) != 7 {
-		t.Fatalf("checks %d, goal sources %d; want 7", len(env.Checks), len(env.GoalFrom))
+	// unchanged), mark_do_not_contact's two; then the whole-world fence.
+	if len(env.Checks) != 8 || len(env.GoalFrom) != 7 || env.Checks[7].Source != episode.FenceSource {
+		t.Fatalf("checks %d, goal sources %d; want 7 and the fence", len(env.Checks), len(env.GoalFrom))
 	}
 	if env.GoalFrom[5].Entry.ID != "mark_do_not_contact" || env.GoalFrom[5].Index != 0 {
 		t.Errorf("goal[5] from %s[%d], want mark_do_not_contact[0]", env.GoalFrom[5].Entry.ID, env.GoalFrom[5].Index)

@@ -82,6 +82,9 @@ func shapeWeakens(oldAtom, newAtom any) string {
 		if !ok {
 			return ""
 		}
+		if n.NoFence && !o.NoFence {
+			return "weakens the goal: drops the whole-world fence (no_fence)"
+		}
 		before, after = o.Goal, n.Goal
 	case *atom.Rule:
 		// A rule may be relaxed (that is how a rule that forbids the goal

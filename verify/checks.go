@@ -162,6 +162,12 @@ func runSolvable(p *Job) []Diagnostic {
 		return []Diagnostic{note(fmt.Sprintf("the reference plan solves it in %d steps", len(calls)))}
 	}
 	cause := p.info.runCause(r, "reference")
+	if cause.Code == IntentUnaskedChange {
+		// The reference plan does what the instruction asks; a planner's
+		// plan that leaves it out would pass only because the goal does
+		// not say it.
+		return []Diagnostic{fail(cause)}
+	}
 	// Is there another way? Then the reference plan is at fault, unless a
 	// tool really is broken.
 	alt, perr := newPlanner(p.Ctx, env, p.info).plan()
@@ -270,6 +276,9 @@ func (in *envInfo) runCause(r *run, from string) RootCause {
 			continue
 		}
 		c := in.checks[i]
+		if c.fence {
+			return in.unaskedCause(r, from)
+		}
 		if !c.goal {
 			rf := ref(c.entry)
 			msg := fmt.Sprintf("the %s plan breaks rule %s check %d (%s)", from, c.entry.ID, c.index, comp.Assertion)

@@ -28,6 +28,9 @@ type checkInfo struct {
 	// a merge is a task the planner may skip, planning its members one by
 	// one instead.
 	group []checkInfo
+	// fence marks the whole-world fence (episode.FenceSource): neither a
+	// goal nor a rule; the intent answers for it.
+	fence bool
 }
 
 // plan returns the assertion the planner plans for.
@@ -122,6 +125,9 @@ func newEnvInfo(env *episode.Env) *envInfo {
 		if i < len(raws) {
 			ci.index, ci.entry, ci.raw, ci.goal = raws[i].index, raws[i].entry, raws[i].raw, raws[i].goal
 		}
+		if c.Source == episode.FenceSource {
+			ci.fence, ci.entry, ci.index = true, env.Intent, -1
+		}
 		in.checks = append(in.checks, ci)
 		a := c.Program.Assertion
 		if a.Type == assert.NotCalled && len(a.Where) == 0 {
@@ -189,21 +195,7 @@ func knownField(c *atom.Collection, path string) bool {
 }
 
 // keyArgOf returns a tool's key argument and the field it is matched with.
-func keyArgOf(t *episode.Tool, c *atom.Collection) (arg, field string) {
-	arg = t.Effect.Key
-	if arg == "" {
-		arg = c.KeyField()
-	}
-	field = c.KeyField()
-	if f, ok := t.Effect.Fields[arg]; ok {
-		field = f
-	} else if arg != c.KeyField() {
-		if _, isField := c.Fields[arg]; isField {
-			field = arg
-		}
-	}
-	return arg, field
-}
+func keyArgOf(t *episode.Tool, c *atom.Collection) (arg, field string) { return t.Effect.KeyArg(c) }
 
 // writeFields maps a create or update tool's arguments to the fields they
 // write, as the declarative effect does.

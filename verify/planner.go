@@ -360,7 +360,9 @@ func (p *planner) judge(task checkInfo, s *episode.Session, n0 int, before []boo
 		last = traj[len(traj)-1].Call.Name
 	}
 	for j, c := range p.info.checks {
-		if !before[j] || holds(c, s) {
+		// The fence is judged on the whole plan (explainScore): a record
+		// made in two steps does not match the goal after the first.
+		if c.fence || !before[j] || holds(c, s) {
 			continue
 		}
 		if !c.goal {
@@ -380,6 +382,10 @@ func (p *planner) explainScore(res assert.Result) {
 			continue
 		}
 		c := p.info.checks[i]
+		if c.fence {
+			p.addAt(*p.fenceForbids(c, comp.Reason), finalTask)
+			continue
+		}
 		if !c.goal {
 			p.addAt(*p.ruleForbids(c, c, ""), finalTask)
 			continue
@@ -391,6 +397,9 @@ func (p *planner) explainScore(res assert.Result) {
 }
 
 func (p *planner) ruleForbids(c, task checkInfo, tool string) *Reason {
+	if c.fence {
+		return p.fenceForbids(task, "")
+	}
 	rf := ref(c.entry)
 	msg := fmt.Sprintf("rule %s check %d (%s) forbids the way to the goal", c.entry.ID, c.index, c.prog.Assertion)
 	if tool != "" {
@@ -917,4 +926,17 @@ func fieldRank(f string) int {
 		return 3
 	}
 	return 2
+}
+
+// fenceForbids is the reason when the way to the goal breaks the
+// whole-world fence: the plan must change what the goal does not ask for,
+// which is the intent's to say (or the server's, for a field it sets
+// itself).
+func (p *planner) fenceForbids(task checkInfo, why string) *Reason {
+	msg := "the plan changes what the goal does not ask for"
+	if why != "" {
+		msg += ": " + why
+	}
+	return &Reason{Kind: ReasonRuleForbids, Goal: task.index, Message: msg,
+		Cause: blame(IntentUnaskedChange, ref(p.env.Intent), Evidence{Assertion: "nothing else in the world changes", Message: msg})}
 }

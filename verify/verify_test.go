@@ -79,7 +79,10 @@ var failCases = []failCase{
 	{"rule_conflict", 1, "solvable", RuleConflictsWithGoal, AtomRef{Kind: atom.KindRule, ID: "no_delete"}, "relax_rule", []string{`check=0`}},
 	{"not_discriminating", 0, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "remind_owner"}, "tighten_assertion",
 		[]string{`index=0`, `field="to"`, `value="rita.mendes@acme.example"`}},
-	{"not_discriminating", 1, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "pend_and_tag"}, "tighten_assertion",
+	// The goal leaves out the tag the instruction asks for: the reference
+	// plan that adds it breaks the whole-world fence, and the fix makes the
+	// goal say it.
+	{"not_discriminating", 1, "solvable", IntentUnaskedChange, AtomRef{Kind: atom.KindIntent, ID: "pend_and_tag"}, "tighten_assertion",
 		[]string{`index=0`, `field="tags"`, `value="waiting"`}},
 	{"over_action", 0, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "urgent_one"}, "add_assertion",
 		// The value as the intent writes it: the slot the goal names the ticket by.
