@@ -32,3 +32,9 @@ func fenceCheck(env *Env) assert.Check {
 	}
 	return assert.Check{Program: assert.NewFence(goal, spec), Source: FenceSource}
 }
+
+// Fenced reports whether the environment's checks end with the
+// whole-world fence.
+func (e *Env) Fenced() bool {
+	return len(e.Checks) > 0 && e.Checks[len(e.Checks)-1].Source == FenceSource
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
 )
@@ -79,9 +80,16 @@ func otherValue(p property, cur any) any {
 	return "Changed without being asked"
 }
 
-// junkValue is a value a blind agent writes without reading anything.
-func junkValue(p property) any {
+// junkValue is a value a blind agent writes without reading anything:
+// for a fixed set of values, one the instruction does not say, so that a
+// blind write that happens to be the task is not counted as junk.
+func junkValue(p property, instruction string) any {
 	if len(p.enum) > 0 {
+		for _, v := range p.enum {
+			if !strings.Contains(instruction, strings.ToLower(fmt.Sprint(v))) {
+				return v
+			}
+		}
 		return p.enum[len(p.enum)-1]
 	}
 	switch p.typ {
@@ -90,7 +98,7 @@ func junkValue(p property) any {
 	case "number", "integer":
 		return 1
 	case "array":
-		return []any{junkValue(property{name: p.name, typ: "string", format: p.format})}
+		return []any{junkValue(property{name: p.name, typ: "string", format: p.format}, instruction)}
 	case "object":
 		return map[string]any{}
 	}
@@ -114,29 +122,25 @@ func fieldValue(t *episode.Tool, r state.Record, arg string) any {
 	return r[t.Effect.FieldOf(arg)]
 }
 
-// keyArg is the argument that names the record a tool acts on, "" for a
-// tool that names none (a create, a search).
-func keyArg(t *episode.Tool) string {
-	switch t.Effect.Kind {
-	case "create", "search":
-		return ""
+// collectionOf is the atom collection a tool's effect writes, nil when
+// it names none.
+func collectionOf(t *episode.Tool) *atom.Collection {
+	if t.Server == nil || t.Effect.Collection == "" {
+		return nil
 	}
-	if t.Effect.Key != "" {
-		return t.Effect.Key
-	}
-	props, _ := t.Input["properties"].(map[string]any)
-	for _, k := range []string{"id", t.Effect.Collection + "_id", singular(t.Effect.Collection) + "_id"} {
-		if _, ok := props[k]; ok {
-			return k
-		}
-	}
-	return ""
+	return t.Server.MustServer().Collection(t.Effect.Collection)
 }
 
-// singular drops a plural's s: "tickets" -> "ticket".
-func singular(s string) string {
-	if strings.HasSuffix(s, "ies") {
-		return strings.TrimSuffix(s, "ies") + "y"
+// keyArg is the argument that names the record a tool acts on, "" for a
+// create or a search, or a tool whose collection is unknown.
+func keyArg(t *episode.Tool) string {
+	c := collectionOf(t)
+	if c == nil || t.Effect.Kind == "create" || t.Effect.Kind == "search" {
+		return ""
 	}
-	return strings.TrimSuffix(s, "s")
+	arg, _ := t.Effect.KeyArg(c)
+	if _, ok := atom.InputProperties(t.Input)[arg]; !ok {
+		return ""
+	}
+	return arg
 }

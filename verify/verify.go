@@ -17,13 +17,22 @@ import (
 type Options struct {
 	Jobs     int                   // parallel workers; 0 = runtime.NumCPU()
 	Progress func(done, total int) // called as environments finish; may be nil
+	// Fence composes frozen intents with the whole-world fence too, to
+	// verify an imported benchmark under legoenv's fence.
+	Fence bool
 }
 
 // Verify composes a recipe, then runs the checks on the environment. A
 // recipe that does not compose fails its compose check, with the root cause
 // mapped from the composition issues.
 func Verify(ctx context.Context, lib *atom.Library, r atom.Recipe) Verdict {
-	env, err := episode.Compose(lib, r, episode.Options{})
+	return VerifyWith(ctx, lib, r, episode.Options{})
+}
+
+// VerifyWith is Verify with composition options (the fence on frozen
+// intents).
+func VerifyWith(ctx context.Context, lib *atom.Library, r atom.Recipe, opt episode.Options) Verdict {
+	env, err := episode.Compose(lib, r, opt)
 	if err != nil {
 		return composeFailure(lib, r, err)
 	}
@@ -42,7 +51,7 @@ func Verify(ctx context.Context, lib *atom.Library, r atom.Recipe) Verdict {
 // it out. The fix names the tools the full surface's plan uses that the
 // list lacks.
 func toolsetCause(ctx context.Context, lib *atom.Library, env *episode.Env) (RootCause, bool) {
-	full, err := episode.Compose(lib, env.Recipe, episode.Options{FullSurface: true})
+	full, err := episode.Compose(lib, env.Recipe, episode.Options{FullSurface: true, Fence: env.Fenced()})
 	if err != nil {
 		return RootCause{}, false
 	}
@@ -173,7 +182,7 @@ func VerifyAll(ctx context.Context, lib *atom.Library, rs []atom.Recipe, opt Opt
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = Verify(ctx, lib, rs[i])
+				out[i] = VerifyWith(ctx, lib, rs[i], episode.Options{Fence: opt.Fence})
 				if opt.Progress != nil {
 					mu.Lock()
 					done++
