@@ -185,7 +185,7 @@ func (p *planner) plan() ([]episode.ToolCall, error) {
 	}
 	p.tasks = p.merges(countsLast(positives), s)
 	for _, c := range p.info.checks {
-		if c.prog.Assertion.IsNegative() {
+		if c.prog.Assertion.IsNegative() && !c.fence {
 			p.tasks = append(p.tasks, c)
 		}
 	}

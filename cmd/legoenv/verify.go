@@ -51,6 +51,7 @@ func newVerifyCmd() *cobra.Command {
 		jobs     int
 		minShare float64
 		explain  string
+		fence    bool
 	)
 	c := &cobra.Command{
 		Use:   "verify",
@@ -86,7 +87,7 @@ verified is below it.`,
 			if err != nil {
 				return err
 			}
-			opt := verify.Options{Jobs: jobs}
+			opt := verify.Options{Jobs: jobs, Fence: fence}
 			stderr := cmd.ErrOrStderr()
 			if isTerminal(stderr) && !asJSON && len(recipes) > 1 {
 				bar := progressbar.NewOptions(len(recipes), progressbar.OptionSetWriter(stderr),
@@ -115,6 +116,7 @@ verified is below it.`,
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON: {total, verified, share, envs: [{id, verdict, checks, root_cause}]}")
 	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
 	c.Flags().Float64Var(&minShare, "min-share", 0, "exit 1 when the share verified is below this (0..1)")
+	c.Flags().BoolVar(&fence, "fence", false, "compose frozen intents (an imported benchmark's goals) with legoenv's whole-world fence as well")
 	c.Flags().StringVar(&explain, "explain", "", "verify one environment and print where each value its plan writes came from and every probe with its reward")
 	return c
 }
