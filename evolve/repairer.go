@@ -96,6 +96,7 @@ func init() {
 	register(Func{verify.IntentUnboundSlot, "bind_slot", "bind the slot to the handle the data exports", repairUnboundSlot})
 	register(Func{verify.IntentUnverifiable, "rewrite_assertion", "point the assertion at the real field, collection or tool", repairUnverifiable})
 	register(Func{verify.VerifierNotDiscriminating, "tighten_assertion", "add the predicate that tells the right record or call from the perturbed one, and the negative assertion that makes an over-action lose", repairNotDiscriminating})
+	register(Func{verify.IntentUnaskedChange, "state_the_change", "make the goal check what the plan changes that the whole-world fence rejects as unasked (the tag the instruction asks for)", repairNotDiscriminating})
 	register(Func{verify.IntentToolsetExcludes, "add_to_toolset", "offer the tools the task needs that the intent's own list left out", repairToolset})
 }
 

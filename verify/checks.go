@@ -197,6 +197,9 @@ func (p *Job) checkGrounded() ([]Diagnostic, bool) {
 	if ok {
 		p.solved, p.Plan = r, r.calls
 		p.Grounding = p.info.ground(r)
+		if coll, key, bad := p.unsingled(); bad {
+			return []Diagnostic{fail(p.unsingledCause(coll, key))}, false
+		}
 		return nil, true
 	}
 	p.Grounding = p.info.ground(r)

@@ -103,6 +103,9 @@ var failCases = []failCase{
 	{"bad_plan", 1, "solvable", IntentBadPlan, AtomRef{Kind: atom.KindIntent, ID: "comment_count_cel"}, "", nil},
 	{"ambiguous", 0, "solvable", IntentAmbiguous, AtomRef{Kind: atom.KindIntent, ID: "note_by_name"}, "rewrite_instruction",
 		[]string{`slot="contact"`, `field="email"`}},
+	// The goal names one of two open tickets the instruction does not
+	// tell apart: the plan's record is the goal's choice.
+	{"unsingled", 0, "solvable", IntentAmbiguous, AtomRef{Kind: atom.KindIntent, ID: "pend_their_ticket"}, "", nil},
 	{"missing_atom", 0, "compose", RecipeMissingAtom, AtomRef{Kind: atom.KindData, ID: "nowhere"}, "", nil},
 }
 

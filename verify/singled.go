@@ -1,0 +1,268 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// Chosen, not guessed: every existing record a plan writes must be singled
+// out by what the agent is told, not found by the goal. A record is
+// singled out when
+//
+//   - the messages (system prompt, instruction, and the text of the records
+//     they name, such as a policy document) mention its key, or
+//   - a record they name links to it (an account's owner), or
+//   - it belongs to a group they describe that the plan writes whole: the
+//     records holding a value the messages mention (status "open", a tag,
+//     a requester's address), or two such values at once, or linking to a
+//     record they name, all of them written.
+//
+// A record the plan writes that none of these picks out (one of two open
+// tickets, "their ticket") is the goal's choice, and the environment is
+// intent.ambiguous: an agent could only guess.
+
+// minMention is the shortest value that names a record by appearing in
+// the messages; shorter ones ("1", "ok") appear by chance.
+const minMention = 3
+
+// told is what the messages single out.
+type told struct {
+	text  string          // lower-cased messages and the text of the records they name
+	named map[string]bool // "collection\x00key" of the records they name or link to
+}
+
+// toldOf reads the messages and the records they name.
+func (in *envInfo) toldOf(w *state.World) *told {
+	t := &told{named: map[string]bool{}}
+	msgs := strings.ToLower(in.env.System + "\n" + in.env.Instruction)
+	var extra []string
+	for _, name := range w.Names() {
+		c := w.Collection(name)
+		for _, r := range c.Records {
+			if !namesRecord(msgs, c, r) {
+				continue
+			}
+			k, _ := state.KeyOf(r, c.Key)
+			t.named[name+"\x00"+k] = true
+			b, _ := json.Marshal(r)
+			extra = append(extra, strings.ToLower(string(b)))
+		}
+	}
+	t.text = msgs + "\n" + strings.Join(extra, "\n")
+	t.link(w)
+	return t
+}
+
+// namesRecord reports whether msgs name a record: its key, or a string
+// value of five or more characters no other record of the collection
+// holds in that field.
+func namesRecord(msgs string, c *state.Collection, r state.Record) bool {
+	if k, ok := state.KeyOf(r, c.Key); ok && len(k) >= 2 && saysWord(msgs, strings.ToLower(k)) {
+		return true
+	}
+	for f, v := range r {
+		s, ok := v.(string)
+		if !ok || len(s) < 5 || !saysWord(msgs, strings.ToLower(s)) {
+			continue
+		}
+		if unique(c, r, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// unique reports whether no other record of c holds r's value of f.
+func unique(c *state.Collection, r state.Record, f string) bool {
+	n := 0
+	for _, o := range c.Records {
+		if valueEqual(o[f], r[f]) {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// link adds the records the named ones point at through a field holding
+// another record's key (an account's owner, a ticket's requester).
+func (t *told) link(w *state.World) {
+	keys := map[string][]string{} // key -> collections holding it
+	for _, name := range w.Names() {
+		c := w.Collection(name)
+		for _, r := range c.Records {
+			if k, ok := state.KeyOf(r, c.Key); ok && len(k) >= minMention {
+				keys[k] = append(keys[k], name)
+			}
+		}
+	}
+	for id := range maps.Clone(t.named) {
+		name, k, _ := strings.Cut(id, "\x00")
+		r, ok := w.Collection(name).Lookup(k)
+		if !ok {
+			continue
+		}
+		for f, v := range r {
+			s, ok := v.(string)
+			if !ok || f == w.Collection(name).Key {
+				continue
+			}
+			for _, other := range keys[s] {
+				t.named[other+"\x00"+s] = true
+			}
+		}
+	}
+}
+
+// saysWord reports whether text holds v as a whole word or phrase: not
+// inside a longer word or number ("T-1" is not in "T-12").
+func saysWord(text, v string) bool {
+	if v == "" {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], v)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(v)
+		if !wordAt(text, start-1) && !wordAt(text, end) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+// wordAt reports whether the byte at i continues a word.
+func wordAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	r := rune(s[i])
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// unsingled returns the first existing record the solved plan writes that
+// the messages do not single out, as the collection and key.
+func (p *Job) unsingled() (string, string, bool) {
+	st := p.solved.sess.State()
+	w := st.Base()
+	t := p.info.toldOf(w)
+	for _, name := range w.Names() {
+		c := w.Collection(name)
+		written := map[string]bool{}
+		for k := range st.Dirty(name) {
+			if _, ok := c.Lookup(k); ok {
+				written[k] = true
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(written)) {
+			r, _ := c.Lookup(k)
+			if !t.named[name+"\x00"+k] && !t.inGroup(c, r, written) {
+				return name, k, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// inGroup reports whether r is in a group the messages describe, by one
+// value or two, that the plan writes whole.
+func (t *told) inGroup(c *state.Collection, r state.Record, written map[string]bool) bool {
+	var said []string // fields whose value the messages mention or whose link they name
+	for _, f := range slices.Sorted(maps.Keys(r)) {
+		if f != c.Key && t.says(r[f]) {
+			said = append(said, f)
+		}
+	}
+	for i, f := range said {
+		if wholeGroup(c, written, r, f) {
+			return true
+		}
+		for _, g := range said[i+1:] {
+			if wholeGroup(c, written, r, f, g) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// says reports whether the messages give a value: mention it (or one of
+// a list's members), or name the record it links to.
+func (t *told) says(v any) bool {
+	switch x := v.(type) {
+	case string:
+		if len(x) < minMention {
+			return false
+		}
+		if saysWord(t.text, strings.ToLower(x)) {
+			return true
+		}
+		for id := range t.named {
+			if strings.HasSuffix(id, "\x00"+x) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if t.says(e) {
+				return true
+			}
+		}
+	case bool:
+		return false
+	}
+	return false
+}
+
+// wholeGroup reports whether every record holding r's values of fields
+// is written.
+func wholeGroup(c *state.Collection, written map[string]bool, r state.Record, fields ...string) bool {
+	for _, o := range c.Records {
+		same := true
+		for _, f := range fields {
+			if !sharesValue(o[f], r[f]) {
+				same = false
+				break
+			}
+		}
+		if !same {
+			continue
+		}
+		if k, _ := state.KeyOf(o, c.Key); !written[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// sharesValue compares two field values; a list shares when it holds an
+// element of the other.
+func sharesValue(a, b any) bool {
+	al, aok := a.([]any)
+	bl, bok := b.([]any)
+	if aok && bok {
+		for _, x := range al {
+			for _, y := range bl {
+				if valueEqual(x, y) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return valueEqual(a, b)
+}
+
+// unsingledCause blames the intent: the plan writes a record the messages
+// do not single out.
+func (p *Job) unsingledCause(coll, key string) RootCause {
+	msg := fmt.Sprintf("the %s plan writes %s %s, which nothing the agent is told singles out (not its key, not a record the instruction names or links to, not a group it describes that the plan writes whole): the goal chose it", p.PlanFrom, coll, key)
+	return blame(IntentAmbiguous, ref(p.Env.Intent), Evidence{Collection: coll, Record: key, Message: msg})
+}
