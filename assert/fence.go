@@ -36,6 +36,10 @@ type FenceSpec struct {
 	Volatile map[string][]string
 	// ToolWrites maps a tool to the collection its effect writes.
 	ToolWrites map[string]string
+	// Stamps maps, per collection, a field a tool sets to the clock to the
+	// fields the tool writes beside it: the stamp may change when one of
+	// those is asked to (cancelled_at with status).
+	Stamps map[string]map[string][]string
 }
 
 // fence is a compiled Fence: the goal's programs grouped by collection.
@@ -44,12 +48,13 @@ type fence struct {
 	freeColl map[string]bool       // collections a cel or called goal leaves open (creates)
 	celColl  map[string]bool       // collections a positive cel reads (edits too)
 	volatile map[string]map[string]bool
+	stamps   map[string]map[string][]string
 }
 
 // NewFence compiles the fence of a goal (the programs of its assertions,
 // goal and rules alike: a rule's negative tells what may go).
 func NewFence(goal []*Program, spec FenceSpec) *Program {
-	f := &fence{byColl: map[string][]*Program{}, freeColl: map[string]bool{}, celColl: map[string]bool{}, volatile: map[string]map[string]bool{}}
+	f := &fence{byColl: map[string][]*Program{}, freeColl: map[string]bool{}, celColl: map[string]bool{}, volatile: map[string]map[string]bool{}, stamps: spec.Stamps}
 	for name, fields := range spec.Volatile {
 		f.volatile[name] = map[string]bool{}
 		for _, fd := range fields {
@@ -154,9 +159,9 @@ func (f *fence) unasked(name string, before state.Record, had bool, after state.
 		if len(changed) == 0 || f.celColl[name] {
 			return "", ""
 		}
-		allowed := f.fieldsAsked(name, before, after)
+		allowed := f.withStamps(name, f.fieldsAsked(name, before, after), changed)
 		for _, c := range changed {
-			if !slices.ContainsFunc(allowed, func(a string) bool { return pathsOverlap(a, c) }) {
+			if !slices.ContainsFunc(allowed, func(a string) bool { return pathsOverlap(a, c) }) || !f.listChangeAsked(name, c, before, after) {
 				return "changed", c
 			}
 		}
@@ -200,6 +205,21 @@ func (f *fence) fieldsAsked(name string, before, after state.Record) []string {
 	return out
 }
 
+// withStamps adds to the asked fields the clock stamps of those that
+// changed: a status the goal sets lets the tool's cancelled_at change too.
+func (f *fence) withStamps(name string, asked, changed []string) []string {
+	out := asked
+	for stamp, with := range f.stamps[name] {
+		for _, w := range with {
+			if slices.Contains(asked, w) && slices.ContainsFunc(changed, func(c string) bool { return pathsOverlap(w, c) }) {
+				out = append(out, stamp)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // pathsOverlap reports whether one dotted path is the other or lies
 // inside it ("cells" and "cells.Status").
 func pathsOverlap(a, b string) bool {
@@ -230,4 +250,101 @@ func changedPaths(path string, got, want map[string]any, volatile map[string]boo
 		}
 	}
 	return out
+}
+
+// listChangeAsked reports whether a change of a list of plain values (a
+// tag list, labels, members) adds only elements a positive assertion
+// matching the record asks it to hold and takes out only those a negative
+// matching it at the start names. A goal that says "tags contain billing"
+// lets billing be added, not any tag; one that pins the whole list, or
+// speaks of its size, leaves the list to it. Other fields pass.
+func (f *fence) listChangeAsked(name, field string, before, after state.Record) bool {
+	old, _ := before[field].([]any)
+	cur, ok := after[field].([]any)
+	if !ok || !plainList(old) || !plainList(cur) {
+		return true
+	}
+	var add, take []string
+	for _, p := range f.byColl[name] {
+		a := p.Assertion
+		positive := !a.IsNegative()
+		if a.Type == Unchanged || positive && !p.MatchRecord(after) || !positive && !p.MatchRecord(before) {
+			continue
+		}
+		for _, pr := range a.Where {
+			if pr.Field != field {
+				continue
+			}
+			vals, whole := listOperand(pr)
+			if whole && positive {
+				return true
+			}
+			if positive {
+				add = append(add, vals...)
+			} else {
+				take = append(take, vals...)
+			}
+		}
+	}
+	added, removed := listDiff(old, cur)
+	return subset(added, add) && subset(removed, take)
+}
+
+// listOperand is what a predicate on a list names, lower-cased: its value
+// (a member, or the members an in lists); whole when it pins or measures
+// the list itself.
+func listOperand(pr Predicate) (vals []string, whole bool) {
+	switch pr.Op {
+	case OpEquals, OpIEquals, OpContains, OpIContains:
+		if _, isList := pr.Value.([]any); isList {
+			return nil, true
+		}
+		return []string{strings.ToLower(state.Text(pr.Value))}, false
+	case OpIn:
+		l, _ := pr.Value.([]any)
+		for _, v := range l {
+			vals = append(vals, strings.ToLower(state.Text(v)))
+		}
+		return vals, false
+	}
+	return nil, true
+}
+
+// plainList reports whether a list holds no objects or lists.
+func plainList(l []any) bool {
+	for _, v := range l {
+		switch v.(type) {
+		case map[string]any, []any:
+			return false
+		}
+	}
+	return true
+}
+
+// listDiff is what cur added to old and took out of it, lower-cased.
+func listDiff(old, cur []any) (added, removed []string) {
+	has := func(l []any, v any) bool {
+		return slices.ContainsFunc(l, func(x any) bool { return state.Text(x) == state.Text(v) })
+	}
+	for _, v := range cur {
+		if !has(old, v) {
+			added = append(added, strings.ToLower(state.Text(v)))
+		}
+	}
+	for _, v := range old {
+		if !has(cur, v) {
+			removed = append(removed, strings.ToLower(state.Text(v)))
+		}
+	}
+	return added, removed
+}
+
+// subset reports whether every element of xs is in of.
+func subset(xs, of []string) bool {
+	for _, x := range xs {
+		if !slices.Contains(of, x) {
+			return false
+		}
+	}
+	return true
 }

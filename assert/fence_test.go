@@ -13,7 +13,7 @@ import (
 // employee: the fence must see every collection, not only the goal's.
 func fenceWorld() *state.World {
 	tickets := state.NewCollection("desk.tickets", "id", []state.Record{
-		{"id": "T1", "priority": "normal", "assignee": "ana", "status": "open", "updated_at": "2026-01-01", "cells": map[string]any{"Status": "a", "Owner": "b"}},
+		{"id": "T1", "priority": "normal", "assignee": "ana", "status": "open", "updated_at": "2026-01-01", "tags": []any{"vip"}, "cells": map[string]any{"Status": "a", "Owner": "b"}},
 		{"id": "T2", "priority": "low", "assignee": "bo", "status": "spam", "updated_at": "2026-01-01"},
 	})
 	mails := state.NewCollection("mail.messages", "id", []state.Record{{"id": "m1", "to": "ana@acme.example"}})
@@ -62,8 +62,10 @@ func TestFence(t *testing.T) {
 		`{"unchanged":"desk.tickets","except":{"id":"T1"}}`,
 		`{"not_exists":"desk.tickets","where":{"status":"spam"}}`,
 		`{"exists":"desk.tickets","where":{"id":"T1","cells.Status":"done"}}`,
+		`{"exists":"desk.tickets","where":{"id":"T1","tags":{"contains":"billing"}}}`,
 	}
-	spec := FenceSpec{Volatile: map[string][]string{"desk.tickets": {"updated_at"}}}
+	spec := FenceSpec{Volatile: map[string][]string{"desk.tickets": {"updated_at"}},
+		Stamps: map[string]map[string][]string{"desk.tickets": {"escalated_at": {"priority"}, "trashed_at": nil}}}
 	cases := []struct {
 		name   string
 		change func(*state.State)
@@ -77,6 +79,11 @@ func TestFence(t *testing.T) {
 		{"a record of another app", both(setPriority, edit("hr.employees", "e1", "status", "terminated")), "hr.employees e1 changed (status)"},
 		{"an asked create", func(st *state.State) { _ = st.Insert("mail.messages", state.Record{"id": "m2", "to": "bo@acme.example"}) }, ""},
 		{"an unasked create", func(st *state.State) { _ = st.Insert("mail.messages", state.Record{"id": "m2", "to": "eve@x.example"}) }, "mail.messages m2 was created"},
+		{"the asked tag", edit("desk.tickets", "T1", "tags", []any{"vip", "billing"}), ""},
+		{"another tag beside it", edit("desk.tickets", "T1", "tags", []any{"vip", "billing", "spam"}), "desk.tickets T1 changed (tags)"},
+		{"a tag taken out", edit("desk.tickets", "T1", "tags", []any{"billing"}), "desk.tickets T1 changed (tags)"},
+		{"a stamp with the asked change", both(setPriority, edit("desk.tickets", "T1", "escalated_at", "2026-01-15")), ""},
+		{"a stamp alone", edit("desk.tickets", "T1", "trashed_at", "2026-01-15"), "desk.tickets T1 changed (trashed_at)"},
 		{"an unasked delete", func(st *state.State) { _ = st.Delete("hr.employees", "e1") }, "hr.employees e1 was deleted"},
 		{"a delete a negative asks", func(st *state.State) { _ = st.Delete("desk.tickets", "T2") }, ""},
 	}

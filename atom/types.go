@@ -91,15 +91,14 @@ type Collection struct {
 	Key         string           `json:"key,omitempty"`       // key field, default "id"
 	IDPrefix    string           `json:"id_prefix,omitempty"` // prefix of generated keys, default first letters of the name + "_"
 	Fields      map[string]Field `json:"fields"`
-	// Volatile lists the fields the server sets itself (a last-modified
-	// time, a counter the API keeps): a whole-world goal never compares
-	// them. A field a tool's effect sets to the clock ("$now") is the
-	// server's as well (VolatileFields).
+	// Volatile lists the fields the server sets itself (a counter the API
+	// keeps, a sync token): a whole-world goal never compares them. A
+	// field a tool stamps with the clock goes with that tool's change
+	// (ClockStamps), and is not volatile.
 	Volatile []string `json:"volatile,omitempty"`
 }
 
-// VolatileFields is the collection's declared volatile fields and those a
-// tool of the server sets to the clock, sorted.
+// VolatileFields is the collection's declared volatile fields, sorted.
 func (s *Server) VolatileFields(coll string) []string {
 	var out []string
 	for _, c := range s.Collections {
@@ -107,18 +106,48 @@ func (s *Server) VolatileFields(coll string) []string {
 			out = append(out, c.Volatile...)
 		}
 	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// ClockStamps maps each field a tool of the collection sets to the clock
+// ("$now") to the fields the same tool writes beside it (its other
+// constants and the fields its arguments write): a stamp that goes with
+// a change (cancelled_at with status, updated_at with any edit), never
+// one made alone (a trash tool that only stamps trashed_at).
+func (s *Server) ClockStamps(coll string) map[string][]string {
+	c := s.Collection(coll)
+	if c == nil {
+		return nil
+	}
+	out := map[string][]string{}
 	for _, t := range s.Tools {
 		if t.Effect.Collection != coll {
 			continue
 		}
+		var stamps, writes []string
 		for f, v := range t.Effect.Set {
 			if v == "$now" {
-				out = append(out, f)
+				stamps = append(stamps, f)
+			} else {
+				writes = append(writes, f)
 			}
 		}
+		key, _ := t.Effect.KeyArg(c)
+		for arg := range InputProperties(t.Input) {
+			if arg != key {
+				writes = append(writes, t.Effect.FieldOf(arg))
+			}
+		}
+		for _, f := range stamps {
+			out[f] = append(out[f], writes...)
+		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	for f, ws := range out {
+		slices.Sort(ws)
+		out[f] = slices.Compact(ws)
+	}
+	return out
 }
 
 // KeyField is the collection's key field.

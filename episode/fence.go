@@ -18,11 +18,13 @@ func fenceCheck(env *Env) assert.Check {
 			goal = append(goal, c.Program)
 		}
 	}
-	spec := assert.FenceSpec{Volatile: map[string][]string{}, ToolWrites: map[string]string{}}
+	spec := assert.FenceSpec{Volatile: map[string][]string{}, ToolWrites: map[string]string{}, Stamps: map[string]map[string][]string{}}
 	for _, e := range env.Servers {
 		s := e.MustServer()
 		for _, c := range s.Collections {
-			spec.Volatile[s.AppName()+"."+c.Name] = s.VolatileFields(c.Name)
+			name := s.AppName() + "." + c.Name
+			spec.Volatile[name] = s.VolatileFields(c.Name)
+			spec.Stamps[name] = s.ClockStamps(c.Name)
 		}
 	}
 	for _, t := range env.tools {

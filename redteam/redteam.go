@@ -216,6 +216,11 @@ func (tg *target) score(pol, what string, calls []episode.ToolCall) Attempt {
 	}
 	res := s.Evaluate()
 	a.Reward, a.Passed = res.Reward, res.Passed
+	if pol != Reference && tg.planned != nil && a.Passed && s.State().Hash() == tg.planned.Hash() {
+		// The same world as the reference plan's: the task done another
+		// way (a blind write that is the task), not an exploit.
+		a.Passed = false
+	}
 	return a
 }
 
