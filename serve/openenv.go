@@ -116,10 +116,22 @@ type OpenEnvState struct {
 // openEnvRoutes mounts OpenEnv's API under /openenv and /openenv/envs/{env}.
 func (s *Server) openEnvRoutes() {
 	for _, p := range []string{"/openenv", "/openenv/envs/{env}"} {
-		s.route(p+"/reset", methods{"POST": s.openEnvReset})
-		s.route(p+"/step", methods{"POST": s.openEnvStep})
-		s.route(p+"/state", methods{"GET": s.openEnvState})
+		s.route(p+"/reset", methods{"POST": s.openEnv(s.openEnvReset)})
+		s.route(p+"/step", methods{"POST": s.openEnv(s.openEnvStep)})
+		s.route(p+"/state", methods{"GET": s.openEnv(s.openEnvState)})
 		s.route(p+"/health", methods{"GET": s.openEnvHealth})
+	}
+}
+
+// openEnv answers what h returns: 200 with the value, or the error.
+func (s *Server) openEnv(h func(w http.ResponseWriter, r *http.Request) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := h(w, r)
+		if err != nil {
+			s.openEnvFail(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, v)
 	}
 }
 
@@ -187,19 +199,17 @@ func (s *Server) openEnvSession(id, env string) (*Session, error) {
 	return sess, nil
 }
 
-func (s *Server) openEnvReset(w http.ResponseWriter, r *http.Request) {
+func (s *Server) openEnvReset(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req OpenEnvResetRequest
 	if err := s.openEnvDecode(w, r, &req); err != nil {
-		s.openEnvFail(w, err)
-		return
+		return nil, err
 	}
 	sess, err := s.openEnvOpen(r, req)
 	if err != nil {
-		s.openEnvFail(w, err)
-		return
+		return nil, err
 	}
 	start := OpenEnvStart{EpisodeID: sess.ID, EnvID: sess.Env.ID, Messages: sess.Messages(), MaxSteps: sess.Env.Limits.MaxSteps, Tools: openEnvTools(sess.Defs())}
-	writeJSON(w, http.StatusOK, OpenEnvResult{Observation: start})
+	return OpenEnvResult{Observation: start}, nil
 }
 
 // openEnvOpen resets the episode a reset names, or opens a new one.
@@ -244,28 +254,24 @@ func openEnvTools(defs []episode.Def) []OpenEnvTool {
 	return out
 }
 
-func (s *Server) openEnvStep(w http.ResponseWriter, r *http.Request) {
+func (s *Server) openEnvStep(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req OpenEnvStepRequest
 	if err := s.openEnvDecode(w, r, &req); err != nil {
-		s.openEnvFail(w, err)
-		return
+		return nil, err
 	}
 	sess, err := s.openEnvSession(req.EpisodeID, r.PathValue("env"))
 	if err != nil {
-		s.openEnvFail(w, err)
-		return
+		return nil, err
 	}
 	obs, done, err := openEnvAct(sess, req.Action)
 	if err != nil {
-		s.openEnvFail(w, err)
-		return
+		return nil, err
 	}
 	ev, err := sess.Evaluate()
 	if err != nil {
-		s.openEnvFail(w, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, OpenEnvResult{Observation: obs, Reward: &ev.Reward, Done: done})
+	return OpenEnvResult{Observation: obs, Reward: &ev.Reward, Done: done}, nil
 }
 
 // openEnvAct runs one action and returns its observation and whether the
@@ -312,21 +318,18 @@ func observationValue(content string) any {
 	return content
 }
 
-func (s *Server) openEnvState(w http.ResponseWriter, r *http.Request) {
+func (s *Server) openEnvState(_ http.ResponseWriter, r *http.Request) (any, error) {
 	sess, err := s.openEnvSession(r.URL.Query().Get("episode_id"), r.PathValue("env"))
 	if err != nil {
-		s.openEnvFail(w, err)
-		return
+		return nil, err
 	}
 	v, err := sess.View(false)
 	if err != nil {
-		s.openEnvFail(w, err)
-		return
+		return nil, err
 	}
 	ev, err := sess.Evaluate()
 	if err != nil {
-		s.openEnvFail(w, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, OpenEnvState{EpisodeID: sess.ID, StepCount: v.Steps, EnvID: sess.Env.ID, Done: v.Done, Reward: ev.Reward, Passed: ev.Passed, StateHash: v.StateHash})
+	return OpenEnvState{EpisodeID: sess.ID, StepCount: v.Steps, EnvID: sess.Env.ID, Done: v.Done, Reward: ev.Reward, Passed: ev.Passed, StateHash: v.StateHash}, nil
 }

@@ -4,7 +4,7 @@ connection, the body encoded once, the answer read but not decoded), in
 alternating rounds against one `legoenv serve`, in one run.
 
     go build -o legoenv ./cmd/legoenv
-    LEGOENV_BIN=./legoenv python3 python/bench/step_overhead.py [--rounds 20] [--steps 50]
+    LEGOENV_BIN=./legoenv PYTHONPATH=python python3 python/bench/step_overhead.py [--rounds 20] [--steps 50]
 
 Prints the median time per step of each and their ratio (Client / raw).
 """

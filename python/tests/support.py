@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import atexit
+import http.server
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import unittest
 from typing import Any, Dict, List, Optional
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -86,3 +88,32 @@ def openai_calls(calls: List[Dict[str, Any]], turn: int = 0) -> List[Dict[str, A
     return [{"id": f"call_{turn}_{i}", "type": "function",
              "function": {"name": c["name"], "arguments": json.dumps(c.get("arguments", {}))}}
             for i, c in enumerate(calls)]
+
+
+class Served(unittest.TestCase):
+    """A test case with `legoenv serve` of the small corpus running for the
+    whole class: self.client is a Client of it."""
+
+    client: "legoenv.Client"
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls._served = legoenv.serve(envs=envs_file())
+        cls.client = cls._served.__enter__()
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls._served.__exit__(None, None, None)
+
+
+def answer_json(handler: http.server.BaseHTTPRequestHandler, status: int, doc: Any,
+                headers: Optional[Dict[str, str]] = None) -> None:
+    """Answers a request of a scripted test server with a JSON document."""
+    body = json.dumps(doc).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(body)))
+    for k, v in (headers or {}).items():
+        handler.send_header(k, v)
+    handler.end_headers()
+    handler.wfile.write(body)

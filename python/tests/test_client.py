@@ -4,7 +4,6 @@ with `legoenv play` on the same calls."""
 from __future__ import annotations
 
 import http.server
-import json
 import tempfile
 import threading
 import unittest
@@ -15,16 +14,15 @@ import support
 import legoenv
 
 
-class ClientPlayParity(unittest.TestCase):
+class ClientPlayParity(support.Served):
     @classmethod
     def setUpClass(cls) -> None:
-        cls.ctx = legoenv.serve(envs=support.envs_file())
-        cls.client = cls.ctx.__enter__()
+        super().setUpClass()
         cls.tmp = tempfile.TemporaryDirectory()
 
     @classmethod
     def tearDownClass(cls) -> None:
-        cls.ctx.__exit__(None, None, None)
+        super().tearDownClass()
         cls.tmp.cleanup()
 
     def test_reference_plans_match_play(self) -> None:
@@ -142,15 +140,8 @@ class Retries(unittest.TestCase):
             def do_GET(self) -> None:  # noqa: N802
                 seen.append(self.path)
                 code = answers.pop(0)
-                body = json.dumps({"status": "ok"} if code == 200 else
-                                  {"error": {"code": "busy", "message": "try later"}}).encode()
-                self.send_response(code)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                if code == 429:
-                    self.send_header("Retry-After", "0")
-                self.end_headers()
-                self.wfile.write(body)
+                doc = {"status": "ok"} if code == 200 else {"error": {"code": "busy", "message": "try later"}}
+                support.answer_json(self, code, doc, {"Retry-After": "0"} if code == 429 else None)
 
             def log_message(self, *a: object) -> None:
                 pass

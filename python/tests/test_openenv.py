@@ -14,8 +14,6 @@ from typing import Any, Dict, Optional
 
 import support
 
-import legoenv
-
 
 class OpenEnvHTTP:
     """A minimal OpenEnv HTTP client: base_url is an environment's root
@@ -44,16 +42,7 @@ class OpenEnvHTTP:
         return self._call("GET", f"/state?episode_id={self.episode_id}")
 
 
-class OpenEnvEndpoints(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls) -> None:
-        cls.ctx = legoenv.serve(envs=support.envs_file())
-        cls.client = cls.ctx.__enter__()
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        cls.ctx.__exit__(None, None, None)
-
+class OpenEnvEndpoints(support.Served):
     def test_reset_step_reward(self) -> None:
         for env_id in support.env_ids(5):
             with self.subTest(env=env_id):

@@ -53,14 +53,9 @@ def chat_server(script: Script) -> http.server.ThreadingHTTPServer:
                 msg: Dict[str, Any] = {"role": "assistant", "content": "ok"}  # the pre-flight request
             else:
                 msg = script.turn(msgs)
-            body = json.dumps({"id": "x", "object": "chat.completion", "model": req.get("model"),
-                               "choices": [{"index": 0, "message": msg, "finish_reason": "stop"}],
-                               "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            support.answer_json(self, 200, {"id": "x", "object": "chat.completion", "model": req.get("model"),
+                                            "choices": [{"index": 0, "message": msg, "finish_reason": "stop"}],
+                                            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
 
         def log_message(self, *a: object) -> None:
             pass

@@ -11,20 +11,10 @@ import unittest
 
 import support
 
-import legoenv
 import legoenv_verifiers as lv
 
 
-class VerifiersMapping(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls) -> None:
-        cls.ctx = legoenv.serve(envs=support.envs_file())
-        cls.client = cls.ctx.__enter__()
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        cls.ctx.__exit__(None, None, None)
-
+class VerifiersMapping(support.Served):
     def test_dataset_rows(self) -> None:
         ids = support.env_ids(8)
         rows = lv.dataset_rows(self.client, envs=ids)
