@@ -10,6 +10,7 @@ package serve
 //	POST /step   StepRequest {action, timeout_s?, request_id?, ...extra} -> StepResponse {observation, reward, done}
 //	GET  /state  State {episode_id, step_count, ...extra}
 //	GET  /health HealthResponse {status: "healthy"}
+//	GET  /ws     the WebSocket sessions of its EnvClient (openenv_ws.go)
 //
 // Actions are OpenEnv's MCP actions: {"type": "call_tool", "tool_name",
 // "arguments"} (observation CallToolObservation {tool_name, result,
@@ -120,6 +121,7 @@ func (s *Server) openEnvRoutes() {
 		s.route(p+"/step", methods{"POST": s.openEnv(s.openEnvStep)})
 		s.route(p+"/state", methods{"GET": s.openEnv(s.openEnvState)})
 		s.route(p+"/health", methods{"GET": s.openEnvHealth})
+		s.route(p+"/ws", methods{"GET": s.openEnvWS})
 	}
 }
 
@@ -323,13 +325,18 @@ func (s *Server) openEnvState(_ http.ResponseWriter, r *http.Request) (any, erro
 	if err != nil {
 		return nil, err
 	}
+	return openEnvStateOf(sess)
+}
+
+// openEnvStateOf is an episode's OpenEnv State.
+func openEnvStateOf(sess *Session) (OpenEnvState, error) {
 	v, err := sess.View(false)
 	if err != nil {
-		return nil, err
+		return OpenEnvState{}, err
 	}
 	ev, err := sess.Evaluate()
 	if err != nil {
-		return nil, err
+		return OpenEnvState{}, err
 	}
 	return OpenEnvState{EpisodeID: sess.ID, StepCount: v.Steps, EnvID: sess.Env.ID, Done: v.Done, Reward: ev.Reward, Passed: ev.Passed, StateHash: v.StateHash}, nil
 }

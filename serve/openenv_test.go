@@ -1,10 +1,15 @@
 package serve
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/legoenv/legoenv/episode"
 )
@@ -136,5 +141,82 @@ func TestOpenEnvErrors(t *testing.T) {
 	var h map[string]string
 	if ts.do(t, "GET", "/openenv/health", nil, &h); h["status"] != "healthy" {
 		t.Fatalf("health %v", h)
+	}
+}
+
+// TestOpenEnvWebSocket plays a reference plan over OpenEnv's WebSocket
+// protocol: one connection, one episode, closed with the connection.
+func TestOpenEnvWebSocket(t *testing.T) {
+	cat := exampleCatalog(t)
+	ts := startServer(t, cat, Options{})
+	var env *episode.Env
+	for _, in := range cat.All() {
+		if len(in.Env.Plan) > 1 {
+			env = in.Env
+			break
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/openenv/envs/"+env.ID+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	send := func(msg string) wsMessage {
+		t.Helper()
+		if err := conn.Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
+			t.Fatal(err)
+		}
+		_, b, err := conn.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m wsMessage
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatalf("%s: %s", b, err)
+		}
+		return m
+	}
+	for msg, code := range map[string]string{`{"type": "step", "data": {"type": "list_tools"}}`: wsSessionError, `{"type": "jump"}`: wsUnknownType, `{"type":`: wsInvalidJSON} {
+		if m := send(msg); m.Type != "error" || !strings.Contains(string(m.Data), code) {
+			t.Errorf("%s: %s %s; want error %s", msg, m.Type, m.Data, code)
+		}
+	}
+	var start struct {
+		Observation OpenEnvStart `json:"observation"`
+	}
+	if m := send(`{"type": "reset", "data": {}}`); m.Type != "observation" || json.Unmarshal(m.Data, &start) != nil || start.Observation.EnvID != env.ID {
+		t.Fatalf("reset: %s %s", m.Type, m.Data)
+	}
+	var res OpenEnvResult
+	for _, c := range env.PlanCalls() {
+		m := send(fmt.Sprintf(`{"type": "step", "data": {"type": "call_tool", "tool_name": %q, "arguments": %s}}`, c.Name, c.Args))
+		if m.Type != "observation" || json.Unmarshal(m.Data, &res) != nil {
+			t.Fatalf("step %s: %s %s", c.Name, m.Type, m.Data)
+		}
+	}
+	if res.Reward == nil || *res.Reward != 1 {
+		t.Fatalf("reward after the plan: %v", res.Reward)
+	}
+	var st OpenEnvState
+	if m := send(`{"type": "state"}`); m.Type != "state" || json.Unmarshal(m.Data, &st) != nil || st.StepCount != len(env.Plan) || !st.Passed || st.EpisodeID != start.Observation.EpisodeID {
+		t.Fatalf("state: %s %s", m.Type, m.Data)
+	}
+	if m := send(`{"type": "reset"}`); !strings.Contains(string(m.Data), start.Observation.EpisodeID) {
+		t.Fatalf("reset on the connection is another episode: %s", m.Data)
+	}
+	if m := send(`{"type": "state"}`); json.Unmarshal(m.Data, &st) != nil || st.StepCount != 0 {
+		t.Fatalf("state after reset: %s", m.Data)
+	}
+	if err := conn.Write(ctx, websocket.MessageText, []byte(`{"type": "close"}`)); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for ts.OpenSessions() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d sessions open after close", ts.OpenSessions())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

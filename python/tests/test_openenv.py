@@ -2,17 +2,21 @@
 written to OpenEnv's HTTP shapes (openenv-core 0.2.3: ResetRequest,
 StepRequest {action}, StepResponse {observation, reward, done}, State
 {episode_id, step_count}; actions call_tool {tool_name, arguments} and
-list_tools)."""
+list_tools), and over the WebSocket protocol its EnvClient speaks (/ws)."""
 
 from __future__ import annotations
 
 import json
+import time
 import unittest
 import urllib.error
 import urllib.request
 from typing import Any, Dict, Optional
 
 import support
+
+import legoenv
+from wsclient import WebSocket
 
 
 class OpenEnvHTTP:
@@ -95,6 +99,36 @@ class OpenEnvEndpoints(support.Served):
         cm.exception.close()
         health = OpenEnvHTTP(f"{self.client.base_url}/openenv")._call("GET", "/health")
         self.assertEqual(health["status"], "healthy")
+
+    def test_websocket_episode(self) -> None:
+        """The WebSocket protocol of OpenEnv's EnvClient: one connection is
+        one episode; reset, step, state, close."""
+        env_id = support.env_ids(2)[1]
+        ws = WebSocket(f"ws{self.client.base_url[4:]}/openenv/envs/{env_id}/ws")
+        try:
+            early = ws.call({"type": "step", "data": {"type": "list_tools"}})
+            self.assertEqual((early["type"], early["data"]["code"]), ("error", "SESSION_ERROR"))
+            first = ws.call({"type": "reset", "data": {}})
+            self.assertEqual(first["type"], "observation")
+            self.assertEqual((first["data"]["reward"], first["data"]["done"]), (None, False))
+            episode = first["data"]["observation"]["episode_id"]
+            plan = support.plan(env_id)
+            for c in plan:
+                res = ws.call({"type": "step", "data": {"type": "call_tool", "tool_name": c["name"], "arguments": c.get("arguments", {})}})
+                self.assertEqual(res["type"], "observation", res)
+            self.assertEqual(res["data"]["reward"], 1.0)
+            st = ws.call({"type": "state"})
+            self.assertEqual((st["type"], st["data"]["episode_id"], st["data"]["step_count"]), ("state", episode, len(plan)))
+            self.assertEqual(self.client.evaluate(episode)["passed"], True)
+            unknown = ws.call({"type": "teleport"})
+            self.assertEqual(unknown["data"]["code"], "UNKNOWN_TYPE")
+            ws.send(json.dumps({"type": "close"}))
+        finally:
+            ws.close()
+        with self.assertRaises(legoenv.SessionClosed):
+            for _ in range(100):  # the server closes the episode as the connection ends
+                self.client.evaluate(episode)
+                time.sleep(0.02)
 
 
 if __name__ == "__main__":
