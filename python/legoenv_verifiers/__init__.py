@@ -205,5 +205,7 @@ def load_environment(base_url: str = "http://127.0.0.1:8080", token: Optional[st
         async def step_limit(self, state: Any) -> bool:
             return bool(state.get("legoenv_done"))
 
-    return LegoenvEnv(dataset=encode(train), eval_dataset=encode(held) if held else None,
-                      rubric=vf.Rubric(funcs=[legoenv_reward], weights=[1.0]), max_turns=max_turns, **kwargs)
+    env = LegoenvEnv(dataset=encode(train), eval_dataset=encode(held) if held else None,
+                     rubric=vf.Rubric(funcs=[legoenv_reward], weights=[1.0]), max_turns=max_turns, **kwargs)
+    env.legoenv_client = client  # the sessions' client, for callers that want to close it
+    return env

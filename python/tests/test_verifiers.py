@@ -4,10 +4,13 @@ to need it (ImportError without it)."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import json
+import sys
 import types
 import unittest
+from typing import Any
 
 import support
 
@@ -86,6 +89,79 @@ class VerifiersMapping(support.Served):
             self.skipTest("verifiers is installed here")
         with self.assertRaises(ImportError):
             lv.load_environment(base_url=self.client.base_url)
+
+
+class LoadEnvironmentGlue(support.Served):
+    """load_environment's own code (dataset encoding, setup_state,
+    env_response, the stop conditions, the reward) run on stand-ins for
+    verifiers and datasets that hold only the names it uses. This checks
+    the glue, not compatibility with verifiers, which is not installable
+    here."""
+
+    def test_episode_through_the_glue(self) -> None:
+        vf, ds = _stand_ins()
+        saved = {k: sys.modules.get(k) for k in ("verifiers", "datasets")}
+        sys.modules.update({"verifiers": vf, "datasets": ds})
+        try:
+            ids = support.env_ids(4)
+            apps = self.client.env(ids[0])["apps"]
+            env = lv.load_environment(base_url=self.client.base_url, envs=ids, eval_app=apps[0], max_turns=7)
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    sys.modules.pop(k, None)
+                else:
+                    sys.modules[k] = v
+        self.assertEqual(env.kwargs["max_turns"], 7)
+        held = [r for r in env.eval_dataset]
+        self.assertTrue(held and all(apps[0] in json.loads(r["info"])["apps"] for r in held))
+        self.assertTrue(all(apps[0] not in json.loads(r["info"])["apps"] for r in env.dataset))
+        self.assertEqual(len(held) + len(env.dataset), 4)
+        row = held[0]
+        env_id = json.loads(row["info"])["env_id"]
+        reward = asyncio.run(_play(env, row, support.plan(env_id)))
+        self.assertEqual(reward, 1.0)
+        self.assertEqual(self.client.health()["sessions_open"], 0)
+        short = asyncio.run(_play(env, row, support.plan(env_id)[:-1]))
+        self.assertLess(short, 1.0)
+        env.legoenv_client.close()
+
+
+async def _play(env: Any, row: dict, plan: list) -> float:
+    """One rollout as verifiers drives it: setup_state, then per model turn
+    env_response, the stop conditions, and the rubric at the end."""
+    state: dict = {"info": row["info"], "prompt": row["prompt"], "trajectory": []}
+    state = await env.setup_state(state)
+    for i, c in enumerate(plan):
+        msg = {"role": "assistant", "content": None, "tool_calls": support.openai_calls([c], i)}
+        state["trajectory"].append({"completion": [msg]})
+        assert not await env.no_tool_calls(state)
+        tools = await env.env_response([msg], state)
+        assert len(tools) == 1 and tools[0]["role"] == "tool", tools
+        assert not await env.step_limit(state)
+    state["trajectory"].append({"completion": [{"role": "assistant", "content": "Done."}]})
+    assert await env.no_tool_calls(state)
+    return await env.rubric.funcs[0](state)
+
+
+def _stand_ins() -> "tuple[types.ModuleType, types.ModuleType]":
+    vf = types.ModuleType("verifiers")
+
+    class MultiTurnEnv:
+        def __init__(self, dataset: Any = None, eval_dataset: Any = None, rubric: Any = None, **kwargs: Any) -> None:
+            self.dataset, self.eval_dataset, self.rubric, self.kwargs = dataset, eval_dataset, rubric, kwargs
+
+        async def setup_state(self, state: Any) -> Any:
+            return state
+
+    class Rubric:
+        def __init__(self, funcs: list, weights: list) -> None:
+            self.funcs, self.weights = funcs, weights
+
+    vf.MultiTurnEnv, vf.Rubric, vf.stop = MultiTurnEnv, Rubric, (lambda f: f)  # type: ignore[attr-defined]
+    ds = types.ModuleType("datasets")
+    ds.Dataset = types.SimpleNamespace(from_list=list)  # type: ignore[attr-defined]
+    return vf, ds
 
 
 def _as_object(msg: dict) -> types.SimpleNamespace:
