@@ -54,7 +54,7 @@ func (s *Server) protect(next http.Handler) http.Handler {
 				return
 			}
 		}
-		if !mcpPath && strings.HasPrefix(r.URL.Path, "/v1/") && hasBody(r) && !isJSON(r.Header.Get("Content-Type")) {
+		if !mcpPath && (strings.HasPrefix(r.URL.Path, "/v1/") || strings.HasPrefix(r.URL.Path, "/openenv/")) && hasBody(r) && !isJSON(r.Header.Get("Content-Type")) {
 			s.fail(w, http.StatusUnsupportedMediaType, "unsupported_media_type",
 				fmt.Sprintf("Content-Type %q: a request body must be application/json", r.Header.Get("Content-Type")))
 			return

@@ -194,6 +194,7 @@ func (s *Server) routes() {
 	s.route("/v1/sessions/{id}/reset", methods{"POST": s.reset})
 	s.route("/v1/sessions/{id}/state", methods{"GET": s.state})
 	s.mux.HandleFunc("/v1/sessions/{id}/mcp", s.mcp)
+	s.openEnvRoutes()
 	if s.opts.UI != nil {
 		s.mux.Handle("GET /{$}", s.opts.UI)
 		s.mux.Handle("/ui/", s.opts.UI)

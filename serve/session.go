@@ -14,6 +14,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/rollout"
 )
 
 // ErrClosed is returned by every call on a session that was closed or
@@ -55,10 +56,9 @@ func NewSession(id string, env *episode.Env, opts episode.SessionOptions) (*Sess
 	if id == "" {
 		id = newID()
 	}
-	seed := opts.Seed
-	if seed == 0 {
-		seed = env.Recipe.Seed
-	}
+	// The seed the data was drawn with: the recipe's, else the data atom's,
+	// as rollouts and exports name it.
+	seed := rollout.EffectiveSeed(env, opts.Seed)
 	toolset := opts.Toolset
 	if toolset == "" {
 		toolset = episode.ToolsetNamed

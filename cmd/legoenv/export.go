@@ -17,14 +17,14 @@ func init() { commands = append(commands, newExportCmd) }
 
 func newExportCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "export sft|rl",
-		Short: "Turn trajectories and environments into training data (SFT examples, RL prompts)",
+		Use:   "export sft|rl|hf",
+		Short: "Turn trajectories and environments into training data (SFT examples, RL prompts, a Hub dataset)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return badInput("export needs a subcommand: sft or rl (see 'legoenv export --help')")
+			return badInput("export needs a subcommand: sft, rl or hf (see 'legoenv export --help')")
 		},
 	}
-	c.AddCommand(newExportSFTCmd(), newExportRLCmd())
+	c.AddCommand(newExportSFTCmd(), newExportRLCmd(), newExportHFCmd())
 	return c
 }
 

@@ -201,7 +201,7 @@ func TestRolloutBadInputAndFailures(t *testing.T) {
 		{"bad url", []string{"rollout", "--base-url", "127.0.0.1:1", "--model", "m", "--out", traj}, 2, "must start with http"},
 		{"bad format", []string{"export", "sft", traj, "--out", traj + ".sft", "--format", "alpaca"}, 2, "openai or sharegpt"},
 		{"missing file", []string{"export", "sft", filepath.Join(dir, "none.jsonl"), "--out", traj}, 2, "none.jsonl"},
-		{"export without subcommand", []string{"export"}, 2, "sft or rl"},
+		{"export without subcommand", []string{"export"}, 2, "sft, rl or hf"},
 		{"eval without files", []string{"eval"}, 2, "requires at least 1 arg"},
 	}
 	for _, tc := range cases {
