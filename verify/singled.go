@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -33,8 +34,9 @@ const minMention = 3
 
 // told is what the messages single out.
 type told struct {
-	text  string          // lower-cased messages and the text of the records they name
-	named map[string]bool // "collection\x00key" of the records they name or link to
+	text    string          // lower-cased messages and the text of the records they name
+	named   map[string]bool // "collection\x00key" of the records they name or link to
+	numbers []float64       // the numbers text holds: thresholds a policy sets
 }
 
 // toldOf reads the messages and the records they name.
@@ -54,9 +56,69 @@ func (in *envInfo) toldOf(w *state.World) *told {
 			extra = append(extra, strings.ToLower(string(b)))
 		}
 	}
+	extra = append(extra, aboutNamed(w, msgs, t.named)...)
 	t.text = msgs + "\n" + strings.Join(extra, "\n")
+	t.numbers = numbersIn(strings.Join(append([]string{msgs}, extra...), "\n"))
 	t.link(w)
 	return t
+}
+
+// maxThresholds bounds the numbers tried as a policy's threshold.
+const maxThresholds = 40
+
+// numbersIn lists the distinct numbers of text, at most maxThresholds.
+func numbersIn(text string) []float64 {
+	var out []float64
+	for _, m := range numberRE.FindAllString(text, -1) {
+		n, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64)
+		if err != nil || slices.Contains(out, n) {
+			continue
+		}
+		out = append(out, n)
+		if len(out) == maxThresholds {
+			break
+		}
+	}
+	return out
+}
+
+// minTitle is the shortest title of a named record that, quoted in
+// another record, makes that record about it (an amendment that names the
+// policy it changes).
+const minTitle = 12
+
+// aboutNamed returns, as text, the records that quote a title of a named
+// record (a string value of minTitle or more characters the messages
+// also quote): the reply or amendment an agent finds by the name it was
+// given.
+func aboutNamed(w *state.World, msgs string, named map[string]bool) []string {
+	var titles []string
+	for id := range named {
+		name, k, _ := strings.Cut(id, "\x00")
+		r, ok := w.Collection(name).Lookup(k)
+		if !ok {
+			continue
+		}
+		for _, v := range r {
+			if s, ok := v.(string); ok && len(s) >= minTitle && saysWord(msgs, strings.ToLower(s)) {
+				titles = append(titles, strings.ToLower(s))
+			}
+		}
+	}
+	if len(titles) == 0 {
+		return nil
+	}
+	var out []string
+	for _, name := range w.Names() {
+		for _, r := range w.Collection(name).Records {
+			b, _ := json.Marshal(r)
+			text := strings.ToLower(string(b))
+			if slices.ContainsFunc(titles, func(t string) bool { return strings.Contains(text, t) }) {
+				out = append(out, text)
+			}
+		}
+	}
+	return out
 }
 
 // namesRecord reports whether msgs name a record: its key, or a string
@@ -163,7 +225,8 @@ func (p *Job) unsingled() (string, string, bool) {
 		}
 		for _, k := range slices.Sorted(maps.Keys(written)) {
 			r, _ := c.Lookup(k)
-			if !t.named[name+"\x00"+k] && !t.inGroup(c, r, written) {
+			after, _ := st.Get(name, k)
+			if !t.named[name+"\x00"+k] && !t.inGroup(c, r, after, written) && !counterpartOf(w, c, r, after) {
 				return name, k, true
 			}
 		}
@@ -172,20 +235,24 @@ func (p *Job) unsingled() (string, string, bool) {
 }
 
 // inGroup reports whether r is in a group the messages describe, by one
-// value or two, that the plan writes whole.
-func (t *told) inGroup(c *state.Collection, r state.Record, written map[string]bool) bool {
+// value or two, that the plan writes whole: every other member is written
+// too, or already holds what the plan wrote to r (the record already done).
+func (t *told) inGroup(c *state.Collection, r, after state.Record, written map[string]bool) bool {
 	var said []string // fields whose value the messages mention or whose link they name
 	for _, f := range slices.Sorted(maps.Keys(r)) {
 		if f != c.Key && t.says(r[f]) {
 			said = append(said, f)
 		}
 	}
+	if t.thresholdGroup(c, r, after, written, said) {
+		return true
+	}
 	for i, f := range said {
-		if wholeGroup(c, written, r, f) {
+		if wholeGroup(c, written, r, after, f) {
 			return true
 		}
 		for _, g := range said[i+1:] {
-			if wholeGroup(c, written, r, f, g) {
+			if wholeGroup(c, written, r, after, f, g) {
 				return true
 			}
 		}
@@ -222,21 +289,39 @@ func (t *told) says(v any) bool {
 }
 
 // wholeGroup reports whether every record holding r's values of fields
-// is written.
-func wholeGroup(c *state.Collection, written map[string]bool, r state.Record, fields ...string) bool {
-	for _, o := range c.Records {
-		same := true
+// is written or already holds what r was given.
+func wholeGroup(c *state.Collection, written map[string]bool, r, after state.Record, fields ...string) bool {
+	return groupWritten(c, written, r, after, func(o state.Record) bool {
 		for _, f := range fields {
 			if !sharesValue(o[f], r[f]) {
-				same = false
-				break
+				return false
 			}
 		}
-		if !same {
+		return true
+	})
+}
+
+// alreadyHolds reports whether o already holds every value the plan gave
+// r: the same value of each changed field, or for a list every member
+// added.
+func alreadyHolds(o, r, after state.Record) bool {
+	for f, v := range after {
+		if valueEqual(v, r[f]) {
 			continue
 		}
-		if k, _ := state.KeyOf(o, c.Key); !written[k] {
-			return false
+		nl, isList := v.([]any)
+		if !isList {
+			if !valueEqual(o[f], v) {
+				return false
+			}
+			continue
+		}
+		ol, _ := o[f].([]any)
+		old, _ := r[f].([]any)
+		for _, e := range nl {
+			if !slices.ContainsFunc(old, func(x any) bool { return valueEqual(x, e) }) && !slices.ContainsFunc(ol, func(x any) bool { return valueEqual(x, e) }) {
+				return false
+			}
 		}
 	}
 	return true
@@ -265,4 +350,90 @@ func sharesValue(a, b any) bool {
 func (p *Job) unsingledCause(coll, key string) RootCause {
 	msg := fmt.Sprintf("the %s plan writes %s %s, which nothing the agent is told singles out (not its key, not a record the instruction names or links to, not a group it describes that the plan writes whole): the goal chose it", p.PlanFrom, coll, key)
 	return blame(IntentAmbiguous, ref(p.Env.Intent), Evidence{Collection: coll, Record: key, Message: msg})
+}
+
+// thresholdGroup reports whether r is in a group a policy describes by a
+// number the messages give (a total over 5000), alone or beside a value
+// they mention (and still OPEN), that the plan writes whole.
+func (t *told) thresholdGroup(c *state.Collection, r, after state.Record, written map[string]bool, said []string) bool {
+	for _, g := range slices.Sorted(maps.Keys(r)) {
+		v, ok := r[g].(float64)
+		if !ok {
+			continue
+		}
+		for _, limit := range t.numbers {
+			if v == limit {
+				continue
+			}
+			above := v > limit
+			side := func(o state.Record) bool {
+				ov, ok := o[g].(float64)
+				return ok && ov != limit && (ov > limit) == above
+			}
+			if groupWritten(c, written, r, after, side) {
+				return true
+			}
+			for _, f := range said {
+				if groupWritten(c, written, r, after, func(o state.Record) bool { return side(o) && sharesValue(o[f], r[f]) }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// groupWritten reports whether every record in the group is written or
+// already holds what r was given.
+func groupWritten(c *state.Collection, written map[string]bool, r, after state.Record, in func(state.Record) bool) bool {
+	for _, o := range c.Records {
+		if !in(o) {
+			continue
+		}
+		if k, _ := state.KeyOf(o, c.Key); !written[k] && !alreadyHolds(o, r, after) {
+			return false
+		}
+	}
+	return true
+}
+// counterpartOf reports whether the plan copied into r a value that a
+// record of another collection holds beside one of r's own identifying
+// values (a unique address or name): r is the counterpart the messages
+// point at by the other app's record, as in a reconciliation ("the two
+// apps drifted apart on phone").
+func counterpartOf(w *state.World, c *state.Collection, r, after state.Record) bool {
+	var ids []string
+	for f, v := range r {
+		if s, ok := v.(string); ok && len(s) >= 5 && unique(c, r, f) {
+			ids = append(ids, strings.ToLower(s))
+		}
+	}
+	for f, v := range after {
+		nv, ok := v.(string)
+		if !ok || len(nv) < minMention || valueEqual(v, r[f]) {
+			continue
+		}
+		for _, name := range w.Names() {
+			if name == c.Name {
+				continue
+			}
+			for _, o := range w.Collection(name).Records {
+				if holdsText(o, nv) && slices.ContainsFunc(ids, func(id string) bool { return holdsText(o, id) }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// holdsText reports whether a record has a string value equal to s,
+// ignoring case.
+func holdsText(r state.Record, s string) bool {
+	for _, v := range r {
+		if x, ok := v.(string); ok && strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
 }
