@@ -77,7 +77,9 @@ func TestFence(t *testing.T) {
 		{"a nested field the goal names", edit("desk.tickets", "T1", "cells", map[string]any{"Status": "done", "Owner": "b"}), ""},
 		{"another nested field", edit("desk.tickets", "T1", "cells", map[string]any{"Status": "a", "Owner": "x"}), "desk.tickets T1 changed (cells.Owner)"},
 		{"a record of another app", both(setPriority, edit("hr.employees", "e1", "status", "terminated")), "hr.employees e1 changed (status)"},
-		{"an asked create", func(st *state.State) { _ = st.Insert("mail.messages", state.Record{"id": "m2", "to": "bo@acme.example"}) }, ""},
+		{"an asked create", func(st *state.State) {
+			_ = st.Insert("mail.messages", state.Record{"id": "m2", "to": "bo@acme.example"})
+		}, ""},
 		{"an unasked create", func(st *state.State) { _ = st.Insert("mail.messages", state.Record{"id": "m2", "to": "eve@x.example"}) }, "mail.messages m2 was created"},
 		{"the asked tag", edit("desk.tickets", "T1", "tags", []any{"vip", "billing"}), ""},
 		{"another tag beside it", edit("desk.tickets", "T1", "tags", []any{"vip", "billing", "spam"}), "desk.tickets T1 changed (tags)"},

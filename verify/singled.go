@@ -396,6 +396,7 @@ func groupWritten(c *state.Collection, written map[string]bool, r, after state.R
 	}
 	return true
 }
+
 // counterpartOf reports whether the plan copied into r a value that a
 // record of another collection holds beside one of r's own identifying
 // values (a unique address or name): r is the counterpart the messages
