@@ -116,24 +116,29 @@ func (d *starDB) AttrNames() []string {
 	return []string{"create", "delete", "get", "now", "search", "update"}
 }
 
+// Attr returns db's methods, bound to db so that the guard knows them for
+// db's own (they charge what they convert themselves).
 func (d *starDB) Attr(name string) (starlark.Value, error) {
+	var f func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)
 	switch name {
 	case "search":
-		return starlark.NewBuiltin("search", d.search), nil
+		f = d.search
 	case "get":
-		return starlark.NewBuiltin("get", d.get), nil
+		f = d.get
 	case "create":
-		return starlark.NewBuiltin("create", d.create), nil
+		f = d.create
 	case "update":
-		return starlark.NewBuiltin("update", d.update), nil
+		f = d.update
 	case "delete":
-		return starlark.NewBuiltin("delete", d.delete), nil
+		f = d.delete
 	case "now":
-		return starlark.NewBuiltin("now", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+		f = func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 			return starlark.String(d.cx.Clock.UTC().Format(time.RFC3339)), nil
-		}), nil
+		}
+	default:
+		return nil, nil
 	}
-	return nil, nil
+	return starlark.NewBuiltin(name, f).BindReceiver(d), nil
 }
 
 func (d *starDB) coll(name string) (string, error) {
