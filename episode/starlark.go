@@ -40,7 +40,7 @@ func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
 	}
 	// The top level runs under the default limits: it is the atom's code,
 	// run when an environment is composed.
-	g, stop := newGuard(t.Name, DefaultLimits)
+	g, stop := newGuard(t.Name, DefaultLimits, time.Duration(DefaultLimits.StarlarkTimeMS)*time.Millisecond)
 	globals, err := prog.Init(g.th, guardBuiltins)
 	stop()
 	if err != nil {
@@ -55,7 +55,13 @@ func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
 }
 
 func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
-	g, stop := newGuard(e.name, cx.Limits)
+	lim := cx.Limits
+	left, leave, err := cx.Gate.enter(time.Duration(lim.StarlarkTimeMS) * time.Millisecond)
+	if err != nil {
+		return nil, err
+	}
+	defer leave()
+	g, stop := newGuard(e.name, lim, left)
 	defer stop()
 	db := &starDB{cx: cx, app: e.app, g: g}
 	// Writes go through a scratch state so a failing script changes nothing.

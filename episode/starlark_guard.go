@@ -168,9 +168,10 @@ type guard struct {
 
 const maxPrintBytes = 4 << 10
 
-// newGuard makes a thread for a tool's code with every limit applied; stop
-// must be called when the call returns.
-func newGuard(name string, lim Limits) (g *guard, stop func()) {
+// newGuard makes a thread for a tool's code with every limit applied, the
+// thread cancelled after left (the time limit less any wait for a slot);
+// stop must be called when the call returns.
+func newGuard(name string, lim Limits, left time.Duration) (g *guard, stop func()) {
 	g = &guard{limit: lim.StarlarkBytes, left: lim.StarlarkBytes, opTime: workLimit(lim)}
 	g.th = &starlark.Thread{
 		Name: name,
@@ -191,7 +192,7 @@ func newGuard(name string, lim Limits) (g *guard, stop func()) {
 	}
 	g.th.SetLocal(threadKey, g)
 	d := time.Duration(lim.StarlarkTimeMS) * time.Millisecond
-	t := time.AfterFunc(d, func() {
+	t := time.AfterFunc(max(left, time.Millisecond), func() {
 		g.th.Cancel(fmt.Sprintf("ran longer than %s (starlark_time_ms)", d))
 	})
 	return g, func() { t.Stop() }
@@ -281,12 +282,18 @@ func (g *guard) add(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if err != nil {
 		return nil, err
 	}
+	size := shallow(x) + shallow(y)
 	if intBits(x) > 0 && intBits(y) > 0 {
-		if err := checkInt(max(intBits(x), intBits(y)) + 1); err != nil {
+		bits := max(intBits(x), intBits(y)) + 1
+		if err := checkInt(bits); err != nil {
 			return nil, err
 		}
+		size = 0 // small integers are not allocated
+		if bits > 64 {
+			size = 16 + bits/8
+		}
 	}
-	if err := g.charge(shallow(x) + shallow(y)); err != nil {
+	if err := g.charge(size); err != nil {
 		return nil, err
 	}
 	return starlark.Binary(syntax.PLUS, x, y)

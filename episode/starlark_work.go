@@ -149,8 +149,11 @@ func (g *guard) key(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 // intBits is the size of x in bits, 0 when it is not an integer.
 func intBits(x starlark.Value) int {
 	if i, ok := x.(starlark.Int); ok {
-		if _, small := i.Int64(); small {
-			return 64
+		if v, small := i.Int64(); small {
+			if v < 0 {
+				v = -(v + 1) // |MinInt64| does not fit
+			}
+			return max(1, bits.Len64(uint64(v)))
 		}
 		return i.BigInt().BitLen()
 	}
