@@ -28,6 +28,16 @@ type starlarkEffect struct {
 var starlarkOpts = &syntax.FileOptions{While: true, Recursion: false, TopLevelControl: true, GlobalReassign: false}
 
 func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
+	prog, err := compileStarlark(t)
+	if err != nil {
+		return nil, err
+	}
+	return initStarlark(s, t, prog)
+}
+
+// compileStarlark parses a tool's code, rewrites it under the guard (see
+// starlark_guard.go) and compiles it.
+func compileStarlark(t *atom.Tool) (*starlark.Program, error) {
 	f, err := starlarkOpts.Parse(t.Name+".star", t.Effect.Code, 0)
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
@@ -38,6 +48,11 @@ func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
 	}
+	return prog, nil
+}
+
+// initStarlark runs a compiled module's top level and finds run.
+func initStarlark(s *atom.Server, t *atom.Tool, prog *starlark.Program) (Effect, error) {
 	// The top level runs under the default limits: it is the atom's code,
 	// run when an environment is composed.
 	g, stop := newGuard(t.Name, DefaultLimits, time.Duration(DefaultLimits.StarlarkTimeMS)*time.Millisecond)

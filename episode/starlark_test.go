@@ -356,3 +356,30 @@ func TestStarlarkBombs(t *testing.T) {
 		})
 	}
 }
+
+// A tool whose top level is a format bomb used to pass lint and take every
+// composition out of memory; now lint reports it at the tool's code and
+// composing fails with the same error, quickly.
+func TestCheckStarlarkTopLevel(t *testing.T) {
+	src := strings.Replace(starServer, "        def run(args, db):\n            n = 0",
+		"        s = \"x\" * 1000000\n        big = (\"{0}\" * 1000).format(s)\n        def run(args, db):\n            n = 0", 1)
+	lib, ds, err := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(src)}, "d.yaml": {Data: []byte(starData)}, "i.yaml": {Data: []byte(starIntent)}})
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds)
+	}
+	start := time.Now()
+	got := CheckStarlark(lib)
+	if len(got) != 1 || got[0].Field != "tools[1].effect.code" || !strings.Contains(got[0].Message, "starlark_bytes") || got[0].Line == 0 {
+		t.Fatalf("diagnostics: %v", got)
+	}
+	if _, err := Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "pay"}, Data: atom.Pin{ID: "bankdata"}}, Options{}); err == nil || !strings.Contains(err.Error(), "starlark_bytes") {
+		t.Fatalf("compose: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %s", d)
+	}
+	clean, _, _ := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(starServer)}})
+	if ds := CheckStarlark(clean); len(ds) != 0 {
+		t.Fatalf("a clean library: %v", ds)
+	}
+}
