@@ -133,3 +133,33 @@ func TestHelpOnEveryCommand(t *testing.T) {
 		}
 	}
 }
+
+// A tool whose top level builds a gigabyte by format used to pass lint
+// with 0 diagnostics and take envs, verify and serve out of memory.
+func TestLintRunsStarlarkTopLevels(t *testing.T) {
+	dir := t.TempDir()
+	src := `kind: server
+id: bomb
+collections:
+  - name: items
+    fields: {name: {type: string}}
+tools:
+  - name: bomb_go
+    description: Builds a gigabyte at its top level.
+    input: {type: object}
+    effect:
+      kind: starlark
+      code: |
+        s = "x" * 1000000
+        big = ("{0}" * 1000).format(s)
+        def run(args, db):
+            return 1
+`
+	if err := os.WriteFile(filepath.Join(dir, "bomb.yaml"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := cli(t, "", "lint", "--lib", dir)
+	if code != 1 || !strings.Contains(out, "bomb.yaml:") || !strings.Contains(out, "tools[0].effect.code") || !strings.Contains(out, "starlark_bytes") {
+		t.Fatalf("lint: %d %s", code, out)
+	}
+}
