@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -663,4 +664,20 @@ func walkFiles(fsys fs.FS, keep func(p string, d fs.DirEntry) bool) ([]string, e
 	})
 	sort.Strings(files)
 	return files, err
+}
+
+// idPattern is the pattern of an atom id in schema/common.schema.json (a
+// test holds the two equal). An id that matches it is one path element:
+// no separator, no leading dot, so importers can name files by ids.
+const idPattern = `^[a-z0-9][a-z0-9_.-]{0,127}$`
+
+var idRE = regexp.MustCompile(idPattern)
+
+// CheckID reports whether id is a valid atom id, with a message that says
+// what an id may hold.
+func CheckID(id string) error {
+	if !idRE.MatchString(id) {
+		return fmt.Errorf("%q is not an atom id (1 to 128 lower-case letters, digits, _ . -, starting with a letter or digit)", id)
+	}
+	return nil
 }
