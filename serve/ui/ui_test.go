@@ -445,3 +445,19 @@ func TestRootCauses(t *testing.T) {
 			escaped(v.RootCause.Evidence.Message))
 	}
 }
+
+// A page number near the largest int used to overflow page*per into
+// negative row numbers and show the first rows again.
+func TestCorpusPageOverflow(t *testing.T) {
+	u, _ := newTestUI(t, Options{})
+	code, body := get(t, u, "/?page=9223372036854775807&per=500")
+	if code != http.StatusOK {
+		t.Fatalf("%d %s", code, body)
+	}
+	if n := len(rowRE.FindAllString(body, -1)); n != 0 {
+		t.Fatalf("%d rows on a page past the last", n)
+	}
+	if strings.Contains(body, `id="next"`) || strings.Contains(body, "–-") {
+		t.Fatalf("a next link or a negative row number: %s", body)
+	}
+}
