@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/legoenv/legoenv/serve"
 )
 
 // cli runs one command line in-process.
@@ -161,5 +163,33 @@ tools:
 	code, out, _ := cli(t, "", "lint", "--lib", dir)
 	if code != 1 || !strings.Contains(out, "bomb.yaml:") || !strings.Contains(out, "tools[0].effect.code") || !strings.Contains(out, "starlark_bytes") {
 		t.Fatalf("lint: %d %s", code, out)
+	}
+}
+
+// serve on a non-loopback address without a token used to start silently
+// with the Host and Origin checks off; it is refused unless told
+// --insecure-public, which says so on stderr.
+func TestServePublicNeedsToken(t *testing.T) {
+	t.Setenv("LEGOENV_AUTH_TOKEN", "")
+	code, _, errs := cli(t, "", "serve", "--addr", "0.0.0.0:0")
+	if code != 2 || !strings.Contains(errs, "not a loopback address") || !strings.Contains(errs, "--insecure-public") {
+		t.Fatalf("serve --addr 0.0.0.0:0: %d %s", code, errs)
+	}
+	var warn bytes.Buffer
+	for _, addr := range []string{":8080", "0.0.0.0:0", "192.0.2.1:80", "[2001:db8::1]:80"} {
+		if _, err := checkOpen(addr, &serveFlags{addr: addr}, &warn); err == nil {
+			t.Errorf("%s without a token: served", addr)
+		}
+	}
+	for _, addr := range []string{"127.0.0.1:0", "localhost:8080", "[::1]:0"} {
+		if _, err := checkOpen(addr, &serveFlags{addr: addr}, &warn); err != nil {
+			t.Errorf("%s: %v", addr, err)
+		}
+	}
+	if _, err := checkOpen("0.0.0.0:0", &serveFlags{addr: "0.0.0.0:0", insecurePublic: true}, &warn); err != nil || !strings.Contains(warn.String(), "WARNING") {
+		t.Fatalf("--insecure-public: %v %q", err, warn.String())
+	}
+	if _, err := checkOpen("0.0.0.0:0", &serveFlags{addr: "0.0.0.0:0", opts: serve.Options{AuthToken: "t"}}, &warn); err != nil {
+		t.Fatalf("with a token: %v", err)
 	}
 }
