@@ -67,7 +67,8 @@ type Report struct {
 }
 
 // Import builds the atoms and replays every task's gold actions on them.
-func Import(src *Source) (*Result, error) {
+// progress, when not nil, is told after each task how many are done.
+func Import(src *Source, progress func(done, total int)) (*Result, error) {
 	srv, err := Server()
 	if err != nil {
 		return nil, err
@@ -117,6 +118,9 @@ func Import(src *Source) (*Result, error) {
 		res.Gold = append(res.Gold, g)
 		res.Report.GoldDBSHA256[t.ID] = g.Hash
 		res.Report.Imported++
+		if progress != nil {
+			progress(res.Report.Imported, len(src.Tasks))
+		}
 	}
 	return res, nil
 }

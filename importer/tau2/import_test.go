@@ -36,7 +36,7 @@ func importTestdata(t *testing.T) (*Source, *Result) {
 	importOnce.Do(func() {
 		source, importErr = Load(testdata)
 		if importErr == nil {
-			imported, importErr = Import(source)
+			imported, importErr = Import(source, nil)
 		}
 	})
 	if importErr != nil {
@@ -168,7 +168,7 @@ func TestTaskIDsAreChecked(t *testing.T) {
 		for _, id := range c.ids {
 			tasks = append(tasks, Task{ID: id})
 		}
-		_, err := Import(&Source{Tasks: tasks, Records: map[string][]map[string]any{}})
+		_, err := Import(&Source{Tasks: tasks, Records: map[string][]map[string]any{}}, nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want %q", c.ids, err, c.want)
 		}
