@@ -383,3 +383,23 @@ func TestCheckStarlarkTopLevel(t *testing.T) {
 		t.Fatalf("a clean library: %v", ds)
 	}
 }
+
+// The guards added for time (comparisons, dict keys, indexes, slices,
+// sorted, integers) keep what ordinary code computes.
+func TestStarlarkTimeGuardsKeepSemantics(t *testing.T) {
+	code := `d = {("a", 1): "t", "k": 2}
+d["k"] += 1
+l = [3, 1, 2]
+m = {}
+m["x"] = [1]
+m["x"] += [2]
+return {"eq": [1, [2]] == [1, [2]], "lt": (1, 2) < (1, 3), "in": [2] in [[1], [2]], "notin": "z" not in d,
+        "key": d[("a", 1)], "k": d["k"], "m": m, "sorted": sorted(l), "rev": l[::-1], "head": l[:2], "s": "abcd"[1:3],
+        "min": min(l), "max": max(l), "idx": l.index(2), "big": (1 << 64) * 3 + 1 > 0, "int": int("123"), "shl": 1 << 10}`
+	s := starTool(t, code, Limits{})
+	o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	want := `{"big":true,"eq":true,"head":[3,1],"idx":2,"in":true,"int":123,"k":3,"key":"t","lt":true,"m":{"x":[1,2]},"max":3,"min":1,"notin":true,"rev":[2,1,3],"s":"bc","shl":1024,"sorted":[1,2,3]}`
+	if o.IsError || o.Content != want {
+		t.Fatalf("got  %s\nwant %s", o.Content, want)
+	}
+}
