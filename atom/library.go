@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -110,8 +111,12 @@ func NewLibrary() *Library {
 	return l
 }
 
-// MaxFileBytes bounds one library file.
-const MaxFileBytes = 64 << 20
+// MaxFileBytes bounds one library file. Loading holds a file's YAML tree,
+// its values and the position of every field at once, some 30 to 70 times
+// the file's size for dense records (4 MB of contacts took 135 MB and 6 s),
+// so a file of 50 MB took gigabytes; the largest real atom (tau2's retail
+// database) is 1.8 MB.
+const MaxFileBytes = 8 << 20
 
 // LoadDir loads the library in dir, after finishing a write to it that a
 // killed process committed but did not carry out (see Stage).
@@ -190,7 +195,12 @@ func Load(fsys fs.FS) (*Library, Diagnostics, error) {
 	return l, ds, nil
 }
 
+// readLimited reads a library file, refusing one over MaxFileBytes before
+// reading it when its size is known.
 func readLimited(fsys fs.FS, name string) ([]byte, error) {
+	if st, err := fs.Stat(fsys, name); err == nil && st.Size() > MaxFileBytes {
+		return nil, fileTooLarge(st.Size())
+	}
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
@@ -201,9 +211,14 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxFileBytes {
-		return nil, fmt.Errorf("file larger than %d bytes", MaxFileBytes)
+		return nil, fileTooLarge(int64(len(data)))
 	}
 	return data, nil
+}
+
+func fileTooLarge(size int64) error {
+	return fmt.Errorf("file larger than %d bytes (%d MiB, the limit of one library file; this one has %d): not loaded; split its records over several data atoms",
+		MaxFileBytes, MaxFileBytes>>20, size)
 }
 
 type document struct {
@@ -663,4 +678,20 @@ func walkFiles(fsys fs.FS, keep func(p string, d fs.DirEntry) bool) ([]string, e
 	})
 	sort.Strings(files)
 	return files, err
+}
+
+// idPattern is the pattern of an atom id in schema/common.schema.json (a
+// test holds the two equal). An id that matches it is one path element:
+// no separator, no leading dot, so importers can name files by ids.
+const idPattern = `^[a-z0-9][a-z0-9_.-]{0,127}$`
+
+var idRE = regexp.MustCompile(idPattern)
+
+// CheckID reports whether id is a valid atom id, with a message that says
+// what an id may hold.
+func CheckID(id string) error {
+	if !idRE.MatchString(id) {
+		return fmt.Errorf("%q is not an atom id (1 to 128 lower-case letters, digits, _ . -, starting with a letter or digit)", id)
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -288,5 +289,41 @@ func TestLoadFileLimits(t *testing.T) {
 	}
 	if len(want) > 0 {
 		t.Fatalf("missing diagnostics %v in %v", want, ds)
+	}
+}
+
+// A 50 MB data atom used to take lint to 5.47 GB and 365 s; it is now
+// refused before it is read, with a diagnostic that says so, and the other
+// files still load.
+func TestLoadRefusesLargeAtomUnread(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A sparse file: 50 MB long without writing 50 MB.
+	if err := f.Truncate(50 << 20); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := os.WriteFile(filepath.Join(dir, "d.yaml"), []byte("kind: data\nid: small\nrecords: {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	lib, ds, err := LoadDir(dir)
+	runtime.ReadMemStats(&m1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 1 || ds[0].File != "big.yaml" || !strings.Contains(ds[0].Message, "not loaded") || !strings.Contains(ds[0].Message, "52428800") {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	if lib.Head(KindData, "small") == nil {
+		t.Fatal("the small atom did not load")
+	}
+	if n := m1.TotalAlloc - m0.TotalAlloc; n > 8<<20 {
+		t.Errorf("refusing allocated %d MB", n>>20)
 	}
 }

@@ -2,6 +2,7 @@ package atom
 
 import (
 	"bytes"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -606,4 +607,43 @@ func WriteAtomic(name string, write func(io.Writer) error) error {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	return WriteFileAtomic(name, b.Bytes())
+}
+
+// WriteFileIn is WriteFileAtomic confined to the directory root: name is
+// relative to it and every step (the folders made, the temporary file, the
+// rename) goes through an os.Root, so that neither a name from outside
+// input ("../../x", "/etc/x") nor a symbolic link inside root writes
+// anywhere else.
+func WriteFileIn(root, name string, data []byte) error {
+	if !filepath.IsLocal(name) {
+		return fmt.Errorf("write %s: not a path inside %s", name, root)
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", root, err)
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", root, err)
+	}
+	defer r.Close()
+	if dir := filepath.Dir(name); dir != "." {
+		if err := r.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("write %s: %w", filepath.Join(root, name), err)
+		}
+	}
+	tmp := filepath.Join(filepath.Dir(name), ".tmp-"+filepath.Base(name)+"-"+rand.Text())
+	f, err := r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Join(root, name), err)
+	}
+	_, werr := f.Write(data)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		r.Remove(tmp)
+		return fmt.Errorf("write %s: %w", filepath.Join(root, name), err)
+	}
+	if err := r.Rename(tmp, name); err != nil {
+		r.Remove(tmp)
+		return fmt.Errorf("write %s: %w", filepath.Join(root, name), err)
+	}
+	return nil
 }

@@ -19,6 +19,7 @@ type Context struct {
 	Clock  time.Time
 	Limits Limits
 	App    string
+	Gate   *Gate // bounds the Starlark calls running at once; nil: no bound
 }
 
 // Effect applies a tool call. It returns the observation value (encoded as

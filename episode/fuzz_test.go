@@ -3,8 +3,11 @@ package episode
 import (
 	"encoding/json"
 	"os"
+	"runtime"
+	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 )
@@ -12,7 +15,8 @@ import (
 // FuzzStarlarkEffect runs a tool's code as an atom would carry it, against
 // a small bank, with low limits so that each input costs little. Whatever
 // the code, the call ends in a value or an error (no crash, no hang), a
-// value is JSON, and an error leaves the state as it was.
+// value is JSON, an error leaves the state as it was, and the call keeps
+// within its time and allocation budgets.
 func FuzzStarlarkEffect(f *testing.F) {
 	seeds := []string{
 		"def run(args, db):\n    return db.search(\"accounts\")\n",
@@ -33,6 +37,9 @@ func FuzzStarlarkEffect(f *testing.F) {
 				}
 			}
 		}
+	}
+	for _, b := range bombs {
+		seeds = append(seeds, "def run(args, db):\n    "+strings.ReplaceAll(b.code, "\n", "\n    ")+"\n")
 	}
 	for _, s := range seeds {
 		f.Add(s, `{"from":"a1","to":"a2","amount":3}`)
@@ -62,7 +69,21 @@ func FuzzStarlarkEffect(f *testing.F) {
 			t.Fatal(err)
 		}
 		before := s.Hash()
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		start := time.Now()
 		res, err := eff.Apply(&Context{State: s.st, Clock: env.Clock, Limits: lim, App: "bank"}, args)
+		took := time.Since(start)
+		runtime.ReadMemStats(&m1)
+		// Within budget: three times the time limit (a second more for a
+		// loaded machine), and allocations of a few times the byte limit
+		// (the conversions and the interpreter's own frames are not charged).
+		if limit := 3*time.Duration(lim.StarlarkTimeMS)*time.Millisecond + time.Second; took > limit {
+			t.Fatalf("the call took %s, over %s (err %v)", took, limit, err)
+		}
+		if n := m1.TotalAlloc - m0.TotalAlloc; n > 32*uint64(lim.StarlarkBytes) {
+			t.Fatalf("the call allocated %d MB under a %d MB budget (err %v)", n>>20, lim.StarlarkBytes>>20, err)
+		}
 		if err != nil {
 			if s.Hash() != before {
 				t.Fatalf("a failing call changed the state: %v", err)

@@ -26,6 +26,9 @@ type SessionOptions struct {
 	// It costs a hash of each touched collection per step, so it is off
 	// unless a caller wants to compare trajectories step by step.
 	HashSteps bool
+	// Gate, when set, bounds how many Starlark calls of all the sessions
+	// that share it run at once (a server shares one).
+	Gate *Gate
 }
 
 // ToolCall is a call an agent makes. Args is a JSON object.
@@ -245,7 +248,7 @@ func (s *Session) call(c ToolCall) Observation {
 		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
 		return errObs("%v", err)
 	}
-	cx := &Context{State: s.st, Clock: s.env.Clock, Limits: s.env.Limits, App: t.App}
+	cx := &Context{State: s.st, Clock: s.env.Clock, Limits: s.env.Limits, App: t.App, Gate: s.opts.Gate}
 	res, err := t.impl.Apply(cx, args)
 	if err != nil {
 		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})

@@ -28,6 +28,16 @@ type starlarkEffect struct {
 var starlarkOpts = &syntax.FileOptions{While: true, Recursion: false, TopLevelControl: true, GlobalReassign: false}
 
 func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
+	prog, err := compileStarlark(t)
+	if err != nil {
+		return nil, err
+	}
+	return initStarlark(s, t, prog)
+}
+
+// compileStarlark parses a tool's code, rewrites it under the guard (see
+// starlark_guard.go) and compiles it.
+func compileStarlark(t *atom.Tool) (*starlark.Program, error) {
 	f, err := starlarkOpts.Parse(t.Name+".star", t.Effect.Code, 0)
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
@@ -38,9 +48,14 @@ func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
 	}
+	return prog, nil
+}
+
+// initStarlark runs a compiled module's top level and finds run.
+func initStarlark(s *atom.Server, t *atom.Tool, prog *starlark.Program) (Effect, error) {
 	// The top level runs under the default limits: it is the atom's code,
 	// run when an environment is composed.
-	g, stop := newGuard(t.Name, DefaultLimits)
+	g, stop := newGuard(t.Name, DefaultLimits, time.Duration(DefaultLimits.StarlarkTimeMS)*time.Millisecond)
 	globals, err := prog.Init(g.th, guardBuiltins)
 	stop()
 	if err != nil {
@@ -55,7 +70,13 @@ func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
 }
 
 func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
-	g, stop := newGuard(e.name, cx.Limits)
+	lim := cx.Limits
+	left, leave, err := cx.Gate.enter(time.Duration(lim.StarlarkTimeMS) * time.Millisecond)
+	if err != nil {
+		return nil, err
+	}
+	defer leave()
+	g, stop := newGuard(e.name, lim, left)
 	defer stop()
 	db := &starDB{cx: cx, app: e.app, g: g}
 	// Writes go through a scratch state so a failing script changes nothing.
@@ -116,24 +137,29 @@ func (d *starDB) AttrNames() []string {
 	return []string{"create", "delete", "get", "now", "search", "update"}
 }
 
+// Attr returns db's methods, bound to db so that the guard knows them for
+// db's own (they charge what they convert themselves).
 func (d *starDB) Attr(name string) (starlark.Value, error) {
+	var f func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)
 	switch name {
 	case "search":
-		return starlark.NewBuiltin("search", d.search), nil
+		f = d.search
 	case "get":
-		return starlark.NewBuiltin("get", d.get), nil
+		f = d.get
 	case "create":
-		return starlark.NewBuiltin("create", d.create), nil
+		f = d.create
 	case "update":
-		return starlark.NewBuiltin("update", d.update), nil
+		f = d.update
 	case "delete":
-		return starlark.NewBuiltin("delete", d.delete), nil
+		f = d.delete
 	case "now":
-		return starlark.NewBuiltin("now", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+		f = func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 			return starlark.String(d.cx.Clock.UTC().Format(time.RFC3339)), nil
-		}), nil
+		}
+	default:
+		return nil, nil
 	}
-	return nil, nil
+	return starlark.NewBuiltin(name, f).BindReceiver(d), nil
 }
 
 func (d *starDB) coll(name string) (string, error) {

@@ -49,8 +49,13 @@ func rewriteNode(v reflect.Value) {
 	if !v.IsValid() || v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
 		return
 	}
-	if a, ok := v.Interface().(*syntax.AssignStmt); ok {
-		rewriteAssign(a)
+	switch n := v.Interface().(type) {
+	case *syntax.AssignStmt:
+		rewriteAssign(n)
+	case *syntax.DictEntry:
+		n.Key = guardCallExpr(guardKey, n.Colon, n.Key)
+	case *syntax.IndexExpr:
+		n.Y = guardCallExpr(guardKey, n.Lbrack, n.Y)
 	}
 	s := v.Elem()
 	for i := 0; i < s.NumField(); i++ {
@@ -79,6 +84,14 @@ func rewriteField(f reflect.Value) {
 	if f.Type() != exprType {
 		return
 	}
+	if sl, ok := f.Interface().(*syntax.SliceExpr); ok {
+		name := guardSlice
+		if sl.Step != nil {
+			name = guardSliceStep
+		}
+		sl.X = guardCallExpr(name, sl.Lbrack, sl.X)
+		return
+	}
 	b, ok := f.Interface().(*syntax.BinaryExpr)
 	if !ok {
 		return
@@ -96,8 +109,10 @@ func binaryGuard(op syntax.Token) string {
 		return guardMul
 	case syntax.PERCENT:
 		return guardMod
+	case syntax.LTLT:
+		return guardShl
 	}
-	return ""
+	return comparisons[op]
 }
 
 // rewriteAssign turns x op= y into x = guard(x, y). An index or field on
@@ -112,6 +127,8 @@ func rewriteAssign(a *syntax.AssignStmt) {
 		name = guardMul
 	case syntax.PERCENT_EQ:
 		name = guardMod
+	case syntax.LTLT_EQ:
+		name = guardShl
 	default:
 		return
 	}
@@ -142,18 +159,20 @@ func rewriteCalls(f *syntax.File) {
 
 // guard is the budget of one Starlark call (or of a module's top level).
 type guard struct {
-	th    *starlark.Thread
-	limit int // Limits.StarlarkBytes
-	left  int
-	out   strings.Builder // what print wrote, bounded
+	th     *starlark.Thread
+	limit  int // Limits.StarlarkBytes
+	left   int
+	opTime time.Duration   // the estimated time one operation may take
+	out    strings.Builder // what print wrote, bounded
 }
 
 const maxPrintBytes = 4 << 10
 
-// newGuard makes a thread for a tool's code with every limit applied; stop
-// must be called when the call returns.
-func newGuard(name string, lim Limits) (g *guard, stop func()) {
-	g = &guard{limit: lim.StarlarkBytes, left: lim.StarlarkBytes}
+// newGuard makes a thread for a tool's code with every limit applied, the
+// thread cancelled after left (the time limit less any wait for a slot);
+// stop must be called when the call returns.
+func newGuard(name string, lim Limits, left time.Duration) (g *guard, stop func()) {
+	g = &guard{limit: lim.StarlarkBytes, left: lim.StarlarkBytes, opTime: workLimit(lim)}
 	g.th = &starlark.Thread{
 		Name: name,
 		Load: func(*starlark.Thread, string) (starlark.StringDict, error) {
@@ -171,9 +190,9 @@ func newGuard(name string, lim Limits) (g *guard, stop func()) {
 	g.th.OnMaxSteps = func(th *starlark.Thread) {
 		th.Cancel(fmt.Sprintf("too many steps (limit of %d, starlark_steps)", steps))
 	}
-	g.th.SetLocal(guardKey, g)
+	g.th.SetLocal(threadKey, g)
 	d := time.Duration(lim.StarlarkTimeMS) * time.Millisecond
-	t := time.AfterFunc(d, func() {
+	t := time.AfterFunc(max(left, time.Millisecond), func() {
 		g.th.Cancel(fmt.Sprintf("ran longer than %s (starlark_time_ms)", d))
 	})
 	return g, func() { t.Stop() }
@@ -218,11 +237,11 @@ var guardBuiltins = starlark.StringDict{
 
 type guardFunc func(g *guard, th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
 
-const guardKey = "legoenv.guard"
+const threadKey = "legoenv.guard"
 
 func guarded(name string, f guardFunc) *starlark.Builtin {
 	return starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		g, ok := th.Local(guardKey).(*guard)
+		g, ok := th.Local(threadKey).(*guard)
 		if !ok {
 			return nil, fmt.Errorf("%s: no guard on thread %s", name, th.Name)
 		}
@@ -263,7 +282,18 @@ func (g *guard) add(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if err != nil {
 		return nil, err
 	}
-	if err := g.charge(shallow(x) + shallow(y)); err != nil {
+	size := shallow(x) + shallow(y)
+	if intBits(x) > 0 && intBits(y) > 0 {
+		bits := max(intBits(x), intBits(y)) + 1
+		if err := checkInt(bits); err != nil {
+			return nil, err
+		}
+		size = 0 // small integers are not allocated
+		if bits > 64 {
+			size = 16 + bits/8
+		}
+	}
+	if err := g.charge(size); err != nil {
 		return nil, err
 	}
 	return starlark.Binary(syntax.PLUS, x, y)
@@ -307,6 +337,11 @@ func (g *guard) mul(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if err != nil {
 		return nil, err
 	}
+	if intBits(x) > 0 && intBits(y) > 0 {
+		if err := checkInt(intBits(x) + intBits(y)); err != nil {
+			return nil, err
+		}
+	}
 	if size, ok := productSize(x, y); ok {
 		if err := g.check(size, "repetition"); err != nil {
 			return nil, err
@@ -324,7 +359,11 @@ func productSize(x, y starlark.Value) (int, bool) {
 	n, seq := y, x
 	if _, ok := x.(starlark.Int); ok {
 		if _, ok := y.(starlark.Int); ok {
-			return 16 + (x.(starlark.Int).BigInt().BitLen()+y.(starlark.Int).BigInt().BitLen())/8, true
+			bits := intBits(x) + intBits(y)
+			if bits <= 128 {
+				return 0, true // small integers are not allocated
+			}
+			return 16 + bits/8, true
 		}
 		n, seq = x, y
 	}
@@ -364,8 +403,11 @@ func (g *guard) mod(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if err != nil {
 		return nil, err
 	}
-	if err := g.check(expanded(g.left+1, x, y), "formatting"); err != nil {
-		return nil, err
+	switch x.(type) {
+	case starlark.String, starlark.Bytes:
+		if err := g.check(interpolationSize(g.left+1, x, y), "formatting"); err != nil {
+			return nil, err
+		}
 	}
 	res, err := starlark.Binary(syntax.PERCENT, x, y)
 	if err != nil {
@@ -389,7 +431,7 @@ func (g *guard) call(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 		return nil, fmt.Errorf("call: no function")
 	}
 	fn, rest := args[0], args[1:]
-	if b, ok := fn.(*starlark.Builtin); ok {
+	if b, ok := fn.(*starlark.Builtin); ok && !isDB(b) {
 		if err := g.precheck(b, rest, kwargs); err != nil {
 			return nil, err
 		}
@@ -402,6 +444,13 @@ func (g *guard) call(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 		return res, nil // what it built was charged inside
 	}
 	return res, g.charge(shallow(res))
+}
+
+// isDB reports whether b is a method of db, which charges what it converts
+// itself.
+func isDB(b *starlark.Builtin) bool {
+	_, ok := b.Receiver().(*starDB)
+	return ok
 }
 
 func (g *guard) precheck(b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) error {
@@ -430,43 +479,67 @@ func (g *guard) precheck(b *starlark.Builtin, args starlark.Tuple, kwargs []star
 		}
 		return g.check(len(s)+n*max(0, len(nw)-len(old)), "replace")
 	case textBuilders[b.Name()]:
-		return g.check(expanded(g.left+1, all...), b.Name())
+		if err := g.check(g.textSize(b, args, kwargs), b.Name()); err != nil {
+			return err
+		}
+		return g.work(b.Name(), visits(g.visitCap(writeNS), all...), writeNS)
 	}
-	return nil
+	return g.workPrecheck(b, args, kwargs)
 }
 
 // expanded is the size of values written out in full, shared parts once
 // per use, counted up to cap.
 func expanded(cap int, vs ...starlark.Value) int {
-	total := 0
-	var walk func(v starlark.Value, depth int)
-	walk = func(v starlark.Value, depth int) {
-		if total >= cap || depth > maxValueDepth {
-			total = cap
-			return
-		}
-		total += shallow(v)
-		var elems []starlark.Value
-		switch x := v.(type) {
-		case *starlark.List:
-			for i := 0; i < x.Len() && total < cap; i++ {
-				elems = append(elems, x.Index(i))
-			}
-		case starlark.Tuple:
-			elems = x
-		case *starlark.Dict:
-			for _, kv := range x.Items() {
-				elems = append(elems, kv[0], kv[1])
-			}
-		}
-		for _, e := range elems {
-			walk(e, depth+1)
-		}
-	}
+	w := walker{cap: cap, size: shallow}
 	for _, v := range vs {
-		walk(v, 0)
+		w.walk(v, 0)
 	}
-	return min(total, cap)
+	return min(w.total, cap)
+}
+
+// visits is the number of values a deep comparison, hash or write of vs
+// visits, shared parts once per use, counted up to cap.
+func visits(cap int, vs ...starlark.Value) int {
+	w := walker{cap: cap, size: func(starlark.Value) int { return 1 }}
+	for _, v := range vs {
+		w.walk(v, 0)
+	}
+	return min(w.total, cap)
+}
+
+// walker sums size over a value and everything it holds, stopping at cap.
+type walker struct {
+	cap, total int
+	size       func(starlark.Value) int
+}
+
+func (w *walker) walk(v starlark.Value, depth int) {
+	if w.total >= w.cap || depth > maxValueDepth {
+		w.total = w.cap
+		return
+	}
+	w.total += w.size(v)
+	switch x := v.(type) {
+	case *starlark.List:
+		for i := 0; i < x.Len() && w.total < w.cap; i++ {
+			w.walk(x.Index(i), depth+1)
+		}
+	case starlark.Tuple:
+		for i := 0; i < len(x) && w.total < w.cap; i++ {
+			w.walk(x[i], depth+1)
+		}
+	case *starlark.Dict, *starlark.Set:
+		it := starlark.Iterate(x)
+		defer it.Done()
+		var k starlark.Value
+		for w.total < w.cap && it.Next(&k) {
+			w.walk(k, depth+1)
+			if d, ok := x.(*starlark.Dict); ok {
+				e, _, _ := d.Get(k)
+				w.walk(e, depth+1)
+			}
+		}
+	}
 }
 
 // rangeFn is range with its length bounded by the budget, so that

@@ -188,6 +188,7 @@ func TestStarlarkMemoryLimit(t *testing.T) {
 		{"searches", "n = 0\nfor i in range(100000):\n    n += len(db.search(\"accounts\"))\nreturn n"},
 		{"big int", "x = 3\nfor i in range(40):\n    x = x * x\nreturn x > 0"},
 	}
+	bits := map[string]bool{"big int": true}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := starTool(t, c.code, Limits{StarlarkSteps: 10_000_000, StarlarkBytes: 1 << 20})
@@ -196,8 +197,12 @@ func TestStarlarkMemoryLimit(t *testing.T) {
 			start := time.Now()
 			o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
 			runtime.ReadMemStats(&after)
-			if !o.IsError || !strings.Contains(o.Content, "starlark_bytes") {
-				t.Fatalf("got %s, want an error naming starlark_bytes", o.Content)
+			want := "starlark_bytes"
+			if bits[c.name] {
+				want = "bits"
+			}
+			if !o.IsError || !strings.Contains(o.Content, want) {
+				t.Fatalf("got %s, want an error naming %s", o.Content, want)
 			}
 			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("took %s", d)
@@ -300,5 +305,105 @@ func BenchmarkStarlarkCall(b *testing.B) {
 			b.Fatal(o.Content)
 		}
 		s.Reset()
+	}
+}
+
+// bombs are tool bodies that each used to take gigabytes or many seconds
+// in one builtin call, past every budget: format, join and % repeat an
+// argument once per use, slices were not charged, sorted, comparisons and
+// hashing of values that share one list many times, and big integers ran
+// for seconds inside one step, where the time limit cannot interrupt.
+var bombs = []struct{ name, code string }{
+	{"format", "s = \"x\" * 1000000\nreturn len((\"{0}\" * 1000).format(s))"},
+	{"format kwargs", "return len((\"{a}\" * 1000).format(a = \"x\" * 1000000))"},
+	{"percent dict", "return len((\"%(a)s\" * 1000) % {\"a\": \"x\" * 1000000})"},
+	{"join", "s = \"x\" * 1000000\nreturn len(s.join([\"\"] * 1000))"},
+	{"list slices", "big = [0] * 100000\nkeep = []\nfor i in range(1000):\n    keep.append(big[:])\nreturn len(keep)"},
+	{"string slices with a step", "s = \"x\" * 1000000\nkeep = []\nfor i in range(1000):\n    keep.append(s[::1])\nreturn len(keep)"},
+	{"sorted shared", "a = [0] * 10000\nl = [a] * 10000\nreturn len(sorted(l))"},
+	{"sorted long", "l = [i * 7919 % 1000003 for i in range(100000)]\nfor i in range(1000):\n    l = sorted(l)\nreturn len(l)"},
+	{"compare shared", "a = [0] * 10000\nl = [a] * 10000\nm = [a] * 10000\nn = 0\nfor i in range(1000):\n    if l == m:\n        n += 1\nreturn n"},
+	{"in shared", "a = [0] * 10000\nl = [a] * 10000\nreturn ([0] * 9999 + [1]) in l"},
+	{"hash shared", "t = tuple([0] * 1000)\ntt = tuple([t] * 1000)\nttt = tuple([tt] * 1000)\nreturn len({ttt: 1})"},
+	{"index shared", "t = tuple([0] * 1000)\ntt = tuple([t] * 1000)\nttt = tuple([tt] * 1000)\nd = {}\nd[ttt] = 1\nreturn len(d)"},
+	{"dict of shared", "t = tuple([0] * 1000)\ntt = tuple([t] * 1000)\nttt = tuple([tt] * 1000)\nreturn len(dict([(ttt, 1)]))"},
+	{"big int multiply", "x = 3\nfor i in range(40):\n    x = x * x\nreturn x > 0"},
+	{"big int shift", "x = 1\nfor i in range(100000):\n    x = x << 500\nreturn x > 0"},
+	{"big int parse", "return int(\"9\" * 1000000) > 0"},
+}
+
+// bombLimits are the budgets the bombs run under.
+var bombLimits = Limits{StarlarkSteps: 10_000_000, StarlarkBytes: 2 << 20, StarlarkTimeMS: 2000}
+
+// Each bomb ends in an error observation within three times the time
+// budget, without allocating much past the memory budget.
+func TestStarlarkBombs(t *testing.T) {
+	for _, c := range bombs {
+		t.Run(c.name, func(t *testing.T) {
+			s := starTool(t, c.code, bombLimits)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+			d := time.Since(start)
+			runtime.ReadMemStats(&after)
+			if !o.IsError || !strings.Contains(o.Content, "limit") && !strings.Contains(o.Content, "starlark_") {
+				t.Fatalf("got %s, want an error observation naming a limit", o.Content)
+			}
+			if d > 3*time.Duration(bombLimits.StarlarkTimeMS)*time.Millisecond {
+				t.Errorf("took %s, over 3x the %d ms budget", d, bombLimits.StarlarkTimeMS)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+				t.Errorf("allocated %d MB under a 2 MiB budget", n>>20)
+			}
+			t.Logf("%s in %s: %s", c.name, d.Round(time.Millisecond), o.Content)
+		})
+	}
+}
+
+// A tool whose top level is a format bomb used to pass lint and take every
+// composition out of memory; now lint reports it at the tool's code and
+// composing fails with the same error, quickly.
+func TestCheckStarlarkTopLevel(t *testing.T) {
+	src := strings.Replace(starServer, "        def run(args, db):\n            n = 0",
+		"        s = \"x\" * 1000000\n        big = (\"{0}\" * 1000).format(s)\n        def run(args, db):\n            n = 0", 1)
+	lib, ds, err := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(src)}, "d.yaml": {Data: []byte(starData)}, "i.yaml": {Data: []byte(starIntent)}})
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds)
+	}
+	start := time.Now()
+	got := CheckStarlark(lib)
+	if len(got) != 1 || got[0].Field != "tools[1].effect.code" || !strings.Contains(got[0].Message, "starlark_bytes") || got[0].Line == 0 {
+		t.Fatalf("diagnostics: %v", got)
+	}
+	if _, err := Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "pay"}, Data: atom.Pin{ID: "bankdata"}}, Options{}); err == nil || !strings.Contains(err.Error(), "starlark_bytes") {
+		t.Fatalf("compose: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %s", d)
+	}
+	clean, _, _ := atom.Load(fstest.MapFS{"s.yaml": {Data: []byte(starServer)}})
+	if ds := CheckStarlark(clean); len(ds) != 0 {
+		t.Fatalf("a clean library: %v", ds)
+	}
+}
+
+// The guards added for time (comparisons, dict keys, indexes, slices,
+// sorted, integers) keep what ordinary code computes.
+func TestStarlarkTimeGuardsKeepSemantics(t *testing.T) {
+	code := `d = {("a", 1): "t", "k": 2}
+d["k"] += 1
+l = [3, 1, 2]
+m = {}
+m["x"] = [1]
+m["x"] += [2]
+return {"eq": [1, [2]] == [1, [2]], "lt": (1, 2) < (1, 3), "in": [2] in [[1], [2]], "notin": "z" not in d,
+        "key": d[("a", 1)], "k": d["k"], "m": m, "sorted": sorted(l), "rev": l[::-1], "head": l[:2], "s": "abcd"[1:3],
+        "min": min(l), "max": max(l), "idx": l.index(2), "big": (1 << 64) * 3 + 1 > 0, "int": int("123"), "shl": 1 << 10}`
+	s := starTool(t, code, Limits{})
+	o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	want := `{"big":true,"eq":true,"head":[3,1],"idx":2,"in":true,"int":123,"k":3,"key":"t","lt":true,"m":{"x":[1,2]},"max":3,"min":1,"notin":true,"rev":[2,1,3],"s":"bc","shl":1024,"sorted":[1,2,3]}`
+	if o.IsError || o.Content != want {
+		t.Fatalf("got  %s\nwant %s", o.Content, want)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -129,6 +130,9 @@ type Server struct {
 	// toolLists holds each environment's OpenAI tool list by "env/toolset",
 	// encoded once.
 	toolLists *memo.Map[string, json.RawMessage]
+	// gate keeps one core free of Starlark calls, so that tools that spin
+	// until their time limit cannot stall every other session's steps.
+	gate *episode.Gate
 }
 
 // New returns a server for the catalog.
@@ -142,6 +146,7 @@ func New(cat *Catalog, opts Options) *Server {
 		mux:       http.NewServeMux(),
 		now:       time.Now,
 		toolLists: memo.New[string, json.RawMessage](maxToolLists),
+		gate:      episode.NewGate(runtime.GOMAXPROCS(0) - 1),
 	}
 	s.routes()
 	s.handler = s.protect(s.mux)
@@ -220,6 +225,7 @@ func (s *Server) newSession(client, envID string, opts episode.SessionOptions) (
 	if s.stopping.Load() {
 		return nil, &apiError{status: http.StatusServiceUnavailable, code: "shutting_down", msg: "the server is shutting down"}
 	}
+	opts.Gate = s.gate
 	sess, err := NewSession("", in.Env, opts)
 	if err != nil {
 		return nil, &apiError{status: http.StatusBadRequest, code: "bad_request", msg: err.Error()}

@@ -110,9 +110,19 @@ func (c *stdioConn) decode(line []byte) jsonrpc.Message {
 		c.reject(jsonrpc.CodeInvalidRequest, "batches are not supported; send one message a line")
 		return nil
 	}
+	var shape struct {
+		Method        *string
+		Result, Error json.RawMessage
+	}
+	if json.Unmarshal(line, &shape) == nil && shape.Method == nil && shape.Result == nil && shape.Error == nil {
+		// Neither a request nor a response: the SDK would take it for a
+		// response to nothing and never answer.
+		c.rejectID(line, jsonrpc.CodeInvalidRequest, "invalid request: no method")
+		return nil
+	}
 	msg, err := jsonrpc.DecodeMessage(line)
 	if err != nil {
-		c.reject(jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
+		c.rejectID(line, jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
 		return nil
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
@@ -125,8 +135,27 @@ func (c *stdioConn) decode(line []byte) jsonrpc.Message {
 
 // reject writes an error response without an id, as JSON-RPC asks when the
 // id of the message cannot be read.
-func (c *stdioConn) reject(code int64, msg string) {
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": msg}})
+func (c *stdioConn) reject(code int64, msg string) { c.respond(nil, code, msg) }
+
+// rejectID writes an error response with the id of the message in line
+// when it can be read (a string or a number), and without one otherwise.
+func (c *stdioConn) rejectID(line []byte, code int64, msg string) {
+	var m struct{ ID json.RawMessage }
+	var id any
+	if json.Unmarshal(line, &m) == nil && len(m.ID) > 0 {
+		var v any
+		if json.Unmarshal(m.ID, &v) == nil {
+			switch v.(type) {
+			case string, float64:
+				id = m.ID
+			}
+		}
+	}
+	c.respond(id, code, msg)
+}
+
+func (c *stdioConn) respond(id any, code int64, msg string) {
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	_, _ = c.out.Write(append(b, '\n'))

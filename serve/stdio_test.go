@@ -15,7 +15,8 @@ import (
 )
 
 // The SDK's stdio transport ended the session on one malformed line and
-// dropped the requests still in flight at the end of input.
+// dropped the requests still in flight at the end of input; a message
+// without a method got no answer, and -32600 answers said id null.
 func TestStdioKeepsGoing(t *testing.T) {
 	cat := exampleCatalog(t)
 	env := envBy(t, cat, "escalate_ticket", "northwind_support")
@@ -30,6 +31,10 @@ func TestStdioKeepsGoing(t *testing.T) {
 		`{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}`,
 		`{this is not json`,
 		`[{"jsonrpc":"2.0","id":9,"method":"tools/list"}]`,
+		// No method: it used to get no answer at all. A bad method: the
+		// answer used to say id null though the id was readable.
+		`{"jsonrpc":"2.0","id":4}`,
+		`{"jsonrpc":"2.0","id":"five","method":7}`,
 		`{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}`,
 		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"` + call.Name + `","arguments":` + string(call.Args) + `}}`,
 	}, "\n") + "\n"
@@ -56,7 +61,7 @@ func TestStdioKeepsGoing(t *testing.T) {
 		}
 		seen[string(m.ID)+" "+code] = line
 	}
-	for _, want := range []string{"1 ok", "null err-32700", "null err-32600", "2 ok", "3 ok"} {
+	for _, want := range []string{"1 ok", "null err-32700", "null err-32600", "4 err-32600", `"five" err-32600`, "2 ok", "3 ok"} {
 		if _, ok := seen[want]; !ok {
 			t.Errorf("no answer %q in:\n%s", want, out.String())
 		}

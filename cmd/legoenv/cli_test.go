@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/legoenv/legoenv/serve"
 )
 
 // cli runs one command line in-process.
@@ -131,5 +133,63 @@ func TestHelpOnEveryCommand(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "Usage:") {
 			t.Errorf("%s --help: %d", c.Name(), code)
 		}
+	}
+}
+
+// A tool whose top level builds a gigabyte by format used to pass lint
+// with 0 diagnostics and take envs, verify and serve out of memory.
+func TestLintRunsStarlarkTopLevels(t *testing.T) {
+	dir := t.TempDir()
+	src := `kind: server
+id: bomb
+collections:
+  - name: items
+    fields: {name: {type: string}}
+tools:
+  - name: bomb_go
+    description: Builds a gigabyte at its top level.
+    input: {type: object}
+    effect:
+      kind: starlark
+      code: |
+        s = "x" * 1000000
+        big = ("{0}" * 1000).format(s)
+        def run(args, db):
+            return 1
+`
+	if err := os.WriteFile(filepath.Join(dir, "bomb.yaml"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := cli(t, "", "lint", "--lib", dir)
+	if code != 1 || !strings.Contains(out, "bomb.yaml:") || !strings.Contains(out, "tools[0].effect.code") || !strings.Contains(out, "starlark_bytes") {
+		t.Fatalf("lint: %d %s", code, out)
+	}
+}
+
+// serve on a non-loopback address without a token used to start silently
+// with the Host and Origin checks off; it is refused unless told
+// --insecure-public, which says so on stderr.
+func TestServePublicNeedsToken(t *testing.T) {
+	t.Setenv("LEGOENV_AUTH_TOKEN", "")
+	code, _, errs := cli(t, "", "serve", "--addr", "0.0.0.0:0")
+	if code != 2 || !strings.Contains(errs, "not a loopback address") || !strings.Contains(errs, "--insecure-public") {
+		t.Fatalf("serve --addr 0.0.0.0:0: %d %s", code, errs)
+	}
+	var warn bytes.Buffer
+	for _, addr := range []string{":8080", "0.0.0.0:0", "192.0.2.1:80", "[2001:db8::1]:80"} {
+		if _, err := checkOpen(addr, &serveFlags{addr: addr}, &warn); err == nil {
+			t.Errorf("%s without a token: served", addr)
+		}
+	}
+	for _, addr := range []string{"127.0.0.1:0", "localhost:8080", "[::1]:0"} {
+		if _, err := checkOpen(addr, &serveFlags{addr: addr}, &warn); err != nil {
+			t.Errorf("%s: %v", addr, err)
+		}
+	}
+	if _, err := checkOpen("0.0.0.0:0", &serveFlags{addr: "0.0.0.0:0", insecurePublic: true}, &warn); err != nil || !strings.Contains(warn.String(), "WARNING") {
+		t.Fatalf("--insecure-public: %v %q", err, warn.String())
+	}
+	if _, err := checkOpen("0.0.0.0:0", &serveFlags{addr: "0.0.0.0:0", opts: serve.Options{AuthToken: "t"}}, &warn); err != nil {
+		t.Fatalf("with a token: %v", err)
 	}
 }

@@ -121,8 +121,9 @@ func runImportAB(cmd *cobra.Command, args []string, f *importABFlags) error {
 
 func printImportSummary(w io.Writer, res *automationbench.Result, out string) {
 	r := res.Report
-	fmt.Fprintf(w, "imported %d tasks into %s: %d servers, %d data, %d intents, %d recipes\n\n",
-		r.Tasks, out, len(res.Servers), len(res.Data), len(res.Intents), len(res.Recipes))
+	fmt.Fprintf(w, "imported %d of %s into %s: %s, %d data, %s, %s\n\n",
+		r.ImportedFully, plural(r.Tasks, "task"), out, plural(len(res.Servers), "server"), len(res.Data),
+		plural(len(res.Intents), "intent"), plural(len(res.Recipes), "recipe"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "IMPORTED\tTASKS")
 	fmt.Fprintf(tw, "fully\t%d\n", r.ImportedFully)

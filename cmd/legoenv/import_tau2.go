@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -50,7 +52,7 @@ Exit codes: 0 when every task was imported, 2 on bad input.`,
 			if err != nil {
 				return badInput("%v", err)
 			}
-			res, err := tau2.Import(src)
+			res, err := tau2.Import(src, progressLine(cmd.ErrOrStderr(), "tau2: replayed", "tasks", 2*time.Second))
 			if err != nil {
 				return badInput("%v", err)
 			}
@@ -80,4 +82,18 @@ Exit codes: 0 when every task was imported, 2 on bad input.`,
 	c.Flags().StringVar(&out, "out", "", "library directory to write")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the task count and the gold database hashes as JSON")
 	return c
+}
+
+// progressLine returns a progress function that writes "<what> N of M
+// <unit>" to w at most once per every, and the last count when it wrote
+// any, so that a long import says how far it is and a short one is quiet.
+func progressLine(w io.Writer, what, unit string, every time.Duration) func(done, total int) {
+	last, wrote := time.Now(), false
+	return func(done, total int) {
+		if time.Since(last) < every && (done < total || !wrote) {
+			return
+		}
+		last, wrote = time.Now(), true
+		fmt.Fprintf(w, "%s %d of %d %s\n", what, done, total, unit)
+	}
 }

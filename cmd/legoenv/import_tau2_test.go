@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 var tau2Testdata = filepath.Join("..", "..", "testdata", "tau2")
@@ -73,5 +75,25 @@ func TestImportTau2(t *testing.T) {
 		if code, _, _ := cli(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// A long tau2 import used to say nothing until it ended (a million tasks:
+// 25 minutes of silence); the progress line reports at most once per
+// interval and ends with the last count, and a short run stays quiet.
+func TestProgressLine(t *testing.T) {
+	var b bytes.Buffer
+	p := progressLine(&b, "tau2: replayed", "tasks", time.Hour)
+	for i := 1; i <= 3; i++ {
+		p(i, 3)
+	}
+	if b.Len() != 0 {
+		t.Fatalf("a short run wrote %q", b.String())
+	}
+	p = progressLine(&b, "tau2: replayed", "tasks", 0)
+	p(1, 3)
+	p(3, 3)
+	if got := b.String(); got != "tau2: replayed 1 of 3 tasks\ntau2: replayed 3 of 3 tasks\n" {
+		t.Fatalf("got %q", got)
 	}
 }

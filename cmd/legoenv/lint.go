@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
 )
 
 func init() { commands = append(commands, newLintCmd) }
@@ -18,7 +19,8 @@ func newLintCmd() *cobra.Command {
 		Use:   "lint",
 		Short: "Load and validate an atom library; print diagnostics with file:line",
 		Long: `Lint loads every atom of a library, checks it against its JSON Schema
-(published under schema/) and the rules the schema cannot say, and prints one
+(published under schema/) and the rules the schema cannot say, runs the top
+level of every Starlark tool under the limits composing uses, and prints one
 line per finding as file:line:col: field: message. It exits 1 when any
 finding is an error.`,
 		Args: cobra.NoArgs,
@@ -27,6 +29,8 @@ finding is an error.`,
 			if err != nil {
 				return badInput("%v", err)
 			}
+			// Run each Starlark tool's top level as composing would.
+			ds = append(ds, episode.CheckStarlark(lib)...)
 			out := cmd.OutOrStdout()
 			counts := map[atom.Kind]int{}
 			for _, k := range atom.Kinds {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/legoenv/legoenv/envfile"
+	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -97,6 +98,7 @@ func (g *gcOptions) apply(c *cobra.Command) error {
 // serveFlags are the flags of legoenv serve.
 type serveFlags struct {
 	libDir, envsFile, addr string
+	insecurePublic         bool
 	opts                   serve.Options
 	gc                     gcOptions
 	web                    uiFlags
@@ -129,7 +131,8 @@ library), or those of an envs.jsonl file written by 'legoenv build'
 SIGTERM or SIGINT stops accepting, lets requests in flight finish, and exits.
 
 With --auth-token (or LEGOENV_AUTH_TOKEN) every route but /healthz needs
-"Authorization: Bearer <token>". REST bodies must be application/json;
+"Authorization: Bearer <token>"; a non-loopback --addr needs one, unless
+--insecure-public says to serve it open. REST bodies must be application/json;
 cross-origin browser writes are refused; on a loopback address a foreign
 Host (DNS rebinding) or Origin is refused, MCP included.`,
 		Args: cobra.NoArgs,
@@ -138,6 +141,7 @@ Host (DNS rebinding) or Origin is refused, MCP included.`,
 	c.Flags().StringVar(&f.libDir, "lib", "", "atom library directory (default: the built-in example library, or lib/ beside --envs)")
 	c.Flags().StringVar(&f.envsFile, "envs", "", "envs.jsonl of the environments to serve (as 'legoenv build' writes it)")
 	c.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	c.Flags().BoolVar(&f.insecurePublic, "insecure-public", false, "serve on a non-loopback --addr without --auth-token (anyone who reaches it may open sessions)")
 	c.Flags().IntVar(&f.opts.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "sessions open at once; more are refused with 429")
 	c.Flags().DurationVar(&f.opts.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a session unused for this long")
 	c.Flags().Int64Var(&f.opts.MaxBodyBytes, "max-body", serve.DefaultMaxBodyBytes, "request body limit in bytes; larger bodies are refused with 413")
@@ -163,6 +167,31 @@ Host (DNS rebinding) or Origin is refused, MCP included.`,
 	return c
 }
 
+// checkOpen refuses to serve a non-loopback address without a token: the
+// Host and Origin checks only hold on loopback, so such a server is open to
+// anyone who reaches it. --insecure-public serves it anyway, said loudly.
+// addr is --addr before anything listens (an empty host is every
+// interface) or, for a host name, the address it was bound to; it reports
+// whether addr named a host it could judge.
+func checkOpen(addr string, f *serveFlags, stderr io.Writer) (bool, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, nil // Listen says what is wrong with it
+	}
+	ip := net.ParseIP(host)
+	if host != "" && ip == nil && host != "localhost" {
+		return false, nil
+	}
+	if host == "localhost" || ip != nil && ip.IsLoopback() || f.opts.AuthToken != "" {
+		return true, nil
+	}
+	if !f.insecurePublic {
+		return true, badInput("--addr %s is not a loopback address and no --auth-token (or LEGOENV_AUTH_TOKEN) is set: anyone who reaches it could open sessions and run tools; set a token, or pass --insecure-public to serve it open", f.addr)
+	}
+	fmt.Fprintf(stderr, "legoenv: WARNING: serving %s without --auth-token (--insecure-public): anyone who reaches this address can open sessions and run tools\n", addr)
+	return true, nil
+}
+
 // runServe runs legoenv serve.
 func runServe(cmd *cobra.Command, f *serveFlags) error {
 	cat, lib, err := serveSources(f.libDir, f.envsFile, cmd)
@@ -183,9 +212,19 @@ func runServe(cmd *cobra.Command, f *serveFlags) error {
 	if err := f.gc.apply(cmd); err != nil {
 		return err
 	}
+	judged, err := checkOpen(f.addr, f, cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
 		return badInput("listen on %s: %v", f.addr, err)
+	}
+	if !judged {
+		if _, err := checkOpen(ln.Addr().String(), f, cmd.ErrOrStderr()); err != nil {
+			ln.Close()
+			return err
+		}
 	}
 	f.opts.Logger = slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: slog.LevelInfo}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -2,6 +2,7 @@ package automationbench
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -76,6 +77,41 @@ func FuzzImport(f *testing.F) {
 		for _, in := range res.Intents {
 			if _, err := MarshalYAML(in); err != nil {
 				t.Fatal(err)
+			}
+		}
+		if r.Failed == 1 && len(res.Servers) > 0 {
+			t.Fatalf("a failed task left %d servers behind", len(res.Servers))
+		}
+	})
+}
+
+// FuzzImportWritesInsideOut: whatever a task holds (its name becomes the
+// ids that name files), the library is written inside --out or refused,
+// never beside or above it.
+func FuzzImportWritesInsideOut(f *testing.F) {
+	fuzzSeeds(f)
+	for _, name := range []string{"../../x", "/../../../../tmp/x", "..", "a/b", "Task One"} {
+		f.Add([]byte(`{"prompt": [{"role": "user", "content": "x"}], "info": {"name": "` + name + `", "zapier_tools": ["gmail_send_email"], "initial_state": {"gmail": {"messages": []}}, "assertions": [{"type": "gmail_message_sent_to", "to": "a@b.c"}]}}`))
+	}
+	s := testSchemas(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res := Import(s, []Source{{File: "f.json", Data: data}})
+		dir := t.TempDir()
+		if err := res.Write(filepath.Join(dir, "out")); err != nil && len(res.Intents) > 0 {
+			t.Fatalf("an imported task was not written: %v", err)
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if e.Name() != "out" {
+				t.Fatalf("wrote %s outside --out", e.Name())
+			}
+		}
+		for _, in := range res.Intents {
+			if _, err := os.Stat(filepath.Join(dir, "out", "intents", in.ID+".yaml")); err != nil {
+				t.Fatalf("intent %q: %v", in.ID, err)
 			}
 		}
 	})

@@ -190,6 +190,7 @@ func Import(s *Schemas, srcs []Source) *Result {
 	for _, ts := range r.live() {
 		r.mapTask(ts, res)
 	}
+	r.dropUnused(res)
 	r.tally()
 	return res
 }
@@ -311,6 +312,19 @@ func (r *importRun) buildServers(res *Result) {
 		r.servers[name] = srv
 		res.Servers = append(res.Servers, srv)
 	}
+}
+
+// dropUnused removes the servers of apps that no imported task uses: the
+// servers are built before the tasks are mapped, and one built for a task
+// that then failed would be written alone.
+func (r *importRun) dropUnused(res *Result) {
+	keep := map[*atom.Server]bool{}
+	for _, ts := range r.live() {
+		for _, a := range ts.task.Apps(r.s) {
+			keep[r.servers[a]] = true
+		}
+	}
+	res.Servers = slices.DeleteFunc(res.Servers, func(s *atom.Server) bool { return !keep[s] })
 }
 
 // mapTask maps a task's assertions to its goal and, when every one

@@ -16,35 +16,45 @@ import (
 
 // Write writes the library into dir: servers/<app>.yaml, data/<task>.yaml,
 // intents/<task>.yaml and environments.yaml. Files of the same names are
-// replaced; nothing else in dir is touched.
+// replaced; nothing else in dir is touched, and nothing outside it: every
+// file is named by an atom id, checked, given once, and written through an
+// os.Root.
 func (r *Result) Write(dir string) error {
 	for _, sub := range []string{"servers", "data", "intents"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			return fmt.Errorf("write library: %w", err)
 		}
 	}
-	put := func(path string, v any) error {
+	seen := map[string]bool{}
+	put := func(sub, id string, v any) error {
+		path := filepath.Join(sub, id+".yaml")
+		if sub != "." {
+			if err := atom.CheckID(id); err != nil {
+				return fmt.Errorf("write %s: %w", sub, err)
+			}
+		}
+		if seen[path] {
+			return fmt.Errorf("write %s: two atoms have the id %q", path, id)
+		}
+		seen[path] = true
 		b, err := MarshalYAML(v)
 		if err != nil {
 			return fmt.Errorf("write %s: %w", path, err)
 		}
-		if err := atom.WriteFileAtomic(filepath.Join(dir, path), b); err != nil {
-			return fmt.Errorf("write library: %w", err)
-		}
-		return nil
+		return atom.WriteFileIn(dir, path, b)
 	}
 	for _, s := range r.Servers {
-		if err := put(filepath.Join("servers", s.ID+".yaml"), s); err != nil {
+		if err := put("servers", s.ID, s); err != nil {
 			return err
 		}
 	}
 	for _, d := range r.Data {
-		if err := put(filepath.Join("data", d.ID+".yaml"), d); err != nil {
+		if err := put("data", d.ID, d); err != nil {
 			return err
 		}
 	}
 	for _, in := range r.Intents {
-		if err := put(filepath.Join("intents", in.ID+".yaml"), in); err != nil {
+		if err := put("intents", in.ID, in); err != nil {
 			return err
 		}
 	}
@@ -55,7 +65,7 @@ func (r *Result) Write(dir string) error {
 	if envs.Recipes == nil {
 		envs.Recipes = []atom.Recipe{}
 	}
-	return put("environments.yaml", envs)
+	return put(".", "environments", envs)
 }
 
 // MarshalYAML writes a value as YAML in the order its JSON form has

@@ -1,8 +1,12 @@
 package tau2
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/legoenv/legoenv/atom"
 )
 
 // FuzzDecodeDB: any input is decoded or refused with an error, never a
@@ -45,6 +49,47 @@ func FuzzCanonical(f *testing.F) {
 		}
 		if !strings.HasPrefix(c, `"`) || !strings.HasSuffix(c, `"`) {
 			t.Fatalf("not a JSON string: %s", c)
+		}
+	})
+}
+
+// FuzzWriteStaysInOut: whatever a task's id, the import refuses it or
+// writes its library inside --out, never beside or above it, and an id the
+// import accepts is written. Write is tried with the raw id too, so the
+// confinement holds even where the id check is skipped.
+func FuzzWriteStaysInOut(f *testing.F) {
+	for _, id := range []string{"1", "/../../../../tmp/x", "../x", "Task One", "a/b", "..", "x\x00y", `..\x`, "0" + strings.Repeat("a", 140)} {
+		f.Add(id)
+	}
+	// The atoms beside the intent are small ones of the real ids: what is
+	// fuzzed is where files go, not what they hold.
+	src := &Source{Records: map[string][]map[string]any{}}
+	base := &Result{Server: &atom.Server{ID: "tau2-retail"}, Data: dataAtom(src), Policy: policyAtom(src)}
+	f.Fuzz(func(t *testing.T, id string) {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "out")
+		checked := checkTaskIDs([]Task{{ID: id}})
+		for _, name := range []string{IntentID(id), id} {
+			res := *base
+			res.Intents = []*atom.Intent{{ID: name, Instruction: "x"}}
+			err := res.Write(out)
+			if checked == nil && name == IntentID(id) && err != nil {
+				t.Fatalf("id %q passed the check but was not written: %v", id, err)
+			}
+			if err == nil {
+				if _, serr := os.Stat(filepath.Join(out, "intents", name+".yaml")); serr != nil || !filepath.IsLocal(filepath.Join("intents", name+".yaml")) {
+					t.Fatalf("id %q: written, but not as a file of out/intents: %v", id, serr)
+				}
+			}
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if e.Name() != "out" {
+				t.Fatalf("id %q wrote %s outside --out", id, e.Name())
+			}
 		}
 	})
 }

@@ -19,6 +19,23 @@ const (
 // IntentID is the id of task id's intent.
 func IntentID(task string) string { return "tau2-retail-" + task }
 
+// checkTaskIDs refuses task ids that do not make atom ids (an intent's id
+// names its file, so "/../../x" would be written outside the library) and
+// ids given twice (the second task would replace the first).
+func checkTaskIDs(tasks []Task) error {
+	seen := map[string]int{}
+	for i, t := range tasks {
+		if err := atom.CheckID(IntentID(t.ID)); err != nil {
+			return fmt.Errorf("task %d: id %q: %w", i, t.ID, err)
+		}
+		if j, ok := seen[t.ID]; ok {
+			return fmt.Errorf("task %d: id %q is also task %d's", i, t.ID, j)
+		}
+		seen[t.ID] = i
+	}
+	return nil
+}
+
 // Result is an imported library with the gold replay of every task.
 type Result struct {
 	Server  *atom.Server
@@ -50,7 +67,8 @@ type Report struct {
 }
 
 // Import builds the atoms and replays every task's gold actions on them.
-func Import(src *Source) (*Result, error) {
+// progress, when not nil, is told after each task how many are done.
+func Import(src *Source, progress func(done, total int)) (*Result, error) {
 	srv, err := Server()
 	if err != nil {
 		return nil, err
@@ -61,6 +79,9 @@ func Import(src *Source) (*Result, error) {
 		if _, err := lib.Put(a, "", true); err != nil {
 			return nil, err
 		}
+	}
+	if err := checkTaskIDs(src.Tasks); err != nil {
+		return nil, err
 	}
 	hasher := NewHasher(src.Records)
 	res.Report = Report{Tasks: len(src.Tasks), GoldDBSHA256: map[string]string{}}
@@ -97,6 +118,9 @@ func Import(src *Source) (*Result, error) {
 		res.Gold = append(res.Gold, g)
 		res.Report.GoldDBSHA256[t.ID] = g.Hash
 		res.Report.Imported++
+		if progress != nil {
+			progress(res.Report.Imported, len(src.Tasks))
+		}
 	}
 	return res, nil
 }

@@ -36,7 +36,7 @@ func importTestdata(t *testing.T) (*Source, *Result) {
 	importOnce.Do(func() {
 		source, importErr = Load(testdata)
 		if importErr == nil {
-			imported, importErr = Import(source)
+			imported, importErr = Import(source, nil)
 		}
 	})
 	if importErr != nil {
@@ -149,4 +149,28 @@ func sameContent(got string, isErr bool, want string) string {
 		return "value " + got + "\ntau2 " + want
 	}
 	return ""
+}
+
+// A task id used to become a path as it was: "/../../../../tmp/x" wrote
+// x.yaml outside --out, "Task One" imported and then failed lint, and a
+// second task with the same id replaced the first without a word.
+func TestTaskIDsAreChecked(t *testing.T) {
+	cases := []struct {
+		ids  []string
+		want string
+	}{
+		{[]string{"/../../../../tmp/x"}, "not an atom id"},
+		{[]string{"Task One"}, "not an atom id"},
+		{[]string{"1", "2", "1"}, `task 2: id "1" is also task 0's`},
+	}
+	for _, c := range cases {
+		var tasks []Task
+		for _, id := range c.ids {
+			tasks = append(tasks, Task{ID: id})
+		}
+		_, err := Import(&Source{Tasks: tasks, Records: map[string][]map[string]any{}}, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.ids, err, c.want)
+		}
+	}
 }

@@ -105,6 +105,9 @@ func Load(dir string) (*Source, error) {
 			return nil, fmt.Errorf("%s: task [%d] has no id", filepath.Join(dir, "tasks.json"), i)
 		}
 	}
+	if err := checkTaskIDs(src.Tasks); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "tasks.json"), err)
+	}
 	if b, err = read("policy.md"); err != nil {
 		return nil, err
 	}

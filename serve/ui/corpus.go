@@ -12,6 +12,10 @@ import (
 const (
 	defaultPerPage = 50
 	maxPerPage     = 500
+	// maxPage bounds the page number so that page*per cannot overflow
+	// (?page=9223372036854775807 used to give negative row numbers); any
+	// page past the last is empty.
+	maxPage = 1 << 30
 )
 
 type corpusPage struct {
@@ -61,7 +65,7 @@ func parseQuery(v url.Values) (query, error) {
 		name string
 		dst  *int
 		max  int
-	}{{"page", &q.Page, 0}, {"per", &q.PerPage, maxPerPage}} {
+	}{{"page", &q.Page, maxPage}, {"per", &q.PerPage, maxPerPage}} {
 		s := v.Get(p.name)
 		if s == "" {
 			continue

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/legoenv/legoenv/rollout"
@@ -105,7 +106,9 @@ func (nf *namedFiles) open(dir, name string) (*rolloutFile, error) {
 		return nil, fmt.Errorf("rollouts directory: %w", err)
 	}
 	defer root.Close()
-	fh, err := root.Open(name)
+	// Non-blocking, so that a FIFO (or a device) in the directory cannot
+	// hold the request until a writer comes; only regular files are read.
+	fh, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, fmt.Errorf("file %q: %w", name, err)
 	}
@@ -113,6 +116,9 @@ func (nf *namedFiles) open(dir, name string) (*rolloutFile, error) {
 	st, err := fh.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("file %q: %w", name, err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("file %q: not a regular file", name)
 	}
 	key := filepath.Join(dir, name)
 	nf.mu.Lock()

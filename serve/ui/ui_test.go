@@ -13,7 +13,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/internal/testlib"
@@ -443,5 +445,49 @@ func TestRootCauses(t *testing.T) {
 		_, env := get(t, u, "/ui/envs/"+v.EnvID)
 		mustContain(t, env, "Root cause <code>"+string(code)+"</code>", `href="/ui/atoms/`+string(v.RootCause.Atom.Kind)+"/"+v.RootCause.Atom.ID+`"`,
 			escaped(v.RootCause.Evidence.Message))
+	}
+}
+
+// A page number near the largest int used to overflow page*per into
+// negative row numbers and show the first rows again.
+func TestCorpusPageOverflow(t *testing.T) {
+	u, _ := newTestUI(t, Options{})
+	code, body := get(t, u, "/?page=9223372036854775807&per=500")
+	if code != http.StatusOK {
+		t.Fatalf("%d %s", code, body)
+	}
+	if n := len(rowRE.FindAllString(body, -1)); n != 0 {
+		t.Fatalf("%d rows on a page past the last", n)
+	}
+	if strings.Contains(body, `id="next"`) || strings.Contains(body, "–-") {
+		t.Fatalf("a next link or a negative row number: %s", body)
+	}
+}
+
+// A FIFO in --rollouts used to block the request that named it until a
+// writer came (forever), and shutdown waited for it; it is now refused at
+// once, as anything but a regular file is.
+func TestReplayNamedFIFO(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.jsonl"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub.jsonl"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	u, _ := newTestUI(t, Options{RolloutDir: dir})
+	base := "/ui/envs/" + u.ix.list[0].env.ID + "/replay"
+	for _, name := range []string{"pipe.jsonl", "sub.jsonl"} {
+		done := make(chan string, 1)
+		go func() {
+			_, body := get(t, u, base+"?src=file&file="+name)
+			done <- body
+		}()
+		select {
+		case body := <-done:
+			mustContain(t, body, `id="replay-error"`, "not a regular file")
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the request still waits after 10s", name)
+		}
 	}
 }
