@@ -3,12 +3,14 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -30,6 +32,11 @@ func (s *envSource) idFlags(c *cobra.Command) {
 // libraryDir is the library the source's environments compose against:
 // --lib, else lib/ beside --envs, else "" (the built-in example).
 func (s *envSource) libraryDir() (string, error) {
+	if s.envsFile != "" {
+		if err := envsExists(s.envsFile); err != nil {
+			return "", err
+		}
+	}
 	if s.libDir != "" || s.envsFile == "" {
 		return s.libDir, nil
 	}
@@ -277,4 +284,39 @@ func (f atomFilter) defines(name string) bool {
 		}
 	}
 	return false
+}
+
+// openCorpus opens --envs for use without composing it: the records and a
+// map of the library's files; each environment composes when first used.
+func (s *envSource) openCorpus(stderr io.Writer) (*envfile.Corpus, error) {
+	if err := envsExists(s.envsFile); err != nil {
+		return nil, err
+	}
+	dir, err := s.libraryDir()
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	c, err := envfile.Open(s.envsFile, dir)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	if len(c.Records) >= 1000 {
+		fmt.Fprintf(stderr, "legoenv: read %s of %s in %.1f s; each is composed when first used\n", plural(len(c.Records), "environment"), s.envsFile, time.Since(t0).Seconds())
+	}
+	return c, nil
+}
+
+// envsExists says, as bad input, that an --envs file is missing.
+func envsExists(path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return badInput("--envs %s: no such file (run 'legoenv build' to write out/envs.jsonl)", path)
+	case err != nil:
+		return badInput("--envs %s: %v", path, err)
+	case st.IsDir():
+		return badInput("--envs %s: a directory, not an envs.jsonl file", path)
+	}
+	return nil
 }

@@ -102,11 +102,16 @@ func (s *envSource) load(stderr io.Writer) (*envSet, error) {
 	return set, nil
 }
 
-// progress returns a progress callback drawing a bar on a terminal, and a
-// function to finish it.
+// progress returns a progress callback drawing a bar on a terminal (a
+// line every few seconds elsewhere: a log, CI), and a function to finish
+// it. The callback is safe for concurrent use.
 func progress(stderr io.Writer, total int, what string) (func(done, total int), func()) {
-	if !isTerminal(stderr) || total < 2 {
+	if total < 2 {
 		return nil, func() {}
+	}
+	if !isTerminal(stderr) {
+		l := newProgressLines(stderr, what, total, progressEvery)
+		return l.set, l.finish
 	}
 	bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
