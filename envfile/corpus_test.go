@@ -2,6 +2,7 @@ package envfile
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -130,5 +131,53 @@ func TestIndexFollowsItsFile(t *testing.T) {
 	f.Close()
 	if got, err := ReadIndex(path); got != nil || err != nil {
 		t.Errorf("index of the file before it changed: got %d entries, %v", len(got), err)
+	}
+}
+
+// TestRecipeLibraryReadsOnlyWhatTheRecipeNeeds: the atoms of one recipe
+// come from a handful of files, and a library whose files neither bear
+// their atoms' names nor say their ids plainly still composes (all of it
+// loaded).
+func TestRecipeLibraryReadsOnlyWhatTheRecipeNeeds(t *testing.T) {
+	path, lib, whole := exampleEnvs(t)
+	c, err := Open(path, lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := c.Records[0].Recipe
+	part, err := c.RecipeLibrary(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(part.Recipes()) != 0 {
+		t.Errorf("the recipes file was read: %d recipes", len(part.Recipes()))
+	}
+	if n := len(part.Heads("server")) + len(part.Heads("data")) + len(part.Heads("intent")) + len(part.Heads("rule")); n > len(RecipeAtoms(r))+2 {
+		t.Errorf("%d atoms loaded for one recipe of %d", n, len(RecipeAtoms(r)))
+	}
+
+	// Intents renamed, their ids quoted in a flow mapping: neither names
+	// nor "id:" lines find them.
+	intents := filepath.Join(lib, "intents")
+	es, _ := os.ReadDir(intents)
+	for i, e := range es {
+		p := filepath.Join(intents, e.Name())
+		b, _ := os.ReadFile(p)
+		os.Remove(p)
+		os.WriteFile(filepath.Join(intents, fmt.Sprintf("intent-%d.yaml", i)), []byte(strings.Replace(string(b), "\nid: ", "\n\"id\": ", 1)), 0o644)
+	}
+	c, err = Open(path, lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.RecipeLibrary(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Recipes()) != len(whole.Recipes()) {
+		t.Errorf("fallback loaded %d recipes, want the whole library's %d", len(got.Recipes()), len(whole.Recipes()))
+	}
+	if env, err := c.Env(0); err != nil || env.ID != c.Records[0].ID {
+		t.Errorf("composed %v, %v; want %s", env, err, c.Records[0].ID)
 	}
 }

@@ -31,12 +31,15 @@ func TestServeCommand(t *testing.T) {
 		bad := filepath.Join(dir, "envs.jsonl")
 		os.WriteFile(bad, []byte("{\"id\": \"env-1\"}\n"), 0o644)
 		os.Mkdir(filepath.Join(dir, "lib"), 0o755)
+		alone := filepath.Join(t.TempDir(), "envs.jsonl") // no lib/ beside it
+		os.WriteFile(alone, []byte("{\"id\": \"env-1\"}\n"), 0o644)
 		cases := []struct {
 			name string
 			args []string
 			want string
 		}{
-			{"no lib beside", []string{"serve", "--envs", filepath.Join(t.TempDir(), "envs.jsonl")}, "no library"},
+			{"no lib beside", []string{"serve", "--envs", alone}, "no library"},
+			{"no envs file", []string{"serve", "--envs", filepath.Join(t.TempDir(), "envs.jsonl")}, "envs.jsonl: no such file"},
 			{"bad line", []string{"serve", "--envs", bad, "--lib", ""}, "envs.jsonl:1: recipe: missing"},
 			{"bad flag", []string{"serve", "--nope"}, "unknown flag"},
 			{"bad address", []string{"serve", "--addr", "256.0.0.1:99999"}, "listen"},

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path"
 	"strings"
 	"time"
 
@@ -67,30 +64,26 @@ func (s *envSource) lookup(id string, stderr io.Writer) (*envMatch, error) {
 		}
 		return s.lookupIn(lib, id)
 	}
-	recs, err := envfile.ReadFile(s.envsFile)
+	c, err := s.openCorpus(stderr)
 	if err != nil {
-		return nil, badInput("%v", err)
+		return nil, err
 	}
-	ids := make([]string, len(recs))
-	for i, r := range recs {
+	ids := make([]string, len(c.Records))
+	for i, r := range c.Records {
 		ids[i] = r.ID
 	}
 	i, err := s.pick(ids, id)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := s.libraryDir()
+	rec := c.Records[i]
+	lib, err := c.RecipeLibrary(rec.Recipe)
 	if err != nil {
-		return nil, err
-	}
-	rec := recs[i]
-	lib, err := loadRecipeLibrary(dir, rec.Recipe, stderr)
-	if err != nil {
-		return nil, err
+		return nil, badInput("%v", err)
 	}
 	got := episode.Pin(lib, rec.Recipe).Hash()
 	if got != rec.ID {
-		fmt.Fprintf(stderr, "legoenv: %s:%d: recipe of %s composes as %s against %s; using %s\n", s.envsFile, rec.Line, rec.ID, got, dir, got)
+		fmt.Fprintf(stderr, "legoenv: %s:%d: recipe of %s composes as %s against %s; using %s\n", s.envsFile, rec.Line, rec.ID, got, c.LibDir, got)
 	}
 	return &envMatch{lib: lib, recipe: rec.Recipe, id: got, flags: s.flagText()}, nil
 }
@@ -221,71 +214,6 @@ func (s *envSource) unknown(id string) error {
 	return badInput("unknown environment %q in %s (run '%s' to list them; %s)", id, where, list, hint)
 }
 
-// loadRecipeLibrary loads from dir only the files that define the atoms r
-// pins, which is a few files of a built library instead of thousands. When
-// that does not give a library r composes in (an atom defined in a file
-// that does not say its id at the start of a line, say), it loads the
-// whole library.
-func loadRecipeLibrary(dir string, r atom.Recipe, stderr io.Writer) (*atom.Library, error) {
-	want := map[string]bool{r.Intent.ID: true, r.Data.ID: true}
-	for _, p := range append(append([]atom.Pin(nil), r.Servers...), r.Rules...) {
-		want[p.ID] = true
-	}
-	lib, ds, err := atom.Load(atomFilter{FS: os.DirFS(dir), want: want})
-	if err == nil && !ds.HasErrors() {
-		if _, cerr := episode.Compose(lib, r, episode.Options{}); cerr == nil {
-			lib.Dir = dir
-			return lib, nil
-		}
-	}
-	return loadLibrary(dir, stderr)
-}
-
-// atomFilter shows only the YAML files with a top-level "id:" in want
-// (every directory stays, so history/ is searched too).
-type atomFilter struct {
-	fs.FS
-	want map[string]bool
-}
-
-// ReadDir lists a directory without the YAML files that define none of
-// the wanted atoms.
-func (f atomFilter) ReadDir(name string) ([]fs.DirEntry, error) {
-	es, err := fs.ReadDir(f.FS, name)
-	if err != nil {
-		return nil, err
-	}
-	out := es[:0]
-	for _, e := range es {
-		ext := path.Ext(e.Name())
-		if e.IsDir() || (ext != ".yaml" && ext != ".yml") || f.defines(path.Join(name, e.Name())) {
-			out = append(out, e)
-		}
-	}
-	return out, nil
-}
-
-func (f atomFilter) defines(name string) bool {
-	file, err := f.Open(name)
-	if err != nil {
-		return true // let the loader report it
-	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	sc.Buffer(make([]byte, 64<<10), atom.MaxFileBytes)
-	for sc.Scan() {
-		line := sc.Bytes()
-		if !bytes.HasPrefix(line, []byte("id:")) {
-			continue
-		}
-		id := strings.Trim(strings.TrimSpace(string(line[3:])), `"'`)
-		if f.want[id] {
-			return true
-		}
-	}
-	return false
-}
-
 // openCorpus opens --envs for use without composing it: the records and a
 // map of the library's files; each environment composes when first used.
 func (s *envSource) openCorpus(stderr io.Writer) (*envfile.Corpus, error) {
@@ -301,7 +229,7 @@ func (s *envSource) openCorpus(stderr io.Writer) (*envfile.Corpus, error) {
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
-	if len(c.Records) >= 1000 {
+	if time.Since(t0) > 2*time.Second {
 		fmt.Fprintf(stderr, "legoenv: read %s of %s in %.1f s; each is composed when first used\n", plural(len(c.Records), "environment"), s.envsFile, time.Since(t0).Seconds())
 	}
 	return c, nil

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"os"
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -46,10 +48,12 @@ func serveSources(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, 
 		return cat, lib, nil
 	}
 	src := envSource{envsFile: envsFile, libDir: libDir}
-	c, err := src.openCorpus(stderr)
+	t0 := time.Now()
+	c, err := src.openCorpus(io.Discard)
 	if err != nil {
 		return nil, nil, err
 	}
+	fmt.Fprintf(stderr, "legoenv: read %s of %s in %.1f s; each is composed when first used\n", plural(len(c.Records), "environment"), envsFile, time.Since(t0).Seconds())
 	return serve.CorpusCatalog(c), nil, nil
 }
 
