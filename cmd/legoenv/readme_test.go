@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
 )
 
 // TestReadmeWalkOnABuiltCorpus walks the README's commands as a newcomer
