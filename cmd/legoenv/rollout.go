@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"github.com/legoenv/legoenv/envfile"
@@ -354,25 +355,62 @@ func readTrajectoryFiles(paths []string) ([]*rollout.Trajectory, error) {
 // writeLines writes JSON lines to path atomically (a temporary file renamed
 // into place), so that a failed export leaves no half file.
 func writeLines(path string, lines [][]byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, ".legoenv-*.jsonl")
+	f, err := createLines(path)
 	if err != nil {
-		return failed("%v", err)
+		return err
 	}
-	defer os.Remove(tmp.Name())
+	defer f.abort()
 	for _, l := range lines {
-		if _, err := tmp.Write(l); err != nil {
-			tmp.Close()
-			return failed("write %s: %v", path, err)
+		if err := f.write(l); err != nil {
+			return err
 		}
 	}
-	if err := tmp.Close(); err != nil {
-		return failed("write %s: %v", path, err)
+	return f.commit()
+}
+
+// lineFile is a JSONL file written line by line to a temporary file beside
+// its path, which commit renames into place: until then the path is as it
+// was.
+type lineFile struct {
+	path string
+	tmp  *os.File
+	w    *bufio.Writer
+}
+
+func createLines(path string) (*lineFile, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".legoenv-*.jsonl")
+	if err != nil {
+		return nil, failed("%v", err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return failed("write %s: %v", path, err)
+	return &lineFile{path: path, tmp: tmp, w: bufio.NewWriterSize(tmp, 1<<16)}, nil
+}
+
+func (f *lineFile) write(line []byte) error {
+	if _, err := f.w.Write(line); err != nil {
+		return failed("write %s: %v", f.path, err)
 	}
 	return nil
+}
+
+// commit flushes the file and renames it into place.
+func (f *lineFile) commit() error {
+	err := f.w.Flush()
+	if cerr := f.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.tmp.Name(), f.path)
+	}
+	if err != nil {
+		return failed("write %s: %v", f.path, err)
+	}
+	return nil
+}
+
+// abort removes the temporary file, unless commit renamed it.
+func (f *lineFile) abort() {
+	f.tmp.Close()
+	os.Remove(f.tmp.Name())
 }
 
 // cmdContext is a context that ends on Ctrl-C or SIGTERM.
