@@ -27,7 +27,7 @@ whole-state goal) and a later one, and tau2's database hash of the final
 state. Steps and first evaluations are also given in process CPU time,
 which holds on a busy machine where wall time does not. --json prints {"tasks", "gomaxprocs", "repeat", "summary",
 "per_task": [...]}, the figures to set beside tau2's own.`,
-		Example: `  legoenv import tau2 --data ../shared/tau2 --out lib/tau2
+		Example: `  legoenv import tau2 --data testdata/tau2 --out lib/tau2
   legoenv bench tau2 --lib lib/tau2 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
