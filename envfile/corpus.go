@@ -40,7 +40,9 @@ type Corpus struct {
 	mu      sync.Mutex
 	cache   *lru
 	defined map[string][]string // atom id -> the files that define it, read once if names mislead
-	whole   *atom.Library       // the whole library, loaded once if a recipe needs it
+
+	wholeMu sync.Mutex    // held while the whole library loads, apart from mu
+	whole   *atom.Library // the whole library, loaded once if a recipe needs it
 }
 
 // Open reads an envs.jsonl file and maps the atoms of the library in
@@ -196,8 +198,8 @@ func namedFiles(fsys fs.FS) (map[string][]string, error) {
 // Library loads the whole library the corpus composes against, once: what
 // a use of every environment needs.
 func (c *Corpus) Library() (*atom.Library, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	c.wholeMu.Lock()
+	defer c.wholeMu.Unlock()
 	if c.whole != nil {
 		return c.whole, nil
 	}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 
 	"github.com/spf13/cobra"
@@ -72,13 +73,16 @@ func (f *uiFlags) build(ctx context.Context, cat *serve.Catalog, lib *atom.Libra
 	opts := ui.Options{Library: lib, Report: rep, Verdicts: verdicts, RolloutDir: f.rollouts, Logger: log}
 	if c := cat.Corpus(); c != nil {
 		// The UI's pages read every environment: they are composed in the
-		// background, so the REST API answers at once.
+		// background from the UI's first request on, so the REST API
+		// answers at once and a server nobody browses composes nothing.
 		p := &pendingUI{}
-		go func() {
-			if err := p.load(ctx, c, cat, opts, f.verifyJobs); err != nil {
-				log.Error("web UI not served", "err", err)
-			}
-		}()
+		p.start = func() {
+			go func() {
+				if err := p.load(ctx, c, cat, opts, f.verifyJobs); err != nil {
+					log.Error("web UI not served", "err", err)
+				}
+			}()
+		}
 		return p, nil
 	}
 	return f.start(ctx, cat.All(), opts)
@@ -100,11 +104,14 @@ func (f *uiFlags) start(ctx context.Context, all []*serve.EnvInfo, opts ui.Optio
 	return u, nil
 }
 
-// pendingUI answers 503 until the web UI over a lazy corpus is made.
+// pendingUI answers 503 until the web UI over a lazy corpus is made,
+// which its first request starts.
 type pendingUI struct {
-	h    atomic.Pointer[ui.UI]
-	done atomic.Int64 // environments composed so far
-	n    int64
+	h     atomic.Pointer[ui.UI]
+	once  sync.Once
+	start func()
+	done  atomic.Int64 // environments composed so far
+	n     atomic.Int64
 }
 
 func (p *pendingUI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -112,8 +119,9 @@ func (p *pendingUI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		u.ServeHTTP(w, r)
 		return
 	}
+	p.once.Do(p.start)
 	w.Header().Set("Retry-After", "30")
-	http.Error(w, fmt.Sprintf("the web UI is composing the corpus (%d of %d environments); the REST API under /v1 answers now", p.done.Load(), p.n), http.StatusServiceUnavailable)
+	http.Error(w, fmt.Sprintf("the web UI is loading the library and composing the corpus (%d of %d environments composed); reload in a while. The REST API under /v1 answers now.", p.done.Load(), p.n.Load()), http.StatusServiceUnavailable)
 }
 
 // load composes every environment of c with the whole library, then
@@ -125,7 +133,7 @@ func (p *pendingUI) load(ctx context.Context, c *envfile.Corpus, cat *serve.Cata
 	}
 	opts.Library = lib
 	ids := cat.IDs()
-	p.n = int64(len(ids))
+	p.n.Store(int64(len(ids)))
 	all := make([]*serve.EnvInfo, 0, len(ids))
 	for _, id := range ids {
 		if ctx.Err() != nil {
