@@ -98,18 +98,14 @@ func (c *Corpus) Env(i int) (*episode.Env, error) {
 		c.mu.Unlock()
 		return env, nil
 	}
-	limits := c.Limits
 	c.mu.Unlock()
 	lib, err := c.RecipeLibrary(rec.Recipe)
 	if err != nil {
 		return nil, err
 	}
-	env, err := episode.Compose(lib, rec.Recipe, episode.Options{Limits: limits})
+	env, err := c.compose(lib, rec)
 	if err != nil {
-		return nil, fmt.Errorf("%s:%d: env %s: %w", c.Path, rec.Line, rec.ID, err)
-	}
-	if env.ID != rec.ID {
-		return nil, fmt.Errorf("%s:%d: id %s, but the recipe composes to %s in library %s (is it the library the file was built with?)", c.Path, rec.Line, rec.ID, env.ID, c.LibDir)
+		return nil, err
 	}
 	c.mu.Lock()
 	c.cache.put(rec.ID, env)
@@ -156,6 +152,56 @@ func (c *Corpus) RecipeLibrary(r atom.Recipe) (*atom.Library, error) {
 		return lib, nil
 	}
 	return c.Library()
+}
+
+// ComposeBatch composes records (a batch of a whole-corpus job) against
+// one library of the files their atoms are named by, so atoms they share
+// are read once and memory holds the batch's atoms, not the library's. A
+// record that does not compose there is composed as Env does; errs[i] says
+// why record i did not compose. Nothing is cached.
+func (c *Corpus) ComposeBatch(recs []Record) (envs []*episode.Env, errs []error) {
+	want := map[string]bool{}
+	for _, r := range recs {
+		for _, id := range RecipeAtoms(r.Recipe) {
+			for _, f := range c.named[id] {
+				want[f] = true
+			}
+		}
+	}
+	lib, ds, err := atom.Load(fileFilter{FS: c.lib, keep: want})
+	if err != nil || ds.HasErrors() {
+		lib = nil
+	} else {
+		lib.Dir = c.LibDir
+	}
+	envs, errs = make([]*episode.Env, len(recs)), make([]error, len(recs))
+	for i, r := range recs {
+		if lib != nil {
+			if env, err := episode.Compose(lib, r.Recipe, episode.Options{Limits: c.Limits}); err == nil && env.ID == r.ID {
+				envs[i] = env
+				continue
+			}
+		}
+		part, err := c.RecipeLibrary(r.Recipe)
+		if err == nil {
+			envs[i], err = c.compose(part, r)
+		}
+		errs[i] = err
+	}
+	return envs, errs
+}
+
+// compose composes rec against lib; another id than the one recorded is
+// an error.
+func (c *Corpus) compose(lib *atom.Library, rec Record) (*episode.Env, error) {
+	env, err := episode.Compose(lib, rec.Recipe, episode.Options{Limits: c.Limits})
+	if err != nil {
+		return nil, fmt.Errorf("%s:%d: env %s: %w", c.Path, rec.Line, rec.ID, err)
+	}
+	if env.ID != rec.ID {
+		return nil, fmt.Errorf("%s:%d: id %s, but the recipe composes to %s in library %s (is it the library the file was built with?)", c.Path, rec.Line, rec.ID, env.ID, c.LibDir)
+	}
+	return env, nil
 }
 
 // partLibrary loads the files files maps r's atoms to; nil when r does

@@ -113,16 +113,11 @@ func runDemos(cmd *cobra.Command, f *demosFlags) error {
 const demoBatch = 256
 
 // demosOfCorpus makes the demonstrations of an envs.jsonl file a batch
-// at a time, against the whole library loaded once.
+// at a time, each batch composed from the library files of its atoms.
 func demosOfCorpus(ctx context.Context, f *demosFlags, stderr io.Writer, out *lineFile, t *demoTally) error {
 	c, err := f.src.openCorpus(stderr)
 	if err != nil {
 		return err
-	}
-	fmt.Fprintf(stderr, "legoenv: demos: loading library %s\n", c.LibDir)
-	lib, err := c.Library()
-	if err != nil {
-		return badInput("%v", err)
 	}
 	var recs []envfile.Record
 	for _, id := range c.IDs() {
@@ -135,16 +130,16 @@ func demosOfCorpus(ctx context.Context, f *demosFlags, stderr io.Writer, out *li
 	defer finish()
 	for start := 0; start < len(recs) && ctx.Err() == nil; start += demoBatch {
 		batch := recs[start:min(start+demoBatch, len(recs))]
+		composed, errs := c.ComposeBatch(batch)
 		envs := make([]*episode.Env, 0, len(batch))
 		verified := map[string]*bool{}
-		for _, r := range batch {
-			env, err := episode.Compose(lib, r.Recipe, episode.Options{})
-			if err != nil {
-				fmt.Fprintf(stderr, "legoenv: %s:%d: skipped %s: %v\n", c.Path, r.Line, r.ID, err)
+		for i, r := range batch {
+			if errs[i] != nil {
+				fmt.Fprintf(stderr, "legoenv: skipped: %v\n", errs[i])
 				continue
 			}
-			envs = append(envs, env)
-			verified[env.ID] = r.Verified
+			envs = append(envs, composed[i])
+			verified[r.ID] = r.Verified
 		}
 		done := start
 		batchProg := func(n, _ int) {

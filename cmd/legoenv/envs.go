@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"text/tabwriter"
 
@@ -109,16 +108,24 @@ func listCorpus(src *envSource, stderr io.Writer) ([]envSummary, error) {
 	return list, nil
 }
 
-// indexCorpus composes the records the index lacks against the whole
-// library, with progress; when there was no index, it writes one so the
-// next listing composes nothing.
+// indexCorpus composes the records the index lacks, a batch at a time
+// from the library files of their atoms, with progress; when there was no
+// index, it writes one so the next listing composes nothing.
 func indexCorpus(c *envfile.Corpus, idx map[string]envfile.Summary, missing []envfile.Record, stderr io.Writer) (map[string]envfile.Summary, error) {
-	lib, err := c.Library()
-	if err != nil {
-		return nil, badInput("%v", err)
-	}
 	prog, finish := progress(stderr, len(missing), "composing")
-	sums := envfile.ComposeSummaries(lib, missing, runtime.NumCPU(), prog)
+	var sums []envfile.Summary
+	for start := 0; start < len(missing); start += demoBatch {
+		batch := missing[start:min(start+demoBatch, len(missing))]
+		envs, _ := c.ComposeBatch(batch) // listCorpus says why one does not compose
+		for _, env := range envs {
+			if env != nil {
+				sums = append(sums, envfile.Summarize(env))
+			}
+		}
+		if prog != nil {
+			prog(start+len(batch), len(missing))
+		}
+	}
 	finish()
 	if idx == nil {
 		if err := envfile.WriteIndex(c.Path, sums); err != nil {
