@@ -59,16 +59,28 @@ func Open(path, libDir string) (*Corpus, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Corpus{Path: path, LibDir: libDir, Records: recs, byID: make(map[string]int, len(recs)), lib: os.DirFS(libDir), cache: newLRU(DefaultCacheSize)}
+	c := &Corpus{Path: path, Records: recs, byID: make(map[string]int, len(recs)), cache: newLRU(DefaultCacheSize)}
 	for i, r := range recs {
 		if _, dup := c.byID[r.ID]; !dup {
 			c.byID[r.ID] = i
 		}
 	}
-	if c.named, err = namedFiles(c.lib); err != nil {
-		return nil, fmt.Errorf("library %s: %w", libDir, err)
+	if libDir == "" {
+		return c, nil
 	}
-	return c, nil
+	return c, c.UseLibrary(libDir)
+}
+
+// UseLibrary sets the library the records compose against (Open with no
+// library directory leaves it unset: the records can be listed, not
+// composed).
+func (c *Corpus) UseLibrary(dir string) error {
+	named, err := namedFiles(os.DirFS(dir))
+	if err != nil {
+		return fmt.Errorf("library %s: %w", dir, err)
+	}
+	c.LibDir, c.lib, c.named = dir, os.DirFS(dir), named
+	return nil
 }
 
 // Index returns the position of the record with id, if there is one.
@@ -135,6 +147,9 @@ func (c *Corpus) SetCacheSize(n int) {
 // in, by the ids the files define; failing both, it is the whole library,
 // loaded once.
 func (c *Corpus) RecipeLibrary(r atom.Recipe) (*atom.Library, error) {
+	if c.lib == nil {
+		return nil, fmt.Errorf("%s: no library to compose its environments against", c.Path)
+	}
 	if lib := c.partLibrary(r, c.named); lib != nil {
 		return lib, nil
 	}
@@ -160,6 +175,14 @@ func (c *Corpus) RecipeLibrary(r atom.Recipe) (*atom.Library, error) {
 // record that does not compose there is composed as Env does; errs[i] says
 // why record i did not compose. Nothing is cached.
 func (c *Corpus) ComposeBatch(recs []Record) (envs []*episode.Env, errs []error) {
+	if c.lib == nil {
+		err := fmt.Errorf("%s: no library to compose its environments against", c.Path)
+		errs = make([]error, len(recs))
+		for i := range errs {
+			errs[i] = err
+		}
+		return make([]*episode.Env, len(recs)), errs
+	}
 	want := map[string]bool{}
 	for _, r := range recs {
 		for _, id := range RecipeAtoms(r.Recipe) {
@@ -244,6 +267,9 @@ func namedFiles(fsys fs.FS) (map[string][]string, error) {
 // Library loads the whole library the corpus composes against, once: what
 // a use of every environment needs.
 func (c *Corpus) Library() (*atom.Library, error) {
+	if c.lib == nil {
+		return nil, fmt.Errorf("%s: no library to compose its environments against", c.Path)
+	}
 	c.wholeMu.Lock()
 	defer c.wholeMu.Unlock()
 	if c.whole != nil {

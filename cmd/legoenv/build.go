@@ -169,16 +169,12 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 		}
 		return badInput("%v", err)
 	}
-	// The figure is the whole job: loading, synthesis, verification,
-	// evolution and the files.
-	b.Started = start
+	b.Started = start // the figure is the whole job: load, synthesis, verification, evolution, files
 	rep.phase(synth.Phase{Name: phaseWrite})
 	if err := b.Write(f.out, base); err != nil {
 		return err
 	}
-	if err := writeIndex(f.out, b.Library, f.jobs); err != nil {
-		fmt.Fprintf(stderr, "legoenv: %v ('legoenv envs' composes without it)\n", err)
-	}
+	writeIndex(f.out, b.Library, f.jobs, stderr)
 	rep.end()
 	if err := f.prof.stop(); err != nil {
 		return err
@@ -196,17 +192,20 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 }
 
 // writeIndex writes the index beside the envs.jsonl just written, so that
-// listing it composes nothing (envfile.ReadIndex).
-func writeIndex(out string, lib *atom.Library, jobs int) error {
+// listing it composes nothing (envfile.ReadIndex). Without it a listing
+// composes instead, so a failure is only said.
+func writeIndex(out string, lib *atom.Library, jobs int, stderr io.Writer) {
 	path := filepath.Join(out, "envs.jsonl")
 	recs, err := envfile.ReadFile(path)
-	if err != nil {
-		return err
-	}
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	return envfile.WriteIndex(path, envfile.ComposeSummaries(lib, recs, jobs, nil))
+	if err == nil {
+		err = envfile.WriteIndex(path, envfile.ComposeSummaries(lib, recs, jobs, nil))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "legoenv: %v ('legoenv envs' composes without it)\n", err)
+	}
 }
 
 // buildBase loads the library a build starts from: --lib, or the built-in

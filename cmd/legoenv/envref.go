@@ -64,9 +64,14 @@ func (s *envSource) lookup(id string, stderr io.Writer) (*envMatch, error) {
 		}
 		return s.lookupIn(lib, id)
 	}
-	c, err := s.openCorpus(stderr)
-	if err != nil {
+	if err := envsExists(s.envsFile); err != nil {
 		return nil, err
+	}
+	// The id is looked up before the library is needed, so an unknown one
+	// says so whatever the library.
+	c, err := envfile.Open(s.envsFile, "")
+	if err != nil {
+		return nil, badInput("%v", err)
 	}
 	ids := make([]string, len(c.Records))
 	for i, r := range c.Records {
@@ -75,6 +80,13 @@ func (s *envSource) lookup(id string, stderr io.Writer) (*envMatch, error) {
 	i, err := s.pick(ids, id)
 	if err != nil {
 		return nil, err
+	}
+	dir, err := s.libraryDir()
+	if err != nil {
+		return nil, err
+	}
+	if err := c.UseLibrary(dir); err != nil {
+		return nil, badInput("%v", err)
 	}
 	rec := c.Records[i]
 	lib, err := c.RecipeLibrary(rec.Recipe)
