@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"github.com/legoenv/legoenv/envfile"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -238,11 +240,18 @@ func runRollout(cmd *cobra.Command, f *rolloutFlags) error {
 	if err != nil {
 		return err
 	}
+	_, statErr := os.Stat(f.out)
 	o, err := rollout.OpenOutput(f.out)
 	if err != nil {
 		return badInput("%v", err)
 	}
-	defer o.Close()
+	// A run that stops before its first episode leaves no empty file it made.
+	defer func() {
+		o.Close()
+		if st, err := os.Stat(f.out); errors.Is(statErr, fs.ErrNotExist) && err == nil && st.Size() == 0 {
+			os.Remove(f.out)
+		}
+	}()
 	if o.Dropped > 0 {
 		fmt.Fprintf(stderr, "legoenv: %s: dropped a partial last line; that episode runs again\n", f.out)
 	}
