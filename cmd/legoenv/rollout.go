@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/legoenv/legoenv/envfile"
 	"io"
 	"io/fs"
 	"os"
@@ -17,7 +16,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/llm"
 	"github.com/legoenv/legoenv/rollout"
@@ -43,7 +41,6 @@ func (s *envSource) flags(c *cobra.Command, withAll bool) {
 // envSet is the environments of a source: those selected, and what every
 // known environment is (for grouping and splits).
 type envSet struct {
-	lib      *atom.Library
 	envs     []*episode.Env
 	verified map[string]*bool // from envs.jsonl; absent when the source does not say
 	info     map[string]rollout.EnvInfo
@@ -62,47 +59,47 @@ func (s *envSource) load(stderr io.Writer) (*envSet, error) {
 		for _, e := range errs {
 			fmt.Fprintln(stderr, "legoenv: skipped:", e)
 		}
-		set.lib, set.envs = lib, envs
+		set.envs = envs
 		for _, e := range envs {
 			set.info[e.ID] = rollout.Describe(e)
 		}
 		return set, nil
 	}
-	libDir, err := s.libraryDir()
+	c, err := s.openCorpus(stderr)
 	if err != nil {
 		return nil, err
 	}
-	lib, err := loadLibrary(libDir, stderr)
-	if err != nil {
-		return nil, err
-	}
-	recs, err := envfile.ReadFile(s.envsFile)
-	if err != nil {
-		return nil, badInput("%v", err)
-	}
-	set.lib = lib
+	prog, finish := progress(stderr, len(c.Records), "composing")
+	defer finish()
 	seen := map[string]bool{}
-	for _, r := range recs {
-		env, err := episode.Compose(lib, r.Recipe, episode.Options{})
-		if err != nil {
-			fmt.Fprintf(stderr, "legoenv: %s:%d: skipped %s: %v\n", s.envsFile, r.Line, r.ID, err)
-			continue
+	for start := 0; start < len(c.Records); start += demoBatch {
+		batch := c.Records[start:min(start+demoBatch, len(c.Records))]
+		envs, errs := c.ComposeBatch(batch)
+		for i, r := range batch {
+			if errs[i] != nil {
+				fmt.Fprintf(stderr, "legoenv: skipped: %v\n", errs[i])
+				continue
+			}
+			if env := envs[i]; !seen[env.ID] {
+				seen[env.ID] = true
+				set.add(env, r.Verified, s.all)
+			}
 		}
-		if env.ID != r.ID {
-			fmt.Fprintf(stderr, "legoenv: %s:%d: recipe of %s composes as %s against %s; using %s\n", s.envsFile, r.Line, r.ID, env.ID, libDir, env.ID)
+		if prog != nil {
+			prog(start+len(batch), len(c.Records))
 		}
-		if seen[env.ID] {
-			continue
-		}
-		seen[env.ID] = true
-		set.info[env.ID] = rollout.Describe(env)
-		set.verified[env.ID] = r.Verified
-		if r.Verified != nil && !*r.Verified && !s.all {
-			continue
-		}
-		set.envs = append(set.envs, env)
 	}
 	return set, nil
+}
+
+// add records a composed environment and its verdict, and selects it
+// unless it is marked unverified and all is not set.
+func (set *envSet) add(env *episode.Env, verified *bool, all bool) {
+	set.info[env.ID] = rollout.Describe(env)
+	set.verified[env.ID] = verified
+	if verified == nil || *verified || all {
+		set.envs = append(set.envs, env)
+	}
 }
 
 // progress returns a progress callback drawing a bar on a terminal (a
