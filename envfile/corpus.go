@@ -30,8 +30,12 @@ type Corpus struct {
 	LibDir  string   // the library its recipes compose against
 	Records []Record // in file order
 	// Limits override the episode limits of every environment composed
-	// after they are set (a server's flags); zero fields keep the defaults.
+	// after they are set (a server's flags, set before use); zero fields
+	// keep the defaults.
 	Limits episode.Limits
+	// Summaries are the index beside the file (ReadIndex), when LoadIndex
+	// found one that matches it; nil otherwise.
+	Summaries map[string]Summary
 
 	byID  map[string]int
 	lib   fs.FS
@@ -87,6 +91,17 @@ func (c *Corpus) UseLibrary(dir string) error {
 func (c *Corpus) Index(id string) (int, bool) {
 	i, ok := c.byID[id]
 	return i, ok
+}
+
+// LoadIndex reads the index beside the file into Summaries, if there is
+// one made from this file.
+func (c *Corpus) LoadIndex() error {
+	idx, err := ReadIndex(c.Path)
+	if err != nil {
+		return err
+	}
+	c.Summaries = idx
+	return nil
 }
 
 // IDs returns the environments' ids in file order, each once.

@@ -246,12 +246,12 @@ func (s *Server) listEnvs(w http.ResponseWriter, r *http.Request) {
 	start := min(offset, len(all))
 	end := start + min(limit, len(all)-start)
 	for _, id := range all[start:end] {
-		in, err := s.cat.Lookup(id)
+		sum, err := s.cat.summary(id)
 		if err != nil {
 			s.fail(w, http.StatusInternalServerError, "internal", err.Error())
 			return
 		}
-		out.Envs = append(out.Envs, summary(in))
+		out.Envs = append(out.Envs, sum)
 	}
 	if end < len(all) {
 		out.NextOffset = &end

@@ -139,6 +139,33 @@ type Filter struct {
 	Verified *bool
 }
 
+// summary is the listing of environment id: from the index of a lazy
+// catalog's file when it has the id, else from the composed environment.
+func (c *Catalog) summary(id string) (EnvSummary, error) {
+	if c.lazy != nil {
+		if s, ok := c.lazy.Summaries[id]; ok {
+			i, _ := c.lazy.Index(id)
+			r := c.lazy.Records[i]
+			out := EnvSummary{ID: id, Intent: r.Recipe.Intent.ID, Data: r.Recipe.Data.ID, Apps: r.Apps, Rules: []string{}, Tools: s.Tools, Verified: r.Verified}
+			if out.Apps == nil {
+				out.Apps = []string{}
+			}
+			for _, p := range r.Recipe.Rules {
+				out.Rules = append(out.Rules, p.ID)
+			}
+			return out, nil
+		}
+	}
+	in, err := c.Lookup(id)
+	if err != nil {
+		return EnvSummary{}, err
+	}
+	if in == nil {
+		return EnvSummary{}, fmt.Errorf("unknown environment %q", id)
+	}
+	return summary(in), nil
+}
+
 // FindIDs returns the ids of the environments matching f, in catalog
 // order, composing none.
 func (c *Catalog) FindIDs(f Filter) []string {

@@ -204,4 +204,24 @@ func TestCorpusCatalog(t *testing.T) {
 	if c.Cached() != 2 {
 		t.Errorf("%d environments composed; want the 2 listed and used", c.Cached())
 	}
+
+	// With the index beside the file, a listing composes nothing.
+	if err := envfile.WriteIndex(path, envfile.ComposeSummaries(exampleLib(t), c.Records, 1, nil)); err != nil {
+		t.Fatal(err)
+	}
+	indexed, err := envfile.Open(path, filepath.Join("..", "corpus", "example"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := indexed.LoadIndex(); err != nil || len(indexed.Summaries) != cat.Len() {
+		t.Fatalf("index: %d entries, %v", len(indexed.Summaries), err)
+	}
+	ts = startServer(t, CorpusCatalog(indexed), Options{})
+	var again EnvList
+	if code := ts.do(t, "GET", "/v1/envs?limit=2", nil, &again); code != 200 || len(again.Envs) != 2 {
+		t.Fatalf("list: %d %+v", code, again)
+	}
+	if again.Envs[0].Tools != list.Envs[0].Tools || again.Envs[1].ID != list.Envs[1].ID || indexed.Cached() != 0 {
+		t.Errorf("listed from the index %+v (%d composed); composed %+v", again.Envs, indexed.Cached(), list.Envs)
+	}
 }

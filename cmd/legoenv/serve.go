@@ -53,6 +53,9 @@ func serveSources(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, 
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := c.LoadIndex(); err != nil {
+		fmt.Fprintf(stderr, "legoenv: %v; listings compose instead\n", err)
+	}
 	fmt.Fprintf(stderr, "legoenv: read %s of %s in %.1f s; each is composed when first used\n", plural(len(c.Records), "environment"), envsFile, time.Since(t0).Seconds())
 	return serve.CorpusCatalog(c), nil, nil
 }
