@@ -16,6 +16,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/envfile"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
 	"github.com/legoenv/legoenv/serve"
 	"github.com/legoenv/legoenv/serve/ui"
@@ -139,12 +140,17 @@ func (p *pendingUI) load(ctx context.Context, c *envfile.Corpus, cat *serve.Cata
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		in, err := cat.Lookup(id)
+		i, _ := c.Index(id)
+		r := c.Records[i]
+		env, err := episode.Compose(lib, r.Recipe, episode.Options{Limits: c.Limits})
+		if err == nil && env.ID != r.ID {
+			err = fmt.Errorf("recipe composes to %s", env.ID)
+		}
 		if err != nil {
-			opts.Logger.Warn("web UI: skipped", "err", err)
+			opts.Logger.Warn("web UI: skipped", "env", id, "line", r.Line, "err", err)
 			continue
 		}
-		all = append(all, in)
+		all = append(all, &serve.EnvInfo{Env: env, Verified: r.Verified})
 		p.done.Add(1)
 	}
 	f := uiFlags{verifyJobs: jobs}
