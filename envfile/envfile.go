@@ -71,7 +71,27 @@ func Read(name string, r io.Reader) ([]Record, error) {
 // errTooMany stops Read after 20 bad lines; errs says so.
 var errTooMany = errors.New("too many errors")
 
+// fastRecord is a line's fields decoded at once; parseLine decodes field
+// by field only when this fails, to say which field is wrong.
+type fastRecord struct {
+	ID       string       `json:"id"`
+	Recipe   *atom.Recipe `json:"recipe"`
+	Apps     []string     `json:"apps"`
+	Intent   string       `json:"intent"`
+	Verified *bool        `json:"verified"`
+	Verdict  *Verdict     `json:"verdict"`
+}
+
 func parseLine(b []byte) (Record, error) {
+	var f fastRecord
+	if json.Unmarshal(b, &f) == nil && f.ID != "" && f.Recipe != nil && f.Recipe.Intent.ID != "" && f.Recipe.Data.ID != "" {
+		return Record{ID: f.ID, Recipe: *f.Recipe, Apps: f.Apps, Intent: f.Intent, Verified: f.Verified, Verdict: f.Verdict}, nil
+	}
+	return parseFields(b)
+}
+
+// parseFields decodes a line field by field, naming the first that is wrong.
+func parseFields(b []byte) (Record, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return Record{}, fmt.Errorf("not a JSON object: %v", err)

@@ -240,13 +240,18 @@ func (s *Server) listEnvs(w http.ResponseWriter, r *http.Request) {
 	if limit == 0 {
 		limit = 50
 	}
-	all := s.cat.Find(f)
+	all := s.cat.FindIDs(f)
 	out := EnvList{Envs: []EnvSummary{}, Total: len(all), Offset: offset, Limit: limit}
 	// offset+limit would overflow for an offset near MaxInt.
 	start := min(offset, len(all))
 	end := start + min(limit, len(all)-start)
-	for _, in := range all[start:end] {
-		out.Envs = append(out.Envs, summary(in))
+	for _, id := range all[start:end] {
+		sum, err := s.cat.summary(id)
+		if err != nil {
+			s.fail(w, http.StatusInternalServerError, "internal", err.Error())
+			return
+		}
+		out.Envs = append(out.Envs, sum)
 	}
 	if end < len(all) {
 		out.NextOffset = &end
@@ -256,7 +261,11 @@ func (s *Server) listEnvs(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) getEnv(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	in := s.cat.Get(id)
+	in, err := s.cat.Lookup(id)
+	if err != nil {
+		s.fail(w, http.StatusInternalServerError, "internal", err.Error())
+		return
+	}
 	if in == nil {
 		s.fail(w, http.StatusNotFound, "not_found", fmt.Sprintf("unknown environment %q", id))
 		return

@@ -157,3 +157,71 @@ func FuzzStep(f *testing.F) {
 		}
 	})
 }
+
+// TestCorpusCatalog: a catalog over an opened envs.jsonl lists and
+// filters without composing, composes an environment when a session asks
+// for it, and serves what the composed catalog serves.
+func TestCorpusCatalog(t *testing.T) {
+	cat := exampleCatalog(t)
+	path := writeEnvsFile(t, cat, func(i int) *bool { return ptr(i%2 == 0) })
+	c, err := envfile.Open(path, filepath.Join("..", "corpus", "example"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy := CorpusCatalog(c)
+	if lazy.Len() != cat.Len() {
+		t.Fatalf("%d environments, want %d", lazy.Len(), cat.Len())
+	}
+	verified := lazy.FindIDs(Filter{Verified: ptr(true)})
+	if want := (cat.Len() + 1) / 2; len(verified) != want {
+		t.Errorf("%d verified, want %d", len(verified), want)
+	}
+	first := cat.All()[0].Env
+	if ids := lazy.FindIDs(Filter{Intent: first.Intent.ID, App: first.Apps[0]}); len(ids) == 0 || ids[0] != first.ID {
+		t.Errorf("filter by intent and app: %v, want %s first", ids, first.ID)
+	}
+	if c.Cached() != 0 {
+		t.Fatalf("listing composed %d environments", c.Cached())
+	}
+	if in, err := lazy.Lookup("env-nope"); in != nil || err != nil {
+		t.Errorf("unknown id: %v, %v", in, err)
+	}
+	ts := startServer(t, lazy, Options{})
+	var list EnvList
+	if code := ts.do(t, "GET", "/v1/envs?limit=2", nil, &list); code != 200 || list.Total != cat.Len() || len(list.Envs) != 2 {
+		t.Fatalf("list: %d %+v", code, list)
+	}
+	if list.Envs[0].Tools != len(first.Tools()) || list.Envs[0].ID != first.ID {
+		t.Errorf("first listed %+v; the composed catalog has %s with %d tools", list.Envs[0], first.ID, len(first.Tools()))
+	}
+	var start SessionStart
+	if code := ts.do(t, "POST", "/v1/sessions", CreateRequest{EnvID: first.ID}, &start); code != 201 || start.EnvID != first.ID {
+		t.Fatalf("create session: %d %+v", code, start)
+	}
+	if got, want := start.Messages, first.Messages(); len(got) != len(want) || got[len(got)-1].Content != want[len(want)-1].Content {
+		t.Errorf("messages %+v, want %+v", got, want)
+	}
+	if c.Cached() != 2 {
+		t.Errorf("%d environments composed; want the 2 listed and used", c.Cached())
+	}
+
+	// With the index beside the file, a listing composes nothing.
+	if err := envfile.WriteIndex(path, envfile.ComposeSummaries(exampleLib(t), c.Records, 1, nil)); err != nil {
+		t.Fatal(err)
+	}
+	indexed, err := envfile.Open(path, filepath.Join("..", "corpus", "example"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := indexed.LoadIndex(); err != nil || len(indexed.Summaries) != cat.Len() {
+		t.Fatalf("index: %d entries, %v", len(indexed.Summaries), err)
+	}
+	ts = startServer(t, CorpusCatalog(indexed), Options{})
+	var again EnvList
+	if code := ts.do(t, "GET", "/v1/envs?limit=2", nil, &again); code != 200 || len(again.Envs) != 2 {
+		t.Fatalf("list: %d %+v", code, again)
+	}
+	if again.Envs[0].Tools != list.Envs[0].Tools || again.Envs[1].ID != list.Envs[1].ID || indexed.Cached() != 0 {
+		t.Errorf("listed from the index %+v (%d composed); composed %+v", again.Envs, indexed.Cached(), list.Envs)
+	}
+}

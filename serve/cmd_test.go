@@ -31,12 +31,15 @@ func TestServeCommand(t *testing.T) {
 		bad := filepath.Join(dir, "envs.jsonl")
 		os.WriteFile(bad, []byte("{\"id\": \"env-1\"}\n"), 0o644)
 		os.Mkdir(filepath.Join(dir, "lib"), 0o755)
+		alone := filepath.Join(t.TempDir(), "envs.jsonl") // no lib/ beside it
+		os.WriteFile(alone, []byte("{\"id\": \"env-1\"}\n"), 0o644)
 		cases := []struct {
 			name string
 			args []string
 			want string
 		}{
-			{"no lib beside", []string{"serve", "--envs", filepath.Join(t.TempDir(), "envs.jsonl")}, "no library"},
+			{"no lib beside", []string{"serve", "--envs", alone}, "no library"},
+			{"no envs file", []string{"serve", "--envs", filepath.Join(t.TempDir(), "envs.jsonl")}, "envs.jsonl: no such file"},
 			{"bad line", []string{"serve", "--envs", bad, "--lib", ""}, "envs.jsonl:1: recipe: missing"},
 			{"bad flag", []string{"serve", "--nope"}, "unknown flag"},
 			{"bad address", []string{"serve", "--addr", "256.0.0.1:99999"}, "listen"},
@@ -113,13 +116,25 @@ func TestServeCommand(t *testing.T) {
 	if !ev.Passed || ev.Reward != 1 {
 		t.Errorf("plan over the served file: %+v", ev)
 	}
-	// The web UI answers at / on the same listener.
-	res, err := ts.client.Get(ts.URL + "/ui/envs/" + env.ID)
-	if err != nil {
-		t.Fatal(err)
+	// The web UI answers at / on the same listener: over --envs, 503 while
+	// its first request has it compose the corpus, then the page.
+	var (
+		res  *http.Response
+		page []byte
+	)
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if res, err = ts.client.Get(ts.URL + "/ui/envs/" + env.ID); err != nil {
+			t.Fatal(err)
+		}
+		page, _ = io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusServiceUnavailable || time.Now().After(deadline) {
+			break
+		}
+		if !strings.Contains(string(page), "REST API under /v1 answers now") {
+			t.Fatalf("web UI: 503 %q", page)
+		}
 	}
-	page, _ := io.ReadAll(res.Body)
-	res.Body.Close()
 	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(page), env.ID) {
 		t.Errorf("web UI: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}

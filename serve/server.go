@@ -218,7 +218,10 @@ func (s *Server) NewSession(envID string, opts episode.SessionOptions) (*Session
 // newSession opens a session for client, a remote address ("" for the
 // process itself).
 func (s *Server) newSession(client, envID string, opts episode.SessionOptions) (*Session, error) {
-	in := s.cat.Get(envID)
+	in, err := s.cat.Lookup(envID)
+	if err != nil {
+		return nil, &apiError{status: http.StatusInternalServerError, code: "internal", msg: err.Error()}
+	}
 	if in == nil {
 		return nil, &apiError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("unknown environment %q (GET /v1/envs lists them)", envID)}
 	}

@@ -37,6 +37,7 @@ type benchServeFlags struct {
 	gc               gcOptions
 	soak             bool
 	episode          int
+	prof             pprofFlags
 }
 
 func newBenchServeCmd() *cobra.Command {
@@ -78,6 +79,7 @@ that a leak shows as growth.`,
 	c.Flags().BoolVar(&f.soak, "soak", false, "one steady load of whole episodes for --duration (at most 1h), with heap and goroutines at start and end")
 	c.Flags().IntVar(&f.episode, "episode", 20, "with --soak: steps of an episode before it is evaluated and closed")
 	f.gc.flags(c)
+	f.prof.flags(c)
 	return c
 }
 
@@ -96,6 +98,10 @@ func runBenchServe(cmd *cobra.Command, f *benchServeFlags) error {
 	if err := f.gc.apply(cmd); err != nil { // as legoenv serve runs
 		return err
 	}
+	if err := f.prof.start(); err != nil {
+		return err
+	}
+	defer f.prof.stop()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if f.soak {

@@ -14,6 +14,7 @@ func newBenchTau2Cmd() *cobra.Command {
 	var libDir string
 	var o tau2.BenchOptions
 	var asJSON bool
+	var prof pprofFlags
 	c := &cobra.Command{
 		Use:   "tau2 --lib LIB",
 		Short: "Per tau2 retail task: environment creation, a step and the final-state evaluation",
@@ -27,7 +28,7 @@ whole-state goal) and a later one, and tau2's database hash of the final
 state. Steps and first evaluations are also given in process CPU time,
 which holds on a busy machine where wall time does not. --json prints {"tasks", "gomaxprocs", "repeat", "summary",
 "per_task": [...]}, the figures to set beside tau2's own.`,
-		Example: `  legoenv import tau2 --data ../shared/tau2 --out lib/tau2
+		Example: `  legoenv import tau2 --data testdata/tau2 --out lib/tau2
   legoenv bench tau2 --lib lib/tau2 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -38,7 +39,13 @@ which holds on a busy machine where wall time does not. --json prints {"tasks", 
 			if err != nil {
 				return err
 			}
+			if err := prof.start(); err != nil {
+				return err
+			}
 			rep, err := tau2.Bench(lib, o)
+			if perr := prof.stop(); err == nil {
+				err = perr
+			}
 			if err != nil {
 				return badInput("%v", err)
 			}
@@ -64,5 +71,6 @@ which holds on a busy machine where wall time does not. --json prints {"tasks", 
 	c.Flags().StringVar(&libDir, "lib", "", "library written by 'legoenv import tau2'")
 	c.Flags().IntVar(&o.Repeat, "repeat", 20, "replays of each task's reference plan for the step figure")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the figures as JSON")
+	prof.flags(c)
 	return c
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/corpus/synth"
+	"github.com/legoenv/legoenv/envfile"
 	"github.com/legoenv/legoenv/store"
 )
 
@@ -61,6 +63,8 @@ that shares it), and writes into --out:
                       'legoenv serve --lib out/lib --envs out/envs.jsonl')
   report.json         the summary, rounds, repairs and root-cause Pareto
   report.html         the same for a browser
+  envs.index.jsonl    each environment's instruction and tool count, so
+                      that 'legoenv envs --envs' lists without composing
 
 and prints the summary table. The same seed gives the same corpus.
 On standard error it says what each phase (load, synthesise, verify,
@@ -165,13 +169,12 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 		}
 		return badInput("%v", err)
 	}
-	// The figure is the whole job: loading, synthesis, verification,
-	// evolution and the files.
-	b.Started = start
+	b.Started = start // the figure is the whole job: load, synthesis, verification, evolution, files
 	rep.phase(synth.Phase{Name: phaseWrite})
 	if err := b.Write(f.out, base); err != nil {
 		return err
 	}
+	writeIndex(f.out, b.Library, f.jobs, stderr)
 	rep.end()
 	if err := f.prof.stop(); err != nil {
 		return err
@@ -186,6 +189,23 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 	}
 	fmt.Fprintf(w, "\nwrote %s/envs.jsonl, %s/lib, %s/report.json and %s/report.html\n", f.out, f.out, f.out, f.out)
 	return nil
+}
+
+// writeIndex writes the index beside the envs.jsonl just written, so that
+// listing it composes nothing (envfile.ReadIndex). Without it a listing
+// composes instead, so a failure is only said.
+func writeIndex(out string, lib *atom.Library, jobs int, stderr io.Writer) {
+	path := filepath.Join(out, "envs.jsonl")
+	recs, err := envfile.ReadFile(path)
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	if err == nil {
+		err = envfile.WriteIndex(path, envfile.ComposeSummaries(lib, recs, jobs, nil))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "legoenv: %v ('legoenv envs' composes without it)\n", err)
+	}
 }
 
 // buildBase loads the library a build starts from: --lib, or the built-in

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/corpus/synth"
+	"github.com/legoenv/legoenv/envfile"
 )
 
 func TestBuildJSONAndFiles(t *testing.T) {
@@ -48,6 +49,24 @@ func TestBuildJSONAndFiles(t *testing.T) {
 	}
 	if code, lint, _ := cli(t, "", "lint", "--lib", filepath.Join(out, "lib")); code != 0 || !strings.Contains(lint, " 0 diagnostics") {
 		t.Fatalf("lint of the built library: %d %s", code, lint)
+	}
+	// The index beside envs.jsonl lists every environment with what
+	// composing it gives.
+	envs := filepath.Join(out, "envs.jsonl")
+	idx, err := envfile.ReadIndex(envs)
+	if err != nil || len(idx) != sum.Envs {
+		t.Fatalf("index: %d entries for %d environments, %v", len(idx), sum.Envs, err)
+	}
+	c, err := envfile.Open(envs, filepath.Join(out, "lib"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, err := c.Env(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := idx[env.ID]; got != envfile.Summarize(env) {
+		t.Errorf("index says %+v, composing says %+v", got, envfile.Summarize(env))
 	}
 }
 

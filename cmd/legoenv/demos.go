@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
@@ -8,6 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/legoenv/legoenv/envfile"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/rollout"
 )
 
@@ -53,7 +56,15 @@ it verifies.
 	return c
 }
 
-// runDemos checks the flags, records the demonstrations and writes them.
+// demoTally counts what 'legoenv demos' wrote and skipped.
+type demoTally struct {
+	envs, written int
+	from, skipped map[string]int
+}
+
+// runDemos checks the flags, records the demonstrations and writes them
+// as they are made (to a temporary file beside --out, renamed at the end:
+// an interrupted run leaves --out as it was).
 func runDemos(cmd *cobra.Command, f *demosFlags) error {
 	if f.out == "" {
 		return badInput("--out FILE is required")
@@ -62,28 +73,102 @@ func runDemos(cmd *cobra.Command, f *demosFlags) error {
 		return badInput("--format %q: openai, sharegpt or trajectory", f.format)
 	}
 	stderr := cmd.ErrOrStderr()
-	set, err := f.src.load(stderr)
+	ctx, stop := cmdContext(cmd)
+	defer stop()
+	out, err := createLines(f.out)
 	if err != nil {
 		return err
 	}
-	ctx, stop := cmdContext(cmd)
-	defer stop()
-	prog, finish := progress(stderr, len(set.envs), "planning")
-	results := rollout.Demos(ctx, set.envs, rollout.DemoOptions{Jobs: f.jobs, Seed: f.seed, Verified: set.verified, Progress: prog})
-	finish()
-	if ctx.Err() != nil {
-		return failed("interrupted")
+	defer out.abort()
+	t := &demoTally{from: map[string]int{}, skipped: map[string]int{}}
+	if f.src.envsFile != "" {
+		err = demosOfCorpus(ctx, f, stderr, out, t)
+	} else {
+		var set *envSet
+		if set, err = f.src.load(stderr); err == nil {
+			prog, finish := progress(stderr, len(set.envs), "planning")
+			err = demosOf(ctx, f, set.envs, set.verified, prog, stderr, out, t)
+			finish()
+		}
 	}
-	var lines [][]byte
-	from := map[string]int{}
-	skipped := map[string]int{}
+	if ctx.Err() != nil {
+		return failed("interrupted after %s of %s: %s is unchanged; run the command again to make them all", plural(t.written, "demonstration"), plural(t.envs, "environment"), f.out)
+	}
+	if err != nil {
+		return err
+	}
+	if err := out.commit(); err != nil {
+		return err
+	}
+	w := cmd.OutOrStdout()
+	if f.asJSON {
+		return writeJSON(w, map[string]any{"envs": t.envs, "written": t.written, "from": t.from, "skipped": t.skipped, "out": f.out})
+	}
+	printDemos(w, t.envs, t.written, f.out, t.from, t.skipped)
+	return nil
+}
+
+// demoBatch is how many environments of an envs.jsonl 'demos' composes
+// at a time: what it holds in memory besides the library.
+const demoBatch = 256
+
+// demosOfCorpus makes the demonstrations of an envs.jsonl file a batch
+// at a time, each batch composed from the library files of its atoms.
+func demosOfCorpus(ctx context.Context, f *demosFlags, stderr io.Writer, out *lineFile, t *demoTally) error {
+	c, err := f.src.openCorpus(stderr)
+	if err != nil {
+		return err
+	}
+	var recs []envfile.Record
+	for _, id := range c.IDs() {
+		i, _ := c.Index(id)
+		if r := c.Records[i]; f.src.all || r.Verified == nil || *r.Verified {
+			recs = append(recs, r)
+		}
+	}
+	prog, finish := progress(stderr, len(recs), "planning")
+	defer finish()
+	for start := 0; start < len(recs) && ctx.Err() == nil; start += demoBatch {
+		batch := recs[start:min(start+demoBatch, len(recs))]
+		composed, errs := c.ComposeBatch(batch)
+		envs := make([]*episode.Env, 0, len(batch))
+		verified := map[string]*bool{}
+		for i, r := range batch {
+			if errs[i] != nil {
+				fmt.Fprintf(stderr, "legoenv: skipped: %v\n", errs[i])
+				continue
+			}
+			envs = append(envs, composed[i])
+			verified[r.ID] = r.Verified
+		}
+		done := start
+		batchProg := func(n, _ int) {
+			if prog != nil {
+				prog(done+n, len(recs))
+			}
+		}
+		if err := demosOf(ctx, f, envs, verified, batchProg, stderr, out, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// demosOf makes the demonstrations of envs and writes them to out.
+func demosOf(ctx context.Context, f *demosFlags, envs []*episode.Env, verified map[string]*bool, prog func(done, total int), stderr io.Writer, out *lineFile, t *demoTally) error {
+	results := rollout.Demos(ctx, envs, rollout.DemoOptions{Jobs: f.jobs, Seed: f.seed, Verified: verified, Progress: prog})
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	t.envs += len(envs)
 	for i, r := range results {
 		if r.Trajectory == nil {
-			skipped[r.Skip]++
-			fmt.Fprintf(stderr, "legoenv: no demonstration for %s: %s\n", set.envs[i].ID, r.Skip)
+			t.skipped[r.Skip]++
+			fmt.Fprintf(stderr, "legoenv: no demonstration for %s: %s\n", envs[i].ID, r.Skip)
 			continue
 		}
 		var line []byte
+		var err error
 		if f.format == "trajectory" {
 			line, err = r.Trajectory.Line()
 		} else {
@@ -92,17 +177,12 @@ func runDemos(cmd *cobra.Command, f *demosFlags) error {
 		if err != nil {
 			return failed("%v", err)
 		}
-		lines = append(lines, line)
-		from[r.Source]++
+		if err := out.write(line); err != nil {
+			return err
+		}
+		t.written++
+		t.from[r.Source]++
 	}
-	if err := writeLines(f.out, lines); err != nil {
-		return err
-	}
-	w := cmd.OutOrStdout()
-	if f.asJSON {
-		return writeJSON(w, map[string]any{"envs": len(set.envs), "written": len(lines), "from": from, "skipped": skipped, "out": f.out})
-	}
-	printDemos(w, len(set.envs), len(lines), f.out, from, skipped)
 	return nil
 }
 

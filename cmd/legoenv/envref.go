@@ -1,14 +1,13 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -30,6 +29,11 @@ func (s *envSource) idFlags(c *cobra.Command) {
 // libraryDir is the library the source's environments compose against:
 // --lib, else lib/ beside --envs, else "" (the built-in example).
 func (s *envSource) libraryDir() (string, error) {
+	if s.envsFile != "" {
+		if err := envsExists(s.envsFile); err != nil {
+			return "", err
+		}
+	}
 	if s.libDir != "" || s.envsFile == "" {
 		return s.libDir, nil
 	}
@@ -60,12 +64,17 @@ func (s *envSource) lookup(id string, stderr io.Writer) (*envMatch, error) {
 		}
 		return s.lookupIn(lib, id)
 	}
-	recs, err := envfile.ReadFile(s.envsFile)
+	if err := envsExists(s.envsFile); err != nil {
+		return nil, err
+	}
+	// The id is looked up before the library is needed, so an unknown one
+	// says so whatever the library.
+	c, err := envfile.Open(s.envsFile, "")
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
-	ids := make([]string, len(recs))
-	for i, r := range recs {
+	ids := make([]string, len(c.Records))
+	for i, r := range c.Records {
 		ids[i] = r.ID
 	}
 	i, err := s.pick(ids, id)
@@ -76,14 +85,17 @@ func (s *envSource) lookup(id string, stderr io.Writer) (*envMatch, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec := recs[i]
-	lib, err := loadRecipeLibrary(dir, rec.Recipe, stderr)
+	if err := c.UseLibrary(dir); err != nil {
+		return nil, badInput("%v", err)
+	}
+	rec := c.Records[i]
+	lib, err := c.RecipeLibrary(rec.Recipe)
 	if err != nil {
-		return nil, err
+		return nil, badInput("%v", err)
 	}
 	got := episode.Pin(lib, rec.Recipe).Hash()
 	if got != rec.ID {
-		fmt.Fprintf(stderr, "legoenv: %s:%d: recipe of %s composes as %s against %s; using %s\n", s.envsFile, rec.Line, rec.ID, got, dir, got)
+		fmt.Fprintf(stderr, "legoenv: %s:%d: recipe of %s composes as %s against %s; using %s\n", s.envsFile, rec.Line, rec.ID, got, c.LibDir, got)
 	}
 	return &envMatch{lib: lib, recipe: rec.Recipe, id: got, flags: s.flagText()}, nil
 }
@@ -214,67 +226,37 @@ func (s *envSource) unknown(id string) error {
 	return badInput("unknown environment %q in %s (run '%s' to list them; %s)", id, where, list, hint)
 }
 
-// loadRecipeLibrary loads from dir only the files that define the atoms r
-// pins, which is a few files of a built library instead of thousands. When
-// that does not give a library r composes in (an atom defined in a file
-// that does not say its id at the start of a line, say), it loads the
-// whole library.
-func loadRecipeLibrary(dir string, r atom.Recipe, stderr io.Writer) (*atom.Library, error) {
-	want := map[string]bool{r.Intent.ID: true, r.Data.ID: true}
-	for _, p := range append(append([]atom.Pin(nil), r.Servers...), r.Rules...) {
-		want[p.ID] = true
+// openCorpus opens --envs for use without composing it: the records and a
+// map of the library's files; each environment composes when first used.
+func (s *envSource) openCorpus(stderr io.Writer) (*envfile.Corpus, error) {
+	if err := envsExists(s.envsFile); err != nil {
+		return nil, err
 	}
-	lib, ds, err := atom.Load(atomFilter{FS: os.DirFS(dir), want: want})
-	if err == nil && !ds.HasErrors() {
-		if _, cerr := episode.Compose(lib, r, episode.Options{}); cerr == nil {
-			lib.Dir = dir
-			return lib, nil
-		}
-	}
-	return loadLibrary(dir, stderr)
-}
-
-// atomFilter shows only the YAML files with a top-level "id:" in want
-// (every directory stays, so history/ is searched too).
-type atomFilter struct {
-	fs.FS
-	want map[string]bool
-}
-
-// ReadDir lists a directory without the YAML files that define none of
-// the wanted atoms.
-func (f atomFilter) ReadDir(name string) ([]fs.DirEntry, error) {
-	es, err := fs.ReadDir(f.FS, name)
+	dir, err := s.libraryDir()
 	if err != nil {
 		return nil, err
 	}
-	out := es[:0]
-	for _, e := range es {
-		ext := path.Ext(e.Name())
-		if e.IsDir() || (ext != ".yaml" && ext != ".yml") || f.defines(path.Join(name, e.Name())) {
-			out = append(out, e)
-		}
+	t0 := time.Now()
+	c, err := envfile.Open(s.envsFile, dir)
+	if err != nil {
+		return nil, badInput("%v", err)
 	}
-	return out, nil
+	if time.Since(t0) > 2*time.Second {
+		fmt.Fprintf(stderr, "legoenv: read %s of %s in %.1f s; each is composed when first used\n", plural(len(c.Records), "environment"), s.envsFile, time.Since(t0).Seconds())
+	}
+	return c, nil
 }
 
-func (f atomFilter) defines(name string) bool {
-	file, err := f.Open(name)
-	if err != nil {
-		return true // let the loader report it
+// envsExists says, as bad input, that an --envs file is missing.
+func envsExists(path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return badInput("--envs %s: no such file (run 'legoenv build' to write out/envs.jsonl)", path)
+	case err != nil:
+		return badInput("--envs %s: %v", path, err)
+	case st.IsDir():
+		return badInput("--envs %s: a directory, not an envs.jsonl file", path)
 	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	sc.Buffer(make([]byte, 64<<10), atom.MaxFileBytes)
-	for sc.Scan() {
-		line := sc.Bytes()
-		if !bytes.HasPrefix(line, []byte("id:")) {
-			continue
-		}
-		id := strings.Trim(strings.TrimSpace(string(line[3:])), `"'`)
-		if f.want[id] {
-			return true
-		}
-	}
-	return false
+	return nil
 }

@@ -3,11 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/legoenv/legoenv/envfile"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify"
 )
@@ -42,20 +44,8 @@ func summarize(e *episode.Env) envSummary {
 func listEnvs(cmd *cobra.Command, src *envSource) ([]envSummary, []error, error) {
 	stderr := cmd.ErrOrStderr()
 	if src.envsFile != "" {
-		all := *src
-		all.all = true
-		set, err := all.load(stderr)
-		if err != nil {
-			return nil, nil, err
-		}
-		list := make([]envSummary, len(set.envs))
-		for i, e := range set.envs {
-			list[i] = summarize(e)
-			if v := set.verified[e.ID]; v != nil {
-				list[i].Verdict = verdictWord(*v)
-			}
-		}
-		return list, nil, nil
+		list, err := listCorpus(src, stderr)
+		return list, nil, err
 	}
 	lib, err := loadLibrary(src.libDir, stderr)
 	if err != nil {
@@ -77,6 +67,93 @@ func listEnvs(cmd *cobra.Command, src *envSource) ([]envSummary, []error, error)
 		}
 	}
 	return list, errs, nil
+}
+
+// listCorpus lists an envs.jsonl file from its records and the index
+// beside it, composing only what the index lacks; with no index, it
+// composes every environment once and writes one.
+func listCorpus(src *envSource, stderr io.Writer) ([]envSummary, error) {
+	c, err := src.openCorpus(stderr)
+	if err != nil {
+		return nil, err
+	}
+	idx, err := envfile.ReadIndex(src.envsFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "legoenv: %v; composing instead\n", err)
+	}
+	var missing []envfile.Record
+	for _, id := range c.IDs() {
+		if _, ok := idx[id]; !ok {
+			i, _ := c.Index(id)
+			missing = append(missing, c.Records[i])
+		}
+	}
+	if len(missing) > 0 {
+		if idx, err = indexCorpus(c, idx, missing, stderr); err != nil {
+			return nil, err
+		}
+	}
+	var list []envSummary
+	for _, id := range c.IDs() {
+		i, _ := c.Index(id)
+		r := c.Records[i]
+		sum, ok := idx[id]
+		if !ok {
+			_, err := c.Env(i) // says why it does not compose
+			fmt.Fprintf(stderr, "legoenv: skipped: %v\n", err)
+			continue
+		}
+		list = append(list, recordSummary(r, sum))
+	}
+	return list, nil
+}
+
+// indexCorpus composes the records the index lacks, a batch at a time
+// from the library files of their atoms, with progress; when there was no
+// index, it writes one so the next listing composes nothing.
+func indexCorpus(c *envfile.Corpus, idx map[string]envfile.Summary, missing []envfile.Record, stderr io.Writer) (map[string]envfile.Summary, error) {
+	prog, finish := progress(stderr, len(missing), "composing")
+	var sums []envfile.Summary
+	for start := 0; start < len(missing); start += demoBatch {
+		batch := missing[start:min(start+demoBatch, len(missing))]
+		envs, _ := c.ComposeBatch(batch) // listCorpus says why one does not compose
+		for _, env := range envs {
+			if env != nil {
+				sums = append(sums, envfile.Summarize(env))
+			}
+		}
+		if prog != nil {
+			prog(start+len(batch), len(missing))
+		}
+	}
+	finish()
+	if idx == nil {
+		if err := envfile.WriteIndex(c.Path, sums); err != nil {
+			fmt.Fprintf(stderr, "legoenv: %v (the next listing composes again)\n", err)
+		}
+		idx = map[string]envfile.Summary{}
+	}
+	for _, s := range sums {
+		idx[s.ID] = s
+	}
+	return idx, nil
+}
+
+// recordSummary is a listing's line from an envs.jsonl record and its
+// index entry.
+func recordSummary(r envfile.Record, s envfile.Summary) envSummary {
+	out := envSummary{ID: r.ID, Intent: r.Recipe.Intent.ID, Data: r.Recipe.Data.ID, Apps: r.Apps, Rules: []string{}, Tools: s.Tools,
+		Instruction: s.Instruction, Verdict: "unknown", Recipe: r.Recipe}
+	if out.Apps == nil {
+		out.Apps = []string{}
+	}
+	for _, p := range r.Recipe.Rules {
+		out.Rules = append(out.Rules, p.ID)
+	}
+	if r.Verified != nil {
+		out.Verdict = verdictWord(*r.Verified)
+	}
+	return out
 }
 
 func newEnvsCmd() *cobra.Command {

@@ -13,7 +13,6 @@ import (
 	"runtime"
 	"syscall"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/atom"
@@ -121,11 +120,10 @@ func runEvolve(cmd *cobra.Command, f *evolveFlags) error {
 		defer st.Close()
 		opt.Store = st
 	}
-	if isTerminal(stderr) && !f.asJSON && len(lib.Recipes()) > 1 {
-		bar := progressbar.NewOptions(len(lib.Recipes()), progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("verifying"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-		opt.Progress = func(done, total int) { _ = bar.Set(done) }
-		defer bar.Finish()
+	if !(f.asJSON && isTerminal(stderr)) { // a bar on a terminal, a line every few seconds elsewhere
+		var finish func()
+		opt.Progress, finish = progress(stderr, len(lib.Recipes()), "verifying")
+		defer finish()
 	}
 	res, runErr := evolve.Run(ctx, lib, opt)
 	if runErr != nil {

@@ -36,7 +36,7 @@ included, as tau2 does) and the final database hashed as tau2 hashes it.
 --json prints {"tasks", "imported", "gold_db_sha256": {"<task id>": "<sha256>"}}.
 
 Exit codes: 0 when every task was imported, 2 on bad input.`,
-		Example: `  legoenv import tau2 --data ../shared/tau2 --out lib/tau2`,
+		Example: `  legoenv import tau2 --data testdata/tau2 --out lib/tau2`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if data == "" {

@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/legoenv/legoenv/episode"
 )
 
 // TestReadmeWalkOnABuiltCorpus walks the README's commands as a newcomer
@@ -91,61 +89,6 @@ func TestReadmeWalkOnABuiltCorpus(t *testing.T) {
 	rl := filepath.Join(dir, "rl.jsonl")
 	if code, o, errs := cli(t, "", "export", "rl", "--envs", envs, "--out", rl); code != 0 || lineCount(t, rl) != len(res.Envs) {
 		t.Fatalf("export rl: %d %s %s", code, o, errs)
-	}
-}
-
-// TestLoadRecipeLibraryReadsOnlyWhatTheRecipeNeeds: the atoms of one
-// recipe come from a handful of files of a built library, and a library
-// whose files do not say their ids still loads (all of it).
-func TestLoadRecipeLibraryReadsOnlyWhatTheRecipeNeeds(t *testing.T) {
-	src, err := filepath.Abs(filepath.Join("..", "..", "corpus", "example"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := loadLibrary(src, os.Stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := episode.Pin(full, full.Recipes()[0]) // as envs.jsonl holds it
-	lib, err := loadRecipeLibrary(src, r, os.Stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(lib.Recipes()) != 0 {
-		t.Errorf("the recipes file was read: %d recipes", len(lib.Recipes()))
-	}
-	env, err := (&envMatch{lib: lib, recipe: r, id: "x"}).compose()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, _ := findEnv(full, env.ID)
-	if want == nil || want.ID != env.ID || want.Instruction != env.Instruction {
-		t.Fatalf("partial library composes %s, the full one %v", env.ID, want)
-	}
-	if n := len(lib.Heads("server")) + len(lib.Heads("data")) + len(lib.Heads("intent")) + len(lib.Heads("rule")); n > 2+len(r.Servers)+len(r.Rules)+3 {
-		t.Errorf("%d atoms loaded for one recipe", n)
-	}
-
-	// Ids quoted in a flow mapping on one line: the filter finds nothing,
-	// and the whole library is loaded instead.
-	odd := t.TempDir()
-	for _, f := range []string{"servers", "data", "intents", "rules"} {
-		os.MkdirAll(filepath.Join(odd, f), 0o755)
-	}
-	copyTree(t, src, odd)
-	intent := filepath.Join(odd, "intents")
-	ents, _ := os.ReadDir(intent)
-	for _, e := range ents {
-		p := filepath.Join(intent, e.Name())
-		b, _ := os.ReadFile(p)
-		os.WriteFile(p, []byte(strings.Replace(string(b), "\nid: ", "\n\"id\": ", 1)), 0o644)
-	}
-	lib, err = loadRecipeLibrary(odd, r, os.Stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(lib.Recipes()) != len(full.Recipes()) {
-		t.Errorf("fallback loaded %d recipes, want the whole library's %d", len(lib.Recipes()), len(full.Recipes()))
 	}
 }
 

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"fmt"
-	"github.com/legoenv/legoenv/envfile"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -14,7 +16,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/llm"
 	"github.com/legoenv/legoenv/rollout"
@@ -40,7 +41,6 @@ func (s *envSource) flags(c *cobra.Command, withAll bool) {
 // envSet is the environments of a source: those selected, and what every
 // known environment is (for grouping and splits).
 type envSet struct {
-	lib      *atom.Library
 	envs     []*episode.Env
 	verified map[string]*bool // from envs.jsonl; absent when the source does not say
 	info     map[string]rollout.EnvInfo
@@ -59,54 +59,59 @@ func (s *envSource) load(stderr io.Writer) (*envSet, error) {
 		for _, e := range errs {
 			fmt.Fprintln(stderr, "legoenv: skipped:", e)
 		}
-		set.lib, set.envs = lib, envs
+		set.envs = envs
 		for _, e := range envs {
 			set.info[e.ID] = rollout.Describe(e)
 		}
 		return set, nil
 	}
-	libDir, err := s.libraryDir()
+	c, err := s.openCorpus(stderr)
 	if err != nil {
 		return nil, err
 	}
-	lib, err := loadLibrary(libDir, stderr)
-	if err != nil {
-		return nil, err
-	}
-	recs, err := envfile.ReadFile(s.envsFile)
-	if err != nil {
-		return nil, badInput("%v", err)
-	}
-	set.lib = lib
+	prog, finish := progress(stderr, len(c.Records), "composing")
+	defer finish()
 	seen := map[string]bool{}
-	for _, r := range recs {
-		env, err := episode.Compose(lib, r.Recipe, episode.Options{})
-		if err != nil {
-			fmt.Fprintf(stderr, "legoenv: %s:%d: skipped %s: %v\n", s.envsFile, r.Line, r.ID, err)
-			continue
+	for start := 0; start < len(c.Records); start += demoBatch {
+		batch := c.Records[start:min(start+demoBatch, len(c.Records))]
+		envs, errs := c.ComposeBatch(batch)
+		for i, r := range batch {
+			if errs[i] != nil {
+				fmt.Fprintf(stderr, "legoenv: skipped: %v\n", errs[i])
+				continue
+			}
+			if env := envs[i]; !seen[env.ID] {
+				seen[env.ID] = true
+				set.add(env, r.Verified, s.all)
+			}
 		}
-		if env.ID != r.ID {
-			fmt.Fprintf(stderr, "legoenv: %s:%d: recipe of %s composes as %s against %s; using %s\n", s.envsFile, r.Line, r.ID, env.ID, libDir, env.ID)
+		if prog != nil {
+			prog(start+len(batch), len(c.Records))
 		}
-		if seen[env.ID] {
-			continue
-		}
-		seen[env.ID] = true
-		set.info[env.ID] = rollout.Describe(env)
-		set.verified[env.ID] = r.Verified
-		if r.Verified != nil && !*r.Verified && !s.all {
-			continue
-		}
-		set.envs = append(set.envs, env)
 	}
 	return set, nil
 }
 
-// progress returns a progress callback drawing a bar on a terminal, and a
-// function to finish it.
+// add records a composed environment and its verdict, and selects it
+// unless it is marked unverified and all is not set.
+func (set *envSet) add(env *episode.Env, verified *bool, all bool) {
+	set.info[env.ID] = rollout.Describe(env)
+	set.verified[env.ID] = verified
+	if verified == nil || *verified || all {
+		set.envs = append(set.envs, env)
+	}
+}
+
+// progress returns a progress callback drawing a bar on a terminal (a
+// line every few seconds elsewhere: a log, CI), and a function to finish
+// it. The callback is safe for concurrent use.
 func progress(stderr io.Writer, total int, what string) (func(done, total int), func()) {
-	if !isTerminal(stderr) || total < 2 {
+	if total < 2 {
 		return nil, func() {}
+	}
+	if !isTerminal(stderr) {
+		l := newProgressLines(stderr, what, total, progressEvery)
+		return l.set, l.finish
 	}
 	bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
@@ -232,11 +237,18 @@ func runRollout(cmd *cobra.Command, f *rolloutFlags) error {
 	if err != nil {
 		return err
 	}
+	_, statErr := os.Stat(f.out)
 	o, err := rollout.OpenOutput(f.out)
 	if err != nil {
 		return badInput("%v", err)
 	}
-	defer o.Close()
+	// A run that stops before its first episode leaves no empty file it made.
+	defer func() {
+		o.Close()
+		if st, err := os.Stat(f.out); errors.Is(statErr, fs.ErrNotExist) && err == nil && st.Size() == 0 {
+			os.Remove(f.out)
+		}
+	}()
 	if o.Dropped > 0 {
 		fmt.Fprintf(stderr, "legoenv: %s: dropped a partial last line; that episode runs again\n", f.out)
 	}
@@ -349,25 +361,62 @@ func readTrajectoryFiles(paths []string) ([]*rollout.Trajectory, error) {
 // writeLines writes JSON lines to path atomically (a temporary file renamed
 // into place), so that a failed export leaves no half file.
 func writeLines(path string, lines [][]byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, ".legoenv-*.jsonl")
+	f, err := createLines(path)
 	if err != nil {
-		return failed("%v", err)
+		return err
 	}
-	defer os.Remove(tmp.Name())
+	defer f.abort()
 	for _, l := range lines {
-		if _, err := tmp.Write(l); err != nil {
-			tmp.Close()
-			return failed("write %s: %v", path, err)
+		if err := f.write(l); err != nil {
+			return err
 		}
 	}
-	if err := tmp.Close(); err != nil {
-		return failed("write %s: %v", path, err)
+	return f.commit()
+}
+
+// lineFile is a JSONL file written line by line to a temporary file beside
+// its path, which commit renames into place: until then the path is as it
+// was.
+type lineFile struct {
+	path string
+	tmp  *os.File
+	w    *bufio.Writer
+}
+
+func createLines(path string) (*lineFile, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".legoenv-*.jsonl")
+	if err != nil {
+		return nil, failed("%v", err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return failed("write %s: %v", path, err)
+	return &lineFile{path: path, tmp: tmp, w: bufio.NewWriterSize(tmp, 1<<16)}, nil
+}
+
+func (f *lineFile) write(line []byte) error {
+	if _, err := f.w.Write(line); err != nil {
+		return failed("write %s: %v", f.path, err)
 	}
 	return nil
+}
+
+// commit flushes the file and renames it into place.
+func (f *lineFile) commit() error {
+	err := f.w.Flush()
+	if cerr := f.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.tmp.Name(), f.path)
+	}
+	if err != nil {
+		return failed("write %s: %v", f.path, err)
+	}
+	return nil
+}
+
+// abort removes the temporary file, unless commit renamed it.
+func (f *lineFile) abort() {
+	f.tmp.Close()
+	os.Remove(f.tmp.Name())
 }
 
 // cmdContext is a context that ends on Ctrl-C or SIGTERM.

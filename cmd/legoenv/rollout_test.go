@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -259,6 +261,9 @@ func TestRolloutPreflight(t *testing.T) {
 			}
 			if out != "" {
 				t.Errorf("episodes reported: %s", out)
+			}
+			if _, err := os.Stat(traj); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("--out after a failed pre-flight: %v; want no file", err)
 			}
 			if d := time.Since(start); d > 10*time.Second {
 				t.Errorf("took %v; the pre-flight must stop at once", d)

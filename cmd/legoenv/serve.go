@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/legoenv/legoenv/envfile"
 	"io"
 	"log/slog"
 	"net"
@@ -12,6 +11,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -30,7 +30,10 @@ func serveCatalog(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, 
 	return cat, err
 }
 
-// serveSources is serveCatalog that also returns the library.
+// serveSources is serveCatalog that also returns the library: with
+// --envs, a lazy catalog over the file (each environment composed when
+// first used) and no library (the whole library is loaded only for what
+// needs it, see openCorpus).
 func serveSources(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, *atom.Library, error) {
 	stderr := cmd.ErrOrStderr()
 	if envsFile == "" {
@@ -44,21 +47,17 @@ func serveSources(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, 
 		}
 		return cat, lib, nil
 	}
-	if libDir == "" {
-		libDir = envfile.LibraryBeside(envsFile)
-		if st, err := os.Stat(libDir); err != nil || !st.IsDir() {
-			return nil, nil, badInput("--envs %s: no library: --lib is not given and %s is not a directory", envsFile, libDir)
-		}
-	}
-	lib, err := loadLibrary(libDir, stderr)
+	src := envSource{envsFile: envsFile, libDir: libDir}
+	t0 := time.Now()
+	c, err := src.openCorpus(io.Discard)
 	if err != nil {
 		return nil, nil, err
 	}
-	cat, err := serve.LoadEnvsFile(lib, envsFile)
-	if err != nil {
-		return nil, nil, badInput("%v", err)
+	if err := c.LoadIndex(); err != nil {
+		fmt.Fprintf(stderr, "legoenv: %v; listings compose instead\n", err)
 	}
-	return cat, lib, nil
+	fmt.Fprintf(stderr, "legoenv: read %s of %s in %.1f s; each is composed when first used\n", plural(len(c.Records), "environment"), envsFile, time.Since(t0).Seconds())
+	return serve.CorpusCatalog(c), nil, nil
 }
 
 // gcOptions tune the garbage collector of a serving process. A server's

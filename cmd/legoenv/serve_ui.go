@@ -4,14 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/envfile"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
 	"github.com/legoenv/legoenv/serve"
 	"github.com/legoenv/legoenv/serve/ui"
@@ -66,11 +71,31 @@ func (f *uiFlags) build(ctx context.Context, cat *serve.Catalog, lib *atom.Libra
 			return nil, badInput("--rollouts %s: not a directory", f.rollouts)
 		}
 	}
-	envs := make([]ui.Env, 0, cat.Len())
-	for _, in := range cat.All() {
+	opts := ui.Options{Library: lib, Report: rep, Verdicts: verdicts, RolloutDir: f.rollouts, Logger: log}
+	if c := cat.Corpus(); c != nil {
+		// The UI's pages read every environment: they are composed in the
+		// background from the UI's first request on, so the REST API
+		// answers at once and a server nobody browses composes nothing.
+		p := &pendingUI{}
+		p.start = func() {
+			go func() {
+				if err := p.load(ctx, c, cat, opts, f.verifyJobs); err != nil {
+					log.Error("web UI not served", "err", err)
+				}
+			}()
+		}
+		return p, nil
+	}
+	return f.start(ctx, cat.All(), opts)
+}
+
+// start makes the UI over composed environments and starts verifying.
+func (f *uiFlags) start(ctx context.Context, all []*serve.EnvInfo, opts ui.Options) (*ui.UI, error) {
+	envs := make([]ui.Env, 0, len(all))
+	for _, in := range all {
 		envs = append(envs, ui.Env{Env: in.Env, Verified: in.Verified})
 	}
-	u, err := ui.New(envs, ui.Options{Library: lib, Report: rep, Verdicts: verdicts, RolloutDir: f.rollouts, Logger: log})
+	u, err := ui.New(envs, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -78,6 +103,64 @@ func (f *uiFlags) build(ctx context.Context, cat *serve.Catalog, lib *atom.Libra
 		go u.VerifyAll(ctx, f.verifyJobs)
 	}
 	return u, nil
+}
+
+// pendingUI answers 503 until the web UI over a lazy corpus is made,
+// which its first request starts.
+type pendingUI struct {
+	h     atomic.Pointer[ui.UI]
+	once  sync.Once
+	start func()
+	done  atomic.Int64 // environments composed so far
+	n     atomic.Int64
+}
+
+func (p *pendingUI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if u := p.h.Load(); u != nil {
+		u.ServeHTTP(w, r)
+		return
+	}
+	p.once.Do(p.start)
+	w.Header().Set("Retry-After", "30")
+	http.Error(w, fmt.Sprintf("the web UI is loading the library and composing the corpus (%d of %d environments composed); reload in a while. The REST API under /v1 answers now.", p.done.Load(), p.n.Load()), http.StatusServiceUnavailable)
+}
+
+// load composes every environment of c with the whole library, then
+// makes the UI.
+func (p *pendingUI) load(ctx context.Context, c *envfile.Corpus, cat *serve.Catalog, opts ui.Options, jobs int) error {
+	lib, err := c.Library()
+	if err != nil {
+		return err
+	}
+	opts.Library = lib
+	ids := cat.IDs()
+	p.n.Store(int64(len(ids)))
+	all := make([]*serve.EnvInfo, 0, len(ids))
+	for _, id := range ids {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		i, _ := c.Index(id)
+		r := c.Records[i]
+		env, err := episode.Compose(lib, r.Recipe, episode.Options{Limits: c.Limits})
+		if err == nil && env.ID != r.ID {
+			err = fmt.Errorf("recipe composes to %s", env.ID)
+		}
+		if err != nil {
+			opts.Logger.Warn("web UI: skipped", "env", id, "line", r.Line, "err", err)
+			continue
+		}
+		all = append(all, &serve.EnvInfo{Env: env, Verified: r.Verified})
+		p.done.Add(1)
+	}
+	f := uiFlags{verifyJobs: jobs}
+	u, err := f.start(ctx, all, opts)
+	if err != nil {
+		return err
+	}
+	p.h.Store(u)
+	opts.Logger.Info("web UI ready", "environments", len(all))
+	return nil
 }
 
 // loadReport reads --report, or report.json beside --envs when it exists.

@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"text/tabwriter"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/episode"
@@ -89,11 +88,10 @@ verified is below it.`,
 			}
 			opt := verify.Options{Jobs: jobs, Fence: fence}
 			stderr := cmd.ErrOrStderr()
-			if isTerminal(stderr) && !asJSON && len(recipes) > 1 {
-				bar := progressbar.NewOptions(len(recipes), progressbar.OptionSetWriter(stderr),
-					progressbar.OptionSetDescription("verifying"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-				opt.Progress = func(done, total int) { _ = bar.Set(done) }
-				defer bar.Finish()
+			if !(asJSON && isTerminal(stderr)) { // a bar on a terminal, a line every few seconds elsewhere
+				var finish func()
+				opt.Progress, finish = progress(stderr, len(recipes), "verifying")
+				defer finish()
 			}
 			vs := verify.VerifyAll(cmd.Context(), lib, recipes, opt)
 			sum := verify.Summarize(vs)

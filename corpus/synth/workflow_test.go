@@ -178,33 +178,3 @@ func TestWorkflowStepFixReachesWorkflows(t *testing.T) {
 		t.Errorf("the step's fix reached %d of the %d workflows that reuse it (once per selected record)", reached, users)
 	}
 }
-
-// The full corpus's workflows: how many, and the share of recipes over
-// three or more apps they give (the figures the build's profile reports
-// come from the verified ones).
-func TestWorkflowCorpusShape(t *testing.T) {
-	c, err := Synthesize(builtinServers(t), Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	apps := map[string]int{}
-	wf, fams := 0, map[string]bool{}
-	for _, in := range c.Intents {
-		apps[in.ID] = len(in.Apps)
-		if len(in.Steps) > 0 {
-			wf++
-			fams[in.Family] = true
-		}
-	}
-	three := 0
-	for _, r := range c.Recipes {
-		if apps[r.Intent.ID] >= 3 {
-			three++
-		}
-	}
-	share := float64(three) / float64(len(c.Recipes))
-	t.Logf("%d workflow intents in %d families; %d of %d recipes over 3+ apps (%.1f%%)", wf, len(fams), three, len(c.Recipes), 100*share)
-	if wf < 1000 || len(fams) != 4 || share < 0.4 {
-		t.Errorf("%d workflow intents in %d families, %.1f%% of recipes over 3+ apps; want 1000+, 4, 40%%+", wf, len(fams), 100*share)
-	}
-}

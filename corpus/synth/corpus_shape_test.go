@@ -1,0 +1,137 @@
+//go:build fullcorpus
+
+// The shape of the whole synthesised corpus (every built-in server, the
+// build's own options). One synthesis takes a minute or two on two cores,
+// so these tests are left out of 'go test ./...' and run by .ci/run:
+//
+//	go test -tags fullcorpus -run 'CorpusShape' ./corpus/synth
+
+package synth
+
+import (
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+var full struct {
+	once sync.Once
+	src  *atom.Library
+	c    *Corpus
+	err  error
+}
+
+// fullCorpus synthesises the whole corpus once for the tests of this file.
+func fullCorpus(t *testing.T) (*atom.Library, *Corpus) {
+	t.Helper()
+	full.once.Do(func() {
+		full.err = errors.New("the built-in servers did not load") // until they do
+		full.src = builtinServers(t)
+		full.c, full.err = Synthesize(full.src, Options{Seed: 1})
+	})
+	if full.err != nil {
+		t.Fatal(full.err)
+	}
+	return full.src, full.c
+}
+
+func TestFullCorpusShape(t *testing.T) {
+	src, c := fullCorpus(t)
+	st := c.Stats()
+	t.Logf("%+v", st)
+	servers := len(src.Heads(atom.KindServer))
+	if st.Apps != servers {
+		t.Errorf("apps %d, want every server (%d)", st.Apps, servers)
+	}
+	if servers >= 120 && st.Apps < 120 {
+		t.Errorf("apps %d < 120", st.Apps)
+	}
+	if st.Families < 12 {
+		t.Errorf("families %d < 12", st.Families)
+	}
+	if st.Rules < 40 {
+		t.Errorf("rules %d < 40", st.Rules)
+	}
+	if st.MultiAppShare < 0.30 {
+		t.Errorf("multi-app share %.3f < 0.30", st.MultiAppShare)
+	}
+	if st.RuleShare < 0.25 {
+		t.Errorf("rule share %.3f < 0.25", st.RuleShare)
+	}
+	if st.Recipes < 6700 {
+		t.Errorf("recipes %d: fewer than 6,700 cannot give 6,000 verified at 90%%", st.Recipes)
+	}
+	// Every app has tasks: families are chosen by what each app's server
+	// offers, and records no search finds by name are named by id.
+	withIntents := map[string]bool{}
+	for _, in := range c.Intents {
+		for _, a := range in.Apps {
+			withIntents[a] = true
+		}
+	}
+	for _, e := range c.Servers {
+		if app := e.Atom.(*atom.Server).AppName(); !withIntents[app] {
+			t.Errorf("app %s has no intent", app)
+		}
+	}
+	for _, fam := range []string{famLookup, famCreateOther, famConditional, famBulk, famSync, famPolicy} {
+		if st.ByFamily[fam] == 0 {
+			t.Errorf("no intent of family %s", fam)
+		}
+	}
+	ruleUse := map[string]int{}
+	seen := map[string]bool{}
+	for _, r := range c.Recipes {
+		id := r.Hash()
+		if seen[id] {
+			t.Fatalf("two recipes are the same environment %s", id)
+		}
+		seen[id] = true
+		for _, p := range r.Rules {
+			ruleUse[p.ID]++
+		}
+	}
+	reused := 0
+	for _, n := range ruleUse {
+		if n >= 2 {
+			reused++
+		}
+	}
+	if reused < 40 {
+		t.Errorf("%d rules are used by two recipes or more, want 40", reused)
+	}
+	for _, r := range c.Rules {
+		if len(r.Checks) == 0 || len(r.Apps) == 0 {
+			t.Errorf("rule %s has %d checks over %d apps", r.ID, len(r.Checks), len(r.Apps))
+		}
+	}
+}
+
+// The full corpus's workflows: how many, and the share of recipes over
+// three or more apps they give (the figures the build's profile reports
+// come from the verified ones).
+func TestWorkflowCorpusShape(t *testing.T) {
+	_, c := fullCorpus(t)
+	apps := map[string]int{}
+	wf, fams := 0, map[string]bool{}
+	for _, in := range c.Intents {
+		apps[in.ID] = len(in.Apps)
+		if len(in.Steps) > 0 {
+			wf++
+			fams[in.Family] = true
+		}
+	}
+	three := 0
+	for _, r := range c.Recipes {
+		if apps[r.Intent.ID] >= 3 {
+			three++
+		}
+	}
+	share := float64(three) / float64(len(c.Recipes))
+	t.Logf("%d workflow intents in %d families; %d of %d recipes over 3+ apps (%.1f%%)", wf, len(fams), three, len(c.Recipes), 100*share)
+	if wf < 1000 || len(fams) != 4 || share < 0.4 {
+		t.Errorf("%d workflow intents in %d families, %.1f%% of recipes over 3+ apps; want 1000+, 4, 40%%+", wf, len(fams), 100*share)
+	}
+}
