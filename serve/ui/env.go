@@ -43,6 +43,7 @@ type checkView struct {
 	Text     string
 	Label    string
 	Negative bool
+	Fence    bool // the whole-world fence, not written in an atom
 }
 
 type ruleView struct {
@@ -91,7 +92,7 @@ func (u *UI) envPage(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, c := range env.Checks {
 		a := c.Program.Assertion
-		cv := checkView{Text: plain(a), Label: a.Label, Negative: a.IsNegative()}
+		cv := checkView{Text: plain(a), Label: a.Label, Negative: a.IsNegative(), Fence: c.Source == episode.FenceSource}
 		if rv := rules[c.Source]; rv != nil {
 			rv.Checks = append(rv.Checks, cv)
 		} else {
