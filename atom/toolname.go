@@ -15,7 +15,7 @@ var toolVerbs = map[string][]string{
 	"post": {"create", "append"}, "reply": {"create", "append"}, "forward": {"create"}, "insert": {"create", "append"},
 	"update": {"update", "append"}, "edit": {"update"}, "set": {"update", "create"}, "modify": {"update"}, "rename": {"update"},
 	"change": {"update"}, "mark": {"update"}, "assign": {"update", "append"}, "move": {"update"},
-	"delete": {"delete", "update"}, "remove": {"delete", "update"}, "destroy": {"delete"}, "trash": {"delete", "update"},
+	"delete": {"delete", "update"}, "remove": {"delete", "update", "remove"}, "destroy": {"delete"}, "trash": {"delete", "update"},
 	"cancel": {"update", "delete"}, "void": {"update", "delete"}, "archive": {"update", "delete"}, "close": {"update"},
 	"get": {"get", "search"}, "list": {"search", "get"}, "search": {"search"}, "find": {"search", "get"},
 	"lookup": {"search", "get"}, "fetch": {"get", "search"}, "read": {"get", "search"}, "query": {"search"},
@@ -52,7 +52,7 @@ func ToolNameProblem(s *Server, t Tool) string {
 	verb := ToolVerb(s, t.Name)
 	kind := t.Effect.Kind
 	switch kind {
-	case "search", "get", "create", "update", "delete", "append":
+	case "search", "get", "create", "update", "delete", "append", "remove":
 	default:
 		return "" // a Starlark or registered effect may do anything
 	}

@@ -90,6 +90,11 @@ type Collection struct {
 	Key         string           `json:"key,omitempty"`       // key field, default "id"
 	IDPrefix    string           `json:"id_prefix,omitempty"` // prefix of generated keys, default first letters of the name + "_"
 	Fields      map[string]Field `json:"fields"`
+	// Lifecycle is the status machine of the collection's records, and
+	// Invariants the rules across fields every record keeps (see
+	// behaviour.go). Both optional.
+	Lifecycle  *Lifecycle  `json:"lifecycle,omitempty"`
+	Invariants []Invariant `json:"invariants,omitempty"`
 }
 
 // KeyField is the collection's key field.
@@ -127,6 +132,14 @@ type Field struct {
 	// set the field (an API's server-side default, such as a task's
 	// status "Not Started").
 	Default any `json:"default,omitempty"`
+	// Set marks a list field that holds a set (tags, labels, members):
+	// adding a value it holds or removing one it lacks changes nothing.
+	Set bool `json:"set,omitempty"`
+	// Resolve, on a field with Ref, is the error the product gives when a
+	// tool writes a value naming no record of Ref (or of RefAlso): Slack's
+	// "channel_not_found". Without it a written reference is not checked.
+	Resolve string   `json:"resolve,omitempty"`
+	RefAlso []string `json:"ref_also,omitempty"`
 }
 
 // Tool is one tool of an app.
