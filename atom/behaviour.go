@@ -9,7 +9,10 @@ import (
 
 // Lifecycle is a collection's status machine: which values of its status
 // field may follow which, the states nothing follows, the product's error
-// for a forbidden move and the timestamps each state carries.
+// for a forbidden move and the timestamps each state carries. On a date
+// field (Shopify's cancelled_at) a record is in state "set" once the field
+// holds a value, and the write that sets it is the move to "set": with
+// terminal [set] it happens once.
 type Lifecycle struct {
 	Field string `json:"field"` // the status field
 	// Transitions lists, per state, the states a record may move to; a
@@ -21,6 +24,9 @@ type Lifecycle struct {
 	// Error is the product's error for a forbidden transition; "{from}"
 	// and "{to}" are replaced by the states.
 	Error string `json:"error"`
+	// Errors words the refusal per state moved from, where the product
+	// says more than Error (PayPal's CANNOT_CANCEL_PAID_INVOICE).
+	Errors map[string]string `json:"errors,omitempty"`
 	// Stamps are the timestamp fields a record carries in some states only
 	// (resolved_at on a resolved incident): a transition into one of
 	// States sets Field to the clock, one out of them clears it.
@@ -32,6 +38,22 @@ type Lifecycle struct {
 type Stamp struct {
 	Field  string   `json:"field"`
 	States []string `json:"states"`
+}
+
+// StateSet is the state of a record whose lifecycle field is a date that
+// holds a value.
+const StateSet = "set"
+
+// StateOf is the state a lifecycle field's value puts a record in: the
+// value itself, or on a date field "set" when it holds one; "" for none.
+func (lc *Lifecycle) StateOf(fd Field, v any) string {
+	if v == nil || v == "" {
+		return ""
+	}
+	if fd.Format == "date" || fd.Format == "date-time" {
+		return StateSet
+	}
+	return fmt.Sprint(v)
 }
 
 // IsTerminal reports whether a state has no way out.
@@ -58,7 +80,11 @@ func (lc *Lifecycle) Check(from, to string) error {
 }
 
 func (lc *Lifecycle) refuse(from, to string) error {
-	msg := strings.NewReplacer("{from}", from, "{to}", to).Replace(lc.Error)
+	msg := lc.Error
+	if m, ok := lc.Errors[from]; ok {
+		msg = m
+	}
+	msg = strings.NewReplacer("{from}", from, "{to}", to).Replace(msg)
 	return fmt.Errorf("%s", msg)
 }
 
@@ -146,6 +172,12 @@ func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {
 		if len(fd.Enum) > 0 && !slices.ContainsFunc(fd.Enum, func(v any) bool { return fmt.Sprint(v) == st }) {
 			ds = append(ds, e.Diag(Error, where, "state %q is not a value of %s %v", st, lc.Field, fd.Enum))
 		}
+	}
+	if fd.Format == "date" || fd.Format == "date-time" {
+		fd.Enum = []any{StateSet}
+	}
+	for _, from := range slices.Sorted(maps.Keys(lc.Errors)) {
+		known(from, at+".errors."+from)
 	}
 	for _, from := range slices.Sorted(maps.Keys(lc.Transitions)) {
 		known(from, at+".transitions."+from)

@@ -90,10 +90,8 @@ func transition(cx *Context, coll *atom.Collection, old, rec state.Record, given
 	if lc == nil || !given[lc.Field] {
 		return nil
 	}
-	from, to := "", state.Text(rec[lc.Field])
-	if old != nil && old[lc.Field] != nil {
-		from = state.Text(old[lc.Field])
-	}
+	fd := coll.Fields[lc.Field]
+	from, to := lc.StateOf(fd, old[lc.Field]), lc.StateOf(fd, rec[lc.Field])
 	if err := lc.Check(from, to); err != nil {
 		return err
 	}

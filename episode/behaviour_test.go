@@ -33,10 +33,19 @@ collections:
       transitions: {paid: [refunded]}
       terminal: [cancelled, refunded]
       error: "Cannot change an order from {from} to {to}"
+      errors: {refunded: "Order {to}: it is refunded"}
       stamps:
         - {field: cancelled_at, states: [cancelled]}
         - {field: paid_at, states: [paid, refunded]}
+  - name: carts
+    fields:
+      cancelled_at: {type: string, format: date-time}
+    lifecycle: {field: cancelled_at, terminal: [set], error: "INVALID: the cart is already cancelled"}
 tools:
+  - name: shop_cancel_cart
+    description: Cancel a cart.
+    input: {type: object, properties: {id: {type: string}}, required: [id]}
+    effect: {kind: update, collection: carts, set: {cancelled_at: $now}}
   - name: shop_post
     description: Post a message.
     input: {type: object, properties: {channel: {type: string}, text: {type: string}}, required: [channel, text]}
@@ -70,6 +79,7 @@ records:
       - {id: o1, status: open, tags: [billing]}
       - {id: o2, status: paid, paid_at: "2026-02-01T00:00:00Z"}
       - {id: o3, status: cancelled, cancelled_at: "2026-02-03T00:00:00Z"}
+    carts: [{id: k1}]
 `
 
 func behaviourSession(t *testing.T) *Session {
@@ -117,6 +127,9 @@ func TestDeclaredBehaviour(t *testing.T) {
 		{"a cancelled order cannot be cancelled again", "shop_cancel_order", `{"id":"o3"}`, true, "Cannot change an order from cancelled to cancelled", "o3", "cancelled_at", `"2026-02-03T00:00:00Z"`},
 		{"cancelling stamps the time", "shop_cancel_order", `{"id":"o1"}`, false, `"cancelled_at":"2026-03-02T10:00:00Z"`, "o1", "status", `"cancelled"`},
 		{"a paid order refunded keeps its paid date", "shop_update_order", `{"id":"o2","status":"refunded"}`, false, `"paid_at":"2026-02-01T00:00:00Z"`, "o2", "status", `"refunded"`},
+		{"a refunded order's own wording", "shop_cancel_order", `{"id":"o2"}`, true, "Order cancelled: it is refunded", "o2", "status", `"refunded"`},
+		{"a cart is cancelled once", "shop_cancel_cart", `{"id":"k1"}`, false, `"cancelled_at":"2026-03-02T10:00:00Z"`, "", "", ""},
+		{"and not twice", "shop_cancel_cart", `{"id":"k1"}`, true, "INVALID: the cart is already cancelled", "", "", ""},
 	} {
 		o := s.Call(ToolCall{Name: c.tool, Args: json.RawMessage(c.args)})
 		if o.IsError != c.isErr || !strings.Contains(o.Content, c.want) {
