@@ -1,6 +1,7 @@
 package atom
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -94,5 +95,49 @@ func TestLifecycleCheck(t *testing.T) {
 		if err != nil && err.Error() != c.from+" -> "+c.to {
 			t.Errorf("error %q, want the declared wording", err)
 		}
+	}
+}
+
+// A tool that sends a text writes phone numbers, an email tool writes
+// addresses: RingCentral's SMS once took its recipients as email
+// addresses, so "email them from RingCentral" was rewarded as a text.
+func TestToolChannel(t *testing.T) {
+	const src = `kind: server
+id: ringcentral
+collections:
+  - name: messages
+    fields:
+      to_phones: {type: array, items: string, role: emails}
+      subject: {type: string, role: title}
+tools:
+  - name: ringcentral_send_sms
+    description: Send an SMS.
+    input: {type: object, properties: {to_phones: {type: array, items: {type: string}}, subject: {type: string}}, required: [to_phones]}
+    effect: {kind: create, collection: messages}
+`
+	for _, c := range []struct {
+		name, old, new, want string
+	}{
+		{"texts to email addresses", "", "", "writes email addresses"},
+		{"texts to phone numbers", "role: emails", "role: phone", ""},
+		{"email to phone numbers", "ringcentral_send_sms", "ringcentral_send_email", ""},
+		{"email to phone numbers", "role: emails}\n", "role: phone}\n", ""},
+	} {
+		s := strings.Replace(src, c.old, c.new, 1)
+		_, ds, err := Load(fstest.MapFS{"s.yaml": {Data: []byte(s)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, d := range ds {
+			got += d.Message
+		}
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: diagnostics %q, want %q", c.name, got, c.want)
+		}
+	}
+	s := strings.NewReplacer("ringcentral_send_sms", "ringcentral_send_email", "role: emails", "role: phone", "to_phones", "to").Replace(src)
+	if _, ds, _ := Load(fstest.MapFS{"s.yaml": {Data: []byte(s)}}); !strings.Contains(fmt.Sprint(ds), "writes phone numbers") {
+		t.Errorf("an email tool writing phone numbers: %v", ds)
 	}
 }
