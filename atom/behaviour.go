@@ -139,7 +139,7 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 			ds = append(ds, validateInvariant(e, s, c, inv, fmt.Sprintf("%s.invariants[%d]", at, j))...)
 		}
 	}
-	return ds
+	return append(ds, validateExamples(e, s)...)
 }
 
 func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics {
@@ -241,4 +241,51 @@ func arityWord(n int) string {
 		return "two or more"
 	}
 	return fmt.Sprint(n)
+}
+
+// Example is a conformance case of a server: on a state holding Records
+// (collection -> records), the Calls are made in order and each gives
+// what the product's documentation, at Source, says it gives.
+type Example struct {
+	Name    string                      `json:"name"`
+	Source  string                      `json:"source"`
+	Records map[string][]map[string]any `json:"records,omitempty"`
+	Calls   []ExampleCall               `json:"calls"`
+}
+
+// ExampleCall is one call of an example: an Error the observation must
+// contain, or fields (Want) the returned record must hold; Record then
+// names a record (collection and key) whose fields after the call must be
+// Holds.
+type ExampleCall struct {
+	Tool   string         `json:"tool"`
+	Args   map[string]any `json:"args,omitempty"`
+	Error  string         `json:"error,omitempty"`
+	Want   map[string]any `json:"want,omitempty"`
+	Record string         `json:"record,omitempty"` // "collection/key"
+	Holds  map[string]any `json:"holds,omitempty"`
+}
+
+func validateExamples(e *Entry, s *Server) Diagnostics {
+	var ds Diagnostics
+	for i, ex := range s.Examples {
+		at := fmt.Sprintf("examples[%d]", i)
+		if ex.Source == "" {
+			ds = append(ds, e.Diag(Error, at+".source", "an example cites the documentation it comes from"))
+		}
+		for c := range ex.Records {
+			if s.Collection(c) == nil {
+				ds = append(ds, e.Diag(Error, at+".records."+c, "no collection %q in %s", c, s.AppName()))
+			}
+		}
+		for j, call := range ex.Calls {
+			if s.Tool(call.Tool) == nil {
+				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.calls[%d].tool", at, j), "no tool %q in %s", call.Tool, s.AppName()))
+			}
+			if coll, _, _ := strings.Cut(call.Record, "/"); call.Record != "" && s.Collection(coll) == nil {
+				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.calls[%d].record", at, j), "no collection %q in %s", coll, s.AppName()))
+			}
+		}
+	}
+	return ds
 }

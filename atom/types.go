@@ -52,7 +52,10 @@ type Server struct {
 	Family      string       `json:"family,omitempty"` // email, crm, helpdesk, ...
 	Collections []Collection `json:"collections"`
 	Tools       []Tool       `json:"tools"`
-	Lineage     *Lineage     `json:"lineage,omitempty"`
+	// Examples are conformance cases: calls on a small state with what
+	// the product answers, each citing the documentation it comes from.
+	Examples []Example `json:"examples,omitempty"`
+	Lineage  *Lineage  `json:"lineage,omitempty"`
 }
 
 // AppName is the app's name in collection references ("gmail" in gmail.messages).
