@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/legoenv/legoenv/state"
 )
 
 // Problem is how one record breaks a rule its collection declares.
@@ -48,8 +50,8 @@ func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 	switch inv.Rule {
 	case "lte":
-		a, aok := Number(rec[inv.Fields[0]])
-		b, bok := Number(rec[inv.Fields[1]])
+		a, aok := state.Number(rec[inv.Fields[0]])
+		b, bok := state.Number(rec[inv.Fields[1]])
 		if aok && bok && a > b {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is more than %s %v", inv.Fields[0], a, inv.Fields[1], b)}, true
 		}
@@ -71,19 +73,6 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		}
 	}
 	return Problem{}, false
-}
-
-// Number reads a JSON or YAML number.
-func Number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case int:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	}
-	return 0, false
 }
 
 // Time reads a date or an RFC 3339 date-time.

@@ -35,8 +35,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool) {
 		a, b := inv.Fields[0], inv.Fields[len(inv.Fields)-1]
 		switch inv.Rule {
 		case "lte":
-			x, xok := atom.Number(rec[a])
-			y, yok := atom.Number(rec[b])
+			x, xok := state.Number(rec[a])
+			y, yok := state.Number(rec[b])
 			if xok && yok && x > y {
 				rec[a], rec[b] = rec[b], rec[a]
 			}
