@@ -35,16 +35,22 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool) {
 		a, b := inv.Fields[0], inv.Fields[len(inv.Fields)-1]
 		switch inv.Rule {
 		case "lte":
+			// The bounded value is the one tasks read (a daily budget,
+			// clicks): it stays, and its bound is raised.
 			x, xok := state.Number(rec[a])
 			y, yok := state.Number(rec[b])
 			if xok && yok && x > y {
-				rec[a], rec[b] = rec[b], rec[a]
+				if _, isInt := rec[b].(int); isInt {
+					rec[b] = int(x) * 10
+				} else {
+					rec[b] = float64(int(x*1000)) / 100
+				}
 			}
 		case "before":
 			x, xok := atom.Time(rec[a])
 			y, yok := atom.Time(rec[b])
-			if xok && yok && x.After(y) {
-				rec[a], rec[b] = rec[b], rec[a]
+			if s, ok := rec[a].(string); ok && xok && yok && x.After(y) {
+				rec[b] = shiftDate(s, 7)
 			}
 		case "at_most_one":
 			kept := false
