@@ -220,6 +220,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule != "display" {
 		return ds
 	}
+	if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {
+		ds = append(ds, e.Diag(Error, at+".fields[0]", "display writes a name into %s, a field of role %s", inv.Fields[0], r))
+	}
 	ref := c.Fields[inv.Fields[1]].Ref
 	target := s.Collection(ref)
 	if target == nil {

@@ -460,7 +460,11 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 				rec[f] = gen.Email(person, other.Company.Domain)
 			}
 		case atom.RolePhone:
-			rec[f] = other.Person.Phone
+			if cm.c.Fields[f].Type == "array" {
+				rec[f] = []any{other.Person.Phone}
+			} else {
+				rec[f] = other.Person.Phone
+			}
 		case atom.RoleCompany:
 			if f != cm.display {
 				rec[f] = other.Company.Name

@@ -197,7 +197,7 @@ func (cm *collModel) analyse() {
 		case atom.RoleDate:
 			cm.dates = append(cm.dates, n)
 		case atom.RolePhone:
-			if cm.phone == "" {
+			if cm.phone == "" && f.Type != "array" {
 				cm.phone = n
 			}
 		case atom.RoleFirstName:
