@@ -25,6 +25,7 @@ func init() {
 		{"update", "set fields of the record named by the key argument"},
 		{"delete", "remove the record named by the key argument"},
 		{"append", "append the value argument to a list field of the record named by the key argument"},
+		{"remove", "take the value argument out of a list field of the record named by the key argument"},
 		{"starlark", "run a Starlark function run(args, db) in a sandbox"},
 		{"unresolved", "a tool whose effect is not known yet; calling it is an error"},
 	} {

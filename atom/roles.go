@@ -399,6 +399,10 @@ func roleTypeMismatch(f Field) string {
 			return "needs a list field, not " + f.Type
 		}
 	case RoleData, RoleRef, RoleID, RoleStatus:
+	case RolePhone: // one number, or a list of them (an SMS's recipients)
+		if f.Type != "string" && f.Type != "array" && f.Type != "" {
+			return "needs a string or list field, not " + f.Type
+		}
 	default:
 		if f.Type != "string" && f.Type != "" {
 			return "needs a string field, not " + f.Type

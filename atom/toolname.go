@@ -2,6 +2,8 @@ package atom
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -15,7 +17,7 @@ var toolVerbs = map[string][]string{
 	"post": {"create", "append"}, "reply": {"create", "append"}, "forward": {"create"}, "insert": {"create", "append"},
 	"update": {"update", "append"}, "edit": {"update"}, "set": {"update", "create"}, "modify": {"update"}, "rename": {"update"},
 	"change": {"update"}, "mark": {"update"}, "assign": {"update", "append"}, "move": {"update"},
-	"delete": {"delete", "update"}, "remove": {"delete", "update"}, "destroy": {"delete"}, "trash": {"delete", "update"},
+	"delete": {"delete", "update"}, "remove": {"delete", "update", "remove"}, "destroy": {"delete"}, "trash": {"delete", "update"},
 	"cancel": {"update", "delete"}, "void": {"update", "delete"}, "archive": {"update", "delete"}, "close": {"update"},
 	"get": {"get", "search"}, "list": {"search", "get"}, "search": {"search"}, "find": {"search", "get"},
 	"lookup": {"search", "get"}, "fetch": {"get", "search"}, "read": {"get", "search"}, "query": {"search"},
@@ -52,7 +54,7 @@ func ToolNameProblem(s *Server, t Tool) string {
 	verb := ToolVerb(s, t.Name)
 	kind := t.Effect.Kind
 	switch kind {
-	case "search", "get", "create", "update", "delete", "append":
+	case "search", "get", "create", "update", "delete", "append", "remove":
 	default:
 		return "" // a Starlark or registered effect may do anything
 	}
@@ -78,10 +80,46 @@ func ToolNameProblem(s *Server, t Tool) string {
 
 // validateToolName warns where a tool's name and its effect disagree.
 func validateToolName(e *Entry, s *Server, t Tool, at string) Diagnostics {
+	var ds Diagnostics
 	if msg := ToolNameProblem(s, t); msg != "" {
-		return Diagnostics{e.Diag(Warning, at, "tool %s: %s", t.Name, msg)}
+		ds = append(ds, e.Diag(Warning, at, "tool %s: %s", t.Name, msg))
 	}
-	return nil
+	if msg := ToolChannelProblem(s, t); msg != "" {
+		ds = append(ds, e.Diag(Error, at, "tool %s: %s", t.Name, msg))
+	}
+	return ds
+}
+
+// ToolChannelProblem says how a tool that sends on one channel writes the
+// address of another, or "": an SMS or fax tool writes phone numbers, an
+// email tool writes email addresses.
+func ToolChannelProblem(s *Server, t Tool) string {
+	if t.Effect.Kind != "create" && t.Effect.Kind != "update" {
+		return ""
+	}
+	c := s.Collection(t.Effect.Collection)
+	if c == nil {
+		return ""
+	}
+	ws := Words(t.Name)
+	sms, mail := HasWord(ws, "sms", "text", "fax", "mms"), HasWord(ws, "email", "mail")
+	if sms == mail {
+		return ""
+	}
+	for _, arg := range slices.Sorted(maps.Keys(InputProperties(t.Input))) {
+		f := t.Effect.FieldOf(arg)
+		role, _ := RoleOf(s, c, f)
+		if _, ok := c.Fields[f]; !ok {
+			continue
+		}
+		if sms && (role == RoleEmail || role == RoleEmails) {
+			return fmt.Sprintf("sends a text but argument %s writes email addresses (%s is %s)", arg, f, role)
+		}
+		if mail && role == RolePhone && HasWord(Words(f), "to", "recipient", "recipients") {
+			return fmt.Sprintf("sends an email but argument %s writes phone numbers (%s)", arg, f)
+		}
+	}
+	return ""
 }
 
 // writesVerbField reports whether an update writes a field named for its

@@ -53,7 +53,10 @@ type Server struct {
 	Family      string       `json:"family,omitempty"` // email, crm, helpdesk, ...
 	Collections []Collection `json:"collections"`
 	Tools       []Tool       `json:"tools"`
-	Lineage     *Lineage     `json:"lineage,omitempty"`
+	// Examples are conformance cases: calls on a small state with what
+	// the product answers, each citing the documentation it comes from.
+	Examples []Example `json:"examples,omitempty"`
+	Lineage  *Lineage  `json:"lineage,omitempty"`
 }
 
 // AppName is the app's name in collection references ("gmail" in gmail.messages).
@@ -96,6 +99,11 @@ type Collection struct {
 	// field a tool stamps with the clock goes with that tool's change
 	// (ClockStamps), and is not volatile.
 	Volatile []string `json:"volatile,omitempty"`
+	// Lifecycle is the status machine of the collection's records, and
+	// Invariants the rules across fields every record keeps (see
+	// behaviour.go). Both optional.
+	Lifecycle  *Lifecycle  `json:"lifecycle,omitempty"`
+	Invariants []Invariant `json:"invariants,omitempty"`
 }
 
 // VolatileFields is the collection's declared volatile fields, sorted.
@@ -112,9 +120,10 @@ func (s *Server) VolatileFields(coll string) []string {
 
 // ClockStamps maps each field a tool of the collection sets to the clock
 // ("$now") to the fields the same tool writes beside it (its other
-// constants and the fields its arguments write): a stamp that goes with
-// a change (cancelled_at with status, updated_at with any edit), never
-// one made alone (a trash tool that only stamps trashed_at).
+// constants and the fields its arguments write), and each timestamp the
+// lifecycle keeps to its status field: a stamp that goes with a change
+// (cancelled_at with status, updated_at with any edit), never one made
+// alone (a trash tool that only stamps trashed_at).
 func (s *Server) ClockStamps(coll string) map[string][]string {
 	c := s.Collection(coll)
 	if c == nil {
@@ -141,6 +150,12 @@ func (s *Server) ClockStamps(coll string) map[string][]string {
 		}
 		for _, f := range stamps {
 			out[f] = append(out[f], writes...)
+		}
+	}
+	if lc := c.Lifecycle; lc != nil {
+		// A lifecycle stamps its timestamps as the status moves.
+		for _, st := range lc.Stamps {
+			out[st.Field] = append(out[st.Field], lc.Field)
 		}
 	}
 	for f, ws := range out {
@@ -185,6 +200,14 @@ type Field struct {
 	// set the field (an API's server-side default, such as a task's
 	// status "Not Started").
 	Default any `json:"default,omitempty"`
+	// Set marks a list field that holds a set (tags, labels, members):
+	// adding a value it holds or removing one it lacks changes nothing.
+	Set bool `json:"set,omitempty"`
+	// Resolve, on a field with Ref, is the error the product gives when a
+	// tool writes a value naming no record of Ref (or of RefAlso): Slack's
+	// "channel_not_found". Without it a written reference is not checked.
+	Resolve string   `json:"resolve,omitempty"`
+	RefAlso []string `json:"ref_also,omitempty"`
 }
 
 // Tool is one tool of an app.

@@ -99,6 +99,7 @@ func validateServer(e *Entry, s *Server) Diagnostics {
 		ds = append(ds, validateEffect(e, s, t, at+".effect")...)
 		ds = append(ds, validateToolName(e, s, t, at+".name")...)
 	}
+	ds = append(ds, validateBehaviour(e, s)...)
 	return append(ds, validateRoles(e, s)...)
 }
 
@@ -220,11 +221,11 @@ func validateEffect(e *Entry, s *Server, t Tool, at string) Diagnostics {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.filters[%d].arg", at, i), "filter argument %q is not in the tool's input", f.Arg))
 		}
 	}
-	if ef.Kind == "append" {
+	if ef.Kind == "append" || ef.Kind == "remove" {
 		if ef.Field == "" || ef.Value == "" {
-			ds = append(ds, e.Diag(Error, at, "append needs field and value"))
+			ds = append(ds, e.Diag(Error, at, "%s needs field and value", ef.Kind))
 		} else if fd, ok := c.Fields[ef.Field]; ok && fd.Type != "" && fd.Type != "array" {
-			ds = append(ds, e.Diag(Error, at+".field", "append field %q is a %s, not an array", ef.Field, fd.Type))
+			ds = append(ds, e.Diag(Error, at+".field", "%s field %q is a %s, not an array", ef.Kind, ef.Field, fd.Type))
 		}
 	}
 	for arg := range ef.Fields {

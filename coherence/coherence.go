@@ -26,10 +26,11 @@ const (
 	RuleIdentity  = "identity"  // one address, two names; an address off its company's domain
 	RuleIDForm    = "id_form"   // keys of one collection in more than one form
 	RuleUniqueKey = "unique_key"
+	RuleInvariant = "invariant" // a rule the server atom declares: a lifecycle's stamps, lte, before, at_most_one, unique, display
 )
 
 // Rules lists the rules in report order.
-var Rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey}
+var Rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey, RuleInvariant}
 
 // Violation is one value, record or collection that breaks a rule.
 type Violation struct {
@@ -205,4 +206,5 @@ func (c *checker) collection(name string) {
 		c.record(s, def, name, rec)
 	}
 	c.idForm(name, col)
+	c.invariants(def, name, col)
 }

@@ -38,6 +38,9 @@ func (c *checker) record(s *atom.Server, def *atom.Collection, coll string, rec 
 	}
 	c.lifecycle(s, def, coll, key, rec)
 	c.identity(s, def, coll, key, rec)
+	for _, p := range def.RecordProblems(rec) {
+		c.add(RuleInvariant, coll, key, p.Field, rec[p.Field], "%s", p.Message)
+	}
 }
 
 // value checks one field's value against its type, enum, format and role.

@@ -243,6 +243,19 @@ func probeTool(t *testing.T, sess *episode.Session, s *atom.Server, tl *atom.Too
 	default:
 		t.Fatalf("effect kind %s is not declarative", e.Kind)
 	}
+	resolveArgs(t, sess, s, c, tl, args, seeds)
+	if lc := c.Lifecycle; lc != nil && (e.Kind == "update" || e.Kind == "append") {
+		// A record with no state yet may move to any: the declared
+		// machine is tested in package episode and by the examples.
+		rec := state.Record{}
+		for f, v := range seed {
+			rec[f] = v
+		}
+		delete(rec, lc.Field)
+		if err := sess.State().Replace(name, seedKey, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
 	raw, _ := json.Marshal(args)
 	before := len(sess.State().Records(name))
 	obs := sess.Call(episode.ToolCall{Name: tl.Name, Args: raw})
@@ -555,4 +568,43 @@ func jaccard(a, b map[string]bool) float64 {
 		return 1
 	}
 	return float64(both) / float64(union)
+}
+
+// resolveArgs points every argument that writes a reference that must
+// resolve at the seed record of the referenced collection (a copy keyed
+// "7" where the argument is a number).
+func resolveArgs(t *testing.T, sess *episode.Session, s *atom.Server, c *atom.Collection, tl *atom.Tool, args map[string]any, seeds map[string]map[string]any) {
+	e := tl.Effect
+	if e.Kind != "create" && e.Kind != "update" && e.Kind != "append" {
+		return
+	}
+	props, _ := tl.Input["properties"].(map[string]any)
+	for a := range args {
+		f := e.FieldOf(a)
+		if e.Kind == "append" && a == e.Value {
+			f = e.Field
+		}
+		fd := c.Fields[f]
+		if fd.Resolve == "" || (e.Kind != "create" && a == e.Key) {
+			continue
+		}
+		rc := s.Collection(fd.Ref)
+		var k any = seeds[fd.Ref][rc.KeyField()]
+		if ps, _ := props[a].(map[string]any); strings.Contains(fmt.Sprint(ps), "integer") {
+			rec := state.Record{}
+			for x, v := range seeds[fd.Ref] {
+				rec[x] = v
+			}
+			rec[rc.KeyField()] = "7"
+			if err := sess.State().Insert(s.AppName()+"."+fd.Ref, rec); err != nil {
+				t.Fatal(err)
+			}
+			k = float64(7)
+		}
+		if fd.Type == "array" && (e.Kind != "append" || a != e.Value) {
+			args[a] = []any{k}
+		} else {
+			args[a] = k
+		}
+	}
 }

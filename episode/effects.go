@@ -73,6 +73,7 @@ func init() {
 	implement("update", newUpdate)
 	implement("delete", newDelete)
 	implement("append", newAppend)
+	implement("remove", newRemove)
 	implement("starlark", newStarlark)
 	implement("unresolved", func(s *atom.Server, t *atom.Tool) (Effect, error) {
 		return EffectFunc(func(*Context, map[string]any) (any, error) {
@@ -362,7 +363,8 @@ type writeEffect struct {
 	fields map[string]string // arg -> field
 	set    map[string]any
 	update bool
-	open   bool // the collection declares no fields: every argument is written
+	open   bool   // the collection declares no fields: every argument is written
+	app    string // the app, for references that must resolve
 }
 
 func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
@@ -370,7 +372,7 @@ func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &writeEffect{tg: tg, fields: map[string]string{}, set: t.Effect.Set, update: update, open: len(tg.coll.Fields) == 0}
+	w := &writeEffect{tg: tg, fields: map[string]string{}, set: t.Effect.Set, update: update, open: len(tg.coll.Fields) == 0, app: s.AppName()}
 	for arg := range atom.InputProperties(t.Input) {
 		if update && arg == tg.key {
 			continue
@@ -389,20 +391,33 @@ func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
 func newCreate(s *atom.Server, t *atom.Tool) (Effect, error) { return newWrite(s, t, false) }
 func newUpdate(s *atom.Server, t *atom.Tool) (Effect, error) { return newWrite(s, t, true) }
 
-func (w *writeEffect) write(cx *Context, rec state.Record, args map[string]any) {
+// write sets rec's fields from the arguments and constants, then keeps
+// the collection's declared behaviour: references resolve, set fields hold
+// no value twice, the status moves only as its machine allows. old is the
+// record before the call, nil on create.
+func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]any) error {
+	written := map[string]any{}
+	given := map[string]bool{}
 	for arg, field := range w.fields {
 		v, ok := args[arg]
 		if !ok {
 			continue
 		}
 		rec[field] = coerce(v, w.tg.coll.Fields[field])
+		written[field], given[field] = rec[field], true
 	}
 	for k, v := range w.set {
 		if s, ok := v.(string); ok && s == "$now" {
 			v = cx.Clock.UTC().Format(time.RFC3339)
 		}
 		rec[k] = v
+		given[k] = true
 	}
+	if err := checkRefs(cx, w.app, w.tg.coll, written); err != nil {
+		return err
+	}
+	setFields(w.tg.coll, rec, written)
+	return transition(cx, w.tg.coll, old, rec, given)
 }
 
 func (w *writeEffect) Apply(cx *Context, args map[string]any) (any, error) {
@@ -416,18 +431,22 @@ func (w *writeEffect) Apply(cx *Context, args map[string]any) (any, error) {
 		for f, v := range old {
 			rec[f] = v
 		}
-		w.write(cx, rec, args)
+		if err := w.write(cx, old, rec, args); err != nil {
+			return nil, err
+		}
 		if err := st.Replace(w.tg.name, k, rec); err != nil {
 			return nil, err
 		}
 		return rec, nil
 	}
 	rec := state.Record{}
-	w.write(cx, rec, args)
 	for name, fd := range w.tg.coll.Fields {
-		if _, given := rec[name]; !given && fd.Default != nil {
+		if fd.Default != nil {
 			rec[name] = fd.Default
 		}
+	}
+	if err := w.write(cx, nil, rec, args); err != nil {
+		return nil, err
 	}
 	key := w.tg.coll.KeyField()
 	if _, ok := rec[key]; !ok {
@@ -490,14 +509,21 @@ func newDelete(s *atom.Server, t *atom.Tool) (Effect, error) {
 	}), nil
 }
 
-// --- append ---
+// --- append, remove ---
 
-func newAppend(s *atom.Server, t *atom.Tool) (Effect, error) {
+func newAppend(s *atom.Server, t *atom.Tool) (Effect, error) { return newListEdit(s, t, false) }
+func newRemove(s *atom.Server, t *atom.Tool) (Effect, error) { return newListEdit(s, t, true) }
+
+// newListEdit adds the value argument to a list field (append) or takes
+// every occurrence of it out (remove). On a set field an add of a value
+// the set holds, or a remove of one it lacks, leaves the record as it was;
+// an added reference that must resolve is checked first.
+func newListEdit(s *atom.Server, t *atom.Tool, remove bool) (Effect, error) {
 	tg, err := newTarget(s, t)
 	if err != nil {
 		return nil, err
 	}
-	field, valueArg := t.Effect.Field, t.Effect.Value
+	field, valueArg, app := t.Effect.Field, t.Effect.Value, s.AppName()
 	return EffectFunc(func(cx *Context, args map[string]any) (any, error) {
 		k, old, err := tg.find(cx.State, args)
 		if err != nil {
@@ -507,16 +533,26 @@ func newAppend(s *atom.Server, t *atom.Tool) (Effect, error) {
 		if !ok {
 			return nil, fmt.Errorf("missing argument %q", valueArg)
 		}
+		vs, ok := v.([]any)
+		if !ok {
+			vs = []any{v}
+		}
+		prev, _ := old[field].([]any)
+		var list []any
+		if remove {
+			list = without(prev, vs)
+		} else {
+			if err := checkRefs(cx, app, tg.coll, map[string]any{field: vs}); err != nil {
+				return nil, err
+			}
+			list = append(append([]any(nil), prev...), vs...)
+		}
+		if tg.coll.Fields[field].Set {
+			list = asSet(list)
+		}
 		rec := make(state.Record, len(old)+1)
 		for f, x := range old {
 			rec[f] = x
-		}
-		prev, _ := old[field].([]any)
-		list := append([]any(nil), prev...)
-		if vs, ok := v.([]any); ok {
-			list = append(list, vs...)
-		} else {
-			list = append(list, v)
 		}
 		rec[field] = list
 		if err := cx.State.Replace(tg.name, k, rec); err != nil {
@@ -524,4 +560,15 @@ func newAppend(s *atom.Server, t *atom.Tool) (Effect, error) {
 		}
 		return rec, nil
 	}), nil
+}
+
+// without is list less every element equal to one of drop.
+func without(list, drop []any) []any {
+	out := make([]any, 0, len(list))
+	for _, x := range list {
+		if !slices.ContainsFunc(drop, func(d any) bool { return scalarEqual(x, d) }) {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -225,7 +225,7 @@ func srcRole(bd *bundle, s *collModel) (*recordReq, string) {
 	r := bd.plan.need(s, "src")
 	r.link = "person"
 	who := nameOf(s, "s")
-	if s.company != "" {
+	if s.company != "" && s.company != s.display {
 		who += " of " + slotRef("s", s.company)
 		d := bd.plan.need(s, "src_dup")
 		d.dupOf = "src"

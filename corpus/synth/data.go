@@ -206,6 +206,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 		db.fixedColl(cm)
 	}
 	summary := db.background(b.apps)
+	conformWorld(val, b.apps, d)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title
@@ -314,6 +315,8 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 			rec[f] = x
 		}
 		settle(cm, rec)
+		_, ended := r.set[lifecycleField(cm)]
+		conform(db.val, cm, rec, ended)
 		if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
 			continue
 		}
@@ -457,7 +460,11 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 				rec[f] = gen.Email(person, other.Company.Domain)
 			}
 		case atom.RolePhone:
-			rec[f] = other.Person.Phone
+			if cm.c.Fields[f].Type == "array" {
+				rec[f] = []any{other.Person.Phone}
+			} else {
+				rec[f] = other.Person.Phone
+			}
 		case atom.RoleCompany:
 			if f != cm.display {
 				rec[f] = other.Company.Name
@@ -470,6 +477,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 			}
 		}
 	}
+	conform(val, cm, rec, true)
 	return rec
 }
 
@@ -522,6 +530,8 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 			}
 		}
 		settle(cm, rec)
+		// A quarter of the background ends in a lifecycle kept in a date.
+		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0)
 		// A stranger does not share a name with a record a task names, in
 		// any app: the instruction would no longer single it out, and a
 		// record a task makes from it (a project named after a campaign)

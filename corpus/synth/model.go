@@ -197,7 +197,7 @@ func (cm *collModel) analyse() {
 		case atom.RoleDate:
 			cm.dates = append(cm.dates, n)
 		case atom.RolePhone:
-			if cm.phone == "" {
+			if cm.phone == "" && f.Type != "array" {
 				cm.phone = n
 			}
 		case atom.RoleFirstName:
@@ -221,8 +221,13 @@ func (cm *collModel) analyse() {
 // whose role is a name or a title, else a title, a person's or company's
 // name, a document number.
 func (cm *collModel) pickDisplay() string {
+	// A person with a given and a family name is called by them, not by
+	// their company's name (Klaviyo's profiles, Square's customers): "Ana
+	// Ruiz of Granite Holdings", never "Granite Holdings of Granite
+	// Holdings".
+	person := cm.first != "" && cm.last != ""
 	nameRole := func(r string) bool {
-		return r == atom.RoleTitle || r == atom.RolePersonName || r == atom.RoleCompany || r == atom.RoleCode
+		return r == atom.RoleTitle || r == atom.RolePersonName || (r == atom.RoleCompany && !person) || r == atom.RoleCode
 	}
 	for _, pref := range displayPref {
 		for _, n := range cm.fieldNames {
@@ -236,6 +241,9 @@ func (cm *collModel) pickDisplay() string {
 		}
 	}
 	for _, want := range []string{atom.RoleTitle, atom.RolePersonName, atom.RoleCompany, atom.RoleCode} {
+		if want == atom.RoleCompany && person {
+			continue
+		}
 		for _, n := range cm.fieldNames {
 			if n != cm.key && cm.roles[n] == want && cm.c.Fields[n].Type == "string" {
 				if want == atom.RolePersonName && hasWord(words(n), roleWords...) {

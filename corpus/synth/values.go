@@ -277,6 +277,9 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	role := cm.roles[name]
 	if x, ok := contactValue(role, r); ok {
+		if _, isList := x.([]any); !isList && cm.field(name).Type == "array" {
+			return []any{x}
+		}
 		return x
 	}
 	switch role {

@@ -1,0 +1,294 @@
+package atom
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Lifecycle is a collection's status machine: which values of its status
+// field may follow which, the states nothing follows, the product's error
+// for a forbidden move and the timestamps each state carries. On a date
+// field (Shopify's cancelled_at) a record is in state "set" once the field
+// holds a value, and the write that sets it is the move to "set": with
+// terminal [set] it happens once.
+type Lifecycle struct {
+	Field string `json:"field"` // the status field
+	// Transitions lists, per state, the states a record may move to; a
+	// state not listed (and not terminal) may move to any.
+	Transitions map[string][]string `json:"transitions,omitempty"`
+	// Terminal states have no way out: writing the status of a record in
+	// one (even the same value again) is refused.
+	Terminal []string `json:"terminal,omitempty"`
+	// Error is the product's error for a forbidden transition; "{from}"
+	// and "{to}" are replaced by the states.
+	Error string `json:"error"`
+	// Errors words the refusal per state moved from, where the product
+	// says more than Error (PayPal's CANNOT_CANCEL_PAID_INVOICE).
+	Errors map[string]string `json:"errors,omitempty"`
+	// Stamps are the timestamp fields a record carries in some states only
+	// (resolved_at on a resolved incident): a transition into one of
+	// States sets Field to the clock, one out of them clears it.
+	Stamps []Stamp `json:"stamps,omitempty"`
+	Source string  `json:"source,omitempty"` // the product's documentation page
+}
+
+// Stamp is a timestamp field set while a record is in one of States.
+type Stamp struct {
+	Field  string   `json:"field"`
+	States []string `json:"states"`
+}
+
+// StateSet is the state of a record whose lifecycle field is a date that
+// holds a value.
+const StateSet = "set"
+
+// StateOf is the state a lifecycle field's value puts a record in: the
+// value itself, or on a date field "set" when it holds one; "" for none.
+func (lc *Lifecycle) StateOf(fd Field, v any) string {
+	if v == nil || v == "" {
+		return ""
+	}
+	if fd.Format == "date" || fd.Format == "date-time" {
+		return StateSet
+	}
+	return fmt.Sprint(v)
+}
+
+// IsTerminal reports whether a state has no way out.
+func (lc *Lifecycle) IsTerminal(s string) bool { return slices.Contains(lc.Terminal, s) }
+
+// Check returns the product's error for moving a record from state from to
+// state to, or nil when the move is allowed. An empty from (a record
+// without a status) may move anywhere.
+func (lc *Lifecycle) Check(from, to string) error {
+	if from == "" {
+		return nil
+	}
+	if lc.IsTerminal(from) {
+		return lc.refuse(from, to)
+	}
+	if from == to {
+		return nil
+	}
+	next, listed := lc.Transitions[from]
+	if listed && !slices.Contains(next, to) {
+		return lc.refuse(from, to)
+	}
+	return nil
+}
+
+func (lc *Lifecycle) refuse(from, to string) error {
+	msg := lc.Error
+	if m, ok := lc.Errors[from]; ok {
+		msg = m
+	}
+	msg = strings.NewReplacer("{from}", from, "{to}", to).Replace(msg)
+	return fmt.Errorf("%s", msg)
+}
+
+// StampOf is the stamp whose field is f, or nil.
+func (lc *Lifecycle) StampOf(f string) *Stamp {
+	for i := range lc.Stamps {
+		if lc.Stamps[i].Field == f {
+			return &lc.Stamps[i]
+		}
+	}
+	return nil
+}
+
+// Invariant is a rule across fields that every record of a collection
+// keeps. Rules:
+//   - lte: Fields[0] <= Fields[1] (numbers: clicks within impressions);
+//   - before: the date Fields[0] is not after the date Fields[1];
+//   - unique: no two records share a value of Fields[0] (an invoice number);
+//   - at_most_one: at most one of Fields is set (completed, declined and
+//     voided dates);
+//   - display: Fields[0] is the display of the record the ref field
+//     Fields[1] names, made of that record's From fields joined by spaces.
+//
+// Fields that are absent or null leave lte, before and display unchecked.
+type Invariant struct {
+	Rule   string   `json:"rule"`
+	Fields []string `json:"fields"`
+	From   []string `json:"from,omitempty"`
+}
+
+// invariantArity is how many fields each rule takes (0: two or more).
+var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2}
+
+// InvariantRules lists the invariant rules.
+func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
+
+// validateBehaviour checks a server's behaviour declarations: set fields
+// are lists, resolved references name a collection, lifecycles name a
+// status field and states of its enum, invariants name fields.
+func validateBehaviour(e *Entry, s *Server) Diagnostics {
+	var ds Diagnostics
+	for i := range s.Collections {
+		c := &s.Collections[i]
+		at := fmt.Sprintf("collections[%d]", i)
+		for _, name := range sortedFieldNames(c.Fields) {
+			ds = append(ds, validateBehaviourField(e, s, c.Fields[name], at+".fields."+name)...)
+		}
+		if c.Lifecycle != nil {
+			ds = append(ds, validateLifecycle(e, c, at+".lifecycle")...)
+		}
+		for j, inv := range c.Invariants {
+			ds = append(ds, validateInvariant(e, s, c, inv, fmt.Sprintf("%s.invariants[%d]", at, j))...)
+		}
+	}
+	return append(ds, validateExamples(e, s)...)
+}
+
+func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics {
+	var ds Diagnostics
+	if f.Set && f.Type != "array" {
+		ds = append(ds, e.Diag(Error, at+".set", "set needs a list field, not %q", f.Type))
+	}
+	if (f.Resolve != "" || len(f.RefAlso) > 0) && f.Ref == "" {
+		ds = append(ds, e.Diag(Error, at+".resolve", "resolve and ref_also need ref naming the collection the value must name"))
+	}
+	for j, r := range f.RefAlso {
+		if s.Collection(r) == nil {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.ref_also[%d]", at, j), "no collection %q in %s", r, s.AppName()))
+		}
+	}
+	return ds
+}
+
+func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {
+	lc := c.Lifecycle
+	fd, ok := c.Fields[lc.Field]
+	if !ok {
+		return Diagnostics{e.Diag(Error, at+".field", "no field %q in collection %s", lc.Field, c.Name)}
+	}
+	var ds Diagnostics
+	if lc.Error == "" {
+		ds = append(ds, e.Diag(Error, at+".error", "a lifecycle needs the product's error for a forbidden transition"))
+	}
+	known := func(st, where string) {
+		if len(fd.Enum) > 0 && !slices.ContainsFunc(fd.Enum, func(v any) bool { return fmt.Sprint(v) == st }) {
+			ds = append(ds, e.Diag(Error, where, "state %q is not a value of %s %v", st, lc.Field, fd.Enum))
+		}
+	}
+	if fd.Format == "date" || fd.Format == "date-time" {
+		fd.Enum = []any{StateSet}
+	}
+	for _, from := range slices.Sorted(maps.Keys(lc.Errors)) {
+		known(from, at+".errors."+from)
+	}
+	for _, from := range slices.Sorted(maps.Keys(lc.Transitions)) {
+		known(from, at+".transitions."+from)
+		for _, to := range lc.Transitions[from] {
+			known(to, at+".transitions."+from)
+		}
+	}
+	for j, t := range lc.Terminal {
+		known(t, fmt.Sprintf("%s.terminal[%d]", at, j))
+	}
+	for j, st := range lc.Stamps {
+		where := fmt.Sprintf("%s.stamps[%d]", at, j)
+		if _, ok := c.Fields[st.Field]; !ok {
+			ds = append(ds, e.Diag(Error, where+".field", "no field %q in collection %s", st.Field, c.Name))
+		}
+		if len(st.States) == 0 {
+			ds = append(ds, e.Diag(Error, where+".states", "a stamp needs the states that carry it"))
+		}
+		for _, s := range st.States {
+			known(s, where+".states")
+		}
+	}
+	return ds
+}
+
+func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	n, ok := invariantArity[inv.Rule]
+	if !ok {
+		return Diagnostics{e.Diag(Error, at+".rule", "unknown invariant rule %q (known: %s)", inv.Rule, strings.Join(InvariantRules(), ", "))}
+	}
+	if (n > 0 && len(inv.Fields) != n) || (n == 0 && len(inv.Fields) < 2) {
+		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
+	}
+	var ds Diagnostics
+	for j, f := range inv.Fields {
+		if _, ok := c.Fields[f]; !ok {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "no field %q in collection %s", f, c.Name))
+		}
+	}
+	if inv.Rule != "display" {
+		return ds
+	}
+	if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {
+		ds = append(ds, e.Diag(Error, at+".fields[0]", "display writes a name into %s, a field of role %s", inv.Fields[0], r))
+	}
+	ref := c.Fields[inv.Fields[1]].Ref
+	target := s.Collection(ref)
+	if target == nil {
+		return append(ds, e.Diag(Error, at+".fields[1]", "display needs a ref field as its second field"))
+	}
+	if len(inv.From) == 0 {
+		ds = append(ds, e.Diag(Error, at+".from", "display needs the fields of %s that make the name", ref))
+	}
+	for j, f := range inv.From {
+		if _, ok := target.Fields[f]; !ok {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.from[%d]", at, j), "no field %q in collection %s", f, ref))
+		}
+	}
+	return ds
+}
+
+func arityWord(n int) string {
+	if n == 0 {
+		return "two or more"
+	}
+	return fmt.Sprint(n)
+}
+
+// Example is a conformance case of a server: on a state holding Records
+// (collection -> records), the Calls are made in order and each gives
+// what the product's documentation, at Source, says it gives.
+type Example struct {
+	Name    string                      `json:"name"`
+	Source  string                      `json:"source"`
+	Records map[string][]map[string]any `json:"records,omitempty"`
+	Calls   []ExampleCall               `json:"calls"`
+}
+
+// ExampleCall is one call of an example: an Error the observation must
+// contain, or fields (Want) the returned record must hold; Record then
+// names a record (collection and key) whose fields after the call must be
+// Holds.
+type ExampleCall struct {
+	Tool   string         `json:"tool"`
+	Args   map[string]any `json:"args,omitempty"`
+	Error  string         `json:"error,omitempty"`
+	Want   map[string]any `json:"want,omitempty"`
+	Record string         `json:"record,omitempty"` // "collection/key"
+	Holds  map[string]any `json:"holds,omitempty"`
+}
+
+func validateExamples(e *Entry, s *Server) Diagnostics {
+	var ds Diagnostics
+	for i, ex := range s.Examples {
+		at := fmt.Sprintf("examples[%d]", i)
+		if ex.Source == "" {
+			ds = append(ds, e.Diag(Error, at+".source", "an example cites the documentation it comes from"))
+		}
+		for c := range ex.Records {
+			if s.Collection(c) == nil {
+				ds = append(ds, e.Diag(Error, at+".records."+c, "no collection %q in %s", c, s.AppName()))
+			}
+		}
+		for j, call := range ex.Calls {
+			if s.Tool(call.Tool) == nil {
+				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.calls[%d].tool", at, j), "no tool %q in %s", call.Tool, s.AppName()))
+			}
+			if coll, _, _ := strings.Cut(call.Record, "/"); call.Record != "" && s.Collection(coll) == nil {
+				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.calls[%d].record", at, j), "no collection %q in %s", coll, s.AppName()))
+			}
+		}
+	}
+	return ds
+}

@@ -1,0 +1,143 @@
+package atom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+const behaviourServer = `kind: server
+id: notes
+collections:
+  - name: notes
+    fields:
+      title: {type: string}
+      tags: {type: array, items: string, set: true}
+      owner: {type: string, role: ref, ref: people, resolve: person_not_found}
+      status: {type: string, enum: [draft, sent, paid, void]}
+      paid_at: {type: string, format: date-time}
+      owner_name: {type: string}
+      clicks: {type: integer}
+      views: {type: integer}
+    lifecycle:
+      field: status
+      transitions: {sent: [paid, void]}
+      terminal: [paid, void]
+      error: "cannot move from {from} to {to}"
+      stamps: [{field: paid_at, states: [paid]}]
+    invariants:
+      - {rule: lte, fields: [clicks, views]}
+      - {rule: unique, fields: [title]}
+      - {rule: display, fields: [owner_name, owner], from: [name]}
+  - name: people
+    fields:
+      name: {type: string}
+tools:
+  - name: notes_create
+    description: Create a note.
+    input: {type: object, properties: {title: {type: string}}, required: [title]}
+    effect: {kind: create, collection: notes}
+`
+
+// Behaviour declarations load when right and are diagnosed where wrong.
+func TestBehaviourDeclarations(t *testing.T) {
+	cases := []struct {
+		name, old, new, field, want string
+	}{
+		{name: "declarations load"},
+		{"set on a scalar", "title: {type: string}", "title: {type: string, set: true}", "collections[0].fields.title.set", "list field"},
+		{"resolve without ref", "role: ref, ref: people, resolve", "resolve", "collections[0].fields.owner.resolve", "need ref"},
+		{"state not in the enum", "terminal: [paid, void]", "terminal: [paid, closed]", "collections[0].lifecycle.terminal[1]", `"closed"`},
+		{"stamp of no field", "field: paid_at, states", "field: paid_on, states", "collections[0].lifecycle.stamps[0].field", "paid_on"},
+		{"lifecycle without error", "      error: \"cannot move from {from} to {to}\"\n", "", "collections[0].lifecycle", "error"},
+		{"unknown rule", "rule: lte", "rule: less", "collections[0].invariants[0].rule", "one of"},
+		{"wrong arity", "fields: [clicks, views]", "fields: [clicks]", "collections[0].invariants[0].fields", "takes 2"},
+		{"display of a non-ref", "fields: [owner_name, owner]", "fields: [owner_name, title]", "collections[0].invariants[2].fields[1]", "ref field"},
+		{"display from no field", "from: [name]", "from: [full_name]", "collections[0].invariants[2].from[0]", "full_name"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.Replace(behaviourServer, c.old, c.new, 1)
+			if c.old != "" && src == behaviourServer {
+				t.Fatalf("%q not in the server", c.old)
+			}
+			_, ds, err := Load(fstest.MapFS{"s.yaml": {Data: []byte(src)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.want == "" {
+				if len(ds) > 0 {
+					t.Fatalf("diagnostics: %v", ds)
+				}
+				return
+			}
+			for _, d := range ds {
+				if strings.HasPrefix(d.Field, c.field) && strings.Contains(d.Message, c.want) {
+					return
+				}
+			}
+			t.Fatalf("no diagnostic on %s with %q: %v", c.field, c.want, ds)
+		})
+	}
+}
+
+func TestLifecycleCheck(t *testing.T) {
+	lc := &Lifecycle{Field: "status", Transitions: map[string][]string{"sent": {"paid"}}, Terminal: []string{"paid"}, Error: "{from} -> {to}"}
+	for _, c := range []struct {
+		from, to string
+		ok       bool
+	}{{"", "paid", true}, {"draft", "void", true}, {"sent", "paid", true}, {"sent", "sent", true}, {"sent", "void", false}, {"paid", "paid", false}, {"paid", "sent", false}} {
+		err := lc.Check(c.from, c.to)
+		if (err == nil) != c.ok {
+			t.Errorf("%s -> %s: %v, want allowed %v", c.from, c.to, err, c.ok)
+		}
+		if err != nil && err.Error() != c.from+" -> "+c.to {
+			t.Errorf("error %q, want the declared wording", err)
+		}
+	}
+}
+
+// A tool that sends a text writes phone numbers, an email tool writes
+// addresses: RingCentral's SMS once took its recipients as email
+// addresses, so "email them from RingCentral" was rewarded as a text.
+func TestToolChannel(t *testing.T) {
+	const src = `kind: server
+id: ringcentral
+collections:
+  - name: messages
+    fields:
+      to_phones: {type: array, items: string, role: emails}
+      subject: {type: string, role: title}
+tools:
+  - name: ringcentral_send_sms
+    description: Send an SMS.
+    input: {type: object, properties: {to_phones: {type: array, items: {type: string}}, subject: {type: string}}, required: [to_phones]}
+    effect: {kind: create, collection: messages}
+`
+	for _, c := range []struct {
+		name, old, new, want string
+	}{
+		{"texts to email addresses", "", "", "writes email addresses"},
+		{"texts to phone numbers", "role: emails", "role: phone", ""},
+		{"email to phone numbers", "ringcentral_send_sms", "ringcentral_send_email", ""},
+		{"email to phone numbers", "role: emails}\n", "role: phone}\n", ""},
+	} {
+		s := strings.Replace(src, c.old, c.new, 1)
+		_, ds, err := Load(fstest.MapFS{"s.yaml": {Data: []byte(s)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, d := range ds {
+			got += d.Message
+		}
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: diagnostics %q, want %q", c.name, got, c.want)
+		}
+	}
+	s := strings.NewReplacer("ringcentral_send_sms", "ringcentral_send_email", "role: emails", "role: phone", "to_phones", "to").Replace(src)
+	if _, ds, _ := Load(fstest.MapFS{"s.yaml": {Data: []byte(s)}}); !strings.Contains(fmt.Sprint(ds), "writes phone numbers") {
+		t.Errorf("an email tool writing phone numbers: %v", ds)
+	}
+}

@@ -1,0 +1,105 @@
+package atom
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// Problem is how one record breaks a rule its collection declares.
+type Problem struct {
+	Field   string
+	Message string
+}
+
+// IsSet reports whether a record holds a value for a field: present, not
+// null, not the empty string.
+func IsSet(v any) bool { return v != nil && v != "" }
+
+// RecordProblems lists how one record breaks its collection's rules that
+// need no other record: a lifecycle's stamps (a timestamp only in its
+// states, and always there in them) and the invariants lte, before and
+// at_most_one. Values that do not parse as numbers or dates are left to
+// the type checks.
+func (c *Collection) RecordProblems(rec map[string]any) []Problem {
+	var out []Problem
+	if lc := c.Lifecycle; lc != nil {
+		st := lc.StateOf(c.Fields[lc.Field], rec[lc.Field])
+		for _, sp := range lc.Stamps {
+			in := slices.Contains(sp.States, st)
+			switch {
+			case st == "":
+			case IsSet(rec[sp.Field]) && !in:
+				out = append(out, Problem{sp.Field, fmt.Sprintf("%s is set on a record that is %s, not %v", sp.Field, st, sp.States)})
+			case !IsSet(rec[sp.Field]) && in:
+				out = append(out, Problem{sp.Field, fmt.Sprintf("a record that is %s has no %s", st, sp.Field)})
+			}
+		}
+	}
+	for _, inv := range c.Invariants {
+		if p, ok := inv.recordProblem(rec); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
+	switch inv.Rule {
+	case "lte":
+		a, aok := state.Number(rec[inv.Fields[0]])
+		b, bok := state.Number(rec[inv.Fields[1]])
+		if aok && bok && a > b {
+			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is more than %s %v", inv.Fields[0], a, inv.Fields[1], b)}, true
+		}
+	case "before":
+		a, aok := Time(rec[inv.Fields[0]])
+		b, bok := Time(rec[inv.Fields[1]])
+		if aok && bok && a.After(b) {
+			return Problem{inv.Fields[1], fmt.Sprintf("%s is before %s", inv.Fields[1], inv.Fields[0])}, true
+		}
+	case "at_most_one":
+		var set []string
+		for _, f := range inv.Fields {
+			if IsSet(rec[f]) {
+				set = append(set, f)
+			}
+		}
+		if len(set) > 1 {
+			return Problem{set[1], fmt.Sprintf("%v are all set; at most one of %v may be", set, inv.Fields)}, true
+		}
+	}
+	return Problem{}, false
+}
+
+// Time reads a date or an RFC 3339 date-time.
+func Time(v any) (time.Time, bool) {
+	s, ok := v.(string)
+	if !ok {
+		return time.Time{}, false
+	}
+	for _, l := range []string{time.RFC3339, "2006-01-02"} {
+		if t, err := time.Parse(l, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// Display is the name a display invariant expects for a referenced record:
+// its From fields joined by spaces; false when the record has none.
+func (inv Invariant) Display(target map[string]any) (string, bool) {
+	var parts []string
+	for _, f := range inv.From {
+		if v, ok := target[f].(string); ok && v != "" {
+			parts = append(parts, v)
+		}
+	}
+	if len(parts) == 0 {
+		return "", false
+	}
+	return strings.Join(parts, " "), true
+}

@@ -1,0 +1,68 @@
+package coherence
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// The rules a server declares are checked: budgets within budgets, clicks
+// within impressions, a timestamp only in its states, an end after its
+// start, one lifecycle state at a time, unique numbers, and a display
+// name that is the referenced record's.
+func TestDeclaredInvariants(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["customer_name"] = atom.Field{Type: "string"}
+	inv.Fields["paid_at"] = atom.Field{Type: "string", Format: "date-time"}
+	inv.Fields["voided_at"] = atom.Field{Type: "string", Format: "date-time"}
+	inv.Fields["clicks"] = atom.Field{Type: "integer"}
+	inv.Fields["impressions"] = atom.Field{Type: "integer"}
+	inv.Lifecycle = &atom.Lifecycle{Field: "status", Error: "no", Stamps: []atom.Stamp{{Field: "paid_at", States: []string{"paid"}}}}
+	inv.Invariants = []atom.Invariant{
+		{Rule: "lte", Fields: []string{"clicks", "impressions"}},
+		{Rule: "before", Fields: []string{"created_at", "updated_at"}},
+		{Rule: "at_most_one", Fields: []string{"paid_at", "voided_at"}},
+		{Rule: "unique", Fields: []string{"doc_number"}},
+		{Rule: "display", Fields: []string{"customer_name", "customer_ref"}, From: []string{"name"}},
+	}
+	good := with(goodInvoice(), "customer_name", "Noor Abernathy", "clicks", 3.0, "impressions", 40.0)
+	for _, c := range []struct {
+		name  string
+		recs  []state.Record
+		field string // "" when nothing is wrong
+		want  string
+	}{
+		{"coherent", []state.Record{good}, "", ""},
+		{"clicks over impressions", []state.Record{with(good, "clicks", 21.0, "impressions", 13.0)}, "clicks", "more than"},
+		{"paid_at on a draft", []state.Record{with(good, "paid_at", "2026-02-01T10:00:00Z")}, "paid_at", "is set on a record that is draft"},
+		{"paid without paid_at", []state.Record{with(good, "status", "paid", "amount_due", 0.0)}, "paid_at", "has no paid_at"},
+		{"end before start", []state.Record{with(good, "updated_at", "2025-12-01T10:00:00Z")}, "updated_at", "is before"},
+		{"paid and voided", []state.Record{with(good, "status", "paid", "amount_due", 0.0, "paid_at", "2026-02-01T10:00:00Z", "voided_at", "2026-02-02T10:00:00Z")}, "voided_at", "at most one"},
+		{"two numbered alike", []state.Record{good, with(good, "id", "inv_3002")}, "doc_number", "is also"},
+		{"another customer's name", []state.Record{with(good, "customer_name", "Paulo Nakamura")}, "customer_name", "Noor Abernathy"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []Violation
+			for _, v := range CheckWorld("d", ss, world(goodCustomers(), c.recs, nil)) {
+				if v.Rule == RuleInvariant {
+					got = append(got, v)
+				}
+			}
+			if c.field == "" {
+				if len(got) > 0 {
+					t.Fatalf("violations: %v", got)
+				}
+				return
+			}
+			for _, v := range got {
+				if v.Field == c.field && strings.Contains(v.Message, c.want) {
+					return
+				}
+			}
+			t.Fatalf("no invariant violation on %s with %q: %v", c.field, c.want, got)
+		})
+	}
+}

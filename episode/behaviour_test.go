@@ -1,0 +1,164 @@
+package episode
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+const behaviourServer = `kind: server
+id: shop
+collections:
+  - name: channels
+    fields:
+      name: {type: string}
+  - name: users
+    fields:
+      name: {type: string}
+  - name: messages
+    fields:
+      channel_id: {type: string, role: ref, ref: channels, resolve: channel_not_found, ref_also: [users]}
+      text: {type: string}
+  - name: orders
+    fields:
+      tags: {type: array, items: string, role: tags, set: true}
+      status: {type: string, enum: [open, paid, refunded, cancelled], role: status}
+      cancelled_at: {type: string, format: date-time}
+      paid_at: {type: string, format: date-time}
+    lifecycle:
+      field: status
+      transitions: {paid: [refunded]}
+      terminal: [cancelled, refunded]
+      error: "Cannot change an order from {from} to {to}"
+      errors: {refunded: "Order {to}: it is refunded"}
+      stamps:
+        - {field: cancelled_at, states: [cancelled]}
+        - {field: paid_at, states: [paid, refunded]}
+  - name: carts
+    fields:
+      cancelled_at: {type: string, format: date-time}
+    lifecycle: {field: cancelled_at, terminal: [set], error: "INVALID: the cart is already cancelled"}
+tools:
+  - name: shop_cancel_cart
+    description: Cancel a cart.
+    input: {type: object, properties: {id: {type: string}}, required: [id]}
+    effect: {kind: update, collection: carts, set: {cancelled_at: $now}}
+  - name: shop_post
+    description: Post a message.
+    input: {type: object, properties: {channel: {type: string}, text: {type: string}}, required: [channel, text]}
+    effect: {kind: create, collection: messages, fields: {channel: channel_id}}
+  - name: shop_tag_order
+    description: Add a tag to an order.
+    input: {type: object, properties: {id: {type: string}, tag: {type: string}}, required: [id, tag]}
+    effect: {kind: append, collection: orders, field: tags, value: tag}
+  - name: shop_untag_order
+    description: Remove a tag from an order.
+    input: {type: object, properties: {id: {type: string}, tag: {type: string}}, required: [id, tag]}
+    effect: {kind: remove, collection: orders, field: tags, value: tag}
+  - name: shop_update_order
+    description: Update an order.
+    input: {type: object, properties: {id: {type: string}, tags: {type: array, items: {type: string}}, status: {type: string}}, required: [id]}
+    effect: {kind: update, collection: orders}
+  - name: shop_cancel_order
+    description: Cancel an order.
+    input: {type: object, properties: {id: {type: string}}, required: [id]}
+    effect: {kind: update, collection: orders, set: {status: cancelled}}
+`
+
+const behaviourData = `kind: data
+id: d
+clock: "2026-03-02T10:00:00Z"
+records:
+  shop:
+    channels: [{id: C1, name: general}]
+    users: [{id: U1, name: Ana Ruiz}]
+    orders:
+      - {id: o1, status: open, tags: [billing]}
+      - {id: o2, status: paid, paid_at: "2026-02-01T00:00:00Z"}
+      - {id: o3, status: cancelled, cancelled_at: "2026-02-03T00:00:00Z"}
+    carts: [{id: k1}]
+`
+
+func behaviourSession(t *testing.T) *Session {
+	t.Helper()
+	lib, ds, err := atom.Load(fstest.MapFS{
+		"s.yaml": {Data: []byte(behaviourServer)},
+		"d.yaml": {Data: []byte(behaviourData)},
+		"i.yaml": {Data: []byte("kind: intent\nid: i\napps: [shop]\ninstruction: Tag the order.\ngoal:\n  - exists: shop.orders\n")},
+	})
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds)
+	}
+	env, err := Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "i"}, Data: atom.Pin{ID: "d"}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(env, SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestDeclaredBehaviour: set fields are idempotent, a reference that must
+// resolve is checked, a status moves only as its machine allows and keeps
+// its timestamps. Each call runs in order on one session.
+func TestDeclaredBehaviour(t *testing.T) {
+	s := behaviourSession(t)
+	for _, c := range []struct {
+		name, tool, args string
+		isErr            bool
+		want             string // in the observation
+		record, field    string // then the order's field reads
+		value            string
+	}{
+		{"a tag the order holds is not added twice", "shop_tag_order", `{"id":"o1","tag":"billing"}`, false, `"tags":["billing"]`, "o1", "tags", `["billing"]`},
+		{"a new tag is added", "shop_tag_order", `{"id":"o1","tag":"vip"}`, false, `"tags":["billing","vip"]`, "o1", "tags", `["billing","vip"]`},
+		{"an update's list is a set", "shop_update_order", `{"id":"o1","tags":["vip","vip","rush"]}`, false, `"tags":["vip","rush"]`, "o1", "tags", `["vip","rush"]`},
+		{"removing a tag it lacks changes nothing", "shop_untag_order", `{"id":"o1","tag":"billing"}`, false, `"tags":["vip","rush"]`, "o1", "tags", `["vip","rush"]`},
+		{"removing a tag it holds", "shop_untag_order", `{"id":"o1","tag":"vip"}`, false, `"tags":["rush"]`, "o1", "tags", `["rush"]`},
+		{"an unknown channel is the product's error", "shop_post", `{"channel":"C999999","text":"hi"}`, true, "channel_not_found", "", "", ""},
+		{"a known channel", "shop_post", `{"channel":"C1","text":"hi"}`, false, `"channel_id":"C1"`, "", "", ""},
+		{"a user id is a channel too", "shop_post", `{"channel":"U1","text":"hi"}`, false, `"channel_id":"U1"`, "", "", ""},
+		{"a paid order cannot be cancelled", "shop_cancel_order", `{"id":"o2"}`, true, "Cannot change an order from paid to cancelled", "o2", "status", `"paid"`},
+		{"a cancelled order cannot be cancelled again", "shop_cancel_order", `{"id":"o3"}`, true, "Cannot change an order from cancelled to cancelled", "o3", "cancelled_at", `"2026-02-03T00:00:00Z"`},
+		{"cancelling stamps the time", "shop_cancel_order", `{"id":"o1"}`, false, `"cancelled_at":"2026-03-02T10:00:00Z"`, "o1", "status", `"cancelled"`},
+		{"a paid order refunded keeps its paid date", "shop_update_order", `{"id":"o2","status":"refunded"}`, false, `"paid_at":"2026-02-01T00:00:00Z"`, "o2", "status", `"refunded"`},
+		{"a refunded order's own wording", "shop_cancel_order", `{"id":"o2"}`, true, "Order cancelled: it is refunded", "o2", "status", `"refunded"`},
+		{"a cart is cancelled once", "shop_cancel_cart", `{"id":"k1"}`, false, `"cancelled_at":"2026-03-02T10:00:00Z"`, "", "", ""},
+		{"and not twice", "shop_cancel_cart", `{"id":"k1"}`, true, "INVALID: the cart is already cancelled", "", "", ""},
+	} {
+		o := s.Call(ToolCall{Name: c.tool, Args: json.RawMessage(c.args)})
+		if o.IsError != c.isErr || !strings.Contains(o.Content, c.want) {
+			t.Errorf("%s: error %v %s; want error %v and %s", c.name, o.IsError, o.Content, c.isErr, c.want)
+		}
+		if c.record == "" {
+			continue
+		}
+		rec, _ := s.State().Get("shop.orders", c.record)
+		if got, _ := json.Marshal(rec[c.field]); string(got) != c.value {
+			t.Errorf("%s: %s.%s = %s, want %s", c.name, c.record, c.field, got, c.value)
+		}
+	}
+	if n := len(s.State().Records("shop.messages")); n != 2 {
+		t.Errorf("%d messages, want 2 (the unknown channel's refused)", n)
+	}
+}
+
+// Moving out of a stamped state clears its timestamp.
+func TestTransitionClearsStamp(t *testing.T) {
+	s := behaviourSession(t)
+	o := s.Call(ToolCall{Name: "shop_update_order", Args: json.RawMessage(`{"id":"o1","status":"paid"}`)})
+	if o.IsError || !strings.Contains(o.Content, `"paid_at":"2026-03-02T10:00:00Z"`) {
+		t.Fatalf("pay: %s", o.Content)
+	}
+	lc := &atom.Lifecycle{Field: "status", Error: "no", Stamps: []atom.Stamp{{Field: "paid_at", States: []string{"paid"}}}}
+	coll := &atom.Collection{Lifecycle: lc}
+	rec := map[string]any{"status": "open", "paid_at": "x"}
+	if err := transition(&Context{}, coll, map[string]any{"status": "paid", "paid_at": "x"}, rec, map[string]bool{"status": true}); err != nil || rec["paid_at"] != nil {
+		t.Errorf("reopen: %v, paid_at %v; want it cleared", err, rec["paid_at"])
+	}
+}
