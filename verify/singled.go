@@ -238,9 +238,10 @@ func (p *Job) unsingled() (string, string, bool) {
 // value or two, that the plan writes whole: every other member is written
 // too, or already holds what the plan wrote to r (the record already done).
 func (t *told) inGroup(c *state.Collection, r, after state.Record, written map[string]bool) bool {
+	flat := flatten(r)
 	var said []string // fields whose value the messages mention or whose link they name
-	for _, f := range slices.Sorted(maps.Keys(r)) {
-		if f != c.Key && t.says(r[f]) {
+	for _, f := range slices.Sorted(maps.Keys(flat)) {
+		if f != c.Key && t.says(flat[f]) {
 			said = append(said, f)
 		}
 	}
@@ -291,9 +292,11 @@ func (t *told) says(v any) bool {
 // wholeGroup reports whether every record holding r's values of fields
 // is written or already holds what r was given.
 func wholeGroup(c *state.Collection, written map[string]bool, r, after state.Record, fields ...string) bool {
+	flat := flatten(r)
 	return groupWritten(c, written, r, after, func(o state.Record) bool {
+		of := flatten(o)
 		for _, f := range fields {
-			if !sharesValue(o[f], r[f]) {
+			if !sharesValue(of[f], flat[f]) {
 				return false
 			}
 		}
@@ -373,8 +376,9 @@ func (t *told) thresholdGroup(c *state.Collection, r, after state.Record, writte
 			if groupWritten(c, written, r, after, side) {
 				return true
 			}
+			flat := flatten(r)
 			for _, f := range said {
-				if groupWritten(c, written, r, after, func(o state.Record) bool { return side(o) && sharesValue(o[f], r[f]) }) {
+				if groupWritten(c, written, r, after, func(o state.Record) bool { return side(o) && sharesValue(flatten(o)[f], flat[f]) }) {
 					return true
 				}
 			}
@@ -437,4 +441,21 @@ func holdsText(r state.Record, s string) bool {
 		}
 	}
 	return false
+}
+
+// flatten is a record with the fields of its nested objects beside its
+// own, by dotted path ("cells.Status"): a row's cells select it as a
+// record's fields do.
+func flatten(r state.Record) map[string]any {
+	out := make(map[string]any, len(r))
+	for f, v := range r {
+		if m, ok := v.(map[string]any); ok {
+			for k, x := range m {
+				out[f+"."+k] = x
+			}
+			continue
+		}
+		out[f] = v
+	}
+	return out
 }
