@@ -12,8 +12,11 @@ import (
 
 // swaps are the plan with one written value replaced by the same field's
 // value on another record of the collection that holds it: another
-// ticket's id, another person's address, another stage.
+// ticket's id, another person's address, another stage. Only values that
+// matter are swapped: a record's key, or a value the instruction says; a
+// value it leaves free (a time-off type it never names) may be anything.
 func (tg *target) swaps() [][]episode.ToolCall {
+	text := strings.ToLower(tg.env.Instruction)
 	var out [][]episode.ToolCall
 	for i, c := range tg.plan {
 		t := tg.env.Tool(c.Name)
@@ -23,7 +26,7 @@ func (tg *target) swaps() [][]episode.ToolCall {
 		args := callArgs(c)
 		for _, arg := range slices.Sorted(maps.Keys(args)) {
 			s, ok := args[arg].(string)
-			if !ok || len(s) < 2 {
+			if !ok || len(s) < 2 || !strings.Contains(text, strings.ToLower(s)) && !tg.isKey(s) {
 				continue
 			}
 			alt, ok := tg.otherOf(s)
@@ -140,6 +143,16 @@ func named(r state.Record, key, text string) bool {
 			continue
 		}
 		if (f == key && len(s) >= 2 || len(s) >= 5) && strings.Contains(text, strings.ToLower(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isKey reports whether s is the key of a record of the world.
+func (tg *target) isKey(s string) bool {
+	for _, name := range tg.world.Names() {
+		if _, ok := tg.world.Collection(name).Lookup(s); ok {
 			return true
 		}
 	}

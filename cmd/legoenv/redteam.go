@@ -185,7 +185,7 @@ func writeExploits(dir string, results []redteam.EnvResult) ([]redteamExploit, e
 			return nil, err
 		}
 	}
-	var out []redteamExploit
+	out := []redteamExploit{}
 	for _, r := range results {
 		for _, pol := range slices.Sorted(maps.Keys(r.Policies)) {
 			a := r.Policies[pol].Exploit
