@@ -61,6 +61,7 @@ type toolParts struct {
 	schema *jsonschema.Schema
 	impl   Effect
 	raw    json.RawMessage
+	takes  map[string]bool // nil when the schema accepts any argument
 	err    error
 }
 
@@ -76,7 +77,7 @@ func (lc *libCache) tool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, e
 		tool, err := newTool(s, se, t)
 		parts = &toolParts{err: err}
 		if err == nil {
-			parts.schema, parts.impl, parts.raw = tool.schema, tool.impl, tool.raw
+			parts.schema, parts.impl, parts.raw, parts.takes = tool.schema, tool.impl, tool.raw, tool.takes
 		}
 		lc.tools.Store(t, parts)
 		if err != nil {
@@ -88,7 +89,7 @@ func (lc *libCache) tool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, e
 		return nil, parts.err
 	}
 	return &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se,
-		schema: parts.schema, impl: parts.impl, raw: parts.raw}, nil
+		schema: parts.schema, impl: parts.impl, raw: parts.raw, takes: parts.takes}, nil
 }
 
 type specEntry struct {

@@ -43,6 +43,10 @@ func TestToolCacheSharesCompiledParts(t *testing.T) {
 		if o := s.Call(call); !o.IsError {
 			t.Errorf("a cached schema accepts a bad enum: %s", o.Content)
 		}
+		extra := ToolCall{Name: "helpdesk_update_ticket", Args: json.RawMessage(`{"id":"T-1001","no_such_argument":1}`)}
+		if o := s.Call(extra); !o.IsError {
+			t.Errorf("a cached tool takes an argument it does not declare: %s", o.Content)
+		}
 		ok := ToolCall{Name: "helpdesk_update_ticket", Args: json.RawMessage(`{"id":"T-1001","status":"pending"}`)}
 		if o := s.Call(ok); o.IsError {
 			t.Errorf("a cached tool fails: %s", o.Content)
