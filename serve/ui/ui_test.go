@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/rollout"
 	"github.com/legoenv/legoenv/serve"
