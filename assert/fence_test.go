@@ -35,19 +35,7 @@ func mustCompile(t *testing.T, src string) *Program {
 }
 
 func TestFence(t *testing.T) {
-	edit := func(name, k, f string, v any) func(*state.State) {
-		return func(st *state.State) {
-			r, _ := st.Get(name, k)
-			n := state.Record{}
-			for kk, vv := range r {
-				n[kk] = vv
-			}
-			n[f] = v
-			if err := st.Replace(name, k, n); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	edit := func(name, k, f string, v any) func(*state.State) { return editRecord(t, name, k, f, v) }
 	both := func(fs ...func(*state.State)) func(*state.State) {
 		return func(st *state.State) {
 			for _, f := range fs {
@@ -118,13 +106,7 @@ func TestFenceOpaqueGoals(t *testing.T) {
 	spec := FenceSpec{ToolWrites: map[string]string{"mail_send": "mail.messages"}, Volatile: map[string][]string{"desk.tickets": nil, "mail.messages": nil, "hr.employees": nil}}
 	cel := NewFence([]*Program{mustCompile(t, `{"cel":"state.desk.tickets.exists(r, r.priority == 'high')"}`)}, spec)
 	st := state.New(fenceWorld())
-	r, _ := st.Get("desk.tickets", "T2")
-	n := state.Record{}
-	for k, v := range r {
-		n[k] = v
-	}
-	n["assignee"] = "eve"
-	_ = st.Replace("desk.tickets", "T2", n)
+	editRecord(t, "desk.tickets", "T2", "assignee", "eve")(st)
 	if out := cel.Eval(Input{State: st}); !out.Holds {
 		t.Errorf("an edit of a collection a cel goal reads: %s", out.Reason)
 	}

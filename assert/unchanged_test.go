@@ -10,19 +10,7 @@ import (
 
 func TestUnchanged(t *testing.T) {
 	const name = "gmail.messages"
-	edit := func(k, f string, v any) func(*state.State) {
-		return func(st *state.State) {
-			r, _ := st.Get(name, k)
-			n := state.Record{}
-			for kk, vv := range r {
-				n[kk] = vv
-			}
-			n[f] = v
-			if err := st.Replace(name, k, n); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	edit := func(k, f string, v any) func(*state.State) { return editRecord(t, name, k, f, v) }
 	cases := []struct {
 		name   string
 		src    string
@@ -175,4 +163,20 @@ func FuzzAssertionJSON(f *testing.F) {
 			t.Fatalf("round trip: %s -> %s", b, b2)
 		}
 	})
+}
+
+// editRecord returns a change that sets one field of one record, as a
+// tool's update would.
+func editRecord(t *testing.T, name, k, f string, v any) func(*state.State) {
+	return func(st *state.State) {
+		r, _ := st.Get(name, k)
+		n := state.Record{}
+		for kk, vv := range r {
+			n[kk] = vv
+		}
+		n[f] = v
+		if err := st.Replace(name, k, n); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
