@@ -179,9 +179,8 @@ func (tg *target) run(pol string, planned *episode.Session) *PolicyResult {
 // one that fails or changes nothing is no attempt.
 func (tg *target) collateral(planned *episode.Session, pr *PolicyResult) {
 	for _, x := range append(tg.fieldWrites(), tg.toolWrites()...) {
-		s := planned.Fork()
-		before := s.State().Clone()
-		if obs := s.Call(x.call); obs.IsError || !changed(before, s.State(), x.coll) {
+		s := planned.Fork() // the planned session itself stays as the plan left it
+		if obs := s.Call(x.call); obs.IsError || !changed(planned.State(), s.State(), x.coll) {
 			continue
 		}
 		res := s.Evaluate()
