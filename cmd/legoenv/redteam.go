@@ -80,6 +80,12 @@ func runRedteam(cmd *cobra.Command, f redteamFlags) error {
 	if f.jobs < 0 || f.sample < 0 {
 		return badInput("--jobs and --sample must be 0 or more")
 	}
+	if f.callsDir != "" {
+		// Before the run, so that a folder that cannot be made loses no work.
+		if err := os.MkdirAll(f.callsDir, 0o755); err != nil {
+			return badInput("--calls-dir: %v", err)
+		}
+	}
 	envs, plans, err := redteamEnvs(cmd, f)
 	if err != nil {
 		return err
@@ -180,11 +186,6 @@ type redteamJSON struct {
 // writeExploits lists the exploits (the reference plan's full reward is
 // none) and writes each as a calls file when dir is set.
 func writeExploits(dir string, results []redteam.EnvResult) ([]redteamExploit, error) {
-	if dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, err
-		}
-	}
 	out := []redteamExploit{}
 	for _, r := range results {
 		for _, pol := range slices.Sorted(maps.Keys(r.Policies)) {
