@@ -362,13 +362,13 @@ type Intent struct {
 	// does not hold (the action of the branch not taken): the plan plus
 	// these calls must lose reward.
 	OtherBranch []PlanCall `json:"other_branch,omitempty"`
-	// Derive names the operations an agent is expected to apply to what
-	// it reads (count, sum, difference, product, ratio): a value the goal
-	// checks may be computed that way from numbers the agent saw.
-	Derive []string `json:"derive,omitempty"`
-	Tools  []string `json:"tools,omitempty"`  // the tool surface; default every tool of the apps
-	Steps  []Step   `json:"steps,omitempty"`  // step intents this workflow reuses, expanded at composition
-	Frozen bool     `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
+	// Derive declares the computations an agent is expected to make from
+	// what it reads: a value the goal checks may be computed by one of
+	// them from the records the agent saw, and by nothing else.
+	Derive []Derivation `json:"derive,omitempty"`
+	Tools  []string     `json:"tools,omitempty"`  // the tool surface; default every tool of the apps
+	Steps  []Step       `json:"steps,omitempty"`  // step intents this workflow reuses, expanded at composition
+	Frozen bool         `json:"frozen,omitempty"` // ground truth from outside (an imported benchmark): evolution reports faults, never rewrites it
 	// NoFence leaves out the whole-world fence (assert.Fence) and scores
 	// the goal alone, as a frozen benchmark goal is scored. Only a library
 	// that studies goals without it says so (the verifier's fixtures of

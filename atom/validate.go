@@ -277,6 +277,14 @@ func validateIntent(e *Entry, in *Intent) Diagnostics {
 	if in.NoFence {
 		ds = append(ds, e.Diag(Warning, "no_fence", "the goal is scored without the whole-world fence: a write it does not name keeps full reward"))
 	}
+	for i, d := range in.Derive {
+		at := fmt.Sprintf("derive[%d]", i)
+		if err := d.Check(); err != nil {
+			ds = append(ds, e.Diag(Error, at, "%v", err))
+		} else if d.Field == "" && d.Op != DeriveCount {
+			ds = append(ds, e.Diag(Warning, at, "%s names no field: a figure may then match any field's numbers by coincidence", d.Op))
+		}
+	}
 	for i, a := range in.Goal {
 		// Slots are bound at composition; compile with placeholders as they are.
 		if _, err := assert.Compile(a); err != nil {

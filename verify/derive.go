@@ -2,128 +2,122 @@ package verify
 
 import (
 	"fmt"
+	"iter"
 	"maps"
 	"math"
-	"math/bits"
 	"regexp"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/legoenv/legoenv/atom"
 )
 
-// Derivations an intent may declare (atom.Intent.Derive).
-const (
-	DeriveCount      = "count"
-	DeriveSum        = "sum"
-	DeriveDifference = "difference"
-	DeriveProduct    = "product"
-	DeriveRatio      = "ratio"
-)
+// Derivations are computed over tables: every list of records an
+// observation shows (and every single record) becomes rows of named
+// fields. A formula takes its operands from the fields of those rows,
+// never from pieces of ids or dates and never a number with itself, and a
+// group it selects is one a document other than the table names. An
+// intent declares which operations over which fields it expects
+// (atom.Derivation); a figure is derived only by a formula it declares.
 
-// maxDeriveOperands bounds the numbers paired by a derivation.
-const maxDeriveOperands = 400
+// maxTableRows bounds the rows of one table that formulas pair.
+const maxTableRows = 64
 
-// maxSubsetRows bounds the rows of a list whose selections are summed: a
-// total over the rows that match a condition (the revenue accounts of a
-// trial balance, the expedited lines of an invoice) is one of the 2^n
-// subset sums, which stays cheap and specific for short lists only.
-const maxSubsetRows = 16
+// maxTables bounds the tables one context keeps.
+const maxTables = 256
 
-// maxDates bounds the dates paired by a difference in days.
-const maxDates = 64
+// table is one list of records the agent saw.
+type table struct {
+	doc  int // the index of the document it came from
+	name string
+	rows []tableRow
+}
 
-// tabulate records, for every list of records an observation holds, its
-// length and the sum of each numeric field: the counts and totals an
-// agent computes from what it read. For short lists it also keeps each
-// numeric column, and each row's product of two columns (quantity x unit
-// price), so that a total over selected rows can be recognised.
-func (ctx *visible) tabulate(v any) {
+// tableRow is one record's numeric, text and date fields, by path.
+type tableRow struct {
+	nums  map[string]float64
+	words map[string]string // loose text
+	dates map[string]time.Time
+}
+
+// formula is one computation over what the agent saw.
+type formula struct {
+	ops    []string // the declared operations it needs (an amount times a change needs product and difference)
+	fields []string // the fields its operands come from
+	value  float64
+	signed float64 // the value with its sign, where it has one (a loss is a negative gain); else value
+	how    string
+	loose  bool // a ratio: compared at two decimals
+}
+
+// tabulate turns an observation's records into tables: a list of records
+// is one table, a record on its own a table of one row.
+func (ctx *visible) tabulate(doc int, name string, v any) {
 	switch x := v.(type) {
 	case map[string]any:
+		nested := false
 		for _, k := range slices.Sorted(maps.Keys(x)) {
-			ctx.tabulate(x[k])
-		}
-	case []any:
-		ctx.counts = append(ctx.counts, float64(len(x)))
-		cols := map[string]float64{}
-		rows := make([]map[string]float64, 0, len(x))
-		for _, e := range x {
-			rec, ok := e.(map[string]any)
-			if !ok {
-				continue
-			}
-			row := map[string]float64{}
-			for _, lf := range leaves("", rec) {
-				if f, ok := numberOf(lf.value); ok {
-					cols[lf.path] += f
-					row[lf.path] = f
+			if l, ok := x[k].([]any); ok && len(l) > 0 {
+				if _, rec := l[0].(map[string]any); rec {
+					nested = true
 				}
 			}
-			rows = append(rows, row)
-			ctx.tabulate(rec)
+			ctx.tabulate(doc, name, x[k])
 		}
-		for _, k := range slices.Sorted(maps.Keys(cols)) {
-			ctx.sums = append(ctx.sums, cols[k])
+		if !nested {
+			ctx.addTable(doc, name, []any{x})
 		}
-		if len(rows) >= 2 && len(rows) <= maxSubsetRows {
-			ctx.columns = append(ctx.columns, rowColumns(rows, slices.Sorted(maps.Keys(cols)))...)
-		}
+	case []any:
+		ctx.addTable(doc, name, x)
 	}
 }
 
-// rowColumns returns, for the numeric fields of rows, each field's values and each pair's
-// per-row products, row by row (a row without the field counts as 0).
-func rowColumns(rows []map[string]float64, fields []string) [][]float64 {
-	col := func(f func(map[string]float64) float64) []float64 {
-		out := make([]float64, len(rows))
-		for i, r := range rows {
-			out[i] = f(r)
+// addTable keeps the records of a list as rows.
+func (ctx *visible) addTable(doc int, name string, list []any) {
+	t := table{doc: doc, name: name}
+	for _, e := range list {
+		rec, ok := e.(map[string]any)
+		if !ok || len(t.rows) == maxTableRows {
+			continue
 		}
-		return out
+		t.rows = append(t.rows, rowOf(rec))
 	}
-	var out [][]float64
-	for i, a := range fields {
-		out = append(out, col(func(r map[string]float64) float64 { return r[a] }))
-		for _, b := range fields[i+1:] {
-			out = append(out, col(func(r map[string]float64) float64 { return r[a] * r[b] }))
-		}
+	if len(t.rows) > 0 && len(ctx.tables) < maxTables {
+		ctx.tables = append(ctx.tables, t)
 	}
-	return out
 }
 
-// subsetSum reports whether some rows of a column, two or more, add up to
-// f: the total of the rows an agent selected by a condition.
-func subsetSum(col []float64, f float64) bool {
-	n := len(col)
-	sums := make([]float64, 1<<n)
-	for mask := 1; mask < len(sums); mask++ {
-		low := bits.TrailingZeros(uint(mask))
-		sums[mask] = sums[mask&(mask-1)] + col[low]
-		if mask&(mask-1) != 0 && approx(sums[mask], f) {
-			return true
-		}
-	}
-	return false
-}
-
-// daysBetween finds f as the number of days between two dates the agent
-// saw, or between one and today (days until a visa expires, days overdue).
-func (ctx *visible) daysBetween(f float64) string {
-	if f != math.Trunc(f) || f == 0 {
-		return ""
-	}
-	dates := ctx.dates
-	if !ctx.clock.IsZero() {
-		dates = append([]time.Time{ctx.clock.Truncate(24 * time.Hour)}, dates...)
-	}
-	for i, a := range dates {
-		for _, b := range dates[i+1:] {
-			if d := math.Round(b.Sub(a).Hours() / 24); d == f || -d == f {
-				return fmt.Sprintf("derived: the days from %s to %s", a.Format("2006-01-02"), b.Format("2006-01-02"))
+// rowOf reads a record's scalar fields; a field that names an id is
+// no quantity.
+func rowOf(rec map[string]any) tableRow {
+	r := tableRow{nums: map[string]float64{}, words: map[string]string{}, dates: map[string]time.Time{}}
+	for _, lf := range leaves("", rec) {
+		s, isText := lf.value.(string)
+		if isText {
+			if t, ok := parseDate(s); ok {
+				r.dates[lf.path] = t
+				continue
 			}
 		}
+		if f, ok := numberOf(lf.value); ok {
+			if !idField(lf.path) {
+				r.nums[lf.path] = f
+			}
+			continue
+		}
+		if isText && strings.TrimSpace(s) != "" {
+			r.words[lf.path] = loose(s)
+		}
 	}
-	return ""
+	return r
+}
+
+// idField reports whether a field names an identifier ("id",
+// "conversation_id", "ticketId").
+func idField(path string) bool {
+	w := fieldWords(path)
+	return len(w) > 0 && (w[len(w)-1] == "id" || w[len(w)-1] == "ids")
 }
 
 func numberOf(v any) (float64, bool) {
@@ -138,13 +132,13 @@ func numberOf(v any) (float64, bool) {
 
 var tokenRE = regexp.MustCompile(`[\d][\d,]*(?:\.\d+)?|[^\s\d]+`)
 
-// derive reports how v could be computed from what the agent saw with the
-// declared operations. A text that mixes numbers and words ("6 escalated",
-// "1 of 9") is derived when each number is seen or derived and each word
-// is seen.
-func (ctx *visible) derive(v any, ops []string) string {
+// derive reports how v could be computed from what the agent saw by a
+// declared derivation. A text that mixes numbers and words ("6
+// escalated", "1 of 9") is derived when each number is seen or derived and
+// each word is seen.
+func (ctx *visible) derive(v any, ds []atom.Derivation) string {
 	if f, ok := numberOf(v); ok {
-		return ctx.deriveNumber(f, ops)
+		return ctx.deriveNumber(f, ds)
 	}
 	s, ok := v.(string)
 	if !ok {
@@ -155,7 +149,7 @@ func (ctx *visible) derive(v any, ops []string) string {
 		if f, ok := parseNumber(tok); ok {
 			src := ctx.find(f, "")
 			if src == "" {
-				src = ctx.deriveNumber(f, ops)
+				src = ctx.deriveNumber(f, ds)
 			}
 			if src == "" {
 				return ""
@@ -173,148 +167,473 @@ func (ctx *visible) derive(v any, ops []string) string {
 	return strings.Join(how, "; ")
 }
 
-// deriveNumber finds f as a count or a column total of an observation, or
-// as the sum, difference, product or ratio (as a share or a percentage) of
-// two numbers the agent saw, as the intent allows.
-func (ctx *visible) deriveNumber(f float64, ops []string) string {
-	has := func(op string) bool { return slices.Contains(ops, op) }
-	if has(DeriveCount) && slices.ContainsFunc(ctx.counts, func(n float64) bool { return approx(n, f) }) {
-		return "derived: a count of listed records"
-	}
-	if has(DeriveSum) && slices.ContainsFunc(ctx.sums, func(n float64) bool { return approx(n, f) }) {
-		return "derived: a column total"
-	}
-	if has(DeriveSum) && slices.ContainsFunc(ctx.columns, func(c []float64) bool { return subsetSum(c, f) }) {
-		return "derived: a total of selected rows"
-	}
-	if has(DeriveDifference) {
-		if how := ctx.daysBetween(f); how != "" {
-			return how
-		}
-	}
-	nums := ctx.operands()
-	for i, a := range nums {
-		for _, b := range nums[i:] {
-			switch {
-			case has(DeriveSum) && approx(a+b, f):
-				return fmt.Sprintf("derived: %v + %v", a, b)
-			case has(DeriveDifference) && (approx(a-b, f) || approx(b-a, f)):
-				return fmt.Sprintf("derived: the difference of %v and %v", a, b)
-			case has(DeriveProduct) && approx(a*b, f):
-				return fmt.Sprintf("derived: %v x %v", a, b)
-			case has(DeriveRatio) && ratioOf(a, b, f):
-				return fmt.Sprintf("derived: the ratio of %v and %v", a, b)
-			}
-		}
-	}
-	return twoStep(f, nums, has)
-}
-
-// maxTwoStepOperands bounds the numbers a two-step derivation pairs: it
-// tries every pair of them, so it keeps to the first numbers seen.
-const maxTwoStepOperands = 160
-
-// twoStep finds f as a value times, or over, the difference or sum of two
-// others, where the intent declares both operations: an amount times the
-// change of a rate between two readings (50,000 x (1.10 - 1.08), a gain
-// on a foreign-currency invoice). Against matching by accident the two
-// others must be positive readings of like size (neither more than twice
-// the other, as a rate then and now, two prices, two quantities), their
-// difference or sum is not 1 (times 1 is the value itself), the value is
-// neither of them nor a whole number below 10 (a count of a few things or
-// a part of a date, which times some difference of two sheet values makes
-// almost any figure: 2 x (340 - 250) is no reading of a $180 claim), and
-// the result must hold exactly (no rounding). Each
-// pair costs one binary search for the value: O(n² log n) for n operands.
-func twoStep(f float64, nums []float64, has func(string) bool) string {
-	mul, div := has(DeriveProduct), has(DeriveRatio)
-	diff, sum := has(DeriveDifference), has(DeriveSum)
-	if f == 0 || !(mul || div) || !(diff || sum) {
-		return ""
-	}
-	nums = nums[:min(len(nums), maxTwoStepOperands)]
-	sorted := slices.Sorted(slices.Values(nums))
-	// value finds an operand x other than b and c with op(x) == f.
-	value := func(want, b, c float64, holds func(x float64) bool) (float64, bool) {
-		i, _ := slices.BinarySearch(sorted, want)
-		for _, j := range []int{i - 1, i, i + 1} {
-			if j < 0 || j >= len(sorted) || fewWhole(sorted[j]) {
-				continue
-			}
-			if x := sorted[j]; x != b && x != c && holds(x) {
-				return sorted[j], true
-			}
-		}
-		return 0, false
-	}
-	for i, b := range nums {
-		for _, c := range nums[i+1:] {
-			if b <= 0 || c <= 0 || max(b, c) > 2*min(b, c) {
-				continue
-			}
-			hi, lo := max(b, c), min(b, c)
-			for _, op := range []struct {
-				ok   bool
-				d    float64
-				sign string
-			}{{diff, hi - lo, "-"}, {sum, hi + lo, "+"}} {
-				if !op.ok || op.d == 0 || approx(op.d, 1) {
-					continue
-				}
-				d := op.d
-				if a, ok := value(f/d, b, c, func(x float64) bool { return approx(x*d, f) }); mul && ok {
-					return fmt.Sprintf("derived: %v x (%v %s %v)", a, hi, op.sign, lo)
-				}
-				if a, ok := value(f*d, b, c, func(x float64) bool { return approx(x/d, f) }); div && ok {
-					return fmt.Sprintf("derived: %v / (%v %s %v)", a, hi, op.sign, lo)
-				}
-			}
-		}
+// deriveNumber finds f as the value of a formula the intent declares.
+func (ctx *visible) deriveNumber(f float64, ds []atom.Derivation) string {
+	if fm, ok := ctx.formulaFor(f, ds); ok {
+		return "derived: " + fm.how
 	}
 	return ""
 }
 
-// ratioOf reports whether f is a/b or b/a, as a share or a percentage, of
-// two positive numbers: the pieces of a date ("2026-02-15" reads -2 and
-// -15) are no quantities. Two equal numbers stay a ratio (a load of 4 on
-// a capacity of 4 is 100%), though the numbers seen are kept once, so a
-// number over itself passes too.
-func ratioOf(a, b, f float64) bool {
-	for _, r := range []float64{a / b, b / a} {
-		if b <= 0 || a <= 0 {
-			return false
-		}
-		if approxLoose(r, f) || approxLoose(r*100, f) {
-			return true
+// formulaFor finds the first declared formula whose value is f.
+func (ctx *visible) formulaFor(f float64, ds []atom.Derivation) (formula, bool) {
+	if len(ds) == 0 {
+		return formula{}, false
+	}
+	for fm := range ctx.formulas() {
+		if fm.matches(f) && declared(fm, ds) {
+			return fm, true
 		}
 	}
-	return false
+	return formula{}, false
+}
+
+// matches compares a formula's value with a written figure: exactly, or
+// for a ratio as people round it (two decimals, or a percentage).
+func (fm formula) matches(f float64) bool {
+	if fm.loose {
+		// A ratio of ten or more is written whole (a cost per
+		// acquisition of 165.38 as 165).
+		whole := f >= 10 && f == math.Trunc(f) && math.Abs(fm.value-f) < 0.5
+		return whole || approxLoose(fm.value, f) || approxLoose(fm.value*100, f)
+	}
+	return approx(fm.value, f)
+}
+
+// declared reports whether every operation a formula needs is declared
+// over its fields.
+func declared(fm formula, ds []atom.Derivation) bool {
+	for _, op := range fm.ops {
+		if !slices.ContainsFunc(ds, func(d atom.Derivation) bool { return d.Op == op && covers(d, fm.fields) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // approxLoose compares a computed ratio with a written one, which people
 // round to two decimals.
 func approxLoose(a, b float64) bool { return a-b < 0.006 && b-a < 0.006 }
 
-// operands lists the distinct numbers seen so far, bounded.
-func (ctx *visible) operands() []float64 {
-	var out []float64
-	seen := map[float64]bool{}
-	for _, d := range ctx.docs {
-		for _, n := range d.nums {
-			if !seen[n] && len(out) < maxDeriveOperands {
-				seen[n] = true
-				out = append(out, n)
+// formulas yields every computation over the tables the agent saw.
+func (ctx *visible) formulas() iter.Seq[formula] {
+	return func(yield func(formula) bool) {
+		for i := range ctx.tables {
+			t := &ctx.tables[i]
+			for _, gen := range []func(*table, func(formula) bool) bool{ctx.wholeTable, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
+				if !gen(t, yield) {
+					return
+				}
 			}
 		}
-	}
-	for _, n := range append(append([]float64(nil), ctx.counts...), ctx.sums...) {
-		if !seen[n] && len(out) < maxDeriveOperands {
-			seen[n] = true
-			out = append(out, n)
+		if !ctx.amountTimesChange(yield) {
+			return
 		}
+		ctx.fromDerived(yield)
+	}
+}
+
+// fieldNames lists the numeric fields of a table's rows.
+func (t *table) fieldNames() []string {
+	seen := map[string]bool{}
+	for _, r := range t.rows {
+		for k := range r.nums {
+			seen[k] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// allFields lists every field of a table's rows.
+func (t *table) allFields() []string {
+	seen := map[string]bool{}
+	for _, r := range t.rows {
+		for _, m := range []map[string]bool{keySet(r.nums), keySet(r.words), keySet(r.dates)} {
+			maps.Copy(seen, m)
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+func keySet[V any](m map[string]V) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
 	}
 	return out
 }
 
-// fewWhole reports whether x is a whole number below 10 in size.
-func fewWhole(x float64) bool { return x == math.Trunc(x) && math.Abs(x) < 10 }
+// wholeTable yields the count of a list and each field's total over it.
+func (ctx *visible) wholeTable(t *table, yield func(formula) bool) bool {
+	if len(t.rows) < 2 {
+		return true
+	}
+	n := float64(len(t.rows))
+	if !yield(formula{ops: []string{atom.DeriveCount}, fields: t.allFields(), value: n, how: fmt.Sprintf("the count of the %d records of %s", len(t.rows), t.name)}) {
+		return false
+	}
+	return totals(t, t.rows, "the records of "+t.name, yield)
+}
+
+// totals yields each numeric field's total over rows, and each pair's
+// total of per-row products (quantity x unit price).
+func totals(t *table, rows []tableRow, of string, yield func(formula) bool) bool {
+	fields := t.fieldNames()
+	for i, a := range fields {
+		sum, ok := total(rows, func(r tableRow) (float64, bool) { x, ok := r.nums[a]; return x, ok })
+		if ok && !yield(formula{ops: []string{atom.DeriveSum}, fields: []string{a}, value: sum, how: fmt.Sprintf("the total of %s over %s", a, of)}) {
+			return false
+		}
+		for _, b := range fields[i+1:] {
+			p, ok := total(rows, func(r tableRow) (float64, bool) {
+				x, okx := r.nums[a]
+				y, oky := r.nums[b]
+				return x * y, okx && oky
+			})
+			if ok && !yield(formula{ops: []string{atom.DeriveProduct}, fields: []string{a, b}, value: p, how: fmt.Sprintf("the total of %s x %s over %s", a, b, of)}) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// total adds a value of every row; it holds only when every row has it.
+func total(rows []tableRow, val func(tableRow) (float64, bool)) (float64, bool) {
+	sum := 0.0
+	for _, r := range rows {
+		x, ok := val(r)
+		if !ok {
+			return 0, false
+		}
+		sum += x
+	}
+	return sum, len(rows) > 0
+}
+
+// groups yields, for each group of rows sharing a text value that a
+// document other than the table names (a policy's "Revenue", the
+// instruction's "open"), its count, its totals and its share of the whole.
+func (ctx *visible) groups(t *table, yield func(formula) bool) bool {
+	if len(t.rows) < 2 {
+		return true
+	}
+	for _, k := range slices.Sorted(maps.Keys(textFields(t))) {
+		for _, gv := range textFields(t)[k] {
+			if !ctx.named(gv, t.doc) {
+				continue
+			}
+			var rows []tableRow
+			for _, r := range t.rows {
+				if r.words[k] == gv {
+					rows = append(rows, r)
+				}
+			}
+			if len(rows) == len(t.rows) {
+				continue
+			}
+			of := fmt.Sprintf("the %d records of %s whose %s is %q", len(rows), t.name, k, gv)
+			n := float64(len(rows))
+			if !yield(formula{ops: []string{atom.DeriveCount}, fields: []string{k}, value: n, how: "the count of " + of}) ||
+				!yield(formula{ops: []string{atom.DeriveRatio}, fields: []string{k}, value: n / float64(len(t.rows)), how: "the share of " + of, loose: true}) ||
+				!totals(t, rows, of, yield) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mentioned yields the count and totals of the records the written
+// text names (the campaigns a summary lists, with their average cost),
+// and the ratio of two of their totals.
+func (ctx *visible) mentioned(t *table, yield func(formula) bool) bool {
+	if ctx.mentions == "" || len(t.rows) < 2 {
+		return true
+	}
+	// A record is named by a value no other record of the table holds
+	// (its name, not its type).
+	uses := map[string]int{}
+	for _, r := range t.rows {
+		for _, w := range r.words {
+			uses[w]++
+		}
+	}
+	var rows []tableRow
+	for _, r := range t.rows {
+		if slices.ContainsFunc(slices.Collect(maps.Values(r.words)), func(w string) bool {
+			return uses[w] == 1 && len(w) >= 4 && strings.Contains(ctx.mentions, " "+w+" ")
+		}) {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) < 2 || len(rows) == len(t.rows) {
+		return true
+	}
+	of := fmt.Sprintf("the %d records of %s the written text names", len(rows), t.name)
+	if !yield(formula{ops: []string{atom.DeriveCount}, value: float64(len(rows)), how: "the count of " + of}) || !totals(t, rows, of, yield) {
+		return false
+	}
+	fields := t.fieldNames()
+	for _, a := range fields {
+		for _, b := range fields {
+			x, okx := total(rows, func(r tableRow) (float64, bool) { v, ok := r.nums[a]; return v, ok })
+			y, oky := total(rows, func(r tableRow) (float64, bool) { v, ok := r.nums[b]; return v, ok })
+			if a == b || !okx || !oky || x <= 0 || y <= 0 {
+				continue
+			}
+			how := fmt.Sprintf("the total of %s over the total of %s of %s", a, b, of)
+			if !yield(formula{ops: []string{atom.DeriveSum, atom.DeriveRatio}, fields: []string{a, b}, value: x / y, how: how, loose: true}) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mentionText is the loose text of every string a call writes, padded
+// with spaces.
+func mentionText(v any) string {
+	var b strings.Builder
+	for _, lf := range leaves("", v) {
+		if s, ok := lf.value.(string); ok {
+			b.WriteString(" " + loose(s) + " ")
+		}
+	}
+	return b.String()
+}
+
+// textFields lists each text field's distinct values over a table's rows.
+func textFields(t *table) map[string][]string {
+	out := map[string][]string{}
+	for _, r := range t.rows {
+		for k, w := range r.words {
+			if !slices.Contains(out[k], w) {
+				out[k] = append(out[k], w)
+			}
+		}
+	}
+	for k := range out {
+		slices.Sort(out[k])
+	}
+	return out
+}
+
+// named reports whether a document other than the one at doc names the
+// value in whole words: a group an agent was told to select.
+func (ctx *visible) named(w string, doc int) bool {
+	if len(w) < 3 || !strings.ContainsFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) {
+		return false
+	}
+	for i, d := range ctx.docs {
+		if i != doc && strings.Contains(d.text, " "+w+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// withinRows yields the sum, difference, product and ratio of two fields
+// of one record (a budget less its spend, a load over a capacity).
+func (ctx *visible) withinRows(t *table, yield func(formula) bool) bool {
+	fields := t.fieldNames()
+	for ri, r := range t.rows {
+		for i, a := range fields {
+			x, ok := r.nums[a]
+			if !ok {
+				continue
+			}
+			for _, b := range fields[i+1:] {
+				y, ok := r.nums[b]
+				if !ok {
+					continue
+				}
+				if !pairFormulas(x, y, []string{a, b}, fmt.Sprintf("%s and %s of record %d of %s", a, b, ri+1, t.name), yield) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// pairFormulas yields the sum, the difference, the product and both
+// ratios of two operands.
+func pairFormulas(x, y float64, fields []string, of string, yield func(formula) bool) bool {
+	fs := []formula{
+		{ops: []string{atom.DeriveSum}, value: x + y, how: "the sum of " + of},
+		{ops: []string{atom.DeriveDifference}, value: math.Abs(x - y), how: "the difference of " + of},
+		{ops: []string{atom.DeriveProduct}, value: x * y, how: "the product of " + of},
+	}
+	if x > 0 && y > 0 {
+		fs = append(fs, formula{ops: []string{atom.DeriveRatio}, value: x / y, how: "the ratio of " + of, loose: true},
+			formula{ops: []string{atom.DeriveRatio}, value: y / x, how: "the ratio of " + of + " (inverted)", loose: true})
+	}
+	for _, fm := range fs {
+		fm.fields = fields
+		if !yield(fm) {
+			return false
+		}
+	}
+	return true
+}
+
+// acrossRows yields the difference of one field between two records of a
+// table (this quarter's balance and last quarter's).
+func acrossRows(t *table, yield func(formula) bool) bool {
+	for _, a := range t.fieldNames() {
+		for i, r := range t.rows {
+			x, ok := r.nums[a]
+			if !ok {
+				continue
+			}
+			for j := i + 1; j < len(t.rows); j++ {
+				y, ok := t.rows[j].nums[a]
+				if !ok || x == y {
+					continue
+				}
+				how := fmt.Sprintf("the difference of %s between records %d and %d of %s", a, i+1, j+1, t.name)
+				if !yield(formula{ops: []string{atom.DeriveDifference}, fields: []string{a}, value: math.Abs(x - y), how: how}) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// days yields the days between two dates of one record, and between a
+// record's date and today.
+func (ctx *visible) days(t *table, yield func(formula) bool) bool {
+	today := ctx.clock.Truncate(24 * time.Hour)
+	for ri, r := range t.rows {
+		fields := slices.Sorted(maps.Keys(r.dates))
+		for i, a := range fields {
+			if !ctx.clock.IsZero() {
+				d := math.Abs(math.Round(r.dates[a].Sub(today).Hours() / 24))
+				how := fmt.Sprintf("the days from today (%s) to %s of record %d of %s (%s)", today.Format(time.DateOnly), a, ri+1, t.name, r.dates[a].Format(time.DateOnly))
+				if !yield(formula{ops: []string{atom.DeriveDays}, fields: []string{a}, value: d, how: how}) {
+					return false
+				}
+			}
+			for _, b := range fields[i+1:] {
+				d := math.Abs(math.Round(r.dates[b].Sub(r.dates[a]).Hours() / 24))
+				how := fmt.Sprintf("the days between %s and %s of record %d of %s", a, b, ri+1, t.name)
+				if !yield(formula{ops: []string{atom.DeriveDays}, fields: []string{a, b}, value: d, how: how}) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// maxChangeOperands bounds the rates an amount-times-change formula pairs.
+const maxChangeOperands = 256
+
+// amountTimesChange yields an amount times the change of a rate: the
+// amount and the rate it was booked at are two fields of one record, the
+// rate now is a field of another record (today's rates), of like
+// size (neither more than twice the other) and not equal (a foreign
+// currency invoice's gain: 50,000 x (1.10 - 1.08)).
+func (ctx *visible) amountTimesChange(yield func(formula) bool) bool {
+	type reading struct {
+		table, row int
+		field      string
+		value      float64
+	}
+	var rates []reading
+	for ti, t := range ctx.tables {
+		for ri, r := range t.rows {
+			for _, k := range slices.Sorted(maps.Keys(r.nums)) {
+				if x := r.nums[k]; x > 0 && len(rates) < maxChangeOperands {
+					rates = append(rates, reading{ti, ri, k, x})
+				}
+			}
+		}
+	}
+	for ti, t := range ctx.tables {
+		for ri, r := range t.rows {
+			for _, a := range slices.Sorted(maps.Keys(r.nums)) {
+				for _, b := range slices.Sorted(maps.Keys(r.nums)) {
+					amt, then := r.nums[a], r.nums[b]
+					if a == b || then <= 0 || amt <= then {
+						continue
+					}
+					for _, now := range rates {
+						if now.table == ti && now.row == ri || now.field == b || now.value == then || max(now.value, then) > 2*min(now.value, then) {
+							continue
+						}
+						how := fmt.Sprintf("%s x the change of %s (record %d of %s) to %s of %s: %v x (%v - %v)",
+							a, b, ri+1, t.name, now.field, ctx.tables[now.table].name, amt, now.value, then)
+						gain := amt * (now.value - then)
+						if !yield(formula{ops: []string{atom.DeriveProduct, atom.DeriveDifference}, fields: []string{a, b, now.field},
+							value: math.Abs(gain), signed: gain, how: how}) {
+							return false
+						}
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// fromDerived yields the sum, difference and ratio of two figures the same
+// write derived (net income as the difference of the two totals the same
+// message states).
+func (ctx *visible) fromDerived(yield func(formula) bool) {
+	if len(ctx.derived) > 2 {
+		// The net of every figure derived so far (gains less losses).
+		net := 0.0
+		var fields []string
+		for _, x := range ctx.derived {
+			net += x.signedValue()
+			fields = append(fields, x.fields...)
+		}
+		how := fmt.Sprintf("the net of the %d figures derived at this step", len(ctx.derived))
+		if !yield(formula{ops: []string{atom.DeriveSum}, fields: fields, value: math.Abs(net), how: how}) {
+			return
+		}
+	}
+	for i, x := range ctx.derived {
+		for _, y := range ctx.derived[i+1:] {
+			if !pairFormulas(x.value, y.value, append(slices.Clone(x.fields), y.fields...), fmt.Sprintf("%v and %v, derived at this step", x.value, y.value), yield) {
+				return
+			}
+		}
+	}
+}
+
+// covers reports whether a declaration allows a formula over fields: it
+// names no field, or each field it names is one of them.
+func covers(d atom.Derivation, fields []string) bool {
+	for _, f := range []string{d.Field, d.With} {
+		if f != "" && !slices.ContainsFunc(fields, func(x string) bool { return sameField(x, f) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameField compares a field path with a declared field name, by its
+// words: "cells.Unit Price" is "unit_price".
+func sameField(path, name string) bool {
+	return loose(path) == loose(name) || loose(lastPart(path)) == loose(name)
+}
+
+// lastPart is the last part of a dotted field path.
+func lastPart(path string) string {
+	if i := strings.LastIndex(path, "."); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+// signedValue is the formula's value with its sign.
+func (fm formula) signedValue() float64 {
+	if fm.signed != 0 {
+		return fm.signed
+	}
+	return fm.value
+}

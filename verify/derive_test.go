@@ -11,13 +11,19 @@ import (
 	"github.com/legoenv/legoenv/episode"
 )
 
-// A total over the rows an agent selects by a condition, a total of
-// per-row products, the days from today to a date, and a figure computed
-// from two totals the same write states are derived; numbers no
-// selection, product or date gives are not.
-func TestDeriveSelectedRowsAndDays(t *testing.T) {
-	all := []string{DeriveCount, DeriveSum, DeriveDifference, DeriveProduct, DeriveRatio}
+// anyField declares every operation over any field: the widest an intent
+// may declare.
+var anyField = []atom.Derivation{{Op: atom.DeriveCount}, {Op: atom.DeriveSum}, {Op: atom.DeriveDifference},
+	{Op: atom.DeriveProduct}, {Op: atom.DeriveRatio}, {Op: atom.DeriveDays}}
+
+// A total over the rows of a group another document names, a total of
+// per-row products, the days from today to a record's date and a load
+// over a capacity are derived; numbers no formula over the rows gives, a
+// group nothing names, and an operation the intent does not declare are
+// not.
+func TestDeriveOverRowsAndDays(t *testing.T) {
 	ctx := &visible{clock: time.Date(2026, 3, 15, 9, 0, 0, 0, time.UTC)}
+	ctx.docs = append(ctx.docs, newDoc("the instruction", "Mail me the revenue total and the cost of the order lines."))
 	ctx.add("trial balance", `[{"Account":"SaaS","Type":"Revenue","Balance":"$185,000"},
 		{"Account":"Consulting","Type":"Revenue","Balance":"$92,000"},
 		{"Account":"Salaries","Type":"Expense","Balance":"$210,000"},
@@ -27,38 +33,42 @@ func TestDeriveSelectedRowsAndDays(t *testing.T) {
 		{"Part":"B-STD","Quantity":"200","Unit Price":"$18.50"},
 		{"Part":"C-EXP","Quantity":"30","Unit Price":"$245.00"}]`)
 	ctx.add("visas", `[{"Employee":"Kim","Expiration":"2026-07-15"}]`)
+	ctx.add("agents", `[{"Agent":"Alice","Capacity":"4","Current Load":"2"}]`)
 	for v, want := range map[string]string{
-		"277,000": "selected rows", // the two revenue rows
-		"225,000": "selected rows", // the two expense rows
-		"13,600":  "selected rows", // 50 x 125 + 30 x 245
-		"122":     "days from",     // 2026-03-15 to 2026-07-15
+		"277,000": `whose Type is "revenue"`, // the two revenue rows
+		"17,300":  "Quantity x Unit Price",   // 50 x 125 + 200 x 18.50 + 30 x 245
+		"122":     "days from today",         // 2026-03-15 to 2026-07-15
+		"50":      "ratio of Capacity and Current Load",
 	} {
-		if got := ctx.derive(v, all); !strings.Contains(got, want) {
+		if got := ctx.derive(v, anyField); !strings.Contains(got, want) {
 			t.Errorf("derive(%s) = %q, want it %s", v, got, want)
 		}
 	}
-	for _, v := range []string{"123,457", "9,999", "121.5"} {
-		if got := ctx.derive(v, all); got != "" {
+	// 225,000 is the two expense rows: no document names that group.
+	for _, v := range []string{"123,457", "9,999", "121.5", "225,000"} {
+		if got := ctx.derive(v, anyField); got != "" {
 			t.Errorf("derive(%s) = %q, want nothing", v, got)
 		}
 	}
-	if got := ctx.derive("277,000", []string{DeriveCount}); got != "" {
+	if got := ctx.derive("277,000", []atom.Derivation{{Op: atom.DeriveCount}}); got != "" {
 		t.Errorf("a total is derived without a declared sum: %q", got)
 	}
-	if got := ctx.derive("122", []string{DeriveSum}); got != "" {
-		t.Errorf("days are derived without a declared difference: %q", got)
+	if got := ctx.derive("277,000", []atom.Derivation{{Op: atom.DeriveSum, Field: "Quantity"}}); got != "" {
+		t.Errorf("a total of Balance is derived by a sum declared over Quantity: %q", got)
 	}
-	if !subsetSum([]float64{1, 2, 4}, 6) || subsetSum([]float64{1, 2, 4}, 4) {
-		t.Error("subsetSum: a sum of two or more rows, not one row alone")
+	if got := ctx.derive("277,000", []atom.Derivation{{Op: atom.DeriveSum, Field: "balance"}}); got == "" {
+		t.Error("a sum declared over balance does not derive the revenue total")
+	}
+	if got := ctx.derive("122", []atom.Derivation{{Op: atom.DeriveSum}}); got != "" {
+		t.Errorf("days are derived without declared days: %q", got)
 	}
 }
 
 // An amount times the change of a rate read from two worksheets is
 // derived when the intent declares a product and a difference; the same
 // figure with one operation missing, a change between values of unlike
-// size, or a small whole number as the multiplier is not.
-func TestDeriveTwoSteps(t *testing.T) {
-	all := []string{DeriveCount, DeriveSum, DeriveDifference, DeriveProduct, DeriveRatio}
+// size, or operands that are not two fields of one record is not.
+func TestDeriveAmountTimesChange(t *testing.T) {
 	ctx := &visible{}
 	ctx.add("open invoices", `[{"Customer":"EuroLogic","Foreign Amount":"50,000","Booking Rate":"1.08"},
 		{"Customer":"British Design","Foreign Amount":"20,000","Booking Rate":"1.25"}]`)
@@ -67,43 +77,43 @@ func TestDeriveTwoSteps(t *testing.T) {
 		"1,000": "50000 x (1.1 - 1.08)",
 		"600":   "20000 x (1.28 - 1.25)",
 	} {
-		if got := ctx.derive(v, all); got != "derived: "+want {
-			t.Errorf("derive(%s) = %q, want %q", v, got, "derived: "+want)
+		if got := ctx.derive(v, anyField); !strings.Contains(got, want) {
+			t.Errorf("derive(%s) = %q, want %q", v, got, want)
 		}
 	}
-	for _, ops := range [][]string{{DeriveProduct, DeriveRatio}, {DeriveDifference, DeriveSum}} {
-		if got := ctx.derive("1,000", ops); got != "" {
-			t.Errorf("derive(1,000) with only %v = %q, want nothing", ops, got)
+	for _, ds := range [][]atom.Derivation{{{Op: atom.DeriveProduct}, {Op: atom.DeriveRatio}}, {{Op: atom.DeriveDifference}, {Op: atom.DeriveSum}}} {
+		if got := ctx.derive("1,000", ds); got != "" {
+			t.Errorf("derive(1,000) with only %v = %q, want nothing", ds, got)
 		}
 	}
-	// 1,001 and 2,513.6 are no amount times a change of like-sized values.
 	for _, v := range []string{"1,001", "2,513.6"} {
-		if got := ctx.derive(v, all); got != "" {
+		if got := ctx.derive(v, anyField); got != "" {
 			t.Errorf("derive(%s) = %q, want nothing", v, got)
 		}
 	}
 	small := &visible{}
 	small.add("claims", `[{"Amount":"$340","Cap":"250","Nights":"2"}]`)
-	if got := small.derive("180", all); got != "" {
+	if got := small.derive("180", anyField); got != "" {
 		t.Errorf("derive(180) = %q: 2 x (340 - 250) is an accident, not a derivation", got)
-	}
-	if got := twoStep(1000, []float64{50000, 1.10, 3.5}, func(string) bool { return true }); got != "" {
-		t.Errorf("twoStep over 1.10 and 3.5 (unlike sizes) = %q, want nothing", got)
 	}
 }
 
-// A ratio is of two positive numbers: a number over a piece of a date
-// ("2026-02-15" reads -2 and -15 too) derives nothing.
-func TestDeriveRatioNotByAccident(t *testing.T) {
+// Numbers are quantities of records, never pieces of dates or ids, and
+// never a number with itself: 15 is not read from "2026-02-15", 100 is no
+// ratio of 1.08 and 1.08, and 2919 is not in "INV-2919".
+func TestDeriveNotByAccident(t *testing.T) {
 	ctx := &visible{}
-	ctx.add("rates", `[{"Currency":"EUR","Rate":"1.08","Date":"2026-02-15"}]`)
-	for _, v := range []string{"750", "0.75"} {
-		if got := ctx.derive(v, []string{DeriveRatio}); got != "" {
+	ctx.add("rates", `[{"Currency":"EUR","Rate":"1.08","Date":"2026-02-15","Invoice":"INV-2919","ticket_id":"601"}]`)
+	for _, v := range []string{"750", "0.75", "15", "100", "2919", "601", "-13"} {
+		if got := ctx.derive(v, anyField); got != "" {
 			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+		if got := ctx.find(v, ""); got != "" && v != "601" { // the id itself is seen, whole
+			t.Errorf("find(%s) = %q, want nothing", v, got)
 		}
 	}
 	ctx.add("counts", `[{"Open":"30","Total":"120"}]`)
-	if got := ctx.derive("25", []string{DeriveRatio}); got == "" {
+	if got := ctx.derive("25", anyField); got == "" {
 		t.Error("25 (30 of 120, as a percentage) is not derived")
 	}
 }
@@ -144,14 +154,14 @@ func TestGroundFullName(t *testing.T) {
 // income beside revenue and expenses) is derived from them; without the
 // totals in the same write it is not.
 func TestGroundStepDerivesFromItsOwnTotals(t *testing.T) {
-	in := &envInfo{intent: &atom.Intent{Derive: []string{DeriveSum, DeriveDifference}}}
+	in := &envInfo{intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveSum, Field: "Balance"}, {Op: atom.DeriveDifference}}}}
 	lits := []literal{
 		{goal: 0, target: "gmail.messages", field: "body", op: assert.OpContains, value: "277,000"},
 		{goal: 1, target: "gmail.messages", field: "body", op: assert.OpContains, value: "229,500"},
 		{goal: 2, target: "gmail.messages", field: "body", op: assert.OpContains, value: "47,500"},
 	}
 	read := func() *visible {
-		ctx := &visible{}
+		ctx := &visible{docs: []contextDoc{newDoc("the instruction", "Mail the revenue and expense totals and the net income.")}}
 		ctx.add("trial balance", `[{"Type":"Revenue","Balance":"$185,000"},{"Type":"Revenue","Balance":"$92,000"},
 			{"Type":"Expense","Balance":"$210,000"},{"Type":"Expense","Balance":"$15,000"},{"Type":"Expense","Balance":"$4,500"},
 			{"Type":"Liability","Balance":"$45,000"}]`)

@@ -39,13 +39,14 @@ type Grounding struct {
 type visible struct {
 	docs  []contextDoc
 	clock time.Time
-	// For declared derivations: the sizes of the lists and the column
-	// sums the observations showed, the numeric columns of short lists
-	// (for totals over selected rows) and the dates seen (for days
-	// between them).
-	counts, sums []float64
-	columns      [][]float64
-	dates        []time.Time
+	// For declared derivations: the records the observations showed, as
+	// tables, and the figures the step being traced derived already.
+	tables  []table
+	derived []formula
+	// mentions is the loose text of what the step being traced writes
+	// (or, for an importer, of what the goal checks): a total over "the
+	// records it names" selects rows by it.
+	mentions string
 }
 
 type contextDoc struct {
@@ -132,7 +133,12 @@ func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits [
 	var args map[string]any
 	_ = json.Unmarshal(call.Args, &args)
 	var out []Grounding
-	var derived []string
+	var derived []formula
+	if len(in.intent.Derive) > 0 {
+		named := *ctx
+		named.mentions = mentionText(args)
+		ctx = &named
+	}
 	for _, lf := range leaves("", args) {
 		for _, l := range lits {
 			v, ok := checkedValue(lf.value, l)
@@ -146,23 +152,25 @@ func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits [
 			}
 			seen[key] = true
 			g.Source = ctx.find(v, l.field)
-			if g.Source == "" && len(in.intent.Derive) > 0 {
-				if g.Source = ctx.derive(v, in.intent.Derive); g.Source != "" {
-					derived = append(derived, g.Value)
+			if g.Source == "" {
+				g.Source = ctx.derive(v, in.intent.Derive)
+				if f, ok := numberOf(v); ok && g.Source != "" {
+					fm, _ := ctx.formulaFor(f, in.intent.Derive)
+					derived = append(derived, fm)
 				}
 			}
 			out = append(out, g)
 		}
 	}
-	if len(derived) == 0 || !slices.ContainsFunc(out, func(g Grounding) bool { return g.Source == "" }) {
+	if len(derived) < 2 || !slices.ContainsFunc(out, func(g Grounding) bool { return g.Source == "" }) {
 		return out
 	}
 	step := *ctx
-	step.docs = append(slices.Clone(ctx.docs), newDoc(fmt.Sprintf("values derived at step %d", i+1), strings.Join(derived, "\n")))
+	step.derived = derived
 	for j, g := range out {
 		if g.Source == "" {
 			if how := step.derive(g.Value, in.intent.Derive); how != "" {
-				out[j].Source = how + " (from values derived at this step)"
+				out[j].Source = how + " (from figures derived at this step)"
 			}
 		}
 	}
@@ -305,18 +313,13 @@ func (in *envInfo) readMessages() *visible {
 func (ctx *visible) add(name, content string) {
 	var v any
 	if json.Unmarshal([]byte(content), &v) == nil {
-		ctx.tabulate(v)
+		ctx.tabulate(len(ctx.docs), name, v)
 		var b strings.Builder
 		for _, n := range fullNames(v, nil) {
 			b.WriteString(n)
 			b.WriteString("\n")
 		}
 		for _, lf := range leaves("", v) {
-			if s, ok := lf.value.(string); ok && len(ctx.dates) < maxDates {
-				if t, ok := parseDate(s); ok {
-					ctx.dates = append(ctx.dates, t)
-				}
-			}
 			b.WriteString(state.Text(lf.value))
 			b.WriteString("\n")
 		}
@@ -382,13 +385,52 @@ func fullNames(v any, out []string) []string {
 
 var numberRE = regexp.MustCompile(`-?\d[\d,]*(?:\.\d+)?`)
 
-func newDoc(name, text string) contextDoc {
-	d := contextDoc{name: name, text: " " + loose(text) + " ", templates: templatePrefixes(text)}
-	for _, m := range numberRE.FindAllString(text, -1) {
-		if f, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64); err == nil {
-			d.nums = append(d.nums, f)
+// standaloneNumbers reads the numbers a text states as quantities: not
+// the pieces of a date, a time, an id or a code ("2026-02-15",
+// "10:30", "tkt_601", "INV-2919" state no 15, 30, 601 or 2919).
+func standaloneNumbers(text string) []float64 {
+	var out []float64
+	for _, m := range numberRE.FindAllStringIndex(text, -1) {
+		if !standsAlone(text, m[0], m[1]) {
+			continue
+		}
+		if f, err := strconv.ParseFloat(strings.ReplaceAll(text[m[0]:m[1]], ",", ""), 64); err == nil {
+			out = append(out, f)
 		}
 	}
+	return out
+}
+
+// standsAlone reports whether text[i:j] is a number of its own: no
+// letter, digit or joining mark (- _ / :) binds it to its neighbours,
+// except a unit joined by a hyphen ("30-minute").
+func standsAlone(text string, i, j int) bool {
+	if i > 0 {
+		r := rune(text[i-1])
+		if isIDRune(r) || strings.ContainsRune("-_/:", r) {
+			return false
+		}
+	}
+	if j < len(text) {
+		r := rune(text[j])
+		if isIDRune(r) || r == '_' {
+			return false
+		}
+		// "30-minute" is a quantity and its unit; "2026-02" and "10:30"
+		// are pieces of a date and a time.
+		if strings.ContainsRune("-/:", r) && j+1 < len(text) && unicode.IsDigit(rune(text[j+1])) {
+			return false
+		}
+	}
+	return true
+}
+
+// isIDRune reports a letter or a digit (ASCII, or any letter).
+func isIDRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func newDoc(name, text string) contextDoc {
+	d := contextDoc{name: name, text: " " + loose(text) + " ", templates: templatePrefixes(text)}
+	d.nums = standaloneNumbers(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
 		if ds := digitsOf(m); len(ds) >= 7 {
 			d.phones = append(d.phones, ds)
@@ -499,11 +541,13 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 	case float64:
 		return d.hasNumber(x)
 	case string:
-		if f, ok := parseNumber(x); ok && d.hasNumber(f) {
-			return true
-		}
 		if ds := digitsOf(x); len(ds) >= 7 && len(ds)*2 > len(x) && slices.Contains(d.phones, ds) {
 			return true // a phone number written otherwise: +1 (415) 555-0101
+		}
+		if f, ok := parseNumber(x); ok {
+			// A figure is a number, found as one: never as the piece of
+			// a date or an id that the words of the text would show.
+			return d.hasNumber(f)
 		}
 		if t, ok := parseDate(x); ok {
 			return strings.Contains(d.text, " "+loose(x)+" ") || d.hasDate(t, clock)

@@ -75,9 +75,6 @@ func (p *Job) revealOne(r *run, g Grounding, proseOnly bool) (*run, bool) {
 // environment can list whole before the step, and keeps the reads when
 // the value is then grounded.
 func (p *Job) readEverything(r *run, g Grounding) (*run, bool) {
-	if len(p.info.intent.Derive) == 0 {
-		return nil, false
-	}
 	at := g.Step - 1
 	reads := p.listings(r.calls[:at])
 	if len(reads) == 0 {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/verify"
 )
 
 // Reporting workflows: a reporting policy in a document of one app says
@@ -132,7 +131,7 @@ func reportDraft(bd *bundle, cm *collModel, g enumField, ps *policySource, nt *n
 	for _, m := range bd.apps {
 		in.Apps = append(in.Apps, m.app)
 	}
-	in.Derive = []string{verify.DeriveCount, verify.DeriveSum}
+	in.Derive = []atom.Derivation{{Op: atom.DeriveCount, Field: r.g.name}, {Op: atom.DeriveSum, Field: cm.amount}}
 	in.Slots["ch"] = atom.Slot{Handle: handleName(nt.ch, "wfch")}
 	in.Slots["y"] = atom.Slot{Handle: handleName(cm, "rpy")}
 	if !writeWorkflow(in, r, bd.apps, rng) {

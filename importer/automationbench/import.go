@@ -17,6 +17,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/verify"
 )
 
 // Result is an imported library and how the import went.
@@ -769,11 +770,7 @@ func (ts *taskState) dataAtom(s *Schemas) *atom.Data {
 	// repairs the simulated apps around them and never rewrites them.
 	d := &atom.Data{Kind: atom.KindData, ID: ts.id, Records: map[string]map[string][]map[string]any{}, Frozen: true,
 		Description: fmt.Sprintf("Initial state of AutomationBench task %s.", ts.task.Name)}
-	if meta, ok := ts.task.State[metaApp]; ok {
-		if clock, err := clockOf(meta); err == nil {
-			d.Clock = clock
-		}
-	}
+	d.Clock = ts.clock()
 	for _, app := range slices.Sorted(maps.Keys(ts.data)) {
 		ad := ts.data[app]
 		m := map[string][]map[string]any{}
@@ -792,19 +789,41 @@ func (ts *taskState) dataAtom(s *Schemas) *atom.Data {
 	return d
 }
 
+// records lists the task's initial records by "app.collection".
+func (ts *taskState) records(s *Schemas) map[string][]map[string]any {
+	out := map[string][]map[string]any{}
+	for app, ad := range ts.data {
+		for c, recs := range ad.records {
+			out[s.App(app).Name+"."+c] = recs
+		}
+	}
+	return out
+}
+
+// clock is the task's "now" (RFC 3339), or "".
+func (ts *taskState) clock() string {
+	if meta, ok := ts.task.State[metaApp]; ok {
+		if clock, err := clockOf(meta); err == nil {
+			return clock
+		}
+	}
+	return ""
+}
+
 // intentAtom is the task's instruction, tool surface and goal.
 func (ts *taskState) intentAtom(s *Schemas, rep *Report) *atom.Intent {
 	t := ts.task
 	in := &atom.Intent{Kind: atom.KindIntent, ID: ts.id, Apps: t.Apps(s), Goal: ts.goal,
-		Description: fmt.Sprintf("AutomationBench task %s", t.Name), Family: "automationbench", Frozen: true,
-		// The benchmark's tasks ask for totals, counts and differences of
-		// what the agent reads.
-		Derive: []string{"count", "sum", "difference", "product", "ratio"}}
+		Description: fmt.Sprintf("AutomationBench task %s", t.Name), Family: "automationbench", Frozen: true}
 	if ts.task.ExampleID != "" {
 		in.Description += " (example " + ts.task.ExampleID + ")"
 	}
 	in.System = noSlots(t.System)
 	in.Instruction = noSlots(t.User)
+	// The benchmark's tasks ask for totals, counts and differences of
+	// what the agent reads: each figure the goal checks that nothing
+	// states is declared as the formula that computes it.
+	in.Derive = verify.DiscoverDerivations(ts.goal, []string{t.System, t.User}, ts.records(s), ts.clock())
 	if in.Instruction != t.User {
 		// A note, not a loss: the text an agent reads is the same.
 		rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "prompt", Message: "the prompt contains {{...}}, which legoenv reads as a slot; imported as { {...} }"})

@@ -101,8 +101,14 @@ func TestSampleImportsAndVerifies(t *testing.T) {
 	// amount times the change of a rate is derived in two steps
 	// (finance.forex_gain_loss). 39: a created record takes the schema's
 	// default (sales.calendly_no_show_followup's task "Not Started").
-	if n := len(vs) - len(lines); n < 39 {
-		t.Errorf("%d of the sample's tasks verify, fewer than the 39 measured", n)
+	// 35: derivations became declared formulas over the records' own
+	// fields (no subset sums, no pieces of dates or ids); four tasks whose
+	// figures only a coincidence derived (a days-payable formula with a
+	// constant from a mail, a linear attribution split, a total over the
+	// lines of one invoice and one part, a deal score) fall to
+	// intent.goal_not_in_instruction.
+	if n := len(vs) - len(lines); n < 35 {
+		t.Errorf("%d of the sample's tasks verify, fewer than the 35 measured", n)
 	}
 }
 

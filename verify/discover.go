@@ -1,0 +1,198 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+)
+
+// DiscoverDerivations returns the derivations an importer declares for a
+// task whose goal checks figures it did not write as derivations (an
+// imported benchmark's "the mail states 47,500"): for each figure the
+// goal's positive assertions check that neither the messages nor the
+// records state, the simplest formula over the records that computes it
+// (a count or a total before a group's, a group's before two fields of one
+// record). A figure no formula computes gets none, and then must be seen.
+// records maps each collection's name to its records; clock is RFC 3339
+// or empty.
+func DiscoverDerivations(goal []assert.Assertion, messages []string, records map[string][]map[string]any, clock string) []atom.Derivation {
+	ctx := figureContext(messages, records, clock)
+	ctx.mentions = goalText(goal)
+	said := &visible{docs: ctx.docs[:len(messages)]}
+	var figures []float64
+	for _, f := range GoalFigures(goal) {
+		if said.find(f, "") == "" { // the messages do not state it
+			figures = append(figures, f)
+		}
+	}
+	// A first pass over the records; a second lets a figure be computed
+	// from those the first derived (a net income from the two totals).
+	var out []atom.Derivation
+	var found []formula
+	for pass := 0; pass < 2; pass++ {
+		ctx.derived = found
+		var left []float64
+		for _, f := range figures {
+			fm, ok := ctx.formulaFor(f, anyDerivation())
+			if !ok {
+				left = append(left, f)
+				continue
+			}
+			found = append(found, fm)
+			out = declare(out, fm)
+		}
+		figures = left
+	}
+	return out
+}
+
+// Figures is what an agent sees after reading the messages and listing
+// every record of a world: where it could take a figure from.
+type Figures struct{ ctx *visible }
+
+// NewFigures reads messages and records (each collection's by its name);
+// clock is RFC 3339 or empty.
+func NewFigures(messages []string, records map[string][]map[string]any, clock string) *Figures {
+	return &Figures{figureContext(messages, records, clock)}
+}
+
+// Source names where f is taken from, as grounding reads it: a message or
+// a record that states it, or a formula of ds over the records; "" when
+// nothing gives it.
+func (fs *Figures) Source(ds []atom.Derivation, f float64) string {
+	if src := fs.ctx.find(f, ""); src != "" {
+		return src
+	}
+	return fs.ctx.deriveNumber(f, ds)
+}
+
+// figureContext is what an agent sees after reading the messages and
+// listing every record, one parent's records at a time.
+func figureContext(messages []string, records map[string][]map[string]any, clock string) *visible {
+	ctx := &visible{}
+	if t, err := time.Parse(time.RFC3339, clock); err == nil {
+		ctx.clock = t
+	}
+	for _, m := range messages {
+		ctx.docs = append(ctx.docs, newDoc("the instruction", m))
+	}
+	for _, name := range slices.Sorted(maps.Keys(records)) {
+		for i, part := range byParent(records[name]) {
+			if b, err := json.Marshal(part); err == nil {
+				ctx.add(fmt.Sprintf("%s (%d)", name, i+1), string(b))
+			}
+		}
+	}
+	return ctx
+}
+
+// anyDerivation declares every operation over any field.
+func anyDerivation() []atom.Derivation {
+	out := make([]atom.Derivation, len(atom.DeriveOps))
+	for i, op := range atom.DeriveOps {
+		out[i] = atom.Derivation{Op: op}
+	}
+	return out
+}
+
+// declare adds the derivations a formula needs to ds.
+func declare(ds []atom.Derivation, fm formula) []atom.Derivation {
+	for _, op := range fm.ops {
+		d := atom.Derivation{Op: op, Field: fieldName(fm.fields, 0), With: fieldName(fm.fields, 1)}
+		if op == atom.DeriveCount && len(fm.fields) > 1 {
+			d = atom.Derivation{Op: op} // a whole list's count reads no field
+		}
+		if !slices.Contains(ds, d) {
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
+// fieldName is the last part of the i-th field path, or "".
+func fieldName(fields []string, i int) string {
+	if i >= len(fields) {
+		return ""
+	}
+	return lastPart(fields[i])
+}
+
+// GoalFigures lists the numbers the positive assertions of a goal check,
+// whole or stated in a text.
+func GoalFigures(goal []assert.Assertion) []float64 {
+	var out []float64
+	for _, p := range positivePredicates(goal) {
+		switch v := p.Value.(type) {
+		case float64:
+			out = append(out, v)
+		case string:
+			out = append(out, standaloneNumbers(v)...)
+		}
+	}
+	return out
+}
+
+// byParent returns a collection's records whole, and split by each field
+// that names a parent record (a worksheet's rows by worksheet_id, a
+// channel's messages by channel_id): an agent lists one parent's records
+// at a time.
+func byParent(recs []map[string]any) [][]map[string]any {
+	out := [][]map[string]any{recs}
+	fields := map[string]bool{}
+	for _, r := range recs {
+		for k, v := range r {
+			if _, ok := v.(string); ok && k != "id" && idField(k) {
+				fields[k] = true
+			}
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		groups := map[string][]map[string]any{}
+		for _, r := range recs {
+			if v, ok := r[k].(string); ok {
+				groups[v] = append(groups[v], r)
+			}
+		}
+		if len(groups) < 2 || len(groups) == len(recs) {
+			continue
+		}
+		for _, v := range slices.Sorted(maps.Keys(groups)) {
+			out = append(out, groups[v])
+		}
+	}
+	return out
+}
+
+// goalText is the loose text of the strings the positive assertions of a
+// goal check: the records a report must name.
+func goalText(goal []assert.Assertion) string {
+	var vals []any
+	for _, p := range positivePredicates(goal) {
+		vals = append(vals, p.Value)
+	}
+	return mentionText(vals)
+}
+
+// positivePredicates lists the predicates of a goal's positive
+// assertions, a cel one's as it reads.
+func positivePredicates(goal []assert.Assertion) []assert.Predicate {
+	var out []assert.Predicate
+	for _, a := range goal {
+		if a.IsNegative() {
+			continue
+		}
+		where := a.Where
+		if a.Type == assert.CEL {
+			if sh := shapeOf(a.Expr); sh != nil && !sh.negative {
+				where = sh.where
+			}
+		}
+		out = append(out, where...)
+	}
+	return out
+}
