@@ -200,3 +200,33 @@ func TestGroundFieldAndValue(t *testing.T) {
 		}
 	}
 }
+
+// A flag is grounded by its value: "not a VIP" says false, never true;
+// a state by a form of its word ("cancel" for cancelled), never by a word
+// that shares four letters ("approximately" for approved), and never by
+// another record's short value of the same field.
+func TestGroundFlagsAndStatesByValue(t *testing.T) {
+	neg := &visible{docs: []contextDoc{newDoc("the instruction", "Dana is not a VIP any more; fix her record.")}}
+	if neg.find(true, "is_vip") != "" || neg.find(false, "is_vip") == "" {
+		t.Error(`"not a VIP" must ground is_vip false and only false`)
+	}
+	pos := &visible{docs: []contextDoc{newDoc("the instruction", "Mark Dana as a VIP.")}}
+	if pos.find(true, "is_vip") == "" || pos.find(false, "is_vip") != "" {
+		t.Error(`"mark Dana as a VIP" must ground is_vip true and only true`)
+	}
+	words := &visible{docs: []contextDoc{newDoc("the instruction", "The refund is approximately $40; cancel the order.")}}
+	if got := words.findState("approved"); got != "" {
+		t.Errorf("approved grounded by %q", got)
+	}
+	if words.findState("cancelled") == "" {
+		t.Error("cancelled is not grounded by cancel")
+	}
+	other := &visible{}
+	other.add("requests", `[{"id":"r1","status":"approved"},{"id":"r2","status":"pending","note":"waiting on procurement review"}]`)
+	if got := other.findState("approved"); got != "" {
+		t.Errorf("another record's status grounded approved: %q", got)
+	}
+	if other.findState("procurement") == "" {
+		t.Error("a word of a note is not grounded")
+	}
+}

@@ -64,6 +64,11 @@ type contextDoc struct {
 	// The digits of each run that reads as a phone number (seven digits
 	// or more, with spaces, dots, dashes, brackets or a plus between).
 	phones []string
+	// prose is the loose text a state word is asked by: the whole text,
+	// or for a JSON observation only its values of three words or more
+	// (a note, a policy, a mail body), never another record's short
+	// value ("approved" as a status asks nothing).
+	prose string
 }
 
 // literal is a value a positive goal assertion checks on a field.
@@ -151,7 +156,11 @@ func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits [
 				continue
 			}
 			seen[key] = true
-			g.Source = ctx.find(v, l.field)
+			if in.enumField(l.target, l.field) {
+				g.Source = ctx.findState(v)
+			} else {
+				g.Source = ctx.find(v, l.field)
+			}
 			if g.Source == "" {
 				g.Source = ctx.derive(v, in.intent.Derive)
 				if f, ok := numberOf(v); ok && g.Source != "" {
@@ -326,10 +335,25 @@ func (ctx *visible) add(name, content string) {
 		content = b.String()
 		d := newDoc(name, content)
 		d.pairs = fieldPairs(v)
+		d.prose = proseOf(v)
 		ctx.docs = append(ctx.docs, d)
 		return
 	}
 	ctx.docs = append(ctx.docs, newDoc(name, content))
+}
+
+// proseOf is the loose text of the values of three words or more.
+func proseOf(v any) string {
+	var b strings.Builder
+	b.WriteByte(' ')
+	for _, lf := range leaves("", v) {
+		if s, ok := lf.value.(string); ok {
+			if w := loose(s); strings.Count(w, " ") >= 2 {
+				b.WriteString(w + " ")
+			}
+		}
+	}
+	return b.String()
 }
 
 // fieldPairs collects "field value" for each scalar value of the
@@ -430,6 +454,7 @@ func isIDRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 func newDoc(name, text string) contextDoc {
 	d := contextDoc{name: name, text: " " + loose(text) + " ", templates: templatePrefixes(text)}
+	d.prose = d.text
 	d.nums = standaloneNumbers(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
 		if ds := digitsOf(m); len(ds) >= 7 {
@@ -518,6 +543,29 @@ func (ctx *visible) fillsTemplate(v string) string {
 	return ""
 }
 
+// findState names the first document that asks for the state v of an
+// enumerated field: in a form of its word, in the messages or in prose
+// (a note, a policy, a mail), never as another record's value of a field.
+func (ctx *visible) findState(v any) string {
+	w := loose(state.Text(v))
+	if !isWord(w) {
+		return ctx.find(v, "")
+	}
+	for _, d := range ctx.docs {
+		if hasWords(d.prose, []string{w}) {
+			return d.name
+		}
+	}
+	return ""
+}
+
+// enumField reports whether the goal checks field of target as one of
+// its declared values (a status, a stage).
+func (in *envInfo) enumField(target, field string) bool {
+	ci := in.colls[target]
+	return ci != nil && len(ci.def.Fields[field].Enum) > 0
+}
+
 // find names the first document that holds v: numbers by value (1,200.00
 // is 1200), dates in common renderings or as today or tomorrow, booleans by
 // the words of their field (a flag is set because the text names it), text
@@ -537,7 +585,7 @@ func (ctx *visible) find(v any, field string) string {
 func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 	switch x := v.(type) {
 	case bool:
-		return d.hasPhrase(fieldWords(field))
+		return d.saysFlag(fieldWords(field), x)
 	case float64:
 		return d.hasNumber(x)
 	case string:
@@ -595,22 +643,67 @@ func (d contextDoc) hasNumber(f float64) bool {
 
 func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 
-// hasPhrase reports whether every word appears, each by its stem (all but
-// a short suffix: "archived" is found in "archive it").
-func (d contextDoc) hasPhrase(words []string) bool {
+// hasPhrase reports whether every word appears in the text, each as a
+// form of it ("archived" is found in "archive it", never in "archipelago").
+func (d contextDoc) hasPhrase(words []string) bool { return hasWords(d.text, words) }
+
+// hasWords reports whether every word appears in the loose text as a form
+// of itself.
+func hasWords(text string, words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
+	toks := strings.Fields(text)
 	for _, w := range words {
-		stem := w
-		if n := max(4, len(w)-3); len(w) > n {
-			stem = w[:n]
-		}
-		if !strings.Contains(d.text, " "+stem) {
+		if !slices.ContainsFunc(toks, func(t string) bool { return sameWord(t, w) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// wordSuffixes are the endings one form of a word adds to another,
+// longest first.
+var wordSuffixes = []string{"ations", "ation", "ments", "ment", "ions", "ion", "ing", "led", "ly", "ed", "es", "s", "d", "e"}
+
+// wordBase strips one ending, keeping three letters or more.
+func wordBase(w string) string {
+	for _, suf := range wordSuffixes {
+		if len(w)-len(suf) >= 3 && strings.HasSuffix(w, suf) {
+			return w[:len(w)-len(suf)]
+		}
+	}
+	return w
+}
+
+// sameWord reports whether two words are forms of one: "cancel" and
+// "cancelled", "publish" and "published", "archive" and "archived";
+// "approved" and "approximately" are not.
+func sameWord(a, b string) bool {
+	return a == b || wordBase(a) == wordBase(b) || wordBase(a) == b || a == wordBase(b)
+}
+
+// negations are the words that, just before a flag's name, say it is off.
+var negations = []string{"not", "no", "non", "never", "without", "remove", "unset", "unmark", "t"}
+
+// saysFlag reports whether the text sets a flag to v by naming it: "mark
+// them VIP" for true, "not a VIP" or "no longer VIP" for false. The first
+// word of the flag's name decides, by the three words before it.
+func (d contextDoc) saysFlag(words []string, v bool) bool {
+	if len(words) == 0 || !d.hasPhrase(words) {
+		return false
+	}
+	toks := strings.Fields(d.text)
+	for i, t := range toks {
+		if !sameWord(t, words[0]) {
+			continue
+		}
+		negated := slices.ContainsFunc(toks[max(0, i-3):i], func(p string) bool { return slices.Contains(negations, p) })
+		if negated != v {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldWords splits a field name into the words a person would write,

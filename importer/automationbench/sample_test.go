@@ -106,9 +106,11 @@ func TestSampleImportsAndVerifies(t *testing.T) {
 	// figures only a coincidence derived (a days-payable formula with a
 	// constant from a mail, a linear attribution split, a total over the
 	// lines of one invoice and one part, a deal score) fall to
-	// intent.goal_not_in_instruction.
-	if n := len(vs) - len(lines); n < 35 {
-		t.Errorf("%d of the sample's tasks verify, fewer than the 35 measured", n)
+	// intent.goal_not_in_instruction. 34: a word is found only as a form
+	// of itself ("re" in no "reply"), so a reply's "Re:" subject, which
+	// nothing shows, is not grounded (simple.email_sheets_update_reply).
+	if n := len(vs) - len(lines); n < 34 {
+		t.Errorf("%d of the sample's tasks verify, fewer than the 34 measured", n)
 	}
 }
 
