@@ -411,7 +411,11 @@ func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]an
 		if field != "" {
 			fd = fieldDef(ci, field, schema)
 		}
-		args[r] = fitArg(defaultFor(fd, r), schema)
+		wfield := field
+		if wfield == "" {
+			wfield = r
+		}
+		args[r] = fitArg(p.withinRules(ci.name, wfield, defaultFor(fd, r)), schema)
 		p.filler(t.Name, r, args[r])
 	}
 }

@@ -401,6 +401,9 @@ func defaultFor(fd atom.Field, arg string) any {
 	case "number", "integer":
 		return float64(1)
 	case "array":
+		if addressArg(arg) {
+			return []any{"someone@example.com"} // a mail goes to someone
+		}
 		return []any{}
 	case "object":
 		return map[string]any{}
@@ -413,7 +416,46 @@ func defaultFor(fd atom.Field, arg string) any {
 	case "date-time":
 		return "2026-01-15T09:00:00Z"
 	}
-	return "As requested."
+	if addressArg(arg) {
+		return "someone@example.com"
+	}
+	return freeText(arg)
+}
+
+// addressArg reports whether an argument names the recipients of a
+// message ("to", "cc", "recipients").
+func addressArg(arg string) bool {
+	w := fieldWords(arg)
+	return len(w) > 0 && slices.Contains([]string{"to", "cc", "bcc", "recipient", "recipients"}, w[len(w)-1])
+}
+
+// freeTexts are what a person writes in a field the task leaves free, by
+// the field's role (its name's last word).
+var freeTexts = []struct {
+	words []string
+	text  string
+}{
+	{[]string{"subject", "title", "headline", "summary", "topic"}, "Quick update"},
+	{[]string{"body", "text", "message", "content", "comment", "note", "notes", "description", "reply", "details", "html"}, "Hi, a quick update: this has been taken care of. Thanks."},
+	{[]string{"phone", "number", "mobile"}, "+1 415 555 0100"},
+	{[]string{"name", "label"}, "Follow-up"},
+	{[]string{"url", "link", "website"}, "https://example.com"},
+	{[]string{"reason"}, "Requested by the customer"},
+}
+
+// freeText is a value a person would write in a free text argument:
+// a short subject, a one-line body, by the argument's name.
+func freeText(arg string) string {
+	w := fieldWords(arg)
+	if len(w) > 0 {
+		last := w[len(w)-1]
+		for _, ft := range freeTexts {
+			if slices.Contains(ft.words, last) {
+				return ft.text
+			}
+		}
+	}
+	return "Done"
 }
 
 // schemaField reads the parts of an argument schema that matter here.

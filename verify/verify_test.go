@@ -90,6 +90,9 @@ var failCases = []failCase{
 	{"over_action", 1, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "refund_or_reply"}, "add_assertion",
 		[]string{`assertion={"label":"nothing in desk.comments changes","unchanged":"desk.comments"}`}},
 	{"weak_goal", 0, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "refund_mail_weak"}, "", nil},
+	// The weak goal beside a rule: the free recipient is filled within it,
+	// so the goal's weakness is found, not a conflict with the rule.
+	{"weak_goal", 1, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "tell_owner_weak"}, "", nil},
 	{"weak_negatives", 0, "discriminating", VerifierNotDiscriminating, AtomRef{Kind: atom.KindIntent, ID: "log_once"}, "add_assertion",
 		[]string{`assertion={"bound":{"max":1},"count":"log.entries","where":{"body":{"contains":"Handled today."}}}`}},
 	{"stripped_instruction", 0, "solvable", IntentGoalNotInInstruction, AtomRef{Kind: atom.KindIntent, ID: "escalate_stripped"}, "rewrite_instruction",
