@@ -39,6 +39,10 @@ type Job struct {
 	Grounding []Grounding
 	// Probes are the wrong plans the discriminating check tried.
 	Probes []Probe
+	// Unasked is the instruction-ablation self-check's finding: the plan
+	// is grounded even by the instruction cut to its names (set by
+	// solvable).
+	Unasked bool
 
 	info    *envInfo        // facts derived once from the environment
 	solved  *run            // the plan's run, recorded by solvable

@@ -205,6 +205,10 @@ func (p *Job) checkGrounded() ([]Diagnostic, bool) {
 		if coll, key, bad := p.unsingled(); bad && !atom.IsFrozen(p.Env.Intent.Atom) {
 			return []Diagnostic{fail(p.unsingledCause(coll, key))}, false
 		}
+		if p.Unasked = p.info.unaskedGrounding(r); p.Unasked {
+			names, _ := p.info.namesOnly()
+			return []Diagnostic{note(unaskedNote(names))}, true
+		}
 		return nil, true
 	}
 	p.Grounding = p.info.ground(r)

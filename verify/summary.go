@@ -9,6 +9,9 @@ type Summary struct {
 	Share           float64 // Verified / Total (0 when Total is 0)
 	ByCause         map[Code]int
 	Pareto          []ParetoRow
+	// Unasked counts the verified environments the instruction-ablation
+	// self-check flags (Verdict.Unasked).
+	Unasked int
 }
 
 // ParetoRow is one root cause in the Pareto: Share is the fraction of the
@@ -45,6 +48,9 @@ func Summarize(vs []Verdict) Summary {
 	for _, v := range vs {
 		if v.Verified {
 			s.Verified++
+			if v.Unasked {
+				s.Unasked++
+			}
 		} else {
 			s.ByCause[CauseCode(v)]++
 		}

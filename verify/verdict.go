@@ -132,6 +132,11 @@ type Verdict struct {
 	// Probes counts the wrong plans the discriminating check ran, by kind
 	// (every one lost reward when the verdict is verified).
 	Probes map[string]int `json:"probes,omitempty"`
+	// Unasked marks a verdict whose plan is grounded even by the
+	// instruction cut to the names it mentions: the verifier could not
+	// tell here what the task asks from what the agent sees (a defect of
+	// the verifier, counted in Summary.Unasked; the verdict stands).
+	Unasked bool `json:"unasked,omitempty"`
 }
 
 // Uses reports whether the verdict's environment pins an atom (any version

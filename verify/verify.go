@@ -145,6 +145,7 @@ func runChecks(ctx context.Context, env *episode.Env) (Verdict, *Job) {
 	}
 	v.Plan, v.PlanFrom = p.Plan, p.PlanFrom
 	v.Probes = probeTally(p.Probes)
+	v.Unasked = p.Unasked
 	return v, p
 }
 

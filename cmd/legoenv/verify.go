@@ -39,6 +39,7 @@ type verifyJSON struct {
 	Total    int             `json:"total"`
 	Verified int             `json:"verified"`
 	Share    float64         `json:"share"`
+	Unasked  int             `json:"unasked"` // verified, yet grounded by the instruction cut to its names
 	Envs     []verifyEnvJSON `json:"envs"`
 }
 
@@ -111,7 +112,7 @@ verified is below it.`,
 	}
 	src.idFlags(c)
 	c.Flags().StringVar(&envID, "env", "", "verify only this environment (id or a unique prefix of 6+ characters)")
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON: {total, verified, share, envs: [{id, verdict, checks, root_cause}]}")
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON: {total, verified, share, unasked, envs: [{id, verdict, checks, root_cause}]}")
 	c.Flags().IntVar(&jobs, "jobs", 0, fmt.Sprintf("parallel workers (0: all %d cores)", runtime.NumCPU()))
 	c.Flags().Float64Var(&minShare, "min-share", 0, "exit 1 when the share verified is below this (0..1)")
 	c.Flags().BoolVar(&fence, "fence", false, "compose frozen intents (an imported benchmark's goals) with legoenv's whole-world fence as well")
@@ -120,7 +121,7 @@ verified is below it.`,
 }
 
 func writeVerifyJSON(w io.Writer, vs []verify.Verdict, sum verify.Summary) error {
-	out := verifyJSON{Total: sum.Total, Verified: sum.Verified, Share: sum.Share, Envs: make([]verifyEnvJSON, len(vs))}
+	out := verifyJSON{Total: sum.Total, Verified: sum.Verified, Share: sum.Share, Unasked: sum.Unasked, Envs: make([]verifyEnvJSON, len(vs))}
 	for i, v := range vs {
 		e := verifyEnvJSON{ID: v.EnvID, Verdict: "failed", Checks: v.Checks, RootCause: v.RootCause}
 		if v.Verified {
@@ -148,6 +149,9 @@ func writeVerifyTable(w io.Writer, vs []verify.Verdict, sum verify.Summary) {
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%s, %d verified (%.1f%%)\n", plural(sum.Total, "environment"), sum.Verified, 100*sum.Share)
+	if sum.Unasked > 0 {
+		fmt.Fprintf(w, "%d verified with a plan the instruction cut to its names still grounds (the ablation self-check: a verifier defect)\n", sum.Unasked)
+	}
 	if len(sum.Pareto) == 0 {
 		fmt.Fprintln(w, "root causes: none, every environment verified")
 		return

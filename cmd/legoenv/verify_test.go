@@ -44,7 +44,7 @@ func TestVerifyJSONShape(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &top); err != nil {
 			t.Fatalf("%v: %v\n%s", args, err, out)
 		}
-		if k := keysOf(top); k != "envs,share,total,verified" {
+		if k := keysOf(top); k != "envs,share,total,unasked,verified" {
 			t.Errorf("top-level keys %s", k)
 		}
 		var envs []map[string]json.RawMessage

@@ -141,6 +141,10 @@ type VerdictSummary struct {
 	PlanFrom string            `json:"plan_from,omitempty"`
 	Steps    int               `json:"plan_steps"`
 	Probes   map[string]int    `json:"probes,omitempty"` // wrong plans tried, by kind; all lost reward
+	// Unasked: the instruction-ablation self-check found the plan
+	// grounded even by the instruction cut to its names (a verifier
+	// defect, counted in the report).
+	Unasked bool `json:"unasked,omitempty"`
 }
 
 // Run synthesises a corpus over the server atoms of servers, verifies it,
@@ -283,7 +287,7 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 		for _, a := range v.Apps {
 			apps[a] = true
 		}
-		sum := VerdictSummary{Checks: map[string]string{}, PlanFrom: v.PlanFrom, Steps: len(v.Plan), Probes: v.Probes}
+		sum := VerdictSummary{Checks: map[string]string{}, PlanFrom: v.PlanFrom, Steps: len(v.Plan), Probes: v.Probes, Unasked: v.Unasked}
 		for _, c := range v.Checks {
 			sum.Checks[c.Name] = c.Status
 		}

@@ -38,6 +38,10 @@ type ProbeStats struct {
 	ByKind         map[string]int `json:"by_kind"`
 	OverActionEnvs int            `json:"over_action_envs"`
 	Envs           int            `json:"envs"`
+	// UnaskedEnvs counts the environments the instruction-ablation
+	// self-check flags: cut to the names it mentions, the instruction
+	// still grounds every value the goal checks (a verifier defect).
+	UnaskedEnvs int `json:"unasked_envs"`
 }
 
 // probeStats tallies the delivered environments' probes.
@@ -51,6 +55,9 @@ func (b *Build) probeStats() ProbeStats {
 		}
 		if over {
 			ps.OverActionEnvs++
+		}
+		if e.Verdict.Unasked {
+			ps.UnaskedEnvs++
 		}
 	}
 	return ps
@@ -236,6 +243,7 @@ func (b *Build) WriteTable(w io.Writer) error {
 		fmt.Fprintf(tw, "held-out apps\t%d (%s): %d train, %d holdout environments\n", len(b.Holdout), strings.Join(b.Holdout, ", "), rep.Train, rep.HoldoutN)
 	}
 	fmt.Fprintf(tw, "probes\t%s\n", probeLine(s.Probes))
+	fmt.Fprintf(tw, "ablation self-check\t%d of %d environments still grounded by the instruction cut to its names (a verifier defect: asked and visible not told apart)\n", s.Probes.UnaskedEnvs, s.Probes.Envs)
 	if b.Rewrite != nil {
 		fmt.Fprintf(tw, "instructions rewritten\t%d (kept as written: %d lost a fact, %d rejected by verification, %d unverified either way, %d without an answer)\n",
 			b.Rewrite.Rewritten, b.Rewrite.Kept, b.Rewrite.Rejected, b.Rewrite.Unverified, b.Rewrite.Failed)

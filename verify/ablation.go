@@ -1,0 +1,86 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// The instruction-ablation self-check: the instruction is cut to the
+// names it mentions (its slots' values) and the solving plan's values are
+// traced again. When every value the goal checks is still grounded, what
+// the instruction asks made no difference to grounding: the verifier
+// cannot tell here a value the task asks for from one the agent merely
+// sees. The verdict stays; the environment is counted as a verifier
+// defect (Verdict.Unasked), so that the share of such environments is
+// known.
+
+// namesOnly returns the instruction cut to the values of its slots, one
+// per line; false when the instruction has no slot (an imported task
+// names its records in prose, which this check cannot cut).
+func (in *envInfo) namesOnly() (string, bool) {
+	it, ok := in.env.Intent.Atom.(*atom.Intent)
+	if !ok {
+		return "", false
+	}
+	ms := atom.SlotRE.FindAllStringSubmatch(it.Instruction, -1)
+	if len(ms) == 0 {
+		return "", false
+	}
+	w, err := in.env.World(in.env.Recipe.Seed)
+	if err != nil {
+		return "", false
+	}
+	var names []string
+	for _, m := range ms {
+		b, ok := in.env.Bindings[m[1]]
+		if !ok {
+			continue
+		}
+		v := b.Value
+		if m[2] != "" {
+			v = nil
+			if c := w.Collection(b.App + "." + b.Coll); c != nil {
+				if rec, ok := c.Lookup(b.Key); ok {
+					v = rec[m[2]]
+				}
+			}
+		}
+		if v != nil {
+			names = append(names, state.Text(v))
+		}
+	}
+	return strings.Join(names, "\n"), true
+}
+
+// unaskedGrounding reports whether the plan's run grounds every checked
+// value even when the instruction is cut to its names.
+func (in *envInfo) unaskedGrounding(r *run) bool {
+	names, ok := in.namesOnly()
+	if !ok {
+		return false
+	}
+	full := in.messageContext()
+	cut := &visible{clock: full.clock}
+	for _, d := range full.docs {
+		if d.name == "the instruction" {
+			d = newDoc("the instruction", names)
+		}
+		cut.docs = append(cut.docs, d)
+	}
+	ablated := *in
+	ablated.messages = cut
+	gs := ablated.traceGrounding(r)
+	if len(gs) == 0 {
+		return false
+	}
+	_, bad := ungrounded(gs)
+	return !bad
+}
+
+// unaskedNote is the note the solvable check adds for such a plan.
+func unaskedNote(names string) string {
+	return fmt.Sprintf("self-check: the instruction cut to its names (%q) still grounds every value the goal checks; the verifier cannot tell asked from visible here", strings.ReplaceAll(names, "\n", "; "))
+}
