@@ -828,13 +828,23 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 			if cs, ok := b.reference(b.coll, base, v, false); ok && op == "" && len(cs) == 1 && len(cs[0].path) == 1 && cs[0].path[0] == rel.field.Name {
 				return cs, nil
 			}
-			return nil, nil
+			if base != singular(rel.word)+"_email" || !addressList(rel.field) {
+				return nil, nil
+			}
+			// A list of addresses (an event's attendees) named by its
+			// word and what it holds (attendee_email).
 		}
 		if op == "" {
 			op = assert.OpEquals
 		}
 		return b.valueConds([]string{rel.field.Name}, rel.field, op, v, false), nil
 	}
+}
+
+// addressList: a list of text its schema says holds email addresses.
+func addressList(f *Field) bool {
+	d := strings.ToLower(f.Description)
+	return f.Type == "array" && f.Items == "string" && (strings.Contains(d, "email") || strings.Contains(d, "address"))
 }
 
 // elemNameField is the field naming the records of a list of records
@@ -902,6 +912,11 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 	}
 	if cs := b.nestedConds(c, prefix, base, op, explicit, v, pneg, true); cs != nil {
 		return cs, nil
+	}
+	if len(prefix) == 0 {
+		if cs := b.relatedConds(c, base, op, explicit, v, pneg); cs != nil {
+			return cs, nil
+		}
 	}
 	return nil, unmappedf("parameter %s: no field of %s for %q%s", at, c.app(b.app), base, closestFields(c, base))
 }
@@ -1245,6 +1260,11 @@ func (b *builder) adjective(adj string) error {
 			return nil // the values it was updated to are the test
 		}
 		return b.changed()
+	}
+	if lastWord(adj) == "order" {
+		if ok, err := b.listOrder(); ok || err != nil {
+			return err
+		}
 	}
 	for _, n := range []string{"is_" + adj, adj, "has_" + adj} {
 		if f := c.Field(n); f != nil && f.Type == "boolean" {
