@@ -243,10 +243,7 @@ func (b *builder) entity(ws []string) ([]string, error) {
 	}
 	if c := app.Collection(actionsColl); c != nil {
 		// An app that logs actions: "<entity>_exists" means an action created one.
-		n := 1
-		for n < len(ws) && !fillerWords[ws[n]] && !markerWords[ws[n]] && opWords[ws[n]] == "" {
-			n++
-		}
+		n := logEntityLen(ws)
 		ent := strings.Join(ws[:n], "_")
 		b.coll, b.actions = c, true
 		keys := b.m.createKeys(app.Name, ent)
@@ -257,6 +254,16 @@ func (b *builder) entity(ws []string) ([]string, error) {
 		return nil, inputf("collection", "missing: %q needs a collection or object_type parameter", strings.Join(ws, "_"))
 	}
 	return nil, unmappedf("no collection of %s for entity %q (collections: %s)", app.Name, strings.Join(ws, "_"), strings.Join(collNames(app), ", "))
+}
+
+// logEntityLen is how many leading words of a type over an action log
+// name the entity (time_off_request_exists: three).
+func logEntityLen(ws []string) int {
+	n := 1
+	for n < len(ws) && !fillerWords[ws[n]] && !markerWords[ws[n]] && opWords[ws[n]] == "" {
+		n++
+	}
+	return n
 }
 
 // createKeys are the action keys that create an entity: those of imported
@@ -847,6 +854,20 @@ func addressList(f *Field) bool {
 	return f.Type == "array" && f.Items == "string" && (strings.Contains(d, "email") || strings.Contains(d, "address"))
 }
 
+// addressee: on a record the type says was sent, a person the parameter
+// names without saying sender (slack_direct_message_sent {user_id}) is
+// whom it was sent to: the caller is the sender, so a field the schema
+// calls the sender's gives way to its recipient twin (recipient_id).
+func (b *builder) addressee(c *Coll, base string, f *Field) *Field {
+	if !b.delivered || !strings.Contains(strings.ToLower(f.Description), "sender") || strings.Contains(base, "sender") || strings.HasPrefix(base, "from") {
+		return f
+	}
+	if rf := c.Field("recipient_" + lastWord(f.Name)); rf != nil {
+		return rf
+	}
+	return f
+}
+
 // elemNameField is the field naming the records of a list of records
 // (a Slack reaction's name), or nil.
 func elemNameField(lf *Field) *Field {
@@ -871,6 +892,7 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 	}
 	// A free-form object of field -> value (cells, cell_contains, fields).
 	if f := c.resolve(b.app.Name, base); f != nil && f.Name != c.Key {
+		f = b.addressee(c, base, f)
 		if f.isMap() || f.Type == "" && isMapValue(v) {
 			return b.mapConds(append(append([]string(nil), prefix...), f.Name), op, v, pneg, at)
 		}

@@ -39,8 +39,27 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 99, Imported: 91, Verified: 76, Evolved: 80, VerifiedFence: 71, EvolvedFence: 71},
-	halfFrozen:  {Tasks: 102, Imported: 96, Verified: 74, Evolved: 91, VerifiedFence: 83, EvolvedFence: 83},
+	halfWorking: {Tasks: 99, Imported: 99, Verified: 85, Evolved: 95, VerifiedFence: 86, EvolvedFence: 86},
+	halfFrozen:  {Tasks: 102, Imported: 98, Verified: 78, Evolved: 95, VerifiedFence: 87, EvolvedFence: 87},
+}
+
+// workingFixes are working-half tasks that each needed a general fix
+// (docs/automationbench.md); each must verify after one round, so that
+// losing one names the rule it needed.
+var workingFixes = map[string]string{
+	"zoom_register_onboarding":     "a field of a related record: the meeting's topic through meeting_id",
+	"sf_case_comment_refund":       "a case's subject through the parent_id its description names; case_comment_create",
+	"sf_case_comment_by_subject":   "the same",
+	"linkedin_message_by_email":    "a person by address through recipient_profile_id",
+	"linkedin_message_referral":    "the same",
+	"docusign_signing_order_three": "an order over a list's records: each signer at its routing order",
+	"gcal_add_attendee_email":      "a list of addresses named by what it holds (attendee_email)",
+	"gcal_add_attendee_vendor":     "the same",
+	"bamboohr_timeoff_log":         "a log entity of several words gives its action's parameters",
+	"linkedin_share_update":        "a create whose object names no collection creates the one the goal counts",
+	"linkedin_share_hiring":        "the same",
+	"slack_dm_oncall_id":           "a direct message by user id: the recipient, not the sender",
+	"docusign_offer_cc_hr":         "a list of people perturbed as a whole (signers, cc recipients)",
 }
 
 var (
@@ -172,6 +191,13 @@ func TestMadeUpHalves(t *testing.T) {
 		}
 		for _, e := range f.failedAfter {
 			t.Logf("%s: not verified after one round: %s", h, e)
+		}
+		if h == halfWorking {
+			for task, rule := range workingFixes {
+				if v, ok := f.verdicts["made_up."+task]; !ok || !v.Verified {
+					t.Errorf("made_up.%s is not verified after one round (%s)", task, rule)
+				}
+			}
 		}
 		if f.Tasks != floor.Tasks {
 			t.Errorf("%s half has %d tasks, want %d (a task moved or was lost)", h, f.Tasks, floor.Tasks)

@@ -172,3 +172,48 @@ func TestRelatedRecordsOrderAndAddressLists(t *testing.T) {
 		t.Errorf("places %v, want b at 1 and a at 2: %s", places, goal[0].Expr)
 	}
 }
+
+// A create whose object names no collection of the app creates the one
+// collection the goals of the tasks offering it count; with two counted
+// it stays unresolved. On a record the type says was sent, a person id
+// the parameter names without saying sender is the recipient.
+func TestCountedCreateAndAddressee(t *testing.T) {
+	task := func(name string, tools []any, initial map[string]any, checks ...map[string]any) Source {
+		initial["meta"] = map[string]any{"current_time": "2026-03-02T10:00:00Z"}
+		b, _ := json.Marshal(map[string]any{"task": "c." + name, "prompt": []any{map[string]any{"role": "user", "content": "x"}},
+			"info": map[string]any{"zapier_tools": tools, "initial_state": initial, "assertions": toAnyMaps(checks)}})
+		return Source{File: name + ".json", Data: b}
+	}
+	res := Import(testSchemas(t), []Source{
+		task("photo", []any{"instagram_publish_photo"}, map[string]any{"instagram": map[string]any{"media": []any{}}},
+			map[string]any{"type": "instagram_media_exists", "caption_contains": "Spring"}),
+		task("share", []any{"linkedin_create_share_update"}, map[string]any{"linkedin": map[string]any{"posts": []any{}, "messages": []any{}}},
+			map[string]any{"type": "linkedin_post_exists", "text_contains": "Lisbon"},
+			map[string]any{"type": "linkedin_message_exists", "text_contains": "Lisbon"}),
+		task("dm", []any{"slack_send_direct_message"}, map[string]any{"slack": map[string]any{"users": []any{map[string]any{"id": "U7", "name": "a"}}}},
+			map[string]any{"type": "slack_direct_message_sent", "user_id": "U7", "text_contains": "hi"}),
+	})
+	if res.Report.ImportedFully != 3 {
+		t.Fatalf("imported %d: %v", res.Report.ImportedFully, res.Report.Errors)
+	}
+	effects := map[string]string{}
+	for _, srv := range res.Servers {
+		for _, tl := range srv.Tools {
+			effects[tl.Name] = tl.Effect.Kind + " " + tl.Effect.Collection
+		}
+	}
+	if effects["instagram_publish_photo"] != "create media" {
+		t.Errorf("instagram_publish_photo: %q, want a create of media", effects["instagram_publish_photo"])
+	}
+	if effects["linkedin_create_share_update"] != "unresolved " {
+		t.Errorf("linkedin_create_share_update with two collections counted: %q, want unresolved", effects["linkedin_create_share_update"])
+	}
+	for _, in := range res.Intents {
+		if in.ID != "c.dm" {
+			continue
+		}
+		if g, _ := json.Marshal(in.Goal); !strings.Contains(string(g), `"recipient_id":{"equals":"U7"}`) {
+			t.Errorf("dm goal: %s, want the recipient U7", g)
+		}
+	}
+}
