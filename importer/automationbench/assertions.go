@@ -975,10 +975,16 @@ var titleFields = set("subject", "title", "summary", "headline")
 // case (google_calendar_event_not_exists {summary: "Team lunch"} leaves
 // "Team lunch planning" alone).
 func (b *builder) plainProseOp(f *Field) string {
-	if titleFields[strings.ToLower(f.Name)] && !b.delivered {
+	if (titleFields[strings.ToLower(f.Name)] || describedTitle(f)) && !b.delivered {
 		return assert.OpIEquals
 	}
 	return assert.OpIContains
+}
+
+// describedTitle: a field its schema calls the record's title under
+// another name (a Zoom meeting's topic, "Meeting topic/title").
+func describedTitle(f *Field) bool {
+	return containsStr(words(strings.ToLower(strings.ReplaceAll(f.Description, "/", " "))), "title")
 }
 
 func isProse(f *Field) bool {

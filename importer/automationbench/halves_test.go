@@ -39,7 +39,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 99, Imported: 99, Verified: 85, Evolved: 95, VerifiedFence: 86, EvolvedFence: 86},
+	halfWorking: {Tasks: 99, Imported: 99, Verified: 87, Evolved: 97, VerifiedFence: 88, EvolvedFence: 88},
 	halfFrozen:  {Tasks: 102, Imported: 98, Verified: 78, Evolved: 95, VerifiedFence: 87, EvolvedFence: 87},
 }
 
@@ -60,6 +60,8 @@ var workingFixes = map[string]string{
 	"linkedin_share_hiring":        "the same",
 	"slack_dm_oncall_id":           "a direct message by user id: the recipient, not the sender",
 	"docusign_offer_cc_hr":         "a list of people perturbed as a whole (signers, cc recipients)",
+	"zoom_create_standup":          "a field the schema calls the record's title (a meeting's topic) is compared whole",
+	"zoom_create_with_host":        "the same",
 }
 
 var (
