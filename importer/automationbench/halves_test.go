@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 
@@ -40,7 +41,7 @@ type halfFigures struct {
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
 	halfWorking: {Tasks: 99, Imported: 99, Verified: 87, Evolved: 97, VerifiedFence: 88, EvolvedFence: 88},
-	halfFrozen:  {Tasks: 102, Imported: 98, Verified: 78, Evolved: 95, VerifiedFence: 87, EvolvedFence: 87},
+	halfFrozen:  {Tasks: 102, Imported: 98, Verified: 78, Evolved: 96, VerifiedFence: 87, EvolvedFence: 88},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -62,6 +63,7 @@ var workingFixes = map[string]string{
 	"docusign_offer_cc_hr":         "a list of people perturbed as a whole (signers, cc recipients)",
 	"zoom_create_standup":          "a field the schema calls the record's title (a meeting's topic) is compared whole",
 	"zoom_create_with_host":        "the same",
+	"hubspot_company_then_renewal": "a record the plan created, named in a list of ids: the id its create returned",
 }
 
 var (
@@ -199,6 +201,14 @@ func TestMadeUpHalves(t *testing.T) {
 				if v, ok := f.verdicts["made_up."+task]; !ok || !v.Verified {
 					t.Errorf("made_up.%s is not verified after one round (%s)", task, rule)
 				}
+			}
+		}
+		if h == halfWorking {
+			// The deal lists the id the company's create returned, not
+			// the company's name (verify/join.go).
+			v := f.verdicts["made_up.hubspot_company_then_renewal"]
+			if len(v.Plan) != 2 || !strings.Contains(string(v.Plan[1].Args), `"associated_company_ids":["company_`) {
+				t.Errorf("hubspot_company_then_renewal: the deal does not list the new company's id: %v", v.Plan)
 			}
 		}
 		if f.Tasks != floor.Tasks {

@@ -52,11 +52,18 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 	}
 	name := strings.TrimPrefix(s, "#")
 	ids := b.idsNamed(target, name, by)
-	if len(ids) == 0 && by == "email" && target.Field("email") != nil && target.Key != "" {
-		join := cond{kind: condRef, path: []string{refField.Name},
-			value: refTo{app: b.app.Name, coll: target.Name, key: target.Key},
-			sub:   []cond{fieldCond(assert.OpIEquals, s, "email")}}
-		return []cond{negate(join, neg)}, true
+	if len(ids) == 0 && target.Key != "" {
+		// A record no initial one answers (a contact or company the task
+		// creates): looked up where the check runs, by its address, or by
+		// its name field in a list of ids (an association); a single
+		// reference by name keeps the name, which the tools accept (a
+		// Slack channel).
+		if nf := joinField(target, by); nf != "" && (by == "email" || refField.Type == "array") {
+			join := cond{kind: condRef, path: []string{refField.Name},
+				value: refTo{app: b.app.Name, coll: target.Name, key: target.Key},
+				sub:   []cond{fieldCond(assert.OpIEquals, name, nf)}}
+			return []cond{negate(join, neg)}, true
+		}
 	}
 	vals := ids
 	names := []any{name, "#" + name}
@@ -69,6 +76,23 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 		}
 	}
 	return []cond{negate(fieldCond(assert.OpIn, vals, refField.Name), neg)}, true
+}
+
+// joinField is the field a reference by address or by name reads in the
+// target: email, or its one name field (name, title, display_name).
+func joinField(target *Coll, by string) string {
+	if by == "email" {
+		if target.Field("email") != nil {
+			return "email"
+		}
+		return ""
+	}
+	for _, n := range []string{"name", "title", "display_name"} {
+		if target.Field(n) != nil {
+			return n
+		}
+	}
+	return ""
 }
 
 // refTarget finds the collection x names and the field of c referring to
