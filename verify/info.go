@@ -31,6 +31,9 @@ type checkInfo struct {
 	// fence marks the whole-world fence (episode.FenceSource): neither a
 	// goal nor a rule; the intent answers for it.
 	fence bool
+	// joins are the joins of a cel check read with them (join.go),
+	// resolved against the state when the planner comes to the task.
+	joins []celJoin
 }
 
 // plan returns the assertion the planner plans for.
@@ -96,6 +99,9 @@ func (in *envInfo) readCELs() {
 	for i, c := range in.checks {
 		if c.prog.Assertion.Type == assert.CEL {
 			in.checks[i].want = in.readCEL(c.prog)
+			if in.checks[i].want == nil && c.goal {
+				in.checks[i].want, in.checks[i].joins = in.readJoinCEL(c.prog)
+			}
 		}
 	}
 }

@@ -175,6 +175,9 @@ func (p *perturber) argument(arg, field string) {
 	if obj, ok := cur.(map[string]any); ok {
 		p.objectField(arg, field, obj)
 	}
+	if l, ok := cur.([]any); ok {
+		p.peopleList(arg, field, l)
+	}
 	if t.Effect.Kind == "append" && arg == t.Effect.Value {
 		for _, v := range p.pinned[t.Effect.Field] {
 			if valueEqual(v, cur) {
@@ -196,6 +199,45 @@ func (p *perturber) objectField(arg, field string, obj map[string]any) {
 				break
 			}
 		}
+	}
+}
+
+// peopleList perturbs a list of people given as records (an envelope's
+// signers or cc recipients, each {email, ...}): every address in it
+// replaced by another, so that a goal on any of them tells the wrong
+// envelope from the right one.
+func (p *perturber) peopleList(arg, field string, l []any) {
+	out := make([]any, len(l))
+	changed := false
+	in := map[string]bool{}
+	for _, e := range l {
+		if m, ok := e.(map[string]any); ok {
+			for k, v := range m {
+				if s, ok := v.(string); ok && isEmailField(k) {
+					in[strings.ToLower(s)] = true
+				}
+			}
+		}
+	}
+	for i, e := range l {
+		out[i] = e
+		m, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			if s, ok := m[k].(string); ok && isEmailField(k) && strings.Contains(s, "@") {
+				if other := p.in.outsideEmail(p.w, s, in); other != "" {
+					nm := maps.Clone(m)
+					nm[k] = other
+					out[i], changed = nm, true
+				}
+				break
+			}
+		}
+	}
+	if changed {
+		p.add(arg, field, out)
 	}
 }
 
@@ -275,6 +317,23 @@ func (in *envInfo) otherEmail(w *state.World, cur any) any {
 	domain := s[at:]
 	for _, v := range in.emailPool(w, s) {
 		if strings.HasSuffix(v, domain) {
+			return v
+		}
+	}
+	return "someone.else" + domain
+}
+
+// outsideEmail is another address of s's domain from the data that the
+// list does not hold already (a swap of two signers is no wrong
+// envelope), else a made-up one of that domain.
+func (in *envInfo) outsideEmail(w *state.World, s string, held map[string]bool) string {
+	at := strings.LastIndexByte(s, '@')
+	if at < 0 {
+		return ""
+	}
+	domain := s[at:]
+	for _, v := range in.emailPool(w, s) {
+		if strings.HasSuffix(v, domain) && !held[strings.ToLower(v)] {
 			return v
 		}
 	}

@@ -274,7 +274,7 @@ func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]
 		p.explainScore(res)
 		return nil, false
 	}
-	task := p.tasks[i]
+	task := p.resolveJoins(p.tasks[i], s)
 	before := p.holding(s)
 	tried := 0
 	for _, w := range p.alternatives(task, s) {

@@ -213,3 +213,37 @@ func wantPlan(t *testing.T, plan []episode.ToolCall, want []string) {
 		t.Errorf("plan\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A positive check with a join (the importer's reference to a record no
+// initial one answers) reads as its other tests plus the join; a negated
+// one, and a join with no tests of its own, are not read.
+func TestReadJoinCEL(t *testing.T) {
+	in := &envInfo{colls: map[string]*collInfo{"crm.deals": {}, "crm.contacts": {}}}
+	named := func(x string) string {
+		return `state["crm"]["contacts"].exists(t1, type(t1) == map && "id" in t1 && type(t1["id"]) == type(` + x + `) && t1["id"] == ` + x + ` && t1.email.lowerAscii() == "lee@x.example")`
+	}
+	join := `(type(r) == map && "contact_ids" in r && (type(r.contact_ids) == list ? r.contact_ids.exists(id1, ` + named("id1") + `) : ` + named("r.contact_ids") + `))`
+	expr := `state["crm"]["deals"].exists(r, r.name == "Big deal" && ` + join + `)`
+	prog, err := assert.Compile(assert.Assertion{Type: assert.CEL, Expr: expr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, joins := in.readJoinCEL(prog)
+	if want == nil || len(joins) != 1 {
+		t.Fatalf("not read: %v %v", want, joins)
+	}
+	if len(want.Where) != 1 || want.Where[0].String() != `name="Big deal"` {
+		t.Errorf("where %v", want.Where)
+	}
+	j := joins[0]
+	if j.field != "contact_ids" || j.target != "crm.contacts" || j.key != "id" || len(j.where) != 1 || j.where[0].Field != "email" {
+		t.Errorf("join %+v", j)
+	}
+	neg, err := assert.Compile(assert.Assertion{Type: assert.CEL, Expr: "!" + expr, Negative: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, js := in.readJoinCEL(neg); w != nil || js != nil {
+		t.Errorf("a negated join was read: %v %v", w, js)
+	}
+}

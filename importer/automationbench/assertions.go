@@ -243,10 +243,7 @@ func (b *builder) entity(ws []string) ([]string, error) {
 	}
 	if c := app.Collection(actionsColl); c != nil {
 		// An app that logs actions: "<entity>_exists" means an action created one.
-		n := 1
-		for n < len(ws) && !fillerWords[ws[n]] && !markerWords[ws[n]] && opWords[ws[n]] == "" {
-			n++
-		}
+		n := logEntityLen(ws)
 		ent := strings.Join(ws[:n], "_")
 		b.coll, b.actions = c, true
 		keys := b.m.createKeys(app.Name, ent)
@@ -257,6 +254,16 @@ func (b *builder) entity(ws []string) ([]string, error) {
 		return nil, inputf("collection", "missing: %q needs a collection or object_type parameter", strings.Join(ws, "_"))
 	}
 	return nil, unmappedf("no collection of %s for entity %q (collections: %s)", app.Name, strings.Join(ws, "_"), strings.Join(collNames(app), ", "))
+}
+
+// logEntityLen is how many leading words of a type over an action log
+// name the entity (time_off_request_exists: three).
+func logEntityLen(ws []string) int {
+	n := 1
+	for n < len(ws) && !fillerWords[ws[n]] && !markerWords[ws[n]] && opWords[ws[n]] == "" {
+		n++
+	}
+	return n
 }
 
 // createKeys are the action keys that create an entity: those of imported
@@ -828,13 +835,37 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 			if cs, ok := b.reference(b.coll, base, v, false); ok && op == "" && len(cs) == 1 && len(cs[0].path) == 1 && cs[0].path[0] == rel.field.Name {
 				return cs, nil
 			}
-			return nil, nil
+			if base != singular(rel.word)+"_email" || !addressList(rel.field) {
+				return nil, nil
+			}
+			// A list of addresses (an event's attendees) named by its
+			// word and what it holds (attendee_email).
 		}
 		if op == "" {
 			op = assert.OpEquals
 		}
 		return b.valueConds([]string{rel.field.Name}, rel.field, op, v, false), nil
 	}
+}
+
+// addressList: a list of text its schema says holds email addresses.
+func addressList(f *Field) bool {
+	d := strings.ToLower(f.Description)
+	return f.Type == "array" && f.Items == "string" && (strings.Contains(d, "email") || strings.Contains(d, "address"))
+}
+
+// addressee: on a record the type says was sent, a person the parameter
+// names without saying sender (slack_direct_message_sent {user_id}) is
+// whom it was sent to: the caller is the sender, so a field the schema
+// calls the sender's gives way to its recipient twin (recipient_id).
+func (b *builder) addressee(c *Coll, base string, f *Field) *Field {
+	if !b.delivered || !strings.Contains(strings.ToLower(f.Description), "sender") || strings.Contains(base, "sender") || strings.HasPrefix(base, "from") {
+		return f
+	}
+	if rf := c.Field("recipient_" + lastWord(f.Name)); rf != nil {
+		return rf
+	}
+	return f
 }
 
 // elemNameField is the field naming the records of a list of records
@@ -861,6 +892,7 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 	}
 	// A free-form object of field -> value (cells, cell_contains, fields).
 	if f := c.resolve(b.app.Name, base); f != nil && f.Name != c.Key {
+		f = b.addressee(c, base, f)
 		if f.isMap() || f.Type == "" && isMapValue(v) {
 			return b.mapConds(append(append([]string(nil), prefix...), f.Name), op, v, pneg, at)
 		}
@@ -903,6 +935,11 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 	if cs := b.nestedConds(c, prefix, base, op, explicit, v, pneg, true); cs != nil {
 		return cs, nil
 	}
+	if len(prefix) == 0 {
+		if cs := b.relatedConds(c, base, op, explicit, v, pneg); cs != nil {
+			return cs, nil
+		}
+	}
 	return nil, unmappedf("parameter %s: no field of %s for %q%s", at, c.app(b.app), base, closestFields(c, base))
 }
 
@@ -938,10 +975,16 @@ var titleFields = set("subject", "title", "summary", "headline")
 // case (google_calendar_event_not_exists {summary: "Team lunch"} leaves
 // "Team lunch planning" alone).
 func (b *builder) plainProseOp(f *Field) string {
-	if titleFields[strings.ToLower(f.Name)] && !b.delivered {
+	if (titleFields[strings.ToLower(f.Name)] || describedTitle(f)) && !b.delivered {
 		return assert.OpIEquals
 	}
 	return assert.OpIContains
+}
+
+// describedTitle: a field its schema calls the record's title under
+// another name (a Zoom meeting's topic, "Meeting topic/title").
+func describedTitle(f *Field) bool {
+	return containsStr(words(strings.ToLower(strings.ReplaceAll(f.Description, "/", " "))), "title")
 }
 
 func isProse(f *Field) bool {
@@ -1245,6 +1288,11 @@ func (b *builder) adjective(adj string) error {
 			return nil // the values it was updated to are the test
 		}
 		return b.changed()
+	}
+	if lastWord(adj) == "order" {
+		if ok, err := b.listOrder(); ok || err != nil {
+			return err
+		}
 	}
 	for _, n := range []string{"is_" + adj, adj, "has_" + adj} {
 		if f := c.Field(n); f != nil && f.Type == "boolean" {

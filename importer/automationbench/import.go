@@ -304,7 +304,7 @@ func (r *importRun) buildServers(res *Result) {
 	}
 	for _, name := range slices.Sorted(maps.Keys(apps)) {
 		app := s.App(name)
-		tb := &toolBuilder{app: app, actionParams: r.actionParams[name]}
+		tb := &toolBuilder{app: app, actionParams: r.actionParams[name], counted: countedByTool(s, r.live(), name)}
 		srv := serverAtom(app, r.extra)
 		for _, n := range r.tools[name] {
 			_, rest, _ := s.AppOf(n)
@@ -313,6 +313,38 @@ func (r *importRun) buildServers(res *Result) {
 		r.servers[name] = srv
 		res.Servers = append(res.Servers, srv)
 	}
+}
+
+// countedByTool maps each tool of app the tasks list to the collections
+// of app whose records the positive assertions of those tasks look for
+// (exists, count): what the tool may be there to create.
+func countedByTool(s *Schemas, tasks []*taskState, app string) map[string][]string {
+	a := s.App(app)
+	out := map[string][]string{}
+	for _, ts := range tasks {
+		var colls []string
+		for _, c := range ts.task.Checks {
+			typ, _ := c["type"].(string)
+			ca, rest, ok := s.AppOf(typ)
+			ws := words(rest)
+			if !ok || ca != app || slices.Contains(ws, "not") || slices.Contains(ws, "missing") {
+				continue
+			}
+			if e, ok := resolveEntity(a, ws); ok && !e.coll.Actions && !slices.Contains(colls, e.coll.Name) {
+				colls = append(colls, e.coll.Name)
+			}
+		}
+		for _, n := range ts.task.Tools {
+			if ta, _, ok := s.AppOf(n); ok && ta == app {
+				for _, c := range colls {
+					if !slices.Contains(out[n], c) {
+						out[n] = append(out[n], c)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // dropUnused removes the servers of apps that no imported task uses: the
@@ -671,7 +703,8 @@ func collectActionParams(s *Schemas, tasks []*taskState) map[string]map[string]m
 						}
 					}
 					// The action may be named by the noun alone (Trello's "card").
-					for _, key := range []string{"create_" + singular(ws[0]), "add_" + singular(ws[0]), singular(ws[0])} {
+					ent := singular(strings.Join(ws[:logEntityLen(ws)], "_"))
+					for _, key := range []string{"create_" + ent, "add_" + ent, ent} {
 						note(app, key, params)
 					}
 				}

@@ -1,6 +1,9 @@
 package automationbench
 
 import (
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
@@ -49,11 +52,18 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 	}
 	name := strings.TrimPrefix(s, "#")
 	ids := b.idsNamed(target, name, by)
-	if len(ids) == 0 && by == "email" && target.Field("email") != nil && target.Key != "" {
-		join := cond{kind: condRef, path: []string{refField.Name},
-			value: refTo{app: b.app.Name, coll: target.Name, key: target.Key},
-			sub:   []cond{fieldCond(assert.OpIEquals, s, "email")}}
-		return []cond{negate(join, neg)}, true
+	if len(ids) == 0 && target.Key != "" {
+		// A record no initial one answers (a contact or company the task
+		// creates): looked up where the check runs, by its address, or by
+		// its name field in a list of ids (an association); a single
+		// reference by name keeps the name, which the tools accept (a
+		// Slack channel).
+		if nf := joinField(target, by); nf != "" && (by == "email" || refField.Type == "array") {
+			join := cond{kind: condRef, path: []string{refField.Name},
+				value: refTo{app: b.app.Name, coll: target.Name, key: target.Key},
+				sub:   []cond{fieldCond(assert.OpIEquals, name, nf)}}
+			return []cond{negate(join, neg)}, true
+		}
 	}
 	vals := ids
 	names := []any{name, "#" + name}
@@ -66,6 +76,23 @@ func (b *builder) reference(c *Coll, base string, v any, neg bool) ([]cond, bool
 		}
 	}
 	return []cond{negate(fieldCond(assert.OpIn, vals, refField.Name), neg)}, true
+}
+
+// joinField is the field a reference by address or by name reads in the
+// target: email, or its one name field (name, title, display_name).
+func joinField(target *Coll, by string) string {
+	if by == "email" {
+		if target.Field("email") != nil {
+			return "email"
+		}
+		return ""
+	}
+	for _, n := range []string{"name", "title", "display_name"} {
+		if target.Field(n) != nil {
+			return n
+		}
+	}
+	return ""
 }
 
 // refTarget finds the collection x names and the field of c referring to
@@ -229,4 +256,157 @@ func (b *builder) holderOf(value string) *Coll {
 		}
 	}
 	return found
+}
+
+// relatedConds maps <x>_<field> where x names a record c refers to and
+// field is one of that record's (a registrant's meeting_topic: the
+// meeting its meeting_id names has that topic; a comment's case_subject;
+// a message's recipient_email through recipient_profile_id). The ids of
+// the initial records that match, as a reference by name does, or, when
+// none does (a record the task creates), the join checked where the
+// assertion runs.
+func (b *builder) relatedConds(c *Coll, base, op string, explicit bool, v any, neg bool) []cond {
+	ws := words(base)
+	for i := len(ws) - 1; i >= 1; i-- {
+		x, rest := strings.Join(ws[:i], "_"), strings.Join(ws[i:], "_")
+		target, rf := b.relatedTarget(c, x)
+		if target == nil || target == c {
+			continue
+		}
+		tf := target.resolve(b.app.Name, rest)
+		if tf == nil {
+			tf = nearField(b.app.Name, target.Fields, rest, nil)
+		}
+		if tf == nil || tf.isObjectList() || tf.isMap() {
+			continue
+		}
+		top := op
+		if !explicit && isProse(tf) {
+			top = b.plainProseOp(tf)
+		} else if !explicit && (tf.Format == "email" || strings.Contains(tf.Name, "email")) {
+			top = assert.OpIEquals
+		}
+		sub := b.valueConds([]string{tf.Name}, tf, top, v, false)
+		if ids := b.initialIDs(target, sub); len(ids) > 0 && rf.Type != "array" {
+			return []cond{negate(fieldCond(assert.OpIn, ids, rf.Name), neg)}
+		}
+		join := cond{kind: condRef, path: []string{rf.Name}, value: refTo{app: b.app.Name, coll: target.Name, key: target.Key}, sub: sub}
+		return []cond{negate(join, neg)}
+	}
+	return nil
+}
+
+// relatedTarget finds the collection x names and the field of c holding
+// its id: <x>_id, an id field whose description names x (a comment's
+// parent_id, "ID of the case"), the one list of x ids; or, where x is a
+// role rather than a collection (recipient), the one <x>_<y>_id field
+// whose y names a collection (recipient_profile_id: a profile).
+func (b *builder) relatedTarget(c *Coll, x string) (*Coll, *Field) {
+	if target, _, ok := entityOf(b.app, x); ok && target.Key != "" {
+		if rf := c.Field(x + "_id"); rf != nil && rf.Name != c.Key {
+			return target, rf
+		}
+		if rf := idDescribing(c, x); rf != nil {
+			return target, rf
+		}
+		if rf := idList(c, x); rf != nil {
+			return target, rf
+		}
+		return nil, nil
+	}
+	var found *Field
+	var target *Coll
+	for _, f := range c.Fields {
+		mid, ok := strings.CutPrefix(f.Name, x+"_")
+		if !ok || !strings.HasSuffix(mid, "_id") || f.Type != "string" && f.Type != "" {
+			continue
+		}
+		t, _, ok := entityOf(b.app, strings.TrimSuffix(mid, "_id"))
+		if !ok || t.Key == "" {
+			continue
+		}
+		if found != nil {
+			return nil, nil
+		}
+		found, target = f, t
+	}
+	return target, found
+}
+
+// idDescribing is the one id field of c whose description names x.
+func idDescribing(c *Coll, x string) *Field {
+	var found *Field
+	for _, f := range c.Fields {
+		if !strings.HasSuffix(f.Name, "_id") || f.Name == c.Key || !containsStr(words(strings.ToLower(f.Description)), x) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = f
+	}
+	return found
+}
+
+// initialIDs are the keys of target's initial records every cond holds
+// for; a numeric key also as a number.
+func (b *builder) initialIDs(target *Coll, conds []cond) []any {
+	rs, err := b.m.initialMatches(&query{app: b.app.Name, coll: target.Name, conds: conds})
+	if err != nil {
+		return nil
+	}
+	var out []any
+	for _, r := range rs {
+		if k, ok := keyString(r[target.Key]); ok && !containsValue(out, k) {
+			out = append(out, k)
+			if n, isNum := r[target.Key].(float64); isNum {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// orderFields name a record's place in a sequence (a signer's
+// routing_order).
+var orderFields = []string{"routing_order", "order", "position", "sequence"}
+
+// listOrder reads an order the type names over the records of a list
+// (docusign_envelope_signing_order {signer_emails: [a, b]}): a parameter
+// holding a list of values of the list's records, and an order field
+// beside them; the i-th value's record is at place i (1-based, as a
+// routing order counts), in the type the schema gives the field. ok is
+// false when no parameter and list fit.
+func (b *builder) listOrder() (bool, error) {
+	for _, p := range slices.Sorted(maps.Keys(b.params)) {
+		vals, isList := b.params[p].([]any)
+		if !isList || len(vals) < 2 {
+			continue
+		}
+		lf, ef := nestedField(b.app.Name, b.coll, singular(p), true)
+		if lf == nil {
+			continue
+		}
+		var of *Field
+		for _, n := range orderFields {
+			if of = lf.elemField(n); of != nil {
+				break
+			}
+		}
+		if of == nil {
+			continue
+		}
+		b.used[p] = true
+		for i, v := range vals {
+			place := any(float64(i + 1))
+			if of.Type == "string" {
+				place = fmt.Sprint(i + 1)
+			}
+			sub := append(b.valueConds([]string{ef.Name}, ef, assert.OpIEquals, v, false),
+				fieldCond(assert.OpEquals, place, of.Name))
+			b.conds = append(b.conds, cond{kind: condElem, path: []string{lf.Name}, sub: sub})
+		}
+		return true, nil
+	}
+	return false, nil
 }

@@ -107,3 +107,113 @@ func TestReferenceToCreatedRecord(t *testing.T) {
 		}
 	}
 }
+
+// A parameter naming a field of a record the entity refers to goes
+// through the field holding that record's id (a registrant's
+// meeting_topic: its meeting_id; a comment's case_subject: the parent_id
+// its description says is the case's; a message's recipient_email: the
+// recipient_profile_id of a profile); an order the type names over a
+// list's records puts each value's record at its place; a list of
+// addresses is named by what it holds.
+func TestRelatedRecordsOrderAndAddressLists(t *testing.T) {
+	cases := []struct {
+		name    string
+		initial map[string]any
+		check   map[string]any
+		want    []string
+	}{
+		{"registrant by meeting topic", map[string]any{"zoom": map[string]any{
+			"meetings":    []any{map[string]any{"id": "881", "topic": "Q2 Webinar"}, map[string]any{"id": "882", "topic": "Q3 Review"}},
+			"registrants": []any{}}},
+			map[string]any{"type": "zoom_registrant_exists", "meeting_topic": "Q2 Webinar", "email": "a@x.example"},
+			[]string{`"meeting_id":{"in":["881"]}`}},
+		{"comment by case subject", map[string]any{"salesforce": map[string]any{
+			"cases": []any{map[string]any{"id": "500A", "subject": "Login loop"}, map[string]any{"id": "500B", "subject": "Login loop (closed)"}}}},
+			map[string]any{"type": "salesforce_case_comment_exists", "case_subject": "Login loop"},
+			[]string{`"parent_id":{"in":["500A"]}`}},
+		{"message by recipient email", map[string]any{"linkedin": map[string]any{
+			"profiles": []any{map[string]any{"id": "p1", "email": "zo@x.example"}, map[string]any{"id": "p2", "email": "w@x.example"}}}},
+			map[string]any{"type": "linkedin_message_sent", "recipient_email": "zo@x.example"},
+			[]string{`"recipient_profile_id":{"in":["p1"]}`}},
+		{"signing order", map[string]any{"docusign": map[string]any{"envelopes": []any{}}},
+			map[string]any{"type": "docusign_envelope_signing_order", "signer_emails": []any{"b@x.example", "a@x.example"}},
+			[]string{`e1.routing_order == \"1\"`, `e1.routing_order == \"2\"`}},
+		{"attendee by address", map[string]any{"google_calendar": map[string]any{
+			"events": []any{map[string]any{"id": "ev1", "summary": "Sync", "attendees": []any{"me@x.example"}}}}},
+			map[string]any{"type": "google_calendar_event_has_attendee", "summary": "Sync", "attendee_email": "ola@x.example"},
+			[]string{`"attendees":{"iequals":"ola@x.example"}`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, _ := json.Marshal(importOne(t, c.initial, c.check))
+			for _, w := range c.want {
+				if !strings.Contains(string(g), w) {
+					t.Errorf("goal lacks %s\n%s", w, g)
+				}
+			}
+		})
+	}
+	// The order is each value's place: b first, then a.
+	goal := importOne(t, map[string]any{"docusign": map[string]any{"envelopes": []any{}}},
+		map[string]any{"type": "docusign_envelope_signing_order", "signer_emails": []any{"b@x.example", "a@x.example"}})
+	places := map[string]string{}
+	for _, seg := range strings.Split(goal[0].Expr, "r.signers.exists(")[1:] {
+		for _, who := range []string{"a@x.example", "b@x.example"} {
+			if strings.Contains(seg, who) {
+				for _, n := range []string{"1", "2"} {
+					if strings.Contains(seg, `routing_order == "`+n+`"`) {
+						places[who] = n
+					}
+				}
+			}
+		}
+	}
+	if places["b@x.example"] != "1" || places["a@x.example"] != "2" {
+		t.Errorf("places %v, want b at 1 and a at 2: %s", places, goal[0].Expr)
+	}
+}
+
+// A create whose object names no collection of the app creates the one
+// collection the goals of the tasks offering it count; with two counted
+// it stays unresolved. On a record the type says was sent, a person id
+// the parameter names without saying sender is the recipient.
+func TestCountedCreateAndAddressee(t *testing.T) {
+	task := func(name string, tools []any, initial map[string]any, checks ...map[string]any) Source {
+		initial["meta"] = map[string]any{"current_time": "2026-03-02T10:00:00Z"}
+		b, _ := json.Marshal(map[string]any{"task": "c." + name, "prompt": []any{map[string]any{"role": "user", "content": "x"}},
+			"info": map[string]any{"zapier_tools": tools, "initial_state": initial, "assertions": toAnyMaps(checks)}})
+		return Source{File: name + ".json", Data: b}
+	}
+	res := Import(testSchemas(t), []Source{
+		task("photo", []any{"instagram_publish_photo"}, map[string]any{"instagram": map[string]any{"media": []any{}}},
+			map[string]any{"type": "instagram_media_exists", "caption_contains": "Spring"}),
+		task("share", []any{"linkedin_create_share_update"}, map[string]any{"linkedin": map[string]any{"posts": []any{}, "messages": []any{}}},
+			map[string]any{"type": "linkedin_post_exists", "text_contains": "Lisbon"},
+			map[string]any{"type": "linkedin_message_exists", "text_contains": "Lisbon"}),
+		task("dm", []any{"slack_send_direct_message"}, map[string]any{"slack": map[string]any{"users": []any{map[string]any{"id": "U7", "name": "a"}}}},
+			map[string]any{"type": "slack_direct_message_sent", "user_id": "U7", "text_contains": "hi"}),
+	})
+	if res.Report.ImportedFully != 3 {
+		t.Fatalf("imported %d: %v", res.Report.ImportedFully, res.Report.Errors)
+	}
+	effects := map[string]string{}
+	for _, srv := range res.Servers {
+		for _, tl := range srv.Tools {
+			effects[tl.Name] = tl.Effect.Kind + " " + tl.Effect.Collection
+		}
+	}
+	if effects["instagram_publish_photo"] != "create media" {
+		t.Errorf("instagram_publish_photo: %q, want a create of media", effects["instagram_publish_photo"])
+	}
+	if effects["linkedin_create_share_update"] != "unresolved " {
+		t.Errorf("linkedin_create_share_update with two collections counted: %q, want unresolved", effects["linkedin_create_share_update"])
+	}
+	for _, in := range res.Intents {
+		if in.ID != "c.dm" {
+			continue
+		}
+		if g, _ := json.Marshal(in.Goal); !strings.Contains(string(g), `"recipient_id":{"equals":"U7"}`) {
+			t.Errorf("dm goal: %s, want the recipient U7", g)
+		}
+	}
+}

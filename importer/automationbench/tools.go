@@ -56,6 +56,9 @@ type toolBuilder struct {
 	// imported data and assertions, so action tools declare the arguments
 	// the benchmark checks.
 	actionParams map[string]map[string]any
+	// counted: tool name -> the collections the positive assertions of
+	// the tasks listing it look for records of (countedByTool).
+	counted map[string][]string
 }
 
 // toolParts is a tool name read as a sentence.
@@ -125,7 +128,15 @@ func parseToolName(rest string) toolParts {
 // read the app has no collection for answers from the log.
 func (tb *toolBuilder) Tool(name, rest string) atom.Tool {
 	p := parseToolName(rest)
+	if q, ok := tb.trailingVerb(rest, p); ok {
+		p = q
+	}
 	t, err := tb.stateTool(name, p)
+	if err != nil && p.kind == effCreate && !tb.app.HasActions() {
+		if t2, ok := tb.countedCreate(name, p); ok {
+			t, err = t2, nil
+		}
+	}
 	if err != nil && len(p.entityW) > 0 {
 		// Words before the verb that name no collection qualify it
 		// (quick_add_event): the name read from the verb on.
@@ -161,6 +172,42 @@ func (tb *toolBuilder) Tool(name, rest string) atom.Tool {
 		return unresolvedTool(tb.app, name, err.Error())
 	}
 	return t
+}
+
+// trailingVerb reads entity_verb names whose entity words hold a verb
+// too (salesforce_case_comment_create: a case comment created, not a
+// case commented on): the last word is the verb when every word before it
+// names one collection.
+func (tb *toolBuilder) trailingVerb(rest string, p toolParts) (toolParts, bool) {
+	ws := words(rest)
+	last := len(ws) - 1
+	if last <= 0 || verbKind(ws[last]) == effNone || p.verb == ws[last] {
+		return p, false
+	}
+	e, ok := resolveEntity(tb.app, ws[:last])
+	if !ok || e.n != last || e.n <= len(p.entityW) {
+		return p, false
+	}
+	return toolParts{key: p.key, verb: ws[last], kind: verbKind(ws[last]), entityW: ws[:last], object: ws[:last]}, true
+}
+
+// countedCreate derives a create whose object names no collection of the
+// app (instagram_publish_photo, linkedin_create_share_update) as a create
+// of the one collection the tasks listing it look for records of: the
+// product's action makes the record the goal counts, under another name.
+func (tb *toolBuilder) countedCreate(name string, p toolParts) (atom.Tool, bool) {
+	cs := tb.counted[name]
+	if len(cs) != 1 {
+		return atom.Tool{}, false
+	}
+	c := tb.app.Collection(cs[0])
+	if c == nil {
+		return atom.Tool{}, false
+	}
+	q := p
+	q.object, q.parent, q.by = words(c.Name), nil, nil
+	t, err := tb.createTool(name, q, entity{coll: c, n: len(q.object)}, true)
+	return t, err == nil
 }
 
 func unresolvedTool(app *App, name, why string) atom.Tool {

@@ -46,6 +46,8 @@ func TestToolDerivation(t *testing.T) {
 		{"slack_list_channels", "search", "channels", nil, []string{"name"}},
 		{"slack_archive_channel", "update", "channels", map[string]any{"is_archived": true}, []string{"channel_id"}},
 		{"salesforce_lead_create", "create", "leads", nil, []string{"last_name", "email"}},
+		// entity_verb whose entity words hold a verb: a case comment created.
+		{"salesforce_case_comment_create", "create", "case_comments", nil, []string{"parent_id"}},
 		{"salesforce_contact_update", "update", "contacts", nil, []string{"contact_id", "email"}},
 		{"salesforce_opportunity_delete", "delete", "opportunities", nil, nil},
 		{"salesforce_contact_add_to_campaign", "create", "campaign_members", nil, []string{"CampaignId", "ContactId"}},
