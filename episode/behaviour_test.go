@@ -11,6 +11,7 @@ import (
 
 const behaviourServer = `kind: server
 id: shop
+invalid_arguments: invalid_arguments
 collections:
   - name: channels
     fields:
@@ -38,6 +39,7 @@ collections:
         - {field: cancelled_at, states: [cancelled]}
         - {field: paid_at, states: [paid, refunded]}
   - name: carts
+    not_found: "No such cart: '{value}'"
     fields:
       cancelled_at: {type: string, format: date-time}
     lifecycle: {field: cancelled_at, terminal: [set], error: "INVALID: the cart is already cancelled"}
@@ -130,6 +132,9 @@ func TestDeclaredBehaviour(t *testing.T) {
 		{"a refunded order's own wording", "shop_cancel_order", `{"id":"o2"}`, true, "Order cancelled: it is refunded", "o2", "status", `"refunded"`},
 		{"a cart is cancelled once", "shop_cancel_cart", `{"id":"k1"}`, false, `"cancelled_at":"2026-03-02T10:00:00Z"`, "", "", ""},
 		{"and not twice", "shop_cancel_cart", `{"id":"k1"}`, true, "INVALID: the cart is already cancelled", "", "", ""},
+		{"an unknown id in the product's words", "shop_cancel_cart", `{"id":"k9"}`, true, "No such cart: 'k9'", "", "", ""},
+		{"an unknown id of a collection without words", "shop_cancel_order", `{"id":"o9"}`, true, `no order with id \"o9\"`, "", "", ""},
+		{"a missing argument starts with the product's code", "shop_post", `{"channel":"C1"}`, true, "invalid_arguments: invalid arguments for shop_post: missing property 'text'", "", "", ""},
 	} {
 		o := s.Call(ToolCall{Name: c.tool, Args: json.RawMessage(c.args)})
 		if o.IsError != c.isErr || !strings.Contains(o.Content, c.want) {
