@@ -259,7 +259,7 @@ type Example struct {
 // ExampleCall is one call of an example: an Error the observation must
 // contain, or fields (Want) the returned record must hold; Record then
 // names a record (collection and key) whose fields after the call must be
-// Holds.
+// Holds, or with Gone, must be no more.
 type ExampleCall struct {
 	Tool   string         `json:"tool"`
 	Args   map[string]any `json:"args,omitempty"`
@@ -267,6 +267,7 @@ type ExampleCall struct {
 	Want   map[string]any `json:"want,omitempty"`
 	Record string         `json:"record,omitempty"` // "collection/key"
 	Holds  map[string]any `json:"holds,omitempty"`
+	Gone   bool           `json:"gone,omitempty"`
 }
 
 func validateExamples(e *Entry, s *Server) Diagnostics {

@@ -81,6 +81,12 @@ func checkExampleCall(t *testing.T, sess *episode.Session, s *atom.Server, j int
 	}
 	coll, key, _ := strings.Cut(c.Record, "/")
 	rec, ok := sess.State().Get(s.AppName()+"."+coll, key)
+	if c.Gone {
+		if ok {
+			t.Errorf("call %d %s: record %s is still there", j, c.Tool, c.Record)
+		}
+		return
+	}
 	if !ok {
 		t.Fatalf("call %d: no record %s", j, c.Record)
 	}
