@@ -68,6 +68,31 @@ tools:
     description: Cancel an order.
     input: {type: object, properties: {id: {type: string}}, required: [id]}
     effect: {kind: update, collection: orders, set: {status: cancelled}}
+  - name: shop_script_tag
+    description: Add a tag to an order, in Starlark.
+    input: {type: object, properties: {id: {type: string}, tag: {type: string}}, required: [id, tag]}
+    effect:
+      kind: starlark
+      code: |
+        def run(args, db):
+            o = db.get("orders", args["id"])
+            return db.update("orders", args["id"], {"tags": o.get("tags", []) + [args["tag"]]})
+  - name: shop_script_cancel
+    description: Cancel an order, in Starlark.
+    input: {type: object, properties: {id: {type: string}}, required: [id]}
+    effect:
+      kind: starlark
+      code: |
+        def run(args, db):
+            return db.update("orders", args["id"], {"status": "cancelled"})
+  - name: shop_script_post
+    description: Post a message, in Starlark.
+    input: {type: object, properties: {channel: {type: string}, text: {type: string}}, required: [channel, text]}
+    effect:
+      kind: starlark
+      code: |
+        def run(args, db):
+            return db.create("messages", {"channel_id": args["channel"], "text": args["text"]})
 `
 
 const behaviourData = `kind: data
@@ -81,6 +106,7 @@ records:
       - {id: o1, status: open, tags: [billing]}
       - {id: o2, status: paid, paid_at: "2026-02-01T00:00:00Z"}
       - {id: o3, status: cancelled, cancelled_at: "2026-02-03T00:00:00Z"}
+      - {id: o4, status: open, tags: [billing]}
     carts: [{id: k1}]
 `
 
@@ -165,5 +191,35 @@ func TestTransitionClearsStamp(t *testing.T) {
 	rec := map[string]any{"status": "open", "paid_at": "x"}
 	if err := transition(&Context{}, coll, map[string]any{"status": "paid", "paid_at": "x"}, rec, map[string]bool{"status": true}); err != nil || rec["paid_at"] != nil {
 		t.Errorf("reopen: %v, paid_at %v; want it cleared", err, rec["paid_at"])
+	}
+}
+
+// TestStarlarkKeepsBehaviour: a tool written in Starlark cannot bypass
+// what the server declares: its writes are held to the same set fields,
+// references and status machine as a declarative effect's, and a refused
+// write changes nothing.
+func TestStarlarkKeepsBehaviour(t *testing.T) {
+	s := behaviourSession(t)
+	for _, c := range []struct {
+		name, tool, args string
+		isErr            bool
+		want             string
+	}{
+		{"a tag the order holds is not added twice", "shop_script_tag", `{"id":"o4","tag":"billing"}`, false, `"tags":["billing"]`},
+		{"an unknown channel is the product's error", "shop_script_post", `{"channel":"C999999","text":"hi"}`, true, "channel_not_found"},
+		{"a known channel", "shop_script_post", `{"channel":"C1","text":"hi"}`, false, `"channel_id":"C1"`},
+		{"a paid order cannot be cancelled", "shop_script_cancel", `{"id":"o2"}`, true, "Cannot change an order from paid to cancelled"},
+		{"cancelling stamps the time", "shop_script_cancel", `{"id":"o4"}`, false, `"cancelled_at":"2026-03-02T10:00:00Z"`},
+	} {
+		o := s.Call(ToolCall{Name: c.tool, Args: json.RawMessage(c.args)})
+		if o.IsError != c.isErr || !strings.Contains(o.Content, c.want) {
+			t.Errorf("%s: error %v %s; want error %v and %s", c.name, o.IsError, o.Content, c.isErr, c.want)
+		}
+	}
+	if r, _ := s.State().Get("shop.orders", "o2"); r["status"] != "paid" {
+		t.Errorf("a refused Starlark write changed o2: %v", r)
+	}
+	if n := len(s.State().Records("shop.messages")); n != 1 {
+		t.Errorf("%d messages; the post to an unknown channel wrote one", n)
 	}
 }
