@@ -259,7 +259,7 @@ type Example struct {
 // ExampleCall is one call of an example: an Error the observation must
 // contain, or fields (Want) the returned record must hold; Record then
 // names a record (collection and key) whose fields after the call must be
-// Holds.
+// Holds, or with Gone, must be no more.
 type ExampleCall struct {
 	Tool   string         `json:"tool"`
 	Args   map[string]any `json:"args,omitempty"`
@@ -267,6 +267,7 @@ type ExampleCall struct {
 	Want   map[string]any `json:"want,omitempty"`
 	Record string         `json:"record,omitempty"` // "collection/key"
 	Holds  map[string]any `json:"holds,omitempty"`
+	Gone   bool           `json:"gone,omitempty"`
 }
 
 func validateExamples(e *Entry, s *Server) Diagnostics {
@@ -291,4 +292,58 @@ func validateExamples(e *Entry, s *Server) Diagnostics {
 		}
 	}
 	return ds
+}
+
+// Tool kinds a server's conformance examples cover, at least one call each.
+const (
+	ToolRead   = "read"   // search, list, get
+	ToolCreate = "create" // create a record
+	ToolSend   = "send"   // create one that goes to someone: send, reply, post
+	ToolUpdate = "update" // update, append to a list
+	ToolDelete = "delete"
+)
+
+// sendVerbs are the first words after the app of a create tool that sends.
+var sendVerbs = map[string]bool{"send": true, "reply": true, "post": true}
+
+// ToolKind is the kind of the server's tool t, from its effect and, for a
+// create, the verb its name starts with; "" for a Starlark tool, whose
+// effect says nothing of its kind.
+func (s *Server) ToolKind(t *Tool) string {
+	switch t.Effect.Kind {
+	case "search", "get":
+		return ToolRead
+	case "update", "append", "remove":
+		return ToolUpdate
+	case "delete":
+		return ToolDelete
+	case "create":
+		verb, _, _ := strings.Cut(strings.TrimPrefix(t.Name, s.ID+"_"), "_")
+		if sendVerbs[verb] {
+			return ToolSend
+		}
+		return ToolCreate
+	}
+	return ""
+}
+
+// UncoveredKinds lists, sorted, the tool kinds of the server that no call
+// of its examples exercises.
+func (s *Server) UncoveredKinds() []string {
+	covered := map[string]bool{}
+	for _, ex := range s.Examples {
+		for _, c := range ex.Calls {
+			if t := s.Tool(c.Tool); t != nil {
+				covered[s.ToolKind(t)] = true
+			}
+		}
+	}
+	var out []string
+	for i := range s.Tools {
+		if k := s.ToolKind(&s.Tools[i]); k != "" && !covered[k] {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

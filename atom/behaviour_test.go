@@ -141,3 +141,29 @@ tools:
 		t.Errorf("an email tool writing phone numbers: %v", ds)
 	}
 }
+
+// TestToolKinds: a tool's kind comes from its effect, a create that sends
+// from its verb, and the kinds a server's examples leave uncalled are
+// listed once each.
+func TestToolKinds(t *testing.T) {
+	s := &Server{ID: "mail", Tools: []Tool{
+		{Name: "mail_find", Effect: Effect{Kind: "search"}},
+		{Name: "mail_get", Effect: Effect{Kind: "get"}},
+		{Name: "mail_create_draft", Effect: Effect{Kind: "create"}},
+		{Name: "mail_send_email", Effect: Effect{Kind: "create"}},
+		{Name: "mail_reply", Effect: Effect{Kind: "create"}},
+		{Name: "mail_add_label", Effect: Effect{Kind: "append"}},
+		{Name: "mail_trash", Effect: Effect{Kind: "delete"}},
+		{Name: "mail_script", Effect: Effect{Kind: "starlark"}},
+	}}
+	want := []string{ToolRead, ToolRead, ToolCreate, ToolSend, ToolSend, ToolUpdate, ToolDelete, ""}
+	for i := range s.Tools {
+		if got := s.ToolKind(&s.Tools[i]); got != want[i] {
+			t.Errorf("%s: kind %q, want %q", s.Tools[i].Name, got, want[i])
+		}
+	}
+	s.Examples = []Example{{Calls: []ExampleCall{{Tool: "mail_get"}, {Tool: "mail_find"}, {Tool: "mail_reply"}}}}
+	if got := strings.Join(s.UncoveredKinds(), ","); got != "create,delete,update" {
+		t.Errorf("uncovered %q, want create,delete,update", got)
+	}
+}

@@ -56,7 +56,12 @@ type Server struct {
 	// Examples are conformance cases: calls on a small state with what
 	// the product answers, each citing the documentation it comes from.
 	Examples []Example `json:"examples,omitempty"`
-	Lineage  *Lineage  `json:"lineage,omitempty"`
+	// InvalidArguments is the product's error code for a call whose
+	// arguments its schema refuses, a required one missing (Slack's
+	// invalid_arguments, Stripe's parameter_missing): the observation
+	// starts with it, then says what is wrong.
+	InvalidArguments string   `json:"invalid_arguments,omitempty"`
+	Lineage          *Lineage `json:"lineage,omitempty"`
 }
 
 // AppName is the app's name in collection references ("gmail" in gmail.messages).
@@ -104,6 +109,10 @@ type Collection struct {
 	// behaviour.go). Both optional.
 	Lifecycle  *Lifecycle  `json:"lifecycle,omitempty"`
 	Invariants []Invariant `json:"invariants,omitempty"`
+	// NotFound is the product's error for an id that names no record of
+	// the collection (Stripe's "No such customer: '{value}'"); "{value}"
+	// is replaced by the id. Empty: a generic error naming the field.
+	NotFound string `json:"not_found,omitempty"`
 }
 
 // VolatileFields is the collection's declared volatile fields, sorted.

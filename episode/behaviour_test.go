@@ -11,6 +11,7 @@ import (
 
 const behaviourServer = `kind: server
 id: shop
+invalid_arguments: invalid_arguments
 collections:
   - name: channels
     fields:
@@ -38,6 +39,7 @@ collections:
         - {field: cancelled_at, states: [cancelled]}
         - {field: paid_at, states: [paid, refunded]}
   - name: carts
+    not_found: "No such cart: '{value}'"
     fields:
       cancelled_at: {type: string, format: date-time}
     lifecycle: {field: cancelled_at, terminal: [set], error: "INVALID: the cart is already cancelled"}
@@ -66,6 +68,31 @@ tools:
     description: Cancel an order.
     input: {type: object, properties: {id: {type: string}}, required: [id]}
     effect: {kind: update, collection: orders, set: {status: cancelled}}
+  - name: shop_script_tag
+    description: Add a tag to an order, in Starlark.
+    input: {type: object, properties: {id: {type: string}, tag: {type: string}}, required: [id, tag]}
+    effect:
+      kind: starlark
+      code: |
+        def run(args, db):
+            o = db.get("orders", args["id"])
+            return db.update("orders", args["id"], {"tags": o.get("tags", []) + [args["tag"]]})
+  - name: shop_script_cancel
+    description: Cancel an order, in Starlark.
+    input: {type: object, properties: {id: {type: string}}, required: [id]}
+    effect:
+      kind: starlark
+      code: |
+        def run(args, db):
+            return db.update("orders", args["id"], {"status": "cancelled"})
+  - name: shop_script_post
+    description: Post a message, in Starlark.
+    input: {type: object, properties: {channel: {type: string}, text: {type: string}}, required: [channel, text]}
+    effect:
+      kind: starlark
+      code: |
+        def run(args, db):
+            return db.create("messages", {"channel_id": args["channel"], "text": args["text"]})
 `
 
 const behaviourData = `kind: data
@@ -79,6 +106,7 @@ records:
       - {id: o1, status: open, tags: [billing]}
       - {id: o2, status: paid, paid_at: "2026-02-01T00:00:00Z"}
       - {id: o3, status: cancelled, cancelled_at: "2026-02-03T00:00:00Z"}
+      - {id: o4, status: open, tags: [billing]}
     carts: [{id: k1}]
 `
 
@@ -130,6 +158,9 @@ func TestDeclaredBehaviour(t *testing.T) {
 		{"a refunded order's own wording", "shop_cancel_order", `{"id":"o2"}`, true, "Order cancelled: it is refunded", "o2", "status", `"refunded"`},
 		{"a cart is cancelled once", "shop_cancel_cart", `{"id":"k1"}`, false, `"cancelled_at":"2026-03-02T10:00:00Z"`, "", "", ""},
 		{"and not twice", "shop_cancel_cart", `{"id":"k1"}`, true, "INVALID: the cart is already cancelled", "", "", ""},
+		{"an unknown id in the product's words", "shop_cancel_cart", `{"id":"k9"}`, true, "No such cart: 'k9'", "", "", ""},
+		{"an unknown id of a collection without words", "shop_cancel_order", `{"id":"o9"}`, true, `no order with id \"o9\"`, "", "", ""},
+		{"a missing argument starts with the product's code", "shop_post", `{"channel":"C1"}`, true, "invalid_arguments: invalid arguments for shop_post: missing property 'text'", "", "", ""},
 	} {
 		o := s.Call(ToolCall{Name: c.tool, Args: json.RawMessage(c.args)})
 		if o.IsError != c.isErr || !strings.Contains(o.Content, c.want) {
@@ -160,5 +191,35 @@ func TestTransitionClearsStamp(t *testing.T) {
 	rec := map[string]any{"status": "open", "paid_at": "x"}
 	if err := transition(&Context{}, coll, map[string]any{"status": "paid", "paid_at": "x"}, rec, map[string]bool{"status": true}); err != nil || rec["paid_at"] != nil {
 		t.Errorf("reopen: %v, paid_at %v; want it cleared", err, rec["paid_at"])
+	}
+}
+
+// TestStarlarkKeepsBehaviour: a tool written in Starlark cannot bypass
+// what the server declares: its writes are held to the same set fields,
+// references and status machine as a declarative effect's, and a refused
+// write changes nothing.
+func TestStarlarkKeepsBehaviour(t *testing.T) {
+	s := behaviourSession(t)
+	for _, c := range []struct {
+		name, tool, args string
+		isErr            bool
+		want             string
+	}{
+		{"a tag the order holds is not added twice", "shop_script_tag", `{"id":"o4","tag":"billing"}`, false, `"tags":["billing"]`},
+		{"an unknown channel is the product's error", "shop_script_post", `{"channel":"C999999","text":"hi"}`, true, "channel_not_found"},
+		{"a known channel", "shop_script_post", `{"channel":"C1","text":"hi"}`, false, `"channel_id":"C1"`},
+		{"a paid order cannot be cancelled", "shop_script_cancel", `{"id":"o2"}`, true, "Cannot change an order from paid to cancelled"},
+		{"cancelling stamps the time", "shop_script_cancel", `{"id":"o4"}`, false, `"cancelled_at":"2026-03-02T10:00:00Z"`},
+	} {
+		o := s.Call(ToolCall{Name: c.tool, Args: json.RawMessage(c.args)})
+		if o.IsError != c.isErr || !strings.Contains(o.Content, c.want) {
+			t.Errorf("%s: error %v %s; want error %v and %s", c.name, o.IsError, o.Content, c.isErr, c.want)
+		}
+	}
+	if r, _ := s.State().Get("shop.orders", "o2"); r["status"] != "paid" {
+		t.Errorf("a refused Starlark write changed o2: %v", r)
+	}
+	if n := len(s.State().Records("shop.messages")); n != 1 {
+		t.Errorf("%d messages; the post to an unknown channel wrote one", n)
 	}
 }

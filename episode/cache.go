@@ -89,7 +89,7 @@ func (lc *libCache) tool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, e
 		return nil, parts.err
 	}
 	return &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se,
-		schema: parts.schema, impl: parts.impl, raw: parts.raw, takes: parts.takes}, nil
+		schema: parts.schema, impl: parts.impl, raw: parts.raw, takes: parts.takes, invalid: s.InvalidArguments}, nil
 }
 
 type specEntry struct {

@@ -143,6 +143,9 @@ func (tg *target) find(st *state.State, args map[string]any) (string, state.Reco
 			}
 		}
 	}
+	if tg.coll.NotFound != "" {
+		return "", nil, fmt.Errorf("%s", strings.ReplaceAll(tg.coll.NotFound, "{value}", want))
+	}
 	_, coll := state.Split(tg.name)
 	return "", nil, fmt.Errorf("no %s with %s %q", inflect.Singular(coll), tg.match, want)
 }

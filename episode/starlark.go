@@ -20,9 +20,10 @@ import (
 // executed once and frozen; each call gets a fresh thread with a step
 // budget, no load(), no I/O and no clock but the environment's.
 type starlarkEffect struct {
-	app  string
-	name string
-	run  *starlark.Function
+	app    string
+	name   string
+	run    *starlark.Function
+	server *atom.Server // whose collections' declared behaviour the writes keep
 }
 
 var starlarkOpts = &syntax.FileOptions{While: true, Recursion: false, TopLevelControl: true, GlobalReassign: false}
@@ -66,7 +67,7 @@ func initStarlark(s *atom.Server, t *atom.Tool, prog *starlark.Program) (Effect,
 	if !ok {
 		return nil, fmt.Errorf("starlark: code must define run(args, db)")
 	}
-	return &starlarkEffect{app: s.AppName(), name: t.Name, run: run}, nil
+	return &starlarkEffect{app: s.AppName(), name: t.Name, run: run, server: s}, nil
 }
 
 func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
@@ -78,7 +79,7 @@ func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	defer leave()
 	g, stop := newGuard(e.name, lim, left)
 	defer stop()
-	db := &starDB{cx: cx, app: e.app, g: g}
+	db := &starDB{cx: cx, app: e.app, g: g, server: e.server}
 	// Writes go through a scratch state so a failing script changes nothing.
 	argv, err := db.toStarlark(args)
 	if err != nil {
@@ -103,10 +104,36 @@ func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 
 // starDB is the db argument of run(args, db).
 type starDB struct {
-	cx   *Context
-	app  string
-	g    *guard
-	undo []func()
+	cx     *Context
+	app    string
+	g      *guard
+	undo   []func()
+	server *atom.Server
+}
+
+// keep holds a script's write to the behaviour its server declares for
+// the collection, as a declarative effect's write is held: references
+// resolve, set fields hold no value twice, the status moves only as its
+// machine allows. A collection of another app, or of none the server
+// declares, is the script's alone.
+func (d *starDB) keep(full string, old, rec state.Record, written map[string]any) error {
+	app, name := state.Split(full)
+	if d.server == nil || app != d.app {
+		return nil
+	}
+	coll := d.server.Collection(name)
+	if coll == nil {
+		return nil
+	}
+	given := make(map[string]bool, len(written))
+	for f := range written {
+		given[f] = true
+	}
+	if err := checkRefs(d.cx, app, coll, written); err != nil {
+		return err
+	}
+	setFields(coll, rec, written)
+	return transition(d.cx, coll, old, rec, given)
 }
 
 // fromStarlark converts a script's value, charging it to the call's budget.
@@ -243,6 +270,9 @@ func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 		return nil, err
 	}
 	r := v.(map[string]any)
+	if err := d.keep(full, nil, r, maps.Clone(r)); err != nil {
+		return nil, err
+	}
 	st := d.cx.State
 	key := st.KeyField(full)
 	if _, ok := r[key]; !ok {
@@ -305,6 +335,9 @@ func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	}
 	for f, x := range v.(map[string]any) {
 		rec[f] = x
+	}
+	if err := d.keep(full, old, rec, v.(map[string]any)); err != nil {
+		return nil, err
 	}
 	if err := st.Replace(full, key, rec); err != nil {
 		return nil, err

@@ -26,6 +26,8 @@ type Tool struct {
 	// takes lists the arguments the tool takes; nil when its schema
 	// accepts any (additionalProperties given as true or a schema).
 	takes map[string]bool
+	// invalid is the product's code that starts a refusal of arguments.
+	invalid string
 }
 
 func newTool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, error) {
@@ -34,7 +36,7 @@ func newTool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, error) {
 		return nil, fmt.Errorf("tool %s: %w", t.Name, err)
 	}
 	raw, _ := json.Marshal(t.Input)
-	tool := &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se, schema: sch, raw: raw}
+	tool := &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se, schema: sch, raw: raw, invalid: s.InvalidArguments}
 	if open, ok := t.Input["additionalProperties"]; !ok || open == false {
 		tool.takes = atom.InputProperties(t.Input)
 	}
@@ -93,17 +95,20 @@ func OpenAITools(defs []Def) []map[string]any {
 // validate checks decoded arguments against the tool's schema and returns a
 // message an agent can act on.
 func (t *Tool) validate(args map[string]any) error {
-	if err := t.unexpected(args); err != nil {
-		return err
-	}
-	if err := t.schema.Validate(any(args)); err != nil {
+	err := t.unexpected(args)
+	if err == nil {
+		err = t.schema.Validate(any(args))
 		var ve *jsonschema.ValidationError
 		if ok := asValidation(err, &ve); ok {
-			return fmt.Errorf("invalid arguments for %s: %s", t.Name, validationText(ve))
+			err = fmt.Errorf("invalid arguments for %s: %s", t.Name, validationText(ve))
+		} else if err != nil {
+			err = fmt.Errorf("invalid arguments for %s: %v", t.Name, err)
 		}
-		return fmt.Errorf("invalid arguments for %s: %v", t.Name, err)
 	}
-	return nil
+	if err != nil && t.invalid != "" {
+		return fmt.Errorf("%s: %w", t.invalid, err)
+	}
+	return err
 }
 
 // unexpected rejects an argument the tool does not take, as a function
