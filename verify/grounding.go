@@ -329,7 +329,12 @@ func (ctx *visible) add(name, content string) {
 			b.WriteString("\n")
 		}
 		for _, lf := range leaves("", v) {
-			b.WriteString(state.Text(lf.value))
+			if f, ok := lf.value.(float64); ok {
+				// A number as people read it: 1284300.5, not 1.2843005e+06.
+				b.WriteString(strconv.FormatFloat(f, 'f', -1, 64))
+			} else {
+				b.WriteString(state.Text(lf.value))
+			}
 			b.WriteString("\n")
 		}
 		content = b.String()
