@@ -38,7 +38,10 @@ type Env struct {
 	Assertions  int `json:"assertions"`
 	Negatives   int `json:"negatives"`
 	PromptWords int `json:"prompt_words"`
-	Tools       int `json:"tools"`
+	// Instruction is the environment's instruction, for the variety
+	// measures.
+	Instruction string `json:"instruction,omitempty"`
+	Tools       int    `json:"tools"`
 	// RulesPrompt counts rule atoms whose text is in the system prompt;
 	// RulesData counts rule atoms placed as documents and policy records
 	// found in the data (records whose text reads as a policy).
@@ -69,7 +72,7 @@ var celTargetRE = regexp.MustCompile(`state\["([^"]+)"\]\["([^"]+)"\]`)
 func Measure(env *episode.Env, planSteps int) Env {
 	in := env.Intent.MustIntent()
 	m := Env{ID: env.ID, Family: familyOf(in), PlanSteps: planSteps, Apps: len(env.Apps), Tools: len(env.Tools()),
-		PromptWords: len(strings.Fields(env.Instruction))}
+		PromptWords: len(strings.Fields(env.Instruction)), Instruction: env.Instruction}
 	if m.PlanSteps < 0 && len(env.Plan) > 0 {
 		m.PlanSteps = len(env.Plan)
 	}
