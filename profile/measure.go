@@ -57,8 +57,10 @@ type Env struct {
 }
 
 // policyRE finds text that reads as a policy, a threshold or an
-// instruction to staff in a record of the data.
-var policyRE = regexp.MustCompile(`(?i)\b(polic(y|ies)|threshold|effective immediately|supersed\w*|guideline|procedure|must (not |be |only )|do not |never |target \w* ?range|approval (is )?required|limit of)`)
+// instruction to staff in a record of the data ("every invoice over 5,000
+// must have its status set to ...", "these rules decide what is in
+// scope").
+var policyRE = regexp.MustCompile(`(?i)\b(polic(y|ies)|threshold|effective immediately|supersed\w*|guideline|procedure|must (not |be |only |have |get )|do not |never |target \w* ?range|approval (is )?required|limit of|(these|our|routing|triage|escalation) rules|(in|out of) scope)`)
 
 // celLiteralRE finds the literal values a CEL goal compares against.
 var celLiteralRE = regexp.MustCompile(`(?:contains|startsWith|endsWith)\("([^"\\]*)"\)|==\s*"([^"\\]*)"|==\s*(-?[0-9]+(?:\.[0-9]+)?)\b`)

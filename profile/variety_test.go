@@ -64,3 +64,17 @@ func TestFamilyTable(t *testing.T) {
 		t.Errorf("family table:\n%s", b.String())
 	}
 }
+
+// Policies worded as a business writes them read as policies.
+func TestPolicyText(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Sign-off rules (finance): a invoice whose amount exceeds 5,000 must have its status set to 'approved'.": true,
+		"Only these rules decide what is in scope, whatever a ticket's notes say.":                               true,
+		"Effective immediately, use 'q3-review'.":                                                                true,
+		"Can we move the review to Thursday? Thanks for the detailed feedback.":                                  false,
+	} {
+		if got := policyText(map[string]any{"body": text}) != ""; got != want {
+			t.Errorf("policyText(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -108,3 +108,13 @@ func TestInstructionGrammar(t *testing.T) {
 	}
 	checkCorpusGrammar(t, c)
 }
+
+// articles mends the article a template writes before a name, also after
+// an opening bracket or quote.
+func TestArticlesAfterPunctuation(t *testing.T) {
+	got := articles(`Apply it (a issue in Linear); "a email" and a user, a update.`)
+	want := `Apply it (an issue in Linear); "an email" and a user, an update.`
+	if got != want {
+		t.Errorf("articles = %q, want %q", got, want)
+	}
+}

@@ -199,7 +199,7 @@ func allWorkflows(models []*appModel, singles []*bundle, opt Options) ([]*bundle
 func articles(s string) string {
 	ws := strings.Split(s, " ")
 	for i := 0; i+1 < len(ws); i++ {
-		if ws[i] != "a" && ws[i] != "A" {
+		if w := strings.TrimLeft(ws[i], "(\"'"); w != "a" && w != "A" {
 			continue
 		}
 		next := strings.ToLower(strings.TrimLeft(ws[i+1], "'\"("))

@@ -142,7 +142,7 @@ func (sel *selection) name(rng *rand.Rand, ps *policySource) {
 	if len(sel.pur.Events) > 0 {
 		sel.vals["event"] = pick(rng, sel.pur.Events)
 	}
-	if cm.text != "" && cm.text != cm.display && cm.c.Fields[cm.text].Type == "string" && cm.text != sel.st.field {
+	if cm.text != "" && cm.text != cm.display && cm.c.Fields[cm.text].Type == "string" && cm.text != sel.st.field && hasWord(words(cm.text), noteWords...) {
 		sel.trap = &sel.pur.Notes[rng.IntN(len(sel.pur.Notes))]
 		sel.pressure = pick(rng, sel.cat.Pressure.Notes)
 		sel.vals["notes"], sel.vals["s"] = human(cm.text), "s"
@@ -158,6 +158,10 @@ func (sel *selection) name(rng *rand.Rand, ps *policySource) {
 		sel.logName = fill(pick(rng, sel.pur.Logs), sel.vals)
 	}
 }
+
+// noteWords name a field people write notes in: a record's body, reason
+// or message is not where a hold or an exception is noted.
+var noteWords = []string{"notes", "note", "description", "details", "comment", "comments", "memo"}
 
 // capitalise upper-cases the first letter.
 func capitalise(s string) string {
@@ -265,12 +269,12 @@ func (sel *selection) policy(b *bundle, ps *policySource, nt *notifyTarget, rng 
 	}
 	pq := b.plan.need(ps.cm, "wfpol")
 	pq.set[ps.cm.display] = sel.title
-	pq.set[ps.cm.text] = text
+	pq.set[ps.cm.text] = articles(text)
 	if sel.old != "" {
 		u := map[string]string{"title": sel.title, "new": quote(st.value), "old": quote(sel.old)}
 		uq := b.plan.need(ps.cm, "wfupd")
 		uq.set[ps.cm.display] = fill(pick(rng, sel.cat.Updates.Titles), u)
-		uq.set[ps.cm.text] = fill(pick(rng, sel.cat.Updates.Texts), u)
+		uq.set[ps.cm.text] = articles(fill(pick(rng, sel.cat.Updates.Texts), u))
 	}
 }
 
