@@ -225,11 +225,11 @@ var (
 	reportWays = []string{
 		"When done, list the %[1]s you changed (each one's %[2]s, exactly as %[3]s shows them) and %[4]s.",
 		"Afterwards, write up the %[1]s you changed, giving each one's %[2]s exactly as %[3]s shows it, and %[4]s.",
-		"To report, give each of the %[1]s you changed with its %[2]s, exactly as in %[3]s, and %[4]s.",
+		"To report, list the %[1]s you changed by %[2]s, exactly as in %[3]s, and %[4]s.",
 	}
 	logWays = []string{
 		" Then log the run in %[1]s as a %[2]s named %[3]s, with the names of the %[4]s you changed in its %[5]s.",
-		" Record the run in %[1]s too: a %[2]s titled %[3]s whose %[5]s lists the names of the %[4]s you changed.",
+		" Record the run in %[1]s too: a %[2]s titled %[3]s, its %[5]s listing the names of the %[4]s you changed.",
 	}
 )
 
