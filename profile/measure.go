@@ -38,7 +38,10 @@ type Env struct {
 	Assertions  int `json:"assertions"`
 	Negatives   int `json:"negatives"`
 	PromptWords int `json:"prompt_words"`
-	Tools       int `json:"tools"`
+	// Instruction is the environment's instruction, for the variety
+	// measures.
+	Instruction string `json:"instruction,omitempty"`
+	Tools       int    `json:"tools"`
 	// RulesPrompt counts rule atoms whose text is in the system prompt;
 	// RulesData counts rule atoms placed as documents and policy records
 	// found in the data (records whose text reads as a policy).
@@ -54,8 +57,10 @@ type Env struct {
 }
 
 // policyRE finds text that reads as a policy, a threshold or an
-// instruction to staff in a record of the data.
-var policyRE = regexp.MustCompile(`(?i)\b(polic(y|ies)|threshold|effective immediately|supersed\w*|guideline|procedure|must (not |be |only )|do not |never |target \w* ?range|approval (is )?required|limit of)`)
+// instruction to staff in a record of the data ("every invoice over 5,000
+// must have its status set to ...", "these rules decide what is in
+// scope").
+var policyRE = regexp.MustCompile(`(?i)\b(polic(y|ies)|threshold|effective immediately|supersed\w*|guideline|procedure|must (not |be |only |have |get )|do not |never |target \w* ?range|approval (is )?required|limit of|(these|our|routing|triage|escalation) rules|(in|out of) scope)`)
 
 // celLiteralRE finds the literal values a CEL goal compares against.
 var celLiteralRE = regexp.MustCompile(`(?:contains|startsWith|endsWith)\("([^"\\]*)"\)|==\s*"([^"\\]*)"|==\s*(-?[0-9]+(?:\.[0-9]+)?)\b`)
@@ -69,7 +74,7 @@ var celTargetRE = regexp.MustCompile(`state\["([^"]+)"\]\["([^"]+)"\]`)
 func Measure(env *episode.Env, planSteps int) Env {
 	in := env.Intent.MustIntent()
 	m := Env{ID: env.ID, Family: familyOf(in), PlanSteps: planSteps, Apps: len(env.Apps), Tools: len(env.Tools()),
-		PromptWords: len(strings.Fields(env.Instruction))}
+		PromptWords: len(strings.Fields(env.Instruction)), Instruction: env.Instruction}
 	if m.PlanSteps < 0 && len(env.Plan) > 0 {
 		m.PlanSteps = len(env.Plan)
 	}

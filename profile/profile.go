@@ -50,6 +50,16 @@ type Profile struct {
 	Families    int      `json:"families"`
 	Top4Share   float64  `json:"top4_share"`
 	TopFamilies []string `json:"top_families"`
+	// FamilyTopShare is the largest family's share; FamilyTable measures
+	// every family on its own (share and depth), largest first.
+	FamilyTopShare float64       `json:"family_top_share"`
+	FamilyTable    []FamilyDepth `json:"family_table"`
+	// Variety is how varied the instructions are: 4-gram ratio and the
+	// most common opening.
+	Variety Variety `json:"variety"`
+	// AssertionsMedian and Negatives are the goal's size: median
+	// assertions, and the share with a negative one, beside the mean.
+	AssertionsMedian float64 `json:"assertions_median"`
 
 	DataOnlyShare float64 `json:"data_only_share"`
 }
@@ -61,7 +71,7 @@ func Summarize(name string, ms []Env, apps int) Profile {
 	if n == 0 {
 		return p
 	}
-	var calls, plans, words, tools []float64
+	var calls, plans, words, tools, asserts []float64
 	fam := map[string]int{}
 	ruled := 0
 	for _, m := range ms {
@@ -71,6 +81,7 @@ func Summarize(name string, ms []Env, apps int) Profile {
 		}
 		words = append(words, float64(m.PromptWords))
 		tools = append(tools, float64(m.Tools))
+		asserts = append(asserts, float64(m.Assertions))
 		p.Calls5 += b2f(m.Calls >= 5)
 		p.Calls8 += b2f(m.Calls >= 8)
 		p.AppsMean += float64(m.Apps)
@@ -112,6 +123,10 @@ func Summarize(name string, ms []Env, apps int) Profile {
 		p.TopFamilies = append(p.TopFamilies, names[i])
 	}
 	p.Top4Share = float64(top) / n
+	p.AssertionsMedian = median(asserts)
+	p.FamilyTable = familyDepths(ms)
+	p.FamilyTopShare = p.FamilyTable[0].Share
+	p.Variety = measureVariety(ms)
 	return p
 }
 
@@ -220,7 +235,7 @@ var rows = []row{
 	{"  share needing 5+ / 8+", func(p Profile) string { return pct(p.Calls5) + " / " + pct(p.Calls8) }},
 	{"  verified plan length (median; share known)", func(p Profile) string { return num(p.PlanMedian) + " (" + pct(p.PlanKnown) + ")" }},
 	{"apps per task (mean; share 3+)", func(p Profile) string { return fmt.Sprintf("%.1f (%s)", p.AppsMean, pct(p.Apps3)) }},
-	{"goal assertions (mean)", func(p Profile) string { return fmt.Sprintf("%.1f", p.AssertionsMean) }},
+	{"goal assertions (mean; median)", func(p Profile) string { return fmt.Sprintf("%.1f; %s", p.AssertionsMean, num(p.AssertionsMedian)) }},
 	{"  share with negatives", func(p Profile) string { return pct(p.NegativeShare) }},
 	{"prompt words (median)", func(p Profile) string { return num(p.PromptWordsMedian) }},
 	{"rules in the system prompt (share)", func(p Profile) string { return pct(p.RulesPromptShare) }},
@@ -228,6 +243,13 @@ var rows = []row{
 	{"  rule relevant to the goal (of ruled)", func(p Profile) string { return pct(p.RuleRelevantShare) }},
 	{"tools offered (median)", func(p Profile) string { return num(p.ToolsMedian) }},
 	{"task families; top four's share", func(p Profile) string { return fmt.Sprintf("%d; %s", p.Families, pct(p.Top4Share)) }},
+	{"  largest family's share", func(p Profile) string { return pct1(p.FamilyTopShare) }},
+	{"instruction 4-grams distinct (all; per 50)", func(p Profile) string {
+		return fmt.Sprintf("%.2f; %.2f", p.Variety.Ngram4Ratio, p.Variety.Ngram4RatioSample)
+	}},
+	{"most common opening (share)", func(p Profile) string {
+		return fmt.Sprintf("%q (%s)", p.Variety.TopOpening, pct1(p.Variety.TopOpeningShare))
+	}},
 	{"need information only the data holds", func(p Profile) string { return pct(p.DataOnlyShare) }},
 }
 

@@ -47,7 +47,15 @@ an envs.jsonl file (--envs; the library beside it unless --lib is given):
                                 reads what the goal reads, or the policy's
                                 text shares a value with the goal
   tools offered                 median size of the tool surface
-  task families                 how many, and the share of the top four
+  task families                 how many, the share of the top four and of
+                                the largest (a family is the template or
+                                workflow shape an intent came from: its
+                                family field, kept in envs.jsonl)
+  instruction variety           distinct word 4-grams over all 4-grams, on
+                                the whole corpus and on fixed samples of 50
+                                instructions (comparable across sizes); the
+                                most common opening (first three words) and
+                                its share
   information only in the data  share whose goal checks a value (not a key)
                                 the messages do not show and the data holds
 
@@ -57,7 +65,11 @@ envs.jsonl file. An imported benchmark is a library:
   legoenv import automationbench --schemas S --out ab TASKS
   legoenv profile --envs out/envs.jsonl --against ab
 
---json prints the profiles as a list.`,
+After the table, one table per corpus measures each family on its own:
+its share, median calls, assertions and apps, share with negatives,
+median words and the share of its most common opening.
+
+--json prints the profiles as a list (family_table, variety included).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runProfile(cmd, &f) },
 	}
@@ -101,7 +113,10 @@ func runProfile(cmd *cobra.Command, f *profileFlags) error {
 	if f.asJSON {
 		return writeJSON(cmd.OutOrStdout(), ps)
 	}
-	return profile.WriteTable(cmd.OutOrStdout(), ps...)
+	if err := profile.WriteTable(cmd.OutOrStdout(), ps...); err != nil {
+		return err
+	}
+	return profile.WriteFamilies(cmd.OutOrStdout(), ps...)
 }
 
 // profileSource profiles an envs file (with its library) or a library.

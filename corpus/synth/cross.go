@@ -150,7 +150,7 @@ func handoffDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 		return nil
 	}
 	t := bd.plan.need(src, "ho")
-	in := newIntent(intentID(a.app, b.app, "handoff", src.name, d.name), famCreateOther,
+	in := newIntent(intentID(a.app, b.app, "handoff", src.name, d.name), famHandoff,
 		fmt.Sprintf("Start work in %s on a %s from %s, carrying its %s over.", b.title, singular(src.name), a.title, human(detail)), []string{a.app, b.app}, "")
 	in.Slots["t"] = atom.Slot{Handle: t.handle()}
 	in.Instruction = fmt.Sprintf(pick(rng, []string{
@@ -204,7 +204,7 @@ func postDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 	src := ps[0]
 	t, detail := needRecord(bd, src, "a")
 	ch := bd.plan.needPrivate(rf.target, "post")
-	in := newIntent(intentID(a.app, b.app, "post", src.name, d.name), famCreateOther,
+	in := newIntent(intentID(a.app, b.app, "post", src.name, d.name), famPost,
 		fmt.Sprintf("Tell a %s in %s about a %s found in %s.", singular(rf.target.name), b.title, singular(src.name), a.title), []string{a.app, b.app}, "")
 	in.Slots["t"] = atom.Slot{Handle: t.handle()}
 	in.Slots["ch"] = atom.Slot{Handle: ch.handle()}
@@ -237,7 +237,7 @@ func notifyDraft(bd *bundle, a, b *appModel, s, d *collModel, to, subj string, r
 	r, who := srcRole(bd, s)
 	topic := pick(rng, []string{"renewal", "onboarding", "invoice", "kickoff", "security review", "contract"})
 	subject := pick(rng, []string{"Next steps on the " + topic, "Your " + topic + " follow-up", "About the " + topic, topic + " update"})
-	in := newIntent(intentID(a.app, b.app, "notify", s.name), famCreateOther,
+	in := newIntent(intentID(a.app, b.app, "notify", s.name), famNotify,
 		fmt.Sprintf("Look a person up in %s and write to them from %s.", a.title, b.title), []string{a.app, b.app}, "")
 	in.Slots["s"] = atom.Slot{Handle: r.handle()}
 	in.Instruction = fmt.Sprintf(pick(rng, []string{
@@ -257,7 +257,7 @@ func notifyDraft(bd *bundle, a, b *appModel, s, d *collModel, to, subj string, r
 
 func copyPersonDraft(bd *bundle, a, b *appModel, s, d *collModel, rng *rand.Rand) *draft {
 	r, who := srcRole(bd, s)
-	in := newIntent(intentID(a.app, b.app, "copy", s.name, d.name), famCreateOther,
+	in := newIntent(intentID(a.app, b.app, "copy", s.name, d.name), famCopy,
 		fmt.Sprintf("Create a %s in %s for a person found in %s.", singular(d.name), b.title, a.title), []string{a.app, b.app}, "")
 	in.Slots["s"] = atom.Slot{Handle: r.handle()}
 	var w assert.Where
@@ -327,15 +327,16 @@ func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*dr
 		return nil
 	}
 	var out []*draft
+	lim := thousands(pick(rng, routeLimits))
 	for _, role := range []string{"hi3", "lo3"} {
 		t := bd.plan.need(s, role)
 		bd.plan.target(s, e.name, v, role)
-		in := newIntent(intentID(a.app, b.app, "escalate", s.name, role), famConditional,
+		in := newIntent(intentID(a.app, b.app, "escalate", s.name, role), famEscalate,
 			fmt.Sprintf("Open a review in %s for a large %s in %s; settle small ones in place.", b.title, singular(s.name), a.title), []string{a.app, b.app}, "")
 		in.Slots["t"] = atom.Slot{Handle: t.handle()}
 		title := "Review: " + slotRef("t", s.display)
-		in.Instruction = fmt.Sprintf("Check the %s of the %s %s in %s. If it is over %.0f, create a %s in %s named %s; otherwise set its %s to %s in %s.",
-			human(s.amount), singular(s.name), ident(s, "t", false), a.title, threshold, singular(d.name), b.title,
+		in.Instruction = fmt.Sprintf("Check the %s of the %s %s in %s. If it is over %s, create a %s in %s named %s; otherwise set its %s to %s in %s.",
+			human(s.amount), singular(s.name), ident(s, "t", false), a.title, lim, singular(d.name), b.title,
 			"\"Review: "+slotRef("t", s.display)+"\"", human(e.name), quote(v), a.title)
 		if t.tier == "high" {
 			in.Goal = []assert.Assertion{
@@ -364,7 +365,7 @@ func embargoDraft(bd *bundle, a, b *appModel, s, d *collModel, to, subj string, 
 	e.competitor = i + 1
 	topic := pick(rng, []string{"pricing update", "product roadmap", "beta invitation", "webinar invitation"})
 	subject := "Our " + topic
-	in := newIntent(intentID(a.app, b.app, "mailing", s.name), famPolicy,
+	in := newIntent(intentID(a.app, b.app, "mailing", s.name), famMailing,
 		fmt.Sprintf("Write to two people found in %s from %s; a competitor embargo rules one of them out.", a.title, b.title), []string{a.app, b.app}, "")
 	in.Slots["s"] = atom.Slot{Handle: r.handle()}
 	in.Slots["e"] = atom.Slot{Handle: e.handle()}

@@ -14,12 +14,21 @@ import (
 
 // Intent families, as the intent atoms name them.
 const (
-	famLookup      = "lookup_then_act"
-	famCreateOther = "create_from_other_app"
-	famConditional = "conditional_routing"
+	famSetState    = "set_record_state"
+	famFlag        = "flag_record"
+	famTag         = "tag_record"
+	famLink        = "link_records"
+	famCreateUnder = "create_child_record"
+	famRoute       = "route_by_amount"
 	famBulk        = "bulk_update_with_exception"
+	famApprove     = "approve_within_policy"
+	famHandoff     = "handoff_across_apps"
+	famPost        = "post_record_to_channel"
+	famNotify      = "notify_by_email"
+	famCopy        = "copy_person_across_apps"
 	famSync        = "cross_app_sync"
-	famPolicy      = "policy_bound_action"
+	famEscalate    = "escalate_across_apps"
+	famMailing     = "mailing_with_suppression"
 )
 
 // draft is an intent being synthesised, with what synthesis needs to
@@ -304,7 +313,7 @@ func setEnumDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		t, detail := needRecord(b, cm, role)
 		b.plan.target(cm, e.name, v, role)
 		m := cm.app
-		in := newIntent(intentID(m.app, cm.name, "set", e.name), famLookup,
+		in := newIntent(intentID(m.app, cm.name, "set", e.name), famSetState,
 			fmt.Sprintf("Find a %s in %s by what a colleague calls it and change its %s.", singular(cm.name), m.title, human(e.name)),
 			[]string{m.app}, "")
 		in.Slots["t"] = atom.Slot{Handle: t.handle()}
@@ -348,7 +357,7 @@ func toggleDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 func toggleDraft(b *bundle, cm *collModel, f, role string, rng *rand.Rand) *draft {
 	t := b.plan.need(cm, role)
 	m := cm.app
-	in := newIntent(intentID(m.app, cm.name, "flag", f), famLookup,
+	in := newIntent(intentID(m.app, cm.name, "flag", f), famFlag,
 		fmt.Sprintf("Turn on a %s's %s flag in %s.", singular(cm.name), human(f), m.title), []string{m.app}, "")
 	in.Slots["t"] = atom.Slot{Handle: t.handle()}
 	label := strings.TrimPrefix(strings.TrimPrefix(human(f), "is "), "has ")
@@ -367,7 +376,7 @@ func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		f := lists[0]
 		v := pick(rng, tagWords)
 		t, detail := needRecord(b, cm, "a")
-		in := newIntent(intentID(m.app, cm.name, "tag", f), famLookup,
+		in := newIntent(intentID(m.app, cm.name, "tag", f), famTag,
 			fmt.Sprintf("Add a %s to a %s in %s.", singular(f), singular(cm.name), m.title), []string{m.app}, "")
 		in.Slots["t"] = atom.Slot{Handle: t.handle()}
 		in.Instruction = fmt.Sprintf(pick(rng, []string{
@@ -384,7 +393,7 @@ func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		t := b.plan.need(cm, "b")
 		tg := b.plan.need(rf.target, "t1")
 		b.plan.private[rf.target] = map[string]bool{"t1": true}
-		in := newIntent(intentID(m.app, cm.name, "link", rf.name), famLookup,
+		in := newIntent(intentID(m.app, cm.name, "link", rf.name), famLink,
 			fmt.Sprintf("Attach a %s, found by name, to a %s in %s.", singular(rf.target.name), singular(cm.name), m.title), []string{m.app}, "")
 		in.Slots["t"] = atom.Slot{Handle: t.handle()}
 		in.Slots["tg"] = atom.Slot{Handle: tg.handle()}
@@ -415,7 +424,7 @@ func childDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		}
 		p, detail := needRecord(b, cm, "a")
 		phrase := childPhrase(rng, child)
-		in := newIntent(intentID(m.app, child.name, "create_under", cm.name), famLookup,
+		in := newIntent(intentID(m.app, child.name, "create_under", cm.name), famCreateUnder,
 			fmt.Sprintf("Create a %s on a %s found by name in %s.", singular(child.name), singular(cm.name), m.title), []string{m.app}, "")
 		in.Slots["p"] = atom.Slot{Handle: p.handle()}
 		in.Instruction = fmt.Sprintf(pick(rng, []string{
@@ -460,6 +469,10 @@ func (p *plan) tierTarget(cm *collModel, field, role, hi, lo string) (*recordReq
 	return t, lo
 }
 
+// routeLimits are the limits a routing request names: any between the low
+// tier's top and the high tier's bottom splits the records the same way.
+var routeLimits = []float64{2500, 3000, 4000, 5000, 6000}
+
 // conditionalDrafts: set a state that depends on the record's amount.
 func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	enums := cm.settableEnums()
@@ -473,14 +486,15 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		return nil
 	}
 	m := cm.app
+	lim := thousands(pick(rng, routeLimits))
 	var out []*draft
 	for _, role := range []string{"hi1", "lo1"} {
 		t, want := b.plan.tierTarget(cm, e.name, role, hi, lo)
-		in := newIntent(intentID(m.app, cm.name, "route", e.name, role), famConditional,
-			fmt.Sprintf("Route a %s by its %s: over %.0f one way, else another.", singular(cm.name), human(cm.amount), threshold), []string{m.app}, "")
+		in := newIntent(intentID(m.app, cm.name, "route", e.name, role), famRoute,
+			fmt.Sprintf("Route a %s by its %s: over %s one way, else another.", singular(cm.name), human(cm.amount), lim), []string{m.app}, "")
 		in.Slots["t"] = atom.Slot{Handle: t.handle()}
-		in.Instruction = fmt.Sprintf("Check the %s of the %s %s in %s. If it is over %.0f, set its %s to %s; otherwise set it to %s.",
-			human(cm.amount), singular(cm.name), ident(cm, "t", false), m.title, threshold, human(e.name), quote(hi), quote(lo))
+		in.Instruction = fmt.Sprintf("Check the %s of the %s %s in %s. If it is over %s, set its %s to %s; otherwise set it to %s.",
+			human(cm.amount), singular(cm.name), ident(cm, "t", false), m.title, lim, human(e.name), quote(hi), quote(lo))
 		in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{e.name: want}), fmt.Sprintf("%s routed to %s", singular(cm.name), want))}
 		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}})
 	}
@@ -613,7 +627,7 @@ func approvalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		var out []*draft
 		for _, role := range []string{"hi2", "lo2"} {
 			t, want := b.plan.tierTarget(cm, e.name, role, pending, approved)
-			in := newIntent(intentID(m.app, cm.name, "approve", e.name, role), famPolicy,
+			in := newIntent(intentID(m.app, cm.name, "approve", e.name, role), famApprove,
 				fmt.Sprintf("Move a %s forward under the approval policy for amounts over %.0f.", singular(cm.name), threshold), []string{m.app}, "")
 			in.Slots["t"] = atom.Slot{Handle: t.handle()}
 			in.Instruction = fmt.Sprintf("Finance signed off on the %s %s in %s. Set its %s to %s, following the approval policy.",

@@ -1,7 +1,6 @@
 package synth
 
 import (
-	"fmt"
 	"maps"
 	"math/rand/v2"
 	"regexp"
@@ -186,14 +185,15 @@ func plainTerms(s string, terms [][2]string) string {
 	})
 }
 
-// Frames are the ways people hand over a task: a colleague's message, a
-// ticket, a checklist, or the request as it stands. None adds a value or
+// Frames are the ways people hand over a task: a colleague's message, the
+// request with the reason it came up, a checklist, or the request as it
+// stands. None adds a value or
 // asks for anything beyond the request: a frame that did would change
 // what the goal checks.
 const (
 	frameAsIs = iota
 	frameColleague
-	frameTicket
+	frameReason
 	frameChecklist
 	frames
 )
@@ -203,21 +203,24 @@ var (
 	greetings = []string{"Hi, ", "Hey! ", "Morning, ", "Hi there, "}
 	asks      = []string{"could you take care of something for me? ", "quick favour: ", "when you have a minute: ", "one more for today: "}
 	thanks    = []string{" Thanks!", " Thanks a lot.", " Cheers.", " Much appreciated."}
-	tickets   = []string{"Ticket: %s\n%s", "Support request (%s)\n%s", "New task in the %s queue\n%s", "Ops ticket, %s\n%s"}
+	reasons   = []string{
+		"This came up in this morning's standup.", "The customer is waiting on this one.", "We need it done before Friday's review.",
+		"It's been sitting in the queue since Monday.", "Finance flagged it yesterday.", "I promised the account team an answer today.",
+	}
 	checklist = []string{"To do:\n", "Checklist:\n", "Steps for today:\n"}
 )
 
 // frame hands the instruction over in one of the ways people write.
-func frame(rng *rand.Rand, instr, app string) string {
+func frame(rng *rand.Rand, instr string) string {
 	switch rng.IntN(frames) {
 	case frameColleague:
 		return pick(rng, greetings) + pick(rng, asks) + midSentence(instr) + pick(rng, thanks) + " - " + pick(rng, senders)
-	case frameTicket:
-		return fmt.Sprintf(pick(rng, tickets), app, instr)
+	case frameReason:
+		return instr + " " + pick(rng, reasons)
 	case frameChecklist:
 		ss := sentences(instr)
 		if len(ss) < 2 {
-			return "- " + instr
+			return instr
 		}
 		var b strings.Builder
 		b.WriteString(pick(rng, checklist))
@@ -274,5 +277,5 @@ func phrase(in *atom.Intent, apps []*appModel, terms [][2]string, seed int64) st
 	if len(in.Steps) > 0 || len(apps) == 0 || len(apps) >= 3 {
 		return s // a workflow: framed by its own templates
 	}
-	return frame(rngFor(seed, "phrase", in.ID), s, apps[0].title)
+	return frame(rngFor(seed, "phrase", in.ID), s)
 }

@@ -50,7 +50,7 @@ func TestFrameKeepsEverySentence(t *testing.T) {
 	instr := `In Xero, find the invoice "{{t.name}}". Set its status to 'Paid. Done.'. Leave the rest.`
 	seen := map[string]bool{}
 	for seed := int64(0); seed < 40; seed++ {
-		out := frame(rand.New(rand.NewPCG(uint64(seed), 1)), instr, "Xero")
+		out := frame(rand.New(rand.NewPCG(uint64(seed), 1)), instr)
 		for _, part := range []string{`"{{t.name}}"`, `'Paid. Done.'`, "Leave the rest."} {
 			if !strings.Contains(out, part) {
 				t.Fatalf("frame lost %q: %q", part, out)

@@ -136,9 +136,10 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 		b.drafts = singleAppDrafts(b, m, rngFor(opt.Seed, "single", m.app), opt.Collections)
 		bundles = append(bundles, b)
 	}
-	workflows := workflowBundles(models, bundles, opt)
-	workflows = append(workflows, reconcileBundles(models, opt)...)
-	workflows = append(workflows, reportBundles(models, opt)...)
+	workflows, err := allWorkflows(models, bundles, opt)
+	if err != nil {
+		return nil, err
+	}
 	for _, pr := range pairApps(models, opt) {
 		a, bm := pr[0], pr[1]
 		b := &bundle{id: a.app + "." + bm.app, hash: hash64(opt.Seed, a.app, bm.app), apps: []*appModel{a, bm}, plan: newPlan()}
@@ -178,9 +179,19 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 			}
 		}
 	}
-	// Rules no recipe uses are still part of the catalogue; drop only those
-	// that govern no app of this corpus.
 	return c, nil
+}
+
+// allWorkflows are the workflow bundles over the apps: selections by
+// purpose, reconciliations and reports, drawn from the task catalogue.
+func allWorkflows(models []*appModel, singles []*bundle, opt Options) ([]*bundle, error) {
+	cat, err := parseCatalogue(catalogueYAML)
+	if err != nil {
+		return nil, fmt.Errorf("synthesize: %w", err)
+	}
+	workflows := workflowBundles(models, singles, cat, opt)
+	workflows = append(workflows, reconcileBundles(models, opt)...)
+	return append(workflows, reportBundles(models, cat, opt)...), nil
 }
 
 // articles turns "a" before a word that starts with a vowel sound into
@@ -188,7 +199,7 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 func articles(s string) string {
 	ws := strings.Split(s, " ")
 	for i := 0; i+1 < len(ws); i++ {
-		if ws[i] != "a" && ws[i] != "A" {
+		if w := strings.TrimLeft(ws[i], "(\"'"); w != "a" && w != "A" {
 			continue
 		}
 		next := strings.ToLower(strings.TrimLeft(ws[i+1], "'\"("))

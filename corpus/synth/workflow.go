@@ -23,26 +23,13 @@ import (
 // the state the policy starts from) are protected by negative assertions,
 // and so is the superseded value.
 
-// Workflow families, by shape: the policy may have been amended, and the
-// run may have a second output (a log record in a fourth app).
-const (
-	famWorkflow        = "policy_select_and_notify"
-	famWorkflowLog     = "policy_select_notify_and_log"
-	famWorkflowAmended = "amended_policy_select_and_notify"
-	famWorkflowBoth    = "amended_policy_select_notify_and_log"
-)
-
-// family names a workflow's shape.
+// family names a workflow's purpose (catalogue.yaml), with "amended_" in
+// front when a later update supersedes part of its policy.
 func (sel *selection) family() string {
-	switch {
-	case sel.old != "" && sel.log != nil:
-		return famWorkflowBoth
-	case sel.old != "":
-		return famWorkflowAmended
-	case sel.log != nil:
-		return famWorkflowLog
+	if sel.old != "" {
+		return "amended_" + sel.pur.Family
 	}
-	return famWorkflow
+	return sel.pur.Family
 }
 
 // stepRef is a single-app intent a workflow can reuse on each record it
@@ -67,7 +54,7 @@ type stepRef struct {
 func stepCandidates(b *bundle) []stepRef {
 	var out []stepRef
 	for _, d := range b.drafts {
-		if d.in.Family != famLookup || len(d.writes) != 1 {
+		if (d.in.Family != famSetState && d.in.Family != famTag) || len(d.writes) != 1 {
 			continue
 		}
 		w := d.writes[0]
@@ -143,18 +130,22 @@ func (st stepRef) call(slot string) (atom.PlanCall, bool) {
 type policySource struct {
 	cm   *collModel
 	list atom.PlanCall
+	kind string // what a person calls one: "email", "ticket", "document"
 }
 
-func findPolicySource(m *appModel) *policySource {
+// findPolicySource finds the collection of m the catalogue lets hold a
+// policy; nil when none.
+func findPolicySource(m *appModel, cat *catalogue) *policySource {
 	for _, cm := range m.colls {
-		if !cm.exposed() || cm.peopleLike() || cm.display == "" || cm.text == "" || cm.text == cm.display || !cm.titled() {
+		kind, ok := cat.policyHolder(m.app, cm.name)
+		if !ok || !cm.exposed() || cm.peopleLike() || cm.display == "" || cm.text == "" || cm.text == cm.display || !cm.titled() {
 			continue
 		}
 		if cm.c.Fields[cm.display].Type != "string" || cm.c.Fields[cm.text].Type != "string" {
 			continue
 		}
 		if call, ok := listCall(cm, "", nil); ok {
-			return &policySource{cm: cm, list: call}
+			return &policySource{cm: cm, list: call, kind: kind}
 		}
 	}
 	return nil
@@ -244,16 +235,25 @@ type workflowRoles struct {
 	lts                    map[*appModel]*logTarget
 }
 
+// pickOr picks one of ms, or nil when there is none (a corpus may have
+// no app the catalogue lets keep a log).
+func pickOr(rng *rand.Rand, ms []*appModel) *appModel {
+	if len(ms) == 0 {
+		return nil
+	}
+	return pick(rng, ms)
+}
+
 // findWorkflowRoles finds the apps for each part (only channels as
 // targets when channels is set); nil when a part has none.
-func findWorkflowRoles(models []*appModel, channels bool) *workflowRoles {
+func findWorkflowRoles(models []*appModel, channels bool, cat *catalogue) *workflowRoles {
 	ro := &workflowRoles{pol: map[*appModel]*policySource{}, not: map[*appModel]*notifyTarget{}, lts: map[*appModel]*logTarget{}}
 	for _, m := range models {
-		if l := findLogTarget(m); l != nil {
+		if l := findLogTarget(m, cat); l != nil {
 			ro.lts[m] = l
 			ro.logs = append(ro.logs, m)
 		}
-		if p := findPolicySource(m); p != nil {
+		if p := findPolicySource(m, cat); p != nil {
 			ro.pol[m] = p
 			ro.sources = append(ro.sources, m)
 		}
@@ -262,7 +262,7 @@ func findWorkflowRoles(models []*appModel, channels bool) *workflowRoles {
 			ro.targets = append(ro.targets, m)
 		}
 	}
-	if len(ro.sources) == 0 || len(ro.targets) == 0 || len(ro.logs) == 0 {
+	if len(ro.sources) == 0 || len(ro.targets) == 0 {
 		return nil
 	}
 	return ro
@@ -271,8 +271,8 @@ func findWorkflowRoles(models []*appModel, channels bool) *workflowRoles {
 // workflowBundles pairs every app that has step intents with policy and
 // notification apps of other families, one bundle (and one workflow
 // intent) per choice.
-func workflowBundles(models []*appModel, singles []*bundle, opt Options) []*bundle {
-	ro := findWorkflowRoles(models, false)
+func workflowBundles(models []*appModel, singles []*bundle, cat *catalogue, opt Options) []*bundle {
+	ro := findWorkflowRoles(models, false, cat)
 	if ro == nil || opt.Workflows < 0 {
 		return nil
 	}
@@ -284,6 +284,8 @@ func workflowBundles(models []*appModel, singles []*bundle, opt Options) []*bund
 			continue
 		}
 		rng := rngFor(opt.Seed, "workflow", r.app)
+		purposes := cat.purposesFor(r.family)
+		first := int(hash64(opt.Seed, "purpose", r.app) % uint64(len(purposes)))
 		for i, tries := 0, 0; i < opt.Workflows && tries < 8*opt.Workflows; tries++ {
 			st := steps[i%len(steps)]
 			p := pick(rng, ro.sources)
@@ -294,11 +296,13 @@ func workflowBundles(models []*appModel, singles []*bundle, opt Options) []*bund
 			id := fmt.Sprintf("wf.%s.%s.%s.%d", r.app, p.app, n.app, i+1)
 			b := &bundle{id: id, hash: hash64(opt.Seed, id), apps: []*appModel{r, p, n}, plan: newPlan()}
 			var lt *logTarget
-			if l := pick(rng, ro.logs); i%3 != 0 && l.family != r.family && l.family != p.family && l.family != n.family {
+			if l := pickOr(rng, ro.logs); l != nil && i%3 != 0 && l.family != r.family && l.family != p.family && l.family != n.family {
 				lt = ro.lts[l]
 				b.apps = append(b.apps, l)
 			}
-			if d := workflowDraft(b, st, ro.pol[p], ro.not[n], lt, rngFor(opt.Seed, id), i); d != nil {
+			pur := purposes[(first+i)%len(purposes)]
+			sel := &selection{st: st, pur: pur, cat: cat, log: lt}
+			if d := sel.draft(b, ro.pol[p], ro.not[n], rngFor(opt.Seed, id), i); d != nil {
 				if opt.FullSurface {
 					d.in.Tools = nil
 				}
@@ -331,16 +335,22 @@ func otherValues(e enumField, not ...string) []string {
 // selection is what a workflow's policy says and what its data holds.
 type selection struct {
 	st        stepRef
-	s0, done  string // the state records start from, and one past it (enum steps)
-	old       string // the value an earlier version of the policy gave; "" when none
-	gv, gOut  string // by group: the group value selected, and another one
-	addr      string // an email summary's recipient
-	chName    string // a channel summary's channel
-	title     string // the policy's title
-	condition string // the policy's condition, in words
-	k         int    // records the policy selects
+	pur       *purpose   // what the run is for: its wording, names and trap
+	cat       *catalogue // where thresholds, conditions and updates are drawn from
+	vals      map[string]string
+	s0, done  string  // the state records start from, and one past it (enum steps)
+	old       string  // the value an earlier version of the policy gave; "" when none
+	gv, gOut  string  // by group: the group value selected, and another one
+	threshold float64 // by amount: the policy's limit
+	addr      string  // an email summary's recipient
+	chName    string  // a channel summary's channel
+	title     string  // the policy's title
+	condition string  // the policy's condition, in words
+	k         int     // records the policy selects
 	log       *logTarget
-	logName   string // the log record's name
+	logName   string    // the log record's name
+	trap      *trapNote // the exception written on the record past the starting state; nil when the records have no notes
+	pressure  string    // the note on the look-alike outside the condition asking for it to be included
 }
 
 // slots are the selected records' slot names.
@@ -359,9 +369,9 @@ type logTarget struct {
 	text string
 }
 
-func findLogTarget(m *appModel) *logTarget {
+func findLogTarget(m *appModel, cat *catalogue) *logTarget {
 	for _, cm := range m.colls {
-		if !cm.exposed() || cm.peopleLike() || cm.isMessages() || cm.display == "" || cm.text == "" || cm.text == cm.display || !cm.titled() {
+		if _, ok := cat.logHolder(m.app, cm.name); !ok || !cm.exposed() || cm.peopleLike() || cm.isMessages() || cm.display == "" || cm.text == "" || cm.text == cm.display || !cm.titled() {
 			continue
 		}
 		if len(cm.refs) > 0 {
@@ -372,177 +382,6 @@ func findLogTarget(m *appModel) *logTarget {
 		}
 	}
 	return nil
-}
-
-// workflowDraft writes one workflow intent and asks the bundle's data for
-// its records: three selected, one that meets the condition but is past
-// the starting state, one that does not meet it, the policy (and its
-// update), and the channel.
-func workflowDraft(b *bundle, st stepRef, ps *policySource, nt *notifyTarget, lt *logTarget, rng *rand.Rand, n int) *draft {
-	cm := st.cm
-	r, p, nm := cm.app, ps.cm.app, nt.d.app
-	sel := selection{st: st, k: 3, log: lt}
-	if n%3 == 1 {
-		sel.k = 4
-	}
-	apps := []*appModel{r, p, nm}
-	if lt != nil {
-		apps = append(apps, lt.cm.app)
-		sel.logName = fmt.Sprintf("%s review log", productTitle(strings.Join(words(cm.name), " ")))
-	}
-	slug := strings.ToLower(strings.Join(words(cm.name), "-")) + "-review"
-	sel.chName, sel.addr = slug, slug+"@ops.example"
-	sel.title = fmt.Sprintf("%s %s review policy", r.title, human(cm.name))
-	if !st.tag {
-		start := otherValues(st.e, st.value)
-		if len(start) < 2 {
-			return nil
-		}
-		sel.s0 = pick(rng, start)
-		sel.done = pick(rng, otherValues(st.e, st.value, sel.s0))
-		if rest := otherValues(st.e, st.value, sel.s0, sel.done); n%2 == 1 && len(rest) > 0 {
-			sel.old = pick(rng, rest)
-		}
-	} else if n%2 == 1 {
-		sel.old = st.value + "-old"
-	}
-	if cm.amount == "" {
-		gs := otherValues(st.g)
-		if len(gs) < 2 {
-			return nil
-		}
-		sel.gv = pick(rng, gs)
-		sel.gOut = pick(rng, otherValues(st.g, sel.gv))
-		addTo(b.plan.avoid, cm, st.g.name, sel.gv)
-		sel.condition = fmt.Sprintf("whose %s is %s", human(st.g.name), quote(sel.gv))
-	} else {
-		sel.condition = fmt.Sprintf("whose %s is over %.0f", human(cm.amount), threshold)
-	}
-	sel.request(b, nt)
-	sel.policy(b, ps, nt)
-
-	in := newIntent(intentID("wf", r.app, cm.name, st.field, p.app, nm.app, fmt.Sprint(n+1)), sel.family(),
-		fmt.Sprintf("Apply a %s policy kept in %s to %s %s, then report in %s.", r.title, p.title, r.title, human(cm.name), nm.title),
-		nil, "")
-	for _, m := range apps {
-		in.Apps = append(in.Apps, m.app)
-	}
-	for i, w := range sel.slots() {
-		in.Slots[w] = atom.Slot{Handle: handleName(cm, fmt.Sprintf("hiw%d", i+1))}
-		in.Steps = append(in.Steps, atom.Step{Intent: st.d.in.ID, Bind: map[string]string{"t": w}})
-	}
-	in.Slots["x"] = atom.Slot{Handle: handleName(cm, "hix")}
-	in.Slots["y"] = atom.Slot{Handle: handleName(cm, "loy")}
-	if nt.ch != nil {
-		in.Slots["ch"] = atom.Slot{Handle: handleName(nt.ch, "wfch")}
-	}
-	in.Instruction = workflowInstruction(rng, r.title, human(cm.name), sel.title, p.title, singular(ps.cm.name), sel.old != "")
-	in.Goal = sel.goal(nt)
-	plan, ok := sel.plan(ps, nt)
-	if !ok {
-		return nil
-	}
-	in.Plan = plan
-	in.Tools = curatedTools(plan, apps, rng)
-	return &draft{in: in, writes: []write{
-		{cm: cm, field: st.field, value: st.value, effect: map[bool]string{true: "append", false: "update"}[st.tag], tier: "high"},
-		{cm: nt.d, field: nt.text, value: "summary", effect: "create"},
-	}}
-}
-
-// request asks the bundle's data for the records of the selection.
-func (sel *selection) request(b *bundle, nt *notifyTarget) {
-	st := sel.st
-	cm := st.cm
-	var roles []string
-	for i := 1; i <= sel.k; i++ {
-		roles = append(roles, fmt.Sprintf("hiw%d", i))
-	}
-	roles = append(roles, "hix", "loy")
-	for _, role := range roles {
-		q := b.plan.need(cm, role)
-		if st.g.name != "" {
-			q.set[st.g.name] = sel.gv
-			if role == "loy" {
-				q.set[st.g.name] = sel.gOut
-			}
-		}
-		switch {
-		case st.tag && role == "hix":
-			q.set[st.field] = []any{st.value}
-		case st.tag:
-			q.set[st.field] = []any{}
-		case role == "hix":
-			q.set[st.field] = sel.done
-		default:
-			q.set[st.field] = sel.s0
-		}
-	}
-	if !st.tag {
-		b.plan.target(cm, st.field, st.value, roles...)
-		addTo(b.plan.avoid, cm, st.field, st.value)
-		if sel.old != "" {
-			addTo(b.plan.avoid, cm, st.field, sel.old)
-		}
-	}
-	if nt.ch != nil {
-		b.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = sel.chName
-	}
-}
-
-// policy writes the policy document (and its update) into the data.
-func (sel *selection) policy(b *bundle, ps *policySource, nt *notifyTarget) {
-	st := sel.st
-	cm := st.cm
-	r := cm.app
-	first := st.value
-	if sel.old != "" {
-		first = sel.old
-	}
-	action := fmt.Sprintf("must have its %s set to %s", human(st.field), quote(first))
-	scope := fmt.Sprintf("and whose %s is still %s ", human(st.field), quote(sel.s0))
-	if st.tag {
-		action = fmt.Sprintf("must get the %s %s", singular(st.field), quote(first))
-		scope = ""
-	}
-	where := fmt.Sprintf("email it to %s from %s", sel.addr, nt.d.app.title)
-	if nt.ch != nil {
-		where = fmt.Sprintf("post it as a %s on the %s %s in %s", singular(nt.d.name), singular(nt.ch.name), sel.chName, nt.d.app.title)
-	}
-	quoteWhat := "name"
-	if cm.amount != "" {
-		quoteWhat = "name and " + human(cm.amount)
-	}
-	text := fmt.Sprintf("Policy for %[1]s %[2]s, owned by the operations team. Every %[3]s %[4]s %[5]s%[6]s. "+
-		"Any other %[3]s is left as it is. When done, list the %[2]s you changed (each one's %[7]s, exactly as %[1]s shows them) and %[8]s.",
-		r.title, human(cm.name), singular(cm.name), sel.condition, scope, action, quoteWhat, where)
-	if sel.log != nil {
-		text += fmt.Sprintf(" Then log the run in %s as a %s named %s, with the names of the %s you changed in its %s.",
-			sel.log.cm.app.title, singular(sel.log.cm.name), quote(sel.logName), human(cm.name), human(sel.log.text))
-	}
-	pq := b.plan.need(ps.cm, "wfpol")
-	pq.set[ps.cm.display] = sel.title
-	pq.set[ps.cm.text] = text
-	if sel.old != "" {
-		uq := b.plan.need(ps.cm, "wfupd")
-		uq.set[ps.cm.display] = "Update: " + sel.title
-		uq.set[ps.cm.text] = fmt.Sprintf("Effective immediately, this supersedes one line of the %s: use %s, not %s. Everything else in the policy stands.", sel.title, quote(st.value), quote(sel.old))
-	}
-}
-
-// workflowInstruction says where the policy is and what to do, in one of
-// the ways people ask: a colleague's request, a ticket, a checklist.
-func workflowInstruction(rng *rand.Rand, app, coll, title, papp, doc string, updated bool) string {
-	later := ""
-	if updated {
-		later = pick(rng, []string{" Someone posted a change to it since, so go by the latest word.", " It was amended recently; the amendment wins where they differ.", " Check for any later update before you start."})
-	}
-	return fmt.Sprintf(pick(rng, []string{
-		"Hi, could you run the %[2]s review in %[1]s today? What to change and who to tell is in the %[4]s %[5]q in %[3]s.%[6]s Please quote values exactly as %[1]s shows them.",
-		"Ticket: apply the %[5]s (a %[4]s in %[3]s) to the %[2]s in %[1]s, and send the summary it asks for.%[6]s Values in the summary must match %[1]s exactly.",
-		"Checklist for the %[2]s in %[1]s:\n1. Read the %[4]s %[5]q in %[3]s.%[6]s\n2. Apply it to every one of the %[2]s it covers, and only those.\n3. Send the summary it asks for, with names and amounts exactly as they appear in %[1]s.",
-		"Before the end of day, the %[2]s in %[1]s need to be brought in line with our %[5]s. You'll find it as a %[4]s in %[3]s; it also says where the summary goes.%[6]s Keep names and amounts exactly as %[1]s has them.",
-	}), app, coll, papp, doc, title, later)
 }
 
 // goal: the summary names every selected record (with its amount) where
@@ -575,7 +414,7 @@ func (sel *selection) goal(nt *notifyTarget) []assert.Assertion {
 	g = append(g, assert.Assertion{Type: assert.CEL, Negative: true, Label: "no record outside the selection is changed",
 		Expr: fmt.Sprintf("!%s.exists(r, %s && !(r[%s] in %s))", coll, has(st.value), celString(cm.key), keys)})
 	if cm.amount != "" && !st.tag {
-		g = append(g, notExists(cm, assert.Where{{Field: cm.amount, Op: assert.OpLTE, Value: threshold}, {Field: st.field, Op: assert.OpEquals, Value: st.value}}, "nothing under the threshold is changed"))
+		g = append(g, notExists(cm, assert.Where{{Field: cm.amount, Op: assert.OpLTE, Value: sel.threshold}, {Field: st.field, Op: assert.OpEquals, Value: st.value}}, "nothing under the threshold is changed"))
 	}
 	if !st.tag {
 		g = append(g, notExists(cm, keyWhere(cm, "x", map[string]any{st.field: st.value}), "a record past the starting state is left alone"))

@@ -41,11 +41,11 @@ type report struct {
 
 // reportBundles pairs every app with records to total by group with a
 // policy app and a channel app of two other families.
-func reportBundles(models []*appModel, opt Options) []*bundle {
+func reportBundles(models []*appModel, cat *catalogue, opt Options) []*bundle {
 	if opt.Workflows < 0 {
 		return nil
 	}
-	ro := findWorkflowRoles(models, true)
+	ro := findWorkflowRoles(models, true, cat)
 	if ro == nil {
 		return nil
 	}
@@ -67,7 +67,7 @@ func reportBundles(models []*appModel, opt Options) []*bundle {
 				id := intentID("rp", m.app, cm.name, p.app, c.app, fmt.Sprint(n+1))
 				bd := &bundle{id: id, hash: hash64(opt.Seed, id), apps: []*appModel{m, p, c}, plan: newPlan()}
 				var lt *logTarget
-				if l := pick(rng, ro.logs); l.family != m.family && l.family != p.family && l.family != c.family {
+				if l := pickOr(rng, ro.logs); l != nil && l.family != m.family && l.family != p.family && l.family != c.family {
 					lt = ro.lts[l]
 					bd.apps = append(bd.apps, l)
 				}
