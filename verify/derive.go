@@ -458,7 +458,7 @@ func (ctx *visible) withinRows(t *table, yield func(formula) bool) bool {
 }
 
 // pairFormulas yields the sum, the difference, the product and both
-// ratios of two operands.
+// ratios of two operands, unless the result is a whole number below 10.
 func pairFormulas(x, y float64, fields []string, of string, yield func(formula) bool) bool {
 	fs := []formula{
 		{ops: []string{atom.DeriveSum}, value: x + y, how: "the sum of " + of},
@@ -470,6 +470,9 @@ func pairFormulas(x, y float64, fields []string, of string, yield func(formula) 
 			formula{ops: []string{atom.DeriveRatio}, value: y / x, how: "the ratio of " + of + " (inverted)", loose: true})
 	}
 	for _, fm := range fs {
+		if !fm.loose && fewWhole(fm.value) {
+			continue // two codes of a record add up to any small number (a priority 3 and a status 2 make no status 5)
+		}
 		fm.fields = fields
 		if !yield(fm) {
 			return false
@@ -477,6 +480,10 @@ func pairFormulas(x, y float64, fields []string, of string, yield func(formula) 
 	}
 	return true
 }
+
+// fewWhole reports whether x is a whole number below 10: a few of
+// something, which arithmetic on two fields gives by coincidence.
+func fewWhole(x float64) bool { return x == math.Trunc(x) && math.Abs(x) < 10 }
 
 // acrossRows yields the difference of one field between two records of a
 // table (this quarter's balance and last quarter's).
@@ -489,7 +496,7 @@ func acrossRows(t *table, yield func(formula) bool) bool {
 			}
 			for j := i + 1; j < len(t.rows); j++ {
 				y, ok := t.rows[j].nums[a]
-				if !ok || x == y {
+				if !ok || x == y || fewWhole(math.Abs(x-y)) {
 					continue
 				}
 				how := fmt.Sprintf("the difference of %s between records %d and %d of %s", a, i+1, j+1, t.name)
