@@ -443,10 +443,26 @@ var freeTexts = []struct {
 	{[]string{"reason"}, "Requested by the customer"},
 }
 
+// freeRoles are free values recognised by a part of the argument's name
+// wherever it stands (currency_code, mime_type, lastName).
+var freeRoles = []struct{ part, text string }{
+	{"currency", "USD"},
+	{"mime", "text/plain"},
+	{"last name", "Lee"}, {"lastname", "Lee"}, {"surname", "Lee"},
+	{"first name", "Alex"}, {"firstname", "Alex"},
+	{"amount", "100"},
+}
+
 // freeText is a value a person would write in a free text argument:
 // a short subject, a one-line body, by the argument's name.
 func freeText(arg string) string {
 	w := fieldWords(arg)
+	joined := strings.Join(w, " ")
+	for _, r := range freeRoles {
+		if strings.Contains(joined, r.part) {
+			return r.text
+		}
+	}
 	if len(w) > 0 {
 		last := w[len(w)-1]
 		for _, ft := range freeTexts {
