@@ -6,8 +6,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -131,6 +133,8 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 		return badInput("--holdout-apps: %v", err)
 	}
 	stderr := cmd.ErrOrStderr()
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	rep := buildPhases(stderr, f.dir, f.out, f.jobs, f.rounds)
 	rep.phase(synth.Phase{Name: phaseLoad})
 	base, lib, err := buildBase(f.dir, stderr)
@@ -155,19 +159,23 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 		opt.Rewrite, opt.RewriteJobs = synth.LLMRewriter{Client: client}, f.llmJobs
 	}
 	if f.db != "" && f.rounds > 0 {
-		st, err := store.Open(cmd.Context(), f.db)
+		st, err := store.Open(ctx, f.db)
 		if err != nil {
 			return badInput("%v", err)
 		}
 		defer st.Close()
 		opt.Store = st
 	}
-	b, err := synth.Run(cmd.Context(), lib, opt)
+	b, err := synth.Run(ctx, lib, opt)
 	if err != nil {
-		if cmd.Context().Err() != nil {
+		if ctx.Err() != nil {
+			rep.interrupted(f.out, f.db, f.rounds)
 			return err
 		}
 		return badInput("%v", err)
+	}
+	if b.Resumed {
+		fmt.Fprintf(stderr, "legoenv build: continued the interrupted run of the same library kept in %s: its stored rounds and accepted repairs were replayed\n", f.db)
 	}
 	b.Started = start // the figure is the whole job: load, synthesis, verification, evolution, files
 	rep.phase(synth.Phase{Name: phaseWrite})

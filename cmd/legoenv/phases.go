@@ -29,6 +29,8 @@ type phaseReport struct {
 	done  int // how far the phase in progress is
 	start time.Time
 	bar   *progressbar.ProgressBar
+	lines *progressLines // off a terminal: a line every few seconds
+	every time.Duration  // how often (progressEvery)
 }
 
 // buildPhases is the report of 'legoenv build': its phases in order (no
@@ -56,7 +58,7 @@ func buildPhases(stderr io.Writer, lib, out string, jobs, rounds int) *phaseRepo
 }
 
 func newPhaseReport(w io.Writer, tty bool, what map[string]string, order ...string) *phaseReport {
-	return &phaseReport{w: w, tty: tty, order: order, what: what}
+	return &phaseReport{w: w, tty: tty, order: order, what: what, every: progressEvery}
 }
 
 // phase takes one report of synth.Run (or of the command's own phases).
@@ -71,6 +73,9 @@ func (r *phaseReport) phase(p synth.Phase) {
 				count = fmt.Sprintf(" (%d)", p.Total)
 			}
 			fmt.Fprintf(r.w, "legoenv build %s: %s%s\n", label, r.what[p.Name], count)
+			if p.Total > 1 {
+				r.lines = newProgressLines(r.w, "build "+p.Name, p.Total, r.every)
+			}
 			return
 		}
 		opts := []progressbar.Option{progressbar.OptionSetWriter(r.w), progressbar.OptionSetDescription(label + " " + r.what[p.Name]),
@@ -83,6 +88,9 @@ func (r *phaseReport) phase(p synth.Phase) {
 		r.bar = progressbar.NewOptions(max, opts...)
 	}
 	r.done = p.Done
+	if r.lines != nil {
+		r.lines.set(p.Done, p.Total)
+	}
 	if r.bar != nil {
 		if p.Total > 0 && int64(p.Total) != r.bar.GetMax64() {
 			r.bar.ChangeMax(p.Total)
@@ -103,6 +111,10 @@ func (r *phaseReport) label(name string) string {
 
 // end closes the phase in progress: its bar becomes a line with the time.
 func (r *phaseReport) end() {
+	if r.lines != nil {
+		r.lines.finish()
+		r.lines = nil
+	}
 	if r.cur == "" || !r.tty {
 		return
 	}
@@ -115,4 +127,16 @@ func (r *phaseReport) end() {
 		count = fmt.Sprintf(", %d", r.done)
 	}
 	fmt.Fprintf(r.w, "%s: %s (%.1fs%s)\n", r.label(r.cur), r.what[r.cur], time.Since(r.start).Seconds(), count)
+}
+
+// interrupted says, after Ctrl-C, where the build stopped, what was kept
+// and how to go on.
+func (r *phaseReport) interrupted(out, db string, rounds int) {
+	r.end()
+	kept := "nothing was kept (no SQLite store: --db \"\" or --rounds 0); the same command starts over"
+	if db != "" && rounds > 0 {
+		kept = fmt.Sprintf("the verdicts of each finished verification and every accepted repair are kept in %s; the same command continues that run, replaying its accepted repairs instead of searching for them again", db)
+	}
+	fmt.Fprintf(r.w, "legoenv build: interrupted during %s after %.0f s; nothing was written to %s; %s\n",
+		r.label(r.cur), time.Since(r.start).Seconds(), out, kept)
 }

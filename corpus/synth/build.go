@@ -110,6 +110,9 @@ type Build struct {
 	// one has the same recipe or the same instruction and initial state.
 	Duplicates int
 	Holdout    []string // apps kept out of training
+	// Resumed: evolution found this library's interrupted run in the
+	// store and continued it.
+	Resumed bool
 	// Profile measures the delivered environments (see package profile).
 	Profile profile.Profile
 	// Rewrite says what the instruction rewrite pass did (nil without one).
@@ -186,7 +189,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 		if err != nil {
 			return nil, fmt.Errorf("evolve: %w", err)
 		}
-		b.Library, b.Report, b.Verdicts = res.Library, res.Report, res.Verdicts
+		b.Library, b.Report, b.Verdicts, b.Resumed = res.Library, res.Report, res.Verdicts, res.Resumed
 	} else {
 		vs := verify.VerifyAll(ctx, lib, lib.Recipes(), verify.Options{Jobs: opt.Jobs, Progress: ph.verifyProgress})
 		if err := ctx.Err(); err != nil {

@@ -141,10 +141,14 @@ func parseCatalogue(src []byte) (*catalogue, error) {
 
 // policyHolder is what a person calls a policy kept in the collection, and
 // whether the catalogue lets it hold one.
-func (c *catalogue) policyHolder(app, coll string) (string, bool) { return findHolder(c.Holders.Policy, app, coll) }
+func (c *catalogue) policyHolder(app, coll string) (string, bool) {
+	return findHolder(c.Holders.Policy, app, coll)
+}
 
 // logHolder is the same for a run's log.
-func (c *catalogue) logHolder(app, coll string) (string, bool) { return findHolder(c.Holders.Log, app, coll) }
+func (c *catalogue) logHolder(app, coll string) (string, bool) {
+	return findHolder(c.Holders.Log, app, coll)
+}
 
 func findHolder(hs []holder, app, coll string) (string, bool) {
 	for _, h := range hs {
