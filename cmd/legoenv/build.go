@@ -122,41 +122,19 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 	if err := f.gc.apply(cmd); err != nil {
 		return err
 	}
-	if f.size <= 0 || f.size > 1 {
-		return badInput("--size must be in (0, 1], not %g", f.size)
-	}
-	if f.rounds < 0 || f.jobs < 0 || f.variants < 1 {
-		return badInput("--rounds and --jobs must be 0 or more and --variants 1 or more")
-	}
-	apps, share, err := synth.ParseHoldout(f.holdout)
+	opt, err := f.options()
 	if err != nil {
-		return badInput("--holdout-apps: %v", err)
+		return err
 	}
 	stderr := cmd.ErrOrStderr()
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep := buildPhases(stderr, f.dir, f.out, f.jobs, f.rounds)
+	opt.Phase = rep.phase
 	rep.phase(synth.Phase{Name: phaseLoad})
 	base, lib, err := buildBase(f.dir, stderr)
 	if err != nil {
 		return err
-	}
-	opt := synth.BuildOptions{
-		Synth:   synth.Options{Seed: f.seed, Size: f.size, Variants: f.variants, Workflows: f.wfs, FullSurface: f.full},
-		Rounds:  f.rounds,
-		Jobs:    f.jobs,
-		Holdout: apps, HoldoutShare: share,
-		Phase: rep.phase,
-	}
-	if f.model.set() {
-		client, err := f.model.client()
-		if err != nil {
-			return err
-		}
-		if f.llmJobs < 1 {
-			return badInput("--llm-jobs must be 1 or more, not %d", f.llmJobs)
-		}
-		opt.Rewrite, opt.RewriteJobs = synth.LLMRewriter{Client: client}, f.llmJobs
 	}
 	if f.db != "" && f.rounds > 0 {
 		st, err := store.Open(ctx, f.db)
@@ -197,6 +175,39 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 	}
 	fmt.Fprintf(w, "\nwrote %s/envs.jsonl, %s/lib, %s/report.json and %s/report.html\n", f.out, f.out, f.out, f.out)
 	return nil
+}
+
+// options checks the flags and turns them into the build's options (all
+// but the phase reports and the store).
+func (f *buildFlags) options() (synth.BuildOptions, error) {
+	var opt synth.BuildOptions
+	if f.size <= 0 || f.size > 1 {
+		return opt, badInput("--size must be in (0, 1], not %g", f.size)
+	}
+	if f.rounds < 0 || f.jobs < 0 || f.variants < 1 {
+		return opt, badInput("--rounds and --jobs must be 0 or more and --variants 1 or more")
+	}
+	apps, share, err := synth.ParseHoldout(f.holdout)
+	if err != nil {
+		return opt, badInput("--holdout-apps: %v", err)
+	}
+	opt = synth.BuildOptions{
+		Synth:   synth.Options{Seed: f.seed, Size: f.size, Variants: f.variants, Workflows: f.wfs, FullSurface: f.full},
+		Rounds:  f.rounds,
+		Jobs:    f.jobs,
+		Holdout: apps, HoldoutShare: share,
+	}
+	if f.model.set() {
+		client, err := f.model.client()
+		if err != nil {
+			return opt, err
+		}
+		if f.llmJobs < 1 {
+			return opt, badInput("--llm-jobs must be 1 or more, not %d", f.llmJobs)
+		}
+		opt.Rewrite, opt.RewriteJobs = synth.LLMRewriter{Client: client}, f.llmJobs
+	}
+	return opt, nil
 }
 
 // writeIndex writes the index beside the envs.jsonl just written, so that
