@@ -12,9 +12,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -443,44 +445,84 @@ func commitPlan(plan map[string]*filePlan, order []string, orig *Library, base f
 		stage.Move(f)
 		return nil
 	}
-	for _, f := range order {
-		p := plan[f]
-		if p.inBase && len(p.origDocs) == 0 || p.inBase && p.unchanged(orig) {
-			// Not an atom file (a README, a LICENSE), or one whose atoms
-			// did not change: copied as is, or left alone in place.
-			if !inPlace {
-				data, err := readBase(base, f)
-				if err != nil {
-					stage.Abort()
-					return err
+	for start := 0; start < len(order); start += renderBatch {
+		batch := order[start:min(len(order), start+renderBatch)]
+		rendered := renderFiles(plan, batch, orig)
+		for i, f := range batch {
+			p := plan[f]
+			if p.copied(orig) {
+				// Not an atom file (a README, a LICENSE), or one whose atoms
+				// did not change: copied as is, or left alone in place.
+				if !inPlace {
+					data, err := readBase(base, f)
+					if err != nil {
+						stage.Abort()
+						return err
+					}
+					if err := put(f, data); err != nil {
+						stage.Abort()
+						return err
+					}
+					st.Copied++
 				}
-				if err := put(f, data); err != nil {
-					stage.Abort()
-					return err
-				}
-				st.Copied++
+				continue
 			}
-			continue
-		}
-		if len(p.docs) == 0 && !p.inBase {
-			continue
-		}
-		data, err := p.render()
-		if err != nil {
-			stage.Abort()
-			return fmt.Errorf("write %s: %w", f, err)
-		}
-		if err := put(f, data); err != nil {
-			stage.Abort()
-			return err
-		}
-		if p.inBase {
-			st.Rewritten = append(st.Rewritten, f)
-		} else {
-			st.Added = append(st.Added, f)
+			if len(p.docs) == 0 && !p.inBase {
+				continue
+			}
+			if err := rendered[i].err; err != nil {
+				stage.Abort()
+				return fmt.Errorf("write %s: %w", f, err)
+			}
+			if err := put(f, rendered[i].data); err != nil {
+				stage.Abort()
+				return err
+			}
+			if p.inBase {
+				st.Rewritten = append(st.Rewritten, f)
+			} else {
+				st.Added = append(st.Added, f)
+			}
 		}
 	}
 	return stage.Commit()
+}
+
+// renderBatch is how many files are rendered at once, on every core,
+// before they are written in order: it bounds the rendered bytes held.
+const renderBatch = 64
+
+type rendering struct {
+	data []byte
+	err  error
+}
+
+// renderFiles renders the files of a batch that are written from their
+// atoms, in parallel; the others are left empty.
+func renderFiles(plan map[string]*filePlan, batch []string, orig *Library) []rendering {
+	out := make([]rendering, len(batch))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, f := range batch {
+		p := plan[f]
+		if p.copied(orig) || len(p.docs) == 0 && !p.inBase {
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			out[i].data, out[i].err = p.render()
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// copied reports whether the file is taken from the base as it is: not an
+// atom file, or one whose atoms did not change.
+func (p *filePlan) copied(orig *Library) bool {
+	return p.inBase && len(p.origDocs) == 0 || p.inBase && p.unchanged(orig)
 }
 
 type docRef struct {
