@@ -58,14 +58,21 @@ func messageTarget(m *appModel) (cm *collModel, to, subject string) {
 // the first list of addresses that is not the sender's. A "bcc" or "cc"
 // list is no recipient the send tool requires.
 func recipientField(c *collModel) string {
-	notFrom := func(f string) bool { return !hasWord(words(f), "from", "sender", "author", "reply") }
-	for _, f := range c.withRole(atom.RoleEmails, atom.RoleEmail) {
-		if notFrom(f) && hasWord(words(f), "to", "recipient", "recipients") {
-			return f
+	// Neither the sender nor a copy: a mail sent only in bcc while its
+	// "to" goes anywhere is not a mail to the person.
+	ok := func(f string) bool {
+		return f != "" && !hasWord(words(f), "from", "sender", "author", "reply", "cc", "bcc")
+	}
+	fields := c.withRole(atom.RoleEmails, atom.RoleEmail)
+	for _, want := range [][]string{{"to"}, {"recipient", "recipients"}} {
+		for _, f := range fields {
+			if ok(f) && hasWord(words(f), want...) {
+				return f
+			}
 		}
 	}
 	for _, f := range []string{c.emailList, c.email} {
-		if f != "" && notFrom(f) && (f == c.emailList || hasWord(words(f), "to", "recipient", "recipients")) {
+		if ok(f) && (f == c.emailList || hasWord(words(f), "to", "recipient", "recipients")) {
 			return f
 		}
 	}

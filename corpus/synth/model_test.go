@@ -50,3 +50,27 @@ func TestSettableEnumsNeedNoMadeUpArgument(t *testing.T) {
 		}
 	}
 }
+
+// A mail goes to the person in its "to" field, never only in bcc or cc:
+// Outlook's messages have bccRecipients, ccRecipients and toRecipients,
+// and a notify task writes the address in toRecipients.
+func TestRecipientFieldIsTo(t *testing.T) {
+	src := builtinServers(t)
+	for app, want := range map[string]string{"outlook": "toRecipients"} {
+		e, err := src.Get(atom.KindServer, atom.Pin{ID: app})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := newAppModel(e, nil)
+		var got string
+		for _, cm := range m.colls {
+			if cm.isMessages() {
+				got = recipientField(cm)
+				break
+			}
+		}
+		if got != want {
+			t.Errorf("%s: recipient field %q, want %q", app, got, want)
+		}
+	}
+}
