@@ -56,11 +56,11 @@ func (in *envInfo) namesOnly() (string, bool) {
 }
 
 // unaskedGrounding reports whether the plan's run grounds every checked
-// value even when the instruction is cut to its names.
-func (in *envInfo) unaskedGrounding(r *run) bool {
+// value even when the instruction is cut to its names, and the names.
+func (in *envInfo) unaskedGrounding(r *run) (string, bool) {
 	names, ok := in.namesOnly()
 	if !ok {
-		return false
+		return "", false
 	}
 	full := in.messageContext()
 	cut := &visible{clock: full.clock}
@@ -74,10 +74,10 @@ func (in *envInfo) unaskedGrounding(r *run) bool {
 	ablated.messages = cut
 	gs := ablated.traceGrounding(r)
 	if len(gs) == 0 {
-		return false
+		return names, false
 	}
 	_, bad := ungrounded(gs)
-	return !bad
+	return names, !bad
 }
 
 // unaskedNote is the note the solvable check adds for such a plan.

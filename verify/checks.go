@@ -205,8 +205,8 @@ func (p *Job) checkGrounded() ([]Diagnostic, bool) {
 		if coll, key, bad := p.unsingled(); bad && !atom.IsFrozen(p.Env.Intent.Atom) {
 			return []Diagnostic{fail(p.unsingledCause(coll, key))}, false
 		}
-		if p.Unasked = p.info.unaskedGrounding(r); p.Unasked {
-			names, _ := p.info.namesOnly()
+		var names string
+		if names, p.Unasked = p.info.unaskedGrounding(r); p.Unasked {
 			return []Diagnostic{note(unaskedNote(names))}, true
 		}
 		return nil, true

@@ -318,8 +318,9 @@ func (ctx *visible) groups(t *table, yield func(formula) bool) bool {
 	if len(t.rows) < 2 {
 		return true
 	}
-	for _, k := range slices.Sorted(maps.Keys(textFields(t))) {
-		for _, gv := range textFields(t)[k] {
+	tf := textFields(t)
+	for _, k := range slices.Sorted(maps.Keys(tf)) {
+		for _, gv := range tf[k] {
 			if !ctx.named(gv, t.doc) {
 				continue
 			}
@@ -374,12 +375,17 @@ func (ctx *visible) mentioned(t *table, yield func(formula) bool) bool {
 	if !yield(formula{ops: []string{atom.DeriveCount}, value: float64(len(rows)), how: "the count of " + of}) || !totals(t, rows, of, yield) {
 		return false
 	}
-	fields := t.fieldNames()
+	sums := map[string]float64{} // each field's total over the rows, where every row has it
+	for _, a := range t.fieldNames() {
+		if x, ok := total(rows, func(r tableRow) (float64, bool) { v, ok := r.nums[a]; return v, ok }); ok && x > 0 {
+			sums[a] = x
+		}
+	}
+	fields := slices.Sorted(maps.Keys(sums))
 	for _, a := range fields {
 		for _, b := range fields {
-			x, okx := total(rows, func(r tableRow) (float64, bool) { v, ok := r.nums[a]; return v, ok })
-			y, oky := total(rows, func(r tableRow) (float64, bool) { v, ok := r.nums[b]; return v, ok })
-			if a == b || !okx || !oky || x <= 0 || y <= 0 {
+			x, y := sums[a], sums[b]
+			if a == b {
 				continue
 			}
 			how := fmt.Sprintf("the total of %s over the total of %s of %s", a, b, of)

@@ -161,12 +161,13 @@ func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits [
 			} else {
 				g.Source = ctx.find(v, l.field)
 			}
-			if g.Source == "" {
-				g.Source = ctx.derive(v, in.intent.Derive)
-				if f, ok := numberOf(v); ok && g.Source != "" {
-					fm, _ := ctx.formulaFor(f, in.intent.Derive)
+			if f, ok := numberOf(v); ok && g.Source == "" {
+				if fm, ok := ctx.formulaFor(f, in.intent.Derive); ok {
+					g.Source = "derived: " + fm.how
 					derived = append(derived, fm)
 				}
+			} else if g.Source == "" {
+				g.Source = ctx.derive(v, in.intent.Derive)
 			}
 			out = append(out, g)
 		}
