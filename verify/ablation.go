@@ -76,8 +76,12 @@ func (in *envInfo) unaskedGrounding(r *run) (string, bool) {
 	if len(gs) == 0 {
 		return names, false
 	}
-	_, bad := ungrounded(gs)
-	return names, !bad
+	if _, bad := ungrounded(gs); bad {
+		return names, false
+	}
+	// The cut instruction fails when it asks for none of the plan's writes.
+	_, _, notAsked := in.unaskedWrite(r, askTextOf(r.sess.State().Base(), names, ""))
+	return names, !notAsked
 }
 
 // unaskedNote is the note the solvable check adds for such a plan.

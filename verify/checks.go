@@ -158,6 +158,9 @@ func runSolvable(p *Job) []Diagnostic {
 	if r.result.Passed && r.firstError() < 0 {
 		p.Plan, p.PlanFrom, p.solved = calls, "reference", r
 		if d, ok := p.checkGrounded(); !ok {
+			if d[0].Cause != nil && d[0].Cause.Code == IntentNotAsked {
+				return d // no plan makes the instruction ask
+			}
 			return p.groundedAlternative(d)
 		}
 		return []Diagnostic{note(fmt.Sprintf("the reference plan solves it in %d steps", len(calls)))}
@@ -204,6 +207,9 @@ func (p *Job) checkGrounded() ([]Diagnostic, bool) {
 		// legoenv's own intents only.
 		if coll, key, bad := p.unsingled(); bad && !atom.IsFrozen(p.Env.Intent.Atom) {
 			return []Diagnostic{fail(p.unsingledCause(coll, key))}, false
+		}
+		if step, verbs, bad := p.info.unaskedWrite(r, p.info.askedText(r)); bad {
+			return []Diagnostic{fail(p.notAskedCause(step, verbs))}, false
 		}
 		var names string
 		if names, p.Unasked = p.info.unaskedGrounding(r); p.Unasked {

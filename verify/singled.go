@@ -88,10 +88,20 @@ func numbersIn(text string) []float64 {
 const minTitle = 12
 
 // aboutNamed returns, as text, the records that quote a title of a named
-// record (a string value of minTitle or more characters the messages
-// also quote): the reply or amendment an agent finds by the name it was
-// given.
+// record (quoting).
 func aboutNamed(w *state.World, msgs string, named map[string]bool) []string {
+	var out []string
+	for _, r := range quoting(w, msgs, named) {
+		b, _ := json.Marshal(r)
+		out = append(out, strings.ToLower(string(b)))
+	}
+	return out
+}
+
+// quoting returns the records that quote a title of a named record (a
+// string value of minTitle or more characters the messages also quote):
+// the reply or amendment an agent finds by the name it was given.
+func quoting(w *state.World, msgs string, named map[string]bool) []state.Record {
 	var titles []string
 	for id := range named {
 		name, k, _ := strings.Cut(id, "\x00")
@@ -108,13 +118,13 @@ func aboutNamed(w *state.World, msgs string, named map[string]bool) []string {
 	if len(titles) == 0 {
 		return nil
 	}
-	var out []string
+	var out []state.Record
 	for _, name := range w.Names() {
 		for _, r := range w.Collection(name).Records {
 			b, _ := json.Marshal(r)
 			text := strings.ToLower(string(b))
 			if slices.ContainsFunc(titles, func(t string) bool { return strings.Contains(text, t) }) {
-				out = append(out, text)
+				out = append(out, r)
 			}
 		}
 	}

@@ -35,6 +35,7 @@ const (
 	IntentBadPlan              Code = "intent.bad_plan"
 	IntentAmbiguous            Code = "intent.ambiguous"
 	IntentUnaskedChange        Code = "intent.unasked_change"
+	IntentNotAsked             Code = "intent.not_asked"
 	RecipeMissingAtom          Code = "recipe.missing_atom"
 )
 
@@ -63,6 +64,7 @@ var RootCauses = []struct {
 	{Nondeterministic, "two replays of the same plan give different states or rewards"},
 	{IntentBadPlan, "the reference plan fails (bad arguments, misses the goal) where another plan succeeds, or the goal needs a plan the planner cannot derive (a cel assertion, a search past its bounds)"},
 	{IntentUnaskedChange, "the plan changes a record or field the goal does not ask for (a tool's side effect, a second field it must write), so the whole-world fence rejects the plan itself: the goal must say it, or the server must declare the field volatile"},
+	{IntentNotAsked, "the plan makes a write nothing the agent is told asks for: neither the instruction nor the records it names holds a verb for that kind of write (send, create, update, delete); the instruction shows records and the goal supplies the task"},
 	{IntentAmbiguous, "the instruction does not single out a record the goal needs: it reveals nothing about it, or several records match what it reveals"},
 	{RecipeMissingAtom, "a recipe pins an atom or a version the library does not have"},
 }

@@ -109,6 +109,9 @@ var failCases = []failCase{
 	// The goal names one of two open tickets the instruction does not
 	// tell apart: the plan's record is the goal's choice.
 	{"unsingled", 0, "solvable", IntentAmbiguous, AtomRef{Kind: atom.KindIntent, ID: "pend_their_ticket"}, "", nil},
+	// The instruction names the ticket and asks nothing: the goal alone
+	// says what to do with it.
+	{"not_asked", 0, "solvable", IntentNotAsked, AtomRef{Kind: atom.KindIntent, ID: "ticket_shown"}, "", nil},
 	{"missing_atom", 0, "compose", RecipeMissingAtom, AtomRef{Kind: atom.KindData, ID: "nowhere"}, "", nil},
 }
 
