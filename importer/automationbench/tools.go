@@ -131,6 +131,9 @@ func (tb *toolBuilder) Tool(name, rest string) atom.Tool {
 	if q, ok := tb.trailingVerb(rest, p); ok {
 		p = q
 	}
+	if q, ok := tb.actVerb(rest, p); ok {
+		p = q
+	}
 	t, err := tb.stateTool(name, p)
 	if err != nil && p.kind == effCreate && !tb.app.HasActions() {
 		if t2, ok := tb.countedCreate(name, p); ok {
@@ -189,6 +192,29 @@ func (tb *toolBuilder) trailingVerb(rest string, p toolParts) (toolParts, bool) 
 		return p, false
 	}
 	return toolParts{key: p.key, verb: ws[last], kind: verbKind(ws[last]), entityW: ws[:last], object: ws[:last]}, true
+}
+
+// actVerb reads a name that holds no verb of the table but starts with a
+// word whose act leaves a record of the app (twitter_like_tweet: a like;
+// linkedin_connect_with_profile: a connection, the act's noun in -ion;
+// slack_react_to_message: a reaction in a message's list): a create of
+// that record. What the act is on (the tweet, the profile) is one of the
+// record's fields, given as an argument like any other. A lone word
+// (jira_project) is not read so: with nothing after it, it is as likely
+// the thing a read or a write is about as an act.
+func (tb *toolBuilder) actVerb(rest string, p toolParts) (toolParts, bool) {
+	ws := words(rest)
+	if p.kind != effNone || len(ws) < 2 {
+		return p, false
+	}
+	stem := strings.TrimSuffix(ws[0], "e")
+	for _, n := range []string{ws[0], ws[0] + "ion", stem + "ion"} {
+		e, ok := resolveEntity(tb.app, []string{n})
+		if ok && !e.coll.Actions || !ok && tb.childOwner(n) != nil {
+			return toolParts{key: p.key, verb: ws[0], kind: effCreate, object: []string{n}}, true
+		}
+	}
+	return p, false
 }
 
 // countedCreate derives a create whose object names no collection of the
@@ -382,6 +408,12 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 					return appendTool(app, name, par.coll, rel.field, word), nil
 				}
 			}
+			if f := oneIDList(par.coll); ok && ent.coll != par.coll && f != nil {
+				// add <x> to <y> where y keeps its people or parts in
+				// one list of ids under another name (invite a user
+				// to a channel: its member_ids): x's id goes there.
+				return appendTool(app, name, par.coll, f, word), nil
+			}
 		}
 		if !ok {
 			// "add_to_queue": the parent is the entity.
@@ -431,6 +463,21 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 		dropFieldArgs(&t, func(f string) bool { return actorFields[f] || sendOutcome[f] })
 	}
 	return tb.withParticipant(t, ent.coll), nil
+}
+
+// oneIDList is c's one list of ids (a field <x>_ids of plain values), or
+// nil when it has none or several.
+func oneIDList(c *Coll) *Field {
+	var found *Field
+	for _, f := range c.Fields {
+		if f.Type == "array" && f.Items != "object" && strings.HasSuffix(f.Name, "_ids") {
+			if found != nil {
+				return nil
+			}
+			found = f
+		}
+	}
+	return found
 }
 
 // dropFieldArgs removes the arguments of t that write a field drop names.

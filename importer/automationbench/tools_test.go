@@ -61,6 +61,15 @@ func TestToolDerivation(t *testing.T) {
 		{"google_sheets_find_worksheet", "search", "worksheets", nil, []string{"title"}},
 		{"asana_create_task", "create", "actions", map[string]any{"action_key": "create_task"}, nil},
 		{"asana_find_section", "starlark", "", nil, nil},
+		// A first word that is no verb of the table but names the record
+		// its act makes: a like, a retweet, a connection (-ion).
+		{"twitter_like_tweet", "create", "likes", nil, []string{"tweet_id"}},
+		{"twitter_retweet_tweet", "create", "retweets", nil, []string{"original_tweet_id"}},
+		{"linkedin_connect_with_profile", "create", "connections", nil, []string{"connected_profile_id"}},
+		// A lone word is not read as an act.
+		{"twitter_like", "unresolved", "", nil, nil},
+		// invite a user to a channel: the channel's one list of ids.
+		{"slack_invite_user_to_channel", "append", "channels", nil, []string{"channel_id", "user"}},
 		{"gmail_frobnicate", "unresolved", "", nil, nil},
 		{"slack_channel", "unresolved", "", nil, nil},
 		{"salesforce_widget_create", "unresolved", "", nil, nil},
