@@ -230,3 +230,35 @@ func TestGroundFlagsAndStatesByValue(t *testing.T) {
 		t.Error("a word of a note is not grounded")
 	}
 }
+
+// A total over the records the written text names by their values: the
+// lines of the invoice the instruction names whose parts a mail lists,
+// where one part is also on another invoice. A part the mail does not
+// list, or the other invoice's line, is no part of it; with no invoice
+// named there is no such selection.
+func TestDeriveOverNamedValues(t *testing.T) {
+	lines := `[{"Invoice":"INV-0452","Part":"WG-4410-EXP","Quantity":"50","Unit Price":"$125.00"},
+		{"Invoice":"INV-0452","Part":"BK-9920-STD","Quantity":"200","Unit Price":"$18.50"},
+		{"Invoice":"INV-0452","Part":"FL-7700-EXP","Quantity":"30","Unit Price":"$245.00"},
+		{"Invoice":"INV-0451","Part":"WG-4410-EXP","Quantity":"25","Unit Price":"$125.00"}]`
+	read := func(instruction string) *visible {
+		ctx := &visible{docs: []contextDoc{newDoc("the instruction", instruction)}}
+		ctx.add("line items", lines)
+		ctx.mentions = mentionText(map[string]any{"body": "Expedited: WG-4410-EXP, FL-7700-EXP; total 13,600"})
+		return ctx
+	}
+	ctx := read("Invoice INV-0452 cleared: mail the warehouse the expedited parts and their total value.")
+	if got := ctx.derive("13,600", anyField); !strings.Contains(got, "Quantity x Unit Price over the 2 records") {
+		t.Errorf("derive(13,600) = %q, want the two named lines of INV-0452", got)
+	}
+	// 16,725 adds the other invoice's line; 9,375 is the listed part on
+	// both invoices.
+	for _, v := range []string{"16,725", "9,375"} {
+		if got := ctx.derive(v, anyField); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	if got := read("Mail the warehouse the expedited parts.").derive("13,600", anyField); got != "" {
+		t.Errorf("derive(13,600) with no invoice named = %q, want nothing", got)
+	}
+}
