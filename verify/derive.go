@@ -702,14 +702,14 @@ func (ctx *visible) fromDerived(yield func(formula) bool) {
 			net += x.signedValue()
 			fields = append(fields, x.fields...)
 		}
-		how := fmt.Sprintf("the net of the %d figures derived at this step", len(ctx.derived))
+		how := fmt.Sprintf("the net of the %d figures the plan derived", len(ctx.derived))
 		if !yield(formula{ops: []string{atom.DeriveSum}, fields: fields, value: math.Abs(net), how: how}) {
 			return
 		}
 	}
 	for i, x := range ctx.derived {
 		for _, y := range ctx.derived[i+1:] {
-			if !pairFormulas(x.value, y.value, append(slices.Clone(x.fields), y.fields...), fmt.Sprintf("%v and %v, derived at this step", x.value, y.value), yield) {
+			if !pairFormulas(x.value, y.value, append(slices.Clone(x.fields), y.fields...), fmt.Sprintf("%v and %v, which the plan derived", x.value, y.value), yield) {
 				return
 			}
 		}

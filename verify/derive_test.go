@@ -262,3 +262,46 @@ func TestDeriveOverNamedValues(t *testing.T) {
 		t.Errorf("derive(13,600) with no invoice named = %q, want nothing", got)
 	}
 }
+
+// A figure the plan derived and wrote at one step is known to it at the
+// steps after: the total of two monthly amounts written row by row is
+// grounded in the mail that follows them, and not without those rows.
+func TestGroundFromFiguresOfEarlierSteps(t *testing.T) {
+	in := &envInfo{intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveRatio, Field: "Term", With: "Total Value"}, {Op: atom.DeriveSum, Field: "Term", With: "Total Value"}}}}
+	lits := []literal{
+		{goal: 0, target: "google_sheets.rows", field: "cells.Amount", op: assert.OpContains, value: "10,000"},
+		{goal: 1, target: "google_sheets.rows", field: "cells.Amount", op: assert.OpContains, value: "6,000"},
+		{goal: 2, target: "gmail.messages", field: "body", op: assert.OpContains, value: "16,000"},
+	}
+	read := func() *visible {
+		ctx := &visible{docs: []contextDoc{newDoc("the instruction", "Spread each contract over its term; mail the month's total.")}}
+		ctx.add("contracts", `[{"Contract":"CTR-001","Total Value":"$120,000","Term":"12"},{"Contract":"CTR-002","Total Value":"$36,000","Term":"6"}]`)
+		return ctx
+	}
+	call := func(name string, args map[string]any) episode.ToolCall {
+		raw, _ := json.Marshal(args)
+		return episode.ToolCall{Name: name, Args: raw}
+	}
+	ctx, seen := read(), map[string]bool{}
+	for i, amount := range []string{"10,000", "6,000"} {
+		if gs := in.groundStep(ctx, i, call("google_sheets_add_row", map[string]any{"cells": map[string]any{"Amount": amount}}), lits, seen); len(gs) != 1 || gs[0].Source == "" {
+			t.Fatalf("row %s: %+v", amount, gs)
+		}
+	}
+	mail := call("gmail_send_email", map[string]any{"body": "January total: 16,000"})
+	total := func(gs []Grounding) Grounding {
+		for _, g := range gs {
+			if g.Value == "16,000" {
+				return g
+			}
+		}
+		t.Fatalf("16,000 not traced: %+v", gs)
+		return Grounding{}
+	}
+	if g := total(in.groundStep(ctx, 2, mail, lits, seen)); !strings.Contains(g.Source, "10000 and 6000") {
+		t.Errorf("the total after the rows: %+v, want it derived from them", g)
+	}
+	if g := total(in.groundStep(read(), 0, mail, lits, map[string]bool{})); g.Source != "" {
+		t.Errorf("the total alone: %+v, want it ungrounded", g)
+	}
+}
