@@ -163,6 +163,9 @@ func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits [
 			} else {
 				g.Source = ctx.find(v, l.field)
 			}
+			if g.Source == "" {
+				g.Source = in.toolQuote(call.Name, v)
+			}
 			if f, ok := numberOf(v); ok && g.Source == "" {
 				if fm, ok := ctx.formulaFor(f, in.intent.Derive); ok {
 					g.Source = "derived: " + fm.how
@@ -189,6 +192,23 @@ func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits [
 		}
 	}
 	return out
+}
+
+// toolQuote names the called tool's description when it quotes the
+// text v whole: what the product's action writes itself, as the agent
+// reads it in the tool's description (a reply's "Re:" before its
+// subject); "" otherwise.
+func (in *envInfo) toolQuote(name string, v any) string {
+	s, ok := v.(string)
+	if !ok || in.env == nil || strings.TrimSpace(s) == "" {
+		return ""
+	}
+	for _, t := range in.env.Tools() {
+		if t.Name == name && strings.Contains(t.Description, `"`+s+`"`) {
+			return "the description of " + name
+		}
+	}
+	return ""
 }
 
 // goalLiterals lists the values the positive goal assertions pin.

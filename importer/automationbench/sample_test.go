@@ -113,9 +113,11 @@ func TestSampleImportsAndVerifies(t *testing.T) {
 	// instruction name (operations.invoice_shipping_trigger's two listed
 	// lines of the named invoice); finance.revenue_recognition's total of
 	// the amounts the plan wrote row by row is grounded now, and its goal
-	// still needs evolution's negatives.
-	if n := len(vs) - len(lines); n < 35 {
-		t.Errorf("%d of the sample's tasks verify, fewer than the 35 measured", n)
+	// still needs evolution's negatives. 36: a text the called tool's
+	// description quotes is what the product writes itself (a reply's
+	// "Re:" before its subject: simple.email_sheets_update_reply).
+	if n := len(vs) - len(lines); n < 36 {
+		t.Errorf("%d of the sample's tasks verify, fewer than the 36 measured", n)
 	}
 }
 
