@@ -352,26 +352,124 @@ func (ctx *visible) mentioned(t *table, yield func(formula) bool) bool {
 	if ctx.mentions == "" || len(t.rows) < 2 {
 		return true
 	}
-	// A record is named by a value no other record of the table holds
-	// (its name, not its type).
+	for _, sel := range ctx.namedRows(t) {
+		if !ctx.namedTotals(t, sel.rows, sel.of, yield) {
+			return false
+		}
+	}
+	return true
+}
+
+// rowSelection is a set of a table's rows and how they were picked.
+type rowSelection struct {
+	rows []tableRow
+	of   string
+}
+
+// namedRows lists the selections of t's rows the written text names, each
+// of two or more rows and fewer than all: the records one of whose values
+// no other record holds and the text names (its name, not its type); and
+// the records whose value in each field the text names, or the
+// instruction names, is one of those named (the lines of the invoice the
+// instruction names whose part numbers a mail lists, where one part is
+// also on another invoice).
+func (ctx *visible) namedRows(t *table) []rowSelection {
+	var out []rowSelection
+	add := func(rows []tableRow, of string) {
+		if len(rows) < 2 || len(rows) == len(t.rows) {
+			return
+		}
+		for _, o := range out {
+			if sameRows(o.rows, rows) {
+				return
+			}
+		}
+		out = append(out, rowSelection{rows, fmt.Sprintf("the %d records of %s %s", len(rows), t.name, of)})
+	}
 	uses := map[string]int{}
 	for _, r := range t.rows {
 		for _, w := range r.words {
 			uses[w]++
 		}
 	}
-	var rows []tableRow
+	var unique []tableRow
 	for _, r := range t.rows {
 		if slices.ContainsFunc(slices.Collect(maps.Values(r.words)), func(w string) bool {
-			return uses[w] == 1 && len(w) >= 4 && strings.Contains(ctx.mentions, " "+w+" ")
+			return uses[w] == 1 && ctx.mentionsWord(w)
 		}) {
-			rows = append(rows, r)
+			unique = append(unique, r)
 		}
 	}
-	if len(rows) < 2 || len(rows) == len(t.rows) {
-		return true
+	add(unique, "the written text names")
+	add(ctx.namedByField(t), "whose values the written text and the instruction name")
+	return out
+}
+
+// namedByField keeps the rows whose value of each field some of whose
+// values are named is a named one: by the written text, or by the
+// instruction. At least one field must be the written text's; nil when
+// none is.
+func (ctx *visible) namedByField(t *table) []tableRow {
+	tf := textFields(t)
+	rows := t.rows
+	written := false
+	for _, k := range slices.Sorted(maps.Keys(tf)) {
+		var byText, byInstr bool
+		keep := map[string]bool{}
+		for _, w := range tf[k] {
+			switch {
+			case ctx.mentionsWord(w):
+				keep[w], byText = true, true
+			case ctx.instructionNames(w):
+				keep[w], byInstr = true, true
+			}
+		}
+		if !byText && !byInstr || len(keep) == len(tf[k]) {
+			continue
+		}
+		written = written || byText
+		rows = slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return !keep[r.words[k]] })
 	}
-	of := fmt.Sprintf("the %d records of %s the written text names", len(rows), t.name)
+	if !written {
+		return nil
+	}
+	return rows
+}
+
+// mentionsWord reports whether the written text names w whole (four
+// characters or more: a name, not a short code).
+func (ctx *visible) mentionsWord(w string) bool {
+	return len(w) >= 4 && strings.Contains(ctx.mentions, " "+w+" ")
+}
+
+// instructionNames reports whether the instruction names w whole.
+func (ctx *visible) instructionNames(w string) bool {
+	if len(w) < 4 {
+		return false
+	}
+	for _, d := range ctx.docs {
+		if d.name == "the instruction" && strings.Contains(" "+d.text+" ", " "+w+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// sameRows reports whether two selections hold the same rows.
+func sameRows(a, b []tableRow) bool {
+	return len(a) == len(b) && !slices.ContainsFunc(a, func(r tableRow) bool {
+		return !slices.ContainsFunc(b, func(x tableRow) bool { return sameRow(r, x) })
+	})
+}
+
+// sameRow reports whether two rows are the same record (the same values).
+func sameRow(a, b tableRow) bool {
+	return maps.Equal(a.nums, b.nums) && maps.Equal(a.words, b.words) && maps.EqualFunc(a.dates, b.dates, time.Time.Equal)
+}
+
+// namedTotals yields the count and the totals of the rows a selection
+// picks, and the ratio of two of their totals.
+func (ctx *visible) namedTotals(t *table, rows []tableRow, of string, yield func(formula) bool) bool {
 	if !yield(formula{ops: []string{atom.DeriveCount}, value: float64(len(rows)), how: "the count of " + of}) || !totals(t, rows, of, yield) {
 		return false
 	}
@@ -604,14 +702,14 @@ func (ctx *visible) fromDerived(yield func(formula) bool) {
 			net += x.signedValue()
 			fields = append(fields, x.fields...)
 		}
-		how := fmt.Sprintf("the net of the %d figures derived at this step", len(ctx.derived))
+		how := fmt.Sprintf("the net of the %d figures the plan derived", len(ctx.derived))
 		if !yield(formula{ops: []string{atom.DeriveSum}, fields: fields, value: math.Abs(net), how: how}) {
 			return
 		}
 	}
 	for i, x := range ctx.derived {
 		for _, y := range ctx.derived[i+1:] {
-			if !pairFormulas(x.value, y.value, append(slices.Clone(x.fields), y.fields...), fmt.Sprintf("%v and %v, derived at this step", x.value, y.value), yield) {
+			if !pairFormulas(x.value, y.value, append(slices.Clone(x.fields), y.fields...), fmt.Sprintf("%v and %v, which the plan derived", x.value, y.value), yield) {
 				return
 			}
 		}

@@ -230,3 +230,78 @@ func TestGroundFlagsAndStatesByValue(t *testing.T) {
 		t.Error("a word of a note is not grounded")
 	}
 }
+
+// A total over the records the written text names by their values: the
+// lines of the invoice the instruction names whose parts a mail lists,
+// where one part is also on another invoice. A part the mail does not
+// list, or the other invoice's line, is no part of it; with no invoice
+// named there is no such selection.
+func TestDeriveOverNamedValues(t *testing.T) {
+	lines := `[{"Invoice":"INV-0452","Part":"WG-4410-EXP","Quantity":"50","Unit Price":"$125.00"},
+		{"Invoice":"INV-0452","Part":"BK-9920-STD","Quantity":"200","Unit Price":"$18.50"},
+		{"Invoice":"INV-0452","Part":"FL-7700-EXP","Quantity":"30","Unit Price":"$245.00"},
+		{"Invoice":"INV-0451","Part":"WG-4410-EXP","Quantity":"25","Unit Price":"$125.00"}]`
+	read := func(instruction string) *visible {
+		ctx := &visible{docs: []contextDoc{newDoc("the instruction", instruction)}}
+		ctx.add("line items", lines)
+		ctx.mentions = mentionText(map[string]any{"body": "Expedited: WG-4410-EXP, FL-7700-EXP; total 13,600"})
+		return ctx
+	}
+	ctx := read("Invoice INV-0452 cleared: mail the warehouse the expedited parts and their total value.")
+	if got := ctx.derive("13,600", anyField); !strings.Contains(got, "Quantity x Unit Price over the 2 records") {
+		t.Errorf("derive(13,600) = %q, want the two named lines of INV-0452", got)
+	}
+	// 16,725 adds the other invoice's line; 9,375 is the listed part on
+	// both invoices.
+	for _, v := range []string{"16,725", "9,375"} {
+		if got := ctx.derive(v, anyField); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	if got := read("Mail the warehouse the expedited parts.").derive("13,600", anyField); got != "" {
+		t.Errorf("derive(13,600) with no invoice named = %q, want nothing", got)
+	}
+}
+
+// A figure the plan derived and wrote at one step is known to it at the
+// steps after: the total of two monthly amounts written row by row is
+// grounded in the mail that follows them, and not without those rows.
+func TestGroundFromFiguresOfEarlierSteps(t *testing.T) {
+	in := &envInfo{intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveRatio, Field: "Term", With: "Total Value"}, {Op: atom.DeriveSum, Field: "Term", With: "Total Value"}}}}
+	lits := []literal{
+		{goal: 0, target: "google_sheets.rows", field: "cells.Amount", op: assert.OpContains, value: "10,000"},
+		{goal: 1, target: "google_sheets.rows", field: "cells.Amount", op: assert.OpContains, value: "6,000"},
+		{goal: 2, target: "gmail.messages", field: "body", op: assert.OpContains, value: "16,000"},
+	}
+	read := func() *visible {
+		ctx := &visible{docs: []contextDoc{newDoc("the instruction", "Spread each contract over its term; mail the month's total.")}}
+		ctx.add("contracts", `[{"Contract":"CTR-001","Total Value":"$120,000","Term":"12"},{"Contract":"CTR-002","Total Value":"$36,000","Term":"6"}]`)
+		return ctx
+	}
+	call := func(name string, args map[string]any) episode.ToolCall {
+		raw, _ := json.Marshal(args)
+		return episode.ToolCall{Name: name, Args: raw}
+	}
+	ctx, seen := read(), map[string]bool{}
+	for i, amount := range []string{"10,000", "6,000"} {
+		if gs := in.groundStep(ctx, i, call("google_sheets_add_row", map[string]any{"cells": map[string]any{"Amount": amount}}), lits, seen); len(gs) != 1 || gs[0].Source == "" {
+			t.Fatalf("row %s: %+v", amount, gs)
+		}
+	}
+	mail := call("gmail_send_email", map[string]any{"body": "January total: 16,000"})
+	total := func(gs []Grounding) Grounding {
+		for _, g := range gs {
+			if g.Value == "16,000" {
+				return g
+			}
+		}
+		t.Fatalf("16,000 not traced: %+v", gs)
+		return Grounding{}
+	}
+	if g := total(in.groundStep(ctx, 2, mail, lits, seen)); !strings.Contains(g.Source, "10000 and 6000") {
+		t.Errorf("the total after the rows: %+v, want it derived from them", g)
+	}
+	if g := total(in.groundStep(read(), 0, mail, lits, map[string]bool{})); g.Source != "" {
+		t.Errorf("the total alone: %+v, want it ungrounded", g)
+	}
+}

@@ -133,8 +133,10 @@ func (in *envInfo) traceGrounding(r *run) []Grounding {
 // groundStep traces the checked values one call writes. A value derived
 // from what the agent saw is known to it from then on: a second pass lets
 // the step's other values be derived from it (net income as the
-// difference of the two totals the same message states).
+// difference of the two totals the same message states), and the steps
+// after it (a total of the amounts the plan wrote row by row).
 func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits []literal, seen map[string]bool) []Grounding {
+	known := ctx
 	var args map[string]any
 	_ = json.Unmarshal(call.Args, &args)
 	var out []Grounding
@@ -161,6 +163,9 @@ func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits [
 			} else {
 				g.Source = ctx.find(v, l.field)
 			}
+			if g.Source == "" {
+				g.Source = in.toolQuote(call.Name, v)
+			}
 			if f, ok := numberOf(v); ok && g.Source == "" {
 				if fm, ok := ctx.formulaFor(f, in.intent.Derive); ok {
 					g.Source = "derived: " + fm.how
@@ -172,11 +177,13 @@ func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits [
 			out = append(out, g)
 		}
 	}
-	if len(derived) < 2 || !slices.ContainsFunc(out, func(g Grounding) bool { return g.Source == "" }) {
+	all := append(slices.Clone(known.derived), derived...)
+	known.derived = all
+	if len(all) < 2 || !slices.ContainsFunc(out, func(g Grounding) bool { return g.Source == "" }) {
 		return out
 	}
 	step := *ctx
-	step.derived = derived
+	step.derived = all
 	for j, g := range out {
 		if g.Source == "" {
 			if how := step.derive(g.Value, in.intent.Derive); how != "" {
@@ -185,6 +192,23 @@ func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits [
 		}
 	}
 	return out
+}
+
+// toolQuote names the called tool's description when it quotes the
+// text v whole: what the product's action writes itself, as the agent
+// reads it in the tool's description (a reply's "Re:" before its
+// subject); "" otherwise.
+func (in *envInfo) toolQuote(name string, v any) string {
+	s, ok := v.(string)
+	if !ok || in.env == nil || strings.TrimSpace(s) == "" {
+		return ""
+	}
+	for _, t := range in.env.Tools() {
+		if t.Name == name && strings.Contains(t.Description, `"`+s+`"`) {
+			return "the description of " + name
+		}
+	}
+	return ""
 }
 
 // goalLiterals lists the values the positive goal assertions pin.

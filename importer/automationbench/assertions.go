@@ -120,6 +120,9 @@ type builder struct {
 	// (gmail_message_sent_to); a title it gives plainly is a phrase of it.
 	delivered bool
 	roles     []*Field // fields the type names as connectives (assigned_to): a reference may go through one
+	// changedPath: the one field a change word is about (field_not_changed
+	// {field}), nil for the whole record.
+	changedPath []string
 }
 
 type wordOp struct {
@@ -769,6 +772,12 @@ func (b *builder) fieldValue(fname string) error {
 		}
 		b.conds = append(b.conds, b.valueConds(path, f, op, v, pneg)...)
 	}
+	if !found && b.hasChangeWord() {
+		// "field not changed" with no value: the field against its own
+		// initial value (adjective's changed, over that field alone).
+		b.changedPath = path
+		return nil
+	}
 	if !found {
 		return inputf("value", "missing: field %q needs a value (value, value_contains or expected_value)", fname)
 	}
@@ -833,6 +842,9 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 			// The child by another of its fields (has_contact
 			// {contact_email}): through the collection its ids name.
 			if cs, ok := b.reference(b.coll, base, v, false); ok && op == "" && len(cs) == 1 && len(cs[0].path) == 1 && cs[0].path[0] == rel.field.Name {
+				return cs, nil
+			}
+			if cs, ok := b.memberByAddress(rel, base, op, v); ok {
 				return cs, nil
 			}
 			if base != singular(rel.word)+"_email" || !addressList(rel.field) {
@@ -1389,13 +1401,7 @@ func (b *builder) changed() error {
 	// worksheet): one of them differs from what it was.
 	var alts []cond
 	for _, r := range recs {
-		var same []cond
-		for _, f := range slices.Sorted(maps.Keys(r)) {
-			if f == b.coll.Key || r[f] == nil {
-				continue
-			}
-			same = append(same, cond{kind: condField, path: []string{f}, op: opSame, value: r[f]})
-		}
+		same := b.sameAsInitial(r)
 		differs := cond{kind: condNot, sub: same}
 		if len(recs) == 1 {
 			b.conds = append(b.conds, differs)
@@ -1405,6 +1411,40 @@ func (b *builder) changed() error {
 	}
 	b.conds = append(b.conds, cond{kind: condNot, sub: alts})
 	return nil
+}
+
+// sameAsInitial are the conditions that hold while a record keeps its
+// initial version r: every field it had, or the one field the assertion
+// names (absent when it had none).
+func (b *builder) sameAsInitial(r map[string]any) []cond {
+	if b.changedPath != nil {
+		v := valueAt(r, b.changedPath)
+		if v == nil {
+			return []cond{fieldCond(assert.OpEquals, nil, b.changedPath...)}
+		}
+		return []cond{{kind: condField, path: b.changedPath, op: opSame, value: v}}
+	}
+	var same []cond
+	for _, f := range slices.Sorted(maps.Keys(r)) {
+		if f == b.coll.Key || r[f] == nil {
+			continue
+		}
+		same = append(same, cond{kind: condField, path: []string{f}, op: opSame, value: r[f]})
+	}
+	return same
+}
+
+// valueAt is the value at path in a record, nil where there is none.
+func valueAt(r map[string]any, path []string) any {
+	var v any = r
+	for _, k := range path {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
 }
 
 // opSame is exact equality of the whole value (a list or object included),

@@ -26,7 +26,8 @@ func synthTaskNamed(t testing.TB, name string, checks ...map[string]any) []byte 
 			"initial_state": map[string]any{
 				"meta": map[string]any{"current_time": "2026-03-02T10:00:00"},
 				"slack": map[string]any{
-					"channels": []any{map[string]any{"id": "C_OPS", "name": "operations"}},
+					"channels": []any{map[string]any{"id": "C_OPS", "name": "operations", "member_ids": []any{}}},
+					"users":    []any{map[string]any{"id": "U_ANN", "name": "ann", "email": "ann@acme.example"}},
 					"messages": []any{},
 				},
 				"salesforce": map[string]any{
@@ -127,6 +128,15 @@ func TestGrammarGeneralises(t *testing.T) {
 			`cel:state["gmail"]["messages"].exists(r,|contains("one")|contains("two")|"SENT"`},
 		{"row unchanged", map[string]any{"type": "google_sheets_row_not_updated", "spreadsheet_id": "ss_1", "row_id": 2},
 			`cel:!state["google_sheets"]["rows"].exists(r,|r.cells == {"Name": "Ann", "Status": "Open"}`},
+		// A field not changed, no value given: that field against its
+		// initial value, and no other.
+		{"field unchanged", map[string]any{"type": "salesforce_lead_field_not_changed", "lead_id": "00Q1", "field": "status"},
+			`cel:!state["salesforce"]["leads"].exists(r,|r.id == "00Q1"|!((type(r) == map && "status" in r && r.status != null && r.status == "Open"))`},
+		{"field unset at the start unchanged", map[string]any{"type": "salesforce_lead_field_not_changed", "lead_id": "00Q1", "field": "company"},
+			`cel:!state["salesforce"]["leads"].exists(r,|r.id == "00Q1"|!(!(type(r) == map && "company" in r && r.company != null))`},
+		// A member of a list given by address: the id of the user with it.
+		{"member by address", map[string]any{"type": "slack_channel_has_member", "channel_name": "operations", "email": "ann@acme.example"},
+			`{"exists":"slack.channels","where":{"member_ids":{"in":["U_ANN","ann@acme.example"]},"name":{"equals":"operations"}}}`},
 	}
 	var checks []map[string]any
 	for _, c := range cases {

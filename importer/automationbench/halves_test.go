@@ -40,30 +40,39 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 99, Imported: 99, Verified: 87, Evolved: 97, VerifiedFence: 88, EvolvedFence: 88},
-	halfFrozen:  {Tasks: 102, Imported: 98, Verified: 78, Evolved: 96, VerifiedFence: 87, EvolvedFence: 88},
+	halfWorking: {Tasks: 108, Imported: 108, Verified: 96, Evolved: 106, VerifiedFence: 96, EvolvedFence: 96},
+	halfFrozen:  {Tasks: 102, Imported: 100, Verified: 82, Evolved: 100, VerifiedFence: 91, EvolvedFence: 92},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
 // (docs/automationbench.md); each must verify after one round, so that
 // losing one names the rule it needed.
 var workingFixes = map[string]string{
-	"zoom_register_onboarding":     "a field of a related record: the meeting's topic through meeting_id",
-	"sf_case_comment_refund":       "a case's subject through the parent_id its description names; case_comment_create",
-	"sf_case_comment_by_subject":   "the same",
-	"linkedin_message_by_email":    "a person by address through recipient_profile_id",
-	"linkedin_message_referral":    "the same",
-	"docusign_signing_order_three": "an order over a list's records: each signer at its routing order",
-	"gcal_add_attendee_email":      "a list of addresses named by what it holds (attendee_email)",
-	"gcal_add_attendee_vendor":     "the same",
-	"bamboohr_timeoff_log":         "a log entity of several words gives its action's parameters",
-	"linkedin_share_update":        "a create whose object names no collection creates the one the goal counts",
-	"linkedin_share_hiring":        "the same",
-	"slack_dm_oncall_id":           "a direct message by user id: the recipient, not the sender",
-	"docusign_offer_cc_hr":         "a list of people perturbed as a whole (signers, cc recipients)",
-	"zoom_create_standup":          "a field the schema calls the record's title (a meeting's topic) is compared whole",
-	"zoom_create_with_host":        "the same",
-	"hubspot_company_then_renewal": "a record the plan created, named in a list of ids: the id its create returned",
+	"zoom_register_onboarding":         "a field of a related record: the meeting's topic through meeting_id",
+	"sf_case_comment_refund":           "a case's subject through the parent_id its description names; case_comment_create",
+	"sf_case_comment_by_subject":       "the same",
+	"linkedin_message_by_email":        "a person by address through recipient_profile_id",
+	"linkedin_message_referral":        "the same",
+	"docusign_signing_order_three":     "an order over a list's records: each signer at its routing order",
+	"gcal_add_attendee_email":          "a list of addresses named by what it holds (attendee_email)",
+	"gcal_add_attendee_vendor":         "the same",
+	"bamboohr_timeoff_log":             "a log entity of several words gives its action's parameters",
+	"linkedin_share_update":            "a create whose object names no collection creates the one the goal counts",
+	"linkedin_share_hiring":            "the same",
+	"slack_dm_oncall_id":               "a direct message by user id: the recipient, not the sender",
+	"docusign_offer_cc_hr":             "a list of people perturbed as a whole (signers, cc recipients)",
+	"zoom_create_standup":              "a field the schema calls the record's title (a meeting's topic) is compared whole",
+	"zoom_create_with_host":            "the same",
+	"hubspot_company_then_renewal":     "a record the plan created, named in a list of ids: the id its create returned",
+	"twitter_like_launch":              "a name whose first word is no verb of the table but names the record its act makes (a like)",
+	"twitter_retweet_webinar":          "the same (a retweet)",
+	"linkedin_connect_recruiter":       "the same, the act's noun in -ion (connect: a connection)",
+	"linkedin_ads_audience_add_member": "a member of a list of addresses given by address (has_member {email})",
+	"slack_channel_add_member_email":   "a member of a list of ids given by address: the id of the user with it; invite a user to a channel appends to its one id list",
+	"hubspot_contact_stage_kept":       "field_not_changed {field} without a value: the field keeps its initial value",
+	"zendesk_ticket_priority_kept":     "the same, on two tickets",
+	"linkedin_ads_new_audience_member": "a member by address of a list no record's address and no initial member explains: the address",
+	"twitter_follow_supplier":          "the record's agent noun is the caller (follower_id); a person named by two fields (following_id, following_username) by either",
 }
 
 var (

@@ -157,3 +157,104 @@ func hasProse(fs []*Field) bool {
 	}
 	return false
 }
+
+// twinRef is a person a record names by two fields (a follow's
+// following_id and following_username): the key and another field of
+// one record of another collection (a user's id and username).
+type twinRef struct {
+	Coll, Key, Field string // the person's collection, its key and the other field
+	ID, Other        string // the record's fields holding them
+}
+
+// twinRefs finds c's twin references: <role>_id beside <role>_<x>, where
+// role names no collection of the app and x is a field of exactly one
+// other collection.
+func twinRefs(app *App, c *Coll) []twinRef {
+	var out []twinRef
+	for _, f := range c.Fields {
+		role, ok := strings.CutSuffix(f.Name, "_id")
+		if !ok || role == "" || f.Type != "string" {
+			continue
+		}
+		if _, _, isColl := entityOf(app, role); isColl {
+			continue
+		}
+		for _, g := range c.Fields {
+			x, ok := strings.CutPrefix(g.Name, role+"_")
+			if !ok || g == f || x == "id" || g.Type != "string" {
+				continue
+			}
+			var holders []*Coll
+			for _, t := range app.Collections {
+				if t != c && !t.Actions && t.Key != "" && t.Field(x) != nil {
+					holders = append(holders, t)
+				}
+			}
+			if len(holders) == 1 {
+				out = append(out, twinRef{Coll: holders[0].Name, Key: holders[0].Key, Field: x, ID: f.Name, Other: g.Name})
+			}
+		}
+	}
+	return out
+}
+
+// withTwinRefs extends a create tool of c whose record names a person by
+// two fields (twinRefs) so that either names the person and both are
+// written, as the product's action takes one reference (follow a user by
+// id or by username); neither is then required.
+func (tb *toolBuilder) withTwinRefs(t atom.Tool, c *Coll) atom.Tool {
+	twins := twinRefs(tb.app, c)
+	if len(twins) == 0 || t.Effect.Kind != "create" {
+		return t
+	}
+	props := atom.InputProperties(t.Input)
+	both := map[string]bool{}
+	for _, tw := range twins {
+		if !props[tw.ID] || !props[tw.Other] {
+			return t
+		}
+		both[tw.ID], both[tw.Other] = true, true
+	}
+	code, err := tb.stateCode(&t)
+	if err != nil {
+		return t
+	}
+	var req []string
+	if r, ok := t.Input["required"].([]any); ok {
+		for _, x := range r {
+			if s := fmt.Sprint(x); !both[s] {
+				req = append(req, s)
+			}
+		}
+	}
+	sp, _ := t.Input["properties"].(map[string]any)
+	body := code + `
+def _given(v):
+    return v != None and v != ""
+
+def run(args, db):
+    args = dict(args)
+    for tw in TWINS:
+        a, b = args.get(tw["id"]), args.get(tw["other"])
+        if _given(a) == _given(b):
+            continue
+        for r in db.search(tw["coll"]):
+            if (_given(a) and _str(r.get(tw["key"])) == _str(a)) or (_given(b) and _str(r.get(tw["field"])).lower() == _str(b).lower()):
+                args[tw["id"]] = r.get(tw["key"])
+                args[tw["other"]] = r.get(tw["field"])
+                break
+    return state_run(args, db)
+`
+	var names []string
+	var lits []any
+	for _, tw := range twins {
+		names = append(names, tw.ID+" or "+tw.Other)
+		lits = append(lits, map[string]any{"coll": tw.Coll, "key": tw.Key, "field": tw.Field, "id": tw.ID, "other": tw.Other})
+	}
+	return atom.Tool{
+		Name:        t.Name,
+		Description: t.Description + " Either of " + strings.Join(names, "; ") + " names the person; both are written.",
+		Input:       atom.ObjectSchema(sp, req),
+		Effect:      atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"TWINS", starLit(lits)}}, body)},
+	}
+}

@@ -375,9 +375,13 @@ def run(args, db):
 		{"BODY", starLit(body)}, {"BODY_ARG", starLit(bodyArg)}, {"THREAD", starLit(find("thread_id"))}, {"IN_REPLY_TO", starLit(find("in_reply_to"))},
 		{"COPY", starLit(copyArgs)}, {"CONSTS", starLit(consts)},
 	}, body1)
+	doc := fmt.Sprintf("%s a %s %s: the %s goes to its sender, in its thread, with \"Re:\" before its subject.", title(verb), app.Name, singular(c.Name), verb)
+	if verb == "forward" {
+		doc = fmt.Sprintf("Forward a %s %s: it goes to the addresses given, with \"Fwd:\" before its subject.", app.Name, singular(c.Name))
+	}
 	return atom.Tool{
 		Name:        name,
-		Description: fmt.Sprintf("%s a %s %s: the %s goes to its sender, in its thread, with \"Re:\" before its subject.", title(verb), app.Name, singular(c.Name), verb),
+		Description: doc,
 		Input:       atom.ObjectSchema(props, required),
 		Effect:      atom.Effect{Kind: "starlark", Code: code},
 	}, true

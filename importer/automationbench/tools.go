@@ -131,6 +131,9 @@ func (tb *toolBuilder) Tool(name, rest string) atom.Tool {
 	if q, ok := tb.trailingVerb(rest, p); ok {
 		p = q
 	}
+	if q, ok := tb.actVerb(rest, p); ok {
+		p = q
+	}
 	t, err := tb.stateTool(name, p)
 	if err != nil && p.kind == effCreate && !tb.app.HasActions() {
 		if t2, ok := tb.countedCreate(name, p); ok {
@@ -189,6 +192,29 @@ func (tb *toolBuilder) trailingVerb(rest string, p toolParts) (toolParts, bool) 
 		return p, false
 	}
 	return toolParts{key: p.key, verb: ws[last], kind: verbKind(ws[last]), entityW: ws[:last], object: ws[:last]}, true
+}
+
+// actVerb reads a name that holds no verb of the table but starts with a
+// word whose act leaves a record of the app (twitter_like_tweet: a like;
+// linkedin_connect_with_profile: a connection, the act's noun in -ion;
+// slack_react_to_message: a reaction in a message's list): a create of
+// that record. What the act is on (the tweet, the profile) is one of the
+// record's fields, given as an argument like any other. A lone word
+// (jira_project) is not read so: with nothing after it, it is as likely
+// the thing a read or a write is about as an act.
+func (tb *toolBuilder) actVerb(rest string, p toolParts) (toolParts, bool) {
+	ws := words(rest)
+	if p.kind != effNone || len(ws) < 2 {
+		return p, false
+	}
+	stem := strings.TrimSuffix(ws[0], "e")
+	for _, n := range []string{ws[0], ws[0] + "ion", stem + "ion"} {
+		e, ok := resolveEntity(tb.app, []string{n})
+		if ok && !e.coll.Actions || !ok && tb.childOwner(n) != nil {
+			return toolParts{key: p.key, verb: ws[0], kind: effCreate, object: []string{n}}, true
+		}
+	}
+	return p, false
 }
 
 // countedCreate derives a create whose object names no collection of the
@@ -382,6 +408,12 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 					return appendTool(app, name, par.coll, rel.field, word), nil
 				}
 			}
+			if f := oneIDList(par.coll); ok && ent.coll != par.coll && f != nil {
+				// add <x> to <y> where y keeps its people or parts in
+				// one list of ids under another name (invite a user
+				// to a channel: its member_ids): x's id goes there.
+				return appendTool(app, name, par.coll, f, word), nil
+			}
 		}
 		if !ok {
 			// "add_to_queue": the parent is the entity.
@@ -430,7 +462,22 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 		// Who sends is the caller: a send takes no sender.
 		dropFieldArgs(&t, func(f string) bool { return actorFields[f] || sendOutcome[f] })
 	}
-	return tb.withParticipant(t, ent.coll), nil
+	return tb.withTwinRefs(tb.withParticipant(t, ent.coll), ent.coll), nil
+}
+
+// oneIDList is c's one list of ids (a field <x>_ids of plain values), or
+// nil when it has none or several.
+func oneIDList(c *Coll) *Field {
+	var found *Field
+	for _, f := range c.Fields {
+		if f.Type == "array" && f.Items != "object" && strings.HasSuffix(f.Name, "_ids") {
+			if found != nil {
+				return nil
+			}
+			found = f
+		}
+	}
+	return found
 }
 
 // dropFieldArgs removes the arguments of t that write a field drop names.
@@ -579,6 +626,18 @@ func adjectiveSet(c *Coll, adj string) map[string]any {
 var createdFields = set("created_at", "created", "created_date", "created_time", "date_created", "sent_at", "date", "posted_at", "submitted_at")
 var updatedFields = set("updated_at", "updated", "last_modified_date", "date_updated", "last_updated_time", "updated_date", "modified_at", "edited_at")
 var actorFields = set("user_id", "owner_id", "creator_id", "author_id", "created_by", "sender_id", "admin_id", "account_sid", "organization_id")
+
+// actorField reports whether field f of c names who made the record:
+// the caller, whom a create need not be told (the actor fields, and a
+// field named by the record's agent noun: a follow's follower_id, a
+// comment's commenter_id).
+func actorField(c *Coll, f string) bool {
+	if actorFields[f] {
+		return true
+	}
+	ws, noun := words(f), singular(lastWord(c.Name))
+	return len(ws) > 1 && (ws[0] == noun+"er" || strings.HasSuffix(noun, "e") && ws[0] == noun+"r")
+}
 
 // propSchema is the JSON Schema of an argument writing field f. Arguments
 // are lenient where the effect coerces ("42" for a number, "a, b" for a
@@ -858,7 +917,7 @@ func createTool(app *App, name string, c *Coll, set map[string]any, doc string) 
 	renamed, argOf := userArgs(app, c, fs, props)
 	for _, f := range fs {
 		// The record's own number (a row's row_id) is the tool's to give.
-		if req[f.Name] && !f.HasDefault && !actorFields[f.Name] && f.Name != singular(c.Name)+"_id" {
+		if req[f.Name] && !f.HasDefault && !actorField(c, f.Name) && f.Name != singular(c.Name)+"_id" {
 			required = append(required, argOf[f.Name])
 		}
 	}

@@ -1,8 +1,10 @@
 package automationbench
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,6 +63,15 @@ func TestToolDerivation(t *testing.T) {
 		{"google_sheets_find_worksheet", "search", "worksheets", nil, []string{"title"}},
 		{"asana_create_task", "create", "actions", map[string]any{"action_key": "create_task"}, nil},
 		{"asana_find_section", "starlark", "", nil, nil},
+		// A first word that is no verb of the table but names the record
+		// its act makes: a like, a retweet, a connection (-ion).
+		{"twitter_like_tweet", "create", "likes", nil, []string{"tweet_id"}},
+		{"twitter_retweet_tweet", "create", "retweets", nil, []string{"original_tweet_id"}},
+		{"linkedin_connect_with_profile", "create", "connections", nil, []string{"connected_profile_id"}},
+		// A lone word is not read as an act.
+		{"twitter_like", "unresolved", "", nil, nil},
+		// invite a user to a channel: the channel's one list of ids.
+		{"slack_invite_user_to_channel", "append", "channels", nil, []string{"channel_id", "user"}},
 		{"gmail_frobnicate", "unresolved", "", nil, nil},
 		{"slack_channel", "unresolved", "", nil, nil},
 		{"salesforce_widget_create", "unresolved", "", nil, nil},
@@ -306,5 +317,35 @@ func TestGetOwnedRecordByOwner(t *testing.T) {
 	obs = s.Call(call{"zoom_get_recording", map[string]any{"recording_id": "rec_old"}}.toolCall())
 	if obs.IsError || !strings.Contains(obs.Content, "old456") || strings.Contains(obs.Content, "demo123") {
 		t.Fatalf("zoom_get_recording by its id: %s", obs.Content)
+	}
+}
+
+// Who made a record is the caller: a create does not require the actor's
+// fields, nor those the record's agent noun names (a follow's follower).
+// A person named by two fields (a follow's following_id and
+// following_username) is named by either, and both are written.
+func TestCreateLeavesTheActorToTheCaller(t *testing.T) {
+	s := testSchemas(t)
+	srvs, errs := ImportServers(s, []string{"twitter_follow_user", "twitter_like_tweet"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	req := map[string][]string{}
+	tools := map[string]atom.Tool{}
+	for _, sv := range srvs {
+		for _, tl := range sv.Tools {
+			tools[tl.Name] = tl
+			rs, _ := tl.Input["required"].([]any)
+			for _, r := range rs {
+				req[tl.Name] = append(req[tl.Name], fmt.Sprint(r))
+			}
+		}
+	}
+	if r := req["twitter_like_tweet"]; slices.Contains(r, "user_id") || !slices.Contains(r, "tweet_id") {
+		t.Errorf("twitter_like_tweet requires %v, want tweet_id and not user_id", r)
+	}
+	f := tools["twitter_follow_user"]
+	if len(req["twitter_follow_user"]) != 0 || f.Effect.Kind != "starlark" || !strings.Contains(f.Effect.Code, `"other": "following_username"`) {
+		t.Errorf("twitter_follow_user: %s, requires %v; want a Starlark create that takes either of the followed user's fields", f.Effect.Kind, req["twitter_follow_user"])
 	}
 }
