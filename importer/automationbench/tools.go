@@ -462,7 +462,7 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 		// Who sends is the caller: a send takes no sender.
 		dropFieldArgs(&t, func(f string) bool { return actorFields[f] || sendOutcome[f] })
 	}
-	return tb.withTwinRefs(tb.withParticipant(t, ent.coll), ent.coll), nil
+	return tb.withParticipant(t, ent.coll), nil
 }
 
 // oneIDList is c's one list of ids (a field <x>_ids of plain values), or
