@@ -40,7 +40,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 108, Imported: 108, Verified: 95, Evolved: 105, VerifiedFence: 95, EvolvedFence: 95},
+	halfWorking: {Tasks: 106, Imported: 106, Verified: 94, Evolved: 104, VerifiedFence: 94, EvolvedFence: 94},
 	halfFrozen:  {Tasks: 102, Imported: 100, Verified: 80, Evolved: 98, VerifiedFence: 89, EvolvedFence: 90},
 }
 
@@ -71,7 +71,6 @@ var workingFixes = map[string]string{
 	"slack_channel_add_member_email":   "a member of a list of ids given by address: the id of the user with it; invite a user to a channel appends to its one id list",
 	"hubspot_contact_stage_kept":       "field_not_changed {field} without a value: the field keeps its initial value",
 	"zendesk_ticket_priority_kept":     "the same, on two tickets",
-	"linkedin_ads_new_audience_member": "a member by address of a list no record's address and no initial member explains: the address",
 }
 
 var (

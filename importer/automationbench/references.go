@@ -202,10 +202,8 @@ func (b *builder) holdsAddresses(c *Coll, f *Field) bool {
 
 // memberByAddress maps a member of a list of plain values given by its
 // address (has_member {email}, {member_email}): where the list holds
-// addresses (its schema says so, the initial records hold them, or no
-// record of the app holds the address, the list is no list of ids and
-// the entity has no field the parameter names)
-// the address is the element; where it holds the ids of people another
+// addresses (its schema says so, or the initial records hold them) the
+// address is the element; where it holds the ids of people another
 // collection keeps (a channel's member_ids: Slack users), the element is
 // the id of the record with that address, or the address itself.
 func (b *builder) memberByAddress(rel *childRel, base, op string, v any) ([]cond, bool) {
@@ -219,12 +217,6 @@ func (b *builder) memberByAddress(rel *childRel, base, op string, v any) ([]cond
 	}
 	target := b.holderOf(s)
 	if target == nil || target == b.coll {
-		if !strings.HasSuffix(f.Name, "_ids") && b.coll.resolve(b.app.Name, base) == nil {
-			// No record of the app holds the address and the list is
-			// no list of ids (an audience's members, empty so far):
-			// the address is the member.
-			return b.valueConds([]string{f.Name}, f, assert.OpEquals, s, false), true
-		}
 		return nil, false
 	}
 	ids := b.idsNamed(target, s, "email")

@@ -627,18 +627,6 @@ var createdFields = set("created_at", "created", "created_date", "created_time",
 var updatedFields = set("updated_at", "updated", "last_modified_date", "date_updated", "last_updated_time", "updated_date", "modified_at", "edited_at")
 var actorFields = set("user_id", "owner_id", "creator_id", "author_id", "created_by", "sender_id", "admin_id", "account_sid", "organization_id")
 
-// actorField reports whether field f of c names who made the record:
-// the caller, whom a create need not be told (the actor fields, and a
-// field named by the record's agent noun: a follow's follower_id, a
-// comment's commenter_id).
-func actorField(c *Coll, f string) bool {
-	if actorFields[f] {
-		return true
-	}
-	ws, noun := words(f), singular(lastWord(c.Name))
-	return len(ws) > 1 && (ws[0] == noun+"er" || strings.HasSuffix(noun, "e") && ws[0] == noun+"r")
-}
-
 // propSchema is the JSON Schema of an argument writing field f. Arguments
 // are lenient where the effect coerces ("42" for a number, "a, b" for a
 // list).
@@ -917,7 +905,7 @@ func createTool(app *App, name string, c *Coll, set map[string]any, doc string) 
 	renamed, argOf := userArgs(app, c, fs, props)
 	for _, f := range fs {
 		// The record's own number (a row's row_id) is the tool's to give.
-		if req[f.Name] && !f.HasDefault && !actorField(c, f.Name) && f.Name != singular(c.Name)+"_id" {
+		if req[f.Name] && !f.HasDefault && !actorFields[f.Name] && f.Name != singular(c.Name)+"_id" {
 			required = append(required, argOf[f.Name])
 		}
 	}

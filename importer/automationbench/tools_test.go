@@ -1,10 +1,8 @@
 package automationbench
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -317,29 +315,5 @@ func TestGetOwnedRecordByOwner(t *testing.T) {
 	obs = s.Call(call{"zoom_get_recording", map[string]any{"recording_id": "rec_old"}}.toolCall())
 	if obs.IsError || !strings.Contains(obs.Content, "old456") || strings.Contains(obs.Content, "demo123") {
 		t.Fatalf("zoom_get_recording by its id: %s", obs.Content)
-	}
-}
-
-// Who made a record is the caller: a create does not require the actor's
-// fields, nor those the record's agent noun names (a follow's follower).
-func TestCreateLeavesTheActorToTheCaller(t *testing.T) {
-	s := testSchemas(t)
-	srvs, errs := ImportServers(s, []string{"twitter_follow_user", "twitter_like_tweet"})
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	req := map[string][]string{}
-	for _, sv := range srvs {
-		for _, tl := range sv.Tools {
-			rs, _ := tl.Input["required"].([]any)
-			for _, r := range rs {
-				req[tl.Name] = append(req[tl.Name], fmt.Sprint(r))
-			}
-		}
-	}
-	for name, actor := range map[string]string{"twitter_follow_user": "follower_id", "twitter_like_tweet": "user_id"} {
-		if slices.Contains(req[name], actor) || len(req[name]) == 0 {
-			t.Errorf("%s requires %v, want the record's other fields and not %s", name, req[name], actor)
-		}
 	}
 }
