@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"os"
 	"os/signal"
@@ -92,6 +93,17 @@ func (g *gcOptions) apply(c *cobra.Command) error {
 		debug.SetMemoryLimit(g.limitMiB << 20)
 	}
 	return nil
+}
+
+// starlarkMemory is the share of the process's memory limit (as --memory-limit
+// or GOMEMLIMIT set it; math.MaxInt64 when none) that Starlark calls in
+// flight may hold together: a quarter, so that their garbage, the
+// collector's headroom (--gogc) and the sessions fit beside them.
+func starlarkMemory(limit int64) int64 {
+	if limit == math.MaxInt64 {
+		return 0
+	}
+	return limit / 4
 }
 
 // serveFlags are the flags of legoenv serve.
@@ -211,6 +223,7 @@ func runServe(cmd *cobra.Command, f *serveFlags) error {
 	if err := f.gc.apply(cmd); err != nil {
 		return err
 	}
+	f.opts.StarlarkMemory = starlarkMemory(debug.SetMemoryLimit(-1))
 	judged, err := checkOpen(f.addr, f, cmd.ErrOrStderr())
 	if err != nil {
 		return err
