@@ -23,7 +23,7 @@ type nodeScanner struct {
 	i     int
 	n     int
 	flow  []byte // open flow collections, '[' or '{'
-	block int    // indent of the line that opened a block scalar; -1: none
+	block int    // column of the entry whose value is the open block scalar
 	open  bool   // inside a block scalar
 	quote byte   // inside a quoted scalar that runs over lines
 	docs  bool   // a document has begun
@@ -146,8 +146,8 @@ func (s *nodeScanner) token(start, indent int) {
 		s.n++
 		s.entry = col
 		s.i++
-	case c == '?' && len(s.flow) == 0 && s.spaceAt(next):
-		s.n += 2 // a key and its value, either maybe empty
+	case c == '?' && s.spaceAt(next):
+		s.n += 3 // a key and its value, either maybe empty, and in a flow list their mapping
 		s.i++
 	case c == ':' && (s.spaceAt(next) || len(s.flow) > 0):
 		if s.restEmpty(next) || len(s.flow) > 0 && s.emptyFlowValue(next) {
@@ -165,7 +165,7 @@ func (s *nodeScanner) token(start, indent int) {
 		s.skipName()
 	case (c == '|' || c == '>') && len(s.flow) == 0:
 		s.n++
-		s.open, s.block = true, indent
+		s.open, s.block = true, s.entry
 		s.skipRest()
 	default:
 		s.n++

@@ -50,6 +50,8 @@ var nodeForms = []string{
 	"a: &x [1, 2, 3]\nb: *x\nc: !!str 5\nd: [*x, *x]\ne: &y {k: v}\n",
 	"%YAML 1.2\n---\na: 1\n...\n---\n- b\n--- c\n",
 	"# comment\nkey: value # comment\nurl: http://x.y/z#frag\nq: a:b\n? complex\n: value\n",
+	"[? a, ? b, {? c}]\n",
+	"- a: |\n    text\n  b: [1, 2, 3]\n- >\n x\n- c\n",
 	"records:\n  app:\n    things:\n      - {id: t1, name: Alice Smith, email: a@example.com, n: 1}\n      - id: t2\n        tags: [a, b]\n",
 }
 

@@ -57,7 +57,7 @@ type Options struct {
 	// StarlarkMemory bounds the bytes the Starlark calls running at once
 	// may hold together: each reserves its starlark_bytes and waits, within
 	// its time limit, while the others' reservations leave too little
-	// (0: no bound; legoenv serve gives a quarter of --memory-limit).
+	// (0: no bound; legoenv serve gives an eighth of --memory-limit).
 	StarlarkMemory int64
 }
 

@@ -253,19 +253,22 @@ func runAttack(t *testing.T, srv restClient, pid, sessions, n int) attack {
 // The limit is 512 MiB, eight times the default starlark_bytes (64 MiB):
 // one unbudgeted bomb (gigabytes) passes it, and so do eight budgeted calls
 // in flight at once, as a server with more cores than sessions ran them
-// before the Starlark calls in flight shared a quarter of the limit
-// (GOMAXPROCS=16 below: 564 MiB in one run). The collector runs at --gogc 100:
+// before the Starlark calls in flight shared an eighth of the limit
+// (GOMAXPROCS=16 below: 564 MiB in one run; 377 to 417 MiB with a quarter). The collector runs at --gogc 100:
 // at serve's default of 1000 it lets garbage grow to the limit by design,
 // under any busy load, and the peak there measures how closely the
 // runtime holds its soft limit rather than what a library can hold. The
 // peak is the kernel's high-water mark of resident memory (VmHWM), the
 // binary's pages included, so a spike between samples counts too.
 //
-// Latency: 9 in 10 lookups within 100 ms (the serve package's hostile test
-// has the same bar in process), the worst within 2 s, as a test machine's
-// cores are shared with other work; with GOMAXPROCS above the machine's
-// cores the Gate cannot keep a real core free, so only memory is checked
-// there.
+// Latency: half the lookups within 100 ms and 9 in 10 within 500 ms, the
+// worst within 3 s. An uncontained library misses these by seconds (one
+// format call held a core for 81 s); the serve package's hostile test
+// holds 9 in 10 to 100 ms in process, but here a second process shares a
+// test machine's cores with the test and other work (on two shared cores,
+// with a fuzzer running beside it, the 90th percentile took 181 ms). With
+// GOMAXPROCS above the machine's cores the Gate cannot keep a real core
+// free, so only memory is checked there.
 func TestServeMemoryUnderHostileLibrary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs serve for some 20 s")
@@ -304,10 +307,13 @@ func TestServeMemoryUnderHostileLibrary(t *testing.T) {
 			if !c.latency {
 				return
 			}
-			if p90 > 100*time.Millisecond {
-				t.Errorf("9 in 10 lookups beside hostile sessions should take under 100ms; the 90th percentile took %s", p90)
+			if median := a.lookups[len(a.lookups)/2]; median > 100*time.Millisecond {
+				t.Errorf("half the lookups beside hostile sessions should take under 100ms; the median took %s", median)
 			}
-			if worst > 2*time.Second {
+			if p90 > 500*time.Millisecond {
+				t.Errorf("9 in 10 lookups beside hostile sessions should take under 500ms; the 90th percentile took %s", p90)
+			}
+			if worst > 3*time.Second {
 				t.Errorf("the worst lookup beside hostile sessions took %s", worst)
 			}
 		})
