@@ -118,6 +118,15 @@ func NewLibrary() *Library {
 // database) is 1.8 MB.
 const MaxFileBytes = 8 << 20
 
+// MaxFileNodes bounds the YAML nodes of one library file, counted before
+// its tree is built (estimateNodes). What loading holds grows with the
+// nodes, some 470 bytes a node at its peak, not with the bytes: a file of
+// 4 MB written as one flow list of digits ("[1,1,...]", two bytes a node)
+// took 940 MB and 10 s, where 4 MB of ordinary records took 250 MB. The
+// limit holds a file to about 235 MB while it loads; the densest real
+// file, a built corpus's environments.yaml (1.7 MB), has 87,000 nodes.
+const MaxFileNodes = 500_000
+
 // LoadDir loads the library in dir, after finishing a write to it that a
 // killed process committed but did not carry out (see Stage).
 func LoadDir(dir string) (*Library, Diagnostics, error) {
@@ -196,7 +205,8 @@ func Load(fsys fs.FS) (*Library, Diagnostics, error) {
 }
 
 // readLimited reads a library file, refusing one over MaxFileBytes before
-// reading it when its size is known.
+// reading it when its size is known, and one over MaxFileNodes before it
+// is parsed.
 func readLimited(fsys fs.FS, name string) ([]byte, error) {
 	if st, err := fs.Stat(fsys, name); err == nil && st.Size() > MaxFileBytes {
 		return nil, fileTooLarge(st.Size())
@@ -213,11 +223,15 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 	if len(data) > MaxFileBytes {
 		return nil, fileTooLarge(int64(len(data)))
 	}
+	if n := estimateNodes(data); n > MaxFileNodes {
+		return nil, fmt.Errorf("refused: about %d YAML nodes in %d bytes, more than the %d of one library file (loading holds some 470 bytes a node): not loaded; split its records over several data atoms",
+			n, len(data), MaxFileNodes)
+	}
 	return data, nil
 }
 
 func fileTooLarge(size int64) error {
-	return fmt.Errorf("file larger than %d bytes (%d MiB, the limit of one library file; this one has %d): not loaded; split its records over several data atoms",
+	return fmt.Errorf("refused: file larger than %d bytes (%d MiB, the limit of one library file; this one has %d): not loaded; split its records over several data atoms",
 		MaxFileBytes, MaxFileBytes>>20, size)
 }
 

@@ -54,7 +54,7 @@ type nodeBudget struct{ left, max int }
 
 // newNodeBudget gives a file of size bytes its node budget.
 func newNodeBudget(size int) *nodeBudget {
-	n := MinYAMLNodes + size
+	n := min(MinYAMLNodes+size, MaxFileNodes)
 	return &nodeBudget{left: n, max: n}
 }
 

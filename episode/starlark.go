@@ -72,7 +72,7 @@ func initStarlark(s *atom.Server, t *atom.Tool, prog *starlark.Program) (Effect,
 
 func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	lim := cx.Limits
-	left, leave, err := cx.Gate.enter(time.Duration(lim.StarlarkTimeMS) * time.Millisecond)
+	left, leave, err := cx.Gate.enter(time.Duration(lim.StarlarkTimeMS)*time.Millisecond, int64(lim.StarlarkBytes))
 	if err != nil {
 		return nil, err
 	}

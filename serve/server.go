@@ -54,6 +54,11 @@ type Options struct {
 	// UI, when set, serves the web UI (package serve/ui) at / and under
 	// /ui/, on the same mux as the API so the same middleware wraps it.
 	UI http.Handler
+	// StarlarkMemory bounds the bytes the Starlark calls running at once
+	// may hold together: each reserves its starlark_bytes and waits, within
+	// its time limit, while the others' reservations leave too little
+	// (0: no bound; legoenv serve gives an eighth of --memory-limit).
+	StarlarkMemory int64
 }
 
 // Defaults of Options.
@@ -146,7 +151,7 @@ func New(cat *Catalog, opts Options) *Server {
 		mux:       http.NewServeMux(),
 		now:       time.Now,
 		toolLists: memo.New[string, json.RawMessage](maxToolLists),
-		gate:      episode.NewGate(runtime.GOMAXPROCS(0) - 1),
+		gate:      episode.NewGate(runtime.GOMAXPROCS(0)-1, opts.StarlarkMemory),
 	}
 	s.routes()
 	s.handler = s.protect(s.mux)
