@@ -317,6 +317,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		settle(cm, rec)
 		_, ended := r.set[lifecycleField(cm)]
 		conform(db.val, cm, rec, ended)
+		agree(cm, rec, r.set)
 		if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
 			continue
 		}
@@ -478,7 +479,19 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		}
 	}
 	conform(val, cm, rec, true)
+	agree(cm, rec, nil)
 	return rec
+}
+
+// agree drops the fields that record an event the record's own state
+// denies (a lost_reason on an open deal, a paused_at on a running
+// channel), except those a task sets.
+func agree(cm *collModel, rec map[string]any, set map[string]any) {
+	for _, d := range coherence.DeniedEvents(cm.app.server, cm.c, rec) {
+		if _, pinned := set[d.Field]; !pinned {
+			delete(rec, d.Field)
+		}
+	}
 }
 
 // settle makes a paid record owe nothing.
@@ -532,6 +545,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		settle(cm, rec)
 		// A quarter of the background ends in a lifecycle kept in a date.
 		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0)
+		agree(cm, rec, nil)
 		// A stranger does not share a name with a record a task names, in
 		// any app: the instruction would no longer single it out, and a
 		// record a task makes from it (a project named after a campaign)

@@ -75,7 +75,7 @@ var (
 		"Pricing workshop with %s", "Onboarding session for %s", "Executive sync with %s",
 	}
 	productPhrases  = []string{"Trail Runner %d", "Ergo Desk Chair %d", "Studio Headphones %d", "Travel Mug %d", "Smart Lamp %d", "Canvas Backpack %d", "Standing Desk %d"}
-	campaignPhrases = []string{"%s spring launch", "%s webinar series", "%s winback", "%s product update", "%s holiday promo", "%s partner spotlight"}
+	campaignPhrases = []string{"%s launch", "%s webinar series", "%s winback", "%s product update", "%s promo", "%s partner spotlight"}
 	jobPhrases      = []string{"Senior Backend Engineer", "Account Executive", "Product Designer", "Data Analyst", "Support Lead", "Finance Manager", "Recruiting Coordinator", "Marketing Manager"}
 	channelPhrases  = []string{"proj-%s", "team-%s", "%s-launch", "%s-support", "deal-%s"}
 	fixedSuffixes   = []string{"Holdings", "International", "Ventures", "Worldwide", "Consulting", "Co-op"}
@@ -108,6 +108,9 @@ func collKind(name string) string {
 	switch {
 	case hasWord(ws, "tickets", "conversations", "cases", "issues", "requests", "incidents", "threads"):
 		return "problem"
+	// A catalog's items are products, not to-dos.
+	case hasWord(ws, "products", "variants", "skus", "inventory", "catalog"):
+		return "product"
 	case hasWord(ws, "tasks", "cards", "items", "todos", "stories", "subtasks", "todolists"):
 		return "task"
 	case hasWord(ws, "deals", "opportunities", "leads", "quotes"):
@@ -118,8 +121,6 @@ func collKind(name string) string {
 		return "event"
 	case hasWord(ws, "documents", "files", "pages", "sheets", "spreadsheets", "docs", "folders", "envelopes", "templates", "contracts", "forms", "agreements", "notes"):
 		return "doc"
-	case hasWord(ws, "products", "variants", "skus", "inventory"):
-		return "product"
 	case hasWord(ws, "jobs", "positions", "openings", "requisitions"):
 		return "job"
 	case hasWord(ws, "channels", "rooms", "groups", "spaces"):
@@ -234,8 +235,8 @@ func (v *valuer) amount(lo, hi float64) float64 {
 // and is issued before it is due.
 var (
 	dateBorn    = []string{"birth", "dob", "birthday"}
-	dateCreated = []string{"created", "submitted", "opened", "registered", "joined", "issued", "issue", "invoice", "hired", "applied", "received"}
-	dateLater   = []string{"updated", "modified", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted",
+	dateCreated = []string{"created", "create", "creation", "added", "add", "submitted", "opened", "registered", "joined", "issued", "issue", "invoice", "hired", "applied", "received"}
+	dateLater   = []string{"updated", "update", "modified", "modify", "won", "lost", "trashed", "paused", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted",
 		"signed", "approved", "answered", "last", "responded", "finished", "ended", "sent", "published", "viewed", "delivered", "shipped"}
 	dateStart  = []string{"start", "starts", "begin", "begins", "from", "scheduled", "effective"}
 	dateFuture = []string{"due", "end", "ends", "renewal", "close", "expires", "expiry", "expiration", "deadline", "until", "to", "finish", "next"}
