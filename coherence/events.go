@@ -3,7 +3,6 @@ package coherence
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -17,9 +16,18 @@ import (
 var eventStates = []string{"denied", "rejected", "declined", "cancelled", "canceled", "void", "voided", "failed", "lost",
 	"bounced", "revoked", "won", "paused", "archived", "trashed", "deleted", "suspended", "expired"}
 
-// stampWords are the words a date field adds to the event it records:
-// paused_at, archived_time, deleted_on, date_cancelled.
-var stampWords = []string{"at", "time", "on", "date", "timestamp"}
+// stampWords are the words a field adds to the event it records:
+// paused_at, archived_time, deleted_on, date_cancelled, bot_name,
+// deleted_by, termination_reason.
+var stampWords = []string{"at", "time", "on", "date", "timestamp", "name", "by", "reason"}
+
+// traceWords mark the fields other than dates that only an event leaves:
+// a bot_name beside is_bot, a deleted_by beside is_deleted.
+var traceWords = []string{"name", "by", "reason"}
+
+// togglingFlags are flags a record turns off again without losing the
+// trace of having been on (a deactivated account keeps its activated_at).
+var togglingFlags = []string{"active", "enabled", "visible", "open", "read", "seen", "online"}
 
 // Denied is a field that records an event the record's own state denies.
 type Denied struct {
@@ -46,7 +54,7 @@ func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []De
 			continue
 		}
 		role, _ := atom.RoleOf(s, def, f)
-		if role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" {
+		if role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" && !atom.HasWord(ws, traceWords...) {
 			continue
 		}
 		for _, b := range flags {
@@ -94,11 +102,12 @@ func deniedByStatus(def *atom.Collection, rec map[string]any, statuses, ws []str
 	return ""
 }
 
-// sameEvent reports whether a date field's words name the flag's event:
-// paused_at and paused, deleted_at and is_deleted.
-func sameEvent(date, flag []string) bool {
+// sameEvent reports whether a field's words name the flag's event:
+// paused_at and paused, deleted_at and is_deleted, termination_date and
+// terminated, bot_name and is_bot.
+func sameEvent(field, flag []string) bool {
 	var d, f []string
-	for _, w := range date {
+	for _, w := range field {
 		if !oneOf(w, stampWords) {
 			d = append(d, w)
 		}
@@ -108,5 +117,22 @@ func sameEvent(date, flag []string) bool {
 			f = append(f, w)
 		}
 	}
-	return len(d) > 0 && strings.Join(d, "_") == strings.Join(f, "_")
+	if len(d) != 1 || len(f) != 1 || oneOf(f[0], togglingFlags) {
+		return false
+	}
+	return sameStem(d[0], f[0])
+}
+
+// sameStem reports whether two words are forms of one verb: terminated
+// and termination, deleted and deletion, paused and pause. They share all
+// but the last two letters of the shorter.
+func sameStem(a, b string) bool {
+	if a == b {
+		return true
+	}
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n >= 5 && n >= min(len(a), len(b))-2
 }

@@ -12,13 +12,21 @@ import (
 // and create/update stamps named the way Mattermost and Pipedrive name them.
 func deals() (*atom.Server, *atom.Collection) {
 	s := &atom.Server{Kind: atom.KindServer, ID: "crm", Collections: []atom.Collection{{Name: "deals", Fields: map[string]atom.Field{
-		"status":      {Type: "string", Enum: []any{"open", "won", "lost"}, Role: atom.RoleStatus},
-		"lost_reason": {Type: "string", Role: atom.RoleText},
-		"won_time":    {Type: "string", Format: "date-time", Role: atom.RoleDate},
-		"paused":      {Type: "boolean", Role: atom.RoleFlag},
-		"paused_at":   {Type: "string", Format: "date-time", Role: atom.RoleDate},
-		"add_time":    {Type: "string", Format: "date-time", Role: atom.RoleDate},
-		"update_at":   {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		"status":           {Type: "string", Enum: []any{"open", "won", "lost"}, Role: atom.RoleStatus},
+		"lost_reason":      {Type: "string", Role: atom.RoleText},
+		"won_time":         {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		"paused":           {Type: "boolean", Role: atom.RoleFlag},
+		"paused_at":        {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		"add_time":         {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		"update_at":        {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		"terminated":       {Type: "boolean", Role: atom.RoleFlag},
+		"termination_date": {Type: "string", Format: "date", Role: atom.RoleDate},
+		"is_bot":           {Type: "boolean", Role: atom.RoleFlag},
+		"bot_name":         {Type: "string", Role: atom.RoleTitle},
+		"billed":           {Type: "boolean", Role: atom.RoleFlag},
+		"billing_name":     {Type: "string", Role: atom.RolePersonName},
+		"active":           {Type: "boolean", Role: atom.RoleFlag},
+		"activated_at":     {Type: "string", Format: "date-time", Role: atom.RoleDate},
 	}}}}
 	return s, &s.Collections[0]
 }
@@ -37,6 +45,10 @@ func TestDeniedEvents(t *testing.T) {
 		{"lost deal with a won time", map[string]any{"status": "lost", "won_time": "2026-02-01T10:00:00Z"}, "won_time"},
 		{"running channel paused at a date", map[string]any{"paused": false, "paused_at": "2026-02-01T10:00:00Z"}, "paused_at"},
 		{"paused channel with its date", map[string]any{"paused": true, "paused_at": "2026-02-01T10:00:00Z"}, ""},
+		{"employee on staff with a termination date", map[string]any{"terminated": false, "termination_date": "2026-05-05"}, "termination_date"},
+		{"a person's message under a bot's name", map[string]any{"is_bot": false, "bot_name": "Deploy bot"}, "bot_name"},
+		{"unbilled entry with a billing name", map[string]any{"billed": false, "billing_name": "Ana Ruiz"}, ""},
+		{"deactivated account keeps its activation", map[string]any{"active": false, "activated_at": "2026-02-01T10:00:00Z"}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

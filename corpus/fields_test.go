@@ -38,7 +38,7 @@ var fieldChecks = []fieldCheck{
 		return ""
 	}},
 	{"a thing's display name is not a person's", func(coll string, f string, fd atom.Field) string {
-		things := []string{"channels", "teams", "folders", "mailboxes", "labels", "rooms", "spaces", "sites", "lists", "tags", "boards", "workspaces"}
+		things := []string{"channels", "teams", "folders", "mailboxes", "labels", "rooms", "spaces", "sites", "lists", "tags", "boards", "workspaces", "categories", "departments"}
 		people := []string{"owner", "user", "creator", "author", "manager", "member", "organizer", "sender", "by"}
 		ws := atom.Words(f)
 		if atom.HasWord(atom.Words(coll), things...) && atom.HasWord(ws, "name", "title") && !atom.HasWord(ws, people...) && fd.Role == atom.RolePersonName {

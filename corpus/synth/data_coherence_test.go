@@ -2,11 +2,33 @@ package synth
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 )
+
+// synthesised is one synthesis over every built-in app, shared by the
+// tests that read its records.
+var synthesised struct {
+	once sync.Once
+	src  *atom.Library
+	c    *Corpus
+	err  error
+}
+
+func everyApp(t *testing.T) (*atom.Library, *Corpus) {
+	t.Helper()
+	synthesised.once.Do(func() {
+		synthesised.src = builtinServers(t)
+		synthesised.c, synthesised.err = Synthesize(synthesised.src, Options{Seed: 11, Size: 1, Variants: 1})
+	})
+	if synthesised.err != nil {
+		t.Fatal(synthesised.err)
+	}
+	return synthesised.src, synthesised.c
+}
 
 // TestDataCoherenceOfEvents synthesises over the built-in servers and
 // reads every record drawn: none keeps a trace of an event its own state
@@ -14,11 +36,7 @@ import (
 // channel), and none is updated, won or trashed before it was created or
 // added (Mattermost's create_at, Pipedrive's add_time).
 func TestDataCoherenceOfEvents(t *testing.T) {
-	src := builtinServers(t)
-	c, err := Synthesize(src, Options{Seed: 11, Size: 0.2, Variants: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, c := everyApp(t)
 	servers := map[string]*atom.Server{}
 	for _, e := range src.Heads(atom.KindServer) {
 		s := e.MustServer()
@@ -48,6 +66,51 @@ func TestDataCoherenceOfEvents(t *testing.T) {
 	}
 	if bad > 0 {
 		t.Errorf("%d of %d records contradict their own lifecycle", bad, records)
+	}
+}
+
+// TestPlacesAgree: a record's city and country are one place's (no
+// company in Denver, Canada), in every record synthesised.
+func TestPlacesAgree(t *testing.T) {
+	src, c := everyApp(t)
+	country := map[string]string{}
+	for _, p := range places {
+		country[p.city] = p.country
+	}
+	pairs := 0
+	for _, d := range c.Data {
+		for app, colls := range d.Records {
+			s := atom.Server{}
+			for _, e := range src.Heads(atom.KindServer) {
+				if e.MustServer().AppName() == app {
+					s = *e.MustServer()
+				}
+			}
+			for name, recs := range colls {
+				def := s.Collection(name)
+				for _, rec := range recs {
+					var city, ctry string
+					for f, v := range rec {
+						switch role, _ := atom.RoleOf(&s, def, f); role {
+						case atom.RoleCity:
+							city, _ = v.(string)
+						case atom.RoleCountry:
+							ctry, _ = v.(string)
+						}
+					}
+					if city == "" || ctry == "" {
+						continue
+					}
+					pairs++
+					if country[city] != ctry {
+						t.Errorf("%s: %s.%s: %s in %s", d.ID, app, name, city, ctry)
+					}
+				}
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("no record with both a city and a country")
 	}
 }
 

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -40,10 +41,29 @@ var (
 		"SSN on file: 521-44-9087.", "Card on file 4111 1111 1111 1111, exp 09/28.", "Part of the Project Falcon pilot.",
 		"Portal password: Spring2026!", "IBAN DE89370400440532013000 for refunds.", "On medical leave until next month.",
 	}
-	tagWords  = []string{"vip", "follow-up", "renewal", "priority", "billing", "escalated", "q3-review", "partner", "at-risk", "onboarding"}
-	cities    = []string{"Austin", "Berlin", "Toronto", "Lisbon", "Singapore", "Denver", "Dublin", "Osaka", "Nairobi", "Melbourne"}
-	countries = []string{"US", "DE", "CA", "PT", "SG", "IE", "JP", "KE", "AU", "GB"}
+	tagWords = []string{"vip", "follow-up", "renewal", "priority", "billing", "escalated", "q3-review", "partner", "at-risk", "onboarding"}
 )
+
+// place is where a company is: a city, its country, the state or
+// province where the country has them, and the city's time zone. One
+// record's address, city, country, state and time zone come from one
+// place, so that no company sits in Denver, Canada.
+type place struct{ city, country, region, tz string }
+
+var places = []place{
+	{"Austin", "US", "TX", "America/Chicago"}, {"Berlin", "DE", "", "Europe/Berlin"}, {"Toronto", "CA", "ON", "America/Toronto"},
+	{"Lisbon", "PT", "", "Europe/Lisbon"}, {"Singapore", "SG", "", "Asia/Singapore"}, {"Denver", "US", "CO", "America/Denver"},
+	{"Dublin", "IE", "", "Europe/Dublin"}, {"Osaka", "JP", "", "Asia/Tokyo"}, {"Nairobi", "KE", "", "Africa/Nairobi"},
+	{"Melbourne", "AU", "VIC", "Australia/Melbourne"}, {"Boston", "US", "MA", "America/New_York"}, {"London", "GB", "", "Europe/London"},
+}
+
+// placeOf is the place of a row's company: the same company is in the
+// same place in every record and every app.
+func placeOf(r row) place {
+	h := fnv.New32a()
+	h.Write([]byte(r.c.Name))
+	return places[h.Sum32()%uint32(len(places))]
+}
 
 // personalEmail is a person's private address, a distractor rules forbid.
 func personalEmail(p gen.Person, i int) string {
@@ -297,6 +317,13 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		}
 		return v.outsideID(name)
 	case "":
+		if hasWord(words(name), "state", "province") && cm.field(name).Type == "string" && len(cm.field(name).Enum) == 0 {
+			// A state or province is the place's, where it has one.
+			if reg := placeOf(r).region; reg != "" {
+				return reg
+			}
+			return nil
+		}
 		return v.vocabularyValue(cm, name)
 	}
 	return v.attributeValue(cm, name, role, r)
@@ -337,15 +364,15 @@ func (v *valuer) placeValue(cm *collModel, role string, r row) any {
 	case atom.RoleURL:
 		return "https://www." + r.c.Domain + "/" + strings.ToLower(strings.ReplaceAll(singular(cm.name), " ", "-")) + "/" + fmt.Sprint(1000+v.rng.IntN(9000))
 	case atom.RoleCity:
-		return pick(v.rng, cities)
+		return placeOf(r).city
 	case atom.RoleCountry:
-		return pick(v.rng, countries)
+		return placeOf(r).country
 	case atom.RoleAddress:
-		return fmt.Sprintf("%d %s Street, %s", 10+v.rng.IntN(900), r.p.Last, pick(v.rng, cities))
+		return fmt.Sprintf("%d %s Street, %s", 10+v.rng.IntN(900), r.p.Last, placeOf(r).city)
 	case atom.RoleCurrency:
 		return "USD"
 	case atom.RoleTimezone:
-		return "America/New_York"
+		return placeOf(r).tz
 	case atom.RoleLanguage:
 		return "en"
 	}
@@ -405,7 +432,6 @@ var vocabularies = []struct{ words, values []string }{
 	{[]string{"terms"}, []string{"Net 30", "Net 45", "Net 60", "Due on receipt"}},
 	{[]string{"rating"}, []string{"Hot", "Warm", "Cold"}},
 	{[]string{"priority", "severity", "urgency"}, []string{"low", "medium", "high", "urgent"}},
-	{[]string{"state", "province"}, []string{"CA", "NY", "TX", "WA", "MA", "IL"}},
 	{[]string{"gender", "pronouns"}, []string{"she/her", "he/him", "they/them"}},
 	{[]string{"plan", "tier"}, []string{"Starter", "Professional", "Business", "Enterprise"}},
 	{[]string{"version"}, []string{"1.0", "1.2", "2.0", "2.1"}},
