@@ -457,7 +457,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		case atom.RoleEmail:
 			// The address that tells the record from its look-alikes (an
 			// owner's, where that is the only one) is another.
-			if f == cm.email || !hasWord(words(f), roleWords...) {
+			if f == cm.email || !hasWord(words(f), roleWords...) && !isCopy(f) {
 				rec[f] = gen.Email(person, other.Company.Domain)
 			}
 		case atom.RolePhone:
@@ -482,6 +482,9 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 	agree(cm, rec, nil)
 	return rec
 }
+
+// isCopy reports whether a field holds the addresses a message copies.
+func isCopy(f string) bool { return hasWord(words(f), "cc", "bcc") }
 
 // agree drops the fields that record an event the record's own state
 // denies (a lost_reason on an open deal, a paused_at on a running
@@ -676,6 +679,10 @@ func fixedRoleValue(val *valuer, cm *collModel, f string, r *recordReq, rw row) 
 	case cm.email:
 		return gen.Email(rw.p, rw.c.Domain), true
 	case cm.emailList:
+		if isCopy(f) {
+			// A copy goes to someone other than the correspondent.
+			return val.roleValue(cm, f, rw), true
+		}
 		return []any{gen.Email(rw.p, rw.c.Domain)}, true
 	case cm.phone:
 		return rw.p.Phone, true

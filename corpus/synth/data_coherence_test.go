@@ -114,6 +114,64 @@ func TestPlacesAgree(t *testing.T) {
 	}
 }
 
+// TestCopiesGoToSomeoneElse: a message does not copy (cc, bcc) the person
+// it is from or to.
+func TestCopiesGoToSomeoneElse(t *testing.T) {
+	_, c := everyApp(t)
+	copies, self := 0, 0
+	for _, d := range c.Data {
+		for _, colls := range d.Records {
+			for _, recs := range colls {
+				for _, rec := range recs {
+					parties := map[string]bool{}
+					for f, v := range rec {
+						if ws := words(f); hasWord(ws, "from", "to", "sender", "recipients") && !hasWord(ws, "cc", "bcc") {
+							for _, a := range addresses(v) {
+								parties[a] = true
+							}
+						}
+					}
+					for f, v := range rec {
+						if !hasWord(words(f), "cc", "bcc") {
+							continue
+						}
+						for _, a := range addresses(v) {
+							copies++
+							if parties[a] {
+								if self++; self <= 5 {
+									t.Logf("%s: %s = %s, also its sender or recipient: %v", d.ID, f, a, rec)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if copies == 0 {
+		t.Fatal("no message copies anyone")
+	}
+	if self > 0 {
+		t.Errorf("%d of %d copies go to the message's own sender or recipient", self, copies)
+	}
+}
+
+func addresses(v any) []string {
+	switch x := v.(type) {
+	case string:
+		if strings.Contains(x, "@") {
+			return []string{x}
+		}
+	case []any:
+		var out []string
+		for _, e := range x {
+			out = append(out, addresses(e)...)
+		}
+		return out
+	}
+	return nil
+}
+
 // TestCatalogItemsAreProducts: a catalog's items are named like products
 // (Square's catalog_items), a to-do list's items like tasks.
 func TestCatalogItemsAreProducts(t *testing.T) {

@@ -161,7 +161,9 @@ func (cm *collModel) analyse() {
 		f := cm.c.Fields[n]
 		switch role {
 		case atom.RoleEmails:
-			if cm.emailList == "" {
+			// A message's own addresses are its sender's and recipients',
+			// not those it copies.
+			if cm.emailList == "" || isCopy(cm.emailList) && !isCopy(n) {
 				cm.emailList = n
 			}
 		case atom.RoleRef:
@@ -171,7 +173,7 @@ func (cm *collModel) analyse() {
 		case atom.RoleTags:
 			cm.lists = append(cm.lists, n)
 		case atom.RoleEmail:
-			if cm.email == "" || strings.Join(words(n), " ") == "email" {
+			if cm.email == "" || strings.Join(words(n), " ") == "email" || isCopy(cm.email) && !isCopy(n) {
 				cm.email = n
 			}
 		case atom.RoleStatus:

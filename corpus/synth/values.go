@@ -297,6 +297,11 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 // no plan (places, codes, handles, outside ids), or nil to leave it out.
 func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	role := cm.roles[name]
+	if (role == atom.RoleEmail || role == atom.RoleEmails) && isCopy(name) {
+		// Whom a message copies is someone other than its correspondent.
+		o := v.src.NewRow()
+		r = row{p: o.Person, c: o.Company}
+	}
 	if x, ok := contactValue(role, r); ok {
 		if _, isList := x.([]any); !isList && cm.field(name).Type == "array" {
 			return []any{x}
