@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
@@ -170,6 +171,32 @@ func addresses(v any) []string {
 		return out
 	}
 	return nil
+}
+
+// TestEpochTimestampsAreTimes: a timestamp kept in milliseconds since the
+// epoch (Gmail's date and internal_date) holds a time near the world's
+// clock, not a small count.
+func TestEpochTimestampsAreTimes(t *testing.T) {
+	_, c := everyApp(t)
+	seen := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["gmail"]["messages"] {
+			for _, f := range []string{"date", "internal_date"} {
+				ms, ok := rec[f].(float64)
+				if !ok {
+					continue
+				}
+				seen++
+				at := time.UnixMilli(int64(ms))
+				if clock, err := time.Parse(time.RFC3339, d.Clock); err != nil || at.After(clock) || clock.Sub(at) > 400*24*time.Hour {
+					t.Errorf("%s: gmail message %v has %s %v (%s), clock %s", d.ID, rec["id"], f, ms, at, d.Clock)
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no gmail message has a timestamp")
+	}
 }
 
 // TestCatalogItemsAreProducts: a catalog's items are named like products

@@ -297,6 +297,12 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 // no plan (places, codes, handles, outside ids), or nil to leave it out.
 func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	role := cm.roles[name]
+	if f := cm.field(name); f.Type == "integer" && strings.Contains(f.Description, "since epoch") {
+		// A timestamp kept as milliseconds since the epoch (Gmail's
+		// internalDate) is drawn as a date like any other.
+		t, _ := time.Parse(time.RFC3339, v.dateValue(cm, name))
+		return float64(t.UnixMilli())
+	}
 	if (role == atom.RoleEmail || role == atom.RoleEmails) && isCopy(name) {
 		// Whom a message copies is someone other than its correspondent.
 		o := v.src.NewRow()
