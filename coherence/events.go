@@ -29,6 +29,12 @@ var traceWords = []string{"name", "by", "reason"}
 // trace of having been on (a deactivated account keeps its activated_at).
 var togglingFlags = []string{"active", "enabled", "visible", "open", "read", "seen", "online"}
 
+// NamesEnd reports whether a field is named for an event that ends a
+// record's active life (trashed_at, cancelled_at, deleted_on).
+func NamesEnd(field string) bool {
+	return atom.HasWord(atom.Words(field), eventStates...) && !atom.HasWord(atom.Words(field), "won")
+}
+
 // Denied is a field that records an event the record's own state denies.
 type Denied struct {
 	Field string
@@ -117,10 +123,15 @@ func sameEvent(field, flag []string) bool {
 			f = append(f, w)
 		}
 	}
-	if len(d) != 1 || len(f) != 1 || oneOf(f[0], togglingFlags) {
+	if len(d) == 0 || len(d) != len(f) || oneOf(f[len(f)-1], togglingFlags) {
 		return false
 	}
-	return sameStem(d[0], f[0])
+	for i := range d {
+		if !sameStem(d[i], f[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameStem reports whether two words are forms of one verb: terminated

@@ -26,6 +26,8 @@ func deals() (*atom.Server, *atom.Collection) {
 		"billed":           {Type: "boolean", Role: atom.RoleFlag},
 		"billing_name":     {Type: "string", Role: atom.RolePersonName},
 		"active":           {Type: "boolean", Role: atom.RoleFlag},
+		"checkedOut":       {Type: "boolean", Role: atom.RoleFlag},
+		"checkedOutBy":     {Type: "string", Role: atom.RoleEmail},
 		"activated_at":     {Type: "string", Format: "date-time", Role: atom.RoleDate},
 	}}}}
 	return s, &s.Collections[0]
@@ -47,6 +49,7 @@ func TestDeniedEvents(t *testing.T) {
 		{"paused channel with its date", map[string]any{"paused": true, "paused_at": "2026-02-01T10:00:00Z"}, ""},
 		{"employee on staff with a termination date", map[string]any{"terminated": false, "termination_date": "2026-05-05"}, "termination_date"},
 		{"a person's message under a bot's name", map[string]any{"is_bot": false, "bot_name": "Deploy bot"}, "bot_name"},
+		{"document not checked out, yet checked out by someone", map[string]any{"checkedOut": false, "checkedOutBy": "ana@acme.example"}, "checkedOutBy"},
 		{"unbilled entry with a billing name", map[string]any{"billed": false, "billing_name": "Ana Ruiz"}, ""},
 		{"deactivated account keeps its activation", map[string]any{"active": false, "activated_at": "2026-02-01T10:00:00Z"}, ""},
 	}

@@ -317,7 +317,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		settle(cm, rec)
 		_, ended := r.set[lifecycleField(cm)]
 		conform(db.val, cm, rec, ended)
-		agree(cm, rec, r.set)
+		agree(cm, rec, r.set, false)
 		if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
 			continue
 		}
@@ -479,7 +479,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		}
 	}
 	conform(val, cm, rec, true)
-	agree(cm, rec, nil)
+	agree(cm, rec, nil, true)
 	return rec
 }
 
@@ -489,12 +489,40 @@ func isCopy(f string) bool { return hasWord(words(f), "cc", "bcc") }
 // agree drops the fields that record an event the record's own state
 // denies (a lost_reason on an open deal, a paused_at on a running
 // channel), except those a task sets.
-func agree(cm *collModel, rec map[string]any, set map[string]any) {
+//
+// A date that ends the record's life with no state of its own to say so
+// (Box's trashed_at) is kept only where ended says: on some background
+// records and on look-alikes, never on a record a task names and must
+// act on.
+func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool) {
 	for _, d := range coherence.DeniedEvents(cm.app.server, cm.c, rec) {
 		if _, pinned := set[d.Field]; !pinned {
 			delete(rec, d.Field)
 		}
 	}
+	if ended {
+		return
+	}
+	for _, f := range cm.dates {
+		_, pinned := set[f]
+		if !pinned && f != lifecycleField(cm) && !isStamp(cm, f) && coherence.NamesEnd(f) {
+			delete(rec, f)
+		}
+	}
+}
+
+// isStamp reports whether f is a timestamp the collection's lifecycle
+// keeps (conform draws and clears it with the state).
+func isStamp(cm *collModel, f string) bool {
+	if cm.c.Lifecycle == nil {
+		return false
+	}
+	for _, sp := range cm.c.Lifecycle.Stamps {
+		if sp.Field == f {
+			return true
+		}
+	}
+	return false
 }
 
 // settle makes a paid record owe nothing.
@@ -548,7 +576,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		settle(cm, rec)
 		// A quarter of the background ends in a lifecycle kept in a date.
 		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0)
-		agree(cm, rec, nil)
+		agree(cm, rec, nil, val.rng.IntN(4) == 0)
 		// A stranger does not share a name with a record a task names, in
 		// any app: the instruction would no longer single it out, and a
 		// record a task makes from it (a project named after a campaign)

@@ -199,6 +199,52 @@ func TestEpochTimestampsAreTimes(t *testing.T) {
 	}
 }
 
+// TestFewRecordsHaveEnded: a date that ends a record's life with no state
+// to say so (Box's trashed_at) is on a minority of records, so that the
+// world is not mostly trash.
+func TestFewRecordsHaveEnded(t *testing.T) {
+	src, c := everyApp(t)
+	type count struct{ set, all int }
+	counts := map[string]*count{}
+	for _, d := range c.Data {
+		for app, colls := range d.Records {
+			for name, recs := range colls {
+				e, err := src.Get(atom.KindServer, atom.Pin{ID: app})
+				if err != nil {
+					continue
+				}
+				def := e.MustServer().Collection(name)
+				if def == nil || def.Lifecycle != nil {
+					continue
+				}
+				for f := range def.Fields {
+					if fd := def.Fields[f]; !coherence.NamesEnd(f) || fd.Format != "date" && fd.Format != "date-time" && fd.Role != atom.RoleDate {
+						continue
+					}
+					k := app + "." + name + "." + f
+					if counts[k] == nil {
+						counts[k] = &count{}
+					}
+					for _, rec := range recs {
+						counts[k].all++
+						if atom.IsSet(rec[f]) {
+							counts[k].set++
+						}
+					}
+				}
+			}
+		}
+	}
+	if counts["box.files.trashed_at"] == nil {
+		t.Fatal("no box file drawn")
+	}
+	for k, n := range counts {
+		if n.all >= 20 && n.set*2 > n.all {
+			t.Errorf("%s is set on %d of %d records", k, n.set, n.all)
+		}
+	}
+}
+
 // TestCatalogItemsAreProducts: a catalog's items are named like products
 // (Square's catalog_items), a to-do list's items like tasks.
 func TestCatalogItemsAreProducts(t *testing.T) {
