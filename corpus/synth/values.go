@@ -258,7 +258,7 @@ var (
 	dateCreated = []string{"created", "create", "creation", "added", "add", "submitted", "opened", "registered", "joined", "issued", "issue", "invoice", "hired", "applied", "received"}
 	dateLater   = []string{"updated", "update", "modified", "modify", "won", "lost", "trashed", "paused", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted",
 		"signed", "approved", "answered", "last", "responded", "finished", "ended", "sent", "published", "viewed", "delivered", "shipped"}
-	dateStart  = []string{"start", "starts", "begin", "begins", "from", "scheduled", "effective"}
+	dateStart  = []string{"start", "starts", "begin", "begins", "from", "scheduled", "send", "effective"}
 	dateFuture = []string{"due", "end", "ends", "renewal", "close", "expires", "expiry", "expiration", "deadline", "until", "to", "finish", "next"}
 )
 
