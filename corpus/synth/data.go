@@ -486,6 +486,14 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 // isCopy reports whether a field holds the addresses a message copies.
 func isCopy(f string) bool { return hasWord(words(f), "cc", "bcc") }
 
+// workerWords name the person who works on a record (its assignee, its
+// owner), who is not the person the record is about.
+var workerWords = []string{"assignee", "assigned", "owner", "manager", "approver", "agent", "reviewer", "responder", "csm", "creator", "author"}
+
+// isSecondary reports whether an address field names someone other than
+// the record's own person: whom a message copies, who works on it.
+func isSecondary(f string) bool { return isCopy(f) || hasWord(words(f), workerWords...) }
+
 // agree drops the fields that record an event the record's own state
 // denies (a lost_reason on an open deal, a paused_at on a running
 // channel), except those a task sets.

@@ -116,7 +116,8 @@ func TestPlacesAgree(t *testing.T) {
 }
 
 // TestCopiesGoToSomeoneElse: a message does not copy (cc, bcc) the person
-// it is from or to.
+// it is from or to, and a record's assignee or owner is not the person the
+// record is about (a conversation assigned to its own customer).
 func TestCopiesGoToSomeoneElse(t *testing.T) {
 	_, c := everyApp(t)
 	copies, self := 0, 0
@@ -126,21 +127,21 @@ func TestCopiesGoToSomeoneElse(t *testing.T) {
 				for _, rec := range recs {
 					parties := map[string]bool{}
 					for f, v := range rec {
-						if ws := words(f); hasWord(ws, "from", "to", "sender", "recipients") && !hasWord(ws, "cc", "bcc") {
+						if !isSecondary(f) && !hasWord(words(f), roleWords...) {
 							for _, a := range addresses(v) {
 								parties[a] = true
 							}
 						}
 					}
 					for f, v := range rec {
-						if !hasWord(words(f), "cc", "bcc") {
+						if !isSecondary(f) {
 							continue
 						}
 						for _, a := range addresses(v) {
 							copies++
 							if parties[a] {
 								if self++; self <= 5 {
-									t.Logf("%s: %s = %s, also its sender or recipient: %v", d.ID, f, a, rec)
+									t.Logf("%s: %s = %s, also the record's own person: %v", d.ID, f, a, rec)
 								}
 							}
 						}
@@ -150,10 +151,10 @@ func TestCopiesGoToSomeoneElse(t *testing.T) {
 		}
 	}
 	if copies == 0 {
-		t.Fatal("no message copies anyone")
+		t.Fatal("no record copies or assigns anyone")
 	}
 	if self > 0 {
-		t.Errorf("%d of %d copies go to the message's own sender or recipient", self, copies)
+		t.Errorf("%d of %d copies and assignments go to the record's own person", self, copies)
 	}
 }
 

@@ -161,9 +161,10 @@ func (cm *collModel) analyse() {
 		f := cm.c.Fields[n]
 		switch role {
 		case atom.RoleEmails:
-			// A message's own addresses are its sender's and recipients',
-			// not those it copies.
-			if cm.emailList == "" || isCopy(cm.emailList) && !isCopy(n) {
+			// A record's own addresses are its person's: a message's
+			// sender's and recipients', not those it copies; a ticket's
+			// customer's, not its assignee's.
+			if cm.emailList == "" || isSecondary(cm.emailList) && !isSecondary(n) {
 				cm.emailList = n
 			}
 		case atom.RoleRef:
@@ -173,7 +174,7 @@ func (cm *collModel) analyse() {
 		case atom.RoleTags:
 			cm.lists = append(cm.lists, n)
 		case atom.RoleEmail:
-			if cm.email == "" || strings.Join(words(n), " ") == "email" || isCopy(cm.email) && !isCopy(n) {
+			if cm.email == "" || strings.Join(words(n), " ") == "email" || isSecondary(cm.email) && !isSecondary(n) {
 				cm.email = n
 			}
 		case atom.RoleStatus:

@@ -303,8 +303,9 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		t, _ := time.Parse(time.RFC3339, v.dateValue(cm, name))
 		return float64(t.UnixMilli())
 	}
-	if (role == atom.RoleEmail || role == atom.RoleEmails) && isCopy(name) {
-		// Whom a message copies is someone other than its correspondent.
+	if (role == atom.RoleEmail || role == atom.RoleEmails) && isSecondary(name) {
+		// Whom a message copies, or who works on a record, is someone
+		// other than the person it is about.
 		o := v.src.NewRow()
 		r = row{p: o.Person, c: o.Company}
 	}
