@@ -1,8 +1,15 @@
+//go:build fullcorpus
+
+// The records of the whole synthesised corpus read as a person would: no
+// record contradicts its own state, place or people. They share the one
+// synthesis of corpus_shape_test.go; run them with
+//
+//	go test -tags fullcorpus -run 'Coherence|Places|Copies|Epoch|Ended' ./corpus/synth
+
 package synth
 
 import (
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -10,34 +17,13 @@ import (
 	"github.com/legoenv/legoenv/coherence"
 )
 
-// synthesised is one synthesis over every built-in app, shared by the
-// tests that read its records.
-var synthesised struct {
-	once sync.Once
-	src  *atom.Library
-	c    *Corpus
-	err  error
-}
-
-func everyApp(t *testing.T) (*atom.Library, *Corpus) {
-	t.Helper()
-	synthesised.once.Do(func() {
-		synthesised.src = builtinServers(t)
-		synthesised.c, synthesised.err = Synthesize(synthesised.src, Options{Seed: 11, Size: 1, Variants: 1})
-	})
-	if synthesised.err != nil {
-		t.Fatal(synthesised.err)
-	}
-	return synthesised.src, synthesised.c
-}
-
 // TestDataCoherenceOfEvents synthesises over the built-in servers and
 // reads every record drawn: none keeps a trace of an event its own state
 // denies (a lost_reason on an open deal, a paused_at on a running
 // channel), and none is updated, won or trashed before it was created or
 // added (Mattermost's create_at, Pipedrive's add_time).
 func TestDataCoherenceOfEvents(t *testing.T) {
-	src, c := everyApp(t)
+	src, c := fullCorpus(t)
 	servers := map[string]*atom.Server{}
 	for _, e := range src.Heads(atom.KindServer) {
 		s := e.MustServer()
@@ -73,7 +59,7 @@ func TestDataCoherenceOfEvents(t *testing.T) {
 // TestPlacesAgree: a record's city and country are one place's (no
 // company in Denver, Canada), in every record synthesised.
 func TestPlacesAgree(t *testing.T) {
-	src, c := everyApp(t)
+	src, c := fullCorpus(t)
 	country := map[string]string{}
 	for _, p := range places {
 		country[p.city] = p.country
@@ -119,7 +105,7 @@ func TestPlacesAgree(t *testing.T) {
 // it is from or to, and a record's assignee or owner is not the person the
 // record is about (a conversation assigned to its own customer).
 func TestCopiesGoToSomeoneElse(t *testing.T) {
-	_, c := everyApp(t)
+	_, c := fullCorpus(t)
 	copies, self := 0, 0
 	for _, d := range c.Data {
 		for _, colls := range d.Records {
@@ -178,7 +164,7 @@ func addresses(v any) []string {
 // epoch (Gmail's date and internal_date) holds a time near the world's
 // clock, not a small count.
 func TestEpochTimestampsAreTimes(t *testing.T) {
-	_, c := everyApp(t)
+	_, c := fullCorpus(t)
 	seen := 0
 	for _, d := range c.Data {
 		for _, rec := range d.Records["gmail"]["messages"] {
@@ -204,7 +190,7 @@ func TestEpochTimestampsAreTimes(t *testing.T) {
 // to say so (Box's trashed_at) is on a minority of records, so that the
 // world is not mostly trash.
 func TestFewRecordsHaveEnded(t *testing.T) {
-	src, c := everyApp(t)
+	src, c := fullCorpus(t)
 	type count struct{ set, all int }
 	counts := map[string]*count{}
 	for _, d := range c.Data {
@@ -242,21 +228,6 @@ func TestFewRecordsHaveEnded(t *testing.T) {
 	for k, n := range counts {
 		if n.all >= 20 && n.set*2 > n.all {
 			t.Errorf("%s is set on %d of %d records", k, n.set, n.all)
-		}
-	}
-}
-
-// TestCatalogItemsAreProducts: a catalog's items are named like products
-// (Square's catalog_items), a to-do list's items like tasks.
-func TestCatalogItemsAreProducts(t *testing.T) {
-	for name, want := range map[string]string{"catalog_items": "product", "products": "product", "items": "task", "line_items": "task"} {
-		if got := collKind(name); got != want {
-			t.Errorf("collKind(%q) = %q, want %q", name, got, want)
-		}
-	}
-	for _, p := range campaignPhrases {
-		if strings.Contains(strings.ToLower(p), "spring") {
-			t.Errorf("campaign phrase %q names a season beside the season it is given", p)
 		}
 	}
 }
