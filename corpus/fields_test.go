@@ -37,6 +37,14 @@ var fieldChecks = []fieldCheck{
 		}
 		return ""
 	}},
+	{"a time kept as an integer says its epoch", func(_ string, f string, fd atom.Field) string {
+		ws := atom.Words(f)
+		last := ws[len(ws)-1]
+		if fd.Type == "integer" && (last == "at" || last == "date" || last == "timestamp") && fd.Role != atom.RoleData && !strings.Contains(fd.Description, "since epoch") {
+			return "is a time kept as an integer, and its description does not say since what epoch (milliseconds or seconds since epoch)"
+		}
+		return ""
+	}},
 	{"a thing's display name is not a person's", func(coll string, f string, fd atom.Field) string {
 		things := []string{"channels", "teams", "folders", "mailboxes", "labels", "rooms", "spaces", "sites", "lists", "tags", "boards", "workspaces", "categories", "departments"}
 		people := []string{"owner", "user", "creator", "author", "manager", "member", "organizer", "sender", "by"}

@@ -160,29 +160,48 @@ func addresses(v any) []string {
 	return nil
 }
 
-// TestEpochTimestampsAreTimes: a timestamp kept in milliseconds since the
-// epoch (Gmail's date and internal_date) holds a time near the world's
-// clock, not a small count.
+// TestEpochTimestampsAreTimes: a time kept as a count since the epoch
+// (Gmail's date in milliseconds, OpenAI's created_at in seconds) holds a
+// time near the world's clock, not a small count.
 func TestEpochTimestampsAreTimes(t *testing.T) {
-	_, c := fullCorpus(t)
+	src, c := fullCorpus(t)
 	seen := 0
 	for _, d := range c.Data {
-		for _, rec := range d.Records["gmail"]["messages"] {
-			for _, f := range []string{"date", "internal_date"} {
-				ms, ok := rec[f].(float64)
-				if !ok {
-					continue
-				}
-				seen++
-				at := time.UnixMilli(int64(ms))
-				if clock, err := time.Parse(time.RFC3339, d.Clock); err != nil || at.After(clock) || clock.Sub(at) > 400*24*time.Hour {
-					t.Errorf("%s: gmail message %v has %s %v (%s), clock %s", d.ID, rec["id"], f, ms, at, d.Clock)
+		clock, err := time.Parse(time.RFC3339, d.Clock)
+		if err != nil {
+			t.Fatalf("%s: clock %q", d.ID, d.Clock)
+		}
+		for app, colls := range d.Records {
+			e, err := src.Get(atom.KindServer, atom.Pin{ID: app})
+			if err != nil {
+				continue
+			}
+			for name, recs := range colls {
+				def := e.MustServer().Collection(name)
+				for f, fd := range def.Fields {
+					if !strings.Contains(fd.Description, "since epoch") {
+						continue
+					}
+					for _, rec := range recs {
+						n, ok := rec[f].(float64)
+						if !ok {
+							continue
+						}
+						seen++
+						at := time.UnixMilli(int64(n))
+						if strings.Contains(fd.Description, "seconds since epoch") {
+							at = time.Unix(int64(n), 0)
+						}
+						if off := at.Sub(clock); off > 400*24*time.Hour || off < -400*24*time.Hour {
+							t.Errorf("%s: %s.%s %s = %v (%s), clock %s", d.ID, app, name, f, n, at, clock)
+						}
+					}
 				}
 			}
 		}
 	}
 	if seen == 0 {
-		t.Fatal("no gmail message has a timestamp")
+		t.Fatal("no time kept as a count since the epoch")
 	}
 }
 

@@ -259,7 +259,7 @@ var (
 	dateLater   = []string{"updated", "update", "modified", "modify", "won", "lost", "trashed", "paused", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted",
 		"signed", "approved", "answered", "last", "responded", "finished", "ended", "sent", "published", "viewed", "delivered", "shipped"}
 	dateStart  = []string{"start", "starts", "begin", "begins", "from", "scheduled", "send", "effective"}
-	dateFuture = []string{"due", "end", "ends", "renewal", "close", "expires", "expiry", "expiration", "deadline", "until", "to", "finish", "next"}
+	dateFuture = []string{"due", "delivery", "end", "ends", "renewal", "close", "expires", "expiry", "expiration", "deadline", "until", "to", "finish", "next"}
 )
 
 // dateValue draws a date relative to the clock by what the field says
@@ -298,9 +298,13 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	role := cm.roles[name]
 	if f := cm.field(name); f.Type == "integer" && strings.Contains(f.Description, "since epoch") {
-		// A timestamp kept as milliseconds since the epoch (Gmail's
-		// internalDate) is drawn as a date like any other.
+		// A timestamp kept as a count since the epoch (Gmail's
+		// internalDate in milliseconds, OpenAI's created_at in seconds)
+		// is drawn as a date like any other.
 		t, _ := time.Parse(time.RFC3339, v.dateValue(cm, name))
+		if strings.Contains(f.Description, "seconds since epoch") {
+			return float64(t.Unix())
+		}
 		return float64(t.UnixMilli())
 	}
 	if (role == atom.RoleEmail || role == atom.RoleEmails) && isSecondary(name) {
