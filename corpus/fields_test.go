@@ -37,6 +37,12 @@ var fieldChecks = []fieldCheck{
 		}
 		return ""
 	}},
+	{"a job title is a job title", func(_ string, f string, fd atom.Field) string {
+		if ws := atom.Words(f); atom.HasWord(ws, "job") && atom.HasWord(ws, "title") && fd.Role != atom.RoleJobTitle {
+			return "names a job title but has role " + roleName(fd.Role)
+		}
+		return ""
+	}},
 	{"a time kept as an integer says its epoch", func(_ string, f string, fd atom.Field) string {
 		ws := atom.Words(f)
 		last := ws[len(ws)-1]
