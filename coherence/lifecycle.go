@@ -32,7 +32,7 @@ func IsOwed(field string) bool {
 // before it is updated or closed, starts before it ends, is issued before
 // it is due.
 var datePairs = [][2][]string{
-	{{"created", "submitted", "opened", "registered", "joined"}, {"updated", "modified", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted", "signed", "approved", "answered", "last", "responded", "finished", "ended"}},
+	{{"created", "create", "creation", "added", "add", "submitted", "opened", "registered", "joined"}, {"updated", "update", "modified", "modify", "won", "trashed", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted", "signed", "approved", "answered", "last", "responded", "finished", "ended"}},
 	{{"start", "starts", "begin", "begins", "from"}, {"end", "ends", "finish", "until", "to"}},
 	{{"issued", "issue", "invoice", "sent"}, {"due"}},
 }
@@ -56,6 +56,9 @@ func oneOf(w string, list []string) bool {
 func (c *checker) lifecycle(s *atom.Server, def *atom.Collection, coll, key string, rec map[string]any) {
 	for _, msg := range LifecycleProblems(s, def, rec) {
 		c.add(RuleLifecycle, coll, key, "", nil, "%s", msg)
+	}
+	for _, d := range DeniedEvents(s, def, rec) {
+		c.add(RuleLifecycle, coll, key, d.Field, rec[d.Field], "%s is set but %s", d.Field, d.Why)
 	}
 }
 

@@ -317,6 +317,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		settle(cm, rec)
 		_, ended := r.set[lifecycleField(cm)]
 		conform(db.val, cm, rec, ended)
+		agree(cm, rec, r.set, false)
 		if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
 			continue
 		}
@@ -456,7 +457,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		case atom.RoleEmail:
 			// The address that tells the record from its look-alikes (an
 			// owner's, where that is the only one) is another.
-			if f == cm.email || !hasWord(words(f), roleWords...) {
+			if f == cm.email || !hasWord(words(f), roleWords...) && !isCopy(f) {
 				rec[f] = gen.Email(person, other.Company.Domain)
 			}
 		case atom.RolePhone:
@@ -478,7 +479,58 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		}
 	}
 	conform(val, cm, rec, true)
+	agree(cm, rec, nil, true)
 	return rec
+}
+
+// isCopy reports whether a field holds the addresses a message copies.
+func isCopy(f string) bool { return hasWord(words(f), "cc", "bcc") }
+
+// workerWords name the person who works on a record (its assignee, its
+// owner), who is not the person the record is about.
+var workerWords = []string{"assignee", "assigned", "owner", "manager", "approver", "agent", "reviewer", "responder", "csm", "creator", "author"}
+
+// isSecondary reports whether an address field names someone other than
+// the record's own person: whom a message copies, who works on it.
+func isSecondary(f string) bool { return isCopy(f) || hasWord(words(f), workerWords...) }
+
+// agree drops the fields that record an event the record's own state
+// denies (a lost_reason on an open deal, a paused_at on a running
+// channel), except those a task sets.
+//
+// A date that ends the record's life with no state of its own to say so
+// (Box's trashed_at) is kept only where ended says: on some background
+// records and on look-alikes, never on a record a task names and must
+// act on.
+func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool) {
+	for _, d := range coherence.DeniedEvents(cm.app.server, cm.c, rec) {
+		if _, pinned := set[d.Field]; !pinned {
+			delete(rec, d.Field)
+		}
+	}
+	if ended {
+		return
+	}
+	for _, f := range cm.dates {
+		_, pinned := set[f]
+		if !pinned && f != lifecycleField(cm) && !isStamp(cm, f) && coherence.NamesEnd(f) {
+			delete(rec, f)
+		}
+	}
+}
+
+// isStamp reports whether f is a timestamp the collection's lifecycle
+// keeps (conform draws and clears it with the state).
+func isStamp(cm *collModel, f string) bool {
+	if cm.c.Lifecycle == nil {
+		return false
+	}
+	for _, sp := range cm.c.Lifecycle.Stamps {
+		if sp.Field == f {
+			return true
+		}
+	}
+	return false
 }
 
 // settle makes a paid record owe nothing.
@@ -532,6 +584,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		settle(cm, rec)
 		// A quarter of the background ends in a lifecycle kept in a date.
 		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0)
+		agree(cm, rec, nil, val.rng.IntN(4) == 0)
 		// A stranger does not share a name with a record a task names, in
 		// any app: the instruction would no longer single it out, and a
 		// record a task makes from it (a project named after a campaign)
@@ -662,6 +715,10 @@ func fixedRoleValue(val *valuer, cm *collModel, f string, r *recordReq, rw row) 
 	case cm.email:
 		return gen.Email(rw.p, rw.c.Domain), true
 	case cm.emailList:
+		if isCopy(f) {
+			// A copy goes to someone other than the correspondent.
+			return val.roleValue(cm, f, rw), true
+		}
 		return []any{gen.Email(rw.p, rw.c.Domain)}, true
 	case cm.phone:
 		return rw.p.Phone, true

@@ -161,7 +161,10 @@ func (cm *collModel) analyse() {
 		f := cm.c.Fields[n]
 		switch role {
 		case atom.RoleEmails:
-			if cm.emailList == "" {
+			// A record's own addresses are its person's: a message's
+			// sender's and recipients', not those it copies; a ticket's
+			// customer's, not its assignee's.
+			if cm.emailList == "" || isSecondary(cm.emailList) && !isSecondary(n) {
 				cm.emailList = n
 			}
 		case atom.RoleRef:
@@ -171,7 +174,7 @@ func (cm *collModel) analyse() {
 		case atom.RoleTags:
 			cm.lists = append(cm.lists, n)
 		case atom.RoleEmail:
-			if cm.email == "" || strings.Join(words(n), " ") == "email" {
+			if cm.email == "" || strings.Join(words(n), " ") == "email" || isSecondary(cm.email) && !isSecondary(n) {
 				cm.email = n
 			}
 		case atom.RoleStatus:

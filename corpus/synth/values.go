@@ -2,6 +2,7 @@ package synth
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -40,10 +41,29 @@ var (
 		"SSN on file: 521-44-9087.", "Card on file 4111 1111 1111 1111, exp 09/28.", "Part of the Project Falcon pilot.",
 		"Portal password: Spring2026!", "IBAN DE89370400440532013000 for refunds.", "On medical leave until next month.",
 	}
-	tagWords  = []string{"vip", "follow-up", "renewal", "priority", "billing", "escalated", "q3-review", "partner", "at-risk", "onboarding"}
-	cities    = []string{"Austin", "Berlin", "Toronto", "Lisbon", "Singapore", "Denver", "Dublin", "Osaka", "Nairobi", "Melbourne"}
-	countries = []string{"US", "DE", "CA", "PT", "SG", "IE", "JP", "KE", "AU", "GB"}
+	tagWords = []string{"vip", "follow-up", "renewal", "priority", "billing", "escalated", "q3-review", "partner", "at-risk", "onboarding"}
 )
+
+// place is where a company is: a city, its country, the state or
+// province where the country has them, and the city's time zone. One
+// record's address, city, country, state and time zone come from one
+// place, so that no company sits in Denver, Canada.
+type place struct{ city, country, region, tz string }
+
+var places = []place{
+	{"Austin", "US", "TX", "America/Chicago"}, {"Berlin", "DE", "", "Europe/Berlin"}, {"Toronto", "CA", "ON", "America/Toronto"},
+	{"Lisbon", "PT", "", "Europe/Lisbon"}, {"Singapore", "SG", "", "Asia/Singapore"}, {"Denver", "US", "CO", "America/Denver"},
+	{"Dublin", "IE", "", "Europe/Dublin"}, {"Osaka", "JP", "", "Asia/Tokyo"}, {"Nairobi", "KE", "", "Africa/Nairobi"},
+	{"Melbourne", "AU", "VIC", "Australia/Melbourne"}, {"Boston", "US", "MA", "America/New_York"}, {"London", "GB", "", "Europe/London"},
+}
+
+// placeOf is the place of a row's company: the same company is in the
+// same place in every record and every app.
+func placeOf(r row) place {
+	h := fnv.New32a()
+	h.Write([]byte(r.c.Name))
+	return places[h.Sum32()%uint32(len(places))]
+}
 
 // personalEmail is a person's private address, a distractor rules forbid.
 func personalEmail(p gen.Person, i int) string {
@@ -75,7 +95,7 @@ var (
 		"Pricing workshop with %s", "Onboarding session for %s", "Executive sync with %s",
 	}
 	productPhrases  = []string{"Trail Runner %d", "Ergo Desk Chair %d", "Studio Headphones %d", "Travel Mug %d", "Smart Lamp %d", "Canvas Backpack %d", "Standing Desk %d"}
-	campaignPhrases = []string{"%s spring launch", "%s webinar series", "%s winback", "%s product update", "%s holiday promo", "%s partner spotlight"}
+	campaignPhrases = []string{"%s launch", "%s webinar series", "%s winback", "%s product update", "%s promo", "%s partner spotlight"}
 	jobPhrases      = []string{"Senior Backend Engineer", "Account Executive", "Product Designer", "Data Analyst", "Support Lead", "Finance Manager", "Recruiting Coordinator", "Marketing Manager"}
 	channelPhrases  = []string{"proj-%s", "team-%s", "%s-launch", "%s-support", "deal-%s"}
 	fixedSuffixes   = []string{"Holdings", "International", "Ventures", "Worldwide", "Consulting", "Co-op"}
@@ -108,6 +128,9 @@ func collKind(name string) string {
 	switch {
 	case hasWord(ws, "tickets", "conversations", "cases", "issues", "requests", "incidents", "threads"):
 		return "problem"
+	// A catalog's items are products, not to-dos.
+	case hasWord(ws, "products", "variants", "skus", "inventory", "catalog"):
+		return "product"
 	case hasWord(ws, "tasks", "cards", "items", "todos", "stories", "subtasks", "todolists"):
 		return "task"
 	case hasWord(ws, "deals", "opportunities", "leads", "quotes"):
@@ -118,8 +141,6 @@ func collKind(name string) string {
 		return "event"
 	case hasWord(ws, "documents", "files", "pages", "sheets", "spreadsheets", "docs", "folders", "envelopes", "templates", "contracts", "forms", "agreements", "notes"):
 		return "doc"
-	case hasWord(ws, "products", "variants", "skus", "inventory"):
-		return "product"
 	case hasWord(ws, "jobs", "positions", "openings", "requisitions"):
 		return "job"
 	case hasWord(ws, "channels", "rooms", "groups", "spaces"):
@@ -234,11 +255,11 @@ func (v *valuer) amount(lo, hi float64) float64 {
 // and is issued before it is due.
 var (
 	dateBorn    = []string{"birth", "dob", "birthday"}
-	dateCreated = []string{"created", "submitted", "opened", "registered", "joined", "issued", "issue", "invoice", "hired", "applied", "received"}
-	dateLater   = []string{"updated", "modified", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted",
+	dateCreated = []string{"created", "create", "creation", "added", "add", "submitted", "opened", "registered", "joined", "issued", "issue", "invoice", "hired", "applied", "received"}
+	dateLater   = []string{"updated", "update", "modified", "modify", "won", "lost", "trashed", "paused", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted",
 		"signed", "approved", "answered", "last", "responded", "finished", "ended", "sent", "published", "viewed", "delivered", "shipped"}
-	dateStart  = []string{"start", "starts", "begin", "begins", "from", "scheduled", "effective"}
-	dateFuture = []string{"due", "end", "ends", "renewal", "close", "expires", "expiry", "expiration", "deadline", "until", "to", "finish", "next"}
+	dateStart  = []string{"start", "starts", "begin", "begins", "from", "scheduled", "send", "effective"}
+	dateFuture = []string{"due", "delivery", "end", "ends", "renewal", "close", "expires", "expiry", "expiration", "deadline", "until", "to", "finish", "next"}
 )
 
 // dateValue draws a date relative to the clock by what the field says
@@ -276,6 +297,22 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 // no plan (places, codes, handles, outside ids), or nil to leave it out.
 func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	role := cm.roles[name]
+	if f := cm.field(name); f.Type == "integer" && strings.Contains(f.Description, "since epoch") {
+		// A timestamp kept as a count since the epoch (Gmail's
+		// internalDate in milliseconds, OpenAI's created_at in seconds)
+		// is drawn as a date like any other.
+		t, _ := time.Parse(time.RFC3339, v.dateValue(cm, name))
+		if strings.Contains(f.Description, "seconds since epoch") {
+			return float64(t.Unix())
+		}
+		return float64(t.UnixMilli())
+	}
+	if (role == atom.RoleEmail || role == atom.RoleEmails) && isSecondary(name) {
+		// Whom a message copies, or who works on a record, is someone
+		// other than the person it is about.
+		o := v.src.NewRow()
+		r = row{p: o.Person, c: o.Company}
+	}
 	if x, ok := contactValue(role, r); ok {
 		if _, isList := x.([]any); !isList && cm.field(name).Type == "array" {
 			return []any{x}
@@ -296,6 +333,13 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		}
 		return v.outsideID(name)
 	case "":
+		if hasWord(words(name), "state", "province") && cm.field(name).Type == "string" && len(cm.field(name).Enum) == 0 {
+			// A state or province is the place's, where it has one.
+			if reg := placeOf(r).region; reg != "" {
+				return reg
+			}
+			return nil
+		}
 		return v.vocabularyValue(cm, name)
 	}
 	return v.attributeValue(cm, name, role, r)
@@ -336,15 +380,15 @@ func (v *valuer) placeValue(cm *collModel, role string, r row) any {
 	case atom.RoleURL:
 		return "https://www." + r.c.Domain + "/" + strings.ToLower(strings.ReplaceAll(singular(cm.name), " ", "-")) + "/" + fmt.Sprint(1000+v.rng.IntN(9000))
 	case atom.RoleCity:
-		return pick(v.rng, cities)
+		return placeOf(r).city
 	case atom.RoleCountry:
-		return pick(v.rng, countries)
+		return placeOf(r).country
 	case atom.RoleAddress:
-		return fmt.Sprintf("%d %s Street, %s", 10+v.rng.IntN(900), r.p.Last, pick(v.rng, cities))
+		return fmt.Sprintf("%d %s Street, %s", 10+v.rng.IntN(900), r.p.Last, placeOf(r).city)
 	case atom.RoleCurrency:
 		return "USD"
 	case atom.RoleTimezone:
-		return "America/New_York"
+		return placeOf(r).tz
 	case atom.RoleLanguage:
 		return "en"
 	}
@@ -404,7 +448,6 @@ var vocabularies = []struct{ words, values []string }{
 	{[]string{"terms"}, []string{"Net 30", "Net 45", "Net 60", "Due on receipt"}},
 	{[]string{"rating"}, []string{"Hot", "Warm", "Cold"}},
 	{[]string{"priority", "severity", "urgency"}, []string{"low", "medium", "high", "urgent"}},
-	{[]string{"state", "province"}, []string{"CA", "NY", "TX", "WA", "MA", "IL"}},
 	{[]string{"gender", "pronouns"}, []string{"she/her", "he/him", "they/them"}},
 	{[]string{"plan", "tier"}, []string{"Starter", "Professional", "Business", "Enterprise"}},
 	{[]string{"version"}, []string{"1.0", "1.2", "2.0", "2.1"}},

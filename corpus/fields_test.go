@@ -1,0 +1,124 @@
+package corpus_test
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// fieldCheck is a rule a field's name sets for the role it declares: the
+// fields it applies to, and the problem with one that breaks it ("").
+type fieldCheck struct {
+	name string
+	bad  func(coll string, f string, fd atom.Field) string
+}
+
+// fieldChecks say what a field's name promises about its values, so that
+// synthesis, which draws values by role, cannot write a street address into
+// a recipient field or a document number into a phone number.
+var fieldChecks = []fieldCheck{
+	{"a phone number is a phone", func(_ string, f string, fd atom.Field) string {
+		ws := atom.Words(f)
+		phoneish := atom.HasWord(ws, "phone", "phones", "msisdn", "mobile") ||
+			(atom.HasWord(ws, "number") && atom.HasWord(ws, "from", "to", "caller", "callee"))
+		if phoneish && fd.Type != "boolean" && fd.Role != atom.RolePhone {
+			return "names a phone number but has role " + roleName(fd.Role)
+		}
+		return ""
+	}},
+	{"a recipient's address is an email", func(_ string, f string, fd atom.Field) string {
+		ws := atom.Words(f)
+		if atom.HasWord(ws, "address", "addresses") && atom.HasWord(ws, "to", "from", "cc", "bcc", "sender", "recipient", "reply") &&
+			fd.Role != atom.RoleEmail && fd.Role != atom.RoleEmails {
+			return "names a mail address but has role " + roleName(fd.Role)
+		}
+		return ""
+	}},
+	{"a job title is a job title", func(_ string, f string, fd atom.Field) string {
+		if ws := atom.Words(f); atom.HasWord(ws, "job") && atom.HasWord(ws, "title") && fd.Role != atom.RoleJobTitle {
+			return "names a job title but has role " + roleName(fd.Role)
+		}
+		return ""
+	}},
+	{"a time kept as an integer says its epoch", func(_ string, f string, fd atom.Field) string {
+		ws := atom.Words(f)
+		last := ws[len(ws)-1]
+		if fd.Type == "integer" && (last == "at" || last == "date" || last == "timestamp") && fd.Role != atom.RoleData && !strings.Contains(fd.Description, "since epoch") {
+			return "is a time kept as an integer, and its description does not say since what epoch (milliseconds or seconds since epoch)"
+		}
+		return ""
+	}},
+	{"a thing's display name is not a person's", func(coll string, f string, fd atom.Field) string {
+		things := []string{"channels", "teams", "folders", "mailboxes", "labels", "rooms", "spaces", "sites", "lists", "tags", "boards", "workspaces", "categories", "departments"}
+		people := []string{"owner", "user", "creator", "author", "manager", "member", "organizer", "sender", "by"}
+		ws := atom.Words(f)
+		if atom.HasWord(atom.Words(coll), things...) && atom.HasWord(ws, "name", "title") && !atom.HasWord(ws, people...) && fd.Role == atom.RolePersonName {
+			return "names a " + coll + " record, not a person"
+		}
+		return ""
+	}},
+}
+
+func roleName(r string) string {
+	if r == "" {
+		return "none"
+	}
+	return r
+}
+
+// TestFieldRolesFitTheirNames holds every built-in collection field to what
+// its name promises (fieldChecks).
+func TestFieldRolesFitTheirNames(t *testing.T) {
+	_, servers := loadServers(t)
+	checked := 0
+	for _, s := range servers {
+		for _, c := range s.Collections {
+			for _, f := range slices.Sorted(maps.Keys(c.Fields)) {
+				for _, fc := range fieldChecks {
+					checked++
+					if msg := fc.bad(c.Name, f, c.Fields[f]); msg != "" {
+						t.Errorf("%s.%s.%s: %s (%s)", s.ID, c.Name, f, msg, fc.name)
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no field checked")
+	}
+}
+
+// TestUnreadWithinTotal: a collection that counts unread items beside a
+// total declares that the unread count is at most the total, so that no
+// mailbox holds more unread mail than mail.
+func TestUnreadWithinTotal(t *testing.T) {
+	_, servers := loadServers(t)
+	for _, s := range servers {
+		for _, c := range s.Collections {
+			var unread, total string
+			for f, fd := range c.Fields {
+				ws := atom.Words(f)
+				switch {
+				case fd.Type != "integer" && fd.Type != "number":
+				case atom.HasWord(ws, "unread"):
+					unread = f
+				case atom.HasWord(ws, "total"):
+					total = f
+				}
+			}
+			if unread == "" || total == "" {
+				continue
+			}
+			ok := false
+			for _, inv := range c.Invariants {
+				ok = ok || (inv.Rule == "lte" && strings.Join(inv.Fields, ",") == unread+","+total)
+			}
+			if !ok {
+				t.Errorf("%s.%s: %s beside %s, and no {rule: lte, fields: [%s, %s]}", s.ID, c.Name, unread, total, unread, total)
+			}
+		}
+	}
+}
