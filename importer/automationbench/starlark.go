@@ -301,6 +301,39 @@ def run(args, db):
 	}
 }
 
+// replyCode is the Starlark of a reply or forward tool (replyTool).
+const replyCode = `
+def run(args, db):
+    orig = _find(db, COLL, KEYARG, KEYFIELD, args, [])
+    rec = {}
+    if VERB == "forward":
+        dest = args.get(TO)
+    else:
+        dest = orig.get(FROM)
+    if TO_LIST and type(dest) == "string":
+        dest = [x.strip() for x in dest.split(",") if x.strip()]
+    rec[TO] = dest
+    subj = _str(orig.get(SUBJECT))
+    prefix = "Fwd: " if VERB == "forward" else "Re: "
+    if SUBJECT and not subj.lower().startswith(prefix.lower()):
+        subj = prefix + subj
+    if SUBJECT:
+        rec[SUBJECT] = subj
+    for a, f in COPY.items():
+        if args.get(a) != None:
+            v = args[a]
+            if type(v) == "string" and a != SUBJECT:
+                v = [x.strip() for x in v.split(",") if x.strip()]
+            rec[f] = v
+    rec[BODY] = args[BODY_ARG]
+    if THREAD and orig.get(THREAD) != None:
+        rec[THREAD] = orig[THREAD]
+    if IN_REPLY_TO:
+        rec[IN_REPLY_TO] = orig[KEYFIELD]
+    _stamp(rec, CONSTS, db)
+    return db.create(COLL, rec)
+`
+
 // replyTool answers a message: to its sender, in its thread, "Re:" its
 // subject.
 func replyTool(app *App, name string, c *Coll, verb string) (atom.Tool, bool) {
@@ -338,43 +371,12 @@ func replyTool(app *App, name string, c *Coll, verb string) (atom.Tool, bool) {
 		props[to] = propSchema(c.Field(to))
 		required = append(required, to)
 	}
-	body1 := `
-def run(args, db):
-    orig = _find(db, COLL, KEYARG, KEYFIELD, args, [])
-    rec = {}
-    if VERB == "forward":
-        dest = args.get(TO)
-    else:
-        dest = orig.get(FROM)
-    if TO_LIST and type(dest) == "string":
-        dest = [x.strip() for x in dest.split(",") if x.strip()]
-    rec[TO] = dest
-    subj = _str(orig.get(SUBJECT))
-    prefix = "Fwd: " if VERB == "forward" else "Re: "
-    if SUBJECT and not subj.lower().startswith(prefix.lower()):
-        subj = prefix + subj
-    if SUBJECT:
-        rec[SUBJECT] = subj
-    for a, f in COPY.items():
-        if args.get(a) != None:
-            v = args[a]
-            if type(v) == "string" and a != SUBJECT:
-                v = [x.strip() for x in v.split(",") if x.strip()]
-            rec[f] = v
-    rec[BODY] = args[BODY_ARG]
-    if THREAD and orig.get(THREAD) != None:
-        rec[THREAD] = orig[THREAD]
-    if IN_REPLY_TO:
-        rec[IN_REPLY_TO] = orig[KEYFIELD]
-    _stamp(rec, CONSTS, db)
-    return db.create(COLL, rec)
-`
 	code := starCode([][2]string{
 		{"COLL", starLit(c.Name)}, {"KEYARG", starLit(k)}, {"KEYFIELD", starLit(c.Key)}, {"VERB", starLit(verb)},
 		{"FROM", starLit(from)}, {"TO", starLit(to)}, {"TO_LIST", starLit(toList)}, {"SUBJECT", starLit(subject)},
 		{"BODY", starLit(body)}, {"BODY_ARG", starLit(bodyArg)}, {"THREAD", starLit(find("thread_id"))}, {"IN_REPLY_TO", starLit(find("in_reply_to"))},
 		{"COPY", starLit(copyArgs)}, {"CONSTS", starLit(consts)},
-	}, body1)
+	}, replyCode)
 	doc := fmt.Sprintf("%s a %s %s: the %s goes to its sender, in its thread, with \"Re:\" before its subject.", title(verb), app.Name, singular(c.Name), verb)
 	if verb == "forward" {
 		doc = fmt.Sprintf("Forward a %s %s: it goes to the addresses given, with \"Fwd:\" before its subject.", app.Name, singular(c.Name))
