@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/legoenv/legoenv/internal/inflect"
 )
@@ -63,30 +64,44 @@ var FieldRoles = map[string]string{
 }
 
 // Words splits a field or collection name into lower-case words:
-// "toRecipients" and "to_recipients" both give [to recipients].
+// "toRecipients" and "to_recipients" both give [to recipients], and an
+// acronym ends before a capitalised word ("HTTPServer" gives [http
+// server]). It slices s rather than building runes: it runs for every
+// field of every record the build checks.
 func Words(s string) []string {
 	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(s)
-	for i, r := range rs {
+	start := -1 // byte offset where the current word starts; -1: none
+	var prev rune
+	for i, r := range s {
 		switch {
 		case r == '_' || r == '-' || r == ' ' || r == '.':
-			flush()
-		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1]))):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
+			out = appendWord(out, s, start, i)
+			start = -1
+		case unicode.IsUpper(r) && (unicode.IsLower(prev) || unicode.IsUpper(prev) && lowerAfter(s, i)):
+			out = appendWord(out, s, start, i)
+			start = i
+		case start < 0:
+			start = i
 		}
+		prev = r
 	}
-	flush()
-	return out
+	return appendWord(out, s, start, len(s))
+}
+
+// appendWord appends s[start:end] in lower case, unless there is no word.
+func appendWord(out []string, s string, start, end int) []string {
+	if start < 0 || start == end {
+		return out
+	}
+	return append(out, strings.ToLower(s[start:end]))
+}
+
+// lowerAfter reports whether the rune after the one at byte offset i of s
+// is a lower-case letter.
+func lowerAfter(s string, i int) bool {
+	_, w := utf8.DecodeRuneInString(s[i:])
+	next, _ := utf8.DecodeRuneInString(s[i+w:])
+	return unicode.IsLower(next)
 }
 
 // HasWord reports whether any of the words ws is one of any.

@@ -54,16 +54,11 @@ func marshalYAML(v any) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("marshal: %w", err)
 	}
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(n); err != nil {
+	out, err := encodeYAML(n)
+	if err != nil {
 		return nil, fmt.Errorf("marshal: %w", err)
 	}
-	if err := enc.Close(); err != nil {
-		return nil, fmt.Errorf("marshal: %w", err)
-	}
-	return buf.Bytes(), nil
+	return out, nil
 }
 
 // jsonNode turns the next JSON value of dec into a YAML node, keeping the

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/store"
 	"github.com/legoenv/legoenv/verify"
 )
@@ -49,6 +50,8 @@ type Options struct {
 	// OnDecision is called after each decision is stored. An error stops
 	// the run there, as a crash would (tests use it; so can a UI).
 	OnDecision func(Decision) error
+	// Verified is passed to the default Verify (verify.Options.Verified).
+	Verified func(env *episode.Env, v verify.Verdict)
 }
 
 // Decision statuses.
@@ -396,7 +399,7 @@ func (e *engine) verify(ctx context.Context, lib *atom.Library, rs []atom.Recipe
 		verifyFn := e.opt.Verify
 		if verifyFn == nil {
 			verifyFn = func(ctx context.Context, lib *atom.Library, rs []atom.Recipe) []verify.Verdict {
-				return verify.VerifyAll(ctx, lib, rs, verify.Options{Jobs: e.opt.Jobs, Progress: progress})
+				return verify.VerifyAll(ctx, lib, rs, verify.Options{Jobs: e.opt.Jobs, Progress: progress, Verified: e.opt.Verified})
 			}
 		}
 		vs := verifyFn(ctx, lib, missRecipes)

@@ -60,7 +60,13 @@ type Env struct {
 // instruction to staff in a record of the data ("every invoice over 5,000
 // must have its status set to ...", "these rules decide what is in
 // scope").
+//
+// policyAnchors holds a piece of every alternative of policyRE, in lower
+// case: text with none of them cannot match, and most records' prose has
+// none, so the expression runs only where it can succeed.
 var policyRE = regexp.MustCompile(`(?i)\b(polic(y|ies)|threshold|effective immediately|supersed\w*|guideline|procedure|must (not |be |only |have |get )|do not |never |target \w* ?range|approval (is )?required|limit of|(these|our|routing|triage|escalation) rules|(in|out of) scope)`)
+
+var policyAnchors = []string{"polic", "threshold", "effective immediately", "supersed", "guideline", "procedure", "must ", "do not ", "never ", "target ", "approval", "limit of", " rules", "scope"}
 
 // celLiteralRE finds the literal values a CEL goal compares against.
 var celLiteralRE = regexp.MustCompile(`(?:contains|startsWith|endsWith)\("([^"\\]*)"\)|==\s*"([^"\\]*)"|==\s*(-?[0-9]+(?:\.[0-9]+)?)\b`)
@@ -352,7 +358,12 @@ func policyText(r map[string]any) string {
 			b.WriteByte('\n')
 		}
 	}
-	if s := b.String(); policyRE.MatchString(s) {
+	s := b.String()
+	lower := strings.ToLower(s)
+	if !slices.ContainsFunc(policyAnchors, func(a string) bool { return strings.Contains(lower, a) }) {
+		return ""
+	}
+	if policyRE.MatchString(s) {
 		return s
 	}
 	return ""

@@ -78,3 +78,21 @@ func TestPolicyText(t *testing.T) {
 		}
 	}
 }
+
+// The anchors that skip the policy expression never skip a text it
+// matches: every alternative, in any case, still reads as a policy.
+func TestPolicyAnchorsKeepEveryMatch(t *testing.T) {
+	for _, text := range []string{
+		"Our POLICY is clear here.", "Refunds over the Threshold wait.", "EFFECTIVE IMMEDIATELY, stop.",
+		"This Supersedes the old line.", "See the guideline.", "Follow the Procedure.", "Staff MUST NOT reply.",
+		"Do Not approve it.", "Never close these.", "Keep the target margin range.", "Approval is required above 10.",
+		"A limit of 300 applies.", "Triage rules first.", "This is Out of Scope now.",
+	} {
+		if !policyRE.MatchString(text) {
+			t.Fatalf("test text %q does not match policyRE", text)
+		}
+		if policyText(map[string]any{"body": text + " padding words"}) == "" {
+			t.Errorf("policyText(%q) skipped a text the expression matches", text)
+		}
+	}
+}

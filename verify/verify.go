@@ -20,6 +20,12 @@ type Options struct {
 	// Fence composes frozen intents with the whole-world fence too, to
 	// verify an imported benchmark under legoenv's fence.
 	Fence bool
+	// Verified, when set, is called from the workers with each environment
+	// that verified and its verdict, while the composed environment is at
+	// hand: a caller that needs more of it (a fingerprint, a profile) reads
+	// it here instead of composing it again. It must be safe for
+	// concurrent use and must not keep env past the call.
+	Verified func(env *episode.Env, v Verdict)
 }
 
 // Verify composes a recipe, then runs the checks on the environment. A
@@ -32,9 +38,16 @@ func Verify(ctx context.Context, lib *atom.Library, r atom.Recipe) Verdict {
 // VerifyWith is Verify with composition options (the fence on frozen
 // intents).
 func VerifyWith(ctx context.Context, lib *atom.Library, r atom.Recipe, opt episode.Options) Verdict {
+	v, _ := verifyComposed(ctx, lib, r, opt)
+	return v
+}
+
+// verifyComposed is VerifyWith that also returns the composed environment
+// (nil when the recipe does not compose).
+func verifyComposed(ctx context.Context, lib *atom.Library, r atom.Recipe, opt episode.Options) (Verdict, *episode.Env) {
 	env, err := episode.Compose(lib, r, opt)
 	if err != nil {
-		return composeFailure(lib, r, err)
+		return composeFailure(lib, r, err), nil
 	}
 	v := VerifyEnv(ctx, env)
 	if rc := v.RootCause; rc != nil && rc.Code == ServerMissingTool && len(env.Intent.MustIntent().Tools) > 0 {
@@ -42,7 +55,7 @@ func VerifyWith(ctx context.Context, lib *atom.Library, r atom.Recipe, opt episo
 			v.RootCause = &cause
 		}
 	}
-	return v
+	return v, env
 }
 
 // toolsetCause decides whether an intent's own tool list is what keeps a
@@ -183,7 +196,11 @@ func VerifyAll(ctx context.Context, lib *atom.Library, rs []atom.Recipe, opt Opt
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = VerifyWith(ctx, lib, rs[i], episode.Options{Fence: opt.Fence})
+				v, env := verifyComposed(ctx, lib, rs[i], episode.Options{Fence: opt.Fence})
+				if opt.Verified != nil && v.Verified && env != nil {
+					opt.Verified(env, v)
+				}
+				out[i] = v
 				if opt.Progress != nil {
 					mu.Lock()
 					done++

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
@@ -174,6 +175,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	ph.emit(Phase{Name: PhaseSynthesise, Done: n, Total: n})
 	ph.start(PhaseVerify, n)
 	b := &Build{Corpus: c, Started: t0, Rewrite: rw}
+	seen := &readings{}
 	apps := map[string]bool{}
 	for _, e := range c.Servers {
 		apps[e.MustServer().AppName()] = true
@@ -185,13 +187,13 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	}
 	if opt.Rounds > 0 {
 		res, err := evolve.Run(ctx, lib, evolve.Options{Rounds: opt.Rounds, Jobs: opt.Jobs, Library: "builtin", Store: opt.Store,
-			Progress: ph.verifyProgress, OnDecision: ph.decision})
+			Progress: ph.verifyProgress, OnDecision: ph.decision, Verified: seen.take})
 		if err != nil {
 			return nil, fmt.Errorf("evolve: %w", err)
 		}
 		b.Library, b.Report, b.Verdicts, b.Resumed = res.Library, res.Report, res.Verdicts, res.Resumed
 	} else {
-		vs := verify.VerifyAll(ctx, lib, lib.Recipes(), verify.Options{Jobs: opt.Jobs, Progress: ph.verifyProgress})
+		vs := verify.VerifyAll(ctx, lib, lib.Recipes(), verify.Options{Jobs: opt.Jobs, Progress: ph.verifyProgress, Verified: seen.take})
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -205,7 +207,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 			ShareBefore: sum.Share, ShareAfter: sum.Share, ParetoBefore: pareto, ParetoAfter: pareto, Complete: true,
 			Repairs: []evolve.Repair{}, Skipped: []evolve.Skip{}}}}
 	}
-	if err := b.collect(ctx, opt.Jobs, ph); err != nil {
+	if err := b.collect(ctx, opt.Jobs, ph, seen); err != nil {
 		return nil, err
 	}
 	b.Holdout = holdoutApps(c, opt)
@@ -228,8 +230,56 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	return b, nil
 }
 
-// collect keeps the verified environments, each once.
-func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
+// reading is what collect needs of a verified environment: its
+// fingerprint, its profile measure and its family.
+type reading struct {
+	print   string
+	measure profile.Env
+	family  string
+	err     error
+}
+
+// readEnv takes the reading of a composed environment whose plan has
+// planLen calls.
+func readEnv(env *episode.Env, planLen int) reading {
+	var r reading
+	r.print, r.err = Fingerprint(env)
+	r.measure = profile.Measure(env, planLen)
+	if in, ok := env.Intent.Intent(); ok {
+		r.family = in.Family
+	}
+	return r
+}
+
+// readings keeps the readings verification takes while each environment
+// is composed (verify.Options.Verified), by environment id, so collect
+// does not compose the corpus a second time.
+type readings struct {
+	mu sync.Mutex
+	m  map[string]reading
+}
+
+func (rs *readings) take(env *episode.Env, v verify.Verdict) {
+	r := readEnv(env, len(v.Plan))
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if rs.m == nil {
+		rs.m = map[string]reading{}
+	}
+	rs.m[v.EnvID] = r
+}
+
+func (rs *readings) get(id string) (reading, bool) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	r, ok := rs.m[id]
+	return r, ok
+}
+
+// collect keeps the verified environments, each once. An environment
+// verification did not read (one whose verdict came from the store of a
+// resumed run) is composed again here.
+func (b *Build) collect(ctx context.Context, jobs int, ph *phases, seen *readings) error {
 	var idx []int
 	for i, v := range b.Verdicts {
 		if v.Verified {
@@ -237,10 +287,7 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 		}
 	}
 	ph.start(PhaseCollect, len(idx))
-	prints := make([]string, len(idx))
-	fams := make([]string, len(idx))
-	measures := make([]profile.Env, len(idx))
-	errs := make([]error, len(idx))
+	read := make([]reading, len(idx))
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
@@ -250,17 +297,18 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 		if ctx.Err() != nil {
 			break
 		}
+		v := b.Verdicts[idx[j]]
+		if r, ok := seen.get(v.EnvID); ok {
+			read[j] = r
+			continue
+		}
 		g.Go(func() error {
-			env, err := episode.Compose(b.Library, b.Verdicts[idx[j]].Recipe, episode.Options{})
+			env, err := episode.Compose(b.Library, v.Recipe, episode.Options{})
 			if err != nil {
-				errs[j] = err
+				read[j] = reading{err: err}
 				return nil
 			}
-			prints[j], errs[j] = Fingerprint(env)
-			measures[j] = profile.Measure(env, len(b.Verdicts[idx[j]].Plan))
-			if in, ok := env.Intent.Intent(); ok {
-				fams[j] = in.Family
-			}
+			read[j] = readEnv(env, len(v.Plan))
 			return nil
 		})
 		if (j+1)%256 == 0 {
@@ -278,15 +326,15 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 	apps := map[string]bool{}
 	for j, i := range idx {
 		v := b.Verdicts[i]
-		if errs[j] != nil {
-			return fmt.Errorf("verified environment %s does not compose again: %w", v.EnvID, errs[j])
+		if read[j].err != nil {
+			return fmt.Errorf("verified environment %s does not compose again: %w", v.EnvID, read[j].err)
 		}
-		if seenID[v.EnvID] || seenPrint[prints[j]] {
+		if seenID[v.EnvID] || seenPrint[read[j].print] {
 			b.Duplicates++
 			continue
 		}
-		seenID[v.EnvID], seenPrint[prints[j]] = true, true
-		kept = append(kept, measures[j])
+		seenID[v.EnvID], seenPrint[read[j].print] = true, true
+		kept = append(kept, read[j].measure)
 		for _, a := range v.Apps {
 			apps[a] = true
 		}
@@ -294,7 +342,7 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases) error {
 		for _, c := range v.Checks {
 			sum.Checks[c.Name] = c.Status
 		}
-		b.Envs = append(b.Envs, EnvRecord{ID: v.EnvID, Recipe: v.Recipe, Apps: v.Apps, Intent: v.Intent, Family: fams[j],
+		b.Envs = append(b.Envs, EnvRecord{ID: v.EnvID, Recipe: v.Recipe, Apps: v.Apps, Intent: v.Intent, Family: read[j].family,
 			Rules: len(v.Recipe.Rules), Verified: true, Verdict: sum})
 	}
 	b.Profile = profile.Summarize("built", kept, len(apps))
