@@ -66,8 +66,8 @@ func writeMappingPieces(buf *bytes.Buffer, n *yaml.Node, indent int) error {
 	return nil
 }
 
-// writeSequencePieces writes a block sequence of mappings an item at a
-// time, each as "- " and its first line, the rest two spaces in.
+// writeSequencePieces writes a block sequence an item at a time, each as
+// "- " and its first line, the rest two spaces in.
 func writeSequencePieces(buf *bytes.Buffer, n *yaml.Node, indent int) error {
 	for _, item := range n.Content {
 		if err := encodeIndented(buf, item, indent, "- ", "  "); err != nil {
@@ -125,14 +125,15 @@ func splitMapping(n *yaml.Node) bool {
 	return true
 }
 
-// splitSequence reports whether n is a large block sequence of non-empty
-// block mappings.
+// splitSequence reports whether n is a large block sequence with no
+// literal block among its items (one encoded alone is indented from its
+// own column, not from the dash's).
 func splitSequence(n *yaml.Node) bool {
 	if n.Kind != yaml.SequenceNode || n.Style&yaml.FlowStyle != 0 || len(n.Content) == 0 || nodeCount(n) <= chunkNodes {
 		return false
 	}
 	for _, item := range n.Content {
-		if item.Kind != yaml.MappingNode || item.Style&yaml.FlowStyle != 0 || len(item.Content) == 0 {
+		if item.Kind == yaml.ScalarNode && item.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
 			return false
 		}
 	}

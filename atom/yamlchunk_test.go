@@ -81,7 +81,7 @@ func randomValue(r *rand.Rand, depth int) any {
 // every awkward string in keys and values.
 func TestChunkedYAMLIsTheSame(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for doc := range 60 {
+	for doc := range 30 {
 		records := map[string]any{}
 		for c := range 1 + r.IntN(4) {
 			var rows []any
@@ -94,6 +94,11 @@ func TestChunkedYAMLIsTheSame(t *testing.T) {
 			}
 			records[fmt.Sprintf("coll_%d", c)] = rows
 		}
+		var mixed []any
+		for range 300 {
+			mixed = append(mixed, randomValue(r, 2))
+		}
+		records["mixed"] = mixed
 		v := map[string]any{"kind": "data", "id": fmt.Sprint("d", doc), "description": awkward[doc%len(awkward)],
 			"records": map[string]any{"app": records, "other": randomValue(r, 0)}}
 		n := nodeOf(t, v)

@@ -8,11 +8,13 @@ package coherence
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"golang.org/x/sync/errgroup"
 )
 
 // The rules a violation names.
@@ -81,23 +83,26 @@ func Check(lib *atom.Library) Report {
 			order = append(order, e.Ref())
 		}
 	}
+	worlds := make([]checkedWorld, len(order))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, ref := range order {
+		g.Go(func() error {
+			worlds[i] = checkData(lib, first[ref])
+			return nil
+		})
+	}
+	g.Wait()
 	used := map[string]bool{}
-	for _, ref := range order {
-		r := first[ref]
-		env, err := episode.Compose(lib, r, episode.Options{})
-		if err != nil {
-			rep.Skipped = append(rep.Skipped, ref)
+	for i, cw := range worlds {
+		if cw.skipped {
+			rep.Skipped = append(rep.Skipped, order[i])
 			continue
 		}
-		w, err := env.World(r.Seed)
-		if err != nil {
-			rep.Skipped = append(rep.Skipped, ref)
-			continue
-		}
-		used[env.Data.ID] = true
+		used[cw.data] = true
 		rep.Data++
-		rep.Records += w.Len()
-		rep.add(CheckWorld(env.Data.ID, serversOf(lib, env), w))
+		rep.Records += cw.records
+		rep.add(cw.violations)
 	}
 	for _, e := range lib.Heads(atom.KindData) {
 		if !used[e.ID] {
@@ -124,6 +129,27 @@ func serversOf(lib *atom.Library, env *episode.Env) map[string]*atom.Server {
 		}
 	}
 	return out
+}
+
+// checkedWorld is what Check learns of one data atom.
+type checkedWorld struct {
+	skipped    bool // the recipe does not compose, or its world cannot be built
+	data       string
+	records    int
+	violations []Violation
+}
+
+// checkData checks the world a recipe builds from its data atom.
+func checkData(lib *atom.Library, r atom.Recipe) checkedWorld {
+	env, err := episode.Compose(lib, r, episode.Options{})
+	if err != nil {
+		return checkedWorld{skipped: true}
+	}
+	w, err := env.World(r.Seed)
+	if err != nil {
+		return checkedWorld{skipped: true}
+	}
+	return checkedWorld{data: env.Data.ID, records: w.Len(), violations: CheckWorld(env.Data.ID, serversOf(lib, env), w)}
 }
 
 func (r *Report) add(vs []Violation) {
