@@ -9,10 +9,12 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"sort"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"golang.org/x/sync/errgroup"
 )
 
 // Options tune synthesis.
@@ -101,6 +103,27 @@ func rngFor(seed int64, parts ...any) *rand.Rand {
 	return rand.New(rand.NewPCG(uint64(seed), hash64(parts...)))
 }
 
+// drawData draws the data atoms of every bundle with drafts, its variants
+// in parallel: each atom is drawn from its own seed and reads only its
+// bundle, so the order of drawing does not change a byte.
+func drawData(bundles []*bundle, opt Options) {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, b := range bundles {
+		if len(b.drafts) == 0 {
+			continue
+		}
+		b.data = make([]*atom.Data, opt.Variants)
+		for v := range b.data {
+			g.Go(func() error {
+				b.data[v] = buildData(b, b.plan, v, opt.Seed)
+				return nil
+			})
+		}
+	}
+	g.Wait()
+}
+
 // Synthesize builds a corpus over the head server atoms of lib.
 func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 	opt = opt.withDefaults()
@@ -150,13 +173,11 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 	}
 
 	bundles = append(bundles, workflows...)
+	drawData(bundles, opt)
 	seenIntent := map[string]bool{}
 	for _, b := range bundles {
 		if len(b.drafts) == 0 {
 			continue
-		}
-		for v := 0; v < opt.Variants; v++ {
-			b.data = append(b.data, buildData(b, b.plan, v, opt.Seed))
 		}
 		c.Data = append(c.Data, b.data...)
 		terms := rawTerms(b.apps)
