@@ -293,27 +293,31 @@ type leaf struct {
 // leaves flattens arguments to their scalar values (list elements
 // included) with their paths.
 func leaves(prefix string, v any) []leaf {
+	return appendLeaves(nil, prefix, v)
+}
+
+// appendLeaves appends the leaves of v under prefix to out: one slice
+// grows for the whole value, where a slice per level was copied upward.
+func appendLeaves(out []leaf, prefix string, v any) []leaf {
 	switch x := v.(type) {
 	case map[string]any:
-		var out []leaf
 		for _, k := range slices.Sorted(maps.Keys(x)) {
 			p := k
 			if prefix != "" {
 				p = prefix + "." + k
 			}
-			out = append(out, leaves(p, x[k])...)
+			out = appendLeaves(out, p, x[k])
 		}
 		return out
 	case []any:
-		var out []leaf
 		for i, e := range x {
-			out = append(out, leaves(prefix+"["+strconv.Itoa(i)+"]", e)...)
+			out = appendLeaves(out, prefix+"["+strconv.Itoa(i)+"]", e)
 		}
 		return out
 	case nil:
-		return nil
+		return out
 	}
-	return []leaf{{prefix, v}}
+	return append(out, leaf{prefix, v})
 }
 
 // messageContext is what the agent sees before its first call. The
