@@ -54,11 +54,64 @@ func marshalYAML(v any) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("marshal: %w", err)
 	}
-	out, err := encodeYAML(n)
+	var rows map[*yaml.Node]bool
+	if k, _ := KindOf(v); k == KindData {
+		rows = rowsOfData(n)
+	}
+	out, err := encodeYAML(n, rows)
 	if err != nil {
 		return nil, fmt.Errorf("marshal: %w", err)
 	}
 	return out, nil
+}
+
+// rowsOfData finds the record lists of a data atom's node (records, then
+// app, then collection) and sets in flow style each record with no line
+// break in its text. A record is a row of a table: written on one line it
+// reads and diffs as one, and is written at JSON's speed (encodeYAML). A
+// record with a multi-line text keeps its block, where the text reads as
+// written.
+func rowsOfData(n *yaml.Node) map[*yaml.Node]bool {
+	rows := map[*yaml.Node]bool{}
+	for _, apps := range mappingValues(n, "records") {
+		for _, app := range mappingValues(apps, "") {
+			for _, coll := range mappingValues(app, "") {
+				if coll.Kind != yaml.SequenceNode {
+					continue
+				}
+				rows[coll] = true
+				for _, rec := range coll.Content {
+					if rec.Kind == yaml.MappingNode && !hasLineBreak(rec) {
+						rec.Style = yaml.FlowStyle
+					}
+				}
+			}
+		}
+	}
+	return rows
+}
+
+// mappingValues returns the values of a mapping node: the one under key,
+// or every value when key is "".
+func mappingValues(n *yaml.Node, key string) []*yaml.Node {
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	var out []*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if key == "" || n.Content[i].Value == key {
+			out = append(out, n.Content[i+1])
+		}
+	}
+	return out
+}
+
+// hasLineBreak reports whether a string under n holds a line break.
+func hasLineBreak(n *yaml.Node) bool {
+	if n.Kind == yaml.ScalarNode {
+		return strings.ContainsAny(n.Value, "\n\r")
+	}
+	return slices.ContainsFunc(n.Content, hasLineBreak)
 }
 
 // jsonNode turns the next JSON value of dec into a YAML node, keeping the

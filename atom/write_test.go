@@ -321,3 +321,37 @@ func TestWriteAtomicKeepsOldOnFailure(t *testing.T) {
 		t.Fatalf("left behind: %v", ents)
 	}
 }
+
+// A data atom's records are rows: each without a line break in its text
+// is one line of JSON (a YAML flow mapping), awkward values and all, and
+// loads back to the same version; a record with a multi-line text keeps
+// its block.
+func TestMarshalRecordsAsRows(t *testing.T) {
+	row := map[string]any{
+		"id": "007", "flag": "true", "nothing": "null", "n": 1.5, "big": 1e21, "i": 42.0, "html": "<b>&amp;</b>",
+		"uni": "Zoë – “quoted” \u2028 sep", "colon": "a: b", "hash": "# x", "empty": "", "list": []any{"a", 1.0, true},
+		"obj": map[string]any{"k": []any{}, "z": nil}, "null": nil, "yes": "yes", "quote": `say "hi" \ back`, "tab": "a\tb",
+	}
+	d := &atom.Data{Kind: atom.KindData, ID: "rows", Clock: "2026-03-10T09:00:00Z",
+		Records: map[string]map[string][]map[string]any{"crm": {
+			"contacts": {row, {"id": "008", "notes": "first line\nsecond line"}},
+			"deals":    {{"id": "d1", "amount": 1200.0}},
+		}}}
+	b, err := atom.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	if !strings.Contains(text, "\n      - {\"big\": 1e+21, ") || !strings.Contains(text, "\n      - {\"amount\": 1200, \"id\": \"d1\"}\n") {
+		t.Errorf("records are not one JSON line each:\n%s", text)
+	}
+	if !strings.Contains(text, "- id: \"008\"\n        notes: |-\n          first line\n") {
+		t.Errorf("a record with a multi-line text lost its block:\n%s", text)
+	}
+	got := roundTrip(t, d)
+	if want, _ := atom.Version(d); got.Version != want {
+		a, _ := json.Marshal(d)
+		b, _ := json.Marshal(got.Atom)
+		t.Fatalf("version changed:\n%s\n%s", a, b)
+	}
+}

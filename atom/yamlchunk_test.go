@@ -102,7 +102,7 @@ func TestChunkedYAMLIsTheSame(t *testing.T) {
 		v := map[string]any{"kind": "data", "id": fmt.Sprint("d", doc), "description": awkward[doc%len(awkward)],
 			"records": map[string]any{"app": records, "other": randomValue(r, 0)}}
 		n := nodeOf(t, v)
-		got, err := encodeYAML(n)
+		got, err := encodeYAML(n, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func BenchmarkMarshalDataAtom(b *testing.B) {
 	b.Run("pieces", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := encodeYAML(n); err != nil {
+			if _, err := encodeYAML(n, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
