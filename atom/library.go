@@ -10,12 +10,14 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
+	"golang.org/x/sync/errgroup"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
@@ -529,6 +531,34 @@ func (l *Library) Put(a any, file string, head bool) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
+	return l.putVersion(a, ver, file, head)
+}
+
+// PutHeads puts atoms as heads, files[i] the file of atoms[i]: Put for
+// each, with their versions (a hash of each) taken on every core first.
+func (l *Library) PutHeads(atoms []any, files []string) error {
+	vers := make([]string, len(atoms))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, a := range atoms {
+		g.Go(func() error {
+			v, err := Version(a)
+			vers[i] = v
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for i, a := range atoms {
+		if _, err := l.putVersion(a, vers[i], files[i], true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *Library) putVersion(a any, ver, file string, head bool) (*Entry, error) {
 	k, id := KindOf(a)
 	if k == "" {
 		return nil, fmt.Errorf("put: %T is not an atom", a)
@@ -602,6 +632,29 @@ func (l *Library) Versions(k Kind, id string) []*Entry {
 			out = append(out, e)
 		}
 	}
+	sortVersions(out)
+	return out
+}
+
+// VersionsOf returns the versions of every atom of kind k by id, each list
+// ordered as Versions orders it, in one pass over the library (Versions
+// for every id of a large library walks it once per id).
+func (l *Library) VersionsOf(k Kind) map[string][]*Entry {
+	out := map[string][]*Entry{}
+	for _, e := range l.versions {
+		if e.Kind == k {
+			out[e.ID] = append(out[e.ID], e)
+		}
+	}
+	for _, vs := range out {
+		sortVersions(vs)
+	}
+	return out
+}
+
+// sortVersions orders an atom's versions: earlier ones by round, then
+// file, and the head last.
+func sortVersions(out []*Entry) {
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Head != out[j].Head {
 			return !out[i].Head
@@ -619,7 +672,6 @@ func (l *Library) Versions(k Kind, id string) []*Entry {
 		}
 		return out[i].File < out[j].File
 	})
-	return out
 }
 
 // ServerFor returns the head server atom that serves app.

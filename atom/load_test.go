@@ -129,6 +129,10 @@ func TestHistoryVersionsAreAddressable(t *testing.T) {
 	if _, err := lib.Get(KindServer, Pin{ID: "notes", Version: "000000000000"}); err == nil {
 		t.Fatal("unknown version resolved")
 	}
+	all := lib.VersionsOf(KindServer)["notes"]
+	if len(all) != len(vs) || all[0] != vs[0] || all[1] != vs[1] {
+		t.Fatalf("VersionsOf = %+v, Versions = %+v", all, vs)
+	}
 }
 
 func TestExampleLibraryIsClean(t *testing.T) {

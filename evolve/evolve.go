@@ -175,8 +175,9 @@ func copyRecipe(r atom.Recipe) atom.Recipe {
 func runKey(lib *atom.Library, rs []atom.Recipe, reps []Repairer) string {
 	h := sha256.New()
 	for _, k := range atom.Kinds {
+		versions := lib.VersionsOf(k)
 		for _, head := range lib.Heads(k) {
-			for _, v := range lib.Versions(k, head.ID) {
+			for _, v := range versions[head.ID] {
 				fmt.Fprintln(h, v.Ref(), v.Head)
 			}
 		}

@@ -370,10 +370,13 @@ func (c *Corpus) Library() (*atom.Library, error) {
 			return nil, fmt.Errorf("library: server %s: %w", e.ID, err)
 		}
 	}
-	for _, d := range c.Data {
-		if _, err := lib.Put(d, "data/"+d.ID+".yaml", true); err != nil {
-			return nil, fmt.Errorf("library: data %s: %w", d.ID, err)
-		}
+	data := make([]any, len(c.Data))
+	files := make([]string, len(c.Data))
+	for i, d := range c.Data {
+		data[i], files[i] = d, "data/"+d.ID+".yaml"
+	}
+	if err := lib.PutHeads(data, files); err != nil {
+		return nil, fmt.Errorf("library: data: %w", err)
 	}
 	for _, r := range c.Rules {
 		if _, err := lib.Put(r, "rules/"+r.ID+".yaml", true); err != nil {
