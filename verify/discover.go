@@ -30,9 +30,18 @@ func DiscoverDerivations(goal []assert.Assertion, messages []string, records map
 			figures = append(figures, f)
 		}
 	}
+	// A figure a checked record states beside two others it is computed
+	// from (a utilization beside the load and the capacity), whether or
+	// not the records also give it.
+	rows := goalRows(goal)
+	var out []atom.Derivation
+	for _, f := range figures {
+		if fm, ok := fromWrittenRow(rows, f); ok {
+			out = declare(out, fm)
+		}
+	}
 	// A first pass over the records; a second lets a figure be computed
 	// from those the first derived (a net income from the two totals).
-	var out []atom.Derivation
 	var found []formula
 	for pass := 0; pass < 2; pass++ {
 		ctx.derived = found

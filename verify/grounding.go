@@ -177,6 +177,11 @@ func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits [
 			out = append(out, g)
 		}
 	}
+	for j, g := range out {
+		if f, ok := parseNumber(g.Value); ok && g.Source == "" {
+			out[j].Source = groundInRecord(args, g.Arg, f, out, in.intent.Derive)
+		}
+	}
 	all := append(slices.Clone(known.derived), derived...)
 	known.derived = all
 	if len(all) < 2 || !slices.ContainsFunc(out, func(g Grounding) bool { return g.Source == "" }) {

@@ -1,0 +1,133 @@
+package verify
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
+)
+
+// A figure a record states can be computed from two other figures the same
+// record states (a row's utilization as its current load over its
+// capacity): the operands are fields of the one row written, each of them
+// a value the agent read or derived, and the intent declares the
+// operation over those two fields.
+
+// writtenRow is the numbers one record a goal checks states, by field.
+type writtenRow map[string]float64
+
+// goalRows lists the records a goal's positive assertions check: the
+// assertions on one collection that name the same record by the same
+// words (a row by its worksheet and its agent's name) state the fields of
+// one record, each assertion one or more of its numbers.
+func goalRows(goal []assert.Assertion) []writtenRow {
+	byKey := map[string]writtenRow{}
+	for _, a := range goal {
+		if a.IsNegative() || a.Type == assert.CEL {
+			continue
+		}
+		var key []string
+		nums := writtenRow{}
+		for _, p := range a.Where {
+			if f, ok := numberOf(p.Value); ok && p.Op == assert.OpEquals {
+				nums[p.Field] = f
+				continue
+			}
+			key = append(key, p.String())
+		}
+		if len(nums) == 0 || len(key) == 0 {
+			continue
+		}
+		k := a.Target + "|" + strings.Join(key, "|")
+		if byKey[k] == nil {
+			byKey[k] = writtenRow{}
+		}
+		maps.Copy(byKey[k], nums)
+	}
+	var out []writtenRow
+	for _, k := range slices.Sorted(maps.Keys(byKey)) {
+		if len(byKey[k]) >= 3 {
+			out = append(out, byKey[k])
+		}
+	}
+	return out
+}
+
+// rowFormulas yields the formulas over two fields of a written record
+// other than the one that states the figure.
+func (r writtenRow) formulas(figure string, yield func(formula) bool) bool {
+	fields := slices.Sorted(maps.Keys(r))
+	for i, a := range fields {
+		for _, b := range fields[i+1:] {
+			if a == figure || b == figure {
+				continue
+			}
+			of := fmt.Sprintf("%s and %s of the record this step writes", a, b)
+			if !pairFormulas(r[a], r[b], []string{a, b}, of, yield) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// fromWrittenRow finds f, stated in one field of a record a goal checks,
+// as a formula over two other fields of that record.
+func fromWrittenRow(rows []writtenRow, f float64) (formula, bool) {
+	if fewWhole(f) {
+		return formula{}, false // a few of something: a count, not a computation
+	}
+	for _, r := range rows {
+		for _, field := range slices.Sorted(maps.Keys(r)) {
+			if !approx(r[field], f) {
+				continue
+			}
+			var found formula
+			ok := false
+			r.formulas(field, func(fm formula) bool {
+				ok = fm.matches(f)
+				found = fm
+				return !ok
+			})
+			if ok {
+				return found, true
+			}
+		}
+	}
+	return formula{}, false
+}
+
+// groundInRecord derives the value at path from two other numbers of the
+// record the step writes beside it, each one grounded at this step, by a
+// declared formula; "" when none gives it.
+func groundInRecord(args map[string]any, path string, f float64, out []Grounding, ds []atom.Derivation) string {
+	parent := ""
+	if i := strings.LastIndex(path, "."); i >= 0 {
+		parent = path[:i+1]
+	}
+	row := writtenRow{}
+	for _, lf := range leaves("", args) {
+		if lf.path == path || !strings.HasPrefix(lf.path, parent) || strings.Contains(lf.path[len(parent):], ".") {
+			continue
+		}
+		x, ok := numberOf(lf.value)
+		if ok && slices.ContainsFunc(out, func(g Grounding) bool { return g.Arg == lf.path && g.Source != "" }) {
+			row[lf.path] = x
+		}
+	}
+	var how string
+	if fewWhole(f) {
+		return ""
+	}
+	row.formulas(path, func(fm formula) bool {
+		if fm.matches(f) && declared(fm, ds) {
+			how = "derived: " + fm.how
+			return false
+		}
+		return true
+	})
+	return how
+}
