@@ -226,7 +226,10 @@ func postDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 		{Field: text, Op: assert.OpIContains, Value: slotRef("t", src.display)},
 	}, fmt.Sprintf("%s posted that names the %s", singular(d.name), singular(src.name)))}
 	x := &draft{in: in, writes: []write{{cm: d, field: text, value: "mention", effect: "create"}}}
-	withMark(bd, x, src, "t", "a", t.tier, rng)
+	n := len(x.writes)
+	if withMark(bd, x, src, "t", "a", t.tier, rng); len(x.writes) == n {
+		withDetail(x, src, d, rf.name, text, rng)
+	}
 	return x
 }
 

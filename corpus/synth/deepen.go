@@ -79,16 +79,25 @@ var (
 
 // withMark adds the mark to a draft whose record in slot of cm (role)
 // it acts on: the clause to the instruction, the check to the goal, the
-// write to the writes. The draft is unchanged when cm has nothing to mark.
+// write to the writes. Where cm has nothing to mark, a note on the record
+// says it was handled; failing both the draft is unchanged.
 func withMark(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *rand.Rand, not ...string) {
+	if !addMark(bd, d, cm, slot, role, tier, rng, not...) {
+		addNote(d, cm, slot, rng)
+	}
+}
+
+// addMark adds the mark when cm has one to give, and reports whether it did.
+func addMark(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *rand.Rand, not ...string) bool {
 	mk, ok := markFor(bd, cm, role, rng, not...)
 	if !ok {
-		return
+		return false
 	}
 	d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + mk.clause
 	d.in.Goal = append(d.in.Goal, exists(cm, keyWhere(cm, slot, map[string]any{mk.field: mk.value}),
 		fmt.Sprintf("the %s it started from is marked (%s)", singular(cm.name), human(mk.field))))
 	d.writes = append(d.writes, write{cm: cm, field: mk.field, value: mk.value, effect: "update", tier: tier})
+	return true
 }
 
 // noteTarget is a collection of notes (comments, activities) on cm's
@@ -120,10 +129,17 @@ var noteClauses = []string{
 // it that says why; where the app keeps no notes on cm's records the
 // record is marked instead.
 func withNote(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *rand.Rand, not ...string) {
+	if !addNote(d, cm, slot, rng) {
+		addMark(bd, d, cm, slot, role, tier, rng, not...)
+	}
+}
+
+// addNote adds the note when the app keeps notes on cm's records, and
+// reports whether it did.
+func addNote(d *draft, cm *collModel, slot string, rng *rand.Rand) bool {
 	child, ref, field, ok := noteTarget(cm)
 	if !ok {
-		withMark(bd, d, cm, slot, role, tier, rng, not...)
-		return
+		return false
 	}
 	text := pick(rng, noteTexts)
 	d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, noteClauses), singular(child.name), quote(text))
@@ -132,6 +148,7 @@ func withNote(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng 
 		{Field: field, Op: assert.OpEquals, Value: text},
 	}, fmt.Sprintf("%s left on the %s", singular(child.name), singular(cm.name))))
 	d.writes = append(d.writes, write{cm: child, field: field, value: text, effect: "create"})
+	return true
 }
 
 // noteTexts are what people write on a record they changed.
@@ -157,4 +174,34 @@ func deepened(d *draft, deepen func(*draft)) []*draft {
 	}
 	d.stepOnly = true
 	return []*draft{d, x}
+}
+
+// withDetail asks a post about the record in slot "t" of src to give one
+// of its details the instruction does not (its state, else a date), so the
+// record is read before the post is written; the goal checks the post in
+// the place in slot "ch" (its reference where) holds it. The draft is
+// unchanged when src has neither.
+func withDetail(d *draft, src, post *collModel, where, text string, rng *rand.Rand) {
+	var f string
+	switch {
+	case len(src.enums) > 0:
+		f = src.enums[0].name
+	case len(src.dates) > 0:
+		f = src.dates[0]
+	default:
+		return
+	}
+	d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, detailClauses), human(f), singular(src.name))
+	in := assert.Predicate{Field: where, Op: assert.OpEquals, Value: slotRef("ch", "")}
+	d.in.Goal = append(d.in.Goal, exists(post, assert.Where{in, {Field: text, Op: assert.OpIContains, Value: slotRef("t", f)}},
+		fmt.Sprintf("the %s gives the %s's %s", singular(post.name), singular(src.name), human(f))),
+		// One post says both: the name and the detail.
+		atMostOne(post.ref(), assert.Where{in}))
+}
+
+// detailClauses ask a post to carry a detail of the record it is about.
+var detailClauses = []string{
+	"Include its current %[1]s in the message.",
+	"Say what the %[2]s's %[1]s is right now.",
+	"Mention the %[1]s it has at the moment, too.",
 }
