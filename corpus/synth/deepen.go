@@ -123,6 +123,8 @@ var noteClauses = []string{
 	"Leave a %[1]s on it that says %[2]s.",
 	"Add a %[1]s to it reading %[2]s so the history is clear.",
 	"Also log a %[1]s on the record: %[2]s.",
+	"Put a short %[1]s on it, %[2]s, for whoever looks next.",
+	"Record why with a %[1]s on it: %[2]s.",
 }
 
 // withNote asks, after a change to the record in slot of cm, for a note on
@@ -143,10 +145,10 @@ func addNote(d *draft, cm *collModel, slot string, rng *rand.Rand) bool {
 	}
 	text := pick(rng, noteTexts)
 	d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, noteClauses), singular(child.name), quote(text))
-	d.in.Goal = append(d.in.Goal, exists(child, assert.Where{
-		{Field: ref, Op: assert.OpEquals, Value: slotRef(slot, "")},
-		{Field: field, Op: assert.OpEquals, Value: text},
-	}, fmt.Sprintf("%s left on the %s", singular(child.name), singular(cm.name))))
+	on := assert.Predicate{Field: ref, Op: assert.OpEquals, Value: slotRef(slot, "")}
+	d.in.Goal = append(d.in.Goal, exists(child, assert.Where{on, {Field: field, Op: assert.OpEquals, Value: text}},
+		fmt.Sprintf("%s left on the %s", singular(child.name), singular(cm.name))))
+	fenceShared(d, child, on)
 	d.writes = append(d.writes, write{cm: child, field: field, value: text, effect: "create"})
 	return true
 }
@@ -197,6 +199,7 @@ func withDetail(d *draft, src, post *collModel, where, text string, rng *rand.Ra
 		fmt.Sprintf("the %s gives the %s's %s", singular(post.name), singular(src.name), human(f))),
 		// One post says both: the name and the detail.
 		atMostOne(post.ref(), assert.Where{in}))
+	fenceShared(d, post, in)
 }
 
 // detailClauses ask a post to carry a detail of the record it is about.
@@ -204,4 +207,31 @@ var detailClauses = []string{
 	"Include its current %[1]s in the message.",
 	"Say what the %[2]s's %[1]s is right now.",
 	"Mention the %[1]s it has at the moment, too.",
+	"The team will want its %[1]s as well, so put that in.",
+	"Add where it stands, its %[1]s, to the note.",
+}
+
+// fenceShared keeps the rest of cm's records as they were when the goal
+// checks two or more new records of cm that all match on (the post that
+// names a record and gives its state; a task and a note on one parent):
+// the fence the goal would have for one new record, on what they share.
+func fenceShared(d *draft, cm *collModel, on assert.Predicate) {
+	n := 0
+	for _, a := range d.in.Goal {
+		if a.Target != cm.ref() {
+			continue
+		}
+		switch {
+		case a.Type == assert.Unchanged:
+			return
+		case a.Type == assert.Exists && !slices.ContainsFunc(a.Where, func(p assert.Predicate) bool { return p == on }):
+			return
+		case a.Type == assert.Exists:
+			n++
+		}
+	}
+	if n >= 2 {
+		d.in.Goal = append(d.in.Goal, assert.Assertion{Type: assert.Unchanged, Target: cm.ref(), Except: []assert.Predicate{on},
+			Label: "nothing else in " + cm.ref() + " changes"})
+	}
 }
