@@ -110,13 +110,16 @@ func noteTarget(cm *collModel) (*collModel, string, string, bool) {
 		if field == "" {
 			field = child.display
 		}
-		if field == "" || child.peopleLike() || !child.writesBy(ch.name, nil, "create") || !child.writesBy(field, nil, "create") || !child.creatableWith(ch.name, field) {
+		if !hasWord(words(child.name), noteColls...) || field == "" || child.peopleLike() || !child.writesBy(ch.name, nil, "create") || !child.writesBy(field, nil, "create") || !child.creatableWith(ch.name, field) {
 			continue
 		}
 		return child, ch.name, field, true
 	}
 	return nil, "", "", false
 }
+
+// noteColls name the collections that hold notes on a record.
+var noteColls = []string{"notes", "comments", "activities", "updates", "replies", "annotations", "memos", "posts"}
 
 // noteClauses ask for a note on the record acted on, saying why.
 var noteClauses = []string{
