@@ -400,8 +400,10 @@ func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]an
 				continue
 			}
 		}
-		if sib != nil && strings.HasSuffix(field, "_id") {
-			if v, ok := sib[field]; ok && v != nil {
+		// A reference, or a field no role names (a stage, a repository, a
+		// workspace), takes what the other records of the collection hold.
+		if sib != nil && field != "" && (strings.HasSuffix(field, "_id") || freeText(r) == noRoleText) {
+			if v, ok := sib[field]; ok && v != nil && v != "" {
 				args[r] = fitArg(v, schema)
 				p.filler(t.Name, r, args[r])
 				continue

@@ -441,6 +441,10 @@ var freeTexts = []struct {
 	{[]string{"name", "label"}, "Follow-up"},
 	{[]string{"url", "link", "website"}, "https://example.com"},
 	{[]string{"reason"}, "Requested by the customer"},
+	{[]string{"stage", "state", "status"}, "New"},
+	{[]string{"category", "type", "kind", "group"}, "General"},
+	{[]string{"time", "at", "start", "end", "datetime", "timestamp"}, "2026-01-15T09:00:00Z"},
+	{[]string{"date", "day", "deadline"}, "2026-01-15"},
 }
 
 // freeRoles are free values recognised by a part of the argument's name
@@ -471,8 +475,12 @@ func freeText(arg string) string {
 			}
 		}
 	}
-	return "Done"
+	return noRoleText
 }
+
+// noRoleText is the free text of an argument whose name says nothing of
+// what it holds.
+const noRoleText = "Done"
 
 // schemaField reads the parts of an argument schema that matter here.
 func schemaField(s map[string]any) atom.Field {

@@ -168,7 +168,9 @@ func handoffDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 		{Field: d.display, Op: assert.OpEquals, Value: slotRef("t", src.display)},
 		{Field: d.text, Op: assert.OpContains, Value: slotRef("t", detail)},
 	}, fmt.Sprintf("%s created with the %s's name and %s", singular(d.name), singular(src.name), human(detail)))}
-	return &draft{in: in, writes: []write{{cm: d, field: d.display, value: "copied", effect: "create"}}}
+	x := &draft{in: in, writes: []write{{cm: d, field: d.display, value: "copied", effect: "create"}}}
+	withMark(bd, x, src, "t", "ho", t.tier, rng, detail)
+	return x
 }
 
 // postTarget returns a collection of messages posted into a named place
@@ -223,7 +225,12 @@ func postDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 		{Field: rf.name, Op: assert.OpEquals, Value: slotRef("ch", "")},
 		{Field: text, Op: assert.OpIContains, Value: slotRef("t", src.display)},
 	}, fmt.Sprintf("%s posted that names the %s", singular(d.name), singular(src.name)))}
-	return &draft{in: in, writes: []write{{cm: d, field: text, value: "mention", effect: "create"}}}
+	x := &draft{in: in, writes: []write{{cm: d, field: text, value: "mention", effect: "create"}}}
+	n := len(x.writes)
+	if withMark(bd, x, src, "t", "a", t.tier, rng); len(x.writes) == n {
+		withDetail(x, src, d, rf.name, text, rng)
+	}
+	return x
 }
 
 // srcRole asks for the source person, with a look-alike of the same name
@@ -259,7 +266,9 @@ func notifyDraft(bd *bundle, a, b *appModel, s, d *collModel, to, subj string, r
 		w = append(w, pred(k, d.sentMarker()[k]))
 	}
 	in.Goal = []assert.Assertion{exists(d, w, "message sent to the right address")}
-	return &draft{in: in, writes: []write{{cm: d, field: subj, value: subject, effect: "create"}}}
+	x := &draft{in: in, writes: []write{{cm: d, field: subj, value: subject, effect: "create"}}}
+	withMark(bd, x, s, "s", "src", r.tier, rng, s.email)
+	return x
 }
 
 func copyPersonDraft(bd *bundle, a, b *appModel, s, d *collModel, rng *rand.Rand) *draft {
@@ -280,7 +289,9 @@ func copyPersonDraft(bd *bundle, a, b *appModel, s, d *collModel, rng *rand.Rand
 	}
 	in.Instruction = instr
 	in.Goal = []assert.Assertion{exists(d, w, fmt.Sprintf("%s created for the person from %s", singular(d.name), a.title))}
-	return &draft{in: in, writes: []write{{cm: d, field: d.email, value: "copied", effect: "create"}}}
+	x := &draft{in: in, writes: []write{{cm: d, field: d.email, value: "copied", effect: "create"}}}
+	withMark(bd, x, s, "s", "src", r.tier, rng, s.email, s.display)
+	return x
 }
 
 // syncDraft: a field changed in one app; bring the other app's record of
@@ -335,6 +346,7 @@ func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*dr
 	}
 	var out []*draft
 	lim := thousands(pick(rng, routeLimits))
+	seed := rng.Uint64() // both branches ask for the same mark
 	for _, role := range []string{"hi3", "lo3"} {
 		t := bd.plan.need(s, role)
 		bd.plan.target(s, e.name, v, role)
@@ -350,13 +362,17 @@ func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*dr
 				exists(d, assert.Where{{Field: d.display, Op: assert.OpEquals, Value: title}}, "review opened for the large amount"),
 				notExists(s, keyWhere(s, "t", map[string]any{e.name: v}), "a large amount is not settled in place"),
 			}
-			out = append(out, &draft{in: in, writes: []write{{cm: d, field: d.display, value: title, effect: "create"}}})
+			x := &draft{in: in, writes: []write{{cm: d, field: d.display, value: title, effect: "create"}}}
+			withMark(bd, x, s, "t", role, t.tier, rand.New(rand.NewPCG(seed, 0)), e.name)
+			out = append(out, x)
 		} else {
 			in.Goal = []assert.Assertion{
 				exists(s, keyWhere(s, "t", map[string]any{e.name: v}), "small amount settled in place"),
 				notExists(d, assert.Where{{Field: d.display, Op: assert.OpEquals, Value: title}}, "no review opened for a small amount"),
 			}
-			out = append(out, &draft{in: in, writes: []write{{cm: s, field: e.name, value: v, effect: "update", tier: "low"}}})
+			x := &draft{in: in, writes: []write{{cm: s, field: e.name, value: v, effect: "update", tier: "low"}}}
+			withMark(bd, x, s, "t", role, t.tier, rand.New(rand.NewPCG(seed, 0)), e.name)
+			out = append(out, x)
 		}
 	}
 	return out

@@ -37,6 +37,9 @@ type draft struct {
 	in     *atom.Intent
 	writes []write
 	rule   string // a rule the intent is about, which every recipe of it carries
+	// stepOnly marks an intent kept as a workflow's step: it has no
+	// environments of its own (a deepened copy stands for it).
+	stepOnly bool
 }
 
 // write is one change the goal asks for.
@@ -331,7 +334,8 @@ func setEnumDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 				{Field: cm.key, Op: assert.OpNotEquals, Value: slotRef("t", "")},
 			}, "no look-alike record is changed"))
 		}
-		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: e.name, value: v, effect: "update", tier: t.tier}}})
+		x := &draft{in: in, writes: []write{{cm: cm, field: e.name, value: v, effect: "update", tier: t.tier}}}
+		out = append(out, deepened(x, func(y *draft) { withNote(b, y, cm, "t", role, t.tier, rng, e.name) })...)
 	}
 	return out
 }
@@ -366,7 +370,9 @@ func toggleDraft(b *bundle, cm *collModel, f, role string, rng *rand.Rand) *draf
 		"In %[1]s, flag the %[2]s %[3]s as %[4]s.",
 	}), m.title, singular(cm.name), ident(cm, "t", false), label)
 	in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{f: true}), fmt.Sprintf("%s %s is true", singular(cm.name), human(f)))}
-	return &draft{in: in, writes: []write{{cm: cm, field: f, value: true, effect: "update", tier: t.tier}}}
+	x := &draft{in: in, writes: []write{{cm: cm, field: f, value: true, effect: "update", tier: t.tier}}}
+	withNote(b, x, cm, "t", role, t.tier, rng, f)
+	return x
 }
 
 func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
@@ -384,7 +390,8 @@ func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 			"In %[1]s, tag the %[2]s %[3]s with %[4]s.",
 		}), m.title, singular(cm.name), ident(cm, "t", detail), quote(v), human(f))
 		in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{f: v}), fmt.Sprintf("%s carries %s", singular(cm.name), v))}
-		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: f, value: v, effect: "append", tier: t.tier}}})
+		x := &draft{in: in, writes: []write{{cm: cm, field: f, value: v, effect: "append", tier: t.tier}}}
+		out = append(out, deepened(x, func(y *draft) { withNote(b, y, cm, "t", "a", t.tier, rng, f) })...)
 	}
 	for _, rf := range cm.refs {
 		if !rf.list || !rf.target.named() || !rf.target.findable() || !cm.writes(rf.name, nil) {
@@ -435,7 +442,9 @@ func childDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 			{Field: ch.name, Op: assert.OpEquals, Value: slotRef("p", "")},
 			{Field: field, Op: assert.OpEquals, Value: phrase},
 		}, fmt.Sprintf("%s created on the right %s", singular(child.name), singular(cm.name)))}
-		out = append(out, &draft{in: in, writes: []write{{cm: child, field: field, value: phrase, effect: "create"}}})
+		x := &draft{in: in, writes: []write{{cm: child, field: field, value: phrase, effect: "create"}}}
+		withMark(b, x, cm, "p", "a", p.tier, rng)
+		out = append(out, x)
 	}
 	return out
 }
@@ -496,7 +505,9 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		in.Instruction = fmt.Sprintf("Check the %s of the %s %s in %s. If it is over %s, set its %s to %s; otherwise set it to %s.",
 			human(cm.amount), singular(cm.name), ident(cm, "t", false), m.title, lim, human(e.name), quote(hi), quote(lo))
 		in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{e.name: want}), fmt.Sprintf("%s routed to %s", singular(cm.name), want))}
-		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}})
+		x := &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}}
+		withNote(b, x, cm, "t", role, t.tier, rng, e.name)
+		out = append(out, x)
 	}
 	return out
 }
@@ -633,7 +644,9 @@ func approvalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 			in.Instruction = fmt.Sprintf("Finance signed off on the %s %s in %s. Set its %s to %s, following the approval policy.",
 				singular(cm.name), ident(cm, "t", false), m.title, human(e.name), quote(approved))
 			in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{e.name: want}), fmt.Sprintf("%s is %s under the approval policy", singular(cm.name), want))}
-			out = append(out, &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}, rule: approvalRuleID(m.family)})
+			x := &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}, rule: approvalRuleID(m.family)}
+			withNote(b, x, cm, "t", role, t.tier, rng, e.name)
+			out = append(out, x)
 		}
 		return out
 	}

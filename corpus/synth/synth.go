@@ -190,6 +190,9 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 			d.in.Instruction = articles(phrase(d.in, b.apps, terms, opt.Seed))
 			d.in.Description = articles(d.in.Description)
 			c.Intents = append(c.Intents, d.in)
+			if d.stepOnly {
+				continue
+			}
 			for v, data := range b.data {
 				rng := rngFor(opt.Seed, "rules", d.in.ID, v)
 				r := atom.Recipe{Intent: atom.Pin{ID: d.in.ID}, Data: atom.Pin{ID: data.ID}}

@@ -1,0 +1,240 @@
+package synth
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/assert"
+)
+
+// Closing the loop. A person who acts on a record from another app (posts
+// about it, hands it off, writes to the person it names) marks the record
+// they started from, so nobody picks it up twice: its state moves on, a
+// flag is set, a tag is added. The mark is a write of its own, in the
+// source's app, and the goal checks it.
+
+// sourceMark is the mark on cm's record in role: the field, the value, and
+// the clause that asks for it. ok is false when no field of the record can
+// be written with a value a task gives.
+type sourceMark struct {
+	field  string
+	value  any
+	clause string
+}
+
+// markFor draws a mark for cm's record in role, avoiding the fields in
+// not (those the task already writes or reads). It tells the plan the
+// value is a target, so the record does not start at it.
+func markFor(bd *bundle, cm *collModel, role string, rng *rand.Rand, not ...string) (sourceMark, bool) {
+	app := cm.app.title
+	for _, e := range cm.settableEnums() {
+		if slices.Contains(not, e.name) {
+			continue
+		}
+		v := chooseValue(rng, e.values)
+		if v == "" {
+			continue
+		}
+		bd.plan.target(cm, e.name, v, role)
+		return sourceMark{field: e.name, value: v, clause: fmt.Sprintf(pick(rng, markStateClauses), human(e.name), quote(v), app)}, true
+	}
+	for _, f := range cm.bools {
+		if !slices.Contains(not, f) && cm.writes(f, true) {
+			label := strings.TrimPrefix(strings.TrimPrefix(human(f), "is "), "has ")
+			return sourceMark{field: f, value: true, clause: fmt.Sprintf(pick(rng, markFlagClauses), label, app)}, true
+		}
+	}
+	for _, f := range cm.writableLists() {
+		if !slices.Contains(not, f) {
+			v := pick(rng, tagWords)
+			return sourceMark{field: f, value: v, clause: fmt.Sprintf(pick(rng, markTagClauses), quote(v), human(f), app)}, true
+		}
+	}
+	return sourceMark{}, false
+}
+
+// Clauses that ask for a mark; each follows the main request and reads on
+// from it ("Post ... . Then ...").
+var (
+	markStateClauses = []string{
+		"Then set its %[1]s to %[2]s in %[3]s.",
+		"Once that's done, move its %[1]s to %[2]s in %[3]s so nobody picks it up twice.",
+		"Afterwards change the %[1]s on the %[3]s record to %[2]s.",
+		"When you're finished, update its %[1]s in %[3]s to %[2]s.",
+	}
+	markFlagClauses = []string{
+		"Then mark it as %[1]s in %[2]s.",
+		"Once that's done, flag the %[2]s record as %[1]s.",
+		"Afterwards mark it %[1]s over in %[2]s so we know it's handled.",
+	}
+	markTagClauses = []string{
+		"Then add %[1]s to its %[2]s in %[3]s.",
+		"Once that's done, tag the %[3]s record with %[1]s.",
+		"Afterwards put %[1]s on its %[2]s in %[3]s so we can find it later.",
+	}
+)
+
+// withMark adds the mark to a draft whose record in slot of cm (role)
+// it acts on: the clause to the instruction, the check to the goal, the
+// write to the writes. Where cm has nothing to mark, a note on the record
+// says it was handled; failing both the draft is unchanged.
+func withMark(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *rand.Rand, not ...string) {
+	if !addMark(bd, d, cm, slot, role, tier, rng, not...) {
+		addNote(d, cm, slot, rng)
+	}
+}
+
+// addMark adds the mark when cm has one to give, and reports whether it did.
+func addMark(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *rand.Rand, not ...string) bool {
+	mk, ok := markFor(bd, cm, role, rng, not...)
+	if !ok {
+		return false
+	}
+	d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + mk.clause
+	d.in.Goal = append(d.in.Goal, exists(cm, keyWhere(cm, slot, map[string]any{mk.field: mk.value}),
+		fmt.Sprintf("the %s it started from is marked (%s)", singular(cm.name), human(mk.field))))
+	d.writes = append(d.writes, write{cm: cm, field: mk.field, value: mk.value, effect: "update", tier: tier})
+	return true
+}
+
+// noteTarget is a collection of notes (comments, activities) on cm's
+// records that a task can create with a text: the child, its reference to
+// cm, and its text field.
+func noteTarget(cm *collModel) (*collModel, string, string, bool) {
+	for _, ch := range childRefs(cm) {
+		child := ch.target
+		field := child.text
+		if field == "" {
+			field = child.display
+		}
+		if !hasWord(words(child.name), noteColls...) || field == "" || child.peopleLike() || !child.writesBy(ch.name, nil, "create") || !child.writesBy(field, nil, "create") || !child.creatableWith(ch.name, field) {
+			continue
+		}
+		return child, ch.name, field, true
+	}
+	return nil, "", "", false
+}
+
+// noteColls name the collections that hold notes on a record.
+var noteColls = []string{"notes", "comments", "activities", "updates", "replies", "annotations", "memos", "posts"}
+
+// noteClauses ask for a note on the record acted on, saying why.
+var noteClauses = []string{
+	"Leave a %[1]s on it that says %[2]s.",
+	"Add a %[1]s to it reading %[2]s so the history is clear.",
+	"Also log a %[1]s on the record: %[2]s.",
+	"Put a short %[1]s on it, %[2]s, for whoever looks next.",
+	"Record why with a %[1]s on it: %[2]s.",
+}
+
+// withNote asks, after a change to the record in slot of cm, for a note on
+// it that says why; where the app keeps no notes on cm's records the
+// record is marked instead.
+func withNote(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *rand.Rand, not ...string) {
+	if !addNote(d, cm, slot, rng) {
+		addMark(bd, d, cm, slot, role, tier, rng, not...)
+	}
+}
+
+// addNote adds the note when the app keeps notes on cm's records, and
+// reports whether it did.
+func addNote(d *draft, cm *collModel, slot string, rng *rand.Rand) bool {
+	child, ref, field, ok := noteTarget(cm)
+	if !ok {
+		return false
+	}
+	text := pick(rng, noteTexts)
+	d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, noteClauses), singular(child.name), quote(text))
+	on := assert.Predicate{Field: ref, Op: assert.OpEquals, Value: slotRef(slot, "")}
+	d.in.Goal = append(d.in.Goal, exists(child, assert.Where{on, {Field: field, Op: assert.OpEquals, Value: text}},
+		fmt.Sprintf("%s left on the %s", singular(child.name), singular(cm.name))))
+	fenceShared(d, child, on)
+	d.writes = append(d.writes, write{cm: child, field: field, value: text, effect: "create"})
+	return true
+}
+
+// noteTexts are what people write on a record they changed.
+var noteTexts = []string{
+	"Updated at the request of the account owner", "Changed after the pipeline call today", "Confirmed with the customer by phone",
+	"Done as agreed in the weekly review", "Updated after finance confirmed", "Handled during the queue clean-up",
+	"Requested by Maya in standup", "Updated following the customer email", "Reviewed and updated by ops",
+}
+
+// deepened is a workflow step's draft and a copy of it under its own id,
+// made deeper by deepen; the step itself keeps its one write and has no
+// environments of its own. When deepen adds nothing the step stands for
+// itself.
+func deepened(d *draft, deepen func(*draft)) []*draft {
+	in := *d.in
+	in.ID = d.in.ID + ".noted"
+	in.Slots = maps.Clone(d.in.Slots)
+	in.Goal = slices.Clone(d.in.Goal)
+	x := &draft{in: &in, writes: slices.Clone(d.writes), rule: d.rule}
+	deepen(x)
+	if len(x.writes) == len(d.writes) {
+		return []*draft{d}
+	}
+	d.stepOnly = true
+	return []*draft{d, x}
+}
+
+// withDetail asks a post about the record in slot "t" of src to give one
+// of its details the instruction does not (its state, else a date), so the
+// record is read before the post is written; the goal checks the post in
+// the place in slot "ch" (its reference where) holds it. The draft is
+// unchanged when src has neither.
+func withDetail(d *draft, src, post *collModel, where, text string, rng *rand.Rand) {
+	var f string
+	switch {
+	case len(src.enums) > 0:
+		f = src.enums[0].name
+	case len(src.dates) > 0:
+		f = src.dates[0]
+	default:
+		return
+	}
+	d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, detailClauses), human(f), singular(src.name))
+	in := assert.Predicate{Field: where, Op: assert.OpEquals, Value: slotRef("ch", "")}
+	d.in.Goal = append(d.in.Goal, exists(post, assert.Where{in, {Field: text, Op: assert.OpIContains, Value: slotRef("t", f)}},
+		fmt.Sprintf("the %s gives the %s's %s", singular(post.name), singular(src.name), human(f))),
+		// One post says both: the name and the detail.
+		atMostOne(post.ref(), assert.Where{in}))
+	fenceShared(d, post, in)
+}
+
+// detailClauses ask a post to carry a detail of the record it is about.
+var detailClauses = []string{
+	"Include its current %[1]s in the message.",
+	"Say what the %[2]s's %[1]s is right now.",
+	"Mention the %[1]s it has at the moment, too.",
+	"The team will want its %[1]s as well, so put that in.",
+	"Add where it stands, its %[1]s, to the note.",
+}
+
+// fenceShared keeps the rest of cm's records as they were when the goal
+// checks two or more new records of cm that all match on (the post that
+// names a record and gives its state; a task and a note on one parent):
+// the fence the goal would have for one new record, on what they share.
+func fenceShared(d *draft, cm *collModel, on assert.Predicate) {
+	n := 0
+	for _, a := range d.in.Goal {
+		if a.Target != cm.ref() {
+			continue
+		}
+		switch {
+		case a.Type == assert.Unchanged:
+			return
+		case a.Type == assert.Exists && !slices.ContainsFunc(a.Where, func(p assert.Predicate) bool { return p == on }):
+			return
+		case a.Type == assert.Exists:
+			n++
+		}
+	}
+	if n >= 2 {
+		d.in.Goal = append(d.in.Goal, assert.Assertion{Type: assert.Unchanged, Target: cm.ref(), Except: []assert.Predicate{on},
+			Label: "nothing else in " + cm.ref() + " changes"})
+	}
+}
