@@ -29,10 +29,11 @@ const (
 	RuleIDForm    = "id_form"   // keys of one collection in more than one form
 	RuleUniqueKey = "unique_key"
 	RuleInvariant = "invariant" // a rule the server atom declares: a lifecycle's stamps, lte, before, at_most_one, unique, display
+	RuleFields    = "fields"    // fields of one record that deny each other: a flag and a state, a share above its whole
 )
 
 // Rules lists the rules in report order.
-var Rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey, RuleInvariant}
+var Rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey, RuleInvariant, RuleFields}
 
 // Violation is one value, record or collection that breaks a rule.
 type Violation struct {

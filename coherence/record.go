@@ -38,6 +38,9 @@ func (c *checker) record(s *atom.Server, def *atom.Collection, coll string, rec 
 	}
 	c.lifecycle(s, def, coll, key, rec)
 	c.identity(s, def, coll, key, rec)
+	for _, d := range Contradictions(s, def, rec) {
+		c.add(RuleFields, coll, key, d.Field, rec[d.Field], "%s", d.Why)
+	}
 	for _, p := range def.RecordProblems(rec) {
 		c.add(RuleInvariant, coll, key, p.Field, rec[p.Field], "%s", p.Message)
 	}

@@ -496,7 +496,9 @@ func isSecondary(f string) bool { return isCopy(f) || hasWord(words(f), workerWo
 
 // agree drops the fields that record an event the record's own state
 // denies (a lost_reason on an open deal, a paused_at on a running
-// channel), except those a task sets.
+// channel) and mends the fields its other fields deny (an archived flag
+// beside another status, a published_at on a draft, a share above its
+// amount), except those a task sets.
 //
 // A date that ends the record's life with no state of its own to say so
 // (Box's trashed_at) is kept only where ended says: on some background
@@ -506,6 +508,11 @@ func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool) {
 	for _, d := range coherence.DeniedEvents(cm.app.server, cm.c, rec) {
 		if _, pinned := set[d.Field]; !pinned {
 			delete(rec, d.Field)
+		}
+	}
+	for _, d := range coherence.Contradictions(cm.app.server, cm.c, rec) {
+		if _, pinned := set[d.Field]; !pinned {
+			d.Mend(rec)
 		}
 	}
 	if ended {

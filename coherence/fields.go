@@ -1,0 +1,288 @@
+package coherence
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// Contradiction is a field whose value the record's other fields deny,
+// with the value that agrees with them (nil: the field goes).
+type Contradiction struct {
+	Field string
+	Why   string
+	Want  any
+}
+
+// Mend writes the value that agrees with the rest of the record.
+func (c Contradiction) Mend(rec map[string]any) {
+	if c.Want == nil {
+		delete(rec, c.Field)
+		return
+	}
+	rec[c.Field] = c.Want
+}
+
+// notYetStates are states before the record's event has happened: a
+// draft is not published, a scheduled send is not sent.
+var notYetStates = []string{"draft", "drafts", "scheduled", "queued", "pending", "planned", "unsent", "unpublished", "saved", "idea"}
+
+// doneWords name events a date records as having happened.
+var doneWords = []string{"published", "sent", "delivered", "posted", "paid", "completed", "shipped", "fulfilled", "signed",
+	"answered", "resolved", "merged", "finished", "ended", "processed"}
+
+// opposites are flag words that cannot both hold, nor both fail.
+var opposites = [][2]string{{"private", "public"}, {"open", "closed"}, {"active", "inactive"}, {"enabled", "disabled"},
+	{"visible", "hidden"}, {"read", "unread"}, {"online", "offline"}}
+
+// partWords name a share of a whole amount: paid, refunded, captured.
+var partWords = []string{"paid", "refunded", "captured", "credited", "discount", "settled"}
+
+// wholeWords name the whole a share is of.
+var wholeWords = []string{"amount", "due", "total", "grand"}
+
+// Contradictions lists the fields of rec whose values its other fields
+// deny, by rules read from field names and states: a flag named for a
+// state the status field is not in (or the other way), a happened-event
+// date on a record not yet past it, opposite flags agreeing, a record's
+// own kind flag false with nothing else it is, a share of an amount above
+// the amount, what remains above what is due less what is paid, a count
+// beside the list it counts, a minimum above its maximum.
+func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
+	var out []Contradiction
+	statuses, flags := stateFields(s, def, rec)
+	out = append(out, flagStates(def, rec, statuses, flags)...)
+	out = append(out, notYetDates(s, def, rec, statuses)...)
+	out = append(out, flagPairs(def, rec, flags)...)
+	out = append(out, amountParts(s, def, rec)...)
+	out = append(out, countsAndBounds(def, rec)...)
+	return out
+}
+
+// flagWord is a flag's name less is/has/was: is_archived -> archived.
+func flagWord(f string) string {
+	var ws []string
+	for _, w := range atom.Words(f) {
+		if w != "is" && w != "has" && w != "was" {
+			ws = append(ws, w)
+		}
+	}
+	return strings.Join(ws, "_")
+}
+
+// flagStates finds flags named for a state of a status field (archived
+// beside status archived, paid beside a payment state) that disagree with
+// the status.
+func flagStates(def *atom.Collection, rec map[string]any, statuses, flags []string) []Contradiction {
+	var out []Contradiction
+	for _, b := range flags {
+		on, _ := rec[b].(bool)
+		w := flagWord(b)
+		for _, sf := range statuses {
+			cur := stateWord(rec[sf])
+			want, named := false, false
+			for _, e := range def.Fields[sf].Enum {
+				ew := stateWord(e)
+				named = named || ew == w || (w == "paid" && oneOf(ew, paidStates))
+			}
+			if !named {
+				continue
+			}
+			want = cur == w || (w == "paid" && oneOf(cur, paidStates))
+			if on != want {
+				out = append(out, Contradiction{b, fmt.Sprintf("%s is %v but %s is %v", b, on, sf, rec[sf]), want})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// notYetDates finds dates of a happened event (published_at, sent_at) on
+// a record whose status says it has not happened yet (draft, scheduled).
+// The lifecycle's declared stamps are left to their own rule.
+func notYetDates(s *atom.Server, def *atom.Collection, rec map[string]any, statuses []string) []Contradiction {
+	var out []Contradiction
+	for _, sf := range statuses {
+		cur := stateWord(rec[sf])
+		if !oneOf(cur, notYetStates) {
+			continue
+		}
+		for _, f := range sortedFieldNames(rec) {
+			fd, ok := def.Fields[f]
+			if !ok || !atom.IsSet(rec[f]) || declaredStamp(def, f) {
+				continue
+			}
+			role, _ := atom.RoleOf(s, def, f)
+			isDate := role == atom.RoleDate || fd.Format == "date" || fd.Format == "date-time"
+			if isDate && atom.HasWord(atom.Words(f), doneWords...) {
+				out = append(out, Contradiction{f, fmt.Sprintf("%s is set but %s is %v", f, sf, rec[sf]), nil})
+			}
+		}
+	}
+	return out
+}
+
+func declaredStamp(def *atom.Collection, f string) bool {
+	if def.Lifecycle == nil {
+		return false
+	}
+	for _, sp := range def.Lifecycle.Stamps {
+		if sp.Field == f {
+			return true
+		}
+	}
+	return false
+}
+
+// flagPairs finds opposite flags that agree (is_private and is_public
+// both true) and a record's own kind flag false (is_channel in channels)
+// with no other flag saying what the record is instead.
+func flagPairs(def *atom.Collection, rec map[string]any, flags []string) []Contradiction {
+	var out []Contradiction
+	byWord := map[string]string{}
+	for _, b := range flags {
+		byWord[flagWord(b)] = b
+	}
+	for _, p := range opposites {
+		a, b := byWord[p[0]], byWord[p[1]]
+		if a != "" && b != "" && rec[a] == rec[b] {
+			on, _ := rec[a].(bool)
+			out = append(out, Contradiction{b, fmt.Sprintf("%s and %s are both %v", a, b, on), !on})
+		}
+	}
+	ns := atom.Words(def.Name)
+	own := ""
+	if len(ns) > 0 {
+		own = strings.TrimSuffix(ns[len(ns)-1], "s")
+	}
+	for _, b := range flags {
+		if on, _ := rec[b].(bool); on || flagWord(b) != own || !strings.HasPrefix(b, "is") {
+			continue
+		}
+		other := false
+		for _, o := range flags {
+			on, _ := rec[o].(bool)
+			other = other || (o != b && on && strings.HasPrefix(o, "is") && !oneOf(flagWord(o), stateLikeFlags))
+		}
+		if !other {
+			out = append(out, Contradiction{b, fmt.Sprintf("a record of %s has %s false and no other kind", def.Name, b), true})
+		}
+	}
+	return out
+}
+
+// stateLikeFlags say how a record is, not what it is.
+var stateLikeFlags = []string{"archived", "deleted", "active", "read", "starred", "pinned", "locked", "member", "open", "closed", "general", "shared", "public"}
+
+// amountParts finds a share above its whole (amount_paid over amount_due,
+// amount_refunded over amount) and what remains above the whole less the
+// share paid.
+func amountParts(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
+	var out []Contradiction
+	var parts, wholes, remains []string
+	for _, f := range sortedFieldNames(rec) {
+		role, _ := atom.RoleOf(s, def, f)
+		if _, ok := def.Fields[f]; !ok || (role != atom.RoleMoney && role != atom.RoleCount) {
+			continue
+		}
+		if _, ok := state.Number(rec[f]); !ok {
+			continue
+		}
+		ws := atom.Words(f)
+		switch {
+		case atom.HasWord(ws, partWords...):
+			parts = append(parts, f)
+		case atom.HasWord(ws, "remaining", "outstanding"):
+			remains = append(remains, f)
+		case allOf(ws, wholeWords) && atom.HasWord(ws, wholeWords...):
+			wholes = append(wholes, f)
+		}
+	}
+	if len(wholes) == 0 {
+		return nil
+	}
+	w := wholes[0]
+	whole, _ := state.Number(rec[w])
+	paid := 0.0
+	for _, p := range parts {
+		x, _ := state.Number(rec[p])
+		if x > whole {
+			out = append(out, Contradiction{p, fmt.Sprintf("%s %v is more than %s %v", p, rec[p], w, rec[w]), sameKind(rec[p], whole)})
+			x = whole
+		}
+		if atom.HasWord(atom.Words(p), "paid") {
+			paid = x
+		}
+	}
+	for _, r := range remains {
+		if x, _ := state.Number(rec[r]); x > whole-paid+0.005 {
+			out = append(out, Contradiction{r, fmt.Sprintf("%s %v is more than %s less what is paid", r, rec[r], w), sameKind(rec[r], whole-paid)})
+		}
+	}
+	return out
+}
+
+func allOf(ws, list []string) bool {
+	for _, w := range ws {
+		if !oneOf(w, list) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameKind is x written as v is: an int where v is one.
+func sameKind(v any, x float64) any {
+	switch v.(type) {
+	case int:
+		return int(x)
+	case int64:
+		return int64(x)
+	}
+	return float64(int64(x*100+0.5)) / 100
+}
+
+// countsAndBounds finds a count beside the list it counts that disagrees
+// with the list's length (tags_count beside tags), and a minimum above
+// its maximum (min_price over max_price).
+func countsAndBounds(def *atom.Collection, rec map[string]any) []Contradiction {
+	var out []Contradiction
+	for _, f := range sortedFieldNames(rec) {
+		n, ok := state.Number(rec[f])
+		if _, known := def.Fields[f]; !known || !ok {
+			continue
+		}
+		ws := atom.Words(f)
+		if len(ws) == 2 && ws[1] == "count" {
+			for _, l := range []string{ws[0], ws[0] + "s"} {
+				if list, isList := rec[listField(def, l)].([]any); isList && float64(len(list)) != n {
+					out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s holds %d", f, rec[f], listField(def, l), len(list)), sameKind(rec[f], float64(len(list)))})
+				}
+			}
+		}
+		if len(ws) >= 2 && (ws[0] == "min" || ws[0] == "minimum") {
+			for _, hi := range []string{"max", "maximum"} {
+				mf := fieldWithWords(def, append([]string{hi}, ws[1:]...))
+				if m, ok := state.Number(rec[mf]); ok && mf != "" && n > m {
+					out = append(out, Contradiction{mf, fmt.Sprintf("%s %v is below %s %v", mf, rec[mf], f, rec[f]), rec[f]})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// listField is the collection's field whose words are exactly w, or "".
+func listField(def *atom.Collection, w string) string { return fieldWithWords(def, []string{w}) }
+
+func fieldWithWords(def *atom.Collection, ws []string) string {
+	for f := range def.Fields {
+		if strings.Join(atom.Words(f), "_") == strings.Join(ws, "_") {
+			return f
+		}
+	}
+	return ""
+}

@@ -1,0 +1,91 @@
+package coherence
+
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// channels is a collection whose records carry flags, states, amounts,
+// counts and bounds the way Slack channels, Buffer posts and Stripe
+// invoices carry them.
+func channels() (*atom.Server, *atom.Collection) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "chat", Collections: []atom.Collection{{Name: "channels", Fields: map[string]atom.Field{
+		"status":           {Type: "string", Enum: []any{"draft", "live", "archived"}, Role: atom.RoleStatus},
+		"payment_status":   {Type: "string", Enum: []any{"pending", "succeeded", "failed"}, Role: atom.RoleStatus},
+		"is_archived":      {Type: "boolean", Role: atom.RoleFlag},
+		"paid":             {Type: "boolean", Role: atom.RoleFlag},
+		"is_channel":       {Type: "boolean", Role: atom.RoleFlag},
+		"is_private":       {Type: "boolean", Role: atom.RoleFlag},
+		"is_public":        {Type: "boolean", Role: atom.RoleFlag},
+		"published_at":     {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		"amount_due":       {Type: "integer", Role: atom.RoleMoney},
+		"amount_paid":      {Type: "integer", Role: atom.RoleMoney},
+		"amount_remaining": {Type: "integer", Role: atom.RoleMoney},
+		"member_count":     {Type: "integer", Role: atom.RoleCount},
+		"members":          {Type: "array"},
+		"min_price":        {Type: "number", Role: atom.RoleMoney},
+		"max_price":        {Type: "number", Role: atom.RoleMoney},
+	}}}}
+	return s, &s.Collections[0]
+}
+
+func goodChannel() map[string]any {
+	return map[string]any{"status": "live", "payment_status": "succeeded", "is_archived": false, "paid": true, "is_channel": true,
+		"is_private": false, "is_public": true, "published_at": "2026-02-01T10:00:00Z", "amount_due": 900, "amount_paid": 400,
+		"amount_remaining": 500, "member_count": 2, "members": []any{"U1", "U2"}, "min_price": 10.0, "max_price": 20.0}
+}
+
+// Each kind of contradiction is found on the field that breaks it, and
+// mending it leaves a record with no contradiction left.
+func TestContradictions(t *testing.T) {
+	s, def := channels()
+	if got := Contradictions(s, def, goodChannel()); len(got) != 0 {
+		t.Fatalf("a coherent record has contradictions: %+v", got)
+	}
+	cases := []struct {
+		name  string
+		set   map[string]any
+		field string
+	}{
+		{"flag denies its state", map[string]any{"status": "archived"}, "is_archived"},
+		{"flag claims a state the record is not in", map[string]any{"is_archived": true}, "is_archived"},
+		{"paid flag on a failed payment", map[string]any{"payment_status": "failed"}, "paid"},
+		{"published on a draft", map[string]any{"status": "draft"}, "published_at"},
+		{"opposite flags agree", map[string]any{"is_public": false}, "is_public"},
+		{"own kind flag false with no other kind", map[string]any{"is_channel": false}, "is_channel"},
+		{"paid above due", map[string]any{"amount_paid": 1200, "amount_remaining": 0}, "amount_paid"},
+		{"remaining above due less paid", map[string]any{"amount_remaining": 800}, "amount_remaining"},
+		{"count beside its list", map[string]any{"member_count": 5}, "member_count"},
+		{"minimum above maximum", map[string]any{"min_price": 30.0}, "max_price"},
+	}
+	for _, c := range cases {
+		rec := goodChannel()
+		for k, v := range c.set {
+			rec[k] = v
+		}
+		got := Contradictions(s, def, rec)
+		if len(got) != 1 || got[0].Field != c.field {
+			t.Errorf("%s: got %+v, want one on %s", c.name, got, c.field)
+			continue
+		}
+		got[0].Mend(rec)
+		if left := Contradictions(s, def, rec); len(left) != 0 {
+			t.Errorf("%s: mended record still contradicts itself: %+v", c.name, left)
+		}
+		if vs := CheckRecord(s, def, rec); len(vs) != 0 {
+			t.Errorf("%s: mended record has violations: %+v", c.name, vs)
+		}
+	}
+}
+
+// A private channel may say it is not a public channel: is_channel false
+// is explained by another kind flag.
+func TestOwnKindFlagExplained(t *testing.T) {
+	s, def := channels()
+	rec := goodChannel()
+	rec["is_channel"], rec["is_private"], rec["is_public"] = false, true, false
+	if got := Contradictions(s, def, rec); len(got) != 0 {
+		t.Fatalf("a private group is flagged: %+v", got)
+	}
+}
