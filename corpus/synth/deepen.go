@@ -151,7 +151,6 @@ func addNote(d *draft, cm *collModel, slot string, rng *rand.Rand) bool {
 	on := assert.Predicate{Field: ref, Op: assert.OpEquals, Value: slotRef(slot, "")}
 	d.in.Goal = append(d.in.Goal, exists(child, assert.Where{on, {Field: field, Op: assert.OpEquals, Value: text}},
 		fmt.Sprintf("%s left on the %s", singular(child.name), singular(cm.name))))
-	fenceShared(d, child, on)
 	d.writes = append(d.writes, write{cm: child, field: field, value: text, effect: "create"})
 	return true
 }
@@ -202,7 +201,6 @@ func withDetail(d *draft, src, post *collModel, where, text string, rng *rand.Ra
 		fmt.Sprintf("the %s gives the %s's %s", singular(post.name), singular(src.name), human(f))),
 		// One post says both: the name and the detail.
 		atMostOne(post.ref(), assert.Where{in}))
-	fenceShared(d, post, in)
 }
 
 // detailClauses ask a post to carry a detail of the record it is about.
@@ -212,29 +210,4 @@ var detailClauses = []string{
 	"Mention the %[1]s it has at the moment, too.",
 	"The team will want its %[1]s as well, so put that in.",
 	"Add where it stands, its %[1]s, to the note.",
-}
-
-// fenceShared keeps the rest of cm's records as they were when the goal
-// checks two or more new records of cm that all match on (the post that
-// names a record and gives its state; a task and a note on one parent):
-// the fence the goal would have for one new record, on what they share.
-func fenceShared(d *draft, cm *collModel, on assert.Predicate) {
-	n := 0
-	for _, a := range d.in.Goal {
-		if a.Target != cm.ref() {
-			continue
-		}
-		switch {
-		case a.Type == assert.Unchanged:
-			return
-		case a.Type == assert.Exists && !slices.ContainsFunc(a.Where, func(p assert.Predicate) bool { return p == on }):
-			return
-		case a.Type == assert.Exists:
-			n++
-		}
-	}
-	if n >= 2 {
-		d.in.Goal = append(d.in.Goal, assert.Assertion{Type: assert.Unchanged, Target: cm.ref(), Except: []assert.Predicate{on},
-			Label: "nothing else in " + cm.ref() + " changes"})
-	}
 }
