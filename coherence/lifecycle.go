@@ -130,7 +130,11 @@ func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any)
 }
 
 func sortedFieldNames(rec map[string]any) []string {
-	out := slices.Sorted(maps.Keys(rec))
+	out := make([]string, 0, len(rec))
+	for k := range rec {
+		out = append(out, k)
+	}
+	slices.Sort(out)
 	return out
 }
 

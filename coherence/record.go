@@ -2,10 +2,8 @@ package coherence
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -27,7 +25,7 @@ var (
 // record checks one record's fields and its own lifecycle.
 func (c *checker) record(s *atom.Server, def *atom.Collection, coll string, rec map[string]any) {
 	key, _ := state.KeyOf(rec, def.KeyField())
-	names := slices.Sorted(maps.Keys(rec))
+	names := sortedFieldNames(rec)
 	for _, f := range names {
 		fd, ok := def.Fields[f]
 		if !ok || rec[f] == nil {
