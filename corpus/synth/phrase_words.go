@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/legoenv/legoenv/atom"
 )
@@ -214,7 +216,8 @@ var (
 func frame(rng *rand.Rand, instr string) string {
 	switch rng.IntN(frames) {
 	case frameColleague:
-		return pick(rng, greetings) + pick(rng, asks) + midSentence(instr) + pick(rng, thanks) + " - " + pick(rng, senders)
+		opening := afterOpening(pick(rng, greetings), pick(rng, asks))
+		return afterOpening(opening, midSentence(instr)) + pick(rng, thanks) + " - " + pick(rng, senders)
 	case frameReason:
 		return instr + " " + pick(rng, reasons)
 	case frameChecklist:
@@ -240,6 +243,18 @@ func frame(rng *rand.Rand, instr string) string {
 // placeholder) keeps its case.
 var starters = map[string]bool{"In": true, "Find": true, "Create": true, "Set": true, "Please": true, "Mark": true, "Check": true,
 	"Send": true, "Add": true, "The": true, "Copy": true, "Open": true, "Post": true, "Move": true, "Update": true}
+
+// afterOpening joins an opening and what follows it: what follows starts
+// with a capital where the opening ends a sentence ("Hey! Could you...",
+// "...for me? In Etsy, ..."), as written.
+func afterOpening(opening, rest string) string {
+	trimmed := strings.TrimRight(opening, " ")
+	if rest != "" && trimmed != "" && strings.ContainsRune("!?.", rune(trimmed[len(trimmed)-1])) {
+		r, n := utf8.DecodeRuneInString(rest)
+		return opening + string(unicode.ToUpper(r)) + rest[n:]
+	}
+	return opening + rest
+}
 
 func midSentence(s string) string {
 	w, _, _ := strings.Cut(s, " ")

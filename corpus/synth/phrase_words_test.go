@@ -133,3 +133,20 @@ func TestInstructionsHaveNoFieldNames(t *testing.T) {
 		t.Errorf("only %d intents synthesised: the scan proves little", len(c.Intents))
 	}
 }
+
+// A colleague's request starts a new sentence with a capital after "!",
+// "?" or "." and runs on in lower case after a colon.
+func TestAfterOpening(t *testing.T) {
+	for _, c := range []struct{ opening, rest, want string }{
+		{"Hey! ", "could you take care of it?", "Hey! Could you take care of it?"},
+		{"Hi, could you take care of something for me? ", "in Etsy, find it.", "Hi, could you take care of something for me? In Etsy, find it."},
+		{"Hi, quick favour: ", "find the listing.", "Hi, quick favour: find the listing."},
+		{"Morning, ", "could you do it?", "Morning, could you do it?"},
+		{"Hey! ", "élan first.", "Hey! Élan first."},
+		{"", "as is", "as is"},
+	} {
+		if got := afterOpening(c.opening, c.rest); got != c.want {
+			t.Errorf("afterOpening(%q, %q) = %q, want %q", c.opening, c.rest, got, c.want)
+		}
+	}
+}
