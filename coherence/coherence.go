@@ -142,7 +142,7 @@ type checkedWorld struct {
 
 // checkData checks the world a recipe builds from its data atom.
 func checkData(lib *atom.Library, r atom.Recipe) checkedWorld {
-	env, err := episode.Compose(lib, r, episode.Options{})
+	env, err := episode.Compose(lib, r, episode.Options{WorldOnly: true})
 	if err != nil {
 		return checkedWorld{skipped: true}
 	}

@@ -159,6 +159,11 @@ type Options struct {
 	// goal as well, to score an imported benchmark under legoenv's fence;
 	// every other intent always has it.
 	Fence bool
+	// WorldOnly composes the servers, the tools and the initial world and
+	// stops there: no slot is bound and no goal is compiled, so the
+	// environment cannot be scored. A check of the data alone needs no
+	// more, and binding and rendering are most of a composition's cost.
+	WorldOnly bool
 }
 
 // ComposeAll composes every recipe of lib with the default options.
@@ -182,7 +187,7 @@ func ComposeAll(lib *atom.Library) ([]*Env, []error) {
 // Unpinned versions resolve to the library's heads; the servers default to
 // those serving the intent's apps.
 func Compose(lib *atom.Library, r atom.Recipe, opt Options) (*Env, error) {
-	c := &composer{lib: lib, r: r, full: opt.FullSurface, fence: opt.Fence, cache: cacheOf(lib)}
+	c := &composer{lib: lib, r: r, full: opt.FullSurface, fence: opt.Fence, worldOnly: opt.WorldOnly, cache: cacheOf(lib)}
 	env := c.compose()
 	if len(c.issues) > 0 {
 		return nil, &ComposeError{Recipe: c.r, Issues: c.issues}
@@ -198,7 +203,9 @@ type composer struct {
 	world  *state.World
 	full   bool // Options.FullSurface
 	fence  bool // Options.Fence
-	cache  *libCache
+	// worldOnly is Options.WorldOnly.
+	worldOnly bool
+	cache     *libCache
 }
 
 func (c *composer) add(code string, e *atom.Entry, k atom.Kind, id, field, format string, args ...any) {
@@ -290,6 +297,9 @@ func (c *composer) compose() *Env {
 		return env
 	}
 	env.worlds[c.r.Seed] = base
+	if c.worldOnly {
+		return env
+	}
 	c.bind(env, in, data, base)
 	c.render(env, in)
 	return env

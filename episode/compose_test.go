@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
 )
 
 const srvA = `kind: server
@@ -107,5 +108,39 @@ func TestComposePinsVersionsAndIDIsStable(t *testing.T) {
 	e3, _ := Compose(lib, r, Options{})
 	if e3.ID == e1.ID {
 		t.Fatal("seed does not change the id")
+	}
+}
+
+// TestWorldOnlyComposesTheSameWorld: a world-only composition builds the
+// initial state a full one builds, and stops before slots and goals (an
+// unbound slot is not its concern, and it has no checks to score with).
+func TestWorldOnlyComposesTheSameWorld(t *testing.T) {
+	fsys := fstest.MapFS{"a.yaml": {Data: []byte(srvA)}, "d.yaml": {Data: []byte(dataAB)}, "i.yaml": {Data: []byte(intentYAML("[alpha]", "{it: {handle: the_item}}", "rename {{it}}"))}}
+	lib, _, _ := atom.Load(fsys)
+	r := atom.Recipe{Intent: atom.Pin{ID: "i"}, Data: atom.Pin{ID: "d"}}
+	full, err := Compose(lib, r, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	only, err := Compose(lib, r, Options{WorldOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw, _ := full.World(0)
+	ow, _ := only.World(0)
+	if state.New(fw).Hash() != state.New(ow).Hash() || ow.Len() != 1 {
+		t.Fatalf("worlds differ: %d records against %d", ow.Len(), fw.Len())
+	}
+	if only.ID != full.ID || len(only.Checks) != 0 || only.Bindings != nil || len(full.Checks) == 0 {
+		t.Fatalf("world-only env: id %s (full %s), %d checks, bindings %v", only.ID, full.ID, len(only.Checks), only.Bindings)
+	}
+	// A slot that cannot bind fails a full composition, not a world-only one.
+	bad := fstest.MapFS{"a.yaml": fsys["a.yaml"], "d.yaml": fsys["d.yaml"], "i.yaml": {Data: []byte(intentYAML("[alpha]", "{it: {handle: missing}}", "use {{it}}"))}}
+	lib, _, _ = atom.Load(bad)
+	if _, err := Compose(lib, r, Options{}); err == nil {
+		t.Fatal("a full composition binds the slot")
+	}
+	if _, err := Compose(lib, r, Options{WorldOnly: true}); err != nil {
+		t.Fatalf("world only: %v", err)
 	}
 }
