@@ -48,23 +48,23 @@ type Denied struct {
 // archived_at) while the flag is false.
 func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []Denied {
 	var out []Denied
-	statuses, flags := stateFields(s, def, rec)
-	for _, f := range sortedFieldNames(rec) {
-		fd, ok := def.Fields[f]
-		if !ok || !atom.IsSet(rec[f]) || slices.Contains(statuses, f) || slices.Contains(flags, f) {
+	sh := shapeOf(s, def)
+	statuses, flags := stateFields(sh, def, rec)
+	for _, f := range sh.declared(rec) {
+		fd := def.Fields[f]
+		if !atom.IsSet(rec[f]) || slices.Contains(statuses, f) || slices.Contains(flags, f) {
 			continue
 		}
-		ws := atom.Words(f)
-		if why := deniedByStatus(def, rec, statuses, ws); why != "" {
+		ws := sh.fields[f].words
+		if why := deniedByStatus(sh, def, rec, statuses, ws); why != "" {
 			out = append(out, Denied{f, why})
 			continue
 		}
-		role, _ := atom.RoleOf(s, def, f)
-		if role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" && !atom.HasWord(ws, traceWords...) {
+		if sh.fields[f].role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" && !atom.HasWord(ws, traceWords...) {
 			continue
 		}
 		for _, b := range flags {
-			if on, _ := rec[b].(bool); !on && sameEvent(ws, atom.Words(b)) {
+			if on, _ := rec[b].(bool); !on && sameEvent(ws, sh.fields[b].words) {
 				out = append(out, Denied{f, fmt.Sprintf("%s is false", b)})
 				break
 			}
@@ -75,15 +75,15 @@ func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []De
 
 // stateFields are the record's status fields (an enum named status or
 // state) and its boolean flags that are set.
-func stateFields(s *atom.Server, def *atom.Collection, rec map[string]any) (statuses, flags []string) {
-	for _, f := range sortedFieldNames(rec) {
-		fd, ok := def.Fields[f]
-		if !ok || rec[f] == nil {
+func stateFields(sh *shape, def *atom.Collection, rec map[string]any) (statuses, flags []string) {
+	for _, f := range sh.declared(rec) {
+		fd := def.Fields[f]
+		if rec[f] == nil {
 			continue
 		}
-		role, _ := atom.RoleOf(s, def, f)
+		fs := sh.fields[f]
 		switch {
-		case role == atom.RoleStatus && len(fd.Enum) > 0 && atom.HasWord(atom.Words(f), "status", "state"):
+		case fs.role == atom.RoleStatus && len(fd.Enum) > 0 && atom.HasWord(fs.words, "status", "state"):
 			statuses = append(statuses, f)
 		case fd.Type == "boolean":
 			if _, isBool := rec[f].(bool); isBool {
@@ -95,13 +95,12 @@ func stateFields(s *atom.Server, def *atom.Collection, rec map[string]any) (stat
 }
 
 // deniedByStatus says which status denies a field with words ws, or "".
-func deniedByStatus(def *atom.Collection, rec map[string]any, statuses, ws []string) string {
+func deniedByStatus(sh *shape, def *atom.Collection, rec map[string]any, statuses, ws []string) string {
 	for _, sf := range statuses {
 		cur := stateWord(rec[sf])
-		for _, e := range def.Fields[sf].Enum {
-			w := stateWord(e)
+		for i, w := range sh.fields[sf].states {
 			if w != cur && oneOf(w, eventStates) && atom.HasWord(ws, w) {
-				return fmt.Sprintf("%s is %v, not %v", sf, rec[sf], state.Text(e))
+				return fmt.Sprintf("%s is %v, not %v", sf, rec[sf], state.Text(def.Fields[sf].Enum[i]))
 			}
 		}
 	}

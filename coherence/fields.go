@@ -52,12 +52,13 @@ var wholeWords = []string{"amount", "due", "total", "grand"}
 // beside the list it counts, a minimum above its maximum.
 func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
 	var out []Contradiction
-	statuses, flags := stateFields(s, def, rec)
-	out = append(out, flagStates(def, rec, statuses, flags)...)
-	out = append(out, notYetDates(s, def, rec, statuses)...)
+	sh := shapeOf(s, def)
+	statuses, flags := stateFields(sh, def, rec)
+	out = append(out, flagStates(sh, rec, statuses, flags)...)
+	out = append(out, notYetDates(sh, def, rec, statuses)...)
 	out = append(out, flagPairs(def, rec, flags)...)
-	out = append(out, amountParts(s, def, rec)...)
-	out = append(out, countsAndBounds(def, rec)...)
+	out = append(out, amountParts(sh, rec)...)
+	out = append(out, countsAndBounds(sh, def, rec)...)
 	return out
 }
 
@@ -75,7 +76,7 @@ func flagWord(f string) string {
 // flagStates finds flags named for a state of a status field (archived
 // beside status archived, paid beside a payment state) that disagree with
 // the status.
-func flagStates(def *atom.Collection, rec map[string]any, statuses, flags []string) []Contradiction {
+func flagStates(sh *shape, rec map[string]any, statuses, flags []string) []Contradiction {
 	var out []Contradiction
 	for _, b := range flags {
 		on, _ := rec[b].(bool)
@@ -83,8 +84,7 @@ func flagStates(def *atom.Collection, rec map[string]any, statuses, flags []stri
 		for _, sf := range statuses {
 			cur := stateWord(rec[sf])
 			want, named := false, false
-			for _, e := range def.Fields[sf].Enum {
-				ew := stateWord(e)
+			for _, ew := range sh.fields[sf].states {
 				named = named || ew == w || (w == "paid" && oneOf(ew, paidStates))
 			}
 			if !named {
@@ -103,21 +103,21 @@ func flagStates(def *atom.Collection, rec map[string]any, statuses, flags []stri
 // notYetDates finds dates of a happened event (published_at, sent_at) on
 // a record whose status says it has not happened yet (draft, scheduled).
 // The lifecycle's declared stamps are left to their own rule.
-func notYetDates(s *atom.Server, def *atom.Collection, rec map[string]any, statuses []string) []Contradiction {
+func notYetDates(sh *shape, def *atom.Collection, rec map[string]any, statuses []string) []Contradiction {
 	var out []Contradiction
 	for _, sf := range statuses {
 		cur := stateWord(rec[sf])
 		if !oneOf(cur, notYetStates) {
 			continue
 		}
-		for _, f := range sortedFieldNames(rec) {
-			fd, ok := def.Fields[f]
-			if !ok || !atom.IsSet(rec[f]) || declaredStamp(def, f) {
+		for _, f := range sh.declared(rec) {
+			fd := def.Fields[f]
+			if !atom.IsSet(rec[f]) || declaredStamp(def, f) {
 				continue
 			}
-			role, _ := atom.RoleOf(s, def, f)
-			isDate := role == atom.RoleDate || fd.Format == "date" || fd.Format == "date-time"
-			if isDate && atom.HasWord(atom.Words(f), doneWords...) {
+			fs := sh.fields[f]
+			isDate := fs.role == atom.RoleDate || fd.Format == "date" || fd.Format == "date-time"
+			if isDate && atom.HasWord(fs.words, doneWords...) {
 				out = append(out, Contradiction{f, fmt.Sprintf("%s is set but %s is %v", f, sf, rec[sf]), nil})
 			}
 		}
@@ -180,18 +180,17 @@ var stateLikeFlags = []string{"archived", "deleted", "active", "read", "starred"
 // amountParts finds a share above its whole (amount_paid over amount_due,
 // amount_refunded over amount) and what remains above the whole less the
 // share paid.
-func amountParts(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
+func amountParts(sh *shape, rec map[string]any) []Contradiction {
 	var out []Contradiction
 	var parts, wholes, remains []string
-	for _, f := range sortedFieldNames(rec) {
-		role, _ := atom.RoleOf(s, def, f)
-		if _, ok := def.Fields[f]; !ok || (role != atom.RoleMoney && role != atom.RoleCount) {
+	for _, f := range sh.declared(rec) {
+		if role := sh.fields[f].role; role != atom.RoleMoney && role != atom.RoleCount {
 			continue
 		}
 		if _, ok := state.Number(rec[f]); !ok {
 			continue
 		}
-		ws := atom.Words(f)
+		ws := sh.fields[f].words
 		switch {
 		case atom.HasWord(ws, partWords...):
 			parts = append(parts, f)
@@ -213,7 +212,7 @@ func amountParts(s *atom.Server, def *atom.Collection, rec map[string]any) []Con
 			out = append(out, Contradiction{p, fmt.Sprintf("%s %v is more than %s %v", p, rec[p], w, rec[w]), sameKind(rec[p], whole)})
 			x = whole
 		}
-		if atom.HasWord(atom.Words(p), "paid") {
+		if atom.HasWord(sh.fields[p].words, "paid") {
 			paid = x
 		}
 	}
@@ -248,14 +247,14 @@ func sameKind(v any, x float64) any {
 // countsAndBounds finds a count beside the list it counts that disagrees
 // with the list's length (tags_count beside tags), and a minimum above
 // its maximum (min_price over max_price).
-func countsAndBounds(def *atom.Collection, rec map[string]any) []Contradiction {
+func countsAndBounds(sh *shape, def *atom.Collection, rec map[string]any) []Contradiction {
 	var out []Contradiction
-	for _, f := range sortedFieldNames(rec) {
+	for _, f := range sh.declared(rec) {
 		n, ok := state.Number(rec[f])
-		if _, known := def.Fields[f]; !known || !ok {
+		if !ok {
 			continue
 		}
-		ws := atom.Words(f)
+		ws := sh.fields[f].words
 		if len(ws) == 2 && ws[1] == "count" {
 			for _, l := range []string{ws[0], ws[0] + "s"} {
 				if list, isList := rec[listField(def, l)].([]any); isList && float64(len(list)) != n {

@@ -74,17 +74,18 @@ func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any)
 	}
 	var dates []dated
 	var refused, ahead, paid []string
-	for _, f := range sortedFieldNames(rec) {
-		fd, ok := def.Fields[f]
-		if !ok || rec[f] == nil {
+	sh := shapeOf(s, def)
+	for _, f := range sh.declared(rec) {
+		fd := def.Fields[f]
+		if rec[f] == nil {
 			continue
 		}
-		role, _ := atom.RoleOf(s, def, f)
-		switch role {
+		fs := sh.fields[f]
+		switch fs.role {
 		case atom.RoleDate:
 			if v, ok := rec[f].(string); ok {
 				if t, ok := parseTime(v); ok {
-					dates = append(dates, dated{f, atom.Words(f), t.UTC().Format("2006-01-02T15:04:05")})
+					dates = append(dates, dated{f, fs.words, t.UTC().Format("2006-01-02T15:04:05")})
 				}
 			}
 		case atom.RoleStatus:
@@ -98,7 +99,7 @@ func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any)
 			case oneOf(w, aheadStates):
 				ahead = append(ahead, fmt.Sprintf("%s %v", f, rec[f]))
 			}
-			if oneOf(w, paidStates) && atom.HasWord(atom.Words(f), "status", "state", "payment") {
+			if oneOf(w, paidStates) && atom.HasWord(fs.words, "status", "state", "payment") {
 				paid = append(paid, f)
 			}
 		}
@@ -141,17 +142,14 @@ func sortedFieldNames(rec map[string]any) []string {
 // personName is the full name a record gives its own person, or "".
 func personName(s *atom.Server, def *atom.Collection, rec map[string]any) (name, email string) {
 	var first, last string
-	for _, f := range sortedFieldNames(rec) {
-		if _, ok := def.Fields[f]; !ok {
-			continue
-		}
+	sh := shapeOf(s, def)
+	for _, f := range sh.declared(rec) {
 		v, _ := rec[f].(string)
 		if v == "" {
 			continue
 		}
-		role, _ := atom.RoleOf(s, def, f)
-		ws := atom.Words(f)
-		own := !atom.HasWord(ws, ownerWords...)
+		role := sh.fields[f].role
+		own := !atom.HasWord(sh.fields[f].words, ownerWords...)
 		switch {
 		case role == atom.RoleEmail && own && email == "":
 			email = strings.ToLower(v)
@@ -199,12 +197,10 @@ func (c *checker) identity(s *atom.Server, def *atom.Collection, coll, key strin
 		}
 	}
 	var domain string
-	for _, f := range sortedFieldNames(rec) {
-		if _, ok := def.Fields[f]; !ok {
-			continue
-		}
+	sh := shapeOf(s, def)
+	for _, f := range sh.declared(rec) {
 		v, _ := rec[f].(string)
-		role, _ := atom.RoleOf(s, def, f)
+		role := sh.fields[f].role
 		switch {
 		case role == atom.RoleCompany && v != "" && c.personNames[v] && !atom.HasWord(atom.Words(def.Name), "companies", "organizations", "accounts"):
 			c.add(RuleIdentity, coll, key, f, v, "the company %q is a person's name", v)

@@ -25,14 +25,13 @@ var (
 // record checks one record's fields and its own lifecycle.
 func (c *checker) record(s *atom.Server, def *atom.Collection, coll string, rec map[string]any) {
 	key, _ := state.KeyOf(rec, def.KeyField())
-	names := sortedFieldNames(rec)
-	for _, f := range names {
-		fd, ok := def.Fields[f]
-		if !ok || rec[f] == nil {
+	sh := shapeOf(s, def)
+	for _, f := range sh.declared(rec) {
+		if rec[f] == nil {
 			continue
 		}
-		role, ref := atom.RoleOf(s, def, f)
-		c.value(coll, key, f, fd, role, ref, rec[f])
+		fs := sh.fields[f]
+		c.value(coll, key, f, def.Fields[f], fs.role, fs.ref, rec[f])
 	}
 	c.lifecycle(s, def, coll, key, rec)
 	c.identity(s, def, coll, key, rec)

@@ -1,7 +1,9 @@
 // Package memo is a bounded map of values computed once and shared between
 // goroutines. The caches of this module are fields of the value that needs
 // them (a library's compiled tool schemas, an assertion compiler's CEL
-// programs, a server's encoded tool lists), each one a Map.
+// programs, a server's encoded tool lists), each one a Map; what follows
+// from one immutable atom value alone may be a package's own Map keyed by
+// that value's address (coherence's collection shapes).
 package memo
 
 import "sync"
