@@ -119,16 +119,40 @@ func quoting(w *state.World, msgs string, named map[string]bool) []state.Record 
 		return nil
 	}
 	var out []state.Record
+	quotes := func(s string) bool {
+		text := strings.ToLower(s)
+		return slices.ContainsFunc(titles, func(t string) bool { return strings.Contains(text, t) })
+	}
 	for _, name := range w.Names() {
 		for _, r := range w.Collection(name).Records {
-			b, _ := json.Marshal(r)
-			text := strings.ToLower(string(b))
-			if slices.ContainsFunc(titles, func(t string) bool { return strings.Contains(text, t) }) {
+			if someString(map[string]any(r), quotes) {
 				out = append(out, r)
 			}
 		}
 	}
 	return out
+}
+
+// someString reports whether f holds for a string anywhere in v (a
+// record's values, in maps and lists at any depth).
+func someString(v any, f func(string) bool) bool {
+	switch x := v.(type) {
+	case string:
+		return f(x)
+	case map[string]any:
+		for _, e := range x {
+			if someString(e, f) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if someString(e, f) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namesRecord reports whether msgs name a record: its key, or a string
