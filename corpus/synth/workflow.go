@@ -399,20 +399,14 @@ func (sel *selection) goal(nt *notifyTarget) []assert.Assertion {
 			g = append(g, exists(nt.d, nt.where(sel.addr, assert.Predicate{Op: assert.OpContains, Value: slotRef(w, cm.amount)}), fmt.Sprintf("the summary quotes %s's amount exactly", w)))
 		}
 	}
-	has := func(v string) string {
-		if st.tag {
-			return fmt.Sprintf("(%[1]s in r && type(r[%[1]s]) == list && %[2]s in r[%[1]s])", celString(st.field), celString(v))
-		}
-		return fmt.Sprintf("(%[1]s in r && r[%[1]s] == %[2]s)", celString(st.field), celString(v))
-	}
-	coll := fmt.Sprintf("state[%s][%s]", celString(cm.app.app), celString(cm.name))
-	var ks []string
+	// The new state (a tag: one of its tags) on no record but the selected
+	// ones and the one already done. The keys are one predicate each, so
+	// that goals of every size compile to a handful of shapes.
+	outside := assert.Where{{Field: st.field, Op: assert.OpEquals, Value: st.value}}
 	for _, w := range append(sel.slots(), "x") {
-		ks = append(ks, fmt.Sprintf("%q", slotRef(w, "")))
+		outside = append(outside, assert.Predicate{Field: cm.key, Op: assert.OpNotEquals, Value: slotRef(w, "")})
 	}
-	keys := "[" + strings.Join(ks, ", ") + "]"
-	g = append(g, assert.Assertion{Type: assert.CEL, Negative: true, Label: "no record outside the selection is changed",
-		Expr: fmt.Sprintf("!%s.exists(r, %s && !(r[%s] in %s))", coll, has(st.value), celString(cm.key), keys)})
+	g = append(g, notExists(cm, outside, "no record outside the selection is changed"))
 	if cm.amount != "" && !st.tag {
 		g = append(g, notExists(cm, assert.Where{{Field: cm.amount, Op: assert.OpLTE, Value: sel.threshold}, {Field: st.field, Op: assert.OpEquals, Value: st.value}}, "nothing under the threshold is changed"))
 	}
@@ -444,8 +438,7 @@ func (sel *selection) goal(nt *notifyTarget) []assert.Assertion {
 		g = append(g, notExists(l.cm, assert.Where{{Field: l.text, Op: assert.OpIContains, Value: slotRef("y", cm.display)}}, "the log leaves out the record outside the condition"))
 	}
 	if sel.old != "" {
-		g = append(g, assert.Assertion{Type: assert.CEL, Negative: true, Label: "the superseded value is not used",
-			Expr: fmt.Sprintf("!%s.exists(r, %s)", coll, has(sel.old))})
+		g = append(g, notExists(cm, assert.Where{{Field: st.field, Op: assert.OpEquals, Value: sel.old}}, "the superseded value is not used"))
 	}
 	return g
 }
