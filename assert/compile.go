@@ -195,6 +195,14 @@ func (p *Program) MatchRecord(r map[string]any) bool {
 	if len(p.Assertion.Where) == 0 && p.Assertion.Type != Unchanged {
 		return true
 	}
+	if p.Assertion.Type != Unchanged && ruledOut(p.Assertion.Where, r) {
+		return false
+	}
+	return p.evalRecord(r)
+}
+
+// evalRecord is MatchRecord's answer from CEL alone.
+func (p *Program) evalRecord(r map[string]any) bool {
 	out, _, err := p.prg.Eval(&recordVars{r: r, p: p.params})
 	if err != nil {
 		return false
