@@ -46,6 +46,9 @@ func TestPredicates(t *testing.T) {
 		{`{"exists":"gmail.messages","where":{"to":{"not_contains":"acme"},"id":"m2"}}`, true},
 		{`{"exists":"gmail.messages","where":{"to":{"not_contains":"acme"},"id":"m1"}}`, false},
 		{`{"exists":"gmail.messages","where":{"id":{"in":["m9","m2"]}}}`, true},
+		{`{"exists":"gmail.messages","where":{"id":{"not_in":["m1","m2"]}}}`, false},
+		{`{"exists":"gmail.messages","where":{"id":{"not_in":["m1","m9"]}}}`, true},
+		{`{"exists":"gmail.messages","where":{"missing":{"not_in":["m1"]}}}`, true},
 		{`{"exists":"gmail.messages","where":{"to":{"size":2}}}`, true},
 		{`{"exists":"gmail.messages","where":{"subject":{"matches":"^Inv.*\\d+$"}}}`, true},
 		{`{"not_exists":"gmail.messages","where":{"to":"eve@other.example"}}`, false},
@@ -75,6 +78,7 @@ func TestBadAssertions(t *testing.T) {
 		`{"where":{}}`,
 		`{"exists":"gmail.messages","where":{"to":{"bogus":1}}}`,
 		`{"exists":"gmail.messages","where":{"to":{"in":"x"}}}`,
+		`{"exists":"gmail.messages","where":{"to":{"not_in":"x"}}}`,
 		`{"count":"gmail.messages"}`,
 		`{"exists":"gmail.messages","where":{"x":{"matches":"("}}}`,
 	} {

@@ -20,6 +20,7 @@ const (
 	OpIContains   = "icontains"
 	OpNotContains = "not_contains"
 	OpIn          = "in"
+	OpNotIn       = "not_in"
 	OpGT          = "gt"
 	OpGTE         = "gte"
 	OpLT          = "lt"
@@ -43,6 +44,7 @@ var opNames = map[string]opSpec{
 	OpIContains:   {doc: "field's text contains value ignoring case", elem: `string(e).lowerAscii().contains(string(P).lowerAscii())`},
 	OpNotContains: {doc: "field is absent or its text does not contain value (ignoring case)", negated: true, elem: `string(e).lowerAscii().contains(string(P).lowerAscii())`},
 	OpIn:          {doc: "field equals one of the listed values", elem: `e in P`},
+	OpNotIn:       {doc: "field is absent or equals none of the listed values", negated: true, elem: `e in P`},
 	OpGT:          {doc: "field is greater than value (numbers, or ISO dates as text)"},
 	OpGTE:         {doc: "field is greater than or equal to value"},
 	OpLT:          {doc: "field is less than value"},
@@ -66,9 +68,9 @@ func checkOp(op string, v any) error {
 		return fmt.Errorf("unknown op %q (known: %s)", op, strings.Join(OpNames(), ", "))
 	}
 	switch op {
-	case OpIn:
+	case OpIn, OpNotIn:
 		if _, ok := v.([]any); !ok {
-			return fmt.Errorf("op in: value must be a list")
+			return fmt.Errorf("op %s: value must be a list", op)
 		}
 	case OpGT, OpGTE, OpLT, OpLTE:
 		switch v.(type) {

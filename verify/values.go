@@ -36,7 +36,7 @@ func elemHolds(e any, p assert.Predicate) bool {
 		return strings.Contains(state.Text(e), state.Text(p.Value))
 	case assert.OpIContains, assert.OpNotContains:
 		return strings.Contains(strings.ToLower(state.Text(e)), strings.ToLower(state.Text(p.Value)))
-	case assert.OpIn:
+	case assert.OpIn, assert.OpNotIn:
 		list, _ := p.Value.([]any)
 		for _, x := range list {
 			if valueEqual(e, x) {
@@ -144,13 +144,15 @@ func predHolds(r map[string]any, p assert.Predicate) bool {
 			pos = elemHolds(v, p)
 		}
 	}
-	if p.Op == assert.OpNotEquals || p.Op == assert.OpNotContains {
+	if negated(p.Op) {
 		return !pos
 	}
 	return pos
 }
 
-func negated(op string) bool { return op == assert.OpNotEquals || op == assert.OpNotContains }
+func negated(op string) bool {
+	return op == assert.OpNotEquals || op == assert.OpNotContains || op == assert.OpNotIn
+}
 
 // opElem is a predicate the planner uses internally for a list of records
 // (a ticket's notes, an envelope's signers): some element is a record

@@ -400,12 +400,13 @@ func (sel *selection) goal(nt *notifyTarget) []assert.Assertion {
 		}
 	}
 	// The new state (a tag: one of its tags) on no record but the selected
-	// ones and the one already done. The keys are one predicate each, so
-	// that goals of every size compile to a handful of shapes.
-	outside := assert.Where{{Field: st.field, Op: assert.OpEquals, Value: st.value}}
+	// ones and the one already done; the keys are a parameter, so goals of
+	// every size compile to one shape.
+	var keys []any
 	for _, w := range append(sel.slots(), "x") {
-		outside = append(outside, assert.Predicate{Field: cm.key, Op: assert.OpNotEquals, Value: slotRef(w, "")})
+		keys = append(keys, slotRef(w, ""))
 	}
+	outside := assert.Where{{Field: st.field, Op: assert.OpEquals, Value: st.value}, {Field: cm.key, Op: assert.OpNotIn, Value: keys}}
 	g = append(g, notExists(cm, outside, "no record outside the selection is changed"))
 	if cm.amount != "" && !st.tag {
 		g = append(g, notExists(cm, assert.Where{{Field: cm.amount, Op: assert.OpLTE, Value: sel.threshold}, {Field: st.field, Op: assert.OpEquals, Value: st.value}}, "nothing under the threshold is changed"))
