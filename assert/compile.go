@@ -112,6 +112,9 @@ func Compile(a Assertion) (*Program, error) {
 			return nil, &CompileError{a, fmt.Sprintf("%s: %v", p.Field, err)}
 		}
 	}
+	if err := repeatedOp(a.Where); err != nil {
+		return nil, &CompileError{a, err.Error()}
+	}
 	p := &Program{Assertion: a}
 	switch a.Type {
 	case Exists, NotExists, Count:

@@ -35,7 +35,7 @@ func NewCompiler() *Compiler {
 func (c *Compiler) Compile(a Assertion) (*Program, error) {
 	a.Normalize()
 	key, src, params, ok := cacheKey(a)
-	if !ok {
+	if !ok || repeatedOp(a.Where) != nil {
 		return Compile(a)
 	}
 	if prg, ok := c.progs.Load(key); ok {

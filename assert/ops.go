@@ -206,3 +206,18 @@ func exceptCEL(root string, alts [][]Predicate) (string, []any) {
 func anyOf(x, pred string) string {
 	return fmt.Sprintf("(type(%s) == list ? %s.exists(e, %s) : cel.bind(e, %s, %s))", x, x, pred, x, pred)
 }
+
+// repeatedOp reports a where that gives one field the same operator twice:
+// written down (a field's operators are the keys of one mapping) it would
+// keep only the last, and score another goal than the one compiled.
+func repeatedOp(w Where) error {
+	seen := map[[2]string]bool{}
+	for _, p := range w {
+		k := [2]string{p.Field, p.Op}
+		if seen[k] {
+			return fmt.Errorf("%s: op %s given twice (a where names each field's operator once; use in or not_in for several values)", p.Field, p.Op)
+		}
+		seen[k] = true
+	}
+	return nil
+}

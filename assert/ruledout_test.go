@@ -2,6 +2,7 @@ package assert
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +48,21 @@ func TestRuledOutAgreesWithCEL(t *testing.T) {
 	}
 	if shortcuts == 0 {
 		t.Fatal("no record was ruled out without CEL")
+	}
+}
+
+// TestRepeatedOpDoesNotCompile: a where that gives a field one operator
+// twice cannot be written down whole, so it does not compile (with or
+// without a shared compiler), and says what to use instead.
+func TestRepeatedOpDoesNotCompile(t *testing.T) {
+	a := Assertion{Type: NotExists, Target: "app.items", Where: Where{{Field: "id", Op: OpNotEquals, Value: "a"}, {Field: "id", Op: OpNotEquals, Value: "b"}}}
+	for _, compile := range []func(Assertion) (*Program, error){Compile, NewCompiler().Compile} {
+		if _, err := compile(a); err == nil || !strings.Contains(err.Error(), "not_in") {
+			t.Fatalf("compiled, or no hint: %v", err)
+		}
+	}
+	a.Where[1].Op = OpNotContains
+	if _, err := Compile(a); err != nil {
+		t.Fatalf("two operators on one field: %v", err)
 	}
 }
