@@ -225,7 +225,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 		where[string(kv[0].(starlark.String))] = v
 	}
 	var out []starlark.Value
-	for _, r := range d.cx.State.Records(full) {
+	for pos, r := range d.cx.State.Placed(full) {
 		ok := true
 		for f, v := range where {
 			if got, _ := state.Path(r, f); !matchValue(got, "equals", v) {
@@ -234,7 +234,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 			}
 		}
 		if ok {
-			sv, err := d.toStarlark(r)
+			sv, err := d.record(full, pos, r)
 			if err != nil {
 				return nil, err
 			}
@@ -242,6 +242,59 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 		}
 	}
 	return starlark.NewList(out), nil
+}
+
+// starForm is a base record's Starlark form, frozen, with the size
+// expanded gives it, or the error converting it gave.
+type starForm struct {
+	v    starlark.Value
+	size int
+	err  error
+}
+
+// record gives the script its own copy of a record of collection full,
+// charged to the call's budget as toStarlark charges it. A base record
+// (pos >= 0) is converted once for every session of the world and copied
+// from that form; a record the session wrote (pos -1) is converted anew.
+func (d *starDB) record(full string, pos int, r state.Record) (starlark.Value, error) {
+	if pos < 0 {
+		return d.toStarlark(r)
+	}
+	f := d.cx.State.Base().Collection(full).Memo(pos, func(r state.Record) any {
+		v, err := toStarlark(r)
+		if err != nil {
+			return starForm{err: err}
+		}
+		v.Freeze()
+		return starForm{v: v, size: expanded(math.MaxInt, v)}
+	}).(starForm)
+	if f.err != nil {
+		return nil, f.err
+	}
+	if err := d.g.charge(min(f.size, d.g.left+1)); err != nil {
+		return nil, err
+	}
+	return thaw(f.v), nil
+}
+
+// thaw copies a frozen value for a script that may change it: dicts and
+// lists anew, in the same order, and the immutable rest shared.
+func thaw(v starlark.Value) starlark.Value {
+	switch x := v.(type) {
+	case *starlark.Dict:
+		d := starlark.NewDict(x.Len())
+		for k, e := range x.Entries() {
+			_ = d.SetKey(k, thaw(e)) // a new dict of string keys: SetKey cannot fail
+		}
+		return d
+	case *starlark.List:
+		out := make([]starlark.Value, x.Len())
+		for i := range out {
+			out[i] = thaw(x.Index(i))
+		}
+		return starlark.NewList(out)
+	}
+	return v
 }
 
 func (d *starDB) get(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -252,7 +305,7 @@ func (d *starDB) get(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if !k.found {
 		return starlark.None, nil
 	}
-	return d.toStarlark(k.rec)
+	return d.record(k.full, k.pos, k.rec)
 }
 
 func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -296,6 +349,7 @@ type keyed struct {
 	name, key string // the arguments
 	full      string // the collection's full name
 	rec       state.Record
+	pos       int // in the base collection, -1 for a record the session wrote
 	found     bool
 }
 
@@ -312,7 +366,7 @@ func (d *starDB) keyedArgs(b *starlark.Builtin, args starlark.Tuple, kwargs []st
 		return k, err
 	}
 	k.full = full
-	k.rec, k.found = d.cx.State.Get(full, k.key)
+	k.rec, k.pos, k.found = d.cx.State.Locate(full, k.key)
 	return k, nil
 }
 func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

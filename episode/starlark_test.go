@@ -407,3 +407,49 @@ return {"eq": [1, [2]] == [1, [2]], "lt": (1, 2) < (1, 3), "in": [2] in [[1], [2
 		t.Fatalf("got  %s\nwant %s", o.Content, want)
 	}
 }
+
+// A record a script reads is its own copy, though every session converts
+// a base record once: changing the copy leaves the next read, the state
+// and other sessions as they were, and a record the session wrote is read
+// as written.
+func TestStarlarkRecordCopies(t *testing.T) {
+	code := `a = db.get("accounts", "a1")
+a["balance"] = a["balance"] - 1
+a["owner"] = "Eve"
+for r in db.search("accounts"):
+    r["owner"] = "Mallory"
+return [a, db.get("accounts", "a1"), db.search("accounts")]`
+	s := starTool(t, code, Limits{})
+	other, err := NewSession(s.Env(), SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := s.Hash()
+	want := `[{"balance":99,"id":"a1","owner":"Eve"},{"balance":100,"id":"a1","owner":"Ann"},[{"balance":100,"id":"a1","owner":"Ann"},{"balance":5,"id":"a2","owner":"Bob"}]]`
+	for i, sess := range []*Session{s, s, other} {
+		o := sess.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+		if o.IsError || o.Content != want {
+			t.Fatalf("call %d: got  %s\nwant %s", i, o.Content, want)
+		}
+	}
+	if s.Hash() != start {
+		t.Fatal("changing a record read changed the state")
+	}
+	w := starTool(t, "db.update(\"accounts\", \"a2\", {\"owner\": \"Zed\"})\n"+code, Limits{})
+	o := w.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	if !strings.HasSuffix(o.Content, `{"balance":5,"id":"a2","owner":"Zed"}]]`) {
+		t.Fatalf("after a write: %s", o.Content)
+	}
+}
+
+// A record read is charged to the budget whether it is converted or
+// copied from the shared form: the second read fails as the first.
+func TestStarlarkRecordCharged(t *testing.T) {
+	s := starTool(t, "n = 0\nfor i in range(100000):\n    n += len(db.get(\"accounts\", \"a1\"))\nreturn n", Limits{StarlarkSteps: 10_000_000, StarlarkBytes: 1 << 16})
+	for i := 0; i < 2; i++ {
+		o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+		if !o.IsError || !strings.Contains(o.Content, "starlark_bytes") {
+			t.Fatalf("read %d: got %s, want an error naming starlark_bytes", i, o.Content)
+		}
+	}
+}
