@@ -216,19 +216,20 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if err != nil {
 		return nil, err
 	}
-	where := map[string]any{}
+	// A slice, not a map: it is read once per record.
+	where := make([]fieldValue, 0, len(kwargs))
 	for _, kv := range kwargs {
 		v, err := d.fromStarlark(kv[1])
 		if err != nil {
 			return nil, err
 		}
-		where[string(kv[0].(starlark.String))] = v
+		where = setField(where, string(kv[0].(starlark.String)), v)
 	}
 	var out []starlark.Value
 	for pos, r := range d.cx.State.Placed(full) {
 		ok := true
-		for f, v := range where {
-			if got, _ := state.Path(r, f); !matchValue(got, "equals", v) {
+		for _, w := range where {
+			if got, _ := state.Path(r, w.field); !matchValue(got, "equals", w.value) {
 				ok = false
 				break
 			}
@@ -242,6 +243,25 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 		}
 	}
 	return starlark.NewList(out), nil
+}
+
+// fieldValue is one condition of a search: the field's path and the value
+// it must equal.
+type fieldValue struct {
+	field string
+	value any
+}
+
+// setField sets a field's condition; a field named twice (a keyword and
+// the same key after **) keeps the last value, as a map would.
+func setField(where []fieldValue, field string, v any) []fieldValue {
+	for i := range where {
+		if where[i].field == field {
+			where[i].value = v
+			return where
+		}
+	}
+	return append(where, fieldValue{field, v})
 }
 
 // starForm is a base record's Starlark form, frozen, with the size

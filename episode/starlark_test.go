@@ -453,3 +453,14 @@ func TestStarlarkRecordCharged(t *testing.T) {
 		}
 	}
 }
+
+// A search's conditions all hold, on nested paths too; a field named
+// twice keeps its last value.
+func TestStarlarkSearchConditions(t *testing.T) {
+	code := `return [len(db.search("accounts", owner="Ann", balance=100)), len(db.search("accounts", owner="Ann", balance=5)),
+    len(db.search("accounts", owner="Bob", **{"owner": "Ann"})), len(db.search("accounts", **{"owner.x": "Ann"}))]`
+	o := starTool(t, code, Limits{}).Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	if o.IsError || o.Content != "[1,0,1,0]" {
+		t.Fatalf("got %s, want [1,0,1,0]", o.Content)
+	}
+}

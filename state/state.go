@@ -162,8 +162,11 @@ func Path(r Record, path string) (any, bool) {
 	if v, ok := r[path]; ok {
 		return v, v != nil
 	}
+	// Cut, not Split: searches call this once per record and field.
 	cur := any(r)
-	for _, seg := range strings.Split(path, ".") {
+	for rest, more := path, true; more; {
+		var seg string
+		seg, rest, more = strings.Cut(rest, ".")
 		m, ok := cur.(map[string]any)
 		if !ok {
 			return nil, false
