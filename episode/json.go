@@ -39,6 +39,8 @@ func appendJSON(b []byte, v any, depth int) ([]byte, bool) {
 		return appendJSONString(b, x), true
 	case float64:
 		return appendJSONFloat(b, x)
+	case json.RawMessage: // already encoded (a Starlark tool's result)
+		return append(b, x...), true
 	case int:
 		return strconv.AppendInt(b, int64(x), 10), true
 	case int64:

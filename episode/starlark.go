@@ -94,7 +94,7 @@ func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 		}
 		return nil, fmt.Errorf("%v%s", err, g.printed())
 	}
-	res, err := db.fromStarlark(out)
+	res, err := db.encode(out)
 	if err != nil {
 		db.rollback()
 		return nil, err

@@ -1,6 +1,7 @@
 package tau2
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/legoenv/legoenv/episode"
@@ -9,7 +10,7 @@ import (
 
 // BenchmarkSteps replays every task's reference plan on one session per
 // task: the figures legoenv bench tau2 reports as steps per second and
-// per CPU-second (the process's, GC included).
+// per CPU-second (the process's, GC included), and what a step allocates.
 func BenchmarkSteps(b *testing.B) {
 	_, res := importTestdata(b)
 	lib, err := res.Library()
@@ -34,6 +35,8 @@ func BenchmarkSteps(b *testing.B) {
 		tasks = append(tasks, task{s, env.PlanCalls()})
 		steps += len(env.PlanCalls())
 	}
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
 	b.ResetTimer()
 	c0 := cputime.Process()
 	for i := 0; i < b.N; i++ {
@@ -43,6 +46,11 @@ func BenchmarkSteps(b *testing.B) {
 		}
 	}
 	cpu := cputime.Process() - c0
+	runtime.ReadMemStats(&m1)
+	n := float64(b.N * steps)
+	// Allocation does not depend on the machine's load, as time does.
+	b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/n, "allocs/step")
+	b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/n, "B/step")
 	b.ReportMetric(float64(b.N*steps)/b.Elapsed().Seconds(), "steps/s")
 	if cpu > 0 {
 		b.ReportMetric(float64(b.N*steps)/cpu.Seconds(), "steps/cpu-s")
