@@ -103,14 +103,17 @@ func (r *valueReader) writeList(b []byte, elems func(func(starlark.Value) bool),
 }
 
 // writeDict writes the entries in the dict's order, as read checks them,
-// then lays them out with their keys sorted, as a Go map is encoded.
+// and lays them out again with their keys sorted, as a Go map is encoded,
+// unless they came sorted (a record read from the state does).
 func (r *valueReader) writeDict(b []byte, x *starlark.Dict, depth int) ([]byte, error) {
 	type entry struct {
 		key        string
-		start, end int // of the value's JSON in b
+		start, end int // of "key":value in b
 	}
+	var buf [16]entry
+	entries := buf[:0]
+	b = append(b, '{')
 	base := len(b)
-	entries := make([]entry, 0, x.Len())
 	var err error
 	for k, e := range x.Entries() {
 		ks, ok := k.(starlark.String)
@@ -120,22 +123,27 @@ func (r *valueReader) writeDict(b []byte, x *starlark.Dict, depth int) ([]byte, 
 		if err := r.spend(len(ks)); err != nil {
 			return b, err
 		}
+		if len(entries) > 0 {
+			b = append(b, ',')
+		}
 		start := len(b)
+		b = append(appendJSONString(b, string(ks)), ':')
 		if b, err = r.write(b, e, depth+1); err != nil {
 			return b, err
 		}
 		entries = append(entries, entry{string(ks), start, len(b)})
 	}
-	values := slices.Clone(b[base:])
-	slices.SortFunc(entries, func(p, q entry) int { return strings.Compare(p.key, q.key) })
-	b = append(b[:base], '{')
-	for i, e := range entries {
-		if i > 0 {
-			b = append(b, ',')
+	byKey := func(p, q entry) int { return strings.Compare(p.key, q.key) }
+	if !slices.IsSortedFunc(entries, byKey) {
+		written := slices.Clone(b[base:])
+		slices.SortFunc(entries, byKey)
+		b = b[:base]
+		for i, e := range entries {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, written[e.start-base:e.end-base]...)
 		}
-		b = appendJSONString(b, e.key)
-		b = append(b, ':')
-		b = append(b, values[e.start-base:e.end-base]...)
 	}
 	return append(b, '}'), nil
 }
