@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"go.starlark.net/starlark"
@@ -19,45 +20,75 @@ import (
 // starlarkEffect runs run(args, db) from a tool's code. The module is
 // executed once and frozen; each call gets a fresh thread with a step
 // budget, no load(), no I/O and no clock but the environment's.
+//
+// The records a script reads are shared, frozen, until a call of the tool
+// changes one (see Apply); from then on, or from the start for code that
+// can create records, every read is the script's own copy.
 type starlarkEffect struct {
 	app    string
 	name   string
 	run    *starlark.Function
 	server *atom.Server // whose collections' declared behaviour the writes keep
+	copies atomic.Bool  // reads are copied
 }
 
 var starlarkOpts = &syntax.FileOptions{While: true, Recursion: false, TopLevelControl: true, GlobalReassign: false}
 
 func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
-	prog, err := compileStarlark(t)
+	c, err := compileStarlark(t)
 	if err != nil {
 		return nil, err
 	}
-	return initStarlark(s, t, prog)
+	return initStarlark(s, t, c)
+}
+
+// compiledStarlark is a tool's compiled code.
+type compiledStarlark struct {
+	prog *starlark.Program
+	// creates: the code may call db.create, whose key counter a call
+	// rolled back does not take back, so its calls are never run twice.
+	creates bool
 }
 
 // compileStarlark parses a tool's code, rewrites it under the guard (see
 // starlark_guard.go) and compiles it.
-func compileStarlark(t *atom.Tool) (*starlark.Program, error) {
+func compileStarlark(t *atom.Tool) (*compiledStarlark, error) {
 	f, err := starlarkOpts.Parse(t.Name+".star", t.Effect.Code, 0)
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
 	}
+	c := &compiledStarlark{creates: mayCreate(f)}
 	guardFile(f)
 	rewriteCalls(f)
-	prog, err := starlark.FileProgram(f, guardBuiltins.Has)
+	c.prog, err = starlark.FileProgram(f, guardBuiltins.Has)
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
 	}
-	return prog, nil
+	return c, nil
+}
+
+// mayCreate reports whether code can reach db.create: it names an
+// attribute create, or uses getattr, the one way to name one otherwise.
+func mayCreate(f *syntax.File) bool {
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.DotExpr:
+			found = found || x.Name.Name == "create"
+		case *syntax.Ident:
+			found = found || x.Name == "getattr"
+		}
+		return !found
+	})
+	return found
 }
 
 // initStarlark runs a compiled module's top level and finds run.
-func initStarlark(s *atom.Server, t *atom.Tool, prog *starlark.Program) (Effect, error) {
+func initStarlark(s *atom.Server, t *atom.Tool, c *compiledStarlark) (Effect, error) {
 	// The top level runs under the default limits: it is the atom's code,
 	// run when an environment is composed.
 	g, stop := newGuard(t.Name, DefaultLimits, time.Duration(DefaultLimits.StarlarkTimeMS)*time.Millisecond)
-	globals, err := prog.Init(g.th, guardBuiltins)
+	globals, err := c.prog.Init(g.th, guardBuiltins)
 	stop()
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
@@ -67,9 +98,16 @@ func initStarlark(s *atom.Server, t *atom.Tool, prog *starlark.Program) (Effect,
 	if !ok {
 		return nil, fmt.Errorf("starlark: code must define run(args, db)")
 	}
-	return &starlarkEffect{app: s.AppName(), name: t.Name, run: run, server: s}, nil
+	e := &starlarkEffect{app: s.AppName(), name: t.Name, run: run, server: s}
+	e.copies.Store(c.creates)
+	return e, nil
 }
 
+// Apply runs the script on shared records while the tool has never
+// changed one. A script that tries fails on a frozen value before it
+// could see any difference; its writes are rolled back and it runs again
+// from the start on copies, as the tool's calls do from then on. A tool
+// pays for that second run once per environment, not once per call.
 func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	lim := cx.Limits
 	left, leave, err := cx.Gate.enter(time.Duration(lim.StarlarkTimeMS)*time.Millisecond, int64(lim.StarlarkBytes))
@@ -77,9 +115,20 @@ func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 		return nil, err
 	}
 	defer leave()
-	g, stop := newGuard(e.name, lim, left)
+	shared := !e.copies.Load()
+	res, err := e.call(cx, args, left, shared)
+	if shared && err != nil && strings.Contains(err.Error(), "frozen") {
+		e.copies.Store(true)
+		res, err = e.call(cx, args, left, false)
+	}
+	return res, err
+}
+
+// call runs the script once under a fresh guard.
+func (e *starlarkEffect) call(cx *Context, args map[string]any, left time.Duration, shared bool) (any, error) {
+	g, stop := newGuard(e.name, cx.Limits, left)
 	defer stop()
-	db := &starDB{cx: cx, app: e.app, g: g, server: e.server}
+	db := &starDB{cx: cx, app: e.app, g: g, server: e.server, shared: shared}
 	// Writes go through a scratch state so a failing script changes nothing.
 	argv, err := db.toStarlark(args)
 	if err != nil {
@@ -109,6 +158,7 @@ type starDB struct {
 	g      *guard
 	undo   []func()
 	server *atom.Server
+	shared bool // base records are handed out frozen, not copied
 }
 
 // keep holds a script's write to the behaviour its server declares for
@@ -272,10 +322,11 @@ type starForm struct {
 	err  error
 }
 
-// record gives the script its own copy of a record of collection full,
-// charged to the call's budget as toStarlark charges it. A base record
-// (pos >= 0) is converted once for every session of the world and copied
-// from that form; a record the session wrote (pos -1) is converted anew.
+// record gives the script a record of collection full, charged to the
+// call's budget as toStarlark charges it. A base record (pos >= 0) is
+// converted once for every session of the world, and handed out as that
+// frozen form when the call shares records (see starlarkEffect), copied
+// from it otherwise; a record the session wrote (pos -1) is converted anew.
 func (d *starDB) record(full string, pos int, r state.Record) (starlark.Value, error) {
 	if pos < 0 {
 		return d.toStarlark(r)
@@ -293,6 +344,9 @@ func (d *starDB) record(full string, pos int, r state.Record) (starlark.Value, e
 	}
 	if err := d.g.charge(min(f.size, d.g.left+1)); err != nil {
 		return nil, err
+	}
+	if d.shared {
+		return f.v, nil
 	}
 	return thaw(f.v), nil
 }

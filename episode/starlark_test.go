@@ -464,3 +464,34 @@ func TestStarlarkSearchConditions(t *testing.T) {
 		t.Fatalf("got %s, want [1,0,1,0]", o.Content)
 	}
 }
+
+// probeCopies reports whether bank_probe's reads are copied.
+func probeCopies(s *Session) bool {
+	return s.Env().toolByKey["bank_probe"].impl.(*starlarkEffect).copies.Load()
+}
+
+// A tool that only reads is handed the shared records and never copies;
+// one that changes a record it read runs again on copies, its writes done
+// once, and copies from then on; one that creates records copies from the
+// start, so that a second run never takes another key.
+func TestStarlarkSharedRecords(t *testing.T) {
+	read := starTool(t, `return [db.get("accounts", "a1"), db.search("accounts", owner="Bob")]`, Limits{})
+	for range 2 {
+		o := read.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+		if o.IsError || o.Content != `[{"balance":100,"id":"a1","owner":"Ann"},[{"balance":5,"id":"a2","owner":"Bob"}]]` || probeCopies(read) {
+			t.Fatalf("read-only tool: %s, copies %v", o.Content, probeCopies(read))
+		}
+	}
+	change := starTool(t, "db.update(\"accounts\", \"a2\", {\"balance\": db.get(\"accounts\", \"a2\")[\"balance\"] + 1})\na = db.get(\"accounts\", \"a1\")\na[\"owner\"] = \"Eve\"\nreturn a", Limits{})
+	o := change.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	if a2, _ := change.State().Get("bank.accounts", "a2"); o.IsError || o.Content != `{"balance":100,"id":"a1","owner":"Eve"}` || a2["balance"] != 6.0 || !probeCopies(change) {
+		t.Fatalf("changing tool: %s, a2 %v, copies %v", o.Content, a2, probeCopies(change))
+	}
+	create := starTool(t, "r = db.create(\"transfers\", {\"from\": \"a1\"})\na = db.get(\"accounts\", \"a1\")\na[\"owner\"] = \"Eve\"\nreturn r[\"id\"]", Limits{})
+	if !probeCopies(create) {
+		t.Fatal("a tool that creates records shares them")
+	}
+	if o := create.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)}); o.Content != `"tra_1"` {
+		t.Fatalf("created %s, want tra_1", o.Content)
+	}
+}
