@@ -3,6 +3,7 @@ package episode
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"maps"
 	"math"
 	"slices"
@@ -276,7 +277,7 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 		where = setField(where, string(kv[0].(starlark.String)), v)
 	}
 	var out []starlark.Value
-	for pos, r := range d.cx.State.Placed(full) {
+	for pos, r := range d.candidates(full, where) {
 		ok := true
 		for _, w := range where {
 			if got, _ := state.Path(r, w.field); !matchValue(got, "equals", w.value) {
@@ -300,6 +301,21 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 type fieldValue struct {
 	field string
 	value any
+}
+
+// candidates are the records a search checks: those the state's index
+// gives for a condition on a text (a record equals a text only where its
+// field, or an element of it, reads as that text), or all of them.
+func (d *starDB) candidates(full string, where []fieldValue) iter.Seq2[int, state.Record] {
+	for _, w := range where {
+		if text, ok := w.value.(string); ok {
+			if recs, ok := d.cx.State.Holding(full, w.field, text); ok {
+				return recs
+			}
+			break
+		}
+	}
+	return d.cx.State.Placed(full)
 }
 
 // setField sets a field's condition; a field named twice (a keyword and

@@ -463,6 +463,10 @@ func TestStarlarkSearchConditions(t *testing.T) {
 	if o.IsError || o.Content != "[1,0,1,0]" {
 		t.Fatalf("got %s, want [1,0,1,0]", o.Content)
 	}
+	written := "db.update(\"accounts\", \"a1\", {\"owner\": \"Bob\"})\nreturn [r[\"id\"] for r in db.search(\"accounts\", owner=\"Bob\")] + [len(db.search(\"accounts\", owner=\"Ann\"))]"
+	if o := starTool(t, written, Limits{}).Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)}); o.Content != `["a1","a2",0]` {
+		t.Fatalf("after a write: got %s, want [\"a1\",\"a2\",0]", o.Content)
+	}
 }
 
 // probeCopies reports whether bank_probe's reads are copied.

@@ -42,6 +42,8 @@ type Collection struct {
 	list     []any // Records as Snapshot gives them
 	memoOnce sync.Once
 	memo     []atomic.Pointer[any] // by position, see Memo
+	indexMu  sync.Mutex
+	indexes  map[string]map[string][]int // path -> text -> positions, see Holding
 }
 
 // NewCollection builds a collection. Records are used as given and must not
