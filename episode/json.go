@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -15,10 +16,34 @@ import (
 // string, float64, int, int64, []any, map[string]any) directly, byte for
 // byte as json.Marshal does, and hands anything else to json.Marshal.
 func marshalJSON(v any) ([]byte, error) {
-	if b, ok := appendJSON(make([]byte, 0, 256), v, 0); ok {
-		return b, nil
+	s, err := marshalJSONString(v)
+	return []byte(s), err
+}
+
+// jsonBuffers hold the encoding of an observation until it is copied into
+// its string: a result of a few hundred kilobytes (a search of a large
+// collection) would otherwise grow a fresh slice from 256 bytes each call.
+var jsonBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxPooledJSON is the largest buffer put back, so that one huge result
+// does not stay in the pool.
+const maxPooledJSON = 1 << 20
+
+// marshalJSONString is marshalJSON as a string.
+func marshalJSONString(v any) (string, error) {
+	p := jsonBuffers.Get().(*[]byte)
+	b, ok := appendJSON((*p)[:0], v, 0)
+	if !ok {
+		jsonBuffers.Put(p)
+		m, err := json.Marshal(v)
+		return string(m), err
 	}
-	return json.Marshal(v)
+	s := string(b)
+	if cap(b) <= maxPooledJSON {
+		*p = b
+		jsonBuffers.Put(p)
+	}
+	return s, nil
 }
 
 // maxJSONDepth is where appendJSON gives up and leaves the value to
@@ -39,6 +64,8 @@ func appendJSON(b []byte, v any, depth int) ([]byte, bool) {
 		return appendJSONString(b, x), true
 	case float64:
 		return appendJSONFloat(b, x)
+	case json.RawMessage: // already encoded (a Starlark tool's result)
+		return append(b, x...), true
 	case int:
 		return strconv.AppendInt(b, int64(x), 10), true
 	case int64:
@@ -160,4 +187,16 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// AppendJSON appends o as json.Marshal writes it, without reflection: a
+// server writes one per call.
+func (o Observation) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if o.ToolCallID != "" {
+		b = append(appendJSONString(append(b, `"tool_call_id":`...), o.ToolCallID), ',')
+	}
+	b = appendJSONString(append(b, `"content":`...), o.Content)
+	b = strconv.AppendBool(append(b, `,"is_error":`...), o.IsError)
+	return append(b, '}')
 }

@@ -90,3 +90,20 @@ func BenchmarkMarshalObservation(b *testing.B) {
 		}
 	})
 }
+
+// Observation.AppendJSON writes what json.Marshal writes.
+func TestObservationAppendJSON(t *testing.T) {
+	for _, o := range []Observation{
+		{},
+		{ToolCallID: "call_1", Content: `{"a":"<b>&c"}`, IsError: true},
+		{Content: "é\u2028\x01\xff\"\\"},
+	} {
+		want, err := json.Marshal(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := o.AppendJSON([]byte("x")); string(got) != "x"+string(want) {
+			t.Errorf("got  %s\nwant x%s", got, want)
+		}
+	}
+}

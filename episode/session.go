@@ -255,11 +255,11 @@ func (s *Session) call(c ToolCall) Observation {
 		return errObs("%v", err)
 	}
 	s.calls = append(s.calls, assert.Call{Name: name, Args: args})
-	b, err := marshalJSON(res)
+	content, err := marshalJSONString(res)
 	if err != nil {
 		return errObs("encode result: %v", err)
 	}
-	return Observation{Content: string(b)}
+	return Observation{Content: content}
 }
 
 func (s *Session) toolNames() []string {

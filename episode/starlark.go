@@ -3,10 +3,12 @@ package episode
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"maps"
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"go.starlark.net/starlark"
@@ -19,45 +21,75 @@ import (
 // starlarkEffect runs run(args, db) from a tool's code. The module is
 // executed once and frozen; each call gets a fresh thread with a step
 // budget, no load(), no I/O and no clock but the environment's.
+//
+// The records a script reads are shared, frozen, until a call of the tool
+// changes one (see Apply); from then on, or from the start for code that
+// can create records, every read is the script's own copy.
 type starlarkEffect struct {
 	app    string
 	name   string
 	run    *starlark.Function
 	server *atom.Server // whose collections' declared behaviour the writes keep
+	copies atomic.Bool  // reads are copied
 }
 
 var starlarkOpts = &syntax.FileOptions{While: true, Recursion: false, TopLevelControl: true, GlobalReassign: false}
 
 func newStarlark(s *atom.Server, t *atom.Tool) (Effect, error) {
-	prog, err := compileStarlark(t)
+	c, err := compileStarlark(t)
 	if err != nil {
 		return nil, err
 	}
-	return initStarlark(s, t, prog)
+	return initStarlark(s, t, c)
+}
+
+// compiledStarlark is a tool's compiled code.
+type compiledStarlark struct {
+	prog *starlark.Program
+	// creates: the code may call db.create, whose key counter a call
+	// rolled back does not take back, so its calls are never run twice.
+	creates bool
 }
 
 // compileStarlark parses a tool's code, rewrites it under the guard (see
 // starlark_guard.go) and compiles it.
-func compileStarlark(t *atom.Tool) (*starlark.Program, error) {
+func compileStarlark(t *atom.Tool) (*compiledStarlark, error) {
 	f, err := starlarkOpts.Parse(t.Name+".star", t.Effect.Code, 0)
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
 	}
+	c := &compiledStarlark{creates: mayCreate(f)}
 	guardFile(f)
 	rewriteCalls(f)
-	prog, err := starlark.FileProgram(f, guardBuiltins.Has)
+	c.prog, err = starlark.FileProgram(f, guardBuiltins.Has)
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
 	}
-	return prog, nil
+	return c, nil
+}
+
+// mayCreate reports whether code can reach db.create: it names an
+// attribute create, or uses getattr, the one way to name one otherwise.
+func mayCreate(f *syntax.File) bool {
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.DotExpr:
+			found = found || x.Name.Name == "create"
+		case *syntax.Ident:
+			found = found || x.Name == "getattr"
+		}
+		return !found
+	})
+	return found
 }
 
 // initStarlark runs a compiled module's top level and finds run.
-func initStarlark(s *atom.Server, t *atom.Tool, prog *starlark.Program) (Effect, error) {
+func initStarlark(s *atom.Server, t *atom.Tool, c *compiledStarlark) (Effect, error) {
 	// The top level runs under the default limits: it is the atom's code,
 	// run when an environment is composed.
 	g, stop := newGuard(t.Name, DefaultLimits, time.Duration(DefaultLimits.StarlarkTimeMS)*time.Millisecond)
-	globals, err := prog.Init(g.th, guardBuiltins)
+	globals, err := c.prog.Init(g.th, guardBuiltins)
 	stop()
 	if err != nil {
 		return nil, fmt.Errorf("starlark: %v", err)
@@ -67,9 +99,16 @@ func initStarlark(s *atom.Server, t *atom.Tool, prog *starlark.Program) (Effect,
 	if !ok {
 		return nil, fmt.Errorf("starlark: code must define run(args, db)")
 	}
-	return &starlarkEffect{app: s.AppName(), name: t.Name, run: run, server: s}, nil
+	e := &starlarkEffect{app: s.AppName(), name: t.Name, run: run, server: s}
+	e.copies.Store(c.creates)
+	return e, nil
 }
 
+// Apply runs the script on shared records while the tool has never
+// changed one. A script that tries fails on a frozen value before it
+// could see any difference; its writes are rolled back and it runs again
+// from the start on copies, as the tool's calls do from then on. A tool
+// pays for that second run once per environment, not once per call.
 func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	lim := cx.Limits
 	left, leave, err := cx.Gate.enter(time.Duration(lim.StarlarkTimeMS)*time.Millisecond, int64(lim.StarlarkBytes))
@@ -77,9 +116,20 @@ func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 		return nil, err
 	}
 	defer leave()
-	g, stop := newGuard(e.name, lim, left)
+	shared := !e.copies.Load()
+	res, err := e.call(cx, args, left, shared)
+	if shared && err != nil && strings.Contains(err.Error(), "frozen") {
+		e.copies.Store(true)
+		res, err = e.call(cx, args, left, false)
+	}
+	return res, err
+}
+
+// call runs the script once under a fresh guard.
+func (e *starlarkEffect) call(cx *Context, args map[string]any, left time.Duration, shared bool) (any, error) {
+	g, stop := newGuard(e.name, cx.Limits, left)
 	defer stop()
-	db := &starDB{cx: cx, app: e.app, g: g, server: e.server}
+	db := &starDB{cx: cx, app: e.app, g: g, server: e.server, shared: shared}
 	// Writes go through a scratch state so a failing script changes nothing.
 	argv, err := db.toStarlark(args)
 	if err != nil {
@@ -94,7 +144,7 @@ func (e *starlarkEffect) Apply(cx *Context, args map[string]any) (any, error) {
 		}
 		return nil, fmt.Errorf("%v%s", err, g.printed())
 	}
-	res, err := db.fromStarlark(out)
+	res, err := db.encode(out)
 	if err != nil {
 		db.rollback()
 		return nil, err
@@ -109,6 +159,7 @@ type starDB struct {
 	g      *guard
 	undo   []func()
 	server *atom.Server
+	shared bool // base records are handed out frozen, not copied
 }
 
 // keep holds a script's write to the behaviour its server declares for
@@ -216,25 +267,26 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 	if err != nil {
 		return nil, err
 	}
-	where := map[string]any{}
+	// A slice, not a map: it is read once per record.
+	where := make([]fieldValue, 0, len(kwargs))
 	for _, kv := range kwargs {
 		v, err := d.fromStarlark(kv[1])
 		if err != nil {
 			return nil, err
 		}
-		where[string(kv[0].(starlark.String))] = v
+		where = setField(where, string(kv[0].(starlark.String)), v)
 	}
 	var out []starlark.Value
-	for _, r := range d.cx.State.Records(full) {
+	for pos, r := range d.candidates(full, where) {
 		ok := true
-		for f, v := range where {
-			if got, _ := state.Path(r, f); !matchValue(got, "equals", v) {
+		for _, w := range where {
+			if got, _ := state.Path(r, w.field); !matchValue(got, "equals", w.value) {
 				ok = false
 				break
 			}
 		}
 		if ok {
-			sv, err := d.toStarlark(r)
+			sv, err := d.record(full, pos, r)
 			if err != nil {
 				return nil, err
 			}
@@ -242,6 +294,97 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 		}
 	}
 	return starlark.NewList(out), nil
+}
+
+// fieldValue is one condition of a search: the field's path and the value
+// it must equal.
+type fieldValue struct {
+	field string
+	value any
+}
+
+// candidates are the records a search checks: those the state's index
+// gives for a condition on a text (a record equals a text only where its
+// field, or an element of it, reads as that text), or all of them.
+func (d *starDB) candidates(full string, where []fieldValue) iter.Seq2[int, state.Record] {
+	for _, w := range where {
+		if text, ok := w.value.(string); ok {
+			if recs, ok := d.cx.State.Holding(full, w.field, text); ok {
+				return recs
+			}
+			break
+		}
+	}
+	return d.cx.State.Placed(full)
+}
+
+// setField sets a field's condition; a field named twice (a keyword and
+// the same key after **) keeps the last value, as a map would.
+func setField(where []fieldValue, field string, v any) []fieldValue {
+	for i := range where {
+		if where[i].field == field {
+			where[i].value = v
+			return where
+		}
+	}
+	return append(where, fieldValue{field, v})
+}
+
+// starForm is a base record's Starlark form, frozen, with the size
+// expanded gives it, or the error converting it gave.
+type starForm struct {
+	v    starlark.Value
+	size int
+	err  error
+}
+
+// record gives the script a record of collection full, charged to the
+// call's budget as toStarlark charges it. A base record (pos >= 0) is
+// converted once for every session of the world, and handed out as that
+// frozen form when the call shares records (see starlarkEffect), copied
+// from it otherwise; a record the session wrote (pos -1) is converted anew.
+func (d *starDB) record(full string, pos int, r state.Record) (starlark.Value, error) {
+	if pos < 0 {
+		return d.toStarlark(r)
+	}
+	f := d.cx.State.Base().Collection(full).Memo(pos, func(r state.Record) any {
+		v, err := toStarlark(r)
+		if err != nil {
+			return starForm{err: err}
+		}
+		v.Freeze()
+		return starForm{v: v, size: expanded(math.MaxInt, v)}
+	}).(starForm)
+	if f.err != nil {
+		return nil, f.err
+	}
+	if err := d.g.charge(min(f.size, d.g.left+1)); err != nil {
+		return nil, err
+	}
+	if d.shared {
+		return f.v, nil
+	}
+	return thaw(f.v), nil
+}
+
+// thaw copies a frozen value for a script that may change it: dicts and
+// lists anew, in the same order, and the immutable rest shared.
+func thaw(v starlark.Value) starlark.Value {
+	switch x := v.(type) {
+	case *starlark.Dict:
+		d := starlark.NewDict(x.Len())
+		for k, e := range x.Entries() {
+			_ = d.SetKey(k, thaw(e)) // a new dict of string keys: SetKey cannot fail
+		}
+		return d
+	case *starlark.List:
+		out := make([]starlark.Value, x.Len())
+		for i := range out {
+			out[i] = thaw(x.Index(i))
+		}
+		return starlark.NewList(out)
+	}
+	return v
 }
 
 func (d *starDB) get(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -252,7 +395,7 @@ func (d *starDB) get(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if !k.found {
 		return starlark.None, nil
 	}
-	return d.toStarlark(k.rec)
+	return d.record(k.full, k.pos, k.rec)
 }
 
 func (d *starDB) create(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -296,6 +439,7 @@ type keyed struct {
 	name, key string // the arguments
 	full      string // the collection's full name
 	rec       state.Record
+	pos       int // in the base collection, -1 for a record the session wrote
 	found     bool
 }
 
@@ -312,7 +456,7 @@ func (d *starDB) keyedArgs(b *starlark.Builtin, args starlark.Tuple, kwargs []st
 		return k, err
 	}
 	k.full = full
-	k.rec, k.found = d.cx.State.Get(full, k.key)
+	k.rec, k.pos, k.found = d.cx.State.Locate(full, k.key)
 	return k, nil
 }
 func (d *starDB) update(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

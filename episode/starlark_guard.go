@@ -257,7 +257,7 @@ func shallow(v starlark.Value) int {
 	case starlark.Bytes:
 		return 16 + len(x)
 	case starlark.Int:
-		return 16 + x.BigInt().BitLen()/8
+		return 16 + absBits(x)/8
 	case *starlark.List:
 		return 24 + 16*x.Len()
 	case starlark.Tuple:

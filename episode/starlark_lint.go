@@ -21,11 +21,11 @@ func CheckStarlark(lib *atom.Library) atom.Diagnostics {
 			if t.Effect.Kind != "starlark" {
 				continue
 			}
-			prog, err := compileStarlark(t)
+			c, err := compileStarlark(t)
 			if err != nil {
 				continue
 			}
-			if _, err := initStarlark(s, t, prog); err != nil {
+			if _, err := initStarlark(s, t, c); err != nil {
 				ds = append(ds, e.Diag(atom.Error, fmt.Sprintf("tools[%d].effect.code", i), "%v", err))
 			}
 		}

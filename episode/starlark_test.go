@@ -407,3 +407,95 @@ return {"eq": [1, [2]] == [1, [2]], "lt": (1, 2) < (1, 3), "in": [2] in [[1], [2
 		t.Fatalf("got  %s\nwant %s", o.Content, want)
 	}
 }
+
+// A record a script reads is its own copy, though every session converts
+// a base record once: changing the copy leaves the next read, the state
+// and other sessions as they were, and a record the session wrote is read
+// as written.
+func TestStarlarkRecordCopies(t *testing.T) {
+	code := `a = db.get("accounts", "a1")
+a["balance"] = a["balance"] - 1
+a["owner"] = "Eve"
+for r in db.search("accounts"):
+    r["owner"] = "Mallory"
+return [a, db.get("accounts", "a1"), db.search("accounts")]`
+	s := starTool(t, code, Limits{})
+	other, err := NewSession(s.Env(), SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := s.Hash()
+	want := `[{"balance":99,"id":"a1","owner":"Eve"},{"balance":100,"id":"a1","owner":"Ann"},[{"balance":100,"id":"a1","owner":"Ann"},{"balance":5,"id":"a2","owner":"Bob"}]]`
+	for i, sess := range []*Session{s, s, other} {
+		o := sess.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+		if o.IsError || o.Content != want {
+			t.Fatalf("call %d: got  %s\nwant %s", i, o.Content, want)
+		}
+	}
+	if s.Hash() != start {
+		t.Fatal("changing a record read changed the state")
+	}
+	w := starTool(t, "db.update(\"accounts\", \"a2\", {\"owner\": \"Zed\"})\n"+code, Limits{})
+	o := w.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	if !strings.HasSuffix(o.Content, `{"balance":5,"id":"a2","owner":"Zed"}]]`) {
+		t.Fatalf("after a write: %s", o.Content)
+	}
+}
+
+// A record read is charged to the budget whether it is converted or
+// copied from the shared form: the second read fails as the first.
+func TestStarlarkRecordCharged(t *testing.T) {
+	s := starTool(t, "n = 0\nfor i in range(100000):\n    n += len(db.get(\"accounts\", \"a1\"))\nreturn n", Limits{StarlarkSteps: 10_000_000, StarlarkBytes: 1 << 16})
+	for i := 0; i < 2; i++ {
+		o := s.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+		if !o.IsError || !strings.Contains(o.Content, "starlark_bytes") {
+			t.Fatalf("read %d: got %s, want an error naming starlark_bytes", i, o.Content)
+		}
+	}
+}
+
+// A search's conditions all hold, on nested paths too; a field named
+// twice keeps its last value.
+func TestStarlarkSearchConditions(t *testing.T) {
+	code := `return [len(db.search("accounts", owner="Ann", balance=100)), len(db.search("accounts", owner="Ann", balance=5)),
+    len(db.search("accounts", owner="Bob", **{"owner": "Ann"})), len(db.search("accounts", **{"owner.x": "Ann"}))]`
+	o := starTool(t, code, Limits{}).Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	if o.IsError || o.Content != "[1,0,1,0]" {
+		t.Fatalf("got %s, want [1,0,1,0]", o.Content)
+	}
+	written := "db.update(\"accounts\", \"a1\", {\"owner\": \"Bob\"})\nreturn [r[\"id\"] for r in db.search(\"accounts\", owner=\"Bob\")] + [len(db.search(\"accounts\", owner=\"Ann\"))]"
+	if o := starTool(t, written, Limits{}).Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)}); o.Content != `["a1","a2",0]` {
+		t.Fatalf("after a write: got %s, want [\"a1\",\"a2\",0]", o.Content)
+	}
+}
+
+// probeCopies reports whether bank_probe's reads are copied.
+func probeCopies(s *Session) bool {
+	return s.Env().toolByKey["bank_probe"].impl.(*starlarkEffect).copies.Load()
+}
+
+// A tool that only reads is handed the shared records and never copies;
+// one that changes a record it read runs again on copies, its writes done
+// once, and copies from then on; one that creates records copies from the
+// start, so that a second run never takes another key.
+func TestStarlarkSharedRecords(t *testing.T) {
+	read := starTool(t, `return [db.get("accounts", "a1"), db.search("accounts", owner="Bob")]`, Limits{})
+	for range 2 {
+		o := read.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+		if o.IsError || o.Content != `[{"balance":100,"id":"a1","owner":"Ann"},[{"balance":5,"id":"a2","owner":"Bob"}]]` || probeCopies(read) {
+			t.Fatalf("read-only tool: %s, copies %v", o.Content, probeCopies(read))
+		}
+	}
+	change := starTool(t, "db.update(\"accounts\", \"a2\", {\"balance\": db.get(\"accounts\", \"a2\")[\"balance\"] + 1})\na = db.get(\"accounts\", \"a1\")\na[\"owner\"] = \"Eve\"\nreturn a", Limits{})
+	o := change.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)})
+	if a2, _ := change.State().Get("bank.accounts", "a2"); o.IsError || o.Content != `{"balance":100,"id":"a1","owner":"Eve"}` || a2["balance"] != 6.0 || !probeCopies(change) {
+		t.Fatalf("changing tool: %s, a2 %v, copies %v", o.Content, a2, probeCopies(change))
+	}
+	create := starTool(t, "r = db.create(\"transfers\", {\"from\": \"a1\"})\na = db.get(\"accounts\", \"a1\")\na[\"owner\"] = \"Eve\"\nreturn r[\"id\"]", Limits{})
+	if !probeCopies(create) {
+		t.Fatal("a tool that creates records shares them")
+	}
+	if o := create.Call(ToolCall{Name: "bank_probe", Args: json.RawMessage(`{}`)}); o.Content != `"tra_1"` {
+		t.Fatalf("created %s, want tra_1", o.Content)
+	}
+}

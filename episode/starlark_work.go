@@ -160,6 +160,20 @@ func intBits(x starlark.Value) int {
 	return 0
 }
 
+// absBits is the bit length of |x|, as big.Int's BitLen gives it, without
+// making a big.Int of a small integer (shallow runs on every call's result).
+func absBits(x starlark.Int) int {
+	v, small := x.Int64()
+	if !small {
+		return x.BigInt().BitLen()
+	}
+	u := uint64(v)
+	if v < 0 {
+		u = -u
+	}
+	return bits.Len64(u)
+}
+
 // checkInt refuses an integer result of about n bits.
 func checkInt(n int) error {
 	if n > maxIntBits {

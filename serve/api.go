@@ -448,7 +448,15 @@ func (s *Server) step(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := sess.Step(calls)
-	s.reply(w, res, err)
+	if err != nil {
+		s.failErr(w, err)
+		return
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer bufPool.Put(buf)
+	buf.Write(res.AppendJSON(buf.AvailableBuffer()))
+	writeBytes(w, http.StatusOK, buf.Bytes())
 }
 
 func (s *Server) evaluate(w http.ResponseWriter, r *http.Request) {

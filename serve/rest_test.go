@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -442,5 +443,22 @@ func TestMetrics(t *testing.T) {
 	}
 	if !strings.Contains(string(text), "go_goroutines") {
 		t.Error("no Go runtime metrics")
+	}
+}
+
+// StepResult.AppendJSON writes what the JSON encoder writes.
+func TestStepResultAppendJSON(t *testing.T) {
+	for _, r := range []StepResult{
+		{},
+		{Observations: []episode.Observation{{ToolCallID: "call_1", Content: `{"a":"<b>"}`}, {Content: "é\u2028", IsError: true}}, Steps: 12, Done: true},
+		{Observations: []episode.Observation{}},
+	} {
+		var want bytes.Buffer
+		if err := json.NewEncoder(&want).Encode(r); err != nil {
+			t.Fatal(err)
+		}
+		if got := r.AppendJSON(nil); string(got) != want.String() {
+			t.Errorf("got  %s\nwant %s", got, want.String())
+		}
 	}
 }

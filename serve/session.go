@@ -100,6 +100,27 @@ type StepResult struct {
 	Done         bool                  `json:"done"`
 }
 
+// AppendJSON appends r and a newline as a json.Encoder writes them,
+// without reflection: every step answers one.
+func (r StepResult) AppendJSON(b []byte) []byte {
+	b = append(b, `{"observations":`...)
+	if r.Observations == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, o := range r.Observations {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = o.AppendJSON(b)
+		}
+		b = append(b, ']')
+	}
+	b = strconv.AppendInt(append(b, `,"steps":`...), int64(r.Steps), 10)
+	b = strconv.AppendBool(append(b, `,"done":`...), r.Done)
+	return append(b, "}\n"...)
+}
+
 // Step runs tool calls in order. Calls without an id get one, so every
 // observation names the call it answers.
 func (s *Session) Step(calls []episode.ToolCall) (StepResult, error) {

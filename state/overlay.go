@@ -75,15 +75,16 @@ func (o *overlay) live(pos int) bool {
 	return !ok || o.edits[i].rec != nil
 }
 
-// at returns the current record in a slot.
-func (o *overlay) at(sl slot) Record {
+// at returns the current record in a slot and its base position, -1 for
+// a record the session wrote.
+func (o *overlay) at(sl slot) (Record, int) {
 	if sl.tail {
-		return o.tail[sl.i]
+		return o.tail[sl.i], -1
 	}
 	if i, ok := o.edit(sl.i); ok {
-		return o.edits[i].rec
+		return o.edits[i].rec, -1
 	}
-	return o.base.Records[sl.i]
+	return o.base.Records[sl.i], sl.i
 }
 
 // set puts r in a slot.
@@ -133,26 +134,32 @@ func (o *overlay) len() int { return len(o.base.Records) - o.deleted + len(o.tai
 
 // all yields the current records in order.
 func (o *overlay) all(yield func(Record) bool) {
+	o.placed(func(_ int, r Record) bool { return yield(r) })
+}
+
+// placed yields the current records in order, each with its base
+// position, or -1 for a record the session wrote.
+func (o *overlay) placed(yield func(int, Record) bool) {
 	recs := o.base.Records
 	from := 0
 	for _, e := range o.edits {
-		for _, r := range recs[from:e.pos] {
-			if !yield(r) {
+		for i := from; i < e.pos; i++ {
+			if !yield(i, recs[i]) {
 				return
 			}
 		}
-		if e.rec != nil && !yield(e.rec) {
+		if e.rec != nil && !yield(-1, e.rec) {
 			return
 		}
 		from = e.pos + 1
 	}
-	for _, r := range recs[from:] {
-		if !yield(r) {
+	for i := from; i < len(recs); i++ {
+		if !yield(i, recs[i]) {
 			return
 		}
 	}
 	for _, r := range o.tail {
-		if !yield(r) {
+		if !yield(-1, r) {
 			return
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -39,6 +40,10 @@ type Collection struct {
 	hash     string
 	listOnce sync.Once
 	list     []any // Records as Snapshot gives them
+	memoOnce sync.Once
+	memo     []atomic.Pointer[any] // by position, see Memo
+	indexMu  sync.Mutex
+	indexes  map[string]map[string][]int // path -> text -> positions, see Holding
 }
 
 // NewCollection builds a collection. Records are used as given and must not
@@ -72,6 +77,23 @@ func (c *Collection) build() {
 			c.dups[k] = append(c.dups[k], i)
 		}
 	})
+}
+
+// Memo returns what build derives from the base record at pos, built on
+// the first call for that record and kept for every later one, by every
+// session of the world: build must be a function of the record alone, and
+// what it returns must never be changed. Two sessions asking at once may
+// both build; one result is kept.
+func (c *Collection) Memo(pos int, build func(Record) any) any {
+	c.memoOnce.Do(func() { c.memo = make([]atomic.Pointer[any], len(c.Records)) })
+	if p := c.memo[pos].Load(); p != nil {
+		return *p
+	}
+	v := build(c.Records[pos])
+	if c.memo[pos].CompareAndSwap(nil, &v) {
+		return v
+	}
+	return *c.memo[pos].Load()
 }
 
 // Lookup returns the record with key k.
@@ -142,8 +164,11 @@ func Path(r Record, path string) (any, bool) {
 	if v, ok := r[path]; ok {
 		return v, v != nil
 	}
+	// Cut, not Split: searches call this once per record and field.
 	cur := any(r)
-	for _, seg := range strings.Split(path, ".") {
+	for rest, more := path, true; more; {
+		var seg string
+		seg, rest, more = strings.Cut(rest, ".")
 		m, ok := cur.(map[string]any)
 		if !ok {
 			return nil, false
@@ -264,17 +289,47 @@ func (s *State) Len(name string) int {
 
 // Get returns the record with key k.
 func (s *State) Get(name, k string) (Record, bool) {
+	r, _, ok := s.Locate(name, k)
+	return r, ok
+}
+
+// Locate is Get that also gives the record's position in the base
+// collection, or -1 for a record the session wrote (see Collection.Memo).
+func (s *State) Locate(name, k string) (Record, int, bool) {
 	if o := s.over[name]; o != nil {
 		sl, ok := o.locate(k)
 		if !ok {
-			return nil, false
+			return nil, -1, false
 		}
-		return o.at(sl), true
+		r, pos := o.at(sl)
+		return r, pos, true
 	}
 	if c := s.base.colls[name]; c != nil {
-		return c.Lookup(k)
+		c.build()
+		if i, ok := c.index[k]; ok {
+			return c.Records[i], i, true
+		}
 	}
-	return nil, false
+	return nil, -1, false
+}
+
+// Placed yields the current records of a collection in order, each with
+// its position in the base collection, or -1 for a record the session
+// wrote (see Collection.Memo).
+func (s *State) Placed(name string) iter.Seq2[int, Record] {
+	return func(yield func(int, Record) bool) {
+		if o := s.over[name]; o != nil {
+			o.placed(yield)
+			return
+		}
+		if c := s.base.colls[name]; c != nil {
+			for i, r := range c.Records {
+				if !yield(i, r) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Dirty returns the keys written in a collection since reset, or nil when

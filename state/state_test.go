@@ -254,3 +254,44 @@ func TestPathAndNumber(t *testing.T) {
 		t.Error(`Number("5") read a string as a number`)
 	}
 }
+
+// Locate and Placed give a base record its position in the base collection
+// and a record the session wrote -1, in the order Records gives; Memo
+// builds once per base record.
+func TestPositionsAndMemo(t *testing.T) {
+	s := New(world(4))
+	if err := s.Replace("app.items", "r2", Record{"id": "r2", "n": 9.0}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Delete("app.items", "r3"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Insert("app.items", Record{"id": "r5"}); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	var pos []int
+	for p, r := range s.Placed("app.items") {
+		k, _ := KeyOf(r, "id")
+		keys, pos = append(keys, k), append(pos, p)
+		if lr, lp, ok := s.Locate("app.items", k); !ok || lp != p || !reflect.DeepEqual(lr, r) {
+			t.Errorf("Locate(%s) = %v %d %v, Placed gives %v %d", k, lr, lp, ok, r, p)
+		}
+	}
+	if want := []string{"r1", "r2", "r4", "r5"}; !slices.Equal(keys, want) || !slices.Equal(pos, []int{0, -1, 3, -1}) {
+		t.Fatalf("Placed: %v at %v", keys, pos)
+	}
+	if _, p, ok := New(s.Base()).Locate("app.items", "r3"); !ok || p != 2 {
+		t.Fatalf("an untouched state locates r3 at %d, %v", p, ok)
+	}
+	if _, _, ok := s.Locate("app.items", "r3"); ok {
+		t.Fatal("a deleted record is located")
+	}
+	c, built := s.Base().Collection("app.items"), 0
+	for range 3 {
+		v := c.Memo(3, func(r Record) any { built++; return r["n"] })
+		if v != 3.0 || built != 1 {
+			t.Fatalf("Memo gives %v after %d builds", v, built)
+		}
+	}
+}

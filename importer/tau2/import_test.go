@@ -31,7 +31,7 @@ var (
 )
 
 // importTestdata imports the retail copy in testdata once per test binary.
-func importTestdata(t *testing.T) (*Source, *Result) {
+func importTestdata(t testing.TB) (*Source, *Result) {
 	t.Helper()
 	importOnce.Do(func() {
 		source, importErr = Load(testdata)

@@ -284,3 +284,27 @@ func TestGroundDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestProductTypesQuoting: list_all_product_types writes printable ASCII
+// names as json.dumps does, quotes and backslashes escaped.
+func TestProductTypesQuoting(t *testing.T) {
+	s := session(t)
+	for _, p := range []map[string]any{
+		{"product_id": "p\"1", "name": `a "b" \c`, "variants": map[string]any{}},
+		{"product_id": "p2", "name": "", "variants": map[string]any{}},
+	} {
+		if err := s.State().Insert(App+".products", p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	obs := call(s, "list_all_product_types", map[string]any{})
+	var text string
+	if obs.IsError || json.Unmarshal([]byte(obs.Content), &text) != nil {
+		t.Fatalf("list_all_product_types: %s", obs.Content)
+	}
+	for _, want := range []string{`"a \"b\" \\c": "p\"1"`, `"": "p2"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s does not hold %s", text, want)
+		}
+	}
+}
