@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -50,7 +51,12 @@ func TestServeCommand(t *testing.T) {
 			t.Run(c.name, func(t *testing.T) {
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
-				cmd := exec.CommandContext(ctx, bin, c.args...)
+				args := c.args
+				if !slices.Contains(args, "--addr") {
+					// Not the default port: another server may hold it.
+					args = append(slices.Clone(args), "--addr", "127.0.0.1:0")
+				}
+				cmd := exec.CommandContext(ctx, bin, args...)
 				var stderr bytes.Buffer
 				cmd.Stderr = &stderr
 				err := cmd.Run()
