@@ -10,9 +10,9 @@ import (
 func TestSentences(t *testing.T) {
 	for text, want := range map[string][]string{
 		"Hi Ana, thanks. See you on 2 May! Is $1,250.00 right?": {"Hi Ana, thanks.", "See you on 2 May!", "Is $1,250.00 right?"},
-		"Line one\nLine two.":                                  {"Line one", "Line two."},
-		"v1.2 ships to ana@x.example":                          {"v1.2 ships to ana@x.example"},
-		"  ":                                                    nil,
+		"Line one\nLine two.":         {"Line one", "Line two."},
+		"v1.2 ships to ana@x.example": {"v1.2 ships to ana@x.example"},
+		"  ":                          nil,
 	} {
 		if got := Sentences(text); !reflect.DeepEqual(got, want) {
 			t.Errorf("Sentences(%q) = %q, want %q", text, got, want)
@@ -35,9 +35,9 @@ func TestCardNumber(t *testing.T) {
 	for text, want := range map[string]string{
 		"Card on file 4111 1111 1111 1111, exp 09/28.": "4111 1111 1111 1111",
 		"paid with 5500-0000-0000-0004":                "5500-0000-0000-0004",
-		"card ending 4242, exp 09/28":                   "",
-		"call +1-415-555-0101 about INV-10234":          "",
-		"order 1234567890123 shipped":                   "", // 13 digits, not a card's checksum
+		"card ending 4242, exp 09/28":                  "",
+		"call +1-415-555-0101 about INV-10234":         "",
+		"order 1234567890123 shipped":                  "", // 13 digits, not a card's checksum
 	} {
 		if got := CardNumber(text); got != want {
 			t.Errorf("CardNumber(%q) = %q, want %q", text, got, want)
