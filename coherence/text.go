@@ -181,6 +181,16 @@ var cardRE = regexp.MustCompile(`\b\d(?:[ -]?\d){12,18}\b`)
 // CardNumber is the first payment card number in text (a digit run of a
 // card's length that passes the Luhn check), or "".
 func CardNumber(text string) string {
+	digits := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] >= '0' && text[i] <= '9' {
+			digits++
+		}
+	}
+	if digits < 13 {
+		// Most text has too few digits for a card: no need to search it.
+		return ""
+	}
 	for _, m := range cardRE.FindAllString(text, -1) {
 		if luhn(m) {
 			return m
