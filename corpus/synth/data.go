@@ -318,10 +318,12 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		settle(cm, rec)
 		_, ended := r.set[lifecycleField(cm)]
 		conform(db.val, cm, rec, ended)
-		agree(cm, rec, r.set, false)
 		// Records carry what people write into them, sensitive or not;
-		// the privacy rules forbid copying it on.
+		// the privacy rules forbid copying it on. The text comes before
+		// agree, which drops one its record's state denies (a lost_reason
+		// on an open deal).
 		db.val.writeText(cm, rec, rw, r.set, r.role == "a" && (cm.peopleLike() || collKind(cm.name) == "problem"))
+		agree(cm, rec, r.set, false)
 		if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
 			continue
 		}
@@ -484,8 +486,8 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		}
 	}
 	conform(val, cm, rec, true)
-	agree(cm, rec, nil, true)
 	val.writeText(cm, rec, row{p: person, c: other.Company}, pinned, false)
+	agree(cm, rec, nil, true)
 	return rec
 }
 
@@ -597,8 +599,8 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		settle(cm, rec)
 		// A quarter of the background ends in a lifecycle kept in a date.
 		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0)
-		agree(cm, rec, nil, val.rng.IntN(4) == 0)
 		val.writeText(cm, rec, rw, nil, false)
+		agree(cm, rec, nil, val.rng.IntN(4) == 0)
 		// A stranger does not share a name with a record a task names, in
 		// any app: the instruction would no longer single it out, and a
 		// record a task makes from it (a project named after a campaign)
