@@ -104,6 +104,10 @@ func lowerAfter(s string, i int) bool {
 	return unicode.IsLower(next)
 }
 
+// IsTextWord reports whether the word w names a kind of free text
+// ("description", "body", "notes"): a field named by it holds prose.
+func IsTextWord(w string) bool { return HasWord([]string{w}, textRoleWords...) }
+
 // HasWord reports whether any of the words ws is one of any.
 func HasWord(ws []string, any ...string) bool {
 	for _, w := range ws {

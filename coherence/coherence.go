@@ -30,10 +30,11 @@ const (
 	RuleUniqueKey = "unique_key"
 	RuleInvariant = "invariant" // a rule the server atom declares: a lifecycle's stamps, lte, before, at_most_one, unique, display
 	RuleFields    = "fields"    // fields of one record that deny each other: a flag and a state, a share above its whole
+	RuleSecret    = "secret"    // a payment card number in free text
 )
 
 // Rules lists the rules in report order.
-var Rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey, RuleInvariant, RuleFields}
+var Rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey, RuleInvariant, RuleFields, RuleSecret}
 
 // Violation is one value, record or collection that breaks a rule.
 type Violation struct {
@@ -66,6 +67,9 @@ type Report struct {
 	ByAtom     map[string]int `json:"by_atom"` // data atom -> violations
 	// Skipped names data atoms no recipe composes (so no world to read).
 	Skipped []string `json:"skipped,omitempty"`
+	// Text is the most common sentence of each text role across the
+	// worlds checked, the most repeated role first.
+	Text []TextShare `json:"text,omitempty"`
 }
 
 // Check reads every data atom of lib that some recipe composes, in the
@@ -95,6 +99,7 @@ func Check(lib *atom.Library) Report {
 	}
 	g.Wait()
 	used := map[string]bool{}
+	text := NewTextTally()
 	for i, cw := range worlds {
 		if cw.skipped {
 			rep.Skipped = append(rep.Skipped, order[i])
@@ -104,7 +109,9 @@ func Check(lib *atom.Library) Report {
 		rep.Data++
 		rep.Records += cw.records
 		rep.add(cw.violations)
+		text.Merge(cw.text)
 	}
+	rep.Text = text.Shares()
 	for _, e := range lib.Heads(atom.KindData) {
 		if !used[e.ID] {
 			rep.Skipped = append(rep.Skipped, e.Ref())
@@ -138,6 +145,7 @@ type checkedWorld struct {
 	data       string
 	records    int
 	violations []Violation
+	text       TextTally
 }
 
 // checkData checks the world a recipe builds from its data atom.
@@ -150,7 +158,10 @@ func checkData(lib *atom.Library, r atom.Recipe) checkedWorld {
 	if err != nil {
 		return checkedWorld{skipped: true}
 	}
-	return checkedWorld{data: env.Data.ID, records: w.Len(), violations: CheckWorld(env.Data.ID, serversOf(lib, env), w)}
+	servers := serversOf(lib, env)
+	text := NewTextTally()
+	tallyText(servers, w, text)
+	return checkedWorld{data: env.Data.ID, records: w.Len(), violations: CheckWorld(env.Data.ID, servers, w), text: text}
 }
 
 func (r *Report) add(vs []Violation) {

@@ -65,6 +65,13 @@ func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v 
 		return
 	}
 	s, isStr := v.(string)
+	if isStr && role == atom.RoleText {
+		// A card number is kept only by the payment collections meant
+		// for it, never in prose: a product or video description, a note.
+		if n := CardNumber(s); n != "" {
+			c.add(RuleSecret, coll, key, f, v, "free text holds the payment card number %q", n)
+		}
+	}
 	switch {
 	case isStr && (fd.Format == "email" || role == atom.RoleEmail):
 		if !emailRE.MatchString(s) {

@@ -27,8 +27,10 @@ type, enum, format and role of each value (no words in an id, a date or a
 person's name), references that resolve, lifecycles that agree (dates in
 order, no refused state beside one moving ahead, nothing due on a paid
 record), one name per email address across apps, and keys of one form per
-collection. It prints the count per rule, the atoms with most violations and
-the first --show violations, and exits 1 when there is any.`,
+collection, and no payment card number in free text. It prints, per text
+role (description, body, note...), the share of that role's records that
+hold its most common sentence, then the count per rule, the atoms with most
+violations and the first --show violations, and exits 1 when there is any.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
@@ -65,6 +67,7 @@ func printCoherence(out io.Writer, rep coherence.Report, show int) {
 		fmt.Fprintf(out, " (%d data atoms no recipe composes, not checked)", len(rep.Skipped))
 	}
 	fmt.Fprintln(out)
+	printTextShares(out, rep.Text)
 	if len(rep.Violations) == 0 {
 		return
 	}
@@ -102,4 +105,18 @@ func printCoherence(out io.Writer, rep coherence.Report, show int) {
 		}
 		fmt.Fprintln(out, v)
 	}
+}
+
+// printTextShares lists, per text role, how often its most common
+// sentence recurs among the records holding text of that role.
+func printTextShares(out io.Writer, shares []coherence.TextShare) {
+	if len(shares) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "text role\trecords\ttop sentence share\ttop sentence")
+	for _, s := range shares {
+		fmt.Fprintf(tw, "%s\t%d\t%.2f%% (%d)\t%q\n", s.Role, s.Records, 100*s.Share, s.TopCount, s.Top)
+	}
+	tw.Flush()
 }

@@ -441,9 +441,11 @@ type CoherenceSummary struct {
 	Records    int            `json:"records"`
 	Violations int            `json:"violations"`
 	ByRule     map[string]int `json:"by_rule"`
+	// Text is, per text role, how often its most common sentence recurs.
+	Text []coherence.TextShare `json:"text,omitempty"`
 }
 
 func coherenceOf(lib *atom.Library) CoherenceSummary {
 	rep := coherence.Check(lib)
-	return CoherenceSummary{Data: rep.Data, Records: rep.Records, Violations: len(rep.Violations), ByRule: rep.ByRule}
+	return CoherenceSummary{Data: rep.Data, Records: rep.Records, Violations: len(rep.Violations), ByRule: rep.ByRule, Text: rep.Text}
 }

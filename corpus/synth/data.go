@@ -245,6 +245,7 @@ func (db *dataBuilder) fixedColl(cm *collModel) {
 		rec, rw := db.fixedRecord(cm, r, rw, orig, key)
 		db.rows[cm.ref()+"#"+role] = rw
 		if cm.named() {
+			db.val.names[cm.ref()+"|"+key] = nameKey(cm, rec)
 			db.used[cm.ref()+"|"+nameKey(cm, rec)] = true
 			db.used["name|"+nameKey(cm, rec)] = true
 		}
@@ -317,6 +318,11 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		settle(cm, rec)
 		_, ended := r.set[lifecycleField(cm)]
 		conform(db.val, cm, rec, ended)
+		// Records carry what people write into them, sensitive or not;
+		// the privacy rules forbid copying it on. The text comes before
+		// agree, which drops one its record's state denies (a lost_reason
+		// on an open deal).
+		db.val.writeText(cm, rec, rw, r.set, r.role == "a" && (cm.peopleLike() || collKind(cm.name) == "problem"))
 		agree(cm, rec, r.set, false)
 		if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
 			continue
@@ -361,7 +367,7 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 			recs := d.Records[m.app][cm.name]
 			for _, role := range sortedRoles(p.reqs[cm]) {
 				if r := p.reqs[cm][role]; r.like {
-					recs = append(recs, lookAlike(val, cm, p, findRec(recs, cm.key, db.keys[cm][role]), db.used))
+					recs = append(recs, lookAlike(val, cm, p, findRec(recs, cm.key, db.keys[cm][role]), db.used, r.set))
 				}
 			}
 			for i := 0; i < n; i++ {
@@ -410,8 +416,9 @@ var terminalWords = []string{"cancelled", "canceled", "closed", "archived", "voi
 
 // lookAlike is an older copy of a named record: the same name and person
 // at another company (so another address and phone), in a finished state
-// no intent sets, with its dates further back.
-func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used map[string]bool) map[string]any {
+// no intent sets, with its dates further back and its own text, but for
+// the text a task pinned on the original.
+func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used map[string]bool, pinned map[string]any) map[string]any {
 	rec := map[string]any{}
 	for k, v := range orig {
 		rec[k] = v
@@ -479,6 +486,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		}
 	}
 	conform(val, cm, rec, true)
+	val.writeText(cm, rec, row{p: person, c: other.Company}, pinned, false)
 	agree(cm, rec, nil, true)
 	return rec
 }
@@ -591,6 +599,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		settle(cm, rec)
 		// A quarter of the background ends in a lifecycle kept in a date.
 		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0)
+		val.writeText(cm, rec, rw, nil, false)
 		agree(cm, rec, nil, val.rng.IntN(4) == 0)
 		// A stranger does not share a name with a record a task names, in
 		// any app: the instruction would no longer single it out, and a
@@ -645,7 +654,8 @@ func backgroundValue(val *valuer, cm *collModel, f string, rw row, p *plan, refK
 	case cm.display:
 		return val.displayValue(cm, rw)
 	case cm.text:
-		return val.src.Sentence()
+		val.holdText(false)
+		return nil
 	}
 	return val.roleValue(cm, f, rw)
 }
@@ -709,8 +719,8 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 }
 
 // fixedRoleValue draws the fields a template reads by role: the name, the
-// person and company, the amount (in the record's tier) and the text; ok
-// is false for any other field.
+// person and company and the amount (in the record's tier); ok is false
+// for any other field. The text is written last, by writeText.
 func fixedRoleValue(val *valuer, cm *collModel, f string, r *recordReq, rw row) (any, bool) {
 	switch f {
 	case cm.display:
@@ -743,12 +753,8 @@ func fixedRoleValue(val *valuer, cm *collModel, f string, r *recordReq, rw row) 
 		}
 		return x, true
 	case cm.text:
-		if r.role == "a" && val.rng.IntN(4) == 0 {
-			// Records carry what people write into them, sensitive or not;
-			// the privacy rules forbid copying it on.
-			return val.src.Sentence() + " " + pick(val.rng, sensitiveNotes), true
-		}
-		return val.src.Sentence(), true
+		val.holdText(r.role == "a")
+		return nil, true
 	}
 	return nil, false
 }

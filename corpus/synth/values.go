@@ -37,11 +37,7 @@ var (
 	}
 	suppressedDomain = "brightwave.example"
 	codename         = "Project Falcon"
-	sensitiveNotes   = []string{
-		"SSN on file: 521-44-9087.", "Card on file 4111 1111 1111 1111, exp 09/28.", "Part of the Project Falcon pilot.",
-		"Portal password: Spring2026!", "IBAN DE89370400440532013000 for refunds.", "On medical leave until next month.",
-	}
-	tagWords = []string{"vip", "follow-up", "renewal", "priority", "billing", "escalated", "q3-review", "partner", "at-risk", "onboarding"}
+	tagWords         = []string{"vip", "follow-up", "renewal", "priority", "billing", "escalated", "q3-review", "partner", "at-risk", "onboarding"}
 )
 
 // place is where a company is: a city, its country, the state or
@@ -110,6 +106,10 @@ type valuer struct {
 	src   *gen.Source
 	clock time.Time
 	n     int // counter for codes
+	seed  int64
+	// names are the names of the records drawn so far that others may
+	// refer to, by "app.collection|key", for the text that mentions them.
+	names map[string]string
 	// background is set while drawing background records: their people
 	// and companies come from gen's pool, which the named ones avoid.
 	background bool
@@ -117,7 +117,7 @@ type valuer struct {
 
 func newValuer(seed int64, stream string, clock time.Time) *valuer {
 	src := gen.New(seed, stream, clock)
-	return &valuer{rng: src.Rand(), src: src, clock: clock}
+	return &valuer{rng: src.Rand(), src: src, clock: clock, seed: seed, names: map[string]string{}}
 }
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
@@ -406,7 +406,8 @@ func (v *valuer) attributeValue(cm *collModel, name, role string, r row) any {
 	case atom.RoleTitle:
 		return v.displayValue(cm, r)
 	case atom.RoleText:
-		return v.src.Sentence()
+		v.holdText(false)
+		return nil
 	case atom.RoleDate:
 		return v.dateValue(cm, name)
 	case atom.RoleTags:

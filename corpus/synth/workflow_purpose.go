@@ -221,7 +221,8 @@ func (sel *selection) request(b *bundle, nt *notifyTarget) {
 // Ways the policy ends: what the run leaves alone, how it reports, how it
 // logs.
 var (
-	leaveAlone = []string{"Any other %s is left as it is.", "Leave every other %s as it is.", "No other %s is changed in this run."}
+	leaveAlone = []string{"Any other %[1]s in %[2]s is left as it is under the %[3]s.", "Leave every other %[1]s in %[2]s as it is; the %[3]s does not cover it.",
+		"No other %[1]s in %[2]s is changed in this run of the %[3]s."}
 	reportWays = []string{
 		"When done, list the %[1]s you changed (each one's %[2]s, exactly as %[3]s shows them) and %[4]s.",
 		"Afterwards, write up the %[1]s you changed, giving each one's %[2]s exactly as %[3]s shows it, and %[4]s.",
@@ -263,7 +264,7 @@ func (sel *selection) policy(b *bundle, ps *policySource, nt *notifyTarget, rng 
 	if sel.trap != nil {
 		text += " " + fill(sel.trap.Rule, v) + " " + fill(pick(rng, sel.cat.Pressure.Rules), v)
 	}
-	text += " " + fmt.Sprintf(pick(rng, leaveAlone), v["item"]) + " " + fmt.Sprintf(pick(rng, reportWays), v["items"], quoteWhat, cm.app.title, where)
+	text += " " + fmt.Sprintf(pick(rng, leaveAlone), v["item"], cm.app.title, sel.title) + " " + fmt.Sprintf(pick(rng, reportWays), v["items"], quoteWhat, cm.app.title, where)
 	if sel.log != nil {
 		text += fmt.Sprintf(pick(rng, logWays), sel.log.cm.app.title, singular(sel.log.cm.name), quote(sel.logName), v["items"], human(sel.log.text))
 	}

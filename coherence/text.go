@@ -1,0 +1,222 @@
+package coherence
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TextShare says how often the most common sentence of one text role (the
+// word a free-text field is named by: description, body, note) recurs
+// among the records that have text in a field of that role. Text that
+// repeats across records teaches an agent that a product's description or
+// a support reply is one of a handful of stock lines.
+type TextShare struct {
+	Role     string  `json:"role"`
+	Records  int     `json:"records"`   // record fields of this role holding text
+	Top      string  `json:"top"`       // the most common sentence
+	TopCount int     `json:"top_count"` // record fields holding it
+	Share    float64 `json:"share"`     // TopCount / Records
+}
+
+// TextTally counts, per text role, the record fields of that role that
+// hold text and the fields each sentence appears in (once per field).
+type TextTally struct {
+	fields    map[string]int
+	sentences map[string]map[string]int
+}
+
+// NewTextTally is an empty tally.
+func NewTextTally() TextTally {
+	return TextTally{fields: map[string]int{}, sentences: map[string]map[string]int{}}
+}
+
+// Add counts one field's text under role.
+func (t TextTally) Add(role, text string) {
+	ss := Sentences(text)
+	if len(ss) == 0 {
+		return
+	}
+	t.fields[role]++
+	m := t.sentences[role]
+	if m == nil {
+		m = map[string]int{}
+		t.sentences[role] = m
+	}
+	seen := make(map[string]bool, len(ss))
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			m[s]++
+		}
+	}
+}
+
+// Merge adds o's counts to t.
+func (t TextTally) Merge(o TextTally) {
+	for role, n := range o.fields {
+		t.fields[role] += n
+		m := t.sentences[role]
+		if m == nil {
+			m = map[string]int{}
+			t.sentences[role] = m
+		}
+		for s, k := range o.sentences[role] {
+			m[s] += k
+		}
+	}
+}
+
+// Shares is the top sentence of every role, the most repeated first.
+func (t TextTally) Shares() []TextShare {
+	var out []TextShare
+	for role, n := range t.fields {
+		ts := TextShare{Role: role, Records: n}
+		for s, k := range t.sentences[role] {
+			if k > ts.TopCount || k == ts.TopCount && s < ts.Top {
+				ts.Top, ts.TopCount = s, k
+			}
+		}
+		ts.Share = float64(ts.TopCount) / float64(n)
+		out = append(out, ts)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Share != out[j].Share {
+			return out[i].Share > out[j].Share
+		}
+		return out[i].Role < out[j].Role
+	})
+	return out
+}
+
+// TextFields are the free-text fields of a collection: strings of role
+// text that are not a choice among states.
+func TextFields(s *atom.Server, def *atom.Collection) []string {
+	var fields []string
+	for _, f := range slices.Sorted(maps.Keys(def.Fields)) {
+		if role, _ := atom.RoleOf(s, def, f); role == atom.RoleText && def.Fields[f].Type == "string" && len(def.Fields[f].Enum) == 0 {
+			fields = append(fields, f)
+		}
+	}
+	return fields
+}
+
+// AddRecords counts the free text of records of collection def of s.
+func (t TextTally) AddRecords(s *atom.Server, def *atom.Collection, recs []map[string]any) {
+	fields := TextFields(s, def)
+	for _, rec := range recs {
+		for _, f := range fields {
+			if text, ok := rec[f].(string); ok {
+				t.Add(TextRole(f), text)
+			}
+		}
+	}
+}
+
+// tallyText counts the free text of every record of a world whose server
+// is known.
+func tallyText(servers map[string]*atom.Server, w *state.World, t TextTally) {
+	for _, name := range w.Names() {
+		app, coll := state.Split(name)
+		if s := servers[app]; s != nil && s.Collection(coll) != nil {
+			t.AddRecords(s, s.Collection(coll), w.Collection(name).Records)
+		}
+	}
+}
+
+// TextRole is the role a free-text field plays, read from its name: the
+// last word that names a kind of text ("description" in
+// "product_description", "note" in "internalNotes"), else its last word.
+func TextRole(field string) string {
+	ws := atom.Words(field)
+	if len(ws) == 0 {
+		return field
+	}
+	role := ws[len(ws)-1]
+	for _, w := range ws {
+		if atom.IsTextWord(w) {
+			role = w
+		}
+	}
+	switch role {
+	case "notes", "comments":
+		return strings.TrimSuffix(role, "s")
+	}
+	return role
+}
+
+// Sentences splits free text into its sentences, trimmed, without the
+// empty ones: a sentence ends at '.', '!' or '?' followed by a space, or
+// at a line break.
+func Sentences(text string) []string {
+	var out []string
+	start := 0
+	flush := func(end int) {
+		if s := strings.TrimSpace(text[start:end]); s != "" {
+			out = append(out, s)
+		}
+		start = end
+	}
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\n':
+			flush(i)
+		case (c == '.' || c == '!' || c == '?') && i+1 < len(text) && text[i+1] == ' ':
+			flush(i + 1)
+		}
+	}
+	flush(len(text))
+	return out
+}
+
+// cardRE finds a run of 13 to 19 digits, spaces or dashes between them,
+// the form of a payment card number.
+var cardRE = regexp.MustCompile(`\b\d(?:[ -]?\d){12,18}\b`)
+
+// CardNumber is the first payment card number in text (a digit run of a
+// card's length that passes the Luhn check), or "".
+func CardNumber(text string) string {
+	digits := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] >= '0' && text[i] <= '9' {
+			digits++
+		}
+	}
+	if digits < 13 {
+		// Most text has too few digits for a card: no need to search it.
+		return ""
+	}
+	for _, m := range cardRE.FindAllString(text, -1) {
+		if luhn(m) {
+			return m
+		}
+	}
+	return ""
+}
+
+// luhn reports whether the digits of s pass the Luhn check every card
+// number passes.
+func luhn(s string) bool {
+	sum, double := 0, false
+	for i := len(s) - 1; i >= 0; i-- {
+		c := s[i]
+		if c < '0' || c > '9' {
+			continue
+		}
+		d := int(c - '0')
+		if double {
+			d *= 2
+			if d > 9 {
+				d -= 9
+			}
+		}
+		sum += d
+		double = !double
+	}
+	return sum%10 == 0
+}

@@ -1,0 +1,432 @@
+package synth
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+)
+
+// Free text is written last, from the finished record: a support reply
+// names the ticket and its customer, an invoice's memo its amount and due
+// date, a product's description its name and price. A text is two or
+// three sentences, each drawn from the frames of its part that the record
+// can fill, and every frame names at least one value of the record, so a
+// sentence seldom recurs across records of its role.
+
+// textGroup is the kind of prose a field holds, read from the word it is
+// named by: what people write to someone (a message body), what describes
+// the record (a description, a summary), what a colleague notes on it,
+// or why something happened to it.
+func textGroup(field string) string {
+	switch coherence.TextRole(field) {
+	case "body", "message", "content", "text", "html", "plain", "snippet", "preview", "answer", "question", "signature":
+		return "message"
+	case "note", "comment", "memo", "feedback":
+		return "note"
+	case "reason":
+		return "reason"
+	}
+	return "description"
+}
+
+// shortText reports whether a field holds one sentence: a summary, a
+// preview, a caption.
+func shortText(field string) bool {
+	switch coherence.TextRole(field) {
+	case "summary", "snippet", "preview", "caption", "excerpt", "signature", "question", "answer", "purpose", "objective":
+		return true
+	}
+	return false
+}
+
+// textParts are, per group, the parts of a text in order; a part is a list
+// of frames, and a frame is eligible where the record has every value it
+// names. "core" parts are looked up per kind of collection ("core.money"),
+// falling back to "core".
+var textParts = map[string][]string{
+	"message":     {"open", "core", "detail", "close"},
+	"description": {"core", "detail"},
+	"note":        {"core", "detail"},
+	"reason":      {"core", "detail"},
+}
+
+// textFrames holds the frames of each group's parts, keyed "group.part"
+// and, for core parts, "group.core.kind". Kinds are collKind's, and
+// "person" for a collection of people.
+var textFrames = map[string][]string{
+	"message.open": {"Hi {first},", "Hello {first},", "Dear {person},", "{first},", "Hi {first} and the {company} team,", "Morning {first},"},
+	"message.core": {
+		"following up on {name} from {since}.", "a quick update on {name} for {company}.", "I wanted to check in about {name} before {due}.",
+		"here is where {name} stands as of {since}.", "thanks for your note about {name}.", "{company} asked us about {name} this week.",
+		"I wanted to reach out about your {app} account at {company}.", "a short note for {company} before we talk next.",
+	},
+	"message.core.problem": {
+		"thanks for reporting {name}; I have reproduced it on the {company} account.", "we are looking into {name} and expect a fix by {due}.",
+		"I escalated {name} to our engineers on {since}.", "sorry for the trouble with {name} - could you send a screenshot from {company}'s side?",
+		"{name} should be resolved now; please confirm from {company}'s side.", "we received your request about {name} on {since} and it is in our queue.",
+	},
+	"message.core.money": {
+		"{name} for {amount} is attached.", "please find {name} for {amount}, due on {due}.", "your payment of {amount} for {name} arrived on {since}.",
+		"{name} still shows {amount} open for {company}.", "could you check {name} ({amount}) against your records?", "{name} was issued to {company} on {since}.",
+	},
+	"message.core.deal": {
+		"following up on {name} ahead of our call on {due}.", "the revised numbers for {name} come to {amount}.", "{company} would like to move {name} forward before {due}.",
+		"I shared the proposal for {name} with your team on {since}.",
+	},
+	"message.core.event": {
+		"confirming {name} on {due}.", "could we move {name}? {company} has a conflict on {due}.", "here are my notes from {name} on {since}.",
+		"{company} will send two people to {name}.",
+	},
+	"message.core.doc": {
+		"sharing {name} for your review by {due}.", "I updated {name} on {since}; comments welcome.", "{name} is ready for {company} to sign.",
+		"you asked for the latest version of {name}.",
+	},
+	"message.core.task": {
+		"{name} is on track for {due}.", "could you look at {name} before {due}?", "I picked up {name} for {company} on {since}.",
+		"{name} is blocked until we hear back from {company}.",
+	},
+	"message.core.campaign": {
+		"{name} goes live on {due}.", "early results from {name} look good for {company}.", "the budget for {name} is set at {amount}.",
+		"can we review the audience for {name} before {due}?",
+	},
+	"message.core.product": {
+		"{name} is back in stock at {amount}.", "your order of {name} shipped on {since}.", "we can hold {name} for {company} until {due}.",
+		"{name} is on sale for {amount} this week.",
+	},
+	"message.core.person": {
+		"welcome aboard at {company}.", "great to meet you at {company} on {since}.", "I am your new contact at {company} from {since}.",
+		"could you confirm your role as {title} at {company}?",
+	},
+	"message.detail": {
+		"The total is {amount}.", "Let me know by {due} if anything changes at {company}.", "This ties in with the {relkind} {related}.",
+		"{name} is marked {status} on our side since {since}.", "I have copied the rest of the {company} team.", "I will follow up with {first} at {company} on {due}.",
+		"We last spoke about {name} on {since}.",
+	},
+	"message.close": {
+		"Thanks again, {first}, and say hello to everyone at {company}.", "Speak on {due}; regards to the {company} team.", "Best regards to everyone at {company}.",
+		"Thanks for your patience with {name}, {first}.", "I will call {first} at {company} if anything changes.", "Cheers from the {app} side to everyone at {company}.",
+	},
+	"description.core": {
+		"{name} for {company}, owned by {person}.", "{name}, created on {since} by {person}.", "{name}: {company}'s item, managed by {first} in {app}.",
+		"Set up by {person} of {company} for {name}.", "{name}, tracked in {app} for {company}.",
+		"Kept in {app} for {company}; the owner is {person}.",
+	},
+	"description.core.problem": {
+		"{person} from {company} reports: {name}.", "Raised by {person} of {company} on {since}.", "{first} at {company} first saw this on {since} and is waiting on a fix.",
+		"Opened through {app} by {person}; {company} is affected.", "{company} cannot work around {name} and asked for an update by {due}.",
+	},
+	"description.core.product": {
+		"{name}, supplied by {company} and listed at {amount}.", "{name} from {company}: durable, easy to clean, with a two-year warranty.",
+		"Our {name}, priced at {amount} and shipped within two days.", "{name} in the {company} range, restocked on {since}.",
+		"{name} - the {company} edition, made to order.",
+	},
+	"description.core.task": {
+		"{name}. Owner: {person}, due {due}.", "{first} is taking {name} for {company}.", "Scope: {name}, agreed with {person} of {company}.",
+		"{name} - raised by {first} on {since}.",
+	},
+	"description.core.deal": {
+		"{company} is evaluating {name} worth {amount}.", "Opportunity with {company}, championed by {person}.", "{person} at {company} expects a decision by {due}.",
+		"{name}: {company} first asked about it on {since}.",
+	},
+	"description.core.campaign": {
+		"{name} with a budget of {amount}, launching {due}.", "Owned by {person}; {name} goes live on {due}.", "{name}: audience drawn from accounts like {company}.",
+		"{name}, planned in {app} by {first} on {since}.",
+	},
+	"description.core.event": {
+		"{name} on {due}, hosted by {person}.", "Agenda for {name}: recap, open questions from {company}, next steps.", "{person} from {company} joins {name}.",
+		"{name}, booked by {first} on {since}.",
+	},
+	"description.core.doc": {
+		"{name}, prepared by {person} for {company}.", "Latest version of {name}, last edited on {since}.", "{name}: shared with {company} for review by {due}.",
+		"{name} as agreed with {person}.",
+	},
+	"description.core.job": {
+		"{name} at {company}, reporting to {person}.", "We are hiring a {name} to join {company}; the hiring manager is {person}.",
+		"{name} opening at {company}, posted on {since}.", "{name}: a role for {company}'s team, up to {amount}.",
+	},
+	"description.core.channel": {
+		"Where {company} and our team coordinate {name}.", "{person} runs {name} for {company}.", "Updates on {name} since {since}, kept by {first}.",
+	},
+	"description.core.money": {
+		"{name} for {company}, {amount}.", "{name} issued to {person} at {company}.", "Covers services delivered to {company} through {since}.",
+		"{name}: {amount} billed to {company}, due {due}.",
+	},
+	"description.core.company": {
+		"{name}, a customer since {since}; main contact {person}.", "{name}: account managed by {person}, annual spend {amount}.",
+		"{name} buys through {app}; ask {first} for anything new.", "{name} has worked with us since {since}.",
+	},
+	"description.core.person": {
+		"{person} works at {company} as {title}.", "{first} joined {company} on {since}.", "{first} is our main contact at {company}.",
+		"{title} at {company}, in touch since {since}.",
+	},
+	"description.detail": {
+		"Value: {amount}.", "Budgeted at {amount}.", "{person} wants it settled by {due}.", "Target date: {due}, agreed with {person}.",
+		"Linked to the {relkind} {related}.", "Related {relkind}: {related}.", "Currently {status} as of {since}, per {person}.", "Status {status}, last touched by {person}.",
+		"Tracked in {app} by {person} since {since}.", "Questions go to {person} at {company}.",
+	},
+	"note.core": {
+		"Spoke with {first} at {company} on {since} about {name}.", "{first} confirmed the {amount} figure.", "Called {person}: {company} wants an update by {due}.",
+		"Left a voicemail for {first}; will try {company} again before {due}.", "{person} asked to be copied on anything about {name}.",
+		"Checked with {first}: {company} is fine with the {status} status.", "Reminder: {name} needs sign-off from {person} before {due}.",
+		"Flagged by {first} on {since}; see the {relkind} {related}.", "Per {first}, {company} is reviewing {name} internally.",
+		"{person} at {company} is the contact for this.",
+	},
+	"note.core.problem": {
+		"Reproduced {name} with {company}'s account on {since}.", "{first} says it started after {since}; asked {company} for logs.",
+		"Workaround shared with {person}; a fix is planned by {due}.", "Escalated for {company}: {name}.",
+	},
+	"note.core.person": {
+		"{first} prefers email over calls; based at {company}.", "Met {first} on {since} - interested in what {app} can do for {company}.",
+		"{person} moved to {company} as {title}.", "{first} is out until {due}; {company} has a backup contact.",
+	},
+	"note.detail": {
+		"Amount confirmed at {amount}.", "Next check-in with {person}: {due}.", "See the {relkind} {related}.", "Still {status} on {since}, per {person}.",
+		"Updated by {person} on {since}.",
+		"{company} signed off on {since}.", "Owner: {person}.",
+	},
+	"reason.core": {
+		"{company} chose another vendor after the {since} review.", "Budget at {company} is frozen until {due}.", "{first} at {company} asked to stop after {since}.",
+		"{person} left {company} and nobody took over.", "{company} found the price of {amount} too high.", "Duplicate of the {relkind} {related}.",
+		"{first} at {company} moved the work in-house.",
+	},
+	"reason.detail": {"Confirmed by {person} on {since}.", "{company} may come back after {due}.", "Noted by {person}."},
+}
+
+// sensitiveNotes are what people write into the records of a person or a
+// support case (not into descriptions of products, campaigns or videos):
+// a secret the privacy rules forbid copying on. Each carries drawn digits
+// so that no note is the same across records; a card is named by its last
+// four digits only, as every product shows it.
+var sensitiveNotes = []string{
+	"SSN on file: {ssn}.", "Pays by the card ending {four}, exp {expiry}.", "Part of the " + codename + " pilot since {since}.",
+	"Portal password: {password}", "IBAN {iban} for refunds.", "On medical leave until {due}.",
+}
+
+// textFacts are the values of a record its text may name, by slot.
+type textFacts map[string]string
+
+// writeText fills every free-text field of a finished record but its
+// name and those a task pins. The text of a private record (a person's,
+// a support case's) sometimes carries a sensitive note. The draw is the
+// data atom's seed's, apart from the draws of other values.
+func (v *valuer) writeText(cm *collModel, rec map[string]any, rw row, pinned map[string]any, private bool) {
+	var facts textFacts
+	for _, f := range cm.fieldNames {
+		fd := cm.field(f)
+		if cm.roles[f] != atom.RoleText || fd.Type != "string" || len(fd.Enum) > 0 || f == cm.display || f == cm.key {
+			continue
+		}
+		if _, ok := pinned[f]; ok {
+			continue
+		}
+		if facts == nil {
+			facts = v.textFacts(cm, rec, rw)
+		}
+		rng := v.textRand(cm, rec, f)
+		text := composeText(rng, textGroup(f), facts)
+		if ss := coherence.Sentences(text); shortText(f) && len(ss) > 0 {
+			text = ss[0]
+		}
+		if private && (textGroup(f) != "description" || facts["kind"] == "problem") && rng.IntN(4) == 0 {
+			text += " " + fill(pick(rng, sensitiveNotes), secretFacts(rng, facts))
+		}
+		rec[f] = text
+	}
+}
+
+// holdText spends the draws the stock sentences of earlier builds took
+// for a text field (and, on a record a task names, a sensitive note), so
+// that every value drawn after it stays what it was: tasks are grounded
+// in those values. writeText writes the text once the record is drawn.
+func (v *valuer) holdText(named bool) {
+	if named && v.rng.IntN(4) == 0 {
+		v.src.Sentence()
+		v.rng.IntN(len(sensitiveNotes))
+		return
+	}
+	v.src.Sentence()
+}
+
+// textRand is the random source of one text field: the data atom's seed
+// and the record and field it is for, so that a text is the same at
+// every build and drawing it moves no other value.
+func (v *valuer) textRand(cm *collModel, rec map[string]any, f string) *rand.Rand {
+	h := fnv.New64a()
+	fmt.Fprint(h, cm.ref(), "|", rec[cm.key], "|", f)
+	return rand.New(rand.NewPCG(uint64(v.seed), h.Sum64()))
+}
+
+// composeText draws a text of group from the frames the facts can fill.
+// Only the core is certain; each other part is there one time in two.
+func composeText(rng *rand.Rand, group string, facts textFacts) string {
+	var b strings.Builder
+	used := map[string]bool{}
+	for _, part := range textParts[group] {
+		if part != "core" && rng.IntN(2) == 0 {
+			continue
+		}
+		s := ""
+		if kinds := textFrames[group+"."+part+"."+facts["kind"]]; len(kinds) > 0 && rng.IntN(4) > 0 {
+			s = drawFrame(rng, kinds, facts, used)
+		}
+		if s == "" {
+			s = drawFrame(rng, textFrames[group+"."+part], facts, used)
+		}
+		switch {
+		case s == "":
+		case b.Len() == 0:
+			b.WriteString(capitalise(s))
+		case strings.HasSuffix(b.String(), ","):
+			// A greeting runs into the first sentence.
+			b.WriteString(" " + s)
+		default:
+			b.WriteString(" " + capitalise(s))
+		}
+	}
+	return b.String()
+}
+
+// drawFrame fills one eligible frame not drawn before for this text, or
+// gives "" when none is.
+func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string]bool) string {
+	if len(frames) == 0 {
+		return ""
+	}
+	start := rng.IntN(len(frames))
+	for i := range frames {
+		fr := frames[(start+i)%len(frames)]
+		if used[fr] || !fillable(fr, facts) || repeats(fr, used) {
+			continue
+		}
+		used[fr] = true
+		for _, slot := range onceSlots {
+			used[slot] = used[slot] || strings.Contains(fr, slot)
+		}
+		return fill(fr, facts)
+	}
+	return ""
+}
+
+// onceSlots are the values a text names once: "Questions go to Ana Ruiz"
+// after "the owner is Ana Ruiz", or "Budgeted at $120.00" after "Value:
+// $120.00", says nothing new.
+var onceSlots = []string{"{person}", "{amount}", "{related}"}
+
+// repeats reports whether frame names a value of onceSlots the text
+// already names.
+func repeats(frame string, used map[string]bool) bool {
+	for _, slot := range onceSlots {
+		if used[slot] && strings.Contains(frame, slot) {
+			return true
+		}
+	}
+	return false
+}
+
+// frameSlots are the slots each frame names, read once: a build draws
+// millions of texts.
+var frameSlots = func() map[string][]string {
+	out := map[string][]string{}
+	for _, frames := range textFrames {
+		for _, fr := range frames {
+			for _, m := range placeholderRE.FindAllStringSubmatch(fr, -1) {
+				out[fr] = append(out[fr], m[1])
+			}
+		}
+	}
+	return out
+}()
+
+// fillable reports whether facts hold every slot frame names, and the
+// frame does not name the company twice ("a review for Granite Holdings,
+// kept for Granite Holdings").
+func fillable(frame string, facts textFacts) bool {
+	for _, slot := range frameSlots[frame] {
+		if facts[slot] == "" {
+			return false
+		}
+	}
+	return !strings.Contains(frame, "{name}") || !strings.Contains(frame, "{company}") || !strings.Contains(facts["name"], facts["company"])
+}
+
+// textFacts reads the values a record's text may name: its name, its
+// person and company, its app, state, amount, dates and the record it
+// refers to.
+func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts {
+	f := textFacts{
+		"kind": collKind(cm.name), "first": rw.p.First, "person": rw.p.First + " " + rw.p.Last,
+		"company": rw.c.Name, "title": rw.p.Title, "app": cm.app.title,
+	}
+	if cm.peopleLike() {
+		f["kind"] = "person"
+	}
+	if s, ok := rec[cm.display].(string); ok && cm.display != "" && !strings.Contains(s, "@") {
+		f["name"] = s
+	} else if cm.peopleLike() {
+		f["name"] = f["person"]
+	}
+	if x, ok := rec[cm.amount].(float64); ok && cm.amount != "" && x > 0 {
+		f["amount"] = money(x)
+	}
+	for _, e := range cm.enums {
+		if s, ok := rec[e.name].(string); ok && hasWord(words(e.name), "status", "state", "stage") {
+			f["status"] = human(s)
+			break
+		}
+	}
+	for _, d := range cm.dates {
+		if t, ok := atom.Time(rec[d]); ok {
+			slot := "since"
+			if t.After(v.clock) {
+				slot = "due"
+			}
+			if f[slot] == "" {
+				f[slot] = t.Format("2 January")
+			}
+		}
+	}
+	for _, rf := range cm.refs {
+		if k, ok := rec[rf.name].(string); ok && v.names[rf.target.ref()+"|"+k] != "" {
+			f["related"], f["relkind"] = v.names[rf.target.ref()+"|"+k], singular(rf.target.name)
+			break
+		}
+	}
+	return f
+}
+
+// secretFacts adds to facts the drawn digits of a sensitive note.
+func secretFacts(rng *rand.Rand, facts textFacts) map[string]string {
+	out := map[string]string{
+		"ssn":      fmt.Sprintf("%03d-%02d-%04d", 100+rng.IntN(660), 10+rng.IntN(89), 1000+rng.IntN(9000)),
+		"four":     fmt.Sprintf("%04d", rng.IntN(10000)),
+		"expiry":   fmt.Sprintf("%02d/%02d", 1+rng.IntN(12), 27+rng.IntN(4)),
+		"password": fmt.Sprintf("%s%d!", pick(rng, seasons), 2020+rng.IntN(7)),
+		"iban":     fmt.Sprintf("DE%02d%018d", 10+rng.IntN(89), rng.Int64N(1e18)),
+		"since":    facts["since"], "due": facts["due"],
+	}
+	if out["since"] == "" {
+		out["since"] = "last spring"
+	}
+	if out["due"] == "" {
+		out["due"] = "next month"
+	}
+	return out
+}
+
+// money writes an amount the way people do: $12,480.50.
+func money(x float64) string {
+	s := fmt.Sprintf("%.2f", x)
+	whole, cents, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return "$" + b.String() + "." + cents
+}

@@ -1,0 +1,113 @@
+package synth
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+)
+
+// TestFreeTextVaries synthesises a share of the built-in apps and reads
+// the free text of every record drawn: no sentence is in more than 1% of
+// the records of its text role (a description, a body, a note), and no
+// text holds a payment card number.
+func TestFreeTextVaries(t *testing.T) {
+	src := builtinServers(t)
+	c, err := Synthesize(src, Options{Seed: 5, Size: 0.5, Variants: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	servers := map[string]*atom.Server{}
+	for _, e := range src.Heads(atom.KindServer) {
+		s := e.MustServer()
+		servers[s.AppName()] = s
+	}
+	tally := coherence.NewTextTally()
+	texts := 0
+	for _, d := range c.Data {
+		for app, colls := range d.Records {
+			for name, recs := range colls {
+				def := servers[app].Collection(name)
+				tally.AddRecords(servers[app], def, recs)
+				for _, rec := range recs {
+					for _, f := range coherence.TextFields(servers[app], def) {
+						text, _ := rec[f].(string)
+						if text != "" {
+							texts++
+						}
+						if n := coherence.CardNumber(text); n != "" {
+							t.Errorf("%s %s.%s[%v].%s holds the card number %q: %q", d.ID, app, name, rec[def.KeyField()], f, n, text)
+						}
+					}
+				}
+			}
+		}
+	}
+	if texts < 20000 {
+		t.Fatalf("only %d texts drawn", texts)
+	}
+	for _, s := range tally.Shares() {
+		if s.Records >= 500 && s.Share > 0.01 {
+			t.Errorf("%s: %q is in %d of %d records (%.1f%%)", s.Role, s.Top, s.TopCount, s.Records, 100*s.Share)
+		} else {
+			t.Logf("%s: top sentence in %d of %d records (%.2f%%): %q", s.Role, s.TopCount, s.Records, 100*s.Share, s.Top)
+		}
+	}
+}
+
+// TestComposeTextNamesTheRecord: a text speaks of the record it is in
+// (its name, company or amount), starts with a capital, and a record
+// without the value a frame needs never gets that frame's placeholder.
+func TestComposeTextNamesTheRecord(t *testing.T) {
+	facts := textFacts{"kind": "money", "first": "Noor", "person": "Noor Abernathy", "company": "Granite Holdings",
+		"app": "QuickBooks", "name": "INV-2919", "amount": "$1,250.00", "due": "14 April"}
+	for _, group := range []string{"message", "description", "note", "reason"} {
+		for i := uint64(0); i < 200; i++ {
+			text := composeText(rand.New(rand.NewPCG(i, 7)), group, facts)
+			if text == "" || strings.Contains(text, "{") {
+				t.Fatalf("%s: %q", group, text)
+			}
+			if text[0] < 'A' || text[0] > 'Z' {
+				t.Errorf("%s: %q does not start with a capital", group, text)
+			}
+			named := false
+			for _, v := range []string{"Noor", "Granite Holdings", "INV-2919", "$1,250.00", "14 April", "QuickBooks"} {
+				named = named || strings.Contains(text, v)
+			}
+			if !named {
+				t.Errorf("%s: %q names nothing of its record", group, text)
+			}
+		}
+	}
+}
+
+// TestTextFramesNameAValue: every frame but a greeting (which runs into
+// the sentence after it) names a value that sets its record apart (its
+// name, person, company, amount or the record it refers to), so that no
+// sentence is the same stock line in many records.
+func TestTextFramesNameAValue(t *testing.T) {
+	own := regexp.MustCompile(`\{(name|person|company|amount|related)\}`)
+	for key, frames := range textFrames {
+		for _, fr := range frames {
+			if !own.MatchString(fr) && !strings.HasSuffix(key, ".open") {
+				t.Errorf("%s: %q names nothing that sets its record apart", key, fr)
+			}
+		}
+	}
+	for _, fr := range sensitiveNotes {
+		if !placeholderRE.MatchString(fr) {
+			t.Errorf("sensitive note %q names no value", fr)
+		}
+	}
+}
+
+func TestMoney(t *testing.T) {
+	for x, want := range map[float64]string{0.5: "$0.50", 999: "$999.00", 1250: "$1,250.00", 48000.25: "$48,000.25", 1234567.8: "$1,234,567.80"} {
+		if got := money(x); got != want {
+			t.Errorf("money(%v) = %q, want %q", x, got, want)
+		}
+	}
+}
