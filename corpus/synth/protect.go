@@ -34,8 +34,9 @@ func protect(d *draft) {
 			// group stay as they are.
 			except = groupWhere(d, name)
 		case k["create"] && len(k) == 1:
-			except = createdWhere(d, name)
-			if except != nil {
+			var n int
+			except, n = createdWhere(d, name)
+			if except != nil && n == 1 {
 				// The same create twice (on another parent's look-alike,
 				// for another person) matches the except list as well.
 				d.in.Goal = append(d.in.Goal, atMostOne(name, except))
@@ -110,9 +111,11 @@ func keyPredicate(d *draft, a assert.Assertion) (string, any, bool) {
 	return "", nil, false
 }
 
-// createdWhere returns the equalities of the one positive assertion on a
-// collection the task creates in; nil unless there is exactly one.
-func createdWhere(d *draft, name string) []assert.Predicate {
+// createdWhere returns the equalities every positive assertion on a
+// collection the task creates in shares (a post and the detail it must
+// carry are both in the same channel), and how many assertions there are;
+// nil when there is none or they share no equality.
+func createdWhere(d *draft, name string) ([]assert.Predicate, int) {
 	var out []assert.Predicate
 	n := 0
 	for _, a := range d.in.Goal {
@@ -120,17 +123,18 @@ func createdWhere(d *draft, name string) []assert.Predicate {
 			continue
 		}
 		n++
-		out = out[:0]
+		var eqs []assert.Predicate
 		for _, p := range a.Where {
-			if p.Op == assert.OpEquals || p.Op == assert.OpIEquals {
-				out = append(out, p)
+			if (p.Op == assert.OpEquals || p.Op == assert.OpIEquals) && (n == 1 || slices.ContainsFunc(out, func(q assert.Predicate) bool { return q.String() == p.String() })) {
+				eqs = append(eqs, p)
 			}
 		}
+		out = eqs
 	}
-	if n != 1 || len(out) == 0 {
-		return nil
+	if len(out) == 0 {
+		return nil, n
 	}
-	return out
+	return out, n
 }
 
 // hasNegativeOn reports whether the draft's goal already has a negative
