@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 )
 
 // Closing the loop. A person who acts on a record from another app (posts
@@ -56,6 +57,21 @@ func markFor(bd *bundle, cm *collModel, role string, rng *rand.Rand, not ...stri
 	return sourceMark{}, false
 }
 
+// closable reports whether a record of cm can be closed after the work on
+// it moves on: a mark (a state, a flag, a tag) or a note.
+func closable(cm *collModel) bool {
+	if len(cm.settableEnums()) > 0 || len(cm.writableLists()) > 0 {
+		return true
+	}
+	for _, f := range cm.bools {
+		if cm.writes(f, true) {
+			return true
+		}
+	}
+	_, _, _, ok := noteTarget(cm)
+	return ok
+}
+
 // Clauses that ask for a mark; each follows the main request and reads on
 // from it ("Post ... . Then ...").
 var (
@@ -82,8 +98,8 @@ var (
 // write to the writes. Where cm has nothing to mark, a note on the record
 // says it was handled; failing both the draft is unchanged.
 func withMark(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *rand.Rand, not ...string) {
-	if !addMark(bd, d, cm, slot, role, tier, rng, not...) {
-		addNote(d, cm, slot, rng)
+	if !addMark(bd, d, cm, slot, role, tier, rng, not...) && !addNote(d, cm, slot, rng) {
+		addTeamPost(bd, d, cm, slot, rng)
 	}
 }
 
@@ -132,10 +148,16 @@ var noteClauses = []string{
 
 // withNote asks, after a change to the record in slot of cm, for a note on
 // it that says why; where the app keeps no notes on cm's records the
-// record is marked instead.
+// record is marked instead, with a field no update that makes the change
+// (not) writes as well: a mark the same call sets is no step of its own.
+// Failing both, the team is told in a channel.
 func withNote(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *rand.Rand, not ...string) {
-	if !addNote(d, cm, slot, rng) {
-		addMark(bd, d, cm, slot, role, tier, rng, not...)
+	var folds []string
+	for _, f := range not {
+		folds = append(folds, foldsWith(cm, f)...)
+	}
+	if !addNote(d, cm, slot, rng) && !addMark(bd, d, cm, slot, role, tier, rng, slices.Concat(not, folds)...) {
+		addTeamPost(bd, d, cm, slot, rng)
 	}
 }
 
@@ -160,6 +182,86 @@ var noteTexts = []string{
 	"Updated at the request of the account owner", "Changed after the pipeline call today", "Confirmed with the customer by phone",
 	"Done as agreed in the weekly review", "Updated after finance confirmed", "Handled during the queue clean-up",
 	"Requested by Maya in standup", "Updated following the customer email", "Reviewed and updated by ops",
+}
+
+// foldsWith lists the fields of cm that an update writing field also
+// writes: a change to one of them goes in the same call.
+func foldsWith(cm *collModel, field string) []string {
+	var out []string
+	for _, t := range cm.toolsFor("update") {
+		var fs []string
+		for f := range t.Effect.Set {
+			fs = append(fs, f)
+		}
+		for arg := range atom.InputProperties(t.Input) {
+			if arg == t.Effect.Key {
+				continue
+			}
+			if m, ok := t.Effect.Fields[arg]; ok {
+				arg = m
+			}
+			fs = append(fs, arg)
+		}
+		if slices.Contains(fs, field) {
+			out = append(out, fs...)
+		}
+	}
+	return out
+}
+
+// addTeamPost, where the record in slot of cm can be neither marked nor
+// noted, asks for a post that names it in a channel (a space, a project)
+// of one of the task's apps, the last first, so the team knows it was
+// handled; the goal checks the post is there. It reports whether it did.
+func addTeamPost(bd *bundle, d *draft, cm *collModel, slot string, rng *rand.Rand) bool {
+	name := cm.display
+	if name == "" {
+		name = cm.first
+	}
+	if name == "" {
+		return false
+	}
+	for i := len(bd.apps) - 1; i >= 0; i-- {
+		m := bd.apps[i]
+		pt, rf, text := postTarget(m)
+		if pt == nil || pt == cm || rf.target == cm || !slices.Contains(d.in.Apps, m.app) || writesTo(d, pt) {
+			continue
+		}
+		ch := bd.plan.needPrivate(rf.target, "team")
+		d.in.Slots["tm"] = atom.Slot{Handle: ch.handle()}
+		d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, teamPostClauses),
+			singular(pt.name), singular(rf.target.name), ident(rf.target, "tm", false), m.title)
+		d.in.Goal = append(d.in.Goal, exists(pt, assert.Where{
+			{Field: rf.name, Op: assert.OpEquals, Value: slotRef("tm", "")},
+			{Field: text, Op: assert.OpIContains, Value: slotRef(slot, name)},
+		}, fmt.Sprintf("the team is told in the %s, by the %s's name", singular(rf.target.name), singular(cm.name))))
+		d.writes = append(d.writes, write{cm: pt, field: text, value: "mention", effect: "create"})
+		return true
+	}
+	return false
+}
+
+// writesTo reports whether the draft already writes records of cm.
+func writesTo(d *draft, cm *collModel) bool {
+	return slices.ContainsFunc(d.writes, func(w write) bool { return w.cm == cm })
+}
+
+// teamPostClauses ask for a post that tells the team a record was
+// handled: the post's noun, the place's noun, the place, the app.
+var teamPostClauses = []string{
+	"Then post a %[1]s in the %[2]s %[3]s on %[4]s that names it, so the team knows it's handled.",
+	"Let the team know with a short %[1]s in the %[2]s %[3]s on %[4]s; mention it by name.",
+	"Once that's done, drop a %[1]s naming it in the %[2]s %[3]s in %[4]s so nobody does it twice.",
+}
+
+// deep keeps the draft's environments only when it asks for a second
+// change beyond its main one (a mark, a note, a post to the team): a task
+// of one change is a workflow's step, not a task of its own.
+func deep(x *draft) *draft {
+	if len(x.writes) < 2 {
+		x.stepOnly = true
+	}
+	return x
 }
 
 // deepened is a workflow step's draft and a copy of it under its own id,

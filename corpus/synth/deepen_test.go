@@ -1,10 +1,12 @@
 package synth
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 )
 
 // The template families that once asked for one change now also ask for
@@ -78,5 +80,136 @@ func TestInstructionOpenings(t *testing.T) {
 		if strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "* ") || strings.HasSuffix(first, ")") && !strings.ContainsAny(first, ".?!:") {
 			t.Errorf("%s opens with %q", in.ID, first)
 		}
+	}
+}
+
+// Every family that once asked for one change asks for a second in each
+// of its intents with environments: a mark or note on the record, else a
+// post that tells the team in a channel of the task's apps; one that can
+// do neither is a workflow's step with no environments of its own.
+func TestEveryShallowFamilyDeepened(t *testing.T) {
+	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Size: 0.3, Variants: 1, Workflows: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withEnvs := map[string]bool{}
+	for _, r := range c.Recipes {
+		withEnvs[r.Intent.ID] = true
+	}
+	deep, all := map[string]int{}, map[string]int{}
+	posts := 0
+	for _, in := range c.Intents {
+		switch in.Family {
+		case famSetState, famFlag, famCreateUnder, famRoute, famApprove, famHandoff, famCopy, famEscalate:
+		default:
+			continue
+		}
+		if !withEnvs[in.ID] {
+			continue
+		}
+		all[in.Family]++
+		n := 0
+		for _, a := range in.Goal {
+			if a.Type == assert.Exists || a.Type == assert.NotExists && strings.Contains(a.Label, "not settled") {
+				n++
+			}
+		}
+		if n >= 2 {
+			deep[in.Family]++
+		}
+		if _, ok := in.Slots["tm"]; ok {
+			posts++
+			checkTeamPost(t, in)
+		}
+	}
+	t.Logf("deepened: %v of %v; %d tell the team", deep, all, posts)
+	for f, n := range all {
+		if deep[f] < n {
+			t.Errorf("family %s: %d of %d intents check a second change, want all", f, deep[f], n)
+		}
+	}
+	if posts == 0 {
+		t.Error("no intent tells the team in a channel")
+	}
+}
+
+// checkTeamPost: an intent that asks to tell the team names the channel in
+// its instruction and checks a post there that names the record.
+func checkTeamPost(t *testing.T, in *atom.Intent) {
+	t.Helper()
+	for _, a := range in.Goal {
+		if a.Type != assert.Exists || len(a.Where) != 2 || a.Where[0].Value != "{{tm}}" {
+			continue
+		}
+		if a.Where[1].Op != assert.OpIContains || !strings.HasPrefix(fmt.Sprint(a.Where[1].Value), "{{") {
+			t.Errorf("%s: the team's post is checked by %v, want the record's name", in.ID, a.Where[1])
+		}
+		if !strings.Contains(in.Instruction, "{{tm") {
+			t.Errorf("%s: the instruction does not name the channel: %q", in.ID, in.Instruction)
+		}
+		return
+	}
+	t.Errorf("%s has a channel slot but no post checked in it", in.ID)
+}
+
+// A task that creates two records in one collection, both in the same
+// place (a post and the detail it carries, in one channel), keeps every
+// other record of the collection as it is: the equality they share is the
+// only exception.
+func TestProtectSharedCreateWhere(t *testing.T) {
+	app := &appModel{app: "chat"}
+	posts := &collModel{app: app, name: "messages", key: "id"}
+	in := newIntent("x", famPost, "", []string{"chat"}, "")
+	in.Goal = []assert.Assertion{
+		exists(posts, assert.Where{{Field: "channel_id", Op: assert.OpEquals, Value: "{{ch}}"}, {Field: "text", Op: assert.OpIContains, Value: "{{t.name}}"}}, "names it"),
+		exists(posts, assert.Where{{Field: "text", Op: assert.OpIContains, Value: "{{t.status}}"}, {Field: "channel_id", Op: assert.OpEquals, Value: "{{ch}}"}}, "gives its state"),
+	}
+	d := &draft{in: in, writes: []write{{cm: posts, field: "text", effect: "create"}}}
+	protect(d)
+	var got []assert.Assertion
+	for _, a := range d.in.Goal {
+		if a.Type == assert.Unchanged {
+			got = append(got, a)
+		}
+	}
+	if len(got) != 1 || len(got[0].Except) != 1 || got[0].Except[0].Field != "channel_id" || got[0].Except[0].Value != "{{ch}}" {
+		t.Fatalf("unchanged assertions %+v, want one excepting channel_id = {{ch}}", got)
+	}
+	// Two creates in different places share nothing: no exception can be
+	// stated, and no unchanged assertion is added.
+	in.Goal[1].Where[1].Field = "thread_id"
+	in.Goal = in.Goal[:2]
+	protect(d)
+	for _, a := range d.in.Goal {
+		if a.Type == assert.Unchanged {
+			t.Errorf("unchanged %+v added for creates that share no equality", a)
+		}
+	}
+}
+
+// A hand-off starts from a record that can be closed when the work moves
+// on, where the app has one with a name and a detail to carry.
+func TestHandoffSourceClosable(t *testing.T) {
+	lib := builtinServers(t)
+	n := 0
+	for _, e := range lib.Heads(atom.KindServer) {
+		m := newAppModel(e, lib.Operations(e.MustServer().AppName()))
+		want := false
+		for _, c := range primaryColls(m, 3) {
+			want = want || c.display != "" && handoffDetail(c) != "" && closable(c)
+		}
+		src, detail := handoffSource(m)
+		if want && (src == nil || !closable(src)) {
+			t.Errorf("%s: hand-off source %v cannot be closed, though one of its collections can", m.app, src)
+		}
+		if src != nil && (detail == "" || src.display == "") {
+			t.Errorf("%s: hand-off source %s has no name or detail (%q)", m.app, src.name, detail)
+		}
+		if want {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("no app has a closable hand-off source")
 	}
 }
