@@ -210,9 +210,10 @@ func foldsWith(cm *collModel, field string) []string {
 }
 
 // addTeamPost, where the record in slot of cm can be neither marked nor
-// noted, asks for a post that names it in a channel (a space, a project)
-// of one of the task's apps, the last first, so the team knows it was
-// handled; the goal checks the post is there. It reports whether it did.
+// noted, asks for a message that names it in a channel (a space, a
+// project's board) of one of the task's apps, the last first, so the team
+// knows it was handled; the goal checks the message is there. A task that
+// already writes to someone gets none. It reports whether it did.
 func addTeamPost(bd *bundle, d *draft, cm *collModel, slot string, rng *rand.Rand) bool {
 	name := cm.display
 	if name == "" {
@@ -224,7 +225,7 @@ func addTeamPost(bd *bundle, d *draft, cm *collModel, slot string, rng *rand.Ran
 	for i := len(bd.apps) - 1; i >= 0; i-- {
 		m := bd.apps[i]
 		pt, rf, text := postTarget(m)
-		if pt == nil || pt == cm || rf.target == cm || !slices.Contains(d.in.Apps, m.app) || writesTo(d, pt) {
+		if pt == nil || pt == cm || rf.target == cm || !hasWord(words(pt.name), chatColls...) || !slices.Contains(d.in.Apps, m.app) || tellsSomeone(d) {
 			continue
 		}
 		ch := bd.plan.needPrivate(rf.target, "team")
@@ -241,9 +242,16 @@ func addTeamPost(bd *bundle, d *draft, cm *collModel, slot string, rng *rand.Ran
 	return false
 }
 
-// writesTo reports whether the draft already writes records of cm.
-func writesTo(d *draft, cm *collModel) bool {
-	return slices.ContainsFunc(d.writes, func(w write) bool { return w.cm == cm })
+// chatColls name the collections of messages a team reads in a channel
+// (a comment on a page is no word to the team).
+var chatColls = []string{"messages", "posts", "chats"}
+
+// tellsSomeone reports whether the draft already creates a message, a
+// post or a note: a task that tells someone needs no word to the team.
+func tellsSomeone(d *draft) bool {
+	return slices.ContainsFunc(d.writes, func(w write) bool {
+		return w.effect == "create" && (w.cm.isMessages() || hasWord(words(w.cm.name), noteColls...))
+	})
 }
 
 // teamPostClauses ask for a post that tells the team a record was
