@@ -16,14 +16,7 @@ import (
 // app with nothing to mark and no notes keeps one).
 // The workflow steps they lend keep their one change.
 func TestTwoCallFamiliesDeepened(t *testing.T) {
-	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Size: 0.3, Variants: 1, Workflows: 6})
-	if err != nil {
-		t.Fatal(err)
-	}
-	withEnvs := map[string]bool{}
-	for _, r := range c.Recipes {
-		withEnvs[r.Intent.ID] = true
-	}
+	c, withEnvs := reducedWithEnvs(t)
 	deep, all := map[string]int{}, map[string]int{}
 	steps := 0
 	for _, in := range c.Intents {
@@ -83,11 +76,10 @@ func TestInstructionOpenings(t *testing.T) {
 	}
 }
 
-// Every family that once asked for one change asks for a second in each
-// of its intents with environments: a mark or note on the record, else a
-// post that tells the team in a channel of the task's apps; one that can
-// do neither is a workflow's step with no environments of its own.
-func TestEveryShallowFamilyDeepened(t *testing.T) {
+// reducedWithEnvs synthesises a reduced corpus and the intents that have
+// environments of their own.
+func reducedWithEnvs(t *testing.T) (*Corpus, map[string]bool) {
+	t.Helper()
 	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Size: 0.3, Variants: 1, Workflows: 6})
 	if err != nil {
 		t.Fatal(err)
@@ -96,6 +88,15 @@ func TestEveryShallowFamilyDeepened(t *testing.T) {
 	for _, r := range c.Recipes {
 		withEnvs[r.Intent.ID] = true
 	}
+	return c, withEnvs
+}
+
+// Every family that once asked for one change asks for a second in each
+// of its intents with environments: a mark or note on the record, else a
+// post that tells the team in a channel of the task's apps; one that can
+// do neither is a workflow's step with no environments of its own.
+func TestEveryShallowFamilyDeepened(t *testing.T) {
+	c, withEnvs := reducedWithEnvs(t)
 	deep, all := map[string]int{}, map[string]int{}
 	posts := 0
 	for _, in := range c.Intents {
