@@ -165,7 +165,8 @@ func withNote(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng 
 // reports whether it did.
 func addNote(d *draft, cm *collModel, slot string, rng *rand.Rand) bool {
 	child, ref, field, ok := noteTarget(cm)
-	if !ok {
+	if !ok || slices.ContainsFunc(d.writes, func(w write) bool { return w.cm == child }) {
+		// A task that already adds a comment to the record needs no second.
 		return false
 	}
 	text := pick(rng, noteTexts)

@@ -110,9 +110,19 @@ func TestEveryShallowFamilyDeepened(t *testing.T) {
 		}
 		all[in.Family]++
 		n := 0
+		on := map[string]int{}
 		for _, a := range in.Goal {
 			if a.Type == assert.Exists || a.Type == assert.NotExists && strings.Contains(a.Label, "not settled") {
 				n++
+				if _, coll, _ := strings.Cut(a.Target, "."); hasWord(words(coll), noteColls...) {
+					on[a.Target]++
+				}
+			}
+		}
+		for target, k := range on {
+			if k > 1 {
+				// A comment on top of the comment asked for is no step.
+				t.Errorf("%s checks %d notes in %s", in.ID, k, target)
 			}
 		}
 		if n >= 2 {
