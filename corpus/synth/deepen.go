@@ -268,9 +268,30 @@ var teamPostClauses = []string{
 // of one change is a workflow's step, not a task of its own.
 func deep(x *draft) *draft {
 	if len(x.writes) < 2 {
-		x.stepOnly = true
+		x.stepOnly, x.shallow = true, true
 	}
 	return x
+}
+
+// keepAppsCovered gives the one-change drafts of an app back their
+// environments where no other draft has any in that app: every app keeps
+// a task.
+func keepAppsCovered(bundles []*bundle) {
+	covered := map[string]bool{}
+	for _, b := range bundles {
+		for _, d := range b.drafts {
+			for _, a := range d.in.Apps {
+				covered[a] = covered[a] || !d.stepOnly
+			}
+		}
+	}
+	for _, b := range bundles {
+		for _, d := range b.drafts {
+			if d.shallow && slices.ContainsFunc(d.in.Apps, func(a string) bool { return !covered[a] }) {
+				d.stepOnly = false
+			}
+		}
+	}
 }
 
 // deepened is a workflow step's draft and a copy of it under its own id,

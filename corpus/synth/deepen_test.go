@@ -2,6 +2,7 @@ package synth
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,49 +99,87 @@ func reducedWithEnvs(t *testing.T) (*Corpus, map[string]bool) {
 func TestEveryShallowFamilyDeepened(t *testing.T) {
 	c, withEnvs := reducedWithEnvs(t)
 	deep, all := map[string]int{}, map[string]int{}
+	others := map[string]bool{} // apps with a task that is not one change
+	var shallow []*atom.Intent
 	posts := 0
 	for _, in := range c.Intents {
-		switch in.Family {
-		case famSetState, famFlag, famCreateUnder, famRoute, famApprove, famHandoff, famCopy, famEscalate:
-		default:
-			continue
-		}
 		if !withEnvs[in.ID] {
 			continue
 		}
+		switch in.Family {
+		case famSetState, famFlag, famCreateUnder, famRoute, famApprove, famHandoff, famCopy, famEscalate:
+		default:
+			addApps(others, in.Apps)
+			continue
+		}
 		all[in.Family]++
-		n := 0
-		on := map[string]int{}
-		for _, a := range in.Goal {
-			if a.Type == assert.Exists || a.Type == assert.NotExists && strings.Contains(a.Label, "not settled") {
-				n++
-				if _, coll, _ := strings.Cut(a.Target, "."); hasWord(words(coll), noteColls...) {
-					on[a.Target]++
-				}
-			}
+		if n := checkSecondChange(t, in); n < 2 {
+			shallow = append(shallow, in)
+			continue
 		}
-		for target, k := range on {
-			if k > 1 {
-				// A comment on top of the comment asked for is no step.
-				t.Errorf("%s checks %d notes in %s", in.ID, k, target)
-			}
-		}
-		if n >= 2 {
-			deep[in.Family]++
-		}
+		deep[in.Family]++
+		addApps(others, in.Apps)
 		if _, ok := in.Slots["tm"]; ok {
 			posts++
 			checkTeamPost(t, in)
 		}
 	}
 	t.Logf("deepened: %v of %v; %d tell the team", deep, all, posts)
-	for f, n := range all {
-		if deep[f] < n {
-			t.Errorf("family %s: %d of %d intents check a second change, want all", f, deep[f], n)
+	for _, in := range shallow {
+		// One change keeps environments only for an app with no other task.
+		if !slices.ContainsFunc(in.Apps, func(a string) bool { return !others[a] }) {
+			t.Errorf("%s asks for one change, and its apps %v have other tasks", in.ID, in.Apps)
 		}
 	}
 	if posts == 0 {
 		t.Error("no intent tells the team in a channel")
+	}
+}
+
+func addApps(set map[string]bool, apps []string) {
+	for _, a := range apps {
+		set[a] = true
+	}
+}
+
+// checkSecondChange counts the changes an intent's goal checks (a large
+// amount not settled in place counts as one), and fails it where it checks
+// two notes in one collection: a comment on top of the comment asked for
+// is no step.
+func checkSecondChange(t *testing.T, in *atom.Intent) int {
+	t.Helper()
+	n := 0
+	on := map[string]int{}
+	for _, a := range in.Goal {
+		if a.Type == assert.Exists || a.Type == assert.NotExists && strings.Contains(a.Label, "not settled") {
+			n++
+			if _, coll, _ := strings.Cut(a.Target, "."); hasWord(words(coll), noteColls...) {
+				on[a.Target]++
+			}
+		}
+	}
+	for target, k := range on {
+		if k > 1 {
+			t.Errorf("%s checks %d notes in %s", in.ID, k, target)
+		}
+	}
+	return n
+}
+
+// keepAppsCovered gives a one-change draft its environments back only
+// where its app has no other task.
+func TestKeepAppsCovered(t *testing.T) {
+	mk := func(app string, writes int, shallow bool) *draft {
+		d := &draft{in: &atom.Intent{ID: app, Apps: []string{app}}, writes: make([]write, writes)}
+		if shallow {
+			deep(d)
+		}
+		return d
+	}
+	alone, beside, other := mk("alone", 1, true), mk("beside", 1, true), mk("beside", 2, true)
+	keepAppsCovered([]*bundle{{drafts: []*draft{alone, beside}}, {drafts: []*draft{other}}})
+	if alone.stepOnly || !beside.stepOnly || other.stepOnly {
+		t.Errorf("stepOnly: alone %v (want false), beside %v (want true), deep %v (want false)", alone.stepOnly, beside.stepOnly, other.stepOnly)
 	}
 }
 

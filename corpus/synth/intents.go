@@ -40,6 +40,9 @@ type draft struct {
 	// stepOnly marks an intent kept as a workflow's step: it has no
 	// environments of its own (a deepened copy stands for it).
 	stepOnly bool
+	// shallow marks a draft of one change kept as a step (deep): it gets
+	// environments again where its app would otherwise have none.
+	shallow bool
 }
 
 // write is one change the goal asks for.

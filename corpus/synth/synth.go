@@ -173,6 +173,7 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 	}
 
 	bundles = append(bundles, workflows...)
+	keepAppsCovered(bundles)
 	drawData(bundles, opt)
 	seenIntent := map[string]bool{}
 	for _, b := range bundles {
