@@ -28,34 +28,77 @@ type sourceMark struct {
 
 // markFor draws a mark for cm's record in role, avoiding the fields in
 // not (those the task already writes or reads). It tells the plan the
-// value is a target, so the record does not start at it.
+// value is a target, so the record does not start at it. A person's
+// record is tagged first (its states are the person's: their job, their
+// consent), a work item's state moves first; no mark destroys the record
+// or withdraws consent (trashed, suspended, do not contact).
 func markFor(bd *bundle, cm *collModel, role string, rng *rand.Rand, not ...string) (sourceMark, bool) {
-	app := cm.app.title
-	for _, e := range cm.settableEnums() {
-		if slices.Contains(not, e.name) {
-			continue
-		}
-		v := chooseValue(rng, e.values)
-		if v == "" {
-			continue
-		}
-		bd.plan.target(cm, e.name, v, role)
-		return sourceMark{field: e.name, value: v, clause: fmt.Sprintf(pick(rng, markStateClauses), human(e.name), quote(v), app)}, true
+	marks := []func() (sourceMark, bool){
+		func() (sourceMark, bool) { return stateMark(bd, cm, role, rng, not) },
+		func() (sourceMark, bool) { return flagMark(cm, rng, not) },
+		func() (sourceMark, bool) { return tagMark(cm, rng, not) },
 	}
-	for _, f := range cm.bools {
-		if !slices.Contains(not, f) && cm.writes(f, true) {
-			label := strings.TrimPrefix(strings.TrimPrefix(human(f), "is "), "has ")
-			return sourceMark{field: f, value: true, clause: fmt.Sprintf(pick(rng, markFlagClauses), label, app)}, true
-		}
+	if cm.peopleLike() {
+		marks = []func() (sourceMark, bool){marks[2], marks[0]}
 	}
-	for _, f := range cm.writableLists() {
-		if !slices.Contains(not, f) {
-			v := pick(rng, tagWords)
-			return sourceMark{field: f, value: v, clause: fmt.Sprintf(pick(rng, markTagClauses), quote(v), human(f), app)}, true
+	for _, m := range marks {
+		if mk, ok := m(); ok {
+			return mk, true
 		}
 	}
 	return sourceMark{}, false
 }
+
+// stateMark moves one of cm's states to a value that closes no door.
+func stateMark(bd *bundle, cm *collModel, role string, rng *rand.Rand, not []string) (sourceMark, bool) {
+	for _, e := range cm.settableEnums() {
+		if slices.Contains(not, e.name) || hasWord(words(e.name), harshMarks...) {
+			continue
+		}
+		var vs []string
+		for i, v := range e.values {
+			// The first stays where others follow: chooseValue moves away
+			// from it.
+			if i == 0 && len(e.values) > 1 || !hasWord(words(v), harshMarks...) {
+				vs = append(vs, v)
+			}
+		}
+		v := chooseValue(rng, vs)
+		if v == "" {
+			continue
+		}
+		bd.plan.target(cm, e.name, v, role)
+		return sourceMark{field: e.name, value: v, clause: fmt.Sprintf(pick(rng, markStateClauses), human(e.name), quote(v), cm.app.title)}, true
+	}
+	return sourceMark{}, false
+}
+
+// flagMark turns on one of cm's flags that says the record was handled.
+func flagMark(cm *collModel, rng *rand.Rand, not []string) (sourceMark, bool) {
+	for _, f := range cm.bools {
+		if !slices.Contains(not, f) && cm.writes(f, true) && !hasWord(words(f), harshMarks...) {
+			label := strings.TrimPrefix(strings.TrimPrefix(human(f), "is "), "has ")
+			return sourceMark{field: f, value: true, clause: fmt.Sprintf(pick(rng, markFlagClauses), label, cm.app.title)}, true
+		}
+	}
+	return sourceMark{}, false
+}
+
+// tagMark adds a tag to one of cm's lists.
+func tagMark(cm *collModel, rng *rand.Rand, not []string) (sourceMark, bool) {
+	for _, f := range cm.writableLists() {
+		if !slices.Contains(not, f) {
+			v := pick(rng, tagWords)
+			return sourceMark{field: f, value: v, clause: fmt.Sprintf(pick(rng, markTagClauses), quote(v), human(f), cm.app.title)}, true
+		}
+	}
+	return sourceMark{}, false
+}
+
+// harshMarks are words of a state or flag no one sets to say a record was
+// handled: it deletes, bans or withdraws consent.
+var harshMarks = []string{"trash", "trashed", "deleted", "spam", "suspended", "disabled", "terminated", "banned", "blocked", "fraud", "void", "voided",
+	"not", "unsubscribed", "accepts", "consent", "marketing", "employment"}
 
 // closable reports whether a record of cm can be closed after the work on
 // it moves on: a mark (a state, a flag, a tag) or a note.

@@ -263,3 +263,26 @@ func TestHandoffSourceClosable(t *testing.T) {
 		t.Error("no app has a closable hand-off source")
 	}
 }
+
+// No closing mark deletes, bans or withdraws consent, and a person's
+// record is tagged where it can be.
+func TestMarksCloseNoDoor(t *testing.T) {
+	c, _ := reducedWithEnvs(t)
+	n := 0
+	for _, in := range c.Intents {
+		for _, a := range in.Goal {
+			if !strings.Contains(a.Label, "it started from is marked") {
+				continue
+			}
+			n++
+			for _, p := range a.Where {
+				if v := fmt.Sprint(p.Value); hasWord(words(p.Field), harshMarks...) || !strings.HasPrefix(v, "{{") && hasWord(words(v), harshMarks...) {
+					t.Errorf("%s marks %s = %v", in.ID, p.Field, p.Value)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no intent marks the record it started from")
+	}
+}
