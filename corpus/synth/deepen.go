@@ -318,8 +318,8 @@ func deep(x *draft) *draft {
 
 // keepAppsCovered gives the one-change drafts of an app back their
 // environments where no other draft has any in that app: every app keeps
-// a task.
-func keepAppsCovered(bundles []*bundle) {
+// a task. It returns the bundles.
+func keepAppsCovered(bundles []*bundle) []*bundle {
 	covered := map[string]bool{}
 	for _, b := range bundles {
 		for _, d := range b.drafts {
@@ -335,6 +335,7 @@ func keepAppsCovered(bundles []*bundle) {
 			}
 		}
 	}
+	return bundles
 }
 
 // deepened is a workflow step's draft and a copy of it under its own id,
