@@ -97,8 +97,8 @@ func tagMark(cm *collModel, rng *rand.Rand, not []string) (sourceMark, bool) {
 
 // harshMarks are words of a state or flag no one sets to say a record was
 // handled: it deletes, bans or withdraws consent.
-var harshMarks = []string{"trash", "trashed", "deleted", "spam", "suspended", "disabled", "terminated", "banned", "blocked", "fraud", "void", "voided",
-	"not", "unsubscribed", "accepts", "consent", "marketing", "employment"}
+var harshMarks = []string{"trash", "trashed", "deleted", "spam", "suspended", "disabled", "deactivated", "inactive", "terminated", "banned", "blocked",
+	"fraud", "void", "voided", "cancelled", "canceled", "not", "unsubscribed", "accepts", "consent", "marketing", "employment"}
 
 // closable reports whether a record of cm can be closed after the work on
 // it moves on: a mark (a state, a flag, a tag) or a note.
