@@ -301,7 +301,7 @@ func notifyDraft(bd *bundle, a, b *appModel, s, d *collModel, to, subj string, r
 	in.Goal = []assert.Assertion{exists(d, w, "message sent to the right address")}
 	x := &draft{in: in, writes: []write{{cm: d, field: subj, value: subject, effect: "create"}}}
 	withMark(bd, x, s, "s", "src", r.tier, rng, s.email)
-	return x
+	return deep(x)
 }
 
 func copyPersonDraft(bd *bundle, a, b *appModel, s, d *collModel, rng *rand.Rand) *draft {

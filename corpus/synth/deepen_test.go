@@ -107,7 +107,7 @@ func TestEveryShallowFamilyDeepened(t *testing.T) {
 			continue
 		}
 		switch in.Family {
-		case famSetState, famFlag, famCreateUnder, famRoute, famApprove, famHandoff, famCopy, famEscalate:
+		case famSetState, famFlag, famCreateUnder, famRoute, famApprove, famHandoff, famCopy, famEscalate, famNotify:
 		default:
 			addApps(others, in.Apps)
 			continue
