@@ -202,11 +202,11 @@ func checkTeamPost(t *testing.T, in *atom.Intent) {
 	t.Errorf("%s has a channel slot but no post checked in it", in.ID)
 }
 
-// A task that creates two records in one collection, both in the same
-// place (a post and the detail it carries, in one channel), keeps every
-// other record of the collection as it is: the equality they share is the
-// only exception.
-func TestProtectSharedCreateWhere(t *testing.T) {
+// A task that creates two records in one collection (a post and the
+// detail it carries, in one channel) asks that nothing like the first is
+// created elsewhere, and adds no unchanged assertion whose exception would
+// let every other post of the channel be deleted under the fence.
+func TestProtectNotElsewhere(t *testing.T) {
 	app := &appModel{app: "chat"}
 	posts := &collModel{app: app, name: "messages", key: "id"}
 	in := newIntent("x", famPost, "", []string{"chat"}, "")
@@ -216,24 +216,17 @@ func TestProtectSharedCreateWhere(t *testing.T) {
 	}
 	d := &draft{in: in, writes: []write{{cm: posts, field: "text", effect: "create"}}}
 	protect(d)
-	var got []assert.Assertion
+	var neg []assert.Assertion
 	for _, a := range d.in.Goal {
 		if a.Type == assert.Unchanged {
-			got = append(got, a)
+			t.Errorf("unchanged %+v added: its exception widens the fence", a)
+		}
+		if a.Type == assert.NotExists {
+			neg = append(neg, a)
 		}
 	}
-	if len(got) != 1 || len(got[0].Except) != 1 || got[0].Except[0].Field != "channel_id" || got[0].Except[0].Value != "{{ch}}" {
-		t.Fatalf("unchanged assertions %+v, want one excepting channel_id = {{ch}}", got)
-	}
-	// Two creates in different places share nothing: no exception can be
-	// stated, and no unchanged assertion is added.
-	in.Goal[1].Where[1].Field = "thread_id"
-	in.Goal = in.Goal[:2]
-	protect(d)
-	for _, a := range d.in.Goal {
-		if a.Type == assert.Unchanged {
-			t.Errorf("unchanged %+v added for creates that share no equality", a)
-		}
+	if len(neg) != 1 || len(neg[0].Where) != 2 || neg[0].Where[0].Op != assert.OpNotEquals || neg[0].Where[1].Op != assert.OpIContains {
+		t.Fatalf("negatives %+v, want one: channel_id != {{ch}} and text icontains the name", neg)
 	}
 }
 

@@ -34,9 +34,11 @@ func protect(d *draft) {
 			// group stay as they are.
 			except = groupWhere(d, name)
 		case k["create"] && len(k) == 1:
-			var n int
-			except, n = createdWhere(d, name)
-			if except != nil && n == 1 {
+			except = createdWhere(d, name)
+			if except == nil {
+				notElsewhere(d, name)
+			}
+			if except != nil {
 				// The same create twice (on another parent's look-alike,
 				// for another person) matches the except list as well.
 				d.in.Goal = append(d.in.Goal, atMostOne(name, except))
@@ -111,11 +113,9 @@ func keyPredicate(d *draft, a assert.Assertion) (string, any, bool) {
 	return "", nil, false
 }
 
-// createdWhere returns the equalities every positive assertion on a
-// collection the task creates in shares (a post and the detail it must
-// carry are both in the same channel), and how many assertions there are;
-// nil when there is none or they share no equality.
-func createdWhere(d *draft, name string) ([]assert.Predicate, int) {
+// createdWhere returns the equalities of the one positive assertion on a
+// collection the task creates in; nil unless there is exactly one.
+func createdWhere(d *draft, name string) []assert.Predicate {
 	var out []assert.Predicate
 	n := 0
 	for _, a := range d.in.Goal {
@@ -123,18 +123,46 @@ func createdWhere(d *draft, name string) ([]assert.Predicate, int) {
 			continue
 		}
 		n++
-		var eqs []assert.Predicate
+		out = out[:0]
 		for _, p := range a.Where {
-			if (p.Op == assert.OpEquals || p.Op == assert.OpIEquals) && (n == 1 || slices.ContainsFunc(out, func(q assert.Predicate) bool { return q.String() == p.String() })) {
-				eqs = append(eqs, p)
+			if p.Op == assert.OpEquals || p.Op == assert.OpIEquals {
+				out = append(out, p)
 			}
 		}
-		out = eqs
 	}
-	if len(out) == 0 {
-		return nil, n
+	if n != 1 || len(out) == 0 {
+		return nil
 	}
-	return out, n
+	return out
+}
+
+// notElsewhere, for a collection the task creates several records in
+// (a post and the detail it carries, in one channel), asks that nothing
+// like the first is created anywhere else: its equalities turned to
+// inequalities, its other predicates kept. Unlike an unchanged assertion's
+// exception it lets no other record change, so the whole-world fence still
+// keeps every other post of the channel.
+func notElsewhere(d *draft, name string) {
+	for _, a := range d.in.Goal {
+		if a.Type != assert.Exists || a.Target != name {
+			continue
+		}
+		var w assert.Where
+		eq, other := 0, 0
+		for _, p := range a.Where {
+			if p.Op == assert.OpEquals {
+				p.Op = assert.OpNotEquals
+				eq++
+			} else {
+				other++
+			}
+			w = append(w, p)
+		}
+		if eq > 0 && other > 0 {
+			d.in.Goal = append(d.in.Goal, assert.Assertion{Type: assert.NotExists, Target: name, Where: w, Label: "nothing like it is created elsewhere"})
+		}
+		return
+	}
 }
 
 // hasNegativeOn reports whether the draft's goal already has a negative
