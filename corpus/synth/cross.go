@@ -14,24 +14,38 @@ import (
 // Templates over two apps: the agent reads one and acts in the other.
 
 // sourcePeople returns the collection of a people an app keeps, with
-// addresses: the source of cross-app tasks.
+// addresses: the source of cross-app tasks. One whose records can be
+// closed when the work moves on (marked, noted) comes first.
 func sourcePeople(m *appModel) *collModel {
-	for _, cm := range m.colls {
-		if cm.peopleLike() && cm.email != "" && cm.named() && cm.exposed() && cm.findable() {
-			return cm
-		}
-	}
-	return nil
+	return firstClosable(m, func(cm *collModel) bool {
+		return cm.peopleLike() && cm.email != "" && cm.named() && cm.exposed() && cm.findable()
+	})
 }
 
-// sourceAmount returns a named collection with an amount.
+// sourceAmount returns a named collection with an amount, one that can be
+// closed first.
 func sourceAmount(m *appModel) *collModel {
+	return firstClosable(m, func(cm *collModel) bool {
+		return cm.amount != "" && cm.display != "" && cm.exposed() && cm.findable()
+	})
+}
+
+// firstClosable returns the first collection of m that ok accepts and
+// whose records can be closed, else the first ok accepts.
+func firstClosable(m *appModel, ok func(*collModel) bool) *collModel {
+	var first *collModel
 	for _, cm := range m.colls {
-		if cm.amount != "" && cm.display != "" && cm.exposed() && cm.findable() {
+		if !ok(cm) {
+			continue
+		}
+		if closable(cm) {
 			return cm
 		}
+		if first == nil {
+			first = cm
+		}
 	}
-	return nil
+	return first
 }
 
 // messageTarget returns the collection one sends messages into, with the
@@ -132,28 +146,8 @@ func handoffDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 			break
 		}
 	}
-	ps := primaryColls(a, 2)
-	if d == nil || len(ps) == 0 {
-		return nil
-	}
-	src := ps[len(ps)-1]
-	// The detail to carry over: an amount, else a date that says when
-	// something is due, else any date.
-	var detail string
-	cands := []string{src.amount}
-	for _, f := range src.dates {
-		if hasWord(words(f), "due", "start", "end", "close", "deadline", "renewal", "scheduled") {
-			cands = append(cands, f)
-		}
-	}
-	cands = append(cands, src.dates...)
-	for _, f := range cands {
-		if f != "" {
-			detail = f
-			break
-		}
-	}
-	if src.display == "" || detail == "" {
+	src, detail := handoffSource(a)
+	if d == nil || src == nil {
 		return nil
 	}
 	t := bd.plan.need(src, "ho")
@@ -170,7 +164,46 @@ func handoffDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 	}, fmt.Sprintf("%s created with the %s's name and %s", singular(d.name), singular(src.name), human(detail)))}
 	x := &draft{in: in, writes: []write{{cm: d, field: d.display, value: "copied", effect: "create"}}}
 	withMark(bd, x, src, "t", "ho", t.tier, rng, detail)
-	return x
+	return deep(x)
+}
+
+// handoffSource is the record a hand-off starts from and the detail it
+// carries over: among the app's primary collections, the first with a name
+// and a detail whose records can be closed when the work moves on (a
+// state, a flag, a tag, a note), else the second-ranked one.
+func handoffSource(a *appModel) (*collModel, string) {
+	for _, c := range primaryColls(a, 3) {
+		if f := handoffDetail(c); f != "" && c.display != "" && closable(c) {
+			return c, f
+		}
+	}
+	ps := primaryColls(a, 2)
+	if len(ps) == 0 {
+		return nil, ""
+	}
+	src := ps[len(ps)-1]
+	if f := handoffDetail(src); f != "" && src.display != "" {
+		return src, f
+	}
+	return nil, ""
+}
+
+// handoffDetail is the detail a hand-off carries over: an amount, else a
+// date that says when something is due, else any date.
+func handoffDetail(src *collModel) string {
+	cands := []string{src.amount}
+	for _, f := range src.dates {
+		if hasWord(words(f), "due", "start", "end", "close", "deadline", "renewal", "scheduled") {
+			cands = append(cands, f)
+		}
+	}
+	cands = append(cands, src.dates...)
+	for _, f := range cands {
+		if f != "" {
+			return f
+		}
+	}
+	return ""
 }
 
 // postTarget returns a collection of messages posted into a named place
@@ -268,7 +301,7 @@ func notifyDraft(bd *bundle, a, b *appModel, s, d *collModel, to, subj string, r
 	in.Goal = []assert.Assertion{exists(d, w, "message sent to the right address")}
 	x := &draft{in: in, writes: []write{{cm: d, field: subj, value: subject, effect: "create"}}}
 	withMark(bd, x, s, "s", "src", r.tier, rng, s.email)
-	return x
+	return deep(x)
 }
 
 func copyPersonDraft(bd *bundle, a, b *appModel, s, d *collModel, rng *rand.Rand) *draft {
@@ -291,7 +324,7 @@ func copyPersonDraft(bd *bundle, a, b *appModel, s, d *collModel, rng *rand.Rand
 	in.Goal = []assert.Assertion{exists(d, w, fmt.Sprintf("%s created for the person from %s", singular(d.name), a.title))}
 	x := &draft{in: in, writes: []write{{cm: d, field: d.email, value: "copied", effect: "create"}}}
 	withMark(bd, x, s, "s", "src", r.tier, rng, s.email, s.display)
-	return x
+	return deep(x)
 }
 
 // syncDraft: a field changed in one app; bring the other app's record of
@@ -364,7 +397,7 @@ func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*dr
 			}
 			x := &draft{in: in, writes: []write{{cm: d, field: d.display, value: title, effect: "create"}}}
 			withMark(bd, x, s, "t", role, t.tier, rand.New(rand.NewPCG(seed, 0)), e.name)
-			out = append(out, x)
+			out = append(out, deep(x))
 		} else {
 			in.Goal = []assert.Assertion{
 				exists(s, keyWhere(s, "t", map[string]any{e.name: v}), "small amount settled in place"),
@@ -372,7 +405,7 @@ func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*dr
 			}
 			x := &draft{in: in, writes: []write{{cm: s, field: e.name, value: v, effect: "update", tier: "low"}}}
 			withMark(bd, x, s, "t", role, t.tier, rand.New(rand.NewPCG(seed, 0)), e.name)
-			out = append(out, x)
+			out = append(out, deep(x))
 		}
 	}
 	return out

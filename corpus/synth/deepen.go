@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 )
 
 // Closing the loop. A person who acts on a record from another app (posts
@@ -27,33 +28,91 @@ type sourceMark struct {
 
 // markFor draws a mark for cm's record in role, avoiding the fields in
 // not (those the task already writes or reads). It tells the plan the
-// value is a target, so the record does not start at it.
+// value is a target, so the record does not start at it. A person's
+// record is tagged first (its states are the person's: their job, their
+// consent), a work item's state moves first; no mark destroys the record
+// or withdraws consent (trashed, suspended, do not contact).
 func markFor(bd *bundle, cm *collModel, role string, rng *rand.Rand, not ...string) (sourceMark, bool) {
-	app := cm.app.title
+	marks := []func() (sourceMark, bool){
+		func() (sourceMark, bool) { return stateMark(bd, cm, role, rng, not) },
+		func() (sourceMark, bool) { return flagMark(cm, rng, not) },
+		func() (sourceMark, bool) { return tagMark(cm, rng, not) },
+	}
+	if cm.peopleLike() {
+		marks = []func() (sourceMark, bool){marks[2], marks[0]}
+	}
+	for _, m := range marks {
+		if mk, ok := m(); ok {
+			return mk, true
+		}
+	}
+	return sourceMark{}, false
+}
+
+// stateMark moves one of cm's states to a value that closes no door.
+func stateMark(bd *bundle, cm *collModel, role string, rng *rand.Rand, not []string) (sourceMark, bool) {
 	for _, e := range cm.settableEnums() {
-		if slices.Contains(not, e.name) {
+		if slices.Contains(not, e.name) || hasWord(words(e.name), harshMarks...) {
 			continue
 		}
-		v := chooseValue(rng, e.values)
+		var vs []string
+		for i, v := range e.values {
+			// The first stays where others follow: chooseValue moves away
+			// from it.
+			if i == 0 && len(e.values) > 1 || !hasWord(words(v), harshMarks...) {
+				vs = append(vs, v)
+			}
+		}
+		v := chooseValue(rng, vs)
 		if v == "" {
 			continue
 		}
 		bd.plan.target(cm, e.name, v, role)
-		return sourceMark{field: e.name, value: v, clause: fmt.Sprintf(pick(rng, markStateClauses), human(e.name), quote(v), app)}, true
+		return sourceMark{field: e.name, value: v, clause: fmt.Sprintf(pick(rng, markStateClauses), human(e.name), quote(v), cm.app.title)}, true
 	}
+	return sourceMark{}, false
+}
+
+// flagMark turns on one of cm's flags that says the record was handled.
+func flagMark(cm *collModel, rng *rand.Rand, not []string) (sourceMark, bool) {
 	for _, f := range cm.bools {
-		if !slices.Contains(not, f) && cm.writes(f, true) {
+		if !slices.Contains(not, f) && cm.writes(f, true) && !hasWord(words(f), harshMarks...) {
 			label := strings.TrimPrefix(strings.TrimPrefix(human(f), "is "), "has ")
-			return sourceMark{field: f, value: true, clause: fmt.Sprintf(pick(rng, markFlagClauses), label, app)}, true
-		}
-	}
-	for _, f := range cm.writableLists() {
-		if !slices.Contains(not, f) {
-			v := pick(rng, tagWords)
-			return sourceMark{field: f, value: v, clause: fmt.Sprintf(pick(rng, markTagClauses), quote(v), human(f), app)}, true
+			return sourceMark{field: f, value: true, clause: fmt.Sprintf(pick(rng, markFlagClauses), label, cm.app.title)}, true
 		}
 	}
 	return sourceMark{}, false
+}
+
+// tagMark adds a tag to one of cm's lists.
+func tagMark(cm *collModel, rng *rand.Rand, not []string) (sourceMark, bool) {
+	for _, f := range cm.writableLists() {
+		if !slices.Contains(not, f) {
+			v := pick(rng, tagWords)
+			return sourceMark{field: f, value: v, clause: fmt.Sprintf(pick(rng, markTagClauses), quote(v), human(f), cm.app.title)}, true
+		}
+	}
+	return sourceMark{}, false
+}
+
+// harshMarks are words of a state or flag no one sets to say a record was
+// handled: it deletes, bans or withdraws consent.
+var harshMarks = []string{"trash", "trashed", "deleted", "spam", "suspended", "disabled", "deactivated", "inactive", "terminated", "banned", "blocked",
+	"fraud", "void", "voided", "cancelled", "canceled", "not", "unsubscribed", "accepts", "consent", "marketing", "employment"}
+
+// closable reports whether a record of cm can be closed after the work on
+// it moves on: a mark (a state, a flag, a tag) or a note.
+func closable(cm *collModel) bool {
+	if len(cm.settableEnums()) > 0 || len(cm.writableLists()) > 0 {
+		return true
+	}
+	for _, f := range cm.bools {
+		if cm.writes(f, true) {
+			return true
+		}
+	}
+	_, _, _, ok := noteTarget(cm)
+	return ok
 }
 
 // Clauses that ask for a mark; each follows the main request and reads on
@@ -82,8 +141,8 @@ var (
 // write to the writes. Where cm has nothing to mark, a note on the record
 // says it was handled; failing both the draft is unchanged.
 func withMark(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *rand.Rand, not ...string) {
-	if !addMark(bd, d, cm, slot, role, tier, rng, not...) {
-		addNote(d, cm, slot, rng)
+	if !addMark(bd, d, cm, slot, role, tier, rng, not...) && !addNote(d, cm, slot, rng) {
+		addTeamPost(bd, d, cm, slot, rng)
 	}
 }
 
@@ -132,10 +191,16 @@ var noteClauses = []string{
 
 // withNote asks, after a change to the record in slot of cm, for a note on
 // it that says why; where the app keeps no notes on cm's records the
-// record is marked instead.
+// record is marked instead, with a field no update that makes the change
+// (not) writes as well: a mark the same call sets is no step of its own.
+// Failing both, the team is told in a channel.
 func withNote(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *rand.Rand, not ...string) {
-	if !addNote(d, cm, slot, rng) {
-		addMark(bd, d, cm, slot, role, tier, rng, not...)
+	var folds []string
+	for _, f := range not {
+		folds = append(folds, foldsWith(cm, f)...)
+	}
+	if !addNote(d, cm, slot, rng) && !addMark(bd, d, cm, slot, role, tier, rng, slices.Concat(not, folds)...) {
+		addTeamPost(bd, d, cm, slot, rng)
 	}
 }
 
@@ -143,7 +208,8 @@ func withNote(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng 
 // reports whether it did.
 func addNote(d *draft, cm *collModel, slot string, rng *rand.Rand) bool {
 	child, ref, field, ok := noteTarget(cm)
-	if !ok {
+	if !ok || slices.ContainsFunc(d.writes, func(w write) bool { return w.cm == child }) {
+		// A task that already adds a comment to the record needs no second.
 		return false
 	}
 	text := pick(rng, noteTexts)
@@ -160,6 +226,116 @@ var noteTexts = []string{
 	"Updated at the request of the account owner", "Changed after the pipeline call today", "Confirmed with the customer by phone",
 	"Done as agreed in the weekly review", "Updated after finance confirmed", "Handled during the queue clean-up",
 	"Requested by Maya in standup", "Updated following the customer email", "Reviewed and updated by ops",
+}
+
+// foldsWith lists the fields of cm that an update writing field also
+// writes: a change to one of them goes in the same call.
+func foldsWith(cm *collModel, field string) []string {
+	var out []string
+	for _, t := range cm.toolsFor("update") {
+		var fs []string
+		for f := range t.Effect.Set {
+			fs = append(fs, f)
+		}
+		for arg := range atom.InputProperties(t.Input) {
+			if arg == t.Effect.Key {
+				continue
+			}
+			if m, ok := t.Effect.Fields[arg]; ok {
+				arg = m
+			}
+			fs = append(fs, arg)
+		}
+		if slices.Contains(fs, field) {
+			out = append(out, fs...)
+		}
+	}
+	return out
+}
+
+// addTeamPost, where the record in slot of cm can be neither marked nor
+// noted, asks for a message that names it in a channel (a space, a
+// project's board) of one of the task's apps, the last first, so the team
+// knows it was handled; the goal checks the message is there. A task that
+// already writes to someone gets none. It reports whether it did.
+func addTeamPost(bd *bundle, d *draft, cm *collModel, slot string, rng *rand.Rand) bool {
+	name := cm.display
+	if name == "" {
+		name = cm.first
+	}
+	if name == "" {
+		return false
+	}
+	for i := len(bd.apps) - 1; i >= 0; i-- {
+		m := bd.apps[i]
+		pt, rf, text := postTarget(m)
+		if pt == nil || pt == cm || rf.target == cm || !hasWord(words(pt.name), chatColls...) || !slices.Contains(d.in.Apps, m.app) || tellsSomeone(d) {
+			continue
+		}
+		ch := bd.plan.needPrivate(rf.target, "team")
+		d.in.Slots["tm"] = atom.Slot{Handle: ch.handle()}
+		d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, teamPostClauses),
+			singular(pt.name), singular(rf.target.name), ident(rf.target, "tm", false), m.title)
+		d.in.Goal = append(d.in.Goal, exists(pt, assert.Where{
+			{Field: rf.name, Op: assert.OpEquals, Value: slotRef("tm", "")},
+			{Field: text, Op: assert.OpIContains, Value: slotRef(slot, name)},
+		}, fmt.Sprintf("the team is told in the %s, by the %s's name", singular(rf.target.name), singular(cm.name))))
+		d.writes = append(d.writes, write{cm: pt, field: text, value: "mention", effect: "create"})
+		return true
+	}
+	return false
+}
+
+// chatColls name the collections of messages a team reads in a channel
+// (a comment on a page is no word to the team).
+var chatColls = []string{"messages", "posts", "chats"}
+
+// tellsSomeone reports whether the draft already creates a message, a
+// post or a note: a task that tells someone needs no word to the team.
+func tellsSomeone(d *draft) bool {
+	return slices.ContainsFunc(d.writes, func(w write) bool {
+		return w.effect == "create" && (w.cm.isMessages() || hasWord(words(w.cm.name), noteColls...))
+	})
+}
+
+// teamPostClauses ask for a post that tells the team a record was
+// handled: the post's noun, the place's noun, the place, the app.
+var teamPostClauses = []string{
+	"Then post a %[1]s in the %[2]s %[3]s on %[4]s that names it, so the team knows it's handled.",
+	"Let the team know with a short %[1]s in the %[2]s %[3]s on %[4]s; mention it by name.",
+	"Once that's done, drop a %[1]s naming it in the %[2]s %[3]s in %[4]s so nobody does it twice.",
+}
+
+// deep keeps the draft's environments only when it asks for a second
+// change beyond its main one (a mark, a note, a post to the team): a task
+// of one change is a workflow's step, not a task of its own.
+func deep(x *draft) *draft {
+	if len(x.writes) < 2 {
+		x.stepOnly, x.shallow = true, true
+	}
+	return x
+}
+
+// keepAppsCovered gives the one-change drafts of an app back their
+// environments where no other draft has any in that app: every app keeps
+// a task. It returns the bundles.
+func keepAppsCovered(bundles []*bundle) []*bundle {
+	covered := map[string]bool{}
+	for _, b := range bundles {
+		for _, d := range b.drafts {
+			for _, a := range d.in.Apps {
+				covered[a] = covered[a] || !d.stepOnly
+			}
+		}
+	}
+	for _, b := range bundles {
+		for _, d := range b.drafts {
+			if d.shallow && slices.ContainsFunc(d.in.Apps, func(a string) bool { return !covered[a] }) {
+				d.stepOnly = false
+			}
+		}
+	}
+	return bundles
 }
 
 // deepened is a workflow step's draft and a copy of it under its own id,

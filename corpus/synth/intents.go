@@ -40,6 +40,9 @@ type draft struct {
 	// stepOnly marks an intent kept as a workflow's step: it has no
 	// environments of its own (a deepened copy stands for it).
 	stepOnly bool
+	// shallow marks a draft of one change kept as a step (deep): it gets
+	// environments again where its app would otherwise have none.
+	shallow bool
 }
 
 // write is one change the goal asks for.
@@ -335,7 +338,9 @@ func setEnumDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 			}, "no look-alike record is changed"))
 		}
 		x := &draft{in: in, writes: []write{{cm: cm, field: e.name, value: v, effect: "update", tier: t.tier}}}
-		out = append(out, deepened(x, func(y *draft) { withNote(b, y, cm, "t", role, t.tier, rng, e.name) })...)
+		ds := deepened(x, func(y *draft) { withNote(b, y, cm, "t", role, t.tier, rng, e.name) })
+		deep(ds[len(ds)-1])
+		out = append(out, ds...)
 	}
 	return out
 }
@@ -372,7 +377,7 @@ func toggleDraft(b *bundle, cm *collModel, f, role string, rng *rand.Rand) *draf
 	in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{f: true}), fmt.Sprintf("%s %s is true", singular(cm.name), human(f)))}
 	x := &draft{in: in, writes: []write{{cm: cm, field: f, value: true, effect: "update", tier: t.tier}}}
 	withNote(b, x, cm, "t", role, t.tier, rng, f)
-	return x
+	return deep(x)
 }
 
 func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
@@ -444,7 +449,7 @@ func childDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		}, fmt.Sprintf("%s created on the right %s", singular(child.name), singular(cm.name)))}
 		x := &draft{in: in, writes: []write{{cm: child, field: field, value: phrase, effect: "create"}}}
 		withMark(b, x, cm, "p", "a", p.tier, rng)
-		out = append(out, x)
+		out = append(out, deep(x))
 	}
 	return out
 }
@@ -507,7 +512,7 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{e.name: want}), fmt.Sprintf("%s routed to %s", singular(cm.name), want))}
 		x := &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}}
 		withNote(b, x, cm, "t", role, t.tier, rng, e.name)
-		out = append(out, x)
+		out = append(out, deep(x))
 	}
 	return out
 }
@@ -646,7 +651,7 @@ func approvalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 			in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{e.name: want}), fmt.Sprintf("%s is %s under the approval policy", singular(cm.name), want))}
 			x := &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}, rule: approvalRuleID(m.family)}
 			withNote(b, x, cm, "t", role, t.tier, rng, e.name)
-			out = append(out, x)
+			out = append(out, deep(x))
 		}
 		return out
 	}

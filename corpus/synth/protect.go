@@ -35,6 +35,9 @@ func protect(d *draft) {
 			except = groupWhere(d, name)
 		case k["create"] && len(k) == 1:
 			except = createdWhere(d, name)
+			if except == nil {
+				notElsewhere(d, name)
+			}
 			if except != nil {
 				// The same create twice (on another parent's look-alike,
 				// for another person) matches the except list as well.
@@ -131,6 +134,35 @@ func createdWhere(d *draft, name string) []assert.Predicate {
 		return nil
 	}
 	return out
+}
+
+// notElsewhere, for a collection the task creates several records in
+// (a post and the detail it carries, in one channel), asks that nothing
+// like the first is created anywhere else: its equalities turned to
+// inequalities, its other predicates kept. Unlike an unchanged assertion's
+// exception it lets no other record change, so the whole-world fence still
+// keeps every other post of the channel.
+func notElsewhere(d *draft, name string) {
+	for _, a := range d.in.Goal {
+		if a.Type != assert.Exists || a.Target != name {
+			continue
+		}
+		var w assert.Where
+		eq, other := 0, 0
+		for _, p := range a.Where {
+			if p.Op == assert.OpEquals {
+				p.Op = assert.OpNotEquals
+				eq++
+			} else {
+				other++
+			}
+			w = append(w, p)
+		}
+		if eq > 0 && other > 0 {
+			d.in.Goal = append(d.in.Goal, assert.Assertion{Type: assert.NotExists, Target: name, Where: w, Label: "nothing like it is created elsewhere"})
+		}
+		return
+	}
 }
 
 // hasNegativeOn reports whether the draft's goal already has a negative

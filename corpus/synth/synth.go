@@ -172,7 +172,7 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 		}
 	}
 
-	bundles = append(bundles, workflows...)
+	bundles = keepAppsCovered(append(bundles, workflows...))
 	drawData(bundles, opt)
 	seenIntent := map[string]bool{}
 	for _, b := range bundles {
