@@ -74,7 +74,7 @@ func TestWordsAndProgram(t *testing.T) {
 		"ID=$(legoenv envs --json | jq -r '.envs[0].id')": "",
 		"GOCACHE=$(mktemp -d) go run ./cmd/legoenv build": "go",
 		`/usr/bin/time -f "wall %e s" legoenv build`:      "/usr/bin/time",
-		"# only a comment":                                "",
+		"# only a comment": "",
 	} {
 		if got := Program(text); got != want {
 			t.Errorf("Program(%q) = %q, want %q", text, got, want)
