@@ -45,12 +45,12 @@ __docs_serve() { # pid addr where background
 __docs_free() { # addr where
 	if curl -s -o /dev/null "http://$1/healthz"; then echo "FAIL $2 something already answers at $1" >&3; exit 1; fi
 }
-__docs_list() { # pattern go-test-arguments...
-	local pat=$1 out
+__docs_list() { # pattern go-list-arguments...
+	local pat=$1 files
 	shift
-	out=$(go test -list "$pat" "$@") || { echo "$out"; return 1; }
-	echo "$out"
-	grep -qE '^(Test|Example|Fuzz|Benchmark)' <<<"$out" || { echo "no test matches $pat" >&2; return 1; }
+	files=$(go list -f '{{$d := .Dir}}{{range .TestGoFiles}}{{$d}}/{{.}} {{end}}{{range .XTestGoFiles}}{{$d}}/{{.}} {{end}}' "$@") || return 1
+	grep -hoE '^func (Test|Example|Fuzz)[A-Za-z0-9_]*' $files /dev/null | sed 's/^func //' | grep -qE -- "$pat" ||
+		{ echo "no test of $* matches $pat" >&2; return 1; }
 }
 `
 
@@ -128,13 +128,14 @@ func served(text string) (addr string, background int, ok bool) {
 var goTestValueFlags = map[string]bool{"-run": true, "-count": true, "-timeout": true, "-tags": true, "-p": true, "-parallel": true}
 
 // testsListed returns a 'go test' command that runs tests only (no
-// benchmark, fuzzing or profile) as one that lists them instead: .ci/run
-// runs every test already, so the runner checks that the packages build and
-// that the -run pattern names a test. Any other command comes back as it is.
+// benchmark, fuzzing or profile) as one that checks them instead: .ci/run
+// runs every test already, so the runner checks that the packages exist and
+// that the -run pattern names a test in their test files. Any other command
+// comes back as it is.
 func testsListed(text string) string {
 	words := Words(text)
 	at := indexOf(words, Program(text))
-	if at < 0 || at+1 >= len(words) || words[at] != "go" || words[at+1] != "test" || strings.ContainsAny(text, "|&;>") {
+	if at < 0 || at+1 >= len(words) || words[at] != "go" || words[at+1] != "test" || compound(words) {
 		return text
 	}
 	pattern := "."
@@ -157,6 +158,17 @@ func testsListed(text string) string {
 		}
 	}
 	return strings.Join(append(append(append([]string{}, words[:at]...), "__docs_list", pattern), rest...), " ")
+}
+
+// compound reports whether a command's words hold a pipe, a list or a
+// redirection, whose parts the runner leaves as they are.
+func compound(words []string) bool {
+	for _, w := range words {
+		if strings.ContainsAny(w[:1], "|&;<>") {
+			return true
+		}
+	}
+	return false
 }
 
 func indexOf(words []string, w string) int {
