@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/legoenv/legoenv/internal/doccmd"
@@ -83,6 +84,10 @@ func (o options) prepare() ([]string, doccmd.Script, error) {
 	return env, doccmd.Script{Dir: o.clone, TmpDir: filepath.Join(work, "tmp"), Exec: "docs-exec"}, nil
 }
 
+// fileTimeout bounds one file's commands: the longest, docs/build.md with
+// its full-size builds, takes about 20 minutes on 2 idle cores.
+const fileTimeout = 45 * time.Minute
+
 // runFile runs one file's script: the commands' output goes to a log in
 // the scratch directory, one line per command to stdout, and the log's
 // tail when a command fails.
@@ -104,10 +109,15 @@ func (o options) runFile(file, script string, env []string) error {
 	}
 	cmd := exec.Command("bash", scriptPath)
 	cmd.Env, cmd.Stdout, cmd.Stderr, cmd.ExtraFiles = env, logFile, logFile, []*os.File{w}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		return err
 	}
 	w.Close()
+	// A command that never ends (a server the runner did not recognise)
+	// stops the file, not the run: its whole process group is killed.
+	timer := time.AfterFunc(fileTimeout, func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+	defer timer.Stop()
 	failed := ""
 	sc := bufio.NewScanner(report)
 	for sc.Scan() {

@@ -80,6 +80,9 @@ func TestWordsAndProgram(t *testing.T) {
 			t.Errorf("Program(%q) = %q, want %q", text, got, want)
 		}
 	}
+	if got := Code("legoenv serve &   # the example & more # x"); got != "legoenv serve &" {
+		t.Errorf("Code: %q", got)
+	}
 	got := strings.Join(Words(`a "b c" 'd e' $(f g) h # i j`), "|")
 	if got != `a|"b c"|'d e'|$(f g)|h` {
 		t.Errorf("Words: %s", got)

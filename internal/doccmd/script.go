@@ -69,7 +69,7 @@ func (s Script) Bash(cmds []Command) string {
 		text := s.Rewrite(c.Text)
 		fmt.Fprintf(&b, "\necho %s\n__t=$SECONDS\n", shellQuote(fmt.Sprintf("+ %s:%d: %s", c.File, c.Line, text)))
 		if addr, bg, ok := served(text); ok {
-			fmt.Fprintf(&b, "__docs_free %s %s\n%s &\n__docs_serve $! %s %s %d\n", addr, where, strings.TrimSuffix(text, "&"), addr, where, bg)
+			fmt.Fprintf(&b, "__docs_free %s %s\n%s &\n__docs_serve $! %s %s %d\n", addr, where, strings.TrimSuffix(Code(text), "&"), addr, where, bg)
 		} else {
 			b.WriteString(testsListed(text) + "\n")
 		}
@@ -118,7 +118,7 @@ func served(text string) (addr string, background int, ok bool) {
 			addr = words[i+1]
 		}
 	}
-	if strings.HasSuffix(strings.TrimSpace(text), "&") {
+	if strings.HasSuffix(Code(text), "&") {
 		background = 1
 	}
 	return addr, background, true

@@ -41,7 +41,7 @@ func TestTestsListedAndServed(t *testing.T) {
 	if addr, bg, ok := served("legoenv serve --envs e --addr 127.0.0.1:9000 &"); !ok || addr != "127.0.0.1:9000" || bg != 1 {
 		t.Errorf("served: %q %d %v", addr, bg, ok)
 	}
-	if addr, bg, ok := served("legoenv serve"); !ok || addr != "127.0.0.1:8080" || bg != 0 {
+	if addr, bg, ok := served("legoenv serve   # the example library & more"); !ok || addr != "127.0.0.1:8080" || bg != 0 {
 		t.Errorf("served: %q %d %v", addr, bg, ok)
 	}
 	if _, _, ok := served("legoenv bench serve"); ok {

@@ -10,6 +10,20 @@ import (
 // stops at a comment. An unbalanced quote or parenthesis ends the last word
 // at the end of the text.
 func Words(s string) []string {
+	words, _ := scan(s)
+	return words
+}
+
+// Code returns a command without its trailing comment and the blanks
+// before it.
+func Code(s string) string {
+	_, end := scan(s)
+	return strings.TrimRight(s[:end], " \t")
+}
+
+// scan returns the words of a command and where its comment starts (the
+// length of s when it has none).
+func scan(s string) ([]string, int) {
 	var out []string
 	var cur strings.Builder
 	var quote rune
@@ -35,7 +49,7 @@ func Words(s string) []string {
 		case depth > 0:
 		case r == '#' && cur.Len() == 0:
 			flush()
-			return out
+			return out, i
 		case r == ' ' || r == '\t':
 			flush()
 			continue
@@ -43,7 +57,7 @@ func Words(s string) []string {
 		cur.WriteString(s[i : i+len(string(r))])
 	}
 	flush()
-	return out
+	return out, len(s)
 }
 
 var assignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
