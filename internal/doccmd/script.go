@@ -46,11 +46,11 @@ __docs_free() { # addr where
 	if curl -s -o /dev/null "http://$1/healthz"; then echo "FAIL $2 something already answers at $1" >&3; exit 1; fi
 }
 __docs_list() { # pattern go-list-arguments...
-	local pat=$1 files
+	local pat=$1 files names
 	shift
 	files=$(go list -f '{{$d := .Dir}}{{range .TestGoFiles}}{{$d}}/{{.}} {{end}}{{range .XTestGoFiles}}{{$d}}/{{.}} {{end}}' "$@") || return 1
-	grep -hoE '^func (Test|Example|Fuzz)[A-Za-z0-9_]*' $files /dev/null | sed 's/^func //' | grep -qE -- "$pat" ||
-		{ echo "no test of $* matches $pat" >&2; return 1; }
+	names=$(grep -hoE '^func (Test|Example|Fuzz)[A-Za-z0-9_]*' $files /dev/null | sed 's/^func //')
+	grep -qE -- "$pat" <<<"$names" || { echo "no test of $* matches $pat" >&2; return 1; }
 }
 `
 

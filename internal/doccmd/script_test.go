@@ -58,12 +58,17 @@ func TestBashRunsInOrderAndStopsAtAFailure(t *testing.T) {
 		{File: "f.md", Line: 1, Text: "X=hello"},
 		{File: "f.md", Line: 2, Text: `test "$X" = hello`},
 		{File: "f.md", Line: 3, Text: "false   # exit 1", Exit: 1},
-		{File: "f.md", Line: 4, Text: "touch skipped", Skip: "a reason"},
-		{File: "f.md", Line: 5, Text: "echo $X > out.txt && sh -c 'exit 3'"},
-		{File: "f.md", Line: 6, Text: "touch after"},
+		{File: "f.md", Line: 4, Text: "go test . -run 'Bash|Nothing'"},
+		{File: "f.md", Line: 5, Text: "touch $DOCS_OUT/skipped", Skip: "a reason"},
+		{File: "f.md", Line: 6, Text: "echo $X > $DOCS_OUT/out.txt && sh -c 'exit 3'"},
+		{File: "f.md", Line: 7, Text: "touch $DOCS_OUT/after"},
 	}
 	script := filepath.Join(dir, "s.sh")
-	if err := os.WriteFile(script, []byte(Script{Dir: dir}.Bash(cmds)), 0o644); err != nil {
+	here, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(script, []byte(Script{Dir: here}.Bash(cmds)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	r, w, err := os.Pipe()
@@ -71,6 +76,7 @@ func TestBashRunsInOrderAndStopsAtAFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("bash", script)
+	cmd.Env = append(os.Environ(), "DOCS_OUT="+dir)
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		t.Skip("no bash:", err)
@@ -79,7 +85,7 @@ func TestBashRunsInOrderAndStopsAtAFailure(t *testing.T) {
 	report, _ := readAll(r)
 	err = cmd.Wait()
 	lines := strings.Split(strings.TrimSpace(report), "\n")
-	if err == nil || len(lines) != 4 || !strings.HasPrefix(lines[2], "ok f.md:3 ") || !strings.HasPrefix(lines[3], "FAIL f.md:5 exit 3, want 0") {
+	if err == nil || len(lines) != 5 || !strings.HasPrefix(lines[3], "ok f.md:4 ") || !strings.HasPrefix(lines[4], "FAIL f.md:6 exit 3, want 0") {
 		t.Fatalf("err %v, report:\n%s", err, report)
 	}
 	for _, f := range []string{"skipped", "after"} {
