@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -106,7 +107,7 @@ func (s Script) Rewrite(text string) string {
 // document runs it in the background (a trailing &).
 func served(text string) (addr string, background int, ok bool) {
 	words := Words(text)
-	at := indexOf(words, Program(text))
+	at := slices.Index(words, Program(text))
 	if at < 0 || at+1 >= len(words) || path.Base(words[at]) != "legoenv" || words[at+1] != "serve" {
 		return "", 0, false
 	}
@@ -134,7 +135,7 @@ var goTestValueFlags = map[string]bool{"-run": true, "-count": true, "-timeout":
 // comes back as it is.
 func testsListed(text string) string {
 	words := Words(text)
-	at := indexOf(words, Program(text))
+	at := slices.Index(words, Program(text))
 	if at < 0 || at+1 >= len(words) || words[at] != "go" || words[at+1] != "test" || compound(words) {
 		return text
 	}
@@ -169,15 +170,6 @@ func compound(words []string) bool {
 		}
 	}
 	return false
-}
-
-func indexOf(words []string, w string) int {
-	for i, x := range words {
-		if x == w {
-			return i
-		}
-	}
-	return -1
 }
 
 func shellQuote(s string) string {
