@@ -287,7 +287,9 @@ func composeText(rng *rand.Rand, group string, facts textFacts) string {
 			b.WriteString(" " + capitalise(s))
 		}
 	}
-	return b.String()
+	// A frame writes "a" before a value ("hiring a {name}"): "an" where
+	// the value starts with a vowel sound.
+	return articles(b.String())
 }
 
 // drawFrame fills one eligible frame not drawn before for this text, or

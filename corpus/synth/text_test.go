@@ -41,6 +41,9 @@ func TestFreeTextVaries(t *testing.T) {
 						if n := coherence.CardNumber(text); n != "" {
 							t.Errorf("%s %s.%s[%v].%s holds the card number %q: %q", d.ID, app, name, rec[def.KeyField()], f, n, text)
 						}
+						if issues := grammarIssues(text); len(issues) > 0 {
+							t.Errorf("%s %s.%s[%v].%s: %q in %q", d.ID, app, name, rec[def.KeyField()], f, issues, text)
+						}
 					}
 				}
 			}
