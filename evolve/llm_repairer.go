@@ -9,7 +9,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/llm"
-	llmpropose "github.com/legoenv/legoenv/llm/propose"
+	llmpropose "github.com/legoenv/legoenv/evolve/propose"
 	"github.com/legoenv/legoenv/verify"
 )
 

@@ -12,7 +12,7 @@ import (
 	"github.com/legoenv/legoenv/evolve"
 	"github.com/legoenv/legoenv/llm"
 	"github.com/legoenv/legoenv/llm/llmtest"
-	llmpropose "github.com/legoenv/legoenv/llm/propose"
+	llmpropose "github.com/legoenv/legoenv/evolve/propose"
 	"github.com/legoenv/legoenv/verify"
 )
 

@@ -16,9 +16,10 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
-	"github.com/legoenv/legoenv/corpus/synth"
 	"github.com/legoenv/legoenv/envfile"
+	"github.com/legoenv/legoenv/pipeline"
 	"github.com/legoenv/legoenv/store"
+	"github.com/legoenv/legoenv/synth"
 )
 
 func init() { commands = append(commands, newBuildCmd) }
@@ -134,7 +135,7 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 	defer stop()
 	rep := buildPhases(stderr, f.dir, f.out, f.jobs, f.rounds)
 	opt.Phase = rep.phase
-	rep.phase(synth.Phase{Name: phaseLoad})
+	rep.phase(pipeline.Phase{Name: phaseLoad})
 	base, lib, err := buildBase(f.dir, stderr)
 	if err != nil {
 		return err
@@ -147,7 +148,7 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 		defer st.Close()
 		opt.Store = st
 	}
-	b, err := synth.Run(ctx, lib, opt)
+	b, err := pipeline.Run(ctx, lib, opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			rep.interrupted(f.out, f.db, f.rounds)
@@ -159,7 +160,7 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 		fmt.Fprintf(stderr, "legoenv build: continued the interrupted run of the same library kept in %s: its stored rounds and accepted repairs were replayed\n", f.db)
 	}
 	b.Started = start // the figure is the whole job: load, synthesis, verification, evolution, files
-	rep.phase(synth.Phase{Name: phaseWrite})
+	rep.phase(pipeline.Phase{Name: phaseWrite})
 	if err := b.Write(f.out, base); err != nil {
 		return err
 	}
@@ -182,19 +183,19 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 
 // options checks the flags and turns them into the build's options (all
 // but the phase reports and the store).
-func (f *buildFlags) options() (synth.BuildOptions, error) {
-	var opt synth.BuildOptions
+func (f *buildFlags) options() (pipeline.BuildOptions, error) {
+	var opt pipeline.BuildOptions
 	if f.size <= 0 || f.size > 1 {
 		return opt, badInput("--size must be in (0, 1], not %g", f.size)
 	}
 	if f.rounds < 0 || f.jobs < 0 || f.variants < 1 {
 		return opt, badInput("--rounds and --jobs must be 0 or more and --variants 1 or more")
 	}
-	apps, share, err := synth.ParseHoldout(f.holdout)
+	apps, share, err := pipeline.ParseHoldout(f.holdout)
 	if err != nil {
 		return opt, badInput("--holdout-apps: %v", err)
 	}
-	opt = synth.BuildOptions{
+	opt = pipeline.BuildOptions{
 		Synth:   synth.Options{Seed: f.seed, Size: f.size, Variants: f.variants, Workflows: f.wfs, FullSurface: f.full},
 		Rounds:  f.rounds,
 		Jobs:    f.jobs,
@@ -208,7 +209,7 @@ func (f *buildFlags) options() (synth.BuildOptions, error) {
 		if f.llmJobs < 1 {
 			return opt, badInput("--llm-jobs must be 1 or more, not %d", f.llmJobs)
 		}
-		opt.Rewrite, opt.RewriteJobs = synth.LLMRewriter{Client: client}, f.llmJobs
+		opt.Rewrite, opt.RewriteJobs = pipeline.LLMRewriter{Client: client}, f.llmJobs
 	}
 	return opt, nil
 }

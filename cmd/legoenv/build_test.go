@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/legoenv/legoenv/corpus/synth"
 	"github.com/legoenv/legoenv/envfile"
+	"github.com/legoenv/legoenv/pipeline"
 )
 
 func TestBuildJSONAndFiles(t *testing.T) {
@@ -113,9 +113,9 @@ func TestBuildTableAndBadInput(t *testing.T) {
 func TestPhaseReportOnTerminal(t *testing.T) {
 	var buf bytes.Buffer
 	r := newPhaseReport(&buf, true, map[string]string{"a": "doing a", "b": "doing b"}, "a", "b")
-	r.phase(synth.Phase{Name: "a", Total: 3})
-	r.phase(synth.Phase{Name: "a", Done: 3, Total: 3})
-	r.phase(synth.Phase{Name: "b"})
+	r.phase(pipeline.Phase{Name: "a", Total: 3})
+	r.phase(pipeline.Phase{Name: "a", Done: 3, Total: 3})
+	r.phase(pipeline.Phase{Name: "b"})
 	r.end()
 	out := buf.String()
 	for _, want := range []string{"[1/2] a: doing a (", "s, 3)\n", "[2/2] b: doing b ("} {

@@ -6,12 +6,11 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/legoenv/legoenv/pipeline"
 	"github.com/schollz/progressbar/v3"
-
-	"github.com/legoenv/legoenv/corpus/synth"
 )
 
-// Build phases the command runs itself, around synth.Run's.
+// Build phases the command runs itself, around pipeline.Run's.
 const (
 	phaseLoad  = "load"
 	phaseWrite = "write"
@@ -43,17 +42,17 @@ func buildPhases(stderr io.Writer, lib, out string, jobs, rounds int) *phaseRepo
 	if lib != "" {
 		from = lib
 	}
-	order := []string{phaseLoad, synth.PhaseSynthesise, synth.PhaseVerify, synth.PhaseEvolve, synth.PhaseCollect, phaseWrite}
+	order := []string{phaseLoad, pipeline.PhaseSynthesise, pipeline.PhaseVerify, pipeline.PhaseEvolve, pipeline.PhaseCollect, phaseWrite}
 	if rounds == 0 {
 		order = append(order[:3:3], order[4:]...)
 	}
 	return newPhaseReport(stderr, isTerminal(stderr), map[string]string{
-		phaseLoad:             "reading the server atoms of " + from,
-		synth.PhaseSynthesise: "making data, rule and intent atoms and their recipes",
-		synth.PhaseVerify:     fmt.Sprintf("checking every environment on %d workers", jobs),
-		synth.PhaseEvolve:     fmt.Sprintf("repairing the atoms at fault, %s at most", plural(rounds, "round")),
-		synth.PhaseCollect:    "keeping each verified environment once",
-		phaseWrite:            "writing envs.jsonl, lib/ and the reports to " + out,
+		phaseLoad:                "reading the server atoms of " + from,
+		pipeline.PhaseSynthesise: "making data, rule and intent atoms and their recipes",
+		pipeline.PhaseVerify:     fmt.Sprintf("checking every environment on %d workers", jobs),
+		pipeline.PhaseEvolve:     fmt.Sprintf("repairing the atoms at fault, %s at most", plural(rounds, "round")),
+		pipeline.PhaseCollect:    "keeping each verified environment once",
+		phaseWrite:               "writing envs.jsonl, lib/ and the reports to " + out,
 	}, order...)
 }
 
@@ -61,8 +60,8 @@ func newPhaseReport(w io.Writer, tty bool, what map[string]string, order ...stri
 	return &phaseReport{w: w, tty: tty, order: order, what: what, every: progressEvery}
 }
 
-// phase takes one report of synth.Run (or of the command's own phases).
-func (r *phaseReport) phase(p synth.Phase) {
+// phase takes one report of pipeline.Run (or of the command's own phases).
+func (r *phaseReport) phase(p pipeline.Phase) {
 	if p.Name != r.cur {
 		r.end()
 		r.cur, r.start = p.Name, time.Now()

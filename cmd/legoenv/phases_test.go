@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/legoenv/legoenv/corpus/synth"
+	"github.com/legoenv/legoenv/pipeline"
 )
 
 // Off a terminal, a build phase with a known amount of work says how far
@@ -14,8 +14,8 @@ func TestBuildPhasesOffTerminal(t *testing.T) {
 	var b strings.Builder
 	r := buildPhases(&b, "", "out", 2, 1)
 	r.every = 0 // a line on every report
-	r.phase(synth.Phase{Name: synth.PhaseVerify, Total: 100})
-	r.phase(synth.Phase{Name: synth.PhaseVerify, Done: 40, Total: 100})
+	r.phase(pipeline.Phase{Name: pipeline.PhaseVerify, Total: 100})
+	r.phase(pipeline.Phase{Name: pipeline.PhaseVerify, Done: 40, Total: 100})
 	r.interrupted("out", "legoenv.db", 1)
 	got := b.String()
 	for _, want := range []string{
@@ -31,7 +31,7 @@ func TestBuildPhasesOffTerminal(t *testing.T) {
 	}
 	b.Reset()
 	r = buildPhases(&b, "", "out", 2, 0)
-	r.phase(synth.Phase{Name: synth.PhaseSynthesise})
+	r.phase(pipeline.Phase{Name: pipeline.PhaseSynthesise})
 	r.interrupted("out", "", 0)
 	if !strings.Contains(b.String(), "nothing was kept") {
 		t.Errorf("without a store the line must say nothing was kept:\n%s", b.String())

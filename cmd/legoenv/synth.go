@@ -12,7 +12,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/evolve"
-	"github.com/legoenv/legoenv/llm/propose"
+	"github.com/legoenv/legoenv/evolve/propose"
 	"github.com/legoenv/legoenv/verify"
 )
 

@@ -33,3 +33,18 @@ func Example(tb testing.TB) *atom.Library {
 	}
 	return lib
 }
+
+// Builtin loads the built-in server atoms and the catalogues of their
+// operations beside them for a test, which it fails on an error or a
+// content error.
+func Builtin(tb testing.TB) *atom.Library {
+	tb.Helper()
+	lib, ds, err := atom.Load(corpus.Builtin())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if ds.HasErrors() {
+		tb.Fatalf("built-in servers: %v", ds.Err())
+	}
+	return lib
+}

@@ -4,7 +4,7 @@
 // record contradicts its own state, place or people. They share the one
 // synthesis of corpus_shape_test.go; run them with
 //
-//	go test -tags fullcorpus -run 'Coherence|Places|Copies|Epoch|Ended' ./corpus/synth
+//	go test -tags fullcorpus -run 'Coherence|Places|Copies|Epoch|Ended' ./synth
 
 package synth
 

@@ -1,4 +1,4 @@
-package synth
+package pipeline
 
 import (
 	"encoding/json"
@@ -16,6 +16,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/evolve"
 	"github.com/legoenv/legoenv/profile"
+	"github.com/legoenv/legoenv/synth"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -79,7 +80,7 @@ func round4(f float64) float64 { return float64(int64(f*10000+0.5)) / 10000 }
 // Report is report.json: the summary and the corpus's shape.
 type Report struct {
 	Summary
-	Corpus     Stats               `json:"corpus"`
+	Corpus     synth.Stats         `json:"corpus"`
 	Duplicates int                 `json:"duplicates"`
 	Holdout    []string            `json:"holdout_apps,omitempty"`
 	Train      int                 `json:"train_envs,omitempty"`

@@ -4,7 +4,7 @@
 // build's own options). One synthesis takes a minute or two on two cores,
 // so these tests are left out of 'go test ./...' and run by .ci/run:
 //
-//	go test -tags fullcorpus -run 'CorpusShape' ./corpus/synth
+//	go test -tags fullcorpus -run 'CorpusShape' ./synth
 
 package synth
 

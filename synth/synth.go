@@ -99,7 +99,11 @@ func hash64(parts ...any) uint64 {
 	return h.Sum64()
 }
 
-func rngFor(seed int64, parts ...any) *rand.Rand {
+func rngFor(seed int64, parts ...any) *rand.Rand { return RandFor(seed, parts...) }
+
+// RandFor is the random source of one named draw of a build seeded seed:
+// the same seed and parts give the same sequence, whatever else is drawn.
+func RandFor(seed int64, parts ...any) *rand.Rand {
 	return rand.New(rand.NewPCG(uint64(seed), hash64(parts...)))
 }
 

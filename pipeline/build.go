@@ -1,4 +1,4 @@
-package synth
+package pipeline
 
 import (
 	"context"
@@ -18,13 +18,14 @@ import (
 	"github.com/legoenv/legoenv/profile"
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/store"
+	"github.com/legoenv/legoenv/synth"
 	"github.com/legoenv/legoenv/verify"
 	"golang.org/x/sync/errgroup"
 )
 
 // BuildOptions tune Build.
 type BuildOptions struct {
-	Synth  Options
+	Synth  synth.Options
 	Rounds int // evolution rounds; 0 verifies without evolving
 	Jobs   int // verification workers; 0 = every CPU
 	// Holdout names the apps kept out of training. HoldoutShare, when Holdout
@@ -100,7 +101,7 @@ func (p *phases) decision(evolve.Decision) error {
 
 // Build is a built corpus: synthesised, verified, evolved.
 type Build struct {
-	Corpus   *Corpus
+	Corpus   *synth.Corpus
 	Library  *atom.Library    // the evolved library (the synthesised one with Rounds 0)
 	Report   evolve.Report    // rounds; with Rounds 0 one round without repairs
 	Verdicts []verify.Verdict // final, one per recipe of Library
@@ -157,13 +158,13 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 	t0 := time.Now()
 	ph := &phases{report: opt.Phase, evolve: opt.Rounds > 0}
 	ph.start(PhaseSynthesise, 0)
-	c, err := Synthesize(servers, opt.Synth)
+	c, err := synth.Synthesize(servers, opt.Synth)
 	if err != nil {
 		return nil, err
 	}
 	var rw *RewriteReport
 	if opt.Rewrite != nil {
-		if rw, err = c.rewrite(ctx, opt); err != nil {
+		if rw, err = rewrite(ctx, c, opt); err != nil {
 			return nil, err
 		}
 	}
@@ -360,7 +361,7 @@ func Fingerprint(env *episode.Env) (string, error) {
 }
 
 // holdoutApps resolves the apps kept out of training.
-func holdoutApps(c *Corpus, opt BuildOptions) []string {
+func holdoutApps(c *synth.Corpus, opt BuildOptions) []string {
 	if len(opt.Holdout) > 0 {
 		out := append([]string(nil), opt.Holdout...)
 		sort.Strings(out)
@@ -374,7 +375,7 @@ func holdoutApps(c *Corpus, opt BuildOptions) []string {
 		apps = append(apps, e.MustServer().AppName())
 	}
 	sort.Strings(apps)
-	rng := rngFor(opt.Synth.Seed, "holdout")
+	rng := synth.RandFor(opt.Synth.Seed, "holdout")
 	rng.Shuffle(len(apps), func(i, j int) { apps[i], apps[j] = apps[j], apps[i] })
 	n := int(math.Round(opt.HoldoutShare * float64(len(apps))))
 	if n < 1 {

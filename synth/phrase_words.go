@@ -294,3 +294,20 @@ func phrase(in *atom.Intent, apps []*appModel, terms [][2]string, seed int64) st
 	}
 	return frame(rngFor(seed, "phrase", in.ID), s)
 }
+
+// factRE finds what a rewrite of an instruction must keep: placeholders, quoted values and
+// numbers.
+var factRE = regexp.MustCompile(`\{\{[^}]*\}\}|'[^']+'|"[^"]+"|\b\d+(?:\.\d+)?\b`)
+
+// Facts lists the placeholders, quoted values and numbers of a text, sorted.
+func Facts(s string) []string {
+	// An apostrophe inside a word ("entry's") quotes nothing.
+	s = innerApostropheRE.ReplaceAllString(s, "${1}"+apostrophe+"${2}")
+	out := factRE.FindAllString(s, -1)
+	for i, f := range out {
+		// 'x' and "x" are the same value.
+		out[i] = strings.ReplaceAll(strings.Trim(f, `'"`), apostrophe, "'")
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,4 +1,4 @@
-package synth
+package pipeline
 
 import (
 	"context"
@@ -10,12 +10,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/legoenv/legoenv/internal/testlib"
+	"github.com/legoenv/legoenv/synth"
 	"github.com/legoenv/legoenv/verify"
 )
 
 // failures, when set, runs a build of that share of the apps without
 // evolution and prints its failing environments by template and root
-// cause (go test ./corpus/synth -run TestFailuresByTemplate -failures 0.1 -v).
+// cause (go test ./pipeline -run TestFailuresByTemplate -failures 0.1 -v).
 var failures = flag.Float64("failures", 0, "share of the apps for TestFailuresByTemplate's build (0: skip)")
 
 // templateVerbs are the words intent ids carry after the collection that
@@ -80,7 +82,7 @@ func TestFailuresByTemplate(t *testing.T) {
 	if *failures <= 0 {
 		t.Skip("set -failures SHARE to run")
 	}
-	b, err := Run(context.Background(), builtinServers(t), BuildOptions{Synth: Options{Seed: 1, Size: *failures}})
+	b, err := Run(context.Background(), testlib.Builtin(t), BuildOptions{Synth: synth.Options{Seed: 1, Size: *failures}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,15 @@
-package synth
+package pipeline
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/llm"
 	"github.com/legoenv/legoenv/llm/llmtest"
+	"github.com/legoenv/legoenv/synth"
 )
 
 func TestKeepsFacts(t *testing.T) {
@@ -33,7 +36,14 @@ func TestKeepsFacts(t *testing.T) {
 // words around them ("Please handle: {{t.name}} 'x'"): a flag's field
 // words, the app, the action.
 func bareFacts(in string) string {
-	return "Please handle: " + strings.Join(factRE.FindAllString(in, -1), " ")
+	var kept []string
+	for _, f := range synth.Facts(in) {
+		if _, err := strconv.ParseFloat(f, 64); err != nil && !strings.HasPrefix(f, "{{") {
+			f = "'" + f + "'"
+		}
+		kept = append(kept, f)
+	}
+	return "Please handle: " + strings.Join(kept, " ")
 }
 
 // A rewrite pass takes the answers that keep every fact and still verify;
@@ -57,13 +67,13 @@ func TestRewritePass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := BuildOptions{Synth: Options{Seed: 2, Size: 0.05, Variants: 1, Workflows: -1}, Jobs: 2}
-	plain, err := Run(context.Background(), builtinServers(t), opt)
+	opt := BuildOptions{Synth: synth.Options{Seed: 2, Size: 0.05, Variants: 1, Workflows: -1}, Jobs: 2}
+	plain, err := Run(context.Background(), testlib.Builtin(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opt.Rewrite, opt.RewriteJobs = LLMRewriter{Client: client}, 3
-	b, err := Run(context.Background(), builtinServers(t), opt)
+	b, err := Run(context.Background(), testlib.Builtin(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +113,7 @@ func TestRewriteEndpointDown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Run(context.Background(), builtinServers(t), BuildOptions{Synth: Options{Seed: 2, Size: 0.05, Variants: 1, Workflows: -1}, Jobs: 2,
+	_, err = Run(context.Background(), testlib.Builtin(t), BuildOptions{Synth: synth.Options{Seed: 2, Size: 0.05, Variants: 1, Workflows: -1}, Jobs: 2,
 		Rewrite: LLMRewriter{Client: client}})
 	if err == nil || !strings.Contains(err.Error(), "answered none") || !strings.Contains(err.Error(), "503") {
 		t.Fatalf("err = %v, want the model answered none, with the 503", err)

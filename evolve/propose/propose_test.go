@@ -11,7 +11,7 @@ import (
 	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/llm"
 	"github.com/legoenv/legoenv/llm/llmtest"
-	"github.com/legoenv/legoenv/llm/propose"
+	"github.com/legoenv/legoenv/evolve/propose"
 )
 
 // Proposals a scripted model answers with.

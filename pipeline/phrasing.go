@@ -1,15 +1,14 @@
-package synth
+package pipeline
 
 import (
 	"context"
 	"fmt"
-	"regexp"
-	"sort"
 	"strings"
 	"sync"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/llm"
+	"github.com/legoenv/legoenv/synth"
 	"github.com/legoenv/legoenv/verify"
 )
 
@@ -40,27 +39,10 @@ func (r LLMRewriter) Rewrite(ctx context.Context, instruction string) (string, e
 	return strings.TrimSpace(res.Message.Content), nil
 }
 
-// factRE finds what a rewrite must keep: placeholders, quoted values and
-// numbers.
-var factRE = regexp.MustCompile(`\{\{[^}]*\}\}|'[^']+'|"[^"]+"|\b\d+(?:\.\d+)?\b`)
-
-// facts lists the placeholders, quoted values and numbers of a text, sorted.
-func facts(s string) []string {
-	// An apostrophe inside a word ("entry's") quotes nothing.
-	s = innerApostropheRE.ReplaceAllString(s, "${1}"+apostrophe+"${2}")
-	out := factRE.FindAllString(s, -1)
-	for i, f := range out {
-		// 'x' and "x" are the same value.
-		out[i] = strings.ReplaceAll(strings.Trim(f, `'"`), apostrophe, "'")
-	}
-	sort.Strings(out)
-	return out
-}
-
 // keepsFacts reports whether a rewrite keeps every fact of the original
 // and adds none.
 func keepsFacts(orig, rewritten string) bool {
-	a, b := facts(orig), facts(rewritten)
+	a, b := synth.Facts(orig), synth.Facts(rewritten)
 	if len(a) != len(b) || strings.TrimSpace(rewritten) == "" {
 		return false
 	}
@@ -91,7 +73,7 @@ type RewriteReport struct {
 // rewrite loses a placeholder, a quoted value or a number (Accept then
 // decides by verification). It fails only when the model answered none of
 // the requests: the endpoint is down or refuses them all.
-func (c *Corpus) RewriteInstructions(ctx context.Context, rw Rewriter, jobs int) (RewriteReport, error) {
+func RewriteInstructions(ctx context.Context, c *synth.Corpus, rw Rewriter, jobs int) (RewriteReport, error) {
 	if jobs <= 0 {
 		jobs = 8
 	}
@@ -152,7 +134,7 @@ func (c *Corpus) RewriteInstructions(ctx context.Context, rw Rewriter, jobs int)
 // included) with it; elsewhere the template's instruction (templates, by
 // intent id) comes back. A rejection is counted as such when the
 // template's instruction verifies where the rewrite did not.
-func (c *Corpus) AcceptRewrites(ctx context.Context, templates map[string]string, jobs int, rep *RewriteReport) error {
+func AcceptRewrites(ctx context.Context, c *synth.Corpus, templates map[string]string, jobs int, rep *RewriteReport) error {
 	byID := map[string]*atom.Intent{}
 	for _, in := range c.Intents {
 		if t, ok := templates[in.ID]; ok && t != in.Instruction {
@@ -165,7 +147,7 @@ func (c *Corpus) AcceptRewrites(ctx context.Context, templates map[string]string
 			recs = append(recs, r)
 		}
 	}
-	failed, err := c.failing(ctx, recs, jobs)
+	failed, err := failing(ctx, c, recs, jobs)
 	if err != nil {
 		return err
 	}
@@ -179,7 +161,7 @@ func (c *Corpus) AcceptRewrites(ctx context.Context, templates map[string]string
 		}
 		again = append(again, r)
 	}
-	stillFailing, err := c.failing(ctx, again, jobs)
+	stillFailing, err := failing(ctx, c, again, jobs)
 	if err != nil {
 		return err
 	}
@@ -201,7 +183,7 @@ func (c *Corpus) AcceptRewrites(ctx context.Context, templates map[string]string
 // failing verifies recipes against the corpus as it stands and returns
 // those that fail, as given (unpinned: the next verification takes the
 // atoms as they stand then).
-func (c *Corpus) failing(ctx context.Context, recs []atom.Recipe, jobs int) ([]atom.Recipe, error) {
+func failing(ctx context.Context, c *synth.Corpus, recs []atom.Recipe, jobs int) ([]atom.Recipe, error) {
 	if len(recs) == 0 {
 		return nil, nil
 	}
@@ -224,16 +206,16 @@ func (c *Corpus) failing(ctx context.Context, recs []atom.Recipe, jobs int) ([]a
 
 // rewrite runs the rewrite pass of a build: the model's answers, then
 // verification of the environments whose instruction changed.
-func (c *Corpus) rewrite(ctx context.Context, opt BuildOptions) (*RewriteReport, error) {
+func rewrite(ctx context.Context, c *synth.Corpus, opt BuildOptions) (*RewriteReport, error) {
 	templates := make(map[string]string, len(c.Intents))
 	for _, in := range c.Intents {
 		templates[in.ID] = in.Instruction
 	}
-	rep, err := c.RewriteInstructions(ctx, opt.Rewrite, opt.RewriteJobs)
+	rep, err := RewriteInstructions(ctx, c, opt.Rewrite, opt.RewriteJobs)
 	if err != nil {
 		return nil, err
 	}
-	if err := c.AcceptRewrites(ctx, templates, opt.Jobs, &rep); err != nil {
+	if err := AcceptRewrites(ctx, c, templates, opt.Jobs, &rep); err != nil {
 		return nil, fmt.Errorf("rewrite: %w", err)
 	}
 	return &rep, nil
