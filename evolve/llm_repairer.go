@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/llm"
 	llmpropose "github.com/legoenv/legoenv/evolve/propose"
+	"github.com/legoenv/legoenv/llm"
 	"github.com/legoenv/legoenv/verify"
 )
 

@@ -10,9 +10,9 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/evolve"
+	llmpropose "github.com/legoenv/legoenv/evolve/propose"
 	"github.com/legoenv/legoenv/llm"
 	"github.com/legoenv/legoenv/llm/llmtest"
-	llmpropose "github.com/legoenv/legoenv/evolve/propose"
 	"github.com/legoenv/legoenv/verify"
 )
 

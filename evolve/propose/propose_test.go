@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/evolve/propose"
 	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/llm"
 	"github.com/legoenv/legoenv/llm/llmtest"
-	"github.com/legoenv/legoenv/evolve/propose"
 )
 
 // Proposals a scripted model answers with.
