@@ -93,7 +93,7 @@ func checkRun(run string) error {
 // (episode.Pin), as the recipes a coordinator is given should be.
 func errorVerdict(r atom.Recipe, msg string) verify.Verdict {
 	v := verify.Verdict{EnvID: r.Hash(), Recipe: r, Intent: r.Intent.ID, Data: r.Data.ID}
-	for i, c := range verify.Checks {
+	for i, c := range verify.Checks() {
 		res := verify.CheckResult{Name: c.Name, Status: verify.Skip}
 		if i == 0 {
 			res.Status, res.Diagnostics = verify.Fail, []string{msg}

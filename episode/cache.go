@@ -3,6 +3,7 @@ package episode
 import (
 	"encoding/json"
 	"sort"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -30,6 +31,9 @@ type libCache struct {
 	slots *memo.Map[string, []string]
 	// CEL programs by source.
 	progs *assert.Compiler
+	// What packages above episode derive from the library's atoms alone,
+	// by their keys (Env.Derived).
+	derived sync.Map
 }
 
 // Bounds of the caches; past one, that cache starts afresh.
@@ -54,6 +58,24 @@ func newLibCache() *libCache {
 		slots: memo.New[string, []string](maxSlotCache),
 		progs: assert.NewCompiler(),
 	}
+}
+
+// Derived returns the value kept under key for the library e was composed
+// from, made by mk on the first call: what a package above episode derives
+// from the library's atoms alone (as atom.Library.Derived), reached from
+// one of its environments, so that it lives as long as the library and no
+// longer. key should be a value of an unexported type of the calling
+// package. An environment not made by Compose keeps nothing: mk runs every
+// time.
+func (e *Env) Derived(key any, mk func() any) any {
+	if e == nil || e.cache == nil {
+		return mk()
+	}
+	if v, ok := e.cache.derived.Load(key); ok {
+		return v
+	}
+	v, _ := e.cache.derived.LoadOrStore(key, mk())
+	return v
 }
 
 // toolParts are the parts of a Tool that depend on its atom alone.

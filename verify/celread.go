@@ -2,7 +2,6 @@ package verify
 
 import (
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/cel-go/common/ast"
@@ -11,6 +10,8 @@ import (
 	celref "github.com/google/cel-go/common/types/ref"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/memo"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -34,31 +35,20 @@ type celShape struct {
 	lists    map[string]bool
 }
 
-// Readings are cached by expression: environments of one intent or rule
-// share their cel, and parsing it is most of the cost of reading it.
-var (
-	shapeMu sync.Mutex
-	shapes  = map[string]*celShape{} // nil value: not readable
-)
+// Readings are kept by expression among the library's derived values
+// (episode.Env.Derived): environments of one intent or rule share their
+// cel, and parsing it is most of the cost of reading it (about half a
+// millisecond an expression).
+type shapeCacheKey struct{}
 
 // maxShapes bounds the cache: it starts over past this many expressions.
 const maxShapes = 4096
 
-func shapeOf(expr string) *celShape {
-	shapeMu.Lock()
-	s, ok := shapes[expr]
-	shapeMu.Unlock()
-	if ok {
-		return s
-	}
-	s = parseShape(expr)
-	shapeMu.Lock()
-	if len(shapes) >= maxShapes {
-		shapes = map[string]*celShape{}
-	}
-	shapes[expr] = s
-	shapeMu.Unlock()
-	return s
+// shapeOf reads expr as a shape, once for env's library; nil when it does
+// not read as one.
+func shapeOf(env *episode.Env, expr string) *celShape {
+	shapes := env.Derived(shapeCacheKey{}, func() any { return memo.New[string, *celShape](maxShapes) }).(*memo.Map[string, *celShape])
+	return shapes.Get(expr, func() *celShape { return parseShape(expr) })
 }
 
 func parseShape(expr string) *celShape {
@@ -90,7 +80,7 @@ func parseShape(expr string) *celShape {
 // readCEL returns the assertion a cel check reads as, or nil.
 func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
 	a := prog.Assertion
-	sh := shapeOf(a.Expr)
+	sh := shapeOf(in.env, a.Expr)
 	if sh == nil || sh.negative != a.Negative {
 		return nil
 	}

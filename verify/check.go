@@ -2,11 +2,12 @@ package verify
 
 import (
 	"context"
+	"slices"
 
 	"github.com/legoenv/legoenv/episode"
 )
 
-// Check is one verification check, a value in the Checks table: a name, a
+// Check is one verification check, a value in the checks table: a name, a
 // doc line and a run function returning diagnostics. A check fails when one
 // of its diagnostics carries a root cause.
 type Check struct {
@@ -51,15 +52,19 @@ type Job struct {
 	prefix  *prefixRuns     // forks of the plan's session, for the probes
 }
 
-// Checks is the table of checks, cheapest first. Verification runs them in
-// order and skips the rest after the first failure.
-var Checks = []*Check{
+// checkTable is the table of checks, cheapest first. Verification runs them
+// in order and skips the rest after the first failure.
+var checkTable = []Check{
 	{Name: "compose", Doc: "atoms resolve, apps are served, slots bind to handles, assertions name real apps, collections and fields, rule checks compile, data keys are sound", Run: runCompose},
 	{Name: "nontrivial", Doc: "the goal is not already met by the initial state: doing nothing is not rewarded", Run: runNontrivial},
 	{Name: "solvable", Doc: "the reference plan (or the planner's when the intent has none) runs without a tool error and reaches reward 1 without breaking a rule", Run: runSolvable},
 	{Name: "discriminating", Doc: "the empty trajectory fails, the plan without any state-changing step fails, and the plan with a key argument perturbed fails", Run: runDiscriminating},
 	{Name: "deterministic", Doc: "two replays of the plan give the same states, observations and reward", Run: runDeterministic},
 }
+
+// Checks returns the checks in the order verification runs them, a copy:
+// changing it changes nothing the verifier does.
+func Checks() []Check { return slices.Clone(checkTable) }
 
 // fail makes a failing diagnostic.
 func fail(c RootCause) Diagnostic {

@@ -197,7 +197,7 @@ func positivePredicates(goal []assert.Assertion) []assert.Predicate {
 		}
 		where := a.Where
 		if a.Type == assert.CEL {
-			if sh := shapeOf(a.Expr); sh != nil && !sh.negative {
+			if sh := parseShape(a.Expr); sh != nil && !sh.negative {
 				where = sh.where
 			}
 		}

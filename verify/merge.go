@@ -2,13 +2,14 @@ package verify
 
 import (
 	"fmt"
-	"github.com/legoenv/legoenv/state"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
 )
 
 // Merging assertions. Goals often describe one record in several
@@ -266,22 +267,13 @@ func (p *planner) fitCounts(groups []*group, positives []checkInfo, s *episode.S
 			if i == idx[0] {
 				out = append(out, chunks...)
 			}
-			if !containsInt(idx, i) {
+			if !slices.Contains(idx, i) {
 				out = append(out, g)
 			}
 		}
 		groups = out
 	}
 	return groups
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // proseLength is the mean length of a field's texts from which the planner

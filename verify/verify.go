@@ -124,7 +124,7 @@ func runChecks(ctx context.Context, env *episode.Env) (Verdict, *Job) {
 	v := Verdict{EnvID: env.ID, Recipe: env.Recipe, Intent: env.Intent.ID, Data: env.Data.ID, Apps: env.Apps, Verified: true}
 	p := &Job{Ctx: ctx, Env: env, info: newEnvInfo(env)}
 	failed := false
-	for _, c := range Checks {
+	for _, c := range checkTable {
 		res := CheckResult{Name: c.Name, Status: Skip}
 		if failed {
 			v.Checks = append(v.Checks, res)
@@ -222,7 +222,7 @@ func VerifyAll(ctx context.Context, lib *atom.Library, rs []atom.Recipe, opt Opt
 func composeFailure(lib *atom.Library, r atom.Recipe, err error) Verdict {
 	v := Verdict{Recipe: r, Intent: r.Intent.ID, Data: r.Data.ID}
 	var ce *episode.ComposeError
-	res := CheckResult{Name: Checks[0].Name, Status: Fail}
+	res := CheckResult{Name: checkTable[0].Name, Status: Fail}
 	if errors.As(err, &ce) {
 		v.Recipe = ce.Recipe
 		for _, is := range ce.Issues {
@@ -241,7 +241,7 @@ func composeFailure(lib *atom.Library, r atom.Recipe, err error) Verdict {
 		}
 	}
 	v.Checks = append(v.Checks, res)
-	for _, c := range Checks[1:] {
+	for _, c := range checkTable[1:] {
 		v.Checks = append(v.Checks, CheckResult{Name: c.Name, Status: Skip})
 	}
 	return v

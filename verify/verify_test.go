@@ -192,7 +192,7 @@ func TestFixturesCoverTaxonomy(t *testing.T) {
 			t.Errorf("%s has no doc line", rc.Code)
 		}
 	}
-	for _, c := range Checks {
+	for _, c := range Checks() {
 		if !checks[c.Name] {
 			t.Errorf("no fixture fails check %s", c.Name)
 		}
