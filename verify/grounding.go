@@ -516,24 +516,6 @@ func digitsOf(s string) string {
 	return b.String()
 }
 
-// loose lower-cases text and splits it into words of letters and digits
-// joined by single spaces: "Do-Not-Contact" and "do_not_contact" read the
-// same, and so do an id in JSON and in prose.
-func loose(s string) string {
-	var b strings.Builder
-	space := true
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-			space = false
-		} else if !space {
-			b.WriteByte(' ')
-			space = true
-		}
-	}
-	return strings.TrimSpace(b.String())
-}
-
 // placeholderRE finds the slot of a template: <name>, [name], {name} or
 // {{name}}.
 var placeholderRE = regexp.MustCompile(`<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{\{?[^{}\n]{1,40}\}?\}`)
@@ -743,27 +725,6 @@ func (d contextDoc) saysFlag(words []string, v bool) bool {
 		}
 	}
 	return false
-}
-
-// fieldWords splits a field name into the words a person would write,
-// dropping "is"/"has" prefixes: is_vip -> [vip], doNotContact -> [do not
-// contact].
-func fieldWords(field string) []string {
-	if i := strings.LastIndex(field, "."); i >= 0 {
-		field = field[i+1:]
-	}
-	var b strings.Builder
-	for i, r := range field {
-		if unicode.IsUpper(r) && i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteRune(r)
-	}
-	words := strings.Fields(loose(b.String()))
-	if len(words) > 1 && (words[0] == "is" || words[0] == "has") {
-		words = words[1:]
-	}
-	return words
 }
 
 var dateLayouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02"}
