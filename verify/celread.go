@@ -13,6 +13,7 @@ import (
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/memo"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Reading cel checks. A cel check of the common shape, "some record of one
@@ -95,7 +96,7 @@ func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
 	}
 	negative := sh.negative
 	// The check: a record built from the reading passes the program.
-	rec, ok := recordFor(where, ci.def, sh.lists)
+	rec, ok := satisfy.RecordFor(where, ci.def, sh.lists)
 	if !ok {
 		return nil
 	}
@@ -255,7 +256,7 @@ func (rd *celReader) operand(e ast.Expr) (root, path string, fold, ok bool) {
 			idx := c.Args()[1]
 			if idx.Kind() == ast.IdentKind {
 				if v, known := rd.vars[idx.AsIdent()]; known && v.keyOf == path && v.root == root {
-					return root, joinPath(path, anyKey), false, true
+					return root, joinPath(path, satisfy.AnyKey), false, true
 				}
 				return "", "", false, false
 			}
@@ -513,11 +514,11 @@ func (rd *celReader) listTest(e ast.Expr) (assert.Predicate, string, bool) {
 				return none, "", false
 			}
 		}
-		return assert.Predicate{Field: path, Op: opElem, Value: sub}, root, true
+		return assert.Predicate{Field: path, Op: satisfy.OpElem, Value: sub}, root, true
 	}
 	inner.vars[v] = celVar{keyOf: path, root: root}
 	var keyed []assert.Predicate
-	if !inner.tests(step.Args()[1], root, &keyed) || len(keyed) != 1 || !strings.HasSuffix(keyed[0].Field, "."+anyKey) {
+	if !inner.tests(step.Args()[1], root, &keyed) || len(keyed) != 1 || !strings.HasSuffix(keyed[0].Field, "."+satisfy.AnyKey) {
 		return none, "", false
 	}
 	return keyed[0], root, true

@@ -12,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // --- nontrivial ---
@@ -341,7 +342,7 @@ func (in *envInfo) missingKey(r *run, i int) (RootCause, bool) {
 		return RootCause{}, false
 	}
 	for _, rec := range prefix.sess.State().Records(ci.name) {
-		if valueEqual(rec[match], v) || state.Text(rec[match]) == state.Text(v) {
+		if satisfy.ValueEqual(rec[match], v) || state.Text(rec[match]) == state.Text(v) {
 			return RootCause{}, false
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Derivations are computed over tables: every list of records an
@@ -107,7 +108,7 @@ func rowOf(rec map[string]any) tableRow {
 			continue
 		}
 		if isText && strings.TrimSpace(s) != "" {
-			r.words[lf.path] = loose(s)
+			r.words[lf.path] = satisfy.Loose(s)
 		}
 	}
 	return r
@@ -116,7 +117,7 @@ func rowOf(rec map[string]any) tableRow {
 // idField reports whether a field names an identifier ("id",
 // "conversation_id", "ticketId").
 func idField(path string) bool {
-	w := fieldWords(path)
+	w := satisfy.FieldWords(path)
 	return len(w) > 0 && (w[len(w)-1] == "id" || w[len(w)-1] == "ids")
 }
 
@@ -157,7 +158,7 @@ func (ctx *visible) derive(v any, ds []atom.Derivation) string {
 			how = append(how, src)
 			continue
 		}
-		if w := loose(tok); w != "" && ctx.find(tok, "") == "" {
+		if w := satisfy.Loose(tok); w != "" && ctx.find(tok, "") == "" {
 			return ""
 		}
 	}
@@ -501,7 +502,7 @@ func mentionText(v any) string {
 	var b strings.Builder
 	for _, lf := range leaves("", v) {
 		if s, ok := lf.value.(string); ok {
-			b.WriteString(" " + loose(s) + " ")
+			b.WriteString(" " + satisfy.Loose(s) + " ")
 		}
 	}
 	return b.String()
@@ -730,7 +731,7 @@ func covers(d atom.Derivation, fields []string) bool {
 // sameField compares a field path with a declared field name, by its
 // words: "cells.Unit Price" is "unit_price".
 func sameField(path, name string) bool {
-	return loose(path) == loose(name) || loose(lastPart(path)) == loose(name)
+	return satisfy.Loose(path) == satisfy.Loose(name) || satisfy.Loose(lastPart(path)) == satisfy.Loose(name)
 }
 
 // lastPart is the last part of a dotted field path.

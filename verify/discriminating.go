@@ -10,6 +10,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Probe kinds: the wrong plans a discriminating goal must reject.
@@ -420,7 +421,7 @@ func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string
 	}
 	withArgs := func(na map[string]any) extraWrite {
 		for k, v := range na {
-			na[k] = fitArg(v, argSchema(t, k))
+			na[k] = satisfy.FitArg(v, argSchema(t, k))
 		}
 		raw, _ := json.Marshal(na)
 		return extraWrite{what: c.Name, call: episode.ToolCall{Name: c.Name, Args: raw}, coll: ci.name}
@@ -464,7 +465,7 @@ func holdsAlready(t *episode.Tool, r state.Record, args map[string]any, keyArg s
 		}
 	}
 	for field, v := range want {
-		if !valueEqual(r[field], v) && state.Text(r[field]) != state.Text(v) {
+		if !satisfy.ValueEqual(r[field], v) && state.Text(r[field]) != state.Text(v) {
 			return false
 		}
 	}
@@ -538,7 +539,7 @@ func textWords(r state.Record, skip string) map[string]bool {
 		if !ok || f == skip {
 			continue
 		}
-		for _, w := range strings.Fields(loose(s)) {
+		for _, w := range strings.Fields(satisfy.Loose(s)) {
 			if len(w) > 2 {
 				out[w] = true
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // FuzzSatisfy: whenever the planner derives a value for a field's
@@ -36,12 +37,12 @@ func FuzzSatisfy(f *testing.F) {
 			ps = append(ps, w...)
 		}
 		if list {
-			if add, ok := satisfyList(ps, nil); ok && !holdsOn(add, ps) {
+			if add, ok := satisfy.List(ps, nil); ok && !satisfy.HoldsOn(add, ps) {
 				t.Fatalf("elements %v do not satisfy %v", add, ps)
 			}
 			return
 		}
-		if v, ok := satisfyScalar(ps, atom.Field{}); ok && !holdsOn(v, ps) {
+		if v, ok := satisfy.Scalar(ps, atom.Field{}); ok && !satisfy.HoldsOn(v, ps) {
 			t.Fatalf("value %v does not satisfy %v", v, ps)
 		}
 	})
@@ -119,7 +120,7 @@ func FuzzReadCEL(f *testing.F) {
 			return
 		}
 		ci := in.colls[got.Target]
-		rec, ok := recordFor(got.Where, ci.def, nil)
+		rec, ok := satisfy.RecordFor(got.Where, ci.def, nil)
 		if !ok {
 			return // the reading checked a record typed by its own tests
 		}

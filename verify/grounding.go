@@ -15,6 +15,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Grounding is one value a plan writes that the goal checks, and where an
@@ -279,7 +280,7 @@ func checkedValue(v any, l literal) (any, bool) {
 		}
 		return nil, false
 	}
-	if valueEqual(v, l.value) {
+	if satisfy.ValueEqual(v, l.value) {
 		return v, true
 	}
 	if s, ok := v.(string); ok {
@@ -387,7 +388,7 @@ func proseOf(v any) string {
 	b.WriteByte(' ')
 	for _, lf := range leaves("", v) {
 		if s, ok := lf.value.(string); ok {
-			if w := loose(s); strings.Count(w, " ") >= 2 {
+			if w := satisfy.Loose(s); strings.Count(w, " ") >= 2 {
 				b.WriteString(w + " ")
 			}
 		}
@@ -410,7 +411,7 @@ func fieldPairs(v any) map[string]bool {
 		if k == "" {
 			continue
 		}
-		out[loose(k+" "+state.Text(lf.value))] = true
+		out[satisfy.Loose(k+" "+state.Text(lf.value))] = true
 	}
 	return out
 }
@@ -492,7 +493,7 @@ func standsAlone(text string, i, j int) bool {
 func isIDRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 func newDoc(name, text string) contextDoc {
-	d := contextDoc{name: name, text: " " + loose(text) + " ", templates: templatePrefixes(text)}
+	d := contextDoc{name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text)}
 	d.prose = d.text
 	d.nums = standaloneNumbers(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
@@ -529,7 +530,7 @@ func templatePrefixes(text string) [][]string {
 	var out [][]string
 	for _, line := range strings.Split(text, "\n") {
 		for _, m := range placeholderRE.FindAllStringIndex(line, -1) {
-			w := strings.Fields(loose(line[:m[0]]))
+			w := strings.Fields(satisfy.Loose(line[:m[0]]))
 			if len(w) > maxTemplateWords {
 				w = w[len(w)-maxTemplateWords:]
 			}
@@ -547,7 +548,7 @@ func templatePrefixes(text string) [][]string {
 // "'Follow up on missed call - <EventName>'" and an event named Product
 // Demo).
 func (ctx *visible) fillsTemplate(v string) string {
-	lv := strings.Fields(loose(v))
+	lv := strings.Fields(satisfy.Loose(v))
 	for _, d := range ctx.docs {
 		for _, pre := range d.templates {
 			for k := len(pre); k >= 2; k-- {
@@ -568,7 +569,7 @@ func (ctx *visible) fillsTemplate(v string) string {
 // enumerated field: in a form of its word, in the messages or in prose
 // (a note, a policy, a mail), never as another record's value of a field.
 func (ctx *visible) findState(v any) string {
-	w := loose(state.Text(v))
+	w := satisfy.Loose(state.Text(v))
 	if !isWord(w) {
 		return ctx.find(v, "")
 	}
@@ -606,7 +607,7 @@ func (ctx *visible) find(v any, field string) string {
 func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 	switch x := v.(type) {
 	case bool:
-		return d.saysFlag(fieldWords(field), x)
+		return d.saysFlag(satisfy.FieldWords(field), x)
 	case float64:
 		return d.hasNumber(x)
 	case string:
@@ -619,9 +620,9 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 			return d.hasNumber(f)
 		}
 		if t, ok := parseDate(x); ok {
-			return strings.Contains(d.text, " "+loose(x)+" ") || d.hasDate(t, clock)
+			return strings.Contains(d.text, " "+satisfy.Loose(x)+" ") || d.hasDate(t, clock)
 		}
-		w := loose(x)
+		w := satisfy.Loose(x)
 		if w == "" {
 			return false
 		}
@@ -632,7 +633,7 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 		}
 		return strings.Contains(d.text, " "+w+" ") || (len(w) > 3 && strings.Contains(d.text, w)) || d.pairs[w]
 	}
-	return strings.Contains(d.text, " "+loose(state.Text(v))+" ")
+	return strings.Contains(d.text, " "+satisfy.Loose(state.Text(v))+" ")
 }
 
 // parseNumber reads a number as people write it: "$1,200.50", "15%".
@@ -749,7 +750,7 @@ func (d contextDoc) hasDate(t time.Time, clock time.Time) bool {
 		t.Format("1/2/2006"), t.Format("01/02/2006"), t.Format("Monday, January 2"),
 	}
 	for _, f := range forms {
-		if strings.Contains(d.text, " "+loose(f)+" ") {
+		if strings.Contains(d.text, " "+satisfy.Loose(f)+" ") {
 			return true
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/editdist"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // checkInfo is one compiled check with where it came from.
@@ -47,7 +48,7 @@ func (c checkInfo) plan() assert.Assertion {
 // match reports whether a record satisfies the assertion planned for.
 func (c checkInfo) match(r map[string]any) bool {
 	if c.want != nil {
-		return allHold(r, c.want.Where)
+		return satisfy.AllHold(r, c.want.Where)
 	}
 	return c.prog.MatchRecord(r)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Joins. A positive cel check may name a record of another collection by
@@ -134,7 +135,7 @@ func (p *planner) resolveJoins(task checkInfo, s *episode.Session) checkInfo {
 	for _, j := range task.joins {
 		var keys []string
 		for _, rec := range st.Records(j.target) {
-			if allHold(rec, j.where) {
+			if satisfy.AllHold(rec, j.where) {
 				keys = append(keys, state.Text(rec[j.key]))
 			}
 		}

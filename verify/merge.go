@@ -10,6 +10,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Merging assertions. Goals often describe one record in several
@@ -60,7 +61,7 @@ func (p *planner) merges(positives []checkInfo, s *episode.Session) []checkInfo 
 		}
 		placed := false
 		for _, g := range groups {
-			if g.target != a.Target || len(g.members) == maxMerge || !valueEqual(g.pinned, pinned) {
+			if g.target != a.Target || len(g.members) == maxMerge || !satisfy.ValueEqual(g.pinned, pinned) {
 				continue
 			}
 			if merged, ok := p.mergePreds(ci, pinned != nil, g.preds, preds); ok {
@@ -114,24 +115,24 @@ func pinnedKey(kf string, ps []assert.Predicate) any {
 // envelope's signers) they must also name the same elements, so that two
 // mails to two people do not become one mail to both.
 func (p *planner) mergePreds(ci *collInfo, pinned bool, a, b []assert.Predicate) ([]assert.Predicate, bool) {
-	_, ag := byField(a)
-	order, bg := byField(b)
+	_, ag := satisfy.ByField(a)
+	order, bg := satisfy.ByField(b)
 	for _, f := range order {
 		fa, ok := ag[f]
 		if !ok {
 			continue
 		}
 		both := append(append([]assert.Predicate(nil), fa...), bg[f]...)
-		if isList(ci.def, f) || isListPreds(both) {
+		if satisfy.IsList(ci.def, f) || satisfy.IsListPreds(both) {
 			if !pinned && !sameElements(fa, bg[f]) {
 				return nil, false
 			}
-			if _, ok := satisfyList(both, nil); !ok {
+			if _, ok := satisfy.List(both, nil); !ok {
 				return nil, false
 			}
 			continue
 		}
-		if _, ok := satisfyScalar(both, fieldDef(ci, f, nil)); !ok {
+		if _, ok := satisfy.Scalar(both, fieldDef(ci, f, nil)); !ok {
 			return nil, false
 		}
 		if !p.prose(ci, f) && !samePhrases(fa, bg[f]) {
@@ -157,7 +158,7 @@ next:
 // describe it.
 func identity(op string) bool {
 	switch op {
-	case assert.OpEquals, assert.OpIEquals, assert.OpIn, opElem:
+	case assert.OpEquals, assert.OpIEquals, assert.OpIn, satisfy.OpElem:
 		return true
 	}
 	return false
@@ -196,7 +197,7 @@ func sameElements(a, b []assert.Predicate) bool {
 }
 
 func sameElement(x, y assert.Predicate) bool {
-	if x.Op == opElem || y.Op == opElem {
+	if x.Op == satisfy.OpElem || y.Op == satisfy.OpElem {
 		return x.Op == y.Op && reflect.DeepEqual(x.Value, y.Value)
 	}
 	if x.Op == assert.OpIn || y.Op == assert.OpIn {
@@ -205,7 +206,7 @@ func sameElement(x, y assert.Predicate) bool {
 	if x.Op == assert.OpIEquals || y.Op == assert.OpIEquals {
 		return strings.EqualFold(state.Text(x.Value), state.Text(y.Value))
 	}
-	return valueEqual(x.Value, y.Value)
+	return satisfy.ValueEqual(x.Value, y.Value)
 }
 
 // fitCounts merges further where a goal count bounds the records of a
@@ -231,7 +232,7 @@ func (p *planner) fitCounts(groups []*group, positives []checkInfo, s *episode.S
 			if g.target != a.Target || g.pinned != nil {
 				continue
 			}
-			if rec, ok := recordFor(g.preds, ci.def, nil); ok && c.match(rec) {
+			if rec, ok := satisfy.RecordFor(g.preds, ci.def, nil); ok && c.match(rec) {
 				idx = append(idx, i)
 			}
 		}

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"github.com/legoenv/legoenv/state"
 	"maps"
 	"slices"
 	"strings"
@@ -9,6 +8,8 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Nested fields. A goal may read a field inside an object field
@@ -38,11 +39,11 @@ func nestedArg(t *episode.Tool, ci *collInfo, argOf map[string]string, f string)
 // nestedValue is a value of a field inside an object that satisfies the
 // predicates on it.
 func nestedValue(fp []assert.Predicate) (any, bool) {
-	if isListPreds(fp) {
-		add, ok := satisfyList(fp, nil)
+	if satisfy.IsListPreds(fp) {
+		add, ok := satisfy.List(fp, nil)
 		return add, ok
 	}
-	return satisfyScalar(fp, atom.Field{})
+	return satisfy.Scalar(fp, atom.Field{})
 }
 
 // objects collects the objects the nested fields of one call write, each
@@ -73,7 +74,7 @@ func (o *objects) set(arg, head string, path []string, v any) {
 		o.args[arg] = obj
 		o.head[arg] = head
 	}
-	setPath(obj, path, v, func() string { return o.column(head, v) })
+	satisfy.SetPath(obj, path, v, func() string { return o.column(head, v) })
 }
 
 // column picks the key an "any key" path writes: a key of the object in a
@@ -92,20 +93,20 @@ func (o *objects) column(head string, v any) string {
 	}
 	want := strings.ToLower(state.Text(v))
 	for _, m := range cands {
-		for _, k := range keysOf(m) {
+		for _, k := range satisfy.KeysOf(m) {
 			have := strings.ToLower(state.Text(m[k]))
 			if len(want) >= 3 && len(have) >= 3 && want[:3] == have[:3] {
 				return k
 			}
 		}
 	}
-	return keysOf(cands[0])[0]
+	return satisfy.KeysOf(cands[0])[0]
 }
 
 // write puts the objects into the call's arguments.
 func (o *objects) write(t *episode.Tool, args map[string]any) {
 	for arg, obj := range o.args {
-		args[arg] = fitArg(obj, argSchema(t, arg))
+		args[arg] = satisfy.FitArg(obj, argSchema(t, arg))
 	}
 }
 
@@ -128,7 +129,7 @@ func (p *planner) sibling(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 		return nil
 	}
 	for _, r := range s.State().Records(ci.name) {
-		if allHold(r, refs) {
+		if satisfy.AllHold(r, refs) {
 			return r
 		}
 	}
@@ -171,7 +172,7 @@ func (p *planner) parentKey(ci *collInfo, field string, refs []assert.Predicate,
 			continue
 		}
 		for _, r := range s.State().Records(pc.name) {
-			if allHold(r, own) {
+			if satisfy.AllHold(r, own) {
 				return r[pc.def.KeyField()]
 			}
 		}
@@ -187,7 +188,7 @@ func (p *planner) keyedBy(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 	kf := ci.def.KeyField()
 	var exact []assert.Predicate
 	for _, pr := range preds {
-		if pr.Field == kf || strings.Contains(pr.Field, ".") || isList(ci.def, pr.Field) {
+		if pr.Field == kf || strings.Contains(pr.Field, ".") || satisfy.IsList(ci.def, pr.Field) {
 			continue
 		}
 		if pr.Op != assert.OpEquals && pr.Op != assert.OpIEquals {
@@ -221,7 +222,7 @@ func (p *planner) keyedBy(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 		} else {
 			seen[k] = true
 		}
-		if allHold(r, exact) {
+		if satisfy.AllHold(r, exact) {
 			found = r
 		}
 	}

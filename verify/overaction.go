@@ -12,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Over-action candidates. A probe needs a write that really changes the
@@ -71,7 +72,7 @@ func recordWith(c *state.Collection, field string, v any) state.Record {
 		return nil
 	}
 	for _, r := range c.Records {
-		if valueEqual(r[field], v) || state.Text(r[field]) == state.Text(v) {
+		if satisfy.ValueEqual(r[field], v) || state.Text(r[field]) == state.Text(v) {
 			return r
 		}
 	}
@@ -216,7 +217,7 @@ func carriedOver(args map[string]any, from, to state.Record) map[string]any {
 					out[arg] = strings.ReplaceAll(x, state.Text(from[f]), state.Text(to[f]))
 				}
 			default:
-				if valueEqual(x, from[f]) {
+				if satisfy.ValueEqual(x, from[f]) {
 					out[arg] = to[f]
 				}
 			}

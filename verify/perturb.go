@@ -13,6 +13,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // perturbation is a plan step with one key argument changed: another
@@ -132,11 +133,11 @@ type perturber struct {
 // add records the call with argument arg (selecting or writing field) set
 // to v, unless v is no change or arg is already perturbed.
 func (p *perturber) add(arg, field string, v any) {
-	if v == nil || p.seen[arg] || valueEqual(v, p.args[arg]) {
+	if v == nil || p.seen[arg] || satisfy.ValueEqual(v, p.args[arg]) {
 		return
 	}
 	p.seen[arg] = true
-	v = fitArg(v, argSchema(p.t, arg))
+	v = satisfy.FitArg(v, argSchema(p.t, arg))
 	na := maps.Clone(p.args)
 	na[arg] = v
 	raw, _ := json.Marshal(na)
@@ -149,7 +150,7 @@ func (p *perturber) add(arg, field string, v any) {
 func (p *perturber) argument(arg, field string) {
 	t, cur := p.t, p.args[arg]
 	schema := argSchema(t, arg)
-	fd := schemaField(schema)
+	fd := satisfy.SchemaField(schema)
 	if p.ci != nil {
 		fd = fieldDef(p.ci, field, schema)
 	}
@@ -168,8 +169,8 @@ func (p *perturber) argument(arg, field string) {
 		p.add(arg, field, p.in.otherEmail(p.w, cur))
 	}
 	for _, v := range p.pinned[field] {
-		if valueEqual(v, cur) || (fd.Type == "array" && strings.Contains(state.Text(cur), state.Text(v))) {
-			p.add(arg, field, otherValue(v, fd))
+		if satisfy.ValueEqual(v, cur) || (fd.Type == "array" && strings.Contains(state.Text(cur), state.Text(v))) {
+			p.add(arg, field, satisfy.OtherValue(v, fd))
 		}
 	}
 	if obj, ok := cur.(map[string]any); ok {
@@ -180,8 +181,8 @@ func (p *perturber) argument(arg, field string) {
 	}
 	if t.Effect.Kind == "append" && arg == t.Effect.Value {
 		for _, v := range p.pinned[t.Effect.Field] {
-			if valueEqual(v, cur) {
-				p.add(arg, t.Effect.Field, otherValue(v, fd))
+			if satisfy.ValueEqual(v, cur) {
+				p.add(arg, t.Effect.Field, satisfy.OtherValue(v, fd))
 			}
 		}
 	}
@@ -192,9 +193,9 @@ func (p *perturber) argument(arg, field string) {
 func (p *perturber) objectField(arg, field string, obj map[string]any) {
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		for _, v := range p.pinned[field+"."+k] {
-			if valueEqual(v, obj[k]) || (isText(v) && strings.EqualFold(state.Text(v), state.Text(obj[k]))) {
+			if satisfy.ValueEqual(v, obj[k]) || (isText(v) && strings.EqualFold(state.Text(v), state.Text(obj[k]))) {
 				na := maps.Clone(obj)
-				na[k] = otherValue(obj[k], atom.Field{})
+				na[k] = satisfy.OtherValue(obj[k], atom.Field{})
 				p.add(arg, field+"."+k, na)
 				break
 			}
@@ -283,7 +284,7 @@ func otherRecordValue(c *state.Collection, field string, cur any) any {
 		return nil
 	}
 	for _, r := range c.Records {
-		if v, ok := r[field]; ok && v != nil && !valueEqual(v, cur) && state.Text(v) != state.Text(cur) {
+		if v, ok := r[field]; ok && v != nil && !satisfy.ValueEqual(v, cur) && state.Text(v) != state.Text(cur) {
 			return v
 		}
 	}

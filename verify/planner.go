@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/legoenv/legoenv/state"
 	"maps"
 	"slices"
 	"sort"
@@ -15,6 +14,8 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Reasons the planner gives for not finding a plan. Each carries the root
@@ -605,7 +606,7 @@ func (p *planner) writtenCase(ps []assert.Predicate) []assert.Predicate {
 				ps[i].Value = p.asWritten(v)
 			}
 		case []assert.Predicate:
-			if pr.Op == opElem {
+			if pr.Op == satisfy.OpElem {
 				ps[i].Value = p.writtenCase(append([]assert.Predicate(nil), v...))
 			}
 		}
@@ -689,7 +690,7 @@ func (p *planner) lookupAttempts(name string, ci *collInfo, facts map[string]any
 		}
 		arg, field := keyArgOf(t, ci.def)
 		if v, ok := facts[field]; ok {
-			tries = append(tries, attempt{tool: t, args: map[string]any{arg: fitArg(v, argSchema(t, arg))}})
+			tries = append(tries, attempt{tool: t, args: map[string]any{arg: satisfy.FitArg(v, argSchema(t, arg))}})
 		}
 	}
 	var searches []attempt
@@ -724,7 +725,7 @@ func searchArgs(t *episode.Tool, ci *collInfo, facts map[string]any) map[string]
 		}
 		switch f.op {
 		case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
-			args[f.arg] = fitArg(v, argSchema(t, f.arg))
+			args[f.arg] = satisfy.FitArg(v, argSchema(t, f.arg))
 		}
 	}
 	return args
@@ -743,7 +744,7 @@ func (p *planner) tryLookup(scratch *episode.Session, slot string, key string, c
 		pre, keys = p.listParents(scratch, ci, a.tool, a.parentArg)
 		argSets = argSets[:0]
 		for _, k := range keys {
-			args := map[string]any{a.parentArg: fitArg(k, argSchema(a.tool, a.parentArg))}
+			args := map[string]any{a.parentArg: satisfy.FitArg(k, argSchema(a.tool, a.parentArg))}
 			for k, v := range a.args {
 				args[k] = v
 			}
@@ -874,7 +875,7 @@ func observedRecords(content, kind string) []map[string]any {
 
 func matchesFacts(r map[string]any, facts map[string]any) bool {
 	for f, v := range facts {
-		if !predHolds(r, assert.Predicate{Field: f, Op: assert.OpEquals, Value: v}) {
+		if !satisfy.PredHolds(r, assert.Predicate{Field: f, Op: assert.OpEquals, Value: v}) {
 			return false
 		}
 	}
@@ -901,7 +902,7 @@ func (p *planner) ambiguous(slot string, b episode.Binding, ci *collInfo, msg st
 			next:
 				for _, f := range cands {
 					for _, other := range c.Records {
-						if state.Text(other[ci.def.KeyField()]) != b.Key && valueEqual(other[f], rec[f]) {
+						if state.Text(other[ci.def.KeyField()]) != b.Key && satisfy.ValueEqual(other[f], rec[f]) {
 							continue next
 						}
 					}

@@ -2,7 +2,6 @@ package verify
 
 import (
 	"fmt"
-	"github.com/legoenv/legoenv/state"
 	"maps"
 	"slices"
 	"sort"
@@ -12,6 +11,8 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // way is one way to make a task hold: an alternative to try, or a way
@@ -180,7 +181,7 @@ func (p *planner) clock(v any) any {
 // enum may be narrower).
 func fieldDef(ci *collInfo, field string, schema map[string]any) atom.Field {
 	fd := ci.def.Fields[field]
-	sf := schemaField(schema)
+	sf := satisfy.SchemaField(schema)
 	if len(sf.Enum) > 0 {
 		fd.Enum = sf.Enum
 	}
@@ -238,18 +239,18 @@ type createMiss struct {
 func (p *planner) createArgs(ci *collInfo, t *episode.Tool, preds []assert.Predicate, settable map[string]bool, sib map[string]any) (map[string]any, *createMiss) {
 	argOf := invert(writeFields(t, ci.def))
 	head := func(f string) string { h, _, _ := strings.Cut(f, "."); return h }
-	order, groups := byField(preds)
+	order, groups := satisfy.ByField(preds)
 	args := map[string]any{}
 	obj := newObjects(ci, nil, sib)
 	for _, f := range order {
 		fp := groups[f]
 		if v, ok := t.Effect.Set[f]; ok {
-			if v = p.clock(v); !holdsOn(v, fp) && !settable[f] {
+			if v = p.clock(v); !satisfy.HoldsOn(v, fp) && !settable[f] {
 				return nil, &createMiss{field: f, fp: fp, constant: v, isConst: true}
 			}
 			continue
 		}
-		if d := ci.def.Fields[f].Default; d != nil && holdsOn(d, fp) {
+		if d := ci.def.Fields[f].Default; d != nil && satisfy.HoldsOn(d, fp) {
 			continue // the server sets it; an agent leaves it out
 		}
 		arg, ok := argOf[f]
@@ -298,18 +299,18 @@ func (p *planner) createMissReason(task checkInfo, ci *collInfo, t *episode.Tool
 // value does.
 func newArg(t *episode.Tool, ci *collInfo, arg, f string, fp []assert.Predicate) (any, bool) {
 	schema := argSchema(t, arg)
-	if isList(ci.def, f) {
-		add, ok := satisfyList(fp, nil)
+	if satisfy.IsList(ci.def, f) {
+		add, ok := satisfy.List(fp, nil)
 		if !ok {
 			return nil, false
 		}
-		return fitArg(add, schema), true
+		return satisfy.FitArg(add, schema), true
 	}
-	v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
+	v, ok := satisfy.Scalar(fp, fieldDef(ci, f, schema))
 	if !ok {
 		return nil, false
 	}
-	return fitArg(v, schema), true
+	return satisfy.FitArg(v, schema), true
 }
 
 // settableFields are the fields of ci the update tools write (by argument
@@ -395,21 +396,21 @@ func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]an
 		field := wf[r]
 		if rec != nil && field != "" {
 			if v, ok := rec[field]; ok && v != nil {
-				args[r] = fitArg(v, schema)
+				args[r] = satisfy.FitArg(v, schema)
 				p.filler(t.Name, r, args[r])
 				continue
 			}
 		}
 		// A reference, or a field no role names (a stage, a repository, a
 		// workspace), takes what the other records of the collection hold.
-		if sib != nil && field != "" && (strings.HasSuffix(field, "_id") || freeText(r) == noRoleText) {
+		if sib != nil && field != "" && (strings.HasSuffix(field, "_id") || satisfy.FreeText(r) == satisfy.NoRoleText) {
 			if v, ok := sib[field]; ok && v != nil && v != "" {
-				args[r] = fitArg(v, schema)
+				args[r] = satisfy.FitArg(v, schema)
 				p.filler(t.Name, r, args[r])
 				continue
 			}
 		}
-		fd := schemaField(schema)
+		fd := satisfy.SchemaField(schema)
 		if field != "" {
 			fd = fieldDef(ci, field, schema)
 		}
@@ -417,7 +418,7 @@ func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]an
 		if wfield == "" {
 			wfield = r
 		}
-		args[r] = fitArg(p.withinRules(ci.name, wfield, defaultFor(fd, r)), schema)
+		args[r] = satisfy.FitArg(p.withinRules(ci.name, wfield, satisfy.DefaultFor(fd, r)), schema)
 		p.filler(t.Name, r, args[r])
 	}
 }
@@ -486,7 +487,7 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 			}
 			var found []map[string]any
 			for _, r := range observedRecords(obs.Content, "search") {
-				if allHold(r, selection) {
+				if satisfy.AllHold(r, selection) {
 					found = append(found, r)
 				}
 			}
@@ -535,7 +536,7 @@ func (p *planner) searchBy(ci *collInfo, selection []assert.Predicate, s *episod
 					continue
 				}
 				if f.op != assert.OpGT && f.op != assert.OpLT && f.op != assert.OpGTE && f.op != assert.OpLTE && f.op != assert.OpIn {
-					args[f.arg] = fitArg(v, argSchema(t, f.arg))
+					args[f.arg] = satisfy.FitArg(v, argSchema(t, f.arg))
 				}
 			}
 		}
@@ -573,7 +574,7 @@ func filterValue(ci *collInfo, pr assert.Predicate, s *episode.Session) (any, bo
 		vals, _ := pr.Value.([]any)
 		for _, v := range vals {
 			for _, r := range s.State().Records(ci.name) {
-				if predHolds(r, assert.Predicate{Field: pr.Field, Op: assert.OpEquals, Value: v}) {
+				if satisfy.PredHolds(r, assert.Predicate{Field: pr.Field, Op: assert.OpEquals, Value: v}) {
 					return v, true
 				}
 			}
@@ -586,10 +587,10 @@ func filterValue(ci *collInfo, pr assert.Predicate, s *episode.Session) (any, bo
 // chosen greedily by how many needed fields they set, then appends for
 // list fields.
 func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predicate, rec map[string]any, updates, appends []*episode.Tool, s *episode.Session) ([]episode.ToolCall, *Reason) {
-	order, groups := byField(preds)
+	order, groups := satisfy.ByField(preds)
 	var needed []string
 	for _, f := range order {
-		if !allHold(rec, groups[f]) {
+		if !satisfy.AllHold(rec, groups[f]) {
 			needed = append(needed, f)
 		}
 	}
@@ -629,7 +630,7 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 func (p *planner) bestUpdate(ci *collInfo, groups map[string][]assert.Predicate, needed []string, updates, appends []*episode.Tool, used map[string]bool) (*episode.Tool, []string) {
 	setOK := func(t *episode.Tool) bool {
 		for f, v := range t.Effect.Set {
-			if fp, ok := groups[f]; ok && !holdsOn(p.clock(v), fp) {
+			if fp, ok := groups[f]; ok && !satisfy.HoldsOn(p.clock(v), fp) {
 				return false
 			}
 		}
@@ -644,9 +645,9 @@ func (p *planner) bestUpdate(ci *collInfo, groups map[string][]assert.Predicate,
 		argOf := invert(writeFields(t, ci.def))
 		var cover []string
 		for _, f := range needed {
-			if v, ok := t.Effect.Set[f]; ok && holdsOn(p.clock(v), groups[f]) {
+			if v, ok := t.Effect.Set[f]; ok && satisfy.HoldsOn(p.clock(v), groups[f]) {
 				cover = append(cover, f)
-			} else if _, ok := argOf[f]; ok && !(isList(ci.def, f) && len(p.appendersOf(appends, f)) > 0) {
+			} else if _, ok := argOf[f]; ok && !(satisfy.IsList(ci.def, f) && len(p.appendersOf(appends, f)) > 0) {
 				cover = append(cover, f)
 			} else if _, _, nested := nestedArg(t, ci, argOf, f); nested {
 				cover = append(cover, f)
@@ -665,7 +666,7 @@ func (p *planner) bestUpdate(ci *collInfo, groups map[string][]assert.Predicate,
 // the required arguments.
 func (p *planner) updateArgs(task checkInfo, t *episode.Tool, ci *collInfo, groups map[string][]assert.Predicate, rec map[string]any, cover []string) (map[string]any, *Reason) {
 	keyArg, match := keyArgOf(t, ci.def)
-	args := map[string]any{keyArg: fitArg(rec[match], argSchema(t, keyArg))}
+	args := map[string]any{keyArg: satisfy.FitArg(rec[match], argSchema(t, keyArg))}
 	argOf := invert(writeFields(t, ci.def))
 	obj := newObjects(ci, rec, nil)
 	for _, f := range cover {
@@ -682,20 +683,20 @@ func (p *planner) updateArgs(task checkInfo, t *episode.Tool, ci *collInfo, grou
 			continue // set by a constant
 		}
 		schema := argSchema(t, arg)
-		if isList(ci.def, f) {
+		if satisfy.IsList(ci.def, f) {
 			cur, _ := rec[f].([]any)
-			add, ok := satisfyList(groups[f], cur)
+			add, ok := satisfy.List(groups[f], cur)
 			if !ok {
 				return nil, p.unsatisfiable(task, f, groups[f])
 			}
-			args[arg] = fitArg(append(append([]any(nil), cur...), add...), schema)
+			args[arg] = satisfy.FitArg(append(append([]any(nil), cur...), add...), schema)
 			continue
 		}
-		v, ok := satisfyScalar(groups[f], fieldDef(ci, f, schema))
+		v, ok := satisfy.Scalar(groups[f], fieldDef(ci, f, schema))
 		if !ok {
 			return nil, p.unsatisfiable(task, f, groups[f])
 		}
-		args[arg] = fitArg(v, schema)
+		args[arg] = satisfy.FitArg(v, schema)
 	}
 	obj.write(t, args)
 	p.fillRequired(t, ci, args, rec, nil)
@@ -714,13 +715,13 @@ func (p *planner) appendCalls(task checkInfo, ci *collInfo, groups map[string][]
 		}
 		t := ap[0]
 		cur, _ := rec[f].([]any)
-		add, ok := satisfyList(groups[f], cur)
+		add, ok := satisfy.List(groups[f], cur)
 		if !ok {
 			return nil, nil, p.unsatisfiable(task, f, groups[f])
 		}
 		keyArg, match := keyArgOf(t, ci.def)
 		for _, e := range add {
-			args := map[string]any{keyArg: fitArg(rec[match], argSchema(t, keyArg)), t.Effect.Value: fitArg(e, argSchema(t, t.Effect.Value))}
+			args := map[string]any{keyArg: satisfy.FitArg(rec[match], argSchema(t, keyArg)), t.Effect.Value: satisfy.FitArg(e, argSchema(t, t.Effect.Value))}
 			p.fillRequired(t, ci, args, rec, nil)
 			c := p.call(t.Name, args)
 			s.Call(c)
@@ -764,29 +765,29 @@ func (p *planner) calledAlts(task checkInfo) ([]alternative, []Reason) {
 		return nil, []Reason{{Kind: ReasonNoToolWrites, Goal: task.index, Message: msg,
 			Cause: RootCause{Code: IntentUnverifiable, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Tool: a.Target, Message: msg}}}}
 	}
-	order, groups := byField(p.preds(task))
+	order, groups := satisfy.ByField(p.preds(task))
 	args := map[string]any{}
 	for _, f := range order {
 		schema := argSchema(t, f)
-		fd := schemaField(schema)
+		fd := satisfy.SchemaField(schema)
 		var v any
 		ok := false
 		if fd.Type == "array" {
 			var add []any
-			add, ok = satisfyList(groups[f], nil)
+			add, ok = satisfy.List(groups[f], nil)
 			v = add
 		} else {
-			v, ok = satisfyScalar(groups[f], fd)
+			v, ok = satisfy.Scalar(groups[f], fd)
 		}
 		if !ok {
 			return nil, []Reason{*p.unsatisfiable(task, f, groups[f])}
 		}
-		args[f] = fitArg(v, schema)
+		args[f] = satisfy.FitArg(v, schema)
 	}
 	for _, r := range requiredArgs(t) {
 		if _, ok := args[r]; !ok {
 			schema := argSchema(t, r)
-			args[r] = fitArg(defaultFor(schemaField(schema), r), schema)
+			args[r] = satisfy.FitArg(satisfy.DefaultFor(satisfy.SchemaField(schema), r), schema)
 			p.filler(t.Name, r, args[r])
 		}
 	}
@@ -930,7 +931,7 @@ func (in *envInfo) pinnedScalars(c checkInfo) map[string]any {
 		if pr.Op != assert.OpEquals || strings.Contains(pr.Field, ".") {
 			continue
 		}
-		if ci != nil && isList(ci.def, pr.Field) {
+		if ci != nil && satisfy.IsList(ci.def, pr.Field) {
 			continue
 		}
 		if _, list := pr.Value.([]any); list {
@@ -970,21 +971,21 @@ func (p *planner) contradictions() []Reason {
 func (p *planner) selfContradicts(c checkInfo) bool {
 	a := c.prog.Assertion
 	ci := p.info.colls[a.Target]
-	order, groups := byField(a.Where)
+	order, groups := satisfy.ByField(a.Where)
 	for _, f := range order {
 		fp := groups[f]
 		if !simpleOps(fp) || strings.Contains(f, ".") {
 			continue
 		}
 		ok := true
-		if ci != nil && isList(ci.def, f) {
-			_, ok = satisfyList(fp, nil)
+		if ci != nil && satisfy.IsList(ci.def, f) {
+			_, ok = satisfy.List(fp, nil)
 		} else {
 			fd := atom.Field{}
 			if ci != nil {
 				fd = ci.def.Fields[f]
 			}
-			_, ok = satisfyScalar(fp, fd)
+			_, ok = satisfy.Scalar(fp, fd)
 		}
 		if !ok {
 			return true
@@ -1011,11 +1012,11 @@ func (p *planner) pinClashes(c checkInfo, later []checkInfo) []Reason {
 		dp := p.info.pinnedScalars(d)
 		k1, ok1 := pins[kf]
 		k2, ok2 := dp[kf]
-		if !ok1 || !ok2 || !valueEqual(k1, k2) {
+		if !ok1 || !ok2 || !satisfy.ValueEqual(k1, k2) {
 			continue
 		}
 		for f, v := range pins {
-			if w, ok := dp[f]; ok && !valueEqual(v, w) {
+			if w, ok := dp[f]; ok && !satisfy.ValueEqual(v, w) {
 				out = append(out, *p.contradiction(c, d))
 				break
 			}
@@ -1038,7 +1039,7 @@ func (p *planner) forbiddenMatches(c checkInfo) []Reason {
 		implied := true
 		for _, q := range da.Where {
 			v, ok := pins[q.Field]
-			if !ok || !holdsOn(v, []assert.Predicate{q}) {
+			if !ok || !satisfy.HoldsOn(v, []assert.Predicate{q}) {
 				implied = false
 				break
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Finding a record before writing it. The planner knows the records of
@@ -130,7 +131,7 @@ func (p *planner) seenKey(key string, s *episode.Session) bool {
 func (p *planner) readShowing(task checkInfo, ci *collInfo, rec map[string]any, key string, s *episode.Session) (episode.ToolCall, bool) {
 	var held []assert.Predicate
 	for _, pr := range p.preds(task) {
-		if pr.Field != ci.def.KeyField() && predHolds(rec, pr) {
+		if pr.Field != ci.def.KeyField() && satisfy.PredHolds(rec, pr) {
 			held = append(held, pr)
 		}
 	}

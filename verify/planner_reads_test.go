@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // The planner_reads fixture: one environment per capability of the planner
@@ -145,17 +146,17 @@ func TestReadCEL(t *testing.T) {
 // A regex witness matches its pattern; joined phrases keep each phrase.
 func TestWitnesses(t *testing.T) {
 	for _, pat := range []string{`^\D*4\D*1\D*5\D*5\D*5\D*3\D*$`, `^[A-Z]{3}-\d{4}$`, `(?i)^inv(oice)?-\d+$`, `a|b`, `^x+y?z{2,3}$`} {
-		w, ok := regexWitness(pat)
-		if !ok || !holdsOn(w, []assert.Predicate{{Field: "v", Op: assert.OpMatches, Value: pat}}) {
+		w, ok := satisfy.RegexWitness(pat)
+		if !ok || !satisfy.HoldsOn(w, []assert.Predicate{{Field: "v", Op: assert.OpMatches, Value: pat}}) {
 			t.Errorf("%s: witness %q (%v) does not match", pat, w, ok)
 		}
 	}
-	if got := joinTexts([]string{"Webinar", "Webinar:", "LinkedIn", "linkedin"}); got != "Webinar: LinkedIn" {
+	if got := satisfy.JoinTexts([]string{"Webinar", "Webinar:", "LinkedIn", "linkedin"}); got != "Webinar: LinkedIn" {
 		t.Errorf("joinTexts = %q", got)
 	}
-	rec, ok := recordFor([]assert.Predicate{
+	rec, ok := satisfy.RecordFor([]assert.Predicate{
 		{Field: "cells.Status", Op: assert.OpEquals, Value: "Done"},
-		{Field: "notes", Op: opElem, Value: []assert.Predicate{{Field: "body", Op: assert.OpIContains, Value: "late"}}},
+		{Field: "notes", Op: satisfy.OpElem, Value: []assert.Predicate{{Field: "body", Op: assert.OpIContains, Value: "late"}}},
 	}, nil, nil)
 	w := state.Record(rec)
 	if !ok || !reflect.DeepEqual(map[string]any(w), map[string]any{"cells": map[string]any{"Status": "Done"}, "notes": []any{map[string]any{"body": "late"}}}) {

@@ -10,6 +10,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Removal: making a negative assertion hold again, or a count drop to its
@@ -160,7 +161,7 @@ func (p *planner) unmatchAlts(task checkInfo, ci *collInfo, recs []map[string]an
 					if !ok {
 						return nil, p.cannotUnmatch(task, ci, t, r)
 					}
-					args := map[string]any{keyArg: fitArg(r[match], argSchema(t, keyArg)), arg: v}
+					args := map[string]any{keyArg: satisfy.FitArg(r[match], argSchema(t, keyArg)), arg: v}
 					p.fillRequired(t, ci, args, r, nil)
 					c := p.call(t.Name, args)
 					s.Call(c)
@@ -186,14 +187,14 @@ func stateFirst(ci *collInfo, preds []assert.Predicate) []assert.Predicate {
 // value per record that pr rejects; nil when there is none.
 func (p *planner) unmatchValue(t *episode.Tool, ci *collInfo, arg string, pr assert.Predicate) func(r map[string]any) (any, bool) {
 	schema := argSchema(t, arg)
-	if isList(ci.def, pr.Field) {
-		if negated(pr.Op) {
+	if satisfy.IsList(ci.def, pr.Field) {
+		if satisfy.Negated(pr.Op) {
 			return nil // no element's removal makes a list hold one
 		}
 		return func(r map[string]any) (any, bool) {
 			cur, _ := r[pr.Field].([]any)
 			keep := withoutMatching(cur, pr)
-			return fitArg(keep, schema), len(keep) < len(cur)
+			return satisfy.FitArg(keep, schema), len(keep) < len(cur)
 		}
 	}
 	v, found := p.saidValue(fieldDef(ci, pr.Field, schema), pr)
@@ -203,7 +204,7 @@ func (p *planner) unmatchValue(t *episode.Tool, ci *collInfo, arg string, pr ass
 	if !found {
 		return nil
 	}
-	v = fitArg(v, schema)
+	v = satisfy.FitArg(v, schema)
 	return func(map[string]any) (any, bool) { return v, true }
 }
 
@@ -222,12 +223,12 @@ func withoutMatching(list []any, pr assert.Predicate) []any {
 // inside the list (a signer) every sub-predicate of an elem predicate, a
 // value the predicate's positive form.
 func elemMatches(e any, pr assert.Predicate) bool {
-	if pr.Op == opElem {
+	if pr.Op == satisfy.OpElem {
 		m, ok := e.(map[string]any)
 		sub, _ := pr.Value.([]assert.Predicate)
-		return ok && allHold(m, sub)
+		return ok && satisfy.AllHold(m, sub)
 	}
-	return elemHolds(e, pr)
+	return satisfy.ElemHolds(e, pr)
 }
 
 func (p *planner) cannotUnmatch(task checkInfo, ci *collInfo, t *episode.Tool, r map[string]any) *Reason {
@@ -239,8 +240,8 @@ func (p *planner) cannotUnmatch(task checkInfo, ci *collInfo, t *episode.Tool, r
 // unmatchedValue finds a value of the field that the predicate rejects:
 // another value, the field's default, or another than the default.
 func unmatchedValue(pr assert.Predicate, fd atom.Field, arg string) (any, bool) {
-	for _, c := range []any{otherValue(pr.Value, fd), defaultFor(fd, arg), otherValue(defaultFor(fd, arg), fd)} {
-		if !holdsOn(c, []assert.Predicate{pr}) {
+	for _, c := range []any{satisfy.OtherValue(pr.Value, fd), satisfy.DefaultFor(fd, arg), satisfy.OtherValue(satisfy.DefaultFor(fd, arg), fd)} {
+		if !satisfy.HoldsOn(c, []assert.Predicate{pr}) {
 			return c, true
 		}
 	}
@@ -257,7 +258,7 @@ func (p *planner) deleteAlts(ci *collInfo, recs []map[string]any) []alternative 
 			var made []episode.ToolCall
 			keyArg, match := keyArgOf(t, ci.def)
 			for _, r := range recs {
-				args := map[string]any{keyArg: fitArg(r[match], argSchema(t, keyArg))}
+				args := map[string]any{keyArg: satisfy.FitArg(r[match], argSchema(t, keyArg))}
 				c := p.call(t.Name, args)
 				s.Call(c)
 				made = append(made, c)
@@ -373,10 +374,10 @@ func (p *planner) removeArgs(t *episode.Tool, ci *collInfo, preds []assert.Predi
 	var out []map[string]any
 	for _, ka := range starlarkKeyArgs(t, ci) {
 		for _, pr := range preds {
-			if pr.Field == kf || negated(pr.Op) || len(out) == starlarkCandidates {
+			if pr.Field == kf || satisfy.Negated(pr.Op) || len(out) == starlarkCandidates {
 				continue
 			}
-			args := map[string]any{ka: fitArg(r[kf], argSchema(t, ka))}
+			args := map[string]any{ka: satisfy.FitArg(r[kf], argSchema(t, ka))}
 			a := ownArg(props, ci, pr.Field)
 			switch {
 			case a != "" && a != ka:
@@ -384,7 +385,7 @@ func (p *planner) removeArgs(t *episode.Tool, ci *collInfo, preds []assert.Predi
 				if !ok {
 					continue
 				}
-				args[a] = fitArg(v, argSchema(t, a))
+				args[a] = satisfy.FitArg(v, argSchema(t, a))
 			case loose != "" && knownField(ci.def, pr.Field):
 				v, ok := p.removedValue(ci, pr, r, true)
 				if !ok {
@@ -421,7 +422,7 @@ func takesList(schema map[string]any) bool {
 // of them (the call takes it out); for a scalar a value pr rejects (the
 // call sets it).
 func (p *planner) removedValue(ci *collInfo, pr assert.Predicate, r map[string]any, whole bool) (any, bool) {
-	if cur, ok := r[pr.Field].([]any); ok || isList(ci.def, pr.Field) {
+	if cur, ok := r[pr.Field].([]any); ok || satisfy.IsList(ci.def, pr.Field) {
 		keep := withoutMatching(cur, pr)
 		if len(keep) == len(cur) {
 			return nil, false
@@ -447,8 +448,8 @@ func (p *planner) removedValue(ci *collInfo, pr assert.Predicate, r map[string]a
 func (p *planner) saidValue(fd atom.Field, pr assert.Predicate) (any, bool) {
 	docs := p.info.messageContext().docs
 	for _, e := range fd.Enum {
-		w := strings.Fields(loose(state.Text(e)))
-		if holdsOn(e, []assert.Predicate{pr}) || len(w) == 0 {
+		w := strings.Fields(satisfy.Loose(state.Text(e)))
+		if satisfy.HoldsOn(e, []assert.Predicate{pr}) || len(w) == 0 {
 			continue
 		}
 		for _, d := range docs {

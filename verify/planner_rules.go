@@ -5,6 +5,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // withinRules returns a value for a field of coll that the planner fills
@@ -24,7 +25,7 @@ func (p *planner) withinRules(coll, field string, v any) any {
 				ps = append(ps, pr)
 			}
 		}
-		if len(ps) == 0 || !holdsOn(v, ps) {
+		if len(ps) == 0 || !satisfy.HoldsOn(v, ps) {
 			continue
 		}
 		if alt, ok := p.allowedValue(field, v, ps); ok {
@@ -59,7 +60,7 @@ func (p *planner) allowedValue(field string, v any, forbid []assert.Predicate) (
 				if isList {
 					cand = []any{s}
 				}
-				if holdsOn(cand, forbid) {
+				if satisfy.HoldsOn(cand, forbid) {
 					continue
 				}
 				if lastPart(k) == lastPart(field) {

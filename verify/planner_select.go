@@ -7,6 +7,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // heldSelection picks the predicates that say which existing record a goal
@@ -36,20 +37,20 @@ func (p *planner) heldSelection(ci *collInfo, preds []assert.Predicate, s *episo
 	var best []assert.Predicate
 	bestWeight, bestRewrites := 0, 0
 	for _, r := range s.State().Records(ci.name) {
-		if allHold(r, preds) {
+		if satisfy.AllHold(r, preds) {
 			continue
 		}
 		var held []assert.Predicate
 		weight := 0
 		for _, pr := range sel {
-			if predHolds(r, pr) {
+			if satisfy.PredHolds(r, pr) {
 				held = append(held, pr)
 				weight += selectWeight(ci, pr)
 			}
 		}
 		rewrites := 0
 		for _, pr := range preds {
-			if !isList(ci.def, pr.Field) && !predHolds(r, pr) {
+			if !satisfy.IsList(ci.def, pr.Field) && !satisfy.PredHolds(r, pr) {
 				rewrites++
 			}
 		}
@@ -87,7 +88,7 @@ func (p *planner) starlarkFinders(task checkInfo, ci *collInfo, preds, selection
 		if len(alts) == starlarkTargets {
 			break
 		}
-		if !allHold(rec, selection) {
+		if !satisfy.AllHold(rec, selection) {
 			continue
 		}
 		key := state.Text(rec[kf])
@@ -122,7 +123,7 @@ func finderArgs(t *episode.Tool, ci *collInfo, selection []assert.Predicate) map
 		}
 		filters[pr.Field] = pr.Value
 		if a := ownArg(props, ci, pr.Field); a != "" {
-			args[a] = fitArg(pr.Value, argSchema(t, a))
+			args[a] = satisfy.FitArg(pr.Value, argSchema(t, a))
 		}
 	}
 	objectTypeArg(t, ci, args)

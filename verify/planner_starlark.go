@@ -2,7 +2,6 @@ package verify
 
 import (
 	"fmt"
-	"github.com/legoenv/legoenv/state"
 	"maps"
 	"slices"
 	"sort"
@@ -12,6 +11,8 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/inflect"
+	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Starlark tools. A tool whose effect is a Starlark program declares no
@@ -138,14 +139,14 @@ func (p *planner) starlarkCalls(t *episode.Tool, ci *collInfo, preds []assert.Pr
 					if needed {
 						use = nil
 						for _, pr := range preds {
-							if !predHolds(rec, pr) {
+							if !satisfy.PredHolds(rec, pr) {
 								use = append(use, pr)
 							}
 						}
 					}
 					args := p.starlarkArgs(t, ci, use, rec, nil, ka)
 					if args != nil {
-						args[ka] = fitArg(rec[ci.def.KeyField()], argSchema(t, ka))
+						args[ka] = satisfy.FitArg(rec[ci.def.KeyField()], argSchema(t, ka))
 						// What the call does with the record is unknown (a
 						// reply makes a new one), so its values are not
 						// copied into the arguments the goal leaves open.
@@ -170,7 +171,7 @@ func (p *planner) starlarkCalls(t *episode.Tool, ci *collInfo, preds []assert.Pr
 // derived. keyArg is left out.
 func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, rec, sib map[string]any, keyArg string) map[string]any {
 	props := atom.InputProperties(t.Input)
-	order, groups := byField(preds)
+	order, groups := satisfy.ByField(preds)
 	args := map[string]any{}
 	obj := newObjects(ci, rec, sib)
 	elem := map[string][]assert.Predicate{} // field of a record inside a list -> its predicates
@@ -191,7 +192,7 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 			continue
 		}
 		for _, pr := range groups[f] {
-			if pr.Op != opElem {
+			if pr.Op != satisfy.OpElem {
 				continue
 			}
 			sub, _ := pr.Value.([]assert.Predicate)
@@ -230,20 +231,20 @@ func starlarkFieldArg(t *episode.Tool, ci *collInfo, props map[string]bool, args
 		return fieldNone, true
 	case a != "":
 		schema := argSchema(t, a)
-		if st, _ := schema["type"].(string); st == "array" || isList(ci.def, f) || isListPreds(fp) {
+		if st, _ := schema["type"].(string); st == "array" || satisfy.IsList(ci.def, f) || satisfy.IsListPreds(fp) {
 			cur, _ := rec[f].([]any)
-			add, ok := satisfyList(fp, cur)
+			add, ok := satisfy.List(fp, cur)
 			if !ok {
 				return fieldList, false
 			}
-			args[a] = fitArg(append(append([]any(nil), cur...), add...), schema)
+			args[a] = satisfy.FitArg(append(append([]any(nil), cur...), add...), schema)
 			return fieldList, true
 		}
-		v, ok := satisfyScalar(fp, fieldDef(ci, f, schema))
+		v, ok := satisfy.Scalar(fp, fieldDef(ci, f, schema))
 		if !ok {
 			return fieldSet, false
 		}
-		args[a] = fitArg(v, schema)
+		args[a] = satisfy.FitArg(v, schema)
 		return fieldSet, true
 	case dotted && props[head]:
 		v, ok := nestedValue(fp)
@@ -269,11 +270,11 @@ func elemArgs(t *episode.Tool, ci *collInfo, props map[string]bool, args map[str
 			continue
 		}
 		schema := argSchema(t, f)
-		v, ok := satisfyScalar(elem[f], fieldDef(ci, f, schema))
+		v, ok := satisfy.Scalar(elem[f], fieldDef(ci, f, schema))
 		if !ok {
 			return false
 		}
-		args[f] = fitArg(v, schema)
+		args[f] = satisfy.FitArg(v, schema)
 	}
 	return true
 }
@@ -296,7 +297,7 @@ func fieldValueArgs(t *episode.Tool, props map[string]bool, args map[string]any,
 			return false
 		}
 		args[fa] = tail
-		args["value"] = fitArg(v, argSchema(t, "value"))
+		args["value"] = satisfy.FitArg(v, argSchema(t, "value"))
 		break
 	}
 	return true
@@ -313,7 +314,7 @@ func ownArg(props map[string]bool, ci *collInfo, f string) string {
 	if props[f] {
 		return f
 	}
-	if a := inflect.Singular(f); a != f && isList(ci.def, f) && props[a] {
+	if a := inflect.Singular(f); a != f && satisfy.IsList(ci.def, f) && props[a] {
 		return a // one element of a list: tag for tags
 	}
 	if a := recordNoun(ci) + "_" + f; props[a] {
@@ -361,7 +362,7 @@ func (p *planner) targets(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 	for _, r := range s.State().Records(ci.name) {
 		n := 0
 		for _, pr := range preds {
-			if predHolds(r, pr) {
+			if satisfy.PredHolds(r, pr) {
 				n++
 			}
 		}
@@ -420,16 +421,16 @@ func fieldsObjectArg(t *episode.Tool, ci *collInfo, args map[string]any, free []
 	obj := map[string]any{}
 	for _, f := range free {
 		fp := groups[f]
-		if isList(ci.def, f) || isListPreds(fp) {
+		if satisfy.IsList(ci.def, f) || satisfy.IsListPreds(fp) {
 			cur, _ := rec[f].([]any)
-			add, ok := satisfyList(fp, cur)
+			add, ok := satisfy.List(fp, cur)
 			if !ok {
 				return false
 			}
 			obj[f] = append(append([]any(nil), cur...), add...)
 			continue
 		}
-		v, ok := satisfyScalar(fp, fieldDef(ci, f, nil))
+		v, ok := satisfy.Scalar(fp, fieldDef(ci, f, nil))
 		if !ok {
 			return false
 		}

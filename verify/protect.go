@@ -10,6 +10,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // maxScopeKeys bounds the keys a scoped unchanged lists as the records
@@ -147,7 +148,7 @@ func pinSizes(where []assert.Predicate, right *state.State, x extraWrite) [][]as
 	for _, k := range slices.Sorted(maps.Keys(right.Dirty(x.coll))) {
 		r, ok := right.Get(x.coll, k)
 		list, isList := r[x.field].([]any)
-		if !ok || !isList || !allHold(r, where) || seen[len(list)] {
+		if !ok || !isList || !satisfy.AllHold(r, where) || seen[len(list)] {
 			continue
 		}
 		seen[len(list)] = true

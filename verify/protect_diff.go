@@ -10,6 +10,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // The negatives below come from the difference between two final states:
@@ -238,7 +239,7 @@ func linkAlternative(w *state.World, coll, key string, r state.Record, extra []s
 		}
 		n := 0
 		for _, b := range base.Records {
-			if valueEqual(b[f], v) {
+			if satisfy.ValueEqual(b[f], v) {
 				n++
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // maxReveals bounds the reads the grounding search adds to one plan.
@@ -196,7 +197,7 @@ func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []epis
 					if !ok || emptyValue(fv) || known.find(fv, f.field) == "" {
 						continue
 					}
-					args := map[string]any{f.arg: fitArg(fv, argSchema(t, f.arg))}
+					args := map[string]any{f.arg: satisfy.FitArg(fv, argSchema(t, f.arg))}
 					if len(missingRequired(t, args)) == 0 {
 						filtered = appendCall(filtered, t.Name, args)
 					}
@@ -205,7 +206,7 @@ func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []epis
 			for _, t := range in.toolsOn(name, "get") {
 				arg, field := keyArgOf(t, ci.def)
 				if kv, ok := rec[field]; ok && known.find(kv, field) != "" {
-					gets = appendCall(gets, t.Name, map[string]any{arg: fitArg(kv, argSchema(t, arg))})
+					gets = appendCall(gets, t.Name, map[string]any{arg: satisfy.FitArg(kv, argSchema(t, arg))})
 				}
 			}
 			whole = append(whole, in.starlarkReads(ci)...)
@@ -304,10 +305,10 @@ func showsValue(text, v string) bool {
 // inProse reports whether a record states v inside a sentence: a text
 // field with at least three words more than v that holds it.
 func inProse(rec map[string]any, v string) bool {
-	want := len(strings.Fields(loose(v))) + 3
+	want := len(strings.Fields(satisfy.Loose(v))) + 3
 	for _, lf := range leaves("", rec) {
 		t, ok := lf.value.(string)
-		if !ok || len(strings.Fields(loose(t))) < want {
+		if !ok || len(strings.Fields(satisfy.Loose(t))) < want {
 			continue
 		}
 		if showsValue(t, v) {

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // Chosen, not guessed: every existing record a plan writes must be singled
@@ -178,7 +179,7 @@ func namesRecord(msgs string, c *state.Collection, r state.Record) bool {
 func unique(c *state.Collection, r state.Record, f string) bool {
 	n := 0
 	for _, o := range c.Records {
-		if valueEqual(o[f], r[f]) {
+		if satisfy.ValueEqual(o[f], r[f]) {
 			n++
 		}
 	}
@@ -343,12 +344,12 @@ func wholeGroup(c *state.Collection, written map[string]bool, r, after state.Rec
 // added.
 func alreadyHolds(o, r, after state.Record) bool {
 	for f, v := range after {
-		if valueEqual(v, r[f]) {
+		if satisfy.ValueEqual(v, r[f]) {
 			continue
 		}
 		nl, isList := v.([]any)
 		if !isList {
-			if !valueEqual(o[f], v) {
+			if !satisfy.ValueEqual(o[f], v) {
 				return false
 			}
 			continue
@@ -356,7 +357,7 @@ func alreadyHolds(o, r, after state.Record) bool {
 		ol, _ := o[f].([]any)
 		old, _ := r[f].([]any)
 		for _, e := range nl {
-			if !slices.ContainsFunc(old, func(x any) bool { return valueEqual(x, e) }) && !slices.ContainsFunc(ol, func(x any) bool { return valueEqual(x, e) }) {
+			if !slices.ContainsFunc(old, func(x any) bool { return satisfy.ValueEqual(x, e) }) && !slices.ContainsFunc(ol, func(x any) bool { return satisfy.ValueEqual(x, e) }) {
 				return false
 			}
 		}
@@ -372,14 +373,14 @@ func sharesValue(a, b any) bool {
 	if aok && bok {
 		for _, x := range al {
 			for _, y := range bl {
-				if valueEqual(x, y) {
+				if satisfy.ValueEqual(x, y) {
 					return true
 				}
 			}
 		}
 		return false
 	}
-	return valueEqual(a, b)
+	return satisfy.ValueEqual(a, b)
 }
 
 // unsingledCause blames the intent: the plan writes a record the messages
@@ -449,7 +450,7 @@ func counterpartOf(w *state.World, c *state.Collection, r, after state.Record) b
 	}
 	for f, v := range after {
 		nv, ok := v.(string)
-		if !ok || len(nv) < minMention || valueEqual(v, r[f]) {
+		if !ok || len(nv) < minMention || satisfy.ValueEqual(v, r[f]) {
 			continue
 		}
 		for _, name := range w.Names() {

@@ -1,4 +1,4 @@
-package verify
+package satisfy
 
 import (
 	"maps"
@@ -13,13 +13,13 @@ import (
 
 // Witnesses: values built to satisfy predicates the planner could not
 // satisfy by copying a value (a pattern, several phrases, a record inside a
-// list, a field inside an object). Each is checked with holdsOn or by the
+// list, a field inside an object). Each is checked with HoldsOn or by the
 // programs before it is used.
 
-// regexWitness returns a short text the pattern matches, walking its syntax:
+// RegexWitness returns a short text the pattern matches, walking its syntax:
 // literals as written, one character of each class, the fewest repetitions,
 // the first alternative. Anchors and word boundaries add nothing.
-func regexWitness(pattern string) (string, bool) {
+func RegexWitness(pattern string) (string, bool) {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return "", false
@@ -85,9 +85,9 @@ func writeWitness(b *strings.Builder, re *syntax.Regexp, depth int) bool {
 	return true
 }
 
-// joinTexts joins the phrases a text must contain, leaving out a phrase
+// JoinTexts joins the phrases a text must contain, leaving out a phrase
 // another one already contains (ignoring case), in the order given.
-func joinTexts(texts []string) string {
+func JoinTexts(texts []string) string {
 	var keep []string
 next:
 	for i, t := range texts {
@@ -103,12 +103,12 @@ next:
 	return strings.Join(keep, " ")
 }
 
-// setPath writes v at a dotted path inside m, making the objects on the way
+// SetPath writes v at a dotted path inside m, making the objects on the way
 // (copies of the ones there, so that a record of the state is never
-// changed in place). An anyKey segment takes the key pick gives.
-func setPath(m map[string]any, path []string, v any, pick func() string) {
+// changed in place). An AnyKey segment takes the key pick gives.
+func SetPath(m map[string]any, path []string, v any, pick func() string) {
 	seg := path[0]
-	if seg == anyKey {
+	if seg == AnyKey {
 		seg = pick()
 	}
 	if len(path) == 1 {
@@ -121,16 +121,16 @@ func setPath(m map[string]any, path []string, v any, pick func() string) {
 		cp[k] = x
 	}
 	m[seg] = cp
-	setPath(cp, path[1:], v, pick)
+	SetPath(cp, path[1:], v, pick)
 }
 
-// recordFor builds a record that satisfies the predicates: each field's
-// value from satisfyScalar or satisfyList, nested fields inside objects, a
+// RecordFor builds a record that satisfies the predicates: each field's
+// value from Scalar or List, nested fields inside objects, a
 // record of a list for an element predicate. c types the fields when known;
 // lists names more fields that hold lists.
-func recordFor(ps []assert.Predicate, c *atom.Collection, lists map[string]bool) (map[string]any, bool) {
+func RecordFor(ps []assert.Predicate, c *atom.Collection, lists map[string]bool) (map[string]any, bool) {
 	rec := map[string]any{}
-	order, groups := byField(ps)
+	order, groups := ByField(ps)
 	for _, f := range order {
 		fp := groups[f]
 		var fd atom.Field
@@ -138,36 +138,36 @@ func recordFor(ps []assert.Predicate, c *atom.Collection, lists map[string]bool)
 			fd = c.Fields[f]
 		}
 		var v any
-		if isListPreds(fp) || fd.Type == "array" || lists[f] {
-			add, ok := satisfyList(fp, nil)
+		if IsListPreds(fp) || fd.Type == "array" || lists[f] {
+			add, ok := List(fp, nil)
 			if !ok {
 				return nil, false
 			}
 			v = add
 		} else {
-			x, ok := satisfyScalar(fp, fd)
+			x, ok := Scalar(fp, fd)
 			if !ok {
 				return nil, false
 			}
 			v = x
 		}
-		setPath(rec, strings.Split(f, "."), v, func() string { return "value" })
+		SetPath(rec, strings.Split(f, "."), v, func() string { return "value" })
 	}
-	return rec, allHold(rec, ps)
+	return rec, AllHold(rec, ps)
 }
 
-// isListPreds reports predicates that only a list satisfies.
-func isListPreds(ps []assert.Predicate) bool {
+// IsListPreds reports predicates that only a list satisfies.
+func IsListPreds(ps []assert.Predicate) bool {
 	for _, p := range ps {
-		if p.Op == opElem {
+		if p.Op == OpElem {
 			return true
 		}
 	}
 	return false
 }
 
-// keysOf lists an object's keys in order.
-func keysOf(v any) []string {
+// KeysOf lists an object's keys in order.
+func KeysOf(v any) []string {
 	m, _ := v.(map[string]any)
 	out := slices.Sorted(maps.Keys(m))
 	return out

@@ -1,4 +1,4 @@
-package verify
+package satisfy
 
 import (
 	"fmt"
@@ -27,7 +27,7 @@ func TestPredHoldsAgreesWithCEL(t *testing.T) {
 			if v != "absent" {
 				r["id"] = v
 			}
-			if got, want := predHolds(r, pr), prog.MatchRecord(r); got != want {
+			if got, want := PredHolds(r, pr), prog.MatchRecord(r); got != want {
 				t.Errorf("%s %v on %s: planner %v, CEL %v", op, pv, fmt.Sprint(v), got, want)
 			}
 		}

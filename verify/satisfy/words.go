@@ -1,14 +1,14 @@
-package verify
+package satisfy
 
 import (
 	"strings"
 	"unicode"
 )
 
-// loose lower-cases text and splits it into words of letters and digits
+// Loose lower-cases text and splits it into words of letters and digits
 // joined by single spaces: "Do-Not-Contact" and "do_not_contact" read the
 // same, and so do an id in JSON and in prose.
-func loose(s string) string {
+func Loose(s string) string {
 	var b strings.Builder
 	space := true
 	for _, r := range strings.ToLower(s) {
@@ -23,10 +23,10 @@ func loose(s string) string {
 	return strings.TrimSpace(b.String())
 }
 
-// fieldWords splits a field name into the words a person would write,
+// FieldWords splits a field name into the words a person would write,
 // dropping "is"/"has" prefixes: is_vip -> [vip], doNotContact -> [do not
 // contact].
-func fieldWords(field string) []string {
+func FieldWords(field string) []string {
 	if i := strings.LastIndex(field, "."); i >= 0 {
 		field = field[i+1:]
 	}
@@ -37,7 +37,7 @@ func fieldWords(field string) []string {
 		}
 		b.WriteRune(r)
 	}
-	words := strings.Fields(loose(b.String()))
+	words := strings.Fields(Loose(b.String()))
 	if len(words) > 1 && (words[0] == "is" || words[0] == "has") {
 		words = words[1:]
 	}

@@ -1,7 +1,6 @@
-package verify
+package satisfy
 
 import (
-	"github.com/legoenv/legoenv/state"
 	"maps"
 	"math"
 	"reflect"
@@ -12,12 +11,12 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
 )
 
-// The planner reasons about predicates in Go, mirroring the CEL the
-// assertions compile to; the compiled programs stay the judge of every plan.
-
-func valueEqual(a, b any) bool {
+// ValueEqual reports whether two values are equal, numbers by value
+// whatever their Go type.
+func ValueEqual(a, b any) bool {
 	if af, ok := state.Number(a); ok {
 		bf, ok := state.Number(b)
 		return ok && af == bf
@@ -25,11 +24,11 @@ func valueEqual(a, b any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// elemHolds applies a predicate's positive form to one value.
-func elemHolds(e any, p assert.Predicate) bool {
+// ElemHolds applies a predicate's positive form to one value.
+func ElemHolds(e any, p assert.Predicate) bool {
 	switch p.Op {
 	case assert.OpEquals, assert.OpNotEquals:
-		return valueEqual(e, p.Value)
+		return ValueEqual(e, p.Value)
 	case assert.OpIEquals:
 		return strings.EqualFold(state.Text(e), state.Text(p.Value))
 	case assert.OpContains:
@@ -39,7 +38,7 @@ func elemHolds(e any, p assert.Predicate) bool {
 	case assert.OpIn, assert.OpNotIn:
 		list, _ := p.Value.([]any)
 		for _, x := range list {
-			if valueEqual(e, x) {
+			if ValueEqual(e, x) {
 				return true
 			}
 		}
@@ -84,33 +83,33 @@ func elemHolds(e any, p assert.Predicate) bool {
 	return false
 }
 
-// predHolds evaluates one predicate on a record: on a list field some
+// PredHolds evaluates one predicate on a record: on a list field some
 // element must satisfy it; the negated forms hold when none does, including
 // on a missing field.
-func predHolds(r map[string]any, p assert.Predicate) bool {
-	if p.Op == opElem {
+func PredHolds(r map[string]any, p assert.Predicate) bool {
+	if p.Op == OpElem {
 		sub, _ := p.Value.([]assert.Predicate)
 		for _, v := range lookupAll(r, p.Field) {
 			list, _ := v.([]any)
 			for _, e := range list {
-				if m, ok := e.(map[string]any); ok && allHold(m, sub) {
+				if m, ok := e.(map[string]any); ok && AllHold(m, sub) {
 					return true
 				}
 			}
 		}
 		return false
 	}
-	if strings.Contains(p.Field, anyKey) {
+	if strings.Contains(p.Field, AnyKey) {
 		q := p
 		q.Field = "v"
 		pos := false
 		for _, v := range lookupAll(r, p.Field) {
-			if predHolds(map[string]any{"v": v}, q) != negated(p.Op) {
+			if PredHolds(map[string]any{"v": v}, q) != Negated(p.Op) {
 				pos = true
 				break
 			}
 		}
-		return pos != negated(p.Op)
+		return pos != Negated(p.Op)
 	}
 	v, present := state.Path(r, p.Field)
 	switch p.Op {
@@ -135,39 +134,40 @@ func predHolds(r map[string]any, p assert.Predicate) bool {
 	if present {
 		if list, ok := v.([]any); ok {
 			for _, e := range list {
-				if elemHolds(e, p) {
+				if ElemHolds(e, p) {
 					pos = true
 					break
 				}
 			}
 		} else {
-			pos = elemHolds(v, p)
+			pos = ElemHolds(v, p)
 		}
 	}
-	if negated(p.Op) {
+	if Negated(p.Op) {
 		return !pos
 	}
 	return pos
 }
 
-func negated(op string) bool {
+// Negated reports whether op is the negative form of a predicate.
+func Negated(op string) bool {
 	return op == assert.OpNotEquals || op == assert.OpNotContains || op == assert.OpNotIn
 }
 
-// opElem is a predicate the planner uses internally for a list of records
+// OpElem is a predicate the planner uses internally for a list of records
 // (a ticket's notes, an envelope's signers): some element is a record
 // satisfying every predicate of Value ([]assert.Predicate). It is never
 // compiled; the programs it was read from stay the judge.
-const opElem = "elem"
+const OpElem = "elem"
 
-// anyKey in a field path stands for any key of an object: "cells.*" is
+// AnyKey in a field path stands for any key of an object: "cells.*" is
 // any cell of a row.
-const anyKey = "*"
+const AnyKey = "*"
 
-// lookupAll returns the values a path reaches, with anyKey segments
+// lookupAll returns the values a path reaches, with AnyKey segments
 // spanning every key of an object.
 func lookupAll(r map[string]any, path string) []any {
-	if !strings.Contains(path, anyKey) {
+	if !strings.Contains(path, AnyKey) {
 		if v, ok := state.Path(r, path); ok {
 			return []any{v}
 		}
@@ -181,7 +181,7 @@ func lookupAll(r map[string]any, path string) []any {
 			if !ok {
 				continue
 			}
-			if seg == anyKey {
+			if seg == AnyKey {
 				for _, k := range slices.Sorted(maps.Keys(m)) {
 					if m[k] != nil {
 						next = append(next, m[k])
@@ -196,17 +196,18 @@ func lookupAll(r map[string]any, path string) []any {
 	return cur
 }
 
-func allHold(r map[string]any, ps []assert.Predicate) bool {
+// AllHold reports whether every predicate holds on the record.
+func AllHold(r map[string]any, ps []assert.Predicate) bool {
 	for _, p := range ps {
-		if !predHolds(r, p) {
+		if !PredHolds(r, p) {
 			return false
 		}
 	}
 	return true
 }
 
-// byField groups predicates by their top-level field, in order.
-func byField(ps []assert.Predicate) ([]string, map[string][]assert.Predicate) {
+// ByField groups predicates by their top-level field, in order.
+func ByField(ps []assert.Predicate) ([]string, map[string][]assert.Predicate) {
 	var order []string
 	m := map[string][]assert.Predicate{}
 	for _, p := range ps {
@@ -218,30 +219,30 @@ func byField(ps []assert.Predicate) ([]string, map[string][]assert.Predicate) {
 	return order, m
 }
 
-// isList reports whether a collection field holds a list.
-func isList(c *atom.Collection, field string) bool {
+// IsList reports whether a collection field holds a list.
+func IsList(c *atom.Collection, field string) bool {
 	if c == nil {
 		return false
 	}
 	return c.Fields[field].Type == "array"
 }
 
-// holdsOn reports whether every predicate holds for a field with value v.
-func holdsOn(v any, ps []assert.Predicate) bool {
+// HoldsOn reports whether every predicate holds for a field with value v.
+func HoldsOn(v any, ps []assert.Predicate) bool {
 	rec := map[string]any{"v": v}
 	for _, p := range ps {
 		q := p
 		q.Field = "v"
-		if !predHolds(rec, q) {
+		if !PredHolds(rec, q) {
 			return false
 		}
 	}
 	return true
 }
 
-// satisfyScalar returns a value for a scalar field that makes every
+// Scalar returns a value for a scalar field that makes every
 // predicate on it hold, or false when none can be derived.
-func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
+func Scalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
 	var cands []any
 	var texts []string
 	r := numRange{lo: math.Inf(-1), hi: math.Inf(1)}
@@ -255,7 +256,7 @@ func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
 		case assert.OpContains, assert.OpIContains:
 			texts = append(texts, state.Text(p.Value))
 		case assert.OpMatches:
-			if w, ok := regexWitness(state.Text(p.Value)); ok {
+			if w, ok := RegexWitness(state.Text(p.Value)); ok {
 				cands = append(cands, w)
 			}
 		case assert.OpGT, assert.OpGTE, assert.OpLT, assert.OpLTE:
@@ -277,15 +278,15 @@ func satisfyScalar(ps []assert.Predicate, fd atom.Field) (any, bool) {
 		}
 	}
 	if len(texts) > 0 {
-		cands = append(cands, joinTexts(texts), strings.Join(texts, " "))
+		cands = append(cands, JoinTexts(texts), strings.Join(texts, " "))
 	}
 	if r.numeric {
 		cands = append(cands, r.pick(fd.Type == "integer"))
 	}
-	def := defaultFor(fd, "")
-	cands = append(cands, def, otherValue(def, fd))
+	def := DefaultFor(fd, "")
+	cands = append(cands, def, OtherValue(def, fd))
 	for _, c := range cands {
-		if holdsOn(c, ps) {
+		if HoldsOn(c, ps) {
 			return c, true
 		}
 	}
@@ -347,20 +348,20 @@ func (r *numRange) pick(integer bool) float64 {
 	return n
 }
 
-// satisfyList returns the elements to add to a list field so that every
+// List returns the elements to add to a list field so that every
 // predicate on it holds, given its current elements.
-func satisfyList(ps []assert.Predicate, current []any) ([]any, bool) {
+func List(ps []assert.Predicate, current []any) ([]any, bool) {
 	var add []any
 	has := func(v any) bool {
 		for _, e := range append(append([]any(nil), current...), add...) {
-			if valueEqual(e, v) {
+			if ValueEqual(e, v) {
 				return true
 			}
 		}
 		return false
 	}
 	for _, p := range ps {
-		if holdsOn(append(append([]any(nil), current...), add...), []assert.Predicate{p}) {
+		if HoldsOn(append(append([]any(nil), current...), add...), []assert.Predicate{p}) {
 			continue
 		}
 		switch p.Op {
@@ -374,9 +375,9 @@ func satisfyList(ps []assert.Predicate, current []any) ([]any, bool) {
 			}
 		case assert.OpPresent:
 			add = append(add, "x")
-		case opElem:
+		case OpElem:
 			sub, _ := p.Value.([]assert.Predicate)
-			e, ok := recordFor(sub, nil, nil)
+			e, ok := RecordFor(sub, nil, nil)
 			if !ok {
 				return nil, false
 			}
@@ -385,15 +386,15 @@ func satisfyList(ps []assert.Predicate, current []any) ([]any, bool) {
 			return nil, false
 		}
 	}
-	if !holdsOn(append(append([]any(nil), current...), add...), ps) {
+	if !HoldsOn(append(append([]any(nil), current...), add...), ps) {
 		return nil, false
 	}
 	return add, true
 }
 
-// defaultFor is a plausible value of a field or argument schema the goal
+// DefaultFor is a plausible value of a field or argument schema the goal
 // does not constrain.
-func defaultFor(fd atom.Field, arg string) any {
+func DefaultFor(fd atom.Field, arg string) any {
 	if len(fd.Enum) > 0 {
 		return fd.Enum[0]
 	}
@@ -421,13 +422,13 @@ func defaultFor(fd atom.Field, arg string) any {
 	if addressArg(arg) {
 		return "someone@example.com"
 	}
-	return freeText(arg)
+	return FreeText(arg)
 }
 
 // addressArg reports whether an argument names the recipients of a
 // message ("to", "cc", "recipients").
 func addressArg(arg string) bool {
-	w := fieldWords(arg)
+	w := FieldWords(arg)
 	return len(w) > 0 && slices.Contains([]string{"to", "cc", "bcc", "recipient", "recipients"}, w[len(w)-1])
 }
 
@@ -459,10 +460,10 @@ var freeRoles = []struct{ part, text string }{
 	{"amount", "100"},
 }
 
-// freeText is a value a person would write in a free text argument:
+// FreeText is a value a person would write in a free text argument:
 // a short subject, a one-line body, by the argument's name.
-func freeText(arg string) string {
-	w := fieldWords(arg)
+func FreeText(arg string) string {
+	w := FieldWords(arg)
 	joined := strings.Join(w, " ")
 	for _, r := range freeRoles {
 		if strings.Contains(joined, r.part) {
@@ -477,15 +478,15 @@ func freeText(arg string) string {
 			}
 		}
 	}
-	return noRoleText
+	return NoRoleText
 }
 
-// noRoleText is the free text of an argument whose name says nothing of
+// NoRoleText is the free text of an argument whose name says nothing of
 // what it holds.
-const noRoleText = "Done"
+const NoRoleText = "Done"
 
-// schemaField reads the parts of an argument schema that matter here.
-func schemaField(s map[string]any) atom.Field {
+// SchemaField reads the parts of an argument schema that matter here.
+func SchemaField(s map[string]any) atom.Field {
 	var f atom.Field
 	f.Type, _ = s["type"].(string)
 	f.Format, _ = s["format"].(string)
@@ -495,11 +496,11 @@ func schemaField(s map[string]any) atom.Field {
 	return f
 }
 
-// otherValue is a value of the same kind that differs from v: another enum
+// OtherValue is a value of the same kind that differs from v: another enum
 // member, the negation, the next number, an altered text.
-func otherValue(v any, fd atom.Field) any {
+func OtherValue(v any, fd atom.Field) any {
 	for _, e := range fd.Enum {
-		if !valueEqual(e, v) {
+		if !ValueEqual(e, v) {
 			return e
 		}
 	}
@@ -518,15 +519,15 @@ func otherValue(v any, fd atom.Field) any {
 		return x + " (other)"
 	case []any:
 		if len(x) > 0 {
-			return []any{otherValue(x[0], atom.Field{})}
+			return []any{OtherValue(x[0], atom.Field{})}
 		}
 		return []any{"other"}
 	}
 	return "other"
 }
 
-// fitArg converts a value to what an argument's schema accepts.
-func fitArg(v any, s map[string]any) any {
+// FitArg converts a value to what an argument's schema accepts.
+func FitArg(v any, s map[string]any) any {
 	t, _ := s["type"].(string)
 	switch t {
 	case "string":
