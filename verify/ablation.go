@@ -6,6 +6,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 )
 
 // The instruction-ablation self-check: the instruction is cut to the
@@ -63,12 +64,12 @@ func (in *envInfo) unaskedGrounding(r *run) (string, bool) {
 		return "", false
 	}
 	full := in.messageContext()
-	cut := &visible{clock: full.clock}
-	for _, d := range full.docs {
-		if d.name == "the instruction" {
-			d = newDoc("the instruction", names)
+	cut := &ground.Visible{Clock: full.Clock}
+	for _, d := range full.Docs {
+		if d.Name == "the instruction" {
+			d = ground.NewDoc("the instruction", names)
 		}
-		cut.docs = append(cut.docs, d)
+		cut.Docs = append(cut.Docs, d)
 	}
 	ablated := *in
 	ablated.messages = cut
@@ -76,7 +77,7 @@ func (in *envInfo) unaskedGrounding(r *run) (string, bool) {
 	if len(gs) == 0 {
 		return names, false
 	}
-	if _, bad := ungrounded(gs); bad {
+	if _, bad := ground.Ungrounded(gs); bad {
 		return names, false
 	}
 	// The cut instruction fails when it asks for none of the plan's writes.

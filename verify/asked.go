@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 )
 
 // Asked, not only seen: every write the solving plan makes must be asked
@@ -59,13 +60,13 @@ func wordsOfAsk(text string) askWords {
 	ws := askWords{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		ws[w] = true
-		ws[wordBase(w)] = true
+		ws[ground.WordBase(w)] = true
 	}
 	return ws
 }
 
 // has reports whether the text holds a form of verb.
-func (ws askWords) has(verb string) bool { return ws[verb] || ws[wordBase(verb)] }
+func (ws askWords) has(verb string) bool { return ws[verb] || ws[ground.WordBase(verb)] }
 
 // askedText is where the environment's task asks, for the run r: its
 // instruction, and the documents the instruction names in its own words.
@@ -101,7 +102,7 @@ func askTextOf(w *state.World, instruction, own string) string {
 	b.WriteString(strings.ToLower(instruction))
 	for _, r := range append(recs, quoting(w, msgs, named)...) {
 		b.WriteString("\n")
-		b.WriteString(proseOf(map[string]any(r)))
+		b.WriteString(ground.ProseOf(map[string]any(r)))
 	}
 	return b.String()
 }
@@ -189,7 +190,7 @@ func nameWords(s *atom.Server, t *atom.Tool) []string {
 	object := atom.Words(t.Effect.Collection)
 	var out []string
 	for _, w := range atom.Words(rest) {
-		if len(w) >= 3 && !slices.ContainsFunc(object, func(o string) bool { return sameWord(o, w) }) {
+		if len(w) >= 3 && !slices.ContainsFunc(object, func(o string) bool { return ground.SameWord(o, w) }) {
 			out = append(out, w)
 		}
 	}

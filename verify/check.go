@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/ground"
 )
 
 // Check is one verification check, a value in the checks table: a name, a
@@ -37,7 +38,7 @@ type Job struct {
 	PlanFrom string
 	// Grounding traces the values the plan writes that the goal checks to
 	// what the agent saw (set by solvable).
-	Grounding []Grounding
+	Grounding []ground.Grounding
 	// Probes are the wrong plans the discriminating check tried.
 	Probes []Probe
 	// Unasked is the instruction-ablation self-check's finding: the plan

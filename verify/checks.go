@@ -12,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -219,7 +220,7 @@ func (p *Job) checkGrounded() ([]Diagnostic, bool) {
 		return nil, true
 	}
 	p.Grounding = p.info.ground(r)
-	g, _ := ungrounded(p.Grounding)
+	g, _ := ground.Ungrounded(p.Grounding)
 	return []Diagnostic{fail(p.info.groundingCause(g, p.PlanFrom))}, false
 }
 
@@ -236,7 +237,7 @@ func (p *Job) groundedAlternative(failed []Diagnostic) []Diagnostic {
 	if err != nil || !r.result.Passed {
 		return failed
 	}
-	if _, bad := ungrounded(p.info.ground(r)); bad {
+	if _, bad := ground.Ungrounded(p.info.ground(r)); bad {
 		return failed
 	}
 	msg := "the reference plan writes what the agent has not seen (" + failed[0].Message + "), while the planner's plan reads it first"

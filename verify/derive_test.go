@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/ground"
 )
 
 // anyField declares every operation over any field: the widest an intent
@@ -22,44 +23,44 @@ var anyField = []atom.Derivation{{Op: atom.DeriveCount}, {Op: atom.DeriveSum}, {
 // group nothing names, and an operation the intent does not declare are
 // not.
 func TestDeriveOverRowsAndDays(t *testing.T) {
-	ctx := &visible{clock: time.Date(2026, 3, 15, 9, 0, 0, 0, time.UTC)}
-	ctx.docs = append(ctx.docs, newDoc("the instruction", "Mail me the revenue total and the cost of the order lines."))
-	ctx.add("trial balance", `[{"Account":"SaaS","Type":"Revenue","Balance":"$185,000"},
+	ctx := &ground.Visible{Clock: time.Date(2026, 3, 15, 9, 0, 0, 0, time.UTC)}
+	ctx.Docs = append(ctx.Docs, ground.NewDoc("the instruction", "Mail me the revenue total and the cost of the order lines."))
+	ctx.Add("trial balance", `[{"Account":"SaaS","Type":"Revenue","Balance":"$185,000"},
 		{"Account":"Consulting","Type":"Revenue","Balance":"$92,000"},
 		{"Account":"Salaries","Type":"Expense","Balance":"$210,000"},
 		{"Account":"Rent","Type":"Expense","Balance":"$15,000"},
 		{"Account":"Deferred","Type":"Liability","Balance":"$45,000"}]`)
-	ctx.add("line items", `[{"Part":"A-EXP","Quantity":"50","Unit Price":"$125.00"},
+	ctx.Add("line items", `[{"Part":"A-EXP","Quantity":"50","Unit Price":"$125.00"},
 		{"Part":"B-STD","Quantity":"200","Unit Price":"$18.50"},
 		{"Part":"C-EXP","Quantity":"30","Unit Price":"$245.00"}]`)
-	ctx.add("visas", `[{"Employee":"Kim","Expiration":"2026-07-15"}]`)
-	ctx.add("agents", `[{"Agent":"Alice","Capacity":"4","Current Load":"2"}]`)
+	ctx.Add("visas", `[{"Employee":"Kim","Expiration":"2026-07-15"}]`)
+	ctx.Add("agents", `[{"Agent":"Alice","Capacity":"4","Current Load":"2"}]`)
 	for v, want := range map[string]string{
 		"277,000": `whose Type is "revenue"`, // the two revenue rows
 		"17,300":  "Quantity x Unit Price",   // 50 x 125 + 200 x 18.50 + 30 x 245
 		"122":     "days from today",         // 2026-03-15 to 2026-07-15
 		"50":      "ratio of Capacity and Current Load",
 	} {
-		if got := ctx.derive(v, anyField); !strings.Contains(got, want) {
+		if got := ctx.Derive(v, anyField); !strings.Contains(got, want) {
 			t.Errorf("derive(%s) = %q, want it %s", v, got, want)
 		}
 	}
 	// 225,000 is the two expense rows: no document names that group.
 	for _, v := range []string{"123,457", "9,999", "121.5", "225,000"} {
-		if got := ctx.derive(v, anyField); got != "" {
+		if got := ctx.Derive(v, anyField); got != "" {
 			t.Errorf("derive(%s) = %q, want nothing", v, got)
 		}
 	}
-	if got := ctx.derive("277,000", []atom.Derivation{{Op: atom.DeriveCount}}); got != "" {
+	if got := ctx.Derive("277,000", []atom.Derivation{{Op: atom.DeriveCount}}); got != "" {
 		t.Errorf("a total is derived without a declared sum: %q", got)
 	}
-	if got := ctx.derive("277,000", []atom.Derivation{{Op: atom.DeriveSum, Field: "Quantity"}}); got != "" {
+	if got := ctx.Derive("277,000", []atom.Derivation{{Op: atom.DeriveSum, Field: "Quantity"}}); got != "" {
 		t.Errorf("a total of Balance is derived by a sum declared over Quantity: %q", got)
 	}
-	if got := ctx.derive("277,000", []atom.Derivation{{Op: atom.DeriveSum, Field: "balance"}}); got == "" {
+	if got := ctx.Derive("277,000", []atom.Derivation{{Op: atom.DeriveSum, Field: "balance"}}); got == "" {
 		t.Error("a sum declared over balance does not derive the revenue total")
 	}
-	if got := ctx.derive("122", []atom.Derivation{{Op: atom.DeriveSum}}); got != "" {
+	if got := ctx.Derive("122", []atom.Derivation{{Op: atom.DeriveSum}}); got != "" {
 		t.Errorf("days are derived without declared days: %q", got)
 	}
 }
@@ -69,31 +70,31 @@ func TestDeriveOverRowsAndDays(t *testing.T) {
 // figure with one operation missing, a change between values of unlike
 // size, or operands that are not two fields of one record is not.
 func TestDeriveAmountTimesChange(t *testing.T) {
-	ctx := &visible{}
-	ctx.add("open invoices", `[{"Customer":"EuroLogic","Foreign Amount":"50,000","Booking Rate":"1.08"},
+	ctx := &ground.Visible{}
+	ctx.Add("open invoices", `[{"Customer":"EuroLogic","Foreign Amount":"50,000","Booking Rate":"1.08"},
 		{"Customer":"British Design","Foreign Amount":"20,000","Booking Rate":"1.25"}]`)
-	ctx.add("current rates", `[{"Currency":"EUR","Rate to USD":"1.10"},{"Currency":"GBP","Rate to USD":"1.28"}]`)
+	ctx.Add("current rates", `[{"Currency":"EUR","Rate to USD":"1.10"},{"Currency":"GBP","Rate to USD":"1.28"}]`)
 	for v, want := range map[string]string{
 		"1,000": "50000 x (1.1 - 1.08)",
 		"600":   "20000 x (1.28 - 1.25)",
 	} {
-		if got := ctx.derive(v, anyField); !strings.Contains(got, want) {
+		if got := ctx.Derive(v, anyField); !strings.Contains(got, want) {
 			t.Errorf("derive(%s) = %q, want %q", v, got, want)
 		}
 	}
 	for _, ds := range [][]atom.Derivation{{{Op: atom.DeriveProduct}, {Op: atom.DeriveRatio}}, {{Op: atom.DeriveDifference}, {Op: atom.DeriveSum}}} {
-		if got := ctx.derive("1,000", ds); got != "" {
+		if got := ctx.Derive("1,000", ds); got != "" {
 			t.Errorf("derive(1,000) with only %v = %q, want nothing", ds, got)
 		}
 	}
 	for _, v := range []string{"1,001", "2,513.6"} {
-		if got := ctx.derive(v, anyField); got != "" {
+		if got := ctx.Derive(v, anyField); got != "" {
 			t.Errorf("derive(%s) = %q, want nothing", v, got)
 		}
 	}
-	small := &visible{}
-	small.add("claims", `[{"Amount":"$340","Cap":"250","Nights":"2"}]`)
-	if got := small.derive("180", anyField); got != "" {
+	small := &ground.Visible{}
+	small.Add("claims", `[{"Amount":"$340","Cap":"250","Nights":"2"}]`)
+	if got := small.Derive("180", anyField); got != "" {
 		t.Errorf("derive(180) = %q: 2 x (340 - 250) is an accident, not a derivation", got)
 	}
 }
@@ -102,18 +103,18 @@ func TestDeriveAmountTimesChange(t *testing.T) {
 // never a number with itself: 15 is not read from "2026-02-15", 100 is no
 // ratio of 1.08 and 1.08, and 2919 is not in "INV-2919".
 func TestDeriveNotByAccident(t *testing.T) {
-	ctx := &visible{}
-	ctx.add("rates", `[{"Currency":"EUR","Rate":"1.08","Date":"2026-02-15","Invoice":"INV-2919","ticket_id":"601"}]`)
+	ctx := &ground.Visible{}
+	ctx.Add("rates", `[{"Currency":"EUR","Rate":"1.08","Date":"2026-02-15","Invoice":"INV-2919","ticket_id":"601"}]`)
 	for _, v := range []string{"750", "0.75", "15", "100", "2919", "601", "-13"} {
-		if got := ctx.derive(v, anyField); got != "" {
+		if got := ctx.Derive(v, anyField); got != "" {
 			t.Errorf("derive(%s) = %q, want nothing", v, got)
 		}
-		if got := ctx.find(v, ""); got != "" && v != "601" { // the id itself is seen, whole
+		if got := ctx.Find(v, ""); got != "" && v != "601" { // the id itself is seen, whole
 			t.Errorf("find(%s) = %q, want nothing", v, got)
 		}
 	}
-	ctx.add("counts", `[{"Open":"30","Total":"120"}]`)
-	if got := ctx.derive("25", anyField); got == "" {
+	ctx.Add("counts", `[{"Open":"30","Total":"120"}]`)
+	if got := ctx.Derive("25", anyField); got == "" {
 		t.Error("25 (30 of 120, as a percentage) is not derived")
 	}
 }
@@ -122,14 +123,14 @@ func TestDeriveNotByAccident(t *testing.T) {
 // placeholder, then a value the agent saw) is grounded; the same words
 // with a value nobody showed, or one word of the template alone, are not.
 func TestGroundTemplateFill(t *testing.T) {
-	ctx := &visible{}
-	ctx.add("policy", `{"text":"Procedure: create a task with subject 'Follow up on missed call - <EventName>'. Code: EMG-[row_id]."}`)
-	ctx.add("events", `[{"name":"Product Demo"},{"name":"Kickoff"}]`)
-	if got := ctx.find("Follow up on missed call - Product Demo", "subject"); !strings.Contains(got, "template") {
+	ctx := &ground.Visible{}
+	ctx.Add("policy", `{"text":"Procedure: create a task with subject 'Follow up on missed call - <EventName>'. Code: EMG-[row_id]."}`)
+	ctx.Add("events", `[{"name":"Product Demo"},{"name":"Kickoff"}]`)
+	if got := ctx.Find("Follow up on missed call - Product Demo", "subject"); !strings.Contains(got, "template") {
 		t.Errorf("template fill not grounded: %q", got)
 	}
 	for _, v := range []string{"Follow up on missed call - Board Review", "call Product Demo", "missed Kickoff"} {
-		if got := ctx.find(v, "subject"); got != "" {
+		if got := ctx.Find(v, "subject"); got != "" {
 			t.Errorf("find(%q) = %q, want nothing", v, got)
 		}
 	}
@@ -138,14 +139,14 @@ func TestGroundTemplateFill(t *testing.T) {
 // A person shown as a first and a last name field is known by the whole
 // name; two fields of different people are not joined.
 func TestGroundFullName(t *testing.T) {
-	ctx := &visible{}
-	ctx.add("leads", `[{"first_name":"Test","last_name":"Lead","company":"Test Co"},{"firstName":"New","lastName":"VP"},{"first_name":"Ann","title":"CTO"},{"last_name":"Smith"}]`)
+	ctx := &ground.Visible{}
+	ctx.Add("leads", `[{"first_name":"Test","last_name":"Lead","company":"Test Co"},{"firstName":"New","lastName":"VP"},{"first_name":"Ann","title":"CTO"},{"last_name":"Smith"}]`)
 	for _, v := range []string{"Test Lead", "New VP"} {
-		if ctx.find(v, "subject") == "" {
+		if ctx.Find(v, "subject") == "" {
 			t.Errorf("%q not grounded", v)
 		}
 	}
-	if got := ctx.find("Ann Smith", "subject"); got != "" {
+	if got := ctx.Find("Ann Smith", "subject"); got != "" {
 		t.Errorf("two people's fields joined: %q", got)
 	}
 }
@@ -160,9 +161,9 @@ func TestGroundStepDerivesFromItsOwnTotals(t *testing.T) {
 		{goal: 1, target: "gmail.messages", field: "body", op: assert.OpContains, value: "229,500"},
 		{goal: 2, target: "gmail.messages", field: "body", op: assert.OpContains, value: "47,500"},
 	}
-	read := func() *visible {
-		ctx := &visible{docs: []contextDoc{newDoc("the instruction", "Mail the revenue and expense totals and the net income.")}}
-		ctx.add("trial balance", `[{"Type":"Revenue","Balance":"$185,000"},{"Type":"Revenue","Balance":"$92,000"},
+	read := func() *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Mail the revenue and expense totals and the net income.")}}
+		ctx.Add("trial balance", `[{"Type":"Revenue","Balance":"$185,000"},{"Type":"Revenue","Balance":"$92,000"},
 			{"Type":"Expense","Balance":"$210,000"},{"Type":"Expense","Balance":"$15,000"},{"Type":"Expense","Balance":"$4,500"},
 			{"Type":"Liability","Balance":"$45,000"}]`)
 		return ctx
@@ -189,13 +190,13 @@ func TestGroundStepDerivesFromItsOwnTotals(t *testing.T) {
 // A field written with its value ("Risk Score: 10") is grounded by a row
 // that holds them; the field's name alone, or with another value, is not.
 func TestGroundFieldAndValue(t *testing.T) {
-	ctx := &visible{}
-	ctx.add("rows", `[{"cells":{"Equipment Name":"HVAC Unit 3","Risk Score":"10"}},{"cells":{"Equipment Name":"Forklift","Risk Score":"8"}}]`)
-	if ctx.find("Risk Score: 10", "body") == "" {
+	ctx := &ground.Visible{}
+	ctx.Add("rows", `[{"cells":{"Equipment Name":"HVAC Unit 3","Risk Score":"10"}},{"cells":{"Equipment Name":"Forklift","Risk Score":"8"}}]`)
+	if ctx.Find("Risk Score: 10", "body") == "" {
 		t.Error("field and value not grounded")
 	}
 	for _, v := range []string{"Risk Score", "Risk Score: 11", "Equipment Name: Crane"} {
-		if got := ctx.find(v, "body"); got != "" {
+		if got := ctx.Find(v, "body"); got != "" {
 			t.Errorf("find(%q) = %q, want nothing", v, got)
 		}
 	}
@@ -206,27 +207,27 @@ func TestGroundFieldAndValue(t *testing.T) {
 // that shares four letters ("approximately" for approved), and never by
 // another record's short value of the same field.
 func TestGroundFlagsAndStatesByValue(t *testing.T) {
-	neg := &visible{docs: []contextDoc{newDoc("the instruction", "Dana is not a VIP any more; fix her record.")}}
-	if neg.find(true, "is_vip") != "" || neg.find(false, "is_vip") == "" {
+	neg := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Dana is not a VIP any more; fix her record.")}}
+	if neg.Find(true, "is_vip") != "" || neg.Find(false, "is_vip") == "" {
 		t.Error(`"not a VIP" must ground is_vip false and only false`)
 	}
-	pos := &visible{docs: []contextDoc{newDoc("the instruction", "Mark Dana as a VIP.")}}
-	if pos.find(true, "is_vip") == "" || pos.find(false, "is_vip") != "" {
+	pos := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Mark Dana as a VIP.")}}
+	if pos.Find(true, "is_vip") == "" || pos.Find(false, "is_vip") != "" {
 		t.Error(`"mark Dana as a VIP" must ground is_vip true and only true`)
 	}
-	words := &visible{docs: []contextDoc{newDoc("the instruction", "The refund is approximately $40; cancel the order.")}}
-	if got := words.findState("approved"); got != "" {
+	words := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "The refund is approximately $40; cancel the order.")}}
+	if got := words.FindState("approved"); got != "" {
 		t.Errorf("approved grounded by %q", got)
 	}
-	if words.findState("cancelled") == "" {
+	if words.FindState("cancelled") == "" {
 		t.Error("cancelled is not grounded by cancel")
 	}
-	other := &visible{}
-	other.add("requests", `[{"id":"r1","status":"approved"},{"id":"r2","status":"pending","note":"waiting on procurement review"}]`)
-	if got := other.findState("approved"); got != "" {
+	other := &ground.Visible{}
+	other.Add("requests", `[{"id":"r1","status":"approved"},{"id":"r2","status":"pending","note":"waiting on procurement review"}]`)
+	if got := other.FindState("approved"); got != "" {
 		t.Errorf("another record's status grounded approved: %q", got)
 	}
-	if other.findState("procurement") == "" {
+	if other.FindState("procurement") == "" {
 		t.Error("a word of a note is not grounded")
 	}
 }
@@ -241,24 +242,24 @@ func TestDeriveOverNamedValues(t *testing.T) {
 		{"Invoice":"INV-0452","Part":"BK-9920-STD","Quantity":"200","Unit Price":"$18.50"},
 		{"Invoice":"INV-0452","Part":"FL-7700-EXP","Quantity":"30","Unit Price":"$245.00"},
 		{"Invoice":"INV-0451","Part":"WG-4410-EXP","Quantity":"25","Unit Price":"$125.00"}]`
-	read := func(instruction string) *visible {
-		ctx := &visible{docs: []contextDoc{newDoc("the instruction", instruction)}}
-		ctx.add("line items", lines)
-		ctx.mentions = mentionText(map[string]any{"body": "Expedited: WG-4410-EXP, FL-7700-EXP; total 13,600"})
+	read := func(instruction string) *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", instruction)}}
+		ctx.Add("line items", lines)
+		ctx.Mentions = ground.MentionText(map[string]any{"body": "Expedited: WG-4410-EXP, FL-7700-EXP; total 13,600"})
 		return ctx
 	}
 	ctx := read("Invoice INV-0452 cleared: mail the warehouse the expedited parts and their total value.")
-	if got := ctx.derive("13,600", anyField); !strings.Contains(got, "Quantity x Unit Price over the 2 records") {
+	if got := ctx.Derive("13,600", anyField); !strings.Contains(got, "Quantity x Unit Price over the 2 records") {
 		t.Errorf("derive(13,600) = %q, want the two named lines of INV-0452", got)
 	}
 	// 16,725 adds the other invoice's line; 9,375 is the listed part on
 	// both invoices.
 	for _, v := range []string{"16,725", "9,375"} {
-		if got := ctx.derive(v, anyField); got != "" {
+		if got := ctx.Derive(v, anyField); got != "" {
 			t.Errorf("derive(%s) = %q, want nothing", v, got)
 		}
 	}
-	if got := read("Mail the warehouse the expedited parts.").derive("13,600", anyField); got != "" {
+	if got := read("Mail the warehouse the expedited parts.").Derive("13,600", anyField); got != "" {
 		t.Errorf("derive(13,600) with no invoice named = %q, want nothing", got)
 	}
 }
@@ -273,9 +274,9 @@ func TestGroundFromFiguresOfEarlierSteps(t *testing.T) {
 		{goal: 1, target: "google_sheets.rows", field: "cells.Amount", op: assert.OpContains, value: "6,000"},
 		{goal: 2, target: "gmail.messages", field: "body", op: assert.OpContains, value: "16,000"},
 	}
-	read := func() *visible {
-		ctx := &visible{docs: []contextDoc{newDoc("the instruction", "Spread each contract over its term; mail the month's total.")}}
-		ctx.add("contracts", `[{"Contract":"CTR-001","Total Value":"$120,000","Term":"12"},{"Contract":"CTR-002","Total Value":"$36,000","Term":"6"}]`)
+	read := func() *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Spread each contract over its term; mail the month's total.")}}
+		ctx.Add("contracts", `[{"Contract":"CTR-001","Total Value":"$120,000","Term":"12"},{"Contract":"CTR-002","Total Value":"$36,000","Term":"6"}]`)
 		return ctx
 	}
 	call := func(name string, args map[string]any) episode.ToolCall {
@@ -289,14 +290,14 @@ func TestGroundFromFiguresOfEarlierSteps(t *testing.T) {
 		}
 	}
 	mail := call("gmail_send_email", map[string]any{"body": "January total: 16,000"})
-	total := func(gs []Grounding) Grounding {
+	total := func(gs []ground.Grounding) ground.Grounding {
 		for _, g := range gs {
 			if g.Value == "16,000" {
 				return g
 			}
 		}
 		t.Fatalf("16,000 not traced: %+v", gs)
-		return Grounding{}
+		return ground.Grounding{}
 	}
 	if g := total(in.groundStep(ctx, 2, mail, lits, seen)); !strings.Contains(g.Source, "10000 and 6000") {
 		t.Errorf("the total after the rows: %+v, want it derived from them", g)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/verify/ground"
 )
 
 // DiscoverDerivations returns the derivations an importer declares for a
@@ -22,32 +23,32 @@ import (
 // or empty.
 func DiscoverDerivations(goal []assert.Assertion, messages []string, records map[string][]map[string]any, clock string) []atom.Derivation {
 	ctx := figureContext(messages, records, clock)
-	ctx.mentions = goalText(goal)
-	said := &visible{docs: ctx.docs[:len(messages)]}
+	ctx.Mentions = goalText(goal)
+	said := &ground.Visible{Docs: ctx.Docs[:len(messages)]}
 	var figures []float64
 	for _, f := range GoalFigures(goal) {
-		if said.find(f, "") == "" { // the messages do not state it
+		if said.Find(f, "") == "" { // the messages do not state it
 			figures = append(figures, f)
 		}
 	}
 	// A figure a checked record states beside two others it is computed
 	// from (a utilization beside the load and the capacity), whether or
 	// not the records also give it.
-	rows := goalRows(goal)
+	rows := ground.GoalRows(goal)
 	var out []atom.Derivation
 	for _, f := range figures {
-		if fm, ok := fromWrittenRow(rows, f); ok {
+		if fm, ok := ground.FromWrittenRow(rows, f); ok {
 			out = declare(out, fm)
 		}
 	}
 	// A first pass over the records; a second lets a figure be computed
 	// from those the first derived (a net income from the two totals).
-	var found []formula
+	var found []ground.Formula
 	for pass := 0; pass < 2; pass++ {
-		ctx.derived = found
+		ctx.Derived = found
 		var left []float64
 		for _, f := range figures {
-			fm, ok := ctx.formulaFor(f, anyDerivation())
+			fm, ok := ctx.FormulaFor(f, anyDerivation())
 			if !ok {
 				left = append(left, f)
 				continue
@@ -62,7 +63,7 @@ func DiscoverDerivations(goal []assert.Assertion, messages []string, records map
 
 // Figures is what an agent sees after reading the messages and listing
 // every record of a world: where it could take a figure from.
-type Figures struct{ ctx *visible }
+type Figures struct{ ctx *ground.Visible }
 
 // NewFigures reads messages and records (each collection's by its name);
 // clock is RFC 3339 or empty.
@@ -74,26 +75,26 @@ func NewFigures(messages []string, records map[string][]map[string]any, clock st
 // a record that states it, or a formula of ds over the records; "" when
 // nothing gives it.
 func (fs *Figures) Source(ds []atom.Derivation, f float64) string {
-	if src := fs.ctx.find(f, ""); src != "" {
+	if src := fs.ctx.Find(f, ""); src != "" {
 		return src
 	}
-	return fs.ctx.deriveNumber(f, ds)
+	return fs.ctx.DeriveNumber(f, ds)
 }
 
 // figureContext is what an agent sees after reading the messages and
 // listing every record, one parent's records at a time.
-func figureContext(messages []string, records map[string][]map[string]any, clock string) *visible {
-	ctx := &visible{}
+func figureContext(messages []string, records map[string][]map[string]any, clock string) *ground.Visible {
+	ctx := &ground.Visible{}
 	if t, err := time.Parse(time.RFC3339, clock); err == nil {
-		ctx.clock = t
+		ctx.Clock = t
 	}
 	for _, m := range messages {
-		ctx.docs = append(ctx.docs, newDoc("the instruction", m))
+		ctx.Docs = append(ctx.Docs, ground.NewDoc("the instruction", m))
 	}
 	for _, name := range slices.Sorted(maps.Keys(records)) {
 		for i, part := range byParent(records[name]) {
 			if b, err := json.Marshal(part); err == nil {
-				ctx.add(fmt.Sprintf("%s (%d)", name, i+1), string(b))
+				ctx.Add(fmt.Sprintf("%s (%d)", name, i+1), string(b))
 			}
 		}
 	}
@@ -110,10 +111,10 @@ func anyDerivation() []atom.Derivation {
 }
 
 // declare adds the derivations a formula needs to ds.
-func declare(ds []atom.Derivation, fm formula) []atom.Derivation {
-	for _, op := range fm.ops {
-		d := atom.Derivation{Op: op, Field: fieldName(fm.fields, 0), With: fieldName(fm.fields, 1)}
-		if op == atom.DeriveCount && len(fm.fields) > 1 {
+func declare(ds []atom.Derivation, fm ground.Formula) []atom.Derivation {
+	for _, op := range fm.Ops {
+		d := atom.Derivation{Op: op, Field: fieldName(fm.Fields, 0), With: fieldName(fm.Fields, 1)}
+		if op == atom.DeriveCount && len(fm.Fields) > 1 {
 			d = atom.Derivation{Op: op} // a whole list's count reads no field
 		}
 		if !slices.Contains(ds, d) {
@@ -128,7 +129,7 @@ func fieldName(fields []string, i int) string {
 	if i >= len(fields) {
 		return ""
 	}
-	return lastPart(fields[i])
+	return ground.LastPart(fields[i])
 }
 
 // GoalFigures lists the numbers the positive assertions of a goal check,
@@ -140,7 +141,7 @@ func GoalFigures(goal []assert.Assertion) []float64 {
 		case float64:
 			out = append(out, v)
 		case string:
-			out = append(out, standaloneNumbers(v)...)
+			out = append(out, ground.StandaloneNumbers(v)...)
 		}
 	}
 	return out
@@ -155,7 +156,7 @@ func byParent(recs []map[string]any) [][]map[string]any {
 	fields := map[string]bool{}
 	for _, r := range recs {
 		for k, v := range r {
-			if _, ok := v.(string); ok && k != "id" && idField(k) {
+			if _, ok := v.(string); ok && k != "id" && ground.IDField(k) {
 				fields[k] = true
 			}
 		}
@@ -184,7 +185,7 @@ func goalText(goal []assert.Assertion) string {
 	for _, p := range positivePredicates(goal) {
 		vals = append(vals, p.Value)
 	}
-	return mentionText(vals)
+	return ground.MentionText(vals)
 }
 
 // positivePredicates lists the predicates of a goal's positive

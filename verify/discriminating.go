@@ -10,6 +10,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -507,7 +508,7 @@ func (in *envInfo) linkWrites(w *state.World, t *episode.Tool, args map[string]a
 	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		cur := args[arg]
 		list := in.recipientList(t, arg)
-		if !identityField(arg) && !list || emptyValue(cur) {
+		if !identityField(arg) && !list || ground.EmptyValue(cur) {
 			continue
 		}
 		var vs []any

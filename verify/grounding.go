@@ -10,8 +10,13 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
+
+// Grounding is one value a plan writes that the goal checks, and where an
+// agent could have read it (ground.Grounding).
+type Grounding = ground.Grounding
 
 // literal is a value a positive goal assertion checks on a field.
 type literal struct {
@@ -30,7 +35,7 @@ type literal struct {
 //
 // A run's trace is computed once (the check and the reveal loop both ask
 // for the plan's) and each caller gets its own copy.
-func (in *envInfo) ground(r *run) []Grounding {
+func (in *envInfo) ground(r *run) []ground.Grounding {
 	if r.grounding == nil {
 		gs := in.traceGrounding(r)
 		r.grounding = &gs
@@ -41,7 +46,7 @@ func (in *envInfo) ground(r *run) []Grounding {
 // traceGrounding does ground's work. The observations are read into the
 // context only when a value is looked up, so those after the last write
 // the goal checks are never parsed.
-func (in *envInfo) traceGrounding(r *run) []Grounding {
+func (in *envInfo) traceGrounding(r *run) []ground.Grounding {
 	lits := in.goalLiterals()
 	if len(lits) == 0 {
 		return nil
@@ -54,7 +59,7 @@ func (in *envInfo) traceGrounding(r *run) []Grounding {
 	}
 	ctx := in.messageContext()
 	read := 0 // observations added to ctx
-	var out []Grounding
+	var out []ground.Grounding
 	seen := map[string]bool{}
 	var prev uint64
 	for i, call := range r.calls {
@@ -64,7 +69,7 @@ func (in *envInfo) traceGrounding(r *run) []Grounding {
 		}
 		if changed || called[call.Name] {
 			for ; read < i; read++ {
-				ctx.add(fmt.Sprintf("observation of step %d (%s)", read+1, r.calls[read].Name), r.obs[read].Content)
+				ctx.Add(fmt.Sprintf("observation of step %d (%s)", read+1, r.calls[read].Name), r.obs[read].Content)
 			}
 			out = append(out, in.groundStep(ctx, i, call, lits, seen)...)
 		}
@@ -77,63 +82,63 @@ func (in *envInfo) traceGrounding(r *run) []Grounding {
 // the step's other values be derived from it (net income as the
 // difference of the two totals the same message states), and the steps
 // after it (a total of the amounts the plan wrote row by row).
-func (in *envInfo) groundStep(ctx *visible, i int, call episode.ToolCall, lits []literal, seen map[string]bool) []Grounding {
+func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall, lits []literal, seen map[string]bool) []ground.Grounding {
 	known := ctx
 	var args map[string]any
 	_ = json.Unmarshal(call.Args, &args)
-	var out []Grounding
-	var derived []formula
+	var out []ground.Grounding
+	var derived []ground.Formula
 	if len(in.intent.Derive) > 0 {
 		named := *ctx
-		named.mentions = mentionText(args)
+		named.Mentions = ground.MentionText(args)
 		ctx = &named
 	}
-	for _, lf := range leaves("", args) {
+	for _, lf := range ground.Leaves("", args) {
 		for _, l := range lits {
-			v, ok := checkedValue(lf.value, l)
+			v, ok := checkedValue(lf.Value, l)
 			if !ok {
 				continue
 			}
-			g := Grounding{Step: i + 1, Tool: call.Name, Arg: lf.path, Field: l.field, Collection: l.target, Value: state.Text(v), Goal: l.goal}
+			g := ground.Grounding{Step: i + 1, Tool: call.Name, Arg: lf.Path, Field: l.field, Collection: l.target, Value: state.Text(v), Goal: l.goal}
 			key := fmt.Sprint(g.Step, g.Arg, g.Value)
 			if seen[key] {
 				continue
 			}
 			seen[key] = true
 			if in.enumField(l.target, l.field) {
-				g.Source = ctx.findState(v)
+				g.Source = ctx.FindState(v)
 			} else {
-				g.Source = ctx.find(v, l.field)
+				g.Source = ctx.Find(v, l.field)
 			}
 			if g.Source == "" {
 				g.Source = in.toolQuote(call.Name, v)
 			}
-			if f, ok := numberOf(v); ok && g.Source == "" {
-				if fm, ok := ctx.formulaFor(f, in.intent.Derive); ok {
-					g.Source = "derived: " + fm.how
+			if f, ok := ground.NumberOf(v); ok && g.Source == "" {
+				if fm, ok := ctx.FormulaFor(f, in.intent.Derive); ok {
+					g.Source = "derived: " + fm.How
 					derived = append(derived, fm)
 				}
 			} else if g.Source == "" {
-				g.Source = ctx.derive(v, in.intent.Derive)
+				g.Source = ctx.Derive(v, in.intent.Derive)
 			}
 			out = append(out, g)
 		}
 	}
 	for j, g := range out {
-		if f, ok := parseNumber(g.Value); ok && g.Source == "" {
-			out[j].Source = groundInRecord(args, g.Arg, f, out, in.intent.Derive)
+		if f, ok := ground.ParseNumber(g.Value); ok && g.Source == "" {
+			out[j].Source = ground.GroundInRecord(args, g.Arg, f, out, in.intent.Derive)
 		}
 	}
-	all := append(slices.Clone(known.derived), derived...)
-	known.derived = all
-	if len(all) < 2 || !slices.ContainsFunc(out, func(g Grounding) bool { return g.Source == "" }) {
+	all := append(slices.Clone(known.Derived), derived...)
+	known.Derived = all
+	if len(all) < 2 || !slices.ContainsFunc(out, func(g ground.Grounding) bool { return g.Source == "" }) {
 		return out
 	}
 	step := *ctx
-	step.derived = all
+	step.Derived = all
 	for j, g := range out {
 		if g.Source == "" {
-			if how := step.derive(g.Value, in.intent.Derive); how != "" {
+			if how := step.Derive(g.Value, in.intent.Derive); how != "" {
 				out[j].Source = how + " (from figures derived at this step)"
 			}
 		}
@@ -169,11 +174,11 @@ func (in *envInfo) goalLiterals() []literal {
 		for _, p := range a.Where {
 			switch p.Op {
 			case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
-				if !emptyValue(p.Value) {
+				if !ground.EmptyValue(p.Value) {
 					out = append(out, literal{c.index, a.Target, p.Field, p.Op, p.Value})
 				}
 			case assert.OpIn:
-				if l, ok := p.Value.([]any); ok && len(l) == 1 && !emptyValue(l[0]) {
+				if l, ok := p.Value.([]any); ok && len(l) == 1 && !ground.EmptyValue(l[0]) {
 					out = append(out, literal{c.index, a.Target, p.Field, assert.OpEquals, l[0]})
 				}
 			case assert.OpMatches:
@@ -221,25 +226,25 @@ func checkedValue(v any, l literal) (any, bool) {
 // messageContext is what the agent sees before its first call. The
 // messages are read once per environment; each caller gets its own context
 // to add to.
-func (in *envInfo) messageContext() *visible {
+func (in *envInfo) messageContext() *ground.Visible {
 	if in.messages == nil {
 		in.messages = in.readMessages()
 	}
-	return &visible{docs: slices.Clone(in.messages.docs), clock: in.messages.clock}
+	return &ground.Visible{Docs: slices.Clone(in.messages.Docs), Clock: in.messages.Clock}
 }
 
 // readMessages reads the opening messages into a context.
-func (in *envInfo) readMessages() *visible {
-	ctx := &visible{}
+func (in *envInfo) readMessages() *ground.Visible {
+	ctx := &ground.Visible{}
 	if w, err := in.env.World(in.env.Recipe.Seed); err == nil {
-		ctx.clock = w.Clock
+		ctx.Clock = w.Clock
 	}
 	for _, m := range in.env.Messages() {
 		name := "the instruction"
 		if m.Role == "system" {
 			name = "the system prompt"
 		}
-		ctx.docs = append(ctx.docs, newDoc(name, m.Content))
+		ctx.Docs = append(ctx.Docs, ground.NewDoc(name, m.Content))
 	}
 	return ctx
 }
@@ -253,7 +258,7 @@ func (in *envInfo) enumField(target, field string) bool {
 
 // groundingCause blames the intent for a goal its instruction does not
 // state.
-func (in *envInfo) groundingCause(g Grounding, from string) RootCause {
+func (in *envInfo) groundingCause(g ground.Grounding, from string) RootCause {
 	iref := ref(in.env.Intent)
 	msg := fmt.Sprintf("step %d of the %s plan (%s) writes %s=%q, which goal[%d] checks on %s, but nothing the agent sees before that step holds it (not the instruction, the system prompt or an earlier observation)",
 		g.Step, from, g.Tool, g.Arg, g.Value, g.Goal, g.Field)

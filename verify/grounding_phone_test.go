@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/verify/ground"
 )
 
 // A phone number the goal checks with a pattern is traced like an
@@ -19,17 +20,17 @@ func TestGroundPhoneByPattern(t *testing.T) {
 	if _, ok := checkedValue("14155550188", l); ok {
 		t.Errorf("another number is checked by the pattern")
 	}
-	ctx := &visible{}
-	ctx.add("users", `[{"name":"Rosa","phone":"+1 (415) 555-0123"}]`)
-	if ctx.find("14155550123", "to_number") == "" {
+	ctx := &ground.Visible{}
+	ctx.Add("users", `[{"name":"Rosa","phone":"+1 (415) 555-0123"}]`)
+	if ctx.Find("14155550123", "to_number") == "" {
 		t.Errorf("a number shown in another format is not grounded")
 	}
-	if got := ctx.find("14155550188", "to_number"); got != "" {
+	if got := ctx.Find("14155550188", "to_number"); got != "" {
 		t.Errorf("a number nobody showed is grounded by %q", got)
 	}
-	other := &visible{}
-	other.add("tickets", `[{"id":41,"requester":"555","code":"0123 1415"}]`)
-	if got := other.find("14155550123", "to_number"); got != "" {
+	other := &ground.Visible{}
+	other.Add("tickets", `[{"id":41,"requester":"555","code":"0123 1415"}]`)
+	if got := other.Find("14155550123", "to_number"); got != "" {
 		t.Errorf("digits of separate values grounded a number: %q", got)
 	}
 }

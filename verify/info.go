@@ -11,6 +11,7 @@ import (
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/editdist"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -84,10 +85,10 @@ type envInfo struct {
 	unique map[string]map[string][]string
 	// messages is what the agent sees before its first call, read once
 	// (messageContext copies it).
-	messages *visible
+	messages *ground.Visible
 	// recDocs holds each initial record read as text, by collection
 	// (recordDocs).
-	recDocs map[string][]contextDoc
+	recDocs map[string][]ground.ContextDoc
 }
 
 // readCELs reads the cel checks as wheres where their shape allows, once,

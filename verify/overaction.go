@@ -12,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -257,7 +258,7 @@ func swapWrites(w *state.World, s source, args map[string]any, skip func(coll, k
 func relinked(old, carried map[string]any) bool {
 	links := false
 	for arg, v := range old {
-		if !identityField(arg) || emptyValue(v) {
+		if !identityField(arg) || ground.EmptyValue(v) {
 			continue
 		}
 		links = true
@@ -310,7 +311,7 @@ func (in *envInfo) addedRecipients(c episode.ToolCall) []extraWrite {
 	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		list, isList := args[arg].([]any)
 		adds := t.Effect.Kind == "append" && arg == t.Effect.Value
-		if !isList && !adds || !in.recipientList(t, arg) || emptyValue(args[arg]) {
+		if !isList && !adds || !in.recipientList(t, arg) || ground.EmptyValue(args[arg]) {
 			continue
 		}
 		for _, v := range in.outsiders(w, args[arg]) {

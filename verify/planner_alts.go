@@ -12,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -521,7 +522,7 @@ func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate, s *episo
 
 // searchBy is searchFor with the values a filter may take limited to
 // those seen shows (nil: any).
-func (p *planner) searchBy(ci *collInfo, selection []assert.Predicate, s *episode.Session, seen *visible) (*episode.Tool, map[string]any) {
+func (p *planner) searchBy(ci *collInfo, selection []assert.Predicate, s *episode.Session, seen *ground.Visible) (*episode.Tool, map[string]any) {
 	var best, listing *episode.Tool
 	var bestArgs map[string]any
 	for _, t := range p.usable(p.info.toolsOn(ci.name, "search")) {
@@ -532,7 +533,7 @@ func (p *planner) searchBy(ci *collInfo, selection []assert.Predicate, s *episod
 					continue
 				}
 				v, ok := filterValue(ci, pr, s)
-				if !ok || seen != nil && seen.find(v, f.field) == "" {
+				if !ok || seen != nil && seen.Find(v, f.field) == "" {
 					continue
 				}
 				if f.op != assert.OpGT && f.op != assert.OpLT && f.op != assert.OpGTE && f.op != assert.OpLTE && f.op != assert.OpIn {
@@ -555,10 +556,10 @@ func (p *planner) searchBy(ci *collInfo, selection []assert.Predicate, s *episod
 
 // visibleNow is what the agent has seen in s: the opening messages and
 // the observations so far.
-func (p *planner) visibleNow(s *episode.Session) *visible {
+func (p *planner) visibleNow(s *episode.Session) *ground.Visible {
 	ctx := p.info.messageContext()
 	for i, st := range s.Trajectory() {
-		ctx.add(fmt.Sprintf("observation of step %d", i+1), st.Observation.Content)
+		ctx.Add(fmt.Sprintf("observation of step %d", i+1), st.Observation.Content)
 	}
 	return ctx
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -63,7 +64,7 @@ func (p *planner) allowedValue(field string, v any, forbid []assert.Predicate) (
 				if satisfy.HoldsOn(cand, forbid) {
 					continue
 				}
-				if lastPart(k) == lastPart(field) {
+				if ground.LastPart(k) == ground.LastPart(field) {
 					return cand, true
 				}
 				if fallback == nil && email {

@@ -11,6 +11,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -29,7 +30,7 @@ const maxReveals = 8
 func (p *Job) revealReads(r *run) (*run, bool) {
 	for range maxReveals {
 		gs := p.info.ground(r)
-		g, bad := ungrounded(gs)
+		g, bad := ground.Ungrounded(gs)
 		if !bad {
 			return r, true
 		}
@@ -39,17 +40,17 @@ func (p *Job) revealReads(r *run) (*run, bool) {
 		}
 		r = next
 	}
-	_, bad := ungrounded(p.info.ground(r))
+	_, bad := ground.Ungrounded(p.info.ground(r))
 	return r, !bad
 }
 
 // revealOne tries the reads that could show g's value and keeps the first
 // that does, with the plan still passing.
-func (p *Job) revealOne(r *run, g Grounding, proseOnly bool) (*run, bool) {
+func (p *Job) revealOne(r *run, g ground.Grounding, proseOnly bool) (*run, bool) {
 	at := g.Step - 1
 	known := p.info.messageContext()
 	for i := 0; i < at; i++ {
-		known.add(fmt.Sprintf("observation of step %d", i+1), r.obs[i].Content)
+		known.Add(fmt.Sprintf("observation of step %d", i+1), r.obs[i].Content)
 	}
 	for _, read := range p.info.readsShowing(g.Value, known, proseOnly) {
 		calls := slices.Insert(slices.Clone(r.calls), at, read)
@@ -75,7 +76,7 @@ func (p *Job) revealOne(r *run, g Grounding, proseOnly bool) (*run, bool) {
 // the intent derives from several records: it lists every collection the
 // environment can list whole before the step, and keeps the reads when
 // the value is then grounded.
-func (p *Job) readEverything(r *run, g Grounding) (*run, bool) {
+func (p *Job) readEverything(r *run, g ground.Grounding) (*run, bool) {
 	at := g.Step - 1
 	reads := p.listings(r.calls[:at])
 	if len(reads) == 0 {
@@ -156,7 +157,7 @@ func (r *run) digestBefore(i int) uint64 {
 
 // categorical reports whether the goal checks g's value on a field with
 // fixed states.
-func (in *envInfo) categorical(g Grounding) bool {
+func (in *envInfo) categorical(g ground.Grounding) bool {
 	ci := in.colls[g.Collection]
 	if ci == nil {
 		return false
@@ -168,7 +169,7 @@ func (in *envInfo) categorical(g Grounding) bool {
 // readsShowing lists read calls that return a record holding v: searches
 // filtered by a field of that record the agent already knows, then
 // searches that need no argument, then gets by a known key.
-func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []episode.ToolCall {
+func (in *envInfo) readsShowing(v string, known *ground.Visible, proseOnly bool) []episode.ToolCall {
 	w, err := in.env.World(in.env.Recipe.Seed)
 	if err != nil {
 		return nil
@@ -182,7 +183,7 @@ func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []epis
 		}
 		docs := in.recordDocs(name, c)
 		for ri, rec := range c.Records {
-			if !docs[ri].holds(v, "", time.Time{}) || (proseOnly && !inProse(rec, v)) {
+			if !docs[ri].Holds(v, "", time.Time{}) || (proseOnly && !inProse(rec, v)) {
 				continue
 			}
 			for _, t := range in.toolsOn(name, "search") {
@@ -194,7 +195,7 @@ func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []epis
 				}
 				for _, f := range searchFilters(t, ci.def) {
 					fv, ok := state.Path(rec, f.field)
-					if !ok || emptyValue(fv) || known.find(fv, f.field) == "" {
+					if !ok || ground.EmptyValue(fv) || known.Find(fv, f.field) == "" {
 						continue
 					}
 					args := map[string]any{f.arg: satisfy.FitArg(fv, argSchema(t, f.arg))}
@@ -205,7 +206,7 @@ func (in *envInfo) readsShowing(v string, known *visible, proseOnly bool) []epis
 			}
 			for _, t := range in.toolsOn(name, "get") {
 				arg, field := keyArgOf(t, ci.def)
-				if kv, ok := rec[field]; ok && known.find(kv, field) != "" {
+				if kv, ok := rec[field]; ok && known.Find(kv, field) != "" {
 					gets = appendCall(gets, t.Name, map[string]any{arg: satisfy.FitArg(kv, argSchema(t, arg))})
 				}
 			}
@@ -257,7 +258,7 @@ func wholeArgs(t *episode.Tool) map[string]any {
 	if arg == "" {
 		return map[string]any{}
 	}
-	if m, ok := numberOf(argSchema(t, arg)["maximum"]); ok && m > 0 {
+	if m, ok := ground.NumberOf(argSchema(t, arg)["maximum"]); ok && m > 0 {
 		return map[string]any{arg: m}
 	}
 	return map[string]any{}
@@ -277,18 +278,18 @@ func appendCall(calls []episode.ToolCall, name string, args map[string]any) []ep
 // recordDocs reads each record of a collection of the initial world as
 // showsValue reads a record's JSON, once per environment: readsShowing
 // looks through every record for each value it tries to reveal.
-func (in *envInfo) recordDocs(name string, c *state.Collection) []contextDoc {
+func (in *envInfo) recordDocs(name string, c *state.Collection) []ground.ContextDoc {
 	if docs, ok := in.recDocs[name]; ok {
 		return docs
 	}
-	docs := make([]contextDoc, len(c.Records))
+	docs := make([]ground.ContextDoc, len(c.Records))
 	for i, rec := range c.Records {
-		ctx := &visible{}
-		ctx.add("text", jsonText(rec))
-		docs[i] = ctx.docs[0]
+		ctx := &ground.Visible{}
+		ctx.Add("text", jsonText(rec))
+		docs[i] = ctx.Docs[0]
 	}
 	if in.recDocs == nil {
-		in.recDocs = map[string][]contextDoc{}
+		in.recDocs = map[string][]ground.ContextDoc{}
 	}
 	in.recDocs[name] = docs
 	return docs
@@ -297,17 +298,17 @@ func (in *envInfo) recordDocs(name string, c *state.Collection) []contextDoc {
 // showsValue reports whether a text (an observation, a record as JSON)
 // holds v as the grounding check reads it.
 func showsValue(text, v string) bool {
-	ctx := &visible{}
-	ctx.add("text", text)
-	return ctx.find(v, "") != ""
+	ctx := &ground.Visible{}
+	ctx.Add("text", text)
+	return ctx.Find(v, "") != ""
 }
 
 // inProse reports whether a record states v inside a sentence: a text
 // field with at least three words more than v that holds it.
 func inProse(rec map[string]any, v string) bool {
 	want := len(strings.Fields(satisfy.Loose(v))) + 3
-	for _, lf := range leaves("", rec) {
-		t, ok := lf.value.(string)
+	for _, lf := range ground.Leaves("", rec) {
+		t, ok := lf.Value.(string)
 		if !ok || len(strings.Fields(satisfy.Loose(t))) < want {
 			continue
 		}

@@ -1,12 +1,13 @@
 package verify
 
 import (
-	"github.com/legoenv/legoenv/internal/testlib"
 	"testing"
 	"time"
 
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 )
 
 // The record read once by recordDocs answers as showsValue on the record's
@@ -33,8 +34,8 @@ func TestRecordDocsShowAsTheRecordJSON(t *testing.T) {
 			docs := in.recordDocs(name, c)
 			var values []string
 			for _, rec := range c.Records {
-				for _, lf := range leaves("", map[string]any(rec)) {
-					values = append(values, state.Text(lf.value))
+				for _, lf := range ground.Leaves("", map[string]any(rec)) {
+					values = append(values, state.Text(lf.Value))
 				}
 			}
 			if len(values) > 12 {
@@ -44,7 +45,7 @@ func TestRecordDocsShowAsTheRecordJSON(t *testing.T) {
 			for i, rec := range c.Records {
 				text := jsonText(rec)
 				for _, v := range values {
-					if got, want := docs[i].holds(v, "", time.Time{}), showsValue(text, v); got != want {
+					if got, want := docs[i].Holds(v, "", time.Time{}), showsValue(text, v); got != want {
 						t.Fatalf("%s record %d, value %q: the read record says %v, its JSON %v", name, i, v, got, want)
 					}
 					checked++

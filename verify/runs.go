@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 )
 
 // run is one replay of a list of calls on a fresh session.
@@ -19,7 +20,7 @@ type run struct {
 	result  assert.Result
 	sess    *episode.Session
 	// grounding is the trace ground made of this run, once asked for.
-	grounding *[]Grounding
+	grounding *[]ground.Grounding
 }
 
 // replay runs calls on a fresh session of env and scores the end state.

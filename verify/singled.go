@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -70,7 +71,7 @@ const maxThresholds = 40
 // numbersIn lists the distinct numbers of text, at most maxThresholds.
 func numbersIn(text string) []float64 {
 	var out []float64
-	for _, m := range numberRE.FindAllString(text, -1) {
+	for _, m := range ground.NumberTexts(text) {
 		n, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64)
 		if err != nil || slices.Contains(out, n) {
 			continue

@@ -11,6 +11,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/ground"
 )
 
 // Options tune VerifyAll.
@@ -109,9 +110,9 @@ func VerifyEnv(ctx context.Context, env *episode.Env) Verdict {
 // plan writes came from, and every wrong plan the discriminating check
 // tried with its reward.
 type Explanation struct {
-	Verdict   Verdict     `json:"verdict"`
-	Grounding []Grounding `json:"grounding"`
-	Probes    []Probe     `json:"probes"`
+	Verdict   Verdict            `json:"verdict"`
+	Grounding []ground.Grounding `json:"grounding"`
+	Probes    []Probe            `json:"probes"`
 }
 
 // Explain verifies env and keeps the grounding trace and the probes.

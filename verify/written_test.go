@@ -8,6 +8,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/ground"
 )
 
 // rowGoal checks one row of a forecast sheet, named by its agent, one
@@ -52,9 +53,9 @@ func TestGroundInTheWrittenRecord(t *testing.T) {
 		{goal: 2, target: "google_sheets.rows", field: "cells.Utilization %", op: assert.OpEquals, value: "40"},
 		{goal: 3, target: "google_sheets.rows", field: "cells.Utilization %", op: assert.OpEquals, value: "60"},
 	}
-	read := func(baseline string) *visible {
-		ctx := &visible{docs: []contextDoc{newDoc("the instruction", "Log each agent's load, capacity and utilization.")}}
-		ctx.add("baselines", baseline)
+	read := func(baseline string) *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Log each agent's load, capacity and utilization.")}}
+		ctx.Add("baselines", baseline)
 		return ctx
 	}
 	util := func(ds []atom.Derivation, baseline, value string) string {

@@ -1,4 +1,4 @@
-package verify
+package ground
 
 import (
 	"fmt"
@@ -19,11 +19,11 @@ import (
 // writtenRow is the numbers one record a goal checks states, by field.
 type writtenRow map[string]float64
 
-// goalRows lists the records a goal's positive assertions check: the
+// GoalRows lists the records a goal's positive assertions check: the
 // assertions on one collection that name the same record by the same
 // words (a row by its worksheet and its agent's name) state the fields of
 // one record, each assertion one or more of its numbers.
-func goalRows(goal []assert.Assertion) []writtenRow {
+func GoalRows(goal []assert.Assertion) []writtenRow {
 	byKey := map[string]writtenRow{}
 	for _, a := range goal {
 		if a.IsNegative() || a.Type == assert.CEL {
@@ -32,7 +32,7 @@ func goalRows(goal []assert.Assertion) []writtenRow {
 		var key []string
 		nums := writtenRow{}
 		for _, p := range a.Where {
-			if f, ok := numberOf(p.Value); ok && p.Op == assert.OpEquals {
+			if f, ok := NumberOf(p.Value); ok && p.Op == assert.OpEquals {
 				nums[p.Field] = f
 				continue
 			}
@@ -58,7 +58,7 @@ func goalRows(goal []assert.Assertion) []writtenRow {
 
 // rowFormulas yields the formulas over two fields of a written record
 // other than the one that states the figure.
-func (r writtenRow) formulas(figure string, yield func(formula) bool) bool {
+func (r writtenRow) formulas(figure string, yield func(Formula) bool) bool {
 	fields := slices.Sorted(maps.Keys(r))
 	for i, a := range fields {
 		for _, b := range fields[i+1:] {
@@ -74,20 +74,20 @@ func (r writtenRow) formulas(figure string, yield func(formula) bool) bool {
 	return true
 }
 
-// fromWrittenRow finds f, stated in one field of a record a goal checks,
+// FromWrittenRow finds f, stated in one field of a record a goal checks,
 // as a formula over two other fields of that record.
-func fromWrittenRow(rows []writtenRow, f float64) (formula, bool) {
+func FromWrittenRow(rows []writtenRow, f float64) (Formula, bool) {
 	if fewWhole(f) {
-		return formula{}, false // a few of something: a count, not a computation
+		return Formula{}, false // a few of something: a count, not a computation
 	}
 	for _, r := range rows {
 		for _, field := range slices.Sorted(maps.Keys(r)) {
 			if !approx(r[field], f) {
 				continue
 			}
-			var found formula
+			var found Formula
 			ok := false
-			r.formulas(field, func(fm formula) bool {
+			r.formulas(field, func(fm Formula) bool {
 				ok = fm.matches(f)
 				found = fm
 				return !ok
@@ -97,34 +97,34 @@ func fromWrittenRow(rows []writtenRow, f float64) (formula, bool) {
 			}
 		}
 	}
-	return formula{}, false
+	return Formula{}, false
 }
 
-// groundInRecord derives the value at path from two other numbers of the
+// GroundInRecord derives the value at path from two other numbers of the
 // record the step writes beside it, each one grounded at this step, by a
 // declared formula; "" when none gives it.
-func groundInRecord(args map[string]any, path string, f float64, out []Grounding, ds []atom.Derivation) string {
+func GroundInRecord(args map[string]any, path string, f float64, out []Grounding, ds []atom.Derivation) string {
 	parent := ""
 	if i := strings.LastIndex(path, "."); i >= 0 {
 		parent = path[:i+1]
 	}
 	row := writtenRow{}
-	for _, lf := range leaves("", args) {
-		if lf.path == path || !strings.HasPrefix(lf.path, parent) || strings.Contains(lf.path[len(parent):], ".") {
+	for _, lf := range Leaves("", args) {
+		if lf.Path == path || !strings.HasPrefix(lf.Path, parent) || strings.Contains(lf.Path[len(parent):], ".") {
 			continue
 		}
-		x, ok := numberOf(lf.value)
-		if ok && slices.ContainsFunc(out, func(g Grounding) bool { return g.Arg == lf.path && g.Source != "" }) {
-			row[lf.path] = x
+		x, ok := NumberOf(lf.Value)
+		if ok && slices.ContainsFunc(out, func(g Grounding) bool { return g.Arg == lf.Path && g.Source != "" }) {
+			row[lf.Path] = x
 		}
 	}
 	var how string
 	if fewWhole(f) {
 		return ""
 	}
-	row.formulas(path, func(fm formula) bool {
+	row.formulas(path, func(fm Formula) bool {
 		if fm.matches(f) && declared(fm, ds) {
-			how = "derived: " + fm.how
+			how = "derived: " + fm.How
 			return false
 		}
 		return true

@@ -1,4 +1,4 @@
-package verify
+package ground
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ import (
 
 // Grounding is one value a plan writes that the goal checks, and where an
 // agent could have read it. Source is empty when nothing the agent sees
-// holds the value: the plan then knows something only the goal says.
+// Holds the value: the plan then knows something only the goal says.
 type Grounding struct {
 	Step  int    `json:"step"` // 1-based
 	Tool  string `json:"tool"`
@@ -31,24 +31,26 @@ type Grounding struct {
 	Source     string `json:"source,omitempty"`
 }
 
-// visible is what an agent has seen before one step: the messages and the
+// Visible is what an agent has seen before one step: the messages and the
 // observations of the earlier steps, as normalised text, with the numbers
 // they mention.
-type visible struct {
-	docs  []contextDoc
-	clock time.Time
+type Visible struct {
+	Docs  []ContextDoc
+	Clock time.Time
 	// For declared derivations: the records the observations showed, as
 	// tables, and the figures the step being traced derived already.
 	tables  []table
-	derived []formula
+	Derived []Formula
 	// mentions is the loose text of what the step being traced writes
 	// (or, for an importer, of what the goal checks): a total over "the
 	// records it names" selects rows by it.
-	mentions string
+	Mentions string
 }
 
-type contextDoc struct {
-	name string
+// ContextDoc is one text an agent has seen (a message, an observation),
+// in the forms a value is looked for in.
+type ContextDoc struct {
+	Name string
 	text string // loose form: lower case, words split by single spaces
 	nums []float64
 	// The words before each placeholder of a template the text gives
@@ -69,7 +71,9 @@ type contextDoc struct {
 	prose string
 }
 
-func emptyValue(v any) bool {
+// EmptyValue reports a value not grounded as a whole: nil, a blank text,
+// an empty list, or an object (checked field by field).
+func EmptyValue(v any) bool {
 	switch x := v.(type) {
 	case nil:
 		return true
@@ -84,13 +88,13 @@ func emptyValue(v any) bool {
 }
 
 type leaf struct {
-	path  string
-	value any
+	Path  string
+	Value any
 }
 
-// leaves flattens arguments to their scalar values (list elements
+// Leaves flattens arguments to their scalar values (list elements
 // included) with their paths.
-func leaves(prefix string, v any) []leaf {
+func Leaves(prefix string, v any) []leaf {
 	return appendLeaves(nil, prefix, v)
 }
 
@@ -118,42 +122,42 @@ func appendLeaves(out []leaf, prefix string, v any) []leaf {
 	return append(out, leaf{prefix, v})
 }
 
-// add appends an observation; a JSON observation is read as its values, so
+// Add appends an observation; a JSON observation is read as its values, so
 // that escapes and key names neither hide nor fake a value.
-func (ctx *visible) add(name, content string) {
+func (ctx *Visible) Add(name, content string) {
 	var v any
 	if json.Unmarshal([]byte(content), &v) == nil {
-		ctx.tabulate(len(ctx.docs), name, v)
+		ctx.tabulate(len(ctx.Docs), name, v)
 		var b strings.Builder
 		for _, n := range fullNames(v, nil) {
 			b.WriteString(n)
 			b.WriteString("\n")
 		}
-		for _, lf := range leaves("", v) {
-			if f, ok := lf.value.(float64); ok {
+		for _, lf := range Leaves("", v) {
+			if f, ok := lf.Value.(float64); ok {
 				// A number as people read it: 1284300.5, not 1.2843005e+06.
 				b.WriteString(strconv.FormatFloat(f, 'f', -1, 64))
 			} else {
-				b.WriteString(state.Text(lf.value))
+				b.WriteString(state.Text(lf.Value))
 			}
 			b.WriteString("\n")
 		}
 		content = b.String()
-		d := newDoc(name, content)
+		d := NewDoc(name, content)
 		d.pairs = fieldPairs(v)
-		d.prose = proseOf(v)
-		ctx.docs = append(ctx.docs, d)
+		d.prose = ProseOf(v)
+		ctx.Docs = append(ctx.Docs, d)
 		return
 	}
-	ctx.docs = append(ctx.docs, newDoc(name, content))
+	ctx.Docs = append(ctx.Docs, NewDoc(name, content))
 }
 
-// proseOf is the loose text of the values of three words or more.
-func proseOf(v any) string {
+// ProseOf is the loose text of the values of three words or more.
+func ProseOf(v any) string {
 	var b strings.Builder
 	b.WriteByte(' ')
-	for _, lf := range leaves("", v) {
-		if s, ok := lf.value.(string); ok {
+	for _, lf := range Leaves("", v) {
+		if s, ok := lf.Value.(string); ok {
 			if w := satisfy.Loose(s); strings.Count(w, " ") >= 2 {
 				b.WriteString(w + " ")
 			}
@@ -166,18 +170,18 @@ func proseOf(v any) string {
 // observation, with the field's own name (the last part of its path).
 func fieldPairs(v any) map[string]bool {
 	out := map[string]bool{}
-	for _, lf := range leaves("", v) {
-		if lf.path == "" || emptyValue(lf.value) {
+	for _, lf := range Leaves("", v) {
+		if lf.Path == "" || EmptyValue(lf.Value) {
 			continue
 		}
-		k := lf.path
+		k := lf.Path
 		if i := strings.LastIndexAny(k, ".]"); i >= 0 {
 			k = k[i+1:]
 		}
 		if k == "" {
 			continue
 		}
-		out[satisfy.Loose(k+" "+state.Text(lf.value))] = true
+		out[satisfy.Loose(k+" "+state.Text(lf.Value))] = true
 	}
 	return out
 }
@@ -213,12 +217,17 @@ func fullNames(v any, out []string) []string {
 	return out
 }
 
+// numberRE finds a number as text writes it: a sign, digits with commas,
+// a fraction.
 var numberRE = regexp.MustCompile(`-?\d[\d,]*(?:\.\d+)?`)
 
-// standaloneNumbers reads the numbers a text states as quantities: not
+// NumberTexts lists the numbers of text as written, commas kept.
+func NumberTexts(text string) []string { return numberRE.FindAllString(text, -1) }
+
+// StandaloneNumbers reads the numbers a text states as quantities: not
 // the pieces of a date, a time, an id or a code ("2026-02-15",
 // "10:30", "tkt_601", "INV-2919" state no 15, 30, 601 or 2919).
-func standaloneNumbers(text string) []float64 {
+func StandaloneNumbers(text string) []float64 {
 	var out []float64
 	for _, m := range numberRE.FindAllStringIndex(text, -1) {
 		if !standsAlone(text, m[0], m[1]) {
@@ -258,10 +267,11 @@ func standsAlone(text string, i, j int) bool {
 // isIDRune reports a letter or a digit (ASCII, or any letter).
 func isIDRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-func newDoc(name, text string) contextDoc {
-	d := contextDoc{name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text)}
+// NewDoc reads a text an agent has seen into its forms.
+func NewDoc(name, text string) ContextDoc {
+	d := ContextDoc{Name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text)}
 	d.prose = d.text
-	d.nums = standaloneNumbers(text)
+	d.nums = StandaloneNumbers(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
 		if ds := digitsOf(m); len(ds) >= 7 {
 			d.phones = append(d.phones, ds)
@@ -313,16 +323,16 @@ func templatePrefixes(text string) [][]string {
 // saw ("Follow up on missed call - Product Demo" from the policy's
 // "'Follow up on missed call - <EventName>'" and an event named Product
 // Demo).
-func (ctx *visible) fillsTemplate(v string) string {
+func (ctx *Visible) fillsTemplate(v string) string {
 	lv := strings.Fields(satisfy.Loose(v))
-	for _, d := range ctx.docs {
+	for _, d := range ctx.Docs {
 		for _, pre := range d.templates {
 			for k := len(pre); k >= 2; k-- {
 				if k >= len(lv) || !slices.Equal(pre[len(pre)-k:], lv[:k]) {
 					continue
 				}
-				if src := ctx.find(strings.Join(lv[k:], " "), ""); src != "" {
-					return d.name + " (a template) and " + src
+				if src := ctx.Find(strings.Join(lv[k:], " "), ""); src != "" {
+					return d.Name + " (a template) and " + src
 				}
 				break
 			}
@@ -331,30 +341,30 @@ func (ctx *visible) fillsTemplate(v string) string {
 	return ""
 }
 
-// findState names the first document that asks for the state v of an
+// FindState names the first document that asks for the state v of an
 // enumerated field: in a form of its word, in the messages or in prose
 // (a note, a policy, a mail), never as another record's value of a field.
-func (ctx *visible) findState(v any) string {
+func (ctx *Visible) FindState(v any) string {
 	w := satisfy.Loose(state.Text(v))
 	if !isWord(w) {
-		return ctx.find(v, "")
+		return ctx.Find(v, "")
 	}
-	for _, d := range ctx.docs {
+	for _, d := range ctx.Docs {
 		if hasWords(d.prose, []string{w}) {
-			return d.name
+			return d.Name
 		}
 	}
 	return ""
 }
 
-// find names the first document that holds v: numbers by value (1,200.00
+// Find names the first document that Holds v: numbers by value (1,200.00
 // is 1200), dates in common renderings or as today or tomorrow, booleans by
 // the words of their field (a flag is set because the text names it), text
 // by its words.
-func (ctx *visible) find(v any, field string) string {
-	for _, d := range ctx.docs {
-		if d.holds(v, field, ctx.clock) {
-			return d.name
+func (ctx *Visible) Find(v any, field string) string {
+	for _, d := range ctx.Docs {
+		if d.Holds(v, field, ctx.Clock) {
+			return d.Name
 		}
 	}
 	if s, ok := v.(string); ok {
@@ -363,7 +373,9 @@ func (ctx *visible) find(v any, field string) string {
 	return ""
 }
 
-func (d contextDoc) holds(v any, field string, clock time.Time) bool {
+// Holds reports whether the text states v as a value of field, its
+// dates read against clock.
+func (d ContextDoc) Holds(v any, field string, clock time.Time) bool {
 	switch x := v.(type) {
 	case bool:
 		return d.saysFlag(satisfy.FieldWords(field), x)
@@ -373,7 +385,7 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 		if ds := digitsOf(x); len(ds) >= 7 && len(ds)*2 > len(x) && slices.Contains(d.phones, ds) {
 			return true // a phone number written otherwise: +1 (415) 555-0101
 		}
-		if f, ok := parseNumber(x); ok {
+		if f, ok := ParseNumber(x); ok {
 			// A figure is a number, found as one: never as the piece of
 			// a date or an id that the words of the text would show.
 			return d.hasNumber(f)
@@ -388,15 +400,15 @@ func (d contextDoc) holds(v any, field string, clock time.Time) bool {
 		if isWord(w) {
 			// A state is asked for in another form of its word: "publish
 			// it" for published, "cancel" for cancelled.
-			return d.hasPhrase([]string{w})
+			return d.HasPhrase([]string{w})
 		}
 		return strings.Contains(d.text, " "+w+" ") || (len(w) > 3 && strings.Contains(d.text, w)) || d.pairs[w]
 	}
 	return strings.Contains(d.text, " "+satisfy.Loose(state.Text(v))+" ")
 }
 
-// parseNumber reads a number as people write it: "$1,200.50", "15%".
-func parseNumber(s string) (float64, bool) {
+// ParseNumber reads a number as people write it: "$1,200.50", "15%".
+func ParseNumber(s string) (float64, bool) {
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(strings.TrimSuffix(s, "%"), "$")
 	f, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
@@ -413,7 +425,7 @@ func isWord(s string) bool {
 	return s != ""
 }
 
-func (d contextDoc) hasNumber(f float64) bool {
+func (d ContextDoc) hasNumber(f float64) bool {
 	for _, n := range d.nums {
 		if approx(n, f) || approx(n, f*100) || approx(n/100, f) {
 			return true
@@ -424,9 +436,9 @@ func (d contextDoc) hasNumber(f float64) bool {
 
 func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 
-// hasPhrase reports whether every word appears in the text, each as a
+// HasPhrase reports whether every word appears in the text, each as a
 // form of it ("archived" is found in "archive it", never in "archipelago").
-func (d contextDoc) hasPhrase(words []string) bool { return hasWords(d.text, words) }
+func (d ContextDoc) HasPhrase(words []string) bool { return hasWords(d.text, words) }
 
 // hasWords reports whether every word appears in the loose text as a form
 // of itself.
@@ -436,7 +448,7 @@ func hasWords(text string, words []string) bool {
 	}
 	toks := strings.Fields(text)
 	for _, w := range words {
-		if !slices.ContainsFunc(toks, func(t string) bool { return sameWord(t, w) }) {
+		if !slices.ContainsFunc(toks, func(t string) bool { return SameWord(t, w) }) {
 			return false
 		}
 	}
@@ -447,8 +459,8 @@ func hasWords(text string, words []string) bool {
 // longest first.
 var wordSuffixes = []string{"ations", "ation", "ments", "ment", "ions", "ion", "ing", "led", "ly", "ed", "es", "s", "d", "e"}
 
-// wordBase strips one ending, keeping three letters or more.
-func wordBase(w string) string {
+// WordBase strips one ending, keeping three letters or more.
+func WordBase(w string) string {
 	for _, suf := range wordSuffixes {
 		if len(w)-len(suf) >= 3 && strings.HasSuffix(w, suf) {
 			return w[:len(w)-len(suf)]
@@ -457,11 +469,11 @@ func wordBase(w string) string {
 	return w
 }
 
-// sameWord reports whether two words are forms of one: "cancel" and
+// SameWord reports whether two words are forms of one: "cancel" and
 // "cancelled", "publish" and "published", "archive" and "archived";
 // "approved" and "approximately" are not.
-func sameWord(a, b string) bool {
-	return a == b || wordBase(a) == wordBase(b) || wordBase(a) == b || a == wordBase(b)
+func SameWord(a, b string) bool {
+	return a == b || WordBase(a) == WordBase(b) || WordBase(a) == b || a == WordBase(b)
 }
 
 // negations are the words that, just before a flag's name, say it is off.
@@ -470,13 +482,13 @@ var negations = []string{"not", "no", "non", "never", "without", "remove", "unse
 // saysFlag reports whether the text sets a flag to v by naming it: "mark
 // them VIP" for true, "not a VIP" or "no longer VIP" for false. The first
 // word of the flag's name decides, by the three words before it.
-func (d contextDoc) saysFlag(words []string, v bool) bool {
-	if len(words) == 0 || !d.hasPhrase(words) {
+func (d ContextDoc) saysFlag(words []string, v bool) bool {
+	if len(words) == 0 || !d.HasPhrase(words) {
 		return false
 	}
 	toks := strings.Fields(d.text)
 	for i, t := range toks {
-		if !sameWord(t, words[0]) {
+		if !SameWord(t, words[0]) {
 			continue
 		}
 		negated := slices.ContainsFunc(toks[max(0, i-3):i], func(p string) bool { return slices.Contains(negations, p) })
@@ -503,7 +515,7 @@ func parseDate(s string) (time.Time, bool) {
 }
 
 // hasDate looks for the calendar day of t as a person writes it.
-func (d contextDoc) hasDate(t time.Time, clock time.Time) bool {
+func (d ContextDoc) hasDate(t time.Time, clock time.Time) bool {
 	forms := []string{
 		t.Format("2006-01-02"), t.Format("January 2"), t.Format("Jan 2"), t.Format("2 January"),
 		t.Format("1/2/2006"), t.Format("01/02/2006"), t.Format("Monday, January 2"),
@@ -525,9 +537,9 @@ func (d contextDoc) hasDate(t time.Time, clock time.Time) bool {
 	return false
 }
 
-// ungrounded returns the first value the goal checks that the agent could
+// Ungrounded returns the first value the goal checks that the agent could
 // not have read.
-func ungrounded(gs []Grounding) (Grounding, bool) {
+func Ungrounded(gs []Grounding) (Grounding, bool) {
 	i := slices.IndexFunc(gs, func(g Grounding) bool { return g.Source == "" })
 	if i < 0 {
 		return Grounding{}, false

@@ -1,4 +1,4 @@
-package verify
+package ground
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ import (
 
 // Derivations are computed over tables: every list of records an
 // observation shows (and every single record) becomes rows of named
-// fields. A formula takes its operands from the fields of those rows,
+// Fields. A formula takes its operands from the fields of those rows,
 // never from pieces of ids or dates and never a number with itself, and a
 // group it selects is one a document other than the table names. An
 // intent declares which operations over which fields it expects
@@ -42,19 +42,19 @@ type tableRow struct {
 	dates map[string]time.Time
 }
 
-// formula is one computation over what the agent saw.
-type formula struct {
-	ops    []string // the declared operations it needs (an amount times a change needs product and difference)
-	fields []string // the fields its operands come from
+// Formula is one computation over what the agent saw.
+type Formula struct {
+	Ops    []string // the declared operations it needs (an amount times a change needs product and difference)
+	Fields []string // the fields its operands come from
 	value  float64
 	signed float64 // the value with its sign, where it has one (a loss is a negative gain); else value
-	how    string
+	How    string
 	loose  bool // a ratio: compared at two decimals
 }
 
 // tabulate turns an observation's records into tables: a list of records
 // is one table, a record on its own a table of one row.
-func (ctx *visible) tabulate(doc int, name string, v any) {
+func (ctx *Visible) tabulate(doc int, name string, v any) {
 	switch x := v.(type) {
 	case map[string]any:
 		nested := false
@@ -75,7 +75,7 @@ func (ctx *visible) tabulate(doc int, name string, v any) {
 }
 
 // addTable keeps the records of a list as rows.
-func (ctx *visible) addTable(doc int, name string, list []any) {
+func (ctx *Visible) addTable(doc int, name string, list []any) {
 	t := table{doc: doc, name: name}
 	for _, e := range list {
 		rec, ok := e.(map[string]any)
@@ -93,53 +93,54 @@ func (ctx *visible) addTable(doc int, name string, list []any) {
 // no quantity.
 func rowOf(rec map[string]any) tableRow {
 	r := tableRow{nums: map[string]float64{}, words: map[string]string{}, dates: map[string]time.Time{}}
-	for _, lf := range leaves("", rec) {
-		s, isText := lf.value.(string)
+	for _, lf := range Leaves("", rec) {
+		s, isText := lf.Value.(string)
 		if isText {
 			if t, ok := parseDate(s); ok {
-				r.dates[lf.path] = t
+				r.dates[lf.Path] = t
 				continue
 			}
 		}
-		if f, ok := numberOf(lf.value); ok {
-			if !idField(lf.path) {
-				r.nums[lf.path] = f
+		if f, ok := NumberOf(lf.Value); ok {
+			if !IDField(lf.Path) {
+				r.nums[lf.Path] = f
 			}
 			continue
 		}
 		if isText && strings.TrimSpace(s) != "" {
-			r.words[lf.path] = satisfy.Loose(s)
+			r.words[lf.Path] = satisfy.Loose(s)
 		}
 	}
 	return r
 }
 
-// idField reports whether a field names an identifier ("id",
+// IDField reports whether a field names an identifier ("id",
 // "conversation_id", "ticketId").
-func idField(path string) bool {
+func IDField(path string) bool {
 	w := satisfy.FieldWords(path)
 	return len(w) > 0 && (w[len(w)-1] == "id" || w[len(w)-1] == "ids")
 }
 
-func numberOf(v any) (float64, bool) {
+// NumberOf reads v as a number: a number, or a text that is one.
+func NumberOf(v any) (float64, bool) {
 	switch x := v.(type) {
 	case float64:
 		return x, true
 	case string:
-		return parseNumber(x)
+		return ParseNumber(x)
 	}
 	return 0, false
 }
 
 var tokenRE = regexp.MustCompile(`[\d][\d,]*(?:\.\d+)?|[^\s\d]+`)
 
-// derive reports how v could be computed from what the agent saw by a
+// Derive reports how v could be computed from what the agent saw by a
 // declared derivation. A text that mixes numbers and words ("6
 // escalated", "1 of 9") is derived when each number is seen or derived and
 // each word is seen.
-func (ctx *visible) derive(v any, ds []atom.Derivation) string {
-	if f, ok := numberOf(v); ok {
-		return ctx.deriveNumber(f, ds)
+func (ctx *Visible) Derive(v any, ds []atom.Derivation) string {
+	if f, ok := NumberOf(v); ok {
+		return ctx.DeriveNumber(f, ds)
 	}
 	s, ok := v.(string)
 	if !ok {
@@ -147,10 +148,10 @@ func (ctx *visible) derive(v any, ds []atom.Derivation) string {
 	}
 	var how []string
 	for _, tok := range tokenRE.FindAllString(s, -1) {
-		if f, ok := parseNumber(tok); ok {
-			src := ctx.find(f, "")
+		if f, ok := ParseNumber(tok); ok {
+			src := ctx.Find(f, "")
 			if src == "" {
-				src = ctx.deriveNumber(f, ds)
+				src = ctx.DeriveNumber(f, ds)
 			}
 			if src == "" {
 				return ""
@@ -158,7 +159,7 @@ func (ctx *visible) derive(v any, ds []atom.Derivation) string {
 			how = append(how, src)
 			continue
 		}
-		if w := satisfy.Loose(tok); w != "" && ctx.find(tok, "") == "" {
+		if w := satisfy.Loose(tok); w != "" && ctx.Find(tok, "") == "" {
 			return ""
 		}
 	}
@@ -168,30 +169,30 @@ func (ctx *visible) derive(v any, ds []atom.Derivation) string {
 	return strings.Join(how, "; ")
 }
 
-// deriveNumber finds f as the value of a formula the intent declares.
-func (ctx *visible) deriveNumber(f float64, ds []atom.Derivation) string {
-	if fm, ok := ctx.formulaFor(f, ds); ok {
-		return "derived: " + fm.how
+// DeriveNumber finds f as the value of a formula the intent declares.
+func (ctx *Visible) DeriveNumber(f float64, ds []atom.Derivation) string {
+	if fm, ok := ctx.FormulaFor(f, ds); ok {
+		return "derived: " + fm.How
 	}
 	return ""
 }
 
-// formulaFor finds the first declared formula whose value is f.
-func (ctx *visible) formulaFor(f float64, ds []atom.Derivation) (formula, bool) {
+// FormulaFor finds the first declared formula whose value is f.
+func (ctx *Visible) FormulaFor(f float64, ds []atom.Derivation) (Formula, bool) {
 	if len(ds) == 0 {
-		return formula{}, false
+		return Formula{}, false
 	}
 	for fm := range ctx.formulas() {
 		if fm.matches(f) && declared(fm, ds) {
 			return fm, true
 		}
 	}
-	return formula{}, false
+	return Formula{}, false
 }
 
 // matches compares a formula's value with a written figure: exactly, or
 // for a ratio as people round it (two decimals, or a percentage).
-func (fm formula) matches(f float64) bool {
+func (fm Formula) matches(f float64) bool {
 	if fm.loose {
 		// A ratio of ten or more is written whole (a cost per
 		// acquisition of 165.38 as 165).
@@ -203,9 +204,9 @@ func (fm formula) matches(f float64) bool {
 
 // declared reports whether every operation a formula needs is declared
 // over its fields.
-func declared(fm formula, ds []atom.Derivation) bool {
-	for _, op := range fm.ops {
-		if !slices.ContainsFunc(ds, func(d atom.Derivation) bool { return d.Op == op && covers(d, fm.fields) }) {
+func declared(fm Formula, ds []atom.Derivation) bool {
+	for _, op := range fm.Ops {
+		if !slices.ContainsFunc(ds, func(d atom.Derivation) bool { return d.Op == op && covers(d, fm.Fields) }) {
 			return false
 		}
 	}
@@ -217,11 +218,11 @@ func declared(fm formula, ds []atom.Derivation) bool {
 func approxLoose(a, b float64) bool { return a-b < 0.006 && b-a < 0.006 }
 
 // formulas yields every computation over the tables the agent saw.
-func (ctx *visible) formulas() iter.Seq[formula] {
-	return func(yield func(formula) bool) {
+func (ctx *Visible) formulas() iter.Seq[Formula] {
+	return func(yield func(Formula) bool) {
 		for i := range ctx.tables {
 			t := &ctx.tables[i]
-			for _, gen := range []func(*table, func(formula) bool) bool{ctx.wholeTable, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
+			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.wholeTable, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
 				if !gen(t, yield) {
 					return
 				}
@@ -265,12 +266,12 @@ func keySet[V any](m map[string]V) map[string]bool {
 }
 
 // wholeTable yields the count of a list and each field's total over it.
-func (ctx *visible) wholeTable(t *table, yield func(formula) bool) bool {
+func (ctx *Visible) wholeTable(t *table, yield func(Formula) bool) bool {
 	if len(t.rows) < 2 {
 		return true
 	}
 	n := float64(len(t.rows))
-	if !yield(formula{ops: []string{atom.DeriveCount}, fields: t.allFields(), value: n, how: fmt.Sprintf("the count of the %d records of %s", len(t.rows), t.name)}) {
+	if !yield(Formula{Ops: []string{atom.DeriveCount}, Fields: t.allFields(), value: n, How: fmt.Sprintf("the count of the %d records of %s", len(t.rows), t.name)}) {
 		return false
 	}
 	return totals(t, t.rows, "the records of "+t.name, yield)
@@ -278,11 +279,11 @@ func (ctx *visible) wholeTable(t *table, yield func(formula) bool) bool {
 
 // totals yields each numeric field's total over rows, and each pair's
 // total of per-row products (quantity x unit price).
-func totals(t *table, rows []tableRow, of string, yield func(formula) bool) bool {
+func totals(t *table, rows []tableRow, of string, yield func(Formula) bool) bool {
 	fields := t.fieldNames()
 	for i, a := range fields {
 		sum, ok := total(rows, func(r tableRow) (float64, bool) { x, ok := r.nums[a]; return x, ok })
-		if ok && !yield(formula{ops: []string{atom.DeriveSum}, fields: []string{a}, value: sum, how: fmt.Sprintf("the total of %s over %s", a, of)}) {
+		if ok && !yield(Formula{Ops: []string{atom.DeriveSum}, Fields: []string{a}, value: sum, How: fmt.Sprintf("the total of %s over %s", a, of)}) {
 			return false
 		}
 		for _, b := range fields[i+1:] {
@@ -291,7 +292,7 @@ func totals(t *table, rows []tableRow, of string, yield func(formula) bool) bool
 				y, oky := r.nums[b]
 				return x * y, okx && oky
 			})
-			if ok && !yield(formula{ops: []string{atom.DeriveProduct}, fields: []string{a, b}, value: p, how: fmt.Sprintf("the total of %s x %s over %s", a, b, of)}) {
+			if ok && !yield(Formula{Ops: []string{atom.DeriveProduct}, Fields: []string{a, b}, value: p, How: fmt.Sprintf("the total of %s x %s over %s", a, b, of)}) {
 				return false
 			}
 		}
@@ -299,7 +300,7 @@ func totals(t *table, rows []tableRow, of string, yield func(formula) bool) bool
 	return true
 }
 
-// total adds a value of every row; it holds only when every row has it.
+// total adds a value of every row; it Holds only when every row has it.
 func total(rows []tableRow, val func(tableRow) (float64, bool)) (float64, bool) {
 	sum := 0.0
 	for _, r := range rows {
@@ -315,7 +316,7 @@ func total(rows []tableRow, val func(tableRow) (float64, bool)) (float64, bool) 
 // groups yields, for each group of rows sharing a text value that a
 // document other than the table names (a policy's "Revenue", the
 // instruction's "open"), its count, its totals and its share of the whole.
-func (ctx *visible) groups(t *table, yield func(formula) bool) bool {
+func (ctx *Visible) groups(t *table, yield func(Formula) bool) bool {
 	if len(t.rows) < 2 {
 		return true
 	}
@@ -336,8 +337,8 @@ func (ctx *visible) groups(t *table, yield func(formula) bool) bool {
 			}
 			of := fmt.Sprintf("the %d records of %s whose %s is %q", len(rows), t.name, k, gv)
 			n := float64(len(rows))
-			if !yield(formula{ops: []string{atom.DeriveCount}, fields: []string{k}, value: n, how: "the count of " + of}) ||
-				!yield(formula{ops: []string{atom.DeriveRatio}, fields: []string{k}, value: n / float64(len(t.rows)), how: "the share of " + of, loose: true}) ||
+			if !yield(Formula{Ops: []string{atom.DeriveCount}, Fields: []string{k}, value: n, How: "the count of " + of}) ||
+				!yield(Formula{Ops: []string{atom.DeriveRatio}, Fields: []string{k}, value: n / float64(len(t.rows)), How: "the share of " + of, loose: true}) ||
 				!totals(t, rows, of, yield) {
 				return false
 			}
@@ -349,8 +350,8 @@ func (ctx *visible) groups(t *table, yield func(formula) bool) bool {
 // mentioned yields the count and totals of the records the written
 // text names (the campaigns a summary lists, with their average cost),
 // and the ratio of two of their totals.
-func (ctx *visible) mentioned(t *table, yield func(formula) bool) bool {
-	if ctx.mentions == "" || len(t.rows) < 2 {
+func (ctx *Visible) mentioned(t *table, yield func(Formula) bool) bool {
+	if ctx.Mentions == "" || len(t.rows) < 2 {
 		return true
 	}
 	for _, sel := range ctx.namedRows(t) {
@@ -369,12 +370,12 @@ type rowSelection struct {
 
 // namedRows lists the selections of t's rows the written text names, each
 // of two or more rows and fewer than all: the records one of whose values
-// no other record holds and the text names (its name, not its type); and
+// no other record Holds and the text names (its name, not its type); and
 // the records whose value in each field the text names, or the
 // instruction names, is one of those named (the lines of the invoice the
 // instruction names whose part numbers a mail lists, where one part is
 // also on another invoice).
-func (ctx *visible) namedRows(t *table) []rowSelection {
+func (ctx *Visible) namedRows(t *table) []rowSelection {
 	var out []rowSelection
 	add := func(rows []tableRow, of string) {
 		if len(rows) < 2 || len(rows) == len(t.rows) {
@@ -410,7 +411,7 @@ func (ctx *visible) namedRows(t *table) []rowSelection {
 // values are named is a named one: by the written text, or by the
 // instruction. At least one field must be the written text's; nil when
 // none is.
-func (ctx *visible) namedByField(t *table) []tableRow {
+func (ctx *Visible) namedByField(t *table) []tableRow {
 	tf := textFields(t)
 	rows := t.rows
 	written := false
@@ -439,17 +440,17 @@ func (ctx *visible) namedByField(t *table) []tableRow {
 
 // mentionsWord reports whether the written text names w whole (four
 // characters or more: a name, not a short code).
-func (ctx *visible) mentionsWord(w string) bool {
-	return len(w) >= 4 && strings.Contains(ctx.mentions, " "+w+" ")
+func (ctx *Visible) mentionsWord(w string) bool {
+	return len(w) >= 4 && strings.Contains(ctx.Mentions, " "+w+" ")
 }
 
 // instructionNames reports whether the instruction names w whole.
-func (ctx *visible) instructionNames(w string) bool {
+func (ctx *Visible) instructionNames(w string) bool {
 	if len(w) < 4 {
 		return false
 	}
-	for _, d := range ctx.docs {
-		if d.name == "the instruction" && strings.Contains(" "+d.text+" ", " "+w+" ") {
+	for _, d := range ctx.Docs {
+		if d.Name == "the instruction" && strings.Contains(" "+d.text+" ", " "+w+" ") {
 			return true
 		}
 	}
@@ -470,8 +471,8 @@ func sameRow(a, b tableRow) bool {
 
 // namedTotals yields the count and the totals of the rows a selection
 // picks, and the ratio of two of their totals.
-func (ctx *visible) namedTotals(t *table, rows []tableRow, of string, yield func(formula) bool) bool {
-	if !yield(formula{ops: []string{atom.DeriveCount}, value: float64(len(rows)), how: "the count of " + of}) || !totals(t, rows, of, yield) {
+func (ctx *Visible) namedTotals(t *table, rows []tableRow, of string, yield func(Formula) bool) bool {
+	if !yield(Formula{Ops: []string{atom.DeriveCount}, value: float64(len(rows)), How: "the count of " + of}) || !totals(t, rows, of, yield) {
 		return false
 	}
 	sums := map[string]float64{} // each field's total over the rows, where every row has it
@@ -488,7 +489,7 @@ func (ctx *visible) namedTotals(t *table, rows []tableRow, of string, yield func
 				continue
 			}
 			how := fmt.Sprintf("the total of %s over the total of %s of %s", a, b, of)
-			if !yield(formula{ops: []string{atom.DeriveSum, atom.DeriveRatio}, fields: []string{a, b}, value: x / y, how: how, loose: true}) {
+			if !yield(Formula{Ops: []string{atom.DeriveSum, atom.DeriveRatio}, Fields: []string{a, b}, value: x / y, How: how, loose: true}) {
 				return false
 			}
 		}
@@ -496,12 +497,12 @@ func (ctx *visible) namedTotals(t *table, rows []tableRow, of string, yield func
 	return true
 }
 
-// mentionText is the loose text of every string a call writes, padded
+// MentionText is the loose text of every string a call writes, padded
 // with spaces.
-func mentionText(v any) string {
+func MentionText(v any) string {
 	var b strings.Builder
-	for _, lf := range leaves("", v) {
-		if s, ok := lf.value.(string); ok {
+	for _, lf := range Leaves("", v) {
+		if s, ok := lf.Value.(string); ok {
 			b.WriteString(" " + satisfy.Loose(s) + " ")
 		}
 	}
@@ -525,12 +526,12 @@ func textFields(t *table) map[string][]string {
 }
 
 // named reports whether a document other than the one at doc names the
-// value in whole words: a group an agent was told to select.
-func (ctx *visible) named(w string, doc int) bool {
+// Value in whole words: a group an agent was told to select.
+func (ctx *Visible) named(w string, doc int) bool {
 	if len(w) < 3 || !strings.ContainsFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) {
 		return false
 	}
-	for i, d := range ctx.docs {
+	for i, d := range ctx.Docs {
 		if i != doc && strings.Contains(d.text, " "+w+" ") {
 			return true
 		}
@@ -540,7 +541,7 @@ func (ctx *visible) named(w string, doc int) bool {
 
 // withinRows yields the sum, difference, product and ratio of two fields
 // of one record (a budget less its spend, a load over a capacity).
-func (ctx *visible) withinRows(t *table, yield func(formula) bool) bool {
+func (ctx *Visible) withinRows(t *table, yield func(Formula) bool) bool {
 	fields := t.fieldNames()
 	for ri, r := range t.rows {
 		for i, a := range fields {
@@ -564,21 +565,21 @@ func (ctx *visible) withinRows(t *table, yield func(formula) bool) bool {
 
 // pairFormulas yields the sum, the difference, the product and both
 // ratios of two operands, unless the result is a whole number below 10.
-func pairFormulas(x, y float64, fields []string, of string, yield func(formula) bool) bool {
-	fs := []formula{
-		{ops: []string{atom.DeriveSum}, value: x + y, how: "the sum of " + of},
-		{ops: []string{atom.DeriveDifference}, value: math.Abs(x - y), how: "the difference of " + of},
-		{ops: []string{atom.DeriveProduct}, value: x * y, how: "the product of " + of},
+func pairFormulas(x, y float64, fields []string, of string, yield func(Formula) bool) bool {
+	fs := []Formula{
+		{Ops: []string{atom.DeriveSum}, value: x + y, How: "the sum of " + of},
+		{Ops: []string{atom.DeriveDifference}, value: math.Abs(x - y), How: "the difference of " + of},
+		{Ops: []string{atom.DeriveProduct}, value: x * y, How: "the product of " + of},
 	}
 	if x > 0 && y > 0 {
-		fs = append(fs, formula{ops: []string{atom.DeriveRatio}, value: x / y, how: "the ratio of " + of, loose: true},
-			formula{ops: []string{atom.DeriveRatio}, value: y / x, how: "the ratio of " + of + " (inverted)", loose: true})
+		fs = append(fs, Formula{Ops: []string{atom.DeriveRatio}, value: x / y, How: "the ratio of " + of, loose: true},
+			Formula{Ops: []string{atom.DeriveRatio}, value: y / x, How: "the ratio of " + of + " (inverted)", loose: true})
 	}
 	for _, fm := range fs {
 		if !fm.loose && fewWhole(fm.value) {
 			continue // two codes of a record add up to any small number (a priority 3 and a status 2 make no status 5)
 		}
-		fm.fields = fields
+		fm.Fields = fields
 		if !yield(fm) {
 			return false
 		}
@@ -592,7 +593,7 @@ func fewWhole(x float64) bool { return x == math.Trunc(x) && math.Abs(x) < 10 }
 
 // acrossRows yields the difference of one field between two records of a
 // table (this quarter's balance and last quarter's).
-func acrossRows(t *table, yield func(formula) bool) bool {
+func acrossRows(t *table, yield func(Formula) bool) bool {
 	for _, a := range t.fieldNames() {
 		for i, r := range t.rows {
 			x, ok := r.nums[a]
@@ -605,7 +606,7 @@ func acrossRows(t *table, yield func(formula) bool) bool {
 					continue
 				}
 				how := fmt.Sprintf("the difference of %s between records %d and %d of %s", a, i+1, j+1, t.name)
-				if !yield(formula{ops: []string{atom.DeriveDifference}, fields: []string{a}, value: math.Abs(x - y), how: how}) {
+				if !yield(Formula{Ops: []string{atom.DeriveDifference}, Fields: []string{a}, value: math.Abs(x - y), How: how}) {
 					return false
 				}
 			}
@@ -616,22 +617,22 @@ func acrossRows(t *table, yield func(formula) bool) bool {
 
 // days yields the days between two dates of one record, and between a
 // record's date and today.
-func (ctx *visible) days(t *table, yield func(formula) bool) bool {
-	today := ctx.clock.Truncate(24 * time.Hour)
+func (ctx *Visible) days(t *table, yield func(Formula) bool) bool {
+	today := ctx.Clock.Truncate(24 * time.Hour)
 	for ri, r := range t.rows {
 		fields := slices.Sorted(maps.Keys(r.dates))
 		for i, a := range fields {
-			if !ctx.clock.IsZero() {
+			if !ctx.Clock.IsZero() {
 				d := math.Abs(math.Round(r.dates[a].Sub(today).Hours() / 24))
 				how := fmt.Sprintf("the days from today (%s) to %s of record %d of %s (%s)", today.Format(time.DateOnly), a, ri+1, t.name, r.dates[a].Format(time.DateOnly))
-				if !yield(formula{ops: []string{atom.DeriveDays}, fields: []string{a}, value: d, how: how}) {
+				if !yield(Formula{Ops: []string{atom.DeriveDays}, Fields: []string{a}, value: d, How: how}) {
 					return false
 				}
 			}
 			for _, b := range fields[i+1:] {
 				d := math.Abs(math.Round(r.dates[b].Sub(r.dates[a]).Hours() / 24))
 				how := fmt.Sprintf("the days between %s and %s of record %d of %s", a, b, ri+1, t.name)
-				if !yield(formula{ops: []string{atom.DeriveDays}, fields: []string{a, b}, value: d, how: how}) {
+				if !yield(Formula{Ops: []string{atom.DeriveDays}, Fields: []string{a, b}, value: d, How: how}) {
 					return false
 				}
 			}
@@ -648,7 +649,7 @@ const maxChangeOperands = 256
 // rate now is a field of another record (today's rates), of like
 // size (neither more than twice the other) and not equal (a foreign
 // currency invoice's gain: 50,000 x (1.10 - 1.08)).
-func (ctx *visible) amountTimesChange(yield func(formula) bool) bool {
+func (ctx *Visible) amountTimesChange(yield func(Formula) bool) bool {
 	type reading struct {
 		table, row int
 		field      string
@@ -679,8 +680,8 @@ func (ctx *visible) amountTimesChange(yield func(formula) bool) bool {
 						how := fmt.Sprintf("%s x the change of %s (record %d of %s) to %s of %s: %v x (%v - %v)",
 							a, b, ri+1, t.name, now.field, ctx.tables[now.table].name, amt, now.value, then)
 						gain := amt * (now.value - then)
-						if !yield(formula{ops: []string{atom.DeriveProduct, atom.DeriveDifference}, fields: []string{a, b, now.field},
-							value: math.Abs(gain), signed: gain, how: how}) {
+						if !yield(Formula{Ops: []string{atom.DeriveProduct, atom.DeriveDifference}, Fields: []string{a, b, now.field},
+							value: math.Abs(gain), signed: gain, How: how}) {
 							return false
 						}
 					}
@@ -694,23 +695,23 @@ func (ctx *visible) amountTimesChange(yield func(formula) bool) bool {
 // fromDerived yields the sum, difference and ratio of two figures the same
 // write derived (net income as the difference of the two totals the same
 // message states).
-func (ctx *visible) fromDerived(yield func(formula) bool) {
-	if len(ctx.derived) > 2 {
+func (ctx *Visible) fromDerived(yield func(Formula) bool) {
+	if len(ctx.Derived) > 2 {
 		// The net of every figure derived so far (gains less losses).
 		net := 0.0
 		var fields []string
-		for _, x := range ctx.derived {
+		for _, x := range ctx.Derived {
 			net += x.signedValue()
-			fields = append(fields, x.fields...)
+			fields = append(fields, x.Fields...)
 		}
-		how := fmt.Sprintf("the net of the %d figures the plan derived", len(ctx.derived))
-		if !yield(formula{ops: []string{atom.DeriveSum}, fields: fields, value: math.Abs(net), how: how}) {
+		how := fmt.Sprintf("the net of the %d figures the plan derived", len(ctx.Derived))
+		if !yield(Formula{Ops: []string{atom.DeriveSum}, Fields: fields, value: math.Abs(net), How: how}) {
 			return
 		}
 	}
-	for i, x := range ctx.derived {
-		for _, y := range ctx.derived[i+1:] {
-			if !pairFormulas(x.value, y.value, append(slices.Clone(x.fields), y.fields...), fmt.Sprintf("%v and %v, which the plan derived", x.value, y.value), yield) {
+	for i, x := range ctx.Derived {
+		for _, y := range ctx.Derived[i+1:] {
+			if !pairFormulas(x.value, y.value, append(slices.Clone(x.Fields), y.Fields...), fmt.Sprintf("%v and %v, which the plan derived", x.value, y.value), yield) {
 				return
 			}
 		}
@@ -731,11 +732,11 @@ func covers(d atom.Derivation, fields []string) bool {
 // sameField compares a field path with a declared field name, by its
 // words: "cells.Unit Price" is "unit_price".
 func sameField(path, name string) bool {
-	return satisfy.Loose(path) == satisfy.Loose(name) || satisfy.Loose(lastPart(path)) == satisfy.Loose(name)
+	return satisfy.Loose(path) == satisfy.Loose(name) || satisfy.Loose(LastPart(path)) == satisfy.Loose(name)
 }
 
-// lastPart is the last part of a dotted field path.
-func lastPart(path string) string {
+// LastPart is the last part of a dotted field path.
+func LastPart(path string) string {
 	if i := strings.LastIndex(path, "."); i >= 0 {
 		return path[i+1:]
 	}
@@ -743,7 +744,7 @@ func lastPart(path string) string {
 }
 
 // signedValue is the formula's value with its sign.
-func (fm formula) signedValue() float64 {
+func (fm Formula) signedValue() float64 {
 	if fm.signed != 0 {
 		return fm.signed
 	}
