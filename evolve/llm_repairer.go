@@ -154,7 +154,7 @@ func llmCause(v verify.Verdict) string {
 func llmRepairPrompt(req Request, current string) string {
 	var b strings.Builder
 	doc := ""
-	for _, rc := range verify.RootCauses {
+	for _, rc := range verify.RootCauses() {
 		if rc.Code == req.Code {
 			doc = rc.Doc
 		}

@@ -214,7 +214,7 @@ func topRepairs(r evolve.Round, n int) []evolve.Repair {
 // the share of environments an over-action probe reached.
 func probeLine(ps ProbeStats) string {
 	var parts []string
-	for _, k := range verify.ProbeKinds {
+	for _, k := range verify.ProbeKinds() {
 		if n := ps.ByKind[k]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", k, n))
 		}

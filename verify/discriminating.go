@@ -28,8 +28,12 @@ const (
 	ProbeOtherBranch    = "other_branch" // the plan plus the action of a branch not taken
 )
 
-// ProbeKinds lists the kinds in the order the check tries them.
-var ProbeKinds = []string{ProbeEmpty, ProbeDrop, ProbePerturb, ProbeFreeValue, ProbeSibling, ProbeUnnamed, ProbeAddedRecipient, ProbeOtherBranch}
+// probeKinds lists the kinds in the order the check tries them.
+var probeKinds = []string{ProbeEmpty, ProbeDrop, ProbePerturb, ProbeFreeValue, ProbeSibling, ProbeUnnamed, ProbeAddedRecipient, ProbeOtherBranch}
+
+// ProbeKinds lists the kinds of probe in the order the check tries them, a
+// copy.
+func ProbeKinds() []string { return slices.Clone(probeKinds) }
 
 // Probe is one wrong plan the discriminating check ran, and its score. A
 // discriminating goal gives every probe a reward below 1.

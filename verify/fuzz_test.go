@@ -60,7 +60,7 @@ func FuzzVerifyGoal(f *testing.F) {
 	f.Add("exists", "desk.nothing", "x", "gt", `3`)
 	f.Add("exists", "desk.tickets", "tags", "size", `2`)
 	known := map[Code]bool{}
-	for _, rc := range RootCauses {
+	for _, rc := range RootCauses() {
 		known[rc.Code] = true
 	}
 	lib := loadFixture(f, "sound")

@@ -315,7 +315,7 @@ func probeCounts(ps []Probe) string {
 		n[p.Kind]++
 	}
 	var parts []string
-	for _, k := range ProbeKinds {
+	for _, k := range probeKinds {
 		if n[k] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", k, n[k]))
 		}

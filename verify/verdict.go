@@ -5,12 +5,14 @@
 package verify
 
 import (
+	"slices"
+
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 )
 
 // Code names a root cause: why an environment is not verified. The table
-// RootCauses documents every one.
+// RootCauses() documents every one.
 type Code string
 
 // Root-cause codes. Each failing verdict carries exactly one.
@@ -39,12 +41,18 @@ const (
 	RecipeMissingAtom          Code = "recipe.missing_atom"
 )
 
-// RootCauses documents every code, one line each; the table is the
-// taxonomy.
-var RootCauses = []struct {
+// CodeDoc is a root-cause code with its doc line.
+type CodeDoc struct {
 	Code Code
 	Doc  string
-}{
+}
+
+// RootCauses documents every code, one line each, a copy of the table
+// that is the taxonomy.
+func RootCauses() []CodeDoc { return slices.Clone(rootCauses) }
+
+// rootCauses is the taxonomy: every code with its doc line.
+var rootCauses = []CodeDoc{
 	{ServerMissingTool, "the goal needs an effect (create, update, ... on a collection) that no tool of the app provides"},
 	{ServerToolError, "a tool the plan needs fails when called with valid arguments"},
 	{ServerSchemaMismatch, "a tool writes a field under another name than the one the assertions read, or the collection lacks it"},

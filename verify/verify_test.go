@@ -184,7 +184,7 @@ func TestFixturesCoverTaxonomy(t *testing.T) {
 		codes[tc.code] = true
 		checks[tc.check] = true
 	}
-	for _, rc := range RootCauses {
+	for _, rc := range RootCauses() {
 		if !codes[rc.Code] {
 			t.Errorf("no fixture fails with %s", rc.Code)
 		}
