@@ -5,6 +5,7 @@ package deptest
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -28,6 +29,43 @@ func TestCorePackagesStayPure(t *testing.T) {
 				if dep == f || strings.HasPrefix(dep, f) {
 					t.Errorf("%s imports %s", p, dep)
 				}
+			}
+		}
+	}
+}
+
+// The verify packages are layered: satisfy (value predicates) at the
+// bottom, ground (what an agent has seen) above it, verify (the checks,
+// the planner, the probes and the verdicts) on top. A package may import
+// only the verify packages below it; none under verify/ imports verify.
+func TestVerifyLayers(t *testing.T) {
+	const mod = "github.com/legoenv/legoenv/"
+	below := map[string][]string{
+		"verify/satisfy": nil,
+		"verify/ground":  {"verify/satisfy"},
+		"verify":         {"verify/ground", "verify/satisfy"},
+	}
+	listed, err := exec.Command("go", "list", mod+"verify/...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list verify/...: %v\n%s", err, listed)
+	}
+	for _, p := range strings.Fields(string(listed)) {
+		if _, ok := below[strings.TrimPrefix(p, mod)]; !ok {
+			t.Errorf("%s has no place in the verify layers: add it to this test and to docs/ARCHITECTURE.md", p)
+		}
+	}
+	for p, allowed := range below {
+		out, err := exec.Command("go", "list", "-deps", mod+p).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list %s: %v\n%s", p, err, out)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			rel, ok := strings.CutPrefix(dep, mod)
+			if !ok || rel == p || (rel != "verify" && !strings.HasPrefix(rel, "verify/")) {
+				continue
+			}
+			if !slices.Contains(allowed, rel) {
+				t.Errorf("%s depends on %s: the verify layers run satisfy <- ground <- verify", p, rel)
 			}
 		}
 	}
