@@ -65,7 +65,7 @@ func TestVerifyLayers(t *testing.T) {
 				continue
 			}
 			if !slices.Contains(allowed, rel) {
-				t.Errorf("%s depends on %s: the verify layers run satisfy <- ground <- verify", p, rel)
+				t.Errorf("%s depends on %s: the verify layers run verify -> ground -> satisfy", p, rel)
 			}
 		}
 	}
