@@ -1,0 +1,98 @@
+package verify
+
+import (
+	"github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/operators"
+
+	"github.com/legoenv/legoenv/assert"
+)
+
+// celJoin is one join of a check: field of the record holds the key of a
+// record of target that passes where.
+type celJoin struct {
+	field  string
+	target string
+	key    string
+	where  []assert.Predicate
+}
+
+// parseJoins reads a check of the common shape with joins: the collection
+// its record is of, that record's tests other than the joins, and the
+// joins; ok is false when the expression does not read so.
+func parseJoins(expr string) (target string, where []assert.Predicate, joins []celJoin, ok bool) {
+	env, err := assert.Env()
+	if err != nil {
+		return "", nil, nil, false
+	}
+	parsed, iss := env.Parse(expr)
+	if iss.Err() != nil {
+		return "", nil, nil, false
+	}
+	target, r, body, ok := existsOver(parsed.NativeRep().Expr())
+	if !ok {
+		return "", nil, nil, false
+	}
+	rd := celReader{vars: map[string]celVar{r: {}}, lists: map[string]bool{}}
+	for _, conj := range conjuncts(body) {
+		if rd.guard(conj) {
+			continue
+		}
+		if j, ok := rd.joinTest(conj, r); ok {
+			joins = append(joins, j)
+			continue
+		}
+		p, root, ok := rd.test(conj)
+		if !ok || root != r {
+			return "", nil, nil, false
+		}
+		where = append(where, p)
+	}
+	return target, where, joins, true
+}
+
+// conjuncts flattens a && b && ... into its terms.
+func conjuncts(e ast.Expr) []ast.Expr {
+	if c, ok := callOf(e, operators.LogicalAnd); ok {
+		var out []ast.Expr
+		for _, a := range c.Args() {
+			out = append(out, conjuncts(a)...)
+		}
+		return out
+	}
+	return []ast.Expr{e}
+}
+
+// joinTest reads (type(x) == list ? x.exists(i, named(i)) : named(x)),
+// where named(v) is state["app"]["coll"].exists(t, t["key"] == v && tests
+// of t), x a path under r.
+func (rd *celReader) joinTest(e ast.Expr, r string) (celJoin, bool) {
+	c, ok := callOf(e, operators.Conditional)
+	if !ok || len(c.Args()) != 3 || !rd.guard(c.Args()[0]) {
+		return celJoin{}, false
+	}
+	target, t, body, ok := existsOver(c.Args()[2])
+	if !ok {
+		return celJoin{}, false
+	}
+	inner := celReader{vars: map[string]celVar{r: {}, t: {}}, lists: map[string]bool{}}
+	j := celJoin{target: target}
+	for _, conj := range conjuncts(body) {
+		if inner.guard(conj) {
+			continue
+		}
+		if eq, ok := callOf(conj, operators.Equals); ok && len(eq.Args()) == 2 {
+			kr, kp, _, ok1 := inner.operand(eq.Args()[0])
+			fr, fp, _, ok2 := inner.operand(eq.Args()[1])
+			if ok1 && ok2 && kr == t && fr == r {
+				j.key, j.field = kp, fp
+				continue
+			}
+		}
+		p, root, ok := inner.test(conj)
+		if !ok || root != t {
+			return celJoin{}, false
+		}
+		j.where = append(j.where, p)
+	}
+	return j, j.key != "" && j.field != "" && len(j.where) > 0
+}
