@@ -7,20 +7,15 @@ import (
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/memo"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/celshape"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
-// Reading cel checks. A cel check of the common shape, "some record of one
-// collection passes these tests" (state["app"]["coll"].exists(r, ...)), or
-// its negation, is read as an exists (or not_exists) with predicates the
-// planner can satisfy: equality (ignoring case or not), contains, in, order
-// and matches on a field; an element of a list (r.to.exists(e, e == x)); a
-// record of a list (r.notes.exists(n, n.body.contains(x))), as an opElem
-// predicate; any value of an object (r.cells.exists(k, r.cells[k]...)), as
-// an anyKey path. Guards on presence and type are implied by the tests and
-// skipped. The reading is checked before it is used: a record built to
-// satisfy it must make the real program hold (or, negated, fail) on a state
-// holding that record alone. The program stays the judge of every plan.
+// Reading cel checks against an environment: the reading of the
+// expression alone is celshape's (see its package doc). The reading is
+// checked before it is used: a record built to satisfy it must make the
+// real program hold (or, negated, fail) on a state holding that record
+// alone. The program stays the judge of every plan.
 
 // Readings are kept by expression among the library's derived values
 // (episode.Env.Derived): environments of one intent or rule share their
@@ -33,30 +28,30 @@ const maxShapes = 4096
 
 // shapeOf reads expr as a shape, once for env's library; nil when it does
 // not read as one.
-func shapeOf(env *episode.Env, expr string) *celShape {
-	shapes := env.Derived(shapeCacheKey{}, func() any { return memo.New[string, *celShape](maxShapes) }).(*memo.Map[string, *celShape])
-	return shapes.Get(expr, func() *celShape { return parseShape(expr) })
+func shapeOf(env *episode.Env, expr string) *celshape.Shape {
+	shapes := env.Derived(shapeCacheKey{}, func() any { return memo.New[string, *celshape.Shape](maxShapes) }).(*memo.Map[string, *celshape.Shape])
+	return shapes.Get(expr, func() *celshape.Shape { return celshape.Parse(expr) })
 }
 
 // readCEL returns the assertion a cel check reads as, or nil.
 func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
 	a := prog.Assertion
 	sh := shapeOf(in.env, a.Expr)
-	if sh == nil || sh.negative != a.Negative {
+	if sh == nil || sh.Negative != a.Negative {
 		return nil
 	}
-	ci := in.colls[sh.target]
+	ci := in.colls[sh.Target]
 	if ci == nil {
 		return nil
 	}
-	target, where := sh.target, sh.where
+	target, where := sh.Target, sh.Where
 	out := &assert.Assertion{Type: assert.Exists, Target: target, Where: where, Label: a.Label}
-	if sh.negative {
+	if sh.Negative {
 		out.Type = assert.NotExists
 	}
-	negative := sh.negative
+	negative := sh.Negative
 	// The check: a record built from the reading passes the program.
-	rec, ok := satisfy.RecordFor(where, ci.def, sh.lists)
+	rec, ok := satisfy.RecordFor(where, ci.def, sh.Lists)
 	if !ok {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/verify/celshape"
 	"github.com/legoenv/legoenv/verify/ground"
 )
 
@@ -198,8 +199,8 @@ func positivePredicates(goal []assert.Assertion) []assert.Predicate {
 		}
 		where := a.Where
 		if a.Type == assert.CEL {
-			if sh := parseShape(a.Expr); sh != nil && !sh.negative {
-				where = sh.where
+			if sh := celshape.Parse(a.Expr); sh != nil && !sh.Negative {
+				where = sh.Where
 			}
 		}
 		out = append(out, where...)

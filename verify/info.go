@@ -11,6 +11,7 @@ import (
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/editdist"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/celshape"
 	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
@@ -35,7 +36,7 @@ type checkInfo struct {
 	fence bool
 	// joins are the joins of a cel check read with them (join.go),
 	// resolved against the state when the planner comes to the task.
-	joins []celJoin
+	joins []celshape.Join
 }
 
 // plan returns the assertion the planner plans for.

@@ -6,6 +6,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/celshape"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -22,12 +23,12 @@ import (
 
 // readJoinCEL reads a positive check of the common shape with joins: the
 // assertion without them and the joins, or nil.
-func (in *envInfo) readJoinCEL(prog *assert.Program) (*assert.Assertion, []celJoin) {
+func (in *envInfo) readJoinCEL(prog *assert.Program) (*assert.Assertion, []celshape.Join) {
 	a := prog.Assertion
 	if a.Negative {
 		return nil, nil
 	}
-	target, where, joins, ok := parseJoins(a.Expr)
+	target, where, joins, ok := celshape.ParseJoins(a.Expr)
 	if !ok || in.colls[target] == nil || len(joins) == 0 {
 		return nil, nil
 	}
@@ -47,16 +48,16 @@ func (p *planner) resolveJoins(task checkInfo, s *episode.Session) checkInfo {
 	st := s.State()
 	for _, j := range task.joins {
 		var keys []string
-		for _, rec := range st.Records(j.target) {
-			if satisfy.AllHold(rec, j.where) {
-				keys = append(keys, state.Text(rec[j.key]))
+		for _, rec := range st.Records(j.Target) {
+			if satisfy.AllHold(rec, j.Where) {
+				keys = append(keys, state.Text(rec[j.Key]))
 			}
 		}
 		if len(keys) == 0 {
 			continue
 		}
 		sort.Strings(keys)
-		want.Where = append(want.Where, assert.Predicate{Field: j.field, Op: assert.OpEquals, Value: keys[0]})
+		want.Where = append(want.Where, assert.Predicate{Field: j.Field, Op: assert.OpEquals, Value: keys[0]})
 	}
 	task.want = &want
 	return task

@@ -237,7 +237,7 @@ func TestReadJoinCEL(t *testing.T) {
 		t.Errorf("where %v", want.Where)
 	}
 	j := joins[0]
-	if j.field != "contact_ids" || j.target != "crm.contacts" || j.key != "id" || len(j.where) != 1 || j.where[0].Field != "email" {
+	if j.Field != "contact_ids" || j.Target != "crm.contacts" || j.Key != "id" || len(j.Where) != 1 || j.Where[0].Field != "email" {
 		t.Errorf("join %+v", j)
 	}
 	neg, err := assert.Compile(assert.Assertion{Type: assert.CEL, Expr: "!" + expr, Negative: true})

@@ -22,7 +22,7 @@ func TestShapesBelongToTheLibrary(t *testing.T) {
 	}
 	one, two, three := compose(lib), compose(lib), compose(other)
 	first := shapeOf(one, expr)
-	if first == nil || first.target != "mail.messages" {
+	if first == nil || first.Target != "mail.messages" {
 		t.Fatalf("read %+v, want a reading of mail.messages", first)
 	}
 	if shapeOf(two, expr) != first {

@@ -35,15 +35,17 @@ func TestCorePackagesStayPure(t *testing.T) {
 }
 
 // The verify packages are layered: satisfy (value predicates) at the
-// bottom, ground (what an agent has seen) above it, verify (the checks,
-// the planner, the probes and the verdicts) on top. A package may import
+// bottom, ground (what an agent has seen) and celshape (cel checks read as
+// predicates) above it, side by side, verify (the checks, the planner, the
+// probes and the verdicts) on top. A package may import
 // only the verify packages below it; none under verify/ imports verify.
 func TestVerifyLayers(t *testing.T) {
 	const mod = "github.com/legoenv/legoenv/"
 	below := map[string][]string{
-		"verify/satisfy": nil,
-		"verify/ground":  {"verify/satisfy"},
-		"verify":         {"verify/ground", "verify/satisfy"},
+		"verify/satisfy":  nil,
+		"verify/ground":   {"verify/satisfy"},
+		"verify/celshape": {"verify/satisfy"},
+		"verify":          {"verify/celshape", "verify/ground", "verify/satisfy"},
 	}
 	listed, err := exec.Command("go", "list", mod+"verify/...").CombinedOutput()
 	if err != nil {
@@ -65,7 +67,7 @@ func TestVerifyLayers(t *testing.T) {
 				continue
 			}
 			if !slices.Contains(allowed, rel) {
-				t.Errorf("%s depends on %s: the verify layers run verify -> ground -> satisfy", p, rel)
+				t.Errorf("%s depends on %s: the verify layers run verify -> ground, celshape -> satisfy", p, rel)
 			}
 		}
 	}

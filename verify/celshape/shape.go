@@ -1,4 +1,4 @@
-package verify
+package celshape
 
 import (
 	"strings"
@@ -12,15 +12,19 @@ import (
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
-// celShape is what an expression reads as, whatever the environment.
-type celShape struct {
-	target   string
-	negative bool
-	where    []assert.Predicate // shared: never changed once read
-	lists    map[string]bool
+// Shape is what an expression reads as, whatever the environment: some
+// record of Target ("app.collection") passes Where (or, Negative, none
+// does); Lists names the fields the expression reads as lists.
+type Shape struct {
+	Target   string
+	Negative bool
+	Where    []assert.Predicate // shared: never changed once read
+	Lists    map[string]bool
 }
 
-func parseShape(expr string) *celShape {
+// Parse reads a cel expression as a Shape, or nil when it is not of the
+// common shape.
+func Parse(expr string) *Shape {
 	env, err := assert.Env()
 	if err != nil {
 		return nil
@@ -43,7 +47,7 @@ func parseShape(expr string) *celShape {
 	if !rd.tests(body, r, &where) || len(where) == 0 {
 		return nil
 	}
-	return &celShape{target: target, negative: negative, where: where, lists: rd.lists}
+	return &Shape{Target: target, Negative: negative, Where: where, Lists: rd.lists}
 }
 
 // celVar is what a comprehension variable stands for: an element of a list

@@ -1,4 +1,4 @@
-package verify
+package celshape
 
 import (
 	"github.com/google/cel-go/common/ast"
@@ -7,19 +7,19 @@ import (
 	"github.com/legoenv/legoenv/assert"
 )
 
-// celJoin is one join of a check: field of the record holds the key of a
-// record of target that passes where.
-type celJoin struct {
-	field  string
-	target string
-	key    string
-	where  []assert.Predicate
+// Join is one join of a check: Field of the record holds the key (Key) of
+// a record of Target that passes Where.
+type Join struct {
+	Field  string
+	Target string
+	Key    string
+	Where  []assert.Predicate
 }
 
-// parseJoins reads a check of the common shape with joins: the collection
+// ParseJoins reads a check of the common shape with joins: the collection
 // its record is of, that record's tests other than the joins, and the
 // joins; ok is false when the expression does not read so.
-func parseJoins(expr string) (target string, where []assert.Predicate, joins []celJoin, ok bool) {
+func ParseJoins(expr string) (target string, where []assert.Predicate, joins []Join, ok bool) {
 	env, err := assert.Env()
 	if err != nil {
 		return "", nil, nil, false
@@ -65,17 +65,17 @@ func conjuncts(e ast.Expr) []ast.Expr {
 // joinTest reads (type(x) == list ? x.exists(i, named(i)) : named(x)),
 // where named(v) is state["app"]["coll"].exists(t, t["key"] == v && tests
 // of t), x a path under r.
-func (rd *celReader) joinTest(e ast.Expr, r string) (celJoin, bool) {
+func (rd *celReader) joinTest(e ast.Expr, r string) (Join, bool) {
 	c, ok := callOf(e, operators.Conditional)
 	if !ok || len(c.Args()) != 3 || !rd.guard(c.Args()[0]) {
-		return celJoin{}, false
+		return Join{}, false
 	}
 	target, t, body, ok := existsOver(c.Args()[2])
 	if !ok {
-		return celJoin{}, false
+		return Join{}, false
 	}
 	inner := celReader{vars: map[string]celVar{r: {}, t: {}}, lists: map[string]bool{}}
-	j := celJoin{target: target}
+	j := Join{Target: target}
 	for _, conj := range conjuncts(body) {
 		if inner.guard(conj) {
 			continue
@@ -84,15 +84,15 @@ func (rd *celReader) joinTest(e ast.Expr, r string) (celJoin, bool) {
 			kr, kp, _, ok1 := inner.operand(eq.Args()[0])
 			fr, fp, _, ok2 := inner.operand(eq.Args()[1])
 			if ok1 && ok2 && kr == t && fr == r {
-				j.key, j.field = kp, fp
+				j.Key, j.Field = kp, fp
 				continue
 			}
 		}
 		p, root, ok := inner.test(conj)
 		if !ok || root != t {
-			return celJoin{}, false
+			return Join{}, false
 		}
-		j.where = append(j.where, p)
+		j.Where = append(j.Where, p)
 	}
-	return j, j.key != "" && j.field != "" && len(j.where) > 0
+	return j, j.Key != "" && j.Field != "" && len(j.Where) > 0
 }
