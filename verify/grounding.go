@@ -126,7 +126,7 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 	}
 	for j, g := range out {
 		if f, ok := ground.ParseNumber(g.Value); ok && g.Source == "" {
-			out[j].Source = ground.GroundInRecord(args, g.Arg, f, out, in.intent.Derive)
+			out[j].Source = ground.InRecord(args, g.Arg, f, out, in.intent.Derive)
 		}
 	}
 	all := append(slices.Clone(known.Derived), derived...)

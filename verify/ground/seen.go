@@ -87,20 +87,21 @@ func EmptyValue(v any) bool {
 	return false
 }
 
-type leaf struct {
+// Leaf is one scalar value of an argument with its path.
+type Leaf struct {
 	Path  string
 	Value any
 }
 
 // Leaves flattens arguments to their scalar values (list elements
 // included) with their paths.
-func Leaves(prefix string, v any) []leaf {
+func Leaves(prefix string, v any) []Leaf {
 	return appendLeaves(nil, prefix, v)
 }
 
 // appendLeaves appends the leaves of v under prefix to out: one slice
 // grows for the whole value, where a slice per level was copied upward.
-func appendLeaves(out []leaf, prefix string, v any) []leaf {
+func appendLeaves(out []Leaf, prefix string, v any) []Leaf {
 	switch x := v.(type) {
 	case map[string]any:
 		for _, k := range slices.Sorted(maps.Keys(x)) {
@@ -119,7 +120,7 @@ func appendLeaves(out []leaf, prefix string, v any) []leaf {
 	case nil:
 		return out
 	}
-	return append(out, leaf{prefix, v})
+	return append(out, Leaf{prefix, v})
 }
 
 // Add appends an observation; a JSON observation is read as its values, so

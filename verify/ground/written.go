@@ -16,21 +16,21 @@ import (
 // a value the agent read or derived, and the intent declares the
 // operation over those two fields.
 
-// writtenRow is the numbers one record a goal checks states, by field.
-type writtenRow map[string]float64
+// WrittenRow is the numbers one record a goal checks states, by field.
+type WrittenRow map[string]float64
 
 // GoalRows lists the records a goal's positive assertions check: the
 // assertions on one collection that name the same record by the same
 // words (a row by its worksheet and its agent's name) state the fields of
 // one record, each assertion one or more of its numbers.
-func GoalRows(goal []assert.Assertion) []writtenRow {
-	byKey := map[string]writtenRow{}
+func GoalRows(goal []assert.Assertion) []WrittenRow {
+	byKey := map[string]WrittenRow{}
 	for _, a := range goal {
 		if a.IsNegative() || a.Type == assert.CEL {
 			continue
 		}
 		var key []string
-		nums := writtenRow{}
+		nums := WrittenRow{}
 		for _, p := range a.Where {
 			if f, ok := NumberOf(p.Value); ok && p.Op == assert.OpEquals {
 				nums[p.Field] = f
@@ -43,11 +43,11 @@ func GoalRows(goal []assert.Assertion) []writtenRow {
 		}
 		k := a.Target + "|" + strings.Join(key, "|")
 		if byKey[k] == nil {
-			byKey[k] = writtenRow{}
+			byKey[k] = WrittenRow{}
 		}
 		maps.Copy(byKey[k], nums)
 	}
-	var out []writtenRow
+	var out []WrittenRow
 	for _, k := range slices.Sorted(maps.Keys(byKey)) {
 		if len(byKey[k]) >= 3 {
 			out = append(out, byKey[k])
@@ -58,7 +58,7 @@ func GoalRows(goal []assert.Assertion) []writtenRow {
 
 // rowFormulas yields the formulas over two fields of a written record
 // other than the one that states the figure.
-func (r writtenRow) formulas(figure string, yield func(Formula) bool) bool {
+func (r WrittenRow) formulas(figure string, yield func(Formula) bool) bool {
 	fields := slices.Sorted(maps.Keys(r))
 	for i, a := range fields {
 		for _, b := range fields[i+1:] {
@@ -76,7 +76,7 @@ func (r writtenRow) formulas(figure string, yield func(Formula) bool) bool {
 
 // FromWrittenRow finds f, stated in one field of a record a goal checks,
 // as a formula over two other fields of that record.
-func FromWrittenRow(rows []writtenRow, f float64) (Formula, bool) {
+func FromWrittenRow(rows []WrittenRow, f float64) (Formula, bool) {
 	if fewWhole(f) {
 		return Formula{}, false // a few of something: a count, not a computation
 	}
@@ -100,15 +100,15 @@ func FromWrittenRow(rows []writtenRow, f float64) (Formula, bool) {
 	return Formula{}, false
 }
 
-// GroundInRecord derives the value at path from two other numbers of the
+// InRecord derives the value at path from two other numbers of the
 // record the step writes beside it, each one grounded at this step, by a
 // declared formula; "" when none gives it.
-func GroundInRecord(args map[string]any, path string, f float64, out []Grounding, ds []atom.Derivation) string {
+func InRecord(args map[string]any, path string, f float64, out []Grounding, ds []atom.Derivation) string {
 	parent := ""
 	if i := strings.LastIndex(path, "."); i >= 0 {
 		parent = path[:i+1]
 	}
-	row := writtenRow{}
+	row := WrittenRow{}
 	for _, lf := range Leaves("", args) {
 		if lf.Path == path || !strings.HasPrefix(lf.Path, parent) || strings.Contains(lf.Path[len(parent):], ".") {
 			continue
