@@ -409,7 +409,7 @@ func (rd *celReader) textTest(fn string, c ast.CallExpr) (assert.Predicate, stri
 
 // listTest reads x.exists(e, tests) over a list or an object x: tests of e
 // itself are a predicate on x (some element passes); tests of fields of e
-// make an opElem predicate; tests of x[e] read as x.* (any value).
+// make a satisfy.OpElem predicate; tests of x[e] read as x.* (any value).
 func (rd *celReader) listTest(e ast.Expr) (assert.Predicate, string, bool) {
 	none := assert.Predicate{}
 	c := e.AsComprehension()
