@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,6 +9,8 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify"
 )
 
 // The template families that once asked for one change now also ask for
@@ -278,4 +281,75 @@ func TestMarksCloseNoDoor(t *testing.T) {
 	if n == 0 {
 		t.Error("no intent marks the record it started from")
 	}
+}
+
+// A task that decides on a record's amount (route it, hold it for
+// approval) is solved by reading the record first: the amount is not in
+// the instruction. Every environment of those families verifies with a
+// plan of three calls or more (the read, the change, the step that closes
+// the loop), the first a read; the change of the branch not taken must
+// lose reward.
+func TestDecisionFamiliesReadFirst(t *testing.T) {
+	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Size: 0.3, Variants: 1, Workflows: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, err := c.Library()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*atom.Intent{}
+	for _, in := range c.Intents {
+		byID[in.ID] = in
+	}
+	var rs []atom.Recipe
+	for _, r := range c.Recipes {
+		if f := byID[r.Intent.ID].Family; f == famRoute || f == famApprove {
+			rs = append(rs, r)
+		}
+	}
+	if len(rs) == 0 {
+		t.Fatal("no environment decides on an amount")
+	}
+	t.Logf("%d environments decide on an amount", len(rs))
+	for _, v := range verify.VerifyAll(context.Background(), lib, rs, verify.Options{Jobs: 2}) {
+		in := byID[v.Intent]
+		if !v.Verified {
+			t.Errorf("%s not verified: %+v", v.EnvID, v.RootCause)
+			continue
+		}
+		if len(v.Plan) < 3 {
+			t.Errorf("%s (%s): a plan of %d calls (%s), want 3 or more", v.EnvID, in.ID, len(v.Plan), planNames(v.Plan))
+		}
+		if len(in.Plan) == 0 || !readsOnly(lib, in.Plan[0].Tool) {
+			t.Errorf("%s: the reference plan does not open with a read: %v", in.ID, in.Plan)
+		}
+		if len(in.OtherBranch) == 0 {
+			t.Errorf("%s: no branch not taken", in.ID)
+		}
+	}
+}
+
+func planNames(plan []episode.ToolCall) string {
+	var names []string
+	for _, c := range plan {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// readsOnly reports whether the tool named reads (a get or a search).
+func readsOnly(lib *atom.Library, name string) bool {
+	for _, e := range lib.Heads(atom.KindServer) {
+		s, ok := e.Server()
+		if !ok {
+			continue
+		}
+		for _, t := range s.Tools {
+			if t.Name == name {
+				return t.Effect.Kind == "get" || t.Effect.Kind == "search"
+			}
+		}
+	}
+	return false
 }

@@ -489,13 +489,13 @@ var routeLimits = []float64{2500, 3000, 4000, 5000, 6000}
 
 // conditionalDrafts: set a state that depends on the record's amount.
 func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
-	enums := cm.settableEnums()
-	if cm.amount == "" || len(enums) == 0 {
+	e, ok := routeEnum(cm)
+	if cm.amount == "" || !ok {
 		return nil
 	}
-	e := enums[len(enums)-1]
-	hi := chooseValue(rng, e.values)
-	lo := chooseValue(rng, e.values, hi)
+	harsh := harshValues(e.values)
+	hi := chooseValue(rng, e.values, harsh...)
+	lo := chooseValue(rng, e.values, append(harsh, hi)...)
 	if hi == "" || lo == "" {
 		return nil
 	}
@@ -512,9 +512,43 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{e.name: want}), fmt.Sprintf("%s routed to %s", singular(cm.name), want))}
 		x := &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}}
 		withNote(b, x, cm, "t", role, t.tier, rng, e.name)
+		readFirst(x, cm, "t", map[string]any{e.name: otherValue(want, hi, lo)})
 		out = append(out, deep(x))
 	}
 	return out
+}
+
+// routeEnum is the state a routing request sets: the last of cm's
+// settable states that is no reason (nobody cancels an order "for fraud"
+// by its total).
+func routeEnum(cm *collModel) (enumField, bool) {
+	enums := cm.settableEnums()
+	for i := len(enums) - 1; i >= 0; i-- {
+		if !hasWord(words(enums[i].name), "reason") {
+			return enums[i], true
+		}
+	}
+	return enumField{}, false
+}
+
+// harshValues are the states among vs that no routing by amount sets:
+// those that delete, ban or void a record (harshMarks).
+func harshValues(vs []string) []string {
+	var out []string
+	for _, v := range vs {
+		if hasWord(words(v), harshMarks...) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// otherValue is the one of two values a and b that is not v.
+func otherValue(v, a, b string) string {
+	if v == a {
+		return b
+	}
+	return a
 }
 
 // bulkDrafts: update every record of a group but one.
@@ -651,6 +685,7 @@ func approvalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 			in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{e.name: want}), fmt.Sprintf("%s is %s under the approval policy", singular(cm.name), want))}
 			x := &draft{in: in, writes: []write{{cm: cm, field: e.name, value: want, effect: "update", tier: t.tier}}, rule: approvalRuleID(m.family)}
 			withNote(b, x, cm, "t", role, t.tier, rng, e.name)
+			readFirst(x, cm, "t", map[string]any{e.name: otherValue(want, pending, approved)})
 			out = append(out, deep(x))
 		}
 		return out
