@@ -28,6 +28,10 @@ type Tool struct {
 	takes map[string]bool
 	// invalid is the product's code that starts a refusal of arguments.
 	invalid string
+	// native is the Go implementation of the tool's script, if the
+	// composition was given one (Options.Natives); server is its server.
+	native NativeFunc
+	server *atom.Server
 }
 
 func newTool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, error) {

@@ -1,0 +1,178 @@
+package tau2
+
+import (
+	"encoding/json"
+	"math/rand"
+	"sort"
+	"strings"
+
+	"github.com/legoenv/legoenv/episode"
+)
+
+// pools are the values the fuzz draws calls from: the data's own, so that
+// calls reach every check and write, and wrong ones.
+type pools struct {
+	orders   []map[string]any
+	users    map[string]map[string]any
+	userIDs  []string
+	products map[string]map[string]any
+	tools    []string
+}
+
+func newPools(recs map[string][]map[string]any) *pools {
+	p := &pools{orders: recs["orders"], users: map[string]map[string]any{}, products: map[string]map[string]any{}}
+	for _, u := range recs["users"] {
+		id := u["user_id"].(string)
+		p.users[id] = u
+		p.userIDs = append(p.userIDs, id)
+	}
+	for _, pr := range recs["products"] {
+		p.products[pr["product_id"].(string)] = pr
+	}
+	for _, ts := range toolSpecs {
+		p.tools = append(p.tools, ts.name)
+	}
+	return p
+}
+
+// weird are wrong values of every kind.
+var weird = []any{"", "#W0000000", "gift_card_0000000", "0000000000", `a"b\c`, "näme", "\u2028", " ", 7, 1.5, nil, true, []any{"x"}, map[string]any{"a": 1}}
+
+func pick[T any](rng *rand.Rand, xs []T) T { return xs[rng.Intn(len(xs))] }
+
+// call draws a call: a coherent one (an order, its user, its items, their
+// product's variants, the user's payment methods) with one value spoilt
+// now and then, an argument dropped or added, or a tool that is not one.
+func (p *pools) call(rng *rand.Rand) episode.ToolCall {
+	name := pick(rng, p.tools)
+	args := p.args(rng, name)
+	switch rng.Intn(12) {
+	case 0: // a wrong value
+		if len(args) > 0 {
+			keys := sortedKeys(args)
+			args[pick(rng, keys)] = pick(rng, weird)
+		}
+	case 1: // a missing argument
+		if len(args) > 0 {
+			delete(args, pick(rng, sortedKeys(args)))
+		}
+	case 2:
+		args["extra"] = "x"
+	case 3:
+		name = "no_such_tool"
+	}
+	b, _ := json.Marshal(args)
+	if rng.Intn(40) == 0 {
+		b = []byte(`{"order_id": `) // not JSON
+	}
+	return episode.ToolCall{Name: name, Args: b}
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// recase changes a text's case now and then.
+func recase(rng *rand.Rand, s string) string {
+	switch rng.Intn(6) {
+	case 0:
+		return strings.ToUpper(s)
+	case 1:
+		return strings.ToLower(s)
+	}
+	return s
+}
+
+func (p *pools) args(rng *rand.Rand, name string) map[string]any {
+	o := pick(rng, p.orders)
+	u := p.users[o["user_id"].(string)]
+	switch name {
+	case "calculate":
+		return map[string]any{"expression": pick(rng, []string{"2 + 2", "(3 - 1) * 2.5", "1/3", "10 // 0", "2 ** 10", "1 +", "x"})}
+	case "cancel_pending_order":
+		return map[string]any{"order_id": o["order_id"], "reason": pick(rng, []string{"no longer needed", "ordered by mistake", "other"})}
+	case "find_user_id_by_email":
+		return map[string]any{"email": recase(rng, u["email"].(string))}
+	case "find_user_id_by_name_zip":
+		n := u["name"].(map[string]any)
+		zip := u["address"].(map[string]any)["zip"]
+		if rng.Intn(4) == 0 {
+			zip = pick(rng, p.orders)["address"].(map[string]any)["zip"]
+		}
+		return map[string]any{"first_name": recase(rng, n["first_name"].(string)), "last_name": recase(rng, n["last_name"].(string)), "zip": zip}
+	case "get_order_details":
+		return map[string]any{"order_id": o["order_id"]}
+	case "get_product_details":
+		return map[string]any{"product_id": p.itemOf(rng, o)["product_id"]}
+	case "get_item_details":
+		return map[string]any{"item_id": pick(rng, []any{p.itemOf(rng, o)["item_id"], p.variantOf(rng, p.itemOf(rng, o))})}
+	case "get_user_details":
+		return map[string]any{"user_id": pick(rng, []any{u["user_id"], pick(rng, p.userIDs)})}
+	case "list_all_product_types":
+		return map[string]any{}
+	case "transfer_to_human_agents":
+		return map[string]any{"summary": "help"}
+	case "modify_pending_order_address", "modify_user_address":
+		a := map[string]any{"address1": "1 Main St", "address2": "", "city": "Austin", "country": "USA", "state": "TX", "zip": "78701"}
+		if name == "modify_user_address" {
+			a["user_id"] = u["user_id"]
+		} else {
+			a["order_id"] = o["order_id"]
+		}
+		return a
+	case "modify_pending_order_payment":
+		return map[string]any{"order_id": o["order_id"], "payment_method_id": p.methodOf(rng, u)}
+	}
+	return p.itemCallArgs(rng, name, o, u)
+}
+
+// itemCallArgs are the arguments of the item tools: the order's items
+// (some twice, some not held), new variants of the same products.
+func (p *pools) itemCallArgs(rng *rand.Rand, name string, o, u map[string]any) map[string]any {
+	n := rng.Intn(4)
+	if rng.Intn(30) == 0 {
+		n = maxNativeItems + 2 // past the natives' bound: the script answers
+	}
+	var ids, newIDs []any
+	for i := 0; i < n; i++ {
+		it := p.itemOf(rng, o)
+		ids = append(ids, it["item_id"])
+		newIDs = append(newIDs, p.variantOf(rng, it))
+	}
+	if rng.Intn(8) == 0 && len(newIDs) > 0 {
+		newIDs = newIDs[1:]
+	}
+	args := map[string]any{"order_id": o["order_id"], "item_ids": ids, "payment_method_id": p.methodOf(rng, u)}
+	if name != "return_delivered_order_items" {
+		args["new_item_ids"] = newIDs
+	}
+	return args
+}
+
+func (p *pools) itemOf(rng *rand.Rand, o map[string]any) map[string]any {
+	return pick(rng, o["items"].([]any)).(map[string]any)
+}
+
+// variantOf is a variant of the item's product, now and then the item
+// itself.
+func (p *pools) variantOf(rng *rand.Rand, it map[string]any) any {
+	vs := p.products[it["product_id"].(string)]["variants"].(map[string]any)
+	keys := sortedKeys(vs)
+	if rng.Intn(5) == 0 {
+		return it["item_id"]
+	}
+	return pick(rng, keys)
+}
+
+// methodOf is one of the user's payment methods, now and then another's.
+func (p *pools) methodOf(rng *rand.Rand, u map[string]any) any {
+	if rng.Intn(6) == 0 {
+		u = p.users[pick(rng, p.userIDs)]
+	}
+	return pick(rng, sortedKeys(u["payment_methods"].(map[string]any)))
+}
