@@ -17,10 +17,15 @@ type pools struct {
 	userIDs  []string
 	products map[string]map[string]any
 	tools    []string
+	byStatus map[string][]map[string]any
 }
 
 func newPools(recs map[string][]map[string]any) *pools {
-	p := &pools{orders: recs["orders"], users: map[string]map[string]any{}, products: map[string]map[string]any{}}
+	p := &pools{orders: recs["orders"], users: map[string]map[string]any{}, products: map[string]map[string]any{}, byStatus: map[string][]map[string]any{}}
+	for _, o := range p.orders {
+		st := o["status"].(string)
+		p.byStatus[st] = append(p.byStatus[st], o)
+	}
 	for _, u := range recs["users"] {
 		id := u["user_id"].(string)
 		p.users[id] = u
@@ -88,8 +93,17 @@ func recase(rng *rand.Rand, s string) string {
 	return s
 }
 
+// wants is the status of the orders a tool changes.
+var wants = map[string]string{
+	"cancel_pending_order": "pending", "modify_pending_order_address": "pending", "modify_pending_order_items": "pending",
+	"modify_pending_order_payment": "pending", "exchange_delivered_order_items": "delivered", "return_delivered_order_items": "delivered",
+}
+
 func (p *pools) args(rng *rand.Rand, name string) map[string]any {
 	o := pick(rng, p.orders)
+	if st := wants[name]; st != "" && rng.Intn(4) > 0 {
+		o = pick(rng, p.byStatus[st])
+	}
 	u := p.users[o["user_id"].(string)]
 	switch name {
 	case "calculate":
@@ -138,11 +152,24 @@ func (p *pools) itemCallArgs(rng *rand.Rand, name string, o, u map[string]any) m
 	if rng.Intn(30) == 0 {
 		n = maxNativeItems + 2 // past the natives' bound: the script answers
 	}
+	// Distinct items of the order, one of them twice now and then, and
+	// as many more as the bound needs.
+	items := o["items"].([]any)
 	var ids, newIDs []any
-	for i := 0; i < n; i++ {
-		it := p.itemOf(rng, o)
+	add := func(it map[string]any) {
 		ids = append(ids, it["item_id"])
 		newIDs = append(newIDs, p.variantOf(rng, it))
+	}
+	for i, j := range rng.Perm(len(items)) {
+		if i < n {
+			add(items[j].(map[string]any))
+		}
+	}
+	for len(ids) < n && n > maxNativeItems {
+		add(p.itemOf(rng, o))
+	}
+	if n > 0 && rng.Intn(4) == 0 {
+		add(p.itemOf(rng, o))
 	}
 	if rng.Intn(8) == 0 && len(newIDs) > 0 {
 		newIDs = newIDs[1:]
@@ -163,16 +190,36 @@ func (p *pools) itemOf(rng *rand.Rand, o map[string]any) map[string]any {
 func (p *pools) variantOf(rng *rand.Rand, it map[string]any) any {
 	vs := p.products[it["product_id"].(string)]["variants"].(map[string]any)
 	keys := sortedKeys(vs)
-	if rng.Intn(5) == 0 {
+	switch rng.Intn(6) {
+	case 0:
 		return it["item_id"]
+	case 1, 2: // the dearest available: a difference a gift card may not cover
+		best, price := keys[0], -1.0
+		for _, k := range keys {
+			v := vs[k].(map[string]any)
+			if f := v["price"].(float64); v["available"] == true && f > price {
+				best, price = k, f
+			}
+		}
+		return best
 	}
 	return pick(rng, keys)
 }
 
-// methodOf is one of the user's payment methods, now and then another's.
+// methodOf is one of the user's payment methods, a gift card when the
+// user has one more often than not, now and then another user's.
 func (p *pools) methodOf(rng *rand.Rand, u map[string]any) any {
 	if rng.Intn(6) == 0 {
 		u = p.users[pick(rng, p.userIDs)]
 	}
-	return pick(rng, sortedKeys(u["payment_methods"].(map[string]any)))
+	pms := u["payment_methods"].(map[string]any)
+	keys := sortedKeys(pms)
+	if rng.Intn(3) > 0 {
+		for _, k := range keys {
+			if pms[k].(map[string]any)["source"] == "gift_card" {
+				return k
+			}
+		}
+	}
+	return pick(rng, keys)
 }

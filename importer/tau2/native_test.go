@@ -3,8 +3,10 @@ package tau2
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand"
 	"sort"
+	"strconv"
 	"testing"
 
 	"github.com/legoenv/legoenv/episode"
@@ -183,5 +185,39 @@ func TestNativesKeyedByScript(t *testing.T) {
 	}
 	if n.Len() != len(nativeTools) {
 		t.Errorf("%d natives registered, want %d", n.Len(), len(nativeTools))
+	}
+}
+
+// TestNativeRound2 sets the native round2 beside the prelude's, which
+// calculate runs (it answers pyfloat(round2(x))): ties of every kind,
+// tiny and large values, and sums of prices.
+func TestNativeRound2(t *testing.T) {
+	s := session(t)
+	xs := []float64{0.005, 0.015, 0.025, 0.125, 0.375, 0.625, 0.875, 2.675, 1.005, 1e-9, 123456789.125, 4503599627370495.5, 0.04999999999999716}
+	for k := 1; k < 400; k += 3 {
+		xs = append(xs, float64(k)/8, float64(k)/16+100, float64(k)*0.01+0.005)
+	}
+	rng := rand.New(rand.NewSource(2))
+	for i := 0; i < 200; i++ {
+		xs = append(xs, rng.Float64()*1000, (rng.Float64()-0.5)*1e-3, 3289.46-28.14*rng.Float64())
+	}
+	for _, x := range xs {
+		for _, v := range []float64{x, -x} {
+			expr := strconv.FormatFloat(v, 'f', -1, 64)
+			s.Reset()
+			obs := call(s, "calculate", map[string]any{"expression": expr})
+			var text string
+			if obs.IsError || json.Unmarshal([]byte(obs.Content), &text) != nil {
+				t.Fatalf("calculate %s: %s", expr, obs.Content)
+			}
+			want, err := strconv.ParseFloat(text, 64)
+			if err != nil {
+				t.Fatalf("calculate %s: %s", expr, text)
+			}
+			got, err := round2(v)
+			if err != nil || math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("round2(%s) = %v (%v), the prelude's %v", expr, got, err, want)
+			}
+		}
 	}
 }
