@@ -18,6 +18,7 @@ type pools struct {
 	products map[string]map[string]any
 	tools    []string
 	byStatus map[string][]map[string]any
+	statuses map[string]any
 }
 
 func newPools(recs map[string][]map[string]any) *pools {
@@ -25,6 +26,10 @@ func newPools(recs map[string][]map[string]any) *pools {
 	for _, o := range p.orders {
 		st := o["status"].(string)
 		p.byStatus[st] = append(p.byStatus[st], o)
+	}
+	p.statuses = map[string]any{}
+	for st := range p.byStatus {
+		p.statuses[st] = true
 	}
 	for _, u := range recs["users"] {
 		id := u["user_id"].(string)
@@ -101,8 +106,13 @@ var wants = map[string]string{
 
 func (p *pools) args(rng *rand.Rand, name string) map[string]any {
 	o := pick(rng, p.orders)
-	if st := wants[name]; st != "" && rng.Intn(4) > 0 {
-		o = pick(rng, p.byStatus[st])
+	switch rng.Intn(4) {
+	case 0, 1: // an order the tool changes
+		if st := wants[name]; st != "" {
+			o = pick(rng, p.byStatus[st])
+		}
+	case 2: // an order of any status, however few have it
+		o = pick(rng, p.byStatus[pick(rng, sortedKeys(p.statuses))])
 	}
 	u := p.users[o["user_id"].(string)]
 	switch name {
@@ -155,7 +165,7 @@ func (p *pools) itemCallArgs(rng *rand.Rand, name string, o, u map[string]any) m
 	// Distinct items of the order, one of them twice now and then, and
 	// as many more as the bound needs.
 	items := o["items"].([]any)
-	var ids, newIDs []any
+	ids, newIDs := []any{}, []any{}
 	add := func(it map[string]any) {
 		ids = append(ids, it["item_id"])
 		newIDs = append(newIDs, p.variantOf(rng, it))
