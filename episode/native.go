@@ -129,6 +129,37 @@ func (d *NativeDB) Get(coll, key string) (state.Record, bool, error) {
 	return r, ok, nil
 }
 
+// GetJSON is db.get written as the script returns the record (see
+// StarJSON), or false. A record of the world, which every session shares
+// unchanged, is written once; found is false when there is no such
+// record, ok false when it does not write as JSON.
+func (d *NativeDB) GetJSON(coll, key string) (b json.RawMessage, found, ok bool, err error) {
+	full := d.full(coll)
+	if full == "" {
+		return nil, false, false, ErrDecline
+	}
+	r, pos, found := d.cx.State.Locate(full, key)
+	if !found {
+		return nil, false, false, nil
+	}
+	if pos < 0 {
+		b, ok = StarJSON(r)
+		return b, true, ok, nil
+	}
+	v := d.cx.State.Base().Collection(full).MemoIn(memoJSON, pos, func(r state.Record) any {
+		if b, ok := StarJSON(r); ok {
+			return b
+		}
+		return nil
+	})
+	b, ok = v.(json.RawMessage)
+	return b, true, ok, nil
+}
+
+// memoJSON is the slot of a record's StarJSON among the forms a
+// collection keeps (state.Collection.MemoIn); the Starlark form is slot 0.
+const memoJSON = 1
+
 // Len is the number of records of a collection.
 func (d *NativeDB) Len(coll string) (int, error) {
 	full := d.full(coll)

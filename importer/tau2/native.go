@@ -19,8 +19,7 @@ import (
 // and writes the state's records as they are, and answers, fails and
 // writes as its script does; anything the script would meet otherwise (a
 // field of another type, a missing field, a number past 2^40, more items
-// than the bounds below) declines the call to the script. calculate is
-// not here: its script runs.
+// than the bounds below) declines the call to the script.
 
 // Bounds within which a script's steps and bytes stay far below a tenth
 // of the default limits (checked by the differential test).
@@ -33,6 +32,7 @@ const (
 
 // nativeTools are the tools with a native implementation, by name.
 var nativeTools = map[string]episode.NativeFunc{
+	"calculate":                      nativeCalculate,
 	"cancel_pending_order":           nativeCancel,
 	"exchange_delivered_order_items": nativeExchange,
 	"find_user_id_by_email":          nativeFindByEmail,

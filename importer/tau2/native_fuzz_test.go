@@ -117,7 +117,7 @@ func (p *pools) args(rng *rand.Rand, name string) map[string]any {
 	u := p.users[o["user_id"].(string)]
 	switch name {
 	case "calculate":
-		return map[string]any{"expression": pick(rng, []string{"2 + 2", "(3 - 1) * 2.5", "1/3", "10 // 0", "2 ** 10", "1 +", "x"})}
+		return map[string]any{"expression": expression(rng)}
 	case "cancel_pending_order":
 		return map[string]any{"order_id": o["order_id"], "reason": pick(rng, []string{"no longer needed", "ordered by mistake", "other"})}
 	case "find_user_id_by_email":
@@ -232,4 +232,32 @@ func (p *pools) methodOf(rng *rand.Rand, u map[string]any) any {
 		}
 	}
 	return pick(rng, keys)
+}
+
+// calcParts are the pieces expression strings together: numbers of every
+// form the script reads or refuses, its operators, brackets and spaces.
+var calcParts = []string{"0", "7", "12", "007", "1.5", ".5", "5.", "1.2.3", ".", "0.1", "2.675", "99999999999999999", "1e5",
+	"+", "-", "*", "/", "//", "**", "(", ")", " ", "  ", "x", "é"}
+
+// expression is a random expression: mostly well formed, now and then not.
+func expression(rng *rand.Rand) string {
+	if rng.Intn(4) == 0 {
+		var b strings.Builder
+		for n := 1 + rng.Intn(10); n > 0; n-- {
+			b.WriteString(pick(rng, calcParts))
+		}
+		return b.String()
+	}
+	nums := []string{"2", "3", "10", "0", "1.5", "0.1", "12.75", "100", "2.675", "0.005", "1000000"}
+	var b strings.Builder
+	for n := 1 + rng.Intn(6); n > 0; n-- {
+		if rng.Intn(5) == 0 {
+			b.WriteString(pick(rng, []string{"-", "+", "("}))
+		}
+		b.WriteString(pick(rng, nums))
+		if n > 1 {
+			b.WriteString(pick(rng, []string{" + ", " - ", " * ", " / ", "*", "/", " // ", " ** "}))
+		}
+	}
+	return b.String()
 }

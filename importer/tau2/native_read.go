@@ -11,39 +11,33 @@ import (
 // list_all_product_types.star, transfer_to_human_agents.star).
 
 func nativeOrderDetails(db *episode.NativeDB, args map[string]any) (any, error) {
-	id, err := arg(args, "order_id")
-	if err != nil {
-		return nil, err
-	}
-	o, err := getOrder(db, id)
-	if err != nil {
-		return nil, err
-	}
-	return result(o)
+	return details(db, args, "order_id", "orders", "Order not found")
 }
 
 func nativeProductDetails(db *episode.NativeDB, args map[string]any) (any, error) {
-	id, err := arg(args, "product_id")
-	if err != nil {
-		return nil, err
-	}
-	p, err := getRecord(db, "products", id, "Product not found")
-	if err != nil {
-		return nil, err
-	}
-	return result(p)
+	return details(db, args, "product_id", "products", "Product not found")
 }
 
 func nativeUserDetails(db *episode.NativeDB, args map[string]any) (any, error) {
-	id, err := arg(args, "user_id")
+	return details(db, args, "user_id", "users", "User not found")
+}
+
+// details answers the record the argument names, as the get tools do.
+func details(db *episode.NativeDB, args map[string]any, key, coll, missing string) (any, error) {
+	id, err := arg(args, key)
 	if err != nil {
 		return nil, err
 	}
-	u, err := getUser(db, id)
-	if err != nil {
+	b, found, ok, err := db.GetJSON(coll, id)
+	switch {
+	case err != nil:
 		return nil, err
+	case !found:
+		return nil, fail("%s", missing)
+	case !ok:
+		return nil, decline
 	}
-	return result(u)
+	return b, nil
 }
 
 // scannable declines a collection too large for the bounds: the script
