@@ -221,3 +221,30 @@ func TestNativeRound2(t *testing.T) {
 		}
 	}
 }
+
+// TestNativeCalculate sets calculate's native answers beside the script's
+// on chosen expressions (every error, float layouts at the edges of fixed
+// notation) and on random ones.
+func TestNativeCalculate(t *testing.T) {
+	tw := newTwin(t)
+	exprs := []string{"2 + 2", "(3 - 1) * 2.5", "1/3", "10 // 0", "2 ** 10", "1 +", "x", ")", "1)", "(1", "((2)", "()", "1 2",
+		"1 / 0", "1.0 / 0", "1 / 0.0", "0.0 / 0", "007", "0", "00", "1.2.3", ".", ".5 + 5.", "-(-3)", "+-+2", "2 * -3", "* 2",
+		"1000000 * 1000000 * 1000", "1000000 * 1000000 * 10000", "999999999999999.9", "9999999999999999", "0.0001", "0.00001",
+		"0.000123456", "123456789012345.67", "1 - 1.0", "-0.001", "0.005", "0.015", "2.675", "1e5", "9007199254740993 + 1",
+		"100000000 * 100000000", "3 * (2 + 4) / 7 - 1.25"}
+	rng := rand.New(rand.NewSource(31))
+	for i := 0; i < 1500; i++ {
+		exprs = append(exprs, expression(rng))
+	}
+	for start := 0; start < len(exprs); start += 90 {
+		var calls []episode.ToolCall
+		for _, e := range exprs[start:min(start+90, len(exprs))] {
+			b, _ := json.Marshal(map[string]any{"expression": e})
+			calls = append(calls, episode.ToolCall{Name: "calculate", Args: b})
+		}
+		tw.run(t, fmt.Sprintf("expressions from %d", start), calls)
+	}
+	if tw.took["calculate"] < len(exprs)/2 {
+		t.Errorf("natives answered %d of %d expressions", tw.took["calculate"], len(exprs))
+	}
+}
