@@ -84,6 +84,7 @@ type toolParts struct {
 	impl   Effect
 	raw    json.RawMessage
 	takes  map[string]bool // nil when the schema accepts any argument
+	simple *simpleSchema
 	err    error
 }
 
@@ -99,7 +100,7 @@ func (lc *libCache) tool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, e
 		tool, err := newTool(s, se, t)
 		parts = &toolParts{err: err}
 		if err == nil {
-			parts.schema, parts.impl, parts.raw, parts.takes = tool.schema, tool.impl, tool.raw, tool.takes
+			parts.schema, parts.impl, parts.raw, parts.takes, parts.simple = tool.schema, tool.impl, tool.raw, tool.takes, tool.simple
 		}
 		lc.tools.Store(t, parts)
 		if err != nil {
@@ -111,7 +112,7 @@ func (lc *libCache) tool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, e
 		return nil, parts.err
 	}
 	return &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se,
-		schema: parts.schema, impl: parts.impl, raw: parts.raw, takes: parts.takes, invalid: s.InvalidArguments}, nil
+		schema: parts.schema, impl: parts.impl, raw: parts.raw, takes: parts.takes, simple: parts.simple, invalid: s.InvalidArguments}, nil
 }
 
 type specEntry struct {

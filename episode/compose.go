@@ -164,6 +164,10 @@ type Options struct {
 	// environment cannot be scored. A check of the data alone needs no
 	// more, and binding and rendering are most of a composition's cost.
 	WorldOnly bool
+	// Natives are Go implementations of Starlark tools, by the hash of
+	// the script they implement (see NewNatives); nil: every script is
+	// interpreted.
+	Natives *Natives
 }
 
 // ComposeAll composes every recipe of lib with the default options.
@@ -187,7 +191,7 @@ func ComposeAll(lib *atom.Library) ([]*Env, []error) {
 // Unpinned versions resolve to the library's heads; the servers default to
 // those serving the intent's apps.
 func Compose(lib *atom.Library, r atom.Recipe, opt Options) (*Env, error) {
-	c := &composer{lib: lib, r: r, full: opt.FullSurface, fence: opt.Fence, worldOnly: opt.WorldOnly, cache: cacheOf(lib)}
+	c := &composer{lib: lib, r: r, full: opt.FullSurface, fence: opt.Fence, worldOnly: opt.WorldOnly, natives: opt.Natives, cache: cacheOf(lib)}
 	env := c.compose()
 	if len(c.issues) > 0 {
 		return nil, &ComposeError{Recipe: c.r, Issues: c.issues}
@@ -205,6 +209,7 @@ type composer struct {
 	fence  bool // Options.Fence
 	// worldOnly is Options.WorldOnly.
 	worldOnly bool
+	natives   *Natives // Options.Natives
 	cache     *libCache
 }
 
@@ -322,6 +327,9 @@ func (c *composer) buildTools(env *Env, in *atom.Intent) {
 			if err != nil {
 				c.add(IssueBadData, se, "", "", fmt.Sprintf("tools[%d]", i), "%v", err)
 				continue
+			}
+			if f := c.natives.For(t.Effect); f != nil {
+				tool.native, tool.server = f, s
 			}
 			all = append(all, tool)
 			env.toolByKey[t.Name] = tool

@@ -51,7 +51,11 @@ func marshalJSONString(v any) (string, error) {
 const maxJSONDepth = 100
 
 // appendJSON appends v to b; ok is false for a value it does not handle.
-func appendJSON(b []byte, v any, depth int) ([]byte, bool) {
+func appendJSON(b []byte, v any, depth int) ([]byte, bool) { return appendJSONWith(b, v, depth, false) }
+
+// appendJSONWith is appendJSON; star writes numbers as a Starlark script
+// returns them (see StarJSON).
+func appendJSONWith(b []byte, v any, depth int, star bool) ([]byte, bool) {
 	if depth > maxJSONDepth {
 		return b, false
 	}
@@ -63,12 +67,21 @@ func appendJSON(b []byte, v any, depth int) ([]byte, bool) {
 	case string:
 		return appendJSONString(b, x), true
 	case float64:
+		if star && x == 0 {
+			x = 0 // -0 is the int 0 in Starlark
+		}
 		return appendJSONFloat(b, x)
 	case json.RawMessage: // already encoded (a Starlark tool's result)
 		return append(b, x...), true
 	case int:
+		if star {
+			return appendJSONFloat(b, float64(x))
+		}
 		return strconv.AppendInt(b, int64(x), 10), true
 	case int64:
+		if star {
+			return appendJSONFloat(b, float64(x))
+		}
 		return strconv.AppendInt(b, x, 10), true
 	case []any:
 		if x == nil {
@@ -80,7 +93,7 @@ func appendJSON(b []byte, v any, depth int) ([]byte, bool) {
 				b = append(b, ',')
 			}
 			var ok bool
-			if b, ok = appendJSON(b, e, depth+1); !ok {
+			if b, ok = appendJSONWith(b, e, depth+1, star); !ok {
 				return b, false
 			}
 		}
@@ -103,7 +116,7 @@ func appendJSON(b []byte, v any, depth int) ([]byte, bool) {
 			b = appendJSONString(b, k)
 			b = append(b, ':')
 			var ok bool
-			if b, ok = appendJSON(b, x[k], depth+1); !ok {
+			if b, ok = appendJSONWith(b, x[k], depth+1, star); !ok {
 				return b, false
 			}
 		}

@@ -249,7 +249,7 @@ func (s *Session) call(c ToolCall) Observation {
 		return errObs("%v", err)
 	}
 	cx := &Context{State: s.st, Clock: s.env.Clock, Limits: s.env.Limits, App: t.App, Gate: s.opts.Gate}
-	res, err := t.impl.Apply(cx, args)
+	res, err := t.apply(cx, args)
 	if err != nil {
 		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
 		return errObs("%v", err)

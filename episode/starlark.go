@@ -277,23 +277,33 @@ func (d *starDB) search(_ *starlark.Thread, b *starlark.Builtin, args starlark.T
 		where = setField(where, string(kv[0].(starlark.String)), v)
 	}
 	var out []starlark.Value
-	for pos, r := range d.candidates(full, where) {
-		ok := true
-		for _, w := range where {
-			if got, _ := state.Path(r, w.field); !matchValue(got, "equals", w.value) {
-				ok = false
-				break
-			}
+	for pos, r := range matching(d.cx.State, full, where) {
+		sv, err := d.record(full, pos, r)
+		if err != nil {
+			return nil, err
 		}
-		if ok {
-			sv, err := d.record(full, pos, r)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, sv)
-		}
+		out = append(out, sv)
 	}
 	return starlark.NewList(out), nil
+}
+
+// matching yields the records of collection full that meet every
+// condition, in order, each with its base position (see State.Placed).
+func matching(st *state.State, full string, where []fieldValue) iter.Seq2[int, state.Record] {
+	return func(yield func(int, state.Record) bool) {
+		for pos, r := range candidates(st, full, where) {
+			ok := true
+			for _, w := range where {
+				if got, _ := state.Path(r, w.field); !matchValue(got, "equals", w.value) {
+					ok = false
+					break
+				}
+			}
+			if ok && !yield(pos, r) {
+				return
+			}
+		}
+	}
 }
 
 // fieldValue is one condition of a search: the field's path and the value
@@ -306,16 +316,16 @@ type fieldValue struct {
 // candidates are the records a search checks: those the state's index
 // gives for a condition on a text (a record equals a text only where its
 // field, or an element of it, reads as that text), or all of them.
-func (d *starDB) candidates(full string, where []fieldValue) iter.Seq2[int, state.Record] {
+func candidates(st *state.State, full string, where []fieldValue) iter.Seq2[int, state.Record] {
 	for _, w := range where {
 		if text, ok := w.value.(string); ok {
-			if recs, ok := d.cx.State.Holding(full, w.field, text); ok {
+			if recs, ok := st.Holding(full, w.field, text); ok {
 				return recs
 			}
 			break
 		}
 	}
-	return d.cx.State.Placed(full)
+	return st.Placed(full)
 }
 
 // setField sets a field's condition; a field named twice (a keyword and

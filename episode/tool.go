@@ -26,8 +26,15 @@ type Tool struct {
 	// takes lists the arguments the tool takes; nil when its schema
 	// accepts any (additionalProperties given as true or a schema).
 	takes map[string]bool
+	// simple checks the arguments of a schema of strings and string lists
+	// without the validator; nil for any other schema.
+	simple *simpleSchema
 	// invalid is the product's code that starts a refusal of arguments.
 	invalid string
+	// native is the Go implementation of the tool's script, if the
+	// composition was given one (Options.Natives); server is its server.
+	native NativeFunc
+	server *atom.Server
 }
 
 func newTool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, error) {
@@ -36,7 +43,7 @@ func newTool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, error) {
 		return nil, fmt.Errorf("tool %s: %w", t.Name, err)
 	}
 	raw, _ := json.Marshal(t.Input)
-	tool := &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se, schema: sch, raw: raw, invalid: s.InvalidArguments}
+	tool := &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se, schema: sch, raw: raw, invalid: s.InvalidArguments, simple: simpleOf(t.Input)}
 	if open, ok := t.Input["additionalProperties"]; !ok || open == false {
 		tool.takes = atom.InputProperties(t.Input)
 	}
@@ -95,6 +102,9 @@ func OpenAITools(defs []Def) []map[string]any {
 // validate checks decoded arguments against the tool's schema and returns a
 // message an agent can act on.
 func (t *Tool) validate(args map[string]any) error {
+	if t.simple != nil && t.simple.accepts(args) {
+		return nil
+	}
 	err := t.unexpected(args)
 	if err == nil {
 		err = t.schema.Validate(any(args))

@@ -41,7 +41,7 @@ type Collection struct {
 	listOnce sync.Once
 	list     []any // Records as Snapshot gives them
 	memoOnce sync.Once
-	memo     []atomic.Pointer[any] // by position, see Memo
+	memo     [MemoSlots][]atomic.Pointer[any] // by slot and position, see MemoIn
 	indexMu  sync.Mutex
 	indexes  map[string]map[string][]int // path -> text -> positions, see Holding
 }
@@ -79,21 +79,33 @@ func (c *Collection) build() {
 	})
 }
 
-// Memo returns what build derives from the base record at pos, built on
+// MemoSlots is the number of forms MemoIn keeps of each base record.
+const MemoSlots = 2
+
+// Memo is MemoIn(0, pos, build).
+func (c *Collection) Memo(pos int, build func(Record) any) any { return c.MemoIn(0, pos, build) }
+
+// MemoIn returns what build derives from the base record at pos, built on
 // the first call for that record and kept for every later one, by every
 // session of the world: build must be a function of the record alone, and
-// what it returns must never be changed. Two sessions asking at once may
-// both build; one result is kept.
-func (c *Collection) Memo(pos int, build func(Record) any) any {
-	c.memoOnce.Do(func() { c.memo = make([]atomic.Pointer[any], len(c.Records)) })
-	if p := c.memo[pos].Load(); p != nil {
+// what it returns must never be changed. Each slot (below MemoSlots) keeps
+// one form of the record, for callers that derive different ones. Two
+// sessions asking at once may both build; one result is kept.
+func (c *Collection) MemoIn(slot, pos int, build func(Record) any) any {
+	c.memoOnce.Do(func() {
+		for i := range c.memo {
+			c.memo[i] = make([]atomic.Pointer[any], len(c.Records))
+		}
+	})
+	m := c.memo[slot]
+	if p := m[pos].Load(); p != nil {
 		return *p
 	}
 	v := build(c.Records[pos])
-	if c.memo[pos].CompareAndSwap(nil, &v) {
+	if m[pos].CompareAndSwap(nil, &v) {
 		return v
 	}
-	return *c.memo[pos].Load()
+	return *m[pos].Load()
 }
 
 // Lookup returns the record with key k.

@@ -26,7 +26,10 @@ opening another session, the reference plan's tool calls (replayed
 the first evaluation (it replays the reference plan once for the
 whole-state goal) and a later one, and tau2's database hash of the final
 state. Steps and first evaluations are also given in process CPU time,
-which holds on a busy machine where wall time does not. --json prints {"tasks", "gomaxprocs", "repeat", "summary",
+which holds on a busy machine where wall time does not. The retail tools
+run as native Go code where their scripts are the shipped ones
+(--interpret: every script interpreted). --json prints {"tasks",
+"gomaxprocs", "repeat", "native_tools", "summary",
 "per_task": [...]}, the figures to set beside tau2's own.`,
 		Example: `  legoenv import tau2 --data testdata/tau2 --out lib/tau2
   legoenv bench tau2 --lib lib/tau2 --json`,
@@ -56,7 +59,7 @@ which holds on a busy machine where wall time does not. --json prints {"tasks", 
 				return enc.Encode(rep)
 			}
 			s := rep.Summary
-			fmt.Fprintf(out, "%d tau2 retail tasks, GOMAXPROCS %d, plans replayed %d times; %d pass with their reference plan\n", rep.Tasks, rep.GOMAXPROCS, rep.Repeat, s.Passed)
+			fmt.Fprintf(out, "%d tau2 retail tasks, GOMAXPROCS %d, plans replayed %d times, %d native tools; %d pass with their reference plan\n", rep.Tasks, rep.GOMAXPROCS, rep.Repeat, rep.NativeTools, s.Passed)
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "FIGURE\tLEGOENV")
 			fmt.Fprintf(tw, "environment creation (p50 / max)\t%.1f / %.1f ms\n", s.CreateMSP50, s.CreateMSMax)
@@ -71,6 +74,7 @@ which holds on a busy machine where wall time does not. --json prints {"tasks", 
 	c.Flags().StringVar(&libDir, "lib", "", "library written by 'legoenv import tau2'")
 	c.Flags().IntVar(&o.Repeat, "repeat", 20, "replays of each task's reference plan for the step figure")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the figures as JSON")
+	c.Flags().BoolVar(&o.Interpret, "interpret", false, "run every tool's Starlark, without the native Go tools")
 	prof.flags(c)
 	return c
 }

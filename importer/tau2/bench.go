@@ -14,6 +14,9 @@ import (
 // BenchOptions tune Bench.
 type BenchOptions struct {
 	Repeat int // replays of each task's plan for the step figure (default 20)
+	// Interpret runs every tool's Starlark, leaving the native tools
+	// (Natives) out: the figure without them.
+	Interpret bool
 }
 
 // BenchTask is one task's figures.
@@ -42,11 +45,14 @@ type BenchTask struct {
 
 // BenchReport is what `legoenv bench tau2 --json` prints.
 type BenchReport struct {
-	Tasks      int         `json:"tasks"`
-	GOMAXPROCS int         `json:"gomaxprocs"`
-	Repeat     int         `json:"repeat"`
-	Summary    BenchSum    `json:"summary"`
-	PerTask    []BenchTask `json:"per_task"`
+	Tasks      int `json:"tasks"`
+	GOMAXPROCS int `json:"gomaxprocs"`
+	Repeat     int `json:"repeat"`
+	// NativeTools is how many tools ran as native Go code (see Natives);
+	// 0 with Interpret.
+	NativeTools int         `json:"native_tools"`
+	Summary     BenchSum    `json:"summary"`
+	PerTask     []BenchTask `json:"per_task"`
 }
 
 // BenchSum summarises the per-task figures.
@@ -77,14 +83,25 @@ func Bench(lib *atom.Library, o BenchOptions) (*BenchReport, error) {
 	}
 	hasher := NewHasher(de.MustData().Records[App])
 	rep := &BenchReport{GOMAXPROCS: runtime.GOMAXPROCS(0), Repeat: o.Repeat}
+	var opt episode.Options
+	if !o.Interpret {
+		n, err := Natives()
+		if err != nil {
+			return nil, err
+		}
+		opt.Natives = n
+	}
 	var clock stepClock
 	for _, r := range lib.Recipes() {
-		bt, passed, err := benchTask(lib, r, hasher, o.Repeat, &clock)
+		bt, passed, err := benchTask(lib, r, opt, hasher, o.Repeat, &clock)
 		if err != nil {
 			return nil, err
 		}
 		if passed {
 			rep.Summary.Passed++
+		}
+		if rep.PerTask == nil {
+			rep.NativeTools = nativeCount(lib, r, opt)
 		}
 		rep.PerTask = append(rep.PerTask, bt)
 	}
@@ -104,9 +121,9 @@ type stepClock struct {
 
 // benchTask composes one recipe, times its session, its plan (repeat
 // times) and its evaluation, and reports whether the plan passes.
-func benchTask(lib *atom.Library, r atom.Recipe, hasher *Hasher, repeat int, clock *stepClock) (BenchTask, bool, error) {
+func benchTask(lib *atom.Library, r atom.Recipe, opt episode.Options, hasher *Hasher, repeat int, clock *stepClock) (BenchTask, bool, error) {
 	t0 := time.Now()
-	env, err := episode.Compose(lib, r, episode.Options{})
+	env, err := episode.Compose(lib, r, opt)
 	if err != nil {
 		return BenchTask{}, false, fmt.Errorf("%s: %w", r.Intent.ID, err)
 	}
@@ -180,3 +197,18 @@ func median(v []float64) float64 { return v[len(v)/2] }
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func us(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1000 }
+
+// nativeCount is how many tools of a recipe's environment run natively.
+func nativeCount(lib *atom.Library, r atom.Recipe, opt episode.Options) int {
+	env, err := episode.Compose(lib, r, opt)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, t := range env.Tools() {
+		if t.Native() {
+			n++
+		}
+	}
+	return n
+}

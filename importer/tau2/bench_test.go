@@ -11,7 +11,19 @@ import (
 // BenchmarkSteps replays every task's reference plan on one session per
 // task: the figures legoenv bench tau2 reports as steps per second and
 // per CPU-second (the process's, GC included), and what a step allocates.
+// The tools run natively, as legoenv bench tau2 runs them.
 func BenchmarkSteps(b *testing.B) {
+	n, err := Natives()
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchSteps(b, episode.Options{Natives: n})
+}
+
+// BenchmarkStepsInterpreted is BenchmarkSteps with every tool's Starlark.
+func BenchmarkStepsInterpreted(b *testing.B) { benchSteps(b, episode.Options{}) }
+
+func benchSteps(b *testing.B, opt episode.Options) {
 	_, res := importTestdata(b)
 	lib, err := res.Library()
 	if err != nil {
@@ -24,7 +36,7 @@ func BenchmarkSteps(b *testing.B) {
 	var tasks []task
 	steps := 0
 	for _, r := range lib.Recipes() {
-		env, err := episode.Compose(lib, r, episode.Options{})
+		env, err := episode.Compose(lib, r, opt)
 		if err != nil {
 			b.Fatal(err)
 		}
