@@ -33,6 +33,9 @@ type Corpus struct {
 	// after they are set (a server's flags, set before use); zero fields
 	// keep the defaults.
 	Limits episode.Limits
+	// Natives are the Go implementations of Starlark tools every
+	// environment is composed with (episode.Options.Natives); nil: none.
+	Natives *episode.Natives
 	// Summaries are the index beside the file (ReadIndex), when LoadIndex
 	// found one that matches it; nil otherwise.
 	Summaries map[string]Summary
@@ -215,7 +218,7 @@ func (c *Corpus) ComposeBatch(recs []Record) (envs []*episode.Env, errs []error)
 	envs, errs = make([]*episode.Env, len(recs)), make([]error, len(recs))
 	for i, r := range recs {
 		if lib != nil {
-			if env, err := episode.Compose(lib, r.Recipe, episode.Options{Limits: c.Limits}); err == nil && env.ID == r.ID {
+			if env, err := episode.Compose(lib, r.Recipe, episode.Options{Limits: c.Limits, Natives: c.Natives}); err == nil && env.ID == r.ID {
 				envs[i] = env
 				continue
 			}
@@ -232,7 +235,7 @@ func (c *Corpus) ComposeBatch(recs []Record) (envs []*episode.Env, errs []error)
 // compose composes rec against lib; another id than the one recorded is
 // an error.
 func (c *Corpus) compose(lib *atom.Library, rec Record) (*episode.Env, error) {
-	env, err := episode.Compose(lib, rec.Recipe, episode.Options{Limits: c.Limits})
+	env, err := episode.Compose(lib, rec.Recipe, episode.Options{Limits: c.Limits, Natives: c.Natives})
 	if err != nil {
 		return nil, fmt.Errorf("%s:%d: env %s: %w", c.Path, rec.Line, rec.ID, err)
 	}

@@ -173,11 +173,11 @@ type Options struct {
 // ComposeAll composes every recipe of lib with the default options.
 // Recipes that do not compose come back as errors beside the environments
 // that do.
-func ComposeAll(lib *atom.Library) ([]*Env, []error) {
+func ComposeAll(lib *atom.Library, opt Options) ([]*Env, []error) {
 	var envs []*Env
 	var errs []error
 	for _, r := range lib.Recipes() {
-		env, err := Compose(lib, r, Options{})
+		env, err := Compose(lib, r, opt)
 		if err != nil {
 			errs = append(errs, err)
 			continue

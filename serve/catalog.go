@@ -45,10 +45,11 @@ func NewCatalog(infos []*EnvInfo) *Catalog {
 	return c
 }
 
-// LibraryCatalog composes every recipe of a library. Recipes that do not
-// compose come back as errors beside the catalog of those that do.
-func LibraryCatalog(lib *atom.Library) (*Catalog, []error) {
-	envs, errs := episode.ComposeAll(lib)
+// LibraryCatalog composes every recipe of a library with opt. Recipes
+// that do not compose come back as errors beside the catalog of those
+// that do.
+func LibraryCatalog(lib *atom.Library, opt episode.Options) (*Catalog, []error) {
+	envs, errs := episode.ComposeAll(lib, opt)
 	infos := make([]*EnvInfo, len(envs))
 	for i, env := range envs {
 		infos[i] = &EnvInfo{Env: env}

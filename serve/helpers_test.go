@@ -42,7 +42,7 @@ func exampleLib(t testing.TB) *atom.Library {
 
 func exampleCatalog(t testing.TB) *Catalog {
 	t.Helper()
-	cat, errs := LibraryCatalog(exampleLib(t))
+	cat, errs := LibraryCatalog(exampleLib(t), episode.Options{})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

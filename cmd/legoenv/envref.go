@@ -157,7 +157,11 @@ func (s *envSource) recipes(id string, stderr io.Writer) (*atom.Library, []atom.
 
 // compose composes the match; a recipe that does not compose is bad input.
 func (m *envMatch) compose() (*episode.Env, error) {
-	env, err := episode.Compose(m.lib, m.recipe, episode.Options{})
+	opt, err := composeOptions()
+	if err != nil {
+		return nil, err
+	}
+	env, err := episode.Compose(m.lib, m.recipe, opt)
 	if err != nil {
 		return nil, badInput("environment %s does not compose: %v (run 'legoenv verify --env %s%s' for the root cause)", m.id, err, m.id, m.flags)
 	}
@@ -240,6 +244,9 @@ func (s *envSource) openCorpus(stderr io.Writer) (*envfile.Corpus, error) {
 	c, err := envfile.Open(s.envsFile, dir)
 	if err != nil {
 		return nil, badInput("%v", err)
+	}
+	if c.Natives, err = shippedNatives(); err != nil {
+		return nil, fmt.Errorf("native tools: %w", err)
 	}
 	if time.Since(t0) > 2*time.Second {
 		fmt.Fprintf(stderr, "legoenv: read %s of %s in %.1f s; each is composed when first used\n", plural(len(c.Records), "environment"), s.envsFile, time.Since(t0).Seconds())

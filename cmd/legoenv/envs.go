@@ -51,7 +51,7 @@ func listEnvs(cmd *cobra.Command, src *envSource) ([]envSummary, []error, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	envs, errs := episode.ComposeAll(lib)
+	envs, errs := episode.ComposeAll(lib, episode.Options{})
 	prog, finish := progress(stderr, len(lib.Recipes()), "verifying")
 	vs := verify.VerifyAll(cmd.Context(), lib, lib.Recipes(), verify.Options{Progress: prog})
 	finish()

@@ -23,7 +23,7 @@ func exampleEnvsDir(t *testing.T, holdout []string) (string, []*episode.Env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	envs, _ := episode.ComposeAll(lib)
+	envs, _ := episode.ComposeAll(lib, episode.Options{})
 	dir := t.TempDir()
 	var b strings.Builder
 	for _, e := range envs {

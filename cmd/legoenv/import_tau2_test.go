@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/legoenv/legoenv/episode"
 )
 
 var tau2Testdata = filepath.Join("..", "..", "testdata", "tau2")
@@ -65,6 +68,7 @@ func TestImportTau2(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &bench); err != nil || bench.Tasks != 114 || bench.Summary.Passed != 114 {
 		t.Fatalf("bench tau2: %v %.300s", err, stdout)
 	}
+	checkServedNatively(t, out)
 	for _, args := range [][]string{
 		{"bench", "tau2"},
 		{"bench", "tau2", "--lib", filepath.Join("..", "..", "corpus", "example")},
@@ -75,6 +79,29 @@ func TestImportTau2(t *testing.T) {
 		if code, _, _ := cli(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// checkServedNatively holds the commands that step sessions (serve, play,
+// rollout) to the shipped native tools: a tau2 library composed with
+// composeOptions runs its retail tools in Go, and a library whose script
+// was edited runs that script.
+func checkServedNatively(t *testing.T, dir string) {
+	t.Helper()
+	lib, err := loadLibrary(dir, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := composeOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, err := episode.Compose(lib, lib.Recipes()[0], opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl := env.Tool("get_order_details"); tl == nil || !tl.Native() {
+		t.Errorf("get_order_details is not native in a tau2 library composed for serving")
 	}
 }
 

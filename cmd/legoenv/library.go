@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
@@ -10,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/importer/tau2"
 )
 
 // libFlag adds --lib to a command.
@@ -61,4 +64,20 @@ func isTerminal(w io.Writer) bool {
 		return false
 	}
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+}
+
+// shippedNatives are the Go implementations of the Starlark tools this
+// binary ships (tau2's retail tools), built once. A tool runs natively
+// only where its script is the one shipped, byte for byte; any other
+// script runs as written.
+var shippedNatives = sync.OnceValues(tau2.Natives)
+
+// composeOptions are the options every command that steps sessions
+// composes with: the shipped natives.
+func composeOptions() (episode.Options, error) {
+	n, err := shippedNatives()
+	if err != nil {
+		return episode.Options{}, fmt.Errorf("native tools: %w", err)
+	}
+	return episode.Options{Natives: n}, nil
 }

@@ -55,7 +55,11 @@ func (s *envSource) load(stderr io.Writer) (*envSet, error) {
 		if err != nil {
 			return nil, err
 		}
-		envs, errs := episode.ComposeAll(lib)
+		opt, err := composeOptions()
+		if err != nil {
+			return nil, err
+		}
+		envs, errs := episode.ComposeAll(lib, opt)
 		for _, e := range errs {
 			fmt.Fprintln(stderr, "legoenv: skipped:", e)
 		}

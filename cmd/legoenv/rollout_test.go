@@ -26,7 +26,7 @@ func solverServer(t *testing.T) (*llmtest.Server, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	envs, _ := episode.ComposeAll(lib)
+	envs, _ := episode.ComposeAll(lib, episode.Options{})
 	plans := map[string][]episode.ToolCall{}
 	for _, e := range envs {
 		p, err := verify.Plan(context.Background(), e)
@@ -160,7 +160,7 @@ func TestRolloutToTrainingData(t *testing.T) {
 // file (--all every one), composed against --lib.
 func TestEnvsFile(t *testing.T) {
 	lib, _ := loadLibrary("", os.Stderr)
-	envs, _ := episode.ComposeAll(lib)
+	envs, _ := episode.ComposeAll(lib, episode.Options{})
 	dir := t.TempDir()
 	var lines []string
 	for i, e := range envs[:3] {

@@ -42,7 +42,11 @@ func serveSources(libDir, envsFile string, cmd *cobra.Command) (*serve.Catalog, 
 		if err != nil {
 			return nil, nil, err
 		}
-		cat, errs := serve.LibraryCatalog(lib)
+		opt, err := composeOptions()
+		if err != nil {
+			return nil, nil, err
+		}
+		cat, errs := serve.LibraryCatalog(lib, opt)
 		for _, e := range errs {
 			fmt.Fprintln(stderr, "legoenv: skipped:", e)
 		}

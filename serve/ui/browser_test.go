@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/serve"
 )
 
@@ -79,7 +80,7 @@ func TestBrowser(t *testing.T) {
 	ctx := browser(t)
 	u, lib := newTestUI(t, Options{Report: exampleReport()})
 	u.VerifyAll(context.Background(), 2)
-	cat, errs := serve.LibraryCatalog(lib)
+	cat, errs := serve.LibraryCatalog(lib, episode.Options{})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

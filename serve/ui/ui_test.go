@@ -349,7 +349,7 @@ func TestProfilePage(t *testing.T) {
 // the API's own 404 stays JSON.
 func TestMountedInServer(t *testing.T) {
 	u, lib := newTestUI(t, Options{})
-	cat, errs := serve.LibraryCatalog(lib)
+	cat, errs := serve.LibraryCatalog(lib, episode.Options{})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -421,7 +421,7 @@ func TestRootCauses(t *testing.T) {
 	}
 	vs := verify.VerifyAll(context.Background(), lib, lib.Recipes(), verify.Options{Jobs: 2})
 	// Recipes that do not compose have a verdict but no page.
-	cat, _ := serve.LibraryCatalog(lib)
+	cat, _ := serve.LibraryCatalog(lib, episode.Options{})
 	var envs []Env
 	for _, in := range cat.All() {
 		envs = append(envs, Env{Env: in.Env})
