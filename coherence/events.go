@@ -60,6 +60,10 @@ func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []De
 			out = append(out, Denied{f, why})
 			continue
 		}
+		if why := closedWhileOpen(sh, def, rec, statuses, f); why != "" {
+			out = append(out, Denied{f, why})
+			continue
+		}
 		if sh.fields[f].role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" && !atom.HasWord(ws, traceWords...) {
 			continue
 		}
@@ -145,4 +149,29 @@ func sameStem(a, b string) bool {
 		n++
 	}
 	return n >= 5 && n >= min(len(a), len(b))-2
+}
+
+// openStates are states of a record still being worked on, and
+// closeWords the events that end that work: a task "to do" or "in
+// progress" has no date_closed, an open ticket no resolved_at.
+var (
+	openStates = []string{"open", "new", "to_do", "todo", "in_progress", "review", "in_review", "backlog", "waiting", "on_hold", "reopened"}
+	closeWords = []string{"closed", "resolved", "completed", "finished", "done"}
+)
+
+// closedWhileOpen says which status denies the date f of a closing event
+// (date_closed, resolved_at) because the record is still open, or "".
+// The lifecycle's declared stamps are left to their own rule.
+func closedWhileOpen(sh *shape, def *atom.Collection, rec map[string]any, statuses []string, f string) string {
+	fs, fd := sh.fields[f], def.Fields[f]
+	isDate := fs.role == atom.RoleDate || fd.Format == "date" || fd.Format == "date-time"
+	if !isDate || !atom.HasWord(fs.words, closeWords...) || declaredStamp(def, f) {
+		return ""
+	}
+	for _, sf := range statuses {
+		if oneOf(stateWord(rec[sf]), openStates) {
+			return fmt.Sprintf("%s is %v", sf, rec[sf])
+		}
+	}
+	return ""
 }

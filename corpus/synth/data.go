@@ -464,7 +464,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		case atom.RoleEmail:
 			// The address that tells the record from its look-alikes (an
 			// owner's, where that is the only one) is another.
-			if f == cm.email || !hasWord(words(f), roleWords...) && !isCopy(f) {
+			if f == cm.email || !hasWord(words(f), roleWords...) && !isCopy(f) && !cm.isRecipient(f) {
 				rec[f] = gen.Email(person, other.Company.Domain)
 			}
 		case atom.RolePhone:
@@ -493,6 +493,20 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 
 // isCopy reports whether a field holds the addresses a message copies.
 func isCopy(f string) bool { return hasWord(words(f), "cc", "bcc") }
+
+// isRecipient reports whether f holds whom a message goes to while the
+// record's own address is its sender's (Zoho Mail's toAddress beside
+// fromAddress): someone other than the sender. A reply-to address is
+// the sender's own as often as not.
+func (cm *collModel) isRecipient(f string) bool {
+	return isRecipientField(f) && f != cm.email && hasWord(words(cm.email), "from", "sender")
+}
+
+// isRecipientField reports whether a field is named for whom a message
+// goes to (to, recipients), not where replies go.
+func isRecipientField(f string) bool {
+	return hasWord(words(f), "to", "recipient", "recipients") && !hasWord(words(f), "reply")
+}
 
 // workerWords name the person who works on a record (its assignee, its
 // owner), who is not the person the record is about.
@@ -732,8 +746,9 @@ func fixedRoleValue(val *valuer, cm *collModel, f string, r *recordReq, rw row) 
 	case cm.email:
 		return gen.Email(rw.p, rw.c.Domain), true
 	case cm.emailList:
-		if isCopy(f) {
-			// A copy goes to someone other than the correspondent.
+		if isCopy(f) || cm.isRecipient(f) {
+			// A copy goes to someone other than the correspondent, and
+			// a mail from them goes to someone else.
 			return val.roleValue(cm, f, rw), true
 		}
 		return []any{gen.Email(rw.p, rw.c.Domain)}, true

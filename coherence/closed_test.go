@@ -1,0 +1,89 @@
+package coherence
+
+import (
+	"time"
+
+	"github.com/legoenv/legoenv/state"
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// tasks is a project tool's collection: a status, the date the task was
+// closed, and an employee's hire and termination dates.
+func tasks() (*atom.Server, *atom.Collection) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "pm", Collections: []atom.Collection{{Name: "tasks", Fields: map[string]atom.Field{
+		"status":          {Type: "string", Enum: []any{"to do", "in progress", "review", "complete"}, Role: atom.RoleStatus},
+		"date_created":    {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		"date_closed":     {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		"hireDate":        {Type: "string", Format: "date", Role: atom.RoleDate},
+		"terminationDate": {Type: "string", Format: "date", Role: atom.RoleDate},
+	}}}}
+	return s, &s.Collections[0]
+}
+
+// TestClosedDateOnOpenRecord: a task still to do, in progress or in
+// review has not been closed (ClickUp sets date_closed when a task
+// closes); a complete one may carry the date.
+func TestClosedDateOnOpenRecord(t *testing.T) {
+	s, def := tasks()
+	for status, want := range map[string]string{"to do": "date_closed", "in progress": "date_closed", "review": "date_closed", "complete": ""} {
+		rec := map[string]any{"status": status, "date_created": "2026-01-02T10:00:00Z", "date_closed": "2026-02-02T10:00:00Z"}
+		var got []string
+		for _, d := range DeniedEvents(s, def, rec) {
+			got = append(got, d.Field)
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("%s: denied %v, want %q", status, got, want)
+		}
+	}
+}
+
+// TestTerminatedBeforeHired: nobody leaves before they join.
+func TestTerminatedBeforeHired(t *testing.T) {
+	s, def := tasks()
+	ok := map[string]any{"hireDate": "2026-02-07", "terminationDate": "2026-04-18"}
+	if ps := LifecycleProblems(s, def, ok); len(ps) > 0 {
+		t.Errorf("in order, yet %v", ps)
+	}
+	bad := map[string]any{"hireDate": "2026-02-07", "terminationDate": "2026-01-18"}
+	if ps := LifecycleProblems(s, def, bad); len(ps) == 0 {
+		t.Error("terminated before hired, and no problem reported")
+	}
+}
+
+// TestCommentNotBeforeItsPage: a comment, an update or a message is
+// written on a record that already exists; one dated before it is
+// reported, one after it is not.
+func TestCommentNotBeforeItsPage(t *testing.T) {
+	wiki := &atom.Server{Kind: atom.KindServer, ID: "wiki", Collections: []atom.Collection{
+		{Name: "pages", Fields: map[string]atom.Field{
+			"title": {Type: "string"}, "created_at": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		}},
+		{Name: "comments", Fields: map[string]atom.Field{
+			"page_id":    {Type: "string", Role: atom.RoleRef, Ref: "pages"},
+			"created_at": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		}},
+		{Name: "labels", Fields: map[string]atom.Field{
+			"page_id":    {Type: "string", Role: atom.RoleRef, Ref: "pages"},
+			"created_at": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		}},
+	}}
+	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("wiki.pages", "id", []state.Record{{"id": "p1", "title": "Pricing sheet", "created_at": "2026-02-21T11:00:00Z"}}),
+		state.NewCollection("wiki.comments", "id", []state.Record{
+			{"id": "c1", "page_id": "p1", "created_at": "2026-02-15T17:00:00Z"},
+			{"id": "c2", "page_id": "p1", "created_at": "2026-03-15T17:00:00Z"},
+		}),
+		state.NewCollection("wiki.labels", "id", []state.Record{{"id": "l1", "page_id": "p1", "created_at": "2026-02-15T17:00:00Z"}}))
+	var got []string
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"wiki": wiki}, w) {
+		if v.Rule == RuleLifecycle {
+			got = append(got, v.Collection+"["+v.Key+"]")
+		}
+	}
+	if strings.Join(got, ",") != "wiki.comments[c1]" {
+		t.Errorf("lifecycle violations at %v, want the comment older than its page only", got)
+	}
+}
