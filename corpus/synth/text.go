@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/gen"
 )
 
 // Free text is written last, from the finished record: a support reply
