@@ -87,3 +87,39 @@ func TestCommentNotBeforeItsPage(t *testing.T) {
 		t.Errorf("lifecycle violations at %v, want the comment older than its page only", got)
 	}
 }
+
+// TestTraceOfAnEventNotHad: a reason or an author of an event the record
+// has not had is denied, whatever form the word takes: Stripe's
+// cancellation_reason on a payment intent that is not canceled, Shopify's
+// cancel_reason on an order without cancelled_at. An expiration date is
+// no trace of having expired.
+func TestTraceOfAnEventNotHad(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "shop", Collections: []atom.Collection{{Name: "orders", Fields: map[string]atom.Field{
+		"status":              {Type: "string", Enum: []any{"requires_payment_method", "succeeded", "canceled", "expired"}, Role: atom.RoleStatus},
+		"cancellation_reason": {Type: "string", Role: atom.RoleText},
+		"cancel_reason":       {Type: "string", Enum: []any{"customer", "fraud"}, Role: atom.RoleStatus},
+		"cancelled_at":        {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		"expiration_date":     {Type: "string", Format: "date", Role: atom.RoleDate},
+		"created_by":          {Type: "string", Role: atom.RoleUsername},
+	}}}}
+	def := &s.Collections[0]
+	cases := []struct {
+		rec  map[string]any
+		want string
+	}{
+		{map[string]any{"status": "requires_payment_method", "cancellation_reason": "requested_by_customer"}, "cancellation_reason"},
+		{map[string]any{"status": "canceled", "cancellation_reason": "requested_by_customer"}, ""},
+		{map[string]any{"status": "succeeded", "cancel_reason": "fraud"}, "cancel_reason"},
+		{map[string]any{"status": "canceled", "cancel_reason": "fraud", "cancelled_at": "2026-02-01T10:00:00Z"}, ""},
+		{map[string]any{"status": "succeeded", "expiration_date": "2026-09-01", "created_by": "ana.ruiz"}, ""},
+	}
+	for _, tc := range cases {
+		var got []string
+		for _, d := range DeniedEvents(s, def, tc.rec) {
+			got = append(got, d.Field)
+		}
+		if strings.Join(got, ",") != tc.want {
+			t.Errorf("%v: denied %v, want %q", tc.rec, got, tc.want)
+		}
+	}
+}

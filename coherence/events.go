@@ -64,6 +64,10 @@ func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []De
 			out = append(out, Denied{f, why})
 			continue
 		}
+		if why := undated(sh, rec, statuses, f); why != "" {
+			out = append(out, Denied{f, why})
+			continue
+		}
 		if sh.fields[f].role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" && !atom.HasWord(ws, traceWords...) {
 			continue
 		}
@@ -103,7 +107,7 @@ func deniedByStatus(sh *shape, def *atom.Collection, rec map[string]any, statuse
 	for _, sf := range statuses {
 		cur := stateWord(rec[sf])
 		for i, w := range sh.fields[sf].states {
-			if w != cur && oneOf(w, eventStates) && atom.HasWord(ws, w) {
+			if w != cur && oneOf(w, eventStates) && (atom.HasWord(ws, w) || tracesEvent(ws, w)) {
 				return fmt.Sprintf("%s is %v, not %v", sf, rec[sf], state.Text(def.Fields[sf].Enum[i]))
 			}
 		}
@@ -171,6 +175,63 @@ func closedWhileOpen(sh *shape, def *atom.Collection, rec map[string]any, status
 	for _, sf := range statuses {
 		if oneOf(stateWord(rec[sf]), openStates) {
 			return fmt.Sprintf("%s is %v", sf, rec[sf])
+		}
+	}
+	return ""
+}
+
+// tracesEvent reports whether a trace field (a reason, a by) is named for
+// the event of state w in another form of the word: cancellation_reason
+// and cancel_reason for canceled. Dates keep the exact word, since an
+// expiration_date is no trace of having expired.
+func tracesEvent(ws []string, w string) bool {
+	if !atom.HasWord(ws, traceWords...) {
+		return false
+	}
+	for _, x := range ws {
+		if !oneOf(x, stampWords) && sameStem(x, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// eventWords are a field's words less those naming the stamp or trace:
+// cancelled_at and cancel_reason are both of [cancel(led)].
+func eventWords(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if !oneOf(w, stampWords) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// undated says which date denies the trace field f (a reason, a by) of
+// an event the record keeps in a date it does not hold, unless a status
+// says the event happened: Shopify's cancel_reason on an order without
+// cancelled_at; "" when none does.
+func undated(sh *shape, rec map[string]any, statuses []string, f string) string {
+	ws := sh.fields[f].words
+	if !atom.HasWord(ws, traceWords...) || sh.fields[f].role == atom.RoleDate {
+		return ""
+	}
+	ev := eventWords(ws)
+	if len(ev) != 1 || !slices.ContainsFunc(eventStates, func(w string) bool { return sameStem(ev[0], w) }) {
+		return ""
+	}
+	for _, sf := range statuses {
+		if sameStem(stateWord(rec[sf]), ev[0]) {
+			return "" // the status says the event happened
+		}
+	}
+	for _, d := range sh.names {
+		if d == f || sh.fields[d].role != atom.RoleDate || atom.IsSet(rec[d]) {
+			continue
+		}
+		if dev := eventWords(sh.fields[d].words); len(dev) == 1 && sameStem(ev[0], dev[0]) {
+			return d + " is not set"
 		}
 	}
 	return ""

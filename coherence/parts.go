@@ -9,7 +9,8 @@ import (
 // and cannot be older than it: a comment on a page, an update on a
 // ticket, a story on a task, a message in a stream.
 var partCollWords = []string{"comment", "comments", "reply", "replies", "update", "updates", "story", "stories", "note", "notes",
-	"post", "posts", "message", "messages", "attachment", "attachments", "worklog", "worklogs", "reaction", "reactions"}
+	"post", "posts", "message", "messages", "attachment", "attachments", "worklog", "worklogs", "reaction", "reactions",
+	"refund", "refunds", "fulfillment", "fulfillments"}
 
 // createdWords name the date a record came to be.
 var createdWords = []string{"created", "create", "creation", "added", "add", "submitted", "opened"}

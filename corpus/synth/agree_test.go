@@ -117,3 +117,54 @@ func addressesIn(v any) []string {
 	}
 	return out
 }
+
+var letterRE = regexp.MustCompile(`^(Hi|Hello|Dear|Morning) |^Your order of |is back in stock at|we can hold `)
+
+// productLetters counts the products whose text reads as a letter to a
+// customer rather than a description of the product.
+func productLetters(t *testing.T, id string, s *atom.Server, def *atom.Collection, recs []map[string]any) int {
+	if collKind(def.Name) != "product" {
+		return 0
+	}
+	bad := 0
+	for _, rec := range recs {
+		for _, f := range coherence.TextFields(s, def) {
+			if x, _ := rec[f].(string); letterRE.MatchString(x) {
+				bad++
+				t.Errorf("%s: %s.%s.%s reads as a letter: %q", id, s.AppName(), def.Name, f, x)
+			}
+		}
+	}
+	return bad
+}
+
+// TestProductsDescribeThemselves: Shopify's products (whose body_html is
+// named like a message's body) are described, not written to someone.
+func TestProductsDescribeThemselves(t *testing.T) {
+	src := builtinServers(t)
+	lib := atom.NewLibrary()
+	shopify := src.ServerFor("shopify")
+	if shopify == nil {
+		t.Fatal("no shopify server")
+	}
+	if _, err := lib.Put(shopify.MustServer(), "shopify.yaml", true); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Synthesize(lib, Options{Seed: 27, Variants: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := shopify.MustServer()
+	texts, bad := 0, 0
+	for _, d := range c.Data {
+		recs := d.Records["shopify"]["products"]
+		texts += len(recs)
+		bad += productLetters(t, d.ID, s, s.Collection("products"), recs)
+	}
+	if texts == 0 {
+		t.Fatal("no products drawn")
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d products read as letters", bad, texts)
+	}
+}

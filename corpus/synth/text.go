@@ -228,11 +228,17 @@ func (v *valuer) writeText(cm *collModel, rec map[string]any, rw row, pinned map
 			facts = v.textFacts(cm, rec, rw)
 		}
 		rng := v.textRand(cm, rec, f)
-		text := composeText(rng, textGroup(f), addressed(cm, rec, rw, textGroup(f), facts))
+		group := textGroup(f)
+		if group == "message" && facts["kind"] == "product" {
+			// A product's body (Shopify's body_html) describes it; nobody
+			// writes it to anyone.
+			group = "description"
+		}
+		text := composeText(rng, group, addressed(cm, rec, rw, group, facts))
 		if ss := coherence.Sentences(text); shortText(f) && len(ss) > 0 {
 			text = ss[0]
 		}
-		if private && (textGroup(f) != "description" || facts["kind"] == "problem") && rng.IntN(4) == 0 {
+		if private && (group != "description" || facts["kind"] == "problem") && rng.IntN(4) == 0 {
 			text += " " + fill(pick(rng, sensitiveNotes), secretFacts(rng, facts))
 		}
 		rec[f] = text
