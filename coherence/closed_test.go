@@ -123,3 +123,33 @@ func TestTraceOfAnEventNotHad(t *testing.T) {
 		}
 	}
 }
+
+// TestSettledDealsChance: a won deal's chance of winning is 100, a lost
+// or abandoned one's 0, and an open one's anything; synthesis mends it.
+func TestSettledDealsChance(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "crm", Collections: []atom.Collection{{Name: "opportunities", Fields: map[string]atom.Field{
+		"OPPORTUNITY_STATE": {Type: "string", Enum: []any{"OPEN", "WON", "LOST", "ABANDONED"}, Role: atom.RoleStatus},
+		"PROBABILITY":       {Type: "integer", Role: atom.RoleCount},
+		"confidence":        {Type: "integer", Role: atom.RoleCount},
+	}}}}
+	def := &s.Collections[0]
+	for st, want := range map[string]any{"OPEN": nil, "WON": 100, "LOST": 0, "ABANDONED": 0} {
+		rec := map[string]any{"OPPORTUNITY_STATE": st, "PROBABILITY": 31, "confidence": 22}
+		cs := Contradictions(s, def, rec)
+		if want == nil {
+			if len(cs) > 0 {
+				t.Errorf("%s: %v", st, cs)
+			}
+			continue
+		}
+		if len(cs) != 2 {
+			t.Fatalf("%s: contradictions %v, want PROBABILITY and confidence", st, cs)
+		}
+		for _, c := range cs {
+			c.Mend(rec)
+		}
+		if rec["PROBABILITY"] != want || rec["confidence"] != want {
+			t.Errorf("%s: mended to %v", st, rec)
+		}
+	}
+}

@@ -122,3 +122,44 @@ func TestUnreadWithinTotal(t *testing.T) {
 		}
 	}
 }
+
+// TestClicksAndReachWithinImpressions: an ad report that counts clicks or
+// reach beside impressions declares each at most the impressions, as
+// every ads product counts them (a click and a person reached are on an
+// impression shown).
+func TestClicksAndReachWithinImpressions(t *testing.T) {
+	_, servers := loadServers(t)
+	checked := 0
+	for _, s := range servers {
+		for _, c := range s.Collections {
+			var parts []string
+			impressions := ""
+			for f, fd := range c.Fields {
+				ws := atom.Words(f)
+				switch {
+				case fd.Type != "integer" && fd.Type != "number":
+				case atom.HasWord(ws, "impressions"):
+					impressions = f
+				case atom.HasWord(ws, "clicks", "reach"):
+					parts = append(parts, f)
+				}
+			}
+			if impressions == "" {
+				continue
+			}
+			for _, p := range parts {
+				checked++
+				ok := false
+				for _, inv := range c.Invariants {
+					ok = ok || (inv.Rule == "lte" && strings.Join(inv.Fields, ",") == p+","+impressions)
+				}
+				if !ok {
+					t.Errorf("%s.%s: %s beside %s, and no {rule: lte, fields: [%s, %s]}", s.ID, c.Name, p, impressions, p, impressions)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no clicks or reach beside impressions")
+	}
+}

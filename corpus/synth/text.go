@@ -444,8 +444,8 @@ func addressed(cm *collModel, rec map[string]any, rw row, group string, facts te
 }
 
 // sentBy reports whether a sender field of rec names the row's person:
-// it holds their address, or the handle before its @ (Müller's
-// amanda.mueller).
+// it holds their address, the handle before its @ (Müller's
+// amanda.mueller), or their full name (Mailchimp's from_name).
 func sentBy(cm *collModel, rec map[string]any, rw row) bool {
 	if rw.p.First == "" {
 		return false
@@ -453,7 +453,7 @@ func sentBy(cm *collModel, rec map[string]any, rw row) bool {
 	handle, _, _ := strings.Cut(gen.Email(rw.p, "x"), "@")
 	for _, f := range cm.fieldNames {
 		v, _ := rec[f].(string)
-		if hasWord(words(f), senderWords...) && strings.HasPrefix(strings.ToLower(v), handle) {
+		if hasWord(words(f), senderWords...) && (strings.HasPrefix(strings.ToLower(v), handle) || v == rw.p.First+" "+rw.p.Last) {
 			return true
 		}
 	}
