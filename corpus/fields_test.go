@@ -163,3 +163,30 @@ func TestClicksAndReachWithinImpressions(t *testing.T) {
 		t.Fatal("no clicks or reach beside impressions")
 	}
 }
+
+// TestDisplayIDsUnique: the number a help desk shows for a ticket
+// (HappyFox's display_id, "#1042") names one ticket; a collection that
+// keeps one beside its key declares it unique, so that no two tickets
+// (a look-alike and its original) show the same number.
+func TestDisplayIDsUnique(t *testing.T) {
+	_, servers := loadServers(t)
+	checked := 0
+	for _, s := range servers {
+		for _, c := range s.Collections {
+			if _, ok := c.Fields["display_id"]; !ok || c.KeyField() == "display_id" {
+				continue
+			}
+			checked++
+			ok := false
+			for _, inv := range c.Invariants {
+				ok = ok || (inv.Rule == "unique" && inv.Fields[0] == "display_id")
+			}
+			if !ok {
+				t.Errorf("%s.%s: display_id beside the key %s, and no {rule: unique, fields: [display_id]}", s.ID, c.Name, c.KeyField())
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no display_id beside a key")
+	}
+}
