@@ -39,6 +39,10 @@ func NamesEnd(field string) bool {
 type Denied struct {
 	Field string
 	Why   string
+	// Date is the field that would record the event, where the record
+	// has one and leaves it unset (Shopify's cancelled_at beside a
+	// cancel_reason): setting it makes the trace true.
+	Date string
 }
 
 // DeniedEvents lists the fields of rec that record an event its own
@@ -57,15 +61,15 @@ func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []De
 		}
 		ws := sh.fields[f].words
 		if why := deniedByStatus(sh, def, rec, statuses, ws); why != "" {
-			out = append(out, Denied{f, why})
+			out = append(out, Denied{Field: f, Why: why})
 			continue
 		}
 		if why := closedWhileOpen(sh, def, rec, statuses, f); why != "" {
-			out = append(out, Denied{f, why})
+			out = append(out, Denied{Field: f, Why: why})
 			continue
 		}
-		if why := undated(sh, rec, statuses, f); why != "" {
-			out = append(out, Denied{f, why})
+		if d := undated(sh, rec, statuses, f); d != "" {
+			out = append(out, Denied{Field: f, Why: d + " is not set", Date: d})
 			continue
 		}
 		if sh.fields[f].role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" && !atom.HasWord(ws, traceWords...) {
@@ -73,7 +77,7 @@ func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []De
 		}
 		for _, b := range flags {
 			if on, _ := rec[b].(bool); !on && sameEvent(ws, sh.fields[b].words) {
-				out = append(out, Denied{f, fmt.Sprintf("%s is false", b)})
+				out = append(out, Denied{Field: f, Why: fmt.Sprintf("%s is false", b)})
 				break
 			}
 		}
@@ -208,10 +212,10 @@ func eventWords(ws []string) []string {
 	return out
 }
 
-// undated says which date denies the trace field f (a reason, a by) of
-// an event the record keeps in a date it does not hold, unless a status
-// says the event happened: Shopify's cancel_reason on an order without
-// cancelled_at; "" when none does.
+// undated is the date field whose absence denies the trace field f (a
+// reason, a by) of an event the record keeps in that date, unless a
+// status says the event happened: cancelled_at for Shopify's
+// cancel_reason on an order not cancelled; "" when none does.
 func undated(sh *shape, rec map[string]any, statuses []string, f string) string {
 	ws := sh.fields[f].words
 	if !atom.HasWord(ws, traceWords...) || sh.fields[f].role == atom.RoleDate {
@@ -231,7 +235,7 @@ func undated(sh *shape, rec map[string]any, statuses []string, f string) string 
 			continue
 		}
 		if dev := eventWords(sh.fields[d].words); len(dev) == 1 && sameStem(ev[0], dev[0]) {
-			return d + " is not set"
+			return d
 		}
 	}
 	return ""

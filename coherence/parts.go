@@ -7,8 +7,10 @@ import (
 
 // partCollWords name collections whose records are written on another record
 // and cannot be older than it: a comment on a page, an update on a
-// ticket, a story on a task, a message in a stream.
-var partCollWords = []string{"comment", "comments", "reply", "replies", "update", "updates", "story", "stories", "note", "notes",
+// ticket, a message in a stream, a refund or a fulfillment of an order.
+// Stories are not among them: Asana's are comments, Shortcut's are the
+// work items comments are on.
+var partCollWords = []string{"comment", "comments", "reply", "replies", "update", "updates", "note", "notes",
 	"post", "posts", "message", "messages", "attachment", "attachments", "worklog", "worklogs", "reaction", "reactions",
 	"refund", "refunds", "fulfillment", "fulfillments"}
 

@@ -28,7 +28,7 @@ func TestWorldsReadAsOne(t *testing.T) {
 	}
 	readWorlds(t, src, c)
 	lib := atom.NewLibrary()
-	for _, app := range []string{"shopify", "mailchimp", "zoho_mail", "clickup", "bamboohr", "happyfox", "close", "insightly"} {
+	for _, app := range []string{"shopify", "mailchimp", "zoho_mail", "clickup", "bamboohr", "happyfox", "close", "insightly", "shortcut", "asana", "yahoo_mail"} {
 		e := src.ServerFor(app)
 		if e == nil {
 			t.Fatalf("no %s server", app)
@@ -37,7 +37,7 @@ func TestWorldsReadAsOne(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	c, err = Synthesize(lib, Options{Seed: 27, Variants: 3, Workflows: -1})
+	c, err = Synthesize(lib, Options{Seed: 27, Variants: 3, Workflows: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,4 +168,43 @@ func productLetters(t *testing.T, id string, s *atom.Server, def *atom.Collectio
 		}
 	}
 	return bad
+}
+
+// TestAmendmentAfterPolicy: a workflow's amendment to its policy (the
+// record that supersedes one line of it) is written and edited after the
+// policy, never before it: "someone posted a change since" must be true
+// of the records.
+func TestAmendmentAfterPolicy(t *testing.T) {
+	src := builtinServers(t)
+	c, err := Synthesize(src, Options{Seed: 27, Size: 0.3, Variants: 2, Workflows: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := 0
+	for _, d := range c.Data {
+		for name, upd := range d.Handles {
+			base, ok := strings.CutSuffix(name, "_wfupd")
+			pol, found := d.Handles[base+"_wfpol"]
+			if !ok || !found {
+				continue
+			}
+			recs := d.Records[upd.App][upd.Collection]
+			key := src.ServerFor(upd.App).MustServer().Collection(upd.Collection).KeyField()
+			u, p := findRec(recs, key, upd.Key), findRec(recs, key, pol.Key)
+			if u == nil || p == nil {
+				t.Fatalf("%s: %s or its policy is not drawn", d.ID, name)
+			}
+			pairs++
+			for f, v := range u {
+				a, aok := atom.Time(v)
+				b, bok := atom.Time(p[f])
+				if aok && bok && !a.After(b) {
+					t.Errorf("%s: the amendment's %s %v is not after the policy's %v", d.ID, f, v, p[f])
+				}
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("no amended policy drawn")
+	}
 }
