@@ -245,4 +245,5 @@ func (c *checker) collection(name string) {
 	}
 	c.idForm(name, col)
 	c.invariants(def, name, col)
+	c.partDates(s, def, name, col)
 }

@@ -39,6 +39,10 @@ func NamesEnd(field string) bool {
 type Denied struct {
 	Field string
 	Why   string
+	// Date is the field that would record the event, where the record
+	// has one and leaves it unset (Shopify's cancelled_at beside a
+	// cancel_reason): setting it makes the trace true.
+	Date string
 }
 
 // DeniedEvents lists the fields of rec that record an event its own
@@ -57,7 +61,15 @@ func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []De
 		}
 		ws := sh.fields[f].words
 		if why := deniedByStatus(sh, def, rec, statuses, ws); why != "" {
-			out = append(out, Denied{f, why})
+			out = append(out, Denied{Field: f, Why: why})
+			continue
+		}
+		if why := closedWhileOpen(sh, def, rec, statuses, f); why != "" {
+			out = append(out, Denied{Field: f, Why: why})
+			continue
+		}
+		if d := undated(sh, rec, statuses, f); d != "" {
+			out = append(out, Denied{Field: f, Why: d + " is not set", Date: d})
 			continue
 		}
 		if sh.fields[f].role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" && !atom.HasWord(ws, traceWords...) {
@@ -65,7 +77,7 @@ func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []De
 		}
 		for _, b := range flags {
 			if on, _ := rec[b].(bool); !on && sameEvent(ws, sh.fields[b].words) {
-				out = append(out, Denied{f, fmt.Sprintf("%s is false", b)})
+				out = append(out, Denied{Field: f, Why: fmt.Sprintf("%s is false", b)})
 				break
 			}
 		}
@@ -99,7 +111,7 @@ func deniedByStatus(sh *shape, def *atom.Collection, rec map[string]any, statuse
 	for _, sf := range statuses {
 		cur := stateWord(rec[sf])
 		for i, w := range sh.fields[sf].states {
-			if w != cur && oneOf(w, eventStates) && atom.HasWord(ws, w) {
+			if w != cur && oneOf(w, eventStates) && (atom.HasWord(ws, w) || tracesEvent(ws, w)) {
 				return fmt.Sprintf("%s is %v, not %v", sf, rec[sf], state.Text(def.Fields[sf].Enum[i]))
 			}
 		}
@@ -145,4 +157,86 @@ func sameStem(a, b string) bool {
 		n++
 	}
 	return n >= 5 && n >= min(len(a), len(b))-2
+}
+
+// openStates are states of a record still being worked on, and
+// closeWords the events that end that work: a task "to do" or "in
+// progress" has no date_closed, an open ticket no resolved_at.
+var (
+	openStates = []string{"open", "new", "to_do", "todo", "in_progress", "review", "in_review", "backlog", "waiting", "on_hold", "reopened"}
+	closeWords = []string{"closed", "resolved", "completed", "finished", "done"}
+)
+
+// closedWhileOpen says which status denies the date f of a closing event
+// (date_closed, resolved_at) because the record is still open, or "".
+// The lifecycle's declared stamps are left to their own rule.
+func closedWhileOpen(sh *shape, def *atom.Collection, rec map[string]any, statuses []string, f string) string {
+	fs, fd := sh.fields[f], def.Fields[f]
+	isDate := fs.role == atom.RoleDate || fd.Format == "date" || fd.Format == "date-time"
+	if !isDate || !atom.HasWord(fs.words, closeWords...) || declaredStamp(def, f) {
+		return ""
+	}
+	for _, sf := range statuses {
+		if oneOf(stateWord(rec[sf]), openStates) {
+			return fmt.Sprintf("%s is %v", sf, rec[sf])
+		}
+	}
+	return ""
+}
+
+// tracesEvent reports whether a trace field (a reason, a by) is named for
+// the event of state w in another form of the word: cancellation_reason
+// and cancel_reason for canceled. Dates keep the exact word, since an
+// expiration_date is no trace of having expired.
+func tracesEvent(ws []string, w string) bool {
+	if !atom.HasWord(ws, traceWords...) {
+		return false
+	}
+	for _, x := range ws {
+		if !oneOf(x, stampWords) && sameStem(x, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// eventWords are a field's words less those naming the stamp or trace:
+// cancelled_at and cancel_reason are both of [cancel(led)].
+func eventWords(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if !oneOf(w, stampWords) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// undated is the date field whose absence denies the trace field f (a
+// reason, a by) of an event the record keeps in that date, unless a
+// status says the event happened: cancelled_at for Shopify's
+// cancel_reason on an order not cancelled; "" when none does.
+func undated(sh *shape, rec map[string]any, statuses []string, f string) string {
+	ws := sh.fields[f].words
+	if !atom.HasWord(ws, traceWords...) || sh.fields[f].role == atom.RoleDate {
+		return ""
+	}
+	ev := eventWords(ws)
+	if len(ev) != 1 || !slices.ContainsFunc(eventStates, func(w string) bool { return sameStem(ev[0], w) }) {
+		return ""
+	}
+	for _, sf := range statuses {
+		if sameStem(stateWord(rec[sf]), ev[0]) {
+			return "" // the status says the event happened
+		}
+	}
+	for _, d := range sh.names {
+		if d == f || sh.fields[d].role != atom.RoleDate || atom.IsSet(rec[d]) {
+			continue
+		}
+		if dev := eventWords(sh.fields[d].words); len(dev) == 1 && sameStem(ev[0], dev[0]) {
+			return d
+		}
+	}
+	return ""
 }

@@ -49,7 +49,8 @@ var wholeWords = []string{"amount", "due", "total", "grand"}
 // date on a record not yet past it, opposite flags agreeing, a record's
 // own kind flag false with nothing else it is, a share of an amount above
 // the amount, what remains above what is due less what is paid, a count
-// beside the list it counts, a minimum above its maximum.
+// beside the list it counts, a minimum above its maximum, a chance of
+// winning other than 100% on a won deal or 0 on a lost one.
 func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
 	var out []Contradiction
 	sh := shapeOf(s, def)
@@ -59,6 +60,41 @@ func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []
 	out = append(out, flagPairs(def, rec, flags)...)
 	out = append(out, amountParts(sh, rec)...)
 	out = append(out, countsAndBounds(sh, def, rec)...)
+	out = append(out, winChances(sh, rec, statuses)...)
+	return out
+}
+
+// Deal states that settle the chance of winning: a won deal's is 100%,
+// a lost or abandoned one's 0.
+var (
+	wonStates  = []string{"won", "closed_won"}
+	lostStates = []string{"lost", "closed_lost", "abandoned"}
+)
+
+// winChances finds a chance of winning (probability, confidence) that
+// the deal's settled state denies: Close's confidence 22 on a won
+// opportunity, Insightly's PROBABILITY 31 on a won one.
+func winChances(sh *shape, rec map[string]any, statuses []string) []Contradiction {
+	want := -1.0
+	for _, sf := range statuses {
+		switch cur := stateWord(rec[sf]); {
+		case oneOf(cur, wonStates):
+			want = 100
+		case oneOf(cur, lostStates):
+			want = 0
+		}
+	}
+	if want < 0 {
+		return nil
+	}
+	var out []Contradiction
+	for _, f := range sh.declared(rec) {
+		x, ok := state.Number(rec[f])
+		chance := strings.Contains(strings.ToLower(f), "probability") || atom.HasWord(sh.fields[f].words, "confidence")
+		if ok && chance && x != want {
+			out = append(out, Contradiction{f, fmt.Sprintf("%s is %v on a deal that is settled", f, rec[f]), sameKind(rec[f], want)})
+		}
+	}
 	return out
 }
 

@@ -32,7 +32,7 @@ func IsOwed(field string) bool {
 // before it is updated or closed, starts before it ends, is issued before
 // it is due.
 var datePairs = [][2][]string{
-	{{"created", "create", "creation", "added", "add", "submitted", "opened", "registered", "joined"}, {"updated", "update", "modified", "modify", "won", "trashed", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted", "signed", "approved", "answered", "last", "responded", "finished", "ended"}},
+	{{"created", "create", "creation", "added", "add", "submitted", "opened", "registered", "joined", "hire", "hired"}, {"termination", "terminated", "updated", "update", "modified", "modify", "won", "trashed", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted", "signed", "approved", "answered", "last", "responded", "finished", "ended"}},
 	{{"start", "starts", "begin", "begins", "from"}, {"end", "ends", "finish", "until", "to"}},
 	{{"issued", "issue", "invoice", "sent"}, {"due"}},
 }

@@ -122,3 +122,71 @@ func TestUnreadWithinTotal(t *testing.T) {
 		}
 	}
 }
+
+// TestClicksAndReachWithinImpressions: an ad report that counts clicks or
+// reach beside impressions declares each at most the impressions, as
+// every ads product counts them (a click and a person reached are on an
+// impression shown).
+func TestClicksAndReachWithinImpressions(t *testing.T) {
+	_, servers := loadServers(t)
+	checked := 0
+	for _, s := range servers {
+		for _, c := range s.Collections {
+			var parts []string
+			impressions := ""
+			for f, fd := range c.Fields {
+				ws := atom.Words(f)
+				switch {
+				case fd.Type != "integer" && fd.Type != "number":
+				case atom.HasWord(ws, "impressions"):
+					impressions = f
+				case atom.HasWord(ws, "clicks", "reach"):
+					parts = append(parts, f)
+				}
+			}
+			if impressions == "" {
+				continue
+			}
+			for _, p := range parts {
+				checked++
+				ok := false
+				for _, inv := range c.Invariants {
+					ok = ok || (inv.Rule == "lte" && strings.Join(inv.Fields, ",") == p+","+impressions)
+				}
+				if !ok {
+					t.Errorf("%s.%s: %s beside %s, and no {rule: lte, fields: [%s, %s]}", s.ID, c.Name, p, impressions, p, impressions)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no clicks or reach beside impressions")
+	}
+}
+
+// TestDisplayIDsUnique: the number a help desk shows for a ticket
+// (HappyFox's display_id, "#1042") names one ticket; a collection that
+// keeps one beside its key declares it unique, so that no two tickets
+// (a look-alike and its original) show the same number.
+func TestDisplayIDsUnique(t *testing.T) {
+	_, servers := loadServers(t)
+	checked := 0
+	for _, s := range servers {
+		for _, c := range s.Collections {
+			if _, ok := c.Fields["display_id"]; !ok || c.KeyField() == "display_id" {
+				continue
+			}
+			checked++
+			ok := false
+			for _, inv := range c.Invariants {
+				ok = ok || (inv.Rule == "unique" && inv.Fields[0] == "display_id")
+			}
+			if !ok {
+				t.Errorf("%s.%s: display_id beside the key %s, and no {rule: unique, fields: [display_id]}", s.ID, c.Name, c.KeyField())
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no display_id beside a key")
+	}
+}

@@ -29,6 +29,9 @@ type recordReq struct {
 	competitor int
 	alter      []string // fields drawn anew even when linked (the value a sync copies)
 	like       bool     // add generated look-alikes of this record
+	// after is the role of a record of the same collection this one
+	// follows: an amendment is dated after the policy it amends.
+	after string
 }
 
 // handle is the handle name of a role.
@@ -243,6 +246,9 @@ func (db *dataBuilder) fixedColl(cm *collModel) {
 		key := uniqueKey(db.val, cm, db.used)
 		db.keys[cm][role] = key
 		rec, rw := db.fixedRecord(cm, r, rw, orig, key)
+		if prev := findRec(recs, cm.key, db.keys[cm][r.after]); r.after != "" && prev != nil {
+			datedAfter(cm, rec, prev, db.val.clock)
+		}
 		db.rows[cm.ref()+"#"+role] = rw
 		if cm.named() {
 			db.val.names[cm.ref()+"|"+key] = nameKey(cm, rec)
@@ -256,6 +262,30 @@ func (db *dataBuilder) fixedColl(cm *collModel) {
 		db.d.Records[cm.app.app] = map[string][]map[string]any{}
 	}
 	db.d.Records[cm.app.app][cm.name] = recs
+}
+
+// datedAfter moves each date of rec that is not after the same date of
+// prev to just after it (an hour, or a day for a date), and no later than
+// the clock: an amendment is written after the policy it amends, and
+// edited after it too.
+func datedAfter(cm *collModel, rec, prev map[string]any, clock time.Time) {
+	for _, f := range cm.dates {
+		a, aok := atom.Time(rec[f])
+		b, bok := atom.Time(prev[f])
+		s, _ := rec[f].(string)
+		if !aok || !bok || a.After(b) {
+			continue
+		}
+		layout, step := time.RFC3339, time.Hour
+		if len(s) == len("2006-01-02") {
+			layout, step = "2006-01-02", 24*time.Hour
+		}
+		t := b.Add(step)
+		if t.After(clock) && !b.After(clock) {
+			t = clock
+		}
+		rec[f] = t.UTC().Format(layout)
+	}
 }
 
 // rowFor is the person and company behind a role's record: a
@@ -464,7 +494,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		case atom.RoleEmail:
 			// The address that tells the record from its look-alikes (an
 			// owner's, where that is the only one) is another.
-			if f == cm.email || !hasWord(words(f), roleWords...) && !isCopy(f) {
+			if f == cm.email || !hasWord(words(f), roleWords...) && !isCopy(f) && !cm.isRecipient(f) {
 				rec[f] = gen.Email(person, other.Company.Domain)
 			}
 		case atom.RolePhone:
@@ -494,6 +524,20 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 // isCopy reports whether a field holds the addresses a message copies.
 func isCopy(f string) bool { return hasWord(words(f), "cc", "bcc") }
 
+// isRecipient reports whether f holds whom a message goes to while the
+// record's own address is its sender's (Zoho Mail's toAddress beside
+// fromAddress): someone other than the sender. A reply-to address is
+// the sender's own as often as not.
+func (cm *collModel) isRecipient(f string) bool {
+	return isRecipientField(f) && f != cm.email && hasWord(words(cm.email), "from", "sender")
+}
+
+// isRecipientField reports whether a field is named for whom a message
+// goes to (to, recipients), not where replies go.
+func isRecipientField(f string) bool {
+	return hasWord(words(f), "to", "recipient", "recipients") && !hasWord(words(f), "reply")
+}
+
 // workerWords name the person who works on a record (its assignee, its
 // owner), who is not the person the record is about.
 var workerWords = []string{"assignee", "assigned", "owner", "manager", "approver", "agent", "reviewer", "responder", "csm", "creator", "author"}
@@ -504,7 +548,8 @@ func isSecondary(f string) bool { return isCopy(f) || hasWord(words(f), workerWo
 
 // agree drops the fields that record an event the record's own state
 // denies (a lost_reason on an open deal, a paused_at on a running
-// channel) and mends the fields its other fields deny (an archived flag
+// channel), dates the event of one a task sets (see stampEvent), and
+// mends the fields its other fields deny (an archived flag
 // beside another status, a published_at on a draft, a share above its
 // amount), except those a task sets.
 //
@@ -516,6 +561,8 @@ func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool) {
 	for _, d := range coherence.DeniedEvents(cm.app.server, cm.c, rec) {
 		if _, pinned := set[d.Field]; !pinned {
 			delete(rec, d.Field)
+		} else if d.Date != "" {
+			stampEvent(cm, rec, d.Date)
 		}
 	}
 	for _, d := range coherence.Contradictions(cm.app.server, cm.c, rec) {
@@ -532,6 +579,21 @@ func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool) {
 			delete(rec, f)
 		}
 	}
+}
+
+// stampEvent dates the event a task's trace of it says happened (the
+// cancelled_at of an order whose cancel_reason a task selects by): an
+// hour after the record was created.
+func stampEvent(cm *collModel, rec map[string]any, date string) {
+	created, ok := atom.Time(rec[coherence.CreatedField(cm.app.server, cm.c)])
+	if !ok {
+		return
+	}
+	layout := time.RFC3339
+	if cm.field(date).Format == "date" {
+		layout = "2006-01-02"
+	}
+	rec[date] = created.Add(time.Hour).UTC().Format(layout)
 }
 
 // isStamp reports whether f is a timestamp the collection's lifecycle
@@ -732,8 +794,9 @@ func fixedRoleValue(val *valuer, cm *collModel, f string, r *recordReq, rw row) 
 	case cm.email:
 		return gen.Email(rw.p, rw.c.Domain), true
 	case cm.emailList:
-		if isCopy(f) {
-			// A copy goes to someone other than the correspondent.
+		if isCopy(f) || cm.isRecipient(f) {
+			// A copy goes to someone other than the correspondent, and
+			// a mail from them goes to someone else.
 			return val.roleValue(cm, f, rw), true
 		}
 		return []any{gen.Email(rw.p, rw.c.Domain)}, true

@@ -8,6 +8,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/gen"
 )
 
 // Free text is written last, from the finished record: a support reply
@@ -227,11 +228,17 @@ func (v *valuer) writeText(cm *collModel, rec map[string]any, rw row, pinned map
 			facts = v.textFacts(cm, rec, rw)
 		}
 		rng := v.textRand(cm, rec, f)
-		text := composeText(rng, textGroup(f), facts)
+		group := textGroup(f)
+		if group == "message" && facts["kind"] == "product" {
+			// A product's body (Shopify's body_html) describes it; nobody
+			// writes it to anyone.
+			group = "description"
+		}
+		text := composeText(rng, group, addressed(cm, rec, rw, group, facts))
 		if ss := coherence.Sentences(text); shortText(f) && len(ss) > 0 {
 			text = ss[0]
 		}
-		if private && (textGroup(f) != "description" || facts["kind"] == "problem") && rng.IntN(4) == 0 {
+		if private && (group != "description" || facts["kind"] == "problem") && rng.IntN(4) == 0 {
 			text += " " + fill(pick(rng, sensitiveNotes), secretFacts(rng, facts))
 		}
 		rec[f] = text
@@ -380,7 +387,7 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 			break
 		}
 	}
-	for _, d := range cm.dates {
+	for _, d := range createdFirst(cm.dates) {
 		if t, ok := atom.Time(rec[d]); ok {
 			slot := "since"
 			if t.After(v.clock) {
@@ -398,6 +405,59 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 		}
 	}
 	return f
+}
+
+// createdFirst orders date fields with the record's creation first: a
+// text's "since" is when the record began ("raised on 24 March"), not
+// when it was closed or last touched.
+func createdFirst(dates []string) []string {
+	out := make([]string, 0, len(dates))
+	for _, created := range []bool{true, false} {
+		for _, d := range dates {
+			if hasWord(words(d), dateCreated...) == created {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// senderWords name the field of the person who wrote a record (a
+// message's sender, a comment's author).
+var senderWords = []string{"from", "sender", "author", "creator", "poster"}
+
+// addressed is the facts a text of group may use: a message its own
+// person wrote (a mail from them, a comment they authored) is not
+// addressed to them, so it names neither their first name nor their
+// full name ("Hi Umar" in a message Umar sent).
+func addressed(cm *collModel, rec map[string]any, rw row, group string, facts textFacts) textFacts {
+	if group != "message" || !sentBy(cm, rec, rw) {
+		return facts
+	}
+	out := textFacts{}
+	for k, x := range facts {
+		if k != "first" && k != "person" {
+			out[k] = x
+		}
+	}
+	return out
+}
+
+// sentBy reports whether a sender field of rec names the row's person:
+// it holds their address, the handle before its @ (Müller's
+// amanda.mueller), or their full name (Mailchimp's from_name).
+func sentBy(cm *collModel, rec map[string]any, rw row) bool {
+	if rw.p.First == "" {
+		return false
+	}
+	handle, _, _ := strings.Cut(gen.Email(rw.p, "x"), "@")
+	for _, f := range cm.fieldNames {
+		v, _ := rec[f].(string)
+		if hasWord(words(f), senderWords...) && (strings.HasPrefix(strings.ToLower(v), handle) || v == rw.p.First+" "+rw.p.Last) {
+			return true
+		}
+	}
+	return false
 }
 
 // secretFacts adds to facts the drawn digits of a sensitive note.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/gen"
 )
 
@@ -255,8 +256,8 @@ func (v *valuer) amount(lo, hi float64) float64 {
 // and is issued before it is due.
 var (
 	dateBorn    = []string{"birth", "dob", "birthday"}
-	dateCreated = []string{"created", "create", "creation", "added", "add", "submitted", "opened", "registered", "joined", "issued", "issue", "invoice", "hired", "applied", "received"}
-	dateLater   = []string{"updated", "update", "modified", "modify", "won", "lost", "trashed", "paused", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted",
+	dateCreated = []string{"created", "create", "creation", "added", "add", "submitted", "opened", "registered", "joined", "issued", "issue", "invoice", "hire", "hired", "applied", "received"}
+	dateLater   = []string{"termination", "terminated", "updated", "update", "modified", "modify", "won", "lost", "trashed", "paused", "closed", "resolved", "completed", "cancelled", "canceled", "paid", "archived", "deleted",
 		"signed", "approved", "answered", "last", "responded", "finished", "ended", "sent", "published", "viewed", "delivered", "shipped"}
 	dateStart  = []string{"start", "starts", "begin", "begins", "from", "scheduled", "send", "effective"}
 	dateFuture = []string{"due", "delivery", "end", "ends", "renewal", "close", "expires", "expiry", "expiration", "deadline", "until", "to", "finish", "next"}
@@ -274,6 +275,10 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 	switch {
 	case hasWord(ws, dateBorn...):
 		off = -time.Duration(365*(22+v.rng.IntN(40))+v.rng.IntN(365)) * day
+	case hasWord(ws, dateCreated...) && coherence.IsPart(cm.name):
+		// A comment, an update or a message is written after the record
+		// it is on, which is created earlier still.
+		off = -span(31, 60)
 	case hasWord(ws, dateCreated...):
 		off = -span(61, 120)
 	case hasWord(ws, dateLater...):
@@ -307,7 +312,7 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		}
 		return float64(t.UnixMilli())
 	}
-	if (role == atom.RoleEmail || role == atom.RoleEmails) && isSecondary(name) {
+	if (role == atom.RoleEmail || role == atom.RoleEmails) && (isSecondary(name) || cm.isRecipient(name)) {
 		// Whom a message copies, or who works on a record, is someone
 		// other than the person it is about.
 		o := v.src.NewRow()

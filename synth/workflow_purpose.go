@@ -274,6 +274,7 @@ func (sel *selection) policy(b *bundle, ps *policySource, nt *notifyTarget, rng 
 	if sel.old != "" {
 		u := map[string]string{"title": sel.title, "new": quote(st.value), "old": quote(sel.old)}
 		uq := b.plan.need(ps.cm, "wfupd")
+		uq.after = "wfpol"
 		uq.set[ps.cm.display] = fill(pick(rng, sel.cat.Updates.Titles), u)
 		uq.set[ps.cm.text] = articles(fill(pick(rng, sel.cat.Updates.Texts), u))
 	}

@@ -192,6 +192,7 @@ func (r *report) request(bd *bundle, rng *rand.Rand) bool {
 	}
 	if r.old != "" {
 		uq := bd.plan.need(r.ps.cm, "wfupd")
+		uq.after = "wfpol"
 		uq.set[r.ps.cm.display] = "Update: " + r.title
 		uq.set[r.ps.cm.text] = fmt.Sprintf("Effective immediately, this supersedes one line of the %[1]s: report on %[2]s, not %[3]s. Everything else in the %[1]s stands.", r.title, quote(r.gv), quote(r.old))
 	}
