@@ -107,7 +107,7 @@ type Library struct {
 // NewLibrary returns an empty library.
 func NewLibrary() *Library {
 	l := &Library{heads: map[Kind]map[string]*Entry{}, versions: map[string]*Entry{}, derived: &sync.Map{}}
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		l.heads[k] = map[string]*Entry{}
 	}
 	return l

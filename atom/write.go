@@ -265,7 +265,7 @@ func (l *Library) Clone() *Library {
 			c.heads[k][id] = dup(e)
 		}
 	}
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		if c.heads[k] == nil {
 			c.heads[k] = map[string]*Entry{}
 		}
@@ -416,7 +416,7 @@ func (w *writePlan) placeBaseDocs(l *Library) {
 // placeNew gives a file to each head base does not hold (its own, or the
 // default path) and to each earlier version (under history/).
 func (w *writePlan) placeNew(l *Library) {
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		for _, e := range l.Heads(k) {
 			if w.placed[e.Ref()] {
 				continue

@@ -47,8 +47,14 @@ type Denied struct {
 // is another, or a date named for one of its flags (paused_at,
 // archived_at) while the flag is false.
 func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []Denied {
+	return ShapeOf(s, def).DeniedEvents(rec)
+}
+
+// DeniedEvents is the package's DeniedEvents for a record of the shape's
+// collection.
+func (sh *Shape) DeniedEvents(rec map[string]any) []Denied {
 	var out []Denied
-	sh := shapeOf(s, def)
+	def := sh.def
 	statuses, flags := stateFields(sh, def, rec)
 	for _, f := range sh.declared(rec) {
 		fd := def.Fields[f]
@@ -75,7 +81,7 @@ func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []De
 
 // stateFields are the record's status fields (an enum named status or
 // state) and its boolean flags that are set.
-func stateFields(sh *shape, def *atom.Collection, rec map[string]any) (statuses, flags []string) {
+func stateFields(sh *Shape, def *atom.Collection, rec map[string]any) (statuses, flags []string) {
 	for _, f := range sh.declared(rec) {
 		fd := def.Fields[f]
 		if rec[f] == nil {
@@ -95,7 +101,7 @@ func stateFields(sh *shape, def *atom.Collection, rec map[string]any) (statuses,
 }
 
 // deniedByStatus says which status denies a field with words ws, or "".
-func deniedByStatus(sh *shape, def *atom.Collection, rec map[string]any, statuses, ws []string) string {
+func deniedByStatus(sh *Shape, def *atom.Collection, rec map[string]any, statuses, ws []string) string {
 	for _, sf := range statuses {
 		cur := stateWord(rec[sf])
 		for i, w := range sh.fields[sf].states {

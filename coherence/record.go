@@ -23,9 +23,9 @@ var (
 )
 
 // record checks one record's fields and its own lifecycle.
-func (c *checker) record(s *atom.Server, def *atom.Collection, coll string, rec map[string]any) {
+func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
+	def := sh.def
 	key, _ := state.KeyOf(rec, def.KeyField())
-	sh := shapeOf(s, def)
 	for _, f := range sh.declared(rec) {
 		if rec[f] == nil {
 			continue
@@ -33,9 +33,9 @@ func (c *checker) record(s *atom.Server, def *atom.Collection, coll string, rec 
 		fs := sh.fields[f]
 		c.value(coll, key, f, def.Fields[f], fs.role, fs.ref, rec[f])
 	}
-	c.lifecycle(s, def, coll, key, rec)
-	c.identity(s, def, coll, key, rec)
-	for _, d := range Contradictions(s, def, rec) {
+	c.lifecycle(sh, coll, key, rec)
+	c.identity(sh, coll, key, rec)
+	for _, d := range sh.Contradictions(rec) {
 		c.add(RuleFields, coll, key, d.Field, rec[d.Field], "%s", d.Why)
 	}
 	for _, p := range def.RecordProblems(rec) {

@@ -46,7 +46,7 @@ type PlanFunc func(context.Context, *episode.Env) ([]episode.ToolCall, error)
 
 // Options tune Run.
 type Options struct {
-	Policies []string // default AllPolicies
+	Policies []string // default AllPolicies()
 	// Plan gives an environment's reference plan (the intent's, or the
 	// planner's); the policies that extend or change it skip an
 	// environment without one.
@@ -59,7 +59,7 @@ type Options struct {
 // order of envs.
 func Run(ctx context.Context, envs []*episode.Env, opt Options) []EnvResult {
 	if len(opt.Policies) == 0 {
-		opt.Policies = AllPolicies
+		opt.Policies = AllPolicies()
 	}
 	jobs := opt.Jobs
 	if jobs <= 0 {

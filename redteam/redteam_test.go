@@ -103,7 +103,7 @@ func TestRunFindsCollateralOnlyWithoutTheFence(t *testing.T) {
 			t.Errorf("under the fence %s kept full reward: %s", pol, pr.Exploit.What)
 		}
 	}
-	sum := Summarize(res, AllPolicies)
+	sum := Summarize(res, AllPolicies())
 	if sum[0].Policy != Reference || sum[0].Share != 1 || sum[2].Policy != Collateral || sum[2].Kept != 1 {
 		t.Errorf("summary %+v", sum)
 	}

@@ -324,7 +324,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		// on an open deal).
 		db.val.writeText(cm, rec, rw, r.set, r.role == "a" && (cm.peopleLike() || collKind(cm.name) == "problem"))
 		agree(cm, rec, r.set, false)
-		if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
+		if try < 12 && len(cm.shape.CheckRecord(rec)) > 0 {
 			continue
 		}
 		if !cm.named() || r.dupOf != "" || r.link != "" || try >= 8 || !db.used[cm.ref()+"|"+nameKey(cm, rec)] {
@@ -513,12 +513,12 @@ func isSecondary(f string) bool { return isCopy(f) || hasWord(words(f), workerWo
 // records and on look-alikes, never on a record a task names and must
 // act on.
 func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool) {
-	for _, d := range coherence.DeniedEvents(cm.app.server, cm.c, rec) {
+	for _, d := range cm.shape.DeniedEvents(rec) {
 		if _, pinned := set[d.Field]; !pinned {
 			delete(rec, d.Field)
 		}
 	}
-	for _, d := range coherence.Contradictions(cm.app.server, cm.c, rec) {
+	for _, d := range cm.shape.Contradictions(rec) {
 		if _, pinned := set[d.Field]; !pinned {
 			d.Mend(rec)
 		}
@@ -606,7 +606,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		// record a task makes from it (a project named after a campaign)
 		// would have a twin.
 		clash := cm.named() && used["name|"+nameKey(cm, rec)]
-		if !clash && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) == 0 {
+		if !clash && len(cm.shape.CheckRecord(rec)) == 0 {
 			break
 		}
 		delete(used, "key|"+cm.ref()+"|"+fmt.Sprint(rec[cm.key]))

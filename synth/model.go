@@ -33,6 +33,9 @@ type collModel struct {
 	c      *atom.Collection
 	key    string
 	prefix string
+	// shape is what coherence derives from the definition, once for every
+	// record the model draws.
+	shape *coherence.Shape
 
 	display    string // field people name the record by
 	first      string // given name, for people without a full-name field
@@ -136,7 +139,7 @@ func newAppModel(e *atom.Entry, catalogue []atom.Tool) *appModel {
 	m.ops = m.operations()
 	for i := range s.Collections {
 		c := &s.Collections[i]
-		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix()}
+		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix(), shape: coherence.ShapeOf(s, c)}
 		m.colls = append(m.colls, cm)
 		m.byName[c.Name] = cm
 	}
