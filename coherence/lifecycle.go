@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -90,7 +91,7 @@ func (sh *Shape) LifecycleProblems(rec map[string]any) []string {
 		switch fs.role {
 		case atom.RoleDate:
 			if v, ok := rec[f].(string); ok {
-				if t, ok := parseTime(v); ok {
+				if t, ok := isotime.Parse(v); ok {
 					dates = append(dates, dated{f, fs.words, t.UTC().Format("2006-01-02T15:04:05")})
 				}
 			}

@@ -5,10 +5,10 @@ import (
 	"math"
 	"regexp"
 	"strings"
-	"time"
 	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -79,7 +79,7 @@ func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v 
 		}
 		return
 	case isStr && (fd.Format == "date" || fd.Format == "date-time" || role == atom.RoleDate):
-		if _, ok := parseTime(s); !ok {
+		if _, ok := isotime.Parse(s); !ok {
 			c.add(RuleFormat, coll, key, f, v, "%q is not a date", s)
 		}
 		return
@@ -211,13 +211,4 @@ func (c *checker) ref(coll, key, f, target string, v any) {
 	if _, ok := tc.Lookup(k); !ok {
 		c.add(RuleRef, coll, key, f, v, "%q is not a record of %s.%s", k, app, target)
 	}
-}
-
-func parseTime(s string) (time.Time, bool) {
-	for _, l := range []string{time.RFC3339, "2006-01-02", "2006-01-02T15:04:05", "2006-01-02 15:04:05", time.RFC3339Nano} {
-		if t, err := time.Parse(l, s); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
 }

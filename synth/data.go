@@ -464,7 +464,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		case atom.RoleEmail:
 			// The address that tells the record from its look-alikes (an
 			// owner's, where that is the only one) is another.
-			if f == cm.email || !hasWord(words(f), roleWords...) && !isCopy(f) {
+			if f == cm.email || !hasWord(atom.Words(f), roleWords...) && !isCopy(f) {
 				rec[f] = gen.Email(person, other.Company.Domain)
 			}
 		case atom.RolePhone:
@@ -492,7 +492,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 }
 
 // isCopy reports whether a field holds the addresses a message copies.
-func isCopy(f string) bool { return hasWord(words(f), "cc", "bcc") }
+func isCopy(f string) bool { return hasWord(atom.Words(f), "cc", "bcc") }
 
 // workerWords name the person who works on a record (its assignee, its
 // owner), who is not the person the record is about.
@@ -500,7 +500,7 @@ var workerWords = []string{"assignee", "assigned", "owner", "manager", "approver
 
 // isSecondary reports whether an address field names someone other than
 // the record's own person: whom a message copies, who works on it.
-func isSecondary(f string) bool { return isCopy(f) || hasWord(words(f), workerWords...) }
+func isSecondary(f string) bool { return isCopy(f) || hasWord(atom.Words(f), workerWords...) }
 
 // agree drops the fields that record an event the record's own state
 // denies (a lost_reason on an open deal, a paused_at on a running
@@ -552,7 +552,7 @@ func isStamp(cm *collModel, f string) bool {
 func settle(cm *collModel, rec map[string]any) {
 	paid := false
 	for _, e := range cm.enums {
-		if hasWord(words(e.name), "status", "state", "payment") && coherence.IsPaid(rec[e.name]) {
+		if hasWord(atom.Words(e.name), "status", "state", "payment") && coherence.IsPaid(rec[e.name]) {
 			paid = true
 		}
 	}

@@ -375,7 +375,7 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 		f["amount"] = money(x)
 	}
 	for _, e := range cm.enums {
-		if s, ok := rec[e.name].(string); ok && hasWord(words(e.name), "status", "state", "stage") {
+		if s, ok := rec[e.name].(string); ok && hasWord(atom.Words(e.name), "status", "state", "stage") {
 			f["status"] = human(s)
 			break
 		}

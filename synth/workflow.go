@@ -556,14 +556,14 @@ func curatedTools(plan []atom.PlanCall, apps []*appModel, rng *rand.Rand) []stri
 // sharesWord reports whether two tool names share a word besides the app's.
 func sharesWord(a, b, app string) bool {
 	skip := map[string]bool{}
-	for _, w := range words(app) {
+	for _, w := range atom.Words(app) {
 		skip[w] = true
 	}
 	wb := map[string]bool{}
-	for _, w := range words(b) {
+	for _, w := range atom.Words(b) {
 		wb[w] = true
 	}
-	for _, w := range words(a) {
+	for _, w := range atom.Words(a) {
 		if !skip[w] && wb[w] {
 			return true
 		}
