@@ -688,8 +688,8 @@ func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
 // fixedValue draws one field of a fixed record.
 func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *plan, keys map[*collModel]map[string]string) any {
 	fd := cm.field(f)
-	for _, alt := range r.alter {
-		if alt == f {
+	for _, altered := range r.alter {
+		if altered == f {
 			rw = val.newRow()
 		}
 	}

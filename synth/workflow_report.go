@@ -68,10 +68,10 @@ func reportBundles(models []*appModel, cat *catalogue, opt Options) []*bundle {
 				bd := &bundle{id: id, hash: hash64(opt.Seed, id), apps: []*appModel{m, p, c}, plan: newPlan()}
 				var lt *logTarget
 				if l := pickOr(rng, ro.logs); l != nil && l.family != m.family && l.family != p.family && l.family != c.family {
-					lt = ro.lts[l]
+					lt = ro.logTargets[l]
 					bd.apps = append(bd.apps, l)
 				}
-				if d := reportDraft(bd, cm, g, ro.pol[p], ro.not[c], lt, rngFor(opt.Seed, id), n); d != nil {
+				if d := reportDraft(bd, cm, g, ro.policies[p], ro.notifiers[c], lt, rngFor(opt.Seed, id), n); d != nil {
 					bd.drafts = []*draft{d}
 					out = append(out, bd)
 					n++

@@ -8,39 +8,6 @@ import (
 	"testing"
 )
 
-// pendingExported are the exported package-level variables ("file: name")
-// still read by packages being split; each has an accessor that callers
-// move to, after which it goes.
-var pendingExported = []string{
-	"atom/derive.go: DeriveOps",        // atom.DeriveOpNames()
-	"atom/validate.go: SlotRE",         // atom.Placeholders and its kin
-	"episode/limits.go: DefaultLimits", // episode.Limits{}.WithDefaults()
-	"verify/check.go: Checks",
-	"verify/discriminating.go: ProbeKinds",
-	"verify/verdict.go: RootCauses",
-}
-
-// TestNoExportedMutableVars fails for an exported package-level variable
-// outside package main, other than an error made once (a sentinel) and an
-// embedded file system: a table another package may write to belongs
-// behind a function that returns a copy.
-func TestNoExportedMutableVars(t *testing.T) {
-	var found []string
-	eachSourceFile(t, func(rel string, _ *token.FileSet, f *ast.File) {
-		if f.Name.Name == "main" {
-			return
-		}
-		eachVar(f, func(name *ast.Ident, vs *ast.ValueSpec) {
-			if name.IsExported() && !sentinelOrFS(vs) && !slices.Contains(pendingExported, rel+": "+name.Name) {
-				found = append(found, rel+": "+name.Name)
-			}
-		})
-	})
-	if len(found) > 0 {
-		t.Errorf("exported package-level variables:\n%s", strings.Join(found, "\n"))
-	}
-}
-
 // TestNoProcessWideCache fails for a package-level variable that is a
 // cache (a memo.Map or a sync.Map): caches belong to the value whose
 // derived state they hold.
@@ -73,19 +40,6 @@ func eachVar(f *ast.File, fn func(name *ast.Ident, vs *ast.ValueSpec)) {
 			}
 		}
 	}
-}
-
-// sentinelOrFS reports whether vs is an error made by errors.New or
-// fmt.Errorf, or an embed.FS.
-func sentinelOrFS(vs *ast.ValueSpec) bool {
-	if vs.Type != nil && exprName(vs.Type) == "embed.FS" {
-		return true
-	}
-	if len(vs.Values) != 1 {
-		return false
-	}
-	call, ok := vs.Values[0].(*ast.CallExpr)
-	return ok && (exprName(call.Fun) == "errors.New" || exprName(call.Fun) == "fmt.Errorf")
 }
 
 // isCache reports whether vs declares or makes a memo.Map or a sync.Map.
@@ -126,4 +80,100 @@ func exprName(e ast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// registries are the package-level maps written after the program starts
+// that are registries, written only from init (directly or through a
+// Register function that refuses a duplicate) ("dir: name").
+var registries = []string{
+	"episode: effectImpls", // RegisterEffect, from init
+	"verify: shapes",       // verify/celread.go: a cache, to move onto a value
+}
+
+// TestNoSharedMapWrites fails for a package-level map that a function
+// other than init writes (an assignment to it or to one of its entries, or
+// a delete): a map the whole process shares and changes is a cache or a
+// table by another name.
+func TestNoSharedMapWrites(t *testing.T) {
+	maps := map[string]bool{}   // "dir: name" of package-level maps
+	writes := map[string]bool{} // "dir: name" written outside init
+	eachSourceFile(t, func(rel string, _ *token.FileSet, f *ast.File) {
+		dir := rel[:max(0, strings.LastIndex(rel, "/"))]
+		eachVar(f, func(name *ast.Ident, vs *ast.ValueSpec) {
+			if isMap(vs) {
+				maps[dir+": "+name.Name] = true
+			}
+		})
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil && fn.Name.Name != "init" {
+				for _, name := range mapWrites(fn.Body) {
+					writes[dir+": "+name] = true
+				}
+			}
+		}
+	})
+	var found []string
+	for k := range writes {
+		if maps[k] && !slices.Contains(registries, k) {
+			found = append(found, k)
+		}
+	}
+	slices.Sort(found)
+	if len(found) > 0 {
+		t.Errorf("package-level maps written after the program starts:\n%s", strings.Join(found, "\n"))
+	}
+}
+
+// isMap reports whether vs declares a map: by its type, a map literal or
+// make.
+func isMap(vs *ast.ValueSpec) bool {
+	if _, ok := vs.Type.(*ast.MapType); ok {
+		return true
+	}
+	for _, v := range vs.Values {
+		if lit, ok := v.(*ast.CompositeLit); ok {
+			if _, ok := lit.Type.(*ast.MapType); ok {
+				return true
+			}
+		}
+		if call, ok := v.(*ast.CallExpr); ok && len(call.Args) > 0 {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "make" {
+				if _, ok := call.Args[0].(*ast.MapType); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// mapWrites lists the plain names body assigns to, assigns an entry of or
+// deletes from (a local of the same name counts too: the test errs toward
+// listing).
+func mapWrites(body *ast.BlockStmt) []string {
+	var out []string
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if x.Tok == token.DEFINE {
+				return true
+			}
+			for _, l := range x.Lhs {
+				if ix, ok := l.(*ast.IndexExpr); ok {
+					l = ix.X
+				}
+				if id, ok := l.(*ast.Ident); ok {
+					out = append(out, id.Name)
+				}
+			}
+		case *ast.CallExpr:
+			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "delete" && len(x.Args) > 0 {
+				if m, ok := x.Args[0].(*ast.Ident); ok {
+					out = append(out, m.Name)
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
