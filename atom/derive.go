@@ -16,8 +16,17 @@ const (
 	DeriveDays       = "days"       // the days between two dates of one record, or one and today
 )
 
-// DeriveOps lists the operations a Derivation may name.
-var DeriveOps = []string{DeriveCount, DeriveSum, DeriveDifference, DeriveProduct, DeriveRatio, DeriveDays}
+// DeriveOpNames returns the operations a Derivation may name, a fresh slice.
+func DeriveOpNames() []string { return slices.Clone(deriveOps) }
+
+// DeriveOps is a copy of the operations for callers not yet moved to
+// DeriveOpNames; nothing in this package reads it.
+//
+// Deprecated: use DeriveOpNames.
+var DeriveOps = DeriveOpNames()
+
+// deriveOps lists the operations a Derivation may name.
+var deriveOps = []string{DeriveCount, DeriveSum, DeriveDifference, DeriveProduct, DeriveRatio, DeriveDays}
 
 // Derivation is one computation an agent makes from records it read: an
 // operation over a field ("sum" of "amount", "ratio" of "current_load"
@@ -50,8 +59,8 @@ func (d *Derivation) UnmarshalJSON(b []byte) error {
 
 // Check reports a derivation that names no known operation.
 func (d Derivation) Check() error {
-	if !slices.Contains(DeriveOps, d.Op) {
-		return fmt.Errorf("unknown derivation %q (want one of %v)", d.Op, DeriveOps)
+	if !slices.Contains(deriveOps, d.Op) {
+		return fmt.Errorf("unknown derivation %q (want one of %v)", d.Op, deriveOps)
 	}
 	return nil
 }

@@ -107,7 +107,7 @@ type Library struct {
 // NewLibrary returns an empty library.
 func NewLibrary() *Library {
 	l := &Library{heads: map[Kind]map[string]*Entry{}, versions: map[string]*Entry{}, derived: &sync.Map{}}
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		l.heads[k] = map[string]*Entry{}
 	}
 	return l
@@ -299,48 +299,38 @@ func yamlDiag(file string, err error) Diagnostic {
 	return Diagnostic{File: file, Line: line, Severity: Error, Message: "YAML: " + msg}
 }
 
-var (
-	schemaOnce sync.Once
-	schemas    map[string]*jsonschema.Schema
-	schemaErr  error
-)
-
 // kindSchemas compiles the published JSON Schemas once.
-func kindSchemas() (map[string]*jsonschema.Schema, error) {
-	schemaOnce.Do(func() {
-		c := newSchemaCompiler()
-		entries, err := fs.ReadDir(schema.Files, ".")
+var kindSchemas = sync.OnceValues(compileKindSchemas)
+
+// compileKindSchemas compiles the published JSON Schemas.
+func compileKindSchemas() (map[string]*jsonschema.Schema, error) {
+	c := newSchemaCompiler()
+	entries, err := fs.ReadDir(schema.Files, ".")
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		b, err := fs.ReadFile(schema.Files, e.Name())
 		if err != nil {
-			schemaErr = err
-			return
+			return nil, err
 		}
-		for _, e := range entries {
-			b, err := fs.ReadFile(schema.Files, e.Name())
-			if err != nil {
-				schemaErr = err
-				return
-			}
-			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-			if err != nil {
-				schemaErr = fmt.Errorf("schema %s: %w", e.Name(), err)
-				return
-			}
-			if err := c.AddResource("https://legoenv.dev/schema/"+e.Name(), doc); err != nil {
-				schemaErr = err
-				return
-			}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %w", e.Name(), err)
 		}
-		schemas = map[string]*jsonschema.Schema{}
-		for _, k := range []string{"server", "data", "rule", "intent", "environments", "operations"} {
-			s, err := c.Compile("https://legoenv.dev/schema/" + k + ".schema.json")
-			if err != nil {
-				schemaErr = fmt.Errorf("schema %s: %w", k, err)
-				return
-			}
-			schemas[k] = s
+		if err := c.AddResource("https://legoenv.dev/schema/"+e.Name(), doc); err != nil {
+			return nil, err
 		}
-	})
-	return schemas, schemaErr
+	}
+	schemas := map[string]*jsonschema.Schema{}
+	for _, k := range []string{"server", "data", "rule", "intent", "environments", "operations"} {
+		s, err := c.Compile("https://legoenv.dev/schema/" + k + ".schema.json")
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %w", k, err)
+		}
+		schemas[k] = s
+	}
+	return schemas, nil
 }
 
 // schemaDiags validates a document against its kind's schema.

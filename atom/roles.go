@@ -50,8 +50,15 @@ const (
 	RoleData       = "data" // structured data (objects, lists of objects) no role describes
 )
 
-// FieldRoles lists the roles a field may declare, with a line each.
-var FieldRoles = map[string]string{
+// FieldRoleDoc returns the line that describes a role a field may declare;
+// ok is false for a role the format does not know.
+func FieldRoleDoc(role string) (doc string, ok bool) {
+	doc, ok = fieldRoles[role]
+	return doc, ok
+}
+
+// fieldRoles lists the roles a field may declare, with a line each.
+var fieldRoles = map[string]string{
 	RoleID: "an identifier", RoleRef: "the key of a record of the collection named by ref", RoleMoney: "an amount of money",
 	RoleCount: "a number that is not money", RoleEmail: "an email address", RoleEmails: "a list of email addresses",
 	RolePhone: "a phone number", RolePersonName: "a person's full name", RoleFirstName: "a given name",
@@ -383,7 +390,7 @@ func validateRoles(e *Entry, s *Server) Diagnostics {
 				}
 				continue
 			}
-			if _, ok := FieldRoles[f.Role]; !ok {
+			if _, ok := FieldRoleDoc(f.Role); !ok {
 				ds = append(ds, e.Diag(Error, at+".role", "unknown role %q", f.Role))
 				continue
 			}

@@ -26,11 +26,15 @@ const (
 	KindIntent Kind = "intent"
 )
 
-// Kinds lists the atom kinds in composition order.
-var Kinds = []Kind{KindServer, KindData, KindRule, KindIntent}
+// Kinds returns the atom kinds in composition order, a fresh slice.
+func Kinds() []Kind { return []Kind{KindServer, KindData, KindRule, KindIntent} }
 
-// ToolNameRE is the pattern tool names follow (OpenAI and MCP both accept it).
-var ToolNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+// ValidToolName says whether name follows the pattern tool names follow
+// (OpenAI and MCP both accept it): toolNameRE.
+func ValidToolName(name string) bool { return toolNameRE.MatchString(name) }
+
+// toolNameRE is the pattern tool names follow.
+var toolNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 // Lineage records where an evolved atom version came from. It is not part of
 // the version hash.
@@ -202,7 +206,7 @@ type Field struct {
 	Enum        []any  `json:"enum,omitempty"`
 	Description string `json:"description,omitempty"`
 	// Role says what the value means where the name does not (see
-	// FieldRoles); Ref names the collection a role "ref" field points at.
+	// FieldRoleDoc); Ref names the collection a role "ref" field points at.
 	Role string `json:"role,omitempty"`
 	Ref  string `json:"ref,omitempty"`
 	// Default is the value a created record gets when the call does not

@@ -18,8 +18,57 @@ import (
 	"github.com/legoenv/legoenv/gen"
 )
 
-// SlotRE finds {{slot}} and {{slot.field}} placeholders in templates.
-var SlotRE = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_ ]*))?\s*\}\}`)
+// slotPattern is the form of {{slot}} and {{slot.field}} placeholders in
+// templates.
+const slotPattern = `\{\{\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_ ]*))?\s*\}\}`
+
+// slotRE finds placeholders; only this file reads it.
+var slotRE = regexp.MustCompile(slotPattern)
+
+// SlotRE is a pattern of its own for callers not yet moved to Placeholders
+// and its kin; nothing in this package reads it.
+//
+// Deprecated: use Placeholders, WholePlaceholder, ReplacePlaceholders.
+var SlotRE = regexp.MustCompile(slotPattern)
+
+// Placeholder is one {{slot}} or {{slot.field}} in a template.
+type Placeholder struct {
+	Text  string // as written, braces included
+	Slot  string
+	Field string // "" for {{slot}}
+}
+
+func placeholderOf(m []string) Placeholder { return Placeholder{Text: m[0], Slot: m[1], Field: m[2]} }
+
+// Placeholders returns the placeholders of s in order, repeats included.
+func Placeholders(s string) []Placeholder {
+	var out []Placeholder
+	for _, m := range slotRE.FindAllStringSubmatch(s, -1) {
+		out = append(out, placeholderOf(m))
+	}
+	return out
+}
+
+// HasPlaceholder says whether s holds a placeholder.
+func HasPlaceholder(s string) bool { return slotRE.MatchString(s) }
+
+// WholePlaceholder returns the placeholder s is, white space around it
+// aside; ok is false when s holds no placeholder or more than one.
+func WholePlaceholder(s string) (p Placeholder, ok bool) {
+	m := slotRE.FindStringSubmatch(s)
+	if m == nil || m[0] != strings.TrimSpace(s) {
+		return Placeholder{}, false
+	}
+	return placeholderOf(m), true
+}
+
+// ReplacePlaceholders returns s with each placeholder replaced by what f
+// returns for it.
+func ReplacePlaceholders(s string, f func(Placeholder) string) string {
+	return slotRE.ReplaceAllStringFunc(s, func(text string) string {
+		return f(placeholderOf(slotRE.FindStringSubmatch(text)))
+	})
+}
 
 // validate checks that recipes name atoms the library has; cross-atom facts (an
 // app without a server, a slot without a handle) are left to composition and
@@ -86,8 +135,8 @@ func validateServer(e *Entry, s *Server) Diagnostics {
 	names := map[string]int{}
 	for i, t := range s.Tools {
 		at := fmt.Sprintf("tools[%d]", i)
-		if !ToolNameRE.MatchString(t.Name) {
-			ds = append(ds, e.Diag(Error, at+".name", "tool name %q must match %s", t.Name, ToolNameRE))
+		if !ValidToolName(t.Name) {
+			ds = append(ds, e.Diag(Error, at+".name", "tool name %q must match %s", t.Name, toolNameRE))
 		}
 		if j, dup := names[t.Name]; dup {
 			ds = append(ds, e.Diag(Error, at+".name", "tool %q is also tools[%d]", t.Name, j))
@@ -296,14 +345,14 @@ func validateIntent(e *Entry, in *Intent) Diagnostics {
 			ds = append(ds, e.Diag(Error, "slots."+name, "a slot has a handle or a value, not both"))
 		}
 	}
-	for _, m := range SlotRE.FindAllStringSubmatch(in.Instruction, -1) {
-		if _, ok := in.Slots[m[1]]; !ok {
-			ds = append(ds, e.Diag(Warning, "instruction", "slot {{%s}} is not declared in slots", m[1]))
+	for _, p := range Placeholders(in.Instruction) {
+		if _, ok := in.Slots[p.Slot]; !ok {
+			ds = append(ds, e.Diag(Warning, "instruction", "slot {{%s}} is not declared in slots", p.Slot))
 		}
 	}
 	for i, t := range in.Tools {
-		if !ToolNameRE.MatchString(t) {
-			ds = append(ds, e.Diag(Error, fmt.Sprintf("tools[%d]", i), "tool name %q must match %s", t, ToolNameRE))
+		if !ValidToolName(t) {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("tools[%d]", i), "tool name %q must match %s", t, toolNameRE))
 		}
 	}
 	return ds

@@ -19,6 +19,8 @@ import (
 	"sync"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/legoenv/legoenv/internal/jsontree"
 )
 
 // Marshal renders an atom as one YAML document: fields in the order the Go
@@ -116,49 +118,31 @@ func hasLineBreak(n *yaml.Node) bool {
 
 // jsonNode turns the next JSON value of dec into a YAML node, keeping the
 // key order of the JSON (which is the Go field order).
-func jsonNode(dec *json.Decoder) (*yaml.Node, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				key, _ := kt.(string)
-				v, err := jsonNode(dec)
-				if err != nil {
-					return nil, err
-				}
-				n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			assertionOrder(n)
-			flowIfShort(n)
-			return n, nil
-		case '[':
-			n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
-			for dec.More() {
-				v, err := jsonNode(dec)
-				if err != nil {
-					return nil, err
-				}
-				n.Content = append(n.Content, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			flowIfShort(n)
-			return n, nil
+func jsonNode(dec *json.Decoder) (*yaml.Node, error) { return yamlTree.Read(dec) }
+
+// yamlTree builds YAML nodes from JSON: an assertion's keys in the written
+// order, short collections on one line.
+var yamlTree = jsontree.Builder[*yaml.Node]{
+	Object: func(keys []string, vals []*yaml.Node) (*yaml.Node, error) {
+		n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+		for i, key := range keys {
+			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, vals[i])
 		}
+		assertionOrder(n)
+		flowIfShort(n)
+		return n, nil
+	},
+	Array: func(items []*yaml.Node) (*yaml.Node, error) {
+		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: items}
+		flowIfShort(n)
+		return n, nil
+	},
+	Scalar: yamlScalar,
+}
+
+// yamlScalar is the YAML node of a JSON string, number, bool or null.
+func yamlScalar(tok json.Token) (*yaml.Node, error) {
+	switch t := tok.(type) {
 	case string:
 		n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: t}
 		if strings.Contains(t, "\n") && !strings.HasPrefix(t, " ") && !strings.ContainsAny(t, "\r\t") && !hasTrailingSpace(t) {
@@ -265,7 +249,7 @@ func (l *Library) Clone() *Library {
 			c.heads[k][id] = dup(e)
 		}
 	}
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		if c.heads[k] == nil {
 			c.heads[k] = map[string]*Entry{}
 		}
@@ -416,7 +400,7 @@ func (w *writePlan) placeBaseDocs(l *Library) {
 // placeNew gives a file to each head base does not hold (its own, or the
 // default path) and to each earlier version (under history/).
 func (w *writePlan) placeNew(l *Library) {
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		for _, e := range l.Heads(k) {
 			if w.placed[e.Ref()] {
 				continue

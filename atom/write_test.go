@@ -38,7 +38,7 @@ func roundTrip(t testing.TB, a any) *atom.Entry {
 
 func TestMarshalRoundTrip(t *testing.T) {
 	lib := testlib.Example(t)
-	for _, k := range atom.Kinds {
+	for _, k := range atom.Kinds() {
 		for _, e := range lib.Heads(k) {
 			t.Run(e.Ref(), func(t *testing.T) {
 				got := roundTrip(t, e.Atom)
@@ -236,7 +236,7 @@ func checkEvolved(t *testing.T, dir string, want *atom.Library, oldVer, newVer s
 	if !reflect.DeepEqual(got.Recipes(), want.Recipes()) {
 		t.Errorf("recipes:\n%+v\nwant\n%+v", got.Recipes(), want.Recipes())
 	}
-	for _, k := range atom.Kinds {
+	for _, k := range atom.Kinds() {
 		for _, e := range want.Heads(k) {
 			if g := got.Head(k, e.ID); g == nil || g.Version != e.Version {
 				t.Errorf("head %s lost or changed", e.Ref())
@@ -281,7 +281,7 @@ func FuzzMarshal(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, k := range atom.Kinds {
+		for _, k := range atom.Kinds() {
 			for _, e := range lib.Heads(k) {
 				b, err := atom.Marshal(e.Atom)
 				if err != nil {

@@ -9,6 +9,7 @@ package coherence
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 
 	"github.com/legoenv/legoenv/atom"
@@ -33,8 +34,11 @@ const (
 	RuleSecret    = "secret"    // a payment card number in free text
 )
 
-// Rules lists the rules in report order.
-var Rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey, RuleInvariant, RuleFields, RuleSecret}
+// Rules returns the rules in report order, a fresh slice.
+func Rules() []string { return slices.Clone(rules) }
+
+// rules lists the rules in report order.
+var rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey, RuleInvariant, RuleFields, RuleSecret}
 
 // Violation is one value, record or collection that breaks a rule.
 type Violation struct {
@@ -197,8 +201,14 @@ func CheckWorld(data string, servers map[string]*atom.Server, w *state.World) []
 // (types, enums, formats, roles, its own lifecycle), without the world
 // around it: synthesis uses it to keep what it writes coherent.
 func CheckRecord(s *atom.Server, coll *atom.Collection, rec map[string]any) []Violation {
-	c := &checker{servers: map[string]*atom.Server{s.AppName(): s}, people: map[string]personSeen{}, personNames: map[string]bool{}}
-	c.record(s, coll, s.AppName()+"."+coll.Name, rec)
+	return ShapeOf(s, coll).CheckRecord(rec)
+}
+
+// CheckRecord is the package's CheckRecord for a record of the shape's
+// collection.
+func (sh *Shape) CheckRecord(rec map[string]any) []Violation {
+	c := &checker{servers: map[string]*atom.Server{sh.server.AppName(): sh.server}, people: map[string]personSeen{}, personNames: map[string]bool{}}
+	c.record(sh, sh.server.AppName()+"."+sh.def.Name, rec)
 	return c.out
 }
 
@@ -213,6 +223,9 @@ type checker struct {
 	out         []Violation
 	people      map[string]personSeen // email -> the name first seen with it
 	personNames map[string]bool       // every person's full name in the world
+	// shapes are the shapes of the world's collections by name, derived on
+	// first use; nil for the collections of an app without a server.
+	shapes map[string]*Shape
 }
 
 func (c *checker) add(rule, coll, key, field string, value any, format string, args ...any) {
@@ -228,9 +241,26 @@ func (c *checker) def(name string) (*atom.Server, *atom.Collection) {
 	return s, s.Collection(coll)
 }
 
+// shape returns the shape of the world's collection name, or nil when no
+// server defines it.
+func (c *checker) shape(name string) *Shape {
+	if sh, ok := c.shapes[name]; ok {
+		return sh
+	}
+	var sh *Shape
+	if s, def := c.def(name); def != nil {
+		sh = ShapeOf(s, def)
+	}
+	if c.shapes == nil {
+		c.shapes = map[string]*Shape{}
+	}
+	c.shapes[name] = sh
+	return sh
+}
+
 func (c *checker) collection(name string) {
-	s, def := c.def(name)
-	if def == nil {
+	sh := c.shape(name)
+	if sh == nil {
 		return
 	}
 	col := c.w.Collection(name)
@@ -241,9 +271,9 @@ func (c *checker) collection(name string) {
 			c.add(RuleUniqueKey, name, k, col.Key, nil, "key %q is used by another record", k)
 		}
 		keys[k] = true
-		c.record(s, def, name, rec)
+		c.record(sh, name, rec)
 	}
 	c.idForm(name, col)
-	c.invariants(def, name, col)
-	c.partDates(s, def, name, col)
+	c.invariants(sh.def, name, col)
+	c.partDates(sh, name, col)
 }

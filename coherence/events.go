@@ -51,8 +51,14 @@ type Denied struct {
 // is another, or a date named for one of its flags (paused_at,
 // archived_at) while the flag is false.
 func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []Denied {
+	return ShapeOf(s, def).DeniedEvents(rec)
+}
+
+// DeniedEvents is the package's DeniedEvents for a record of the shape's
+// collection.
+func (sh *Shape) DeniedEvents(rec map[string]any) []Denied {
 	var out []Denied
-	sh := shapeOf(s, def)
+	def := sh.def
 	statuses, flags := stateFields(sh, def, rec)
 	for _, f := range sh.declared(rec) {
 		fd := def.Fields[f]
@@ -87,7 +93,7 @@ func DeniedEvents(s *atom.Server, def *atom.Collection, rec map[string]any) []De
 
 // stateFields are the record's status fields (an enum named status or
 // state) and its boolean flags that are set.
-func stateFields(sh *shape, def *atom.Collection, rec map[string]any) (statuses, flags []string) {
+func stateFields(sh *Shape, def *atom.Collection, rec map[string]any) (statuses, flags []string) {
 	for _, f := range sh.declared(rec) {
 		fd := def.Fields[f]
 		if rec[f] == nil {
@@ -107,7 +113,7 @@ func stateFields(sh *shape, def *atom.Collection, rec map[string]any) (statuses,
 }
 
 // deniedByStatus says which status denies a field with words ws, or "".
-func deniedByStatus(sh *shape, def *atom.Collection, rec map[string]any, statuses, ws []string) string {
+func deniedByStatus(sh *Shape, def *atom.Collection, rec map[string]any, statuses, ws []string) string {
 	for _, sf := range statuses {
 		cur := stateWord(rec[sf])
 		for i, w := range sh.fields[sf].states {
@@ -170,7 +176,7 @@ var (
 // closedWhileOpen says which status denies the date f of a closing event
 // (date_closed, resolved_at) because the record is still open, or "".
 // The lifecycle's declared stamps are left to their own rule.
-func closedWhileOpen(sh *shape, def *atom.Collection, rec map[string]any, statuses []string, f string) string {
+func closedWhileOpen(sh *Shape, def *atom.Collection, rec map[string]any, statuses []string, f string) string {
 	fs, fd := sh.fields[f], def.Fields[f]
 	isDate := fs.role == atom.RoleDate || fd.Format == "date" || fd.Format == "date-time"
 	if !isDate || !atom.HasWord(fs.words, closeWords...) || declaredStamp(def, f) {
@@ -216,7 +222,7 @@ func eventWords(ws []string) []string {
 // reason, a by) of an event the record keeps in that date, unless a
 // status says the event happened: cancelled_at for Shopify's
 // cancel_reason on an order not cancelled; "" when none does.
-func undated(sh *shape, rec map[string]any, statuses []string, f string) string {
+func undated(sh *Shape, rec map[string]any, statuses []string, f string) string {
 	ws := sh.fields[f].words
 	if !atom.HasWord(ws, traceWords...) || sh.fields[f].role == atom.RoleDate {
 		return ""

@@ -52,8 +52,14 @@ var wholeWords = []string{"amount", "due", "total", "grand"}
 // beside the list it counts, a minimum above its maximum, a chance of
 // winning other than 100% on a won deal or 0 on a lost one.
 func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
+	return ShapeOf(s, def).Contradictions(rec)
+}
+
+// Contradictions is the package's Contradictions for a record of the
+// shape's collection.
+func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	var out []Contradiction
-	sh := shapeOf(s, def)
+	def := sh.def
 	statuses, flags := stateFields(sh, def, rec)
 	out = append(out, flagStates(sh, rec, statuses, flags)...)
 	out = append(out, notYetDates(sh, def, rec, statuses)...)
@@ -74,7 +80,7 @@ var (
 // winChances finds a chance of winning (probability, confidence) that
 // the deal's settled state denies: Close's confidence 22 on a won
 // opportunity, Insightly's PROBABILITY 31 on a won one.
-func winChances(sh *shape, rec map[string]any, statuses []string) []Contradiction {
+func winChances(sh *Shape, rec map[string]any, statuses []string) []Contradiction {
 	want := -1.0
 	for _, sf := range statuses {
 		switch cur := stateWord(rec[sf]); {
@@ -112,7 +118,7 @@ func flagWord(f string) string {
 // flagStates finds flags named for a state of a status field (archived
 // beside status archived, paid beside a payment state) that disagree with
 // the status.
-func flagStates(sh *shape, rec map[string]any, statuses, flags []string) []Contradiction {
+func flagStates(sh *Shape, rec map[string]any, statuses, flags []string) []Contradiction {
 	var out []Contradiction
 	for _, b := range flags {
 		on, _ := rec[b].(bool)
@@ -139,7 +145,7 @@ func flagStates(sh *shape, rec map[string]any, statuses, flags []string) []Contr
 // notYetDates finds dates of a happened event (published_at, sent_at) on
 // a record whose status says it has not happened yet (draft, scheduled).
 // The lifecycle's declared stamps are left to their own rule.
-func notYetDates(sh *shape, def *atom.Collection, rec map[string]any, statuses []string) []Contradiction {
+func notYetDates(sh *Shape, def *atom.Collection, rec map[string]any, statuses []string) []Contradiction {
 	var out []Contradiction
 	for _, sf := range statuses {
 		cur := stateWord(rec[sf])
@@ -216,7 +222,7 @@ var stateLikeFlags = []string{"archived", "deleted", "active", "read", "starred"
 // amountParts finds a share above its whole (amount_paid over amount_due,
 // amount_refunded over amount) and what remains above the whole less the
 // share paid.
-func amountParts(sh *shape, rec map[string]any) []Contradiction {
+func amountParts(sh *Shape, rec map[string]any) []Contradiction {
 	var out []Contradiction
 	var parts, wholes, remains []string
 	for _, f := range sh.declared(rec) {
@@ -283,7 +289,7 @@ func sameKind(v any, x float64) any {
 // countsAndBounds finds a count beside the list it counts that disagrees
 // with the list's length (tags_count beside tags), and a minimum above
 // its maximum (min_price over max_price).
-func countsAndBounds(sh *shape, def *atom.Collection, rec map[string]any) []Contradiction {
+func countsAndBounds(sh *Shape, def *atom.Collection, rec map[string]any) []Contradiction {
 	var out []Contradiction
 	for _, f := range sh.declared(rec) {
 		n, ok := state.Number(rec[f])

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -53,11 +54,11 @@ func oneOf(w string, list []string) bool {
 }
 
 // lifecycle checks a record's dates and states against each other.
-func (c *checker) lifecycle(s *atom.Server, def *atom.Collection, coll, key string, rec map[string]any) {
-	for _, msg := range LifecycleProblems(s, def, rec) {
+func (c *checker) lifecycle(sh *Shape, coll, key string, rec map[string]any) {
+	for _, msg := range sh.LifecycleProblems(rec) {
 		c.add(RuleLifecycle, coll, key, "", nil, "%s", msg)
 	}
-	for _, d := range DeniedEvents(s, def, rec) {
+	for _, d := range sh.DeniedEvents(rec) {
 		c.add(RuleLifecycle, coll, key, d.Field, rec[d.Field], "%s is set but %s", d.Field, d.Why)
 	}
 }
@@ -66,6 +67,13 @@ func (c *checker) lifecycle(s *atom.Server, def *atom.Collection, coll, key stri
 // out of order, a refused state beside one moving ahead, a paid record
 // with money still due.
 func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any) []string {
+	return ShapeOf(s, def).LifecycleProblems(rec)
+}
+
+// LifecycleProblems is the package's LifecycleProblems for a record of the
+// shape's collection.
+func (sh *Shape) LifecycleProblems(rec map[string]any) []string {
+	def := sh.def
 	var out []string
 	type dated struct {
 		field string
@@ -74,7 +82,6 @@ func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any)
 	}
 	var dates []dated
 	var refused, ahead, paid []string
-	sh := shapeOf(s, def)
 	for _, f := range sh.declared(rec) {
 		fd := def.Fields[f]
 		if rec[f] == nil {
@@ -84,7 +91,7 @@ func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any)
 		switch fs.role {
 		case atom.RoleDate:
 			if v, ok := rec[f].(string); ok {
-				if t, ok := parseTime(v); ok {
+				if t, ok := isotime.Parse(v); ok {
 					dates = append(dates, dated{f, fs.words, t.UTC().Format("2006-01-02T15:04:05")})
 				}
 			}
@@ -121,7 +128,7 @@ func LifecycleProblems(s *atom.Server, def *atom.Collection, rec map[string]any)
 	}
 	if len(paid) > 0 {
 		for _, f := range sortedFieldNames(rec) {
-			role, _ := atom.RoleOf(s, def, f)
+			role, _ := atom.RoleOf(sh.server, def, f)
 			if x, ok := rec[f].(float64); ok && role == atom.RoleMoney && x > 0 && IsOwed(f) {
 				out = append(out, fmt.Sprintf("%s %v but %s is %v", paid[0], rec[paid[0]], f, x))
 			}
@@ -140,9 +147,8 @@ func sortedFieldNames(rec map[string]any) []string {
 }
 
 // personName is the full name a record gives its own person, or "".
-func personName(s *atom.Server, def *atom.Collection, rec map[string]any) (name, email string) {
+func personName(sh *Shape, rec map[string]any) (name, email string) {
 	var first, last string
-	sh := shapeOf(s, def)
 	for _, f := range sh.declared(rec) {
 		v, _ := rec[f].(string)
 		if v == "" {
@@ -173,12 +179,12 @@ var ownerWords = []string{"owner", "assignee", "creator", "author", "sender", "o
 	"submitter", "reporter", "from", "host", "agent", "requester", "reviewer", "reply", "billing", "support", "notify", "notification", "cc", "bcc"}
 
 func (c *checker) collectNames(name string) {
-	s, def := c.def(name)
-	if def == nil {
+	sh := c.shape(name)
+	if sh == nil {
 		return
 	}
 	for _, rec := range c.w.Collection(name).Records {
-		if n, _ := personName(s, def, rec); n != "" {
+		if n, _ := personName(sh, rec); n != "" {
 			c.personNames[n] = true
 		}
 	}
@@ -187,8 +193,8 @@ func (c *checker) collectNames(name string) {
 // identity checks that an address belongs to one person across the world,
 // that a company field does not hold a person's name, and that a record's
 // address is on its company's domain.
-func (c *checker) identity(s *atom.Server, def *atom.Collection, coll, key string, rec map[string]any) {
-	name, email := personName(s, def, rec)
+func (c *checker) identity(sh *Shape, coll, key string, rec map[string]any) {
+	name, email := personName(sh, rec)
 	if email != "" && name != "" {
 		if seen, ok := c.people[email]; ok && seen.name != name {
 			c.add(RuleIdentity, coll, key, "", email, "%s is %s here but %s in %s", email, name, seen.name, seen.where)
@@ -197,12 +203,11 @@ func (c *checker) identity(s *atom.Server, def *atom.Collection, coll, key strin
 		}
 	}
 	var domain string
-	sh := shapeOf(s, def)
 	for _, f := range sh.declared(rec) {
 		v, _ := rec[f].(string)
 		role := sh.fields[f].role
 		switch {
-		case role == atom.RoleCompany && v != "" && c.personNames[v] && !atom.HasWord(atom.Words(def.Name), "companies", "organizations", "accounts"):
+		case role == atom.RoleCompany && v != "" && c.personNames[v] && !atom.HasWord(atom.Words(sh.def.Name), "companies", "organizations", "accounts"):
 			c.add(RuleIdentity, coll, key, f, v, "the company %q is a person's name", v)
 		case role == atom.RoleDomain && domain == "":
 			domain = strings.ToLower(v)

@@ -2,6 +2,7 @@ package coherence
 
 import (
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -28,8 +29,8 @@ func IsPart(collection string) bool {
 // to be: one named for its creation (created_at, add_time), or in a
 // collection of parts its only stamp (a comment's date, a message's
 // timestamp); "" for none.
-func CreatedField(s *atom.Server, def *atom.Collection) string {
-	sh := shapeOf(s, def)
+func (sh *Shape) CreatedField() string {
+	def := sh.def
 	plain := ""
 	for _, f := range sh.names {
 		fs, fd := sh.fields[f], def.Fields[f]
@@ -51,23 +52,23 @@ func CreatedField(s *atom.Server, def *atom.Collection) string {
 
 // partDates reports the records of a collection of parts dated before the
 // record they are written on (a comment older than its page).
-func (c *checker) partDates(s *atom.Server, def *atom.Collection, name string, col *state.Collection) {
+func (c *checker) partDates(sh *Shape, name string, col *state.Collection) {
+	def, s := sh.def, sh.server
 	if !IsPart(def.Name) {
 		return
 	}
-	mine := CreatedField(s, def)
+	mine := sh.CreatedField()
 	if mine == "" {
 		return
 	}
 	app, _ := state.Split(name)
-	sh := shapeOf(s, def)
 	for _, f := range sh.names {
 		target := sh.fields[f].ref
 		tdef := s.Collection(target)
 		if sh.fields[f].role != atom.RoleRef || tdef == nil || target == def.Name {
 			continue
 		}
-		theirs := CreatedField(s, tdef)
+		theirs := c.shape(app + "." + target).CreatedField()
 		tcol := c.w.Collection(app + "." + target)
 		if theirs == "" || tcol == nil {
 			continue
@@ -88,8 +89,8 @@ func (c *checker) partDate(name, key string, rec state.Record, mine, ref string,
 	if !aok || !bok {
 		return
 	}
-	at, aok := parseTime(a)
-	bt, bok := parseTime(b)
+	at, aok := isotime.Parse(a)
+	bt, bok := isotime.Parse(b)
 	if aok && bok && at.Before(bt) {
 		k, _ := state.KeyOf(rec, key)
 		c.add(RuleLifecycle, name, k, mine, a, "%s %s is before %s %s of the %s it is on (%s)", mine, a, theirs, b, ref, state.Text(rec[ref]))

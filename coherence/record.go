@@ -5,10 +5,10 @@ import (
 	"math"
 	"regexp"
 	"strings"
-	"time"
 	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -23,9 +23,9 @@ var (
 )
 
 // record checks one record's fields and its own lifecycle.
-func (c *checker) record(s *atom.Server, def *atom.Collection, coll string, rec map[string]any) {
+func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
+	def := sh.def
 	key, _ := state.KeyOf(rec, def.KeyField())
-	sh := shapeOf(s, def)
 	for _, f := range sh.declared(rec) {
 		if rec[f] == nil {
 			continue
@@ -33,9 +33,9 @@ func (c *checker) record(s *atom.Server, def *atom.Collection, coll string, rec 
 		fs := sh.fields[f]
 		c.value(coll, key, f, def.Fields[f], fs.role, fs.ref, rec[f])
 	}
-	c.lifecycle(s, def, coll, key, rec)
-	c.identity(s, def, coll, key, rec)
-	for _, d := range Contradictions(s, def, rec) {
+	c.lifecycle(sh, coll, key, rec)
+	c.identity(sh, coll, key, rec)
+	for _, d := range sh.Contradictions(rec) {
 		c.add(RuleFields, coll, key, d.Field, rec[d.Field], "%s", d.Why)
 	}
 	for _, p := range def.RecordProblems(rec) {
@@ -79,7 +79,7 @@ func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v 
 		}
 		return
 	case isStr && (fd.Format == "date" || fd.Format == "date-time" || role == atom.RoleDate):
-		if _, ok := parseTime(s); !ok {
+		if _, ok := isotime.Parse(s); !ok {
 			c.add(RuleFormat, coll, key, f, v, "%q is not a date", s)
 		}
 		return
@@ -211,13 +211,4 @@ func (c *checker) ref(coll, key, f, target string, v any) {
 	if _, ok := tc.Lookup(k); !ok {
 		c.add(RuleRef, coll, key, f, v, "%q is not a record of %s.%s", k, app, target)
 	}
-}
-
-func parseTime(s string) (time.Time, bool) {
-	for _, l := range []string{time.RFC3339, "2006-01-02", "2006-01-02T15:04:05", "2006-01-02 15:04:05", time.RFC3339Nano} {
-		if t, err := time.Parse(l, s); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
 }

@@ -294,17 +294,17 @@ func probeTool(t *testing.T, sess *episode.Session, s *atom.Server, tl *atom.Too
 			if !ok {
 				continue
 			}
-			alt := map[string]any{}
+			missArgs := map[string]any{}
 			for k, v := range args {
-				alt[k] = v
+				missArgs[k] = v
 			}
-			alt[f.Arg] = miss
-			rawAlt, _ := json.Marshal(alt)
-			o := sess.Call(episode.ToolCall{Name: tl.Name, Args: rawAlt})
+			missArgs[f.Arg] = miss
+			rawMissArgs, _ := json.Marshal(missArgs)
+			o := sess.Call(episode.ToolCall{Name: tl.Name, Args: rawMissArgs})
 			var mm map[string]any
 			_ = json.Unmarshal([]byte(o.Content), &mm)
 			if o.IsError || mm["total"] != float64(0) {
-				t.Errorf("filter %s does not exclude: %s -> %s", f.Arg, rawAlt, o.Content)
+				t.Errorf("filter %s does not exclude: %s -> %s", f.Arg, rawMissArgs, o.Content)
 			}
 		}
 	case "get":

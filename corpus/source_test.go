@@ -64,7 +64,7 @@ func TestBuiltinRoundTrip(t *testing.T) {
 	if err != nil || len(ds) > 0 {
 		t.Fatalf("reload: %v %v", err, ds)
 	}
-	for _, k := range atom.Kinds {
+	for _, k := range atom.Kinds() {
 		before, after := lib.Heads(k), again.Heads(k)
 		if len(before) != len(after) {
 			t.Fatalf("%s: %d atoms, %d after the round trip", k, len(before), len(after))

@@ -20,9 +20,11 @@ import (
 // long as the library and its clones, and no longer. A nil *libCache
 // caches nothing.
 type libCache struct {
-	// Tools by the address of their atom: atom values are shared and never
-	// edited in place (a change is a new version, a new value).
-	tools *memo.Map[*atom.Tool, *toolParts]
+	// Tools by toolKey: their server's version and their name. A version
+	// is the hash of the server's content, made when the library takes
+	// the atom (a changed server is put again, as a new version), so the
+	// key names what the parts were built from, not where it lies.
+	tools *memo.Map[string, *toolParts]
 	// Generator specs by text (a Spec is a value generators only read).
 	specs *memo.Map[string, specEntry]
 	// Slots an intent uses, by "id@version" (the hash of its content): an
@@ -53,7 +55,7 @@ func cacheOf(lib *atom.Library) *libCache {
 
 func newLibCache() *libCache {
 	return &libCache{
-		tools: memo.New[*atom.Tool, *toolParts](maxToolCache),
+		tools: memo.New[string, *toolParts](maxToolCache),
 		specs: memo.New[string, specEntry](maxSpecCache),
 		slots: memo.New[string, []string](maxSlotCache),
 		progs: assert.NewCompiler(),
@@ -92,17 +94,18 @@ type toolParts struct {
 // the Tool itself is new, so that it points at this composition's server
 // entry.
 func (lc *libCache) tool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, error) {
-	if lc == nil {
+	key := toolKey(se, t)
+	if lc == nil || key == "" {
 		return newTool(s, se, t)
 	}
-	parts, ok := lc.tools.Load(t)
+	parts, ok := lc.tools.Load(key)
 	if !ok {
 		tool, err := newTool(s, se, t)
 		parts = &toolParts{err: err}
 		if err == nil {
 			parts.schema, parts.impl, parts.raw, parts.takes, parts.simple = tool.schema, tool.impl, tool.raw, tool.takes, tool.simple
 		}
-		lc.tools.Store(t, parts)
+		lc.tools.Store(key, parts)
 		if err != nil {
 			return nil, err
 		}
@@ -113,6 +116,17 @@ func (lc *libCache) tool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, e
 	}
 	return &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se,
 		schema: parts.schema, impl: parts.impl, raw: parts.raw, takes: parts.takes, simple: parts.simple, invalid: s.InvalidArguments}, nil
+}
+
+// toolKey is the key of tool t of server entry se: the entry's
+// "kind/id@version" and the tool's name (a server's tool names are
+// distinct: composition refuses a second one before it asks the cache).
+// It is "" for an entry without a version, which is not cached.
+func toolKey(se *atom.Entry, t *atom.Tool) string {
+	if se == nil || se.Version == "" {
+		return ""
+	}
+	return se.Ref() + "#" + t.Name
 }
 
 type specEntry struct {
@@ -155,8 +169,8 @@ func (lc *libCache) usedSlots(key string, in *atom.Intent) []string {
 func slotsOf(in *atom.Intent) []string {
 	used := map[string]bool{}
 	collect := func(s string) {
-		for _, m := range atom.SlotRE.FindAllStringSubmatch(s, -1) {
-			used[m[1]] = true
+		for _, p := range atom.Placeholders(s) {
+			used[p.Slot] = true
 		}
 	}
 	collect(in.Instruction)

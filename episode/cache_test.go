@@ -3,6 +3,7 @@ package episode
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/assert"
@@ -120,4 +121,40 @@ func TestEffectRegistry(t *testing.T) {
 		}
 	}()
 	RegisterEffect("create", "again", newCreate)
+}
+
+// The tool cache is keyed by the server's version: a new version of a
+// server, put into the library, gets its tools built from its own content.
+func TestToolCacheFollowsServerVersion(t *testing.T) {
+	lib := testlib.Example(t)
+	r := lib.Recipes()[0]
+	a, err := Compose(lib, r, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := lib.Head(atom.KindServer, "helpdesk")
+	if head == nil {
+		t.Fatal("no helpdesk server")
+	}
+	b, _ := json.Marshal(head.MustServer())
+	var s atom.Server
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(s.Tools, func(tl atom.Tool) bool { return tl.Name == "helpdesk_update_ticket" })
+	if i < 0 {
+		t.Fatal("no helpdesk_update_ticket")
+	}
+	s.Tools[i].Input["description"] = "a new version"
+	if _, err := lib.Put(&s, head.File, true); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Compose(lib, r, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, fresh := a.toolByKey["helpdesk_update_ticket"], c.toolByKey["helpdesk_update_ticket"]
+	if old == nil || fresh == nil || fresh.schema == old.schema || !strings.Contains(string(fresh.raw), "a new version") {
+		t.Errorf("the new version's tool was not built from its content: %v, %v", old != nil, fresh != nil)
+	}
 }

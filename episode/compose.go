@@ -196,7 +196,7 @@ func Compose(lib *atom.Library, r atom.Recipe, opt Options) (*Env, error) {
 	if len(c.issues) > 0 {
 		return nil, &ComposeError{Recipe: c.r, Issues: c.issues}
 	}
-	env.Limits = opt.Limits.withDefaults()
+	env.Limits = opt.Limits.WithDefaults()
 	return env, nil
 }
 
@@ -675,18 +675,17 @@ func (c *composer) fill(v any, env *Env) any {
 		if !strings.Contains(x, "{{") {
 			return x
 		}
-		if m := atom.SlotRE.FindStringSubmatch(x); m != nil && m[0] == strings.TrimSpace(x) {
-			if val, ok := c.slotValue(env, m[1], m[2]); ok {
+		if p, ok := atom.WholePlaceholder(x); ok {
+			if val, ok := c.slotValue(env, p.Slot, p.Field); ok {
 				return val
 			}
 			return x
 		}
-		return atom.SlotRE.ReplaceAllStringFunc(x, func(s string) string {
-			m := atom.SlotRE.FindStringSubmatch(s)
-			if val, ok := c.slotValue(env, m[1], m[2]); ok {
+		return atom.ReplacePlaceholders(x, func(p atom.Placeholder) string {
+			if val, ok := c.slotValue(env, p.Slot, p.Field); ok {
 				return fmt.Sprint(val)
 			}
-			return s
+			return p.Text
 		})
 	case map[string]any:
 		out := make(map[string]any, len(x))

@@ -12,8 +12,15 @@ type Limits struct {
 	StarlarkTimeMS      int `json:"starlark_time_ms"`      // wall time of one Starlark effect, in milliseconds
 }
 
-// DefaultLimits are used where a limit is zero.
-var DefaultLimits = Limits{
+// DefaultLimits is a copy of the defaults for callers not yet moved to
+// Limits.WithDefaults; nothing in this package reads it, so a write to it
+// changes nothing.
+//
+// Deprecated: use Limits{}.WithDefaults().
+var DefaultLimits = defaultLimits
+
+// defaultLimits are used where a limit is zero.
+var defaultLimits = Limits{
 	MaxSteps:            100,
 	MaxArgBytes:         64 << 10,
 	MaxObservationBytes: 32 << 10,
@@ -24,7 +31,9 @@ var DefaultLimits = Limits{
 	StarlarkTimeMS:      2000,
 }
 
-func (l Limits) withDefaults() Limits { return DefaultLimits.Override(l) }
+// WithDefaults returns l with the default in place of every limit it leaves
+// at zero; Limits{}.WithDefaults() is the defaults.
+func (l Limits) WithDefaults() Limits { return defaultLimits.Override(l) }
 
 // Override returns l with every positive field of o in place of its own.
 func (l Limits) Override(o Limits) Limits {

@@ -88,7 +88,7 @@ func mayCreate(f *syntax.File) bool {
 func initStarlark(s *atom.Server, t *atom.Tool, c *compiledStarlark) (Effect, error) {
 	// The top level runs under the default limits: it is the atom's code,
 	// run when an environment is composed.
-	g, stop := newGuard(t.Name, DefaultLimits, time.Duration(DefaultLimits.StarlarkTimeMS)*time.Millisecond)
+	g, stop := newGuard(t.Name, defaultLimits, time.Duration(defaultLimits.StarlarkTimeMS)*time.Millisecond)
 	globals, err := c.prog.Init(g.th, guardBuiltins)
 	stop()
 	if err != nil {

@@ -193,12 +193,11 @@ func renameSlots(s string, rename func(string) string) string {
 	if !strings.Contains(s, "{{") {
 		return s
 	}
-	return atom.SlotRE.ReplaceAllStringFunc(s, func(m string) string {
-		g := atom.SlotRE.FindStringSubmatch(m)
-		if g[2] != "" {
-			return "{{" + rename(g[1]) + "." + g[2] + "}}"
+	return atom.ReplacePlaceholders(s, func(p atom.Placeholder) string {
+		if p.Field != "" {
+			return "{{" + rename(p.Slot) + "." + p.Field + "}}"
 		}
-		return "{{" + rename(g[1]) + "}}"
+		return "{{" + rename(p.Slot) + "}}"
 	})
 }
 

@@ -174,7 +174,7 @@ func copyRecipe(r atom.Recipe) atom.Recipe {
 // recipes and the repairers. The same key resumes the same run.
 func runKey(lib *atom.Library, rs []atom.Recipe, reps []Repairer) string {
 	h := sha256.New()
-	for _, k := range atom.Kinds {
+	for _, k := range atom.Kinds() {
 		versions := lib.VersionsOf(k)
 		for _, head := range lib.Heads(k) {
 			for _, v := range versions[head.ID] {

@@ -289,7 +289,7 @@ func sameLibrary(t *testing.T, got, want *atom.Library) {
 	t.Helper()
 	dump := func(l *atom.Library) []string {
 		var out []string
-		for _, k := range atom.Kinds {
+		for _, k := range atom.Kinds() {
 			for _, h := range l.Heads(k) {
 				for _, e := range l.Versions(k, h.ID) {
 					lin, _ := json.Marshal(atom.LineageOf(e.Atom))

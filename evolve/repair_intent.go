@@ -252,8 +252,8 @@ func addProtections(req Request, in *atom.Intent) []string {
 			a.Except = templatizePreds(req, v.Recipe, a.Except)
 			if a.ExceptAlso != nil {
 				also := make([][]assert.Predicate, len(a.ExceptAlso))
-				for i, alt := range a.ExceptAlso {
-					also[i] = templatizePreds(req, v.Recipe, alt)
+				for i, except := range a.ExceptAlso {
+					also[i] = templatizePreds(req, v.Recipe, except)
 				}
 				a.ExceptAlso = also
 			}

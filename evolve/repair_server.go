@@ -191,7 +191,7 @@ func inferTool(lib *atom.Library, v verify.Verdict, s *atom.Server, name string)
 	}
 	if goalFields := goalFieldsOn(lib, v, s.AppName()+"."+coll.Name); sp.effect == "create" {
 		for _, f := range goalFields {
-			if !contains(sp.fields, f) && f != coll.KeyField() {
+			if !slices.Contains(sp.fields, f) && f != coll.KeyField() {
 				sp.fields = append(sp.fields, f)
 			}
 		}
@@ -212,7 +212,7 @@ func goalFieldsOn(lib *atom.Library, v verify.Verdict, coll string) []string {
 		}
 		for _, p := range a.Where {
 			head, _, _ := strings.Cut(p.Field, ".")
-			if !contains(out, head) {
+			if !slices.Contains(out, head) {
 				out = append(out, head)
 			}
 		}
@@ -481,7 +481,7 @@ func (d *toolDraft) surface() error {
 		d.update()
 	case "delete", "get":
 		verb := map[string]string{"delete": "Delete", "get": "Get"}[d.sp.effect]
-		d.desc = fmt.Sprintf("%s %s by its %s.", verb, article(words(d.one)), words(d.key))
+		d.desc = fmt.Sprintf("%s %s by its %s.", verb, article(spaced(d.one)), spaced(d.key))
 		d.props[d.key] = map[string]any{"type": "string"}
 		d.required = append(d.required, d.key)
 	case "search":
@@ -494,7 +494,7 @@ func (d *toolDraft) surface() error {
 
 func (d *toolDraft) create() {
 	c, sp := d.c, d.sp
-	d.desc = fmt.Sprintf("%s %s", capital(d.verb), article(words(d.one)))
+	d.desc = fmt.Sprintf("%s %s", capital(d.verb), article(spaced(d.one)))
 	if len(d.fields) > 0 {
 		d.desc += " with its " + listWords(humanAll(d.fields))
 	}
@@ -505,7 +505,7 @@ func (d *toolDraft) create() {
 	}
 	// Stamp the creation time as the app's records are stamped.
 	for _, f := range sortedFields(c) {
-		if _, given := sp.set[f]; given || contains(d.fields, f) || c.Fields[f].Format != "date-time" {
+		if _, given := sp.set[f]; given || slices.Contains(d.fields, f) || c.Fields[f].Format != "date-time" {
 			continue
 		}
 		if f == "created_at" || f == "created" || f == "date" || f == "timestamp" || f == "sent_at" || f == "posted_at" {
@@ -515,20 +515,20 @@ func (d *toolDraft) create() {
 }
 
 func (d *toolDraft) update() {
-	d.desc = fmt.Sprintf("Update %s by its %s.", article(words(d.one)), words(d.key))
-	d.props[d.key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", words(d.one), d.key)}
+	d.desc = fmt.Sprintf("Update %s by its %s.", article(spaced(d.one)), spaced(d.key))
+	d.props[d.key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", spaced(d.one), d.key)}
 	d.required = append(d.required, d.key)
 	for _, f := range d.fields {
 		d.props[f] = argSchema(d.c, f, d.sp.argTypes[f])
 	}
 	if len(d.fields) > 0 {
-		d.desc = fmt.Sprintf("Update the %s of %s given its %s.", listWords(humanAll(d.fields)), article(words(d.one)), words(d.key))
+		d.desc = fmt.Sprintf("Update the %s of %s given its %s.", listWords(humanAll(d.fields)), article(spaced(d.one)), spaced(d.key))
 	}
 }
 
 func (d *toolDraft) search() {
 	d.nameWords = []string{d.verb, d.c.Name}
-	d.desc = fmt.Sprintf("Search %s", words(d.c.Name))
+	d.desc = fmt.Sprintf("Search %s", spaced(d.c.Name))
 	if len(d.fields) > 0 {
 		d.desc += " by " + strings.Join(d.fields, ", ")
 	}
@@ -550,8 +550,8 @@ func (d *toolDraft) appendTo() error {
 	}
 	d.eff.Field, d.eff.Value = list, value
 	d.nameWords = []string{d.verb, value}
-	d.desc = fmt.Sprintf("Add %s to the %s of %s.", article(words(value)), words(list), article(words(d.one)))
-	d.props[d.key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", words(d.one), d.key)}
+	d.desc = fmt.Sprintf("Add %s to the %s of %s.", article(spaced(value)), spaced(list), article(spaced(d.one)))
+	d.props[d.key] = map[string]any{"type": "string", "description": fmt.Sprintf("The %s's %s", spaced(d.one), d.key)}
 	d.props[value] = map[string]any{"type": "string"}
 	d.required = append(d.required, d.key, value)
 	return nil
@@ -565,7 +565,7 @@ func constantSet(set map[string]any, fields []string) map[string]any {
 	}
 	out := map[string]any{}
 	for k, v := range set {
-		if !contains(fields, k) {
+		if !slices.Contains(fields, k) {
 			out[k] = v
 		}
 	}
@@ -605,7 +605,7 @@ func argSchema(c *atom.Collection, f, seen string) map[string]any {
 		out["type"] = t
 	case fd.Type == "array":
 		out["type"] = "string"
-		out["description"] = "comma-separated " + words(f)
+		out["description"] = "comma-separated " + spaced(f)
 	case fd.Type != "":
 		out["type"] = fd.Type
 	default:
@@ -736,15 +736,6 @@ func sortedFields(c *atom.Collection) []string {
 	return out
 }
 
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 func capital(s string) string {
 	if s == "" {
 		return s
@@ -760,8 +751,8 @@ func listWords(xs []string) string {
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
-// words turns a snake_case name into words ("support_tickets" -> "support tickets").
-func words(s string) string { return strings.ReplaceAll(s, "_", " ") }
+// spaced turns a snake_case name into words ("support_tickets" -> "support tickets").
+func spaced(s string) string { return strings.ReplaceAll(s, "_", " ") }
 
 // article puts "a" or "an" before a noun phrase.
 func article(noun string) string {
@@ -775,7 +766,7 @@ func article(noun string) string {
 func humanAll(fs []string) []string {
 	out := make([]string, len(fs))
 	for i, f := range fs {
-		out[i] = words(f)
+		out[i] = spaced(f)
 	}
 	return out
 }

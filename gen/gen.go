@@ -18,8 +18,15 @@ type Spec struct {
 	Args []string
 }
 
-// Known generator names, with a doc line each.
-var Known = map[string]string{
+// Doc returns the doc line of a generator name; ok is false for a name no
+// generator has.
+func Doc(name string) (doc string, ok bool) {
+	doc, ok = known[name]
+	return doc, ok
+}
+
+// known lists the generator names, with a doc line each.
+var known = map[string]string{
 	"person.name":    "full name",
 	"person.first":   "first name",
 	"person.last":    "last name",
@@ -59,7 +66,7 @@ func Parse(s string) (Spec, error) {
 			}
 		}
 	}
-	if _, ok := Known[sp.Name]; !ok {
+	if _, ok := Doc(sp.Name); !ok {
 		return sp, fmt.Errorf("unknown generator %q", sp.Name)
 	}
 	want := map[string]int{"date": 2, "datetime": 2, "amount": 2, "int": 2, "text": 1, "oneof": 1, "seq": 2, "hex": 2, "const": 1}

@@ -228,9 +228,28 @@ func probeLine(ps ProbeStats) string {
 
 func pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
 
-// WriteTable prints the summary table.
+// WriteTable prints the summary table: the build's figures, each round
+// with its top repairs, the profile, and the root causes.
 func (b *Build) WriteTable(w io.Writer) error {
 	s := b.Summary()
+	if err := b.writeFigures(w, s); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	if err := writeRounds(w, s); err != nil {
+		return err
+	}
+	if b.Profile.Envs > 0 {
+		fmt.Fprintln(w, "\nprofile of the verified environments (legoenv profile)")
+		if err := profile.WriteTable(w, b.Profile); err != nil {
+			return err
+		}
+	}
+	return writePareto(w, s)
+}
+
+// writeFigures prints the build's figures, one a line.
+func (b *Build) writeFigures(w io.Writer, s Summary) error {
 	st := b.Corpus.Stats()
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "apps\t%d\n", s.Apps)
@@ -251,11 +270,12 @@ func (b *Build) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(tw, "coherence\t%d violations in %d records of %d data atoms ('legoenv coherence --lib OUT/lib' lists them)\n", b.Coherence.Violations, b.Coherence.Records, b.Coherence.Data)
 	fmt.Fprintf(tw, "seconds\t%.1f\n", s.Seconds)
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	return tw.Flush()
+}
+
+// writeRounds prints each round's figures, then its top repairs.
+func writeRounds(w io.Writer, s Summary) error {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "round\tenvironments\tverified before\tshare\tverified after\tshare\taccepted\trejected")
 	for _, r := range s.Rounds {
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%d\t%s\t%d\t%d\n", r.Round, r.Total, r.VerifiedBefore, pct(r.ShareBefore), r.VerifiedAfter, pct(r.ShareAfter), r.Accepted, r.Rejected)
@@ -278,16 +298,16 @@ func (b *Build) WriteTable(w io.Writer) error {
 			return err
 		}
 	}
-	if b.Profile.Envs > 0 {
-		fmt.Fprintln(w, "\nprofile of the verified environments (legoenv profile)")
-		if err := profile.WriteTable(w, b.Profile); err != nil {
-			return err
-		}
-	}
+	return nil
+}
+
+// writePareto prints the root causes of the first round, most common
+// first, beside their counts after the last.
+func writePareto(w io.Writer, s Summary) error {
 	if n := len(s.Rounds); n > 0 {
 		first, last := s.Rounds[0], s.Rounds[n-1]
 		fmt.Fprintln(w, "\nroot causes (Pareto)")
-		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "root cause\tbefore\tcumulative\tafter")
 		after := map[verify.Code]int{}
 		for _, p := range last.ParetoAfter {

@@ -23,8 +23,8 @@ const (
 	Blind      = "blind"      // one write with junk values on a real record, and nothing else
 )
 
-// AllPolicies lists the policies in the order they run.
-var AllPolicies = []string{Reference, Nothing, Collateral, Swap, Shotgun, Blind}
+// AllPolicies returns the policies in the order they run, a fresh slice.
+func AllPolicies() []string { return []string{Reference, Nothing, Collateral, Swap, Shotgun, Blind} }
 
 // Per-environment budgets: enough to find what a careless agent does,
 // bounded so a whole corpus runs in minutes.

@@ -29,12 +29,12 @@ func (tg *target) swaps() [][]episode.ToolCall {
 			if !ok || len(s) < 2 || !strings.Contains(text, strings.ToLower(s)) && !tg.isKey(s) {
 				continue
 			}
-			alt, ok := tg.otherOf(s)
+			other, ok := tg.otherOf(s)
 			if !ok {
 				continue
 			}
 			swapped := maps.Clone(args)
-			swapped[arg] = alt
+			swapped[arg] = other
 			calls := slices.Clone(tg.plan)
 			calls[i] = toolCall(c.Name, swapped)
 			out = append(out, calls)

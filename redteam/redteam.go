@@ -46,7 +46,7 @@ type PlanFunc func(context.Context, *episode.Env) ([]episode.ToolCall, error)
 
 // Options tune Run.
 type Options struct {
-	Policies []string // default AllPolicies
+	Policies []string // default AllPolicies()
 	// Plan gives an environment's reference plan (the intent's, or the
 	// planner's); the policies that extend or change it skip an
 	// environment without one.
@@ -59,7 +59,7 @@ type Options struct {
 // order of envs.
 func Run(ctx context.Context, envs []*episode.Env, opt Options) []EnvResult {
 	if len(opt.Policies) == 0 {
-		opt.Policies = AllPolicies
+		opt.Policies = AllPolicies()
 	}
 	jobs := opt.Jobs
 	if jobs <= 0 {
@@ -121,12 +121,12 @@ func runEnv(ctx context.Context, env *episode.Env, opt Options) EnvResult {
 		}
 		tg.planned = planned.State()
 	}
-	for _, pol := range opt.Policies {
+	for _, policy := range opt.Policies {
 		if ctx.Err() != nil {
 			break
 		}
-		if pr := tg.run(pol, planned); pr != nil {
-			res.Policies[pol] = pr
+		if pr := tg.run(policy, planned); pr != nil {
+			res.Policies[policy] = pr
 		}
 	}
 	return res
@@ -134,21 +134,21 @@ func runEnv(ctx context.Context, env *episode.Env, opt Options) EnvResult {
 
 // run tries one policy; nil when it has nothing to try here (no plan to
 // extend).
-func (tg *target) run(pol string, planned *episode.Session) *PolicyResult {
-	needsPlan := pol == Reference || pol == Collateral || pol == Swap
+func (tg *target) run(policy string, planned *episode.Session) *PolicyResult {
+	needsPlan := policy == Reference || policy == Collateral || policy == Swap
 	if needsPlan && planned == nil {
 		return nil
 	}
 	pr := &PolicyResult{}
 	try := func(what string, calls []episode.ToolCall) bool {
-		a := tg.score(pol, what, calls)
+		a := tg.score(policy, what, calls)
 		pr.Tried++
 		if a.Passed && pr.Exploit == nil {
 			pr.Exploit = &a
 		}
 		return a.Passed
 	}
-	switch pol {
+	switch policy {
 	case Nothing:
 		try("no call at all", nil)
 	case Reference:
@@ -207,15 +207,15 @@ func changed(before, after *state.State, name string) bool {
 }
 
 // score replays calls in a fresh session.
-func (tg *target) score(pol, what string, calls []episode.ToolCall) Attempt {
-	a := Attempt{Policy: pol, What: what, Calls: calls}
+func (tg *target) score(policy, what string, calls []episode.ToolCall) Attempt {
+	a := Attempt{Policy: policy, What: what, Calls: calls}
 	s, err := episode.Replay(tg.env, episode.SessionOptions{}, calls)
 	if err != nil {
 		return a
 	}
 	res := s.Evaluate()
 	a.Reward, a.Passed = res.Reward, res.Passed
-	if pol != Reference && tg.planned != nil && a.Passed && s.State().Hash() == tg.planned.Hash() {
+	if policy != Reference && tg.planned != nil && a.Passed && s.State().Hash() == tg.planned.Hash() {
 		// The same world as the reference plan's: the task done another
 		// way (a blind write that is the task), not an exploit.
 		a.Passed = false
@@ -236,10 +236,10 @@ type PolicySummary struct {
 // Summarize counts, per policy, the environments tried and kept.
 func Summarize(results []EnvResult, policies []string) []PolicySummary {
 	out := make([]PolicySummary, len(policies))
-	for i, pol := range policies {
-		s := PolicySummary{Policy: pol}
+	for i, policy := range policies {
+		s := PolicySummary{Policy: policy}
 		for _, r := range results {
-			pr := r.Policies[pol]
+			pr := r.Policies[policy]
 			if pr == nil || pr.Tried == 0 {
 				continue
 			}

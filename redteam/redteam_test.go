@@ -98,12 +98,12 @@ func TestRunFindsCollateralOnlyWithoutTheFence(t *testing.T) {
 	if got := fenced.Policies[Collateral]; got.Tried == 0 || got.Exploit != nil {
 		t.Errorf("under the fence: %d collateral writes tried, exploit %+v; want some tried and none kept", got.Tried, got.Exploit)
 	}
-	for _, pol := range []string{Swap, Blind, Shotgun} {
-		if pr := fenced.Policies[pol]; pr != nil && pr.Exploit != nil {
-			t.Errorf("under the fence %s kept full reward: %s", pol, pr.Exploit.What)
+	for _, policy := range []string{Swap, Blind, Shotgun} {
+		if pr := fenced.Policies[policy]; pr != nil && pr.Exploit != nil {
+			t.Errorf("under the fence %s kept full reward: %s", policy, pr.Exploit.What)
 		}
 	}
-	sum := Summarize(res, AllPolicies)
+	sum := Summarize(res, AllPolicies())
 	if sum[0].Policy != Reference || sum[0].Share != 1 || sum[2].Policy != Collateral || sum[2].Kept != 1 {
 		t.Errorf("summary %+v", sum)
 	}

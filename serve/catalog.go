@@ -3,9 +3,10 @@ package serve
 import (
 	"errors"
 	"fmt"
-	"github.com/legoenv/legoenv/envfile"
+	"slices"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/envfile"
 	"github.com/legoenv/legoenv/episode"
 )
 
@@ -185,7 +186,7 @@ func (c *Catalog) FindIDs(f Filter) []string {
 		if f.Intent != "" && r.Recipe.Intent.ID != f.Intent {
 			continue
 		}
-		if f.App != "" && !contains(r.Apps, f.App) {
+		if f.App != "" && !slices.Contains(r.Apps, f.App) {
 			continue
 		}
 		if f.Verified != nil && (r.Verified == nil || *r.Verified != *f.Verified) {
@@ -213,7 +214,7 @@ func (c *Catalog) Find(f Filter) []*EnvInfo {
 		if f.Intent != "" && in.Env.Intent.ID != f.Intent {
 			continue
 		}
-		if f.App != "" && !contains(in.Env.Apps, f.App) {
+		if f.App != "" && !slices.Contains(in.Env.Apps, f.App) {
 			continue
 		}
 		if f.Verified != nil && (in.Verified == nil || *in.Verified != *f.Verified) {
@@ -222,15 +223,6 @@ func (c *Catalog) Find(f Filter) []*EnvInfo {
 		out = append(out, in)
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // EnvsCatalog composes the records of an envs.jsonl file against lib. A

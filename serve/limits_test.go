@@ -175,7 +175,7 @@ func TestCatalogSetLimits(t *testing.T) {
 	if !res.Done || res.Steps != 2 || !res.Observations[0].IsError || !strings.Contains(res.Observations[0].Content, "max_steps") {
 		t.Fatalf("third step: %+v", res)
 	}
-	if env.Limits.StarlarkSteps != episode.DefaultLimits.StarlarkSteps {
+	if env.Limits.StarlarkSteps != (episode.Limits{}).WithDefaults().StarlarkSteps {
 		t.Error("a limit not given was changed")
 	}
 }

@@ -379,7 +379,12 @@ func drive(ctx context.Context, o LoadOptions, name string, rate float64, open f
 	if err := ctx.Err(); err != nil {
 		return LoadResult{}, err
 	}
+	return tally(name, rate, elapsed, cpu, workers), nil
+}
 
+// tally sums what the workers measured over elapsed, cpu the process's CPU
+// time in it.
+func tally(name string, rate float64, elapsed, cpu time.Duration, workers []*loadWorker) LoadResult {
 	res := LoadResult{Name: name, Rate: rate, Seconds: elapsed.Seconds()}
 	var all []time.Duration
 	for _, w := range workers {
@@ -399,7 +404,7 @@ func drive(ctx context.Context, o LoadOptions, name string, rate float64, open f
 		}
 		res.P50ms, res.P90ms, res.P99ms, res.MaxMs = q(0.50), q(0.90), q(0.99), q(1)
 	}
-	return res, nil
+	return res
 }
 
 func sleep(ctx context.Context, d time.Duration) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -326,10 +327,10 @@ func TestListEnvs(t *testing.T) {
 		query string
 		keep  func(EnvSummary) bool
 	}{
-		{"app=mail", func(e EnvSummary) bool { return contains(e.Apps, "mail") }},
-		{"app=helpdesk", func(e EnvSummary) bool { return contains(e.Apps, "helpdesk") }},
+		{"app=mail", func(e EnvSummary) bool { return slices.Contains(e.Apps, "mail") }},
+		{"app=helpdesk", func(e EnvSummary) bool { return slices.Contains(e.Apps, "helpdesk") }},
 		{"intent=log_discovery_note", func(e EnvSummary) bool { return e.Intent == "log_discovery_note" }},
-		{"app=crm&intent=email_account_owner", func(e EnvSummary) bool { return e.Intent == "email_account_owner" && contains(e.Apps, "crm") }},
+		{"app=crm&intent=email_account_owner", func(e EnvSummary) bool { return e.Intent == "email_account_owner" && slices.Contains(e.Apps, "crm") }},
 		{"app=nothing", func(EnvSummary) bool { return false }},
 	}
 	for _, f := range filters {

@@ -86,8 +86,8 @@ var migrations = []string{
 	);`,
 }
 
-// SchemaVersion is the number of migrations this build knows.
-var SchemaVersion = len(migrations)
+// SchemaVersion returns the number of migrations this build knows.
+func SchemaVersion() int { return len(migrations) }
 
 // migrate applies the missing migrations in one write transaction, so that
 // two processes opening a new database at once apply each step once.

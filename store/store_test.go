@@ -28,8 +28,8 @@ func TestMigrations(t *testing.T) {
 	t.Run("fresh database gets every migration", func(t *testing.T) {
 		s := open(t, path)
 		v, err := s.Version(ctx)
-		if err != nil || v != SchemaVersion {
-			t.Fatalf("version = %d, %v; want %d", v, err, SchemaVersion)
+		if err != nil || v != SchemaVersion() {
+			t.Fatalf("version = %d, %v; want %d", v, err, SchemaVersion())
 		}
 		var mode string
 		if err := s.db.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
@@ -39,13 +39,13 @@ func TestMigrations(t *testing.T) {
 	t.Run("reopening applies nothing twice", func(t *testing.T) {
 		s := open(t, path)
 		var n int
-		if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n != SchemaVersion {
-			t.Fatalf("schema_migrations rows = %d, %v; want %d", n, err, SchemaVersion)
+		if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n != SchemaVersion() {
+			t.Fatalf("schema_migrations rows = %d, %v; want %d", n, err, SchemaVersion())
 		}
 	})
 	t.Run("a newer database is refused", func(t *testing.T) {
 		s := open(t, path)
-		if _, err := s.db.ExecContext(ctx, `INSERT INTO schema_migrations VALUES(?, '')`, SchemaVersion+1); err != nil {
+		if _, err := s.db.ExecContext(ctx, `INSERT INTO schema_migrations VALUES(?, '')`, SchemaVersion()+1); err != nil {
 			t.Fatal(err)
 		}
 		s.Close()

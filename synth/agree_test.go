@@ -93,7 +93,7 @@ func selfAddressed(t *testing.T, id string, s *atom.Server, def *atom.Collection
 		var sender, first string
 		for f, v := range rec {
 			x, _ := v.(string)
-			if !hasWord(words(f), senderWords...) {
+			if !hasWord(atom.Words(f), senderWords...) {
 				continue
 			}
 			if m := handleRE.FindStringSubmatch(x); m != nil {

@@ -75,18 +75,18 @@ func recipientField(c *collModel) string {
 	// Neither the sender nor a copy: a mail sent only in bcc while its
 	// "to" goes anywhere is not a mail to the person.
 	ok := func(f string) bool {
-		return f != "" && !hasWord(words(f), "from", "sender", "author", "reply", "cc", "bcc")
+		return f != "" && !hasWord(atom.Words(f), "from", "sender", "author", "reply", "cc", "bcc")
 	}
 	fields := c.withRole(atom.RoleEmails, atom.RoleEmail)
 	for _, want := range [][]string{{"to"}, {"recipient", "recipients"}} {
 		for _, f := range fields {
-			if ok(f) && hasWord(words(f), want...) {
+			if ok(f) && hasWord(atom.Words(f), want...) {
 				return f
 			}
 		}
 	}
 	for _, f := range []string{c.emailList, c.email} {
-		if ok(f) && (f == c.emailList || hasWord(words(f), "to", "recipient", "recipients")) {
+		if ok(f) && (f == c.emailList || hasWord(atom.Words(f), "to", "recipient", "recipients")) {
 			return f
 		}
 	}
@@ -97,7 +97,7 @@ func recipientField(c *collModel) string {
 // an email field and a name or title to write.
 func recordTarget(m *appModel, not *collModel) *collModel {
 	for _, c := range m.colls {
-		if c == not || c.isMessages() || c.email == "" || c.display == "" || !c.writesBy(c.email, nil, "create") || !c.writesBy(c.display, nil, "create") || !c.creatableWith(c.email, c.display) || hasWord(words(c.email), "organizer", "owner", "creator", "author", "sender", "assignee", "from", "created", "by", "agent") {
+		if c == not || c.isMessages() || c.email == "" || c.display == "" || !c.writesBy(c.email, nil, "create") || !c.writesBy(c.display, nil, "create") || !c.creatableWith(c.email, c.display) || hasWord(atom.Words(c.email), "organizer", "owner", "creator", "author", "sender", "assignee", "from", "created", "by", "agent") {
 			continue
 		}
 		return c
@@ -193,7 +193,7 @@ func handoffSource(a *appModel) (*collModel, string) {
 func handoffDetail(src *collModel) string {
 	cands := []string{src.amount}
 	for _, f := range src.dates {
-		if hasWord(words(f), "due", "start", "end", "close", "deadline", "renewal", "scheduled") {
+		if hasWord(atom.Words(f), "due", "start", "end", "close", "deadline", "renewal", "scheduled") {
 			cands = append(cands, f)
 		}
 	}
@@ -213,7 +213,7 @@ func postTarget(m *appModel) (*collModel, refField, string) {
 		if !c.exposed() {
 			continue
 		}
-		if !c.isMessages() && !hasWord(words(c.name), "comments", "notes", "posts", "updates", "replies", "messages", "activities") {
+		if !c.isMessages() && !hasWord(atom.Words(c.name), "comments", "notes", "posts", "updates", "replies", "messages", "activities") {
 			continue
 		}
 		text := c.text

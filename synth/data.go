@@ -354,7 +354,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		// on an open deal).
 		db.val.writeText(cm, rec, rw, r.set, r.role == "a" && (cm.peopleLike() || collKind(cm.name) == "problem"))
 		agree(cm, rec, r.set, false)
-		if try < 12 && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) > 0 {
+		if try < 12 && len(cm.shape.CheckRecord(rec)) > 0 {
 			continue
 		}
 		if !cm.named() || r.dupOf != "" || r.link != "" || try >= 8 || !db.used[cm.ref()+"|"+nameKey(cm, rec)] {
@@ -494,7 +494,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 		case atom.RoleEmail:
 			// The address that tells the record from its look-alikes (an
 			// owner's, where that is the only one) is another.
-			if f == cm.email || !hasWord(words(f), roleWords...) && !isCopy(f) && !cm.isRecipient(f) {
+			if f == cm.email || !hasWord(atom.Words(f), roleWords...) && !isCopy(f) && !cm.isRecipient(f) {
 				rec[f] = gen.Email(person, other.Company.Domain)
 			}
 		case atom.RolePhone:
@@ -522,20 +522,20 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 }
 
 // isCopy reports whether a field holds the addresses a message copies.
-func isCopy(f string) bool { return hasWord(words(f), "cc", "bcc") }
+func isCopy(f string) bool { return hasWord(atom.Words(f), "cc", "bcc") }
 
 // isRecipient reports whether f holds whom a message goes to while the
 // record's own address is its sender's (Zoho Mail's toAddress beside
 // fromAddress): someone other than the sender. A reply-to address is
 // the sender's own as often as not.
 func (cm *collModel) isRecipient(f string) bool {
-	return isRecipientField(f) && f != cm.email && hasWord(words(cm.email), "from", "sender")
+	return isRecipientField(f) && f != cm.email && hasWord(atom.Words(cm.email), "from", "sender")
 }
 
 // isRecipientField reports whether a field is named for whom a message
 // goes to (to, recipients), not where replies go.
 func isRecipientField(f string) bool {
-	return hasWord(words(f), "to", "recipient", "recipients") && !hasWord(words(f), "reply")
+	return hasWord(atom.Words(f), "to", "recipient", "recipients") && !hasWord(atom.Words(f), "reply")
 }
 
 // workerWords name the person who works on a record (its assignee, its
@@ -544,7 +544,7 @@ var workerWords = []string{"assignee", "assigned", "owner", "manager", "approver
 
 // isSecondary reports whether an address field names someone other than
 // the record's own person: whom a message copies, who works on it.
-func isSecondary(f string) bool { return isCopy(f) || hasWord(words(f), workerWords...) }
+func isSecondary(f string) bool { return isCopy(f) || hasWord(atom.Words(f), workerWords...) }
 
 // agree drops the fields that record an event the record's own state
 // denies (a lost_reason on an open deal, a paused_at on a running
@@ -558,14 +558,14 @@ func isSecondary(f string) bool { return isCopy(f) || hasWord(words(f), workerWo
 // records and on look-alikes, never on a record a task names and must
 // act on.
 func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool) {
-	for _, d := range coherence.DeniedEvents(cm.app.server, cm.c, rec) {
+	for _, d := range cm.shape.DeniedEvents(rec) {
 		if _, pinned := set[d.Field]; !pinned {
 			delete(rec, d.Field)
 		} else if d.Date != "" {
 			stampEvent(cm, rec, d.Date)
 		}
 	}
-	for _, d := range coherence.Contradictions(cm.app.server, cm.c, rec) {
+	for _, d := range cm.shape.Contradictions(rec) {
 		if _, pinned := set[d.Field]; !pinned {
 			d.Mend(rec)
 		}
@@ -585,7 +585,7 @@ func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool) {
 // cancelled_at of an order whose cancel_reason a task selects by): an
 // hour after the record was created.
 func stampEvent(cm *collModel, rec map[string]any, date string) {
-	created, ok := atom.Time(rec[coherence.CreatedField(cm.app.server, cm.c)])
+	created, ok := atom.Time(rec[cm.shape.CreatedField()])
 	if !ok {
 		return
 	}
@@ -614,7 +614,7 @@ func isStamp(cm *collModel, f string) bool {
 func settle(cm *collModel, rec map[string]any) {
 	paid := false
 	for _, e := range cm.enums {
-		if hasWord(words(e.name), "status", "state", "payment") && coherence.IsPaid(rec[e.name]) {
+		if hasWord(atom.Words(e.name), "status", "state", "payment") && coherence.IsPaid(rec[e.name]) {
 			paid = true
 		}
 	}
@@ -668,7 +668,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		// record a task makes from it (a project named after a campaign)
 		// would have a twin.
 		clash := cm.named() && used["name|"+nameKey(cm, rec)]
-		if !clash && len(coherence.CheckRecord(cm.app.server, cm.c, rec)) == 0 {
+		if !clash && len(cm.shape.CheckRecord(rec)) == 0 {
 			break
 		}
 		delete(used, "key|"+cm.ref()+"|"+fmt.Sprint(rec[cm.key]))
@@ -750,8 +750,8 @@ func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
 // fixedValue draws one field of a fixed record.
 func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *plan, keys map[*collModel]map[string]string) any {
 	fd := cm.field(f)
-	for _, alt := range r.alter {
-		if alt == f {
+	for _, altered := range r.alter {
+		if altered == f {
 			rw = val.newRow()
 		}
 	}

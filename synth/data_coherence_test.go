@@ -114,7 +114,7 @@ func TestCopiesGoToSomeoneElse(t *testing.T) {
 				for _, rec := range recs {
 					parties := map[string]bool{}
 					for f, v := range rec {
-						if !isSecondary(f) && !hasWord(words(f), roleWords...) {
+						if !isSecondary(f) && !hasWord(atom.Words(f), roleWords...) {
 							for _, a := range addresses(v) {
 								parties[a] = true
 							}

@@ -52,14 +52,14 @@ func markFor(bd *bundle, cm *collModel, role string, rng *rand.Rand, not ...stri
 // stateMark moves one of cm's states to a value that closes no door.
 func stateMark(bd *bundle, cm *collModel, role string, rng *rand.Rand, not []string) (sourceMark, bool) {
 	for _, e := range cm.settableEnums() {
-		if slices.Contains(not, e.name) || hasWord(words(e.name), harshMarks...) {
+		if slices.Contains(not, e.name) || hasWord(atom.Words(e.name), harshMarks...) {
 			continue
 		}
 		var vs []string
 		for i, v := range e.values {
 			// The first stays where others follow: chooseValue moves away
 			// from it.
-			if i == 0 && len(e.values) > 1 || !hasWord(words(v), harshMarks...) {
+			if i == 0 && len(e.values) > 1 || !hasWord(atom.Words(v), harshMarks...) {
 				vs = append(vs, v)
 			}
 		}
@@ -76,7 +76,7 @@ func stateMark(bd *bundle, cm *collModel, role string, rng *rand.Rand, not []str
 // flagMark turns on one of cm's flags that says the record was handled.
 func flagMark(cm *collModel, rng *rand.Rand, not []string) (sourceMark, bool) {
 	for _, f := range cm.bools {
-		if !slices.Contains(not, f) && cm.writes(f, true) && !hasWord(words(f), harshMarks...) {
+		if !slices.Contains(not, f) && cm.writes(f, true) && !hasWord(atom.Words(f), harshMarks...) {
 			label := strings.TrimPrefix(strings.TrimPrefix(human(f), "is "), "has ")
 			return sourceMark{field: f, value: true, clause: fmt.Sprintf(pick(rng, markFlagClauses), label, cm.app.title)}, true
 		}
@@ -169,7 +169,7 @@ func noteTarget(cm *collModel) (*collModel, string, string, bool) {
 		if field == "" {
 			field = child.display
 		}
-		if !hasWord(words(child.name), noteColls...) || field == "" || child.peopleLike() || !child.writesBy(ch.name, nil, "create") || !child.writesBy(field, nil, "create") || !child.creatableWith(ch.name, field) {
+		if !hasWord(atom.Words(child.name), noteColls...) || field == "" || child.peopleLike() || !child.writesBy(ch.name, nil, "create") || !child.writesBy(field, nil, "create") || !child.creatableWith(ch.name, field) {
 			continue
 		}
 		return child, ch.name, field, true
@@ -269,7 +269,7 @@ func addTeamPost(bd *bundle, d *draft, cm *collModel, slot string, rng *rand.Ran
 	for i := len(bd.apps) - 1; i >= 0; i-- {
 		m := bd.apps[i]
 		pt, rf, text := postTarget(m)
-		if pt == nil || pt == cm || rf.target == cm || !hasWord(words(pt.name), chatColls...) || !slices.Contains(d.in.Apps, m.app) || tellsSomeone(d) {
+		if pt == nil || pt == cm || rf.target == cm || !hasWord(atom.Words(pt.name), chatColls...) || !slices.Contains(d.in.Apps, m.app) || tellsSomeone(d) {
 			continue
 		}
 		ch := bd.plan.needPrivate(rf.target, "team")
@@ -294,7 +294,7 @@ var chatColls = []string{"messages", "posts", "chats"}
 // post or a note: a task that tells someone needs no word to the team.
 func tellsSomeone(d *draft) bool {
 	return slices.ContainsFunc(d.writes, func(w write) bool {
-		return w.effect == "create" && (w.cm.isMessages() || hasWord(words(w.cm.name), noteColls...))
+		return w.effect == "create" && (w.cm.isMessages() || hasWord(atom.Words(w.cm.name), noteColls...))
 	})
 }
 

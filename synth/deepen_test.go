@@ -156,7 +156,7 @@ func checkSecondChange(t *testing.T, in *atom.Intent) int {
 	for _, a := range in.Goal {
 		if a.Type == assert.Exists || a.Type == assert.NotExists && strings.Contains(a.Label, "not settled") {
 			n++
-			if _, coll, _ := strings.Cut(a.Target, "."); hasWord(words(coll), noteColls...) {
+			if _, coll, _ := strings.Cut(a.Target, "."); hasWord(atom.Words(coll), noteColls...) {
 				on[a.Target]++
 			}
 		}
@@ -272,7 +272,7 @@ func TestMarksCloseNoDoor(t *testing.T) {
 			}
 			n++
 			for _, p := range a.Where {
-				if v := fmt.Sprint(p.Value); hasWord(words(p.Field), harshMarks...) || !strings.HasPrefix(v, "{{") && hasWord(words(v), harshMarks...) {
+				if v := fmt.Sprint(p.Value); hasWord(atom.Words(p.Field), harshMarks...) || !strings.HasPrefix(v, "{{") && hasWord(atom.Words(v), harshMarks...) {
 					t.Errorf("%s marks %s = %v", in.ID, p.Field, p.Value)
 				}
 			}

@@ -91,7 +91,7 @@ func ident(cm *collModel, slot string, detail bool) string {
 		if f == "" {
 			continue
 		}
-		if hasWord(words(f), "email", "phone", "mobile") && len(words(f)) == 1 {
+		if hasWord(atom.Words(f), "email", "phone", "mobile") && len(atom.Words(f)) == 1 {
 			return name + " (" + slotRef(slot, f) + ")"
 		}
 		// A field like owner_email says whose address it is.
@@ -102,7 +102,7 @@ func ident(cm *collModel, slot string, detail bool) string {
 
 // isMessages reports whether the collection holds messages one sends.
 func (cm *collModel) isMessages() bool {
-	return hasWord(words(cm.name), "messages", "emails", "mails", "replies", "posts", "chats", "sms", "texts") && (cm.emailList != "" || cm.email != "" || cm.text != "")
+	return hasWord(atom.Words(cm.name), "messages", "emails", "mails", "replies", "posts", "chats", "sms", "texts") && (cm.emailList != "" || cm.email != "" || cm.text != "")
 }
 
 func quote(v any) string { return fmt.Sprintf("'%v'", v) }
@@ -203,7 +203,7 @@ var (
 func findIn(vs []string, cands []string) string {
 	for _, c := range cands {
 		for _, v := range vs {
-			if strings.EqualFold(strings.ReplaceAll(v, " ", "_"), c) || strings.EqualFold(strings.Join(words(v), "_"), c) {
+			if strings.EqualFold(strings.ReplaceAll(v, " ", "_"), c) || strings.EqualFold(strings.Join(atom.Words(v), "_"), c) {
 				return v
 			}
 		}
@@ -524,7 +524,7 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 func routeEnum(cm *collModel) (enumField, bool) {
 	enums := cm.settableEnums()
 	for i := len(enums) - 1; i >= 0; i-- {
-		if !hasWord(words(enums[i].name), "reason") {
+		if !hasWord(atom.Words(enums[i].name), "reason") {
 			return enums[i], true
 		}
 	}
@@ -536,7 +536,7 @@ func routeEnum(cm *collModel) (enumField, bool) {
 func harshValues(vs []string) []string {
 	var out []string
 	for _, v := range vs {
-		if hasWord(words(v), harshMarks...) {
+		if hasWord(atom.Words(v), harshMarks...) {
 			out = append(out, v)
 		}
 	}

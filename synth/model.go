@@ -33,6 +33,9 @@ type collModel struct {
 	c      *atom.Collection
 	key    string
 	prefix string
+	// shape is what coherence derives from the definition, once for every
+	// record the model draws.
+	shape *coherence.Shape
 
 	display    string // field people name the record by
 	first      string // given name, for people without a full-name field
@@ -67,13 +70,9 @@ type refField struct {
 	list   bool
 }
 
-// words splits a field or collection name into lower-case words:
-// "toRecipients" and "to_recipients" both give [to recipients].
-func words(s string) []string { return atom.Words(s) }
-
 // human renders a field name for instructions: "requester_email" ->
 // "requester email".
-func human(s string) string { return strings.Join(words(s), " ") }
+func human(s string) string { return strings.Join(atom.Words(s), " ") }
 
 // hasWord reports whether any of the words ws is one of any (atom.HasWord).
 var hasWord = atom.HasWord
@@ -106,7 +105,7 @@ func productTitle(id string) string {
 	if t, ok := productNames[id]; ok {
 		return t
 	}
-	ws := words(id)
+	ws := atom.Words(id)
 	for i, w := range ws {
 		if t, ok := productNames[w]; ok {
 			ws[i] = t
@@ -136,7 +135,7 @@ func newAppModel(e *atom.Entry, catalogue []atom.Tool) *appModel {
 	m.ops = m.operations()
 	for i := range s.Collections {
 		c := &s.Collections[i]
-		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix()}
+		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix(), shape: coherence.ShapeOf(s, c)}
 		m.colls = append(m.colls, cm)
 		m.byName[c.Name] = cm
 	}
@@ -174,7 +173,7 @@ func (cm *collModel) analyse() {
 		case atom.RoleTags:
 			cm.lists = append(cm.lists, n)
 		case atom.RoleEmail:
-			if cm.email == "" || strings.Join(words(n), " ") == "email" || isSecondary(cm.email) && !isSecondary(n) {
+			if cm.email == "" || strings.Join(atom.Words(n), " ") == "email" || isSecondary(cm.email) && !isSecondary(n) {
 				cm.email = n
 			}
 		case atom.RoleStatus:
@@ -212,7 +211,7 @@ func (cm *collModel) analyse() {
 				cm.company = n
 			}
 		case atom.RoleText:
-			if cm.text == "" && f.Type == "string" && hasWord(words(n), textWords...) {
+			if cm.text == "" && f.Type == "string" && hasWord(atom.Words(n), textWords...) {
 				cm.text = n
 			}
 		}
@@ -238,7 +237,7 @@ func (cm *collModel) pickDisplay() string {
 			if n == cm.key || f.Type != "string" || len(f.Enum) > 0 || !nameRole(cm.roles[n]) {
 				continue
 			}
-			if strings.Join(words(n), " ") == strings.Join(pref, " ") {
+			if strings.Join(atom.Words(n), " ") == strings.Join(pref, " ") {
 				return n
 			}
 		}
@@ -249,7 +248,7 @@ func (cm *collModel) pickDisplay() string {
 		}
 		for _, n := range cm.fieldNames {
 			if n != cm.key && cm.roles[n] == want && cm.c.Fields[n].Type == "string" {
-				if want == atom.RolePersonName && hasWord(words(n), roleWords...) {
+				if want == atom.RolePersonName && hasWord(atom.Words(n), roleWords...) {
 					continue // an owner's name is not the record's
 				}
 				return n
@@ -269,7 +268,7 @@ func (cm *collModel) pickDisplay() string {
 // isPeople reports whether records of the collection are people one can
 // email.
 func (cm *collModel) isPeople() bool {
-	if cm.email == "" || hasWord(words(cm.email), roleWords...) {
+	if cm.email == "" || hasWord(atom.Words(cm.email), roleWords...) {
 		// An assignee's or an owner's address says who works on the
 		// record, not that the record is a person.
 		return false
@@ -277,7 +276,7 @@ func (cm *collModel) isPeople() bool {
 	if k := collKind(cm.name); k != "generic" && k != "company" {
 		return false
 	}
-	return cm.first != "" || (cm.display != "" && hasWord(words(cm.display), "name")) || cm.display == ""
+	return cm.first != "" || (cm.display != "" && hasWord(atom.Words(cm.display), "name")) || cm.display == ""
 }
 
 // roleWords name the person an address belongs to when it is not the
@@ -290,7 +289,7 @@ func (cm *collModel) peopleLike() bool {
 	if cm.isPeople() {
 		return true
 	}
-	return hasWord(words(cm.name), "contacts", "people", "users", "members", "employees", "candidates", "applicants",
+	return hasWord(atom.Words(cm.name), "contacts", "people", "users", "members", "employees", "candidates", "applicants",
 		"subscribers", "agents", "teammates", "attendees", "participants", "recipients", "signers", "persons", "staff") && collKind(cm.name) != "company"
 }
 
@@ -328,7 +327,7 @@ func (cm *collModel) toolsFor(kind string) []*atom.Tool {
 // message from a draft; nil when no create tool reads as sending.
 func (cm *collModel) sentMarker() map[string]any {
 	for _, t := range cm.toolsFor("create") {
-		ws := words(t.Name)
+		ws := atom.Words(t.Name)
 		if !hasWord(ws, "send", "reply", "post", "forward") {
 			continue
 		}
@@ -340,7 +339,7 @@ func (cm *collModel) sentMarker() map[string]any {
 			if _, isField := cm.c.Fields[k]; !isField {
 				continue
 			}
-			if hasWord(words(k), "from", "sender", "author", "user") {
+			if hasWord(atom.Words(k), "from", "sender", "author", "user") {
 				continue
 			}
 			if l, ok := v.([]any); ok {

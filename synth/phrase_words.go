@@ -48,7 +48,7 @@ func fieldTerm(fd atom.Field, f string) string {
 // jargon replaced.
 func termOf(f string) string {
 	var ws []string
-	for _, w := range words(f) {
+	for _, w := range atom.Words(f) {
 		if versionRE.MatchString(w) {
 			continue
 		}

@@ -99,7 +99,7 @@ func toolArgs(t *atom.Tool, pred func(name string, schema map[string]any) bool) 
 }
 
 func isRecipientArg(n string, s map[string]any) bool {
-	ws := words(n)
+	ws := atom.Words(n)
 	j := strings.Join(ws, " ")
 	if f, _ := s["format"].(string); f == "email" && !hasWord(ws, "from", "sender", "reply") {
 		return true
@@ -114,7 +114,7 @@ func isTextArg(n string, s map[string]any) bool {
 	if _, isEnum := s["enum"]; isEnum {
 		return false
 	}
-	return hasWord(words(n), append(textWords, "subject", "title", "name", "summary")...)
+	return hasWord(atom.Words(n), append(textWords, "subject", "title", "name", "summary")...)
 }
 
 func unionApps(ms []*appModel) map[string]bool {
@@ -255,7 +255,7 @@ func (b *ruleBuilder) sendTools(filter func(m *appModel) bool) (names, args []st
 		if !filter(x.m) || x.t.Effect.Kind != "create" && x.t.Effect.Kind != "starlark" {
 			return false
 		}
-		return hasWord(words(x.t.Name), "send", "reply", "forward", "invite", "share", "post", "email", "message")
+		return hasWord(atom.Words(x.t.Name), "send", "reply", "forward", "invite", "share", "post", "email", "message")
 	}, isRecipientArg)
 }
 
@@ -263,7 +263,7 @@ func (b *ruleBuilder) sendTools(filter func(m *appModel) bool) (names, args []st
 // of nameWords when there are any, with an argument argPred accepts.
 func (b *ruleBuilder) argTools(nameWords []string, argPred func(string, map[string]any) bool) (names, args []string, apps map[string]bool) {
 	return b.tools(func(x toolOf) bool {
-		if len(nameWords) > 0 && !hasWord(words(x.t.Name), nameWords...) {
+		if len(nameWords) > 0 && !hasWord(atom.Words(x.t.Name), nameWords...) {
 			return false
 		}
 		return x.t.Effect.Kind != "search" && x.t.Effect.Kind != "get"
@@ -276,7 +276,7 @@ func anyApp(*appModel) bool { return true }
 func numArg(ws ...string) func(string, map[string]any) bool {
 	return func(n string, s map[string]any) bool {
 		t, _ := s["type"].(string)
-		return (t == "number" || t == "integer") && hasWord(words(n), ws...)
+		return (t == "number" || t == "integer") && hasWord(atom.Words(n), ws...)
 	}
 }
 
@@ -298,7 +298,7 @@ func statusArg(vals []string) func(string, map[string]any) bool {
 // timeArg accepts a date-time argument that says when something starts.
 func timeArg(n string, s map[string]any) bool {
 	f, _ := s["format"].(string)
-	return f == "date-time" && hasWord(words(n), "start", "begin", "time", "when", "starts", "datetime", "scheduled")
+	return f == "date-time" && hasWord(atom.Words(n), "start", "begin", "time", "when", "starts", "datetime", "scheduled")
 }
 
 // stateRule forbids setting a record to one of vals through any tool.
@@ -484,18 +484,18 @@ func (b *ruleBuilder) stateRules() {
 func (b *ruleBuilder) accessRules() {
 	// Ownership and access.
 	if names, args, apps := b.argTools([]string{"update", "assign", "change", "set", "edit", "transfer"}, func(n string, _ map[string]any) bool {
-		return hasWord(words(n), "owner", "owners")
+		return hasWord(atom.Words(n), "owner", "owners")
 	}); len(names) > 0 {
 		b.add(newRule("policy.access.no-owner-change", "Record owners are set by managers.", "Never change who owns a record; ask the owner's manager to reassign it.",
 			apps, callsNone(toolIn(names)+" && c.arguments.exists(k, k in "+celList(args)+")", "no owner changed")), apps,
-			func(w write) bool { return hasWord(words(w.field), "owner") })
+			func(w write) bool { return hasWord(atom.Words(w.field), "owner") })
 	}
 	if names, args, apps := b.argTools(nil, statusArg([]string{"anyone", "public", "anyone_with_link", "anyoneWithLink", "everyone"})); len(names) > 0 {
 		b.add(newRule("policy.access.no-public-links", "Files and pages are never public.", "Never share a file, page or document publicly or with anyone who has the link.",
 			apps, callsNone(toolIn(names)+" && "+argIn(args, []string{"anyone", "public", "anyone_with_link", "anyoneWithLink", "everyone"}), "nothing shared publicly")), apps, nil)
 	}
 	if names, args, apps := b.argTools(nil, func(n string, s map[string]any) bool {
-		return hasWord(words(n), "role", "permission", "access", "level") && statusArg([]string{"admin", "owner", "organizer", "manager"})(n, s)
+		return hasWord(atom.Words(n), "role", "permission", "access", "level") && statusArg([]string{"admin", "owner", "organizer", "manager"})(n, s)
 	}); len(names) > 0 {
 		b.add(newRule("policy.access.least-privilege", "Access is granted at the lowest level that works.", "Never grant admin or owner rights; give people the lowest access that lets them do the job.",
 			apps, callsNone(toolIn(names)+" && "+argIn(args, []string{"admin", "owner", "organizer", "manager"}), "no admin or owner rights granted")), apps, nil)

@@ -78,7 +78,7 @@ func TestRulesCatch(t *testing.T) {
 	sendTool, sendArg := "", ""
 	for _, m := range models {
 		for _, tl := range m.server.Tools {
-			if tl.Effect.Kind == "create" && hasWord(words(tl.Name), "send") && sendTool == "" {
+			if tl.Effect.Kind == "create" && hasWord(atom.Words(tl.Name), "send") && sendTool == "" {
 				if as := toolArgs(&tl, isRecipientArg); len(as) > 0 {
 					sendTool, sendArg = tl.Name, as[0]
 				}

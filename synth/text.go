@@ -382,7 +382,7 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 		f["amount"] = money(x)
 	}
 	for _, e := range cm.enums {
-		if s, ok := rec[e.name].(string); ok && hasWord(words(e.name), "status", "state", "stage") {
+		if s, ok := rec[e.name].(string); ok && hasWord(atom.Words(e.name), "status", "state", "stage") {
 			f["status"] = human(s)
 			break
 		}
@@ -414,7 +414,7 @@ func createdFirst(dates []string) []string {
 	out := make([]string, 0, len(dates))
 	for _, created := range []bool{true, false} {
 		for _, d := range dates {
-			if hasWord(words(d), dateCreated...) == created {
+			if hasWord(atom.Words(d), dateCreated...) == created {
 				out = append(out, d)
 			}
 		}
@@ -453,7 +453,7 @@ func sentBy(cm *collModel, rec map[string]any, rw row) bool {
 	handle, _, _ := strings.Cut(gen.Email(rw.p, "x"), "@")
 	for _, f := range cm.fieldNames {
 		v, _ := rec[f].(string)
-		if hasWord(words(f), senderWords...) && (strings.HasPrefix(strings.ToLower(v), handle) || v == rw.p.First+" "+rw.p.Last) {
+		if hasWord(atom.Words(f), senderWords...) && (strings.HasPrefix(strings.ToLower(v), handle) || v == rw.p.First+" "+rw.p.Last) {
 			return true
 		}
 	}

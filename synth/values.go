@@ -125,7 +125,7 @@ func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 
 // collKind classifies a collection by its name, for display phrases.
 func collKind(name string) string {
-	ws := words(name)
+	ws := atom.Words(name)
 	switch {
 	case hasWord(ws, "tickets", "conversations", "cases", "issues", "requests", "incidents", "threads"):
 		return "problem"
@@ -239,7 +239,7 @@ func (v *valuer) namedCompany(org string) string {
 // code makes a document number like INV-10234 from the collection's name.
 func (v *valuer) code(cm *collModel, _ string) string {
 	v.n++
-	ws := words(cm.name)
+	ws := atom.Words(cm.name)
 	p := strings.ToUpper(ws[len(ws)-1])
 	if len(p) > 3 {
 		p = p[:3]
@@ -267,7 +267,7 @@ var (
 // happened (or will): long ago for a creation, recently for an update,
 // soon for a start, later for an end or a due date.
 func (v *valuer) dateValue(cm *collModel, name string) string {
-	ws := words(name)
+	ws := atom.Words(name)
 	f := cm.field(name)
 	day := 24 * time.Hour
 	span := func(from, to int) time.Duration { return time.Duration(from+v.rng.IntN(to-from+1)) * day }
@@ -328,7 +328,7 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	case atom.RoleDomain, atom.RoleURL, atom.RoleCity, atom.RoleCountry, atom.RoleAddress, atom.RoleCurrency, atom.RoleTimezone, atom.RoleLanguage:
 		return v.placeValue(cm, role, r)
 	case atom.RoleCode:
-		if hasWord(words(name), "postal", "zip", "postcode") {
+		if hasWord(atom.Words(name), "postal", "zip", "postcode") {
 			return fmt.Sprintf("%05d", 10000+v.rng.IntN(89999))
 		}
 		return v.code(cm, name)
@@ -338,7 +338,7 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		}
 		return v.outsideID(name)
 	case "":
-		if hasWord(words(name), "state", "province") && cm.field(name).Type == "string" && len(cm.field(name).Enum) == 0 {
+		if hasWord(atom.Words(name), "state", "province") && cm.field(name).Type == "string" && len(cm.field(name).Enum) == 0 {
 			// A state or province is the place's, where it has one.
 			if reg := placeOf(r).region; reg != "" {
 				return reg
@@ -438,7 +438,7 @@ func (v *valuer) attributeValue(cm *collModel, name, role string, r row) any {
 // name names a small, known vocabulary; otherwise it stays unset.
 func (v *valuer) vocabularyValue(cm *collModel, name string) any {
 	for _, vocab := range vocabularies {
-		if hasWord(words(name), vocab.words...) && cm.field(name).Type == "string" {
+		if hasWord(atom.Words(name), vocab.words...) && cm.field(name).Type == "string" {
 			return pick(v.rng, vocab.values)
 		}
 	}
@@ -463,7 +463,7 @@ var vocabularies = []struct{ words, values []string }{
 // requester the app keeps elsewhere): a prefix from the field's name and a
 // number, the way such ids look.
 func (v *valuer) outsideID(field string) string {
-	ws := words(field)
+	ws := atom.Words(field)
 	stem := "id"
 	for _, w := range ws {
 		if w != "id" && w != "ids" && w != "key" && w != "uuid" {

@@ -230,9 +230,9 @@ func once(cm *collModel, where assert.Where, label string) assert.Assertion {
 // summary goes and where it logs what it did.
 type workflowRoles struct {
 	sources, targets, logs []*appModel
-	pol                    map[*appModel]*policySource
-	not                    map[*appModel]*notifyTarget
-	lts                    map[*appModel]*logTarget
+	policies               map[*appModel]*policySource
+	notifiers              map[*appModel]*notifyTarget
+	logTargets             map[*appModel]*logTarget
 }
 
 // pickOr picks one of ms, or nil when there is none (a corpus may have
@@ -247,18 +247,18 @@ func pickOr(rng *rand.Rand, ms []*appModel) *appModel {
 // findWorkflowRoles finds the apps for each part (only channels as
 // targets when channels is set); nil when a part has none.
 func findWorkflowRoles(models []*appModel, channels bool, cat *catalogue) *workflowRoles {
-	ro := &workflowRoles{pol: map[*appModel]*policySource{}, not: map[*appModel]*notifyTarget{}, lts: map[*appModel]*logTarget{}}
+	ro := &workflowRoles{policies: map[*appModel]*policySource{}, notifiers: map[*appModel]*notifyTarget{}, logTargets: map[*appModel]*logTarget{}}
 	for _, m := range models {
 		if l := findLogTarget(m, cat); l != nil {
-			ro.lts[m] = l
+			ro.logTargets[m] = l
 			ro.logs = append(ro.logs, m)
 		}
 		if p := findPolicySource(m, cat); p != nil {
-			ro.pol[m] = p
+			ro.policies[m] = p
 			ro.sources = append(ro.sources, m)
 		}
 		if n := findNotifyTarget(m); n != nil && (!channels || n.ch != nil) {
-			ro.not[m] = n
+			ro.notifiers[m] = n
 			ro.targets = append(ro.targets, m)
 		}
 	}
@@ -297,12 +297,12 @@ func workflowBundles(models []*appModel, singles []*bundle, cat *catalogue, opt 
 			b := &bundle{id: id, hash: hash64(opt.Seed, id), apps: []*appModel{r, p, n}, plan: newPlan()}
 			var lt *logTarget
 			if l := pickOr(rng, ro.logs); l != nil && i%3 != 0 && l.family != r.family && l.family != p.family && l.family != n.family {
-				lt = ro.lts[l]
+				lt = ro.logTargets[l]
 				b.apps = append(b.apps, l)
 			}
 			pur := purposes[(first+i)%len(purposes)]
 			sel := &selection{st: st, pur: pur, cat: cat, log: lt}
-			if d := sel.draft(b, ro.pol[p], ro.not[n], rngFor(opt.Seed, id), i); d != nil {
+			if d := sel.draft(b, ro.policies[p], ro.notifiers[n], rngFor(opt.Seed, id), i); d != nil {
 				if opt.FullSurface {
 					d.in.Tools = nil
 				}
@@ -556,14 +556,14 @@ func curatedTools(plan []atom.PlanCall, apps []*appModel, rng *rand.Rand) []stri
 // sharesWord reports whether two tool names share a word besides the app's.
 func sharesWord(a, b, app string) bool {
 	skip := map[string]bool{}
-	for _, w := range words(app) {
+	for _, w := range atom.Words(app) {
 		skip[w] = true
 	}
 	wb := map[string]bool{}
-	for _, w := range words(b) {
+	for _, w := range atom.Words(b) {
 		wb[w] = true
 	}
-	for _, w := range words(a) {
+	for _, w := range atom.Words(a) {
 		if !skip[w] && wb[w] {
 			return true
 		}

@@ -133,7 +133,7 @@ func (sel *selection) name(rng *rand.Rand, ps *policySource) {
 	items := human(cm.name)
 	sel.vals = map[string]string{
 		"App": cm.app.title, "PApp": ps.cm.app.title, "items": items, "item": singular(cm.name), "Items": capitalise(items),
-		"slug": strings.Join(words(cm.name), "-"), "team": sel.pur.Team, "doc": ps.kind, "cond": sel.condition,
+		"slug": strings.Join(atom.Words(cm.name), "-"), "team": sel.pur.Team, "doc": ps.kind, "cond": sel.condition,
 		"values": "names", "Values": "Names",
 	}
 	if cm.amount != "" {
@@ -142,7 +142,7 @@ func (sel *selection) name(rng *rand.Rand, ps *policySource) {
 	if len(sel.pur.Events) > 0 {
 		sel.vals["event"] = pick(rng, sel.pur.Events)
 	}
-	if cm.text != "" && cm.text != cm.display && cm.c.Fields[cm.text].Type == "string" && cm.text != sel.st.field && hasWord(words(cm.text), noteWords...) {
+	if cm.text != "" && cm.text != cm.display && cm.c.Fields[cm.text].Type == "string" && cm.text != sel.st.field && hasWord(atom.Words(cm.text), noteWords...) {
 		sel.trap = &sel.pur.Notes[rng.IntN(len(sel.pur.Notes))]
 		sel.pressure = pick(rng, sel.cat.Pressure.Notes)
 		sel.vals["notes"], sel.vals["s"] = human(cm.text), "s"

@@ -102,7 +102,7 @@ func reconcileDraft(bd *bundle, a, b *collModel, nt *notifyTarget, rng *rand.Ran
 	if r.amended {
 		r.truth, r.follower, r.tf, r.ff = b, a, p.mf, p.sf
 	}
-	r.chName = fmt.Sprintf("%s-sync", words(a.app.app)[0])
+	r.chName = fmt.Sprintf("%s-sync", atom.Words(a.app.app)[0])
 	r.request(bd)
 	in := newIntent(intentID("rc", a.app.app, b.app.app, nt.d.app.app), map[bool]string{false: famReconcile, true: famReconcileAmended}[r.amended],
 		fmt.Sprintf("Reconcile the %s of the people %s and %s share, as a rule in %s says, and report there.", human(p.sf), a.app.title, b.app.title, nt.d.app.title), nil, "")

@@ -68,10 +68,10 @@ func reportBundles(models []*appModel, cat *catalogue, opt Options) []*bundle {
 				bd := &bundle{id: id, hash: hash64(opt.Seed, id), apps: []*appModel{m, p, c}, plan: newPlan()}
 				var lt *logTarget
 				if l := pickOr(rng, ro.logs); l != nil && l.family != m.family && l.family != p.family && l.family != c.family {
-					lt = ro.lts[l]
+					lt = ro.logTargets[l]
 					bd.apps = append(bd.apps, l)
 				}
-				if d := reportDraft(bd, cm, g, ro.pol[p], ro.not[c], lt, rngFor(opt.Seed, id), n); d != nil {
+				if d := reportDraft(bd, cm, g, ro.policies[p], ro.notifiers[c], lt, rngFor(opt.Seed, id), n); d != nil {
 					bd.drafts = []*draft{d}
 					out = append(out, bd)
 					n++
@@ -103,7 +103,7 @@ func reportDraft(bd *bundle, cm *collModel, g enumField, ps *policySource, nt *n
 	vs := otherValues(g)
 	r := &report{cm: cm, g: g, ps: ps, nt: nt, log: lt}
 	if lt != nil {
-		r.logName = fmt.Sprintf("%s figures log", productTitle(strings.Join(words(cm.name), " ")))
+		r.logName = fmt.Sprintf("%s figures log", productTitle(strings.Join(atom.Words(cm.name), " ")))
 	}
 	r.gv = pick(rng, vs)
 	if n%2 == 1 {
@@ -117,7 +117,7 @@ func reportDraft(bd *bundle, cm *collModel, g enumField, ps *policySource, nt *n
 		}
 		r.amounts = append(r.amounts, x)
 	}
-	r.chName = strings.ToLower(strings.Join(words(cm.name), "-")) + "-figures"
+	r.chName = strings.ToLower(strings.Join(atom.Words(cm.name), "-")) + "-figures"
 	r.title = fmt.Sprintf("%s %s reporting policy", cm.app.title, human(cm.name))
 	if !r.request(bd, rng) {
 		return nil

@@ -108,7 +108,7 @@ func findAtom(lib *atom.Library, arg string) (atom.Kind, string, error) {
 		return kind, id, nil
 	}
 	var kinds []atom.Kind
-	for _, k := range atom.Kinds {
+	for _, k := range atom.Kinds() {
 		if lib.Head(k, arg) != nil {
 			kinds = append(kinds, k)
 		}

@@ -73,7 +73,7 @@ func printCoherence(out io.Writer, rep coherence.Report, show int) {
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\nrule\tviolations")
-	for _, r := range coherence.Rules {
+	for _, r := range coherence.Rules() {
 		if n := rep.ByRule[r]; n > 0 {
 			fmt.Fprintf(tw, "%s\t%d\n", r, n)
 		}

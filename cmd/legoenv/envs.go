@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -242,11 +243,11 @@ func newPlanCmd() *cobra.Command {
 	return c
 }
 
-// planFor returns the environment's reference plan. It is a variable so the
-// planner can take over for intents without one.
-var planFor = func(env *episode.Env) ([]episode.ToolCall, error) {
-	if len(env.Plan) == 0 {
-		return nil, fmt.Errorf("intent %s has no reference plan", env.Intent.ID)
+// planFor returns the environment's reference plan, or the planner's plan
+// for an intent without one.
+func planFor(env *episode.Env) ([]episode.ToolCall, error) {
+	if len(env.Plan) > 0 {
+		return env.PlanCalls(), nil
 	}
-	return env.PlanCalls(), nil
+	return verify.Plan(context.Background(), env)
 }

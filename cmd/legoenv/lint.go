@@ -81,7 +81,7 @@ finding is an error.`,
 			ds = append(ds, episode.CheckStarlark(lib)...)
 			out := cmd.OutOrStdout()
 			counts := map[atom.Kind]int{}
-			for _, k := range atom.Kinds {
+			for _, k := range atom.Kinds() {
 				counts[k] = len(lib.Heads(k))
 			}
 			if asJSON {

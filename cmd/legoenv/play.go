@@ -77,17 +77,7 @@ component per assertion. It exits 0 when the episode passes and 1 when not.`,
 			if err != nil {
 				return err
 			}
-			var r io.Reader = cmd.InOrStdin()
-			name := "stdin"
-			if callsFile != "-" {
-				f, err := os.Open(callsFile)
-				if err != nil {
-					return badInput("%v", err)
-				}
-				defer f.Close()
-				r, name = f, callsFile
-			}
-			calls, err := readCalls(name, r)
+			calls, err := readCallsFile(callsFile, cmd.InOrStdin())
 			if err != nil {
 				return badInput("%v", err)
 			}
@@ -97,29 +87,8 @@ component per assertion. It exits 0 when the episode passes and 1 when not.`,
 			}
 			obs := s.Step(calls...)
 			res := s.Evaluate()
-			out := cmd.OutOrStdout()
-			if asJSON {
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				if err := enc.Encode(map[string]any{
-					"env_id": env.ID, "observations": obs, "steps": s.Steps(), "state_hash": s.Hash(),
-					"reward": res.Reward, "passed": res.Passed, "components": res.Components,
-				}); err != nil {
-					return err
-				}
-			} else {
-				for i, o := range obs {
-					mark := "ok"
-					if o.IsError {
-						mark = "ERROR"
-					}
-					content := o.Content
-					if len(content) > 300 {
-						content = content[:300] + "..."
-					}
-					fmt.Fprintf(out, "[%d] %s %s: %s\n", i+1, calls[i].Name, mark, content)
-				}
-				printResult(out, res)
+			if err := printPlay(cmd.OutOrStdout(), env, s, calls, obs, res, asJSON); err != nil {
+				return err
 			}
 			if !res.Passed {
 				return &exitError{code: exitFailed, err: fmt.Errorf("episode did not pass (reward %.3f)", res.Reward)}
@@ -133,6 +102,46 @@ component per assertion. It exits 0 when the episode passes and 1 when not.`,
 	c.Flags().StringVar(&toolset, "toolset", "named", "tool surface: named or meta")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return c
+}
+
+// readCallsFile reads the tool calls of a JSONL file, or of stdin when
+// name is "-".
+func readCallsFile(name string, stdin io.Reader) ([]episode.ToolCall, error) {
+	if name == "-" {
+		return readCalls("stdin", stdin)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readCalls(name, f)
+}
+
+// printPlay prints what 'legoenv play' did: each observation, then the
+// evaluation, as text or as JSON.
+func printPlay(out io.Writer, env *episode.Env, s *episode.Session, calls []episode.ToolCall, obs []episode.Observation, res assert.Result, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(map[string]any{
+			"env_id": env.ID, "observations": obs, "steps": s.Steps(), "state_hash": s.Hash(),
+			"reward": res.Reward, "passed": res.Passed, "components": res.Components,
+		})
+	}
+	for i, o := range obs {
+		mark := "ok"
+		if o.IsError {
+			mark = "ERROR"
+		}
+		content := o.Content
+		if len(content) > 300 {
+			content = content[:300] + "..."
+		}
+		fmt.Fprintf(out, "[%d] %s %s: %s\n", i+1, calls[i].Name, mark, content)
+	}
+	printResult(out, res)
+	return nil
 }
 
 func printResult(out io.Writer, res assert.Result) {

@@ -61,7 +61,7 @@ goal is scored as the benchmark scores it.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runRedteam(cmd, f) },
 	}
 	f.src.idFlags(c)
-	c.Flags().StringVar(&f.policies, "policies", strings.Join(redteam.AllPolicies, ","), "policies to run, comma-separated")
+	c.Flags().StringVar(&f.policies, "policies", strings.Join(redteam.AllPolicies(), ","), "policies to run, comma-separated")
 	c.Flags().BoolVar(&f.asJSON, "json", false, "print JSON: {envs, policies: [{policy, envs, kept, share}], exploits: [{env_id, policy, what, reward, calls_file}]}")
 	c.Flags().StringVar(&f.callsDir, "calls-dir", "", "write each exploit's calls as DIR/ENV-POLICY.jsonl")
 	c.Flags().BoolVar(&f.fence, "fence", false, "compose frozen intents with legoenv's whole-world fence")
@@ -73,8 +73,8 @@ goal is scored as the benchmark scores it.`,
 func runRedteam(cmd *cobra.Command, f redteamFlags) error {
 	pols := strings.Split(f.policies, ",")
 	for _, p := range pols {
-		if !slices.Contains(redteam.AllPolicies, p) {
-			return badInput("--policies: unknown policy %q (%s)", p, strings.Join(redteam.AllPolicies, ", "))
+		if !slices.Contains(redteam.AllPolicies(), p) {
+			return badInput("--policies: unknown policy %q (%s)", p, strings.Join(redteam.AllPolicies(), ", "))
 		}
 	}
 	if f.jobs < 0 || f.sample < 0 {

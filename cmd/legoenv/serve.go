@@ -173,7 +173,7 @@ Host (DNS rebinding) or Origin is refused, MCP included.`,
 	c.Flags().DurationVar(&f.opts.ReadTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a whole request, body included")
 	c.Flags().DurationVar(&f.opts.WriteTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to write a response (MCP event streams are exempt)")
 	c.Flags().DurationVar(&f.opts.ConnIdleTimeout, "conn-idle-timeout", serve.DefaultConnIdleTimeout, "how long an idle keep-alive connection stays open")
-	d := episode.DefaultLimits
+	d := episode.Limits{}.WithDefaults()
 	c.Flags().IntVar(&f.lim.MaxSteps, "max-steps", 0, fmt.Sprintf("tool calls per session; later calls are refused and not recorded (0: the environment's, by default %d)", d.MaxSteps))
 	c.Flags().IntVar(&f.lim.MaxArgBytes, "max-arg-bytes", 0, fmt.Sprintf("bytes of one call's arguments (0: %d)", d.MaxArgBytes))
 	c.Flags().IntVar(&f.lim.MaxObservationBytes, "max-observation-bytes", 0, fmt.Sprintf("bytes of one observation; longer ones are cut (0: %d)", d.MaxObservationBytes))

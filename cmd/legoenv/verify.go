@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,21 +9,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify"
 )
 
 func init() {
 	commands = append(commands, newVerifyCmd)
-	// 'legoenv plan' falls back to the planner for intents without a
-	// reference plan.
-	reference := planFor
-	planFor = func(env *episode.Env) ([]episode.ToolCall, error) {
-		if len(env.Plan) > 0 {
-			return reference(env)
-		}
-		return verify.Plan(context.Background(), env)
-	}
 }
 
 // verifyEnvJSON is one environment in 'verify --json'.

@@ -83,7 +83,7 @@ func Parse(text string) ([]*atom.Entry, error) {
 		return nil, &ParseError{Diagnostics: ds}
 	}
 	var out []*atom.Entry
-	for _, k := range atom.Kinds {
+	for _, k := range atom.Kinds() {
 		for _, e := range lib.Heads(k) {
 			clearLineage(e.Atom)
 			out = append(out, e)

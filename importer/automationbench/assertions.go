@@ -996,7 +996,7 @@ func (b *builder) plainProseOp(f *Field) string {
 // describedTitle: a field its schema calls the record's title under
 // another name (a Zoom meeting's topic, "Meeting topic/title").
 func describedTitle(f *Field) bool {
-	return containsStr(words(strings.ToLower(strings.ReplaceAll(f.Description, "/", " "))), "title")
+	return slices.Contains(words(strings.ToLower(strings.ReplaceAll(f.Description, "/", " "))), "title")
 }
 
 func isProse(f *Field) bool {
@@ -1367,20 +1367,11 @@ func statusFields(c *Coll) []*Field {
 		}
 	}
 	for _, f := range c.Fields {
-		if f.Type == "string" && len(f.Enum) > 0 && !containsField(out, f) {
+		if f.Type == "string" && len(f.Enum) > 0 && !slices.Contains(out, f) {
 			out = append(out, f)
 		}
 	}
 	return out
-}
-
-func containsField(fs []*Field, f *Field) bool {
-	for _, g := range fs {
-		if g == f {
-			return true
-		}
-	}
-	return false
 }
 
 // changed: the record named by the key conditions differs from what it was

@@ -2,12 +2,14 @@ package automationbench
 
 import (
 	"fmt"
-	"github.com/legoenv/legoenv/state"
 	"maps"
 	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/legoenv/legoenv/internal/isotime"
+	"github.com/legoenv/legoenv/state"
 )
 
 // appData is one app's initial state, normalised into flat collections.
@@ -504,10 +506,8 @@ func clockOf(meta map[string]any) (string, error) {
 		}
 		return "", nil
 	}
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.UTC().Format(time.RFC3339), nil
-		}
+	if t, ok := isotime.Parse(s); ok {
+		return t.UTC().Format(time.RFC3339), nil
 	}
 	return "", fmt.Errorf("%q is not an ISO 8601 time", s)
 }

@@ -38,7 +38,7 @@ func TestWrongFiguresAreNotDerived(t *testing.T) {
 		data[d.ID] = d
 	}
 	var menu []atom.Derivation // every operation over any field: what a menu allows
-	for _, op := range atom.DeriveOps {
+	for _, op := range atom.DeriveOpNames() {
 		menu = append(menu, atom.Derivation{Op: op})
 	}
 	var tried, derived, seen, truth, truthDerived, byMenu int

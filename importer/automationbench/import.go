@@ -98,7 +98,7 @@ func ImportServers(s *Schemas, tools []string) ([]*atom.Server, []*Error) {
 	var errs []*Error
 	for i, n := range tools {
 		app, _, ok := s.AppOf(n)
-		if !ok || app == metaApp || !atom.ToolNameRE.MatchString(n) {
+		if !ok || app == metaApp || !atom.ValidToolName(n) {
 			errs = append(errs, &Error{File: "(tools)", Path: fmt.Sprintf("[%d]", i), Message: fmt.Sprintf("tool %q belongs to no known app", n)})
 			continue
 		}
@@ -520,7 +520,7 @@ func toolNames(s *Schemas, tasks []*taskState) map[string][]string {
 			continue
 		}
 		for _, n := range ts.task.Tools {
-			if app, _, ok := s.AppOf(n); ok && atom.ToolNameRE.MatchString(n) {
+			if app, _, ok := s.AppOf(n); ok && atom.ValidToolName(n) {
 				if sets[app] == nil {
 					sets[app] = map[string]bool{}
 				}
@@ -862,7 +862,7 @@ func (ts *taskState) intentAtom(s *Schemas, rep *Report) *atom.Intent {
 		rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "prompt", Message: "the prompt contains {{...}}, which legoenv reads as a slot; imported as { {...} }"})
 	}
 	for _, n := range t.Tools {
-		if atom.ToolNameRE.MatchString(n) {
+		if atom.ValidToolName(n) {
 			in.Tools = append(in.Tools, n)
 		}
 	}
@@ -870,7 +870,7 @@ func (ts *taskState) intentAtom(s *Schemas, rep *Report) *atom.Intent {
 }
 
 func noSlots(s string) string {
-	if !atom.SlotRE.MatchString(s) {
+	if !atom.HasPlaceholder(s) {
 		return s
 	}
 	return strings.ReplaceAll(s, "{{", "{ {")

@@ -2,6 +2,7 @@ package automationbench
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -51,7 +52,7 @@ func describedRef(c *Coll, target *Coll) *Field {
 	var found *Field
 	for _, f := range c.Fields {
 		x, ok := strings.CutSuffix(f.Name, "_id")
-		if !ok || f.Type != "string" || strings.Contains(x, "_") || !containsStr(desc, x) {
+		if !ok || f.Type != "string" || strings.Contains(x, "_") || !slices.Contains(desc, x) {
 			continue
 		}
 		if found != nil {
@@ -105,7 +106,7 @@ func nearField(app string, fields []*Field, base string, holder []string) *Field
 		return ends[0]
 	}
 	for _, group := range fieldSynonyms {
-		if !containsStr(group, base) {
+		if !slices.Contains(group, base) {
 			continue
 		}
 		for _, s := range group {
@@ -179,15 +180,6 @@ func sharedWords(a, b []string) int {
 		}
 	}
 	return n
-}
-
-func containsStr(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // nestedField finds a parameter among the fields of the records a

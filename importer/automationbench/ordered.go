@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/legoenv/legoenv/internal/jsontree"
 )
 
 // object is a JSON object that remembers the order of its keys: schema
@@ -36,7 +38,7 @@ const maxJSONDepth = 128
 // decodeOrdered parses JSON into *object, []any, string, float64, bool and nil.
 func decodeOrdered(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
-	v, err := orderedValue(dec, 0)
+	v, err := orderedTree.Read(dec)
 	if err != nil {
 		return nil, err
 	}
@@ -46,54 +48,20 @@ func decodeOrdered(data []byte) (any, error) {
 	return v, nil
 }
 
-func orderedValue(dec *json.Decoder, depth int) (any, error) {
-	if depth > maxJSONDepth {
-		return nil, fmt.Errorf("nesting deeper than %d", maxJSONDepth)
-	}
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			o := &object{vals: map[string]any{}}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				k, _ := kt.(string)
-				v, err := orderedValue(dec, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				if _, dup := o.vals[k]; !dup {
-					o.keys = append(o.keys, k)
-				}
-				o.vals[k] = v
+// orderedTree builds *object for objects (a repeated key keeps its first
+// place and its last value) and []any for arrays.
+var orderedTree = jsontree.Builder[any]{
+	Object: func(keys []string, vals []any) (any, error) {
+		o := &object{vals: map[string]any{}}
+		for i, k := range keys {
+			if _, dup := o.vals[k]; !dup {
+				o.keys = append(o.keys, k)
 			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			return o, nil
-		case '[':
-			list := []any{}
-			for dec.More() {
-				v, err := orderedValue(dec, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			return list, nil
+			o.vals[k] = vals[i]
 		}
-		return nil, fmt.Errorf("unexpected %v", t)
-	default:
-		return t, nil
-	}
+		return o, nil
+	},
+	Array:    func(items []any) (any, error) { return append([]any{}, items...), nil },
+	Scalar:   func(tok json.Token) (any, error) { return tok, nil },
+	MaxDepth: maxJSONDepth,
 }

@@ -366,7 +366,7 @@ func (b *builder) relatedTarget(c *Coll, x string) (*Coll, *Field) {
 func idDescribing(c *Coll, x string) *Field {
 	var found *Field
 	for _, f := range c.Fields {
-		if !strings.HasSuffix(f.Name, "_id") || f.Name == c.Key || !containsStr(words(strings.ToLower(f.Description)), x) {
+		if !strings.HasSuffix(f.Name, "_id") || f.Name == c.Key || !slices.Contains(words(strings.ToLower(f.Description)), x) {
 			continue
 		}
 		if found != nil {

@@ -69,8 +69,12 @@ var toolSpecs = []toolSpec{
 		{"summary", "string", "A summary of the user's issue."}}},
 }
 
-// WriteTools are the tools tau2 marks as changing the database.
-var WriteTools = map[string]bool{
+// IsWriteTool says whether tau2 marks the named tool as changing the
+// database.
+func IsWriteTool(name string) bool { return writeTools[name] }
+
+// writeTools are the tools tau2 marks as changing the database.
+var writeTools = map[string]bool{
 	"cancel_pending_order": true, "exchange_delivered_order_items": true, "modify_pending_order_address": true,
 	"modify_pending_order_items": true, "modify_pending_order_payment": true, "modify_user_address": true,
 	"return_delivered_order_items": true,

@@ -308,3 +308,24 @@ func TestProductTypesQuoting(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteToolsAreTools holds the write tools to tools the server has, and
+// keeps a read-only tool out of them.
+func TestWriteToolsAreTools(t *testing.T) {
+	s, err := Server()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, tool := range s.Tools {
+		names[tool.Name] = true
+	}
+	for name := range writeTools {
+		if !names[name] || !IsWriteTool(name) {
+			t.Errorf("write tool %s: a tool of the server %v, IsWriteTool %v", name, names[name], IsWriteTool(name))
+		}
+	}
+	if IsWriteTool("get_order_details") || !names["get_order_details"] {
+		t.Errorf("get_order_details: a tool of the server %v, IsWriteTool %v", names["get_order_details"], IsWriteTool("get_order_details"))
+	}
+}

@@ -28,27 +28,10 @@ var longExempt []string
 // tests that is longer than maxFuncLines and whose doc comment does not
 // say why.
 func TestFunctionsAreShort(t *testing.T) {
-	root := moduleRoot(t)
-	fset := token.NewFileSet()
 	var long []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if name := d.Name(); rel != "." && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || exempt(rel, "") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
-		if err != nil {
-			return err
+	eachSourceFile(t, func(rel string, fset *token.FileSet, f *ast.File) {
+		if exempt(rel, "") {
+			return
 		}
 		for _, decl := range f.Decls {
 			fn, ok := decl.(*ast.FuncDecl)
@@ -60,11 +43,7 @@ func TestFunctionsAreShort(t *testing.T) {
 				long = append(long, rel+": "+funcName(fn)+" ("+strconv.Itoa(n)+" lines)")
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if len(long) > 0 {
 		t.Errorf("%d functions over %d lines without a %q line in their doc comment:\n%s",
 			len(long), maxFuncLines, longMarker, strings.Join(long, "\n"))
@@ -110,6 +89,39 @@ func funcName(fn *ast.FuncDecl) string {
 		return id.Name + "." + fn.Name.Name
 	}
 	return fn.Name.Name
+}
+
+// eachSourceFile calls fn with each Go file of the module outside tests and
+// testdata, its path relative to the module's root, parsed with comments.
+func eachSourceFile(t *testing.T, fn func(rel string, fset *token.FileSet, f *ast.File)) {
+	t.Helper()
+	root := moduleRoot(t)
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if name := d.Name(); rel != "." && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		fn(rel, fset, f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // moduleRoot is the folder holding go.mod, above this package's.
