@@ -397,7 +397,7 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 			recs := d.Records[m.app][cm.name]
 			for _, role := range sortedRoles(p.reqs[cm]) {
 				if r := p.reqs[cm][role]; r.like {
-					recs = append(recs, lookAlike(val, cm, p, findRec(recs, cm.key, db.keys[cm][role]), db.used, r.set))
+					recs = append(recs, lookAlike(val, cm, p, findRec(recs, cm.key, db.keys[cm][role]), recs, db.used, r.set))
 				}
 			}
 			for i := 0; i < n; i++ {
@@ -448,7 +448,7 @@ var terminalWords = []string{"cancelled", "canceled", "closed", "archived", "voi
 // at another company (so another address and phone), in a finished state
 // no intent sets, with its dates further back and its own text, but for
 // the text a task pinned on the original.
-func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used map[string]bool, pinned map[string]any) map[string]any {
+func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []map[string]any, used map[string]bool, pinned map[string]any) map[string]any {
 	rec := map[string]any{}
 	for k, v := range orig {
 		rec[k] = v
@@ -484,9 +484,10 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 	if first == "" {
 		person = other.Person
 	}
-	// Another company, so another address: one the original shares would
-	// make the two one person to every reader.
-	for try := 0; try < 8 && cm.email != "" && gen.Email(person, other.Company.Domain) == orig[cm.email]; try++ {
+	// Another company, so another address: one the original, or another
+	// record drawn already (the original's near-duplicate at another
+	// company), shares would make the two one person to every reader.
+	for try := 0; try < 8 && cm.email != "" && holdsValue(recs, cm.email, gen.Email(person, other.Company.Domain)); try++ {
 		other = val.src.NewRow()
 	}
 	for _, f := range cm.fieldNames {
@@ -519,6 +520,11 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, used ma
 	val.writeText(cm, rec, row{p: person, c: other.Company}, pinned, false)
 	agree(cm, rec, nil, true)
 	return rec
+}
+
+// holdsValue reports whether a record of recs holds v in field f.
+func holdsValue(recs []map[string]any, f string, v any) bool {
+	return slices.ContainsFunc(recs, func(r map[string]any) bool { return r[f] == v })
 }
 
 // isCopy reports whether a field holds the addresses a message copies.
