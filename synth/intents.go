@@ -524,12 +524,18 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 func routeEnum(cm *collModel) (enumField, bool) {
 	enums := cm.settableEnums()
 	for i := len(enums) - 1; i >= 0; i-- {
-		if !hasWord(atom.Words(enums[i].name), "reason") {
+		if !isReason(enums[i].name) {
 			return enums[i], true
 		}
 	}
 	return enumField{}, false
 }
+
+// isReason reports whether a field records why an event happened (an
+// order's cancel_reason, an issue's state_reason): the trace of the event,
+// which the product sets with the event and never moves on its own, so
+// no policy or routing moves records through its values.
+func isReason(field string) bool { return hasWord(atom.Words(field), "reason") }
 
 // harshValues are the states among vs that no routing by amount sets:
 // those that delete, ban or void a record (harshMarks).

@@ -50,7 +50,8 @@ type stepRef struct {
 // stepCandidates lists a single-app bundle's set-a-state and add-a-tag
 // intents over named collections that a policy can select from (by amount,
 // or by a second state), whose value no approval rule forbids on a large
-// amount and which a tool of the app can write.
+// amount, whose field is no reason (isReason) and which a tool of the app
+// can write.
 func stepCandidates(b *bundle) []stepRef {
 	var out []stepRef
 	for _, d := range b.drafts {
@@ -60,7 +61,7 @@ func stepCandidates(b *bundle) []stepRef {
 		w := d.writes[0]
 		cm := w.cm
 		v, ok := w.value.(string)
-		if !ok || cm.display == "" || findIn([]string{v}, approvedWords) != "" {
+		if !ok || cm.display == "" || findIn([]string{v}, approvedWords) != "" || isReason(w.field) {
 			continue
 		}
 		st := stepRef{d: d, cm: cm, field: w.field, value: v}

@@ -178,3 +178,32 @@ func TestWorkflowStepFixReachesWorkflows(t *testing.T) {
 		t.Errorf("the step's fix reached %d of the %d workflows that reuse it (once per selected record)", reached, users)
 	}
 }
+
+// A policy moves records through states, never through the reason an
+// event happened: Shopify sets cancel_reason when it cancels an order, and
+// refuses to cancel it again, so "every order whose cancel reason is X"
+// asked the impossible (150 environments of the default build failed
+// verification with the product's error).
+func TestNoWorkflowStepSetsAReason(t *testing.T) {
+	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Variants: 1, Partners: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	workflows := 0
+	for _, in := range c.Intents {
+		if !strings.HasPrefix(in.ID, "wf.") {
+			continue
+		}
+		workflows++
+		for _, s := range in.Steps {
+			for _, part := range strings.Split(s.Intent, ".") {
+				if isReason(part) {
+					t.Errorf("%s: step %s sets a reason", in.ID, s.Intent)
+				}
+			}
+		}
+	}
+	if workflows < 100 {
+		t.Fatalf("%d workflow intents; the test reads too few", workflows)
+	}
+}
