@@ -19,12 +19,6 @@ const (
 // DeriveOpNames returns the operations a Derivation may name, a fresh slice.
 func DeriveOpNames() []string { return slices.Clone(deriveOps) }
 
-// DeriveOps is a copy of the operations for callers not yet moved to
-// DeriveOpNames; nothing in this package reads it.
-//
-// Deprecated: use DeriveOpNames.
-var DeriveOps = DeriveOpNames()
-
 // deriveOps lists the operations a Derivation may name.
 var deriveOps = []string{DeriveCount, DeriveSum, DeriveDifference, DeriveProduct, DeriveRatio, DeriveDays}
 

@@ -25,11 +25,10 @@ const slotPattern = `\{\{\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_ ]
 // slotRE finds placeholders; only this file reads it.
 var slotRE = regexp.MustCompile(slotPattern)
 
-// SlotRE is a pattern of its own for callers not yet moved to Placeholders
-// and its kin; nothing in this package reads it.
-//
-// Deprecated: use Placeholders, WholePlaceholder, ReplacePlaceholders.
-var SlotRE = regexp.MustCompile(slotPattern)
+// SlotPattern is the compiled form of a placeholder, for a reader that
+// needs its submatches (the slot, then the field); a *regexp.Regexp is
+// safe for concurrent use and this one is never replaced.
+func SlotPattern() *regexp.Regexp { return slotRE }
 
 // Placeholder is one {{slot}} or {{slot.field}} in a template.
 type Placeholder struct {

@@ -12,13 +12,6 @@ type Limits struct {
 	StarlarkTimeMS      int `json:"starlark_time_ms"`      // wall time of one Starlark effect, in milliseconds
 }
 
-// DefaultLimits is a copy of the defaults for callers not yet moved to
-// Limits.WithDefaults; nothing in this package reads it, so a write to it
-// changes nothing.
-//
-// Deprecated: use Limits{}.WithDefaults().
-var DefaultLimits = defaultLimits
-
 // defaultLimits are used where a limit is zero.
 var defaultLimits = Limits{
 	MaxSteps:            100,

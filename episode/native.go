@@ -75,7 +75,7 @@ func (n *Natives) For(e atom.Effect) NativeFunc {
 // runs the scripts under a tenth of them), so within them a script cannot
 // fail on a limit and the native answers as it would.
 func nativeFits(l Limits) bool {
-	d := DefaultLimits
+	d := defaultLimits
 	return l.StarlarkSteps >= d.StarlarkSteps && l.StarlarkBytes >= d.StarlarkBytes && l.StarlarkTimeMS >= d.StarlarkTimeMS
 }
 

@@ -26,7 +26,7 @@ func (in *envInfo) namesOnly() (string, bool) {
 	if !ok {
 		return "", false
 	}
-	ms := atom.SlotRE.FindAllStringSubmatch(it.Instruction, -1)
+	ms := atom.SlotPattern().FindAllStringSubmatch(it.Instruction, -1)
 	if len(ms) == 0 {
 		return "", false
 	}

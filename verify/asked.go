@@ -75,7 +75,7 @@ func (ws askWords) has(verb string) bool { return ws[verb] || ws[ground.WordBase
 func (in *envInfo) askedText(r *run) string {
 	own := in.env.Instruction
 	if it, ok := in.env.Intent.Atom.(*atom.Intent); ok {
-		own = atom.SlotRE.ReplaceAllString(it.Instruction, " ")
+		own = atom.SlotPattern().ReplaceAllString(it.Instruction, " ")
 	}
 	return askTextOf(r.sess.State().Base(), in.env.Instruction, own)
 }

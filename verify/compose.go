@@ -330,7 +330,7 @@ func slotUsage(in *atom.Intent, slot string) (keyColls map[string]bool, fields [
 			if !ok {
 				continue
 			}
-			for _, m := range atom.SlotRE.FindAllStringSubmatch(s, -1) {
+			for _, m := range atom.SlotPattern().FindAllStringSubmatch(s, -1) {
 				if m[1] != slot {
 					continue
 				}
@@ -346,7 +346,7 @@ func slotUsage(in *atom.Intent, slot string) (keyColls map[string]bool, fields [
 			}
 		}
 	}
-	for _, m := range atom.SlotRE.FindAllStringSubmatch(in.Instruction, -1) {
+	for _, m := range atom.SlotPattern().FindAllStringSubmatch(in.Instruction, -1) {
 		if m[1] == slot && m[2] != "" && !seen[m[2]] {
 			seen[m[2]] = true
 			fields = append(fields, m[2])
@@ -360,7 +360,7 @@ func unboundSlotCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootCa
 	_, data := getData(lib, r)
 	slot := strings.TrimPrefix(is.Field, "slots.")
 	if is.Field == "instruction" || slot == is.Field {
-		if m := atom.SlotRE.FindStringSubmatch(is.Message); m != nil {
+		if m := atom.SlotPattern().FindStringSubmatch(is.Message); m != nil {
 			slot = m[1]
 		} else {
 			slot = quoted(is.Message)

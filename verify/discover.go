@@ -104,8 +104,9 @@ func figureContext(messages []string, records map[string][]map[string]any, clock
 
 // anyDerivation declares every operation over any field.
 func anyDerivation() []atom.Derivation {
-	out := make([]atom.Derivation, len(atom.DeriveOps))
-	for i, op := range atom.DeriveOps {
+	ops := atom.DeriveOpNames()
+	out := make([]atom.Derivation, len(ops))
+	for i, op := range ops {
 		out[i] = atom.Derivation{Op: op}
 	}
 	return out

@@ -447,7 +447,7 @@ func (p *planner) toolFails(task checkInfo, c episode.ToolCall, obs string) *Rea
 func (p *planner) reveal() {
 	texts := []string{p.info.intent.System, p.info.intent.Instruction}
 	for _, text := range texts {
-		for _, m := range atom.SlotRE.FindAllStringSubmatch(text, -1) {
+		for _, m := range atom.SlotPattern().FindAllStringSubmatch(text, -1) {
 			slot, field := m[1], strings.TrimSpace(m[2])
 			b, ok := p.env.Bindings[slot]
 			if !ok || b.Handle == "" {
@@ -529,14 +529,14 @@ func (p *planner) render(v any) (out any, missing []string) {
 		if !strings.Contains(x, "{{") {
 			return x, nil
 		}
-		if m := atom.SlotRE.FindStringSubmatch(x); m != nil && m[0] == strings.TrimSpace(x) {
+		if m := atom.SlotPattern().FindStringSubmatch(x); m != nil && m[0] == strings.TrimSpace(x) {
 			if val, ok := p.slotValue(m[1], strings.TrimSpace(m[2])); ok {
 				return val, nil
 			}
 			return x, []string{m[1]}
 		}
-		s := atom.SlotRE.ReplaceAllStringFunc(x, func(s string) string {
-			m := atom.SlotRE.FindStringSubmatch(s)
+		s := atom.SlotPattern().ReplaceAllStringFunc(x, func(s string) string {
+			m := atom.SlotPattern().FindStringSubmatch(s)
 			if val, ok := p.slotValue(m[1], strings.TrimSpace(m[2])); ok {
 				return fmt.Sprint(val)
 			}

@@ -906,7 +906,7 @@ func (p *planner) noRecord(task checkInfo, ci *collInfo, key string, preds []ass
 	handle := ""
 	for _, rp := range task.raw.Where {
 		if s, ok := rp.Value.(string); ok && rp.Field == ci.def.KeyField() {
-			if m := atom.SlotRE.FindStringSubmatch(s); m != nil {
+			if m := atom.SlotPattern().FindStringSubmatch(s); m != nil {
 				handle = p.env.Bindings[m[1]].Handle
 			}
 		}

@@ -126,7 +126,7 @@ func (p *Job) listings(before []episode.ToolCall) []episode.ToolCall {
 		return nil
 	}
 	// Tried in batches that stay within the session's step limit.
-	batch := max(1, episode.DefaultLimits.MaxSteps-len(before)-10)
+	batch := max(1, episode.Limits{}.WithDefaults().MaxSteps-len(before)-10)
 	var out []episode.ToolCall
 	shown := map[string]bool{}
 	for start := 0; start < len(cands); start += batch {

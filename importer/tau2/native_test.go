@@ -40,7 +40,8 @@ func newTwin(t *testing.T) *twin {
 			return out, err
 		}
 	}
-	tight := episode.Limits{StarlarkSteps: episode.DefaultLimits.StarlarkSteps / 10, StarlarkBytes: episode.DefaultLimits.StarlarkBytes / 10}
+	d := episode.Limits{}.WithDefaults()
+	tight := episode.Limits{StarlarkSteps: d.StarlarkSteps / 10, StarlarkBytes: d.StarlarkBytes / 10}
 	r := res.Recipes[0]
 	if tw.native, err = episode.Compose(lib, r, episode.Options{FullSurface: true, Natives: nativesFor(res.Server.Tools, counted)}); err != nil {
 		t.Fatal(err)
