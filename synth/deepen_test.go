@@ -353,3 +353,19 @@ func readsOnly(lib *atom.Library, name string) bool {
 	}
 	return false
 }
+
+// A routing by amount holds back what is over the limit and lets through
+// what is under it, as a person would write it; a field without such
+// states keeps the drawn pair.
+func TestRouteHoldsBackOverTheLimit(t *testing.T) {
+	etsy := []string{"active", "inactive", "sold_out", "draft", "expired"}
+	if hi, lo := holdOrGo(etsy, nil, "sold_out", "expired"); hi != "draft" || lo != "active" {
+		t.Errorf("etsy listing: over the limit %q, under it %q; want draft, active", hi, lo)
+	}
+	if hi, lo := holdOrGo(etsy, []string{"draft"}, "sold_out", "expired"); hi != "sold_out" || lo != "expired" {
+		t.Errorf("a harsh hold state was chosen: %q, %q", hi, lo)
+	}
+	if hi, lo := holdOrGo([]string{"low", "medium", "high"}, nil, "high", "low"); hi != "high" || lo != "low" {
+		t.Errorf("priorities: %q, %q; want the drawn pair", hi, lo)
+	}
+}

@@ -499,6 +499,7 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	if hi == "" || lo == "" {
 		return nil
 	}
+	hi, lo = holdOrGo(e.values, harsh, hi, lo)
 	m := cm.app
 	lim := thousands(pick(rng, routeLimits))
 	var out []*draft
@@ -516,6 +517,25 @@ func conditionalDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		out = append(out, deep(x))
 	}
 	return out
+}
+
+// holdWords name a state that holds a record back for a look (above a
+// limit); goWords one that lets it through (below it).
+var (
+	holdWords = []string{"draft", "pending", "on_hold", "hold", "in_review", "review", "paused", "inactive", "waiting"}
+	goWords   = []string{"active", "approved", "published", "live", "open", "ready", "scheduled"}
+)
+
+// holdOrGo is the pair a person routing by amount writes: a record over the
+// limit is held back and one under it goes ahead ("over 5,000 keep it a
+// draft; otherwise make it active"), where the field has such states;
+// elsewhere, or where either is harsh, the drawn pair hi, lo.
+func holdOrGo(values, harsh []string, hi, lo string) (string, string) {
+	hold, goAhead := findIn(values, holdWords), findIn(values, goWords)
+	if hold == "" || goAhead == "" || hold == goAhead || slices.Contains(harsh, hold) || slices.Contains(harsh, goAhead) {
+		return hi, lo
+	}
+	return hold, goAhead
 }
 
 // routeEnum is the state a routing request sets: the last of cm's
