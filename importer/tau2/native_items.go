@@ -32,11 +32,7 @@ func nativeExchange(db *episode.NativeDB, args map[string]any) (any, error) {
 			return nil, err
 		}
 	}
-	pmID, err := arg(args, "payment_method_id")
-	if err != nil {
-		return nil, err
-	}
-	pm, err := getPaymentMethod(db, order["user_id"], pmID)
+	pmID, pm, err := argPaymentMethod(db, order, args)
 	if err != nil {
 		return nil, err
 	}
@@ -72,11 +68,7 @@ func nativeModifyItems(db *episode.NativeDB, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	pmID, err := arg(args, "payment_method_id")
-	if err != nil {
-		return nil, err
-	}
-	pm, err := getPaymentMethod(db, order["user_id"], pmID)
+	pmID, pm, err := argPaymentMethod(db, order, args)
 	if err != nil {
 		return nil, err
 	}
@@ -171,11 +163,7 @@ func nativeModifyPayment(db *episode.NativeDB, args map[string]any) (any, error)
 	if !containsPending(status) {
 		return nil, fail("Non-pending order cannot be modified")
 	}
-	newID, err := arg(args, "payment_method_id")
-	if err != nil {
-		return nil, err
-	}
-	pm, err := getPaymentMethod(db, order["user_id"], newID)
+	newID, pm, err := argPaymentMethod(db, order, args)
 	if err != nil {
 		return nil, err
 	}
@@ -276,11 +264,7 @@ func nativeReturn(db *episode.NativeDB, args map[string]any) (any, error) {
 	if status != "delivered" {
 		return nil, fail("Non-delivered order cannot be returned")
 	}
-	pmID, err := arg(args, "payment_method_id")
-	if err != nil {
-		return nil, err
-	}
-	pm, err := getPaymentMethod(db, order["user_id"], pmID)
+	pmID, pm, err := argPaymentMethod(db, order, args)
 	if err != nil {
 		return nil, err
 	}
@@ -309,4 +293,15 @@ func nativeReturn(db *episode.NativeDB, args map[string]any) (any, error) {
 		"return_items":             sortedTexts(ids),
 		"return_payment_method_id": pmID,
 	})
+}
+
+// argPaymentMethod reads the payment_method_id argument and the order's
+// user's payment method it names, as the scripts do, in that order.
+func argPaymentMethod(db *episode.NativeDB, order map[string]any, args map[string]any) (string, map[string]any, error) {
+	id, err := arg(args, "payment_method_id")
+	if err != nil {
+		return "", nil, err
+	}
+	pm, err := getPaymentMethod(db, order["user_id"], id)
+	return id, pm, err
 }
