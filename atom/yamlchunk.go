@@ -47,6 +47,10 @@ type chunkWriter struct {
 	force map[*yaml.Node]bool // written in pieces whatever their size
 	json  *json.Encoder       // quotes strings as JSON, with no HTML escapes
 	quote bytes.Buffer
+	// recordsAt, when set, is the value node that stands for records in
+	// the top mapping: marshalData writes them from their values.
+	recordsAt *yaml.Node
+	records   map[string]map[string][]map[string]any
 }
 
 // markAbove forces pieces on every collection above a rows sequence, so
@@ -82,6 +86,15 @@ func (w *chunkWriter) write(n *yaml.Node, indent int) error {
 func (w *chunkWriter) writeMappingPieces(n *yaml.Node, indent int) error {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		if v == w.recordsAt && v != nil {
+			if err := w.writeKey(k.Value, indent); err != nil {
+				return err
+			}
+			if err := w.writeRecords(); err != nil {
+				return err
+			}
+			continue
+		}
 		if !w.splitMapping(v) && !w.splitSequence(v) {
 			pair := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{k, v}}
 			if err := encodeIndented(&w.buf, pair, indent, "", ""); err != nil {
@@ -89,11 +102,9 @@ func (w *chunkWriter) writeMappingPieces(n *yaml.Node, indent int) error {
 			}
 			continue
 		}
-		if err := encodeIndented(&w.buf, k, indent, "", ""); err != nil {
+		if err := w.writeKey(k.Value, indent); err != nil {
 			return err
 		}
-		w.buf.Truncate(w.buf.Len() - 1)
-		w.buf.WriteString(":\n")
 		if err := w.write(v, indent+2); err != nil {
 			return err
 		}
@@ -105,19 +116,31 @@ func (w *chunkWriter) writeMappingPieces(n *yaml.Node, indent int) error {
 // "- " and its first line, the rest two spaces in.
 func (w *chunkWriter) writeSequencePieces(n *yaml.Node, indent int) error {
 	for _, item := range n.Content {
-		if w.rows[n] && item.Kind == yaml.MappingNode && item.Style&yaml.FlowStyle != 0 {
-			w.buf.WriteString(strings.Repeat(" ", indent))
-			w.buf.WriteString("- ")
-			if err := w.writeJSON(item); err != nil {
-				return err
-			}
-			w.buf.WriteByte('\n')
-			continue
+		var err error
+		if w.rows[n] {
+			err = w.writeRow(item, indent)
+		} else {
+			err = encodeIndented(&w.buf, item, indent, "- ", "  ")
 		}
-		if err := encodeIndented(&w.buf, item, indent, "- ", "  "); err != nil {
+		if err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// writeRow writes an item of a rows sequence: a flow mapping as one line
+// of JSON, anything else as yaml.v3 writes it.
+func (w *chunkWriter) writeRow(item *yaml.Node, indent int) error {
+	if item.Kind != yaml.MappingNode || item.Style&yaml.FlowStyle == 0 {
+		return encodeIndented(&w.buf, item, indent, "- ", "  ")
+	}
+	w.buf.WriteString(strings.Repeat(" ", indent))
+	w.buf.WriteString("- ")
+	if err := w.writeJSON(item); err != nil {
+		return err
+	}
+	w.buf.WriteByte('\n')
 	return nil
 }
 
@@ -210,7 +233,7 @@ func (w *chunkWriter) splitMapping(n *yaml.Node) bool {
 	}
 	for i := 0; i < len(n.Content); i += 2 {
 		k := n.Content[i]
-		if k.Kind != yaml.ScalarNode || k.Style != 0 || len(k.Value) > 64 || strings.ContainsAny(k.Value, "\n\r") {
+		if k.Kind != yaml.ScalarNode || k.Style != 0 || !plainKey(k.Value) {
 			return false
 		}
 	}
