@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,12 +14,12 @@ import (
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/internal/parallel"
 	"github.com/legoenv/legoenv/profile"
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/store"
 	"github.com/legoenv/legoenv/synth"
 	"github.com/legoenv/legoenv/verify"
-	"golang.org/x/sync/errgroup"
 )
 
 // BuildOptions tune Build.
@@ -289,34 +288,23 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases, seen *reading
 	}
 	ph.start(PhaseCollect, len(idx))
 	read := make([]reading, len(idx))
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
-	var g errgroup.Group
-	g.SetLimit(jobs)
-	for j := range idx {
-		if ctx.Err() != nil {
-			break
-		}
+	parallel.For(ctx, len(idx), jobs, func(j int) {
 		v := b.Verdicts[idx[j]]
 		if r, ok := seen.get(v.EnvID); ok {
 			read[j] = r
-			continue
+			return
 		}
-		g.Go(func() error {
-			env, err := episode.Compose(b.Library, v.Recipe, episode.Options{})
-			if err != nil {
-				read[j] = reading{err: err}
-				return nil
-			}
-			read[j] = readEnv(env, len(v.Plan))
-			return nil
-		})
-		if (j+1)%256 == 0 {
-			ph.emit(Phase{Name: PhaseCollect, Done: j + 1, Total: len(idx)})
+		env, err := episode.Compose(b.Library, v.Recipe, episode.Options{})
+		if err != nil {
+			read[j] = reading{err: err}
+			return
 		}
-	}
-	g.Wait()
+		read[j] = readEnv(env, len(v.Plan))
+	}, func(done, total int) {
+		if done%256 == 0 {
+			ph.emit(Phase{Name: PhaseCollect, Done: done, Total: total})
+		}
+	})
 	if err := ctx.Err(); err != nil {
 		return err
 	}
