@@ -45,14 +45,29 @@ func marshalData(d *Data) ([]byte, error) {
 	for at < len(top.Content) && slices.Contains(headKeys, top.Content[at].Value) {
 		at += 2
 	}
-	key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "records"}
-	w := &chunkWriter{force: map[*yaml.Node]bool{top: true}, records: d.Records, recordsAt: &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null"}}
-	top.Content = slices.Insert(top.Content, at, key, w.recordsAt)
-	top.Style = 0 // without its records it may look short enough for flow
-	if err := w.write(top, 0); err != nil {
+	// The general path writes the top mapping a pair at a time, which
+	// gives the bytes of the pairs before and after the records each
+	// written as one mapping (TestChunkedYAMLIsTheSame).
+	w := &chunkWriter{force: map[*yaml.Node]bool{}}
+	if err := w.writePairs(top.Content[:at]); err != nil {
+		return nil, fmt.Errorf("marshal: %w", err)
+	}
+	w.buf.WriteString("records:\n")
+	if err := w.writeRecords(d.Records); err != nil {
+		return nil, fmt.Errorf("marshal: %w", err)
+	}
+	if err := w.writePairs(top.Content[at:]); err != nil {
 		return nil, fmt.Errorf("marshal: %w", err)
 	}
 	return w.buf.Bytes(), nil
+}
+
+// writePairs writes key-value pairs of a block mapping at the top level.
+func (w *chunkWriter) writePairs(pairs []*yaml.Node) error {
+	if len(pairs) == 0 {
+		return nil
+	}
+	return w.write(&yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Content: pairs}, 0)
 }
 
 // rowsAreDirect reports whether the records have the shape the direct
@@ -79,16 +94,16 @@ func plainKey(s string) bool { return len(s) <= 64 && !strings.ContainsAny(s, "\
 
 // writeRecords writes the records block after its "records:" line, apps
 // and collections in sorted order as JSON gives them.
-func (w *chunkWriter) writeRecords() error {
-	for _, app := range slices.Sorted(maps.Keys(w.records)) {
-		if err := w.writeKey(app, 2); err != nil {
-			return err
-		}
-		colls := w.records[app]
+func (w *chunkWriter) writeRecords(records map[string]map[string][]map[string]any) error {
+	keys, err := renderKeys(records)
+	if err != nil {
+		return err
+	}
+	for _, app := range slices.Sorted(maps.Keys(records)) {
+		w.buf.WriteString("  " + keys[app] + ":\n")
+		colls := records[app]
 		for _, coll := range slices.Sorted(maps.Keys(colls)) {
-			if err := w.writeKey(coll, 4); err != nil {
-				return err
-			}
+			w.buf.WriteString("    " + keys[coll] + ":\n")
 			for _, rec := range colls[coll] {
 				if err := w.writeRecord(rec, 6); err != nil {
 					return err
@@ -99,15 +114,38 @@ func (w *chunkWriter) writeRecords() error {
 	return nil
 }
 
-// writeKey writes "key:" on its own line, quoted as yaml.v3 quotes it.
-func (w *chunkWriter) writeKey(key string, indent int) error {
-	k := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}
-	if err := encodeIndented(&w.buf, k, indent, "", ""); err != nil {
-		return err
+// renderKeys writes every app and collection name as yaml.v3 writes it
+// as a key, with one encoder: each is a line "key: null" of one mapping.
+func renderKeys(records map[string]map[string][]map[string]any) (map[string]string, error) {
+	names := map[string]bool{}
+	for app, colls := range records {
+		names[app] = true
+		for coll := range colls {
+			names[coll] = true
+		}
 	}
-	w.buf.Truncate(w.buf.Len() - 1)
-	w.buf.WriteString(":\n")
-	return nil
+	m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	order := slices.Sorted(maps.Keys(names))
+	for _, k := range order {
+		m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: k}, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"})
+	}
+	var buf bytes.Buffer
+	if err := encodeIndented(&buf, m, 0, "", ""); err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) != len(order) {
+		return nil, fmt.Errorf("%d keys written as %d lines", len(order), len(lines))
+	}
+	out := make(map[string]string, len(order))
+	for i, k := range order {
+		key, ok := strings.CutSuffix(lines[i], ": null")
+		if !ok {
+			return nil, fmt.Errorf("key %q written as %q", k, lines[i])
+		}
+		out[k] = key
+	}
+	return out, nil
 }
 
 // writeRecord writes one record as a "- " item: one line of JSON when it

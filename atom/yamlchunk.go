@@ -47,10 +47,6 @@ type chunkWriter struct {
 	force map[*yaml.Node]bool // written in pieces whatever their size
 	json  *json.Encoder       // quotes strings as JSON, with no HTML escapes
 	quote bytes.Buffer
-	// recordsAt, when set, is the value node that stands for records in
-	// the top mapping: marshalData writes them from their values.
-	recordsAt *yaml.Node
-	records   map[string]map[string][]map[string]any
 }
 
 // markAbove forces pieces on every collection above a rows sequence, so
@@ -86,15 +82,6 @@ func (w *chunkWriter) write(n *yaml.Node, indent int) error {
 func (w *chunkWriter) writeMappingPieces(n *yaml.Node, indent int) error {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if v == w.recordsAt && v != nil {
-			if err := w.writeKey(k.Value, indent); err != nil {
-				return err
-			}
-			if err := w.writeRecords(); err != nil {
-				return err
-			}
-			continue
-		}
 		if !w.splitMapping(v) && !w.splitSequence(v) {
 			pair := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{k, v}}
 			if err := encodeIndented(&w.buf, pair, indent, "", ""); err != nil {
@@ -102,9 +89,11 @@ func (w *chunkWriter) writeMappingPieces(n *yaml.Node, indent int) error {
 			}
 			continue
 		}
-		if err := w.writeKey(k.Value, indent); err != nil {
+		if err := encodeIndented(&w.buf, k, indent, "", ""); err != nil {
 			return err
 		}
+		w.buf.Truncate(w.buf.Len() - 1)
+		w.buf.WriteString(":\n")
 		if err := w.write(v, indent+2); err != nil {
 			return err
 		}
