@@ -34,7 +34,7 @@ func shapeOf(env *episode.Env, expr string) *celshape.Shape {
 }
 
 // readCEL returns the assertion a cel check reads as, or nil.
-func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
+func (in *envFacts) readCEL(prog *assert.Program) *assert.Assertion {
 	a := prog.Assertion
 	sh := shapeOf(in.env, a.Expr)
 	if sh == nil || sh.Negative != a.Negative {
@@ -64,4 +64,18 @@ func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
 		return nil
 	}
 	return out
+}
+
+// readJoinCEL reads a positive check of the common shape with joins: the
+// assertion without them and the joins, or nil.
+func (in *envFacts) readJoinCEL(prog *assert.Program) (*assert.Assertion, []celshape.Join) {
+	a := prog.Assertion
+	if a.Negative {
+		return nil, nil
+	}
+	target, where, joins, ok := celshape.ParseJoins(a.Expr)
+	if !ok || in.colls[target] == nil || len(joins) == 0 {
+		return nil, nil
+	}
+	return &assert.Assertion{Type: assert.Exists, Target: target, Where: where, Label: a.Label}, joins
 }

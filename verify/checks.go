@@ -131,7 +131,7 @@ func (in *envInfo) namedMatch(c checkInfo, col *state.Collection) bool {
 func runSolvable(p *Job) []Diagnostic {
 	env := p.Env
 	if len(env.Plan) == 0 {
-		pl := newPlanner(p.Ctx, env, p.info)
+		pl := newPlanner(p.Ctx, env, p.info.envFacts, sight{p.info})
 		calls, err := pl.plan()
 		if err != nil {
 			return planFailure(err)
@@ -176,7 +176,7 @@ func runSolvable(p *Job) []Diagnostic {
 	}
 	// Is there another way? Then the reference plan is at fault, unless a
 	// tool really is broken.
-	alt, perr := newPlanner(p.Ctx, env, p.info).plan()
+	alt, perr := newPlanner(p.Ctx, env, p.info.envFacts, sight{p.info}).plan()
 	if perr == nil {
 		if cause.Code == ServerToolError {
 			return []Diagnostic{fail(cause), note("the planner found a way around the failing tool")}
@@ -229,7 +229,7 @@ func (p *Job) checkGrounded() ([]Diagnostic, bool) {
 // planner finds a grounded plan, the reference plan is at fault; else the
 // instruction is.
 func (p *Job) groundedAlternative(failed []Diagnostic) []Diagnostic {
-	alt, err := newPlanner(p.Ctx, p.Env, p.info).plan()
+	alt, err := newPlanner(p.Ctx, p.Env, p.info.envFacts, sight{p.info}).plan()
 	if err != nil {
 		return failed
 	}
@@ -438,11 +438,6 @@ func (in *envInfo) perturbCause(orig episode.ToolCall, i int, pt perturbation) R
 	iref := ref(in.env.Intent)
 	msg := fmt.Sprintf("the plan with step %d (%s) given %s=%v instead of %v still passes", i+1, orig.Name, pt.arg, jsonText(pt.value), jsonText(pt.right))
 	return RootCause{Code: VerifierNotDiscriminating, Atom: iref, Evidence: Evidence{Tool: orig.Name, Collection: name, Field: pt.field, Message: msg}}.suggest(&TightenAssertion{Index: index, Field: pt.field, Value: pt.right}, "make goal[%d] require %s = %v", index, pt.field, jsonText(pt.right))
-}
-
-func jsonText(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
 }
 
 // --- deterministic ---

@@ -136,19 +136,6 @@ func (p *Job) record(kind, what string, r *run) Probe {
 	return pr
 }
 
-// changingSteps lists the steps that changed the state without an error.
-func (r *run) changingSteps() []int {
-	var out []int
-	var prev uint64
-	for i, d := range r.digests {
-		if d != prev && !r.obs[i].IsError {
-			out = append(out, i)
-		}
-		prev = d
-	}
-	return out
-}
-
 // perturbProbes changes one argument of a state-changing step: the values
 // the goal pins, the record acted on, links and recipients. Values the
 // planner chose freely are probed too when they name a record or a person

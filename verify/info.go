@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 	"strconv"
@@ -71,8 +72,8 @@ type collInfo struct {
 	def    *atom.Collection
 }
 
-// envInfo holds facts derived once per environment.
-type envInfo struct {
+// envFacts holds facts derived once per environment.
+type envFacts struct {
 	env    *episode.Env
 	intent *atom.Intent
 	data   *atom.Data
@@ -94,7 +95,7 @@ type envInfo struct {
 
 // readCELs reads the cel checks as wheres where their shape allows, once,
 // when the planner first needs them.
-func (in *envInfo) readCELs() {
+func (in *envFacts) readCELs() {
 	if in.read {
 		return
 	}
@@ -109,8 +110,8 @@ func (in *envInfo) readCELs() {
 	}
 }
 
-func newEnvInfo(env *episode.Env) *envInfo {
-	in := &envInfo{env: env, intent: env.Composed, data: env.Data.MustData(), colls: map[string]*collInfo{}, forbidden: map[string]bool{}}
+func newEnvFacts(env *episode.Env) *envFacts {
+	in := &envFacts{env: env, intent: env.Composed, data: env.Data.MustData(), colls: map[string]*collInfo{}, forbidden: map[string]bool{}}
 	for _, se := range env.Servers {
 		s := se.MustServer()
 		for i := range s.Collections {
@@ -146,7 +147,7 @@ func newEnvInfo(env *episode.Env) *envInfo {
 	return in
 }
 
-func (in *envInfo) goalChecks() []checkInfo {
+func (in *envFacts) goalChecks() []checkInfo {
 	var out []checkInfo
 	for _, c := range in.checks {
 		if c.goal {
@@ -159,7 +160,7 @@ func (in *envInfo) goalChecks() []checkInfo {
 func ref(e *atom.Entry) AtomRef { return AtomRef{Kind: e.Kind, ID: e.ID, Version: e.Version} }
 
 // serverRef names the server of an app (the first server when none serves it).
-func (in *envInfo) serverRef(app string) AtomRef {
+func (in *envFacts) serverRef(app string) AtomRef {
 	for _, se := range in.env.Servers {
 		if se.MustServer().AppName() == app {
 			return ref(se)
@@ -173,7 +174,7 @@ func (in *envInfo) serverRef(app string) AtomRef {
 
 // toolsOn lists the surface's tools whose effect acts on a collection, of
 // the given kinds, in surface order.
-func (in *envInfo) toolsOn(name string, kinds ...string) []*episode.Tool {
+func (in *envFacts) toolsOn(name string, kinds ...string) []*episode.Tool {
 	var out []*episode.Tool
 	for _, t := range in.env.Tools() {
 		if t.App+"."+t.Effect.Collection != name {
@@ -315,3 +316,35 @@ func closest(s string, cands []string) string {
 
 // splitName cuts "app.collection".
 func splitName(name string) (string, string) { return state.Split(name) }
+
+func missingRequired(t *episode.Tool, args map[string]any) []string {
+	var out []string
+	for _, r := range requiredArgs(t) {
+		if _, ok := args[r]; !ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// fieldDef merges a collection field with the argument's schema (whose
+// enum may be narrower).
+func fieldDef(ci *collInfo, field string, schema map[string]any) atom.Field {
+	fd := ci.def.Fields[field]
+	sf := satisfy.SchemaField(schema)
+	if len(sf.Enum) > 0 {
+		fd.Enum = sf.Enum
+	}
+	if fd.Type == "" {
+		fd.Type = sf.Type
+	}
+	if fd.Format == "" {
+		fd.Format = sf.Format
+	}
+	return fd
+}
+
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

@@ -6,7 +6,6 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
-	"github.com/legoenv/legoenv/verify/celshape"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -20,20 +19,6 @@ import (
 // when it comes to the task: the ids of the records that pass the join's
 // tests then, which an earlier step's observation showed (the create that
 // made the contact returned it). The program stays the judge.
-
-// readJoinCEL reads a positive check of the common shape with joins: the
-// assertion without them and the joins, or nil.
-func (in *envInfo) readJoinCEL(prog *assert.Program) (*assert.Assertion, []celshape.Join) {
-	a := prog.Assertion
-	if a.Negative {
-		return nil, nil
-	}
-	target, where, joins, ok := celshape.ParseJoins(a.Expr)
-	if !ok || in.colls[target] == nil || len(joins) == 0 {
-		return nil, nil
-	}
-	return &assert.Assertion{Type: assert.Exists, Target: target, Where: where, Label: a.Label}, joins
-}
 
 // resolveJoins gives a task with joins the predicates they come to in
 // s's state: the field holds the key of a record that passes the join's

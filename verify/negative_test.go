@@ -47,7 +47,7 @@ func TestScopedAssertion(t *testing.T) {
 	if !tellsApart(*a, right, wrong) {
 		t.Errorf("%s does not tell the row put in the source sheet apart", a.String())
 	}
-	if got := (&envInfo{}).scoped(right, wrong, rows); got == nil || !tellsApart(*got, right, wrong) {
+	if got := (&envInfo{&envFacts{}}).scoped(right, wrong, rows); got == nil || !tellsApart(*got, right, wrong) {
 		t.Errorf("scoped: got %+v", got)
 	}
 

@@ -15,6 +15,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -72,21 +73,20 @@ func (e *PlanError) Error() string {
 	return "no plan: " + strings.Join(msgs, "; ")
 }
 
-// Plan derives a sequence of tool calls that makes every positive goal
-// assertion true and keeps every negative one (and every rule) true, from
-// the assertions and the tools' declared effects. Records the task names
-// are looked up with the environment's search and get tools, using only
-// what the instruction reveals, and their keys are taken from the
-// observations. The search is bounded and deterministic. The error is a
-// *PlanError.
-func Plan(ctx context.Context, env *episode.Env) ([]episode.ToolCall, error) {
-	return newPlanner(ctx, env, newEnvInfo(env)).plan()
+// Sight is what the agent can see, as the grounding check reads it: what
+// it is shown before its first call and the reads that would show it a
+// value. Verify lends it to the planner, so that a plan writes only what
+// the agent has been shown.
+type Sight interface {
+	Opening() *ground.Visible
+	ReadsShowing(v string, known *ground.Visible, proseOnly bool) []episode.ToolCall
 }
 
 type planner struct {
 	ctx   context.Context
 	env   *episode.Env
-	info  *envInfo
+	info  *envFacts
+	sight Sight
 	start time.Time
 	nodes int
 
@@ -105,9 +105,9 @@ type planner struct {
 	messageText string          // the opening messages, joined (asWritten)
 }
 
-func newPlanner(ctx context.Context, env *episode.Env, info *envInfo) *planner {
+func newPlanner(ctx context.Context, env *episode.Env, info *envFacts, sight Sight) *planner {
 	info.readCELs()
-	return &planner{ctx: ctx, env: env, info: info, start: time.Now(), revealed: map[string]map[string]any{}, known: map[string]map[string]any{}, seen: map[string]bool{}}
+	return &planner{ctx: ctx, env: env, info: info, sight: sight, start: time.Now(), revealed: map[string]map[string]any{}, known: map[string]map[string]any{}, seen: map[string]bool{}}
 }
 
 func (p *planner) add(r Reason) { p.addAt(r, noTask) }
@@ -788,16 +788,6 @@ type attempt struct {
 
 // maxParents bounds the parents a two-hop lookup reads through.
 const maxParents = 8
-
-func missingRequired(t *episode.Tool, args map[string]any) []string {
-	var out []string
-	for _, r := range requiredArgs(t) {
-		if _, ok := args[r]; !ok {
-			out = append(out, r)
-		}
-	}
-	return out
-}
 
 // listParents finds the collection a search's required argument points to
 // (the one whose keys the target's records hold in that field), lists it

@@ -178,23 +178,6 @@ func (p *planner) clock(v any) any {
 	return v
 }
 
-// fieldDef merges a collection field with the argument's schema (whose
-// enum may be narrower).
-func fieldDef(ci *collInfo, field string, schema map[string]any) atom.Field {
-	fd := ci.def.Fields[field]
-	sf := satisfy.SchemaField(schema)
-	if len(sf.Enum) > 0 {
-		fd.Enum = sf.Enum
-	}
-	if fd.Type == "" {
-		fd.Type = sf.Type
-	}
-	if fd.Format == "" {
-		fd.Format = sf.Format
-	}
-	return fd
-}
-
 // invert maps each field to the first argument (in name order) writing it.
 func invert(wf map[string]string) map[string]string {
 	out := map[string]string{}
@@ -557,7 +540,7 @@ func (p *planner) searchBy(ci *collInfo, selection []assert.Predicate, s *episod
 // visibleNow is what the agent has seen in s: the opening messages and
 // the observations so far.
 func (p *planner) visibleNow(s *episode.Session) *ground.Visible {
-	ctx := p.info.messageContext()
+	ctx := p.sight.Opening()
 	for i, st := range s.Trajectory() {
 		ctx.Add(fmt.Sprintf("observation of step %d", i+1), st.Observation.Content)
 	}
@@ -925,9 +908,9 @@ func (p *planner) noRecord(task checkInfo, ci *collInfo, key string, preds []ass
 // --- static contradictions ---
 
 // pinnedScalars returns the scalar fields an assertion pins with equals.
-func (in *envInfo) pinnedScalars(c checkInfo) map[string]any {
+func (p *planner) pinnedScalars(c checkInfo) map[string]any {
 	out := map[string]any{}
-	ci := in.colls[c.prog.Assertion.Target]
+	ci := p.info.colls[c.prog.Assertion.Target]
 	for _, pr := range c.prog.Assertion.Where {
 		if pr.Op != assert.OpEquals || strings.Contains(pr.Field, ".") {
 			continue
@@ -1004,13 +987,13 @@ func (p *planner) pinClashes(c checkInfo, later []checkInfo) []Reason {
 		return nil
 	}
 	kf := ci.def.KeyField()
-	pins := p.info.pinnedScalars(c)
+	pins := p.pinnedScalars(c)
 	var out []Reason
 	for _, d := range later {
 		if d.prog.Assertion.Target != a.Target {
 			continue
 		}
-		dp := p.info.pinnedScalars(d)
+		dp := p.pinnedScalars(d)
 		k1, ok1 := pins[kf]
 		k2, ok2 := dp[kf]
 		if !ok1 || !ok2 || !satisfy.ValueEqual(k1, k2) {
@@ -1030,7 +1013,7 @@ func (p *planner) pinClashes(c checkInfo, later []checkInfo) []Reason {
 // rule) that every record the positive c pins would match.
 func (p *planner) forbiddenMatches(c checkInfo) []Reason {
 	a := c.prog.Assertion
-	pins := p.info.pinnedScalars(c)
+	pins := p.pinnedScalars(c)
 	var out []Reason
 	for _, d := range p.info.checks {
 		da := d.prog.Assertion

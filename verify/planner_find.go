@@ -149,7 +149,7 @@ func (p *planner) readShowing(task checkInfo, ci *collInfo, rec map[string]any, 
 	}
 	// Another collection may show it: a sheet that lists the campaigns
 	// to pause by id.
-	for i, c := range p.info.readsShowing(key, p.info.messageContext(), false) {
+	for i, c := range p.sight.ReadsShowing(key, p.sight.Opening(), false) {
 		if i == maxOtherReads {
 			break
 		}

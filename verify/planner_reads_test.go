@@ -67,7 +67,7 @@ func TestPlannerReads(t *testing.T) {
 // check: the reading must make the program hold on a record built from it.
 func TestReadCEL(t *testing.T) {
 	lib := loadFixture(t, "planner_reads")
-	infos := map[string]*envInfo{} // app -> an environment serving it
+	infos := map[string]*envFacts{} // app -> an environment serving it
 	for _, r := range lib.Recipes() {
 		env, err := episode.Compose(lib, r, episode.Options{})
 		if err != nil {
@@ -75,7 +75,7 @@ func TestReadCEL(t *testing.T) {
 		}
 		for _, app := range env.Apps {
 			if infos[app] == nil {
-				infos[app] = newEnvInfo(env)
+				infos[app] = newEnvFacts(env)
 			}
 		}
 	}
@@ -219,7 +219,7 @@ func wantPlan(t *testing.T, plan []episode.ToolCall, want []string) {
 // initial one answers) reads as its other tests plus the join; a negated
 // one, and a join with no tests of its own, are not read.
 func TestReadJoinCEL(t *testing.T) {
-	in := &envInfo{colls: map[string]*collInfo{"crm.deals": {}, "crm.contacts": {}}}
+	in := &envFacts{colls: map[string]*collInfo{"crm.deals": {}, "crm.contacts": {}}}
 	named := func(x string) string {
 		return `state["crm"]["contacts"].exists(t1, type(t1) == map && "id" in t1 && type(t1["id"]) == type(` + x + `) && t1["id"] == ` + x + ` && t1.email.lowerAscii() == "lee@x.example")`
 	}

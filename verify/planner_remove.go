@@ -446,7 +446,7 @@ func (p *planner) removedValue(ci *collInfo, pr assert.Predicate, r map[string]a
 // ask for ("solve it" for solved) and pr rejects: the state a removal
 // moves a record to, where the goal only says which state it must leave.
 func (p *planner) saidValue(fd atom.Field, pr assert.Predicate) (any, bool) {
-	docs := p.info.messageContext().Docs
+	docs := p.sight.Opening().Docs
 	for _, e := range fd.Enum {
 		w := strings.Fields(satisfy.Loose(state.Text(e)))
 		if satisfy.HoldsOn(e, []assert.Predicate{pr}) || len(w) == 0 {

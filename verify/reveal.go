@@ -147,14 +147,6 @@ func (p *Job) listings(before []episode.ToolCall) []episode.ToolCall {
 	return out
 }
 
-// digestBefore returns the state digest before step i.
-func (r *run) digestBefore(i int) uint64 {
-	if i == 0 {
-		return 0
-	}
-	return r.digests[i-1]
-}
-
 // categorical reports whether the goal checks g's value on a field with
 // fixed states.
 func (in *envInfo) categorical(g ground.Grounding) bool {

@@ -100,3 +100,24 @@ func digest(st *state.State) uint64 {
 	}
 	return h.Sum64() | 1
 }
+
+// changingSteps lists the steps that changed the state without an error.
+func (r *run) changingSteps() []int {
+	var out []int
+	var prev uint64
+	for i, d := range r.digests {
+		if d != prev && !r.obs[i].IsError {
+			out = append(out, i)
+		}
+		prev = d
+	}
+	return out
+}
+
+// digestBefore returns the state digest before step i.
+func (r *run) digestBefore(i int) uint64 {
+	if i == 0 {
+		return 0
+	}
+	return r.digests[i-1]
+}
