@@ -5,6 +5,7 @@ import (
 
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify/ground"
+	"github.com/legoenv/legoenv/verify/plan"
 )
 
 // Plan derives a sequence of tool calls that makes every positive goal
@@ -16,7 +17,7 @@ import (
 // *PlanError.
 func Plan(ctx context.Context, env *episode.Env) ([]episode.ToolCall, error) {
 	in := newEnvInfo(env)
-	return newPlanner(ctx, env, in.envFacts, sight{in}).plan()
+	return plan.New(ctx, env, in.Info, sight{in}).Plan()
 }
 
 // sight lends the planner what the grounding check reads: what the agent
