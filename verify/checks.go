@@ -179,13 +179,13 @@ func runSolvable(p *Job) []Diagnostic {
 	}
 	// Is there another way? Then the reference plan is at fault, unless a
 	// tool really is broken.
-	alt, perr := plan.New(p.Ctx, env, p.info.Info, sight{p.info}).Plan()
+	planned, perr := plan.New(p.Ctx, env, p.info.Info, sight{p.info}).Plan()
 	if perr == nil {
 		if cause.Code == ServerToolError {
 			return []Diagnostic{fail(cause), note("the planner found a way around the failing tool")}
 		}
 		msg := "the reference plan fails (" + cause.Evidence.Message + "), while the planner's plan solves the environment"
-		return []Diagnostic{fail(replacePlanCause(env, alt, Evidence{Tool: cause.Evidence.Tool, Assertion: cause.Evidence.Assertion, Message: msg}))}
+		return []Diagnostic{fail(replacePlanCause(env, planned, Evidence{Tool: cause.Evidence.Tool, Assertion: cause.Evidence.Assertion, Message: msg}))}
 	}
 	var pe *PlanError
 	if cause.Code == IntentBadPlan && errors.As(perr, &pe) && len(pe.Reasons) > 0 && pe.Reasons[0].Kind != plan.ReasonBounds && pe.Reasons[0].Kind != plan.ReasonUnsupported {
@@ -232,11 +232,11 @@ func (p *Job) checkGrounded() ([]Diagnostic, bool) {
 // planner finds a grounded plan, the reference plan is at fault; else the
 // instruction is.
 func (p *Job) groundedAlternative(failed []Diagnostic) []Diagnostic {
-	alt, err := plan.New(p.Ctx, p.Env, p.info.Info, sight{p.info}).Plan()
+	planned, err := plan.New(p.Ctx, p.Env, p.info.Info, sight{p.info}).Plan()
 	if err != nil {
 		return failed
 	}
-	r, err := facts.Replay(p.Env, alt, true)
+	r, err := facts.Replay(p.Env, planned, true)
 	if err != nil || !r.Result.Passed {
 		return failed
 	}
@@ -244,14 +244,14 @@ func (p *Job) groundedAlternative(failed []Diagnostic) []Diagnostic {
 		return failed
 	}
 	msg := "the reference plan writes what the agent has not seen (" + failed[0].Message + "), while the planner's plan reads it first"
-	return []Diagnostic{fail(replacePlanCause(p.Env, alt, Evidence{Message: msg}))}
+	return []Diagnostic{fail(replacePlanCause(p.Env, planned, Evidence{Message: msg}))}
 }
 
 // replacePlanCause blames the reference plan and suggests another.
-func replacePlanCause(env *episode.Env, alt []episode.ToolCall, ev Evidence) RootCause {
+func replacePlanCause(env *episode.Env, planned []episode.ToolCall, ev Evidence) RootCause {
 	iref := facts.Ref(env.Intent)
-	steps := make([]PlanStep, len(alt))
-	for i, c := range alt {
+	steps := make([]PlanStep, len(planned))
+	for i, c := range planned {
 		var args map[string]any
 		_ = json.Unmarshal(c.Args, &args)
 		steps[i] = PlanStep{Tool: c.Name, Args: args}

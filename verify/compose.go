@@ -33,8 +33,8 @@ func runCompose(p *Job) []Diagnostic {
 			}
 			fields := a.Ignore
 			preds := append([]assert.Predicate(nil), a.Where...)
-			for _, alt := range a.Exceptions() {
-				preds = append(preds, alt...)
+			for _, exception := range a.Exceptions() {
+				preds = append(preds, exception...)
 			}
 			for _, pr := range preds {
 				fields = append(fields, pr.Field)

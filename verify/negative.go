@@ -50,7 +50,7 @@ func (in *envInfo) protection(p *Job, coll string, wrong *state.State) *assert.A
 	}
 	pw := planWritesOf(right, coll)
 	cands := []func() *assert.Assertion{func() *assert.Assertion { return in.planWrites(coll, base.Key, pw) }}
-	alts := func() *assert.Assertion { return in.planAlternatives(right, coll, base.Key, pw, wrong) }
+	byAlternatives := func() *assert.Assertion { return in.planAlternatives(right, coll, base.Key, pw, wrong) }
 	scope := func() *assert.Assertion { return in.scoped(right, wrong, coll) }
 	if len(pw.edited) == 0 {
 		// A frozen intent only gains negatives; a count is a positive that
@@ -58,9 +58,9 @@ func (in *envInfo) protection(p *Job, coll string, wrong *state.State) *assert.A
 		if !atom.IsFrozen(in.Env.Intent.Atom) {
 			cands = append(cands, func() *assert.Assertion { return in.countCap(right, wrong, coll, pw) })
 		}
-		cands = append(cands, alts, scope)
+		cands = append(cands, byAlternatives, scope)
 	} else {
-		cands = append(cands, scope, alts)
+		cands = append(cands, scope, byAlternatives)
 	}
 	for _, cand := range cands {
 		a := cand()
@@ -125,12 +125,12 @@ func (in *envInfo) pinIn(p *Job, made []assert.Assertion, x extraWrite, wrong []
 // wrote, one alternative per length those records have: one more person
 // on a list then makes it a change.
 func pinRecipients(a assert.Assertion, right *state.State, x extraWrite) assert.Assertion {
-	var alts [][]assert.Predicate
-	for _, alt := range append([][]assert.Predicate{a.Except}, a.ExceptAlso...) {
-		alts = append(alts, pinSizes(alt, right, x)...)
+	var exceptions [][]assert.Predicate
+	for _, exception := range append([][]assert.Predicate{a.Except}, a.ExceptAlso...) {
+		exceptions = append(exceptions, pinSizes(exception, right, x)...)
 	}
 	pinned := a
-	pinned.Except, pinned.ExceptAlso = alts[0], alts[1:]
+	pinned.Except, pinned.ExceptAlso = exceptions[0], exceptions[1:]
 	if len(pinned.ExceptAlso) == 0 {
 		pinned.ExceptAlso = nil
 	}

@@ -172,26 +172,26 @@ func (in *envInfo) planAlternatives(right *state.State, coll, key string, w plan
 			extra = append(extra, c.records()...)
 		}
 	}
-	var alts [][]assert.Predicate
+	var exceptions [][]assert.Predicate
 	if len(w.edited) > 0 {
-		alts = append(alts, keyIn(key, w.edited))
+		exceptions = append(exceptions, keyIn(key, w.edited))
 	}
 	seen := map[string]bool{}
 	for _, r := range w.created {
-		alt := in.goalAlternative(coll, r, extra)
-		if alt == nil {
-			alt = linkAlternative(right.Base(), coll, key, r, extra)
+		exception := in.goalAlternative(coll, r, extra)
+		if exception == nil {
+			exception = linkAlternative(right.Base(), coll, key, r, extra)
 		}
-		if alt == nil {
+		if exception == nil {
 			return nil
 		}
-		b, _ := json.Marshal(assert.Where(alt))
+		b, _ := json.Marshal(assert.Where(exception))
 		if !seen[string(b)] {
 			seen[string(b)] = true
-			alts = append(alts, alt)
+			exceptions = append(exceptions, exception)
 		}
 	}
-	a := assert.Assertion{Type: assert.Unchanged, Target: coll, Except: alts[0], ExceptAlso: alts[1:],
+	a := assert.Assertion{Type: assert.Unchanged, Target: coll, Except: exceptions[0], ExceptAlso: exceptions[1:],
 		Label: "nothing else in " + coll + " changes"}
 	a.Normalize()
 	return &a
@@ -360,8 +360,8 @@ func (in *envInfo) asWritten(a assert.Assertion) assert.Assertion {
 	a.Except = back(a.Except)
 	if a.ExceptAlso != nil {
 		also := make([][]assert.Predicate, len(a.ExceptAlso))
-		for i, alt := range a.ExceptAlso {
-			also[i] = back(alt)
+		for i, exception := range a.ExceptAlso {
+			also[i] = back(exception)
 		}
 		a.ExceptAlso = also
 	}

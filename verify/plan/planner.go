@@ -303,7 +303,7 @@ func (p *Planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]
 		}
 		tried++
 		n0 := len(s.Trajectory())
-		made, r := w.alt(s)
+		made, r := w.try(s)
 		if r != nil {
 			p.addAt(*r, i)
 			continue

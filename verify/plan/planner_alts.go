@@ -18,20 +18,20 @@ import (
 	"github.com/legoenv/legoenv/verify/verdict"
 )
 
-// way is one way to make a task hold: an alternative to try, or a way
+// option is one way to make a task hold: an alternative to try, or a way
 // closed for a reason.
-type way struct {
-	alt    alternative
+type option struct {
+	try    alternative
 	closed *Reason
 }
 
-func waysOf(alts []alternative, rs []Reason) []way {
-	out := make([]way, 0, len(alts)+len(rs))
+func optionsOf(alts []alternative, rs []Reason) []option {
+	out := make([]option, 0, len(alts)+len(rs))
 	for i := range rs {
-		out = append(out, way{closed: &rs[i]})
+		out = append(out, option{closed: &rs[i]})
 	}
 	for _, a := range alts {
-		out = append(out, way{alt: a})
+		out = append(out, option{try: a})
 	}
 	return out
 }
@@ -39,7 +39,7 @@ func waysOf(alts []alternative, rs []Reason) []way {
 // alternatives lists the ways to make a task hold, best first; reasons of
 // closed ways sit in the same order, so that the first reason a failed
 // search reports is about the way it preferred.
-func (p *Planner) alternatives(task facts.Check, s *episode.Session) []way {
+func (p *Planner) alternatives(task facts.Check, s *episode.Session) []option {
 	a := task.Plan()
 	switch a.Type {
 	case assert.Exists:
@@ -50,18 +50,18 @@ func (p *Planner) alternatives(task facts.Check, s *episode.Session) []way {
 			return p.existsAlts(task, s, lo-n)
 		}
 		if hi := upperBound(a.Bound); hi >= 0 && n > hi {
-			return waysOf(p.removeAlts(task, s, n-hi))
+			return optionsOf(p.removeAlts(task, s, n-hi))
 		}
 	case assert.NotExists:
-		return waysOf(p.removeAlts(task, s, -1))
+		return optionsOf(p.removeAlts(task, s, -1))
 	case assert.Called:
-		return waysOf(p.calledAlts(task))
+		return optionsOf(p.calledAlts(task))
 	}
 	msg := fmt.Sprintf("%s %s (%s) is not something the planner can make hold", task.Entry.Kind, task.Field(), a)
 	if !task.Goal {
-		return waysOf(nil, []Reason{*p.ruleForbids(task, task, "")})
+		return optionsOf(nil, []Reason{*p.ruleForbids(task, task, "")})
 	}
-	return waysOf(nil, []Reason{{Kind: ReasonUnsupported, Goal: task.Index, Message: msg,
+	return optionsOf(nil, []Reason{{Kind: ReasonUnsupported, Goal: task.Index, Message: msg,
 		Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Assertion: a.String(), Message: msg + "; give the intent a reference plan"}}}})
 }
 
@@ -106,7 +106,7 @@ func (p *Planner) usable(ts []*episode.Tool) []*episode.Tool {
 }
 
 // existsAlts: create n matching records, or update existing ones.
-func (p *Planner) existsAlts(task facts.Check, s *episode.Session, n int) []way {
+func (p *Planner) existsAlts(task facts.Check, s *episode.Session, n int) []option {
 	a := task.Plan()
 	ci := p.info.Colls[a.Target]
 	if ci == nil {
@@ -135,14 +135,14 @@ func (p *Planner) existsAlts(task facts.Check, s *episode.Session, n int) []way 
 		if pinned != nil {
 			effect = "update"
 		}
-		return append(waysOf(nil, []Reason{p.noToolWrites(task, ci, effect)}), p.starlarkWays(task, ci, preds, s)...)
+		return append(optionsOf(nil, []Reason{p.noToolWrites(task, ci, effect)}), p.starlarkOptions(task, ci, preds, s)...)
 	}
-	var cWays, uWays []way
+	var createOptions, updateOptions []option
 	var partial []*episode.Tool // creates that set some fields but not all
 	sib := p.sibling(ci, preds, s)
 	for _, t := range creates {
 		alt, r := p.createAlt(task, ci, t, preds, n, sib)
-		cWays = append(cWays, way{alt: alt, closed: r})
+		createOptions = append(createOptions, option{try: alt, closed: r})
 		if r != nil && r.Kind == ReasonNoToolSets {
 			partial = append(partial, t)
 		}
@@ -150,27 +150,27 @@ func (p *Planner) existsAlts(task facts.Check, s *episode.Session, n int) []way 
 	if pinned == nil && n == 1 && len(updates)+len(appends) > 0 {
 		for _, t := range partial {
 			if alt := p.createThenUpdateAlt(task, ci, t, preds, updates, appends, sib); alt != nil {
-				cWays = append(cWays, way{alt: alt})
+				createOptions = append(createOptions, option{try: alt})
 			}
 		}
 	}
 	if a.Type == assert.Exists && len(updates)+len(appends) > 0 {
-		uWays = waysOf(p.updateAlts(task, ci, preds, pinned, updates, appends, s))
+		updateOptions = optionsOf(p.updateAlts(task, ci, preds, pinned, updates, appends, s))
 	} else if pinned != nil && a.Type == assert.Exists {
 		r := p.noToolWrites(task, ci, "update")
-		uWays = []way{{closed: &r}}
+		updateOptions = []option{{closed: &r}}
 	}
 	// A pinned key names a record to change; otherwise a new record is the
 	// plainer way, and changing a selected one the fallback.
-	starlark := p.starlarkWays(task, ci, preds, s)
+	starlark := p.starlarkOptions(task, ci, preds, s)
 	if pinned != nil {
-		return append(append(uWays, starlark...), cWays...)
+		return append(append(updateOptions, starlark...), createOptions...)
 	}
 	if len(creates) == 0 {
 		r := p.noToolWrites(task, ci, "create")
-		cWays = []way{{closed: &r}}
+		createOptions = []option{{closed: &r}}
 	}
-	return append(append(cWays, uWays...), starlark...)
+	return append(append(createOptions, updateOptions...), starlark...)
 }
 
 func (p *Planner) clock(v any) any {

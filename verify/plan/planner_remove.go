@@ -372,7 +372,7 @@ func (p *Planner) removeCall(task facts.Check, ci *facts.Coll, tools []*episode.
 func (p *Planner) removeArgs(t *episode.Tool, ci *facts.Coll, preds []assert.Predicate, r map[string]any) []map[string]any {
 	props := atom.InputProperties(t.Input)
 	kf := ci.Def.KeyField()
-	loose := looseObjectArg(t, ci)
+	anyFieldsArg := looseObjectArg(t, ci)
 	var out []map[string]any
 	for _, ka := range starlarkKeyArgs(t, ci) {
 		for _, pr := range preds {
@@ -388,12 +388,12 @@ func (p *Planner) removeArgs(t *episode.Tool, ci *facts.Coll, preds []assert.Pre
 					continue
 				}
 				args[a] = satisfy.FitArg(v, facts.ArgSchema(t, a))
-			case loose != "" && facts.KnownField(ci.Def, pr.Field):
+			case anyFieldsArg != "" && facts.KnownField(ci.Def, pr.Field):
 				v, ok := p.removedValue(ci, pr, r, true)
 				if !ok {
 					continue
 				}
-				args[loose] = map[string]any{pr.Field: v}
+				args[anyFieldsArg] = map[string]any{pr.Field: v}
 			default:
 				continue
 			}

@@ -39,9 +39,9 @@ const (
 // ("value") writes.
 var fieldArgs = []string{"field", "field_id", "field_name", "column", "column_id", "column_name"}
 
-// starlarkWays returns one way per usable Starlark tool of the app.
-func (p *Planner) starlarkWays(task facts.Check, ci *facts.Coll, preds []assert.Predicate, s *episode.Session) []way {
-	var out []way
+// starlarkOptions returns one way per usable Starlark tool of the app.
+func (p *Planner) starlarkOptions(task facts.Check, ci *facts.Coll, preds []assert.Predicate, s *episode.Session) []option {
+	var out []option
 	for _, t := range p.usable(p.env.Tools()) {
 		if t.Effect.Kind != "starlark" || t.App != ci.App {
 			continue
@@ -50,7 +50,7 @@ func (p *Planner) starlarkWays(task facts.Check, ci *facts.Coll, preds []assert.
 		if len(cands) == 0 {
 			continue
 		}
-		out = append(out, way{alt: p.starlarkAlt(task, t, ci, cands)})
+		out = append(out, option{try: p.starlarkAlt(task, t, ci, cands)})
 	}
 	return out
 }
@@ -177,7 +177,7 @@ func (p *Planner) starlarkArgs(t *episode.Tool, ci *facts.Coll, preds []assert.P
 	args := map[string]any{}
 	obj := newObjects(ci, rec, sib)
 	elem := map[string][]assert.Predicate{} // field of a record inside a list -> its predicates
-	var loose []string                      // nested fields of objects no argument writes
+	var unwritten []string                  // nested fields of objects no argument writes
 	var free []string                       // fields no argument of their own writes
 	for _, f := range order {
 		kind, ok := starlarkFieldArg(t, ci, props, args, obj, f, groups[f], rec, keyArg)
@@ -186,7 +186,7 @@ func (p *Planner) starlarkArgs(t *episode.Tool, ci *facts.Coll, preds []assert.P
 		}
 		switch kind {
 		case fieldLoose:
-			loose = append(loose, f)
+			unwritten = append(unwritten, f)
 		case fieldFree:
 			free = append(free, f)
 		}
@@ -204,7 +204,7 @@ func (p *Planner) starlarkArgs(t *episode.Tool, ci *facts.Coll, preds []assert.P
 		}
 	}
 	obj.write(t, args)
-	if !elemArgs(t, ci, props, args, elem, keyArg) || !fieldValueArgs(t, props, args, loose, groups) || !fieldsObjectArg(t, ci, args, free, groups, rec) {
+	if !elemArgs(t, ci, props, args, elem, keyArg) || !fieldValueArgs(t, props, args, unwritten, groups) || !fieldsObjectArg(t, ci, args, free, groups, rec) {
 		return nil
 	}
 	if len(args) == 0 && keyArg == "" {
@@ -281,18 +281,18 @@ func elemArgs(t *episode.Tool, ci *facts.Coll, props map[string]bool, args map[s
 	return true
 }
 
-// fieldValueArgs writes the first loose nested field through a field
+// fieldValueArgs writes the first unwritten nested field through a field
 // argument and a value argument (field_id + value), when the tool has
 // them; false when no value satisfies its predicates.
-func fieldValueArgs(t *episode.Tool, props map[string]bool, args map[string]any, loose []string, groups map[string][]assert.Predicate) bool {
-	if len(loose) == 0 || !props["value"] {
+func fieldValueArgs(t *episode.Tool, props map[string]bool, args map[string]any, unwritten []string, groups map[string][]assert.Predicate) bool {
+	if len(unwritten) == 0 || !props["value"] {
 		return true
 	}
 	for _, fa := range fieldArgs {
 		if !props[fa] {
 			continue
 		}
-		f := loose[0]
+		f := unwritten[0]
 		_, tail, _ := strings.Cut(f, ".")
 		v, ok := nestedValue(groups[f])
 		if !ok {
