@@ -25,18 +25,18 @@ type Check struct {
 	Index int         // index in the goal or in the rule's checks
 	Entry *atom.Entry // the intent or the rule
 	Raw   assert.Assertion
-	// want is what the planner plans for when it is not the assertion
+	// Want is what the planner plans for when it is not the assertion
 	// itself: a cel check read as a where (ReadCEL), or the predicates of a
 	// merge. The program stays the judge.
 	Want *assert.Assertion
-	// group lists the goal assertions a merge makes hold with one record;
+	// Group lists the goal assertions a merge makes hold with one record;
 	// a merge is a task the planner may skip, planning its members one by
 	// one instead.
 	Group []Check
-	// fence marks the whole-world fence (episode.FenceSource): neither a
+	// Fence marks the whole-world fence (episode.FenceSource): neither a
 	// goal nor a rule; the intent answers for it.
 	Fence bool
-	// joins are the joins of a cel check read with them (join.go),
+	// Joins are the joins of a cel check read with them (ReadJoinCEL),
 	// resolved against the state when the planner comes to the task.
 	Joins []celshape.Join
 }
@@ -81,17 +81,17 @@ type Info struct {
 	Data   *atom.Data
 	Checks []Check
 	Colls  map[string]*Coll
-	// forbidden names tools that a not_called check without a where
+	// Forbidden names tools that a not_called check without a where
 	// forbids outright; the planner does not consider them.
 	Forbidden map[string]bool
 	read      bool // the cel checks have been read (ReadCELs)
-	// unique caches uniqueTexts per collection of the initial world.
+	// Unique caches uniqueTexts per collection of the initial world.
 	Unique map[string]map[string][]string
-	// messages is what the agent sees before its first call, read once
-	// (messageContext copies it).
+	// Messages is what the agent sees before its first call, read once
+	// (verify's grounding check copies it).
 	Messages *ground.Visible
 	// RecDocs holds each initial record read as text, by collection
-	// (recordDocs).
+	// (verify's grounding check).
 	RecDocs map[string][]ground.ContextDoc
 }
 

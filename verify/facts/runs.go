@@ -19,7 +19,7 @@ type Run struct {
 	Digests []uint64 // state digest after each call, when asked for
 	Result  assert.Result
 	Session *episode.Session
-	// grounding is the trace ground made of this run, once asked for.
+	// Grounding is the trace ground made of this run, once asked for.
 	Grounding *[]ground.Grounding
 }
 
