@@ -185,7 +185,7 @@ func (p *Planner) starlarkArgs(t *episode.Tool, ci *facts.Coll, preds []assert.P
 			return nil
 		}
 		switch kind {
-		case fieldLoose:
+		case fieldUnwritten:
 			unwritten = append(unwritten, f)
 		case fieldFree:
 			free = append(free, f)
@@ -216,11 +216,11 @@ func (p *Planner) starlarkArgs(t *episode.Tool, ci *facts.Coll, preds []assert.P
 
 // How starlarkFieldArg wrote a field.
 const (
-	fieldNone  = iota // the key, or nothing writes it
-	fieldSet          // an argument of its own, or a field inside an object argument
-	fieldList         // an argument of its own that takes a list
-	fieldLoose        // a nested field of an object no argument writes
-	fieldFree         // a field of the record no argument of its own writes
+	fieldNone      = iota // the key, or nothing writes it
+	fieldSet              // an argument of its own, or a field inside an object argument
+	fieldList             // an argument of its own that takes a list
+	fieldUnwritten        // a nested field of an object no argument writes
+	fieldFree             // a field of the record no argument of its own writes
 )
 
 // starlarkFieldArg writes into args (or obj) a value for field f that its
@@ -256,7 +256,7 @@ func starlarkFieldArg(t *episode.Tool, ci *facts.Coll, props map[string]bool, ar
 		obj.set(head, head, strings.Split(tail, "."), v)
 		return fieldSet, true
 	case dotted:
-		return fieldLoose, true
+		return fieldUnwritten, true
 	case facts.KnownField(ci.Def, f):
 		return fieldFree, true
 	}
