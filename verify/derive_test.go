@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
 )
 
@@ -155,7 +156,7 @@ func TestGroundFullName(t *testing.T) {
 // income beside revenue and expenses) is derived from them; without the
 // totals in the same write it is not.
 func TestGroundStepDerivesFromItsOwnTotals(t *testing.T) {
-	in := &envInfo{intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveSum, Field: "Balance"}, {Op: atom.DeriveDifference}}}}
+	in := &envInfo{&facts.Info{Intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveSum, Field: "Balance"}, {Op: atom.DeriveDifference}}}}}
 	lits := []literal{
 		{goal: 0, target: "gmail.messages", field: "body", op: assert.OpContains, value: "277,000"},
 		{goal: 1, target: "gmail.messages", field: "body", op: assert.OpContains, value: "229,500"},
@@ -268,7 +269,7 @@ func TestDeriveOverNamedValues(t *testing.T) {
 // steps after: the total of two monthly amounts written row by row is
 // grounded in the mail that follows them, and not without those rows.
 func TestGroundFromFiguresOfEarlierSteps(t *testing.T) {
-	in := &envInfo{intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveRatio, Field: "Term", With: "Total Value"}, {Op: atom.DeriveSum, Field: "Term", With: "Total Value"}}}}
+	in := &envInfo{&facts.Info{Intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveRatio, Field: "Term", With: "Total Value"}, {Op: atom.DeriveSum, Field: "Term", With: "Total Value"}}}}}
 	lits := []literal{
 		{goal: 0, target: "google_sheets.rows", field: "cells.Amount", op: assert.OpContains, value: "10,000"},
 		{goal: 1, target: "google_sheets.rows", field: "cells.Amount", op: assert.OpContains, value: "6,000"},

@@ -10,7 +10,9 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
+	"github.com/legoenv/legoenv/verify/plan"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -69,15 +71,15 @@ const (
 // a right write from a wrong one.
 func runDiscriminating(p *Job) []Diagnostic {
 	if p.empty != nil {
-		p.Probes = append(p.Probes, Probe{Kind: ProbeEmpty, What: "no call at all", Reward: p.empty.result.Reward, Passed: p.empty.result.Passed})
-		if p.empty.result.Passed {
-			return []Diagnostic{fail(RootCause{Code: VerifierNotDiscriminating, Atom: ref(p.Env.Intent), Evidence: Evidence{Message: "the empty trajectory passes"}})}
+		p.Probes = append(p.Probes, Probe{Kind: ProbeEmpty, What: "no call at all", Reward: p.empty.Result.Reward, Passed: p.empty.Result.Passed})
+		if p.empty.Result.Passed {
+			return []Diagnostic{fail(RootCause{Code: VerifierNotDiscriminating, Atom: facts.Ref(p.Env.Intent), Evidence: Evidence{Message: "the empty trajectory passes"}})}
 		}
 	}
 	if p.solved == nil {
 		return nil
 	}
-	changing := p.solved.changingSteps()
+	changing := p.solved.ChangingSteps()
 	for _, i := range changing {
 		calls := append(append([]episode.ToolCall(nil), p.Plan[:i]...), p.Plan[i+1:]...)
 		if pr, ok := p.probe(ProbeDrop, fmt.Sprintf("without step %d (%s)", i+1, p.Plan[i].Name), calls); ok && pr.Passed {
@@ -104,7 +106,7 @@ func runDiscriminating(p *Job) []Diagnostic {
 	}
 	if n == 0 && len(changing) > 0 && p.Ctx.Err() == nil {
 		msg := fmt.Sprintf("no wrong variant of the plan %s could be made (no record, recipient or pinned value to change, no sibling to write): nothing shows the goal tells a right write from a wrong one", planText(p.Plan))
-		return []Diagnostic{fail(RootCause{Code: VerifierNotDiscriminating, Atom: ref(p.Env.Intent), Evidence: Evidence{Message: msg}})}
+		return []Diagnostic{fail(RootCause{Code: VerifierNotDiscriminating, Atom: facts.Ref(p.Env.Intent), Evidence: Evidence{Message: msg}})}
 	}
 	return []Diagnostic{note(fmt.Sprintf("%d probes (%s) all lose reward", len(p.Probes), probeCounts(p.Probes)))}
 }
@@ -131,22 +133,9 @@ func (p *Job) probeRun(kind, what string, calls []episode.ToolCall) (Probe, *run
 
 // record keeps the outcome of a probe already replayed.
 func (p *Job) record(kind, what string, r *run) Probe {
-	pr := Probe{Kind: kind, What: what, Plan: r.calls, Reward: r.result.Reward, Passed: r.result.Passed}
+	pr := Probe{Kind: kind, What: what, Plan: r.Calls, Reward: r.Result.Reward, Passed: r.Result.Passed}
 	p.Probes = append(p.Probes, pr)
 	return pr
-}
-
-// changingSteps lists the steps that changed the state without an error.
-func (r *run) changingSteps() []int {
-	var out []int
-	var prev uint64
-	for i, d := range r.digests {
-		if d != prev && !r.obs[i].IsError {
-			out = append(out, i)
-		}
-		prev = d
-	}
-	return out
 }
 
 // perturbProbes changes one argument of a state-changing step: the values
@@ -161,7 +150,7 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 		for _, pt := range p.info.perturbations(p.Plan[i]) {
 			kind := ProbePerturb
 			list := !identityField(pt.field) && p.info.recipientList(t, pt.arg)
-			if p.fillers[fillerKey(p.Plan[i].Name, pt.arg, pt.right)] {
+			if p.fillers[plan.FillerKey(p.Plan[i].Name, pt.arg, pt.right)] {
 				if !identityField(pt.field) && !list {
 					continue // free text the goal need not care about
 				}
@@ -175,7 +164,7 @@ func (p *Job) perturbProbes(changing []int) []Diagnostic {
 			}
 			calls := append([]episode.ToolCall(nil), p.Plan...)
 			calls[i] = pt.call
-			pr, r, ok := p.probeRun(kind, fmt.Sprintf("step %d (%s) with %s=%s instead of %s", i+1, pt.call.Name, pt.arg, jsonText(pt.value), jsonText(pt.right)), calls)
+			pr, r, ok := p.probeRun(kind, fmt.Sprintf("step %d (%s) with %s=%s instead of %s", i+1, pt.call.Name, pt.arg, facts.JSONText(pt.value), facts.JSONText(pt.right)), calls)
 			if ok && pr.Passed {
 				return []Diagnostic{fail(p.perturbFailure(i, pt, kind, r))}
 			}
@@ -234,7 +223,7 @@ func freeValueCause(c RootCause, kind string) RootCause {
 // refuses is no wrong write).
 func (p *Job) errorAt(calls []episode.ToolCall, i int) bool {
 	r, err := p.replayProbe(calls[:i+1], false)
-	return err != nil || r.obs[i].IsError
+	return err != nil || r.Obs[i].IsError
 }
 
 // identityField reports whether a field names a record or a person: a key,
@@ -256,7 +245,7 @@ func (in *envInfo) emptyIdentities(c episode.ToolCall) []perturbation {
 	if json.Unmarshal(c.Args, &args) != nil {
 		return nil
 	}
-	t := in.env.Tool(c.Name)
+	t := in.Env.Tool(c.Name)
 	var out []perturbation
 	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		var empty any
@@ -320,7 +309,7 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 				what = fmt.Sprintf("the plan with %s at step %d (%s)", x.what, i+1, x.call.Name)
 			}
 			if pr := p.record(x.kind, what, r); pr.Passed {
-				slipped = append(slipped, overAction{pr, x, r.sess.State()})
+				slipped = append(slipped, overAction{pr, x, r.Session.State()})
 			}
 		}
 	}
@@ -332,7 +321,7 @@ func (p *Job) overActionProbes(changing []int) []Diagnostic {
 			if t := p.Env.Tool(branch[0].Name); t != nil {
 				x.coll = t.App + "." + t.Effect.Collection
 			}
-			slipped = append(slipped, overAction{pr, x, r.sess.State()})
+			slipped = append(slipped, overAction{pr, x, r.Session.State()})
 		}
 	}
 	if len(slipped) == 0 {
@@ -359,10 +348,10 @@ type overAction struct {
 // written reports whether the solving plan wrote a record.
 func (p *Job) written() func(coll, key string) bool {
 	return func(coll, key string) bool {
-		if p.solved == nil || p.solved.sess == nil {
+		if p.solved == nil || p.solved.Session == nil {
 			return false
 		}
-		_, ok := p.solved.sess.State().Dirty(coll)[key]
+		_, ok := p.solved.Session.State().Dirty(coll)[key]
 		return ok
 	}
 }
@@ -377,7 +366,7 @@ func (p *Job) overActs(i int, x extraWrite) (*run, bool) {
 	}
 	calls[i] = x.call
 	r, err := p.replayProbe(calls, false)
-	if err != nil || r.obs[i].IsError {
+	if err != nil || r.Obs[i].IsError {
 		return nil, false
 	}
 	return r, true
@@ -389,10 +378,10 @@ func (p *Job) overActs(i int, x extraWrite) (*run, bool) {
 func (p *Job) lastChanges(calls []episode.ToolCall) (*run, bool) {
 	r, err := p.replayProbe(calls, true)
 	n := len(calls)
-	if err != nil || r.obs[n-1].IsError {
+	if err != nil || r.Obs[n-1].IsError {
 		return nil, false
 	}
-	return r, n == 1 || r.digests[n-1] != r.digests[n-2]
+	return r, n == 1 || r.Digests[n-1] != r.Digests[n-2]
 }
 
 // extraWrite is one call added to the plan by an over-action probe, or
@@ -411,25 +400,25 @@ type extraWrite struct {
 // person or record it links to, or for another record whose name or key
 // the created values carry.
 func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string) bool) []extraWrite {
-	t := in.env.Tool(c.Name)
+	t := in.Env.Tool(c.Name)
 	if t == nil {
 		return nil
 	}
-	ci := in.colls[t.App+"."+t.Effect.Collection]
+	ci := in.Colls[t.App+"."+t.Effect.Collection]
 	var args map[string]any
 	if ci == nil || json.Unmarshal(c.Args, &args) != nil {
 		return nil
 	}
-	w, err := in.env.World(in.env.Recipe.Seed)
+	w, err := in.Env.World(in.Env.Recipe.Seed)
 	if err != nil {
 		return nil
 	}
 	withArgs := func(na map[string]any) extraWrite {
 		for k, v := range na {
-			na[k] = satisfy.FitArg(v, argSchema(t, k))
+			na[k] = satisfy.FitArg(v, facts.ArgSchema(t, k))
 		}
 		raw, _ := json.Marshal(na)
-		return extraWrite{what: c.Name, call: episode.ToolCall{Name: c.Name, Args: raw}, coll: ci.name}
+		return extraWrite{what: c.Name, call: episode.ToolCall{Name: c.Name, Args: raw}, coll: ci.Name}
 	}
 	with := func(arg string, v any) extraWrite {
 		na := maps.Clone(args)
@@ -480,15 +469,15 @@ func holdsAlready(t *episode.Tool, r state.Record, args map[string]any, keyArg s
 // recordWrites is the same write on other records of the collection, keyed
 // as the step keys its record.
 func recordWrites(w *state.World, t *episode.Tool, ci *collInfo, args map[string]any, written func(coll, key string) bool, with func(string, any) extraWrite) []extraWrite {
-	keyArg, match := keyArgOf(t, ci.def)
+	keyArg, match := facts.KeyArgOf(t, ci.Def)
 	cur, ok := args[keyArg]
 	if !ok {
 		return nil
 	}
-	c := w.Collection(ci.name)
+	c := w.Collection(ci.Name)
 	skip := func(r state.Record) bool {
 		key, _ := state.KeyOf(r, c.Key)
-		return written(ci.name, key) || holdsAlready(t, r, args, keyArg)
+		return written(ci.Name, key) || holdsAlready(t, r, args, keyArg)
 	}
 	alike, other := rankedSiblings(c, match, cur, skip, overActionCandidates)
 	var out []extraWrite
@@ -526,7 +515,7 @@ func (in *envInfo) linkWrites(w *state.World, t *episode.Tool, args map[string]a
 		var out []extraWrite
 		for _, v := range vs {
 			x := with(arg, v)
-			x.kind, x.what = ProbeSibling, fmt.Sprintf("another %s with %s=%s", x.what, arg, jsonText(v))
+			x.kind, x.what = ProbeSibling, fmt.Sprintf("another %s with %s=%s", x.what, arg, facts.JSONText(v))
 			out = append(out, x)
 		}
 		if len(out) > 0 {
@@ -559,7 +548,7 @@ func textWords(r state.Record, skip string) map[string]bool {
 // such over-action reached, excepting the records the plan writes.
 func (in *envInfo) overActionCause(p *Job, slipped []overAction) RootCause {
 	first := slipped[0]
-	iref := ref(in.env.Intent)
+	iref := facts.Ref(in.Env.Intent)
 	msg := fmt.Sprintf("over-action keeps full reward: %s still passes (plan %s)", first.probe.What, planText(first.probe.Plan))
 	cause := RootCause{Code: VerifierNotDiscriminating, Atom: iref,
 		Evidence: Evidence{Tool: first.write.call.Name, Collection: first.write.coll, Message: msg}}

@@ -10,6 +10,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -39,27 +40,27 @@ const maxScopeKeys = 50
 // Nil when no candidate tells the two states apart. With wrong nil (no
 // state to compare) the first candidate the plan satisfies is taken.
 func (in *envInfo) protection(p *Job, coll string, wrong *state.State) *assert.Assertion {
-	if p.solved == nil || p.solved.sess == nil {
+	if p.solved == nil || p.solved.Session == nil {
 		return nil
 	}
-	right := p.solved.sess.State()
+	right := p.solved.Session.State()
 	base := right.Base().Collection(coll)
 	if base == nil {
 		return nil
 	}
 	pw := planWritesOf(right, coll)
 	cands := []func() *assert.Assertion{func() *assert.Assertion { return in.planWrites(coll, base.Key, pw) }}
-	alts := func() *assert.Assertion { return in.planAlternatives(right, coll, base.Key, pw, wrong) }
+	byAlternatives := func() *assert.Assertion { return in.planAlternatives(right, coll, base.Key, pw, wrong) }
 	scope := func() *assert.Assertion { return in.scoped(right, wrong, coll) }
 	if len(pw.edited) == 0 {
 		// A frozen intent only gains negatives; a count is a positive that
 		// acts as a constraint, so evolution would refuse the whole fix.
-		if !atom.IsFrozen(in.env.Intent.Atom) {
+		if !atom.IsFrozen(in.Env.Intent.Atom) {
 			cands = append(cands, func() *assert.Assertion { return in.countCap(right, wrong, coll, pw) })
 		}
-		cands = append(cands, alts, scope)
+		cands = append(cands, byAlternatives, scope)
 	} else {
-		cands = append(cands, scope, alts)
+		cands = append(cands, scope, byAlternatives)
 	}
 	for _, cand := range cands {
 		a := cand()
@@ -81,8 +82,8 @@ func (in *envInfo) overActionProtection(p *Job, x extraWrite, wrong *state.State
 	if x.kind != ProbeAddedRecipient {
 		return in.protection(p, x.coll, wrong)
 	}
-	right := p.solved.sess.State()
-	if !atom.IsFrozen(in.env.Intent.Atom) {
+	right := p.solved.Session.State()
+	if !atom.IsFrozen(in.Env.Intent.Atom) {
 		if a := in.recipientsAssertion(p, x); a != nil && tellsApart(*a, right, wrong) {
 			return a
 		}
@@ -106,7 +107,7 @@ func (in *envInfo) pinIn(p *Job, made []assert.Assertion, x extraWrite, wrong []
 	if x.kind != ProbeAddedRecipient {
 		return false
 	}
-	right := p.solved.sess.State()
+	right := p.solved.Session.State()
 	for j, m := range made {
 		if m.Type != assert.Unchanged || m.Target != x.coll {
 			continue
@@ -124,12 +125,12 @@ func (in *envInfo) pinIn(p *Job, made []assert.Assertion, x extraWrite, wrong []
 // wrote, one alternative per length those records have: one more person
 // on a list then makes it a change.
 func pinRecipients(a assert.Assertion, right *state.State, x extraWrite) assert.Assertion {
-	var alts [][]assert.Predicate
-	for _, alt := range append([][]assert.Predicate{a.Except}, a.ExceptAlso...) {
-		alts = append(alts, pinSizes(alt, right, x)...)
+	var exceptions [][]assert.Predicate
+	for _, exception := range append([][]assert.Predicate{a.Except}, a.ExceptAlso...) {
+		exceptions = append(exceptions, pinSizes(exception, right, x)...)
 	}
 	pinned := a
-	pinned.Except, pinned.ExceptAlso = alts[0], alts[1:]
+	pinned.Except, pinned.ExceptAlso = exceptions[0], exceptions[1:]
 	if len(pinned.ExceptAlso) == 0 {
 		pinned.ExceptAlso = nil
 	}
@@ -267,8 +268,8 @@ func keyIn(key string, keys []any) []assert.Predicate {
 // records (one contact of the four added to a campaign) is left out, so
 // that the exception covers them all.
 func (in *envInfo) createdWhere(coll string, created []state.Record) []assert.Predicate {
-	for _, c := range in.goalChecks() {
-		a := c.prog.Assertion
+	for _, c := range in.GoalChecks() {
+		a := c.Prog.Assertion
 		if a.Type != assert.Exists || a.Target != coll {
 			continue
 		}
@@ -330,10 +331,10 @@ func probeCounts(ps []Probe) string {
 // put in the source worksheet instead of the one the task names).
 func (p *Job) perturbFailure(i int, pt perturbation, kind string, r *run) RootCause {
 	c := freeValueCause(p.info.perturbCause(p.Plan[i], i, pt), kind)
-	if c.SuggestedFix != nil || c.Atom != ref(p.Env.Intent) || r == nil || r.sess == nil {
+	if c.SuggestedFix != nil || c.Atom != facts.Ref(p.Env.Intent) || r == nil || r.Session == nil {
 		return c
 	}
-	if fix := p.info.substitutionFix(p, r.sess.State()); fix != nil {
+	if fix := p.info.substitutionFix(p, r.Session.State()); fix != nil {
 		c.SuggestedFix = fix
 		c.Evidence.Message += "; what the wrong plan changed instead can be forbidden"
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -171,26 +172,26 @@ func (in *envInfo) planAlternatives(right *state.State, coll, key string, w plan
 			extra = append(extra, c.records()...)
 		}
 	}
-	var alts [][]assert.Predicate
+	var exceptions [][]assert.Predicate
 	if len(w.edited) > 0 {
-		alts = append(alts, keyIn(key, w.edited))
+		exceptions = append(exceptions, keyIn(key, w.edited))
 	}
 	seen := map[string]bool{}
 	for _, r := range w.created {
-		alt := in.goalAlternative(coll, r, extra)
-		if alt == nil {
-			alt = linkAlternative(right.Base(), coll, key, r, extra)
+		exception := in.goalAlternative(coll, r, extra)
+		if exception == nil {
+			exception = linkAlternative(right.Base(), coll, key, r, extra)
 		}
-		if alt == nil {
+		if exception == nil {
 			return nil
 		}
-		b, _ := json.Marshal(assert.Where(alt))
+		b, _ := json.Marshal(assert.Where(exception))
 		if !seen[string(b)] {
 			seen[string(b)] = true
-			alts = append(alts, alt)
+			exceptions = append(exceptions, exception)
 		}
 	}
-	a := assert.Assertion{Type: assert.Unchanged, Target: coll, Except: alts[0], ExceptAlso: alts[1:],
+	a := assert.Assertion{Type: assert.Unchanged, Target: coll, Except: exceptions[0], ExceptAlso: exceptions[1:],
 		Label: "nothing else in " + coll + " changes"}
 	a.Normalize()
 	return &a
@@ -200,10 +201,10 @@ func (in *envInfo) planAlternatives(right *state.State, coll, key string, w plan
 // assertion on coll that r satisfies, preferring one that no record of
 // extra satisfies (cel checks count as the wheres they read as).
 func (in *envInfo) goalAlternative(coll string, r state.Record, extra []state.Record) []assert.Predicate {
-	in.readCELs()
+	in.ReadCELs()
 	var fallback []assert.Predicate
-	for _, c := range in.goalChecks() {
-		a := c.plan()
+	for _, c := range in.GoalChecks() {
+		a := c.Plan()
 		if a.Type != assert.Exists || a.Target != coll {
 			continue
 		}
@@ -272,10 +273,10 @@ func anyMatch(coll string, preds []assert.Predicate, recs []state.Record) bool {
 // the scoped unchanged over the first collection where that tells its
 // final state (wrong) from the plan's; nil when none does.
 func (in *envInfo) substitutionFix(p *Job, wrong *state.State) *Fix {
-	if p.solved == nil || p.solved.sess == nil {
+	if p.solved == nil || p.solved.Session == nil {
 		return nil
 	}
-	right := p.solved.sess.State()
+	right := p.solved.Session.State()
 	for _, coll := range wrong.Base().Names() {
 		if len(wrong.Dirty(coll)) == 0 {
 			continue
@@ -359,8 +360,8 @@ func (in *envInfo) asWritten(a assert.Assertion) assert.Assertion {
 	a.Except = back(a.Except)
 	if a.ExceptAlso != nil {
 		also := make([][]assert.Predicate, len(a.ExceptAlso))
-		for i, alt := range a.ExceptAlso {
-			also[i] = back(alt)
+		for i, exception := range a.ExceptAlso {
+			also[i] = back(exception)
 		}
 		a.ExceptAlso = also
 	}
@@ -370,8 +371,8 @@ func (in *envInfo) asWritten(a assert.Assertion) assert.Assertion {
 // templateOf finds a goal predicate of the same field and op whose
 // rendered value is p's and whose written value is a template.
 func (in *envInfo) templateOf(p assert.Predicate) (any, bool) {
-	for _, c := range in.goalChecks() {
-		filled, raw := c.prog.Assertion.Where, c.raw.Where
+	for _, c := range in.GoalChecks() {
+		filled, raw := c.Prog.Assertion.Where, c.Raw.Where
 		for _, r := range raw {
 			s, ok := r.Value.(string)
 			if !ok || r.Field != p.Field || r.Op != p.Op || !strings.Contains(s, "{{") {
@@ -398,5 +399,5 @@ func (in *envInfo) addFix(a assert.Assertion, also ...assert.Assertion) *Fix {
 	if len(add.Also) > 0 {
 		desc += fmt.Sprintf(" and %d more assertion(s)", len(add.Also))
 	}
-	return &Fix{Atom: ref(in.env.Intent), Description: desc, Edit: add}
+	return &Fix{Atom: facts.Ref(in.Env.Intent), Description: desc, Edit: add}
 }

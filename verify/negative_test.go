@@ -6,6 +6,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 )
 
 // TestCountCapsARecordMadeAgain: the same log entry for the look-alike
@@ -47,7 +48,7 @@ func TestScopedAssertion(t *testing.T) {
 	if !tellsApart(*a, right, wrong) {
 		t.Errorf("%s does not tell the row put in the source sheet apart", a.String())
 	}
-	if got := (&envInfo{}).scoped(right, wrong, rows); got == nil || !tellsApart(*got, right, wrong) {
+	if got := (&envInfo{&facts.Info{}}).scoped(right, wrong, rows); got == nil || !tellsApart(*got, right, wrong) {
 		t.Errorf("scoped: got %+v", got)
 	}
 

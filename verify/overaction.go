@@ -12,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
@@ -126,7 +127,7 @@ func (in *envInfo) sourceOf(w *state.World, args map[string]any) (source, bool) 
 			}
 		}
 	}
-	if best.value == "" || summarises(args, in.unique[best.coll][best.field]) {
+	if best.value == "" || summarises(args, in.Unique[best.coll][best.field]) {
 		return source{}, false
 	}
 	return best, true
@@ -159,7 +160,7 @@ func carries(args map[string]any, v string) bool {
 // string values of four characters or more that only one record holds;
 // computed once per environment.
 func (in *envInfo) uniqueTexts(name string, c *state.Collection) map[string][]string {
-	if u, ok := in.unique[name]; ok {
+	if u, ok := in.Unique[name]; ok {
 		return u
 	}
 	count := map[string]map[string]int{}
@@ -184,10 +185,10 @@ func (in *envInfo) uniqueTexts(name string, c *state.Collection) map[string][]st
 		}
 		sort.Strings(out[f])
 	}
-	if in.unique == nil {
-		in.unique = map[string]map[string][]string{}
+	if in.Unique == nil {
+		in.Unique = map[string]map[string][]string{}
 	}
-	in.unique[name] = out
+	in.Unique[name] = out
 	return out
 }
 
@@ -279,14 +280,14 @@ func (in *envInfo) recipientList(t *episode.Tool, arg string) bool {
 	if t == nil {
 		return false
 	}
-	if ci := in.colls[t.App+"."+t.Effect.Collection]; ci != nil && ci.server != nil {
+	if ci := in.Colls[t.App+"."+t.Effect.Collection]; ci != nil && ci.Server != nil {
 		field := in.listField(t, arg)
-		if _, ok := ci.def.Fields[field]; ok {
-			role, _ := atom.RoleOf(ci.server.MustServer(), ci.def, field)
+		if _, ok := ci.Def.Fields[field]; ok {
+			role, _ := atom.RoleOf(ci.Server.MustServer(), ci.Def, field)
 			return role == atom.RoleEmails
 		}
 	}
-	s := argSchema(t, arg)
+	s := facts.ArgSchema(t, arg)
 	items, _ := s["items"].(map[string]any)
 	return s["type"] == "array" && items["format"] == "email"
 }
@@ -298,12 +299,12 @@ func (in *envInfo) recipientList(t *episode.Tool, arg string) bool {
 // the same call for the person as well (a call added). A careful agent
 // copies no one in who was not asked for.
 func (in *envInfo) addedRecipients(c episode.ToolCall) []extraWrite {
-	t := in.env.Tool(c.Name)
+	t := in.Env.Tool(c.Name)
 	var args map[string]any
 	if t == nil || json.Unmarshal(c.Args, &args) != nil {
 		return nil
 	}
-	w, err := in.env.World(in.env.Recipe.Seed)
+	w, err := in.Env.World(in.Env.Recipe.Seed)
 	if err != nil {
 		return nil
 	}
@@ -336,9 +337,9 @@ func (in *envInfo) addedRecipients(c episode.ToolCall) []extraWrite {
 // first, that cur does not hold and that neither the goal nor the
 // instruction names: people the task is not for.
 func (in *envInfo) outsiders(w *state.World, cur any) []string {
-	named := strings.ToLower(in.env.Instruction + " " + state.Text(cur))
-	for _, c := range in.goalChecks() {
-		for _, pr := range c.plan().Where {
+	named := strings.ToLower(in.Env.Instruction + " " + state.Text(cur))
+	for _, c := range in.GoalChecks() {
+		for _, pr := range c.Plan().Where {
 			named += " " + strings.ToLower(state.Text(pr.Value))
 		}
 	}
@@ -362,8 +363,8 @@ func (in *envInfo) listField(t *episode.Tool, arg string) string {
 	if t.Effect.Kind == "append" && arg == t.Effect.Value {
 		return t.Effect.Field
 	}
-	if ci := in.colls[t.App+"."+t.Effect.Collection]; ci != nil {
-		if f, ok := writeFields(t, ci.def)[arg]; ok {
+	if ci := in.Colls[t.App+"."+t.Effect.Collection]; ci != nil {
+		if f, ok := facts.WriteFields(t, ci.Def)[arg]; ok {
 			return f
 		}
 	}
@@ -377,19 +378,19 @@ func (in *envInfo) listField(t *episode.Tool, arg string) string {
 // tell it from the same record with one more person on it. Nil when no
 // assertion of the intent's own goal matches the record.
 func (in *envInfo) recipientsAssertion(p *Job, x extraWrite) *assert.Assertion {
-	if p.solved == nil || p.solved.sess == nil || x.field == "" {
+	if p.solved == nil || p.solved.Session == nil || x.field == "" {
 		return nil
 	}
-	st := p.solved.sess.State()
+	st := p.solved.Session.State()
 	for _, k := range slices.Sorted(maps.Keys(st.Dirty(x.coll))) {
 		r, ok := st.Get(x.coll, k)
 		list, isList := r[x.field].([]any)
 		if !ok || !isList {
 			continue
 		}
-		for _, c := range in.goalChecks() {
-			a := c.prog.Assertion // rendered: the fix is written back with the slots (asWritten)
-			if a.Type != assert.Exists || a.Target != x.coll || c.entry == nil || c.entry.ID != in.env.Intent.ID || !c.prog.MatchRecord(r) {
+		for _, c := range in.GoalChecks() {
+			a := c.Prog.Assertion // rendered: the fix is written back with the slots (asWritten)
+			if a.Type != assert.Exists || a.Target != x.coll || c.Entry == nil || c.Entry.ID != in.Env.Intent.ID || !c.Prog.MatchRecord(r) {
 				continue
 			}
 			a.Where = append(slices.Clone(a.Where), assert.Predicate{Field: x.field, Op: assert.OpSize, Value: float64(len(list))})

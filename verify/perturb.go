@@ -13,6 +13,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -31,7 +32,7 @@ type perturbation struct {
 // links to (fields ending in _id), its recipients (email fields), and the
 // values the goal pins exactly.
 func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
-	t := in.env.Tool(c.Name)
+	t := in.Env.Tool(c.Name)
 	if t == nil {
 		return nil
 	}
@@ -39,22 +40,22 @@ func (in *envInfo) perturbations(c episode.ToolCall) []perturbation {
 	if json.Unmarshal(c.Args, &args) != nil || len(args) == 0 {
 		return nil
 	}
-	w, err := in.env.World(in.env.Recipe.Seed)
+	w, err := in.Env.World(in.Env.Recipe.Seed)
 	if err != nil {
 		return nil
 	}
-	p := &perturber{in: in, w: w, c: c, t: t, args: args, ci: in.colls[t.App+"."+t.Effect.Collection], seen: map[string]bool{}}
+	p := &perturber{in: in, w: w, c: c, t: t, args: args, ci: in.Colls[t.App+"."+t.Effect.Collection], seen: map[string]bool{}}
 	var wf map[string]string
 	if p.ci != nil {
 		switch t.Effect.Kind {
 		case "update", "append", "delete":
-			keyArg, match := keyArgOf(t, p.ci.def)
+			keyArg, match := facts.KeyArgOf(t, p.ci.Def)
 			if cur, ok := args[keyArg]; ok {
-				p.add(keyArg, match, otherRecordValue(w.Collection(p.ci.name), match, cur))
+				p.add(keyArg, match, otherRecordValue(w.Collection(p.ci.Name), match, cur))
 			}
 		}
 		if t.Effect.Kind == "create" || t.Effect.Kind == "update" {
-			wf = writeFields(t, p.ci.def)
+			wf = facts.WriteFields(t, p.ci.Def)
 		}
 	}
 	p.pinned = in.pinnedValues(t.App + "." + t.Effect.Collection)
@@ -103,8 +104,8 @@ func (in *envInfo) withoutPhrases(t *episode.Tool, args map[string]any, wf map[s
 // collection require a field to contain.
 func (in *envInfo) pinnedPhrases(name string) map[string][]string {
 	out := map[string][]string{}
-	for _, c := range in.goalChecks() {
-		a := c.plan()
+	for _, c := range in.GoalChecks() {
+		a := c.Plan()
 		if a.IsNegative() || a.Target != name {
 			continue
 		}
@@ -137,7 +138,7 @@ func (p *perturber) add(arg, field string, v any) {
 		return
 	}
 	p.seen[arg] = true
-	v = satisfy.FitArg(v, argSchema(p.t, arg))
+	v = satisfy.FitArg(v, facts.ArgSchema(p.t, arg))
 	na := maps.Clone(p.args)
 	na[arg] = v
 	raw, _ := json.Marshal(na)
@@ -149,10 +150,10 @@ func (p *perturber) add(arg, field string, v any) {
 // goal pins.
 func (p *perturber) argument(arg, field string) {
 	t, cur := p.t, p.args[arg]
-	schema := argSchema(t, arg)
+	schema := facts.ArgSchema(t, arg)
 	fd := satisfy.SchemaField(schema)
 	if p.ci != nil {
-		fd = fieldDef(p.ci, field, schema)
+		fd = facts.FieldDef(p.ci, field, schema)
 	}
 	switch {
 	case strings.HasSuffix(field, "_id") || field == "id":
@@ -256,11 +257,11 @@ func isRecipient(f string) bool {
 // collection (or on a tool's arguments) require exactly.
 func (in *envInfo) pinnedValues(name string) map[string][]any {
 	out := map[string][]any{}
-	app, coll := splitName(name)
-	for _, c := range in.goalChecks() {
-		a := c.plan()
+	app, coll := facts.SplitName(name)
+	for _, c := range in.GoalChecks() {
+		a := c.Plan()
 		if a.IsNegative() || (a.Target != name && !(a.IsTrajectory())) {
-			if ta, _ := splitName(a.Target); coll != "" || ta != app || a.IsNegative() {
+			if ta, _ := facts.SplitName(a.Target); coll != "" || ta != app || a.IsNegative() {
 				continue
 			}
 		}
@@ -296,7 +297,7 @@ func otherRecordValue(c *state.Collection, field string, cur any) any {
 func (in *envInfo) otherKey(w *state.World, app, k string) any {
 	names := w.Names()
 	for _, name := range names {
-		if a, _ := splitName(name); a != app {
+		if a, _ := facts.SplitName(name); a != app {
 			continue
 		}
 		c := w.Collection(name)
@@ -359,11 +360,11 @@ func firstAddress(cur any) string {
 func (in *envInfo) emailPool(w *state.World, s string) []string {
 	var pool []string
 	for _, name := range w.Names() {
-		ci := in.colls[name]
+		ci := in.Colls[name]
 		if ci == nil {
 			continue
 		}
-		for f, fd := range ci.def.Fields {
+		for f, fd := range ci.Def.Fields {
 			if fd.Format != "email" && !isEmailField(f) {
 				continue
 			}

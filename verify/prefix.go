@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/facts"
 )
 
 // prefixRuns holds the solving plan's session after each of its steps, so
@@ -30,7 +31,7 @@ func newPrefixRuns(env *episode.Env, plan []episode.ToolCall) *prefixRuns {
 	pr.at = append(pr.at, s.Fork())
 	for _, c := range plan {
 		pr.obs = append(pr.obs, s.Call(c))
-		pr.digests = append(pr.digests, digest(s.State()))
+		pr.digests = append(pr.digests, facts.Digest(s.State()))
 		pr.at = append(pr.at, s.Fork())
 	}
 	return pr
@@ -54,18 +55,18 @@ func sameCall(a, b episode.ToolCall) bool {
 func (pr *prefixRuns) replay(calls []episode.ToolCall, digests bool) *run {
 	k := pr.shared(calls)
 	s := pr.at[k].Fork()
-	r := &run{calls: calls, sess: s, obs: make([]episode.Observation, 0, len(calls))}
-	r.obs = append(r.obs, pr.obs[:k]...)
+	r := &run{Calls: calls, Session: s, Obs: make([]episode.Observation, 0, len(calls))}
+	r.Obs = append(r.Obs, pr.obs[:k]...)
 	if digests {
-		r.digests = append(r.digests, pr.digests[:k]...)
+		r.Digests = append(r.Digests, pr.digests[:k]...)
 	}
 	for _, c := range calls[k:] {
-		r.obs = append(r.obs, s.Call(c))
+		r.Obs = append(r.Obs, s.Call(c))
 		if digests {
-			r.digests = append(r.digests, digest(s.State()))
+			r.Digests = append(r.Digests, facts.Digest(s.State()))
 		}
 	}
-	r.result = s.Evaluate()
+	r.Result = s.Evaluate()
 	return r
 }
 
@@ -79,7 +80,7 @@ func (p *Job) replayProbe(calls []episode.ToolCall, digests bool) (*run, error) 
 		}
 	}
 	if p.prefix == nil {
-		return replay(p.Env, calls, digests)
+		return facts.Replay(p.Env, calls, digests)
 	}
 	return p.prefix.replay(calls, digests), nil
 }

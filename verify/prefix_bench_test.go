@@ -1,8 +1,10 @@
 package verify
 
 import (
-	"github.com/legoenv/legoenv/internal/testlib"
 	"testing"
+
+	"github.com/legoenv/legoenv/internal/testlib"
+	"github.com/legoenv/legoenv/verify/facts"
 
 	"github.com/legoenv/legoenv/episode"
 )
@@ -42,7 +44,7 @@ func BenchmarkProbeReplay(b *testing.B) {
 	b.Run("fresh", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			j := i % len(envs)
-			if _, err := replay(envs[j], probes[j], true); err != nil {
+			if _, err := facts.Replay(envs[j], probes[j], true); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -63,7 +65,7 @@ func BenchmarkGrounding(b *testing.B) {
 	runs := make([]*run, len(envs))
 	for i, env := range envs {
 		infos[i] = newEnvInfo(env)
-		r, err := replay(env, env.PlanCalls(), true)
+		r, err := facts.Replay(env, env.PlanCalls(), true)
 		if err != nil {
 			b.Fatal(err)
 		}

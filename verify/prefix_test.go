@@ -1,9 +1,11 @@
 package verify
 
 import (
-	"github.com/legoenv/legoenv/internal/testlib"
 	"reflect"
 	"testing"
+
+	"github.com/legoenv/legoenv/internal/testlib"
+	"github.com/legoenv/legoenv/verify/facts"
 
 	"github.com/legoenv/legoenv/episode"
 )
@@ -33,13 +35,13 @@ func TestPrefixReplayIsAFreshReplay(t *testing.T) {
 		}
 		for _, calls := range variants {
 			for _, digests := range []bool{false, true} {
-				want, err := replay(env, calls, digests)
+				want, err := facts.Replay(env, calls, digests)
 				if err != nil {
 					t.Fatal(err)
 				}
 				got := pr.replay(calls, digests)
-				if !reflect.DeepEqual(got.obs, want.obs) || !reflect.DeepEqual(got.digests, want.digests) ||
-					!reflect.DeepEqual(got.result, want.result) || got.sess.Hash() != want.sess.Hash() {
+				if !reflect.DeepEqual(got.Obs, want.Obs) || !reflect.DeepEqual(got.Digests, want.Digests) ||
+					!reflect.DeepEqual(got.Result, want.Result) || got.Session.Hash() != want.Session.Hash() {
 					t.Fatalf("%s: %d calls from the fork differ from a fresh replay", env.ID, len(calls))
 				}
 				tried++

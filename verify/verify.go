@@ -11,7 +11,9 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // Options tune VerifyAll.
@@ -82,10 +84,10 @@ func toolsetCause(ctx context.Context, lib *atom.Library, env *episode.Env) (Roo
 	if len(missing) == 0 {
 		return RootCause{}, false
 	}
-	iref := ref(env.Intent)
+	iref := facts.Ref(env.Intent)
 	msg := fmt.Sprintf("the intent's tool list leaves out %s, which the task needs; with every tool of its apps the planner solves it", strings.Join(missing, ", "))
-	return blame(IntentToolsetExcludes, iref, Evidence{Tool: missing[0], Message: msg}).
-		suggest(&AddToToolset{Tools: missing}, "add %s to the intent's tools", strings.Join(missing, ", ")), true
+	return verdict.Blame(IntentToolsetExcludes, iref, Evidence{Tool: missing[0], Message: msg}).
+		Suggest(&AddToToolset{Tools: missing}, "add %s to the intent's tools", strings.Join(missing, ", ")), true
 }
 
 // solvedBy reports whether a verdict's solvable check passed.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -96,7 +97,7 @@ func rowOf(rec map[string]any) tableRow {
 	for _, lf := range Leaves("", rec) {
 		s, isText := lf.Value.(string)
 		if isText {
-			if t, ok := parseDate(s); ok {
+			if t, ok := isotime.Parse(strings.TrimSpace(s)); ok {
 				r.dates[lf.Path] = t
 				continue
 			}

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
@@ -391,7 +392,7 @@ func (d ContextDoc) Holds(v any, field string, clock time.Time) bool {
 			// a date or an id that the words of the text would show.
 			return d.hasNumber(f)
 		}
-		if t, ok := parseDate(x); ok {
+		if t, ok := isotime.Parse(strings.TrimSpace(x)); ok {
 			return strings.Contains(d.text, " "+satisfy.Loose(x)+" ") || d.hasDate(t, clock)
 		}
 		w := satisfy.Loose(x)
@@ -498,21 +499,6 @@ func (d ContextDoc) saysFlag(words []string, v bool) bool {
 		}
 	}
 	return false
-}
-
-var dateLayouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02"}
-
-func parseDate(s string) (time.Time, bool) {
-	s = strings.TrimSpace(s)
-	if len(s) < 10 || s[4] != '-' || s[7] != '-' {
-		return time.Time{}, false
-	}
-	for _, l := range dateLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
 }
 
 // hasDate looks for the calendar day of t as a person writes it.

@@ -1,4 +1,4 @@
-package verify
+package verdict
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 // A stored fix reads back into its typed payload and writes out byte for
 // byte as it was stored: every suggested fix of the golden verdicts.
 func TestFixJSONRoundTrip(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "golden", "verdicts.json"))
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "golden", "verdicts.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package verify
+package plan
 
 import (
 	"maps"
@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -19,7 +20,7 @@ import (
 
 // nestedArg returns the argument of t that writes the object a dotted field
 // lies in, and the path inside that object.
-func nestedArg(t *episode.Tool, ci *collInfo, argOf map[string]string, f string) (string, []string, bool) {
+func nestedArg(t *episode.Tool, ci *facts.Coll, argOf map[string]string, f string) (string, []string, bool) {
 	head, tail, dotted := strings.Cut(f, ".")
 	if !dotted || tail == "" {
 		return "", nil, false
@@ -28,8 +29,8 @@ func nestedArg(t *episode.Tool, ci *collInfo, argOf map[string]string, f string)
 	if !ok {
 		return "", nil, false
 	}
-	st, _ := argSchema(t, arg)["type"].(string)
-	ft := ci.def.Fields[head].Type
+	st, _ := facts.ArgSchema(t, arg)["type"].(string)
+	ft := ci.Def.Fields[head].Type
 	if st != "object" && !(st == "" && (ft == "object" || ft == "")) {
 		return "", nil, false
 	}
@@ -52,12 +53,12 @@ func nestedValue(fp []assert.Predicate) (any, bool) {
 type objects struct {
 	rec  map[string]any // the record updated, nil for a create
 	sib  map[string]any // a record like the one created
-	ci   *collInfo
+	ci   *facts.Coll
 	args map[string]map[string]any
 	head map[string]string // argument -> the field it writes
 }
 
-func newObjects(ci *collInfo, rec, sib map[string]any) *objects {
+func newObjects(ci *facts.Coll, rec, sib map[string]any) *objects {
 	return &objects{rec: rec, sib: sib, ci: ci, args: map[string]map[string]any{}, head: map[string]string{}}
 }
 
@@ -106,7 +107,7 @@ func (o *objects) column(head string, v any) string {
 // write puts the objects into the call's arguments.
 func (o *objects) write(t *episode.Tool, args map[string]any) {
 	for arg, obj := range o.args {
-		args[arg] = satisfy.FitArg(obj, argSchema(t, arg))
+		args[arg] = satisfy.FitArg(obj, facts.ArgSchema(t, arg))
 	}
 }
 
@@ -114,7 +115,7 @@ func (o *objects) write(t *episode.Tool, args map[string]any) {
 // the predicates pin (the rows of the same spreadsheet), or nil: it lends a
 // new record the references the goal leaves open (the worksheet of a new
 // row) and the columns of an "any cell" field.
-func (p *planner) sibling(ci *collInfo, preds []assert.Predicate, s *episode.Session) map[string]any {
+func (p *Planner) sibling(ci *facts.Coll, preds []assert.Predicate, s *episode.Session) map[string]any {
 	var refs []assert.Predicate
 	for _, pr := range preds {
 		if strings.Contains(pr.Field, ".") || !(strings.HasSuffix(pr.Field, "_id")) {
@@ -128,7 +129,7 @@ func (p *planner) sibling(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 	if len(refs) == 0 {
 		return nil
 	}
-	for _, r := range s.State().Records(ci.name) {
+	for _, r := range s.State().Records(ci.Name) {
 		if satisfy.AllHold(r, refs) {
 			return r
 		}
@@ -137,7 +138,7 @@ func (p *planner) sibling(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 	// would hold come from the records they name, found by the same pinned
 	// references (the worksheet of that spreadsheet).
 	sib := map[string]any{}
-	for _, f := range slices.Sorted(maps.Keys(ci.def.Fields)) {
+	for _, f := range slices.Sorted(maps.Keys(ci.Def.Fields)) {
 		if !strings.HasSuffix(f, "_id") {
 			continue
 		}
@@ -155,25 +156,25 @@ func (p *planner) sibling(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 // worksheet_id, collection worksheets of the same app) among the records
 // that satisfy the references pinned, when that collection has all of
 // their fields; nil when none or no such collection.
-func (p *planner) parentKey(ci *collInfo, field string, refs []assert.Predicate, s *episode.Session) any {
+func (p *Planner) parentKey(ci *facts.Coll, field string, refs []assert.Predicate, s *episode.Session) any {
 	stem := strings.TrimSuffix(field, "_id")
 	for _, name := range []string{stem + "s", stem + "es", stem} {
-		pc := p.info.colls[ci.app+"."+name]
+		pc := p.info.Colls[ci.App+"."+name]
 		if pc == nil || pc == ci {
 			continue
 		}
 		var own []assert.Predicate
 		for _, pr := range refs {
-			if _, ok := pc.def.Fields[pr.Field]; ok && pr.Field != field {
+			if _, ok := pc.Def.Fields[pr.Field]; ok && pr.Field != field {
 				own = append(own, pr)
 			}
 		}
 		if len(own) != len(refs) {
 			continue
 		}
-		for _, r := range s.State().Records(pc.name) {
+		for _, r := range s.State().Records(pc.Name) {
 			if satisfy.AllHold(r, own) {
-				return r[pc.def.KeyField()]
+				return r[pc.Def.KeyField()]
 			}
 		}
 	}
@@ -184,11 +185,11 @@ func (p *planner) parentKey(ci *collInfo, field string, refs []assert.Predicate,
 // iequals on top-level scalar fields other than the key) select, when
 // their fields are a key of the collection: no two records of the current
 // state that have them share their values. Nil otherwise.
-func (p *planner) keyedBy(ci *collInfo, preds []assert.Predicate, s *episode.Session) map[string]any {
-	kf := ci.def.KeyField()
+func (p *Planner) keyedBy(ci *facts.Coll, preds []assert.Predicate, s *episode.Session) map[string]any {
+	kf := ci.Def.KeyField()
 	var exact []assert.Predicate
 	for _, pr := range preds {
-		if pr.Field == kf || strings.Contains(pr.Field, ".") || satisfy.IsList(ci.def, pr.Field) {
+		if pr.Field == kf || strings.Contains(pr.Field, ".") || satisfy.IsList(ci.Def, pr.Field) {
 			continue
 		}
 		if pr.Op != assert.OpEquals && pr.Op != assert.OpIEquals {
@@ -202,7 +203,7 @@ func (p *planner) keyedBy(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 	if len(exact) == 0 {
 		return nil
 	}
-	recs := s.State().Records(ci.name)
+	recs := s.State().Records(ci.Name)
 	seen := make(map[string]bool, len(recs))
 	var found map[string]any
 	for _, r := range recs {

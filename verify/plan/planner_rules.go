@@ -1,4 +1,4 @@
-package verify
+package plan
 
 import (
 	"strings"
@@ -14,10 +14,10 @@ import (
 // outside address where mail stays inside), to a value of the world that
 // keeps every such check: the planner fills free values within the rules
 // before it blames a rule for the way to the goal.
-func (p *planner) withinRules(coll, field string, v any) any {
-	for _, c := range p.info.checks {
-		a := c.prog.Assertion
-		if c.goal || c.fence || a.Target != coll || (a.Type != assert.NotExists) {
+func (p *Planner) withinRules(coll, field string, v any) any {
+	for _, c := range p.info.Checks {
+		a := c.Prog.Assertion
+		if c.Goal || c.Fence || a.Target != coll || (a.Type != assert.NotExists) {
 			continue
 		}
 		var ps []assert.Predicate
@@ -39,7 +39,7 @@ func (p *planner) withinRules(coll, field string, v any) any {
 // allowedValue finds a value of the same field name in the world (else
 // any value of its kind: an address for an address) that the forbidding
 // predicates do not hold on. A list value is answered as a list of one.
-func (p *planner) allowedValue(field string, v any, forbid []assert.Predicate) (any, bool) {
+func (p *Planner) allowedValue(field string, v any, forbid []assert.Predicate) (any, bool) {
 	w, err := p.env.World(p.env.Recipe.Seed)
 	if err != nil {
 		return nil, false

@@ -1,8 +1,4 @@
-// Package verify decides whether an environment gives reliable feedback: it
-// runs a table of checks (compose, nontrivial, solvable, discriminating,
-// deterministic), cheapest first, and names for every failure a root cause
-// and the atom at fault, with a suggested fix where one is known.
-package verify
+package verdict
 
 import (
 	"slices"

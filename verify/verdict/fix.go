@@ -1,4 +1,4 @@
-package verify
+package verdict
 
 import (
 	"encoding/json"
@@ -286,14 +286,14 @@ func (f *Fix) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// blame starts a root cause: code, the atom at fault and the evidence.
-func blame(code Code, at AtomRef, ev Evidence) RootCause {
+// Blame starts a root cause: code, the atom at fault and the evidence.
+func Blame(code Code, at AtomRef, ev Evidence) RootCause {
 	return RootCause{Code: code, Atom: at, Evidence: ev}
 }
 
-// suggest returns c with a suggested fix to the blamed atom, described by
+// Suggest returns c with a suggested fix to the blamed atom, described by
 // fmt.Sprintf(format, args...).
-func (c RootCause) suggest(e Edit, format string, args ...any) RootCause {
+func (c RootCause) Suggest(e Edit, format string, args ...any) RootCause {
 	c.SuggestedFix = &Fix{Atom: c.Atom, Description: fmt.Sprintf(format, args...), Edit: e}
 	return c
 }

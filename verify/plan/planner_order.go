@@ -1,9 +1,10 @@
-package verify
+package plan
 
 import (
 	"sort"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/verify/facts"
 )
 
 // countsLast orders the positive tasks so that a count comes after the
@@ -12,16 +13,16 @@ import (
 // then checks the count), where planning the count first would add a
 // record the next task cannot reuse and then read the second add as
 // breaking the count. The order of the others is kept.
-func countsLast(positives []checkInfo) []checkInfo {
+func countsLast(positives []facts.Check) []facts.Check {
 	others := map[string]bool{}
 	for _, c := range positives {
-		if a := c.plan(); a.Type != assert.Count {
+		if a := c.Plan(); a.Type != assert.Count {
 			others[a.Target] = true
 		}
 	}
-	var head, tail []checkInfo
+	var head, tail []facts.Check
 	for _, c := range positives {
-		if a := c.plan(); a.Type == assert.Count && others[a.Target] {
+		if a := c.Plan(); a.Type == assert.Count && others[a.Target] {
 			tail = append(tail, c)
 			continue
 		}
@@ -36,12 +37,12 @@ func countsLast(positives []checkInfo) []checkInfo {
 // row goes), last those another positive goal on the collection stands on
 // (to bring three rows down to one and keep the row about B, the others
 // go). The order among equals is kept.
-func (p *planner) spareNeeded(task checkInfo, recs []map[string]any) []map[string]any {
-	target := task.plan().Target
-	var others, forbids []checkInfo
-	for _, c := range p.info.checks {
-		a := c.plan()
-		if !c.goal || c.index == task.index || a.Target != target {
+func (p *Planner) spareNeeded(task facts.Check, recs []map[string]any) []map[string]any {
+	target := task.Plan().Target
+	var others, forbids []facts.Check
+	for _, c := range p.info.Checks {
+		a := c.Plan()
+		if !c.Goal || c.Index == task.Index || a.Target != target {
 			continue
 		}
 		switch {
@@ -57,12 +58,12 @@ func (p *planner) spareNeeded(task checkInfo, recs []map[string]any) []map[strin
 	rank := func(r map[string]any) int {
 		n := 0
 		for _, c := range others {
-			if c.match(r) {
+			if c.Match(r) {
 				n++
 			}
 		}
 		for _, c := range forbids {
-			if c.match(r) {
+			if c.Match(r) {
 				n -= len(others) + 1
 			}
 		}

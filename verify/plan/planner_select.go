@@ -1,4 +1,4 @@
-package verify
+package plan
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -23,7 +24,7 @@ import (
 // scalar fields rewritten: "the ticket whose subject contains Billing B
 // has the tag" selects the Billing B ticket, which lacks only the tag, not
 // a ticket an earlier step tagged whose subject it would rename.
-func (p *planner) heldSelection(ci *collInfo, preds []assert.Predicate, s *episode.Session) []assert.Predicate {
+func (p *Planner) heldSelection(ci *facts.Coll, preds []assert.Predicate, s *episode.Session) []assert.Predicate {
 	var sel []assert.Predicate
 	for _, pr := range preds {
 		switch pr.Op {
@@ -36,7 +37,7 @@ func (p *planner) heldSelection(ci *collInfo, preds []assert.Predicate, s *episo
 	}
 	var best []assert.Predicate
 	bestWeight, bestRewrites := 0, 0
-	for _, r := range s.State().Records(ci.name) {
+	for _, r := range s.State().Records(ci.Name) {
 		if satisfy.AllHold(r, preds) {
 			continue
 		}
@@ -50,7 +51,7 @@ func (p *planner) heldSelection(ci *collInfo, preds []assert.Predicate, s *episo
 		}
 		rewrites := 0
 		for _, pr := range preds {
-			if !satisfy.IsList(ci.def, pr.Field) && !satisfy.PredHolds(r, pr) {
+			if !satisfy.IsList(ci.Def, pr.Field) && !satisfy.PredHolds(r, pr) {
 				rewrites++
 			}
 		}
@@ -65,9 +66,9 @@ func (p *planner) heldSelection(ci *collInfo, preds []assert.Predicate, s *episo
 // list's member, an enumerated or boolean field is a state many records
 // share and a plan adds (1); a value of a free field (a name, a subject,
 // an email) picks the record out (2).
-func selectWeight(ci *collInfo, pr assert.Predicate) int {
+func selectWeight(ci *facts.Coll, pr assert.Predicate) int {
 	head, _, _ := strings.Cut(pr.Field, ".")
-	fd := ci.def.Fields[head]
+	fd := ci.Def.Fields[head]
 	if fd.Type == "array" || fd.Type == "boolean" || len(fd.Enum) > 0 {
 		return 1
 	}
@@ -81,10 +82,10 @@ func selectWeight(ci *collInfo, pr assert.Predicate) int {
 // the updates. The call's result judges; the arguments are only proposed
 // from the selection (a field's value, the collection as the object type,
 // the values as filters).
-func (p *planner) starlarkFinders(task checkInfo, ci *collInfo, preds, selection []assert.Predicate, updates, appends []*episode.Tool, s *episode.Session) []alternative {
+func (p *Planner) starlarkFinders(task facts.Check, ci *facts.Coll, preds, selection []assert.Predicate, updates, appends []*episode.Tool, s *episode.Session) []alternative {
 	var alts []alternative
-	kf := ci.def.KeyField()
-	for _, rec := range s.State().Records(ci.name) {
+	kf := ci.Def.KeyField()
+	for _, rec := range s.State().Records(ci.Name) {
 		if len(alts) == starlarkTargets {
 			break
 		}
@@ -93,7 +94,7 @@ func (p *planner) starlarkFinders(task checkInfo, ci *collInfo, preds, selection
 		}
 		key := state.Text(rec[kf])
 		for _, t := range p.usable(p.env.Tools()) {
-			if t.Effect.Kind != "starlark" || t.App != ci.app {
+			if t.Effect.Kind != "starlark" || t.App != ci.App {
 				continue
 			}
 			args := finderArgs(t, ci, selection)
@@ -113,7 +114,7 @@ func (p *planner) starlarkFinders(task checkInfo, ci *collInfo, preds, selection
 }
 
 // finderArgs proposes a read's arguments from the selection.
-func finderArgs(t *episode.Tool, ci *collInfo, selection []assert.Predicate) map[string]any {
+func finderArgs(t *episode.Tool, ci *facts.Coll, selection []assert.Predicate) map[string]any {
 	props := atom.InputProperties(t.Input)
 	args := map[string]any{}
 	filters := map[string]any{}
@@ -123,7 +124,7 @@ func finderArgs(t *episode.Tool, ci *collInfo, selection []assert.Predicate) map
 		}
 		filters[pr.Field] = pr.Value
 		if a := ownArg(props, ci, pr.Field); a != "" {
-			args[a] = satisfy.FitArg(pr.Value, argSchema(t, a))
+			args[a] = satisfy.FitArg(pr.Value, facts.ArgSchema(t, a))
 		}
 	}
 	objectTypeArg(t, ci, args)
@@ -135,14 +136,14 @@ func finderArgs(t *episode.Tool, ci *collInfo, selection []assert.Predicate) map
 
 // finds reports whether calling t with args now returns the record keyed
 // key, in a scratch session.
-func (p *planner) finds(t *episode.Tool, args map[string]any, key string, s *episode.Session) bool {
+func (p *Planner) finds(t *episode.Tool, args map[string]any, key string, s *episode.Session) bool {
 	return p.shows(p.call(t.Name, args), key, s)
 }
 
 // shows reports whether making c now shows key in its observation, in a
 // scratch session.
-func (p *planner) shows(c episode.ToolCall, key string, s *episode.Session) bool {
-	if p.nodes >= PlanMaxNodes || key == "" {
+func (p *Planner) shows(c episode.ToolCall, key string, s *episode.Session) bool {
+	if p.nodes >= MaxNodes || key == "" {
 		return false
 	}
 	p.nodes++

@@ -1,4 +1,4 @@
-package verify
+package plan
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -27,7 +28,7 @@ import (
 // a Starlark finder, or a read of another collection. The pair is judged
 // again. Nil with the reason when no read shows the key or the pair does
 // not do: an agent could not make that call.
-func (p *planner) foundFirst(task checkInfo, t *episode.Tool, ci *collInfo, c episode.ToolCall, args map[string]any, s *episode.Session, before []bool) ([]episode.ToolCall, *Reason) {
+func (p *Planner) foundFirst(task facts.Check, t *episode.Tool, ci *facts.Coll, c episode.ToolCall, args map[string]any, s *episode.Session, before []bool) ([]episode.ToolCall, *Reason) {
 	alone := []episode.ToolCall{c}
 	var key string
 	for _, ka := range starlarkKeyArgs(t, ci) {
@@ -39,17 +40,17 @@ func (p *planner) foundFirst(task checkInfo, t *episode.Tool, ci *collInfo, c ep
 	if key == "" || p.seenKey(key, s) {
 		return alone, nil
 	}
-	rec, ok := s.State().Get(ci.name, key)
+	rec, ok := s.State().Get(ci.Name, key)
 	if !ok {
 		return alone, nil
 	}
 	find, ok := p.readShowing(task, ci, rec, key, s)
 	if !ok {
-		msg := fmt.Sprintf("no search or get of %s shows record %s, which %s names for %s %s", ci.name, key, t.Name, task.entry.Kind, task.field())
-		r := p.noToolReads("", ci, map[string]any{ci.def.KeyField(): key}, msg)
+		msg := fmt.Sprintf("no search or get of %s shows record %s, which %s names for %s %s", ci.Name, key, t.Name, task.Entry.Kind, task.Field())
+		r := p.noToolReads("", ci, map[string]any{ci.Def.KeyField(): key}, msg)
 		return nil, &r
 	}
-	if p.nodes >= PlanMaxNodes {
+	if p.nodes >= MaxNodes {
 		return nil, nil
 	}
 	p.nodes++
@@ -71,15 +72,15 @@ func (p *planner) foundFirst(task checkInfo, t *episode.Tool, ci *collInfo, c ep
 // subscriber with this email in that audience); none when the key is
 // seen. A key no read shows is a reason: an agent could not name the
 // record.
-func (p *planner) readFirst(task checkInfo, ci *collInfo, rec map[string]any, s *episode.Session) ([]episode.ToolCall, *Reason) {
-	key := state.Text(rec[ci.def.KeyField()])
+func (p *Planner) readFirst(task facts.Check, ci *facts.Coll, rec map[string]any, s *episode.Session) ([]episode.ToolCall, *Reason) {
+	key := state.Text(rec[ci.Def.KeyField()])
 	if key == "" || p.seenKey(key, s) {
 		return nil, nil
 	}
 	find, ok := p.readShowing(task, ci, rec, key, s)
 	if !ok {
-		msg := fmt.Sprintf("no search or get of %s shows record %s, which %s %s names", ci.name, key, task.entry.Kind, task.field())
-		r := p.noToolReads("", ci, map[string]any{ci.def.KeyField(): key}, msg)
+		msg := fmt.Sprintf("no search or get of %s shows record %s, which %s %s names", ci.Name, key, task.Entry.Kind, task.Field())
+		r := p.noToolReads("", ci, map[string]any{ci.Def.KeyField(): key}, msg)
 		return nil, &r
 	}
 	s.Call(find)
@@ -89,7 +90,7 @@ func (p *planner) readFirst(task checkInfo, ci *collInfo, rec map[string]any, s 
 // mentioned lists, as containment predicates, the text fields of rec
 // whose values the opening messages quote (the email "Card declined"):
 // what an agent searches by when the goal names the record by its key.
-func (p *planner) mentioned(ci *collInfo, rec map[string]any) []assert.Predicate {
+func (p *Planner) mentioned(ci *facts.Coll, rec map[string]any) []assert.Predicate {
 	var text strings.Builder
 	for _, m := range p.env.Messages() {
 		text.WriteString(strings.ToLower(m.Content))
@@ -98,7 +99,7 @@ func (p *planner) mentioned(ci *collInfo, rec map[string]any) []assert.Predicate
 	var out []assert.Predicate
 	for _, f := range slices.Sorted(maps.Keys(rec)) {
 		v, ok := rec[f].(string)
-		if ok && f != ci.def.KeyField() && len(v) >= 4 && strings.Contains(text.String(), strings.ToLower(v)) {
+		if ok && f != ci.Def.KeyField() && len(v) >= 4 && strings.Contains(text.String(), strings.ToLower(v)) {
 			out = append(out, assert.Predicate{Field: f, Op: assert.OpIContains, Value: v})
 		}
 	}
@@ -108,7 +109,7 @@ func (p *planner) mentioned(ci *collInfo, rec map[string]any) []assert.Predicate
 // seenKey reports whether the agent has seen key: as a word of the
 // opening messages (the instruction and system prompt as rendered), or in
 // an observation so far (as a JSON string or number).
-func (p *planner) seenKey(key string, s *episode.Session) bool {
+func (p *Planner) seenKey(key string, s *episode.Session) bool {
 	word := regexp.MustCompile(`(^|[^\w-])` + regexp.QuoteMeta(key) + `($|[^\w-])`)
 	for _, m := range p.env.Messages() {
 		if word.MatchString(m.Content) {
@@ -128,19 +129,19 @@ func (p *planner) seenKey(key string, s *episode.Session) bool {
 // that filters by the most of the goal's predicates rec holds (what the
 // instruction says of it), or a listing, else a Starlark finder of the
 // app, else a read of another collection that shows the key.
-func (p *planner) readShowing(task checkInfo, ci *collInfo, rec map[string]any, key string, s *episode.Session) (episode.ToolCall, bool) {
+func (p *Planner) readShowing(task facts.Check, ci *facts.Coll, rec map[string]any, key string, s *episode.Session) (episode.ToolCall, bool) {
 	var held []assert.Predicate
 	for _, pr := range p.preds(task) {
-		if pr.Field != ci.def.KeyField() && satisfy.PredHolds(rec, pr) {
+		if pr.Field != ci.Def.KeyField() && satisfy.PredHolds(rec, pr) {
 			held = append(held, pr)
 		}
 	}
 	held = append(held, p.mentioned(ci, rec)...)
-	if search, args := p.searchFor(ci, held, s); search != nil && len(missingRequired(search, args)) == 0 && p.finds(search, args, key, s) {
+	if search, args := p.searchFor(ci, held, s); search != nil && len(facts.MissingRequired(search, args)) == 0 && p.finds(search, args, key, s) {
 		return p.call(search.Name, args), true
 	}
 	for _, t := range p.usable(p.env.Tools()) {
-		if t.Effect.Kind != "starlark" || t.App != ci.app {
+		if t.Effect.Kind != "starlark" || t.App != ci.App {
 			continue
 		}
 		if args := finderArgs(t, ci, held); len(args) > 0 && p.finds(t, args, key, s) {
@@ -149,7 +150,7 @@ func (p *planner) readShowing(task checkInfo, ci *collInfo, rec map[string]any, 
 	}
 	// Another collection may show it: a sheet that lists the campaigns
 	// to pause by id.
-	for i, c := range p.info.readsShowing(key, p.info.messageContext(), false) {
+	for i, c := range p.sight.ReadsShowing(key, p.sight.Opening(), false) {
 		if i == maxOtherReads {
 			break
 		}

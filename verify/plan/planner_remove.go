@@ -1,4 +1,4 @@
-package verify
+package plan
 
 import (
 	"fmt"
@@ -10,7 +10,9 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // Removal: making a negative assertion hold again, or a count drop to its
@@ -24,17 +26,17 @@ import (
 // removeAlts makes a negative assertion hold again (or a count drop to its
 // bound): change a field of each matching record so that it no longer
 // matches, or delete the records. n < 0 means every matching record.
-func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alternative, []Reason) {
-	a := task.plan()
+func (p *Planner) removeAlts(task facts.Check, s *episode.Session, n int) ([]alternative, []Reason) {
+	a := task.Plan()
 	if !a.IsState() {
-		if !task.goal {
+		if !task.Goal {
 			return nil, []Reason{*p.ruleForbids(task, task, "")}
 		}
-		msg := fmt.Sprintf("goal[%d] (%s) fails and no call can undo it", task.index, a)
-		return nil, []Reason{{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
-			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Message: msg}}}}
+		msg := fmt.Sprintf("goal[%d] (%s) fails and no call can undo it", task.Index, a)
+		return nil, []Reason{{Kind: ReasonUnsupported, Goal: task.Index, Message: msg,
+			Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Assertion: a.String(), Message: msg}}}}
 	}
-	ci := p.info.colls[a.Target]
+	ci := p.info.Colls[a.Target]
 	if ci == nil {
 		return nil, nil
 	}
@@ -55,7 +57,7 @@ func (p *planner) removeAlts(task checkInfo, s *episode.Session, n int) ([]alter
 // cover the most of the assertion's predicates when it shows them, else
 // per record the read that shows its key (findReads). A record no read
 // shows closes the removal: an agent could not name it.
-func (p *planner) withFind(task checkInfo, ci *collInfo, recs []map[string]any, alts []alternative, s *episode.Session) ([]alternative, []Reason) {
+func (p *Planner) withFind(task facts.Check, ci *facts.Coll, recs []map[string]any, alts []alternative, s *episode.Session) ([]alternative, []Reason) {
 	reads, r := p.findReads(task, ci, recs, s)
 	if r != nil {
 		return nil, []Reason{*r}
@@ -80,13 +82,13 @@ func (p *planner) withFind(task checkInfo, ci *collInfo, recs []map[string]any, 
 
 // findReads lists the reads that show the unseen keys of recs (see
 // withFind), or the reason one cannot be shown.
-func (p *planner) findReads(task checkInfo, ci *collInfo, recs []map[string]any, s *episode.Session) ([]episode.ToolCall, *Reason) {
+func (p *Planner) findReads(task facts.Check, ci *facts.Coll, recs []map[string]any, s *episode.Session) ([]episode.ToolCall, *Reason) {
 	search, args := p.searchFor(ci, p.preds(task), s)
-	usable := search != nil && len(missingRequired(search, args)) == 0
+	usable := search != nil && len(facts.MissingRequired(search, args)) == 0
 	var reads []episode.ToolCall
 	shown := map[string]bool{}
 	for _, r := range recs {
-		key := state.Text(r[ci.def.KeyField()])
+		key := state.Text(r[ci.Def.KeyField()])
 		if p.seenKey(key, s) || shown[key] {
 			continue
 		}
@@ -98,8 +100,8 @@ func (p *planner) findReads(task checkInfo, ci *collInfo, recs []map[string]any,
 		}
 		read, ok := p.readShowing(task, ci, r, key, s)
 		if !ok {
-			msg := fmt.Sprintf("no search or get of %s shows record %s, which %s %s needs changed", ci.name, key, task.entry.Kind, task.field())
-			rs := p.noToolReads("", ci, map[string]any{ci.def.KeyField(): key}, msg)
+			msg := fmt.Sprintf("no search or get of %s shows record %s, which %s %s needs changed", ci.Name, key, task.Entry.Kind, task.Field())
+			rs := p.noToolReads("", ci, map[string]any{ci.Def.KeyField(): key}, msg)
 			return nil, &rs
 		}
 		if !slices.ContainsFunc(reads, func(c episode.ToolCall) bool { return c.Name == read.Name && string(c.Args) == string(read.Args) }) {
@@ -112,11 +114,11 @@ func (p *planner) findReads(task checkInfo, ci *collInfo, recs []map[string]any,
 
 // matchingRecords lists the records the assertion matches that may be
 // changed (not those another goal needs), at most n (n < 0: all) and at
-// most PlanMaxSteps.
-func (p *planner) matchingRecords(task checkInfo, ci *collInfo, s *episode.Session, n int) []map[string]any {
+// most MaxSteps.
+func (p *Planner) matchingRecords(task facts.Check, ci *facts.Coll, s *episode.Session, n int) []map[string]any {
 	var recs []map[string]any
-	for _, r := range s.State().Records(ci.name) {
-		if task.match(r) {
+	for _, r := range s.State().Records(ci.Name) {
+		if task.Match(r) {
 			recs = append(recs, r)
 		}
 	}
@@ -124,8 +126,8 @@ func (p *planner) matchingRecords(task checkInfo, ci *collInfo, s *episode.Sessi
 	if n > 0 && len(recs) > n {
 		recs = recs[:n]
 	}
-	if len(recs) > PlanMaxSteps {
-		recs = recs[:PlanMaxSteps]
+	if len(recs) > MaxSteps {
+		recs = recs[:MaxSteps]
 	}
 	return recs
 }
@@ -137,12 +139,12 @@ func (p *planner) matchingRecords(task checkInfo, ci *collInfo, s *episode.Sessi
 // a status) come before those that identify it (an email, a name): the
 // tag is taken off the customer's ticket rather than the ticket given
 // another customer.
-func (p *planner) unmatchAlts(task checkInfo, ci *collInfo, recs []map[string]any) []alternative {
+func (p *Planner) unmatchAlts(task facts.Check, ci *facts.Coll, recs []map[string]any) []alternative {
 	preds := stateFirst(ci, p.preds(task))
-	kf := ci.def.KeyField()
+	kf := ci.Def.KeyField()
 	var alts []alternative
-	for _, t := range p.usable(p.info.toolsOn(ci.name, "update")) {
-		argOf := invert(writeFields(t, ci.def))
+	for _, t := range p.usable(p.info.ToolsOn(ci.Name, "update")) {
+		argOf := invert(facts.WriteFields(t, ci.Def))
 		for _, pr := range preds {
 			arg, ok := argOf[pr.Field]
 			if !ok || pr.Field == kf {
@@ -155,13 +157,13 @@ func (p *planner) unmatchAlts(task checkInfo, ci *collInfo, recs []map[string]an
 			t, arg := t, arg
 			alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
 				var made []episode.ToolCall
-				keyArg, match := keyArgOf(t, ci.def)
+				keyArg, match := facts.KeyArgOf(t, ci.Def)
 				for _, r := range recs {
 					v, ok := value(r)
 					if !ok {
 						return nil, p.cannotUnmatch(task, ci, t, r)
 					}
-					args := map[string]any{keyArg: satisfy.FitArg(r[match], argSchema(t, keyArg)), arg: v}
+					args := map[string]any{keyArg: satisfy.FitArg(r[match], facts.ArgSchema(t, keyArg)), arg: v}
 					p.fillRequired(t, ci, args, r, nil)
 					c := p.call(t.Name, args)
 					s.Call(c)
@@ -177,7 +179,7 @@ func (p *planner) unmatchAlts(task checkInfo, ci *collInfo, recs []map[string]an
 // stateFirst orders predicates so that those on state fields (lists,
 // enums, booleans: selectWeight 1) come before those that identify a
 // record; the order among equals is kept.
-func stateFirst(ci *collInfo, preds []assert.Predicate) []assert.Predicate {
+func stateFirst(ci *facts.Coll, preds []assert.Predicate) []assert.Predicate {
 	out := append([]assert.Predicate(nil), preds...)
 	sort.SliceStable(out, func(i, j int) bool { return selectWeight(ci, out[i]) < selectWeight(ci, out[j]) })
 	return out
@@ -185,9 +187,9 @@ func stateFirst(ci *collInfo, preds []assert.Predicate) []assert.Predicate {
 
 // unmatchValue returns, for an argument that writes the field pr tests, the
 // value per record that pr rejects; nil when there is none.
-func (p *planner) unmatchValue(t *episode.Tool, ci *collInfo, arg string, pr assert.Predicate) func(r map[string]any) (any, bool) {
-	schema := argSchema(t, arg)
-	if satisfy.IsList(ci.def, pr.Field) {
+func (p *Planner) unmatchValue(t *episode.Tool, ci *facts.Coll, arg string, pr assert.Predicate) func(r map[string]any) (any, bool) {
+	schema := facts.ArgSchema(t, arg)
+	if satisfy.IsList(ci.Def, pr.Field) {
 		if satisfy.Negated(pr.Op) {
 			return nil // no element's removal makes a list hold one
 		}
@@ -197,9 +199,9 @@ func (p *planner) unmatchValue(t *episode.Tool, ci *collInfo, arg string, pr ass
 			return satisfy.FitArg(keep, schema), len(keep) < len(cur)
 		}
 	}
-	v, found := p.saidValue(fieldDef(ci, pr.Field, schema), pr)
+	v, found := p.saidValue(facts.FieldDef(ci, pr.Field, schema), pr)
 	if !found {
-		v, found = unmatchedValue(pr, fieldDef(ci, pr.Field, schema), arg)
+		v, found = unmatchedValue(pr, facts.FieldDef(ci, pr.Field, schema), arg)
 	}
 	if !found {
 		return nil
@@ -231,10 +233,10 @@ func elemMatches(e any, pr assert.Predicate) bool {
 	return satisfy.ElemHolds(e, pr)
 }
 
-func (p *planner) cannotUnmatch(task checkInfo, ci *collInfo, t *episode.Tool, r map[string]any) *Reason {
-	msg := fmt.Sprintf("%s cannot make record %s of %s stop matching %s %s", t.Name, state.Text(r[ci.def.KeyField()]), ci.name, task.entry.Kind, task.field())
-	return &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
-		Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.plan().String(), Tool: t.Name, Message: msg}}}
+func (p *Planner) cannotUnmatch(task facts.Check, ci *facts.Coll, t *episode.Tool, r map[string]any) *Reason {
+	msg := fmt.Sprintf("%s cannot make record %s of %s stop matching %s %s", t.Name, state.Text(r[ci.Def.KeyField()]), ci.Name, task.Entry.Kind, task.Field())
+	return &Reason{Kind: ReasonUnsupported, Goal: task.Index, Message: msg,
+		Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Assertion: task.Plan().String(), Tool: t.Name, Message: msg}}}
 }
 
 // unmatchedValue finds a value of the field that the predicate rejects:
@@ -250,15 +252,15 @@ func unmatchedValue(pr assert.Predicate, fd atom.Field, arg string) (any, bool) 
 
 // deleteAlts offers, for each delete tool, the calls that delete every
 // record.
-func (p *planner) deleteAlts(ci *collInfo, recs []map[string]any) []alternative {
+func (p *Planner) deleteAlts(ci *facts.Coll, recs []map[string]any) []alternative {
 	var alts []alternative
-	for _, t := range p.usable(p.info.toolsOn(ci.name, "delete")) {
+	for _, t := range p.usable(p.info.ToolsOn(ci.Name, "delete")) {
 		t := t
 		alts = append(alts, func(s *episode.Session) ([]episode.ToolCall, *Reason) {
 			var made []episode.ToolCall
-			keyArg, match := keyArgOf(t, ci.def)
+			keyArg, match := facts.KeyArgOf(t, ci.Def)
 			for _, r := range recs {
-				args := map[string]any{keyArg: satisfy.FitArg(r[match], argSchema(t, keyArg))}
+				args := map[string]any{keyArg: satisfy.FitArg(r[match], facts.ArgSchema(t, keyArg))}
 				c := p.call(t.Name, args)
 				s.Call(c)
 				made = append(made, c)
@@ -272,17 +274,17 @@ func (p *planner) deleteAlts(ci *collInfo, recs []map[string]any) []alternative 
 // noRemoval says why nothing can make the records stop matching: a rule's
 // check no allowed tool repairs, a delete a rule forbids (the way a rule
 // blocks), or no tool that writes the collection.
-func (p *planner) noRemoval(task checkInfo, ci *collInfo) Reason {
-	if !task.goal {
+func (p *Planner) noRemoval(task facts.Check, ci *facts.Coll) Reason {
+	if !task.Goal {
 		r := p.ruleForbids(task, task, "")
-		r.Message = fmt.Sprintf("rule %s check %d (%s) fails and no allowed tool can repair it", task.entry.ID, task.index, task.plan())
+		r.Message = fmt.Sprintf("rule %s check %d (%s) fails and no allowed tool can repair it", task.Entry.ID, task.Index, task.Plan())
 		r.Cause.Evidence.Message = r.Message
 		return *r
 	}
-	for _, t := range p.info.toolsOn(ci.name, "delete") {
-		if p.info.forbidden[t.Name] {
-			for _, c := range p.info.checks {
-				if !c.goal && c.prog.Assertion.Type == assert.NotCalled && c.prog.Assertion.Target == t.Name {
+	for _, t := range p.info.ToolsOn(ci.Name, "delete") {
+		if p.info.Forbidden[t.Name] {
+			for _, c := range p.info.Checks {
+				if !c.Goal && c.Prog.Assertion.Type == assert.NotCalled && c.Prog.Assertion.Target == t.Name {
 					return *p.ruleForbids(c, task, t.Name)
 				}
 			}
@@ -298,10 +300,10 @@ func (p *planner) noRemoval(task checkInfo, ci *collInfo) Reason {
 // after which it no longer matches and nothing that held broke, a call
 // that keeps the record before one that deletes it. Nil when no Starlark
 // tool names a record of the collection.
-func (p *planner) starlarkRemoveAlt(task checkInfo, ci *collInfo, recs []map[string]any) alternative {
+func (p *Planner) starlarkRemoveAlt(task facts.Check, ci *facts.Coll, recs []map[string]any) alternative {
 	var tools []*episode.Tool
 	for _, t := range p.usable(p.env.Tools()) {
-		if t.Effect.Kind == "starlark" && t.App == ci.app && len(starlarkKeyArgs(t, ci)) > 0 {
+		if t.Effect.Kind == "starlark" && t.App == ci.App && len(starlarkKeyArgs(t, ci)) > 0 {
 			tools = append(tools, t)
 		}
 	}
@@ -314,9 +316,9 @@ func (p *planner) starlarkRemoveAlt(task checkInfo, ci *collInfo, recs []map[str
 		for _, r := range recs {
 			c, ok := p.removeCall(task, ci, tools, preds, r, s)
 			if !ok {
-				msg := fmt.Sprintf("no call of a Starlark tool of %s the planner tried makes record %s stop matching %s %s", ci.app, state.Text(r[ci.def.KeyField()]), task.entry.Kind, task.field())
-				return nil, &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
-					Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.plan().String(), Message: msg}}}
+				msg := fmt.Sprintf("no call of a Starlark tool of %s the planner tried makes record %s stop matching %s %s", ci.App, state.Text(r[ci.Def.KeyField()]), task.Entry.Kind, task.Field())
+				return nil, &Reason{Kind: ReasonUnsupported, Goal: task.Index, Message: msg,
+					Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Assertion: task.Plan().String(), Message: msg}}}
 			}
 			s.Call(c)
 			made = append(made, c)
@@ -327,13 +329,13 @@ func (p *planner) starlarkRemoveAlt(task checkInfo, ci *collInfo, recs []map[str
 
 // removeCall finds the call that makes r stop matching (see
 // starlarkRemoveAlt).
-func (p *planner) removeCall(task checkInfo, ci *collInfo, tools []*episode.Tool, preds []assert.Predicate, r map[string]any, s *episode.Session) (episode.ToolCall, bool) {
-	key := state.Text(r[ci.def.KeyField()])
+func (p *Planner) removeCall(task facts.Check, ci *facts.Coll, tools []*episode.Tool, preds []assert.Predicate, r map[string]any, s *episode.Session) (episode.ToolCall, bool) {
+	key := state.Text(r[ci.Def.KeyField()])
 	before := p.holding(s)
 	var deletes *episode.ToolCall
 	for _, t := range tools {
 		for _, args := range p.removeArgs(t, ci, preds, r) {
-			if p.nodes >= PlanMaxNodes {
+			if p.nodes >= MaxNodes {
 				return episode.ToolCall{}, false
 			}
 			p.nodes++
@@ -346,9 +348,9 @@ func (p *planner) removeCall(task checkInfo, ci *collInfo, tools []*episode.Tool
 			if scratch.Call(c).IsError || p.broke(before, scratch) {
 				continue
 			}
-			now, kept := scratch.State().Get(ci.name, key)
+			now, kept := scratch.State().Get(ci.Name, key)
 			switch {
-			case kept && !task.match(now):
+			case kept && !task.Match(now):
 				return c, true
 			case !kept && deletes == nil:
 				deletes = &c
@@ -367,31 +369,31 @@ func (p *planner) removeCall(task checkInfo, ci *collInfo, tools []*episode.Tool
 // list (the element to take out, or for an argument that takes a list the
 // list without them) or a scalar the predicate rejects, else the same in
 // the object of any fields the tool takes.
-func (p *planner) removeArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, r map[string]any) []map[string]any {
+func (p *Planner) removeArgs(t *episode.Tool, ci *facts.Coll, preds []assert.Predicate, r map[string]any) []map[string]any {
 	props := atom.InputProperties(t.Input)
-	kf := ci.def.KeyField()
-	loose := looseObjectArg(t, ci)
+	kf := ci.Def.KeyField()
+	anyFieldsArg := looseObjectArg(t, ci)
 	var out []map[string]any
 	for _, ka := range starlarkKeyArgs(t, ci) {
 		for _, pr := range preds {
 			if pr.Field == kf || satisfy.Negated(pr.Op) || len(out) == starlarkCandidates {
 				continue
 			}
-			args := map[string]any{ka: satisfy.FitArg(r[kf], argSchema(t, ka))}
+			args := map[string]any{ka: satisfy.FitArg(r[kf], facts.ArgSchema(t, ka))}
 			a := ownArg(props, ci, pr.Field)
 			switch {
 			case a != "" && a != ka:
-				v, ok := p.removedValue(ci, pr, r, takesList(argSchema(t, a)))
+				v, ok := p.removedValue(ci, pr, r, takesList(facts.ArgSchema(t, a)))
 				if !ok {
 					continue
 				}
-				args[a] = satisfy.FitArg(v, argSchema(t, a))
-			case loose != "" && knownField(ci.def, pr.Field):
+				args[a] = satisfy.FitArg(v, facts.ArgSchema(t, a))
+			case anyFieldsArg != "" && facts.KnownField(ci.Def, pr.Field):
 				v, ok := p.removedValue(ci, pr, r, true)
 				if !ok {
 					continue
 				}
-				args[loose] = map[string]any{pr.Field: v}
+				args[anyFieldsArg] = map[string]any{pr.Field: v}
 			default:
 				continue
 			}
@@ -421,8 +423,8 @@ func takesList(schema map[string]any) bool {
 // a list, the list without the elements that meet it (whole) or the first
 // of them (the call takes it out); for a scalar a value pr rejects (the
 // call sets it).
-func (p *planner) removedValue(ci *collInfo, pr assert.Predicate, r map[string]any, whole bool) (any, bool) {
-	if cur, ok := r[pr.Field].([]any); ok || satisfy.IsList(ci.def, pr.Field) {
+func (p *Planner) removedValue(ci *facts.Coll, pr assert.Predicate, r map[string]any, whole bool) (any, bool) {
+	if cur, ok := r[pr.Field].([]any); ok || satisfy.IsList(ci.Def, pr.Field) {
 		keep := withoutMatching(cur, pr)
 		if len(keep) == len(cur) {
 			return nil, false
@@ -436,17 +438,17 @@ func (p *planner) removedValue(ci *collInfo, pr assert.Predicate, r map[string]a
 			}
 		}
 	}
-	if v, ok := p.saidValue(fieldDef(ci, pr.Field, nil), pr); ok {
+	if v, ok := p.saidValue(facts.FieldDef(ci, pr.Field, nil), pr); ok {
 		return v, true
 	}
-	return unmatchedValue(pr, fieldDef(ci, pr.Field, nil), pr.Field)
+	return unmatchedValue(pr, facts.FieldDef(ci, pr.Field, nil), pr.Field)
 }
 
 // saidValue is the value of an enumerated field that the opening messages
 // ask for ("solve it" for solved) and pr rejects: the state a removal
 // moves a record to, where the goal only says which state it must leave.
-func (p *planner) saidValue(fd atom.Field, pr assert.Predicate) (any, bool) {
-	docs := p.info.messageContext().Docs
+func (p *Planner) saidValue(fd atom.Field, pr assert.Predicate) (any, bool) {
+	docs := p.sight.Opening().Docs
 	for _, e := range fd.Enum {
 		w := strings.Fields(satisfy.Loose(state.Text(e)))
 		if satisfy.HoldsOn(e, []assert.Predicate{pr}) || len(w) == 0 {

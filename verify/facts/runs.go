@@ -1,4 +1,4 @@
-package verify
+package facts
 
 import (
 	"encoding/binary"
@@ -12,39 +12,39 @@ import (
 	"github.com/legoenv/legoenv/verify/ground"
 )
 
-// run is one replay of a list of calls on a fresh session.
-type run struct {
-	calls   []episode.ToolCall
-	obs     []episode.Observation
-	digests []uint64 // state digest after each call, when asked for
-	result  assert.Result
-	sess    *episode.Session
-	// grounding is the trace ground made of this run, once asked for.
-	grounding *[]ground.Grounding
+// Run is one replay of a list of calls on a fresh session.
+type Run struct {
+	Calls   []episode.ToolCall
+	Obs     []episode.Observation
+	Digests []uint64 // state digest after each call, when asked for
+	Result  assert.Result
+	Session *episode.Session
+	// Grounding is the trace ground made of this run, once asked for.
+	Grounding *[]ground.Grounding
 }
 
-// replay runs calls on a fresh session of env and scores the end state.
+// Replay runs calls on a fresh session of env and scores the end state.
 // With digests it fingerprints the state after every call (for the checks
 // that compare steps); the many replays that only need the score skip it.
-func replay(env *episode.Env, calls []episode.ToolCall, digests bool) (*run, error) {
+func Replay(env *episode.Env, calls []episode.ToolCall, digests bool) (*Run, error) {
 	s, err := episode.NewSession(env, episode.SessionOptions{})
 	if err != nil {
 		return nil, err
 	}
-	r := &run{calls: calls, sess: s, obs: make([]episode.Observation, 0, len(calls))}
+	r := &Run{Calls: calls, Session: s, Obs: make([]episode.Observation, 0, len(calls))}
 	for _, c := range calls {
-		r.obs = append(r.obs, s.Call(c))
+		r.Obs = append(r.Obs, s.Call(c))
 		if digests {
-			r.digests = append(r.digests, digest(s.State()))
+			r.Digests = append(r.Digests, Digest(s.State()))
 		}
 	}
-	r.result = s.Evaluate()
+	r.Result = s.Evaluate()
 	return r, nil
 }
 
-// firstError returns the index of the first failed call, or -1.
-func (r *run) firstError() int {
-	for i, o := range r.obs {
+// FirstError returns the index of the first failed call, or -1.
+func (r *Run) FirstError() int {
+	for i, o := range r.Obs {
 		if o.IsError {
 			return i
 		}
@@ -52,13 +52,13 @@ func (r *run) firstError() int {
 	return -1
 }
 
-// digest fingerprints what a session changed: for every written collection
+// Digest fingerprints what a session changed: for every written collection
 // its size and the written records that differ from the start. Two sessions over the same world have
 // equal digests when they hold the same records (the order of inserted
 // records aside); unlike the full state hash it costs nothing for the
 // collections left alone. Digests are compared within one process only,
 // so a fast non-cryptographic hash does.
-func digest(st *state.State) uint64 {
+func Digest(st *state.State) uint64 {
 	h := fnv.New64a()
 	var buf [9]byte
 	wrote := false
@@ -99,4 +99,25 @@ func digest(st *state.State) uint64 {
 		return 0
 	}
 	return h.Sum64() | 1
+}
+
+// ChangingSteps lists the steps that changed the state without an error.
+func (r *Run) ChangingSteps() []int {
+	var out []int
+	var prev uint64
+	for i, d := range r.Digests {
+		if d != prev && !r.Obs[i].IsError {
+			out = append(out, i)
+		}
+		prev = d
+	}
+	return out
+}
+
+// DigestBefore returns the state digest before step i.
+func (r *Run) DigestBefore(i int) uint64 {
+	if i == 0 {
+		return 0
+	}
+	return r.Digests[i-1]
 }

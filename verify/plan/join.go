@@ -1,4 +1,4 @@
-package verify
+package plan
 
 import (
 	"sort"
@@ -6,7 +6,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
-	"github.com/legoenv/legoenv/verify/celshape"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -21,32 +21,18 @@ import (
 // tests then, which an earlier step's observation showed (the create that
 // made the contact returned it). The program stays the judge.
 
-// readJoinCEL reads a positive check of the common shape with joins: the
-// assertion without them and the joins, or nil.
-func (in *envInfo) readJoinCEL(prog *assert.Program) (*assert.Assertion, []celshape.Join) {
-	a := prog.Assertion
-	if a.Negative {
-		return nil, nil
-	}
-	target, where, joins, ok := celshape.ParseJoins(a.Expr)
-	if !ok || in.colls[target] == nil || len(joins) == 0 {
-		return nil, nil
-	}
-	return &assert.Assertion{Type: assert.Exists, Target: target, Where: where, Label: a.Label}, joins
-}
-
 // resolveJoins gives a task with joins the predicates they come to in
 // s's state: the field holds the key of a record that passes the join's
 // tests now (the first by key when several do). A join no record passes
 // yet is left out: the program will say the task does not hold.
-func (p *planner) resolveJoins(task checkInfo, s *episode.Session) checkInfo {
-	if len(task.joins) == 0 || task.want == nil {
+func (p *Planner) resolveJoins(task facts.Check, s *episode.Session) facts.Check {
+	if len(task.Joins) == 0 || task.Want == nil {
 		return task
 	}
-	want := *task.want
+	want := *task.Want
 	want.Where = append([]assert.Predicate(nil), want.Where...)
 	st := s.State()
-	for _, j := range task.joins {
+	for _, j := range task.Joins {
 		var keys []string
 		for _, rec := range st.Records(j.Target) {
 			if satisfy.AllHold(rec, j.Where) {
@@ -59,6 +45,6 @@ func (p *planner) resolveJoins(task checkInfo, s *episode.Session) checkInfo {
 		sort.Strings(keys)
 		want.Where = append(want.Where, assert.Predicate{Field: j.Field, Op: assert.OpEquals, Value: keys[0]})
 	}
-	task.want = &want
+	task.Want = &want
 	return task
 }

@@ -1,4 +1,4 @@
-package verify
+package plan
 
 import (
 	"fmt"
@@ -12,24 +12,26 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
-// way is one way to make a task hold: an alternative to try, or a way
+// option is one way to make a task hold: an alternative to try, or a way
 // closed for a reason.
-type way struct {
-	alt    alternative
+type option struct {
+	try    alternative
 	closed *Reason
 }
 
-func waysOf(alts []alternative, rs []Reason) []way {
-	out := make([]way, 0, len(alts)+len(rs))
+func optionsOf(alts []alternative, rs []Reason) []option {
+	out := make([]option, 0, len(alts)+len(rs))
 	for i := range rs {
-		out = append(out, way{closed: &rs[i]})
+		out = append(out, option{closed: &rs[i]})
 	}
 	for _, a := range alts {
-		out = append(out, way{alt: a})
+		out = append(out, option{try: a})
 	}
 	return out
 }
@@ -37,8 +39,8 @@ func waysOf(alts []alternative, rs []Reason) []way {
 // alternatives lists the ways to make a task hold, best first; reasons of
 // closed ways sit in the same order, so that the first reason a failed
 // search reports is about the way it preferred.
-func (p *planner) alternatives(task checkInfo, s *episode.Session) []way {
-	a := task.plan()
+func (p *Planner) alternatives(task facts.Check, s *episode.Session) []option {
+	a := task.Plan()
 	switch a.Type {
 	case assert.Exists:
 		return p.existsAlts(task, s, 1)
@@ -48,19 +50,19 @@ func (p *planner) alternatives(task checkInfo, s *episode.Session) []way {
 			return p.existsAlts(task, s, lo-n)
 		}
 		if hi := upperBound(a.Bound); hi >= 0 && n > hi {
-			return waysOf(p.removeAlts(task, s, n-hi))
+			return optionsOf(p.removeAlts(task, s, n-hi))
 		}
 	case assert.NotExists:
-		return waysOf(p.removeAlts(task, s, -1))
+		return optionsOf(p.removeAlts(task, s, -1))
 	case assert.Called:
-		return waysOf(p.calledAlts(task))
+		return optionsOf(p.calledAlts(task))
 	}
-	msg := fmt.Sprintf("%s %s (%s) is not something the planner can make hold", task.entry.Kind, task.field(), a)
-	if !task.goal {
-		return waysOf(nil, []Reason{*p.ruleForbids(task, task, "")})
+	msg := fmt.Sprintf("%s %s (%s) is not something the planner can make hold", task.Entry.Kind, task.Field(), a)
+	if !task.Goal {
+		return optionsOf(nil, []Reason{*p.ruleForbids(task, task, "")})
 	}
-	return waysOf(nil, []Reason{{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
-		Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Message: msg + "; give the intent a reference plan"}}}})
+	return optionsOf(nil, []Reason{{Kind: ReasonUnsupported, Goal: task.Index, Message: msg,
+		Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Assertion: a.String(), Message: msg + "; give the intent a reference plan"}}}})
 }
 
 func lowerBound(b assert.Bound) int {
@@ -83,20 +85,20 @@ func upperBound(b assert.Bound) int {
 	return -1
 }
 
-func (p *planner) countNow(task checkInfo, s *episode.Session) int {
+func (p *Planner) countNow(task facts.Check, s *episode.Session) int {
 	n := 0
-	for _, r := range s.State().Records(task.plan().Target) {
-		if task.match(r) {
+	for _, r := range s.State().Records(task.Plan().Target) {
+		if task.Match(r) {
 			n++
 		}
 	}
 	return n
 }
 
-func (p *planner) usable(ts []*episode.Tool) []*episode.Tool {
+func (p *Planner) usable(ts []*episode.Tool) []*episode.Tool {
 	var out []*episode.Tool
 	for _, t := range ts {
-		if !p.info.forbidden[t.Name] {
+		if !p.info.Forbidden[t.Name] {
 			out = append(out, t)
 		}
 	}
@@ -104,14 +106,14 @@ func (p *planner) usable(ts []*episode.Tool) []*episode.Tool {
 }
 
 // existsAlts: create n matching records, or update existing ones.
-func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
-	a := task.plan()
-	ci := p.info.colls[a.Target]
+func (p *Planner) existsAlts(task facts.Check, s *episode.Session, n int) []option {
+	a := task.Plan()
+	ci := p.info.Colls[a.Target]
 	if ci == nil {
 		return nil
 	}
 	preds := p.preds(task)
-	kf := ci.def.KeyField()
+	kf := ci.Def.KeyField()
 	var pinned any
 	for _, pr := range preds {
 		if pr.Field == kf && pr.Op == assert.OpEquals {
@@ -125,22 +127,22 @@ func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
 			pinned = rec[kf]
 		}
 	}
-	creates := p.usable(p.info.toolsOn(ci.name, "create"))
-	updates := p.usable(p.info.toolsOn(ci.name, "update"))
-	appends := p.usable(p.info.toolsOn(ci.name, "append"))
+	creates := p.usable(p.info.ToolsOn(ci.Name, "create"))
+	updates := p.usable(p.info.ToolsOn(ci.Name, "update"))
+	appends := p.usable(p.info.ToolsOn(ci.Name, "append"))
 	if len(creates)+len(updates)+len(appends) == 0 {
 		effect := "create"
 		if pinned != nil {
 			effect = "update"
 		}
-		return append(waysOf(nil, []Reason{p.noToolWrites(task, ci, effect)}), p.starlarkWays(task, ci, preds, s)...)
+		return append(optionsOf(nil, []Reason{p.noToolWrites(task, ci, effect)}), p.starlarkOptions(task, ci, preds, s)...)
 	}
-	var cWays, uWays []way
+	var createOptions, updateOptions []option
 	var partial []*episode.Tool // creates that set some fields but not all
 	sib := p.sibling(ci, preds, s)
 	for _, t := range creates {
 		alt, r := p.createAlt(task, ci, t, preds, n, sib)
-		cWays = append(cWays, way{alt: alt, closed: r})
+		createOptions = append(createOptions, option{try: alt, closed: r})
 		if r != nil && r.Kind == ReasonNoToolSets {
 			partial = append(partial, t)
 		}
@@ -148,51 +150,34 @@ func (p *planner) existsAlts(task checkInfo, s *episode.Session, n int) []way {
 	if pinned == nil && n == 1 && len(updates)+len(appends) > 0 {
 		for _, t := range partial {
 			if alt := p.createThenUpdateAlt(task, ci, t, preds, updates, appends, sib); alt != nil {
-				cWays = append(cWays, way{alt: alt})
+				createOptions = append(createOptions, option{try: alt})
 			}
 		}
 	}
 	if a.Type == assert.Exists && len(updates)+len(appends) > 0 {
-		uWays = waysOf(p.updateAlts(task, ci, preds, pinned, updates, appends, s))
+		updateOptions = optionsOf(p.updateAlts(task, ci, preds, pinned, updates, appends, s))
 	} else if pinned != nil && a.Type == assert.Exists {
 		r := p.noToolWrites(task, ci, "update")
-		uWays = []way{{closed: &r}}
+		updateOptions = []option{{closed: &r}}
 	}
 	// A pinned key names a record to change; otherwise a new record is the
 	// plainer way, and changing a selected one the fallback.
-	starlark := p.starlarkWays(task, ci, preds, s)
+	starlark := p.starlarkOptions(task, ci, preds, s)
 	if pinned != nil {
-		return append(append(uWays, starlark...), cWays...)
+		return append(append(updateOptions, starlark...), createOptions...)
 	}
 	if len(creates) == 0 {
 		r := p.noToolWrites(task, ci, "create")
-		cWays = []way{{closed: &r}}
+		createOptions = []option{{closed: &r}}
 	}
-	return append(append(cWays, uWays...), starlark...)
+	return append(append(createOptions, updateOptions...), starlark...)
 }
 
-func (p *planner) clock(v any) any {
+func (p *Planner) clock(v any) any {
 	if s, ok := v.(string); ok && s == "$now" {
 		return p.env.Clock.UTC().Format(time.RFC3339)
 	}
 	return v
-}
-
-// fieldDef merges a collection field with the argument's schema (whose
-// enum may be narrower).
-func fieldDef(ci *collInfo, field string, schema map[string]any) atom.Field {
-	fd := ci.def.Fields[field]
-	sf := satisfy.SchemaField(schema)
-	if len(sf.Enum) > 0 {
-		fd.Enum = sf.Enum
-	}
-	if fd.Type == "" {
-		fd.Type = sf.Type
-	}
-	if fd.Format == "" {
-		fd.Format = sf.Format
-	}
-	return fd
 }
 
 // invert maps each field to the first argument (in name order) writing it.
@@ -206,7 +191,7 @@ func invert(wf map[string]string) map[string]string {
 	return out
 }
 
-func (p *planner) createAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, n int, sib map[string]any) (alternative, *Reason) {
+func (p *Planner) createAlt(task facts.Check, ci *facts.Coll, t *episode.Tool, preds []assert.Predicate, n int, sib map[string]any) (alternative, *Reason) {
 	args, miss := p.createArgs(ci, t, preds, nil, sib)
 	if miss != nil {
 		return nil, p.createMissReason(task, ci, t, miss)
@@ -237,8 +222,8 @@ type createMiss struct {
 // that the record it creates meets preds. A field the tool cannot set, or
 // sets to a constant that does not hold, is left to later updates where
 // settable names it (nil: none).
-func (p *planner) createArgs(ci *collInfo, t *episode.Tool, preds []assert.Predicate, settable map[string]bool, sib map[string]any) (map[string]any, *createMiss) {
-	argOf := invert(writeFields(t, ci.def))
+func (p *Planner) createArgs(ci *facts.Coll, t *episode.Tool, preds []assert.Predicate, settable map[string]bool, sib map[string]any) (map[string]any, *createMiss) {
+	argOf := invert(facts.WriteFields(t, ci.Def))
 	head := func(f string) string { h, _, _ := strings.Cut(f, "."); return h }
 	order, groups := satisfy.ByField(preds)
 	args := map[string]any{}
@@ -251,7 +236,7 @@ func (p *planner) createArgs(ci *collInfo, t *episode.Tool, preds []assert.Predi
 			}
 			continue
 		}
-		if d := ci.def.Fields[f].Default; d != nil && satisfy.HoldsOn(d, fp) {
+		if d := ci.Def.Fields[f].Default; d != nil && satisfy.HoldsOn(d, fp) {
 			continue // the server sets it; an agent leaves it out
 		}
 		arg, ok := argOf[f]
@@ -281,14 +266,14 @@ func (p *planner) createArgs(ci *collInfo, t *episode.Tool, preds []assert.Predi
 }
 
 // createMissReason is the reason a create alternative fails with.
-func (p *planner) createMissReason(task checkInfo, ci *collInfo, t *episode.Tool, m *createMiss) *Reason {
+func (p *Planner) createMissReason(task facts.Check, ci *facts.Coll, t *episode.Tool, m *createMiss) *Reason {
 	f := m.field
 	var r Reason
 	switch {
 	case m.isConst:
-		r = p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s sets %s to %v, but %s %s needs %s", t.Name, f, m.constant, task.entry.Kind, task.field(), predsText(m.fp)))
+		r = p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s sets %s to %v, but %s %s needs %s", t.Name, f, m.constant, task.Entry.Kind, task.Field(), predsText(m.fp)))
 	case m.noArg:
-		r = p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s cannot set field %s of %s", t.Name, f, ci.name))
+		r = p.noToolSets(task, ci, f, "create", fmt.Sprintf("%s cannot set field %s of %s", t.Name, f, ci.Name))
 	default:
 		return p.unsatisfiable(task, f, m.fp)
 	}
@@ -298,16 +283,16 @@ func (p *planner) createMissReason(task checkInfo, ci *collInfo, t *episode.Tool
 // newArg is the value of a create tool's argument arg that makes field f
 // of a new record meet fp, fitted to the argument's schema; false when no
 // value does.
-func newArg(t *episode.Tool, ci *collInfo, arg, f string, fp []assert.Predicate) (any, bool) {
-	schema := argSchema(t, arg)
-	if satisfy.IsList(ci.def, f) {
+func newArg(t *episode.Tool, ci *facts.Coll, arg, f string, fp []assert.Predicate) (any, bool) {
+	schema := facts.ArgSchema(t, arg)
+	if satisfy.IsList(ci.Def, f) {
 		add, ok := satisfy.List(fp, nil)
 		if !ok {
 			return nil, false
 		}
 		return satisfy.FitArg(add, schema), true
 	}
-	v, ok := satisfy.Scalar(fp, fieldDef(ci, f, schema))
+	v, ok := satisfy.Scalar(fp, facts.FieldDef(ci, f, schema))
 	if !ok {
 		return nil, false
 	}
@@ -316,10 +301,10 @@ func newArg(t *episode.Tool, ci *collInfo, arg, f string, fp []assert.Predicate)
 
 // settableFields are the fields of ci the update tools write (by argument
 // or as constants) and those the append tools add to.
-func settableFields(ci *collInfo, updates, appends []*episode.Tool) map[string]bool {
+func settableFields(ci *facts.Coll, updates, appends []*episode.Tool) map[string]bool {
 	settable := map[string]bool{}
 	for _, t := range updates {
-		for _, f := range writeFields(t, ci.def) {
+		for _, f := range facts.WriteFields(t, ci.Def) {
 			settable[f] = true
 		}
 		for f := range t.Effect.Set {
@@ -335,7 +320,7 @@ func settableFields(ci *collInfo, updates, appends []*episode.Tool) map[string]b
 // createThenUpdateAlt creates a record with what the create tool can set,
 // then brings the new record (its key read from the observation) to match
 // with update and append tools.
-func (p *planner) createThenUpdateAlt(task checkInfo, ci *collInfo, t *episode.Tool, preds []assert.Predicate, updates, appends []*episode.Tool, sib map[string]any) alternative {
+func (p *Planner) createThenUpdateAlt(task facts.Check, ci *facts.Coll, t *episode.Tool, preds []assert.Predicate, updates, appends []*episode.Tool, sib map[string]any) alternative {
 	args, miss := p.createArgs(ci, t, preds, settableFields(ci, updates, appends), sib)
 	if miss != nil {
 		return nil
@@ -364,13 +349,13 @@ func predsText(ps []assert.Predicate) string {
 	return strings.Join(parts, ", ")
 }
 
-func (p *planner) unsatisfiable(task checkInfo, f string, fp []assert.Predicate) *Reason {
-	if simpleOps(fp) && task.goal {
+func (p *Planner) unsatisfiable(task facts.Check, f string, fp []assert.Predicate) *Reason {
+	if simpleOps(fp) && task.Goal {
 		return p.contradiction(task, task)
 	}
 	msg := fmt.Sprintf("the planner cannot derive a value of %s for %s", f, predsText(fp))
-	return &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
-		Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.prog.Assertion.String(), Field: f, Message: msg + "; give the intent a reference plan"}}}
+	return &Reason{Kind: ReasonUnsupported, Goal: task.Index, Message: msg,
+		Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Assertion: task.Prog.Assertion.String(), Field: f, Message: msg + "; give the intent a reference plan"}}}
 }
 
 func simpleOps(ps []assert.Predicate) bool {
@@ -387,13 +372,13 @@ func simpleOps(ps []assert.Predicate) bool {
 // the record's current one for an update, a sibling's reference for a
 // create (the worksheet of the other rows of the spreadsheet), else a
 // plausible default.
-func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]any, rec, sib map[string]any) {
-	wf := writeFields(t, ci.def)
-	for _, r := range requiredArgs(t) {
+func (p *Planner) fillRequired(t *episode.Tool, ci *facts.Coll, args map[string]any, rec, sib map[string]any) {
+	wf := facts.WriteFields(t, ci.Def)
+	for _, r := range facts.RequiredArgs(t) {
 		if _, ok := args[r]; ok {
 			continue
 		}
-		schema := argSchema(t, r)
+		schema := facts.ArgSchema(t, r)
 		field := wf[r]
 		if rec != nil && field != "" {
 			if v, ok := rec[field]; ok && v != nil {
@@ -413,35 +398,39 @@ func (p *planner) fillRequired(t *episode.Tool, ci *collInfo, args map[string]an
 		}
 		fd := satisfy.SchemaField(schema)
 		if field != "" {
-			fd = fieldDef(ci, field, schema)
+			fd = facts.FieldDef(ci, field, schema)
 		}
 		wfield := field
 		if wfield == "" {
 			wfield = r
 		}
-		args[r] = satisfy.FitArg(p.withinRules(ci.name, wfield, satisfy.DefaultFor(fd, r)), schema)
+		args[r] = satisfy.FitArg(p.withinRules(ci.Name, wfield, satisfy.DefaultFor(fd, r)), schema)
 		p.filler(t.Name, r, args[r])
 	}
 }
 
 // filler records an argument the goal does not constrain: its value is the
 // planner's choice, so a perturbed value proves nothing about the goal.
-func (p *planner) filler(tool, arg string, v any) {
-	if p.fillers == nil {
-		p.fillers = map[string]bool{}
+func (p *Planner) filler(tool, arg string, v any) {
+	if p.Fillers == nil {
+		p.Fillers = map[string]bool{}
 	}
-	p.fillers[fillerKey(tool, arg, v)] = true
+	p.Fillers[FillerKey(tool, arg, v)] = true
 }
 
-func fillerKey(tool, arg string, v any) string { return tool + "\x00" + arg + "\x00" + jsonText(v) }
+// FillerKey names an argument of a call the planner filled freely (the
+// keys of Planner.Fillers).
+func FillerKey(tool, arg string, v any) string {
+	return tool + "\x00" + arg + "\x00" + facts.JSONText(v)
+}
 
 // updateAlts: change an existing record (the one the key names, or one the
 // predicates no tool can set select, found with a search) until it matches.
-func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predicate, pinned any, updates, appends []*episode.Tool, s *episode.Session) ([]alternative, []Reason) {
+func (p *Planner) updateAlts(task facts.Check, ci *facts.Coll, preds []assert.Predicate, pinned any, updates, appends []*episode.Tool, s *episode.Session) ([]alternative, []Reason) {
 	settable := settableFields(ci, updates, appends)
 	if pinned != nil {
 		key := state.Text(pinned)
-		rec, ok := s.State().Get(ci.name, key)
+		rec, ok := s.State().Get(ci.Name, key)
 		if !ok {
 			return nil, []Reason{p.noRecord(task, ci, key, preds, settable)}
 		}
@@ -476,7 +465,7 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 		for _, pr := range selection {
 			fields[pr.Field] = pr.Value
 		}
-		return nil, []Reason{p.noToolReads("", ci, fields, fmt.Sprintf("no search of %s can find the record %s %s selects by %s", ci.name, task.entry.Kind, task.field(), predsText(selection)))}
+		return nil, []Reason{p.noToolReads("", ci, fields, fmt.Sprintf("no search of %s can find the record %s %s selects by %s", ci.Name, task.Entry.Kind, task.Field(), predsText(selection)))}
 	}
 	var alts []alternative
 	for pick := 0; pick < 2; pick++ {
@@ -511,10 +500,10 @@ func (p *planner) updateAlts(task checkInfo, ci *collInfo, preds []assert.Predic
 // left out) unless that leaves no search that can be called; with no
 // filter to use, a listing (a search that needs no argument) is read
 // whole, the way an agent scans a short list.
-func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate, s *episode.Session) (*episode.Tool, map[string]any) {
+func (p *Planner) searchFor(ci *facts.Coll, selection []assert.Predicate, s *episode.Session) (*episode.Tool, map[string]any) {
 	seen := p.visibleNow(s)
 	t, args := p.searchBy(ci, selection, s, seen)
-	if t == nil || len(missingRequired(t, args)) > 0 {
+	if t == nil || len(facts.MissingRequired(t, args)) > 0 {
 		return p.searchBy(ci, selection, s, nil)
 	}
 	return t, args
@@ -522,29 +511,29 @@ func (p *planner) searchFor(ci *collInfo, selection []assert.Predicate, s *episo
 
 // searchBy is searchFor with the values a filter may take limited to
 // those seen shows (nil: any).
-func (p *planner) searchBy(ci *collInfo, selection []assert.Predicate, s *episode.Session, seen *ground.Visible) (*episode.Tool, map[string]any) {
+func (p *Planner) searchBy(ci *facts.Coll, selection []assert.Predicate, s *episode.Session, seen *ground.Visible) (*episode.Tool, map[string]any) {
 	var best, listing *episode.Tool
 	var bestArgs map[string]any
-	for _, t := range p.usable(p.info.toolsOn(ci.name, "search")) {
+	for _, t := range p.usable(p.info.ToolsOn(ci.Name, "search")) {
 		args := map[string]any{}
-		for _, f := range searchFilters(t, ci.def) {
+		for _, f := range facts.SearchFilters(t, ci.Def) {
 			for _, pr := range selection {
-				if pr.Field != f.field || args[f.arg] != nil {
+				if pr.Field != f.Field || args[f.Arg] != nil {
 					continue
 				}
 				v, ok := filterValue(ci, pr, s)
-				if !ok || seen != nil && seen.Find(v, f.field) == "" {
+				if !ok || seen != nil && seen.Find(v, f.Field) == "" {
 					continue
 				}
-				if f.op != assert.OpGT && f.op != assert.OpLT && f.op != assert.OpGTE && f.op != assert.OpLTE && f.op != assert.OpIn {
-					args[f.arg] = satisfy.FitArg(v, argSchema(t, f.arg))
+				if f.Op != assert.OpGT && f.Op != assert.OpLT && f.Op != assert.OpGTE && f.Op != assert.OpLTE && f.Op != assert.OpIn {
+					args[f.Arg] = satisfy.FitArg(v, facts.ArgSchema(t, f.Arg))
 				}
 			}
 		}
 		if len(args) > len(bestArgs) {
 			best, bestArgs = t, args
 		}
-		if listing == nil && len(requiredArgs(t)) == 0 {
+		if listing == nil && len(facts.RequiredArgs(t)) == 0 {
 			listing = t
 		}
 	}
@@ -556,8 +545,8 @@ func (p *planner) searchBy(ci *collInfo, selection []assert.Predicate, s *episod
 
 // visibleNow is what the agent has seen in s: the opening messages and
 // the observations so far.
-func (p *planner) visibleNow(s *episode.Session) *ground.Visible {
-	ctx := p.info.messageContext()
+func (p *Planner) visibleNow(s *episode.Session) *ground.Visible {
+	ctx := p.sight.Opening()
 	for i, st := range s.Trajectory() {
 		ctx.Add(fmt.Sprintf("observation of step %d", i+1), st.Observation.Content)
 	}
@@ -567,14 +556,14 @@ func (p *planner) visibleNow(s *episode.Session) *ground.Visible {
 // filterValue is the value a search filters by to find the records a
 // selection predicate picks: its value, or for a predicate that takes one
 // of several values the first that a record of the collection holds.
-func filterValue(ci *collInfo, pr assert.Predicate, s *episode.Session) (any, bool) {
+func filterValue(ci *facts.Coll, pr assert.Predicate, s *episode.Session) (any, bool) {
 	switch pr.Op {
 	case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
 		return pr.Value, true
 	case assert.OpIn:
 		vals, _ := pr.Value.([]any)
 		for _, v := range vals {
-			for _, r := range s.State().Records(ci.name) {
+			for _, r := range s.State().Records(ci.Name) {
 				if satisfy.PredHolds(r, assert.Predicate{Field: pr.Field, Op: assert.OpEquals, Value: v}) {
 					return v, true
 				}
@@ -587,7 +576,7 @@ func filterValue(ci *collInfo, pr assert.Predicate, s *episode.Session) (any, bo
 // updateCalls makes the calls that bring rec to match preds: update tools
 // chosen greedily by how many needed fields they set, then appends for
 // list fields.
-func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predicate, rec map[string]any, updates, appends []*episode.Tool, s *episode.Session) ([]episode.ToolCall, *Reason) {
+func (p *Planner) updateCalls(task facts.Check, ci *facts.Coll, preds []assert.Predicate, rec map[string]any, updates, appends []*episode.Tool, s *episode.Session) ([]episode.ToolCall, *Reason) {
 	order, groups := satisfy.ByField(preds)
 	var needed []string
 	for _, f := range order {
@@ -618,7 +607,7 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 	}
 	calls = append(calls, more...)
 	if len(needed) > 0 {
-		r := p.noToolSets(task, ci, needed[0], "update", fmt.Sprintf("no tool of %s can set field %s of %s", ci.app, needed[0], ci.name))
+		r := p.noToolSets(task, ci, needed[0], "update", fmt.Sprintf("no tool of %s can set field %s of %s", ci.App, needed[0], ci.Name))
 		return nil, &r
 	}
 	return calls, nil
@@ -628,7 +617,7 @@ func (p *planner) updateCalls(task checkInfo, ci *collInfo, preds []assert.Predi
 // (by a constant that satisfies them, an argument, or a field inside an
 // object argument), among those whose constants break no predicate. A list
 // field an append tool can grow is left to it.
-func (p *planner) bestUpdate(ci *collInfo, groups map[string][]assert.Predicate, needed []string, updates, appends []*episode.Tool, used map[string]bool) (*episode.Tool, []string) {
+func (p *Planner) bestUpdate(ci *facts.Coll, groups map[string][]assert.Predicate, needed []string, updates, appends []*episode.Tool, used map[string]bool) (*episode.Tool, []string) {
 	setOK := func(t *episode.Tool) bool {
 		for f, v := range t.Effect.Set {
 			if fp, ok := groups[f]; ok && !satisfy.HoldsOn(p.clock(v), fp) {
@@ -643,12 +632,12 @@ func (p *planner) bestUpdate(ci *collInfo, groups map[string][]assert.Predicate,
 		if used[t.Name] || !setOK(t) {
 			continue
 		}
-		argOf := invert(writeFields(t, ci.def))
+		argOf := invert(facts.WriteFields(t, ci.Def))
 		var cover []string
 		for _, f := range needed {
 			if v, ok := t.Effect.Set[f]; ok && satisfy.HoldsOn(p.clock(v), groups[f]) {
 				cover = append(cover, f)
-			} else if _, ok := argOf[f]; ok && !(satisfy.IsList(ci.def, f) && len(p.appendersOf(appends, f)) > 0) {
+			} else if _, ok := argOf[f]; ok && !(satisfy.IsList(ci.Def, f) && len(p.appendersOf(appends, f)) > 0) {
 				cover = append(cover, f)
 			} else if _, _, nested := nestedArg(t, ci, argOf, f); nested {
 				cover = append(cover, f)
@@ -665,10 +654,10 @@ func (p *planner) bestUpdate(ci *collInfo, groups map[string][]assert.Predicate,
 // then a value for each covered field that satisfies its predicates (a
 // list grown by what it lacks, a field inside an object argument), then
 // the required arguments.
-func (p *planner) updateArgs(task checkInfo, t *episode.Tool, ci *collInfo, groups map[string][]assert.Predicate, rec map[string]any, cover []string) (map[string]any, *Reason) {
-	keyArg, match := keyArgOf(t, ci.def)
-	args := map[string]any{keyArg: satisfy.FitArg(rec[match], argSchema(t, keyArg))}
-	argOf := invert(writeFields(t, ci.def))
+func (p *Planner) updateArgs(task facts.Check, t *episode.Tool, ci *facts.Coll, groups map[string][]assert.Predicate, rec map[string]any, cover []string) (map[string]any, *Reason) {
+	keyArg, match := facts.KeyArgOf(t, ci.Def)
+	args := map[string]any{keyArg: satisfy.FitArg(rec[match], facts.ArgSchema(t, keyArg))}
+	argOf := invert(facts.WriteFields(t, ci.Def))
 	obj := newObjects(ci, rec, nil)
 	for _, f := range cover {
 		arg, ok := argOf[f]
@@ -683,8 +672,8 @@ func (p *planner) updateArgs(task checkInfo, t *episode.Tool, ci *collInfo, grou
 			}
 			continue // set by a constant
 		}
-		schema := argSchema(t, arg)
-		if satisfy.IsList(ci.def, f) {
+		schema := facts.ArgSchema(t, arg)
+		if satisfy.IsList(ci.Def, f) {
 			cur, _ := rec[f].([]any)
 			add, ok := satisfy.List(groups[f], cur)
 			if !ok {
@@ -693,7 +682,7 @@ func (p *planner) updateArgs(task checkInfo, t *episode.Tool, ci *collInfo, grou
 			args[arg] = satisfy.FitArg(append(append([]any(nil), cur...), add...), schema)
 			continue
 		}
-		v, ok := satisfy.Scalar(groups[f], fieldDef(ci, f, schema))
+		v, ok := satisfy.Scalar(groups[f], facts.FieldDef(ci, f, schema))
 		if !ok {
 			return nil, p.unsatisfiable(task, f, groups[f])
 		}
@@ -707,7 +696,7 @@ func (p *planner) updateArgs(task checkInfo, t *episode.Tool, ci *collInfo, grou
 // appendCalls grows the list fields still needed with an append tool, one
 // call per element the predicates lack; it returns the fields no append
 // tool grows.
-func (p *planner) appendCalls(task checkInfo, ci *collInfo, groups map[string][]assert.Predicate, rec map[string]any, needed []string, appends []*episode.Tool, s *episode.Session) ([]episode.ToolCall, []string, *Reason) {
+func (p *Planner) appendCalls(task facts.Check, ci *facts.Coll, groups map[string][]assert.Predicate, rec map[string]any, needed []string, appends []*episode.Tool, s *episode.Session) ([]episode.ToolCall, []string, *Reason) {
 	var calls []episode.ToolCall
 	for _, f := range append([]string(nil), needed...) {
 		ap := p.appendersOf(appends, f)
@@ -720,9 +709,9 @@ func (p *planner) appendCalls(task checkInfo, ci *collInfo, groups map[string][]
 		if !ok {
 			return nil, nil, p.unsatisfiable(task, f, groups[f])
 		}
-		keyArg, match := keyArgOf(t, ci.def)
+		keyArg, match := facts.KeyArgOf(t, ci.Def)
 		for _, e := range add {
-			args := map[string]any{keyArg: satisfy.FitArg(rec[match], argSchema(t, keyArg)), t.Effect.Value: satisfy.FitArg(e, argSchema(t, t.Effect.Value))}
+			args := map[string]any{keyArg: satisfy.FitArg(rec[match], facts.ArgSchema(t, keyArg)), t.Effect.Value: satisfy.FitArg(e, facts.ArgSchema(t, t.Effect.Value))}
 			p.fillRequired(t, ci, args, rec, nil)
 			c := p.call(t.Name, args)
 			s.Call(c)
@@ -733,7 +722,7 @@ func (p *planner) appendCalls(task checkInfo, ci *collInfo, groups map[string][]
 	return calls, needed, nil
 }
 
-func (p *planner) appendersOf(appends []*episode.Tool, field string) []*episode.Tool {
+func (p *Planner) appendersOf(appends []*episode.Tool, field string) []*episode.Tool {
 	var out []*episode.Tool
 	for _, t := range appends {
 		if t.Effect.Field == field {
@@ -758,18 +747,18 @@ next:
 }
 
 // calledAlts: call the tool with arguments that match.
-func (p *planner) calledAlts(task checkInfo) ([]alternative, []Reason) {
-	a := task.plan()
+func (p *Planner) calledAlts(task facts.Check) ([]alternative, []Reason) {
+	a := task.Plan()
 	t := p.env.Tool(a.Target)
-	if t == nil || p.info.forbidden[t.Name] {
-		msg := fmt.Sprintf("goal[%d] needs a call to %s, which the surface lacks or a rule forbids", task.index, a.Target)
-		return nil, []Reason{{Kind: ReasonNoToolWrites, Goal: task.index, Message: msg,
-			Cause: RootCause{Code: IntentUnverifiable, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: a.String(), Tool: a.Target, Message: msg}}}}
+	if t == nil || p.info.Forbidden[t.Name] {
+		msg := fmt.Sprintf("goal[%d] needs a call to %s, which the surface lacks or a rule forbids", task.Index, a.Target)
+		return nil, []Reason{{Kind: ReasonNoToolWrites, Goal: task.Index, Message: msg,
+			Cause: verdict.RootCause{Code: verdict.IntentUnverifiable, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Assertion: a.String(), Tool: a.Target, Message: msg}}}}
 	}
 	order, groups := satisfy.ByField(p.preds(task))
 	args := map[string]any{}
 	for _, f := range order {
-		schema := argSchema(t, f)
+		schema := facts.ArgSchema(t, f)
 		fd := satisfy.SchemaField(schema)
 		var v any
 		ok := false
@@ -785,9 +774,9 @@ func (p *planner) calledAlts(task checkInfo) ([]alternative, []Reason) {
 		}
 		args[f] = satisfy.FitArg(v, schema)
 	}
-	for _, r := range requiredArgs(t) {
+	for _, r := range facts.RequiredArgs(t) {
 		if _, ok := args[r]; !ok {
-			schema := argSchema(t, r)
+			schema := facts.ArgSchema(t, r)
 			args[r] = satisfy.FitArg(satisfy.DefaultFor(satisfy.SchemaField(schema), r), schema)
 			p.filler(t.Name, r, args[r])
 		}
@@ -804,18 +793,18 @@ func (p *planner) calledAlts(task checkInfo) ([]alternative, []Reason) {
 // goalFields lists the fields the goal's positive assertions constrain on a
 // collection, and the constants among them (literal values of enum and
 // boolean fields).
-func (p *planner) goalFields(ci *collInfo, effect string) ([]string, map[string]any) {
+func (p *Planner) goalFields(ci *facts.Coll, effect string) ([]string, map[string]any) {
 	seen := map[string]bool{}
 	var fields []string
 	set := map[string]any{}
-	kf := ci.def.KeyField()
-	for _, c := range p.info.goalChecks() {
-		a := c.prog.Assertion
-		if a.IsNegative() || a.Target != ci.name {
+	kf := ci.Def.KeyField()
+	for _, c := range p.info.GoalChecks() {
+		a := c.Prog.Assertion
+		if a.IsNegative() || a.Target != ci.Name {
 			continue
 		}
 		literal := map[string]bool{}
-		for _, rp := range c.raw.Where {
+		for _, rp := range c.Raw.Where {
 			if s, ok := rp.Value.(string); !ok || !strings.Contains(s, "{{") {
 				literal[rp.Field+"\x00"+rp.Op] = true
 			}
@@ -825,7 +814,7 @@ func (p *planner) goalFields(ci *collInfo, effect string) ([]string, map[string]
 				continue
 			}
 			seen[pr.Field] = true
-			fd := ci.def.Fields[pr.Field]
+			fd := ci.Def.Fields[pr.Field]
 			if pr.Op == assert.OpEquals && literal[pr.Field+"\x00"+pr.Op] && (len(fd.Enum) > 0 || fd.Type == "boolean") && effect == "create" {
 				set[pr.Field] = pr.Value
 				continue
@@ -837,29 +826,29 @@ func (p *planner) goalFields(ci *collInfo, effect string) ([]string, map[string]
 	return fields, set
 }
 
-func (p *planner) noToolWrites(task checkInfo, ci *collInfo, effect string) Reason {
-	sref := ref(ci.server)
+func (p *Planner) noToolWrites(task facts.Check, ci *facts.Coll, effect string) Reason {
+	sref := facts.Ref(ci.Server)
 	fields, set := p.goalFields(ci, effect)
-	msg := fmt.Sprintf("no tool of %s can %s records of %s (needed by %s %s)", ci.app, effect, ci.name, task.entry.Kind, task.field())
-	fix := &AddTool{App: ci.app, Effect: effect, Collection: ci.coll, Fields: fields, Set: set}
+	msg := fmt.Sprintf("no tool of %s can %s records of %s (needed by %s %s)", ci.App, effect, ci.Name, task.Entry.Kind, task.Field())
+	fix := &verdict.AddTool{App: ci.App, Effect: effect, Collection: ci.Coll, Fields: fields, Set: set}
 	if effect != "create" {
-		fix.KeyField = ci.def.KeyField()
+		fix.KeyField = ci.Def.KeyField()
 	}
-	return Reason{Kind: ReasonNoToolWrites, Goal: task.index, Message: msg,
-		Cause: blame(ServerMissingTool, sref, Evidence{Assertion: task.prog.Assertion.String(), Collection: ci.name, Message: msg}).
-			suggest(fix, "add a tool with effect %s on %s.%s setting %s", effect, ci.app, ci.coll, strings.Join(fields, ", "))}
+	return Reason{Kind: ReasonNoToolWrites, Goal: task.Index, Message: msg,
+		Cause: verdict.Blame(verdict.ServerMissingTool, sref, verdict.Evidence{Assertion: task.Prog.Assertion.String(), Collection: ci.Name, Message: msg}).
+			Suggest(fix, "add a tool with effect %s on %s.%s setting %s", effect, ci.App, ci.Coll, strings.Join(fields, ", "))}
 }
 
 // noToolSets explains a field no tool sets: a tool argument that the
 // collection drops (a schema mismatch) when there is one, else a missing
 // tool.
-func (p *planner) noToolSets(task checkInfo, ci *collInfo, field, effect, msg string) Reason {
-	sref := ref(ci.server)
+func (p *Planner) noToolSets(task facts.Check, ci *facts.Coll, field, effect, msg string) Reason {
+	sref := facts.Ref(ci.Server)
 	var dropTool, dropArg string
 	var dropped []string
-	for _, t := range p.info.toolsOn(ci.name, "create", "update") {
-		wf := writeFields(t, ci.def)
-		keyArg, _ := keyArgOf(t, ci.def)
+	for _, t := range p.info.ToolsOn(ci.Name, "create", "update") {
+		wf := facts.WriteFields(t, ci.Def)
+		keyArg, _ := facts.KeyArgOf(t, ci.Def)
 		var names []string
 		for arg := range atom.InputProperties(t.Input) {
 			if _, ok := wf[arg]; !ok && !(t.Effect.Kind == "update" && arg == keyArg) {
@@ -873,66 +862,66 @@ func (p *planner) noToolSets(task checkInfo, ci *collInfo, field, effect, msg st
 		}
 	}
 	if dropTool != "" {
-		dropArg = closest(field, dropped)
+		dropArg = facts.Closest(field, dropped)
 		if dropArg == "" {
 			dropArg = dropped[0]
 		}
-		m := fmt.Sprintf("%s; %s's argument %q writes no field of %s, while %s %s reads %q", msg, dropTool, dropArg, ci.name, task.entry.Kind, task.field(), field)
-		return Reason{Kind: ReasonNoToolSets, Goal: task.index, Message: m,
-			Cause: blame(ServerSchemaMismatch, sref, Evidence{Assertion: task.prog.Assertion.String(), Tool: dropTool, Collection: ci.name, Field: field, Message: m}).
-				suggest(&RenameField{App: ci.app, Collection: ci.coll, Tool: dropTool, From: dropArg, To: field}, "make %s's argument %s write field %s", dropTool, dropArg, field)}
+		m := fmt.Sprintf("%s; %s's argument %q writes no field of %s, while %s %s reads %q", msg, dropTool, dropArg, ci.Name, task.Entry.Kind, task.Field(), field)
+		return Reason{Kind: ReasonNoToolSets, Goal: task.Index, Message: m,
+			Cause: verdict.Blame(verdict.ServerSchemaMismatch, sref, verdict.Evidence{Assertion: task.Prog.Assertion.String(), Tool: dropTool, Collection: ci.Name, Field: field, Message: m}).
+				Suggest(&verdict.RenameField{App: ci.App, Collection: ci.Coll, Tool: dropTool, From: dropArg, To: field}, "make %s's argument %s write field %s", dropTool, dropArg, field)}
 	}
 	r := p.noToolWrites(task, ci, effect)
 	r.Kind = ReasonNoToolSets
 	r.Message = msg
 	r.Cause.Evidence.Field = field
 	r.Cause.Evidence.Message = msg
-	if fix, ok := r.Cause.SuggestedFix.Edit.(*AddTool); ok && effect != "create" {
+	if fix, ok := r.Cause.SuggestedFix.Edit.(*verdict.AddTool); ok && effect != "create" {
 		fix.Fields = []string{field}
-		r.Cause.SuggestedFix.Description = fmt.Sprintf("add a tool with effect %s on %s.%s setting %s", effect, ci.app, ci.coll, field)
+		r.Cause.SuggestedFix.Description = fmt.Sprintf("add a tool with effect %s on %s.%s setting %s", effect, ci.App, ci.Coll, field)
 	}
 	return r
 }
 
 // noRecord: the record a goal assertion pins is not in the state.
-func (p *planner) noRecord(task checkInfo, ci *collInfo, key string, preds []assert.Predicate, settable map[string]bool) Reason {
-	dref := ref(p.env.Data)
+func (p *Planner) noRecord(task facts.Check, ci *facts.Coll, key string, preds []assert.Predicate, settable map[string]bool) Reason {
+	dref := facts.Ref(p.env.Data)
 	fields := map[string]any{}
 	for _, pr := range preds {
-		if pr.Op == assert.OpEquals && pr.Field != ci.def.KeyField() && !settable[pr.Field] {
+		if pr.Op == assert.OpEquals && pr.Field != ci.Def.KeyField() && !settable[pr.Field] {
 			fields[pr.Field] = pr.Value
 		}
 	}
 	handle := ""
-	for _, rp := range task.raw.Where {
-		if s, ok := rp.Value.(string); ok && rp.Field == ci.def.KeyField() {
+	for _, rp := range task.Raw.Where {
+		if s, ok := rp.Value.(string); ok && rp.Field == ci.Def.KeyField() {
 			if m := atom.SlotPattern().FindStringSubmatch(s); m != nil {
 				handle = p.env.Bindings[m[1]].Handle
 			}
 		}
 	}
-	what := fmt.Sprintf("%s %q", ci.def.KeyField(), key)
+	what := fmt.Sprintf("%s %q", ci.Def.KeyField(), key)
 	if key == "" {
 		what = predsText(preds)
 	}
-	msg := fmt.Sprintf("no record of %s matches %s, which %s %s needs", ci.name, what, task.entry.Kind, task.field())
-	fix := &AddRecord{App: ci.app, Collection: ci.coll, Key: key, Fields: fields, Handle: handle}
-	return Reason{Kind: ReasonNoRecord, Goal: task.index, Message: msg,
-		Cause: blame(DataMissingEntity, dref, Evidence{Assertion: task.prog.Assertion.String(), Collection: ci.name, Record: key, Message: msg}).
-			suggest(fix, "add the record to %s", ci.name)}
+	msg := fmt.Sprintf("no record of %s matches %s, which %s %s needs", ci.Name, what, task.Entry.Kind, task.Field())
+	fix := &verdict.AddRecord{App: ci.App, Collection: ci.Coll, Key: key, Fields: fields, Handle: handle}
+	return Reason{Kind: ReasonNoRecord, Goal: task.Index, Message: msg,
+		Cause: verdict.Blame(verdict.DataMissingEntity, dref, verdict.Evidence{Assertion: task.Prog.Assertion.String(), Collection: ci.Name, Record: key, Message: msg}).
+			Suggest(fix, "add the record to %s", ci.Name)}
 }
 
 // --- static contradictions ---
 
 // pinnedScalars returns the scalar fields an assertion pins with equals.
-func (in *envInfo) pinnedScalars(c checkInfo) map[string]any {
+func (p *Planner) pinnedScalars(c facts.Check) map[string]any {
 	out := map[string]any{}
-	ci := in.colls[c.prog.Assertion.Target]
-	for _, pr := range c.prog.Assertion.Where {
+	ci := p.info.Colls[c.Prog.Assertion.Target]
+	for _, pr := range c.Prog.Assertion.Where {
 		if pr.Op != assert.OpEquals || strings.Contains(pr.Field, ".") {
 			continue
 		}
-		if ci != nil && satisfy.IsList(ci.def, pr.Field) {
+		if ci != nil && satisfy.IsList(ci.Def, pr.Field) {
 			continue
 		}
 		if _, list := pr.Value.([]any); list {
@@ -947,11 +936,11 @@ func (in *envInfo) pinnedScalars(c checkInfo) map[string]any {
 // assertion whose own predicates exclude each other, two positives that pin
 // the same record to different values, and a positive whose every match a
 // negative assertion (of the goal or of a rule) forbids.
-func (p *planner) contradictions() []Reason {
+func (p *Planner) contradictions() []Reason {
 	var out []Reason
-	var positives []checkInfo
-	for _, c := range p.info.goalChecks() {
-		a := c.prog.Assertion
+	var positives []facts.Check
+	for _, c := range p.info.GoalChecks() {
+		a := c.Prog.Assertion
 		if a.IsNegative() || (!a.IsState() && !a.IsTrajectory()) {
 			continue
 		}
@@ -969,9 +958,9 @@ func (p *planner) contradictions() []Reason {
 
 // selfContradicts reports whether the predicates one field of a positive
 // assertion carries exclude each other (no value or list satisfies them).
-func (p *planner) selfContradicts(c checkInfo) bool {
-	a := c.prog.Assertion
-	ci := p.info.colls[a.Target]
+func (p *Planner) selfContradicts(c facts.Check) bool {
+	a := c.Prog.Assertion
+	ci := p.info.Colls[a.Target]
 	order, groups := satisfy.ByField(a.Where)
 	for _, f := range order {
 		fp := groups[f]
@@ -979,12 +968,12 @@ func (p *planner) selfContradicts(c checkInfo) bool {
 			continue
 		}
 		ok := true
-		if ci != nil && satisfy.IsList(ci.def, f) {
+		if ci != nil && satisfy.IsList(ci.Def, f) {
 			_, ok = satisfy.List(fp, nil)
 		} else {
 			fd := atom.Field{}
 			if ci != nil {
-				fd = ci.def.Fields[f]
+				fd = ci.Def.Fields[f]
 			}
 			_, ok = satisfy.Scalar(fp, fd)
 		}
@@ -997,20 +986,20 @@ func (p *planner) selfContradicts(c checkInfo) bool {
 
 // pinClashes finds the later positives that pin the same record (by key)
 // as c to another value of some field.
-func (p *planner) pinClashes(c checkInfo, later []checkInfo) []Reason {
-	a := c.prog.Assertion
-	ci := p.info.colls[a.Target]
+func (p *Planner) pinClashes(c facts.Check, later []facts.Check) []Reason {
+	a := c.Prog.Assertion
+	ci := p.info.Colls[a.Target]
 	if ci == nil || !a.IsState() {
 		return nil
 	}
-	kf := ci.def.KeyField()
-	pins := p.info.pinnedScalars(c)
+	kf := ci.Def.KeyField()
+	pins := p.pinnedScalars(c)
 	var out []Reason
 	for _, d := range later {
-		if d.prog.Assertion.Target != a.Target {
+		if d.Prog.Assertion.Target != a.Target {
 			continue
 		}
-		dp := p.info.pinnedScalars(d)
+		dp := p.pinnedScalars(d)
 		k1, ok1 := pins[kf]
 		k2, ok2 := dp[kf]
 		if !ok1 || !ok2 || !satisfy.ValueEqual(k1, k2) {
@@ -1028,12 +1017,12 @@ func (p *planner) pinClashes(c checkInfo, later []checkInfo) []Reason {
 
 // forbiddenMatches finds the negative assertions (of the goal or of a
 // rule) that every record the positive c pins would match.
-func (p *planner) forbiddenMatches(c checkInfo) []Reason {
-	a := c.prog.Assertion
-	pins := p.info.pinnedScalars(c)
+func (p *Planner) forbiddenMatches(c facts.Check) []Reason {
+	a := c.Prog.Assertion
+	pins := p.pinnedScalars(c)
 	var out []Reason
-	for _, d := range p.info.checks {
-		da := d.prog.Assertion
+	for _, d := range p.info.Checks {
+		da := d.Prog.Assertion
 		if !da.IsNegative() || da.Target != a.Target || (da.IsState() != a.IsState()) {
 			continue
 		}
@@ -1048,7 +1037,7 @@ func (p *planner) forbiddenMatches(c checkInfo) []Reason {
 		if !implied {
 			continue
 		}
-		if d.goal {
+		if d.Goal {
 			out = append(out, *p.contradiction(c, d))
 		} else {
 			out = append(out, *p.ruleForbids(d, c, ""))

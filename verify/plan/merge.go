@@ -1,4 +1,4 @@
-package verify
+package plan
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -32,31 +33,31 @@ type group struct {
 	target  string
 	pinned  any
 	preds   []assert.Predicate
-	members []checkInfo
+	members []facts.Check
 	first   int // position of the first member among the positive tasks
 }
 
 // merges returns the positive tasks with a merge before the first member
 // of each group of two or more. Assertions that already hold in s are left
 // out of merges.
-func (p *planner) merges(positives []checkInfo, s *episode.Session) []checkInfo {
+func (p *Planner) merges(positives []facts.Check, s *episode.Session) []facts.Check {
 	var groups []*group
 	for i, c := range positives {
-		a := c.plan()
+		a := c.Plan()
 		if a.Type != assert.Exists || holds(c, s) {
 			continue
 		}
-		ci := p.info.colls[a.Target]
+		ci := p.info.Colls[a.Target]
 		if ci == nil {
 			continue
 		}
 		preds := p.preds(c)
-		pinned := pinnedKey(ci.def.KeyField(), preds)
+		pinned := pinnedKey(ci.Def.KeyField(), preds)
 		if pinned == nil {
 			// A record the exact predicates name is as good as pinned: an
 			// assertion about it does not merge with one about a new record.
 			if rec := p.keyedBy(ci, preds, s); rec != nil {
-				pinned = rec[ci.def.KeyField()]
+				pinned = rec[ci.Def.KeyField()]
 			}
 		}
 		placed := false
@@ -72,26 +73,26 @@ func (p *planner) merges(positives []checkInfo, s *episode.Session) []checkInfo 
 			}
 		}
 		if !placed {
-			groups = append(groups, &group{target: a.Target, pinned: pinned, preds: preds, members: []checkInfo{c}, first: i})
+			groups = append(groups, &group{target: a.Target, pinned: pinned, preds: preds, members: []facts.Check{c}, first: i})
 		}
 	}
 	groups = p.fitCounts(groups, positives, s)
-	before := map[int][]checkInfo{}
+	before := map[int][]facts.Check{}
 	for _, g := range groups {
 		if len(g.members) < 2 {
 			continue
 		}
 		idx := make([]string, len(g.members))
 		for i, m := range g.members {
-			idx[i] = strconv.Itoa(m.index)
+			idx[i] = strconv.Itoa(m.Index)
 		}
 		m := g.members[0]
 		want := &assert.Assertion{Type: assert.Exists, Target: g.target, Where: g.preds,
 			Label: fmt.Sprintf("goal[%s] with one record", strings.Join(idx, ","))}
-		m.want, m.group = want, g.members
+		m.Want, m.Group = want, g.members
 		before[g.first] = append(before[g.first], m)
 	}
-	var out []checkInfo
+	var out []facts.Check
 	for i, c := range positives {
 		out = append(out, before[i]...)
 		out = append(out, c)
@@ -114,7 +115,7 @@ func pinnedKey(kf string, ps []assert.Predicate) any {
 // list field of a record the key does not pin (a mail's recipients, a new
 // envelope's signers) they must also name the same elements, so that two
 // mails to two people do not become one mail to both.
-func (p *planner) mergePreds(ci *collInfo, pinned bool, a, b []assert.Predicate) ([]assert.Predicate, bool) {
+func (p *Planner) mergePreds(ci *facts.Coll, pinned bool, a, b []assert.Predicate) ([]assert.Predicate, bool) {
 	_, ag := satisfy.ByField(a)
 	order, bg := satisfy.ByField(b)
 	for _, f := range order {
@@ -123,7 +124,7 @@ func (p *planner) mergePreds(ci *collInfo, pinned bool, a, b []assert.Predicate)
 			continue
 		}
 		both := append(append([]assert.Predicate(nil), fa...), bg[f]...)
-		if satisfy.IsList(ci.def, f) || satisfy.IsListPreds(both) {
+		if satisfy.IsList(ci.Def, f) || satisfy.IsListPreds(both) {
 			if !pinned && !sameElements(fa, bg[f]) {
 				return nil, false
 			}
@@ -132,7 +133,7 @@ func (p *planner) mergePreds(ci *collInfo, pinned bool, a, b []assert.Predicate)
 			}
 			continue
 		}
-		if _, ok := satisfy.Scalar(both, fieldDef(ci, f, nil)); !ok {
+		if _, ok := satisfy.Scalar(both, facts.FieldDef(ci, f, nil)); !ok {
 			return nil, false
 		}
 		if !p.prose(ci, f) && !samePhrases(fa, bg[f]) {
@@ -215,14 +216,14 @@ func sameElement(x, y assert.Predicate) bool {
 // list what belongs together together), share a record, lists of elements
 // growing (one envelope, two signers), until the records fit the bound. A
 // merge that cannot be made leaves the groups as they were.
-func (p *planner) fitCounts(groups []*group, positives []checkInfo, s *episode.Session) []*group {
+func (p *Planner) fitCounts(groups []*group, positives []facts.Check, s *episode.Session) []*group {
 	for _, c := range positives {
-		a := c.plan()
+		a := c.Plan()
 		hi := upperBound(a.Bound)
 		if a.Type != assert.Count || hi < 0 {
 			continue
 		}
-		ci := p.info.colls[a.Target]
+		ci := p.info.Colls[a.Target]
 		if ci == nil {
 			continue
 		}
@@ -232,7 +233,7 @@ func (p *planner) fitCounts(groups []*group, positives []checkInfo, s *episode.S
 			if g.target != a.Target || g.pinned != nil {
 				continue
 			}
-			if rec, ok := satisfy.RecordFor(g.preds, ci.def, nil); ok && c.match(rec) {
+			if rec, ok := satisfy.RecordFor(g.preds, ci.Def, nil); ok && c.Match(rec) {
 				idx = append(idx, i)
 			}
 		}
@@ -284,14 +285,14 @@ const proseLength = 24
 
 // prose reports whether a field holds prose: its texts in the initial
 // state are long on average, or, with none there, it is a top-level field.
-func (p *planner) prose(ci *collInfo, f string) bool {
-	key := ci.name + "\x00" + f
+func (p *Planner) prose(ci *facts.Coll, f string) bool {
+	key := ci.Name + "\x00" + f
 	if v, ok := p.proseCache[key]; ok {
 		return v
 	}
 	n, total := 0, 0
 	if w, err := p.env.World(p.env.Recipe.Seed); err == nil {
-		if c := w.Collection(ci.name); c != nil {
+		if c := w.Collection(ci.Name); c != nil {
 			for _, r := range c.Records {
 				if s, ok := state.Path(r, f); ok {
 					if t, isText := s.(string); isText {

@@ -1,4 +1,4 @@
-package verify
+package plan
 
 import (
 	"fmt"
@@ -12,7 +12,9 @@ import (
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/inflect"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // Starlark tools. A tool whose effect is a Starlark program declares no
@@ -27,7 +29,7 @@ import (
 // task holds and nothing that held broke. The programs judge; the schema
 // and the names only propose.
 
-// Bounds of the Starlark search, within the planner's PlanMaxNodes.
+// Bounds of the Starlark search, within the planner's MaxNodes.
 const (
 	starlarkTargets    = 2 // records a keyed call is tried on
 	starlarkCandidates = 4 // calls tried per tool
@@ -37,30 +39,30 @@ const (
 // ("value") writes.
 var fieldArgs = []string{"field", "field_id", "field_name", "column", "column_id", "column_name"}
 
-// starlarkWays returns one way per usable Starlark tool of the app.
-func (p *planner) starlarkWays(task checkInfo, ci *collInfo, preds []assert.Predicate, s *episode.Session) []way {
-	var out []way
+// starlarkOptions returns one way per usable Starlark tool of the app.
+func (p *Planner) starlarkOptions(task facts.Check, ci *facts.Coll, preds []assert.Predicate, s *episode.Session) []option {
+	var out []option
 	for _, t := range p.usable(p.env.Tools()) {
-		if t.Effect.Kind != "starlark" || t.App != ci.app {
+		if t.Effect.Kind != "starlark" || t.App != ci.App {
 			continue
 		}
 		cands := p.starlarkCalls(t, ci, preds, s)
 		if len(cands) == 0 {
 			continue
 		}
-		out = append(out, way{alt: p.starlarkAlt(task, t, ci, cands)})
+		out = append(out, option{try: p.starlarkAlt(task, t, ci, cands)})
 	}
 	return out
 }
 
-func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, ci *collInfo, cands []map[string]any) alternative {
+func (p *Planner) starlarkAlt(task facts.Check, t *episode.Tool, ci *facts.Coll, cands []map[string]any) alternative {
 	return func(s *episode.Session) ([]episode.ToolCall, *Reason) {
 		n0 := len(s.Trajectory())
 		before := p.holding(s)
 		var last *Reason
 		for i, args := range cands {
 			if i > 0 {
-				if p.nodes >= PlanMaxNodes {
+				if p.nodes >= MaxNodes {
 					break
 				}
 				p.nodes++
@@ -84,9 +86,9 @@ func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, ci *collInfo, can
 			return made, nil
 		}
 		if last == nil {
-			msg := fmt.Sprintf("no call of %s the planner tried makes %s hold", t.Name, task.field())
-			last = &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: msg,
-				Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Tool: t.Name, Assertion: task.plan().String(), Message: msg}}}
+			msg := fmt.Sprintf("no call of %s the planner tried makes %s hold", t.Name, task.Field())
+			last = &Reason{Kind: ReasonUnsupported, Goal: task.Index, Message: msg,
+				Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Tool: t.Name, Assertion: task.Plan().String(), Message: msg}}}
 		}
 		return nil, last
 	}
@@ -96,15 +98,15 @@ func (p *planner) starlarkAlt(task checkInfo, t *episode.Tool, ci *collInfo, can
 // collection: its key field, or <record>_id or record_id when the
 // collection has no field of that name (ticket_id for tickets, record_id
 // for a write to a record of any type).
-func starlarkKeyArgs(t *episode.Tool, ci *collInfo) []string {
-	kf := ci.def.KeyField()
+func starlarkKeyArgs(t *episode.Tool, ci *facts.Coll) []string {
+	kf := ci.Def.KeyField()
 	props := atom.InputProperties(t.Input)
 	var out []string
 	if props[kf] {
 		out = append(out, kf)
 	}
 	for _, own := range []string{recordNoun(ci) + "_" + kf, "record_" + kf} {
-		if _, isField := ci.def.Fields[own]; props[own] && !isField && own != kf && !slices.Contains(out, own) {
+		if _, isField := ci.Def.Fields[own]; props[own] && !isField && own != kf && !slices.Contains(out, own) {
 			out = append(out, own)
 		}
 	}
@@ -113,12 +115,12 @@ func starlarkKeyArgs(t *episode.Tool, ci *collInfo) []string {
 
 // recordNoun is what one record of the collection is called (ticket for
 // tickets, opportunity for opportunities).
-func recordNoun(ci *collInfo) string { return inflect.Singular(ci.coll) }
+func recordNoun(ci *facts.Coll) string { return inflect.Singular(ci.Coll) }
 
 // starlarkCalls builds the candidate arguments, best first: for each
 // record a key argument may name, the values the record lacks, then every
 // value the predicates give; without a key, every value.
-func (p *planner) starlarkCalls(t *episode.Tool, ci *collInfo, preds []assert.Predicate, s *episode.Session) []map[string]any {
+func (p *Planner) starlarkCalls(t *episode.Tool, ci *facts.Coll, preds []assert.Predicate, s *episode.Session) []map[string]any {
 	keyArgs := starlarkKeyArgs(t, ci)
 	var out []map[string]any
 	seen := map[string]bool{}
@@ -126,7 +128,7 @@ func (p *planner) starlarkCalls(t *episode.Tool, ci *collInfo, preds []assert.Pr
 		if args == nil || len(args) == 0 || len(out) == starlarkCandidates {
 			return
 		}
-		if k := jsonText(args); !seen[k] {
+		if k := facts.JSONText(args); !seen[k] {
 			seen[k] = true
 			out = append(out, args)
 		}
@@ -146,7 +148,7 @@ func (p *planner) starlarkCalls(t *episode.Tool, ci *collInfo, preds []assert.Pr
 					}
 					args := p.starlarkArgs(t, ci, use, rec, nil, ka)
 					if args != nil {
-						args[ka] = satisfy.FitArg(rec[ci.def.KeyField()], argSchema(t, ka))
+						args[ka] = satisfy.FitArg(rec[ci.Def.KeyField()], facts.ArgSchema(t, ka))
 						// What the call does with the record is unknown (a
 						// reply makes a new one), so its values are not
 						// copied into the arguments the goal leaves open.
@@ -169,13 +171,13 @@ func (p *planner) starlarkCalls(t *episode.Tool, ci *collInfo, preds []assert.Pr
 // starlarkArgs gives the arguments of t the predicates constrain, from rec
 // when it is updated; nil when none is constrained or a value cannot be
 // derived. keyArg is left out.
-func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Predicate, rec, sib map[string]any, keyArg string) map[string]any {
+func (p *Planner) starlarkArgs(t *episode.Tool, ci *facts.Coll, preds []assert.Predicate, rec, sib map[string]any, keyArg string) map[string]any {
 	props := atom.InputProperties(t.Input)
 	order, groups := satisfy.ByField(preds)
 	args := map[string]any{}
 	obj := newObjects(ci, rec, sib)
 	elem := map[string][]assert.Predicate{} // field of a record inside a list -> its predicates
-	var loose []string                      // nested fields of objects no argument writes
+	var unwritten []string                  // nested fields of objects no argument writes
 	var free []string                       // fields no argument of their own writes
 	for _, f := range order {
 		kind, ok := starlarkFieldArg(t, ci, props, args, obj, f, groups[f], rec, keyArg)
@@ -183,8 +185,8 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 			return nil
 		}
 		switch kind {
-		case fieldLoose:
-			loose = append(loose, f)
+		case fieldUnwritten:
+			unwritten = append(unwritten, f)
 		case fieldFree:
 			free = append(free, f)
 		}
@@ -202,7 +204,7 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 		}
 	}
 	obj.write(t, args)
-	if !elemArgs(t, ci, props, args, elem, keyArg) || !fieldValueArgs(t, props, args, loose, groups) || !fieldsObjectArg(t, ci, args, free, groups, rec) {
+	if !elemArgs(t, ci, props, args, elem, keyArg) || !fieldValueArgs(t, props, args, unwritten, groups) || !fieldsObjectArg(t, ci, args, free, groups, rec) {
 		return nil
 	}
 	if len(args) == 0 && keyArg == "" {
@@ -214,24 +216,24 @@ func (p *planner) starlarkArgs(t *episode.Tool, ci *collInfo, preds []assert.Pre
 
 // How starlarkFieldArg wrote a field.
 const (
-	fieldNone  = iota // the key, or nothing writes it
-	fieldSet          // an argument of its own, or a field inside an object argument
-	fieldList         // an argument of its own that takes a list
-	fieldLoose        // a nested field of an object no argument writes
-	fieldFree         // a field of the record no argument of its own writes
+	fieldNone      = iota // the key, or nothing writes it
+	fieldSet              // an argument of its own, or a field inside an object argument
+	fieldList             // an argument of its own that takes a list
+	fieldUnwritten        // a nested field of an object no argument writes
+	fieldFree             // a field of the record no argument of its own writes
 )
 
 // starlarkFieldArg writes into args (or obj) a value for field f that its
 // predicates accept; ok is false when none can be derived.
-func starlarkFieldArg(t *episode.Tool, ci *collInfo, props map[string]bool, args map[string]any, obj *objects, f string, fp []assert.Predicate, rec map[string]any, keyArg string) (int, bool) {
+func starlarkFieldArg(t *episode.Tool, ci *facts.Coll, props map[string]bool, args map[string]any, obj *objects, f string, fp []assert.Predicate, rec map[string]any, keyArg string) (int, bool) {
 	head, tail, dotted := strings.Cut(f, ".")
 	a := ownArg(props, ci, f)
 	switch {
-	case f == keyArg || f == ci.def.KeyField():
+	case f == keyArg || f == ci.Def.KeyField():
 		return fieldNone, true
 	case a != "":
-		schema := argSchema(t, a)
-		if st, _ := schema["type"].(string); st == "array" || satisfy.IsList(ci.def, f) || satisfy.IsListPreds(fp) {
+		schema := facts.ArgSchema(t, a)
+		if st, _ := schema["type"].(string); st == "array" || satisfy.IsList(ci.Def, f) || satisfy.IsListPreds(fp) {
 			cur, _ := rec[f].([]any)
 			add, ok := satisfy.List(fp, cur)
 			if !ok {
@@ -240,7 +242,7 @@ func starlarkFieldArg(t *episode.Tool, ci *collInfo, props map[string]bool, args
 			args[a] = satisfy.FitArg(append(append([]any(nil), cur...), add...), schema)
 			return fieldList, true
 		}
-		v, ok := satisfy.Scalar(fp, fieldDef(ci, f, schema))
+		v, ok := satisfy.Scalar(fp, facts.FieldDef(ci, f, schema))
 		if !ok {
 			return fieldSet, false
 		}
@@ -254,8 +256,8 @@ func starlarkFieldArg(t *episode.Tool, ci *collInfo, props map[string]bool, args
 		obj.set(head, head, strings.Split(tail, "."), v)
 		return fieldSet, true
 	case dotted:
-		return fieldLoose, true
-	case knownField(ci.def, f):
+		return fieldUnwritten, true
+	case facts.KnownField(ci.Def, f):
 		return fieldFree, true
 	}
 	return fieldNone, true
@@ -264,13 +266,13 @@ func starlarkFieldArg(t *episode.Tool, ci *collInfo, props map[string]bool, args
 // elemArgs sets the arguments that name a field of a record inside a list
 // (a signer's email) from the predicates on that field; false when no
 // value satisfies them.
-func elemArgs(t *episode.Tool, ci *collInfo, props map[string]bool, args map[string]any, elem map[string][]assert.Predicate, keyArg string) bool {
+func elemArgs(t *episode.Tool, ci *facts.Coll, props map[string]bool, args map[string]any, elem map[string][]assert.Predicate, keyArg string) bool {
 	for _, f := range slices.Sorted(maps.Keys(elem)) {
 		if _, set := args[f]; set || !props[f] || f == keyArg {
 			continue
 		}
-		schema := argSchema(t, f)
-		v, ok := satisfy.Scalar(elem[f], fieldDef(ci, f, schema))
+		schema := facts.ArgSchema(t, f)
+		v, ok := satisfy.Scalar(elem[f], facts.FieldDef(ci, f, schema))
 		if !ok {
 			return false
 		}
@@ -279,25 +281,25 @@ func elemArgs(t *episode.Tool, ci *collInfo, props map[string]bool, args map[str
 	return true
 }
 
-// fieldValueArgs writes the first loose nested field through a field
+// fieldValueArgs writes the first unwritten nested field through a field
 // argument and a value argument (field_id + value), when the tool has
 // them; false when no value satisfies its predicates.
-func fieldValueArgs(t *episode.Tool, props map[string]bool, args map[string]any, loose []string, groups map[string][]assert.Predicate) bool {
-	if len(loose) == 0 || !props["value"] {
+func fieldValueArgs(t *episode.Tool, props map[string]bool, args map[string]any, unwritten []string, groups map[string][]assert.Predicate) bool {
+	if len(unwritten) == 0 || !props["value"] {
 		return true
 	}
 	for _, fa := range fieldArgs {
 		if !props[fa] {
 			continue
 		}
-		f := loose[0]
+		f := unwritten[0]
 		_, tail, _ := strings.Cut(f, ".")
 		v, ok := nestedValue(groups[f])
 		if !ok {
 			return false
 		}
 		args[fa] = tail
-		args["value"] = satisfy.FitArg(v, argSchema(t, "value"))
+		args["value"] = satisfy.FitArg(v, facts.ArgSchema(t, "value"))
 		break
 	}
 	return true
@@ -310,11 +312,11 @@ func fieldValueArgs(t *episode.Tool, props map[string]bool, args map[string]any,
 // or the field's first words where they name no field of their own (body
 // for body_plain, from for from_, channel for channel_id); "" when none
 // does. The call's result judges the guess.
-func ownArg(props map[string]bool, ci *collInfo, f string) string {
+func ownArg(props map[string]bool, ci *facts.Coll, f string) string {
 	if props[f] {
 		return f
 	}
-	if a := inflect.Singular(f); a != f && satisfy.IsList(ci.def, f) && props[a] {
+	if a := inflect.Singular(f); a != f && satisfy.IsList(ci.Def, f) && props[a] {
 		return a // one element of a list: tag for tags
 	}
 	if a := recordNoun(ci) + "_" + f; props[a] {
@@ -326,7 +328,7 @@ func ownArg(props map[string]bool, ci *collInfo, f string) string {
 			return ""
 		}
 		a = a[:i]
-		if _, isField := ci.def.Fields[a]; props[a] && !isField {
+		if _, isField := ci.Def.Fields[a]; props[a] && !isField {
 			return a
 		}
 	}
@@ -336,9 +338,9 @@ func ownArg(props map[string]bool, ci *collInfo, f string) string {
 // predicate pins, else the records the predicates point to most, scored by
 // the goal's values they hold (3 each: a reply names the message from the
 // person it goes to) and the predicates they already satisfy (1 each).
-func (p *planner) targets(ci *collInfo, preds []assert.Predicate, s *episode.Session) []map[string]any {
-	if k := pinnedKey(ci.def.KeyField(), preds); k != nil {
-		if rec, ok := s.State().Get(ci.name, state.Text(k)); ok {
+func (p *Planner) targets(ci *facts.Coll, preds []assert.Predicate, s *episode.Session) []map[string]any {
+	if k := pinnedKey(ci.Def.KeyField(), preds); k != nil {
+		if rec, ok := s.State().Get(ci.Name, state.Text(k)); ok {
 			return []map[string]any{rec}
 		}
 		return nil
@@ -359,7 +361,7 @@ func (p *planner) targets(ci *collInfo, preds []assert.Predicate, s *episode.Ses
 		score int
 	}
 	var ranked []scored
-	for _, r := range s.State().Records(ci.name) {
+	for _, r := range s.State().Records(ci.Name) {
 		n := 0
 		for _, pr := range preds {
 			if satisfy.PredHolds(r, pr) {
@@ -413,7 +415,7 @@ func mentions(r map[string]any, v any) bool {
 // tool has one: Salesforce's write to a record of any type takes
 // {"fields": {"type": ...}}. False when no value satisfies a field's
 // predicates.
-func fieldsObjectArg(t *episode.Tool, ci *collInfo, args map[string]any, free []string, groups map[string][]assert.Predicate, rec map[string]any) bool {
+func fieldsObjectArg(t *episode.Tool, ci *facts.Coll, args map[string]any, free []string, groups map[string][]assert.Predicate, rec map[string]any) bool {
 	arg := looseObjectArg(t, ci)
 	if arg == "" || len(free) == 0 {
 		return true
@@ -421,7 +423,7 @@ func fieldsObjectArg(t *episode.Tool, ci *collInfo, args map[string]any, free []
 	obj := map[string]any{}
 	for _, f := range free {
 		fp := groups[f]
-		if satisfy.IsList(ci.def, f) || satisfy.IsListPreds(fp) {
+		if satisfy.IsList(ci.Def, f) || satisfy.IsListPreds(fp) {
 			cur, _ := rec[f].([]any)
 			add, ok := satisfy.List(fp, cur)
 			if !ok {
@@ -430,7 +432,7 @@ func fieldsObjectArg(t *episode.Tool, ci *collInfo, args map[string]any, free []
 			obj[f] = append(append([]any(nil), cur...), add...)
 			continue
 		}
-		v, ok := satisfy.Scalar(fp, fieldDef(ci, f, nil))
+		v, ok := satisfy.Scalar(fp, facts.FieldDef(ci, f, nil))
 		if !ok {
 			return false
 		}
@@ -443,7 +445,7 @@ func fieldsObjectArg(t *episode.Tool, ci *collInfo, args map[string]any, free []
 // looseObjectArg is the argument of t that takes an object of any fields:
 // an object argument that declares no properties of its own and is no
 // field of the collection ("fields" first); "" when none.
-func looseObjectArg(t *episode.Tool, ci *collInfo) string {
+func looseObjectArg(t *episode.Tool, ci *facts.Coll) string {
 	props := atom.InputProperties(t.Input)
 	names := slices.Sorted(maps.Keys(props))
 	slices.SortStableFunc(names, func(a, b string) int {
@@ -456,11 +458,11 @@ func looseObjectArg(t *episode.Tool, ci *collInfo) string {
 		return 0
 	})
 	for _, a := range names {
-		sc := argSchema(t, a)
+		sc := facts.ArgSchema(t, a)
 		if typ, _ := sc["type"].(string); typ != "object" || sc["properties"] != nil {
 			continue
 		}
-		if _, isField := ci.def.Fields[a]; isField {
+		if _, isField := ci.Def.Fields[a]; isField {
 			continue
 		}
 		return a
@@ -477,27 +479,27 @@ var objectTypes = []string{"object_type", "object", "type", "record_type"}
 // no field of the collection is called so: the value the argument's enum
 // offers for it, else the record's name in the product's form
 // (Opportunity, CampaignMember).
-func objectTypeArg(t *episode.Tool, ci *collInfo, args map[string]any) {
+func objectTypeArg(t *episode.Tool, ci *facts.Coll, args map[string]any) {
 	props := atom.InputProperties(t.Input)
 	for _, a := range objectTypes {
-		if _, isField := ci.def.Fields[a]; !props[a] || isField {
+		if _, isField := ci.Def.Fields[a]; !props[a] || isField {
 			continue
 		}
 		if _, set := args[a]; !set {
-			args[a] = objectTypeValue(argSchema(t, a), ci)
+			args[a] = objectTypeValue(facts.ArgSchema(t, a), ci)
 		}
 		return
 	}
 }
 
-func objectTypeValue(schema map[string]any, ci *collInfo) string {
+func objectTypeValue(schema map[string]any, ci *facts.Coll) string {
 	squash := func(s string) string {
 		return strings.ToLower(strings.NewReplacer("_", "", " ", "", "-", "").Replace(s))
 	}
 	noun := recordNoun(ci)
 	if enum, ok := schema["enum"].([]any); ok {
 		for _, e := range enum {
-			if es, ok := e.(string); ok && (squash(es) == squash(noun) || squash(es) == squash(ci.coll)) {
+			if es, ok := e.(string); ok && (squash(es) == squash(noun) || squash(es) == squash(ci.Coll)) {
 				return es
 			}
 		}

@@ -1,4 +1,4 @@
-package verify
+package plan
 
 import (
 	"context"
@@ -15,7 +15,10 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
+	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // Reasons the planner gives for not finding a plan. Each carries the root
@@ -37,18 +40,18 @@ const (
 // the same environment always gets the same answer; the time bound is a
 // safety net for pathological inputs.
 const (
-	PlanMaxSteps  = 32              // calls in one plan (depth)
-	PlanMaxBranch = 4               // alternatives tried per assertion (branching)
-	PlanMaxNodes  = 256             // alternatives executed in all
-	PlanMaxTime   = 5 * time.Second // wall time
+	MaxSteps  = 32              // calls in one plan (depth)
+	MaxBranch = 4               // alternatives tried per assertion (branching)
+	MaxNodes  = 256             // alternatives executed in all
+	MaxTime   = 5 * time.Second // wall time
 )
 
 // Reason is one reason the planner failed.
 type Reason struct {
-	Kind    string    `json:"kind"`
-	Goal    int       `json:"goal"` // index of the goal assertion concerned; -1 when none
-	Message string    `json:"message"`
-	Cause   RootCause `json:"cause"`
+	Kind    string            `json:"kind"`
+	Goal    int               `json:"goal"` // index of the goal assertion concerned; -1 when none
+	Message string            `json:"message"`
+	Cause   verdict.RootCause `json:"cause"`
 
 	task int // the planner's task the reason is about: its position, or noTask, finalTask
 }
@@ -59,12 +62,13 @@ const (
 	finalTask = -2 // the final score of a plan that made every task hold
 )
 
-// PlanError lists why no plan was found; the first reason is the main one.
-type PlanError struct {
+// Error lists why no plan was found; the first reason is the main one.
+type Error struct {
 	Reasons []Reason
 }
 
-func (e *PlanError) Error() string {
+// Error lists the reasons' messages.
+func (e *Error) Error() string {
 	msgs := make([]string, len(e.Reasons))
 	for i, r := range e.Reasons {
 		msgs[i] = r.Message
@@ -72,48 +76,51 @@ func (e *PlanError) Error() string {
 	return "no plan: " + strings.Join(msgs, "; ")
 }
 
-// Plan derives a sequence of tool calls that makes every positive goal
-// assertion true and keeps every negative one (and every rule) true, from
-// the assertions and the tools' declared effects. Records the task names
-// are looked up with the environment's search and get tools, using only
-// what the instruction reveals, and their keys are taken from the
-// observations. The search is bounded and deterministic. The error is a
-// *PlanError.
-func Plan(ctx context.Context, env *episode.Env) ([]episode.ToolCall, error) {
-	return newPlanner(ctx, env, newEnvInfo(env)).plan()
+// Sight is what the agent can see, as the grounding check reads it: what
+// it is shown before its first call and the reads that would show it a
+// value. Verify lends it to the planner, so that a plan writes only what
+// the agent has been shown.
+type Sight interface {
+	Opening() *ground.Visible
+	ReadsShowing(v string, known *ground.Visible, proseOnly bool) []episode.ToolCall
 }
 
-type planner struct {
+// Planner searches for one environment's plan; New makes one, Plan runs
+// it once.
+type Planner struct {
 	ctx   context.Context
 	env   *episode.Env
-	info  *envInfo
+	info  *facts.Info
+	sight Sight
 	start time.Time
 	nodes int
 
 	revealed map[string]map[string]any // slot -> field -> value the instruction shows
 	known    map[string]map[string]any // slot -> record found by a lookup
 	prefix   []episode.ToolCall        // the lookups
-	tasks    []checkInfo
+	tasks    []facts.Check
 
 	reasons []Reason
 	seen    map[string]bool
-	depth   bool            // a plan ran past PlanMaxSteps
-	fillers map[string]bool // arguments the planner chose freely (fillerKey)
+	depth   bool            // a plan ran past MaxSteps
+	Fillers map[string]bool // arguments the planner chose freely (FillerKey)
 	met     []bool          // per task: some way made it hold at least once
 
 	proseCache  map[string]bool // collection and field -> prose (merge.go)
 	messageText string          // the opening messages, joined (asWritten)
 }
 
-func newPlanner(ctx context.Context, env *episode.Env, info *envInfo) *planner {
-	info.readCELs()
-	return &planner{ctx: ctx, env: env, info: info, start: time.Now(), revealed: map[string]map[string]any{}, known: map[string]map[string]any{}, seen: map[string]bool{}}
+// New makes a planner for env, reading its facts and asking sight what
+// the agent sees.
+func New(ctx context.Context, env *episode.Env, info *facts.Info, sight Sight) *Planner {
+	info.ReadCELs()
+	return &Planner{ctx: ctx, env: env, info: info, sight: sight, start: time.Now(), revealed: map[string]map[string]any{}, known: map[string]map[string]any{}, seen: map[string]bool{}}
 }
 
-func (p *planner) add(r Reason) { p.addAt(r, noTask) }
+func (p *Planner) add(r Reason) { p.addAt(r, noTask) }
 
 // addAt records a reason about task i.
-func (p *planner) addAt(r Reason, i int) {
+func (p *Planner) addAt(r Reason, i int) {
 	r.task = i
 	key := r.Kind + "\x00" + r.Message + "\x00" + strconv.Itoa(i)
 	if p.seen[key] {
@@ -127,18 +134,18 @@ func (p *planner) addAt(r Reason, i int) {
 // ever made hold (a merge aside, which the search may skip), the final
 // score, or a failure before the search. A reason about a way the search
 // passed over for another that worked is not.
-func (p *planner) blocking(r Reason) bool {
+func (p *Planner) blocking(r Reason) bool {
 	if r.task < 0 {
 		return true
 	}
-	return r.task < len(p.met) && !p.met[r.task] && len(p.tasks[r.task].group) == 0
+	return r.task < len(p.met) && !p.met[r.task] && len(p.tasks[r.task].Group) == 0
 }
 
 // failure orders the reasons: those about what blocked the search first;
 // among them a rule that blocked a way comes first (the rule forbids what
 // would have worked), then contradictions, then the rest in the order
 // found.
-func (p *planner) failure() *PlanError {
+func (p *Planner) failure() *Error {
 	rank := func(r Reason) int {
 		n := 0
 		if !p.blocking(r) {
@@ -156,14 +163,15 @@ func (p *planner) failure() *PlanError {
 	sort.SliceStable(rs, func(i, j int) bool { return rank(rs[i]) < rank(rs[j]) })
 	if len(rs) == 0 {
 		rs = []Reason{{Kind: ReasonUnsupported, Goal: -1, Message: "the planner found no way to the goal",
-			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Message: "the planner found no way to the goal; give the intent a reference plan"}}}}
+			Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Message: "the planner found no way to the goal; give the intent a reference plan"}}}}
 	}
-	return &PlanError{Reasons: rs}
+	return &Error{Reasons: rs}
 }
 
-func (p *planner) plan() ([]episode.ToolCall, error) {
+// Plan searches for the plan; the error is an *Error.
+func (p *Planner) Plan() ([]episode.ToolCall, error) {
 	if rs := p.contradictions(); len(rs) > 0 {
-		return nil, &PlanError{Reasons: rs}
+		return nil, &Error{Reasons: rs}
 	}
 	p.reveal()
 	for _, slot := range p.neededSlots() {
@@ -178,15 +186,15 @@ func (p *planner) plan() ([]episode.ToolCall, error) {
 	// Tasks: positive goal assertions in order, each merge of several of
 	// them before its first member, then the negative ones and the rules'
 	// checks, which may need a record removed or changed.
-	var positives []checkInfo
-	for _, c := range p.info.checks {
-		if c.goal && !c.prog.Assertion.IsNegative() {
+	var positives []facts.Check
+	for _, c := range p.info.Checks {
+		if c.Goal && !c.Prog.Assertion.IsNegative() {
 			positives = append(positives, c)
 		}
 	}
 	p.tasks = p.merges(countsLast(positives), s)
-	for _, c := range p.info.checks {
-		if c.prog.Assertion.IsNegative() && !c.fence {
+	for _, c := range p.info.Checks {
+		if c.Prog.Assertion.IsNegative() && !c.Fence {
 			p.tasks = append(p.tasks, c)
 		}
 	}
@@ -199,13 +207,13 @@ func (p *planner) plan() ([]episode.ToolCall, error) {
 		return calls, nil
 	}
 	if p.depth {
-		p.add(Reason{Kind: ReasonBounds, Goal: -1, Message: fmt.Sprintf("no plan within %d steps", PlanMaxSteps),
-			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Message: fmt.Sprintf("the planner found no plan within %d steps; give the intent a reference plan", PlanMaxSteps)}}})
+		p.add(Reason{Kind: ReasonBounds, Goal: -1, Message: fmt.Sprintf("no plan within %d steps", MaxSteps),
+			Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Message: fmt.Sprintf("the planner found no plan within %d steps; give the intent a reference plan", MaxSteps)}}})
 	}
 	return nil, p.failure()
 }
 
-func (p *planner) session(calls []episode.ToolCall) (*episode.Session, error) {
+func (p *Planner) session(calls []episode.ToolCall) (*episode.Session, error) {
 	s, err := episode.NewSession(p.env, episode.SessionOptions{})
 	if err != nil {
 		return nil, err
@@ -216,7 +224,7 @@ func (p *planner) session(calls []episode.ToolCall) (*episode.Session, error) {
 
 // replay is a scratch session at the state s is in: s's calls made again
 // on a new session, so that a candidate call can be tried and dropped.
-func (p *planner) replay(s *episode.Session) (*episode.Session, error) {
+func (p *Planner) replay(s *episode.Session) (*episode.Session, error) {
 	traj := s.Trajectory()
 	calls := make([]episode.ToolCall, len(traj))
 	for i, st := range traj {
@@ -227,8 +235,8 @@ func (p *planner) replay(s *episode.Session) (*episode.Session, error) {
 
 // broke reports whether a check that held (before, from holding) no
 // longer holds in s.
-func (p *planner) broke(before []bool, s *episode.Session) bool {
-	for j, c := range p.info.checks {
+func (p *Planner) broke(before []bool, s *episode.Session) bool {
+	for j, c := range p.info.Checks {
 		if before[j] && !holds(c, s) {
 			return true
 		}
@@ -236,25 +244,25 @@ func (p *planner) broke(before []bool, s *episode.Session) bool {
 	return false
 }
 
-func (p *planner) outOfBounds() bool {
-	if p.nodes >= PlanMaxNodes || time.Since(p.start) > PlanMaxTime || p.ctx.Err() != nil {
+func (p *Planner) outOfBounds() bool {
+	if p.nodes >= MaxNodes || time.Since(p.start) > MaxTime || p.ctx.Err() != nil {
 		p.add(Reason{Kind: ReasonBounds, Goal: -1, Message: fmt.Sprintf("search stopped after %d alternatives", p.nodes),
-			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Message: "the planner's search ran past its bounds; give the intent a reference plan"}}})
+			Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Message: "the planner's search ran past its bounds; give the intent a reference plan"}}})
 		return true
 	}
 	return false
 }
 
-func holds(c checkInfo, s *episode.Session) bool {
-	if len(c.group) > 0 {
-		for _, m := range c.group {
+func holds(c facts.Check, s *episode.Session) bool {
+	if len(c.Group) > 0 {
+		for _, m := range c.Group {
 			if !holds(m, s) {
 				return false
 			}
 		}
 		return true
 	}
-	return c.prog.Eval(assert.Input{State: s.State(), Calls: s.Calls()}).Holds
+	return c.Prog.Eval(assert.Input{State: s.State(), Calls: s.Calls()}).Holds
 }
 
 // alternative is one way to make a task hold: it makes its calls on the
@@ -263,7 +271,7 @@ func holds(c checkInfo, s *episode.Session) bool {
 type alternative func(s *episode.Session) ([]episode.ToolCall, *Reason)
 
 // solve makes tasks[i:] hold, depth first. s is at the state after calls.
-func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]episode.ToolCall, bool) {
+func (p *Planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]episode.ToolCall, bool) {
 	for i < len(p.tasks) && holds(p.tasks[i], s) {
 		i++
 	}
@@ -283,7 +291,7 @@ func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]
 			p.addAt(*w.closed, i)
 			continue
 		}
-		if tried == PlanMaxBranch || p.outOfBounds() {
+		if tried == MaxBranch || p.outOfBounds() {
 			break
 		}
 		p.nodes++
@@ -295,12 +303,12 @@ func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]
 		}
 		tried++
 		n0 := len(s.Trajectory())
-		made, r := w.alt(s)
+		made, r := w.try(s)
 		if r != nil {
 			p.addAt(*r, i)
 			continue
 		}
-		if len(calls)+len(made) > PlanMaxSteps {
+		if len(calls)+len(made) > MaxSteps {
 			p.depth = true
 			continue
 		}
@@ -314,7 +322,7 @@ func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]
 			return out, true
 		}
 	}
-	if len(task.group) > 0 && !p.outOfBounds() {
+	if len(task.Group) > 0 && !p.outOfBounds() {
 		// No one record does for the merge: its members are planned one by
 		// one.
 		if tried > 0 {
@@ -329,9 +337,9 @@ func (p *planner) solve(s *episode.Session, calls []episode.ToolCall, i int) ([]
 }
 
 // holding records which checks hold now.
-func (p *planner) holding(s *episode.Session) []bool {
-	out := make([]bool, len(p.info.checks))
-	for i, c := range p.info.checks {
+func (p *Planner) holding(s *episode.Session) []bool {
+	out := make([]bool, len(p.info.Checks))
+	for i, c := range p.info.Checks {
 		out[i] = holds(c, s)
 	}
 	return out
@@ -339,7 +347,7 @@ func (p *planner) holding(s *episode.Session) []bool {
 
 // judge checks what an alternative did: no call failed, the task holds, and
 // nothing that held before (a goal assertion, a rule) broke.
-func (p *planner) judge(task checkInfo, s *episode.Session, n0 int, before []bool) *Reason {
+func (p *Planner) judge(task facts.Check, s *episode.Session, n0 int, before []bool) *Reason {
 	traj := s.Trajectory()
 	for _, st := range traj[n0:] {
 		if st.Observation.IsError {
@@ -347,29 +355,29 @@ func (p *planner) judge(task checkInfo, s *episode.Session, n0 int, before []boo
 		}
 	}
 	if !holds(task, s) {
-		if len(task.group) > 0 {
-			return &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: fmt.Sprintf("the calls for %s did not make them hold together", task.field()),
-				Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.plan().String(),
-					Message: fmt.Sprintf("one record for %s did not satisfy them all", task.field())}}}
+		if len(task.Group) > 0 {
+			return &Reason{Kind: ReasonUnsupported, Goal: task.Index, Message: fmt.Sprintf("the calls for %s did not make them hold together", task.Field()),
+				Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Assertion: task.Plan().String(),
+					Message: fmt.Sprintf("one record for %s did not satisfy them all", task.Field())}}}
 		}
-		return &Reason{Kind: ReasonUnsupported, Goal: task.index, Message: fmt.Sprintf("the calls for %s %s did not make it hold", task.entry.Kind, task.field()),
-			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: task.prog.Assertion.String(),
-				Message: fmt.Sprintf("calls meant to satisfy %s %s (%s) did not; give the intent a reference plan", task.entry.Kind, task.field(), task.prog.Assertion)}}}
+		return &Reason{Kind: ReasonUnsupported, Goal: task.Index, Message: fmt.Sprintf("the calls for %s %s did not make it hold", task.Entry.Kind, task.Field()),
+			Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Assertion: task.Prog.Assertion.String(),
+				Message: fmt.Sprintf("calls meant to satisfy %s %s (%s) did not; give the intent a reference plan", task.Entry.Kind, task.Field(), task.Prog.Assertion)}}}
 	}
 	last := ""
 	if len(traj) > n0 {
 		last = traj[len(traj)-1].Call.Name
 	}
-	for j, c := range p.info.checks {
+	for j, c := range p.info.Checks {
 		// The fence is judged on the whole plan (explainScore): a record
 		// made in two steps does not match the goal after the first.
-		if c.fence || !before[j] || holds(c, s) {
+		if c.Fence || !before[j] || holds(c, s) {
 			continue
 		}
-		if !c.goal {
+		if !c.Goal {
 			return p.ruleForbids(c, task, last)
 		}
-		if task.goal {
+		if task.Goal {
 			return p.contradiction(task, c)
 		}
 	}
@@ -377,51 +385,51 @@ func (p *planner) judge(task checkInfo, s *episode.Session, n0 int, before []boo
 }
 
 // explainScore turns a failing final score into reasons.
-func (p *planner) explainScore(res assert.Result) {
+func (p *Planner) explainScore(res assert.Result) {
 	for i, comp := range res.Components {
-		if comp.Passed || !comp.Counted || i >= len(p.info.checks) {
+		if comp.Passed || !comp.Counted || i >= len(p.info.Checks) {
 			continue
 		}
-		c := p.info.checks[i]
-		if c.fence {
+		c := p.info.Checks[i]
+		if c.Fence {
 			p.addAt(*p.fenceForbids(c, comp.Reason), finalTask)
 			continue
 		}
-		if !c.goal {
+		if !c.Goal {
 			p.addAt(*p.ruleForbids(c, c, ""), finalTask)
 			continue
 		}
-		p.addAt(Reason{Kind: ReasonUnsupported, Goal: c.index, Message: fmt.Sprintf("goal[%d] (%s) does not hold: %s", c.index, comp.Assertion, comp.Reason),
-			Cause: RootCause{Code: IntentBadPlan, Atom: ref(p.env.Intent), Evidence: Evidence{Assertion: comp.Assertion,
-				Message: fmt.Sprintf("the planner cannot make goal[%d] (%s) hold; give the intent a reference plan", c.index, comp.Assertion)}}}, finalTask)
+		p.addAt(Reason{Kind: ReasonUnsupported, Goal: c.Index, Message: fmt.Sprintf("goal[%d] (%s) does not hold: %s", c.Index, comp.Assertion, comp.Reason),
+			Cause: verdict.RootCause{Code: verdict.IntentBadPlan, Atom: facts.Ref(p.env.Intent), Evidence: verdict.Evidence{Assertion: comp.Assertion,
+				Message: fmt.Sprintf("the planner cannot make goal[%d] (%s) hold; give the intent a reference plan", c.Index, comp.Assertion)}}}, finalTask)
 	}
 }
 
-func (p *planner) ruleForbids(c, task checkInfo, tool string) *Reason {
-	if c.fence {
+func (p *Planner) ruleForbids(c, task facts.Check, tool string) *Reason {
+	if c.Fence {
 		return p.fenceForbids(task, "")
 	}
-	rf := ref(c.entry)
-	msg := fmt.Sprintf("rule %s check %d (%s) forbids the way to the goal", c.entry.ID, c.index, c.prog.Assertion)
+	rf := facts.Ref(c.Entry)
+	msg := fmt.Sprintf("rule %s check %d (%s) forbids the way to the goal", c.Entry.ID, c.Index, c.Prog.Assertion)
 	if tool != "" {
-		msg = fmt.Sprintf("rule %s check %d (%s) forbids %s, the way to goal[%d]", c.entry.ID, c.index, c.prog.Assertion, tool, task.index)
+		msg = fmt.Sprintf("rule %s check %d (%s) forbids %s, the way to goal[%d]", c.Entry.ID, c.Index, c.Prog.Assertion, tool, task.Index)
 	}
-	return &Reason{Kind: ReasonRuleForbids, Goal: task.index, Message: msg,
-		Cause: blame(RuleConflictsWithGoal, rf, Evidence{Assertion: c.prog.Assertion.String(), Tool: tool, Message: msg}).
-			suggest(&RelaxRule{Check: c.index}, "relax check %d of rule %s", c.index, c.entry.ID)}
+	return &Reason{Kind: ReasonRuleForbids, Goal: task.Index, Message: msg,
+		Cause: verdict.Blame(verdict.RuleConflictsWithGoal, rf, verdict.Evidence{Assertion: c.Prog.Assertion.String(), Tool: tool, Message: msg}).
+			Suggest(&verdict.RelaxRule{Check: c.Index}, "relax check %d of rule %s", c.Index, c.Entry.ID)}
 }
 
-func (p *planner) contradiction(a, b checkInfo) *Reason {
-	msg := fmt.Sprintf("goal[%d] (%s) and goal[%d] (%s) cannot hold together", a.index, a.prog.Assertion, b.index, b.prog.Assertion)
-	if a.index == b.index {
-		msg = fmt.Sprintf("goal[%d] (%s) cannot hold: its predicates exclude each other", a.index, a.prog.Assertion)
+func (p *Planner) contradiction(a, b facts.Check) *Reason {
+	msg := fmt.Sprintf("goal[%d] (%s) and goal[%d] (%s) cannot hold together", a.Index, a.Prog.Assertion, b.Index, b.Prog.Assertion)
+	if a.Index == b.Index {
+		msg = fmt.Sprintf("goal[%d] (%s) cannot hold: its predicates exclude each other", a.Index, a.Prog.Assertion)
 	}
-	return &Reason{Kind: ReasonContradiction, Goal: b.index, Message: msg,
-		Cause: RootCause{Code: IntentContradictory, Atom: ref(p.env.Intent),
-			Evidence: Evidence{Assertion: a.prog.Assertion.String() + " / " + b.prog.Assertion.String(), Collection: a.prog.Assertion.Target, Message: msg}}}
+	return &Reason{Kind: ReasonContradiction, Goal: b.Index, Message: msg,
+		Cause: verdict.RootCause{Code: verdict.IntentContradictory, Atom: facts.Ref(p.env.Intent),
+			Evidence: verdict.Evidence{Assertion: a.Prog.Assertion.String() + " / " + b.Prog.Assertion.String(), Collection: a.Prog.Assertion.Target, Message: msg}}}
 }
 
-func (p *planner) toolFails(task checkInfo, c episode.ToolCall, obs string) *Reason {
+func (p *Planner) toolFails(task facts.Check, c episode.ToolCall, obs string) *Reason {
 	var e struct {
 		Error string `json:"error"`
 	}
@@ -434,18 +442,18 @@ func (p *planner) toolFails(task checkInfo, c episode.ToolCall, obs string) *Rea
 	if t != nil {
 		app = t.App
 	}
-	sref := p.info.serverRef(app)
-	msg := fmt.Sprintf("%s fails on the call for goal[%d]: %s", c.Name, task.index, e.Error)
-	return &Reason{Kind: ReasonToolFails, Goal: task.index, Message: msg,
-		Cause: blame(ServerToolError, sref, Evidence{Tool: c.Name, Message: msg}).
-			suggest(&FixEffect{App: app, Tool: c.Name, Error: e.Error}, "make %s succeed on valid arguments", c.Name)}
+	sref := p.info.ServerRef(app)
+	msg := fmt.Sprintf("%s fails on the call for goal[%d]: %s", c.Name, task.Index, e.Error)
+	return &Reason{Kind: ReasonToolFails, Goal: task.Index, Message: msg,
+		Cause: verdict.Blame(verdict.ServerToolError, sref, verdict.Evidence{Tool: c.Name, Message: msg}).
+			Suggest(&verdict.FixEffect{App: app, Tool: c.Name, Error: e.Error}, "make %s succeed on valid arguments", c.Name)}
 }
 
 // --- what the instruction reveals, and lookups ---
 
 // reveal records the facts the instruction shows about each handle slot.
-func (p *planner) reveal() {
-	texts := []string{p.info.intent.System, p.info.intent.Instruction}
+func (p *Planner) reveal() {
+	texts := []string{p.info.Intent.System, p.info.Intent.Instruction}
 	for _, text := range texts {
 		for _, m := range atom.SlotPattern().FindAllStringSubmatch(text, -1) {
 			slot, field := m[1], strings.TrimSpace(m[2])
@@ -472,7 +480,7 @@ func (p *planner) reveal() {
 	}
 }
 
-func (p *planner) handleRecord(b episode.Binding) map[string]any {
+func (p *Planner) handleRecord(b episode.Binding) map[string]any {
 	w, err := p.env.World(p.env.Recipe.Seed)
 	if err != nil {
 		return nil
@@ -485,19 +493,19 @@ func (p *planner) handleRecord(b episode.Binding) map[string]any {
 	return r
 }
 
-func (p *planner) displayField(b episode.Binding) string {
-	if h, ok := p.info.data.Handles[b.Handle]; ok && h.Display != "" {
+func (p *Planner) displayField(b episode.Binding) string {
+	if h, ok := p.info.Data.Handles[b.Handle]; ok && h.Display != "" {
 		return h.Display
 	}
-	if ci := p.info.colls[b.App+"."+b.Coll]; ci != nil {
-		return ci.def.KeyField()
+	if ci := p.info.Colls[b.App+"."+b.Coll]; ci != nil {
+		return ci.Def.KeyField()
 	}
 	return "id"
 }
 
 // slotValue resolves {{slot}} or {{slot.field}} from what the planner may
 // know: a value slot, a looked-up record, or a revealed fact.
-func (p *planner) slotValue(slot, field string) (any, bool) {
+func (p *Planner) slotValue(slot, field string) (any, bool) {
 	b, ok := p.env.Bindings[slot]
 	if !ok {
 		return nil, false
@@ -523,7 +531,7 @@ func (p *planner) slotValue(slot, field string) (any, bool) {
 
 // render fills a template value with what the planner knows; missing lists
 // the slots it would need to look up.
-func (p *planner) render(v any) (out any, missing []string) {
+func (p *Planner) render(v any) (out any, missing []string) {
 	switch x := v.(type) {
 	case string:
 		if !strings.Contains(x, "{{") {
@@ -558,11 +566,11 @@ func (p *planner) render(v any) (out any, missing []string) {
 
 // neededSlots lists the handle slots whose records the goal reads beyond
 // what the instruction reveals, in order of first use.
-func (p *planner) neededSlots() []string {
+func (p *Planner) neededSlots() []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, c := range p.info.goalChecks() {
-		for _, pr := range c.raw.Where {
+	for _, c := range p.info.GoalChecks() {
+		for _, pr := range c.Raw.Where {
 			_, missing := p.render(pr.Value)
 			for _, s := range missing {
 				if !seen[s] {
@@ -577,10 +585,10 @@ func (p *planner) neededSlots() []string {
 
 // preds returns a check's predicates with values rendered from what the
 // planner knows (the composed values where the template has no slot).
-func (p *planner) preds(c checkInfo) []assert.Predicate {
-	out := append([]assert.Predicate(nil), c.plan().Where...)
-	if c.goal && c.want == nil {
-		for _, rp := range c.raw.Where {
+func (p *Planner) preds(c facts.Check) []assert.Predicate {
+	out := append([]assert.Predicate(nil), c.Plan().Where...)
+	if c.Goal && c.Want == nil {
+		for _, rp := range c.Raw.Where {
 			v, missing := p.render(rp.Value)
 			if len(missing) > 0 {
 				continue
@@ -598,7 +606,7 @@ func (p *planner) preds(c checkInfo) []assert.Predicate {
 // writtenCase gives lower-cased text the predicates compare ignoring case
 // (inside records of a list too) the case the opening messages write it
 // in; text the goal writes with capitals is kept as written.
-func (p *planner) writtenCase(ps []assert.Predicate) []assert.Predicate {
+func (p *Planner) writtenCase(ps []assert.Predicate) []assert.Predicate {
 	for i, pr := range ps {
 		switch v := pr.Value.(type) {
 		case string:
@@ -618,7 +626,7 @@ func (p *planner) writtenCase(ps []assert.Predicate) []assert.Predicate {
 // ignoring case: a goal read from a cel check compares lower-cased text,
 // and the note it asks for is written "Escalated to tier 2" as the
 // instruction says it, not "escalated to tier 2".
-func (p *planner) asWritten(v string) string {
+func (p *Planner) asWritten(v string) string {
 	if p.messageText == "" {
 		var b strings.Builder
 		for _, m := range p.env.Messages() {
@@ -637,23 +645,23 @@ func (p *planner) asWritten(v string) string {
 
 // lookup finds the record of a handle slot with the environment's read
 // tools, from the facts the instruction reveals, and records the call.
-func (p *planner) lookup(slot string) bool {
+func (p *Planner) lookup(slot string) bool {
 	b := p.env.Bindings[slot]
 	name := b.App + "." + b.Coll
-	ci := p.info.colls[name]
-	facts := p.revealed[slot]
+	ci := p.info.Colls[name]
+	shown := p.revealed[slot]
 	if ci == nil {
 		p.add(Reason{Kind: ReasonNoRecord, Goal: -1, Message: fmt.Sprintf("slot %s names %s, which the environment lacks", slot, name),
-			Cause: RootCause{Code: DataInconsistent, Atom: ref(p.env.Data), Evidence: Evidence{Slot: slot, Collection: name, Message: fmt.Sprintf("handle %s is in %s, which no server of the environment has", b.Handle, name)}}})
+			Cause: verdict.RootCause{Code: verdict.DataInconsistent, Atom: facts.Ref(p.env.Data), Evidence: verdict.Evidence{Slot: slot, Collection: name, Message: fmt.Sprintf("handle %s is in %s, which no server of the environment has", b.Handle, name)}}})
 		return false
 	}
-	if len(facts) == 0 {
+	if len(shown) == 0 {
 		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("the instruction reveals nothing about {{%s}}, but the goal reads its record", slot)))
 		return false
 	}
-	tries := p.lookupAttempts(name, ci, facts)
+	tries := p.lookupAttempts(name, ci, shown)
 	if len(tries) == 0 {
-		p.add(p.noToolReads(slot, ci, facts, "no search or get tool of "+ci.app+" can look it up by "+strings.Join(slices.Sorted(maps.Keys(facts)), ", ")))
+		p.add(p.noToolReads(slot, ci, shown, "no search or get tool of "+ci.App+" can look it up by "+strings.Join(slices.Sorted(maps.Keys(shown)), ", ")))
 		return false
 	}
 	scratch, err := p.session(nil)
@@ -662,17 +670,17 @@ func (p *planner) lookup(slot string) bool {
 	}
 	most := 0
 	for _, a := range tries {
-		found, n := p.tryLookup(scratch, slot, b.Key, ci, facts, a)
+		found, n := p.tryLookup(scratch, slot, b.Key, ci, shown, a)
 		if found {
 			return true
 		}
 		most = max(most, n)
 	}
 	if most > 1 {
-		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("%d records of %s match what the instruction says about {{%s}} (%s)", most, name, slot, strings.Join(slices.Sorted(maps.Keys(facts)), ", "))))
+		p.add(p.ambiguous(slot, b, ci, fmt.Sprintf("%d records of %s match what the instruction says about {{%s}} (%s)", most, name, slot, strings.Join(slices.Sorted(maps.Keys(shown)), ", "))))
 		return false
 	}
-	p.add(p.noToolReads(slot, ci, facts, fmt.Sprintf("no search or get of %s returns the record of {{%s}} from %s", name, slot, strings.Join(slices.Sorted(maps.Keys(facts)), ", "))))
+	p.add(p.noToolReads(slot, ci, shown, fmt.Sprintf("no search or get of %s returns the record of {{%s}} from %s", name, slot, strings.Join(slices.Sorted(maps.Keys(shown)), ", "))))
 	return false
 }
 
@@ -682,24 +690,24 @@ func (p *planner) lookup(slot string) bool {
 // whole (a search without filters, the way an agent scans a short list),
 // and last searches that need a parent's key, taken from a listing of the
 // parents (doc_id from the docs).
-func (p *planner) lookupAttempts(name string, ci *collInfo, facts map[string]any) []attempt {
+func (p *Planner) lookupAttempts(name string, ci *facts.Coll, shown map[string]any) []attempt {
 	var tries, lists []attempt
-	for _, t := range p.info.toolsOn(name, "get") {
-		if p.info.forbidden[t.Name] {
+	for _, t := range p.info.ToolsOn(name, "get") {
+		if p.info.Forbidden[t.Name] {
 			continue
 		}
-		arg, field := keyArgOf(t, ci.def)
-		if v, ok := facts[field]; ok {
-			tries = append(tries, attempt{tool: t, args: map[string]any{arg: satisfy.FitArg(v, argSchema(t, arg))}})
+		arg, field := facts.KeyArgOf(t, ci.Def)
+		if v, ok := shown[field]; ok {
+			tries = append(tries, attempt{tool: t, args: map[string]any{arg: satisfy.FitArg(v, facts.ArgSchema(t, arg))}})
 		}
 	}
 	var searches []attempt
-	for _, t := range p.info.toolsOn(name, "search") {
-		if p.info.forbidden[t.Name] {
+	for _, t := range p.info.ToolsOn(name, "search") {
+		if p.info.Forbidden[t.Name] {
 			continue
 		}
-		args := searchArgs(t, ci, facts)
-		missing := missingRequired(t, args)
+		args := searchArgs(t, ci, shown)
+		missing := facts.MissingRequired(t, args)
 		switch {
 		case len(missing) == 0 && len(args) > 0:
 			searches = append(searches, attempt{tool: t, args: args})
@@ -716,16 +724,16 @@ func (p *planner) lookupAttempts(name string, ci *collInfo, facts map[string]any
 
 // searchArgs fills a search's filters with the revealed facts it can
 // compare exactly or by containment.
-func searchArgs(t *episode.Tool, ci *collInfo, facts map[string]any) map[string]any {
+func searchArgs(t *episode.Tool, ci *facts.Coll, shown map[string]any) map[string]any {
 	args := map[string]any{}
-	for _, f := range searchFilters(t, ci.def) {
-		v, ok := facts[f.field]
-		if !ok || args[f.arg] != nil {
+	for _, f := range facts.SearchFilters(t, ci.Def) {
+		v, ok := shown[f.Field]
+		if !ok || args[f.Arg] != nil {
 			continue
 		}
-		switch f.op {
+		switch f.Op {
 		case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
-			args[f.arg] = satisfy.FitArg(v, argSchema(t, f.arg))
+			args[f.Arg] = satisfy.FitArg(v, facts.ArgSchema(t, f.Arg))
 		}
 	}
 	return args
@@ -736,7 +744,7 @@ func searchArgs(t *episode.Tool, ci *collInfo, facts map[string]any) map[string]
 // and is the slot's record, it becomes known and the reads join the plan's
 // prefix. It also returns the most records that matched one read (2 when
 // the single match was another record than the slot's).
-func (p *planner) tryLookup(scratch *episode.Session, slot string, key string, ci *collInfo, facts map[string]any, a attempt) (bool, int) {
+func (p *Planner) tryLookup(scratch *episode.Session, slot string, key string, ci *facts.Coll, shown map[string]any, a attempt) (bool, int) {
 	var pre []episode.ToolCall
 	argSets := []map[string]any{a.args}
 	if a.parentArg != "" {
@@ -744,7 +752,7 @@ func (p *planner) tryLookup(scratch *episode.Session, slot string, key string, c
 		pre, keys = p.listParents(scratch, ci, a.tool, a.parentArg)
 		argSets = argSets[:0]
 		for _, k := range keys {
-			args := map[string]any{a.parentArg: satisfy.FitArg(k, argSchema(a.tool, a.parentArg))}
+			args := map[string]any{a.parentArg: satisfy.FitArg(k, facts.ArgSchema(a.tool, a.parentArg))}
 			for k, v := range a.args {
 				args[k] = v
 			}
@@ -760,12 +768,12 @@ func (p *planner) tryLookup(scratch *episode.Session, slot string, key string, c
 		}
 		var matches []map[string]any
 		for _, r := range observedRecords(obs.Content, a.tool.Effect.Kind) {
-			if matchesFacts(r, facts) {
+			if matchesFacts(r, shown) {
 				matches = append(matches, r)
 			}
 		}
 		if len(matches) == 1 {
-			if k := state.Text(matches[0][ci.def.KeyField()]); k != "" && k != key {
+			if k := state.Text(matches[0][ci.Def.KeyField()]); k != "" && k != key {
 				most = max(most, 2)
 				continue
 			}
@@ -789,28 +797,18 @@ type attempt struct {
 // maxParents bounds the parents a two-hop lookup reads through.
 const maxParents = 8
 
-func missingRequired(t *episode.Tool, args map[string]any) []string {
-	var out []string
-	for _, r := range requiredArgs(t) {
-		if _, ok := args[r]; !ok {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // listParents finds the collection a search's required argument points to
 // (the one whose keys the target's records hold in that field), lists it
 // with a search that needs no arguments, and returns the call and the keys
 // it observed.
-func (p *planner) listParents(s *episode.Session, ci *collInfo, t *episode.Tool, arg string) ([]episode.ToolCall, []any) {
+func (p *Planner) listParents(s *episode.Session, ci *facts.Coll, t *episode.Tool, arg string) ([]episode.ToolCall, []any) {
 	field := t.Effect.FieldOf(arg)
 	w, err := p.env.World(p.env.Recipe.Seed)
 	if err != nil {
 		return nil, nil
 	}
 	var sample string
-	if c := w.Collection(ci.name); c != nil {
+	if c := w.Collection(ci.Name); c != nil {
 		for _, r := range c.Records {
 			if v, ok := r[field]; ok && v != nil {
 				sample = state.Text(v)
@@ -822,15 +820,15 @@ func (p *planner) listParents(s *episode.Session, ci *collInfo, t *episode.Tool,
 		return nil, nil
 	}
 	for _, name := range w.Names() {
-		pc := p.info.colls[name]
-		if pc == nil || pc.app != ci.app || name == ci.name {
+		pc := p.info.Colls[name]
+		if pc == nil || pc.App != ci.App || name == ci.Name {
 			continue
 		}
 		if _, ok := w.Collection(name).Lookup(sample); !ok {
 			continue
 		}
-		for _, lt := range p.info.toolsOn(name, "search") {
-			if p.info.forbidden[lt.Name] || len(requiredArgs(lt)) > 0 {
+		for _, lt := range p.info.ToolsOn(name, "search") {
+			if p.info.Forbidden[lt.Name] || len(facts.RequiredArgs(lt)) > 0 {
 				continue
 			}
 			call := p.call(lt.Name, map[string]any{})
@@ -840,7 +838,7 @@ func (p *planner) listParents(s *episode.Session, ci *collInfo, t *episode.Tool,
 			}
 			var keys []any
 			for _, r := range observedRecords(obs.Content, "search") {
-				if k, ok := r[pc.def.KeyField()]; ok && len(keys) < maxParents {
+				if k, ok := r[pc.Def.KeyField()]; ok && len(keys) < maxParents {
 					keys = append(keys, k)
 				}
 			}
@@ -850,7 +848,7 @@ func (p *planner) listParents(s *episode.Session, ci *collInfo, t *episode.Tool,
 	return nil, nil
 }
 
-func (p *planner) call(name string, args map[string]any) episode.ToolCall {
+func (p *Planner) call(name string, args map[string]any) episode.ToolCall {
 	raw, _ := json.Marshal(args)
 	return episode.ToolCall{Name: name, Args: raw}
 }
@@ -873,8 +871,8 @@ func observedRecords(content, kind string) []map[string]any {
 	return res.Results
 }
 
-func matchesFacts(r map[string]any, facts map[string]any) bool {
-	for f, v := range facts {
+func matchesFacts(r map[string]any, shown map[string]any) bool {
+	for f, v := range shown {
 		if !satisfy.PredHolds(r, assert.Predicate{Field: f, Op: assert.OpEquals, Value: v}) {
 			return false
 		}
@@ -882,27 +880,27 @@ func matchesFacts(r map[string]any, facts map[string]any) bool {
 	return true
 }
 
-func (p *planner) noToolReads(slot string, ci *collInfo, facts map[string]any, msg string) Reason {
-	sref := ref(ci.server)
+func (p *Planner) noToolReads(slot string, ci *facts.Coll, shown map[string]any, msg string) Reason {
+	sref := facts.Ref(ci.Server)
 	return Reason{Kind: ReasonNoToolReads, Goal: -1, Message: msg,
-		Cause: blame(ServerMissingTool, sref, Evidence{Slot: slot, Collection: ci.name, Message: msg}).
-			suggest(&AddTool{App: ci.app, Effect: "search", Collection: ci.coll, Fields: slices.Sorted(maps.Keys(facts))}, "add a search of %s by %s", ci.coll, strings.Join(slices.Sorted(maps.Keys(facts)), ", "))}
+		Cause: verdict.Blame(verdict.ServerMissingTool, sref, verdict.Evidence{Slot: slot, Collection: ci.Name, Message: msg}).
+			Suggest(&verdict.AddTool{App: ci.App, Effect: "search", Collection: ci.Coll, Fields: slices.Sorted(maps.Keys(shown))}, "add a search of %s by %s", ci.Coll, strings.Join(slices.Sorted(maps.Keys(shown)), ", "))}
 }
 
 // ambiguous reports a slot the instruction does not single out, and
 // suggests a field whose value does.
-func (p *planner) ambiguous(slot string, b episode.Binding, ci *collInfo, msg string) Reason {
-	iref := ref(p.env.Intent)
+func (p *Planner) ambiguous(slot string, b episode.Binding, ci *facts.Coll, msg string) Reason {
+	iref := facts.Ref(p.env.Intent)
 	field := ""
 	if w, err := p.env.World(p.env.Recipe.Seed); err == nil {
-		if c := w.Collection(ci.name); c != nil {
+		if c := w.Collection(ci.Name); c != nil {
 			if rec, ok := c.Lookup(b.Key); ok {
 				cands := slices.Sorted(maps.Keys(rec))
 				sort.SliceStable(cands, func(i, j int) bool { return fieldRank(cands[i]) < fieldRank(cands[j]) })
 			next:
 				for _, f := range cands {
 					for _, other := range c.Records {
-						if state.Text(other[ci.def.KeyField()]) != b.Key && satisfy.ValueEqual(other[f], rec[f]) {
+						if state.Text(other[ci.Def.KeyField()]) != b.Key && satisfy.ValueEqual(other[f], rec[f]) {
 							continue next
 						}
 					}
@@ -913,8 +911,8 @@ func (p *planner) ambiguous(slot string, b episode.Binding, ci *collInfo, msg st
 		}
 	}
 	return Reason{Kind: ReasonAmbiguous, Goal: -1, Message: msg,
-		Cause: blame(IntentAmbiguous, iref, Evidence{Slot: slot, Collection: ci.name, Record: b.Key, Message: msg}).
-			suggest(&RewriteInstruction{Slot: slot, Field: field}, "mention {{%s.%s}} in the instruction", slot, field)}
+		Cause: verdict.Blame(verdict.IntentAmbiguous, iref, verdict.Evidence{Slot: slot, Collection: ci.Name, Record: b.Key, Message: msg}).
+			Suggest(&verdict.RewriteInstruction{Slot: slot, Field: field}, "mention {{%s.%s}} in the instruction", slot, field)}
 }
 
 func fieldRank(f string) int {
@@ -933,11 +931,11 @@ func fieldRank(f string) int {
 // whole-world fence: the plan must change what the goal does not ask for,
 // which is the intent's to say (or the server's, for a field it sets
 // itself).
-func (p *planner) fenceForbids(task checkInfo, why string) *Reason {
+func (p *Planner) fenceForbids(task facts.Check, why string) *Reason {
 	msg := "the plan changes what the goal does not ask for"
 	if why != "" {
 		msg += ": " + why
 	}
-	return &Reason{Kind: ReasonRuleForbids, Goal: task.index, Message: msg,
-		Cause: blame(IntentUnaskedChange, ref(p.env.Intent), Evidence{Assertion: "nothing else in the world changes", Message: msg})}
+	return &Reason{Kind: ReasonRuleForbids, Goal: task.Index, Message: msg,
+		Cause: verdict.Blame(verdict.IntentUnaskedChange, facts.Ref(p.env.Intent), verdict.Evidence{Assertion: "nothing else in the world changes", Message: msg})}
 }

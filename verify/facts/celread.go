@@ -1,4 +1,4 @@
-package verify
+package facts
 
 import (
 	"time"
@@ -26,21 +26,21 @@ type shapeCacheKey struct{}
 // maxShapes bounds the cache: it starts over past this many expressions.
 const maxShapes = 4096
 
-// shapeOf reads expr as a shape, once for env's library; nil when it does
+// ShapeOf reads expr as a shape, once for env's library; nil when it does
 // not read as one.
-func shapeOf(env *episode.Env, expr string) *celshape.Shape {
+func ShapeOf(env *episode.Env, expr string) *celshape.Shape {
 	shapes := env.Derived(shapeCacheKey{}, func() any { return memo.New[string, *celshape.Shape](maxShapes) }).(*memo.Map[string, *celshape.Shape])
 	return shapes.Get(expr, func() *celshape.Shape { return celshape.Parse(expr) })
 }
 
-// readCEL returns the assertion a cel check reads as, or nil.
-func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
+// ReadCEL returns the assertion a cel check reads as, or nil.
+func (in *Info) ReadCEL(prog *assert.Program) *assert.Assertion {
 	a := prog.Assertion
-	sh := shapeOf(in.env, a.Expr)
+	sh := ShapeOf(in.Env, a.Expr)
 	if sh == nil || sh.Negative != a.Negative {
 		return nil
 	}
-	ci := in.colls[sh.Target]
+	ci := in.Colls[sh.Target]
 	if ci == nil {
 		return nil
 	}
@@ -51,11 +51,11 @@ func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
 	}
 	negative := sh.Negative
 	// The check: a record built from the reading passes the program.
-	rec, ok := satisfy.RecordFor(where, ci.def, sh.Lists)
+	rec, ok := satisfy.RecordFor(where, ci.Def, sh.Lists)
 	if !ok {
 		return nil
 	}
-	key := ci.def.KeyField()
+	key := ci.Def.KeyField()
 	if _, has := rec[key]; !has {
 		rec[key] = "probe"
 	}
@@ -64,4 +64,18 @@ func (in *envInfo) readCEL(prog *assert.Program) *assert.Assertion {
 		return nil
 	}
 	return out
+}
+
+// ReadJoinCEL reads a positive check of the common shape with joins: the
+// assertion without them and the joins, or nil.
+func (in *Info) ReadJoinCEL(prog *assert.Program) (*assert.Assertion, []celshape.Join) {
+	a := prog.Assertion
+	if a.Negative {
+		return nil, nil
+	}
+	target, where, joins, ok := celshape.ParseJoins(a.Expr)
+	if !ok || in.Colls[target] == nil || len(joins) == 0 {
+		return nil, nil
+	}
+	return &assert.Assertion{Type: assert.Exists, Target: target, Where: where, Label: a.Label}, joins
 }

@@ -1,6 +1,9 @@
-package verify
+package plan
 
-import "github.com/legoenv/legoenv/episode"
+import (
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/facts"
+)
 
 // Pruning. The planner makes each task hold in turn, so a later step may
 // make an earlier one needless: the tag added for one assertion is
@@ -15,16 +18,16 @@ import "github.com/legoenv/legoenv/episode"
 // prune drops needless state-changing steps from a passing plan, the
 // earliest first, one at a time (each drop is checked on a replay of the
 // whole plan, as the drop probe will be).
-func (p *planner) prune(calls []episode.ToolCall) []episode.ToolCall {
+func (p *Planner) prune(calls []episode.ToolCall) []episode.ToolCall {
 	for len(calls) > 1 && p.ctx.Err() == nil {
-		r, err := replay(p.env, calls, true)
-		if err != nil || !r.result.Passed || r.firstError() >= 0 {
+		r, err := facts.Replay(p.env, calls, true)
+		if err != nil || !r.Result.Passed || r.FirstError() >= 0 {
 			return calls
 		}
 		dropped := false
-		for _, i := range r.changingSteps() {
+		for _, i := range r.ChangingSteps() {
 			cand := append(append([]episode.ToolCall(nil), calls[:i]...), calls[i+1:]...)
-			if rr, err := replay(p.env, cand, false); err == nil && rr.result.Passed && rr.firstError() < 0 {
+			if rr, err := facts.Replay(p.env, cand, false); err == nil && rr.Result.Passed && rr.FirstError() < 0 {
 				calls, dropped = cand, true
 				break
 			}
