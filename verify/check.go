@@ -48,7 +48,6 @@ type Job struct {
 	solved  *run            // the plan's run, recorded by solvable
 	empty   *run            // the empty trajectory, recorded by nontrivial
 	fillers map[string]bool // arguments of a planner's plan it chose freely
-	prefix  *prefixRuns     // forks of the plan's session, for the probes
 }
 
 // checkTable is the table of checks, cheapest first. Verification runs them
