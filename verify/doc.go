@@ -5,6 +5,7 @@
 //
 // Verify is the orchestrator and the public API above the packages it is
 // built from: verdict (the verdict vocabulary, named here as verify's
-// own), facts (what is derived once per environment) and plan (the
-// planner, which verify's grounding check lends what the agent sees).
+// own), facts (what is derived once per environment), plan (the planner,
+// which verify's grounding check lends what the agent sees) and probe (the
+// wrong plans of the discriminating check).
 package verify

@@ -5,8 +5,8 @@ import (
 	"github.com/legoenv/legoenv/verify/facts"
 )
 
-// envInfo is an environment's facts with the methods verify's checks and
-// probes read them through.
+// envInfo is an environment's facts with the methods verify's checks read
+// them through (the probes wrap the same facts in package probe).
 type envInfo struct{ *facts.Info }
 
 func newEnvInfo(env *episode.Env) *envInfo { return &envInfo{facts.New(env)} }

@@ -39,9 +39,11 @@ func TestCorePackagesStayPure(t *testing.T) {
 // seen) and celshape (cel checks read as predicates) above it, side by
 // side; verdict (verdicts, root causes, fixes) beside them, importing no
 // verify package; facts (what verify derives once per environment, and
-// replays of calls on it) above those; plan (the planner) above facts; and
-// verify (the checks, the probes, Verify) on top. No package under verify/
-// imports verify, the planner imports no check and the facts no planner.
+// replays of calls on it) above those; plan (the planner) and probe (the
+// wrong plans of the discriminating check) above facts, side by side; and
+// verify (the checks, Verify) on top. No package under verify/ imports
+// verify, the planner imports no check or probe, the probes no planner,
+// and the facts neither.
 func TestVerifyLayers(t *testing.T) {
 	const mod = "github.com/legoenv/legoenv/"
 	below := map[string][]string{
@@ -51,7 +53,8 @@ func TestVerifyLayers(t *testing.T) {
 		"verify/verdict":  nil,
 		"verify/facts":    {"verify/celshape", "verify/ground", "verify/satisfy", "verify/verdict"},
 		"verify/plan":     {"verify/celshape", "verify/facts", "verify/ground", "verify/satisfy", "verify/verdict"},
-		"verify":          {"verify/celshape", "verify/facts", "verify/ground", "verify/plan", "verify/satisfy", "verify/verdict"},
+		"verify/probe":    {"verify/celshape", "verify/facts", "verify/ground", "verify/satisfy", "verify/verdict"},
+		"verify":          {"verify/celshape", "verify/facts", "verify/ground", "verify/plan", "verify/probe", "verify/satisfy", "verify/verdict"},
 	}
 	listed, err := exec.Command("go", "list", mod+"verify/...").CombinedOutput()
 	if err != nil {
@@ -73,7 +76,7 @@ func TestVerifyLayers(t *testing.T) {
 				continue
 			}
 			if !slices.Contains(allowed, rel) {
-				t.Errorf("%s depends on %s: the verify layers run verify -> plan -> facts -> ground, celshape, verdict; ground, celshape -> satisfy", p, rel)
+				t.Errorf("%s depends on %s: the verify layers run verify -> plan, probe -> facts -> ground, celshape, verdict; ground, celshape -> satisfy", p, rel)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package verify
+package probe
 
 import (
 	"encoding/json"
@@ -248,8 +248,8 @@ func swapWrites(w *state.World, s source, args map[string]any, skip func(coll, k
 			out = append(out, x)
 		}
 	}
-	add(ProbeSibling, alike, "a look-alike")
-	add(ProbeUnnamed, other, "which the goal does not name")
+	add(KindSibling, alike, "a look-alike")
+	add(KindUnnamed, other, "which the goal does not name")
 	return out
 }
 
@@ -317,7 +317,7 @@ func (in *envInfo) addedRecipients(c episode.ToolCall) []extraWrite {
 		}
 		for _, v := range in.outsiders(w, args[arg]) {
 			na := maps.Clone(args)
-			x := extraWrite{kind: ProbeAddedRecipient, coll: t.App + "." + t.Effect.Collection, replace: isList, field: in.listField(t, arg)}
+			x := extraWrite{kind: KindAddedRecipient, coll: t.App + "." + t.Effect.Collection, replace: isList, field: in.listField(t, arg)}
 			if isList {
 				na[arg] = append(slices.Clone(list), v)
 				x.what = fmt.Sprintf("%s added to %s", v, arg)
@@ -378,10 +378,10 @@ func (in *envInfo) listField(t *episode.Tool, arg string) string {
 // tell it from the same record with one more person on it. Nil when no
 // assertion of the intent's own goal matches the record.
 func (in *envInfo) recipientsAssertion(p *Job, x extraWrite) *assert.Assertion {
-	if p.solved == nil || p.solved.Session == nil || x.field == "" {
+	if p.Solved == nil || p.Solved.Session == nil || x.field == "" {
 		return nil
 	}
-	st := p.solved.Session.State()
+	st := p.Solved.Session.State()
 	for _, k := range slices.Sorted(maps.Keys(st.Dirty(x.coll))) {
 		r, ok := st.Get(x.coll, k)
 		list, isList := r[x.field].([]any)

@@ -3,10 +3,9 @@ package verify
 import (
 	"testing"
 
+	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/verify/facts"
-
-	"github.com/legoenv/legoenv/episode"
 )
 
 // planEnvs composes the example environments that have a reference plan.
@@ -26,35 +25,6 @@ func planEnvs(b *testing.B) []*episode.Env {
 		b.Fatal("no example environment has a plan")
 	}
 	return out
-}
-
-// BenchmarkProbeReplay runs an over-action probe (the plan plus one more
-// call) afresh and from the fork of the plan's session that the
-// discriminating check keeps; the ratio of the two is what forking saves
-// per probe.
-func BenchmarkProbeReplay(b *testing.B) {
-	envs := planEnvs(b)
-	probes := make([][]episode.ToolCall, len(envs))
-	prefixes := make([]*prefixRuns, len(envs))
-	for i, env := range envs {
-		plan := env.PlanCalls()
-		probes[i] = append(append([]episode.ToolCall(nil), plan...), plan[len(plan)-1])
-		prefixes[i] = newPrefixRuns(env, plan)
-	}
-	b.Run("fresh", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			j := i % len(envs)
-			if _, err := facts.Replay(envs[j], probes[j], true); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("fork", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			j := i % len(envs)
-			prefixes[j].replay(probes[j], true)
-		}
-	})
 }
 
 // BenchmarkGrounding traces the plan's writes to what the agent saw, as the

@@ -1,4 +1,4 @@
-package verify
+package probe
 
 import (
 	"encoding/json"
@@ -125,7 +125,7 @@ type perturber struct {
 	c      episode.ToolCall
 	t      *episode.Tool
 	args   map[string]any
-	ci     *collInfo
+	ci     *facts.Coll
 	pinned map[string][]any // values the goal pins, by field
 	seen   map[string]bool  // arguments already perturbed
 	out    []perturbation

@@ -1,4 +1,4 @@
-package verify
+package probe
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // maxScopeKeys bounds the keys a scoped unchanged lists as the records
@@ -40,10 +41,10 @@ const maxScopeKeys = 50
 // Nil when no candidate tells the two states apart. With wrong nil (no
 // state to compare) the first candidate the plan satisfies is taken.
 func (in *envInfo) protection(p *Job, coll string, wrong *state.State) *assert.Assertion {
-	if p.solved == nil || p.solved.Session == nil {
+	if p.Solved == nil || p.Solved.Session == nil {
 		return nil
 	}
-	right := p.solved.Session.State()
+	right := p.Solved.Session.State()
 	base := right.Base().Collection(coll)
 	if base == nil {
 		return nil
@@ -79,10 +80,10 @@ func (in *envInfo) protection(p *Job, coll string, wrong *state.State) *assert.A
 // negatives, the collection's unchanged with that length pinned in the
 // exception naming the record; for any other, protection.
 func (in *envInfo) overActionProtection(p *Job, x extraWrite, wrong *state.State) *assert.Assertion {
-	if x.kind != ProbeAddedRecipient {
+	if x.kind != KindAddedRecipient {
 		return in.protection(p, x.coll, wrong)
 	}
-	right := p.solved.Session.State()
+	right := p.Solved.Session.State()
 	if !atom.IsFrozen(in.Env.Intent.Atom) {
 		if a := in.recipientsAssertion(p, x); a != nil && tellsApart(*a, right, wrong) {
 			return a
@@ -104,10 +105,10 @@ func (in *envInfo) overActionProtection(p *Job, x extraWrite, wrong *state.State
 // pinned one holds on the plan's state, makes the last wrong plan lose and
 // every one the old one did; it reports whether it did.
 func (in *envInfo) pinIn(p *Job, made []assert.Assertion, x extraWrite, wrong []overAction) bool {
-	if x.kind != ProbeAddedRecipient {
+	if x.kind != KindAddedRecipient {
 		return false
 	}
-	right := p.solved.Session.State()
+	right := p.Solved.Session.State()
 	for j, m := range made {
 		if m.Type != assert.Unchanged || m.Target != x.coll {
 			continue
@@ -165,7 +166,7 @@ func pinSizes(where []assert.Predicate, right *state.State, x extraWrite) [][]as
 // the assertions of the one in more (from the probes that ran after it),
 // those on a part of a collection the fix does not already cover. ds is
 // returned as it is when either has no such fix.
-func withMoreProtections(ds, more []Diagnostic) []Diagnostic {
+func withMoreProtections(ds, more []verdict.Diagnostic) []verdict.Diagnostic {
 	add := addAssertionOf(ds)
 	extra := addAssertionOf(more)
 	if add == nil || extra == nil {
@@ -183,10 +184,10 @@ func withMoreProtections(ds, more []Diagnostic) []Diagnostic {
 
 // addAssertionOf returns the add_assertion payload of the first failure's
 // suggested fix, or nil.
-func addAssertionOf(ds []Diagnostic) *AddAssertion {
+func addAssertionOf(ds []verdict.Diagnostic) *verdict.AddAssertion {
 	for _, d := range ds {
 		if d.Cause != nil && d.Cause.SuggestedFix != nil {
-			if a, ok := d.Cause.SuggestedFix.Edit.(*AddAssertion); ok {
+			if a, ok := d.Cause.SuggestedFix.Edit.(*verdict.AddAssertion); ok {
 				return a
 			}
 		}
@@ -316,7 +317,7 @@ func probeCounts(ps []Probe) string {
 		n[p.Kind]++
 	}
 	var parts []string
-	for _, k := range probeKinds {
+	for _, k := range kinds {
 		if n[k] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", k, n[k]))
 		}
@@ -329,7 +330,7 @@ func probeCounts(ps []Probe) string {
 // is not to pin it but to forbid what the wrong plan did instead: the
 // scoped unchanged that tells its final state from the plan's (the row
 // put in the source worksheet instead of the one the task names).
-func (p *Job) perturbFailure(i int, pt perturbation, kind string, r *run) RootCause {
+func (p *Job) perturbFailure(i int, pt perturbation, kind string, r *facts.Run) verdict.RootCause {
 	c := freeValueCause(p.info.perturbCause(p.Plan[i], i, pt), kind)
 	if c.SuggestedFix != nil || c.Atom != facts.Ref(p.Env.Intent) || r == nil || r.Session == nil {
 		return c

@@ -1,4 +1,4 @@
-package verify
+package probe
 
 import (
 	"bytes"
@@ -52,10 +52,10 @@ func sameCall(a, b episode.ToolCall) bool {
 
 // replay is replay(env, calls, digests) for calls that may share a prefix
 // with the plan.
-func (pr *prefixRuns) replay(calls []episode.ToolCall, digests bool) *run {
+func (pr *prefixRuns) replay(calls []episode.ToolCall, digests bool) *facts.Run {
 	k := pr.shared(calls)
 	s := pr.at[k].Fork()
-	r := &run{Calls: calls, Session: s, Obs: make([]episode.Observation, 0, len(calls))}
+	r := &facts.Run{Calls: calls, Session: s, Obs: make([]episode.Observation, 0, len(calls))}
 	r.Obs = append(r.Obs, pr.obs[:k]...)
 	if digests {
 		r.Digests = append(r.Digests, pr.digests[:k]...)
@@ -72,7 +72,7 @@ func (pr *prefixRuns) replay(calls []episode.ToolCall, digests bool) *run {
 
 // replayProbe replays calls on env from the closest fork of the plan when
 // the job has a plan, and afresh otherwise.
-func (p *Job) replayProbe(calls []episode.ToolCall, digests bool) (*run, error) {
+func (p *Job) replayProbe(calls []episode.ToolCall, digests bool) (*facts.Run, error) {
 	if p.prefix == nil || !samePlan(p.prefix.plan, p.Plan) {
 		p.prefix = nil
 		if len(p.Plan) > 0 {

@@ -1,4 +1,4 @@
-package verify
+package probe
 
 import (
 	"reflect"
@@ -14,17 +14,9 @@ import (
 // replay gives: the same observations, digests and score, whether it drops
 // a step, changes one, or adds calls after the plan.
 func TestPrefixReplayIsAFreshReplay(t *testing.T) {
-	lib := testlib.Example(t)
 	tried := 0
-	for _, r := range lib.Recipes() {
-		env, err := episode.Compose(lib, r, episode.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, env := range planned(t) {
 		plan := env.PlanCalls()
-		if len(plan) == 0 {
-			continue
-		}
 		pr := newPrefixRuns(env, plan)
 		variants := [][]episode.ToolCall{nil, plan, append(append([]episode.ToolCall(nil), plan...), plan...)}
 		for i := range plan {
@@ -51,4 +43,21 @@ func TestPrefixReplayIsAFreshReplay(t *testing.T) {
 	if tried == 0 {
 		t.Fatal("no environment with a plan in the example library")
 	}
+}
+
+// planned composes the example environments whose reference plan has
+// calls.
+func planned(tb testing.TB) []*episode.Env {
+	lib := testlib.Example(tb)
+	var out []*episode.Env
+	for _, r := range lib.Recipes() {
+		env, err := episode.Compose(lib, r, episode.Options{})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if len(env.PlanCalls()) > 0 {
+			out = append(out, env)
+		}
+	}
+	return out
 }

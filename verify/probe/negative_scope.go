@@ -1,4 +1,4 @@
-package verify
+package probe
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // The negatives below come from the difference between two final states:
@@ -272,11 +273,11 @@ func anyMatch(coll string, preds []assert.Predicate, recs []state.Record) bool {
 // plan (a value the goal does not pin put the row in another worksheet),
 // the scoped unchanged over the first collection where that tells its
 // final state (wrong) from the plan's; nil when none does.
-func (in *envInfo) substitutionFix(p *Job, wrong *state.State) *Fix {
-	if p.solved == nil || p.solved.Session == nil {
+func (in *envInfo) substitutionFix(p *Job, wrong *state.State) *verdict.Fix {
+	if p.Solved == nil || p.Solved.Session == nil {
 		return nil
 	}
-	right := p.solved.Session.State()
+	right := p.Solved.Session.State()
 	for _, coll := range wrong.Base().Names() {
 		if len(wrong.Dirty(coll)) == 0 {
 			continue
@@ -390,8 +391,8 @@ func (in *envInfo) templateOf(p assert.Predicate) (any, bool) {
 
 // addFix is the add_assertion fix of a and also, written as the intent
 // writes its values.
-func (in *envInfo) addFix(a assert.Assertion, also ...assert.Assertion) *Fix {
-	add := &AddAssertion{Assertion: in.asWritten(a)}
+func (in *envInfo) addFix(a assert.Assertion, also ...assert.Assertion) *verdict.Fix {
+	add := &verdict.AddAssertion{Assertion: in.asWritten(a)}
 	for _, b := range also {
 		add.Also = append(add.Also, in.asWritten(b))
 	}
@@ -399,5 +400,5 @@ func (in *envInfo) addFix(a assert.Assertion, also ...assert.Assertion) *Fix {
 	if len(add.Also) > 0 {
 		desc += fmt.Sprintf(" and %d more assertion(s)", len(add.Also))
 	}
-	return &Fix{Atom: facts.Ref(in.Env.Intent), Description: desc, Edit: add}
+	return &verdict.Fix{Atom: facts.Ref(in.Env.Intent), Description: desc, Edit: add}
 }
