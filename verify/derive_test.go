@@ -307,3 +307,46 @@ func TestGroundFromFiguresOfEarlierSteps(t *testing.T) {
 		t.Errorf("the total alone: %+v, want it ungrounded", g)
 	}
 }
+
+// A rate a document names by the end of a record's work (a config row's
+// "Resolution_Rate_Threshold") is the share of one parent's records in
+// the state that work ends in, written as a rounded percentage: one
+// closed conversation of the six assigned to hu_a is 17, read from a
+// listing of everyone's. Without the rate's name no state is a group;
+// a truncated 16 and another state's share are not derived.
+func TestDeriveRateOfEndedRecords(t *testing.T) {
+	convs := `[{"id":"c1","status":"open","assignee_id":"hu_a"},{"id":"c2","status":"open","assignee_id":"hu_a"},
+		{"id":"c3","status":"pending","assignee_id":"hu_a"},{"id":"c4","status":"open","assignee_id":"hu_a"},
+		{"id":"c5","status":"closed","assignee_id":"hu_a"},{"id":"c6","status":"open","assignee_id":"hu_a"},
+		{"id":"c7","status":"closed","assignee_id":"hu_b"},{"id":"c8","status":"closed","assignee_id":"hu_b"},
+		{"id":"c9","status":"closed","assignee_id":"hu_b"},{"id":"c10","status":"pending","assignee_id":"hu_b"}]`
+	read := func(config string) *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Identify underperformers using our coaching criteria and email their managers.")}}
+		ctx.Add("config", config)
+		ctx.Add("conversations", convs)
+		return ctx
+	}
+	ratio := []atom.Derivation{{Op: atom.DeriveRatio, Field: "status"}}
+	ctx := read(`[{"Key":"Resolution_Rate_Threshold","Value":"50"}]`)
+	if got := ctx.Derive("17", ratio); !strings.Contains(got, `whose status is "closed"`) || !strings.Contains(got, "one parent") {
+		t.Errorf("derive(17) = %q, want the share of hu_a's closed conversations", got)
+	}
+	// 16 is 1/6 cut, not rounded; 67 is hu_a's open share, a state no
+	// rate names.
+	for _, v := range []string{"16", "67"} {
+		if got := ctx.Derive(v, ratio); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	// A group named otherwise ("new" agents, one of six) is no rate: its
+	// share is 16.67, not a rounded 17.
+	other := read(`[{"Key":"New_Agent_Tenure_Days","Value":"90"}]`)
+	other.Add("roster", `[{"Agent":"A","Status":"new"},{"Agent":"B","Status":"active"},{"Agent":"C","Status":"active"},
+		{"Agent":"D","Status":"active"},{"Agent":"E","Status":"active"},{"Agent":"F","Status":"active"}]`)
+	if got := other.Derive("17", ratio); got != "" {
+		t.Errorf("derive(17) with no rate of resolution named = %q, want nothing", got)
+	}
+	if got := other.Derive("16.67", ratio); !strings.Contains(got, `whose Status is "new"`) {
+		t.Errorf("derive(16.67) = %q, want the share of new agents", got)
+	}
+}

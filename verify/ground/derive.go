@@ -51,6 +51,7 @@ type Formula struct {
 	signed float64 // the value with its sign, where it has one (a loss is a negative gain); else value
 	How    string
 	loose  bool // a ratio: compared at two decimals
+	rate   bool // a share a document names as a rate: also written as a whole percentage
 }
 
 // tabulate turns an observation's records into tables: a list of records
@@ -75,18 +76,27 @@ func (ctx *Visible) tabulate(doc int, name string, v any) {
 	}
 }
 
-// addTable keeps the records of a list as rows.
+// addTable keeps the records of a list as rows: the whole list, and each
+// parent's records where a field names their parent (a person's
+// conversations in a listing of everyone's).
 func (ctx *Visible) addTable(doc int, name string, list []any) {
-	t := table{doc: doc, name: name}
+	var recs []map[string]any
 	for _, e := range list {
-		rec, ok := e.(map[string]any)
-		if !ok || len(t.rows) == maxTableRows {
-			continue
+		if rec, ok := e.(map[string]any); ok {
+			recs = append(recs, rec)
 		}
-		t.rows = append(t.rows, rowOf(rec))
 	}
-	if len(t.rows) > 0 && len(ctx.tables) < maxTables {
-		ctx.tables = append(ctx.tables, t)
+	for i, part := range ByParent(recs, maxParentGroups) {
+		t := table{doc: doc, name: name}
+		if i > 0 {
+			t.name = fmt.Sprintf("%s (the %d records of one parent)", name, len(part))
+		}
+		for _, rec := range part[:min(len(part), maxTableRows)] {
+			t.rows = append(t.rows, rowOf(rec))
+		}
+		if len(t.rows) > 0 && len(ctx.tables) < maxTables {
+			ctx.tables = append(ctx.tables, t)
+		}
 	}
 }
 
@@ -198,7 +208,10 @@ func (fm Formula) matches(f float64) bool {
 		// A ratio of ten or more is written whole (a cost per
 		// acquisition of 165.38 as 165).
 		whole := f >= 10 && f == math.Trunc(f) && math.Abs(fm.value-f) < 0.5
-		return whole || approxLoose(fm.value, f) || approxLoose(fm.value*100, f)
+		// A share a document calls a rate, written as a whole
+		// percentage, rounded (one of six: 17%, not 16).
+		percent := fm.rate && f >= 10 && f <= 100 && f == math.Trunc(f) && math.Round(fm.value*100) == f
+		return whole || percent || approxLoose(fm.value, f) || approxLoose(fm.value*100, f)
 	}
 	return approx(fm.value, f)
 }
@@ -323,8 +336,10 @@ func (ctx *Visible) groups(t *table, yield func(Formula) bool) bool {
 	}
 	tf := textFields(t)
 	for _, k := range slices.Sorted(maps.Keys(tf)) {
+		key := isKey(t, k, tf[k])
 		for _, gv := range tf[k] {
-			if !ctx.named(gv, t.doc) {
+			rate := ctx.namesRate(gv, t.doc)
+			if !rate && !ctx.named(gv, t.doc) {
 				continue
 			}
 			var rows []tableRow
@@ -339,13 +354,26 @@ func (ctx *Visible) groups(t *table, yield func(Formula) bool) bool {
 			of := fmt.Sprintf("the %d records of %s whose %s is %q", len(rows), t.name, k, gv)
 			n := float64(len(rows))
 			if !yield(Formula{Ops: []string{atom.DeriveCount}, Fields: []string{k}, value: n, How: "the count of " + of}) ||
-				!yield(Formula{Ops: []string{atom.DeriveRatio}, Fields: []string{k}, value: n / float64(len(t.rows)), How: "the share of " + of, loose: true}) ||
+				!key && !yield(Formula{Ops: []string{atom.DeriveRatio}, Fields: []string{k}, value: n / float64(len(t.rows)), How: "the share of " + of, loose: true, rate: rate}) ||
 				!totals(t, rows, of, yield) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// isKey reports whether no two rows share a value of field k (an agent's
+// id, a note): its "groups" are single records, whose share of the table
+// is one over its rows by any reading, no kind of record.
+func isKey(t *table, k string, values []string) bool {
+	holders := 0
+	for _, r := range t.rows {
+		if _, ok := r.words[k]; ok {
+			holders++
+		}
+	}
+	return holders == len(values)
 }
 
 // mentioned yields the count and totals of the records the written

@@ -154,6 +154,14 @@ func (ctx *Visible) Add(name, content string) {
 	ctx.Docs = append(ctx.Docs, NewDoc(name, content))
 }
 
+// AddText appends an observation's text, as Add does, without its
+// tables: a part of a listing whose tables an earlier Add keeps.
+func (ctx *Visible) AddText(name, content string) {
+	n := len(ctx.tables)
+	ctx.Add(name, content)
+	ctx.tables = ctx.tables[:n]
+}
+
 // ProseOf is the loose text of the values of three words or more.
 func ProseOf(v any) string {
 	var b strings.Builder
