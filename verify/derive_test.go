@@ -350,3 +350,28 @@ func TestDeriveRateOfEndedRecords(t *testing.T) {
 		t.Errorf("derive(16.67) = %q, want the share of new agents", got)
 	}
 }
+
+// A state is named, never computed: a status code the goal checks that a
+// declared total happens to equal (two tickets' priorities, 3 + 2, as
+// status 5) is not grounded, while the same figure in a field with no
+// fixed states is.
+func TestGroundNoStateFromFigures(t *testing.T) {
+	def := &atom.Collection{Fields: map[string]atom.Field{
+		"status": {Type: "integer", Enum: []any{2.0, 3.0, 4.0, 5.0}},
+		"score":  {Type: "integer"},
+	}}
+	in := &envInfo{&facts.Info{
+		Intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveSum, Field: "priority"}}},
+		Colls:  map[string]*facts.Coll{"desk.tickets": {Name: "desk.tickets", Def: def}},
+	}}
+	ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Merge the duplicate tickets appropriately.")}}
+	ctx.Add("tickets", `[{"id":"t1","priority":3,"requester_id":"r1"},{"id":"t2","priority":2,"requester_id":"r1"}]`)
+	for field, want := range map[string]bool{"status": false, "score": true} {
+		lits := []literal{{goal: 0, target: "desk.tickets", field: field, op: assert.OpEquals, value: 5.0}}
+		raw, _ := json.Marshal(map[string]any{"ticket_id": "t2", field: 5})
+		gs := in.groundStep(ctx, 1, episode.ToolCall{Name: "desk_update_ticket", Args: raw}, lits, map[string]bool{})
+		if len(gs) != 1 || (gs[0].Source != "") != want {
+			t.Errorf("%s 5: %+v, want grounded %v", field, gs, want)
+		}
+	}
+}
