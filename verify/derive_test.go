@@ -375,3 +375,51 @@ func TestGroundNoStateFromFigures(t *testing.T) {
 		}
 	}
 }
+
+// A formula a mail states in words is computed for each record whose
+// fields its names bind ("Average AP Balance" is the "Avg AP Balance"
+// column), with the quantity a document states for the name's unit ("Q4
+// has 92 days") and the value a message corrects for one record; the
+// figure is written whole, as its whole part or to one decimal. Without
+// the formula, with the uncorrected purchases' 18.4 in place of 15, a
+// rounded-up 63, or with two day counts stated, nothing is derived.
+func TestDeriveFromStatedFormula(t *testing.T) {
+	cfo := "Target DPO range: 30-45 days.\n- Under 30 days: paying too quickly\n- DPO = Average AP Balance / (Total Purchases / Days in Period)\n- Q4 has 92 days\n- CFO"
+	slack := `[{"text":"Heads up: Metro Supply's Total Purchases for Q4 should be $18,000, not $15,000. Avg AP stays at $3,000."}]`
+	rows := `[{"Vendor":"Acme Supplies","Avg AP Balance":"$18,000","Total Purchases":"$72,000"},
+		{"Vendor":"TechServe","Avg AP Balance":"$45,000","Total Purchases":"$66,000"},
+		{"Vendor":"Metro Supply","Avg AP Balance":"$3,000","Total Purchases":"$15,000"}]`
+	read := func(mail string) *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Determine the days payable outstanding by vendor for Q4.")}}
+		ctx.Add("mail", `[{"subject":"DPO Targets","body_plain":`+strconvQuote(mail)+`}]`)
+		ctx.Add("slack", slack)
+		ctx.Add("vendors", rows)
+		return ctx
+	}
+	ds := []atom.Derivation{{Op: atom.DeriveRatio, Field: "DPO", With: "Avg AP Balance"}}
+	ctx := read(cfo)
+	for v, want := range map[string]string{"23": "record 1", "62": "record 2", "62.7": "record 2", "15.3": "Total Purchases 18000"} {
+		if got := ctx.Derive(v, ds); !strings.Contains(got, "DPO as") || !strings.Contains(got, want) {
+			t.Errorf("derive(%s) = %q, want DPO of %s", v, got, want)
+		}
+	}
+	// 18 is Metro Supply's DPO on the purchases the message corrects; 25
+	// is a ratio of the two columns, which declaring the formula does
+	// not declare.
+	for _, v := range []string{"63", "24", "16", "18", "25"} {
+		if got := ctx.Derive(v, ds); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	if got := read(strings.Replace(cfo, "- DPO = Average AP Balance / (Total Purchases / Days in Period)", "", 1)).Derive("23", ds); got != "" {
+		t.Errorf("derive(23) with no formula stated = %q, want nothing", got)
+	}
+	if got := read(cfo+"\nQ3 has 91 days").Derive("23", ds); got != "" {
+		t.Errorf("derive(23) with two day counts stated = %q, want nothing", got)
+	}
+	if got := ctx.Derive("23", []atom.Derivation{{Op: atom.DeriveSum}}); got != "" {
+		t.Errorf("derive(23) with no ratio declared = %q, want nothing", got)
+	}
+}
+
+func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }

@@ -52,6 +52,7 @@ type Formula struct {
 	How    string
 	loose  bool // a ratio: compared at two decimals
 	rate   bool // a share a document names as a rate: also written as a whole percentage
+	stated bool // a formula a document states: also written to one decimal, or its whole part
 }
 
 // tabulate turns an observation's records into tables: a list of records
@@ -213,7 +214,12 @@ func (fm Formula) matches(f float64) bool {
 		percent := fm.rate && f >= 10 && f <= 100 && f == math.Trunc(f) && math.Round(fm.value*100) == f
 		return whole || percent || approxLoose(fm.value, f) || approxLoose(fm.value*100, f)
 	}
-	return approx(fm.value, f)
+	if fm.stated && f >= 10 && f == math.Trunc(f) && f == math.Trunc(fm.value) {
+		// A figure a stated formula gives is written as its whole part
+		// (62.7 days: "62") or to one decimal.
+		return true
+	}
+	return approx(fm.value, f) || fm.stated && math.Abs(fm.value-f) < 0.05
 }
 
 // declared reports whether every operation a formula needs is declared
@@ -236,7 +242,7 @@ func (ctx *Visible) formulas() iter.Seq[Formula] {
 	return func(yield func(Formula) bool) {
 		for i := range ctx.tables {
 			t := &ctx.tables[i]
-			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.wholeTable, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
+			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.stated, ctx.wholeTable, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
 				if !gen(t, yield) {
 					return
 				}

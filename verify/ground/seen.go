@@ -65,6 +65,11 @@ type ContextDoc struct {
 	// The digits of each run that reads as a phone number (seven digits
 	// or more, with spaces, dots, dashes, brackets or a plus between).
 	phones []string
+	// The formulas, quantities and corrections the text states
+	// (stated.go).
+	formulas    []statedFormula
+	quantities  map[string][]float64
+	corrections []correction
 	// prose is the loose text a state word is asked by: the whole text,
 	// or for a JSON observation only its values of three words or more
 	// (a note, a policy, a mail body), never another record's short
@@ -282,6 +287,7 @@ func NewDoc(name, text string) ContextDoc {
 	d := ContextDoc{Name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text)}
 	d.prose = d.text
 	d.nums = StandaloneNumbers(text)
+	d.formulas, d.quantities, d.corrections = statedFormulas(text), statedQuantities(text), statedCorrections(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
 		if ds := digitsOf(m); len(ds) >= 7 {
 			d.phones = append(d.phones, ds)
