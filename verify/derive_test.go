@@ -380,9 +380,9 @@ func TestGroundNoStateFromFigures(t *testing.T) {
 // fields its names bind ("Average AP Balance" is the "Avg AP Balance"
 // column), with the quantity a document states for the name's unit ("Q4
 // has 92 days") and the value a message corrects for one record; the
-// figure is written whole, as its whole part or to one decimal. Without
-// the formula, with the uncorrected purchases' 18.4 in place of 15, a
-// rounded-up 63, or with two day counts stated, nothing is derived.
+// figure is written whole, as its whole part, or to one decimal. Without
+// the formula, with the uncorrected purchases' 18.4 in place of 15, a 63
+// or 61 for 62.7, or with two day counts stated, nothing is derived.
 func TestDeriveFromStatedFormula(t *testing.T) {
 	cfo := "Target DPO range: 30-45 days.\n- Under 30 days: paying too quickly\n- DPO = Average AP Balance / (Total Purchases / Days in Period)\n- Q4 has 92 days\n- CFO"
 	slack := `[{"text":"Heads up: Metro Supply's Total Purchases for Q4 should be $18,000, not $15,000. Avg AP stays at $3,000."}]`
@@ -406,7 +406,7 @@ func TestDeriveFromStatedFormula(t *testing.T) {
 	// 18 is Metro Supply's DPO on the purchases the message corrects; 25
 	// is a ratio of the two columns, which declaring the formula does
 	// not declare.
-	for _, v := range []string{"63", "24", "16", "18", "25"} {
+	for _, v := range []string{"63", "61", "24", "16", "18", "25"} {
 		if got := ctx.Derive(v, ds); got != "" {
 			t.Errorf("derive(%s) = %q, want nothing", v, got)
 		}
@@ -423,3 +423,48 @@ func TestDeriveFromStatedFormula(t *testing.T) {
 }
 
 func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// The records a document qualifies (a date range it states, and no note
+// where it says notes exclude) give the total of a value split evenly
+// over each record's list of items, and each item's share: the January
+// deals with no note, less the one with no touchpoint. A December deal,
+// a noted deal, the deal with no touchpoint or a share cut otherwise is
+// no part of it, and without the range or the word on notes there is no
+// such selection.
+func TestDeriveOverQualifiedRecords(t *testing.T) {
+	deals := `[{"deal":"Acme","value":"50000","touchpoints":"Google Ads, Webinar, Sales Email","close_date":"2026-01-20","notes":""},
+		{"deal":"Zenith","value":"150000","touchpoints":"Webinar, Conference, Sales Email, Demo","close_date":"2026-01-15","notes":""},
+		{"deal":"Horizon","value":"20000","touchpoints":"Referral","close_date":"2026-01-22","notes":""},
+		{"deal":"Vertex","value":"40000","touchpoints":"","close_date":"2026-01-25","notes":""},
+		{"deal":"Ridgeline","value":"80000","touchpoints":"LinkedIn Ad, Conference","close_date":"2025-12-31","notes":""},
+		{"deal":"Northstar","value":"90000","touchpoints":"Google Ads, Webinar","close_date":"2026-01-08","notes":"Attribution under dispute, exclude until resolved"}]`
+	read := func(mail string) *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Send the channel attribution report.")}}
+		ctx.Add("mail", `[{"body_plain":`+strconvQuote(mail)+`}]`)
+		ctx.Add("deals", deals)
+		return ctx
+	}
+	rules := "Use a linear model: credit is split evenly across touchpoints.\nOnly include deals whose close_date falls within January 2026 (2026-01-01 through 2026-01-31). Always check the notes column and exclude any deal flagged for exclusion."
+	ds := []atom.Derivation{{Op: atom.DeriveSum, Field: "value", With: "touchpoints"}}
+	ctx := read(rules)
+	// 54,166 is the share of Webinar and of Sales Email alike (Acme's
+	// third and Zenith's quarter: 54,166.67, cut).
+	for v, want := range map[string]string{"220,000": "split evenly", "37,500": `"conference"'s share`, "54,166": `'s share of the total of value split evenly`} {
+		if got := ctx.Derive(v, ds); !strings.Contains(got, want) || !strings.Contains(got, "with no notes") {
+			t.Errorf("derive(%s) = %q, want %s over the qualifying deals", v, got, want)
+		}
+	}
+	// 260,000 counts Vertex; 300,000 Ridgeline; 310,000 Northstar;
+	// 77,500 is Conference with Ridgeline's share.
+	for _, v := range []string{"260,000", "300,000", "310,000", "77,500"} {
+		if got := ctx.Derive(v, ds); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	if got := read("Use a linear model. Check the notes column and exclude flagged deals.").Derive("220,000", ds); got != "" {
+		t.Errorf("derive(220,000) with no date range stated = %q, want nothing", got)
+	}
+	if got := read("Only include deals whose close_date falls in 2026-01-01 through 2026-01-31.").Derive("220,000", ds); got != "" {
+		t.Errorf("derive(220,000) with notes not said to exclude = %q, want nothing", got)
+	}
+}

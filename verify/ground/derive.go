@@ -41,6 +41,7 @@ type tableRow struct {
 	nums  map[string]float64
 	words map[string]string // loose text
 	dates map[string]time.Time
+	lists map[string][]string // the items of a text with commas, loose
 }
 
 // Formula is one computation over what the agent saw.
@@ -52,7 +53,7 @@ type Formula struct {
 	How    string
 	loose  bool // a ratio: compared at two decimals
 	rate   bool // a share a document names as a rate: also written as a whole percentage
-	stated bool // a formula a document states: also written to one decimal, or its whole part
+	stated bool // a formula a document states, or an even split: also written to one decimal, or as its whole part
 }
 
 // tabulate turns an observation's records into tables: a list of records
@@ -121,9 +122,32 @@ func rowOf(rec map[string]any) tableRow {
 		}
 		if isText && strings.TrimSpace(s) != "" {
 			r.words[lf.Path] = satisfy.Loose(s)
+			if items := listItems(s); len(items) >= 2 {
+				if r.lists == nil {
+					r.lists = map[string][]string{}
+				}
+				r.lists[lf.Path] = items
+			}
 		}
 	}
 	return r
+}
+
+// listItems splits a text at its commas into loose items; nil when an
+// item is empty.
+func listItems(s string) []string {
+	if !strings.Contains(s, ",") {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		w := satisfy.Loose(p)
+		if w == "" {
+			return nil
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // IDField reports whether a field names an identifier ("id",
@@ -215,8 +239,9 @@ func (fm Formula) matches(f float64) bool {
 		return whole || percent || approxLoose(fm.value, f) || approxLoose(fm.value*100, f)
 	}
 	if fm.stated && f >= 10 && f == math.Trunc(f) && f == math.Trunc(fm.value) {
-		// A figure a stated formula gives is written as its whole part
-		// (62.7 days: "62") or to one decimal.
+		// A figure a stated formula or an even split gives is written as
+		// its whole part (62.7 days: "62", as the benchmark's goals cut
+		// it; a rounded 63 is another figure) or to one decimal.
 		return true
 	}
 	return approx(fm.value, f) || fm.stated && math.Abs(fm.value-f) < 0.05
@@ -242,7 +267,7 @@ func (ctx *Visible) formulas() iter.Seq[Formula] {
 	return func(yield func(Formula) bool) {
 		for i := range ctx.tables {
 			t := &ctx.tables[i]
-			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.stated, ctx.wholeTable, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
+			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.stated, ctx.wholeTable, ctx.qualifying, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
 				if !gen(t, yield) {
 					return
 				}

@@ -70,6 +70,10 @@ type ContextDoc struct {
 	formulas    []statedFormula
 	quantities  map[string][]float64
 	corrections []correction
+	// The date ranges the text states and its sentences that say to
+	// exclude (qualify.go).
+	ranges   [][2]time.Time
+	excludes []string
 	// prose is the loose text a state word is asked by: the whole text,
 	// or for a JSON observation only its values of three words or more
 	// (a note, a policy, a mail body), never another record's short
@@ -288,6 +292,7 @@ func NewDoc(name, text string) ContextDoc {
 	d.prose = d.text
 	d.nums = StandaloneNumbers(text)
 	d.formulas, d.quantities, d.corrections = statedFormulas(text), statedQuantities(text), statedCorrections(text)
+	d.ranges, d.excludes = statedRanges(text), exclusions(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
 		if ds := digitsOf(m); len(ds) >= 7 {
 			d.phones = append(d.phones, ds)
