@@ -468,3 +468,42 @@ func TestDeriveOverQualifiedRecords(t *testing.T) {
 		t.Errorf("derive(220,000) with notes not said to exclude = %q, want nothing", got)
 	}
 }
+
+// A rubric of conditions and points scores what the other texts meet:
+// always 50; a budget named, 20; "Q1 or Q2", 15; one of a list of titles,
+// 10; -5 per competitor, counted in the one text that names them most
+// (a second listing of the same mails counts them once). A score with a
+// condition not met, or a table whose columns are no rubric's, is not
+// derived.
+func TestDeriveRubricScore(t *testing.T) {
+	rubric := `[{"Factor":"Base","Condition":"Always","Points":"50"},
+		{"Factor":"Budget disclosed","Condition":"Budget amount mentioned","Points":"20"},
+		{"Factor":"Near-term timeline","Condition":"Q1 or Q2","Points":"15"},
+		{"Factor":"C-level decision maker","Condition":"CEO, CFO, CTO, COO","Points":"10"},
+		{"Factor":"Competitive landscape","Condition":"Per competitor mentioned","Points":"-5"}]`
+	mails := `[{"body_plain":"pain point: data silos\nbudget: $150,000\ncompetitor: Acme Analytics"},
+		{"body_plain":"decision maker: CTO\ntimeline: Q2\ncompetitor: DataViz Pro\ncompetitor: Insight Corp"}]`
+	read := func(mails, rubric string) *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Document the discovery call with its deal score.")}}
+		ctx.Add("mails", mails)
+		ctx.Add("mails again", mails)
+		ctx.Add("scoring", rubric)
+		return ctx
+	}
+	ds := []atom.Derivation{{Op: atom.DeriveSum, Field: "Points", With: "Condition"}}
+	if got := read(mails, rubric).Derive("80", ds); !strings.Contains(got, "Points of the conditions") {
+		t.Errorf("derive(80) = %q, want the rubric's score", got)
+	}
+	for _, v := range []string{"65", "95", "70"} {
+		if got := read(mails, rubric).Derive(v, ds); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	// Q3 meets no condition: 65.
+	if got := read(strings.Replace(mails, "Q2", "Q3", 1), rubric).Derive("80", ds); got != "" {
+		t.Errorf("derive(80) with Q3 = %q, want nothing", got)
+	}
+	if got := read(mails, strings.ReplaceAll(rubric, `"Condition"`, `"Note"`)).Derive("80", anyField); got != "" {
+		t.Errorf("derive(80) with no condition column = %q, want nothing", got)
+	}
+}

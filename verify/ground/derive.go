@@ -267,7 +267,7 @@ func (ctx *Visible) formulas() iter.Seq[Formula] {
 	return func(yield func(Formula) bool) {
 		for i := range ctx.tables {
 			t := &ctx.tables[i]
-			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.stated, ctx.wholeTable, ctx.qualifying, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
+			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.stated, ctx.wholeTable, ctx.qualifying, ctx.rubric, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
 				if !gen(t, yield) {
 					return
 				}
