@@ -11,7 +11,7 @@ func TestStatedFormulas(t *testing.T) {
 	for text, want := range map[string]float64{
 		"- Margin = Revenue - Unit Cost × Quantity": 850,
 		"Margin = (Revenue - Unit Cost) * Quantity": 4850,
-		"Margin = Revenue / Quantity + 2":            202,
+		"Margin = Revenue / Quantity + 2":           202,
 	} {
 		fs := statedFormulas(text)
 		if len(fs) != 1 {
