@@ -107,7 +107,10 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 				continue
 			}
 			seen[key] = true
-			if in.enumField(l.target, l.field) {
+			// A state (a status code, a stage) is named, never computed:
+			// it is not derived from figures.
+			enum := in.enumField(l.target, l.field)
+			if enum {
 				g.Source = ctx.FindState(v)
 			} else {
 				g.Source = ctx.Find(v, l.field)
@@ -115,19 +118,19 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 			if g.Source == "" {
 				g.Source = in.toolQuote(call.Name, v)
 			}
-			if f, ok := ground.NumberOf(v); ok && g.Source == "" {
+			if f, ok := ground.NumberOf(v); ok && g.Source == "" && !enum {
 				if fm, ok := ctx.FormulaFor(f, in.Intent.Derive); ok {
 					g.Source = "derived: " + fm.How
 					derived = append(derived, fm)
 				}
-			} else if g.Source == "" {
+			} else if g.Source == "" && !enum {
 				g.Source = ctx.Derive(v, in.Intent.Derive)
 			}
 			out = append(out, g)
 		}
 	}
 	for j, g := range out {
-		if f, ok := ground.ParseNumber(g.Value); ok && g.Source == "" {
+		if f, ok := ground.ParseNumber(g.Value); ok && g.Source == "" && !in.enumField(g.Collection, g.Field) {
 			out[j].Source = ground.InRecord(args, g.Arg, f, out, in.Intent.Derive)
 		}
 	}
@@ -139,7 +142,7 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 	step := *ctx
 	step.Derived = all
 	for j, g := range out {
-		if g.Source == "" {
+		if g.Source == "" && !in.enumField(g.Collection, g.Field) {
 			if how := step.Derive(g.Value, in.Intent.Derive); how != "" {
 				out[j].Source = how + " (from figures derived at this step)"
 			}

@@ -65,6 +65,15 @@ type ContextDoc struct {
 	// The digits of each run that reads as a phone number (seven digits
 	// or more, with spaces, dots, dashes, brackets or a plus between).
 	phones []string
+	// The formulas, quantities and corrections the text states
+	// (stated.go).
+	formulas    []statedFormula
+	quantities  map[string][]float64
+	corrections []correction
+	// The date ranges the text states and its sentences that say to
+	// exclude (qualify.go).
+	ranges   [][2]time.Time
+	excludes []string
 	// prose is the loose text a state word is asked by: the whole text,
 	// or for a JSON observation only its values of three words or more
 	// (a note, a policy, a mail body), never another record's short
@@ -152,6 +161,14 @@ func (ctx *Visible) Add(name, content string) {
 		return
 	}
 	ctx.Docs = append(ctx.Docs, NewDoc(name, content))
+}
+
+// AddText appends an observation's text, as Add does, without its
+// tables: a part of a listing whose tables an earlier Add keeps.
+func (ctx *Visible) AddText(name, content string) {
+	n := len(ctx.tables)
+	ctx.Add(name, content)
+	ctx.tables = ctx.tables[:n]
 }
 
 // ProseOf is the loose text of the values of three words or more.
@@ -274,6 +291,8 @@ func NewDoc(name, text string) ContextDoc {
 	d := ContextDoc{Name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text)}
 	d.prose = d.text
 	d.nums = StandaloneNumbers(text)
+	d.formulas, d.quantities, d.corrections = statedFormulas(text), statedQuantities(text), statedCorrections(text)
+	d.ranges, d.excludes = statedRanges(text), exclusions(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
 		if ds := digitsOf(m); len(ds) >= 7 {
 			d.phones = append(d.phones, ds)
