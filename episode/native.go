@@ -2,7 +2,6 @@ package episode
 
 import (
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"iter"
 	"maps"
@@ -29,7 +28,7 @@ import (
 // limits its bounds were checked against.
 
 // NativeFunc is a Go implementation of a tool's script. It returns the
-// observation (a JSON-like value or json.RawMessage) or the error the
+// observation (a JSON-like value, or Encoded) or the error the
 // script fails with; ErrDecline hands the call to the script.
 type NativeFunc func(db *NativeDB, args map[string]any) (any, error)
 
@@ -133,14 +132,14 @@ func (d *NativeDB) Get(coll, key string) (state.Record, bool, error) {
 // StarJSON), or false. A record of the world, which every session shares
 // unchanged, is written once; found is false when there is no such
 // record, ok false when it does not write as JSON.
-func (d *NativeDB) GetJSON(coll, key string) (b json.RawMessage, found, ok bool, err error) {
+func (d *NativeDB) GetJSON(coll, key string) (b Encoded, found, ok bool, err error) {
 	full := d.full(coll)
 	if full == "" {
-		return nil, false, false, ErrDecline
+		return "", false, false, ErrDecline
 	}
 	r, pos, found := d.cx.State.Locate(full, key)
 	if !found {
-		return nil, false, false, nil
+		return "", false, false, nil
 	}
 	if pos < 0 {
 		b, ok = StarJSON(r)
@@ -152,7 +151,7 @@ func (d *NativeDB) GetJSON(coll, key string) (b json.RawMessage, found, ok bool,
 		}
 		return nil
 	})
-	b, ok = v.(json.RawMessage)
+	b, ok = v.(Encoded)
 	return b, true, ok, nil
 }
 
@@ -230,10 +229,17 @@ func (d *NativeDB) rollback() {
 // the conversion to Starlark leaves them (an integral float below 2^53
 // becomes an int, so -0 reads 0; an int goes through float64), maps with
 // their keys sorted. ok is false for a value JSON cannot hold.
-func StarJSON(v any) (json.RawMessage, bool) {
-	b, ok := appendJSONWith(make([]byte, 0, 256), v, 0, true)
-	return json.RawMessage(b), ok
+func StarJSON(v any) (Encoded, bool) {
+	p := jsonBuffers.Get().(*[]byte)
+	b, ok := appendJSONWith((*p)[:0], v, 0, true)
+	s := Encoded(b)
+	putJSONBuffer(p, b)
+	return s, ok
 }
+
+// Encoded is a tool's result already written as JSON: the observation is
+// these bytes as they are (as for a json.RawMessage), without a copy.
+type Encoded string
 
 // StarValue is v as a script's write stores it after converting it to
 // Starlark and back: a new value, every number a float64 (see StarJSON),

@@ -287,6 +287,9 @@ func decodeArgs(raw json.RawMessage) (map[string]any, error) {
 		}
 		raw = json.RawMessage(inner)
 	}
+	if args, ok := decodeObject(raw); ok {
+		return args, nil
+	}
 	var args map[string]any
 	if err := json.Unmarshal(raw, &args); err != nil {
 		return nil, fmt.Errorf("must be a JSON object: %v", err)
