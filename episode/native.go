@@ -105,7 +105,7 @@ type NativeDB struct {
 	cx     *Context
 	app    string
 	server *atom.Server
-	undo   []func()
+	undo   []undoWrite
 }
 
 // full names a collection of the tool's app, or "" when the state has no
@@ -145,19 +145,11 @@ func (d *NativeDB) GetJSON(coll, key string) (b Encoded, found, ok bool, err err
 		b, ok = StarJSON(r)
 		return b, true, ok, nil
 	}
-	v := d.cx.State.Base().Collection(full).MemoIn(memoJSON, pos, func(r state.Record) any {
-		if b, ok := StarJSON(r); ok {
-			return b
-		}
-		return nil
-	})
-	b, ok = v.(Encoded)
-	return b, true, ok, nil
+	if rj := d.baseJSON(full, pos); rj != nil {
+		return rj.text, true, true, nil
+	}
+	return "", true, false, nil
 }
-
-// memoJSON is the slot of a record's StarJSON among the forms a
-// collection keeps (state.Collection.MemoIn); the Starlark form is slot 0.
-const memoJSON = 1
 
 // Len is the number of records of a collection.
 func (d *NativeDB) Len(coll string) (int, error) {
@@ -193,34 +185,77 @@ func (d *NativeDB) Search(coll, path, text string) (iter.Seq2[int, state.Record]
 // as a script's converted values are (see StarValue); the result is the
 // new record.
 func (d *NativeDB) Update(coll, key string, fields map[string]any) (state.Record, error) {
+	w, err := d.update(coll, key, fields)
+	return w.rec, err
+}
+
+// UpdateJSON is Update answering the new record as the script returns it
+// (see StarJSON). The answer to a write on a record of the world is that
+// record's stored text with the fields the write changed written anew.
+func (d *NativeDB) UpdateJSON(coll, key string, fields map[string]any) (Encoded, error) {
+	w, err := d.update(coll, key, fields)
+	if err != nil {
+		return "", err
+	}
+	if w.pos >= 0 {
+		if rj := d.baseJSON(w.full, w.pos); rj != nil {
+			if b, ok := rj.with(w.old, w.rec, fields); ok {
+				return b, nil
+			}
+		}
+	}
+	b, ok := StarJSON(w.rec)
+	if !ok {
+		return "", ErrDecline
+	}
+	return b, nil
+}
+
+// written is a record an update replaced: its collection, the record
+// before and after, and the old one's base position (-1 for a record the
+// session wrote).
+type written struct {
+	full     string
+	old, rec state.Record
+	pos      int
+}
+
+func (d *NativeDB) update(coll, key string, fields map[string]any) (written, error) {
 	full := d.full(coll)
 	if full == "" {
-		return nil, ErrDecline
+		return written{}, ErrDecline
 	}
 	st := d.cx.State
-	old, ok := st.Get(full, key)
+	old, pos, ok := st.Locate(full, key)
 	if !ok {
-		return nil, ErrDecline
+		return written{}, ErrDecline
 	}
 	rec := make(state.Record, len(old)+len(fields))
 	maps.Copy(rec, old)
 	maps.Copy(rec, fields)
-	sd := &starDB{cx: d.cx, app: d.app, server: d.server}
+	sd := starDB{cx: d.cx, app: d.app, server: d.server}
 	// A refused write fails the script inside db.update, whose error text
 	// the interpreter words: the script answers it.
 	if err := sd.keep(full, old, rec, fields); err != nil {
-		return nil, ErrDecline
+		return written{}, ErrDecline
 	}
 	if err := st.Replace(full, key, rec); err != nil {
-		return nil, ErrDecline
+		return written{}, ErrDecline
 	}
-	d.undo = append(d.undo, func() { _ = st.Replace(full, key, old) })
-	return rec, nil
+	d.undo = append(d.undo, undoWrite{full, key, old})
+	return written{full: full, old: old, rec: rec, pos: pos}, nil
+}
+
+// undoWrite puts back the record a write replaced.
+type undoWrite struct {
+	full, key string
+	old       state.Record
 }
 
 func (d *NativeDB) rollback() {
 	for i := len(d.undo) - 1; i >= 0; i-- {
-		d.undo[i]()
+		u := d.undo[i]
+		_ = d.cx.State.Replace(u.full, u.key, u.old)
 	}
 	d.undo = nil
 }

@@ -113,8 +113,7 @@ func debit(db *episode.NativeDB, userID any, pmID string, bal, diff float64) err
 	if m["balance"], err = round2(bal - diff); err != nil {
 		return err
 	}
-	_, err = update(db, "users", user, "user_id", map[string]any{"payment_methods": methods})
-	return err
+	return write(db, "users", user, "user_id", map[string]any{"payment_methods": methods})
 }
 
 // swapItems is a copy of the order's items with each old id, in turn, on
@@ -252,8 +251,7 @@ func movePayment(db *episode.NativeDB, userID any, newID, oldID string, gift, ol
 			return err
 		}
 	}
-	_, err = update(db, "users", user, "user_id", map[string]any{"payment_methods": methods})
-	return err
+	return write(db, "users", user, "user_id", map[string]any{"payment_methods": methods})
 }
 
 func nativeReturn(db *episode.NativeDB, args map[string]any) (any, error) {

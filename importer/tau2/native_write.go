@@ -33,11 +33,21 @@ func update(db *episode.NativeDB, coll string, r map[string]any, keyField string
 	if err != nil {
 		return nil, err
 	}
-	rec, err := db.Update(coll, key, fields)
+	b, err := db.UpdateJSON(coll, key, fields)
 	if err != nil {
 		return nil, err
 	}
-	return result(rec)
+	return b, nil
+}
+
+// write is update when the script does not answer the new record.
+func write(db *episode.NativeDB, coll string, r map[string]any, keyField string, fields map[string]any) error {
+	key, err := text(r, keyField)
+	if err != nil {
+		return err
+	}
+	_, err = db.Update(coll, key, fields)
+	return err
 }
 
 // address is {k: args[k] for k in the six address fields}.
@@ -167,7 +177,7 @@ func nativeCancel(db *episode.NativeDB, args map[string]any) (any, error) {
 			}
 		}
 	}
-	if _, err := update(db, "users", user, "user_id", map[string]any{"payment_methods": methods}); err != nil {
+	if err := write(db, "users", user, "user_id", map[string]any{"payment_methods": methods}); err != nil {
 		return nil, err
 	}
 	return update(db, "orders", order, "order_id", map[string]any{"status": "cancelled", "cancel_reason": reason, "payment_history": lines})
