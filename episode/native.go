@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"iter"
+	"math"
 	"maps"
 
 	"github.com/legoenv/legoenv/atom"
@@ -199,7 +200,7 @@ func (d *NativeDB) UpdateJSON(coll, key string, fields map[string]any) (Encoded,
 	}
 	if w.pos >= 0 {
 		if rj := d.baseJSON(w.full, w.pos); rj != nil {
-			if b, ok := rj.with(w.old, w.rec, fields); ok {
+			if b, ok := rj.with(w.old, w.rec); ok {
 				return b, nil
 			}
 		}
@@ -309,4 +310,32 @@ func StarValue(v any) (any, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// StarKept reports whether v is already what StarValue makes of it: only
+// JSON-like values, every number a float64 other than -0. A native may
+// then keep v itself where a script stores a converted copy (both write
+// and hash the same), provided it never changes v.
+func StarKept(v any) bool {
+	switch x := v.(type) {
+	case nil, bool, string:
+		return true
+	case float64:
+		return x != 0 || !math.Signbit(x)
+	case []any:
+		for _, e := range x {
+			if !StarKept(e) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		for _, e := range x {
+			if !StarKept(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

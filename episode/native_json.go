@@ -14,13 +14,19 @@ import (
 // in the text; a write on it answers from that text, writing anew only the
 // fields it changed.
 
-// recordJSON is a record as StarJSON writes it, with its keys in order
-// and the span of each one's value in the text.
+// recordJSON is a record as StarJSON writes it, with its keys in order,
+// the span of each one's value in the text and, for a list, the spans of
+// its elements (a write that appends to a list, or changes one element,
+// keeps the others).
 type recordJSON struct {
 	text  Encoded
 	keys  []string
-	spans [][2]int32
+	spans []span
+	elems [][]span // by key; nil for a value that is not a list
 }
+
+// span is where a value lies in a recordJSON's text.
+type span [2]int32
 
 // memoJSON is the slot of a record's recordJSON among the forms a
 // collection keeps (state.Collection.MemoIn); the Starlark form is slot 0.
@@ -42,7 +48,7 @@ func (d *NativeDB) baseJSON(full string, pos int) *recordJSON {
 // newRecordJSON writes r as StarJSON does, noting each value's span; nil
 // when r does not write as JSON.
 func newRecordJSON(r state.Record) *recordJSON {
-	rj := &recordJSON{keys: sortedKeys(r, nil), spans: make([][2]int32, len(r))}
+	rj := &recordJSON{keys: sortedKeys(r, nil), spans: make([]span, len(r)), elems: make([][]span, len(r))}
 	b := make([]byte, 0, 512)
 	b = append(b, '{')
 	for i, k := range rj.keys {
@@ -52,13 +58,37 @@ func newRecordJSON(r state.Record) *recordJSON {
 		b = append(appendJSONString(b, k), ':')
 		start := len(b)
 		var ok bool
-		if b, ok = appendJSONWith(b, r[k], 1, true); !ok {
+		if l, isList := r[k].([]any); isList && l != nil {
+			b, rj.elems[i], ok = appendListSpans(b, l)
+		} else {
+			b, ok = appendJSONWith(b, r[k], 1, true)
+		}
+		if !ok {
 			return nil
 		}
-		rj.spans[i] = [2]int32{int32(start), int32(len(b))}
+		rj.spans[i] = span{int32(start), int32(len(b))}
 	}
 	rj.text = Encoded(append(b, '}'))
 	return rj
+}
+
+// appendListSpans writes a record's list as StarJSON does, noting the span
+// of each element.
+func appendListSpans(b []byte, l []any) ([]byte, []span, bool) {
+	spans := make([]span, len(l))
+	b = append(b, '[')
+	for j, e := range l {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		start := len(b)
+		var ok bool
+		if b, ok = appendJSONWith(b, e, 2, true); !ok {
+			return b, nil, false
+		}
+		spans[j] = span{int32(start), int32(len(b))}
+	}
+	return append(b, ']'), spans, true
 }
 
 // sortedKeys appends the keys of r to buf, sorted.
@@ -71,15 +101,16 @@ func sortedKeys(r state.Record, buf []string) []string {
 }
 
 // with writes rec, a write's result on old (the record rj was written
-// from) with fields written, as StarJSON would: a value rec shares with
-// old is copied from rj's text, any other written anew. ok is false when
-// one does not write as JSON.
-func (rj *recordJSON) with(old, rec state.Record, fields map[string]any) (Encoded, bool) {
+// from), as StarJSON would: a value rec shares with old, or an element of
+// a list that it shares at the same place, is copied from rj's text; any
+// other is written anew. ok is false when one does not write as JSON.
+func (rj *recordJSON) with(old, rec state.Record) (Encoded, bool) {
 	var buf [32]string
 	keys := sortedKeys(rec, buf[:0])
 	p := jsonBuffers.Get().(*[]byte)
 	b := append((*p)[:0], '{')
 	at := 0 // keys of rj before at are before the current key
+	ok := true
 	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
@@ -88,14 +119,12 @@ func (rj *recordJSON) with(old, rec state.Record, fields map[string]any) (Encode
 		for at < len(rj.keys) && rj.keys[at] < k {
 			at++
 		}
-		_, given := fields[k]
-		if !given && at < len(rj.keys) && rj.keys[at] == k && sameValue(old[k], rec[k]) {
-			sp := rj.spans[at]
-			b = append(b, rj.text[sp[0]:sp[1]]...)
-			continue
+		if at < len(rj.keys) && rj.keys[at] == k {
+			b, ok = rj.appendValue(b, at, old[k], rec[k])
+		} else {
+			b, ok = appendJSONWith(b, rec[k], 1, true)
 		}
-		var ok bool
-		if b, ok = appendJSONWith(b, rec[k], 1, true); !ok {
+		if !ok {
 			putJSONBuffer(p, b)
 			return "", false
 		}
@@ -104,6 +133,36 @@ func (rj *recordJSON) with(old, rec state.Record, fields map[string]any) (Encode
 	s := Encoded(b)
 	putJSONBuffer(p, b)
 	return s, true
+}
+
+// appendValue writes v, the new value of rj's i-th key, whose old value
+// was was.
+func (rj *recordJSON) appendValue(b []byte, i int, was, v any) ([]byte, bool) {
+	if sameValue(was, v) {
+		sp := rj.spans[i]
+		return append(b, rj.text[sp[0]:sp[1]]...), true
+	}
+	l, isList := v.([]any)
+	prev, wasList := was.([]any)
+	if !isList || !wasList || l == nil || rj.elems[i] == nil {
+		return appendJSONWith(b, v, 1, true)
+	}
+	b = append(b, '[')
+	for j, e := range l {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		if j < len(prev) && sameValue(prev[j], e) {
+			sp := rj.elems[i][j]
+			b = append(b, rj.text[sp[0]:sp[1]]...)
+			continue
+		}
+		var ok bool
+		if b, ok = appendJSONWith(b, e, 2, true); !ok {
+			return b, false
+		}
+	}
+	return append(b, ']'), true
 }
 
 // sameValue reports whether a and b are one value: equal scalars, or the

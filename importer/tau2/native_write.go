@@ -183,24 +183,27 @@ func nativeCancel(db *episode.NativeDB, args map[string]any) (any, error) {
 	return update(db, "orders", order, "order_id", map[string]any{"status": "cancelled", "cancel_reason": reason, "payment_history": lines})
 }
 
-// payments is a copy of order["payment_history"], as the script holds
-// it: a list of dicts.
+// payments is order["payment_history"] as the script holds it: a list of
+// dicts. The list is new; its dicts are the order's own where they are
+// already as the script's copies would be (see episode.StarKept), and
+// must not be changed.
 func payments(order map[string]any) ([]any, error) {
 	l, err := list(order, "payment_history", maxNativeList)
 	if err != nil {
 		return nil, err
 	}
-	v, err := starValue(l)
-	if err != nil {
-		return nil, err
-	}
-	out := v.([]any)
-	for _, p := range out {
+	out := make([]any, len(l))
+	for i, p := range l {
 		if _, ok := p.(map[string]any); !ok {
 			return nil, decline
 		}
+		if out[i] = p; !episode.StarKept(p) {
+			if out[i], err = starValue(p); err != nil {
+				return nil, err
+			}
+		}
 	}
-	return out[:len(out):len(out)], nil
+	return out, nil
 }
 
 // priceDiff is the sum of the new variants' prices less the old items',
