@@ -4,8 +4,8 @@ import (
 	"crypto/sha256"
 	"errors"
 	"iter"
-	"math"
 	"maps"
+	"math"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
