@@ -20,6 +20,8 @@ type Context struct {
 	Limits Limits
 	App    string
 	Gate   *Gate // bounds the Starlark calls running at once; nil: no bound
+
+	native NativeDB // what a native tool of the call reads and writes
 }
 
 // Effect applies a tool call. It returns the observation value (encoded as

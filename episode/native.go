@@ -86,7 +86,8 @@ func (t *Tool) Native() bool { return t.native != nil }
 // it takes the call, the effect otherwise.
 func (t *Tool) apply(cx *Context, args map[string]any) (any, error) {
 	if t.native != nil && nativeFits(cx.Limits) {
-		db := &NativeDB{cx: cx, app: t.App, server: t.server}
+		db := &cx.native
+		*db = NativeDB{cx: cx, app: t.App, server: t.server, undo: db.undo[:0]}
 		res, err := t.native(db, args)
 		if err == nil {
 			return res, nil
@@ -111,13 +112,7 @@ type NativeDB struct {
 
 // full names a collection of the tool's app, or "" when the state has no
 // such collection (a script would fail there; a native declines).
-func (d *NativeDB) full(name string) string {
-	full := d.app + "." + name
-	if !d.cx.State.Has(full) {
-		return ""
-	}
-	return full
-}
+func (d *NativeDB) full(name string) string { return d.cx.State.Named(d.app, name) }
 
 // Get is db.get: the record with the key, or false.
 func (d *NativeDB) Get(coll, key string) (state.Record, bool, error) {
