@@ -21,15 +21,16 @@ const maxFastDepth = 32
 // argReader reads one JSON text; ok turns false at the first byte it does
 // not take.
 type argReader struct {
-	b  []byte
-	i  int
-	ok bool
+	b   []byte
+	src string // b as a string: the strings read are its substrings
+	i   int
+	ok  bool
 }
 
 // decodeObject reads b, a JSON object alone, as json.Unmarshal into a
 // map[string]any reads it; ok is false where it leaves b to json.Unmarshal.
 func decodeObject(b []byte) (map[string]any, bool) {
-	r := argReader{b: b, ok: true}
+	r := argReader{b: b, src: string(b), ok: true}
 	r.space()
 	if !r.byte('{') {
 		return nil, false
@@ -168,7 +169,7 @@ func (r *argReader) text() string {
 				return ""
 			}
 			r.i = j + 1
-			return string(s)
+			return r.src[start:j]
 		case c == '\\' || c < 0x20:
 			r.ok = false
 			return ""
