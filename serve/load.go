@@ -233,7 +233,7 @@ func runHTTP(h http.Handler) (addr string, stop func(), err error) {
 }
 
 // Bench measures the server on loopback: the baseline (the same HTTP stack
-// answering a constant JSON) and the steps, each closed-loop and paced at
+// answering each request with the bytes recorded for it) and the steps, each closed-loop and paced at
 // o.Rate, over o.Sessions clients each on its own session; then the memory
 // of idle sessions.
 func Bench(ctx context.Context, cat *Catalog, o LoadOptions) (BenchReport, error) {
