@@ -160,36 +160,37 @@ func (p *Job) perturbProbes(changing []int) []verdict.Diagnostic {
 				}
 				kind = KindFreeValue
 			}
-			if !b.take(list) {
-				if list {
-					continue
-				}
-				return nil
-			}
-			calls := append([]episode.ToolCall(nil), p.Plan...)
-			calls[i] = pt.call
-			pr, r, ok := p.probeRun(kind, fmt.Sprintf("step %d (%s) with %s=%s instead of %s", i+1, pt.call.Name, pt.arg, facts.JSONText(pt.value), facts.JSONText(pt.right)), calls)
-			if ok && pr.Passed {
-				return []verdict.Diagnostic{verdict.Failing(p.perturbFailure(i, pt, kind, r))}
+			what := fmt.Sprintf("step %d (%s) with %s=%s instead of %s", i+1, pt.call.Name, pt.arg, facts.JSONText(pt.value), facts.JSONText(pt.right))
+			if d, stop := p.perturbOne(&b, i, pt, list, kind, what, false); stop {
+				return d
 			}
 		}
 		for _, pt := range p.info.emptyIdentities(p.Plan[i]) {
 			_, list := pt.right.([]any)
-			if !b.take(list) {
-				if list {
-					continue
-				}
-				return nil
-			}
-			calls := append([]episode.ToolCall(nil), p.Plan...)
-			calls[i] = pt.call
-			pr, r, ok := p.probeRun(KindFreeValue, fmt.Sprintf("step %d (%s) with %s empty", i+1, pt.call.Name, pt.arg), calls)
-			if ok && pr.Passed && !p.errorAt(calls, i) {
-				return []verdict.Diagnostic{verdict.Failing(p.perturbFailure(i, pt, KindFreeValue, r))}
+			what := fmt.Sprintf("step %d (%s) with %s empty", i+1, pt.call.Name, pt.arg)
+			if d, stop := p.perturbOne(&b, i, pt, list, KindFreeValue, what, true); stop {
+				return d
 			}
 		}
 	}
 	return nil
+}
+
+// perturbOne runs one perturbation of step i within the budget. It stops
+// the probing when the budget for its sort is spent (a list's running out
+// only skips it) or when the goal still passes: the failure, unless an
+// emptied value is one the tool refused.
+func (p *Job) perturbOne(b *probeBudget, i int, pt perturbation, list bool, kind, what string, emptied bool) ([]verdict.Diagnostic, bool) {
+	if !b.take(list) {
+		return nil, !list
+	}
+	calls := append([]episode.ToolCall(nil), p.Plan...)
+	calls[i] = pt.call
+	pr, r, ok := p.probeRun(kind, what, calls)
+	if ok && pr.Passed && !(emptied && p.errorAt(calls, i)) {
+		return []verdict.Diagnostic{verdict.Failing(p.perturbFailure(i, pt, kind, r))}, true
+	}
+	return nil, false
 }
 
 // probeBudget counts an environment's perturbation probes, those a list
