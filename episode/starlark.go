@@ -180,7 +180,7 @@ func (d *starDB) keep(full string, old, rec state.Record, written map[string]any
 	for f := range written {
 		given[f] = true
 	}
-	if err := checkRefs(d.cx, app, coll, written); err != nil {
+	if err := checkRefs(d.cx, app, coll, written, nil); err != nil {
 		return err
 	}
 	setFields(coll, rec, written)
