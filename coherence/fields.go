@@ -50,7 +50,8 @@ var wholeWords = []string{"amount", "due", "total", "grand"}
 // own kind flag false with nothing else it is, a share of an amount above
 // the amount, what remains above what is due less what is paid, a count
 // beside the list it counts, a minimum above its maximum, a chance of
-// winning other than 100% on a won deal or 0 on a lost one.
+// winning other than 100% on a won deal or 0 on a lost one, a sitting (a
+// meeting, a call) that lasts days.
 func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
 	return ShapeOf(s, def).Contradictions(rec)
 }
@@ -67,6 +68,7 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, amountParts(sh, rec)...)
 	out = append(out, countsAndBounds(sh, def, rec)...)
 	out = append(out, winChances(sh, rec, statuses)...)
+	out = append(out, sittingSpan(sh, rec)...)
 	return out
 }
 
