@@ -51,7 +51,9 @@ var wholeWords = []string{"amount", "due", "total", "grand"}
 // the amount, what remains above what is due less what is paid, a count
 // beside the list it counts, a minimum above its maximum, a chance of
 // winning other than 100% on a won deal or 0 on a lost one, a sitting (a
-// meeting, a call) that lasts days.
+// meeting, a call) that lasts days, a job's output before it finished, a
+// share paid or refunded of a draft or a failed payment, an owner's role
+// for anyone with the link.
 func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
 	return ShapeOf(s, def).Contradictions(rec)
 }
@@ -62,7 +64,11 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	var out []Contradiction
 	def := sh.def
 	statuses, flags := stateFields(sh, def, rec)
-	out = append(out, flagStates(sh, rec, statuses, flags)...)
+	kinds := kindFields(sh, rec)
+	out = append(out, flagStates(sh, rec, append(statuses, kinds...), flags)...)
+	out = append(out, outputsOfUnfinished(sh, rec, statuses)...)
+	out = append(out, sharesOfUnsettled(sh, rec, statuses)...)
+	out = append(out, ownerGrants(sh, rec, kinds)...)
 	out = append(out, notYetDates(sh, def, rec, statuses)...)
 	out = append(out, flagPairs(def, rec, flags)...)
 	out = append(out, amountParts(sh, rec)...)
