@@ -53,7 +53,7 @@ var wholeWords = []string{"amount", "due", "total", "grand"}
 // winning other than 100% on a won deal or 0 on a lost one, a sitting (a
 // meeting, a call) that lasts days, a job's output before it finished, a
 // share paid or refunded of a draft or a failed payment, an owner's role
-// for anyone with the link.
+// for anyone with the link, a display name other than the name.
 func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
 	return ShapeOf(s, def).Contradictions(rec)
 }
@@ -69,6 +69,7 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, outputsOfUnfinished(sh, rec, statuses)...)
 	out = append(out, sharesOfUnsettled(sh, rec, statuses)...)
 	out = append(out, ownerGrants(sh, rec, kinds)...)
+	out = append(out, displayNames(sh, rec)...)
 	out = append(out, notYetDates(sh, def, rec, statuses)...)
 	out = append(out, flagPairs(def, rec, flags)...)
 	out = append(out, amountParts(sh, rec)...)

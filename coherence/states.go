@@ -2,6 +2,7 @@ package coherence
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -127,4 +128,45 @@ func ownerGrants(sh *Shape, rec map[string]any, kinds []string) []Contradiction 
 		return nil
 	}
 	return []Contradiction{{role, fmt.Sprintf("%s is %v for %s %v", role, rec[role], grantee, rec[grantee]), want}}
+}
+
+// displayNames finds a display name that is not the record's name
+// spelled out (Mattermost's channel "stark-launch" shown as
+// "deal-stark"): it becomes the name in words ("Stark Launch").
+func displayNames(sh *Shape, rec map[string]any) []Contradiction {
+	name, _ := rec["name"].(string)
+	if name == "" || !namingRole(sh.fields["name"].role) {
+		return nil
+	}
+	for _, f := range sh.declared(rec) {
+		shown, ok := rec[f].(string)
+		if !ok || strings.Join(sh.fields[f].words, "_") != "display_name" || !namingRole(sh.fields[f].role) {
+			continue
+		}
+		if spelled(shown) != spelled(name) {
+			return []Contradiction{{f, fmt.Sprintf("%s %q is not the name %q", f, shown, name), spelledOut(name)}}
+		}
+	}
+	return nil
+}
+
+func namingRole(role string) bool { return role == atom.RoleTitle || role == atom.RolePersonName }
+
+// spelled is a name as words for comparing: "Stark Launch",
+// "stark-launch" and "stark_launch" are one.
+func spelled(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '-' || r == '_' || r == ' ' }), " ")
+}
+
+// spelledOut writes a handle ("stark-launch") in words ("Stark Launch");
+// a name already in words stays as it is.
+func spelledOut(s string) string {
+	if strings.Contains(s, " ") || !strings.ContainsAny(s, "-_") {
+		return s
+	}
+	ws := strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '_' })
+	for i, w := range ws {
+		ws[i] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	return strings.Join(ws, " ")
 }

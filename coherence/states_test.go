@@ -33,6 +33,10 @@ func TestStatesDenyFields(t *testing.T) {
 			"refunded":        {Type: "boolean", Role: atom.RoleFlag},
 			"amount_refunded": {Type: "integer", Role: atom.RoleMoney},
 		}},
+		{Name: "teams", Fields: map[string]atom.Field{
+			"name":         {Type: "string", Role: atom.RoleTitle},
+			"display_name": {Type: "string", Role: atom.RoleTitle},
+		}},
 		{Name: "permissions", Fields: map[string]atom.Field{
 			"role": {Type: "string", Enum: []any{"owner", "writer", "commenter", "reader"}, Role: atom.RoleStatus},
 			"type": {Type: "string", Enum: []any{"user", "group", "domain", "anyone"}, Role: atom.RoleStatus},
@@ -53,6 +57,9 @@ func TestStatesDenyFields(t *testing.T) {
 		{"an open invoice partly paid", "invoices", map[string]any{"status": "open", "amount_due": 900, "amount_paid": 400}, nil},
 		{"a failed charge refunded", "charges", map[string]any{"status": "failed", "amount": 900, "refunded": true, "amount_refunded": 900}, []string{"amount_refunded", "refunded"}},
 		{"a succeeded charge refunded", "charges", map[string]any{"status": "succeeded", "amount": 900, "refunded": true, "amount_refunded": 900}, nil},
+		{"a display name of another name", "teams", map[string]any{"name": "stark-launch", "display_name": "deal-stark"}, []string{"display_name"}},
+		{"a display name spelling the name", "teams", map[string]any{"name": "stark-launch", "display_name": "Stark Launch"}, nil},
+		{"a display name of a name in words", "teams", map[string]any{"name": "Ops Team", "display_name": "Support"}, []string{"display_name"}},
 		{"anyone owns the document", "permissions", map[string]any{"role": "owner", "type": "anyone"}, []string{"role"}},
 		{"a domain owns the document", "permissions", map[string]any{"role": "owner", "type": "domain"}, []string{"role"}},
 		{"a user owns the document", "permissions", map[string]any{"role": "owner", "type": "user"}, nil},
