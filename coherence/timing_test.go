@@ -119,3 +119,29 @@ func TestAddressOf(t *testing.T) {
 		}
 	}
 }
+
+// A dropped record (a cancelled issue) has no completion date; it may
+// keep a date it was closed or resolved on.
+func TestNoCompletionOfDropped(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "track", Collections: []atom.Collection{{Name: "issues", Fields: map[string]atom.Field{
+		"state":       {Type: "string", Enum: []any{"Backlog", "Done", "Canceled"}, Role: atom.RoleStatus},
+		"completedAt": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		"resolved_at": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+	}}}}
+	sh := ShapeOf(s, &s.Collections[0])
+	for _, c := range []struct {
+		state, field string
+		denied       bool
+	}{
+		{"Canceled", "completedAt", true},
+		{"Done", "completedAt", false},
+		{"Canceled", "resolved_at", false},
+		{"Backlog", "completedAt", true},
+	} {
+		rec := map[string]any{"state": c.state, c.field: "2026-02-01T10:00:00Z"}
+		got := sh.DeniedEvents(rec)
+		if (len(got) == 1 && got[0].Field == c.field) != c.denied || len(got) > 1 {
+			t.Errorf("%s with %s: denied %+v, want denied %v", c.state, c.field, got, c.denied)
+		}
+	}
+}

@@ -30,7 +30,7 @@ func TestWorldsReadAsOne(t *testing.T) {
 	}
 	readWorlds(t, src, c)
 	lib := atom.NewLibrary()
-	for _, app := range []string{"shopify", "mailchimp", "zoho_mail", "clickup", "bamboohr", "happyfox", "close", "insightly", "shortcut", "asana", "yahoo_mail", "webex", "twilio", "ashby", "statuspage", "cal_com", "google_calendar", "hiver", "slack", "canva", "stripe", "google_docs", "google_drive", "paypal", "square", "mattermost", "hubspot"} {
+	for _, app := range []string{"shopify", "mailchimp", "zoho_mail", "clickup", "bamboohr", "happyfox", "close", "insightly", "shortcut", "asana", "yahoo_mail", "webex", "twilio", "ashby", "statuspage", "cal_com", "google_calendar", "hiver", "slack", "canva", "stripe", "google_docs", "google_drive", "paypal", "square", "mattermost", "hubspot", "linear"} {
 		e := src.ServerFor(app)
 		if e == nil {
 			t.Fatalf("no %s server", app)
