@@ -563,6 +563,13 @@ func isRecipientField(f string) bool {
 // owner), who is not the person the record is about.
 var workerWords = []string{"assignee", "assigned", "owner", "manager", "approver", "agent", "reviewer", "responder", "csm", "creator", "author"}
 
+// isAssignee reports whether a field names who is given a record to work
+// on (its assignee, its owner): not who wrote it (a comment's author is
+// the comment's own person).
+func isAssignee(f string) bool {
+	return hasWord(atom.Words(f), "assignee", "assigned", "owner", "manager", "approver", "agent", "reviewer", "responder", "csm")
+}
+
 // isSecondary reports whether an address field names someone other than
 // the record's own person: whom a message copies, who works on it.
 func isSecondary(f string) bool { return isCopy(f) || hasWord(atom.Words(f), workerWords...) }

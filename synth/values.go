@@ -313,9 +313,12 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		}
 		return float64(t.UnixMilli())
 	}
-	if (role == atom.RoleEmail || role == atom.RoleEmails) && (isSecondary(name) || cm.isRecipient(name)) {
-		// Whom a message copies, or who works on a record, is someone
-		// other than the person it is about.
+	email := role == atom.RoleEmail || role == atom.RoleEmails
+	named := role == atom.RoleUsername || role == atom.RolePersonName
+	if email && (isSecondary(name) || cm.isRecipient(name)) || named && isAssignee(name) {
+		// Whom a message copies, or who works on a record (an assignee
+		// by address, handle or name), is someone other than the person
+		// it is about.
 		o := v.src.NewRow()
 		r = row{p: o.Person, c: o.Company}
 	}
