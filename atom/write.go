@@ -31,6 +31,9 @@ func Marshal(a any) ([]byte, error) {
 	if k, _ := KindOf(a); k == "" {
 		return nil, fmt.Errorf("marshal: %T is not an atom", a)
 	}
+	if d, ok := a.(*Data); ok {
+		return marshalData(d)
+	}
 	return marshalYAML(a)
 }
 

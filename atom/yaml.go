@@ -78,26 +78,7 @@ func nodeValue(n *yaml.Node, path string, ps positions, depth int, budget *nodeB
 	case yaml.AliasNode:
 		return nodeValue(n.Alias, path, ps, depth+1, budget)
 	case yaml.MappingNode:
-		m := make(map[string]any, len(n.Content)/2)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
-				return nil, fmt.Errorf("line %d: merge keys (<<) are not supported", k.Line)
-			}
-			if k.Kind != yaml.ScalarNode {
-				return nil, fmt.Errorf("line %d: mapping keys must be scalars", k.Line)
-			}
-			if _, dup := m[k.Value]; dup {
-				return nil, fmt.Errorf("line %d: duplicate key %q", k.Line, k.Value)
-			}
-			child := joinKey(path, k.Value)
-			val, err := nodeValue(v, child, ps, depth+1, budget)
-			if err != nil {
-				return nil, err
-			}
-			m[k.Value] = val
-		}
-		return m, nil
+		return mappingValue(n, path, ps, depth, budget)
 	case yaml.SequenceNode:
 		list := make([]any, len(n.Content))
 		for i, c := range n.Content {
@@ -109,35 +90,61 @@ func nodeValue(n *yaml.Node, path string, ps positions, depth int, budget *nodeB
 		}
 		return list, nil
 	case yaml.ScalarNode:
-		switch n.ShortTag() {
-		case "!!null":
-			return nil, nil
-		case "!!bool":
-			b, err := strconv.ParseBool(strings.ToLower(n.Value))
-			if err != nil {
-				return nil, fmt.Errorf("line %d: bad boolean %q", n.Line, n.Value)
-			}
-			return b, nil
-		case "!!int":
-			i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
-			if err != nil {
-				return nil, fmt.Errorf("line %d: bad integer %q", n.Line, n.Value)
-			}
-			return float64(i), nil
-		case "!!float":
-			var f float64
-			if err := n.Decode(&f); err != nil {
-				return nil, fmt.Errorf("line %d: bad number %q", n.Line, n.Value)
-			}
-			if math.IsInf(f, 0) || math.IsNaN(f) {
-				return nil, fmt.Errorf("line %d: %q is not a JSON number", n.Line, n.Value)
-			}
-			return f, nil
-		case "!!str", "!!timestamp", "!!binary":
-			return n.Value, nil
-		default:
-			return n.Value, nil
-		}
+		return scalarValue(n)
 	}
 	return nil, fmt.Errorf("line %d: unsupported YAML node", n.Line)
+}
+
+// mappingValue is nodeValue of a mapping: keys plain scalars, each once.
+func mappingValue(n *yaml.Node, path string, ps positions, depth int, budget *nodeBudget) (any, error) {
+	m := make(map[string]any, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
+			return nil, fmt.Errorf("line %d: merge keys (<<) are not supported", k.Line)
+		}
+		if k.Kind != yaml.ScalarNode {
+			return nil, fmt.Errorf("line %d: mapping keys must be scalars", k.Line)
+		}
+		if _, dup := m[k.Value]; dup {
+			return nil, fmt.Errorf("line %d: duplicate key %q", k.Line, k.Value)
+		}
+		val, err := nodeValue(v, joinKey(path, k.Value), ps, depth+1, budget)
+		if err != nil {
+			return nil, err
+		}
+		m[k.Value] = val
+	}
+	return m, nil
+}
+
+// scalarValue is nodeValue of a scalar: null, a bool, a JSON number
+// (float64) or a string.
+func scalarValue(n *yaml.Node) (any, error) {
+	switch n.ShortTag() {
+	case "!!null":
+		return nil, nil
+	case "!!bool":
+		b, err := strconv.ParseBool(strings.ToLower(n.Value))
+		if err != nil {
+			return nil, fmt.Errorf("line %d: bad boolean %q", n.Line, n.Value)
+		}
+		return b, nil
+	case "!!int":
+		i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: bad integer %q", n.Line, n.Value)
+		}
+		return float64(i), nil
+	case "!!float":
+		var f float64
+		if err := n.Decode(&f); err != nil {
+			return nil, fmt.Errorf("line %d: bad number %q", n.Line, n.Value)
+		}
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return nil, fmt.Errorf("line %d: %q is not a JSON number", n.Line, n.Value)
+		}
+		return f, nil
+	}
+	return n.Value, nil // !!str, !!timestamp, !!binary and any other tag
 }

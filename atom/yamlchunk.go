@@ -105,19 +105,31 @@ func (w *chunkWriter) writeMappingPieces(n *yaml.Node, indent int) error {
 // "- " and its first line, the rest two spaces in.
 func (w *chunkWriter) writeSequencePieces(n *yaml.Node, indent int) error {
 	for _, item := range n.Content {
-		if w.rows[n] && item.Kind == yaml.MappingNode && item.Style&yaml.FlowStyle != 0 {
-			w.buf.WriteString(strings.Repeat(" ", indent))
-			w.buf.WriteString("- ")
-			if err := w.writeJSON(item); err != nil {
-				return err
-			}
-			w.buf.WriteByte('\n')
-			continue
+		var err error
+		if w.rows[n] {
+			err = w.writeRow(item, indent)
+		} else {
+			err = encodeIndented(&w.buf, item, indent, "- ", "  ")
 		}
-		if err := encodeIndented(&w.buf, item, indent, "- ", "  "); err != nil {
+		if err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// writeRow writes an item of a rows sequence: a flow mapping as one line
+// of JSON, anything else as yaml.v3 writes it.
+func (w *chunkWriter) writeRow(item *yaml.Node, indent int) error {
+	if item.Kind != yaml.MappingNode || item.Style&yaml.FlowStyle == 0 {
+		return encodeIndented(&w.buf, item, indent, "- ", "  ")
+	}
+	w.buf.WriteString(strings.Repeat(" ", indent))
+	w.buf.WriteString("- ")
+	if err := w.writeJSON(item); err != nil {
+		return err
+	}
+	w.buf.WriteByte('\n')
 	return nil
 }
 
@@ -210,7 +222,7 @@ func (w *chunkWriter) splitMapping(n *yaml.Node) bool {
 	}
 	for i := 0; i < len(n.Content); i += 2 {
 		k := n.Content[i]
-		if k.Kind != yaml.ScalarNode || k.Style != 0 || len(k.Value) > 64 || strings.ContainsAny(k.Value, "\n\r") {
+		if k.Kind != yaml.ScalarNode || k.Style != 0 || !plainKey(k.Value) {
 			return false
 		}
 	}

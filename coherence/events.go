@@ -60,7 +60,7 @@ func (sh *Shape) DeniedEvents(rec map[string]any) []Denied {
 	var out []Denied
 	def := sh.def
 	statuses, flags := stateFields(sh, def, rec)
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		fd := def.Fields[f]
 		if !atom.IsSet(rec[f]) || slices.Contains(statuses, f) || slices.Contains(flags, f) {
 			continue
@@ -94,7 +94,7 @@ func (sh *Shape) DeniedEvents(rec map[string]any) []Denied {
 // stateFields are the record's status fields (an enum named status or
 // state) and its boolean flags that are set.
 func stateFields(sh *Shape, def *atom.Collection, rec map[string]any) (statuses, flags []string) {
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		fd := def.Fields[f]
 		if rec[f] == nil {
 			continue

@@ -103,7 +103,7 @@ func winChances(sh *Shape, rec map[string]any, statuses []string) []Contradictio
 		return nil
 	}
 	var out []Contradiction
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		x, ok := state.Number(rec[f])
 		chance := strings.Contains(strings.ToLower(f), "probability") || atom.HasWord(sh.fields[f].words, "confidence")
 		if ok && chance && x != want {
@@ -161,7 +161,7 @@ func notYetDates(sh *Shape, def *atom.Collection, rec map[string]any, statuses [
 		if !oneOf(cur, notYetStates) {
 			continue
 		}
-		for _, f := range sh.declared(rec) {
+		for f := range sh.declared(rec) {
 			fd := def.Fields[f]
 			if !atom.IsSet(rec[f]) || declaredStamp(def, f) {
 				continue
@@ -234,7 +234,7 @@ var stateLikeFlags = []string{"archived", "deleted", "active", "read", "starred"
 func amountParts(sh *Shape, rec map[string]any) []Contradiction {
 	var out []Contradiction
 	var parts, wholes, remains []string
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		if role := sh.fields[f].role; role != atom.RoleMoney && role != atom.RoleCount {
 			continue
 		}
@@ -300,7 +300,7 @@ func sameKind(v any, x float64) any {
 // its maximum (min_price over max_price).
 func countsAndBounds(sh *Shape, def *atom.Collection, rec map[string]any) []Contradiction {
 	var out []Contradiction
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		n, ok := state.Number(rec[f])
 		if !ok {
 			continue

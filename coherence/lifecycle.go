@@ -82,7 +82,7 @@ func (sh *Shape) LifecycleProblems(rec map[string]any) []string {
 	}
 	var dates []dated
 	var refused, ahead, paid []string
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		fd := def.Fields[f]
 		if rec[f] == nil {
 			continue
@@ -149,7 +149,7 @@ func sortedFieldNames(rec map[string]any) []string {
 // personName is the full name a record gives its own person, or "".
 func personName(sh *Shape, rec map[string]any) (name, email string) {
 	var first, last string
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		v, _ := rec[f].(string)
 		if v == "" {
 			continue
@@ -206,7 +206,7 @@ func (c *checker) identity(sh *Shape, coll, key string, rec map[string]any) {
 		}
 	}
 	var domain string
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		v, _ := rec[f].(string)
 		role := sh.fields[f].role
 		switch {
@@ -223,7 +223,7 @@ func (c *checker) identity(sh *Shape, coll, key string, rec map[string]any) {
 
 // companyName is the record's company, or "".
 func companyName(sh *Shape, rec map[string]any) string {
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		if v, ok := rec[f].(string); ok && sh.fields[f].role == atom.RoleCompany {
 			return v
 		}

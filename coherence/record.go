@@ -26,7 +26,7 @@ var (
 func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 	def := sh.def
 	key, _ := state.KeyOf(rec, def.KeyField())
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		if rec[f] == nil {
 			continue
 		}

@@ -1,6 +1,7 @@
 package coherence
 
 import (
+	"iter"
 	"slices"
 
 	"github.com/legoenv/legoenv/atom"
@@ -45,13 +46,14 @@ func ShapeOf(s *atom.Server, def *atom.Collection) *Shape {
 	return sh
 }
 
-// declared returns the declared fields rec has (set or null), sorted.
-func (sh *Shape) declared(rec map[string]any) []string {
-	out := make([]string, 0, len(sh.names))
-	for _, f := range sh.names {
-		if _, ok := rec[f]; ok {
-			out = append(out, f)
+// declared yields the declared fields rec has (set or null), sorted,
+// without making a list: every check of every drawn record asks it.
+func (sh *Shape) declared(rec map[string]any) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, f := range sh.names {
+			if _, ok := rec[f]; ok && !yield(f) {
+				return
+			}
 		}
 	}
-	return out
 }

@@ -14,7 +14,7 @@ import (
 // (owner, reader).
 func kindFields(sh *Shape, rec map[string]any) []string {
 	var out []string
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		fs := sh.fields[f]
 		if rec[f] != nil && fs.role == atom.RoleStatus && len(fs.states) > 0 && !atom.HasWord(fs.words, "status", "state") {
 			out = append(out, f)
@@ -41,7 +41,7 @@ func outputsOfUnfinished(sh *Shape, rec map[string]any, statuses []string) []Con
 		if !oneOf(cur, unfinishedStates) || !hasAnyState(sh.fields[sf].states, outcomeStates) {
 			continue
 		}
-		for _, f := range sh.declared(rec) {
+		for f := range sh.declared(rec) {
 			fs := sh.fields[f]
 			if f != sf && len(fs.states) == 0 && atom.HasWord(fs.words, outputWords...) && atom.IsSet(rec[f]) {
 				out = append(out, Contradiction{f, fmt.Sprintf("%s is set but %s is %v", f, sf, rec[sf]), nil})
@@ -75,7 +75,7 @@ func sharesOfUnsettled(sh *Shape, rec map[string]any, statuses []string) []Contr
 		if !oneOf(stateWord(rec[sf]), unsettledStates) {
 			continue
 		}
-		for _, f := range sh.declared(rec) {
+		for f := range sh.declared(rec) {
 			fs := sh.fields[f]
 			if !atom.HasWord(fs.words, partWords...) || atom.HasWord(fs.words, "discount") {
 				continue
@@ -138,7 +138,7 @@ func displayNames(sh *Shape, rec map[string]any) []Contradiction {
 	if name == "" || !namingRole(sh.fields["name"].role) {
 		return nil
 	}
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		shown, ok := rec[f].(string)
 		if !ok || strings.Join(sh.fields[f].words, "_") != "display_name" || !namingRole(sh.fields[f].role) {
 			continue

@@ -194,7 +194,7 @@ func (sh *Shape) shiftSpan(rec map[string]any, now time.Time, sf string, dir int
 // it is active.
 func (sh *Shape) pastEndings(rec map[string]any, now time.Time, sf string) []Contradiction {
 	var out []Contradiction
-	for _, f := range sh.declared(rec) {
+	for f := range sh.declared(rec) {
 		fs := sh.fields[f]
 		if fs.role != atom.RoleDate || !atom.HasWord(fs.words, endingWords...) {
 			continue

@@ -2,6 +2,7 @@ package envfile
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -12,11 +13,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/parallel"
 )
 
 // Summary is what a listing shows of an environment beyond its record,
@@ -53,32 +53,13 @@ func Summarize(env *episode.Env) Summary {
 // index entry composes them itself and says why).
 func ComposeSummaries(lib *atom.Library, recs []Record, jobs int, progress func(done, total int)) []Summary {
 	sums := make([]*Summary, len(recs))
-	next := make(chan int)
-	var (
-		wg   sync.WaitGroup
-		done atomic.Int64
-	)
-	for range max(jobs, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				r := recs[i]
-				if env, err := episode.Compose(lib, r.Recipe, episode.Options{}); err == nil && env.ID == r.ID {
-					s := Summarize(env)
-					sums[i] = &s
-				}
-				if n := done.Add(1); progress != nil {
-					progress(int(n), len(recs))
-				}
-			}
-		}()
-	}
-	for i := range recs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel.For(context.Background(), len(recs), max(jobs, 1), func(i int) {
+		r := recs[i]
+		if env, err := episode.Compose(lib, r.Recipe, episode.Options{}); err == nil && env.ID == r.ID {
+			s := Summarize(env)
+			sums[i] = &s
+		}
+	}, progress)
 	out := make([]Summary, 0, len(recs))
 	for _, s := range sums {
 		if s != nil {

@@ -23,6 +23,9 @@ import (
 // written from required arguments. Constants of the effect are the
 // server's own and are not checked.
 func checkRefs(cx *Context, app string, coll *atom.Collection, written map[string]any, required map[string]bool) error {
+	if !resolving(coll, written) {
+		return nil
+	}
 	for _, f := range slices.Sorted(maps.Keys(written)) {
 		fd := coll.Fields[f]
 		if fd.Resolve == "" {
@@ -45,6 +48,17 @@ func checkRefs(cx *Context, app string, coll *atom.Collection, written map[strin
 		}
 	}
 	return nil
+}
+
+// resolving reports whether a written field must resolve to a record:
+// most writes have none, and need not sort their fields to find out.
+func resolving(coll *atom.Collection, written map[string]any) bool {
+	for f := range written {
+		if coll.Fields[f].Resolve != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // resolves reports whether k is the key of a record of the field's

@@ -11,6 +11,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/internal/memo"
+	"github.com/legoenv/legoenv/state"
 )
 
 // libCache is what composition derives from a library's atoms alone: every
@@ -33,6 +34,10 @@ type libCache struct {
 	slots *memo.Map[string, []string]
 	// CEL programs by source.
 	progs *assert.Compiler
+	// World collections that hold a data atom's records alone, by the
+	// atom's "kind/id@version", the collection and its key field (see
+	// composer.collection).
+	colls *memo.Map[string, *state.Collection]
 	// What packages above episode derive from the library's atoms alone,
 	// by their keys (Env.Derived).
 	derived sync.Map
@@ -43,6 +48,7 @@ const (
 	maxToolCache = 1 << 14
 	maxSpecCache = 1 << 14
 	maxSlotCache = 1 << 14
+	maxCollCache = 1 << 10
 )
 
 // cacheKey is the key of a library's libCache among its derived values.
@@ -59,6 +65,7 @@ func newLibCache() *libCache {
 		specs: memo.New[string, specEntry](maxSpecCache),
 		slots: memo.New[string, []string](maxSlotCache),
 		progs: assert.NewCompiler(),
+		colls: memo.New[string, *state.Collection](maxCollCache),
 	}
 }
 

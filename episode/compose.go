@@ -395,9 +395,24 @@ func (c *composer) buildWorld(env *Env, seed int64) *state.World {
 	}
 	var out []*state.Collection
 	for name, ci := range wc.colls {
-		out = append(out, state.NewCollection(name, ci.key, ci.records))
+		out = append(out, c.collection(env.Data, name, ci))
 	}
 	return state.NewWorld(env.Clock, out...)
+}
+
+// collection makes a world's collection. One that holds the data atom's
+// records of it and nothing else is the same in every world built from
+// that atom version, whatever the recipe or seed: it is made once per
+// library and shared, so that its indexes, and the forms of its records
+// that sessions derive (Collection.MemoIn), are built once for every
+// environment of that data instead of once for each.
+func (c *composer) collection(de *atom.Entry, name string, ci *worldColl) *state.Collection {
+	recs := ci.data
+	if c.cache == nil || de == nil || de.Version == "" || len(recs) == 0 || len(ci.records) != len(recs) {
+		return state.NewCollection(name, ci.key, ci.records)
+	}
+	key := de.Ref() + "#" + name + "#" + ci.key
+	return c.cache.colls.Get(key, func() *state.Collection { return state.NewCollection(name, ci.key, ci.records) })
 }
 
 // worldColl is one collection of a world being built.
@@ -406,6 +421,9 @@ type worldColl struct {
 	prefix  string
 	records []state.Record
 	keys    *keyMaker
+	// data is the data atom's records of the collection, which records
+	// starts with.
+	data []state.Record
 }
 
 // keyMaker makes new keys for the collection, after its records so far.
@@ -449,6 +467,7 @@ func (c *composer) addDataRecords(env *Env, data *atom.Data, wc *worldColls) {
 				continue
 			}
 			ci.records = append(ci.records, data.Records[app][n]...)
+			ci.data = data.Records[app][n]
 		}
 	}
 }

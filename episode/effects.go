@@ -20,6 +20,8 @@ type Context struct {
 	Limits Limits
 	App    string
 	Gate   *Gate // bounds the Starlark calls running at once; nil: no bound
+
+	native NativeDB // what a native tool of the call reads and writes
 }
 
 // Effect applies a tool call. It returns the observation value (encoded as
@@ -232,7 +234,7 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	}
 	results := []any{}
 	total := 0
-	for _, r := range cx.State.Records(e.tg.name) {
+	for pos, r := range cx.State.Placed(e.tg.name) {
 		ok := true
 		for _, f := range fs {
 			if v, _ := state.Path(r, f.field); !matchValue(v, f.op, f.val) {
@@ -245,7 +247,11 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 		}
 		total++
 		if len(results) < limit {
-			results = append(results, r)
+			if pos >= 0 {
+				results = append(results, storedJSON(cx.State, e.tg.name, pos))
+			} else {
+				results = append(results, r)
+			}
 		}
 	}
 	return map[string]any{"results": results, "total": total}, nil
@@ -354,9 +360,37 @@ func newGet(s *atom.Server, t *atom.Tool) (Effect, error) {
 		return nil, err
 	}
 	return EffectFunc(func(cx *Context, args map[string]any) (any, error) {
-		_, r, err := tg.find(cx.State, args)
-		return r, err
+		k, r, err := tg.find(cx.State, args)
+		if err != nil {
+			return nil, err
+		}
+		if got, pos, ok := cx.State.Locate(tg.name, k); ok && pos >= 0 && sameValue(got, r) {
+			return storedJSON(cx.State, tg.name, pos), nil
+		}
+		return r, nil
 	}), nil
+}
+
+// memoPlainJSON is the slot of a record's JSON (as appendJSON writes it)
+// among the forms a collection keeps (state.Collection.MemoIn).
+const memoPlainJSON = 2
+
+// storedJSON is the base record at pos of a collection as a result holds
+// it: its JSON, written once for every session of the world, or the
+// record itself where it does not write as JSON (the observation then
+// falls back as it would for the record).
+func storedJSON(st *state.State, full string, pos int) any {
+	c := st.Base().Collection(full)
+	v := c.MemoIn(memoPlainJSON, pos, func(r state.Record) any {
+		if b, ok := appendJSON(nil, r, 1); ok {
+			return Encoded(b)
+		}
+		return nil
+	})
+	if b, ok := v.(Encoded); ok {
+		return b
+	}
+	return c.Records[pos]
 }
 
 // --- create / update ---

@@ -29,8 +29,15 @@ var jsonBuffers = sync.Pool{New: func() any { return new([]byte) }}
 // does not stay in the pool.
 const maxPooledJSON = 1 << 20
 
-// marshalJSONString is marshalJSON as a string.
+// marshalJSONString is marshalJSON as a string. A result already
+// encoded is the observation as it is.
 func marshalJSONString(v any) (string, error) {
+	switch x := v.(type) {
+	case Encoded:
+		return string(x), nil
+	case json.RawMessage:
+		return string(x), nil
+	}
 	p := jsonBuffers.Get().(*[]byte)
 	b, ok := appendJSON((*p)[:0], v, 0)
 	if !ok {
@@ -39,11 +46,17 @@ func marshalJSONString(v any) (string, error) {
 		return string(m), err
 	}
 	s := string(b)
+	putJSONBuffer(p, b)
+	return s, nil
+}
+
+// putJSONBuffer keeps b, the buffer p held, for the next encoding, unless
+// it grew past maxPooledJSON.
+func putJSONBuffer(p *[]byte, b []byte) {
 	if cap(b) <= maxPooledJSON {
 		*p = b
 		jsonBuffers.Put(p)
 	}
-	return s, nil
 }
 
 // maxJSONDepth is where appendJSON gives up and leaves the value to
@@ -72,6 +85,8 @@ func appendJSONWith(b []byte, v any, depth int, star bool) ([]byte, bool) {
 		}
 		return appendJSONFloat(b, x)
 	case json.RawMessage: // already encoded (a Starlark tool's result)
+		return append(b, x...), true
+	case Encoded: // already encoded (a native tool's result)
 		return append(b, x...), true
 	case int:
 		if star {

@@ -2,10 +2,10 @@ package episode
 
 import (
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"iter"
 	"maps"
+	"math"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -29,7 +29,7 @@ import (
 // limits its bounds were checked against.
 
 // NativeFunc is a Go implementation of a tool's script. It returns the
-// observation (a JSON-like value or json.RawMessage) or the error the
+// observation (a JSON-like value, or Encoded) or the error the
 // script fails with; ErrDecline hands the call to the script.
 type NativeFunc func(db *NativeDB, args map[string]any) (any, error)
 
@@ -86,7 +86,8 @@ func (t *Tool) Native() bool { return t.native != nil }
 // it takes the call, the effect otherwise.
 func (t *Tool) apply(cx *Context, args map[string]any) (any, error) {
 	if t.native != nil && nativeFits(cx.Limits) {
-		db := &NativeDB{cx: cx, app: t.App, server: t.server}
+		db := &cx.native
+		*db = NativeDB{cx: cx, app: t.App, server: t.server, undo: db.undo[:0]}
 		res, err := t.native(db, args)
 		if err == nil {
 			return res, nil
@@ -106,18 +107,12 @@ type NativeDB struct {
 	cx     *Context
 	app    string
 	server *atom.Server
-	undo   []func()
+	undo   []undoWrite
 }
 
 // full names a collection of the tool's app, or "" when the state has no
 // such collection (a script would fail there; a native declines).
-func (d *NativeDB) full(name string) string {
-	full := d.app + "." + name
-	if !d.cx.State.Has(full) {
-		return ""
-	}
-	return full
-}
+func (d *NativeDB) full(name string) string { return d.cx.State.Named(d.app, name) }
 
 // Get is db.get: the record with the key, or false.
 func (d *NativeDB) Get(coll, key string) (state.Record, bool, error) {
@@ -133,32 +128,24 @@ func (d *NativeDB) Get(coll, key string) (state.Record, bool, error) {
 // StarJSON), or false. A record of the world, which every session shares
 // unchanged, is written once; found is false when there is no such
 // record, ok false when it does not write as JSON.
-func (d *NativeDB) GetJSON(coll, key string) (b json.RawMessage, found, ok bool, err error) {
+func (d *NativeDB) GetJSON(coll, key string) (b Encoded, found, ok bool, err error) {
 	full := d.full(coll)
 	if full == "" {
-		return nil, false, false, ErrDecline
+		return "", false, false, ErrDecline
 	}
 	r, pos, found := d.cx.State.Locate(full, key)
 	if !found {
-		return nil, false, false, nil
+		return "", false, false, nil
 	}
 	if pos < 0 {
 		b, ok = StarJSON(r)
 		return b, true, ok, nil
 	}
-	v := d.cx.State.Base().Collection(full).MemoIn(memoJSON, pos, func(r state.Record) any {
-		if b, ok := StarJSON(r); ok {
-			return b
-		}
-		return nil
-	})
-	b, ok = v.(json.RawMessage)
-	return b, true, ok, nil
+	if rj := d.baseJSON(full, pos); rj != nil {
+		return rj.text, true, true, nil
+	}
+	return "", true, false, nil
 }
-
-// memoJSON is the slot of a record's StarJSON among the forms a
-// collection keeps (state.Collection.MemoIn); the Starlark form is slot 0.
-const memoJSON = 1
 
 // Len is the number of records of a collection.
 func (d *NativeDB) Len(coll string) (int, error) {
@@ -194,34 +181,77 @@ func (d *NativeDB) Search(coll, path, text string) (iter.Seq2[int, state.Record]
 // as a script's converted values are (see StarValue); the result is the
 // new record.
 func (d *NativeDB) Update(coll, key string, fields map[string]any) (state.Record, error) {
+	w, err := d.update(coll, key, fields)
+	return w.rec, err
+}
+
+// UpdateJSON is Update answering the new record as the script returns it
+// (see StarJSON). The answer to a write on a record of the world is that
+// record's stored text with the fields the write changed written anew.
+func (d *NativeDB) UpdateJSON(coll, key string, fields map[string]any) (Encoded, error) {
+	w, err := d.update(coll, key, fields)
+	if err != nil {
+		return "", err
+	}
+	if w.pos >= 0 {
+		if rj := d.baseJSON(w.full, w.pos); rj != nil {
+			if b, ok := rj.with(w.old, w.rec); ok {
+				return b, nil
+			}
+		}
+	}
+	b, ok := StarJSON(w.rec)
+	if !ok {
+		return "", ErrDecline
+	}
+	return b, nil
+}
+
+// written is a record an update replaced: its collection, the record
+// before and after, and the old one's base position (-1 for a record the
+// session wrote).
+type written struct {
+	full     string
+	old, rec state.Record
+	pos      int
+}
+
+func (d *NativeDB) update(coll, key string, fields map[string]any) (written, error) {
 	full := d.full(coll)
 	if full == "" {
-		return nil, ErrDecline
+		return written{}, ErrDecline
 	}
 	st := d.cx.State
-	old, ok := st.Get(full, key)
+	old, pos, ok := st.Locate(full, key)
 	if !ok {
-		return nil, ErrDecline
+		return written{}, ErrDecline
 	}
 	rec := make(state.Record, len(old)+len(fields))
 	maps.Copy(rec, old)
 	maps.Copy(rec, fields)
-	sd := &starDB{cx: d.cx, app: d.app, server: d.server}
+	sd := starDB{cx: d.cx, app: d.app, server: d.server}
 	// A refused write fails the script inside db.update, whose error text
 	// the interpreter words: the script answers it.
 	if err := sd.keep(full, old, rec, fields); err != nil {
-		return nil, ErrDecline
+		return written{}, ErrDecline
 	}
 	if err := st.Replace(full, key, rec); err != nil {
-		return nil, ErrDecline
+		return written{}, ErrDecline
 	}
-	d.undo = append(d.undo, func() { _ = st.Replace(full, key, old) })
-	return rec, nil
+	d.undo = append(d.undo, undoWrite{full, key, old})
+	return written{full: full, old: old, rec: rec, pos: pos}, nil
+}
+
+// undoWrite puts back the record a write replaced.
+type undoWrite struct {
+	full, key string
+	old       state.Record
 }
 
 func (d *NativeDB) rollback() {
 	for i := len(d.undo) - 1; i >= 0; i-- {
-		d.undo[i]()
+		u := d.undo[i]
+		_ = d.cx.State.Replace(u.full, u.key, u.old)
 	}
 	d.undo = nil
 }
@@ -230,10 +260,17 @@ func (d *NativeDB) rollback() {
 // the conversion to Starlark leaves them (an integral float below 2^53
 // becomes an int, so -0 reads 0; an int goes through float64), maps with
 // their keys sorted. ok is false for a value JSON cannot hold.
-func StarJSON(v any) (json.RawMessage, bool) {
-	b, ok := appendJSONWith(make([]byte, 0, 256), v, 0, true)
-	return json.RawMessage(b), ok
+func StarJSON(v any) (Encoded, bool) {
+	p := jsonBuffers.Get().(*[]byte)
+	b, ok := appendJSONWith((*p)[:0], v, 0, true)
+	s := Encoded(b)
+	putJSONBuffer(p, b)
+	return s, ok
 }
+
+// Encoded is a tool's result already written as JSON: the observation is
+// these bytes as they are (as for a json.RawMessage), without a copy.
+type Encoded string
 
 // StarValue is v as a script's write stores it after converting it to
 // Starlark and back: a new value, every number a float64 (see StarJSON),
@@ -268,4 +305,32 @@ func StarValue(v any) (any, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// StarKept reports whether v is already what StarValue makes of it: only
+// JSON-like values, every number a float64 other than -0. A native may
+// then keep v itself where a script stores a converted copy (both write
+// and hash the same), provided it never changes v.
+func StarKept(v any) bool {
+	switch x := v.(type) {
+	case nil, bool, string:
+		return true
+	case float64:
+		return x != 0 || !math.Signbit(x)
+	case []any:
+		for _, e := range x {
+			if !StarKept(e) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		for _, e := range x {
+			if !StarKept(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -69,6 +69,8 @@ type Session struct {
 	refused   int
 	// memo is shared by a session and its forks (see Fork).
 	memo *assert.Memo
+	// cx is the context of the call under way.
+	cx Context
 }
 
 // NewSession starts an episode.
@@ -248,7 +250,9 @@ func (s *Session) call(c ToolCall) Observation {
 		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
 		return errObs("%v", err)
 	}
-	cx := &Context{State: s.st, Clock: s.env.Clock, Limits: s.env.Limits, App: t.App, Gate: s.opts.Gate}
+	// The context is the session's own, reused call after call.
+	cx := &s.cx
+	*cx = Context{State: s.st, Clock: s.env.Clock, Limits: s.env.Limits, App: t.App, Gate: s.opts.Gate, native: NativeDB{undo: cx.native.undo[:0]}}
 	res, err := t.apply(cx, args)
 	if err != nil {
 		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
@@ -286,6 +290,9 @@ func decodeArgs(raw json.RawMessage) (map[string]any, error) {
 			return nil, fmt.Errorf("not valid JSON: %v", err)
 		}
 		raw = json.RawMessage(inner)
+	}
+	if args, ok := decodeObject(raw); ok {
+		return args, nil
 	}
 	var args map[string]any
 	if err := json.Unmarshal(raw, &args); err != nil {
@@ -391,6 +398,7 @@ func (s *Session) Fork() *Session {
 		s.memo = assert.NewMemo()
 	}
 	c := *s
+	c.cx = Context{} // its own: the undo list is not shared
 	c.st = s.st.Clone()
 	c.calls = slices.Clone(s.calls)
 	c.traj = slices.Clone(s.traj)

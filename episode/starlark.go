@@ -176,14 +176,17 @@ func (d *starDB) keep(full string, old, rec state.Record, written map[string]any
 	if coll == nil {
 		return nil
 	}
-	given := make(map[string]bool, len(written))
-	for f := range written {
-		given[f] = true
-	}
 	if err := checkRefs(d.cx, app, coll, written, nil); err != nil {
 		return err
 	}
 	setFields(coll, rec, written)
+	if coll.Lifecycle == nil {
+		return nil // transition keeps nothing without one
+	}
+	given := make(map[string]bool, len(written))
+	for f := range written {
+		given[f] = true
+	}
 	return transition(d.cx, coll, old, rec, given)
 }
 

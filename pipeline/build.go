@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,14 +12,15 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/envfile"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/evolve"
+	"github.com/legoenv/legoenv/internal/parallel"
 	"github.com/legoenv/legoenv/profile"
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/store"
 	"github.com/legoenv/legoenv/synth"
 	"github.com/legoenv/legoenv/verify"
-	"golang.org/x/sync/errgroup"
 )
 
 // BuildOptions tune Build.
@@ -60,6 +60,7 @@ const (
 	PhaseVerify     = "verify"     // the first verification of every environment
 	PhaseEvolve     = "evolve"     // repairs: Done counts the decisions taken
 	PhaseCollect    = "collect"    // each verified environment once: Done counts environments
+	PhaseCoherence  = "coherence"  // the coherence check of the built library's worlds; no count
 )
 
 // phases turns the callbacks of verification and evolution into Phase
@@ -125,6 +126,34 @@ type Build struct {
 	Started time.Time
 	// Coherence is the coherence check of the built library's worlds.
 	Coherence CoherenceSummary
+	// index holds each kept environment's index entry, taken when
+	// verification composed it (see Index).
+	index map[string]envfile.Summary
+}
+
+// Index gives the index entries of recs (the records of the envs file
+// Write wrote), in their order: those collect kept, and the others
+// composed against the built library on jobs workers.
+func (b *Build) Index(recs []envfile.Record, jobs int) []envfile.Summary {
+	var missing []envfile.Record
+	for _, r := range recs {
+		if _, ok := b.index[r.ID]; !ok {
+			missing = append(missing, r)
+		}
+	}
+	composed := map[string]envfile.Summary{}
+	for _, s := range envfile.ComposeSummaries(b.Library, missing, jobs, nil) {
+		composed[s.ID] = s
+	}
+	out := make([]envfile.Summary, 0, len(recs))
+	for _, r := range recs {
+		if s, ok := b.index[r.ID]; ok {
+			out = append(out, s)
+		} else if s, ok := composed[r.ID]; ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // EnvRecord is one line of envs.jsonl.
@@ -226,6 +255,7 @@ func Run(ctx context.Context, servers *atom.Library, opt BuildOptions) (*Build, 
 			}
 		}
 	}
+	ph.start(PhaseCoherence, 0)
 	b.Coherence = coherenceOf(b.Library)
 	b.Seconds = time.Since(t0).Seconds()
 	return b, nil
@@ -237,6 +267,7 @@ type reading struct {
 	print   string
 	measure profile.Env
 	family  string
+	index   envfile.Summary
 	err     error
 }
 
@@ -246,6 +277,7 @@ func readEnv(env *episode.Env, planLen int) reading {
 	var r reading
 	r.print, r.err = Fingerprint(env)
 	r.measure = profile.Measure(env, planLen)
+	r.index = envfile.Summarize(env)
 	if in, ok := env.Intent.Intent(); ok {
 		r.family = in.Family
 	}
@@ -289,40 +321,30 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases, seen *reading
 	}
 	ph.start(PhaseCollect, len(idx))
 	read := make([]reading, len(idx))
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
-	var g errgroup.Group
-	g.SetLimit(jobs)
-	for j := range idx {
-		if ctx.Err() != nil {
-			break
-		}
+	parallel.For(ctx, len(idx), jobs, func(j int) {
 		v := b.Verdicts[idx[j]]
 		if r, ok := seen.get(v.EnvID); ok {
 			read[j] = r
-			continue
+			return
 		}
-		g.Go(func() error {
-			env, err := episode.Compose(b.Library, v.Recipe, episode.Options{})
-			if err != nil {
-				read[j] = reading{err: err}
-				return nil
-			}
-			read[j] = readEnv(env, len(v.Plan))
-			return nil
-		})
-		if (j+1)%256 == 0 {
-			ph.emit(Phase{Name: PhaseCollect, Done: j + 1, Total: len(idx)})
+		env, err := episode.Compose(b.Library, v.Recipe, episode.Options{})
+		if err != nil {
+			read[j] = reading{err: err}
+			return
 		}
-	}
-	g.Wait()
+		read[j] = readEnv(env, len(v.Plan))
+	}, func(done, total int) {
+		if done%256 == 0 {
+			ph.emit(Phase{Name: PhaseCollect, Done: done, Total: total})
+		}
+	})
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	ph.emit(Phase{Name: PhaseCollect, Done: len(idx), Total: len(idx)})
 	seenID := map[string]bool{}
 	seenPrint := map[string]bool{}
+	b.index = map[string]envfile.Summary{}
 	var kept []profile.Env
 	apps := map[string]bool{}
 	for j, i := range idx {
@@ -336,6 +358,7 @@ func (b *Build) collect(ctx context.Context, jobs int, ph *phases, seen *reading
 		}
 		seenID[v.EnvID], seenPrint[read[j].print] = true, true
 		kept = append(kept, read[j].measure)
+		b.index[v.EnvID] = read[j].index
 		for _, a := range v.Apps {
 			apps[a] = true
 		}

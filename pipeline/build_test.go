@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
+	"github.com/legoenv/legoenv/envfile"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/synth"
@@ -118,6 +120,7 @@ func TestReducedBuild(t *testing.T) {
 			t.Fatalf("%s does not compose from the written library: %v", e.ID, err)
 		}
 	}
+	checkIndex(t, b, filepath.Join(dir, "envs.jsonl"))
 	var rep Report
 	if js, err := os.ReadFile(filepath.Join(dir, "report.json")); err != nil || json.Unmarshal(js, &rep) != nil || rep.Envs != s.Envs {
 		t.Fatalf("report.json: %v", err)
@@ -199,6 +202,24 @@ func FuzzParseHoldout(f *testing.F) {
 // checkPhases holds the phase reports of a build to their order and counts:
 // each phase starts at 0, verification reaches every recipe, evolution
 // counts its decisions (at least the accepted and rejected repairs).
+// checkIndex: the build's index entries, taken while verification
+// composed each environment, are those composing the written file gives.
+func checkIndex(t *testing.T, b *Build, path string) {
+	recs, err := envfile.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if _, ok := b.index[r.ID]; !ok {
+			t.Fatalf("%s has no index entry from the build", r.ID)
+		}
+	}
+	got, want := b.Index(recs, 2), envfile.ComposeSummaries(b.Library, recs, 2, nil)
+	if !slices.Equal(got, want) || len(got) != len(recs) {
+		t.Errorf("the build's index (%d entries) is not the composed one (%d)", len(got), len(want))
+	}
+}
+
 func checkPhases(t *testing.T, ps []Phase, recipes, repairs int) {
 	t.Helper()
 	var order []string
@@ -212,7 +233,7 @@ func checkPhases(t *testing.T, ps []Phase, recipes, repairs int) {
 		}
 		last[p.Name] = p
 	}
-	want := []string{PhaseSynthesise, PhaseVerify, PhaseEvolve, PhaseCollect}
+	want := []string{PhaseSynthesise, PhaseVerify, PhaseEvolve, PhaseCollect, PhaseCoherence}
 	if strings.Join(order, ",") != strings.Join(want, ",") {
 		t.Fatalf("phases %v, want %v", order, want)
 	}

@@ -5,15 +5,14 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/parallel"
 	"github.com/legoenv/legoenv/verify"
-	"golang.org/x/sync/errgroup"
 )
 
 // Profile is a corpus's shape, the figures the side-by-side table shows.
@@ -163,37 +162,24 @@ type Options struct {
 // Recipes composes and measures recipes of lib. Recipes that do not
 // compose are counted in the error count, not measured.
 func Recipes(ctx context.Context, name string, lib *atom.Library, rs []atom.Recipe, opt Options) (Profile, []Env, int, error) {
-	jobs := opt.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
 	ms := make([]Env, len(rs))
 	ok := make([]bool, len(rs))
 	apps := make([][]string, len(rs))
-	var g errgroup.Group
-	g.SetLimit(jobs)
-	for i := range rs {
-		if ctx.Err() != nil {
-			break
+	parallel.For(ctx, len(rs), opt.Jobs, func(i int) {
+		env, err := episode.Compose(lib, rs[i], episode.Options{})
+		if err != nil {
+			return
 		}
-		g.Go(func() error {
-			env, err := episode.Compose(lib, rs[i], episode.Options{})
-			if err != nil {
-				return nil
+		steps := -1
+		if s, found := opt.Steps[env.ID]; found {
+			steps = s
+		} else if opt.Planner && len(env.Plan) == 0 {
+			if calls, err := verify.Plan(ctx, env); err == nil {
+				steps = len(calls)
 			}
-			steps := -1
-			if s, found := opt.Steps[env.ID]; found {
-				steps = s
-			} else if opt.Planner && len(env.Plan) == 0 {
-				if calls, err := verify.Plan(ctx, env); err == nil {
-					steps = len(calls)
-				}
-			}
-			ms[i], ok[i], apps[i] = Measure(env, steps), true, env.Apps
-			return nil
-		})
-	}
-	g.Wait()
+		}
+		ms[i], ok[i], apps[i] = Measure(env, steps), true, env.Apps
+	}, nil)
 	if err := ctx.Err(); err != nil {
 		return Profile{}, nil, 0, err
 	}

@@ -9,11 +9,10 @@ package redteam
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/parallel"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -61,38 +60,8 @@ func Run(ctx context.Context, envs []*episode.Env, opt Options) []EnvResult {
 	if len(opt.Policies) == 0 {
 		opt.Policies = AllPolicies()
 	}
-	jobs := opt.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
 	out := make([]EnvResult, len(envs))
-	var (
-		wg   sync.WaitGroup
-		mu   sync.Mutex
-		done int
-	)
-	next := make(chan int)
-	for range jobs {
-		wg.Go(func() {
-			for i := range next {
-				out[i] = runEnv(ctx, envs[i], opt)
-				mu.Lock()
-				done++
-				if opt.Progress != nil {
-					opt.Progress(done, len(envs))
-				}
-				mu.Unlock()
-			}
-		})
-	}
-	for i := range envs {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel.For(ctx, len(envs), opt.Jobs, func(i int) { out[i] = runEnv(ctx, envs[i], opt) }, opt.Progress)
 	return out
 }
 

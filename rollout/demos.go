@@ -4,14 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/parallel"
 	"github.com/legoenv/legoenv/llm"
 	"github.com/legoenv/legoenv/verify"
 )
@@ -41,30 +38,10 @@ type DemoOptions struct {
 // opt.Jobs workers; the results are in the order of envs. It stops early
 // when ctx ends (the caller checks ctx.Err()).
 func Demos(ctx context.Context, envs []*episode.Env, opt DemoOptions) []DemoResult {
-	jobs := opt.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
 	results := make([]DemoResult, len(envs))
-	var (
-		g    errgroup.Group
-		mu   sync.Mutex
-		done int
-	)
-	g.SetLimit(jobs)
-	for i, env := range envs {
-		g.Go(func() error {
-			results[i] = DemoFor(ctx, env, opt.Verified[env.ID], opt.Seed)
-			mu.Lock()
-			defer mu.Unlock()
-			done++
-			if opt.Progress != nil {
-				opt.Progress(done, len(envs))
-			}
-			return nil
-		})
-	}
-	g.Wait()
+	parallel.For(ctx, len(envs), opt.Jobs, func(i int) {
+		results[i] = DemoFor(ctx, envs[i], opt.Verified[envs[i].ID], opt.Seed)
+	}, opt.Progress)
 	return results
 }
 

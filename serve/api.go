@@ -90,20 +90,29 @@ func writeBytes(w http.ResponseWriter, status int, b []byte) {
 	_, _ = w.Write(b)
 }
 
+// readBody reads a request's body into buf, within the size limit;
+// errors are answered (400 or 413) and reported false.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, buf *bytes.Buffer) bool {
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
+	if err == nil {
+		return true
+	}
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		s.fail(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("request body is larger than %d bytes", mbe.Limit))
+		return false
+	}
+	s.fail(w, http.StatusBadRequest, "bad_request", "read body: "+err.Error())
+	return false
+}
+
 // decodeBody reads a JSON object body into dst. An empty body is allowed
 // when empty is true. Errors are answered (400 or 413) and reported false.
 func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, dst any, empty bool) bool {
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer bufPool.Put(buf)
-	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			s.fail(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("request body is larger than %d bytes", mbe.Limit))
-			return false
-		}
-		s.fail(w, http.StatusBadRequest, "bad_request", "read body: "+err.Error())
+	if !s.readBody(w, r, buf) {
 		return false
 	}
 	if err := decodeJSON(buf.Bytes(), dst, empty); err != nil {
@@ -111,6 +120,26 @@ func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request, dst any, emp
 		return false
 	}
 	return true
+}
+
+// readStepBody is decodeBody for a step: readStep where it can, else
+// decodeJSON.
+func (s *Server) readStepBody(w http.ResponseWriter, r *http.Request) (StepRequest, bool) {
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer bufPool.Put(buf)
+	var req StepRequest
+	if !s.readBody(w, r, buf) {
+		return req, false
+	}
+	if fast, ok := readStep(buf.Bytes()); ok {
+		return fast, true
+	}
+	if err := decodeJSON(buf.Bytes(), &req, false); err != nil {
+		s.fail(w, http.StatusBadRequest, "bad_request", err.Error())
+		return req, false
+	}
+	return req, true
 }
 
 // decodeJSON decodes one JSON object strictly (unknown fields are errors)
@@ -438,8 +467,8 @@ func (s *Server) step(w http.ResponseWriter, r *http.Request) {
 	if sess == nil {
 		return
 	}
-	var req StepRequest
-	if !s.decodeBody(w, r, &req, false) {
+	req, ok := s.readStepBody(w, r)
+	if !ok {
 		return
 	}
 	calls, err := req.Calls()

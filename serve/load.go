@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"runtime"
 	"sort"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -77,7 +77,10 @@ type BenchReport struct {
 	Envs       int `json:"envs"`
 	// Closed loop: every client sends its next request as soon as the
 	// answer to the last one is in; the most the machine does.
-	Baseline LoadResult `json:"baseline"` // the same HTTP stack answering a constant JSON
+	// Baseline is the same HTTP stack answering each request with the
+	// bytes the step endpoint answers it with, recorded beforehand: the
+	// same bytes on the wire, without the step.
+	Baseline LoadResult `json:"baseline"`
 	Steps    LoadResult `json:"steps"`
 	Ratio    float64    `json:"ratio"` // steps per second over baseline requests per second
 	// Paced: the clients together send Rate requests a second; latency is
@@ -160,19 +163,57 @@ func workloads(cat *Catalog, ids []string) ([]workload, error) {
 	return out, nil
 }
 
-// constantStep is what the baseline answers: the size and shape of a
-// typical step answer.
-var constantStep = []byte(`{"observations":[{"tool_call_id":"call_1","content":"{\"id\":\"T-1001\",\"status\":\"pending\",\"subject\":\"Invoice INV-2291 shows the wrong amount\",\"tags\":[\"billing\"]}","is_error":false}],"steps":1,"done":false}`)
-
 // baselineHandler answers every request as the server's step endpoint
-// would, less the step: it reads the body and writes a constant JSON.
-func baselineHandler() http.Handler {
+// would, less the step: it reads the body and writes the answer recorded
+// for that path and body (see recordAnswers).
+func baselineHandler(answers map[string][]byte) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, DefaultMaxBodyBytes))
-		writeBytes(w, http.StatusOK, constantStep)
+		buf := bufPool.Get().(*bytes.Buffer)
+		buf.Reset()
+		defer bufPool.Put(buf)
+		_, _ = buf.ReadFrom(http.MaxBytesReader(w, r.Body, DefaultMaxBodyBytes))
+		writeBytes(w, http.StatusOK, answers[answerKey(r.URL.Path, buf.Bytes())])
 	})
 	return mux
+}
+
+// answerKey is where recordAnswers keeps the answer to a step body sent
+// to path.
+func answerKey(path string, body []byte) string { return path + "\x00" + string(body) }
+
+// baselinePath is the path the baseline's clients of the i-th workload
+// send their steps to.
+func baselinePath(i int) string { return "/v1/sessions/w" + strconv.Itoa(i) + "/step" }
+
+// recordAnswers plays each workload once in a fresh session of srv, as a
+// load client's first pass does, and keeps what the step endpoint answers
+// each body, under the baseline's path for that workload.
+func recordAnswers(srv *Server, loads []workload) (map[string][]byte, error) {
+	answers := map[string][]byte{}
+	for i, wl := range loads {
+		s, err := srv.NewSession(wl.envID, episode.SessionOptions{})
+		if err != nil {
+			return nil, err
+		}
+		for _, b := range wl.bodies {
+			var req StepRequest
+			if err := json.Unmarshal(b, &req); err != nil {
+				return nil, err
+			}
+			calls, err := req.Calls()
+			if err != nil {
+				return nil, err
+			}
+			res, err := s.Step(calls)
+			if err != nil {
+				return nil, err
+			}
+			answers[answerKey(baselinePath(i), b)] = res.AppendJSON(nil)
+		}
+		srv.CloseSession(s.ID)
+	}
+	return answers, nil
 }
 
 // runHTTP serves h on 127.0.0.1 with the server settings Run uses, until
@@ -192,7 +233,7 @@ func runHTTP(h http.Handler) (addr string, stop func(), err error) {
 }
 
 // Bench measures the server on loopback: the baseline (the same HTTP stack
-// answering a constant JSON) and the steps, each closed-loop and paced at
+// answering each request with the bytes recorded for it) and the steps, each closed-loop and paced at
 // o.Rate, over o.Sessions clients each on its own session; then the memory
 // of idle sessions.
 func Bench(ctx context.Context, cat *Catalog, o LoadOptions) (BenchReport, error) {
@@ -204,14 +245,18 @@ func Bench(ctx context.Context, cat *Catalog, o LoadOptions) (BenchReport, error
 	}
 	rep.Envs = len(loads)
 
-	baseAddr, stopBase, err := runHTTP(baselineHandler())
+	srv := New(cat, Options{MaxSessions: 4*o.Sessions + 16})
+	answers, err := recordAnswers(srv, loads)
+	if err != nil {
+		return rep, err
+	}
+	baseAddr, stopBase, err := runHTTP(baselineHandler(answers))
 	if err != nil {
 		return rep, err
 	}
 	baseline := func(i int) (*loadWorker, error) {
-		return newWorker(baseAddr, "/v1/sessions/x/step", "", 0, loads[i%len(loads)].bodies), nil
+		return newWorker(baseAddr, baselinePath(i%len(loads)), "", 0, loads[i%len(loads)].bodies), nil
 	}
-	srv := New(cat, Options{MaxSessions: 4*o.Sessions + 16})
 	addr, stop, err := runHTTP(srv.Handler())
 	if err != nil {
 		stopBase()

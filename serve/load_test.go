@@ -1,8 +1,11 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"sort"
 	"sync"
@@ -38,6 +41,46 @@ func TestWorkloads(t *testing.T) {
 			res, err := s.Step(calls)
 			if err != nil || res.Observations[0].IsError {
 				t.Errorf("%s: %s: %v %+v", in.Env.ID, b, err, res)
+			}
+		}
+	}
+}
+
+// TestBaselineAnswers checks that the baseline answers a request with the
+// bytes the step endpoint answers it with in a fresh session, so that the
+// two runs of Bench put the same bytes on the wire.
+func TestBaselineAnswers(t *testing.T) {
+	cat := exampleCatalog(t)
+	loads, err := workloads(cat, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers, err := recordAnswers(New(cat, Options{}), loads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := baselineHandler(answers)
+	srv := New(cat, Options{})
+	for i, wl := range loads[:2] {
+		s, err := srv.NewSession(wl.envID, episode.SessionOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range wl.bodies {
+			var req StepRequest
+			if err := json.Unmarshal(b, &req); err != nil {
+				t.Fatal(err)
+			}
+			calls, _ := req.Calls()
+			res, err := s.Step(calls)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := res.AppendJSON(nil)
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, baselinePath(i), bytes.NewReader(b)))
+			if got := rec.Body.Bytes(); !bytes.Equal(got, want) {
+				t.Fatalf("%s %s: baseline answers %d bytes %.80q, the step %d bytes %.80q", wl.envID, b, len(got), got, len(want), want)
 			}
 		}
 	}
@@ -105,7 +148,8 @@ func benchHTTP(b *testing.B, open func() (*loadWorker, error)) {
 }
 
 // BenchmarkServe compares steps over HTTP on loopback (64 sessions at once,
-// closed-loop) with the same HTTP stack answering a constant JSON:
+// closed-loop) with the same HTTP stack answering each request with the
+// bytes the step endpoint answers it with:
 //
 //	go test -run XXX -bench Serve -benchtime 5s ./serve
 func BenchmarkServe(b *testing.B) {
@@ -114,15 +158,20 @@ func BenchmarkServe(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	answers, err := recordAnswers(New(cat, Options{}), loads)
+	if err != nil {
+		b.Fatal(err)
+	}
 	var next atomic.Int64
 	b.Run("baseline", func(b *testing.B) {
-		addr, stop, err := runHTTP(baselineHandler())
+		addr, stop, err := runHTTP(baselineHandler(answers))
 		if err != nil {
 			b.Fatal(err)
 		}
 		defer stop()
 		benchHTTP(b, func() (*loadWorker, error) {
-			return newWorker(addr, "/v1/sessions/x/step", "", 0, loads[int(next.Add(1))%len(loads)].bodies), nil
+			i := int(next.Add(1)) % len(loads)
+			return newWorker(addr, baselinePath(i), "", 0, loads[i].bodies), nil
 		})
 	})
 	b.Run("steps", func(b *testing.B) {

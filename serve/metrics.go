@@ -35,21 +35,11 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		open: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "legoenv_sessions_open", Help: "Sessions open now.",
 		}),
-		created: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "legoenv_sessions_created_total", Help: "Sessions created.",
-		}),
-		expired: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "legoenv_sessions_expired_total", Help: "Sessions closed by the idle timeout.",
-		}),
-		steps: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "legoenv_steps_total", Help: "Tool calls run (REST and MCP).",
-		}),
-		toolErrors: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "legoenv_tool_errors_total", Help: "Tool calls whose observation is an error (bad arguments, unknown tool, failing effect).",
-		}),
-		evaluations: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "legoenv_evaluations_total", Help: "Evaluations run.",
-		}),
+		created:     counter("legoenv_sessions_created_total", "Sessions created."),
+		expired:     counter("legoenv_sessions_expired_total", "Sessions closed by the idle timeout."),
+		steps:       counter("legoenv_steps_total", "Tool calls run (REST and MCP)."),
+		toolErrors:  counter("legoenv_tool_errors_total", "Tool calls whose observation is an error (bad arguments, unknown tool, failing effect)."),
+		evaluations: counter("legoenv_evaluations_total", "Evaluations run."),
 		// Steps take tens of microseconds; the buckets reach from 25µs to
 		// about 0.8s so that both the usual and the pathological show.
 		stepLatency: prometheus.NewHistogram(prometheus.HistogramOpts{
@@ -69,6 +59,10 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		m.errByCode[code] = m.errors.WithLabelValues(strconv.Itoa(code))
 	}
 	return m
+}
+
+func counter(name, help string) prometheus.Counter {
+	return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
 }
 
 func (m *metrics) observeStep(obs []episode.Observation, d time.Duration) {

@@ -80,7 +80,7 @@ func (c *Collection) build() {
 }
 
 // MemoSlots is the number of forms MemoIn keeps of each base record.
-const MemoSlots = 2
+const MemoSlots = 3
 
 // Memo is MemoIn(0, pos, build).
 func (c *Collection) Memo(pos int, build func(Record) any) any { return c.MemoIn(0, pos, build) }
@@ -265,6 +265,18 @@ func (s *State) Reset() {
 
 // Has reports whether a collection exists.
 func (s *State) Has(name string) bool { return s.base.colls[name] != nil }
+
+// Named returns the name of app's collection coll ("app.coll"), or "" when
+// there is no such collection. It builds no string: a tool that names its
+// collections on every call asks this instead of joining the names.
+func (s *State) Named(app, coll string) string {
+	var buf [64]byte
+	b := append(append(append(buf[:0], app...), '.'), coll...)
+	if c := s.base.colls[string(b)]; c != nil {
+		return c.Name
+	}
+	return ""
+}
 
 // KeyField returns the key field of a collection.
 func (s *State) KeyField(name string) string {

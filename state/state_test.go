@@ -295,3 +295,17 @@ func TestPositionsAndMemo(t *testing.T) {
 		}
 	}
 }
+
+func TestNamed(t *testing.T) {
+	s := New(NewWorld(time.Time{}, NewCollection("shop.orders", "id", nil)))
+	for _, c := range []struct{ app, coll, want string }{
+		{"shop", "orders", "shop.orders"},
+		{"shop", "users", ""},
+		{"sho", "p.orders", ""},
+		{"", "orders", ""},
+	} {
+		if got := s.Named(c.app, c.coll); got != c.want {
+			t.Errorf("Named(%q, %q) = %q, want %q", c.app, c.coll, got, c.want)
+		}
+	}
+}

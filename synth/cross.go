@@ -141,7 +141,7 @@ func pairDrafts(bd *bundle, a, b *appModel, rng *rand.Rand) []*draft {
 func handoffDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 	var d *collModel
 	for _, c := range b.colls {
-		if c.display != "" && c.text != "" && c.text != c.display && c.writesBy(c.display, nil, "create") && c.writesBy(c.text, nil, "create") && c.creatableWith(c.display, c.text) && !c.peopleLike() && !c.isMessages() && collKind(c.name) != "company" {
+		if c.display != "" && c.text != "" && c.text != c.display && c.writesBy(c.display, nil, "create") && c.writesBy(c.text, nil, "create") && c.creatableWith(c.display, c.text) && !c.peopleLike() && !c.isMessages() && c.kind() != "company" {
 			d = c
 			break
 		}
@@ -360,7 +360,7 @@ func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft
 func routeDrafts(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) []*draft {
 	var d *collModel
 	for _, c := range b.colls {
-		if c.display != "" && !c.isMessages() && !c.peopleLike() && collKind(c.name) != "company" && c.writesBy(c.display, nil, "create") && c.creatableWith(c.display) {
+		if c.display != "" && !c.isMessages() && !c.peopleLike() && c.kind() != "company" && c.writesBy(c.display, nil, "create") && c.creatableWith(c.display) {
 			d = c
 			break
 		}

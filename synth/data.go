@@ -352,7 +352,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		// the privacy rules forbid copying it on. The text comes before
 		// agree, which drops one its record's state denies (a lost_reason
 		// on an open deal).
-		db.val.writeText(cm, rec, rw, r.set, r.role == "a" && (cm.peopleLike() || collKind(cm.name) == "problem"))
+		db.val.writeText(cm, rec, rw, r.set, r.role == "a" && (cm.peopleLike() || cm.kind() == "problem"))
 		agree(cm, rec, r.set, false, db.val.clock)
 		if try < 12 && len(cm.shape.CheckRecord(rec)) > 0 {
 			continue

@@ -67,7 +67,7 @@ func slotRef(slot, field string) string {
 func ident(cm *collModel, slot string, detail bool) string {
 	var name string
 	switch {
-	case cm.display != "" && (cm.peopleLike() || collKind(cm.name) == "company"):
+	case cm.display != "" && (cm.peopleLike() || cm.kind() == "company"):
 		name = slotRef(slot, cm.display)
 	case cm.display != "":
 		name = "\"" + slotRef(slot, cm.display) + "\""
@@ -458,7 +458,7 @@ func childPhrase(rng *rand.Rand, cm *collModel) string {
 	if cm.peopleLike() {
 		return pick(rng, []string{"Maya Okafor", "Tomas Lindqvist", "Aisha Rahman", "Daniel Moreau", "Lena Fischer", "Ravi Menon"})
 	}
-	switch collKind(cm.name) {
+	switch cm.kind() {
 	case "task":
 		return pick(rng, []string{"Send the signed order form", "Book the onboarding call", "Confirm the billing contact", "Share the implementation plan"})
 	case "event":

@@ -54,6 +54,15 @@ type collModel struct {
 	ints       []string
 	fieldNames []string          // sorted
 	roles      map[string]string // field -> role (declared in the atom, else read from its name)
+	kindOf     string            // collKind of the name, read once for every record drawn
+}
+
+// kind is collKind of the collection's name.
+func (cm *collModel) kind() string {
+	if cm.kindOf != "" {
+		return cm.kindOf
+	}
+	return cm.kind()
 }
 
 type enumField struct {
@@ -135,7 +144,7 @@ func newAppModel(e *atom.Entry, catalogue []atom.Tool) *appModel {
 	m.ops = m.operations()
 	for i := range s.Collections {
 		c := &s.Collections[i]
-		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix(), shape: coherence.ShapeOf(s, c)}
+		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix(), shape: coherence.ShapeOf(s, c), kindOf: collKind(c.Name)}
 		m.colls = append(m.colls, cm)
 		m.byName[c.Name] = cm
 	}
@@ -273,7 +282,7 @@ func (cm *collModel) isPeople() bool {
 		// record, not that the record is a person.
 		return false
 	}
-	if k := collKind(cm.name); k != "generic" && k != "company" {
+	if k := cm.kind(); k != "generic" && k != "company" {
 		return false
 	}
 	return cm.first != "" || (cm.display != "" && hasWord(atom.Words(cm.display), "name")) || cm.display == ""
@@ -290,7 +299,7 @@ func (cm *collModel) peopleLike() bool {
 		return true
 	}
 	return hasWord(atom.Words(cm.name), "contacts", "people", "users", "members", "employees", "candidates", "applicants",
-		"subscribers", "agents", "teammates", "attendees", "participants", "recipients", "signers", "persons", "staff") && collKind(cm.name) != "company"
+		"subscribers", "agents", "teammates", "attendees", "participants", "recipients", "signers", "persons", "staff") && cm.kind() != "company"
 }
 
 // named reports whether records can be named to a person in an instruction.

@@ -367,7 +367,7 @@ func fillable(frame string, facts textFacts) bool {
 // refers to.
 func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts {
 	f := textFacts{
-		"kind": collKind(cm.name), "first": rw.p.First, "person": rw.p.First + " " + rw.p.Last,
+		"kind": cm.kind(), "first": rw.p.First, "person": rw.p.First + " " + rw.p.Last,
 		"company": rw.c.Name, "title": rw.p.Title, "app": cm.app.title,
 	}
 	if cm.peopleLike() {

@@ -188,7 +188,7 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 		return r.p.First + " " + r.p.Last
 	}
 	org := r.c.Name
-	switch collKind(cm.name) {
+	switch cm.kind() {
 	case "problem":
 		if v.rng.IntN(3) == 0 {
 			v.n++

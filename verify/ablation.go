@@ -22,7 +22,7 @@ import (
 // per line; false when the instruction has no slot (an imported task
 // names its records in prose, which this check cannot cut).
 func (in *envInfo) namesOnly() (string, bool) {
-	it, ok := in.env.Intent.Atom.(*atom.Intent)
+	it, ok := in.Env.Intent.Atom.(*atom.Intent)
 	if !ok {
 		return "", false
 	}
@@ -30,13 +30,13 @@ func (in *envInfo) namesOnly() (string, bool) {
 	if len(ms) == 0 {
 		return "", false
 	}
-	w, err := in.env.World(in.env.Recipe.Seed)
+	w, err := in.Env.World(in.Env.Recipe.Seed)
 	if err != nil {
 		return "", false
 	}
 	var names []string
 	for _, m := range ms {
-		b, ok := in.env.Bindings[m[1]]
+		b, ok := in.Env.Bindings[m[1]]
 		if !ok {
 			continue
 		}
@@ -71,8 +71,9 @@ func (in *envInfo) unaskedGrounding(r *run) (string, bool) {
 		}
 		cut.Docs = append(cut.Docs, d)
 	}
-	ablated := *in
-	ablated.messages = cut
+	cutInfo := *in.Info
+	cutInfo.Messages = cut
+	ablated := envInfo{&cutInfo}
 	gs := ablated.traceGrounding(r)
 	if len(gs) == 0 {
 		return names, false
@@ -81,7 +82,7 @@ func (in *envInfo) unaskedGrounding(r *run) (string, bool) {
 		return names, false
 	}
 	// The cut instruction fails when it asks for none of the plan's writes.
-	_, _, notAsked := in.unaskedWrite(r, askTextOf(r.sess.State().Base(), names, ""))
+	_, _, notAsked := in.unaskedWrite(r, askTextOf(r.Session.State().Base(), names, ""))
 	return names, !notAsked
 }
 

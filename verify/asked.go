@@ -9,7 +9,9 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // Asked, not only seen: every write the solving plan makes must be asked
@@ -73,11 +75,11 @@ func (ws askWords) has(verb string) bool { return ws[verb] || ws[ground.WordBase
 // A record named only through a slot ("the ticket {{ticket}}") is what
 // the task is about, not a text that asks: its prose is not read.
 func (in *envInfo) askedText(r *run) string {
-	own := in.env.Instruction
-	if it, ok := in.env.Intent.Atom.(*atom.Intent); ok {
+	own := in.Env.Instruction
+	if it, ok := in.Env.Intent.Atom.(*atom.Intent); ok {
 		own = atom.SlotPattern().ReplaceAllString(it.Instruction, " ")
 	}
-	return askTextOf(r.sess.State().Base(), in.env.Instruction, own)
+	return askTextOf(r.Session.State().Base(), in.Env.Instruction, own)
 }
 
 // askTextOf is the instruction with the prose of the records its own
@@ -112,11 +114,11 @@ func askTextOf(w *state.World, instruction, own string) string {
 func (in *envInfo) unaskedWrite(r *run, text string) (int, []string, bool) {
 	ws := wordsOfAsk(text)
 
-	for i, c := range r.calls {
-		if i < len(r.obs) && r.obs[i].IsError {
+	for i, c := range r.Calls {
+		if i < len(r.Obs) && r.Obs[i].IsError {
 			continue
 		}
-		verbs, write := askingVerbs(in.env.Tool(c.Name))
+		verbs, write := askingVerbs(in.Env.Tool(c.Name))
 		if !write {
 			continue
 		}
@@ -200,12 +202,12 @@ func nameWords(s *atom.Server, t *atom.Tool) []string {
 // notAskedCause blames the intent: the plan writes what the instruction
 // does not ask for.
 func (p *Job) notAskedCause(step int, verbs []string) RootCause {
-	c := p.solved.calls[step]
+	c := p.solved.Calls[step]
 	shown := slices.Compact(slices.Clone(verbs))
 	if len(shown) > 6 {
 		shown = shown[:6]
 	}
 	msg := fmt.Sprintf("step %d of the %s plan (%s) writes, but nothing the agent is told asks for it: neither the instruction nor the records it names says %s or a like verb; the instruction shows records and the goal supplies the task",
 		step+1, p.PlanFrom, c.Name, strings.Join(shown, ", "))
-	return blame(IntentNotAsked, ref(p.Env.Intent), Evidence{Tool: c.Name, Message: msg})
+	return verdict.Blame(IntentNotAsked, facts.Ref(p.Env.Intent), Evidence{Tool: c.Name, Message: msg})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify/ground"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // Check is one verification check, a value in the checks table: a name, a
@@ -17,13 +18,10 @@ type Check struct {
 	Run  func(p *Job) []Diagnostic
 }
 
-// Diagnostic is one finding of a check. Cause is set when the finding fails
-// the check; findings without a cause are notes (which plan was used, what
-// was tried).
-type Diagnostic struct {
-	Message string
-	Cause   *RootCause
-}
+// Diagnostic is one finding of a check (verdict.Diagnostic). Cause is set
+// when the finding fails the check; findings without a cause are notes
+// (which plan was used, what was tried).
+type Diagnostic = verdict.Diagnostic
 
 // Job is what the checks of one environment share: the environment, the
 // plan the solvable check settled on, and the runs made so far, so that a
@@ -50,7 +48,6 @@ type Job struct {
 	solved  *run            // the plan's run, recorded by solvable
 	empty   *run            // the empty trajectory, recorded by nontrivial
 	fillers map[string]bool // arguments of a planner's plan it chose freely
-	prefix  *prefixRuns     // forks of the plan's session, for the probes
 }
 
 // checkTable is the table of checks, cheapest first. Verification runs them
@@ -67,10 +64,8 @@ var checkTable = []Check{
 // changing it changes nothing the verifier does.
 func Checks() []Check { return slices.Clone(checkTable) }
 
-// fail makes a failing diagnostic.
-func fail(c RootCause) Diagnostic {
-	return Diagnostic{Message: c.Evidence.Message, Cause: &c}
-}
+// fail makes a failing diagnostic (verdict.Failing).
+func fail(c RootCause) Diagnostic { return verdict.Failing(c) }
 
-// note makes an informational diagnostic.
-func note(msg string) Diagnostic { return Diagnostic{Message: msg} }
+// note makes an informational diagnostic (verdict.Note).
+func note(msg string) Diagnostic { return verdict.Note(msg) }

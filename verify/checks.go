@@ -4,49 +4,50 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
+	"github.com/legoenv/legoenv/verify/plan"
 	"github.com/legoenv/legoenv/verify/satisfy"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // --- nontrivial ---
 
 func runNontrivial(p *Job) []Diagnostic {
 	in := p.info
-	r, err := replay(p.Env, nil, false)
+	r, err := facts.Replay(p.Env, nil, false)
 	if err != nil {
-		return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(p.Env.Data), Evidence: Evidence{Message: err.Error()}})}
+		return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: facts.Ref(p.Env.Data), Evidence: Evidence{Message: err.Error()}})}
 	}
 	p.empty = r
 	var positives []int
-	for i, c := range in.checks {
-		if c.goal && !c.prog.Assertion.IsNegative() {
+	for i, c := range in.Checks {
+		if c.Goal && !c.Prog.Assertion.IsNegative() {
 			positives = append(positives, i)
 		}
 	}
 	if len(positives) == 0 {
 		msg := "the goal has no positive assertion: doing nothing earns reward 1"
-		return []Diagnostic{fail(RootCause{Code: VerifierNotDiscriminating, Atom: ref(p.Env.Intent), Evidence: Evidence{Message: msg}})}
+		return []Diagnostic{fail(RootCause{Code: VerifierNotDiscriminating, Atom: facts.Ref(p.Env.Intent), Evidence: Evidence{Message: msg}})}
 	}
 	for _, i := range positives {
-		if i >= len(r.result.Components) || !r.result.Components[i].Initial {
+		if i >= len(r.Result.Components) || !r.Result.Components[i].Initial {
 			return nil
 		}
 	}
-	if !r.result.Passed {
+	if !r.Result.Passed {
 		// The positives hold already, but doing nothing fails a negative
 		// one: the task's work is a removal (delete the event, take the
 		// tag off), which the positives only keep from going too far.
 		return nil
 	}
-	return []Diagnostic{fail(in.goalMetCause(in.checks[positives[0]]))}
+	return []Diagnostic{fail(in.goalMetCause(in.Checks[positives[0]]))}
 }
 
 // goalMetCause blames a goal that already holds. The data is at fault
@@ -56,23 +57,23 @@ func runNontrivial(p *Job) []Diagnostic {
 // whatever the task's records hold (another record satisfies it, or it
 // reads no record at all): the intent does not pin what it is about.
 func (in *envInfo) goalMetCause(c checkInfo) RootCause {
-	a := c.prog.Assertion
-	dref := ref(in.env.Data)
-	msg := fmt.Sprintf("every positive goal assertion already holds in the initial state, e.g. goal[%d] (%s): doing nothing is rewarded", c.index, a)
+	a := c.Prog.Assertion
+	dref := facts.Ref(in.Env.Data)
+	msg := fmt.Sprintf("every positive goal assertion already holds in the initial state, e.g. goal[%d] (%s): doing nothing is rewarded", c.Index, a)
 	cause := RootCause{Code: DataGoalAlreadyMet, Atom: dref, Evidence: Evidence{Assertion: a.String(), Collection: a.Target, Message: msg}}
-	ci := in.colls[a.Target]
-	w, err := in.env.World(in.env.Recipe.Seed)
+	ci := in.Colls[a.Target]
+	w, err := in.Env.World(in.Env.Recipe.Seed)
 	var col *state.Collection
 	if err == nil {
 		col = w.Collection(a.Target)
 	}
 	if !a.IsState() || ci == nil || col == nil || !in.namedMatch(c, col) {
-		iref := ref(in.env.Intent)
+		iref := facts.Ref(in.Env.Intent)
 		ev := Evidence{Assertion: a.String(), Collection: a.Target, Message: msg + "; no record the intent names is what makes it hold"}
-		return blame(IntentTrivialGoal, iref, ev).suggest(&TightenAssertion{Index: c.index}, "make goal[%d] name the record the task is about", c.index)
+		return verdict.Blame(IntentTrivialGoal, iref, ev).Suggest(&TightenAssertion{Index: c.Index}, "make goal[%d] name the record the task is about", c.Index)
 	}
 	for _, rec := range col.Records {
-		if !c.prog.MatchRecord(rec) {
+		if !c.Prog.MatchRecord(rec) {
 			continue
 		}
 		key, _ := state.KeyOf(rec, col.Key)
@@ -96,8 +97,8 @@ func (in *envInfo) goalMetCause(c checkInfo) RootCause {
 			avoid, _ = state.Path(rec, field)
 		}
 		cause.Evidence.Record, cause.Evidence.Field = key, field
-		fix := &ChangeRecord{App: ci.app, Collection: ci.coll, Key: key, Field: field, Avoid: avoid, Assertion: c.index}
-		cause = cause.suggest(fix, "change %s of %s %s so that goal[%d] does not hold at the start", field, a.Target, key, c.index)
+		fix := &ChangeRecord{App: ci.App, Collection: ci.Coll, Key: key, Field: field, Avoid: avoid, Assertion: c.Index}
+		cause = cause.Suggest(fix, "change %s of %s %s so that goal[%d] does not hold at the start", field, a.Target, key, c.Index)
 		break
 	}
 	return cause
@@ -105,7 +106,7 @@ func (in *envInfo) goalMetCause(c checkInfo) RootCause {
 
 // named reports whether a slot of the environment binds the record.
 func (in *envInfo) named(coll, key string) bool {
-	for _, b := range in.env.Bindings {
+	for _, b := range in.Env.Bindings {
 		if b.Handle != "" && b.App+"."+b.Coll == coll && b.Key == key {
 			return true
 		}
@@ -115,11 +116,11 @@ func (in *envInfo) named(coll, key string) bool {
 
 // namedMatch reports whether a record a slot names satisfies the check.
 func (in *envInfo) namedMatch(c checkInfo, col *state.Collection) bool {
-	for _, b := range in.env.Bindings {
+	for _, b := range in.Env.Bindings {
 		if b.Handle == "" || b.App+"."+b.Coll != col.Name {
 			continue
 		}
-		if r, ok := col.Lookup(b.Key); ok && c.prog.MatchRecord(r) {
+		if r, ok := col.Lookup(b.Key); ok && c.Prog.MatchRecord(r) {
 			return true
 		}
 	}
@@ -131,17 +132,17 @@ func (in *envInfo) namedMatch(c checkInfo, col *state.Collection) bool {
 func runSolvable(p *Job) []Diagnostic {
 	env := p.Env
 	if len(env.Plan) == 0 {
-		pl := newPlanner(p.Ctx, env, p.info)
-		calls, err := pl.plan()
+		pl := plan.New(p.Ctx, env, p.info.Info, sight{p.info})
+		calls, err := pl.Plan()
 		if err != nil {
 			return planFailure(err)
 		}
-		p.fillers = pl.fillers
-		r, err := replay(env, calls, true)
+		p.fillers = pl.Fillers
+		r, err := facts.Replay(env, calls, true)
 		if err != nil {
-			return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(env.Data), Evidence: Evidence{Message: err.Error()}})}
+			return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: facts.Ref(env.Data), Evidence: Evidence{Message: err.Error()}})}
 		}
-		if !r.result.Passed {
+		if !r.Result.Passed {
 			// The planner judged its plan on the same sessions; this is a bug
 			// of the planner, reported as such rather than hidden.
 			return []Diagnostic{fail(p.info.runCause(r, "planner"))}
@@ -153,11 +154,11 @@ func runSolvable(p *Job) []Diagnostic {
 		return []Diagnostic{note(fmt.Sprintf("the planner solved it in %d steps", len(calls)))}
 	}
 	calls := env.PlanCalls()
-	r, err := replay(env, calls, true)
+	r, err := facts.Replay(env, calls, true)
 	if err != nil {
-		return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(env.Data), Evidence: Evidence{Message: err.Error()}})}
+		return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: facts.Ref(env.Data), Evidence: Evidence{Message: err.Error()}})}
 	}
-	if r.result.Passed && r.firstError() < 0 {
+	if r.Result.Passed && r.FirstError() < 0 {
 		p.Plan, p.PlanFrom, p.solved = calls, "reference", r
 		if d, ok := p.checkGrounded(); !ok {
 			if d[0].Cause != nil && d[0].Cause.Code == IntentNotAsked {
@@ -176,16 +177,16 @@ func runSolvable(p *Job) []Diagnostic {
 	}
 	// Is there another way? Then the reference plan is at fault, unless a
 	// tool really is broken.
-	alt, perr := newPlanner(p.Ctx, env, p.info).plan()
+	planned, perr := plan.New(p.Ctx, env, p.info.Info, sight{p.info}).Plan()
 	if perr == nil {
 		if cause.Code == ServerToolError {
 			return []Diagnostic{fail(cause), note("the planner found a way around the failing tool")}
 		}
 		msg := "the reference plan fails (" + cause.Evidence.Message + "), while the planner's plan solves the environment"
-		return []Diagnostic{fail(replacePlanCause(env, alt, Evidence{Tool: cause.Evidence.Tool, Assertion: cause.Evidence.Assertion, Message: msg}))}
+		return []Diagnostic{fail(replacePlanCause(env, planned, Evidence{Tool: cause.Evidence.Tool, Assertion: cause.Evidence.Assertion, Message: msg}))}
 	}
 	var pe *PlanError
-	if cause.Code == IntentBadPlan && errors.As(perr, &pe) && len(pe.Reasons) > 0 && pe.Reasons[0].Kind != ReasonBounds && pe.Reasons[0].Kind != ReasonUnsupported {
+	if cause.Code == IntentBadPlan && errors.As(perr, &pe) && len(pe.Reasons) > 0 && pe.Reasons[0].Kind != plan.ReasonBounds && pe.Reasons[0].Kind != plan.ReasonUnsupported {
 		// The reference plan misses the goal and the planner says why no
 		// plan can reach it: that reason is the root cause.
 		return append(planFailure(perr), note("the reference plan fails: "+cause.Evidence.Message))
@@ -201,7 +202,7 @@ func runSolvable(p *Job) []Diagnostic {
 func (p *Job) checkGrounded() ([]Diagnostic, bool) {
 	r, ok := p.revealReads(p.solved)
 	if ok {
-		p.solved, p.Plan = r, r.calls
+		p.solved, p.Plan = r, r.Calls
 		p.Grounding = p.info.ground(r)
 		// A frozen benchmark task may single its records out by judgement
 		// over the data (a threshold kept in a sheet, a message in a
@@ -229,31 +230,31 @@ func (p *Job) checkGrounded() ([]Diagnostic, bool) {
 // planner finds a grounded plan, the reference plan is at fault; else the
 // instruction is.
 func (p *Job) groundedAlternative(failed []Diagnostic) []Diagnostic {
-	alt, err := newPlanner(p.Ctx, p.Env, p.info).plan()
+	planned, err := plan.New(p.Ctx, p.Env, p.info.Info, sight{p.info}).Plan()
 	if err != nil {
 		return failed
 	}
-	r, err := replay(p.Env, alt, true)
-	if err != nil || !r.result.Passed {
+	r, err := facts.Replay(p.Env, planned, true)
+	if err != nil || !r.Result.Passed {
 		return failed
 	}
 	if _, bad := ground.Ungrounded(p.info.ground(r)); bad {
 		return failed
 	}
 	msg := "the reference plan writes what the agent has not seen (" + failed[0].Message + "), while the planner's plan reads it first"
-	return []Diagnostic{fail(replacePlanCause(p.Env, alt, Evidence{Message: msg}))}
+	return []Diagnostic{fail(replacePlanCause(p.Env, planned, Evidence{Message: msg}))}
 }
 
 // replacePlanCause blames the reference plan and suggests another.
-func replacePlanCause(env *episode.Env, alt []episode.ToolCall, ev Evidence) RootCause {
-	iref := ref(env.Intent)
-	steps := make([]PlanStep, len(alt))
-	for i, c := range alt {
+func replacePlanCause(env *episode.Env, planned []episode.ToolCall, ev Evidence) RootCause {
+	iref := facts.Ref(env.Intent)
+	steps := make([]PlanStep, len(planned))
+	for i, c := range planned {
 		var args map[string]any
 		_ = json.Unmarshal(c.Args, &args)
 		steps[i] = PlanStep{Tool: c.Name, Args: args}
 	}
-	return blame(IntentBadPlan, iref, ev).suggest(&ReplacePlan{Plan: steps}, "use the planner's plan as the reference plan")
+	return verdict.Blame(IntentBadPlan, iref, ev).Suggest(&ReplacePlan{Plan: steps}, "use the planner's plan as the reference plan")
 }
 
 func planFailure(err error) []Diagnostic {
@@ -271,10 +272,10 @@ func planFailure(err error) []Diagnostic {
 // runCause says why a run of a plan does not pass: a failing call, a
 // broken rule, or a goal it misses.
 func (in *envInfo) runCause(r *run, from string) RootCause {
-	env := in.env
-	if i := r.firstError(); i >= 0 {
-		c := r.calls[i]
-		msg := errorText(r.obs[i].Content)
+	env := in.Env
+	if i := r.FirstError(); i >= 0 {
+		c := r.Calls[i]
+		msg := errorText(r.Obs[i].Content)
 		t := env.Tool(c.Name)
 		app := ""
 		if t != nil {
@@ -282,45 +283,45 @@ func (in *envInfo) runCause(r *run, from string) RootCause {
 		}
 		text := fmt.Sprintf("step %d of the %s plan (%s) fails: %s", i+1, from, c.Name, msg)
 		if t == nil || strings.HasPrefix(msg, "invalid arguments") || strings.HasPrefix(msg, "arguments for") {
-			return RootCause{Code: IntentBadPlan, Atom: ref(env.Intent), Evidence: Evidence{Tool: c.Name, Message: text}}
+			return RootCause{Code: IntentBadPlan, Atom: facts.Ref(env.Intent), Evidence: Evidence{Tool: c.Name, Message: text}}
 		}
 		if cause, ok := in.missingKey(r, i); ok {
 			return cause
 		}
-		sref := in.serverRef(app)
-		return blame(ServerToolError, sref, Evidence{Tool: c.Name, Message: text}).
-			suggest(&FixEffect{App: app, Tool: c.Name, Error: msg}, "make %s succeed on valid arguments", c.Name)
+		sref := in.ServerRef(app)
+		return verdict.Blame(ServerToolError, sref, Evidence{Tool: c.Name, Message: text}).
+			Suggest(&FixEffect{App: app, Tool: c.Name, Error: msg}, "make %s succeed on valid arguments", c.Name)
 	}
-	for i, comp := range r.result.Components {
-		if comp.Passed || !comp.Counted || i >= len(in.checks) {
+	for i, comp := range r.Result.Components {
+		if comp.Passed || !comp.Counted || i >= len(in.Checks) {
 			continue
 		}
-		c := in.checks[i]
-		if c.fence {
+		c := in.Checks[i]
+		if c.Fence {
 			return in.unaskedCause(r, from)
 		}
-		if !c.goal {
-			rf := ref(c.entry)
-			msg := fmt.Sprintf("the %s plan breaks rule %s check %d (%s)", from, c.entry.ID, c.index, comp.Assertion)
-			return blame(RuleConflictsWithGoal, rf, Evidence{Assertion: comp.Assertion, Message: msg}).
-				suggest(&RelaxRule{Check: c.index}, "relax check %d of rule %s", c.index, c.entry.ID)
+		if !c.Goal {
+			rf := facts.Ref(c.Entry)
+			msg := fmt.Sprintf("the %s plan breaks rule %s check %d (%s)", from, c.Entry.ID, c.Index, comp.Assertion)
+			return verdict.Blame(RuleConflictsWithGoal, rf, Evidence{Assertion: comp.Assertion, Message: msg}).
+				Suggest(&RelaxRule{Check: c.Index}, "relax check %d of rule %s", c.Index, c.Entry.ID)
 		}
 	}
-	for i, comp := range r.result.Components {
-		if comp.Passed || !comp.Counted || i >= len(in.checks) {
+	for i, comp := range r.Result.Components {
+		if comp.Passed || !comp.Counted || i >= len(in.Checks) {
 			continue
 		}
-		msg := fmt.Sprintf("the %s plan does not reach the goal: goal[%d] (%s) fails: %s", from, in.checks[i].index, comp.Assertion, comp.Reason)
-		return RootCause{Code: IntentBadPlan, Atom: ref(env.Intent), Evidence: Evidence{Assertion: comp.Assertion, Message: msg}}
+		msg := fmt.Sprintf("the %s plan does not reach the goal: goal[%d] (%s) fails: %s", from, in.Checks[i].Index, comp.Assertion, comp.Reason)
+		return RootCause{Code: IntentBadPlan, Atom: facts.Ref(env.Intent), Evidence: Evidence{Assertion: comp.Assertion, Message: msg}}
 	}
-	return RootCause{Code: IntentBadPlan, Atom: ref(env.Intent), Evidence: Evidence{Message: fmt.Sprintf("the %s plan does not pass (reward %.2f)", from, r.result.Reward)}}
+	return RootCause{Code: IntentBadPlan, Atom: facts.Ref(env.Intent), Evidence: Evidence{Message: fmt.Sprintf("the %s plan does not pass (reward %.2f)", from, r.Result.Reward)}}
 }
 
 // missingKey reports a step that names a record the data lacks.
 func (in *envInfo) missingKey(r *run, i int) (RootCause, bool) {
-	c := r.calls[i]
-	t := in.env.Tool(c.Name)
-	ci := in.colls[t.App+"."+t.Effect.Collection]
+	c := r.Calls[i]
+	t := in.Env.Tool(c.Name)
+	ci := in.Colls[t.App+"."+t.Effect.Collection]
 	if ci == nil {
 		return RootCause{}, false
 	}
@@ -333,26 +334,26 @@ func (in *envInfo) missingKey(r *run, i int) (RootCause, bool) {
 	if json.Unmarshal(c.Args, &args) != nil {
 		return RootCause{}, false
 	}
-	keyArg, match := keyArgOf(t, ci.def)
+	keyArg, match := facts.KeyArgOf(t, ci.Def)
 	v, ok := args[keyArg]
 	if !ok {
 		return RootCause{}, false
 	}
-	prefix, err := replay(in.env, r.calls[:i], false)
+	prefix, err := facts.Replay(in.Env, r.Calls[:i], false)
 	if err != nil {
 		return RootCause{}, false
 	}
-	for _, rec := range prefix.sess.State().Records(ci.name) {
+	for _, rec := range prefix.Session.State().Records(ci.Name) {
 		if satisfy.ValueEqual(rec[match], v) || state.Text(rec[match]) == state.Text(v) {
 			return RootCause{}, false
 		}
 	}
-	dref := ref(in.env.Data)
+	dref := facts.Ref(in.Env.Data)
 	key := state.Text(v)
-	msg := fmt.Sprintf("step %d (%s) names %s %s %q, which is not in the data", i+1, c.Name, ci.name, match, key)
-	ev := Evidence{Tool: c.Name, Collection: ci.name, Record: key, Message: msg}
-	fix := &AddRecord{App: ci.app, Collection: ci.coll, Key: key, Fields: map[string]any{}}
-	return blame(DataMissingEntity, dref, ev).suggest(fix, "add the record to %s", ci.name), true
+	msg := fmt.Sprintf("step %d (%s) names %s %s %q, which is not in the data", i+1, c.Name, ci.Name, match, key)
+	ev := Evidence{Tool: c.Name, Collection: ci.Name, Record: key, Message: msg}
+	fix := &AddRecord{App: ci.App, Collection: ci.Coll, Key: key, Fields: map[string]any{}}
+	return verdict.Blame(DataMissingEntity, dref, ev).Suggest(fix, "add the record to %s", ci.Name), true
 }
 
 func errorText(obs string) string {
@@ -365,86 +366,6 @@ func errorText(obs string) string {
 	return obs
 }
 
-// --- discriminating ---
-
-// goalIndexOn returns the first positive goal assertion on a collection
-// (or, for a tool with no collection, the first positive one); -1 if none.
-func (in *envInfo) goalIndexOn(name string) (int, []assert.Predicate) {
-	first := -1
-	var firstW []assert.Predicate
-	for _, c := range in.goalChecks() {
-		a := c.prog.Assertion
-		if a.IsNegative() {
-			continue
-		}
-		if a.Target == name {
-			return c.index, a.Where
-		}
-		if first < 0 {
-			first, firstW = c.index, a.Where
-		}
-	}
-	return first, firstW
-}
-
-func (in *envInfo) dropCause(plan []episode.ToolCall, i int) RootCause {
-	c := plan[i]
-	t := in.env.Tool(c.Name)
-	var args map[string]any
-	_ = json.Unmarshal(c.Args, &args)
-	name := ""
-	var wf map[string]string
-	if t != nil {
-		name = t.App + "." + t.Effect.Collection
-		if ci := in.colls[name]; ci != nil && (t.Effect.Kind == "create" || t.Effect.Kind == "update") {
-			wf = writeFields(t, ci.def)
-		}
-	}
-	index, where := in.goalIndexOn(name)
-	constrained := map[string]bool{}
-	for _, pr := range where {
-		constrained[pr.Field] = true
-	}
-	field, value := "", any(nil)
-	for _, arg := range slices.Sorted(maps.Keys(args)) {
-		f := arg
-		if wf != nil {
-			if m, ok := wf[arg]; ok {
-				f = m
-			} else {
-				continue
-			}
-		}
-		if !constrained[f] {
-			field, value = f, args[arg]
-			break
-		}
-	}
-	if t != nil && t.Effect.Kind == "append" {
-		field, value = t.Effect.Field, args[t.Effect.Value]
-	}
-	iref := ref(in.env.Intent)
-	msg := fmt.Sprintf("the plan without step %d (%s) still passes: the goal does not check what that step does", i+1, c.Name)
-	return RootCause{Code: VerifierNotDiscriminating, Atom: iref, Evidence: Evidence{Tool: c.Name, Collection: name, Field: field, Message: msg}}.suggest(&TightenAssertion{Index: index, Field: field, Value: value}, "make goal[%d] check %s", index, field)
-}
-
-func (in *envInfo) perturbCause(orig episode.ToolCall, i int, pt perturbation) RootCause {
-	t := in.env.Tool(orig.Name)
-	name := ""
-	if t != nil {
-		name = t.App + "." + t.Effect.Collection
-	}
-	index, _ := in.goalIndexOn(name)
-	iref := ref(in.env.Intent)
-	msg := fmt.Sprintf("the plan with step %d (%s) given %s=%v instead of %v still passes", i+1, orig.Name, pt.arg, jsonText(pt.value), jsonText(pt.right))
-	return RootCause{Code: VerifierNotDiscriminating, Atom: iref, Evidence: Evidence{Tool: orig.Name, Collection: name, Field: pt.field, Message: msg}}.suggest(&TightenAssertion{Index: index, Field: pt.field, Value: pt.right}, "make goal[%d] require %s = %v", index, pt.field, jsonText(pt.right))
-}
-
-func jsonText(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
-}
-
 // --- deterministic ---
 
 func runDeterministic(p *Job) []Diagnostic {
@@ -452,36 +373,36 @@ func runDeterministic(p *Job) []Diagnostic {
 	if a == nil {
 		return nil
 	}
-	b, err := replay(p.Env, p.Plan, true)
+	b, err := facts.Replay(p.Env, p.Plan, true)
 	if err != nil {
-		return []Diagnostic{fail(RootCause{Code: Nondeterministic, Atom: ref(p.Env.Data), Evidence: Evidence{Message: err.Error()}})}
+		return []Diagnostic{fail(RootCause{Code: Nondeterministic, Atom: facts.Ref(p.Env.Data), Evidence: Evidence{Message: err.Error()}})}
 	}
-	for i := range a.calls {
+	for i := range a.Calls {
 		what := ""
 		switch {
-		case a.obs[i].Content != b.obs[i].Content || a.obs[i].IsError != b.obs[i].IsError:
+		case a.Obs[i].Content != b.Obs[i].Content || a.Obs[i].IsError != b.Obs[i].IsError:
 			what = "observation"
-		case a.digests[i] != b.digests[i]:
+		case a.Digests[i] != b.Digests[i]:
 			what = "state"
 		}
 		if what == "" {
 			continue
 		}
-		c := a.calls[i]
+		c := a.Calls[i]
 		t := p.Env.Tool(c.Name)
 		app := ""
 		if t != nil {
 			app = t.App
 		}
-		sref := p.info.serverRef(app)
+		sref := p.info.ServerRef(app)
 		msg := fmt.Sprintf("two replays of the plan differ in the %s after step %d (%s)", what, i+1, c.Name)
-		cause := blame(Nondeterministic, sref, Evidence{Tool: c.Name, Message: msg}).
-			suggest(&FixEffect{App: app, Tool: c.Name, Error: msg}, "make %s depend only on its arguments, the state and the environment clock", c.Name)
+		cause := verdict.Blame(Nondeterministic, sref, Evidence{Tool: c.Name, Message: msg}).
+			Suggest(&FixEffect{App: app, Tool: c.Name, Error: msg}, "make %s depend only on its arguments, the state and the environment clock", c.Name)
 		return []Diagnostic{fail(cause)}
 	}
-	if a.result.Reward != b.result.Reward || a.result.Passed != b.result.Passed {
-		msg := fmt.Sprintf("two replays of the plan score %.3f and %.3f", a.result.Reward, b.result.Reward)
-		return []Diagnostic{fail(RootCause{Code: Nondeterministic, Atom: ref(p.Env.Intent), Evidence: Evidence{Message: msg}})}
+	if a.Result.Reward != b.Result.Reward || a.Result.Passed != b.Result.Passed {
+		msg := fmt.Sprintf("two replays of the plan score %.3f and %.3f", a.Result.Reward, b.Result.Reward)
+		return []Diagnostic{fail(RootCause{Code: Nondeterministic, Atom: facts.Ref(p.Env.Intent), Evidence: Evidence{Message: msg}})}
 	}
 	return nil
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // runCompose checks what composition leaves open: that every assertion's
@@ -21,31 +23,31 @@ import (
 func runCompose(p *Job) []Diagnostic {
 	in := p.info
 	var ds []Diagnostic
-	for _, c := range in.checks {
-		a := c.prog.Assertion
+	for _, c := range in.Checks {
+		a := c.Prog.Assertion
 		switch {
 		case a.ReadsCollection():
-			ci := in.colls[a.Target]
+			ci := in.Colls[a.Target]
 			if ci == nil {
 				continue // composition reports unknown collections
 			}
 			fields := a.Ignore
 			preds := append([]assert.Predicate(nil), a.Where...)
-			for _, alt := range a.Exceptions() {
-				preds = append(preds, alt...)
+			for _, exception := range a.Exceptions() {
+				preds = append(preds, exception...)
 			}
 			for _, pr := range preds {
 				fields = append(fields, pr.Field)
 			}
 			for _, f := range fields {
-				if !knownField(ci.def, f) {
+				if !facts.KnownField(ci.Def, f) {
 					ds = append(ds, fail(in.unknownFieldCause(c, ci, f)))
 				}
 			}
 		case a.IsTrajectory():
-			t := in.env.Tool(a.Target)
+			t := in.Env.Tool(a.Target)
 			if t == nil {
-				if c.goal && a.Type == assert.Called {
+				if c.Goal && a.Type == assert.Called {
 					ds = append(ds, fail(in.unknownToolCause(c)))
 				}
 				continue // a rule may forbid tools of apps this environment lacks
@@ -55,9 +57,9 @@ func runCompose(p *Job) []Diagnostic {
 				head, _, _ := strings.Cut(pr.Field, ".")
 				if !props[head] {
 					ev := Evidence{Assertion: a.String(), Tool: a.Target, Field: pr.Field,
-						Message: fmt.Sprintf("%s %s: tool %s has no argument %q", c.entry.Kind, c.field(), a.Target, pr.Field)}
-					fix := &RewriteAssertion{Index: c.index, Collection: c.raw.Target, Field: pr.Field, Suggestion: closest(pr.Field, slices.Sorted(maps.Keys(props)))}
-					ds = append(ds, fail(blame(IntentUnverifiable, ref(c.entry), ev).suggest(fix, "read an argument %s has", a.Target)))
+						Message: fmt.Sprintf("%s %s: tool %s has no argument %q", c.Entry.Kind, c.Field(), a.Target, pr.Field)}
+					fix := &RewriteAssertion{Index: c.Index, Collection: c.Raw.Target, Field: pr.Field, Suggestion: facts.Closest(pr.Field, slices.Sorted(maps.Keys(props)))}
+					ds = append(ds, fail(verdict.Blame(IntentUnverifiable, facts.Ref(c.Entry), ev).Suggest(fix, "read an argument %s has", a.Target)))
 				}
 			}
 		}
@@ -69,45 +71,45 @@ func runCompose(p *Job) []Diagnostic {
 // unknownFieldCause blames the server when its tools or data use the field
 // the collection lacks, and the assertion's atom otherwise.
 func (in *envInfo) unknownFieldCause(c checkInfo, ci *collInfo, field string) RootCause {
-	a := c.prog.Assertion
+	a := c.Prog.Assertion
 	head, _, _ := strings.Cut(field, ".")
 	if tool := in.toolWritingUndeclared(ci, head); tool != "" || in.dataHasField(ci, head) {
-		sref := ref(ci.server)
-		ev := Evidence{Assertion: a.String(), Collection: ci.name, Field: head, Tool: tool,
-			Message: fmt.Sprintf("%s %s reads %s.%s, which the tools or data use but the collection does not declare", c.entry.Kind, c.field(), ci.name, head)}
-		fix := &AddField{App: ci.app, Collection: ci.coll, Tool: tool, From: "", To: head}
-		return blame(ServerSchemaMismatch, sref, ev).suggest(fix, "declare field %q in collection %s", head, ci.coll)
+		sref := facts.Ref(ci.Server)
+		ev := Evidence{Assertion: a.String(), Collection: ci.Name, Field: head, Tool: tool,
+			Message: fmt.Sprintf("%s %s reads %s.%s, which the tools or data use but the collection does not declare", c.Entry.Kind, c.Field(), ci.Name, head)}
+		fix := &AddField{App: ci.App, Collection: ci.Coll, Tool: tool, From: "", To: head}
+		return verdict.Blame(ServerSchemaMismatch, sref, ev).Suggest(fix, "declare field %q in collection %s", head, ci.Coll)
 	}
-	fields := append(slices.Sorted(maps.Keys(ci.def.Fields)), ci.def.KeyField())
-	sugg := closest(head, fields)
-	msg := fmt.Sprintf("%s %s reads field %q, which collection %s does not have", c.entry.Kind, c.field(), head, ci.name)
+	fields := append(slices.Sorted(maps.Keys(ci.Def.Fields)), ci.Def.KeyField())
+	sugg := facts.Closest(head, fields)
+	msg := fmt.Sprintf("%s %s reads field %q, which collection %s does not have", c.Entry.Kind, c.Field(), head, ci.Name)
 	if sugg != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", sugg)
 	}
-	ev := Evidence{Assertion: a.String(), Collection: ci.name, Field: head, Message: msg}
-	fix := &RewriteAssertion{Index: c.index, Collection: c.raw.Target, Field: head, Suggestion: sugg}
-	return blame(IntentUnverifiable, ref(c.entry), ev).suggest(fix, "read a field %s has", ci.name)
+	ev := Evidence{Assertion: a.String(), Collection: ci.Name, Field: head, Message: msg}
+	fix := &RewriteAssertion{Index: c.Index, Collection: c.Raw.Target, Field: head, Suggestion: sugg}
+	return verdict.Blame(IntentUnverifiable, facts.Ref(c.Entry), ev).Suggest(fix, "read a field %s has", ci.Name)
 }
 
 func (in *envInfo) unknownToolCause(c checkInfo) RootCause {
-	a := c.prog.Assertion
+	a := c.Prog.Assertion
 	var names []string
-	for _, t := range in.env.Tools() {
+	for _, t := range in.Env.Tools() {
 		names = append(names, t.Name)
 	}
-	sugg := closest(a.Target, names)
+	sugg := facts.Closest(a.Target, names)
 	ev := Evidence{Assertion: a.String(), Tool: a.Target,
-		Message: fmt.Sprintf("%s %s checks calls to %s, which is not in the tool surface", c.entry.Kind, c.field(), a.Target)}
-	fix := &RewriteAssertion{Index: c.index, Collection: c.raw.Target, Field: "", Suggestion: sugg}
-	return blame(IntentUnverifiable, ref(c.entry), ev).suggest(fix, "check calls to a tool of the surface")
+		Message: fmt.Sprintf("%s %s checks calls to %s, which is not in the tool surface", c.Entry.Kind, c.Field(), a.Target)}
+	fix := &RewriteAssertion{Index: c.Index, Collection: c.Raw.Target, Field: "", Suggestion: sugg}
+	return verdict.Blame(IntentUnverifiable, facts.Ref(c.Entry), ev).Suggest(fix, "check calls to a tool of the surface")
 }
 
 // toolWritingUndeclared names a tool of the collection that writes field f
 // (by argument, mapping or constant) although the collection lacks it.
 func (in *envInfo) toolWritingUndeclared(ci *collInfo, f string) string {
-	s := ci.server.MustServer()
+	s := ci.Server.MustServer()
 	for _, t := range s.Tools {
-		if t.Effect.Collection != ci.coll || (t.Effect.Kind != "create" && t.Effect.Kind != "update") {
+		if t.Effect.Collection != ci.Coll || (t.Effect.Kind != "create" && t.Effect.Kind != "update") {
 			continue
 		}
 		if _, ok := t.Effect.Set[f]; ok {
@@ -126,13 +128,13 @@ func (in *envInfo) toolWritingUndeclared(ci *collInfo, f string) string {
 }
 
 func (in *envInfo) dataHasField(ci *collInfo, f string) bool {
-	for _, r := range in.data.Records[ci.app][ci.coll] {
+	for _, r := range in.Data.Records[ci.App][ci.Coll] {
 		if _, ok := r[f]; ok {
 			return true
 		}
 	}
-	for _, g := range in.data.Generate {
-		if g.App == ci.app && g.Collection == ci.coll {
+	for _, g := range in.Data.Generate {
+		if g.App == ci.App && g.Collection == ci.Coll {
 			if _, ok := g.Fields[f]; ok {
 				return true
 			}
@@ -144,9 +146,9 @@ func (in *envInfo) dataHasField(ci *collInfo, f string) bool {
 // dataKeyDiags checks that every record of the initial state has a key and
 // that keys are unique within a collection.
 func (in *envInfo) dataKeyDiags() []Diagnostic {
-	w, err := in.env.World(in.env.Recipe.Seed)
+	w, err := in.Env.World(in.Env.Recipe.Seed)
 	if err != nil {
-		return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(in.env.Data), Evidence: Evidence{Message: err.Error()}})}
+		return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: facts.Ref(in.Env.Data), Evidence: Evidence{Message: err.Error()}})}
 	}
 	for _, name := range w.Names() {
 		c := w.Collection(name)
@@ -164,7 +166,7 @@ func (in *envInfo) dataKeyDiags() []Diagnostic {
 				seen[k] = struct{}{}
 			}
 			if msg != "" {
-				return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: ref(in.env.Data),
+				return []Diagnostic{fail(RootCause{Code: DataInconsistent, Atom: facts.Ref(in.Env.Data),
 					Evidence: Evidence{Collection: name, Field: c.Key, Record: k, Message: msg}})}
 			}
 		}
@@ -309,12 +311,12 @@ func unknownToolCompose(lib *atom.Library, r atom.Recipe, is episode.Issue) Root
 	for _, se := range servers {
 		a := se.MustServer().AppName()
 		if strings.HasPrefix(tool, a+"_") || at.ID == "" {
-			at, app = ref(se), a
+			at, app = facts.Ref(se), a
 		}
 	}
-	c := blame(ServerMissingTool, at, Evidence{Tool: tool, Field: is.Field, Message: is.String()})
+	c := verdict.Blame(ServerMissingTool, at, Evidence{Tool: tool, Field: is.Field, Message: is.String()})
 	if app != "" {
-		c = c.suggest(&AddTool{App: app}, "add tool %s to server %s", tool, at.ID)
+		c = c.Suggest(&AddTool{App: app}, "add tool %s to server %s", tool, at.ID)
 	}
 	return c
 }
@@ -368,7 +370,7 @@ func unboundSlotCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootCa
 	}
 	at := AtomRef{Kind: atom.KindIntent, ID: r.Intent.ID}
 	if ie != nil {
-		at = ref(ie)
+		at = facts.Ref(ie)
 	}
 	var cands []string
 	best := ""
@@ -394,7 +396,7 @@ func unboundSlotCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootCa
 					score += 2
 				}
 			}
-			if wanted != "" && closest(wanted, []string{h}) != "" {
+			if wanted != "" && facts.Closest(wanted, []string{h}) != "" {
 				score++
 			}
 			if score > bestScore {
@@ -407,7 +409,7 @@ func unboundSlotCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootCa
 	}
 	ev := Evidence{Slot: slot, Field: is.Field, Message: is.String()}
 	fix := &BindSlot{Slot: slot, Handle: best, Candidates: cands}
-	return blame(IntentUnboundSlot, at, ev).suggest(fix, "bind slot %s to a handle the data exports", slot)
+	return verdict.Blame(IntentUnboundSlot, at, ev).Suggest(fix, "bind slot %s to a handle the data exports", slot)
 }
 
 // fixedRecord returns the fixed record a handle names, or nil.
@@ -428,7 +430,7 @@ func missingRecordCause(lib *atom.Library, r atom.Recipe, is episode.Issue) Root
 	handle := strings.TrimPrefix(is.Field, "handles.")
 	at := AtomRef{Kind: atom.KindData, ID: r.Data.ID}
 	if de != nil {
-		at = ref(de)
+		at = facts.Ref(de)
 	}
 	fix := &AddRecord{Handle: handle}
 	ev := Evidence{Field: is.Field, Message: is.String()}
@@ -459,7 +461,7 @@ func missingRecordCause(lib *atom.Library, r atom.Recipe, is episode.Issue) Root
 		}
 		fix.Fields = fields
 	}
-	return blame(DataMissingEntity, at, ev).suggest(fix, "add the record handle %s names", handle)
+	return verdict.Blame(DataMissingEntity, at, ev).Suggest(fix, "add the record handle %s names", handle)
 }
 
 func badAssertionCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootCause {
@@ -491,9 +493,9 @@ func badAssertionCause(lib *atom.Library, r atom.Recipe, is episode.Issue) RootC
 	}
 	sugg := ""
 	if raw.IsState() {
-		sugg = closest(raw.Target, names)
+		sugg = facts.Closest(raw.Target, names)
 	}
 	ev := Evidence{Assertion: raw.String(), Collection: raw.Target, Field: is.Field, Message: is.String()}
 	fix := &RewriteAssertion{Index: index, Collection: raw.Target, Field: "", Suggestion: sugg}
-	return blame(IntentUnverifiable, at, ev).suggest(fix, "read a collection the environment has")
+	return verdict.Blame(IntentUnverifiable, at, ev).Suggest(fix, "read a collection the environment has")
 }

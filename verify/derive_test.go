@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
 )
 
@@ -155,7 +156,7 @@ func TestGroundFullName(t *testing.T) {
 // income beside revenue and expenses) is derived from them; without the
 // totals in the same write it is not.
 func TestGroundStepDerivesFromItsOwnTotals(t *testing.T) {
-	in := &envInfo{intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveSum, Field: "Balance"}, {Op: atom.DeriveDifference}}}}
+	in := &envInfo{&facts.Info{Intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveSum, Field: "Balance"}, {Op: atom.DeriveDifference}}}}}
 	lits := []literal{
 		{goal: 0, target: "gmail.messages", field: "body", op: assert.OpContains, value: "277,000"},
 		{goal: 1, target: "gmail.messages", field: "body", op: assert.OpContains, value: "229,500"},
@@ -268,7 +269,7 @@ func TestDeriveOverNamedValues(t *testing.T) {
 // steps after: the total of two monthly amounts written row by row is
 // grounded in the mail that follows them, and not without those rows.
 func TestGroundFromFiguresOfEarlierSteps(t *testing.T) {
-	in := &envInfo{intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveRatio, Field: "Term", With: "Total Value"}, {Op: atom.DeriveSum, Field: "Term", With: "Total Value"}}}}
+	in := &envInfo{&facts.Info{Intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveRatio, Field: "Term", With: "Total Value"}, {Op: atom.DeriveSum, Field: "Term", With: "Total Value"}}}}}
 	lits := []literal{
 		{goal: 0, target: "google_sheets.rows", field: "cells.Amount", op: assert.OpContains, value: "10,000"},
 		{goal: 1, target: "google_sheets.rows", field: "cells.Amount", op: assert.OpContains, value: "6,000"},
@@ -304,5 +305,205 @@ func TestGroundFromFiguresOfEarlierSteps(t *testing.T) {
 	}
 	if g := total(in.groundStep(read(), 0, mail, lits, map[string]bool{})); g.Source != "" {
 		t.Errorf("the total alone: %+v, want it ungrounded", g)
+	}
+}
+
+// A rate a document names by the end of a record's work (a config row's
+// "Resolution_Rate_Threshold") is the share of one parent's records in
+// the state that work ends in, written as a rounded percentage: one
+// closed conversation of the six assigned to hu_a is 17, read from a
+// listing of everyone's. Without the rate's name no state is a group;
+// a truncated 16 and another state's share are not derived.
+func TestDeriveRateOfEndedRecords(t *testing.T) {
+	convs := `[{"id":"c1","status":"open","assignee_id":"hu_a"},{"id":"c2","status":"open","assignee_id":"hu_a"},
+		{"id":"c3","status":"pending","assignee_id":"hu_a"},{"id":"c4","status":"open","assignee_id":"hu_a"},
+		{"id":"c5","status":"closed","assignee_id":"hu_a"},{"id":"c6","status":"open","assignee_id":"hu_a"},
+		{"id":"c7","status":"closed","assignee_id":"hu_b"},{"id":"c8","status":"closed","assignee_id":"hu_b"},
+		{"id":"c9","status":"closed","assignee_id":"hu_b"},{"id":"c10","status":"pending","assignee_id":"hu_b"}]`
+	read := func(config string) *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Identify underperformers using our coaching criteria and email their managers.")}}
+		ctx.Add("config", config)
+		ctx.Add("conversations", convs)
+		return ctx
+	}
+	ratio := []atom.Derivation{{Op: atom.DeriveRatio, Field: "status"}}
+	ctx := read(`[{"Key":"Resolution_Rate_Threshold","Value":"50"}]`)
+	if got := ctx.Derive("17", ratio); !strings.Contains(got, `whose status is "closed"`) || !strings.Contains(got, "one parent") {
+		t.Errorf("derive(17) = %q, want the share of hu_a's closed conversations", got)
+	}
+	// 16 is 1/6 cut, not rounded; 67 is hu_a's open share, a state no
+	// rate names.
+	for _, v := range []string{"16", "67"} {
+		if got := ctx.Derive(v, ratio); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	// A group named otherwise ("new" agents, one of six) is no rate: its
+	// share is 16.67, not a rounded 17.
+	other := read(`[{"Key":"New_Agent_Tenure_Days","Value":"90"}]`)
+	other.Add("roster", `[{"Agent":"A","Status":"new"},{"Agent":"B","Status":"active"},{"Agent":"C","Status":"active"},
+		{"Agent":"D","Status":"active"},{"Agent":"E","Status":"active"},{"Agent":"F","Status":"active"}]`)
+	if got := other.Derive("17", ratio); got != "" {
+		t.Errorf("derive(17) with no rate of resolution named = %q, want nothing", got)
+	}
+	if got := other.Derive("16.67", ratio); !strings.Contains(got, `whose Status is "new"`) {
+		t.Errorf("derive(16.67) = %q, want the share of new agents", got)
+	}
+}
+
+// A state is named, never computed: a status code the goal checks that a
+// declared total happens to equal (two tickets' priorities, 3 + 2, as
+// status 5) is not grounded, while the same figure in a field with no
+// fixed states is.
+func TestGroundNoStateFromFigures(t *testing.T) {
+	def := &atom.Collection{Fields: map[string]atom.Field{
+		"status": {Type: "integer", Enum: []any{2.0, 3.0, 4.0, 5.0}},
+		"score":  {Type: "integer"},
+	}}
+	in := &envInfo{&facts.Info{
+		Intent: &atom.Intent{Derive: []atom.Derivation{{Op: atom.DeriveSum, Field: "priority"}}},
+		Colls:  map[string]*facts.Coll{"desk.tickets": {Name: "desk.tickets", Def: def}},
+	}}
+	ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Merge the duplicate tickets appropriately.")}}
+	ctx.Add("tickets", `[{"id":"t1","priority":3,"requester_id":"r1"},{"id":"t2","priority":2,"requester_id":"r1"}]`)
+	for field, want := range map[string]bool{"status": false, "score": true} {
+		lits := []literal{{goal: 0, target: "desk.tickets", field: field, op: assert.OpEquals, value: 5.0}}
+		raw, _ := json.Marshal(map[string]any{"ticket_id": "t2", field: 5})
+		gs := in.groundStep(ctx, 1, episode.ToolCall{Name: "desk_update_ticket", Args: raw}, lits, map[string]bool{})
+		if len(gs) != 1 || (gs[0].Source != "") != want {
+			t.Errorf("%s 5: %+v, want grounded %v", field, gs, want)
+		}
+	}
+}
+
+// A formula a mail states in words is computed for each record whose
+// fields its names bind ("Average AP Balance" is the "Avg AP Balance"
+// column), with the quantity a document states for the name's unit ("Q4
+// has 92 days") and the value a message corrects for one record; the
+// figure is written whole, as its whole part, or to one decimal. Without
+// the formula, with the uncorrected purchases' 18.4 in place of 15, a 63
+// or 61 for 62.7, or with two day counts stated, nothing is derived.
+func TestDeriveFromStatedFormula(t *testing.T) {
+	cfo := "Target DPO range: 30-45 days.\n- Under 30 days: paying too quickly\n- DPO = Average AP Balance / (Total Purchases / Days in Period)\n- Q4 has 92 days\n- CFO"
+	slack := `[{"text":"Heads up: Metro Supply's Total Purchases for Q4 should be $18,000, not $15,000. Avg AP stays at $3,000."}]`
+	rows := `[{"Vendor":"Acme Supplies","Avg AP Balance":"$18,000","Total Purchases":"$72,000"},
+		{"Vendor":"TechServe","Avg AP Balance":"$45,000","Total Purchases":"$66,000"},
+		{"Vendor":"Metro Supply","Avg AP Balance":"$3,000","Total Purchases":"$15,000"}]`
+	read := func(mail string) *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Determine the days payable outstanding by vendor for Q4.")}}
+		ctx.Add("mail", `[{"subject":"DPO Targets","body_plain":`+strconvQuote(mail)+`}]`)
+		ctx.Add("slack", slack)
+		ctx.Add("vendors", rows)
+		return ctx
+	}
+	ds := []atom.Derivation{{Op: atom.DeriveRatio, Field: "DPO", With: "Avg AP Balance"}}
+	ctx := read(cfo)
+	for v, want := range map[string]string{"23": "record 1", "62": "record 2", "62.7": "record 2", "15.3": "Total Purchases 18000"} {
+		if got := ctx.Derive(v, ds); !strings.Contains(got, "DPO as") || !strings.Contains(got, want) {
+			t.Errorf("derive(%s) = %q, want DPO of %s", v, got, want)
+		}
+	}
+	// 18 is Metro Supply's DPO on the purchases the message corrects; 25
+	// is a ratio of the two columns, which declaring the formula does
+	// not declare.
+	for _, v := range []string{"63", "61", "24", "16", "18", "25"} {
+		if got := ctx.Derive(v, ds); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	if got := read(strings.Replace(cfo, "- DPO = Average AP Balance / (Total Purchases / Days in Period)", "", 1)).Derive("23", ds); got != "" {
+		t.Errorf("derive(23) with no formula stated = %q, want nothing", got)
+	}
+	if got := read(cfo+"\nQ3 has 91 days").Derive("23", ds); got != "" {
+		t.Errorf("derive(23) with two day counts stated = %q, want nothing", got)
+	}
+	if got := ctx.Derive("23", []atom.Derivation{{Op: atom.DeriveSum}}); got != "" {
+		t.Errorf("derive(23) with no ratio declared = %q, want nothing", got)
+	}
+}
+
+func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// The records a document qualifies (a date range it states, and no note
+// where it says notes exclude) give the total of a value split evenly
+// over each record's list of items, and each item's share: the January
+// deals with no note, less the one with no touchpoint. A December deal,
+// a noted deal, the deal with no touchpoint or a share cut otherwise is
+// no part of it, and without the range or the word on notes there is no
+// such selection.
+func TestDeriveOverQualifiedRecords(t *testing.T) {
+	deals := `[{"deal":"Acme","value":"50000","touchpoints":"Google Ads, Webinar, Sales Email","close_date":"2026-01-20","notes":""},
+		{"deal":"Zenith","value":"150000","touchpoints":"Webinar, Conference, Sales Email, Demo","close_date":"2026-01-15","notes":""},
+		{"deal":"Horizon","value":"20000","touchpoints":"Referral","close_date":"2026-01-22","notes":""},
+		{"deal":"Vertex","value":"40000","touchpoints":"","close_date":"2026-01-25","notes":""},
+		{"deal":"Ridgeline","value":"80000","touchpoints":"LinkedIn Ad, Conference","close_date":"2025-12-31","notes":""},
+		{"deal":"Northstar","value":"90000","touchpoints":"Google Ads, Webinar","close_date":"2026-01-08","notes":"Attribution under dispute, exclude until resolved"}]`
+	read := func(mail string) *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Send the channel attribution report.")}}
+		ctx.Add("mail", `[{"body_plain":`+strconvQuote(mail)+`}]`)
+		ctx.Add("deals", deals)
+		return ctx
+	}
+	rules := "Use a linear model: credit is split evenly across touchpoints.\nOnly include deals whose close_date falls within January 2026 (2026-01-01 through 2026-01-31). Always check the notes column and exclude any deal flagged for exclusion."
+	ds := []atom.Derivation{{Op: atom.DeriveSum, Field: "value", With: "touchpoints"}}
+	ctx := read(rules)
+	// 54,166 is the share of Webinar and of Sales Email alike (Acme's
+	// third and Zenith's quarter: 54,166.67, cut).
+	for v, want := range map[string]string{"220,000": "split evenly", "37,500": `"conference"'s share`, "54,166": `'s share of the total of value split evenly`} {
+		if got := ctx.Derive(v, ds); !strings.Contains(got, want) || !strings.Contains(got, "with no notes") {
+			t.Errorf("derive(%s) = %q, want %s over the qualifying deals", v, got, want)
+		}
+	}
+	// 260,000 counts Vertex; 300,000 Ridgeline; 310,000 Northstar;
+	// 77,500 is Conference with Ridgeline's share.
+	for _, v := range []string{"260,000", "300,000", "310,000", "77,500"} {
+		if got := ctx.Derive(v, ds); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	if got := read("Use a linear model. Check the notes column and exclude flagged deals.").Derive("220,000", ds); got != "" {
+		t.Errorf("derive(220,000) with no date range stated = %q, want nothing", got)
+	}
+	if got := read("Only include deals whose close_date falls in 2026-01-01 through 2026-01-31.").Derive("220,000", ds); got != "" {
+		t.Errorf("derive(220,000) with notes not said to exclude = %q, want nothing", got)
+	}
+}
+
+// A rubric of conditions and points scores what the other texts meet:
+// always 50; a budget named, 20; "Q1 or Q2", 15; one of a list of titles,
+// 10; -5 per competitor, counted in the one text that names them most
+// (a second listing of the same mails counts them once). A score with a
+// condition not met, or a table whose columns are no rubric's, is not
+// derived.
+func TestDeriveRubricScore(t *testing.T) {
+	rubric := `[{"Factor":"Base","Condition":"Always","Points":"50"},
+		{"Factor":"Budget disclosed","Condition":"Budget amount mentioned","Points":"20"},
+		{"Factor":"Near-term timeline","Condition":"Q1 or Q2","Points":"15"},
+		{"Factor":"C-level decision maker","Condition":"CEO, CFO, CTO, COO","Points":"10"},
+		{"Factor":"Competitive landscape","Condition":"Per competitor mentioned","Points":"-5"}]`
+	mails := `[{"body_plain":"pain point: data silos\nbudget: $150,000\ncompetitor: Acme Analytics"},
+		{"body_plain":"decision maker: CTO\ntimeline: Q2\ncompetitor: DataViz Pro\ncompetitor: Insight Corp"}]`
+	read := func(mails, rubric string) *ground.Visible {
+		ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction", "Document the discovery call with its deal score.")}}
+		ctx.Add("mails", mails)
+		ctx.Add("mails again", mails)
+		ctx.Add("scoring", rubric)
+		return ctx
+	}
+	ds := []atom.Derivation{{Op: atom.DeriveSum, Field: "Points", With: "Condition"}}
+	if got := read(mails, rubric).Derive("80", ds); !strings.Contains(got, "Points of the conditions") {
+		t.Errorf("derive(80) = %q, want the rubric's score", got)
+	}
+	for _, v := range []string{"65", "95", "70"} {
+		if got := read(mails, rubric).Derive(v, ds); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	// Q3 meets no condition: 65.
+	if got := read(strings.Replace(mails, "Q2", "Q3", 1), rubric).Derive("80", ds); got != "" {
+		t.Errorf("derive(80) with Q3 = %q, want nothing", got)
+	}
+	if got := read(mails, strings.ReplaceAll(rubric, `"Condition"`, `"Note"`)).Derive("80", anyField); got != "" {
+		t.Errorf("derive(80) with no condition column = %q, want nothing", got)
 	}
 }

@@ -93,9 +93,13 @@ func figureContext(messages []string, records map[string][]map[string]any, clock
 		ctx.Docs = append(ctx.Docs, ground.NewDoc("the instruction", m))
 	}
 	for _, name := range slices.Sorted(maps.Keys(records)) {
-		for i, part := range byParent(records[name]) {
-			if b, err := json.Marshal(part); err == nil {
+		// The whole listing gives its tables, each parent's part among
+		// them; each part is also a text of its own.
+		for i, part := range ground.ByParent(records[name], 0) {
+			if b, err := json.Marshal(part); err == nil && i == 0 {
 				ctx.Add(fmt.Sprintf("%s (%d)", name, i+1), string(b))
+			} else if err == nil {
+				ctx.AddText(fmt.Sprintf("%s (%d)", name, i+1), string(b))
 			}
 		}
 	}
@@ -144,37 +148,6 @@ func GoalFigures(goal []assert.Assertion) []float64 {
 			out = append(out, v)
 		case string:
 			out = append(out, ground.StandaloneNumbers(v)...)
-		}
-	}
-	return out
-}
-
-// byParent returns a collection's records whole, and split by each field
-// that names a parent record (a worksheet's rows by worksheet_id, a
-// channel's messages by channel_id): an agent lists one parent's records
-// at a time.
-func byParent(recs []map[string]any) [][]map[string]any {
-	out := [][]map[string]any{recs}
-	fields := map[string]bool{}
-	for _, r := range recs {
-		for k, v := range r {
-			if _, ok := v.(string); ok && k != "id" && ground.IDField(k) {
-				fields[k] = true
-			}
-		}
-	}
-	for _, k := range slices.Sorted(maps.Keys(fields)) {
-		groups := map[string][]map[string]any{}
-		for _, r := range recs {
-			if v, ok := r[k].(string); ok {
-				groups[v] = append(groups[v], r)
-			}
-		}
-		if len(groups) < 2 || len(groups) == len(recs) {
-			continue
-		}
-		for _, v := range slices.Sorted(maps.Keys(groups)) {
-			out = append(out, groups[v])
 		}
 	}
 	return out

@@ -6,14 +6,16 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // fenceProgram is the environment's whole-world fence, nil when it has
 // none (a frozen intent composed without one).
 func (in *envInfo) fenceProgram() *assert.Program {
-	for _, c := range in.checks {
-		if c.fence {
-			return c.prog
+	for _, c := range in.Checks {
+		if c.Fence {
+			return c.Prog
 		}
 	}
 	return nil
@@ -25,7 +27,7 @@ func (in *envInfo) fenceProgram() *assert.Program {
 // the fix makes that assertion check the field's new value (a tag the
 // plan adds, a status it sets).
 func (in *envInfo) unaskedCause(r *run, from string) RootCause {
-	st := r.sess.State()
+	st := r.Session.State()
 	var breaks []assert.FenceBreak
 	if fp := in.fenceProgram(); fp != nil {
 		breaks = fp.FenceBreaks(st, 1)
@@ -34,7 +36,7 @@ func (in *envInfo) unaskedCause(r *run, from string) RootCause {
 	if len(breaks) > 0 {
 		msg += ": " + breaks[0].String()
 	}
-	rc := blame(IntentUnaskedChange, ref(in.env.Intent), Evidence{Assertion: "nothing else in the world changes", Message: msg})
+	rc := verdict.Blame(IntentUnaskedChange, facts.Ref(in.Env.Intent), Evidence{Assertion: "nothing else in the world changes", Message: msg})
 	if len(breaks) == 0 || breaks[0].Kind != "changed" {
 		return rc
 	}
@@ -48,16 +50,16 @@ func (in *envInfo) unaskedCause(r *run, from string) RootCause {
 		return rc
 	}
 	value := addedValue(before[field], after[field])
-	return rc.suggest(&TightenAssertion{Index: index, Field: field, Value: value}, "make goal[%d] check %s", index, field)
+	return rc.Suggest(&TightenAssertion{Index: index, Field: field, Value: value}, "make goal[%d] check %s", index, field)
 }
 
 // goalNaming is the index of the first positive goal assertion on the
 // collection that matches the record; -1 when none does.
 func (in *envInfo) goalNaming(coll string, r state.Record) int {
-	for _, c := range in.goalChecks() {
-		a := c.prog.Assertion
-		if !a.IsNegative() && a.Target == coll && c.prog.MatchRecord(r) {
-			return c.index
+	for _, c := range in.GoalChecks() {
+		a := c.Prog.Assertion
+		if !a.IsNegative() && a.Target == coll && c.Prog.MatchRecord(r) {
+			return c.Index
 		}
 	}
 	return -1

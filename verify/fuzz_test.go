@@ -115,16 +115,16 @@ func FuzzReadCEL(f *testing.F) {
 		if err != nil {
 			return
 		}
-		got := in.readCEL(prog)
+		got := in.ReadCEL(prog)
 		if got == nil {
 			return
 		}
-		ci := in.colls[got.Target]
-		rec, ok := satisfy.RecordFor(got.Where, ci.def, nil)
+		ci := in.Colls[got.Target]
+		rec, ok := satisfy.RecordFor(got.Where, ci.Def, nil)
 		if !ok {
 			return // the reading checked a record typed by its own tests
 		}
-		key := ci.def.KeyField()
+		key := ci.Def.KeyField()
 		if _, has := rec[key]; !has {
 			rec[key] = "probe"
 		}

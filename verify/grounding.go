@@ -10,8 +10,10 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // Grounding is one value a plan writes that the goal checks, and where an
@@ -36,11 +38,11 @@ type literal struct {
 // A run's trace is computed once (the check and the reveal loop both ask
 // for the plan's) and each caller gets its own copy.
 func (in *envInfo) ground(r *run) []ground.Grounding {
-	if r.grounding == nil {
+	if r.Grounding == nil {
 		gs := in.traceGrounding(r)
-		r.grounding = &gs
+		r.Grounding = &gs
 	}
-	return slices.Clone(*r.grounding)
+	return slices.Clone(*r.Grounding)
 }
 
 // traceGrounding does ground's work. The observations are read into the
@@ -52,9 +54,9 @@ func (in *envInfo) traceGrounding(r *run) []ground.Grounding {
 		return nil
 	}
 	called := map[string]bool{}
-	for _, c := range in.goalChecks() {
-		if c.prog.Assertion.Type == assert.Called {
-			called[c.prog.Assertion.Target] = true
+	for _, c := range in.GoalChecks() {
+		if c.Prog.Assertion.Type == assert.Called {
+			called[c.Prog.Assertion.Target] = true
 		}
 	}
 	ctx := in.messageContext()
@@ -62,14 +64,14 @@ func (in *envInfo) traceGrounding(r *run) []ground.Grounding {
 	var out []ground.Grounding
 	seen := map[string]bool{}
 	var prev uint64
-	for i, call := range r.calls {
-		changed := r.digests != nil && r.digests[i] != prev && !r.obs[i].IsError
-		if r.digests != nil {
-			prev = r.digests[i]
+	for i, call := range r.Calls {
+		changed := r.Digests != nil && r.Digests[i] != prev && !r.Obs[i].IsError
+		if r.Digests != nil {
+			prev = r.Digests[i]
 		}
 		if changed || called[call.Name] {
 			for ; read < i; read++ {
-				ctx.Add(fmt.Sprintf("observation of step %d (%s)", read+1, r.calls[read].Name), r.obs[read].Content)
+				ctx.Add(fmt.Sprintf("observation of step %d (%s)", read+1, r.Calls[read].Name), r.Obs[read].Content)
 			}
 			out = append(out, in.groundStep(ctx, i, call, lits, seen)...)
 		}
@@ -88,7 +90,7 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 	_ = json.Unmarshal(call.Args, &args)
 	var out []ground.Grounding
 	var derived []ground.Formula
-	if len(in.intent.Derive) > 0 {
+	if len(in.Intent.Derive) > 0 {
 		named := *ctx
 		named.Mentions = ground.MentionText(args)
 		ctx = &named
@@ -105,7 +107,10 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 				continue
 			}
 			seen[key] = true
-			if in.enumField(l.target, l.field) {
+			// A state (a status code, a stage) is named, never computed:
+			// it is not derived from figures.
+			enum := in.enumField(l.target, l.field)
+			if enum {
 				g.Source = ctx.FindState(v)
 			} else {
 				g.Source = ctx.Find(v, l.field)
@@ -113,20 +118,20 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 			if g.Source == "" {
 				g.Source = in.toolQuote(call.Name, v)
 			}
-			if f, ok := ground.NumberOf(v); ok && g.Source == "" {
-				if fm, ok := ctx.FormulaFor(f, in.intent.Derive); ok {
+			if f, ok := ground.NumberOf(v); ok && g.Source == "" && !enum {
+				if fm, ok := ctx.FormulaFor(f, in.Intent.Derive); ok {
 					g.Source = "derived: " + fm.How
 					derived = append(derived, fm)
 				}
-			} else if g.Source == "" {
-				g.Source = ctx.Derive(v, in.intent.Derive)
+			} else if g.Source == "" && !enum {
+				g.Source = ctx.Derive(v, in.Intent.Derive)
 			}
 			out = append(out, g)
 		}
 	}
 	for j, g := range out {
-		if f, ok := ground.ParseNumber(g.Value); ok && g.Source == "" {
-			out[j].Source = ground.InRecord(args, g.Arg, f, out, in.intent.Derive)
+		if f, ok := ground.ParseNumber(g.Value); ok && g.Source == "" && !in.enumField(g.Collection, g.Field) {
+			out[j].Source = ground.InRecord(args, g.Arg, f, out, in.Intent.Derive)
 		}
 	}
 	all := append(slices.Clone(known.Derived), derived...)
@@ -137,8 +142,8 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 	step := *ctx
 	step.Derived = all
 	for j, g := range out {
-		if g.Source == "" {
-			if how := step.Derive(g.Value, in.intent.Derive); how != "" {
+		if g.Source == "" && !in.enumField(g.Collection, g.Field) {
+			if how := step.Derive(g.Value, in.Intent.Derive); how != "" {
 				out[j].Source = how + " (from figures derived at this step)"
 			}
 		}
@@ -152,10 +157,10 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 // subject); "" otherwise.
 func (in *envInfo) toolQuote(name string, v any) string {
 	s, ok := v.(string)
-	if !ok || in.env == nil || strings.TrimSpace(s) == "" {
+	if !ok || in.Env == nil || strings.TrimSpace(s) == "" {
 		return ""
 	}
-	for _, t := range in.env.Tools() {
+	for _, t := range in.Env.Tools() {
 		if t.Name == name && strings.Contains(t.Description, `"`+s+`"`) {
 			return "the description of " + name
 		}
@@ -166,26 +171,26 @@ func (in *envInfo) toolQuote(name string, v any) string {
 // goalLiterals lists the values the positive goal assertions pin.
 func (in *envInfo) goalLiterals() []literal {
 	var out []literal
-	for _, c := range in.goalChecks() {
-		a := c.plan()
-		if a.IsNegative() || c.prog.Assertion.IsNegative() {
+	for _, c := range in.GoalChecks() {
+		a := c.Plan()
+		if a.IsNegative() || c.Prog.Assertion.IsNegative() {
 			continue
 		}
 		for _, p := range a.Where {
 			switch p.Op {
 			case assert.OpEquals, assert.OpIEquals, assert.OpContains, assert.OpIContains:
 				if !ground.EmptyValue(p.Value) {
-					out = append(out, literal{c.index, a.Target, p.Field, p.Op, p.Value})
+					out = append(out, literal{c.Index, a.Target, p.Field, p.Op, p.Value})
 				}
 			case assert.OpIn:
 				if l, ok := p.Value.([]any); ok && len(l) == 1 && !ground.EmptyValue(l[0]) {
-					out = append(out, literal{c.index, a.Target, p.Field, assert.OpEquals, l[0]})
+					out = append(out, literal{c.Index, a.Target, p.Field, assert.OpEquals, l[0]})
 				}
 			case assert.OpMatches:
 				// A pattern (a phone number in any format) checks the
 				// value as much as an equality does.
 				if re, err := regexp.Compile(state.Text(p.Value)); err == nil {
-					out = append(out, literal{c.index, a.Target, p.Field, p.Op, re})
+					out = append(out, literal{c.Index, a.Target, p.Field, p.Op, re})
 				}
 			}
 		}
@@ -227,19 +232,19 @@ func checkedValue(v any, l literal) (any, bool) {
 // messages are read once per environment; each caller gets its own context
 // to add to.
 func (in *envInfo) messageContext() *ground.Visible {
-	if in.messages == nil {
-		in.messages = in.readMessages()
+	if in.Messages == nil {
+		in.Messages = in.readMessages()
 	}
-	return &ground.Visible{Docs: slices.Clone(in.messages.Docs), Clock: in.messages.Clock}
+	return &ground.Visible{Docs: slices.Clone(in.Messages.Docs), Clock: in.Messages.Clock}
 }
 
 // readMessages reads the opening messages into a context.
 func (in *envInfo) readMessages() *ground.Visible {
 	ctx := &ground.Visible{}
-	if w, err := in.env.World(in.env.Recipe.Seed); err == nil {
+	if w, err := in.Env.World(in.Env.Recipe.Seed); err == nil {
 		ctx.Clock = w.Clock
 	}
-	for _, m := range in.env.Messages() {
+	for _, m := range in.Env.Messages() {
 		name := "the instruction"
 		if m.Role == "system" {
 			name = "the system prompt"
@@ -252,17 +257,17 @@ func (in *envInfo) readMessages() *ground.Visible {
 // enumField reports whether the goal checks field of target as one of
 // its declared values (a status, a stage).
 func (in *envInfo) enumField(target, field string) bool {
-	ci := in.colls[target]
-	return ci != nil && len(ci.def.Fields[field].Enum) > 0
+	ci := in.Colls[target]
+	return ci != nil && len(ci.Def.Fields[field].Enum) > 0
 }
 
 // groundingCause blames the intent for a goal its instruction does not
 // state.
 func (in *envInfo) groundingCause(g ground.Grounding, from string) RootCause {
-	iref := ref(in.env.Intent)
+	iref := facts.Ref(in.Env.Intent)
 	msg := fmt.Sprintf("step %d of the %s plan (%s) writes %s=%q, which goal[%d] checks on %s, but nothing the agent sees before that step holds it (not the instruction, the system prompt or an earlier observation)",
 		g.Step, from, g.Tool, g.Arg, g.Value, g.Goal, g.Field)
-	return blame(IntentGoalNotInInstruction, iref, Evidence{Tool: g.Tool, Field: g.Field, Message: msg}).
-		suggest(&RewriteInstruction{Field: g.Field, Value: g.Value, Index: &g.Goal},
+	return verdict.Blame(IntentGoalNotInInstruction, iref, Evidence{Tool: g.Tool, Field: g.Field, Message: msg}).
+		Suggest(&RewriteInstruction{Field: g.Field, Value: g.Value, Index: &g.Goal},
 			"say %q (the %s goal[%d] checks) in the instruction, or put it in data the agent reads", g.Value, g.Field, g.Goal)
 }

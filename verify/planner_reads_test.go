@@ -9,6 +9,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -67,7 +68,7 @@ func TestPlannerReads(t *testing.T) {
 // check: the reading must make the program hold on a record built from it.
 func TestReadCEL(t *testing.T) {
 	lib := loadFixture(t, "planner_reads")
-	infos := map[string]*envInfo{} // app -> an environment serving it
+	infos := map[string]*facts.Info{} // app -> an environment serving it
 	for _, r := range lib.Recipes() {
 		env, err := episode.Compose(lib, r, episode.Options{})
 		if err != nil {
@@ -75,7 +76,7 @@ func TestReadCEL(t *testing.T) {
 		}
 		for _, app := range env.Apps {
 			if infos[app] == nil {
-				infos[app] = newEnvInfo(env)
+				infos[app] = facts.New(env)
 			}
 		}
 	}
@@ -119,7 +120,7 @@ func TestReadCEL(t *testing.T) {
 			if in == nil {
 				in = infos["mail"]
 			}
-			got := in.readCEL(prog)
+			got := in.ReadCEL(prog)
 			if c.want == "" {
 				if got != nil {
 					t.Fatalf("read %v, want nothing", got.Where)
@@ -219,7 +220,7 @@ func wantPlan(t *testing.T, plan []episode.ToolCall, want []string) {
 // initial one answers) reads as its other tests plus the join; a negated
 // one, and a join with no tests of its own, are not read.
 func TestReadJoinCEL(t *testing.T) {
-	in := &envInfo{colls: map[string]*collInfo{"crm.deals": {}, "crm.contacts": {}}}
+	in := &facts.Info{Colls: map[string]*collInfo{"crm.deals": {}, "crm.contacts": {}}}
 	named := func(x string) string {
 		return `state["crm"]["contacts"].exists(t1, type(t1) == map && "id" in t1 && type(t1["id"]) == type(` + x + `) && t1["id"] == ` + x + ` && t1.email.lowerAscii() == "lee@x.example")`
 	}
@@ -229,7 +230,7 @@ func TestReadJoinCEL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, joins := in.readJoinCEL(prog)
+	want, joins := in.ReadJoinCEL(prog)
 	if want == nil || len(joins) != 1 {
 		t.Fatalf("not read: %v %v", want, joins)
 	}
@@ -244,7 +245,7 @@ func TestReadJoinCEL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w, js := in.readJoinCEL(neg); w != nil || js != nil {
+	if w, js := in.ReadJoinCEL(neg); w != nil || js != nil {
 		t.Errorf("a negated join was read: %v %v", w, js)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
@@ -50,18 +51,18 @@ func (p *Job) revealOne(r *run, g ground.Grounding, proseOnly bool) (*run, bool)
 	at := g.Step - 1
 	known := p.info.messageContext()
 	for i := 0; i < at; i++ {
-		known.Add(fmt.Sprintf("observation of step %d", i+1), r.obs[i].Content)
+		known.Add(fmt.Sprintf("observation of step %d", i+1), r.Obs[i].Content)
 	}
 	for _, read := range p.info.readsShowing(g.Value, known, proseOnly) {
-		calls := slices.Insert(slices.Clone(r.calls), at, read)
-		next, err := replay(p.Env, calls, true)
-		if err != nil || next.obs[at].IsError || !next.result.Passed || next.firstError() >= 0 {
+		calls := slices.Insert(slices.Clone(r.Calls), at, read)
+		next, err := facts.Replay(p.Env, calls, true)
+		if err != nil || next.Obs[at].IsError || !next.Result.Passed || next.FirstError() >= 0 {
 			continue
 		}
-		if before := uint64(0); at > 0 && next.digests[at] != next.digests[at-1] || at == 0 && next.digests[0] != before {
+		if before := uint64(0); at > 0 && next.Digests[at] != next.Digests[at-1] || at == 0 && next.Digests[0] != before {
 			continue // not a read: it changed the state
 		}
-		if !showsValue(next.obs[at].Content, g.Value) {
+		if !showsValue(next.Obs[at].Content, g.Value) {
 			continue
 		}
 		return next, true
@@ -78,17 +79,17 @@ func (p *Job) revealOne(r *run, g ground.Grounding, proseOnly bool) (*run, bool)
 // the value is then grounded.
 func (p *Job) readEverything(r *run, g ground.Grounding) (*run, bool) {
 	at := g.Step - 1
-	reads := p.listings(r.calls[:at])
+	reads := p.listings(r.Calls[:at])
 	if len(reads) == 0 {
 		return nil, false
 	}
-	calls := slices.Insert(slices.Clone(r.calls), at, reads...)
-	next, err := replay(p.Env, calls, true)
-	if err != nil || !next.result.Passed {
+	calls := slices.Insert(slices.Clone(r.Calls), at, reads...)
+	next, err := facts.Replay(p.Env, calls, true)
+	if err != nil || !next.Result.Passed {
 		return nil, false
 	}
 	end := at + len(reads)
-	if next.digests[end-1] != r.digestBefore(at) {
+	if next.Digests[end-1] != r.DigestBefore(at) {
 		return nil, false // some "read" wrote
 	}
 	for _, ng := range p.info.ground(next) {
@@ -110,13 +111,13 @@ func (p *Job) readEverything(r *run, g ground.Grounding) (*run, bool) {
 // alike), so that the plan stays within the session's step limit.
 func (p *Job) listings(before []episode.ToolCall) []episode.ToolCall {
 	var cands []episode.ToolCall
-	for _, name := range slices.Sorted(maps.Keys(p.info.colls)) {
-		for _, t := range p.info.toolsOn(name, "search") {
-			if len(requiredArgs(t)) == 0 && !p.info.forbidden[t.Name] {
+	for _, name := range slices.Sorted(maps.Keys(p.info.Colls)) {
+		for _, t := range p.info.ToolsOn(name, "search") {
+			if len(facts.RequiredArgs(t)) == 0 && !p.info.Forbidden[t.Name] {
 				cands = appendCall(cands, t.Name, wholeArgs(t))
 			}
 		}
-		for _, c := range p.info.starlarkReads(p.info.colls[name]) {
+		for _, c := range p.info.starlarkReads(p.info.Colls[name]) {
 			var args map[string]any
 			_ = json.Unmarshal(c.Args, &args)
 			cands = appendCall(cands, c.Name, args)
@@ -131,12 +132,12 @@ func (p *Job) listings(before []episode.ToolCall) []episode.ToolCall {
 	shown := map[string]bool{}
 	for start := 0; start < len(cands); start += batch {
 		part := cands[start:min(len(cands), start+batch)]
-		tried, err := replay(p.Env, append(slices.Clone(before), part...), false)
+		tried, err := facts.Replay(p.Env, append(slices.Clone(before), part...), false)
 		if err != nil {
 			return nil
 		}
 		for i, c := range part {
-			o := tried.obs[len(before)+i]
+			o := tried.Obs[len(before)+i]
 			if o.IsError || shown[o.Content] {
 				continue
 			}
@@ -147,22 +148,14 @@ func (p *Job) listings(before []episode.ToolCall) []episode.ToolCall {
 	return out
 }
 
-// digestBefore returns the state digest before step i.
-func (r *run) digestBefore(i int) uint64 {
-	if i == 0 {
-		return 0
-	}
-	return r.digests[i-1]
-}
-
 // categorical reports whether the goal checks g's value on a field with
 // fixed states.
 func (in *envInfo) categorical(g ground.Grounding) bool {
-	ci := in.colls[g.Collection]
+	ci := in.Colls[g.Collection]
 	if ci == nil {
 		return false
 	}
-	fd, ok := ci.def.Fields[g.Field]
+	fd, ok := ci.Def.Fields[g.Field]
 	return ok && (len(fd.Enum) > 0 || fd.Type == "boolean")
 }
 
@@ -170,13 +163,13 @@ func (in *envInfo) categorical(g ground.Grounding) bool {
 // filtered by a field of that record the agent already knows, then
 // searches that need no argument, then gets by a known key.
 func (in *envInfo) readsShowing(v string, known *ground.Visible, proseOnly bool) []episode.ToolCall {
-	w, err := in.env.World(in.env.Recipe.Seed)
+	w, err := in.Env.World(in.Env.Recipe.Seed)
 	if err != nil {
 		return nil
 	}
 	var filtered, whole, gets []episode.ToolCall
-	for _, name := range slices.Sorted(maps.Keys(in.colls)) {
-		ci := in.colls[name]
+	for _, name := range slices.Sorted(maps.Keys(in.Colls)) {
+		ci := in.Colls[name]
 		c := w.Collection(name)
 		if c == nil {
 			continue
@@ -186,28 +179,28 @@ func (in *envInfo) readsShowing(v string, known *ground.Visible, proseOnly bool)
 			if !docs[ri].Holds(v, "", time.Time{}) || (proseOnly && !inProse(rec, v)) {
 				continue
 			}
-			for _, t := range in.toolsOn(name, "search") {
-				if in.forbidden[t.Name] {
+			for _, t := range in.ToolsOn(name, "search") {
+				if in.Forbidden[t.Name] {
 					continue
 				}
-				if len(requiredArgs(t)) == 0 {
+				if len(facts.RequiredArgs(t)) == 0 {
 					whole = appendCall(whole, t.Name, wholeArgs(t))
 				}
-				for _, f := range searchFilters(t, ci.def) {
-					fv, ok := state.Path(rec, f.field)
-					if !ok || ground.EmptyValue(fv) || known.Find(fv, f.field) == "" {
+				for _, f := range facts.SearchFilters(t, ci.Def) {
+					fv, ok := state.Path(rec, f.Field)
+					if !ok || ground.EmptyValue(fv) || known.Find(fv, f.Field) == "" {
 						continue
 					}
-					args := map[string]any{f.arg: satisfy.FitArg(fv, argSchema(t, f.arg))}
-					if len(missingRequired(t, args)) == 0 {
+					args := map[string]any{f.Arg: satisfy.FitArg(fv, facts.ArgSchema(t, f.Arg))}
+					if len(facts.MissingRequired(t, args)) == 0 {
 						filtered = appendCall(filtered, t.Name, args)
 					}
 				}
 			}
-			for _, t := range in.toolsOn(name, "get") {
-				arg, field := keyArgOf(t, ci.def)
+			for _, t := range in.ToolsOn(name, "get") {
+				arg, field := facts.KeyArgOf(t, ci.Def)
 				if kv, ok := rec[field]; ok && known.Find(kv, field) != "" {
-					gets = appendCall(gets, t.Name, map[string]any{arg: satisfy.FitArg(kv, argSchema(t, arg))})
+					gets = appendCall(gets, t.Name, map[string]any{arg: satisfy.FitArg(kv, facts.ArgSchema(t, arg))})
 				}
 			}
 			whole = append(whole, in.starlarkReads(ci)...)
@@ -223,21 +216,21 @@ func (in *envInfo) readsShowing(v string, known *ground.Visible, proseOnly bool)
 // call reads, and shows the value, is judged by running it.
 func (in *envInfo) starlarkReads(ci *collInfo) []episode.ToolCall {
 	var out []episode.ToolCall
-	names := []string{ci.coll, strings.TrimSuffix(ci.coll, "s")}
-	for _, t := range in.env.Tools() {
-		if t.App != ci.app || t.Effect.Kind != "starlark" || in.forbidden[t.Name] {
+	names := []string{ci.Coll, strings.TrimSuffix(ci.Coll, "s")}
+	for _, t := range in.Env.Tools() {
+		if t.App != ci.App || t.Effect.Kind != "starlark" || in.Forbidden[t.Name] {
 			continue
 		}
-		if len(requiredArgs(t)) == 0 {
+		if len(facts.RequiredArgs(t)) == 0 {
 			out = appendCall(out, t.Name, map[string]any{})
 		}
 		for _, arg := range slices.Sorted(maps.Keys(atom.InputProperties(t.Input))) {
-			if ty, _ := argSchema(t, arg)["type"].(string); ty != "string" {
+			if ty, _ := facts.ArgSchema(t, arg)["type"].(string); ty != "string" {
 				continue
 			}
 			for _, n := range names {
 				args := map[string]any{arg: n}
-				if len(missingRequired(t, args)) == 0 {
+				if len(facts.MissingRequired(t, args)) == 0 {
 					out = appendCall(out, t.Name, args)
 				}
 			}
@@ -258,7 +251,7 @@ func wholeArgs(t *episode.Tool) map[string]any {
 	if arg == "" {
 		return map[string]any{}
 	}
-	if m, ok := ground.NumberOf(argSchema(t, arg)["maximum"]); ok && m > 0 {
+	if m, ok := ground.NumberOf(facts.ArgSchema(t, arg)["maximum"]); ok && m > 0 {
 		return map[string]any{arg: m}
 	}
 	return map[string]any{}
@@ -279,19 +272,19 @@ func appendCall(calls []episode.ToolCall, name string, args map[string]any) []ep
 // showsValue reads a record's JSON, once per environment: readsShowing
 // looks through every record for each value it tries to reveal.
 func (in *envInfo) recordDocs(name string, c *state.Collection) []ground.ContextDoc {
-	if docs, ok := in.recDocs[name]; ok {
+	if docs, ok := in.RecDocs[name]; ok {
 		return docs
 	}
 	docs := make([]ground.ContextDoc, len(c.Records))
 	for i, rec := range c.Records {
 		ctx := &ground.Visible{}
-		ctx.Add("text", jsonText(rec))
+		ctx.Add("text", facts.JSONText(rec))
 		docs[i] = ctx.Docs[0]
 	}
-	if in.recDocs == nil {
-		in.recDocs = map[string][]ground.ContextDoc{}
+	if in.RecDocs == nil {
+		in.RecDocs = map[string][]ground.ContextDoc{}
 	}
-	in.recDocs[name] = docs
+	in.RecDocs[name] = docs
 	return docs
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/testlib"
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
 )
 
@@ -43,7 +44,7 @@ func TestRecordDocsShowAsTheRecordJSON(t *testing.T) {
 			}
 			values = append(values, "no record holds this zq9")
 			for i, rec := range c.Records {
-				text := jsonText(rec)
+				text := facts.JSONText(rec)
 				for _, v := range values {
 					if got, want := docs[i].Holds(v, "", time.Time{}), showsValue(text, v); got != want {
 						t.Fatalf("%s record %d, value %q: the read record says %v, its JSON %v", name, i, v, got, want)

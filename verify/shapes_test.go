@@ -5,6 +5,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/facts"
 )
 
 // The readings of cel expressions belong to the library an environment was
@@ -21,17 +22,17 @@ func TestShapesBelongToTheLibrary(t *testing.T) {
 		return env
 	}
 	one, two, three := compose(lib), compose(lib), compose(other)
-	first := shapeOf(one, expr)
+	first := facts.ShapeOf(one, expr)
 	if first == nil || first.Target != "mail.messages" {
 		t.Fatalf("read %+v, want a reading of mail.messages", first)
 	}
-	if shapeOf(two, expr) != first {
+	if facts.ShapeOf(two, expr) != first {
 		t.Error("two environments of one library read the same expression twice")
 	}
-	if shapeOf(three, expr) == first {
+	if facts.ShapeOf(three, expr) == first {
 		t.Error("a second library shares the first's readings")
 	}
-	if sh := shapeOf(&episode.Env{}, expr); sh == nil || sh == first {
+	if sh := facts.ShapeOf(&episode.Env{}, expr); sh == nil || sh == first {
 		t.Errorf("an environment of no library read %p, want a fresh reading", sh)
 	}
 }

@@ -10,8 +10,10 @@ import (
 	"unicode"
 
 	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
 	"github.com/legoenv/legoenv/verify/satisfy"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // Chosen, not guessed: every existing record a plan writes must be singled
@@ -44,7 +46,7 @@ type told struct {
 // toldOf reads the messages and the records they name.
 func (in *envInfo) toldOf(w *state.World) *told {
 	t := &told{named: map[string]bool{}}
-	msgs := strings.ToLower(in.env.System + "\n" + in.env.Instruction)
+	msgs := strings.ToLower(in.Env.System + "\n" + in.Env.Instruction)
 	var extra []string
 	for _, name := range w.Names() {
 		c := w.Collection(name)
@@ -248,7 +250,7 @@ func wordAt(s string, i int) bool {
 // unsingled returns the first existing record the solved plan writes that
 // the messages do not single out, as the collection and key.
 func (p *Job) unsingled() (string, string, bool) {
-	st := p.solved.sess.State()
+	st := p.solved.Session.State()
 	w := st.Base()
 	t := p.info.toldOf(w)
 	for _, name := range w.Names() {
@@ -388,7 +390,7 @@ func sharesValue(a, b any) bool {
 // do not single out.
 func (p *Job) unsingledCause(coll, key string) RootCause {
 	msg := fmt.Sprintf("the %s plan writes %s %s, which nothing the agent is told singles out (not its key, not a record the instruction names or links to, not a group it describes that the plan writes whole): the goal chose it", p.PlanFrom, coll, key)
-	return blame(IntentAmbiguous, ref(p.Env.Intent), Evidence{Collection: coll, Record: key, Message: msg})
+	return verdict.Blame(IntentAmbiguous, facts.Ref(p.Env.Intent), Evidence{Collection: coll, Record: key, Message: msg})
 }
 
 // thresholdGroup reports whether r is in a group a policy describes by a

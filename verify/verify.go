@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/internal/parallel"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
+	"github.com/legoenv/legoenv/verify/verdict"
 )
 
 // Options tune VerifyAll.
@@ -82,10 +83,10 @@ func toolsetCause(ctx context.Context, lib *atom.Library, env *episode.Env) (Roo
 	if len(missing) == 0 {
 		return RootCause{}, false
 	}
-	iref := ref(env.Intent)
+	iref := facts.Ref(env.Intent)
 	msg := fmt.Sprintf("the intent's tool list leaves out %s, which the task needs; with every tool of its apps the planner solves it", strings.Join(missing, ", "))
-	return blame(IntentToolsetExcludes, iref, Evidence{Tool: missing[0], Message: msg}).
-		suggest(&AddToToolset{Tools: missing}, "add %s to the intent's tools", strings.Join(missing, ", ")), true
+	return verdict.Blame(IntentToolsetExcludes, iref, Evidence{Tool: missing[0], Message: msg}).
+		Suggest(&AddToToolset{Tools: missing}, "add %s to the intent's tools", strings.Join(missing, ", ")), true
 }
 
 // solvedBy reports whether a verdict's solvable check passed.
@@ -178,44 +179,16 @@ func probeTally(ps []Probe) map[string]int {
 // VerifyAll verifies recipes in parallel and returns the verdicts in the
 // order of rs.
 func VerifyAll(ctx context.Context, lib *atom.Library, rs []atom.Recipe, opt Options) []Verdict {
-	jobs := opt.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
-	if jobs > len(rs) {
-		jobs = len(rs)
-	}
 	out := make([]Verdict, len(rs))
-	next := make(chan int)
-	var (
-		wg   sync.WaitGroup
-		mu   sync.Mutex
-		done int
-	)
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				v, env := verifyComposed(ctx, lib, rs[i], episode.Options{Fence: opt.Fence})
-				if opt.Verified != nil && v.Verified && env != nil {
-					opt.Verified(env, v)
-				}
-				out[i] = v
-				if opt.Progress != nil {
-					mu.Lock()
-					done++
-					opt.Progress(done, len(rs))
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for i := range rs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	// Every recipe gets a verdict: one verified after ctx ends says so
+	// itself, which callers that keep verdicts rely on.
+	parallel.For(context.WithoutCancel(ctx), len(rs), opt.Jobs, func(i int) {
+		v, env := verifyComposed(ctx, lib, rs[i], episode.Options{Fence: opt.Fence})
+		if opt.Verified != nil && v.Verified && env != nil {
+			opt.Verified(env, v)
+		}
+		out[i] = v
+	}, opt.Progress)
 	return out
 }
 

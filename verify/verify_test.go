@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
-	"github.com/legoenv/legoenv/state"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/plan"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
@@ -387,13 +389,13 @@ func TestPlanErrorReasons(t *testing.T) {
 		kind    string
 		code    Code
 	}{
-		{"missing_tool", ReasonNoToolWrites, ServerMissingTool},
-		{"schema_mismatch", ReasonNoToolSets, ServerSchemaMismatch},
-		{"missing_search", ReasonNoToolReads, ServerMissingTool},
-		{"missing_entity_plan", ReasonNoRecord, DataMissingEntity},
-		{"ambiguous", ReasonAmbiguous, IntentAmbiguous},
-		{"contradictory", ReasonContradiction, IntentContradictory},
-		{"rule_conflict", ReasonRuleForbids, RuleConflictsWithGoal},
+		{"missing_tool", plan.ReasonNoToolWrites, ServerMissingTool},
+		{"schema_mismatch", plan.ReasonNoToolSets, ServerSchemaMismatch},
+		{"missing_search", plan.ReasonNoToolReads, ServerMissingTool},
+		{"missing_entity_plan", plan.ReasonNoRecord, DataMissingEntity},
+		{"ambiguous", plan.ReasonAmbiguous, IntentAmbiguous},
+		{"contradictory", plan.ReasonContradiction, IntentContradictory},
+		{"rule_conflict", plan.ReasonRuleForbids, RuleConflictsWithGoal},
 	}
 	for _, tc := range cases {
 		t.Run(tc.fixture, func(t *testing.T) {

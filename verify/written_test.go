@@ -8,6 +8,7 @@ import (
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/facts"
 	"github.com/legoenv/legoenv/verify/ground"
 )
 
@@ -59,7 +60,7 @@ func TestGroundInTheWrittenRecord(t *testing.T) {
 		return ctx
 	}
 	util := func(ds []atom.Derivation, baseline, value string) string {
-		in := &envInfo{intent: &atom.Intent{Derive: ds}}
+		in := &envInfo{&facts.Info{Intent: &atom.Intent{Derive: ds}}}
 		raw, _ := json.Marshal(map[string]any{"cells": map[string]any{"Current Load": "2", "Capacity": "5", "Utilization %": value}})
 		for _, g := range in.groundStep(read(baseline), 0, episode.ToolCall{Name: "google_sheets_add_row", Args: raw}, lits, map[string]bool{}) {
 			if g.Arg == "cells.Utilization %" {

@@ -44,15 +44,16 @@ func newBenchServeCmd() *cobra.Command {
 	var f benchServeFlags
 	c := &cobra.Command{
 		Use:   "serve [--sessions 64] [--duration 5s]",
-		Short: "Load the REST API on loopback: steps per second and latency against a constant-JSON baseline",
+		Short: "Load the REST API on loopback: steps per second and latency against the same HTTP stack answering the same bytes",
 		Long: `Bench serve starts the server on 127.0.0.1 in this process and drives it
 over HTTP with --sessions concurrent clients, each on its own session,
 cycling through the environment's searches, gets and reference plan (one
 call a step; an episode at its step limit is reset). It measures the same
-HTTP stack answering a constant JSON (the baseline: the most the stack can
-do here) and the steps, each twice for --warmup plus --duration: closed
-loop (every client sends again as soon as it has its answer: the most the
-machine does) and paced at --rate requests a second in all (latency counted
+HTTP stack answering each request with the bytes the step endpoint answers
+it with, recorded in a fresh session beforehand (the baseline: the most the
+stack can do here with the same bytes on the wire) and the steps, each
+twice for --warmup plus --duration: closed loop (every client sends again
+as soon as it has its answer: the most the machine does) and paced at --rate requests a second in all (latency counted
 from when a request was due). It reports requests per second, latency
 percentiles as the client sees them, the ratio of steps to baseline, and
 the heap an idle session holds. The load generator runs in the same

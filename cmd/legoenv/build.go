@@ -17,6 +17,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/corpus"
 	"github.com/legoenv/legoenv/envfile"
+	"github.com/legoenv/legoenv/internal/parallel"
 	"github.com/legoenv/legoenv/pipeline"
 	"github.com/legoenv/legoenv/store"
 	"github.com/legoenv/legoenv/synth"
@@ -164,7 +165,7 @@ func runBuild(cmd *cobra.Command, f *buildFlags) error {
 	if err := b.Write(f.out, base); err != nil {
 		return err
 	}
-	writeIndex(f.out, b.Library, f.jobs, stderr)
+	writeIndex(f.out, b, f.jobs, stderr)
 	rep.end()
 	if err := f.prof.stop(); err != nil {
 		return err
@@ -217,14 +218,11 @@ func (f *buildFlags) options() (pipeline.BuildOptions, error) {
 // writeIndex writes the index beside the envs.jsonl just written, so that
 // listing it composes nothing (envfile.ReadIndex). Without it a listing
 // composes instead, so a failure is only said.
-func writeIndex(out string, lib *atom.Library, jobs int, stderr io.Writer) {
+func writeIndex(out string, b *pipeline.Build, jobs int, stderr io.Writer) {
 	path := filepath.Join(out, "envs.jsonl")
 	recs, err := envfile.ReadFile(path)
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
 	if err == nil {
-		err = envfile.WriteIndex(path, envfile.ComposeSummaries(lib, recs, jobs, nil))
+		err = envfile.WriteIndex(path, b.Index(recs, parallel.Workers(jobs)))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "legoenv: %v ('legoenv envs' composes without it)\n", err)

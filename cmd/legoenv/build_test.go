@@ -84,7 +84,7 @@ func TestBuildTableAndBadInput(t *testing.T) {
 			phases = append(phases, f[2]+" "+strings.TrimSuffix(f[3], ":"))
 		}
 	}
-	if got := strings.Join(phases, ", "); got != "[1/5] load, [2/5] synthesise, [3/5] verify, [4/5] collect, [5/5] write" {
+	if got := strings.Join(phases, ", "); got != "[1/6] load, [2/6] synthesise, [3/6] verify, [4/6] collect, [5/6] coherence, [6/6] write" {
 		t.Errorf("phase lines %q in\n%s", got, stderr)
 	}
 	for _, c := range []struct {

@@ -42,7 +42,7 @@ func buildPhases(stderr io.Writer, lib, out string, jobs, rounds int) *phaseRepo
 	if lib != "" {
 		from = lib
 	}
-	order := []string{phaseLoad, pipeline.PhaseSynthesise, pipeline.PhaseVerify, pipeline.PhaseEvolve, pipeline.PhaseCollect, phaseWrite}
+	order := []string{phaseLoad, pipeline.PhaseSynthesise, pipeline.PhaseVerify, pipeline.PhaseEvolve, pipeline.PhaseCollect, pipeline.PhaseCoherence, phaseWrite}
 	if rounds == 0 {
 		order = append(order[:3:3], order[4:]...)
 	}
@@ -52,6 +52,7 @@ func buildPhases(stderr io.Writer, lib, out string, jobs, rounds int) *phaseRepo
 		pipeline.PhaseVerify:     fmt.Sprintf("checking every environment on %d workers", jobs),
 		pipeline.PhaseEvolve:     fmt.Sprintf("repairing the atoms at fault, %s at most", plural(rounds, "round")),
 		pipeline.PhaseCollect:    "keeping each verified environment once",
+		pipeline.PhaseCoherence:  "checking that each world's records agree",
 		phaseWrite:               "writing envs.jsonl, lib/ and the reports to " + out,
 	}, order...)
 }

@@ -19,9 +19,9 @@ func TestBuildPhasesOffTerminal(t *testing.T) {
 	r.interrupted("out", "legoenv.db", 1)
 	got := b.String()
 	for _, want := range []string{
-		"legoenv build [3/6] verify: checking every environment on 2 workers (100)",
+		"legoenv build [3/7] verify: checking every environment on 2 workers (100)",
 		"legoenv: build verify: 40 of 100",
-		"legoenv build: interrupted during [3/6] verify",
+		"legoenv build: interrupted during [3/7] verify",
 		"nothing was written to out",
 		"kept in legoenv.db; the same command continues that run",
 	} {

@@ -113,25 +113,33 @@ func debit(db *episode.NativeDB, userID any, pmID string, bal, diff float64) err
 	if m["balance"], err = round2(bal - diff); err != nil {
 		return err
 	}
-	_, err = update(db, "users", user, "user_id", map[string]any{"payment_methods": methods})
-	return err
+	return write(db, "users", user, "user_id", map[string]any{"payment_methods": methods})
 }
 
 // swapItems is a copy of the order's items with each old id, in turn, on
 // the first item holding it, changed to the new one, taking the price and
-// options of the last variant looked up (as tau2 does).
+// options of the last variant looked up (as tau2 does). An item left as it
+// was is the order's own where it is already as the script's copy would be
+// (see episode.StarKept); one that changes is copied first.
 func swapItems(order, variant map[string]any, ids, newIDs []string) ([]any, error) {
 	l, err := list(order, "items", maxNativeList)
 	if err != nil {
 		return nil, err
 	}
-	v, err := starValue(l)
-	if err != nil {
-		return nil, err
+	items := make([]any, len(l))
+	copied := make([]bool, len(l))
+	for j, x := range l {
+		if _, ok := x.(map[string]any); !ok || !episode.StarKept(x) {
+			if items[j], err = starValue(x); err != nil {
+				return nil, err
+			}
+			copied[j] = true
+			continue
+		}
+		items[j] = x
 	}
-	items := v.([]any)
 	for i, old := range ids {
-		for _, x := range items {
+		for j, x := range items {
 			it, ok := x.(map[string]any)
 			if !ok {
 				return nil, decline
@@ -139,20 +147,36 @@ func swapItems(order, variant map[string]any, ids, newIDs []string) ([]any, erro
 			if s, ok := it["item_id"].(string); !ok || s != old {
 				continue
 			}
-			it["item_id"] = newIDs[i]
-			for _, k := range [...]string{"price", "options"} {
-				f, err := field(variant, k)
+			if !copied[j] {
+				v, err := starValue(it)
 				if err != nil {
 					return nil, err
 				}
-				if it[k], err = starValue(f); err != nil {
-					return nil, err
-				}
+				it, copied[j] = v.(map[string]any), true
+				items[j] = it
+			}
+			if err := swapItem(it, variant, newIDs[i]); err != nil {
+				return nil, err
 			}
 			break
 		}
 	}
 	return items, nil
+}
+
+// swapItem makes it the variant's item newID.
+func swapItem(it, variant map[string]any, newID string) error {
+	it["item_id"] = newID
+	for _, k := range [...]string{"price", "options"} {
+		f, err := field(variant, k)
+		if err != nil {
+			return err
+		}
+		if it[k], err = starValue(f); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func nativeModifyPayment(db *episode.NativeDB, args map[string]any) (any, error) {
@@ -252,8 +276,7 @@ func movePayment(db *episode.NativeDB, userID any, newID, oldID string, gift, ol
 			return err
 		}
 	}
-	_, err = update(db, "users", user, "user_id", map[string]any{"payment_methods": methods})
-	return err
+	return write(db, "users", user, "user_id", map[string]any{"payment_methods": methods})
 }
 
 func nativeReturn(db *episode.NativeDB, args map[string]any) (any, error) {

@@ -33,11 +33,21 @@ func update(db *episode.NativeDB, coll string, r map[string]any, keyField string
 	if err != nil {
 		return nil, err
 	}
-	rec, err := db.Update(coll, key, fields)
+	b, err := db.UpdateJSON(coll, key, fields)
 	if err != nil {
 		return nil, err
 	}
-	return result(rec)
+	return b, nil
+}
+
+// write is update when the script does not answer the new record.
+func write(db *episode.NativeDB, coll string, r map[string]any, keyField string, fields map[string]any) error {
+	key, err := text(r, keyField)
+	if err != nil {
+		return err
+	}
+	_, err = db.Update(coll, key, fields)
+	return err
 }
 
 // address is {k: args[k] for k in the six address fields}.
@@ -167,30 +177,33 @@ func nativeCancel(db *episode.NativeDB, args map[string]any) (any, error) {
 			}
 		}
 	}
-	if _, err := update(db, "users", user, "user_id", map[string]any{"payment_methods": methods}); err != nil {
+	if err := write(db, "users", user, "user_id", map[string]any{"payment_methods": methods}); err != nil {
 		return nil, err
 	}
 	return update(db, "orders", order, "order_id", map[string]any{"status": "cancelled", "cancel_reason": reason, "payment_history": lines})
 }
 
-// payments is a copy of order["payment_history"], as the script holds
-// it: a list of dicts.
+// payments is order["payment_history"] as the script holds it: a list of
+// dicts. The list is new; its dicts are the order's own where they are
+// already as the script's copies would be (see episode.StarKept), and
+// must not be changed.
 func payments(order map[string]any) ([]any, error) {
 	l, err := list(order, "payment_history", maxNativeList)
 	if err != nil {
 		return nil, err
 	}
-	v, err := starValue(l)
-	if err != nil {
-		return nil, err
-	}
-	out := v.([]any)
-	for _, p := range out {
+	out := make([]any, len(l))
+	for i, p := range l {
 		if _, ok := p.(map[string]any); !ok {
 			return nil, decline
 		}
+		if out[i] = p; !episode.StarKept(p) {
+			if out[i], err = starValue(p); err != nil {
+				return nil, err
+			}
+		}
 	}
-	return out[:len(out):len(out)], nil
+	return out, nil
 }
 
 // priceDiff is the sum of the new variants' prices less the old items',

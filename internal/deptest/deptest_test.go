@@ -34,18 +34,27 @@ func TestCorePackagesStayPure(t *testing.T) {
 	}
 }
 
-// The verify packages are layered: satisfy (value predicates) at the
-// bottom, ground (what an agent has seen) and celshape (cel checks read as
-// predicates) above it, side by side, verify (the checks, the planner, the
-// probes and the verdicts) on top. A package may import
-// only the verify packages below it; none under verify/ imports verify.
+// The verify packages are layered, each importing only those below it:
+// satisfy (value predicates) at the bottom; ground (what an agent has
+// seen) and celshape (cel checks read as predicates) above it, side by
+// side; verdict (verdicts, root causes, fixes) beside them, importing no
+// verify package; facts (what verify derives once per environment, and
+// replays of calls on it) above those; plan (the planner) and probe (the
+// wrong plans of the discriminating check) above facts, side by side; and
+// verify (the checks, Verify) on top. No package under verify/ imports
+// verify, the planner imports no check or probe, the probes no planner,
+// and the facts neither.
 func TestVerifyLayers(t *testing.T) {
 	const mod = "github.com/legoenv/legoenv/"
 	below := map[string][]string{
 		"verify/satisfy":  nil,
 		"verify/ground":   {"verify/satisfy"},
 		"verify/celshape": {"verify/satisfy"},
-		"verify":          {"verify/celshape", "verify/ground", "verify/satisfy"},
+		"verify/verdict":  nil,
+		"verify/facts":    {"verify/celshape", "verify/ground", "verify/satisfy", "verify/verdict"},
+		"verify/plan":     {"verify/celshape", "verify/facts", "verify/ground", "verify/satisfy", "verify/verdict"},
+		"verify/probe":    {"verify/celshape", "verify/facts", "verify/ground", "verify/satisfy", "verify/verdict"},
+		"verify":          {"verify/celshape", "verify/facts", "verify/ground", "verify/plan", "verify/probe", "verify/satisfy", "verify/verdict"},
 	}
 	listed, err := exec.Command("go", "list", mod+"verify/...").CombinedOutput()
 	if err != nil {
@@ -67,7 +76,7 @@ func TestVerifyLayers(t *testing.T) {
 				continue
 			}
 			if !slices.Contains(allowed, rel) {
-				t.Errorf("%s depends on %s: the verify layers run verify -> ground, celshape -> satisfy", p, rel)
+				t.Errorf("%s depends on %s: the verify layers run verify -> plan, probe -> facts -> ground, celshape, verdict; ground, celshape -> satisfy", p, rel)
 			}
 		}
 	}

@@ -12,6 +12,11 @@ var layouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02T15:04", 
 // the second or the minute after a T, or to the second after a space,
 // read as UTC) or a date; ok is false for anything else.
 func Parse(s string) (t time.Time, ok bool) {
+	// Every layout starts with a date: anything shorter, or without its
+	// dashes, fits none (and costs no failed parse).
+	if len(s) < len("2006-01-02") || s[4] != '-' || s[7] != '-' {
+		return time.Time{}, false
+	}
 	for _, l := range layouts {
 		if t, err := time.Parse(l, s); err == nil {
 			return t, true

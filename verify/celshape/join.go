@@ -20,15 +20,11 @@ type Join struct {
 // its record is of, that record's tests other than the joins, and the
 // joins; ok is false when the expression does not read so.
 func ParseJoins(expr string) (target string, where []assert.Predicate, joins []Join, ok bool) {
-	env, err := assert.Env()
-	if err != nil {
+	e, ok := parseExpr(expr)
+	if !ok {
 		return "", nil, nil, false
 	}
-	parsed, iss := env.Parse(expr)
-	if iss.Err() != nil {
-		return "", nil, nil, false
-	}
-	target, r, body, ok := existsOver(parsed.NativeRep().Expr())
+	target, r, body, ok := existsOver(e)
 	if !ok {
 		return "", nil, nil, false
 	}

@@ -25,15 +25,10 @@ type Shape struct {
 // Parse reads a cel expression as a Shape, or nil when it is not of the
 // common shape.
 func Parse(expr string) *Shape {
-	env, err := assert.Env()
-	if err != nil {
+	e, ok := parseExpr(expr)
+	if !ok {
 		return nil
 	}
-	parsed, iss := env.Parse(expr)
-	if iss.Err() != nil {
-		return nil
-	}
-	e := parsed.NativeRep().Expr()
 	negative := false
 	if c, ok := callOf(e, operators.LogicalNot); ok {
 		negative, e = true, c.Args()[0]
@@ -48,6 +43,19 @@ func Parse(expr string) *Shape {
 		return nil
 	}
 	return &Shape{Target: target, Negative: negative, Where: where, Lists: rd.lists}
+}
+
+// parseExpr parses a CEL expression of the assertion language.
+func parseExpr(expr string) (ast.Expr, bool) {
+	env, err := assert.Env()
+	if err != nil {
+		return nil, false
+	}
+	parsed, iss := env.Parse(expr)
+	if iss.Err() != nil {
+		return nil, false
+	}
+	return parsed.NativeRep().Expr(), true
 }
 
 // celVar is what a comprehension variable stands for: an element of a list

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -40,6 +41,7 @@ type tableRow struct {
 	nums  map[string]float64
 	words map[string]string // loose text
 	dates map[string]time.Time
+	lists map[string][]string // the items of a text with commas, loose
 }
 
 // Formula is one computation over what the agent saw.
@@ -50,6 +52,8 @@ type Formula struct {
 	signed float64 // the value with its sign, where it has one (a loss is a negative gain); else value
 	How    string
 	loose  bool // a ratio: compared at two decimals
+	rate   bool // a share a document names as a rate: also written as a whole percentage
+	stated bool // a formula a document states, or an even split: also written to one decimal, or as its whole part
 }
 
 // tabulate turns an observation's records into tables: a list of records
@@ -74,18 +78,27 @@ func (ctx *Visible) tabulate(doc int, name string, v any) {
 	}
 }
 
-// addTable keeps the records of a list as rows.
+// addTable keeps the records of a list as rows: the whole list, and each
+// parent's records where a field names their parent (a person's
+// conversations in a listing of everyone's).
 func (ctx *Visible) addTable(doc int, name string, list []any) {
-	t := table{doc: doc, name: name}
+	var recs []map[string]any
 	for _, e := range list {
-		rec, ok := e.(map[string]any)
-		if !ok || len(t.rows) == maxTableRows {
-			continue
+		if rec, ok := e.(map[string]any); ok {
+			recs = append(recs, rec)
 		}
-		t.rows = append(t.rows, rowOf(rec))
 	}
-	if len(t.rows) > 0 && len(ctx.tables) < maxTables {
-		ctx.tables = append(ctx.tables, t)
+	for i, part := range ByParent(recs, maxParentGroups) {
+		t := table{doc: doc, name: name}
+		if i > 0 {
+			t.name = fmt.Sprintf("%s (the %d records of one parent)", name, len(part))
+		}
+		for _, rec := range part[:min(len(part), maxTableRows)] {
+			t.rows = append(t.rows, rowOf(rec))
+		}
+		if len(t.rows) > 0 && len(ctx.tables) < maxTables {
+			ctx.tables = append(ctx.tables, t)
+		}
 	}
 }
 
@@ -96,7 +109,7 @@ func rowOf(rec map[string]any) tableRow {
 	for _, lf := range Leaves("", rec) {
 		s, isText := lf.Value.(string)
 		if isText {
-			if t, ok := parseDate(s); ok {
+			if t, ok := isotime.Parse(strings.TrimSpace(s)); ok {
 				r.dates[lf.Path] = t
 				continue
 			}
@@ -109,9 +122,32 @@ func rowOf(rec map[string]any) tableRow {
 		}
 		if isText && strings.TrimSpace(s) != "" {
 			r.words[lf.Path] = satisfy.Loose(s)
+			if items := listItems(s); len(items) >= 2 {
+				if r.lists == nil {
+					r.lists = map[string][]string{}
+				}
+				r.lists[lf.Path] = items
+			}
 		}
 	}
 	return r
+}
+
+// listItems splits a text at its commas into loose items; nil when an
+// item is empty.
+func listItems(s string) []string {
+	if !strings.Contains(s, ",") {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		w := satisfy.Loose(p)
+		if w == "" {
+			return nil
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // IDField reports whether a field names an identifier ("id",
@@ -197,9 +233,18 @@ func (fm Formula) matches(f float64) bool {
 		// A ratio of ten or more is written whole (a cost per
 		// acquisition of 165.38 as 165).
 		whole := f >= 10 && f == math.Trunc(f) && math.Abs(fm.value-f) < 0.5
-		return whole || approxLoose(fm.value, f) || approxLoose(fm.value*100, f)
+		// A share a document calls a rate, written as a whole
+		// percentage, rounded (one of six: 17%, not 16).
+		percent := fm.rate && f >= 10 && f <= 100 && f == math.Trunc(f) && math.Round(fm.value*100) == f
+		return whole || percent || approxLoose(fm.value, f) || approxLoose(fm.value*100, f)
 	}
-	return approx(fm.value, f)
+	if fm.stated && f >= 10 && f == math.Trunc(f) && f == math.Trunc(fm.value) {
+		// A figure a stated formula or an even split gives is written as
+		// its whole part (62.7 days: "62", as the benchmark's goals cut
+		// it; a rounded 63 is another figure) or to one decimal.
+		return true
+	}
+	return approx(fm.value, f) || fm.stated && math.Abs(fm.value-f) < 0.05
 }
 
 // declared reports whether every operation a formula needs is declared
@@ -222,7 +267,7 @@ func (ctx *Visible) formulas() iter.Seq[Formula] {
 	return func(yield func(Formula) bool) {
 		for i := range ctx.tables {
 			t := &ctx.tables[i]
-			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.wholeTable, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
+			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.stated, ctx.wholeTable, ctx.qualifying, ctx.rubric, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
 				if !gen(t, yield) {
 					return
 				}
@@ -322,8 +367,10 @@ func (ctx *Visible) groups(t *table, yield func(Formula) bool) bool {
 	}
 	tf := textFields(t)
 	for _, k := range slices.Sorted(maps.Keys(tf)) {
+		key := isKey(t, k, tf[k])
 		for _, gv := range tf[k] {
-			if !ctx.named(gv, t.doc) {
+			rate := ctx.namesRate(gv, t.doc)
+			if !rate && !ctx.named(gv, t.doc) {
 				continue
 			}
 			var rows []tableRow
@@ -338,13 +385,26 @@ func (ctx *Visible) groups(t *table, yield func(Formula) bool) bool {
 			of := fmt.Sprintf("the %d records of %s whose %s is %q", len(rows), t.name, k, gv)
 			n := float64(len(rows))
 			if !yield(Formula{Ops: []string{atom.DeriveCount}, Fields: []string{k}, value: n, How: "the count of " + of}) ||
-				!yield(Formula{Ops: []string{atom.DeriveRatio}, Fields: []string{k}, value: n / float64(len(t.rows)), How: "the share of " + of, loose: true}) ||
+				!key && !yield(Formula{Ops: []string{atom.DeriveRatio}, Fields: []string{k}, value: n / float64(len(t.rows)), How: "the share of " + of, loose: true, rate: rate}) ||
 				!totals(t, rows, of, yield) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// isKey reports whether no two rows share a value of field k (an agent's
+// id, a note): its "groups" are single records, whose share of the table
+// is one over its rows by any reading, no kind of record.
+func isKey(t *table, k string, values []string) bool {
+	holders := 0
+	for _, r := range t.rows {
+		if _, ok := r.words[k]; ok {
+			holders++
+		}
+	}
+	return holders == len(values)
 }
 
 // mentioned yields the count and totals of the records the written

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
@@ -64,6 +65,15 @@ type ContextDoc struct {
 	// The digits of each run that reads as a phone number (seven digits
 	// or more, with spaces, dots, dashes, brackets or a plus between).
 	phones []string
+	// The formulas, quantities and corrections the text states
+	// (stated.go).
+	formulas    []statedFormula
+	quantities  map[string][]float64
+	corrections []correction
+	// The date ranges the text states and its sentences that say to
+	// exclude (qualify.go).
+	ranges   [][2]time.Time
+	excludes []string
 	// prose is the loose text a state word is asked by: the whole text,
 	// or for a JSON observation only its values of three words or more
 	// (a note, a policy, a mail body), never another record's short
@@ -151,6 +161,14 @@ func (ctx *Visible) Add(name, content string) {
 		return
 	}
 	ctx.Docs = append(ctx.Docs, NewDoc(name, content))
+}
+
+// AddText appends an observation's text, as Add does, without its
+// tables: a part of a listing whose tables an earlier Add keeps.
+func (ctx *Visible) AddText(name, content string) {
+	n := len(ctx.tables)
+	ctx.Add(name, content)
+	ctx.tables = ctx.tables[:n]
 }
 
 // ProseOf is the loose text of the values of three words or more.
@@ -273,6 +291,8 @@ func NewDoc(name, text string) ContextDoc {
 	d := ContextDoc{Name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text)}
 	d.prose = d.text
 	d.nums = StandaloneNumbers(text)
+	d.formulas, d.quantities, d.corrections = statedFormulas(text), statedQuantities(text), statedCorrections(text)
+	d.ranges, d.excludes = statedRanges(text), exclusions(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
 		if ds := digitsOf(m); len(ds) >= 7 {
 			d.phones = append(d.phones, ds)
@@ -391,7 +411,7 @@ func (d ContextDoc) Holds(v any, field string, clock time.Time) bool {
 			// a date or an id that the words of the text would show.
 			return d.hasNumber(f)
 		}
-		if t, ok := parseDate(x); ok {
+		if t, ok := isotime.Parse(strings.TrimSpace(x)); ok {
 			return strings.Contains(d.text, " "+satisfy.Loose(x)+" ") || d.hasDate(t, clock)
 		}
 		w := satisfy.Loose(x)
@@ -498,21 +518,6 @@ func (d ContextDoc) saysFlag(words []string, v bool) bool {
 		}
 	}
 	return false
-}
-
-var dateLayouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02"}
-
-func parseDate(s string) (time.Time, bool) {
-	s = strings.TrimSpace(s)
-	if len(s) < 10 || s[4] != '-' || s[7] != '-' {
-		return time.Time{}, false
-	}
-	for _, l := range dateLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
 }
 
 // hasDate looks for the calendar day of t as a person writes it.

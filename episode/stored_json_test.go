@@ -1,0 +1,45 @@
+package episode
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/legoenv/legoenv/internal/testlib"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestStoredJSON checks that a search or a get answering records from
+// their stored JSON answers what encoding the records anew gives, before
+// and after the session writes one of them.
+func TestStoredJSON(t *testing.T) {
+	lib := testlib.Example(t)
+	env := composeAll(t, lib)[0]
+	s, err := NewSession(env, SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := func(results []state.Record) string {
+		l := []any{}
+		for _, r := range results {
+			if len(l) < env.Limits.SearchLimit {
+				l = append(l, r)
+			}
+		}
+		b, _ := json.Marshal(map[string]any{"results": l, "total": len(results)})
+		return string(b)
+	}
+	for round := 0; round < 2; round++ {
+		o := s.Call(ToolCall{Name: "helpdesk_search_tickets", Args: json.RawMessage(`{}`)})
+		if w := want(s.State().Records("helpdesk.tickets")); o.Content != w {
+			t.Fatalf("round %d: search answers\n%s\nwant\n%s", round, o.Content, w)
+		}
+		o = s.Call(ToolCall{Name: "helpdesk_get_ticket", Args: json.RawMessage(`{"id":"T-1001"}`)})
+		r, _ := s.State().Get("helpdesk.tickets", "T-1001")
+		if w, _ := json.Marshal(r); o.IsError || o.Content != string(w) {
+			t.Fatalf("round %d: get answers %s, want %s", round, o.Content, w)
+		}
+		if o := s.Call(ToolCall{Name: "helpdesk_update_ticket", Args: json.RawMessage(`{"id":"T-1001","status":"pending"}`)}); o.IsError {
+			t.Fatal(o.Content)
+		}
+	}
+}

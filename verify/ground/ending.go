@@ -1,0 +1,45 @@
+package ground
+
+import (
+	"slices"
+	"strings"
+)
+
+// A rate a document names by the end of a record's work ("Resolution
+// Rate", "close rate", "completion rate") names the records in the state
+// that work ends in: a helpdesk's "closed" or "solved", a task's
+// "completed". The share of those records among a person's is the rate
+// (one closed conversation of six: 17%), though no document writes the
+// state's own word.
+
+// endStates are the values of a state field that say a record's work
+// ended.
+var endStates = []string{"closed", "resolved", "solved", "completed", "complete", "done", "finished"}
+
+// endRates are the words a rate of that ending is named by, each before
+// "rate".
+var endRates = []string{"resolution", "resolve", "resolved", "close", "closed", "closure", "completion", "solve", "solved", "solution"}
+
+// namesRate reports whether a document other than the one at doc names
+// the records whose state is w as a rate: "<w> rate" itself, or, where w
+// is a state that work ends in, a rate of ending work.
+func (ctx *Visible) namesRate(w string, doc int) bool {
+	if len(w) < 3 {
+		return false
+	}
+	words := []string{w}
+	if slices.Contains(endStates, w) {
+		words = append(words, endRates...)
+	}
+	for i, d := range ctx.Docs {
+		if i == doc {
+			continue
+		}
+		for _, r := range words {
+			if strings.Contains(" "+d.text+" ", " "+r+" rate ") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,193 @@
+package ground
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
+	"github.com/legoenv/legoenv/verify/satisfy"
+)
+
+// A report often covers the records a document qualifies: those whose
+// date lies in a range it states ("2026-01-01 through 2026-01-31") and,
+// where it says a note field excludes ("check the notes column and
+// exclude any deal flagged"), those with no note. Over the qualifying
+// records a value may be split evenly over the items of a list field (a
+// deal's touchpoints, "Webinar, Demo"): each item's total, and the total
+// attributed to all of them (the deals with no item attribute nothing).
+
+var (
+	dateRangeRE = regexp.MustCompile(`(\d{4}-\d{2}-\d{2})\s*(?:through|thru|to|until|and|-|–)\s*(\d{4}-\d{2}-\d{2})`)
+	sentenceRE  = regexp.MustCompile(`[^.!?\n]+`)
+)
+
+// statedRanges reads the date ranges a text states.
+func statedRanges(text string) [][2]time.Time {
+	var out [][2]time.Time
+	for _, m := range dateRangeRE.FindAllStringSubmatch(text, -1) {
+		a, ok1 := isotime.Parse(m[1])
+		b, ok2 := isotime.Parse(m[2])
+		if ok1 && ok2 && !b.Before(a) {
+			out = append(out, [2]time.Time{a, b})
+		}
+	}
+	return out
+}
+
+// exclusions keeps the sentences of a text that say to exclude, loose.
+func exclusions(text string) []string {
+	var out []string
+	for _, sent := range sentenceRE.FindAllString(text, -1) {
+		if w := " " + satisfy.Loose(sent) + " "; strings.Contains(w, " exclude ") {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// qualifying yields the totals of t's numeric fields over the records
+// other documents qualify, and each numeric field split evenly over the
+// items of a list field of them.
+func (ctx *Visible) qualifying(t *table, yield func(Formula) bool) bool {
+	rows, why := ctx.qualified(t)
+	if len(why) == 0 || len(rows) < 2 || len(rows) == len(t.rows) {
+		return true
+	}
+	of := fmt.Sprintf("the %d records of %s %s", len(rows), t.name, strings.Join(why, " and "))
+	if !totals(t, rows, of, yield) {
+		return false
+	}
+	for _, l := range listFields(rows) {
+		for _, v := range t.fieldNames() {
+			if !splitOver(rows, v, l, of, yield) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// qualified keeps t's rows whose dates lie in a range another document
+// states (for a date field some rows fall outside of), and those with no
+// value in a field of notes another document says excludes; why says
+// which.
+func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
+	rows := t.rows
+	var why []string
+	for i, d := range ctx.Docs {
+		if i == t.doc {
+			continue
+		}
+		for _, rg := range d.ranges {
+			for _, k := range dateFields(t) {
+				in := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool {
+					x, ok := r.dates[k]
+					return !ok || x.Before(rg[0]) || x.After(rg[1])
+				})
+				if len(in) < len(rows) && len(in) > 0 {
+					rows = in
+					why = append(why, fmt.Sprintf("whose %s is %s to %s", k, rg[0].Format(time.DateOnly), rg[1].Format(time.DateOnly)))
+				}
+			}
+		}
+		for _, k := range noteFields(t) {
+			word := strings.Join(nameWords(k), " ")
+			if !slices.ContainsFunc(d.excludes, func(s string) bool {
+				return strings.Contains(s, " "+word+" ") || strings.Contains(s, " "+WordBase(word)+" ")
+			}) {
+				continue
+			}
+			if kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { _, ok := r.words[k]; return ok }); len(kept) < len(rows) {
+				rows = kept
+				why = append(why, "with no "+k)
+			}
+		}
+	}
+	return rows, why
+}
+
+// dateFields lists the date fields of t's rows.
+func dateFields(t *table) []string {
+	seen := map[string]bool{}
+	for _, r := range t.rows {
+		for k := range r.dates {
+			seen[k] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// noteFields lists the text fields that hold prose (three words or more)
+// in some rows and nothing in others.
+func noteFields(t *table) []string {
+	var out []string
+	for k, vals := range textFields(t) {
+		holders := 0
+		prose := false
+		for _, r := range t.rows {
+			if _, ok := r.words[k]; ok {
+				holders++
+			}
+		}
+		for _, v := range vals {
+			prose = prose || strings.Count(v, " ") >= 2
+		}
+		if prose && holders < len(t.rows) {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// listFields lists the text fields some row of which holds a list of two
+// items or more ("Webinar, Demo").
+func listFields(rows []tableRow) []string {
+	seen := map[string]bool{}
+	for _, r := range rows {
+		for k, raw := range r.lists {
+			if len(raw) >= 2 {
+				seen[k] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// splitOver yields v's total split evenly over the items of list field l:
+// each item's share summed over the rows, and the total over the rows
+// with an item.
+func splitOver(rows []tableRow, v, l, of string, yield func(Formula) bool) bool {
+	shares := map[string]float64{}
+	all := 0.0
+	for _, r := range rows {
+		x, ok := r.nums[v]
+		items := r.lists[l]
+		if w, one := r.words[l]; one && items == nil {
+			items = []string{w} // a list of one item
+		}
+		if !ok || len(items) == 0 {
+			continue
+		}
+		all += x
+		for _, it := range items {
+			shares[it] += x / float64(len(items))
+		}
+	}
+	fields := []string{v, l}
+	how := fmt.Sprintf("the total of %s split evenly over the items of %s, over %s", v, l, of)
+	if !yield(Formula{Ops: []string{atom.DeriveSum}, Fields: fields, value: all, How: how, stated: true}) {
+		return false
+	}
+	for _, it := range slices.Sorted(maps.Keys(shares)) {
+		if !yield(Formula{Ops: []string{atom.DeriveSum}, Fields: fields, value: shares[it], How: fmt.Sprintf("%q's share of %s", it, how), stated: true}) {
+			return false
+		}
+	}
+	return true
+}

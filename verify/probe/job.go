@@ -1,0 +1,64 @@
+// Package probe tries the wrong plans a discriminating goal must reject:
+// the empty trajectory, the plan without a state-changing step, the plan
+// with a key argument perturbed or a free value emptied, and the
+// over-actions (the same write on a look-alike or an unnamed record, a
+// person added to the recipients, the branch not taken). A wrong plan that
+// keeps full reward is a failure whose fix, where one is known, tightens
+// the goal or adds the negative that tells the wrong plan's final state
+// from the plan's (negative.go, negative_scope.go).
+//
+// verify's discriminating check hands the probes a Job, what they read of
+// the checks' work; the probes know nothing else of verify.
+package probe
+
+import (
+	"context"
+
+	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/verify/facts"
+)
+
+// Job is what the probes of one environment read and what they leave: the
+// environment and its facts, the plan that solved it with its run, the
+// empty trajectory's run, and the wrong plans tried.
+type Job struct {
+	Ctx  context.Context // context.Background() when nil
+	Env  *episode.Env
+	Info *facts.Info // the environment's facts, derived once (from Env when nil)
+
+	// Plan is the plan that solved the environment and Solved its run;
+	// Solved is nil when no plan solved it.
+	Plan   []episode.ToolCall
+	Solved *facts.Run
+	// Empty is the run of the empty trajectory, nil when none was made.
+	Empty *facts.Run
+	// Free reports whether the planner chose a value of a tool's argument
+	// in its plan freely (nil: no value was).
+	Free func(tool, arg string, v any) bool
+	// Probes are the wrong plans tried, in order.
+	Probes []Probe
+
+	info   *envInfo    // Info, with the probes' methods
+	prefix *prefixRuns // forks of the plan's session
+}
+
+// envInfo is an environment's facts with the methods the probes read them
+// through.
+type envInfo struct{ *facts.Info }
+
+// start fills in what a Job may leave out and wraps its facts.
+func (p *Job) start() {
+	if p.Ctx == nil {
+		p.Ctx = context.Background()
+	}
+	if p.Info == nil {
+		p.Info = facts.New(p.Env)
+	}
+	p.info = &envInfo{p.Info}
+}
+
+// free reports whether the plan's value v of a tool's argument is one the
+// planner chose freely.
+func (p *Job) free(tool, arg string, v any) bool {
+	return p.Free != nil && p.Free(tool, arg, v)
+}
