@@ -338,11 +338,17 @@ func wordRole(c *Collection, n fieldName) string {
 			return RoleText
 		}
 		return RoleTitle
+	case HasWord(ws, textRoleWords...) && HasWord([]string{last}, textPropertyWords...):
+		return "" // a content_type or a body_hash is of the text, not text
 	case HasWord(ws, textRoleWords...):
 		return RoleText
 	}
 	return ""
 }
+
+// textPropertyWords name a property of a text rather than the text
+// (content_type, content_hash, body_length).
+var textPropertyWords = []string{"type", "hash", "checksum", "length", "size", "encoding", "format", "mime", "disposition", "id", "ids"}
 
 // findCollection resolves the words of a reference ("contact" in
 // "contact_id") to a collection of the app other than c, or nil.

@@ -224,6 +224,24 @@ func InputProperties(in map[string]any) map[string]bool {
 	return out
 }
 
+// InputRequired lists the argument names a tool input requires.
+func InputRequired(in map[string]any) map[string]bool {
+	out := map[string]bool{}
+	switch req := in["required"].(type) {
+	case []any:
+		for _, r := range req {
+			if k, ok := r.(string); ok {
+				out[k] = true
+			}
+		}
+	case []string:
+		for _, k := range req {
+			out[k] = true
+		}
+	}
+	return out
+}
+
 func validateEffect(e *Entry, s *Server, t Tool, at string) Diagnostics {
 	var ds Diagnostics
 	ef := t.Effect

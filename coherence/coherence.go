@@ -276,4 +276,5 @@ func (c *checker) collection(name string) {
 	c.idForm(name, col)
 	c.invariants(sh.def, name, col)
 	c.partDates(sh, name, col)
+	c.partAmounts(sh, name, col)
 }

@@ -174,7 +174,8 @@ var (
 )
 
 // closedWhileOpen says which status denies the date f of a closing event
-// (date_closed, resolved_at) because the record is still open, or "".
+// (date_closed, resolved_at) because the record is still open, or the
+// date of its completion (completedAt) because it was dropped, or "".
 // The lifecycle's declared stamps are left to their own rule.
 func closedWhileOpen(sh *Shape, def *atom.Collection, rec map[string]any, statuses []string, f string) string {
 	fs, fd := sh.fields[f], def.Fields[f]
@@ -183,12 +184,22 @@ func closedWhileOpen(sh *Shape, def *atom.Collection, rec map[string]any, status
 		return ""
 	}
 	for _, sf := range statuses {
-		if oneOf(stateWord(rec[sf]), openStates) {
+		cur := stateWord(rec[sf])
+		if oneOf(cur, openStates) || oneOf(cur, abandonedStates) && atom.HasWord(fs.words, completedWords...) {
 			return fmt.Sprintf("%s is %v", sf, rec[sf])
 		}
 	}
 	return ""
 }
+
+// abandonedStates are states of work dropped before it was done, and
+// completedWords the events they deny: a cancelled issue has no
+// completedAt (Linear's). A cancelled ticket may still be closed or
+// resolved (as won't do).
+var (
+	abandonedStates = []string{"canceled", "cancelled", "declined", "rejected", "void", "voided", "abandoned"}
+	completedWords  = []string{"completed", "finished", "done"}
+)
 
 // tracesEvent reports whether a trace field (a reason, a by) is named for
 // the event of state w in another form of the word: cancellation_reason

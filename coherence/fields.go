@@ -50,7 +50,10 @@ var wholeWords = []string{"amount", "due", "total", "grand"}
 // own kind flag false with nothing else it is, a share of an amount above
 // the amount, what remains above what is due less what is paid, a count
 // beside the list it counts, a minimum above its maximum, a chance of
-// winning other than 100% on a won deal or 0 on a lost one.
+// winning other than 100% on a won deal or 0 on a lost one, a sitting (a
+// meeting, a call) that lasts days, a job's output before it finished, a
+// share paid or refunded of a draft or a failed payment, an owner's role
+// for anyone with the link, a display name other than the name.
 func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
 	return ShapeOf(s, def).Contradictions(rec)
 }
@@ -61,12 +64,18 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	var out []Contradiction
 	def := sh.def
 	statuses, flags := stateFields(sh, def, rec)
-	out = append(out, flagStates(sh, rec, statuses, flags)...)
+	kinds := kindFields(sh, rec)
+	out = append(out, flagStates(sh, rec, append(statuses, kinds...), flags)...)
+	out = append(out, outputsOfUnfinished(sh, rec, statuses)...)
+	out = append(out, sharesOfUnsettled(sh, rec, statuses)...)
+	out = append(out, ownerGrants(sh, rec, kinds)...)
+	out = append(out, displayNames(sh, rec)...)
 	out = append(out, notYetDates(sh, def, rec, statuses)...)
 	out = append(out, flagPairs(def, rec, flags)...)
 	out = append(out, amountParts(sh, rec)...)
 	out = append(out, countsAndBounds(sh, def, rec)...)
 	out = append(out, winChances(sh, rec, statuses)...)
+	out = append(out, sittingSpan(sh, rec)...)
 	return out
 }
 

@@ -50,8 +50,8 @@ func TestContradictions(t *testing.T) {
 	}{
 		{"flag denies its state", map[string]any{"status": "archived"}, "is_archived"},
 		{"flag claims a state the record is not in", map[string]any{"is_archived": true}, "is_archived"},
-		{"paid flag on a failed payment", map[string]any{"payment_status": "failed"}, "paid"},
-		{"published on a draft", map[string]any{"status": "draft"}, "published_at"},
+		{"paid flag on a failed payment", map[string]any{"payment_status": "failed", "amount_paid": 0, "amount_remaining": 900}, "paid"},
+		{"published on a draft", map[string]any{"status": "draft", "amount_paid": 0, "amount_remaining": 900}, "published_at"},
 		{"opposite flags agree", map[string]any{"is_public": false}, "is_public"},
 		{"own kind flag false with no other kind", map[string]any{"is_channel": false}, "is_channel"},
 		{"paid above due", map[string]any{"amount_paid": 1200, "amount_remaining": 0}, "amount_paid"},

@@ -176,7 +176,7 @@ func personName(sh *Shape, rec map[string]any) (name, email string) {
 // ownerWords name a person other than the record's own (its owner, its
 // assignee): their address says nothing of the record's person.
 var ownerWords = []string{"owner", "assignee", "creator", "author", "sender", "organizer", "organiser", "manager", "approver",
-	"submitter", "reporter", "from", "host", "agent", "requester", "reviewer", "reply", "billing", "support", "notify", "notification", "cc", "bcc"}
+	"submitter", "reporter", "from", "host", "agent", "requester", "reviewer", "reply", "billing", "support", "notify", "notification", "cc", "bcc", "csm", "responder", "assigned", "bill"}
 
 func (c *checker) collectNames(name string) {
 	sh := c.shape(name)
@@ -195,6 +195,9 @@ func (c *checker) collectNames(name string) {
 // address is on its company's domain.
 func (c *checker) identity(sh *Shape, coll, key string, rec map[string]any) {
 	name, email := personName(sh, rec)
+	if email != "" && name != "" && !addressOf(email, name+" "+companyName(sh, rec)) {
+		c.add(RuleIdentity, coll, key, "", email, "%s is another person's address than %s's", email, name)
+	}
 	if email != "" && name != "" {
 		if seen, ok := c.people[email]; ok && seen.name != name {
 			c.add(RuleIdentity, coll, key, "", email, "%s is %s here but %s in %s", email, name, seen.name, seen.where)
@@ -216,6 +219,40 @@ func (c *checker) identity(sh *Shape, coll, key string, rec map[string]any) {
 	if domain != "" && email != "" && !strings.HasSuffix(email, "@"+domain) {
 		c.add(RuleIdentity, coll, key, "", email, "%s is not on the record's domain %s", email, domain)
 	}
+}
+
+// companyName is the record's company, or "".
+func companyName(sh *Shape, rec map[string]any) string {
+	for f := range sh.declared(rec) {
+		if v, ok := rec[f].(string); ok && sh.fields[f].role == atom.RoleCompany {
+			return v
+		}
+	}
+	return ""
+}
+
+// addressOf reports whether an address can be the named person's: one
+// whose local part is two names (first.last@) has one of the words of
+// name (the person's names, their company's) in it. Any other form
+// (jsmith@, support@) says nothing.
+func addressOf(email, name string) bool {
+	local, _, _ := strings.Cut(email, "@")
+	parts := strings.Split(local, ".")
+	if len(parts) != 2 || parts[0] == "" || parts[1] == "" || strings.Trim(local, "abcdefghijklmnopqrstuvwxyz-.") != "" {
+		return true
+	}
+	for _, w := range strings.Fields(name) {
+		folded := strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r == '-' {
+				return r
+			}
+			return -1
+		}, strings.ToLower(w))
+		if folded != "" && (folded == parts[0] || folded == parts[1]) {
+			return true
+		}
+	}
+	return strings.Trim(strings.ToLower(name), "abcdefghijklmnopqrstuvwxyz-' .") != "" // a name beyond ASCII is not compared
 }
 
 // keyForm is the shape of a key: its leading letters as written, then

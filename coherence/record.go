@@ -38,6 +38,11 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 	for _, d := range sh.Contradictions(rec) {
 		c.add(RuleFields, coll, key, d.Field, rec[d.Field], "%s", d.Why)
 	}
+	if c.w != nil {
+		for _, d := range sh.Untimely(rec, c.w.Clock) {
+			c.add(RuleLifecycle, coll, key, d.Field, rec[d.Field], "%s", d.Why)
+		}
+	}
 	for _, p := range def.RecordProblems(rec) {
 		c.add(RuleInvariant, coll, key, p.Field, rec[p.Field], "%s", p.Message)
 	}

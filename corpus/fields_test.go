@@ -190,3 +190,42 @@ func TestDisplayIDsUnique(t *testing.T) {
 		t.Fatal("no display_id beside a key")
 	}
 }
+
+// TestIDsOfCollectionsAreRefs: a field named for a collection of its own
+// app (Attio's company_record_id beside its companies) is a reference to
+// it, so that synthesis draws the key of a record the world holds, not an
+// outside id no record has. Xero's bills keep their own InvoiceID (a bill
+// is an ACCPAY invoice), not a sales invoice's.
+func TestIDsOfCollectionsAreRefs(t *testing.T) {
+	_, servers := loadServers(t)
+	own := map[string]bool{"xero.bills.invoice_id": true}
+	checked := 0
+	for _, s := range servers {
+		for _, c := range s.Collections {
+			for f, fd := range c.Fields {
+				if fd.Role != atom.RoleID || f == c.KeyField() || own[s.AppName()+"."+c.Name+"."+f] {
+					continue
+				}
+				var ws []string
+				for _, w := range atom.Words(f) {
+					if !atom.HasWord([]string{w}, "id", "ids", "record", "key") {
+						ws = append(ws, w)
+					}
+				}
+				if len(ws) == 0 {
+					continue
+				}
+				checked++
+				stem := ws[len(ws)-1]
+				for _, coll := range []string{stem + "s", stem + "es", strings.TrimSuffix(stem, "y") + "ies"} {
+					if coll != c.Name && s.Collection(coll) != nil {
+						t.Errorf("%s.%s.%s is named for %s but has role id, not ref %s", s.ID, c.Name, f, coll, coll)
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no id field read")
+	}
+}

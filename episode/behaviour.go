@@ -17,9 +17,12 @@ import (
 
 // checkRefs returns the product's error when a value an argument wrote
 // into a field that must resolve names no record of the field's
-// collections. Constants of the effect are the server's own and are not
-// checked.
-func checkRefs(cx *Context, app string, coll *atom.Collection, written map[string]any) error {
+// collections. An empty value is let through where the argument is
+// optional (no reference given) but refused where the tool requires it:
+// a channel created in team "" is in no team. required names the fields
+// written from required arguments. Constants of the effect are the
+// server's own and are not checked.
+func checkRefs(cx *Context, app string, coll *atom.Collection, written map[string]any, required map[string]bool) error {
 	if !resolving(coll, written) {
 		return nil
 	}
@@ -34,6 +37,9 @@ func checkRefs(cx *Context, app string, coll *atom.Collection, written map[strin
 		}
 		for _, v := range vals {
 			if v == nil || v == "" {
+				if required[f] {
+					return fmt.Errorf("%s", strings.ReplaceAll(fd.Resolve, "{value}", state.Text(v)))
+				}
 				continue
 			}
 			if !resolves(cx.State, app, fd, state.Text(v)) {

@@ -22,6 +22,7 @@ collections:
   - name: messages
     fields:
       channel_id: {type: string, role: ref, ref: channels, resolve: channel_not_found, ref_also: [users]}
+      also: {type: array, items: string, role: ref, ref: channels, resolve: channel_not_found}
       text: {type: string}
   - name: orders
     fields:
@@ -52,6 +53,14 @@ tools:
     description: Post a message.
     input: {type: object, properties: {channel: {type: string}, text: {type: string}}, required: [channel, text]}
     effect: {kind: create, collection: messages, fields: {channel: channel_id}}
+  - name: shop_note
+    description: Write a message, in a channel or none.
+    input: {type: object, properties: {channel: {type: string}, text: {type: string}}, required: [text]}
+    effect: {kind: create, collection: messages, fields: {channel: channel_id}}
+  - name: shop_link
+    description: Add channels to a message.
+    input: {type: object, properties: {id: {type: string}, channels: {type: array, items: {type: string}}}, required: [id, channels]}
+    effect: {kind: append, collection: messages, field: also, value: channels}
   - name: shop_tag_order
     description: Add a tag to an order.
     input: {type: object, properties: {id: {type: string}, tag: {type: string}}, required: [id, tag]}
@@ -102,6 +111,7 @@ records:
   shop:
     channels: [{id: C1, name: general}]
     users: [{id: U1, name: Ana Ruiz}]
+    messages: [{id: m0, channel_id: C1, text: hello}]
     orders:
       - {id: o1, status: open, tags: [billing]}
       - {id: o2, status: paid, paid_at: "2026-02-01T00:00:00Z"}
@@ -149,6 +159,9 @@ func TestDeclaredBehaviour(t *testing.T) {
 		{"removing a tag it lacks changes nothing", "shop_untag_order", `{"id":"o1","tag":"billing"}`, false, `"tags":["vip","rush"]`, "o1", "tags", `["vip","rush"]`},
 		{"removing a tag it holds", "shop_untag_order", `{"id":"o1","tag":"vip"}`, false, `"tags":["rush"]`, "o1", "tags", `["rush"]`},
 		{"an unknown channel is the product's error", "shop_post", `{"channel":"C999999","text":"hi"}`, true, "channel_not_found", "", "", ""},
+		{"an empty channel the tool requires is not found", "shop_post", `{"channel":"","text":"hi"}`, true, "channel_not_found", "", "", ""},
+		{"an empty list member is not found", "shop_link", `{"id":"m0","channels":[""]}`, true, "channel_not_found", "", "", ""},
+		{"an empty optional reference is no reference", "shop_note", `{"channel":"","text":"hi"}`, false, `"text":"hi"`, "", "", ""},
 		{"a known channel", "shop_post", `{"channel":"C1","text":"hi"}`, false, `"channel_id":"C1"`, "", "", ""},
 		{"a user id is a channel too", "shop_post", `{"channel":"U1","text":"hi"}`, false, `"channel_id":"U1"`, "", "", ""},
 		{"a paid order cannot be cancelled", "shop_cancel_order", `{"id":"o2"}`, true, "Cannot change an order from paid to cancelled", "o2", "status", `"paid"`},
@@ -174,8 +187,8 @@ func TestDeclaredBehaviour(t *testing.T) {
 			t.Errorf("%s: %s.%s = %s, want %s", c.name, c.record, c.field, got, c.value)
 		}
 	}
-	if n := len(s.State().Records("shop.messages")); n != 2 {
-		t.Errorf("%d messages, want 2 (the unknown channel's refused)", n)
+	if n := len(s.State().Records("shop.messages")); n != 4 {
+		t.Errorf("%d messages, want 4 (one drawn; the unknown and empty channels refused)", n)
 	}
 }
 
@@ -219,7 +232,7 @@ func TestStarlarkKeepsBehaviour(t *testing.T) {
 	if r, _ := s.State().Get("shop.orders", "o2"); r["status"] != "paid" {
 		t.Errorf("a refused Starlark write changed o2: %v", r)
 	}
-	if n := len(s.State().Records("shop.messages")); n != 1 {
-		t.Errorf("%d messages; the post to an unknown channel wrote one", n)
+	if n := len(s.State().Records("shop.messages")); n != 2 {
+		t.Errorf("%d messages, want 2 (one drawn, one posted); the post to an unknown channel wrote one", n)
 	}
 }

@@ -402,6 +402,9 @@ type writeEffect struct {
 	update bool
 	open   bool   // the collection declares no fields: every argument is written
 	app    string // the app, for references that must resolve
+	// required names the fields written from arguments the tool requires:
+	// an empty reference there is refused.
+	required map[string]bool
 }
 
 func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
@@ -409,7 +412,7 @@ func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &writeEffect{tg: tg, fields: map[string]string{}, set: t.Effect.Set, update: update, open: len(tg.coll.Fields) == 0, app: s.AppName()}
+	w := &writeEffect{tg: tg, fields: map[string]string{}, set: t.Effect.Set, update: update, open: len(tg.coll.Fields) == 0, app: s.AppName(), required: map[string]bool{}}
 	for arg := range atom.InputProperties(t.Input) {
 		if update && arg == tg.key {
 			continue
@@ -420,6 +423,11 @@ func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
 		}
 		if _, isField := tg.coll.Fields[arg]; isField || w.open || arg == tg.coll.KeyField() {
 			w.fields[arg] = arg
+		}
+	}
+	for arg := range atom.InputRequired(t.Input) {
+		if f, ok := w.fields[arg]; ok {
+			w.required[f] = true
 		}
 	}
 	return w, nil
@@ -450,7 +458,7 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 		rec[k] = v
 		given[k] = true
 	}
-	if err := checkRefs(cx, w.app, w.tg.coll, written); err != nil {
+	if err := checkRefs(cx, w.app, w.tg.coll, written, w.required); err != nil {
 		return err
 	}
 	setFields(w.tg.coll, rec, written)
@@ -579,7 +587,7 @@ func newListEdit(s *atom.Server, t *atom.Tool, remove bool) (Effect, error) {
 		if remove {
 			list = without(prev, vs)
 		} else {
-			if err := checkRefs(cx, app, tg.coll, map[string]any{field: vs}); err != nil {
+			if err := checkRefs(cx, app, tg.coll, map[string]any{field: vs}, map[string]bool{field: true}); err != nil {
 				return nil, err
 			}
 			list = append(append([]any(nil), prev...), vs...)

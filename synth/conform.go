@@ -1,6 +1,8 @@
 package synth
 
 import (
+	"maps"
+	"math"
 	"slices"
 
 	"github.com/legoenv/legoenv/atom"
@@ -64,12 +66,16 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool) {
 	}
 }
 
-// conformWorld makes a data atom keep the declared rules that span
-// records: a display name beside a reference is the referenced record's,
-// and a number the product keeps unique is drawn again where an earlier
-// record (the records tasks name come first) holds it.
+// conformWorld makes a data atom keep the rules that span records: a
+// refund is of a record that took money and within it (settleRefunds), a
+// display name beside a reference is the referenced record's, and a
+// number the product keeps unique is drawn again where an earlier record
+// (the records tasks name come first) holds it.
 func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 	for _, m := range apps {
+		for _, cm := range m.colls {
+			settleRefunds(m, cm, d)
+		}
 		for _, cm := range m.colls {
 			recs := d.Records[m.app][cm.name]
 			for _, inv := range cm.c.Invariants {
@@ -117,4 +123,113 @@ func lifecycleField(cm *collModel) string {
 		return ""
 	}
 	return cm.c.Lifecycle.Field
+}
+
+// settleRefunds makes every refund one of a record that took money (no
+// failed charge), and the refunds of one record add up to no more than
+// its whole amount. A refund a task names keeps its record, whose whole
+// is raised to hold it; another moves to a record with room for it,
+// written after it, or is cut to what is left of its own, or goes.
+func settleRefunds(m *appModel, cm *collModel, d *atom.Data) {
+	parents := cm.shape.PartParents()
+	named := map[string]bool{}
+	for _, h := range d.Handles {
+		if h.App == m.app && h.Collection == cm.name {
+			named[h.Key] = true
+		}
+	}
+	for _, f := range slices.Sorted(maps.Keys(parents)) {
+		tcm := m.byName[parents[f]]
+		if tcm == nil {
+			continue
+		}
+		r := &refundRoom{part: cm, parent: tcm, mine: cm.shape.WholeAmount(), whole: tcm.shape.WholeAmount(), room: map[string]float64{}}
+		recs := d.Records[m.app][cm.name]
+		targets := d.Records[m.app][tcm.name]
+		var kept []map[string]any
+		for _, pass := range []bool{true, false} {
+			for _, rec := range recs {
+				if named[state.Text(rec[cm.key])] != pass {
+					continue
+				}
+				if r.settle(rec, f, targets, pass) {
+					kept = append(kept, rec)
+				}
+			}
+		}
+		d.Records[m.app][cm.name] = kept
+	}
+}
+
+// refundRoom is what is left of each record's whole amount once the
+// refunds settled so far are taken from it.
+type refundRoom struct {
+	part, parent *collModel
+	mine, whole  string
+	room         map[string]float64
+}
+
+func (r *refundRoom) left(p map[string]any) float64 {
+	k := state.Text(p[r.parent.key])
+	if _, ok := r.room[k]; !ok {
+		r.room[k], _ = state.Number(p[r.whole])
+	}
+	return r.room[k]
+}
+
+// fits reports whether rec can be a refund of p: p took money, has room
+// for rec's amount and was written before it.
+func (r *refundRoom) fits(rec, p map[string]any, x float64) bool {
+	if _, no := r.parent.shape.Unsettled(p); no {
+		return false
+	}
+	if r.whole != "" && r.left(p) < x-0.005 {
+		return false
+	}
+	a, aok := atom.Time(rec[r.part.shape.CreatedField()])
+	b, bok := atom.Time(p[r.parent.shape.CreatedField()])
+	return !aok || !bok || !a.Before(b)
+}
+
+// settle keeps the refund rec (field f names its record among targets)
+// within a record that took money, and reports whether rec stays.
+func (r *refundRoom) settle(rec map[string]any, f string, targets []map[string]any, named bool) bool {
+	p := findRec(targets, r.parent.key, state.Text(rec[f]))
+	if p == nil {
+		return true
+	}
+	x, _ := state.Number(rec[r.mine])
+	switch {
+	case r.fits(rec, p, x):
+	case named:
+		if _, no := r.parent.shape.Unsettled(p); !no && r.whole != "" && r.left(p) < x {
+			w, _ := state.Number(p[r.whole])
+			p[r.whole] = numberFor(r.parent, r.whole, w+x-r.left(p))
+			r.room[state.Text(p[r.parent.key])] = x
+		}
+	default:
+		i := slices.IndexFunc(targets, func(q map[string]any) bool { return r.fits(rec, q, x) })
+		if i >= 0 {
+			p = targets[i]
+			rec[f] = p[r.parent.key]
+		} else if _, no := r.parent.shape.Unsettled(p); no || r.whole == "" || r.left(p) < 0.01 {
+			return false
+		} else {
+			x = r.left(p)
+			rec[r.mine] = numberFor(r.part, r.mine, x)
+		}
+	}
+	if r.whole != "" {
+		r.room[state.Text(p[r.parent.key])] = r.left(p) - x
+	}
+	return true
+}
+
+// numberFor writes an amount x as field f of cm holds it: a whole number
+// in an integer field, cents otherwise.
+func numberFor(cm *collModel, f string, x float64) any {
+	if cm.field(f).Type == "integer" {
+		return math.Floor(x)
+	}
+	return math.Floor(x*100) / 100
 }

@@ -353,7 +353,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		// agree, which drops one its record's state denies (a lost_reason
 		// on an open deal).
 		db.val.writeText(cm, rec, rw, r.set, r.role == "a" && (cm.peopleLike() || cm.kind() == "problem"))
-		agree(cm, rec, r.set, false)
+		agree(cm, rec, r.set, false, db.val.clock)
 		if try < 12 && len(cm.shape.CheckRecord(rec)) > 0 {
 			continue
 		}
@@ -478,6 +478,10 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []
 	if first == "" {
 		if n, ok := orig[cm.display].(string); ok && cm.peopleLike() {
 			first, last, _ = strings.Cut(n, " ")
+		} else if n := ownPersonName(cm, orig); n != "" {
+			// The person a record is about (a conversation's customer)
+			// keeps their name, so their address is theirs too.
+			first, last, _ = strings.Cut(n, " ")
 		}
 	}
 	person := gen.Person{First: first, Last: last}
@@ -518,8 +522,19 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []
 	}
 	conform(val, cm, rec, true)
 	val.writeText(cm, rec, row{p: person, c: other.Company}, pinned, false)
-	agree(cm, rec, nil, true)
+	agree(cm, rec, nil, true, val.clock)
 	return rec
+}
+
+// ownPersonName is the name of the person a record is about (Hiver's
+// customer_name), not of one who works on it, or "".
+func ownPersonName(cm *collModel, rec map[string]any) string {
+	for _, f := range cm.withRole(atom.RolePersonName) {
+		if n, ok := rec[f].(string); ok && n != "" && !hasWord(atom.Words(f), roleWords...) && !isSecondary(f) {
+			return n
+		}
+	}
+	return ""
 }
 
 // holdsValue reports whether a record of recs holds v in field f.
@@ -548,6 +563,13 @@ func isRecipientField(f string) bool {
 // owner), who is not the person the record is about.
 var workerWords = []string{"assignee", "assigned", "owner", "manager", "approver", "agent", "reviewer", "responder", "csm", "creator", "author"}
 
+// isAssignee reports whether a field names who is given a record to work
+// on (its assignee, its owner): not who wrote it (a comment's author is
+// the comment's own person).
+func isAssignee(f string) bool {
+	return hasWord(atom.Words(f), "assignee", "assigned", "owner", "manager", "approver", "agent", "reviewer", "responder", "csm")
+}
+
 // isSecondary reports whether an address field names someone other than
 // the record's own person: whom a message copies, who works on it.
 func isSecondary(f string) bool { return isCopy(f) || hasWord(atom.Words(f), workerWords...) }
@@ -557,13 +579,14 @@ func isSecondary(f string) bool { return isCopy(f) || hasWord(atom.Words(f), wor
 // channel), dates the event of one a task sets (see stampEvent), and
 // mends the fields its other fields deny (an archived flag
 // beside another status, a published_at on a draft, a share above its
-// amount), except those a task sets.
+// amount) or its states deny at the clock now (an ended meeting that
+// starts tomorrow), except those a task sets.
 //
 // A date that ends the record's life with no state of its own to say so
 // (Box's trashed_at) is kept only where ended says: on some background
 // records and on look-alikes, never on a record a task names and must
 // act on.
-func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool) {
+func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool, now time.Time) {
 	for _, d := range cm.shape.DeniedEvents(rec) {
 		if _, pinned := set[d.Field]; !pinned {
 			delete(rec, d.Field)
@@ -572,6 +595,11 @@ func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool) {
 		}
 	}
 	for _, d := range cm.shape.Contradictions(rec) {
+		if _, pinned := set[d.Field]; !pinned {
+			d.Mend(rec)
+		}
+	}
+	for _, d := range cm.shape.Untimely(rec, now) {
 		if _, pinned := set[d.Field]; !pinned {
 			d.Mend(rec)
 		}
@@ -668,7 +696,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		// A quarter of the background ends in a lifecycle kept in a date.
 		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0)
 		val.writeText(cm, rec, rw, nil, false)
-		agree(cm, rec, nil, val.rng.IntN(4) == 0)
+		agree(cm, rec, nil, val.rng.IntN(4) == 0, val.clock)
 		// A stranger does not share a name with a record a task names, in
 		// any app: the instruction would no longer single it out, and a
 		// record a task makes from it (a project named after a campaign)

@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -312,9 +313,12 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		}
 		return float64(t.UnixMilli())
 	}
-	if (role == atom.RoleEmail || role == atom.RoleEmails) && (isSecondary(name) || cm.isRecipient(name)) {
-		// Whom a message copies, or who works on a record, is someone
-		// other than the person it is about.
+	email := role == atom.RoleEmail || role == atom.RoleEmails
+	named := role == atom.RoleUsername || role == atom.RolePersonName
+	if email && (isSecondary(name) || cm.isRecipient(name)) || named && isAssignee(name) {
+		// Whom a message copies, or who works on a record (an assignee
+		// by address, handle or name), is someone other than the person
+		// it is about.
 		o := v.src.NewRow()
 		r = row{p: o.Person, c: o.Company}
 	}
@@ -437,8 +441,9 @@ func (v *valuer) attributeValue(cm *collModel, name, role string, r row) any {
 // vocabularyValue gives a field without a role a value only where its
 // name names a small, known vocabulary; otherwise it stays unset.
 func (v *valuer) vocabularyValue(cm *collModel, name string) any {
+	ws := atom.Words(name)
 	for _, vocab := range vocabularies {
-		if hasWord(atom.Words(name), vocab.words...) && cm.field(name).Type == "string" {
+		if (hasWord(ws, vocab.words...) || slices.Contains(vocab.words, strings.Join(ws, "_"))) && cm.field(name).Type == "string" {
 			return pick(v.rng, vocab.values)
 		}
 	}
@@ -446,7 +451,9 @@ func (v *valuer) vocabularyValue(cm *collModel, name string) any {
 }
 
 // vocabularies are the values of common fields that have no role of
-// their own: an account's industry, a lead's source.
+// their own: an account's industry, a lead's source, a file's MIME type.
+// A vocabulary's words match any word of a field's name, or all of them
+// joined (content_type, whose "content" alone is no file type).
 var vocabularies = []struct{ words, values []string }{
 	{[]string{"industry", "sector"}, []string{"Software", "Healthcare", "Retail", "Manufacturing", "Financial Services", "Logistics", "Education"}},
 	{[]string{"region", "territory"}, []string{"EMEA", "APAC", "North America", "LATAM"}},
@@ -457,6 +464,7 @@ var vocabularies = []struct{ words, values []string }{
 	{[]string{"gender", "pronouns"}, []string{"she/her", "he/him", "they/them"}},
 	{[]string{"plan", "tier"}, []string{"Starter", "Professional", "Business", "Enterprise"}},
 	{[]string{"version"}, []string{"1.0", "1.2", "2.0", "2.1"}},
+	{[]string{"mime", "mimetype", "content_type"}, []string{"application/pdf", "text/csv", "image/png", "application/json", "text/plain"}},
 }
 
 // outsideID is the id of a record outside the app's collections (a

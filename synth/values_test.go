@@ -1,8 +1,11 @@
 package synth
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/legoenv/legoenv/atom"
 )
 
 // TestCatalogItemsAreProducts: a catalog's items are named like products
@@ -19,3 +22,35 @@ func TestCatalogItemsAreProducts(t *testing.T) {
 		}
 	}
 }
+
+// TestFileTypesAreMIMETypes: a file's content type (ChatGPT's files) is a
+// MIME type, not a sentence of prose.
+func TestFileTypesAreMIMETypes(t *testing.T) {
+	src := builtinServers(t)
+	lib := atom.NewLibrary()
+	for _, app := range []string{"chatgpt", "slack"} {
+		if _, err := lib.Put(src.ServerFor(app).MustServer(), app+".yaml", true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Synthesize(lib, Options{Seed: 27, Variants: 1, Workflows: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["chatgpt"]["files"] {
+			if v, ok := rec["content_type"].(string); ok {
+				n++
+				if !mimeRE.MatchString(v) {
+					t.Errorf("%s: content_type %q is not a MIME type", d.ID, v)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no file with a content type drawn")
+	}
+}
+
+var mimeRE = regexp.MustCompile(`^[a-z]+/[a-z0-9.+-]+$`)

@@ -1,0 +1,208 @@
+package coherence
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
+)
+
+// States a record's dates must agree with at the world's clock: a
+// finished record (an ended meeting, a completed call) began in the past,
+// an upcoming one (scheduled, planned) begins in the future, and an
+// active one has not yet reached the date that ends it (an active
+// employee's termination date, an active subscription's expiry).
+var (
+	finishedStates = []string{"ended", "missed", "completed", "complete", "expired", "finished", "done", "no_show", "resolved"}
+	upcomingStates = []string{"scheduled", "upcoming", "planned", "not_started"}
+	activeStates   = []string{"active", "enabled", "live", "running", "current"}
+)
+
+// Words of a record's span: the date it starts and the one it ends.
+var (
+	spanStartWords = []string{"start", "starts", "begin", "begins", "scheduled"}
+	spanEndWords   = []string{"end", "ends", "finish", "until"}
+)
+
+// endingWords name a date that ends a record's active life for good: an
+// employee's termination, an account's expiry. A campaign's or a
+// project's end date is a plan it may outrun, not among them.
+var endingWords = []string{"termination", "terminated", "expires", "expiry", "expiration", "expired", "ended", "deactivated"}
+
+// sittingWords name collections of sittings, which last hours: a
+// meeting, a call, a booking, an interview, a recording of one.
+var sittingWords = []string{"meeting", "meetings", "event", "events", "call", "calls", "booking", "bookings", "interview", "interviews",
+	"conference", "conferences", "recording", "recordings", "session", "sessions", "appointment", "appointments", "webinar", "webinars",
+	"participant", "participants", "slot", "slots"}
+
+// maxSitting is the longest a sitting lasts; sittingLength is how long
+// one drawn out of order is made to last.
+const (
+	maxSitting    = 12 * time.Hour
+	sittingLength = time.Hour
+)
+
+// IsSitting reports whether records of a collection are sittings that
+// last hours (meetings, calls, bookings), not days.
+func IsSitting(collection string) bool { return atom.HasWord(atom.Words(collection), sittingWords...) }
+
+// span returns the fields of a record's start and end dates, or "".
+// An end named for its end (end_time) wins over one named for a bound
+// (recurrence_until); a field named both (scheduled_until) is an end.
+func (sh *Shape) span() (start, end string) {
+	bound := ""
+	for _, f := range sh.names {
+		fs, fd := sh.fields[f], sh.def.Fields[f]
+		if fs.role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" {
+			continue
+		}
+		switch {
+		case atom.HasWord(fs.words, "end", "ends"):
+			if end == "" {
+				end = f
+			}
+		case atom.HasWord(fs.words, spanEndWords...):
+			if bound == "" {
+				bound = f
+			}
+		case atom.HasWord(fs.words, spanStartWords...) && start == "":
+			start = f
+		}
+	}
+	if end == "" {
+		end = bound
+	}
+	return start, end
+}
+
+// sittingSpan finds a sitting (a meeting, a call) that ends days after it
+// starts, or before it: its end is set an hour after its start.
+func sittingSpan(sh *Shape, rec map[string]any) []Contradiction {
+	if !IsSitting(sh.def.Name) {
+		return nil
+	}
+	start, end := sh.span()
+	if start == "" || end == "" {
+		return nil
+	}
+	a, aok := rec[start].(string)
+	b, bok := rec[end].(string)
+	if !aok || !bok || len(a) <= len("2006-01-02") || len(b) <= len("2006-01-02") {
+		return nil // an all-day sitting, or none
+	}
+	at, aok := isotime.Parse(a)
+	bt, bok := isotime.Parse(b)
+	if !aok || !bok {
+		return nil
+	}
+	if d := bt.Sub(at); d < 0 || d > maxSitting {
+		why := fmt.Sprintf("%s %s is %s after %s %s; a sitting of %s lasts hours", end, b, roundDuration(d), start, a, sh.def.Name)
+		return []Contradiction{{end, why, dateLike(b, at.Add(sittingLength))}}
+	}
+	return nil
+}
+
+// roundDuration writes d in days or hours.
+func roundDuration(d time.Duration) string {
+	if d < 0 {
+		return "before, not " + roundDuration(-d)
+	}
+	if d >= 48*time.Hour {
+		return fmt.Sprintf("%d days", int(d.Hours()/24))
+	}
+	return fmt.Sprintf("%.0f hours", d.Hours())
+}
+
+// dateLike writes t in the layout of the date s: a date, or a date-time
+// in UTC.
+func dateLike(s string, t time.Time) string {
+	if len(s) == len("2006-01-02") {
+		return t.UTC().Format("2006-01-02")
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// Untimely lists the dates of rec that its states deny at the clock now,
+// each with the date that agrees: a finished record (an ended or missed
+// meeting, a completed call) that starts or ends after now moves back
+// before it, an upcoming one (scheduled) that starts before now moves
+// after it, both keeping their length; an active record's ending date
+// (an active employee's termination date) that is past goes.
+func (sh *Shape) Untimely(rec map[string]any, now time.Time) []Contradiction {
+	if now.IsZero() {
+		return nil
+	}
+	statuses, _ := stateFields(sh, sh.def, rec)
+	var out []Contradiction
+	for _, sf := range statuses {
+		cur := stateWord(rec[sf])
+		switch {
+		case oneOf(cur, finishedStates):
+			out = append(out, sh.shiftSpan(rec, now, sf, -1)...)
+		case oneOf(cur, upcomingStates):
+			out = append(out, sh.shiftSpan(rec, now, sf, 1)...)
+		case oneOf(cur, activeStates):
+			out = append(out, sh.pastEndings(rec, now, sf)...)
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return out
+}
+
+// shiftSpan moves a record's span to the side of now its status sf says
+// (dir -1: before it, finished; +1: after it, upcoming) by whole days.
+func (sh *Shape) shiftSpan(rec map[string]any, now time.Time, sf string, dir int) []Contradiction {
+	start, end := sh.span()
+	a, aok := rec[start].(string)
+	at, tok := isotime.Parse(a)
+	if start == "" || !aok || !tok {
+		return nil
+	}
+	edge, edgeField := at, start
+	b, bok := rec[end].(string)
+	bt, btok := isotime.Parse(b)
+	hasEnd := end != "" && bok && btok
+	if dir < 0 && hasEnd && bt.After(at) {
+		edge, edgeField = bt, end
+	}
+	late := edge.Sub(now)
+	if dir > 0 {
+		late = now.Sub(edge)
+	}
+	if late <= 0 {
+		return nil
+	}
+	days := dir * (int(math.Ceil(late.Hours()/24)) + 1)
+	side := "after"
+	if dir > 0 {
+		side = "before"
+	}
+	why := fmt.Sprintf("%s is %v but %s %s is %s the clock %s", sf, rec[sf], edgeField, rec[edgeField], side, now.UTC().Format(time.RFC3339))
+	out := []Contradiction{{start, why, dateLike(a, at.AddDate(0, 0, days))}}
+	if hasEnd {
+		out = append(out, Contradiction{end, why, dateLike(b, bt.AddDate(0, 0, days))})
+	}
+	return out
+}
+
+// pastEndings finds the dates that end a record's active life (a
+// termination, an expiry) already past on a record whose status sf says
+// it is active.
+func (sh *Shape) pastEndings(rec map[string]any, now time.Time, sf string) []Contradiction {
+	var out []Contradiction
+	for f := range sh.declared(rec) {
+		fs := sh.fields[f]
+		if fs.role != atom.RoleDate || !atom.HasWord(fs.words, endingWords...) {
+			continue
+		}
+		s, _ := rec[f].(string)
+		if t, ok := isotime.Parse(s); ok && t.Before(now) {
+			out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s %s is past", sf, rec[sf], f, s), nil})
+		}
+	}
+	return out
+}
