@@ -240,31 +240,7 @@ func (c *composer) compose() *Env {
 	data := de.MustData()
 	env := &Env{Intent: ie, Composed: in, GoalFrom: goalFrom, Data: de, worlds: map[int64]*state.World{}, toolByKey: map[string]*Tool{}, cache: c.cache}
 
-	// Servers: as pinned, else one per app of the intent.
-	var servers []*atom.Entry
-	served := map[string]*atom.Entry{}
-	if len(c.r.Servers) > 0 {
-		for _, p := range c.r.Servers {
-			if e := c.get(atom.KindServer, p); e != nil {
-				servers = append(servers, e)
-				served[e.MustServer().AppName()] = e
-			}
-		}
-	}
-	for _, app := range in.Apps {
-		if served[app] != nil {
-			continue
-		}
-		if len(c.r.Servers) == 0 {
-			if e := c.lib.ServerFor(app); e != nil {
-				servers = append(servers, e)
-				served[app] = e
-				continue
-			}
-		}
-		c.add(IssueMissingApp, ie, "", "", "apps", "intent needs app %q but no server atom serves it", app)
-	}
-	sort.Slice(servers, func(i, j int) bool { return servers[i].ID < servers[j].ID })
+	servers := c.servers(ie, in)
 	env.Servers = servers
 	for _, s := range servers {
 		env.Apps = append(env.Apps, s.MustServer().AppName())
@@ -308,6 +284,34 @@ func (c *composer) compose() *Env {
 	c.bind(env, in, data, base)
 	c.render(env, in)
 	return env
+}
+
+// servers are the recipe's servers as pinned, else one per app of the
+// intent, sorted by id; an app no server serves is an issue.
+func (c *composer) servers(ie *atom.Entry, in *atom.Intent) []*atom.Entry {
+	var servers []*atom.Entry
+	served := map[string]*atom.Entry{}
+	for _, p := range c.r.Servers {
+		if e := c.get(atom.KindServer, p); e != nil {
+			servers = append(servers, e)
+			served[e.MustServer().AppName()] = e
+		}
+	}
+	for _, app := range in.Apps {
+		if served[app] != nil {
+			continue
+		}
+		if len(c.r.Servers) == 0 {
+			if e := c.lib.ServerFor(app); e != nil {
+				servers = append(servers, e)
+				served[app] = e
+				continue
+			}
+		}
+		c.add(IssueMissingApp, ie, "", "", "apps", "intent needs app %q but no server atom serves it", app)
+	}
+	sort.Slice(servers, func(i, j int) bool { return servers[i].ID < servers[j].ID })
+	return servers
 }
 
 func (c *composer) buildTools(env *Env, in *atom.Intent) {

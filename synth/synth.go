@@ -140,23 +140,45 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 		models = append(models, newAppModel(e, lib.Operations(e.MustServer().AppName())))
 	}
 	models = selectApps(models, opt.Size)
-	c := &Corpus{Families: map[string][]string{}, Operations: map[string][]atom.Tool{}}
-	used := map[string]bool{}
-	for _, m := range models {
-		c.Servers = append(c.Servers, lib.ServerFor(m.app))
-		if len(m.catalogue) > 0 {
-			c.Operations[m.app] = m.catalogue
-		}
-		c.Families[m.family] = append(c.Families[m.family], m.app)
-		used[m.app] = true
-	}
+	c := newCorpus(lib, models)
 	rules := buildRules(models)
 	ruleByID := map[string]*ruleDef{}
 	for _, r := range rules {
 		c.Rules = append(c.Rules, r.r)
 		ruleByID[r.r.ID] = r
 	}
+	bundles, err := draftBundles(models, opt)
+	if err != nil {
+		return nil, err
+	}
+	drawData(bundles, opt)
+	seenIntent := map[string]bool{}
+	for _, b := range bundles {
+		if err := c.addBundle(b, rules, ruleByID, seenIntent, opt); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
 
+// newCorpus starts a corpus on the chosen apps: their servers, operation
+// catalogues and families.
+func newCorpus(lib *atom.Library, models []*appModel) *Corpus {
+	c := &Corpus{Families: map[string][]string{}, Operations: map[string][]atom.Tool{}}
+	for _, m := range models {
+		c.Servers = append(c.Servers, lib.ServerFor(m.app))
+		if len(m.catalogue) > 0 {
+			c.Operations[m.app] = m.catalogue
+		}
+		c.Families[m.family] = append(c.Families[m.family], m.app)
+	}
+	return c
+}
+
+// draftBundles drafts the intents of every bundle: one per app, the
+// workflows, one per pair of apps; bundles with no draft are left out and
+// every app stays covered.
+func draftBundles(models []*appModel, opt Options) ([]*bundle, error) {
 	var bundles []*bundle
 	for _, m := range models {
 		b := &bundle{id: m.app, hash: hash64(opt.Seed, m.app), apps: []*appModel{m}, plan: newPlan()}
@@ -175,39 +197,40 @@ func Synthesize(lib *atom.Library, opt Options) (*Corpus, error) {
 			bundles = append(bundles, b)
 		}
 	}
+	return keepAppsCovered(append(bundles, workflows...)), nil
+}
 
-	bundles = keepAppsCovered(append(bundles, workflows...))
-	drawData(bundles, opt)
-	seenIntent := map[string]bool{}
-	for _, b := range bundles {
-		if len(b.drafts) == 0 {
+// addBundle adds a bundle's data atoms and intents to c, and a recipe
+// for each intent (but step-only ones) on each of its data atoms, with
+// the rules chosen for it.
+func (c *Corpus) addBundle(b *bundle, rules []*ruleDef, ruleByID map[string]*ruleDef, seenIntent map[string]bool, opt Options) error {
+	if len(b.drafts) == 0 {
+		return nil
+	}
+	c.Data = append(c.Data, b.data...)
+	terms := rawTerms(b.apps)
+	for _, d := range b.drafts {
+		if seenIntent[d.in.ID] {
+			return fmt.Errorf("synthesize: two templates made intent %s", d.in.ID)
+		}
+		seenIntent[d.in.ID] = true
+		protect(d)
+		d.in.Instruction = articles(phrase(d.in, b.apps, terms, opt.Seed))
+		d.in.Description = articles(d.in.Description)
+		c.Intents = append(c.Intents, d.in)
+		if d.stepOnly {
 			continue
 		}
-		c.Data = append(c.Data, b.data...)
-		terms := rawTerms(b.apps)
-		for _, d := range b.drafts {
-			if seenIntent[d.in.ID] {
-				return nil, fmt.Errorf("synthesize: two templates made intent %s", d.in.ID)
+		for v, data := range b.data {
+			rng := rngFor(opt.Seed, "rules", d.in.ID, v)
+			r := atom.Recipe{Intent: atom.Pin{ID: d.in.ID}, Data: atom.Pin{ID: data.ID}}
+			for _, id := range chooseRules(d, rules, ruleByID, rng, opt.RuleShare) {
+				r.Rules = append(r.Rules, atom.Pin{ID: id})
 			}
-			seenIntent[d.in.ID] = true
-			protect(d)
-			d.in.Instruction = articles(phrase(d.in, b.apps, terms, opt.Seed))
-			d.in.Description = articles(d.in.Description)
-			c.Intents = append(c.Intents, d.in)
-			if d.stepOnly {
-				continue
-			}
-			for v, data := range b.data {
-				rng := rngFor(opt.Seed, "rules", d.in.ID, v)
-				r := atom.Recipe{Intent: atom.Pin{ID: d.in.ID}, Data: atom.Pin{ID: data.ID}}
-				for _, id := range chooseRules(d, rules, ruleByID, rng, opt.RuleShare) {
-					r.Rules = append(r.Rules, atom.Pin{ID: id})
-				}
-				c.Recipes = append(c.Recipes, r)
-			}
+			c.Recipes = append(c.Recipes, r)
 		}
 	}
-	return c, nil
+	return nil
 }
 
 // allWorkflows are the workflow bundles over the apps: selections by

@@ -441,12 +441,21 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 			return nestedAppendTool(app, name, ent.coll, rel), nil
 		}
 	}
+	return tb.markedCreate(name, p.verb, ent), nil
+}
+
+// markedCreate is the create tool of ent's collection under verb: a send,
+// post, reply or forward marks the record sent and a draft a draft, where
+// the collection has such a marker, and each drops the arguments that are
+// not the caller's to give.
+func (tb *toolBuilder) markedCreate(name, verb string, ent entity) atom.Tool {
+	app := tb.app
 	set := map[string]any{}
 	mk := ent.marker
-	if mk == "" && (p.verb == "send" || p.verb == "post" || p.verb == "reply" || p.verb == "forward") {
+	if mk == "" && (verb == "send" || verb == "post" || verb == "reply" || verb == "forward") {
 		mk = markerSent
 	}
-	if p.verb == "draft" {
+	if verb == "draft" {
 		mk = markerDraft
 	}
 	if m, ok := markers[app.Name+"."+ent.coll.Name][mk]; ok {
@@ -462,7 +471,7 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 		// Who sends is the caller: a send takes no sender.
 		dropFieldArgs(&t, func(f string) bool { return actorFields[f] || sendOutcome[f] })
 	}
-	return tb.withParticipant(t, ent.coll), nil
+	return tb.withParticipant(t, ent.coll)
 }
 
 // oneIDList is c's one list of ids (a field <x>_ids of plain values), or
