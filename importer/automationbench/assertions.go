@@ -109,13 +109,16 @@ type builder struct {
 	idConds []cond // conditions naming the record (its key, its references)
 	child   *childRel
 	childQ  []cond // conditions on the child
-	marker  string
-	count   *int
-	wordOps []wordOp
-	adjs    []string
-	op      string // a bare op word for field/value parameters
-	actions bool   // the query reads the action log
-	needs   bool   // the name promises parameters ("sent_to", "with")
+	// listCount: the type counts the child list's elements on the record
+	// (ticket_comment_count), not records of the collection.
+	listCount *int
+	marker    string
+	count     *int
+	wordOps   []wordOp
+	adjs      []string
+	op        string // a bare op word for field/value parameters
+	actions   bool   // the query reads the action log
+	needs     bool   // the name promises parameters ("sent_to", "with")
 	// delivered: the type says the record was sent, posted or created
 	// (gmail_message_sent_to); a title it gives plainly is a phrase of it.
 	delivered bool
@@ -162,6 +165,9 @@ func (m *mapper) mapCheck(a map[string]any) (*query, error) {
 			continue
 		}
 		b.params[k] = v
+	}
+	if r, ps, ok := m.memberOf(app, rest, b.params); ok {
+		rest, b.params = r, ps
 	}
 	var ws []string
 	for _, w := range words(rest) {
@@ -307,6 +313,14 @@ func (b *builder) words(ws []string) error {
 		}
 	}
 	for i := 0; i < len(ws); i++ {
+		if k, err := b.childCount(ws[i:]); err != nil || k > 0 {
+			if err != nil {
+				return err
+			}
+			flush()
+			i += k - 1
+			continue
+		}
 		if k := b.flagRun(ws[i:]); k > 1 {
 			// sent_to_contact: a flag the record keeps, named in words the
 			// grammar would otherwise read one by one (a marker, a
@@ -332,6 +346,31 @@ func (b *builder) words(ws []string) error {
 	}
 	flush()
 	return nil
+}
+
+// childCount reads "<child> count" where child is a list the record holds
+// (zendesk_ticket_comment_count {ticket_id, count}: the ticket's comments
+// number count): how many words it took, 0 when ws does not start so.
+func (b *builder) childCount(ws []string) (int, error) {
+	for k := len(ws) - 1; k >= 1; k-- {
+		if ws[k] != "count" {
+			continue
+		}
+		rel := b.m.child(b.app, b.coll, strings.Join(ws[:k], "_"))
+		if rel == nil || rel.field == nil || rel.enum != nil {
+			return 0, nil
+		}
+		n, err := b.countParam()
+		if err != nil {
+			return 0, err
+		}
+		b.child, b.listCount = rel, &n
+		if k+1 < len(ws) && opWords[ws[k+1]] == assert.OpEquals {
+			k++
+		}
+		return k + 1, nil
+	}
+	return 0, nil
 }
 
 // flagRun is how many words from the start of ws name a boolean field of
@@ -1256,6 +1295,11 @@ func (b *builder) applyChild() error {
 		b.coll, b.conds, b.idConds = rel.coll, conds, nil
 		b.child = nil
 		return nil
+	case b.listCount != nil:
+		if !rel.field.isObjectList() && len(b.childQ) > 0 {
+			return unmappedf("a count of %s with conditions on its values", rel.field.Name)
+		}
+		b.conds = append(b.conds, cond{kind: condSize, path: []string{rel.field.Name}, sub: b.childQ, value: *b.listCount})
 	case rel.field.isObjectList():
 		sub := b.childQ
 		if rel.enum != nil {

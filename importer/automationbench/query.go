@@ -22,6 +22,7 @@ const (
 	condCell                  // some value of the object at path satisfies op
 	condNot                   // not every sub-condition holds
 	condRef                   // the record of another collection the id (or some id of the list) at path names satisfies every sub-condition
+	condSize                  // the list at path holds exactly value (an int) elements satisfying every sub-condition
 )
 
 // cond is one test on a record, the intermediate form between an
@@ -152,6 +153,12 @@ func condCEL(v string, c cond, depth int) string {
 		return fmt.Sprintf("(%s && type(%s) == list && %s.exists(%s, type(%s) == map && %s))", guard, x, x, e, e, condsCEL(e, c.sub, depth+1))
 	case condRef:
 		return refCEL(x, guard, c, depth)
+	case condSize:
+		if len(c.sub) == 0 {
+			return fmt.Sprintf("(%s && type(%s) == list && size(%s) == %d)", guard, x, x, c.value)
+		}
+		e := fmt.Sprintf("e%d", depth)
+		return fmt.Sprintf("(%s && type(%s) == list && size(%s.filter(%s, type(%s) == map && %s)) == %d)", guard, x, x, e, e, condsCEL(e, c.sub, depth+1), c.value)
 	case condCell:
 		k := fmt.Sprintf("k%d", depth)
 		return fmt.Sprintf("(%s && type(%s) == map && %s.exists(%s, %s))", guard, x, x, k, opCEL(x+"["+k+"]", c.op, c.value))

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/legoenv/legoenv/assert"
 )
@@ -87,12 +88,19 @@ func joinField(target *Coll, by string) string {
 		}
 		return ""
 	}
-	for _, n := range []string{"name", "title", "display_name"} {
+	for _, n := range nameFields(target) {
 		if target.Field(n) != nil {
 			return n
 		}
 	}
 	return ""
+}
+
+// nameFields are the fields that may name a record of target: name,
+// title, display_name, or the name its own collection's word leads
+// (a Salesforce account's account_name, a campaign's campaign_name).
+func nameFields(target *Coll) []string {
+	return []string{"name", "title", "display_name", singular(target.Name) + "_name"}
 }
 
 // refTarget finds the collection x names and the field of c referring to
@@ -113,11 +121,17 @@ func (b *builder) refTarget(c *Coll, x, by, value string) (*Coll, *Field) {
 		if target = b.holderOf(value); target == nil {
 			target, _, _ = entityOf(b.app, strings.TrimSuffix(rf.Name, "_id"))
 		}
+		if target == nil && by == "email" {
+			target = addressKeeper(b.app, c)
+		}
 		return target, rf
 	}
 	rf := c.resolve(b.app.Name, x+"_id")
 	if rf == nil || c.Open && rf.Observed && c.Field(x+"_id") == nil {
 		rf = describedRef(c, target)
+	}
+	if rf == nil {
+		rf = idDescribing(c, x)
 	}
 	if rf == nil {
 		rf = idList(c, x)
@@ -126,6 +140,25 @@ func (b *builder) refTarget(c *Coll, x, by, value string) (*Coll, *Field) {
 		rf = b.namedRole(c)
 	}
 	return target, rf
+}
+
+// addressKeeper is the one collection of app, other than c, whose records
+// keep a person's address in an email field (Freshdesk's contacts, Zendesk's
+// users), or nil: where no initial record holds an address (a contact the
+// task creates), a role's id field given by address (requester_email ->
+// requester_id) names a record there.
+func addressKeeper(app *App, c *Coll) *Coll {
+	var found *Coll
+	for _, o := range app.Collections {
+		if o == c || o.Key == "" || o.Field("email") == nil {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = o
+	}
+	return found
 }
 
 // idList is the one list of ids of c named for x (contact ->
@@ -227,14 +260,14 @@ func (b *builder) memberByAddress(rel *childRel, base, op string, v any) ([]cond
 }
 
 // idsNamed are the keys of target's initial records whose address (by
-// email) or name, title, display name or address equals name, ignoring
+// email) or name (nameFields) or address equals name, ignoring
 // case and a leading '#'; a numeric key also as a number.
 func (b *builder) idsNamed(target *Coll, name, by string) []any {
 	d := b.m.data[b.app.Name]
 	if d == nil {
 		return nil
 	}
-	fields := []string{"name", "title", "display_name", "email"}
+	fields := append(nameFields(target), "email")
 	if by == "email" {
 		fields = []string{"email"}
 	}
@@ -366,7 +399,7 @@ func (b *builder) relatedTarget(c *Coll, x string) (*Coll, *Field) {
 func idDescribing(c *Coll, x string) *Field {
 	var found *Field
 	for _, f := range c.Fields {
-		if !strings.HasSuffix(f.Name, "_id") || f.Name == c.Key || !slices.Contains(words(strings.ToLower(f.Description)), x) {
+		if !strings.HasSuffix(f.Name, "_id") || f.Name == c.Key || !slices.Contains(descWords(f.Description), x) {
 			continue
 		}
 		if found != nil {
@@ -375,6 +408,12 @@ func idDescribing(c *Coll, x string) *Field {
 		found = f
 	}
 	return found
+}
+
+// descWords are a description's words, lower-cased, without punctuation
+// ("the linked Account, Opportunity, or other object": account, ...).
+func descWords(d string) []string {
+	return strings.FieldsFunc(strings.ToLower(d), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 // initialIDs are the keys of target's initial records every cond holds
@@ -438,4 +477,94 @@ func (b *builder) listOrder() (bool, error) {
 		return true, nil
 	}
 	return false, nil
+}
+
+// memberOf reads "<x> in <y>" where the records of y keep the membership
+// (slack_user_in_channel {user_email, channel_name}: a channel's member_ids
+// hold user ids, and a user refers to no channel) as y's "has <member>"
+// (slack_channel_has_member {member_email, channel_name}); "not" stays
+// where it is. A record of x that refers to y (a message in a channel)
+// is read as written. ok is false when the type is not of this shape.
+func (m *mapper) memberOf(app *App, rest string, params map[string]any) (string, map[string]any, bool) {
+	ws := words(rest)
+	in := slices.Index(ws, "in")
+	if in < 1 || in == len(ws)-1 {
+		return "", nil, false
+	}
+	neg := ws[in-1] == "not"
+	xw := ws[:in]
+	if neg {
+		xw = ws[:in-1]
+	}
+	x, y := strings.Join(xw, "_"), strings.Join(ws[in+1:], "_")
+	xc, _, okx := entityOf(app, x)
+	yc, _, oky := entityOf(app, y)
+	if !okx || !oky || xc == yc || xc.Key == "" || yc.Key == "" || refersTo(app, xc, y) {
+		return "", nil, false
+	}
+	list := m.idsListOf(app, yc, xc, x)
+	if list == nil {
+		return "", nil, false
+	}
+	member := singular(strings.TrimSuffix(list.Name, "_ids"))
+	out := map[string]any{}
+	for k, v := range params {
+		if base, ok := strings.CutPrefix(k, x+"_"); ok && base == "email" {
+			k = member + "_email"
+		}
+		out[k] = v
+	}
+	typ := []string{y}
+	if neg {
+		typ = append(typ, "not")
+	}
+	return strings.Join(append(typ, "has", member), "_"), out, true
+}
+
+// refersTo reports whether c has a field referring to the collection y
+// names (<y>_id, a list of y ids).
+func refersTo(app *App, c *Coll, y string) bool {
+	return c.resolve(app.Name, y+"_id") != nil || idList(c, y) != nil
+}
+
+// idsListOf is the one list of plain ids of y that holds x's keys: the one
+// named for x (user_ids), else the one whose initial elements are keys of
+// x, else y's only list of ids (a channel's member_ids), or nil.
+func (m *mapper) idsListOf(app *App, y, x *Coll, xw string) *Field {
+	var lists []*Field
+	for _, f := range y.Fields {
+		if f.Type == "array" && f.Items == "string" && strings.HasSuffix(f.Name, "_ids") {
+			if f.Name == singular(xw)+"_ids" {
+				return f
+			}
+			lists = append(lists, f)
+		}
+	}
+	keys := map[string]bool{}
+	if d := m.data[app.Name]; d != nil {
+		for _, r := range d.records[x.Name] {
+			if k, ok := keyString(r[x.Key]); ok {
+				keys[k] = true
+			}
+		}
+		var held []*Field
+		for _, f := range lists {
+			for _, r := range d.records[y.Name] {
+				if l, ok := r[f.Name].([]any); ok && slices.ContainsFunc(l, func(v any) bool { k, ok := keyString(v); return ok && keys[k] }) {
+					held = append(held, f)
+					break
+				}
+			}
+		}
+		if len(held) == 1 {
+			return held[0]
+		}
+		if len(held) > 1 {
+			return nil
+		}
+	}
+	if len(lists) == 1 {
+		return lists[0]
+	}
+	return nil
 }

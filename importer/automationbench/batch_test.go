@@ -1,0 +1,118 @@
+package automationbench
+
+import (
+	"bufio"
+	"crypto/sha1"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// The third batch of made-up tasks (testdata/made_up/batch3.txt) was
+// written whole and split before any of it was run: sorted by the SHA-1 of
+// its name, alternately to frozen and working. Its figures are reported
+// apart within each half, as a fresh held-out check of the frozen half.
+const batch3File = "batch3.txt"
+
+// readBatch gives each task of the batch file its half.
+func readBatch(t *testing.T, name string) map[string]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "made_up", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		half, task, ok := strings.Cut(line, " ")
+		if !ok || (half != halfWorking && half != halfFrozen) {
+			t.Fatalf("%s: bad line %q", name, line)
+		}
+		out[task] = half
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// splitBySHA1 is the batch's rule: names sorted by the hex SHA-1 of the
+// name, the first to frozen, then alternately.
+func splitBySHA1(names []string) map[string]string {
+	sum := func(n string) string { h := sha1.Sum([]byte(n)); return hex.EncodeToString(h[:]) }
+	sorted := append([]string(nil), names...)
+	sort.Slice(sorted, func(i, j int) bool { return sum(sorted[i]) < sum(sorted[j]) })
+	out := map[string]string{}
+	for i, n := range sorted {
+		out[n] = halfWorking
+		if i%2 == 0 {
+			out[n] = halfFrozen
+		}
+	}
+	return out
+}
+
+// The batch's halves are the ones its rule gives, and each task lies in
+// its half's directory: no task was moved after it was measured.
+func TestMadeUpBatchSplit(t *testing.T) {
+	got := readBatch(t, batch3File)
+	if len(got) != 50 {
+		t.Fatalf("%s lists %d tasks, want 50", batch3File, len(got))
+	}
+	var names []string
+	for n := range got {
+		names = append(names, n)
+	}
+	want := splitBySHA1(names)
+	for n, h := range got {
+		if want[n] != h {
+			t.Errorf("%s is in %s, the SHA-1 split gives %s", n, h, want[n])
+		}
+		if _, err := os.Stat(filepath.Join("testdata", "made_up", h, n+".json")); err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
+	}
+}
+
+// batchFigures counts a half's figures over the tasks of one batch.
+func batchFigures(f *halfFigures, batch map[string]string, half string) halfFigures {
+	var b halfFigures
+	for task, h := range batch {
+		if h != half {
+			continue
+		}
+		id := "made_up." + task
+		b.Tasks++
+		if _, ok := f.verdictsBefore[id]; ok {
+			b.Imported++
+		}
+		b.Verified += btoi(f.verdictsBefore[id].Verified)
+		b.VerifiedFence += btoi(f.fenceBefore[id].Verified)
+		b.Evolved += btoi(f.verdicts[id].Verified)
+		b.EvolvedFence += btoi(f.fenceAfter[id].Verified)
+	}
+	return b
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// logBatch reports the third batch's share of one half.
+func logBatch(t *testing.T, half string, f *halfFigures) {
+	t.Helper()
+	b := batchFigures(f, readBatch(t, batch3File), half)
+	t.Logf("%s half, third batch: %d tasks; imported whole %d; verified as imported %d (fence %d); after one round %d (fence %d)",
+		half, b.Tasks, b.Imported, b.Verified, b.VerifiedFence, b.Evolved, b.EvolvedFence)
+}
