@@ -226,7 +226,15 @@ func (d *NativeDB) update(coll, key string, fields map[string]any) (written, err
 	if !ok {
 		return written{}, ErrDecline
 	}
-	rec := make(state.Record, len(old)+len(fields))
+	// Sized to what it holds: a record of eight fields or fewer then fits
+	// in one group of the map, as the old one did.
+	n := len(old)
+	for k := range fields {
+		if _, had := old[k]; !had {
+			n++
+		}
+	}
+	rec := make(state.Record, n)
 	maps.Copy(rec, old)
 	maps.Copy(rec, fields)
 	sd := starDB{cx: d.cx, app: d.app, server: d.server}
