@@ -165,33 +165,22 @@ func appendJSONFloat(b []byte, f float64) ([]byte, bool) {
 const hexDigits = "0123456789abcdef"
 
 // appendJSONString quotes s as json.Marshal does: HTML characters, control
-// characters, U+2028 and U+2029 escaped, invalid UTF-8 replaced.
+// characters, U+2028 and U+2029 escaped, invalid UTF-8 replaced. A run of
+// characters written as they are is copied in one piece; the room for s is
+// made first, so that a long one (an observation that is itself JSON, in a
+// reply) is not copied again as the buffer grows.
 func appendJSONString(b []byte, s string) []byte {
+	b = slices.Grow(b, len(s)+2)
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if jsonPlain[c] {
 				i++
 				continue
 			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
+			b = appendJSONEscape(append(b, s[start:i]...), c)
 			i++
 			start = i
 			continue
@@ -215,6 +204,34 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// jsonPlain tells the ASCII characters json.Marshal writes as they are.
+var jsonPlain = func() (t [utf8.RuneSelf]bool) {
+	for c := byte(0x20); c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
+// appendJSONEscape writes the escape of c, an ASCII character that
+// json.Marshal escapes.
+func appendJSONEscape(b []byte, c byte) []byte {
+	switch c {
+	case '\\', '"':
+		return append(b, '\\', c)
+	case '\b':
+		return append(b, '\\', 'b')
+	case '\f':
+		return append(b, '\\', 'f')
+	case '\n':
+		return append(b, '\\', 'n')
+	case '\r':
+		return append(b, '\\', 'r')
+	case '\t':
+		return append(b, '\\', 't')
+	}
+	return append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 }
 
 // AppendJSON appends o as json.Marshal writes it, without reflection: a

@@ -1,7 +1,6 @@
 package episode
 
 import (
-	"crypto/sha256"
 	"errors"
 	"iter"
 	"maps"
@@ -14,11 +13,11 @@ import (
 // Native tools. Interpreting a Starlark tool costs tens of microseconds a
 // call, most of it the interpreter and the conversion of records to and
 // from Starlark values. A Native is a Go implementation of one script,
-// registered under the SHA-256 of the script's source: a tool whose code
-// hashes to a registered script runs the Go code, any other runs the
-// Starlark. The Starlark stays the reference and the atom's file form; an
-// edited script (an evolve fix, a hand edit) hashes differently and falls
-// back to the interpreter, so it stays correct.
+// registered under the script's source: a tool whose code is a registered
+// script, byte for byte, runs the Go code, any other runs the Starlark.
+// The Starlark stays the reference and the atom's file form; an edited
+// script (an evolve fix, a hand edit) differs and falls back to the
+// interpreter, so it stays correct.
 //
 // A Native must answer as the script does, byte for byte: the same
 // observation, error text and writes. Where it meets what it was not
@@ -36,20 +35,19 @@ type NativeFunc func(db *NativeDB, args map[string]any) (any, error)
 // ErrDecline is what a NativeFunc returns to have the script run instead.
 var ErrDecline = errors.New("native tool declines the call")
 
-// Natives is a set of native tools keyed by the SHA-256 of the script each
-// implements. It is built once and only read; a nil *Natives has none.
+// Natives is a set of native tools keyed by the script each implements.
+// It is built once and only read; a nil *Natives has none. Every tool of
+// every composed environment is looked up: by the source itself, which
+// costs a map lookup, where a hash of it cost a copy of the source and
+// the hash.
 type Natives struct {
-	byHash map[[sha256.Size]byte]NativeFunc
+	bySource map[string]NativeFunc
 }
 
-// NewNatives registers each function under the hash of its script's
-// source, exactly as the tool atom's effect code holds it.
+// NewNatives registers each function under its script's source, exactly
+// as the tool atom's effect code holds it.
 func NewNatives(bySource map[string]NativeFunc) *Natives {
-	n := &Natives{byHash: make(map[[sha256.Size]byte]NativeFunc, len(bySource))}
-	for src, f := range bySource {
-		n.byHash[sha256.Sum256([]byte(src))] = f
-	}
-	return n
+	return &Natives{bySource: maps.Clone(bySource)}
 }
 
 // Len is the number of registered scripts.
@@ -57,7 +55,7 @@ func (n *Natives) Len() int {
 	if n == nil {
 		return 0
 	}
-	return len(n.byHash)
+	return len(n.bySource)
 }
 
 // For returns the native implementation of a tool's effect, or nil when
@@ -66,7 +64,7 @@ func (n *Natives) For(e atom.Effect) NativeFunc {
 	if n == nil || e.Kind != "starlark" {
 		return nil
 	}
-	return n.byHash[sha256.Sum256([]byte(e.Code))]
+	return n.bySource[e.Code]
 }
 
 // nativeFits reports whether a call runs under limits at least the
@@ -226,7 +224,15 @@ func (d *NativeDB) update(coll, key string, fields map[string]any) (written, err
 	if !ok {
 		return written{}, ErrDecline
 	}
-	rec := make(state.Record, len(old)+len(fields))
+	// Sized to what it holds: a record of eight fields or fewer then fits
+	// in one group of the map, as the old one did.
+	n := len(old)
+	for k := range fields {
+		if _, had := old[k]; !had {
+			n++
+		}
+	}
+	rec := make(state.Record, n)
 	maps.Copy(rec, old)
 	maps.Copy(rec, fields)
 	sd := starDB{cx: d.cx, app: d.app, server: d.server}

@@ -105,10 +105,49 @@ func sortedKeys(r state.Record, buf []string) []string {
 // a list that it shares at the same place, is copied from rj's text; any
 // other is written anew. ok is false when one does not write as JSON.
 func (rj *recordJSON) with(old, rec state.Record) (Encoded, bool) {
+	p := jsonBuffers.Get().(*[]byte)
+	b, same, ok := rj.withSameKeys(append((*p)[:0], '{'), old, rec)
+	if !same {
+		b, ok = rj.withKeys(b, old, rec)
+	}
+	if !ok {
+		putJSONBuffer(p, b)
+		return "", false
+	}
+	b = append(b, '}')
+	s := Encoded(b)
+	putJSONBuffer(p, b)
+	return s, true
+}
+
+// withSameKeys writes rec's fields after b when rec has the keys of rj,
+// as most writes leave them: each key's text is copied from rj's, and no
+// key is sorted. same is false, and b as it was, when the keys differ.
+func (rj *recordJSON) withSameKeys(b []byte, old, rec state.Record) (out []byte, same, ok bool) {
+	if len(rec) != len(rj.keys) {
+		return b, false, true
+	}
+	start := len(b)
+	from := int32(1) // the text of key i (after a comma but the first) starts here
+	for i, k := range rj.keys {
+		v, in := rec[k]
+		if !in {
+			return b[:start], false, true
+		}
+		sp := rj.spans[i]
+		b = append(b, rj.text[from:sp[0]]...)
+		if b, ok = rj.appendValue(b, i, old[k], v); !ok {
+			return b, true, false
+		}
+		from = sp[1]
+	}
+	return b, true, true
+}
+
+// withKeys writes rec's fields after b, its keys sorted anew.
+func (rj *recordJSON) withKeys(b []byte, old, rec state.Record) ([]byte, bool) {
 	var buf [32]string
 	keys := sortedKeys(rec, buf[:0])
-	p := jsonBuffers.Get().(*[]byte)
-	b := append((*p)[:0], '{')
 	at := 0 // keys of rj before at are before the current key
 	ok := true
 	for i, k := range keys {
@@ -125,14 +164,10 @@ func (rj *recordJSON) with(old, rec state.Record) (Encoded, bool) {
 			b, ok = appendJSONWith(b, rec[k], 1, true)
 		}
 		if !ok {
-			putJSONBuffer(p, b)
-			return "", false
+			return b, false
 		}
 	}
-	b = append(b, '}')
-	s := Encoded(b)
-	putJSONBuffer(p, b)
-	return s, true
+	return b, true
 }
 
 // appendValue writes v, the new value of rj's i-th key, whose old value

@@ -34,6 +34,10 @@ func TestRecordJSONWith(t *testing.T) {
 		{"a list emptied", map[string]any{"items": []any{}}, nil},
 		{"a list made null", map[string]any{"items": []any(nil)}, nil},
 		{"a list where there was none", map[string]any{"n": []any{items[0]}}, nil},
+		// As many keys as the old record, not the same ones: the last one
+		// or the first one is another.
+		{"the last key swapped", map[string]any{"a0": 1.0}, func(rec state.Record) { delete(rec, "z") }},
+		{"the first key swapped", map[string]any{"zz": "x", "status": "y"}, func(rec state.Record) { delete(rec, "address") }},
 	}
 	rj := newRecordJSON(old)
 	if want, _ := StarJSON(old); rj == nil || rj.text != want {

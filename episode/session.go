@@ -89,6 +89,7 @@ func NewSession(env *Env, opts SessionOptions) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	warmDecoder()
 	return &Session{env: env, opts: opts, world: w, st: state.New(w), initial: state.New(w)}, nil
 }
 

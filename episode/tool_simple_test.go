@@ -13,15 +13,26 @@ import (
 func TestSimpleSchemaAcceptsOnlyValid(t *testing.T) {
 	str := map[string]any{"type": "string", "description": "d"}
 	list := map[string]any{"type": "array", "items": map[string]any{"type": "string"}}
+	enum := map[string]any{"type": "string", "enum": []any{"open", "x"}}
+	boolean := map[string]any{"type": "boolean", "title": "t"}
+	integer := map[string]any{"type": "integer", "minimum": 1, "maximum": 50}
+	number := map[string]any{"type": "number", "minimum": -0.5}
 	schemas := []map[string]any{
 		{"type": "object", "properties": map[string]any{"a": str, "b": list}, "required": []any{"a", "b"}, "additionalProperties": false},
 		{"type": "object", "properties": map[string]any{"a": str, "b": list}, "required": []any{"a"}, "additionalProperties": false},
 		{"type": "object", "properties": map[string]any{}, "required": []any{}, "additionalProperties": false},
 		{"type": "object", "properties": map[string]any{"a": map[string]any{"type": "string", "minLength": 2}}, "additionalProperties": false},
 		{"type": "object", "properties": map[string]any{"a": str}, "required": []any{"a", "z"}, "additionalProperties": false},
+		{"type": "object", "properties": map[string]any{"a": str}, "additionalProperties": true},
+		// Simple with additionalProperties absent, and the other shapes.
 		{"type": "object", "properties": map[string]any{"a": str}},
+		{"type": "object", "properties": map[string]any{"a": enum, "b": boolean, "c": integer}, "required": []string{"a"}},
+		{"type": "object", "properties": map[string]any{"a": number, "b": map[string]any{"type": "integer"}}},
+		// Not simple: an enum that is not all strings, an exclusive bound.
+		{"type": "object", "properties": map[string]any{"a": map[string]any{"type": "string", "enum": []any{"x", 1.0}}}},
+		{"type": "object", "properties": map[string]any{"a": map[string]any{"type": "integer", "exclusiveMinimum": 1}}},
 	}
-	values := []any{"", "x", 1.0, true, nil, []any{}, []any{"x", "y"}, []any{"x", 2.0}, map[string]any{"a": "x"}}
+	values := []any{"", "x", "open", 1.0, 0.5, 2.0, 50.0, 51.0, -1.0, 1e300, true, false, nil, []any{}, []any{"x", "y"}, []any{"x", 2.0}, map[string]any{"a": "x"}}
 	rng := rand.New(rand.NewSource(1))
 	for i, in := range schemas {
 		sch, err := atom.CompileSchema(in)
@@ -29,7 +40,7 @@ func TestSimpleSchemaAcceptsOnlyValid(t *testing.T) {
 			t.Fatal(err)
 		}
 		simple := simpleOf(in)
-		if (simple != nil) != (i <= 2 || i == 4) {
+		if (simple != nil) != (i <= 2 || i == 4 || (i >= 6 && i <= 8)) {
 			t.Fatalf("schema %d: simple %v", i, simple != nil)
 		}
 		if simple == nil {

@@ -481,11 +481,17 @@ func (s *Server) step(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, err)
 		return
 	}
+	// The reply is written in the pooled buffer's room and sent from
+	// there, not copied into the buffer after; a larger one it grew into
+	// becomes the pooled buffer.
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
-	defer bufPool.Put(buf)
-	buf.Write(res.AppendJSON(buf.AvailableBuffer()))
-	writeBytes(w, http.StatusOK, buf.Bytes())
+	b := res.AppendJSON(buf.AvailableBuffer())
+	writeBytes(w, http.StatusOK, b)
+	if cap(b) > buf.Cap() {
+		*buf = *bytes.NewBuffer(b[:0])
+	}
+	bufPool.Put(buf)
 }
 
 func (s *Server) evaluate(w http.ResponseWriter, r *http.Request) {

@@ -1,9 +1,11 @@
 package tau2
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -48,7 +50,10 @@ func NewHasher(records map[string][]map[string]any) *Hasher {
 // from the same records.
 func (h *Hasher) Sum(st *state.State) string {
 	d := sha256.New()
-	var b strings.Builder
+	// One buffer for every key and written record: its bytes go to the
+	// digest as they are, and it keeps its room from one to the next (a
+	// hash wrote some thousands of keys, each a string and a copy).
+	var b bytes.Buffer
 	d.Write([]byte("{"))
 	for i, name := range collections {
 		if i > 0 {
@@ -56,7 +61,7 @@ func (h *Hasher) Sum(st *state.State) string {
 		}
 		writeString(&b, name)
 		b.WriteString(": {")
-		d.Write([]byte(b.String()))
+		d.Write(b.Bytes())
 		b.Reset()
 		full := App + "." + name
 		dirty := st.Dirty(full)
@@ -68,25 +73,25 @@ func (h *Hasher) Sum(st *state.State) string {
 		first := true
 		for _, k := range keys {
 			enc, ok := h.base[name][k]
-			if _, changed := dirty[k]; changed {
-				r, live := st.Get(full, k)
-				if !live {
-					continue
-				}
-				writeCanonical(&b, r)
-				enc, ok = []byte(b.String()), true
-				b.Reset()
+			var r state.Record
+			_, written := dirty[k]
+			if written {
+				r, ok = st.Get(full, k)
 			}
 			if !ok {
 				continue
 			}
 			if !first {
-				d.Write([]byte(", "))
+				b.WriteString(", ")
 			}
 			first = false
 			writeString(&b, k)
 			b.WriteString(": ")
-			d.Write([]byte(b.String()))
+			if written {
+				writeCanonical(&b, r)
+				enc = nil
+			}
+			d.Write(b.Bytes())
 			b.Reset()
 			d.Write(enc)
 		}
@@ -119,7 +124,16 @@ func Canonical(v any) string {
 	return b.String()
 }
 
-func writeCanonical(b *strings.Builder, v any) {
+// pyWriter is where writeCanonical writes: a strings.Builder for a record
+// kept, a bytes.Buffer for one hashed and dropped.
+type pyWriter interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
+	WriteRune(r rune) (int, error)
+}
+
+func writeCanonical(b pyWriter, v any) {
 	switch x := v.(type) {
 	case nil:
 		b.WriteString("null")
@@ -200,7 +214,7 @@ func PyFloat(x float64) string {
 // writeString escapes as Python's json with ensure_ascii: \" \\ \n \r \t
 // \b \f, every other character outside printable ASCII as \uXXXX
 // (lowercase hex, surrogate pairs above U+FFFF).
-func writeString(b *strings.Builder, s string) {
+func writeString(b pyWriter, s string) {
 	b.WriteByte('"')
 	for _, r := range s {
 		switch r {
