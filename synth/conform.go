@@ -233,3 +233,70 @@ func numberFor(cm *collModel, f string, x float64) any {
 	}
 	return math.Floor(x*100) / 100
 }
+
+// settleParents makes each reference whose collection another field of
+// the record names (ref_by: a note's parent_id beside its parent_type) a
+// key of a record of that collection. A parent that resolves stays; else
+// the record keeps its kind where the kind names a collection, or takes a
+// kind that does (none a group's task selects by, and not where a task
+// set the kind), and the parent is drawn from that collection's
+// background records, which no task names (a note a task must write is
+// not already there). With no such record the reference is dropped.
+func (db *dataBuilder) settleParents(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, f := range cm.fieldNames {
+				fd := cm.field(f)
+				if fd.RefBy == "" || fd.Ref != "" || fd.Type == "array" {
+					continue
+				}
+				pinned := map[string]bool{}
+				for role, r := range db.p.reqs[cm] {
+					if _, ok := r.set[fd.RefBy]; ok {
+						pinned[db.keys[cm][role]] = true
+					}
+				}
+				for _, rec := range db.d.Records[m.app][cm.name] {
+					db.settleParent(m, cm, f, rec, pinned[state.Text(rec[cm.key])])
+				}
+			}
+		}
+	}
+}
+
+func (db *dataBuilder) settleParent(m *appModel, cm *collModel, f string, rec map[string]any, pinned bool) {
+	fd := cm.field(f)
+	self := state.Text(rec[cm.key])
+	kinds := slices.Sorted(maps.Keys(fd.Refs))
+	if coll, ok := fd.RefOf(rec); ok && m.byName[coll] != nil {
+		if k := state.Text(rec[f]); k != "" && k != self && findRec(db.d.Records[m.app][coll], m.byName[coll].key, k) != nil {
+			return
+		}
+		kinds = []string{state.Text(rec[fd.RefBy])}
+	} else if pinned {
+		kinds = nil
+	}
+	type choice struct{ kind, key string }
+	var cs []choice
+	for _, kind := range kinds {
+		tc := m.byName[fd.Refs[kind]]
+		if tc == nil || len(kinds) > 1 && db.p.avoid[cm][fd.RefBy][kind] {
+			continue
+		}
+		fixed := map[string]bool{}
+		for _, k := range db.keys[tc] {
+			fixed[k] = true
+		}
+		for _, r := range db.d.Records[m.app][tc.name] {
+			if k := state.Text(r[tc.key]); k != "" && k != self && !fixed[k] {
+				cs = append(cs, choice{kind, k})
+			}
+		}
+	}
+	if len(cs) == 0 {
+		delete(rec, f)
+		return
+	}
+	c := pick(db.val.rng, cs)
+	rec[fd.RefBy], rec[f] = c.kind, c.key
+}

@@ -1,0 +1,80 @@
+package synth
+
+import (
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestParentsOfTheirKind synthesises the built-in apps whose records point
+// at a parent of the kind another field names (Copper's activities and
+// tasks, Attio's notes and list entries, Freshsales' notes): every such
+// parent is a record of the collection its kind names, and most records
+// have one.
+func TestParentsOfTheirKind(t *testing.T) {
+	src := builtinServers(t)
+	lib := atom.NewLibrary()
+	servers := map[string]*atom.Server{}
+	for _, app := range []string{"copper", "attio", "box", "freshsales", "linkedin", "notion"} {
+		e := src.ServerFor(app)
+		if e == nil {
+			t.Fatalf("no %s server", app)
+		}
+		if _, err := lib.Put(e.MustServer(), app+".yaml", true); err != nil {
+			t.Fatal(err)
+		}
+		servers[app] = e.MustServer()
+	}
+	c, err := Synthesize(lib, Options{Seed: 27, Variants: 3, Workflows: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parents, bad := 0, 0
+	for _, d := range c.Data {
+		var colls []*state.Collection
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				def := servers[app].Collection(name)
+				colls = append(colls, state.NewCollection(app+"."+name, def.KeyField(), recs))
+				parents += kindParents(def, recs)
+			}
+		}
+		clock, err := time.Parse(time.RFC3339, d.Clock)
+		if err != nil {
+			t.Fatalf("%s: clock %q: %v", d.ID, d.Clock, err)
+		}
+		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+			if v.Rule == coherence.RuleRef {
+				if bad++; bad <= 10 {
+					t.Errorf("%s", v)
+				}
+			}
+		}
+	}
+	t.Logf("%d records name a parent by kind", parents)
+	if parents < 100 {
+		t.Fatalf("only %d records name a parent by kind", parents)
+	}
+	if bad > 0 {
+		t.Errorf("%d references to no record, among %d parents named by kind", bad, parents)
+	}
+}
+
+// kindParents counts the records that name a parent by kind.
+func kindParents(def *atom.Collection, recs []map[string]any) int {
+	n := 0
+	for name, f := range def.Fields {
+		if f.RefBy == "" {
+			continue
+		}
+		for _, rec := range recs {
+			if atom.IsSet(rec[name]) {
+				n++
+			}
+		}
+	}
+	return n
+}
