@@ -121,20 +121,7 @@ func TestEditedBeforeMade(t *testing.T) {
 		{"never edited", msgs, map[string]any{"timestamp": "2026-02-10T10:00:00Z"}, ""},
 		{"a comment edited before it was created", comments, map[string]any{"created_at": "2026-02-10T10:00:00Z", "edited_at": "2026-01-10T10:00:00Z"}, "2026-02-10T10:01:00Z"},
 	} {
-		got := c.sh.Contradictions(c.rec)
-		if c.want == "" {
-			if len(got) != 0 {
-				t.Errorf("%s: %+v", c.name, got)
-			}
-			continue
-		}
-		if len(got) != 1 || got[0].Want != c.want {
-			t.Fatalf("%s: %+v; want the edit mended to %s", c.name, got, c.want)
-		}
-		got[0].Mend(c.rec)
-		if left := c.sh.Contradictions(c.rec); len(left) != 0 {
-			t.Errorf("%s: mended %v still contradicts itself: %+v", c.name, c.rec, left)
-		}
+		mendsOnce(t, c.name, c.rec, func() []Contradiction { return c.sh.Contradictions(c.rec) }, c.want)
 	}
 	page := map[string]any{"created_time": "2026-02-10T10:00:00Z", "last_edited_time": "2026-01-10T10:00:00Z"}
 	if got, lp := pages.Contradictions(page), pages.LifecycleProblems(page); len(got) != 0 || len(lp) != 1 {
