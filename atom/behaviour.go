@@ -150,6 +150,12 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if (f.Resolve != "" || len(f.RefAlso) > 0) && f.Ref == "" {
 		ds = append(ds, e.Diag(Error, at+".resolve", "resolve and ref_also need ref naming the collection the value must name"))
 	}
+	if (f.RefBy != "" || len(f.Refs) > 0) && (f.Role != RoleRef || f.Ref != "") {
+		ds = append(ds, e.Diag(Error, at+".ref_by", "ref_by and refs need role ref and no ref: the record's %s names the collection", f.RefBy))
+	}
+	if len(f.Refs) > 0 && f.RefBy == "" {
+		ds = append(ds, e.Diag(Error, at+".refs", "refs needs ref_by naming the field whose value it maps"))
+	}
 	for j, r := range f.RefAlso {
 		if s.Collection(r) == nil {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.ref_also[%d]", at, j), "no collection %q in %s", r, s.AppName()))

@@ -20,6 +20,8 @@ collections:
       owner_name: {type: string}
       clicks: {type: integer}
       views: {type: integer}
+      parent_id: {type: string, role: ref, ref_by: parent_type, refs: {note: notes, person: people}}
+      parent_type: {type: string, enum: [note, person, team]}
     lifecycle:
       field: status
       transitions: {sent: [paid, void]}
@@ -55,6 +57,13 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"wrong arity", "fields: [clicks, views]", "fields: [clicks]", "collections[0].invariants[0].fields", "takes 2"},
 		{"display of a non-ref", "fields: [owner_name, owner]", "fields: [owner_name, title]", "collections[0].invariants[2].fields[1]", "ref field"},
 		{"display from no field", "from: [name]", "from: [full_name]", "collections[0].invariants[2].from[0]", "full_name"},
+		{"ref_by of no field", "ref_by: parent_type", "ref_by: parent_kind", "collections[0].fields.parent_id.ref_by", "parent_kind"},
+		{"ref_by without refs", ", refs: {note: notes, person: people}", "", "collections[0].fields.parent_id.refs", "needs refs"},
+		{"refs of a value not in the enum", "refs: {note: notes,", "refs: {memo: notes,", "collections[0].fields.parent_id.refs.memo", "not a value"},
+		{"refs to no collection", "person: people}", "person: persons}", "collections[0].fields.parent_id.refs.person", "no collection"},
+		{"refs without ref_by", "ref_by: parent_type, refs", "refs", "collections[0].fields.parent_id.refs", "needs ref_by"},
+		{"ref_by beside ref", "role: ref, ref_by", "role: ref, ref: people, ref_by", "collections[0].fields.parent_id.ref_by", "no ref"},
+		{"ref_by on no ref", "role: ref, ref_by", "role: id, ref_by", "collections[0].fields.parent_id.ref_by", "need role ref"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -165,5 +174,31 @@ func TestToolKinds(t *testing.T) {
 	s.Examples = []Example{{Calls: []ExampleCall{{Tool: "mail_get"}, {Tool: "mail_find"}, {Tool: "mail_reply"}}}}
 	if got := strings.Join(s.UncoveredKinds(), ","); got != "create,delete,update" {
 		t.Errorf("uncovered %q, want create,delete,update", got)
+	}
+}
+
+// A reference whose collection another field names resolves per record.
+func TestRefOf(t *testing.T) {
+	f := Field{Role: RoleRef, RefBy: "parent_type", Refs: map[string]string{"person": "people", "company": "companies"}}
+	cases := []struct {
+		rec  map[string]any
+		want string
+		ok   bool
+	}{
+		{map[string]any{"parent_type": "person"}, "people", true},
+		{map[string]any{"parent_type": "company"}, "companies", true},
+		{map[string]any{"parent_type": "lead"}, "", false},
+		{map[string]any{}, "", false},
+	}
+	for _, c := range cases {
+		if got, ok := f.RefOf(c.rec); got != c.want || ok != c.ok {
+			t.Errorf("RefOf(%v) = %q, %v; want %q, %v", c.rec, got, ok, c.want, c.ok)
+		}
+	}
+	if got, ok := (Field{Role: RoleRef, Ref: "people"}).RefOf(nil); got != "people" || !ok {
+		t.Errorf("a plain ref: %q, %v", got, ok)
+	}
+	if _, ok := (Field{Role: RoleID}).RefOf(map[string]any{"parent_type": "person"}); ok {
+		t.Error("an id field names a collection")
 	}
 }

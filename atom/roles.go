@@ -401,7 +401,9 @@ func validateRoles(e *Entry, s *Server) Diagnostics {
 				continue
 			}
 			if f.Role == RoleRef {
-				if f.Ref == "" || s.Collection(f.Ref) == nil {
+				if f.RefBy != "" && f.Ref == "" {
+					ds = append(ds, validateRefBy(e, s, c, f, at)...)
+				} else if f.Ref == "" || s.Collection(f.Ref) == nil {
 					ds = append(ds, e.Diag(Error, at+".ref", "role ref needs ref naming a collection of %s, got %q", s.AppName(), f.Ref))
 				}
 			} else if f.Ref != "" {
@@ -410,6 +412,29 @@ func validateRoles(e *Entry, s *Server) Diagnostics {
 			if msg := roleTypeMismatch(f); msg != "" {
 				ds = append(ds, e.Diag(Error, at+".role", "role %s %s", f.Role, msg))
 			}
+		}
+	}
+	return ds
+}
+
+// validateRefBy checks a reference whose collection another field names:
+// ref_by is a field of the collection, and refs maps values of it (of its
+// enum, where it has one) to collections of the app.
+func validateRefBy(e *Entry, s *Server, c Collection, f Field, at string) Diagnostics {
+	by, ok := c.Fields[f.RefBy]
+	if !ok {
+		return Diagnostics{e.Diag(Error, at+".ref_by", "no field %q in collection %s", f.RefBy, c.Name)}
+	}
+	if len(f.Refs) == 0 {
+		return Diagnostics{e.Diag(Error, at+".refs", "ref_by needs refs mapping values of %s to collections of %s", f.RefBy, s.AppName())}
+	}
+	var ds Diagnostics
+	for _, kind := range slices.Sorted(maps.Keys(f.Refs)) {
+		if len(by.Enum) > 0 && !slices.ContainsFunc(by.Enum, func(v any) bool { return fmt.Sprint(v) == kind }) {
+			ds = append(ds, e.Diag(Error, at+".refs."+kind, "%q is not a value of %s %v", kind, f.RefBy, by.Enum))
+		}
+		if s.Collection(f.Refs[kind]) == nil {
+			ds = append(ds, e.Diag(Error, at+".refs."+kind, "no collection %q in %s", f.Refs[kind], s.AppName()))
 		}
 	}
 	return ds

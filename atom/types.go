@@ -221,6 +221,29 @@ type Field struct {
 	// "channel_not_found". Without it a written reference is not checked.
 	Resolve string   `json:"resolve,omitempty"`
 	RefAlso []string `json:"ref_also,omitempty"`
+	// RefBy, on a field of role ref without Ref, names the field of the
+	// same record that says which collection the value is a key of (a
+	// note's parent_type); Refs maps each value of that field to its
+	// collection: {person: people, company: companies}. A value Refs does
+	// not map names no collection of the app, so the reference can name
+	// no record.
+	RefBy string            `json:"ref_by,omitempty"`
+	Refs  map[string]string `json:"refs,omitempty"`
+}
+
+// RefOf is the collection a reference field names in record rec: Ref, or
+// the collection Refs maps rec's RefBy value to; ok is false when the
+// field is no reference or its RefBy value maps to none.
+func (f Field) RefOf(rec map[string]any) (coll string, ok bool) {
+	if f.Ref != "" {
+		return f.Ref, true
+	}
+	if f.RefBy == "" {
+		return "", false
+	}
+	kind, _ := rec[f.RefBy].(string)
+	coll, ok = f.Refs[kind]
+	return coll, ok
 }
 
 // Tool is one tool of an app.

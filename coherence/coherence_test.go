@@ -26,6 +26,8 @@ func servers() map[string]*atom.Server {
 			"created_at":   {Type: "string", Format: "date-time"},
 			"updated_at":   {Type: "string", Format: "date-time"},
 			"priority":     {Type: "integer", Enum: []any{1, 2, 3, 4}},
+			"parent_id":    {Type: "string", Role: atom.RoleRef, RefBy: "parent_type", Refs: map[string]string{"customer": "customers", "invoice": "invoices"}},
+			"parent_type":  {Type: "string", Enum: []any{"customer", "invoice", "lead"}},
 		}},
 	}}
 	crm := &atom.Server{Kind: atom.KindServer, ID: "crm", Collections: []atom.Collection{
@@ -50,7 +52,8 @@ func goodCustomers() []state.Record {
 
 func goodInvoice() state.Record {
 	return state.Record{"id": "inv_3001", "doc_number": "INV-1192", "customer_ref": "cus_1041", "status": "draft", "payment": "none",
-		"amount_due": 120.5, "created_at": "2026-01-02T10:00:00Z", "updated_at": "2026-02-01T10:00:00Z", "priority": 2.0}
+		"amount_due": 120.5, "created_at": "2026-01-02T10:00:00Z", "updated_at": "2026-02-01T10:00:00Z", "priority": 2.0,
+		"parent_type": "customer", "parent_id": "cus_2290"}
 }
 
 func with(r state.Record, kv ...any) state.Record {
@@ -85,6 +88,9 @@ func TestCheckWorld(t *testing.T) {
 			invoices: []state.Record{goodInvoice()}, rule: RuleFormat, field: "email"},
 		{name: "words in a date", customers: goodCustomers(), invoices: []state.Record{with(goodInvoice(), "updated_at", "dashboard contract")}, rule: RuleFormat, field: "updated_at"},
 		{name: "reference to no record", customers: goodCustomers(), invoices: []state.Record{with(goodInvoice(), "customer_ref", "cus_9999")}, rule: RuleRef, field: "customer_ref"},
+		{name: "parent of the kind another field names", customers: goodCustomers(), invoices: []state.Record{with(goodInvoice(), "parent_type", "invoice", "parent_id", "inv_3001")}},
+		{name: "parent not of the kind another field names", customers: goodCustomers(), invoices: []state.Record{with(goodInvoice(), "parent_type", "invoice")}, rule: RuleRef, field: "parent_id"},
+		{name: "parent of a kind that names no collection", customers: goodCustomers(), invoices: []state.Record{with(goodInvoice(), "parent_type", "lead")}, rule: RuleRef, field: "parent_id"},
 		{name: "denied and scheduled", customers: goodCustomers(), invoices: []state.Record{with(goodInvoice(), "status", "denied", "payment", "scheduled")}, rule: RuleLifecycle},
 		{name: "paid with money due", customers: goodCustomers(), invoices: []state.Record{with(goodInvoice(), "status", "paid")}, rule: RuleLifecycle},
 		{name: "updated before created", customers: goodCustomers(), invoices: []state.Record{with(goodInvoice(), "updated_at", "2025-12-01T10:00:00Z")}, rule: RuleLifecycle},

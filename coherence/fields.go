@@ -3,8 +3,10 @@ package coherence
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -76,7 +78,55 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, countsAndBounds(sh, def, rec)...)
 	out = append(out, winChances(sh, rec, statuses)...)
 	out = append(out, sittingSpan(sh, rec)...)
+	out = append(out, editedBeforeMade(sh, rec)...)
 	return out
+}
+
+// editWords name the date a record was last edited or updated.
+var editWords = []string{"edited", "edit", "updated", "update", "modified", "modify"}
+
+// editedBeforeMade finds an edit or update dated before the record was
+// made (Discord's edited_timestamp before the message's timestamp): it is
+// mended to a minute after. The record is made at its created date, or at
+// its plain timestamp (a message's). Pairs the date order of
+// LifecycleProblems already names are left to it.
+func editedBeforeMade(sh *Shape, rec map[string]any) []Contradiction {
+	made := sh.CreatedField()
+	if made == "" {
+		for _, f := range sh.names {
+			if ws := sh.fields[f].words; len(ws) == 1 && ws[0] == "timestamp" {
+				made = f
+			}
+		}
+	}
+	m, _ := rec[made].(string)
+	mt, ok := isotime.Parse(m)
+	if made == "" || !ok {
+		return nil
+	}
+	var out []Contradiction
+	for f := range sh.declared(rec) {
+		fs, fd := sh.fields[f], sh.def.Fields[f]
+		if f == made || fs.role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" || !atom.HasWord(fs.words, editWords...) || ordered(sh.fields[made].words, fs.words) {
+			continue
+		}
+		s, _ := rec[f].(string)
+		if t, ok := isotime.Parse(s); ok && t.Before(mt) {
+			out = append(out, Contradiction{f, fmt.Sprintf("%s %s is before %s %s", f, s, made, m), dateLike(s, mt.Add(time.Minute))})
+		}
+	}
+	return out
+}
+
+// ordered reports whether a date pair LifecycleProblems checks puts a
+// field of words a before one of words b.
+func ordered(a, b []string) bool {
+	for _, p := range datePairs {
+		if atom.HasWord(a, p[0]...) && atom.HasWord(b, p[1]...) && !atom.HasWord(b, p[0]...) {
+			return true
+		}
+	}
+	return false
 }
 
 // Deal states that settle the chance of winning: a won deal's is 100%,

@@ -89,3 +89,42 @@ func TestOwnKindFlagExplained(t *testing.T) {
 		t.Fatalf("a private group is flagged: %+v", got)
 	}
 }
+
+// An edit is not dated before the record was made: Discord's
+// edited_timestamp before the message's timestamp is mended to a minute
+// after it, as is a comment's edited_at before its created_at. A page's
+// last_edited_time before its created_time is LifecycleProblems' to name.
+func TestEditedBeforeMade(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "chat", Collections: []atom.Collection{
+		{Name: "messages", Fields: map[string]atom.Field{
+			"timestamp":        {Type: "string", Format: "date-time", Role: atom.RoleDate},
+			"edited_timestamp": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		}},
+		{Name: "comments", Fields: map[string]atom.Field{
+			"created_at": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+			"edited_at":  {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		}},
+		{Name: "pages", Fields: map[string]atom.Field{
+			"created_time":     {Type: "string", Format: "date-time", Role: atom.RoleDate},
+			"last_edited_time": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		}},
+	}}
+	msgs, comments, pages := ShapeOf(s, &s.Collections[0]), ShapeOf(s, &s.Collections[1]), ShapeOf(s, &s.Collections[2])
+	for _, c := range []struct {
+		name string
+		sh   *Shape
+		rec  map[string]any
+		want string // the mended edit, "" when in order
+	}{
+		{"edited before sent", msgs, map[string]any{"timestamp": "2026-02-10T10:00:00Z", "edited_timestamp": "2026-02-03T08:00:00Z"}, "2026-02-10T10:01:00Z"},
+		{"edited after sent", msgs, map[string]any{"timestamp": "2026-02-10T10:00:00Z", "edited_timestamp": "2026-02-10T12:00:00Z"}, ""},
+		{"never edited", msgs, map[string]any{"timestamp": "2026-02-10T10:00:00Z"}, ""},
+		{"a comment edited before it was created", comments, map[string]any{"created_at": "2026-02-10T10:00:00Z", "edited_at": "2026-01-10T10:00:00Z"}, "2026-02-10T10:01:00Z"},
+	} {
+		mendsOnce(t, c.name, c.rec, func() []Contradiction { return c.sh.Contradictions(c.rec) }, c.want)
+	}
+	page := map[string]any{"created_time": "2026-02-10T10:00:00Z", "last_edited_time": "2026-01-10T10:00:00Z"}
+	if got, lp := pages.Contradictions(page), pages.LifecycleProblems(page); len(got) != 0 || len(lp) != 1 {
+		t.Errorf("a page edited before it was created: contradictions %+v, lifecycle problems %v; want it named once, by LifecycleProblems", got, lp)
+	}
+}

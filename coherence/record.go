@@ -33,6 +33,7 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 		fs := sh.fields[f]
 		c.value(coll, key, f, def.Fields[f], fs.role, fs.ref, rec[f])
 	}
+	c.kindRefs(sh, coll, key, rec)
 	c.lifecycle(sh, coll, key, rec)
 	c.identity(sh, coll, key, rec)
 	for _, d := range sh.Contradictions(rec) {
@@ -200,6 +201,26 @@ func isNameWords(s string, min, max int) bool {
 
 // ref checks that a reference names a record of its collection, where the
 // world holds that collection.
+// kindRefs checks the references whose collection another field of the
+// record names (a note's parent_id and parent_type): the kind names a
+// collection of the app, and the value is a record of it.
+func (c *checker) kindRefs(sh *Shape, coll, key string, rec map[string]any) {
+	if c.w == nil {
+		return
+	}
+	for _, f := range sh.names {
+		fd := sh.def.Fields[f]
+		if fd.RefBy == "" || fd.Ref != "" || !atom.IsSet(rec[f]) {
+			continue
+		}
+		if target, ok := fd.RefOf(rec); ok {
+			c.ref(coll, key, f, target, rec[f])
+			continue
+		}
+		c.add(RuleRef, coll, key, f, rec[f], "%s %q names no collection of the app, so %q is no record of it", fd.RefBy, state.Text(rec[fd.RefBy]), state.Text(rec[f]))
+	}
+}
+
 func (c *checker) ref(coll, key, f, target string, v any) {
 	if c.w == nil || target == "" {
 		return

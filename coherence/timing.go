@@ -150,6 +150,56 @@ func (sh *Shape) Untimely(rec map[string]any, now time.Time) []Contradiction {
 			return out
 		}
 	}
+	return sh.closedAhead(rec, now)
+}
+
+// closedStates close a record for good: a deal won, lost or abandoned,
+// an issue or a ticket closed. closeDateWords name the date a record closes
+// or closed (a close_date, a date_won, a Closing_Date).
+var (
+	closedStates   = []string{"won", "lost", "abandoned", "closed", "closed_won", "closed_lost"}
+	closeDateWords = []string{"close", "closed", "closing", "closes", "won", "lost"}
+)
+
+// closedAhead finds the close dates after now of a record whose status
+// or stage says it is closed (Copper's won opportunity closing next
+// month): each is mended to as long before now as it was after it, and
+// not before the record was created.
+func (sh *Shape) closedAhead(rec map[string]any, now time.Time) []Contradiction {
+	sf := ""
+	for f := range sh.declared(rec) {
+		fs := sh.fields[f]
+		if fs.role == atom.RoleStatus && len(sh.def.Fields[f].Enum) > 0 && atom.HasWord(fs.words, "status", "state", "stage") && oneOf(stateWord(rec[f]), closedStates) {
+			sf = f
+			break
+		}
+	}
+	if sf == "" {
+		return nil
+	}
+	created, hasCreated := time.Time{}, false
+	if cf := sh.CreatedField(); cf != "" {
+		s, _ := rec[cf].(string)
+		created, hasCreated = isotime.Parse(s)
+	}
+	var out []Contradiction
+	for f := range sh.declared(rec) {
+		fs, fd := sh.fields[f], sh.def.Fields[f]
+		if fs.role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" || !atom.HasWord(fs.words, closeDateWords...) {
+			continue
+		}
+		s, _ := rec[f].(string)
+		t, ok := isotime.Parse(s)
+		if !ok || !t.After(now) {
+			continue
+		}
+		want := now.Add(-t.Sub(now))
+		if hasCreated && want.Before(created) && !created.After(now) {
+			want = created
+		}
+		why := fmt.Sprintf("%s is %v but %s %s is after the clock %s", sf, rec[sf], f, s, now.UTC().Format(time.RFC3339))
+		out = append(out, Contradiction{f, why, dateLike(s, want)})
+	}
 	return out
 }
 

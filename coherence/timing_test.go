@@ -145,3 +145,60 @@ func TestNoCompletionOfDropped(t *testing.T) {
 		}
 	}
 }
+
+// A deal won, lost or abandoned closed no later than the clock (Copper's
+// won opportunity with a close date next month): the date is mended to
+// as long before the clock, not before the deal was created; an open
+// deal may close later, and a closed one last week stays.
+func TestClosedAhead(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "crm", Collections: []atom.Collection{
+		{Name: "opportunities", Fields: map[string]atom.Field{
+			"status":       {Type: "string", Enum: []any{"Open", "Won", "Lost", "Abandoned"}, Role: atom.RoleStatus},
+			"close_date":   {Type: "string", Format: "date", Role: atom.RoleDate},
+			"date_created": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		}},
+		{Name: "deals", Fields: map[string]atom.Field{
+			"Stage":        {Type: "string", Enum: []any{"Negotiation", "Closed Won", "Closed Lost"}, Role: atom.RoleStatus},
+			"Closing_Date": {Type: "string", Format: "date", Role: atom.RoleDate},
+		}},
+	}}
+	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	opp, deal := ShapeOf(s, &s.Collections[0]), ShapeOf(s, &s.Collections[1])
+	for _, c := range []struct {
+		name string
+		sh   *Shape
+		rec  map[string]any
+		want string // the mended date, "" when timely
+	}{
+		{"won, closing next month", opp, map[string]any{"status": "Won", "close_date": "2026-04-01", "date_created": "2025-11-02T10:00:00Z"}, "2026-01-31"},
+		{"abandoned, closing in ten days, created last week", opp, map[string]any{"status": "Abandoned", "close_date": "2026-03-12", "date_created": "2026-02-24T10:00:00Z"}, "2026-02-24"},
+		{"lost last week", opp, map[string]any{"status": "Lost", "close_date": "2026-02-23"}, ""},
+		{"open, closing next month", opp, map[string]any{"status": "Open", "close_date": "2026-04-01"}, ""},
+		{"a stage closed won next week", deal, map[string]any{"Stage": "Closed Won", "Closing_Date": "2026-03-09"}, "2026-02-23"},
+		{"a stage in negotiation next week", deal, map[string]any{"Stage": "Negotiation", "Closing_Date": "2026-03-09"}, ""},
+	} {
+		untimely := func() []Contradiction { return c.sh.Untimely(c.rec, now) }
+		mendsOnce(t, c.name, c.rec, untimely, c.want)
+	}
+}
+
+// mendsOnce checks that find finds nothing in rec when want is "", else
+// one contradiction whose mending writes want and leaves none.
+func mendsOnce(t *testing.T, name string, rec map[string]any, find func() []Contradiction, want string) {
+	t.Helper()
+	got := find()
+	if want == "" {
+		if len(got) != 0 {
+			t.Errorf("%s: %+v", name, got)
+		}
+		return
+	}
+	if len(got) != 1 || got[0].Want != want {
+		t.Errorf("%s: %+v; want one mended to %s", name, got, want)
+		return
+	}
+	got[0].Mend(rec)
+	if left := find(); len(left) != 0 {
+		t.Errorf("%s: mended %v still holds %+v", name, rec, left)
+	}
+}

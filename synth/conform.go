@@ -4,6 +4,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -232,4 +233,186 @@ func numberFor(cm *collModel, f string, x float64) any {
 		return math.Floor(x)
 	}
 	return math.Floor(x*100) / 100
+}
+
+// settleParents makes each reference whose collection another field of
+// the record names (ref_by: a note's parent_id beside its parent_type) a
+// key of a record of that collection. A parent that resolves stays; else
+// the record keeps its kind where the kind names a collection, or takes a
+// kind that does (none a group's task selects by, and not where a task
+// set the kind), and the parent is drawn from that collection's
+// background records, which no task names (a note a task must write is
+// not already there). With no such record the reference is dropped.
+func (db *dataBuilder) settleParents(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, f := range cm.fieldNames {
+				fd := cm.field(f)
+				if fd.RefBy == "" || fd.Ref != "" || fd.Type == "array" {
+					continue
+				}
+				pinned := map[string]bool{}
+				for role, r := range db.p.reqs[cm] {
+					if _, ok := r.set[fd.RefBy]; ok {
+						pinned[db.keys[cm][role]] = true
+					}
+				}
+				for _, rec := range db.d.Records[m.app][cm.name] {
+					db.settleParent(m, cm, f, rec, pinned[state.Text(rec[cm.key])])
+				}
+			}
+		}
+	}
+}
+
+func (db *dataBuilder) settleParent(m *appModel, cm *collModel, f string, rec map[string]any, pinned bool) {
+	fd := cm.field(f)
+	self := state.Text(rec[cm.key])
+	kinds := slices.Sorted(maps.Keys(fd.Refs))
+	if coll, ok := fd.RefOf(rec); ok && m.byName[coll] != nil {
+		if k := state.Text(rec[f]); k != "" && k != self && findRec(db.d.Records[m.app][coll], m.byName[coll].key, k) != nil {
+			return
+		}
+		kinds = []string{state.Text(rec[fd.RefBy])}
+	} else if pinned {
+		kinds = nil
+	}
+	type choice struct{ kind, key string }
+	var cs []choice
+	for _, kind := range kinds {
+		tc := m.byName[fd.Refs[kind]]
+		if tc == nil || len(kinds) > 1 && db.p.avoid[cm][fd.RefBy][kind] {
+			continue
+		}
+		for _, r := range db.unnamed(m, tc) {
+			if k := state.Text(r[tc.key]); k != self {
+				cs = append(cs, choice{kind, k})
+			}
+		}
+	}
+	if len(cs) == 0 {
+		delete(rec, f)
+		return
+	}
+	c := pick(db.val.rng, cs)
+	rec[fd.RefBy], rec[f] = c.kind, c.key
+}
+
+// parent is the parent a background record is drawn on: its kind and key
+// (set), and its person and company (rw), if it names either.
+type parent struct {
+	set map[string]any
+	rw  *row
+}
+
+// drawParent picks the parent of a background record of cm whose
+// reference's collection another field names, among the background
+// records drawn so far of the collections its kinds name (none a group's
+// task selects by); the zero parent where cm has no such reference or
+// no record is there yet.
+func (db *dataBuilder) drawParent(m *appModel, cm *collModel) parent {
+	for _, f := range cm.fieldNames {
+		fd := cm.field(f)
+		if fd.RefBy == "" || fd.Ref != "" || fd.Type == "array" {
+			continue
+		}
+		type choice struct {
+			kind string
+			tc   *collModel
+			rec  map[string]any
+		}
+		var cs []choice
+		for _, kind := range slices.Sorted(maps.Keys(fd.Refs)) {
+			tc := m.byName[fd.Refs[kind]]
+			if tc == nil || tc == cm || db.p.avoid[cm][fd.RefBy][kind] {
+				continue
+			}
+			for _, r := range db.unnamed(m, tc) {
+				cs = append(cs, choice{kind, tc, r})
+			}
+		}
+		if len(cs) == 0 {
+			return parent{}
+		}
+		c := pick(db.val.rng, cs)
+		par := parent{set: map[string]any{fd.RefBy: c.kind, f: state.Text(c.rec[c.tc.key])}}
+		if rw, ok := parentRow(m, db.d, c.tc, c.rec, db.val.newRow()); ok {
+			par.rw = &rw
+		}
+		return par
+	}
+	return parent{}
+}
+
+// parentRow is the person and company of a parent record: its own names,
+// and the company a reference of it names (whose name synthesis writes
+// into the record's company field), else its own company; the company's
+// domain comes from the parent's address or domain, else from fresh, as
+// does a company or person it lacks. ok is false when it names neither person nor company.
+func parentRow(m *appModel, d *atom.Data, tc *collModel, prec map[string]any, fresh row) (row, bool) {
+	str := func(f string) string {
+		s, _ := prec[f].(string)
+		return s
+	}
+	var rw row
+	if tc.first != "" && tc.last != "" {
+		rw.p.First, rw.p.Last = str(tc.first), str(tc.last)
+	} else if tc.roles[tc.display] == atom.RolePersonName {
+		rw.p.First, rw.p.Last, _ = strings.Cut(str(tc.display), " ")
+	}
+	for _, rf := range tc.refs {
+		if t := rf.target; rw.c.Name == "" && !rf.list && t.display != "" && t.roles[t.display] == atom.RoleCompany {
+			if c := findRec(d.Records[m.app][t.name], t.key, str(rf.name)); c != nil {
+				rw.c.Name, _ = c[t.display].(string)
+			}
+		}
+	}
+	if rw.c.Name == "" {
+		rw.c.Name = str(tc.company)
+	}
+	if rw.c.Name == "" && tc.roles[tc.display] == atom.RoleCompany {
+		rw.c.Name = str(tc.display)
+	}
+	if rw.p.First == "" && rw.c.Name == "" {
+		return row{}, false
+	}
+	addr := str(tc.email)
+	if l, ok := prec[tc.emailList].([]any); ok && addr == "" && len(l) > 0 {
+		addr, _ = l[0].(string)
+	}
+	if _, dom, ok := strings.Cut(addr, "@"); ok {
+		rw.c.Domain = dom
+	}
+	for _, f := range tc.withRole(atom.RoleDomain) {
+		if rw.c.Domain == "" {
+			rw.c.Domain = str(f)
+		}
+	}
+	switch {
+	case rw.c.Name == "":
+		rw.c = fresh.c
+	case rw.c.Domain == "":
+		rw.c.Domain = fresh.c.Domain
+	}
+	if rw.p.First == "" {
+		rw.p = fresh.p
+	}
+	rw.p.Title, rw.p.Phone = fresh.p.Title, fresh.p.Phone
+	return rw, true
+}
+
+// unnamed lists the records of tc drawn so far that no task names: the
+// background, not the records of the plan's roles.
+func (db *dataBuilder) unnamed(m *appModel, tc *collModel) []map[string]any {
+	fixed := map[string]bool{}
+	for _, k := range db.keys[tc] {
+		fixed[k] = true
+	}
+	var out []map[string]any
+	for _, r := range db.d.Records[m.app][tc.name] {
+		if k := state.Text(r[tc.key]); k != "" && !fixed[k] {
+			out = append(out, r)
+		}
+	}
+	return out
 }

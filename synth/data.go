@@ -210,6 +210,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	}
 	summary := db.background(b.apps)
 	conformWorld(val, b.apps, d)
+	db.settleParents(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title
@@ -401,7 +402,7 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 				}
 			}
 			for i := 0; i < n; i++ {
-				recs = append(recs, backgroundRecord(val, cm, p, refKeys, db.used))
+				recs = append(recs, backgroundRecord(val, cm, p, refKeys, db.used, db.drawParent(m, cm)))
 			}
 			if d.Records[m.app] == nil {
 				d.Records[m.app] = map[string][]map[string]any{}
@@ -675,14 +676,19 @@ func shiftDate(s string, days int) string {
 
 // backgroundRecord draws a record no intent names: people and companies
 // from gen's pool, amounts under every threshold, states other than those
-// a group is told by, references to records others may point at.
-func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collModel][]string, used map[string]bool) map[string]any {
+// a group is told by, references to records others may point at. A record
+// on a parent (a note on a person) is of the parent's person and company
+// for its first six draws.
+func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collModel][]string, used map[string]bool, par parent) map[string]any {
 	val.background = true
 	defer func() { val.background = false }()
 	var rec map[string]any
 	for try := 0; try < 12; try++ {
 		r := val.src.NewRow()
 		rw := row{p: r.Person, c: r.Company}
+		if par.rw != nil && try < 6 {
+			rw = *par.rw
+		}
 		rec = map[string]any{cm.key: uniqueKey(val, cm, used)}
 		for _, f := range cm.fieldNames {
 			if f == cm.key {
@@ -691,6 +697,9 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 			if x := backgroundValue(val, cm, f, rw, p, refKeys); x != nil {
 				rec[f] = x
 			}
+		}
+		for f, x := range par.set {
+			rec[f] = x
 		}
 		settle(cm, rec)
 		// A quarter of the background ends in a lifecycle kept in a date.
