@@ -153,3 +153,23 @@ func TestSettledDealsChance(t *testing.T) {
 		}
 	}
 }
+
+// TestSettledStageChance: a deal whose pipeline stage settles it (Zoho
+// CRM's Stage "Closed Won") has the chance its stage says; an open stage
+// leaves it alone.
+func TestSettledStageChance(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "crm", Collections: []atom.Collection{{Name: "deals", Fields: map[string]atom.Field{
+		"Stage":       {Type: "string", Enum: []any{"Negotiation/Review", "Closed Won", "Closed Lost"}, Role: atom.RoleStatus},
+		"Probability": {Type: "integer", Role: atom.RoleCount},
+	}}}}
+	def := &s.Collections[0]
+	for st, want := range map[string]any{"Negotiation/Review": 35, "Closed Won": 100, "Closed Lost": 0} {
+		rec := map[string]any{"Stage": st, "Probability": 35}
+		for _, c := range Contradictions(s, def, rec) {
+			c.Mend(rec)
+		}
+		if rec["Probability"] != want {
+			t.Errorf("%s: Probability %v, want %v", st, rec["Probability"], want)
+		}
+	}
+}

@@ -137,11 +137,12 @@ var (
 )
 
 // winChances finds a chance of winning (probability, confidence) that
-// the deal's settled state denies: Close's confidence 22 on a won
-// opportunity, Insightly's PROBABILITY 31 on a won one.
+// the deal's settled state or stage denies: Close's confidence 22 on a
+// won opportunity, Insightly's PROBABILITY 31 on a won one, Zoho CRM's
+// Probability 35 at the stage Closed Lost.
 func winChances(sh *Shape, rec map[string]any, statuses []string) []Contradiction {
 	want := -1.0
-	for _, sf := range statuses {
+	for _, sf := range append(stageFields(sh, rec), statuses...) {
 		switch cur := stateWord(rec[sf]); {
 		case oneOf(cur, wonStates):
 			want = 100
@@ -158,6 +159,20 @@ func winChances(sh *Shape, rec map[string]any, statuses []string) []Contradictio
 		chance := strings.Contains(strings.ToLower(f), "probability") || atom.HasWord(sh.fields[f].words, "confidence")
 		if ok && chance && x != want {
 			out = append(out, Contradiction{f, fmt.Sprintf("%s is %v on a deal that is settled", f, rec[f]), sameKind(rec[f], want)})
+		}
+	}
+	return out
+}
+
+// stageFields are the stages of a record's pipeline (Zoho CRM's Stage,
+// HubSpot's dealstage): status fields of fixed values named for a stage,
+// which stateFields leaves out as they are no lifecycle of their own.
+func stageFields(sh *Shape, rec map[string]any) []string {
+	var out []string
+	for f := range sh.declared(rec) {
+		fs := sh.fields[f]
+		if fs.role == atom.RoleStatus && len(sh.def.Fields[f].Enum) > 0 && atom.HasWord(fs.words, "stage") && !atom.HasWord(fs.words, "status", "state") {
+			out = append(out, f)
 		}
 	}
 	return out
