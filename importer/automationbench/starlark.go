@@ -690,7 +690,8 @@ func (tb *toolBuilder) actionStateTool(name string, p toolParts, st *atom.Tool, 
 	target := tb.recordTarget(p, st)
 	// The arguments that write the record: a call giving none of them
 	// (a card moved by the action's own phase_id) changes no record and is
-	// still recorded, as the log is the action's record.
+	// still recorded, as the log is the action's record. A write that takes
+	// no argument but the key (a flag it sets) always runs.
 	var writes []string
 	if t, ok := target.([]any); ok {
 		for a := range atom.InputProperties(st.Input) {
@@ -707,7 +708,7 @@ const actionWriteProgram = `
 def _present(args, db):
     if TARGET == None:
         return True
-    if not [a for a in WRITES if args.get(a) != None and args.get(a) != ""]:
+    if WRITES and not [a for a in WRITES if args.get(a) != None and args.get(a) != ""]:
         return False
     kv = args.get(TARGET[1])
     if kv == None or kv == "":
