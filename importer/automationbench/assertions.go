@@ -990,6 +990,9 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 		if cs := b.relatedConds(c, base, op, explicit, v, pneg); cs != nil {
 			return cs, nil
 		}
+		if cs := b.referrerConds(c, base, op, explicit, v, pneg); cs != nil {
+			return cs, nil
+		}
 	}
 	return nil, unmappedf("parameter %s: no field of %s for %q%s", at, c.app(b.app), base, closestFields(c, base))
 }

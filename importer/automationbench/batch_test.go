@@ -17,6 +17,16 @@ import (
 // apart within each half, as a fresh held-out check of the frozen half.
 const batch3File = "batch3.txt"
 
+// The fourth batch (testdata/made_up/batch4.txt) was written and split the
+// same way, before any of it was run.
+const batch4File = "batch4.txt"
+
+// batches names each batch file with the words its figures are logged under.
+var batches = []struct{ file, name string }{
+	{batch3File, "third batch"},
+	{batch4File, "fourth batch"},
+}
+
 // readBatch gives each task of the batch file its half.
 func readBatch(t *testing.T, name string) map[string]string {
 	t.Helper()
@@ -60,24 +70,39 @@ func splitBySHA1(names []string) map[string]string {
 	return out
 }
 
-// The batch's halves are the ones its rule gives, and each task lies in
+// Each batch's halves are the ones its rule gives, and each task lies in
 // its half's directory: no task was moved after it was measured.
 func TestMadeUpBatchSplit(t *testing.T) {
-	got := readBatch(t, batch3File)
-	if len(got) != 50 {
-		t.Fatalf("%s lists %d tasks, want 50", batch3File, len(got))
-	}
-	var names []string
-	for n := range got {
-		names = append(names, n)
-	}
-	want := splitBySHA1(names)
-	for n, h := range got {
-		if want[n] != h {
-			t.Errorf("%s is in %s, the SHA-1 split gives %s", n, h, want[n])
+	for _, b := range batches {
+		got := readBatch(t, b.file)
+		if len(got) != 50 {
+			t.Fatalf("%s lists %d tasks, want 50", b.file, len(got))
 		}
-		if _, err := os.Stat(filepath.Join("testdata", "made_up", h, n+".json")); err != nil {
-			t.Errorf("%s: %v", n, err)
+		var names []string
+		for n := range got {
+			names = append(names, n)
+		}
+		want := splitBySHA1(names)
+		for n, h := range got {
+			if want[n] != h {
+				t.Errorf("%s: %s is in %s, the SHA-1 split gives %s", b.file, n, h, want[n])
+			}
+			if _, err := os.Stat(filepath.Join("testdata", "made_up", h, n+".json")); err != nil {
+				t.Errorf("%s: %v", n, err)
+			}
+		}
+	}
+}
+
+// No task is listed in two batches.
+func TestMadeUpBatchesDisjoint(t *testing.T) {
+	seen := map[string]string{}
+	for _, b := range batches {
+		for n := range readBatch(t, b.file) {
+			if other, ok := seen[n]; ok {
+				t.Errorf("%s is listed in %s and %s", n, other, b.file)
+			}
+			seen[n] = b.file
 		}
 	}
 }
@@ -109,10 +134,12 @@ func btoi(b bool) int {
 	return 0
 }
 
-// logBatch reports the third batch's share of one half.
+// logBatch reports each batch's share of one half.
 func logBatch(t *testing.T, half string, f *halfFigures) {
 	t.Helper()
-	b := batchFigures(f, readBatch(t, batch3File), half)
-	t.Logf("%s half, third batch: %d tasks; imported whole %d; verified as imported %d (fence %d); after one round %d (fence %d)",
-		half, b.Tasks, b.Imported, b.Verified, b.VerifiedFence, b.Evolved, b.EvolvedFence)
+	for _, bf := range batches {
+		b := batchFigures(f, readBatch(t, bf.file), half)
+		t.Logf("%s half, %s: %d tasks; imported whole %d; verified as imported %d (fence %d); after one round %d (fence %d)",
+			half, bf.name, b.Tasks, b.Imported, b.Verified, b.VerifiedFence, b.Evolved, b.EvolvedFence)
+	}
 }

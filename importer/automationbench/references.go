@@ -568,3 +568,68 @@ func (m *mapper) idsListOf(app *App, y, x *Coll, xw string) *Field {
 	}
 	return nil
 }
+
+// referrerConds maps <x>_<field> where x names a collection whose records
+// refer to c, and field is one of theirs (a scheduled event's
+// invitee_email: some invitee with that address has the event's id in its
+// event_id). The keys of c that the matching initial records name; a
+// record no initial one names (created by the task) is not found this
+// way, and the parameter stays unmapped.
+func (b *builder) referrerConds(c *Coll, base, op string, explicit bool, v any, neg bool) []cond {
+	if c.Key == "" {
+		return nil
+	}
+	ws := words(base)
+	for i := len(ws) - 1; i >= 1; i-- {
+		x, rest := strings.Join(ws[:i], "_"), strings.Join(ws[i:], "_")
+		src, _, ok := entityOf(b.app, x)
+		if !ok || src == c {
+			continue
+		}
+		rf := referrerField(src, c)
+		tf := src.resolve(b.app.Name, rest)
+		if rf == nil || tf == nil || tf.isObjectList() || tf.isMap() {
+			continue
+		}
+		top := op
+		if !explicit && (tf.Format == "email" || strings.Contains(tf.Name, "email")) {
+			top = assert.OpIEquals
+		}
+		sub := b.valueConds([]string{tf.Name}, tf, top, v, false)
+		rs, err := b.m.initialMatches(&query{app: b.app.Name, coll: src.Name, conds: sub})
+		if err != nil {
+			continue
+		}
+		var ids []any
+		for _, r := range rs {
+			if k, ok := keyString(r[rf.Name]); ok && !containsValue(ids, k) {
+				ids = append(ids, k)
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		in := fieldCond(assert.OpIn, ids, c.Key)
+		// One record is named by its key as it is kept, so that the
+		// planner finds it as it finds a record named by key.
+		if ms, err := b.m.initialMatches(&query{app: b.app.Name, coll: c.Name, conds: []cond{in}}); err == nil && len(ms) == 1 {
+			in = fieldCond(assert.OpEquals, ms[0][c.Key], c.Key)
+		}
+		return []cond{negate(in, neg)}
+	}
+	return nil
+}
+
+// referrerField is the one plain id field of src that names a record of
+// c: <c>_id, or <w>_id for the last word w of c's singular name (an
+// invitee's event_id names a scheduled event).
+func referrerField(src, c *Coll) *Field {
+	one := singular(c.Name)
+	ws := words(one)
+	for _, n := range []string{one + "_id", ws[len(ws)-1] + "_id"} {
+		if f := src.Field(n); f != nil && f.Name != src.Key && f.Type != "array" {
+			return f
+		}
+	}
+	return nil
+}

@@ -688,14 +688,28 @@ func (tb *toolBuilder) actionStateTool(name string, p toolParts, st *atom.Tool, 
 		return atom.Tool{}, err
 	}
 	target := tb.recordTarget(p, st)
+	// The arguments that write the record: a call giving none of them
+	// (a card moved by the action's own phase_id) changes no record and is
+	// still recorded, as the log is the action's record. A write that takes
+	// no argument but the key (a flag it sets) always runs.
+	var writes []string
+	if t, ok := target.([]any); ok {
+		for a := range atom.InputProperties(st.Input) {
+			if a != t[1] {
+				writes = append(writes, a)
+			}
+		}
+	}
 	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
-		Input: atom.ObjectSchema(props, nil), Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}}, code+actionWriteProgram)}}, nil
+		Input: atom.ObjectSchema(props, nil), Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}, {"WRITES", starLit(sortedStrings(writes))}}, code+actionWriteProgram)}}, nil
 }
 
 const actionWriteProgram = `
 def _present(args, db):
     if TARGET == None:
         return True
+    if WRITES and not [a for a in WRITES if args.get(a) != None and args.get(a) != ""]:
+        return False
     kv = args.get(TARGET[1])
     if kv == None or kv == "":
         return True

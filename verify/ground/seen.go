@@ -379,7 +379,8 @@ func (ctx *Visible) FindState(v any) string {
 }
 
 // Find names the first document that Holds v: numbers by value (1,200.00
-// is 1200), dates in common renderings or as today or tomorrow, booleans by
+// is 1200), dates in common renderings, as today or tomorrow or by a weekday
+// (weekdayDays), booleans by
 // the words of their field (a flag is set because the text names it), text
 // by its words.
 func (ctx *Visible) Find(v any, field string) string {
@@ -534,10 +535,15 @@ func (d ContextDoc) hasDate(t time.Time, clock time.Time) bool {
 	if !clock.IsZero() {
 		day := func(x time.Time) string { return x.Format("2006-01-02") }
 		switch {
-		case day(t) == day(clock):
-			return strings.Contains(d.text, " today ")
-		case day(t) == day(clock.AddDate(0, 0, 1)):
-			return strings.Contains(d.text, " tomorrow ")
+		case day(t) == day(clock) && strings.Contains(d.text, " today "):
+			return true
+		case day(t) == day(clock.AddDate(0, 0, 1)) && strings.Contains(d.text, " tomorrow "):
+			return true
+		}
+		for _, w := range weekdayDays(d.text, clock) {
+			if day(w) == day(t) {
+				return true
+			}
 		}
 	}
 	return false

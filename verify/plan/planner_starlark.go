@@ -122,16 +122,31 @@ func recordNoun(ci *facts.Coll) string { return inflect.Singular(ci.Coll) }
 // value the predicates give; without a key, every value.
 func (p *Planner) starlarkCalls(t *episode.Tool, ci *facts.Coll, preds []assert.Predicate, s *episode.Session) []map[string]any {
 	keyArgs := starlarkKeyArgs(t, ci)
+	loose := looseObjectArg(t, ci)
 	var out []map[string]any
 	seen := map[string]bool{}
-	add := func(args map[string]any) {
-		if args == nil || len(args) == 0 || len(out) == starlarkCandidates {
-			return
-		}
-		if k := facts.JSONText(args); !seen[k] {
+	full := 0 // candidates counted against starlarkCandidates
+	put := func(args map[string]any) {
+		if k := facts.JSONText(args); len(args) > 0 && !seen[k] {
 			seen[k] = true
 			out = append(out, args)
 		}
+	}
+	add := func(args map[string]any) {
+		if len(args) == 0 || full == starlarkCandidates {
+			return
+		}
+		full++
+		// Fields the goal checks that no argument of their own writes go
+		// into the loose object argument; the program may set them itself
+		// (an action log's action_key), so the call without it is tried
+		// first, and no value the agent was never shown is passed.
+		if _, ok := args[loose]; ok && loose != "" {
+			bare := maps.Clone(args)
+			delete(bare, loose)
+			put(bare)
+		}
+		put(args)
 	}
 	if len(keyArgs) > 0 {
 		for _, rec := range p.targets(ci, preds, s) {
