@@ -199,8 +199,6 @@ func isNameWords(s string, min, max int) bool {
 	return true
 }
 
-// ref checks that a reference names a record of its collection, where the
-// world holds that collection.
 // kindRefs checks the references whose collection another field of the
 // record names (a note's parent_id and parent_type): the kind names a
 // collection of the app, and the value is a record of it.
@@ -221,6 +219,8 @@ func (c *checker) kindRefs(sh *Shape, coll, key string, rec map[string]any) {
 	}
 }
 
+// ref checks that a reference names a record of its collection, where the
+// world holds that collection.
 func (c *checker) ref(coll, key, f, target string, v any) {
 	if c.w == nil || target == "" {
 		return

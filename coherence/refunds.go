@@ -1,17 +1,21 @@
 package coherence
 
 import (
+	"slices"
+
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
 
-// moneyPartWords name collections of parts that pay money back out of
-// the record they are on: refunds of an order or a charge, which add up
-// to no more than it and are of one that took money.
-var moneyPartWords = []string{"refund", "refunds"}
+// moneyPartWords name collections of parts that move money for the
+// record they are on: refunds of an order or a charge, payments of an
+// invoice or a bill. Those that moved money add up to no more than the
+// record's whole amount, are of one that can take money (no draft), and
+// are for the record's own party (its customer, its vendor).
+var moneyPartWords = []string{"refund", "refunds", "payment", "payments"}
 
-// IsMoneyPart reports whether records of a collection pay money back out
-// of the record they are on (refunds).
+// IsMoneyPart reports whether records of a collection move money for the
+// record they are on (refunds, payments).
 func IsMoneyPart(collection string) bool {
 	ws := atom.Words(collection)
 	return len(ws) > 0 && oneOf(ws[len(ws)-1], moneyPartWords)
@@ -43,6 +47,43 @@ func (sh *Shape) Unsettled(rec map[string]any) (string, bool) {
 	return "", false
 }
 
+// MovedNoMoney reports whether a money part's own status says it moved
+// nothing: a draft, a failed, declined or cancelled payment. It counts
+// toward no record's whole.
+func (sh *Shape) MovedNoMoney(rec map[string]any) bool {
+	statuses, _ := stateFields(sh, sh.def, rec)
+	for _, sf := range statuses {
+		if w := stateWord(rec[sf]); oneOf(w, unsettledStates) || oneOf(w, voidStates) {
+			return true
+		}
+	}
+	return false
+}
+
+// voidStates undo a payment: it moved nothing.
+var voidStates = []string{"cancelled", "canceled", "void", "voided"}
+
+// Parties are the references of a money part that its parent decides,
+// per parent field: a payment's customer_id is its invoice's customer_id.
+// Each is a field of the part and of the parent collection of the same
+// name and the same target.
+func (sh *Shape) Parties(parents map[string]string) map[string][]string {
+	out := map[string][]string{}
+	for pf, target := range parents {
+		tdef := sh.server.Collection(target)
+		for g, other := range parents {
+			if g == pf || tdef == nil || sh.def.Fields[g].Type == "array" {
+				continue
+			}
+			if td, ok := tdef.Fields[g]; ok && td.Role == atom.RoleRef && td.Ref == other && td.Type != "array" {
+				out[pf] = append(out[pf], g)
+			}
+		}
+		slices.Sort(out[pf])
+	}
+	return out
+}
+
 // PartParents are the reference fields of a collection of money parts
 // that name the record each is of, with that record's collection.
 func (sh *Shape) PartParents() map[string]string {
@@ -59,13 +100,17 @@ func (sh *Shape) PartParents() map[string]string {
 	return out
 }
 
-// partAmounts reports refunds of a record whose status says it took no
-// money (a failed charge), and refunds of one record that come to more
-// than its whole amount (a refund above its order).
+// partAmounts reports money parts for another party than their record's
+// (a payment's customer not its invoice's), parts that moved money for a
+// record whose status says it took none (a refund of a failed charge, a
+// payment of a draft invoice), and the parts of one record that come to
+// more than its whole amount (a refund above its order).
 func (c *checker) partAmounts(sh *Shape, name string, col *state.Collection) {
 	mine := sh.WholeAmount()
 	app, _ := state.Split(name)
-	for f, target := range sh.PartParents() {
+	parents := sh.PartParents()
+	parties := sh.Parties(parents)
+	for f, target := range parents {
 		tsh, tcol := c.shape(app+"."+target), c.w.Collection(app+"."+target)
 		if tsh == nil || tcol == nil {
 			continue
@@ -79,8 +124,16 @@ func (c *checker) partAmounts(sh *Shape, name string, col *state.Collection) {
 			if !ok {
 				continue
 			}
+			for _, g := range parties[f] {
+				if mv, pv := state.Text(rec[g]), state.Text(parent[g]); mv != "" && pv != "" && mv != pv {
+					c.add(RuleRef, name, k, g, rec[g], "%s %s is not %s %s of %s %s, the record it is of", g, mv, g, pv, target, ref)
+				}
+			}
+			if sh.MovedNoMoney(rec) {
+				continue
+			}
 			if sf, no := tsh.Unsettled(parent); no {
-				c.add(RuleLifecycle, name, k, f, ref, "a refund of %s %s, whose %s is %v", target, ref, sf, parent[sf])
+				c.add(RuleLifecycle, name, k, f, ref, "%s of %s %s, whose %s is %v", sh.def.Name, target, ref, sf, parent[sf])
 			}
 			x, xok := state.Number(rec[mine])
 			w, wok := state.Number(parent[whole])
@@ -89,7 +142,7 @@ func (c *checker) partAmounts(sh *Shape, name string, col *state.Collection) {
 			}
 			sums[ref] += x
 			if sums[ref] > w+0.005 {
-				c.add(RuleLifecycle, name, k, mine, rec[mine], "the refunds of %s %s come to %v, more than its %s %v", target, ref, sums[ref], whole, parent[whole])
+				c.add(RuleLifecycle, name, k, mine, rec[mine], "the %s of %s %s come to %v, more than its %s %v", sh.def.Name, target, ref, sums[ref], whole, parent[whole])
 			}
 		}
 	}

@@ -191,6 +191,15 @@ func TestDisplayIDsUnique(t *testing.T) {
 	}
 }
 
+// partyCollections are the collections in which apps keep the person or
+// business a contact_id or customer_id names: Copper's primary contact is
+// one of its people, a Zoho Books customer one of its contacts.
+var partyCollections = map[string][]string{
+	"contact":  {"people", "persons"},
+	"customer": {"contacts", "clients"},
+	"client":   {"contacts"},
+}
+
 // TestIDsOfCollectionsAreRefs: a field named for a collection of its own
 // app (Attio's company_record_id beside its companies) is a reference to
 // it, so that synthesis draws the key of a record the world holds, not an
@@ -217,7 +226,10 @@ func TestIDsOfCollectionsAreRefs(t *testing.T) {
 				}
 				checked++
 				stem := ws[len(ws)-1]
-				for _, coll := range []string{stem + "s", stem + "es", strings.TrimSuffix(stem, "y") + "ies"} {
+				if glued := strings.TrimSuffix(stem, "id"); glued != stem && len(glued) > 2 {
+					stem = glued // Dynamics 365's parentcontactid, FreshBooks' customerid
+				}
+				for _, coll := range append([]string{stem + "s", stem + "es", strings.TrimSuffix(stem, "y") + "ies"}, partyCollections[stem]...) {
 					if coll != c.Name && s.Collection(coll) != nil {
 						t.Errorf("%s.%s.%s is named for %s but has role id, not ref %s", s.ID, c.Name, f, coll, coll)
 					}

@@ -126,13 +126,16 @@ func lifecycleField(cm *collModel) string {
 	return cm.c.Lifecycle.Field
 }
 
-// settleRefunds makes every refund one of a record that took money (no
-// failed charge), and the refunds of one record add up to no more than
-// its whole amount. A refund a task names keeps its record, whose whole
-// is raised to hold it; another moves to a record with room for it,
-// written after it, or is cut to what is left of its own, or goes.
+// settleRefunds makes every money part (a refund, a payment) that moved
+// money one of a record that took money (no failed charge, no draft
+// invoice), and those of one record add up to no more than its whole
+// amount. A part a task names keeps its record, whose whole is raised to
+// hold it; another moves to a record with room for it, written after it,
+// or is cut to what is left of its own, or goes. A part not named is for
+// its record's party (a payment's customer is its invoice's).
 func settleRefunds(m *appModel, cm *collModel, d *atom.Data) {
 	parents := cm.shape.PartParents()
+	parties := cm.shape.Parties(parents)
 	named := map[string]bool{}
 	for _, h := range d.Handles {
 		if h.App == m.app && h.Collection == cm.name {
@@ -153,8 +156,16 @@ func settleRefunds(m *appModel, cm *collModel, d *atom.Data) {
 				if named[state.Text(rec[cm.key])] != pass {
 					continue
 				}
-				if r.settle(rec, f, targets, pass) {
-					kept = append(kept, rec)
+				if !r.settle(rec, f, targets, pass) {
+					continue
+				}
+				kept = append(kept, rec)
+				if p := findRec(targets, tcm.key, state.Text(rec[f])); p != nil && !pass {
+					for _, g := range parties[f] {
+						if atom.IsSet(p[g]) && atom.IsSet(rec[g]) {
+							rec[g] = p[g]
+						}
+					}
 				}
 			}
 		}
@@ -201,6 +212,8 @@ func (r *refundRoom) settle(rec map[string]any, f string, targets []map[string]a
 	}
 	x, _ := state.Number(rec[r.mine])
 	switch {
+	case r.part.shape.MovedNoMoney(rec):
+		return true // a cancelled payment takes no room
 	case r.fits(rec, p, x):
 	case named:
 		if _, no := r.parent.shape.Unsettled(p); !no && r.whole != "" && r.left(p) < x {

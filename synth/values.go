@@ -320,6 +320,9 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		// by address, handle or name), is someone other than the person
 		// it is about.
 		o := v.src.NewRow()
+		for try := 0; try < 8 && o.Person.First == r.p.First && o.Person.Last == r.p.Last; try++ {
+			o = v.src.NewRow() // a draw of the same name is the same person
+		}
 		r = row{p: o.Person, c: o.Company}
 	}
 	if x, ok := contactValue(role, r); ok {
