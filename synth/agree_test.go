@@ -62,6 +62,9 @@ func readWorlds(t *testing.T, src *atom.Library, c *Corpus) {
 		var colls []*state.Collection
 		for app, byName := range d.Records {
 			for name, recs := range byName {
+				if recs == nil {
+					t.Errorf("%s: %s.%s is null, not a list", d.ID, app, name)
+				}
 				records += len(recs)
 				def := servers[app].Collection(name)
 				colls = append(colls, state.NewCollection(app+"."+name, def.KeyField(), recs))

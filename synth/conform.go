@@ -150,7 +150,7 @@ func settleRefunds(m *appModel, cm *collModel, d *atom.Data) {
 		r := &refundRoom{part: cm, parent: tcm, mine: cm.shape.WholeAmount(), whole: tcm.shape.WholeAmount(), room: map[string]float64{}}
 		recs := d.Records[m.app][cm.name]
 		targets := d.Records[m.app][tcm.name]
-		var kept []map[string]any
+		kept := make([]map[string]any, 0, len(recs)) // never null: a collection with none left is empty
 		for _, pass := range []bool{true, false} {
 			for _, rec := range recs {
 				if named[state.Text(rec[cm.key])] != pass {
