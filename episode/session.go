@@ -171,6 +171,9 @@ func (s *Session) Call(c ToolCall) Observation {
 		obs.ToolCallID = c.ID
 		return obs
 	}
+	if cap(s.traj) == 0 {
+		s.makeRoom()
+	}
 	obs := s.call(c)
 	obs.ToolCallID = c.ID
 	if len(c.Args) > s.env.Limits.MaxArgBytes {
@@ -189,6 +192,21 @@ func (s *Session) Call(c ToolCall) Observation {
 	s.traj = append(s.traj, step)
 	s.trajBytes += len(c.ID) + len(c.Name) + len(c.Args) + len(obs.Content)
 	return obs
+}
+
+// firstSteps is the room a session's first call makes for its steps: grown
+// from nothing by append, a trajectory of twenty steps was allocated and
+// copied six times, most of what a fresh session's first replay of a plan
+// allocated beyond a later one.
+const firstSteps = 16
+
+// makeRoom makes room for the session's first steps and calls.
+func (s *Session) makeRoom() {
+	n := min(firstSteps, max(s.env.Limits.MaxSteps, 1))
+	s.traj = make([]Step, 0, n)
+	if cap(s.calls) == 0 {
+		s.calls = make([]assert.Call, 0, n)
+	}
 }
 
 // doneObs says which limit ended the session.
