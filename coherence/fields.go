@@ -294,8 +294,8 @@ func flagPairs(def *atom.Collection, rec map[string]any, flags []string) []Contr
 var stateLikeFlags = []string{"archived", "deleted", "active", "read", "starred", "pinned", "locked", "member", "open", "closed", "general", "shared", "public"}
 
 // amountParts finds a share above its whole (amount_paid over amount_due,
-// amount_refunded over amount) and what remains above the whole less the
-// share paid.
+// amount_refunded over amount) and what remains (amount_remaining, an
+// invoice's balance) above the whole less the share paid.
 func amountParts(sh *Shape, rec map[string]any) []Contradiction {
 	var out []Contradiction
 	var parts, wholes, remains []string
@@ -310,7 +310,7 @@ func amountParts(sh *Shape, rec map[string]any) []Contradiction {
 		switch {
 		case atom.HasWord(ws, partWords...):
 			parts = append(parts, f)
-		case atom.HasWord(ws, "remaining", "outstanding"):
+		case atom.HasWord(ws, "remaining", "outstanding", "balance"):
 			remains = append(remains, f)
 		case allOf(ws, wholeWords) && atom.HasWord(ws, wholeWords...):
 			wholes = append(wholes, f)

@@ -128,3 +128,25 @@ func TestEditedBeforeMade(t *testing.T) {
 		t.Errorf("a page edited before it was created: contradictions %+v, lifecycle problems %v; want it named once, by LifecycleProblems", got, lp)
 	}
 }
+
+// TestBalanceWithinTotal: what an invoice still owes (Zoho Books'
+// balance) is no more than its total, and is mended to it.
+func TestBalanceWithinTotal(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "books", Collections: []atom.Collection{{Name: "invoices", Fields: map[string]atom.Field{
+		"total":   {Type: "number", Role: atom.RoleMoney},
+		"balance": {Type: "number", Role: atom.RoleMoney},
+	}}}}
+	def := &s.Collections[0]
+	if got := Contradictions(s, def, map[string]any{"total": 991.33, "balance": 400.0}); len(got) != 0 {
+		t.Fatalf("a balance within the total: %+v", got)
+	}
+	rec := map[string]any{"total": 991.33, "balance": 2092.78}
+	got := Contradictions(s, def, rec)
+	if len(got) != 1 || got[0].Field != "balance" {
+		t.Fatalf("a balance above the total: %+v, want one on balance", got)
+	}
+	got[0].Mend(rec)
+	if rec["balance"] != 991.33 {
+		t.Errorf("mended balance %v, want the total 991.33", rec["balance"])
+	}
+}
