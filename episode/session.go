@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/internal/fastjson"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -89,7 +90,7 @@ func NewSession(env *Env, opts SessionOptions) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	warmDecoder()
+	fastjson.Warm()
 	return &Session{env: env, opts: opts, world: w, st: state.New(w), initial: state.New(w)}, nil
 }
 

@@ -156,11 +156,12 @@ func settleRefunds(m *appModel, cm *collModel, d *atom.Data) {
 				if named[state.Text(rec[cm.key])] != pass {
 					continue
 				}
-				if !r.settle(rec, f, targets, pass) {
+				p, keep := r.settle(rec, f, targets, pass)
+				if !keep {
 					continue
 				}
 				kept = append(kept, rec)
-				if p := findRec(targets, tcm.key, state.Text(rec[f])); p != nil && !pass {
+				if p != nil && !pass {
 					for _, g := range parties[f] {
 						if atom.IsSet(p[g]) && atom.IsSet(rec[g]) {
 							rec[g] = p[g]
@@ -204,16 +205,17 @@ func (r *refundRoom) fits(rec, p map[string]any, x float64) bool {
 }
 
 // settle keeps the refund rec (field f names its record among targets)
-// within a record that took money, and reports whether rec stays.
-func (r *refundRoom) settle(rec map[string]any, f string, targets []map[string]any, named bool) bool {
+// within a record that took money, and reports whether rec stays and the
+// record it is then of (nil where f names none).
+func (r *refundRoom) settle(rec map[string]any, f string, targets []map[string]any, named bool) (map[string]any, bool) {
 	p := findRec(targets, r.parent.key, state.Text(rec[f]))
 	if p == nil {
-		return true
+		return nil, true
 	}
 	x, _ := state.Number(rec[r.mine])
 	switch {
 	case r.part.shape.MovedNoMoney(rec):
-		return true // a cancelled payment takes no room
+		return p, true // a cancelled payment takes no room
 	case r.fits(rec, p, x):
 	case named:
 		if _, no := r.parent.shape.Unsettled(p); !no && r.whole != "" && r.left(p) < x {
@@ -227,7 +229,7 @@ func (r *refundRoom) settle(rec map[string]any, f string, targets []map[string]a
 			p = targets[i]
 			rec[f] = p[r.parent.key]
 		} else if _, no := r.parent.shape.Unsettled(p); no || r.whole == "" || r.left(p) < 0.01 {
-			return false
+			return nil, false
 		} else {
 			x = r.left(p)
 			rec[r.mine] = numberFor(r.part, r.mine, x)
@@ -236,7 +238,7 @@ func (r *refundRoom) settle(rec map[string]any, f string, targets []map[string]a
 	if r.whole != "" {
 		r.room[state.Text(p[r.parent.key])] = r.left(p) - x
 	}
-	return true
+	return p, true
 }
 
 // numberFor writes an amount x as field f of cm holds it: a whole number

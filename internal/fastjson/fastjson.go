@@ -1,0 +1,44 @@
+// Package fastjson reads JSON with go-json (github.com/goccy/go-json), a
+// decoder made to give encoding/json's values faster, where that is sure
+// to give what encoding/json gives. What it leaves (invalid JSON, such as
+// a leading zero or a control character inside a string, which go-json
+// takes; text that is not UTF-8, which encoding/json mends and go-json
+// keeps; anything go-json refuses) its callers read with encoding/json, so
+// every value and every error stays encoding/json's. The fuzz targets of
+// its callers (episode's FuzzDecodeObject, serve's FuzzReadStep) hold the
+// two together.
+package fastjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"sync"
+	"unicode/utf8"
+
+	gojson "github.com/goccy/go-json"
+)
+
+// Decode reads b, one JSON value, into v as encoding/json would; strict
+// refuses fields v does not have, as a json.Decoder with
+// DisallowUnknownFields does. ok is false where b is left to
+// encoding/json, and v then holds nothing to use.
+func Decode(b []byte, v any, strict bool) (ok bool) {
+	if !json.Valid(b) || !utf8.Valid(b) {
+		return false
+	}
+	if !strict {
+		return gojson.Unmarshal(b, v) == nil
+	}
+	dec := gojson.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v) == nil
+}
+
+// Warm readies go-json's decoder. Its first use walks the program's types
+// and clears a table sized by them (about 5 MB; some milliseconds of CPU
+// and a collection cycle sooner), once per process: a caller pays it where
+// it builds its state, rather than on its first request.
+var Warm = sync.OnceFunc(func() {
+	var m map[string]any
+	_ = gojson.Unmarshal([]byte(`{}`), &m)
+})
