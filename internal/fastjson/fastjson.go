@@ -38,7 +38,9 @@ func Decode(b []byte, v any, strict bool) (ok bool) {
 // and clears a table sized by them (about 5 MB; some milliseconds of CPU
 // and a collection cycle sooner), once per process: a caller pays it where
 // it builds its state, rather than on its first request.
-var Warm = sync.OnceFunc(func() {
+func Warm() { warm() }
+
+var warm = sync.OnceFunc(func() {
 	var m map[string]any
 	_ = gojson.Unmarshal([]byte(`{}`), &m)
 })
