@@ -68,14 +68,14 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool) {
 }
 
 // conformWorld makes a data atom keep the rules that span records: a
-// refund is of a record that took money and within it (settleRefunds), a
+// refund or a payment is of a record that took money and within it (settleMoneyParts), a
 // display name beside a reference is the referenced record's, and a
 // number the product keeps unique is drawn again where an earlier record
 // (the records tasks name come first) holds it.
 func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
-			settleRefunds(m, cm, d)
+			settleMoneyParts(m, cm, d)
 		}
 		for _, cm := range m.colls {
 			recs := d.Records[m.app][cm.name]
@@ -126,14 +126,14 @@ func lifecycleField(cm *collModel) string {
 	return cm.c.Lifecycle.Field
 }
 
-// settleRefunds makes every money part (a refund, a payment) that moved
+// settleMoneyParts makes every money part (a refund, a payment) that moved
 // money one of a record that took money (no failed charge, no draft
 // invoice), and those of one record add up to no more than its whole
 // amount. A part a task names keeps its record, whose whole is raised to
 // hold it; another moves to a record with room for it, written after it,
 // or is cut to what is left of its own, or goes. A part not named is for
 // its record's party (a payment's customer is its invoice's).
-func settleRefunds(m *appModel, cm *collModel, d *atom.Data) {
+func settleMoneyParts(m *appModel, cm *collModel, d *atom.Data) {
 	parents := cm.shape.PartParents()
 	parties := cm.shape.Parties(parents)
 	named := map[string]bool{}
@@ -147,7 +147,7 @@ func settleRefunds(m *appModel, cm *collModel, d *atom.Data) {
 		if tcm == nil {
 			continue
 		}
-		r := &refundRoom{part: cm, parent: tcm, mine: cm.shape.WholeAmount(), whole: tcm.shape.WholeAmount(), room: map[string]float64{}}
+		r := &partRoom{part: cm, parent: tcm, mine: cm.shape.WholeAmount(), whole: tcm.shape.WholeAmount(), room: map[string]float64{}}
 		recs := d.Records[m.app][cm.name]
 		targets := d.Records[m.app][tcm.name]
 		kept := make([]map[string]any, 0, len(recs)) // never null: a collection with none left is empty
@@ -174,15 +174,15 @@ func settleRefunds(m *appModel, cm *collModel, d *atom.Data) {
 	}
 }
 
-// refundRoom is what is left of each record's whole amount once the
+// partRoom is what is left of each record's whole amount once the
 // refunds settled so far are taken from it.
-type refundRoom struct {
+type partRoom struct {
 	part, parent *collModel
 	mine, whole  string
 	room         map[string]float64
 }
 
-func (r *refundRoom) left(p map[string]any) float64 {
+func (r *partRoom) left(p map[string]any) float64 {
 	k := state.Text(p[r.parent.key])
 	if _, ok := r.room[k]; !ok {
 		r.room[k], _ = state.Number(p[r.whole])
@@ -192,7 +192,7 @@ func (r *refundRoom) left(p map[string]any) float64 {
 
 // fits reports whether rec can be a refund of p: p took money, has room
 // for rec's amount and was written before it.
-func (r *refundRoom) fits(rec, p map[string]any, x float64) bool {
+func (r *partRoom) fits(rec, p map[string]any, x float64) bool {
 	if _, no := r.parent.shape.Unsettled(p); no {
 		return false
 	}
@@ -207,7 +207,7 @@ func (r *refundRoom) fits(rec, p map[string]any, x float64) bool {
 // settle keeps the refund rec (field f names its record among targets)
 // within a record that took money, and reports whether rec stays and the
 // record it is then of (nil where f names none).
-func (r *refundRoom) settle(rec map[string]any, f string, targets []map[string]any, named bool) (map[string]any, bool) {
+func (r *partRoom) settle(rec map[string]any, f string, targets []map[string]any, named bool) (map[string]any, bool) {
 	p := findRec(targets, r.parent.key, state.Text(rec[f]))
 	if p == nil {
 		return nil, true

@@ -31,7 +31,7 @@ func TestSettlePayments(t *testing.T) {
 		},
 		"customer_payments": {pay("p1", "inv1", "c1", 50), pay("p2", "inv2", "c3", 80), pay("p3", "inv2", "c2", 80)},
 	}}}
-	settleRefunds(m, cm, d)
+	settleMoneyParts(m, cm, d)
 	sum := 0.0
 	for _, p := range d.Records["zoho_books"]["customer_payments"] {
 		x, _ := state.Number(p["amount"])
@@ -45,7 +45,7 @@ func TestSettlePayments(t *testing.T) {
 	}
 	d.Records["zoho_books"]["invoices"] = d.Records["zoho_books"]["invoices"][:1]
 	d.Records["zoho_books"]["customer_payments"] = []map[string]any{pay("p4", "inv1", "c1", 50)}
-	settleRefunds(m, cm, d)
+	settleMoneyParts(m, cm, d)
 	if got := d.Records["zoho_books"]["customer_payments"]; got == nil || len(got) != 0 {
 		t.Errorf("payments of a draft alone: %#v, want an empty list", got)
 	}
