@@ -104,6 +104,9 @@ func FuzzReadCEL(f *testing.F) {
 	f.Add(`state["desk"]["tickets"].exists(r, r.subject.matches("^[A-Z]+-\\d+$") && r.priority in ["urgent", "high"])`, false)
 	f.Add(`state["desk"]["tickets"].exists(r, (type(r.tags) == list ? r.tags.exists(e, e == "x") : r.tags == "x"))`, false)
 	f.Add(`state["desk"]["tickets"].exists(r, r.id == "T-1" || r.id == "T-2")`, false)
+	// A field the collection does not type as a list, iterated as one: no
+	// reading (a scalar would satisfy the assertion and not the program).
+	f.Add(`state["desk"]["tickets"].exists(r, r.taos.exists(t, t == "vip"))`, false)
 	lib := loadFixture(f, "sound")
 	env, err := episode.Compose(lib, lib.Recipes()[0], episode.Options{})
 	if err != nil {

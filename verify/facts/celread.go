@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/internal/memo"
 	"github.com/legoenv/legoenv/state"
@@ -49,21 +50,33 @@ func (in *Info) ReadCEL(prog *assert.Program) *assert.Assertion {
 	if sh.Negative {
 		out.Type = assert.NotExists
 	}
-	negative := sh.Negative
-	// The check: a record built from the reading passes the program.
-	rec, ok := satisfy.RecordFor(where, ci.Def, sh.Lists)
-	if !ok {
+	// The check: a record built from the reading passes the program. The
+	// assertion keeps the predicates but not which fields the expression
+	// iterates as lists, so a record built without that knowledge (from
+	// the collection's own types) must pass too: r.tags.exists(t, t ==
+	// "vip") over a field the collection does not type as a list reads as
+	// nothing, since tags = "vip" would satisfy the assertion and not the
+	// program.
+	if !agrees(prog, ci.Def, target, where, sh.Lists, sh.Negative) || !agrees(prog, ci.Def, target, where, nil, sh.Negative) {
 		return nil
 	}
-	key := ci.Def.KeyField()
+	return out
+}
+
+// agrees reports whether a record built to satisfy where (with the fields
+// in lists built as lists) makes prog hold, or fail when negative, on a
+// state holding that record alone.
+func agrees(prog *assert.Program, c *atom.Collection, target string, where []assert.Predicate, lists map[string]bool, negative bool) bool {
+	rec, ok := satisfy.RecordFor(where, c, lists)
+	if !ok {
+		return false
+	}
+	key := c.KeyField()
 	if _, has := rec[key]; !has {
 		rec[key] = "probe"
 	}
 	w := state.NewWorld(time.Time{}, state.NewCollection(target, key, []state.Record{rec}))
-	if prog.Eval(assert.Input{State: state.New(w)}).Holds == negative {
-		return nil
-	}
-	return out
+	return prog.Eval(assert.Input{State: state.New(w)}).Holds != negative
 }
 
 // ReadJoinCEL reads a positive check of the common shape with joins: the
