@@ -146,7 +146,9 @@ func (s *nodeScanner) token(start, indent int) {
 		s.n++
 		s.entry = col
 		s.i++
-	case c == '?' && s.spaceAt(next):
+	case c == '?' && (s.spaceAt(next) || len(s.flow) > 0):
+		// In a flow collection "?" opens a key even with no space after
+		// it ([?a] is [{a: null}]), as the YAML parser reads it.
 		s.n += 3 // a key and its value, either maybe empty, and in a flow list their mapping
 		s.i++
 	case c == ':' && (s.spaceAt(next) || len(s.flow) > 0):
