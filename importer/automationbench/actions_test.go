@@ -77,7 +77,7 @@ var zapierActions = map[string]zapierAction{
 	"twilio_send_sms":                        {takes: []string{"body", "from_number", "to_number"}},
 	"xero_create_bank_transaction":           {takes: []string{"bank_account_id", "bank_account_name", "contact", "contact_name", "currency_code", "line_amount", "line_description", "reference", "status", "total", "type"}},
 	"zendesk_delete_user":                    {takes: []string{"user_id"}},
-	"zendesk_update_ticket":                  {takes: []string{"assignee_id", "channel", "external_id", "group", "priority", "requester_id", "status", "subject", "tags", "ticket_id", "ticket_type"}, extra: []string{"comments", "description"}},
+	"zendesk_update_ticket":                  {takes: []string{"assignee_id", "channel", "external_id", "group", "organization", "priority", "requester_id", "status", "subject", "tags", "ticket_id", "ticket_type"}, extra: []string{"comments", "description"}},
 	"zoho_desk_add_comment":                  {takes: []string{"content", "is_public", "ticket_id"}, extra: []string{"author", "commenter_id"}},
 }
 

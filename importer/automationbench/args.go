@@ -39,7 +39,7 @@ func serverOwned(f *Field) bool {
 	if f.Const {
 		return true // nothing to set: the schema fixes the value
 	}
-	if ownedNames[n] || ownedActors[n] {
+	if ownedNames[n] || ownedActors[n] && !f.KeptRef {
 		return true
 	}
 	if strings.HasPrefix(n, "sender_") && strings.HasSuffix(n, "_id") {

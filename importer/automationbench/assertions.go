@@ -1377,9 +1377,11 @@ func (b *builder) adjective(adj string) error {
 	}
 	if stem, ok := strings.CutSuffix(adj, "ed"); ok && len(stem) >= 4 {
 		// "assigned" with an assignee_email: the parameter is the test,
-		// not a status of that name.
+		// not a status of that name. A parameter spelled with the state
+		// word itself (voided_reason of "voided") is an attribute of the
+		// state, which the word still names.
 		for p := range b.params {
-			if strings.HasPrefix(p, stem) {
+			if strings.HasPrefix(p, stem) && !strings.HasPrefix(p, adj+"_") {
 				return nil
 			}
 		}

@@ -21,10 +21,15 @@ const batch3File = "batch3.txt"
 // same way, before any of it was run.
 const batch4File = "batch4.txt"
 
+// The fifth batch (testdata/made_up/batch5.txt) was written and split the
+// same way, and committed before any of it was run.
+const batch5File = "batch5.txt"
+
 // batches names each batch file with the words its figures are logged under.
 var batches = []struct{ file, name string }{
 	{batch3File, "third batch"},
 	{batch4File, "fourth batch"},
+	{batch5File, "fifth batch"},
 }
 
 // readBatch gives each task of the batch file its half.

@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 156, Imported: 156, Verified: 131, Evolved: 153, VerifiedFence: 137, EvolvedFence: 141},
-	halfFrozen:  {Tasks: 152, Imported: 147, Verified: 109, Evolved: 135, VerifiedFence: 123, EvolvedFence: 126},
+	halfWorking: {Tasks: 181, Imported: 181, Verified: 153, Evolved: 178, VerifiedFence: 161, EvolvedFence: 166},
+	halfFrozen:  {Tasks: 177, Imported: 171, Verified: 132, Evolved: 160, VerifiedFence: 144, EvolvedFence: 147},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -83,6 +83,11 @@ var workingFixes = map[string]string{
 	"bamboohr_timeoff_next_week":       "the same (next week, Monday to Friday)",
 	"calendly_cancel_event_by_invitee": "<x>_<field> where x's records refer to the asserted one: an event by its invitee's address",
 	"pipefy_move_large_cards":          "a logged write by the action's own parameters is recorded; no loose object argument for what the program sets",
+	// The fifth batch (batch5.txt), working half.
+	"asana_task_due_end_of_month":     "a day named by the end of this or next month or by an offset from today, read against the data's clock",
+	"sf_task_in_three_days_contact":   "the same (in three days)",
+	"xero_invoice_due_end_next_month": "the same (the end of next month)",
+	"zendesk_org_then_ticket":         "an organization_id naming records the app keeps is the user's to give, not the caller's own",
 }
 
 var (
@@ -204,7 +209,7 @@ func verdictReason(v verify.Verdict) string {
 // only helped the half it came from.
 func TestMadeUpHalves(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports, verifies and evolves 201 tasks")
+		t.Skip("imports, verifies and evolves 358 tasks")
 	}
 	hs := madeUpHalves(t)
 	for _, h := range []string{halfWorking, halfFrozen} {

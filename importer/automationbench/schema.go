@@ -55,6 +55,10 @@ type Field struct {
 	ElemTitle   string
 	Observed    bool // not in the schema; seen in imported data
 	Nullable    bool // the schema lets it be null (an unassigned ticket's assignee_id)
+	// KeptRef: a field that would name who acts (organization_id) but
+	// refers to records the app keeps (Zendesk's organizations), so the
+	// user gives it (markKeptRefs).
+	KeptRef bool
 }
 
 // Field returns the named field, or nil.
@@ -213,7 +217,26 @@ func ParseAppSchema(name string, data []byte) (*App, error) {
 	for _, c := range app.Collections {
 		c.Key = keyField(c)
 	}
+	markKeptRefs(app)
 	return app, nil
+}
+
+// markKeptRefs marks the fields that would name who acts (ownedActors:
+// the caller's organization) where the app keeps a collection of what
+// they name: a Zendesk ticket's organization_id is one of the app's
+// organizations, which the user picks, not the caller's own.
+func markKeptRefs(app *App) {
+	for _, c := range app.Collections {
+		for _, f := range c.Fields {
+			x, ok := strings.CutSuffix(f.Name, "_id")
+			if !ok || !ownedActors[f.Name] {
+				continue
+			}
+			if target, _, found := entityOf(app, x); found && target != c {
+				f.KeptRef = true
+			}
+		}
+	}
 }
 
 func isActionLog(defs, p *object) bool {

@@ -40,6 +40,9 @@ var verbs = map[string]effKind{
 
 func verbKind(w string) effKind { return verbs[w] }
 
+// joinVerbs join one record to another: "with" names the one that holds it.
+var joinVerbs = set("associate", "link")
+
 // Words in tool names that say nothing about the entity.
 var toolFillers = set("many", "multiple", "all", "by", "id", "ids", "to", "from", "as", "a", "an", "the", "in",
 	"on", "into", "for", "with", "of", "detailed", "single", "one", "details", "info", "information", "new", "and")
@@ -97,6 +100,11 @@ func parseToolName(rest string) toolParts {
 		case "by":
 			mode = 2
 			continue
+		case "with":
+			if joinVerbs[p.verb] {
+				mode = 1 // associate a contact with a deal: the deal holds it
+				continue
+			}
 		}
 		if toolFillers[w] && !(mode == 2 && w == "id") {
 			continue

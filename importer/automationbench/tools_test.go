@@ -40,6 +40,8 @@ func TestToolDerivation(t *testing.T) {
 		{"gmail_delete_email", "delete", "messages", nil, []string{"message_id"}},
 		{"gmail_add_label_to_email", "append", "messages", nil, []string{"message_id", "label"}},
 		{"gmail_reply_to_email", "starlark", "", nil, []string{"message_id", "body"}},
+		// associate <x> with <y>: y holds x in its list of x ids.
+		{"hubspot_associate_contact_with_deal", "append", "deals", nil, []string{"contact", "deal_id"}},
 		{"slack_send_channel_message", "create", "messages", nil, []string{"channel", "text"}},
 		{"slack_send_direct_message", "create", "dms", nil, []string{"recipient_id", "text"}},
 		{"slack_create_channel", "create", "channels", nil, []string{"name"}},

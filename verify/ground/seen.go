@@ -380,7 +380,7 @@ func (ctx *Visible) FindState(v any) string {
 
 // Find names the first document that Holds v: numbers by value (1,200.00
 // is 1200), dates in common renderings, as today or tomorrow or by a weekday
-// (weekdayDays), booleans by
+// (weekdayDays) or an offset or a month's end (relativeDays), booleans by
 // the words of their field (a flag is set because the text names it), text
 // by its words.
 func (ctx *Visible) Find(v any, field string) string {
@@ -540,7 +540,7 @@ func (d ContextDoc) hasDate(t time.Time, clock time.Time) bool {
 		case day(t) == day(clock.AddDate(0, 0, 1)) && strings.Contains(d.text, " tomorrow "):
 			return true
 		}
-		for _, w := range weekdayDays(d.text, clock) {
+		for _, w := range append(weekdayDays(d.text, clock), relativeDays(d.text, clock)...) {
 			if day(w) == day(t) {
 				return true
 			}

@@ -27,15 +27,30 @@ func TestVisibleFindsWhatWasShown(t *testing.T) {
 	}
 }
 
+// dayCase is a text, a value a goal checks, and whether the text names it.
+type dayCase struct {
+	text, value string
+	want        bool
+}
+
+// checkDays finds each case's value in its text, read against clock.
+func checkDays(t *testing.T, clock time.Time, cases []dayCase) {
+	t.Helper()
+	for _, c := range cases {
+		ctx := &Visible{Clock: clock}
+		ctx.Add("instruction", c.text)
+		if got := ctx.Find(c.value, "due_date") != ""; got != c.want {
+			t.Errorf("%s, %q: found %s = %v, want %v", clock.Format("2006-01-02"), c.text, c.value, got, c.want)
+		}
+	}
+}
+
 // A day named by its weekday is read against the clock: "this Friday",
 // "next Tuesday", and the days of "next week, Monday to Friday"; a weekday
 // the text does not name, or another week's, is not found.
 func TestVisibleFindsWeekdays(t *testing.T) {
 	clock, _ := time.Parse(time.RFC3339, "2026-04-14T09:00:00Z") // a Tuesday
-	cases := []struct {
-		text, value string
-		want        bool
-	}{
+	checkDays(t, clock, []dayCase{
 		{"Create a task due this Friday, high priority.", "2026-04-17", true},
 		{"Create a task due this Friday, high priority.", "2026-04-24", false},
 		{"Book it next Tuesday from 14:00 to 15:00 UTC.", "2026-04-21T15:00:00Z", true},
@@ -47,12 +62,34 @@ func TestVisibleFindsWeekdays(t *testing.T) {
 		{"Next Friday works for the review.", "2026-04-17", true},
 		{"Next Friday works for the review.", "2026-04-24", true},
 		{"Due by the end of the week.", "2026-04-17", false},
-	}
-	for _, c := range cases {
-		ctx := &Visible{Clock: clock}
-		ctx.Add("instruction", c.text)
-		if got := ctx.Find(c.value, "due_date") != ""; got != c.want {
-			t.Errorf("%q: found %s = %v, want %v", c.text, c.value, got, c.want)
-		}
-	}
+	})
+}
+
+// Days named by an offset from today or by a month's end are read against
+// the clock (the fifth batch's asana_task_due_end_of_month,
+// sf_task_in_three_days_contact, xero_invoice_due_end_next_month).
+func TestVisibleFindsRelativeDays(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-05-06T09:00:00Z") // a Wednesday
+	checkDays(t, clock, []dayCase{
+		{"Create a task due in three days, priority High.", "2026-05-09", true},
+		{"Create a task due in three days, priority High.", "2026-05-10", false},
+		{"Create a task due in 3 days.", "2026-05-09", true},
+		{"Book it two weeks from today.", "2026-05-20", true},
+		{"Book it two weeks from today.", "2026-05-13", false},
+		{"File it, due a week from now.", "2026-05-13T17:00:00Z", true},
+		{"Due the last day of this month.", "2026-05-31", true},
+		{"Due the last day of this month.", "2026-05-30", false},
+		{"Due at the end of the month.", "2026-05-31", true},
+		{"Invoice them, due at the end of next month.", "2026-06-30", true},
+		{"Invoice them, due at the end of next month.", "2026-05-31", false},
+		{"Send it in the days after the launch.", "2026-05-07", false},
+		{"Due in 900 days.", "2028-10-22", false},
+	})
+	// The end of next month from the last day of a long month is the last
+	// day of the month after, not a day of the one after that.
+	late, _ := time.Parse(time.RFC3339, "2026-01-31T09:00:00Z")
+	checkDays(t, late, []dayCase{
+		{"Due at the end of next month.", "2026-02-28", true},
+		{"Due at the end of next month.", "2026-03-03", false},
+	})
 }

@@ -1,0 +1,61 @@
+package ground
+
+import (
+	"regexp"
+	"strconv"
+	"time"
+)
+
+// countWords are the numbers a person spells out before "days" or "weeks".
+var countWords = map[string]int{
+	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15,
+	"twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90,
+}
+
+var (
+	// "in three days", "in a week", "in 2 weeks".
+	inOffset = regexp.MustCompile(` in (\w+) (day|days|week|weeks) `)
+	// "30 days from today", "a week from now".
+	fromOffset = regexp.MustCompile(` (\w+) (day|days|week|weeks) from (today|now) `)
+	// "the end of this month", "the last day of the month", "end of next month".
+	monthEnd = regexp.MustCompile(` (end|last day) of (this|the|next) month `)
+)
+
+// relativeDays gives the calendar days a text names by an offset from
+// today ("in three days", "two weeks from today") or by the end of this or
+// next month ("the last day of this month", "end of next month"), read
+// against clock. text is loose (satisfy.Loose) and padded with spaces.
+func relativeDays(text string, clock time.Time) []time.Time {
+	today := time.Date(clock.Year(), clock.Month(), clock.Day(), 0, 0, 0, 0, clock.Location())
+	var out []time.Time
+	for _, re := range []*regexp.Regexp{inOffset, fromOffset} {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			n, ok := countWords[m[1]]
+			if !ok {
+				if n, ok = atoiSmall(m[1]); !ok {
+					continue
+				}
+			}
+			if m[2] == "week" || m[2] == "weeks" {
+				n *= 7
+			}
+			out = append(out, today.AddDate(0, 0, n))
+		}
+	}
+	for _, m := range monthEnd.FindAllStringSubmatch(text, -1) {
+		months := 1
+		if m[2] == "next" {
+			months = 2
+		}
+		// Day 0 of a month is the last day of the one before it.
+		out = append(out, time.Date(today.Year(), today.Month()+time.Month(months), 0, 0, 0, 0, 0, today.Location()))
+	}
+	return out
+}
+
+// atoiSmall reads a count written in digits, up to a year of days.
+func atoiSmall(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n > 0 && n <= 366
+}
