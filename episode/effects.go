@@ -232,7 +232,12 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 			fs = append(fs, active{f, v})
 		}
 	}
+	var base *state.Collection // found at the first base record
 	results := []any{}
+	if len(fs) == 0 {
+		// Every record is a result up to the limit: room for them at once.
+		results = make([]any, 0, min(limit, cx.State.Len(e.tg.name)))
+	}
 	total := 0
 	for pos, r := range cx.State.Placed(e.tg.name) {
 		ok := true
@@ -248,7 +253,10 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 		total++
 		if len(results) < limit {
 			if pos >= 0 {
-				results = append(results, storedJSON(cx.State, e.tg.name, pos))
+				if base == nil {
+					base = cx.State.Base().Collection(e.tg.name)
+				}
+				results = append(results, storedJSONIn(base, pos))
 			} else {
 				results = append(results, r)
 			}
@@ -380,15 +388,20 @@ const memoPlainJSON = 2
 // record itself where it does not write as JSON (the observation then
 // falls back as it would for the record).
 func storedJSON(st *state.State, full string, pos int) any {
-	c := st.Base().Collection(full)
+	return storedJSONIn(st.Base().Collection(full), pos)
+}
+
+// storedJSONIn is storedJSON in c, the base collection: the value the
+// collection keeps is returned as it is, so that no call boxes it again.
+func storedJSONIn(c *state.Collection, pos int) any {
 	v := c.MemoIn(memoPlainJSON, pos, func(r state.Record) any {
 		if b, ok := appendJSON(nil, r, 1); ok {
 			return Encoded(b)
 		}
 		return nil
 	})
-	if b, ok := v.(Encoded); ok {
-		return b
+	if _, ok := v.(Encoded); ok {
+		return v
 	}
 	return c.Records[pos]
 }
