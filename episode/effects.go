@@ -222,39 +222,99 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 			limit = int(v)
 		}
 	}
-	type active struct {
-		filter
-		val any
-	}
-	var fs []active
+	var fs []activeFilter
 	for _, f := range e.filters {
 		if v, ok := args[f.arg]; ok && v != nil && v != "" {
-			fs = append(fs, active{f, v})
+			fs = append(fs, activeFilter{f, v})
 		}
 	}
+	if res, ok := e.encoded(cx.State, fs, limit); ok {
+		return res, nil
+	}
+	return e.listed(cx.State, fs, limit), nil
+}
+
+// listed is the search's result as a {"results", "total"} map.
+func (e *searchEffect) listed(st *state.State, fs []activeFilter, limit int) map[string]any {
+	var base *state.Collection // found at the first base record
 	results := []any{}
 	total := 0
-	for pos, r := range cx.State.Placed(e.tg.name) {
-		ok := true
-		for _, f := range fs {
-			if v, _ := state.Path(r, f.field); !matchValue(v, f.op, f.val) {
-				ok = false
-				break
-			}
-		}
-		if !ok {
+	for pos, r := range st.Placed(e.tg.name) {
+		if !matchAll(r, fs) {
 			continue
 		}
 		total++
 		if len(results) < limit {
 			if pos >= 0 {
-				results = append(results, storedJSON(cx.State, e.tg.name, pos))
+				if base == nil {
+					base = st.Base().Collection(e.tg.name)
+				}
+				results = append(results, storedJSONIn(base, pos))
 			} else {
 				results = append(results, r)
 			}
 		}
 	}
-	return map[string]any{"results": results, "total": total}, nil
+	return map[string]any{"results": results, "total": total}
+}
+
+// activeFilter is a search filter the call gives a value.
+type activeFilter struct {
+	filter
+	val any
+}
+
+// matchAll reports whether r passes every filter.
+func matchAll(r state.Record, fs []activeFilter) bool {
+	for _, f := range fs {
+		if v, _ := state.Path(r, f.field); !matchValue(v, f.op, f.val) {
+			return false
+		}
+	}
+	return true
+}
+
+// encoded is the search's result written as JSON in one pass, byte for
+// byte what encoding the {"results", "total"} map gives, without the map,
+// the list of results or a second pass over them: each result is its
+// record's stored JSON, or the record written. ok is false where a record
+// does not write as JSON (the map is then built, and its encoding falls
+// back as it did).
+func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int) (Encoded, bool) {
+	var base *state.Collection // found at the first base record
+	p := jsonBuffers.Get().(*[]byte)
+	b := append((*p)[:0], `{"results":[`...)
+	n, total, ok := 0, 0, true
+	for pos, r := range st.Placed(e.tg.name) {
+		if !matchAll(r, fs) {
+			continue
+		}
+		total++
+		if n >= limit {
+			continue
+		}
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		var v any = r
+		if pos >= 0 {
+			if base == nil {
+				base = st.Base().Collection(e.tg.name)
+			}
+			v = storedJSONIn(base, pos)
+		}
+		if b, ok = appendJSON(b, v, 2); !ok {
+			break
+		}
+	}
+	var out Encoded
+	if ok {
+		b = strconv.AppendInt(append(b, `],"total":`...), int64(total), 10)
+		out = Encoded(append(b, '}'))
+	}
+	putJSONBuffer(p, b)
+	return out, ok
 }
 
 // matchValue applies a search filter; on a list field, some element must match.
@@ -380,15 +440,20 @@ const memoPlainJSON = 2
 // record itself where it does not write as JSON (the observation then
 // falls back as it would for the record).
 func storedJSON(st *state.State, full string, pos int) any {
-	c := st.Base().Collection(full)
+	return storedJSONIn(st.Base().Collection(full), pos)
+}
+
+// storedJSONIn is storedJSON in c, the base collection: the value the
+// collection keeps is returned as it is, so that no call boxes it again.
+func storedJSONIn(c *state.Collection, pos int) any {
 	v := c.MemoIn(memoPlainJSON, pos, func(r state.Record) any {
 		if b, ok := appendJSON(nil, r, 1); ok {
 			return Encoded(b)
 		}
 		return nil
 	})
-	if b, ok := v.(Encoded); ok {
-		return b
+	if _, ok := v.(Encoded); ok {
+		return v
 	}
 	return c.Records[pos]
 }

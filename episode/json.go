@@ -165,49 +165,48 @@ func appendJSONFloat(b []byte, f float64) ([]byte, bool) {
 const hexDigits = "0123456789abcdef"
 
 // appendJSONString quotes s as json.Marshal does: HTML characters, control
-// characters, U+2028 and U+2029 escaped, invalid UTF-8 replaced. A run of
-// characters written as they are is copied in one piece; the room for s is
-// made first, so that a long one (an observation that is itself JSON, in a
-// reply) is not copied again as the buffer grows.
+// characters, U+2028 and U+2029 escaped, invalid UTF-8 replaced. Room for s
+// and some escapes is made first, so that a long one (an observation that
+// is itself JSON, in a reply) is not copied again as the buffer grows; the
+// characters are then appended one by one, which costs less than copying
+// the short runs between the quotes of a JSON text in pieces.
 func appendJSONString(b []byte, s string) []byte {
-	b = slices.Grow(b, len(s)+2)
+	b = slices.Grow(b, len(s)+len(s)/8+2)
 	b = append(b, '"')
-	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if jsonPlain[c] {
-				i++
-				continue
-			}
-			b = appendJSONEscape(append(b, s[start:i]...), c)
+		switch {
+		case jsonPlain[c]:
+			b = append(b, c)
 			i++
-			start = i
+			continue
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+			i++
+			continue
+		case c < utf8.RuneSelf:
+			b = appendJSONEscape(b, c)
+			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
+		switch {
+		case r == utf8.RuneError && size == 1:
 			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
+		case r == '\u2028' || r == '\u2029':
 			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
+		default:
+			b = append(b, s[i:i+size]...)
 		}
 		i += size
 	}
-	b = append(b, s[start:]...)
 	return append(b, '"')
 }
 
-// jsonPlain tells the ASCII characters json.Marshal writes as they are.
-var jsonPlain = func() (t [utf8.RuneSelf]bool) {
+// jsonPlain tells the bytes json.Marshal writes as they are without
+// looking further: ASCII but for the characters it escapes (the bytes of
+// a multi-byte character are looked at together).
+var jsonPlain = func() (t [256]bool) {
 	for c := byte(0x20); c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
 	}

@@ -107,3 +107,46 @@ func TestObservationAppendJSON(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkObservationAppendJSON is a search's observation written into a
+// reply, as a server writes one per call.
+func BenchmarkObservationAppendJSON(b *testing.B) {
+	var results []any
+	for i := 0; i < 8; i++ {
+		results = append(results, map[string]any{"id": "T-1001", "subject": "Invoice INV-2291 shows the wrong amount",
+			"requester_email": "amanda.foster@globex.example", "status": "open", "priority": "normal",
+			"tags": []any{"billing"}, "assignee": "", "created_at": "2026-03-09T16:12:00Z"})
+	}
+	content, err := marshalJSONString(map[string]any{"results": results, "total": 8.0})
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := Observation{ToolCallID: "call_1", Content: content}
+	buf := o.AppendJSON(nil)
+	b.SetBytes(int64(len(content)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf = o.AppendJSON(buf[:0])
+	}
+}
+
+// FuzzAppendJSONString holds appendJSONString to json.Marshal's quoting of
+// any string, alone and as an observation's content.
+func FuzzAppendJSONString(f *testing.F) {
+	for _, s := range []string{"", `{"a":"<b>&c"}`, "é\u2028\u2029\x01\xff\"\\\t\n\r\b\f\x7f", "\xe2\x80", "日本語 \U0001F600"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendJSONString([]byte("x"), s); string(got) != "x"+string(want) {
+			t.Fatalf("quoting %q\ngot  %s\nwant x%s", s, got, want)
+		}
+		o := Observation{ToolCallID: s, Content: s, IsError: true}
+		if want, _ := json.Marshal(o); string(o.AppendJSON(nil)) != string(want) {
+			t.Fatalf("observation of %q differs from json.Marshal", s)
+		}
+	})
+}

@@ -43,3 +43,41 @@ func TestStoredJSON(t *testing.T) {
 		}
 	}
 }
+
+// A search written in one pass reads as the encoding of its result map,
+// filtered, cut at a limit, and over records a session wrote.
+func TestSearchEncoded(t *testing.T) {
+	lib := testlib.Example(t)
+	for _, env := range composeAll(t, lib) {
+		s, err := NewSession(env, SessionOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(env.PlanCalls()...) // records of the session's own
+		searches := 0
+		for _, tool := range env.tools {
+			e, ok := tool.impl.(*searchEffect)
+			if !ok {
+				continue
+			}
+			searches++
+			var fs []activeFilter
+			if len(e.filters) > 0 {
+				fs = []activeFilter{{e.filters[0], "a"}}
+			}
+			for _, c := range []struct {
+				fs    []activeFilter
+				limit int
+			}{{nil, 20}, {nil, 1}, {nil, 0}, {nil, -1}, {fs, 20}} {
+				got, ok := e.encoded(s.st, c.fs, c.limit)
+				want, err := marshalJSONString(e.listed(s.st, c.fs, c.limit))
+				if !ok || err != nil || string(got) != want {
+					t.Fatalf("%s limit %d filters %d: encoded %v\n%s\nwant\n%s", tool.Name, c.limit, len(c.fs), ok, got, want)
+				}
+			}
+		}
+		if searches == 0 {
+			t.Errorf("%s: no search tool", env.ID)
+		}
+	}
+}
