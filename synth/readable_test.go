@@ -155,9 +155,10 @@ func checkTextDates(t *testing.T, s *atom.Server, def *atom.Collection, rec map[
 }
 
 // checkOutage checks that an incident app's incident is titled as an
-// outage, not as a customer's question.
+// outage, and an issue where code is kept as a bug, not as a customer's
+// question.
 func checkOutage(t *testing.T, s *atom.Server, def *atom.Collection, rec map[string]any) int {
-	if s.Family != "incident" || collKind(def.Name) != "problem" {
+	if s.Family != "incident" && !keepsCode(s) || collKind(def.Name) != "problem" {
 		return 0
 	}
 	n := 0

@@ -59,7 +59,7 @@ func workFacts(cm *collModel, facts textFacts) textFacts {
 	switch {
 	case hasWord(ws, "pull", "merge", "commits", "changes", "patches"):
 		kind = "change"
-	case hasWord(ws, "comments", "notes", "replies", "reviews", "discussions") && keepsCode(cm.app):
+	case hasWord(ws, "comments", "notes", "replies", "reviews", "discussions") && keepsCode(cm.app.server):
 		kind = "review"
 	case hasWord(ws, "comments", "notes", "replies", "reviews", "discussions"):
 		kind = "comment"
@@ -74,9 +74,9 @@ func workFacts(cm *collModel, facts textFacts) textFacts {
 
 // keepsCode reports whether an app keeps code under review: it has a
 // collection of repositories, pull requests or merge requests.
-func keepsCode(m *appModel) bool {
-	for _, c := range m.colls {
-		if hasWord(atom.Words(c.name), "repositories", "repos", "pull", "merge") {
+func keepsCode(s *atom.Server) bool {
+	for _, c := range s.Collections {
+		if hasWord(atom.Words(c.Name), "repositories", "repos", "pull", "merge") {
 			return true
 		}
 	}
@@ -345,7 +345,10 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 			group = "description"
 		}
 		said := addressed(cm, rec, rw, group, facts)
-		if group == "message" && workFamilies[cm.app.family] {
+		if group == "message" && workFamilies[cm.app.family] && facts["kind"] == "doc" {
+			// A document's or a file's body is what it holds, described.
+			group = "description"
+		} else if group == "message" && workFamilies[cm.app.family] {
 			// In a tool people work in together (an issue tracker, a
 			// shared drive) a body or comment is written to colleagues
 			// about the work, never a letter to a customer.

@@ -85,6 +85,12 @@ var (
 		"Email notifications delayed for %s", "Search unavailable for %s workspaces", "File uploads failing for %s",
 		"Scheduled jobs stalled for %s", "Payment processing errors at %s",
 	}
+	bugPhrases = []string{
+		"Export job times out for %s", "Login redirect loop for %s users", "Webhook retries missing for %s", "Sync worker crashes on %s data",
+		"Rate limiter too strict for %s", "CSV import drops columns for %s", "Billing sync fails for %s", "Dashboard slow for %s workspaces",
+		"Pagination broken in %s reports", "Timezone bug in %s schedules", "Search index stale for %s",
+	}
+	bugCodePhrases    = []string{"Build %s fails on main", "Flaky test in CI run %s", "Regression in release %s", "Crash report %s in the sync worker"}
 	outageCodePhrases = []string{"Database failover on cluster %s", "Elevated 5xx errors on node %s", "Queue backlog on worker pool %s", "Certificate expiry on edge %s"}
 	taskPhrases       = []string{
 		"Draft the %s onboarding checklist", "Review the %s vendor contract", "Migrate the %s billing dashboard",
@@ -199,15 +205,26 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 	case "problem":
 		// An incident app's incident is an outage, not a customer's
 		// question: it draws as a support case does, from its own phrases.
+		// An issue where code is kept is a bug or a feature, and a pull
+		// request fixes one.
 		codes, phrases := codePhrases, problemPhrases
-		if cm.app.family == "incident" {
+		switch {
+		case cm.app.family == "incident":
 			codes, phrases = outageCodePhrases, outagePhrases
+		case keepsCode(cm.app.server):
+			codes, phrases = bugCodePhrases, bugPhrases
 		}
+		title := ""
 		if v.rng.IntN(3) == 0 {
 			v.n++
-			return fmt.Sprintf(pick(v.rng, codes), fmt.Sprintf("%d", 10000+v.rng.IntN(89999)+v.n))
+			title = fmt.Sprintf(pick(v.rng, codes), fmt.Sprintf("%d", 10000+v.rng.IntN(89999)+v.n))
+		} else {
+			title = fmt.Sprintf(pick(v.rng, phrases), org)
 		}
-		return fmt.Sprintf(pick(v.rng, phrases), org)
+		if keepsCode(cm.app.server) && hasWord(atom.Words(cm.name), "pull", "merge") {
+			return "Fix " + strings.ToLower(title[:1]) + title[1:]
+		}
+		return title
 	case "task":
 		return fmt.Sprintf(pick(v.rng, taskPhrases), org)
 	case "deal":
