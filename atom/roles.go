@@ -35,6 +35,7 @@ const (
 	RoleFlag       = "flag"        // a boolean
 	RoleTitle      = "title"       // what people call the record by
 	RoleCode       = "code"        // a document number ("INV-1042", "PROJ-12")
+	RoleSlug       = "slug"        // the record's title as a path ("billing-api"), after its owner where named so ("acme/billing-api")
 	RoleText       = "text"        // free text
 	RoleTags       = "tags"        // a list of tags or labels
 	RoleJobTitle   = "job_title"   // a person's position
@@ -64,7 +65,8 @@ var fieldRoles = map[string]string{
 	RolePhone: "a phone number", RolePersonName: "a person's full name", RoleFirstName: "a given name",
 	RoleLastName: "a family name", RoleCompany: "a company name", RoleDomain: "a domain", RoleURL: "a web address",
 	RoleDate: "a date or time", RoleStatus: "one of the record's states", RoleFlag: "a boolean",
-	RoleTitle: "the name of the record", RoleCode: "a document number", RoleText: "free text", RoleTags: "tags or labels",
+	RoleTitle: "the name of the record", RoleCode: "a document number",
+	RoleSlug: "the record's title as a path, after its owner's where qualified", RoleText: "free text", RoleTags: "tags or labels",
 	RoleJobTitle: "a job title", RoleUsername: "a user handle", RoleAddress: "a street address", RoleCity: "a city",
 	RoleCountry: "a country code", RoleCurrency: "a currency code", RoleTimezone: "a time zone", RoleLanguage: "a language code",
 	RoleColor: "a colour", RoleDepartment: "a department", RoleData: "structured data",
@@ -301,6 +303,9 @@ func wordRole(c *Collection, n fieldName) string {
 		return RoleUsername
 	case HasWord(ws, orgWords...) && (last == "name" || len(ws) == 1):
 		return RoleCompany
+	case Qualified(ws) && !people && !HasWord(Words(c.Name), companyColls...) || HasWord(ws, "slug"):
+		// A repository's full_name is owner/name, not a person's.
+		return RoleSlug
 	case last == "name" && HasWord(ws, personWords...):
 		return RolePersonName
 	case joined == "name" || joined == "full name" || joined == "display name":
@@ -344,6 +349,17 @@ func wordRole(c *Collection, n fieldName) string {
 		return RoleText
 	}
 	return ""
+}
+
+// Qualified reports whether a field's words name a record's path under
+// its owner (GitHub's full_name, GitLab's path_with_namespace), which
+// reads "owner/slug".
+func Qualified(ws []string) bool {
+	switch strings.Join(ws, " ") {
+	case "full name", "path with namespace", "full path", "qualified name":
+		return true
+	}
+	return false
 }
 
 // textPropertyWords name a property of a text rather than the text

@@ -66,6 +66,20 @@ func TestInferRole(t *testing.T) {
 	if role, _ := InferRole(s, &s.Collections[0], "name", s.Collections[0].Fields["name"]); role != RolePersonName {
 		t.Errorf("customers.name: %s", role)
 	}
+	// A repository's full_name is its path under its owner; a person's
+	// full_name is their name.
+	code := &Server{ID: "code", Collections: []Collection{
+		{Name: "repositories", Fields: map[string]Field{"full_name": {Type: "string"}, "path_with_namespace": {Type: "string"}, "slug": {Type: "string"}}},
+		{Name: "users", Fields: map[string]Field{"full_name": {Type: "string"}}},
+	}}
+	for _, f := range []string{"full_name", "path_with_namespace", "slug"} {
+		if role, _ := InferRole(code, &code.Collections[0], f, code.Collections[0].Fields[f]); role != RoleSlug {
+			t.Errorf("repositories.%s: %s, want %s", f, role, RoleSlug)
+		}
+	}
+	if role, _ := InferRole(code, &code.Collections[1], "full_name", code.Collections[1].Fields["full_name"]); role != RolePersonName {
+		t.Errorf("users.full_name: %s", role)
+	}
 }
 
 // An operations catalogue loads beside its server, and an operation

@@ -180,7 +180,7 @@ func (r *Report) add(vs []Violation) {
 // collection's fields and roles. Collections of an app without a server
 // (rule documents of another app) are not judged.
 func CheckWorld(data string, servers map[string]*atom.Server, w *state.World) []Violation {
-	c := &checker{data: data, servers: servers, w: w, people: map[string]personSeen{}, personNames: map[string]bool{}}
+	c := &checker{data: data, servers: servers, w: w, people: map[string]personSeen{}, personNames: map[string]bool{}, companies: map[string]bool{}}
 	for _, name := range w.Names() {
 		c.collectNames(name)
 	}
@@ -223,6 +223,7 @@ type checker struct {
 	out         []Violation
 	people      map[string]personSeen // email -> the name first seen with it
 	personNames map[string]bool       // every person's full name in the world
+	companies   map[string]bool       // every company's name in the world
 	// shapes are the shapes of the world's collections by name, derived on
 	// first use; nil for the collections of an app without a server.
 	shapes map[string]*Shape

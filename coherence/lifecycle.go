@@ -187,6 +187,11 @@ func (c *checker) collectNames(name string) {
 		if n, _ := personName(sh, rec); n != "" {
 			c.personNames[n] = true
 		}
+		for f := range sh.withRole(atom.RoleCompany) {
+			if n := state.Text(rec[f]); len(n) > 2 {
+				c.companies[n] = true
+			}
+		}
 	}
 }
 

@@ -20,6 +20,9 @@ var (
 	tokenRE  = regexp.MustCompile(`^<?[A-Za-z0-9][A-Za-z0-9_.:/#@+-]*>?$`)
 	domainRE = regexp.MustCompile(`^[a-z0-9-]+(\.[a-z0-9-]+)+$`)
 	phoneRE  = regexp.MustCompile(`^\+?[0-9][0-9 ().-]{5,}$`)
+	// A slug is lower-case words joined by hyphens, after its owner's
+	// where it carries one: "acme-labs/billing-api".
+	slugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$`)
 )
 
 // record checks one record's fields and its own lifecycle.
@@ -34,6 +37,7 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 		c.value(coll, key, f, def.Fields[f], fs.role, fs.ref, rec[f])
 	}
 	c.kindRefs(sh, coll, key, rec)
+	c.namedParty(sh, coll, key, rec)
 	c.lifecycle(sh, coll, key, rec)
 	c.identity(sh, coll, key, rec)
 	for _, d := range sh.Contradictions(rec) {
@@ -155,6 +159,10 @@ func roleProblem(role string, v any) string {
 	case atom.RoleID, atom.RoleCode, atom.RoleUsername:
 		if isStr && s != "" && !tokenRE.MatchString(s) {
 			return fmt.Sprintf("%q is not an identifier (it has spaces or punctuation)", s)
+		}
+	case atom.RoleSlug:
+		if isStr && s != "" && !slugRE.MatchString(s) {
+			return fmt.Sprintf("%q is not a path of lower-case words", s)
 		}
 	case atom.RolePhone:
 		if isStr && !phoneRE.MatchString(s) {

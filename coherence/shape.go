@@ -57,3 +57,14 @@ func (sh *Shape) declared(rec map[string]any) iter.Seq[string] {
 		}
 	}
 }
+
+// withRole yields the declared fields of role, sorted.
+func (sh *Shape) withRole(role string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, f := range sh.names {
+			if sh.fields[f].role == role && !yield(f) {
+				return
+			}
+		}
+	}
+}

@@ -51,6 +51,15 @@ var fieldChecks = []fieldCheck{
 		}
 		return ""
 	}},
+	{"a path under an owner is a slug", func(coll string, f string, fd atom.Field) string {
+		// GitHub's repositories.full_name is owner/name, GitLab's
+		// path_with_namespace the same: a path, not a person's name.
+		people := atom.HasWord(atom.Words(coll), "users", "members", "people", "contacts", "leads", "profiles", "persons", "employees", "candidates")
+		if atom.Qualified(atom.Words(f)) && !people && fd.Role != "" && fd.Role != atom.RoleSlug {
+			return "names a path under its owner but has role " + roleName(fd.Role)
+		}
+		return ""
+	}},
 	{"a thing's display name is not a person's", func(coll string, f string, fd atom.Field) string {
 		things := []string{"channels", "teams", "folders", "mailboxes", "labels", "rooms", "spaces", "sites", "lists", "tags", "boards", "workspaces", "categories", "departments"}
 		people := []string{"owner", "user", "creator", "author", "manager", "member", "organizer", "sender", "by"}

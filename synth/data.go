@@ -353,8 +353,16 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		// the privacy rules forbid copying it on. The text comes before
 		// agree, which drops one its record's state denies (a lost_reason
 		// on an open deal).
-		db.val.writeText(cm, rec, rw, r.set, r.role == "a" && (cm.peopleLike() || cm.kind() == "problem"))
+		private := r.role == "a" && (cm.peopleLike() || cm.kind() == "problem")
+		tw := rw
+		if r.competitor == 0 {
+			tw = db.val.ownParty(cm, rec, rw, r.set)
+		}
+		writeSlugs(cm, rec, tw, r.set)
+		db.val.writeText(cm, rec, tw, r.set, private)
+		before := datesOf(cm, rec)
 		agree(cm, rec, r.set, false, db.val.clock)
+		db.val.rewriteText(cm, rec, tw, r.set, private, before)
 		if try < 12 && len(cm.shape.CheckRecord(rec)) > 0 {
 			continue
 		}
@@ -522,8 +530,11 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []
 		}
 	}
 	conform(val, cm, rec, true)
-	val.writeText(cm, rec, row{p: person, c: other.Company}, pinned, false)
+	rw := row{p: person, c: other.Company}
+	val.writeText(cm, rec, rw, pinned, false)
+	before := datesOf(cm, rec)
 	agree(cm, rec, nil, true, val.clock)
+	val.rewriteText(cm, rec, rw, pinned, false, before)
 	return rec
 }
 
@@ -704,8 +715,12 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		settle(cm, rec)
 		// A quarter of the background ends in a lifecycle kept in a date.
 		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0)
-		val.writeText(cm, rec, rw, nil, false)
+		tw := val.ownParty(cm, rec, rw, par.set)
+		writeSlugs(cm, rec, tw, par.set)
+		val.writeText(cm, rec, tw, nil, false)
+		before := datesOf(cm, rec)
 		agree(cm, rec, nil, val.rng.IntN(4) == 0, val.clock)
+		val.rewriteText(cm, rec, tw, nil, false, before)
 		// A stranger does not share a name with a record a task names, in
 		// any app: the instruction would no longer single it out, and a
 		// record a task makes from it (a project named after a campaign)

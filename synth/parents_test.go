@@ -18,23 +18,7 @@ import (
 // deal won or lost closes after the clock, no message is edited before
 // it was sent.
 func TestParentsOfTheirKind(t *testing.T) {
-	src := builtinServers(t)
-	lib := atom.NewLibrary()
-	servers := map[string]*atom.Server{}
-	for _, app := range []string{"copper", "attio", "box", "freshsales", "linkedin", "notion", "discord", "pipedrive", "insightly", "zoho_crm", "close", "github", "gitlab", "surveymonkey"} {
-		e := src.ServerFor(app)
-		if e == nil {
-			t.Fatalf("no %s server", app)
-		}
-		if _, err := lib.Put(e.MustServer(), app+".yaml", true); err != nil {
-			t.Fatal(err)
-		}
-		servers[app] = e.MustServer()
-	}
-	c, err := Synthesize(lib, Options{Seed: 27, Variants: 3, Workflows: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, servers := readWorld(t, 27, "copper", "attio", "box", "freshsales", "linkedin", "notion", "discord", "pipedrive", "insightly", "zoho_crm", "close", "github", "gitlab", "surveymonkey")
 	parents, bad, onCompanies, naming := 0, 0, 0, 0
 	for _, d := range c.Data {
 		var colls []*state.Collection

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -44,6 +45,44 @@ func shortText(field string) bool {
 	return false
 }
 
+// workFamilies are the families of apps people work in together, where
+// a message-like field (an issue's body, a pull request's, a comment, a
+// to-do) is written among colleagues.
+var workFamilies = map[string]bool{"project": true, "storage": true, "docs": true, "design": true, "spreadsheets": true}
+
+// workFacts are facts with the kind of work text a collection holds: a
+// change under review (a pull or merge request), a comment on other work,
+// or the collection's own kind (an issue, a to-do).
+func workFacts(cm *collModel, facts textFacts) textFacts {
+	ws := atom.Words(cm.name)
+	kind := facts["kind"]
+	switch {
+	case hasWord(ws, "pull", "merge", "commits", "changes", "patches"):
+		kind = "change"
+	case hasWord(ws, "comments", "notes", "replies", "reviews", "discussions") && keepsCode(cm.app.server):
+		kind = "review"
+	case hasWord(ws, "comments", "notes", "replies", "reviews", "discussions"):
+		kind = "comment"
+	}
+	out := make(textFacts, len(facts))
+	for k, x := range facts {
+		out[k] = x
+	}
+	out["kind"] = kind
+	return out
+}
+
+// keepsCode reports whether an app keeps code under review: it has a
+// collection of repositories, pull requests or merge requests.
+func keepsCode(s *atom.Server) bool {
+	for _, c := range s.Collections {
+		if hasWord(atom.Words(c.Name), "repositories", "repos", "pull", "merge") {
+			return true
+		}
+	}
+	return false
+}
+
 // textParts are, per group, the parts of a text in order; a part is a list
 // of frames, and a frame is eligible where the record has every value it
 // names. "core" parts are looked up per kind of collection ("core.money"),
@@ -52,6 +91,7 @@ var textParts = map[string][]string{
 	"message":     {"open", "core", "detail", "close"},
 	"description": {"core", "detail"},
 	"note":        {"core", "detail"},
+	"work":        {"core", "detail"},
 	"reason":      {"core", "detail"},
 }
 
@@ -189,6 +229,51 @@ var textFrames = map[string][]string{
 		"Updated by {person} on {since}.",
 		"{company} signed off on {since}.", "Owner: {person}.",
 	},
+	"work.core": {
+		"Looked at {name} again; it needs one more pass before {due}.", "Blocked on the {relkind} {related} for now.",
+		"Updated {name} on {since}; ready for another look.", "{first}, can you check the {company} numbers before {due}?",
+		"{first}, could you take a look at {name}?", "Added the notes from the {company} call on {since}.",
+		"Waiting on {person} to sign off {name}.", "Handing this to {person} while I am out.", "Agreed with {person}: {name} lands by {due}.",
+		"Waiting on {company} to confirm before {due}.", "Picked up {name} on {since}.", "Moved {name} to {status}.",
+	},
+	"work.core.problem": {
+		"Steps to reproduce: open {name} as a {company} user and retry.", "Seen since {since}; {company} is affected.",
+		"{name} happens every time since {since}; logs attached.", "Reported by {first} at {company} on {since}.",
+		"Expected {name} to work as before {since}; it does not.", "Looks like a regression from the {since} release; {company} saw it first.",
+		"Only {company}'s workspace shows this so far.", "{first} can reproduce it with the {company} test account.",
+	},
+	"work.core.change": {
+		"This fixes {name}; tested against {company}'s data.", "Follow-up to the {relkind} {related}.",
+		"Proposed fix for {name}; please review by {due}.", "Adds the export {company} asked for; {person} to review.",
+		"Refactors the code behind {name} and adds tests.", "Small cleanup for {company} ahead of the {due} release.",
+		"Reverts the change behind {name} from {since}.", "Ready for review: {name}.",
+	},
+	"work.core.review": {
+		"Looks good to me once the tests for {name} pass.", "Same here for {company}.", "Could we add a test for {name}?",
+		"Thanks {first}, merging this for {company}.", "I can reproduce {name} on the build from {since}.", "Please rebase {name} on main before {due}.",
+		"Fixed {name} in the latest change; please check again.", "Approved; {person} owns the rollout.",
+		"Nit: {name} could use a clearer error message.", "{first}, this breaks the {company} import; can we guard it?",
+		"Left two comments inline on {name}.", "Tested on the {company} sandbox on {since}; works.",
+	},
+	"work.core.comment": {
+		"Added my notes on {name}.", "{first}, the {company} figures look right to me.", "{first}, the figures in {name} look right to me.",
+		"Can we settle this with {company} before {due}?", "Can we settle {name} before {due}?", "Copying {person} for sign-off.",
+		"I changed {name} on {since}; have a look.", "Added my notes from the {company} call on {since}.", "Agree with {first} on {name}.",
+		"{person} should see {name} before it goes to {company}.",
+	},
+	"work.core.task": {
+		"Draft {name} and share it with {person} by {due}.", "Send {company} the revised figures by {due}.",
+		"Check {name} with {first} before {due}.", "Call {first} at {company} about next steps.", "Follow up with {company} on {name}.",
+		"Get sign-off from {person} before {due}.", "Send {person} the latest on {name}.", "Confirm the {company} kickoff date with {first}.",
+		"Book time with {first} to wrap up {name}.", "Review {name} and note open questions.",
+	},
+	"work.core.doc": {
+		"Please review {name} by {due}.", "Please check the {company} section by {due}.", "Added my edits to {name}.",
+		"{first}, the numbers for {company} are in.", "{name} is ready for {person} to approve.", "Updated the figures in {name} on {since}.",
+	},
+	"work.detail": {
+		"Due {due}, for {company}.", "Owner: {person}.", "See the {relkind} {related}.", "Copying {person}.", "Tracking this for {company}.", "Status: {status}, per {person}.",
+	},
 	"reason.core": {
 		"{company} chose another vendor after the {since} review.", "Budget at {company} is frozen until {due}.", "{first} at {company} asked to stop after {since}.",
 		"{person} left {company} and nobody took over.", "{company} found the price of {amount} too high.", "Duplicate of the {relkind} {related}.",
@@ -215,13 +300,38 @@ type textFacts map[string]string
 // a support case's) sometimes carries a sensitive note. The draw is the
 // data atom's seed's, apart from the draws of other values.
 func (v *valuer) writeText(cm *collModel, rec map[string]any, rw row, pinned map[string]any, private bool) {
+	v.fillText(cm, rec, rw, pinned, private, false)
+}
+
+// rewriteText writes again, from the same draws, the text agree kept on
+// a record where agree moved a date since (before holds the dates then):
+// a message sent on 8 April does not say "as of 27 March" because its
+// date was mended after its text was written.
+func (v *valuer) rewriteText(cm *collModel, rec map[string]any, rw row, pinned map[string]any, private bool, before []any) {
+	if !slices.Equal(before, datesOf(cm, rec)) {
+		v.fillText(cm, rec, rw, pinned, private, true)
+	}
+}
+
+// datesOf is the values of a record's date fields, in order.
+func datesOf(cm *collModel, rec map[string]any) []any {
+	out := make([]any, len(cm.dates))
+	for i, d := range cm.dates {
+		out[i] = rec[d]
+	}
+	return out
+}
+
+// fillText writes the text fields of writeText; kept writes only those
+// the record holds.
+func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[string]any, private, kept bool) {
 	var facts textFacts
 	for _, f := range cm.fieldNames {
 		fd := cm.field(f)
 		if cm.roles[f] != atom.RoleText || fd.Type != "string" || len(fd.Enum) > 0 || f == cm.display || f == cm.key {
 			continue
 		}
-		if _, ok := pinned[f]; ok {
+		if _, ok := pinned[f]; ok || kept && rec[f] == nil {
 			continue
 		}
 		if facts == nil {
@@ -234,7 +344,17 @@ func (v *valuer) writeText(cm *collModel, rec map[string]any, rw row, pinned map
 			// writes it to anyone.
 			group = "description"
 		}
-		text := composeText(rng, group, addressed(cm, rec, rw, group, facts))
+		said := addressed(cm, rec, rw, group, facts)
+		if group == "message" && workFamilies[cm.app.family] && facts["kind"] == "doc" {
+			// A document's or a file's body is what it holds, described.
+			group = "description"
+		} else if group == "message" && workFamilies[cm.app.family] {
+			// In a tool people work in together (an issue tracker, a
+			// shared drive) a body or comment is written to colleagues
+			// about the work, never a letter to a customer.
+			group, said = "work", workFacts(cm, said)
+		}
+		text := composeText(rng, group, said)
 		if ss := coherence.Sentences(text); shortText(f) && len(ss) > 0 {
 			text = ss[0]
 		}
@@ -387,7 +507,7 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 			break
 		}
 	}
-	for _, d := range createdFirst(cm.dates) {
+	for _, d := range createdFirst(cm) {
 		if t, ok := atom.Time(rec[d]); ok {
 			slot := "since"
 			if t.After(v.clock) {
@@ -407,14 +527,27 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	return f
 }
 
-// createdFirst orders date fields with the record's creation first: a
-// text's "since" is when the record began ("raised on 24 March"), not
-// when it was closed or last touched.
-func createdFirst(dates []string) []string {
-	out := make([]string, 0, len(dates))
-	for _, created := range []bool{true, false} {
-		for _, d := range dates {
-			if hasWord(atom.Words(d), dateCreated...) == created {
+// createdFirst orders a record's date fields with its creation first
+// (its created_at, or a message's timestamp), then those that fall in its
+// life, and last those named for a later event or an edit: a text's
+// "since" is when the record began ("raised on 24 March"), not when it
+// was edited, closed or last touched.
+func createdFirst(cm *collModel) []string {
+	created := cm.shape.CreatedField()
+	rank := func(d string) int {
+		ws := atom.Words(d)
+		switch {
+		case d == created || hasWord(ws, dateCreated...):
+			return 0
+		case hasWord(ws, dateLater...) || hasWord(ws, "edited", "edit"):
+			return 2
+		}
+		return 1
+	}
+	out := make([]string, 0, len(cm.dates))
+	for r := range 3 {
+		for _, d := range cm.dates {
+			if rank(d) == r {
 				out = append(out, d)
 			}
 		}

@@ -78,8 +78,21 @@ var (
 		"%s cannot add new seats", "Webhook deliveries failing for %s", "Data export missing columns (%s)",
 		"SSO setup question from %s", "%s asks about the annual plan", "Onboarding call for %s keeps moving",
 	}
-	codePhrases = []string{"Refund request for order %s", "Invoice %s shows the wrong amount", "Duplicate charge on invoice %s", "Order %s arrived damaged"}
-	taskPhrases = []string{
+	codePhrases   = []string{"Refund request for order %s", "Invoice %s shows the wrong amount", "Duplicate charge on invoice %s", "Order %s arrived damaged"}
+	outagePhrases = []string{
+		"Elevated API error rates for %s", "Degraded dashboard performance at %s", "Login failures for %s users",
+		"Delayed webhook deliveries to %s", "Partial outage of %s data sync", "Increased checkout latency for %s",
+		"Email notifications delayed for %s", "Search unavailable for %s workspaces", "File uploads failing for %s",
+		"Scheduled jobs stalled for %s", "Payment processing errors at %s",
+	}
+	bugPhrases = []string{
+		"Export job times out for %s", "Login redirect loop for %s users", "Webhook retries missing for %s", "Sync worker crashes on %s data",
+		"Rate limiter too strict for %s", "CSV import drops columns for %s", "Billing sync fails for %s", "Dashboard slow for %s workspaces",
+		"Pagination broken in %s reports", "Timezone bug in %s schedules", "Search index stale for %s",
+	}
+	bugCodePhrases    = []string{"Build %s fails on main", "Flaky test in CI run %s", "Regression in release %s", "Crash report %s in the sync worker"}
+	outageCodePhrases = []string{"Database failover on cluster %s", "Elevated 5xx errors on node %s", "Queue backlog on worker pool %s", "Certificate expiry on edge %s"}
+	taskPhrases       = []string{
 		"Draft the %s onboarding checklist", "Review the %s vendor contract", "Migrate the %s billing dashboard",
 		"Prepare the %s quarterly review", "Update the %s pricing page", "Audit %s access permissions",
 		"Plan the %s partner webinar", "Fix the %s import job", "Collect %s renewal paperwork", "Clean up %s pipeline data",
@@ -190,11 +203,28 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 	org := r.c.Name
 	switch cm.kind() {
 	case "problem":
+		// An incident app's incident is an outage, not a customer's
+		// question: it draws as a support case does, from its own phrases.
+		// An issue where code is kept is a bug or a feature, and a pull
+		// request fixes one.
+		codes, phrases := codePhrases, problemPhrases
+		switch {
+		case cm.app.family == "incident":
+			codes, phrases = outageCodePhrases, outagePhrases
+		case keepsCode(cm.app.server):
+			codes, phrases = bugCodePhrases, bugPhrases
+		}
+		title := ""
 		if v.rng.IntN(3) == 0 {
 			v.n++
-			return fmt.Sprintf(pick(v.rng, codePhrases), fmt.Sprintf("%d", 10000+v.rng.IntN(89999)+v.n))
+			title = fmt.Sprintf(pick(v.rng, codes), fmt.Sprintf("%d", 10000+v.rng.IntN(89999)+v.n))
+		} else {
+			title = fmt.Sprintf(pick(v.rng, phrases), org)
 		}
-		return fmt.Sprintf(pick(v.rng, problemPhrases), org)
+		if keepsCode(cm.app.server) && hasWord(atom.Words(cm.name), "pull", "merge") {
+			return "Fix " + strings.ToLower(title[:1]) + title[1:]
+		}
+		return title
 	case "task":
 		return fmt.Sprintf(pick(v.rng, taskPhrases), org)
 	case "deal":
@@ -339,6 +369,8 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 			return fmt.Sprintf("%05d", 10000+v.rng.IntN(89999))
 		}
 		return v.code(cm, name)
+	case atom.RoleSlug:
+		return nil // writeSlugs writes it from the record's title
 	case atom.RoleID:
 		if cm.field(name).Type == "array" {
 			return []any{v.outsideID(name)}
