@@ -92,6 +92,7 @@ var textParts = map[string][]string{
 	"description": {"core", "detail"},
 	"note":        {"core", "detail"},
 	"work":        {"core", "detail"},
+	"status":      {"core", "detail"},
 	"reason":      {"core", "detail"},
 }
 
@@ -271,6 +272,14 @@ var textFrames = map[string][]string{
 		"Please review {name} by {due}.", "Please check the {company} section by {due}.", "Added my edits to {name}.",
 		"{first}, the numbers for {company} are in.", "{name} is ready for {person} to approve.", "Updated the figures in {name} on {since}.",
 	},
+	"status.core": {
+		"We are investigating {name}.", "We have found the cause of {name} and are working on a fix.", "A fix for {name} is rolling out; we are monitoring.",
+		"{name} is resolved; service has been stable since {since}.", "We are still seeing {name} and will update by {due}.",
+		"Some customers, {company} among them, may see errors while we work on {name}.",
+	},
+	"status.detail": {
+		"Next update on {name} by {due}.", "Customers such as {company} may see delays until then.", "Status: {status} since {since}, per {person}.", "Affected since {since}: {name}.",
+	},
 	"work.detail": {
 		"Due {due}, for {company}.", "Owner: {person}.", "See the {relkind} {related}.", "Copying {person}.", "Tracking this for {company}.", "Status: {status}, per {person}.",
 	},
@@ -348,6 +357,13 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		if group == "message" && workFamilies[cm.app.family] && facts["kind"] == "doc" {
 			// A document's or a file's body is what it holds, described.
 			group = "description"
+		} else if group == "message" && cm.app.family == "incident" {
+			// An incident's body and its updates tell subscribers where
+			// the outage stands.
+			group = "status"
+		} else if group == "message" && hasWord(atom.Words(cm.name), "notes") {
+			// A note on a record is for the team, not a letter.
+			group = "note"
 		} else if group == "message" && workFamilies[cm.app.family] {
 			// In a tool people work in together (an issue tracker, a
 			// shared drive) a body or comment is written to colleagues
