@@ -119,6 +119,11 @@ func checkWorkText(t *testing.T, s *atom.Server, def *atom.Collection, rec map[s
 		return 0
 	}
 	n := 0
+	for f := range def.Fields {
+		if role, _ := atom.RoleOf(s, def, f); role == atom.RoleText && rec[f] == "" {
+			t.Errorf("%s.%s %s: an empty text", s.AppName(), def.Name, f)
+		}
+	}
 	for _, x := range texts(s, def, rec) {
 		n++
 		if greetingRE.MatchString(x) {

@@ -276,6 +276,9 @@ var textFrames = map[string][]string{
 		"We are investigating {name}.", "We have found the cause of {name} and are working on a fix.", "A fix for {name} is rolling out; we are monitoring.",
 		"{name} is resolved; service has been stable since {since}.", "We are still seeing {name} and will update by {due}.",
 		"Some customers, {company} among them, may see errors while we work on {name}.",
+		"We are investigating {related} and will post an update shortly.", "We have identified the cause of {related} and are working on a fix.",
+		"A fix for {related} has been rolled out; we are monitoring the results.", "{related} is resolved as of {since}.",
+		"{company} and other customers may see errors while we investigate.", "We are working with the customers affected, {company} among them, on a fix.",
 	},
 	"status.detail": {
 		"Next update on {name} by {due}.", "Customers such as {company} may see delays until then.", "Status: {status} since {since}, per {person}.", "Affected since {since}: {name}.",
@@ -354,23 +357,17 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 			group = "description"
 		}
 		said := addressed(cm, rec, rw, group, facts)
-		if group == "message" && workFamilies[cm.app.family] && facts["kind"] == "doc" {
-			// A document's or a file's body is what it holds, described.
-			group = "description"
-		} else if group == "message" && cm.app.family == "incident" {
-			// An incident's body and its updates tell subscribers where
-			// the outage stands.
-			group = "status"
-		} else if group == "message" && hasWord(atom.Words(cm.name), "notes") {
-			// A note on a record is for the team, not a letter.
-			group = "note"
-		} else if group == "message" && workFamilies[cm.app.family] {
-			// In a tool people work in together (an issue tracker, a
-			// shared drive) a body or comment is written to colleagues
-			// about the work, never a letter to a customer.
-			group, said = "work", workFacts(cm, said)
+		var text string
+		for _, g := range appGroups(cm, group, facts) {
+			if group = g; g == "work" {
+				text = composeText(rng, g, workFacts(cm, said))
+			} else {
+				text = composeText(rng, g, said)
+			}
+			if text != "" {
+				break
+			}
 		}
-		text := composeText(rng, group, said)
 		if ss := coherence.Sentences(text); shortText(f) && len(ss) > 0 {
 			text = ss[0]
 		}
@@ -379,6 +376,31 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		}
 		rec[f] = text
 	}
+}
+
+// appGroups are the text groups a field of group is written from in
+// cm's app, the first whose frames the record's facts fill: in a tool
+// people work in together (an issue tracker, a shared drive) a body, a
+// comment or a note is written to colleagues about the work, never a
+// letter to a customer, and a document's or a file's body is what it
+// holds, described; an incident's body and its updates tell subscribers where
+// the outage stands; a note on a record is for the team.
+func appGroups(cm *collModel, group string, facts textFacts) []string {
+	if group != "message" {
+		return []string{group}
+	}
+	work, notes := workFamilies[cm.app.family], hasWord(atom.Words(cm.name), "notes")
+	switch {
+	case work && facts["kind"] == "doc" && !notes:
+		return []string{"description", "work"}
+	case work:
+		return []string{"work"}
+	case cm.app.family == "incident":
+		return []string{"status", "note", group}
+	case notes:
+		return []string{"note", "description", group}
+	}
+	return []string{group}
 }
 
 // holdText spends the draws the stock sentences of earlier builds took
