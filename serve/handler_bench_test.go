@@ -73,15 +73,7 @@ func (d *handlerDriver) send(r *http.Request, body []byte) int {
 // so that what a step adds to the HTTP stack's own work is all there is
 // to see (go test -run XXX -bench Handler -benchmem ./serve).
 func BenchmarkHandler(b *testing.B) {
-	cat := exampleCatalog(b)
-	loads, err := workloads(cat, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	answers, err := recordAnswers(New(cat, Options{}), loads)
-	if err != nil {
-		b.Fatal(err)
-	}
+	cat, loads, answers := recordedLoads(b)
 	run := func(b *testing.B, drivers []*handlerDriver) {
 		b.ReportAllocs()
 		cpu := cputime.Process()

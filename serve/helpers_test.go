@@ -259,3 +259,19 @@ func errCode(b []byte) (string, error) {
 	}
 	return e.Error.Code, nil
 }
+
+// recordedLoads gives the example catalog, its workloads and the answer
+// the step endpoint gives each request of them in a fresh session.
+func recordedLoads(t testing.TB) (*Catalog, []workload, map[string][]byte) {
+	t.Helper()
+	cat := exampleCatalog(t)
+	loads, err := workloads(cat, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers, err := recordAnswers(New(cat, Options{}), loads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat, loads, answers
+}

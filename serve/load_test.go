@@ -50,15 +50,7 @@ func TestWorkloads(t *testing.T) {
 // bytes the step endpoint answers it with in a fresh session, so that the
 // two runs of Bench put the same bytes on the wire.
 func TestBaselineAnswers(t *testing.T) {
-	cat := exampleCatalog(t)
-	loads, err := workloads(cat, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	answers, err := recordAnswers(New(cat, Options{}), loads)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat, loads, answers := recordedLoads(t)
 	h := baselineHandler(answers)
 	srv := New(cat, Options{})
 	for i, wl := range loads[:2] {
@@ -153,15 +145,7 @@ func benchHTTP(b *testing.B, open func() (*loadWorker, error)) {
 //
 //	go test -run XXX -bench Serve -benchtime 5s ./serve
 func BenchmarkServe(b *testing.B) {
-	cat := exampleCatalog(b)
-	loads, err := workloads(cat, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	answers, err := recordAnswers(New(cat, Options{}), loads)
-	if err != nil {
-		b.Fatal(err)
-	}
+	cat, loads, answers := recordedLoads(b)
 	var next atomic.Int64
 	b.Run("baseline", func(b *testing.B) {
 		addr, stop, err := runHTTP(baselineHandler(answers))
