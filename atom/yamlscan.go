@@ -136,25 +136,9 @@ func (s *nodeScanner) token(start, indent int) {
 		s.keyAt(col)
 		s.nullAfterKey()
 	case c == '[' || c == '{':
-		s.n++
-		if len(s.flow) == 0 {
-			s.flowCol = col
-		}
-		s.flow = append(s.flow, c)
-		s.key = c == '{'
-		s.i++
+		s.openFlow(c, col)
 	case c == ']' || c == '}':
-		if len(s.flow) > 0 {
-			s.flow = s.flow[:len(s.flow)-1]
-		}
-		s.i++
-		if len(s.flow) == 0 && s.i < len(s.data) && s.data[s.i] == ':' {
-			s.entry = s.flowCol // a block mapping's key ({a: 1}: b)
-		}
-		// A collection as a flow mapping's key without a value ({[a]}),
-		// counted high: after a value, a "," follows just the same.
-		s.key = true
-		s.nullAfterKey()
+		s.closeFlow()
 	case c == ',':
 		s.key = len(s.flow) > 0 && s.flow[len(s.flow)-1] == '{'
 		s.i++
@@ -186,17 +170,49 @@ func (s *nodeScanner) token(start, indent int) {
 		s.open, s.block = true, s.entry
 		s.skipRest()
 	default:
-		s.n++
-		s.skipPlain()
-		s.keyAt(col)
-		if s.i >= len(s.data) || s.eolAt(s.i) {
-			s.inPlain, s.plain = true, s.entry
-			if atStart {
-				s.plain = indent - 1
-			}
-		}
-		s.nullAfterKey()
+		s.plainScalar(col, atStart, indent)
 	}
+}
+
+// openFlow counts a flow collection opened by c at column col.
+func (s *nodeScanner) openFlow(c byte, col int) {
+	s.n++
+	if len(s.flow) == 0 {
+		s.flowCol = col
+	}
+	s.flow = append(s.flow, c)
+	s.key = c == '{'
+	s.i++
+}
+
+// closeFlow ends the innermost flow collection.
+func (s *nodeScanner) closeFlow() {
+	if len(s.flow) > 0 {
+		s.flow = s.flow[:len(s.flow)-1]
+	}
+	s.i++
+	if len(s.flow) == 0 && s.i < len(s.data) && s.data[s.i] == ':' {
+		s.entry = s.flowCol // a block mapping's key ({a: 1}: b)
+	}
+	// A collection as a flow mapping's key without a value ({[a]}),
+	// counted high: after a value, a "," follows just the same.
+	s.key = true
+	s.nullAfterKey()
+}
+
+// plainScalar counts a plain scalar at column col; one that ends its line
+// may go on at the next (alone on its line, as deep as the line's indent).
+func (s *nodeScanner) plainScalar(col int, atStart bool, indent int) {
+	s.n++
+	s.skipPlain()
+	s.keyAt(col)
+	if s.i >= len(s.data) || s.eolAt(s.i) {
+		s.inPlain, s.plain = true, s.entry
+		if atStart {
+			s.plain = indent - 1
+		}
+	}
+	s.nullAfterKey()
 }
 
 // keyAt notes a block mapping's key at column col when a ":" follows the
