@@ -104,7 +104,7 @@ var textFrames = map[string][]string{
 	"message.core": {
 		"following up on {name} from {since}.", "a quick update on {name} for {company}.", "I wanted to check in about {name} before {due}.",
 		"here is where {name} stands as of {since}.", "thanks for your note about {name}.", "{company} asked us about {name} this week.",
-		"I wanted to reach out about your {app} account at {company}.", "a short note for {company} before we talk next.",
+		"I wanted to raise {name} with you before we next talk.", "a short note for {company} before we talk next.",
 	},
 	"message.core.problem": {
 		"thanks for reporting {name}; I have reproduced it on the {company} account.", "we are looking into {name} and expect a fix by {due}.",
@@ -150,10 +150,10 @@ var textFrames = map[string][]string{
 	},
 	"message.close": {
 		"Thanks again, {first}, and say hello to everyone at {company}.", "Speak on {due}; regards to the {company} team.", "Best regards to everyone at {company}.",
-		"Thanks for your patience with {name}, {first}.", "I will call {first} at {company} if anything changes.", "Cheers from the {app} side to everyone at {company}.",
+		"Thanks for your patience with {name}, {first}.", "I will call {first} at {company} if anything changes.", "Cheers to everyone at {company}.",
 	},
 	"description.core": {
-		"{name} for {company}, owned by {person}.", "{name}, created on {since} by {person}.", "{name}: {company}'s item, managed by {first} in {app}.",
+		"{name} for {company}, owned by {person}.", "{name}, created on {since} by {person}.", "{name}, managed by {first} in {app} for {company}.",
 		"Set up by {person} of {company} for {name}.", "{name}, tracked in {app} for {company}.",
 		"Kept in {app} for {company}; the owner is {person}.",
 	},
@@ -183,7 +183,7 @@ var textFrames = map[string][]string{
 		"{name}, booked by {first} on {since}.",
 	},
 	"description.core.doc": {
-		"{name}, prepared by {person} for {company}.", "Latest version of {name}, last edited on {since}.", "{name}: shared with {company} for review by {due}.",
+		"{name}, prepared by {person} for {company}.", "Latest version of {name}, first drafted on {since}.", "{name}: shared with {company} for review by {due}.",
 		"{name} as agreed with {person}.",
 	},
 	"description.core.job": {
@@ -222,7 +222,7 @@ var textFrames = map[string][]string{
 		"Workaround shared with {person}; a fix is planned by {due}.", "Escalated for {company}: {name}.",
 	},
 	"note.core.person": {
-		"{first} prefers email over calls; based at {company}.", "Met {first} on {since} - interested in what {app} can do for {company}.",
+		"{first} prefers email over calls; based at {company}.", "Met {first} on {since} - {company} is interested in a pilot.",
 		"{person} moved to {company} as {title}.", "{first} is out until {due}; {company} has a backup contact.",
 	},
 	"note.detail": {

@@ -114,3 +114,36 @@ func TestMoney(t *testing.T) {
 		}
 	}
 }
+
+// TestPeopleDoNotWriteForTheApp: a message, a note, a piece of work text
+// or a reason is written by someone at a company that uses the app, not
+// by the app's vendor, so no frame of those groups names the app ("your
+// Zoom account", "cheers from the Zoom side").
+func TestPeopleDoNotWriteForTheApp(t *testing.T) {
+	for key, frames := range textFrames {
+		group, _, _ := strings.Cut(key, ".")
+		if group == "description" {
+			continue
+		}
+		for _, fr := range frames {
+			if strings.Contains(fr, "{app}") {
+				t.Errorf("%s: %q speaks for the app", key, fr)
+			}
+		}
+	}
+}
+
+// TestNoTextDatesTheLastEdit: no frame says when its record was last
+// edited ("last edited on 14 December"): a text names the day its record
+// began, while the record's own edit date is later and moves on every
+// change the agent makes, which the text would then contradict.
+func TestNoTextDatesTheLastEdit(t *testing.T) {
+	lastEdit := regexp.MustCompile(`(?i)\blast (edited|updated|modified|changed)\b[^.]*\{(since|due)\}`)
+	for key, frames := range textFrames {
+		for _, fr := range frames {
+			if lastEdit.MatchString(fr) {
+				t.Errorf("%s: %q dates the last edit", key, fr)
+			}
+		}
+	}
+}
