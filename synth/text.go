@@ -577,15 +577,18 @@ var senderWords = []string{"from", "sender", "author", "creator", "poster"}
 
 // addressed is the facts a text of group may use: a message its own
 // person wrote (a mail from them, a comment they authored) is not
-// addressed to them, so it names neither their first name nor their
-// full name ("Hi Umar" in a message Umar sent).
+// addressed to them, so it names neither their first name, nor their
+// full name ("Hi Umar" in a message Umar sent), nor their company, which
+// is the writer's own and not the reader's ("Best regards to everyone at
+// Hooli" in a mail a Hooli employee sent to another firm) where the
+// text has the record's name to speak of instead.
 func addressed(cm *collModel, rec map[string]any, rw row, group string, facts textFacts) textFacts {
 	if group != "message" || !sentBy(cm, rec, rw) {
 		return facts
 	}
 	out := textFacts{}
 	for k, x := range facts {
-		if k != "first" && k != "person" {
+		if k != "first" && k != "person" && (k != "company" || facts["name"] == "") {
 			out[k] = x
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/gen"
 )
 
 // TestFreeTextVaries synthesises a share of the built-in apps and reads
@@ -145,5 +146,26 @@ func TestNoTextDatesTheLastEdit(t *testing.T) {
 				t.Errorf("%s: %q dates the last edit", key, fr)
 			}
 		}
+	}
+}
+
+// TestSentMessageSpeaksToTheReader: a message the record's own person
+// sent speaks to its reader, so it names neither the writer nor the
+// writer's company as the one it is addressed to.
+func TestSentMessageSpeaksToTheReader(t *testing.T) {
+	rw := row{p: gen.Person{First: "David", Last: "Novak"}, c: gen.Company{Name: "Hooli Partners", Domain: "hoolipartners.example"}}
+	cm := &collModel{fieldNames: []string{"sender", "subject", "text"}}
+	rec := map[string]any{"sender": gen.Email(rw.p, rw.c.Domain), "subject": "Timeline forecast"}
+	facts := textFacts{"kind": "", "first": "David", "person": "David Novak", "company": "Hooli Partners", "app": "Yahoo Mail", "name": "Timeline forecast", "since": "28 March"}
+	said := addressed(cm, rec, rw, "message", facts)
+	for i := uint64(0); i < 300; i++ {
+		text := composeText(rand.New(rand.NewPCG(i, 13)), "message", said)
+		if strings.Contains(text, "Hooli") || strings.Contains(text, "David") {
+			t.Fatalf("%q speaks to its own writer", text)
+		}
+	}
+	rec["sender"] = "rosa.romero@cyberdynellc.example"
+	if got := addressed(cm, rec, rw, "message", facts); got["company"] != "Hooli Partners" || got["first"] != "David" {
+		t.Errorf("a message to David lost its reader: %v", got)
 	}
 }
