@@ -145,7 +145,7 @@ var textFrames = map[string][]string{
 	},
 	"message.detail": {
 		"The total is {amount}.", "Let me know by {due} if anything changes at {company}.", "This ties in with the {relkind} {related}.",
-		"{name} is marked {status} on our side since {since}.", "I have copied the rest of the {company} team.", "I will follow up with {first} at {company} on {due}.",
+		"{name} has been on my list since {since}.", "I have copied the rest of the {company} team.", "I will follow up with {first} at {company} on {due}.",
 		"We last spoke about {name} on {since}.",
 	},
 	"message.close": {
@@ -207,13 +207,13 @@ var textFrames = map[string][]string{
 	},
 	"description.detail": {
 		"Value: {amount}.", "Budgeted at {amount}.", "{person} wants it settled by {due}.", "Target date: {due}, agreed with {person}.",
-		"Linked to the {relkind} {related}.", "Related {relkind}: {related}.", "Currently {status} as of {since}, per {person}.", "Status {status}, last touched by {person}.",
+		"Linked to the {relkind} {related}.", "Related {relkind}: {related}.", "First logged on {since} by {person}.", "Point of contact: {person}.",
 		"Tracked in {app} by {person} since {since}.", "Questions go to {person} at {company}.",
 	},
 	"note.core": {
 		"Spoke with {first} at {company} on {since} about {name}.", "{first} confirmed the {amount} figure.", "Called {person}: {company} wants an update by {due}.",
 		"Left a voicemail for {first}; will try {company} again before {due}.", "{person} asked to be copied on anything about {name}.",
-		"Checked with {first}: {company} is fine with the {status} status.", "Reminder: {name} needs sign-off from {person} before {due}.",
+		"Checked with {first}: {company} has no open questions on {name}.", "Reminder: {name} needs sign-off from {person} before {due}.",
 		"Flagged by {first} on {since}; see the {relkind} {related}.", "Per {first}, {company} is reviewing {name} internally.",
 		"{person} at {company} is the contact for this.",
 	},
@@ -226,7 +226,7 @@ var textFrames = map[string][]string{
 		"{person} moved to {company} as {title}.", "{first} is out until {due}; {company} has a backup contact.",
 	},
 	"note.detail": {
-		"Amount confirmed at {amount}.", "Next check-in with {person}: {due}.", "See the {relkind} {related}.", "Still {status} on {since}, per {person}.",
+		"Amount confirmed at {amount}.", "Next check-in with {person}: {due}.", "See the {relkind} {related}.", "Raised with {person} on {since}.",
 		"Updated by {person} on {since}.",
 		"{company} signed off on {since}.", "Owner: {person}.",
 	},
@@ -235,7 +235,7 @@ var textFrames = map[string][]string{
 		"Updated {name} on {since}; ready for another look.", "{first}, can you check the {company} numbers before {due}?",
 		"{first}, could you take a look at {name}?", "Added the notes from the {company} call on {since}.",
 		"Waiting on {person} to sign off {name}.", "Handing this to {person} while I am out.", "Agreed with {person}: {name} lands by {due}.",
-		"Waiting on {company} to confirm before {due}.", "Picked up {name} on {since}.", "Moved {name} to {status}.",
+		"Waiting on {company} to confirm before {due}.", "Picked up {name} on {since}.", "Moved {name} up the list.",
 	},
 	"work.core.problem": {
 		"Steps to reproduce: open {name} as a {company} user and retry.", "Seen since {since}; {company} is affected.",
@@ -278,10 +278,10 @@ var textFrames = map[string][]string{
 		"Some customers, {company} among them, may see errors while we work on {name}.",
 	},
 	"status.detail": {
-		"Next update on {name} by {due}.", "Customers such as {company} may see delays until then.", "Status: {status} since {since}, per {person}.", "Affected since {since}: {name}.",
+		"Next update on {name} by {due}.", "Customers such as {company} may see delays until then.", "Posted by {person} on {since}.", "Affected since {since}: {name}.",
 	},
 	"work.detail": {
-		"Due {due}, for {company}.", "Owner: {person}.", "See the {relkind} {related}.", "Copying {person}.", "Tracking this for {company}.", "Status: {status}, per {person}.",
+		"Due {due}, for {company}.", "Owner: {person}.", "See the {relkind} {related}.", "Copying {person}.", "Tracking this for {company}.", "Checked by {person}.",
 	},
 	"reason.core": {
 		"{company} chose another vendor after the {since} review.", "Budget at {company} is frozen until {due}.", "{first} at {company} asked to stop after {since}.",
@@ -499,8 +499,11 @@ func fillable(frame string, facts textFacts) bool {
 }
 
 // textFacts reads the values a record's text may name: its name, its
-// person and company, its app, state, amount, dates and the record it
-// refers to.
+// person and company, its app, amount, dates and the record it refers
+// to. Not its state: a text is written once, while the state moves on
+// (an agent pauses the ad whose text says "marked active"), and a state
+// dated the day the record began ("done as of 15 January" on an issue
+// completed in April) contradicts the record's later dates.
 func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts {
 	f := textFacts{
 		"kind": cm.kind(), "first": rw.p.First, "person": rw.p.First + " " + rw.p.Last,
@@ -516,12 +519,6 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	}
 	if x, ok := rec[cm.amount].(float64); ok && cm.amount != "" && x > 0 {
 		f["amount"] = money(x)
-	}
-	for _, e := range cm.enums {
-		if s, ok := rec[e.name].(string); ok && hasWord(atom.Words(e.name), "status", "state", "stage") {
-			f["status"] = human(s)
-			break
-		}
 	}
 	for _, d := range createdFirst(cm) {
 		if t, ok := atom.Time(rec[d]); ok {

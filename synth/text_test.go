@@ -169,3 +169,16 @@ func TestSentMessageSpeaksToTheReader(t *testing.T) {
 		t.Errorf("a message to David lost its reader: %v", got)
 	}
 }
+
+// TestNoTextNamesTheState: no frame names its record's state ("marked
+// active on our side", "currently done as of 15 January"): a text is
+// written once and the state moves on, by a workflow or by the agent.
+func TestNoTextNamesTheState(t *testing.T) {
+	for key, frames := range textFrames {
+		for _, fr := range frames {
+			if strings.Contains(fr, "{status}") {
+				t.Errorf("%s: %q names the record's state", key, fr)
+			}
+		}
+	}
+}
