@@ -457,9 +457,10 @@ func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string
 }
 
 // onceSlots are the values a text names once: "Questions go to Ana Ruiz"
-// after "the owner is Ana Ruiz", or "Budgeted at $120.00" after "Value:
-// $120.00", says nothing new.
-var onceSlots = []string{"{person}", "{amount}", "{related}"}
+// after "the owner is Ana Ruiz", "Budgeted at $120.00" after "Value:
+// $120.00", or "We last spoke about Q3 review" after "Here is where Q3
+// review stands", says nothing new.
+var onceSlots = []string{"{name}", "{person}", "{amount}", "{related}"}
 
 // repeats reports whether frame names a value of onceSlots the text
 // already names.

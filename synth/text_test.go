@@ -182,3 +182,18 @@ func TestNoTextNamesTheState(t *testing.T) {
 		}
 	}
 }
+
+// TestTextNamesItsRecordOnce: a text names its record once; a second
+// sentence about it says something new ("Here is where Q3 review stands
+// as of 3 March. Q3 review has been on my list since 3 March." does not).
+func TestTextNamesItsRecordOnce(t *testing.T) {
+	facts := textFacts{"kind": "", "first": "Noor", "person": "Noor Abernathy", "company": "Granite Holdings",
+		"app": "Mail", "name": "Q3 review", "since": "3 March", "due": "14 April"}
+	for _, group := range []string{"message", "description", "note", "work"} {
+		for i := uint64(0); i < 300; i++ {
+			if text := composeText(rand.New(rand.NewPCG(i, 17)), group, facts); strings.Count(text, "Q3 review") > 1 {
+				t.Fatalf("%s: %q names its record twice", group, text)
+			}
+		}
+	}
+}
