@@ -379,6 +379,39 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		}
 		rec[f] = text
 	}
+	echoBody(cm, rec, pinned)
+}
+
+// excerptField reports whether a field shows the start of its record's
+// body: a mail's preview or snippet, an article's excerpt.
+func excerptField(field string) bool {
+	switch coherence.TextRole(field) {
+	case "snippet", "preview", "excerpt":
+		return true
+	}
+	return false
+}
+
+// echoBody makes each excerpt field of rec a task does not pin the first
+// sentence of the record's body (its first free text that is not itself
+// one sentence), as a mail client shows it: a preview drawn on its own
+// would speak of something else than the mail it previews.
+func echoBody(cm *collModel, rec map[string]any, pinned map[string]any) {
+	body := ""
+	for _, f := range cm.fieldNames {
+		if text, ok := rec[f].(string); ok && body == "" && cm.roles[f] == atom.RoleText && !shortText(f) && !excerptField(f) && text != "" {
+			body = text
+		}
+	}
+	ss := coherence.Sentences(body)
+	if len(ss) == 0 {
+		return
+	}
+	for _, f := range cm.fieldNames {
+		if _, ok := pinned[f]; !ok && cm.roles[f] == atom.RoleText && excerptField(f) && rec[f] != nil {
+			rec[f] = ss[0]
+		}
+	}
 }
 
 // holdText spends the draws the stock sentences of earlier builds took

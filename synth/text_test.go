@@ -197,3 +197,28 @@ func TestTextNamesItsRecordOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestPreviewIsTheBodysStart: a mail's preview is the first sentence of
+// its body, not a text of its own; a preview a task pins, or one on a
+// record without a body, stays as it is.
+func TestPreviewIsTheBodysStart(t *testing.T) {
+	cm := &collModel{fieldNames: []string{"preview", "subject", "summary", "textBody"},
+		roles: map[string]string{"preview": atom.RoleText, "summary": atom.RoleText, "textBody": atom.RoleText, "subject": atom.RoleTitle}}
+	rec := map[string]any{"preview": "A short note for Quantum Partners.", "subject": "Q3 review", "summary": "One line.",
+		"textBody": "Hi Noor, here is where Q3 review stands. I have copied the team."}
+	echoBody(cm, rec, nil)
+	if rec["preview"] != "Hi Noor, here is where Q3 review stands." {
+		t.Errorf("preview %q is not the start of the body", rec["preview"])
+	}
+	rec["preview"] = "Pinned."
+	echoBody(cm, rec, map[string]any{"preview": "Pinned."})
+	if rec["preview"] != "Pinned." {
+		t.Errorf("a pinned preview became %q", rec["preview"])
+	}
+	delete(rec, "textBody")
+	rec["preview"] = "Alone."
+	echoBody(cm, rec, nil)
+	if rec["preview"] != "Alone." {
+		t.Errorf("a preview without a body became %q", rec["preview"])
+	}
+}
