@@ -477,12 +477,14 @@ func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string
 	start := rng.IntN(len(frames))
 	for i := range frames {
 		fr := frames[(start+i)%len(frames)]
-		if used[fr] || !fillable(fr, facts) || repeats(fr, used) {
+		if used[fr] || !fillable(fr, facts) || repeats(fr, facts, used) {
 			continue
 		}
 		used[fr] = true
 		for _, slot := range onceSlots {
-			used[slot] = used[slot] || strings.Contains(fr, slot)
+			if strings.Contains(fr, slot) {
+				used["="+facts[strings.Trim(slot, "{}")]] = true
+			}
 		}
 		return fill(fr, facts)
 	}
@@ -496,10 +498,12 @@ func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string
 var onceSlots = []string{"{name}", "{person}", "{amount}", "{related}"}
 
 // repeats reports whether frame names a value of onceSlots the text
-// already names.
-func repeats(frame string, used map[string]bool) bool {
+// already names, under that slot or another: on a record of a person
+// its name is the person ("Esther Cohen, managed by Esther ... agreed
+// with Esther Cohen").
+func repeats(frame string, facts textFacts, used map[string]bool) bool {
 	for _, slot := range onceSlots {
-		if used[slot] && strings.Contains(frame, slot) {
+		if strings.Contains(frame, slot) && used["="+facts[strings.Trim(slot, "{}")]] {
 			return true
 		}
 	}
@@ -521,15 +525,23 @@ var frameSlots = func() map[string][]string {
 }()
 
 // fillable reports whether facts hold every slot frame names, and the
-// frame does not name the company twice ("a review for Granite Holdings,
-// kept for Granite Holdings").
+// frame does not name one value twice: the company in the record's name
+// ("a review for Granite Holdings, kept for Granite Holdings"), or the
+// person a record of a person is ("Esther Cohen asked to be copied on
+// anything about Esther Cohen").
 func fillable(frame string, facts textFacts) bool {
-	for _, slot := range frameSlots[frame] {
+	slots := frameSlots[frame]
+	for _, slot := range slots {
 		if facts[slot] == "" {
 			return false
 		}
 	}
-	return !strings.Contains(frame, "{name}") || !strings.Contains(frame, "{company}") || !strings.Contains(facts["name"], facts["company"])
+	for _, other := range slots {
+		if other != "name" && (other == "company" || other == "person") && slices.Contains(slots, "name") && strings.Contains(facts["name"], facts[other]) {
+			return false
+		}
+	}
+	return true
 }
 
 // textFacts reads the values a record's text may name: its name, its

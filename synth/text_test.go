@@ -222,3 +222,18 @@ func TestPreviewIsTheBodysStart(t *testing.T) {
 		t.Errorf("a preview without a body became %q", rec["preview"])
 	}
 }
+
+// TestPersonRecordNamesItsPersonOnce: on a record of a person, whose
+// name is the person, no frame names them twice as two people ("Esther
+// Cohen asked to be copied on anything about Esther Cohen").
+func TestPersonRecordNamesItsPersonOnce(t *testing.T) {
+	facts := textFacts{"kind": "person", "first": "Esther", "person": "Esther Cohen", "company": "Hooli Industries",
+		"app": "Reamaze", "name": "Esther Cohen", "since": "18 February", "due": "14 April"}
+	for _, group := range []string{"description", "note", "message"} {
+		for i := uint64(0); i < 300; i++ {
+			if text := composeText(rand.New(rand.NewPCG(i, 19)), group, facts); strings.Count(text, "Esther Cohen") > 1 {
+				t.Fatalf("%s: %q names Esther Cohen twice", group, text)
+			}
+		}
+	}
+}
