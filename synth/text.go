@@ -104,7 +104,7 @@ var textFrames = map[string][]string{
 	"message.core": {
 		"following up on {name} from {since}.", "a quick update on {name} for {company}.", "I wanted to check in about {name} before {due}.",
 		"here is where {name} stands as of {since}.", "thanks for your note about {name}.", "{company} asked us about {name} this week.",
-		"I wanted to reach out about your {app} account at {company}.", "a short note for {company} before we talk next.",
+		"I wanted to raise {name} with you before we next talk.", "a short note for {company} before we talk next.",
 	},
 	"message.core.problem": {
 		"thanks for reporting {name}; I have reproduced it on the {company} account.", "we are looking into {name} and expect a fix by {due}.",
@@ -145,15 +145,15 @@ var textFrames = map[string][]string{
 	},
 	"message.detail": {
 		"The total is {amount}.", "Let me know by {due} if anything changes at {company}.", "This ties in with the {relkind} {related}.",
-		"{name} is marked {status} on our side since {since}.", "I have copied the rest of the {company} team.", "I will follow up with {first} at {company} on {due}.",
+		"{name} has been on my list since {since}.", "I have copied the rest of the {company} team.", "I will follow up with {first} at {company} on {due}.",
 		"We last spoke about {name} on {since}.",
 	},
 	"message.close": {
 		"Thanks again, {first}, and say hello to everyone at {company}.", "Speak on {due}; regards to the {company} team.", "Best regards to everyone at {company}.",
-		"Thanks for your patience with {name}, {first}.", "I will call {first} at {company} if anything changes.", "Cheers from the {app} side to everyone at {company}.",
+		"Thanks for your patience with {name}, {first}.", "I will call {first} at {company} if anything changes.", "Cheers to everyone at {company}.",
 	},
 	"description.core": {
-		"{name} for {company}, owned by {person}.", "{name}, created on {since} by {person}.", "{name}: {company}'s item, managed by {first} in {app}.",
+		"{name} for {company}, owned by {person}.", "{name}, created on {since} by {person}.", "{name}, managed by {first} in {app} for {company}.",
 		"Set up by {person} of {company} for {name}.", "{name}, tracked in {app} for {company}.",
 		"Kept in {app} for {company}; the owner is {person}.",
 	},
@@ -183,7 +183,7 @@ var textFrames = map[string][]string{
 		"{name}, booked by {first} on {since}.",
 	},
 	"description.core.doc": {
-		"{name}, prepared by {person} for {company}.", "Latest version of {name}, last edited on {since}.", "{name}: shared with {company} for review by {due}.",
+		"{name}, prepared by {person} for {company}.", "Latest version of {name}, first drafted on {since}.", "{name}: shared with {company} for review by {due}.",
 		"{name} as agreed with {person}.",
 	},
 	"description.core.job": {
@@ -207,13 +207,13 @@ var textFrames = map[string][]string{
 	},
 	"description.detail": {
 		"Value: {amount}.", "Budgeted at {amount}.", "{person} wants it settled by {due}.", "Target date: {due}, agreed with {person}.",
-		"Linked to the {relkind} {related}.", "Related {relkind}: {related}.", "Currently {status} as of {since}, per {person}.", "Status {status}, last touched by {person}.",
+		"Linked to the {relkind} {related}.", "Related {relkind}: {related}.", "First logged on {since} by {person}.", "Point of contact: {person}.",
 		"Tracked in {app} by {person} since {since}.", "Questions go to {person} at {company}.",
 	},
 	"note.core": {
 		"Spoke with {first} at {company} on {since} about {name}.", "{first} confirmed the {amount} figure.", "Called {person}: {company} wants an update by {due}.",
 		"Left a voicemail for {first}; will try {company} again before {due}.", "{person} asked to be copied on anything about {name}.",
-		"Checked with {first}: {company} is fine with the {status} status.", "Reminder: {name} needs sign-off from {person} before {due}.",
+		"Checked with {first}: {company} has no open questions on {name}.", "Reminder: {name} needs sign-off from {person} before {due}.",
 		"Flagged by {first} on {since}; see the {relkind} {related}.", "Per {first}, {company} is reviewing {name} internally.",
 		"{person} at {company} is the contact for this.",
 	},
@@ -222,11 +222,11 @@ var textFrames = map[string][]string{
 		"Workaround shared with {person}; a fix is planned by {due}.", "Escalated for {company}: {name}.",
 	},
 	"note.core.person": {
-		"{first} prefers email over calls; based at {company}.", "Met {first} on {since} - interested in what {app} can do for {company}.",
+		"{first} prefers email over calls; based at {company}.", "Met {first} on {since} - {company} is interested in a pilot.",
 		"{person} moved to {company} as {title}.", "{first} is out until {due}; {company} has a backup contact.",
 	},
 	"note.detail": {
-		"Amount confirmed at {amount}.", "Next check-in with {person}: {due}.", "See the {relkind} {related}.", "Still {status} on {since}, per {person}.",
+		"Amount confirmed at {amount}.", "Next check-in with {person}: {due}.", "See the {relkind} {related}.", "Raised with {person} on {since}.",
 		"Updated by {person} on {since}.",
 		"{company} signed off on {since}.", "Owner: {person}.",
 	},
@@ -235,7 +235,7 @@ var textFrames = map[string][]string{
 		"Updated {name} on {since}; ready for another look.", "{first}, can you check the {company} numbers before {due}?",
 		"{first}, could you take a look at {name}?", "Added the notes from the {company} call on {since}.",
 		"Waiting on {person} to sign off {name}.", "Handing this to {person} while I am out.", "Agreed with {person}: {name} lands by {due}.",
-		"Waiting on {company} to confirm before {due}.", "Picked up {name} on {since}.", "Moved {name} to {status}.",
+		"Waiting on {company} to confirm before {due}.", "Picked up {name} on {since}.", "Moved {name} up the list.",
 	},
 	"work.core.problem": {
 		"Steps to reproduce: open {name} as a {company} user and retry.", "Seen since {since}; {company} is affected.",
@@ -281,10 +281,10 @@ var textFrames = map[string][]string{
 		"{company} and other customers may see errors while we investigate.", "We are working with the customers affected, {company} among them, on a fix.",
 	},
 	"status.detail": {
-		"Next update on {name} by {due}.", "Customers such as {company} may see delays until then.", "Status: {status} since {since}, per {person}.", "Affected since {since}: {name}.",
+		"Next update on {name} by {due}.", "Customers such as {company} may see delays until then.", "Posted by {person} on {since}.", "Affected since {since}: {name}.",
 	},
 	"work.detail": {
-		"Due {due}, for {company}.", "Owner: {person}.", "See the {relkind} {related}.", "Copying {person}.", "Tracking this for {company}.", "Status: {status}, per {person}.",
+		"Due {due}, for {company}.", "Owner: {person}.", "See the {relkind} {related}.", "Copying {person}.", "Tracking this for {company}.", "Checked by {person}.",
 	},
 	"reason.core": {
 		"{company} chose another vendor after the {since} review.", "Budget at {company} is frozen until {due}.", "{first} at {company} asked to stop after {since}.",
@@ -376,6 +376,39 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		}
 		rec[f] = text
 	}
+	echoBody(cm, rec, pinned)
+}
+
+// excerptField reports whether a field shows the start of its record's
+// body: a mail's preview or snippet, an article's excerpt.
+func excerptField(field string) bool {
+	switch coherence.TextRole(field) {
+	case "snippet", "preview", "excerpt":
+		return true
+	}
+	return false
+}
+
+// echoBody makes each excerpt field of rec a task does not pin the first
+// sentence of the record's body (its first free text that is not itself
+// one sentence), as a mail client shows it: a preview drawn on its own
+// would speak of something else than the mail it previews.
+func echoBody(cm *collModel, rec map[string]any, pinned map[string]any) {
+	body := ""
+	for _, f := range cm.fieldNames {
+		if text, ok := rec[f].(string); ok && body == "" && cm.roles[f] == atom.RoleText && !shortText(f) && !excerptField(f) && text != "" {
+			body = text
+		}
+	}
+	ss := coherence.Sentences(body)
+	if len(ss) == 0 {
+		return
+	}
+	for _, f := range cm.fieldNames {
+		if _, ok := pinned[f]; !ok && cm.roles[f] == atom.RoleText && excerptField(f) && rec[f] != nil {
+			rec[f] = ss[0]
+		}
+	}
 }
 
 // appGroups are the text groups a field of group is written from in
@@ -466,12 +499,14 @@ func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string
 	start := rng.IntN(len(frames))
 	for i := range frames {
 		fr := frames[(start+i)%len(frames)]
-		if used[fr] || !fillable(fr, facts) || repeats(fr, used) {
+		if used[fr] || !fillable(fr, facts) || repeats(fr, facts, used) {
 			continue
 		}
 		used[fr] = true
 		for _, slot := range onceSlots {
-			used[slot] = used[slot] || strings.Contains(fr, slot)
+			if strings.Contains(fr, slot) {
+				used["="+facts[strings.Trim(slot, "{}")]] = true
+			}
 		}
 		return fill(fr, facts)
 	}
@@ -479,15 +514,18 @@ func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string
 }
 
 // onceSlots are the values a text names once: "Questions go to Ana Ruiz"
-// after "the owner is Ana Ruiz", or "Budgeted at $120.00" after "Value:
-// $120.00", says nothing new.
-var onceSlots = []string{"{person}", "{amount}", "{related}"}
+// after "the owner is Ana Ruiz", "Budgeted at $120.00" after "Value:
+// $120.00", or "We last spoke about Q3 review" after "Here is where Q3
+// review stands", says nothing new.
+var onceSlots = []string{"{name}", "{person}", "{amount}", "{related}"}
 
 // repeats reports whether frame names a value of onceSlots the text
-// already names.
-func repeats(frame string, used map[string]bool) bool {
+// already names, under that slot or another: on a record of a person
+// its name is the person ("Esther Cohen, managed by Esther ... agreed
+// with Esther Cohen").
+func repeats(frame string, facts textFacts, used map[string]bool) bool {
 	for _, slot := range onceSlots {
-		if used[slot] && strings.Contains(frame, slot) {
+		if strings.Contains(frame, slot) && used["="+facts[strings.Trim(slot, "{}")]] {
 			return true
 		}
 	}
@@ -509,20 +547,31 @@ var frameSlots = func() map[string][]string {
 }()
 
 // fillable reports whether facts hold every slot frame names, and the
-// frame does not name the company twice ("a review for Granite Holdings,
-// kept for Granite Holdings").
+// frame does not name one value twice: the company in the record's name
+// ("a review for Granite Holdings, kept for Granite Holdings"), or the
+// person a record of a person is ("Esther Cohen asked to be copied on
+// anything about Esther Cohen").
 func fillable(frame string, facts textFacts) bool {
-	for _, slot := range frameSlots[frame] {
+	slots := frameSlots[frame]
+	for _, slot := range slots {
 		if facts[slot] == "" {
 			return false
 		}
 	}
-	return !strings.Contains(frame, "{name}") || !strings.Contains(frame, "{company}") || !strings.Contains(facts["name"], facts["company"])
+	for _, other := range slots {
+		if other != "name" && (other == "company" || other == "person") && slices.Contains(slots, "name") && strings.Contains(facts["name"], facts[other]) {
+			return false
+		}
+	}
+	return true
 }
 
 // textFacts reads the values a record's text may name: its name, its
-// person and company, its app, state, amount, dates and the record it
-// refers to.
+// person and company, its app, amount, dates and the record it refers
+// to. Not its state: a text is written once, while the state moves on
+// (an agent pauses the ad whose text says "marked active"), and a state
+// dated the day the record began ("done as of 15 January" on an issue
+// completed in April) contradicts the record's later dates.
 func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts {
 	f := textFacts{
 		"kind": cm.kind(), "first": rw.p.First, "person": rw.p.First + " " + rw.p.Last,
@@ -538,12 +587,6 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	}
 	if x, ok := rec[cm.amount].(float64); ok && cm.amount != "" && x > 0 {
 		f["amount"] = money(x)
-	}
-	for _, e := range cm.enums {
-		if s, ok := rec[e.name].(string); ok && hasWord(atom.Words(e.name), "status", "state", "stage") {
-			f["status"] = human(s)
-			break
-		}
 	}
 	for _, d := range createdFirst(cm) {
 		if t, ok := atom.Time(rec[d]); ok {
@@ -599,15 +642,18 @@ var senderWords = []string{"from", "sender", "author", "creator", "poster"}
 
 // addressed is the facts a text of group may use: a message its own
 // person wrote (a mail from them, a comment they authored) is not
-// addressed to them, so it names neither their first name nor their
-// full name ("Hi Umar" in a message Umar sent).
+// addressed to them, so it names neither their first name, nor their
+// full name ("Hi Umar" in a message Umar sent), nor their company, which
+// is the writer's own and not the reader's ("Best regards to everyone at
+// Hooli" in a mail a Hooli employee sent to another firm) where the
+// text has the record's name to speak of instead.
 func addressed(cm *collModel, rec map[string]any, rw row, group string, facts textFacts) textFacts {
 	if group != "message" || !sentBy(cm, rec, rw) {
 		return facts
 	}
 	out := textFacts{}
 	for k, x := range facts {
-		if k != "first" && k != "person" {
+		if k != "first" && k != "person" && (k != "company" || facts["name"] == "") {
 			out[k] = x
 		}
 	}

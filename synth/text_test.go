@@ -8,6 +8,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/gen"
 )
 
 // TestFreeTextVaries synthesises a share of the built-in apps and reads
@@ -111,6 +112,128 @@ func TestMoney(t *testing.T) {
 	for x, want := range map[float64]string{0.5: "$0.50", 999: "$999.00", 1250: "$1,250.00", 48000.25: "$48,000.25", 1234567.8: "$1,234,567.80"} {
 		if got := money(x); got != want {
 			t.Errorf("money(%v) = %q, want %q", x, got, want)
+		}
+	}
+}
+
+// TestPeopleDoNotWriteForTheApp: a message, a note, a piece of work text
+// or a reason is written by someone at a company that uses the app, not
+// by the app's vendor, so no frame of those groups names the app ("your
+// Zoom account", "cheers from the Zoom side").
+func TestPeopleDoNotWriteForTheApp(t *testing.T) {
+	for key, frames := range textFrames {
+		group, _, _ := strings.Cut(key, ".")
+		if group == "description" {
+			continue
+		}
+		for _, fr := range frames {
+			if strings.Contains(fr, "{app}") {
+				t.Errorf("%s: %q speaks for the app", key, fr)
+			}
+		}
+	}
+}
+
+// TestNoTextDatesTheLastEdit: no frame says when its record was last
+// edited ("last edited on 14 December"): a text names the day its record
+// began, while the record's own edit date is later and moves on every
+// change the agent makes, which the text would then contradict.
+func TestNoTextDatesTheLastEdit(t *testing.T) {
+	lastEdit := regexp.MustCompile(`(?i)\blast (edited|updated|modified|changed)\b[^.]*\{(since|due)\}`)
+	for key, frames := range textFrames {
+		for _, fr := range frames {
+			if lastEdit.MatchString(fr) {
+				t.Errorf("%s: %q dates the last edit", key, fr)
+			}
+		}
+	}
+}
+
+// TestSentMessageSpeaksToTheReader: a message the record's own person
+// sent speaks to its reader, so it names neither the writer nor the
+// writer's company as the one it is addressed to.
+func TestSentMessageSpeaksToTheReader(t *testing.T) {
+	rw := row{p: gen.Person{First: "David", Last: "Novak"}, c: gen.Company{Name: "Hooli Partners", Domain: "hoolipartners.example"}}
+	cm := &collModel{fieldNames: []string{"sender", "subject", "text"}}
+	rec := map[string]any{"sender": gen.Email(rw.p, rw.c.Domain), "subject": "Timeline forecast"}
+	facts := textFacts{"kind": "", "first": "David", "person": "David Novak", "company": "Hooli Partners", "app": "Yahoo Mail", "name": "Timeline forecast", "since": "28 March"}
+	said := addressed(cm, rec, rw, "message", facts)
+	for i := uint64(0); i < 300; i++ {
+		text := composeText(rand.New(rand.NewPCG(i, 13)), "message", said)
+		if strings.Contains(text, "Hooli") || strings.Contains(text, "David") {
+			t.Fatalf("%q speaks to its own writer", text)
+		}
+	}
+	rec["sender"] = "rosa.romero@cyberdynellc.example"
+	if got := addressed(cm, rec, rw, "message", facts); got["company"] != "Hooli Partners" || got["first"] != "David" {
+		t.Errorf("a message to David lost its reader: %v", got)
+	}
+}
+
+// TestNoTextNamesTheState: no frame names its record's state ("marked
+// active on our side", "currently done as of 15 January"): a text is
+// written once and the state moves on, by a workflow or by the agent.
+func TestNoTextNamesTheState(t *testing.T) {
+	for key, frames := range textFrames {
+		for _, fr := range frames {
+			if strings.Contains(fr, "{status}") {
+				t.Errorf("%s: %q names the record's state", key, fr)
+			}
+		}
+	}
+}
+
+// TestTextNamesItsRecordOnce: a text names its record once; a second
+// sentence about it says something new ("Here is where Q3 review stands
+// as of 3 March. Q3 review has been on my list since 3 March." does not).
+func TestTextNamesItsRecordOnce(t *testing.T) {
+	facts := textFacts{"kind": "", "first": "Noor", "person": "Noor Abernathy", "company": "Granite Holdings",
+		"app": "Mail", "name": "Q3 review", "since": "3 March", "due": "14 April"}
+	for _, group := range []string{"message", "description", "note", "work"} {
+		for i := uint64(0); i < 300; i++ {
+			if text := composeText(rand.New(rand.NewPCG(i, 17)), group, facts); strings.Count(text, "Q3 review") > 1 {
+				t.Fatalf("%s: %q names its record twice", group, text)
+			}
+		}
+	}
+}
+
+// TestPreviewIsTheBodysStart: a mail's preview is the first sentence of
+// its body, not a text of its own; a preview a task pins, or one on a
+// record without a body, stays as it is.
+func TestPreviewIsTheBodysStart(t *testing.T) {
+	cm := &collModel{fieldNames: []string{"preview", "subject", "summary", "textBody"},
+		roles: map[string]string{"preview": atom.RoleText, "summary": atom.RoleText, "textBody": atom.RoleText, "subject": atom.RoleTitle}}
+	rec := map[string]any{"preview": "A short note for Quantum Partners.", "subject": "Q3 review", "summary": "One line.",
+		"textBody": "Hi Noor, here is where Q3 review stands. I have copied the team."}
+	echoBody(cm, rec, nil)
+	if rec["preview"] != "Hi Noor, here is where Q3 review stands." {
+		t.Errorf("preview %q is not the start of the body", rec["preview"])
+	}
+	rec["preview"] = "Pinned."
+	echoBody(cm, rec, map[string]any{"preview": "Pinned."})
+	if rec["preview"] != "Pinned." {
+		t.Errorf("a pinned preview became %q", rec["preview"])
+	}
+	delete(rec, "textBody")
+	rec["preview"] = "Alone."
+	echoBody(cm, rec, nil)
+	if rec["preview"] != "Alone." {
+		t.Errorf("a preview without a body became %q", rec["preview"])
+	}
+}
+
+// TestPersonRecordNamesItsPersonOnce: on a record of a person, whose
+// name is the person, no frame names them twice as two people ("Esther
+// Cohen asked to be copied on anything about Esther Cohen").
+func TestPersonRecordNamesItsPersonOnce(t *testing.T) {
+	facts := textFacts{"kind": "person", "first": "Esther", "person": "Esther Cohen", "company": "Hooli Industries",
+		"app": "Reamaze", "name": "Esther Cohen", "since": "18 February", "due": "14 April"}
+	for _, group := range []string{"description", "note", "message"} {
+		for i := uint64(0); i < 300; i++ {
+			if text := composeText(rand.New(rand.NewPCG(i, 19)), group, facts); strings.Count(text, "Esther Cohen") > 1 {
+				t.Fatalf("%s: %q names Esther Cohen twice", group, text)
+			}
 		}
 	}
 }
