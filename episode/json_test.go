@@ -71,14 +71,19 @@ func TestMarshalJSONMatchesEncodingJSON(t *testing.T) {
 	}
 }
 
-func BenchmarkMarshalObservation(b *testing.B) {
+// searchResult is a search's result of n tickets, as a tool returns it.
+func searchResult(n int) map[string]any {
 	var results []any
-	for i := 0; i < 20; i++ {
+	for range n {
 		results = append(results, map[string]any{"id": "T-1001", "subject": "Invoice INV-2291 shows the wrong amount",
 			"requester_email": "amanda.foster@globex.example", "status": "open", "priority": "normal",
 			"tags": []any{"billing"}, "assignee": "", "created_at": "2026-03-09T16:12:00Z"})
 	}
-	v := map[string]any{"results": results, "total": 20.0}
+	return map[string]any{"results": results, "total": float64(n)}
+}
+
+func BenchmarkMarshalObservation(b *testing.B) {
+	v := searchResult(20)
 	b.Run("encoding/json", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			_, _ = json.Marshal(v)
@@ -111,13 +116,7 @@ func TestObservationAppendJSON(t *testing.T) {
 // BenchmarkObservationAppendJSON is a search's observation written into a
 // reply, as a server writes one per call.
 func BenchmarkObservationAppendJSON(b *testing.B) {
-	var results []any
-	for i := 0; i < 8; i++ {
-		results = append(results, map[string]any{"id": "T-1001", "subject": "Invoice INV-2291 shows the wrong amount",
-			"requester_email": "amanda.foster@globex.example", "status": "open", "priority": "normal",
-			"tags": []any{"billing"}, "assignee": "", "created_at": "2026-03-09T16:12:00Z"})
-	}
-	content, err := marshalJSONString(map[string]any{"results": results, "total": 8.0})
+	content, err := marshalJSONString(searchResult(8))
 	if err != nil {
 		b.Fatal(err)
 	}
