@@ -236,26 +236,40 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 
 // listed is the search's result as a {"results", "total"} map.
 func (e *searchEffect) listed(st *state.State, fs []activeFilter, limit int) map[string]any {
-	var base *state.Collection // found at the first base record
 	results := []any{}
-	total := 0
+	total, _ := e.found(st, fs, limit, func(v any) bool {
+		results = append(results, v)
+		return true
+	})
+	return map[string]any{"results": results, "total": total}
+}
+
+// found calls take with the result of each of the first limit records
+// that pass fs, the record's stored JSON where the base holds it, and
+// gives how many pass in all; ok is false where take refused one, and
+// the count then stops there.
+func (e *searchEffect) found(st *state.State, fs []activeFilter, limit int, take func(any) bool) (total int, ok bool) {
+	var base *state.Collection // found at the first base record
 	for pos, r := range st.Placed(e.tg.name) {
 		if !matchAll(r, fs) {
 			continue
 		}
 		total++
-		if len(results) < limit {
-			if pos >= 0 {
-				if base == nil {
-					base = st.Base().Collection(e.tg.name)
-				}
-				results = append(results, storedJSONIn(base, pos))
-			} else {
-				results = append(results, r)
+		if total > limit {
+			continue
+		}
+		var v any = r
+		if pos >= 0 {
+			if base == nil {
+				base = st.Base().Collection(e.tg.name)
 			}
+			v = storedJSONIn(base, pos)
+		}
+		if !take(v) {
+			return total, false
 		}
 	}
-	return map[string]any{"results": results, "total": total}
+	return total, true
 }
 
 // activeFilter is a search filter the call gives a value.
@@ -281,33 +295,18 @@ func matchAll(r state.Record, fs []activeFilter) bool {
 // does not write as JSON (the map is then built, and its encoding falls
 // back as it did).
 func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int) (Encoded, bool) {
-	var base *state.Collection // found at the first base record
 	p := jsonBuffers.Get().(*[]byte)
 	b := append((*p)[:0], `{"results":[`...)
-	n, total, ok := 0, 0, true
-	for pos, r := range st.Placed(e.tg.name) {
-		if !matchAll(r, fs) {
-			continue
-		}
-		total++
-		if n >= limit {
-			continue
-		}
+	n := 0
+	total, ok := e.found(st, fs, limit, func(v any) bool {
 		if n > 0 {
 			b = append(b, ',')
 		}
 		n++
-		var v any = r
-		if pos >= 0 {
-			if base == nil {
-				base = st.Base().Collection(e.tg.name)
-			}
-			v = storedJSONIn(base, pos)
-		}
-		if b, ok = appendJSON(b, v, 2); !ok {
-			break
-		}
-	}
+		var wrote bool
+		b, wrote = appendJSON(b, v, 2)
+		return wrote
+	})
 	var out Encoded
 	if ok {
 		b = strconv.AppendInt(append(b, `],"total":`...), int64(total), 10)
