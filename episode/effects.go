@@ -21,6 +21,8 @@ type Context struct {
 	App    string
 	Gate   *Gate // bounds the Starlark calls running at once; nil: no bound
 
+	quote bool // results are also written quoted (SessionOptions.Quoted)
+
 	native NativeDB // what a native tool of the call reads and writes
 }
 
@@ -228,7 +230,7 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 			fs = append(fs, activeFilter{f, v})
 		}
 	}
-	if res, ok := e.encoded(cx.State, fs, limit); ok {
+	if res, ok := e.encoded(cx.State, fs, limit, cx.quote); ok {
 		return res, nil
 	}
 	return e.listed(cx.State, fs, limit), nil
@@ -237,7 +239,7 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 // listed is the search's result as a {"results", "total"} map.
 func (e *searchEffect) listed(st *state.State, fs []activeFilter, limit int) map[string]any {
 	results := []any{}
-	total, _ := e.found(st, fs, limit, func(v any) bool {
+	total, _ := e.found(st, fs, limit, func(v any, _ int) bool {
 		results = append(results, v)
 		return true
 	})
@@ -245,10 +247,11 @@ func (e *searchEffect) listed(st *state.State, fs []activeFilter, limit int) map
 }
 
 // found calls take with the result of each of the first limit records
-// that pass fs, the record's stored JSON where the base holds it, and
-// gives how many pass in all; ok is false where take refused one, and
-// the count then stops there.
-func (e *searchEffect) found(st *state.State, fs []activeFilter, limit int, take func(any) bool) (total int, ok bool) {
+// that pass fs (the record's stored JSON where the base holds it) and its
+// position in the base (-1 for one the session wrote), and gives how many
+// pass in all; ok is false where take refused one, and the count then
+// stops there.
+func (e *searchEffect) found(st *state.State, fs []activeFilter, limit int, take func(v any, pos int) bool) (total int, ok bool) {
 	var base *state.Collection // found at the first base record
 	for pos, r := range st.Placed(e.tg.name) {
 		if !matchAll(r, fs) {
@@ -265,7 +268,7 @@ func (e *searchEffect) found(st *state.State, fs []activeFilter, limit int, take
 			}
 			v = storedJSONIn(base, pos)
 		}
-		if !take(v) {
+		if !take(v, pos) {
 			return total, false
 		}
 	}
@@ -293,24 +296,36 @@ func matchAll(r state.Record, fs []activeFilter) bool {
 // the list of results or a second pass over them: each result is its
 // record's stored JSON, or the record written. ok is false where a record
 // does not write as JSON (the map is then built, and its encoding falls
-// back as it did).
-func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int) (Encoded, bool) {
+// back as it did). With quote, the result also comes quoted (quotedJSON).
+func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int, quote bool) (any, bool) {
 	p := jsonBuffers.Get().(*[]byte)
 	b := append((*p)[:0], `{"results":[`...)
+	var q quoteBuilder
+	if quote {
+		q = newQuoteBuilder(st, e.tg.name, limit)
+	}
 	n := 0
-	total, ok := e.found(st, fs, limit, func(v any) bool {
+	total, ok := e.found(st, fs, limit, func(v any, pos int) bool {
 		if n > 0 {
 			b = append(b, ',')
 		}
-		n++
+		start := len(b)
 		var wrote bool
 		b, wrote = appendJSON(b, v, 2)
+		if quote && wrote {
+			q.add(n, v, pos, b[start:])
+		}
+		n++
 		return wrote
 	})
-	var out Encoded
+	var out any
 	if ok {
 		b = strconv.AppendInt(append(b, `],"total":`...), int64(total), 10)
-		out = Encoded(append(b, '}'))
+		text := Encoded(append(b, '}'))
+		out = text
+		if quote {
+			out = quotedJSON{text: text, quoted: q.end(total)}
+		}
 	}
 	putJSONBuffer(p, b)
 	return out, ok
@@ -424,7 +439,7 @@ func newGet(s *atom.Server, t *atom.Tool) (Effect, error) {
 			return nil, err
 		}
 		if got, pos, ok := cx.State.Locate(tg.name, k); ok && pos >= 0 && sameValue(got, r) {
-			return storedJSON(cx.State, tg.name, pos), nil
+			return withQuoted(cx, tg.name, pos, storedJSON(cx.State, tg.name, pos)), nil
 		}
 		return r, nil
 	}), nil

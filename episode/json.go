@@ -35,6 +35,8 @@ func marshalJSONString(v any) (string, error) {
 	switch x := v.(type) {
 	case Encoded:
 		return string(x), nil
+	case quotedJSON:
+		return string(x.text), nil
 	case json.RawMessage:
 		return string(x), nil
 	}
@@ -88,6 +90,8 @@ func appendJSONWith(b []byte, v any, depth int, star bool) ([]byte, bool) {
 		return append(b, x...), true
 	case Encoded: // already encoded (a native tool's result)
 		return append(b, x...), true
+	case quotedJSON:
+		return append(b, x.text...), true
 	case int:
 		if star {
 			return appendJSONFloat(b, float64(x))
@@ -172,7 +176,11 @@ const hexDigits = "0123456789abcdef"
 // the short runs between the quotes of a JSON text in pieces.
 func appendJSONString(b []byte, s string) []byte {
 	b = slices.Grow(b, len(s)+len(s)/8+2)
-	b = append(b, '"')
+	return append(appendJSONEscaped(append(b, '"'), s), '"')
+}
+
+// appendJSONEscaped is appendJSONString without the quotes around.
+func appendJSONEscaped(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
@@ -200,7 +208,7 @@ func appendJSONString(b []byte, s string) []byte {
 		}
 		i += size
 	}
-	return append(b, '"')
+	return b
 }
 
 // jsonPlain tells the bytes json.Marshal writes as they are without
@@ -240,7 +248,15 @@ func (o Observation) AppendJSON(b []byte) []byte {
 	if o.ToolCallID != "" {
 		b = append(appendJSONString(append(b, `"tool_call_id":`...), o.ToolCallID), ',')
 	}
-	b = appendJSONString(append(b, `"content":`...), o.Content)
+	if o.quoted != nil {
+		b = append(b, `"content":"`...)
+		for _, q := range *o.quoted {
+			b = append(b, q...)
+		}
+		b = append(b, '"')
+	} else {
+		b = appendJSONString(append(b, `"content":`...), o.Content)
+	}
 	b = strconv.AppendBool(append(b, `,"is_error":`...), o.IsError)
 	return append(b, '}')
 }

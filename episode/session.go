@@ -30,6 +30,11 @@ type SessionOptions struct {
 	// Gate, when set, bounds how many Starlark calls of all the sessions
 	// that share it run at once (a server shares one).
 	Gate *Gate
+	// Quoted has searches and gets also write their observation quoted as
+	// a JSON string, for a server that puts it in a JSON reply
+	// (Observation.AppendJSON); it costs a quoted copy of the records
+	// read, kept with the world.
+	Quoted bool
 }
 
 // ToolCall is a call an agent makes. Args is a JSON object.
@@ -44,6 +49,11 @@ type Observation struct {
 	ToolCallID string `json:"tool_call_id,omitempty"`
 	Content    string `json:"content"`
 	IsError    bool   `json:"is_error"`
+	// quoted is Content written as the inside of a JSON string, in pieces,
+	// where the session keeps it (SessionOptions.Quoted): AppendJSON copies
+	// them rather than quoting Content. nil: AppendJSON quotes Content. A
+	// pointer, so that observations still compare with ==.
+	quoted *[]string
 }
 
 // Step is one entry of the trajectory.
@@ -184,9 +194,10 @@ func (s *Session) Call(c ToolCall) Observation {
 		// Still JSON, so agents and clients parse it the same way.
 		cut := strings.ToValidUTF8(obs.Content[:n], "")
 		b, _ := json.Marshal(map[string]any{"truncated": true, "shown_bytes": len(cut), "total_bytes": len(obs.Content), "partial": cut})
-		obs.Content = string(b)
+		obs.Content, obs.quoted = string(b), nil
 	}
 	step := Step{Call: c, Observation: obs}
+	step.Observation.quoted = nil // the reply's alone
 	if s.opts.HashSteps {
 		step.StateHash = s.st.Hash()
 	}
@@ -272,13 +283,16 @@ func (s *Session) call(c ToolCall) Observation {
 	}
 	// The context is the session's own, reused call after call.
 	cx := &s.cx
-	*cx = Context{State: s.st, Clock: s.env.Clock, Limits: s.env.Limits, App: t.App, Gate: s.opts.Gate, native: NativeDB{undo: cx.native.undo[:0]}}
+	*cx = Context{State: s.st, Clock: s.env.Clock, Limits: s.env.Limits, App: t.App, Gate: s.opts.Gate, quote: s.opts.Quoted, native: NativeDB{undo: cx.native.undo[:0]}}
 	res, err := t.apply(cx, args)
 	if err != nil {
 		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
 		return errObs("%v", err)
 	}
 	s.calls = append(s.calls, assert.Call{Name: name, Args: args})
+	if q, ok := res.(quotedJSON); ok {
+		return Observation{Content: string(q.text), quoted: &q.quoted}
+	}
 	content, err := marshalJSONString(res)
 	if err != nil {
 		return errObs("encode result: %v", err)

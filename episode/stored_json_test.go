@@ -2,6 +2,7 @@ package episode
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/internal/testlib"
@@ -10,13 +11,35 @@ import (
 
 // TestStoredJSON checks that a search or a get answering records from
 // their stored JSON answers what encoding the records anew gives, before
-// and after the session writes one of them.
+// and after the session writes one of them; a session that keeps its
+// observations quoted too writes them into a reply as json.Marshal does,
+// from the stored quoting while the records are the base's.
 func TestStoredJSON(t *testing.T) {
+	for _, quoted := range []bool{false, true} {
+		testStoredJSON(t, quoted)
+	}
+}
+
+func testStoredJSON(t *testing.T, quoted bool) {
 	lib := testlib.Example(t)
 	env := composeAll(t, lib)[0]
-	s, err := NewSession(env, SessionOptions{})
+	s, err := NewSession(env, SessionOptions{Quoted: quoted})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A search is written quoted all along (the record the session wrote
+	// quoted as it is read); a get, from the stored quoting alone.
+	reply := func(round int, o Observation, kept bool) {
+		t.Helper()
+		if want, _ := json.Marshal(o); string(o.AppendJSON(nil)) != string(want) {
+			t.Fatalf("round %d: observation writes\n%s\nwant\n%s", round, o.AppendJSON(nil), want)
+		}
+		if (o.quoted != nil) != (quoted && kept) {
+			t.Fatalf("round %d, quoted session %v: observation kept quoted %v", round, quoted, o.quoted != nil)
+		}
+		if last := s.Trajectory()[len(s.Trajectory())-1].Observation; last.quoted != nil {
+			t.Fatal("the trajectory keeps the quoted observation")
+		}
 	}
 	want := func(results []state.Record) string {
 		l := []any{}
@@ -33,11 +56,13 @@ func TestStoredJSON(t *testing.T) {
 		if w := want(s.State().Records("helpdesk.tickets")); o.Content != w {
 			t.Fatalf("round %d: search answers\n%s\nwant\n%s", round, o.Content, w)
 		}
+		reply(round, o, true)
 		o = s.Call(ToolCall{Name: "helpdesk_get_ticket", Args: json.RawMessage(`{"id":"T-1001"}`)})
 		r, _ := s.State().Get("helpdesk.tickets", "T-1001")
 		if w, _ := json.Marshal(r); o.IsError || o.Content != string(w) {
 			t.Fatalf("round %d: get answers %s, want %s", round, o.Content, w)
 		}
+		reply(round, o, round == 0)
 		if o := s.Call(ToolCall{Name: "helpdesk_update_ticket", Args: json.RawMessage(`{"id":"T-1001","status":"pending"}`)}); o.IsError {
 			t.Fatal(o.Content)
 		}
@@ -69,10 +94,16 @@ func TestSearchEncoded(t *testing.T) {
 				fs    []activeFilter
 				limit int
 			}{{nil, 20}, {nil, 1}, {nil, 0}, {nil, -1}, {fs, 20}} {
-				got, ok := e.encoded(s.st, c.fs, c.limit)
 				want, err := marshalJSONString(e.listed(s.st, c.fs, c.limit))
-				if !ok || err != nil || string(got) != want {
-					t.Fatalf("%s limit %d filters %d: encoded %v\n%s\nwant\n%s", tool.Name, c.limit, len(c.fs), ok, got, want)
+				for _, quote := range []bool{false, true} {
+					got, ok := e.encoded(s.st, c.fs, c.limit, quote)
+					text, _ := marshalJSONString(got)
+					if !ok || err != nil || text != want {
+						t.Fatalf("%s limit %d filters %d: encoded %v\n%s\nwant\n%s", tool.Name, c.limit, len(c.fs), ok, text, want)
+					}
+					if q, isQuoted := got.(quotedJSON); isQuoted && strings.Join(q.quoted, "") != string(appendJSONEscaped(nil, want)) {
+						t.Fatalf("%s limit %d filters %d: quoted\n%s\nwant\n%s", tool.Name, c.limit, len(c.fs), q.quoted, appendJSONEscaped(nil, want))
+					}
 				}
 			}
 		}

@@ -127,8 +127,12 @@ func FuzzStepRequest(f *testing.F) {
 }
 
 // FuzzStep sends any step body to a live session: the server answers
-// 200 or a JSON 4xx, never 5xx, and the episode stays usable.
+// 200 or a JSON 4xx, never 5xx, the episode stays usable, and a reply's
+// observations (written from their quoting where the session keeps one)
+// read as the trajectory records them.
 func FuzzStep(f *testing.F) {
+	f.Add(`{"tool_calls":[{"name":"helpdesk_search_tickets","arguments":{}},{"name":"helpdesk_get_ticket","arguments":{"id":"T-1001"}}]}`)
+	f.Add(`{"tool_calls":[{"name":"helpdesk_update_ticket","arguments":{"id":"T-1001","status":"pending"}},{"name":"helpdesk_search_tickets","arguments":{"status":"pending"}}]}`)
 	f.Add(`{"tool_calls":[{"name":"helpdesk_update_ticket","arguments":{"id":"T-1001","status":"pending"}}]}`)
 	f.Add(`{"tool_calls":[{"name":"helpdesk_update_ticket","arguments":"{\"id\":5}"}]}`)
 	f.Add(`{"tool_calls":[{"name":"helpdesk_add_comment","arguments":{"ticket_id":"T-1001","body":"` + strings.Repeat("x", 100) + `","public":false}}]}`)
@@ -143,6 +147,7 @@ func FuzzStep(f *testing.F) {
 		defer srv.CloseSession(sess.ID)
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest("POST", "/v1/sessions/"+sess.ID+"/step", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		srv.Handler().ServeHTTP(rec, req)
 		if rec.Code >= 500 {
 			t.Fatalf("status %d for %q: %s", rec.Code, body, rec.Body.String())
@@ -151,11 +156,35 @@ func FuzzStep(f *testing.F) {
 			if _, err := errCode(rec.Body.Bytes()); err != nil {
 				t.Fatalf("status %d: %v", rec.Code, err)
 			}
+		} else {
+			sameObservations(t, sess, rec.Body.Bytes())
 		}
 		if _, err := sess.Evaluate(); err != nil {
 			t.Fatal(err)
 		}
 	})
+}
+
+// sameObservations checks that reply, a step's, holds the observations
+// the session's trajectory ends with.
+func sameObservations(t *testing.T, sess *Session, reply []byte) {
+	t.Helper()
+	var res StepResult
+	if err := json.Unmarshal(reply, &res); err != nil {
+		t.Fatalf("reply %s: %v", reply, err)
+	}
+	v, err := sess.View(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Observations) > len(v.Trajectory) {
+		return // calls refused once the session was done are not recorded
+	}
+	for i, o := range res.Observations {
+		if rec := v.Trajectory[len(v.Trajectory)-len(res.Observations)+i].Observation; o != rec {
+			t.Fatalf("observation %d replied\n%+v\nrecorded\n%+v", i, o, rec)
+		}
+	}
 }
 
 // TestCorpusCatalog: a catalog over an opened envs.jsonl lists and

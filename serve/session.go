@@ -48,7 +48,10 @@ type Session struct {
 }
 
 // NewSession starts a session of env. id may be empty; one is drawn then.
+// Its observations are kept quoted too (episode.SessionOptions.Quoted):
+// the server writes them into JSON replies.
 func NewSession(id string, env *episode.Env, opts episode.SessionOptions) (*Session, error) {
+	opts.Quoted = true
 	ep, err := episode.NewSession(env, opts)
 	if err != nil {
 		return nil, err

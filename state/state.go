@@ -80,7 +80,7 @@ func (c *Collection) build() {
 }
 
 // MemoSlots is the number of forms MemoIn keeps of each base record.
-const MemoSlots = 3
+const MemoSlots = 4
 
 // Memo is MemoIn(0, pos, build).
 func (c *Collection) Memo(pos int, build func(Record) any) any { return c.MemoIn(0, pos, build) }
