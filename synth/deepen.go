@@ -77,11 +77,31 @@ func stateMark(bd *bundle, cm *collModel, role string, rng *rand.Rand, not []str
 func flagMark(cm *collModel, rng *rand.Rand, not []string) (sourceMark, bool) {
 	for _, f := range cm.bools {
 		if !slices.Contains(not, f) && cm.writes(f, true) && !hasWord(atom.Words(f), harshMarks...) {
-			label := strings.TrimPrefix(strings.TrimPrefix(human(f), "is "), "has ")
-			return sourceMark{field: f, value: true, clause: fmt.Sprintf(pick(rng, markFlagClauses), label, cm.app.title)}, true
+			if label, ok := handledLabel(f); ok {
+				return sourceMark{field: f, value: true, clause: fmt.Sprintf(pick(rng, markFlagClauses), label, cm.app.title)}, true
+			}
 		}
 	}
 	return sourceMark{}, false
+}
+
+// handledWords are the words a flag that says a record was handled ends
+// in. A flag of another kind is a setting ("visible", "public", "locked",
+// "password required"): turning it on is a change of its own, not a mark
+// that the work is done, and a field name the words cannot split
+// ("passwordrequired") reads as no word at all.
+var handledWords = []string{"archived", "starred", "read", "seen", "completed", "complete", "done", "closed", "resolved",
+	"flagged", "pinned", "reviewed", "processed", "handled", "acknowledged", "approved", "checked", "sent"}
+
+// handledLabel is how a clause names flag f, where f says its record was
+// handled: "is_archived" reads "archived", "dueComplete" "due complete".
+func handledLabel(f string) (string, bool) {
+	label := strings.TrimPrefix(strings.TrimPrefix(human(f), "is "), "has ")
+	ws := strings.Fields(label)
+	if len(ws) == 0 || len(ws) > 2 || !slices.Contains(handledWords, ws[len(ws)-1]) {
+		return "", false
+	}
+	return label, true
 }
 
 // tagMark adds a tag to one of cm's lists.

@@ -260,8 +260,9 @@ func TestHandoffSourceClosable(t *testing.T) {
 	}
 }
 
-// No closing mark deletes, bans or withdraws consent, and a person's
-// record is tagged where it can be.
+// No closing mark deletes, bans or withdraws consent, a flag it turns on
+// says the record was handled (not a setting such as "visible"), and a
+// person's record is tagged where it can be.
 func TestMarksCloseNoDoor(t *testing.T) {
 	c, _ := reducedWithEnvs(t)
 	n := 0
@@ -274,6 +275,9 @@ func TestMarksCloseNoDoor(t *testing.T) {
 			for _, p := range a.Where {
 				if v := fmt.Sprint(p.Value); hasWord(atom.Words(p.Field), harshMarks...) || !strings.HasPrefix(v, "{{") && hasWord(atom.Words(v), harshMarks...) {
 					t.Errorf("%s marks %s = %v", in.ID, p.Field, p.Value)
+				}
+				if _, handled := handledLabel(p.Field); p.Value == true && !handled {
+					t.Errorf("%s marks it handled by turning on %s", in.ID, p.Field)
 				}
 			}
 		}
