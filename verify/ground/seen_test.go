@@ -2,6 +2,7 @@ package ground
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -92,4 +93,27 @@ func TestVisibleFindsRelativeDays(t *testing.T) {
 		{"Due at the end of next month.", "2026-02-28", true},
 		{"Due at the end of next month.", "2026-03-03", false},
 	})
+}
+
+// A quoted template of one placeholder is filled whole by a value whose
+// words beside the slot are the template's and whose slot holds a value
+// the agent saw, even with a single word of its own on either side
+// (the sixth batch's trello_onboarding_cards_next_monday,
+// confluence_postmortem_from_jira, sf_opportunity_from_intro_email);
+// a slot filled with something unseen, a template's words changed, or a
+// template left unquoted is not.
+func TestVisibleFillsQuotedTemplates(t *testing.T) {
+	ctx := &Visible{}
+	ctx.Add("instruction", `Create a card named "Onboard <name>" for each hire, a page titled "Postmortem: <summary of the Jira incident resolved yesterday>" and an opportunity "<her company> - Pilot". Also log Review <name>.`)
+	ctx.Add("observation", `[{"Name": "Ola Berg"}, {"summary": "Tracking API returned 502s"}, {"account_name": "Tidewater Foods"}]`)
+	for _, v := range []string{"Onboard Ola Berg", "Postmortem: Tracking API returned 502s", "Tidewater Foods - Pilot"} {
+		if got := ctx.Find(v, "title"); !strings.Contains(got, "template") {
+			t.Errorf("Find(%q) = %q, want the instruction's template", v, got)
+		}
+	}
+	for _, v := range []string{"Onboard Kai Moss", "Offboard Ola Berg", "Tidewater Foods - Renewal", "Review Ola Berg"} {
+		if got := ctx.Find(v, "title"); got != "" {
+			t.Errorf("Find(%q) = %q, want nothing", v, got)
+		}
+	}
 }
