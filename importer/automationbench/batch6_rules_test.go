@@ -86,3 +86,26 @@ func TestValueBehindAKeyTheAgentReadsFirst(t *testing.T) {
 		t.Errorf("not verified as imported: %s", why)
 	}
 }
+
+// A second mail to a recipient the plan already mails is a duplicate, not
+// the task done for someone it leaves out: the over-action probe sends the
+// mail to someone else the data holds (zoom_webinar_thanks_attendees,
+// where the duplicate kept full reward and no negative could forbid it).
+func TestOverActionIsNotADuplicate(t *testing.T) {
+	initial := map[string]any{
+		"gmail": map[string]any{"labels": []any{}, "drafts": []any{}, "messages": []any{}},
+		"hubspot": map[string]any{"contacts": []any{
+			map[string]any{"id": "h1", "email": "ana@ridge.example", "firstname": "Ana"},
+			map[string]any{"id": "h2", "email": "ben@ridge.example", "firstname": "Ben"},
+			map[string]any{"id": "h3", "email": "cy@loft.example", "firstname": "Cy"}}},
+		"meta": map[string]any{"current_time": "2026-05-06T09:00:00Z"}}
+	task := madeUpTask("gmail_slides_two_speakers",
+		`Email the slides link https://slides.example/q2 to ana@ridge.example and to cy@loft.example. Ben is not a speaker: do not send it to him.`,
+		[]string{"gmail_send_email", "hubspot_find_contact"}, initial,
+		map[string]any{"type": "gmail_message_sent_to_with_body_contains", "to": "ana@ridge.example", "body_contains": []any{"https://slides.example/q2"}},
+		map[string]any{"type": "gmail_message_sent_to_with_body_contains", "to": "cy@loft.example", "body_contains": []any{"https://slides.example/q2"}},
+		map[string]any{"type": "gmail_message_not_sent_to", "to": "ben@ridge.example"})
+	if ok, why := verifiedAsImported(t, task); !ok {
+		t.Errorf("not verified as imported: %s", why)
+	}
+}
