@@ -437,9 +437,29 @@ func (ctx *Visible) Find(v any, field string) string {
 		}
 	}
 	if s, ok := v.(string); ok {
+		if rest, ok := replyPrefixed(s); ok {
+			if src := ctx.Find(rest, field); src != "" {
+				return src + " (with a reply's or a forward's prefix)"
+			}
+		}
 		return ctx.fillsTemplate(s)
 	}
 	return ""
+}
+
+// replyPrefixRE is the prefix a mail client puts before the subject of a
+// reply or a forward.
+var replyPrefixRE = regexp.MustCompile(`(?i)^\s*(re|fwd?|aw|sv)\s*:\s*`)
+
+// replyPrefixed returns the text after a reply's or a forward's prefix
+// ("Re: Pilot scope" gives "Pilot scope"): a subject the agent saw,
+// replied to or forwarded as every mail client writes it.
+func replyPrefixed(s string) (string, bool) {
+	m := replyPrefixRE.FindStringIndex(s)
+	if m == nil || strings.TrimSpace(s[m[1]:]) == "" {
+		return "", false
+	}
+	return s[m[1]:], true
 }
 
 // Holds reports whether the text states v as a value of field, its

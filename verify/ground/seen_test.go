@@ -117,3 +117,22 @@ func TestVisibleFillsQuotedTemplates(t *testing.T) {
 		}
 	}
 }
+
+// A subject with a reply's or a forward's prefix is grounded by the
+// subject the agent saw (gmail_reply_subject_re_original); a prefix
+// before a subject nobody showed grounds nothing.
+func TestVisibleFindsReplySubjects(t *testing.T) {
+	ctx := &Visible{}
+	ctx.Add("instruction", "Reply to Gwen's latest email, keeping her subject.")
+	ctx.Add("observation", `[{"subject": "Pilot scope for Q3", "from_": "gwen@tidewater.example"}]`)
+	for _, v := range []string{"Re: Pilot scope for Q3", "RE:Pilot scope for Q3", "Fwd: Pilot scope for Q3"} {
+		if got := ctx.Find(v, "subject"); got == "" {
+			t.Errorf("Find(%q) found nothing, want the observation", v)
+		}
+	}
+	for _, v := range []string{"Re: Pilot scope for Q4", "Re:", "Ref: Pilot scope for Q3"} {
+		if got := ctx.Find(v, "subject"); got != "" {
+			t.Errorf("Find(%q) = %q, want nothing", v, got)
+		}
+	}
+}
