@@ -41,7 +41,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 206, Imported: 206, Verified: 176, Evolved: 203, VerifiedFence: 185, EvolvedFence: 190},
+	halfWorking: {Tasks: 214, Imported: 214, Verified: 184, Evolved: 211, VerifiedFence: 193, EvolvedFence: 198},
 	halfFrozen:  {Tasks: 202, Imported: 196, Verified: 149, Evolved: 182, VerifiedFence: 164, EvolvedFence: 167},
 }
 
@@ -94,6 +94,8 @@ var workingFixes = map[string]string{
 	"sf_opportunity_from_intro_email":     "the same; listings keep only reads; a generic create's record argument perturbed by the goal's fields",
 	"asana_task_from_slack_request":       "a value behind a key the agent reads first: the message's user id, then the user",
 	"zoom_webinar_thanks_attendees":       "a create again for a recipient the plan already addresses is a duplicate, not an over-action",
+	// Added to working/ after the sixth batch's fixes (not in a batch).
+	"gmail_reply_subject_re_original": "a subject with a reply's prefix is grounded by the subject seen",
 }
 
 var (
@@ -215,7 +217,7 @@ func verdictReason(v verify.Verdict) string {
 // only helped the half it came from.
 func TestMadeUpHalves(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports, verifies and evolves 408 tasks")
+		t.Skip("imports, verifies and evolves 416 tasks")
 	}
 	hs := madeUpHalves(t)
 	for _, h := range []string{halfWorking, halfFrozen} {
