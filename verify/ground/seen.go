@@ -70,8 +70,10 @@ type ContextDoc struct {
 	phones []string
 	// The formulas, quantities and corrections the text states
 	// (stated.go).
-	formulas    []statedFormula
-	quantities  map[string][]float64
+	formulas   []statedFormula
+	quantities map[string][]float64
+	// The figures the text's percentage phrases come to (percent.go).
+	adjusted    []float64
 	corrections []correction
 	// The date ranges the text states and its sentences that say to
 	// exclude (qualify.go).
@@ -294,6 +296,7 @@ func NewDoc(name, text string) ContextDoc {
 	d := ContextDoc{Name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text), quoted: quotedTemplates(text)}
 	d.prose = d.text
 	d.nums = StandaloneNumbers(text)
+	d.adjusted = statedAdjustments(text)
 	d.formulas, d.quantities, d.corrections = statedFormulas(text), statedQuantities(text), statedCorrections(text)
 	d.ranges, d.excludes = statedRanges(text), exclusions(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
@@ -517,6 +520,11 @@ func isWord(s string) bool {
 func (d ContextDoc) hasNumber(f float64) bool {
 	for _, n := range d.nums {
 		if approx(n, f) || approx(n, f*100) || approx(n/100, f) {
+			return true
+		}
+	}
+	for _, n := range d.adjusted {
+		if approx(n, roundCents(f)) {
 			return true
 		}
 	}

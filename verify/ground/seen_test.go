@@ -86,6 +86,15 @@ func TestVisibleFindsRelativeDays(t *testing.T) {
 		{"Send it in the days after the launch.", "2026-05-07", false},
 		{"Due in 900 days.", "2028-10-22", false},
 	})
+	// Business days skip the weekend: from a Thursday, the next business
+	// day is Friday and the second is Monday (asana_due_next_business_day).
+	thursday, _ := time.Parse(time.RFC3339, "2026-05-07T09:00:00Z")
+	checkDays(t, thursday, []dayCase{
+		{"Create it due the next business day.", "2026-05-08", true},
+		{"Reply in two working days.", "2026-05-11", true},
+		{"Reply in two working days.", "2026-05-09", false},
+		{"Create it due the next business day.", "2026-05-09", false},
+	})
 	// The end of next month from the last day of a long month is the last
 	// day of the month after, not a day of the one after that.
 	late, _ := time.Parse(time.RFC3339, "2026-01-31T09:00:00Z")
@@ -133,6 +142,24 @@ func TestVisibleFindsReplySubjects(t *testing.T) {
 	for _, v := range []string{"Re: Pilot scope for Q4", "Re:", "Ref: Pilot scope for Q3"} {
 		if got := ctx.Find(v, "subject"); got != "" {
 			t.Errorf("Find(%q) = %q, want nothing", v, got)
+		}
+	}
+}
+
+// An amount changed by a percentage in one phrase states the figure it
+// comes to (qb_invoice_discounted_amount); figures the phrase does not
+// make, or a percentage with no amount beside it, are not found.
+func TestVisibleFindsPercentageAdjustments(t *testing.T) {
+	ctx := &Visible{}
+	ctx.Add("instruction", "Invoice Dune Bakery for our $1,450.00 fee less their 10% loyalty discount. Bill Pine Bistro $800 plus 20% VAT, and pay the agent 15% of $2,000. Everyone gets 5% more.")
+	for _, f := range []float64{1305, 960, 300} {
+		if got := ctx.Find(f, "total_amt"); got == "" {
+			t.Errorf("Find(%v) found nothing", f)
+		}
+	}
+	for _, f := range []float64{1595, 640, 1740, 2100} {
+		if got := ctx.Find(f, "total_amt"); got != "" {
+			t.Errorf("Find(%v) = %q, want nothing", f, got)
 		}
 	}
 }
