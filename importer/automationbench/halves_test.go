@@ -41,7 +41,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 214, Imported: 214, Verified: 184, Evolved: 211, VerifiedFence: 193, EvolvedFence: 198},
+	halfWorking: {Tasks: 221, Imported: 221, Verified: 191, Evolved: 218, VerifiedFence: 200, EvolvedFence: 205},
 	halfFrozen:  {Tasks: 202, Imported: 196, Verified: 149, Evolved: 182, VerifiedFence: 164, EvolvedFence: 167},
 }
 
@@ -96,6 +96,8 @@ var workingFixes = map[string]string{
 	"zoom_webinar_thanks_attendees":       "a create again for a recipient the plan already addresses is a duplicate, not an over-action",
 	// Added to working/ after the sixth batch's fixes (not in a batch).
 	"gmail_reply_subject_re_original": "a subject with a reply's prefix is grounded by the subject seen",
+	"qb_invoice_discounted_amount":    "an amount changed by a percentage in one phrase states the figure it comes to",
+	"asana_due_next_business_day":     "a day named as the next business day, read against the data's clock",
 }
 
 var (
@@ -217,7 +219,7 @@ func verdictReason(v verify.Verdict) string {
 // only helped the half it came from.
 func TestMadeUpHalves(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports, verifies and evolves 416 tasks")
+		t.Skip("imports, verifies and evolves 423 tasks")
 	}
 	hs := madeUpHalves(t)
 	for _, h := range []string{halfWorking, halfFrozen} {
