@@ -46,7 +46,8 @@ func (p *Job) revealReads(r *run) (*run, bool) {
 }
 
 // revealOne tries the reads that could show g's value and keeps the first
-// that does, with the plan still passing.
+// that does, with the plan still passing; then two reads where the
+// record holding the value is got by a key the agent must read first.
 func (p *Job) revealOne(r *run, g ground.Grounding, proseOnly bool) (*run, bool) {
 	at := g.Step - 1
 	known := p.info.messageContext()
@@ -54,23 +55,97 @@ func (p *Job) revealOne(r *run, g ground.Grounding, proseOnly bool) (*run, bool)
 		known.Add(fmt.Sprintf("observation of step %d", i+1), r.Obs[i].Content)
 	}
 	for _, read := range p.info.readsShowing(g.Value, known, proseOnly) {
-		calls := slices.Insert(slices.Clone(r.Calls), at, read)
-		next, err := facts.Replay(p.Env, calls, true)
-		if err != nil || next.Obs[at].IsError || !next.Result.Passed || next.FirstError() >= 0 {
-			continue
+		if next, ok := p.tryReads(r, at, g.Value, read); ok {
+			return next, true
 		}
-		if before := uint64(0); at > 0 && next.Digests[at] != next.Digests[at-1] || at == 0 && next.Digests[0] != before {
-			continue // not a read: it changed the state
-		}
-		if !showsValue(next.Obs[at].Content, g.Value) {
-			continue
-		}
-		return next, true
 	}
 	if proseOnly {
 		return nil, false
 	}
+	if next, ok := p.revealByKey(r, g, known); ok {
+		return next, true
+	}
 	return p.readEverything(r, g)
+}
+
+// tryReads inserts reads before step at and keeps the run when the plan
+// still passes without an error, the reads leave the state as it was, and
+// the last of them shows v.
+func (p *Job) tryReads(r *run, at int, v string, reads ...episode.ToolCall) (*run, bool) {
+	calls := slices.Insert(slices.Clone(r.Calls), at, reads...)
+	next, err := facts.Replay(p.Env, calls, true)
+	if err != nil || !next.Result.Passed || next.FirstError() >= 0 {
+		return nil, false
+	}
+	for k := at; k < at+len(reads); k++ {
+		if next.Obs[k].IsError || next.Digests[k] != next.DigestBefore(k) {
+			return nil, false // not a read: it changed the state
+		}
+	}
+	if !showsValue(next.Obs[at+len(reads)-1].Content, v) {
+		return nil, false
+	}
+	return next, true
+}
+
+// maxKeyReveals bounds the pairs of reads revealByKey tries.
+const maxKeyReveals = 8
+
+// revealByKey shows a value that only a get by key returns, where the
+// agent has not seen the key: a read that shows the key (a message
+// naming its author's user id), then the get (the user, with the
+// address).
+func (p *Job) revealByKey(r *run, g ground.Grounding, known *ground.Visible) (*run, bool) {
+	tries := 0
+	for _, kg := range p.info.keyGets(g.Value, known) {
+		for _, first := range p.info.readsShowing(kg.key, known, false) {
+			if tries++; tries > maxKeyReveals {
+				return nil, false
+			}
+			if next, ok := p.tryReads(r, g.Step-1, g.Value, first, kg.call); ok {
+				return next, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// keyGet is a get of a record by a key the agent has not seen.
+type keyGet struct {
+	key  string
+	call episode.ToolCall
+}
+
+// keyGets lists the gets by key of the records that hold v, whose key
+// nothing the agent has seen holds.
+func (in *envInfo) keyGets(v string, known *ground.Visible) []keyGet {
+	w, err := in.Env.World(in.Env.Recipe.Seed)
+	if err != nil {
+		return nil
+	}
+	var out []keyGet
+	for _, name := range slices.Sorted(maps.Keys(in.Colls)) {
+		c := w.Collection(name)
+		if c == nil {
+			continue
+		}
+		docs := in.recordDocs(name, c)
+		for ri, rec := range c.Records {
+			if !docs[ri].Holds(v, "", time.Time{}) {
+				continue
+			}
+			for _, t := range in.ToolsOn(name, "get") {
+				arg, field := facts.KeyArgOf(t, in.Colls[name].Def)
+				kv, ok := rec[field]
+				if !ok || ground.EmptyValue(kv) || known.Find(kv, field) != "" || in.Forbidden[t.Name] {
+					continue
+				}
+				calls := appendCall(nil, t.Name, map[string]any{arg: satisfy.FitArg(kv, facts.ArgSchema(t, arg))})
+				out = append(out, keyGet{state.Text(kv), calls[0]})
+			}
+		}
+	}
+	return out
 }
 
 // readEverything handles a value no single read shows, such as a total
@@ -106,9 +181,11 @@ func (p *Job) readEverything(r *run, g ground.Grounding) (*run, bool) {
 // listings returns the reads that list each collection whole, after the
 // calls before them: searches that need no argument and the Starlark
 // reads of each collection, each once, keeping only those that answer
-// without an error and show something no earlier listing showed (a
-// generic "find records" tool tried with many names answers most of them
-// alike), so that the plan stays within the session's step limit.
+// without an error, leave the state as it was (a generic "create record"
+// tool called with a collection's name writes an empty record: no read),
+// and show something no earlier listing showed (a generic "find records"
+// tool tried with many names answers most of them alike), so that the
+// plan stays within the session's step limit.
 func (p *Job) listings(before []episode.ToolCall) []episode.ToolCall {
 	var cands []episode.ToolCall
 	for _, name := range slices.Sorted(maps.Keys(p.info.Colls)) {
@@ -132,13 +209,14 @@ func (p *Job) listings(before []episode.ToolCall) []episode.ToolCall {
 	shown := map[string]bool{}
 	for start := 0; start < len(cands); start += batch {
 		part := cands[start:min(len(cands), start+batch)]
-		tried, err := facts.Replay(p.Env, append(slices.Clone(before), part...), false)
+		tried, err := facts.Replay(p.Env, append(slices.Clone(before), part...), true)
 		if err != nil {
 			return nil
 		}
 		for i, c := range part {
-			o := tried.Obs[len(before)+i]
-			if o.IsError || shown[o.Content] {
+			k := len(before) + i
+			o := tried.Obs[k]
+			if o.IsError || shown[o.Content] || tried.Digests[k] != tried.DigestBefore(k) {
 				continue
 			}
 			shown[o.Content] = true

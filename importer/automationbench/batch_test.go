@@ -25,11 +25,16 @@ const batch4File = "batch4.txt"
 // same way, and committed before any of it was run.
 const batch5File = "batch5.txt"
 
+// The sixth batch (testdata/made_up/batch6.txt) was written and split the
+// same way, and committed before any of it was run.
+const batch6File = "batch6.txt"
+
 // batches names each batch file with the words its figures are logged under.
 var batches = []struct{ file, name string }{
 	{batch3File, "third batch"},
 	{batch4File, "fourth batch"},
 	{batch5File, "fifth batch"},
+	{batch6File, "sixth batch"},
 }
 
 // readBatch gives each task of the batch file its half.

@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 181, Imported: 181, Verified: 153, Evolved: 178, VerifiedFence: 161, EvolvedFence: 166},
-	halfFrozen:  {Tasks: 177, Imported: 171, Verified: 132, Evolved: 160, VerifiedFence: 144, EvolvedFence: 147},
+	halfWorking: {Tasks: 221, Imported: 221, Verified: 191, Evolved: 218, VerifiedFence: 200, EvolvedFence: 205},
+	halfFrozen:  {Tasks: 202, Imported: 196, Verified: 149, Evolved: 182, VerifiedFence: 164, EvolvedFence: 167},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -88,6 +88,16 @@ var workingFixes = map[string]string{
 	"sf_task_in_three_days_contact":   "the same (in three days)",
 	"xero_invoice_due_end_next_month": "the same (the end of next month)",
 	"zendesk_org_then_ticket":         "an organization_id naming records the app keeps is the user's to give, not the caller's own",
+	// The sixth batch (batch6.txt), working half.
+	"trello_onboarding_cards_next_monday": "a quoted template of one placeholder filled whole by a seen value (\"Onboard <name>\")",
+	"confluence_postmortem_from_jira":     "the same, the slot a phrase (\"Postmortem: <summary of the Jira incident resolved yesterday>\")",
+	"sf_opportunity_from_intro_email":     "the same; listings keep only reads; a generic create's record argument perturbed by the goal's fields",
+	"asana_task_from_slack_request":       "a value behind a key the agent reads first: the message's user id, then the user",
+	"zoom_webinar_thanks_attendees":       "a create again for a recipient the plan already addresses is a duplicate, not an over-action",
+	// Added to working/ after the sixth batch's fixes (not in a batch).
+	"gmail_reply_subject_re_original": "a subject with a reply's prefix is grounded by the subject seen",
+	"qb_invoice_discounted_amount":    "an amount changed by a percentage in one phrase states the figure it comes to",
+	"asana_due_next_business_day":     "a day named as the next business day, read against the data's clock",
 }
 
 var (
@@ -209,7 +219,7 @@ func verdictReason(v verify.Verdict) string {
 // only helped the half it came from.
 func TestMadeUpHalves(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports, verifies and evolves 358 tasks")
+		t.Skip("imports, verifies and evolves 423 tasks")
 	}
 	hs := madeUpHalves(t)
 	for _, h := range []string{halfWorking, halfFrozen} {

@@ -20,11 +20,14 @@ var (
 	fromOffset = regexp.MustCompile(` (\w+) (day|days|week|weeks) from (today|now) `)
 	// "the end of this month", "the last day of the month", "end of next month".
 	monthEnd = regexp.MustCompile(` (end|last day) of (this|the|next) month `)
+	// "the next business day", "in three working days".
+	businessDays = regexp.MustCompile(` (?:(next|following)|in (\w+)) (?:business|working) days? `)
 )
 
 // relativeDays gives the calendar days a text names by an offset from
 // today ("in three days", "two weeks from today") or by the end of this or
-// next month ("the last day of this month", "end of next month"), read
+// next month ("the last day of this month", "end of next month"), or by
+// business days ("the next business day", "in three working days"), read
 // against clock. text is loose (satisfy.Loose) and padded with spaces.
 func relativeDays(text string, clock time.Time) []time.Time {
 	today := time.Date(clock.Year(), clock.Month(), clock.Day(), 0, 0, 0, 0, clock.Location())
@@ -51,7 +54,30 @@ func relativeDays(text string, clock time.Time) []time.Time {
 		// Day 0 of a month is the last day of the one before it.
 		out = append(out, time.Date(today.Year(), today.Month()+time.Month(months), 0, 0, 0, 0, 0, today.Location()))
 	}
+	for _, m := range businessDays.FindAllStringSubmatch(text, -1) {
+		n, ok := 1, m[1] != ""
+		if !ok {
+			if n, ok = countWords[m[2]]; !ok {
+				n, ok = atoiSmall(m[2])
+			}
+		}
+		if ok {
+			out = append(out, addBusinessDays(today, n))
+		}
+	}
 	return out
+}
+
+// addBusinessDays counts n weekdays on from day, skipping Saturdays and
+// Sundays.
+func addBusinessDays(day time.Time, n int) time.Time {
+	for n > 0 {
+		day = day.AddDate(0, 0, 1)
+		if wd := day.Weekday(); wd != time.Saturday && wd != time.Sunday {
+			n--
+		}
+	}
+	return day
 }
 
 // atoiSmall reads a count written in digits, up to a year of days.

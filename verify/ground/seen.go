@@ -57,6 +57,9 @@ type ContextDoc struct {
 	// The words before each placeholder of a template the text gives
 	// ("subject 'Follow up on missed call - <EventName>'"), loose.
 	templates [][]string
+	// Each quoted template of one placeholder, whole ("Onboard <name>",
+	// "<her company> - Pilot"): the loose words on each side of its slot.
+	quoted []slotTemplate
 	// Each field of a JSON observation with its value, as a person writes
 	// them ("risk score 10" for {"Risk Score": "10"}), loose. Only a value
 	// that is the whole pair is found here: a key name alone grounds
@@ -67,8 +70,10 @@ type ContextDoc struct {
 	phones []string
 	// The formulas, quantities and corrections the text states
 	// (stated.go).
-	formulas    []statedFormula
-	quantities  map[string][]float64
+	formulas   []statedFormula
+	quantities map[string][]float64
+	// The figures the text's percentage phrases come to (percent.go).
+	adjusted    []float64
 	corrections []correction
 	// The date ranges the text states and its sentences that say to
 	// exclude (qualify.go).
@@ -288,9 +293,10 @@ func isIDRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // NewDoc reads a text an agent has seen into its forms.
 func NewDoc(name, text string) ContextDoc {
-	d := ContextDoc{Name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text)}
+	d := ContextDoc{Name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text), quoted: quotedTemplates(text)}
 	d.prose = d.text
 	d.nums = StandaloneNumbers(text)
+	d.adjusted = statedAdjustments(text)
 	d.formulas, d.quantities, d.corrections = statedFormulas(text), statedQuantities(text), statedCorrections(text)
 	d.ranges, d.excludes = statedRanges(text), exclusions(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
@@ -315,8 +321,9 @@ func digitsOf(s string) string {
 }
 
 // placeholderRE finds the slot of a template: <name>, [name], {name} or
-// {{name}}.
-var placeholderRE = regexp.MustCompile(`<[^<>\n]{1,40}>|\[[^\[\]\n]{1,40}\]|\{\{?[^{}\n]{1,40}\}?\}`)
+// {{name}}. An angle-bracketed slot may describe what fills it in a
+// phrase ("<summary of the Jira incident resolved yesterday>").
+var placeholderRE = regexp.MustCompile(`<[^<>\n]{1,80}>|\[[^\[\]\n]{1,40}\]|\{\{?[^{}\n]{1,40}\}?\}`)
 
 // maxTemplateWords bounds the words kept before a placeholder.
 const maxTemplateWords = 12
@@ -339,14 +346,57 @@ func templatePrefixes(text string) [][]string {
 	return out
 }
 
+// slotTemplate is a quoted template of one placeholder: the loose words
+// before its slot and after it.
+type slotTemplate struct{ pre, post []string }
+
+// quotedRE finds a quoted span: in double or curly quotes, or in single
+// quotes that open after a space, a bracket or a colon (not an apostrophe).
+var quotedRE = regexp.MustCompile(`"[^"\n]{1,160}"|“[^”\n]{1,160}”|(?:^|[\s(:])'[^'\n]{1,160}'`)
+
+// quotedTemplates returns each quoted span holding exactly one placeholder
+// and some words beside it, as the words on each side of the slot.
+func quotedTemplates(text string) []slotTemplate {
+	var out []slotTemplate
+	for _, q := range quotedRE.FindAllString(text, -1) {
+		ms := placeholderRE.FindAllStringIndex(q, -1)
+		if len(ms) != 1 {
+			continue
+		}
+		pre := strings.Fields(satisfy.Loose(q[:ms[0][0]]))
+		post := strings.Fields(satisfy.Loose(q[ms[0][1]:]))
+		if len(pre)+len(post) > 0 {
+			out = append(out, slotTemplate{pre, post})
+		}
+	}
+	return out
+}
+
+// fill names where the words of v between the template's own words were
+// seen, when v is the whole template filled ("Onboard Ola Berg" for
+// "Onboard <name>" and a row naming Ola Berg).
+func (ctx *Visible) fill(tp slotTemplate, lv []string) string {
+	n, m := len(tp.pre), len(lv)-len(tp.post)
+	if m <= n || !slices.Equal(lv[:n], tp.pre) || !slices.Equal(lv[m:], tp.post) {
+		return ""
+	}
+	return ctx.Find(strings.Join(lv[n:m], " "), "")
+}
+
 // fillsTemplate names the document whose template v fills: v is the last
 // two or more words before a placeholder followed by a value the agent
 // saw ("Follow up on missed call - Product Demo" from the policy's
 // "'Follow up on missed call - <EventName>'" and an event named Product
-// Demo).
+// Demo), or a quoted template whole, its slot filled by a value the agent
+// saw ("Postmortem: <the incident's summary>").
 func (ctx *Visible) fillsTemplate(v string) string {
 	lv := strings.Fields(satisfy.Loose(v))
 	for _, d := range ctx.Docs {
+		for _, tp := range d.quoted {
+			if src := ctx.fill(tp, lv); src != "" {
+				return d.Name + " (a template) and " + src
+			}
+		}
 		for _, pre := range d.templates {
 			for k := len(pre); k >= 2; k-- {
 				if k >= len(lv) || !slices.Equal(pre[len(pre)-k:], lv[:k]) {
@@ -390,9 +440,29 @@ func (ctx *Visible) Find(v any, field string) string {
 		}
 	}
 	if s, ok := v.(string); ok {
+		if rest, ok := replyPrefixed(s); ok {
+			if src := ctx.Find(rest, field); src != "" {
+				return src + " (with a reply's or a forward's prefix)"
+			}
+		}
 		return ctx.fillsTemplate(s)
 	}
 	return ""
+}
+
+// replyPrefixRE is the prefix a mail client puts before the subject of a
+// reply or a forward.
+var replyPrefixRE = regexp.MustCompile(`(?i)^\s*(re|fwd?|aw|sv)\s*:\s*`)
+
+// replyPrefixed returns the text after a reply's or a forward's prefix
+// ("Re: Pilot scope" gives "Pilot scope"): a subject the agent saw,
+// replied to or forwarded as every mail client writes it.
+func replyPrefixed(s string) (string, bool) {
+	m := replyPrefixRE.FindStringIndex(s)
+	if m == nil || strings.TrimSpace(s[m[1]:]) == "" {
+		return "", false
+	}
+	return s[m[1]:], true
 }
 
 // Holds reports whether the text states v as a value of field, its
@@ -450,6 +520,11 @@ func isWord(s string) bool {
 func (d ContextDoc) hasNumber(f float64) bool {
 	for _, n := range d.nums {
 		if approx(n, f) || approx(n, f*100) || approx(n/100, f) {
+			return true
+		}
+	}
+	for _, n := range d.adjusted {
+		if approx(n, roundCents(f)) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package ground
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -85,6 +86,15 @@ func TestVisibleFindsRelativeDays(t *testing.T) {
 		{"Send it in the days after the launch.", "2026-05-07", false},
 		{"Due in 900 days.", "2028-10-22", false},
 	})
+	// Business days skip the weekend: from a Thursday, the next business
+	// day is Friday and the second is Monday (asana_due_next_business_day).
+	thursday, _ := time.Parse(time.RFC3339, "2026-05-07T09:00:00Z")
+	checkDays(t, thursday, []dayCase{
+		{"Create it due the next business day.", "2026-05-08", true},
+		{"Reply in two working days.", "2026-05-11", true},
+		{"Reply in two working days.", "2026-05-09", false},
+		{"Create it due the next business day.", "2026-05-09", false},
+	})
 	// The end of next month from the last day of a long month is the last
 	// day of the month after, not a day of the one after that.
 	late, _ := time.Parse(time.RFC3339, "2026-01-31T09:00:00Z")
@@ -92,4 +102,64 @@ func TestVisibleFindsRelativeDays(t *testing.T) {
 		{"Due at the end of next month.", "2026-02-28", true},
 		{"Due at the end of next month.", "2026-03-03", false},
 	})
+}
+
+// A quoted template of one placeholder is filled whole by a value whose
+// words beside the slot are the template's and whose slot holds a value
+// the agent saw, even with a single word of its own on either side
+// (the sixth batch's trello_onboarding_cards_next_monday,
+// confluence_postmortem_from_jira, sf_opportunity_from_intro_email);
+// a slot filled with something unseen, a template's words changed, or a
+// template left unquoted is not.
+func TestVisibleFillsQuotedTemplates(t *testing.T) {
+	ctx := &Visible{}
+	ctx.Add("instruction", `Create a card named "Onboard <name>" for each hire, a page titled "Postmortem: <summary of the Jira incident resolved yesterday>" and an opportunity "<her company> - Pilot". Also log Review <name>.`)
+	ctx.Add("observation", `[{"Name": "Ola Berg"}, {"summary": "Tracking API returned 502s"}, {"account_name": "Tidewater Foods"}]`)
+	for _, v := range []string{"Onboard Ola Berg", "Postmortem: Tracking API returned 502s", "Tidewater Foods - Pilot"} {
+		if got := ctx.Find(v, "title"); !strings.Contains(got, "template") {
+			t.Errorf("Find(%q) = %q, want the instruction's template", v, got)
+		}
+	}
+	for _, v := range []string{"Onboard Kai Moss", "Offboard Ola Berg", "Tidewater Foods - Renewal", "Review Ola Berg"} {
+		if got := ctx.Find(v, "title"); got != "" {
+			t.Errorf("Find(%q) = %q, want nothing", v, got)
+		}
+	}
+}
+
+// A subject with a reply's or a forward's prefix is grounded by the
+// subject the agent saw (gmail_reply_subject_re_original); a prefix
+// before a subject nobody showed grounds nothing.
+func TestVisibleFindsReplySubjects(t *testing.T) {
+	ctx := &Visible{}
+	ctx.Add("instruction", "Reply to Gwen's latest email, keeping her subject.")
+	ctx.Add("observation", `[{"subject": "Pilot scope for Q3", "from_": "gwen@tidewater.example"}]`)
+	for _, v := range []string{"Re: Pilot scope for Q3", "RE:Pilot scope for Q3", "Fwd: Pilot scope for Q3"} {
+		if got := ctx.Find(v, "subject"); got == "" {
+			t.Errorf("Find(%q) found nothing, want the observation", v)
+		}
+	}
+	for _, v := range []string{"Re: Pilot scope for Q4", "Re:", "Ref: Pilot scope for Q3"} {
+		if got := ctx.Find(v, "subject"); got != "" {
+			t.Errorf("Find(%q) = %q, want nothing", v, got)
+		}
+	}
+}
+
+// An amount changed by a percentage in one phrase states the figure it
+// comes to (qb_invoice_discounted_amount); figures the phrase does not
+// make, or a percentage with no amount beside it, are not found.
+func TestVisibleFindsPercentageAdjustments(t *testing.T) {
+	ctx := &Visible{}
+	ctx.Add("instruction", "Invoice Dune Bakery for our $1,450.00 fee less their 10% loyalty discount. Bill Pine Bistro $800 plus 20% VAT, and pay the agent 15% of $2,000. Everyone gets 5% more.")
+	for _, f := range []float64{1305, 960, 300} {
+		if got := ctx.Find(f, "total_amt"); got == "" {
+			t.Errorf("Find(%v) found nothing", f)
+		}
+	}
+	for _, f := range []float64{1595, 640, 1740, 2100} {
+		if got := ctx.Find(f, "total_amt"); got != "" {
+			t.Errorf("Find(%v) = %q, want nothing", f, got)
+		}
+	}
 }

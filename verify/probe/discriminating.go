@@ -290,7 +290,7 @@ func (p *Job) overActionProbes(changing []int) []verdict.Diagnostic {
 	added := overActionBudget{maxProbes: maxAddedRecipients, maxTries: maxAddedRecipients * overActionCandidates}
 	for _, i := range changing {
 		done := map[string]bool{}
-		cands := append(p.info.extraWrites(p.Plan[i], p.written()), p.info.addedRecipients(p.Plan[i])...)
+		cands := append(p.info.extraWrites(p.Plan[i], p.written(), p.Plan), p.info.addedRecipients(p.Plan[i])...)
 		for _, x := range cands {
 			b := &writes
 			if x.kind == KindAddedRecipient {
@@ -404,7 +404,7 @@ type extraWrite struct {
 // and on unrelated records; for a create, the same create for another
 // person or record it links to, or for another record whose name or key
 // the created values carry.
-func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string) bool) []extraWrite {
+func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string) bool, plan []episode.ToolCall) []extraWrite {
 	t := in.Env.Tool(c.Name)
 	if t == nil {
 		return nil
@@ -439,7 +439,7 @@ func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string
 				return out
 			}
 		}
-		return in.linkWrites(w, t, args, with)
+		return in.linkWrites(w, t, args, with, plan)
 	}
 	return nil
 }
@@ -501,8 +501,11 @@ func recordWrites(w *state.World, t *episode.Tool, ci *facts.Coll, args map[stri
 
 // linkWrites is the create again for another person or record: the first
 // identity argument (a recipient, a list of them, a link) that has others
-// to take.
-func (in *envInfo) linkWrites(w *state.World, t *episode.Tool, args map[string]any, with func(string, any) extraWrite) []extraWrite {
+// to take. A person the plan's own calls of the tool already give the
+// argument is not another one: the create again for them is a duplicate
+// (a second mail to a recipient the plan mails), not the task done for
+// someone the task leaves out.
+func (in *envInfo) linkWrites(w *state.World, t *episode.Tool, args map[string]any, with func(string, any) extraWrite, plan []episode.ToolCall) []extraWrite {
 	for _, arg := range slices.Sorted(maps.Keys(args)) {
 		cur := args[arg]
 		list := in.recipientList(t, arg)
@@ -518,7 +521,11 @@ func (in *envInfo) linkWrites(w *state.World, t *episode.Tool, args map[string]a
 			}
 		}
 		var out []extraWrite
+		used := planValues(plan, t.Name, arg)
 		for _, v := range vs {
+			if used[strings.ToLower(firstAddress(v))] {
+				continue
+			}
 			x := with(arg, v)
 			x.kind, x.what = KindSibling, fmt.Sprintf("another %s with %s=%s", x.what, arg, facts.JSONText(v))
 			out = append(out, x)
@@ -528,6 +535,28 @@ func (in *envInfo) linkWrites(w *state.World, t *episode.Tool, args map[string]a
 		}
 	}
 	return nil
+}
+
+// planValues collects, lower-cased, the values the plan's calls of a tool
+// give an argument (each element of a list).
+func planValues(plan []episode.ToolCall, tool, arg string) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range plan {
+		var args map[string]any
+		if c.Name != tool || json.Unmarshal(c.Args, &args) != nil {
+			continue
+		}
+		vs, ok := args[arg].([]any)
+		if !ok {
+			vs = []any{args[arg]}
+		}
+		for _, v := range vs {
+			if v != nil {
+				out[strings.ToLower(firstAddress(v))] = true
+			}
+		}
+	}
+	return out
 }
 
 // textWords collects the words of a record's text fields, but its key.

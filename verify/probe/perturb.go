@@ -190,10 +190,17 @@ func (p *perturber) argument(arg, field string) {
 }
 
 // objectField perturbs a field inside an object argument that the goal
-// pins (a row's cells.Status).
+// pins (a row's cells.Status). A Starlark tool names no collection, so
+// the keys of its object argument are also read as the written record's
+// own fields (salesforce_create_record {"fields": {"name": ...}} against
+// a goal pinning an opportunity's name).
 func (p *perturber) objectField(arg, field string, obj map[string]any) {
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
-		for _, v := range p.pinned[field+"."+k] {
+		pinned := p.pinned[field+"."+k]
+		if p.t.Effect.Kind == "starlark" {
+			pinned = append(slices.Clone(pinned), p.pinned[k]...)
+		}
+		for _, v := range pinned {
 			if satisfy.ValueEqual(v, obj[k]) || (isText(v) && strings.EqualFold(state.Text(v), state.Text(obj[k]))) {
 				na := maps.Clone(obj)
 				na[k] = satisfy.OtherValue(obj[k], atom.Field{})

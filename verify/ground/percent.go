@@ -1,0 +1,54 @@
+package ground
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A text may state an amount changed by a percentage in one phrase: "our
+// $1,450.00 fee less their 10% loyalty discount", "$800 plus 20% VAT",
+// "15% of $2,000". The figure it comes to is stated as surely as the
+// amount: an agent computes it. Only the phrase's own two numbers are
+// combined, so no figure is made from numbers the text does not join.
+
+var (
+	// adjustRE: an amount, a few words, a word that adds or takes off,
+	// a few words, a percentage.
+	adjustRE = regexp.MustCompile(`(?i)\$?(\d[\d,]*(?:\.\d+)?)\b[^.%\n\d]{0,40}?\b(less|minus|plus|after|off|discount(?:ed)? by|reduced by|increased by|marked up by)\b[^.%\n\d]{0,30}?(\d+(?:\.\d+)?)\s*%`)
+	// shareRE: a percentage of an amount.
+	shareRE = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|our\s+|their\s+)?\$?(\d[\d,]*(?:\.\d+)?)`)
+)
+
+// statedAdjustments returns the figures the text's percentage phrases
+// come to.
+func statedAdjustments(text string) []float64 {
+	var out []float64
+	for _, m := range adjustRE.FindAllStringSubmatch(text, -1) {
+		a, ok1 := ParseNumber(m[1])
+		p, err := strconv.ParseFloat(m[3], 64)
+		if !ok1 || err != nil {
+			continue
+		}
+		switch w := strings.ToLower(m[2]); {
+		case w == "plus" || strings.HasPrefix(w, "increased") || strings.HasPrefix(w, "marked"):
+			out = append(out, roundCents(a*(1+p/100)))
+		default:
+			out = append(out, roundCents(a*(1-p/100)))
+		}
+	}
+	for _, m := range shareRE.FindAllStringSubmatch(text, -1) {
+		p, err := strconv.ParseFloat(m[1], 64)
+		a, ok := ParseNumber(m[2])
+		if err == nil && ok {
+			out = append(out, roundCents(a*p/100))
+		}
+	}
+	return out
+}
+
+// roundCents rounds a figure to cents, as an amount is written.
+func roundCents(f float64) float64 {
+	c, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'f', 2, 64), 64)
+	return c
+}
