@@ -108,3 +108,41 @@ func folded(rec map[string]any) string {
 	}
 	return b.String()
 }
+
+// TestItemsComeToTheirTotal synthesises Expensify: every report with
+// expenses in the world totals them (the total a task reads stays, its
+// expenses share it), and an expense's text that names its amount names
+// the amount it has.
+func TestItemsComeToTheirTotal(t *testing.T) {
+	c, servers := readWorld(t, 31, "expensify", "asana")
+	held, bad := 0, 0
+	for _, d := range c.Data {
+		clock, err := time.Parse(time.RFC3339, d.Clock)
+		if err != nil {
+			t.Fatalf("%s: clock %q: %v", d.ID, d.Clock, err)
+		}
+		var colls []*state.Collection
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
+			}
+		}
+		for _, rec := range d.Records["expensify"]["expenses"] {
+			held++
+			x, _ := state.Number(rec["amount"])
+			if s := state.Text(rec["comment"]); strings.Contains(s, "$") && !strings.Contains(s, money(x)) {
+				t.Errorf("%s: expense of %s says %q", d.ID, money(x), s)
+			}
+		}
+		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+			if v.Rule == coherence.RuleFields {
+				if bad++; bad <= 10 {
+					t.Errorf("%s", v)
+				}
+			}
+		}
+	}
+	if held < 10 {
+		t.Fatalf("only %d expenses drawn", held)
+	}
+}

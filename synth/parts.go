@@ -134,10 +134,7 @@ func (db *dataBuilder) dateOnParentsIn(m *appModel) {
 		if len(ons) == 0 {
 			continue
 		}
-		pins := map[string]map[string]any{}
-		for role, r := range db.p.reqs[cm] {
-			pins[db.keys[cm][role]] = r.set
-		}
+		pins := db.pinned(cm)
 		for _, rec := range db.d.Records[m.app][cm.name] {
 			after := time.Time{}
 			for f, tc := range ons {
