@@ -2,6 +2,7 @@ package synth
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -27,26 +28,13 @@ func TestRecordsAgreeWithWhatTheyAreOn(t *testing.T) {
 	c, servers := readWorld(t, 29, "facebook_lead_ads", "freshservice", "happyfox", "lever", "asana", "figma", "zoom", "messagebird", "statuspage", "outlook", "brevo")
 	on, named, foreign, bad := 0, 0, 0, 0
 	for _, d := range c.Data {
-		clock, err := time.Parse(time.RFC3339, d.Clock)
-		if err != nil {
-			t.Fatalf("%s: clock %q: %v", d.ID, d.Clock, err)
-		}
-		var colls []*state.Collection
 		for app, byName := range d.Records {
 			for name, recs := range byName {
-				def := servers[app].Collection(name)
-				colls = append(colls, state.NewCollection(app+"."+name, def.KeyField(), recs))
-				n, k, f := companiesOnParents(servers[app], def, recs, byName)
+				n, k, f := companiesOnParents(servers[app], servers[app].Collection(name), recs, byName)
 				on, named, foreign = on+n, named+k, foreign+f
 			}
 		}
-		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
-			if v.Rule == coherence.RuleLifecycle || v.Rule == coherence.RuleFields {
-				if bad++; bad <= 10 {
-					t.Errorf("%s", v)
-				}
-			}
-		}
+		bad += reportViolations(t, d, servers, bad, coherence.RuleLifecycle, coherence.RuleFields)
 	}
 	t.Logf("%d records on another; %d of their texts name a company, %d one their record does not", on, named, foreign)
 	if on < 50 || named < 20 {
@@ -117,16 +105,6 @@ func TestItemsComeToTheirTotal(t *testing.T) {
 	c, servers := readWorld(t, 31, "expensify", "asana")
 	held, bad := 0, 0
 	for _, d := range c.Data {
-		clock, err := time.Parse(time.RFC3339, d.Clock)
-		if err != nil {
-			t.Fatalf("%s: clock %q: %v", d.ID, d.Clock, err)
-		}
-		var colls []*state.Collection
-		for app, byName := range d.Records {
-			for name, recs := range byName {
-				colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
-			}
-		}
 		for _, rec := range d.Records["expensify"]["expenses"] {
 			held++
 			x, _ := state.Number(rec["amount"])
@@ -134,15 +112,35 @@ func TestItemsComeToTheirTotal(t *testing.T) {
 				t.Errorf("%s: expense of %s says %q", d.ID, money(x), s)
 			}
 		}
-		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
-			if v.Rule == coherence.RuleFields {
-				if bad++; bad <= 10 {
-					t.Errorf("%s", v)
-				}
-			}
-		}
+		bad += reportViolations(t, d, servers, bad, coherence.RuleFields)
 	}
 	if held < 10 {
 		t.Fatalf("only %d expenses drawn", held)
 	}
+}
+
+// reportViolations checks data atom d's world and reports its violations
+// of rules, the first ten in all (seen: how many were reported before),
+// returning how many it found.
+func reportViolations(t *testing.T, d *atom.Data, servers map[string]*atom.Server, seen int, rules ...string) int {
+	t.Helper()
+	clock, err := time.Parse(time.RFC3339, d.Clock)
+	if err != nil {
+		t.Fatalf("%s: clock %q: %v", d.ID, d.Clock, err)
+	}
+	var colls []*state.Collection
+	for app, byName := range d.Records {
+		for name, recs := range byName {
+			colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
+		}
+	}
+	n := 0
+	for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+		if slices.Contains(rules, v.Rule) {
+			if n++; seen+n <= 10 {
+				t.Errorf("%s", v)
+			}
+		}
+	}
+	return n
 }
