@@ -55,14 +55,16 @@ func (sh *Shape) CreatedField() string {
 // on, so it may be older or newer than it.
 var classifierWords = []string{"label", "labels", "tag", "tags", "category", "categories", "topic", "topics"}
 
-// personRoles are the roles of fields that name a person.
-var personRoles = []string{atom.RolePersonName, atom.RoleFirstName, atom.RoleLastName, atom.RoleUsername, atom.RoleJobTitle}
+// personRoles are the roles of fields that name the person a record is.
+// A handle is not among them: it names whoever works on a record (a
+// Lever opportunity's owner) as often as the record's own person.
+var personRoles = []string{atom.RolePersonName, atom.RoleFirstName, atom.RoleLastName}
 
 // IsParty reports whether records of the shape's collection are parties
 // (people, users, companies): a record may name one made after it (a
 // contact's company added later, a ticket reassigned to a new agent). A
-// party has a field naming a person, or names a company with no title of
-// its own.
+// party has a field naming its person, or names a company with no title
+// of its own.
 func (sh *Shape) IsParty() bool {
 	company, title := false, false
 	for _, f := range sh.names {

@@ -19,11 +19,12 @@ var companyRE = regexp.MustCompile(`\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) (Inc|LLC|In
 // TestRecordsAgreeWithWhatTheyAreOn synthesises apps whose records are
 // written on or collected by another record without being named for parts
 // (Facebook's leads on an ad, Freshservice's conversations on a ticket,
-// HappyFox's updates and Lever's interviews), and apps whose states speak
+// HappyFox's updates and Lever's interviews on an opportunity its owner's
+// handle names no person of), and apps whose states speak
 // of the clock (Zoom's started meetings, MessageBird's delivered
 // messages, Statuspage's maintenance in progress, Outlook's received
-// mail): none contradicts itself or the record it is on, and the text of
-// a record on another names no company the other does not.
+// mail): none contradicts itself or the record it is on, and the text or
+// title of a record on another names no company the other does not.
 func TestRecordsAgreeWithWhatTheyAreOn(t *testing.T) {
 	c, servers := readWorld(t, 29, "facebook_lead_ads", "freshservice", "happyfox", "lever", "asana", "figma", "zoom", "messagebird", "statuspage", "outlook", "brevo")
 	on, named, foreign, bad := 0, 0, 0, 0
@@ -46,7 +47,7 @@ func TestRecordsAgreeWithWhatTheyAreOn(t *testing.T) {
 }
 
 // companiesOnParents counts the records of def written on another (n),
-// those whose text names a company (k), and those that name one their
+// those whose text or title names a company (k), and those that name one their
 // parent record does not (f).
 func companiesOnParents(s *atom.Server, def *atom.Collection, recs []map[string]any, byName map[string][]map[string]any) (n, k, f int) {
 	shapeOf := func(c string) *coherence.Shape {
@@ -65,7 +66,7 @@ func companiesOnParents(s *atom.Server, def *atom.Collection, recs []map[string]
 			n++
 			var text []string
 			for g, fd := range def.Fields {
-				if role, _ := atom.RoleOf(s, def, g); role == atom.RoleText && fd.Type == "string" {
+				if role, _ := atom.RoleOf(s, def, g); (role == atom.RoleText || role == atom.RoleTitle) && fd.Type == "string" {
 					text = append(text, state.Text(rec[g]))
 				}
 			}
