@@ -56,7 +56,11 @@ func companiesOnParents(s *atom.Server, def *atom.Collection, recs []map[string]
 		}
 		return nil
 	}
-	for field, target := range coherence.ShapeOf(s, def).OnRefs(shapeOf) {
+	sh := coherence.ShapeOf(s, def)
+	if sh.IsParty() {
+		return 0, 0, 0 // a party of its own names its own company
+	}
+	for field, target := range sh.OnRefs(shapeOf) {
 		tdef := s.Collection(target)
 		for _, rec := range recs {
 			p := findRec(byName[target], tdef.KeyField(), state.Text(rec[field]))
@@ -100,14 +104,19 @@ func folded(rec map[string]any) string {
 
 // TestItemsComeToTheirTotal synthesises Expensify: every report with
 // expenses in the world totals them (the total a task reads stays, its
-// expenses share it), and an expense's text that names its amount names
-// the amount it has.
+// expenses share it), an expense's text that names its amount names the
+// amount it has, and an expense, a party of its own, keeps its merchant
+// rather than take its report's employee's company.
 func TestItemsComeToTheirTotal(t *testing.T) {
 	c, servers := readWorld(t, 31, "expensify", "asana")
-	held, bad := 0, 0
+	held, own, bad := 0, 0, 0
 	for _, d := range c.Data {
+		reports := d.Records["expensify"]["reports"]
 		for _, rec := range d.Records["expensify"]["expenses"] {
 			held++
+			if r := findRec(reports, "reportID", state.Text(rec["reportID"])); r != nil && strings.Contains(state.Text(r["employee_email"]), strings.ToLower(strings.ReplaceAll(state.Text(rec["merchant"]), " ", ""))) {
+				own++ // bought from the employee's own employer
+			}
 			x, _ := state.Number(rec["amount"])
 			if s := state.Text(rec["comment"]); strings.Contains(s, "$") && !strings.Contains(s, money(x)) {
 				t.Errorf("%s: expense of %s says %q", d.ID, money(x), s)
@@ -117,6 +126,9 @@ func TestItemsComeToTheirTotal(t *testing.T) {
 	}
 	if held < 10 {
 		t.Fatalf("only %d expenses drawn", held)
+	}
+	if own*4 > held {
+		t.Errorf("%d of %d expenses are bought from their employee's own company", own, held)
 	}
 }
 

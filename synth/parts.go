@@ -32,11 +32,13 @@ func onRefs(m *appModel, cm *collModel) map[string]*collModel {
 // one for each reference that says so (a comment's task, a lead's ad),
 // among the records the plan drew (refKeys): the record takes the person
 // and company of the first for its text (an update on a Vandelay ticket
-// speaks of Vandelay and its requester), and is made after the latest of
-// them. The zero parent where cm is written on none.
+// speaks of Vandelay and its requester), unless it is a party of its own
+// (an expense names its merchant), and is made after the latest of them.
+// The zero parent where cm is written on none.
 func (db *dataBuilder) onParent(m *appModel, cm *collModel, refKeys map[*collModel][]string) parent {
 	ons := onRefs(m, cm)
 	par := parent{set: map[string]any{}}
+	own := cm.shape.IsParty() // an expense's merchant is its own, not its report's employee's company
 	for _, f := range slices.Sorted(maps.Keys(ons)) {
 		tc := ons[f]
 		if len(refKeys[tc]) == 0 {
@@ -48,7 +50,7 @@ func (db *dataBuilder) onParent(m *appModel, cm *collModel, refKeys map[*collMod
 		if prec == nil {
 			continue
 		}
-		if par.rw == nil {
+		if par.rw == nil && !own {
 			if rw, ok := db.roleRow(tc, k); ok {
 				par.rw = &rw
 			} else if rw, ok := parentRow(m, db.d, tc, prec, db.val.newRow()); ok {
