@@ -428,9 +428,43 @@ func validateRoles(e *Entry, s *Server) Diagnostics {
 			if msg := roleTypeMismatch(f); msg != "" {
 				ds = append(ds, e.Diag(Error, at+".role", "role %s %s", f.Role, msg))
 			}
+			if t := KeyNamed(s, &s.Collections[i], name); f.Role == RoleID && t != nil {
+				ds = append(ds, e.Diag(Warning, at+".role", "role id on a field that names a record of %s: declare role ref, ref %s", t.Name, t.Name))
+			}
 		}
 	}
 	return ds
+}
+
+// KeyNamed is the other collection of s whose records a field of c holds
+// the keys of by its name alone, or nil: a field named as that
+// collection's key (Jira Service Management's comments carry issueKey,
+// the key of its requests), or an id named for it cut short (Pipedrive's
+// org_id, an organization's). A field that is c's own key names none.
+func KeyNamed(s *Server, c *Collection, name string) *Collection {
+	if name == c.KeyField() {
+		return nil
+	}
+	var hit *Collection
+	ws := Words(name)
+	for i := range s.Collections {
+		o := &s.Collections[i]
+		if o == c {
+			continue
+		}
+		if k := o.KeyField(); k == name && len(Words(k)) > 1 {
+			return o
+		}
+		if len(ws) == 2 && (ws[1] == "id" || ws[1] == "key") && len(ws[0]) >= 3 {
+			if first := Words(inflect.Singular(strings.Join(Words(o.Name), " "))); len(first) > 0 && len(first[0]) > len(ws[0]) && strings.HasPrefix(first[0], ws[0]) {
+				if hit != nil {
+					return nil // two collections it might be short for
+				}
+				hit = o
+			}
+		}
+	}
+	return hit
 }
 
 // validateRefBy checks a reference whose collection another field names:

@@ -278,4 +278,5 @@ func (c *checker) collection(name string) {
 	c.invariants(sh.def, name, col)
 	c.partDates(sh, name, col)
 	c.partAmounts(sh, name, col)
+	c.itemTotals(sh, name, col)
 }

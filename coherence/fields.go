@@ -79,7 +79,53 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, winChances(sh, rec, statuses)...)
 	out = append(out, sittingSpan(sh, rec)...)
 	out = append(out, editedBeforeMade(sh, rec)...)
+	out = append(out, receivedBeforeSent(sh, rec)...)
 	return out
+}
+
+// sentWords name the date a message left its sender; arrivalWords the
+// dates it reached or was opened by its recipient, which cannot be
+// earlier.
+var (
+	sentWords    = []string{"sent", "send"}
+	arrivalWords = []string{"received", "delivered", "read", "opened"}
+)
+
+// receivedBeforeSent finds a message received, delivered or read before
+// it was sent (Outlook's receivedDateTime before its sentDateTime): it is
+// mended to a minute after it was sent.
+func receivedBeforeSent(sh *Shape, rec map[string]any) []Contradiction {
+	sent, st := "", time.Time{}
+	for f := range sh.declared(rec) {
+		if ws := sh.fields[f].words; isDateField(sh, f) && atom.HasWord(ws, sentWords...) && !atom.HasWord(ws, arrivalWords...) {
+			s, _ := rec[f].(string)
+			if t, ok := isotime.Parse(s); ok {
+				sent, st = f, t
+				break
+			}
+		}
+	}
+	if sent == "" {
+		return nil
+	}
+	var out []Contradiction
+	for f := range sh.declared(rec) {
+		if !isDateField(sh, f) || !atom.HasWord(sh.fields[f].words, arrivalWords...) || atom.HasWord(sh.fields[f].words, sentWords...) {
+			continue
+		}
+		s, _ := rec[f].(string)
+		if t, ok := isotime.Parse(s); ok && t.Before(st) {
+			out = append(out, Contradiction{f, fmt.Sprintf("%s %s is before %s %v", f, s, sent, rec[sent]), dateLike(s, st.Add(time.Minute))})
+		}
+	}
+	return out
+}
+
+// isDateField reports whether field f holds a date: by its role or its
+// format.
+func isDateField(sh *Shape, f string) bool {
+	fd := sh.def.Fields[f]
+	return sh.fields[f].role == atom.RoleDate || fd.Format == "date" || fd.Format == "date-time"
 }
 
 // editWords name the date a record was last edited or updated.

@@ -50,25 +50,108 @@ func (sh *Shape) CreatedField() string {
 	return ""
 }
 
-// partDates reports the records of a collection of parts dated before the
-// record they are written on (a comment older than its page).
-func (c *checker) partDates(sh *Shape, name string, col *state.Collection) {
-	def, s := sh.def, sh.server
-	if !IsPart(def.Name) {
-		return
+// classifierWords name collections whose records classify others (a
+// label, a tag, a category): one exists apart from any record it is put
+// on, so it may be older or newer than it.
+var classifierWords = []string{"label", "labels", "tag", "tags", "category", "categories", "topic", "topics"}
+
+// personRoles are the roles of fields that name the person a record is.
+// A handle is not among them: it names whoever works on a record (a
+// Lever opportunity's owner) as often as the record's own person.
+var personRoles = []string{atom.RolePersonName, atom.RoleFirstName, atom.RoleLastName}
+
+// IsParty reports whether records of the shape's collection are parties
+// (people, users, companies): a record may name one made after it (a
+// contact's company added later, a ticket reassigned to a new agent). A
+// party has a field naming its person, or names a company with no title
+// of its own.
+func (sh *Shape) IsParty() bool {
+	company, title := false, false
+	for _, f := range sh.names {
+		switch r := sh.fields[f].role; {
+		case oneOf(r, personRoles):
+			return true
+		case r == atom.RoleCompany:
+			company = true
+		case r == atom.RoleTitle:
+			title = true
+		}
 	}
-	mine := sh.CreatedField()
+	return company && !title
+}
+
+// OnRefs are the references through which a record is written on,
+// collected by or made in another record, by field, with its collection:
+// every reference of a collection of parts (a comment's page), and of any
+// other collection but a classifier those to a record that is no party (a
+// Facebook lead's ad, a Freshservice conversation's ticket, a recording's
+// meeting). A record is not older than the record it is on. A reference
+// the target returns (a chat's pinned message, the message's chat) is
+// none: neither is made on the other.
+func (sh *Shape) OnRefs(shapeOf func(string) *Shape) map[string]string {
+	out := map[string]string{}
+	ws := atom.Words(sh.def.Name)
+	if len(ws) > 0 && oneOf(ws[len(ws)-1], classifierWords) {
+		return out
+	}
+	part := IsPart(sh.def.Name)
+	for _, f := range sh.names {
+		fs := sh.fields[f]
+		if fs.role != atom.RoleRef || fs.ref == "" || fs.ref == sh.def.Name || sh.def.Fields[f].Type == "array" {
+			continue
+		}
+		tsh := shapeOf(fs.ref)
+		if tsh == nil || !part && (tsh.IsParty() || tsh.refersTo(sh.def.Name)) {
+			continue
+		}
+		out[f] = fs.ref
+	}
+	return out
+}
+
+// refersTo reports whether the shape's collection has a reference to
+// collection.
+func (sh *Shape) refersTo(collection string) bool {
+	for _, f := range sh.names {
+		if fs := sh.fields[f]; fs.role == atom.RoleRef && fs.ref == collection {
+			return true
+		}
+	}
+	return false
+}
+
+// MadeField is the created field of the shape's collection (see
+// CreatedField) unless it is named for one of the record's states: an
+// expense report's submitted is when it was submitted (its SUBMITTED
+// state), not when it was made, and its expenses come before it.
+func (sh *Shape) MadeField() string {
+	cf := sh.CreatedField()
+	if cf == "" {
+		return ""
+	}
+	for _, f := range sh.names {
+		if fs := sh.fields[f]; fs.role == atom.RoleStatus {
+			for _, w := range sh.fields[cf].words {
+				if oneOf(w, fs.states) {
+					return ""
+				}
+			}
+		}
+	}
+	return cf
+}
+
+// partDates reports the records dated before the record they are on (a
+// comment older than its page, a lead older than its ad).
+func (c *checker) partDates(sh *Shape, name string, col *state.Collection) {
+	mine := sh.MadeField()
 	if mine == "" {
 		return
 	}
 	app, _ := state.Split(name)
-	for _, f := range sh.names {
-		target := sh.fields[f].ref
-		tdef := s.Collection(target)
-		if sh.fields[f].role != atom.RoleRef || tdef == nil || target == def.Name {
-			continue
-		}
-		theirs := c.shape(app + "." + target).CreatedField()
+	shapeOf := func(coll string) *Shape { return c.shape(app + "." + coll) }
+	for f, target := range sh.OnRefs(shapeOf) {
+		theirs := shapeOf(target).MadeField()
 		tcol := c.w.Collection(app + "." + target)
 		if theirs == "" || tcol == nil {
 			continue

@@ -10,14 +10,20 @@ import (
 )
 
 // States a record's dates must agree with at the world's clock: a
-// finished record (an ended meeting, a completed call) began in the past,
-// an upcoming one (scheduled, planned) begins in the future, and an
-// active one has not yet reached the date that ends it (an active
-// employee's termination date, an active subscription's expiry).
+// finished record (an ended meeting, a completed call, a delivered or
+// sent message) began in the past, a begun one (a started meeting) began
+// in the past but may not have ended, an upcoming one (scheduled,
+// planned, queued, pending) begins in the future, and an active one has
+// not yet reached the date that ends it (an active employee's termination
+// date, an active subscription's expiry), while an expired one has.
 var (
-	finishedStates = []string{"ended", "missed", "completed", "complete", "expired", "finished", "done", "no_show", "resolved"}
-	upcomingStates = []string{"scheduled", "upcoming", "planned", "not_started"}
+	finishedStates = []string{"ended", "missed", "completed", "complete", "expired", "finished", "done", "no_show", "resolved",
+		"delivered", "sent", "read"}
+	begunStates    = []string{"started", "in_progress"}
+	upcomingStates = []string{"scheduled", "upcoming", "planned", "not_started", "queued", "pending"}
 	activeStates   = []string{"active", "enabled", "live", "running", "current"}
+	// endedStates say the date that ends a record's life has passed.
+	endedStates = []string{"expired", "ended", "terminated", "deactivated"}
 )
 
 // Words of a record's span: the date it starts and the one it ends.
@@ -141,10 +147,15 @@ func (sh *Shape) Untimely(rec map[string]any, now time.Time) []Contradiction {
 		switch {
 		case oneOf(cur, finishedStates):
 			out = append(out, sh.shiftSpan(rec, now, sf, -1)...)
+		case oneOf(cur, begunStates):
+			out = append(out, sh.beginSpan(rec, now, sf)...)
 		case oneOf(cur, upcomingStates):
 			out = append(out, sh.shiftSpan(rec, now, sf, 1)...)
 		case oneOf(cur, activeStates):
 			out = append(out, sh.pastEndings(rec, now, sf)...)
+		}
+		if oneOf(cur, endedStates) {
+			out = append(out, sh.futureEndings(rec, now, sf)...)
 		}
 		if len(out) > 0 {
 			return out
@@ -177,28 +188,31 @@ func (sh *Shape) closedAhead(rec map[string]any, now time.Time) []Contradiction 
 	if sf == "" {
 		return nil
 	}
-	created, hasCreated := time.Time{}, false
-	if cf := sh.CreatedField(); cf != "" {
-		s, _ := rec[cf].(string)
-		created, hasCreated = isotime.Parse(s)
+	return sh.pullBack(rec, now, sf, closeDateWords)
+}
+
+// beginSpan moves a begun record (a started meeting) that starts after
+// now to be halfway through at now, keeping its length: it started, and
+// has not necessarily ended. One with no end started half an hour ago.
+func (sh *Shape) beginSpan(rec map[string]any, now time.Time, sf string) []Contradiction {
+	start, end := sh.span()
+	a, _ := rec[start].(string)
+	at, ok := isotime.Parse(a)
+	if start == "" || !ok || !at.After(now) {
+		return nil
 	}
-	var out []Contradiction
-	for f := range sh.declared(rec) {
-		fs, fd := sh.fields[f], sh.def.Fields[f]
-		if fs.role != atom.RoleDate && fd.Format != "date" && fd.Format != "date-time" || !atom.HasWord(fs.words, closeDateWords...) {
-			continue
-		}
-		s, _ := rec[f].(string)
-		t, ok := isotime.Parse(s)
-		if !ok || !t.After(now) {
-			continue
-		}
-		want := now.Add(-t.Sub(now))
-		if hasCreated && want.Before(created) && !created.After(now) {
-			want = created
-		}
-		why := fmt.Sprintf("%s is %v but %s %s is after the clock %s", sf, rec[sf], f, s, now.UTC().Format(time.RFC3339))
-		out = append(out, Contradiction{f, why, dateLike(s, want)})
+	half := 30 * time.Minute
+	b, _ := rec[end].(string)
+	bt, hasEnd := isotime.Parse(b)
+	hasEnd = hasEnd && end != "" && bt.After(at)
+	if hasEnd {
+		half = bt.Sub(at) / 2
+	}
+	shift := now.Add(-half).Sub(at)
+	why := fmt.Sprintf("%s is %v but %s %s is after the clock %s", sf, rec[sf], start, a, now.UTC().Format(time.RFC3339))
+	out := []Contradiction{{start, why, dateLike(a, at.Add(shift))}}
+	if hasEnd {
+		out = append(out, Contradiction{end, why, dateLike(b, bt.Add(shift))})
 	}
 	return out
 }
@@ -255,4 +269,54 @@ func (sh *Shape) pastEndings(rec map[string]any, now time.Time, sf string) []Con
 		}
 	}
 	return out
+}
+
+// futureEndings finds the dates that end a record's life (an expiry, a
+// termination) still ahead on a record whose status sf says it has ended
+// (an expired vector store that expires next month): each is mended to as
+// long before now as it was after it, and not before the record was
+// created.
+func (sh *Shape) futureEndings(rec map[string]any, now time.Time, sf string) []Contradiction {
+	return sh.pullBack(rec, now, sf, endingWords)
+}
+
+// pullBack mends each date of rec named with one of words that is after
+// now, though status sf says its event is past, to as long before now as
+// it was after it, and not before the record was created.
+func (sh *Shape) pullBack(rec map[string]any, now time.Time, sf string, words []string) []Contradiction {
+	created, hasCreated := sh.createdAt(rec)
+	var out []Contradiction
+	for f := range sh.declared(rec) {
+		if !isDateField(sh, f) || !atom.HasWord(sh.fields[f].words, words...) {
+			continue
+		}
+		s, _ := rec[f].(string)
+		t, ok := isotime.Parse(s)
+		if !ok || !t.After(now) {
+			continue
+		}
+		why := fmt.Sprintf("%s is %v but %s %s is after the clock %s", sf, rec[sf], f, s, now.UTC().Format(time.RFC3339))
+		out = append(out, Contradiction{f, why, dateLike(s, mirrored(t, now, created, hasCreated))})
+	}
+	return out
+}
+
+// createdAt is when rec came to be, by its created field.
+func (sh *Shape) createdAt(rec map[string]any) (time.Time, bool) {
+	cf := sh.CreatedField()
+	if cf == "" {
+		return time.Time{}, false
+	}
+	s, _ := rec[cf].(string)
+	return isotime.Parse(s)
+}
+
+// mirrored is the date as long before now as t is after it, and not
+// before the record was created (where it was, before now).
+func mirrored(t, now, created time.Time, hasCreated bool) time.Time {
+	want := now.Add(-t.Sub(now))
+	if hasCreated && want.Before(created) && !created.After(now) {
+		want = created
+	}
+	return want
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -316,8 +317,9 @@ func (db *dataBuilder) settleParent(m *appModel, cm *collModel, f string, rec ma
 // parent is the parent a background record is drawn on: its kind and key
 // (set), and its person and company (rw), if it names either.
 type parent struct {
-	set map[string]any
-	rw  *row
+	set   map[string]any
+	rw    *row
+	after time.Time // the latest making of the records it is written on
 }
 
 // drawParent picks the parent of a background record of cm whose

@@ -211,6 +211,8 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	summary := db.background(b.apps)
 	conformWorld(val, b.apps, d)
 	db.settleParents(b.apps)
+	db.settleItemTotals(b.apps)
+	db.dateOnParents(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title
@@ -410,7 +412,11 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 				}
 			}
 			for i := 0; i < n; i++ {
-				recs = append(recs, backgroundRecord(val, cm, p, refKeys, db.used, db.drawParent(m, cm)))
+				par := db.drawParent(m, cm)
+				if par.set == nil {
+					par = db.onParent(m, cm, refKeys)
+				}
+				recs = append(recs, backgroundRecord(val, cm, p, refKeys, db.used, par))
 			}
 			if d.Records[m.app] == nil {
 				d.Records[m.app] = map[string][]map[string]any{}
@@ -715,6 +721,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		settle(cm, rec)
 		// A quarter of the background ends in a lifecycle kept in a date.
 		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0)
+		madeAfter(val, cm, rec, par.after, nil)
 		tw := val.ownParty(cm, rec, rw, par.set)
 		writeSlugs(cm, rec, tw, par.set)
 		val.writeText(cm, rec, tw, nil, false)

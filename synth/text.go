@@ -594,6 +594,9 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 			if t.After(v.clock) {
 				slot = "due"
 			}
+			if slot == "due" && t.Format("2006-01-02") == v.clock.Format("2006-01-02") {
+				continue // later today is no day to name ahead (a maintenance in progress until this afternoon)
+			}
 			if f[slot] == "" {
 				f[slot] = t.Format("2 January")
 			}
