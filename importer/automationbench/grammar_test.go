@@ -143,6 +143,10 @@ func TestGrammarGeneralises(t *testing.T) {
 		// record's name (gads_exclude_list_from_won_customers).
 		{"member of a list of values by address", map[string]any{"type": "google_ads_customer_list_not_has_member", "list_name": "Churned", "email": "ann@acme.example"},
 			`{"not_exists":"google_ads.customer_lists","where":{"members":{"iequals":"ann@acme.example"},"name":{"equals":"Churned"}}}`},
+		// But an address the record keeps a field for is that field's,
+		// not a member of its list (a subscriber's email beside its tags).
+		{"address on the record beside a list", map[string]any{"type": "mailchimp_subscriber_has_tag", "email": "new@x.example", "tag": "vip"},
+			`{"exists":"mailchimp.subscribers","where":{"email":{"iequals":"new@x.example"},"tags":{"equals":"vip"}}}`},
 	}
 	var checks []map[string]any
 	for _, c := range cases {

@@ -245,7 +245,7 @@ func (b *builder) memberByAddress(rel *childRel, base, op string, v any) ([]cond
 	if !ok || op != "" || !isEmailValue(s) || f.Items != "string" || base != "email" && base != singular(rel.word)+"_email" {
 		return nil, false
 	}
-	if addressList(f) || b.holdsAddresses(b.coll, f) || b.holdsValues(f, s) {
+	if addressList(f) || b.holdsAddresses(b.coll, f) || b.holdsValues(f, base, s) {
 		return b.valueConds([]string{f.Name}, f, assert.OpEquals, s, false), true
 	}
 	target := b.holderOf(s)
@@ -260,10 +260,15 @@ func (b *builder) memberByAddress(rel *childRel, base, op string, v any) ([]cond
 }
 
 // holdsValues: a list of plain values not named for ids (members, not
-// member_ids) whose member, given by address, no record of the app holds:
-// nothing there has an id for it to name, so the address is the element
-// (a Google Ads customer list's members).
-func (b *builder) holdsValues(f *Field, address string) bool {
+// member_ids) on a record with no field of its own for the address (base),
+// whose member, given by address, no record of the app holds: nothing
+// there has an id for it to name, so the address is the element (a Google
+// Ads customer list's members; not a subscriber's tags, whose email is the
+// subscriber's own).
+func (b *builder) holdsValues(f *Field, base, address string) bool {
+	if resolveField(b.app.Name, b.coll.Fields, base, singular(b.coll.Name)) != nil {
+		return false
+	}
 	return !strings.HasSuffix(strings.ToLower(f.Name), "ids") && b.holderOf(address) == nil
 }
 
