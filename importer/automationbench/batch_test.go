@@ -29,12 +29,21 @@ const batch5File = "batch5.txt"
 // same way, and committed before any of it was run.
 const batch6File = "batch6.txt"
 
-// batches names each batch file with the words its figures are logged under.
-var batches = []struct{ file, name string }{
-	{batch3File, "third batch"},
-	{batch4File, "fourth batch"},
-	{batch5File, "fifth batch"},
-	{batch6File, "sixth batch"},
+// The seventh batch (testdata/made_up/batch7.txt), of 30 tasks, was written
+// and split the same way, and committed before any of it was run.
+const batch7File = "batch7.txt"
+
+// batches names each batch file with the words its figures are logged
+// under and the number of tasks it lists.
+var batches = []struct {
+	file, name string
+	size       int
+}{
+	{batch3File, "third batch", 50},
+	{batch4File, "fourth batch", 50},
+	{batch5File, "fifth batch", 50},
+	{batch6File, "sixth batch", 50},
+	{batch7File, "seventh batch", 30},
 }
 
 // readBatch gives each task of the batch file its half.
@@ -85,8 +94,8 @@ func splitBySHA1(names []string) map[string]string {
 func TestMadeUpBatchSplit(t *testing.T) {
 	for _, b := range batches {
 		got := readBatch(t, b.file)
-		if len(got) != 50 {
-			t.Fatalf("%s lists %d tasks, want 50", b.file, len(got))
+		if len(got) != b.size {
+			t.Fatalf("%s lists %d tasks, want %d", b.file, len(got), b.size)
 		}
 		var names []string
 		for n := range got {

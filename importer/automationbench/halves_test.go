@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 221, Imported: 221, Verified: 191, Evolved: 218, VerifiedFence: 200, EvolvedFence: 205},
-	halfFrozen:  {Tasks: 202, Imported: 196, Verified: 149, Evolved: 182, VerifiedFence: 164, EvolvedFence: 167},
+	halfWorking: {Tasks: 236, Imported: 236, Verified: 204, Evolved: 232, VerifiedFence: 214, EvolvedFence: 219},
+	halfFrozen:  {Tasks: 217, Imported: 214, Verified: 165, Evolved: 200, VerifiedFence: 182, EvolvedFence: 185},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -98,6 +98,10 @@ var workingFixes = map[string]string{
 	"gmail_reply_subject_re_original": "a subject with a reply's prefix is grounded by the subject seen",
 	"qb_invoice_discounted_amount":    "an amount changed by a percentage in one phrase states the figure it comes to",
 	"asana_due_next_business_day":     "a day named as the next business day, read against the data's clock",
+	// The seventh batch (batch7.txt), working half.
+	"gcal_team_lunch_first_friday":           "a day named as the first of a month or of a weekday in it (the first Friday of next month)",
+	"qb_invoice_consulting_first_next_month": "the same (the first of next month); a count at a price each states its total",
+	"gads_exclude_list_from_won_customers":   "a list named by the last word of its record's name (list_name); add <x> to <y>: y's one list of plain values",
 }
 
 var (
@@ -219,7 +223,7 @@ func verdictReason(v verify.Verdict) string {
 // only helped the half it came from.
 func TestMadeUpHalves(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports, verifies and evolves 423 tasks")
+		t.Skip("imports, verifies and evolves 453 tasks")
 	}
 	hs := madeUpHalves(t)
 	for _, h := range []string{halfWorking, halfFrozen} {

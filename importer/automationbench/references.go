@@ -235,8 +235,8 @@ func (b *builder) holdsAddresses(c *Coll, f *Field) bool {
 
 // memberByAddress maps a member of a list of plain values given by its
 // address (has_member {email}, {member_email}): where the list holds
-// addresses (its schema says so, or the initial records hold them) the
-// address is the element; where it holds the ids of people another
+// addresses (its schema says so, the initial records hold them, or it is
+// no list of ids and no record holds the address) the address is the element; where it holds the ids of people another
 // collection keeps (a channel's member_ids: Slack users), the element is
 // the id of the record with that address, or the address itself.
 func (b *builder) memberByAddress(rel *childRel, base, op string, v any) ([]cond, bool) {
@@ -245,7 +245,7 @@ func (b *builder) memberByAddress(rel *childRel, base, op string, v any) ([]cond
 	if !ok || op != "" || !isEmailValue(s) || f.Items != "string" || base != "email" && base != singular(rel.word)+"_email" {
 		return nil, false
 	}
-	if addressList(f) || b.holdsAddresses(b.coll, f) {
+	if addressList(f) || b.holdsAddresses(b.coll, f) || b.holdsValues(f, base, s) {
 		return b.valueConds([]string{f.Name}, f, assert.OpEquals, s, false), true
 	}
 	target := b.holderOf(s)
@@ -257,6 +257,19 @@ func (b *builder) memberByAddress(rel *childRel, base, op string, v any) ([]cond
 		return nil, false
 	}
 	return []cond{fieldCond(assert.OpIn, append(ids, s), f.Name)}, true
+}
+
+// holdsValues: a list of plain values not named for ids (members, not
+// member_ids) on a record with no field of its own for the address (base),
+// whose member, given by address, no record of the app holds: nothing
+// there has an id for it to name, so the address is the element (a Google
+// Ads customer list's members; not a subscriber's tags, whose email is the
+// subscriber's own).
+func (b *builder) holdsValues(f *Field, base, address string) bool {
+	if resolveField(b.app.Name, b.coll.Fields, base, singular(b.coll.Name)) != nil {
+		return false
+	}
+	return !strings.HasSuffix(strings.ToLower(f.Name), "ids") && b.holderOf(address) == nil
 }
 
 // idsNamed are the keys of target's initial records whose address (by

@@ -208,16 +208,21 @@ func startedBy(fields []*Field, name string) *Field {
 	return nil
 }
 
-// withRecordPrefix: the name with or without the record's own word
-// (opportunity_name on an opportunity: its name; dealname, dealstage: the
-// record's word run together).
+// withRecordPrefix: the name with or without the record's own word or the
+// last of its words (opportunity_name on an opportunity: its name;
+// list_name on a customer list; dealname, dealstage: the record's word run
+// together).
 func withRecordPrefix(fields []*Field, name, recordPrefix string) *Field {
 	if f := fieldNamed(fields, recordPrefix+"_"+name); f != nil {
 		return f
 	}
-	if rest, ok := strings.CutPrefix(name, recordPrefix+"_"); ok && rest != "id" {
-		if f := fieldNamed(fields, rest); f != nil {
-			return f
+	// The record's own word, or the last of its words (a customer list's
+	// list_name for its name).
+	for _, p := range []string{recordPrefix, lastWord(recordPrefix)} {
+		if rest, ok := strings.CutPrefix(name, p+"_"); ok && rest != "id" {
+			if f := fieldNamed(fields, rest); f != nil {
+				return f
+			}
 		}
 	}
 	rp := squash(recordPrefix + name)

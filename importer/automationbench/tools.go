@@ -422,6 +422,12 @@ func (tb *toolBuilder) createTool(name string, p toolParts, ent entity, ok bool)
 				// to a channel: its member_ids): x's id goes there.
 				return appendTool(app, name, par.coll, f, word), nil
 			}
+			if f := onePlainList(par.coll); f != nil && len(p.object) > 0 && (!ok || ent.coll == par.coll) {
+				// add <x> to <y> where x is no other record of the
+				// app and y keeps one list of plain values (a contact
+				// to a customer list: its members): x goes there.
+				return appendTool(app, name, par.coll, f, word), nil
+			}
 		}
 		if !ok {
 			// "add_to_queue": the parent is the entity.
@@ -488,6 +494,21 @@ func oneIDList(c *Coll) *Field {
 	var found *Field
 	for _, f := range c.Fields {
 		if f.Type == "array" && f.Items != "object" && strings.HasSuffix(f.Name, "_ids") {
+			if found != nil {
+				return nil
+			}
+			found = f
+		}
+	}
+	return found
+}
+
+// onePlainList is c's one list of plain values under any name, or nil
+// when it has none or several.
+func onePlainList(c *Coll) *Field {
+	var found *Field
+	for _, f := range c.Fields {
+		if f.Type == "array" && f.Items != "" && f.Items != "object" && f.Items != "array" {
 			if found != nil {
 				return nil
 			}

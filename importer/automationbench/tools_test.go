@@ -72,6 +72,9 @@ func TestToolDerivation(t *testing.T) {
 		{"twitter_like", "unresolved", "", nil, nil},
 		// invite a user to a channel: the channel's one list of ids.
 		{"slack_invite_user_to_channel", "append", "channels", nil, []string{"channel_id", "user"}},
+		// add <x> to <y> where x is no record of the app: y's one list of
+		// plain values (a customer list's members).
+		{"google_ads_add_contact_to_customer_list", "append", "customer_lists", nil, nil},
 		{"gmail_frobnicate", "unresolved", "", nil, nil},
 		{"slack_channel", "unresolved", "", nil, nil},
 		{"salesforce_widget_create", "unresolved", "", nil, nil},

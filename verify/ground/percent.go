@@ -8,7 +8,8 @@ import (
 
 // A text may state an amount changed by a percentage in one phrase: "our
 // $1,450.00 fee less their 10% loyalty discount", "$800 plus 20% VAT",
-// "15% of $2,000". The figure it comes to is stated as surely as the
+// "15% of $2,000", or a count at a price each: "12 hours at $150 an
+// hour". The figure it comes to is stated as surely as the
 // amount: an agent computes it. Only the phrase's own two numbers are
 // combined, so no figure is made from numbers the text does not join.
 
@@ -16,12 +17,15 @@ var (
 	// adjustRE: an amount, a few words, a word that adds or takes off,
 	// a few words, a percentage.
 	adjustRE = regexp.MustCompile(`(?i)\$?(\d[\d,]*(?:\.\d+)?)\b[^.%\n\d]{0,40}?\b(less|minus|plus|after|off|discount(?:ed)? by|reduced by|increased by|marked up by)\b[^.%\n\d]{0,30}?(\d+(?:\.\d+)?)\s*%`)
+	// rateRE: a count of things at a price for each ("12 hours of
+	// consulting at $150 an hour", "40 chairs at $25 each").
+	rateRE = regexp.MustCompile(`(?i)\b(\d[\d,]*(?:\.\d+)?)\s+(?:[a-z-]+\s+){1,5}?at\s+\$(\d[\d,]*(?:\.\d+)?)\s+(?:an?|per|each)\b`)
 	// shareRE: a percentage of an amount.
 	shareRE = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|our\s+|their\s+)?\$?(\d[\d,]*(?:\.\d+)?)`)
 )
 
 // statedAdjustments returns the figures the text's percentage phrases
-// come to.
+// and its counts at a price each come to.
 func statedAdjustments(text string) []float64 {
 	var out []float64
 	for _, m := range adjustRE.FindAllStringSubmatch(text, -1) {
@@ -42,6 +46,13 @@ func statedAdjustments(text string) []float64 {
 		a, ok := ParseNumber(m[2])
 		if err == nil && ok {
 			out = append(out, roundCents(a*p/100))
+		}
+	}
+	for _, m := range rateRE.FindAllStringSubmatch(text, -1) {
+		n, ok1 := ParseNumber(m[1])
+		p, ok2 := ParseNumber(m[2])
+		if ok1 && ok2 {
+			out = append(out, roundCents(n*p))
 		}
 	}
 	return out

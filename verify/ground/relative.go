@@ -3,6 +3,7 @@ package ground
 import (
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -20,6 +21,9 @@ var (
 	fromOffset = regexp.MustCompile(` (\w+) (day|days|week|weeks) from (today|now) `)
 	// "the end of this month", "the last day of the month", "end of next month".
 	monthEnd = regexp.MustCompile(` (end|last day) of (this|the|next) month `)
+	// "the first of next month", "the 1st of the month", "the first Friday
+	// of next month".
+	monthFirst = regexp.MustCompile(` (?:first|1st) (?:(day|monday|tuesday|wednesday|thursday|friday|saturday|sunday) )?of (this|the|next) month `)
 	// "the next business day", "in three working days".
 	businessDays = regexp.MustCompile(` (?:(next|following)|in (\w+)) (?:business|working) days? `)
 )
@@ -27,6 +31,7 @@ var (
 // relativeDays gives the calendar days a text names by an offset from
 // today ("in three days", "two weeks from today") or by the end of this or
 // next month ("the last day of this month", "end of next month"), or by
+// the first day or weekday of a month ("the first of next month"), or by
 // business days ("the next business day", "in three working days"), read
 // against clock. text is loose (satisfy.Loose) and padded with spaces.
 func relativeDays(text string, clock time.Time) []time.Time {
@@ -54,6 +59,7 @@ func relativeDays(text string, clock time.Time) []time.Time {
 		// Day 0 of a month is the last day of the one before it.
 		out = append(out, time.Date(today.Year(), today.Month()+time.Month(months), 0, 0, 0, 0, 0, today.Location()))
 	}
+	out = append(out, monthFirsts(text, today)...)
 	for _, m := range businessDays.FindAllStringSubmatch(text, -1) {
 		n, ok := 1, m[1] != ""
 		if !ok {
@@ -64,6 +70,29 @@ func relativeDays(text string, clock time.Time) []time.Time {
 		if ok {
 			out = append(out, addBusinessDays(today, n))
 		}
+	}
+	return out
+}
+
+// monthFirsts gives the days a text names as the first day, or the first
+// of a weekday, of this or next month ("the first of next month", "the
+// first Friday of next month"); "of the month" is the next such day on or
+// after today.
+func monthFirsts(text string, today time.Time) []time.Time {
+	var out []time.Time
+	for _, m := range monthFirst.FindAllStringSubmatch(text, -1) {
+		first := func(months int) time.Time {
+			day := time.Date(today.Year(), today.Month()+time.Month(months), 1, 0, 0, 0, 0, today.Location())
+			for m[1] != "" && m[1] != "day" && strings.ToLower(day.Weekday().String()) != m[1] {
+				day = day.AddDate(0, 0, 1)
+			}
+			return day
+		}
+		day := first(0)
+		if m[2] == "next" || (m[2] == "the" && day.Before(today)) {
+			day = first(1)
+		}
+		out = append(out, day)
 	}
 	return out
 }

@@ -85,6 +85,15 @@ func TestVisibleFindsRelativeDays(t *testing.T) {
 		{"Invoice them, due at the end of next month.", "2026-05-31", false},
 		{"Send it in the days after the launch.", "2026-05-07", false},
 		{"Due in 900 days.", "2028-10-22", false},
+		// The first of a month, or of a weekday in it
+		// (qb_invoice_consulting_first_next_month, gcal_team_lunch_first_friday).
+		{"Invoice them, due the first of next month.", "2026-06-01", true},
+		{"Invoice them, due the first of next month.", "2026-05-01", false},
+		{"Due on the 1st of the month.", "2026-06-01", true},
+		{"Due the first day of this month.", "2026-05-01", true},
+		{"Lunch on the first Friday of next month at noon.", "2026-06-05T12:00:00Z", true},
+		{"Lunch on the first Friday of next month at noon.", "2026-06-01", false},
+		{"Lunch on the first Monday of this month.", "2026-05-04", true},
 	})
 	// Business days skip the weekend: from a Thursday, the next business
 	// day is Friday and the second is Monday (asana_due_next_business_day).
@@ -158,6 +167,24 @@ func TestVisibleFindsPercentageAdjustments(t *testing.T) {
 		}
 	}
 	for _, f := range []float64{1595, 640, 1740, 2100} {
+		if got := ctx.Find(f, "total_amt"); got != "" {
+			t.Errorf("Find(%v) = %q, want nothing", f, got)
+		}
+	}
+}
+
+// A count at a price each states the total it comes to
+// (qb_invoice_consulting_first_next_month); numbers the text does not
+// join so are not multiplied.
+func TestVisibleFindsCountsAtAPrice(t *testing.T) {
+	ctx := &Visible{}
+	ctx.Add("instruction", "Invoice Harbor Cafe for 12 hours of menu consulting at $150 an hour, and Pine Bistro for 40 chairs at $25 each. Order 3 tables; they cost $90.")
+	for _, f := range []float64{1800, 1000} {
+		if got := ctx.Find(f, "total_amt"); got == "" {
+			t.Errorf("Find(%v) found nothing", f)
+		}
+	}
+	for _, f := range []float64{270, 3750, 6000} {
 		if got := ctx.Find(f, "total_amt"); got != "" {
 			t.Errorf("Find(%v) = %q, want nothing", f, got)
 		}
