@@ -140,11 +140,6 @@ func benchTask(lib *atom.Library, r atom.Recipe, opt episode.Options, hasher *Ha
 	calls := env.PlanCalls()
 	bt.Steps = len(calls)
 	if len(calls) > 0 {
-		// Composing the task left garbage whose collection would otherwise
-		// run inside the replays' few milliseconds and be charged to the
-		// steps (one run moved by several x); the steps' own garbage is
-		// still collected, and counted, in the window.
-		runtime.GC()
 		t0, c0 := time.Now(), cputime.Process()
 		for i := 0; i < repeat; i++ {
 			s.Reset()
