@@ -141,6 +141,11 @@ func (sh *Shape) MadeField() string {
 	return cf
 }
 
+// shapesIn gives the shape of a collection of app by its name.
+func (c *checker) shapesIn(app string) func(string) *Shape {
+	return func(coll string) *Shape { return c.shape(app + "." + coll) }
+}
+
 // partDates reports the records dated before the record they are on (a
 // comment older than its page, a lead older than its ad).
 func (c *checker) partDates(sh *Shape, name string, col *state.Collection) {
@@ -149,7 +154,7 @@ func (c *checker) partDates(sh *Shape, name string, col *state.Collection) {
 		return
 	}
 	app, _ := state.Split(name)
-	shapeOf := func(coll string) *Shape { return c.shape(app + "." + coll) }
+	shapeOf := c.shapesIn(app)
 	for f, target := range sh.OnRefs(shapeOf) {
 		theirs := shapeOf(target).MadeField()
 		tcol := c.w.Collection(app + "." + target)

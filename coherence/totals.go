@@ -57,7 +57,7 @@ func (sh *Shape) sumTotal() string {
 // judged: its items are not drawn.
 func (c *checker) itemTotals(sh *Shape, name string, col *state.Collection) {
 	app, _ := state.Split(name)
-	f, target, total, amount, ok := sh.Items(func(coll string) *Shape { return c.shape(app + "." + coll) })
+	f, target, total, amount, ok := sh.Items(c.shapesIn(app))
 	tcol := c.w.Collection(app + "." + target)
 	if !ok || tcol == nil {
 		return

@@ -13,19 +13,21 @@ import (
 // onRefs are the references of cm through which its records are written
 // on another record (see coherence's OnRefs), with their collections.
 func onRefs(m *appModel, cm *collModel) map[string]*collModel {
-	shapeOf := func(c string) *coherence.Shape {
-		if tc := m.byName[c]; tc != nil {
-			return tc.shape
-		}
-		return nil
-	}
 	out := map[string]*collModel{}
-	for f, c := range cm.shape.OnRefs(shapeOf) {
+	for f, c := range cm.shape.OnRefs(m.shapeOf) {
 		if tc := m.byName[c]; tc != nil {
 			out[f] = tc
 		}
 	}
 	return out
+}
+
+// shapeOf is the shape of collection c of the app, or nil.
+func (m *appModel) shapeOf(c string) *coherence.Shape {
+	if tc := m.byName[c]; tc != nil {
+		return tc.shape
+	}
+	return nil
 }
 
 // onParent picks the records a background record of cm is written on,

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -19,13 +18,7 @@ import (
 func (db *dataBuilder) settleItemTotals(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
-			shapeOf := func(c string) *coherence.Shape {
-				if tc := m.byName[c]; tc != nil {
-					return tc.shape
-				}
-				return nil
-			}
-			f, target, total, amount, ok := cm.shape.Items(shapeOf)
+			f, target, total, amount, ok := cm.shape.Items(m.shapeOf)
 			tc := m.byName[target]
 			if !ok || tc == nil {
 				continue
