@@ -128,8 +128,10 @@ func isDateField(sh *Shape, f string) bool {
 	return sh.fields[f].role == atom.RoleDate || fd.Format == "date" || fd.Format == "date-time"
 }
 
-// editWords name the date a record was last edited or updated.
-var editWords = []string{"edited", "edit", "updated", "update", "modified", "modify"}
+// editWords name the date a record was last edited or updated, or the
+// latest time something happened to it (Google Forms' lastSubmittedTime),
+// which cannot come before the record was made.
+var editWords = []string{"edited", "edit", "updated", "update", "modified", "modify", "last", "latest"}
 
 // editedBeforeMade finds an edit or update dated before the record was
 // made (Discord's edited_timestamp before the message's timestamp): it is

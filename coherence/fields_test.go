@@ -92,7 +92,8 @@ func TestOwnKindFlagExplained(t *testing.T) {
 
 // An edit is not dated before the record was made: Discord's
 // edited_timestamp before the message's timestamp is mended to a minute
-// after it, as is a comment's edited_at before its created_at. A page's
+// after it, as is a comment's edited_at before its created_at, and a form
+// response's lastSubmittedTime before its createTime. A page's
 // last_edited_time before its created_time is LifecycleProblems' to name.
 func TestEditedBeforeMade(t *testing.T) {
 	s := &atom.Server{Kind: atom.KindServer, ID: "chat", Collections: []atom.Collection{
@@ -108,8 +109,13 @@ func TestEditedBeforeMade(t *testing.T) {
 			"created_time":     {Type: "string", Format: "date-time", Role: atom.RoleDate},
 			"last_edited_time": {Type: "string", Format: "date-time", Role: atom.RoleDate},
 		}},
+		{Name: "responses", Fields: map[string]atom.Field{
+			"createTime":        {Type: "string", Format: "date-time", Role: atom.RoleDate},
+			"lastSubmittedTime": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		}},
 	}}
 	msgs, comments, pages := ShapeOf(s, &s.Collections[0]), ShapeOf(s, &s.Collections[1]), ShapeOf(s, &s.Collections[2])
+	responses := ShapeOf(s, &s.Collections[3])
 	for _, c := range []struct {
 		name string
 		sh   *Shape
@@ -120,6 +126,7 @@ func TestEditedBeforeMade(t *testing.T) {
 		{"edited after sent", msgs, map[string]any{"timestamp": "2026-02-10T10:00:00Z", "edited_timestamp": "2026-02-10T12:00:00Z"}, ""},
 		{"never edited", msgs, map[string]any{"timestamp": "2026-02-10T10:00:00Z"}, ""},
 		{"a comment edited before it was created", comments, map[string]any{"created_at": "2026-02-10T10:00:00Z", "edited_at": "2026-01-10T10:00:00Z"}, "2026-02-10T10:01:00Z"},
+		{"a response last submitted before it was created", responses, map[string]any{"createTime": "2026-04-10T11:30:00Z", "lastSubmittedTime": "2026-03-14T16:30:00Z"}, "2026-04-10T11:31:00Z"},
 	} {
 		mendsOnce(t, c.name, c.rec, func() []Contradiction { return c.sh.Contradictions(c.rec) }, c.want)
 	}

@@ -68,6 +68,7 @@ func TestStateAgreesWithTheClock(t *testing.T) {
 		{Name: "meetings", Fields: map[string]atom.Field{"status": status, "start_time": date, "end_time": date}},
 		{Name: "messages", Fields: map[string]atom.Field{"status": status, "scheduledDatetime": date}},
 		{Name: "vector_stores", Fields: map[string]atom.Field{"status": status, "created_at": date, "expires_at": date}},
+		{Name: "watches", Fields: map[string]atom.Field{"state": {Type: "string", Enum: []any{"ACTIVE", "SUSPENDED"}, Role: atom.RoleStatus}, "expireTime": date}},
 	}}
 	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 	cases := []struct {
@@ -81,6 +82,8 @@ func TestStateAgreesWithTheClock(t *testing.T) {
 		{"messages", map[string]any{"status": "pending", "scheduledDatetime": "2026-04-08T10:00:00Z"}, "scheduledDatetime>"},
 		{"vector_stores", map[string]any{"status": "expired", "created_at": "2026-03-01T10:00:00Z", "expires_at": "2026-06-01T10:00:00Z"}, "expires_at<"},
 		{"vector_stores", map[string]any{"status": "active", "created_at": "2026-03-01T10:00:00Z", "expires_at": "2026-06-01T10:00:00Z"}, ""},
+		// An active watch whose expireTime is gone by (Google Forms).
+		{"watches", map[string]any{"state": "ACTIVE", "expireTime": "2026-04-02T17:30:00Z"}, "expireTime>"},
 	}
 	for _, tc := range cases {
 		var got []string

@@ -35,7 +35,13 @@ var (
 // endingWords name a date that ends a record's active life for good: an
 // employee's termination, an account's expiry. A campaign's or a
 // project's end date is a plan it may outrun, not among them.
-var endingWords = []string{"termination", "terminated", "expires", "expiry", "expiration", "expired", "ended", "deactivated"}
+var endingWords = []string{"termination", "terminated", "expire", "expires", "expiry", "expiration", "expired", "ended", "deactivated"}
+
+// expiryWords name an ending the record is set to reach on its own (a
+// watch's expireTime, a subscription's expiry): on an active record one
+// already past is moved as far ahead of the clock, where a termination
+// date, which is set only when the record ends, goes.
+var expiryWords = []string{"expire", "expires", "expiry", "expiration"}
 
 // sittingWords name collections of sittings, which last hours: a
 // meeting, a call, a booking, an interview, a recording of one.
@@ -255,7 +261,8 @@ func (sh *Shape) shiftSpan(rec map[string]any, now time.Time, sf string, dir int
 
 // pastEndings finds the dates that end a record's active life (a
 // termination, an expiry) already past on a record whose status sf says
-// it is active.
+// it is active: an expiry is mended to as long after now as it was
+// before it, a termination goes.
 func (sh *Shape) pastEndings(rec map[string]any, now time.Time, sf string) []Contradiction {
 	var out []Contradiction
 	for f := range sh.declared(rec) {
@@ -264,9 +271,15 @@ func (sh *Shape) pastEndings(rec map[string]any, now time.Time, sf string) []Con
 			continue
 		}
 		s, _ := rec[f].(string)
-		if t, ok := isotime.Parse(s); ok && t.Before(now) {
-			out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s %s is past", sf, rec[sf], f, s), nil})
+		t, ok := isotime.Parse(s)
+		if !ok || !t.Before(now) {
+			continue
 		}
+		var want any
+		if atom.HasWord(fs.words, expiryWords...) {
+			want = dateLike(s, now.Add(now.Sub(t)))
+		}
+		out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s %s is past", sf, rec[sf], f, s), want})
 	}
 	return out
 }
