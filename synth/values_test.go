@@ -54,3 +54,47 @@ func TestFileTypesAreMIMETypes(t *testing.T) {
 }
 
 var mimeRE = regexp.MustCompile(`^[a-z]+/[a-z0-9.+-]+$`)
+
+// TestProductLinksOnTheProductsSite: the address the product gives its
+// own record (a Drive file's web_view_link) is on the product's site; the
+// website of the company a record is about stays on the company's.
+func TestProductLinksOnTheProductsSite(t *testing.T) {
+	src := builtinServers(t)
+	lib := atom.NewLibrary()
+	for _, app := range []string{"google_drive", "intercom"} {
+		if _, err := lib.Put(src.ServerFor(app).MustServer(), app+".yaml", true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Synthesize(lib, Options{Seed: 27, Variants: 1, Workflows: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	links, sites := 0, 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["google_drive"]["files"] {
+			if v, ok := rec["web_view_link"].(string); ok {
+				links++
+				if !strings.HasPrefix(v, "https://google-drive.example/files/") {
+					t.Errorf("%s: a Drive file's web_view_link %q is not on Drive's site", d.ID, v)
+				}
+			}
+		}
+		for _, rec := range d.Records["intercom"]["companies"] {
+			if v, ok := rec["website"].(string); ok {
+				sites++
+				if strings.Contains(v, "intercom") {
+					t.Errorf("%s: a company's website %q is on Intercom's site", d.ID, v)
+				}
+			}
+		}
+	}
+	if links == 0 || sites == 0 {
+		t.Fatalf("drew %d Drive links and %d company websites; want some of each", links, sites)
+	}
+	for _, f := range []string{"website", "WEBSITE", "landing_page_url", "linkedin_url"} {
+		if productLink(f) {
+			t.Errorf("%s taken for a link into the product", f)
+		}
+	}
+}
