@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -28,6 +30,10 @@ type LoadOptions struct {
 	Rate     float64       // steps per second of the paced runs, all clients together (default 10,000)
 	EnvIDs   []string      // environments to drive (default: all of the catalog)
 	Idle     int           // sessions opened to measure idle memory (default 2,000)
+	// Rounds is how many times the closed-loop pair (baseline, then steps)
+	// runs, alternately, so that both see the same machine; the ratio is
+	// the median round's (default 3).
+	Rounds int
 }
 
 func (o LoadOptions) withDefaults() LoadOptions {
@@ -47,6 +53,9 @@ func (o LoadOptions) withDefaults() LoadOptions {
 	}
 	if o.Idle <= 0 {
 		o.Idle = 2000
+	}
+	if o.Rounds <= 0 {
+		o.Rounds = 3
 	}
 	return o
 }
@@ -80,9 +89,12 @@ type BenchReport struct {
 	// Baseline is the same HTTP stack answering each request with the
 	// bytes the step endpoint answers it with, recorded beforehand: the
 	// same bytes on the wire, without the step.
-	Baseline LoadResult `json:"baseline"`
-	Steps    LoadResult `json:"steps"`
-	Ratio    float64    `json:"ratio"` // steps per second over baseline requests per second
+	// The pair runs Rounds times, alternately; Baseline, Steps and Ratio
+	// are the round whose ratio is the median, Rounds every round's.
+	Baseline LoadResult   `json:"baseline"`
+	Steps    LoadResult   `json:"steps"`
+	Ratio    float64      `json:"ratio"` // steps per second over baseline requests per second
+	Rounds   []BenchRound `json:"rounds"`
 	// Paced: the clients together send Rate requests a second; latency is
 	// counted from when a request was due, so a server that falls behind
 	// pays for the wait.
@@ -92,6 +104,14 @@ type BenchReport struct {
 	// workload once.
 	IdleSessionBytes   float64 `json:"idle_session_bytes"`
 	PlayedSessionBytes float64 `json:"played_session_bytes"`
+}
+
+// BenchRound is one closed-loop pair of a bench: the baseline's requests
+// per second, then the steps', and their ratio.
+type BenchRound struct {
+	Baseline float64 `json:"baseline_per_second"`
+	Steps    float64 `json:"steps_per_second"`
+	Ratio    float64 `json:"ratio"`
 }
 
 // workload is the step bodies a load client cycles through for one
@@ -263,32 +283,52 @@ func Bench(ctx context.Context, cat *Catalog, o LoadOptions) (BenchReport, error
 		return rep, err
 	}
 	steps := func(i int) (*loadWorker, error) { return openWorker(addr, loads[i%len(loads)]) }
-	runs := []struct {
-		out  *LoadResult
-		name string
-		rate float64
-		open func(int) (*loadWorker, error)
-	}{
-		{&rep.Baseline, "baseline", 0, baseline},
-		{&rep.Steps, "steps", 0, steps},
-		{&rep.PacedBaseline, "paced baseline", o.Rate, baseline},
-		{&rep.PacedSteps, "paced steps", o.Rate, steps},
+	err = closedRounds(ctx, o, &rep, baseline, steps)
+	if err == nil {
+		rep.PacedBaseline, err = drive(ctx, o, "paced baseline", o.Rate, baseline)
 	}
-	for _, r := range runs {
-		if *r.out, err = drive(ctx, o, r.name, r.rate, r.open); err != nil {
-			break
-		}
+	if err == nil {
+		rep.PacedSteps, err = drive(ctx, o, "paced steps", o.Rate, steps)
 	}
 	stop()
 	stopBase()
 	if err != nil {
 		return rep, err
 	}
-	if rep.Baseline.PerSecond > 0 {
-		rep.Ratio = rep.Steps.PerSecond / rep.Baseline.PerSecond
-	}
 	rep.IdleSessionBytes, rep.PlayedSessionBytes, err = SessionMemory(cat, o.EnvIDs, o.Idle)
 	return rep, err
+}
+
+// closedRounds runs the closed-loop baseline and steps o.Rounds times,
+// alternately, and keeps every round's figures and the median round's
+// runs: a machine whose load drifts charges both sides of a round alike.
+func closedRounds(ctx context.Context, o LoadOptions, rep *BenchReport, baseline, steps func(int) (*loadWorker, error)) error {
+	type pair struct{ base, steps LoadResult }
+	var pairs []pair
+	for range o.Rounds {
+		b, err := drive(ctx, o, "baseline", 0, baseline)
+		if err != nil {
+			return err
+		}
+		s, err := drive(ctx, o, "steps", 0, steps)
+		if err != nil {
+			return err
+		}
+		r := BenchRound{Baseline: b.PerSecond, Steps: s.PerSecond}
+		if b.PerSecond > 0 {
+			r.Ratio = s.PerSecond / b.PerSecond
+		}
+		rep.Rounds = append(rep.Rounds, r)
+		pairs = append(pairs, pair{b, s})
+	}
+	order := make([]int, len(pairs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rep.Rounds[a].Ratio, rep.Rounds[b].Ratio) })
+	mid := order[len(order)/2]
+	rep.Baseline, rep.Steps, rep.Ratio = pairs[mid].base, pairs[mid].steps, rep.Rounds[mid].Ratio
+	return nil
 }
 
 // loadWorker is one client of a load run, on its own session.

@@ -102,6 +102,25 @@ func TestBenchSmoke(t *testing.T) {
 	if rep.Steps.ToolErrors != 0 || rep.Ratio <= 0 || rep.IdleSessionBytes <= 0 || rep.PlayedSessionBytes < rep.IdleSessionBytes {
 		t.Errorf("report %+v", rep)
 	}
+	// Three rounds by default, alternately; the report's pair is the
+	// median round's.
+	if len(rep.Rounds) != 3 {
+		t.Fatalf("%d rounds, want 3", len(rep.Rounds))
+	}
+	below, above := 0, 0
+	for _, r := range rep.Rounds {
+		if r.Baseline <= 0 || r.Steps <= 0 || r.Ratio != r.Steps/r.Baseline {
+			t.Errorf("round %+v", r)
+		}
+		if r.Ratio < rep.Ratio {
+			below++
+		} else if r.Ratio > rep.Ratio {
+			above++
+		}
+	}
+	if below > 1 || above > 1 || rep.Ratio != rep.Steps.PerSecond/rep.Baseline.PerSecond {
+		t.Errorf("ratio %.3f is not the median of %+v, or not its pair's", rep.Ratio, rep.Rounds)
+	}
 }
 
 // benchHTTP drives 64 concurrent clients (each on its own session, for

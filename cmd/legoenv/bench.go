@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -51,12 +52,14 @@ cycling through the environment's searches, gets and reference plan (one
 call a step; an episode at its step limit is reset). It measures the same
 HTTP stack answering each request with the bytes the step endpoint answers
 it with, recorded in a fresh session beforehand (the baseline: the most the
-stack can do here with the same bytes on the wire) and the steps, each
-twice for --warmup plus --duration: closed loop (every client sends again
-as soon as it has its answer: the most the machine does) and paced at --rate requests a second in all (latency counted
+stack can do here with the same bytes on the wire) and the steps, each for
+--warmup plus --duration: closed loop (every client sends again as soon as
+it has its answer: the most the machine does) --rounds times, baseline and
+steps alternately, so that a machine whose load drifts charges both alike,
+then once each paced at --rate requests a second in all (latency counted
 from when a request was due). It reports requests per second, latency
-percentiles as the client sees them, the ratio of steps to baseline, and
-the heap an idle session holds. The load generator runs in the same
+percentiles as the client sees them, the ratio of steps to baseline (the
+median round's, with every round's), and the heap an idle session holds. The load generator runs in the same
 process and shares the cores.
 
 With --soak it runs one steady load for --duration instead (up to 1h):
@@ -76,6 +79,7 @@ that a leak shows as growth.`,
 	c.Flags().Float64Var(&f.o.Rate, "rate", 10_000, "requests per second of the paced runs, all sessions together")
 	c.Flags().StringSliceVar(&f.o.EnvIDs, "env", nil, "environment ids to drive (default: all)")
 	c.Flags().IntVar(&f.o.Idle, "idle", 2000, "sessions opened to measure the heap of an idle session")
+	c.Flags().IntVar(&f.o.Rounds, "rounds", 3, "closed-loop rounds of baseline then steps; the ratio is the median round's")
 	c.Flags().BoolVar(&f.asJSON, "json", false, "print the report as JSON")
 	c.Flags().BoolVar(&f.soak, "soak", false, "one steady load of whole episodes for --duration (at most 1h), with heap and goroutines at start and end")
 	c.Flags().IntVar(&f.episode, "episode", 20, "with --soak: steps of an episode before it is evaluated and closed")
@@ -133,6 +137,11 @@ func runBenchServe(cmd *cobra.Command, f *benchServeFlags) error {
 		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%.1f\t%.1f\t%d\t\n", name, r.Requests, r.PerSecond, r.P50ms, r.P90ms, r.P99ms, r.MaxMs, r.CPUus, r.Errors)
 	}
 	tw.Flush()
+	rounds := make([]string, len(rep.Rounds))
+	for i, r := range rep.Rounds {
+		rounds[i] = fmt.Sprintf("%.2f", r.Ratio)
+	}
+	fmt.Fprintf(out, "closed-loop rounds, steps/baseline: %s (the table's pair is the median round)\n", strings.Join(rounds, ", "))
 	fmt.Fprintf(out, "steps/baseline %.2f; tool errors %d; heap per session: %.1f KB idle, %.1f KB after its workload\n",
 		rep.Ratio, rep.Steps.ToolErrors, rep.IdleSessionBytes/1024, rep.PlayedSessionBytes/1024)
 	if n := rep.Steps.Errors + rep.Baseline.Errors + rep.PacedSteps.Errors + rep.PacedBaseline.Errors; n > 0 {
