@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -22,14 +23,16 @@ func newBenchTau2Cmd() *cobra.Command {
 environment of a library that 'legoenv import tau2' wrote: creating the
 environment (compose and the first session: tools compiled, world built),
 opening another session, the reference plan's tool calls (replayed
---repeat times; the mean per call and the steps per second over all tasks),
+--repeat times for every task in turn, --rounds times over; the mean per
+call, and the steps per second over all tasks of the median round, with
+every round's),
 the first evaluation (it replays the reference plan once for the
 whole-state goal) and a later one, and tau2's database hash of the final
 state. Steps and first evaluations are also given in process CPU time,
 which holds on a busy machine where wall time does not. The retail tools
 run as native Go code where their scripts are the shipped ones
 (--interpret: every script interpreted). --json prints {"tasks",
-"gomaxprocs", "repeat", "native_tools", "summary",
+"gomaxprocs", "repeat", "rounds_steps_per_cpu_second", "native_tools", "summary",
 "per_task": [...]}, the figures to set beside tau2's own.`,
 		Example: `  legoenv import tau2 --data testdata/tau2 --out lib/tau2
   legoenv bench tau2 --lib lib/tau2 --json`,
@@ -64,7 +67,12 @@ run as native Go code where their scripts are the shipped ones
 			fmt.Fprintln(tw, "FIGURE\tLEGOENV")
 			fmt.Fprintf(tw, "environment creation (p50 / max)\t%.1f / %.1f ms\n", s.CreateMSP50, s.CreateMSMax)
 			fmt.Fprintf(tw, "another session (p50)\t%.1f us\n", s.SessionUSP50)
-			fmt.Fprintf(tw, "steps per second (reference plans)\t%.0f (%.0f per CPU-second)\n", s.StepsPerSecond, s.StepsPerCPUSecond)
+			fmt.Fprintf(tw, "steps per second (reference plans, median round)\t%.0f (%.0f per CPU-second)\n", s.StepsPerSecond, s.StepsPerCPUSecond)
+			rounds := make([]string, len(rep.Rounds))
+			for i, r := range rep.Rounds {
+				rounds[i] = fmt.Sprintf("%.0f", r)
+			}
+			fmt.Fprintf(tw, "steps per CPU-second, each round\t%s\n", strings.Join(rounds, ", "))
 			fmt.Fprintf(tw, "first evaluation (p50 / max)\t%.2f / %.2f ms (p50 %.2f ms CPU)\n", s.EvaluateFirstMSP50, s.EvaluateFirstMSMax, s.EvaluateFirstCPUMSP50)
 			fmt.Fprintf(tw, "later evaluation (p50)\t%.1f us\n", s.EvaluateUSP50)
 			fmt.Fprintf(tw, "tau2 database hash (p50)\t%.2f ms\n", s.HashMSP50)
@@ -72,7 +80,8 @@ run as native Go code where their scripts are the shipped ones
 		},
 	}
 	c.Flags().StringVar(&libDir, "lib", "", "library written by 'legoenv import tau2'")
-	c.Flags().IntVar(&o.Repeat, "repeat", 20, "replays of each task's reference plan for the step figure")
+	c.Flags().IntVar(&o.Repeat, "repeat", 20, "replays of each task's reference plan in a round of the step figure")
+	c.Flags().IntVar(&o.Rounds, "rounds", 5, "rounds of replays over all tasks; the step figure is the median round's")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the figures as JSON")
 	c.Flags().BoolVar(&o.Interpret, "interpret", false, "run every tool's Starlark, without the native Go tools")
 	prof.flags(c)

@@ -1,8 +1,10 @@
 package tau2
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"time"
 
@@ -13,7 +15,12 @@ import (
 
 // BenchOptions tune Bench.
 type BenchOptions struct {
-	Repeat int // replays of each task's plan for the step figure (default 20)
+	Repeat int // replays of each task's plan in a round of the step figure (default 20)
+	// Rounds is how many times every task's plan is replayed Repeat
+	// times, all tasks in turn; the step figures are the median round's,
+	// so that a burst of other work on the machine moves one round, not
+	// the figure (default 5).
+	Rounds int
 	// Interpret runs every tool's Starlark, leaving the native tools
 	// (Natives) out: the figure without them.
 	Interpret bool
@@ -48,6 +55,8 @@ type BenchReport struct {
 	Tasks      int `json:"tasks"`
 	GOMAXPROCS int `json:"gomaxprocs"`
 	Repeat     int `json:"repeat"`
+	// Rounds are the steps per CPU-second of each round, in order.
+	Rounds []float64 `json:"rounds_steps_per_cpu_second"`
 	// NativeTools is how many tools ran as native Go code (see Natives);
 	// 0 with Interpret.
 	NativeTools int         `json:"native_tools"`
@@ -70,18 +79,20 @@ type BenchSum struct {
 	Passed                int     `json:"passed"`
 }
 
-// Bench measures every tau2 recipe of lib in this process, one task at a
-// time: environment creation, a session, the reference plan's steps and
-// the final-state evaluation.
+// Bench measures every tau2 recipe of lib in this process: per task,
+// environment creation and a session; then the reference plans' steps,
+// in rounds over all tasks; then per task the final-state evaluation.
 func Bench(lib *atom.Library, o BenchOptions) (*BenchReport, error) {
 	if o.Repeat <= 0 {
 		o.Repeat = 20
+	}
+	if o.Rounds <= 0 {
+		o.Rounds = 5
 	}
 	de := lib.Head(atom.KindData, DataID)
 	if de == nil {
 		return nil, fmt.Errorf("no data atom %q: not a tau2 library (run legoenv import tau2)", DataID)
 	}
-	hasher := NewHasher(de.MustData().Records[App])
 	rep := &BenchReport{GOMAXPROCS: runtime.GOMAXPROCS(0), Repeat: o.Repeat}
 	var opt episode.Options
 	if !o.Interpret {
@@ -91,24 +102,29 @@ func Bench(lib *atom.Library, o BenchOptions) (*BenchReport, error) {
 		}
 		opt.Natives = n
 	}
-	var clock stepClock
+	var runs []*benchRun
 	for _, r := range lib.Recipes() {
-		bt, passed, err := benchTask(lib, r, opt, hasher, o.Repeat, &clock)
+		br, err := openTask(lib, r, opt)
 		if err != nil {
 			return nil, err
 		}
-		if passed {
-			rep.Summary.Passed++
-		}
-		if rep.PerTask == nil {
+		if runs == nil {
 			rep.NativeTools = nativeCount(lib, r, opt)
 		}
-		rep.PerTask = append(rep.PerTask, bt)
+		runs = append(runs, br)
 	}
-	rep.Tasks = len(rep.PerTask)
-	if rep.Tasks == 0 {
+	if len(runs) == 0 {
 		return nil, fmt.Errorf("the library has no recipes")
 	}
+	clock := stepRounds(runs, o, rep)
+	hasher := NewHasher(de.MustData().Records[App])
+	for _, br := range runs {
+		if br.evaluate(hasher) {
+			rep.Summary.Passed++
+		}
+		rep.PerTask = append(rep.PerTask, br.bt)
+	}
+	rep.Tasks = len(rep.PerTask)
 	summarise(rep, clock)
 	return rep, nil
 }
@@ -119,50 +135,97 @@ type stepClock struct {
 	steps     int
 }
 
-// benchTask composes one recipe, times its session, its plan (repeat
-// times) and its evaluation, and reports whether the plan passes.
-func benchTask(lib *atom.Library, r atom.Recipe, opt episode.Options, hasher *Hasher, repeat int, clock *stepClock) (BenchTask, bool, error) {
+// benchRun is one task under measure: its figures, its session and its
+// reference plan.
+type benchRun struct {
+	bt    BenchTask
+	s     *episode.Session
+	calls []episode.ToolCall
+	wall  time.Duration // its replays' time over all rounds
+	cpu   time.Duration
+}
+
+// openTask composes one recipe and times its creation and another
+// session.
+func openTask(lib *atom.Library, r atom.Recipe, opt episode.Options) (*benchRun, error) {
 	t0 := time.Now()
 	env, err := episode.Compose(lib, r, opt)
 	if err != nil {
-		return BenchTask{}, false, fmt.Errorf("%s: %w", r.Intent.ID, err)
+		return nil, fmt.Errorf("%s: %w", r.Intent.ID, err)
 	}
 	s, err := episode.NewSession(env, episode.SessionOptions{})
 	if err != nil {
-		return BenchTask{}, false, fmt.Errorf("%s: %w", r.Intent.ID, err)
+		return nil, fmt.Errorf("%s: %w", r.Intent.ID, err)
 	}
-	bt := BenchTask{Task: r.Intent.ID, CreateMS: ms(time.Since(t0))}
+	br := &benchRun{bt: BenchTask{Task: r.Intent.ID, CreateMS: ms(time.Since(t0))}, s: s, calls: env.PlanCalls()}
 	t0 = time.Now()
 	if _, err := episode.NewSession(env, episode.SessionOptions{}); err != nil {
-		return BenchTask{}, false, err
+		return nil, err
 	}
-	bt.SessionUS = us(time.Since(t0))
-	calls := env.PlanCalls()
-	bt.Steps = len(calls)
-	if len(calls) > 0 {
-		t0, c0 := time.Now(), cputime.Process()
-		for i := 0; i < repeat; i++ {
-			s.Reset()
-			s.Step(calls...)
+	br.bt.SessionUS = us(time.Since(t0))
+	br.bt.Steps = len(br.calls)
+	return br, nil
+}
+
+// stepRounds replays every task's plan o.Repeat times, all tasks in turn,
+// o.Rounds times over. The clock it answers is the median round's (by
+// steps per CPU-second); each task's step figures are over all rounds.
+func stepRounds(runs []*benchRun, o BenchOptions, rep *BenchReport) stepClock {
+	var rounds []stepClock
+	for range o.Rounds {
+		var rc stepClock
+		for _, br := range runs {
+			if len(br.calls) == 0 {
+				continue
+			}
+			t0, c0 := time.Now(), cputime.Process()
+			for i := 0; i < o.Repeat; i++ {
+				br.s.Reset()
+				br.s.Step(br.calls...)
+			}
+			d, c := time.Since(t0), cputime.Process()-c0
+			br.wall, br.cpu = br.wall+d, br.cpu+c
+			rc.wall, rc.cpu, rc.steps = rc.wall+d, rc.cpu+c, rc.steps+o.Repeat*len(br.calls)
 		}
-		d, c := time.Since(t0), cputime.Process()-c0
-		clock.wall += d
-		clock.cpu += c
-		clock.steps += repeat * len(calls)
-		bt.StepUS = us(d) / float64(repeat*len(calls))
-		bt.StepCPUUS = us(c) / float64(repeat*len(calls))
+		rounds = append(rounds, rc)
+		rep.Rounds = append(rep.Rounds, perSecond(rc.steps, rc.cpu))
+	}
+	for _, br := range runs {
+		if n := float64(o.Rounds * o.Repeat * len(br.calls)); n > 0 {
+			br.bt.StepUS, br.bt.StepCPUUS = us(br.wall)/n, us(br.cpu)/n
+		}
+	}
+	slices.SortStableFunc(rounds, func(a, b stepClock) int {
+		return cmp.Compare(perSecond(a.steps, a.cpu), perSecond(b.steps, b.cpu))
+	})
+	return rounds[len(rounds)/2]
+}
+
+func perSecond(steps int, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(steps) / d.Seconds()
+}
+
+// evaluate times the task's first and a later evaluation, on the state
+// its plan's last replay left, and tau2's hash of it; it reports whether
+// the plan passes.
+func (br *benchRun) evaluate(hasher *Hasher) bool {
+	if len(br.calls) == 0 {
+		br.s.Reset()
 	}
 	t0, c0 := time.Now(), cputime.Process()
-	res := s.Evaluate()
-	bt.EvaluateFirstMS, bt.EvaluateFirstCPUMS = ms(time.Since(t0)), ms(cputime.Process()-c0)
+	res := br.s.Evaluate()
+	br.bt.EvaluateFirstMS, br.bt.EvaluateFirstCPUMS = ms(time.Since(t0)), ms(cputime.Process()-c0)
 	t0 = time.Now()
-	s.Evaluate()
-	bt.EvaluateUS = us(time.Since(t0))
+	br.s.Evaluate()
+	br.bt.EvaluateUS = us(time.Since(t0))
 	t0 = time.Now()
-	hasher.Sum(s.State())
-	bt.HashMS = ms(time.Since(t0))
-	bt.Reward = res.Reward
-	return bt, res.Passed, nil
+	hasher.Sum(br.s.State())
+	br.bt.HashMS = ms(time.Since(t0))
+	br.bt.Reward = res.Reward
+	return res.Passed
 }
 
 // summarise fills the report's summary from its per-task figures.
@@ -184,12 +247,8 @@ func summarise(rep *BenchReport, clock stepClock) {
 	s.EvaluateUSP50 = median(pick(func(t BenchTask) float64 { return t.EvaluateUS }))
 	s.HashMSP50 = median(pick(func(t BenchTask) float64 { return t.HashMS }))
 	s.EvaluateFirstCPUMSP50 = median(pick(func(t BenchTask) float64 { return t.EvaluateFirstCPUMS }))
-	if clock.wall > 0 {
-		s.StepsPerSecond = float64(clock.steps) / clock.wall.Seconds()
-	}
-	if clock.cpu > 0 {
-		s.StepsPerCPUSecond = float64(clock.steps) / clock.cpu.Seconds()
-	}
+	s.StepsPerSecond = perSecond(clock.steps, clock.wall)
+	s.StepsPerCPUSecond = perSecond(clock.steps, clock.cpu)
 }
 
 func median(v []float64) float64 { return v[len(v)/2] }

@@ -2,6 +2,7 @@ package tau2
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,12 +183,20 @@ func TestBench(t *testing.T) {
 		t.Fatal(err)
 	}
 	lib.SetRecipes(res.Recipes[:4])
-	rep, err := Bench(lib, BenchOptions{Repeat: 2})
+	rep, err := Bench(lib, BenchOptions{Repeat: 2, Rounds: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.Tasks != 4 || rep.Summary.Passed != 4 || rep.Summary.StepsPerSecond <= 0 || rep.PerTask[0].Steps == 0 {
 		t.Fatalf("bench: %+v", rep)
+	}
+	// The step figure is the median of the rounds'.
+	if len(rep.Rounds) != 3 {
+		t.Fatalf("rounds %v, want 3", rep.Rounds)
+	}
+	sorted := slices.Sorted(slices.Values(rep.Rounds))
+	if rep.Summary.StepsPerCPUSecond != sorted[1] {
+		t.Errorf("steps per CPU-second %v, want the median of the rounds %v", rep.Summary.StepsPerCPUSecond, rep.Rounds)
 	}
 	lib.SetRecipes(nil)
 	if _, err := Bench(lib, BenchOptions{}); err == nil {
