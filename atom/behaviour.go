@@ -106,17 +106,22 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - at_most_one: at most one of Fields is set (completed, declined and
 //     voided dates);
 //   - display: Fields[0] is the display of the record the ref field
-//     Fields[1] names, made of that record's From fields joined by spaces.
+//     Fields[1] names, made of that record's From fields joined by spaces;
+//   - ratio: the rate Fields[0] is Fields[1] over Fields[2], times Scale
+//     (a click-through rate in percent: ctr, clicks, impressions, scale
+//     100), to the rate's last written digit or a cent, whichever is wider.
 //
-// Fields that are absent or null leave lte, before and display unchecked.
+// Fields that are absent or null leave lte, before, display and ratio
+// unchecked, as does a ratio over zero.
 type Invariant struct {
 	Rule   string   `json:"rule"`
 	Fields []string `json:"fields"`
 	From   []string `json:"from,omitempty"`
+	Scale  float64  `json:"scale,omitempty"`
 }
 
 // invariantArity is how many fields each rule takes (0: two or more).
-var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2}
+var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -222,6 +227,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		if _, ok := c.Fields[f]; !ok {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "no field %q in collection %s", f, c.Name))
 		}
+	}
+	if inv.Scale < 0 || inv.Scale > 0 && inv.Rule != "ratio" {
+		ds = append(ds, e.Diag(Error, at+".scale", "scale is a positive number, and only for the rule ratio"))
 	}
 	if inv.Rule != "display" {
 		return ds

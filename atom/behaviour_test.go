@@ -20,6 +20,7 @@ collections:
       owner_name: {type: string}
       clicks: {type: integer}
       views: {type: integer}
+      ctr: {type: number}
       parent_id: {type: string, role: ref, ref_by: parent_type, refs: {note: notes, person: people}}
       parent_type: {type: string, enum: [note, person, team]}
     lifecycle:
@@ -32,6 +33,7 @@ collections:
       - {rule: lte, fields: [clicks, views]}
       - {rule: unique, fields: [title]}
       - {rule: display, fields: [owner_name, owner], from: [name]}
+      - {rule: ratio, fields: [ctr, clicks, views], scale: 100}
   - name: people
     fields:
       name: {type: string}
@@ -58,6 +60,9 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"display of a non-ref", "fields: [owner_name, owner]", "fields: [owner_name, title]", "collections[0].invariants[2].fields[1]", "ref field"},
 		{"display from no field", "from: [name]", "from: [full_name]", "collections[0].invariants[2].from[0]", "full_name"},
 		{"ref_by of no field", "ref_by: parent_type", "ref_by: parent_kind", "collections[0].fields.parent_id.ref_by", "parent_kind"},
+		{"ratio of two fields", "fields: [ctr, clicks, views]", "fields: [ctr, clicks]", "collections[0].invariants[3].fields", "takes 3"},
+		{"scale below zero", "scale: 100", "scale: -1", "collections[0].invariants[3].scale", "exclusiveMinimum"},
+		{"scale on another rule", "{rule: lte, fields: [clicks, views]}", "{rule: lte, fields: [clicks, views], scale: 2}", "collections[0].invariants[0].scale", "only for the rule ratio"},
 		{"ref_by without refs", ", refs: {note: notes, person: people}", "", "collections[0].fields.parent_id.refs", "needs refs"},
 		{"refs of a value not in the enum", "refs: {note: notes,", "refs: {memo: notes,", "collections[0].fields.parent_id.refs.memo", "not a value"},
 		{"refs to no collection", "person: people}", "person: persons}", "collections[0].fields.parent_id.refs.person", "no collection"},
@@ -200,5 +205,30 @@ func TestRefOf(t *testing.T) {
 	}
 	if _, ok := (Field{Role: RoleID}).RefOf(map[string]any{"parent_type": "person"}); ok {
 		t.Error("an id field names a collection")
+	}
+}
+
+// TestRatioInvariant: a rate is its parts' quotient, to its last written
+// digit: a click-through rate of 2% beside 5 clicks on 50 impressions is
+// wrong, 10 or 10.0 is right, 3 for 2.94% is written whole; a rate over
+// zero, or with a part missing, is not judged.
+func TestRatioInvariant(t *testing.T) {
+	c := &Collection{Name: "campaigns", Invariants: []Invariant{{Rule: "ratio", Fields: []string{"ctr", "clicks", "impressions"}, Scale: 100}}}
+	for _, tc := range []struct {
+		rec  map[string]any
+		want bool // a problem
+	}{
+		{map[string]any{"ctr": 2.0, "clicks": 5, "impressions": 50}, true},
+		{map[string]any{"ctr": 10, "clicks": 5, "impressions": 50}, false},
+		{map[string]any{"ctr": 2.94, "clicks": 5, "impressions": 170}, false},
+		{map[string]any{"ctr": 3, "clicks": 5, "impressions": 170}, false},
+		{map[string]any{"ctr": 2.9, "clicks": 5, "impressions": 170}, true},
+		{map[string]any{"ctr": 2.0, "clicks": 5, "impressions": 0}, false},
+		{map[string]any{"ctr": 2.0, "clicks": 5}, false},
+	} {
+		ps := c.RecordProblems(tc.rec)
+		if got := len(ps) > 0; got != tc.want {
+			t.Errorf("%v: problems %v, want a problem %v", tc.rec, ps, tc.want)
+		}
 	}
 }

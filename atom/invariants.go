@@ -2,6 +2,7 @@ package atom
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -61,6 +62,10 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		if aok && bok && a.After(b) {
 			return Problem{inv.Fields[1], fmt.Sprintf("%s is before %s", inv.Fields[1], inv.Fields[0])}, true
 		}
+	case "ratio":
+		if want, got, ok := inv.Rate(rec); ok && !SameRate(got, want) {
+			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s over %s (%v)", inv.Fields[0], got, inv.Fields[1], inv.Fields[2], want)}, true
+		}
 	case "at_most_one":
 		var set []string
 		for _, f := range inv.Fields {
@@ -73,6 +78,29 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		}
 	}
 	return Problem{}, false
+}
+
+// Rate is what a ratio invariant's rate should be on rec, rounded to a
+// hundredth, and the rate rec holds; false when a field is missing or the
+// ratio is over zero.
+func (inv Invariant) Rate(rec map[string]any) (want, got float64, ok bool) {
+	got, gok := state.Number(rec[inv.Fields[0]])
+	num, nok := state.Number(rec[inv.Fields[1]])
+	den, dok := state.Number(rec[inv.Fields[2]])
+	if !gok || !nok || !dok || den == 0 {
+		return 0, 0, false
+	}
+	scale := inv.Scale
+	if scale == 0 {
+		scale = 1
+	}
+	return math.Round(num/den*scale*100) / 100, got, true
+}
+
+// SameRate reports whether a rate as written (rounded to a whole number or
+// to hundredths) is the rate want.
+func SameRate(got, want float64) bool {
+	return math.Abs(got-want) <= 0.01 || got == math.Round(got) && got == math.Round(want)
 }
 
 // Time reads a date or an RFC 3339 date-time.

@@ -14,10 +14,11 @@ import (
 // conform makes one record keep the rules its collection declares that
 // need no other record: a lifecycle's timestamps only in their states
 // (drawn when a state needs one), numbers within their bounds, dates in
-// order, at most one of a group set. A lifecycle kept in a date (Shopify's
-// cancelled_at) is ended only where ended says so: a record a task names
-// is one it can act on.
-func conform(val *valuer, cm *collModel, rec map[string]any, ended bool) {
+// order, at most one of a group set, a rate that is its parts' quotient.
+// A lifecycle kept in a date (Shopify's cancelled_at) is ended only where
+// ended says so: a record a task names is one it can act on. Values a
+// task sets (set) stay: a rate a task reads is met by its numerator.
+func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map[string]any) {
 	c := cm.c
 	if lc := c.Lifecycle; lc != nil {
 		if lc.StateOf(c.Fields[lc.Field], rec[lc.Field]) == atom.StateSet && !ended {
@@ -56,6 +57,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool) {
 			if s, ok := rec[a].(string); ok && xok && yok && x.After(y) {
 				rec[b] = shiftDate(s, 7)
 			}
+		case "ratio":
+			conformRate(inv, rec, set)
 		case "at_most_one":
 			kept := false
 			for _, f := range inv.Fields {
@@ -66,6 +69,38 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool) {
 			}
 		}
 	}
+}
+
+// conformRate writes a ratio invariant's rate from its parts (ctr from
+// clicks over impressions) or, where a task sets the rate, the numerator
+// from the rate and the denominator.
+func conformRate(inv atom.Invariant, rec map[string]any, set map[string]any) {
+	want, got, ok := inv.Rate(rec)
+	if !ok || atom.SameRate(got, want) {
+		return
+	}
+	rate, num, den := inv.Fields[0], inv.Fields[1], inv.Fields[2]
+	if _, pinned := set[rate]; !pinned {
+		rec[rate] = sameKind(rec[rate], want)
+		return
+	}
+	if _, pinned := set[num]; pinned {
+		return // both set: the task's values stand
+	}
+	d, _ := state.Number(rec[den])
+	scale := inv.Scale
+	if scale == 0 {
+		scale = 1
+	}
+	rec[num] = sameKind(rec[num], math.Round(got*d/scale*100)/100)
+}
+
+// sameKind is x as the kind of v: a whole number where v is an int.
+func sameKind(v any, x float64) any {
+	if _, isInt := v.(int); isInt {
+		return int(math.Round(x))
+	}
+	return x
 }
 
 // conformWorld makes a data atom keep the rules that span records: a

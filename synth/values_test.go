@@ -98,3 +98,45 @@ func TestProductLinksOnTheProductsSite(t *testing.T) {
 		}
 	}
 }
+
+// TestRatesAreTheirQuotients: a Google Ads campaign's click-through rate
+// is its clicks over its impressions, in percent, in every record drawn;
+// a rate a task sets stays, and the clicks are drawn to meet it.
+func TestRatesAreTheirQuotients(t *testing.T) {
+	src := builtinServers(t)
+	lib := atom.NewLibrary()
+	s := src.ServerFor("google_ads").MustServer()
+	if _, err := lib.Put(s, "google_ads.yaml", true); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Synthesize(lib, Options{Seed: 27, Variants: 1, Workflows: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := s.Collection("campaigns")
+	n := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["google_ads"]["campaigns"] {
+			if _, ok := rec["ctr"]; ok {
+				n++
+			}
+			for _, p := range def.RecordProblems(rec) {
+				t.Errorf("%s: campaign %v: %s", d.ID, rec["id"], p.Message)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no campaign with a click-through rate drawn")
+	}
+	inv := atom.Invariant{Rule: "ratio", Fields: []string{"ctr", "clicks", "impressions"}, Scale: 100}
+	rec := map[string]any{"ctr": 4.0, "clicks": 5, "impressions": 50}
+	conformRate(inv, rec, map[string]any{"ctr": 4.0})
+	if rec["ctr"] != 4.0 || rec["clicks"] != 2 {
+		t.Errorf("a rate a task sets: %v, want ctr 4 kept and clicks 2", rec)
+	}
+	rec = map[string]any{"ctr": 4.0, "clicks": 5, "impressions": 50}
+	conformRate(inv, rec, nil)
+	if rec["ctr"] != 10.0 || rec["clicks"] != 5 {
+		t.Errorf("a drawn rate: %v, want ctr 10 from 5 clicks over 50 impressions", rec)
+	}
+}
