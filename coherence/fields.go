@@ -11,11 +11,14 @@ import (
 )
 
 // Contradiction is a field whose value the record's other fields deny,
-// with the value that agrees with them (nil: the field goes).
+// with the value that agrees with them (nil: the field goes). Or, where
+// set, mends the same contradiction from its other side, for a caller
+// that must keep Field as it is (a task reads it).
 type Contradiction struct {
 	Field string
 	Why   string
 	Want  any
+	Or    *Contradiction
 }
 
 // Mend writes the value that agrees with the rest of the record.
@@ -80,7 +83,70 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, sittingSpan(sh, rec)...)
 	out = append(out, editedBeforeMade(sh, rec)...)
 	out = append(out, receivedBeforeSent(sh, rec)...)
+	out = append(out, activityOfNone(sh, rec)...)
 	return out
+}
+
+// activityFlags are flags that say a person did something (attended a
+// webinar, opened a mail), with the stem of the words that measure or
+// date it (attendance_duration, open_count, clicked_at).
+var activityFlags = map[string]string{"attended": "attend", "opened": "open", "clicked": "click", "replied": "repl",
+	"viewed": "view", "downloaded": "download", "watched": "watch", "responded": "respon", "answered": "answer", "joined": "join"}
+
+// activityOfNone finds the measures and dates of an activity on a record
+// whose flag says it never happened (a Zoom registrant who did not attend,
+// with 45 minutes of attendance): a measure is mended to zero and a date
+// goes, or else the flag is turned on.
+func activityOfNone(sh *Shape, rec map[string]any) []Contradiction {
+	var out []Contradiction
+	for _, b := range sh.names {
+		on, isBool := rec[b].(bool)
+		ws := sh.fields[b].words
+		if !isBool || on || len(ws) == 0 {
+			continue
+		}
+		stem, ok := activityFlags[ws[len(ws)-1]]
+		if !ok {
+			continue
+		}
+		for _, f := range sh.names {
+			if f == b || !measures(sh, f, stem) || !activityShown(rec[f]) {
+				continue
+			}
+			why := fmt.Sprintf("%s is false but %s is %v", b, f, rec[f])
+			var want any
+			if n, isNum := state.Number(rec[f]); isNum && n != 0 {
+				want = sameKind(rec[f], 0)
+			}
+			out = append(out, Contradiction{f, why, want, &Contradiction{b, why, true, nil}})
+		}
+	}
+	return out
+}
+
+// measures reports whether field f measures or dates an activity whose
+// words start with stem: a number or a date named so.
+func measures(sh *Shape, f, stem string) bool {
+	fs := sh.fields[f]
+	if !isDateField(sh, f) && fs.role != atom.RoleCount {
+		return false
+	}
+	for _, w := range fs.words {
+		if strings.HasPrefix(w, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// activityShown reports whether a value records some activity: a number
+// other than zero, or a date.
+func activityShown(v any) bool {
+	if n, ok := state.Number(v); ok {
+		return n != 0
+	}
+	s, ok := v.(string)
+	return ok && s != ""
 }
 
 // sentWords name the date a message left its sender; arrivalWords the
@@ -115,7 +181,7 @@ func receivedBeforeSent(sh *Shape, rec map[string]any) []Contradiction {
 		}
 		s, _ := rec[f].(string)
 		if t, ok := isotime.Parse(s); ok && t.Before(st) {
-			out = append(out, Contradiction{f, fmt.Sprintf("%s %s is before %s %v", f, s, sent, rec[sent]), dateLike(s, st.Add(time.Minute))})
+			out = append(out, Contradiction{f, fmt.Sprintf("%s %s is before %s %v", f, s, sent, rec[sent]), dateLike(s, st.Add(time.Minute)), nil})
 		}
 	}
 	return out
@@ -160,7 +226,7 @@ func editedBeforeMade(sh *Shape, rec map[string]any) []Contradiction {
 		}
 		s, _ := rec[f].(string)
 		if t, ok := isotime.Parse(s); ok && t.Before(mt) {
-			out = append(out, Contradiction{f, fmt.Sprintf("%s %s is before %s %s", f, s, made, m), dateLike(s, mt.Add(time.Minute))})
+			out = append(out, Contradiction{f, fmt.Sprintf("%s %s is before %s %s", f, s, made, m), dateLike(s, mt.Add(time.Minute)), nil})
 		}
 	}
 	return out
@@ -206,7 +272,7 @@ func winChances(sh *Shape, rec map[string]any, statuses []string) []Contradictio
 		x, ok := state.Number(rec[f])
 		chance := strings.Contains(strings.ToLower(f), "probability") || atom.HasWord(sh.fields[f].words, "confidence")
 		if ok && chance && x != want {
-			out = append(out, Contradiction{f, fmt.Sprintf("%s is %v on a deal that is settled", f, rec[f]), sameKind(rec[f], want)})
+			out = append(out, Contradiction{f, fmt.Sprintf("%s is %v on a deal that is settled", f, rec[f]), sameKind(rec[f], want), nil})
 		}
 	}
 	return out
@@ -256,7 +322,7 @@ func flagStates(sh *Shape, rec map[string]any, statuses, flags []string) []Contr
 			}
 			want = cur == w || (w == "paid" && oneOf(cur, paidStates))
 			if on != want {
-				out = append(out, Contradiction{b, fmt.Sprintf("%s is %v but %s is %v", b, on, sf, rec[sf]), want})
+				out = append(out, Contradiction{b, fmt.Sprintf("%s is %v but %s is %v", b, on, sf, rec[sf]), want, nil})
 				break
 			}
 		}
@@ -282,7 +348,7 @@ func notYetDates(sh *Shape, def *atom.Collection, rec map[string]any, statuses [
 			fs := sh.fields[f]
 			isDate := fs.role == atom.RoleDate || fd.Format == "date" || fd.Format == "date-time"
 			if isDate && atom.HasWord(fs.words, doneWords...) {
-				out = append(out, Contradiction{f, fmt.Sprintf("%s is set but %s is %v", f, sf, rec[sf]), nil})
+				out = append(out, Contradiction{f, fmt.Sprintf("%s is set but %s is %v", f, sf, rec[sf]), nil, nil})
 			}
 		}
 	}
@@ -314,7 +380,7 @@ func flagPairs(def *atom.Collection, rec map[string]any, flags []string) []Contr
 		a, b := byWord[p[0]], byWord[p[1]]
 		if a != "" && b != "" && rec[a] == rec[b] {
 			on, _ := rec[a].(bool)
-			out = append(out, Contradiction{b, fmt.Sprintf("%s and %s are both %v", a, b, on), !on})
+			out = append(out, Contradiction{b, fmt.Sprintf("%s and %s are both %v", a, b, on), !on, nil})
 		}
 	}
 	ns := atom.Words(def.Name)
@@ -332,7 +398,7 @@ func flagPairs(def *atom.Collection, rec map[string]any, flags []string) []Contr
 			other = other || (o != b && on && strings.HasPrefix(o, "is") && !oneOf(flagWord(o), stateLikeFlags))
 		}
 		if !other {
-			out = append(out, Contradiction{b, fmt.Sprintf("a record of %s has %s false and no other kind", def.Name, b), true})
+			out = append(out, Contradiction{b, fmt.Sprintf("a record of %s has %s false and no other kind", def.Name, b), true, nil})
 		}
 	}
 	return out
@@ -373,7 +439,7 @@ func amountParts(sh *Shape, rec map[string]any) []Contradiction {
 	for _, p := range parts {
 		x, _ := state.Number(rec[p])
 		if x > whole {
-			out = append(out, Contradiction{p, fmt.Sprintf("%s %v is more than %s %v", p, rec[p], w, rec[w]), sameKind(rec[p], whole)})
+			out = append(out, Contradiction{p, fmt.Sprintf("%s %v is more than %s %v", p, rec[p], w, rec[w]), sameKind(rec[p], whole), nil})
 			x = whole
 		}
 		if atom.HasWord(sh.fields[p].words, "paid") {
@@ -382,7 +448,7 @@ func amountParts(sh *Shape, rec map[string]any) []Contradiction {
 	}
 	for _, r := range remains {
 		if x, _ := state.Number(rec[r]); x > whole-paid+0.005 {
-			out = append(out, Contradiction{r, fmt.Sprintf("%s %v is more than %s less what is paid", r, rec[r], w), sameKind(rec[r], whole-paid)})
+			out = append(out, Contradiction{r, fmt.Sprintf("%s %v is more than %s less what is paid", r, rec[r], w), sameKind(rec[r], whole-paid), nil})
 		}
 	}
 	return out
@@ -422,7 +488,7 @@ func countsAndBounds(sh *Shape, def *atom.Collection, rec map[string]any) []Cont
 		if len(ws) == 2 && ws[1] == "count" {
 			for _, l := range []string{ws[0], ws[0] + "s"} {
 				if list, isList := rec[listField(def, l)].([]any); isList && float64(len(list)) != n {
-					out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s holds %d", f, rec[f], listField(def, l), len(list)), sameKind(rec[f], float64(len(list)))})
+					out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s holds %d", f, rec[f], listField(def, l), len(list)), sameKind(rec[f], float64(len(list))), nil})
 				}
 			}
 		}
@@ -430,7 +496,7 @@ func countsAndBounds(sh *Shape, def *atom.Collection, rec map[string]any) []Cont
 			for _, hi := range []string{"max", "maximum"} {
 				mf := fieldWithWords(def, append([]string{hi}, ws[1:]...))
 				if m, ok := state.Number(rec[mf]); ok && mf != "" && n > m {
-					out = append(out, Contradiction{mf, fmt.Sprintf("%s %v is below %s %v", mf, rec[mf], f, rec[f]), rec[f]})
+					out = append(out, Contradiction{mf, fmt.Sprintf("%s %v is below %s %v", mf, rec[mf], f, rec[f]), rec[f], nil})
 				}
 			}
 		}

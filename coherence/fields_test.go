@@ -157,3 +157,36 @@ func TestBalanceWithinTotal(t *testing.T) {
 		t.Errorf("mended balance %v, want the total 991.33", rec["balance"])
 	}
 }
+
+// TestActivityOfNone: a registrant who did not attend has no attendance
+// (Zoom's attended false beside 45 minutes), a mail never opened no
+// opened date; either the measure goes to zero or, where it must stay,
+// the flag turns on. A registrant who attended keeps both.
+func TestActivityOfNone(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "zoom", Collections: []atom.Collection{
+		{Name: "registrants", Fields: map[string]atom.Field{
+			"attended":            {Type: "boolean", Role: atom.RoleFlag},
+			"attendance_duration": {Type: "integer", Role: atom.RoleCount},
+			"join_url":            {Type: "string", Role: atom.RoleURL},
+		}},
+		{Name: "messages", Fields: map[string]atom.Field{
+			"opened":    {Type: "boolean", Role: atom.RoleFlag},
+			"opened_at": {Type: "string", Format: "date-time", Role: atom.RoleDate},
+		}},
+	}}
+	reg, msg := ShapeOf(s, &s.Collections[0]), ShapeOf(s, &s.Collections[1])
+	ds := reg.Contradictions(map[string]any{"attended": false, "attendance_duration": 45, "join_url": "https://zoom.example/j/1"})
+	if len(ds) != 1 || ds[0].Field != "attendance_duration" || ds[0].Want != 0 || ds[0].Or == nil || ds[0].Or.Field != "attended" || ds[0].Or.Want != true {
+		t.Errorf("not attended, 45 minutes: %+v, want the duration mended to 0, or attended to true", ds)
+	}
+	if ds := reg.Contradictions(map[string]any{"attended": true, "attendance_duration": 45}); len(ds) != 0 {
+		t.Errorf("attended for 45 minutes: %+v", ds)
+	}
+	if ds := reg.Contradictions(map[string]any{"attended": false, "attendance_duration": 0}); len(ds) != 0 {
+		t.Errorf("not attended, no attendance: %+v", ds)
+	}
+	ds = msg.Contradictions(map[string]any{"opened": false, "opened_at": "2026-03-01T10:00:00Z"})
+	if len(ds) != 1 || ds[0].Field != "opened_at" || ds[0].Want != nil {
+		t.Errorf("never opened, opened on 1 March: %+v, want the date gone", ds)
+	}
+}

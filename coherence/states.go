@@ -44,7 +44,7 @@ func outputsOfUnfinished(sh *Shape, rec map[string]any, statuses []string) []Con
 		for f := range sh.declared(rec) {
 			fs := sh.fields[f]
 			if f != sf && len(fs.states) == 0 && atom.HasWord(fs.words, outputWords...) && atom.IsSet(rec[f]) {
-				out = append(out, Contradiction{f, fmt.Sprintf("%s is set but %s is %v", f, sf, rec[sf]), nil})
+				out = append(out, Contradiction{f, fmt.Sprintf("%s is set but %s is %v", f, sf, rec[sf]), nil, nil})
 			}
 		}
 		break
@@ -84,9 +84,9 @@ func sharesOfUnsettled(sh *Shape, rec map[string]any, statuses []string) []Contr
 			on, _ := rec[f].(bool)
 			switch {
 			case isNum && x > 0 && (fs.role == atom.RoleMoney || fs.role == atom.RoleCount):
-				out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s is %v", f, rec[f], sf, rec[sf]), sameKind(rec[f], 0)})
+				out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s is %v", f, rec[f], sf, rec[sf]), sameKind(rec[f], 0), nil})
 			case on && fs.role == atom.RoleFlag && flagWord(f) != "paid":
-				out = append(out, Contradiction{f, fmt.Sprintf("%s is true but %s is %v", f, sf, rec[sf]), false})
+				out = append(out, Contradiction{f, fmt.Sprintf("%s is true but %s is %v", f, sf, rec[sf]), false, nil})
 			}
 		}
 		break
@@ -127,7 +127,7 @@ func ownerGrants(sh *Shape, rec map[string]any, kinds []string) []Contradiction 
 	if want == "" {
 		return nil
 	}
-	return []Contradiction{{role, fmt.Sprintf("%s is %v for %s %v", role, rec[role], grantee, rec[grantee]), want}}
+	return []Contradiction{{role, fmt.Sprintf("%s is %v for %s %v", role, rec[role], grantee, rec[grantee]), want, nil}}
 }
 
 // displayNames finds a display name that is not the record's name
@@ -144,7 +144,7 @@ func displayNames(sh *Shape, rec map[string]any) []Contradiction {
 			continue
 		}
 		if spelled(shown) != spelled(name) {
-			return []Contradiction{{f, fmt.Sprintf("%s %q is not the name %q", f, shown, name), spelledOut(name)}}
+			return []Contradiction{{f, fmt.Sprintf("%s %q is not the name %q", f, shown, name), spelledOut(name), nil}}
 		}
 	}
 	return nil

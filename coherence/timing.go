@@ -111,7 +111,7 @@ func sittingSpan(sh *Shape, rec map[string]any) []Contradiction {
 	}
 	if d := bt.Sub(at); d < 0 || d > maxSitting {
 		why := fmt.Sprintf("%s %s is %s after %s %s; a sitting of %s lasts hours", end, b, roundDuration(d), start, a, sh.def.Name)
-		return []Contradiction{{end, why, dateLike(b, at.Add(sittingLength))}}
+		return []Contradiction{{end, why, dateLike(b, at.Add(sittingLength)), nil}}
 	}
 	return nil
 }
@@ -216,9 +216,9 @@ func (sh *Shape) beginSpan(rec map[string]any, now time.Time, sf string) []Contr
 	}
 	shift := now.Add(-half).Sub(at)
 	why := fmt.Sprintf("%s is %v but %s %s is after the clock %s", sf, rec[sf], start, a, now.UTC().Format(time.RFC3339))
-	out := []Contradiction{{start, why, dateLike(a, at.Add(shift))}}
+	out := []Contradiction{{start, why, dateLike(a, at.Add(shift)), nil}}
 	if hasEnd {
-		out = append(out, Contradiction{end, why, dateLike(b, bt.Add(shift))})
+		out = append(out, Contradiction{end, why, dateLike(b, bt.Add(shift)), nil})
 	}
 	return out
 }
@@ -252,9 +252,9 @@ func (sh *Shape) shiftSpan(rec map[string]any, now time.Time, sf string, dir int
 		side = "before"
 	}
 	why := fmt.Sprintf("%s is %v but %s %s is %s the clock %s", sf, rec[sf], edgeField, rec[edgeField], side, now.UTC().Format(time.RFC3339))
-	out := []Contradiction{{start, why, dateLike(a, at.AddDate(0, 0, days))}}
+	out := []Contradiction{{start, why, dateLike(a, at.AddDate(0, 0, days)), nil}}
 	if hasEnd {
-		out = append(out, Contradiction{end, why, dateLike(b, bt.AddDate(0, 0, days))})
+		out = append(out, Contradiction{end, why, dateLike(b, bt.AddDate(0, 0, days)), nil})
 	}
 	return out
 }
@@ -279,7 +279,7 @@ func (sh *Shape) pastEndings(rec map[string]any, now time.Time, sf string) []Con
 		if atom.HasWord(fs.words, expiryWords...) {
 			want = dateLike(s, now.Add(now.Sub(t)))
 		}
-		out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s %s is past", sf, rec[sf], f, s), want})
+		out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s %s is past", sf, rec[sf], f, s), want, nil})
 	}
 	return out
 }
@@ -309,7 +309,7 @@ func (sh *Shape) pullBack(rec map[string]any, now time.Time, sf string, words []
 			continue
 		}
 		why := fmt.Sprintf("%s is %v but %s %s is after the clock %s", sf, rec[sf], f, s, now.UTC().Format(time.RFC3339))
-		out = append(out, Contradiction{f, why, dateLike(s, mirrored(t, now, created, hasCreated))})
+		out = append(out, Contradiction{f, why, dateLike(s, mirrored(t, now, created, hasCreated)), nil})
 	}
 	return out
 }

@@ -615,6 +615,10 @@ func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool, no
 	for _, d := range cm.shape.Contradictions(rec) {
 		if _, pinned := set[d.Field]; !pinned {
 			d.Mend(rec)
+		} else if d.Or != nil {
+			if _, orPinned := set[d.Or.Field]; !orPinned {
+				d.Or.Mend(rec)
+			}
 		}
 	}
 	for _, d := range cm.shape.Untimely(rec, now) {
