@@ -350,6 +350,10 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 			facts = v.textFacts(cm, rec, rw)
 		}
 		rng := v.textRand(cm, rec, f)
+		if coherence.TextRole(f) == "signature" {
+			rec[f] = signature(rng, rw)
+			continue
+		}
 		group := textGroup(f)
 		if group == "message" && facts["kind"] == "product" {
 			// A product's body (Shopify's body_html) describes it; nobody
@@ -377,6 +381,15 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		rec[f] = text
 	}
 	echoBody(cm, rec, pinned)
+}
+
+// signatureClosings are how a mail signature opens.
+var signatureClosings = []string{"Best regards,", "Kind regards,", "Thanks,", "Cheers,", "--", "Regards,"}
+
+// signature is a mail signature of the record's own person: a closing,
+// the name and the company, a line each (Fastmail's textSignature).
+func signature(rng *rand.Rand, rw row) string {
+	return pick(rng, signatureClosings) + "\n" + rw.p.First + " " + rw.p.Last + "\n" + rw.c.Name
 }
 
 // excerptField reports whether a field shows the start of its record's

@@ -237,3 +237,35 @@ func TestPersonRecordNamesItsPersonOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestSignaturesSignTheirOwner: a mail identity's signature closes with
+// the identity's own name (Fastmail's textSignature), not a sentence of
+// prose about someone.
+func TestSignaturesSignTheirOwner(t *testing.T) {
+	src := builtinServers(t)
+	lib := atom.NewLibrary()
+	if _, err := lib.Put(src.ServerFor("fastmail").MustServer(), "fastmail.yaml", true); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Synthesize(lib, Options{Seed: 27, Variants: 1, Workflows: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["fastmail"]["identities"] {
+			sig, _ := rec["textSignature"].(string)
+			name, _ := rec["name"].(string)
+			if sig == "" {
+				continue
+			}
+			n++
+			if lines := strings.Split(sig, "\n"); len(lines) != 3 || lines[1] != name {
+				t.Errorf("%s: identity %q signs %q", d.ID, name, sig)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no signature drawn")
+	}
+}
