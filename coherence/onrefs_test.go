@@ -120,3 +120,34 @@ func TestReceivedNotBeforeSent(t *testing.T) {
 		t.Errorf("received after sent, yet %v", ds)
 	}
 }
+
+// TestNoActivityBeforeStart: a campaign that starts next week has no
+// impressions, clicks or spend yet; each is mended to zero, or else its
+// start moves into the past. A running one keeps them.
+func TestNoActivityBeforeStart(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "ads", Collections: []atom.Collection{{Name: "campaigns", Fields: map[string]atom.Field{
+		"start_date":   {Type: "string", Format: "date", Role: atom.RoleDate},
+		"end_date":     {Type: "string", Format: "date", Role: atom.RoleDate},
+		"impressions":  {Type: "integer", Role: atom.RoleCount},
+		"spend":        {Type: "number", Role: atom.RoleMoney},
+		"daily_budget": {Type: "number", Role: atom.RoleMoney},
+	}}}}
+	sh := ShapeOf(s, &s.Collections[0])
+	now := time.Date(2026, 4, 13, 9, 30, 0, 0, time.UTC)
+	ahead := map[string]any{"start_date": "2026-04-20", "end_date": "2026-05-23", "impressions": 50, "spend": 2016.14, "daily_budget": 80.0}
+	ds := sh.Untimely(ahead, now)
+	got := map[string]any{}
+	for _, d := range ds {
+		got[d.Field] = d.Want
+		if d.Or == nil || d.Or.Field != "start_date" || d.Or.Want != "2026-04-06" {
+			t.Errorf("%s: the other side %+v, want start_date 2026-04-06", d.Field, d.Or)
+		}
+	}
+	if len(ds) != 2 || got["impressions"] != 0 || got["spend"] != 0.0 {
+		t.Errorf("a campaign ahead of its start: %+v, want impressions and spend mended to zero, the budget kept", ds)
+	}
+	running := map[string]any{"start_date": "2026-04-01", "end_date": "2026-05-23", "impressions": 50, "spend": 2016.14}
+	if ds := sh.Untimely(running, now); len(ds) != 0 {
+		t.Errorf("a running campaign: %+v", ds)
+	}
+}

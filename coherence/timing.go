@@ -7,6 +7,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/internal/isotime"
+	"github.com/legoenv/legoenv/state"
 )
 
 // States a record's dates must agree with at the world's clock: a
@@ -167,7 +168,34 @@ func (sh *Shape) Untimely(rec map[string]any, now time.Time) []Contradiction {
 			return out
 		}
 	}
-	return sh.closedAhead(rec, now)
+	return append(sh.closedAhead(rec, now), sh.activityAhead(rec, now)...)
+}
+
+// activityWords name measures of what a running record has done: a
+// campaign's impressions, clicks, spend and leads, a post's views.
+var activityWords = []string{"impressions", "clicks", "spend", "spent", "views", "conversions", "leads", "reach", "opens", "plays"}
+
+// activityAhead finds the measures of activity of a record that has not
+// begun (a Google Ads campaign starting next week with 2,016 spent and
+// 50 impressions): each is mended to zero, or else the record's start
+// moves as far before now as it was after it.
+func (sh *Shape) activityAhead(rec map[string]any, now time.Time) []Contradiction {
+	start, _ := sh.span()
+	a, _ := rec[start].(string)
+	at, ok := isotime.Parse(a)
+	if start == "" || !ok || !at.After(now) {
+		return nil
+	}
+	var out []Contradiction
+	for _, f := range sh.names {
+		n, isNum := state.Number(rec[f])
+		if !isNum || n == 0 || !atom.HasWord(sh.fields[f].words, activityWords...) {
+			continue
+		}
+		why := fmt.Sprintf("%s is %v but %s %s is after the clock %s", f, rec[f], start, a, now.UTC().Format(time.RFC3339))
+		out = append(out, Contradiction{f, why, sameKind(rec[f], 0), &Contradiction{start, why, dateLike(a, now.Add(-at.Sub(now))), nil}})
+	}
+	return out
 }
 
 // closedStates close a record for good: a deal won, lost or abandoned,

@@ -612,19 +612,11 @@ func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool, no
 			stampEvent(cm, rec, d.Date)
 		}
 	}
-	for _, d := range cm.shape.Contradictions(rec) {
-		if _, pinned := set[d.Field]; !pinned {
-			d.Mend(rec)
-		} else if d.Or != nil {
-			if _, orPinned := set[d.Or.Field]; !orPinned {
-				d.Or.Mend(rec)
-			}
-		}
-	}
-	for _, d := range cm.shape.Untimely(rec, now) {
-		if _, pinned := set[d.Field]; !pinned {
-			d.Mend(rec)
-		}
+	mendAll(cm.shape.Contradictions(rec), rec, set)
+	// A span the clock moved can deny what the record has done since:
+	// a second look mends that.
+	for range 2 {
+		mendAll(cm.shape.Untimely(rec, now), rec, set)
 	}
 	if ended {
 		return
@@ -633,6 +625,20 @@ func agree(cm *collModel, rec map[string]any, set map[string]any, ended bool, no
 		_, pinned := set[f]
 		if !pinned && f != lifecycleField(cm) && !isStamp(cm, f) && coherence.NamesEnd(f) {
 			delete(rec, f)
+		}
+	}
+}
+
+// mendAll mends each contradiction on the field it names, or from its
+// other side where a task sets that field.
+func mendAll(ds []coherence.Contradiction, rec map[string]any, set map[string]any) {
+	for _, d := range ds {
+		if _, pinned := set[d.Field]; !pinned {
+			d.Mend(rec)
+		} else if d.Or != nil {
+			if _, orPinned := set[d.Or.Field]; !orPinned {
+				d.Or.Mend(rec)
+			}
 		}
 	}
 }
