@@ -175,6 +175,19 @@ func (s *Source) Company() Company {
 	return Company{Name: name, Domain: Domain(name)}
 }
 
+// CompanyAt is the company whose domain is domain, among those Company
+// draws: the company of a person known only by an address.
+func CompanyAt(domain string) (Company, bool) {
+	for _, stem := range companyStems {
+		for _, suffix := range companySuffixes {
+			if name := stem + " " + suffix; Domain(name) == strings.ToLower(domain) {
+				return Company{Name: name, Domain: Domain(name)}, true
+			}
+		}
+	}
+	return Company{}, false
+}
+
 // Domain turns a company name into a domain under .example (reserved for
 // documentation, so generated addresses never reach a real host).
 func Domain(company string) string {

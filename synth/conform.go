@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -439,6 +440,9 @@ func parentRow(m *appModel, d *atom.Data, tc *collModel, prec map[string]any, fr
 		if rw.c.Domain == "" {
 			rw.c.Domain = str(f)
 		}
+	}
+	if c, ok := gen.CompanyAt(rw.c.Domain); ok && rw.c.Name == "" {
+		rw.c = c // a person known by an address is of its company
 	}
 	switch {
 	case rw.c.Name == "":

@@ -63,6 +63,9 @@ func (db *dataBuilder) onParent(m *appModel, cm *collModel, refKeys map[*collMod
 			par.after = t
 		}
 	}
+	if par.rw == nil && !own {
+		db.aboutParty(m, cm, refKeys, &par)
+	}
 	if len(par.set) == 0 {
 		return parent{}
 	}
