@@ -279,6 +279,7 @@ func (c *checker) collection(name string) {
 	c.partDates(sh, name, col)
 	c.sealedParts(sh, name, col)
 	c.sittingParts(sh, name, col)
+	c.counters(sh, name, col)
 	c.partAmounts(sh, name, col)
 	c.itemTotals(sh, name, col)
 }
