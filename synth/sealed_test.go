@@ -32,3 +32,19 @@ func TestWorldsKeepTheirOrder(t *testing.T) {
 		t.Fatalf("only %d expenses on submitted reports, %d parts of meetings, %d payments", sealed, parts, paid)
 	}
 }
+
+// TestCountsCoverTheirRecords synthesises Shopify (beside Square and Zoho
+// Mail, whose tasks name customers many orders are drawn on) and
+// Pinterest: no customer's orders_count nor board's pin_count is below
+// the orders or pins in the world that reference it.
+func TestCountsCoverTheirRecords(t *testing.T) {
+	c, servers := readWorld(t, 41, "shopify", "square", "zoho_mail", "pinterest")
+	counted, bad := 0, 0
+	for _, d := range c.Data {
+		counted += len(d.Records["shopify"]["orders"]) + len(d.Records["pinterest"]["pins"])
+		bad += reportViolations(t, d, servers, bad, coherence.RuleFields)
+	}
+	if counted < 10 {
+		t.Fatalf("only %d orders and pins drawn", counted)
+	}
+}
