@@ -277,6 +277,9 @@ func (c *checker) collection(name string) {
 	c.idForm(name, col)
 	c.invariants(sh.def, name, col)
 	c.partDates(sh, name, col)
+	c.sealedParts(sh, name, col)
+	c.sittingParts(sh, name, col)
+	c.counters(sh, name, col)
 	c.partAmounts(sh, name, col)
 	c.itemTotals(sh, name, col)
 }

@@ -51,7 +51,8 @@ var wholeWords = []string{"amount", "due", "total", "grand"}
 // Contradictions lists the fields of rec whose values its other fields
 // deny, by rules read from field names and states: a flag named for a
 // state the status field is not in (or the other way), a happened-event
-// date on a record not yet past it, opposite flags agreeing, a record's
+// date on a record not yet past it, a date named for a state its status
+// has not reached (an OPEN report's submitted), opposite flags agreeing, a record's
 // own kind flag false with nothing else it is, a share of an amount above
 // the amount, what remains above what is due less what is paid, a count
 // beside the list it counts, a minimum above its maximum, a chance of
@@ -76,6 +77,7 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, ownerGrants(sh, rec, kinds)...)
 	out = append(out, displayNames(sh, rec)...)
 	out = append(out, notYetDates(sh, def, rec, statuses)...)
+	out = append(out, unreachedDates(sh, rec, statuses)...)
 	out = append(out, flagPairs(def, rec, flags)...)
 	out = append(out, amountParts(sh, rec)...)
 	out = append(out, countsAndBounds(sh, def, rec)...)

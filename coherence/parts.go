@@ -28,7 +28,7 @@ func IsPart(collection string) bool {
 // CreatedField is the field of a collection that says when a record came
 // to be: one named for its creation (created_at, add_time), or in a
 // collection of parts its only stamp (a comment's date, a message's
-// timestamp); "" for none.
+// timestamp) or of a settlement (a payment's date); "" for none.
 func (sh *Shape) CreatedField() string {
 	def := sh.def
 	plain := ""
@@ -44,7 +44,7 @@ func (sh *Shape) CreatedField() string {
 			plain = f
 		}
 	}
-	if IsPart(def.Name) {
+	if IsPart(def.Name) || IsSettlement(def.Name) {
 		return plain
 	}
 	return ""
@@ -156,7 +156,7 @@ func (c *checker) partDates(sh *Shape, name string, col *state.Collection) {
 	app, _ := state.Split(name)
 	shapeOf := c.shapesIn(app)
 	for f, target := range sh.OnRefs(shapeOf) {
-		theirs := shapeOf(target).MadeField()
+		theirs := shapeOf(target).DateFor(sh)
 		tcol := c.w.Collection(app + "." + target)
 		if theirs == "" || tcol == nil {
 			continue

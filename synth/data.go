@@ -213,6 +213,9 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.settleParents(b.apps)
 	db.settleItemTotals(b.apps)
 	db.dateOnParents(b.apps)
+	db.sealContents(b.apps)
+	db.placeInSittings(b.apps)
+	db.countPresent(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title

@@ -59,7 +59,7 @@ func (db *dataBuilder) onParent(m *appModel, cm *collModel, refKeys map[*collMod
 				par.rw = &rw
 			}
 		}
-		if t, ok := atom.Time(prec[tc.shape.MadeField()]); ok && t.After(par.after) {
+		if t, ok := atom.Time(prec[tc.shape.DateFor(cm.shape)]); ok && t.After(par.after) {
 			par.after = t
 		}
 	}
@@ -146,7 +146,7 @@ func (db *dataBuilder) dateOnParentsIn(m *appModel) {
 			after := time.Time{}
 			for f, tc := range ons {
 				prec := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[f]))
-				if t, ok := atom.Time(prec[tc.shape.MadeField()]); ok && t.After(after) {
+				if t, ok := atom.Time(prec[tc.shape.DateFor(cm.shape)]); ok && t.After(after) {
 					after = t
 				}
 			}
