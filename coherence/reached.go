@@ -81,7 +81,7 @@ func unreachedDates(sh *Shape, rec map[string]any, statuses []string) []Contradi
 			if oneOf(cur, notYetStates) && atom.HasWord(sh.fields[f].words, doneWords...) || closedWhileOpen(sh, sh.def, rec, statuses, f) != "" {
 				continue // notYetDates or closedWhileOpen says so
 			}
-			out = append(out, Contradiction{f, fmt.Sprintf("%s is set but %s is %v, before %s", f, sf, rec[sf], s), nil})
+			out = append(out, Contradiction{f, fmt.Sprintf("%s is set but %s is %v, before %s", f, sf, rec[sf], s), nil, nil})
 		}
 	}
 	return out
