@@ -230,14 +230,14 @@ func carriedOver(args map[string]any, from, to state.Record) map[string]any {
 
 // swapWrites lists the create again for the look-alikes and for the
 // records least like the one its arguments carry.
-func swapWrites(w *state.World, s source, args map[string]any, skip func(coll, key string) bool, with func(map[string]any) extraWrite) []extraWrite {
+func swapWrites(w *state.World, s source, args map[string]any, skip sourceSkip, with func(map[string]any) extraWrite) []extraWrite {
 	c := w.Collection(s.coll)
 	from := recordWith(c, s.field, s.value)
 	alike, other := rankedSiblings(c, s.field, s.value, func(r state.Record) bool {
 		key, _ := state.KeyOf(r, c.Key)
 		// A carried-over create for the same person or record again is a
 		// duplicate, not the task done for another one.
-		return skip(s.coll, key) || !relinked(args, carriedOver(args, from, r))
+		return skip(s.coll, key, state.Text(r[s.field])) || !relinked(args, carriedOver(args, from, r))
 	}, overActionCandidates)
 	var out []extraWrite
 	add := func(kind string, rs []state.Record, how string) {
@@ -251,6 +251,31 @@ func swapWrites(w *state.World, s source, args map[string]any, skip func(coll, k
 	add(KindSibling, alike, "a look-alike")
 	add(KindUnnamed, other, "which the goal does not name")
 	return out
+}
+
+// sourceSkip reports a record a create must not be carried over to: one
+// of the collection coll with key key, whose identifying value is value.
+type sourceSkip func(coll, key, value string) bool
+
+// skipSources skips the records the plan writes and those whose
+// identifying value one of the plan's own calls of the tool already
+// carries: the create carried over to a record the plan already makes it
+// for (a second flyer for the workshop it has one for, a second contact
+// for a lead it adds) is a duplicate of that call, not the task done for
+// a record the task leaves out.
+func skipSources(written func(coll, key string) bool, plan []episode.ToolCall, tool string) sourceSkip {
+	return func(coll, key, value string) bool {
+		if written(coll, key) {
+			return true
+		}
+		for _, c := range plan {
+			var args map[string]any
+			if c.Name == tool && value != "" && json.Unmarshal(c.Args, &args) == nil && carries(args, value) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // relinked reports whether a carried-over create is for someone or
