@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 251, Imported: 251, Verified: 216, Evolved: 246, VerifiedFence: 227, EvolvedFence: 233},
-	halfFrozen:  {Tasks: 232, Imported: 228, Verified: 177, Evolved: 212, VerifiedFence: 189, EvolvedFence: 193},
+	halfWorking: {Tasks: 251, Imported: 251, Verified: 216, Evolved: 247, VerifiedFence: 228, EvolvedFence: 234},
+	halfFrozen:  {Tasks: 232, Imported: 228, Verified: 178, Evolved: 213, VerifiedFence: 190, EvolvedFence: 194},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -106,6 +106,7 @@ var workingFixes = map[string]string{
 	"canva_flyers_for_next_week_workshops":        "quoted words a joining phrase follows are a template ('Flyer - ' followed by the event title); a create carried over to a record the plan already makes it for is a duplicate",
 	"docusign_contract_for_pipefy_contract_phase": "the same template ('Service agreement - ' plus the card title)",
 	"fb_open_house_leads_to_hubspot":              "a create carried over to a record the plan already makes it for is a duplicate, not an over-action",
+	"buffer_queue_published_posts_from_sheet":     "<x>_name beside an optional text field x and a reference x_id the record may not lack: the name of x_id's record",
 }
 
 var (
