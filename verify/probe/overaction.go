@@ -237,7 +237,7 @@ func swapWrites(w *state.World, s source, args map[string]any, skip sourceSkip, 
 		key, _ := state.KeyOf(r, c.Key)
 		// A carried-over create for the same person or record again is a
 		// duplicate, not the task done for another one.
-		return skip(s.coll, key, state.Text(r[s.field])) || !relinked(args, carriedOver(args, from, r))
+		return skip(s.coll, key, aboutValue(c, s.field, r)) || !relinked(args, carriedOver(args, from, r))
 	}, overActionCandidates)
 	var out []extraWrite
 	add := func(kind string, rs []state.Record, how string) {
@@ -251,6 +251,18 @@ func swapWrites(w *state.World, s source, args map[string]any, skip sourceSkip, 
 	add(KindSibling, alike, "a look-alike")
 	add(KindUnnamed, other, "which the goal does not name")
 	return out
+}
+
+// aboutValue is the value of field that makes a create carried over to r
+// one about r (a flyer titled for its event, a contact with its lead's
+// address), or "" where field is the collection's key: a create that
+// carries a record's key links to it (a post in a channel), and another
+// create linked to a record the plan already links to is no duplicate.
+func aboutValue(c *state.Collection, field string, r state.Record) string {
+	if field == c.Key {
+		return ""
+	}
+	return state.Text(r[field])
 }
 
 // sourceSkip reports a record a create must not be carried over to: one
