@@ -147,6 +147,12 @@ func TestGrammarGeneralises(t *testing.T) {
 		// not a member of its list (a subscriber's email beside its tags).
 		{"address on the record beside a list", map[string]any{"type": "mailchimp_subscriber_has_tag", "email": "new@x.example", "tag": "vip"},
 			`{"exists":"mailchimp.subscribers","where":{"email":{"iequals":"new@x.example"},"tags":{"equals":"vip"}}}`},
+		// A name beside an optional text field of the same word and a
+		// reference the record may not lack is the name of the record the
+		// reference points to (a Buffer post's channel_id, not its channel;
+		// buffer_queue_published_posts_from_sheet).
+		{"name through a reference beside optional text", map[string]any{"type": "buffer_post_exists", "channel_name": "Larkspur LinkedIn", "text_contains": "catalog"},
+			`{"exists":"buffer.posts","where":{"channel_id":{"in":["Larkspur LinkedIn","#Larkspur LinkedIn"]},"text":{"icontains":"catalog"}}}`},
 	}
 	var checks []map[string]any
 	for _, c := range cases {

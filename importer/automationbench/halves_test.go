@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 236, Imported: 236, Verified: 204, Evolved: 232, VerifiedFence: 214, EvolvedFence: 219},
-	halfFrozen:  {Tasks: 217, Imported: 214, Verified: 165, Evolved: 200, VerifiedFence: 182, EvolvedFence: 185},
+	halfWorking: {Tasks: 251, Imported: 251, Verified: 216, Evolved: 247, VerifiedFence: 228, EvolvedFence: 234},
+	halfFrozen:  {Tasks: 232, Imported: 228, Verified: 178, Evolved: 213, VerifiedFence: 190, EvolvedFence: 194},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -102,6 +102,11 @@ var workingFixes = map[string]string{
 	"gcal_team_lunch_first_friday":           "a day named as the first of a month or of a weekday in it (the first Friday of next month)",
 	"qb_invoice_consulting_first_next_month": "the same (the first of next month); a count at a price each states its total",
 	"gads_exclude_list_from_won_customers":   "a list named by the last word of its record's name (list_name); add <x> to <y>: y's one list of plain values",
+	// The eighth batch (batch8.txt), working half.
+	"canva_flyers_for_next_week_workshops":        "quoted words a joining phrase follows are a template ('Flyer - ' followed by the event title); a create carried over to a record the plan already makes it for is a duplicate",
+	"docusign_contract_for_pipefy_contract_phase": "the same template ('Service agreement - ' plus the card title)",
+	"fb_open_house_leads_to_hubspot":              "a create carried over to a record the plan already makes it for is a duplicate, not an over-action",
+	"buffer_queue_published_posts_from_sheet":     "<x>_name beside an optional text field x and a reference x_id the record may not lack: the name of x_id's record",
 }
 
 var (
@@ -223,7 +228,7 @@ func verdictReason(v verify.Verdict) string {
 // only helped the half it came from.
 func TestMadeUpHalves(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports, verifies and evolves 453 tasks")
+		t.Skip("imports, verifies and evolves 483 tasks")
 	}
 	hs := madeUpHalves(t)
 	for _, h := range []string{halfWorking, halfFrozen} {

@@ -143,7 +143,7 @@ func resolveField(app string, fields []*Field, name, recordPrefix string) *Field
 		return f
 	}
 	if s, ok := strings.CutSuffix(name, "_name"); ok {
-		if f := fieldNamed(fields, s); f != nil {
+		if f := fieldNamed(fields, s); f != nil && !optionalBesideRef(f, fieldNamed(fields, s+"_id")) {
 			return f
 		}
 	}
@@ -151,6 +151,14 @@ func resolveField(app string, fields []*Field, name, recordPrefix string) *Field
 		return withRecordPrefix(fields, name, recordPrefix)
 	}
 	return nil
+}
+
+// optionalBesideRef reports a field the record may leave null (by default
+// null) beside a reference to the same thing that it may not (a Buffer
+// post's channel beside its channel_id): <x>_name means the name of the
+// record the reference points to, not the optional text.
+func optionalBesideRef(f, ref *Field) bool {
+	return ref != nil && !ref.Nullable && f.Nullable && f.HasDefault && f.Default == nil
 }
 
 func fieldNamed(fields []*Field, n string) *Field {

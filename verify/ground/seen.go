@@ -293,7 +293,7 @@ func isIDRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // NewDoc reads a text an agent has seen into its forms.
 func NewDoc(name, text string) ContextDoc {
-	d := ContextDoc{Name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text), quoted: quotedTemplates(text)}
+	d := ContextDoc{Name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text), quoted: append(quotedTemplates(text), joinedPrefixes(text)...)}
 	d.prose = d.text
 	d.nums = StandaloneNumbers(text)
 	d.adjusted = statedAdjustments(text)
@@ -367,6 +367,29 @@ func quotedTemplates(text string) []slotTemplate {
 		post := strings.Fields(satisfy.Loose(q[ms[0][1]:]))
 		if len(pre)+len(post) > 0 {
 			out = append(out, slotTemplate{pre, post})
+		}
+	}
+	return out
+}
+
+// joinRE is a phrase that appends a value to the quoted words before it
+// ("'Flyer - ' followed by the event title", "'Follow up: ' plus the
+// subject").
+var joinRE = regexp.MustCompile(`(?i)^\s*(followed by|plus|then|and then)\s+\S`)
+
+// joinedPrefixes returns each quoted span of words with no placeholder
+// that a joining phrase follows, as a template whose slot comes after
+// those words: "'Service agreement - ' plus the card title" is
+// "Service agreement - <the card title>".
+func joinedPrefixes(text string) []slotTemplate {
+	var out []slotTemplate
+	for _, m := range quotedRE.FindAllStringIndex(text, -1) {
+		q := text[m[0]:m[1]]
+		if placeholderRE.MatchString(q) || !joinRE.MatchString(text[m[1]:]) {
+			continue
+		}
+		if pre := strings.Fields(satisfy.Loose(q)); len(pre) > 0 {
+			out = append(out, slotTemplate{pre: pre})
 		}
 	}
 	return out

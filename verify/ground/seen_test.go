@@ -136,6 +136,27 @@ func TestVisibleFillsQuotedTemplates(t *testing.T) {
 	}
 }
 
+// Quoted words a joining phrase follows are a template whose slot comes
+// after them (the eighth batch's canva_flyers_for_next_week_workshops,
+// docusign_contract_for_pipefy_contract_phase): the words then a value
+// the agent saw are grounded; the words alone, other words, a value
+// unseen, or quoted words no joining phrase follows are not.
+func TestVisibleFillsJoinedPrefixes(t *testing.T) {
+	ctx := &Visible{}
+	ctx.Add("instruction", `Make a flyer titled 'Flyer - ' followed by the event title, and send it with subject "Service agreement - " plus the card title. Name the folder "Archive" for the account.`)
+	ctx.Add("observation", `[{"summary": "Workshop: Resume writing"}, {"title": "Halvorsen Foods"}, {"account_name": "Kelp Robotics"}]`)
+	for _, v := range []string{"Flyer - Workshop: Resume writing", "Service agreement - Halvorsen Foods"} {
+		if got := ctx.Find(v, "title"); !strings.Contains(got, "template") {
+			t.Errorf("Find(%q) = %q, want the instruction's template", v, got)
+		}
+	}
+	for _, v := range []string{"Flyer - Board meeting", "Poster - Workshop: Resume writing", "Archive Kelp Robotics"} {
+		if got := ctx.Find(v, "title"); got != "" {
+			t.Errorf("Find(%q) = %q, want nothing", v, got)
+		}
+	}
+}
+
 // A subject with a reply's or a forward's prefix is grounded by the
 // subject the agent saw (gmail_reply_subject_re_original); a prefix
 // before a subject nobody showed grounds nothing.

@@ -435,7 +435,7 @@ func (in *envInfo) extraWrites(c episode.ToolCall, written func(coll, key string
 		return recordWrites(w, t, ci, args, written, with)
 	case "create":
 		if src, ok := in.sourceOf(w, args); ok {
-			if out := swapWrites(w, src, args, written, withArgs); len(out) > 0 {
+			if out := swapWrites(w, src, args, skipSources(written, plan, c.Name), withArgs); len(out) > 0 {
 				return out
 			}
 		}

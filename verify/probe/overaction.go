@@ -230,14 +230,14 @@ func carriedOver(args map[string]any, from, to state.Record) map[string]any {
 
 // swapWrites lists the create again for the look-alikes and for the
 // records least like the one its arguments carry.
-func swapWrites(w *state.World, s source, args map[string]any, skip func(coll, key string) bool, with func(map[string]any) extraWrite) []extraWrite {
+func swapWrites(w *state.World, s source, args map[string]any, skip sourceSkip, with func(map[string]any) extraWrite) []extraWrite {
 	c := w.Collection(s.coll)
 	from := recordWith(c, s.field, s.value)
 	alike, other := rankedSiblings(c, s.field, s.value, func(r state.Record) bool {
 		key, _ := state.KeyOf(r, c.Key)
 		// A carried-over create for the same person or record again is a
 		// duplicate, not the task done for another one.
-		return skip(s.coll, key) || !relinked(args, carriedOver(args, from, r))
+		return skip(s.coll, key, aboutValue(c, s.field, r)) || !relinked(args, carriedOver(args, from, r))
 	}, overActionCandidates)
 	var out []extraWrite
 	add := func(kind string, rs []state.Record, how string) {
@@ -251,6 +251,43 @@ func swapWrites(w *state.World, s source, args map[string]any, skip func(coll, k
 	add(KindSibling, alike, "a look-alike")
 	add(KindUnnamed, other, "which the goal does not name")
 	return out
+}
+
+// aboutValue is the value of field that makes a create carried over to r
+// one about r (a flyer titled for its event, a contact with its lead's
+// address), or "" where field is the collection's key: a create that
+// carries a record's key links to it (a post in a channel), and another
+// create linked to a record the plan already links to is no duplicate.
+func aboutValue(c *state.Collection, field string, r state.Record) string {
+	if field == c.Key {
+		return ""
+	}
+	return state.Text(r[field])
+}
+
+// sourceSkip reports a record a create must not be carried over to: one
+// of the collection coll with key key, whose identifying value is value.
+type sourceSkip func(coll, key, value string) bool
+
+// skipSources skips the records the plan writes and those whose
+// identifying value one of the plan's own calls of the tool already
+// carries: the create carried over to a record the plan already makes it
+// for (a second flyer for the workshop it has one for, a second contact
+// for a lead it adds) is a duplicate of that call, not the task done for
+// a record the task leaves out.
+func skipSources(written func(coll, key string) bool, plan []episode.ToolCall, tool string) sourceSkip {
+	return func(coll, key, value string) bool {
+		if written(coll, key) {
+			return true
+		}
+		for _, c := range plan {
+			var args map[string]any
+			if c.Name == tool && value != "" && json.Unmarshal(c.Args, &args) == nil && carries(args, value) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // relinked reports whether a carried-over create is for someone or
