@@ -69,7 +69,7 @@ func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v 
 				c.add(RuleFormat, coll, key, f, x, "%q is not an email address", s)
 			}
 			if role == atom.RoleRef {
-				c.ref(coll, key, f, ref, x)
+				c.ref(coll, key, f, fd, ref, x)
 			}
 		}
 		return
@@ -100,7 +100,7 @@ func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v 
 		return
 	}
 	if role == atom.RoleRef {
-		c.ref(coll, key, f, ref, v)
+		c.ref(coll, key, f, fd, ref, v)
 		return
 	}
 	if msg := roleProblem(role, v); msg != "" {
@@ -220,7 +220,7 @@ func (c *checker) kindRefs(sh *Shape, coll, key string, rec map[string]any) {
 			continue
 		}
 		if target, ok := fd.RefOf(rec); ok {
-			c.ref(coll, key, f, target, rec[f])
+			c.ref(coll, key, f, fd, target, rec[f])
 			continue
 		}
 		c.add(RuleRef, coll, key, f, rec[f], "%s %q names no collection of the app, so %q is no record of it", fd.RefBy, state.Text(rec[fd.RefBy]), state.Text(rec[f]))
@@ -228,8 +228,9 @@ func (c *checker) kindRefs(sh *Shape, coll, key string, rec map[string]any) {
 }
 
 // ref checks that a reference names a record of its collection, where the
-// world holds that collection.
-func (c *checker) ref(coll, key, f, target string, v any) {
+// world holds that collection: by its key, or by the field the reference
+// declares it holds (ref_field).
+func (c *checker) ref(coll, key, f string, fd atom.Field, target string, v any) {
 	if c.w == nil || target == "" {
 		return
 	}
@@ -240,6 +241,12 @@ func (c *checker) ref(coll, key, f, target string, v any) {
 	}
 	k := state.Text(v)
 	if k == "" {
+		return
+	}
+	if by := fd.RefField; by != "" && by != tc.Key {
+		if !state.New(c.w).HoldsText(tc.Name, by, k) {
+			c.add(RuleRef, coll, key, f, v, "%q is not the %s of a record of %s.%s", k, by, app, target)
+		}
 		return
 	}
 	if _, ok := tc.Lookup(k); !ok {

@@ -61,11 +61,19 @@ func resolving(coll *atom.Collection, written map[string]any) bool {
 	return false
 }
 
-// resolves reports whether k is the key of a record of the field's
-// referenced collection or one of its alternatives.
+// resolves reports whether k names a record of the field's referenced
+// collection or one of its alternatives: its key, or the field RefField
+// names (a Jira issue's key, not its id).
 func resolves(st *state.State, app string, fd atom.Field, k string) bool {
 	for _, c := range append([]string{fd.Ref}, fd.RefAlso...) {
-		if _, ok := st.Get(app+"."+c, k); ok {
+		name := app + "." + c
+		if fd.RefField == "" || fd.RefField == st.KeyField(name) {
+			if _, ok := st.Get(name, k); ok {
+				return true
+			}
+			continue
+		}
+		if st.HoldsText(name, fd.RefField, k) {
 			return true
 		}
 	}
