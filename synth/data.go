@@ -832,7 +832,7 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 			}
 			// A value that selects a group (a bulk task's status) is only
 			// its members', which set it explicitly.
-			return startValue(val, e, union(targets, p.avoid[cm][f]), r.tier == "high" && cm.amount != "")
+			return startValue(val, e, union(union(targets, p.avoid[cm][f]), unfitStarts(cm, e, targets)), r.tier == "high" && cm.amount != "")
 		}
 	}
 	for _, rf := range cm.refs {
