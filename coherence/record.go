@@ -40,6 +40,7 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 	c.namedParty(sh, coll, key, rec)
 	c.lifecycle(sh, coll, key, rec)
 	c.identity(sh, coll, key, rec)
+	c.orgDomain(sh, coll, key, rec)
 	for _, d := range sh.Contradictions(rec) {
 		c.add(RuleFields, coll, key, d.Field, rec[d.Field], "%s", d.Why)
 	}
@@ -243,13 +244,11 @@ func (c *checker) ref(coll, key, f string, fd atom.Field, target string, v any) 
 	if k == "" {
 		return
 	}
-	if by := fd.RefField; by != "" && by != tc.Key {
-		if !state.New(c.w).HoldsText(tc.Name, by, k) {
+	if _, ok := c.referenced(tc.Name, fd, k); !ok {
+		if by := fd.RefField; by != "" && by != tc.Key {
 			c.add(RuleRef, coll, key, f, v, "%q is not the %s of a record of %s.%s", k, by, app, target)
+			return
 		}
-		return
-	}
-	if _, ok := tc.Lookup(k); !ok {
 		c.add(RuleRef, coll, key, f, v, "%q is not a record of %s.%s", k, app, target)
 	}
 }

@@ -212,6 +212,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	conformWorld(val, b.apps, d)
 	db.settleParents(b.apps)
 	db.refsByField(b.apps)
+	db.emailsOnOrgDomain(b.apps)
 	db.settleItemTotals(b.apps)
 	db.dateOnParents(b.apps)
 	titles := make([]string, len(b.apps))
