@@ -11,9 +11,19 @@ import (
 // A record's text that names its owner ("Owner: Dana Lee", "assigned to
 // Dana Lee") names the person its owner field holds, not another.
 
-// OwnerCueRE finds where a text starts naming a record's owner or
+// ownerCueRE finds where a text starts naming a record's owner or
 // assignee; the name follows it.
-var OwnerCueRE = regexp.MustCompile(`(?i)\b(?:owner:|owner is|owned by|assigned to|assignee:|assignee is|managed by)\s+`)
+var ownerCueRE = regexp.MustCompile(`(?i)\b(?:owner:|owner is|owned by|assigned to|assignee:|assignee is|managed by)\s+`)
+
+// OwnerNamed is where, in text, each name of a record's owner or
+// assignee starts: after "Owner:", "owned by", "assigned to".
+func OwnerNamed(text string) []int {
+	var out []int
+	for _, m := range ownerCueRE.FindAllStringIndex(text, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
 
 // ownerFieldWords are the words of a field naming the person a record
 // belongs to or is assigned to.
@@ -41,8 +51,8 @@ func (c *checker) ownerText(sh *Shape, coll, key string, rec map[string]any) {
 	}
 	for tf := range sh.withRole(atom.RoleText) {
 		text := state.Text(rec[tf])
-		for _, m := range OwnerCueRE.FindAllStringIndex(text, -1) {
-			name := c.knownName(text[m[1]:])
+		for _, at := range OwnerNamed(text) {
+			name := c.knownName(text[at:])
 			if name == "" {
 				continue
 			}

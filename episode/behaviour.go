@@ -63,17 +63,15 @@ func resolving(coll *atom.Collection, written map[string]any) bool {
 
 // resolves reports whether k names a record of the field's referenced
 // collection or one of its alternatives: its key, or the field RefField
-// names (a Jira issue's key, not its id).
+// names. A product that keeps a reference by another field takes the key
+// too (Jira's issueIdOrKey: an issue's id or its key "ISS-2278").
 func resolves(st *state.State, app string, fd atom.Field, k string) bool {
 	for _, c := range append([]string{fd.Ref}, fd.RefAlso...) {
 		name := app + "." + c
-		if fd.RefField == "" || fd.RefField == st.KeyField(name) {
-			if _, ok := st.Get(name, k); ok {
-				return true
-			}
-			continue
+		if _, ok := st.Get(name, k); ok {
+			return true
 		}
-		if st.HoldsText(name, fd.RefField, k) {
+		if fd.RefField != "" && fd.RefField != st.KeyField(name) && st.HoldsText(name, fd.RefField, k) {
 			return true
 		}
 	}

@@ -33,7 +33,8 @@ tools:
 
 // TestReferenceByField: a reference that holds another field of the
 // record than its key resolves by that field (a Jira issue's key), also
-// on a record the session wrote; the record's id is no such value.
+// on a record the session wrote, and still by the record's key (Jira
+// takes an issue's id or key); a value naming neither is refused.
 func TestReferenceByField(t *testing.T) {
 	lib, ds, err := atom.Load(fstest.MapFS{
 		"s.yaml": {Data: []byte(refFieldServer)},
@@ -56,7 +57,8 @@ func TestReferenceByField(t *testing.T) {
 		isErr            bool
 	}{
 		{"the issue's key names it", "tracker_add_comment", `{"issue_key":"ISS-2278","body":"On it."}`, false},
-		{"its id is not its key", "tracker_add_comment", `{"issue_key":"10042","body":"On it."}`, true},
+		{"its id names it too", "tracker_add_comment", `{"issue_key":"10042","body":"On it."}`, false},
+		{"a summary names no issue", "tracker_add_comment", `{"issue_key":"Login fails","body":"On it."}`, true},
 		{"an unknown key", "tracker_add_comment", `{"issue_key":"ISS-9","body":"On it."}`, true},
 		{"a new issue", "tracker_create_issue", `{"key":"ISS-3001","summary":"Export"}`, false},
 		{"the new issue's key names it", "tracker_add_comment", `{"issue_key":"ISS-3001","body":"Noted."}`, false},

@@ -18,8 +18,8 @@ var ownerFrames = func() map[string]bool {
 	out := map[string]bool{}
 	for _, frames := range textFrames {
 		for _, fr := range frames {
-			for _, m := range coherence.OwnerCueRE.FindAllStringIndex(fr, -1) {
-				if strings.HasPrefix(fr[m[1]:], "{person}") || strings.HasPrefix(fr[m[1]:], "{first}") {
+			for _, at := range coherence.OwnerNamed(fr) {
+				if strings.HasPrefix(fr[at:], "{person}") || strings.HasPrefix(fr[at:], "{first}") {
 					out[fr] = true
 				}
 			}

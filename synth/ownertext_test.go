@@ -23,7 +23,7 @@ func TestOwnerTextNamesTheOwner(t *testing.T) {
 				colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
 				for _, r := range recs {
 					for _, v := range r {
-						if s, ok := v.(string); ok && coherence.OwnerCueRE.MatchString(s) {
+						if s, ok := v.(string); ok && len(coherence.OwnerNamed(s)) > 0 {
 							owned++
 						}
 					}
