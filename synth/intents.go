@@ -657,7 +657,7 @@ func bulkGroup(b *bundle, cm *collModel, e enumField, rng *rand.Rand) (bulkGroup
 		g.set = func(r *recordReq) { r.refs[rf.name] = "grp" }
 	case len(cm.enums) > 1 && cm.enums[1].name > e.name:
 		ge := cm.enums[1]
-		w := chooseValue(rng, ge.values)
+		w := chooseValue(rng, ge.values, outOfUse(ge.values)...)
 		if w == "" {
 			return g, false
 		}

@@ -19,7 +19,7 @@ func unfitStarts(cm *collModel, e enumField, targets map[string]bool) map[string
 	out := map[string]bool{}
 	lc := cm.c.Lifecycle
 	for _, v := range e.values {
-		if len(targets) == 0 && findIn([]string{v}, goneWords) != "" {
+		if len(targets) == 0 && len(outOfUse([]string{v})) > 0 {
 			out[v] = true
 		}
 		if lc == nil || lc.Field != e.name {
@@ -29,6 +29,30 @@ func unfitStarts(cm *collModel, e enumField, targets map[string]bool) map[string
 			if lc.Check(v, t) != nil {
 				out[v] = true
 			}
+		}
+	}
+	return out
+}
+
+// outOfUse are the values of vs that put a record out of use: a task
+// that writes on the records of a group does not select them by one (the
+// pages in the trash are not to be labelled).
+func outOfUse(vs []string) []string {
+	var out []string
+	for _, v := range vs {
+		if findIn([]string{v}, goneWords) != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// inUse are the values of vs that do not put a record out of use.
+func inUse(vs []string) []string {
+	var out []string
+	for _, v := range vs {
+		if len(outOfUse([]string{v})) == 0 {
+			out = append(out, v)
 		}
 	}
 	return out

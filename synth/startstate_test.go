@@ -73,3 +73,48 @@ func TestStartsTheMachineAllows(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupsAreInUse: a workflow whose policy writes on every record of
+// a group does not select the group by a state out of use: the pages in
+// the trash are not to be labelled.
+func TestGroupsAreInUse(t *testing.T) {
+	selected := 0
+	for _, seed := range []int64{27, 5, 11} {
+		c, servers := readWorld(t, seed, "confluence", "wrike", "mattermost", "monday", "basecamp3")
+		byID := map[string]*atom.Data{}
+		for _, d := range c.Data {
+			byID[d.ID] = d
+		}
+		intents := map[string]*atom.Intent{}
+		for _, in := range c.Intents {
+			intents[in.ID] = in
+		}
+		for _, r := range c.Recipes {
+			in, d := intents[r.Intent.ID], byID[r.Data.ID]
+			if in == nil || d == nil || !strings.HasPrefix(in.ID, "wf.") {
+				continue
+			}
+			for _, slot := range []string{"w1", "w2", "w3"} {
+				h, ok := d.Handles[in.Slots[slot].Handle]
+				if !ok {
+					continue
+				}
+				selected++
+				def := servers[h.App].Collection(h.Collection)
+				for _, rec := range d.Records[h.App][h.Collection] {
+					if state.Text(rec[def.KeyField()]) != h.Key {
+						continue
+					}
+					for _, e := range []string{"status", "state"} {
+						if v, _ := rec[e].(string); len(outOfUse([]string{v})) > 0 {
+							t.Errorf("seed %d: %s selects %s %s, %s %q", seed, in.ID, h.Collection, h.Key, e, v)
+						}
+					}
+				}
+			}
+		}
+	}
+	if selected < 20 {
+		t.Errorf("only %d records selected by workflows", selected)
+	}
+}
