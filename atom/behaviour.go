@@ -166,6 +166,26 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.ref_also[%d]", at, j), "no collection %q in %s", r, s.AppName()))
 		}
 	}
+	return append(ds, validateRefField(e, s, f, at)...)
+}
+
+// validateRefField checks a reference by another field than the key:
+// it needs ref, and every collection the value may name has the field.
+func validateRefField(e *Entry, s *Server, f Field, at string) Diagnostics {
+	if f.RefField == "" {
+		return nil
+	}
+	if f.Ref == "" {
+		return Diagnostics{e.Diag(Error, at+".ref_field", "ref_field needs ref naming the collection whose field %q the value holds", f.RefField)}
+	}
+	var ds Diagnostics
+	for _, name := range append([]string{f.Ref}, f.RefAlso...) {
+		if c := s.Collection(name); c != nil && c.KeyField() != f.RefField {
+			if _, ok := c.Fields[f.RefField]; !ok {
+				ds = append(ds, e.Diag(Error, at+".ref_field", "no field %q in collection %s", f.RefField, name))
+			}
+		}
+	}
 	return ds
 }
 

@@ -431,6 +431,7 @@ func validateRoles(e *Entry, s *Server) Diagnostics {
 			if t := KeyNamed(s, &s.Collections[i], name); f.Role == RoleID && t != nil {
 				ds = append(ds, e.Diag(Warning, at+".role", "role id on a field that names a record of %s: declare role ref, ref %s", t.Name, t.Name))
 			}
+			ds = append(ds, validateFieldNamed(e, s, &s.Collections[i], name, at)...)
 		}
 	}
 	return ds

@@ -221,6 +221,11 @@ type Field struct {
 	// "channel_not_found". Without it a written reference is not checked.
 	Resolve string   `json:"resolve,omitempty"`
 	RefAlso []string `json:"ref_also,omitempty"`
+	// RefField, on a field with Ref, names the field of the referenced
+	// record that the value holds, where that is not the record's key:
+	// a Jira comment's issue_key holds the issue's key ("ISS-2278"), not
+	// its id. Without it the value is the referenced record's key.
+	RefField string `json:"ref_field,omitempty"`
 	// RefBy, on a field of role ref without Ref, names the field of the
 	// same record that says which collection the value is a key of (a
 	// note's parent_type); Refs maps each value of that field to its
@@ -244,6 +249,15 @@ func (f Field) RefOf(rec map[string]any) (coll string, ok bool) {
 	kind, _ := rec[f.RefBy].(string)
 	coll, ok = f.Refs[kind]
 	return coll, ok
+}
+
+// RefKey is the field of a record of target that a value of reference
+// field f names it by: RefField, else target's key field.
+func (f Field) RefKey(target *Collection) string {
+	if f.RefField != "" {
+		return f.RefField
+	}
+	return target.KeyField()
 }
 
 // Tool is one tool of an app.

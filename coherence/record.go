@@ -40,6 +40,8 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 	c.namedParty(sh, coll, key, rec)
 	c.lifecycle(sh, coll, key, rec)
 	c.identity(sh, coll, key, rec)
+	c.orgDomain(sh, coll, key, rec)
+	c.ownerText(sh, coll, key, rec)
 	for _, d := range sh.Contradictions(rec) {
 		c.add(RuleFields, coll, key, d.Field, rec[d.Field], "%s", d.Why)
 	}
@@ -69,7 +71,7 @@ func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v 
 				c.add(RuleFormat, coll, key, f, x, "%q is not an email address", s)
 			}
 			if role == atom.RoleRef {
-				c.ref(coll, key, f, ref, x)
+				c.ref(coll, key, f, fd, ref, x)
 			}
 		}
 		return
@@ -100,7 +102,7 @@ func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v 
 		return
 	}
 	if role == atom.RoleRef {
-		c.ref(coll, key, f, ref, v)
+		c.ref(coll, key, f, fd, ref, v)
 		return
 	}
 	if msg := roleProblem(role, v); msg != "" {
@@ -220,7 +222,7 @@ func (c *checker) kindRefs(sh *Shape, coll, key string, rec map[string]any) {
 			continue
 		}
 		if target, ok := fd.RefOf(rec); ok {
-			c.ref(coll, key, f, target, rec[f])
+			c.ref(coll, key, f, fd, target, rec[f])
 			continue
 		}
 		c.add(RuleRef, coll, key, f, rec[f], "%s %q names no collection of the app, so %q is no record of it", fd.RefBy, state.Text(rec[fd.RefBy]), state.Text(rec[f]))
@@ -228,8 +230,9 @@ func (c *checker) kindRefs(sh *Shape, coll, key string, rec map[string]any) {
 }
 
 // ref checks that a reference names a record of its collection, where the
-// world holds that collection.
-func (c *checker) ref(coll, key, f, target string, v any) {
+// world holds that collection: by its key, or by the field the reference
+// declares it holds (ref_field).
+func (c *checker) ref(coll, key, f string, fd atom.Field, target string, v any) {
 	if c.w == nil || target == "" {
 		return
 	}
@@ -242,7 +245,11 @@ func (c *checker) ref(coll, key, f, target string, v any) {
 	if k == "" {
 		return
 	}
-	if _, ok := tc.Lookup(k); !ok {
+	if _, ok := c.referenced(tc.Name, fd, k); !ok {
+		if by := fd.RefField; by != "" && by != tc.Key {
+			c.add(RuleRef, coll, key, f, v, "%q is not the %s of a record of %s.%s", k, by, app, target)
+			return
+		}
 		c.add(RuleRef, coll, key, f, v, "%q is not a record of %s.%s", k, app, target)
 	}
 }

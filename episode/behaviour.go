@@ -61,11 +61,17 @@ func resolving(coll *atom.Collection, written map[string]any) bool {
 	return false
 }
 
-// resolves reports whether k is the key of a record of the field's
-// referenced collection or one of its alternatives.
+// resolves reports whether k names a record of the field's referenced
+// collection or one of its alternatives: its key, or the field RefField
+// names. A product that keeps a reference by another field takes the key
+// too (Jira's issueIdOrKey: an issue's id or its key "ISS-2278").
 func resolves(st *state.State, app string, fd atom.Field, k string) bool {
 	for _, c := range append([]string{fd.Ref}, fd.RefAlso...) {
-		if _, ok := st.Get(app+"."+c, k); ok {
+		name := app + "." + c
+		if _, ok := st.Get(name, k); ok {
+			return true
+		}
+		if fd.RefField != "" && fd.RefField != st.KeyField(name) && st.HoldsText(name, fd.RefField, k) {
 			return true
 		}
 	}

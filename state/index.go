@@ -112,3 +112,19 @@ func (o *overlay) holding(at []int, yield func(int, Record) bool) {
 		}
 	}
 }
+
+// HoldsText reports whether a current record of collection name has text
+// at field path: a reference by another field than the key (a Jira
+// issue's key) names a record when one holds it.
+func (s *State) HoldsText(name, path, text string) bool {
+	recs, ok := s.Holding(name, path, text)
+	if !ok {
+		recs = s.Placed(name)
+	}
+	for _, r := range recs {
+		if v, _ := Path(r, path); Text(v) == text {
+			return true
+		}
+	}
+	return false
+}

@@ -255,13 +255,13 @@ func postDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 		"In %[7]s, post a %[4]s on the %[5]s %[6]s that mentions the %[1]s %[2]s from %[3]s by name.",
 	}), singular(src.name), ident(src, "t", detail), a.title, singular(d.name), singular(rf.target.name), ident(rf.target, "ch", false), b.title)
 	in.Goal = []assert.Assertion{exists(d, assert.Where{
-		{Field: rf.name, Op: assert.OpEquals, Value: slotRef("ch", "")},
+		{Field: rf.name, Op: assert.OpEquals, Value: rf.slot("ch")},
 		{Field: text, Op: assert.OpIContains, Value: slotRef("t", src.display)},
 	}, fmt.Sprintf("%s posted that names the %s", singular(d.name), singular(src.name)))}
 	x := &draft{in: in, writes: []write{{cm: d, field: text, value: "mention", effect: "create"}}}
 	n := len(x.writes)
 	if withMark(bd, x, src, "t", "a", t.tier, rng); len(x.writes) == n {
-		withDetail(x, src, d, rf.name, text, rng)
+		withDetail(x, src, d, rf, text, rng)
 	}
 	return x
 }

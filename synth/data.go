@@ -211,6 +211,8 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	summary := db.background(b.apps)
 	conformWorld(val, b.apps, d)
 	db.settleParents(b.apps)
+	db.refsByField(b.apps)
+	db.emailsOnOrgDomain(b.apps)
 	db.settleItemTotals(b.apps)
 	db.dateOnParents(b.apps)
 	db.sealContents(b.apps)
@@ -844,7 +846,7 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 			}
 			// A value that selects a group (a bulk task's status) is only
 			// its members', which set it explicitly.
-			return startValue(val, e, union(targets, p.avoid[cm][f]), r.tier == "high" && cm.amount != "")
+			return startValue(val, e, union(union(targets, p.avoid[cm][f]), unfitStarts(cm, e, targets)), r.tier == "high" && cm.amount != "")
 		}
 	}
 	for _, rf := range cm.refs {

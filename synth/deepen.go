@@ -297,7 +297,7 @@ func addTeamPost(bd *bundle, d *draft, cm *collModel, slot string, rng *rand.Ran
 		d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, teamPostClauses),
 			singular(pt.name), singular(rf.target.name), ident(rf.target, "tm", false), m.title)
 		d.in.Goal = append(d.in.Goal, exists(pt, assert.Where{
-			{Field: rf.name, Op: assert.OpEquals, Value: slotRef("tm", "")},
+			{Field: rf.name, Op: assert.OpEquals, Value: rf.slot("tm")},
 			{Field: text, Op: assert.OpIContains, Value: slotRef(slot, name)},
 		}, fmt.Sprintf("the team is told in the %s, by the %s's name", singular(rf.target.name), singular(cm.name))))
 		d.writes = append(d.writes, write{cm: pt, field: text, value: "mention", effect: "create"})
@@ -381,7 +381,7 @@ func deepened(d *draft, deepen func(*draft)) []*draft {
 // record is read before the post is written; the goal checks the post in
 // the place in slot "ch" (its reference where) holds it. The draft is
 // unchanged when src has neither.
-func withDetail(d *draft, src, post *collModel, where, text string, rng *rand.Rand) {
+func withDetail(d *draft, src, post *collModel, where refField, text string, rng *rand.Rand) {
 	var f string
 	switch {
 	case len(src.enums) > 0:
@@ -392,7 +392,7 @@ func withDetail(d *draft, src, post *collModel, where, text string, rng *rand.Ra
 		return
 	}
 	d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, detailClauses), human(f), singular(src.name))
-	in := assert.Predicate{Field: where, Op: assert.OpEquals, Value: slotRef("ch", "")}
+	in := assert.Predicate{Field: where.name, Op: assert.OpEquals, Value: where.slot("ch")}
 	d.in.Goal = append(d.in.Goal, exists(post, assert.Where{in, {Field: text, Op: assert.OpIContains, Value: slotRef("t", f)}},
 		fmt.Sprintf("the %s gives the %s's %s", singular(post.name), singular(src.name), human(f))),
 		// One post says both: the name and the detail.

@@ -293,7 +293,7 @@ func childRefs(cm *collModel) []refField {
 		}
 		for _, rf := range o.refs {
 			if rf.target == cm && !rf.list {
-				out = append(out, refField{name: rf.name, target: o})
+				out = append(out, refField{name: rf.name, target: o, by: rf.by})
 				break
 			}
 		}
@@ -410,7 +410,7 @@ func tagDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 		in.Slots["t"] = atom.Slot{Handle: t.handle()}
 		in.Slots["tg"] = atom.Slot{Handle: tg.handle()}
 		in.Instruction = fmt.Sprintf("In %s, add the %s %s to the %s %s.", m.title, singular(rf.target.name), ident(rf.target, "tg", false), singular(cm.name), ident(cm, "t", false))
-		in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{rf.name: slotRef("tg", "")}), fmt.Sprintf("%s linked to the %s", singular(cm.name), singular(rf.target.name)))}
+		in.Goal = []assert.Assertion{exists(cm, keyWhere(cm, "t", map[string]any{rf.name: rf.slot("tg")}), fmt.Sprintf("%s linked to the %s", singular(cm.name), singular(rf.target.name)))}
 		out = append(out, &draft{in: in, writes: []write{{cm: cm, field: rf.name, value: "ref", effect: "append", tier: t.tier}}})
 		break
 	}
@@ -444,7 +444,7 @@ func childDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 			"Create a %[2]s for the %[3]s %[4]s in %[1]s; its %[5]s should be %[6]s.",
 		}), m.title, singular(child.name), singular(cm.name), ident(cm, "p", detail), human(field), quote(phrase))
 		in.Goal = []assert.Assertion{exists(child, assert.Where{
-			{Field: ch.name, Op: assert.OpEquals, Value: slotRef("p", "")},
+			{Field: ch.name, Op: assert.OpEquals, Value: ch.slot("p")},
 			{Field: field, Op: assert.OpEquals, Value: phrase},
 		}, fmt.Sprintf("%s created on the right %s", singular(child.name), singular(cm.name)))}
 		x := &draft{in: in, writes: []write{{cm: child, field: field, value: phrase, effect: "create"}}}
@@ -653,11 +653,11 @@ func bulkGroup(b *bundle, cm *collModel, e enumField, rng *rand.Rand) (bulkGroup
 		gp := b.plan.needPrivate(rf.target, "grp")
 		g.slots["gp"] = atom.Slot{Handle: gp.handle()}
 		g.phrase = fmt.Sprintf("of the %s %s", singular(rf.target.name), ident(rf.target, "gp", false))
-		g.where = assert.Where{{Field: rf.name, Op: assert.OpEquals, Value: slotRef("gp", "")}}
+		g.where = assert.Where{{Field: rf.name, Op: assert.OpEquals, Value: rf.slot("gp")}}
 		g.set = func(r *recordReq) { r.refs[rf.name] = "grp" }
 	case len(cm.enums) > 1 && cm.enums[1].name > e.name:
 		ge := cm.enums[1]
-		w := chooseValue(rng, ge.values)
+		w := chooseValue(rng, ge.values, outOfUse(ge.values)...)
 		if w == "" {
 			return g, false
 		}

@@ -77,6 +77,7 @@ type refField struct {
 	name   string
 	target *collModel
 	list   bool
+	by     string // the target's field the value holds (ref_field), where not its key
 }
 
 // human renders a field name for instructions: "requester_email" ->
@@ -177,7 +178,7 @@ func (cm *collModel) analyse() {
 			}
 		case atom.RoleRef:
 			if t := cm.app.byName[ref]; t != nil && t != cm {
-				cm.refs = append(cm.refs, refField{name: n, target: t, list: f.Type == "array"})
+				cm.refs = append(cm.refs, refField{name: n, target: t, list: f.Type == "array", by: refBy(f, t)})
 			}
 		case atom.RoleTags:
 			cm.lists = append(cm.lists, n)

@@ -576,7 +576,7 @@ func fillable(frame string, facts textFacts) bool {
 			return false
 		}
 	}
-	return true
+	return ownerFits(frame, facts)
 }
 
 // textFacts reads the values a record's text may name: its name, its
@@ -592,6 +592,9 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	}
 	if cm.peopleLike() {
 		f["kind"] = "person"
+	}
+	if o := v.ownerOf(cm, rec); o != "" {
+		f["owner"] = o
 	}
 	if s, ok := rec[cm.display].(string); ok && cm.display != "" && !strings.Contains(s, "@") {
 		f["name"] = s

@@ -159,6 +159,7 @@ type notifyTarget struct {
 	d    *collModel // the messages
 	text string     // the message's text field
 	ref  string     // a post: the message's field naming the channel
+	by   string     // a post: the channel's field that names it there, where not its key
 	ch   *collModel // a post: the channels
 	to   string     // an email: the recipients field
 	subj string     // an email: the subject field
@@ -169,7 +170,7 @@ func findNotifyTarget(m *appModel) *notifyTarget {
 		_, okPost := writeCall(d, "create", map[string]any{rf.name: "k", text: "t"}, "")
 		_, okFind := listCall(rf.target, rf.target.display, "x")
 		if okPost && okFind {
-			return &notifyTarget{d: d, ref: rf.name, ch: rf.target, text: text}
+			return &notifyTarget{d: d, ref: rf.name, by: rf.by, ch: rf.target, text: text}
 		}
 	}
 	d, to, subj := messageTarget(m)
@@ -202,7 +203,7 @@ func (nt *notifyTarget) where(addr string, text assert.Predicate) assert.Where {
 // channel, or those sent to the address.
 func (nt *notifyTarget) at(addr string) assert.Where {
 	if nt.ch != nil {
-		return assert.Where{{Field: nt.ref, Op: assert.OpEquals, Value: slotRef("ch", "")}}
+		return assert.Where{{Field: nt.ref, Op: assert.OpEquals, Value: nt.chSlot()}}
 	}
 	w := assert.Where{{Field: nt.to, Op: assert.OpEquals, Value: addr}}
 	mk := nt.d.sentMarker()
@@ -423,7 +424,7 @@ func (sel *selection) goal(nt *notifyTarget) []assert.Assertion {
 	// The same summary anywhere else is over-acting.
 	elsewhere := assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: slotRef("w1", cm.display)}}
 	if nt.ch != nil {
-		elsewhere = append(elsewhere, assert.Predicate{Field: nt.ref, Op: assert.OpNotEquals, Value: slotRef("ch", "")})
+		elsewhere = append(elsewhere, assert.Predicate{Field: nt.ref, Op: assert.OpNotEquals, Value: nt.chSlot()})
 	} else {
 		elsewhere = append(elsewhere, assert.Predicate{Field: nt.to, Op: assert.OpNotEquals, Value: sel.addr})
 	}
@@ -485,7 +486,7 @@ func (sel *selection) plan(ps *policySource, nt *notifyTarget) ([]atom.PlanCall,
 	if !ok {
 		return nil, false
 	}
-	post, ok := writeCall(nt.d, "create", map[string]any{nt.ref: slotRef("ch", ""), nt.text: text}, "")
+	post, ok := writeCall(nt.d, "create", map[string]any{nt.ref: nt.chSlot(), nt.text: text}, "")
 	if !ok {
 		return nil, false
 	}

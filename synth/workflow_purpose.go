@@ -107,10 +107,10 @@ func (sel *selection) criterion(b *bundle, rng *rand.Rand) bool {
 		return true
 	}
 	gs := otherValues(st.g)
-	if len(gs) < 2 {
+	if len(gs) < 2 || len(inUse(gs)) == 0 {
 		return false
 	}
-	sel.gv = pick(rng, gs)
+	sel.gv = pick(rng, inUse(gs))
 	sel.gOut = pick(rng, otherValues(st.g, sel.gv))
 	addTo(b.plan.avoid, cm, st.g.name, sel.gv)
 	sel.condition = fmt.Sprintf("whose %s is %s", human(st.g.name), quote(sel.gv))

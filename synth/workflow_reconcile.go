@@ -188,7 +188,7 @@ func (r *reconcile) goal() []assert.Assertion {
 		notExists(fo, assert.Where{{Field: fo.key, Op: assert.OpEquals, Value: slotRef("fy", "")}, {Field: r.ff, Op: assert.OpNotEquals, Value: slotRef("fy", r.ff)}}, "the person only one app has is left alone"),
 		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: slotRef("tx", tr.email)}}, "the report leaves out the pair that matches"),
 		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: slotRef("fy", fo.email)}}, "the report leaves out the person only one app has"),
-		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: slotRef("t1", tr.email)}, {Field: nt.ref, Op: assert.OpNotEquals, Value: slotRef("ch", "")}}, "the report goes only where the rule says"),
+		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: slotRef("t1", tr.email)}, {Field: nt.ref, Op: assert.OpNotEquals, Value: nt.chSlot()}}, "the report goes only where the rule says"),
 	)
 	return g
 }
@@ -215,7 +215,7 @@ func (r *reconcile) plan() ([]atom.PlanCall, bool) {
 		plan = append(plan, c)
 		fixed = append(fixed, slotRef(t, r.truth.email))
 	}
-	post, ok := writeCall(nt.d, "create", map[string]any{nt.ref: slotRef("ch", ""), nt.text: "Fixed: " + joinAnd(fixed) + "."}, "")
+	post, ok := writeCall(nt.d, "create", map[string]any{nt.ref: nt.chSlot(), nt.text: "Fixed: " + joinAnd(fixed) + "."}, "")
 	return append(plan, post), ok
 }
 

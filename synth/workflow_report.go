@@ -222,7 +222,7 @@ func (r *report) goal() []assert.Assertion {
 	g := []assert.Assertion{
 		exists(nt.d, nt.where("", assert.Predicate{Op: assert.OpIContains, Value: cnt}), "the report gives the count"),
 		exists(nt.d, nt.where("", assert.Predicate{Op: assert.OpIContains, Value: tot}), "the report gives the total"),
-		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: tot}, {Field: nt.ref, Op: assert.OpNotEquals, Value: slotRef("ch", "")}}, "the figures go only where the policy says"),
+		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: tot}, {Field: nt.ref, Op: assert.OpNotEquals, Value: nt.chSlot()}}, "the figures go only where the policy says"),
 		notExists(nt.d, assert.Where{{Field: nt.text, Op: assert.OpIContains, Value: "count: " + fmt.Sprint(len(r.amounts)+1) + ";"}}, "the look-alike of another group is not counted"),
 		{Type: assert.Unchanged, Target: cm.ref(), Label: "no " + singular(cm.name) + " changes"},
 		once(nt.d, nt.at(""), "the figures are posted once"),
@@ -245,7 +245,7 @@ func (r *report) goal() []assert.Assertion {
 func (r *report) plan() ([]atom.PlanCall, bool) {
 	list, ok1 := listCall(r.cm, r.g.name, r.gv)
 	find, ok2 := listCall(r.nt.ch, r.nt.ch.display, r.chName)
-	post, ok3 := writeCall(r.nt.d, "create", map[string]any{r.nt.ref: slotRef("ch", ""), r.nt.text: r.figures()}, "")
+	post, ok3 := writeCall(r.nt.d, "create", map[string]any{r.nt.ref: r.nt.chSlot(), r.nt.text: r.figures()}, "")
 	if !ok1 || !ok2 || !ok3 {
 		return nil, false
 	}

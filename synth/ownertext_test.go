@@ -1,0 +1,46 @@
+package synth
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestOwnerTextNamesTheOwner synthesises apps whose records have an
+// owner or assignee beside a text (Asana's tasks, Jira's issues,
+// Pipedrive's deals, HubSpot's deals): no text names another person as
+// the owner than the owner field holds.
+func TestOwnerTextNamesTheOwner(t *testing.T) {
+	c, servers := readWorld(t, 27, "asana", "jira", "pipedrive", "hubspot", "confluence", "salesforce")
+	bad, owned := 0, 0
+	for _, d := range c.Data {
+		var colls []*state.Collection
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
+				for _, r := range recs {
+					for _, v := range r {
+						if s, ok := v.(string); ok && len(coherence.OwnerNamed(s)) > 0 {
+							owned++
+						}
+					}
+				}
+			}
+		}
+		clock, _ := time.Parse(time.RFC3339, d.Clock)
+		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+			if v.Rule == coherence.RuleFields && strings.Contains(v.Message, "as owner") {
+				if bad++; bad <= 5 {
+					t.Errorf("%s", v)
+				}
+			}
+		}
+	}
+	t.Logf("%d texts name an owner", owned)
+	if owned < 20 || bad > 0 {
+		t.Errorf("%d texts name another owner than the owner field, among %d that name one", bad, owned)
+	}
+}

@@ -1,0 +1,87 @@
+package synth
+
+import (
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// A reference may hold another field of the record it names than its key
+// (ref_field: a Jira comment's issue_key is the issue's key, "ISS-2278",
+// not its id). Records are drawn naming their references by key; once
+// every record is there, each such reference takes the field it holds.
+
+// refBy is the field of target a value of reference f holds, or "" where
+// it holds target's key.
+func refBy(f atom.Field, target *collModel) string {
+	if f.RefField == "" || f.RefField == target.key {
+		return ""
+	}
+	return f.RefField
+}
+
+// slot is the template that fills reference rf with the record in slot s:
+// the record's key, or the field rf holds.
+func (rf refField) slot(s string) string { return slotRef(s, rf.by) }
+
+// chSlot is the template that names the summary's channel, in slot "ch",
+// as its post's reference holds it.
+func (nt *notifyTarget) chSlot() string { return slotRef("ch", nt.by) }
+
+// refsByField turns every reference drawn by key into the field it holds
+// where the server declares one; a key that names no record of the target,
+// or one without the field, is dropped, as a reference that cannot
+// resolve is.
+func (db *dataBuilder) refsByField(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, rf := range cm.refs {
+				if rf.by != "" {
+					db.refByField(m, cm, rf)
+				}
+			}
+		}
+	}
+}
+
+func (db *dataBuilder) refByField(m *appModel, cm *collModel, rf refField) {
+	held := map[string]any{}
+	byKey := map[string]any{}
+	for _, r := range db.d.Records[m.app][rf.target.name] {
+		if v, ok := r[rf.by]; ok && atom.IsSet(v) {
+			byKey[state.Text(r[rf.target.key])] = v
+			held[state.Text(v)] = v
+		}
+	}
+	// as is the value a drawn key stands for: the field it holds (or the
+	// value itself where it is that field already); ok is false for
+	// neither.
+	as := func(x any) (any, bool) {
+		k := state.Text(x)
+		if v, ok := byKey[k]; ok {
+			return v, true
+		}
+		v, ok := held[k]
+		return v, ok
+	}
+	for _, rec := range db.d.Records[m.app][cm.name] {
+		x, ok := rec[rf.name]
+		if !ok || x == nil {
+			continue
+		}
+		if l, isList := x.([]any); isList {
+			out := make([]any, 0, len(l))
+			for _, e := range l {
+				if v, ok := as(e); ok {
+					out = append(out, v)
+				}
+			}
+			rec[rf.name] = out
+			continue
+		}
+		if v, ok := as(x); ok {
+			rec[rf.name] = v
+		} else {
+			delete(rec, rf.name)
+		}
+	}
+}
