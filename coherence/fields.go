@@ -86,14 +86,17 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, editedBeforeMade(sh, rec)...)
 	out = append(out, receivedBeforeSent(sh, rec)...)
 	out = append(out, activityOfNone(sh, rec)...)
+	out = append(out, lossOfSuccess(sh, rec, statuses)...)
 	return out
 }
 
 // activityFlags are flags that say a person did something (attended a
-// webinar, opened a mail), with the stem of the words that measure or
-// date it (attendance_duration, open_count, clicked_at).
-var activityFlags = map[string]string{"attended": "attend", "opened": "open", "clicked": "click", "replied": "repl",
-	"viewed": "view", "downloaded": "download", "watched": "watch", "responded": "respon", "answered": "answer", "joined": "join"}
+// webinar, opened a mail), with the stems of the words that measure or
+// date it (attendance_duration, open_count, clicked_at); what one does
+// only while attending (questions asked, polls answered) is attendance.
+var activityFlags = map[string][]string{"attended": {"attend", "question", "poll"}, "opened": {"open"}, "clicked": {"click"},
+	"replied": {"repl"}, "viewed": {"view"}, "downloaded": {"download"}, "watched": {"watch"}, "responded": {"respon"},
+	"answered": {"answer"}, "joined": {"join"}}
 
 // activityOfNone finds the measures and dates of an activity on a record
 // whose flag says it never happened (a Zoom registrant who did not attend,
@@ -107,12 +110,12 @@ func activityOfNone(sh *Shape, rec map[string]any) []Contradiction {
 		if !isBool || on || len(ws) == 0 {
 			continue
 		}
-		stem, ok := activityFlags[ws[len(ws)-1]]
+		stems, ok := activityFlags[ws[len(ws)-1]]
 		if !ok {
 			continue
 		}
 		for _, f := range sh.names {
-			if f == b || !measures(sh, f, stem) || !activityShown(rec[f]) {
+			if f == b || !measures(sh, f, stems) || !activityShown(rec[f]) {
 				continue
 			}
 			why := fmt.Sprintf("%s is false but %s is %v", b, f, rec[f])
@@ -127,18 +130,54 @@ func activityOfNone(sh *Shape, rec map[string]any) []Contradiction {
 }
 
 // measures reports whether field f measures or dates an activity whose
-// words start with stem: a number or a date named so.
-func measures(sh *Shape, f, stem string) bool {
+// words start with one of stems: a number or a date named so.
+func measures(sh *Shape, f string, stems []string) bool {
 	fs := sh.fields[f]
 	if !isDateField(sh, f) && fs.role != atom.RoleCount {
 		return false
 	}
 	for _, w := range fs.words {
-		if strings.HasPrefix(w, stem) {
-			return true
+		for _, stem := range stems {
+			if strings.HasPrefix(w, stem) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// successStates settle a record for the better: a deal won, a candidate
+// hired, an offer accepted. lossReasonWords name the field that says why
+// a record was lost or let go (a lost_reason, Lever's archived_reason).
+var (
+	successStates   = []string{"won", "closed_won", "hired", "accepted"}
+	lossReasonWords = []string{"lost", "loss", "archived", "archive", "rejection", "rejected", "declined", "decline", "churn", "disqualified", "disqualification"}
+)
+
+// lossOfSuccess finds why a record was lost written on one whose status
+// or stage says it succeeded (a Lever opportunity at the stage hired
+// whose archived_reason reads "moved the work in-house"): the reason goes.
+func lossOfSuccess(sh *Shape, rec map[string]any, statuses []string) []Contradiction {
+	won := ""
+	for _, sf := range append(stageFields(sh, rec), statuses...) {
+		if oneOf(stateWord(rec[sf]), successStates) {
+			won = stateWord(rec[sf])
+			break
+		}
+	}
+	if won == "" {
+		return nil
+	}
+	var out []Contradiction
+	for _, f := range sh.names {
+		ws := sh.fields[f].words
+		s, _ := rec[f].(string)
+		if s == "" || !atom.HasWord(ws, "reason") || !atom.HasWord(ws, lossReasonWords...) {
+			continue
+		}
+		out = append(out, Contradiction{f, fmt.Sprintf("%s is %q but the record is %s", f, s, won), nil, nil})
+	}
+	return out
 }
 
 // activityShown reports whether a value records some activity: a number

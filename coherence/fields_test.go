@@ -167,6 +167,7 @@ func TestActivityOfNone(t *testing.T) {
 		{Name: "registrants", Fields: map[string]atom.Field{
 			"attended":            {Type: "boolean", Role: atom.RoleFlag},
 			"attendance_duration": {Type: "integer", Role: atom.RoleCount},
+			"questions_asked":     {Type: "integer", Role: atom.RoleCount},
 			"join_url":            {Type: "string", Role: atom.RoleURL},
 		}},
 		{Name: "messages", Fields: map[string]atom.Field{
@@ -179,6 +180,10 @@ func TestActivityOfNone(t *testing.T) {
 	if len(ds) != 1 || ds[0].Field != "attendance_duration" || ds[0].Want != 0 || ds[0].Or == nil || ds[0].Or.Field != "attended" || ds[0].Or.Want != true {
 		t.Errorf("not attended, 45 minutes: %+v, want the duration mended to 0, or attended to true", ds)
 	}
+	// Questions are asked while attending.
+	if ds := reg.Contradictions(map[string]any{"attended": false, "attendance_duration": 0, "questions_asked": 4}); len(ds) != 1 || ds[0].Field != "questions_asked" {
+		t.Errorf("not attended, 4 questions asked: %+v", ds)
+	}
 	if ds := reg.Contradictions(map[string]any{"attended": true, "attendance_duration": 45}); len(ds) != 0 {
 		t.Errorf("attended for 45 minutes: %+v", ds)
 	}
@@ -188,5 +193,38 @@ func TestActivityOfNone(t *testing.T) {
 	ds = msg.Contradictions(map[string]any{"opened": false, "opened_at": "2026-03-01T10:00:00Z"})
 	if len(ds) != 1 || ds[0].Field != "opened_at" || ds[0].Want != nil {
 		t.Errorf("never opened, opened on 1 March: %+v, want the date gone", ds)
+	}
+}
+
+// TestNoLossOfASuccess: a hired candidate has no reason it was let go
+// (Lever's archived_reason "moved the work in-house"), a won deal none it
+// was lost; an offer withdrawn keeps its reason.
+func TestNoLossOfASuccess(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "ats", Collections: []atom.Collection{
+		{Name: "opportunities", Fields: map[string]atom.Field{
+			"stage":           {Type: "string", Enum: []any{"phone-screen", "offer", "hired"}, Role: atom.RoleStatus},
+			"archived_reason": {Type: "string", Role: atom.RoleText},
+		}},
+		{Name: "deals", Fields: map[string]atom.Field{
+			"status":      {Type: "string", Enum: []any{"open", "won", "lost"}, Role: atom.RoleStatus},
+			"lost_reason": {Type: "string", Role: atom.RoleText},
+		}},
+	}}
+	opp, deals := ShapeOf(s, &s.Collections[0]), ShapeOf(s, &s.Collections[1])
+	ds := opp.Contradictions(map[string]any{"stage": "hired", "archived_reason": "Olivia at Cedar Peak LLC moved the work in-house."})
+	if len(ds) != 1 || ds[0].Field != "archived_reason" || ds[0].Want != nil {
+		t.Errorf("a hire archived for a loss: %+v, want the reason gone", ds)
+	}
+	if ds := opp.Contradictions(map[string]any{"stage": "offer", "archived_reason": "Withdrew."}); len(ds) != 0 {
+		t.Errorf("an offer withdrawn: %+v", ds)
+	}
+	var got []Contradiction
+	for _, d := range deals.Contradictions(map[string]any{"status": "won", "lost_reason": "Went with a competitor."}) {
+		if d.Field == "lost_reason" {
+			got = append(got, d)
+		}
+	}
+	if len(got) == 0 || got[0].Want != nil {
+		t.Errorf("a won deal with a reason it was lost: %+v, want the reason gone", got)
 	}
 }

@@ -387,9 +387,9 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 var signatureClosings = []string{"Best regards,", "Kind regards,", "Thanks,", "Cheers,", "--", "Regards,"}
 
 // signature is a mail signature of the record's own person: a closing,
-// the name and the company, a line each (Fastmail's textSignature).
+// the name and the company (Fastmail's textSignature).
 func signature(rng *rand.Rand, rw row) string {
-	return pick(rng, signatureClosings) + "\n" + rw.p.First + " " + rw.p.Last + "\n" + rw.c.Name
+	return pick(rng, signatureClosings) + " " + rw.p.First + " " + rw.p.Last + ", " + rw.c.Name
 }
 
 // excerptField reports whether a field shows the start of its record's
