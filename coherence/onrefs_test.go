@@ -130,11 +130,12 @@ func TestNoActivityBeforeStart(t *testing.T) {
 		"end_date":     {Type: "string", Format: "date", Role: atom.RoleDate},
 		"impressions":  {Type: "integer", Role: atom.RoleCount},
 		"spend":        {Type: "number", Role: atom.RoleMoney},
+		"ctr":          {Type: "number", Role: atom.RoleCount},
 		"daily_budget": {Type: "number", Role: atom.RoleMoney},
 	}}}}
 	sh := ShapeOf(s, &s.Collections[0])
 	now := time.Date(2026, 4, 13, 9, 30, 0, 0, time.UTC)
-	ahead := map[string]any{"start_date": "2026-04-20", "end_date": "2026-05-23", "impressions": 50, "spend": 2016.14, "daily_budget": 80.0}
+	ahead := map[string]any{"start_date": "2026-04-20", "end_date": "2026-05-23", "impressions": 50, "spend": 2016.14, "ctr": 10.0, "daily_budget": 80.0}
 	ds := sh.Untimely(ahead, now)
 	got := map[string]any{}
 	for _, d := range ds {
@@ -143,8 +144,8 @@ func TestNoActivityBeforeStart(t *testing.T) {
 			t.Errorf("%s: the other side %+v, want start_date 2026-04-06", d.Field, d.Or)
 		}
 	}
-	if len(ds) != 2 || got["impressions"] != 0 || got["spend"] != 0.0 {
-		t.Errorf("a campaign ahead of its start: %+v, want impressions and spend mended to zero, the budget kept", ds)
+	if len(ds) != 3 || got["impressions"] != 0 || got["spend"] != 0.0 || got["ctr"] != 0.0 {
+		t.Errorf("a campaign ahead of its start: %+v, want impressions, spend and click-through rate mended to zero, the budget kept", ds)
 	}
 	running := map[string]any{"start_date": "2026-04-01", "end_date": "2026-05-23", "impressions": 50, "spend": 2016.14}
 	if ds := sh.Untimely(running, now); len(ds) != 0 {

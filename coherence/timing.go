@@ -172,8 +172,9 @@ func (sh *Shape) Untimely(rec map[string]any, now time.Time) []Contradiction {
 }
 
 // activityWords name measures of what a running record has done: a
-// campaign's impressions, clicks, spend and leads, a post's views.
-var activityWords = []string{"impressions", "clicks", "spend", "spent", "views", "conversions", "leads", "reach", "opens", "plays"}
+// campaign's impressions, clicks, spend and leads and the rates made of
+// them (its click-through rate, its cost per click), a post's views.
+var activityWords = []string{"impressions", "clicks", "spend", "spent", "views", "conversions", "leads", "reach", "opens", "plays", "ctr", "cpc", "cpm"}
 
 // activityAhead finds the measures of activity of a record that has not
 // begun (a Google Ads campaign starting next week with 2,016 spent and
