@@ -87,6 +87,43 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, receivedBeforeSent(sh, rec)...)
 	out = append(out, activityOfNone(sh, rec)...)
 	out = append(out, lossOfSuccess(sh, rec, statuses)...)
+	out = append(out, cancelledYetDone(sh, rec, statuses)...)
+	return out
+}
+
+// cancelWords name the date a record was called off; doneStates the
+// states of work carried through, which a record called off never
+// reaches (Shopify cancels only an order not yet fulfilled).
+var (
+	cancelWords = []string{"cancelled", "canceled", "voided", "declined", "rejected", "revoked"}
+	doneStates  = []string{"fulfilled", "shipped", "delivered", "completed", "done"}
+)
+
+// cancelledYetDone finds a record dated as called off whose status says
+// its work was carried through (a Shopify order with a cancelled_at and
+// fulfillment_status fulfilled): the status goes (Shopify's null
+// fulfillment_status, nothing fulfilled), or else, where a task keeps it,
+// the date does.
+func cancelledYetDone(sh *Shape, rec map[string]any, statuses []string) []Contradiction {
+	done := ""
+	for _, sf := range statuses {
+		if oneOf(stateWord(rec[sf]), doneStates) {
+			done = sf
+			break
+		}
+	}
+	if done == "" {
+		return nil
+	}
+	var out []Contradiction
+	for _, f := range sh.names {
+		if !isDateField(sh, f) || !atom.IsSet(rec[f]) || !atom.HasWord(sh.fields[f].words, cancelWords...) {
+			continue
+		}
+		why := fmt.Sprintf("%s is set but %s is %v", f, done, rec[done])
+		out = append(out, Contradiction{done, why, nil, &Contradiction{f, why, nil, nil}})
+		break
+	}
 	return out
 }
 

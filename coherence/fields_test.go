@@ -228,3 +228,28 @@ func TestNoLossOfASuccess(t *testing.T) {
 		t.Errorf("a won deal with a reason it was lost: %+v, want the reason gone", got)
 	}
 }
+
+// TestCancelledYetDone: an order cancelled on a date is not fulfilled
+// (Shopify cancels only an unfulfilled order): the status goes, or the
+// date where a task keeps the status. A restocked one keeps both.
+func TestCancelledYetDone(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "shop", Collections: []atom.Collection{{Name: "orders", Fields: map[string]atom.Field{
+		"fulfillment_status": {Type: "string", Enum: []any{"fulfilled", "partial", "unfulfilled", "restocked"}, Role: atom.RoleStatus},
+		"cancelled_at":       {Type: "string", Format: "date-time", Role: atom.RoleDate},
+	}}}}
+	sh := ShapeOf(s, &s.Collections[0])
+	var got []Contradiction
+	for _, d := range sh.Contradictions(map[string]any{"fulfillment_status": "fulfilled", "cancelled_at": "2026-03-02T10:00:00Z"}) {
+		if d.Field == "fulfillment_status" {
+			got = append(got, d)
+		}
+	}
+	if len(got) != 1 || got[0].Want != nil || got[0].Or == nil || got[0].Or.Field != "cancelled_at" {
+		t.Errorf("a fulfilled order cancelled: %+v, want the status gone or else the date", got)
+	}
+	for _, d := range sh.Contradictions(map[string]any{"fulfillment_status": "restocked", "cancelled_at": "2026-03-02T10:00:00Z"}) {
+		if d.Field == "fulfillment_status" {
+			t.Errorf("a restocked order cancelled: %+v", d)
+		}
+	}
+}
