@@ -146,6 +146,26 @@ func (c *checker) shapesIn(app string) func(string) *Shape {
 	return func(coll string) *Shape { return c.shape(app + "." + coll) }
 }
 
+// onParents calls fn with each record of the collection name (col) and
+// the record its reference field f names, for every reference refs picks
+// among those of the collection's app (its OnRefs, its SittingParents),
+// with that record's shape.
+func (c *checker) onParents(name string, col *state.Collection, refs func(func(string) *Shape) map[string]string, fn func(f string, tsh *Shape, rec, parent state.Record)) {
+	app, _ := state.Split(name)
+	shapeOf := c.shapesIn(app)
+	for f, target := range refs(shapeOf) {
+		tsh, tcol := shapeOf(target), c.w.Collection(app+"."+target)
+		if tsh == nil || tcol == nil {
+			continue
+		}
+		for _, rec := range col.Records {
+			if parent, ok := tcol.Lookup(state.Text(rec[f])); ok {
+				fn(f, tsh, rec, parent)
+			}
+		}
+	}
+}
+
 // partDates reports the records dated before the record they are on (a
 // comment older than its page, a lead older than its ad).
 func (c *checker) partDates(sh *Shape, name string, col *state.Collection) {

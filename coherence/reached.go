@@ -175,23 +175,11 @@ func (c *checker) sealedParts(sh *Shape, name string, col *state.Collection) {
 	if mine == "" || !sh.IsContents() {
 		return
 	}
-	app, _ := state.Split(name)
-	shapeOf := c.shapesIn(app)
-	for f, target := range sh.OnRefs(shapeOf) {
-		tsh, tcol := shapeOf(target), c.w.Collection(app+"."+target)
-		if tcol == nil {
-			continue
+	c.onParents(name, col, sh.OnRefs, func(f string, tsh *Shape, rec, parent state.Record) {
+		sf, st := tsh.SealedAt(parent)
+		if a, _ := rec[mine].(string); sf != "" && After(a, st) {
+			k, _ := state.KeyOf(rec, col.Key)
+			c.add(RuleLifecycle, name, k, mine, a, "%s %s is after %s %v of the %s it is on (%s)", mine, a, sf, parent[sf], f, state.Text(rec[f]))
 		}
-		for _, rec := range col.Records {
-			parent, ok := tcol.Lookup(state.Text(rec[f]))
-			if !ok {
-				continue
-			}
-			sf, st := tsh.SealedAt(parent)
-			if a, _ := rec[mine].(string); sf != "" && After(a, st) {
-				k, _ := state.KeyOf(rec, col.Key)
-				c.add(RuleLifecycle, name, k, mine, a, "%s %s is after %s %v of the %s it is on (%s)", mine, a, sf, parent[sf], f, state.Text(rec[f]))
-			}
-		}
-	}
+	})
 }

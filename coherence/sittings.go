@@ -69,29 +69,17 @@ func (sh *Shape) SittingParents(shapeOf func(string) *Shape) map[string]string {
 // participant who joined before the meeting started, a recording that
 // ends after it ended.
 func (c *checker) sittingParts(sh *Shape, name string, col *state.Collection) {
-	app, _ := state.Split(name)
-	shapeOf := c.shapesIn(app)
-	for f, target := range sh.SittingParents(shapeOf) {
-		tsh, tcol := shapeOf(target), c.w.Collection(app+"."+target)
-		if tcol == nil {
-			continue
+	c.onParents(name, col, sh.SittingParents, func(f string, tsh *Shape, rec, parent state.Record) {
+		ps, pe, ok := tsh.SittingSpan(parent)
+		if !ok {
+			return
 		}
-		for _, rec := range col.Records {
-			parent, ok := tcol.Lookup(state.Text(rec[f]))
-			if !ok {
-				continue
-			}
-			ps, pe, ok := tsh.SittingSpan(parent)
-			if !ok {
-				continue
-			}
-			for _, pf := range sh.PresenceFields() {
-				s, _ := rec[pf].(string)
-				if t, ok := isotime.Parse(s); ok && (t.Before(ps) || t.After(pe)) {
-					k, _ := state.KeyOf(rec, col.Key)
-					c.add(RuleLifecycle, name, k, pf, s, "%s %s is outside %s %s..%s it is part of (%s)", pf, s, target, ps.UTC().Format(time.RFC3339), pe.UTC().Format(time.RFC3339), state.Text(rec[f]))
-				}
+		for _, pf := range sh.PresenceFields() {
+			s, _ := rec[pf].(string)
+			if t, ok := isotime.Parse(s); ok && (t.Before(ps) || t.After(pe)) {
+				k, _ := state.KeyOf(rec, col.Key)
+				c.add(RuleLifecycle, name, k, pf, s, "%s %s is outside %s %s..%s it is part of (%s)", pf, s, tsh.def.Name, ps.UTC().Format(time.RFC3339), pe.UTC().Format(time.RFC3339), state.Text(rec[f]))
 			}
 		}
-	}
+	})
 }
