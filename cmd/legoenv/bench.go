@@ -88,6 +88,10 @@ that a leak shows as growth.`,
 	return c
 }
 
+// maxBenchRounds bounds --rounds of the benches: a median of more says
+// nothing new, and each round of bench serve runs for a whole --duration.
+const maxBenchRounds = 100
+
 // runBenchServe runs legoenv bench serve.
 func runBenchServe(cmd *cobra.Command, f *benchServeFlags) error {
 	if f.soak && f.o.Duration > serve.MaxSoak {
@@ -95,6 +99,9 @@ func runBenchServe(cmd *cobra.Command, f *benchServeFlags) error {
 	}
 	if !f.soak && (f.o.Duration > 10*time.Minute || f.o.Warmup > time.Minute) {
 		return badInput("--duration is at most 10m and --warmup at most 1m")
+	}
+	if f.o.Rounds < 1 || f.o.Rounds > maxBenchRounds {
+		return badInput("--rounds is from 1 to %d, got %d", maxBenchRounds, f.o.Rounds)
 	}
 	cat, err := serveCatalog(f.libDir, f.envsFile, cmd)
 	if err != nil {

@@ -41,6 +41,9 @@ run as native Go code where their scripts are the shipped ones
 			if libDir == "" {
 				return badInput("--lib is required: a library 'legoenv import tau2' wrote")
 			}
+			if o.Rounds < 1 || o.Rounds > maxBenchRounds || o.Repeat < 1 || o.Repeat > 10_000 {
+				return badInput("--rounds is from 1 to %d and --repeat from 1 to 10000, got %d and %d", maxBenchRounds, o.Rounds, o.Repeat)
+			}
 			lib, err := loadLibrary(libDir, cmd.ErrOrStderr())
 			if err != nil {
 				return err

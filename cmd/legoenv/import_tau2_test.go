@@ -72,6 +72,10 @@ func TestImportTau2(t *testing.T) {
 	for _, args := range [][]string{
 		{"bench", "tau2"},
 		{"bench", "tau2", "--lib", filepath.Join("..", "..", "corpus", "example")},
+		{"bench", "tau2", "--lib", out, "--rounds", "0"},
+		{"bench", "tau2", "--lib", out, "--rounds", "1000000000"},
+		{"bench", "tau2", "--lib", out, "--repeat", "-3"},
+		{"bench", "serve", "--rounds", "101"},
 		{"import", "tau2", "--out", out},
 		{"import", "tau2", "--data", tau2Testdata},
 		{"import", "tau2", "--data", "no/such/dir", "--out", out},
