@@ -116,7 +116,7 @@ func (ct Counter) Below(rec map[string]any, key string, of []map[string]any) (Co
 		}
 	}
 	why := fmt.Sprintf("%s is %v but %d %s in the world reference it by %s", ct.Field, rec[ct.Field], present, ct.Of, ct.Ref)
-	return Contradiction{ct.Field, why, sameKind(rec[ct.Field], float64(present)), nil}, float64(present) > n
+	return Contradiction{ct.Field, why, SameKind(rec[ct.Field], float64(present)), nil}, float64(present) > n
 }
 
 // counters reports the counts below the records present that they count.

@@ -2,6 +2,7 @@ package coherence
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -158,7 +159,7 @@ func activityOfNone(sh *Shape, rec map[string]any) []Contradiction {
 			why := fmt.Sprintf("%s is false but %s is %v", b, f, rec[f])
 			var want any
 			if n, isNum := state.Number(rec[f]); isNum && n != 0 {
-				want = sameKind(rec[f], 0)
+				want = SameKind(rec[f], 0)
 			}
 			out = append(out, Contradiction{f, why, want, &Contradiction{b, why, true, nil}})
 		}
@@ -350,7 +351,7 @@ func winChances(sh *Shape, rec map[string]any, statuses []string) []Contradictio
 		x, ok := state.Number(rec[f])
 		chance := strings.Contains(strings.ToLower(f), "probability") || atom.HasWord(sh.fields[f].words, "confidence")
 		if ok && chance && x != want {
-			out = append(out, Contradiction{f, fmt.Sprintf("%s is %v on a deal that is settled", f, rec[f]), sameKind(rec[f], want), nil})
+			out = append(out, Contradiction{f, fmt.Sprintf("%s is %v on a deal that is settled", f, rec[f]), SameKind(rec[f], want), nil})
 		}
 	}
 	return out
@@ -517,7 +518,7 @@ func amountParts(sh *Shape, rec map[string]any) []Contradiction {
 	for _, p := range parts {
 		x, _ := state.Number(rec[p])
 		if x > whole {
-			out = append(out, Contradiction{p, fmt.Sprintf("%s %v is more than %s %v", p, rec[p], w, rec[w]), sameKind(rec[p], whole), nil})
+			out = append(out, Contradiction{p, fmt.Sprintf("%s %v is more than %s %v", p, rec[p], w, rec[w]), SameKind(rec[p], whole), nil})
 			x = whole
 		}
 		if atom.HasWord(sh.fields[p].words, "paid") {
@@ -526,7 +527,7 @@ func amountParts(sh *Shape, rec map[string]any) []Contradiction {
 	}
 	for _, r := range remains {
 		if x, _ := state.Number(rec[r]); x > whole-paid+0.005 {
-			out = append(out, Contradiction{r, fmt.Sprintf("%s %v is more than %s less what is paid", r, rec[r], w), sameKind(rec[r], whole-paid), nil})
+			out = append(out, Contradiction{r, fmt.Sprintf("%s %v is more than %s less what is paid", r, rec[r], w), SameKind(rec[r], whole-paid), nil})
 		}
 	}
 	return out
@@ -541,13 +542,14 @@ func allOf(ws, list []string) bool {
 	return true
 }
 
-// sameKind is x written as v is: an int where v is one.
-func sameKind(v any, x float64) any {
+// SameKind is x written as v is: a whole number (rounded) where v is an
+// int, else to the cent.
+func SameKind(v any, x float64) any {
 	switch v.(type) {
 	case int:
-		return int(x)
+		return int(math.Round(x))
 	case int64:
-		return int64(x)
+		return int64(math.Round(x))
 	}
 	return float64(int64(x*100+0.5)) / 100
 }
@@ -566,7 +568,7 @@ func countsAndBounds(sh *Shape, def *atom.Collection, rec map[string]any) []Cont
 		if len(ws) == 2 && ws[1] == "count" {
 			for _, l := range []string{ws[0], ws[0] + "s"} {
 				if list, isList := rec[listField(def, l)].([]any); isList && float64(len(list)) != n {
-					out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s holds %d", f, rec[f], listField(def, l), len(list)), sameKind(rec[f], float64(len(list))), nil})
+					out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s holds %d", f, rec[f], listField(def, l), len(list)), SameKind(rec[f], float64(len(list))), nil})
 				}
 			}
 		}

@@ -84,7 +84,7 @@ func sharesOfUnsettled(sh *Shape, rec map[string]any, statuses []string) []Contr
 			on, _ := rec[f].(bool)
 			switch {
 			case isNum && x > 0 && (fs.role == atom.RoleMoney || fs.role == atom.RoleCount):
-				out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s is %v", f, rec[f], sf, rec[sf]), sameKind(rec[f], 0), nil})
+				out = append(out, Contradiction{f, fmt.Sprintf("%s is %v but %s is %v", f, rec[f], sf, rec[sf]), SameKind(rec[f], 0), nil})
 			case on && fs.role == atom.RoleFlag && flagWord(f) != "paid":
 				out = append(out, Contradiction{f, fmt.Sprintf("%s is true but %s is %v", f, sf, rec[sf]), false, nil})
 			}

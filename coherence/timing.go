@@ -194,7 +194,7 @@ func (sh *Shape) activityAhead(rec map[string]any, now time.Time) []Contradictio
 			continue
 		}
 		why := fmt.Sprintf("%s is %v but %s %s is after the clock %s", f, rec[f], start, a, now.UTC().Format(time.RFC3339))
-		out = append(out, Contradiction{f, why, sameKind(rec[f], 0), &Contradiction{start, why, dateLike(a, now.Add(-at.Sub(now))), nil}})
+		out = append(out, Contradiction{f, why, SameKind(rec[f], 0), &Contradiction{start, why, dateLike(a, now.Add(-at.Sub(now))), nil}})
 	}
 	return out
 }

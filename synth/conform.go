@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
@@ -82,7 +83,7 @@ func conformRate(inv atom.Invariant, rec map[string]any, set map[string]any) {
 	}
 	rate, num, den := inv.Fields[0], inv.Fields[1], inv.Fields[2]
 	if _, pinned := set[rate]; !pinned {
-		rec[rate] = sameKind(rec[rate], want)
+		rec[rate] = coherence.SameKind(rec[rate], want)
 		return
 	}
 	if _, pinned := set[num]; pinned {
@@ -93,15 +94,7 @@ func conformRate(inv atom.Invariant, rec map[string]any, set map[string]any) {
 	if scale == 0 {
 		scale = 1
 	}
-	rec[num] = sameKind(rec[num], math.Round(got*d/scale*100)/100)
-}
-
-// sameKind is x as the kind of v: a whole number where v is an int.
-func sameKind(v any, x float64) any {
-	if _, isInt := v.(int); isInt {
-		return int(math.Round(x))
-	}
-	return x
+	rec[num] = coherence.SameKind(rec[num], math.Round(got*d/scale*100)/100)
 }
 
 // conformWorld makes a data atom keep the rules that span records: a
