@@ -13,15 +13,7 @@ import (
 // contact names that contact's company, if it names one, and is not
 // older than the contact.
 func TestRecordsSpeakOfTheirParty(t *testing.T) {
-	src := builtinServers(t)
-	lib := atom.NewLibrary()
-	if _, err := lib.Put(src.ServerFor("intercom").MustServer(), "intercom.yaml", true); err != nil {
-		t.Fatal(err)
-	}
-	c, err := Synthesize(lib, Options{Seed: 27, Variants: 2, Workflows: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := synthApps(t, 2, "intercom")
 	company := regexp.MustCompile(`\b[A-Z][a-z]+(?: [A-Z][a-z]+)? (?:Inc|LLC|Industries|Labs|Group|Systems|Partners|Logistics|Health|Analytics)\b`)
 	checked, wrong := 0, 0
 	for _, d := range c.Data {
@@ -67,3 +59,21 @@ func TestRecordsSpeakOfTheirParty(t *testing.T) {
 }
 
 func str(v any) string { s, _ := v.(string); return s }
+
+// synthApps synthesises the built-in servers of apps alone, with seed 27,
+// variants worlds per bundle and four workflows.
+func synthApps(t *testing.T, variants int, apps ...string) *Corpus {
+	t.Helper()
+	src := builtinServers(t)
+	lib := atom.NewLibrary()
+	for _, app := range apps {
+		if _, err := lib.Put(src.ServerFor(app).MustServer(), app+".yaml", true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Synthesize(lib, Options{Seed: 27, Variants: variants, Workflows: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

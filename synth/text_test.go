@@ -242,15 +242,7 @@ func TestPersonRecordNamesItsPersonOnce(t *testing.T) {
 // the identity's own name (Fastmail's textSignature), not a sentence of
 // prose about someone.
 func TestSignaturesSignTheirOwner(t *testing.T) {
-	src := builtinServers(t)
-	lib := atom.NewLibrary()
-	if _, err := lib.Put(src.ServerFor("fastmail").MustServer(), "fastmail.yaml", true); err != nil {
-		t.Fatal(err)
-	}
-	c, err := Synthesize(lib, Options{Seed: 27, Variants: 1, Workflows: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := synthApps(t, 1, "fastmail")
 	n := 0
 	for _, d := range c.Data {
 		for _, rec := range d.Records["fastmail"]["identities"] {

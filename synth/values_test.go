@@ -26,17 +26,7 @@ func TestCatalogItemsAreProducts(t *testing.T) {
 // TestFileTypesAreMIMETypes: a file's content type (ChatGPT's files) is a
 // MIME type, not a sentence of prose.
 func TestFileTypesAreMIMETypes(t *testing.T) {
-	src := builtinServers(t)
-	lib := atom.NewLibrary()
-	for _, app := range []string{"chatgpt", "slack"} {
-		if _, err := lib.Put(src.ServerFor(app).MustServer(), app+".yaml", true); err != nil {
-			t.Fatal(err)
-		}
-	}
-	c, err := Synthesize(lib, Options{Seed: 27, Variants: 1, Workflows: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := synthApps(t, 1, "chatgpt", "slack")
 	n := 0
 	for _, d := range c.Data {
 		for _, rec := range d.Records["chatgpt"]["files"] {
@@ -59,17 +49,7 @@ var mimeRE = regexp.MustCompile(`^[a-z]+/[a-z0-9.+-]+$`)
 // own record (a Drive file's web_view_link) is on the product's site; the
 // website of the company a record is about stays on the company's.
 func TestProductLinksOnTheProductsSite(t *testing.T) {
-	src := builtinServers(t)
-	lib := atom.NewLibrary()
-	for _, app := range []string{"google_drive", "intercom"} {
-		if _, err := lib.Put(src.ServerFor(app).MustServer(), app+".yaml", true); err != nil {
-			t.Fatal(err)
-		}
-	}
-	c, err := Synthesize(lib, Options{Seed: 27, Variants: 1, Workflows: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := synthApps(t, 1, "google_drive", "intercom")
 	links, sites := 0, 0
 	for _, d := range c.Data {
 		for _, rec := range d.Records["google_drive"]["files"] {
@@ -103,17 +83,8 @@ func TestProductLinksOnTheProductsSite(t *testing.T) {
 // is its clicks over its impressions, in percent, in every record drawn;
 // a rate a task sets stays, and the clicks are drawn to meet it.
 func TestRatesAreTheirQuotients(t *testing.T) {
-	src := builtinServers(t)
-	lib := atom.NewLibrary()
-	s := src.ServerFor("google_ads").MustServer()
-	if _, err := lib.Put(s, "google_ads.yaml", true); err != nil {
-		t.Fatal(err)
-	}
-	c, err := Synthesize(lib, Options{Seed: 27, Variants: 1, Workflows: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	def := s.Collection("campaigns")
+	c := synthApps(t, 1, "google_ads")
+	def := builtinServers(t).ServerFor("google_ads").MustServer().Collection("campaigns")
 	n := 0
 	for _, d := range c.Data {
 		for _, rec := range d.Records["google_ads"]["campaigns"] {
