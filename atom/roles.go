@@ -440,14 +440,16 @@ func validateRoles(e *Entry, s *Server) Diagnostics {
 // KeyNamed is the other collection of s whose records a field of c holds
 // the keys of by its name alone, or nil: a field named as that
 // collection's key (Jira Service Management's comments carry issueKey,
-// the key of its requests), or an id named for it cut short (Pipedrive's
-// org_id, an organization's). A field that is c's own key names none.
+// the key of its requests), an id named for it cut short (Pipedrive's
+// org_id, an organization's), or an id named for its head noun alone
+// (Calendly's invitees carry event_id, a scheduled event's; Outlook's
+// messages parentFolderId, a mail folder's). A field that is c's own key
+// names none, nor a name two collections might be short for.
 func KeyNamed(s *Server, c *Collection, name string) *Collection {
 	if name == c.KeyField() {
 		return nil
 	}
 	var hit *Collection
-	ws := Words(name)
 	for i := range s.Collections {
 		o := &s.Collections[i]
 		if o == c {
@@ -456,16 +458,34 @@ func KeyNamed(s *Server, c *Collection, name string) *Collection {
 		if k := o.KeyField(); k == name && len(Words(k)) > 1 {
 			return o
 		}
-		if len(ws) == 2 && (ws[1] == "id" || ws[1] == "key") && len(ws[0]) >= 3 {
-			if first := Words(inflect.Singular(strings.Join(Words(o.Name), " "))); len(first) > 0 && len(first[0]) > len(ws[0]) && strings.HasPrefix(first[0], ws[0]) {
-				if hit != nil {
-					return nil // two collections it might be short for
-				}
-				hit = o
+		if namesKeyOf(name, o) {
+			if hit != nil {
+				return nil
 			}
+			hit = o
 		}
 	}
 	return hit
+}
+
+// namesKeyOf says whether a field's name, an id or key after some words,
+// names o by those words: cut short (org for organizations) or o's head
+// noun without its qualifier (event for scheduled_events). A leading
+// "parent" says which record of o, not which collection.
+func namesKeyOf(name string, o *Collection) bool {
+	ws := Words(name)
+	if len(ws) < 2 || !HasWord(ws[len(ws)-1:], "id", "ids", "key", "keys") {
+		return false
+	}
+	ws = ws[:len(ws)-1]
+	if len(ws) > 1 && ws[0] == "parent" {
+		ws = ws[1:]
+	}
+	of := Words(inflect.Singular(strings.Join(Words(o.Name), " ")))
+	if len(ws) == 1 && len(ws[0]) >= 3 && len(of) > 0 && len(of[0]) > len(ws[0]) && strings.HasPrefix(of[0], ws[0]) {
+		return true
+	}
+	return len(of) > len(ws) && slices.Equal(of[len(of)-len(ws):], ws)
 }
 
 // validateRefBy checks a reference whose collection another field names:

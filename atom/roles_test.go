@@ -106,28 +106,33 @@ func TestOperationsCatalogue(t *testing.T) {
 // TestIDThatNamesAnotherCollection: a field declared an id that holds
 // another collection's keys by its name (the key's own name, or an id
 // named for the collection cut short) is a reference left undeclared;
-// a name two collections might be short for, or one no collection's,
-// is not.
+// an id named for a collection's head noun (parentFolderId, a mail
+// folder's) is one too; a name two collections might be short for
+// (event_id: events_log or scheduled_events), or one no collection's, is
+// not.
 func TestIDThatNamesAnotherCollection(t *testing.T) {
 	s := &Server{Kind: KindServer, ID: "crm", Collections: []Collection{
 		{Name: "requests", Key: "issueKey", Fields: map[string]Field{"issueKey": {Type: "string", Role: RoleID}}},
 		{Name: "organizations", Fields: map[string]Field{"id": {Type: "string", Role: RoleID}}},
 		{Name: "event_types", Fields: map[string]Field{"id": {Type: "string", Role: RoleID}}},
 		{Name: "events_log", Fields: map[string]Field{"id": {Type: "string", Role: RoleID}}},
+		{Name: "scheduled_events", Fields: map[string]Field{"id": {Type: "string", Role: RoleID}}},
+		{Name: "mail_folders", Fields: map[string]Field{"id": {Type: "string", Role: RoleID}}},
 		{Name: "comments", Fields: map[string]Field{
 			"issueKey": {Type: "string", Role: RoleID}, "org_id": {Type: "string", Role: RoleID},
 			"ev_id": {Type: "string", Role: RoleID}, "external_id": {Type: "string", Role: RoleID},
+			"event_id": {Type: "string", Role: RoleID}, "parentFolderId": {Type: "string", Role: RoleID},
 		}},
 	}}
-	c := &s.Collections[4]
+	c := &s.Collections[6]
 	got := map[string]string{}
-	for _, f := range []string{"issueKey", "org_id", "ev_id", "external_id"} {
+	for _, f := range []string{"issueKey", "org_id", "ev_id", "external_id", "event_id", "parentFolderId"} {
 		if o := KeyNamed(s, c, f); o != nil {
 			got[f] = o.Name
 		}
 	}
-	if len(got) != 2 || got["issueKey"] != "requests" || got["org_id"] != "organizations" {
-		t.Errorf("references by name: %v, want issueKey of requests and org_id of organizations only", got)
+	if len(got) != 3 || got["issueKey"] != "requests" || got["org_id"] != "organizations" || got["parentFolderId"] != "mail_folders" {
+		t.Errorf("references by name: %v, want issueKey of requests, org_id of organizations and parentFolderId of mail_folders only", got)
 	}
 	if o := KeyNamed(s, &s.Collections[0], "issueKey"); o != nil {
 		t.Errorf("a collection's own key names %s", o.Name)
@@ -139,7 +144,7 @@ func TestIDThatNamesAnotherCollection(t *testing.T) {
 			warned = append(warned, d.Field)
 		}
 	}
-	if len(warned) != 2 {
+	if len(warned) != 3 {
 		t.Errorf("warnings %v, want one for each undeclared reference", warned)
 	}
 }
