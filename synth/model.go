@@ -145,7 +145,7 @@ func newAppModel(e *atom.Entry, catalogue []atom.Tool) *appModel {
 	m.ops = m.operations()
 	for i := range s.Collections {
 		c := &s.Collections[i]
-		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix(), shape: coherence.ShapeOf(s, c), kindOf: collKind(c.Name)}
+		cm := &collModel{app: m, name: c.Name, c: c, key: c.KeyField(), prefix: c.Prefix(), shape: coherence.ShapeOf(s, c), kindOf: collKind(c.Name, s.Family)}
 		m.colls = append(m.colls, cm)
 		m.byName[c.Name] = cm
 	}
@@ -300,7 +300,8 @@ func (cm *collModel) peopleLike() bool {
 		return true
 	}
 	return hasWord(atom.Words(cm.name), "contacts", "people", "users", "members", "employees", "candidates", "applicants",
-		"subscribers", "agents", "teammates", "attendees", "participants", "recipients", "signers", "persons", "staff") && cm.kind() != "company"
+		"subscribers", "agents", "teammates", "attendees", "participants", "recipients", "signers", "persons", "staff") && cm.kind() != "company" ||
+		cm.kind() == "candidate"
 }
 
 // named reports whether records can be named to a person in an instruction.

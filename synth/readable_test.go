@@ -163,7 +163,7 @@ func checkTextDates(t *testing.T, s *atom.Server, def *atom.Collection, rec map[
 // outage, and an issue where code is kept as a bug, not as a customer's
 // question.
 func checkOutage(t *testing.T, s *atom.Server, def *atom.Collection, rec map[string]any) int {
-	if s.Family != "incident" && !keepsCode(s) || collKind(def.Name) != "problem" {
+	if s.Family != "incident" && !keepsCode(s) || collKind(def.Name, s.Family) != "problem" {
 		return 0
 	}
 	n := 0
@@ -186,14 +186,14 @@ func checkOutage(t *testing.T, s *atom.Server, def *atom.Collection, rec map[str
 // checkParty checks that a deal named "<company> - <what>" with a
 // reference to a company record names that company.
 func checkParty(t *testing.T, s *atom.Server, def *atom.Collection, rec map[string]any, byName map[string][]map[string]any) int {
-	if collKind(def.Name) != "deal" {
+	if collKind(def.Name, s.Family) != "deal" {
 		return 0
 	}
 	n := 0
 	for f := range def.Fields {
 		role, ref := atom.RoleOf(s, def, f)
 		tdef := s.Collection(ref)
-		if role != atom.RoleRef || tdef == nil || collKind(ref) != "company" || rec[f] == nil {
+		if role != atom.RoleRef || tdef == nil || collKind(ref, s.Family) != "company" || rec[f] == nil {
 			continue
 		}
 		for _, c := range byName[ref] {

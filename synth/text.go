@@ -96,6 +96,11 @@ var textParts = map[string][]string{
 	"reason":      {"core", "detail"},
 }
 
+// ownFramesOnly are the kinds whose texts the general frames do not fit:
+// a candidate is not archived because their company "chose another
+// vendor".
+var ownFramesOnly = map[string]bool{"candidate": true}
+
 // textFrames holds the frames of each group's parts, keyed "group.part"
 // and, for core parts, "group.core.kind". Kinds are collKind's, and
 // "person" for a collection of people.
@@ -201,6 +206,9 @@ var textFrames = map[string][]string{
 		"{name}, a customer since {since}; main contact {person}.", "{name}: account managed by {person}, annual spend {amount}.",
 		"{name} buys through {app}; ask {first} for anything new.", "{name} has worked with us since {since}.",
 	},
+	"description.core.candidate": {
+		"{person}, currently {title} at {company}.", "{person} applied on {since}.", "{first} comes from {company}, where they work as {title}.",
+	},
 	"description.core.person": {
 		"{person} works at {company} as {title}.", "{first} joined {company} on {since}.", "{first} is our main contact at {company}.",
 		"{title} at {company}, in touch since {since}.",
@@ -224,6 +232,10 @@ var textFrames = map[string][]string{
 	"note.core.person": {
 		"{first} prefers email over calls; based at {company}.", "Met {first} on {since} - {company} is interested in a pilot.",
 		"{person} moved to {company} as {title}.", "{first} is out until {due}; {company} has a backup contact.",
+	},
+	"note.core.candidate": {
+		"Strong screen with {person} on {since}; moving to the next round.", "{person} can start after {due}.", "{person} is happy to interview on site.",
+		"References for {person} checked on {since}.", "{person} asked about remote work; answered on {since}.",
 	},
 	"note.detail": {
 		"Amount confirmed at {amount}.", "Next check-in with {person}: {due}.", "See the {relkind} {related}.", "Raised with {person} on {since}.",
@@ -291,6 +303,10 @@ var textFrames = map[string][]string{
 		"{person} left {company} and nobody took over.", "{company} found the price of {amount} too high.", "Duplicate of the {relkind} {related}.",
 		"{first} at {company} moved the work in-house.",
 	},
+	"reason.core.candidate": {
+		"{person} withdrew after the {since} interview.", "{person} accepted another offer on {since}.", "Position filled before {person}'s final round.",
+		"{person} stopped replying after {since}.", "{person} asked for more than the range for the role.", "{person} chose to stay at {company}.",
+	},
 	"reason.detail": {"Confirmed by {person} on {since}.", "{company} may come back after {due}.", "Noted by {person}."},
 }
 
@@ -355,9 +371,9 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 			continue
 		}
 		group := textGroup(f)
-		if group == "message" && facts["kind"] == "product" {
-			// A product's body (Shopify's body_html) describes it; nobody
-			// writes it to anyone.
+		if group == "message" && (facts["kind"] == "product" || facts["kind"] == "job") {
+			// A product's body (Shopify's body_html) or a job posting's
+			// text (Lever's) describes it; nobody writes it to anyone.
 			group = "description"
 		}
 		said := addressed(cm, rec, rw, group, facts)
@@ -481,7 +497,7 @@ func composeText(rng *rand.Rand, group string, facts textFacts) string {
 			continue
 		}
 		s := ""
-		if kinds := textFrames[group+"."+part+"."+facts["kind"]]; len(kinds) > 0 && rng.IntN(4) > 0 {
+		if kinds := textFrames[group+"."+part+"."+facts["kind"]]; len(kinds) > 0 && (rng.IntN(4) > 0 || ownFramesOnly[facts["kind"]]) {
 			s = drawFrame(rng, kinds, facts, used)
 		}
 		if s == "" {
@@ -590,7 +606,7 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 		"kind": cm.kind(), "first": rw.p.First, "person": rw.p.First + " " + rw.p.Last,
 		"company": rw.c.Name, "title": rw.p.Title, "app": cm.app.title,
 	}
-	if cm.peopleLike() {
+	if cm.peopleLike() && cm.kind() != "candidate" {
 		f["kind"] = "person"
 	}
 	if o := v.ownerOf(cm, rec); o != "" {

@@ -137,10 +137,15 @@ func newValuer(seed int64, stream string, clock time.Time) *valuer {
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 
-// collKind classifies a collection by its name, for display phrases.
-func collKind(name string) string {
+// collKind classifies a collection by its name and its app's family, for
+// display phrases.
+func collKind(name, family string) string {
 	ws := atom.Words(name)
 	switch {
+	// A recruiting app's opportunity or application is a candidate's
+	// journey (Lever's opportunities), not a sale.
+	case family == "recruiting" && hasWord(ws, "opportunities", "applications", "candidates", "applicants"):
+		return "candidate"
 	case hasWord(ws, "tickets", "conversations", "cases", "issues", "requests", "incidents", "threads"):
 		return "problem"
 	// A catalog's items are products, not to-dos.
@@ -156,7 +161,7 @@ func collKind(name string) string {
 		return "event"
 	case hasWord(ws, "documents", "files", "pages", "sheets", "spreadsheets", "docs", "folders", "envelopes", "templates", "contracts", "forms", "agreements", "notes"):
 		return "doc"
-	case hasWord(ws, "jobs", "positions", "openings", "requisitions"):
+	case hasWord(ws, "jobs", "positions", "openings", "requisitions", "postings"):
 		return "job"
 	case hasWord(ws, "channels", "rooms", "groups", "spaces"):
 		return "channel"

@@ -12,7 +12,7 @@ import (
 // (Square's catalog_items), a to-do list's items like tasks.
 func TestCatalogItemsAreProducts(t *testing.T) {
 	for name, want := range map[string]string{"catalog_items": "product", "products": "product", "items": "task", "line_items": "task"} {
-		if got := collKind(name); got != want {
+		if got := collKind(name, ""); got != want {
 			t.Errorf("collKind(%q) = %q, want %q", name, got, want)
 		}
 	}
