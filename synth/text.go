@@ -195,6 +195,9 @@ var textFrames = map[string][]string{
 		"{name} at {company}, reporting to {person}.", "We are hiring a {name} to join {company}; the hiring manager is {person}.",
 		"{name} opening at {company}, posted on {since}.", "{name}: a role for {company}'s team, up to {amount}.",
 	},
+	"description.core.team": {
+		"The {name} team, led by {person}.", "Questions for {name} go to {person}.", "{name}: {person}'s team since {since}.",
+	},
 	"description.core.channel": {
 		"Where {company} and our team coordinate {name}.", "{person} runs {name} for {company}.", "Updates on {name} since {since}, kept by {first}.",
 	},

@@ -137,6 +137,11 @@ func newValuer(seed int64, stream string, clock time.Time) *valuer {
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 
+// teamNames are what a company calls its teams: by what they do, not for
+// a customer or a person.
+var teamNames = []string{"Platform", "Mobile", "Billing", "Customer Success", "Tier 2 Support", "Growth", "Data", "Security",
+	"Infrastructure", "Payments", "Onboarding", "Design Systems", "Partnerships", "Field Sales", "Finance Ops", "Web"}
+
 // collKind classifies a collection by its name and its app's family, for
 // display phrases.
 func collKind(name, family string) string {
@@ -163,6 +168,8 @@ func collKind(name, family string) string {
 		return "doc"
 	case hasWord(ws, "jobs", "positions", "openings", "requisitions", "postings"):
 		return "job"
+	case hasWord(ws, "teams", "squads", "departments"):
+		return "team"
 	case hasWord(ws, "channels", "rooms", "groups", "spaces"):
 		return "channel"
 	case hasWord(ws, "invoices", "bills", "orders", "payments", "expenses", "estimates", "receipts", "refunds", "transactions", "charges", "purchase", "reports", "payouts", "credit"):
@@ -246,6 +253,8 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 		return pick(v.rng, jobPhrases)
 	case "channel":
 		return fmt.Sprintf(pick(v.rng, channelPhrases), strings.ToLower(strings.Fields(org)[0]))
+	case "team":
+		return pick(v.rng, teamNames)
 	case "money":
 		return v.code(cm, org)
 	case "company":
