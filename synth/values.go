@@ -170,7 +170,7 @@ func collKind(name, family string) string {
 		return "job"
 	case hasWord(ws, "teams", "squads", "departments"):
 		return "team"
-	case hasWord(ws, "channels", "rooms", "groups", "spaces"):
+	case hasWord(ws, "channels", "rooms", "groups", "spaces", "streams"):
 		return "channel"
 	case hasWord(ws, "invoices", "bills", "orders", "payments", "expenses", "estimates", "receipts", "refunds", "transactions", "charges", "purchase", "reports", "payouts", "credit"):
 		return "money"

@@ -9,9 +9,10 @@ import (
 )
 
 // TestCatalogItemsAreProducts: a catalog's items are named like products
-// (Square's catalog_items), a to-do list's items like tasks.
+// (Square's catalog_items), a to-do list's items like tasks, Zulip's
+// streams like channels and teams as teams.
 func TestCatalogItemsAreProducts(t *testing.T) {
-	for name, want := range map[string]string{"catalog_items": "product", "products": "product", "items": "task", "line_items": "task"} {
+	for name, want := range map[string]string{"catalog_items": "product", "products": "product", "items": "task", "line_items": "task", "streams": "channel", "teams": "team"} {
 		if got := collKind(name, ""); got != want {
 			t.Errorf("collKind(%q) = %q, want %q", name, got, want)
 		}
