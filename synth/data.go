@@ -2,6 +2,7 @@ package synth
 
 import (
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"slices"
 	"sort"
@@ -272,27 +273,41 @@ func (db *dataBuilder) fixedColl(cm *collModel) {
 	db.d.Records[cm.app.app][cm.name] = recs
 }
 
-// datedAfter moves each date of rec that is not after the same date of
-// prev to just after it (an hour, or a day for a date), and no later than
-// the clock: an amendment is written after the policy it amends, and
-// edited after it too.
+// datedAfter dates rec, an amendment, after prev, the policy it amends,
+// and in the week before the clock, as its request says ("there was a
+// correction to it last week"): each date of rec before that week moves
+// into it (a day or so before the clock, by the record's key, so that
+// amendments are not all of one day), and any date still not after
+// prev's moves to just after it (an hour, or a day for a date), no later
+// than the clock.
 func datedAfter(cm *collModel, rec, prev map[string]any, clock time.Time) {
+	h := fnv.New32a()
+	fmt.Fprint(h, rec[cm.key])
+	week := clock.Add(-time.Duration(24*(1+h.Sum32()%6)) * time.Hour)
 	for _, f := range cm.dates {
 		a, aok := atom.Time(rec[f])
 		b, bok := atom.Time(prev[f])
 		s, _ := rec[f].(string)
-		if !aok || !bok || a.After(b) {
+		if !aok || !bok {
 			continue
 		}
 		layout, step := time.RFC3339, time.Hour
 		if len(s) == len("2006-01-02") {
 			layout, step = "2006-01-02", 24*time.Hour
 		}
-		t := b.Add(step)
-		if t.After(clock) && !b.After(clock) {
-			t = clock
+		t := a
+		if t.Before(week) && b.Before(week) {
+			t = week
 		}
-		rec[f] = t.UTC().Format(layout)
+		if !t.After(b) {
+			t = b.Add(step)
+			if t.After(clock) && !b.After(clock) {
+				t = clock
+			}
+		}
+		if !t.Equal(a) {
+			rec[f] = t.UTC().Format(layout)
+		}
 	}
 }
 

@@ -1,0 +1,59 @@
+package synth
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+)
+
+// TestAmendmentsAreRecent: a request says of an amended policy that the
+// correction came "last week" or "recently", so the amendment is made in
+// the week before the clock, after the policy it amends.
+func TestAmendmentsAreRecent(t *testing.T) {
+	c := synthApps(t, 1, "asana", "expensify", "outlook")
+	n := 0
+	for _, d := range c.Data {
+		clock, _ := time.Parse(time.RFC3339, d.Clock)
+		for name, h := range d.Handles {
+			if !strings.HasSuffix(name, "_wfupd") {
+				continue
+			}
+			pol := d.Handles[strings.TrimSuffix(name, "_wfupd")+"_wfpol"]
+			rec, prev := handled(d, h), handled(d, pol)
+			created := createdOf(t, h)
+			if rec == nil || prev == nil || created == "" {
+				t.Fatalf("%s: %s: no amendment, policy or creation date", d.ID, name)
+			}
+			n++
+			at, _ := atom.Time(rec[created])
+			was, _ := atom.Time(prev[created])
+			if at.Before(clock.Add(-7*24*time.Hour)) || at.After(clock) || !at.After(was) {
+				t.Errorf("%s: amendment %s made %v, policy %v, clock %v", d.ID, name, rec[created], prev[created], d.Clock)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no amended policy drawn")
+	}
+}
+
+// handled is the record a handle names.
+func handled(d *atom.Data, h atom.Handle) map[string]any {
+	for _, rec := range d.Records[h.App][h.Collection] {
+		for _, v := range rec {
+			if v == h.Key {
+				return rec
+			}
+		}
+	}
+	return nil
+}
+
+// createdOf is the field a handle's collection is made at.
+func createdOf(t *testing.T, h atom.Handle) string {
+	s := builtinServers(t).ServerFor(h.App).MustServer()
+	return coherence.ShapeOf(s, s.Collection(h.Collection)).CreatedField()
+}
