@@ -168,7 +168,9 @@ func collKind(name, family string) string {
 		return "doc"
 	case hasWord(ws, "jobs", "positions", "openings", "requisitions", "postings"):
 		return "job"
-	case hasWord(ws, "teams", "squads", "departments"):
+	// A help desk's, a project app's or an HR app's groups are teams of
+	// people (Zendesk's agent groups), not chat rooms.
+	case hasWord(ws, "teams", "squads", "departments") || hasWord(ws, "groups") && (family == "helpdesk" || family == "project" || family == "hr"):
 		return "team"
 	case hasWord(ws, "channels", "rooms", "groups", "spaces", "streams"):
 		return "channel"

@@ -10,11 +10,16 @@ import (
 
 // TestCatalogItemsAreProducts: a catalog's items are named like products
 // (Square's catalog_items), a to-do list's items like tasks, Zulip's
-// streams like channels and teams as teams.
+// streams like channels, and teams, and a help desk's groups, as teams.
 func TestCatalogItemsAreProducts(t *testing.T) {
 	for name, want := range map[string]string{"catalog_items": "product", "products": "product", "items": "task", "line_items": "task", "streams": "channel", "teams": "team"} {
 		if got := collKind(name, ""); got != want {
 			t.Errorf("collKind(%q) = %q, want %q", name, got, want)
+		}
+	}
+	for family, want := range map[string]string{"helpdesk": "team", "hr": "team", "social": "channel"} {
+		if got := collKind("groups", family); got != want {
+			t.Errorf("collKind(groups) in a %s app = %q, want %q", family, got, want)
 		}
 	}
 	for _, p := range campaignPhrases {
