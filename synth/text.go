@@ -94,6 +94,8 @@ var textParts = map[string][]string{
 	"work":        {"core", "detail"},
 	"status":      {"core", "detail"},
 	"reason":      {"core", "detail"},
+	"social":      {"core", "detail"},
+	"reply":       {"core"},
 }
 
 // ownFramesOnly are the kinds whose texts the general frames do not fit:
@@ -306,6 +308,18 @@ var textFrames = map[string][]string{
 		"{person} left {company} and nobody took over.", "{company} found the price of {amount} too high.", "Duplicate of the {relkind} {related}.",
 		"{first} at {company} moved the work in-house.",
 	},
+	"social.core": {
+		"Big news: {name} is live.", "Thanks to everyone who joined {name} on {since}.", "Join us on {due} for {name}.",
+		"Proud to welcome {company} as a customer.", "Meet {person} from {company}, our guest for {name}.", "Catch the highlights of {name} on our page.",
+		"{company} shares how they work with us, in their own words.", "Save the date: {name}, {due}.",
+	},
+	"social.detail": {
+		"Thanks to {person} for the photos.", "More from {company} soon.", "Questions about {name}? Ask below.", "With thanks to the {company} team.",
+	},
+	"reply.core": {
+		"Congrats to the {company} team!", "Where can I sign up for {name}?", "Great to see {name} live.", "Thanks, {company}: this was useful.",
+		"Will {name} be recorded?", "Love this, {company}.",
+	},
 	"reason.core.candidate": {
 		"{person} withdrew after the {since} interview.", "{person} accepted another offer on {since}.", "Position filled before {person}'s final round.",
 		"{person} stopped replying after {since}.", "{person} asked for more than the range for the role.", "{person} chose to stay at {company}.",
@@ -451,6 +465,9 @@ func echoBody(cm *collModel, rec map[string]any, pinned map[string]any) {
 // holds, described; an incident's body and its updates tell subscribers where
 // the outage stands; a note on a record is for the team.
 func appGroups(cm *collModel, group string, facts textFacts) []string {
+	if g := socialGroup(cm, group); g != "" {
+		return []string{g, group}
+	}
 	if group != "message" {
 		return []string{group}
 	}
@@ -466,6 +483,23 @@ func appGroups(cm *collModel, group string, facts textFacts) []string {
 		return []string{"note", "description", group}
 	}
 	return []string{group}
+}
+
+// socialGroup is the group of a text a social app shows the public: a
+// post or a caption is written to followers ("Join us on 4 May for the
+// spring webinar"), a comment on it by one of them; nobody writes either
+// as a letter. A direct message stays one. "" for other texts.
+func socialGroup(cm *collModel, group string) string {
+	if cm.app.family != "social" || hasWord(atom.Words(cm.name), "messages", "conversations", "inbox") {
+		return ""
+	}
+	switch {
+	case group == "note" || hasWord(atom.Words(cm.name), "comments", "replies"):
+		return "reply"
+	case group == "message":
+		return "social"
+	}
+	return ""
 }
 
 // holdText spends the draws the stock sentences of earlier builds took
