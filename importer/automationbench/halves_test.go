@@ -41,7 +41,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 266, Imported: 266, Verified: 227, Evolved: 258, VerifiedFence: 237, EvolvedFence: 243},
+	halfWorking: {Tasks: 266, Imported: 266, Verified: 229, Evolved: 260, VerifiedFence: 239, EvolvedFence: 245},
 	halfFrozen:  {Tasks: 247, Imported: 243, Verified: 187, Evolved: 222, VerifiedFence: 199, EvolvedFence: 203},
 }
 
@@ -107,6 +107,9 @@ var workingFixes = map[string]string{
 	"docusign_contract_for_pipefy_contract_phase": "the same template ('Service agreement - ' plus the card title)",
 	"fb_open_house_leads_to_hubspot":              "a create carried over to a record the plan already makes it for is a duplicate, not an over-action",
 	"buffer_queue_published_posts_from_sheet":     "<x>_name beside an optional text field x and a reference x_id the record may not lack: the name of x_id's record",
+	// The ninth batch (batch9.txt), working half.
+	"gmail_price_list_bcc_active_distributors": "a day written out in full (\"1 July 2026\") is the day a relative phrase names (the first of next month)",
+	"qb_bill_from_emailed_vendor_invoice":      "a day counted from a day the agent saw (\"fifteen days after the invoice date\", a mail dated 2 April 2026)",
 }
 
 var (
