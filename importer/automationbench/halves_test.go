@@ -41,7 +41,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 266, Imported: 266, Verified: 229, Evolved: 260, VerifiedFence: 239, EvolvedFence: 245},
+	halfWorking: {Tasks: 266, Imported: 266, Verified: 230, Evolved: 261, VerifiedFence: 240, EvolvedFence: 246},
 	halfFrozen:  {Tasks: 247, Imported: 243, Verified: 187, Evolved: 222, VerifiedFence: 199, EvolvedFence: 203},
 }
 
@@ -110,6 +110,7 @@ var workingFixes = map[string]string{
 	// The ninth batch (batch9.txt), working half.
 	"gmail_price_list_bcc_active_distributors": "a day written out in full (\"1 July 2026\") is the day a relative phrase names (the first of next month)",
 	"qb_bill_from_emailed_vendor_invoice":      "a day counted from a day the agent saw (\"fifteen days after the invoice date\", a mail dated 2 April 2026)",
+	"twitter_reply_shipping_questions":         "a new record's author is the app's signed-in user, a setting of its state ($settings.authenticated_user_id)",
 }
 
 var (
