@@ -32,6 +32,12 @@ tools:
 	if _, ds, err := Load(fstest.MapFS{"servers/acme.yaml": {Data: []byte(server)}}); err != nil || len(ds) > 0 {
 		t.Fatalf("the good server: %v %v", err, ds)
 	}
+	// A setting of the app is a string: it fits a string field.
+	withSetting := strings.Replace(server, "closed_at: $now", "closed_at: $now, owner_id: $settings.current_user_id", 1)
+	withSetting = strings.Replace(withSetting, "      title: {type: string}\n", "      title: {type: string}\n      owner_id: {type: string}\n", 1)
+	if _, ds, err := Load(fstest.MapFS{"servers/acme.yaml": {Data: []byte(withSetting)}}); err != nil || len(ds) > 0 {
+		t.Fatalf("a setting into a string: %v %v", err, ds)
+	}
 	cases := []struct {
 		name, from, to string
 		field, want    string
@@ -40,6 +46,7 @@ tools:
 		{"constant outside the enum", "stage: won", "stage: closed", "tools[0].effect.set.stage", "closed is not one of", false},
 		{"now into a number", "closed_at: $now", "amount: $now", "tools[0].effect.set.amount", "$now is a date-time string", false},
 		{"a string into a number", "closed_at: $now", "amount: lots", "tools[0].effect.set.amount", "for a field of type number", false},
+		{"a setting into a number", "closed_at: $now", "amount: $settings.current_user_id", "tools[0].effect.set.amount", "names a setting, a string", false},
 		{"set of no field", "closed_at: $now", "closed: $now", "tools[0].effect.set.closed", `no field "closed"`, true},
 		{"argument onto no field", "name: title", "name: label", "tools[0].effect.fields.name", `writes field "label"`, true},
 		{"filter on no field", "field: amount", "field: value", "tools[1].effect.filters[0].field", `no field "value"`, true},

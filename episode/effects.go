@@ -534,6 +534,11 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 		if s, ok := v.(string); ok && s == "$now" {
 			v = cx.Clock.UTC().Format(time.RFC3339)
 		}
+		if f, ok := atom.SettingRef(v); ok {
+			if v, ok = setting(cx.State, w.app, f); !ok {
+				continue // the state names no such setting: left unset
+			}
+		}
 		rec[k] = v
 		given[k] = true
 	}
@@ -542,6 +547,15 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 	}
 	setFields(w.tg.coll, rec, written)
 	return transition(cx, w.tg.coll, old, rec, given)
+}
+
+// setting is the value of field f of app's settings record in st.
+func setting(st *state.State, app, f string) (any, bool) {
+	r, ok := st.Get(app+"."+atom.SettingsCollection, atom.SettingsKey)
+	if !ok || r[f] == nil {
+		return nil, false
+	}
+	return r[f], true
 }
 
 func (w *writeEffect) Apply(cx *Context, args map[string]any) (any, error) {

@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 251, Imported: 251, Verified: 216, Evolved: 247, VerifiedFence: 228, EvolvedFence: 234},
-	halfFrozen:  {Tasks: 232, Imported: 228, Verified: 178, Evolved: 213, VerifiedFence: 190, EvolvedFence: 194},
+	halfWorking: {Tasks: 266, Imported: 266, Verified: 230, Evolved: 261, VerifiedFence: 240, EvolvedFence: 246},
+	halfFrozen:  {Tasks: 247, Imported: 243, Verified: 187, Evolved: 222, VerifiedFence: 199, EvolvedFence: 203},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -107,6 +107,10 @@ var workingFixes = map[string]string{
 	"docusign_contract_for_pipefy_contract_phase": "the same template ('Service agreement - ' plus the card title)",
 	"fb_open_house_leads_to_hubspot":              "a create carried over to a record the plan already makes it for is a duplicate, not an over-action",
 	"buffer_queue_published_posts_from_sheet":     "<x>_name beside an optional text field x and a reference x_id the record may not lack: the name of x_id's record",
+	// The ninth batch (batch9.txt), working half.
+	"gmail_price_list_bcc_active_distributors": "a day written out in full (\"1 July 2026\") is the day a relative phrase names (the first of next month)",
+	"qb_bill_from_emailed_vendor_invoice":      "a day counted from a day the agent saw (\"fifteen days after the invoice date\", a mail dated 2 April 2026)",
+	"twitter_reply_shipping_questions":         "a new record's author is the app's signed-in user, a setting of its state ($settings.authenticated_user_id)",
 }
 
 var (
@@ -228,7 +232,7 @@ func verdictReason(v verify.Verdict) string {
 // only helped the half it came from.
 func TestMadeUpHalves(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports, verifies and evolves 483 tasks")
+		t.Skip("imports, verifies and evolves 513 tasks")
 	}
 	hs := madeUpHalves(t)
 	for _, h := range []string{halfWorking, halfFrozen} {

@@ -933,6 +933,7 @@ func createTool(app *App, name string, c *Coll, set map[string]any, doc string) 
 		set = map[string]any{}
 	}
 	stamp(c, set, createdFields)
+	byCaller(app, c, set)
 	props := map[string]any{}
 	var required []string
 	req := map[string]bool{}
@@ -955,6 +956,41 @@ func createTool(app *App, name string, c *Coll, set map[string]any, doc string) 
 		eff.Set = set
 	}
 	return atom.Tool{Name: name, Description: doc + collDoc(c), Input: atom.ObjectSchema(props, required), Effect: eff}
+}
+
+// callerNames are the fields of a new record naming who made it: the
+// caller, whom no argument names.
+var callerNames = set("author_id", "sender_id", "creator_id", "created_by")
+
+// byCaller sets each field of a new record of c that names who made it (a
+// tweet's author_id, a message's sender_profile_id) to the app's
+// signed-in user, where the app's state keeps one (callerSetting).
+func byCaller(app *App, c *Coll, set map[string]any) {
+	who := callerSetting(app)
+	if who == "" {
+		return
+	}
+	for _, f := range c.Fields {
+		caller := callerNames[f.Name] || strings.HasPrefix(f.Name, "sender_") && strings.HasSuffix(f.Name, "_id")
+		if caller && !f.KeptRef && f.Type == "string" && set[f.Name] == nil {
+			set[f.Name] = atom.SettingConstant(who)
+		}
+	}
+}
+
+// callerSetting is the app's one setting naming the signed-in user (a
+// string <x>_user_id: authenticated_user_id, current_user_id), or "".
+func callerSetting(app *App) string {
+	found := ""
+	for _, f := range app.Settings {
+		if f.Type == "string" && strings.HasSuffix(f.Name, "_user_id") {
+			if found != "" {
+				return ""
+			}
+			found = f.Name
+		}
+	}
+	return found
 }
 
 func updateTool(app *App, name string, c *Coll, required []string) atom.Tool {

@@ -11,7 +11,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
@@ -462,6 +461,9 @@ func (ctx *Visible) Find(v any, field string) string {
 			return d.Name
 		}
 	}
+	if src := ctx.findDayAfter(v); src != "" {
+		return src
+	}
 	if s, ok := v.(string); ok {
 		if rest, ok := replyPrefixed(s); ok {
 			if src := ctx.Find(rest, field); src != "" {
@@ -505,7 +507,7 @@ func (d ContextDoc) Holds(v any, field string, clock time.Time) bool {
 			// a date or an id that the words of the text would show.
 			return d.hasNumber(f)
 		}
-		if t, ok := isotime.Parse(strings.TrimSpace(x)); ok {
+		if t, ok := dayOf(x); ok {
 			return strings.Contains(d.text, " "+satisfy.Loose(x)+" ") || d.hasDate(t, clock)
 		}
 		w := satisfy.Loose(x)
@@ -624,6 +626,7 @@ func (d ContextDoc) hasDate(t time.Time, clock time.Time) bool {
 	forms := []string{
 		t.Format("2006-01-02"), t.Format("January 2"), t.Format("Jan 2"), t.Format("2 January"),
 		t.Format("1/2/2006"), t.Format("01/02/2006"), t.Format("Monday, January 2"),
+		t.Format("2 January 2006"), t.Format("January 2, 2006"),
 	}
 	for _, f := range forms {
 		if strings.Contains(d.text, " "+satisfy.Loose(f)+" ") {

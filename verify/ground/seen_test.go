@@ -211,3 +211,44 @@ func TestVisibleFindsCountsAtAPrice(t *testing.T) {
 		}
 	}
 }
+
+// A day written out in full ("1 July 2026") is the day a relative phrase
+// or a date the agent saw names, as an ISO date is
+// (the ninth batch's gmail_price_list_bcc_active_distributors); another
+// day written so is not.
+func TestVisibleFindsDaysWrittenOut(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-06-18T09:00:00Z")
+	checkDays(t, clock, []dayCase{
+		{"Say prices take effect on the first of next month.", "1 July 2026", true},
+		{"Say prices take effect on the first of next month.", "July 1, 2026", true},
+		{"Say prices take effect on the first of next month.", "1 June 2026", false},
+		{"The new rate applies from 2026-07-01.", "1 July 2026", true},
+		{"The new rate applies from 1 July 2026.", "2026-07-01", true},
+		{"The new rate applies from 1 July 2026.", "2 July 2026", false},
+	})
+}
+
+// A day counted from another day the agent saw ("fifteen days after the
+// invoice date", with a mail dated "2 April 2026") is found through both
+// texts (the ninth batch's qb_bill_from_emailed_vendor_invoice); the
+// wrong count, a day no text names, or an offset no text states is not.
+func TestVisibleFindsDaysAfterASeenDay(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-04-06T09:00:00Z")
+	for _, c := range []struct {
+		instruction, observation, value string
+		want                            bool
+	}{
+		{"Enter the bill, due fifteen days after the invoice date.", `{"body": "invoice RL-5521 dated 2 April 2026"}`, "2026-04-17", true},
+		{"Enter the bill, due 2 weeks after the invoice date.", `{"body": "invoice dated 2026-04-02"}`, "2026-04-16", true},
+		{"Enter the bill, due fifteen days after the invoice date.", `{"body": "invoice RL-5521 dated 2 April 2026"}`, "2026-04-18", false},
+		{"Enter the bill, due fifteen days after the invoice date.", `{"body": "invoice RL-5521"}`, "2026-04-17", false},
+		{"Enter the bill with its due date.", `{"body": "invoice RL-5521 dated 2 April 2026"}`, "2026-04-17", false},
+	} {
+		ctx := &Visible{Clock: clock}
+		ctx.Add("instruction", c.instruction)
+		ctx.Add("observation", c.observation)
+		if got := ctx.Find(c.value, "due_date") != ""; got != c.want {
+			t.Errorf("%q with %q: found %s = %v, want %v", c.instruction, c.observation, c.value, got, c.want)
+		}
+	}
+}

@@ -106,8 +106,9 @@ type Planner struct {
 	Fillers map[string]bool // arguments the planner chose freely (FillerKey)
 	met     []bool          // per task: some way made it hold at least once
 
-	proseCache  map[string]bool // collection and field -> prose (merge.go)
-	messageText string          // the opening messages, joined (asWritten)
+	proseCache  map[string]bool         // collection and field -> prose (merge.go)
+	settingRecs map[string]state.Record // app -> its settings record (constant)
+	messageText string                  // the opening messages, joined (asWritten)
 }
 
 // New makes a planner for env, reading its facts and asking sight what

@@ -173,11 +173,34 @@ func (p *Planner) existsAlts(task facts.Check, s *episode.Session, n int) []opti
 	return append(append(createOptions, updateOptions...), starlark...)
 }
 
-func (p *Planner) clock(v any) any {
+// constant is the value a constant of t's effect writes: the clock for
+// "$now", the app's setting in the initial state for "$settings.<field>"
+// (nil where it holds none).
+func (p *Planner) constant(t *episode.Tool, v any) any {
 	if s, ok := v.(string); ok && s == "$now" {
 		return p.env.Clock.UTC().Format(time.RFC3339)
 	}
+	if f, ok := atom.SettingRef(v); ok {
+		return p.settings(t.App)[f]
+	}
 	return v
+}
+
+// settings is app's settings record in the initial state (nil where it
+// has none), read once.
+func (p *Planner) settings(app string) state.Record {
+	if r, ok := p.settingRecs[app]; ok {
+		return r
+	}
+	var r state.Record
+	if s, err := p.session(nil); err == nil {
+		r, _ = s.State().Get(app+"."+atom.SettingsCollection, atom.SettingsKey)
+	}
+	if p.settingRecs == nil {
+		p.settingRecs = map[string]state.Record{}
+	}
+	p.settingRecs[app] = r
+	return r
 }
 
 // invert maps each field to the first argument (in name order) writing it.
@@ -231,7 +254,7 @@ func (p *Planner) createArgs(ci *facts.Coll, t *episode.Tool, preds []assert.Pre
 	for _, f := range order {
 		fp := groups[f]
 		if v, ok := t.Effect.Set[f]; ok {
-			if v = p.clock(v); !satisfy.HoldsOn(v, fp) && !settable[f] {
+			if v = p.constant(t, v); !satisfy.HoldsOn(v, fp) && !settable[f] {
 				return nil, &createMiss{field: f, fp: fp, constant: v, isConst: true}
 			}
 			continue
@@ -620,7 +643,7 @@ func (p *Planner) updateCalls(task facts.Check, ci *facts.Coll, preds []assert.P
 func (p *Planner) bestUpdate(ci *facts.Coll, groups map[string][]assert.Predicate, needed []string, updates, appends []*episode.Tool, used map[string]bool) (*episode.Tool, []string) {
 	setOK := func(t *episode.Tool) bool {
 		for f, v := range t.Effect.Set {
-			if fp, ok := groups[f]; ok && !satisfy.HoldsOn(p.clock(v), fp) {
+			if fp, ok := groups[f]; ok && !satisfy.HoldsOn(p.constant(t, v), fp) {
 				return false
 			}
 		}
@@ -635,7 +658,7 @@ func (p *Planner) bestUpdate(ci *facts.Coll, groups map[string][]assert.Predicat
 		argOf := invert(facts.WriteFields(t, ci.Def))
 		var cover []string
 		for _, f := range needed {
-			if v, ok := t.Effect.Set[f]; ok && satisfy.HoldsOn(p.clock(v), groups[f]) {
+			if v, ok := t.Effect.Set[f]; ok && satisfy.HoldsOn(p.constant(t, v), groups[f]) {
 				cover = append(cover, f)
 			} else if _, ok := argOf[f]; ok && !(satisfy.IsList(ci.Def, f) && len(p.appendersOf(appends, f)) > 0) {
 				cover = append(cover, f)
