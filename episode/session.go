@@ -239,8 +239,9 @@ func (s *Session) call(c ToolCall) Observation {
 		s.calls = append(s.calls, assert.Call{Name: c.Name, Error: true})
 		return errObs("arguments of %d bytes exceed the limit of %d", len(c.Args), s.env.Limits.MaxArgBytes)
 	}
+	t := s.env.toolByKey[c.Name]
 	var names map[string]string
-	if t := s.env.toolByKey[c.Name]; t != nil {
+	if t != nil {
 		names = t.names
 	}
 	args, err := decodeArgs(c.Args, names)
@@ -272,11 +273,11 @@ func (s *Session) call(c ToolCall) Observation {
 				return errObs("execute_tool: arguments must be an object")
 			}
 			name, args = inner, innerArgs
+			t = s.env.toolByKey[name]
 		default:
 			return errObs("unknown tool %q (this session offers search_tools and execute_tool)", name)
 		}
 	}
-	t := s.env.toolByKey[name]
 	if t == nil {
 		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
 		return errObs("unknown tool %q; available: %s", name, strings.Join(s.toolNames(), ", "))
