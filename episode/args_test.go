@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/legoenv/legoenv/internal/fastjson"
 )
 
 // argCases are arguments agents send and ones only encoding/json's
@@ -102,7 +104,7 @@ func TestScanObject(t *testing.T) {
 			t.Errorf("scanObject read %q", in)
 		}
 		if _, ok := scanObject([]byte(`{"a":`+in+`}`), nil); ok && in[0] == '[' {
-			t.Errorf("scanObject read nesting deeper than %d", maxScanDepth)
+			t.Errorf("scanObject read nesting deeper than %d", fastjson.MaxDepth)
 		}
 	}
 }
