@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/legoenv/legoenv/internal/fastjson"
 )
@@ -9,60 +10,35 @@ import (
 // scanStep reads a step body in one pass, as decodeJSON reads it, where
 // the body is as clients write it: {"tool_calls": [...]} with at least
 // one call, each call's fields named exactly (no case folding), once
-// each, none null, the strings without escapes. Its strings are slices of
-// one copy of the body and the calls' arguments of another. Anything else
-// it leaves to readStep's other readers (ok false), whose values and
-// errors are encoding/json's.
+// each, none null, the strings without escapes. Anything else it leaves
+// to readStep's other readers (ok false), whose values and errors are
+// encoding/json's.
+//
+// It reads a copy of the body; what a session keeps of a call (its id,
+// name and arguments, in its trajectory) is copied out of it, sized to
+// what it holds, so that the session does not keep the body.
 func scanStep(b []byte) (req StepRequest, ok bool) {
-	sc := stepScanner{Scanner: fastjson.Scanner{Text: string(b)}, raw: b}
+	sc := stepScanner{Scanner: fastjson.Scanner{Text: string(b)}}
 	if sc.Next() != '{' {
 		return req, false
 	}
 	sc.Pos++
-	if !sc.name("tool_calls") || sc.Next() != '[' {
+	if k, ok := sc.key(); !ok || k != "tool_calls" || sc.Next() != '[' {
+		return req, false
+	}
+	calls, ok := sc.calls()
+	if !ok || sc.Next() != '}' {
 		return req, false
 	}
 	sc.Pos++
-	req.ToolCalls = make([]WireCall, 0, 2)
-	for {
-		c, ok := sc.call()
-		if !ok {
-			return StepRequest{}, false
-		}
-		req.ToolCalls = append(req.ToolCalls, c)
-		switch sc.Next() {
-		case ',':
-			sc.Pos++
-			continue
-		case ']':
-			sc.Pos++
-		default:
-			return StepRequest{}, false
-		}
-		break
-	}
-	if sc.Next() != '}' {
-		return StepRequest{}, false
-	}
-	sc.Pos++
 	if !sc.End() {
-		return StepRequest{}, false
+		return req, false
 	}
-	return req, true
+	return StepRequest{ToolCalls: calls}, true
 }
 
 // stepScanner reads a step body.
-type stepScanner struct {
-	fastjson.Scanner
-	raw  []byte // the body, for arguments: copied once, when the first is read
-	args []byte
-}
-
-// name reads the key k, exactly, and its colon.
-func (sc *stepScanner) name(k string) bool {
-	got, ok := sc.key()
-	return ok && got == k
-}
+type stepScanner struct{ fastjson.Scanner }
 
 // key reads an object's key and its colon.
 func (sc *stepScanner) key() (string, bool) {
@@ -77,7 +53,30 @@ func (sc *stepScanner) key() (string, bool) {
 	return k, true
 }
 
-// Fields of a call, each read at most once.
+// calls reads the list of calls whose '[' is at Pos: one call at least.
+func (sc *stepScanner) calls() ([]WireCall, bool) {
+	sc.Pos++
+	calls := make([]WireCall, 0, 2)
+	for {
+		var c WireCall
+		if !sc.fields(func(k string) (int, bool) { return sc.callField(&c, k) }) {
+			return nil, false
+		}
+		detach(&c)
+		calls = append(calls, c)
+		switch sc.Next() {
+		case ',':
+			sc.Pos++
+		case ']':
+			sc.Pos++
+			return calls, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// Fields of an object, each read at most once.
 const (
 	fieldID = 1 << iota
 	fieldType
@@ -86,33 +85,23 @@ const (
 	fieldFunction
 )
 
-// call reads one call's object.
-func (sc *stepScanner) call() (c WireCall, ok bool) {
+// fields reads an object whose '{' is at Pos, one field at least, with
+// read: it reads the value of key k, and answers which field that is (0
+// for none it takes) and whether the value is one it takes.
+func (sc *stepScanner) fields(read func(k string) (int, bool)) bool {
 	if sc.Next() != '{' {
-		return c, false
+		return false
 	}
 	sc.Pos++
 	seen := 0
 	for {
 		k, ok := sc.key()
 		if !ok {
-			return c, false
+			return false
 		}
-		var f int
-		switch k {
-		case "id":
-			f, ok = fieldID, sc.text(&c.ID)
-		case "type":
-			f, ok = fieldType, sc.text(&c.Type)
-		case "name":
-			f, ok = fieldName, sc.text(&c.Name)
-		case "arguments":
-			f, ok = fieldArguments, sc.arguments(&c.Arguments)
-		case "function":
-			f, ok = fieldFunction, sc.function(&c)
-		}
+		f, ok := read(k)
 		if f == 0 || !ok || seen&f != 0 {
-			return c, false
+			return false
 		}
 		seen |= f
 		switch sc.Next() {
@@ -120,11 +109,44 @@ func (sc *stepScanner) call() (c WireCall, ok bool) {
 			sc.Pos++
 		case '}':
 			sc.Pos++
-			return c, true
+			return true
 		default:
-			return c, false
+			return false
 		}
 	}
+}
+
+// callField reads the value of a call's field k into c.
+func (sc *stepScanner) callField(c *WireCall, k string) (int, bool) {
+	switch k {
+	case "id":
+		return fieldID, sc.text(&c.ID)
+	case "type":
+		return fieldType, sc.text(&c.Type)
+	case "name":
+		return fieldName, sc.text(&c.Name)
+	case "arguments":
+		return fieldArguments, sc.arguments(&c.Arguments)
+	case "function":
+		fn := &wireFunction{}
+		c.Function = fn
+		return fieldFunction, sc.fields(func(k string) (int, bool) {
+			switch k {
+			case "name":
+				return fieldName, sc.text(&fn.Name)
+			case "arguments":
+				return fieldArguments, sc.arguments(&fn.Arguments)
+			}
+			return 0, false
+		})
+	}
+	return 0, false
+}
+
+// wireFunction is the OpenAI form's {"name", "arguments"} of a call.
+type wireFunction = struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments,omitempty"`
 }
 
 // text reads a string value into *to.
@@ -143,49 +165,26 @@ func (sc *stepScanner) arguments(to *json.RawMessage) bool {
 	if !ok || sc.Text[start:sc.Pos] == "null" {
 		return false
 	}
-	if sc.args == nil {
-		sc.args = append([]byte(nil), sc.raw...)
-	}
-	*to = sc.args[start:sc.Pos:sc.Pos]
+	*to = append(json.RawMessage(nil), sc.Text[start:sc.Pos]...)
 	return true
 }
 
-// function reads the OpenAI form's {"name", "arguments"} of a call.
-func (sc *stepScanner) function(c *WireCall) bool {
-	if sc.Next() != '{' {
-		return false
+// detach copies the names a session keeps of a call, slices of the
+// body's copy, into one string of their own.
+func detach(c *WireCall) {
+	fn := ""
+	if c.Function != nil {
+		fn = c.Function.Name
 	}
-	sc.Pos++
-	fn := &struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments,omitempty"`
-	}{}
-	seen := 0
-	for {
-		k, ok := sc.key()
-		if !ok {
-			return false
-		}
-		var f int
-		switch k {
-		case "name":
-			f, ok = fieldName, sc.text(&fn.Name)
-		case "arguments":
-			f, ok = fieldArguments, sc.arguments(&fn.Arguments)
-		}
-		if f == 0 || !ok || seen&f != 0 {
-			return false
-		}
-		seen |= f
-		switch sc.Next() {
-		case ',':
-			sc.Pos++
-		case '}':
-			sc.Pos++
-			c.Function = fn
-			return true
-		default:
-			return false
-		}
+	var sb strings.Builder
+	sb.Grow(len(c.ID) + len(c.Name) + len(fn))
+	sb.WriteString(c.ID)
+	sb.WriteString(c.Name)
+	sb.WriteString(fn)
+	all := sb.String()
+	c.ID, all = all[:len(c.ID)], all[len(c.ID):]
+	c.Name, all = all[:len(c.Name)], all[len(c.Name):]
+	if c.Function != nil {
+		c.Function.Name = all
 	}
 }
