@@ -224,17 +224,7 @@ func (d *NativeDB) update(coll, key string, fields map[string]any) (written, err
 	if !ok {
 		return written{}, ErrDecline
 	}
-	// Sized to what it holds: a record of eight fields or fewer then fits
-	// in one group of the map, as the old one did.
-	n := len(old)
-	for k := range fields {
-		if _, had := old[k]; !had {
-			n++
-		}
-	}
-	rec := make(state.Record, n)
-	maps.Copy(rec, old)
-	maps.Copy(rec, fields)
+	rec := withFields(old, fields)
 	sd := starDB{cx: d.cx, app: d.app, server: d.server}
 	// A refused write fails the script inside db.update, whose error text
 	// the interpreter words: the script answers it.
@@ -246,6 +236,29 @@ func (d *NativeDB) update(coll, key string, fields map[string]any) (written, err
 	}
 	d.undo = append(d.undo, undoWrite{full, key, old})
 	return written{full: full, old: old, rec: rec, pos: pos}, nil
+}
+
+// withFields is a new record: old with fields set. Where every field is
+// one old has, it is a clone of old (the map's tables copied as they are,
+// no key hashed anew) with their values replaced; otherwise it is sized to
+// what it holds, so that a record of eight fields or fewer fits in one
+// group of the map, as the old one did.
+func withFields(old state.Record, fields map[string]any) state.Record {
+	n := len(old)
+	for k := range fields {
+		if _, had := old[k]; !had {
+			n++
+		}
+	}
+	var rec state.Record
+	if n == len(old) {
+		rec = maps.Clone(old)
+	} else {
+		rec = make(state.Record, n)
+		maps.Copy(rec, old)
+	}
+	maps.Copy(rec, fields)
+	return rec
 }
 
 // undoWrite puts back the record a write replaced.

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
 )
 
 // nativeBank composes the bank environment with bank_transfer's script
@@ -107,5 +109,29 @@ func TestStarJSON(t *testing.T) {
 	}
 	if _, ok := StarValue(struct{}{}); ok {
 		t.Error("StarValue took a struct")
+	}
+}
+
+// TestWithFields checks a write's new record, whether its fields are all
+// the old record's (cloned) or add some (copied), and that the old record
+// is left as it was.
+func TestWithFields(t *testing.T) {
+	old := state.Record{"id": "a", "n": 1.0, "tags": []any{"x"}}
+	for _, tc := range []struct {
+		fields map[string]any
+		want   state.Record
+	}{
+		{map[string]any{"n": 2.0}, state.Record{"id": "a", "n": 2.0, "tags": []any{"x"}}},
+		{map[string]any{"n": 2.0, "new": true}, state.Record{"id": "a", "n": 2.0, "tags": []any{"x"}, "new": true}},
+		{map[string]any{}, old},
+	} {
+		got := withFields(old, tc.fields)
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("withFields(%v) = %v, want %v", tc.fields, got, tc.want)
+		}
+		got["id"] = "changed"
+		if old["id"] != "a" || old["n"] != 1.0 || len(old) != 3 {
+			t.Fatalf("withFields changed the old record: %v", old)
+		}
 	}
 }

@@ -54,8 +54,10 @@ type quoteBuilder struct {
 	base  *state.Collection
 }
 
+// newQuoteBuilder makes room for the results a search of full can find:
+// at most limit, and no more than the collection holds.
 func newQuoteBuilder(st *state.State, full string, limit int) quoteBuilder {
-	parts := make([]string, 1, 2*min(max(limit, 0), 64)+2)
+	parts := make([]string, 1, 2*min(max(limit, 0), st.Len(full), 64)+2)
 	parts[0] = `{\"results\":[`
 	return quoteBuilder{parts: parts, base: st.Base().Collection(full)}
 }

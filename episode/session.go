@@ -239,7 +239,12 @@ func (s *Session) call(c ToolCall) Observation {
 		s.calls = append(s.calls, assert.Call{Name: c.Name, Error: true})
 		return errObs("arguments of %d bytes exceed the limit of %d", len(c.Args), s.env.Limits.MaxArgBytes)
 	}
-	args, err := decodeArgs(c.Args)
+	t := s.env.toolByKey[c.Name]
+	var names map[string]string
+	if t != nil {
+		names = t.names
+	}
+	args, err := decodeArgs(c.Args, names)
 	if err != nil {
 		s.calls = append(s.calls, assert.Call{Name: c.Name, Error: true})
 		return errObs("arguments for %s: %v", c.Name, err)
@@ -260,7 +265,7 @@ func (s *Session) call(c ToolCall) Observation {
 			}
 			if !ok {
 				if str, isStr := args["arguments"].(string); isStr {
-					innerArgs, err = decodeArgs(json.RawMessage(str))
+					innerArgs, err = decodeArgs(json.RawMessage(str), nil)
 					ok = err == nil
 				}
 			}
@@ -268,11 +273,11 @@ func (s *Session) call(c ToolCall) Observation {
 				return errObs("execute_tool: arguments must be an object")
 			}
 			name, args = inner, innerArgs
+			t = s.env.toolByKey[name]
 		default:
 			return errObs("unknown tool %q (this session offers search_tools and execute_tool)", name)
 		}
 	}
-	t := s.env.toolByKey[name]
 	if t == nil {
 		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
 		return errObs("unknown tool %q; available: %s", name, strings.Join(s.toolNames(), ", "))
@@ -311,8 +316,9 @@ func (s *Session) toolNames() []string {
 	return names
 }
 
-// decodeArgs reads a JSON object; empty input is {}.
-func decodeArgs(raw json.RawMessage) (map[string]any, error) {
+// decodeArgs reads a JSON object, its keys named as names names them
+// (see decodeObject); empty input is {}.
+func decodeArgs(raw json.RawMessage, names map[string]string) (map[string]any, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
 		return map[string]any{}, nil
@@ -325,7 +331,7 @@ func decodeArgs(raw json.RawMessage) (map[string]any, error) {
 		}
 		raw = json.RawMessage(inner)
 	}
-	if args, ok := decodeObject(raw); ok {
+	if args, ok := decodeObject(raw, names); ok {
 		return args, nil
 	}
 	var args map[string]any

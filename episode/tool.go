@@ -26,6 +26,9 @@ type Tool struct {
 	// takes lists the arguments the tool takes; nil when its schema
 	// accepts any (additionalProperties given as true or a schema).
 	takes map[string]bool
+	// names are the argument names of its schema, each its own key: a
+	// call's decoded arguments share them (see scanObject).
+	names map[string]string
 	// simple checks the arguments of a schema of strings and string lists
 	// without the validator; nil for any other schema.
 	simple *simpleSchema
@@ -44,6 +47,10 @@ func newTool(s *atom.Server, se *atom.Entry, t *atom.Tool) (*Tool, error) {
 	}
 	raw, _ := json.Marshal(t.Input)
 	tool := &Tool{Name: t.Name, Description: t.Description, App: s.AppName(), Input: t.Input, Effect: t.Effect, Server: se, schema: sch, raw: raw, invalid: s.InvalidArguments, simple: simpleOf(t.Input)}
+	tool.names = map[string]string{}
+	for k := range atom.InputProperties(t.Input) {
+		tool.names[k] = k
+	}
 	if open, ok := t.Input["additionalProperties"]; !ok || open == false {
 		tool.takes = atom.InputProperties(t.Input)
 	}

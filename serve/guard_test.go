@@ -2,6 +2,7 @@ package serve
 
 import (
 	"io"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -155,4 +156,18 @@ func FuzzProtect(f *testing.F) {
 			t.Fatalf("Origin %q got %d", origin, w.Code)
 		}
 	})
+}
+
+// TestIsJSON checks the Content-Types a REST body may come with, the
+// plain one the fast path takes and those the parser reads.
+func TestIsJSON(t *testing.T) {
+	for ct, want := range map[string]bool{
+		"application/json": true, "application/json; charset=utf-8": true, "Application/JSON": true, " application/json ": true,
+		"text/plain": false, "": false, "application/json;": true, "application/jsonx": false, "application/json; =": false,
+	} {
+		mt, _, err := mime.ParseMediaType(ct)
+		if got := isJSON(ct); got != want || got != (err == nil && mt == "application/json") {
+			t.Errorf("isJSON(%q) = %v, want %v", ct, got, want)
+		}
+	}
 }

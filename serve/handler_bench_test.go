@@ -39,7 +39,10 @@ type handlerDriver struct {
 func newHandlerDriver(h http.Handler, stepPath, resetPath string, maxSteps int, bodies [][]byte) *handlerDriver {
 	d := &handlerDriver{h: h, bodies: bodies, maxSteps: maxSteps, w: sinkWriter{h: http.Header{}}}
 	for range bodies {
-		d.steps = append(d.steps, httptest.NewRequest(http.MethodPost, stepPath, nil))
+		// As a load client sends it: a typed body of a given length.
+		r := httptest.NewRequest(http.MethodPost, stepPath, nil)
+		r.Header.Set("Content-Type", "application/json")
+		d.steps = append(d.steps, r)
 	}
 	if resetPath != "" {
 		d.reset = httptest.NewRequest(http.MethodPost, resetPath, nil)
@@ -61,7 +64,7 @@ func (d *handlerDriver) one() int {
 
 func (d *handlerDriver) send(r *http.Request, body []byte) int {
 	d.rd.Reset(body)
-	r.Body = io.NopCloser(&d.rd)
+	r.Body, r.ContentLength = io.NopCloser(&d.rd), int64(len(body))
 	clear(d.w.h)
 	d.w.status, d.w.n = 0, 0
 	d.h.ServeHTTP(&d.w, r)

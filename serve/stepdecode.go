@@ -12,12 +12,16 @@ import (
 // to the same value and every error reads the same.
 
 // readStep reads a step body; ok is false for one decodeJSON must read.
+// scanStep reads the bodies clients write most; go-json the others it can.
 //
 // The decoder's first room for a list is ten elements, most of a step's
 // allocation where it sends one call, so the calls are read into room for
 // two; a body whose calls come out empty (missing, null or []) is read
 // again from nothing, which tells those apart.
 func readStep(b []byte) (req StepRequest, ok bool) {
+	if req, ok := scanStep(b); ok {
+		return req, true
+	}
 	req.ToolCalls = make([]WireCall, 0, 2)
 	if fastjson.Decode(b, &req, true) && len(req.ToolCalls) > 0 {
 		return req, true

@@ -67,3 +67,34 @@ func FuzzReadStep(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) { sameAsDecodeJSON(t, in) })
 }
+
+// TestScanStep checks that scanStep reads the bodies clients write most
+// itself, as decodeJSON does, and its arguments are not the body's bytes.
+func TestScanStep(t *testing.T) {
+	for _, in := range append(stepBodies[:3:3], `{"tool_calls":[{"name":"é"}]}`, `{"tool_calls":[{"function":{"name":"get"}}]}`,
+		`{"tool_calls":[{"id":"c","type":"function","function":{"name":"get","arguments":"{\"id\":1}"}}]}`) {
+		body := []byte(in)
+		got, ok := scanStep(body)
+		if !ok {
+			t.Errorf("scanStep left %q to the other readers", in)
+			continue
+		}
+		sameAsDecodeJSON(t, in)
+		var want StepRequest
+		if err := decodeJSON(body, &want, false); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("scanStep(%q) = %+v, want %+v (%v)", in, got, want, err)
+		}
+		clear(body)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("scanStep(%q) kept the body's bytes", in)
+		}
+	}
+	for _, in := range []string{`{"tool_calls":[]}`, `{"tool_calls":[{}]}`, `{"tool_calls":[{"name":"get","arguments":null}]}`,
+		`{"tool_calls":[{"Name":"get"}]}`, `{"tool_calls":[{"name":"g\u0065t"}]}`, `{"tool_calls":[{"name":"get","name":"put"}]}`,
+		`{"tool_calls":[{"name":"get","extra":1}]}`, `{"tool_calls":null}`, `{}`, `{"tool_calls":[{"name":1}]}`,
+		`{"tool_calls":[{"name":"get"}]} {}`, `{"tool_calls":[{"name":"get",}]}`, ``} {
+		if got, ok := scanStep([]byte(in)); ok {
+			t.Errorf("scanStep(%q) = %+v, want it left", in, got)
+		}
+	}
+}

@@ -1,0 +1,190 @@
+package serve
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/legoenv/legoenv/internal/fastjson"
+)
+
+// scanStep reads a step body in one pass, as decodeJSON reads it, where
+// the body is as clients write it: {"tool_calls": [...]} with at least
+// one call, each call's fields named exactly (no case folding), once
+// each, none null, the strings without escapes. Anything else it leaves
+// to readStep's other readers (ok false), whose values and errors are
+// encoding/json's.
+//
+// It reads a copy of the body; what a session keeps of a call (its id,
+// name and arguments, in its trajectory) is copied out of it, sized to
+// what it holds, so that the session does not keep the body.
+func scanStep(b []byte) (req StepRequest, ok bool) {
+	sc := stepScanner{Scanner: fastjson.Scanner{Text: string(b)}}
+	if sc.Next() != '{' {
+		return req, false
+	}
+	sc.Pos++
+	if k, ok := sc.key(); !ok || k != "tool_calls" || sc.Next() != '[' {
+		return req, false
+	}
+	calls, ok := sc.calls()
+	if !ok || sc.Next() != '}' {
+		return req, false
+	}
+	sc.Pos++
+	if !sc.End() {
+		return req, false
+	}
+	return StepRequest{ToolCalls: calls}, true
+}
+
+// stepScanner reads a step body.
+type stepScanner struct{ fastjson.Scanner }
+
+// key reads an object's key and its colon.
+func (sc *stepScanner) key() (string, bool) {
+	if sc.Next() != '"' {
+		return "", false
+	}
+	k, ok := sc.Str()
+	if !ok || sc.Next() != ':' {
+		return "", false
+	}
+	sc.Pos++
+	return k, true
+}
+
+// calls reads the list of calls whose '[' is at Pos: one call at least.
+func (sc *stepScanner) calls() ([]WireCall, bool) {
+	sc.Pos++
+	calls := make([]WireCall, 0, 2)
+	for {
+		var c WireCall
+		if !sc.fields(func(k string) (int, bool) { return sc.callField(&c, k) }) {
+			return nil, false
+		}
+		detach(&c)
+		calls = append(calls, c)
+		switch sc.Next() {
+		case ',':
+			sc.Pos++
+		case ']':
+			sc.Pos++
+			return calls, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// Fields of an object, each read at most once.
+const (
+	fieldID = 1 << iota
+	fieldType
+	fieldName
+	fieldArguments
+	fieldFunction
+)
+
+// fields reads an object whose '{' is at Pos, one field at least, with
+// read: it reads the value of key k, and answers which field that is (0
+// for none it takes) and whether the value is one it takes.
+func (sc *stepScanner) fields(read func(k string) (int, bool)) bool {
+	if sc.Next() != '{' {
+		return false
+	}
+	sc.Pos++
+	seen := 0
+	for {
+		k, ok := sc.key()
+		if !ok {
+			return false
+		}
+		f, ok := read(k)
+		if f == 0 || !ok || seen&f != 0 {
+			return false
+		}
+		seen |= f
+		switch sc.Next() {
+		case ',':
+			sc.Pos++
+		case '}':
+			sc.Pos++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// callField reads the value of a call's field k into c.
+func (sc *stepScanner) callField(c *WireCall, k string) (int, bool) {
+	switch k {
+	case "id":
+		return fieldID, sc.text(&c.ID)
+	case "type":
+		return fieldType, sc.text(&c.Type)
+	case "name":
+		return fieldName, sc.text(&c.Name)
+	case "arguments":
+		return fieldArguments, sc.arguments(&c.Arguments)
+	case "function":
+		fn := &wireFunction{}
+		c.Function = fn
+		return fieldFunction, sc.fields(func(k string) (int, bool) {
+			switch k {
+			case "name":
+				return fieldName, sc.text(&fn.Name)
+			case "arguments":
+				return fieldArguments, sc.arguments(&fn.Arguments)
+			}
+			return 0, false
+		})
+	}
+	return 0, false
+}
+
+// wireFunction is the OpenAI form's {"name", "arguments"} of a call.
+type wireFunction = struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments,omitempty"`
+}
+
+// text reads a string value into *to.
+func (sc *stepScanner) text(to *string) bool {
+	if sc.Next() != '"' {
+		return false
+	}
+	s, ok := sc.Str()
+	*to = s
+	return ok
+}
+
+// arguments reads any value but null, its text as it is, into *to.
+func (sc *stepScanner) arguments(to *json.RawMessage) bool {
+	start, ok := sc.Skip(0)
+	if !ok || sc.Text[start:sc.Pos] == "null" {
+		return false
+	}
+	*to = append(json.RawMessage(nil), sc.Text[start:sc.Pos]...)
+	return true
+}
+
+// detach copies the names a session keeps of a call, slices of the
+// body's copy, into one string of their own.
+func detach(c *WireCall) {
+	fn := ""
+	if c.Function != nil {
+		fn = c.Function.Name
+	}
+	var sb strings.Builder
+	sb.Grow(len(c.ID) + len(c.Name) + len(fn))
+	sb.WriteString(c.ID)
+	sb.WriteString(c.Name)
+	sb.WriteString(fn)
+	all := sb.String()
+	c.ID, all = all[:len(c.ID)], all[len(c.ID):]
+	c.Name, all = all[:len(c.Name)], all[len(c.Name):]
+	if c.Function != nil {
+		c.Function.Name = all
+	}
+}
