@@ -109,10 +109,7 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     Fields[1] names, made of that record's From fields joined by spaces;
 //   - ratio: the rate Fields[0] is Fields[1] over Fields[2], times Scale
 //     (a click-through rate in percent: ctr, clicks, impressions, scale
-//     100), to the rate's last written digit or a cent, whichever is wider;
-//   - only_when: Fields[0] is set only on a record whose Fields[1] is one
-//     of Values (a Drive permission has an email address only when it is
-//     granted to a user or a group, not to a domain or to anyone).
+//     100), to the rate's last written digit or a cent, whichever is wider.
 //
 // Fields that are absent or null leave lte, before, display and ratio
 // unchecked, as does a ratio over zero.
@@ -121,11 +118,10 @@ type Invariant struct {
 	Fields []string `json:"fields"`
 	From   []string `json:"from,omitempty"`
 	Scale  float64  `json:"scale,omitempty"`
-	Values []string `json:"values,omitempty"`
 }
 
 // invariantArity is how many fields each rule takes (0: two or more).
-var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "only_when": 2}
+var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -255,12 +251,6 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Scale < 0 || inv.Scale > 0 && inv.Rule != "ratio" {
 		ds = append(ds, e.Diag(Error, at+".scale", "scale is a positive number, and only for the rule ratio"))
 	}
-	if (len(inv.Values) > 0) != (inv.Rule == "only_when") {
-		ds = append(ds, e.Diag(Error, at+".values", "values are the states of the rule only_when, and it needs them"))
-	}
-	if inv.Rule == "only_when" {
-		ds = append(ds, validateWhenValues(e, c, inv, at)...)
-	}
 	if inv.Rule != "display" {
 		return ds
 	}
@@ -278,22 +268,6 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	for j, f := range inv.From {
 		if _, ok := target.Fields[f]; !ok {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.from[%d]", at, j), "no field %q in collection %s", f, ref))
-		}
-	}
-	return ds
-}
-
-// validateWhenValues checks that an only_when rule's values are values
-// of its second field's enum, where it has one.
-func validateWhenValues(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
-	f, ok := c.Fields[inv.Fields[1]]
-	if !ok || len(f.Enum) == 0 {
-		return nil
-	}
-	var ds Diagnostics
-	for j, v := range inv.Values {
-		if !slices.ContainsFunc(f.Enum, func(x any) bool { return fmt.Sprint(x) == v }) {
-			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.values[%d]", at, j), "%q is not a value of %s %v", v, inv.Fields[1], f.Enum))
 		}
 	}
 	return ds

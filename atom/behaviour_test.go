@@ -34,7 +34,6 @@ collections:
       - {rule: unique, fields: [title]}
       - {rule: display, fields: [owner_name, owner], from: [name]}
       - {rule: ratio, fields: [ctr, clicks, views], scale: 100}
-      - {rule: only_when, fields: [paid_at, status], values: [paid, void]}
   - name: people
     fields:
       name: {type: string}
@@ -64,9 +63,6 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"ratio of two fields", "fields: [ctr, clicks, views]", "fields: [ctr, clicks]", "collections[0].invariants[3].fields", "takes 3"},
 		{"scale below zero", "scale: 100", "scale: -1", "collections[0].invariants[3].scale", "exclusiveMinimum"},
 		{"scale on another rule", "{rule: lte, fields: [clicks, views]}", "{rule: lte, fields: [clicks, views], scale: 2}", "collections[0].invariants[0].scale", "only for the rule ratio"},
-		{"only_when without values", ", values: [paid, void]}", "}", "collections[0].invariants[4].values", "needs them"},
-		{"only_when of a value not in the enum", "values: [paid, void]", "values: [paid, closed]", "collections[0].invariants[4].values[1]", `"closed"`},
-		{"values on another rule", "{rule: lte, fields: [clicks, views]}", "{rule: lte, fields: [clicks, views], values: [paid]}", "collections[0].invariants[0].values", "only_when"},
 		{"ref_by without refs", ", refs: {note: notes, person: people}", "", "collections[0].fields.parent_id.refs", "needs refs"},
 		{"refs of a value not in the enum", "refs: {note: notes,", "refs: {memo: notes,", "collections[0].fields.parent_id.refs.memo", "not a value"},
 		{"refs to no collection", "person: people}", "person: persons}", "collections[0].fields.parent_id.refs.person", "no collection"},
@@ -229,29 +225,6 @@ func TestRatioInvariant(t *testing.T) {
 		{map[string]any{"ctr": 2.9, "clicks": 5, "impressions": 170}, true},
 		{map[string]any{"ctr": 2.0, "clicks": 5, "impressions": 0}, false},
 		{map[string]any{"ctr": 2.0, "clicks": 5}, false},
-	} {
-		ps := c.RecordProblems(tc.rec)
-		if got := len(ps) > 0; got != tc.want {
-			t.Errorf("%v: problems %v, want a problem %v", tc.rec, ps, tc.want)
-		}
-	}
-}
-
-// TestOnlyWhenInvariant: a field an only_when rule bounds is set only on
-// records whose other field holds one of its values (a Drive permission's
-// address on a grant to a user or a group, never to anyone).
-func TestOnlyWhenInvariant(t *testing.T) {
-	c := &Collection{Name: "permissions", Invariants: []Invariant{{Rule: "only_when", Fields: []string{"email_address", "type"}, Values: []string{"user", "group"}}}}
-	for _, tc := range []struct {
-		rec  map[string]any
-		want bool // a problem
-	}{
-		{map[string]any{"email_address": "ana@acme.example", "type": "user"}, false},
-		{map[string]any{"email_address": "ana@acme.example", "type": "anyone"}, true},
-		{map[string]any{"email_address": "ana@acme.example", "type": "domain"}, true},
-		{map[string]any{"type": "anyone"}, false},
-		{map[string]any{"email_address": "", "type": "anyone"}, false},
-		{map[string]any{"email_address": "ana@acme.example"}, false},
 	} {
 		ps := c.RecordProblems(tc.rec)
 		if got := len(ps) > 0; got != tc.want {

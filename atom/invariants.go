@@ -22,8 +22,8 @@ func IsSet(v any) bool { return v != nil && v != "" }
 
 // RecordProblems lists how one record breaks its collection's rules that
 // need no other record: a lifecycle's stamps (a timestamp only in its
-// states, and always there in them) and the invariants lte, before,
-// ratio, only_when and at_most_one. Values that do not parse as numbers or dates are left to
+// states, and always there in them) and the invariants lte, before and
+// at_most_one. Values that do not parse as numbers or dates are left to
 // the type checks.
 func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 	var out []Problem
@@ -66,10 +66,6 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		if want, got, ok := inv.Rate(rec); ok && !SameRate(got, want) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s over %s (%v)", inv.Fields[0], got, inv.Fields[1], inv.Fields[2], want)}, true
 		}
-	case "only_when":
-		if kind, ok := inv.Off(rec); ok {
-			return Problem{inv.Fields[0], fmt.Sprintf("%s is set on a record whose %s is %s, not one of %v", inv.Fields[0], inv.Fields[1], kind, inv.Values)}, true
-		}
 	case "at_most_one":
 		var set []string
 		for _, f := range inv.Fields {
@@ -82,17 +78,6 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		}
 	}
 	return Problem{}, false
-}
-
-// Off reports whether rec breaks an only_when rule: its first field is
-// set while its second holds a value not among the rule's, which it
-// returns.
-func (inv Invariant) Off(rec map[string]any) (string, bool) {
-	if !IsSet(rec[inv.Fields[0]]) || !IsSet(rec[inv.Fields[1]]) {
-		return "", false
-	}
-	kind := fmt.Sprint(rec[inv.Fields[1]])
-	return kind, !slices.Contains(inv.Values, kind)
 }
 
 // Rate is what a ratio invariant's rate should be on rec, rounded to a

@@ -61,16 +61,6 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map
 			}
 		case "ratio":
 			conformRate(inv, rec, set)
-		case "only_when":
-			// A value a task sets stays, and the record becomes of a
-			// kind that holds it; else the value goes.
-			if _, off := inv.Off(rec); off {
-				if _, pinned := set[a]; pinned {
-					rec[b] = inv.Values[0]
-				} else {
-					delete(rec, a)
-				}
-			}
 		case "at_most_one":
 			kept := false
 			for _, f := range inv.Fields {
