@@ -37,6 +37,7 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 		c.value(coll, key, f, def.Fields[f], fs.role, fs.ref, rec[f])
 	}
 	c.kindRefs(sh, coll, key, rec)
+	c.apiNames(sh, coll, key, rec)
 	c.namedParty(sh, coll, key, rec)
 	c.lifecycle(sh, coll, key, rec)
 	c.identity(sh, coll, key, rec)
@@ -165,6 +166,10 @@ func roleProblem(role string, v any) string {
 	case atom.RoleSlug:
 		if isStr && s != "" && !slugRE.MatchString(s) {
 			return fmt.Sprintf("%q is not a path of lower-case words", s)
+		}
+	case atom.RoleAPIName:
+		if isStr && s != "" && !apiNameRE.MatchString(s) {
+			return fmt.Sprintf("%q is not an API name (letters, digits and single underscores, from a letter)", s)
 		}
 	case atom.RolePhone:
 		if isStr && !phoneRE.MatchString(s) {

@@ -374,7 +374,7 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 			return fmt.Sprintf("%05d", 10000+v.rng.IntN(89999))
 		}
 		return v.code(cm, name)
-	case atom.RoleSlug:
+	case atom.RoleSlug, atom.RoleAPIName:
 		return nil // writeSlugs writes it from the record's title
 	case atom.RoleID:
 		if cm.field(name).Type == "array" {

@@ -111,3 +111,22 @@ func TestRatesAreTheirQuotients(t *testing.T) {
 		t.Errorf("a drawn rate: %v, want ctr 10 from 5 clicks over 50 impressions", rec)
 	}
 }
+
+// TestAPINamesFollowTheirNames: a Salesforce folder's DeveloperName is
+// its Name as an API name (Salesforce derives it so), in every folder drawn.
+func TestAPINamesFollowTheirNames(t *testing.T) {
+	c := synthApps(t, 1, "salesforce")
+	n := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["salesforce"]["folders"] {
+			name, _ := rec["Name"].(string)
+			if got := rec["DeveloperName"]; name != "" && got != atom.APIName(name) {
+				t.Errorf("%s: folder %q has DeveloperName %q, want %q", d.ID, name, got, atom.APIName(name))
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Salesforce folder drawn")
+	}
+}
