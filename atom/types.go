@@ -213,6 +213,10 @@ type Field struct {
 	// set the field (an API's server-side default, such as a task's
 	// status "Not Started").
 	Default any `json:"default,omitempty"`
+	// Required marks a field every record of the product holds: a
+	// reference names a record, a list holds at least one (a JMAP email
+	// is in one mailbox or more; a Workable candidate applies to a job).
+	Required bool `json:"required,omitempty"`
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.
 	Set bool `json:"set,omitempty"`

@@ -211,6 +211,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	summary := db.background(b.apps)
 	conformWorld(val, b.apps, d)
 	db.settleParents(b.apps)
+	db.requiredRefs(b.apps)
 	db.refsByField(b.apps)
 	db.emailsOnOrgDomain(b.apps)
 	db.settleItemTotals(b.apps)
@@ -815,6 +816,9 @@ func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
 	emailKey := cm.roles[cm.key] == atom.RoleEmail || cm.field(cm.key).Format == "email"
 	for {
 		k := fmt.Sprintf("%s%d", cm.prefix, 1000+val.rng.IntN(90000))
+		if cm.roles[cm.key] == atom.RoleShortCode {
+			k = val.shortCode()
+		}
 		if emailKey {
 			// A collection keyed by address: the key is an address.
 			r := val.src.NewRow()

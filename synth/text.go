@@ -462,9 +462,10 @@ func (v *valuer) holdText(named bool) {
 	v.src.Sentence()
 }
 
-// textRand is the random source of one text field: the data atom's seed
-// and the record and field it is for, so that a text is the same at
-// every build and drawing it moves no other value.
+// textRand is the random source of one text field, or of another value
+// drawn once the record is there (a required reference): the data atom's
+// seed and the record and field it is for, so that the value is the same
+// at every build and drawing it moves no other value.
 func (v *valuer) textRand(cm *collModel, rec map[string]any, f string) *rand.Rand {
 	h := fnv.New64a()
 	fmt.Fprint(h, cm.ref(), "|", rec[cm.key], "|", f)

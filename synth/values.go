@@ -278,6 +278,19 @@ func (v *valuer) code(cm *collModel, _ string) string {
 	return fmt.Sprintf("%s-%d", p, 1000+v.rng.IntN(8999)+v.n)
 }
 
+// shortCodeChars are the characters of a short code.
+const shortCodeChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+// shortCode draws an opaque code of ten capital letters and digits, the
+// form of Workable's job shortcodes ("A1B2C3D4E5").
+func (v *valuer) shortCode() string {
+	b := make([]byte, 10)
+	for i := range b {
+		b[i] = shortCodeChars[v.rng.IntN(len(shortCodeChars))]
+	}
+	return string(b)
+}
+
 func (v *valuer) amount(lo, hi float64) float64 {
 	return math.Round((lo+v.rng.Float64()*(hi-lo))*100) / 100
 }
@@ -374,6 +387,8 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 			return fmt.Sprintf("%05d", 10000+v.rng.IntN(89999))
 		}
 		return v.code(cm, name)
+	case atom.RoleShortCode:
+		return v.shortCode()
 	case atom.RoleSlug, atom.RoleAPIName:
 		return nil // writeSlugs writes it from the record's title
 	case atom.RoleID:

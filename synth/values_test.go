@@ -130,3 +130,61 @@ func TestAPINamesFollowTheirNames(t *testing.T) {
 		t.Fatal("no Salesforce folder drawn")
 	}
 }
+
+// TestJobShortcodesAreCodes: a Workable job's shortcode is a short code
+// of capital letters and digits, and every candidate's job_shortcode is
+// one of a job of its world (a candidate applies to a job), never a job
+// title.
+func TestJobShortcodesAreCodes(t *testing.T) {
+	c := synthApps(t, 1, "workable")
+	code := regexp.MustCompile(`^[A-Z0-9]{4,12}$`)
+	n := 0
+	for _, d := range c.Data {
+		jobs := map[any]bool{}
+		for _, j := range d.Records["workable"]["jobs"] {
+			if !code.MatchString(str(j["shortcode"])) {
+				t.Errorf("%s: job shortcode %q is not a short code", d.ID, j["shortcode"])
+			}
+			jobs[j["shortcode"]] = true
+		}
+		for _, rec := range d.Records["workable"]["candidates"] {
+			if sc := rec["job_shortcode"]; !jobs[sc] {
+				t.Errorf("%s: candidate %v applies to job %q, which is no job's shortcode", d.ID, rec["id"], sc)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Workable candidate drawn")
+	}
+}
+
+// TestRequiredReferencesName: every record holds the references its
+// server marks required, naming a record of its world: a Fastmail email
+// is in a mailbox, though the collections are drawn in name order and no
+// task names a mailbox.
+func TestRequiredReferencesName(t *testing.T) {
+	c := synthApps(t, 1, "fastmail")
+	n := 0
+	for _, d := range c.Data {
+		boxes := map[any]bool{}
+		for _, b := range d.Records["fastmail"]["mailboxes"] {
+			boxes[b["id"]] = true
+		}
+		for _, rec := range d.Records["fastmail"]["emails"] {
+			ids, _ := rec["mailboxIds"].([]any)
+			if len(ids) == 0 {
+				t.Errorf("%s: email %v is in no mailbox", d.ID, rec["id"])
+			}
+			for _, id := range ids {
+				if !boxes[id] {
+					t.Errorf("%s: email %v is in mailbox %v, which is not there", d.ID, rec["id"], id)
+				}
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Fastmail email drawn")
+	}
+}
