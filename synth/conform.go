@@ -296,12 +296,7 @@ func (db *dataBuilder) settleParents(apps []*appModel) {
 				if fd.RefBy == "" || fd.Ref != "" || fd.Type == "array" {
 					continue
 				}
-				pinned := map[string]bool{}
-				for role, r := range db.p.reqs[cm] {
-					if _, ok := r.set[fd.RefBy]; ok {
-						pinned[db.keys[cm][role]] = true
-					}
-				}
+				pinned := db.pinnedKeys(cm, fd.RefBy)
 				for _, rec := range db.d.Records[m.app][cm.name] {
 					db.settleParent(m, cm, f, rec, pinned[state.Text(rec[cm.key])])
 				}
@@ -461,6 +456,54 @@ func (db *dataBuilder) unnamed(m *appModel, tc *collModel) []map[string]any {
 	for _, r := range db.d.Records[m.app][tc.name] {
 		if k := state.Text(r[tc.key]); k != "" && !fixed[k] {
 			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// daysLeft writes every count a days_until invariant declares (a
+// campaign's days_remaining) from its date and the world's clock, once
+// every pass that moves dates has run. Where a task sets the count, the
+// date moves to meet it instead.
+func (db *dataBuilder) daysLeft(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, inv := range cm.c.Invariants {
+				if inv.Rule != "days_until" {
+					continue
+				}
+				pinned := db.pinnedKeys(cm, inv.Fields[0])
+				for _, rec := range db.d.Records[m.app][cm.name] {
+					db.dayCount(inv, rec, pinned[state.Text(rec[cm.key])])
+				}
+			}
+		}
+	}
+}
+
+func (db *dataBuilder) dayCount(inv atom.Invariant, rec map[string]any, pinned bool) {
+	count, date := inv.Fields[0], inv.Fields[1]
+	want, ok := inv.DaysUntil(rec, db.val.clock)
+	n, has := state.Number(rec[count])
+	switch {
+	case !ok || !has:
+	case !pinned:
+		rec[count] = coherence.SameKind(rec[count], float64(want))
+	case n > 0:
+		layout := time.RFC3339
+		if s, _ := rec[date].(string); len(s) == len("2006-01-02") {
+			layout = "2006-01-02"
+		}
+		rec[date] = db.val.clock.AddDate(0, 0, int(n)).UTC().Format(layout)
+	}
+}
+
+// pinnedKeys are the keys of the records of cm whose field f a task sets.
+func (db *dataBuilder) pinnedKeys(cm *collModel, f string) map[string]bool {
+	out := map[string]bool{}
+	for role, r := range db.p.reqs[cm] {
+		if _, ok := r.set[f]; ok {
+			out[db.keys[cm][role]] = true
 		}
 	}
 	return out

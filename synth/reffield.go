@@ -124,12 +124,7 @@ func (db *dataBuilder) requiredRef(m *appModel, cm *collModel, rf refField) {
 	if len(ks) == 0 {
 		return
 	}
-	pinned := map[string]bool{}
-	for role, r := range db.p.reqs[cm] {
-		if _, ok := r.set[rf.name]; ok {
-			pinned[db.keys[cm][role]] = true
-		}
-	}
+	pinned := db.pinnedKeys(cm, rf.name)
 	for _, rec := range db.d.Records[m.app][cm.name] {
 		self := state.Text(rec[cm.key])
 		if coherence.HoldsValue(rec[rf.name]) || pinned[self] {

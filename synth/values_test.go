@@ -2,8 +2,10 @@ package synth
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 )
@@ -186,5 +188,31 @@ func TestRequiredReferencesName(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no Fastmail email drawn")
+	}
+}
+
+// TestDaysLeftFollowTheClock: a Google Ads campaign's days_remaining is
+// the days from the world's clock to its end_date, in every campaign
+// drawn, after every pass that moves dates.
+func TestDaysLeftFollowTheClock(t *testing.T) {
+	c := synthApps(t, 1, "google_ads")
+	def := builtinServers(t).ServerFor("google_ads").MustServer().Collection("campaigns")
+	i := slices.IndexFunc(def.Invariants, func(inv atom.Invariant) bool { return inv.Rule == "days_until" })
+	if i < 0 {
+		t.Fatal("Google Ads campaigns declare no days_until")
+	}
+	n := 0
+	for _, d := range c.Data {
+		clock, _ := time.Parse(time.RFC3339, d.Clock)
+		for _, rec := range d.Records["google_ads"]["campaigns"] {
+			want, ok := def.Invariants[i].DaysUntil(rec, clock)
+			if got, _ := rec["days_remaining"].(float64); ok && got != float64(want) {
+				t.Errorf("%s: campaign %q ends %v at %s with %v days remaining, want %d", d.ID, rec["name"], rec["end_date"], d.Clock, got, want)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no campaign drawn")
 	}
 }
