@@ -19,8 +19,12 @@ import (
 // order, at most one of a group set, a rate that is its parts' quotient.
 // A lifecycle kept in a date (Shopify's cancelled_at) is ended only where
 // ended says so: a record a task names is one it can act on. Values a
-// task sets (set) stay: a rate a task reads is met by its numerator.
-func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map[string]any) {
+// task sets (set) stay: a rate a task reads is met by its numerator. A
+// field set only under some states (only_when) goes where the record is
+// in another, but for the name of a record a task names (named), whose
+// state moves instead: a space a task names is a space, not a direct
+// message, which has no name.
+func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, set map[string]any) {
 	c := cm.c
 	if lc := c.Lifecycle; lc != nil {
 		if lc.StateOf(c.Fields[lc.Field], rec[lc.Field]) == atom.StateSet && !ended {
@@ -61,6 +65,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map
 			}
 		case "ratio":
 			conformRate(inv, rec, set)
+		case "only_when":
+			conformOnlyWhen(cm, inv, rec, named, set)
 		case "at_most_one":
 			kept := false
 			for _, f := range inv.Fields {
@@ -71,6 +77,19 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map
 			}
 		}
 	}
+}
+
+// conformOnlyWhen keeps Fields[0] only where Fields[1] holds one of In.
+func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, named bool, set map[string]any) {
+	f, st := inv.Fields[0], inv.Fields[1]
+	if !atom.IsSet(rec[f]) || slices.Contains(inv.In, state.Text(rec[st])) {
+		return
+	}
+	if _, pinned := set[st]; !pinned && named && f == cm.display {
+		rec[st] = inv.In[0]
+		return
+	}
+	delete(rec, f)
 }
 
 // conformRate writes a ratio invariant's rate from its parts (ctr from

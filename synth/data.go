@@ -357,7 +357,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		}
 		settle(cm, rec)
 		_, ended := r.set[lifecycleField(cm)]
-		conform(db.val, cm, rec, ended, r.set)
+		conform(db.val, cm, rec, ended, true, r.set)
 		// Records carry what people write into them, sensitive or not;
 		// the privacy rules forbid copying it on. The text comes before
 		// agree, which drops one its record's state denies (a lost_reason
@@ -542,7 +542,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []
 			}
 		}
 	}
-	conform(val, cm, rec, true, pinned)
+	conform(val, cm, rec, true, true, pinned)
 	rw := row{p: person, c: other.Company}
 	val.writeText(cm, rec, rw, pinned, false)
 	before := datesOf(cm, rec)
@@ -737,7 +737,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		}
 		settle(cm, rec)
 		// A quarter of the background ends in a lifecycle kept in a date.
-		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0, par.set)
+		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0, false, par.set)
 		madeAfter(val, cm, rec, par.after, nil)
 		tw := val.ownParty(cm, rec, rw, par.set)
 		writeSlugs(cm, rec, tw, par.set)

@@ -216,3 +216,37 @@ func TestDaysLeftFollowTheClock(t *testing.T) {
 		t.Fatal("no campaign drawn")
 	}
 }
+
+// TestDirectMessagesHaveNoName: a Google Chat direct message has no
+// display name (the Chat API gives none), while every space a task names
+// keeps its name and so is no direct message; the background still has
+// direct messages.
+func TestDirectMessagesHaveNoName(t *testing.T) {
+	c := synthApps(t, 1, "google_chat", "slack")
+	named, dms := 0, 0
+	for _, d := range c.Data {
+		handled := map[string]bool{}
+		for _, h := range d.Handles {
+			if h.App == "google_chat" && h.Collection == "spaces" {
+				handled[h.Key] = true
+			}
+		}
+		for _, rec := range d.Records["google_chat"]["spaces"] {
+			if rec["spaceType"] == "DIRECT_MESSAGE" {
+				dms++
+			}
+			if rec["spaceType"] == "DIRECT_MESSAGE" && atom.IsSet(rec["displayName"]) {
+				t.Errorf("%s: direct message %v is named %q", d.ID, rec["name"], rec["displayName"])
+			}
+			if handled[str(rec["name"])] {
+				named++
+				if !atom.IsSet(rec["displayName"]) {
+					t.Errorf("%s: space %v, which a task names, has no name", d.ID, rec["name"])
+				}
+			}
+		}
+	}
+	if named == 0 || dms == 0 {
+		t.Fatalf("%d spaces a task names and %d direct messages drawn", named, dms)
+	}
+}
