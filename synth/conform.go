@@ -146,15 +146,24 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 					uniqueValues(val, cm, inv.Fields[0], recs)
 				}
 			}
+			nameSystemFolders(cm, recs)
 		}
 	}
 }
 
+// uniqueValues draws again a value of f an earlier record holds; a state
+// (an enum value) held before is cleared instead: a JMAP mailbox whose
+// role another holds has no role ("there MUST NOT be two Mailboxes in the
+// same account with the same role").
 func uniqueValues(val *valuer, cm *collModel, f string, recs []map[string]any) {
 	seen := map[string]bool{}
 	for _, rec := range recs {
 		v := state.Text(rec[f])
 		if v == "" {
+			continue
+		}
+		if seen[v] && len(cm.field(f).Enum) > 0 {
+			delete(rec, f)
 			continue
 		}
 		for try := 0; seen[v] && try < 50; try++ {

@@ -197,6 +197,9 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 	case atom.RolePersonName:
 		return r.p.First + " " + r.p.Last
 	}
+	if cm.mailFolders() {
+		return v.folderName(r)
+	}
 	if cm.peopleLike() {
 		return r.p.First + " " + r.p.Last
 	}

@@ -250,3 +250,32 @@ func TestDirectMessagesHaveNoName(t *testing.T) {
 		t.Fatalf("%d spaces a task names and %d direct messages drawn", named, dms)
 	}
 }
+
+// TestMailboxesAreNamedAsMailboxes: no two Fastmail mailboxes of a world
+// share a role (JMAP keeps a role to one mailbox per account), a mailbox
+// with a role is called by it (the sent mailbox is "Sent"), and one
+// without is named as people name folders, never like a record's
+// subject ("Rollout review for Quantum Inc").
+func TestMailboxesAreNamedAsMailboxes(t *testing.T) {
+	c := synthApps(t, 1, "fastmail")
+	n := 0
+	for _, d := range c.Data {
+		roles := map[string]bool{}
+		for _, rec := range d.Records["fastmail"]["mailboxes"] {
+			n++
+			name, role := str(rec["name"]), str(rec["role"])
+			switch {
+			case role != "" && roles[role]:
+				t.Errorf("%s: two mailboxes have the role %q", d.ID, role)
+			case role != "" && name != strings.ToUpper(role[:1])+role[1:]:
+				t.Errorf("%s: the %s mailbox is named %q", d.ID, role, name)
+			case role == "" && (strings.Contains(name, " for ") || slices.Contains(systemFolders, strings.ToLower(name))):
+				t.Errorf("%s: mailbox %q with no role is not named as a folder", d.ID, name)
+			}
+			roles[role] = role != ""
+		}
+	}
+	if n == 0 {
+		t.Fatal("no mailbox drawn")
+	}
+}
