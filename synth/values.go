@@ -348,6 +348,9 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 // roleValue draws a value for a field by its role, for the roles that need
 // no plan (places, codes, handles, outside ids), or nil to leave it out.
 func (v *valuer) roleValue(cm *collModel, name string, r row) any {
+	if ex := cm.field(name).Examples; len(ex) > 0 {
+		return pick(v.rng, ex)
+	}
 	role := cm.roles[name]
 	if f := cm.field(name); f.Type == "integer" && strings.Contains(f.Description, "since epoch") {
 		// A timestamp kept as a count since the epoch (Gmail's

@@ -279,3 +279,29 @@ func TestMailboxesAreNamedAsMailboxes(t *testing.T) {
 		t.Fatal("no mailbox drawn")
 	}
 }
+
+// TestConversionsAreActions: an ad platform's conversion is named for
+// the action it counts, from the values its atom documents ("Purchase",
+// "Sign-up"), never for the person who converted.
+func TestConversionsAreActions(t *testing.T) {
+	c := synthApps(t, 1, "google_ads", "linkedin_ads")
+	src := builtinServers(t)
+	n := 0
+	for _, app := range []string{"google_ads", "linkedin_ads"} {
+		ex := src.ServerFor(app).MustServer().Collection("conversions").Fields["conversion_name"].Examples
+		if len(ex) == 0 {
+			t.Fatalf("%s declares no examples of conversion_name", app)
+		}
+		for _, d := range c.Data {
+			for _, rec := range d.Records[app]["conversions"] {
+				if name := str(rec["conversion_name"]); name != "" && !slices.Contains(ex, name) {
+					t.Errorf("%s: %s conversion %v is named %q", d.ID, app, rec["id"], name)
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no conversion drawn")
+	}
+}
