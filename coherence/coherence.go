@@ -274,7 +274,11 @@ func (c *checker) collection(name string) {
 		keys[k] = true
 		c.record(sh, name, rec)
 	}
-	c.idForm(name, col)
+	if sh.fields[col.Key].role != atom.RoleShortCode {
+		// Short codes are random letters and digits, one form by
+		// declaration (roleProblem checks each).
+		c.idForm(name, col)
+	}
 	c.invariants(sh.def, name, col)
 	c.required(sh, name, col)
 	c.partDates(sh, name, col)
