@@ -109,19 +109,26 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     Fields[1] names, made of that record's From fields joined by spaces;
 //   - ratio: the rate Fields[0] is Fields[1] over Fields[2], times Scale
 //     (a click-through rate in percent: ctr, clicks, impressions, scale
-//     100), to the rate's last written digit or a cent, whichever is wider.
+//     100), to the rate's last written digit or a cent, whichever is wider;
+//   - days_until: the count Fields[0] is the whole days from the world's
+//     clock to the date Fields[1], 0 once it has passed (a campaign's
+//     days_remaining to its end_date);
+//   - only_when: Fields[0] is set only where Fields[1] holds one of In (a
+//     Google Chat space's displayName, on a space but not a direct
+//     message).
 //
-// Fields that are absent or null leave lte, before, display and ratio
-// unchecked, as does a ratio over zero.
+// Fields that are absent or null leave lte, before, display, ratio and
+// days_until unchecked, as does a ratio over zero.
 type Invariant struct {
 	Rule   string   `json:"rule"`
 	Fields []string `json:"fields"`
 	From   []string `json:"from,omitempty"`
 	Scale  float64  `json:"scale,omitempty"`
+	In     []string `json:"in,omitempty"`
 }
 
 // invariantArity is how many fields each rule takes (0: two or more).
-var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3}
+var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -250,6 +257,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	}
 	if inv.Scale < 0 || inv.Scale > 0 && inv.Rule != "ratio" {
 		ds = append(ds, e.Diag(Error, at+".scale", "scale is a positive number, and only for the rule ratio"))
+	}
+	if len(inv.In) > 0 != (inv.Rule == "only_when") {
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, and only of it"))
 	}
 	if inv.Rule != "display" {
 		return ds

@@ -66,6 +66,10 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		if want, got, ok := inv.Rate(rec); ok && !SameRate(got, want) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s over %s (%v)", inv.Fields[0], got, inv.Fields[1], inv.Fields[2], want)}, true
 		}
+	case "only_when":
+		if IsSet(rec[inv.Fields[0]]) && !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
+			return Problem{inv.Fields[0], fmt.Sprintf("%s is set where %s is %v, not one of %v", inv.Fields[0], inv.Fields[1], rec[inv.Fields[1]], inv.In)}, true
+		}
 	case "at_most_one":
 		var set []string
 		for _, f := range inv.Fields {
@@ -95,6 +99,18 @@ func (inv Invariant) Rate(rec map[string]any) (want, got float64, ok bool) {
 		scale = 1
 	}
 	return math.Round(num/den*scale*100) / 100, got, true
+}
+
+// DaysUntil is what a days_until invariant's count should be on rec at
+// clock: the whole days from the clock's day to the date's, 0 once the
+// date has passed; false when the date is missing or does not parse.
+func (inv Invariant) DaysUntil(rec map[string]any, clock time.Time) (int, bool) {
+	t, ok := Time(rec[inv.Fields[1]])
+	if !ok {
+		return 0, false
+	}
+	day := func(x time.Time) time.Time { return time.Date(x.Year(), x.Month(), x.Day(), 0, 0, 0, 0, time.UTC) }
+	return max(0, int(day(t.UTC()).Sub(day(clock.UTC()))/(24*time.Hour))), true
 }
 
 // SameRate reports whether a rate as written (rounded to a whole number or

@@ -35,7 +35,9 @@ const (
 	RoleFlag       = "flag"        // a boolean
 	RoleTitle      = "title"       // what people call the record by
 	RoleCode       = "code"        // a document number ("INV-1042", "PROJ-12")
+	RoleShortCode  = "short_code"  // an opaque code of capital letters and digits ("GROOV005"): Workable's job shortcode
 	RoleSlug       = "slug"        // the record's title as a path ("billing-api"), after its owner where named so ("acme/billing-api")
+	RoleAPIName    = "api_name"    // the record's title as an API name ("Q3_Budget_Forecast"): Salesforce's DeveloperName
 	RoleText       = "text"        // free text
 	RoleTags       = "tags"        // a list of tags or labels
 	RoleJobTitle   = "job_title"   // a person's position
@@ -65,8 +67,9 @@ var fieldRoles = map[string]string{
 	RolePhone: "a phone number", RolePersonName: "a person's full name", RoleFirstName: "a given name",
 	RoleLastName: "a family name", RoleCompany: "a company name", RoleDomain: "a domain", RoleURL: "a web address",
 	RoleDate: "a date or time", RoleStatus: "one of the record's states", RoleFlag: "a boolean",
-	RoleTitle: "the name of the record", RoleCode: "a document number",
-	RoleSlug: "the record's title as a path, after its owner's where qualified", RoleText: "free text", RoleTags: "tags or labels",
+	RoleTitle: "the name of the record", RoleCode: "a document number", RoleShortCode: "a short code of capital letters and digits",
+	RoleSlug: "the record's title as a path, after its owner's where qualified", RoleAPIName: "the record's title as an API name",
+	RoleText: "free text", RoleTags: "tags or labels",
 	RoleJobTitle: "a job title", RoleUsername: "a user handle", RoleAddress: "a street address", RoleCity: "a city",
 	RoleCountry: "a country code", RoleCurrency: "a currency code", RoleTimezone: "a time zone", RoleLanguage: "a language code",
 	RoleColor: "a colour", RoleDepartment: "a department", RoleData: "structured data",

@@ -148,3 +148,18 @@ func TestIDThatNamesAnotherCollection(t *testing.T) {
 		t.Errorf("warnings %v, want one for each undeclared reference", warned)
 	}
 }
+
+// TestAPIName: an API name keeps a name's letters and digits, one
+// underscore for every run of anything else, and begins with a letter.
+func TestAPIName(t *testing.T) {
+	for in, want := range map[string]string{
+		"Cyberdyne Labs onboarding handbook": "Cyberdyne_Labs_onboarding_handbook",
+		"Q3 budget - forecast (draft)":       "Q3_budget_forecast_draft",
+		"2026 plans":                         "X2026_plans",
+		"  ---  ":                            "",
+	} {
+		if got := APIName(in); got != want {
+			t.Errorf("APIName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

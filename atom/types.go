@@ -213,6 +213,16 @@ type Field struct {
 	// set the field (an API's server-side default, such as a task's
 	// status "Not Started").
 	Default any `json:"default,omitempty"`
+	// Examples are values the product's documentation gives for the
+	// field, a vocabulary rather than a list of states: synthesis draws
+	// one (a Google Ads conversion action is "Purchase" or "Sign-up", not
+	// a person's name). A field with examples names no one record, so it
+	// is not what a record is called by.
+	Examples []string `json:"examples,omitempty"`
+	// Required marks a field every record of the product holds: a
+	// reference names a record, a list holds at least one (a JMAP email
+	// is in one mailbox or more; a Workable candidate applies to a job).
+	Required bool `json:"required,omitempty"`
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.
 	Set bool `json:"set,omitempty"`

@@ -24,7 +24,7 @@ const (
 	RuleEnum      = "enum"      // the value is not one of the field's states
 	RuleFormat    = "format"    // an email, date or URL that does not parse
 	RuleRole      = "role"      // the value does not mean what the field's role says (words in an id, a date, a name)
-	RuleRef       = "ref"       // a reference to a record that is not there
+	RuleRef       = "ref"       // a reference to a record that is not there, or a required one that names none
 	RuleLifecycle = "lifecycle" // dates out of order, states that cannot go together
 	RuleIdentity  = "identity"  // one address, two names; an address off its company's domain
 	RuleIDForm    = "id_form"   // keys of one collection in more than one form
@@ -274,8 +274,13 @@ func (c *checker) collection(name string) {
 		keys[k] = true
 		c.record(sh, name, rec)
 	}
-	c.idForm(name, col)
+	if sh.fields[col.Key].role != atom.RoleShortCode {
+		// Short codes are random letters and digits, one form by
+		// declaration (roleProblem checks each).
+		c.idForm(name, col)
+	}
 	c.invariants(sh.def, name, col)
+	c.required(sh, name, col)
 	c.partDates(sh, name, col)
 	c.sealedParts(sh, name, col)
 	c.sittingParts(sh, name, col)

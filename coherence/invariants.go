@@ -5,9 +5,10 @@ import (
 	"github.com/legoenv/legoenv/state"
 )
 
-// invariants checks the declared rules that span records: a number the
-// product keeps unique, and a display name beside a reference that must
-// be the referenced record's.
+// invariants checks the declared rules that span records or read the
+// world's clock: a number the product keeps unique, a display name beside
+// a reference that must be the referenced record's, and a count of the
+// days left to a date.
 func (c *checker) invariants(def *atom.Collection, name string, col *state.Collection) {
 	app, _ := state.Split(name)
 	for _, inv := range def.Invariants {
@@ -25,6 +26,10 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 					c.add(RuleInvariant, name, k, f, rec[f], "%s %q is also %s's", f, v, other)
 				}
 				seen[v] = k
+			}
+		case "days_until":
+			for _, rec := range col.Records {
+				c.daysUntil(inv, name, col.Key, rec)
 			}
 		case "display":
 			target := c.w.Collection(app + "." + def.Fields[inv.Fields[1]].Ref)
@@ -50,5 +55,16 @@ func (c *checker) display(inv atom.Invariant, name, key string, target *state.Co
 	if want, ok := inv.Display(t); ok && want != shown {
 		k, _ := state.KeyOf(rec, key)
 		c.add(RuleInvariant, name, k, inv.Fields[0], shown, "%s is %q but %s %s is %q", inv.Fields[0], shown, inv.Fields[1], ref, want)
+	}
+}
+
+// daysUntil checks a count of days left to a date against the world's
+// clock: a campaign ending on 21 May has 45 days remaining on 6 April.
+func (c *checker) daysUntil(inv atom.Invariant, name, key string, rec state.Record) {
+	got, gok := state.Number(rec[inv.Fields[0]])
+	want, ok := inv.DaysUntil(rec, c.w.Clock)
+	if gok && ok && got != float64(want) {
+		k, _ := state.KeyOf(rec, key)
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v but %s %v is %d days from the clock", inv.Fields[0], got, inv.Fields[1], rec[inv.Fields[1]], want)
 	}
 }

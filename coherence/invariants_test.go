@@ -20,6 +20,9 @@ func TestDeclaredInvariants(t *testing.T) {
 	inv.Fields["voided_at"] = atom.Field{Type: "string", Format: "date-time"}
 	inv.Fields["clicks"] = atom.Field{Type: "integer"}
 	inv.Fields["impressions"] = atom.Field{Type: "integer"}
+	inv.Fields["days_remaining"] = atom.Field{Type: "integer"}
+	inv.Fields["end_date"] = atom.Field{Type: "string", Format: "date"}
+	inv.Fields["title"] = atom.Field{Type: "string"}
 	inv.Lifecycle = &atom.Lifecycle{Field: "status", Error: "no", Stamps: []atom.Stamp{{Field: "paid_at", States: []string{"paid"}}}}
 	inv.Invariants = []atom.Invariant{
 		{Rule: "lte", Fields: []string{"clicks", "impressions"}},
@@ -27,8 +30,10 @@ func TestDeclaredInvariants(t *testing.T) {
 		{Rule: "at_most_one", Fields: []string{"paid_at", "voided_at"}},
 		{Rule: "unique", Fields: []string{"doc_number"}},
 		{Rule: "display", Fields: []string{"customer_name", "customer_ref"}, From: []string{"name"}},
+		{Rule: "days_until", Fields: []string{"days_remaining", "end_date"}},
+		{Rule: "only_when", Fields: []string{"title", "payment"}, In: []string{"scheduled"}},
 	}
-	good := with(goodInvoice(), "customer_name", "Noor Abernathy", "clicks", 3.0, "impressions", 40.0)
+	good := with(goodInvoice(), "customer_name", "Noor Abernathy", "clicks", 3.0, "impressions", 40.0, "days_remaining", 10.0, "end_date", "2026-03-12")
 	for _, c := range []struct {
 		name  string
 		recs  []state.Record
@@ -43,6 +48,9 @@ func TestDeclaredInvariants(t *testing.T) {
 		{"paid and voided", []state.Record{with(good, "status", "paid", "amount_due", 0.0, "paid_at", "2026-02-01T10:00:00Z", "voided_at", "2026-02-02T10:00:00Z")}, "voided_at", "at most one"},
 		{"two numbered alike", []state.Record{good, with(good, "id", "inv_3002")}, "doc_number", "is also"},
 		{"another customer's name", []state.Record{with(good, "customer_name", "Paulo Nakamura")}, "customer_name", "Noor Abernathy"},
+		{"days left off the clock", []state.Record{with(good, "days_remaining", 37.0)}, "days_remaining", "10 days from the clock"},
+		{"days left after the end", []state.Record{with(good, "days_remaining", 3.0, "end_date", "2026-02-20")}, "days_remaining", "0 days from the clock"},
+		{"a title in a state that has none", []state.Record{with(good, "title", "Q3 plan")}, "title", "not one of [scheduled]"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var got []Violation

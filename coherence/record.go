@@ -20,6 +20,8 @@ var (
 	tokenRE  = regexp.MustCompile(`^<?[A-Za-z0-9][A-Za-z0-9_.:/#@+-]*>?$`)
 	domainRE = regexp.MustCompile(`^[a-z0-9-]+(\.[a-z0-9-]+)+$`)
 	phoneRE  = regexp.MustCompile(`^\+?[0-9][0-9 ().-]{5,}$`)
+	// A short code is capital letters and digits: Workable's GROOV005.
+	shortCodeRE = regexp.MustCompile(`^[A-Z0-9]{4,12}$`)
 	// A slug is lower-case words joined by hyphens, after its owner's
 	// where it carries one: "acme-labs/billing-api".
 	slugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$`)
@@ -37,6 +39,7 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 		c.value(coll, key, f, def.Fields[f], fs.role, fs.ref, rec[f])
 	}
 	c.kindRefs(sh, coll, key, rec)
+	c.apiNames(sh, coll, key, rec)
 	c.namedParty(sh, coll, key, rec)
 	c.lifecycle(sh, coll, key, rec)
 	c.identity(sh, coll, key, rec)
@@ -165,6 +168,14 @@ func roleProblem(role string, v any) string {
 	case atom.RoleSlug:
 		if isStr && s != "" && !slugRE.MatchString(s) {
 			return fmt.Sprintf("%q is not a path of lower-case words", s)
+		}
+	case atom.RoleShortCode:
+		if isStr && !shortCodeRE.MatchString(s) {
+			return fmt.Sprintf("%q is not a short code (4 to 12 capital letters and digits)", s)
+		}
+	case atom.RoleAPIName:
+		if isStr && s != "" && !apiNameRE.MatchString(s) {
+			return fmt.Sprintf("%q is not an API name (letters, digits and single underscores, from a letter)", s)
 		}
 	case atom.RolePhone:
 		if isStr && !phoneRE.MatchString(s) {

@@ -19,8 +19,12 @@ import (
 // order, at most one of a group set, a rate that is its parts' quotient.
 // A lifecycle kept in a date (Shopify's cancelled_at) is ended only where
 // ended says so: a record a task names is one it can act on. Values a
-// task sets (set) stay: a rate a task reads is met by its numerator.
-func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map[string]any) {
+// task sets (set) stay: a rate a task reads is met by its numerator. A
+// field set only under some states (only_when) goes where the record is
+// in another, but for the name of a record a task names (named), whose
+// state moves instead: a space a task names is a space, not a direct
+// message, which has no name.
+func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, set map[string]any) {
 	c := cm.c
 	if lc := c.Lifecycle; lc != nil {
 		if lc.StateOf(c.Fields[lc.Field], rec[lc.Field]) == atom.StateSet && !ended {
@@ -61,6 +65,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map
 			}
 		case "ratio":
 			conformRate(inv, rec, set)
+		case "only_when":
+			conformOnlyWhen(cm, inv, rec, named, set)
 		case "at_most_one":
 			kept := false
 			for _, f := range inv.Fields {
@@ -71,6 +77,19 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map
 			}
 		}
 	}
+}
+
+// conformOnlyWhen keeps Fields[0] only where Fields[1] holds one of In.
+func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, named bool, set map[string]any) {
+	f, st := inv.Fields[0], inv.Fields[1]
+	if !atom.IsSet(rec[f]) || slices.Contains(inv.In, state.Text(rec[st])) {
+		return
+	}
+	if _, pinned := set[st]; !pinned && named && f == cm.display {
+		rec[st] = inv.In[0]
+		return
+	}
+	delete(rec, f)
 }
 
 // conformRate writes a ratio invariant's rate from its parts (ctr from
@@ -127,15 +146,24 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 					uniqueValues(val, cm, inv.Fields[0], recs)
 				}
 			}
+			nameSystemFolders(cm, recs)
 		}
 	}
 }
 
+// uniqueValues draws again a value of f an earlier record holds; a state
+// (an enum value) held before is cleared instead: a JMAP mailbox whose
+// role another holds has no role ("there MUST NOT be two Mailboxes in the
+// same account with the same role").
 func uniqueValues(val *valuer, cm *collModel, f string, recs []map[string]any) {
 	seen := map[string]bool{}
 	for _, rec := range recs {
 		v := state.Text(rec[f])
 		if v == "" {
+			continue
+		}
+		if seen[v] && len(cm.field(f).Enum) > 0 {
+			delete(rec, f)
 			continue
 		}
 		for try := 0; seen[v] && try < 50; try++ {
@@ -296,12 +324,7 @@ func (db *dataBuilder) settleParents(apps []*appModel) {
 				if fd.RefBy == "" || fd.Ref != "" || fd.Type == "array" {
 					continue
 				}
-				pinned := map[string]bool{}
-				for role, r := range db.p.reqs[cm] {
-					if _, ok := r.set[fd.RefBy]; ok {
-						pinned[db.keys[cm][role]] = true
-					}
-				}
+				pinned := db.pinnedKeys(cm, fd.RefBy)
 				for _, rec := range db.d.Records[m.app][cm.name] {
 					db.settleParent(m, cm, f, rec, pinned[state.Text(rec[cm.key])])
 				}
@@ -461,6 +484,54 @@ func (db *dataBuilder) unnamed(m *appModel, tc *collModel) []map[string]any {
 	for _, r := range db.d.Records[m.app][tc.name] {
 		if k := state.Text(r[tc.key]); k != "" && !fixed[k] {
 			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// daysLeft writes every count a days_until invariant declares (a
+// campaign's days_remaining) from its date and the world's clock, once
+// every pass that moves dates has run. Where a task sets the count, the
+// date moves to meet it instead.
+func (db *dataBuilder) daysLeft(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, inv := range cm.c.Invariants {
+				if inv.Rule != "days_until" {
+					continue
+				}
+				pinned := db.pinnedKeys(cm, inv.Fields[0])
+				for _, rec := range db.d.Records[m.app][cm.name] {
+					db.dayCount(inv, rec, pinned[state.Text(rec[cm.key])])
+				}
+			}
+		}
+	}
+}
+
+func (db *dataBuilder) dayCount(inv atom.Invariant, rec map[string]any, pinned bool) {
+	count, date := inv.Fields[0], inv.Fields[1]
+	want, ok := inv.DaysUntil(rec, db.val.clock)
+	n, has := state.Number(rec[count])
+	switch {
+	case !ok || !has:
+	case !pinned:
+		rec[count] = coherence.SameKind(rec[count], float64(want))
+	case n > 0:
+		layout := time.RFC3339
+		if s, _ := rec[date].(string); len(s) == len("2006-01-02") {
+			layout = "2006-01-02"
+		}
+		rec[date] = db.val.clock.AddDate(0, 0, int(n)).UTC().Format(layout)
+	}
+}
+
+// pinnedKeys are the keys of the records of cm whose field f a task sets.
+func (db *dataBuilder) pinnedKeys(cm *collModel, f string) map[string]bool {
+	out := map[string]bool{}
+	for role, r := range db.p.reqs[cm] {
+		if _, ok := r.set[f]; ok {
+			out[db.keys[cm][role]] = true
 		}
 	}
 	return out

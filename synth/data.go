@@ -212,6 +212,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	summary := db.background(b.apps)
 	conformWorld(val, b.apps, d)
 	db.settleParents(b.apps)
+	db.requiredRefs(b.apps)
 	db.refsByField(b.apps)
 	db.emailsOnOrgDomain(b.apps)
 	db.settleItemTotals(b.apps)
@@ -219,6 +220,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.sealContents(b.apps)
 	db.placeInSittings(b.apps)
 	db.countPresent(b.apps)
+	db.daysLeft(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title
@@ -370,7 +372,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		}
 		settle(cm, rec)
 		_, ended := r.set[lifecycleField(cm)]
-		conform(db.val, cm, rec, ended, r.set)
+		conform(db.val, cm, rec, ended, true, r.set)
 		// Records carry what people write into them, sensitive or not;
 		// the privacy rules forbid copying it on. The text comes before
 		// agree, which drops one its record's state denies (a lost_reason
@@ -555,7 +557,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []
 			}
 		}
 	}
-	conform(val, cm, rec, true, pinned)
+	conform(val, cm, rec, true, true, pinned)
 	rw := row{p: person, c: other.Company}
 	val.writeText(cm, rec, rw, pinned, false)
 	before := datesOf(cm, rec)
@@ -750,7 +752,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		}
 		settle(cm, rec)
 		// A quarter of the background ends in a lifecycle kept in a date.
-		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0, par.set)
+		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0, false, par.set)
 		madeAfter(val, cm, rec, par.after, nil)
 		tw := val.ownParty(cm, rec, rw, par.set)
 		writeSlugs(cm, rec, tw, par.set)
@@ -830,6 +832,9 @@ func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
 	emailKey := cm.roles[cm.key] == atom.RoleEmail || cm.field(cm.key).Format == "email"
 	for {
 		k := fmt.Sprintf("%s%d", cm.prefix, 1000+val.rng.IntN(90000))
+		if cm.roles[cm.key] == atom.RoleShortCode {
+			k = val.shortCode()
+		}
 		if emailKey {
 			// A collection keyed by address: the key is an address.
 			r := val.src.NewRow()

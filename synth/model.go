@@ -231,7 +231,8 @@ func (cm *collModel) analyse() {
 
 // pickDisplay chooses the field people name a record by: a preferred name
 // whose role is a name or a title, else a title, a person's or company's
-// name, a document number.
+// name, a document number; never a field drawn from the product's
+// examples, which many records share (a conversion's "Purchase").
 func (cm *collModel) pickDisplay() string {
 	// A person with a given and a family name is called by them, not by
 	// their company's name (Klaviyo's profiles, Square's customers): "Ana
@@ -244,7 +245,7 @@ func (cm *collModel) pickDisplay() string {
 	for _, pref := range displayPref {
 		for _, n := range cm.fieldNames {
 			f := cm.c.Fields[n]
-			if n == cm.key || f.Type != "string" || len(f.Enum) > 0 || !nameRole(cm.roles[n]) {
+			if n == cm.key || f.Type != "string" || len(f.Enum) > 0 || len(f.Examples) > 0 || !nameRole(cm.roles[n]) {
 				continue
 			}
 			if strings.Join(atom.Words(n), " ") == strings.Join(pref, " ") {
@@ -257,7 +258,7 @@ func (cm *collModel) pickDisplay() string {
 			continue
 		}
 		for _, n := range cm.fieldNames {
-			if n != cm.key && cm.roles[n] == want && cm.c.Fields[n].Type == "string" {
+			if n != cm.key && cm.roles[n] == want && cm.c.Fields[n].Type == "string" && len(cm.c.Fields[n].Examples) == 0 {
 				if want == atom.RolePersonName && hasWord(atom.Words(n), roleWords...) {
 					continue // an owner's name is not the record's
 				}

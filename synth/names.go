@@ -11,15 +11,22 @@ import (
 // title (a repository's full_name, a GitLab project's
 // path_with_namespace): the title's words in lower case joined by
 // hyphens, after its company's where the field says it carries an owner
-// ("harbor-point/dashboard-forecast"). A value a task pins stays. It
-// draws nothing.
+// ("harbor-point/dashboard-forecast"), and those that name it by an API
+// name (Salesforce's DeveloperName), its title with underscores. A value
+// a task pins stays. It draws nothing.
 func writeSlugs(cm *collModel, rec map[string]any, rw row, pinned map[string]any) {
 	title, _ := rec[cm.display].(string)
 	if title == "" {
 		return
 	}
 	for _, f := range cm.fieldNames {
-		if _, ok := pinned[f]; ok || cm.roles[f] != atom.RoleSlug || f == cm.key || f == cm.display {
+		if _, ok := pinned[f]; ok || f == cm.key || f == cm.display {
+			continue
+		}
+		if cm.roles[f] == atom.RoleAPIName {
+			rec[f] = atom.APIName(title)
+		}
+		if cm.roles[f] != atom.RoleSlug {
 			continue
 		}
 		s := slugOf(title)

@@ -1,7 +1,10 @@
 package synth
 
 import (
+	"slices"
+
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -82,6 +85,59 @@ func (db *dataBuilder) refByField(m *appModel, cm *collModel, rf refField) {
 			rec[rf.name] = v
 		} else {
 			delete(rec, rf.name)
+		}
+	}
+}
+
+// requiredRefs makes every reference its server marks required name a
+// record (a JMAP email's mailboxIds, a Workable candidate's job): one
+// drawn empty, because no record a task names is of the collection it
+// points at, takes a background record of that collection (a record a
+// task names where there is none, never one a task keeps to itself). A
+// value a task sets stays. The draw is the record's own (textRand), so
+// no other value moves.
+func (db *dataBuilder) requiredRefs(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, rf := range cm.refs {
+				if cm.field(rf.name).Required {
+					db.requiredRef(m, cm, rf)
+				}
+			}
+		}
+	}
+}
+
+func (db *dataBuilder) requiredRef(m *appModel, cm *collModel, rf refField) {
+	var ks []string
+	for _, r := range db.unnamed(m, rf.target) {
+		ks = append(ks, state.Text(r[rf.target.key]))
+	}
+	if len(ks) == 0 {
+		for role, k := range db.keys[rf.target] {
+			if !db.p.private[rf.target][role] {
+				ks = append(ks, k)
+			}
+		}
+		slices.Sort(ks)
+	}
+	if len(ks) == 0 {
+		return
+	}
+	pinned := db.pinnedKeys(cm, rf.name)
+	for _, rec := range db.d.Records[m.app][cm.name] {
+		self := state.Text(rec[cm.key])
+		if coherence.HoldsValue(rec[rf.name]) || pinned[self] {
+			continue
+		}
+		k := pick(db.val.textRand(cm, rec, rf.name), ks)
+		if k == self {
+			continue // a record does not name itself
+		}
+		if rf.list {
+			rec[rf.name] = []any{k}
+		} else {
+			rec[rf.name] = k
 		}
 	}
 }

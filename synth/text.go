@@ -139,7 +139,7 @@ var textFrames = map[string][]string{
 		"{name} is blocked until we hear back from {company}.",
 	},
 	"message.core.campaign": {
-		"{name} goes live on {due}.", "early results from {name} look good for {company}.", "the budget for {name} is set at {amount}.",
+		"{name} goes live on {start}.", "early results from {name} look good for {company}.", "the budget for {name} is set at {amount}.",
 		"can we review the audience for {name} before {due}?",
 	},
 	"message.core.product": {
@@ -182,7 +182,7 @@ var textFrames = map[string][]string{
 		"{name}: {company} first asked about it on {since}.",
 	},
 	"description.core.campaign": {
-		"{name} with a budget of {amount}, launching {due}.", "Owned by {person}; {name} goes live on {due}.", "{name}: audience drawn from accounts like {company}.",
+		"{name} with a budget of {amount}, launching {start}.", "Owned by {person}; {name} goes live on {start}.", "{name}: audience drawn from accounts like {company}.",
 		"{name}, planned in {app} by {first} on {since}.",
 	},
 	"description.core.event": {
@@ -515,9 +515,10 @@ func (v *valuer) holdText(named bool) {
 	v.src.Sentence()
 }
 
-// textRand is the random source of one text field: the data atom's seed
-// and the record and field it is for, so that a text is the same at
-// every build and drawing it moves no other value.
+// textRand is the random source of one text field, or of another value
+// drawn once the record is there (a required reference): the data atom's
+// seed and the record and field it is for, so that the value is the same
+// at every build and drawing it moves no other value.
 func (v *valuer) textRand(cm *collModel, rec map[string]any, f string) *rand.Rand {
 	h := fnv.New64a()
 	fmt.Fprint(h, cm.ref(), "|", rec[cm.key], "|", f)
@@ -671,6 +672,9 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 			}
 		}
 	}
+	if d := v.startDate(cm, rec); d != "" {
+		f["start"] = d
+	}
 	for _, rf := range cm.refs {
 		if k, ok := rec[rf.name].(string); ok && v.names[rf.target.ref()+"|"+k] != "" {
 			f["related"], f["relkind"] = v.names[rf.target.ref()+"|"+k], singular(rf.target.name)
@@ -678,6 +682,20 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 		}
 	}
 	return f
+}
+
+// startDate is the day a record starts (its start_date, its
+// scheduled_for) where that is after today, for a text that says when it
+// goes live or launches: a campaign launches on its own start, not on its
+// end or another date ahead. "" when it has started or has no start.
+func (v *valuer) startDate(cm *collModel, rec map[string]any) string {
+	for _, d := range cm.dates {
+		t, ok := atom.Time(rec[d])
+		if ok && hasWord(atom.Words(d), dateStart...) && t.After(v.clock) && t.Format("2006-01-02") != v.clock.Format("2006-01-02") {
+			return t.Format("2 January")
+		}
+	}
+	return ""
 }
 
 // createdFirst orders a record's date fields with its creation first

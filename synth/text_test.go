@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
@@ -259,5 +260,30 @@ func TestSignaturesSignTheirOwner(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no signature drawn")
+	}
+}
+
+// TestLaunchesOnTheirOwnStart: a campaign's text that says when it goes
+// live or launches names its own start date, never its end or another
+// date ahead.
+func TestLaunchesOnTheirOwnStart(t *testing.T) {
+	c := synthApps(t, 1, "google_ads")
+	launch := regexp.MustCompile(`(?:goes live on|launching) (\d{1,2} [A-Z][a-z]+)`)
+	n := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["google_ads"]["campaigns"] {
+			for _, f := range []string{"description", "notes"} {
+				for _, m := range launch.FindAllStringSubmatch(str(rec[f]), -1) {
+					n++
+					start, _ := time.Parse("2006-01-02", str(rec["start_date"]))
+					if want := start.Format("2 January"); m[1] != want {
+						t.Errorf("%s: campaign %q starting %v says it launches %s: %q", d.ID, rec["name"], rec["start_date"], m[1], rec[f])
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no campaign text names a launch")
 	}
 }

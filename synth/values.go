@@ -211,6 +211,9 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 	case atom.RolePersonName:
 		return r.p.First + " " + r.p.Last
 	}
+	if cm.mailFolders() {
+		return v.folderName(r)
+	}
 	if cm.peopleLike() {
 		return r.p.First + " " + r.p.Last
 	}
@@ -294,6 +297,19 @@ func (v *valuer) code(cm *collModel, _ string) string {
 	return fmt.Sprintf("%s-%d", p, 1000+v.rng.IntN(8999)+v.n)
 }
 
+// shortCodeChars are the characters of a short code.
+const shortCodeChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+// shortCode draws an opaque code of ten capital letters and digits, the
+// form of Workable's job shortcodes ("A1B2C3D4E5").
+func (v *valuer) shortCode() string {
+	b := make([]byte, 10)
+	for i := range b {
+		b[i] = shortCodeChars[v.rng.IntN(len(shortCodeChars))]
+	}
+	return string(b)
+}
+
 func (v *valuer) amount(lo, hi float64) float64 {
 	return math.Round((lo+v.rng.Float64()*(hi-lo))*100) / 100
 }
@@ -348,6 +364,9 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 // roleValue draws a value for a field by its role, for the roles that need
 // no plan (places, codes, handles, outside ids), or nil to leave it out.
 func (v *valuer) roleValue(cm *collModel, name string, r row) any {
+	if ex := cm.field(name).Examples; len(ex) > 0 {
+		return pick(v.rng, ex)
+	}
 	role := cm.roles[name]
 	if f := cm.field(name); f.Type == "integer" && strings.Contains(f.Description, "since epoch") {
 		// A timestamp kept as a count since the epoch (Gmail's
@@ -390,7 +409,9 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 			return fmt.Sprintf("%05d", 10000+v.rng.IntN(89999))
 		}
 		return v.code(cm, name)
-	case atom.RoleSlug:
+	case atom.RoleShortCode:
+		return v.shortCode()
+	case atom.RoleSlug, atom.RoleAPIName:
 		return nil // writeSlugs writes it from the record's title
 	case atom.RoleID:
 		if cm.field(name).Type == "array" {

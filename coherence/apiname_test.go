@@ -1,0 +1,53 @@
+package coherence
+
+import (
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestAPINames: a folder's DeveloperName is its Name as an API name; one
+// with spaces, or another folder's, is found on that field.
+func TestAPINames(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "crm", Collections: []atom.Collection{{Name: "folders", Fields: map[string]atom.Field{
+		"Name":          {Type: "string", Role: atom.RoleTitle},
+		"DeveloperName": {Type: "string", Role: atom.RoleAPIName},
+	}}}}
+	def := &s.Collections[0]
+	onField := func(rec map[string]any) bool {
+		for _, v := range CheckRecord(s, def, rec) {
+			if v.Field == "DeveloperName" {
+				return true
+			}
+		}
+		return false
+	}
+	if onField(map[string]any{"Name": "Cyberdyne Labs pricing sheet", "DeveloperName": "Cyberdyne_Labs_pricing_sheet"}) {
+		t.Error("the API name of the record's name is refused")
+	}
+	for _, bad := range []string{"Cyberdyne Labs pricing sheet", "Initech_security_questionnaire", "Cyberdyne__Labs_pricing_sheet"} {
+		if !onField(map[string]any{"Name": "Cyberdyne Labs pricing sheet", "DeveloperName": bad}) {
+			t.Errorf("DeveloperName %q beside Name %q is not found", bad, "Cyberdyne Labs pricing sheet")
+		}
+	}
+}
+
+// TestShortCodeKeysAreOneForm: keys declared as short codes are random
+// letters and digits, so their first letters are no form an agent could
+// find a task's record by; a key that is no short code is found.
+func TestShortCodeKeysAreOneForm(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "ats", Collections: []atom.Collection{{Name: "jobs", Key: "shortcode", Fields: map[string]atom.Field{
+		"shortcode": {Type: "string", Role: atom.RoleShortCode},
+	}}}}
+	recs := []state.Record{{"shortcode": "FEZWLXINTN"}, {"shortcode": "XA80097YFW"}, {"shortcode": "ABCDEFGH12"}, {"shortcode": "Senior Engineer"}}
+	w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), state.NewCollection("ats.jobs", "shortcode", recs))
+	var got []string
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"ats": s}, w) {
+		got = append(got, v.Rule+" "+v.Key)
+	}
+	if len(got) != 1 || got[0] != RuleRole+" Senior Engineer" {
+		t.Errorf("violations %v, want one of role on the key %q", got, "Senior Engineer")
+	}
+}
