@@ -79,13 +79,17 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 	}
 }
 
-// conformOnlyWhen keeps Fields[0] only where Fields[1] holds one of In.
+// conformOnlyWhen keeps Fields[0] only where Fields[1] holds one of In:
+// a value a task sets (an address it grants to) or a named record's name
+// stays, and the record becomes of a kind that holds it; else the value
+// goes.
 func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, named bool, set map[string]any) {
 	f, st := inv.Fields[0], inv.Fields[1]
 	if !atom.IsSet(rec[f]) || slices.Contains(inv.In, state.Text(rec[st])) {
 		return
 	}
-	if _, pinned := set[st]; !pinned && named && f == cm.display {
+	_, kept := set[f]
+	if _, pinned := set[st]; !pinned && (kept || named && f == cm.display) {
 		rec[st] = inv.In[0]
 		return
 	}

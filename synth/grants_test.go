@@ -1,6 +1,10 @@
 package synth
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+)
 
 // TestGrantsNameTheirGrantee: a Drive or Docs permission holds an address
 // only when it is granted to a user or a group (the only_when rule the
@@ -21,5 +25,22 @@ func TestGrantsNameTheirGrantee(t *testing.T) {
 	}
 	if grants < 10 || off > 0 {
 		t.Fatalf("%d of %d grants name an address they cannot hold", off, grants)
+	}
+}
+
+// TestGrantKeepsTheAddressATaskSets: where a task sets a grant's address,
+// the grant becomes one to a user rather than losing the address.
+func TestGrantKeepsTheAddressATaskSets(t *testing.T) {
+	inv := atom.Invariant{Rule: "only_when", Fields: []string{"email_address", "type"}, In: []string{"user", "group"}}
+	cm := &collModel{display: "name"}
+	rec := map[string]any{"email_address": "ana@acme.example", "type": "anyone"}
+	conformOnlyWhen(cm, inv, rec, false, map[string]any{"email_address": "ana@acme.example"})
+	if rec["email_address"] != "ana@acme.example" || rec["type"] != "user" {
+		t.Errorf("a task's grant became %v", rec)
+	}
+	rec = map[string]any{"email_address": "ana@acme.example", "type": "anyone"}
+	conformOnlyWhen(cm, inv, rec, false, nil)
+	if rec["email_address"] != nil || rec["type"] != "anyone" {
+		t.Errorf("a background grant to anyone became %v", rec)
 	}
 }
