@@ -44,3 +44,22 @@ func TestGrantKeepsTheAddressATaskSets(t *testing.T) {
 		t.Errorf("a background grant to anyone became %v", rec)
 	}
 }
+
+// TestDirectMessagesHaveNoPurpose: a Mattermost direct or group message
+// channel holds no display name or purpose (the only_when rules its atom
+// declares), text written last included.
+func TestDirectMessagesHaveNoPurpose(t *testing.T) {
+	c := synthApps(t, 2, "mattermost", "confluence", "wrike")
+	n := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["mattermost"]["channels"] {
+			n++
+			if kind := rec["type"]; (kind == "D" || kind == "G") && (rec["display_name"] != nil || rec["purpose"] != nil) {
+				t.Errorf("%s: %v channel with a name or purpose: %v", d.ID, kind, rec)
+			}
+		}
+	}
+	if n < 20 {
+		t.Fatalf("drew %d channels", n)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/state"
 )
 
 // Free text is written last, from the finished record: a support reply
@@ -376,7 +377,7 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		if cm.roles[f] != atom.RoleText || fd.Type != "string" || len(fd.Enum) > 0 || f == cm.display || f == cm.key {
 			continue
 		}
-		if _, ok := pinned[f]; ok || kept && rec[f] == nil {
+		if _, ok := pinned[f]; ok || kept && rec[f] == nil || !mayHold(cm, rec, f) {
 			continue
 		}
 		if facts == nil {
@@ -414,6 +415,18 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		rec[f] = text
 	}
 	echoBody(cm, rec, pinned)
+}
+
+// mayHold reports whether rec may hold field f: no only_when rule of its
+// collection keeps f off a record of rec's kind (a group message has no
+// purpose of its own).
+func mayHold(cm *collModel, rec map[string]any, f string) bool {
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule == "only_when" && inv.Fields[0] == f && atom.IsSet(rec[inv.Fields[1]]) && !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
+			return false
+		}
+	}
+	return true
 }
 
 // signatureClosings are how a mail signature opens.
