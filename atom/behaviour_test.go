@@ -18,8 +18,9 @@ collections:
       status: {type: string, enum: [draft, sent, paid, void]}
       paid_at: {type: string, format: date-time}
       owner_name: {type: string}
-      clicks: {type: integer}
+      clicks: {type: integer, minimum: 0}
       views: {type: integer}
+      score: {type: integer, minimum: 0, maximum: 10}
       ctr: {type: number}
       parent_id: {type: string, role: ref, ref_by: parent_type, refs: {note: notes, person: people}}
       parent_type: {type: string, enum: [note, person, team]}
@@ -69,6 +70,8 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"refs without ref_by", "ref_by: parent_type, refs", "refs", "collections[0].fields.parent_id.refs", "needs ref_by"},
 		{"ref_by beside ref", "role: ref, ref_by", "role: ref, ref: people, ref_by", "collections[0].fields.parent_id.ref_by", "no ref"},
 		{"ref_by on no ref", "role: ref, ref_by", "role: id, ref_by", "collections[0].fields.parent_id.ref_by", "need role ref"},
+		{"bounds on a string", "title: {type: string}", "title: {type: string, maximum: 3}", "collections[0].fields.title.minimum", "number field"},
+		{"maximum below minimum", "minimum: 0, maximum: 10", "minimum: 10, maximum: 0", "collections[0].fields.score.maximum", "below minimum"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -229,6 +232,37 @@ func TestRatioInvariant(t *testing.T) {
 		ps := c.RecordProblems(tc.rec)
 		if got := len(ps) > 0; got != tc.want {
 			t.Errorf("%v: problems %v, want a problem %v", tc.rec, ps, tc.want)
+		}
+	}
+}
+
+// TestBoundedFields: a number outside its field's declared bounds is a
+// problem of its record, one at a bound or within is not, and a field
+// without bounds takes any number.
+func TestBoundedFields(t *testing.T) {
+	zero, ten := 0.0, 10.0
+	c := &Collection{Name: "contacts", Fields: map[string]Field{
+		"nps_score": {Type: "integer", Minimum: &zero, Maximum: &ten},
+		"age":       {Type: "integer", Minimum: &zero},
+		"visits":    {Type: "integer"},
+	}}
+	for _, tc := range []struct {
+		rec  map[string]any
+		want string // the field with a problem, "" for none
+	}{
+		{map[string]any{"nps_score": 10, "age": 0, "visits": -5}, ""},
+		{map[string]any{"nps_score": 16}, "nps_score"},
+		{map[string]any{"nps_score": -1.0}, "nps_score"},
+		{map[string]any{"age": -2}, "age"},
+		{map[string]any{"nps_score": "n/a"}, ""},
+	} {
+		ps := c.RecordProblems(tc.rec)
+		got := ""
+		if len(ps) > 0 {
+			got = ps[0].Field
+		}
+		if got != tc.want || len(ps) > 1 {
+			t.Errorf("%v: problems %v, want one on %q", tc.rec, ps, tc.want)
 		}
 	}
 }

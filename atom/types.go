@@ -213,6 +213,10 @@ type Field struct {
 	// set the field (an API's server-side default, such as a task's
 	// status "Not Started").
 	Default any `json:"default,omitempty"`
+	// Minimum and Maximum bound a number field where the product does
+	// (an NPS score runs from 0 to 10, an hour of the day from 0 to 23).
+	Minimum *float64 `json:"minimum,omitempty"`
+	Maximum *float64 `json:"maximum,omitempty"`
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.
 	Set bool `json:"set,omitempty"`

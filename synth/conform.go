@@ -15,8 +15,9 @@ import (
 
 // conform makes one record keep the rules its collection declares that
 // need no other record: a lifecycle's timestamps only in their states
-// (drawn when a state needs one), numbers within their bounds, dates in
-// order, at most one of a group set, a rate that is its parts' quotient.
+// (drawn when a state needs one), numbers within their bounds (an lte
+// pair's, a field's declared minimum and maximum), dates in order, at
+// most one of a group set, a rate that is its parts' quotient.
 // A lifecycle kept in a date (Shopify's cancelled_at) is ended only where
 // ended says so: a record a task names is one it can act on. Values a
 // task sets (set) stay: a rate a task reads is met by its numerator.
@@ -70,6 +71,24 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map
 				kept = kept || atom.IsSet(rec[f])
 			}
 		}
+	}
+	conformBounds(c, rec, set)
+}
+
+// conformBounds brings a number outside its field's declared bounds to
+// the nearest bound; a value a task sets stays.
+func conformBounds(c *atom.Collection, rec map[string]any, set map[string]any) {
+	for name, f := range c.Fields {
+		x, ok := state.Number(rec[name])
+		if _, pinned := set[name]; pinned || !ok || f.Within(x) {
+			continue
+		}
+		if f.Minimum != nil && x < *f.Minimum {
+			x = *f.Minimum
+		} else {
+			x = *f.Maximum
+		}
+		rec[name] = coherence.SameKind(rec[name], x)
 	}
 }
 
