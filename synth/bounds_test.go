@@ -40,3 +40,43 @@ func TestCountsKeepTheirDeclaredBounds(t *testing.T) {
 		t.Fatalf("only %d bounded values checked", checked)
 	}
 }
+
+// TestEngagementWithinItsAudience: no post, tweet or video is liked,
+// shared or answered by more people than saw it, and a Buffer post has a
+// published_at only once it is sent.
+func TestEngagementWithinItsAudience(t *testing.T) {
+	cases := []struct {
+		app, coll, audience string
+		counts              []string
+	}{
+		{"buffer", "posts", "impressions", []string{"likes", "comments", "shares"}},
+		{"twitter", "tweets", "impression_count", []string{"like_count", "retweet_count", "reply_count"}},
+		{"youtube", "videos", "view_count", []string{"like_count"}},
+	}
+	c := synthApps(t, 3, "buffer", "twitter", "youtube")
+	checked, published := 0, 0
+	for _, d := range c.Data {
+		for _, tc := range cases {
+			for _, rec := range d.Records[tc.app][tc.coll] {
+				seen, ok := state.Number(rec[tc.audience])
+				for _, f := range tc.counts {
+					if x, xok := state.Number(rec[f]); ok && xok {
+						checked++
+						if x > seen {
+							t.Errorf("%s: %s.%s %v: %s %v above %s %v", d.ID, tc.app, tc.coll, rec["id"], f, x, tc.audience, seen)
+						}
+					}
+				}
+				if tc.app == "buffer" && rec["published_at"] != nil {
+					published++
+					if rec["status"] != "sent" {
+						t.Errorf("%s: buffer post %v is %v yet published at %v", d.ID, rec["id"], rec["status"], rec["published_at"])
+					}
+				}
+			}
+		}
+	}
+	if checked < 30 || published == 0 {
+		t.Fatalf("only %d counts and %d published posts checked", checked, published)
+	}
+}
