@@ -150,11 +150,22 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 	}
 }
 
+// uniqueValues draws a code held by an earlier record again; a number
+// held by an earlier record (GitHub's issue number) becomes the next one
+// no record holds.
 func uniqueValues(val *valuer, cm *collModel, f string, recs []map[string]any) {
 	seen := map[string]bool{}
 	for _, rec := range recs {
 		v := state.Text(rec[f])
 		if v == "" {
+			continue
+		}
+		x, isNum := state.Number(rec[f])
+		if _, isCode := rec[f].(string); isNum && !isCode {
+			for seen[state.Text(x)] {
+				x++
+			}
+			rec[f], seen[state.Text(x)] = coherence.SameKind(rec[f], x), true
 			continue
 		}
 		for try := 0; seen[v] && try < 50; try++ {
