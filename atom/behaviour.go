@@ -109,7 +109,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     Fields[1] names, made of that record's From fields joined by spaces;
 //   - ratio: the rate Fields[0] is Fields[1] over Fields[2], times Scale
 //     (a click-through rate in percent: ctr, clicks, impressions, scale
-//     100), to the rate's last written digit or a cent, whichever is wider.
+//     100), to the rate's last written digit or a cent, whichever is wider;
+//   - only_if: Fields[0] holds a value only where the flag Fields[1] is
+//     true (an onlineMeetingUrl only on an online meeting, a
+//     carousel_media_count only on a carousel).
 //
 // Fields that are absent or null leave lte, before, display and ratio
 // unchecked, as does a ratio over zero.
@@ -121,7 +124,7 @@ type Invariant struct {
 }
 
 // invariantArity is how many fields each rule takes (0: two or more).
-var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3}
+var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "only_if": 2}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -256,6 +259,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	}
 	if inv.Scale < 0 || inv.Scale > 0 && inv.Rule != "ratio" {
 		ds = append(ds, e.Diag(Error, at+".scale", "scale is a positive number, and only for the rule ratio"))
+	}
+	if inv.Rule == "only_if" && c.Fields[inv.Fields[1]].Type != "boolean" {
+		ds = append(ds, e.Diag(Error, at+".fields[1]", "only_if needs a boolean flag as its second field, not %q", c.Fields[inv.Fields[1]].Type))
 	}
 	if inv.Rule != "display" {
 		return ds

@@ -24,6 +24,8 @@ collections:
       ctr: {type: number}
       parent_id: {type: string, role: ref, ref_by: parent_type, refs: {note: notes, person: people}}
       parent_type: {type: string, enum: [note, person, team]}
+      pinned: {type: boolean}
+      pinned_by: {type: string}
     lifecycle:
       field: status
       transitions: {sent: [paid, void]}
@@ -35,6 +37,7 @@ collections:
       - {rule: unique, fields: [title]}
       - {rule: display, fields: [owner_name, owner], from: [name]}
       - {rule: ratio, fields: [ctr, clicks, views], scale: 100}
+      - {rule: only_if, fields: [pinned_by, pinned]}
   - name: people
     fields:
       name: {type: string}
@@ -70,6 +73,7 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"refs without ref_by", "ref_by: parent_type, refs", "refs", "collections[0].fields.parent_id.refs", "needs ref_by"},
 		{"ref_by beside ref", "role: ref, ref_by", "role: ref, ref: people, ref_by", "collections[0].fields.parent_id.ref_by", "no ref"},
 		{"ref_by on no ref", "role: ref, ref_by", "role: id, ref_by", "collections[0].fields.parent_id.ref_by", "need role ref"},
+		{"only_if on no flag", "fields: [pinned_by, pinned]", "fields: [pinned_by, title]", "collections[0].invariants[4].fields[1]", "boolean flag"},
 		{"bounds on a string", "title: {type: string}", "title: {type: string, maximum: 3}", "collections[0].fields.title.minimum", "number field"},
 		{"maximum below minimum", "minimum: 0, maximum: 10", "minimum: 10, maximum: 0", "collections[0].fields.score.maximum", "below minimum"},
 	}
@@ -263,6 +267,27 @@ func TestBoundedFields(t *testing.T) {
 		}
 		if got != tc.want || len(ps) > 1 {
 			t.Errorf("%v: problems %v, want one on %q", tc.rec, ps, tc.want)
+		}
+	}
+}
+
+// TestOnlyIfInvariant: a field gated by a flag holds a value only where
+// the flag is true; without the value, the flag may be anything.
+func TestOnlyIfInvariant(t *testing.T) {
+	c := &Collection{Name: "events", Invariants: []Invariant{{Rule: "only_if", Fields: []string{"onlineMeetingUrl", "isOnlineMeeting"}}}}
+	for _, tc := range []struct {
+		rec  map[string]any
+		want bool // a problem
+	}{
+		{map[string]any{"onlineMeetingUrl": "https://x.example/1", "isOnlineMeeting": false}, true},
+		{map[string]any{"onlineMeetingUrl": "https://x.example/1"}, true},
+		{map[string]any{"onlineMeetingUrl": "https://x.example/1", "isOnlineMeeting": true}, false},
+		{map[string]any{"onlineMeetingUrl": "", "isOnlineMeeting": false}, false},
+		{map[string]any{"isOnlineMeeting": true}, false},
+	} {
+		ps := c.RecordProblems(tc.rec)
+		if got := len(ps) > 0; got != tc.want {
+			t.Errorf("%v: problems %v, want a problem %v", tc.rec, ps, tc.want)
 		}
 	}
 }

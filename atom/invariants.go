@@ -23,8 +23,8 @@ func IsSet(v any) bool { return v != nil && v != "" }
 
 // RecordProblems lists how one record breaks its collection's rules that
 // need no other record: a lifecycle's stamps (a timestamp only in its
-// states, and always there in them), the invariants lte, before and
-// at_most_one, and a number field's declared bounds. Values that do not
+// states, and always there in them), the invariants lte, before,
+// at_most_one and only_if, and a number field's declared bounds. Values that do not
 // parse as numbers or dates are left to the type checks.
 func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 	var out []Problem
@@ -66,6 +66,10 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 	case "ratio":
 		if want, got, ok := inv.Rate(rec); ok && !SameRate(got, want) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s over %s (%v)", inv.Fields[0], got, inv.Fields[1], inv.Fields[2], want)}, true
+		}
+	case "only_if":
+		if IsSet(rec[inv.Fields[0]]) && rec[inv.Fields[1]] != true {
+			return Problem{inv.Fields[0], fmt.Sprintf("%s is set but %s is not true", inv.Fields[0], inv.Fields[1])}, true
 		}
 	case "at_most_one":
 		var set []string

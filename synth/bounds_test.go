@@ -80,3 +80,37 @@ func TestEngagementWithinItsAudience(t *testing.T) {
 		t.Fatalf("only %d counts and %d published posts checked", checked, published)
 	}
 }
+
+// TestGatedFieldsFollowTheirFlag: a field the server gates by a flag (an
+// Outlook event's onlineMeetingUrl by isOnlineMeeting, an Instagram
+// media's carousel_media_count by is_carousel) holds a value only where
+// the flag is true.
+func TestGatedFieldsFollowTheirFlag(t *testing.T) {
+	apps := []string{"outlook_calendar", "instagram", "wrike"}
+	c := synthApps(t, 2, apps...)
+	src := builtinServers(t)
+	checked := 0
+	for _, app := range apps {
+		for _, coll := range src.ServerFor(app).MustServer().Collections {
+			for _, inv := range coll.Invariants {
+				if inv.Rule != "only_if" {
+					continue
+				}
+				for _, d := range c.Data {
+					for _, rec := range d.Records[app][coll.Name] {
+						if rec[inv.Fields[0]] == nil {
+							continue
+						}
+						checked++
+						if rec[inv.Fields[1]] != true {
+							t.Errorf("%s: %s.%s %v has %s but %s %v", d.ID, app, coll.Name, rec["id"], inv.Fields[0], inv.Fields[1], rec[inv.Fields[1]])
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d gated values checked", checked)
+	}
+}

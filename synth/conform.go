@@ -17,7 +17,8 @@ import (
 // need no other record: a lifecycle's timestamps only in their states
 // (drawn when a state needs one), numbers within their bounds (an lte
 // pair's, a field's declared minimum and maximum), dates in order, at
-// most one of a group set, a rate that is its parts' quotient.
+// most one of a group set, a rate that is its parts' quotient, a field
+// gated by a flag only where the flag is true.
 // A lifecycle kept in a date (Shopify's cancelled_at) is ended only where
 // ended says so: a record a task names is one it can act on. Values a
 // task sets (set) stay: a rate a task reads is met by its numerator.
@@ -62,6 +63,17 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map
 			}
 		case "ratio":
 			conformRate(inv, rec, set)
+		case "only_if":
+			// The gated value stays and turns its flag on, unless a task
+			// sets the flag off: then the value goes.
+			if !atom.IsSet(rec[a]) || rec[b] == true {
+				break
+			}
+			if on, pinned := set[b]; pinned && on != true {
+				delete(rec, a)
+			} else {
+				rec[b] = true
+			}
 		case "at_most_one":
 			kept := false
 			for _, f := range inv.Fields {
