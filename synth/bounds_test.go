@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/state"
@@ -112,5 +113,31 @@ func TestGatedFieldsFollowTheirFlag(t *testing.T) {
 	}
 	if checked < 10 {
 		t.Fatalf("only %d gated values checked", checked)
+	}
+}
+
+// TestPhonesDialledInTheirCountry: a HubSpot company's phone number is
+// written with its country's calling code: +1 in the United States and
+// Canada, another code anywhere else.
+func TestPhonesDialledInTheirCountry(t *testing.T) {
+	c := synthApps(t, 3, "hubspot")
+	abroad := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["hubspot"]["companies"] {
+			country, phone := str(rec["country"]), str(rec["phone"])
+			if country == "" || phone == "" {
+				continue
+			}
+			home := country == "US" || country == "CA"
+			if !home {
+				abroad++
+			}
+			if strings.HasPrefix(phone, "+1-") != home {
+				t.Errorf("%s: company %v in %s has the phone %s", d.ID, rec["name"], country, phone)
+			}
+		}
+	}
+	if abroad == 0 {
+		t.Fatal("no company outside North America drawn")
 	}
 }
