@@ -64,15 +64,16 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended bool, set map
 		case "ratio":
 			conformRate(inv, rec, set)
 		case "only_if":
-			// The gated value stays and turns its flag on, unless a task
-			// sets the flag off: then the value goes.
+			// A gated value goes where its flag is off, unless a task sets
+			// the value: then the flag turns on (a flag drawn on would
+			// leave its record's kind behind: a carousel that is a video).
 			if !atom.IsSet(rec[a]) || rec[b] == true {
 				break
 			}
-			if on, pinned := set[b]; pinned && on != true {
-				delete(rec, a)
-			} else {
+			if _, pinned := set[a]; pinned {
 				rec[b] = true
+			} else {
+				delete(rec, a)
 			}
 		case "at_most_one":
 			kept := false

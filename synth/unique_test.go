@@ -46,3 +46,24 @@ func TestIssueNumbersAreUnique(t *testing.T) {
 		t.Fatalf("only %d numbers and %d comments checked", numbers, comments)
 	}
 }
+
+// TestOpenPullRequestsAreNotMerged: a pull request still open is not
+// merged and has no merged_at.
+func TestOpenPullRequestsAreNotMerged(t *testing.T) {
+	c := synthApps(t, 3, "github")
+	open := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["github"]["pull_requests"] {
+			if rec["state"] != "open" {
+				continue
+			}
+			open++
+			if rec["merged"] == true || rec["merged_at"] != nil {
+				t.Errorf("%s: open pull request %v is merged (%v, %v)", d.ID, rec["id"], rec["merged"], rec["merged_at"])
+			}
+		}
+	}
+	if open == 0 {
+		t.Fatal("no open pull request drawn")
+	}
+}
