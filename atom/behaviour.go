@@ -168,6 +168,12 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if len(f.Refs) > 0 && f.RefBy == "" {
 		ds = append(ds, e.Diag(Error, at+".refs", "refs needs ref_by naming the field whose value it maps"))
 	}
+	if f.Bounded() && f.Type != "number" && f.Type != "integer" {
+		ds = append(ds, e.Diag(Error, at+".minimum", "minimum and maximum need a number field, not %q", f.Type))
+	}
+	if f.Minimum != nil && f.Maximum != nil && *f.Minimum > *f.Maximum {
+		ds = append(ds, e.Diag(Error, at+".maximum", "maximum %v is below minimum %v", *f.Maximum, *f.Minimum))
+	}
 	for j, r := range f.RefAlso {
 		if s.Collection(r) == nil {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.ref_also[%d]", at, j), "no collection %q in %s", r, s.AppName()))

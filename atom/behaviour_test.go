@@ -18,11 +18,14 @@ collections:
       status: {type: string, enum: [draft, sent, paid, void]}
       paid_at: {type: string, format: date-time}
       owner_name: {type: string}
-      clicks: {type: integer}
+      clicks: {type: integer, minimum: 0}
       views: {type: integer}
+      score: {type: integer, minimum: 0, maximum: 10}
       ctr: {type: number}
       parent_id: {type: string, role: ref, ref_by: parent_type, refs: {note: notes, person: people}}
       parent_type: {type: string, enum: [note, person, team]}
+      pinned: {type: boolean}
+      pinned_by: {type: string}
     lifecycle:
       field: status
       transitions: {sent: [paid, void]}
@@ -34,6 +37,7 @@ collections:
       - {rule: unique, fields: [title]}
       - {rule: display, fields: [owner_name, owner], from: [name]}
       - {rule: ratio, fields: [ctr, clicks, views], scale: 100}
+      - {rule: only_when, fields: [pinned_by, pinned], in: ["true"]}
   - name: people
     fields:
       name: {type: string}
@@ -69,6 +73,9 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"refs without ref_by", "ref_by: parent_type, refs", "refs", "collections[0].fields.parent_id.refs", "needs ref_by"},
 		{"ref_by beside ref", "role: ref, ref_by", "role: ref, ref: people, ref_by", "collections[0].fields.parent_id.ref_by", "no ref"},
 		{"ref_by on no ref", "role: ref, ref_by", "role: id, ref_by", "collections[0].fields.parent_id.ref_by", "need role ref"},
+		{"only_when without its states", ", in: [\"true\"]}", "}", "collections[0].invariants[4].in", "only_when"},
+		{"bounds on a string", "title: {type: string}", "title: {type: string, maximum: 3}", "collections[0].fields.title.minimum", "number field"},
+		{"maximum below minimum", "minimum: 0, maximum: 10", "minimum: 10, maximum: 0", "collections[0].fields.score.maximum", "below minimum"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -225,6 +232,59 @@ func TestRatioInvariant(t *testing.T) {
 		{map[string]any{"ctr": 2.9, "clicks": 5, "impressions": 170}, true},
 		{map[string]any{"ctr": 2.0, "clicks": 5, "impressions": 0}, false},
 		{map[string]any{"ctr": 2.0, "clicks": 5}, false},
+	} {
+		ps := c.RecordProblems(tc.rec)
+		if got := len(ps) > 0; got != tc.want {
+			t.Errorf("%v: problems %v, want a problem %v", tc.rec, ps, tc.want)
+		}
+	}
+}
+
+// TestBoundedFields: a number outside its field's declared bounds is a
+// problem of its record, one at a bound or within is not, and a field
+// without bounds takes any number.
+func TestBoundedFields(t *testing.T) {
+	zero, ten := 0.0, 10.0
+	c := &Collection{Name: "contacts", Fields: map[string]Field{
+		"nps_score": {Type: "integer", Minimum: &zero, Maximum: &ten},
+		"age":       {Type: "integer", Minimum: &zero},
+		"visits":    {Type: "integer"},
+	}}
+	for _, tc := range []struct {
+		rec  map[string]any
+		want string // the field with a problem, "" for none
+	}{
+		{map[string]any{"nps_score": 10, "age": 0, "visits": -5}, ""},
+		{map[string]any{"nps_score": 16}, "nps_score"},
+		{map[string]any{"nps_score": -1.0}, "nps_score"},
+		{map[string]any{"age": -2}, "age"},
+		{map[string]any{"nps_score": "n/a"}, ""},
+	} {
+		ps := c.RecordProblems(tc.rec)
+		got := ""
+		if len(ps) > 0 {
+			got = ps[0].Field
+		}
+		if got != tc.want || len(ps) > 1 {
+			t.Errorf("%v: problems %v, want one on %q", tc.rec, ps, tc.want)
+		}
+	}
+}
+
+// TestOnlyWhenAFlagIsTrue: a field gated by a flag (only_when, in
+// ["true"]) holds a value only where the flag is true; without the value,
+// the flag may be anything.
+func TestOnlyWhenAFlagIsTrue(t *testing.T) {
+	c := &Collection{Name: "events", Invariants: []Invariant{{Rule: "only_when", Fields: []string{"onlineMeetingUrl", "isOnlineMeeting"}, In: []string{"true"}}}}
+	for _, tc := range []struct {
+		rec  map[string]any
+		want bool // a problem
+	}{
+		{map[string]any{"onlineMeetingUrl": "https://x.example/1", "isOnlineMeeting": false}, true},
+		{map[string]any{"onlineMeetingUrl": "https://x.example/1"}, true},
+		{map[string]any{"onlineMeetingUrl": "https://x.example/1", "isOnlineMeeting": true}, false},
+		{map[string]any{"onlineMeetingUrl": "", "isOnlineMeeting": false}, false},
+		{map[string]any{"isOnlineMeeting": true}, false},
 	} {
 		ps := c.RecordProblems(tc.rec)
 		if got := len(ps) > 0; got != tc.want {

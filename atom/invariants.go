@@ -2,6 +2,7 @@ package atom
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -22,9 +23,9 @@ func IsSet(v any) bool { return v != nil && v != "" }
 
 // RecordProblems lists how one record breaks its collection's rules that
 // need no other record: a lifecycle's stamps (a timestamp only in its
-// states, and always there in them) and the invariants lte, before and
-// at_most_one. Values that do not parse as numbers or dates are left to
-// the type checks.
+// states, and always there in them), the invariants lte, before,
+// at_most_one and only_when, and a number field's declared bounds. Values that do not
+// parse as numbers or dates are left to the type checks.
 func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 	var out []Problem
 	if lc := c.Lifecycle; lc != nil {
@@ -45,7 +46,7 @@ func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 			out = append(out, p)
 		}
 	}
-	return out
+	return append(out, c.boundProblems(rec)...)
 }
 
 func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
@@ -146,4 +147,40 @@ func (inv Invariant) Display(target map[string]any) (string, bool) {
 		return "", false
 	}
 	return strings.Join(parts, " "), true
+}
+
+// Bounded reports whether the field declares a least or greatest value.
+func (f Field) Bounded() bool { return f.Minimum != nil || f.Maximum != nil }
+
+// Within reports whether x lies within the field's declared bounds.
+func (f Field) Within(x float64) bool {
+	return (f.Minimum == nil || x >= *f.Minimum) && (f.Maximum == nil || x <= *f.Maximum)
+}
+
+// boundProblems lists the fields of rec whose numbers lie outside their
+// declared bounds, in field order.
+func (c *Collection) boundProblems(rec map[string]any) []Problem {
+	var out []Problem
+	for _, name := range slices.Sorted(maps.Keys(c.Fields)) {
+		f := c.Fields[name]
+		x, ok := state.Number(rec[name])
+		if !f.Bounded() || !ok || f.Within(x) {
+			continue
+		}
+		out = append(out, Problem{name, fmt.Sprintf("%s %v is outside %s", name, x, f.BoundsText())})
+	}
+	return out
+}
+
+// BoundsText says a field's bounds in words: "0 to 10", "at least 0".
+func (f Field) BoundsText() string {
+	switch {
+	case f.Minimum != nil && f.Maximum != nil:
+		return fmt.Sprintf("%v to %v", *f.Minimum, *f.Maximum)
+	case f.Minimum != nil:
+		return fmt.Sprintf("at least %v", *f.Minimum)
+	case f.Maximum != nil:
+		return fmt.Sprintf("at most %v", *f.Maximum)
+	}
+	return "any value"
 }

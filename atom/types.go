@@ -223,6 +223,10 @@ type Field struct {
 	// reference names a record, a list holds at least one (a JMAP email
 	// is in one mailbox or more; a Workable candidate applies to a job).
 	Required bool `json:"required,omitempty"`
+	// Minimum and Maximum bound a number field where the product does
+	// (an NPS score runs from 0 to 10, an hour of the day from 0 to 23).
+	Minimum *float64 `json:"minimum,omitempty"`
+	Maximum *float64 `json:"maximum,omitempty"`
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.
 	Set bool `json:"set,omitempty"`

@@ -60,7 +60,8 @@ var wholeWords = []string{"amount", "due", "total", "grand"}
 // winning other than 100% on a won deal or 0 on a lost one, a sitting (a
 // meeting, a call) that lasts days, a job's output before it finished, a
 // share paid or refunded of a draft or a failed payment, an owner's role
-// for anyone with the link, a display name other than the name.
+// for anyone with the link, a display name other than the name, a phone
+// number dialled in another country than the record's.
 func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
 	return ShapeOf(s, def).Contradictions(rec)
 }
@@ -89,6 +90,7 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, activityOfNone(sh, rec)...)
 	out = append(out, lossOfSuccess(sh, rec, statuses)...)
 	out = append(out, cancelledYetDone(sh, rec, statuses)...)
+	out = append(out, dialledAbroad(sh, rec)...)
 	return out
 }
 

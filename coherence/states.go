@@ -62,8 +62,9 @@ func hasAnyState(states, of []string) bool {
 }
 
 // unsettledStates are states in which no money has moved: a draft is not
-// yet sent, a failed or declined payment took nothing.
-var unsettledStates = []string{"draft", "failed", "declined"}
+// yet sent, a pending payment not yet taken, a failed or declined payment
+// took nothing, a void invoice was called off unpaid.
+var unsettledStates = []string{"draft", "pending", "failed", "declined", "void", "voided"}
 
 // sharesOfUnsettled finds a share of an amount (amount_paid,
 // amount_refunded) above zero, or a flag named for one (refunded) on,

@@ -23,7 +23,7 @@ func TestStatesDenyFields(t *testing.T) {
 			"result_url": {Type: "string", Role: atom.RoleURL},
 		}},
 		{Name: "invoices", Fields: map[string]atom.Field{
-			"status":      {Type: "string", Enum: []any{"draft", "open", "paid"}, Role: atom.RoleStatus},
+			"status":      {Type: "string", Enum: []any{"draft", "open", "paid", "void"}, Role: atom.RoleStatus},
 			"amount_due":  {Type: "integer", Role: atom.RoleMoney},
 			"amount_paid": {Type: "integer", Role: atom.RoleMoney},
 		}},
@@ -56,6 +56,8 @@ func TestStatesDenyFields(t *testing.T) {
 		{"a draft invoice paid", "invoices", map[string]any{"status": "draft", "amount_due": 900, "amount_paid": 900}, []string{"amount_paid"}},
 		{"an open invoice partly paid", "invoices", map[string]any{"status": "open", "amount_due": 900, "amount_paid": 400}, nil},
 		{"a failed charge refunded", "charges", map[string]any{"status": "failed", "amount": 900, "refunded": true, "amount_refunded": 900}, []string{"amount_refunded", "refunded"}},
+		{"a void invoice paid", "invoices", map[string]any{"status": "void", "amount_due": 1627, "amount_paid": 1627}, []string{"amount_paid"}},
+		{"a pending charge refunded", "charges", map[string]any{"status": "pending", "amount": 443, "refunded": false, "amount_refunded": 377}, []string{"amount_refunded"}},
 		{"a succeeded charge refunded", "charges", map[string]any{"status": "succeeded", "amount": 900, "refunded": true, "amount_refunded": 900}, nil},
 		{"a display name of another name", "teams", map[string]any{"name": "stark-launch", "display_name": "deal-stark"}, []string{"display_name"}},
 		{"a display name spelling the name", "teams", map[string]any{"name": "stark-launch", "display_name": "Stark Launch"}, nil},

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,8 +16,10 @@ import (
 
 // conform makes one record keep the rules its collection declares that
 // need no other record: a lifecycle's timestamps only in their states
-// (drawn when a state needs one), numbers within their bounds, dates in
-// order, at most one of a group set, a rate that is its parts' quotient.
+// (drawn when a state needs one), numbers within their bounds (an lte
+// pair's, a field's declared minimum and maximum), dates in order, at
+// most one of a group set, a rate that is its parts' quotient, a field
+// gated by a flag only where the flag is true.
 // A lifecycle kept in a date (Shopify's cancelled_at) is ended only where
 // ended says so: a record a task names is one it can act on. Values a
 // task sets (set) stay: a rate a task reads is met by its numerator. A
@@ -77,6 +80,24 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			}
 		}
 	}
+	conformBounds(c, rec, set)
+}
+
+// conformBounds brings a number outside its field's declared bounds to
+// the nearest bound; a value a task sets stays.
+func conformBounds(c *atom.Collection, rec map[string]any, set map[string]any) {
+	for name, f := range c.Fields {
+		x, ok := state.Number(rec[name])
+		if _, pinned := set[name]; pinned || !ok || f.Within(x) {
+			continue
+		}
+		if f.Minimum != nil && x < *f.Minimum {
+			x = *f.Minimum
+		} else {
+			x = *f.Maximum
+		}
+		rec[name] = coherence.SameKind(rec[name], x)
+	}
 }
 
 // conformOnlyWhen keeps Fields[0] only where Fields[1] holds one of In:
@@ -90,10 +111,24 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 	}
 	_, kept := set[f]
 	if _, pinned := set[st]; !pinned && (kept || named && f == cm.display) {
-		rec[st] = inv.In[0]
+		rec[st] = stateValue(cm.field(st), inv.In[0])
 		return
 	}
 	delete(rec, f)
+}
+
+// stateValue is state s as field f holds it: a flag's true or false, a
+// number, else the text.
+func stateValue(f atom.Field, s string) any {
+	switch f.Type {
+	case "boolean":
+		return s == "true"
+	case "number", "integer":
+		if x, err := strconv.ParseFloat(s, 64); err == nil {
+			return x
+		}
+	}
+	return s
 }
 
 // conformRate writes a ratio invariant's rate from its parts (ctr from
@@ -155,10 +190,11 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 	}
 }
 
-// uniqueValues draws again a value of f an earlier record holds; a state
-// (an enum value) held before is cleared instead: a JMAP mailbox whose
-// role another holds has no role ("there MUST NOT be two Mailboxes in the
-// same account with the same role").
+// uniqueValues draws again a value of f an earlier record holds: a code
+// anew, a number (GitHub's issue number) as the next one no record holds;
+// a state (an enum value) held before is cleared instead: a JMAP mailbox
+// whose role another holds has no role ("there MUST NOT be two Mailboxes
+// in the same account with the same role").
 func uniqueValues(val *valuer, cm *collModel, f string, recs []map[string]any) {
 	seen := map[string]bool{}
 	for _, rec := range recs {
@@ -168,6 +204,14 @@ func uniqueValues(val *valuer, cm *collModel, f string, recs []map[string]any) {
 		}
 		if seen[v] && len(cm.field(f).Enum) > 0 {
 			delete(rec, f)
+			continue
+		}
+		x, isNum := state.Number(rec[f])
+		if _, isCode := rec[f].(string); isNum && !isCode {
+			for seen[state.Text(x)] {
+				x++
+			}
+			rec[f], seen[state.Text(x)] = coherence.SameKind(rec[f], x), true
 			continue
 		}
 		for try := 0; seen[v] && try < 50; try++ {

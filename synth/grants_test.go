@@ -32,7 +32,7 @@ func TestGrantsNameTheirGrantee(t *testing.T) {
 // the grant becomes one to a user rather than losing the address.
 func TestGrantKeepsTheAddressATaskSets(t *testing.T) {
 	inv := atom.Invariant{Rule: "only_when", Fields: []string{"email_address", "type"}, In: []string{"user", "group"}}
-	cm := &collModel{display: "name"}
+	cm := &collModel{display: "name", c: &atom.Collection{Fields: map[string]atom.Field{"type": {Type: "string"}}}}
 	rec := map[string]any{"email_address": "ana@acme.example", "type": "anyone"}
 	conformOnlyWhen(cm, inv, rec, false, map[string]any{"email_address": "ana@acme.example"})
 	if rec["email_address"] != "ana@acme.example" || rec["type"] != "user" {
@@ -61,5 +61,17 @@ func TestDirectMessagesHaveNoPurpose(t *testing.T) {
 	}
 	if n < 20 {
 		t.Fatalf("drew %d channels", n)
+	}
+}
+
+// TestGatedValueATaskSetsTurnsItsFlagOn: a value a task sets behind a
+// flag (an online meeting's URL) turns the flag on, as a flag, not text.
+func TestGatedValueATaskSetsTurnsItsFlagOn(t *testing.T) {
+	inv := atom.Invariant{Rule: "only_when", Fields: []string{"onlineMeetingUrl", "isOnlineMeeting"}, In: []string{"true"}}
+	cm := &collModel{c: &atom.Collection{Fields: map[string]atom.Field{"isOnlineMeeting": {Type: "boolean"}}}}
+	rec := map[string]any{"onlineMeetingUrl": "https://teams.example/m/1", "isOnlineMeeting": false}
+	conformOnlyWhen(cm, inv, rec, false, map[string]any{"onlineMeetingUrl": "https://teams.example/m/1"})
+	if rec["isOnlineMeeting"] != true {
+		t.Errorf("the flag became %#v", rec["isOnlineMeeting"])
 	}
 }

@@ -310,6 +310,20 @@ func (v *valuer) shortCode() string {
 	return string(b)
 }
 
+// count draws a count from 1 to 40, or from within the field's declared
+// bounds where they are narrower (an NPS score from 0 to 10).
+func (v *valuer) count(f atom.Field) float64 {
+	lo, hi := 1.0, 40.0
+	if f.Minimum != nil {
+		lo = *f.Minimum
+	}
+	if f.Maximum != nil && *f.Maximum < hi {
+		hi = *f.Maximum
+	}
+	lo = math.Ceil(min(lo, hi))
+	return lo + float64(v.rng.IntN(int(math.Floor(hi)-lo)+1))
+}
+
 func (v *valuer) amount(lo, hi float64) float64 {
 	return math.Round((lo+v.rng.Float64()*(hi-lo))*100) / 100
 }
@@ -526,7 +540,7 @@ func (v *valuer) attributeValue(cm *collModel, name, role string, r row) any {
 		}
 		return v.amount(lowMin, lowMax)
 	case atom.RoleCount:
-		return float64(1 + v.rng.IntN(40))
+		return v.count(cm.field(name))
 	case atom.RoleStatus:
 		if f := cm.field(name); len(f.Enum) > 0 {
 			return f.Enum[v.rng.IntN(len(f.Enum))]
