@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 281, Imported: 280, Verified: 234, Evolved: 266, VerifiedFence: 242, EvolvedFence: 249},
-	halfFrozen:  {Tasks: 262, Imported: 257, Verified: 196, Evolved: 231, VerifiedFence: 208, EvolvedFence: 212},
+	halfWorking: {Tasks: 281, Imported: 280, Verified: 237, Evolved: 269, VerifiedFence: 245, EvolvedFence: 252},
+	halfFrozen:  {Tasks: 262, Imported: 257, Verified: 202, Evolved: 239, VerifiedFence: 215, EvolvedFence: 219},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -111,6 +111,12 @@ var workingFixes = map[string]string{
 	"gmail_price_list_bcc_active_distributors": "a day written out in full (\"1 July 2026\") is the day a relative phrase names (the first of next month)",
 	"qb_bill_from_emailed_vendor_invoice":      "a day counted from a day the agent saw (\"fifteen days after the invoice date\", a mail dated 2 April 2026)",
 	"twitter_reply_shipping_questions":         "a new record's author is the app's signed-in user, a setting of its state ($settings.authenticated_user_id)",
+	// The tenth batch (batch10.txt), working half: found by the day
+	// grammar (verify/ground/days.go), asked for before the batch was run
+	// and not made from its tasks.
+	"asana_vendor_review_third_wednesday_next_month": "a day named as the nth weekday of a month (the third Wednesday of next month)",
+	"sf_task_last_friday_of_month_for_contact":       "the same, the last weekday of a month (the last Friday of this month)",
+	"zoom_prep_call_two_days_before_launch":          "a day counted back from a day the agent saw (two days before a launch a mail dates)",
 }
 
 var (
