@@ -41,7 +41,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 281, Imported: 280, Verified: 237, Evolved: 269, VerifiedFence: 245, EvolvedFence: 252},
+	halfWorking: {Tasks: 281, Imported: 280, Verified: 238, Evolved: 270, VerifiedFence: 246, EvolvedFence: 253},
 	halfFrozen:  {Tasks: 262, Imported: 257, Verified: 202, Evolved: 239, VerifiedFence: 215, EvolvedFence: 219},
 }
 
@@ -117,6 +117,8 @@ var workingFixes = map[string]string{
 	"asana_vendor_review_third_wednesday_next_month": "a day named as the nth weekday of a month (the third Wednesday of next month)",
 	"sf_task_last_friday_of_month_for_contact":       "the same, the last weekday of a month (the last Friday of this month)",
 	"zoom_prep_call_two_days_before_launch":          "a day counted back from a day the agent saw (two days before a launch a mail dates)",
+	// The tenth batch, working half, fixed from it.
+	"sf_close_lost_stale_opportunities": "a value an earlier step wrote does not select a record: the second opportunity is found by its name",
 }
 
 var (
