@@ -41,7 +41,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 281, Imported: 281, Verified: 240, Evolved: 272, VerifiedFence: 248, EvolvedFence: 255},
+	halfWorking: {Tasks: 281, Imported: 281, Verified: 241, Evolved: 273, VerifiedFence: 249, EvolvedFence: 256},
 	halfFrozen:  {Tasks: 262, Imported: 259, Verified: 204, Evolved: 241, VerifiedFence: 217, EvolvedFence: 221},
 }
 
@@ -121,6 +121,7 @@ var workingFixes = map[string]string{
 	"sf_close_lost_stale_opportunities":      "a value an earlier step wrote does not select a record: the second opportunity is found by its name",
 	"gcal_planning_block_start_of_next_week": "a day given as <x>_date for a date-time field x (start_date on start__dateTime) is the day it falls on",
 	"monday_status_two_items":                "in an app that keeps only an action log every write is an action of its own, not an update of a logged action (broken once the batch shared its library)",
+	"monday_recap_item_day_after_kickoff":    "a time stamp names its day: the day after a kickoff at 2026-06-03T13:00:00Z is 2026-06-04",
 }
 
 var (

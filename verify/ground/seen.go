@@ -634,6 +634,10 @@ func (d ContextDoc) hasDate(t time.Time, clock time.Time) bool {
 			return true
 		}
 	}
+	// A time stamp names its day: 2026-06-03T13:00:00Z reads "2026 06 03t13".
+	if strings.Contains(d.text, " "+satisfy.Loose(t.Format("2006-01-02"))+"t") {
+		return true
+	}
 	if !clock.IsZero() {
 		for _, w := range namedDays(d.text, clock) {
 			if w.Format("2006-01-02") == t.Format("2006-01-02") {

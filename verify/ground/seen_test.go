@@ -299,6 +299,9 @@ func TestVisibleFindsDaysBeforeOrAfterASeenDay(t *testing.T) {
 		{"Schedule the prep call two days before the launch.", `{"body": "the line launches on 14 May 2026"}`, "2026-05-16", false},
 		{"Date it the day after the kickoff.", `{"summary": "Kickoff", "start": "2026-06-03"}`, "2026-06-04", true},
 		{"Date it the day after the kickoff.", `{"summary": "Kickoff", "start": "2026-06-03"}`, "2026-06-02", false},
+		// A time stamp names its day (the tenth batch's monday_recap_item_day_after_kickoff).
+		{"Date it the day after the kickoff.", `{"summary": "Kickoff", "start__dateTime": "2026-06-03T13:00:00Z"}`, "2026-06-04", true},
+		{"Date it the day after the kickoff.", `{"summary": "Kickoff", "start__dateTime": "2026-06-03T13:00:00Z"}`, "2026-06-05", false},
 	} {
 		ctx := &Visible{Clock: clock}
 		ctx.Add("instruction", c.instruction)
