@@ -1367,6 +1367,11 @@ func (b *builder) parentKeys() ([]any, error) {
 func (b *builder) adjective(adj string) error {
 	c := b.coll
 	if changeWords[adj] {
+		if b.changedPath != nil {
+			// A field "not changed" with no value names its record by
+			// whatever the parameters give (an email): they select it.
+			b.idConds = append([]cond(nil), b.conds...)
+		}
 		if len(b.conds) > len(b.idConds) {
 			return nil // the values it was updated to are the test
 		}

@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 281, Imported: 281, Verified: 241, Evolved: 273, VerifiedFence: 249, EvolvedFence: 256},
-	halfFrozen:  {Tasks: 262, Imported: 259, Verified: 204, Evolved: 241, VerifiedFence: 217, EvolvedFence: 221},
+	halfWorking: {Tasks: 281, Imported: 281, Verified: 242, Evolved: 274, VerifiedFence: 249, EvolvedFence: 256},
+	halfFrozen:  {Tasks: 262, Imported: 259, Verified: 204, Evolved: 242, VerifiedFence: 217, EvolvedFence: 221},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -118,10 +118,11 @@ var workingFixes = map[string]string{
 	"sf_task_last_friday_of_month_for_contact":       "the same, the last weekday of a month (the last Friday of this month)",
 	"zoom_prep_call_two_days_before_launch":          "a day counted back from a day the agent saw (two days before a launch a mail dates)",
 	// The tenth batch, working half, fixed from it.
-	"sf_close_lost_stale_opportunities":      "a value an earlier step wrote does not select a record: the second opportunity is found by its name",
-	"gcal_planning_block_start_of_next_week": "a day given as <x>_date for a date-time field x (start_date on start__dateTime) is the day it falls on",
-	"monday_status_two_items":                "in an app that keeps only an action log every write is an action of its own, not an update of a logged action (broken once the batch shared its library)",
-	"monday_recap_item_day_after_kickoff":    "a time stamp names its day: the day after a kickoff at 2026-06-03T13:00:00Z is 2026-06-04",
+	"sf_close_lost_stale_opportunities":               "a value an earlier step wrote does not select a record: the second opportunity is found by its name",
+	"gcal_planning_block_start_of_next_week":          "a day given as <x>_date for a date-time field x (start_date on start__dateTime) is the day it falls on",
+	"monday_status_two_items":                         "in an app that keeps only an action log every write is an action of its own, not an update of a logged action (broken once the batch shared its library)",
+	"monday_recap_item_day_after_kickoff":             "a time stamp names its day: the day after a kickoff at 2026-06-03T13:00:00Z is 2026-06-04",
+	"hubspot_contacts_to_customer_from_signed_emails": "field_not_changed {field} without a value names its record by any parameter (an email), not only by its key",
 }
 
 var (
