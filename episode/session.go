@@ -110,6 +110,9 @@ func (s *Session) Env() *Env { return s.env }
 // State returns the session's current state (read-only for callers).
 func (s *Session) State() *state.State { return s.st }
 
+// Initial returns the state the session started from (read-only).
+func (s *Session) Initial() *state.State { return s.initial }
+
 // Reset returns the session to the initial state. It costs the same
 // whatever the size of the data.
 func (s *Session) Reset() {

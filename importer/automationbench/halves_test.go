@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 266, Imported: 266, Verified: 230, Evolved: 261, VerifiedFence: 240, EvolvedFence: 246},
-	halfFrozen:  {Tasks: 247, Imported: 243, Verified: 187, Evolved: 222, VerifiedFence: 199, EvolvedFence: 203},
+	halfWorking: {Tasks: 281, Imported: 281, Verified: 242, Evolved: 274, VerifiedFence: 249, EvolvedFence: 256},
+	halfFrozen:  {Tasks: 262, Imported: 259, Verified: 204, Evolved: 242, VerifiedFence: 217, EvolvedFence: 221},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -111,6 +111,18 @@ var workingFixes = map[string]string{
 	"gmail_price_list_bcc_active_distributors": "a day written out in full (\"1 July 2026\") is the day a relative phrase names (the first of next month)",
 	"qb_bill_from_emailed_vendor_invoice":      "a day counted from a day the agent saw (\"fifteen days after the invoice date\", a mail dated 2 April 2026)",
 	"twitter_reply_shipping_questions":         "a new record's author is the app's signed-in user, a setting of its state ($settings.authenticated_user_id)",
+	// The tenth batch (batch10.txt), working half: found by the day
+	// grammar (verify/ground/days.go), asked for before the batch was run
+	// and not made from its tasks.
+	"asana_vendor_review_third_wednesday_next_month": "a day named as the nth weekday of a month (the third Wednesday of next month)",
+	"sf_task_last_friday_of_month_for_contact":       "the same, the last weekday of a month (the last Friday of this month)",
+	"zoom_prep_call_two_days_before_launch":          "a day counted back from a day the agent saw (two days before a launch a mail dates)",
+	// The tenth batch, working half, fixed from it.
+	"sf_close_lost_stale_opportunities":               "a value an earlier step wrote does not select a record: the second opportunity is found by its name",
+	"gcal_planning_block_start_of_next_week":          "a day given as <x>_date for a date-time field x (start_date on start__dateTime) is the day it falls on",
+	"monday_status_two_items":                         "in an app that keeps only an action log every write is an action of its own, not an update of a logged action (broken once the batch shared its library)",
+	"monday_recap_item_day_after_kickoff":             "a time stamp names its day: the day after a kickoff at 2026-06-03T13:00:00Z is 2026-06-04",
+	"hubspot_contacts_to_customer_from_signed_emails": "field_not_changed {field} without a value names its record by any parameter (an email), not only by its key",
 }
 
 var (
@@ -232,7 +244,7 @@ func verdictReason(v verify.Verdict) string {
 // only helped the half it came from.
 func TestMadeUpHalves(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports, verifies and evolves 513 tasks")
+		t.Skip("imports, verifies and evolves 543 tasks")
 	}
 	hs := madeUpHalves(t)
 	for _, h := range []string{halfWorking, halfFrozen} {

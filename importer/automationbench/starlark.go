@@ -577,6 +577,12 @@ func joinAny(vs []any) string {
 // they create; unless its recorded parameters say it searches (Jira's
 // "project" with searchByParameter).
 func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom.Tool, error) {
+	if st != nil && tb.writesLog(p, st) {
+		// The log is written by recording calls: a write that would change
+		// a logged action (its parameters, learnt from another action) is
+		// an action of its own.
+		st = nil
+	}
 	props := tb.actionProps(p, st)
 	switch {
 	case p.kind == effSearch || p.kind == effGet || p.kind == effNone && tb.searchedBy(p.key):
@@ -585,6 +591,13 @@ func (tb *toolBuilder) actionTool(name string, p toolParts, st *atom.Tool) (atom
 		return tb.actionLogTool(name, p, props), nil
 	}
 	return tb.actionStateTool(name, p, st, props)
+}
+
+// writesLog reports whether the state tool st writes the records of the
+// action log itself.
+func (tb *toolBuilder) writesLog(p toolParts, st *atom.Tool) bool {
+	t, ok := tb.recordTarget(p, st).([]any)
+	return ok && len(t) > 0 && t[0] == actionsColl
 }
 
 // searchedBy reports whether a parameter the log records for the action

@@ -451,8 +451,9 @@ func (ctx *Visible) FindState(v any) string {
 }
 
 // Find names the first document that Holds v: numbers by value (1,200.00
-// is 1200), dates in common renderings, as today or tomorrow or by a weekday
-// (weekdayDays) or an offset or a month's end (relativeDays), booleans by
+// is 1200), dates in common renderings or as a text names them relatively
+// (namedDays: today, a weekday, an offset, a month's or week's end, the
+// nth weekday of a month), booleans by
 // the words of their field (a flag is set because the text names it), text
 // by its words.
 func (ctx *Visible) Find(v any, field string) string {
@@ -633,16 +634,13 @@ func (d ContextDoc) hasDate(t time.Time, clock time.Time) bool {
 			return true
 		}
 	}
+	// A time stamp names its day: 2026-06-03T13:00:00Z reads "2026 06 03t13".
+	if strings.Contains(d.text, " "+satisfy.Loose(t.Format("2006-01-02"))+"t") {
+		return true
+	}
 	if !clock.IsZero() {
-		day := func(x time.Time) string { return x.Format("2006-01-02") }
-		switch {
-		case day(t) == day(clock) && strings.Contains(d.text, " today "):
-			return true
-		case day(t) == day(clock.AddDate(0, 0, 1)) && strings.Contains(d.text, " tomorrow "):
-			return true
-		}
-		for _, w := range append(weekdayDays(d.text, clock), relativeDays(d.text, clock)...) {
-			if day(w) == day(t) {
+		for _, w := range namedDays(d.text, clock) {
+			if w.Format("2006-01-02") == t.Format("2006-01-02") {
 				return true
 			}
 		}

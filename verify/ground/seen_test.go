@@ -252,3 +252,62 @@ func TestVisibleFindsDaysAfterASeenDay(t *testing.T) {
 		}
 	}
 }
+
+// Days are read by a grammar of parts, not by whole phrases: the nth or
+// last weekday of a month, the start or end of a week or a month, an
+// offset before or after any anchor it names (today, tomorrow, a
+// weekday, a day written out, another offset), and a weekday before
+// today. A day the phrase does not name is not found.
+func TestVisibleReadsDayGrammar(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-06-10T09:00:00Z") // a Wednesday
+	checkDays(t, clock, []dayCase{
+		{"Due the third Wednesday of next month.", "2026-07-15", true},
+		{"Due the third Wednesday of next month.", "2026-07-08", false},
+		{"Due the last Friday of this month.", "2026-06-26", true},
+		{"Due the last Friday of this month.", "2026-06-19", false},
+		{"Meet on the 2nd Tuesday of this month.", "2026-06-09", true},
+		{"Due by the end of next week.", "2026-06-19", true},
+		{"Due by the end of next week.", "2026-06-12", false},
+		{"Due by the end of this week (Friday).", "2026-06-12", true},
+		{"Block the start of next week.", "2026-06-15", true},
+		{"Due at the start of next month.", "2026-07-01", true},
+		{"Due at the beginning of next month.", "2026-06-01", false},
+		{"Book it the day after tomorrow.", "2026-06-12", true},
+		{"Book it the day after tomorrow.", "2026-06-11", false},
+		{"It went out yesterday.", "2026-06-09", true},
+		{"Log the calls from last Monday.", "2026-06-08", true},
+		{"Log the calls from last Monday.", "2026-06-15", false},
+		{"Run it a week from Friday.", "2026-06-19", true},
+		{"Two weeks after next Monday works.", "2026-06-29", true},
+		{"Draft it ten days before 20 March 2027.", "2027-03-10", true},
+		{"Draft it ten days before 20 March 2027.", "2027-03-30", false},
+		{"Follow up three days ago.", "2026-06-07", true},
+		{"Reply within 2 business days.", "2026-06-12", true},
+	})
+}
+
+// An offset whose anchor is a day only another text shows is counted
+// either way from it: "two days before the launch" with "launches on 14
+// May 2026", "the day after the kickoff" with a kickoff on 2026-06-03.
+func TestVisibleFindsDaysBeforeOrAfterASeenDay(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-05-05T09:00:00Z")
+	for _, c := range []struct {
+		instruction, observation, value string
+		want                            bool
+	}{
+		{"Schedule the prep call two days before the launch.", `{"body": "the line launches on 14 May 2026"}`, "2026-05-12", true},
+		{"Schedule the prep call two days before the launch.", `{"body": "the line launches on 14 May 2026"}`, "2026-05-16", false},
+		{"Date it the day after the kickoff.", `{"summary": "Kickoff", "start": "2026-06-03"}`, "2026-06-04", true},
+		{"Date it the day after the kickoff.", `{"summary": "Kickoff", "start": "2026-06-03"}`, "2026-06-02", false},
+		// A time stamp names its day (the tenth batch's monday_recap_item_day_after_kickoff).
+		{"Date it the day after the kickoff.", `{"summary": "Kickoff", "start__dateTime": "2026-06-03T13:00:00Z"}`, "2026-06-04", true},
+		{"Date it the day after the kickoff.", `{"summary": "Kickoff", "start__dateTime": "2026-06-03T13:00:00Z"}`, "2026-06-05", false},
+	} {
+		ctx := &Visible{Clock: clock}
+		ctx.Add("instruction", c.instruction)
+		ctx.Add("observation", c.observation)
+		if got := ctx.Find(c.value, "due_date") != ""; got != c.want {
+			t.Errorf("%q with %q: found %s = %v, want %v", c.instruction, c.observation, c.value, got, c.want)
+		}
+	}
+}

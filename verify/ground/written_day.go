@@ -2,7 +2,6 @@ package ground
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -37,32 +36,10 @@ func dayOf(s string) (time.Time, bool) {
 	return writtenDay(s)
 }
 
-// dayAfter matches "fifteen days after", "2 weeks after": an offset from
-// a day the text names next ("after the invoice date").
-var dayAfter = regexp.MustCompile(` (\w+) (day|days|week|weeks) after `)
-
-// offsetsAfter gives the offsets, in days, that a text counts after some
-// day it names.
-func offsetsAfter(text string) []int {
-	var out []int
-	for _, m := range dayAfter.FindAllStringSubmatch(text, -1) {
-		n, ok := countWords[m[1]]
-		if !ok {
-			if n, ok = atoiSmall(m[1]); !ok {
-				continue
-			}
-		}
-		if m[2] == "week" || m[2] == "weeks" {
-			n *= 7
-		}
-		out = append(out, n)
-	}
-	return out
-}
-
 // findDayAfter finds a day v that one text counts from another day the
 // agent saw: "due fifteen days after the invoice date" and a mail dated
-// "2 April 2026" ground 2026-04-17. The source names both texts.
+// "2 April 2026" ground 2026-04-17; "two days before the launch" counts
+// back. The source names both texts.
 func (ctx *Visible) findDayAfter(v any) string {
 	s, ok := v.(string)
 	if !ok {
@@ -73,11 +50,11 @@ func (ctx *Visible) findDayAfter(v any) string {
 		return ""
 	}
 	for _, d := range ctx.Docs {
-		for _, n := range offsetsAfter(d.text) {
+		for _, n := range openOffsets(d.text) {
 			base := t.AddDate(0, 0, -n)
 			for _, e := range ctx.Docs {
 				if e.hasDate(base, time.Time{}) {
-					return fmt.Sprintf("%s (%d days after %s in %s)", d.Name, n, base.Format("2006-01-02"), e.Name)
+					return fmt.Sprintf("%s (%d days from %s in %s)", d.Name, n, base.Format("2006-01-02"), e.Name)
 				}
 			}
 		}

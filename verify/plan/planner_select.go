@@ -23,7 +23,9 @@ import (
 // it most is chosen (selectWeight), then the one that needs the fewest
 // scalar fields rewritten: "the ticket whose subject contains Billing B
 // has the tag" selects the Billing B ticket, which lacks only the tag, not
-// a ticket an earlier step tagged whose subject it would rename.
+// a ticket an earlier step tagged whose subject it would rename. A value
+// an earlier step wrote identifies nothing: the opportunity named "Brook
+// renewal" is the one to close, not the one an earlier step closed.
 func (p *Planner) heldSelection(ci *facts.Coll, preds []assert.Predicate, s *episode.Session) []assert.Predicate {
 	var sel []assert.Predicate
 	for _, pr := range preds {
@@ -37,16 +39,20 @@ func (p *Planner) heldSelection(ci *facts.Coll, preds []assert.Predicate, s *epi
 	}
 	var best []assert.Predicate
 	bestWeight, bestRewrites := 0, 0
+	kf := ci.Def.KeyField()
 	for _, r := range s.State().Records(ci.Name) {
 		if satisfy.AllHold(r, preds) {
 			continue
 		}
+		start, existed := s.Initial().Get(ci.Name, state.Text(r[kf]))
 		var held []assert.Predicate
 		weight := 0
 		for _, pr := range sel {
 			if satisfy.PredHolds(r, pr) {
 				held = append(held, pr)
-				weight += selectWeight(ci, pr)
+				if !existed || satisfy.PredHolds(start, pr) {
+					weight += selectWeight(ci, pr)
+				}
 			}
 		}
 		rewrites := 0
@@ -55,7 +61,7 @@ func (p *Planner) heldSelection(ci *facts.Coll, preds []assert.Predicate, s *epi
 				rewrites++
 			}
 		}
-		if len(held) > 0 && (weight > bestWeight || weight == bestWeight && rewrites < bestRewrites) {
+		if len(held) > 0 && (best == nil || weight > bestWeight || weight == bestWeight && rewrites < bestRewrites) {
 			best, bestWeight, bestRewrites = held, weight, rewrites
 		}
 	}

@@ -1,0 +1,424 @@
+package ground
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The days a text names relatively are read by a small grammar over its
+// loose words (satisfy.Loose), read against the data's clock:
+//
+//	day    := offset day | point | anchor
+//	offset := count unit (after | before | from) | [the] day (after | before)
+//	        | in count unit | count unit ago            (from today)
+//	        | (next | following) business day             (from today)
+//	point  := ordinal [weekday | day] of period-month    (the second Monday of next month)
+//	        | (end | start | beginning) of period         (the end of next week)
+//	anchor := today | now | tomorrow | yesterday
+//	        | [this | next | last | coming] weekday | a date written out
+//
+// An offset whose anchor the text does not name ("fifteen days after the
+// invoice date") is kept open: the day is found through a day another
+// text shows (findDayAfter).
+
+// countWords are the numbers a person spells out before "days" or "weeks".
+var countWords = map[string]int{
+	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15,
+	"twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90,
+}
+
+// dayUnits are the units an offset counts in, by the days in one; a
+// business day (0) skips weekends.
+var dayUnits = map[string]int{
+	"day": 1, "days": 1, "week": 7, "weeks": 7,
+	"business": 0, "working": 0,
+}
+
+// offsetSigns are the words that put an offset after or before its anchor.
+var offsetSigns = map[string]int{"after": 1, "from": 1, "later": 1, "before": -1, "ago": -1, "prior": -1}
+
+// casualDays are the anchors named by a word, by their distance from today.
+var casualDays = map[string]int{"today": 0, "now": 0, "tomorrow": 1, "yesterday": -1, "tonight": 0}
+
+// ordinals name the nth day or weekday of a month; last is -1.
+var ordinals = map[string]int{
+	"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
+	"fourth": 4, "4th": 4, "fifth": 5, "5th": 5, "last": -1,
+}
+
+// periodRefs shift a week or a month from the one today falls in.
+var periodRefs = map[string]int{"this": 0, "next": 1, "last": -1, "previous": -1, "following": 1, "coming": 1}
+
+// periodPoints name a day of a week or month: its start or its end.
+var periodPoints = map[string]bool{"start": true, "beginning": true, "end": false, "close": false}
+
+// dayReader reads the day phrases of one text.
+type dayReader struct {
+	toks     []string
+	today    time.Time
+	nextWeek bool  // the text names next week: a bare weekday may be its day
+	open     []int // offsets, in days, from an anchor the text does not name
+}
+
+func newDayReader(text string, clock time.Time) *dayReader {
+	return &dayReader{
+		toks:     strings.Fields(text),
+		today:    time.Date(clock.Year(), clock.Month(), clock.Day(), 0, 0, 0, 0, clock.Location()),
+		nextWeek: strings.Contains(" "+text+" ", " next week "),
+	}
+}
+
+// namedDays gives every calendar day a text names relatively, read
+// against clock. text is loose (satisfy.Loose).
+func namedDays(text string, clock time.Time) []time.Time {
+	r := newDayReader(text, clock)
+	var out []time.Time
+	r.each(func(ds []time.Time) { out = append(out, ds...) })
+	return out
+}
+
+// each reads the text's day phrases in turn, a phrase's words read once:
+// the Tuesday of "next Tuesday" is no bare Tuesday too.
+func (r *dayReader) each(f func([]time.Time)) {
+	for i := 0; i < len(r.toks); {
+		ds, next := r.day(i)
+		if next == i {
+			i++
+			continue
+		}
+		f(ds)
+		i = next
+	}
+}
+
+// openOffsets gives the offsets, in days, a text counts from a day it
+// does not name itself ("fifteen days after the invoice date": 15; "two
+// days before the launch": -2; "the day after the kickoff": 1).
+func openOffsets(text string) []int {
+	r := newDayReader(text, time.Time{})
+	r.each(func([]time.Time) {})
+	return r.open
+}
+
+func (r *dayReader) tok(i int) string {
+	if i < 0 || i >= len(r.toks) {
+		return ""
+	}
+	return r.toks[i]
+}
+
+// day reads a day phrase at token i: the days it names and the index
+// after it; none where no phrase starts there.
+func (r *dayReader) day(i int) ([]time.Time, int) {
+	for _, read := range []func(int) ([]time.Time, int){r.offset, r.point, r.anchor} {
+		if ds, next := read(i); next > i {
+			return ds, next
+		}
+	}
+	return nil, i
+}
+
+// offset reads an offset and applies it to its anchor.
+func (r *dayReader) offset(i int) ([]time.Time, int) {
+	if r.tok(i) == "in" || r.tok(i) == "within" {
+		if n, unit, next := r.count(i + 1); next > i+1 {
+			return []time.Time{shift(r.today, n, unit)}, next
+		}
+	}
+	if unit, ok := dayUnits[r.tok(i+1)]; ok && unit == 0 && (r.tok(i) == "next" || r.tok(i) == "following") && isDayWord(r.tok(i+2)) {
+		return []time.Time{addBusinessDays(r.today, 1)}, i + 3
+	}
+	n, unit, next := r.count(i)
+	if next == i {
+		j := i
+		if r.tok(j) == "the" {
+			j++
+		}
+		if r.tok(j) != "day" {
+			return nil, i
+		}
+		n, unit, next = 1, 1, j+1
+	}
+	sign, ok := offsetSigns[r.tok(next)]
+	if !ok {
+		return nil, i
+	}
+	if r.tok(next) == "ago" {
+		return []time.Time{shift(r.today, -n, unit)}, next + 1
+	}
+	if r.tok(next) == "from" && (r.tok(next+1) == "today" || r.tok(next+1) == "now") {
+		return []time.Time{shift(r.today, n, unit)}, next + 2
+	}
+	anchors, end := r.day(next + 1)
+	if end == next+1 {
+		if unit > 0 {
+			r.open = append(r.open, sign*n*unit)
+		}
+		return nil, next + 1
+	}
+	var out []time.Time
+	for _, a := range anchors {
+		out = append(out, shift(a, sign*n, unit))
+	}
+	return out, end
+}
+
+// count reads "three days", "2 weeks", "two business days" at i: the
+// count, the unit's days (0: business days) and the index after.
+func (r *dayReader) count(i int) (int, int, int) {
+	n, ok := countWords[r.tok(i)]
+	if !ok {
+		if n, ok = atoiSmall(r.tok(i)); !ok {
+			return 0, 0, i
+		}
+	}
+	unit, ok := dayUnits[r.tok(i+1)]
+	if !ok {
+		return 0, 0, i
+	}
+	if unit == 0 {
+		if !isDayWord(r.tok(i + 2)) {
+			return 0, 0, i
+		}
+		return n, 0, i + 3
+	}
+	return n, unit, i + 2
+}
+
+func isDayWord(s string) bool { return s == "day" || s == "days" }
+
+// shift moves day by n units of unit days; unit 0 counts business days.
+func shift(day time.Time, n, unit int) time.Time {
+	if unit == 0 {
+		return addBusinessDays(day, n)
+	}
+	return day.AddDate(0, 0, n*unit)
+}
+
+// point reads a day of a week or a month: the nth (or last) day or
+// weekday of a month, or the start or end of a week or a month.
+func (r *dayReader) point(i int) ([]time.Time, int) {
+	if nth, ok := ordinals[r.tok(i)]; ok {
+		wd, hasWeekday := weekdayNamed(r.tok(i + 1))
+		j := i + 1
+		if hasWeekday || r.tok(j) == "day" {
+			j++
+		}
+		if r.tok(j) != "of" {
+			return nil, i
+		}
+		month, next, ok := r.period(j+1, "month")
+		if !ok {
+			return nil, i
+		}
+		pick := func(m time.Time) time.Time { return nthDay(m, nth, wd, hasWeekday) }
+		day := pick(month)
+		if r.tok(j+1) == "the" && r.tok(j+2) == "month" && day.Before(r.today) {
+			day = pick(month.AddDate(0, 1, 0))
+		}
+		return []time.Time{day}, next
+	}
+	start, ok := periodPoints[r.tok(i)]
+	if !ok || r.tok(i+1) != "of" {
+		return nil, i
+	}
+	for _, unit := range []string{"week", "month"} {
+		if first, next, ok := r.period(i+2, unit); ok {
+			return periodDays(first, unit, start), next
+		}
+	}
+	return nil, i
+}
+
+// period reads "this month", "next week", "the month" at i: the first day
+// of that week or month. A week is named only by this, next or last.
+func (r *dayReader) period(i int, unit string) (time.Time, int, bool) {
+	if r.tok(i) == "the" && r.tok(i+1) != unit {
+		i++
+	}
+	shiftBy, ok := periodRefs[r.tok(i)]
+	if r.tok(i) == "the" && unit == "month" {
+		shiftBy, ok = 0, true
+	}
+	if !ok || r.tok(i+1) != unit {
+		return time.Time{}, i, false
+	}
+	if unit == "week" {
+		monday := r.today.AddDate(0, 0, -((int(r.today.Weekday()) + 6) % 7))
+		return monday.AddDate(0, 0, 7*shiftBy), i + 2, true
+	}
+	first := time.Date(r.today.Year(), r.today.Month()+time.Month(shiftBy), 1, 0, 0, 0, 0, r.today.Location())
+	return first, i + 2, true
+}
+
+// periodDays names the start of a week (Monday) or month (its first day),
+// or its end: a week's Friday or Sunday, people mean either, or a month's
+// last day.
+func periodDays(first time.Time, unit string, start bool) []time.Time {
+	switch {
+	case start:
+		return []time.Time{first}
+	case unit == "week":
+		return []time.Time{first.AddDate(0, 0, 4), first.AddDate(0, 0, 6)}
+	}
+	return []time.Time{first.AddDate(0, 1, -1)}
+}
+
+// nthDay gives the nth day of the month starting at first, or its nth
+// weekday wd; nth -1 is the last.
+func nthDay(first time.Time, nth int, wd time.Weekday, byWeekday bool) time.Time {
+	if nth < 0 {
+		last := first.AddDate(0, 1, -1)
+		if !byWeekday {
+			return last
+		}
+		return last.AddDate(0, 0, -((int(last.Weekday()) - int(wd) + 7) % 7))
+	}
+	if !byWeekday {
+		return first.AddDate(0, 0, nth-1)
+	}
+	ahead := (int(wd) - int(first.Weekday()) + 7) % 7
+	return first.AddDate(0, 0, ahead+7*(nth-1))
+}
+
+// anchor reads a day named by a word (today, tomorrow), by a weekday, or
+// written out.
+func (r *dayReader) anchor(i int) ([]time.Time, int) {
+	if n, ok := casualDays[r.tok(i)]; ok {
+		return []time.Time{r.today.AddDate(0, 0, n)}, i + 1
+	}
+	if d, next, ok := r.written(i); ok {
+		return []time.Time{d}, next
+	}
+	mod := r.tok(i)
+	wd, ok := weekdayNamed(r.tok(i + 1))
+	if _, isMod := periodRefs[mod]; !isMod || !ok {
+		if wd, ok = weekdayNamed(mod); !ok {
+			return nil, i
+		}
+		return r.weekday(wd, ""), i + 1
+	}
+	return r.weekday(wd, mod), i + 2
+}
+
+// weekday gives the days a weekday names: "this Friday" or a bare
+// "Friday" is the first Friday on or after today; "next Tuesday" is the
+// first Tuesday after today or the Tuesday of next week (people mean
+// either); "last Monday" the last before today; a bare weekday in a text
+// that names next week may be that day of next week. Weeks start on
+// Monday.
+func (r *dayReader) weekday(wd time.Weekday, mod string) []time.Time {
+	ahead := (int(wd) - int(r.today.Weekday()) + 7) % 7
+	monday := r.today.AddDate(0, 0, 7-(int(r.today.Weekday())+6)%7)
+	ofNextWeek := monday.AddDate(0, 0, (int(wd)+6)%7)
+	switch mod {
+	case "next", "following":
+		if ahead == 0 {
+			ahead = 7
+		}
+		return []time.Time{r.today.AddDate(0, 0, ahead), ofNextWeek}
+	case "last", "previous":
+		back := (int(r.today.Weekday()) - int(wd) + 7) % 7
+		if back == 0 {
+			back = 7
+		}
+		return []time.Time{r.today.AddDate(0, 0, -back)}
+	}
+	out := []time.Time{r.today.AddDate(0, 0, ahead)}
+	if mod == "" && r.nextWeek {
+		out = append(out, ofNextWeek)
+	}
+	return out
+}
+
+// weekdayNamed reads a weekday's name.
+func weekdayNamed(s string) (time.Weekday, bool) {
+	for wd := time.Sunday; wd <= time.Saturday; wd++ {
+		if strings.ToLower(wd.String()) == s {
+			return wd, true
+		}
+	}
+	return 0, false
+}
+
+// written reads a day written out at i: "14 may 2026", "may 14 2026",
+// "2026 05 14" (an ISO date's or time's loose words), or "14 may" and
+// "may 14" in the year of today.
+func (r *dayReader) written(i int) (time.Time, int, bool) {
+	if y, err := strconv.Atoi(r.tok(i)); err == nil && len(r.tok(i)) == 4 {
+		m, errM := strconv.Atoi(r.tok(i + 1))
+		dayTok, _, _ := strings.Cut(r.tok(i+2), "t") // 2026-05-14T09:00 gives "14t09"
+		d, errD := strconv.Atoi(dayTok)
+		if errM != nil || errD != nil {
+			return time.Time{}, i, false
+		}
+		return r.date(y, time.Month(m), d, i+3)
+	}
+	if m, ok := monthNamed(r.tok(i + 1)); ok {
+		if d, ok := dayNumber(r.tok(i)); ok {
+			return r.dateWithYear(d, m, i+2)
+		}
+	}
+	if m, ok := monthNamed(r.tok(i)); ok {
+		if d, ok := dayNumber(r.tok(i + 1)); ok {
+			return r.dateWithYear(d, m, i+2)
+		}
+	}
+	return time.Time{}, i, false
+}
+
+// dayNumber reads a day of a month: "14", "14th", "1st".
+func dayNumber(s string) (int, bool) {
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		s = strings.TrimSuffix(s, suf)
+	}
+	d, err := strconv.Atoi(s)
+	return d, err == nil && d >= 1 && d <= 31
+}
+
+// dateWithYear reads a year after a day and month, or takes today's.
+func (r *dayReader) dateWithYear(d int, m time.Month, i int) (time.Time, int, bool) {
+	if y, err := strconv.Atoi(r.tok(i)); err == nil && len(r.tok(i)) == 4 {
+		return r.date(y, m, d, i+1)
+	}
+	return r.date(r.today.Year(), m, d, i)
+}
+
+// date checks a day exists (no 31 April) before giving it.
+func (r *dayReader) date(y int, m time.Month, d, next int) (time.Time, int, bool) {
+	t := time.Date(y, m, d, 0, 0, 0, 0, r.today.Location())
+	if m < 1 || m > 12 || d < 1 || t.Day() != d {
+		return time.Time{}, next, false
+	}
+	return t, next, true
+}
+
+// monthNamed reads a month's name, whole or cut to three letters.
+func monthNamed(s string) (time.Month, bool) {
+	for m := time.January; m <= time.December; m++ {
+		if name := strings.ToLower(m.String()); s == name || (len(s) == 3 && name[:3] == s) {
+			return m, true
+		}
+	}
+	return 0, false
+}
+
+// addBusinessDays counts n weekdays on from day, skipping Saturdays and
+// Sundays.
+func addBusinessDays(day time.Time, n int) time.Time {
+	for n > 0 {
+		day = day.AddDate(0, 0, 1)
+		if wd := day.Weekday(); wd != time.Saturday && wd != time.Sunday {
+			n--
+		}
+	}
+	return day
+}
+
+// atoiSmall reads a count written in digits, up to a year of days.
+func atoiSmall(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n > 0 && n <= 366
+}
