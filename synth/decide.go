@@ -80,5 +80,5 @@ func writeOn(cm *collModel, slot string, w write) (atom.PlanCall, bool) {
 	if !ok || w.cm != child || w.field != field || w.effect != "create" {
 		return atom.PlanCall{}, false
 	}
-	return writeCall(child, "create", map[string]any{ref: slotRef(slot, ""), field: w.value}, "")
+	return writeCall(child, "create", map[string]any{ref.name: ref.slot(slot), field: w.value}, "")
 }

@@ -182,7 +182,7 @@ func addMark(bd *bundle, d *draft, cm *collModel, slot, role, tier string, rng *
 // noteTarget is a collection of notes (comments, activities) on cm's
 // records that a task can create with a text: the child, its reference to
 // cm, and its text field.
-func noteTarget(cm *collModel) (*collModel, string, string, bool) {
+func noteTarget(cm *collModel) (*collModel, refField, string, bool) {
 	for _, ch := range childRefs(cm) {
 		child := ch.target
 		field := child.text
@@ -192,9 +192,9 @@ func noteTarget(cm *collModel) (*collModel, string, string, bool) {
 		if !hasWord(atom.Words(child.name), noteColls...) || field == "" || child.peopleLike() || !child.writesBy(ch.name, nil, "create") || !child.writesBy(field, nil, "create") || !child.creatableWith(ch.name, field) {
 			continue
 		}
-		return child, ch.name, field, true
+		return child, ch, field, true
 	}
-	return nil, "", "", false
+	return nil, refField{}, "", false
 }
 
 // noteColls name the collections that hold notes on a record.
@@ -234,7 +234,7 @@ func addNote(d *draft, cm *collModel, slot string, rng *rand.Rand) bool {
 	}
 	text := pick(rng, noteTexts)
 	d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, noteClauses), singular(child.name), quote(text))
-	on := assert.Predicate{Field: ref, Op: assert.OpEquals, Value: slotRef(slot, "")}
+	on := assert.Predicate{Field: ref.name, Op: assert.OpEquals, Value: ref.slot(slot)}
 	d.in.Goal = append(d.in.Goal, exists(child, assert.Where{on, {Field: field, Op: assert.OpEquals, Value: text}},
 		fmt.Sprintf("%s left on the %s", singular(child.name), singular(cm.name))))
 	d.writes = append(d.writes, write{cm: child, field: field, value: text, effect: "create"})
