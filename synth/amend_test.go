@@ -11,9 +11,10 @@ import (
 
 // TestAmendmentsAreRecent: a request says of an amended policy that the
 // correction came "last week" or "recently", so the amendment is made in
-// the week before the clock, after the policy it amends.
+// the week before the clock, after the policy it amends, and nothing of it
+// (a date it was closed) is dated before that week.
 func TestAmendmentsAreRecent(t *testing.T) {
-	c := synthApps(t, 1, "asana", "expensify", "outlook")
+	c := synthApps(t, 1, "asana", "expensify", "outlook", "clickup", "lever")
 	n := 0
 	for _, d := range c.Data {
 		clock, _ := time.Parse(time.RFC3339, d.Clock)
@@ -32,6 +33,11 @@ func TestAmendmentsAreRecent(t *testing.T) {
 			was, _ := atom.Time(prev[created])
 			if at.Before(clock.Add(-7*24*time.Hour)) || at.After(clock) || !at.After(was) {
 				t.Errorf("%s: amendment %s made %v, policy %v, clock %v", d.ID, name, rec[created], prev[created], d.Clock)
+			}
+			for f, v := range rec {
+				if when, ok := atom.Time(v); ok && !when.After(clock) && when.Before(clock.Add(-7*24*time.Hour)) {
+					t.Errorf("%s: amendment %s has %s %v, before the week it was made in", d.ID, name, f, v)
+				}
 			}
 		}
 	}

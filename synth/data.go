@@ -290,7 +290,7 @@ func datedAfter(cm *collModel, rec, prev map[string]any, clock time.Time) {
 		a, aok := atom.Time(rec[f])
 		b, bok := atom.Time(prev[f])
 		s, _ := rec[f].(string)
-		if !aok || !bok {
+		if !aok {
 			continue
 		}
 		layout, step := time.RFC3339, time.Hour
@@ -298,10 +298,10 @@ func datedAfter(cm *collModel, rec, prev map[string]any, clock time.Time) {
 			layout, step = "2006-01-02", 24*time.Hour
 		}
 		t := a
-		if t.Before(week) && b.Before(week) {
+		if t.Before(week) && (!bok || b.Before(week)) {
 			t = week
 		}
-		if !t.After(b) {
+		if bok && !t.After(b) {
 			t = b.Add(step)
 			if t.After(clock) && !b.After(clock) {
 				t = clock
