@@ -152,3 +152,25 @@ func TestNoActivityBeforeStart(t *testing.T) {
 		t.Errorf("a running campaign: %+v", ds)
 	}
 }
+
+// TestFiledNotWrittenOn: a message is filed in a mail folder, not written
+// on it, so the folder is none of the records the message is on (its
+// text need not speak of it, nor its date follow it); a lead is on its
+// ad.
+func TestFiledNotWrittenOn(t *testing.T) {
+	date := atom.Field{Type: "string", Format: "date-time", Role: atom.RoleDate}
+	s := &atom.Server{Kind: atom.KindServer, ID: "mail", Collections: []atom.Collection{
+		{Name: "mail_folders", Fields: map[string]atom.Field{"displayName": {Type: "string", Role: atom.RoleTitle}}},
+		{Name: "messages", Fields: map[string]atom.Field{
+			"parentFolderId": {Type: "string", Role: atom.RoleRef, Ref: "mail_folders"}, "subject": {Type: "string", Role: atom.RoleTitle}, "sentDateTime": date,
+		}},
+	}}
+	shapeOf := func(c string) *Shape { return ShapeOf(s, s.Collection(c)) }
+	if on := ShapeOf(s, s.Collection("messages")).OnRefs(shapeOf); len(on) != 0 {
+		t.Errorf("a message is on %v", on)
+	}
+	ads := leadAds()
+	if on := ShapeOf(ads, ads.Collection("leads")).OnRefs(func(c string) *Shape { return ShapeOf(ads, ads.Collection(c)) }); on["ad_id"] != "ads" {
+		t.Errorf("a lead is on %v, not its ad", on)
+	}
+}

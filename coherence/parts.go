@@ -55,6 +55,13 @@ func (sh *Shape) CreatedField() string {
 // on, so it may be older or newer than it.
 var classifierWords = []string{"label", "labels", "tag", "tags", "category", "categories", "topic", "topics"}
 
+// isFolder reports whether a collection holds folders records are filed
+// in (mail folders, mailboxes, directories).
+func isFolder(collection string) bool {
+	ws := atom.Words(collection)
+	return len(ws) > 0 && oneOf(ws[len(ws)-1], []string{"folders", "mailboxes", "directories"})
+}
+
 // personRoles are the roles of fields that name the person a record is.
 // A handle is not among them: it names whoever works on a record (a
 // Lever opportunity's owner) as often as the record's own person.
@@ -87,7 +94,9 @@ func (sh *Shape) IsParty() bool {
 // Facebook lead's ad, a Freshservice conversation's ticket, a recording's
 // meeting). A record is not older than the record it is on. A reference
 // the target returns (a chat's pinned message, the message's chat) is
-// none: neither is made on the other.
+// none: neither is made on the other; nor is a reference to a folder a
+// record is filed in (an Outlook message's mail folder), which it was not
+// written on.
 func (sh *Shape) OnRefs(shapeOf func(string) *Shape) map[string]string {
 	out := map[string]string{}
 	ws := atom.Words(sh.def.Name)
@@ -97,7 +106,7 @@ func (sh *Shape) OnRefs(shapeOf func(string) *Shape) map[string]string {
 	part := IsPart(sh.def.Name)
 	for _, f := range sh.names {
 		fs := sh.fields[f]
-		if fs.role != atom.RoleRef || fs.ref == "" || fs.ref == sh.def.Name || sh.def.Fields[f].Type == "array" {
+		if fs.role != atom.RoleRef || fs.ref == "" || fs.ref == sh.def.Name || sh.def.Fields[f].Type == "array" || isFolder(fs.ref) {
 			continue
 		}
 		tsh := shapeOf(fs.ref)
