@@ -267,6 +267,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if len(inv.In) > 0 != (inv.Rule == "only_when") {
 		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, and only of it"))
 	}
+	if inv.Rule == "only_when" {
+		ds = append(ds, validateWhenStates(e, c, inv, at)...)
+	}
 	if inv.Rule != "display" {
 		return ds
 	}
@@ -284,6 +287,29 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	for j, f := range inv.From {
 		if _, ok := target.Fields[f]; !ok {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.from[%d]", at, j), "no field %q in collection %s", f, ref))
+		}
+	}
+	return ds
+}
+
+// validateWhenStates checks that an only_when rule's states are values
+// its second field can hold: of its enum, or true and false for a flag.
+func validateWhenStates(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
+	f, ok := c.Fields[inv.Fields[1]]
+	if !ok {
+		return nil
+	}
+	allowed := f.Enum
+	if f.Type == "boolean" {
+		allowed = []any{"true", "false"}
+	}
+	if len(allowed) == 0 {
+		return nil
+	}
+	var ds Diagnostics
+	for j, v := range inv.In {
+		if !slices.ContainsFunc(allowed, func(x any) bool { return fmt.Sprint(x) == v }) {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.in[%d]", at, j), "%q is not a value of %s %v", v, inv.Fields[1], allowed))
 		}
 	}
 	return ds

@@ -73,6 +73,7 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"refs without ref_by", "ref_by: parent_type, refs", "refs", "collections[0].fields.parent_id.refs", "needs ref_by"},
 		{"ref_by beside ref", "role: ref, ref_by", "role: ref, ref: people, ref_by", "collections[0].fields.parent_id.ref_by", "no ref"},
 		{"ref_by on no ref", "role: ref, ref_by", "role: id, ref_by", "collections[0].fields.parent_id.ref_by", "need role ref"},
+		{"only_when on a state the flag cannot hold", `in: ["true"]`, `in: ["yes"]`, "collections[0].invariants[4].in[0]", `"yes"`},
 		{"only_when without its states", ", in: [\"true\"]}", "}", "collections[0].invariants[4].in", "only_when"},
 		{"bounds on a string", "title: {type: string}", "title: {type: string, maximum: 3}", "collections[0].fields.title.minimum", "number field"},
 		{"maximum below minimum", "minimum: 0, maximum: 10", "minimum: 10, maximum: 0", "collections[0].fields.score.maximum", "below minimum"},
