@@ -150,6 +150,9 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 		for j, inv := range c.Invariants {
 			ds = append(ds, validateInvariant(e, s, c, inv, fmt.Sprintf("%s.invariants[%d]", at, j))...)
 		}
+		if c.Mailbox != nil {
+			ds = append(ds, validateMailbox(e, s, c, at+".mailbox")...)
+		}
 	}
 	return append(ds, validateExamples(e, s)...)
 }

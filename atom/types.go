@@ -113,6 +113,9 @@ type Collection struct {
 	// behaviour.go). Both optional.
 	Lifecycle  *Lifecycle  `json:"lifecycle,omitempty"`
 	Invariants []Invariant `json:"invariants,omitempty"`
+	// Mailbox, on a mail app's messages, names the signed-in user whose
+	// mail they are (mailbox.go).
+	Mailbox *Mailbox `json:"mailbox,omitempty"`
 	// NotFound is the product's error for an id that names no record of
 	// the collection (Stripe's "No such customer: '{value}'"); "{value}"
 	// is replaced by the id. Empty: a generic error naming the field.

@@ -81,6 +81,9 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 		}
 	}
 	conformBounds(c, rec, set)
+	if c.Mailbox != nil {
+		conformMailbox(c, rec, set)
+	}
 }
 
 // conformBounds brings a number outside its field's declared bounds to

@@ -1,0 +1,112 @@
+package atom
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Mailbox says a collection is one person's mail, the signed-in user's:
+// every message in it was sent by Owner or addressed to Owner, and its
+// blind copies show only on mail Owner sent (a recipient never sees who
+// else was blind-copied). Owner is the address the app's send tools
+// write as the sender. Where the folder a message is in is a field,
+// the folders of Sent hold only mail the owner wrote (sent, drafts).
+type Mailbox struct {
+	Owner  string   `json:"owner"`            // the signed-in user's address
+	From   string   `json:"from"`             // the sender's address field
+	To     []string `json:"to"`               // the recipients' fields, in order: to, cc
+	Bcc    string   `json:"bcc,omitempty"`    // the blind copies' field, if the app keeps one
+	Folder string   `json:"folder,omitempty"` // the folder's field, if one of an enum
+	Sent   []string `json:"sent,omitempty"`   // the folders of mail the owner wrote
+}
+
+// InSent reports whether rec is in a folder of mail the owner wrote.
+func (m *Mailbox) InSent(rec map[string]any) bool {
+	s, _ := rec[m.Folder].(string)
+	return m.Folder != "" && slices.Contains(m.Sent, s)
+}
+
+// Sender reports whether rec was sent by the mailbox's owner.
+func (m *Mailbox) Sender(rec map[string]any) bool {
+	s, _ := rec[m.From].(string)
+	return strings.EqualFold(s, m.Owner)
+}
+
+// Addressed reports whether rec names the owner among its recipients or
+// blind copies.
+func (m *Mailbox) Addressed(rec map[string]any) bool {
+	for _, f := range append(slices.Clone(m.To), m.Bcc) {
+		if f != "" && slices.ContainsFunc(Addresses(rec[f]), func(a string) bool { return strings.EqualFold(a, m.Owner) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// Addresses are the addresses a recipients field holds: a list, or one
+// string of addresses separated by commas (Zoho Mail's toAddress).
+func Addresses(v any) []string {
+	var out []string
+	switch v := v.(type) {
+	case string:
+		for _, a := range strings.Split(v, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				out = append(out, a)
+			}
+		}
+	case []any:
+		for _, a := range v {
+			if s, ok := a.(string); ok && s != "" {
+				out = append(out, s)
+			}
+		}
+	case []string:
+		out = append(out, v...)
+	}
+	return out
+}
+
+// validateMailbox checks a mailbox declaration: an owner's address, and
+// fields of the collection holding addresses. A tool that writes mail
+// into the collection writes the owner as its sender, or lets the caller
+// say who (a send-as identity), never another fixed address.
+func validateMailbox(e *Entry, s *Server, c *Collection, at string) Diagnostics {
+	m := c.Mailbox
+	var ds Diagnostics
+	if !strings.Contains(m.Owner, "@") {
+		ds = append(ds, e.Diag(Error, at+".owner", "owner is the signed-in user's email address, not %q", m.Owner))
+	}
+	if len(m.To) == 0 {
+		ds = append(ds, e.Diag(Error, at+".to", "to lists the recipients' fields"))
+	}
+	for i, f := range append([]string{m.From, m.Bcc}, m.To...) {
+		if f == "" && i == 1 {
+			continue
+		}
+		if r := c.Fields[f].Role; r != RoleEmail && r != RoleEmails {
+			ds = append(ds, e.Diag(Error, at, "%q is not a field of %s holding addresses", f, c.Name))
+		}
+	}
+	if (m.Folder == "") != (len(m.Sent) == 0) {
+		ds = append(ds, e.Diag(Error, at+".sent", "folder and sent go together: the folder field and its folders of sent mail"))
+	}
+	folder, ok := c.Fields[m.Folder]
+	if m.Folder != "" && !ok {
+		ds = append(ds, e.Diag(Error, at+".folder", "no field %q in collection %s", m.Folder, c.Name))
+	}
+	for i, v := range m.Sent {
+		if ok && !slices.ContainsFunc(folder.Enum, func(x any) bool { return fmt.Sprint(x) == v }) {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.sent[%d]", at, i), "%q is not a folder %s can hold", v, m.Folder))
+		}
+	}
+	for i, t := range s.Tools {
+		if t.Effect.Kind != "create" || t.Effect.Collection != c.Name {
+			continue
+		}
+		if v, ok := t.Effect.Set[m.From]; ok && fmt.Sprint(v) != m.Owner {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("tools[%d].effect.set.%s", i, m.From), "%s sends as %v, but the mailbox belongs to %s", t.Name, v, m.Owner))
+		}
+	}
+	return ds
+}

@@ -1,0 +1,31 @@
+package coherence
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// mailbox checks a collection of one person's mail: each message is from
+// its owner or addressed to them, and blind copies show only on mail the
+// owner sent.
+func (c *checker) mailbox(def *atom.Collection, name string, col *state.Collection) {
+	m := def.Mailbox
+	if m == nil {
+		return
+	}
+	for _, rec := range col.Records {
+		k, _ := state.KeyOf(rec, col.Key)
+		sent := m.Sender(rec)
+		if !sent && m.InSent(rec) {
+			c.add(RuleInvariant, name, k, m.From, rec[m.From], "in %s %v but not from the mailbox's owner %s", m.Folder, rec[m.Folder], m.Owner)
+		} else if !sent && !m.Addressed(rec) {
+			c.add(RuleInvariant, name, k, m.From, rec[m.From], "neither from nor to the mailbox's owner %s", m.Owner)
+		}
+		if m.Bcc != "" && !sent && slices.ContainsFunc(atom.Addresses(rec[m.Bcc]), func(a string) bool { return !strings.EqualFold(a, m.Owner) }) {
+			c.add(RuleInvariant, name, k, m.Bcc, rec[m.Bcc], "received mail shows blind copies to others than %s", m.Owner)
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package coherence
+
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestMailboxOwner: mail between two strangers in someone's mailbox is
+// found, and so is a received message showing others' blind copies or
+// another's mail in the sent folder; mail
+// the owner sent or received is not.
+func TestMailboxOwner(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["from"] = atom.Field{Type: "string", Format: "email", Role: atom.RoleEmail}
+	inv.Fields["to"] = atom.Field{Type: "array", Items: "string", Role: atom.RoleEmails}
+	inv.Fields["bcc"] = atom.Field{Type: "array", Items: "string", Role: atom.RoleEmails}
+	inv.Mailbox = &atom.Mailbox{Owner: "me@billing.example", From: "from", To: []string{"to"}, Bcc: "bcc", Folder: "status", Sent: []string{"sent"}}
+	good := with(goodInvoice(), "from", "ana@acme.example", "to", []any{"me@billing.example"})
+	for _, c := range []struct {
+		name  string
+		rec   state.Record
+		field string // "" when nothing is wrong
+	}{
+		{"received", good, ""},
+		{"sent with a blind copy", with(good, "from", "me@billing.example", "to", []any{"ana@acme.example"}, "bcc", []any{"lee@acme.example"}), ""},
+		{"another's mail in the sent folder", with(good, "status", "sent"), "from"},
+		{"between strangers", with(good, "to", []any{"lee@acme.example"}), "from"},
+		{"received showing another's blind copy", with(good, "bcc", []any{"lee@acme.example"}), "bcc"},
+	} {
+		var got []string
+		for _, v := range CheckWorld("d", ss, world(goodCustomers(), []state.Record{c.rec}, nil)) {
+			if v.Rule == RuleInvariant {
+				got = append(got, v.Field)
+			}
+		}
+		if c.field == "" && len(got) > 0 || c.field != "" && (len(got) != 1 || got[0] != c.field) {
+			t.Errorf("%s: invariant violations on %v, want on %q", c.name, got, c.field)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package synth
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// conformMailbox makes a message of one person's mailbox theirs: mail
+// from someone else is addressed to the owner (first among its
+// recipients, or as the sender where a task sets every recipient), mail
+// in a folder of sent mail was written by the owner, and a received
+// message keeps no blind copy but the owner's. Values a task sets stay.
+func conformMailbox(c *atom.Collection, rec map[string]any, set map[string]any) {
+	m := c.Mailbox
+	pinned := func(f string) bool { _, ok := set[f]; return ok }
+	if m.InSent(rec) && !m.Sender(rec) {
+		if pinned(m.From) {
+			rec[m.Folder] = receivedFolder(c, m)
+		} else {
+			rec[m.From] = m.Owner
+		}
+	}
+	if !m.Sender(rec) && !m.Addressed(rec) {
+		switch to := m.To[0]; {
+		case !pinned(to):
+			rec[to] = withFirst(c.Fields[to], rec[to], m.Owner)
+		case !pinned(m.From):
+			rec[m.From] = m.Owner
+		case len(m.To) > 1 && !pinned(m.To[1]):
+			rec[m.To[1]] = withFirst(c.Fields[m.To[1]], rec[m.To[1]], m.Owner)
+		}
+	}
+	if m.Bcc == "" || m.Sender(rec) || pinned(m.Bcc) || !atom.IsSet(rec[m.Bcc]) {
+		return
+	}
+	if m.Addressed(map[string]any{m.Bcc: rec[m.Bcc]}) {
+		rec[m.Bcc] = []any{m.Owner}
+		return
+	}
+	delete(rec, m.Bcc)
+}
+
+// receivedFolder is the first folder of the mailbox's folder field that
+// holds received mail.
+func receivedFolder(c *atom.Collection, m *atom.Mailbox) any {
+	for _, v := range c.Fields[m.Folder].Enum {
+		if !slices.Contains(m.Sent, fmt.Sprint(v)) {
+			return v
+		}
+	}
+	return nil
+}
+
+// withFirst is a recipients value of field f with addr first, in place
+// of the first address it held: a list, or a text of addresses separated
+// by commas (Zoho Mail's toAddress).
+func withFirst(f atom.Field, v any, addr string) any {
+	as := atom.Addresses(v)
+	if len(as) == 0 {
+		as = []string{addr}
+	} else {
+		as[0] = addr
+	}
+	if f.Type == "string" {
+		return strings.Join(as, ", ")
+	}
+	out := make([]any, len(as))
+	for i, a := range as {
+		out[i] = a
+	}
+	return out
+}
