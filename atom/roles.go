@@ -515,11 +515,21 @@ func validateRefBy(e *Entry, s *Server, c Collection, f Field, at string) Diagno
 }
 
 // roleTypeMismatch says why a role does not suit a field's type, or "".
+// countsNotMoney says whether a field's description counts time or
+// things, not money ("Days requested": BambooHR's time-off amount).
+func countsNotMoney(desc string) bool {
+	ws := Words(desc)
+	return len(ws) > 0 && HasWord(ws[:1], "days", "hours", "minutes", "weeks", "points", "percent", "number")
+}
+
 func roleTypeMismatch(f Field) string {
 	switch f.Role {
 	case RoleMoney, RoleCount:
 		if f.Type != "number" && f.Type != "integer" && f.Type != "" {
 			return "needs a number field, not " + f.Type
+		}
+		if f.Role == RoleMoney && countsNotMoney(f.Description) {
+			return "on a field its description counts in other units: " + f.Description
 		}
 	case RoleFlag:
 		if f.Type != "boolean" && f.Type != "" {

@@ -20,6 +20,7 @@ func TestRolesAndToolNames(t *testing.T) {
 		{name: "unknown role", src: strings.Replace(base, "role: title", "role: headline", 1), field: "collections[0].fields.title.role", want: "one of"},
 		{name: "ref to no collection", src: strings.Replace(base, "ref: notes", "ref: memos", 1), field: "collections[0].fields.owner.ref", want: "memos"},
 		{name: "role against type", src: strings.Replace(base, "title: {type: string, role: title}", "title: {type: string, role: money}", 1), field: "collections[0].fields.title.role", want: "number"},
+		{name: "money counted in days", src: strings.Replace(base, "title: {type: string, role: title}", "title: {type: string, role: title}\n      amount: {type: number, description: Days requested, role: money}", 1), field: "collections[0].fields.amount.role", want: "Days requested"},
 		{name: "cancel that does not cancel", src: strings.Replace(strings.Replace(base, "notes_create", "notes_cancel_note", 1), "kind: create, collection: notes}", "kind: update, collection: notes, key: title}", 1),
 			field: "tools[0].name", want: "cancel", warning: true},
 		{name: "create that deletes", src: strings.Replace(base, "kind: create, collection: notes}", "kind: delete, collection: notes, key: title}", 1),
