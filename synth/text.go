@@ -676,6 +676,8 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 			slot := "since"
 			if t.After(v.clock) {
 				slot = "due"
+			} else if hasWord(atom.Words(d), dateAimed...) {
+				continue // a target passed is no day the record began ("first logged on" its target date)
 			}
 			if slot == "due" && t.Format("2006-01-02") == v.clock.Format("2006-01-02") {
 				continue // later today is no day to name ahead (a maintenance in progress until this afternoon)

@@ -287,3 +287,28 @@ func TestLaunchesOnTheirOwnStart(t *testing.T) {
 		t.Fatal("no campaign text names a launch")
 	}
 }
+
+// TestNoTextBeginsOnItsTarget: a project's target date that has passed is
+// not the day its text says it began ("First logged on 7 April" on a
+// Linear project whose target was 7 April).
+func TestNoTextBeginsOnItsTarget(t *testing.T) {
+	c := synthApps(t, 3, "linear")
+	n := 0
+	for _, d := range c.Data {
+		for _, p := range d.Records["linear"]["projects"] {
+			day, ok := atom.Time(p["targetDate"])
+			clock, _ := atom.Time(d.Clock)
+			text, _ := p["description"].(string)
+			if !ok || text == "" || !day.Before(clock) {
+				continue
+			}
+			n++
+			if strings.Contains(text, day.Format("2 January")) {
+				t.Errorf("%s: project %v, target %v: %q", d.ID, p["id"], p["targetDate"], text)
+			}
+		}
+	}
+	if n < 5 {
+		t.Fatalf("only %d projects past their target", n)
+	}
+}

@@ -338,6 +338,8 @@ var (
 		"signed", "approved", "answered", "last", "responded", "finished", "ended", "sent", "published", "viewed", "delivered", "shipped"}
 	dateStart  = []string{"start", "starts", "begin", "begins", "from", "scheduled", "send", "effective"}
 	dateFuture = []string{"due", "delivery", "end", "ends", "renewal", "close", "expires", "expiry", "expiration", "deadline", "until", "to", "finish", "next"}
+	// dateAimed names a day a record aims at, never the day it began.
+	dateAimed = append([]string{"target", "goal", "planned"}, dateFuture...)
 )
 
 // dateValue draws a date relative to the clock by what the field says
