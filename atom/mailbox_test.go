@@ -62,7 +62,7 @@ func TestMailboxDeclaration(t *testing.T) {
 func TestMailboxOwnership(t *testing.T) {
 	m := &Mailbox{Owner: "me@mail.example", From: "from", To: []string{"to", "cc"}, Bcc: "bcc"}
 	for _, c := range []struct {
-		rec              map[string]any
+		rec               map[string]any
 		sender, addressed bool
 	}{
 		{map[string]any{"from": "Me@Mail.example", "to": []any{"a@x.example"}}, true, false},
