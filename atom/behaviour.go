@@ -115,10 +115,13 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     days_remaining to its end_date);
 //   - only_when: Fields[0] is set only where Fields[1] holds one of In (a
 //     Google Chat space's displayName, on a space but not a direct
-//     message).
+//     message);
+//   - quotes: the text Fields[0] is a passage of the text From[0] of the
+//     record the ref field Fields[1] names (a Google Docs comment's
+//     quoted_text, of its document's body).
 //
-// Fields that are absent or null leave lte, before, display, ratio and
-// days_until unchecked, as does a ratio over zero.
+// Fields that are absent or null leave lte, before, display, ratio,
+// days_until and quotes unchecked, as does a ratio over zero.
 type Invariant struct {
 	Rule   string   `json:"rule"`
 	Fields []string `json:"fields"`
@@ -128,7 +131,7 @@ type Invariant struct {
 }
 
 // invariantArity is how many fields each rule takes (0: two or more).
-var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2}
+var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "quotes": 2}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -273,8 +276,11 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "only_when" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
-	if inv.Rule != "display" {
+	if inv.Rule != "display" && inv.Rule != "quotes" {
 		return ds
+	}
+	if inv.Rule == "quotes" && len(inv.From) > 1 {
+		ds = append(ds, e.Diag(Error, at+".from", "quotes takes the one text field of the record quoted"))
 	}
 	if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {
 		ds = append(ds, e.Diag(Error, at+".fields[0]", "display writes a name into %s, a field of role %s", inv.Fields[0], r))
@@ -282,10 +288,10 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	ref := c.Fields[inv.Fields[1]].Ref
 	target := s.Collection(ref)
 	if target == nil {
-		return append(ds, e.Diag(Error, at+".fields[1]", "display needs a ref field as its second field"))
+		return append(ds, e.Diag(Error, at+".fields[1]", "%s needs a ref field as its second field", inv.Rule))
 	}
 	if len(inv.From) == 0 {
-		ds = append(ds, e.Diag(Error, at+".from", "display needs the fields of %s that make the name", ref))
+		ds = append(ds, e.Diag(Error, at+".from", "%s needs the fields of %s it is made of", inv.Rule, ref))
 	}
 	for j, f := range inv.From {
 		if _, ok := target.Fields[f]; !ok {

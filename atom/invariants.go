@@ -149,6 +149,13 @@ func (inv Invariant) Display(target map[string]any) (string, bool) {
 	return strings.Join(parts, " "), true
 }
 
+// Quoted reports whether text is a passage of the quotes rule's field of
+// the record quoted; true where that record holds no text to quote from.
+func (inv Invariant) Quoted(text string, target map[string]any) bool {
+	body, _ := target[inv.From[0]].(string)
+	return body == "" || strings.Contains(body, text)
+}
+
 // Bounded reports whether the field declares a least or greatest value.
 func (f Field) Bounded() bool { return f.Minimum != nil || f.Maximum != nil }
 

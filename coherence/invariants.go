@@ -8,7 +8,7 @@ import (
 // invariants checks the declared rules that span records or read the
 // world's clock: a number the product keeps unique, a display name beside
 // a reference that must be the referenced record's, and a count of the
-// days left to a date.
+// days left to a date, and a quote of another record's text.
 func (c *checker) invariants(def *atom.Collection, name string, col *state.Collection) {
 	app, _ := state.Split(name)
 	for _, inv := range def.Invariants {
@@ -31,7 +31,7 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			for _, rec := range col.Records {
 				c.daysUntil(inv, name, col.Key, rec)
 			}
-		case "display":
+		case "display", "quotes":
 			target := c.w.Collection(app + "." + def.Fields[inv.Fields[1]].Ref)
 			if target == nil {
 				continue
@@ -50,6 +50,13 @@ func (c *checker) display(inv atom.Invariant, name, key string, target *state.Co
 	}
 	t, ok := target.Lookup(ref)
 	if !ok {
+		return
+	}
+	if inv.Rule == "quotes" {
+		if !inv.Quoted(shown, t) {
+			k, _ := state.KeyOf(rec, key)
+			c.add(RuleInvariant, name, k, inv.Fields[0], shown, "%s quotes no passage of the %s of %s %s", inv.Fields[0], inv.From[0], inv.Fields[1], ref)
+		}
 		return
 	}
 	if want, ok := inv.Display(t); ok && want != shown {

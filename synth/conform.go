@@ -172,7 +172,7 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 			recs := d.Records[m.app][cm.name]
 			for _, inv := range cm.c.Invariants {
 				switch inv.Rule {
-				case "display":
+				case "display", "quotes":
 					targets := d.Records[m.app][cm.c.Fields[inv.Fields[1]].Ref]
 					tkey := ""
 					if tc := m.byName[cm.c.Fields[inv.Fields[1]].Ref]; tc != nil {
@@ -180,8 +180,8 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 					}
 					for _, rec := range recs {
 						t := findRec(targets, tkey, state.Text(rec[inv.Fields[1]]))
-						if name, ok := inv.Display(t); ok && t != nil && atom.IsSet(rec[inv.Fields[0]]) {
-							rec[inv.Fields[0]] = name
+						if t != nil && atom.IsSet(rec[inv.Fields[0]]) {
+							showOf(inv, rec, t)
 						}
 					}
 				case "unique":
@@ -191,6 +191,24 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 			nameSystemFolders(cm, recs)
 		}
 	}
+}
+
+// showOf writes into rec what a display or quotes rule says it shows of
+// the record t its reference names: t's name, or a sentence of t's text
+// (which one is drawn by rec's own text, so records quote apart).
+func showOf(inv atom.Invariant, rec, t map[string]any) {
+	if inv.Rule == "display" {
+		if name, ok := inv.Display(t); ok {
+			rec[inv.Fields[0]] = name
+		}
+		return
+	}
+	body, _ := t[inv.From[0]].(string)
+	parts := sentences(body)
+	if len(parts) == 0 {
+		return
+	}
+	rec[inv.Fields[0]] = parts[hash64(state.Text(rec[inv.Fields[0]]))%uint64(len(parts))]
 }
 
 // uniqueValues draws again a value of f an earlier record holds: a code
