@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/fold"
 	"github.com/legoenv/legoenv/internal/inflect"
 	"github.com/legoenv/legoenv/state"
 )
@@ -360,7 +361,7 @@ func matchValue(v any, op string, want any) bool {
 	case "contains":
 		return strings.Contains(state.Text(v), state.Text(want))
 	case "icontains":
-		return strings.Contains(strings.ToLower(state.Text(v)), strings.ToLower(state.Text(want)))
+		return fold.Contains(state.Text(v), state.Text(want))
 	case "in":
 		wl, _ := want.([]any)
 		for _, w := range wl {
