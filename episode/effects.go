@@ -303,7 +303,8 @@ func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int, qu
 	b := append((*p)[:0], `{"results":[`...)
 	var q quoteBuilder
 	if quote {
-		q = newQuoteBuilder(st, e.tg.name, limit)
+		q = newQuoteBuilder(st, e.tg.name)
+		defer q.release()
 	}
 	n := 0
 	total, ok := e.found(st, fs, limit, func(v any, pos int) bool {

@@ -2,6 +2,7 @@ package episode
 
 import (
 	"strconv"
+	"sync"
 
 	"github.com/legoenv/legoenv/state"
 )
@@ -48,18 +49,26 @@ func withQuoted(cx *Context, full string, pos int, v any) any {
 
 // quoteBuilder gathers, beside a search's JSON, its quoting: a stored
 // record's is its quoted JSON, kept for every session; a record the
-// session wrote is quoted here.
+// session wrote is quoted here. The pieces gather in a pooled list and
+// end copies them into one of their own, sized to the results found
+// rather than to the most the search could find.
 type quoteBuilder struct {
-	parts []string
-	base  *state.Collection
+	parts  []string
+	pooled *[]string
+	base   *state.Collection
 }
 
-// newQuoteBuilder makes room for the results a search of full can find:
-// at most limit, and no more than the collection holds.
-func newQuoteBuilder(st *state.State, full string, limit int) quoteBuilder {
-	parts := make([]string, 1, 2*min(max(limit, 0), st.Len(full), 64)+2)
-	parts[0] = `{\"results\":[`
-	return quoteBuilder{parts: parts, base: st.Base().Collection(full)}
+// maxPooledParts is the longest list put back, so that one search of
+// thousands of results does not stay in the pool.
+const maxPooledParts = 1 << 10
+
+// quoteParts hold a search's quoting while it is gathered.
+var quoteParts = sync.Pool{New: func() any { return new([]string) }}
+
+// newQuoteBuilder starts the quoting of a search of full.
+func newQuoteBuilder(st *state.State, full string) quoteBuilder {
+	p := quoteParts.Get().(*[]string)
+	return quoteBuilder{parts: append((*p)[:0], `{\"results\":[`), pooled: p, base: st.Base().Collection(full)}
 }
 
 // add gathers the n-th result (from 0), v found at pos in the base, whose
@@ -77,5 +86,22 @@ func (q *quoteBuilder) add(n int, v any, pos int, text []byte) {
 
 // end gathers the total and gives the quoting.
 func (q *quoteBuilder) end(total int) []string {
-	return append(q.parts, `],\"total\":`+strconv.Itoa(total)+"}")
+	out := make([]string, len(q.parts)+1)
+	copy(out, q.parts)
+	var room [32]byte
+	out[len(q.parts)] = string(append(strconv.AppendInt(append(room[:0], `],\"total\":`...), int64(total), 10), '}'))
+	return out
+}
+
+// release puts the pooled list back, holding nothing.
+func (q *quoteBuilder) release() {
+	if q.pooled == nil {
+		return
+	}
+	if cap(q.parts) <= maxPooledParts {
+		clear(q.parts)
+		*q.pooled = q.parts[:0]
+		quoteParts.Put(q.pooled)
+	}
+	*q = quoteBuilder{}
 }
