@@ -326,7 +326,7 @@ func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int, qu
 		text := Encoded(append(b, '}'))
 		out = text
 		if quote {
-			out = quotedJSON{text: text, quoted: q.end(total)}
+			out = &quotedJSON{text: text, quoted: q.end(total)}
 		}
 	}
 	putJSONBuffer(p, b)

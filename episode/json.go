@@ -35,7 +35,7 @@ func marshalJSONString(v any) (string, error) {
 	switch x := v.(type) {
 	case Encoded:
 		return string(x), nil
-	case quotedJSON:
+	case *quotedJSON:
 		return string(x.text), nil
 	case json.RawMessage:
 		return string(x), nil
@@ -90,7 +90,7 @@ func appendJSONWith(b []byte, v any, depth int, star bool) ([]byte, bool) {
 		return append(b, x...), true
 	case Encoded: // already encoded (a native tool's result)
 		return append(b, x...), true
-	case quotedJSON:
+	case *quotedJSON:
 		return append(b, x.text...), true
 	case int:
 		if star {

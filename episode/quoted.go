@@ -22,10 +22,12 @@ const memoQuotedJSON = 3
 // quotedJSON is a tool's result written as JSON (text) and as the inside
 // of a JSON string holding that JSON, in pieces (quoted): the pieces are
 // the stored records' own, so that a result's quoting is copied once, into
-// the reply.
+// the reply. A result is one allocation, *quotedJSON: the observation
+// points at its quoted, and a get's one piece is held in one.
 type quotedJSON struct {
 	text   Encoded
 	quoted []string
+	one    [1]string
 }
 
 // storedQuoted is text, the stored JSON of the base record at pos of c,
@@ -44,7 +46,9 @@ func withQuoted(cx *Context, full string, pos int, v any) any {
 	if !cx.quote || !ok {
 		return v
 	}
-	return quotedJSON{text: text, quoted: []string{storedQuoted(cx.State.Base().Collection(full), pos, text)}}
+	q := &quotedJSON{text: text, one: [1]string{storedQuoted(cx.State.Base().Collection(full), pos, text)}}
+	q.quoted = q.one[:]
+	return q
 }
 
 // quoteBuilder gathers, beside a search's JSON, its quoting: a stored

@@ -298,7 +298,7 @@ func (s *Session) call(c ToolCall) Observation {
 		return errObs("%v", err)
 	}
 	s.calls = append(s.calls, assert.Call{Name: name, Args: args})
-	if q, ok := res.(quotedJSON); ok {
+	if q, ok := res.(*quotedJSON); ok {
 		return Observation{Content: string(q.text), quoted: &q.quoted}
 	}
 	content, err := marshalJSONString(res)

@@ -81,7 +81,7 @@ func TestSearchEncoded(t *testing.T) {
 		s.Step(env.PlanCalls()...) // records of the session's own
 		searches := 0
 		type keptQuote struct {
-			q    quotedJSON
+			q    *quotedJSON
 			want string
 		}
 		var kept []keptQuote
@@ -106,7 +106,7 @@ func TestSearchEncoded(t *testing.T) {
 					if !ok || err != nil || text != want {
 						t.Fatalf("%s limit %d filters %d: encoded %v\n%s\nwant\n%s", tool.Name, c.limit, len(c.fs), ok, text, want)
 					}
-					if q, isQuoted := got.(quotedJSON); isQuoted && strings.Join(q.quoted, "") != string(appendJSONEscaped(nil, want)) {
+					if q, isQuoted := got.(*quotedJSON); isQuoted && strings.Join(q.quoted, "") != string(appendJSONEscaped(nil, want)) {
 						t.Fatalf("%s limit %d filters %d: quoted\n%s\nwant\n%s", tool.Name, c.limit, len(c.fs), q.quoted, appendJSONEscaped(nil, want))
 					} else if isQuoted {
 						kept = append(kept, keptQuote{q, want})
