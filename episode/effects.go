@@ -315,7 +315,7 @@ func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int, qu
 		var wrote bool
 		b, wrote = appendJSON(b, v, 2)
 		if quote && wrote {
-			q.add(n, v, pos, b[start:])
+			q.add(v, pos, b[start:])
 		}
 		n++
 		return wrote
@@ -326,7 +326,7 @@ func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int, qu
 		text := Encoded(append(b, '}'))
 		out = text
 		if quote {
-			out = &quotedJSON{text: text, quoted: q.end(total)}
+			out = q.end(text, total)
 		}
 	}
 	putJSONBuffer(p, b)

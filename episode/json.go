@@ -249,11 +249,7 @@ func (o Observation) AppendJSON(b []byte) []byte {
 		b = append(appendJSONString(append(b, `"tool_call_id":`...), o.ToolCallID), ',')
 	}
 	if o.quoted != nil {
-		b = append(b, `"content":"`...)
-		for _, q := range *o.quoted {
-			b = append(b, q...)
-		}
-		b = append(b, '"')
+		b = append(o.quoted.appendQuoted(append(b, `"content":"`...)), '"')
 	} else {
 		b = appendJSONString(append(b, `"content":`...), o.Content)
 	}

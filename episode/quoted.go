@@ -20,14 +20,28 @@ import (
 const memoQuotedJSON = 3
 
 // quotedJSON is a tool's result written as JSON (text) and as the inside
-// of a JSON string holding that JSON, in pieces (quoted): the pieces are
-// the stored records' own, so that a result's quoting is copied once, into
-// the reply. A result is one allocation, *quotedJSON: the observation
-// points at its quoted, and a get's one piece is held in one.
+// of a JSON string holding that JSON, in pieces (head, the items between
+// commas, tail): the items are the stored records' own, so that a
+// result's quoting is copied once, into the reply. A result is one
+// allocation, *quotedJSON, which the observation points at; a get's one
+// item is held in one.
 type quotedJSON struct {
-	text   Encoded
-	quoted []string
-	one    [1]string
+	text       Encoded
+	head, tail string
+	items      []string
+	one        [1]string
+}
+
+// appendQuoted appends the quoting of the result.
+func (q *quotedJSON) appendQuoted(b []byte) []byte {
+	b = append(b, q.head...)
+	for i, s := range q.items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s...)
+	}
+	return append(b, q.tail...)
 }
 
 // storedQuoted is text, the stored JSON of the base record at pos of c,
@@ -47,54 +61,54 @@ func withQuoted(cx *Context, full string, pos int, v any) any {
 		return v
 	}
 	q := &quotedJSON{text: text, one: [1]string{storedQuoted(cx.State.Base().Collection(full), pos, text)}}
-	q.quoted = q.one[:]
+	q.items = q.one[:]
 	return q
 }
 
 // quoteBuilder gathers, beside a search's JSON, its quoting: a stored
 // record's is its quoted JSON, kept for every session; a record the
-// session wrote is quoted here. The pieces gather in a pooled list and
-// end copies them into one of their own, sized to the results found
-// rather than to the most the search could find.
+// session wrote is quoted here. The items gather in a pooled list and
+// the result keeps a copy sized to the results found rather than to the
+// most the search could find.
 type quoteBuilder struct {
-	parts  []string
+	items  []string
 	pooled *[]string
 	base   *state.Collection
 }
 
-// maxPooledParts is the longest list put back, so that one search of
+// maxPooledItems is the longest list put back, so that one search of
 // thousands of results does not stay in the pool.
-const maxPooledParts = 1 << 10
+const maxPooledItems = 1 << 10
 
-// quoteParts hold a search's quoting while it is gathered.
-var quoteParts = sync.Pool{New: func() any { return new([]string) }}
+// quoteItems hold a search's quoting while it is gathered.
+var quoteItems = sync.Pool{New: func() any { return new([]string) }}
 
 // newQuoteBuilder starts the quoting of a search of full.
 func newQuoteBuilder(st *state.State, full string) quoteBuilder {
-	p := quoteParts.Get().(*[]string)
-	return quoteBuilder{parts: append((*p)[:0], `{\"results\":[`), pooled: p, base: st.Base().Collection(full)}
+	p := quoteItems.Get().(*[]string)
+	return quoteBuilder{items: (*p)[:0], pooled: p, base: st.Base().Collection(full)}
 }
 
-// add gathers the n-th result (from 0), v found at pos in the base, whose
-// JSON is text.
-func (q *quoteBuilder) add(n int, v any, pos int, text []byte) {
-	if n > 0 {
-		q.parts = append(q.parts, ",")
-	}
+// add gathers the next result, v found at pos in the base, whose JSON is
+// text.
+func (q *quoteBuilder) add(v any, pos int, text []byte) {
 	if stored, ok := v.(Encoded); ok && pos >= 0 {
-		q.parts = append(q.parts, storedQuoted(q.base, pos, stored))
+		q.items = append(q.items, storedQuoted(q.base, pos, stored))
 		return
 	}
-	q.parts = append(q.parts, string(appendJSONEscaped(nil, string(text))))
+	q.items = append(q.items, string(appendJSONEscaped(nil, string(text))))
 }
 
-// end gathers the total and gives the quoting.
-func (q *quoteBuilder) end(total int) []string {
-	out := make([]string, len(q.parts)+1)
-	copy(out, q.parts)
+// end gives the search's result, text, with its quoting, total results
+// found in all.
+func (q *quoteBuilder) end(text Encoded, total int) *quotedJSON {
 	var room [32]byte
-	out[len(q.parts)] = string(append(strconv.AppendInt(append(room[:0], `],\"total\":`...), int64(total), 10), '}'))
-	return out
+	return &quotedJSON{
+		text:  text,
+		head:  `{\"results\":[`,
+		items: append([]string(nil), q.items...),
+		tail:  string(append(strconv.AppendInt(append(room[:0], `],\"total\":`...), int64(total), 10), '}')),
+	}
 }
 
 // release puts the pooled list back, holding nothing.
@@ -102,10 +116,10 @@ func (q *quoteBuilder) release() {
 	if q.pooled == nil {
 		return
 	}
-	if cap(q.parts) <= maxPooledParts {
-		clear(q.parts)
-		*q.pooled = q.parts[:0]
-		quoteParts.Put(q.pooled)
+	if cap(q.items) <= maxPooledItems {
+		clear(q.items)
+		*q.pooled = q.items[:0]
+		quoteItems.Put(q.pooled)
 	}
 	*q = quoteBuilder{}
 }
