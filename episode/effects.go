@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/fold"
 	"github.com/legoenv/legoenv/internal/inflect"
 	"github.com/legoenv/legoenv/state"
 )
@@ -302,7 +303,8 @@ func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int, qu
 	b := append((*p)[:0], `{"results":[`...)
 	var q quoteBuilder
 	if quote {
-		q = newQuoteBuilder(st, e.tg.name, limit)
+		q = newQuoteBuilder(st, e.tg.name)
+		defer q.release()
 	}
 	n := 0
 	total, ok := e.found(st, fs, limit, func(v any, pos int) bool {
@@ -313,7 +315,7 @@ func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int, qu
 		var wrote bool
 		b, wrote = appendJSON(b, v, 2)
 		if quote && wrote {
-			q.add(n, v, pos, b[start:])
+			q.add(v, pos, b[start:])
 		}
 		n++
 		return wrote
@@ -324,7 +326,7 @@ func (e *searchEffect) encoded(st *state.State, fs []activeFilter, limit int, qu
 		text := Encoded(append(b, '}'))
 		out = text
 		if quote {
-			out = quotedJSON{text: text, quoted: q.end(total)}
+			out = q.end(text, total)
 		}
 	}
 	putJSONBuffer(p, b)
@@ -360,7 +362,7 @@ func matchValue(v any, op string, want any) bool {
 	case "contains":
 		return strings.Contains(state.Text(v), state.Text(want))
 	case "icontains":
-		return strings.Contains(strings.ToLower(state.Text(v)), strings.ToLower(state.Text(want)))
+		return fold.Contains(state.Text(v), state.Text(want))
 	case "in":
 		wl, _ := want.([]any)
 		for _, w := range wl {

@@ -35,7 +35,7 @@ func marshalJSONString(v any) (string, error) {
 	switch x := v.(type) {
 	case Encoded:
 		return string(x), nil
-	case quotedJSON:
+	case *quotedJSON:
 		return string(x.text), nil
 	case json.RawMessage:
 		return string(x), nil
@@ -90,7 +90,7 @@ func appendJSONWith(b []byte, v any, depth int, star bool) ([]byte, bool) {
 		return append(b, x...), true
 	case Encoded: // already encoded (a native tool's result)
 		return append(b, x...), true
-	case quotedJSON:
+	case *quotedJSON:
 		return append(b, x.text...), true
 	case int:
 		if star {
@@ -249,11 +249,7 @@ func (o Observation) AppendJSON(b []byte) []byte {
 		b = append(appendJSONString(append(b, `"tool_call_id":`...), o.ToolCallID), ',')
 	}
 	if o.quoted != nil {
-		b = append(b, `"content":"`...)
-		for _, q := range *o.quoted {
-			b = append(b, q...)
-		}
-		b = append(b, '"')
+		b = append(o.quoted.appendQuoted(append(b, `"content":"`...)), '"')
 	} else {
 		b = appendJSONString(append(b, `"content":`...), o.Content)
 	}

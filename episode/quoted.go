@@ -2,6 +2,7 @@ package episode
 
 import (
 	"strconv"
+	"sync"
 
 	"github.com/legoenv/legoenv/state"
 )
@@ -19,12 +20,28 @@ import (
 const memoQuotedJSON = 3
 
 // quotedJSON is a tool's result written as JSON (text) and as the inside
-// of a JSON string holding that JSON, in pieces (quoted): the pieces are
-// the stored records' own, so that a result's quoting is copied once, into
-// the reply.
+// of a JSON string holding that JSON, in pieces (head, the items between
+// commas, tail): the items are the stored records' own, so that a
+// result's quoting is copied once, into the reply. A result is one
+// allocation, *quotedJSON, which the observation points at; a get's one
+// item is held in one.
 type quotedJSON struct {
-	text   Encoded
-	quoted []string
+	text       Encoded
+	head, tail string
+	items      []string
+	one        [1]string
+}
+
+// appendQuoted appends the quoting of the result.
+func (q *quotedJSON) appendQuoted(b []byte) []byte {
+	b = append(b, q.head...)
+	for i, s := range q.items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s...)
+	}
+	return append(b, q.tail...)
 }
 
 // storedQuoted is text, the stored JSON of the base record at pos of c,
@@ -43,39 +60,66 @@ func withQuoted(cx *Context, full string, pos int, v any) any {
 	if !cx.quote || !ok {
 		return v
 	}
-	return quotedJSON{text: text, quoted: []string{storedQuoted(cx.State.Base().Collection(full), pos, text)}}
+	q := &quotedJSON{text: text, one: [1]string{storedQuoted(cx.State.Base().Collection(full), pos, text)}}
+	q.items = q.one[:]
+	return q
 }
 
 // quoteBuilder gathers, beside a search's JSON, its quoting: a stored
 // record's is its quoted JSON, kept for every session; a record the
-// session wrote is quoted here.
+// session wrote is quoted here. The items gather in a pooled list and
+// the result keeps a copy sized to the results found rather than to the
+// most the search could find.
 type quoteBuilder struct {
-	parts []string
-	base  *state.Collection
+	items  []string
+	pooled *[]string
+	base   *state.Collection
 }
 
-// newQuoteBuilder makes room for the results a search of full can find:
-// at most limit, and no more than the collection holds.
-func newQuoteBuilder(st *state.State, full string, limit int) quoteBuilder {
-	parts := make([]string, 1, 2*min(max(limit, 0), st.Len(full), 64)+2)
-	parts[0] = `{\"results\":[`
-	return quoteBuilder{parts: parts, base: st.Base().Collection(full)}
+// maxPooledItems is the longest list put back, so that one search of
+// thousands of results does not stay in the pool.
+const maxPooledItems = 1 << 10
+
+// quoteItems hold a search's quoting while it is gathered.
+var quoteItems = sync.Pool{New: func() any { return new([]string) }}
+
+// newQuoteBuilder starts the quoting of a search of full.
+func newQuoteBuilder(st *state.State, full string) quoteBuilder {
+	p := quoteItems.Get().(*[]string)
+	return quoteBuilder{items: (*p)[:0], pooled: p, base: st.Base().Collection(full)}
 }
 
-// add gathers the n-th result (from 0), v found at pos in the base, whose
-// JSON is text.
-func (q *quoteBuilder) add(n int, v any, pos int, text []byte) {
-	if n > 0 {
-		q.parts = append(q.parts, ",")
-	}
+// add gathers the next result, v found at pos in the base, whose JSON is
+// text.
+func (q *quoteBuilder) add(v any, pos int, text []byte) {
 	if stored, ok := v.(Encoded); ok && pos >= 0 {
-		q.parts = append(q.parts, storedQuoted(q.base, pos, stored))
+		q.items = append(q.items, storedQuoted(q.base, pos, stored))
 		return
 	}
-	q.parts = append(q.parts, string(appendJSONEscaped(nil, string(text))))
+	q.items = append(q.items, string(appendJSONEscaped(nil, string(text))))
 }
 
-// end gathers the total and gives the quoting.
-func (q *quoteBuilder) end(total int) []string {
-	return append(q.parts, `],\"total\":`+strconv.Itoa(total)+"}")
+// end gives the search's result, text, with its quoting, total results
+// found in all.
+func (q *quoteBuilder) end(text Encoded, total int) *quotedJSON {
+	var room [32]byte
+	return &quotedJSON{
+		text:  text,
+		head:  `{\"results\":[`,
+		items: append([]string(nil), q.items...),
+		tail:  string(append(strconv.AppendInt(append(room[:0], `],\"total\":`...), int64(total), 10), '}')),
+	}
+}
+
+// release puts the pooled list back, holding nothing.
+func (q *quoteBuilder) release() {
+	if q.pooled == nil {
+		return
+	}
+	if cap(q.items) <= maxPooledItems {
+		clear(q.items)
+		*q.pooled = q.items[:0]
+		quoteItems.Put(q.pooled)
+	}
+	*q = quoteBuilder{}
 }

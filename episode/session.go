@@ -53,7 +53,7 @@ type Observation struct {
 	// where the session keeps it (SessionOptions.Quoted): AppendJSON copies
 	// them rather than quoting Content. nil: AppendJSON quotes Content. A
 	// pointer, so that observations still compare with ==.
-	quoted *[]string
+	quoted *quotedJSON
 }
 
 // Step is one entry of the trajectory.
@@ -298,8 +298,8 @@ func (s *Session) call(c ToolCall) Observation {
 		return errObs("%v", err)
 	}
 	s.calls = append(s.calls, assert.Call{Name: name, Args: args})
-	if q, ok := res.(quotedJSON); ok {
-		return Observation{Content: string(q.text), quoted: &q.quoted}
+	if q, ok := res.(*quotedJSON); ok {
+		return Observation{Content: string(q.text), quoted: q}
 	}
 	content, err := marshalJSONString(res)
 	if err != nil {

@@ -2,7 +2,6 @@ package episode
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/internal/testlib"
@@ -80,6 +79,11 @@ func TestSearchEncoded(t *testing.T) {
 		}
 		s.Step(env.PlanCalls()...) // records of the session's own
 		searches := 0
+		type keptQuote struct {
+			q    *quotedJSON
+			want string
+		}
+		var kept []keptQuote
 		for _, tool := range env.tools {
 			e, ok := tool.impl.(*searchEffect)
 			if !ok {
@@ -101,14 +105,22 @@ func TestSearchEncoded(t *testing.T) {
 					if !ok || err != nil || text != want {
 						t.Fatalf("%s limit %d filters %d: encoded %v\n%s\nwant\n%s", tool.Name, c.limit, len(c.fs), ok, text, want)
 					}
-					if q, isQuoted := got.(quotedJSON); isQuoted && strings.Join(q.quoted, "") != string(appendJSONEscaped(nil, want)) {
-						t.Fatalf("%s limit %d filters %d: quoted\n%s\nwant\n%s", tool.Name, c.limit, len(c.fs), q.quoted, appendJSONEscaped(nil, want))
+					if q, isQuoted := got.(*quotedJSON); isQuoted && string(q.appendQuoted(nil)) != string(appendJSONEscaped(nil, want)) {
+						t.Fatalf("%s limit %d filters %d: quoted\n%s\nwant\n%s", tool.Name, c.limit, len(c.fs), q.appendQuoted(nil), appendJSONEscaped(nil, want))
+					} else if isQuoted {
+						kept = append(kept, keptQuote{q, want})
 					}
 				}
 			}
 		}
 		if searches == 0 {
 			t.Errorf("%s: no search tool", env.ID)
+		}
+		// The searches after a result leave its quoting as it was.
+		for _, k := range kept {
+			if got := string(k.q.appendQuoted(nil)); got != string(appendJSONEscaped(nil, k.want)) {
+				t.Fatalf("%s: a later search changed an earlier quoting to\n%s", env.ID, got)
+			}
 		}
 	}
 }

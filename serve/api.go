@@ -128,14 +128,21 @@ func (s *Server) readStepBody(w http.ResponseWriter, r *http.Request) (StepReque
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer bufPool.Put(buf)
-	var req StepRequest
 	if !s.readBody(w, r, buf) {
-		return req, false
+		return StepRequest{}, false
 	}
 	if fast, ok := readStep(buf.Bytes()); ok {
 		return fast, true
 	}
-	if err := decodeJSON(buf.Bytes(), &req, false); err != nil {
+	return s.decodeStepBody(w, buf.Bytes())
+}
+
+// decodeStepBody reads a step body readStep left, with encoding/json's
+// values and errors; apart from readStepBody so that the request it
+// decodes into, which escapes, is made only where it runs.
+func (s *Server) decodeStepBody(w http.ResponseWriter, b []byte) (StepRequest, bool) {
+	var req StepRequest
+	if err := decodeJSON(b, &req, false); err != nil {
 		s.fail(w, http.StatusBadRequest, "bad_request", err.Error())
 		return req, false
 	}

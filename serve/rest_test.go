@@ -463,3 +463,13 @@ func TestStepResultAppendJSON(t *testing.T) {
 		}
 	}
 }
+
+// A call sent without an id is answered with the session's next,
+// call_1, call_2 and on.
+func TestCallIDs(t *testing.T) {
+	for _, n := range []int{1, 9, 10, 12345, 1 << 40} {
+		if got, want := callID(n), fmt.Sprintf("call_%d", n); got != want {
+			t.Errorf("callID(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -133,7 +133,7 @@ func (s *Session) Step(calls []episode.ToolCall) (StepResult, error) {
 		for i := range calls {
 			if calls[i].ID == "" {
 				s.nextID++
-				calls[i].ID = "call_" + strconv.Itoa(s.nextID)
+				calls[i].ID = callID(s.nextID)
 			}
 		}
 		res.Observations = ep.Step(calls...)
@@ -144,6 +144,13 @@ func (s *Session) Step(calls []episode.ToolCall) (StepResult, error) {
 		s.met.observeStep(res.Observations, time.Since(start))
 	}
 	return res, err
+}
+
+// callID is the id a session gives its n-th call sent without one, made
+// in one allocation.
+func callID(n int) string {
+	var room [32]byte
+	return string(strconv.AppendInt(append(room[:0], "call_"...), int64(n), 10))
 }
 
 // Call runs one tool call.

@@ -18,10 +18,16 @@ import (
 // allocation where it sends one call, so the calls are read into room for
 // two; a body whose calls come out empty (missing, null or []) is read
 // again from nothing, which tells those apart.
-func readStep(b []byte) (req StepRequest, ok bool) {
+func readStep(b []byte) (StepRequest, bool) {
 	if req, ok := scanStep(b); ok {
 		return req, true
 	}
+	return decodeStep(b)
+}
+
+// decodeStep is readStep's go-json reader, apart so that the request it
+// decodes into, which escapes, is made only where it runs.
+func decodeStep(b []byte) (req StepRequest, ok bool) {
 	req.ToolCalls = make([]WireCall, 0, 2)
 	if fastjson.Decode(b, &req, true) && len(req.ToolCalls) > 0 {
 		return req, true

@@ -3,6 +3,7 @@ package serve
 import (
 	"encoding/json"
 	"strings"
+	"unsafe"
 
 	"github.com/legoenv/legoenv/internal/fastjson"
 )
@@ -14,11 +15,12 @@ import (
 // to readStep's other readers (ok false), whose values and errors are
 // encoding/json's.
 //
-// It reads a copy of the body; what a session keeps of a call (its id,
-// name and arguments, in its trajectory) is copied out of it, sized to
-// what it holds, so that the session does not keep the body.
+// It reads the body's bytes in place, which the caller reuses for the
+// next body: every string of the request it gives (a call's id, type and
+// names, copied by detach) and its arguments are copied out of them,
+// sized to what they hold, and nothing else of the body is kept.
 func scanStep(b []byte) (req StepRequest, ok bool) {
-	sc := stepScanner{Scanner: fastjson.Scanner{Text: string(b)}}
+	sc := stepScanner{Scanner: fastjson.Scanner{Text: unsafe.String(unsafe.SliceData(b), len(b))}}
 	if sc.Next() != '{' {
 		return req, false
 	}
@@ -169,22 +171,30 @@ func (sc *stepScanner) arguments(to *json.RawMessage) bool {
 	return true
 }
 
-// detach copies the names a session keeps of a call, slices of the
-// body's copy, into one string of their own.
+// detach copies the strings of a call, slices of the body, into one
+// string of their own.
 func detach(c *WireCall) {
-	fn := ""
+	fields := [...]*string{&c.ID, &c.Type, &c.Name, nil}
 	if c.Function != nil {
-		fn = c.Function.Name
+		fields[3] = &c.Function.Name
+	}
+	n := 0
+	for _, f := range fields {
+		if f != nil {
+			n += len(*f)
+		}
 	}
 	var sb strings.Builder
-	sb.Grow(len(c.ID) + len(c.Name) + len(fn))
-	sb.WriteString(c.ID)
-	sb.WriteString(c.Name)
-	sb.WriteString(fn)
+	sb.Grow(n)
+	for _, f := range fields {
+		if f != nil {
+			sb.WriteString(*f)
+		}
+	}
 	all := sb.String()
-	c.ID, all = all[:len(c.ID)], all[len(c.ID):]
-	c.Name, all = all[:len(c.Name)], all[len(c.Name):]
-	if c.Function != nil {
-		c.Function.Name = all
+	for _, f := range fields {
+		if f != nil {
+			*f, all = all[:len(*f)], all[len(*f):]
+		}
 	}
 }
