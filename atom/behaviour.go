@@ -115,23 +115,29 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     days_remaining to its end_date);
 //   - only_when: Fields[0] is set only where Fields[1] holds one of In (a
 //     Google Chat space's displayName, on a space but not a direct
-//     message);
+//     message); a count of 0 holds nothing (a draft's likes). With Values,
+//     only those values of Fields[0] are so gated (GitHub's state_reason
+//     completed only on a closed issue, reopened only on an open one).
+//   - within: the date Fields[0] is not after the date Fields[2] of the
+//     record the ref field Fields[1] names (a time-off request starts no
+//     later than its employee's terminationDate).
 //   - quotes: the text Fields[0] is a passage of the text From[0] of the
 //     record the ref field Fields[1] names (a Google Docs comment's
 //     quoted_text, of its document's body).
 //
 // Fields that are absent or null leave lte, before, display, ratio,
-// days_until and quotes unchecked, as does a ratio over zero.
+// days_until, within and quotes unchecked, as does a ratio over zero.
 type Invariant struct {
 	Rule   string   `json:"rule"`
 	Fields []string `json:"fields"`
 	From   []string `json:"from,omitempty"`
 	Scale  float64  `json:"scale,omitempty"`
 	In     []string `json:"in,omitempty"`
+	Values []string `json:"values,omitempty"`
 }
 
 // invariantArity is how many fields each rule takes (0: two or more).
-var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "quotes": 2}
+var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "quotes": 2}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -262,7 +268,11 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
 	}
 	var ds Diagnostics
-	for j, f := range inv.Fields {
+	own := inv.Fields
+	if inv.Rule == "within" {
+		own = own[:2] // the third is the referenced record's
+	}
+	for j, f := range own {
 		if _, ok := c.Fields[f]; !ok {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "no field %q in collection %s", f, c.Name))
 		}
@@ -273,52 +283,74 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if len(inv.In) > 0 != (inv.Rule == "only_when") {
 		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, and only of it"))
 	}
+	if len(inv.Values) > 0 && inv.Rule != "only_when" {
+		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when, and only of it"))
+	}
 	if inv.Rule == "only_when" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
-	if inv.Rule != "display" && inv.Rule != "quotes" {
-		return ds
+	switch inv.Rule {
+	case "within":
+		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:], at, ".fields", 2)...)
+	case "display", "quotes":
+		if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {
+			ds = append(ds, e.Diag(Error, at+".fields[0]", "%s writes text into %s, a field of role %s", inv.Rule, inv.Fields[0], r))
+		}
+		if len(inv.From) == 0 {
+			ds = append(ds, e.Diag(Error, at+".from", "%s needs the fields of %s it is made of", inv.Rule, c.Fields[inv.Fields[1]].Ref))
+		}
+		if inv.Rule == "quotes" && len(inv.From) > 1 {
+			ds = append(ds, e.Diag(Error, at+".from", "quotes takes the one text field of the record quoted"))
+		}
+		return append(ds, validateRefTarget(e, s, c, inv, inv.From, at, ".from", 0)...)
 	}
-	if inv.Rule == "quotes" && len(inv.From) > 1 {
-		ds = append(ds, e.Diag(Error, at+".from", "quotes takes the one text field of the record quoted"))
-	}
-	if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {
-		ds = append(ds, e.Diag(Error, at+".fields[0]", "display writes a name into %s, a field of role %s", inv.Fields[0], r))
-	}
+	return ds
+}
+
+// validateRefTarget checks that a display, quotes or within rule's second field
+// is a reference, and that the collection it names has the fields fs
+// (the rule's list from index first).
+func validateRefTarget(e *Entry, s *Server, c *Collection, inv Invariant, fs []string, at, list string, first int) Diagnostics {
 	ref := c.Fields[inv.Fields[1]].Ref
 	target := s.Collection(ref)
 	if target == nil {
-		return append(ds, e.Diag(Error, at+".fields[1]", "%s needs a ref field as its second field", inv.Rule))
+		return Diagnostics{e.Diag(Error, at+".fields[1]", "%s needs a ref field as its second field", inv.Rule)}
 	}
-	if len(inv.From) == 0 {
-		ds = append(ds, e.Diag(Error, at+".from", "%s needs the fields of %s it is made of", inv.Rule, ref))
-	}
-	for j, f := range inv.From {
+	var ds Diagnostics
+	for j, f := range fs {
 		if _, ok := target.Fields[f]; !ok {
-			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.from[%d]", at, j), "no field %q in collection %s", f, ref))
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s%s[%d]", at, list, first+j), "no field %q in collection %s", f, ref))
 		}
 	}
 	return ds
 }
 
 // validateWhenStates checks that an only_when rule's states are values
-// its second field can hold: of its enum, or true and false for a flag.
+// its second field can hold, and its gated values ones its first can: of
+// the field's enum, or true and false for a flag.
 func validateWhenStates(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
-	f, ok := c.Fields[inv.Fields[1]]
+	ds := valuesOf(e, c, inv.Fields[1], inv.In, at+".in")
+	return append(ds, valuesOf(e, c, inv.Fields[0], inv.Values, at+".values")...)
+}
+
+// valuesOf checks that each of vs is a value field f can hold, where its
+// values are known (an enum or a flag).
+func valuesOf(e *Entry, c *Collection, f string, vs []string, at string) Diagnostics {
+	fd, ok := c.Fields[f]
 	if !ok {
 		return nil
 	}
-	allowed := f.Enum
-	if f.Type == "boolean" {
+	allowed := fd.Enum
+	if fd.Type == "boolean" {
 		allowed = []any{"true", "false"}
 	}
 	if len(allowed) == 0 {
 		return nil
 	}
 	var ds Diagnostics
-	for j, v := range inv.In {
+	for j, v := range vs {
 		if !slices.ContainsFunc(allowed, func(x any) bool { return fmt.Sprint(x) == v }) {
-			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.in[%d]", at, j), "%q is not a value of %s %v", v, inv.Fields[1], allowed))
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s[%d]", at, j), "%q is not a value of %s %v", v, f, allowed))
 		}
 	}
 	return ds

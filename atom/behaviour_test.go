@@ -75,6 +75,10 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"ref_by on no ref", "role: ref, ref_by", "role: id, ref_by", "collections[0].fields.parent_id.ref_by", "need role ref"},
 		{"only_when on a state the flag cannot hold", `in: ["true"]`, `in: ["yes"]`, "collections[0].invariants[4].in[0]", `"yes"`},
 		{"only_when without its states", ", in: [\"true\"]}", "}", "collections[0].invariants[4].in", "only_when"},
+		{"only_when gating a value its field cannot hold", "{rule: only_when, fields: [pinned_by, pinned], in: [\"true\"]}", "{rule: only_when, fields: [status, pinned], in: [\"true\"], values: [archived]}", "collections[0].invariants[4].values[0]", `"archived"`},
+		{"within of no field of the parent", "{rule: lte, fields: [clicks, views]}", "{rule: within, fields: [paid_at, owner, left_at]}", "collections[0].invariants[0].fields[2]", `"left_at"`},
+		{"within of no reference", "{rule: lte, fields: [clicks, views]}", "{rule: within, fields: [paid_at, title, name]}", "collections[0].invariants[0].fields[1]", "ref field"},
+		{"values on another rule", "{rule: lte, fields: [clicks, views]}", "{rule: lte, fields: [clicks, views], values: [\"1\"]}", "collections[0].invariants[0].values", "only of it"},
 		{"bounds on a string", "title: {type: string}", "title: {type: string, maximum: 3}", "collections[0].fields.title.minimum", "number field"},
 		{"maximum below minimum", "minimum: 0, maximum: 10", "minimum: 10, maximum: 0", "collections[0].fields.score.maximum", "below minimum"},
 	}
@@ -268,6 +272,37 @@ func TestBoundedFields(t *testing.T) {
 		}
 		if got != tc.want || len(ps) > 1 {
 			t.Errorf("%v: problems %v, want one on %q", tc.rec, ps, tc.want)
+		}
+	}
+}
+
+// TestOnlyWhenCountsAndValues: a count of 0 holds nothing (a draft may
+// show no likes, not some), and with values only those values are kept
+// to the rule's states (GitHub's state_reason completed only on a closed
+// issue, reopened only on an open one).
+func TestOnlyWhenCountsAndValues(t *testing.T) {
+	posts := &Collection{Name: "posts", Invariants: []Invariant{{Rule: "only_when", Fields: []string{"likes", "status"}, In: []string{"sent"}}}}
+	issues := &Collection{Name: "issues", Invariants: []Invariant{
+		{Rule: "only_when", Fields: []string{"state_reason", "state"}, In: []string{"closed"}, Values: []string{"completed", "not_planned"}},
+		{Rule: "only_when", Fields: []string{"state_reason", "state"}, In: []string{"open"}, Values: []string{"reopened"}},
+	}}
+	for _, tc := range []struct {
+		c    *Collection
+		rec  map[string]any
+		want int // problems
+	}{
+		{posts, map[string]any{"status": "draft", "likes": 0}, 0},
+		{posts, map[string]any{"status": "draft", "likes": 12}, 1},
+		{posts, map[string]any{"status": "draft", "likes": 0.5}, 1},
+		{posts, map[string]any{"status": "sent", "likes": 12}, 0},
+		{issues, map[string]any{"state": "closed", "state_reason": "completed"}, 0},
+		{issues, map[string]any{"state": "open", "state_reason": "reopened"}, 0},
+		{issues, map[string]any{"state": "open", "state_reason": "not_planned"}, 1},
+		{issues, map[string]any{"state": "closed", "state_reason": "reopened"}, 1},
+		{issues, map[string]any{"state": "open"}, 0},
+	} {
+		if ps := tc.c.RecordProblems(tc.rec); len(ps) != tc.want {
+			t.Errorf("%s %v: problems %v, want %d", tc.c.Name, tc.rec, ps, tc.want)
 		}
 	}
 }

@@ -68,7 +68,7 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s over %s (%v)", inv.Fields[0], got, inv.Fields[1], inv.Fields[2], want)}, true
 		}
 	case "only_when":
-		if IsSet(rec[inv.Fields[0]]) && !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
+		if inv.Gates(rec) && !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s is set where %s is %v, not one of %v", inv.Fields[0], inv.Fields[1], rec[inv.Fields[1]], inv.In)}, true
 		}
 	case "at_most_one":
@@ -83,6 +83,20 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		}
 	}
 	return Problem{}, false
+}
+
+// Gates reports whether an only_when rule's first field holds, on rec, a
+// value the rule keeps to its states: one of Values where it lists some,
+// else any value but a count of 0, which holds nothing (a draft's likes).
+func (inv Invariant) Gates(rec map[string]any) bool {
+	v := rec[inv.Fields[0]]
+	if len(inv.Values) > 0 {
+		return slices.Contains(inv.Values, state.Text(v))
+	}
+	if x, ok := state.Number(v); ok && x == 0 {
+		return false
+	}
+	return IsSet(v)
 }
 
 // Rate is what a ratio invariant's rate should be on rec, rounded to a
@@ -132,6 +146,15 @@ func Time(v any) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+// PastParent reports whether a within rule's date on rec is after the
+// date that bounds it on parent, the record its reference names, and
+// gives that bound; false when either is missing or does not parse.
+func (inv Invariant) PastParent(rec, parent map[string]any) (time.Time, bool) {
+	t, ok := Time(rec[inv.Fields[0]])
+	end, eok := Time(parent[inv.Fields[2]])
+	return end, ok && eok && t.After(end)
 }
 
 // Display is the name a display invariant expects for a referenced record:

@@ -3,6 +3,7 @@ package coherence
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -59,7 +60,9 @@ var wholeWords = []string{"amount", "due", "total", "grand"}
 // beside the list it counts, a minimum above its maximum, a chance of
 // winning other than 100% on a won deal or 0 on a lost one, a sitting (a
 // meeting, a call) that lasts days, a job's output before it finished, a
-// share paid or refunded of a draft or a failed payment, an owner's role
+// share paid or refunded of a draft or a failed payment, all of an
+// amount paid on an uncollectible invoice, a text naming an amount the
+// record does not hold, an owner's role
 // for anyone with the link, a display name other than the name, a phone
 // number dialled in another country than the record's.
 func Contradictions(s *atom.Server, def *atom.Collection, rec map[string]any) []Contradiction {
@@ -82,6 +85,8 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, unreachedDates(sh, rec, statuses)...)
 	out = append(out, flagPairs(def, rec, flags)...)
 	out = append(out, amountParts(sh, rec)...)
+	out = append(out, paidOfWrittenOff(sh, rec, statuses)...)
+	out = append(out, amountsInText(sh, rec)...)
 	out = append(out, countsAndBounds(sh, def, rec)...)
 	out = append(out, winChances(sh, rec, statuses)...)
 	out = append(out, sittingSpan(sh, rec)...)
@@ -493,24 +498,7 @@ var stateLikeFlags = []string{"archived", "deleted", "active", "read", "starred"
 // invoice's balance) above the whole less the share paid.
 func amountParts(sh *Shape, rec map[string]any) []Contradiction {
 	var out []Contradiction
-	var parts, wholes, remains []string
-	for f := range sh.declared(rec) {
-		if role := sh.fields[f].role; role != atom.RoleMoney && role != atom.RoleCount {
-			continue
-		}
-		if _, ok := state.Number(rec[f]); !ok {
-			continue
-		}
-		ws := sh.fields[f].words
-		switch {
-		case atom.HasWord(ws, partWords...):
-			parts = append(parts, f)
-		case atom.HasWord(ws, "remaining", "outstanding", "balance"):
-			remains = append(remains, f)
-		case allOf(ws, wholeWords) && atom.HasWord(ws, wholeWords...):
-			wholes = append(wholes, f)
-		}
-	}
+	parts, wholes, remains := moneyParts(sh, rec)
 	if len(wholes) == 0 {
 		return nil
 	}
@@ -530,6 +518,56 @@ func amountParts(sh *Shape, rec map[string]any) []Contradiction {
 	for _, r := range remains {
 		if x, _ := state.Number(rec[r]); x > whole-paid+0.005 {
 			out = append(out, Contradiction{r, fmt.Sprintf("%s %v is more than %s less what is paid", r, rec[r], w), SameKind(rec[r], whole-paid), nil})
+		}
+	}
+	return out
+}
+
+// moneyParts sorts the record's numbers of money or counts into the
+// shares of a whole (amount_paid), the wholes (amount_due, total) and
+// what remains of one (balance).
+func moneyParts(sh *Shape, rec map[string]any) (parts, wholes, remains []string) {
+	for f := range sh.declared(rec) {
+		if role := sh.fields[f].role; role != atom.RoleMoney && role != atom.RoleCount {
+			continue
+		}
+		if _, ok := state.Number(rec[f]); !ok {
+			continue
+		}
+		ws := sh.fields[f].words
+		switch {
+		case atom.HasWord(ws, partWords...):
+			parts = append(parts, f)
+		case atom.HasWord(ws, "remaining", "outstanding", "balance"):
+			remains = append(remains, f)
+		case allOf(ws, wholeWords) && atom.HasWord(ws, wholeWords...):
+			wholes = append(wholes, f)
+		}
+	}
+	return parts, wholes, remains
+}
+
+// writtenOffStates say a record's money was given up on: an invoice
+// marked uncollectible was not paid in full.
+var writtenOffStates = []string{"uncollectible", "written_off", "write_off", "bad_debt"}
+
+// paidOfWrittenOff finds a record written off (Stripe's uncollectible
+// invoice) whose share paid (amount_paid) is its whole (amount_due): it
+// was not paid, so nothing is.
+func paidOfWrittenOff(sh *Shape, rec map[string]any, statuses []string) []Contradiction {
+	if !slices.ContainsFunc(statuses, func(sf string) bool { return oneOf(stateWord(rec[sf]), writtenOffStates) }) {
+		return nil
+	}
+	parts, wholes, _ := moneyParts(sh, rec)
+	if len(wholes) == 0 {
+		return nil
+	}
+	whole, _ := state.Number(rec[wholes[0]])
+	var out []Contradiction
+	for _, p := range parts {
+		x, _ := state.Number(rec[p])
+		if atom.HasWord(sh.fields[p].words, "paid") && whole > 0 && x >= whole {
+			out = append(out, Contradiction{p, fmt.Sprintf("%s %v is all of %s on a record written off as unpaid", p, rec[p], wholes[0]), SameKind(rec[p], 0), nil})
 		}
 	}
 	return out

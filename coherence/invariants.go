@@ -7,8 +7,9 @@ import (
 
 // invariants checks the declared rules that span records or read the
 // world's clock: a number the product keeps unique, a display name beside
-// a reference that must be the referenced record's, and a count of the
-// days left to a date, and a quote of another record's text.
+// a reference that must be the referenced record's, a date within the
+// referenced record's (within), a quote of its text (quotes), and a count
+// of the days left to a date.
 func (c *checker) invariants(def *atom.Collection, name string, col *state.Collection) {
 	app, _ := state.Split(name)
 	for _, inv := range def.Invariants {
@@ -31,13 +32,17 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			for _, rec := range col.Records {
 				c.daysUntil(inv, name, col.Key, rec)
 			}
-		case "display", "quotes":
+		case "display", "within", "quotes":
 			target := c.w.Collection(app + "." + def.Fields[inv.Fields[1]].Ref)
 			if target == nil {
 				continue
 			}
 			for _, rec := range col.Records {
-				c.display(inv, name, col.Key, target, rec)
+				if inv.Rule == "within" {
+					c.within(inv, name, col.Key, target, rec)
+				} else {
+					c.display(inv, name, col.Key, target, rec)
+				}
 			}
 		}
 	}
@@ -62,6 +67,20 @@ func (c *checker) display(inv atom.Invariant, name, key string, target *state.Co
 	if want, ok := inv.Display(t); ok && want != shown {
 		k, _ := state.KeyOf(rec, key)
 		c.add(RuleInvariant, name, k, inv.Fields[0], shown, "%s is %q but %s %s is %q", inv.Fields[0], shown, inv.Fields[1], ref, want)
+	}
+}
+
+// within checks a date of a record against the date that bounds it on
+// the record its reference names: a time-off request of an employee
+// terminated on 1 March starts by then.
+func (c *checker) within(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {
+	p, ok := target.Lookup(state.Text(rec[inv.Fields[1]]))
+	if !ok {
+		return
+	}
+	if end, past := inv.PastParent(rec, p); past {
+		k, _ := state.KeyOf(rec, key)
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is after %s %s's %s %s", inv.Fields[0], inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], end.Format("2006-01-02"))
 	}
 }
 

@@ -74,3 +74,36 @@ func TestDeclaredInvariants(t *testing.T) {
 		})
 	}
 }
+
+// TestWithinItsParent: a record dated after the record it belongs to
+// ended (a time-off request after its employee's termination) breaks a
+// within rule; one dated by then, or of a parent that has not ended,
+// keeps it.
+func TestWithinItsParent(t *testing.T) {
+	ss := servers()
+	ss["billing"].Collection("customers").Fields["closed_on"] = atom.Field{Type: "string", Format: "date"}
+	ss["billing"].Collection("invoices").Invariants = []atom.Invariant{{Rule: "within", Fields: []string{"created_at", "customer_ref", "closed_on"}}}
+	for _, c := range []struct {
+		closed string
+		want   bool // a violation
+	}{
+		{"2025-12-31", true},
+		{"2026-01-02", true}, // the invoice of 10:00 is after the day began
+		{"2026-01-03", false},
+		{"", false},
+	} {
+		cs := goodCustomers()
+		if c.closed != "" {
+			cs[0]["closed_on"] = c.closed
+		}
+		var got []Violation
+		for _, v := range CheckWorld("d", ss, world(cs, []state.Record{goodInvoice()}, nil)) {
+			if v.Rule == RuleInvariant && v.Field == "created_at" {
+				got = append(got, v)
+			}
+		}
+		if len(got) > 0 != c.want {
+			t.Errorf("customer closed on %q: violations %v, want one %v", c.closed, got, c.want)
+		}
+	}
+}

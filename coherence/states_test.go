@@ -10,7 +10,9 @@ import (
 // output, a share of money or a role the way the products do not allow:
 // Slack's private channel_type beside is_private false, Canva's
 // result_url on a job in progress, Stripe's draft invoice with an
-// amount paid and failed charge refunded, Google Docs' owner permission
+// amount paid, uncollectible invoice paid in full and failed charge
+// refunded, a description naming an amount the invoice does not hold,
+// Google Docs' owner permission
 // for anyone. Each is found on its field and mended to agree.
 func TestStatesDenyFields(t *testing.T) {
 	s := &atom.Server{Kind: atom.KindServer, ID: "app", Collections: []atom.Collection{
@@ -23,9 +25,10 @@ func TestStatesDenyFields(t *testing.T) {
 			"result_url": {Type: "string", Role: atom.RoleURL},
 		}},
 		{Name: "invoices", Fields: map[string]atom.Field{
-			"status":      {Type: "string", Enum: []any{"draft", "open", "paid", "void"}, Role: atom.RoleStatus},
+			"status":      {Type: "string", Enum: []any{"draft", "open", "paid", "uncollectible", "void"}, Role: atom.RoleStatus},
 			"amount_due":  {Type: "integer", Role: atom.RoleMoney},
 			"amount_paid": {Type: "integer", Role: atom.RoleMoney},
+			"description": {Type: "string", Role: atom.RoleText},
 		}},
 		{Name: "charges", Fields: map[string]atom.Field{
 			"status":          {Type: "string", Enum: []any{"succeeded", "pending", "failed"}, Role: atom.RoleStatus},
@@ -56,6 +59,12 @@ func TestStatesDenyFields(t *testing.T) {
 		{"a draft invoice paid", "invoices", map[string]any{"status": "draft", "amount_due": 900, "amount_paid": 900}, []string{"amount_paid"}},
 		{"an open invoice partly paid", "invoices", map[string]any{"status": "open", "amount_due": 900, "amount_paid": 400}, nil},
 		{"a failed charge refunded", "charges", map[string]any{"status": "failed", "amount": 900, "refunded": true, "amount_refunded": 900}, []string{"amount_refunded", "refunded"}},
+		{"an uncollectible invoice paid in full", "invoices", map[string]any{"status": "uncollectible", "amount_due": 1627, "amount_paid": 1627}, []string{"amount_paid"}},
+		{"an uncollectible invoice partly paid", "invoices", map[string]any{"status": "uncollectible", "amount_due": 1627, "amount_paid": 300}, nil},
+		{"a description naming another amount", "invoices", map[string]any{"status": "open", "amount_due": 1627, "amount_paid": 0, "description": "Covers March. Value: $3,574.00."}, []string{"description"}},
+		{"a description naming only another amount", "invoices", map[string]any{"status": "open", "amount_due": 1627, "amount_paid": 0, "description": "Value: $3,574.00."}, []string{"description"}},
+		{"a description naming its amount in cents", "invoices", map[string]any{"status": "open", "amount_due": 1627, "amount_paid": 0, "description": "Covers March. Value: $16.27."}, nil},
+		{"a paid invoice paid in full", "invoices", map[string]any{"status": "paid", "amount_due": 1627, "amount_paid": 1627}, nil},
 		{"a void invoice paid", "invoices", map[string]any{"status": "void", "amount_due": 1627, "amount_paid": 1627}, []string{"amount_paid"}},
 		{"a pending charge refunded", "charges", map[string]any{"status": "pending", "amount": 443, "refunded": false, "amount_refunded": 377}, []string{"amount_refunded"}},
 		{"a succeeded charge refunded", "charges", map[string]any{"status": "succeeded", "amount": 900, "refunded": true, "amount_refunded": 900}, nil},

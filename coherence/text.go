@@ -1,10 +1,13 @@
 package coherence
 
 import (
+	"fmt"
 	"maps"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -219,4 +222,56 @@ func luhn(s string) bool {
 		double = !double
 	}
 	return sum%10 == 0
+}
+
+// moneyRE finds an amount of money written in text: a currency sign and
+// a figure ("$3,574.00").
+var moneyRE = regexp.MustCompile(`[$€£]\s?([0-9][0-9,]*(?:\.[0-9]{1,2})?)`)
+
+// amountsInText finds a free text naming an amount of money that is none
+// of the record's own (a Stripe invoice of 1627 cents described "Value:
+// $3,574.00"): the sentences naming it go, and the text with them where
+// nothing else is left. A figure is the record's where it is one of its
+// money fields, or one in cents read as units.
+func amountsInText(sh *Shape, rec map[string]any) []Contradiction {
+	var own []float64
+	for f := range sh.withRole(atom.RoleMoney) {
+		if x, ok := state.Number(rec[f]); ok {
+			own = append(own, x, x/100)
+		}
+	}
+	if len(own) == 0 {
+		return nil
+	}
+	var out []Contradiction
+	for _, f := range TextFields(sh.server, sh.def) {
+		text, _ := rec[f].(string)
+		var kept []string
+		for _, s := range Sentences(text) {
+			if !namesOtherAmount(s, own) {
+				kept = append(kept, s)
+			}
+		}
+		if len(kept) == len(Sentences(text)) {
+			continue
+		}
+		var want any
+		if len(kept) > 0 {
+			want = strings.Join(kept, " ")
+		}
+		out = append(out, Contradiction{f, fmt.Sprintf("%s names an amount the record does not hold", f), want, nil})
+	}
+	return out
+}
+
+// namesOtherAmount reports whether a sentence names an amount of money
+// that is none of own.
+func namesOtherAmount(s string, own []float64) bool {
+	for _, m := range moneyRE.FindAllStringSubmatch(s, -1) {
+		x, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
+		if err == nil && !slices.ContainsFunc(own, func(y float64) bool { return math.Abs(x-y) < 0.005 }) {
+			return true
+		}
+	}
+	return false
 }

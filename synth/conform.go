@@ -29,22 +29,12 @@ import (
 // message, which has no name.
 func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, set map[string]any) {
 	c := cm.c
-	if lc := c.Lifecycle; lc != nil {
-		if lc.StateOf(c.Fields[lc.Field], rec[lc.Field]) == atom.StateSet && !ended {
-			delete(rec, lc.Field)
-		}
-		st := lc.StateOf(c.Fields[lc.Field], rec[lc.Field])
-		for _, sp := range lc.Stamps {
-			in := slices.Contains(sp.States, st)
-			switch {
-			case st == "":
-			case atom.IsSet(rec[sp.Field]) && !in:
-				delete(rec, sp.Field)
-			case !atom.IsSet(rec[sp.Field]) && in:
-				rec[sp.Field] = val.dateValue(cm, sp.Field)
-			}
+	for _, inv := range c.Invariants {
+		if inv.Rule == "only_when" {
+			conformOnlyWhen(cm, inv, rec, named, set) // first: it may move the state the stamps follow
 		}
 	}
+	conformStamps(val, cm, rec, ended)
 	for _, inv := range c.Invariants {
 		a, b := inv.Fields[0], inv.Fields[len(inv.Fields)-1]
 		switch inv.Rule {
@@ -68,8 +58,6 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			}
 		case "ratio":
 			conformRate(inv, rec, set)
-		case "only_when":
-			conformOnlyWhen(cm, inv, rec, named, set)
 		case "at_most_one":
 			kept := false
 			for _, f := range inv.Fields {
@@ -83,6 +71,31 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 	conformBounds(c, rec, set)
 	if c.Mailbox != nil {
 		conformMailbox(c, rec, set)
+	}
+}
+
+// conformStamps keeps a lifecycle's timestamps only in their states,
+// drawing one a state needs; a lifecycle kept in a date is ended only
+// where ended says so.
+func conformStamps(val *valuer, cm *collModel, rec map[string]any, ended bool) {
+	lc := cm.c.Lifecycle
+	if lc == nil {
+		return
+	}
+	fd := cm.c.Fields[lc.Field]
+	if lc.StateOf(fd, rec[lc.Field]) == atom.StateSet && !ended {
+		delete(rec, lc.Field)
+	}
+	st := lc.StateOf(fd, rec[lc.Field])
+	for _, sp := range lc.Stamps {
+		in := slices.Contains(sp.States, st)
+		switch {
+		case st == "":
+		case atom.IsSet(rec[sp.Field]) && !in:
+			delete(rec, sp.Field)
+		case !atom.IsSet(rec[sp.Field]) && in:
+			rec[sp.Field] = val.dateValue(cm, sp.Field)
+		}
 	}
 }
 
@@ -104,16 +117,16 @@ func conformBounds(c *atom.Collection, rec map[string]any, set map[string]any) {
 }
 
 // conformOnlyWhen keeps Fields[0] only where Fields[1] holds one of In:
-// a value a task sets (an address it grants to) or a named record's name
-// stays, and the record becomes of a kind that holds it; else the value
-// goes.
+// a value a task sets (an address it grants to), a named record's name or
+// the value of a record of no state stays, and the record becomes of a
+// kind that holds it; else the value goes (a draft shows no likes).
 func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, named bool, set map[string]any) {
 	f, st := inv.Fields[0], inv.Fields[1]
-	if !atom.IsSet(rec[f]) || slices.Contains(inv.In, state.Text(rec[st])) {
+	if !inv.Gates(rec) || slices.Contains(inv.In, state.Text(rec[st])) {
 		return
 	}
 	_, kept := set[f]
-	if _, pinned := set[st]; !pinned && (kept || named && f == cm.display) {
+	if _, pinned := set[st]; !pinned && (kept || named && f == cm.display || !atom.IsSet(rec[st])) {
 		rec[st] = stateValue(cm.field(st), inv.In[0])
 		return
 	}
@@ -160,7 +173,8 @@ func conformRate(inv atom.Invariant, rec map[string]any, set map[string]any) {
 
 // conformWorld makes a data atom keep the rules that span records: a
 // refund or a payment is of a record that took money and within it (settleMoneyParts), a
-// display name beside a reference is the referenced record's, and a
+// display name beside a reference is the referenced record's, a quote
+// a passage of its text, a date within its bound on it, and a
 // number the product keeps unique is drawn again where an earlier record
 // (the records tasks name come first) holds it.
 func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
@@ -186,6 +200,8 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 					}
 				case "unique":
 					uniqueValues(val, cm, inv.Fields[0], recs)
+				case "within":
+					withinParents(m, cm, inv, recs, d)
 				}
 			}
 			nameSystemFolders(cm, recs)
@@ -209,6 +225,31 @@ func showOf(inv atom.Invariant, rec, t map[string]any) {
 		return
 	}
 	rec[inv.Fields[0]] = parts[hash64(state.Text(rec[inv.Fields[0]]))%uint64(len(parts))]
+}
+
+// withinParents brings a date after the one that bounds it on the record
+// its reference names back to that bound: a time-off request of an
+// employee terminated on 1 March starts and ends by then.
+func withinParents(m *appModel, cm *collModel, inv atom.Invariant, recs []map[string]any, d *atom.Data) {
+	ref := cm.c.Fields[inv.Fields[1]].Ref
+	tc := m.byName[ref]
+	if tc == nil {
+		return
+	}
+	for _, rec := range recs {
+		p := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[inv.Fields[1]]))
+		if end, past := inv.PastParent(rec, p); p != nil && past {
+			rec[inv.Fields[0]] = sameLayout(rec[inv.Fields[0]], end)
+		}
+	}
+}
+
+// sameLayout writes t as the date v is written: a day, or a date-time.
+func sameLayout(v any, t time.Time) string {
+	if s, _ := v.(string); len(s) == len("2006-01-02") {
+		return t.Format("2006-01-02")
+	}
+	return t.UTC().Format(time.RFC3339)
 }
 
 // uniqueValues draws again a value of f an earlier record holds: a code
@@ -587,11 +628,7 @@ func (db *dataBuilder) dayCount(inv atom.Invariant, rec map[string]any, pinned b
 	case !pinned:
 		rec[count] = coherence.SameKind(rec[count], float64(want))
 	case n > 0:
-		layout := time.RFC3339
-		if s, _ := rec[date].(string); len(s) == len("2006-01-02") {
-			layout = "2006-01-02"
-		}
-		rec[date] = db.val.clock.AddDate(0, 0, int(n)).UTC().Format(layout)
+		rec[date] = sameLayout(rec[date], db.val.clock.AddDate(0, 0, int(n)))
 	}
 }
 

@@ -422,7 +422,7 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 // purpose of its own).
 func mayHold(cm *collModel, rec map[string]any, f string) bool {
 	for _, inv := range cm.c.Invariants {
-		if inv.Rule == "only_when" && inv.Fields[0] == f && atom.IsSet(rec[inv.Fields[1]]) && !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
+		if inv.Rule == "only_when" && len(inv.Values) == 0 && inv.Fields[0] == f && atom.IsSet(rec[inv.Fields[1]]) && !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
 			return false
 		}
 	}

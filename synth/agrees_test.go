@@ -1,0 +1,84 @@
+package synth
+
+import (
+	"maps"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestRecordsKeepTheirProductsRules: the records of the apps whose
+// products gate a value by a state (engagement only on a published post,
+// GitHub's state_reason by the issue's state, WooCommerce's stock on hand
+// only in stock), order their dates (a post updated after it was
+// published, a Box file not edited once trashed, no time off after an
+// employee's termination) or write an invoice off unpaid (Stripe's
+// uncollectible) are drawn keeping those rules: the coherence check finds
+// no record breaking them.
+func TestRecordsKeepTheirProductsRules(t *testing.T) {
+	apps := []string{"buffer", "linkedin", "github", "woocommerce", "box", "stripe", "bamboohr", "gusto"}
+	c := synthApps(t, 3, apps...)
+	src := builtinServers(t)
+	servers := map[string]*atom.Server{}
+	for _, app := range apps {
+		servers[app] = src.ServerFor(app).MustServer()
+	}
+	checked := map[string]int{}
+	for _, d := range c.Data {
+		var colls []*state.Collection
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				checked[app] += len(recs)
+				colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
+			}
+		}
+		clock, err := time.Parse(time.RFC3339, d.Clock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+			if v.Rule == coherence.RuleInvariant || v.Rule == coherence.RuleFields {
+				t.Errorf("%s", v)
+			}
+		}
+	}
+	for _, app := range apps {
+		if checked[app] < 5 {
+			t.Errorf("only %d records of %s checked", checked[app], app)
+		}
+	}
+}
+
+// TestGatedCountsAndValues: a count a state does not allow goes (a
+// draft's likes), a value gated by its own values goes where the state
+// denies it (completed on an open issue), and a record of no state takes
+// the one its value needs.
+func TestGatedCountsAndValues(t *testing.T) {
+	cm := &collModel{c: &atom.Collection{Fields: map[string]atom.Field{
+		"status": {Type: "string", Enum: []any{"draft", "sent"}},
+		"state":  {Type: "string", Enum: []any{"open", "closed"}},
+	}}}
+	likes := atom.Invariant{Rule: "only_when", Fields: []string{"likes", "status"}, In: []string{"sent"}}
+	reason := atom.Invariant{Rule: "only_when", Fields: []string{"state_reason", "state"}, In: []string{"closed"}, Values: []string{"completed", "not_planned"}}
+	for _, tc := range []struct {
+		inv       atom.Invariant
+		rec, want map[string]any
+	}{
+		{likes, map[string]any{"status": "draft", "likes": 12}, map[string]any{"status": "draft"}},
+		{likes, map[string]any{"status": "sent", "likes": 12}, map[string]any{"status": "sent", "likes": 12}},
+		{likes, map[string]any{"likes": 12}, map[string]any{"status": "sent", "likes": 12}},
+		{reason, map[string]any{"state": "open", "state_reason": "completed"}, map[string]any{"state": "open"}},
+		{reason, map[string]any{"state": "open", "state_reason": "reopened"}, map[string]any{"state": "open", "state_reason": "reopened"}},
+		{reason, map[string]any{"state_reason": "not_planned"}, map[string]any{"state": "closed", "state_reason": "not_planned"}},
+	} {
+		rec := maps.Clone(tc.rec)
+		conformOnlyWhen(cm, tc.inv, rec, false, nil)
+		if !reflect.DeepEqual(rec, tc.want) {
+			t.Errorf("%v became %v, want %v", tc.rec, rec, tc.want)
+		}
+	}
+}
