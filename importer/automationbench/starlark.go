@@ -713,8 +713,15 @@ func (tb *toolBuilder) actionStateTool(name string, p toolParts, st *atom.Tool, 
 			}
 		}
 	}
+	eff := atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}, {"WRITES", starLit(sortedStrings(writes))}}, code+actionWriteProgram)}
+	// The state the call writes is declared beside the code, as the state
+	// tool declares it: the collection it creates or changes records of,
+	// the argument naming the record, and the constants and clock stamps
+	// it sets, so that probes vary its arguments and the fence knows its
+	// stamps.
+	eff.Collection, eff.Key, eff.Set = st.Effect.Collection, st.Effect.Key, st.Effect.Set
 	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
-		Input: atom.ObjectSchema(props, nil), Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}, {"WRITES", starLit(sortedStrings(writes))}}, code+actionWriteProgram)}}, nil
+		Input: atom.ObjectSchema(props, nil), Effect: eff}, nil
 }
 
 const actionWriteProgram = `

@@ -1,0 +1,54 @@
+package automationbench
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// Rules made from the eleventh batch's working half (testdata/made_up/batch11.txt)
+// and from the earlier failures it lists (docs/automationbench.md).
+
+// A write an app's action log records beside the state it changes keeps
+// the state tool's declaration: once one task asserts the log's entry for
+// creating an issue, another task's issue, checked by its summary, is
+// still told from a wrong one (its summary varied), and the tool's record
+// collection is known.
+func TestLoggedStateWriteKeepsItsCollection(t *testing.T) {
+	task := func(name, content string, state map[string]any, assertions ...any) Source {
+		state["meta"] = map[string]any{"current_time": "2026-02-03T09:00:00Z"}
+		b, _ := json.Marshal(map[string]any{"task": "made_up." + name,
+			"prompt": []any{map[string]any{"role": "user", "content": content}},
+			"info": map[string]any{"zapier_tools": []any{"jira_create_issue"}, "initial_state": state, "assertions": assertions}})
+		return Source{File: name + ".json", Data: b}
+	}
+	jira := func() map[string]any {
+		return map[string]any{"jira": map[string]any{"actions": map[string]any{}, "issues": []any{},
+			"projects": []any{map[string]any{"key": "OPS", "name": "Operations"}, map[string]any{"key": "WEB", "name": "Website"}}}}
+	}
+	srcs := []Source{
+		task("logged", "Open a Jira task in OPS: 'Rotate the VPN certificate'.", jira(),
+			map[string]any{"type": "jira_action_exists", "action_key": "create_issue",
+				"params": map[string]any{"project": "OPS", "summary": "Rotate the VPN certificate"}}),
+		task("by_summary", "Open a Jira issue in WEB titled 'Footer links point to staging'.", jira(),
+			map[string]any{"type": "jira_issue_exists_with_summary", "summary_contains": "Footer links point to staging"},
+			map[string]any{"type": "jira_issue_not_exists_with_summary", "summary_contains": "staging server down"}),
+	}
+	vs, lib := verifyImported(t, testSchemas(t), srcs)
+	if v := vs["made_up.by_summary"]; !v.Verified {
+		t.Errorf("made_up.by_summary not verified: %s", verdictReason(v))
+	}
+	var create *atom.Tool
+	if e := lib.ServerFor("jira"); e != nil {
+		s := e.MustServer()
+		for i, tl := range s.Tools {
+			if tl.Name == "jira_create_issue" {
+				create = &s.Tools[i]
+			}
+		}
+	}
+	if create == nil || create.Effect.Kind != "starlark" || create.Effect.Collection != "issues" {
+		t.Errorf("jira_create_issue = %+v, want a Starlark effect declaring the issues it creates", create)
+	}
+}
