@@ -24,7 +24,11 @@ import (
 //   - fields the server sets itself (Volatile) are never compared;
 //   - a positive cel assertion that reads a collection, or a called
 //     assertion on a tool that writes it, leaves that collection's creates
-//     (and, for cel, edits) to the goal: neither names fields.
+//     (and, for cel, edits) to the goal: neither names fields;
+//   - a positive assertion on an action log that pins the constant fields
+//     of a tool's entry (its action key) asks for that tool's call, as a
+//     called assertion does: the collection the tool writes beside the log
+//     is left to the goal for creates.
 //
 // It is scored as a negative: credited only when every positive passes.
 const Fence = "fence"
@@ -40,6 +44,16 @@ type FenceSpec struct {
 	// fields the tool writes beside it: the stamp may change when one of
 	// those is asked to (cancelled_at with status).
 	Stamps map[string]map[string][]string
+	// Logs maps a tool to the entry each of its calls records in an action
+	// log beside the records it writes (ToolWrites).
+	Logs map[string]ToolLog
+}
+
+// ToolLog is the log entry a tool's call records: the log's collection
+// and the constant fields of the entry.
+type ToolLog struct {
+	Collection string
+	Set        map[string]any
 }
 
 // fence is a compiled Fence: the goal's programs grouped by collection.
@@ -66,6 +80,9 @@ func NewFence(goal []*Program, spec FenceSpec) *Program {
 		switch {
 		case a.ReadsCollection():
 			f.byColl[a.Target] = append(f.byColl[a.Target], p)
+			for _, c := range loggedWrites(a, spec) {
+				f.freeColl[c] = true
+			}
 		case a.Type == Called:
 			if c := spec.ToolWrites[a.Target]; c != "" {
 				f.freeColl[c] = true
@@ -78,6 +95,34 @@ func NewFence(goal []*Program, spec FenceSpec) *Program {
 	}
 	a := Assertion{Type: Fence, Target: "*", Label: "nothing else in the world changes"}
 	return &Program{Assertion: a, Source: "fence", fence: f}
+}
+
+// loggedWrites lists the collections the tools whose log entries a
+// positive assertion asks for write beside their log.
+func loggedWrites(a Assertion, spec FenceSpec) []string {
+	if a.IsNegative() {
+		return nil
+	}
+	var out []string
+	for _, t := range slices.Sorted(maps.Keys(spec.Logs)) {
+		l := spec.Logs[t]
+		if c := spec.ToolWrites[t]; c != "" && l.Collection == a.Target && len(l.Set) > 0 && pinsAll(a.Where, l.Set) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// pinsAll reports whether a where holds every field of set at its value.
+func pinsAll(where []Predicate, set map[string]any) bool {
+	for f, v := range set {
+		if !slices.ContainsFunc(where, func(p Predicate) bool {
+			return p.Field == f && (p.Op == OpEquals || p.Op == OpIEquals) && fmt.Sprint(p.Value) == fmt.Sprint(v)
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // celCollections lists the collections a cel expression names, among

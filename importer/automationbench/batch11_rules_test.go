@@ -1,26 +1,29 @@
 package automationbench
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/verify"
 )
 
 // Rules made from the eleventh batch's working half (testdata/made_up/batch11.txt)
 // and from the earlier failures it lists (docs/automationbench.md).
 
 // A write an app's action log records beside the state it changes keeps
-// the state tool's declaration: once one task asserts the log's entry for
-// creating an issue, another task's issue, checked by its summary, is
-// still told from a wrong one (its summary varied), and the tool's record
-// collection is known.
+// the state tool's declaration, and declares the entry it logs: once one
+// task asserts the log's entry for creating an issue, another task's
+// issue, checked by its summary, is still told from a wrong one (its
+// summary varied), and under the fence the first task's goal on the log
+// entry asks for the issue the call creates.
 func TestLoggedStateWriteKeepsItsCollection(t *testing.T) {
 	task := func(name, content string, state map[string]any, assertions ...any) Source {
 		state["meta"] = map[string]any{"current_time": "2026-02-03T09:00:00Z"}
 		b, _ := json.Marshal(map[string]any{"task": "made_up." + name,
 			"prompt": []any{map[string]any{"role": "user", "content": content}},
-			"info": map[string]any{"zapier_tools": []any{"jira_create_issue"}, "initial_state": state, "assertions": assertions}})
+			"info":   map[string]any{"zapier_tools": []any{"jira_create_issue"}, "initial_state": state, "assertions": assertions}})
 		return Source{File: name + ".json", Data: b}
 	}
 	jira := func() map[string]any {
@@ -48,7 +51,15 @@ func TestLoggedStateWriteKeepsItsCollection(t *testing.T) {
 			}
 		}
 	}
-	if create == nil || create.Effect.Kind != "starlark" || create.Effect.Collection != "issues" {
-		t.Errorf("jira_create_issue = %+v, want a Starlark effect declaring the issues it creates", create)
+	if create == nil || create.Effect.Kind != "starlark" || create.Effect.Collection != "issues" ||
+		create.Effect.Log == nil || create.Effect.Log.Set["action_key"] != "create_issue" {
+		t.Fatalf("jira_create_issue = %+v, want a Starlark effect declaring the issues it creates and the entry it logs", create)
+	}
+	// Under the fence, the issue the logged call creates is asked for by
+	// the goal on its log entry.
+	for _, v := range verify.VerifyAll(context.Background(), lib, lib.Recipes(), verify.Options{Jobs: 2, Fence: true}) {
+		if v.Recipe.Intent.ID == "made_up.logged" && !v.Verified {
+			t.Errorf("made_up.logged not verified under the fence: %s", verdictReason(v))
+		}
 	}
 }

@@ -720,6 +720,7 @@ func (tb *toolBuilder) actionStateTool(name string, p toolParts, st *atom.Tool, 
 	// it sets, so that probes vary its arguments and the fence knows its
 	// stamps.
 	eff.Collection, eff.Key, eff.Set = st.Effect.Collection, st.Effect.Key, st.Effect.Set
+	eff.Log = &atom.LogEntry{Collection: actionsColl, Set: map[string]any{"action_key": p.key}}
 	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
 		Input: atom.ObjectSchema(props, nil), Effect: eff}, nil
 }
