@@ -63,3 +63,39 @@ func TestLoggedStateWriteKeepsItsCollection(t *testing.T) {
 		}
 	}
 }
+
+// A merging update declares the record it changes and the stamp it sets:
+// under the fence, the updated_at it stamps goes with the field the goal
+// asks it to change (a deal's stage), and is no unasked change.
+func TestMergeUpdateDeclaresItsStamp(t *testing.T) {
+	b, _ := json.Marshal(map[string]any{"task": "made_up.deal_won",
+		"prompt": []any{map[string]any{"role": "user", "content": "Move the HubSpot deal 'Harbor Freight renewal' to closedwon."}},
+		"info": map[string]any{"zapier_tools": []any{"hubspot_find_deal", "hubspot_update_deal"},
+			"initial_state": map[string]any{"meta": map[string]any{"current_time": "2026-04-01T09:00:00Z"},
+				"hubspot": map[string]any{"deals": []any{
+					map[string]any{"id": "d1", "dealname": "Harbor Freight renewal", "dealstage": "contractsent", "properties": map[string]any{}},
+					map[string]any{"id": "d2", "dealname": "Harbor Freight expansion", "dealstage": "contractsent", "properties": map[string]any{}}}}},
+			"assertions": []any{
+				map[string]any{"type": "hubspot_deal_field_equals", "dealname": "Harbor Freight renewal", "field": "dealstage", "value": "closedwon"},
+				map[string]any{"type": "hubspot_deal_field_equals", "dealname": "Harbor Freight expansion", "field": "dealstage", "value": "contractsent"}}}})
+	res := Import(testSchemas(t), []Source{{File: "deal_won.json", Data: b}})
+	if res.Report.Failed > 0 {
+		t.Fatalf("import failed: %v", res.Report.Errors)
+	}
+	dir := t.TempDir()
+	if err := res.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	lib, ds, err := atom.LoadDir(dir)
+	if err != nil || ds.HasErrors() {
+		t.Fatalf("load: %v %v", err, ds.Err())
+	}
+	if e := lib.ServerFor("hubspot"); e == nil || len(e.MustServer().ClockStamps("deals")["updated_at"]) == 0 {
+		t.Fatal("no tool of hubspot deals is known to stamp updated_at")
+	}
+	for _, v := range verify.VerifyAll(context.Background(), lib, lib.Recipes(), verify.Options{Jobs: 2, Fence: true}) {
+		if !v.Verified {
+			t.Errorf("%s not verified under the fence: %s", v.Recipe.Intent.ID, verdictReason(v))
+		}
+	}
+}

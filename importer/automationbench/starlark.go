@@ -296,9 +296,26 @@ def run(args, db):
 		Name: name,
 		Description: fmt.Sprintf("Update a %s in %s, named %s. %s given as an object merge with the current ones; other fields given are set.",
 			singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, named, title(strings.Join(maps, ", "))),
-		Input:  atom.ObjectSchema(props, nil),
-		Effect: atom.Effect{Kind: "starlark", Code: code},
+		Input: atom.ObjectSchema(props, nil),
+		// The record it changes and the stamp it sets are declared beside
+		// the code, so that the fence knows the stamp goes with the edit.
+		Effect: atom.Effect{Kind: "starlark", Code: code, Collection: c.Name, Key: k, Set: set, Fields: renamed(fields)},
 	}
+}
+
+// renamed keeps the arguments of a field map that write a field of
+// another name.
+func renamed(fields map[string]any) map[string]string {
+	out := map[string]string{}
+	for a, f := range fields {
+		if s, ok := f.(string); ok && s != a {
+			out[a] = s
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // replyCode is the Starlark of a reply or forward tool (replyTool).
