@@ -28,7 +28,9 @@ import (
 //   - a positive assertion on an action log that pins the constant fields
 //     of a tool's entry (its action key) asks for that tool's call, as a
 //     called assertion does: the collection the tool writes beside the log
-//     is left to the goal for creates.
+//     is left to the goal for creates; and the other way round, a log
+//     entry may be created by a tool whose writes a positive assertion
+//     asks for.
 //
 // It is scored as a negative: credited only when every positive passes.
 const Fence = "fence"
@@ -63,12 +65,14 @@ type fence struct {
 	celColl  map[string]bool       // collections a positive cel reads (edits too)
 	volatile map[string]map[string]bool
 	stamps   map[string]map[string][]string
+	logs     map[string]ToolLog // by tool: the log entry its call records
+	writes   map[string]string  // by tool: the collection it writes
 }
 
 // NewFence compiles the fence of a goal (the programs of its assertions,
 // goal and rules alike: a rule's negative tells what may go).
 func NewFence(goal []*Program, spec FenceSpec) *Program {
-	f := &fence{byColl: map[string][]*Program{}, freeColl: map[string]bool{}, celColl: map[string]bool{}, volatile: map[string]map[string]bool{}, stamps: spec.Stamps}
+	f := &fence{byColl: map[string][]*Program{}, freeColl: map[string]bool{}, celColl: map[string]bool{}, volatile: map[string]map[string]bool{}, stamps: spec.Stamps, logs: spec.Logs, writes: spec.ToolWrites}
 	for name, fields := range spec.Volatile {
 		f.volatile[name] = map[string]bool{}
 		for _, fd := range fields {
@@ -211,7 +215,7 @@ func (f *fence) unasked(name string, before state.Record, had bool, after state.
 			}
 		}
 	case has:
-		if !f.freeColl[name] && !f.matches(name, after, func(a Assertion) bool { return !a.IsNegative() || a.Type == Unchanged }) {
+		if !f.freeColl[name] && !f.matches(name, after, func(a Assertion) bool { return !a.IsNegative() || a.Type == Unchanged }) && !f.loggedByAsked(name, after) {
 			return "created", ""
 		}
 	case had:
@@ -220,6 +224,31 @@ func (f *fence) unasked(name string, before state.Record, had bool, after state.
 		}
 	}
 	return "", ""
+}
+
+// loggedByAsked reports whether r is the log entry of a tool whose writes
+// a positive assertion asks for: the entry the asked call records.
+func (f *fence) loggedByAsked(name string, r state.Record) bool {
+	for t, l := range f.logs {
+		if l.Collection != name || len(l.Set) == 0 || !holdsAll(r, l.Set) {
+			continue
+		}
+		c := f.writes[t]
+		if c != "" && (f.freeColl[c] || slices.ContainsFunc(f.byColl[c], func(p *Program) bool { return !p.Assertion.IsNegative() })) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAll reports whether r holds every field of set at its value.
+func holdsAll(r state.Record, set map[string]any) bool {
+	for k, v := range set {
+		if fmt.Sprint(r[k]) != fmt.Sprint(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // matches reports whether an assertion on the collection that keep

@@ -125,6 +125,7 @@ func TestFenceOpaqueGoals(t *testing.T) {
 // A goal on an action log's entry that pins a tool's action key asks for
 // that tool's call: the record the call writes beside the log may be
 // created. An entry of another action, or a negative one, asks nothing.
+// A goal on the record the tool writes asks for the entry it logs.
 func TestFenceLoggedCalls(t *testing.T) {
 	world := func() *state.World {
 		tickets := state.NewCollection("desk.tickets", "id", nil)
@@ -145,6 +146,10 @@ func TestFenceLoggedCalls(t *testing.T) {
 		{`{"exists":"desk.actions","where":{"action_key":"open_ticket","subject":"Printer jam"}}`, true},
 		{`{"exists":"desk.actions","where":{"action_key":"close_ticket","subject":"Printer jam"}}`, false},
 		{`{"exists":"desk.actions","where":{"subject":"Printer jam"}}`, false},
+		// The other way round: a goal on the ticket asks for the entry its
+		// call records; a goal that only forbids tickets asks for none.
+		{`{"exists":"desk.tickets","where":{"subject":"Printer jam"}}`, true},
+		{`{"not_exists":"desk.tickets","where":{"subject":"Paper out"}}`, false},
 	} {
 		goal := []*Program{mustCompile(t, c.goal)}
 		st := state.New(world())
