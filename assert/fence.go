@@ -24,7 +24,13 @@ import (
 //   - fields the server sets itself (Volatile) are never compared;
 //   - a positive cel assertion that reads a collection, or a called
 //     assertion on a tool that writes it, leaves that collection's creates
-//     (and, for cel, edits) to the goal: neither names fields.
+//     (and, for cel, edits) to the goal: neither names fields;
+//   - a positive assertion on an action log that pins the constant fields
+//     of a tool's entry (its action key) asks for that tool's call, as a
+//     called assertion does: the collection the tool writes beside the log
+//     is left to the goal for creates; and the other way round, a log
+//     entry may be created by a tool whose writes a positive assertion
+//     asks for.
 //
 // It is scored as a negative: credited only when every positive passes.
 const Fence = "fence"
@@ -40,6 +46,16 @@ type FenceSpec struct {
 	// fields the tool writes beside it: the stamp may change when one of
 	// those is asked to (cancelled_at with status).
 	Stamps map[string]map[string][]string
+	// Logs maps a tool to the entry each of its calls records in an action
+	// log beside the records it writes (ToolWrites).
+	Logs map[string]ToolLog
+}
+
+// ToolLog is the log entry a tool's call records: the log's collection
+// and the constant fields of the entry.
+type ToolLog struct {
+	Collection string
+	Set        map[string]any
 }
 
 // fence is a compiled Fence: the goal's programs grouped by collection.
@@ -49,12 +65,14 @@ type fence struct {
 	celColl  map[string]bool       // collections a positive cel reads (edits too)
 	volatile map[string]map[string]bool
 	stamps   map[string]map[string][]string
+	logs     map[string]ToolLog // by tool: the log entry its call records
+	writes   map[string]string  // by tool: the collection it writes
 }
 
 // NewFence compiles the fence of a goal (the programs of its assertions,
 // goal and rules alike: a rule's negative tells what may go).
 func NewFence(goal []*Program, spec FenceSpec) *Program {
-	f := &fence{byColl: map[string][]*Program{}, freeColl: map[string]bool{}, celColl: map[string]bool{}, volatile: map[string]map[string]bool{}, stamps: spec.Stamps}
+	f := &fence{byColl: map[string][]*Program{}, freeColl: map[string]bool{}, celColl: map[string]bool{}, volatile: map[string]map[string]bool{}, stamps: spec.Stamps, logs: spec.Logs, writes: spec.ToolWrites}
 	for name, fields := range spec.Volatile {
 		f.volatile[name] = map[string]bool{}
 		for _, fd := range fields {
@@ -66,6 +84,9 @@ func NewFence(goal []*Program, spec FenceSpec) *Program {
 		switch {
 		case a.ReadsCollection():
 			f.byColl[a.Target] = append(f.byColl[a.Target], p)
+			for _, c := range loggedWrites(a, spec) {
+				f.freeColl[c] = true
+			}
 		case a.Type == Called:
 			if c := spec.ToolWrites[a.Target]; c != "" {
 				f.freeColl[c] = true
@@ -78,6 +99,34 @@ func NewFence(goal []*Program, spec FenceSpec) *Program {
 	}
 	a := Assertion{Type: Fence, Target: "*", Label: "nothing else in the world changes"}
 	return &Program{Assertion: a, Source: "fence", fence: f}
+}
+
+// loggedWrites lists the collections the tools whose log entries a
+// positive assertion asks for write beside their log.
+func loggedWrites(a Assertion, spec FenceSpec) []string {
+	if a.IsNegative() {
+		return nil
+	}
+	var out []string
+	for _, t := range slices.Sorted(maps.Keys(spec.Logs)) {
+		l := spec.Logs[t]
+		if c := spec.ToolWrites[t]; c != "" && l.Collection == a.Target && len(l.Set) > 0 && pinsAll(a.Where, l.Set) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// pinsAll reports whether a where holds every field of set at its value.
+func pinsAll(where []Predicate, set map[string]any) bool {
+	for f, v := range set {
+		if !slices.ContainsFunc(where, func(p Predicate) bool {
+			return p.Field == f && (p.Op == OpEquals || p.Op == OpIEquals) && fmt.Sprint(p.Value) == fmt.Sprint(v)
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // celCollections lists the collections a cel expression names, among
@@ -166,7 +215,7 @@ func (f *fence) unasked(name string, before state.Record, had bool, after state.
 			}
 		}
 	case has:
-		if !f.freeColl[name] && !f.matches(name, after, func(a Assertion) bool { return !a.IsNegative() || a.Type == Unchanged }) {
+		if !f.freeColl[name] && !f.matches(name, after, func(a Assertion) bool { return !a.IsNegative() || a.Type == Unchanged }) && !f.loggedByAsked(name, after) {
 			return "created", ""
 		}
 	case had:
@@ -175,6 +224,31 @@ func (f *fence) unasked(name string, before state.Record, had bool, after state.
 		}
 	}
 	return "", ""
+}
+
+// loggedByAsked reports whether r is the log entry of a tool whose writes
+// a positive assertion asks for: the entry the asked call records.
+func (f *fence) loggedByAsked(name string, r state.Record) bool {
+	for t, l := range f.logs {
+		if l.Collection != name || len(l.Set) == 0 || !holdsAll(r, l.Set) {
+			continue
+		}
+		c := f.writes[t]
+		if c != "" && (f.freeColl[c] || slices.ContainsFunc(f.byColl[c], func(p *Program) bool { return !p.Assertion.IsNegative() })) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAll reports whether r holds every field of set at its value.
+func holdsAll(r state.Record, set map[string]any) bool {
+	for k, v := range set {
+		if fmt.Sprint(r[k]) != fmt.Sprint(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // matches reports whether an assertion on the collection that keep

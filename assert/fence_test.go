@@ -121,3 +121,41 @@ func TestFenceOpaqueGoals(t *testing.T) {
 		t.Errorf("a create by the tool a called goal names: %s", out.Reason)
 	}
 }
+
+// A goal on an action log's entry that pins a tool's action key asks for
+// that tool's call: the record the call writes beside the log may be
+// created. An entry of another action, or a negative one, asks nothing.
+// A goal on the record the tool writes asks for the entry it logs.
+func TestFenceLoggedCalls(t *testing.T) {
+	world := func() *state.World {
+		tickets := state.NewCollection("desk.tickets", "id", nil)
+		log := state.NewCollection("desk.actions", "id", nil)
+		return state.NewWorld(time.Date(2026, 1, 15, 0, 0, 0, 0, time.UTC), tickets, log)
+	}
+	spec := FenceSpec{ToolWrites: map[string]string{"desk_open_ticket": "desk.tickets"},
+		Logs:     map[string]ToolLog{"desk_open_ticket": {Collection: "desk.actions", Set: map[string]any{"action_key": "open_ticket"}}},
+		Volatile: map[string][]string{"desk.tickets": nil, "desk.actions": nil}}
+	call := func(st *state.State) {
+		_ = st.Insert("desk.tickets", state.Record{"id": "t1", "subject": "Printer jam"})
+		_ = st.Insert("desk.actions", state.Record{"id": "a1", "action_key": "open_ticket", "subject": "Printer jam"})
+	}
+	for _, c := range []struct {
+		goal  string
+		holds bool
+	}{
+		{`{"exists":"desk.actions","where":{"action_key":"open_ticket","subject":"Printer jam"}}`, true},
+		{`{"exists":"desk.actions","where":{"action_key":"close_ticket","subject":"Printer jam"}}`, false},
+		{`{"exists":"desk.actions","where":{"subject":"Printer jam"}}`, false},
+		// The other way round: a goal on the ticket asks for the entry its
+		// call records; a goal that only forbids tickets asks for none.
+		{`{"exists":"desk.tickets","where":{"subject":"Printer jam"}}`, true},
+		{`{"not_exists":"desk.tickets","where":{"subject":"Paper out"}}`, false},
+	} {
+		goal := []*Program{mustCompile(t, c.goal)}
+		st := state.New(world())
+		call(st)
+		if out := NewFence(goal, spec).Eval(Input{State: st}); out.Holds != c.holds {
+			t.Errorf("goal %s: fence holds %v, want %v (%s)", c.goal, out.Holds, c.holds, out.Reason)
+		}
+	}
+}

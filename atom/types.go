@@ -315,6 +315,15 @@ type Effect struct {
 	Field      string            `json:"field,omitempty"`      // append: the list field
 	Value      string            `json:"value,omitempty"`      // append: the argument appended
 	Code       string            `json:"code,omitempty"`       // starlark: defines run(args, db)
+	Log        *LogEntry         `json:"log,omitempty"`        // starlark: the entry each call also records in an action log
+}
+
+// LogEntry is the entry a Starlark tool records in a log collection of its
+// app beside the state it writes (Collection): the log's collection and
+// the constant fields of every entry it records (the action's key).
+type LogEntry struct {
+	Collection string         `json:"collection"`
+	Set        map[string]any `json:"set,omitempty"`
 }
 
 // FieldOf is the field an argument names: its mapping in Fields, or the

@@ -27,9 +27,13 @@ func fenceCheck(env *Env) assert.Check {
 			spec.Stamps[name] = s.ClockStamps(c.Name)
 		}
 	}
+	spec.Logs = map[string]assert.ToolLog{}
 	for _, t := range env.tools {
 		if t.Effect.Collection != "" {
 			spec.ToolWrites[t.Name] = t.App + "." + t.Effect.Collection
+		}
+		if l := t.Effect.Log; l != nil {
+			spec.Logs[t.Name] = assert.ToolLog{Collection: t.App + "." + l.Collection, Set: l.Set}
 		}
 	}
 	return assert.Check{Program: assert.NewFence(goal, spec), Source: FenceSource}

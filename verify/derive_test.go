@@ -100,6 +100,30 @@ func TestDeriveAmountTimesChange(t *testing.T) {
 	}
 }
 
+// The count of the records holding two values the instruction names, of
+// two fields (leads from the webinar that are still new), is derived; a
+// count over one of them, or over values nothing names, is not the pair's.
+func TestDeriveCountOfTwoNamedValues(t *testing.T) {
+	ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction",
+		"Post how many leads came in from the Webinar and are still New.")}}
+	ctx.Add("leads", `[{"name":"Berg","lead_source":"Webinar","status":"New"},
+		{"name":"Chu","lead_source":"Webinar","status":"Working"},
+		{"name":"Dunn","lead_source":"Webinar","status":"New"},
+		{"name":"Eze","lead_source":"Web","status":"New"},
+		{"name":"Fox","lead_source":"Referral","status":"New"}]`)
+	count := []atom.Derivation{{Op: atom.DeriveCount}}
+	if got := ctx.Derive("2", count); !strings.Contains(got, `whose lead_source is "webinar" and whose status is "new"`) {
+		t.Errorf("derive(2) = %q, want the webinar leads still new", got)
+	}
+	// 1 is the Web lead still new: nothing names "Web" whole with "New".
+	if got := ctx.Derive("1", count); got != "" {
+		t.Errorf("derive(1) = %q, want nothing", got)
+	}
+	if got := ctx.Derive("2", []atom.Derivation{{Op: atom.DeriveCount, Field: "name"}}); got != "" {
+		t.Errorf("a count declared over name derives the pair's count: %q", got)
+	}
+}
+
 // Numbers are quantities of records, never pieces of dates or ids, and
 // never a number with itself: 15 is not read from "2026-02-15", 100 is no
 // ratio of 1.08 and 1.08, and 2919 is not in "INV-2919".

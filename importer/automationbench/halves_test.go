@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 281, Imported: 281, Verified: 242, Evolved: 274, VerifiedFence: 249, EvolvedFence: 256},
-	halfFrozen:  {Tasks: 262, Imported: 259, Verified: 204, Evolved: 242, VerifiedFence: 217, EvolvedFence: 221},
+	halfWorking: {Tasks: 296, Imported: 296, Verified: 258, Evolved: 291, VerifiedFence: 281, EvolvedFence: 288},
+	halfFrozen:  {Tasks: 277, Imported: 273, Verified: 216, Evolved: 257, VerifiedFence: 248, EvolvedFence: 253},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -123,6 +123,9 @@ var workingFixes = map[string]string{
 	"monday_status_two_items":                         "in an app that keeps only an action log every write is an action of its own, not an update of a logged action (broken once the batch shared its library)",
 	"monday_recap_item_day_after_kickoff":             "a time stamp names its day: the day after a kickoff at 2026-06-03T13:00:00Z is 2026-06-04",
 	"hubspot_contacts_to_customer_from_signed_emails": "field_not_changed {field} without a value names its record by any parameter (an email), not only by its key",
+	// Earlier failures the eleventh batch's work fixed.
+	"slack_post_count_of_new_sf_leads":  "a count of the records holding two named values of two fields (lead source Webinar, status New)",
+	"jira_bug_title_from_ticket_braces": "a write an action log records beside the state keeps the state tool's collection, so its arguments are varied (broken once the tenth batch shared its library)",
 }
 
 var (

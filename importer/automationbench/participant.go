@@ -108,7 +108,8 @@ def run(args, db):
 		Name:        t.Name,
 		Description: t.Description + fmt.Sprintf(" With %s_email, the %s is created too.", who, strings.ReplaceAll(who, "_", " ")),
 		Input:       atom.ObjectSchema(props, req),
-		Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{
+		// The records it creates are the owner's, as the create declared.
+		Effect: atom.Effect{Kind: "starlark", Collection: t.Effect.Collection, Set: t.Effect.Set, Code: starCode([][2]string{
 			{"P_ARGS", starLit(args)}, {"P_REF", starLit(pc.ref)}, {"P_OWNERKEY", starLit(owner.Key)}, {"P_COLL", starLit(pc.coll.Name)},
 		}, body)},
 	}

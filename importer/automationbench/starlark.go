@@ -296,9 +296,26 @@ def run(args, db):
 		Name: name,
 		Description: fmt.Sprintf("Update a %s in %s, named %s. %s given as an object merge with the current ones; other fields given are set.",
 			singular(strings.ReplaceAll(c.Name, "_", " ")), app.Name, named, title(strings.Join(maps, ", "))),
-		Input:  atom.ObjectSchema(props, nil),
-		Effect: atom.Effect{Kind: "starlark", Code: code},
+		Input: atom.ObjectSchema(props, nil),
+		// The record it changes and the stamp it sets are declared beside
+		// the code, so that the fence knows the stamp goes with the edit.
+		Effect: atom.Effect{Kind: "starlark", Code: code, Collection: c.Name, Key: k, Set: set, Fields: renamed(fields)},
 	}
+}
+
+// renamed keeps the arguments of a field map that write a field of
+// another name.
+func renamed(fields map[string]any) map[string]string {
+	out := map[string]string{}
+	for a, f := range fields {
+		if s, ok := f.(string); ok && s != a {
+			out[a] = s
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // replyCode is the Starlark of a reply or forward tool (replyTool).
@@ -713,8 +730,16 @@ func (tb *toolBuilder) actionStateTool(name string, p toolParts, st *atom.Tool, 
 			}
 		}
 	}
+	eff := atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}, {"WRITES", starLit(sortedStrings(writes))}}, code+actionWriteProgram)}
+	// The state the call writes is declared beside the code, as the state
+	// tool declares it: the collection it creates or changes records of,
+	// the argument naming the record, and the constants and clock stamps
+	// it sets, so that probes vary its arguments and the fence knows its
+	// stamps.
+	eff.Collection, eff.Key, eff.Set = st.Effect.Collection, st.Effect.Key, st.Effect.Set
+	eff.Log = &atom.LogEntry{Collection: actionsColl, Set: map[string]any{"action_key": p.key}}
 	return atom.Tool{Name: name, Description: st.Description + " The call is also recorded in the app's action log.",
-		Input: atom.ObjectSchema(props, nil), Effect: atom.Effect{Kind: "starlark", Code: starCode([][2]string{{"ACTION", starLit(p.key)}, {"TARGET", starLit(target)}, {"WRITES", starLit(sortedStrings(writes))}}, code+actionWriteProgram)}}, nil
+		Input: atom.ObjectSchema(props, nil), Effect: eff}, nil
 }
 
 const actionWriteProgram = `

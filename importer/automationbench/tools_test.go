@@ -59,7 +59,7 @@ func TestToolDerivation(t *testing.T) {
 		{"salesforce_set_lead_status", "update", "leads", nil, []string{"lead_id", "status"}},
 		{"google_sheets_add_row", "create", "rows", nil, []string{"spreadsheet", "worksheet", "cells"}},
 		{"google_sheets_get_many_rows", "search", "rows", nil, []string{"spreadsheet_id", "worksheet_id"}},
-		{"google_sheets_update_row", "starlark", "", nil, []string{"spreadsheet_id", "worksheet_id", "row_id", "cells"}},
+		{"google_sheets_update_row", "starlark", "rows", nil, []string{"spreadsheet_id", "worksheet_id", "row_id", "cells"}},
 		{"google_sheets_find_worksheet", "search", "worksheets", nil, []string{"title"}},
 		{"asana_create_task", "create", "actions", map[string]any{"action_key": "create_task"}, nil},
 		{"asana_find_section", "starlark", "", nil, nil},

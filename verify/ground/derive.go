@@ -360,32 +360,77 @@ func total(rows []tableRow, val func(tableRow) (float64, bool)) (float64, bool) 
 
 // groups yields, for each group of rows sharing a text value that a
 // document other than the table names (a policy's "Revenue", the
-// instruction's "open"), its count, its totals and its share of the whole.
+// instruction's "open"), its count, its totals and its share of the whole;
+// then the same for the rows holding two such values of two fields (leads
+// whose source is "Webinar" and whose status is "New").
 func (ctx *Visible) groups(t *table, yield func(Formula) bool) bool {
 	if len(t.rows) < 2 {
 		return true
 	}
+	named := ctx.groupValues(t)
+	for _, g := range named {
+		rows := g.rows(t.rows)
+		if len(rows) == len(t.rows) {
+			continue
+		}
+		of := fmt.Sprintf("the %d records of %s whose %s is %q", len(rows), t.name, g.field, g.value)
+		n := float64(len(rows))
+		if !yield(Formula{Ops: []string{atom.DeriveCount}, Fields: []string{g.field}, value: n, How: "the count of " + of}) ||
+			!g.key && !yield(Formula{Ops: []string{atom.DeriveRatio}, Fields: []string{g.field}, value: n / float64(len(t.rows)), How: "the share of " + of, loose: true, rate: g.rate}) ||
+			!totals(t, rows, of, yield) {
+			return false
+		}
+	}
+	return pairGroups(t, named, yield)
+}
+
+// groupValue is a value of a text field of a table that a document other
+// than the table names.
+type groupValue struct {
+	field, value string
+	key          bool // no two rows share a value of the field
+	rate         bool // a document names it as a rate
+}
+
+// rows keeps the rows holding the value.
+func (g groupValue) rows(rows []tableRow) []tableRow {
+	return slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return r.words[g.field] != g.value })
+}
+
+// groupValues lists the values of t's text fields that a document other
+// than t names, by field.
+func (ctx *Visible) groupValues(t *table) []groupValue {
+	var out []groupValue
 	tf := textFields(t)
 	for _, k := range slices.Sorted(maps.Keys(tf)) {
 		key := isKey(t, k, tf[k])
 		for _, gv := range tf[k] {
 			rate := ctx.namesRate(gv, t.doc)
-			if !rate && !ctx.named(gv, t.doc) {
+			if rate || ctx.named(gv, t.doc) {
+				out = append(out, groupValue{field: k, value: gv, key: key, rate: rate})
+			}
+		}
+	}
+	return out
+}
+
+// pairGroups yields the count and totals of the rows holding two named
+// values of two fields, where they are fewer than the rows holding either
+// and some row holds both. A field no two rows share names single records,
+// no group.
+func pairGroups(t *table, named []groupValue, yield func(Formula) bool) bool {
+	for i, a := range named {
+		for _, b := range named[i+1:] {
+			if a.field == b.field || a.key || b.key {
 				continue
 			}
-			var rows []tableRow
-			for _, r := range t.rows {
-				if r.words[k] == gv {
-					rows = append(rows, r)
-				}
-			}
-			if len(rows) == len(t.rows) {
+			ra := a.rows(t.rows)
+			rows := b.rows(ra)
+			if len(rows) == 0 || len(rows) == len(ra) || len(rows) == len(b.rows(t.rows)) {
 				continue
 			}
-			of := fmt.Sprintf("the %d records of %s whose %s is %q", len(rows), t.name, k, gv)
-			n := float64(len(rows))
-			if !yield(Formula{Ops: []string{atom.DeriveCount}, Fields: []string{k}, value: n, How: "the count of " + of}) ||
-				!key && !yield(Formula{Ops: []string{atom.DeriveRatio}, Fields: []string{k}, value: n / float64(len(t.rows)), How: "the share of " + of, loose: true, rate: rate}) ||
+			of := fmt.Sprintf("the %d records of %s whose %s is %q and whose %s is %q", len(rows), t.name, a.field, a.value, b.field, b.value)
+			if !yield(Formula{Ops: []string{atom.DeriveCount}, Fields: []string{a.field, b.field}, value: float64(len(rows)), How: "the count of " + of}) ||
 				!totals(t, rows, of, yield) {
 				return false
 			}
