@@ -313,6 +313,9 @@ func (v *valuer) shortCode() string {
 // count draws a count from 1 to 40, or from within the field's declared
 // bounds where they are narrower (an NPS score from 0 to 10).
 func (v *valuer) count(f atom.Field) float64 {
+	if f.Unit == atom.UnitBytes {
+		return v.byteSize()
+	}
 	lo, hi := 1.0, 40.0
 	if f.Minimum != nil {
 		lo = *f.Minimum
@@ -322,6 +325,14 @@ func (v *valuer) count(f atom.Field) float64 {
 	}
 	lo = math.Ceil(min(lo, hi))
 	return lo + float64(v.rng.IntN(int(math.Floor(hi)-lo)+1))
+}
+
+// byteSize draws a file's or a message's size in bytes: from 2 KiB to
+// 8 MiB, as likely a few kilobytes as a few megabytes, and more than any
+// text a record holds.
+func (v *valuer) byteSize() float64 {
+	lo, hi := math.Log(2<<10), math.Log(8<<20)
+	return math.Round(math.Exp(lo + v.rng.Float64()*(hi-lo)))
 }
 
 func (v *valuer) amount(lo, hi float64) float64 {
