@@ -53,14 +53,27 @@ func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 // UnitBytes is the unit of a size in bytes (Field.Unit).
 const UnitBytes = "bytes"
 
+// ContentFields are the collection's text fields that are its records'
+// content, named so (a body, a content, a text): a message's, not a
+// description or a note about a file.
+func (c *Collection) ContentFields() []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(c.Fields)) {
+		if c.Fields[name].Role == RoleText && HasWord(Words(name), "body", "content", "text") {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // sizeProblems lists the sizes in bytes of rec smaller than its content:
 // a message of 12 bytes whose body is 80 characters long. A record's
 // content is its text named so (a body, a content, a text), not a
 // description or a note about it.
 func (c *Collection) sizeProblems(rec map[string]any) []Problem {
 	content := 0
-	for name, f := range c.Fields {
-		if s, ok := rec[name].(string); ok && f.Role == RoleText && HasWord(Words(name), "body", "content", "text") {
+	for _, name := range c.ContentFields() {
+		if s, ok := rec[name].(string); ok {
 			content = max(content, len(s))
 		}
 	}

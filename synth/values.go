@@ -313,9 +313,6 @@ func (v *valuer) shortCode() string {
 // count draws a count from 1 to 40, or from within the field's declared
 // bounds where they are narrower (an NPS score from 0 to 10).
 func (v *valuer) count(f atom.Field) float64 {
-	if f.Unit == atom.UnitBytes {
-		return v.byteSize()
-	}
 	lo, hi := 1.0, 40.0
 	if f.Minimum != nil {
 		lo = *f.Minimum
@@ -327,11 +324,15 @@ func (v *valuer) count(f atom.Field) float64 {
 	return lo + float64(v.rng.IntN(int(math.Floor(hi)-lo)+1))
 }
 
-// byteSize draws a file's or a message's size in bytes: from 2 KiB to
-// 8 MiB, as likely a few kilobytes as a few megabytes, and more than any
-// text a record holds.
-func (v *valuer) byteSize() float64 {
+// byteSize draws a file's or a message's size in bytes, more than any
+// text a record holds: a file from 2 KiB to 8 MiB, as likely a few
+// kilobytes as a few megabytes; a message, whose size is its text and
+// headers, from 2 KiB to 200 KiB.
+func (v *valuer) byteSize(message bool) float64 {
 	lo, hi := math.Log(2<<10), math.Log(8<<20)
+	if message {
+		hi = math.Log(200 << 10)
+	}
 	return math.Round(math.Exp(lo + v.rng.Float64()*(hi-lo)))
 }
 
@@ -551,6 +552,9 @@ func (v *valuer) attributeValue(cm *collModel, name, role string, r row) any {
 		}
 		return v.amount(lowMin, lowMax)
 	case atom.RoleCount:
+		if cm.field(name).Unit == atom.UnitBytes {
+			return v.byteSize(len(cm.c.ContentFields()) > 0)
+		}
 		return v.count(cm.field(name))
 	case atom.RoleStatus:
 		if f := cm.field(name); len(f.Enum) > 0 {
