@@ -183,6 +183,11 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if f.Bounded() && f.Type != "number" && f.Type != "integer" {
 		ds = append(ds, e.Diag(Error, at+".minimum", "minimum and maximum need a number field, not %q", f.Type))
 	}
+	if f.Unit != "" && f.Unit != UnitBytes {
+		ds = append(ds, e.Diag(Error, at+".unit", "unknown unit %q: the one known is %s", f.Unit, UnitBytes))
+	} else if f.Unit != "" && f.Type != "number" && f.Type != "integer" {
+		ds = append(ds, e.Diag(Error, at+".unit", "a unit needs a number field, not %q", f.Type))
+	}
 	if f.Minimum != nil && f.Maximum != nil && *f.Minimum > *f.Maximum {
 		ds = append(ds, e.Diag(Error, at+".maximum", "maximum %v is below minimum %v", *f.Maximum, *f.Minimum))
 	}

@@ -328,3 +328,41 @@ func TestOnlyWhenAFlagIsTrue(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeInBytesHoldsItsText: a message's size in bytes is at least its
+// own text (a 12-byte mail with an 80-character body contradicts
+// itself); a description about a file is no part of its size, and a
+// size without a unit is a count like any other.
+func TestSizeInBytesHoldsItsText(t *testing.T) {
+	c := &Collection{Name: "emails", Fields: map[string]Field{
+		"size":        {Type: "integer", Role: RoleCount, Unit: UnitBytes},
+		"textBody":    {Type: "string", Role: RoleText},
+		"description": {Type: "string", Role: RoleText},
+		"visits":      {Type: "integer", Role: RoleCount},
+	}}
+	body := "Here is where the Q3 budget forecast for Acme Labs stands as of 4 May."
+	for _, tc := range []struct {
+		rec  map[string]any
+		want string
+	}{
+		{map[string]any{"size": 12, "textBody": body}, "size"},
+		{map[string]any{"size": 4096, "textBody": body}, ""},
+		{map[string]any{"size": 12, "description": body}, ""},
+		{map[string]any{"visits": 1, "textBody": body}, ""},
+	} {
+		ps := c.RecordProblems(tc.rec)
+		got := ""
+		if len(ps) > 0 {
+			got = ps[0].Field
+		}
+		if got != tc.want || len(ps) > 1 {
+			t.Errorf("%v: problems %v, want one on %q", tc.rec, ps, tc.want)
+		}
+	}
+	for unit, typ := range map[string]string{"inches": "integer", UnitBytes: "string"} {
+		s := &Server{Kind: KindServer, ID: "t", Collections: []Collection{{Name: "files", Fields: map[string]Field{"size": {Type: typ, Unit: unit}}}}}
+		if ds := validateBehaviour(&Entry{Kind: KindServer, ID: "t"}, s); !ds.HasErrors() {
+			t.Errorf("unit %q on a %s field: no error", unit, typ)
+		}
+	}
+}

@@ -46,7 +46,46 @@ func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 			out = append(out, p)
 		}
 	}
-	return append(out, c.boundProblems(rec)...)
+	out = append(out, c.boundProblems(rec)...)
+	return append(out, c.sizeProblems(rec)...)
+}
+
+// UnitBytes is the unit of a size in bytes (Field.Unit).
+const UnitBytes = "bytes"
+
+// ContentFields are the collection's text fields that are its records'
+// content, named so (a body, a content, a text): a message's, not a
+// description or a note about a file.
+func (c *Collection) ContentFields() []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(c.Fields)) {
+		if c.Fields[name].Role == RoleText && HasWord(Words(name), "body", "content", "text") {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// sizeProblems lists the sizes in bytes of rec smaller than its content:
+// a message of 12 bytes whose body is 80 characters long. A record's
+// content is its text named so (a body, a content, a text), not a
+// description or a note about it.
+func (c *Collection) sizeProblems(rec map[string]any) []Problem {
+	content := 0
+	for _, name := range c.ContentFields() {
+		if s, ok := rec[name].(string); ok {
+			content = max(content, len(s))
+		}
+	}
+	var out []Problem
+	for _, name := range slices.Sorted(maps.Keys(c.Fields)) {
+		x, ok := state.Number(rec[name])
+		if c.Fields[name].Unit != UnitBytes || !ok || x >= float64(content) {
+			continue
+		}
+		out = append(out, Problem{name, fmt.Sprintf("%s %v bytes is less than the record's own text, %d bytes", name, x, content)})
+	}
+	return out
 }
 
 func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {

@@ -61,3 +61,50 @@ func TestFieldNamedForAnotherCollection(t *testing.T) {
 		t.Errorf("warnings at %v, want %s", warned, want)
 	}
 }
+
+// TestSelfNamedField: a field named for a relation to another record of
+// its own collection (a parent, the message replied to), or for its
+// collection's record and "reference", names a record of that collection;
+// lint warns while it is declared an id. A field named for another kind
+// of record, the collection's own key, or an id that mirrors the key is
+// none.
+func TestSelfNamedField(t *testing.T) {
+	c := &Collection{Name: "mail_folders", Fields: map[string]Field{"id": {Type: "string", Role: RoleID}}}
+	msgs := &Collection{Name: "messages", Key: "message_id"}
+	for _, x := range []struct {
+		c    *Collection
+		name string
+		want bool
+	}{
+		{c, "parent_id", true},
+		{c, "parentFolderId", true},
+		{c, "parent_ids", true},
+		{msgs, "reply_to_message_id", true},
+		{msgs, "in_reply_to_message_id", true},
+		{msgs, "replyToId", true},
+		{msgs, "message_reference", true},
+		{msgs, "message_id", false},
+		{msgs, "user_id", false},
+		{msgs, "chat_id", false},
+		{msgs, "parent_chat_id", false},
+		{c, "folder_id", false},
+		{c, "id", false},
+	} {
+		if got := SelfNamed(x.c, x.name); got != x.want {
+			t.Errorf("%s.%s: SelfNamed %v, want %v", x.c.Name, x.name, got, x.want)
+		}
+	}
+	s := &Server{Kind: KindServer, ID: "t", Collections: []Collection{
+		{Name: "folders", Fields: map[string]Field{"parent_id": {Type: "string", Role: RoleID}}},
+		{Name: "pages", Fields: map[string]Field{"parent_id": {Type: "string", Role: RoleRef, Ref: "pages"}}},
+	}}
+	var warned []string
+	for _, d := range validateRoles(&Entry{Kind: KindServer, ID: "t"}, s) {
+		if d.Severity == Warning {
+			warned = append(warned, d.Field)
+		}
+	}
+	if strings.Join(warned, " ") != "collections[0].fields.parent_id.role" {
+		t.Errorf("warned %v, want the folders' parent_id declared an id", warned)
+	}
+}

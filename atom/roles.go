@@ -434,6 +434,9 @@ func validateRoles(e *Entry, s *Server) Diagnostics {
 			if t := KeyNamed(s, &s.Collections[i], name); f.Role == RoleID && t != nil {
 				ds = append(ds, e.Diag(Warning, at+".role", "role id on a field that names a record of %s: declare role ref, ref %s", t.Name, t.Name))
 			}
+			if (f.Role == RoleID || f.Role == RoleCode) && SelfNamed(&s.Collections[i], name) {
+				ds = append(ds, e.Diag(Warning, at+".role", "role %s on a field that names another record of %s (its parent, the message it replies to): declare role ref, ref %s", f.Role, c.Name, c.Name))
+			}
 			ds = append(ds, validateFieldNamed(e, s, &s.Collections[i], name, at)...)
 		}
 	}
@@ -469,6 +472,36 @@ func KeyNamed(s *Server, c *Collection, name string) *Collection {
 		}
 	}
 	return hit
+}
+
+// selfRelations are the words that name another record of a field's own
+// collection: a folder's parent folder, the message a message replies to.
+var selfRelations = [][]string{{"parent"}, {"in", "reply", "to"}, {"reply", "to"}, {"replied", "to"}}
+
+// SelfNamed says whether a field of c names, by its name alone, another
+// record of c: a relation (parent, reply to) then, at most, c's head noun
+// and an id or key (Confluence's parent_id, Outlook's mail folders'
+// parentFolderId, Telegram's reply_to_message_id), or c's head noun and
+// "reference" (Discord's message_reference). c's own key names none.
+func SelfNamed(c *Collection, name string) bool {
+	ws := Words(name)
+	if name == c.KeyField() || len(ws) < 2 {
+		return false
+	}
+	last := ws[len(ws)-1]
+	if !HasWord([]string{last}, "id", "ids", "key", "keys", "reference") {
+		return false
+	}
+	ws = ws[:len(ws)-1]
+	related := last == "reference"
+	for _, rel := range selfRelations {
+		if len(ws) >= len(rel) && slices.Equal(ws[:len(rel)], rel) {
+			ws, related = ws[len(rel):], true
+			break
+		}
+	}
+	of := Words(inflect.Singular(strings.Join(Words(c.Name), " ")))
+	return related && len(ws) <= len(of) && slices.Equal(of[len(of)-len(ws):], ws)
 }
 
 // namesKeyOf says whether a field's name, an id or key after some words,

@@ -230,6 +230,11 @@ type Field struct {
 	// (an NPS score runs from 0 to 10, an hour of the day from 0 to 23).
 	Minimum *float64 `json:"minimum,omitempty"`
 	Maximum *float64 `json:"maximum,omitempty"`
+	// Unit is what a number field counts where the product says so:
+	// "bytes" for a file's or a message's size (Gmail's sizeEstimate,
+	// Box's size). A size in bytes is a file's or a message's magnitude,
+	// and a message holds at least its own text.
+	Unit string `json:"unit,omitempty"`
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.
 	Set bool `json:"set,omitempty"`

@@ -324,6 +324,18 @@ func (v *valuer) count(f atom.Field) float64 {
 	return lo + float64(v.rng.IntN(int(math.Floor(hi)-lo)+1))
 }
 
+// byteSize draws a file's or a message's size in bytes, more than any
+// text a record holds: a file from 2 KiB to 8 MiB, as likely a few
+// kilobytes as a few megabytes; a message, whose size is its text and
+// headers, from 2 KiB to 200 KiB.
+func (v *valuer) byteSize(message bool) float64 {
+	lo, hi := math.Log(2<<10), math.Log(8<<20)
+	if message {
+		hi = math.Log(200 << 10)
+	}
+	return math.Round(math.Exp(lo + v.rng.Float64()*(hi-lo)))
+}
+
 func (v *valuer) amount(lo, hi float64) float64 {
 	return math.Round((lo+v.rng.Float64()*(hi-lo))*100) / 100
 }
@@ -542,6 +554,9 @@ func (v *valuer) attributeValue(cm *collModel, name, role string, r row) any {
 		}
 		return v.amount(lowMin, lowMax)
 	case atom.RoleCount:
+		if cm.field(name).Unit == atom.UnitBytes {
+			return v.byteSize(len(cm.c.ContentFields()) > 0)
+		}
 		return v.count(cm.field(name))
 	case atom.RoleStatus:
 		if f := cm.field(name); len(f.Enum) > 0 {

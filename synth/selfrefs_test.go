@@ -1,0 +1,62 @@
+package synth
+
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestSelfReferencesNameRecords: a folder's parent is a folder of its
+// world, a message replies to a message of it (Confluence's parent_id,
+// Outlook's parentFolderId, Telegram's reply_to_message_id, Teams'
+// replyToId). A field that names another record of its own collection by
+// its name holds a key of that collection, or nothing (a top-level folder,
+// a message that replies to none): never a made-up id.
+func TestSelfReferencesNameRecords(t *testing.T) {
+	apps := []string{"telegram", "confluence", "fastmail", "outlook", "wrike", "microsoft_teams", "canva"}
+	c := synthApps(t, 1, apps...)
+	src := builtinServers(t)
+	n := 0
+	for _, app := range apps {
+		s := src.ServerFor(app).MustServer()
+		for i := range s.Collections {
+			coll := &s.Collections[i]
+			for name := range coll.Fields {
+				if !atom.SelfNamed(coll, name) {
+					continue
+				}
+				for _, d := range c.Data {
+					keys := map[string]bool{}
+					for _, r := range d.Records[app][coll.Name] {
+						keys[state.Text(r[coll.KeyField()])] = true
+					}
+					for _, rec := range d.Records[app][coll.Name] {
+						for _, v := range heldValues(rec[name]) {
+							n++
+							if !keys[v] {
+								t.Errorf("%s: %s.%s %v has %s %q, naming no record of %s", d.ID, app, coll.Name, rec[coll.KeyField()], name, v, coll.Name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("checked %d values", n)
+}
+
+// heldValues are the keys a reference holds: its value, or each of a list.
+func heldValues(x any) []string {
+	if l, ok := x.([]any); ok {
+		var out []string
+		for _, e := range l {
+			out = append(out, state.Text(e))
+		}
+		return out
+	}
+	if x == nil || state.Text(x) == "" {
+		return nil
+	}
+	return []string{state.Text(x)}
+}
