@@ -579,10 +579,13 @@ func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string
 	start := rng.IntN(len(frames))
 	for i := range frames {
 		fr := frames[(start+i)%len(frames)]
-		if used[fr] || !fillable(fr, facts) || repeats(fr, facts, used) {
+		if used[fr] || !fillable(fr, facts) || repeats(fr, facts, used) || deniesStance(fr, used) {
 			continue
 		}
 		used[fr] = true
+		for _, st := range stancesOf(fr) {
+			used[st] = true
+		}
 		for _, slot := range onceSlots {
 			if strings.Contains(fr, slot) {
 				used["="+facts[strings.Trim(slot, "{}")]] = true
@@ -591,6 +594,47 @@ func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string
 		return fill(fr, facts)
 	}
 	return ""
+}
+
+// textStances are events a frame may say are still ahead or already
+// done. A text says each one way: "needs sign-off from Liam Rossi before
+// 26 July" and "Stark Analytics signed off on 31 January" deny each
+// other. Done forms are matched first.
+var textStances = []struct {
+	event       string
+	done, ahead []string
+}{
+	{"sign-off", []string{"signed off"}, []string{"sign-off", "sign off", "to sign"}},
+	{"approval", []string{"approved"}, []string{"to approve", "for approval"}},
+}
+
+// stancesOf are the keys of the stances frame takes, as "stance:" plus
+// the event and "done" or "ahead".
+func stancesOf(frame string) []string {
+	lower := strings.ToLower(frame)
+	var out []string
+	for _, ts := range textStances {
+		switch {
+		case slices.ContainsFunc(ts.done, func(w string) bool { return strings.Contains(lower, w) }):
+			out = append(out, "stance:"+ts.event+":done")
+		case slices.ContainsFunc(ts.ahead, func(w string) bool { return strings.Contains(lower, w) }):
+			out = append(out, "stance:"+ts.event+":ahead")
+		}
+	}
+	return out
+}
+
+// deniesStance reports whether frame says an event is done that the text
+// so far says is ahead, or the other way round.
+func deniesStance(frame string, used map[string]bool) bool {
+	for _, st := range stancesOf(frame) {
+		event, side, _ := strings.Cut(strings.TrimPrefix(st, "stance:"), ":")
+		other := map[string]string{"done": "ahead", "ahead": "done"}[side]
+		if used["stance:"+event+":"+other] {
+			return true
+		}
+	}
+	return false
 }
 
 // onceSlots are the values a text names once: "Questions go to Ana Ruiz"

@@ -312,3 +312,28 @@ func TestNoTextBeginsOnItsTarget(t *testing.T) {
 		t.Fatalf("only %d projects past their target", n)
 	}
 }
+
+// TestNoTextSaysAnEventIsBothAheadAndDone: a note never asks for a
+// sign-off that it also says was given ("needs sign-off from Liam Rossi
+// before 26 July. Stark Analytics signed off on 31 January").
+func TestNoTextSaysAnEventIsBothAheadAndDone(t *testing.T) {
+	facts := textFacts{"kind": "", "first": "Liam", "person": "Liam Rossi", "company": "Stark Analytics", "app": "Asana",
+		"name": "Q3 rollout", "since": "31 January", "due": "26 July", "amount": "$120.00", "related": "Q3 plan", "relkind": "project"}
+	both := 0
+	for seed := range uint64(3000) {
+		text := composeText(rand.New(rand.NewPCG(seed, 1)), "note", facts)
+		done := strings.Contains(text, "signed off")
+		ahead := strings.Contains(text, "sign-off") || strings.Contains(text, "to sign off")
+		if done && ahead {
+			if both++; both <= 3 {
+				t.Errorf("seed %d: %q", seed, text)
+			}
+		}
+	}
+	if both > 0 {
+		t.Errorf("%d of 3000 notes say a sign-off is both ahead and done", both)
+	}
+	if got := stancesOf("{company} signed off on {since}."); len(got) != 1 || got[0] != "stance:sign-off:done" {
+		t.Errorf("stances of a done sign-off: %v", got)
+	}
+}
