@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -12,32 +13,19 @@ import (
 // (HubSpot's NPS score from 0 to 10, the hour Buffer sends a post at) is
 // drawn within its bounds in every synthesised record.
 func TestCountsKeepTheirDeclaredBounds(t *testing.T) {
-	apps := []string{"hubspot", "buffer"}
-	c := synthApps(t, 4, apps...)
-	src := builtinServers(t)
 	checked := 0
-	for _, app := range apps {
-		s := src.ServerFor(app).MustServer()
-		for _, d := range c.Data {
-			for _, coll := range s.Collections {
-				for name, f := range coll.Fields {
-					if !f.Bounded() {
-						continue
-					}
-					for _, rec := range d.Records[app][coll.Name] {
-						x, ok := state.Number(rec[name])
-						if !ok {
-							continue
-						}
-						checked++
-						if !f.Within(x) {
-							t.Errorf("%s: %s.%s %v is outside %s", d.ID, app, coll.Name, x, f.BoundsText())
-						}
-					}
-				}
+	eachRecord(t, 4, []string{"hubspot", "buffer"}, func(d *atom.Data, app string, coll *atom.Collection, rec map[string]any) {
+		for name, f := range coll.Fields {
+			x, ok := state.Number(rec[name])
+			if !f.Bounded() || !ok {
+				continue
+			}
+			checked++
+			if !f.Within(x) {
+				t.Errorf("%s: %s.%s %v is outside %s", d.ID, app, coll.Name, x, f.BoundsText())
 			}
 		}
-	}
+	})
 	if checked < 24 {
 		t.Fatalf("only %d bounded values checked", checked)
 	}

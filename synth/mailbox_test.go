@@ -12,33 +12,24 @@ import (
 // shows no one else's blind copy; mail in the Sent folder is theirs (before, Outlook and Gmail mailboxes
 // held mail between strangers, Bcc lists and all).
 func TestMailIsTheOwners(t *testing.T) {
-	apps := []string{"outlook", "gmail", "zoho_mail", "yahoo_mail", "proton_mail"}
-	c := synthApps(t, 1, apps...)
-	src := builtinServers(t)
 	n := 0
-	for _, app := range apps {
-		s := src.ServerFor(app).MustServer()
-		for _, coll := range s.Collections {
-			m := coll.Mailbox
-			if m == nil {
-				continue
-			}
-			for _, d := range c.Data {
-				for _, rec := range d.Records[app][coll.Name] {
-					n++
-					if !m.Sender(rec) && !m.Addressed(rec) {
-						t.Errorf("%s: %s message %v from %v to %v: not %s's", d.ID, app, rec[coll.KeyField()], rec[m.From], rec[m.To[0]], m.Owner)
-					}
-					if m.InSent(rec) && !m.Sender(rec) {
-						t.Errorf("%s: %s message %v in %v from %v", d.ID, app, rec[coll.KeyField()], rec[m.Folder], rec[m.From])
-					}
-					if m.Bcc != "" && !m.Sender(rec) && slices.ContainsFunc(atom.Addresses(rec[m.Bcc]), func(a string) bool { return a != m.Owner }) {
-						t.Errorf("%s: %s message %v received with Bcc %v", d.ID, app, rec[coll.KeyField()], rec[m.Bcc])
-					}
-				}
-			}
+	apps := []string{"outlook", "gmail", "zoho_mail", "yahoo_mail", "proton_mail"}
+	eachRecord(t, 1, apps, func(d *atom.Data, app string, coll *atom.Collection, rec map[string]any) {
+		m := coll.Mailbox
+		if m == nil {
+			return
 		}
-	}
+		n++
+		if !m.Sender(rec) && !m.Addressed(rec) {
+			t.Errorf("%s: %s message %v from %v to %v: not %s's", d.ID, app, rec[coll.KeyField()], rec[m.From], rec[m.To[0]], m.Owner)
+		}
+		if m.InSent(rec) && !m.Sender(rec) {
+			t.Errorf("%s: %s message %v in %v from %v", d.ID, app, rec[coll.KeyField()], rec[m.Folder], rec[m.From])
+		}
+		if m.Bcc != "" && !m.Sender(rec) && slices.ContainsFunc(atom.Addresses(rec[m.Bcc]), func(a string) bool { return a != m.Owner }) {
+			t.Errorf("%s: %s message %v received with Bcc %v", d.ID, app, rec[coll.KeyField()], rec[m.Bcc])
+		}
+	})
 	if n < 20 {
 		t.Fatalf("checked %d messages", n)
 	}
