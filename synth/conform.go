@@ -173,8 +173,8 @@ func conformRate(inv atom.Invariant, rec map[string]any, set map[string]any) {
 
 // conformWorld makes a data atom keep the rules that span records: a
 // refund or a payment is of a record that took money and within it (settleMoneyParts), a
-// display name beside a reference is the referenced record's, a quote
-// a passage of its text, a date within its bound on it, and a
+// display name beside a reference is the referenced record's, a date
+// within its bound on it, and a
 // number the product keeps unique is drawn again where an earlier record
 // (the records tasks name come first) holds it.
 func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
@@ -186,7 +186,7 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 			recs := d.Records[m.app][cm.name]
 			for _, inv := range cm.c.Invariants {
 				switch inv.Rule {
-				case "display", "quotes":
+				case "display":
 					targets := d.Records[m.app][cm.c.Fields[inv.Fields[1]].Ref]
 					tkey := ""
 					if tc := m.byName[cm.c.Fields[inv.Fields[1]].Ref]; tc != nil {
@@ -205,6 +205,33 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 				}
 			}
 			nameSystemFolders(cm, recs)
+		}
+	}
+}
+
+// conformQuotes makes each quote a sentence of the text it quotes, once
+// every required reference names its record (a Google Docs comment is on
+// a document); a quote of no record goes.
+func conformQuotes(apps []*appModel, d *atom.Data) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, inv := range cm.c.Invariants {
+				if inv.Rule != "quotes" {
+					continue
+				}
+				ref := cm.c.Fields[inv.Fields[1]].Ref
+				tc := m.byName[ref]
+				if tc == nil {
+					continue
+				}
+				for _, rec := range d.Records[m.app][cm.name] {
+					if t := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[inv.Fields[1]])); t != nil && atom.IsSet(rec[inv.Fields[0]]) {
+						showOf(inv, rec, t)
+					} else {
+						delete(rec, inv.Fields[0])
+					}
+				}
+			}
 		}
 	}
 }

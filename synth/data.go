@@ -213,6 +213,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	conformWorld(val, b.apps, d)
 	db.settleParents(b.apps)
 	db.requiredRefs(b.apps)
+	conformQuotes(b.apps, d)
 	db.refsByField(b.apps)
 	db.emailsOnOrgDomain(b.apps)
 	db.settleItemTotals(b.apps)

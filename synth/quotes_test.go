@@ -5,11 +5,11 @@ import (
 	"testing"
 )
 
-// TestCommentsQuoteTheirDocument: a Google Docs comment's quoted text is
-// a passage of the document it is on (before, it quoted the comment's own
-// content).
+// TestCommentsQuoteTheirDocument: a Google Docs comment is on a document,
+// and its quoted text is a passage of it (before, half the comments were
+// on none, and every quote was the comment's own words).
 func TestCommentsQuoteTheirDocument(t *testing.T) {
-	c := synthApps(t, 3, "google_docs")
+	c := synthApps(t, 2, "google_docs", "box")
 	n := 0
 	for _, d := range c.Data {
 		docs := map[any]string{}
@@ -18,7 +18,10 @@ func TestCommentsQuoteTheirDocument(t *testing.T) {
 		}
 		for _, cm := range d.Records["google_docs"]["comments"] {
 			q, _ := cm["quoted_text"].(string)
-			body := docs[cm["document_id"]]
+			body, on := docs[cm["document_id"]]
+			if !on {
+				t.Errorf("%s: comment %v is on no document (%v)", d.ID, cm["id"], cm["document_id"])
+			}
 			if q == "" || body == "" {
 				continue
 			}
