@@ -88,22 +88,7 @@ func TestBehaviourDeclarations(t *testing.T) {
 			if c.old != "" && src == behaviourServer {
 				t.Fatalf("%q not in the server", c.old)
 			}
-			_, ds, err := Load(fstest.MapFS{"s.yaml": {Data: []byte(src)}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.want == "" {
-				if len(ds) > 0 {
-					t.Fatalf("diagnostics: %v", ds)
-				}
-				return
-			}
-			for _, d := range ds {
-				if strings.HasPrefix(d.Field, c.field) && strings.Contains(d.Message, c.want) {
-					return
-				}
-			}
-			t.Fatalf("no diagnostic on %s with %q: %v", c.field, c.want, ds)
+			expectDiag(t, src, c.field, c.want, "")
 		})
 	}
 }

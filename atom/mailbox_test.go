@@ -3,7 +3,6 @@ package atom
 import (
 	"strings"
 	"testing"
-	"testing/fstest"
 )
 
 const mailboxServer = `kind: server
@@ -38,23 +37,7 @@ func TestMailboxDeclaration(t *testing.T) {
 		{"send tool writes another sender", "set: {from: me@mail.example}", "set: {from: noreply@mail.example}", "tools[0].effect.set.from", "belongs to me@mail.example"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			src := strings.Replace(mailboxServer, c.old, c.new, 1)
-			_, ds, err := Load(fstest.MapFS{"s.yaml": {Data: []byte(src)}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.want == "" {
-				if len(ds) > 0 {
-					t.Fatalf("diagnostics: %v", ds)
-				}
-				return
-			}
-			for _, d := range ds {
-				if strings.HasPrefix(d.Field, c.field) && strings.Contains(d.Message, c.want) {
-					return
-				}
-			}
-			t.Fatalf("no diagnostic on %s with %q: %v", c.field, c.want, ds)
+			expectDiag(t, strings.Replace(mailboxServer, c.old, c.new, 1), c.field, c.want, "")
 		})
 	}
 }

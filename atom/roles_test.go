@@ -28,22 +28,11 @@ func TestRolesAndToolNames(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, ds, err := Load(fstest.MapFS{"s.yaml": {Data: []byte(c.src)}})
-			if err != nil {
-				t.Fatal(err)
+			sev := Error
+			if c.warning {
+				sev = Warning
 			}
-			if c.want == "" {
-				if len(ds) > 0 {
-					t.Fatalf("diagnostics: %v", ds)
-				}
-				return
-			}
-			for _, d := range ds {
-				if strings.HasPrefix(d.Field, c.field) && strings.Contains(d.Message, c.want) && (d.Severity == Warning) == c.warning {
-					return
-				}
-			}
-			t.Fatalf("no diagnostic on %s with %q (warning %v): %v", c.field, c.want, c.warning, ds)
+			expectDiag(t, c.src, c.field, c.want, sev)
 		})
 	}
 }
