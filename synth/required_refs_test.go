@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
 )
 
 // TestEveryRequiredReferenceNamesARecord: an Outlook message is in a mail
@@ -30,10 +31,11 @@ func TestEveryRequiredReferenceNamesARecord(t *testing.T) {
 	}
 }
 
-// namesRecord reports whether one of recs holds v in its field key.
+// namesRecord reports whether one of recs holds v (as text) in its field
+// key.
 func namesRecord(recs []map[string]any, key string, v any) bool {
 	for _, r := range recs {
-		if r[key] == v {
+		if state.Text(r[key]) == state.Text(v) {
 			return true
 		}
 	}

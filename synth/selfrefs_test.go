@@ -14,35 +14,21 @@ import (
 // its name holds a key of that collection, or nothing (a top-level folder,
 // a message that replies to none): never a made-up id.
 func TestSelfReferencesNameRecords(t *testing.T) {
-	apps := []string{"telegram", "confluence", "fastmail", "outlook", "wrike", "microsoft_teams", "canva"}
-	c := synthApps(t, 1, apps...)
-	src := builtinServers(t)
 	n := 0
-	for _, app := range apps {
-		s := src.ServerFor(app).MustServer()
-		for i := range s.Collections {
-			coll := &s.Collections[i]
-			for name := range coll.Fields {
-				if !atom.SelfNamed(coll, name) {
-					continue
-				}
-				for _, d := range c.Data {
-					keys := map[string]bool{}
-					for _, r := range d.Records[app][coll.Name] {
-						keys[state.Text(r[coll.KeyField()])] = true
-					}
-					for _, rec := range d.Records[app][coll.Name] {
-						for _, v := range heldValues(rec[name]) {
-							n++
-							if !keys[v] {
-								t.Errorf("%s: %s.%s %v has %s %q, naming no record of %s", d.ID, app, coll.Name, rec[coll.KeyField()], name, v, coll.Name)
-							}
-						}
-					}
+	apps := []string{"telegram", "confluence", "fastmail", "outlook", "wrike", "microsoft_teams", "canva"}
+	eachRecord(t, 1, apps, func(d *atom.Data, app string, coll *atom.Collection, rec map[string]any) {
+		for name := range coll.Fields {
+			if !atom.SelfNamed(coll, name) {
+				continue
+			}
+			for _, v := range heldValues(rec[name]) {
+				n++
+				if !namesRecord(d.Records[app][coll.Name], coll.KeyField(), v) {
+					t.Errorf("%s: %s.%s %v has %s %q, naming no record of %s", d.ID, app, coll.Name, rec[coll.KeyField()], name, v, coll.Name)
 				}
 			}
 		}
-	}
+	})
 	t.Logf("checked %d values", n)
 }
 
