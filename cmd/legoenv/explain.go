@@ -15,8 +15,8 @@ import (
 
 // explainEnv prints 'verify --explain ID': the verdict, the grounding trace
 // of the solving plan and every probe of the discriminating check.
-func explainEnv(cmd *cobra.Command, lib *atom.Library, r atom.Recipe, asJSON bool) error {
-	env, err := episode.Compose(lib, r, episode.Options{})
+func explainEnv(cmd *cobra.Command, lib *atom.Library, r atom.Recipe, fence, asJSON bool) error {
+	env, err := episode.Compose(lib, r, episode.Options{Fence: fence})
 	if err != nil {
 		return badInput("%v", err)
 	}

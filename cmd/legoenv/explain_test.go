@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -57,4 +58,29 @@ func envIDOf(t *testing.T, lib string) string {
 		t.Fatalf("no environment in %s", lib)
 	}
 	return vs.Envs[0].ID
+}
+
+// 'verify --explain --fence' explains the environment as '--fence'
+// verifies it: an imported task whose own goals let a wrong plan pass is
+// verified once the whole-world fence stands beside them.
+func TestVerifyExplainUnderTheFence(t *testing.T) {
+	lib := filepath.Join(t.TempDir(), "ab")
+	task := filepath.Join(abTestdata, "tasks", "simple_buffer_facebook_blog_post.json")
+	if code, _, errs := cli(t, "", "import", "automationbench", "--schemas", filepath.Join(abTestdata, "schemas"), "--out", lib, task); code != 0 {
+		t.Fatalf("import: %d %s", code, errs)
+	}
+	id := envIDOf(t, lib)
+	_, plain, _ := cli(t, "", "verify", "--lib", lib, "--explain", id)
+	_, fenced, _ := cli(t, "", "verify", "--lib", lib, "--explain", id, "--fence")
+	if !strings.Contains(firstLine(plain), "verifier.not_discriminating") {
+		t.Errorf("without the fence: %s", firstLine(plain))
+	}
+	if !strings.HasSuffix(firstLine(fenced), ": verified") {
+		t.Errorf("under the fence: %s", firstLine(fenced))
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

@@ -70,7 +70,7 @@ verified is below it.`,
 				if err != nil {
 					return err
 				}
-				return explainEnv(cmd, lib, rs[0], asJSON)
+				return explainEnv(cmd, lib, rs[0], fence, asJSON)
 			}
 			lib, recipes, err := src.recipes(envID, cmd.ErrOrStderr())
 			if err != nil {
