@@ -187,15 +187,11 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 			for _, inv := range cm.c.Invariants {
 				switch inv.Rule {
 				case "display":
-					targets := d.Records[m.app][cm.c.Fields[inv.Fields[1]].Ref]
-					tkey := ""
-					if tc := m.byName[cm.c.Fields[inv.Fields[1]].Ref]; tc != nil {
-						tkey = tc.key
-					}
 					for _, rec := range recs {
-						t := findRec(targets, tkey, state.Text(rec[inv.Fields[1]]))
-						if t != nil && atom.IsSet(rec[inv.Fields[0]]) {
-							showOf(inv, rec, t)
+						if t := referenced(m, cm, inv, d, rec); t != nil && atom.IsSet(rec[inv.Fields[0]]) {
+							if name, ok := inv.Display(t); ok {
+								rec[inv.Fields[0]] = name
+							}
 						}
 					}
 				case "unique":
@@ -219,14 +215,9 @@ func conformQuotes(apps []*appModel, d *atom.Data) {
 				if inv.Rule != "quotes" {
 					continue
 				}
-				ref := cm.c.Fields[inv.Fields[1]].Ref
-				tc := m.byName[ref]
-				if tc == nil {
-					continue
-				}
 				for _, rec := range d.Records[m.app][cm.name] {
-					if t := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[inv.Fields[1]])); t != nil && atom.IsSet(rec[inv.Fields[0]]) {
-						showOf(inv, rec, t)
+					if t := referenced(m, cm, inv, d, rec); t != nil && atom.IsSet(rec[inv.Fields[0]]) {
+						quotePassage(inv, rec, t)
 					} else {
 						delete(rec, inv.Fields[0])
 					}
@@ -236,16 +227,21 @@ func conformQuotes(apps []*appModel, d *atom.Data) {
 	}
 }
 
-// showOf writes into rec what a display or quotes rule says it shows of
-// the record t its reference names: t's name, or a sentence of t's text
-// (which one is drawn by rec's own text, so records quote apart).
-func showOf(inv atom.Invariant, rec, t map[string]any) {
-	if inv.Rule == "display" {
-		if name, ok := inv.Display(t); ok {
-			rec[inv.Fields[0]] = name
-		}
-		return
+// referenced is the record of d that rec's reference inv.Fields[1] names,
+// or nil.
+func referenced(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data, rec map[string]any) map[string]any {
+	ref := cm.c.Fields[inv.Fields[1]].Ref
+	tc := m.byName[ref]
+	if tc == nil {
+		return nil
 	}
+	return findRec(d.Records[m.app][ref], tc.key, state.Text(rec[inv.Fields[1]]))
+}
+
+// quotePassage writes into rec a sentence of the text of t, the record
+// its reference names (which one is drawn by rec's own text, so records
+// quote apart).
+func quotePassage(inv atom.Invariant, rec, t map[string]any) {
 	body, _ := t[inv.From[0]].(string)
 	parts := sentences(body)
 	if len(parts) == 0 {
@@ -258,13 +254,8 @@ func showOf(inv atom.Invariant, rec, t map[string]any) {
 // its reference names back to that bound: a time-off request of an
 // employee terminated on 1 March starts and ends by then.
 func withinParents(m *appModel, cm *collModel, inv atom.Invariant, recs []map[string]any, d *atom.Data) {
-	ref := cm.c.Fields[inv.Fields[1]].Ref
-	tc := m.byName[ref]
-	if tc == nil {
-		return
-	}
 	for _, rec := range recs {
-		p := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[inv.Fields[1]]))
+		p := referenced(m, cm, inv, d, rec)
 		if end, past := inv.PastParent(rec, p); p != nil && past {
 			rec[inv.Fields[0]] = sameLayout(rec[inv.Fields[0]], end)
 		}

@@ -583,8 +583,8 @@ func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string
 			continue
 		}
 		used[fr] = true
-		for _, st := range stancesOf(fr) {
-			used[st] = true
+		for _, st := range frameStances[fr] {
+			used[st.key] = true
 		}
 		for _, slot := range onceSlots {
 			if strings.Contains(fr, slot) {
@@ -608,33 +608,47 @@ var textStances = []struct {
 	{"approval", []string{"approved"}, []string{"to approve", "for approval"}},
 }
 
-// stancesOf are the keys of the stances frame takes, as "stance:" plus
-// the event and "done" or "ahead".
-func stancesOf(frame string) []string {
+// stance is one event a frame takes a side on: key is the side it takes
+// ("stance:sign-off:done"), denies the other side's key.
+type stance struct{ key, denies string }
+
+// stancesOf are the stances frame takes.
+func stancesOf(frame string) []stance {
 	lower := strings.ToLower(frame)
-	var out []string
+	says := func(ws []string) bool {
+		return slices.ContainsFunc(ws, func(w string) bool { return strings.Contains(lower, w) })
+	}
+	var out []stance
 	for _, ts := range textStances {
+		done, ahead := "stance:"+ts.event+":done", "stance:"+ts.event+":ahead"
 		switch {
-		case slices.ContainsFunc(ts.done, func(w string) bool { return strings.Contains(lower, w) }):
-			out = append(out, "stance:"+ts.event+":done")
-		case slices.ContainsFunc(ts.ahead, func(w string) bool { return strings.Contains(lower, w) }):
-			out = append(out, "stance:"+ts.event+":ahead")
+		case says(ts.done):
+			out = append(out, stance{done, ahead})
+		case says(ts.ahead):
+			out = append(out, stance{ahead, done})
 		}
 	}
 	return out
 }
 
+// frameStances are the stances of every frame, read once: a build draws
+// millions of texts.
+var frameStances = func() map[string][]stance {
+	out := map[string][]stance{}
+	for _, frames := range textFrames {
+		for _, fr := range frames {
+			if st := stancesOf(fr); len(st) > 0 {
+				out[fr] = st
+			}
+		}
+	}
+	return out
+}()
+
 // deniesStance reports whether frame says an event is done that the text
 // so far says is ahead, or the other way round.
 func deniesStance(frame string, used map[string]bool) bool {
-	for _, st := range stancesOf(frame) {
-		event, side, _ := strings.Cut(strings.TrimPrefix(st, "stance:"), ":")
-		other := map[string]string{"done": "ahead", "ahead": "done"}[side]
-		if used["stance:"+event+":"+other] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(frameStances[frame], func(st stance) bool { return used[st.denies] })
 }
 
 // onceSlots are the values a text names once: "Questions go to Ana Ruiz"
