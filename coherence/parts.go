@@ -56,10 +56,11 @@ func (sh *Shape) CreatedField() string {
 var classifierWords = []string{"label", "labels", "tag", "tags", "category", "categories", "topic", "topics"}
 
 // isFolder reports whether a collection holds folders records are filed
-// in (mail folders, mailboxes, directories).
+// in (mail folders, mailboxes, directories), or classes they are filed
+// under (a HappyFox ticket's category, a label).
 func isFolder(collection string) bool {
 	ws := atom.Words(collection)
-	return len(ws) > 0 && oneOf(ws[len(ws)-1], []string{"folders", "mailboxes", "directories"})
+	return len(ws) > 0 && (oneOf(ws[len(ws)-1], []string{"folders", "mailboxes", "directories"}) || oneOf(ws[len(ws)-1], classifierWords))
 }
 
 // personRoles are the roles of fields that name the person a record is.
@@ -95,8 +96,8 @@ func (sh *Shape) IsParty() bool {
 // meeting). A record is not older than the record it is on. A reference
 // the target returns (a chat's pinned message, the message's chat) is
 // none: neither is made on the other; nor is a reference to a folder a
-// record is filed in (an Outlook message's mail folder), which it was not
-// written on.
+// record is filed in (an Outlook message's mail folder) or a class it is
+// filed under (a HappyFox ticket's category), which it was not written on.
 func (sh *Shape) OnRefs(shapeOf func(string) *Shape) map[string]string {
 	out := map[string]string{}
 	ws := atom.Words(sh.def.Name)

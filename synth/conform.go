@@ -419,6 +419,7 @@ func (r *partRoom) settle(rec map[string]any, f string, targets []map[string]any
 		} else {
 			x = r.left(p)
 			rec[r.mine] = numberFor(r.part, r.mine, x)
+			mendAll(r.part.shape.Contradictions(rec), rec, nil) // a note naming the old amount
 		}
 	}
 	if r.whole != "" {
@@ -615,6 +616,15 @@ func (db *dataBuilder) unnamed(m *appModel, tc *collModel) []map[string]any {
 		}
 	}
 	return out
+}
+
+// unnamedKeys are the keys of the records of unnamed.
+func (db *dataBuilder) unnamedKeys(m *appModel, tc *collModel) []string {
+	var ks []string
+	for _, r := range db.unnamed(m, tc) {
+		ks = append(ks, state.Text(r[tc.key]))
+	}
+	return ks
 }
 
 // daysLeft writes every count a days_until invariant declares (a

@@ -210,9 +210,9 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 		db.fixedColl(cm)
 	}
 	summary := db.background(b.apps)
+	db.requiredRefs(b.apps)
 	conformWorld(val, b.apps, d)
 	db.settleParents(b.apps)
-	db.requiredRefs(b.apps)
 	conformQuotes(b.apps, d)
 	db.refsByField(b.apps)
 	db.emailsOnOrgDomain(b.apps)
@@ -237,7 +237,7 @@ type dataBuilder struct {
 	val  *valuer
 	p    *plan
 	d    *atom.Data
-	rows map[string]row                   // the person and company of each role ("app.coll#role") and link ("link#name")
+	rows map[string]row                   // the person and company of each role ("app.coll#role"), link ("link#name") and background record (backgroundRow)
 	keys map[*collModel]map[string]string // role -> key
 	used map[string]bool                  // keys and names taken
 }
@@ -439,7 +439,9 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 				if par.set == nil {
 					par = db.onParent(m, cm, refKeys)
 				}
-				recs = append(recs, backgroundRecord(val, cm, p, refKeys, db.used, par))
+				rec, tw := backgroundRecord(val, cm, p, refKeys, db.used, par)
+				db.rows[backgroundRow(cm, rec[cm.key])] = tw
+				recs = append(recs, rec)
 			}
 			if d.Records[m.app] == nil {
 				d.Records[m.app] = map[string][]map[string]any{}
@@ -451,6 +453,13 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 		}
 	}
 	return summary
+}
+
+// backgroundRow is the key in dataBuilder.rows of the person and company
+// a background record's text speaks of: a record written on it (a story
+// on a task) speaks of them too.
+func backgroundRow(cm *collModel, key any) string {
+	return fmt.Sprint("background#", cm.ref(), "#", key)
 }
 
 // nameKey is what people call a record by: its display field, or its
@@ -729,10 +738,11 @@ func shiftDate(s string, days int) string {
 // a group is told by, references to records others may point at. A record
 // on a parent (a note on a person) is of the parent's person and company
 // for its first six draws.
-func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collModel][]string, used map[string]bool, par parent) map[string]any {
+func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collModel][]string, used map[string]bool, par parent) (map[string]any, row) {
 	val.background = true
 	defer func() { val.background = false }()
 	var rec map[string]any
+	var tw row
 	for try := 0; try < 12; try++ {
 		r := val.src.NewRow()
 		rw := row{p: r.Person, c: r.Company}
@@ -755,7 +765,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		// A quarter of the background ends in a lifecycle kept in a date.
 		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0, false, par.set)
 		madeAfter(val, cm, rec, par.after, nil)
-		tw := val.ownParty(cm, rec, rw, par.set)
+		tw = val.ownParty(cm, rec, rw, par.set)
 		writeSlugs(cm, rec, tw, par.set)
 		val.writeText(cm, rec, tw, nil, false)
 		before := datesOf(cm, rec)
@@ -771,7 +781,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		}
 		delete(used, "key|"+cm.ref()+"|"+fmt.Sprint(rec[cm.key]))
 	}
-	return rec
+	return rec, tw
 }
 
 func backgroundValue(val *valuer, cm *collModel, f string, rw row, p *plan, refKeys map[*collModel][]string) any {

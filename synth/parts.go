@@ -32,7 +32,9 @@ func (m *appModel) shapeOf(c string) *coherence.Shape {
 
 // onParent picks the records a background record of cm is written on,
 // one for each reference that says so (a comment's task, a lead's ad),
-// among the records the plan drew (refKeys): the record takes the person
+// among the records the plan drew (refKeys), or, for a reference the
+// server requires, among the background records of its collection drawn
+// so far where the plan drew none (a Slack message is in a channel): the record takes the person
 // and company of the first for its text (an update on a Vandelay ticket
 // speaks of Vandelay and its requester), unless it is a party of its own
 // (an expense names its merchant), and is made after the latest of them.
@@ -43,10 +45,14 @@ func (db *dataBuilder) onParent(m *appModel, cm *collModel, refKeys map[*collMod
 	own := cm.shape.IsParty() // an expense's merchant is its own, not its report's employee's company
 	for _, f := range slices.Sorted(maps.Keys(ons)) {
 		tc := ons[f]
-		if len(refKeys[tc]) == 0 {
+		ks := refKeys[tc]
+		if len(ks) == 0 && cm.field(f).Required {
+			ks = db.unnamedKeys(m, tc)
+		}
+		if len(ks) == 0 {
 			continue
 		}
-		k := pick(db.val.rng, refKeys[tc])
+		k := pick(db.val.rng, ks)
 		par.set[f] = k
 		prec := findRec(db.d.Records[m.app][tc.name], tc.key, k)
 		if prec == nil {
@@ -54,6 +60,8 @@ func (db *dataBuilder) onParent(m *appModel, cm *collModel, refKeys map[*collMod
 		}
 		if par.rw == nil && !own {
 			if rw, ok := db.roleRow(tc, k); ok {
+				par.rw = &rw
+			} else if rw, ok := db.rows[backgroundRow(tc, k)]; ok {
 				par.rw = &rw
 			} else if rw, ok := parentRow(m, db.d, tc, prec, db.val.newRow()); ok {
 				par.rw = &rw

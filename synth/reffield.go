@@ -109,10 +109,7 @@ func (db *dataBuilder) requiredRefs(apps []*appModel) {
 }
 
 func (db *dataBuilder) requiredRef(m *appModel, cm *collModel, rf refField) {
-	var ks []string
-	for _, r := range db.unnamed(m, rf.target) {
-		ks = append(ks, state.Text(r[rf.target.key]))
-	}
+	ks := db.unnamedKeys(m, rf.target)
 	if len(ks) == 0 {
 		for role, k := range db.keys[rf.target] {
 			if !db.p.private[rf.target][role] {
