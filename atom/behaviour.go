@@ -121,12 +121,15 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - within: the date Fields[0] is not after the date Fields[2] of the
 //     record the ref field Fields[1] names (a time-off request starts no
 //     later than its employee's terminationDate).
+//   - since: the date Fields[0] is not before the date Fields[2] of the
+//     record the ref field Fields[1] names (a meeting's attendee joins no
+//     earlier than the meeting starts).
 //   - quotes: the text Fields[0] is a passage of the text From[0] of the
 //     record the ref field Fields[1] names (a Google Docs comment's
 //     quoted_text, of its document's body).
 //
 // Fields that are absent or null leave lte, before, display, ratio,
-// days_until, within and quotes unchecked, as does a ratio over zero.
+// days_until, within, since and quotes unchecked, as does a ratio over zero.
 type Invariant struct {
 	Rule   string   `json:"rule"`
 	Fields []string `json:"fields"`
@@ -137,7 +140,7 @@ type Invariant struct {
 }
 
 // invariantArity is how many fields each rule takes (0: two or more).
-var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "quotes": 2}
+var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -274,7 +277,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	}
 	var ds Diagnostics
 	own := inv.Fields
-	if inv.Rule == "within" {
+	if inv.Rule == "within" || inv.Rule == "since" {
 		own = own[:2] // the third is the referenced record's
 	}
 	for j, f := range own {
@@ -295,7 +298,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
 	switch inv.Rule {
-	case "within":
+	case "within", "since":
 		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:], at, ".fields", 2)...)
 	case "display", "quotes":
 		if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {

@@ -187,13 +187,17 @@ func Time(v any) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// PastParent reports whether a within rule's date on rec is after the
-// date that bounds it on parent, the record its reference names, and
-// gives that bound; false when either is missing or does not parse.
-func (inv Invariant) PastParent(rec, parent map[string]any) (time.Time, bool) {
+// OutsideParent reports whether a within rule's date on rec is after the
+// date that bounds it on parent, the record its reference names, or a
+// since rule's date is before it, and gives that bound; false when either
+// is missing or does not parse.
+func (inv Invariant) OutsideParent(rec, parent map[string]any) (time.Time, bool) {
 	t, ok := Time(rec[inv.Fields[0]])
-	end, eok := Time(parent[inv.Fields[2]])
-	return end, ok && eok && t.After(end)
+	bound, bok := Time(parent[inv.Fields[2]])
+	if inv.Rule == "since" {
+		return bound, ok && bok && t.Before(bound)
+	}
+	return bound, ok && bok && t.After(bound)
 }
 
 // Display is the name a display invariant expects for a referenced record:

@@ -32,13 +32,13 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			for _, rec := range col.Records {
 				c.daysUntil(inv, name, col.Key, rec)
 			}
-		case "display", "within", "quotes":
+		case "display", "within", "since", "quotes":
 			target := c.w.Collection(app + "." + def.Fields[inv.Fields[1]].Ref)
 			if target == nil {
 				continue
 			}
 			for _, rec := range col.Records {
-				if inv.Rule == "within" {
+				if inv.Rule == "within" || inv.Rule == "since" {
 					c.within(inv, name, col.Key, target, rec)
 				} else {
 					c.display(inv, name, col.Key, target, rec)
@@ -72,15 +72,20 @@ func (c *checker) display(inv atom.Invariant, name, key string, target *state.Co
 
 // within checks a date of a record against the date that bounds it on
 // the record its reference names: a time-off request of an employee
-// terminated on 1 March starts by then.
+// terminated on 1 March starts by then (within), an attendee of a meeting
+// starting at 10:00 joins no earlier (since).
 func (c *checker) within(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {
 	p, ok := target.Lookup(state.Text(rec[inv.Fields[1]]))
 	if !ok {
 		return
 	}
-	if end, past := inv.PastParent(rec, p); past {
+	if _, out := inv.OutsideParent(rec, p); out {
+		side := "after"
+		if inv.Rule == "since" {
+			side = "before"
+		}
 		k, _ := state.KeyOf(rec, key)
-		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is after %s %s's %s %s", inv.Fields[0], inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], end.Format("2006-01-02"))
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %s %s %s's %s %s", inv.Fields[0], side, inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], state.Text(p[inv.Fields[2]]))
 	}
 }
 

@@ -107,3 +107,35 @@ func TestWithinItsParent(t *testing.T) {
 		}
 	}
 }
+
+// TestSinceItsParent: a record dated before the record it belongs to
+// began (an attendee joining before the meeting starts) breaks a since
+// rule; one dated then or later, or of a parent with no start, keeps it.
+func TestSinceItsParent(t *testing.T) {
+	ss := servers()
+	ss["billing"].Collection("customers").Fields["opened_at"] = atom.Field{Type: "string", Format: "date-time"}
+	ss["billing"].Collection("invoices").Invariants = []atom.Invariant{{Rule: "since", Fields: []string{"created_at", "customer_ref", "opened_at"}}}
+	for _, c := range []struct {
+		opened string
+		want   bool // a violation
+	}{
+		{"2026-01-16T10:00:00Z", true}, // the invoice of 2 January is before
+		{"2026-01-02T10:00:00Z", false},
+		{"2025-12-19T10:00:00Z", false},
+		{"", false},
+	} {
+		cs := goodCustomers()
+		if c.opened != "" {
+			cs[0]["opened_at"] = c.opened
+		}
+		var got []Violation
+		for _, v := range CheckWorld("d", ss, world(cs, []state.Record{goodInvoice()}, nil)) {
+			if v.Rule == RuleInvariant && v.Field == "created_at" && strings.Contains(v.Message, "is before") {
+				got = append(got, v)
+			}
+		}
+		if len(got) > 0 != c.want {
+			t.Errorf("customer opened at %q: violations %v, want one %v", c.opened, got, c.want)
+		}
+	}
+}

@@ -17,10 +17,13 @@ import (
 // only in stock), order their dates (a post updated after it was
 // published, a Box file not edited once trashed, no time off after an
 // employee's termination) or write an invoice off unpaid (Stripe's
-// uncollectible) are drawn keeping those rules: the coherence check finds
+// uncollectible), gate fields by a record's kind (a private Telegram chat
+// has no title, a Slack direct message no name) or keep a meeting's
+// attendees between its start and end are drawn keeping those rules: the coherence check finds
 // no record breaking them.
 func TestRecordsKeepTheirProductsRules(t *testing.T) {
-	apps := []string{"buffer", "linkedin", "github", "woocommerce", "box", "stripe", "bamboohr", "gusto"}
+	apps := []string{"buffer", "linkedin", "github", "woocommerce", "box", "stripe", "bamboohr", "gusto",
+		"telegram", "microsoft_teams", "slack", "wrike", "google_calendar", "gmail", "gotomeeting", "whereby", "zulip", "miro"}
 	c := synthApps(t, 3, apps...)
 	src := builtinServers(t)
 	servers := map[string]*atom.Server{}

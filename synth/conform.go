@@ -196,7 +196,7 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 					}
 				case "unique":
 					uniqueValues(val, cm, inv.Fields[0], recs)
-				case "within":
+				case "within", "since":
 					withinParents(m, cm, inv, recs, d)
 				}
 			}
@@ -256,8 +256,8 @@ func quotePassage(inv atom.Invariant, rec, t map[string]any) {
 func withinParents(m *appModel, cm *collModel, inv atom.Invariant, recs []map[string]any, d *atom.Data) {
 	for _, rec := range recs {
 		p := referenced(m, cm, inv, d, rec)
-		if end, past := inv.PastParent(rec, p); p != nil && past {
-			rec[inv.Fields[0]] = sameLayout(rec[inv.Fields[0]], end)
+		if bound, out := inv.OutsideParent(rec, p); p != nil && out {
+			rec[inv.Fields[0]] = sameLayout(rec[inv.Fields[0]], bound)
 		}
 	}
 }

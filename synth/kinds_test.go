@@ -1,0 +1,83 @@
+package synth
+
+import (
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestRecordsOfTheWrongKindAreFound: a built-in app's record whose type
+// contradicts its other fields (a private Telegram chat with a title, a
+// grouped WooCommerce product with stock, a Gmail system label named after
+// a company) or whose events are out of order (a GoTo meeting ending
+// before it starts, an attendee joining weeks before it) breaks a rule the
+// app's server atom declares, and the coherence check names the field.
+func TestRecordsOfTheWrongKindAreFound(t *testing.T) {
+	src := builtinServers(t)
+	meeting := rec("meetingId", "8473001", "starttime", "2026-03-02T10:00:00Z", "endtime", "2026-03-02T11:00:00Z")
+	for _, c := range []struct {
+		name, app, coll string
+		recs            []state.Record
+		field           string
+		parents         map[string][]state.Record // collection: records
+	}{
+		{"a private chat with a title", "telegram", "chats", recs(rec("id", "5551", "type", "private", "title", "Ops team")), "title", nil},
+		{"a group with a person's first name", "telegram", "chats", recs(rec("id", "-1005551", "type", "supergroup", "first_name", "Ana")), "first_name", nil},
+		{"a one-on-one chat with a topic", "microsoft_teams", "chats", recs(rec("id", "19:chat-1", "chatType", "oneOnOne", "topic", "Q3 launch")), "topic", nil},
+		{"a direct message with a channel's name", "slack", "channels", recs(rec("id", "C01", "channel_type", "dm", "name", "cs-escalations")), "name", nil},
+		{"a direct message that is a channel", "slack", "channels", recs(rec("id", "C01", "channel_type", "dm", "is_channel", true)), "is_channel", nil},
+		{"a public channel that is private", "slack", "channels", recs(rec("id", "C01", "channel_type", "public", "name", "general", "is_private", true)), "is_private", nil},
+		{"a group contact with a person's name", "wrike", "contacts", recs(rec("id", "KUAAB1", "type", "Group", "first_name", "Ana", "last_name", "Lopez")), "last_name", nil},
+		{"an out-of-office event titled as a meeting", "google_calendar", "events", recs(rec("id", "evt1", "eventType", "outOfOffice", "summary", "Quarterly planning sync")), "eventType", nil},
+		{"a single event with a recurrence count", "google_calendar", "events", recs(rec("id", "evt1", "recurring", false, "recurrence_count", 5)), "recurrence_count", nil},
+		{"a grouped product with stock", "woocommerce", "products", recs(rec("id", "71", "type", "grouped", "stock_status", "instock", "stock_quantity", 12)), "stock_quantity", nil},
+		{"a system label named after a company", "gmail", "labels", recs(rec("id", "Label_1", "label_type", "system", "name", "Northwind Traders")), "label_type", nil},
+		{"a meeting ending before it starts", "gotomeeting", "meetings", recs(with(meeting, "endtime", "2026-03-02T09:00:00Z")), "endtime", nil},
+		{"an attendee leaving before joining", "gotomeeting", "attendees", recs(rec("id", "att1", "meetingId", "8473001", "joinTime", "2026-03-02T10:30:00Z", "leaveTime", "2026-03-02T10:10:00Z")), "leaveTime", map[string][]state.Record{"meetings": recs(meeting)}},
+		{"an attendee joining weeks before the meeting", "gotomeeting", "attendees", recs(rec("id", "att1", "meetingId", "8473001", "joinTime", "2026-02-10T10:00:00Z", "leaveTime", "2026-03-02T10:50:00Z")), "joinTime", map[string][]state.Record{"meetings": recs(meeting)}},
+		{"an attendee leaving after the meeting ended", "gotomeeting", "attendees", recs(rec("id", "att1", "meetingId", "8473001", "joinTime", "2026-03-02T10:00:00Z", "leaveTime", "2026-03-09T10:00:00Z")), "leaveTime", map[string][]state.Record{"meetings": recs(meeting)}},
+		{"a message posted before it was scheduled", "slack", "messages", recs(rec("id", "1712.1", "created_at", "2026-03-02T10:00:00Z", "post_at", "2026-03-01T10:00:00Z")), "post_at", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := src.ServerFor(c.app).MustServer()
+			colls := []*state.Collection{state.NewCollection(c.app+"."+c.coll, srv.Collection(c.coll).KeyField(), c.recs)}
+			for name, rs := range c.parents {
+				colls = append(colls, state.NewCollection(c.app+"."+name, srv.Collection(name).KeyField(), rs))
+			}
+			clock := time.Date(2026, 3, 20, 9, 0, 0, 0, time.UTC)
+			var got []coherence.Violation
+			for _, v := range coherence.CheckWorld("d", map[string]*atom.Server{c.app: srv}, state.NewWorld(clock, colls...)) {
+				if v.Rule == coherence.RuleInvariant {
+					got = append(got, v)
+					if v.Field == c.field {
+						return
+					}
+				}
+			}
+			t.Fatalf("no invariant violation on %s: %v", c.field, got)
+		})
+	}
+}
+
+func rec(kv ...any) state.Record {
+	r := state.Record{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		r[kv[i].(string)] = kv[i+1]
+	}
+	return r
+}
+
+func recs(rs ...state.Record) []state.Record { return rs }
+
+func with(r state.Record, kv ...any) state.Record {
+	out := rec(kv...)
+	for k, v := range r {
+		if _, set := out[k]; !set {
+			out[k] = v
+		}
+	}
+	return out
+}
