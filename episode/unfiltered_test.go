@@ -1,6 +1,7 @@
 package episode
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/legoenv/legoenv/internal/testlib"
@@ -64,5 +65,22 @@ func TestUnfilteredSearch(t *testing.T) {
 	}
 	if shared == 0 || written == 0 {
 		t.Fatalf("%d shared searches, %d searches of written collections: the example library no longer tests both", shared, written)
+	}
+}
+
+// TestGetShared checks that gets of a stored record in two sessions of a
+// world answer the same result, quoting included, held once.
+func TestGetShared(t *testing.T) {
+	env := composeAll(t, testlib.Example(t))[0]
+	var got []Observation
+	for range 2 {
+		s, err := NewSession(env, SessionOptions{Quoted: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s.Call(ToolCall{Name: "helpdesk_get_ticket", Args: json.RawMessage(`{"id":"T-1001"}`)}))
+	}
+	if got[0].IsError || got[0].quoted == nil || got[0].quoted != got[1].quoted || got[0].Content != got[1].Content {
+		t.Fatalf("two sessions' gets of one record: %+v and %+v", got[0], got[1])
 	}
 }
