@@ -231,10 +231,38 @@ func (e *searchEffect) Apply(cx *Context, args map[string]any) (any, error) {
 			fs = append(fs, activeFilter{f, v})
 		}
 	}
+	if res, ok := e.unfiltered(cx.State, fs, limit, cx.quote); ok {
+		return res, nil
+	}
 	if res, ok := e.encoded(cx.State, fs, limit, cx.quote); ok {
 		return res, nil
 	}
 	return e.listed(cx.State, fs, limit), nil
+}
+
+// unfiltered is the encoded result of a search without filters of a
+// collection the session has not written: the same for every session of
+// the world, so written once for each limit (and form) and kept beside
+// the base collection. ok is false for any other search, and for one
+// encoded cannot write.
+func (e *searchEffect) unfiltered(st *state.State, fs []activeFilter, limit int, quote bool) (any, bool) {
+	if len(fs) > 0 || !st.Untouched(e.tg.name) {
+		return nil, false
+	}
+	base := st.Base().Collection(e.tg.name)
+	if base == nil {
+		return nil, false
+	}
+	// Every limit from the collection's size up gives the same result.
+	key := min(limit, len(base.Records)) * 2
+	if quote {
+		key++
+	}
+	res := base.MemoWhole(key, func() any {
+		res, _ := e.encoded(st, nil, limit, quote)
+		return res
+	})
+	return res, res != nil
 }
 
 // listed is the search's result as a {"results", "total"} map.

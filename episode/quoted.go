@@ -23,8 +23,8 @@ const memoQuotedJSON = 3
 // of a JSON string holding that JSON, in pieces (head, the items between
 // commas, tail): the items are the stored records' own, so that a
 // result's quoting is copied once, into the reply. A result is one
-// allocation, *quotedJSON, which the observation points at; a get's one
-// item is held in one.
+// allocation, *quotedJSON, which the observation points at; a get's, its
+// one item held in one, is kept for every session (storedResult).
 type quotedJSON struct {
 	text       Encoded
 	head, tail string
@@ -47,10 +47,19 @@ func (q *quotedJSON) appendQuoted(b []byte) []byte {
 // storedQuoted is text, the stored JSON of the base record at pos of c,
 // written as the inside of a JSON string, kept once for every session.
 func storedQuoted(c *state.Collection, pos int, text Encoded) string {
+	return storedResult(c, pos, text).one[0]
+}
+
+// storedResult is a get's result of the base record at pos of c, text
+// (its stored JSON), with its quoting: one value kept for every session,
+// which no one changes.
+func storedResult(c *state.Collection, pos int, text Encoded) *quotedJSON {
 	v := c.MemoIn(memoQuotedJSON, pos, func(state.Record) any {
-		return string(appendJSONEscaped(nil, string(text)))
+		q := &quotedJSON{text: text, one: [1]string{string(appendJSONEscaped(nil, string(text)))}}
+		q.items = q.one[:]
+		return q
 	})
-	return v.(string)
+	return v.(*quotedJSON)
 }
 
 // withQuoted is a get's result, with its quoting where the session asks
@@ -60,9 +69,7 @@ func withQuoted(cx *Context, full string, pos int, v any) any {
 	if !cx.quote || !ok {
 		return v
 	}
-	q := &quotedJSON{text: text, one: [1]string{storedQuoted(cx.State.Base().Collection(full), pos, text)}}
-	q.items = q.one[:]
-	return q
+	return storedResult(cx.State.Base().Collection(full), pos, text)
 }
 
 // quoteBuilder gathers, beside a search's JSON, its quoting: a stored

@@ -470,7 +470,12 @@ func (r StepRequest) Calls() ([]episode.ToolCall, error) {
 }
 
 func (s *Server) step(w http.ResponseWriter, r *http.Request) {
-	sess := s.lookup(w, r)
+	s.stepSession(w, r, r.PathValue("id"))
+}
+
+// stepSession answers a step of the session id.
+func (s *Server) stepSession(w http.ResponseWriter, r *http.Request, id string) {
+	sess := s.lookupID(w, id)
 	if sess == nil {
 		return
 	}

@@ -154,7 +154,7 @@ func New(cat *Catalog, opts Options) *Server {
 		gate:      episode.NewGate(runtime.GOMAXPROCS(0)-1, opts.StarlarkMemory),
 	}
 	s.routes()
-	s.handler = s.protect(s.mux)
+	s.handler = s.protect(http.HandlerFunc(s.dispatch))
 	return s
 }
 
@@ -163,7 +163,7 @@ func (s *Server) Catalog() *Catalog { return s.cat }
 
 // Handler is the server's HTTP handler: every route, behind the checks of
 // protect (auth, cross-origin, content type; Host and Origin once Run
-// listens on a loopback address).
+// listens on a loopback address); steps reach their handler by dispatch.
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // methods maps HTTP methods to handlers of one path, so that every path
@@ -367,7 +367,11 @@ func (s *Server) closeMCP() {
 
 // lookup finds the session of a request's {id}, or answers 404/409.
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *Session {
-	id := r.PathValue("id")
+	return s.lookupID(w, r.PathValue("id"))
+}
+
+// lookupID finds the session id, or answers 404/409.
+func (s *Server) lookupID(w http.ResponseWriter, id string) *Session {
 	sess, st := s.sessions.get(id)
 	switch st {
 	case found:

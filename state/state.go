@@ -42,6 +42,7 @@ type Collection struct {
 	list     []any // Records as Snapshot gives them
 	memoOnce sync.Once
 	memo     [MemoSlots][]atomic.Pointer[any] // by slot and position, see MemoIn
+	whole    atomic.Pointer[[]wholeMemo]      // see MemoWhole
 	indexMu  sync.Mutex
 	indexes  map[string]map[string][]int // path -> text -> positions, see Holding
 }
