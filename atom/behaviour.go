@@ -101,6 +101,8 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 // Invariant is a rule across fields that every record of a collection
 // keeps. Rules:
 //   - lte: Fields[0] <= Fields[1] (numbers: clicks within impressions);
+//     with more fields, the sum of all but the last is at most the last
+//     (a post's likes, comments and shares within its impressions);
 //   - before: the date Fields[0] is not after the date Fields[1];
 //   - unique: no two records share a value of Fields[0] (an invoice number);
 //   - at_most_one: at most one of Fields is set (completed, declined and
@@ -118,6 +120,8 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     message); a count of 0 holds nothing (a draft's likes). With Values,
 //     only those values of Fields[0] are so gated (GitHub's state_reason
 //     completed only on a closed issue, reopened only on an open one).
+//     An empty state in In is a record that holds none (a Fastmail
+//     mailbox with no role).
 //   - within: the date Fields[0] is not after the date Fields[2] of the
 //     record the ref field Fields[1] names (a time-off request starts no
 //     later than its employee's terminationDate).
@@ -127,6 +131,12 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - quotes: the text Fields[0] is a passage of the text From[0] of the
 //     record the ref field Fields[1] names (a Google Docs comment's
 //     quoted_text, of its document's body).
+//   - past_when: the date Fields[0] is not after the world's clock where
+//     Fields[1] holds one of In (a campaign sent, being sent or archived
+//     was scheduled before now; an ACTIVE meeting has started);
+//   - future_when: the date Fields[0] is after the clock where Fields[1]
+//     holds one of In (a queued campaign is scheduled ahead; an ACTIVE
+//     meeting has not ended).
 //
 // Fields that are absent or null leave lte, before, display, ratio,
 // days_until, within, since and quotes unchecked, as does a ratio over zero.
@@ -140,7 +150,7 @@ type Invariant struct {
 }
 
 // invariantArity is how many fields each rule takes (0: two or more).
-var invariantArity = map[string]int{"lte": 2, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -288,14 +298,17 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Scale < 0 || inv.Scale > 0 && inv.Rule != "ratio" {
 		ds = append(ds, e.Diag(Error, at+".scale", "scale is a positive number, and only for the rule ratio"))
 	}
-	if len(inv.In) > 0 != (inv.Rule == "only_when") {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, and only of it"))
+	if len(inv.In) > 0 != inv.HasStates() {
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when and future_when, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when, and only of it"))
 	}
-	if inv.Rule == "only_when" {
+	if inv.HasStates() {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
+	}
+	if inv.OnClock() {
+		ds = append(ds, validateClockDate(e, c, inv, at)...)
 	}
 	switch inv.Rule {
 	case "within", "since":
@@ -357,7 +370,7 @@ func valuesOf(e *Entry, c *Collection, f string, vs []string, at string) Diagnos
 	}
 	var ds Diagnostics
 	for j, v := range vs {
-		if !slices.ContainsFunc(allowed, func(x any) bool { return fmt.Sprint(x) == v }) {
+		if v != "" && !slices.ContainsFunc(allowed, func(x any) bool { return fmt.Sprint(x) == v }) {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s[%d]", at, j), "%q is not a value of %s %v", v, f, allowed))
 		}
 	}

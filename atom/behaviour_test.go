@@ -60,7 +60,7 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"stamp of no field", "field: paid_at, states", "field: paid_on, states", "collections[0].lifecycle.stamps[0].field", "paid_on"},
 		{"lifecycle without error", "      error: \"cannot move from {from} to {to}\"\n", "", "collections[0].lifecycle", "error"},
 		{"unknown rule", "rule: lte", "rule: less", "collections[0].invariants[0].rule", "one of"},
-		{"wrong arity", "fields: [clicks, views]", "fields: [clicks]", "collections[0].invariants[0].fields", "takes 2"},
+		{"wrong arity", "fields: [clicks, views]", "fields: [clicks]", "collections[0].invariants[0].fields", "takes two or more"},
 		{"display of a non-ref", "fields: [owner_name, owner]", "fields: [owner_name, title]", "collections[0].invariants[2].fields[1]", "ref field"},
 		{"display from no field", "from: [name]", "from: [full_name]", "collections[0].invariants[2].from[0]", "full_name"},
 		{"ref_by of no field", "ref_by: parent_type", "ref_by: parent_kind", "collections[0].fields.parent_id.ref_by", "parent_kind"},

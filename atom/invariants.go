@@ -91,10 +91,10 @@ func (c *Collection) sizeProblems(rec map[string]any) []Problem {
 func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 	switch inv.Rule {
 	case "lte":
-		a, aok := state.Number(rec[inv.Fields[0]])
-		b, bok := state.Number(rec[inv.Fields[1]])
-		if aok && bok && a > b {
-			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is more than %s %v", inv.Fields[0], a, inv.Fields[1], b)}, true
+		a, b, ok := inv.Sum(rec)
+		if ok && a > b {
+			parts := inv.Fields[:len(inv.Fields)-1]
+			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is more than %s %v", strings.Join(parts, " + "), a, inv.Fields[len(parts)], b)}, true
 		}
 	case "before":
 		a, aok := Time(rec[inv.Fields[0]])
@@ -122,6 +122,20 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		}
 	}
 	return Problem{}, false
+}
+
+// Sum is, for an lte rule, the sum of the fields it bounds (likes,
+// comments and shares) and the bound (the impressions they came from);
+// false when the bound or every part is missing.
+func (inv Invariant) Sum(rec map[string]any) (sum, bound float64, ok bool) {
+	last := len(inv.Fields) - 1
+	bound, bok := state.Number(rec[inv.Fields[last]])
+	for _, f := range inv.Fields[:last] {
+		if x, xok := state.Number(rec[f]); xok {
+			sum, ok = sum+x, true
+		}
+	}
+	return sum, bound, ok && bok
 }
 
 // Gates reports whether an only_when rule's first field holds, on rec, a

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/legoenv/legoenv/state"
 )
 
 // Mailbox says a collection is one person's mail, the signed-in user's:
@@ -12,13 +14,33 @@ import (
 // else was blind-copied). Owner is the address the app's send tools
 // write as the sender. Where the folder a message is in is a field,
 // the folders of Sent hold only mail the owner wrote (sent, drafts).
+// Where a field says whether a message was read (Read, read when it holds
+// ReadValue, default true), mail the owner wrote is read: one's own sent
+// mail and drafts are never unread.
 type Mailbox struct {
-	Owner  string   `json:"owner"`            // the signed-in user's address
-	From   string   `json:"from"`             // the sender's address field
-	To     []string `json:"to"`               // the recipients' fields, in order: to, cc
-	Bcc    string   `json:"bcc,omitempty"`    // the blind copies' field, if the app keeps one
-	Folder string   `json:"folder,omitempty"` // the folder's field, if one of an enum
-	Sent   []string `json:"sent,omitempty"`   // the folders of mail the owner wrote
+	Owner     string   `json:"owner"`                // the signed-in user's address
+	From      string   `json:"from"`                 // the sender's address field
+	To        []string `json:"to"`                   // the recipients' fields, in order: to, cc
+	Bcc       string   `json:"bcc,omitempty"`        // the blind copies' field, if the app keeps one
+	Folder    string   `json:"folder,omitempty"`     // the folder's field, if one of an enum
+	Sent      []string `json:"sent,omitempty"`       // the folders of mail the owner wrote
+	Read      string   `json:"read,omitempty"`       // the field saying a message was read, if the app keeps one
+	ReadValue string   `json:"read_value,omitempty"` // its value on a read message: true by default
+}
+
+// ReadAs is the value of the read field on a read message.
+func (m *Mailbox) ReadAs() string {
+	if m.ReadValue == "" {
+		return "true"
+	}
+	return m.ReadValue
+}
+
+// Unread reports whether rec is the owner's own mail (sent by them, or
+// in a folder of mail they wrote) and yet not read.
+func (m *Mailbox) Unread(rec map[string]any) bool {
+	v, ok := rec[m.Read]
+	return m.Read != "" && ok && v != nil && (m.Sender(rec) || m.InSent(rec)) && state.Text(v) != m.ReadAs()
 }
 
 // InSent reports whether rec is in a folder of mail the owner wrote.
@@ -99,6 +121,12 @@ func validateMailbox(e *Entry, s *Server, c *Collection, at string) Diagnostics 
 		if ok && !slices.ContainsFunc(folder.Enum, func(x any) bool { return fmt.Sprint(x) == v }) {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.sent[%d]", at, i), "%q is not a folder %s can hold", v, m.Folder))
 		}
+	}
+	if _, ok := c.Fields[m.Read]; m.Read != "" && !ok {
+		ds = append(ds, e.Diag(Error, at+".read", "no field %q in collection %s", m.Read, c.Name))
+	}
+	if m.Read != "" {
+		ds = append(ds, valuesOf(e, c, m.Read, []string{m.ReadAs()}, at+".read_value")...)
 	}
 	for i, t := range s.Tools {
 		if t.Effect.Kind != "create" || t.Effect.Collection != c.Name {

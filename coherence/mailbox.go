@@ -10,7 +10,7 @@ import (
 
 // mailbox checks a collection of one person's mail: each message is from
 // its owner or addressed to them, and blind copies show only on mail the
-// owner sent.
+// owner sent, and mail the owner wrote is read.
 func (c *checker) mailbox(def *atom.Collection, name string, col *state.Collection) {
 	m := def.Mailbox
 	if m == nil {
@@ -23,6 +23,9 @@ func (c *checker) mailbox(def *atom.Collection, name string, col *state.Collecti
 			c.add(RuleInvariant, name, k, m.From, rec[m.From], "in %s %v but not from the mailbox's owner %s", m.Folder, rec[m.Folder], m.Owner)
 		} else if !sent && !m.Addressed(rec) {
 			c.add(RuleInvariant, name, k, m.From, rec[m.From], "neither from nor to the mailbox's owner %s", m.Owner)
+		}
+		if m.Unread(rec) {
+			c.add(RuleInvariant, name, k, m.Read, rec[m.Read], "the mailbox's owner %s wrote it, yet %s is %v", m.Owner, m.Read, rec[m.Read])
 		}
 		if m.Bcc != "" && !sent && slices.ContainsFunc(atom.Addresses(rec[m.Bcc]), func(a string) bool { return !strings.EqualFold(a, m.Owner) }) {
 			c.add(RuleInvariant, name, k, m.Bcc, rec[m.Bcc], "received mail shows blind copies to others than %s", m.Owner)

@@ -147,6 +147,9 @@ func (sh *Shape) Untimely(rec map[string]any, now time.Time) []Contradiction {
 	if now.IsZero() {
 		return nil
 	}
+	if out := sh.Clocked(rec, now); len(out) > 0 {
+		return out
+	}
 	statuses, _ := stateFields(sh, sh.def, rec)
 	var out []Contradiction
 	for _, sf := range statuses {

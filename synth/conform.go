@@ -41,9 +41,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 		case "lte":
 			// The bounded value is the one tasks read (a daily budget,
 			// clicks): it stays, and its bound is raised.
-			x, xok := state.Number(rec[a])
-			y, yok := state.Number(rec[b])
-			if xok && yok && x > y {
+			x, y, ok := inv.Sum(rec)
+			if ok && x > y {
 				if _, isInt := rec[b].(int); isInt {
 					rec[b] = int(x) * 10
 				} else {

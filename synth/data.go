@@ -221,6 +221,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.sealContents(b.apps)
 	db.placeInSittings(b.apps)
 	db.countPresent(b.apps)
+	db.onTheClock(b.apps)
 	db.daysLeft(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {

@@ -12,7 +12,8 @@ import (
 // from someone else is addressed to the owner (first among its
 // recipients, or as the sender where a task sets every recipient), mail
 // in a folder of sent mail was written by the owner, and a received
-// message keeps no blind copy but the owner's. Values a task sets stay.
+// message keeps no blind copy but the owner's; mail the owner wrote is
+// read. Values a task sets stay.
 func conformMailbox(c *atom.Collection, rec map[string]any, set map[string]any) {
 	m := c.Mailbox
 	pinned := func(f string) bool { _, ok := set[f]; return ok }
@@ -21,6 +22,11 @@ func conformMailbox(c *atom.Collection, rec map[string]any, set map[string]any) 
 			rec[m.Folder] = receivedFolder(c, m)
 		} else {
 			rec[m.From] = m.Owner
+		}
+	}
+	if m.Unread(rec) && pinned(m.Read) && !pinned(m.From) && !m.InSent(rec) {
+		if other := otherAddress(m, rec); other != "" {
+			rec[m.From] = other // unread mail a task names is received mail
 		}
 	}
 	if !m.Sender(rec) && !m.Addressed(rec) {
@@ -33,6 +39,9 @@ func conformMailbox(c *atom.Collection, rec map[string]any, set map[string]any) 
 			rec[m.To[1]] = withFirst(c.Fields[m.To[1]], rec[m.To[1]], m.Owner)
 		}
 	}
+	if m.Unread(rec) && !pinned(m.Read) {
+		rec[m.Read] = stateValue(c.Fields[m.Read], m.ReadAs())
+	}
 	if m.Bcc == "" || m.Sender(rec) || pinned(m.Bcc) || !atom.IsSet(rec[m.Bcc]) {
 		return
 	}
@@ -41,6 +50,19 @@ func conformMailbox(c *atom.Collection, rec map[string]any, set map[string]any) 
 		return
 	}
 	delete(rec, m.Bcc)
+}
+
+// otherAddress is the first recipient of rec that is not the mailbox's
+// owner, or "".
+func otherAddress(m *atom.Mailbox, rec map[string]any) string {
+	for _, f := range m.To {
+		for _, a := range atom.Addresses(rec[f]) {
+			if !strings.EqualFold(a, m.Owner) {
+				return a
+			}
+		}
+	}
+	return ""
 }
 
 // receivedFolder is the first folder of the mailbox's folder field that

@@ -1,0 +1,19 @@
+package atom
+
+// HasStates reports whether the rule lists states of its second field
+// (In): only_when, past_when and future_when.
+func (inv Invariant) HasStates() bool { return inv.Rule == "only_when" || inv.OnClock() }
+
+// OnClock reports whether the rule puts a date to one side of the world's
+// clock in some states: past_when, future_when.
+func (inv Invariant) OnClock() bool { return inv.Rule == "past_when" || inv.Rule == "future_when" }
+
+// validateClockDate checks that a past_when or future_when rule's first
+// field is a date.
+func validateClockDate(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
+	f, ok := c.Fields[inv.Fields[0]]
+	if !ok || f.Format == "date" || f.Format == "date-time" {
+		return nil
+	}
+	return Diagnostics{e.Diag(Error, at+".fields[0]", "%s puts a date to one side of the clock; %s is not a date", inv.Rule, inv.Fields[0])}
+}

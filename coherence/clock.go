@@ -1,0 +1,83 @@
+package coherence
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/internal/isotime"
+	"github.com/legoenv/legoenv/state"
+)
+
+// Clocked lists the dates of rec that a past_when or future_when rule of
+// its collection denies at the clock now, each with the date that agrees:
+// a campaign being sent (Brevo's in_process) was scheduled before now and
+// moves as far before it as it was after; a queued one moves as far after.
+// The other date of the record's span moves with it, keeping its length,
+// but where the state wants the span around now (an ACTIVE meeting began
+// and has not ended) the span is centred on now.
+func (sh *Shape) Clocked(rec map[string]any, now time.Time) []Contradiction {
+	if now.IsZero() {
+		return nil
+	}
+	for _, inv := range sh.def.Invariants {
+		past := inv.Rule == "past_when"
+		if !past && inv.Rule != "future_when" || !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
+			continue
+		}
+		f := inv.Fields[0]
+		s, _ := rec[f].(string)
+		t, ok := isotime.Parse(s)
+		if !ok || past != t.After(now) {
+			continue
+		}
+		side, want := "after", now.Add(now.Sub(t)+24*time.Hour)
+		if past {
+			created, hasCreated := sh.createdAt(rec)
+			side, want = "before", mirrored(t, now, created, hasCreated)
+		}
+		why := fmt.Sprintf("%s is %v but %s %s is not %s the clock %s", inv.Fields[1], rec[inv.Fields[1]], f, s, side, now.UTC().Format(time.RFC3339))
+		return sh.moveSpan(rec, now, f, want.Sub(t), why)
+	}
+	return nil
+}
+
+// moveSpan moves the date f of rec by d, and the other date of its span
+// with it; where the record's state wants its start before now and its
+// end after it, the span is centred on now instead.
+func (sh *Shape) moveSpan(rec map[string]any, now time.Time, f string, d time.Duration, why string) []Contradiction {
+	start, end := sh.span()
+	a, _ := rec[start].(string)
+	b, _ := rec[end].(string)
+	at, aok := isotime.Parse(a)
+	bt, bok := isotime.Parse(b)
+	if f != start && f != end || !aok || !bok || start == "" || end == "" {
+		t, _ := isotime.Parse(state.Text(rec[f]))
+		return []Contradiction{{f, why, dateLike(state.Text(rec[f]), t.Add(d)), nil}}
+	}
+	if sh.spansNow(rec, start, end) {
+		half := bt.Sub(at) / 2
+		if half <= 0 {
+			half = sittingLength / 2
+		}
+		at, bt = now.Add(-half), now.Add(half)
+	} else {
+		at, bt = at.Add(d), bt.Add(d)
+	}
+	return []Contradiction{{start, why, dateLike(a, at), nil}, {end, why, dateLike(b, bt), nil}}
+}
+
+// spansNow reports whether rec's state is one in which, by its rules, its
+// span's start is past and its end is not: an ACTIVE meeting.
+func (sh *Shape) spansNow(rec map[string]any, start, end string) bool {
+	return sh.clockRule(rec, "past_when", start) && sh.clockRule(rec, "future_when", end)
+}
+
+// clockRule reports whether a rule of the collection puts date f to one
+// side of the clock in rec's state.
+func (sh *Shape) clockRule(rec map[string]any, rule, f string) bool {
+	return slices.ContainsFunc(sh.def.Invariants, func(inv atom.Invariant) bool {
+		return inv.Rule == rule && inv.Fields[0] == f && slices.Contains(inv.In, state.Text(rec[inv.Fields[1]]))
+	})
+}
