@@ -148,6 +148,7 @@ func validateServer(e *Entry, s *Server) Diagnostics {
 		ds = append(ds, validateToolName(e, s, t, at+".name")...)
 	}
 	ds = append(ds, validateBehaviour(e, s)...)
+	ds = append(ds, validateNouns(e, s)...)
 	return append(ds, validateRoles(e, s)...)
 }
 
