@@ -22,6 +22,8 @@ var Nouns = map[string]string{
 	"policy":       "a set of spending rules (Travel policy)",
 	"page":         "a business's public page (its name)",
 	"chat":         "a group conversation (Launch crew)",
+	"event_type":   "a kind of meeting people book (30 Minute Meeting)",
+	"role":         "a role members of a community hold (Moderator)",
 }
 
 // nounWords are the collection-name words that say the noun without

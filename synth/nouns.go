@@ -60,29 +60,32 @@ var nounVocab = map[string][]string{
 	"chat": {"Launch crew", "{team} team", "{team} standup", "{company} deal room", "Offsite planning", "Quarter close",
 		"On-call handoff", "{city} office", "Design critique", "Release sync", "Hiring panel", "Support leads",
 		"Book club", "Lunch plans", "{company} onboarding", "Weekly wins"},
+	"event_type": {"30 Minute Meeting", "15 Minute Intro Call", "Product Demo", "Discovery Call", "Onboarding Session",
+		"Office Hours", "Consultation", "Quarterly Review", "Technical Deep Dive", "Coffee Chat", "Interview (45 min)",
+		"Support Call", "Pricing Q&A", "Strategy Session", "Check-in (20 min)", "Implementation Workshop", "{team} Office Hours"},
+	"role": {"Moderator", "Admin", "Member", "Verified", "Event Host", "Community Manager", "Beta Tester", "Support",
+		"Contributor", "VIP", "Newcomer", "Mentor", "Partner", "{team}", "{city} Chapter"},
 }
 
 // nounName draws the name of a record of the collection's noun, one no
 // record of the collection drawn before holds; ok is false where the
-// collection declares no noun. A page is its business's name.
+// collection has no noun with a vocabulary.
 func (v *valuer) nounName(cm *collModel, r row) (string, bool) {
 	noun := atom.NounOf(cm.c)
-	if noun == "page" {
-		if v.background {
-			return r.c.Name, true
-		}
-		return v.namedCompany(r.c.Name), true
-	}
 	vocab := nounVocab[noun]
-	if len(vocab) == 0 {
+	if noun != "page" && len(vocab) == 0 {
 		return "", false
 	}
 	if v.nounTaken == nil {
 		v.nounTaken = map[string]bool{}
 	}
 	var name string
-	for try := 0; try < 2*len(vocab); try++ {
-		name = v.fillNoun(pick(v.rng, vocab), r)
+	for try := 0; try < 24; try++ {
+		if noun == "page" {
+			name = v.pageName(r, try)
+		} else {
+			name = v.fillNoun(pick(v.rng, vocab), r)
+		}
 		if !v.nounTaken[cm.ref()+"|"+name] {
 			break
 		}
@@ -93,6 +96,20 @@ func (v *valuer) nounName(cm *collModel, r row) (string, bool) {
 	}
 	v.nounTaken[cm.ref()+"|"+name] = true
 	return name, true
+}
+
+// pageName is a business's page's name: its company's, or, where another
+// page of the world has it, another company's (a stranger's from gen's
+// pool in the background, the same company under another suffix for a
+// record a task names).
+func (v *valuer) pageName(r row, try int) string {
+	switch {
+	case v.background && try > 0:
+		return v.src.NewRow().Company.Name
+	case v.background:
+		return r.c.Name
+	}
+	return v.namedCompany(r.c.Name)
 }
 
 // fillNoun fills a vocabulary name's placeholders from the row.

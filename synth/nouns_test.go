@@ -3,6 +3,7 @@ package synth
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/state"
@@ -44,5 +45,29 @@ func TestNounNamesReadAsTheirKind(t *testing.T) {
 		if checked[coll] < 5 {
 			t.Errorf("only %d names of %s checked", checked[coll], coll)
 		}
+	}
+}
+
+// TestPagesAreBusinessNames: a Facebook page is named as a business is,
+// not as a piece of work, and no two pages of a world share a name.
+func TestPagesAreBusinessNames(t *testing.T) {
+	c := synthApps(t, 3, "facebook_pages")
+	pages := 0
+	for _, d := range c.Data {
+		seen := map[string]bool{}
+		for _, rec := range d.Records["facebook_pages"]["pages"] {
+			name := state.Text(rec["name"])
+			pages++
+			if strings.Contains(name, " for ") || len(strings.Fields(name)) > 4 {
+				t.Errorf("%s: page %q is not a business's name", d.ID, name)
+			}
+			if seen[name] {
+				t.Errorf("%s: two pages are named %q", d.ID, name)
+			}
+			seen[name] = true
+		}
+	}
+	if pages < 10 {
+		t.Fatalf("only %d pages checked", pages)
 	}
 }
