@@ -120,6 +120,12 @@ type Collection struct {
 	// the collection (Stripe's "No such customer: '{value}'"); "{value}"
 	// is replaced by the id. Empty: a generic error naming the field.
 	NotFound string `json:"not_found,omitempty"`
+	// Noun is the kind of thing a record is where its name must read as
+	// one (a workflow "state", a pipeline "stage", a "label"): synthesis
+	// draws the record's name from that kind's vocabulary (see Nouns).
+	// Empty: read from the collection's name where it says so
+	// unambiguously (NounOf), else the name reads as a piece of work.
+	Noun string `json:"noun,omitempty"`
 }
 
 // VolatileFields is the collection's declared volatile fields, sorted.

@@ -149,6 +149,7 @@ func validateServer(e *Entry, s *Server) Diagnostics {
 	}
 	ds = append(ds, validateBehaviour(e, s)...)
 	ds = append(ds, validateParentRefs(e, s)...)
+	ds = append(ds, validateNouns(e, s)...)
 	return append(ds, validateRoles(e, s)...)
 }
 

@@ -128,6 +128,9 @@ type valuer struct {
 	// background is set while drawing background records: their people
 	// and companies come from gen's pool, which the named ones avoid.
 	background bool
+	// nounTaken holds the names drawn so far from a noun's vocabulary, by
+	// "app.collection|name" (nouns.go).
+	nounTaken map[string]bool
 }
 
 func newValuer(seed int64, stream string, clock time.Time) *valuer {
@@ -216,6 +219,9 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 	}
 	if cm.peopleLike() {
 		return r.p.First + " " + r.p.Last
+	}
+	if name, ok := v.nounName(cm, r); ok {
+		return name
 	}
 	org := r.c.Name
 	switch cm.kind() {
