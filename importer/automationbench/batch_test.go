@@ -71,6 +71,13 @@ const batch10File = "batch10.txt"
 // (fence 14).
 const batch11File = "batch11.txt"
 
+// The twelfth batch (testdata/made_up/batch12.txt), of 30 tasks, was
+// written and split the same way, over days and dates, figures, values
+// carried from one app to another, look-alike records, list fields and
+// assertion types and tools no earlier batch uses, and committed before
+// any of it was run.
+const batch12File = "batch12.txt"
+
 // batches names each batch file with the words its figures are logged
 // under and the number of tasks it lists.
 var batches = []struct {
@@ -86,6 +93,7 @@ var batches = []struct {
 	{batch9File, "ninth batch", 30},
 	{batch10File, "tenth batch", 30},
 	{batch11File, "eleventh batch", 30},
+	{batch12File, "twelfth batch", 30},
 }
 
 // readBatch gives each task of the batch file its half.
