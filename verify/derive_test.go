@@ -531,3 +531,30 @@ func TestDeriveRubricScore(t *testing.T) {
 		t.Errorf("derive(80) with no condition column = %q, want nothing", got)
 	}
 }
+
+// A percentage change or a price the instruction states on its own
+// scales a figure the records give: a record's amount plus a stated
+// uplift, a group's hours at a stated rate. Ratios are not scaled, and a
+// figure no record gives stays underived.
+func TestDeriveStatedFactorOfARecordFigure(t *testing.T) {
+	ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction",
+		"Set the Marlow Foods renewal to last year's closed-won amount plus the 15% uplift, and bill Verity Books for their hours at our rate of $120 an hour.")}}
+	ctx.Add("deals", `[{"dealname":"Marlow Foods 2026","dealstage":"closedwon","amount":48000},
+		{"dealname":"Marlow Foods add-on","dealstage":"closedlost","amount":9000}]`)
+	ctx.Add("rows", `[{"Client":"Verity Books","Hours":"12.5"},{"Client":"Verity Bookshop","Hours":"6"},
+		{"Client":"Verity Books","Hours":"15"},{"Client":"Verity Books","Hours":"10"}]`)
+	if got := ctx.Derive("55200", anyField); !strings.Contains(got, "plus the stated 15%") {
+		t.Errorf("derive(55200) = %q, want 48000 plus the stated 15%%", got)
+	}
+	if got := ctx.Derive("4500", anyField); !strings.Contains(got, `"verity books"`) || !strings.Contains(got, "$120 per hour") {
+		t.Errorf("derive(4500) = %q, want the Verity Books hours at the stated $120", got)
+	}
+	for _, v := range []string{"56000", "5760"} { // no record's figure, no group's
+		if got := ctx.Derive(v, anyField); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	if got := ctx.Derive("55200", []atom.Derivation{{Op: atom.DeriveSum}}); got != "" {
+		t.Errorf("a scaled figure needs a declared product: %q", got)
+	}
+}

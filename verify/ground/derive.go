@@ -267,10 +267,15 @@ func (ctx *Visible) formulas() iter.Seq[Formula] {
 	return func(yield func(Formula) bool) {
 		for i := range ctx.tables {
 			t := &ctx.tables[i]
+			fs := ctx.factorsFor(t.doc)
+			each := func(fm Formula) bool { return scaled(fs, fm, yield) }
 			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.stated, ctx.wholeTable, ctx.qualifying, ctx.rubric, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
-				if !gen(t, yield) {
+				if !gen(t, each) {
 					return
 				}
+			}
+			if !recordFigures(t, fs, yield) {
+				return
 			}
 		}
 		if !ctx.amountTimesChange(yield) {
