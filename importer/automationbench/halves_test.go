@@ -129,6 +129,7 @@ var workingFixes = map[string]string{
 	// The twelfth batch (batch12.txt), working half.
 	"hubspot_renewal_amount_with_uplift": "a percentage change stated on its own scales a record's figure (last year's amount plus the 15% uplift)",
 	"wave_invoice_from_timesheet_hours":  "a price stated on its own scales a figure the records give (a client's hours at $120 an hour)",
+	"sheet_vendor_due_date_from_qb_bill": "a sheet cell's value given by a part it holds (column + value_contains), as a field's is",
 }
 
 var (
