@@ -127,9 +127,10 @@ var workingFixes = map[string]string{
 	"slack_post_count_of_new_sf_leads":  "a count of the records holding two named values of two fields (lead source Webinar, status New)",
 	"jira_bug_title_from_ticket_braces": "a write an action log records beside the state keeps the state tool's collection, so its arguments are varied (broken once the tenth batch shared its library)",
 	// The twelfth batch (batch12.txt), working half.
-	"hubspot_renewal_amount_with_uplift": "a percentage change stated on its own scales a record's figure (last year's amount plus the 15% uplift)",
-	"wave_invoice_from_timesheet_hours":  "a price stated on its own scales a figure the records give (a client's hours at $120 an hour)",
-	"sheet_vendor_due_date_from_qb_bill": "a sheet cell's value given by a part it holds (column + value_contains), as a field's is",
+	"hubspot_renewal_amount_with_uplift":              "a percentage change stated on its own scales a record's figure (last year's amount plus the 15% uplift)",
+	"wave_invoice_from_timesheet_hours":               "a price stated on its own scales a figure the records give (a client's hours at $120 an hour)",
+	"sheet_vendor_due_date_from_qb_bill":              "a sheet cell's value given by a part it holds (column + value_contains), as a field's is",
+	"gcal_close_review_first_business_day_next_month": "a day named as the nth business day of a month (the first business day of next month, a Saturday the 1st)",
 }
 
 var (
