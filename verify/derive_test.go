@@ -558,3 +558,36 @@ func TestDeriveStatedFactorOfARecordFigure(t *testing.T) {
 		t.Errorf("a scaled figure needs a declared product: %q", got)
 	}
 }
+
+// A period the instruction names without its dates ("Q3 2026", "this
+// quarter", "last month", "in the last 7 days") qualifies records by their
+// date, as a range written out does; a month written as 2026-07 lies in
+// the period when its days do. Read against the data's clock.
+func TestDeriveTotalOverANamedPeriod(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-10-09T08:00:00Z")
+	sum := []atom.Derivation{{Op: atom.DeriveSum}}
+	months := `[{"Month":"2026-06","Revenue":"401,220.10"},{"Month":"2026-07","Revenue":"412,880.25"},
+		{"Month":"2026-08","Revenue":"389,105.50"},{"Month":"2026-09","Revenue":"482,365.00"},{"Month":"2026-10","Revenue":"97,000.00"}]`
+	days := `[{"id":"p1","amount":1200,"paid_on":"2026-07-14"},{"id":"p2","amount":800,"paid_on":"2026-09-30T18:00:00Z"},
+		{"id":"p3","amount":500,"paid_on":"2026-10-05"},{"id":"p4","amount":300,"paid_on":"2026-10-08"},{"id":"p5","amount":50,"paid_on":"2026-06-30"}]`
+	cases := []struct {
+		instruction, records, figure string
+		want                         bool
+	}{
+		{"Email the CFO the total Q3 2026 revenue.", months, "1284350.75", true},
+		{"Email the CFO the total revenue for this quarter so far.", months, "97000", false}, // one row: no total
+		{"Email the CFO the total Q3 2026 revenue.", months, "1685570.85", false},            // June too
+		{"Post the payments received last quarter.", days, "2000", true},
+		{"Post the payments received this quarter.", days, "800", true},
+		{"Post the payments received in the last 7 days.", days, "800", true},
+		{"Post the payments received in the last 7 days.", days, "1300", false},
+		{"Post the payments received last month.", days, "800", false}, // one record: no total
+	}
+	for _, c := range cases {
+		ctx := &ground.Visible{Clock: clock, Docs: []ground.ContextDoc{ground.NewDoc("the instruction", c.instruction)}}
+		ctx.Add("records", c.records)
+		if got := ctx.Derive(c.figure, sum); (got != "") != c.want {
+			t.Errorf("%q: derive(%s) = %q, want derived %v", c.instruction, c.figure, got, c.want)
+		}
+	}
+}

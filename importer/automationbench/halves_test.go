@@ -131,6 +131,7 @@ var workingFixes = map[string]string{
 	"wave_invoice_from_timesheet_hours":               "a price stated on its own scales a figure the records give (a client's hours at $120 an hour)",
 	"sheet_vendor_due_date_from_qb_bill":              "a sheet cell's value given by a part it holds (column + value_contains), as a field's is",
 	"gcal_close_review_first_business_day_next_month": "a day named as the nth business day of a month (the first business day of next month, a Saturday the 1st)",
+	"gmail_q3_revenue_total_from_sheet":               "a period named without its dates (Q3 2026) qualifies records by their date, a month written 2026-07 among them",
 }
 
 var (

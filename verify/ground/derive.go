@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -109,7 +108,7 @@ func rowOf(rec map[string]any) tableRow {
 	for _, lf := range Leaves("", rec) {
 		s, isText := lf.Value.(string)
 		if isText {
-			if t, ok := isotime.Parse(strings.TrimSpace(s)); ok {
+			if t, ok := dateOrMonth(strings.TrimSpace(s)); ok {
 				r.dates[lf.Path] = t
 				continue
 			}

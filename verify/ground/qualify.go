@@ -14,7 +14,8 @@ import (
 )
 
 // A report often covers the records a document qualifies: those whose
-// date lies in a range it states ("2026-01-01 through 2026-01-31") and,
+// date lies in a range it states ("2026-01-01 through 2026-01-31", or a
+// period it names: "Q3 2026", "this quarter", periods.go) and,
 // where it says a note field excludes ("check the notes column and
 // exclude any deal flagged"), those with no note. Over the qualifying
 // records a value may be split evenly over the items of a list field (a
@@ -83,7 +84,7 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 		if i == t.doc {
 			continue
 		}
-		for _, rg := range d.ranges {
+		for _, rg := range append(slices.Clone(d.ranges), namedPeriods(d.text, ctx.Clock)...) {
 			for _, k := range dateFields(t) {
 				in := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool {
 					x, ok := r.dates[k]
