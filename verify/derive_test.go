@@ -591,3 +591,27 @@ func TestDeriveTotalOverANamedPeriod(t *testing.T) {
 		}
 	}
 }
+
+// A yes-or-no field the instruction names by its word (is_won: "won")
+// qualifies records as a period does, and a qualified set of records
+// gives each field's average: the deals won this quarter average 26,000;
+// the lost one and last quarter's are out.
+func TestDeriveAverageOfFlaggedRecordsInAPeriod(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-09-21T10:00:00Z")
+	ctx := &ground.Visible{Clock: clock, Docs: []ground.ContextDoc{ground.NewDoc("the instruction",
+		"Email the board the average amount of the opportunities we won this quarter.")}}
+	ctx.Add("opportunities", `[{"name":"Arden","amount":24000,"is_won":true,"close_date":"2026-07-14"},
+		{"name":"Bexley","amount":36000,"is_won":true,"close_date":"2026-08-30"},
+		{"name":"Corran","amount":18000,"is_won":true,"close_date":"2026-09-05"},
+		{"name":"Dunmore","amount":90000,"is_won":true,"close_date":"2026-06-28"},
+		{"name":"Elgin","amount":12000,"is_won":false,"close_date":"2026-08-02"}]`)
+	avg := []atom.Derivation{{Op: atom.DeriveSum}, {Op: atom.DeriveCount}}
+	if got := ctx.Derive("26000", avg); !strings.Contains(got, "average of amount") {
+		t.Errorf("derive(26000) = %q, want the average of the won deals this quarter", got)
+	}
+	for _, v := range []string{"22500", "42000"} { // the lost deal in; last quarter's in
+		if got := ctx.Derive(v, avg); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+}

@@ -41,6 +41,7 @@ type tableRow struct {
 	words map[string]string // loose text
 	dates map[string]time.Time
 	lists map[string][]string // the items of a text with commas, loose
+	flags map[string]bool     // the yes-or-no fields (is_won)
 }
 
 // Formula is one computation over what the agent saw.
@@ -104,8 +105,12 @@ func (ctx *Visible) addTable(doc int, name string, list []any) {
 // rowOf reads a record's scalar fields; a field that names an id is
 // no quantity.
 func rowOf(rec map[string]any) tableRow {
-	r := tableRow{nums: map[string]float64{}, words: map[string]string{}, dates: map[string]time.Time{}}
+	r := tableRow{nums: map[string]float64{}, words: map[string]string{}, dates: map[string]time.Time{}, flags: map[string]bool{}}
 	for _, lf := range Leaves("", rec) {
+		if b, ok := lf.Value.(bool); ok {
+			r.flags[lf.Path] = b
+			continue
+		}
 		s, isText := lf.Value.(string)
 		if isText {
 			if t, ok := dateOrMonth(strings.TrimSpace(s)); ok {

@@ -60,7 +60,7 @@ func (ctx *Visible) qualifying(t *table, yield func(Formula) bool) bool {
 		return true
 	}
 	of := fmt.Sprintf("the %d records of %s %s", len(rows), t.name, strings.Join(why, " and "))
-	if !totals(t, rows, of, yield) {
+	if !totals(t, rows, of, yield) || !averages(t, rows, of, yield) {
 		return false
 	}
 	for _, l := range listFields(rows) {
@@ -96,6 +96,16 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 				}
 			}
 		}
+		for _, k := range flagFields(t) {
+			if !strings.Contains(d.text, " "+flagWord(k)+" ") {
+				continue
+			}
+			kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return !r.flags[k] })
+			if len(kept) < len(rows) && len(kept) > 0 {
+				rows = kept
+				why = append(why, "whose "+k+" is true")
+			}
+		}
 		for _, k := range noteFields(t) {
 			word := strings.Join(nameWords(k), " ")
 			if !slices.ContainsFunc(d.excludes, func(s string) bool {
@@ -110,6 +120,42 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 		}
 	}
 	return rows, why
+}
+
+// averages yields each numeric field's total over rows divided by their
+// count (the average amount of the deals won this quarter).
+func averages(t *table, rows []tableRow, of string, yield func(Formula) bool) bool {
+	for _, a := range t.fieldNames() {
+		sum, ok := total(rows, func(r tableRow) (float64, bool) { x, ok := r.nums[a]; return x, ok })
+		how := fmt.Sprintf("the average of %s over %s", a, of)
+		if ok && !yield(Formula{Ops: []string{atom.DeriveSum, atom.DeriveCount}, Fields: []string{a}, value: sum / float64(len(rows)), How: how}) {
+			return false
+		}
+	}
+	return true
+}
+
+// flagFields lists the yes-or-no fields of t's rows whose name ends in a
+// word of three letters or more (is_won: "won").
+func flagFields(t *table) []string {
+	seen := map[string]bool{}
+	for _, r := range t.rows {
+		for k := range r.flags {
+			if len(flagWord(k)) >= 3 {
+				seen[k] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// flagWord is the last word of a yes-or-no field's name, loose.
+func flagWord(k string) string {
+	w := satisfy.FieldWords(k)
+	if len(w) == 0 {
+		return ""
+	}
+	return w[len(w)-1]
 }
 
 // dateFields lists the date fields of t's rows.
