@@ -531,3 +531,87 @@ func TestDeriveRubricScore(t *testing.T) {
 		t.Errorf("derive(80) with no condition column = %q, want nothing", got)
 	}
 }
+
+// A percentage change or a price the instruction states on its own
+// scales a figure the records give: a record's amount plus a stated
+// uplift, a group's hours at a stated rate. Ratios are not scaled, and a
+// figure no record gives stays underived.
+func TestDeriveStatedFactorOfARecordFigure(t *testing.T) {
+	ctx := &ground.Visible{Docs: []ground.ContextDoc{ground.NewDoc("the instruction",
+		"Set the Marlow Foods renewal to last year's closed-won amount plus the 15% uplift, and bill Verity Books for their hours at our rate of $120 an hour.")}}
+	ctx.Add("deals", `[{"dealname":"Marlow Foods 2026","dealstage":"closedwon","amount":48000},
+		{"dealname":"Marlow Foods add-on","dealstage":"closedlost","amount":9000}]`)
+	ctx.Add("rows", `[{"Client":"Verity Books","Hours":"12.5"},{"Client":"Verity Bookshop","Hours":"6"},
+		{"Client":"Verity Books","Hours":"15"},{"Client":"Verity Books","Hours":"10"}]`)
+	if got := ctx.Derive("55200", anyField); !strings.Contains(got, "plus the stated 15%") {
+		t.Errorf("derive(55200) = %q, want 48000 plus the stated 15%%", got)
+	}
+	if got := ctx.Derive("4500", anyField); !strings.Contains(got, `"verity books"`) || !strings.Contains(got, "$120 per hour") {
+		t.Errorf("derive(4500) = %q, want the Verity Books hours at the stated $120", got)
+	}
+	for _, v := range []string{"56000", "5760"} { // no record's figure, no group's
+		if got := ctx.Derive(v, anyField); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+	if got := ctx.Derive("55200", []atom.Derivation{{Op: atom.DeriveSum}}); got != "" {
+		t.Errorf("a scaled figure needs a declared product: %q", got)
+	}
+}
+
+// A period the instruction names without its dates ("Q3 2026", "this
+// quarter", "last month", "in the last 7 days") qualifies records by their
+// date, as a range written out does; a month written as 2026-07 lies in
+// the period when its days do. Read against the data's clock.
+func TestDeriveTotalOverANamedPeriod(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-10-09T08:00:00Z")
+	sum := []atom.Derivation{{Op: atom.DeriveSum}}
+	months := `[{"Month":"2026-06","Revenue":"401,220.10"},{"Month":"2026-07","Revenue":"412,880.25"},
+		{"Month":"2026-08","Revenue":"389,105.50"},{"Month":"2026-09","Revenue":"482,365.00"},{"Month":"2026-10","Revenue":"97,000.00"}]`
+	days := `[{"id":"p1","amount":1200,"paid_on":"2026-07-14"},{"id":"p2","amount":800,"paid_on":"2026-09-30T18:00:00Z"},
+		{"id":"p3","amount":500,"paid_on":"2026-10-05"},{"id":"p4","amount":300,"paid_on":"2026-10-08"},{"id":"p5","amount":50,"paid_on":"2026-06-30"}]`
+	cases := []struct {
+		instruction, records, figure string
+		want                         bool
+	}{
+		{"Email the CFO the total Q3 2026 revenue.", months, "1284350.75", true},
+		{"Email the CFO the total revenue for this quarter so far.", months, "97000", false}, // one row: no total
+		{"Email the CFO the total Q3 2026 revenue.", months, "1685570.85", false},            // June too
+		{"Post the payments received last quarter.", days, "2000", true},
+		{"Post the payments received this quarter.", days, "800", true},
+		{"Post the payments received in the last 7 days.", days, "800", true},
+		{"Post the payments received in the last 7 days.", days, "1300", false},
+		{"Post the payments received last month.", days, "800", false}, // one record: no total
+	}
+	for _, c := range cases {
+		ctx := &ground.Visible{Clock: clock, Docs: []ground.ContextDoc{ground.NewDoc("the instruction", c.instruction)}}
+		ctx.Add("records", c.records)
+		if got := ctx.Derive(c.figure, sum); (got != "") != c.want {
+			t.Errorf("%q: derive(%s) = %q, want derived %v", c.instruction, c.figure, got, c.want)
+		}
+	}
+}
+
+// A yes-or-no field the instruction names by its word (is_won: "won")
+// qualifies records as a period does, and a qualified set of records
+// gives each field's average: the deals won this quarter average 26,000;
+// the lost one and last quarter's are out.
+func TestDeriveAverageOfFlaggedRecordsInAPeriod(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-09-21T10:00:00Z")
+	ctx := &ground.Visible{Clock: clock, Docs: []ground.ContextDoc{ground.NewDoc("the instruction",
+		"Email the board the average amount of the opportunities we won this quarter.")}}
+	ctx.Add("opportunities", `[{"name":"Arden","amount":24000,"is_won":true,"close_date":"2026-07-14"},
+		{"name":"Bexley","amount":36000,"is_won":true,"close_date":"2026-08-30"},
+		{"name":"Corran","amount":18000,"is_won":true,"close_date":"2026-09-05"},
+		{"name":"Dunmore","amount":90000,"is_won":true,"close_date":"2026-06-28"},
+		{"name":"Elgin","amount":12000,"is_won":false,"close_date":"2026-08-02"}]`)
+	avg := []atom.Derivation{{Op: atom.DeriveSum}, {Op: atom.DeriveCount}}
+	if got := ctx.Derive("26000", avg); !strings.Contains(got, "average of amount") {
+		t.Errorf("derive(26000) = %q, want the average of the won deals this quarter", got)
+	}
+	for _, v := range []string{"22500", "42000"} { // the lost deal in; last quarter's in
+		if got := ctx.Derive(v, avg); got != "" {
+			t.Errorf("derive(%s) = %q, want nothing", v, got)
+		}
+	}
+}

@@ -671,32 +671,47 @@ func (b *builder) additionalChecks() error {
 	return nil
 }
 
-// columnValue: column + value, a named cell of a row.
+// columnValue: column + value, a named cell of a row. The value is given
+// as a field's is: whole (value), or by a part it holds or lacks
+// (value_contains, value_not_contains).
 func (b *builder) columnValue() error {
 	col, ok := b.params["column"].(string)
 	if !ok || b.coll.resolve(b.app.Name, col) != nil {
 		return nil
 	}
 	mf := b.coll.mapField()
-	v, hasV := b.params["value"]
 	if mf == nil {
 		return unmappedf("parameter column: %s has no cells to index", b.coll.app(b.app))
 	}
+	p, v, hasV := b.firstParam("value", "value_contains", "value_not_contains")
 	if !hasV {
-		return inputf("value", "missing: column %q needs a value", col)
+		return inputf("value", "missing: column %q needs a value (value, value_contains or value_not_contains)", col)
 	}
-	b.used["column"], b.used["value"] = true, true
-	op := assert.OpEquals
-	if b.op != "" {
-		op = b.op
-	}
-	for _, wo := range b.wordOps {
-		if wo.field == mf {
-			op = wo.op // "row_cell_contains"
+	b.used["column"], b.used[p] = true, true
+	_, op, neg := splitOp(p)
+	if op == "" {
+		op = assert.OpEquals
+		if b.op != "" {
+			op = b.op
+		}
+		for _, wo := range b.wordOps {
+			if wo.field == mf {
+				op = wo.op // "row_cell_contains"
+			}
 		}
 	}
-	b.conds = append(b.conds, b.valueConds([]string{mf.Name, col}, &Field{Name: col}, op, v, false)...)
+	b.conds = append(b.conds, b.valueConds([]string{mf.Name, col}, &Field{Name: col}, op, v, neg && !b.neg)...)
 	return nil
+}
+
+// firstParam is the first of names the assertion gives, with its value.
+func (b *builder) firstParam(names ...string) (string, any, bool) {
+	for _, p := range names {
+		if v, ok := b.params[p]; ok {
+			return p, v, true
+		}
+	}
+	return "", nil, false
 }
 
 // plainParam maps one parameter: a key naming the record, a test on the

@@ -13,7 +13,8 @@ import (
 //	offset := count unit (after | before | from) | [the] day (after | before)
 //	        | in count unit | count unit ago            (from today)
 //	        | (next | following) business day             (from today)
-//	point  := ordinal [weekday | day] of period-month    (the second Monday of next month)
+//	point  := ordinal [weekday | day | business day] of period-month
+//	                                                     (the second Monday, the first business day of next month)
 //	        | (end | start | beginning) of period         (the end of next week)
 //	anchor := today | now | tomorrow | yesterday
 //	        | [this | next | last | coming] weekday | a date written out
@@ -202,8 +203,13 @@ func shift(day time.Time, n, unit int) time.Time {
 func (r *dayReader) point(i int) ([]time.Time, int) {
 	if nth, ok := ordinals[r.tok(i)]; ok {
 		wd, hasWeekday := weekdayNamed(r.tok(i + 1))
+		unit, known := dayUnits[r.tok(i+1)]
+		business := known && unit == 0 && r.tok(i+2) == "day"
 		j := i + 1
-		if hasWeekday || r.tok(j) == "day" {
+		switch {
+		case business:
+			j += 2
+		case hasWeekday || r.tok(j) == "day":
 			j++
 		}
 		if r.tok(j) != "of" {
@@ -214,6 +220,9 @@ func (r *dayReader) point(i int) ([]time.Time, int) {
 			return nil, i
 		}
 		pick := func(m time.Time) time.Time { return nthDay(m, nth, wd, hasWeekday) }
+		if business {
+			pick = func(m time.Time) time.Time { return nthBusinessDay(m, nth) }
+		}
 		day := pick(month)
 		if r.tok(j+1) == "the" && r.tok(j+2) == "month" && day.Before(r.today) {
 			day = pick(month.AddDate(0, 1, 0))
@@ -282,6 +291,22 @@ func nthDay(first time.Time, nth int, wd time.Weekday, byWeekday bool) time.Time
 	ahead := (int(wd) - int(first.Weekday()) + 7) % 7
 	return first.AddDate(0, 0, ahead+7*(nth-1))
 }
+
+// nthBusinessDay gives the nth weekday from Monday to Friday of the month
+// starting at first; nth -1 is the last.
+func nthBusinessDay(first time.Time, nth int) time.Time {
+	if nth < 0 {
+		last := first.AddDate(0, 1, -1)
+		for isWeekend(last) {
+			last = last.AddDate(0, 0, -1)
+		}
+		return last
+	}
+	day := first.AddDate(0, 0, -1)
+	return addBusinessDays(day, nth)
+}
+
+func isWeekend(d time.Time) bool { return d.Weekday() == time.Saturday || d.Weekday() == time.Sunday }
 
 // anchor reads a day named by a word (today, tomorrow), by a weekday, or
 // written out.
@@ -410,7 +435,7 @@ func monthNamed(s string) (time.Month, bool) {
 func addBusinessDays(day time.Time, n int) time.Time {
 	for n > 0 {
 		day = day.AddDate(0, 0, 1)
-		if wd := day.Weekday(); wd != time.Saturday && wd != time.Sunday {
+		if !isWeekend(day) {
 			n--
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
@@ -42,6 +41,7 @@ type tableRow struct {
 	words map[string]string // loose text
 	dates map[string]time.Time
 	lists map[string][]string // the items of a text with commas, loose
+	flags map[string]bool     // the yes-or-no fields (is_won)
 }
 
 // Formula is one computation over what the agent saw.
@@ -105,11 +105,15 @@ func (ctx *Visible) addTable(doc int, name string, list []any) {
 // rowOf reads a record's scalar fields; a field that names an id is
 // no quantity.
 func rowOf(rec map[string]any) tableRow {
-	r := tableRow{nums: map[string]float64{}, words: map[string]string{}, dates: map[string]time.Time{}}
+	r := tableRow{nums: map[string]float64{}, words: map[string]string{}, dates: map[string]time.Time{}, flags: map[string]bool{}}
 	for _, lf := range Leaves("", rec) {
+		if b, ok := lf.Value.(bool); ok {
+			r.flags[lf.Path] = b
+			continue
+		}
 		s, isText := lf.Value.(string)
 		if isText {
-			if t, ok := isotime.Parse(strings.TrimSpace(s)); ok {
+			if t, ok := dateOrMonth(strings.TrimSpace(s)); ok {
 				r.dates[lf.Path] = t
 				continue
 			}
@@ -267,10 +271,15 @@ func (ctx *Visible) formulas() iter.Seq[Formula] {
 	return func(yield func(Formula) bool) {
 		for i := range ctx.tables {
 			t := &ctx.tables[i]
+			fs := ctx.factorsFor(t.doc)
+			each := func(fm Formula) bool { return scaled(fs, fm, yield) }
 			for _, gen := range []func(*table, func(Formula) bool) bool{ctx.stated, ctx.wholeTable, ctx.qualifying, ctx.rubric, ctx.groups, ctx.mentioned, ctx.withinRows, acrossRows, ctx.days} {
-				if !gen(t, yield) {
+				if !gen(t, each) {
 					return
 				}
+			}
+			if !recordFigures(t, fs, yield) {
+				return
 			}
 		}
 		if !ctx.amountTimesChange(yield) {

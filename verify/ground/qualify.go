@@ -14,7 +14,8 @@ import (
 )
 
 // A report often covers the records a document qualifies: those whose
-// date lies in a range it states ("2026-01-01 through 2026-01-31") and,
+// date lies in a range it states ("2026-01-01 through 2026-01-31", or a
+// period it names: "Q3 2026", "this quarter", periods.go) and,
 // where it says a note field excludes ("check the notes column and
 // exclude any deal flagged"), those with no note. Over the qualifying
 // records a value may be split evenly over the items of a list field (a
@@ -59,7 +60,7 @@ func (ctx *Visible) qualifying(t *table, yield func(Formula) bool) bool {
 		return true
 	}
 	of := fmt.Sprintf("the %d records of %s %s", len(rows), t.name, strings.Join(why, " and "))
-	if !totals(t, rows, of, yield) {
+	if !totals(t, rows, of, yield) || !averages(t, rows, of, yield) {
 		return false
 	}
 	for _, l := range listFields(rows) {
@@ -83,7 +84,7 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 		if i == t.doc {
 			continue
 		}
-		for _, rg := range d.ranges {
+		for _, rg := range append(slices.Clone(d.ranges), namedPeriods(d.text, ctx.Clock)...) {
 			for _, k := range dateFields(t) {
 				in := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool {
 					x, ok := r.dates[k]
@@ -93,6 +94,16 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 					rows = in
 					why = append(why, fmt.Sprintf("whose %s is %s to %s", k, rg[0].Format(time.DateOnly), rg[1].Format(time.DateOnly)))
 				}
+			}
+		}
+		for _, k := range flagFields(t) {
+			if !strings.Contains(d.text, " "+flagWord(k)+" ") {
+				continue
+			}
+			kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return !r.flags[k] })
+			if len(kept) < len(rows) && len(kept) > 0 {
+				rows = kept
+				why = append(why, "whose "+k+" is true")
 			}
 		}
 		for _, k := range noteFields(t) {
@@ -109,6 +120,42 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 		}
 	}
 	return rows, why
+}
+
+// averages yields each numeric field's total over rows divided by their
+// count (the average amount of the deals won this quarter).
+func averages(t *table, rows []tableRow, of string, yield func(Formula) bool) bool {
+	for _, a := range t.fieldNames() {
+		sum, ok := total(rows, func(r tableRow) (float64, bool) { x, ok := r.nums[a]; return x, ok })
+		how := fmt.Sprintf("the average of %s over %s", a, of)
+		if ok && !yield(Formula{Ops: []string{atom.DeriveSum, atom.DeriveCount}, Fields: []string{a}, value: sum / float64(len(rows)), How: how}) {
+			return false
+		}
+	}
+	return true
+}
+
+// flagFields lists the yes-or-no fields of t's rows whose name ends in a
+// word of three letters or more (is_won: "won").
+func flagFields(t *table) []string {
+	seen := map[string]bool{}
+	for _, r := range t.rows {
+		for k := range r.flags {
+			if len(flagWord(k)) >= 3 {
+				seen[k] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// flagWord is the last word of a yes-or-no field's name, loose.
+func flagWord(k string) string {
+	w := satisfy.FieldWords(k)
+	if len(w) == 0 {
+		return ""
+	}
+	return w[len(w)-1]
 }
 
 // dateFields lists the date fields of t's rows.

@@ -72,7 +72,11 @@ type ContextDoc struct {
 	formulas   []statedFormula
 	quantities map[string][]float64
 	// The figures the text's percentage phrases come to (percent.go).
-	adjusted    []float64
+	adjusted []float64
+	// The percentage changes and prices it states on their own
+	// ("plus the 15% uplift", "$120 an hour"): factors for a figure read
+	// elsewhere.
+	factors     []factor
 	corrections []correction
 	// The date ranges the text states and its sentences that say to
 	// exclude (qualify.go).
@@ -295,7 +299,7 @@ func NewDoc(name, text string) ContextDoc {
 	d := ContextDoc{Name: name, text: " " + satisfy.Loose(text) + " ", templates: templatePrefixes(text), quoted: append(quotedTemplates(text), joinedPrefixes(text)...)}
 	d.prose = d.text
 	d.nums = StandaloneNumbers(text)
-	d.adjusted = statedAdjustments(text)
+	d.adjusted, d.factors = statedAdjustments(text), statedFactors(text)
 	d.formulas, d.quantities, d.corrections = statedFormulas(text), statedQuantities(text), statedCorrections(text)
 	d.ranges, d.excludes = statedRanges(text), exclusions(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {

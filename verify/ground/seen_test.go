@@ -104,6 +104,17 @@ func TestVisibleFindsRelativeDays(t *testing.T) {
 		{"Reply in two working days.", "2026-05-09", false},
 		{"Create it due the next business day.", "2026-05-09", false},
 	})
+	// The first business day of a month that starts on a Saturday is its
+	// Monday the 3rd; the last business day of a month that ends on a
+	// Monday is that Monday (gcal_close_review_first_business_day_next_month).
+	july, _ := time.Parse(time.RFC3339, "2026-07-29T09:00:00Z")
+	checkDays(t, july, []dayCase{
+		{"Book the review on the first business day of next month.", "2026-08-03T10:00", true},
+		{"Book the review on the first business day of next month.", "2026-08-01", false},
+		{"Book the review on the second working day of next month.", "2026-08-04", true},
+		{"Close the books on the last business day of this month.", "2026-07-31", true},
+		{"Close the books on the last business day of next month.", "2026-08-31", true},
+	})
 	// The end of next month from the last day of a long month is the last
 	// day of the month after, not a day of the one after that.
 	late, _ := time.Parse(time.RFC3339, "2026-01-31T09:00:00Z")

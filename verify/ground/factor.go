@@ -1,0 +1,130 @@
+package ground
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// A text may state a change or a price on its own, for a figure the
+// agent reads or computes from records: "last year's amount plus the 15%
+// uplift", "less our 10% discount", "the hours logged at our rate of $120
+// an hour". (A phrase that writes the amount beside its percentage or its
+// count is percent.go's.) Each such factor scales a record's own figure,
+// and a figure the records give by a formula (a group's total), by the
+// product the intent declares; ratios are not scaled.
+
+// factor is one multiplier a text states, with how it reads.
+type factor struct {
+	by  float64
+	how string
+}
+
+var (
+	// changeRE: a word that adds or takes off, then a percentage, with
+	// no amount between them ("plus the 15% uplift").
+	changeRE = regexp.MustCompile(`(?i)\b(plus|add|adding|less|minus|off|uplift|increase|markup|discount)\b[^.%\n\d$]{0,30}?(\d+(?:\.\d+)?)\s*%`)
+	// changeAfterRE: a percentage, then the word for the change ("a 15%
+	// uplift", "20% off").
+	changeAfterRE = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)\s*%\s+(uplift|increase|markup|rise|raise|discount|reduction|off)\b`)
+	// priceRE: a price for each of something, with no count before it
+	// ("at our rate of $120 an hour", "$25 per seat").
+	priceRE = regexp.MustCompile(`(?i)\$(\d[\d,]*(?:\.\d+)?)\s+(?:an?|per|each)\s+([a-z]+)`)
+)
+
+// upWords are the words that add a percentage; the others take it off.
+var upWords = set("plus", "add", "adding", "uplift", "increase", "markup", "rise", "raise")
+
+func set(ws ...string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range ws {
+		out[w] = true
+	}
+	return out
+}
+
+// statedFactors reads the percentage changes and prices a text states on
+// their own.
+func statedFactors(text string) []factor {
+	var out []factor
+	add := func(word, pct string) {
+		p, ok := ParseNumber(pct)
+		if !ok || p <= 0 || p >= 100 {
+			return
+		}
+		f := factor{by: 1 - p/100, how: fmt.Sprintf("less the stated %v%%", p)}
+		if upWords[strings.ToLower(word)] {
+			f = factor{by: 1 + p/100, how: fmt.Sprintf("plus the stated %v%%", p)}
+		}
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	for _, m := range changeRE.FindAllStringSubmatch(text, -1) {
+		add(m[1], m[2])
+	}
+	for _, m := range changeAfterRE.FindAllStringSubmatch(text, -1) {
+		add(m[2], m[1])
+	}
+	for _, m := range priceRE.FindAllStringSubmatch(text, -1) {
+		if p, ok := ParseNumber(m[1]); ok && p > 0 {
+			out = append(out, factor{by: p, how: fmt.Sprintf("at the stated $%v per %s", p, m[2])})
+		}
+	}
+	return out
+}
+
+// factorsFor lists the factors the documents other than doc state.
+func (ctx *Visible) factorsFor(doc int) []factor {
+	var out []factor
+	for i, d := range ctx.Docs {
+		if i != doc {
+			out = append(out, d.factors...)
+		}
+	}
+	return out
+}
+
+// scaled yields fm and, for a figure that is no ratio, fm times each
+// factor the documents other than the table's state.
+func scaled(fs []factor, fm Formula, yield func(Formula) bool) bool {
+	if !yield(fm) {
+		return false
+	}
+	if fm.loose {
+		return true
+	}
+	for _, f := range fs {
+		s := fm
+		s.Ops = append(slices.Clone(fm.Ops), atom.DeriveProduct)
+		s.value, s.signed = roundCents(fm.value*f.by), 0
+		s.How = fm.How + ", " + f.how
+		if !yield(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// recordFigures yields each record's own numeric fields times each factor
+// the other documents state (a deal's amount plus a stated uplift).
+func recordFigures(t *table, fs []factor, yield func(Formula) bool) bool {
+	for ri, r := range t.rows {
+		for _, k := range t.fieldNames() {
+			x, ok := r.nums[k]
+			if !ok || x == 0 {
+				continue
+			}
+			for _, f := range fs {
+				how := fmt.Sprintf("%s of record %d of %s (%v), %s", k, ri+1, t.name, x, f.how)
+				if !yield(Formula{Ops: []string{atom.DeriveProduct}, Fields: []string{k}, value: roundCents(x * f.by), How: how}) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,137 @@
+package ground
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/legoenv/legoenv/internal/isotime"
+)
+
+// A text may name the period a report covers without writing its dates:
+// "Q3 2026", "this quarter", "last month", "next week", "in the last 7
+// days". Read against the data's clock (a quarter with its year needs
+// none), each is a range of days that qualifies records by their date, as
+// a range written out does (qualify.go). A week runs Monday to Sunday.
+
+// periodUnits are the periods a text names by this, next or last.
+var periodUnits = map[string]bool{"week": true, "month": true, "quarter": true, "year": true}
+
+// namedPeriods reads the periods a loose text names, as ranges of days.
+func namedPeriods(text string, clock time.Time) [][2]time.Time {
+	toks := strings.Fields(text)
+	tok := func(i int) string {
+		if i >= 0 && i < len(toks) {
+			return toks[i]
+		}
+		return ""
+	}
+	today := clock.Truncate(24 * time.Hour)
+	var out [][2]time.Time
+	for i, w := range toks {
+		if q, ok := quarterWord(w); ok {
+			if y, ok := atoiYear(tok(i + 1)); ok {
+				out = append(out, quarterOf(y, q))
+			} else if !clock.IsZero() {
+				out = append(out, quarterOf(today.Year(), q))
+			}
+			continue
+		}
+		if clock.IsZero() {
+			continue
+		}
+		if shiftBy, ok := periodRefs[w]; ok && periodUnits[tok(i+1)] {
+			out = append(out, periodRange(today, tok(i+1), shiftBy))
+			continue
+		}
+		if w == "last" || w == "past" {
+			if n, unit, ok := countUnit(tok(i+1), tok(i+2)); ok {
+				out = append(out, [2]time.Time{clock.AddDate(0, 0, -n*unit), clock})
+			}
+		}
+	}
+	return out
+}
+
+// quarterWord reads "q1" to "q4".
+func quarterWord(w string) (int, bool) {
+	if len(w) == 2 && w[0] == 'q' && w[1] >= '1' && w[1] <= '4' {
+		return int(w[1] - '0'), true
+	}
+	return 0, false
+}
+
+// atoiYear reads a year written in four digits.
+func atoiYear(w string) (int, bool) {
+	if len(w) != 4 {
+		return 0, false
+	}
+	y := 0
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		y = 10*y + int(r-'0')
+	}
+	return y, y >= 1900
+}
+
+// quarterOf is the range of days of quarter q of year y.
+func quarterOf(y, q int) [2]time.Time {
+	first := time.Date(y, time.Month(3*(q-1)+1), 1, 0, 0, 0, 0, time.UTC)
+	return wholeDays(first, first.AddDate(0, 3, -1))
+}
+
+// wholeDays is the range from the start of day a to the end of day b.
+func wholeDays(a, b time.Time) [2]time.Time {
+	return [2]time.Time{a, b.Add(24*time.Hour - time.Nanosecond)}
+}
+
+// periodRange is the week, month, quarter or year today falls in, shifted
+// by shiftBy of them.
+func periodRange(today time.Time, unit string, shiftBy int) [2]time.Time {
+	var first time.Time
+	var next func(time.Time) time.Time
+	switch unit {
+	case "week":
+		first = today.AddDate(0, 0, -((int(today.Weekday())+6)%7)+7*shiftBy)
+		next = func(t time.Time) time.Time { return t.AddDate(0, 0, 7) }
+	case "month":
+		first = time.Date(today.Year(), today.Month()+time.Month(shiftBy), 1, 0, 0, 0, 0, today.Location())
+		next = func(t time.Time) time.Time { return t.AddDate(0, 1, 0) }
+	case "quarter":
+		q := (int(today.Month()) - 1) / 3
+		first = time.Date(today.Year(), time.Month(3*(q+shiftBy)+1), 1, 0, 0, 0, 0, today.Location())
+		next = func(t time.Time) time.Time { return t.AddDate(0, 3, 0) }
+	default:
+		first = time.Date(today.Year()+shiftBy, 1, 1, 0, 0, 0, 0, today.Location())
+		next = func(t time.Time) time.Time { return t.AddDate(1, 0, 0) }
+	}
+	return wholeDays(first, next(first).AddDate(0, 0, -1))
+}
+
+// countUnit reads "7 days", "two weeks": the count and the days in one
+// unit.
+func countUnit(n, unit string) (int, int, bool) {
+	c, ok := countWords[n]
+	if !ok {
+		c, ok = atoiSmall(n)
+	}
+	u, known := dayUnits[unit]
+	if !ok || !known || u == 0 {
+		return 0, 0, false
+	}
+	return c, u, true
+}
+
+// monthRE is a month written as a year and a month (a sheet's "2026-07").
+var monthRE = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
+
+// dateOrMonth reads a date, or a month as its first day.
+func dateOrMonth(s string) (time.Time, bool) {
+	if monthRE.MatchString(s) {
+		t, err := time.Parse("2006-01", s)
+		return t, err == nil
+	}
+	return isotime.Parse(s)
+}
