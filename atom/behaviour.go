@@ -147,10 +147,12 @@ type Invariant struct {
 	Scale  float64  `json:"scale,omitempty"`
 	In     []string `json:"in,omitempty"`
 	Values []string `json:"values,omitempty"`
+	By     string   `json:"by,omitempty"`  // derived: how the first field is made of the others
+	Sep    string   `json:"sep,omitempty"` // derived by join or slug: the separator
 }
 
 // invariantArity is how many fields each rule takes (0: two or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -309,6 +311,12 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	}
 	if inv.OnClock() {
 		ds = append(ds, validateClockDate(e, c, inv, at)...)
+	}
+	if inv.By != "" || inv.Sep != "" || inv.Rule == "derived" {
+		if inv.Rule != "derived" {
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it"))
+		}
+		return append(ds, validateDerived(e, c, inv, at)...)
 	}
 	switch inv.Rule {
 	case "within", "since":

@@ -24,7 +24,7 @@ func IsSet(v any) bool { return v != nil && v != "" }
 // RecordProblems lists how one record breaks its collection's rules that
 // need no other record: a lifecycle's stamps (a timestamp only in its
 // states, and always there in them), the invariants lte, before,
-// at_most_one and only_when, and a number field's declared bounds. Values that do not
+// at_most_one, only_when and derived, and a number field's declared bounds. Values that do not
 // parse as numbers or dates are left to the type checks.
 func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 	var out []Problem
@@ -110,6 +110,8 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		if inv.Gates(rec) && !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s is set where %s is %v, not one of %v", inv.Fields[0], inv.Fields[1], rec[inv.Fields[1]], inv.In)}, true
 		}
+	case "derived":
+		return inv.derivedProblem(rec)
 	case "at_most_one":
 		var set []string
 		for _, f := range inv.Fields {

@@ -2,7 +2,6 @@ package synth
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
 )
@@ -41,24 +40,8 @@ func writeSlugs(cm *collModel, rec map[string]any, rw row, pinned map[string]any
 	}
 }
 
-// slugOf is s as a path segment: its letters and digits in lower case,
-// every other run of characters one hyphen.
-func slugOf(s string) string {
-	var b strings.Builder
-	gap := false
-	for _, r := range strings.ToLower(s) {
-		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			if gap && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			gap = false
-			continue
-		}
-		gap = true
-	}
-	return b.String()
-}
+// slugOf is s as a path segment (atom.Slug).
+func slugOf(s string) string { return atom.Slug(s) }
 
 // trimTail drops the words a title is left ending on once a name is cut
 // from it ("Dashboard forecast for").

@@ -1,0 +1,111 @@
+package atom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// TestDerivedInvariant: a field made of others is what they make it, each
+// way: joined, a path segment (after its owner where a separator says so),
+// the text of HTML, a text that holds them; a record missing either side
+// breaks nothing.
+func TestDerivedInvariant(t *testing.T) {
+	for _, tc := range []struct {
+		inv  Invariant
+		rec  map[string]any
+		want bool // a problem
+	}{
+		{Invariant{By: DeriveJoin, Fields: []string{"name", "first", "last"}}, map[string]any{"name": "Ana Ruiz", "first": "Ana", "last": "Ruiz"}, false},
+		{Invariant{By: DeriveJoin, Fields: []string{"name", "first", "last"}}, map[string]any{"name": "Chen Reyes", "first": "Ana", "last": "Ruiz"}, true},
+		{Invariant{By: DeriveJoin, Sep: ", ", Fields: []string{"name", "last", "first"}}, map[string]any{"name": "Ruiz, Ana", "first": "Ana", "last": "Ruiz"}, false},
+		{Invariant{By: DeriveSlug, Fields: []string{"handle", "title"}}, map[string]any{"handle": "canvas-backpack-6", "title": "Canvas Backpack 6"}, false},
+		{Invariant{By: DeriveSlug, Fields: []string{"handle", "title"}}, map[string]any{"handle": "rafael.andersen", "title": "Canvas Backpack 6"}, true},
+		{Invariant{By: DeriveSlug, Sep: "/", Fields: []string{"full_name", "name"}}, map[string]any{"full_name": "acme/billing-api", "name": "Billing API"}, false},
+		{Invariant{By: DeriveSlug, Sep: "/", Fields: []string{"full_name", "name"}}, map[string]any{"full_name": "acme/billing", "name": "Billing API"}, true},
+		{Invariant{By: DeriveText, Fields: []string{"body_plain", "body_html"}}, map[string]any{"body_plain": "Fish & chips at noon.", "body_html": "<p>Fish &amp; chips\n <b>at noon</b>.</p>"}, false},
+		{Invariant{By: DeriveText, Fields: []string{"body_plain", "body_html"}}, map[string]any{"body_plain": "Fish & chips at noon.", "body_html": "<p>Fish &amp; chips at <b>noon.</b></p>"}, false},
+		{Invariant{By: DeriveText, Fields: []string{"body_plain", "body_html"}}, map[string]any{"body_plain": "Line one. Line two.", "body_html": "<div>Line one.</div><div>Line two.</div>"}, false},
+		{Invariant{By: DeriveText, Fields: []string{"body_plain", "body_html"}}, map[string]any{"body_plain": "Thanks for your note.", "body_html": "<p>Can we meet?</p>"}, true},
+		{Invariant{By: DeriveContains, Fields: []string{"full_title", "title"}}, map[string]any{"full_title": "Senior finance manager - London", "title": "Finance Manager"}, false},
+		{Invariant{By: DeriveContains, Fields: []string{"full_title", "title"}}, map[string]any{"full_title": "Senior Backend Engineer", "title": "Finance Manager"}, true},
+		{Invariant{By: DeriveContains, Fields: []string{"full_title", "title"}}, map[string]any{"full_title": "Senior Backend Engineer"}, false},
+		{Invariant{By: DeriveSlug, Fields: []string{"handle", "title"}}, map[string]any{"title": "Canvas Backpack 6"}, false},
+	} {
+		tc.inv.Rule = "derived"
+		c := &Collection{Name: "things", Invariants: []Invariant{tc.inv}}
+		if ps := c.RecordProblems(tc.rec); (len(ps) > 0) != tc.want {
+			t.Errorf("%s %v on %v: problems %v, want a problem %v", tc.inv.By, tc.inv.Fields, tc.rec, ps, tc.want)
+		}
+	}
+}
+
+// TestDerivedDerives: what a derived rule draws is what it then accepts,
+// and a slug behind an owner keeps the owner.
+func TestDerivedDerives(t *testing.T) {
+	for _, tc := range []struct {
+		inv  Invariant
+		rec  map[string]any
+		want string
+	}{
+		{Invariant{By: DeriveSlug, Sep: "/", Fields: []string{"full_name", "name"}}, map[string]any{"full_name": "maple-labs/quarterly", "name": "Quarterly vendor for Maple Labs"}, "maple-labs/quarterly-vendor-for-maple-labs"},
+		{Invariant{By: DeriveSlug, Fields: []string{"handle", "title"}}, map[string]any{"handle": "rafael.andersen", "title": "Canvas Backpack 6"}, "canvas-backpack-6"},
+		{Invariant{By: DeriveText, Fields: []string{"body_plain", "body_html"}}, map[string]any{"body_html": "<p>Can we <i>meet</i>?</p>"}, "Can we meet?"},
+		{Invariant{By: DeriveContains, Fields: []string{"subject", "name"}}, map[string]any{"subject": "Winter promo", "name": "Autumn webinar series"}, "Autumn webinar series"},
+	} {
+		tc.inv.Rule = "derived"
+		got, ok := tc.inv.Derive(tc.rec)
+		if !ok || got != tc.want {
+			t.Errorf("%s %v on %v: %q, want %q", tc.inv.By, tc.inv.Fields, tc.rec, got, tc.want)
+		}
+		tc.rec[tc.inv.Fields[0]] = got
+		if !tc.inv.Agrees(tc.rec) {
+			t.Errorf("%s %v: %q, drawn, does not agree", tc.inv.By, tc.inv.Fields, got)
+		}
+	}
+}
+
+// TestDerivedLint: a derived rule names a known way, a separator only
+// where it joins or slugs, one HTML field for text, text fields, and no
+// field made of itself.
+func TestDerivedLint(t *testing.T) {
+	const src = `kind: server
+id: shop
+collections:
+  - name: products
+    fields:
+      title: {type: string}
+      handle: {type: string}
+      body_html: {type: string}
+      body_plain: {type: string}
+      stock: {type: integer}
+    invariants:
+      - {rule: derived, by: slug, fields: [handle, title]}
+tools:
+  - name: shop_create_product
+    description: Create a product.
+    input: {type: object, properties: {title: {type: string}}, required: [title]}
+    effect: {kind: create, collection: products}
+`
+	for _, c := range []struct{ old, new, want string }{
+		{"", "", ""},
+		{"by: slug, fields", "by: upper, fields", "value must be one of 'join'"},
+		{"by: slug, fields", "fields", "derived needs by"},
+		{"by: slug, fields", "by: text, fields", ""},
+		{"by: slug, fields: [handle, title]", "by: text, fields: [body_plain, body_html, title]", "takes the field and the one HTML field"},
+		{"by: slug, fields", "by: contains, sep: /, fields", "sep is for derived by join or slug"},
+		{"[handle, title]", "[handle, handle]", "cannot derive from itself"},
+		{"[handle, title]", "[handle, stock]", "derived takes text fields; stock is integer"},
+		{"rule: derived, by: slug", "rule: lte, by: slug", "by and sep are for the rule derived"},
+	} {
+		s := strings.Replace(src, c.old, c.new, 1)
+		_, ds, err := Load(fstest.MapFS{"s.yaml": {Data: []byte(s)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(ds); (c.want == "") != (len(ds) == 0) || !strings.Contains(got, c.want) {
+			t.Errorf("%q -> %q: diagnostics %s, want %q", c.old, c.new, got, c.want)
+		}
+	}
+}
