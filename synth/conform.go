@@ -27,13 +27,20 @@ import (
 // in another, but for the name of a record a task names (named), whose
 // state moves instead: a space a task names is a space, not a direct
 // message, which has no name.
-func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, set map[string]any) {
-	c := cm.c
-	for _, inv := range c.Invariants {
+// gateByState keeps each field an only_when rule gates to the states
+// that allow it (see conform). It runs again wherever a later pass may
+// have moved the state.
+func gateByState(cm *collModel, rec map[string]any, named bool, set map[string]any) {
+	for _, inv := range cm.c.Invariants {
 		if inv.Rule == "only_when" {
-			conformOnlyWhen(cm, inv, rec, named, set) // first: it may move the state the stamps follow
+			conformOnlyWhen(cm, inv, rec, named, set)
 		}
 	}
+}
+
+func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, set map[string]any) {
+	c := cm.c
+	gateByState(cm, rec, named, set) // first: it may move the state the stamps follow
 	conformStamps(val, cm, rec, ended)
 	for _, inv := range c.Invariants {
 		a, b := inv.Fields[0], inv.Fields[len(inv.Fields)-1]

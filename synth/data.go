@@ -772,6 +772,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		val.writeText(cm, rec, tw, nil, false)
 		before := datesOf(cm, rec)
 		agree(cm, rec, nil, val.rng.IntN(4) == 0, val.clock)
+		gateByState(cm, rec, false, nil) // agreeing may have moved a state
 		val.rewriteText(cm, rec, tw, nil, false, before)
 		// A stranger does not share a name with a record a task names, in
 		// any app: the instruction would no longer single it out, and a

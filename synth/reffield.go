@@ -1,7 +1,9 @@
 package synth
 
 import (
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
@@ -97,18 +99,19 @@ func (db *dataBuilder) refByField(m *appModel, cm *collModel, rf refField) {
 // value a task sets stays. The draw is the record's own (textRand), so
 // no other value moves.
 func (db *dataBuilder) requiredRefs(apps []*appModel) {
+	companies := worldCompanies(apps, db.d)
 	for _, m := range apps {
 		for _, cm := range m.colls {
 			for _, rf := range cm.refs {
 				if cm.field(rf.name).Required {
-					db.requiredRef(m, cm, rf)
+					db.requiredRef(m, cm, rf, companies)
 				}
 			}
 		}
 	}
 }
 
-func (db *dataBuilder) requiredRef(m *appModel, cm *collModel, rf refField) {
+func (db *dataBuilder) requiredRef(m *appModel, cm *collModel, rf refField, companies []string) {
 	ks := db.unnamedKeys(m, rf.target)
 	if len(ks) == 0 {
 		for role, k := range db.keys[rf.target] {
@@ -131,10 +134,80 @@ func (db *dataBuilder) requiredRef(m *appModel, cm *collModel, rf refField) {
 		if k == self {
 			continue // a record does not name itself
 		}
+		if !rf.list {
+			k = db.titledParent(m, cm, rf, rec, ks, k, companies)
+		}
 		if rf.list {
 			rec[rf.name] = []any{k}
 		} else {
 			rec[rf.name] = k
 		}
 	}
+}
+
+// titledParent is the record among ks of the company a title of rec names
+// (a lead form titled for Umbrella Industries is on Umbrella's ad
+// account), or k. Where no record of ks is that company's, the title
+// names the company of k instead: a record does not name one company
+// while it belongs to another.
+func (db *dataBuilder) titledParent(m *appModel, cm *collModel, rf refField, rec map[string]any, ks []string, k string, companies []string) string {
+	tc := rf.target
+	name := tc.company
+	if name == "" && tc.roles[tc.display] == atom.RoleCompany {
+		name = tc.display
+	}
+	titles := cm.withRole(atom.RoleTitle)
+	if name == "" || len(titles) == 0 {
+		return k
+	}
+	companyOf := func(key string) string {
+		if t := findRec(db.d.Records[m.app][tc.name], tc.key, key); t != nil {
+			return state.Text(t[name])
+		}
+		return ""
+	}
+	for _, c := range ks {
+		for _, f := range titles {
+			if n := companyOf(c); len(n) > 2 && strings.Contains(state.Text(rec[f]), n) {
+				return c
+			}
+		}
+	}
+	if want := companyOf(k); len(want) > 2 {
+		for _, f := range titles {
+			if t, ok := rec[f].(string); ok {
+				rec[f] = renameCompanies(t, want, companies)
+			}
+		}
+	}
+	return k
+}
+
+// worldCompanies are the names every field of role company holds in the
+// data atom.
+func worldCompanies(apps []*appModel, d *atom.Data) []string {
+	seen := map[string]bool{}
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, f := range cm.withRole(atom.RoleCompany) {
+				for _, r := range d.Records[m.app][cm.name] {
+					if n := state.Text(r[f]); len(n) > 2 {
+						seen[n] = true
+					}
+				}
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// renameCompanies writes want for every other company of names that text
+// holds (none that is part of want's own name).
+func renameCompanies(text, want string, names []string) string {
+	for _, n := range names {
+		if n != want && !strings.Contains(want, n) && strings.Contains(text, n) {
+			text = strings.ReplaceAll(text, n, want)
+		}
+	}
+	return text
 }
