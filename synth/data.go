@@ -779,8 +779,8 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		// record a task makes from it (a project named after a campaign)
 		// would have a twin.
 		clash := cm.named() && used["name|"+nameKey(cm, rec)]
-		if !clash && len(cm.shape.CheckRecord(rec)) == 0 {
-			break
+		if !clash && len(cm.shape.CheckRecord(rec)) == 0 || try == 11 {
+			break // the last try keeps its key: a record returned holds it
 		}
 		delete(used, "key|"+cm.ref()+"|"+fmt.Sprint(rec[cm.key]))
 	}
