@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// Nouns are the kinds of thing a collection's records may be declared to
+// nouns are the kinds of thing a collection's records may be declared to
 // be (Collection.Noun), each with what its names read like.
-var Nouns = map[string]string{
+var nouns = map[string]string{
 	"state":        "a step of a workflow (In Review, Ready for QA)",
 	"stage":        "a step of a sales or process pipeline (Proposal Sent)",
 	"label":        "a label, tag or category (billing, urgent)",
@@ -47,19 +47,19 @@ func NounOf(c *Collection) string {
 	}
 	last := ws[len(ws)-1]
 	if len(ws) > 1 && last == "types" {
-		if n := strings.TrimSuffix(ws[len(ws)-2], "s") + "_type"; Nouns[n] != "" {
+		if n := strings.TrimSuffix(ws[len(ws)-2], "s") + "_type"; nouns[n] != "" {
 			return n
 		}
 	}
 	return nounWords[last]
 }
 
-// validateNouns checks each declared noun is one of Nouns.
+// validateNouns checks each declared noun is one of nouns.
 func validateNouns(e *Entry, s *Server) Diagnostics {
 	var ds Diagnostics
 	for i, c := range s.Collections {
-		if c.Noun != "" && Nouns[c.Noun] == "" {
-			ds = append(ds, e.Diag(Error, fmt.Sprintf("collections[%d].noun", i), "collection %s: noun %q is not one of %s", c.Name, c.Noun, strings.Join(slices.Sorted(maps.Keys(Nouns)), ", ")))
+		if c.Noun != "" && nouns[c.Noun] == "" {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("collections[%d].noun", i), "collection %s: noun %q is not one of %s", c.Name, c.Noun, strings.Join(slices.Sorted(maps.Keys(nouns)), ", ")))
 		}
 	}
 	return ds

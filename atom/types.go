@@ -122,7 +122,7 @@ type Collection struct {
 	NotFound string `json:"not_found,omitempty"`
 	// Noun is the kind of thing a record is where its name must read as
 	// one (a workflow "state", a pipeline "stage", a "label"): synthesis
-	// draws the record's name from that kind's vocabulary (see Nouns).
+	// draws the record's name from that kind's vocabulary (see NounOf).
 	// Empty: read from the collection's name where it says so
 	// unambiguously (NounOf), else the name reads as a piece of work.
 	Noun string `json:"noun,omitempty"`
