@@ -167,8 +167,12 @@ func (db *dataBuilder) titledParent(m *appModel, cm *collModel, rf refField, rec
 		return ""
 	}
 	for _, c := range ks {
+		n := companyOf(c)
+		if len(n) <= 2 {
+			continue
+		}
 		for _, f := range titles {
-			if n := companyOf(c); len(n) > 2 && strings.Contains(state.Text(rec[f]), n) {
+			if strings.Contains(state.Text(rec[f]), n) {
 				return c
 			}
 		}
