@@ -11,7 +11,7 @@ func (db *dataBuilder) onTheClock(apps []*appModel) {
 			if !cm.onClock() {
 				continue
 			}
-			sets := db.taskSets(cm)
+			sets := db.pinned(cm)
 			for _, rec := range db.d.Records[m.app][cm.name] {
 				set := sets[state.Text(rec[cm.key])]
 				for range 2 { // a span centred on now is one move, a span moved then centred two
@@ -31,13 +31,4 @@ func (cm *collModel) onClock() bool {
 		}
 	}
 	return false
-}
-
-// taskSets are the values tasks set on the records of cm, by key.
-func (db *dataBuilder) taskSets(cm *collModel) map[string]map[string]any {
-	out := map[string]map[string]any{}
-	for role, r := range db.p.reqs[cm] {
-		out[db.keys[cm][role]] = r.set
-	}
-	return out
 }
