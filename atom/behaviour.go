@@ -177,6 +177,9 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 		if c.Mailbox != nil {
 			ds = append(ds, validateMailbox(e, s, c, at+".mailbox")...)
 		}
+		if c.Staff != nil {
+			ds = append(ds, validateStaff(e, c, at+".staff")...)
+		}
 	}
 	return append(ds, validateExamples(e, s)...)
 }

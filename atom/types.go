@@ -126,6 +126,9 @@ type Collection struct {
 	// Empty: read from the collection's name where it says so
 	// unambiguously (NounOf), else the name reads as a piece of work.
 	Noun string `json:"noun,omitempty"`
+	// Staff, on a collection of the workspace's own people, says which
+	// records are its staff and where their work addresses are (staff.go).
+	Staff *Staff `json:"staff,omitempty"`
 }
 
 // VolatileFields is the collection's declared volatile fields, sorted.

@@ -187,6 +187,7 @@ func CheckWorld(data string, servers map[string]*atom.Server, w *state.World) []
 	for _, name := range w.Names() {
 		c.collection(name)
 	}
+	c.staffDomain()
 	sort.SliceStable(c.out, func(i, j int) bool {
 		a, b := c.out[i], c.out[j]
 		if a.Collection != b.Collection {

@@ -119,8 +119,10 @@ func pairDrafts(bd *bundle, a, b *appModel, rng *rand.Rand) []*draft {
 		}
 		if d, to, subj := messageTarget(b); d != nil {
 			out = append(out, notifyDraft(bd, a, b, s, d, to, subj, rng))
-			out = append(out, embargoDraft(bd, a, b, s, d, to, subj, rng))
-		} else if d := recordTarget(b, mirror); d != nil {
+			if !s.internal() {
+				out = append(out, embargoDraft(bd, a, b, s, d, to, subj, rng))
+			}
+		} else if d := recordTarget(b, mirror); d != nil && (!s.internal() || d.c.Staff != nil) {
 			out = append(out, copyPersonDraft(bd, a, b, s, d, rng))
 		}
 	}
@@ -335,7 +337,7 @@ func syncDraft(bd *bundle, a, b *appModel, s *collModel, rng *rand.Rand) (*draft
 		return nil, nil
 	}
 	pairs := syncPairs(s, m)
-	if len(pairs) == 0 {
+	if len(pairs) == 0 || s.internal() && m.c.Staff == nil {
 		return nil, m
 	}
 	p := pairs[rng.IntN(len(pairs))]

@@ -205,6 +205,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 		Handles: map[string]atom.Handle{},
 	}
 	home := val.src.Company()
+	val.home = home
 	db := &dataBuilder{val: val, p: p, d: d, rows: map[string]row{}, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
 	for _, cm := range p.order() {
 		db.fixedColl(cm)
@@ -216,6 +217,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	conformQuotes(b.apps, d)
 	db.refsByField(b.apps)
 	db.emailsOnOrgDomain(b.apps)
+	db.staffAtHome(b.apps)
 	db.settleItemTotals(b.apps)
 	db.dateOnParents(b.apps)
 	db.sealContents(b.apps)
@@ -334,11 +336,11 @@ func (db *dataBuilder) rowFor(cm *collModel, r *recordReq) row {
 		if lr, ok := db.rows["link#"+r.link]; ok {
 			rw = lr
 		} else {
-			rw = db.val.newRow()
+			rw = db.val.atHome(cm, db.val.newRow())
 			db.rows["link#"+r.link] = rw
 		}
 	default:
-		rw = db.val.newRow()
+		rw = db.val.atHome(cm, db.val.newRow())
 	}
 	if r.competitor > 0 {
 		rw.c = gen.Company{Name: competitorNames[r.competitor-1], Domain: competitorDomains[r.competitor-1]}
@@ -751,6 +753,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		if par.rw != nil && try < 6 {
 			rw = *par.rw
 		}
+		rw = val.atHome(cm, rw)
 		rec = map[string]any{cm.key: uniqueKey(val, cm, used)}
 		for _, f := range cm.fieldNames {
 			if f == cm.key {

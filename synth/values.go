@@ -131,6 +131,9 @@ type valuer struct {
 	// nounTaken holds the names drawn so far from a noun's vocabulary, by
 	// "app.collection|name" (nouns.go).
 	nounTaken map[string]bool
+	// home is the company the world is about, whose own people (staff.go)
+	// work there.
+	home gen.Company
 }
 
 func newValuer(seed int64, stream string, clock time.Time) *valuer {

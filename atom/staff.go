@@ -1,0 +1,70 @@
+package atom
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// Staff says a collection's records are the workspace's own people (its
+// users, agents, teammates, employees), not its customers: they work at
+// the company the world is about, so their work addresses share one
+// domain, its own. Where only some records are (Zendesk's agents and
+// admins among its users), Field and Values say which.
+type Staff struct {
+	// Email lists the fields holding a work address; empty, every field
+	// of the collection with the email role.
+	Email  []string `json:"email,omitempty"`
+	Field  string   `json:"field,omitempty"`  // the field telling staff from others, if not all are
+	Values []string `json:"values,omitempty"` // the values of Field a member of staff holds
+}
+
+// AddressFields are the fields of c holding a staff member's work
+// address.
+func (st *Staff) AddressFields(c *Collection) []string {
+	if len(st.Email) > 0 {
+		return st.Email
+	}
+	var out []string
+	for _, f := range sortedFieldNames(c.Fields) {
+		if c.Fields[f].Role == RoleEmail {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Holds reports whether rec is a member of staff.
+func (st *Staff) Holds(rec map[string]any) bool {
+	return st.Field == "" || slices.Contains(st.Values, state.Text(rec[st.Field]))
+}
+
+// validateStaff checks a staff declaration names address fields of the
+// collection and, where it has one, a field and values of it.
+func validateStaff(e *Entry, c *Collection, at string) Diagnostics {
+	st := c.Staff
+	var ds Diagnostics
+	fields := st.AddressFields(c)
+	if len(fields) == 0 {
+		ds = append(ds, e.Diag(Error, at, "collection %s has no email field to hold its staff's work addresses", c.Name))
+	}
+	for i, f := range fields {
+		if c.Fields[f].Role != RoleEmail {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.email[%d]", at, i), "%q is not a field of %s holding one address", f, c.Name))
+		}
+	}
+	if (st.Field == "") != (len(st.Values) == 0) {
+		return append(ds, e.Diag(Error, at, "field and values go together: the field telling staff from others and its values on staff"))
+	}
+	fd, ok := c.Fields[st.Field]
+	if st.Field != "" && !ok {
+		return append(ds, e.Diag(Error, at+".field", "no field %q in collection %s", st.Field, c.Name))
+	}
+	for i, v := range st.Values {
+		if len(fd.Enum) > 0 && !slices.ContainsFunc(fd.Enum, func(x any) bool { return fmt.Sprint(x) == v }) {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.values[%d]", at, i), "%q is not a value %s can hold", v, st.Field))
+		}
+	}
+	return ds
+}

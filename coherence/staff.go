@@ -1,0 +1,74 @@
+package coherence
+
+import (
+	"strings"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// The workspace's own people (collections declaring staff) work at one
+// company, the one the world is about: their work addresses share its
+// domain. The domain is the one most of them are on; an address at a
+// free-mail provider says nothing of the company.
+
+// staffAddress is one work address of a member of staff.
+type staffAddress struct {
+	coll, key, field, email string
+}
+
+// staffDomain checks every staff work address of the world is on the
+// domain most of them share.
+func (c *checker) staffDomain() {
+	var all []staffAddress
+	for _, name := range c.w.Names() {
+		_, def := c.def(name)
+		if def == nil || def.Staff == nil {
+			continue
+		}
+		col := c.w.Collection(name)
+		for _, rec := range col.Records {
+			if !def.Staff.Holds(rec) {
+				continue
+			}
+			k, _ := state.KeyOf(rec, col.Key)
+			for _, f := range def.Staff.AddressFields(def) {
+				e := strings.ToLower(state.Text(rec[f]))
+				if strings.Contains(e, "@") && !FreeMail(e) {
+					all = append(all, staffAddress{name, k, f, e})
+				}
+			}
+		}
+	}
+	home := sharedDomain(all)
+	for _, a := range all {
+		if !OnDomain(a.email, home) {
+			c.add(RuleIdentity, a.coll, a.key, a.field, a.email, "%s, one of the workspace's own people, is not on its domain %s", a.email, home)
+		}
+	}
+}
+
+// sharedDomain is the domain (or parent domain) the most addresses are
+// on; among equals, the shortest, then the first in order.
+func sharedDomain(as []staffAddress) string {
+	best, most := "", 0
+	seen := map[string]bool{}
+	for _, a := range as {
+		d := a.email[strings.LastIndex(a.email, "@")+1:]
+		for ; d != "" && strings.Contains(d, "."); d = d[strings.Index(d, ".")+1:] {
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			n := 0
+			for _, b := range as {
+				if OnDomain(b.email, d) {
+					n++
+				}
+			}
+			if n > most || n == most && (len(d) < len(best) || len(d) == len(best) && d < best) {
+				best, most = d, n
+			}
+		}
+	}
+	return best
+}

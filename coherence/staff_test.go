@@ -1,0 +1,50 @@
+package coherence
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestStaffOnOneDomain: the workspace's own people, in every app of the
+// world, work at one company: an agent at a customer's domain is found,
+// one at an office of the company's domain or at a free-mail provider is
+// not, and an end user (not staff by the declared field) says nothing.
+func TestStaffOnOneDomain(t *testing.T) {
+	helpdesk := &atom.Server{Kind: atom.KindServer, ID: "desk", Collections: []atom.Collection{
+		{Name: "users", Staff: &atom.Staff{Field: "role", Values: []string{"agent", "admin"}}, Fields: map[string]atom.Field{
+			"name": {Type: "string", Role: atom.RolePersonName}, "email": {Type: "string", Role: atom.RoleEmail},
+			"role": {Type: "string", Enum: []any{"end-user", "agent", "admin"}, Role: atom.RoleStatus},
+		}},
+	}}
+	chat := &atom.Server{Kind: atom.KindServer, ID: "chat", Collections: []atom.Collection{
+		{Name: "members", Staff: &atom.Staff{}, Fields: map[string]atom.Field{
+			"name": {Type: "string", Role: atom.RolePersonName}, "email": {Type: "string", Role: atom.RoleEmail},
+		}},
+	}}
+	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("desk.users", "id", []state.Record{
+			{"id": "u1", "name": "Ana Ruiz", "email": "ana.ruiz@acme.example", "role": "agent"},
+			{"id": "u2", "name": "Ben Ode", "email": "ben.ode@globex.example", "role": "admin"},
+			{"id": "u3", "name": "Cy Lam", "email": "cy.lam@initech.example", "role": "end-user"},
+		}),
+		state.NewCollection("chat.members", "id", []state.Record{
+			{"id": "m1", "name": "Ana Ruiz", "email": "ana.ruiz@acme.example"},
+			{"id": "m2", "name": "Di Poe", "email": "di.poe@emea.acme.example"},
+			{"id": "m3", "name": "Ed Fox", "email": "ed.fox@gmail.example"},
+			{"id": "m4", "name": "Flo Ng", "email": "flo.ng@umbrella.example"},
+		}))
+	var got []string
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"desk": helpdesk, "chat": chat}, w) {
+		if v.Rule == RuleIdentity {
+			got = append(got, v.Collection+"/"+v.Key)
+		}
+	}
+	slices.Sort(got)
+	if want := []string{"chat.members/m4", "desk.users/u2"}; !slices.Equal(got, want) {
+		t.Errorf("identity violations at %v, want %v: the admin at Globex and the member at Umbrella", got, want)
+	}
+}
