@@ -57,3 +57,20 @@ func inUse(vs []string) []string {
 	}
 	return out
 }
+
+// canMove are the values of vs the collection's lifecycle lets a record
+// of field move from to the value to: a policy that moves records to
+// "document.viewed" does not select completed ones, which cannot go back.
+func canMove(cm *collModel, field string, vs []string, to string) []string {
+	lc := cm.c.Lifecycle
+	if lc == nil || lc.Field != field {
+		return vs
+	}
+	var out []string
+	for _, v := range vs {
+		if lc.Check(v, to) == nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -116,5 +117,32 @@ func TestGroupsAreInUse(t *testing.T) {
 	}
 	if selected < 20 {
 		t.Errorf("only %d records selected by workflows", selected)
+	}
+}
+
+// TestPolicyStartsWhereTheMachineMoves: a workflow that moves records to
+// a state selects them by a state the machine lets move there (a
+// policy that marks documents viewed does not start from completed or
+// voided ones), and offers no workflow where fewer than two such states
+// are left.
+func TestPolicyStartsWhereTheMachineMoves(t *testing.T) {
+	cm := &collModel{c: &atom.Collection{Lifecycle: &atom.Lifecycle{Field: "status",
+		Transitions: map[string][]string{"completed": {"paid"}}, Terminal: []string{"voided", "paid"}}}}
+	e := enumField{name: "status", values: []string{"draft", "sent", "viewed", "completed", "voided", "paid"}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	starts := map[string]bool{}
+	for i := range 200 {
+		sel := &selection{st: stepRef{cm: cm, field: "status", value: "viewed", e: e}}
+		if !sel.states(rng, i) {
+			t.Fatal("no states for a move to viewed, which draft and sent may make")
+		}
+		starts[sel.s0] = true
+	}
+	if got := slices.Sorted(maps.Keys(starts)); strings.Join(got, " ") != "draft sent" {
+		t.Errorf("records start from %v, want draft and sent only", got)
+	}
+	sel := &selection{st: stepRef{cm: cm, field: "status", value: "draft", e: enumField{name: "status", values: []string{"draft", "completed", "voided", "sent"}}}}
+	if sel.states(rng, 0) {
+		t.Errorf("a move to draft that only sent may make gave a workflow starting at %q", sel.s0)
 	}
 }

@@ -84,7 +84,7 @@ func (sel *selection) states(rng *rand.Rand, n int) bool {
 		}
 		return true
 	}
-	start := otherValues(st.e, st.value)
+	start := canMove(st.cm, st.field, otherValues(st.e, st.value), st.value)
 	if len(start) < 2 {
 		return false
 	}
