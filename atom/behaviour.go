@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/legoenv/legoenv/state"
 )
 
 // Lifecycle is a collection's status machine: which values of its status
@@ -104,7 +106,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     with more fields, the sum of all but the last is at most the last
 //     (a post's likes, comments and shares within its impressions);
 //   - before: the date Fields[0] is not after the date Fields[1];
-//   - unique: no two records share a value of Fields[0] (an invoice number);
+//   - unique: no two records share a value of Fields[0] (an invoice
+//     number), or, with more fields, the values of all of them together
+//     (one grant of a file to an address);
 //   - at_most_one: at most one of Fields is set (completed, declined and
 //     voided dates);
 //   - display: Fields[0] is the display of the record the ref field
@@ -151,8 +155,9 @@ type Invariant struct {
 	Sep    string   `json:"sep,omitempty"` // derived by join or slug: the separator
 }
 
-// invariantArity is how many fields each rule takes (0: two or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": 1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0}
+// invariantArity is how many fields each rule takes (0: two or more; -1:
+// one or more).
+var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -287,7 +292,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if !ok {
 		return Diagnostics{e.Diag(Error, at+".rule", "unknown invariant rule %q (known: %s)", inv.Rule, strings.Join(InvariantRules(), ", "))}
 	}
-	if (n > 0 && len(inv.Fields) != n) || (n == 0 && len(inv.Fields) < 2) {
+	if (n > 0 && len(inv.Fields) != n) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
 		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
 	}
 	var ds Diagnostics
@@ -389,8 +394,11 @@ func valuesOf(e *Entry, c *Collection, f string, vs []string, at string) Diagnos
 }
 
 func arityWord(n int) string {
-	if n == 0 {
+	switch n {
+	case 0:
 		return "two or more"
+	case -1:
+		return "one or more"
 	}
 	return fmt.Sprint(n)
 }
@@ -495,4 +503,17 @@ func (s *Server) UncoveredKinds() []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// UniqueKey is what a unique invariant keeps unique on rec: the value of
+// its field, or of its fields joined by " / "; false where one is unset.
+func UniqueKey(inv Invariant, rec map[string]any) (string, bool) {
+	parts := make([]string, len(inv.Fields))
+	for i, f := range inv.Fields {
+		parts[i] = state.Text(rec[f])
+		if parts[i] == "" {
+			return "", false
+		}
+	}
+	return strings.Join(parts, " / "), true
 }

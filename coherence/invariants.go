@@ -1,6 +1,8 @@
 package coherence
 
 import (
+	"strings"
+
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
@@ -16,15 +18,15 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 		switch inv.Rule {
 		case "unique":
 			seen := map[string]string{}
-			f := inv.Fields[0]
+			f := inv.Fields[len(inv.Fields)-1]
 			for _, rec := range col.Records {
 				k, _ := state.KeyOf(rec, col.Key)
-				v := state.Text(rec[f])
-				if v == "" {
+				v, ok := atom.UniqueKey(inv, rec)
+				if !ok {
 					continue
 				}
 				if other, dup := seen[v]; dup {
-					c.add(RuleInvariant, name, k, f, rec[f], "%s %q is also %s's", f, v, other)
+					c.add(RuleInvariant, name, k, f, rec[f], "%s %q is also %s's", strings.Join(inv.Fields, " and "), v, other)
 				}
 				seen[v] = k
 			}

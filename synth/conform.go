@@ -182,7 +182,8 @@ func conformRate(inv atom.Invariant, rec map[string]any, set map[string]any) {
 // display name beside a reference is the referenced record's, a date
 // within its bound on it, and a
 // number the product keeps unique is drawn again where an earlier record
-// (the records tasks name come first) holds it.
+// (the records tasks name come first) holds it, and a second record of
+// what is unique over several fields (a file's grant to one address) goes.
 func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
@@ -201,7 +202,12 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 						}
 					}
 				case "unique":
-					uniqueValues(val, cm, inv.Fields[0], recs)
+					if len(inv.Fields) == 1 {
+						uniqueValues(val, cm, inv.Fields[0], recs)
+					} else {
+						recs = dropRepeats(m, cm, inv, recs, d)
+						d.Records[m.app][cm.name] = recs
+					}
 				case "within", "since":
 					withinParents(m, cm, inv, recs, d)
 				}
@@ -672,6 +678,44 @@ func (db *dataBuilder) pinnedKeys(cm *collModel, f string) map[string]bool {
 	for role, r := range db.p.reqs[cm] {
 		if _, ok := r.set[f]; ok {
 			out[db.keys[cm][role]] = true
+		}
+	}
+	return out
+}
+
+// dropRepeats is recs less each record that repeats an earlier one's
+// values of a unique invariant's fields (a second grant of one file to one
+// address), where no task names it and no record refers to its
+// collection; a repeat a task names takes the earlier one's place.
+func dropRepeats(m *appModel, cm *collModel, inv atom.Invariant, recs []map[string]any, d *atom.Data) []map[string]any {
+	for _, o := range m.colls {
+		for _, rf := range o.refs {
+			if rf.target == cm {
+				return recs
+			}
+		}
+	}
+	named := map[string]bool{}
+	for _, h := range d.Handles {
+		if h.App == m.app && h.Collection == cm.name {
+			named[h.Key] = true
+		}
+	}
+	first := map[string]int{} // unique value -> index in out
+	var out []map[string]any
+	for _, rec := range recs {
+		v, ok := atom.UniqueKey(inv, rec)
+		i, seen := first[v]
+		switch {
+		case !ok || !seen:
+			if ok {
+				first[v] = len(out)
+			}
+			out = append(out, rec)
+		case named[state.Text(rec[cm.key])] && !named[state.Text(out[i][cm.key])]:
+			out[i] = rec
+		case named[state.Text(rec[cm.key])]:
+			out = append(out, rec) // two records tasks name stay
 		}
 	}
 	return out
