@@ -140,7 +140,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     was scheduled before now; an ACTIVE meeting has started);
 //   - future_when: the date Fields[0] is after the clock where Fields[1]
 //     holds one of In (a queued campaign is scheduled ahead; an ACTIVE
-//     meeting has not ended).
+//     meeting has not ended);
+//   - team: Fields[0] is a team's name or address, not one person's (a
+//     shared inbox, a grant to a group); with Fields[1], only where it
+//     holds one of In (team.go).
 //
 // Fields that are absent or null leave lte, before, display, ratio,
 // days_until, within, since and quotes unchecked, as does a ratio over zero.
@@ -157,7 +160,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -308,8 +311,11 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Scale < 0 || inv.Scale > 0 && inv.Rule != "ratio" {
 		ds = append(ds, e.Diag(Error, at+".scale", "scale is a positive number, and only for the rule ratio"))
 	}
+	if inv.Rule == "team" && len(inv.Fields) > 2 {
+		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
+	}
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when and future_when, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when and a team rule of two fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when, and only of it"))

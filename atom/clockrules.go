@@ -2,7 +2,9 @@ package atom
 
 // HasStates reports whether the rule lists states of its second field
 // (In): only_when, past_when and future_when.
-func (inv Invariant) HasStates() bool { return inv.Rule == "only_when" || inv.OnClock() }
+func (inv Invariant) HasStates() bool {
+	return inv.Rule == "only_when" || inv.OnClock() || inv.Rule == "team" && len(inv.Fields) == 2
+}
 
 // OnClock reports whether the rule puts a date to one side of the world's
 // clock in some states: past_when, future_when.

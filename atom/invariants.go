@@ -112,6 +112,10 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		}
 	case "derived":
 		return inv.derivedProblem(rec)
+	case "team":
+		if v := state.Text(rec[inv.Fields[0]]); inv.TeamApplies(rec) && PersonLike(v) {
+			return Problem{inv.Fields[0], fmt.Sprintf("%s %q is one person's, not a team's", inv.Fields[0], v)}, true
+		}
 	case "at_most_one":
 		var set []string
 		for _, f := range inv.Fields {

@@ -1,5 +1,10 @@
 package gen
 
+// taskFirstNames are the first names of the people tasks name; the
+// background (firstNames) never draws them, so that no stranger shares a
+// name with one by chance.
+var taskFirstNames = []string{"Adaeze", "Bjorn", "Catalina", "Desmond", "Emeka", "Fiona", "Gustavo", "Helena", "Ines", "Jonas", "Kalani", "Leilani", "Marek", "Noor", "Orla", "Paulo", "Renata", "Soren", "Tamsin", "Viktor", "Wanjiru", "Xavier", "Yasmin", "Zoran", "Anika", "Bastian", "Celeste", "Dario", "Elif", "Florian"}
+
 var firstNames = []string{
 	"Amanda", "Brian", "Carmen", "David", "Elena", "Farid", "Grace", "Hiro", "Isabel", "James",
 	"Keiko", "Liam", "Maya", "Nikhil", "Olivia", "Pedro", "Quinn", "Rosa", "Samuel", "Tara",

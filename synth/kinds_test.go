@@ -39,6 +39,9 @@ func TestRecordsOfTheWrongKindAreFound(t *testing.T) {
 		{"an attendee leaving before joining", "gotomeeting", "attendees", recs(rec("id", "att1", "meetingId", "8473001", "joinTime", "2026-03-02T10:30:00Z", "leaveTime", "2026-03-02T10:10:00Z")), "leaveTime", map[string][]state.Record{"meetings": recs(meeting)}},
 		{"an attendee joining weeks before the meeting", "gotomeeting", "attendees", recs(rec("id", "att1", "meetingId", "8473001", "joinTime", "2026-02-10T10:00:00Z", "leaveTime", "2026-03-02T10:50:00Z")), "joinTime", map[string][]state.Record{"meetings": recs(meeting)}},
 		{"an attendee leaving after the meeting ended", "gotomeeting", "attendees", recs(rec("id", "att1", "meetingId", "8473001", "joinTime", "2026-03-02T10:00:00Z", "leaveTime", "2026-03-09T10:00:00Z")), "leaveTime", map[string][]state.Record{"meetings": recs(meeting)}},
+		{"a group grant to one person's address", "google_drive", "permissions", recs(rec("id", "perm1", "file_id", "f1", "type", "group", "email_address", "james.shah@acme.example")), "email_address", nil},
+		{"a shared inbox named as a person", "hiver", "shared_mailboxes", recs(rec("id", "hsm_1", "name", "Kwame Schmidt", "email", "support@acme.example")), "name", nil},
+		{"a shared inbox at a person's address", "helpscout", "mailboxes", recs(rec("id", "8501", "name", "Billing", "email", "samuel.park@acme.example")), "email", nil},
 		{"a message posted before it was scheduled", "slack", "messages", recs(rec("id", "1712.1", "created_at", "2026-03-02T10:00:00Z", "post_at", "2026-03-01T10:00:00Z")), "post_at", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {

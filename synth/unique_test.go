@@ -49,3 +49,42 @@ func TestOneGrantPerGrantee(t *testing.T) {
 		t.Errorf("%d repeated grants among %d", bad, grants)
 	}
 }
+
+// TestTeamsAreNotPeople synthesises apps with shared inboxes, groups and
+// grants to groups (Hiver's and Help Scout's shared mailboxes, ServiceNow's
+// groups, Drive's grants to a group): none holds one person's name or
+// address, and a shared inbox's name and address are one team's.
+func TestTeamsAreNotPeople(t *testing.T) {
+	c, servers := readWorld(t, 43, "hiver", "helpscout", "servicenow", "google_drive", "google_docs")
+	bad, teams := 0, 0
+	for _, d := range c.Data {
+		var colls []*state.Collection
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				def := servers[app].Collection(name)
+				colls = append(colls, state.NewCollection(app+"."+name, def.KeyField(), recs))
+				for _, r := range recs {
+					for _, inv := range def.Invariants {
+						if inv.TeamApplies(r) && inv.Fields[0] == "name" {
+							teams++
+							if email := state.Text(r["email"]); email != "" && !strings.HasPrefix(email, slugOf(state.Text(r["name"]))+"@") {
+								t.Errorf("%s: %s.%s %v is named %q at %s", d.ID, app, name, r["id"], r["name"], email)
+							}
+						}
+					}
+				}
+			}
+		}
+		clock, _ := time.Parse(time.RFC3339, d.Clock)
+		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+			if v.Rule == coherence.RuleInvariant && strings.Contains(v.Message, "not a team's") {
+				if bad++; bad <= 5 {
+					t.Errorf("%s", v)
+				}
+			}
+		}
+	}
+	if teams < 20 || bad > 0 {
+		t.Errorf("%d values of one person among %d teams", bad, teams)
+	}
+}

@@ -110,7 +110,6 @@ var (
 	jobPhrases      = []string{"Senior Backend Engineer", "Account Executive", "Product Designer", "Data Analyst", "Support Lead", "Finance Manager", "Recruiting Coordinator", "Marketing Manager"}
 	channelPhrases  = []string{"proj-%s", "team-%s", "%s-launch", "%s-support", "deal-%s"}
 	fixedSuffixes   = []string{"Holdings", "International", "Ventures", "Worldwide", "Consulting", "Co-op"}
-	fixedFirst      = []string{"Adaeze", "Bjorn", "Catalina", "Desmond", "Emeka", "Fiona", "Gustavo", "Helena", "Ines", "Jonas", "Kalani", "Leilani", "Marek", "Noor", "Orla", "Paulo", "Renata", "Soren", "Tamsin", "Viktor", "Wanjiru", "Xavier", "Yasmin", "Zoran", "Anika", "Bastian", "Celeste", "Dario", "Elif", "Florian"}
 	fixedLast       = []string{"Abernathy", "Bergstrom", "Castellanos", "Delacroix", "Eriksen", "Fairbanks", "Gallagher", "Hollister", "Iwasaki", "Jovanovic", "Kaminski", "Lindqvist", "Mbeki", "Nakamura", "Okonkwo", "Pemberton", "Quintero", "Rasmussen", "Sorensen", "Thibault", "Underwood", "Vasquez", "Whitcombe", "Yilmaz", "Zielinski", "Achterberg", "Bianchi", "Coleridge", "Drummond", "Esposito"}
 	seasons         = []string{"Spring", "Summer", "Autumn", "Winter", "Q1", "Q2", "Q3", "Q4"}
 )
@@ -199,7 +198,7 @@ func (v *valuer) newRow() row {
 	// The people a task names come from names gen's background pool never
 	// draws, so that no stranger in the data shares a name by chance; the
 	// look-alikes that share one are there on purpose.
-	r.Person.First = pick(v.rng, fixedFirst)
+	r.Person.First = gen.TaskFirstName(v.rng)
 	r.Person.Last = pick(v.rng, fixedLast)
 	return row{p: r.Person, c: r.Company}
 }
