@@ -24,6 +24,27 @@ var nouns = map[string]string{
 	"chat":         "a group conversation (Launch crew)",
 	"event_type":   "a kind of meeting people book (30 Minute Meeting)",
 	"role":         "a role members of a community hold (Moderator)",
+	"availability": "the hours a person takes bookings in (Working hours)",
+	"rotation":     "an on-call schedule (Platform primary on-call)",
+	"escalation":   "an escalation policy for incidents (Critical incidents)",
+	"base":         "a database of records as a whole (Content calendar)",
+	"table":        "a table of a base, doc or workbook (Leads)",
+	"sheet":        "a sheet of a spreadsheet (Sheet1, Summary)",
+	"workbook":     "a spreadsheet file (Budget 2026.xlsx)",
+	"process":      "a process requests move through (Purchase requests)",
+	"workspace":    "a shared space or site of a team (HR Portal)",
+	"checklist":    "a list of steps on a card or project (Launch checklist)",
+	"repository":   "a code repository, named as a slug (api-gateway)",
+	"phone_line":   "a phone number of a team or office (Support line)",
+	"automation":   "a marketing automation or flow (Welcome series)",
+	"pixel":        "a tracking pixel or dataset of events (Website pixel)",
+	"conversion":   "an action counted as a conversion (Demo request)",
+	"assistant":    "an AI assistant set up for a job (SQL helper)",
+	"knowledge":    "a set of documents an assistant searches (Product docs)",
+	"calendar":     "a calendar (Holidays, Team PTO)",
+	"training":     "a training course employees complete (Security Awareness)",
+	"collector":    "a way a survey collects answers (Web Link 1)",
+	"ad_group":     "an ad group, named for its audience (Retargeting - Site visitors)",
 }
 
 // nounWords are the collection-name words that say the noun without
@@ -31,7 +52,9 @@ var nouns = map[string]string{
 // pages, categories) declares it.
 var nounWords = map[string]string{
 	"states": "state", "stages": "stage", "phases": "stage", "labels": "label", "tags": "label",
-	"sections": "section", "folders": "folder", "chats": "chat",
+	"sections": "section", "folders": "folder", "chats": "chat", "repositories": "repository",
+	"checklists": "checklist", "tasklists": "checklist", "worksheets": "sheet", "automations": "automation",
+	"collectors": "collector", "adgroups": "ad_group",
 }
 
 // NounOf is the noun of a collection's records: its declared Noun, else

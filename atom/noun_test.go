@@ -49,6 +49,13 @@ func TestNounOf(t *testing.T) {
 		{"policies", "", ""},
 		{"pages", "", ""},
 		{"categories", "label", "label"},
+		{"repositories", "", "repository"},
+		{"tasklists", "", "checklist"},
+		{"worksheets", "", "sheet"},
+		{"adgroups", "", "ad_group"},
+		{"schedules", "", ""},
+		{"tables", "", ""},
+		{"schedules", "availability", "availability"},
 	} {
 		if got := NounOf(&Collection{Name: c.name, Noun: c.noun}); got != c.want {
 			t.Errorf("NounOf(%s, declared %q) = %q, want %q", c.name, c.noun, got, c.want)
