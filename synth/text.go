@@ -97,6 +97,10 @@ var textParts = map[string][]string{
 	"reason":      {"core", "detail"},
 	"social":      {"core", "detail"},
 	"reply":       {"core"},
+	"ad":          {"core", "detail"},
+	"presence":    {"core"},
+	"leave":       {"core"},
+	"bounce":      {"core"},
 }
 
 // ownFramesOnly are the kinds whose texts the general frames do not fit:
@@ -326,6 +330,43 @@ var textFrames = map[string][]string{
 		"{person} stopped replying after {since}.", "{person} asked for more than the range for the role.", "{person} chose to stay at {company}.",
 	},
 	"reason.detail": {"Confirmed by {person} on {since}.", "{company} may come back after {due}.", "Noted by {person}."},
+	"ad.core": {
+		"Meet {name}: less busywork, more done.", "Try {name} free for 30 days.", "{name} is here - see what is new.",
+		"Teams like {company} get more done with {name}.", "Save time every week with {name}.", "{name}: book a demo today.",
+	},
+	"ad.detail": {"Sign up in minutes.", "Offer ends {due}.", "Learn more.", "No credit card needed.", "Shop now."},
+	"presence.core": {
+		"In meetings until {due}", "Out of office until {due}", "Back on {due}", "On call this week", "Commuting",
+		"Focusing - slow to reply", "Working remotely", "At lunch", "Travelling", "On leave until {due}",
+	},
+	"leave.core": {
+		"Family event.", "Medical appointment.", "Annual holiday.", "Moving house.", "Wedding.", "Jury duty.",
+		"Recovering from surgery.", "School holidays.", "Bereavement.", "Back on {due}.", "Dentist in the morning.",
+	},
+	"bounce.core": {
+		"550 5.1.1 The email account that you tried to reach does not exist.", "552 5.2.2 Mailbox full.",
+		"550 5.7.1 Message rejected as spam.", "Recipient marked the message as spam.", "421 4.7.0 Try again later: too many connections.",
+		"550 Invalid recipient.", "554 5.7.1 Relay access denied.",
+	},
+}
+
+// ownKindGroup is the group of a text field whose words say it is a
+// thing of its own kind, not prose about its record: a person's status
+// ("In meetings until 4 May"), an ad's copy, why a leave is taken, why
+// mail bounced. "" for other fields.
+func ownKindGroup(cm *collModel, f string) string {
+	fw, cw := atom.Words(f), atom.Words(cm.name)
+	switch {
+	case hasWord(fw, "status") && cm.peopleLike():
+		return "presence"
+	case hasWord(fw, "ad") || hasWord(cw, "ads", "creatives") && hasWord(fw, "text", "body", "headline"):
+		return "ad"
+	case hasWord(fw, "reason") && hasWord(cw, "leave", "absences", "time"):
+		return "leave"
+	case hasWord(fw, "reason") && hasWord(cw, "suppressions", "bounces", "blocks"):
+		return "bounce"
+	}
+	return ""
 }
 
 // sensitiveNotes are what people write into the records of a person or a
@@ -389,6 +430,9 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 			continue
 		}
 		group := textGroup(f)
+		if g := ownKindGroup(cm, f); g != "" {
+			group = g
+		}
 		if group == "message" && (facts["kind"] == "product" || facts["kind"] == "job") {
 			// A product's body (Shopify's body_html) or a job posting's
 			// text (Lever's) describes it; nobody writes it to anyone.
