@@ -73,3 +73,47 @@ func TestNoMailingToColleagues(t *testing.T) {
 		t.Errorf("no notice to colleagues among %d intents: the test reads nothing", len(c.Intents))
 	}
 }
+
+// TestColleaguesByAddressAreStaff synthesises apps whose records name a
+// member of staff by address (a Re:amaze conversation's assignee, a Zoom
+// meeting's host, a Zulip message's sender, an Expensify report's
+// employee): every such address is one of the app's staff records.
+func TestColleaguesByAddressAreStaff(t *testing.T) {
+	c, servers := readWorld(t, 53, "calendly", "expensify", "hootsuite", "pagerduty", "reamaze", "zoom", "zulip")
+	refs := map[string]string{ // app.collection.field -> app.collection of staff
+		"reamaze.conversations.assignee_email": "reamaze.staff", "zoom.meetings.host_email": "zoom.users",
+		"zulip.messages.sender_email": "zulip.users", "expensify.reports.employee_email": "expensify.employees",
+		"calendly.event_types.owner_email": "calendly.users", "pagerduty.notes.user_email": "pagerduty.users",
+	}
+	checked := 0
+	for _, d := range c.Data {
+		held := map[string]bool{} // app.collection|address of a staff record
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				for _, r := range recs {
+					for f, fd := range servers[app].Collection(name).Fields {
+						if fd.Format == "email" {
+							held[app+"."+name+"|"+state.Text(r[f])] = true
+						}
+					}
+				}
+			}
+		}
+		for field, staff := range refs {
+			p := strings.Split(field, ".")
+			for _, r := range d.Records[p[0]][p[1]] {
+				v := state.Text(r[p[2]])
+				if v == "" {
+					continue
+				}
+				checked++
+				if !held[staff+"|"+v] {
+					t.Errorf("%s: %s %q is none of %s", d.ID, field, v, staff)
+				}
+			}
+		}
+	}
+	if checked < 30 {
+		t.Errorf("%d addresses checked, want more", checked)
+	}
+}
