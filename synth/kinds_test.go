@@ -42,6 +42,7 @@ func TestRecordsOfTheWrongKindAreFound(t *testing.T) {
 		{"a group grant to one person's address", "google_drive", "permissions", recs(rec("id", "perm1", "file_id", "f1", "type", "group", "email_address", "james.shah@acme.example")), "email_address", nil},
 		{"a shared inbox named as a person", "hiver", "shared_mailboxes", recs(rec("id", "hsm_1", "name", "Kwame Schmidt", "email", "support@acme.example")), "name", nil},
 		{"a shared inbox at a person's address", "helpscout", "mailboxes", recs(rec("id", "8501", "name", "Billing", "email", "samuel.park@acme.example")), "email", nil},
+		{"an ad group bidding above its budget", "tiktok_ads", "adgroups", recs(rec("adgroup_id", "1780101", "campaign_id", "1780001", "budget", 500.0, "bid_price", 900.0)), "bid_price", nil},
 		{"a message posted before it was scheduled", "slack", "messages", recs(rec("id", "1712.1", "created_at", "2026-03-02T10:00:00Z", "post_at", "2026-03-01T10:00:00Z")), "post_at", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
