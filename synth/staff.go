@@ -3,6 +3,7 @@ package synth
 import (
 	"strings"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
@@ -37,40 +38,38 @@ func (db *dataBuilder) staffAtHome(apps []*appModel) {
 	}
 	moved := map[string]string{}
 	held := map[string]bool{}
-	for _, m := range apps {
-		for _, cm := range m.colls {
-			st := cm.c.Staff
-			if st == nil {
+	db.staffRecords(apps, func(cm *collModel, st *atom.Staff, rec map[string]any) {
+		for _, f := range st.AddressFields(cm.c) {
+			held[strings.ToLower(state.Text(rec[f]))] = true
+		}
+	})
+	db.staffRecords(apps, func(cm *collModel, st *atom.Staff, rec map[string]any) {
+		if !st.Holds(rec) {
+			return
+		}
+		for _, f := range st.AddressFields(cm.c) {
+			email := state.Text(rec[f])
+			if _, done := moved[email]; done || !strings.Contains(email, "@") || coherence.FreeMail(email) || coherence.OnDomain(email, home) {
 				continue
 			}
-			for _, rec := range db.d.Records[m.app][cm.name] {
-				for _, f := range st.AddressFields(cm.c) {
-					held[strings.ToLower(state.Text(rec[f]))] = true
-				}
-			}
+			moved[email] = freeAddress(email, home, held)
 		}
-	}
-	for _, m := range apps {
-		for _, cm := range m.colls {
-			st := cm.c.Staff
-			if st == nil {
-				continue
-			}
-			for _, rec := range db.d.Records[m.app][cm.name] {
-				if !st.Holds(rec) {
-					continue
-				}
-				for _, f := range st.AddressFields(cm.c) {
-					email := state.Text(rec[f])
-					if _, done := moved[email]; done || !strings.Contains(email, "@") || coherence.FreeMail(email) || coherence.OnDomain(email, home) {
-						continue
-					}
-					moved[email] = freeAddress(email, home, held)
-				}
-			}
-		}
-	}
+	})
 	if len(moved) > 0 {
 		replaceAll(db.d, moved)
+	}
+}
+
+// staffRecords calls do on each record of each staff collection of apps,
+// in order.
+func (db *dataBuilder) staffRecords(apps []*appModel, do func(cm *collModel, st *atom.Staff, rec map[string]any)) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			if st := cm.c.Staff; st != nil {
+				for _, rec := range db.d.Records[m.app][cm.name] {
+					do(cm, st, rec)
+				}
+			}
+		}
 	}
 }

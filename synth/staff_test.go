@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
@@ -17,22 +18,10 @@ func TestStaffWorkAtTheWorldsCompany(t *testing.T) {
 	c, servers := readWorld(t, 31, "hiver", "rippling", "slack", "zendesk")
 	bad, staff := 0, 0
 	for _, d := range c.Data {
-		var colls []*state.Collection
-		for app, byName := range d.Records {
-			for name, recs := range byName {
-				def := servers[app].Collection(name)
-				colls = append(colls, state.NewCollection(app+"."+name, def.KeyField(), recs))
-				if def.Staff != nil {
-					staff += len(recs)
-				}
-			}
-		}
-		clock, _ := time.Parse(time.RFC3339, d.Clock)
-		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
-			if v.Rule == coherence.RuleIdentity && strings.Contains(v.Message, "workspace's own people") {
-				if bad++; bad <= 5 {
-					t.Errorf("%s", v)
-				}
+		staff += countWhere(d, servers, func(def *atom.Collection) bool { return def.Staff != nil })
+		for _, v := range violationsOf(d, servers, coherence.RuleIdentity, "workspace's own people") {
+			if bad++; bad <= 5 {
+				t.Errorf("%s", v)
 			}
 		}
 	}
@@ -116,4 +105,36 @@ func TestColleaguesByAddressAreStaff(t *testing.T) {
 	if checked < 30 {
 		t.Errorf("%d addresses checked, want more", checked)
 	}
+}
+
+// violationsOf checks a synthesised data atom as coherence does and
+// returns its violations of rule whose message holds says.
+func violationsOf(d *atom.Data, servers map[string]*atom.Server, rule, says string) []coherence.Violation {
+	var colls []*state.Collection
+	for app, byName := range d.Records {
+		for name, recs := range byName {
+			colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
+		}
+	}
+	clock, _ := time.Parse(time.RFC3339, d.Clock)
+	var out []coherence.Violation
+	for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+		if v.Rule == rule && strings.Contains(v.Message, says) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// countWhere is the number of d's records in collections where holds.
+func countWhere(d *atom.Data, servers map[string]*atom.Server, holds func(*atom.Collection) bool) int {
+	n := 0
+	for app, byName := range d.Records {
+		for name, recs := range byName {
+			if holds(servers[app].Collection(name)) {
+				n += len(recs)
+			}
+		}
+	}
+	return n
 }
