@@ -33,6 +33,9 @@ type recordReq struct {
 	// after is the role of a record of the same collection this one
 	// follows: an amendment is dated after the policy it amends.
 	after string
+	// internal marks the company's own record (a policy its people
+	// wrote): its person works at the company the world is about.
+	internal bool
 }
 
 // handle is the handle name of a role.
@@ -345,6 +348,9 @@ func (db *dataBuilder) rowFor(cm *collModel, r *recordReq) row {
 	}
 	if r.competitor > 0 {
 		rw.c = gen.Company{Name: competitorNames[r.competitor-1], Domain: competitorDomains[r.competitor-1]}
+	}
+	if r.internal && r.dupOf == "" && db.val.home.Domain != "" {
+		rw.c = db.val.home
 	}
 	return rw
 }

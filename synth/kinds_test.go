@@ -43,6 +43,9 @@ func TestRecordsOfTheWrongKindAreFound(t *testing.T) {
 		{"a shared inbox named as a person", "hiver", "shared_mailboxes", recs(rec("id", "hsm_1", "name", "Kwame Schmidt", "email", "support@acme.example")), "name", nil},
 		{"a shared inbox at a person's address", "helpscout", "mailboxes", recs(rec("id", "8501", "name", "Billing", "email", "samuel.park@acme.example")), "email", nil},
 		{"an ad group bidding above its budget", "tiktok_ads", "adgroups", recs(rec("adgroup_id", "1780101", "campaign_id", "1780001", "budget", 500.0, "bid_price", 900.0)), "bid_price", nil},
+		{"an envelope completed and voided", "docusign", "envelopes", recs(rec("id", "4b7a9c3e-1", "sent_date_time", "2026-03-02T10:00:00Z", "completed_date_time", "2026-03-03T10:00:00Z", "voided_date_time", "2026-03-04T10:00:00Z")), "voided_date_time", nil},
+		{"an envelope completed before it was sent", "docusign", "envelopes", recs(rec("id", "4b7a9c3e-1", "sent_date_time", "2026-03-05T10:00:00Z", "completed_date_time", "2026-03-03T10:00:00Z")), "completed_date_time", nil},
+		{"a group contact at one person's address", "wrike", "contacts", recs(rec("id", "KUAAB1", "type", "Group", "email", "renata.pemberton@acme.example")), "email", nil},
 		{"a message posted before it was scheduled", "slack", "messages", recs(rec("id", "1712.1", "created_at", "2026-03-02T10:00:00Z", "post_at", "2026-03-01T10:00:00Z")), "post_at", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -84,4 +87,21 @@ func with(r state.Record, kv ...any) state.Record {
 		}
 	}
 	return out
+}
+
+// TestOverdueIsPastDue: a Zoho Books invoice marked overdue that is due
+// after the clock breaks the rule its server atom declares, and the
+// coherence check names its due date.
+func TestOverdueIsPastDue(t *testing.T) {
+	srv := builtinServers(t).ServerFor("zoho_books").MustServer()
+	for due, want := range map[string]bool{"2026-04-20": true, "2026-03-01": false} {
+		inv := state.NewCollection("zoho_books.invoices", "invoice_id", recs(rec("invoice_id", "4602000001", "status", "overdue", "due_date", due)))
+		got := false
+		for _, v := range coherence.CheckWorld("d", map[string]*atom.Server{"zoho_books": srv}, state.NewWorld(time.Date(2026, 3, 20, 9, 0, 0, 0, time.UTC), inv)) {
+			got = got || v.Field == "due_date"
+		}
+		if got != want {
+			t.Errorf("overdue invoice due %s: violation on due_date %v, want %v", due, got, want)
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -137,4 +138,41 @@ func countWhere(d *atom.Data, servers map[string]*atom.Server, holds func(*atom.
 		}
 	}
 	return n
+}
+
+// TestPoliciesAreWrittenAtHome synthesises policy workflows: a policy
+// and its amendment are the company's own, so every address on them is
+// on the domain of the company the world's description names.
+func TestPoliciesAreWrittenAtHome(t *testing.T) {
+	c, servers := readWorld(t, 59, "zendesk", "hubspot", "gmail", "jira", "slack", "asana")
+	checked := 0
+	for _, d := range c.Data {
+		_, rest, _ := strings.Cut(d.Description, " at ")
+		home, _, _ := strings.Cut(rest, " on ")
+		domain := gen.Domain(home)
+		for name, h := range d.Handles {
+			if !strings.HasSuffix(name, "_wfpol") && !strings.HasSuffix(name, "_wfupd") && !strings.HasSuffix(name, "_rcrule") {
+				continue
+			}
+			def := servers[h.App].Collection(h.Collection)
+			for _, r := range d.Records[h.App][h.Collection] {
+				if state.Text(r[def.KeyField()]) != h.Key {
+					continue
+				}
+				for f, fd := range def.Fields {
+					v := state.Text(r[f])
+					if fd.Role != atom.RoleEmail || v == "" || coherence.FreeMail(v) {
+						continue
+					}
+					checked++
+					if !coherence.OnDomain(v, domain) {
+						t.Errorf("%s: %s %s.%s is by %s, not at %s (%s)", d.ID, name, h.Collection, f, v, home, domain)
+					}
+				}
+			}
+		}
+	}
+	if checked < 5 {
+		t.Errorf("%d addresses on policies checked, want more", checked)
+	}
 }

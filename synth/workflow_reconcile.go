@@ -141,6 +141,7 @@ func (r *reconcile) request(bd *bundle) {
 	nt := r.nt
 	bd.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = r.chName
 	rule := bd.plan.need(nt.d, "rcrule")
+	rule.internal = true
 	rule.refs[nt.ref] = "wfch"
 	rule.set[nt.text] = fmt.Sprintf("Sync rule for the %[1]s: %[2]s is the system of record for each person's %[1]s. "+
 		"Where %[3]s has a different %[1]s for the same person (match people by email), update %[3]s to what %[2]s has. "+
@@ -148,6 +149,7 @@ func (r *reconcile) request(bd *bundle) {
 		r.term(), r.a.app.title, r.b.app.title, singular(nt.ch.name))
 	if r.amended {
 		up := bd.plan.need(nt.d, "rcupd")
+		up.internal = true
 		up.refs[nt.ref] = "wfch"
 		up.set[nt.text] = fmt.Sprintf("Change to the sync rule, effective now: %[1]s is the system of record instead, so fix %[2]s from %[1]s. Everything else in the %[2]s sync rule stands.",
 			r.b.app.title, r.a.app.title)
