@@ -82,6 +82,13 @@ const batch11File = "batch11.txt"
 // 10).
 const batch12File = "batch12.txt"
 
+// The thirteenth batch (testdata/made_up/batch13.txt), of 30 tasks, was
+// written and split the same way, over days and periods, figures with
+// separators and shares, values carried from one app to another,
+// look-alike records, list fields and assertion types and tools no
+// earlier batch uses, and committed before any of it was run.
+const batch13File = "batch13.txt"
+
 // batches names each batch file with the words its figures are logged
 // under and the number of tasks it lists.
 var batches = []struct {
@@ -98,6 +105,7 @@ var batches = []struct {
 	{batch10File, "tenth batch", 30},
 	{batch11File, "eleventh batch", 30},
 	{batch12File, "twelfth batch", 30},
+	{batch13File, "thirteenth batch", 30},
 }
 
 // readBatch gives each task of the batch file its half.
