@@ -10,6 +10,9 @@ import "slices"
 // (employee_count, recurrence_count) is the user's to give there.
 func markStatedFields(s *Schemas, tasks []*taskState) {
 	for _, ts := range tasks {
+		if ts.task == nil {
+			continue
+		}
 		for _, c := range ts.task.Checks {
 			if f := statedField(s, c); f != nil {
 				f.Stated = true
