@@ -54,7 +54,7 @@ func serverOwned(f *Field) bool {
 		}
 	}
 	for _, s := range ownedSuffixes {
-		if strings.HasSuffix(n, s) {
+		if strings.HasSuffix(n, s) && !f.Stated {
 			return true
 		}
 	}

@@ -184,6 +184,7 @@ func Import(s *Schemas, srcs []Source) *Result {
 		rep: &Report{UnmappedTypes: map[string]int{}, Errors: []*Error{}}}
 	r.parse(srcs)
 	prepareApps(r.s, r.tasks)
+	markStatedFields(r.s, r.live())
 	r.normaliseStates()
 	applyExtra(r.s, r.extra)
 	res := &Result{Report: r.rep}

@@ -59,6 +59,10 @@ type Field struct {
 	// refers to records the app keeps (Zendesk's organizations), so the
 	// user gives it (markKeptRefs).
 	KeptRef bool
+	// Stated: a positive assertion of a task asks for this field to equal
+	// a value (markStatedFields), so it is the user's to set even where
+	// its name reads as the server's counter.
+	Stated bool
 }
 
 // Field returns the named field, or nil.

@@ -363,6 +363,9 @@ func quotedTemplates(text string) []slotTemplate {
 	var out []slotTemplate
 	for _, q := range quotedRE.FindAllString(text, -1) {
 		ms := placeholderRE.FindAllStringIndex(q, -1)
+		if len(ms) == 0 {
+			ms = namedSlots(text, q)
+		}
 		if len(ms) != 1 {
 			continue
 		}
@@ -401,12 +404,15 @@ func joinedPrefixes(text string) []slotTemplate {
 // fill names where the words of v between the template's own words were
 // seen, when v is the whole template filled ("Onboard Ola Berg" for
 // "Onboard <name>" and a row naming Ola Berg).
-func (ctx *Visible) fill(tp slotTemplate, lv []string) string {
+func (ctx *Visible) fill(tp slotTemplate, v string, lv []string) string {
 	n, m := len(tp.pre), len(lv)-len(tp.post)
 	if m <= n || !slices.Equal(lv[:n], tp.pre) || !slices.Equal(lv[m:], tp.post) {
 		return ""
 	}
-	return ctx.Find(strings.Join(lv[n:m], " "), "")
+	if src := ctx.Find(strings.Join(lv[n:m], " "), ""); src != "" {
+		return src
+	}
+	return ctx.Find(looseSpan(v, n, m), "")
 }
 
 // fillsTemplate names the document whose template v fills: v is the last
@@ -419,7 +425,7 @@ func (ctx *Visible) fillsTemplate(v string) string {
 	lv := strings.Fields(satisfy.Loose(v))
 	for _, d := range ctx.Docs {
 		for _, tp := range d.quoted {
-			if src := ctx.fill(tp, lv); src != "" {
+			if src := ctx.fill(tp, v, lv); src != "" {
 				return d.Name + " (a template) and " + src
 			}
 		}
