@@ -66,13 +66,13 @@ func TestNoMailingToColleagues(t *testing.T) {
 
 // TestColleaguesByAddressAreStaff synthesises apps whose records name a
 // member of staff by address (a Re:amaze conversation's assignee, a Zoom
-// meeting's host, a Zulip message's sender, an Expensify report's
-// employee): every such address is one of the app's staff records.
+// meeting's host, a Zulip message's sender): every such address is one of
+// the app's staff records.
 func TestColleaguesByAddressAreStaff(t *testing.T) {
-	c, servers := readWorld(t, 53, "calendly", "expensify", "hootsuite", "pagerduty", "reamaze", "zoom", "zulip")
+	c, servers := readWorld(t, 53, "calendly", "hootsuite", "pagerduty", "reamaze", "zoom", "zulip")
 	refs := map[string]string{ // app.collection.field -> app.collection of staff
 		"reamaze.conversations.assignee_email": "reamaze.staff", "zoom.meetings.host_email": "zoom.users",
-		"zulip.messages.sender_email": "zulip.users", "expensify.reports.employee_email": "expensify.employees",
+		"zulip.messages.sender_email": "zulip.users",
 		"calendly.event_types.owner_email": "calendly.users", "pagerduty.notes.user_email": "pagerduty.users",
 	}
 	checked := 0

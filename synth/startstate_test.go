@@ -123,8 +123,8 @@ func TestGroupsAreInUse(t *testing.T) {
 // TestPolicyStartsWhereTheMachineMoves: a workflow that moves records to
 // a state selects them by a state the machine lets move there (a
 // policy that marks documents viewed does not start from completed or
-// voided ones), and offers no workflow where fewer than two such states
-// are left.
+// voided ones), and offers no workflow where no state may move there; the
+// record already past the start may be in any other state.
 func TestPolicyStartsWhereTheMachineMoves(t *testing.T) {
 	cm := &collModel{c: &atom.Collection{Lifecycle: &atom.Lifecycle{Field: "status",
 		Transitions: map[string][]string{"completed": {"paid"}}, Terminal: []string{"voided", "paid"}}}}
@@ -141,8 +141,15 @@ func TestPolicyStartsWhereTheMachineMoves(t *testing.T) {
 	if got := slices.Sorted(maps.Keys(starts)); strings.Join(got, " ") != "draft sent" {
 		t.Errorf("records start from %v, want draft and sent only", got)
 	}
-	sel := &selection{st: stepRef{cm: cm, field: "status", value: "draft", e: enumField{name: "status", values: []string{"draft", "completed", "voided", "sent"}}}}
-	if sel.states(rng, 0) {
-		t.Errorf("a move to draft that only sent may make gave a workflow starting at %q", sel.s0)
+	one := enumField{name: "status", values: []string{"draft", "completed", "voided", "sent"}}
+	for i := range 50 {
+		sel := &selection{st: stepRef{cm: cm, field: "status", value: "draft", e: one}}
+		if !sel.states(rng, i) || sel.s0 != "sent" || sel.done == "sent" || sel.done == "draft" {
+			t.Fatalf("a move to draft that only sent may make: start %q, done %q; want sent, and another done", sel.s0, sel.done)
+		}
+	}
+	none := &selection{st: stepRef{cm: cm, field: "status", value: "draft", e: enumField{name: "status", values: []string{"draft", "completed", "voided"}}}}
+	if none.states(rng, 0) {
+		t.Errorf("a move to draft that no state may make gave a workflow starting at %q", none.s0)
 	}
 }

@@ -85,7 +85,7 @@ func (sel *selection) states(rng *rand.Rand, n int) bool {
 		return true
 	}
 	start := canMove(st.cm, st.field, otherValues(st.e, st.value), st.value)
-	if len(start) < 2 {
+	if len(start) == 0 || len(otherValues(st.e, st.value)) < 2 {
 		return false
 	}
 	sel.s0 = pick(rng, start)
