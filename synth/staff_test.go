@@ -72,7 +72,7 @@ func TestColleaguesByAddressAreStaff(t *testing.T) {
 	c, servers := readWorld(t, 53, "calendly", "hootsuite", "pagerduty", "reamaze", "zoom", "zulip")
 	refs := map[string]string{ // app.collection.field -> app.collection of staff
 		"reamaze.conversations.assignee_email": "reamaze.staff", "zoom.meetings.host_email": "zoom.users",
-		"zulip.messages.sender_email": "zulip.users",
+		"zulip.messages.sender_email":      "zulip.users",
 		"calendly.event_types.owner_email": "calendly.users", "pagerduty.notes.user_email": "pagerduty.users",
 	}
 	checked := 0
