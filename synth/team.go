@@ -29,7 +29,7 @@ func (db *dataBuilder) teamValues(apps []*appModel) {
 				}
 			}
 			if len(rules) > 0 {
-				db.teamRecords(cm, rules, db.d.Records[m.app][cm.name])
+				db.teamRecords(rules, db.d.Records[m.app][cm.name])
 			}
 		}
 	}
@@ -37,7 +37,7 @@ func (db *dataBuilder) teamValues(apps []*appModel) {
 
 // teamRecords names each record of recs a team rule finds holding a
 // person's value after a team the others do not hold.
-func (db *dataBuilder) teamRecords(cm *collModel, rules []atom.Invariant, recs []map[string]any) {
+func (db *dataBuilder) teamRecords(rules []atom.Invariant, recs []map[string]any) {
 	taken := map[string]bool{}
 	for _, rec := range recs {
 		for _, inv := range rules {
