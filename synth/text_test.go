@@ -352,22 +352,16 @@ func TestOwnKindTextsAreNotLetters(t *testing.T) {
 	fields := map[string]string{"slack.users.status_text": "presence", "tiktok_ads.ads.ad_text": "ad", "rippling.leave_requests.reason": "leave", "sendgrid.suppressions.reason": "bounce"}
 	seen := map[string]int{}
 	for _, d := range c.Data {
-		for app, byName := range d.Records {
-			for name, recs := range byName {
-				for _, r := range recs {
-					for f, group := range fields {
-						if f != app+"."+name+"."+strings.Split(f, ".")[2] {
-							continue
-						}
-						v, ok := r[strings.Split(f, ".")[2]].(string)
-						if !ok || v == "" {
-							continue
-						}
-						seen[f]++
-						if letter.MatchString(v) || !fromGroup(v, group) {
-							t.Errorf("%s: %s %q is not a %s text", d.ID, f, v, group)
-						}
-					}
+		for f, group := range fields {
+			p := strings.Split(f, ".") // app, collection, field
+			for _, r := range d.Records[p[0]][p[1]] {
+				v, ok := r[p[2]].(string)
+				if !ok || v == "" {
+					continue
+				}
+				seen[f]++
+				if letter.MatchString(v) || !fromGroup(v, group) {
+					t.Errorf("%s: %s %q is not a %s text", d.ID, f, v, group)
 				}
 			}
 		}
