@@ -286,6 +286,13 @@ func refRole(s *Server, c *Collection, n fieldName) (role, ref string, ok bool) 
 	return "", "", false
 }
 
+// PartyCollection reports whether a collection's records are people or
+// companies by its name (contacts, leads, accounts): records whose url is
+// their own website.
+func PartyCollection(name string) bool {
+	return HasWord(Words(name), peopleColls...) || HasWord(Words(name), companyColls...)
+}
+
 // wordRole is the role a string's name says in words ("phone", "city",
 // "first name"), or "" when it says nothing of its meaning.
 func wordRole(c *Collection, n fieldName) string {
@@ -300,13 +307,15 @@ func wordRole(c *Collection, n fieldName) string {
 		return RoleLastName
 	case HasWord(ws, "domain", "domains"):
 		return RoleDomain
+	case HasWord(ws, "slug"):
+		return RoleSlug // a url_slug is the part of an address after the site
 	case HasWord(ws, "url", "website", "link", "href", "uri", "homepage"):
 		return RoleURL
 	case HasWord(ws, "username", "handle", "login", "screen") || joined == "user name":
 		return RoleUsername
 	case HasWord(ws, orgWords...) && (last == "name" || len(ws) == 1):
 		return RoleCompany
-	case Qualified(ws) && !people && !HasWord(Words(c.Name), companyColls...) || HasWord(ws, "slug"):
+	case Qualified(ws) && !people && !HasWord(Words(c.Name), companyColls...):
 		// A repository's full_name is owner/name, not a person's.
 		return RoleSlug
 	case last == "name" && HasWord(ws, personWords...):

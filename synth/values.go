@@ -434,10 +434,7 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	}
 	switch role {
 	case atom.RoleURL:
-		if productLink(name) {
-			return v.productURL(cm)
-		}
-		return v.placeValue(cm, role, r)
+		return v.linkValue(cm, name, r)
 	case atom.RoleDomain, atom.RoleCity, atom.RoleCountry, atom.RoleAddress, atom.RoleCurrency, atom.RoleTimezone, atom.RoleLanguage:
 		return v.placeValue(cm, role, r)
 	case atom.RoleCode:
@@ -491,26 +488,6 @@ func contactValue(role string, r row) (any, bool) {
 		return r.p.Phone, true
 	}
 	return nil, false
-}
-
-// productLinkWords name a web address the product gives its own record:
-// where people view, join, download or share it (a Drive file's
-// web_view_link, a meeting's join_url, a Figma file's thumbnail_url).
-// Such an address is on the product's site, not on the site of the
-// company the record is about.
-var productLinkWords = []string{"view", "web", "permalink", "thumbnail", "download", "share", "responder", "recording", "join",
-	"scheduling", "receipt", "meeting", "room", "edit", "browser", "booking", "reschedule", "cancel", "apply", "app", "file",
-	"folder", "certificate", "templates", "result", "html", "preview", "picture", "avatar", "display", "self"}
-
-// productLink reports whether a web address field links to the record in
-// the product itself.
-func productLink(field string) bool { return atom.HasWord(atom.Words(field), productLinkWords...) }
-
-// productURL is a web address on the product's own site for a record of
-// cm: https://google-drive.example/files/4821.
-func (v *valuer) productURL(cm *collModel) string {
-	site := strings.ReplaceAll(cm.app.app, "_", "-") + ".example"
-	return "https://" + site + "/" + strings.ReplaceAll(strings.ToLower(cm.name), "_", "-") + "/" + fmt.Sprint(1000+v.rng.IntN(9000))
 }
 
 // placeValue is the value of a field that says where a record's company

@@ -87,6 +87,47 @@ func TestProductLinksOnTheProductsSite(t *testing.T) {
 	}
 }
 
+// TestOwnLinksAndProfiles: a record's own address in the product (a
+// DocuSign envelope's uri, a Quip thread's link) is on the product's
+// site, a person's LinkedIn address is a profile there, a slug is no
+// address, and a lead's url stays its company's site.
+func TestOwnLinksAndProfiles(t *testing.T) {
+	c := synthApps(t, 1, "docusign", "quip", "hubspot", "squarespace_commerce", "close")
+	checks := []struct {
+		app, coll, field string
+		ok               func(string) bool
+		want             string
+	}{
+		{"docusign", "envelopes", "uri", prefixed("https://docusign.example/envelopes/"), "on DocuSign's site"},
+		{"quip", "threads", "link", prefixed("https://quip.example/threads/"), "on Quip's site"},
+		{"hubspot", "contacts", "linkedin_url", prefixed("https://linkedin.example/in/"), "a LinkedIn profile"},
+		{"squarespace_commerce", "products", "url_slug", func(v string) bool { return slugRE.MatchString(v) }, "a slug"},
+		{"close", "leads", "url", func(v string) bool { return !strings.Contains(v, "close.example") }, "the lead's own site"},
+	}
+	for _, ck := range checks {
+		n := 0
+		for _, d := range c.Data {
+			for _, rec := range d.Records[ck.app][ck.coll] {
+				v, ok := rec[ck.field].(string)
+				if !ok {
+					continue
+				}
+				n++
+				if !ck.ok(v) {
+					t.Errorf("%s: %s %s %s %q is not %s", d.ID, ck.app, ck.coll, ck.field, v, ck.want)
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("no %s %s with a %s drawn", ck.app, ck.coll, ck.field)
+		}
+	}
+}
+
+func prefixed(p string) func(string) bool { return func(v string) bool { return strings.HasPrefix(v, p) } }
+
+var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
 // TestRatesAreTheirQuotients: a Google Ads campaign's click-through rate
 // is its clicks over its impressions, in percent, in every record drawn;
 // a rate a task sets stays, and the clicks are drawn to meet it.
