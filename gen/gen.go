@@ -188,6 +188,23 @@ func CompanyAt(domain string) (Company, bool) {
 	return Company{}, false
 }
 
+// CompaniesNamed lists the companies Company draws that text names, in
+// the order of their stems.
+func CompaniesNamed(text string) []string {
+	var out []string
+	for _, stem := range companyStems {
+		if !strings.Contains(text, stem+" ") {
+			continue
+		}
+		for _, suffix := range companySuffixes {
+			if name := stem + " " + suffix; strings.Contains(text, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
 // Domain turns a company name into a domain under .example (reserved for
 // documentation, so generated addresses never reach a real host).
 func Domain(company string) string {

@@ -108,6 +108,14 @@ func (p *plan) needPrivate(cm *collModel, role string) *recordReq {
 	return r
 }
 
+// needTeam is needPrivate for a record of the company's own team (the
+// channel it reports in): drawn at the company, as a policy is.
+func (p *plan) needTeam(cm *collModel, role string) *recordReq {
+	r := p.needPrivate(cm, role)
+	r.internal = true
+	return r
+}
+
 func addTo(m map[*collModel]map[string]map[string]bool, cm *collModel, field, v string) {
 	if m[cm] == nil {
 		m[cm] = map[string]map[string]bool{}

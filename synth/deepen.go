@@ -292,7 +292,7 @@ func addTeamPost(bd *bundle, d *draft, cm *collModel, slot string, rng *rand.Ran
 		if pt == nil || pt == cm || rf.target == cm || !hasWord(atom.Words(pt.name), chatColls...) || !slices.Contains(d.in.Apps, m.app) || tellsSomeone(d) {
 			continue
 		}
-		ch := bd.plan.needPrivate(rf.target, "team")
+		ch := bd.plan.needTeam(rf.target, "team")
 		d.in.Slots["tm"] = atom.Slot{Handle: ch.handle()}
 		d.in.Instruction = strings.TrimRight(d.in.Instruction, " ") + " " + fmt.Sprintf(pick(rng, teamPostClauses),
 			singular(pt.name), singular(rf.target.name), ident(rf.target, "tm", false), m.title)

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -140,18 +141,20 @@ func countWhere(d *atom.Data, servers map[string]*atom.Server, holds func(*atom.
 	return n
 }
 
-// TestPoliciesAreWrittenAtHome synthesises policy workflows: a policy
-// and its amendment are the company's own, so every address on them is
-// on the domain of the company the world's description names.
+// TestPoliciesAreWrittenAtHome synthesises policy workflows: a policy,
+// its amendment and the channel the team reports in are the company's
+// own, so every address on them is on the domain of the company the
+// world's description names, and every company their texts name is it.
 func TestPoliciesAreWrittenAtHome(t *testing.T) {
 	c, servers := readWorld(t, 59, "zendesk", "hubspot", "gmail", "jira", "slack", "asana")
-	checked := 0
+	own := []string{"_wfpol", "_wfupd", "_rcrule", "_wfch", "_team"}
+	addresses, texts := 0, 0
 	for _, d := range c.Data {
 		_, rest, _ := strings.Cut(d.Description, " at ")
 		home, _, _ := strings.Cut(rest, " on ")
 		domain := gen.Domain(home)
 		for name, h := range d.Handles {
-			if !strings.HasSuffix(name, "_wfpol") && !strings.HasSuffix(name, "_wfupd") && !strings.HasSuffix(name, "_rcrule") {
+			if !slices.ContainsFunc(own, func(s string) bool { return strings.HasSuffix(name, s) }) {
 				continue
 			}
 			def := servers[h.App].Collection(h.Collection)
@@ -161,18 +164,26 @@ func TestPoliciesAreWrittenAtHome(t *testing.T) {
 				}
 				for f, fd := range def.Fields {
 					v := state.Text(r[f])
-					if fd.Role != atom.RoleEmail || v == "" || coherence.FreeMail(v) {
-						continue
-					}
-					checked++
-					if !coherence.OnDomain(v, domain) {
-						t.Errorf("%s: %s %s.%s is by %s, not at %s (%s)", d.ID, name, h.Collection, f, v, home, domain)
+					switch {
+					case v == "":
+					case fd.Role == atom.RoleEmail && !coherence.FreeMail(v):
+						addresses++
+						if !coherence.OnDomain(v, domain) {
+							t.Errorf("%s: %s %s.%s is by %s, not at %s (%s)", d.ID, name, h.Collection, f, v, home, domain)
+						}
+					case fd.Role == atom.RoleText:
+						texts++
+						for _, co := range gen.CompaniesNamed(v) {
+							if co != home {
+								t.Errorf("%s: %s %s.%s names %s, not %s: %q", d.ID, name, h.Collection, f, co, home, v)
+							}
+						}
 					}
 				}
 			}
 		}
 	}
-	if checked < 5 {
-		t.Errorf("%d addresses on policies checked, want more", checked)
+	if addresses < 5 || texts < 5 {
+		t.Errorf("%d addresses and %d texts on the company's own records checked, want more", addresses, texts)
 	}
 }

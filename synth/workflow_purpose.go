@@ -214,7 +214,7 @@ func (sel *selection) request(b *bundle, nt *notifyTarget) {
 		}
 	}
 	if nt.ch != nil {
-		b.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = sel.chName
+		b.plan.needTeam(nt.ch, "wfch").set[nt.ch.display] = sel.chName
 	}
 }
 

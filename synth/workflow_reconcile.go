@@ -139,7 +139,7 @@ func (r *reconcile) request(bd *bundle) {
 	bd.plan.need(r.follower, "rfx").link = "rcx"
 	bd.plan.need(r.follower, "rfy")
 	nt := r.nt
-	bd.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = r.chName
+	bd.plan.needTeam(nt.ch, "wfch").set[nt.ch.display] = r.chName
 	rule := bd.plan.need(nt.d, "rcrule")
 	rule.internal = true
 	rule.refs[nt.ref] = "wfch"

@@ -175,7 +175,7 @@ func (r *report) request(bd *bundle, rng *rand.Rand) bool {
 		}
 	}
 	nt := r.nt
-	bd.plan.needPrivate(nt.ch, "wfch").set[nt.ch.display] = r.chName
+	bd.plan.needTeam(nt.ch, "wfch").set[nt.ch.display] = r.chName
 	first := r.gv
 	if r.old != "" {
 		first = r.old
