@@ -74,3 +74,31 @@ func TestFill(t *testing.T) {
 		t.Errorf("thousands %q %q capitalise %q", thousands(45000), thousands(500), capitalise("tickets"))
 	}
 }
+
+// TestTeamsDoNotReportInPublic: no workflow reports, and no record is
+// posted "so the team can pick it up", on an app whose posts the public
+// reads (a Facebook Page, a Buffer profile, an ad); a chat app still takes
+// them.
+func TestTeamsDoNotReportInPublic(t *testing.T) {
+	src := builtinServers(t)
+	public, chat := 0, 0
+	for _, e := range src.Heads(atom.KindServer) {
+		m := newAppModel(e, src.Operations(e.MustServer().AppName()))
+		nt := findNotifyTarget(m)
+		d, _, _ := postTarget(m)
+		switch m.family {
+		case "social", "ads":
+			public++
+			if nt != nil || d != nil {
+				t.Errorf("%s (%s) takes the team's reports", m.app, m.family)
+			}
+		case "chat":
+			if nt != nil && nt.ch != nil && d != nil {
+				chat++
+			}
+		}
+	}
+	if public == 0 || chat == 0 {
+		t.Errorf("%d public apps and %d chat apps taking reports; want some of each", public, chat)
+	}
+}

@@ -208,9 +208,19 @@ func handoffDetail(src *collModel) string {
 	return ""
 }
 
-// postTarget returns a collection of messages posted into a named place
-// (a channel, a space, a project): a text field and a reference to it.
+// publicFamilies are the families of apps whose posts the public reads:
+// a Facebook Page's or a Buffer profile's updates, an ad. The team's own
+// word (a report, a hand-over, "so the team can pick it up") is not
+// posted there.
+var publicFamilies = []string{"social", "ads"}
+
+// postTarget returns a collection of messages the team posts into a named
+// place (a channel, a space, a project): a text field and a reference to
+// it. An app whose posts the public reads has none.
 func postTarget(m *appModel) (*collModel, refField, string) {
+	if slices.Contains(publicFamilies, m.family) {
+		return nil, refField{}, ""
+	}
 	for _, c := range m.colls {
 		if !c.exposed() {
 			continue
