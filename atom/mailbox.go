@@ -17,8 +17,13 @@ import (
 // Where a field says whether a message was read (Read, read when it holds
 // ReadValue, default true), mail the owner wrote is read: one's own sent
 // mail and drafts are never unread.
+//
+// Where the user writes as one of several identities (Fastmail's), OwnedBy
+// names the app's collection of them instead of a fixed Owner: every
+// address its records hold is the owner's (see For).
 type Mailbox struct {
-	Owner     string   `json:"owner"`                // the signed-in user's address
+	Owner     string   `json:"owner,omitempty"`      // the signed-in user's address
+	OwnedBy   string   `json:"owned_by,omitempty"`   // or the collection of the user's identities, whose addresses are theirs
 	From      string   `json:"from"`                 // the sender's address field
 	To        []string `json:"to"`                   // the recipients' fields, in order: to, cc
 	Bcc       string   `json:"bcc,omitempty"`        // the blind copies' field, if the app keeps one
@@ -26,6 +31,29 @@ type Mailbox struct {
 	Sent      []string `json:"sent,omitempty"`       // the folders of mail the owner wrote
 	Read      string   `json:"read,omitempty"`       // the field saying a message was read, if the app keeps one
 	ReadValue string   `json:"read_value,omitempty"` // its value on a read message: true by default
+
+	also []string // the owner's other addresses (For)
+}
+
+// For is the mailbox of a world whose owner writes as any of addrs (the
+// addresses of the records of OwnedBy there): the first is the one mail
+// is addressed to where it must be, the others are the owner's too. It is
+// m itself where m has a fixed Owner, and nil where it has neither.
+func (m *Mailbox) For(addrs []string) *Mailbox {
+	if m.Owner != "" {
+		return m
+	}
+	if len(addrs) == 0 {
+		return nil
+	}
+	c := *m
+	c.Owner, c.also = addrs[0], addrs[1:]
+	return &c
+}
+
+// Owns reports whether addr is one of the owner's addresses.
+func (m *Mailbox) Owns(addr string) bool {
+	return strings.EqualFold(addr, m.Owner) || slices.ContainsFunc(m.also, func(a string) bool { return strings.EqualFold(a, addr) })
 }
 
 // ReadAs is the value of the read field on a read message.
@@ -52,14 +80,14 @@ func (m *Mailbox) InSent(rec map[string]any) bool {
 // Sender reports whether rec was sent by the mailbox's owner.
 func (m *Mailbox) Sender(rec map[string]any) bool {
 	s, _ := rec[m.From].(string)
-	return strings.EqualFold(s, m.Owner)
+	return m.Owns(s)
 }
 
 // Addressed reports whether rec names the owner among its recipients or
 // blind copies.
 func (m *Mailbox) Addressed(rec map[string]any) bool {
 	for _, f := range append(slices.Clone(m.To), m.Bcc) {
-		if f != "" && slices.ContainsFunc(Addresses(rec[f]), func(a string) bool { return strings.EqualFold(a, m.Owner) }) {
+		if f != "" && slices.ContainsFunc(Addresses(rec[f]), m.Owns) {
 			return true
 		}
 	}
@@ -96,7 +124,12 @@ func Addresses(v any) []string {
 func validateMailbox(e *Entry, s *Server, c *Collection, at string) Diagnostics {
 	m := c.Mailbox
 	var ds Diagnostics
-	if !strings.Contains(m.Owner, "@") {
+	switch own := s.Collection(m.OwnedBy); {
+	case m.OwnedBy != "" && m.Owner != "":
+		ds = append(ds, e.Diag(Error, at+".owned_by", "owner and owned_by exclude each other: a fixed address, or the collection of the user's identities"))
+	case m.OwnedBy != "" && (own == nil || own.Staff == nil):
+		ds = append(ds, e.Diag(Error, at+".owned_by", "%q is not a collection of the workspace's own people (staff) in this server", m.OwnedBy))
+	case m.OwnedBy == "" && !strings.Contains(m.Owner, "@"):
 		ds = append(ds, e.Diag(Error, at+".owner", "owner is the signed-in user's email address, not %q", m.Owner))
 	}
 	if len(m.To) == 0 {
@@ -132,7 +165,7 @@ func validateMailbox(e *Entry, s *Server, c *Collection, at string) Diagnostics 
 		if t.Effect.Kind != "create" || t.Effect.Collection != c.Name {
 			continue
 		}
-		if v, ok := t.Effect.Set[m.From]; ok && fmt.Sprint(v) != m.Owner {
+		if v, ok := t.Effect.Set[m.From]; ok && (m.OwnedBy != "" || fmt.Sprint(v) != m.Owner) {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("tools[%d].effect.set.%s", i, m.From), "%s sends as %v, but the mailbox belongs to %s", t.Name, v, m.Owner))
 		}
 	}

@@ -3,6 +3,7 @@ package atom
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/legoenv/legoenv/state"
 )
@@ -38,6 +39,24 @@ func (st *Staff) AddressFields(c *Collection) []string {
 // Holds reports whether rec is a member of staff.
 func (st *Staff) Holds(rec map[string]any) bool {
 	return st.Field == "" || slices.Contains(st.Values, state.Text(rec[st.Field]))
+}
+
+// Addresses are the work addresses of the members of staff among recs,
+// records of c, in their order: a mailbox's owner's where it is owned by c
+// (Mailbox.OwnedBy).
+func (st *Staff) Addresses(c *Collection, recs []map[string]any) []string {
+	var out []string
+	for _, rec := range recs {
+		if !st.Holds(rec) {
+			continue
+		}
+		for _, f := range st.AddressFields(c) {
+			if a := state.Text(rec[f]); strings.Contains(a, "@") {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }
 
 // validateStaff checks a staff declaration names address fields of the

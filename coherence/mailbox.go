@@ -2,7 +2,6 @@ package coherence
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -12,7 +11,7 @@ import (
 // its owner or addressed to them, and blind copies show only on mail the
 // owner sent, and mail the owner wrote is read.
 func (c *checker) mailbox(def *atom.Collection, name string, col *state.Collection) {
-	m := def.Mailbox
+	m := c.mailboxOf(def, name)
 	if m == nil {
 		return
 	}
@@ -27,8 +26,25 @@ func (c *checker) mailbox(def *atom.Collection, name string, col *state.Collecti
 		if m.Unread(rec) {
 			c.add(RuleInvariant, name, k, m.Read, rec[m.Read], "the mailbox's owner %s wrote it, yet %s is %v", m.Owner, m.Read, rec[m.Read])
 		}
-		if m.Bcc != "" && !sent && slices.ContainsFunc(atom.Addresses(rec[m.Bcc]), func(a string) bool { return !strings.EqualFold(a, m.Owner) }) {
+		if m.Bcc != "" && !sent && slices.ContainsFunc(atom.Addresses(rec[m.Bcc]), func(a string) bool { return !m.Owns(a) }) {
 			c.add(RuleInvariant, name, k, m.Bcc, rec[m.Bcc], "received mail shows blind copies to others than %s", m.Owner)
 		}
 	}
+}
+
+// mailboxOf is the mailbox of the world's collection name (def): its
+// owner fixed, or the addresses of the world's records of the identities
+// that own it; nil where it is no mailbox or owned by no one here.
+func (c *checker) mailboxOf(def *atom.Collection, name string) *atom.Mailbox {
+	m := def.Mailbox
+	if m == nil || m.OwnedBy == "" {
+		return m
+	}
+	app, _ := state.Split(name)
+	s, own := c.def(app + "." + m.OwnedBy)
+	col := c.w.Collection(app + "." + m.OwnedBy)
+	if s == nil || own == nil || own.Staff == nil || col == nil {
+		return nil
+	}
+	return m.For(own.Staff.Addresses(own, col.Records))
 }

@@ -41,3 +41,36 @@ func TestMailboxOwner(t *testing.T) {
 		}
 	}
 }
+
+// TestMailboxOwnedByIdentities: where the user writes as any of their
+// identities (Fastmail's), mail from or to any one of them is theirs, and
+// mail between strangers is found.
+func TestMailboxOwnedByIdentities(t *testing.T) {
+	ss := servers()
+	s := ss["billing"]
+	s.Collection("customers").Staff = &atom.Staff{Email: []string{"email"}}
+	inv := s.Collection("invoices")
+	inv.Fields["from"] = atom.Field{Type: "string", Format: "email", Role: atom.RoleEmail}
+	inv.Fields["to"] = atom.Field{Type: "array", Items: "string", Role: atom.RoleEmails}
+	inv.Mailbox = &atom.Mailbox{OwnedBy: "customers", From: "from", To: []string{"to"}}
+	good := with(goodInvoice(), "from", "ana@acme.example", "to", []any{"noor.abernathy@acme.example"})
+	for _, c := range []struct {
+		name  string
+		rec   state.Record
+		field string // "" when nothing is wrong
+	}{
+		{"to the first identity", good, ""},
+		{"from the second identity", with(good, "from", "paulo.nakamura@globex.example", "to", []any{"ana@acme.example"}), ""},
+		{"between strangers", with(good, "to", []any{"lee@acme.example"}), "from"},
+	} {
+		var got []string
+		for _, v := range CheckWorld("d", ss, world(goodCustomers(), []state.Record{c.rec}, nil)) {
+			if v.Rule == RuleInvariant {
+				got = append(got, v.Field)
+			}
+		}
+		if c.field == "" && len(got) > 0 || c.field != "" && (len(got) != 1 || got[0] != c.field) {
+			t.Errorf("%s: invariant violations on %v, want on %q", c.name, got, c.field)
+		}
+	}
+}

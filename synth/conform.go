@@ -75,8 +75,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 		}
 	}
 	conformBounds(c, rec, set)
-	if c.Mailbox != nil {
-		conformMailbox(c, rec, set)
+	if c.Mailbox != nil && c.Mailbox.OwnedBy == "" {
+		conformMailbox(c, c.Mailbox, rec, set)
 	}
 }
 

@@ -229,6 +229,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.refsByField(b.apps)
 	db.emailsOnOrgDomain(b.apps)
 	db.staffAtHome(b.apps)
+	db.ownedMail(b.apps)
 	db.teamValues(b.apps)
 	db.settleItemTotals(b.apps)
 	db.dateOnParents(b.apps)

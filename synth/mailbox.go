@@ -2,6 +2,7 @@ package synth
 
 import (
 	"fmt"
+	"github.com/legoenv/legoenv/state"
 	"slices"
 	"strings"
 
@@ -14,8 +15,7 @@ import (
 // in a folder of sent mail was written by the owner, and a received
 // message keeps no blind copy but the owner's; mail the owner wrote is
 // read. Values a task sets stay.
-func conformMailbox(c *atom.Collection, rec map[string]any, set map[string]any) {
-	m := c.Mailbox
+func conformMailbox(c *atom.Collection, m *atom.Mailbox, rec map[string]any, set map[string]any) {
 	pinned := func(f string) bool { _, ok := set[f]; return ok }
 	if m.InSent(rec) && !m.Sender(rec) {
 		if pinned(m.From) {
@@ -50,6 +50,32 @@ func conformMailbox(c *atom.Collection, rec map[string]any, set map[string]any) 
 		return
 	}
 	delete(rec, m.Bcc)
+}
+
+// ownedMail makes each message of a mailbox its user's identities own
+// (Fastmail's) theirs, as conformMailbox does for a fixed owner, once the
+// identities are drawn and at the world's company.
+func (db *dataBuilder) ownedMail(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			mb := cm.c.Mailbox
+			if mb == nil || mb.OwnedBy == "" {
+				continue
+			}
+			own := m.byName[mb.OwnedBy]
+			if own == nil || own.c.Staff == nil {
+				continue
+			}
+			mb = mb.For(own.c.Staff.Addresses(own.c, db.d.Records[m.app][own.name]))
+			if mb == nil {
+				continue
+			}
+			pins := db.pinned(cm)
+			for _, rec := range db.d.Records[m.app][cm.name] {
+				conformMailbox(cm.c, mb, rec, pins[state.Text(rec[cm.key])])
+			}
+		}
+	}
 }
 
 // otherAddress is the first recipient of rec that is not the mailbox's

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
 )
 
 // TestMailIsTheOwners: every message a mail app's world holds was sent
@@ -48,5 +49,24 @@ func TestWithFirst(t *testing.T) {
 	}
 	if got := withFirst(text, nil, "me@x.example"); got != "me@x.example" {
 		t.Errorf("empty text: %v", got)
+	}
+}
+
+// TestMailIsTheIdentities: where the user writes as any of their
+// identities (Fastmail's), every email is from one of them or to one, the
+// policy mail a task names included.
+func TestMailIsTheIdentities(t *testing.T) {
+	c, servers := readWorld(t, 41, "fastmail", "zendesk", "asana", "slack")
+	emails, bad := 0, 0
+	for _, d := range c.Data {
+		emails += len(d.Records["fastmail"]["emails"])
+		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "mailbox's owner") {
+			if bad++; bad <= 5 {
+				t.Errorf("%s", v)
+			}
+		}
+	}
+	if emails < 20 || bad > 0 {
+		t.Errorf("%d of %d emails neither from nor to the user's identities", bad, emails)
 	}
 }
