@@ -60,7 +60,7 @@ func (ctx *Visible) qualifying(t *table, yield func(Formula) bool) bool {
 		return true
 	}
 	of := fmt.Sprintf("the %d records of %s %s", len(rows), t.name, strings.Join(why, " and "))
-	if !totals(t, rows, of, yield) || !averages(t, rows, of, yield) {
+	if !totals(t, rows, of, yield) || !averages(t, rows, of, yield) || !ctx.qualifiedCounts(t, rows, of, yield) {
 		return false
 	}
 	for _, l := range listFields(rows) {
