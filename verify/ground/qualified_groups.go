@@ -10,7 +10,8 @@ import (
 // a flag (qualify.go), then counted whole or split by a value a document
 // names: "how many tickets were created last week" is the count of last
 // week's tickets, "what share of last month's conversations are closed"
-// the closed ones' share of last month's.
+// the closed ones' share of last month's, "the balance of the approved
+// invoices past due" the total of a named status's among the past-due.
 
 // qualifiedCounts yields the count of rows, the records of t a document
 // qualifies (of says how), and for each value of t's text fields that a
@@ -26,7 +27,8 @@ func (ctx *Visible) qualifiedCounts(t *table, rows []tableRow, of string, yield 
 		}
 		gof := fmt.Sprintf("%s whose %s is %q", of, g.field, g.value)
 		if !yield(Formula{Ops: []string{atom.DeriveCount}, Fields: []string{g.field}, value: float64(len(in)), How: "the count of " + gof}) ||
-			!yield(Formula{Ops: []string{atom.DeriveRatio}, Fields: []string{g.field}, value: float64(len(in)) / float64(len(rows)), How: fmt.Sprintf("the share of %s among %s", gof, of), loose: true, rate: g.rate}) {
+			!yield(Formula{Ops: []string{atom.DeriveRatio}, Fields: []string{g.field}, value: float64(len(in)) / float64(len(rows)), How: fmt.Sprintf("the share of %s among %s", gof, of), loose: true, rate: g.rate}) ||
+			!totals(t, in, gof, yield) {
 			return false
 		}
 	}

@@ -96,6 +96,10 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 				}
 			}
 		}
+		if in, w, ok := pastDue(t, rows, d.text, ctx.Clock); ok {
+			rows = in
+			why = append(why, w)
+		}
 		for _, k := range flagFields(t) {
 			if !strings.Contains(d.text, " "+flagWord(k)+" ") {
 				continue
