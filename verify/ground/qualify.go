@@ -100,6 +100,9 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 			rows = in
 			why = append(why, w)
 		}
+		var left []string
+		rows, left = exceptValues(t, rows, d.text)
+		why = append(why, left...)
 		for _, k := range flagFields(t) {
 			if !strings.Contains(d.text, " "+flagWord(k)+" ") {
 				continue
