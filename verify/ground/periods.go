@@ -19,8 +19,13 @@ var periodUnits = map[string]bool{"week": true, "month": true, "quarter": true, 
 
 // dayPeriods are the days a text names as a period of one day ("the
 // conversations opened today", "yesterday's tickets"), by their distance
-// from today; "now" names a moment, no day's records.
+// from today; "now" names a moment, no day's records, and "today is 27
+// January" states the clock, no records either.
 var dayPeriods = map[string]int{"today": 0, "yesterday": -1, "tomorrow": 1}
+
+// statesDate says whether the word after a day's name makes the phrase a
+// statement of the date ("today is", "yesterday was").
+func statesDate(next string) bool { return next == "is" || next == "was" }
 
 // namedPeriods reads the periods a loose text names, as ranges of days.
 func namedPeriods(text string, clock time.Time) [][2]time.Time {
@@ -45,7 +50,7 @@ func namedPeriods(text string, clock time.Time) [][2]time.Time {
 		if clock.IsZero() {
 			continue
 		}
-		if n, ok := dayPeriods[w]; ok {
+		if n, ok := dayPeriods[w]; ok && !statesDate(tok(i+1)) {
 			day := today.AddDate(0, 0, n)
 			out = append(out, wholeDays(day, day))
 			continue

@@ -31,6 +31,9 @@ func TestDeriveCountsAndSharesOverANamedPeriod(t *testing.T) {
 		{"Text the share of yesterday's conversations that are closed.", "50%", true},
 		{"Text the share of yesterday's conversations that are closed.", "33%", false}, // today's 1 of 3
 		{"How many of last month's conversations are closed?", "3", true},
+		// A statement of the date qualifies no records (the sample's
+		// marketing_multi_touch_attribution: "Today is January 27, 2026").
+		{"Today is December 9, 2026. What share of last month's conversations are closed?", "75%", true},
 	} {
 		ctx := &Visible{Clock: clock, Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
 		ctx.Add("conversations", convs)
