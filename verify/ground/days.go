@@ -59,8 +59,39 @@ var periodPoints = map[string]bool{"start": true, "beginning": true, "end": fals
 type dayReader struct {
 	toks     []string
 	today    time.Time
-	nextWeek bool  // the text names next week: a bare weekday may be its day
-	open     []int // offsets, in days, from an anchor the text does not name
+	nextWeek bool        // the text names next week: a bare weekday may be its day
+	open     []dayOffset // offsets from an anchor the text does not name
+}
+
+// dayOffset is an offset a text counts from a day: n units of unit days,
+// signed; unit 0 counts business days.
+type dayOffset struct{ n, unit int }
+
+// from gives the day the offset counts to from base.
+func (o dayOffset) from(base time.Time) time.Time { return shift(base, o.n, o.unit) }
+
+// bases gives the days the offset counts to t from: one for days and
+// weeks; for business days, every day whose count lands on t (a Friday,
+// a Saturday and a Sunday are each one business day before Monday).
+func (o dayOffset) bases(t time.Time) []time.Time {
+	if o.unit > 0 {
+		return []time.Time{t.AddDate(0, 0, -o.n*o.unit)}
+	}
+	span := 2*abs(o.n) + 4
+	var out []time.Time
+	for d := t.AddDate(0, 0, -span); !d.After(t.AddDate(0, 0, span)); d = d.AddDate(0, 0, 1) {
+		if o.from(d).Equal(t) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 func newDayReader(text string, clock time.Time) *dayReader {
@@ -94,10 +125,11 @@ func (r *dayReader) each(f func([]time.Time)) {
 	}
 }
 
-// openOffsets gives the offsets, in days, a text counts from a day it
-// does not name itself ("fifteen days after the invoice date": 15; "two
-// days before the launch": -2; "the day after the kickoff": 1).
-func openOffsets(text string) []int {
+// openOffsets gives the offsets a text counts from a day it does not name
+// itself ("fifteen days after the invoice date": 15 days; "two days
+// before the launch": -2 days; "the day after the kickoff": 1 day; "two
+// business days before go-live": -2 business days).
+func openOffsets(text string) []dayOffset {
 	r := newDayReader(text, time.Time{})
 	r.each(func([]time.Time) {})
 	return r.open
@@ -154,9 +186,7 @@ func (r *dayReader) offset(i int) ([]time.Time, int) {
 	}
 	anchors, end := r.day(next + 1)
 	if end == next+1 {
-		if unit > 0 {
-			r.open = append(r.open, sign*n*unit)
-		}
+		r.open = append(r.open, dayOffset{sign * n, unit})
 		return nil, next + 1
 	}
 	var out []time.Time
@@ -431,10 +461,14 @@ func monthNamed(s string) (time.Month, bool) {
 }
 
 // addBusinessDays counts n weekdays on from day, skipping Saturdays and
-// Sundays.
+// Sundays; a negative n counts back.
 func addBusinessDays(day time.Time, n int) time.Time {
+	step := 1
+	if n < 0 {
+		step, n = -1, -n
+	}
 	for n > 0 {
-		day = day.AddDate(0, 0, 1)
+		day = day.AddDate(0, 0, step)
 		if !isWeekend(day) {
 			n--
 		}
@@ -446,4 +480,10 @@ func addBusinessDays(day time.Time, n int) time.Time {
 func atoiSmall(s string) (int, bool) {
 	n, err := strconv.Atoi(s)
 	return n, err == nil && n > 0 && n <= 366
+}
+
+// String writes the offset as a person would: "-2 business days".
+func (o dayOffset) String() string {
+	unit := map[int]string{0: "business days", 1: "days", 7: "weeks"}[o.unit]
+	return strconv.Itoa(o.n) + " " + unit
 }

@@ -407,7 +407,8 @@ func (g groupValue) rows(rows []tableRow) []tableRow {
 }
 
 // groupValues lists the values of t's text fields that a document other
-// than t names, by field.
+// than t names, by field, as written or in the plural ("product demos"
+// names the events called "Product Demo").
 func (ctx *Visible) groupValues(t *table) []groupValue {
 	var out []groupValue
 	tf := textFields(t)
@@ -415,7 +416,7 @@ func (ctx *Visible) groupValues(t *table) []groupValue {
 		key := isKey(t, k, tf[k])
 		for _, gv := range tf[k] {
 			rate := ctx.namesRate(gv, t.doc)
-			if rate || ctx.named(gv, t.doc) {
+			if rate || ctx.named(gv, t.doc) || ctx.named(gv+"s", t.doc) {
 				out = append(out, groupValue{field: k, value: gv, key: key, rate: rate})
 			}
 		}

@@ -60,3 +60,13 @@ func looseSpan(s string, from, to int) string {
 	}
 	return s[start:end]
 }
+
+// dateMaskRE is a day written as its format ("YYYY-MM-DD", "DD/MM/YYYY"):
+// a template's slot that a day fills, as a <date> is.
+var dateMaskRE = regexp.MustCompile(`\b(?:YYYY|DD|MM)(?:[-/.](?:YYYY|MM|DD)){2}\b`)
+
+// dateMasks returns where, in the quoted span q, a day is written as its
+// format ("'Harbor Bank config freeze: YYYY-MM-DD'").
+func dateMasks(q string) [][]int {
+	return dateMaskRE.FindAllStringIndex(q, -1)
+}

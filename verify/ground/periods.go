@@ -10,12 +10,22 @@ import (
 
 // A text may name the period a report covers without writing its dates:
 // "Q3 2026", "this quarter", "last month", "next week", "in the last 7
-// days". Read against the data's clock (a quarter with its year needs
+// days", "yesterday". Read against the data's clock (a quarter with its year needs
 // none), each is a range of days that qualifies records by their date, as
 // a range written out does (qualify.go). A week runs Monday to Sunday.
 
 // periodUnits are the periods a text names by this, next or last.
 var periodUnits = map[string]bool{"week": true, "month": true, "quarter": true, "year": true}
+
+// dayPeriods are the days a text names as a period of one day ("the
+// conversations opened today", "yesterday's tickets"), by their distance
+// from today; "now" names a moment, no day's records, and "today is 27
+// January" states the clock, no records either.
+var dayPeriods = map[string]int{"today": 0, "yesterday": -1, "tomorrow": 1}
+
+// statesDate says whether the word after a day's name makes the phrase a
+// statement of the date ("today is", "yesterday was").
+func statesDate(next string) bool { return next == "is" || next == "was" }
 
 // namedPeriods reads the periods a loose text names, as ranges of days.
 func namedPeriods(text string, clock time.Time) [][2]time.Time {
@@ -38,6 +48,11 @@ func namedPeriods(text string, clock time.Time) [][2]time.Time {
 			continue
 		}
 		if clock.IsZero() {
+			continue
+		}
+		if n, ok := dayPeriods[w]; ok && !statesDate(tok(i+1)) {
+			day := today.AddDate(0, 0, n)
+			out = append(out, wholeDays(day, day))
 			continue
 		}
 		if shiftBy, ok := periodRefs[w]; ok && periodUnits[tok(i+1)] {

@@ -60,7 +60,7 @@ func (ctx *Visible) qualifying(t *table, yield func(Formula) bool) bool {
 		return true
 	}
 	of := fmt.Sprintf("the %d records of %s %s", len(rows), t.name, strings.Join(why, " and "))
-	if !totals(t, rows, of, yield) || !averages(t, rows, of, yield) {
+	if !totals(t, rows, of, yield) || !averages(t, rows, of, yield) || !ctx.qualifiedCounts(t, rows, of, yield) {
 		return false
 	}
 	for _, l := range listFields(rows) {
@@ -96,6 +96,13 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 				}
 			}
 		}
+		if in, w, ok := pastDue(t, rows, d.text, ctx.Clock); ok {
+			rows = in
+			why = append(why, w)
+		}
+		var left []string
+		rows, left = exceptValues(t, rows, d.text)
+		why = append(why, left...)
 		for _, k := range flagFields(t) {
 			if !strings.Contains(d.text, " "+flagWord(k)+" ") {
 				continue

@@ -364,6 +364,9 @@ func quotedTemplates(text string) []slotTemplate {
 	for _, q := range quotedRE.FindAllString(text, -1) {
 		ms := placeholderRE.FindAllStringIndex(q, -1)
 		if len(ms) == 0 {
+			ms = dateMasks(q)
+		}
+		if len(ms) == 0 {
 			ms = namedSlots(text, q)
 		}
 		if len(ms) != 1 {

@@ -39,7 +39,8 @@ func dayOf(s string) (time.Time, bool) {
 // findDayAfter finds a day v that one text counts from another day the
 // agent saw: "due fifteen days after the invoice date" and a mail dated
 // "2 April 2026" ground 2026-04-17; "two days before the launch" counts
-// back. The source names both texts.
+// back, and "two business days after the case was opened" skips a
+// weekend. The source names both texts.
 func (ctx *Visible) findDayAfter(v any) string {
 	s, ok := v.(string)
 	if !ok {
@@ -50,11 +51,12 @@ func (ctx *Visible) findDayAfter(v any) string {
 		return ""
 	}
 	for _, d := range ctx.Docs {
-		for _, n := range openOffsets(d.text) {
-			base := t.AddDate(0, 0, -n)
-			for _, e := range ctx.Docs {
-				if e.hasDate(base, time.Time{}) {
-					return fmt.Sprintf("%s (%d days from %s in %s)", d.Name, n, base.Format("2006-01-02"), e.Name)
+		for _, o := range openOffsets(d.text) {
+			for _, base := range o.bases(t) {
+				for _, e := range ctx.Docs {
+					if e.hasDate(base, time.Time{}) {
+						return fmt.Sprintf("%s (%s from %s in %s)", d.Name, o, base.Format("2006-01-02"), e.Name)
+					}
 				}
 			}
 		}
