@@ -264,7 +264,7 @@ func verdictReason(v verify.Verdict) string {
 // only helped the half it came from.
 func TestMadeUpHalves(t *testing.T) {
 	if testing.Short() {
-		t.Skip("imports, verifies and evolves 543 tasks")
+		t.Skip("imports, verifies and evolves every made-up task, both halves")
 	}
 	hs := madeUpHalves(t)
 	for _, h := range []string{halfWorking, halfFrozen} {
