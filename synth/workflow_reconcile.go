@@ -64,7 +64,7 @@ func reconcileBundles(models []*appModel, opt Options) []*bundle {
 		rng := rngFor(opt.Seed, "reconcile", a.app)
 		n := 0
 		for _, b := range people {
-			for try := 0; try < 2 && b.family != a.family && n < opt.Workflows/10+1; try++ {
+			for try := 0; try < 4 && b.family != a.family && n < opt.Workflows/10+1; try++ {
 				c := pick(rng, chans)
 				id := fmt.Sprintf("rc.%s.%s.%s", a.app, b.app, c.app)
 				if c.family == a.family || c.family == b.family || seen[id] {
