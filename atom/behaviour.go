@@ -135,6 +135,15 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - quotes: the text Fields[0] is a passage of the text From[0] of the
 //     record the ref field Fields[1] names (a Google Docs comment's
 //     quoted_text, of its document's body).
+//   - remaining: the money Fields[0] is what is left of the whole
+//     Fields[1] once the record's money parts are taken from it (an
+//     invoice's balance, its total less its payments): all of it on a
+//     record that took no money (a draft), nothing on one a full_when rule
+//     says is settled, at most the whole where no part was drawn
+//     (coherence/settled.go);
+//   - full_when: the record's money parts, where the world holds any, come
+//     to its whole Fields[0] where Fields[1] holds one of In (a paid
+//     invoice's payments, a refunded order's refunds);
 //   - past_when: the date Fields[0] is not after the world's clock where
 //     Fields[1] holds one of In (a campaign sent, being sent or archived
 //     was scheduled before now; an ACTIVE meeting has started);
@@ -160,7 +169,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -315,7 +324,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
 	}
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when and a team rule of two fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when, full_when and a team rule of two fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when, and only of it"))

@@ -190,6 +190,9 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 			settleMoneyParts(m, cm, d)
 		}
 		for _, cm := range m.colls {
+			settleBalances(m, cm, d)
+		}
+		for _, cm := range m.colls {
 			recs := d.Records[m.app][cm.name]
 			for _, inv := range cm.c.Invariants {
 				switch inv.Rule {

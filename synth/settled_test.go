@@ -1,0 +1,52 @@
+package synth
+
+import (
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestSettleBalances: once payments are settled, a Zoho Books draft owes
+// its total, a paid invoice nothing and its payments make up its total (a
+// payment no task names takes the difference), and another invoice owes
+// its total less its payments; the world then keeps every declared rule
+// of its invoices.
+func TestSettleBalances(t *testing.T) {
+	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "zoho_books"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newAppModel(e, nil)
+	pay := func(id, inv string, amount float64) map[string]any {
+		return map[string]any{"payment_id": id, "invoice_id": inv, "customer_id": "c1", "amount": amount}
+	}
+	inv := func(id, status string, total, balance float64) map[string]any {
+		return map[string]any{"invoice_id": id, "customer_id": "c1", "status": status, "total": total, "balance": balance}
+	}
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"zoho_books": {
+		"invoices":          {inv("inv1", "draft", 2253.55, 269.75), inv("inv2", "paid", 27966.87, 0), inv("inv3", "sent", 11014.91, 1113.91)},
+		"customer_payments": {pay("p1", "inv2", 5000), pay("p2", "inv2", 333.43), pay("p3", "inv3", 2658.79)},
+	}}}
+	settleBalances(m, m.byName["invoices"], d)
+	want := map[string]float64{"inv1": 2253.55, "inv2": 0, "inv3": 8356.12}
+	for _, r := range d.Records["zoho_books"]["invoices"] {
+		if got, _ := state.Number(r["balance"]); got != want[r["invoice_id"].(string)] {
+			t.Errorf("%s balance %v, want %v", r["invoice_id"], got, want[r["invoice_id"].(string)])
+		}
+	}
+	if got, _ := state.Number(d.Records["zoho_books"]["customer_payments"][1]["amount"]); got != 22966.87 {
+		t.Errorf("the last payment of the paid invoice is %v, want 22966.87 (its total less the first)", got)
+	}
+	var colls []*state.Collection
+	for name, rs := range d.Records["zoho_books"] {
+		colls = append(colls, state.NewCollection("zoho_books."+name, m.byName[name].key, rs))
+	}
+	for _, v := range coherence.CheckWorld("d", map[string]*atom.Server{"zoho_books": m.server}, state.NewWorld(time.Date(2026, 3, 20, 9, 0, 0, 0, time.UTC), colls...)) {
+		if v.Rule == coherence.RuleInvariant {
+			t.Errorf("settled world: %s", v.Message)
+		}
+	}
+}
