@@ -32,6 +32,8 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			}
 		case "remaining", "full_when":
 			c.settled(inv, name, col)
+		case "refers_to":
+			c.refersTo(inv, name, col)
 		case "days_until":
 			for _, rec := range col.Records {
 				c.daysUntil(inv, name, col.Key, rec)

@@ -103,3 +103,21 @@ func (c *checker) settled(inv atom.Invariant, name string, col *state.Collection
 		}
 	}
 }
+
+// refersTo reports the records whose reference names a record of another
+// kind than the rule allows (an invoice whose customer is a vendor).
+func (c *checker) refersTo(inv atom.Invariant, name string, col *state.Collection) {
+	_, def := c.def(name)
+	app, _ := state.Split(name)
+	target := c.w.Collection(app + "." + def.Fields[inv.Fields[0]].Ref)
+	if target == nil {
+		return
+	}
+	for _, rec := range col.Records {
+		ref := state.Text(rec[inv.Fields[0]])
+		if t, ok := target.Lookup(ref); ok && !inv.RefersToKind(t) {
+			k, _ := state.KeyOf(rec, col.Key)
+			c.add(RuleInvariant, name, k, inv.Fields[0], ref, "%s %s is of %s %v, not one of %v", inv.Fields[0], ref, inv.Fields[1], t[inv.Fields[1]], inv.In)
+		}
+	}
+}

@@ -239,6 +239,8 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 					}
 				case "within", "since":
 					withinParents(m, cm, inv, recs, d)
+				case "refers_to":
+					referToKind(m, cm, inv, d)
 				}
 			}
 			nameSystemFolders(cm, recs)

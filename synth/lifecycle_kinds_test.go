@@ -49,6 +49,7 @@ func TestEventsAndFiguresThatDisagreeAreFound(t *testing.T) {
 		{"a paid invoice with a balance", "zoho_books", "invoices", recs(rec("invoice_id", "4602000001", "status", "paid", "total", 100.0, "balance", 40.0)), "balance", nil},
 		{"a paid invoice whose payments fall short", "zoho_books", "invoices", recs(rec("invoice_id", "4602000001", "status", "paid", "total", 27966.87, "balance", 0.0)), "total", payments(pay("p1", "4602000001", 5000.0), pay("p2", "4602000001", 333.43))},
 		{"a refunded order whose refunds fall short", "shopify", "orders", recs(rec("id", "gid://shopify/Order/1", "financial_status", "refunded", "total_price", 9976.18)), "total_price", map[string][]state.Record{"refunds": recs(rec("id", "gid://shopify/Refund/91", "order_id", "gid://shopify/Order/1", "amount", 2882.71))}},
+		{"an invoice for a vendor", "zoho_books", "invoices", recs(rec("invoice_id", "4602000001", "customer_id", "c1", "status", "sent", "total", 100.0)), "customer_id", map[string][]state.Record{"contacts": recs(rec("contact_id", "c1", "contact_type", "vendor"))}},
 		{"a QuickBooks balance above the total", "quickbooks", "invoices", recs(rec("id", "1301", "customer_id", "c1", "total_amt", 100.0, "balance", 180.0)), "balance", nil},
 		{"a Xero amount due above the total", "xero", "invoices", recs(rec("invoice_id", "8e3a4b5c-1", "contact_id", "c1", "total", 100.0, "amount_due", 120.0)), "amount_due", nil},
 	} {

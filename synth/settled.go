@@ -101,3 +101,20 @@ func namedKeys(m *appModel, d *atom.Data) map[string]map[string]bool {
 	}
 	return out
 }
+
+// referToKind makes the record each reference of recs names one of the
+// kinds a refers_to rule allows: a contact a Zoho Books invoice is for is
+// a customer (a vendor it names becomes one, as Zoho Books lets a contact
+// be both).
+func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
+	ref := cm.c.Fields[inv.Fields[0]].Ref
+	tc := m.byName[ref]
+	if tc == nil {
+		return
+	}
+	for _, rec := range d.Records[m.app][cm.name] {
+		if t := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[inv.Fields[0]])); t != nil && !inv.RefersToKind(t) {
+			t[inv.Fields[1]] = stateValue(tc.field(inv.Fields[1]), inv.In[0])
+		}
+	}
+}

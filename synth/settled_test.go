@@ -12,8 +12,8 @@ import (
 // TestSettleBalances: once payments are settled, a Zoho Books draft owes
 // its total, a paid invoice nothing and its payments make up its total (a
 // payment no task names takes the difference), and another invoice owes
-// its total less its payments; the world then keeps every declared rule
-// of its invoices.
+// its total less its payments; a vendor an invoice is for becomes a
+// customer; the world then keeps every declared rule of its invoices.
 func TestSettleBalances(t *testing.T) {
 	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "zoho_books"})
 	if err != nil {
@@ -39,6 +39,15 @@ func TestSettleBalances(t *testing.T) {
 	}
 	if got, _ := state.Number(d.Records["zoho_books"]["customer_payments"][1]["amount"]); got != 22966.87 {
 		t.Errorf("the last payment of the paid invoice is %v, want 22966.87 (its total less the first)", got)
+	}
+	d.Records["zoho_books"]["contacts"] = []map[string]any{{"contact_id": "c1", "contact_type": "vendor", "contact_name": "Julia Nguyen"}}
+	for _, inv := range m.byName["invoices"].c.Invariants {
+		if inv.Rule == "refers_to" {
+			referToKind(m, m.byName["invoices"], inv, d)
+		}
+	}
+	if got := d.Records["zoho_books"]["contacts"][0]["contact_type"]; got != "customer" {
+		t.Errorf("the contact an invoice is for is a %v, want a customer", got)
 	}
 	var colls []*state.Collection
 	for name, rs := range d.Records["zoho_books"] {
