@@ -144,6 +144,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - refers_to: the record the reference Fields[0] names holds one of In
 //     in its field Fields[1] (a Zoho Books invoice's customer is a contact
 //     of type customer, not a vendor);
+//   - flag_of: the flag Fields[0] is true exactly where the record the
+//     reference Fields[1] names holds one of In in its field Fields[2] (a
+//     Shortcut story is completed where its workflow state is of type
+//     done);
 //   - full_when: the record's money parts, where the world holds any, come
 //     to its whole Fields[0] where Fields[1] holds one of In (a paid
 //     invoice's payments, a refunded order's refunds);
@@ -172,7 +176,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -315,8 +319,8 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "within" || inv.Rule == "since" {
 		own = own[:2] // the third is the referenced record's
 	}
-	if inv.Rule == "refers_to" {
-		own = own[:1] // the second is the referenced record's
+	if inv.Rule == "refers_to" || inv.Rule == "flag_of" {
+		own = own[:len(own)-1] // the last is the referenced record's
 	}
 	for j, f := range own {
 		if _, ok := c.Fields[f]; !ok {
@@ -330,12 +334,12 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
 	}
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when, full_when, refers_to and a team rule of two fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when, full_when, refers_to, flag_of and a team rule of two fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when, and only of it"))
 	}
-	if inv.HasStates() && inv.Rule != "refers_to" {
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
 	if inv.OnClock() {
@@ -351,6 +355,11 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	case "refers_to":
 		if _, ok := c.Fields[inv.Fields[0]]; ok {
 			ds = append(ds, validateRefersTo(e, s, c, inv, at)...)
+		}
+		return ds
+	case "flag_of":
+		if len(ds) == 0 {
+			ds = append(ds, validateFlagOf(e, s, c, inv, at)...)
 		}
 		return ds
 	case "within", "since":

@@ -28,3 +28,25 @@ func validateRefersTo(e *Entry, s *Server, c *Collection, inv Invariant, at stri
 	}
 	return valuesOf(e, target, inv.Fields[1], inv.In, at+".in")
 }
+
+// FlagOf is what a flag_of rule's flag should be on a record whose
+// reference names target: true exactly where the field Fields[2] of
+// target is one of In (a Shortcut story is completed where its workflow
+// state is of type done); ok is false where target holds no value there.
+func (inv Invariant) FlagOf(target map[string]any) (want, ok bool) {
+	v := state.Text(target[inv.Fields[2]])
+	return slices.Contains(inv.In, v), v != ""
+}
+
+// validateFlagOf checks that a flag_of rule's first field is a flag, its
+// second a reference, and that the record it names has the third field,
+// with In among its values.
+func validateFlagOf(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	if c.Fields[inv.Fields[0]].Type != "boolean" {
+		ds = append(ds, e.Diag(Error, at+".fields[0]", "flag_of sets a flag; %s is not a boolean", inv.Fields[0]))
+	}
+	rest := inv
+	rest.Fields = inv.Fields[1:]
+	return append(ds, validateRefersTo(e, s, c, rest, at)...)
+}

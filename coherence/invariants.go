@@ -32,7 +32,7 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			}
 		case "remaining", "full_when":
 			c.settled(inv, name, col)
-		case "refers_to":
+		case "refers_to", "flag_of":
 			c.refersTo(inv, name, col)
 		case "days_until":
 			for _, rec := range col.Records {

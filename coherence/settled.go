@@ -3,6 +3,7 @@ package coherence
 import (
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -105,19 +106,32 @@ func (c *checker) settled(inv atom.Invariant, name string, col *state.Collection
 }
 
 // refersTo reports the records whose reference names a record of another
-// kind than the rule allows (an invoice whose customer is a vendor).
+// kind than the rule allows (an invoice whose customer is a vendor), or
+// whose flag says otherwise than the record it names (a story completed
+// in a state not done).
 func (c *checker) refersTo(inv atom.Invariant, name string, col *state.Collection) {
 	_, def := c.def(name)
 	app, _ := state.Split(name)
-	target := c.w.Collection(app + "." + def.Fields[inv.Fields[0]].Ref)
+	rf := inv.Fields[0]
+	if inv.Rule == "flag_of" {
+		rf = inv.Fields[1]
+	}
+	target := c.w.Collection(app + "." + def.Fields[rf].Ref)
 	if target == nil {
 		return
 	}
 	for _, rec := range col.Records {
-		ref := state.Text(rec[inv.Fields[0]])
-		if t, ok := target.Lookup(ref); ok && !inv.RefersToKind(t) {
-			k, _ := state.KeyOf(rec, col.Key)
+		ref := state.Text(rec[rf])
+		t, ok := target.Lookup(ref)
+		k, _ := state.KeyOf(rec, col.Key)
+		switch {
+		case !ok:
+		case inv.Rule == "refers_to" && !inv.RefersToKind(t):
 			c.add(RuleInvariant, name, k, inv.Fields[0], ref, "%s %s is of %s %v, not one of %v", inv.Fields[0], ref, inv.Fields[1], t[inv.Fields[1]], inv.In)
+		case inv.Rule == "flag_of":
+			if want, wok := inv.FlagOf(t); wok && atom.IsSet(rec[inv.Fields[0]]) && state.Text(rec[inv.Fields[0]]) != strconv.FormatBool(want) {
+				c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v but %s %s is of %s %v", inv.Fields[0], rec[inv.Fields[0]], inv.Fields[1], ref, inv.Fields[2], t[inv.Fields[2]])
+			}
 		}
 	}
 }

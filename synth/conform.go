@@ -239,7 +239,7 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 					}
 				case "within", "since":
 					withinParents(m, cm, inv, recs, d)
-				case "refers_to":
+				case "refers_to", "flag_of":
 					referToKind(m, cm, inv, d)
 				}
 			}

@@ -102,19 +102,31 @@ func namedKeys(m *appModel, d *atom.Data) map[string]map[string]bool {
 	return out
 }
 
-// referToKind makes the record each reference of recs names one of the
-// kinds a refers_to rule allows: a contact a Zoho Books invoice is for is
-// a customer (a vendor it names becomes one, as Zoho Books lets a contact
-// be both).
+// referToKind makes the record each reference of cm's records names one
+// of the kinds a refers_to rule allows: a contact a Zoho Books invoice is
+// for is a customer (a vendor it names becomes one, as Zoho Books lets a
+// contact be both); and a flag_of rule's flag says what the record named
+// is (a Shortcut story is completed where its state is of type done).
 func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
-	ref := cm.c.Fields[inv.Fields[0]].Ref
+	rf := inv.Fields[0]
+	if inv.Rule == "flag_of" {
+		rf = inv.Fields[1]
+	}
+	ref := cm.c.Fields[rf].Ref
 	tc := m.byName[ref]
 	if tc == nil {
 		return
 	}
 	for _, rec := range d.Records[m.app][cm.name] {
-		if t := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[inv.Fields[0]])); t != nil && !inv.RefersToKind(t) {
+		t := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[rf]))
+		switch {
+		case t == nil:
+		case inv.Rule == "refers_to" && !inv.RefersToKind(t):
 			t[inv.Fields[1]] = stateValue(tc.field(inv.Fields[1]), inv.In[0])
+		case inv.Rule == "flag_of":
+			if want, ok := inv.FlagOf(t); ok {
+				rec[inv.Fields[0]] = want
+			}
 		}
 	}
 }

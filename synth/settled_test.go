@@ -59,3 +59,29 @@ func TestSettleBalances(t *testing.T) {
 		}
 	}
 }
+
+// TestStoryCompletedFollowsItsState: synthesis makes a Shortcut story's
+// completed flag say what its workflow state is: true in a done state,
+// false in a started one.
+func TestStoryCompletedFollowsItsState(t *testing.T) {
+	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "shortcut"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newAppModel(e, nil)
+	cm := m.byName["stories"]
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"shortcut": {
+		"workflow_states": {{"id": "w1", "type": "done"}, {"id": "w2", "type": "started"}},
+		"stories":         {{"id": "s1", "workflow_state_id": "w1", "completed": false}, {"id": "s2", "workflow_state_id": "w2", "completed": true}},
+	}}}
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule == "flag_of" {
+			referToKind(m, cm, inv, d)
+		}
+	}
+	for i, want := range []bool{true, false} {
+		if got := d.Records["shortcut"]["stories"][i]["completed"]; got != want {
+			t.Errorf("story in %v: completed %v, want %v", d.Records["shortcut"]["stories"][i]["workflow_state_id"], got, want)
+		}
+	}
+}
