@@ -51,7 +51,7 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			// clicks): it stays, and its bound is raised.
 			x, y, ok := inv.Sum(rec)
 			if ok && x > y {
-				rec[b] = raisedBound(rec[b], x)
+				rec[b] = raisedBound(rec[b], x, cm.field(b).Type == "integer")
 			}
 		case "before":
 			x, xok := atom.Time(rec[a])
@@ -81,11 +81,11 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 // bound's field holds numbers: between two and twelve times x, a factor
 // drawn from x itself (the draws of the rest of the world stay as they
 // were), so that no two fields read as one the other times ten.
-func raisedBound(bound any, x float64) any {
+func raisedBound(bound any, x float64, whole bool) any {
 	h := fnv.New32a()
 	h.Write([]byte(strconv.FormatFloat(x, 'f', -1, 64)))
 	k := 2 + float64(h.Sum32()%1000)/100
-	if _, isInt := bound.(int); isInt {
+	if _, isInt := bound.(int); isInt || whole {
 		return int(math.Ceil(x * k))
 	}
 	return math.Round(x*k*100) / 100

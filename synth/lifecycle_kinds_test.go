@@ -80,7 +80,7 @@ func TestLaterDateStaysBeforeTheClock(t *testing.T) {
 	}
 	factors := map[float64]bool{}
 	for _, x := range []float64{38872.47, 120.5, 999.99} {
-		b, _ := state.Number(raisedBound(1.0, x))
+		b, _ := state.Number(raisedBound(1.0, x, false))
 		if b <= x {
 			t.Errorf("bound %v is not above %v", b, x)
 		}
@@ -88,5 +88,8 @@ func TestLaterDateStaysBeforeTheClock(t *testing.T) {
 	}
 	if len(factors) < 2 {
 		t.Errorf("every bound is the same multiple of its value: %v", factors)
+	}
+	if b, _ := state.Number(raisedBound(1.0, 60.0, true)); b != float64(int(b)) || b <= 60 {
+		t.Errorf("a count's bound is %v, want a whole number above 60", b)
 	}
 }

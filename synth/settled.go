@@ -80,6 +80,7 @@ func fillParts(pcm *collModel, whole, amount string, p map[string]any, ps []map[
 		x, _ := state.Number(ps[i][amount])
 		if !named[state.Text(ps[i][pcm.key])] && x+w-sum > 0 {
 			ps[i][amount] = coherence.SameKind(ps[i][amount], x+w-sum)
+			mendAll(pcm.shape.Contradictions(ps[i]), ps[i], nil) // a note naming the old amount
 			return
 		}
 	}

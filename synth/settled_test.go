@@ -85,3 +85,25 @@ func TestStoryCompletedFollowsItsState(t *testing.T) {
 		}
 	}
 }
+
+// TestFilledPartKeepsItsNote: a refund that takes up what is left of a
+// refunded Shopify order no longer has a note naming its old amount.
+func TestFilledPartKeepsItsNote(t *testing.T) {
+	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "shopify"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newAppModel(e, nil)
+	refund := map[string]any{"id": "gid://shopify/Refund/91", "order_id": "o1", "amount": 1364.17, "note": "Zoran confirmed the $1,364.17 figure. Updated by Zoran Okonkwo on 8 May."}
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"shopify": {
+		"orders":  {{"id": "o1", "financial_status": "refunded", "total_price": 23649.67}},
+		"refunds": {refund},
+	}}}
+	settleBalances(m, m.byName["orders"], d)
+	if got, _ := state.Number(refund["amount"]); got != 23649.67 {
+		t.Errorf("the refund of a refunded order is %v, want its total 23649.67", got)
+	}
+	if len(m.byName["refunds"].shape.Contradictions(refund)) > 0 {
+		t.Errorf("the refund's note still disagrees with it: %v", refund["note"])
+	}
+}
