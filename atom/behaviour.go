@@ -135,6 +135,22 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - quotes: the text Fields[0] is a passage of the text From[0] of the
 //     record the ref field Fields[1] names (a Google Docs comment's
 //     quoted_text, of its document's body).
+//   - remaining: the money Fields[0] is what is left of the whole
+//     Fields[1] once the record's money parts are taken from it (an
+//     invoice's balance, its total less its payments): all of it on a
+//     record that took no money (a draft), nothing on one a full_when rule
+//     says is settled, at most the whole where no part was drawn
+//     (coherence/settled.go);
+//   - refers_to: the record the reference Fields[0] names holds one of In
+//     in its field Fields[1] (a Zoho Books invoice's customer is a contact
+//     of type customer, not a vendor);
+//   - flag_of: the flag Fields[0] is true exactly where the record the
+//     reference Fields[1] names holds one of In in its field Fields[2] (a
+//     Shortcut story is completed where its workflow state is of type
+//     done);
+//   - full_when: the record's money parts, where the world holds any, come
+//     to its whole Fields[0] where Fields[1] holds one of In (a paid
+//     invoice's payments, a refunded order's refunds);
 //   - past_when: the date Fields[0] is not after the world's clock where
 //     Fields[1] holds one of In (a campaign sent, being sent or archived
 //     was scheduled before now; an ACTIVE meeting has started);
@@ -160,7 +176,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -303,6 +319,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "within" || inv.Rule == "since" {
 		own = own[:2] // the third is the referenced record's
 	}
+	if inv.Rule == "refers_to" || inv.Rule == "flag_of" {
+		own = own[:len(own)-1] // the last is the referenced record's
+	}
 	for j, f := range own {
 		if _, ok := c.Fields[f]; !ok {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "no field %q in collection %s", f, c.Name))
@@ -315,12 +334,12 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
 	}
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when and a team rule of two fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when, full_when, refers_to, flag_of and a team rule of two fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when, and only of it"))
 	}
-	if inv.HasStates() {
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
 	if inv.OnClock() {
@@ -333,6 +352,16 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}
 	switch inv.Rule {
+	case "refers_to":
+		if _, ok := c.Fields[inv.Fields[0]]; ok {
+			ds = append(ds, validateRefersTo(e, s, c, inv, at)...)
+		}
+		return ds
+	case "flag_of":
+		if len(ds) == 0 {
+			ds = append(ds, validateFlagOf(e, s, c, inv, at)...)
+		}
+		return ds
 	case "within", "since":
 		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:], at, ".fields", 2)...)
 	case "display", "quotes":

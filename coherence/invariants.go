@@ -30,6 +30,10 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 				}
 				seen[v] = k
 			}
+		case "remaining", "full_when":
+			c.settled(inv, name, col)
+		case "refers_to", "flag_of":
+			c.refersTo(inv, name, col)
 		case "days_until":
 			for _, rec := range col.Records {
 				c.daysUntil(inv, name, col.Key, rec)

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"hash/fnv"
 	"maps"
 	"math"
 	"slices"
@@ -50,17 +51,13 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			// clicks): it stays, and its bound is raised.
 			x, y, ok := inv.Sum(rec)
 			if ok && x > y {
-				if _, isInt := rec[b].(int); isInt {
-					rec[b] = int(x) * 10
-				} else {
-					rec[b] = float64(int(x*1000)) / 100
-				}
+				rec[b] = raisedBound(rec[b], x, cm.field(b).Type == "integer")
 			}
 		case "before":
 			x, xok := atom.Time(rec[a])
 			y, yok := atom.Time(rec[b])
 			if s, ok := rec[a].(string); ok && xok && yok && x.After(y) {
-				rec[b] = shiftDate(s, 7)
+				rec[b] = laterDate(s, x, val.clock)
 			}
 		case "ratio":
 			conformRate(inv, rec, set)
@@ -78,6 +75,35 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 	if c.Mailbox != nil && c.Mailbox.OwnedBy == "" {
 		conformMailbox(c, c.Mailbox, rec, set)
 	}
+}
+
+// raisedBound is a bound raised above x, the value it bounds, as the
+// bound's field holds numbers: between two and twelve times x, a factor
+// drawn from x itself (the draws of the rest of the world stay as they
+// were), so that no two fields read as one the other times ten.
+func raisedBound(bound any, x float64, whole bool) any {
+	h := fnv.New32a()
+	h.Write([]byte(strconv.FormatFloat(x, 'f', -1, 64)))
+	k := 2 + float64(h.Sum32()%1000)/100
+	if _, isInt := bound.(int); isInt || whole {
+		return int(math.Ceil(x * k))
+	}
+	return math.Round(x*k*100) / 100
+}
+
+// laterDate is a date after s (at t) for the later of two events: a week
+// after, but where s is before the clock, no further than halfway to it,
+// so that what has happened stays before now (a message received after it
+// was sent, not after the clock).
+func laterDate(s string, t, clock time.Time) string {
+	d := 7 * 24 * time.Hour
+	if !t.After(clock) {
+		d = min(d, clock.Sub(t)/2)
+	}
+	if _, err := time.Parse("2006-01-02", s); err == nil {
+		return t.AddDate(0, 0, int(d/(24*time.Hour))).Format("2006-01-02") // the same day is not before it
+	}
+	return t.Add(d).UTC().Format(time.RFC3339)
 }
 
 // conformStamps keeps a lifecycle's timestamps only in their states,
@@ -190,6 +216,9 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 			settleMoneyParts(m, cm, d)
 		}
 		for _, cm := range m.colls {
+			settleBalances(m, cm, d)
+		}
+		for _, cm := range m.colls {
 			recs := d.Records[m.app][cm.name]
 			for _, inv := range cm.c.Invariants {
 				switch inv.Rule {
@@ -210,6 +239,8 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 					}
 				case "within", "since":
 					withinParents(m, cm, inv, recs, d)
+				case "refers_to", "flag_of":
+					referToKind(m, cm, inv, d)
 				}
 			}
 			nameSystemFolders(cm, recs)

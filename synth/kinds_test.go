@@ -49,24 +49,32 @@ func TestRecordsOfTheWrongKindAreFound(t *testing.T) {
 		{"a message posted before it was scheduled", "slack", "messages", recs(rec("id", "1712.1", "created_at", "2026-03-02T10:00:00Z", "post_at", "2026-03-01T10:00:00Z")), "post_at", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			srv := src.ServerFor(c.app).MustServer()
-			colls := []*state.Collection{state.NewCollection(c.app+"."+c.coll, srv.Collection(c.coll).KeyField(), c.recs)}
-			for name, rs := range c.parents {
-				colls = append(colls, state.NewCollection(c.app+"."+name, srv.Collection(name).KeyField(), rs))
-			}
-			clock := time.Date(2026, 3, 20, 9, 0, 0, 0, time.UTC)
-			var got []coherence.Violation
-			for _, v := range coherence.CheckWorld("d", map[string]*atom.Server{c.app: srv}, state.NewWorld(clock, colls...)) {
-				if v.Rule == coherence.RuleInvariant {
-					got = append(got, v)
-					if v.Field == c.field {
-						return
-					}
-				}
-			}
-			t.Fatalf("no invariant violation on %s: %v", c.field, got)
+			invariantBroken(t, src, c.app, c.coll, c.recs, c.parents, c.field)
 		})
 	}
+}
+
+// invariantBroken fails t unless the world of app holding recs in coll
+// (and the records of parents, by collection) breaks an invariant its
+// server atom declares on field.
+func invariantBroken(t *testing.T, src *atom.Library, app, coll string, rs []state.Record, parents map[string][]state.Record, field string) {
+	t.Helper()
+	srv := src.ServerFor(app).MustServer()
+	colls := []*state.Collection{state.NewCollection(app+"."+coll, srv.Collection(coll).KeyField(), rs)}
+	for name, prs := range parents {
+		colls = append(colls, state.NewCollection(app+"."+name, srv.Collection(name).KeyField(), prs))
+	}
+	clock := time.Date(2026, 3, 20, 9, 0, 0, 0, time.UTC)
+	var got []coherence.Violation
+	for _, v := range coherence.CheckWorld("d", map[string]*atom.Server{app: srv}, state.NewWorld(clock, colls...)) {
+		if v.Rule == coherence.RuleInvariant {
+			got = append(got, v)
+			if v.Field == field {
+				return
+			}
+		}
+	}
+	t.Fatalf("no invariant violation on %s: %v", field, got)
 }
 
 func rec(kv ...any) state.Record {

@@ -1,0 +1,52 @@
+package atom
+
+import (
+	"slices"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// RefersToKind reports whether a refers_to rule holds for the record its
+// reference names (target): the field Fields[1] of that record is one of
+// In (an invoice's customer is a contact of type customer, not a vendor).
+// A target that holds no value for the field is not judged.
+func (inv Invariant) RefersToKind(target map[string]any) bool {
+	v := state.Text(target[inv.Fields[1]])
+	return v == "" || slices.Contains(inv.In, v)
+}
+
+// validateRefersTo checks that a refers_to rule's first field is a
+// reference, and that the record it names has the second field, with In
+// among its values.
+func validateRefersTo(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	target := s.Collection(c.Fields[inv.Fields[0]].Ref)
+	if target == nil {
+		return Diagnostics{e.Diag(Error, at+".fields[0]", "refers_to needs a ref field as its first field")}
+	}
+	if _, ok := target.Fields[inv.Fields[1]]; !ok {
+		return Diagnostics{e.Diag(Error, at+".fields[1]", "no field %q in collection %s", inv.Fields[1], target.Name)}
+	}
+	return valuesOf(e, target, inv.Fields[1], inv.In, at+".in")
+}
+
+// FlagOf is what a flag_of rule's flag should be on a record whose
+// reference names target: true exactly where the field Fields[2] of
+// target is one of In (a Shortcut story is completed where its workflow
+// state is of type done); ok is false where target holds no value there.
+func (inv Invariant) FlagOf(target map[string]any) (want, ok bool) {
+	v := state.Text(target[inv.Fields[2]])
+	return slices.Contains(inv.In, v), v != ""
+}
+
+// validateFlagOf checks that a flag_of rule's first field is a flag, its
+// second a reference, and that the record it names has the third field,
+// with In among its values.
+func validateFlagOf(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	if c.Fields[inv.Fields[0]].Type != "boolean" {
+		ds = append(ds, e.Diag(Error, at+".fields[0]", "flag_of sets a flag; %s is not a boolean", inv.Fields[0]))
+	}
+	rest := inv
+	rest.Fields = inv.Fields[1:]
+	return append(ds, validateRefersTo(e, s, c, rest, at)...)
+}

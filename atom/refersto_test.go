@@ -1,0 +1,54 @@
+package atom
+
+import (
+	"strings"
+	"testing"
+)
+
+const refersServer = `kind: server
+id: books
+collections:
+  - name: contacts
+    fields:
+      contact_type: {type: string, enum: [customer, vendor], role: status}
+  - name: states
+    fields:
+      type: {type: string, enum: [started, done], role: status}
+  - name: invoices
+    fields:
+      customer_id: {type: string, role: ref, ref: contacts}
+      state_id: {type: string, role: ref, ref: states}
+      completed: {type: boolean, role: flag}
+      balance: {type: number, role: money}
+      total: {type: number, role: money}
+      status: {type: string, enum: [draft, paid], role: status}
+    invariants:
+      - {rule: refers_to, fields: [customer_id, contact_type], in: [customer]}
+      - {rule: flag_of, fields: [completed, state_id, type], in: [done]}
+      - {rule: remaining, fields: [balance, total]}
+      - {rule: full_when, fields: [total, status], in: [paid]}
+tools:
+  - name: books_list_invoices
+    description: List invoices.
+    input: {type: object, properties: {}}
+    effect: {kind: search, collection: invoices}
+`
+
+// refers_to and flag_of read a field of the record a reference names, and
+// list its values; remaining takes two fields, full_when states of its
+// second.
+func TestReferencedKindDeclarations(t *testing.T) {
+	for _, c := range []struct{ name, old, new, field, want string }{
+		{name: "declarations load"},
+		{"a kind the referenced field cannot hold", "in: [customer]", "in: [supplier]", "collections[2].invariants[0].in[0]", `"supplier"`},
+		{"no such field on the referenced record", "[customer_id, contact_type]", "[customer_id, kind]", "collections[2].invariants[0].fields[1]", `no field "kind"`},
+		{"not a reference", "[customer_id, contact_type]", "[balance, contact_type]", "collections[2].invariants[0].fields[0]", "ref field"},
+		{"a flag that is no flag", "[completed, state_id, type]", "[balance, state_id, type]", "collections[2].invariants[1].fields[0]", "not a boolean"},
+		{"a paid state the status cannot hold", "in: [paid]", "in: [settled]", "collections[2].invariants[3].in[0]", `"settled"`},
+		{"remaining without its whole", "[balance, total]}", "[balance]}", "collections[2].invariants[2].fields", "rule remaining takes"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			expectDiag(t, strings.Replace(refersServer, c.old, c.new, 1), c.field, c.want, "")
+		})
+	}
+}

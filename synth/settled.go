@@ -1,0 +1,133 @@
+package synth
+
+import (
+	"math"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// settleBalances makes the records of cm keep their remaining and
+// full_when rules once their money parts are settled: the parts of a
+// record settled in full (a paid invoice, a refunded order) come to its
+// whole, the last part no task names taking up the difference (or, where
+// a task names every one, the whole is their sum); then a balance is the
+// whole less what was paid, the whole on a draft, nothing on a record
+// settled in full, and at most the whole where no part was drawn.
+func settleBalances(m *appModel, cm *collModel, d *atom.Data) {
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule == "full_when" {
+			fillSettled(m, cm, inv, d)
+		}
+	}
+	paid := coherence.PaidOf(m.server, cm.name, func(p string) []map[string]any { return d.Records[m.app][p] })
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule != "remaining" {
+			continue
+		}
+		f := inv.Fields[0]
+		for _, rec := range d.Records[m.app][cm.name] {
+			x, has := paid[state.Text(rec[cm.key])]
+			want, exact, ok := cm.shape.Balance(inv, rec, x, has)
+			got, gok := state.Number(rec[f])
+			if ok && (exact && (!gok || math.Abs(got-want) > 0.005) || !exact && gok && got > want) {
+				rec[f] = coherence.SameKind(rec[f], want)
+			}
+		}
+	}
+}
+
+// fillSettled makes the parts of each record of cm settled in full by inv
+// come to its whole (inv.Fields[0]).
+func fillSettled(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
+	named := namedKeys(m, d)
+	for _, pcm := range m.colls {
+		amount := pcm.shape.WholeAmount()
+		for f, target := range pcm.shape.PartParents() {
+			if target != cm.name || amount == "" {
+				continue
+			}
+			parts := map[string][]map[string]any{}
+			for _, rec := range d.Records[m.app][pcm.name] {
+				if k := state.Text(rec[f]); k != "" && !pcm.shape.MovedNoMoney(rec) {
+					parts[k] = append(parts[k], rec)
+				}
+			}
+			for _, p := range d.Records[m.app][cm.name] {
+				if ps := parts[state.Text(p[cm.key])]; len(ps) > 0 && cm.shape.Settled(p) {
+					fillParts(pcm, inv.Fields[0], amount, p, ps, named[pcm.name])
+				}
+			}
+		}
+	}
+}
+
+// fillParts makes the parts ps (amounts in field amount) of record p come
+// to its whole: the last part no task names takes the difference where it
+// stays above nothing, else the whole becomes their sum.
+func fillParts(pcm *collModel, whole, amount string, p map[string]any, ps []map[string]any, named map[string]bool) {
+	sum := 0.0
+	for _, r := range ps {
+		x, _ := state.Number(r[amount])
+		sum += x
+	}
+	w, ok := state.Number(p[whole])
+	if !ok || math.Abs(w-sum) <= 0.005 {
+		return
+	}
+	for i := len(ps) - 1; i >= 0; i-- {
+		x, _ := state.Number(ps[i][amount])
+		if !named[state.Text(ps[i][pcm.key])] && x+w-sum > 0 {
+			ps[i][amount] = coherence.SameKind(ps[i][amount], x+w-sum)
+			mendAll(pcm.shape.Contradictions(ps[i]), ps[i], nil) // a note naming the old amount
+			return
+		}
+	}
+	p[whole] = coherence.SameKind(p[whole], sum)
+}
+
+// namedKeys are the keys of the records a task names, by collection, in
+// app m.
+func namedKeys(m *appModel, d *atom.Data) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, h := range d.Handles {
+		if h.App != m.app {
+			continue
+		}
+		if out[h.Collection] == nil {
+			out[h.Collection] = map[string]bool{}
+		}
+		out[h.Collection][h.Key] = true
+	}
+	return out
+}
+
+// referToKind makes the record each reference of cm's records names one
+// of the kinds a refers_to rule allows: a contact a Zoho Books invoice is
+// for is a customer (a vendor it names becomes one, as Zoho Books lets a
+// contact be both); and a flag_of rule's flag says what the record named
+// is (a Shortcut story is completed where its state is of type done).
+func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
+	rf := inv.Fields[0]
+	if inv.Rule == "flag_of" {
+		rf = inv.Fields[1]
+	}
+	ref := cm.c.Fields[rf].Ref
+	tc := m.byName[ref]
+	if tc == nil {
+		return
+	}
+	for _, rec := range d.Records[m.app][cm.name] {
+		t := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[rf]))
+		switch {
+		case t == nil:
+		case inv.Rule == "refers_to" && !inv.RefersToKind(t):
+			t[inv.Fields[1]] = stateValue(tc.field(inv.Fields[1]), inv.In[0])
+		case inv.Rule == "flag_of":
+			if want, ok := inv.FlagOf(t); ok {
+				rec[inv.Fields[0]] = want
+			}
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package synth
+
+import (
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestSettleBalances: once payments are settled, a Zoho Books draft owes
+// its total, a paid invoice nothing and its payments make up its total (a
+// payment no task names takes the difference), and another invoice owes
+// its total less its payments; a vendor an invoice is for becomes a
+// customer; the world then keeps every declared rule of its invoices.
+func TestSettleBalances(t *testing.T) {
+	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "zoho_books"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newAppModel(e, nil)
+	pay := func(id, inv string, amount float64) map[string]any {
+		return map[string]any{"payment_id": id, "invoice_id": inv, "customer_id": "c1", "amount": amount}
+	}
+	inv := func(id, status string, total, balance float64) map[string]any {
+		return map[string]any{"invoice_id": id, "customer_id": "c1", "status": status, "total": total, "balance": balance}
+	}
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"zoho_books": {
+		"invoices":          {inv("inv1", "draft", 2253.55, 269.75), inv("inv2", "paid", 27966.87, 0), inv("inv3", "sent", 11014.91, 1113.91)},
+		"customer_payments": {pay("p1", "inv2", 5000), pay("p2", "inv2", 333.43), pay("p3", "inv3", 2658.79)},
+	}}}
+	settleBalances(m, m.byName["invoices"], d)
+	want := map[string]float64{"inv1": 2253.55, "inv2": 0, "inv3": 8356.12}
+	for _, r := range d.Records["zoho_books"]["invoices"] {
+		if got, _ := state.Number(r["balance"]); got != want[r["invoice_id"].(string)] {
+			t.Errorf("%s balance %v, want %v", r["invoice_id"], got, want[r["invoice_id"].(string)])
+		}
+	}
+	if got, _ := state.Number(d.Records["zoho_books"]["customer_payments"][1]["amount"]); got != 22966.87 {
+		t.Errorf("the last payment of the paid invoice is %v, want 22966.87 (its total less the first)", got)
+	}
+	d.Records["zoho_books"]["contacts"] = []map[string]any{{"contact_id": "c1", "contact_type": "vendor", "contact_name": "Julia Nguyen"}}
+	for _, inv := range m.byName["invoices"].c.Invariants {
+		if inv.Rule == "refers_to" {
+			referToKind(m, m.byName["invoices"], inv, d)
+		}
+	}
+	if got := d.Records["zoho_books"]["contacts"][0]["contact_type"]; got != "customer" {
+		t.Errorf("the contact an invoice is for is a %v, want a customer", got)
+	}
+	var colls []*state.Collection
+	for name, rs := range d.Records["zoho_books"] {
+		colls = append(colls, state.NewCollection("zoho_books."+name, m.byName[name].key, rs))
+	}
+	for _, v := range coherence.CheckWorld("d", map[string]*atom.Server{"zoho_books": m.server}, state.NewWorld(time.Date(2026, 3, 20, 9, 0, 0, 0, time.UTC), colls...)) {
+		if v.Rule == coherence.RuleInvariant {
+			t.Errorf("settled world: %s", v.Message)
+		}
+	}
+}
+
+// TestStoryCompletedFollowsItsState: synthesis makes a Shortcut story's
+// completed flag say what its workflow state is: true in a done state,
+// false in a started one.
+func TestStoryCompletedFollowsItsState(t *testing.T) {
+	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "shortcut"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newAppModel(e, nil)
+	cm := m.byName["stories"]
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"shortcut": {
+		"workflow_states": {{"id": "w1", "type": "done"}, {"id": "w2", "type": "started"}},
+		"stories":         {{"id": "s1", "workflow_state_id": "w1", "completed": false}, {"id": "s2", "workflow_state_id": "w2", "completed": true}},
+	}}}
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule == "flag_of" {
+			referToKind(m, cm, inv, d)
+		}
+	}
+	for i, want := range []bool{true, false} {
+		if got := d.Records["shortcut"]["stories"][i]["completed"]; got != want {
+			t.Errorf("story in %v: completed %v, want %v", d.Records["shortcut"]["stories"][i]["workflow_state_id"], got, want)
+		}
+	}
+}
+
+// TestFilledPartKeepsItsNote: a refund that takes up what is left of a
+// refunded Shopify order no longer has a note naming its old amount.
+func TestFilledPartKeepsItsNote(t *testing.T) {
+	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "shopify"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newAppModel(e, nil)
+	refund := map[string]any{"id": "gid://shopify/Refund/91", "order_id": "o1", "amount": 1364.17, "note": "Zoran confirmed the $1,364.17 figure. Updated by Zoran Okonkwo on 8 May."}
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"shopify": {
+		"orders":  {{"id": "o1", "financial_status": "refunded", "total_price": 23649.67}},
+		"refunds": {refund},
+	}}}
+	settleBalances(m, m.byName["orders"], d)
+	if got, _ := state.Number(refund["amount"]); got != 23649.67 {
+		t.Errorf("the refund of a refunded order is %v, want its total 23649.67", got)
+	}
+	if len(m.byName["refunds"].shape.Contradictions(refund)) > 0 {
+		t.Errorf("the refund's note still disagrees with it: %v", refund["note"])
+	}
+}
