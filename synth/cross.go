@@ -153,6 +153,7 @@ func handoffDraft(bd *bundle, a, b *appModel, rng *rand.Rand) *draft {
 		return nil
 	}
 	t := bd.plan.need(src, "ho")
+	t.reads = append(t.reads, detail)
 	in := newIntent(intentID(a.app, b.app, "handoff", src.name, d.name), famHandoff,
 		fmt.Sprintf("Start work in %s on a %s from %s, carrying its %s over.", b.title, singular(src.name), a.title, human(detail)), []string{a.app, b.app}, "")
 	in.Slots["t"] = atom.Slot{Handle: t.handle()}

@@ -36,6 +36,10 @@ type recordReq struct {
 	// internal marks the company's own record (a policy its people
 	// wrote): its person works at the company the world is about.
 	internal bool
+	// reads are fields the task reads off the record (the detail a
+	// hand-off carries over): drawn, they stay, and a state that would
+	// not hold them moves instead (conformOnlyWhen).
+	reads []string
 }
 
 // handle is the handle name of a role.
@@ -106,6 +110,21 @@ func (p *plan) needPrivate(cm *collModel, role string) *recordReq {
 	}
 	p.private[cm][role] = true
 	return r
+}
+
+// withReads is what conform keeps of a role's record: the values the task
+// sets, and those it reads as they were drawn.
+func withReads(r *recordReq, rec map[string]any) map[string]any {
+	if len(r.reads) == 0 {
+		return r.set
+	}
+	keep := maps.Clone(r.set)
+	for _, f := range r.reads {
+		if _, ok := keep[f]; !ok && atom.IsSet(rec[f]) {
+			keep[f] = rec[f]
+		}
+	}
+	return keep
 }
 
 // needTeam is needPrivate for a record of the company's own team (the
@@ -393,7 +412,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		}
 		settle(cm, rec)
 		_, ended := r.set[lifecycleField(cm)]
-		conform(db.val, cm, rec, ended, true, r.set)
+		conform(db.val, cm, rec, ended, true, withReads(r, rec))
 		// Records carry what people write into them, sensitive or not;
 		// the privacy rules forbid copying it on. The text comes before
 		// agree, which drops one its record's state denies (a lost_reason
