@@ -8,8 +8,9 @@ import (
 // agreeCopies makes each agrees rule hold: a record that keeps a copy of a
 // field of the record its reference names (an opportunity's company beside
 // its primary contact, a channel message's team beside its channel) names
-// a record that agrees with it where one exists, and else copies that
-// record's value. Values a task pins stay as they are.
+// a record that agrees with it where one exists, else moves the record it
+// names where no other record names it, and else copies that record's
+// value. Values a task pins stay as they are.
 func (db *dataBuilder) agreeCopies(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
@@ -44,14 +45,38 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 		rec[inv.Fields[0]] = p[inv.Fields[2]]
 		return
 	}
-	if !bad {
+	if !bad && !(atom.IsSet(rec[inv.Fields[0]]) && !atom.IsSet(p[inv.Fields[2]])) {
 		return
 	}
-	if ks := db.holding(m, tc, inv.Fields[2], state.Text(rec[inv.Fields[0]])); len(ks) > 0 && !pinnedRef {
+	ks := db.holding(m, tc, inv.Fields[2], state.Text(rec[inv.Fields[0]]))
+	switch {
+	case len(ks) > 0 && !pinnedRef:
 		rec[inv.Fields[1]] = pick(db.val.textRand(cm, rec, inv.Fields[1]), ks)
-	} else if !pinnedOwn {
+	case db.soleReferrer(m, cm, tc, inv.Fields[1], rec, p):
+		p[inv.Fields[2]] = rec[inv.Fields[0]]
+	case !pinnedOwn && want != "":
 		rec[inv.Fields[0]] = want
 	}
+}
+
+// soleReferrer reports whether p, the record of tc that rec's reference f
+// names, is one no task names and no other record of cm names by f: it may
+// take rec's value (a contact drawn at no company of the opportunity's
+// moves to the opportunity's company; conformWorld then writes its
+// company's name).
+func (db *dataBuilder) soleReferrer(m *appModel, cm, tc *collModel, f string, rec, p map[string]any) bool {
+	k := state.Text(p[tc.key])
+	for _, named := range db.keys[tc] {
+		if named == k {
+			return false
+		}
+	}
+	for _, r := range db.d.Records[m.app][cm.name] {
+		if state.Text(r[f]) == k && state.Text(r[cm.key]) != state.Text(rec[cm.key]) {
+			return false
+		}
+	}
+	return true
 }
 
 // holding lists the keys of the records of tc whose field f holds v, those

@@ -9,8 +9,9 @@ import (
 )
 
 // TestCopiesAgreeWithTheirReference synthesises apps whose records keep a
-// copy of a field of the record a reference names: a Copper opportunity's
-// company is its primary contact's, a Zendesk or Zoho Desk ticket's
+// copy of a field of the record a reference names, or name in their title
+// the company of a contact they name: a Copper opportunity's company is
+// its primary contact's, a Zendesk or Zoho Desk ticket's
 // organisation its requester's, a Teams channel message's team its
 // channel's. The coherence check finds none that disagrees.
 func TestCopiesAgreeWithTheirReference(t *testing.T) {
@@ -20,11 +21,8 @@ func TestCopiesAgreeWithTheirReference(t *testing.T) {
 		copies += countWhere(d, servers, func(def *atom.Collection) bool {
 			return slices.ContainsFunc(def.Invariants, func(inv atom.Invariant) bool { return inv.Rule == "agrees" })
 		})
-		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "does not agree") {
-			if bad++; bad <= 5 {
-				t.Errorf("%s", v)
-			}
-		}
+		bad += reportEach(t, violationsOf(d, servers, coherence.RuleInvariant, "does not agree"), bad)
+		bad += reportEach(t, violationsOf(d, servers, coherence.RuleRef, "names the company"), bad)
 	}
 	if copies < 30 || bad > 0 {
 		t.Errorf("%d records disagree with their reference among %d records keeping a copy", bad, copies)
@@ -62,4 +60,16 @@ func TestReferencesNameRecords(t *testing.T) {
 	if refs < 10 || children < 10 {
 		t.Errorf("%d records of the collections with newly declared references and %d Zoom participants and recordings, want more", refs, children)
 	}
+}
+
+// reportEach reports the first violations of vs, while fewer than five
+// were reported before (shown), and returns how many there are.
+func reportEach(t *testing.T, vs []coherence.Violation, shown int) int {
+	t.Helper()
+	for i, v := range vs {
+		if shown+i < 5 {
+			t.Errorf("%s", v)
+		}
+	}
+	return len(vs)
 }
