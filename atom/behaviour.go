@@ -132,6 +132,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - since: the date Fields[0] is not before the date Fields[2] of the
 //     record the ref field Fields[1] names (a meeting's attendee joins no
 //     earlier than the meeting starts).
+//   - agrees: Fields[0] holds what Fields[2] of the record the ref field
+//     Fields[1] names holds (an opportunity's company is its primary
+//     contact's company; a channel message's team is its channel's team).
 //   - quotes: the text Fields[0] is a passage of the text From[0] of the
 //     record the ref field Fields[1] names (a Google Docs comment's
 //     quoted_text, of its document's body).
@@ -162,7 +165,7 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     holds one of In (team.go).
 //
 // Fields that are absent or null leave lte, before, display, ratio,
-// days_until, within, since and quotes unchecked, as does a ratio over zero.
+// days_until, within, since, agrees and quotes unchecked, as does a ratio over zero.
 type Invariant struct {
 	Rule   string   `json:"rule"`
 	Fields []string `json:"fields"`
@@ -176,7 +179,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -316,7 +319,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	}
 	var ds Diagnostics
 	own := inv.Fields
-	if inv.Rule == "within" || inv.Rule == "since" {
+	if inv.Rule == "within" || inv.Rule == "since" || inv.Rule == "agrees" {
 		own = own[:2] // the third is the referenced record's
 	}
 	if inv.Rule == "refers_to" || inv.Rule == "flag_of" {
@@ -362,7 +365,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 			ds = append(ds, validateFlagOf(e, s, c, inv, at)...)
 		}
 		return ds
-	case "within", "since":
+	case "within", "since", "agrees":
 		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:], at, ".fields", 2)...)
 	case "display", "quotes":
 		if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {

@@ -78,6 +78,8 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"only_when gating a value its field cannot hold", "{rule: only_when, fields: [pinned_by, pinned], in: [\"true\"]}", "{rule: only_when, fields: [status, pinned], in: [\"true\"], values: [archived]}", "collections[0].invariants[4].values[0]", `"archived"`},
 		{"within of no field of the parent", "{rule: lte, fields: [clicks, views]}", "{rule: within, fields: [paid_at, owner, left_at]}", "collections[0].invariants[0].fields[2]", `"left_at"`},
 		{"within of no reference", "{rule: lte, fields: [clicks, views]}", "{rule: within, fields: [paid_at, title, name]}", "collections[0].invariants[0].fields[1]", "ref field"},
+		{"agrees with no field of the parent", "{rule: lte, fields: [clicks, views]}", "{rule: agrees, fields: [title, owner, team]}", "collections[0].invariants[0].fields[2]", `"team"`},
+		{"agrees of no reference", "{rule: lte, fields: [clicks, views]}", "{rule: agrees, fields: [title, title, name]}", "collections[0].invariants[0].fields[1]", "ref field"},
 		{"values on another rule", "{rule: lte, fields: [clicks, views]}", "{rule: lte, fields: [clicks, views], values: [\"1\"]}", "collections[0].invariants[0].values", "only of it"},
 		{"bounds on a string", "title: {type: string}", "title: {type: string, maximum: 3}", "collections[0].fields.title.minimum", "number field"},
 		{"maximum below minimum", "minimum: 0, maximum: 10", "minimum: 10, maximum: 0", "collections[0].fields.score.maximum", "below minimum"},

@@ -277,3 +277,11 @@ func (f Field) BoundsText() string {
 	}
 	return "any value"
 }
+
+// Disagrees reports whether an agrees rule's field on rec holds another
+// value than the field it copies on parent, the record its reference
+// names, and gives the parent's value; false when either holds none.
+func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
+	own, theirs := state.Text(rec[inv.Fields[0]]), state.Text(parent[inv.Fields[2]])
+	return theirs, own != "" && theirs != "" && own != theirs
+}

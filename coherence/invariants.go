@@ -38,15 +38,18 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			for _, rec := range col.Records {
 				c.daysUntil(inv, name, col.Key, rec)
 			}
-		case "display", "within", "since", "quotes":
+		case "display", "within", "since", "agrees", "quotes":
 			target := c.w.Collection(app + "." + def.Fields[inv.Fields[1]].Ref)
 			if target == nil {
 				continue
 			}
 			for _, rec := range col.Records {
-				if inv.Rule == "within" || inv.Rule == "since" {
+				switch inv.Rule {
+				case "within", "since":
 					c.within(inv, name, col.Key, target, rec)
-				} else {
+				case "agrees":
+					c.agrees(inv, name, col.Key, target, rec)
+				default:
 					c.display(inv, name, col.Key, target, rec)
 				}
 			}
@@ -92,6 +95,20 @@ func (c *checker) within(inv atom.Invariant, name, key string, target *state.Col
 		}
 		k, _ := state.KeyOf(rec, key)
 		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %s %s %s's %s %s", inv.Fields[0], side, inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], state.Text(p[inv.Fields[2]]))
+	}
+}
+
+// agrees checks a copy of a field of the record a reference names: an
+// opportunity's company is its primary contact's, a channel message's team
+// is its channel's.
+func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {
+	p, ok := target.Lookup(state.Text(rec[inv.Fields[1]]))
+	if !ok {
+		return
+	}
+	if want, bad := inv.Disagrees(rec, p); bad {
+		k, _ := state.KeyOf(rec, key)
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s %s does not agree with %s %s's %s %s", inv.Fields[0], state.Text(rec[inv.Fields[0]]), inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], want)
 	}
 }
 

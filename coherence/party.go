@@ -9,8 +9,9 @@ import (
 
 // namedParty checks a record whose title names a company while a
 // reference of it points at a company record (Copper's opportunity
-// "Globex Labs - pilot" with a company_id): the company the title names is
-// the one the reference points at, not another company of the world
+// "Globex Labs - pilot" with a company_id) or at a contact of a company
+// (its primary contact): the company the title names is the one the
+// reference points at, or the contact works at, not another company of the world
 // (the name of a company record, or a company field of any record).
 func (c *checker) namedParty(sh *Shape, coll, key string, rec map[string]any) {
 	if c.w == nil {
@@ -22,7 +23,7 @@ func (c *checker) namedParty(sh *Shape, coll, key string, rec map[string]any) {
 			continue
 		}
 		tc := c.w.Collection(app + "." + sh.fields[f].ref)
-		name := companyNameField(c.shape(app + "." + sh.fields[f].ref))
+		name := partyCompanyField(c.shape(app + "." + sh.fields[f].ref))
 		ref := state.Text(rec[f])
 		if tc == nil || name == "" || ref == "" {
 			continue
@@ -42,6 +43,20 @@ func (c *checker) namedParty(sh *Shape, coll, key string, rec map[string]any) {
 			}
 		}
 	}
+}
+
+// partyCompanyField is the field that names the company of a record a
+// reference may name as a party: a company record's name, or the company
+// a contact works at (a Copper person's company_name, as an opportunity's
+// primary contact), not the company of the workspace's own staff.
+func partyCompanyField(sh *Shape) string {
+	if name := companyNameField(sh); name != "" || sh == nil || sh.def.Staff != nil {
+		return name
+	}
+	for f := range sh.withRole(atom.RoleCompany) {
+		return f
+	}
+	return ""
 }
 
 // companyNameField is the field that names a company record (a

@@ -256,11 +256,25 @@ func (c *checker) ref(coll, key, f string, fd atom.Field, target string, v any) 
 	if k == "" {
 		return
 	}
-	if _, ok := c.referenced(tc.Name, fd, k); !ok {
+	if _, ok := c.referenced(tc.Name, fd, k); !ok && !c.namesOther(app, fd, k) {
 		if by := fd.RefField; by != "" && by != tc.Key {
 			c.add(RuleRef, coll, key, f, v, "%q is not the %s of a record of %s.%s", k, by, app, target)
 			return
 		}
 		c.add(RuleRef, coll, key, f, v, "%q is not a record of %s.%s", k, app, target)
 	}
+}
+
+// namesOther reports whether k names a record of one of the other
+// collections a reference may name (ref_also: a Salesforce task's WhatId is
+// an account's, an opportunity's or a case's).
+func (c *checker) namesOther(app string, fd atom.Field, k string) bool {
+	for _, other := range fd.RefAlso {
+		if oc := c.w.Collection(app + "." + other); oc != nil {
+			if _, ok := oc.Lookup(k); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

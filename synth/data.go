@@ -242,6 +242,8 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	}
 	summary := db.background(b.apps)
 	db.requiredRefs(b.apps)
+	db.titledContacts(b.apps)
+	db.agreeCopies(b.apps)
 	conformWorld(val, b.apps, d)
 	db.settleParents(b.apps)
 	conformQuotes(b.apps, d)

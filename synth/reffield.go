@@ -160,12 +160,7 @@ func (db *dataBuilder) titledParent(m *appModel, cm *collModel, rf refField, rec
 	if name == "" || len(titles) == 0 {
 		return k
 	}
-	companyOf := func(key string) string {
-		if t := findRec(db.d.Records[m.app][tc.name], tc.key, key); t != nil {
-			return state.Text(t[name])
-		}
-		return ""
-	}
+	companyOf := func(key string) string { return db.valueOf(m, tc, key, name) }
 	for _, c := range ks {
 		n := companyOf(c)
 		if len(n) <= 2 {

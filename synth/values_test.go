@@ -124,7 +124,9 @@ func TestOwnLinksAndProfiles(t *testing.T) {
 	}
 }
 
-func prefixed(p string) func(string) bool { return func(v string) bool { return strings.HasPrefix(v, p) } }
+func prefixed(p string) func(string) bool {
+	return func(v string) bool { return strings.HasPrefix(v, p) }
+}
 
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 

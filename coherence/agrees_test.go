@@ -1,0 +1,63 @@
+package coherence
+
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestAgreesWithItsReference: a record that copies a field of the record
+// its reference names (an opportunity's company beside its contact) breaks
+// an agrees rule where the copy differs; the same value, or no copy,
+// keeps it.
+func TestAgreesWithItsReference(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["company_name"] = atom.Field{Type: "string"}
+	inv.Invariants = []atom.Invariant{{Rule: "agrees", Fields: []string{"company_name", "customer_ref", "company_name"}}}
+	for _, c := range []struct {
+		company string
+		want    bool // a violation
+	}{
+		{"Globex", true},
+		{"Acme Holdings", false},
+		{"", false},
+	} {
+		var got []Violation
+		for _, v := range CheckWorld("d", ss, world(goodCustomers(), []state.Record{with(goodInvoice(), "company_name", c.company)}, nil)) {
+			if v.Rule == RuleInvariant && v.Field == "company_name" {
+				got = append(got, v)
+			}
+		}
+		if len(got) > 0 != c.want {
+			t.Errorf("invoice of %q: violations %v, want one %v", c.company, got, c.want)
+		}
+	}
+}
+
+// TestReferenceToOneOfSeveral: a reference that may name a record of
+// several collections (ref_also: a Salesforce WhatId) resolves in any of
+// them; one that names no record of any is a dangling reference.
+func TestReferenceToOneOfSeveral(t *testing.T) {
+	ss := servers()
+	ss["billing"].Collection("invoices").Fields["what_id"] = atom.Field{Type: "string", Role: atom.RoleRef, Ref: "customers", RefAlso: []string{"invoices"}}
+	for _, c := range []struct {
+		what string
+		want bool // a violation
+	}{
+		{"cus_2290", false},
+		{"inv_3001", false},
+		{"wha_75303", true},
+	} {
+		var got []Violation
+		for _, v := range CheckWorld("d", ss, world(goodCustomers(), []state.Record{with(goodInvoice(), "what_id", c.what)}, nil)) {
+			if v.Rule == RuleRef && v.Field == "what_id" {
+				got = append(got, v)
+			}
+		}
+		if len(got) > 0 != c.want {
+			t.Errorf("what_id %q: violations %v, want one %v", c.what, got, c.want)
+		}
+	}
+}

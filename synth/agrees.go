@@ -1,0 +1,100 @@
+package synth
+
+import (
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// agreeCopies makes each agrees rule hold: a record that keeps a copy of a
+// field of the record its reference names (an opportunity's company beside
+// its primary contact, a channel message's team beside its channel) names
+// a record that agrees with it where one exists, else moves the record it
+// names where no other record names it, and else copies that record's
+// value. Values a task pins stay as they are.
+func (db *dataBuilder) agreeCopies(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, inv := range cm.c.Invariants {
+				if inv.Rule != "agrees" {
+					continue
+				}
+				tc := m.byName[cm.field(inv.Fields[1]).Ref]
+				if tc == nil {
+					continue
+				}
+				pinnedOwn, pinnedRef := db.pinnedKeys(cm, inv.Fields[0]), db.pinnedKeys(cm, inv.Fields[1])
+				for _, rec := range db.d.Records[m.app][cm.name] {
+					self := state.Text(rec[cm.key])
+					db.agreeCopy(m, cm, tc, inv, rec, pinnedOwn[self], pinnedRef[self])
+				}
+			}
+		}
+	}
+}
+
+// agreeCopy makes one record keep an agrees rule: its reference moves to a
+// record of tc that holds its value (unless a task pins the reference), or
+// its value becomes the referenced record's (unless a task pins the value).
+func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv atom.Invariant, rec map[string]any, pinnedOwn, pinnedRef bool) {
+	p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+	if p == nil {
+		return
+	}
+	want, bad := inv.Disagrees(rec, p)
+	if !atom.IsSet(rec[inv.Fields[0]]) && atom.IsSet(p[inv.Fields[2]]) && !pinnedOwn {
+		rec[inv.Fields[0]] = p[inv.Fields[2]]
+		return
+	}
+	if !bad && !(atom.IsSet(rec[inv.Fields[0]]) && !atom.IsSet(p[inv.Fields[2]])) {
+		return
+	}
+	ks := db.holding(m, tc, inv.Fields[2], state.Text(rec[inv.Fields[0]]))
+	switch {
+	case len(ks) > 0 && !pinnedRef:
+		rec[inv.Fields[1]] = pick(db.val.textRand(cm, rec, inv.Fields[1]), ks)
+	case db.soleReferrer(m, cm, tc, inv.Fields[1], rec, p):
+		p[inv.Fields[2]] = rec[inv.Fields[0]]
+	case !pinnedOwn && want != "":
+		rec[inv.Fields[0]] = want
+	}
+}
+
+// soleReferrer reports whether p, the record of tc that rec's reference f
+// names, is one no task names and no other record of cm names by f: it may
+// take rec's value (a contact drawn at no company of the opportunity's
+// moves to the opportunity's company; conformWorld then writes its
+// company's name).
+func (db *dataBuilder) soleReferrer(m *appModel, cm, tc *collModel, f string, rec, p map[string]any) bool {
+	k := state.Text(p[tc.key])
+	for _, named := range db.keys[tc] {
+		if named == k {
+			return false
+		}
+	}
+	for _, r := range db.d.Records[m.app][cm.name] {
+		if state.Text(r[f]) == k && state.Text(r[cm.key]) != state.Text(rec[cm.key]) {
+			return false
+		}
+	}
+	return true
+}
+
+// holding lists the keys of the records of tc whose field f holds v, those
+// no task names first: only where none of them does, the named ones.
+func (db *dataBuilder) holding(m *appModel, tc *collModel, f, v string) []string {
+	var unnamed, all []string
+	for _, r := range db.unnamed(m, tc) {
+		if state.Text(r[f]) == v {
+			unnamed = append(unnamed, state.Text(r[tc.key]))
+		}
+	}
+	if len(unnamed) > 0 {
+		return unnamed
+	}
+	for _, r := range db.d.Records[m.app][tc.name] {
+		if state.Text(r[f]) == v {
+			all = append(all, state.Text(r[tc.key]))
+		}
+	}
+	return all
+}
