@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
@@ -175,7 +176,9 @@ func (db *dataBuilder) titledParent(m *appModel, cm *collModel, rf refField, rec
 	if want := companyOf(k); len(want) > 2 {
 		for _, f := range titles {
 			if t, ok := rec[f].(string); ok {
-				rec[f] = renameCompanies(t, want, companies)
+				// The companies the world's records name, and any other
+				// the title names that the generator draws.
+				rec[f] = renameCompanies(t, want, append(slices.Clone(companies), gen.CompaniesNamed(t)...))
 			}
 		}
 	}

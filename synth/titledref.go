@@ -50,7 +50,7 @@ func (db *dataBuilder) titledContact(m *appModel, cm *collModel, rf refField, co
 		draft := maps.Clone(rec)
 		got := db.titledParent(m, cm, rf, draft, ks, k, companies)
 		renamed := titlesDiffer(cm, rec, draft)
-		if renamed && (pinnedTitle[self] || namesCompanyRecord(cm, rec)) {
+		if renamed && (pinnedTitle[self] || db.titleNamesItsCompany(m, cm, rec)) {
 			continue
 		}
 		maps.Copy(rec, draft)
@@ -58,11 +58,13 @@ func (db *dataBuilder) titledContact(m *appModel, cm *collModel, rf refField, co
 	}
 }
 
-// namesCompanyRecord reports whether rec refers to a company record (an
-// opportunity's company_id), whose name its title keeps.
-func namesCompanyRecord(cm *collModel, rec map[string]any) bool {
+// titleNamesItsCompany reports whether a title of rec names the company
+// record rec refers to (an opportunity "Globex Labs - pilot" whose
+// company_id is Globex Labs'), a name the title keeps.
+func (db *dataBuilder) titleNamesItsCompany(m *appModel, cm *collModel, rec map[string]any) bool {
 	for _, rf := range cm.refs {
-		if tc := rf.target; isCompanyColl(tc) && atom.IsSet(rec[rf.name]) {
+		tc := rf.target
+		if isCompanyColl(tc) && atom.IsSet(rec[rf.name]) && titleNames(cm, rec, db.valueOf(m, tc, state.Text(rec[rf.name]), tc.company)) {
 			return true
 		}
 	}
