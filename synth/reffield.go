@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
