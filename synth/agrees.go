@@ -1,6 +1,8 @@
 package synth
 
 import (
+	"slices"
+
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
@@ -52,7 +54,7 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 	switch {
 	case len(ks) > 0 && !pinnedRef:
 		rec[inv.Fields[1]] = pick(db.val.textRand(cm, rec, inv.Fields[1]), ks)
-	case db.soleReferrer(m, cm, tc, inv.Fields[1], rec, p):
+	case !copies(tc, inv.Fields[2]) && db.soleReferrer(m, cm, tc, inv.Fields[1], rec, p):
 		p[inv.Fields[2]] = rec[inv.Fields[0]]
 	case !pinnedOwn && want != "":
 		rec[inv.Fields[0]] = want
@@ -60,10 +62,11 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 }
 
 // soleReferrer reports whether p, the record of tc that rec's reference f
-// names, is one no task names and no other record of cm names by f: it may
-// take rec's value (a contact drawn at no company of the opportunity's
-// moves to the opportunity's company; conformWorld then writes its
-// company's name).
+// names, is one no task names and no other record of the app refers to:
+// it may take rec's value (a contact drawn at no company of the
+// opportunity's moves to the opportunity's company; conformWorld then
+// writes its company's name). A worksheet two tables are on stays in its
+// workbook.
 func (db *dataBuilder) soleReferrer(m *appModel, cm, tc *collModel, f string, rec, p map[string]any) bool {
 	k := state.Text(p[tc.key])
 	for _, named := range db.keys[tc] {
@@ -71,12 +74,38 @@ func (db *dataBuilder) soleReferrer(m *appModel, cm, tc *collModel, f string, re
 			return false
 		}
 	}
-	for _, r := range db.d.Records[m.app][cm.name] {
-		if state.Text(r[f]) == k && state.Text(r[cm.key]) != state.Text(rec[cm.key]) {
-			return false
+	for _, oc := range m.colls {
+		for _, rf := range oc.refs {
+			if rf.target != tc {
+				continue
+			}
+			for _, r := range db.d.Records[m.app][oc.name] {
+				if slices.Contains(refKeysOf(r[rf.name]), k) && !(oc == cm && rf.name == f && state.Text(r[cm.key]) == state.Text(rec[cm.key])) {
+					return false
+				}
+			}
 		}
 	}
 	return true
+}
+
+// copies reports whether field f of tc's records is itself a copy of
+// their own reference's (a table's workbookId is its worksheet's): moving
+// it would break that rule.
+func copies(tc *collModel, f string) bool {
+	return slices.ContainsFunc(tc.c.Invariants, func(inv atom.Invariant) bool { return inv.Rule == "agrees" && inv.Fields[0] == f })
+}
+
+// refKeysOf are the keys a reference's value names: one, or a list.
+func refKeysOf(v any) []string {
+	if vs, ok := v.([]any); ok {
+		out := make([]string, 0, len(vs))
+		for _, x := range vs {
+			out = append(out, state.Text(x))
+		}
+		return out
+	}
+	return []string{state.Text(v)}
 }
 
 // holding lists the keys of the records of tc whose field f holds v, those

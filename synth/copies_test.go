@@ -72,3 +72,18 @@ func reportEach(t *testing.T, vs []coherence.Violation, shown int) int {
 	}
 	return len(vs)
 }
+
+// TestChainedCopiesAgree: a table keeps its worksheet's workbook where the
+// worksheet is named by other tables too (a worksheet two tables are on
+// stays in its workbook), and a ticket whose subject names a company is
+// that company's account's.
+func TestChainedCopiesAgree(t *testing.T) {
+	for _, seed := range []int64{1, 2, 3} {
+		c, servers := readWorld(t, seed, "microsoft_excel", "pipedrive", "zoho_desk", "box")
+		bad := 0
+		for _, d := range c.Data {
+			bad += reportEach(t, violationsOf(d, servers, coherence.RuleInvariant, "does not agree"), bad)
+			bad += reportEach(t, violationsOf(d, servers, coherence.RuleRef, "names the company"), bad)
+		}
+	}
+}

@@ -244,6 +244,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.requiredRefs(b.apps)
 	db.titledContacts(b.apps)
 	db.agreeCopies(b.apps)
+	db.titledNames(b.apps)
 	conformWorld(val, b.apps, d)
 	db.settleParents(b.apps)
 	conformQuotes(b.apps, d)

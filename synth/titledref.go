@@ -9,20 +9,31 @@ import (
 )
 
 // titledContacts keeps a record whose title names a company at a contact of
-// that company: a Copper opportunity "Globex Labs - pilot" has a primary
-// contact who works at Globex Labs, another contact of Globex where the
-// one drawn works elsewhere, and else, where the record names no company
-// record, its title names the contact's company. A reference or a title a
-// task pins stays as it is.
-func (db *dataBuilder) titledContacts(apps []*appModel) {
+// that company, or at that company's record: a Copper opportunity "Globex
+// Labs - pilot" has a primary contact who works at Globex Labs, another
+// contact of Globex where the one drawn works elsewhere, and else, where
+// the title does not name the company record the record names, its title
+// names the contact's company; a Zoho Desk ticket whose subject names one
+// company is that company's account's. A reference or a title a task pins
+// stays as it is.
+//
+// Once copies agree (agreeCopies), titledNames runs it again, moving no
+// reference: a title still naming another company than the record's names
+// the record's.
+func (db *dataBuilder) titledContacts(apps []*appModel) { db.titleContacts(apps, false) }
+
+// titledNames renames what titledContacts would move (see there).
+func (db *dataBuilder) titledNames(apps []*appModel) { db.titleContacts(apps, true) }
+
+func (db *dataBuilder) titleContacts(apps []*appModel, renameOnly bool) {
 	companies := worldCompanies(apps, db.d)
 	for _, m := range apps {
 		for _, cm := range m.colls {
 			for _, rf := range cm.refs {
-				if !worksAtCompany(rf.target) || rf.list || len(cm.withRole(atom.RoleTitle)) == 0 {
+				if !worksAtCompany(rf.target) && !isCompanyColl(rf.target) || rf.list || len(cm.withRole(atom.RoleTitle)) == 0 {
 					continue
 				}
-				db.titledContact(m, cm, rf, companies)
+				db.titledContact(m, cm, rf, companies, renameOnly)
 			}
 		}
 	}
@@ -35,20 +46,29 @@ func worksAtCompany(tc *collModel) bool {
 	return tc.company != "" && tc.c.Staff == nil && !isCompanyColl(tc)
 }
 
-func (db *dataBuilder) titledContact(m *appModel, cm *collModel, rf refField, companies []string) {
+func (db *dataBuilder) titledContact(m *appModel, cm *collModel, rf refField, companies []string, renameOnly bool) {
 	pinnedRef := db.pinnedKeys(cm, rf.name)
 	pinnedTitle := map[string]bool{}
 	for _, f := range cm.withRole(atom.RoleTitle) {
 		maps.Copy(pinnedTitle, db.pinnedKeys(cm, f))
 	}
 	ks := db.unnamedKeys(m, rf.target)
+	if renameOnly || copies(cm, rf.name) {
+		// A company a copy keeps (a ticket's account is its contact's)
+		// stays: the title names it instead.
+		ks = nil
+	}
 	for _, rec := range db.d.Records[m.app][cm.name] {
 		self, k := state.Text(rec[cm.key]), state.Text(rec[rf.name])
-		if k == "" || pinnedRef[self] || len(ks) == 0 || titleNames(cm, rec, db.valueOf(m, rf.target, k, rf.target.company)) {
+		if k == "" || pinnedRef[self] || titleNames(cm, rec, db.valueOf(m, rf.target, k, rf.target.company)) {
 			continue
 		}
 		draft := maps.Clone(rec)
-		got := db.titledParent(m, cm, rf, draft, ks, k, companies)
+		cands := ks
+		if len(cands) == 0 {
+			cands = []string{k}
+		}
+		got := db.titledParent(m, cm, rf, draft, cands, k, companies)
 		renamed := titlesDiffer(cm, rec, draft)
 		if renamed && (pinnedTitle[self] || db.titleNamesItsCompany(m, cm, rec)) {
 			continue
