@@ -70,7 +70,7 @@ func (db *dataBuilder) titledContact(m *appModel, cm *collModel, rf refField, co
 		}
 		got := db.titledParent(m, cm, rf, draft, cands, k, companies)
 		renamed := titlesDiffer(cm, rec, draft)
-		if renamed && (pinnedTitle[self] || db.titleNamesItsCompany(m, cm, rec) || titleTaken(cm, db.d.Records[m.app][cm.name], draft)) {
+		if renamed && (pinnedTitle[self] || db.titleNamesItsCompany(m, cm, rec)) {
 			continue
 		}
 		maps.Copy(rec, draft)
@@ -95,20 +95,6 @@ func (db *dataBuilder) titleNamesItsCompany(m *appModel, cm *collModel, rec map[
 // is their company name.
 func isCompanyColl(tc *collModel) bool {
 	return tc.company != "" && (tc.company == tc.display || tc.roles[tc.display] == atom.RoleCompany)
-}
-
-// titleTaken reports whether another record of recs has a title of
-// draft: a rename does not make two records look alike.
-func titleTaken(cm *collModel, recs []map[string]any, draft map[string]any) bool {
-	for _, f := range cm.withRole(atom.RoleTitle) {
-		t := state.Text(draft[f])
-		for _, r := range recs {
-			if t != "" && state.Text(r[cm.key]) != state.Text(draft[cm.key]) && state.Text(r[f]) == t {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // titlesDiffer reports whether a title of a differs from b's.
