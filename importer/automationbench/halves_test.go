@@ -143,6 +143,11 @@ var workingFixes = map[string]string{
 	"sf_task_two_business_days_after_case_opened":           "an offset in business days from a day a record shows",
 	"slack_config_freeze_two_business_days_before_go_live":  "the same, counted back; a day written as its format (YYYY-MM-DD) is a template's slot",
 	"slack_calendly_demos_this_month_count":                 "records left out by a value the text names ('not counting cancelled ones'); a value named in the plural names its group",
+	// The fifteenth batch (batch15.txt), working half.
+	"sf_task_first_weekday_after_offsite":                       "an ordinal before business day or weekday and after or before is an offset in business days (the first weekday after)",
+	"hubspot_deal_close_second_business_day_after_quote_expiry": "the same, the second business day after",
+	"wave_invoice_due_third_business_day_after_kickoff":         "the same, the third business day after",
+	"slack_renewal_notice_last_business_day_before_close":       "the same, the last business day before",
 }
 
 var (
