@@ -43,3 +43,21 @@ func (ctx *Visible) namesRate(w string, doc int) bool {
 	}
 	return false
 }
+
+// namesEndState reports whether a document other than the one at doc names
+// the records whose state is w by another word for work ended, where w is
+// the one value of its field (values) that ends work: "resolved"
+// conversations are those whose state is "closed" where no state is
+// "resolved". Where two values end work (Zendesk's "solved" and
+// "closed"), a word for either names neither.
+func (ctx *Visible) namesEndState(w string, values []string, doc int) bool {
+	if !slices.Contains(endStates, w) {
+		return false
+	}
+	for _, v := range values {
+		if v != w && slices.Contains(endStates, v) {
+			return false
+		}
+	}
+	return slices.ContainsFunc(endStates, func(e string) bool { return e != w && ctx.named(e, doc) })
+}
