@@ -68,11 +68,12 @@ func pastDue(t *table, rows []tableRow, text string, clock time.Time) ([]tableRo
 	today := clock.Truncate(24 * time.Hour)
 	limit, why := today, "today ("+today.Format(time.DateOnly)+")"
 	if days, strict, ok := overdueThreshold(text); ok {
+		bound := "more than " + strconv.Itoa(days) + " days"
 		limit = today.AddDate(0, 0, -days)
 		if !strict {
-			limit = limit.AddDate(0, 0, 1)
+			limit, bound = limit.AddDate(0, 0, 1), strconv.Itoa(days)+" days or more"
 		}
-		why = limit.Format(time.DateOnly) + " (" + strconv.Itoa(days) + " days before today, " + today.Format(time.DateOnly) + ")"
+		why = limit.Format(time.DateOnly) + " (" + bound + " past due on " + today.Format(time.DateOnly) + ")"
 	}
 	for _, k := range dueFields(t) {
 		in := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool {
