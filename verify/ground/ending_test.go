@@ -35,3 +35,30 @@ func TestDeriveCountOfAnEndStateNamedOtherwise(t *testing.T) {
 		}
 	}
 }
+
+// A record in draft is named by the act it has not had (the fifteenth
+// batch's gmail_wave_unsent_invoices_total): the invoices "we haven't
+// sent out yet", "not yet issued" or "unsent" are those whose status is
+// "draft", not every invoice other than the sent ones; a text that denies
+// no such act names no draft.
+func TestDeriveTotalOfDraftsNamedByTheActNotHad(t *testing.T) {
+	ds := []atom.Derivation{{Op: atom.DeriveSum}}
+	invoices := `[{"invoice_number":"2301","status":"DRAFT","invoice_amount_due":1840.00},{"invoice_number":"2302","status":"SENT","invoice_amount_due":2200.00},
+		{"invoice_number":"2303","status":"DRAFT","invoice_amount_due":965.50},{"invoice_number":"2304","status":"PAID","invoice_amount_due":0},
+		{"invoice_number":"2305","status":"VIEWED","invoice_amount_due":410.00}]`
+	for _, c := range []struct {
+		instruction, figure string
+		want                bool
+	}{
+		{"Email the total of the invoices we haven't sent out yet.", "2,805.50", true},
+		{"Email the total of the invoices not yet issued.", "2,805.50", true},
+		{"Email the total of our unsent invoices.", "2,805.50", true},
+		{"Email the total of the invoices we sent out.", "2,805.50", false},
+	} {
+		ctx := &Visible{Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
+		ctx.Add("invoices", invoices)
+		if got := ctx.Derive(c.figure, ds); (got != "") != c.want {
+			t.Errorf("%q: derive(%s) = %q, want derived %v", c.instruction, c.figure, got, c.want)
+		}
+	}
+}
