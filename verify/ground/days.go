@@ -11,6 +11,7 @@ import (
 //
 //	day    := offset day | point | anchor
 //	offset := count unit (after | before | from) | [the] day (after | before)
+//	        | ordinal (business day | weekday) (after | before)
 //	        | in count unit | count unit ago            (from today)
 //	        | (next | following) business day             (from today)
 //	point  := ordinal [weekday | day | business day] of period-month
@@ -165,6 +166,10 @@ func (r *dayReader) offset(i int) ([]time.Time, int) {
 	}
 	n, unit, next := r.count(i)
 	if next == i {
+		n, next = r.nthBusinessDay(i)
+		unit = 0
+	}
+	if next == i {
 		j := i
 		if r.tok(j) == "the" {
 			j++
@@ -194,6 +199,37 @@ func (r *dayReader) offset(i int) ([]time.Time, int) {
 		out = append(out, shift(a, sign*n, unit))
 	}
 	return out, end
+}
+
+// nthBusinessDay reads "first business day", "second working day",
+// "last weekday" at i where after or before follows: the nth business day
+// on from or back from a day is n business days from it, and the last one
+// before a day is the one just before it. It gives the count and the
+// index of the word after or before; none where no such phrase starts at
+// i, or where an ordinal names a day of a period ("the first business day
+// of next month", read by point).
+func (r *dayReader) nthBusinessDay(i int) (int, int) {
+	nth, ok := ordinals[r.tok(i)]
+	if !ok {
+		return 0, i
+	}
+	j := i + 1
+	if unit, known := dayUnits[r.tok(j)]; known && unit == 0 && r.tok(j+1) == "day" {
+		j += 2
+	} else if r.tok(j) == "weekday" {
+		j++
+	} else {
+		return 0, i
+	}
+	switch {
+	case r.tok(j) != "after" && r.tok(j) != "before":
+		return 0, i
+	case nth < 0 && r.tok(j) != "before":
+		return 0, i
+	case nth < 0:
+		nth = 1
+	}
+	return nth, j
 }
 
 // count reads "three days", "2 weeks", "two business days" at i: the

@@ -416,7 +416,7 @@ func (ctx *Visible) groupValues(t *table) []groupValue {
 		key := isKey(t, k, tf[k])
 		for _, gv := range tf[k] {
 			rate := ctx.namesRate(gv, t.doc)
-			if rate || ctx.named(gv, t.doc) || ctx.named(gv+"s", t.doc) {
+			if rate || ctx.named(gv, t.doc) || ctx.named(gv+"s", t.doc) || ctx.namesEndState(gv, tf[k], t.doc) || ctx.namesDraft(gv, t.doc) {
 				out = append(out, groupValue{field: k, value: gv, key: key, rate: rate})
 			}
 		}

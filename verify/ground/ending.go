@@ -43,3 +43,58 @@ func (ctx *Visible) namesRate(w string, doc int) bool {
 	}
 	return false
 }
+
+// namesEndState reports whether a document other than the one at doc names
+// the records whose state is w by another word for work ended, where w is
+// the one value of its field (values) that ends work: "resolved"
+// conversations are those whose state is "closed" where no state is
+// "resolved". Where two values end work (Zendesk's "solved" and
+// "closed"), a word for either names neither.
+func (ctx *Visible) namesEndState(w string, values []string, doc int) bool {
+	if !slices.Contains(endStates, w) {
+		return false
+	}
+	for _, v := range values {
+		if v != w && slices.Contains(endStates, v) {
+			return false
+		}
+	}
+	return slices.ContainsFunc(endStates, func(e string) bool { return e != w && ctx.named(e, doc) })
+}
+
+// draftActs are the acts a record in draft has not had yet: a draft is
+// an invoice, a mail or a post not yet sent, published or submitted.
+var draftActs = []string{"sent", "send", "published", "publish", "submitted", "submit", "issued", "issue"}
+
+// namesDraft reports whether a document other than the one at doc names
+// the records whose state is w, a draft, by the act a draft has not had:
+// the invoices "we haven't sent out yet", "not yet published", "unsent".
+func (ctx *Visible) namesDraft(w string, doc int) bool {
+	if w != "draft" {
+		return false
+	}
+	for i, d := range ctx.Docs {
+		if i != doc && deniesDraftAct(strings.Fields(d.text)) {
+			return true
+		}
+	}
+	return false
+}
+
+// deniesDraftAct reports whether loose words deny an act a draft has not
+// had: "un" before it in one word, or a negation (seen.go) up to three
+// words before ("haven't sent": loose "haven t sent").
+func deniesDraftAct(toks []string) bool {
+	for i, tok := range toks {
+		if after, ok := strings.CutPrefix(tok, "un"); ok && slices.Contains(draftActs, after) {
+			return true
+		}
+		if !slices.Contains(draftActs, tok) {
+			continue
+		}
+		if slices.ContainsFunc(toks[max(0, i-3):i], func(n string) bool { return slices.Contains(negations, n) }) {
+			return true
+		}
+	}
+	return false
+}

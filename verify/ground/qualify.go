@@ -104,13 +104,14 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 		rows, left = exceptValues(t, rows, d.text)
 		why = append(why, left...)
 		for _, k := range flagFields(t) {
-			if !strings.Contains(d.text, " "+flagWord(k)+" ") {
+			want, ok := flagNamed(d.text, flagWord(k))
+			if !ok {
 				continue
 			}
-			kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return !r.flags[k] })
+			kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return r.flags[k] != want })
 			if len(kept) < len(rows) && len(kept) > 0 {
 				rows = kept
-				why = append(why, "whose "+k+" is true")
+				why = append(why, fmt.Sprintf("whose %s is %t", k, want))
 			}
 		}
 		for _, k := range noteFields(t) {
@@ -163,6 +164,30 @@ func flagWord(k string) string {
 		return ""
 	}
 	return w[len(w)-1]
+}
+
+// openWords name work not ended: the records whose flag of an ended
+// state (is_closed, completed) is false.
+var openWords = []string{"open", "outstanding", "unresolved", "unfinished", "incomplete"}
+
+// flagNamed reads which records a loose text names by a yes-or-no field's
+// word w: those holding it where the text writes w ("won" for is_won);
+// those not holding it where the text writes its negation ("unverified",
+// "inactive", "not verified") or, for a word of ended work, a word of
+// work not ended ("outstanding" tasks: is_closed false). ok is false where
+// the text names neither.
+func flagNamed(text, w string) (want, ok bool) {
+	has := func(p string) bool { return strings.Contains(" "+text+" ", " "+p+" ") }
+	if has("un"+w) || has("in"+w) || has("non"+w) || has("not "+w) {
+		return false, true
+	}
+	if has(w) {
+		return true, true
+	}
+	if slices.Contains(endStates, w) && slices.ContainsFunc(openWords, has) {
+		return false, true
+	}
+	return false, false
 }
 
 // dateFields lists the date fields of t's rows.

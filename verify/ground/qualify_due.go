@@ -2,6 +2,7 @@ package ground
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,20 +28,60 @@ func dueFields(t *table) []string {
 	})
 }
 
+// overdueBounds are the words before a count that bound the time a
+// record is past due, and whether the bound is strict: "more than 30
+// days overdue", "at least two weeks past due".
+var overdueBounds = map[string]bool{"more than": true, "over": true, "longer than": true, "at least": false}
+
+// overdueThreshold reads a bound on the time past due in a loose text: the
+// days of "more than 30 days overdue" (strict) or "at least two weeks
+// overdue" (not strict); ok is false where the text bounds none. A count
+// in business days bounds nothing here.
+func overdueThreshold(text string) (days int, strict, ok bool) {
+	r := newDayReader(text, time.Time{})
+	for i := range r.toks {
+		n, unit, next := r.count(i)
+		if next == i || unit == 0 {
+			continue
+		}
+		rest := " " + strings.Join(r.toks[next:], " ") + " "
+		if !slices.ContainsFunc(pastDuePhrases, func(p string) bool { return strings.HasPrefix(rest, p) }) {
+			continue
+		}
+		for bound, s := range overdueBounds {
+			if strings.HasSuffix(" "+strings.Join(r.toks[:i], " "), " "+bound) {
+				return n * unit, s, true
+			}
+		}
+	}
+	return 0, false, false
+}
+
 // pastDue keeps the rows whose due date lies before today, where a text
-// asks for them and some rows are not; ok says it qualified.
+// asks for them and some rows are not; ok says it qualified. A bound on
+// the time past due ("more than 30 days overdue") moves the day the due
+// date must lie before back by that time.
 func pastDue(t *table, rows []tableRow, text string, clock time.Time) ([]tableRow, string, bool) {
 	if clock.IsZero() || !namesPastDue(text) {
 		return rows, "", false
 	}
 	today := clock.Truncate(24 * time.Hour)
+	limit, why := today, "today ("+today.Format(time.DateOnly)+")"
+	if days, strict, ok := overdueThreshold(text); ok {
+		bound := "more than " + strconv.Itoa(days) + " days"
+		limit = today.AddDate(0, 0, -days)
+		if !strict {
+			limit, bound = limit.AddDate(0, 0, 1), strconv.Itoa(days)+" days or more"
+		}
+		why = limit.Format(time.DateOnly) + " (" + bound + " past due on " + today.Format(time.DateOnly) + ")"
+	}
 	for _, k := range dueFields(t) {
 		in := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool {
 			x, ok := r.dates[k]
-			return !ok || !x.Before(today)
+			return !ok || !x.Before(limit)
 		})
 		if len(in) < len(rows) && len(in) > 0 {
-			return in, "whose " + k + " is before today (" + today.Format(time.DateOnly) + ")", true
+			return in, "whose " + k + " is before " + why, true
 		}
 	}
 	return rows, "", false

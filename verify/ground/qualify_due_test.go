@@ -37,3 +37,36 @@ func TestDeriveTotalPastDue(t *testing.T) {
 		}
 	}
 }
+
+// A bound on the time past due moves the day a due date must lie before
+// (the fifteenth batch's slack_xero_bills_two_weeks_overdue_total): at
+// least two weeks overdue keeps a bill due exactly 14 days ago and leaves
+// out one 4 days overdue; more than 14 days leaves out the one exactly 14
+// days overdue.
+func TestDeriveTotalPastDueThreshold(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-12-09T10:00:00Z")
+	sum := []atom.Derivation{{Op: atom.DeriveSum}}
+	bills := `[{"invoice_number":"B-1","due_date":"2026-11-24","amount_due":5200.00},
+		{"invoice_number":"B-2","due_date":"2026-12-05","amount_due":1850.75},
+		{"invoice_number":"B-3","due_date":"2026-11-09","amount_due":1200.50},
+		{"invoice_number":"B-4","due_date":"2026-11-25","amount_due":300.00},
+		{"invoice_number":"B-5","due_date":"2026-12-20","amount_due":640.00}]`
+	for _, c := range []struct {
+		instruction, figure string
+		want                bool
+	}{
+		{"Post the total due on bills at least two weeks overdue.", "6,700.50", true},
+		{"Post the total due on bills at least two weeks overdue.", "8,551.25", false}, // every past-due bill
+		{"Post the total due on bills more than 14 days past due.", "6,400.50", true},
+		{"Post the total due on bills more than 14 days past due.", "6,700.50", false}, // one exactly 14 days overdue
+		{"Post the total due on bills at least 14 days past due.", "6,700.50", true},
+		{"Post the total due on bills over 2 weeks overdue.", "6,400.50", true},
+		{"Post the total due on overdue bills.", "8,551.25", true},
+	} {
+		ctx := &Visible{Clock: clock, Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
+		ctx.Add("bills", bills)
+		if got := ctx.Derive(c.figure, sum); (got != "") != c.want {
+			t.Errorf("%q: derive(%s) = %q, want derived %v", c.instruction, c.figure, got, c.want)
+		}
+	}
+}
