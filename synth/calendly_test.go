@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
 )
 
 // TestCalendlyRecordsAgree: the Calendly records drawn break no rule of
@@ -66,5 +67,33 @@ func TestListReferencesHoldARecord(t *testing.T) {
 		if all == 0 || full*10 < all*9 {
 			t.Errorf("%s %s: %d of %d %s lists hold a record, want nine in ten or more", l.app, l.coll, full, all, l.field)
 		}
+	}
+}
+
+// TestOwnersWorkAtTheCompany: the owner or assignee of a record in the
+// company's own tools (an Asana task's assignee, a Box file's owned_by, a
+// Google Docs document's owner) is one of its people, on its domain.
+func TestOwnersWorkAtTheCompany(t *testing.T) {
+	c, servers := readWorld(t, 52, "asana", "box", "google_docs", "expensify")
+	owners := 0
+	for _, d := range c.Data {
+		for app, colls := range d.Records {
+			for name, recs := range colls {
+				sh := coherence.ShapeOf(servers[app], servers[app].Collection(name))
+				for _, rec := range recs {
+					for _, f := range coherence.OwnerAddressFields(sh) {
+						if atom.IsSet(rec[f]) {
+							owners++
+						}
+					}
+				}
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleIdentity, "") {
+			t.Errorf("%s", v)
+		}
+	}
+	if owners < 30 {
+		t.Errorf("%d owners' addresses drawn, want more", owners)
 	}
 }
