@@ -299,7 +299,7 @@ func wordRole(c *Collection, n fieldName) string {
 	ws, joined, last := n.ws, n.joined, n.last
 	people := HasWord(Words(c.Name), peopleColls...) && !HasWord(Words(c.Name), companyColls...)
 	switch {
-	case HasWord(ws, "phone", "mobile", "fax"):
+	case phoneNamed(ws):
 		return RolePhone
 	case joined == "first name" || joined == "given name" || joined == "firstname" || joined == "first":
 		return RoleFirstName
@@ -446,10 +446,21 @@ func validateRoles(e *Entry, s *Server) Diagnostics {
 			if (f.Role == RoleID || f.Role == RoleCode) && SelfNamed(&s.Collections[i], name) {
 				ds = append(ds, e.Diag(Warning, at+".role", "role %s on a field that names another record of %s (its parent, the message it replies to): declare role ref, ref %s", f.Role, c.Name, c.Name))
 			}
+			if (f.Role == RoleID || f.Role == RoleCode) && phoneNamed(Words(name)) {
+				ds = append(ds, e.Diag(Warning, at+".role", "role %s on a field whose name says a phone number: declare role phone", f.Role))
+			}
 			ds = append(ds, validateFieldNamed(e, s, &s.Collections[i], name, at)...)
 		}
 	}
 	return ds
+}
+
+// phoneNamed reports whether a field's name words say it holds a phone
+// number: a phone, a mobile, a fax, a toll-free number, a number texts
+// go to (Calendly's text_reminder_number).
+func phoneNamed(ws []string) bool {
+	return HasWord(ws, "phone", "mobile", "fax") || HasWord(ws, "toll") && HasWord(ws, "free") ||
+		HasWord(ws, "number") && HasWord(ws, "text", "sms")
 }
 
 // KeyNamed is the other collection of s whose records a field of c holds

@@ -23,6 +23,11 @@ func TestRolesAndToolNames(t *testing.T) {
 		{name: "money counted in days", src: strings.Replace(base, "title: {type: string, role: title}", "title: {type: string, role: title}\n      amount: {type: number, description: Days requested, role: money}", 1), field: "collections[0].fields.amount.role", want: "Days requested"},
 		{name: "cancel that does not cancel", src: strings.Replace(strings.Replace(base, "notes_create", "notes_cancel_note", 1), "kind: create, collection: notes}", "kind: update, collection: notes, key: title}", 1),
 			field: "tools[0].name", want: "cancel", warning: true},
+		{name: "a phone number as a code", src: strings.Replace(base, "title: {type: string, role: title}", "title: {type: string, role: title}\n      toll_free_number: {type: string, role: code}", 1),
+			field: "collections[0].fields.toll_free_number.role", want: "declare role phone", warning: true},
+		{name: "a number texts go to as a code", src: strings.Replace(base, "title: {type: string, role: title}", "title: {type: string, role: title}\n      text_reminder_number: {type: string, role: code}", 1),
+			field: "collections[0].fields.text_reminder_number.role", want: "declare role phone", warning: true},
+		{name: "a phone number declared so", src: strings.Replace(base, "title: {type: string, role: title}", "title: {type: string, role: title}\n      fax_number: {type: string, role: phone}", 1)},
 		{name: "create that deletes", src: strings.Replace(base, "kind: create, collection: notes}", "kind: delete, collection: notes, key: title}", 1),
 			field: "tools[0].name", want: "effect", warning: true},
 	}

@@ -1,15 +1,20 @@
 package coherence
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
 
 // The workspace's own people (collections declaring staff) work at one
 // company, the one the world is about: their work addresses share its
-// domain. The domain is the one most of them are on; an address at a
-// free-mail provider says nothing of the company.
+// domain. So does the address of a record's owner or assignee (an Asana
+// task's assignee, a Box file's owned_by, a Google Docs document's owner):
+// who owns a record in the company's own tool is one of its people. The
+// domain is the one most of them are on; an address at a free-mail
+// provider says nothing of the company.
 
 // staffAddress is one work address of a member of staff.
 type staffAddress struct {
@@ -21,17 +26,22 @@ type staffAddress struct {
 func (c *checker) staffDomain() {
 	var all []staffAddress
 	for _, name := range c.w.Names() {
-		_, def := c.def(name)
-		if def == nil || def.Staff == nil {
+		sh := c.shape(name)
+		if sh == nil {
+			continue
+		}
+		owners := OwnerAddressFields(sh)
+		if sh.def.Staff == nil && len(owners) == 0 {
 			continue
 		}
 		col := c.w.Collection(name)
 		for _, rec := range col.Records {
-			if !def.Staff.Holds(rec) {
-				continue
-			}
 			k, _ := state.KeyOf(rec, col.Key)
-			for _, f := range def.Staff.AddressFields(def) {
+			fields := owners
+			if st := sh.def.Staff; st != nil && st.Holds(rec) {
+				fields = slices.Concat(st.AddressFields(sh.def), owners)
+			}
+			for _, f := range fields {
 				e := strings.ToLower(state.Text(rec[f]))
 				if strings.Contains(e, "@") && !FreeMail(e) {
 					all = append(all, staffAddress{name, k, f, e})
@@ -45,6 +55,18 @@ func (c *checker) staffDomain() {
 			c.add(RuleIdentity, a.coll, a.key, a.field, a.email, "%s, one of the workspace's own people, is not on its domain %s", a.email, home)
 		}
 	}
+}
+
+// OwnerAddressFields are the owner fields of a collection (OwnerFields)
+// that hold an address: whose address it is works at the company.
+func OwnerAddressFields(sh *Shape) []string {
+	var out []string
+	for _, f := range OwnerFields(sh) {
+		if sh.fields[f].role == atom.RoleEmail {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // sharedDomain is the domain (or parent domain) the most addresses are

@@ -24,6 +24,12 @@ func TestStaffOnOneDomain(t *testing.T) {
 		{Name: "members", Staff: &atom.Staff{}, Fields: map[string]atom.Field{
 			"name": {Type: "string", Role: atom.RolePersonName}, "email": {Type: "string", Role: atom.RoleEmail},
 		}},
+		// A document's owner is one of the company's people; its
+		// author's address, named otherwise, says nothing.
+		{Name: "docs", Fields: map[string]atom.Field{
+			"title": {Type: "string", Role: atom.RoleTitle}, "owner": {Type: "string", Role: atom.RoleEmail},
+			"author": {Type: "string", Role: atom.RoleEmail},
+		}},
 	}}
 	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
 		state.NewCollection("desk.users", "id", []state.Record{
@@ -36,6 +42,10 @@ func TestStaffOnOneDomain(t *testing.T) {
 			{"id": "m2", "name": "Di Poe", "email": "di.poe@emea.acme.example"},
 			{"id": "m3", "name": "Ed Fox", "email": "ed.fox@gmail.example"},
 			{"id": "m4", "name": "Flo Ng", "email": "flo.ng@umbrella.example"},
+		}),
+		state.NewCollection("chat.docs", "id", []state.Record{
+			{"id": "d1", "title": "Plan", "owner": "ana.ruiz@acme.example", "author": "cy.lam@initech.example"},
+			{"id": "d2", "title": "Budget", "owner": "gus.oke@initech.example"},
 		}))
 	var got []string
 	for _, v := range CheckWorld("d", map[string]*atom.Server{"desk": helpdesk, "chat": chat}, w) {
@@ -44,7 +54,7 @@ func TestStaffOnOneDomain(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	if want := []string{"chat.members/m4", "desk.users/u2"}; !slices.Equal(got, want) {
-		t.Errorf("identity violations at %v, want %v: the admin at Globex and the member at Umbrella", got, want)
+	if want := []string{"chat.docs/d2", "chat.members/m4", "desk.users/u2"}; !slices.Equal(got, want) {
+		t.Errorf("identity violations at %v, want %v: the document owned at Initech, the admin at Globex and the member at Umbrella", got, want)
 	}
 }

@@ -56,13 +56,14 @@ var ownLinkWords = []string{"url", "uri", "link", "href"}
 var destinationWords = []string{"ads", "ad", "pins", "pin", "creatives", "creative", "campaigns"}
 
 // ownLink reports whether a field of collection coll is the record's own
-// address in the product: a field named only url, uri, link or href, on a
+// address in the product: a field named only url, link or href, on a
 // record that is no person or company (whose url is their website) and
 // leads nowhere else; or any field naming a uri, the address an API gives
-// a resource (a meeting_uri, a folder_uri).
+// a resource (a meeting_uri, a folder_uri, a Calendly invitee's uri),
+// which is the product's on a person's record too.
 func ownLink(coll, field string) bool {
 	ws := atom.Words(field)
-	if len(ws) > 1 && ws[len(ws)-1] == "uri" {
+	if len(ws) > 0 && ws[len(ws)-1] == "uri" {
 		return true
 	}
 	cw := atom.Words(coll)

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -39,15 +40,16 @@ func (db *dataBuilder) staffAtHome(apps []*appModel) {
 	moved := map[string]string{}
 	held := map[string]bool{}
 	db.staffRecords(apps, func(cm *collModel, st *atom.Staff, rec map[string]any) {
-		for _, f := range st.AddressFields(cm.c) {
+		fields := coherence.OwnerAddressFields(cm.shape)
+		if st != nil {
+			fields = slices.Concat(st.AddressFields(cm.c), fields)
+		}
+		for _, f := range fields {
 			held[strings.ToLower(state.Text(rec[f]))] = true
 		}
 	})
 	db.staffRecords(apps, func(cm *collModel, st *atom.Staff, rec map[string]any) {
-		if !st.Holds(rec) {
-			return
-		}
-		for _, f := range st.AddressFields(cm.c) {
+		for _, f := range staffAddressFields(cm, st, rec) {
 			email := state.Text(rec[f])
 			if _, done := moved[email]; done || !strings.Contains(email, "@") || coherence.FreeMail(email) || coherence.OnDomain(email, home) {
 				continue
@@ -60,16 +62,30 @@ func (db *dataBuilder) staffAtHome(apps []*appModel) {
 	}
 }
 
-// staffRecords calls do on each record of each staff collection of apps,
-// in order.
+// staffRecords calls do on each record of apps that may hold a staff
+// member's work address, in order: the records of each staff collection
+// (st is its declaration) and those of each collection with an owner's
+// address (st is nil).
 func (db *dataBuilder) staffRecords(apps []*appModel, do func(cm *collModel, st *atom.Staff, rec map[string]any)) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
-			if st := cm.c.Staff; st != nil {
-				for _, rec := range db.d.Records[m.app][cm.name] {
-					do(cm, st, rec)
-				}
+			if cm.c.Staff == nil && len(coherence.OwnerAddressFields(cm.shape)) == 0 {
+				continue
+			}
+			for _, rec := range db.d.Records[m.app][cm.name] {
+				do(cm, cm.c.Staff, rec)
 			}
 		}
 	}
+}
+
+// staffAddressFields are the fields of rec, a record of cm, holding a
+// work address of one of the workspace's own people: its own where it is
+// a member of staff (st holds it), and its owner's or assignee's.
+func staffAddressFields(cm *collModel, st *atom.Staff, rec map[string]any) []string {
+	owners := coherence.OwnerAddressFields(cm.shape)
+	if st == nil || !st.Holds(rec) {
+		return owners
+	}
+	return slices.Concat(st.AddressFields(cm.c), owners)
 }

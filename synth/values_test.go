@@ -92,7 +92,7 @@ func TestProductLinksOnTheProductsSite(t *testing.T) {
 // site, a person's LinkedIn address is a profile there, a slug is no
 // address, and a lead's url stays its company's site.
 func TestOwnLinksAndProfiles(t *testing.T) {
-	c := synthApps(t, 1, "docusign", "quip", "hubspot", "squarespace_commerce", "close")
+	c := synthApps(t, 1, "docusign", "quip", "hubspot", "squarespace_commerce", "close", "calendly")
 	checks := []struct {
 		app, coll, field string
 		ok               func(string) bool
@@ -102,6 +102,7 @@ func TestOwnLinksAndProfiles(t *testing.T) {
 		{"quip", "threads", "link", prefixed("https://quip.example/threads/"), "on Quip's site"},
 		{"hubspot", "contacts", "linkedin_url", prefixed("https://linkedin.example/in/"), "a LinkedIn profile"},
 		{"squarespace_commerce", "products", "url_slug", func(v string) bool { return slugRE.MatchString(v) }, "a slug"},
+		{"calendly", "invitees", "uri", prefixed("https://calendly.example/invitees/"), "on Calendly's site, though an invitee is a person"},
 		{"close", "leads", "url", func(v string) bool { return !strings.Contains(v, "close.example") }, "the lead's own site"},
 	}
 	for _, ck := range checks {
