@@ -102,6 +102,10 @@ func TestCheckWorld(t *testing.T) {
 			state.Record{"id": "customers_g0_4", "name": "Ravi Menon", "email": "ravi.menon@initech.example", "company_name": "Initech"},
 			state.Record{"id": "customers_g0_5", "name": "Aisha Rahman", "email": "aisha.rahman@initech.example", "company_name": "Initech"}),
 			invoices: []state.Record{goodInvoice()}, rule: RuleIDForm, field: "id"},
+		{name: "a key a digit short of the others", customers: append(goodCustomers(),
+			state.Record{"id": "cus_3318", "name": "Lena Fischer", "email": "lena.fischer@initech.example", "company_name": "Initech"},
+			state.Record{"id": "cus_791", "name": "Ravi Menon", "email": "ravi.menon@initech.example", "company_name": "Initech"}),
+			invoices: []state.Record{goodInvoice()}, rule: RuleIDForm, field: "id"},
 		{name: "duplicate key", customers: append(goodCustomers(), with(goodCustomers()[0], "name", "Lena Fischer", "email", "lena.fischer@acme.example")),
 			invoices: []state.Record{goodInvoice()}, rule: RuleUniqueKey},
 	}
@@ -142,8 +146,9 @@ func TestExampleLibrary(t *testing.T) {
 }
 
 func TestKeyForm(t *testing.T) {
-	for k, want := range map[string]string{"con_1042": "con_#", "contacts_g0_3": "contacts_g*", "INV-1001": "INV-#",
-		"3f2a9c1e-77aa-4b1c-9d2e-0c1a2b3c4d5e": "hex", "DAF33399": "DAF#", "sales": "text"} {
+	for k, want := range map[string]string{"con_104": "con_#", "con_1042": "con_# of 8 characters", "contacts_g0_3": "contacts_g*",
+		"INV-1001": "INV-# of 8 characters", "3f2a9c1e-77aa-4b1c-9d2e-0c1a2b3c4d5e": "hex of 36 characters", "DAF33399": "DAF# of 8 characters",
+		"500Dn000009712": "* of 14 characters", "500Dn0000079421": "* of 15 characters", "sales": "text"} {
 		if got := keyForm(k); got != want {
 			t.Errorf("keyForm(%q) = %q, want %q", k, got, want)
 		}

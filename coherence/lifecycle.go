@@ -262,8 +262,19 @@ func addressOf(email, name string) bool {
 
 // keyForm is the shape of a key: its leading letters as written, then
 // whether the rest is a number or a mix ("con_1042" -> "con_#",
-// "contacts_g0_3" -> "contacts_g*"). Hex or UUID keys are all "hex".
+// "contacts_g0_3" -> "contacts_g*"). Hex or UUID keys are "hex". A key
+// that ends in a number of four digits or more, and a hex key, also has
+// its length: a product draws such keys at one width (a Salesforce id
+// has 15 characters), so "R004314" beside "R0017508" is another form.
 func keyForm(k string) string {
+	form := keyShape(k)
+	if form == "hex" || trailingDigits(k) >= 4 {
+		return fmt.Sprintf("%s of %d characters", form, len(k))
+	}
+	return form
+}
+
+func keyShape(k string) string {
 	if len(k) >= 12 && strings.Trim(k, "0123456789abcdef-") == "" && strings.ContainsAny(k, "abcdef") {
 		return "hex"
 	}
@@ -276,6 +287,11 @@ func keyForm(k string) string {
 		return k[:i] + "#"
 	}
 	return k[:i] + "*"
+}
+
+// trailingDigits is the length of the run of digits a key ends in.
+func trailingDigits(k string) int {
+	return len(k) - len(strings.TrimRight(k, "0123456789"))
 }
 
 // idForm reports the keys of a collection whose form differs from the

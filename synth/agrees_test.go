@@ -85,3 +85,44 @@ func TestGatedCountsAndValues(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestsInTheirTypesDesk: a Jira Service Management request is
+// raised in its request type's service desk; synthesis draws each request
+// with the desk of its type, and the coherence check finds none in another.
+func TestRequestsInTheirTypesDesk(t *testing.T) {
+	c := synthApps(t, 3, "jira_service_management")
+	s := builtinServers(t).ServerFor("jira_service_management").MustServer()
+	servers := map[string]*atom.Server{"jira_service_management": s}
+	requests := 0
+	for _, d := range c.Data {
+		recs := d.Records["jira_service_management"]
+		desk := map[string]any{}
+		for _, rt := range recs["request_types"] {
+			desk[state.Text(rt["id"])] = rt["serviceDeskId"]
+		}
+		for _, r := range recs["requests"] {
+			if want, ok := desk[state.Text(r["requestTypeId"])]; ok && atom.IsSet(r["serviceDeskId"]) {
+				requests++
+				if r["serviceDeskId"] != want {
+					t.Errorf("%s: request %v of type %v is in desk %v, its type's is %v", d.ID, r["issueKey"], r["requestTypeId"], r["serviceDeskId"], want)
+				}
+			}
+		}
+		var colls []*state.Collection
+		for name, rs := range recs {
+			colls = append(colls, state.NewCollection("jira_service_management."+name, s.Collection(name).KeyField(), rs))
+		}
+		clock, err := time.Parse(time.RFC3339, d.Clock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+			if v.Rule == coherence.RuleInvariant && v.Field == "serviceDeskId" {
+				t.Errorf("%s", v)
+			}
+		}
+	}
+	if requests < 10 {
+		t.Errorf("only %d requests with a desk and a type checked", requests)
+	}
+}

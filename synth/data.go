@@ -886,7 +886,15 @@ func findRec(recs []map[string]any, key, k string) map[string]any {
 func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
 	emailKey := cm.roles[cm.key] == atom.RoleEmail || cm.field(cm.key).Format == "email"
 	for {
-		k := fmt.Sprintf("%s%d", cm.prefix, 1000+val.rng.IntN(90000))
+		// A drawn key's number has five digits: the product's keys of one
+		// collection are of one width (a Salesforce id has 15 characters,
+		// not 14 beside 15). The draws that would have four digits move
+		// past the five-digit ones, so no other key changes.
+		n := 1000 + val.rng.IntN(90000)
+		if n < 10000 {
+			n += 90000
+		}
+		k := fmt.Sprintf("%s%d", cm.prefix, n)
 		if cm.roles[cm.key] == atom.RoleShortCode {
 			k = val.shortCode()
 		}

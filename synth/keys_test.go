@@ -1,0 +1,34 @@
+package synth
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestDrawnKeysOfOneWidth: the keys drawn for one collection have one
+// length, as a product's keys do (a Salesforce id has 15 characters, a
+// Slack channel id one width), so no key is a digit short of the others.
+func TestDrawnKeysOfOneWidth(t *testing.T) {
+	for _, cc := range []struct{ app, coll string }{{"salesforce", "cases"}, {"slack", "channels"}, {"expensify", "reports"}} {
+		cm := collOf(t, cc.app, cc.coll)
+		v := newValuer(7, "keys", time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC))
+		used := map[string]bool{}
+		widths := map[int][]string{}
+		for i := 0; i < 400; i++ {
+			k := uniqueKey(v, cm, used)
+			if !strings.HasPrefix(k, cm.prefix) {
+				t.Fatalf("%s.%s key %q does not start with %q", cc.app, cc.coll, k, cm.prefix)
+			}
+			widths[len(k)] = append(widths[len(k)], k)
+		}
+		if len(widths) != 1 {
+			var eg []string
+			for w, ks := range widths {
+				eg = append(eg, fmt.Sprintf("%s (%d)", ks[0], w))
+			}
+			t.Errorf("%s.%s: 400 keys of %d widths, e.g. %s", cc.app, cc.coll, len(widths), strings.Join(eg, ", "))
+		}
+	}
+}
