@@ -334,27 +334,83 @@ type SessionStart struct {
 	MCP       string            `json:"mcp"`   // path of the session's MCP endpoint
 }
 
-// maxToolLists bounds a server's cache of encoded tool lists.
-const maxToolLists = 1 << 16
+// maxStarts bounds a server's cache of encoded session starts.
+const maxStarts = 1 << 16
 
-// openAITools returns the session's OpenAI tool list, encoded once per
-// environment and toolset by the server.
-func (s *Server) openAITools(sess *Session) json.RawMessage {
-	return s.toolLists.Get(sess.Env.ID+"/"+sess.Toolset, func() json.RawMessage {
-		b, err := json.Marshal(episode.OpenAITools(sess.Defs()))
-		if err != nil {
-			b = []byte("[]")
+// startParts are what an environment and a toolset fix of a session's
+// start, encoded once by the server: the OpenAI tool list, and the text
+// writeStart puts around the session's own fields.
+type startParts struct {
+	tools json.RawMessage
+	// head follows the session id: `,"env_id":…,"toolset":…,"seed":`;
+	// tail follows max_steps: `,"messages":[…],"tools":[…],"mcp":`. Both
+	// are nil where encoding/json fails on them, and writeStart then
+	// leaves the answer to writeJSON.
+	head, tail []byte
+}
+
+// starts returns the session's startParts.
+func (s *Server) starts(sess *Session) *startParts {
+	return s.startCache.Get(sess.Env.ID+"/"+sess.Toolset, func() *startParts {
+		p := &startParts{}
+		var err error
+		if p.tools, err = json.Marshal(episode.OpenAITools(sess.Defs())); err != nil {
+			p.tools = json.RawMessage("[]")
 		}
-		return b
+		// Each piece as encoding/json writes it inside a SessionStart: a
+		// RawMessage field is compacted and its HTML characters escaped,
+		// which marshalling it again does.
+		envID, err1 := json.Marshal(sess.Env.ID)
+		toolset, err2 := json.Marshal(sess.Toolset)
+		msgs, err3 := json.Marshal(sess.Messages())
+		tools, err4 := json.Marshal(p.tools)
+		if err := errors.Join(err1, err2, err3, err4); err != nil {
+			return p
+		}
+		p.head = fmt.Appendf(nil, `,"env_id":%s,"toolset":%s,"seed":`, envID, toolset)
+		p.tail = fmt.Appendf(nil, `,"messages":%s,"tools":%s,"mcp":`, msgs, tools)
+		return p
 	})
 }
 
 func (s *Server) start(sess *Session) SessionStart {
 	return SessionStart{
 		SessionID: sess.ID, EnvID: sess.Env.ID, Toolset: sess.Toolset, Seed: sess.Seed,
-		MaxSteps: sess.Env.Limits.MaxSteps, Messages: sess.Messages(), Tools: s.openAITools(sess),
+		MaxSteps: sess.Env.Limits.MaxSteps, Messages: sess.Messages(), Tools: s.starts(sess).tools,
 		MCP: "/v1/sessions/" + sess.ID + "/mcp",
 	}
+}
+
+// writeStart answers the session's start, byte for byte what writeJSON
+// writes of s.start(sess), without reflection: a trainer resets a session
+// after every episode, and encoding/json compacted the whole tool list
+// again each time, a step's worth of work.
+func (s *Server) writeStart(w http.ResponseWriter, status int, sess *Session) {
+	p := s.starts(sess)
+	if p.head == nil {
+		writeJSON(w, status, s.start(sess))
+		return
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	b := appendJSONText(append(buf.AvailableBuffer(), `{"session_id":`...), sess.ID)
+	b = strconv.AppendInt(append(b, p.head...), sess.Seed, 10)
+	b = strconv.AppendInt(append(b, `,"max_steps":`...), int64(sess.Env.Limits.MaxSteps), 10)
+	b = appendJSONText(append(b, p.tail...), "/v1/sessions/"+sess.ID+"/mcp")
+	sendPooled(w, status, buf, append(b, "}\n"...))
+}
+
+// appendJSONText appends s as a JSON string, as encoding/json writes it.
+// A session's id and paths are printable ASCII without the characters it
+// escapes, and are written as they are.
+func appendJSONText(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always encodes
+			return append(b, q...)
+		}
+	}
+	return append(append(append(b, '"'), s...), '"')
 }
 
 func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
@@ -378,7 +434,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Location", "/v1/sessions/"+sess.ID)
-	writeJSON(w, http.StatusCreated, s.start(sess))
+	s.writeStart(w, http.StatusCreated, sess)
 }
 
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
@@ -411,7 +467,7 @@ func (s *Server) reset(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.start(sess))
+	s.writeStart(w, http.StatusOK, sess)
 }
 
 // StepRequest is the body of a step.
@@ -494,12 +550,16 @@ func (s *Server) stepSession(w http.ResponseWriter, r *http.Request, id string) 
 		return
 	}
 	// The reply is written in the pooled buffer's room and sent from
-	// there, not copied into the buffer after; a larger one it grew into
-	// becomes the pooled buffer.
+	// there, not copied into the buffer after.
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
-	b := res.AppendJSON(buf.AvailableBuffer())
-	writeBytes(w, http.StatusOK, b)
+	sendPooled(w, http.StatusOK, buf, res.AppendJSON(buf.AvailableBuffer()))
+}
+
+// sendPooled answers b, written in the room of buf, a pooled buffer, and
+// puts buf back; a larger array b grew into becomes the pooled buffer's.
+func sendPooled(w http.ResponseWriter, status int, buf *bytes.Buffer, b []byte) {
+	writeBytes(w, status, b)
 	if cap(b) > buf.Cap() {
 		*buf = *bytes.NewBuffer(b[:0])
 	}
