@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -493,14 +494,18 @@ type WireCall struct {
 // Calls checks the request's shape and returns the tool calls. What the
 // arguments hold is the tools' business: bad arguments become observations
 // the agent sees, not request errors.
-func (r StepRequest) Calls() ([]episode.ToolCall, error) {
+func (r StepRequest) Calls() ([]episode.ToolCall, error) { return r.appendCalls(nil) }
+
+// appendCalls is Calls appending to dst, so that a step can read its calls
+// into room of its own.
+func (r StepRequest) appendCalls(dst []episode.ToolCall) ([]episode.ToolCall, error) {
 	if r.ToolCalls == nil {
 		return nil, errors.New(`body: field tool_calls: missing (want [{"id", "name", "arguments"}])`)
 	}
 	if len(r.ToolCalls) == 0 {
 		return nil, errors.New("body: field tool_calls: empty")
 	}
-	out := make([]episode.ToolCall, len(r.ToolCalls))
+	out := slices.Grow(dst, len(r.ToolCalls))
 	for i, c := range r.ToolCalls {
 		name, args := c.Name, c.Arguments
 		if c.Function != nil {
@@ -520,7 +525,7 @@ func (r StepRequest) Calls() ([]episode.ToolCall, error) {
 		if name == "" {
 			return nil, fmt.Errorf("body: tool_calls[%d].name: missing", i)
 		}
-		out[i] = episode.ToolCall{ID: c.ID, Name: name, Args: args}
+		out = append(out, episode.ToolCall{ID: c.ID, Name: name, Args: args})
 	}
 	return out, nil
 }
@@ -539,7 +544,10 @@ func (s *Server) stepSession(w http.ResponseWriter, r *http.Request, id string) 
 	if !ok {
 		return
 	}
-	calls, err := req.Calls()
+	// Most steps send one call or two: their calls are read into room
+	// on the stack (Session.Step keeps none of them).
+	var room [2]episode.ToolCall
+	calls, err := req.appendCalls(room[:0])
 	if err != nil {
 		s.fail(w, http.StatusBadRequest, "bad_request", err.Error())
 		return
