@@ -544,15 +544,16 @@ func (s *Server) stepSession(w http.ResponseWriter, r *http.Request, id string) 
 	if !ok {
 		return
 	}
-	// Most steps send one call or two: their calls are read into room
-	// on the stack (Session.Step keeps none of them).
+	// Most steps send one call or two: their calls and observations are
+	// kept in room on the stack (the session keeps copies of them).
 	var room [2]episode.ToolCall
 	calls, err := req.appendCalls(room[:0])
 	if err != nil {
 		s.fail(w, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
-	res, err := sess.Step(calls)
+	var obs [2]episode.Observation
+	res, err := sess.stepInto(obs[:0], calls)
 	if err != nil {
 		s.failErr(w, err)
 		return
