@@ -177,3 +177,22 @@ func BenchmarkEvaluate(b *testing.B) {
 		assert.Score(checks, assert.Input{State: state.New(s.State().Base())}, assert.Input{State: s.State(), Calls: s.Calls()})
 	})
 }
+
+// BenchmarkSearchWritten is a server's search (its observation kept quoted
+// too) of a collection after a write to one of its first records: the
+// written record is written out and quoted anew, the others' JSON and
+// quoting are the base's.
+func BenchmarkSearchWritten(b *testing.B) {
+	s, err := NewSession(sizedEnv(b, 10), SessionOptions{Quoted: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if i%32 == 0 {
+			s.Reset()
+			call(b, s, "helpdesk_update_ticket", `{"id":"T-1001","status":"pending"}`)
+		}
+		call(b, s, "helpdesk_search_tickets", `{}`)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -334,27 +335,83 @@ type SessionStart struct {
 	MCP       string            `json:"mcp"`   // path of the session's MCP endpoint
 }
 
-// maxToolLists bounds a server's cache of encoded tool lists.
-const maxToolLists = 1 << 16
+// maxStarts bounds a server's cache of encoded session starts.
+const maxStarts = 1 << 16
 
-// openAITools returns the session's OpenAI tool list, encoded once per
-// environment and toolset by the server.
-func (s *Server) openAITools(sess *Session) json.RawMessage {
-	return s.toolLists.Get(sess.Env.ID+"/"+sess.Toolset, func() json.RawMessage {
-		b, err := json.Marshal(episode.OpenAITools(sess.Defs()))
-		if err != nil {
-			b = []byte("[]")
+// startParts are what an environment and a toolset fix of a session's
+// start, encoded once by the server: the OpenAI tool list, and the text
+// writeStart puts around the session's own fields.
+type startParts struct {
+	tools json.RawMessage
+	// head follows the session id: `,"env_id":…,"toolset":…,"seed":`;
+	// tail follows max_steps: `,"messages":[…],"tools":[…],"mcp":`. Both
+	// are nil where encoding/json fails on them, and writeStart then
+	// leaves the answer to writeJSON.
+	head, tail []byte
+}
+
+// starts returns the session's startParts.
+func (s *Server) starts(sess *Session) *startParts {
+	return s.startCache.Get(sess.Env.ID+"/"+sess.Toolset, func() *startParts {
+		p := &startParts{}
+		var err error
+		if p.tools, err = json.Marshal(episode.OpenAITools(sess.Defs())); err != nil {
+			p.tools = json.RawMessage("[]")
 		}
-		return b
+		// Each piece as encoding/json writes it inside a SessionStart: a
+		// RawMessage field is compacted and its HTML characters escaped,
+		// which marshalling it again does.
+		envID, err1 := json.Marshal(sess.Env.ID)
+		toolset, err2 := json.Marshal(sess.Toolset)
+		msgs, err3 := json.Marshal(sess.Messages())
+		tools, err4 := json.Marshal(p.tools)
+		if err := errors.Join(err1, err2, err3, err4); err != nil {
+			return p
+		}
+		p.head = fmt.Appendf(nil, `,"env_id":%s,"toolset":%s,"seed":`, envID, toolset)
+		p.tail = fmt.Appendf(nil, `,"messages":%s,"tools":%s,"mcp":`, msgs, tools)
+		return p
 	})
 }
 
 func (s *Server) start(sess *Session) SessionStart {
 	return SessionStart{
 		SessionID: sess.ID, EnvID: sess.Env.ID, Toolset: sess.Toolset, Seed: sess.Seed,
-		MaxSteps: sess.Env.Limits.MaxSteps, Messages: sess.Messages(), Tools: s.openAITools(sess),
+		MaxSteps: sess.Env.Limits.MaxSteps, Messages: sess.Messages(), Tools: s.starts(sess).tools,
 		MCP: "/v1/sessions/" + sess.ID + "/mcp",
 	}
+}
+
+// writeStart answers the session's start, byte for byte what writeJSON
+// writes of s.start(sess), without reflection: a trainer resets a session
+// after every episode, and encoding/json compacted the whole tool list
+// again each time, a step's worth of work.
+func (s *Server) writeStart(w http.ResponseWriter, status int, sess *Session) {
+	p := s.starts(sess)
+	if p.head == nil {
+		writeJSON(w, status, s.start(sess))
+		return
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	b := appendJSONText(append(buf.AvailableBuffer(), `{"session_id":`...), sess.ID)
+	b = strconv.AppendInt(append(b, p.head...), sess.Seed, 10)
+	b = strconv.AppendInt(append(b, `,"max_steps":`...), int64(sess.Env.Limits.MaxSteps), 10)
+	b = appendJSONText(append(b, p.tail...), "/v1/sessions/"+sess.ID+"/mcp")
+	sendPooled(w, status, buf, append(b, "}\n"...))
+}
+
+// appendJSONText appends s as a JSON string, as encoding/json writes it.
+// A session's id and paths are printable ASCII without the characters it
+// escapes, and are written as they are.
+func appendJSONText(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always encodes
+			return append(b, q...)
+		}
+	}
+	return append(append(append(b, '"'), s...), '"')
 }
 
 func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
@@ -378,7 +435,7 @@ func (s *Server) createSession(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Location", "/v1/sessions/"+sess.ID)
-	writeJSON(w, http.StatusCreated, s.start(sess))
+	s.writeStart(w, http.StatusCreated, sess)
 }
 
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) {
@@ -411,7 +468,7 @@ func (s *Server) reset(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.start(sess))
+	s.writeStart(w, http.StatusOK, sess)
 }
 
 // StepRequest is the body of a step.
@@ -437,14 +494,18 @@ type WireCall struct {
 // Calls checks the request's shape and returns the tool calls. What the
 // arguments hold is the tools' business: bad arguments become observations
 // the agent sees, not request errors.
-func (r StepRequest) Calls() ([]episode.ToolCall, error) {
+func (r StepRequest) Calls() ([]episode.ToolCall, error) { return r.appendCalls(nil) }
+
+// appendCalls is Calls appending to dst, so that a step can read its calls
+// into room of its own.
+func (r StepRequest) appendCalls(dst []episode.ToolCall) ([]episode.ToolCall, error) {
 	if r.ToolCalls == nil {
 		return nil, errors.New(`body: field tool_calls: missing (want [{"id", "name", "arguments"}])`)
 	}
 	if len(r.ToolCalls) == 0 {
 		return nil, errors.New("body: field tool_calls: empty")
 	}
-	out := make([]episode.ToolCall, len(r.ToolCalls))
+	out := slices.Grow(dst, len(r.ToolCalls))
 	for i, c := range r.ToolCalls {
 		name, args := c.Name, c.Arguments
 		if c.Function != nil {
@@ -464,7 +525,7 @@ func (r StepRequest) Calls() ([]episode.ToolCall, error) {
 		if name == "" {
 			return nil, fmt.Errorf("body: tool_calls[%d].name: missing", i)
 		}
-		out[i] = episode.ToolCall{ID: c.ID, Name: name, Args: args}
+		out = append(out, episode.ToolCall{ID: c.ID, Name: name, Args: args})
 	}
 	return out, nil
 }
@@ -483,23 +544,31 @@ func (s *Server) stepSession(w http.ResponseWriter, r *http.Request, id string) 
 	if !ok {
 		return
 	}
-	calls, err := req.Calls()
+	// Most steps send one call or two: their calls and observations are
+	// kept in room on the stack (the session keeps copies of them).
+	var room [2]episode.ToolCall
+	calls, err := req.appendCalls(room[:0])
 	if err != nil {
 		s.fail(w, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
-	res, err := sess.Step(calls)
+	var obs [2]episode.Observation
+	res, err := sess.stepInto(obs[:0], calls)
 	if err != nil {
 		s.failErr(w, err)
 		return
 	}
 	// The reply is written in the pooled buffer's room and sent from
-	// there, not copied into the buffer after; a larger one it grew into
-	// becomes the pooled buffer.
+	// there, not copied into the buffer after.
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
-	b := res.AppendJSON(buf.AvailableBuffer())
-	writeBytes(w, http.StatusOK, b)
+	sendPooled(w, http.StatusOK, buf, res.AppendJSON(buf.AvailableBuffer()))
+}
+
+// sendPooled answers b, written in the room of buf, a pooled buffer, and
+// puts buf back; a larger array b grew into becomes the pooled buffer's.
+func sendPooled(w http.ResponseWriter, status int, buf *bytes.Buffer, b []byte) {
+	writeBytes(w, status, b)
 	if cap(b) > buf.Cap() {
 		*buf = *bytes.NewBuffer(b[:0])
 	}

@@ -4,7 +4,6 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -132,9 +131,9 @@ type Server struct {
 	now      func() time.Time
 	stopping atomic.Bool
 	loopback atomic.Bool // listening on a loopback address: check Host and Origin
-	// toolLists holds each environment's OpenAI tool list by "env/toolset",
-	// encoded once.
-	toolLists *memo.Map[string, json.RawMessage]
+	// startCache holds what each environment and toolset fix of a
+	// session's start, by "env/toolset", encoded once.
+	startCache *memo.Map[string, *startParts]
 	// gate keeps one core free of Starlark calls, so that tools that spin
 	// until their time limit cannot stall every other session's steps.
 	gate *episode.Gate
@@ -144,14 +143,14 @@ type Server struct {
 func New(cat *Catalog, opts Options) *Server {
 	opts = opts.withDefaults()
 	s := &Server{
-		cat:       cat,
-		opts:      opts,
-		sessions:  newTable(opts.MaxSessions, opts.MaxSessionsPerClient, opts.MaxMCPSessions),
-		met:       newMetrics(opts.Registry),
-		mux:       http.NewServeMux(),
-		now:       time.Now,
-		toolLists: memo.New[string, json.RawMessage](maxToolLists),
-		gate:      episode.NewGate(runtime.GOMAXPROCS(0)-1, opts.StarlarkMemory),
+		cat:        cat,
+		opts:       opts,
+		sessions:   newTable(opts.MaxSessions, opts.MaxSessionsPerClient, opts.MaxMCPSessions),
+		met:        newMetrics(opts.Registry),
+		mux:        http.NewServeMux(),
+		now:        time.Now,
+		startCache: memo.New[string, *startParts](maxStarts),
+		gate:       episode.NewGate(runtime.GOMAXPROCS(0)-1, opts.StarlarkMemory),
 	}
 	s.routes()
 	s.handler = s.protect(http.HandlerFunc(s.dispatch))

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -127,6 +128,12 @@ func (r StepResult) AppendJSON(b []byte) []byte {
 // Step runs tool calls in order. Calls without an id get one, so every
 // observation names the call it answers.
 func (s *Session) Step(calls []episode.ToolCall) (StepResult, error) {
+	return s.stepInto(nil, calls)
+}
+
+// stepInto is Step with the observations appended to room, so that a
+// step can keep them on its stack.
+func (s *Session) stepInto(room []episode.Observation, calls []episode.ToolCall) (StepResult, error) {
 	var res StepResult
 	start := time.Now()
 	err := s.do(func(ep *episode.Session) {
@@ -136,7 +143,11 @@ func (s *Session) Step(calls []episode.ToolCall) (StepResult, error) {
 				calls[i].ID = callID(s.nextID)
 			}
 		}
-		res.Observations = ep.Step(calls...)
+		// As ep.Step, into room.
+		res.Observations = slices.Grow(room, len(calls))
+		for _, c := range calls {
+			res.Observations = append(res.Observations, ep.Call(c))
+		}
 		res.Steps = ep.Steps()
 		res.Done = ep.Done()
 	})

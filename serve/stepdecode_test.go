@@ -69,7 +69,8 @@ func FuzzReadStep(f *testing.F) {
 }
 
 // TestScanStep checks that scanStep reads the bodies clients write most
-// itself, as decodeJSON does, and its arguments are not the body's bytes.
+// itself, as decodeJSON does, and its strings and arguments are not the
+// body's bytes.
 func TestScanStep(t *testing.T) {
 	for _, in := range append(stepBodies[:3:3], `{"tool_calls":[{"name":"é"}]}`, `{"tool_calls":[{"function":{"name":"get"}}]}`,
 		`{"tool_calls":[{"id":"c","type":"function","function":{"name":"get","arguments":"{\"id\":1}"}}]}`) {
@@ -87,6 +88,17 @@ func TestScanStep(t *testing.T) {
 		clear(body)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("scanStep(%q) kept the body's bytes", in)
+		}
+		// The call's strings and arguments share one allocation: appending
+		// to the arguments must not write over what follows them.
+		for _, c := range got.ToolCalls {
+			args := c.Arguments
+			if c.Function != nil {
+				args = c.Function.Arguments
+			}
+			if cap(args) != len(args) {
+				t.Errorf("scanStep(%q): arguments of length %d have room for %d", in, len(args), cap(args))
+			}
 		}
 	}
 	for _, in := range []string{`{"tool_calls":[]}`, `{"tool_calls":[{}]}`, `{"tool_calls":[{"name":"get","arguments":null}]}`,

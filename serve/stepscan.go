@@ -2,7 +2,6 @@ package serve
 
 import (
 	"encoding/json"
-	"strings"
 	"unsafe"
 
 	"github.com/legoenv/legoenv/internal/fastjson"
@@ -161,40 +160,52 @@ func (sc *stepScanner) text(to *string) bool {
 	return ok
 }
 
-// arguments reads any value but null, its text as it is, into *to.
+// arguments reads any value but null, its text as it is, into *to: a
+// slice of the body until detach copies it.
 func (sc *stepScanner) arguments(to *json.RawMessage) bool {
 	start, ok := sc.Skip(0)
 	if !ok || sc.Text[start:sc.Pos] == "null" {
 		return false
 	}
-	*to = append(json.RawMessage(nil), sc.Text[start:sc.Pos]...)
+	text := sc.Text[start:sc.Pos]
+	*to = unsafe.Slice(unsafe.StringData(text), len(text))
 	return true
 }
 
-// detach copies the strings of a call, slices of the body, into one
-// string of their own.
+// detach copies what a call holds of the body, its strings and its
+// arguments, into one allocation of its own. The arguments are sliced
+// to their length, so that appending to them copies them first.
 func detach(c *WireCall) {
-	fields := [...]*string{&c.ID, &c.Type, &c.Name, nil}
+	texts := [...]*string{&c.ID, &c.Type, &c.Name, nil}
+	args := [...]*json.RawMessage{&c.Arguments, nil}
 	if c.Function != nil {
-		fields[3] = &c.Function.Name
+		texts[3], args[1] = &c.Function.Name, &c.Function.Arguments
 	}
 	n := 0
-	for _, f := range fields {
+	for _, f := range texts {
 		if f != nil {
 			n += len(*f)
 		}
 	}
-	var sb strings.Builder
-	sb.Grow(n)
-	for _, f := range fields {
-		if f != nil {
-			sb.WriteString(*f)
+	for _, a := range args {
+		if a != nil {
+			n += len(*a)
 		}
 	}
-	all := sb.String()
-	for _, f := range fields {
-		if f != nil {
-			*f, all = all[:len(*f)], all[len(*f):]
+	buf := make([]byte, 0, n)
+	for _, a := range args {
+		if a != nil && *a != nil {
+			start := len(buf)
+			buf = append(buf, *a...)
+			*a = buf[start:len(buf):len(buf)]
+		}
+	}
+	for _, f := range texts {
+		if f != nil && *f != "" {
+			start := len(buf)
+			buf = append(buf, *f...)
+			// buf is never written again past the arguments'.
+			*f = unsafe.String(&buf[start], len(*f))
 		}
 	}
 }
