@@ -19,11 +19,13 @@ import (
 // employee's termination) or write an invoice off unpaid (Stripe's
 // uncollectible), gate fields by a record's kind (a private Telegram chat
 // has no title, a Slack direct message no name) or keep a meeting's
-// attendees between its start and end are drawn keeping those rules: the coherence check finds
-// no record breaking them.
+// attendees between its start and end, or post a message only where the
+// product takes one (a Discord text channel, not a category) are drawn
+// keeping those rules: the coherence check finds no record breaking them.
 func TestRecordsKeepTheirProductsRules(t *testing.T) {
 	apps := []string{"buffer", "linkedin", "github", "woocommerce", "box", "stripe", "bamboohr", "gusto",
-		"telegram", "microsoft_teams", "slack", "wrike", "google_calendar", "gmail", "gotomeeting", "whereby", "zulip", "miro"}
+		"telegram", "microsoft_teams", "slack", "wrike", "google_calendar", "gmail", "gotomeeting", "whereby", "zulip", "miro",
+		"google_chat", "discord", "squarespace_commerce", "rippling"}
 	c := synthApps(t, 3, apps...)
 	src := builtinServers(t)
 	servers := map[string]*atom.Server{}

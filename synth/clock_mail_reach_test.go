@@ -12,9 +12,10 @@ import (
 // TestStatesAgreeWithTheClock: a record whose state puts a date to one
 // side of the world's clock (past_when, future_when) is drawn so: no
 // Brevo campaign being sent or archived is scheduled next week, no
-// ACTIVE GoTo meeting ended a month ago.
+// ACTIVE GoTo meeting ended a month ago, no ACTIVE Rippling employee
+// starts next week.
 func TestStatesAgreeWithTheClock(t *testing.T) {
-	apps := []string{"brevo", "gotomeeting", "mailchimp", "klaviyo", "webex", "statuspage"}
+	apps := []string{"brevo", "gotomeeting", "mailchimp", "klaviyo", "webex", "statuspage", "rippling"}
 	n := 0
 	eachRecord(t, 2, apps, func(d *atom.Data, app string, coll *atom.Collection, rec map[string]any) {
 		clock, err := time.Parse(time.RFC3339, d.Clock)

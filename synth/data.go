@@ -128,11 +128,36 @@ func withReads(r *recordReq, rec map[string]any) map[string]any {
 }
 
 // needTeam is needPrivate for a record of the company's own team (the
-// channel it reports in): drawn at the company, as a policy is.
+// channel it reports in): drawn at the company, as a policy is, and of a
+// kind that takes what the team posts to it (a Discord text channel, not
+// a category or a forum).
 func (p *plan) needTeam(cm *collModel, role string) *recordReq {
 	r := p.needPrivate(cm, role)
 	r.internal = true
+	for f, v := range postableKind(cm) {
+		if _, ok := r.set[f]; !ok {
+			r.set[f] = v
+		}
+	}
 	return r
+}
+
+// postableKind is, for each field of cm that a refers_to rule of a
+// reference to cm reads, a value the rule allows: what a record of cm
+// must hold for a record of its app to be made under it.
+func postableKind(cm *collModel) map[string]any {
+	kind := map[string]any{}
+	if cm.app == nil {
+		return kind
+	}
+	for _, o := range cm.app.colls {
+		for _, inv := range o.c.Invariants {
+			if inv.Rule == "refers_to" && o.c.Fields[inv.Fields[0]].Ref == cm.name && len(inv.In) > 0 {
+				kind[inv.Fields[1]] = stateValue(cm.field(inv.Fields[1]), inv.In[0])
+			}
+		}
+	}
+	return kind
 }
 
 func addTo(m map[*collModel]map[string]map[string]bool, cm *collModel, field, v string) {

@@ -16,8 +16,11 @@ import (
 // incident with a maintenance window), whose kind has no name (a group
 // message named as a channel), or whose figures disagree with its money
 // parts (a Zoho Books balance that is not the total less the payments, a
-// refunded Shopify order whose refunds fall short) breaks a rule its
-// server atom declares, and the coherence check names the field.
+// refunded Shopify order whose refunds fall short), whose kind takes no
+// such field or reference (a threaded Google Chat direct message, a
+// Discord message in a category, a pending Squarespace order with a
+// tracking number, an active Rippling employee with an end date) breaks a
+// rule its server atom declares, and the coherence check names the field.
 func TestEventsAndFiguresThatDisagreeAreFound(t *testing.T) {
 	src := builtinServers(t)
 	pay := func(id, inv string, amount float64) state.Record {
@@ -54,6 +57,12 @@ func TestEventsAndFiguresThatDisagreeAreFound(t *testing.T) {
 		{"a story completed in a started state", "shortcut", "stories", recs(rec("id", "160205", "workflow_state_id", "500001", "completed", true)), "completed", map[string][]state.Record{"workflow_states": recs(rec("id", "500001", "name", "In Progress", "type", "started"))}},
 		{"a QuickBooks balance above the total", "quickbooks", "invoices", recs(rec("id", "1301", "customer_id", "c1", "total_amt", 100.0, "balance", 180.0)), "balance", nil},
 		{"a Xero amount due above the total", "xero", "invoices", recs(rec("invoice_id", "8e3a4b5c-1", "contact_id", "c1", "total", 100.0, "amount_due", 120.0)), "amount_due", nil},
+		{"a threaded direct message", "google_chat", "spaces", recs(rec("name", "spaces/AAQA1", "spaceType", "DIRECT_MESSAGE", "spaceThreadingState", "THREADED_MESSAGES")), "spaceThreadingState", nil},
+		{"a message in a category", "discord", "messages", recs(rec("id", "1194279241", "channel_id", "1087569084", "content", "Applied.")), "channel_id", map[string][]state.Record{"channels": recs(rec("id", "1087569084", "name", "audit-tasks", "type", 4))}},
+		{"a message in a forum", "discord", "messages", recs(rec("id", "1194279241", "channel_id", "1087543207", "content", "Applied.")), "channel_id", map[string][]state.Record{"channels": recs(rec("id", "1087543207", "name", "maple-support", "type", 15))}},
+		{"a pending order with a tracking number", "squarespace_commerce", "orders", recs(rec("id", "6232f81310", "fulfillment_status", "PENDING", "tracking_number", "1Z999AA10123456784")), "tracking_number", nil},
+		{"a cancelled order that was fulfilled", "squarespace_commerce", "orders", recs(rec("id", "6232f34929", "fulfillment_status", "CANCELED", "fulfilled_on", "2026-03-08T10:30:00Z")), "fulfilled_on", nil},
+		{"an active employee with an end date", "rippling", "employees", recs(rec("id", "5f0b16100", "role_state", "ACTIVE", "start_date", "2026-01-15", "end_date", "2026-07-27")), "end_date", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			invariantBroken(t, src, c.app, c.coll, c.recs, c.others, c.field)

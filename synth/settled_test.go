@@ -107,3 +107,24 @@ func TestFilledPartKeepsItsNote(t *testing.T) {
 		t.Errorf("the refund's note still disagrees with it: %v", refund["note"])
 	}
 }
+
+// TestTeamChannelTakesMessages: the channel a team reports in is of a
+// kind its app posts messages to (a Discord text channel, not a category
+// or a forum), as the refers_to rule on a message's channel says.
+func TestTeamChannelTakesMessages(t *testing.T) {
+	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "discord"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newAppModel(e, nil)
+	r := newPlan().needTeam(m.byName["channels"], "wfch")
+	msgs := m.byName["messages"]
+	for _, inv := range msgs.c.Invariants {
+		if inv.Rule == "refers_to" && !inv.RefersToKind(map[string]any{inv.Fields[1]: r.set[inv.Fields[1]]}) {
+			t.Errorf("the team's channel is of type %v, which takes no message (%v)", r.set[inv.Fields[1]], inv.In)
+		}
+	}
+	if _, ok := r.set["type"]; !ok {
+		t.Errorf("the team's channel leaves its type to chance: %v", r.set)
+	}
+}
