@@ -23,7 +23,7 @@ import (
 // no record breaking them.
 func TestRecordsKeepTheirProductsRules(t *testing.T) {
 	apps := []string{"buffer", "linkedin", "github", "woocommerce", "box", "stripe", "bamboohr", "gusto",
-		"telegram", "microsoft_teams", "slack", "wrike", "google_calendar", "gmail", "gotomeeting", "whereby", "zulip", "miro"}
+		"telegram", "microsoft_teams", "slack", "wrike", "google_calendar", "gmail", "gotomeeting", "whereby", "zulip", "miro", "shortcut"}
 	c := synthApps(t, 3, apps...)
 	src := builtinServers(t)
 	servers := map[string]*atom.Server{}
@@ -83,5 +83,66 @@ func TestGatedCountsAndValues(t *testing.T) {
 		if !reflect.DeepEqual(rec, tc.want) {
 			t.Errorf("%v became %v, want %v", tc.rec, rec, tc.want)
 		}
+	}
+}
+
+// TestGatedStateOfARequiredField: a field every record holds, whose
+// values the record's name gates (a Shortcut workflow state's type by its
+// name), takes the value the name allows instead of going: a state named
+// Backlog drawn as done is unstarted, one named Done drawn as started is
+// done, and a type a task sets renames the state.
+func TestGatedStateOfARequiredField(t *testing.T) {
+	invs := []atom.Invariant{
+		{Rule: "only_when", Fields: []string{"type", "name"}, In: []string{"Backlog"}, Values: []string{"unstarted"}},
+		{Rule: "only_when", Fields: []string{"type", "name"}, In: []string{"In Progress"}, Values: []string{"started"}},
+		{Rule: "only_when", Fields: []string{"type", "name"}, In: []string{"Done"}, Values: []string{"done"}},
+	}
+	cm := &collModel{c: &atom.Collection{Fields: map[string]atom.Field{
+		"name": {Type: "string", Role: atom.RoleTitle},
+		"type": {Type: "string", Enum: []any{"unstarted", "started", "done"}, Required: true},
+	}, Invariants: invs}}
+	for _, tc := range []struct {
+		rec, set, want map[string]any
+	}{
+		{map[string]any{"name": "Backlog", "type": "done"}, nil, map[string]any{"name": "Backlog", "type": "unstarted"}},
+		{map[string]any{"name": "Done", "type": "started"}, nil, map[string]any{"name": "Done", "type": "done"}},
+		{map[string]any{"name": "In Progress", "type": "started"}, nil, map[string]any{"name": "In Progress", "type": "started"}},
+		{map[string]any{"name": "Backlog", "type": "done"}, map[string]any{"type": "done"}, map[string]any{"name": "Done", "type": "done"}},
+	} {
+		rec := maps.Clone(tc.rec)
+		gateByState(cm, rec, false, tc.set)
+		if !reflect.DeepEqual(rec, tc.want) {
+			t.Errorf("%v (set %v) became %v, want %v", tc.rec, tc.set, rec, tc.want)
+		}
+	}
+}
+
+// TestWorkflowStatesTypedByTheirNames: every Shortcut workflow state
+// synthesis draws has a type, the one its name says (a state named
+// Backlog is unstarted, Deployed done), so a story completed sits in a
+// state named as over.
+func TestWorkflowStatesTypedByTheirNames(t *testing.T) {
+	c := synthApps(t, 3, "shortcut")
+	srv := builtinServers(t).ServerFor("shortcut").MustServer()
+	coll := srv.Collection("workflow_states")
+	typeOfName := map[string]string{"Backlog": "unstarted", "Icebox": "unstarted", "Ready for Development": "unstarted",
+		"In Development": "started", "Code Review": "started", "In QA": "started", "Done": "done", "Deployed": "done"}
+	n := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["shortcut"]["workflow_states"] {
+			n++
+			if !atom.IsSet(rec["type"]) {
+				t.Errorf("%s: workflow state %v has no type", d.ID, rec)
+			}
+			for _, p := range coll.RecordProblems(rec) {
+				t.Errorf("%s: workflow state %v: %s", d.ID, rec, p.Message)
+			}
+			if want, ok := typeOfName[state.Text(rec["name"])]; ok && rec["type"] != want {
+				t.Errorf("%s: workflow state %q is %v, want %s", d.ID, rec["name"], rec["type"], want)
+			}
+		}
+	}
+	if n < 5 {
+		t.Errorf("only %d workflow states drawn", n)
 	}
 }

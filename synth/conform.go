@@ -162,7 +162,32 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 		rec[st] = stateValue(cm.field(st), inv.In[0])
 		return
 	}
+	if v, ok := allowedValue(cm, f, st, rec); ok {
+		rec[f] = v
+		return
+	}
 	delete(rec, f)
+}
+
+// allowedValue is, for a field every record holds (Required) with states
+// of its own, the first of them that the only_when rules gating it by st
+// allow on rec: a workflow state named Backlog is of type unstarted, not
+// one without a type. False for any other field, whose gated value goes.
+func allowedValue(cm *collModel, f, st string, rec map[string]any) (any, bool) {
+	fd := cm.field(f)
+	if !fd.Required {
+		return nil, false
+	}
+	try := maps.Clone(rec)
+	for _, v := range fd.Enum {
+		try[f] = v
+		if !slices.ContainsFunc(cm.c.Invariants, func(inv atom.Invariant) bool {
+			return inv.Rule == "only_when" && inv.Fields[0] == f && inv.Fields[1] == st && inv.Gates(try) && !slices.Contains(inv.In, state.Text(try[st]))
+		}) {
+			return v, true
+		}
+	}
+	return nil, false
 }
 
 // stateValue is state s as field f holds it: a flag's true or false, a
