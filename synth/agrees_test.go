@@ -19,11 +19,13 @@ import (
 // employee's termination) or write an invoice off unpaid (Stripe's
 // uncollectible), gate fields by a record's kind (a private Telegram chat
 // has no title, a Slack direct message no name) or keep a meeting's
-// attendees between its start and end are drawn keeping those rules: the coherence check finds
-// no record breaking them.
+// attendees between its start and end, receive a message minutes after it
+// was sent (Outlook) or type a workflow state by its name (Shortcut) are
+// drawn keeping those rules: the coherence check finds no record breaking
+// them.
 func TestRecordsKeepTheirProductsRules(t *testing.T) {
 	apps := []string{"buffer", "linkedin", "github", "woocommerce", "box", "stripe", "bamboohr", "gusto",
-		"telegram", "microsoft_teams", "slack", "wrike", "google_calendar", "gmail", "gotomeeting", "whereby", "zulip", "miro", "shortcut"}
+		"telegram", "microsoft_teams", "slack", "wrike", "google_calendar", "gmail", "gotomeeting", "whereby", "zulip", "miro", "shortcut", "outlook"}
 	c := synthApps(t, 3, apps...)
 	src := builtinServers(t)
 	servers := map[string]*atom.Server{}
@@ -144,5 +146,56 @@ func TestWorkflowStatesTypedByTheirNames(t *testing.T) {
 	}
 	if n < 5 {
 		t.Errorf("only %d workflow states drawn", n)
+	}
+}
+
+// TestSentMinutesBeforeReceived: a message drawn as received a week after
+// it was sent, or before it, is received minutes after it was sent; where a
+// task sets the received time, the sent time moves to minutes before it.
+func TestSentMinutesBeforeReceived(t *testing.T) {
+	inv := atom.Invariant{Rule: "soon_after", Fields: []string{"sentDateTime", "receivedDateTime"}}
+	for _, tc := range []struct {
+		sent, received string
+		set            map[string]any
+		keep           string
+	}{
+		{"2026-05-03T14:30:00Z", "2026-05-10T14:30:00Z", nil, "sentDateTime"},
+		{"2026-05-11T09:00:00Z", "2026-05-10T14:30:00Z", nil, "sentDateTime"},
+		{"2026-05-03T14:30:00Z", "2026-05-10T14:30:00Z", map[string]any{"receivedDateTime": "2026-05-10T14:30:00Z"}, "receivedDateTime"},
+	} {
+		rec := map[string]any{"sentDateTime": tc.sent, "receivedDateTime": tc.received}
+		conformSoonAfter(inv, rec, tc.set)
+		if rec[tc.keep] != map[string]any{"sentDateTime": tc.sent, "receivedDateTime": tc.received}[tc.keep] {
+			t.Errorf("%s moved: %v", tc.keep, rec)
+		}
+		c := &atom.Collection{Invariants: []atom.Invariant{inv}}
+		if ps := c.RecordProblems(rec); len(ps) > 0 {
+			t.Errorf("sent %s, received %s became %v: %v", tc.sent, tc.received, rec, ps)
+		}
+	}
+}
+
+// TestMessagesReceivedMinutesAfterSending: every Outlook message
+// synthesis draws is received within minutes of being sent, never a week
+// later (a body dated by the day it arrived then names a day after it was
+// written).
+func TestMessagesReceivedMinutesAfterSending(t *testing.T) {
+	c := synthApps(t, 3, "outlook")
+	n := 0
+	for _, d := range c.Data {
+		for _, rec := range d.Records["outlook"]["messages"] {
+			sent, sok := atom.Time(rec["sentDateTime"])
+			received, rok := atom.Time(rec["receivedDateTime"])
+			if !sok || !rok {
+				continue
+			}
+			n++
+			if gap := received.Sub(sent); gap < 0 || gap > time.Hour {
+				t.Errorf("%s: message %v sent %s, received %s", d.ID, rec["id"], rec["sentDateTime"], rec["receivedDateTime"])
+			}
+		}
+	}
+	if n < 5 {
+		t.Errorf("only %d messages with both times drawn", n)
 	}
 }
