@@ -106,6 +106,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     with more fields, the sum of all but the last is at most the last
 //     (a post's likes, comments and shares within its impressions);
 //   - before: the date Fields[0] is not after the date Fields[1];
+//   - soon_after: the date Fields[1] is no earlier than the date Fields[0]
+//     and within the hour after it (SoonAfter): one event seen from its two
+//     ends, as a message is received minutes after it is sent, not days;
 //   - unique: no two records share a value of Fields[0] (an invoice
 //     number), or, with more fields, the values of all of them together
 //     (one grant of a file to an address);
@@ -164,7 +167,7 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     shared inbox, a grant to a group); with Fields[1], only where it
 //     holds one of In (team.go).
 //
-// Fields that are absent or null leave lte, before, display, ratio,
+// Fields that are absent or null leave lte, before, soon_after, display, ratio,
 // days_until, within, since, agrees and quotes unchecked, as does a ratio over zero.
 type Invariant struct {
 	Rule   string   `json:"rule"`
@@ -179,7 +182,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -355,6 +358,13 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}
 	switch inv.Rule {
+	case "soon_after":
+		for j, f := range inv.Fields {
+			if fd, ok := c.Fields[f]; ok && fd.Format != "date-time" {
+				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "soon_after compares times of day; %s is not a date-time", f))
+			}
+		}
+		return ds
 	case "refers_to":
 		if _, ok := c.Fields[inv.Fields[0]]; ok {
 			ds = append(ds, validateRefersTo(e, s, c, inv, at)...)

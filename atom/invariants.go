@@ -24,8 +24,9 @@ func IsSet(v any) bool { return v != nil && v != "" }
 // RecordProblems lists how one record breaks its collection's rules that
 // need no other record: a lifecycle's stamps (a timestamp only in its
 // states, and always there in them), the invariants lte, before,
-// at_most_one, only_when and derived, and a number field's declared bounds. Values that do not
-// parse as numbers or dates are left to the type checks.
+// soon_after, at_most_one, only_when and derived, and a number field's
+// declared bounds. Values that do not parse as numbers or dates are left
+// to the type checks.
 func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 	var out []Problem
 	if lc := c.Lifecycle; lc != nil {
@@ -102,6 +103,15 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		if aok && bok && a.After(b) {
 			return Problem{inv.Fields[1], fmt.Sprintf("%s is before %s", inv.Fields[1], inv.Fields[0])}, true
 		}
+	case "soon_after":
+		a, aok := Time(rec[inv.Fields[0]])
+		b, bok := Time(rec[inv.Fields[1]])
+		switch {
+		case aok && bok && a.After(b):
+			return Problem{inv.Fields[1], fmt.Sprintf("%s is before %s", inv.Fields[1], inv.Fields[0])}, true
+		case aok && bok && b.Sub(a) > SoonAfter:
+			return Problem{inv.Fields[1], fmt.Sprintf("%s is %s after %s, not within %s of it", inv.Fields[1], b.Sub(a), inv.Fields[0], SoonAfter)}, true
+		}
 	case "ratio":
 		if want, got, ok := inv.Rate(rec); ok && !SameRate(got, want) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s over %s (%v)", inv.Fields[0], got, inv.Fields[1], inv.Fields[2], want)}, true
@@ -129,6 +139,11 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 	}
 	return Problem{}, false
 }
+
+// SoonAfter is how long after its first date a soon_after rule's second
+// may be: a message travels in seconds, and a mail server that holds one
+// for an hour has failed it.
+const SoonAfter = time.Hour
 
 // Sum is, for an lte rule, the sum of the fields it bounds (likes,
 // comments and shares) and the bound (the impressions they came from);

@@ -29,7 +29,7 @@ const (
 	RuleIdentity  = "identity"  // one address, two names; an address off its company's domain
 	RuleIDForm    = "id_form"   // keys of one collection in more than one form
 	RuleUniqueKey = "unique_key"
-	RuleInvariant = "invariant" // a rule the server atom declares: a lifecycle's stamps, lte, before, at_most_one, unique, display, days_until, only_when, within, since, bounds
+	RuleInvariant = "invariant" // a rule the server atom declares: a lifecycle's stamps, lte, before, soon_after, at_most_one, unique, display, days_until, only_when, within, since, bounds
 	RuleFields    = "fields"    // fields of one record that deny each other: a flag and a state, a share above its whole
 	RuleSecret    = "secret"    // a payment card number in free text
 )

@@ -59,6 +59,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			if s, ok := rec[a].(string); ok && xok && yok && x.After(y) {
 				rec[b] = laterDate(s, x, val.clock)
 			}
+		case "soon_after":
+			conformSoonAfter(inv, rec, set)
 		case "ratio":
 			conformRate(inv, rec, set)
 		case "at_most_one":
@@ -89,6 +91,30 @@ func raisedBound(bound any, x float64, whole bool) any {
 		return int(math.Ceil(x * k))
 	}
 	return math.Round(x*k*100) / 100
+}
+
+// conformSoonAfter keeps a soon_after pair minutes apart: the second date
+// (a message's received time) moves to a few minutes after the first (its
+// sent time, drawn as recent), or, where a task sets the second and not
+// the first, the first to a few minutes before it.
+func conformSoonAfter(inv atom.Invariant, rec map[string]any, set map[string]any) {
+	a, b := inv.Fields[0], inv.Fields[1]
+	x, xok := atom.Time(rec[a])
+	y, yok := atom.Time(rec[b])
+	if !xok || !yok || !x.After(y) && y.Sub(x) <= atom.SoonAfter {
+		return
+	}
+	h := fnv.New32a()
+	h.Write([]byte(state.Text(rec[a])))
+	gap := time.Duration(1+h.Sum32()%15) * time.Minute
+	_, aPinned := set[a]
+	if _, bPinned := set[b]; bPinned {
+		if !aPinned {
+			rec[a] = y.Add(-gap).UTC().Format(time.RFC3339)
+		}
+		return
+	}
+	rec[b] = x.Add(gap).UTC().Format(time.RFC3339)
 }
 
 // laterDate is a date after s (at t) for the later of two events: a week
@@ -162,7 +188,32 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 		rec[st] = stateValue(cm.field(st), inv.In[0])
 		return
 	}
+	if v, ok := allowedValue(cm, f, st, rec); ok {
+		rec[f] = v
+		return
+	}
 	delete(rec, f)
+}
+
+// allowedValue is, for a field every record holds (Required) with states
+// of its own, the first of them that the only_when rules gating it by st
+// allow on rec: a workflow state named Backlog is of type unstarted, not
+// one without a type. False for any other field, whose gated value goes.
+func allowedValue(cm *collModel, f, st string, rec map[string]any) (any, bool) {
+	fd := cm.field(f)
+	if !fd.Required {
+		return nil, false
+	}
+	try := maps.Clone(rec)
+	for _, v := range fd.Enum {
+		try[f] = v
+		if !slices.ContainsFunc(cm.c.Invariants, func(inv atom.Invariant) bool {
+			return inv.Rule == "only_when" && inv.Fields[0] == f && inv.Fields[1] == st && inv.Gates(try) && !slices.Contains(inv.In, state.Text(try[st]))
+		}) {
+			return v, true
+		}
+	}
+	return nil, false
 }
 
 // stateValue is state s as field f holds it: a flag's true or false, a
