@@ -1,11 +1,14 @@
 package synth
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/gen"
 )
 
 // TestCalendlyRecordsAgree: the Calendly records drawn break no rule of
@@ -95,5 +98,39 @@ func TestOwnersWorkAtTheCompany(t *testing.T) {
 	}
 	if owners < 30 {
 		t.Errorf("%d owners' addresses drawn, want more", owners)
+	}
+}
+
+// TestStaffTextSpeaksOfTheCompany: a record that is one of the
+// workspace's own people by its value (a Zendesk agent or admin among end
+// users) speaks of the company it works at: the texts of a world's staff
+// name one company at most, the world's own, never the customers a row
+// drew for them.
+func TestStaffTextSpeaksOfTheCompany(t *testing.T) {
+	c, servers := readWorld(t, 52, "zendesk")
+	users := servers["zendesk"].Collection("users")
+	staff, worlds := 0, 0
+	for _, d := range c.Data {
+		named := map[string]bool{}
+		for _, rec := range d.Records["zendesk"]["users"] {
+			if !users.Staff.Holds(rec) {
+				continue
+			}
+			staff++
+			for f, fd := range users.Fields {
+				if s, ok := rec[f].(string); ok && fd.Role == atom.RoleText {
+					for _, n := range gen.CompaniesNamed(s) {
+						named[n] = true
+					}
+				}
+			}
+		}
+		if len(named) > 1 {
+			t.Errorf("%s: the staff's texts name %d companies: %v", d.ID, len(named), slices.Sorted(maps.Keys(named)))
+		}
+		worlds++
+	}
+	if staff < 10 {
+		t.Errorf("%d staff users drawn in %d worlds, want more", staff, worlds)
 	}
 }

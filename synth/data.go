@@ -448,7 +448,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		private := r.role == "a" && (cm.peopleLike() || cm.kind() == "problem")
 		tw := rw
 		if r.competitor == 0 {
-			tw = db.val.ownParty(cm, rec, rw, r.set)
+			tw = db.val.staffRow(cm, rec, db.val.ownParty(cm, rec, rw, r.set))
 		}
 		writeSlugs(cm, rec, tw, r.set)
 		db.val.writeText(cm, rec, tw, r.set, private)
@@ -635,7 +635,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []
 		}
 	}
 	conform(val, cm, rec, true, true, pinned)
-	rw := row{p: person, c: other.Company}
+	rw := val.staffRow(cm, rec, row{p: person, c: other.Company})
 	val.writeText(cm, rec, rw, pinned, false)
 	before := datesOf(cm, rec)
 	agree(cm, rec, nil, true, val.clock)
@@ -833,7 +833,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		// A quarter of the background ends in a lifecycle kept in a date.
 		conform(val, cm, rec, lifecycleField(cm) != "" && cm.c.Lifecycle.StateOf(cm.c.Fields[lifecycleField(cm)], "x") == atom.StateSet && val.rng.IntN(4) == 0, false, par.set)
 		madeAfter(val, cm, rec, par.after, nil)
-		tw = val.ownParty(cm, rec, rw, par.set)
+		tw = val.staffRow(cm, rec, val.ownParty(cm, rec, rw, par.set))
 		writeSlugs(cm, rec, tw, par.set)
 		val.writeText(cm, rec, tw, nil, false)
 		before := datesOf(cm, rec)

@@ -28,6 +28,18 @@ func (v *valuer) atHome(cm *collModel, rw row) row {
 	return rw
 }
 
+// staffRow is tw with its company the world's own where rec, a record of
+// cm, is one of the workspace's own people by its value (a Zendesk admin
+// among end users): their text speaks of the company they work at, not of
+// the customer a row drew for them. tw otherwise, and where every record
+// of cm is staff (atHome drew them at home already).
+func (v *valuer) staffRow(cm *collModel, rec map[string]any, tw row) row {
+	if st := cm.c.Staff; st != nil && st.Field != "" && st.Holds(rec) && v.home.Domain != "" {
+		tw.c = v.home
+	}
+	return tw
+}
+
 // staffAtHome moves each work address of a member of staff that is off
 // the world's domain onto it, wherever the data holds it: the records a
 // look-alike or a shared person drew elsewhere, and the records only a

@@ -106,7 +106,7 @@ var textParts = map[string][]string{
 // ownFramesOnly are the kinds whose texts the general frames do not fit:
 // a candidate is not archived because their company "chose another
 // vendor".
-var ownFramesOnly = map[string]bool{"candidate": true}
+var ownFramesOnly = map[string]bool{"candidate": true, "colleague": true}
 
 // textFrames holds the frames of each group's parts, keyed "group.part"
 // and, for core parts, "group.core.kind". Kinds are collKind's, and
@@ -242,6 +242,18 @@ var textFrames = map[string][]string{
 	"note.core.person": {
 		"{first} prefers email over calls; based at {company}.", "Met {first} on {since} - {company} is interested in a pilot.",
 		"{person} moved to {company} as {title}.", "{first} is out until {due}; {company} has a backup contact.",
+	},
+	// One of the workspace's own people (a Zendesk agent, a Rippling
+	// employee) is a colleague: nobody is in touch with them as a
+	// customer or pitches them a pilot.
+	"description.core.colleague": {
+		"{person}, {title} on the {company} team.", "{first} joined {company} as {title} on {since}.",
+		"{title} at {company}; {first} looks after {app} for the team.", "{person} handles {app} questions for {company}.",
+	},
+	"note.core.colleague": {
+		"{person} took over the queue on {since}.", "{first} is out until {due}; {person}'s requests wait for their return.",
+		"{person} trains new people on {app}.", "{first} asked for access to the {company} reports on {since}.",
+		"{person} prefers chat for quick questions.",
 	},
 	"note.core.candidate": {
 		"Strong screen with {person} on {since}; moving to the next round.", "{person} can start after {due}.", "{person} is happy to interview on site.",
@@ -761,6 +773,9 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	}
 	if cm.peopleLike() && cm.kind() != "candidate" {
 		f["kind"] = "person"
+	}
+	if st := cm.c.Staff; st != nil && st.Holds(rec) {
+		f["kind"] = "colleague"
 	}
 	if o := v.ownerOf(cm, rec); o != "" {
 		f["owner"] = o
