@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 356, Imported: 356, Verified: 310, Evolved: 349, VerifiedFence: 337, EvolvedFence: 347},
-	halfFrozen:  {Tasks: 337, Imported: 332, Verified: 262, Evolved: 308, VerifiedFence: 297, EvolvedFence: 304},
+	halfWorking: {Tasks: 356, Imported: 356, Verified: 312, Evolved: 351, VerifiedFence: 339, EvolvedFence: 349},
+	halfFrozen:  {Tasks: 337, Imported: 332, Verified: 263, Evolved: 309, VerifiedFence: 298, EvolvedFence: 305},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -148,6 +148,9 @@ var workingFixes = map[string]string{
 	"hubspot_deal_close_second_business_day_after_quote_expiry": "the same, the second business day after",
 	"wave_invoice_due_third_business_day_after_kickoff":         "the same, the third business day after",
 	"slack_renewal_notice_last_business_day_before_close":       "the same, the last business day before",
+	// Left from the fourteenth batch, fixed after the fifteenth's.
+	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
+	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",
 }
 
 var (

@@ -390,7 +390,7 @@ func (ctx *Visible) groups(t *table, yield func(Formula) bool) bool {
 			return false
 		}
 	}
-	return pairGroups(t, named, yield)
+	return pairGroups(t, named, yield) && ctx.headCounts(t, t.rows, "the records of "+t.name, yield)
 }
 
 // groupValue is a value of a text field of a table that a document other
@@ -416,7 +416,8 @@ func (ctx *Visible) groupValues(t *table) []groupValue {
 		key := isKey(t, k, tf[k])
 		for _, gv := range tf[k] {
 			rate := ctx.namesRate(gv, t.doc)
-			if rate || ctx.named(gv, t.doc) || ctx.named(gv+"s", t.doc) || ctx.namesEndState(gv, tf[k], t.doc) || ctx.namesDraft(gv, t.doc) {
+			if rate || ctx.named(gv, t.doc) || ctx.named(gv+"s", t.doc) || ctx.namesEndState(gv, tf[k], t.doc) || ctx.namesDraft(gv, t.doc) ||
+				ctx.namesSameState(gv, tf[k], t.doc) || ctx.namesTail(gv, tf[k], t.doc) {
 				out = append(out, groupValue{field: k, value: gv, key: key, rate: rate})
 			}
 		}

@@ -32,5 +32,5 @@ func (ctx *Visible) qualifiedCounts(t *table, rows []tableRow, of string, yield 
 			return false
 		}
 	}
-	return true
+	return ctx.headCounts(t, rows, of, yield)
 }

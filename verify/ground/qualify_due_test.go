@@ -7,6 +7,16 @@ import (
 	"github.com/legoenv/legoenv/atom"
 )
 
+// pastDueInvoices are invoices seen on 2026-12-09: three authorised past
+// due (18,045.75 owed), one authorised due later, a draft past due and a
+// paid one.
+const pastDueInvoices = `[{"invoice_number":"INV-1","status":"AUTHORISED","due_date":"2026-11-15","amount_due":4210.50},
+	{"invoice_number":"INV-2","status":"AUTHORISED","due_date":"2026-12-05","amount_due":12875.00},
+	{"invoice_number":"INV-3","status":"AUTHORISED","due_date":"2026-12-08","amount_due":960.25},
+	{"invoice_number":"INV-4","status":"AUTHORISED","due_date":"2026-12-20","amount_due":3000.00},
+	{"invoice_number":"INV-5","status":"DRAFT","due_date":"2026-11-30","amount_due":640.00},
+	{"invoice_number":"INV-6","status":"PAID","due_date":"2026-11-19","amount_due":0}]`
+
 // A total over the records past their due date, read against the clock
 // (the fourteenth batch's gmail_xero_overdue_invoices_balance): what is
 // still owed on invoices past their due date leaves out the one due later;
@@ -15,11 +25,6 @@ import (
 func TestDeriveTotalPastDue(t *testing.T) {
 	clock, _ := time.Parse(time.RFC3339, "2026-12-09T10:00:00Z")
 	sum := []atom.Derivation{{Op: atom.DeriveSum}}
-	invoices := `[{"invoice_number":"INV-1","status":"AUTHORISED","due_date":"2026-11-15","amount_due":4210.50},
-		{"invoice_number":"INV-2","status":"AUTHORISED","due_date":"2026-12-05","amount_due":12875.00},
-		{"invoice_number":"INV-3","status":"AUTHORISED","due_date":"2026-12-08","amount_due":960.25},
-		{"invoice_number":"INV-4","status":"AUTHORISED","due_date":"2026-12-20","amount_due":3000.00},
-		{"invoice_number":"INV-5","status":"DRAFT","due_date":"2026-11-30","amount_due":640.00}]`
 	for _, c := range []struct {
 		instruction, figure string
 		want                bool
@@ -31,7 +36,7 @@ func TestDeriveTotalPastDue(t *testing.T) {
 		{"Email the total owed on authorised invoices past their due date.", "18,045.75", true},
 	} {
 		ctx := &Visible{Clock: clock, Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
-		ctx.Add("invoices", invoices)
+		ctx.Add("invoices", pastDueInvoices)
 		if got := ctx.Derive(c.figure, sum); (got != "") != c.want {
 			t.Errorf("%q: derive(%s) = %q, want derived %v", c.instruction, c.figure, got, c.want)
 		}
