@@ -148,6 +148,10 @@ var workingFixes = map[string]string{
 	"hubspot_deal_close_second_business_day_after_quote_expiry": "the same, the second business day after",
 	"wave_invoice_due_third_business_day_after_kickoff":         "the same, the third business day after",
 	"slack_renewal_notice_last_business_day_before_close":       "the same, the last business day before",
+	"slack_xero_bills_two_weeks_overdue_total":                  "a bound on the time past due moves the day a due date must lie before (at least two weeks overdue)",
+	"twilio_sms_intercom_resolved_conversations_count":          "a word for work ended names its field's one state that ends work, written otherwise (resolved: closed)",
+	"gmail_sf_outstanding_tasks_for_owner_count":                "a yes-or-no field qualifies records by its word's negation; a flag of ended work by a word of work not ended (outstanding: is_closed false)",
+	"gmail_wave_unsent_invoices_total":                          "a record in draft is named by the act it has not had (not yet sent: DRAFT)",
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",
