@@ -252,7 +252,7 @@ var textFrames = map[string][]string{
 	},
 	"note.core.colleague": {
 		"{person} took over the queue on {since}.", "{first} is out until {due}; {person}'s requests wait for their return.",
-		"{person} trains new people on {app}.", "{first} asked for access to the {company} reports on {since}.",
+		"{person} trains the new people on the team.", "{first} asked for access to the {company} reports on {since}.",
 		"{person} prefers chat for quick questions.",
 	},
 	"note.core.candidate": {
