@@ -51,3 +51,34 @@ func TestReferencesByField(t *testing.T) {
 		t.Errorf("only %d references by key field drawn", held)
 	}
 }
+
+// TestListReferencesHoldARecord: a list of references on a record a task
+// is about holds a record of its target, as the product's would (a Slack
+// channel has a member, a Calendly event a host, a PagerDuty escalation
+// policy someone to page), and every one resolves.
+func TestListReferencesHoldARecord(t *testing.T) {
+	c, servers := readWorld(t, 52, "slack", "calendly", "pagerduty")
+	lists := []struct{ app, coll, field string }{
+		{"slack", "channels", "member_ids"},
+		{"calendly", "scheduled_events", "host_ids"},
+		{"pagerduty", "escalation_policies", "user_ids"},
+	}
+	for _, l := range lists {
+		full, all := 0, 0
+		for _, d := range c.Data {
+			for _, rec := range d.Records[l.app][l.coll] {
+				if xs, ok := rec[l.field].([]any); ok {
+					if all++; len(xs) > 0 {
+						full++
+					}
+				}
+			}
+			for _, v := range violationsOf(d, servers, "ref", "") {
+				t.Errorf("%s", v)
+			}
+		}
+		if all == 0 || full*10 < all*9 {
+			t.Errorf("%s %s: %d of %d %s lists hold a record, want nine in ten or more", l.app, l.coll, full, all, l.field)
+		}
+	}
+}

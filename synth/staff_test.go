@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -186,5 +187,67 @@ func TestPoliciesAreWrittenAtHome(t *testing.T) {
 	}
 	if addresses < 5 || texts < 5 {
 		t.Errorf("%d addresses and %d texts on the company's own records checked, want more", addresses, texts)
+	}
+}
+
+// TestOwnersWorkAtTheCompany: the owner or assignee of a record in the
+// company's own tools (an Asana task's assignee, a Box file's owned_by, a
+// Google Docs document's owner) is one of its people, on its domain.
+func TestOwnersWorkAtTheCompany(t *testing.T) {
+	c, servers := readWorld(t, 52, "asana", "box", "google_docs", "expensify")
+	owners := 0
+	for _, d := range c.Data {
+		for app, colls := range d.Records {
+			for name, recs := range colls {
+				sh := coherence.ShapeOf(servers[app], servers[app].Collection(name))
+				for _, rec := range recs {
+					for _, f := range coherence.OwnerAddressFields(sh) {
+						if atom.IsSet(rec[f]) {
+							owners++
+						}
+					}
+				}
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleIdentity, "") {
+			t.Errorf("%s", v)
+		}
+	}
+	if owners < 30 {
+		t.Errorf("%d owners' addresses drawn, want more", owners)
+	}
+}
+
+// TestStaffTextSpeaksOfTheCompany: a record that is one of the
+// workspace's own people by its value (a Zendesk agent or admin among end
+// users) speaks of the company it works at: the texts of a world's staff
+// name one company at most, the world's own, never the customers a row
+// drew for them.
+func TestStaffTextSpeaksOfTheCompany(t *testing.T) {
+	c, servers := readWorld(t, 52, "zendesk")
+	users := servers["zendesk"].Collection("users")
+	staff, worlds := 0, 0
+	for _, d := range c.Data {
+		named := map[string]bool{}
+		for _, rec := range d.Records["zendesk"]["users"] {
+			if !users.Staff.Holds(rec) {
+				continue
+			}
+			staff++
+			for f, fd := range users.Fields {
+				if s, ok := rec[f].(string); ok && fd.Role == atom.RoleText {
+					for _, n := range gen.CompaniesNamed(s) {
+						named[n] = true
+					}
+				}
+			}
+		}
+		if len(named) > 1 {
+			t.Errorf("%s: the staff's texts name %d companies: %v", d.ID, len(named), slices.Sorted(maps.Keys(named)))
+		}
+		worlds++
+	}
+	if staff < 10 {
+		t.Errorf("%d staff users drawn in %d worlds, want more", staff, worlds)
 	}
 }
