@@ -114,6 +114,15 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 				why = append(why, fmt.Sprintf("whose %s is %t", k, want))
 			}
 		}
+		for _, k := range emptyFields(t, rows) {
+			if !emptyNamed(d.text, k) {
+				continue
+			}
+			if kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { _, ok := r.words[k]; return ok }); len(kept) > 0 {
+				rows = kept
+				why = append(why, "with no "+k)
+			}
+		}
 		for _, k := range noteFields(t) {
 			word := strings.Join(nameWords(k), " ")
 			if !slices.ContainsFunc(d.excludes, func(s string) bool {
