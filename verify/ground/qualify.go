@@ -100,6 +100,10 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 			rows = in
 			why = append(why, w)
 		}
+		if in, w, ok := partPaid(t, rows, d.text); ok {
+			rows = in
+			why = append(why, w)
+		}
 		var left []string
 		rows, left = exceptValues(t, rows, d.text)
 		why = append(why, left...)
