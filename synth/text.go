@@ -757,7 +757,19 @@ func fillable(frame string, facts textFacts) bool {
 			return false
 		}
 	}
+	if slices.Contains(slots, "name") && ownPerson(facts) {
+		// The record's name is its own person (a contact, an employee):
+		// a topic is something else than the person the text is about
+		// or written to ("Spoke with Rosa about Rosa Fischer").
+		return false
+	}
 	return ownerFits(frame, facts)
+}
+
+// ownPerson reports whether a record's name is its own person: the
+// person its text speaks of or to, by name or by first name.
+func ownPerson(facts textFacts) bool {
+	return facts["name"] != "" && facts["name"] == facts["person"]
 }
 
 // textFacts reads the values a record's text may name: its name, its
