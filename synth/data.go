@@ -272,6 +272,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.titledNames(b.apps)
 	conformWorld(val, b.apps, d)
 	db.settleParents(b.apps)
+	db.textOnParents(b.apps)
 	conformQuotes(b.apps, d)
 	db.refsByField(b.apps)
 	db.emailsOnOrgDomain(b.apps)
