@@ -329,17 +329,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
 	}
 	var ds Diagnostics
-	own := inv.Fields
-	if inv.Rule == "within" || inv.Rule == "since" || inv.Rule == "agrees" {
-		own = own[:2] // the third is the referenced record's
-	}
-	if inv.Rule == "refers_to" || inv.Rule == "flag_of" {
-		own = own[:len(own)-1] // the last is the referenced record's
-	}
-	if inv.Rule == "referred_by" {
-		own = own[:1] // the others are the referring collection's
-	}
-	for j, f := range own {
+	for j, f := range ownFields(inv) {
 		if _, ok := c.Fields[f]; !ok {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "no field %q in collection %s", f, c.Name))
 		}
@@ -403,6 +393,21 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return append(ds, validateRefTarget(e, s, c, inv, inv.From, at, ".from", 0)...)
 	}
 	return ds
+}
+
+// ownFields are the fields of a rule that are its collection's: the
+// others are the referenced record's (within, since, agrees, refers_to,
+// flag_of) or the referring collection's (referred_by).
+func ownFields(inv Invariant) []string {
+	switch inv.Rule {
+	case "within", "since", "agrees":
+		return inv.Fields[:2]
+	case "refers_to", "flag_of":
+		return inv.Fields[:len(inv.Fields)-1]
+	case "referred_by":
+		return inv.Fields[:1]
+	}
+	return inv.Fields
 }
 
 // validateRefTarget checks that a display, quotes or within rule's second field
