@@ -287,6 +287,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.onTheClock(b.apps)
 	db.daysLeft(b.apps)
 	db.deriveFields(b.apps)
+	db.referredBy(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title
