@@ -16,9 +16,52 @@ const (
 	DeriveSlug     = "slug"     // the others as a path segment; after Sep, its last segment (a repository's owner/name)
 	DeriveText     = "text"     // the text of the other's HTML: a message's body_plain of its body_html
 	DeriveContains = "contains" // holds each other's value: a job's full_title its title
+	DerivePreview  = "preview"  // the start of the other's text: a mail's snippet of its body
 )
 
-var deriveWays = []string{DeriveContains, DeriveJoin, DeriveSlug, DeriveText}
+var deriveWays = []string{DeriveContains, DeriveJoin, DeriveSlug, DeriveText, DerivePreview}
+
+// PreviewRunes is the most a drawn preview holds: a mail list shows the
+// first line or so of a body (Outlook's bodyPreview keeps up to 255
+// characters, Fastmail's preview up to 256), so one sentence reads right.
+const PreviewRunes = 100
+
+// Preview is the start of a text as a mail client shows it: its first
+// sentence where that fits PreviewRunes, else the words that do.
+func Preview(text string) string {
+	text = PlainText(text)
+	if i := strings.IndexAny(text, ".?!"); i >= 0 && len([]rune(text[:i+1])) <= PreviewRunes {
+		return text[:i+1]
+	}
+	out := ""
+	for _, w := range strings.Fields(text) {
+		next := strings.TrimSpace(out + " " + w)
+		if len([]rune(next)) > PreviewRunes {
+			break
+		}
+		out = next
+	}
+	return out
+}
+
+// previews reports whether got reads as the start of text: its words
+// (a trailing ellipsis a client adds aside) begin the text's.
+func previews(got, text string) bool {
+	got = strings.TrimRight(strings.TrimSpace(got), ".…")
+	words, body := strings.Fields(PlainText(got)), strings.Fields(PlainText(text))
+	if len(words) == 0 || len(words) > len(body) {
+		return false
+	}
+	for i, w := range words {
+		if i == len(words)-1 {
+			return strings.HasPrefix(body[i], w)
+		}
+		if w != body[i] {
+			return false
+		}
+	}
+	return true
+}
 
 // Slug is s as a path segment: its letters and digits in lower case,
 // every other run of characters one hyphen ("Canvas Backpack 6" is
@@ -89,6 +132,8 @@ func (inv Invariant) Derive(rec map[string]any) (string, bool) {
 		return PlainText(src[0]), true
 	case DeriveContains:
 		return strings.Join(src, " "), true
+	case DerivePreview:
+		return Preview(src[0]), true
 	}
 	s := Slug(strings.Join(src, " "))
 	if cur, _ := rec[inv.Fields[0]].(string); inv.Sep != "" {
@@ -114,6 +159,10 @@ func (inv Invariant) Agrees(rec map[string]any) bool {
 	if got == "" || !ok {
 		return true
 	}
+	if inv.By == DerivePreview {
+		src, _ := inv.sources(rec)
+		return previews(got, src[0])
+	}
 	if inv.By != DeriveContains {
 		return got == want
 	}
@@ -131,7 +180,7 @@ func (inv Invariant) derivedProblem(rec map[string]any) (Problem, bool) {
 		return Problem{}, false
 	}
 	want, _ := inv.Derive(rec)
-	verb := map[string]string{DeriveJoin: "is", DeriveSlug: "is", DeriveText: "is the text", DeriveContains: "contains"}[inv.By]
+	verb := map[string]string{DeriveJoin: "is", DeriveSlug: "is", DeriveText: "is the text", DeriveContains: "contains", DerivePreview: "is the start"}[inv.By]
 	return Problem{inv.Fields[0], fmt.Sprintf("%s is %q but %s %q, of %v", inv.Fields[0], rec[inv.Fields[0]], verb, want, inv.Fields[1:])}, true
 }
 
@@ -148,6 +197,9 @@ func validateDerived(e *Entry, c *Collection, inv Invariant, at string) Diagnost
 	}
 	if inv.By == DeriveText && len(inv.Fields) != 2 {
 		ds = append(ds, e.Diag(Error, at+".fields", "derived by text takes the field and the one HTML field it is the text of, got %d fields", len(inv.Fields)))
+	}
+	if inv.By == DerivePreview && len(inv.Fields) != 2 {
+		ds = append(ds, e.Diag(Error, at+".fields", "derived by preview takes the field and the one body it begins, got %d fields", len(inv.Fields)))
 	}
 	for j, f := range inv.Fields {
 		if j > 0 && f == inv.Fields[0] {

@@ -32,6 +32,10 @@ func TestDerivedInvariant(t *testing.T) {
 		{Invariant{By: DeriveContains, Fields: []string{"full_title", "title"}}, map[string]any{"full_title": "Senior Backend Engineer", "title": "Finance Manager"}, true},
 		{Invariant{By: DeriveContains, Fields: []string{"full_title", "title"}}, map[string]any{"full_title": "Senior Backend Engineer"}, false},
 		{Invariant{By: DeriveSlug, Fields: []string{"handle", "title"}}, map[string]any{"title": "Canvas Backpack 6"}, false},
+		{Invariant{By: DerivePreview, Fields: []string{"summary", "content"}}, map[string]any{"summary": "Can we meet?", "content": "Can we meet? The invoice is late."}, false},
+		{Invariant{By: DerivePreview, Fields: []string{"summary", "content"}}, map[string]any{"summary": "Can we meet? The inv…", "content": "<p>Can we meet?</p><p>The invoice is late.</p>"}, false},
+		{Invariant{By: DerivePreview, Fields: []string{"summary", "content"}}, map[string]any{"summary": "Quick note: Ana is out on Friday.", "content": "Can we meet? The invoice is late."}, true},
+		{Invariant{By: DerivePreview, Fields: []string{"summary", "content"}}, map[string]any{"summary": "Can we meet? The invoice is late and more.", "content": "Can we meet? The invoice is late."}, true},
 	} {
 		tc.inv.Rule = "derived"
 		c := &Collection{Name: "things", Invariants: []Invariant{tc.inv}}
@@ -53,6 +57,8 @@ func TestDerivedDerives(t *testing.T) {
 		{Invariant{By: DeriveSlug, Fields: []string{"handle", "title"}}, map[string]any{"handle": "rafael.andersen", "title": "Canvas Backpack 6"}, "canvas-backpack-6"},
 		{Invariant{By: DeriveText, Fields: []string{"body_plain", "body_html"}}, map[string]any{"body_html": "<p>Can we <i>meet</i>?</p>"}, "Can we meet?"},
 		{Invariant{By: DeriveContains, Fields: []string{"subject", "name"}}, map[string]any{"subject": "Winter promo", "name": "Autumn webinar series"}, "Autumn webinar series"},
+		{Invariant{By: DerivePreview, Fields: []string{"snippet", "body"}}, map[string]any{"snippet": "Lunch?", "body": "<p>Can we <i>meet</i>? Thursday suits.</p>"}, "Can we meet?"},
+		{Invariant{By: DerivePreview, Fields: []string{"snippet", "body"}}, map[string]any{"body": strings.Repeat("word ", 40)}, strings.TrimSpace(strings.Repeat("word ", 20))},
 	} {
 		tc.inv.Rule = "derived"
 		got, ok := tc.inv.Derive(tc.rec)
@@ -94,6 +100,8 @@ tools:
 		{"by: slug, fields", "fields", "derived needs by"},
 		{"by: slug, fields", "by: text, fields", ""},
 		{"by: slug, fields: [handle, title]", "by: text, fields: [body_plain, body_html, title]", "takes the field and the one HTML field"},
+		{"by: slug, fields: [handle, title]", "by: preview, fields: [body_plain, body_html]", ""},
+		{"by: slug, fields: [handle, title]", "by: preview, fields: [body_plain, body_html, title]", "takes the field and the one body it begins"},
 		{"by: slug, fields", "by: contains, sep: /, fields", "sep is for derived by join or slug"},
 		{"[handle, title]", "[handle, handle]", "cannot derive from itself"},
 		{"[handle, title]", "[handle, stock]", "derived takes text fields; stock is integer"},

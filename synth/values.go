@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/gen"
@@ -448,9 +449,9 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		return nil // writeSlugs writes it from the record's title
 	case atom.RoleID:
 		if cm.field(name).Type == "array" {
-			return []any{v.outsideID(name)}
+			return []any{v.outsideID(cm, name)}
 		}
-		return v.outsideID(name)
+		return v.outsideID(cm, name)
 	case "":
 		if hasWord(atom.Words(name), "state", "province") && cm.field(name).Type == "string" && len(cm.field(name).Enum) == 0 {
 			// A state or province is the place's, where it has one.
@@ -599,24 +600,82 @@ var vocabularies = []struct{ words, values []string }{
 	{[]string{"mime", "mimetype", "content_type"}, []string{"application/pdf", "text/csv", "image/png", "application/json", "text/plain"}},
 }
 
-// outsideID is the id of a record outside the app's collections (a
-// requester the app keeps elsewhere): a prefix from the field's name and a
-// number, the way such ids look.
-func (v *valuer) outsideID(field string) string {
+// outsideID is the id of a record the app keeps outside the world's
+// collections (an owner, a folder, a template), in the form the app's own
+// keys take, so that it reads as the product's id and names nothing the
+// world holds: a field named a uuid holds a UUID; where the collection's
+// keys are numbers, a number as long, starting with another digit; where
+// they join a word to a number ("iss-10482", "tmpl_52001"), the field's
+// word and the same joint; otherwise letters and digits as many as a key
+// has ("TfA10482" beside "kQ7rT2xa").
+func (v *valuer) outsideID(cm *collModel, field string) string {
 	ws := atom.Words(field)
-	stem := "id"
+	if slices.Contains(ws, "uuid") {
+		return v.uuid()
+	}
+	prefix := cm.c.Prefix()
+	width := len(prefix) + 5
+	switch {
+	case strings.Trim(prefix, "0123456789") == "":
+		return v.number(width, prefix)
+	case strings.ContainsAny(prefix[len(prefix)-1:], "-_:/"):
+		return outsideStem(ws) + prefix[len(prefix)-1:] + fmt.Sprint(10000+v.rng.IntN(89999))
+	}
+	return v.opaque(width)
+}
+
+// outsideStem is the word an outside id starts with: the field's first
+// word other than id, cut to three letters ("own" of owner_ids).
+func outsideStem(ws []string) string {
 	for _, w := range ws {
-		if w != "id" && w != "ids" && w != "key" && w != "uuid" {
-			stem = w
-			break
+		if w == "id" || w == "ids" || w == "key" || w == "uuid" {
+			continue
+		}
+		if w = strings.TrimSuffix(w, "id"); w != "" {
+			return w[:min(3, len(w))]
 		}
 	}
-	stem = strings.TrimSuffix(stem, "id")
-	if len(stem) > 3 {
-		stem = stem[:3]
+	return "id"
+}
+
+// number is a number of width digits whose first digit is not the first
+// of avoid (the collection's own keys start with it).
+func (v *valuer) number(width int, avoid string) string {
+	const digits = "123456789"
+	first := strings.ReplaceAll(digits, avoid[:1], "")
+	b := []byte{first[v.rng.IntN(len(first))]}
+	for len(b) < width {
+		b = append(b, byte('0'+v.rng.IntN(10)))
 	}
-	if stem == "" {
-		stem = "id"
+	return string(b)
+}
+
+// opaque is n letters and digits, as a product's generated ids are.
+func (v *valuer) opaque(n int) string {
+	const alnum = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alnum[v.rng.IntN(len(alnum))]
 	}
-	return fmt.Sprintf("%s_%d", stem, 10000+v.rng.IntN(89999))
+	return string(b)
+}
+
+// uuid is a random (version 4) UUID drawn from the valuer's source.
+func (v *valuer) uuid() string {
+	id, err := uuid.NewRandomFromReader(randReader{v.rng})
+	if err != nil {
+		return v.opaque(32) // randReader never fails
+	}
+	return id.String()
+}
+
+// randReader reads bytes from a seeded source, so a drawn UUID is the
+// same for the same seed.
+type randReader struct{ rng *rand.Rand }
+
+func (r randReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r.rng.Uint32())
+	}
+	return len(p), nil
 }

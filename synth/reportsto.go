@@ -1,0 +1,118 @@
+package synth
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// reportsTo draws the references a collection of people makes to itself
+// (an employee's supervisor, a manager): the people form one tree, each
+// reporting to one drawn before them who is still there (whose end, the
+// later date of a before rule such as a termination date, has not come),
+// the first to no one, as a company has one head. A value a task sets stays, and a record never names
+// itself. The draw is the record's own (textRand), so no other value
+// moves.
+func (db *dataBuilder) reportsTo(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			if !ofPeople(cm) {
+				continue
+			}
+			for _, f := range cm.fieldNames {
+				fd := cm.c.Fields[f]
+				if cm.roles[f] == atom.RoleRef && fd.Ref == cm.name && fd.Type != "array" {
+					db.reportTo(cm, f, db.d.Records[m.app][cm.name])
+				}
+			}
+		}
+	}
+}
+
+func (db *dataBuilder) reportTo(cm *collModel, f string, recs []map[string]any) {
+	pinned := db.pinnedKeys(cm, f)
+	var heads []string
+	names := map[string]string{}
+	for _, rec := range recs {
+		self := state.Text(rec[cm.key])
+		if !pinned[self] {
+			delete(rec, f)
+			if k, ok := namedHead(cm, rec, heads, names); ok && k != "" {
+				rec[f] = k
+			} else if !ok && len(heads) > 0 {
+				rec[f] = pick(db.val.textRand(cm, rec, f), heads)
+			}
+		}
+		if !db.over(cm, rec) && !slices.Contains(heads, self) {
+			heads = append(heads, self)
+			names[self] = fullName(cm, rec)
+		}
+	}
+}
+
+// namedHead is the head among heads whose name rec's text gives as its
+// owner or manager, "" where the text names one who is none of them; ok
+// is false where no text names one.
+func namedHead(cm *collModel, rec map[string]any, heads []string, names map[string]string) (string, bool) {
+	named := false
+	for _, tf := range cm.withRole(atom.RoleText) {
+		text := state.Text(rec[tf])
+		for _, at := range coherence.OwnerNamed(text) {
+			named = true
+			for _, k := range heads {
+				if n := names[k]; n != "" && strings.HasPrefix(text[at:], n) {
+					return k, true
+				}
+			}
+		}
+	}
+	return "", named
+}
+
+// fullName is the name of the person rec is: its person's name, or its
+// first and last names.
+func fullName(cm *collModel, rec map[string]any) string {
+	if n := ownPersonName(cm, rec); n != "" {
+		return n
+	}
+	var parts []string
+	for _, role := range []string{atom.RoleFirstName, atom.RoleLastName} {
+		for _, f := range cm.withRole(role) {
+			if s := state.Text(rec[f]); s != "" {
+				parts = append(parts, s)
+				break
+			}
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// ofPeople reports whether cm's records are people: a field names the
+// record's person.
+func ofPeople(cm *collModel) bool {
+	for _, f := range cm.fieldNames {
+		switch cm.roles[f] {
+		case atom.RolePersonName, atom.RoleFirstName, atom.RoleLastName:
+			return true
+		}
+	}
+	return false
+}
+
+// over reports whether rec's time is over at the world's clock: the later
+// date of one of its collection's before rules has come (an employee's
+// termination date).
+func (db *dataBuilder) over(cm *collModel, rec map[string]any) bool {
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule != "before" {
+			continue
+		}
+		if end, ok := atom.Time(rec[inv.Fields[1]]); ok && !end.After(db.val.clock) {
+			return true
+		}
+	}
+	return false
+}
