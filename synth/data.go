@@ -271,6 +271,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.agreeCopies(b.apps)
 	db.titledNames(b.apps)
 	conformWorld(val, b.apps, d)
+	db.keepUnique(b.apps)
 	db.settleParents(b.apps)
 	conformQuotes(b.apps, d)
 	db.refsByField(b.apps)
@@ -286,6 +287,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.onTheClock(b.apps)
 	db.daysLeft(b.apps)
 	db.deriveFields(b.apps)
+	db.ownLinks(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title
