@@ -360,7 +360,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.OnClock() {
 		ds = append(ds, validateClockDate(e, c, inv, at)...)
 	}
-	ds = append(ds, validateUnique(e, s, c, inv, at)...)
+	ds = append(ds, validateIdentity(e, s, c, inv, at)...)
 	if inv.By != "" || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
 			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it"))
@@ -368,11 +368,6 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}
 	switch inv.Rule {
-	case "own_link":
-		if f, ok := c.Fields[inv.Fields[0]]; ok && f.Type != "string" {
-			ds = append(ds, e.Diag(Error, at+".fields[0]", "own_link is a web address; %s is a %s", inv.Fields[0], f.Type))
-		}
-		return ds
 	case "soon_after":
 		for j, f := range inv.Fields {
 			if fd, ok := c.Fields[f]; ok && fd.Format != "date-time" {

@@ -36,13 +36,6 @@ func UniqueKey(inv Invariant, rec map[string]any) (string, bool) {
 	return strings.Join(parts, " / "), true
 }
 
-// Scoped reports whether a unique rule keeps one value unique within a
-// scope or across collections (Per, With), rather than a combination of
-// values that together name one thing (a grant of a file to an address).
-func (inv Invariant) Scoped() bool {
-	return inv.Rule == "unique" && len(inv.Fields) == 1 && (inv.Per != "" || len(inv.With) > 0)
-}
-
 // UniqueRule is a unique rule that binds the records of a collection, with
 // the collections whose records share its values: the one that declares
 // it first, then those it lists in With.
@@ -68,11 +61,15 @@ func (s *Server) UniqueRules(name string) []UniqueRule {
 	return out
 }
 
-// validateUnique checks the scope, the shared collections and the error
-// of a unique rule, and that only a unique rule has them: per names a
-// field of the collection, and every collection with lists holds the
-// rule's fields and its scope.
-func validateUnique(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+// validateIdentity checks the rules of what tells a record apart: a
+// unique rule's scope, shared collections and error, which only a unique
+// rule has (per names a field of the collection, and every collection
+// with lists holds the rule's fields and its scope), and that own_link
+// names a text field.
+func validateIdentity(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	if f, ok := c.Fields[inv.Fields[0]]; ok && inv.Rule == "own_link" && f.Type != "string" {
+		return Diagnostics{e.Diag(Error, at+".fields[0]", "own_link is a web address; %s is a %s", inv.Fields[0], f.Type)}
+	}
 	if inv.Rule != "unique" {
 		if inv.Per != "" || len(inv.With) > 0 || inv.Error != "" {
 			return Diagnostics{e.Diag(Error, at+".per", "per, with and error are for the rule unique, and only for it")}
