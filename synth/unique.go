@@ -89,9 +89,10 @@ func (db *dataBuilder) uniqueIn(m *appModel, cm *collModel, inv atom.Invariant) 
 
 // drawnAgain is a value of field f in place of v, which another record of
 // its scope holds, that taken says no record holds: a number the next
-// one free (GitHub's issue number), a code anew, a name or a title with
-// a number after it (numbered: "Pricing sheet 2", a slug
-// "trail-runner-4-2", a channel "deal-acme-2"). A state (an enum value) cannot be drawn again:
+// one free (GitHub's issue number), a code anew, a name of a vocabulary
+// another of it no record holds (a team's "Platform", "Billing"), any
+// other name or title with a number after it (numbered: "Pricing sheet
+// 2", a slug "trail-runner-4-2", a channel "deal-acme-2"). A state (an enum value) cannot be drawn again:
 // false, and the field is cleared ("there MUST NOT be two Mailboxes in
 // the same account with the same role").
 func (v *valuer) drawnAgain(cm *collModel, f string, old any, taken func(string) bool) (any, bool) {
@@ -115,6 +116,17 @@ func (v *valuer) drawnAgain(cm *collModel, f string, old any, taken func(string)
 			}
 		}
 		return s, true
+	}
+	for _, vocab := range [][]string{teamNames, nounVocab[atom.NounOf(cm.c)]} {
+		if !slices.Contains(vocab, s) {
+			continue
+		}
+		start := v.rng.IntN(len(vocab))
+		for i := range vocab {
+			if c := vocab[(start+i)%len(vocab)]; !strings.Contains(c, "{") && !taken(c) {
+				return c, true
+			}
+		}
 	}
 	slug := cm.roles[f] == atom.RoleSlug || !strings.Contains(s, " ") && strings.Contains(s, "-")
 	for n := 2; ; n++ {
