@@ -160,6 +160,14 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     reference Fields[1] names holds one of In in its field Fields[2] (a
 //     Shortcut story is completed where its workflow state is of type
 //     done);
+//   - referred_by: the field Fields[0] says what the records of the
+//     collection Fields[1] whose reference Fields[2] names the record are
+//     (those holding one of In in Fields[3], where given): a flag is true
+//     exactly where one is (a Gmail message has attachments), a list holds
+//     exactly their From[0] or keys (its attachment_ids; a thread's
+//     message_ids), any other value is the From[0] of the one (a
+//     document's owner is its one owner permission's address), as
+//     Invariant.Referred says;
 //   - full_when: the record's money parts, where the world holds any, come
 //     to its whole Fields[0] where Fields[1] holds one of In (a paid
 //     invoice's payments, a refunded order's refunds);
@@ -191,7 +199,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "own_link": 1}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -326,18 +334,11 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if !ok {
 		return Diagnostics{e.Diag(Error, at+".rule", "unknown invariant rule %q (known: %s)", inv.Rule, strings.Join(InvariantRules(), ", "))}
 	}
-	if (n > 0 && len(inv.Fields) != n) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
+	if (n > 0 && len(inv.Fields) != n && !(inv.Rule == "referred_by" && len(inv.Fields) == 4)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
 		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
 	}
 	var ds Diagnostics
-	own := inv.Fields
-	if inv.Rule == "within" || inv.Rule == "since" || inv.Rule == "agrees" {
-		own = own[:2] // the third is the referenced record's
-	}
-	if inv.Rule == "refers_to" || inv.Rule == "flag_of" {
-		own = own[:len(own)-1] // the last is the referenced record's
-	}
-	for j, f := range own {
+	for j, f := range ownFields(inv) {
 		if _, ok := c.Fields[f]; !ok {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "no field %q in collection %s", f, c.Name))
 		}
@@ -349,12 +350,12 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
 	}
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when, full_when, refers_to, flag_of and a team rule of two fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields and a team rule of two fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when, and only of it"))
 	}
-	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" {
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
 	if inv.OnClock() {
@@ -385,6 +386,8 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 			ds = append(ds, validateFlagOf(e, s, c, inv, at)...)
 		}
 		return ds
+	case "referred_by":
+		return append(ds, validateReferredBy(e, s, c, inv, at)...)
 	case "within", "since", "agrees":
 		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:], at, ".fields", 2)...)
 	case "display", "quotes":
@@ -400,6 +403,21 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return append(ds, validateRefTarget(e, s, c, inv, inv.From, at, ".from", 0)...)
 	}
 	return ds
+}
+
+// ownFields are the fields of a rule that are its collection's: the
+// others are the referenced record's (within, since, agrees, refers_to,
+// flag_of) or the referring collection's (referred_by).
+func ownFields(inv Invariant) []string {
+	switch inv.Rule {
+	case "within", "since", "agrees":
+		return inv.Fields[:2]
+	case "refers_to", "flag_of":
+		return inv.Fields[:len(inv.Fields)-1]
+	case "referred_by":
+		return inv.Fields[:1]
+	}
+	return inv.Fields
 }
 
 // validateRefTarget checks that a display, quotes or within rule's second field

@@ -85,3 +85,73 @@ func (c *checker) namedIn(title, want string) string {
 	}
 	return other
 }
+
+// parentParty checks a record kept under a parent whose collection another
+// field names (a Copper activity or task on a person, a company or an
+// opportunity: parent_id beside parent_type): its title and its free text,
+// where they name a company, name the parent's. A note on the opportunity
+// "Ironclad Labs - new logo" is not "kept for Bluebird Group".
+func (c *checker) parentParty(sh *Shape, coll, key string, rec map[string]any) {
+	if c.w == nil {
+		return
+	}
+	app, _ := state.Split(coll)
+	for _, f := range sh.names {
+		fd := sh.def.Fields[f]
+		if fd.RefBy == "" || fd.Ref != "" || fd.Type == "array" || !atom.IsSet(rec[f]) {
+			continue
+		}
+		target, ok := fd.RefOf(rec)
+		if !ok {
+			continue
+		}
+		ref := state.Text(rec[f])
+		want := c.companyOf(app+"."+target, ref)
+		if want == "" {
+			continue
+		}
+		for _, tf := range sh.names {
+			if role := sh.fields[tf].role; role != atom.RoleTitle && role != atom.RoleText || sh.def.Fields[tf].Type != "string" {
+				continue
+			}
+			text := state.Text(rec[tf])
+			if other := c.namedIn(text, want); other != "" && !strings.Contains(text, want) {
+				c.add(RuleRef, coll, key, tf, text, "%s names the company %q but %s %s %s is %q's", tf, other, fd.RefBy, state.Text(rec[fd.RefBy]), ref, want)
+			}
+		}
+	}
+}
+
+// companyOf is the company of the record of collection coll keyed k: a
+// company record's name or the company a contact works at, else that of
+// a record it names (an opportunity's company, or its primary contact's).
+// "" where neither names one.
+func (c *checker) companyOf(coll, k string) string {
+	sh, tc := c.shape(coll), c.w.Collection(coll)
+	if sh == nil || tc == nil {
+		return ""
+	}
+	t, ok := tc.Lookup(k)
+	if !ok {
+		return ""
+	}
+	if name := partyCompanyField(sh); name != "" {
+		return state.Text(t[name])
+	}
+	app, _ := state.Split(coll)
+	for _, f := range sh.names {
+		fs := sh.fields[f]
+		if fs.role != atom.RoleRef || fs.ref == "" || sh.def.Fields[f].Type == "array" || app+"."+fs.ref == coll {
+			continue
+		}
+		rsh, rc := c.shape(app+"."+fs.ref), c.w.Collection(app+"."+fs.ref)
+		name := partyCompanyField(rsh)
+		if rc == nil || name == "" {
+			continue
+		}
+		if r, ok := rc.Lookup(state.Text(t[f])); ok && state.Text(r[name]) != "" {
+			return state.Text(r[name])
+		}
+	}
+	return ""
+}

@@ -1,6 +1,7 @@
 package coherence
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -60,6 +61,53 @@ func TestNamedParty(t *testing.T) {
 			t.Errorf("%s: want no violation, got %v", tc.name, got)
 		case tc.want != "" && (len(got) != 1 || got[0] != tc.want):
 			t.Errorf("%s: want %q, got %v", tc.name, tc.want, got)
+		}
+	}
+}
+
+// TestParentParty: a task or an activity kept under a parent whose
+// collection its parent_type names (Copper's) names, where its name or
+// details name a company, the parent's: a company's own name, the company
+// a person works at, or the company of the opportunity it is on.
+func TestParentParty(t *testing.T) {
+	servers := crmServer()
+	crm := servers["crm"]
+	crm.Collections = append(crm.Collections, atom.Collection{Name: "activities", Fields: map[string]atom.Field{
+		"name":        {Type: "string", Role: atom.RoleTitle},
+		"details":     {Type: "string", Role: atom.RoleText},
+		"parent_type": {Type: "string", Enum: []any{"person", "company", "opportunity", "lead"}, Role: atom.RoleStatus},
+		"parent_id":   {Type: "string", Role: atom.RoleRef, RefBy: "parent_type", Refs: map[string]string{"person": "people", "company": "companies", "opportunity": "opportunities"}},
+	}})
+	companies := []state.Record{{"id": "c1", "name": "Globex Labs"}, {"id": "c2", "name": "Initech Holdings"}}
+	people := []state.Record{{"id": "p1", "name": "Noor Abernathy", "company_name": "Blue Harbor Analytics"}}
+	opps := []state.Record{{"id": "o1", "name": "Globex Labs - pilot", "company_id": "c1"}}
+	act := func(kind, id, name, details string) state.Record {
+		return state.Record{"id": "a1", "parent_type": kind, "parent_id": id, "name": name, "details": details}
+	}
+	cases := []struct {
+		name string
+		rec  state.Record
+		want []string
+	}{
+		{"its company's name", act("company", "c2", "Review the Initech Holdings contract", "Kept in Copper for Initech Holdings."), nil},
+		{"another company than its company", act("company", "c2", "Review the contract", "Kept in Copper for Globex Labs."), []string{"ref details"}},
+		{"its person's company", act("person", "p1", "Call Noor", "Noor at Blue Harbor Analytics asked for a call."), nil},
+		{"another company than its person's", act("person", "p1", "Audit Initech Holdings access", "Noor asked for a call."), []string{"ref name"}},
+		{"its opportunity's company", act("opportunity", "o1", "Prepare the Globex Labs review", "Kept for Globex Labs."), nil},
+		{"another company than its opportunity's", act("opportunity", "o1", "Prepare the Initech Holdings review", "Kept for Initech Holdings."), []string{"ref details", "ref name"}},
+		{"no company named", act("opportunity", "o1", "Prepare the review", "Call next week."), nil},
+	}
+	for _, tc := range cases {
+		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), state.NewCollection("crm.companies", "id", companies),
+			state.NewCollection("crm.people", "id", people), state.NewCollection("crm.opportunities", "id", opps),
+			state.NewCollection("crm.activities", "id", []state.Record{tc.rec}))
+		var got []string
+		for _, v := range CheckWorld("d", servers, w) {
+			got = append(got, v.Rule+" "+v.Field)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: want %v, got %v", tc.name, tc.want, got)
 		}
 	}
 }

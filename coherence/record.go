@@ -41,6 +41,7 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 	c.kindRefs(sh, coll, key, rec)
 	c.apiNames(sh, coll, key, rec)
 	c.namedParty(sh, coll, key, rec)
+	c.parentParty(sh, coll, key, rec)
 	c.lifecycle(sh, coll, key, rec)
 	c.identity(sh, coll, key, rec)
 	c.orgDomain(sh, coll, key, rec)

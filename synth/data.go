@@ -273,6 +273,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	conformWorld(val, b.apps, d)
 	db.keepUnique(b.apps)
 	db.settleParents(b.apps)
+	db.textOnParents(b.apps)
 	conformQuotes(b.apps, d)
 	db.refsByField(b.apps)
 	db.emailsOnOrgDomain(b.apps)
@@ -287,6 +288,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.onTheClock(b.apps)
 	db.daysLeft(b.apps)
 	db.deriveFields(b.apps)
+	db.referredBy(b.apps)
 	db.ownLinks(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {

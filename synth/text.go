@@ -118,10 +118,32 @@ var textFrames = map[string][]string{
 		"here is where {name} stands as of {since}.", "thanks for your note about {name}.", "{company} asked us about {name} this week.",
 		"I wanted to raise {name} with you before we next talk.", "a short note for {company} before we talk next.",
 	},
-	"message.core.problem": {
+	"message.core.fault": {
 		"thanks for reporting {name}; I have reproduced it on the {company} account.", "we are looking into {name} and expect a fix by {due}.",
 		"I escalated {name} to our engineers on {since}.", "sorry for the trouble with {name} - could you send a screenshot from {company}'s side?",
 		"{name} should be resolved now; please confirm from {company}'s side.", "we received your request about {name} on {since} and it is in our queue.",
+	},
+	// A customer's case that is no fault (a refund, a parcel, a question)
+	// is written of as what it is: nobody reproduces a damaged order or
+	// attaches logs to a question about the annual plan.
+	"message.core.billing": {
+		"I checked our records for {company} about {name}.", "our finance team is reviewing {name} and will reply by {due}.",
+		"any credit owed on {name} goes back to {company}'s account.", "thanks for flagging {name}; I have asked billing to check the charges.",
+		"we received your request about {name} on {since} and it is in our queue.", "we looked into {name} and sent {company} an updated copy.",
+	},
+	"message.core.shipping": {
+		"thanks for letting us know about {name}.", "I passed {name} to our fulfilment team on {since}.",
+		"we updated {company}'s delivery details for {name}.", "we will hear back from the carrier about {name} by {due}.",
+		"we received your request about {name} on {since} and it is in our queue.", "sorry for the trouble with {name}; {company} hears from us by {due}.",
+	},
+	"message.core.question": {
+		"thanks for your question about {name}.", "I have asked our account team about {name} for {company}.",
+		"happy to walk {company} through {name} on a call before {due}.", "here is what I found on {name} since we spoke on {since}.",
+		"we received your request about {name} on {since} and it is in our queue.",
+	},
+	"message.core.request": {
+		"we received your request about {name} on {since} and it is in our queue.", "{company}'s request has been with our team since {since}.",
+		"I will update {company} on this by {due}.", "thanks for writing in about {name}.",
 	},
 	"message.core.money": {
 		"{name} for {amount} is attached.", "please find {name} for {amount}, due on {due}.", "your payment of {amount} for {name} arrived on {since}.",
@@ -169,9 +191,24 @@ var textFrames = map[string][]string{
 		"Set up by {person} of {company} for {name}.", "{name}, tracked in {app} for {company}.",
 		"Kept in {app} for {company}; the owner is {person}.",
 	},
-	"description.core.problem": {
+	"description.core.fault": {
 		"{person} from {company} reports: {name}.", "Raised by {person} of {company} on {since}.", "{first} at {company} first saw this on {since} and is waiting on a fix.",
 		"Opened through {app} by {person}; {company} is affected.", "{company} cannot work around {name} and asked for an update by {due}.",
+	},
+	"description.core.billing": {
+		"{person} from {company} reports: {name}.", "Raised by {person} of {company} on {since}.", "{company} asked for an answer on {name} by {due}.",
+		"Billing question from {person} at {company}.", "{first} at {company} sent the figures behind {name} on {since}.",
+	},
+	"description.core.shipping": {
+		"{person} from {company} reports: {name}.", "Raised by {person} of {company} on {since}.", "{company} needs an answer on {name} before {due}.",
+		"Delivery question from {person} at {company}.", "{first} at {company} wrote in about {name} on {since}.",
+	},
+	"description.core.question": {
+		"{person} from {company} asks about {name}.", "Raised by {person} of {company} on {since}.", "{company} would like an answer on {name} by {due}.",
+		"Question from {person} at {company}, first asked on {since}.",
+	},
+	"description.core.request": {
+		"Raised by {person} of {company} on {since}.", "Request from {person} at {company}.", "{company} asked for an answer by {due}.",
 	},
 	"description.core.product": {
 		"{name}, supplied by {company} and listed at {amount}.", "{name} from {company}: durable, easy to clean, with a two-year warranty.",
@@ -235,9 +272,24 @@ var textFrames = map[string][]string{
 		"Flagged by {first} on {since}; see the {relkind} {related}.", "Per {first}, {company} is reviewing {name} internally.",
 		"{person} at {company} is the contact for this.",
 	},
-	"note.core.problem": {
+	"note.core.fault": {
 		"Reproduced {name} with {company}'s account on {since}.", "{first} says it started after {since}; asked {company} for logs.",
 		"Workaround shared with {person}; a fix is planned by {due}.", "Escalated for {company}: {name}.",
+	},
+	"note.core.billing": {
+		"Passed {name} to finance for {company} on {since}.", "Billing to confirm {name} with {person} by {due}.",
+		"{first} at {company} sent a copy of the statement for {name}.", "Asked billing to look into {name} against what {company} was charged.",
+	},
+	"note.core.shipping": {
+		"Asked the warehouse about {name} for {company} on {since}.", "{first} confirmed the delivery details for {company}.",
+		"Carrier to update {person} on {name} by {due}.", "Passed {name} to fulfilment for {company}.",
+	},
+	"note.core.question": {
+		"Sent {first} the answer on {name}; {company} may follow up.", "Account team to call {person} about {name} before {due}.",
+		"{first} at {company} asked about {name} on {since}.", "Answered {company}'s question on {name}.",
+	},
+	"note.core.request": {
+		"{first} at {company} wrote in on {since}.", "Logged for {company}; an answer is due by {due}.", "{person} is waiting on a reply.",
 	},
 	"note.core.person": {
 		"{first} prefers email over calls; based at {company}.", "Met {first} on {since} - {company} is interested in a pilot.",
@@ -271,11 +323,26 @@ var textFrames = map[string][]string{
 		"Waiting on {person} to sign off {name}.", "Handing this to {person} while I am out.", "Agreed with {person}: {name} lands by {due}.",
 		"Waiting on {company} to confirm before {due}.", "Picked up {name} on {since}.", "Moved {name} up the list.",
 	},
-	"work.core.problem": {
+	"work.core.fault": {
 		"Steps to reproduce: open {name} as a {company} user and retry.", "Seen since {since}; {company} is affected.",
 		"{name} happens every time since {since}; logs attached.", "Reported by {first} at {company} on {since}.",
 		"Expected {name} to work as before {since}; it does not.", "Looks like a regression from the {since} release; {company} saw it first.",
 		"Only {company}'s workspace shows this so far.", "{first} can reproduce it with the {company} test account.",
+	},
+	"work.core.billing": {
+		"{first} at {company} wrote in about {name}; finance to check.", "Pulled the {company} statement on {since} to look into {name}.",
+		"Finance owns {name}; {person} to confirm by {due}.", "Credit for {company} waits on finance's answer about {name}.",
+	},
+	"work.core.shipping": {
+		"Fulfilment has been on {name} for {company} since {since}.", "{person} to check {name} with the carrier by {due}.",
+		"Updated the delivery details for {company}.", "Waiting on {company} to confirm the details of {name}.",
+	},
+	"work.core.question": {
+		"Drafting an answer on {name} for {company}.", "{person} knows the most about {name}; asked them on {since}.",
+		"Answer {company} on {name} by {due}.", "{first} at {company} is waiting on this.",
+	},
+	"work.core.request": {
+		"Logged for {company} on {since}.", "{person} to reply by {due}.", "Waiting on {company} to confirm.",
 	},
 	"work.core.change": {
 		"This fixes {name}; tested against {company}'s data.", "Follow-up to the {relkind} {related}.",
@@ -465,7 +532,7 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		if ss := coherence.Sentences(text); shortText(f) && len(ss) > 0 {
 			text = ss[0]
 		}
-		if private && (group != "description" || facts["kind"] == "problem") && rng.IntN(4) == 0 {
+		if private && (group != "description" || caseKinds[facts["kind"]]) && rng.IntN(4) == 0 {
 			text += " " + fill(pick(rng, sensitiveNotes), secretFacts(rng, facts))
 		}
 		rec[f] = text
@@ -757,7 +824,19 @@ func fillable(frame string, facts textFacts) bool {
 			return false
 		}
 	}
+	if slices.Contains(slots, "name") && ownPerson(facts) {
+		// The record's name is its own person (a contact, an employee):
+		// a topic is something else than the person the text is about
+		// or written to ("Spoke with Rosa about Rosa Fischer").
+		return false
+	}
 	return ownerFits(frame, facts)
+}
+
+// ownPerson reports whether a record's name is its own person: the
+// person its text speaks of or to, by name or by first name.
+func ownPerson(facts textFacts) bool {
+	return facts["name"] != "" && facts["name"] == facts["person"]
 }
 
 // textFacts reads the values a record's text may name: its name, its
@@ -803,6 +882,9 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 				f[slot] = t.Format("2 January")
 			}
 		}
+	}
+	if f["kind"] == "problem" {
+		f["kind"] = caseKind(f["name"])
 	}
 	if d := v.startDate(cm, rec); d != "" {
 		f["start"] = d

@@ -2,9 +2,11 @@ package synth
 
 import (
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -123,4 +125,77 @@ func titleNames(cm *collModel, rec map[string]any, n string) bool {
 		}
 	}
 	return false
+}
+
+// textOnParents makes the title and the free text of a record kept under
+// a parent whose collection another field names (a Copper task or
+// activity on a person, a company or an opportunity) name the parent's
+// company where they name another: a note on the opportunity "Ironclad
+// Labs - new logo" is kept for Ironclad Labs, not for the company its row
+// was drawn at before settleParents gave it its parent. A field a task
+// pins stays as it is.
+func (db *dataBuilder) textOnParents(apps []*appModel) {
+	companies := worldCompanies(apps, db.d)
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			var fields []string
+			for _, f := range cm.fieldNames {
+				if r := cm.roles[f]; (r == atom.RoleTitle || r == atom.RoleText) && cm.field(f).Type == "string" {
+					fields = append(fields, f)
+				}
+			}
+			for _, f := range cm.fieldNames {
+				fd := cm.field(f)
+				if fd.RefBy == "" || fd.Ref != "" || fd.Type == "array" || len(fields) == 0 {
+					continue
+				}
+				pinned := map[string]map[string]bool{}
+				for _, tf := range fields {
+					pinned[tf] = db.pinnedKeys(cm, tf)
+				}
+				for _, rec := range db.d.Records[m.app][cm.name] {
+					coll, ok := fd.RefOf(rec)
+					if tc := m.byName[coll]; ok && tc != nil {
+						db.nameParentCompany(m, cm, rec, fields, pinned, db.companyOf(m, tc, state.Text(rec[f])), companies)
+					}
+				}
+			}
+		}
+	}
+}
+
+// nameParentCompany writes want for every other company fields of rec
+// name, but those a task pins.
+func (db *dataBuilder) nameParentCompany(m *appModel, cm *collModel, rec map[string]any, fields []string, pinned map[string]map[string]bool, want string, companies []string) {
+	if len(want) <= 2 {
+		return
+	}
+	self := state.Text(rec[cm.key])
+	for _, f := range fields {
+		if t, ok := rec[f].(string); ok && !pinned[f][self] {
+			rec[f] = renameCompanies(t, want, append(slices.Clone(companies), gen.CompaniesNamed(t)...))
+		}
+	}
+}
+
+// companyOf is the company of the record of tc keyed k: a company
+// record's name, the company a contact works at, else that of a company
+// or contact it names (an opportunity's company, or its primary
+// contact's). "" where none is named.
+func (db *dataBuilder) companyOf(m *appModel, tc *collModel, k string) string {
+	rec := findRec(db.d.Records[m.app][tc.name], tc.key, k)
+	if rec == nil {
+		return ""
+	}
+	if isCompanyColl(tc) || worksAtCompany(tc) {
+		return state.Text(rec[tc.company])
+	}
+	for _, rf := range tc.refs {
+		if t := rf.target; !rf.list && t != tc && (isCompanyColl(t) || worksAtCompany(t)) {
+			if n := db.valueOf(m, t, state.Text(rec[rf.name]), t.company); n != "" {
+				return n
+			}
+		}
+	}
+	return ""
 }

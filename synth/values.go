@@ -503,7 +503,7 @@ func (v *valuer) placeValue(cm *collModel, role string, r row) any {
 	case atom.RoleCountry:
 		return placeOf(r).country
 	case atom.RoleAddress:
-		return fmt.Sprintf("%d %s Street, %s", 10+v.rng.IntN(900), r.p.Last, placeOf(r).city)
+		return fmt.Sprintf("%d %s Street, %s", 10+v.rng.IntN(900), streetOf(r.p), placeOf(r).city)
 	case atom.RoleCurrency:
 		return "USD"
 	case atom.RoleTimezone:
@@ -512,6 +512,25 @@ func (v *valuer) placeValue(cm *collModel, role string, r row) any {
 		return "en"
 	}
 	return nil
+}
+
+// streetNames are what streets are called: after trees, landmarks and
+// trades, none after a company the generator draws.
+var streetNames = []string{"Oak", "Elm", "Willow", "Birch", "Chestnut", "Station", "Mill", "Church", "Park", "Bridge", "Market",
+	"Harbour", "Orchard", "Meadow", "Spring", "Chapel", "Garden", "Hill", "Lake", "River", "High", "Victoria", "Albert", "Castle"}
+
+// streetOf is the street a person lives or works on: the same for the
+// same person in every record, and never named after their own surname
+// (Yasmin Bergstrom does not live on Bergstrom Street). It spends no
+// draw, so no value drawn after an address moves.
+func streetOf(p gen.Person) string {
+	h := fnv.New32a()
+	h.Write([]byte(p.First + " " + p.Last))
+	i := int(h.Sum32() % uint32(len(streetNames)))
+	if strings.EqualFold(streetNames[i], p.Last) {
+		i = (i + 1) % len(streetNames)
+	}
+	return streetNames[i]
 }
 
 // attributeValue is the value of a field that describes the record

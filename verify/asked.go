@@ -2,9 +2,11 @@ package verify
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/episode"
@@ -34,7 +36,7 @@ import (
 var askVerbs = map[string][]string{
 	atom.ToolSend: {"send", "sent", "told", "written", "wrote", "email", "mail", "message", "reply", "respond", "forward", "post", "notify", "tell",
 		"inform", "alert", "share", "report", "ping", "write", "announce", "remind", "invite", "text", "dm",
-		"contact", "answer", "call", "dial", "phone", "publish", "broadcast", "comment", "summarise", "summarize", "escalate", "flag", "update"},
+		"contact", "answer", "call", "dial", "phone", "ring", "publish", "broadcast", "comment", "summarise", "summarize", "escalate", "flag", "update"},
 	atom.ToolCreate: {"create", "add", "log", "record", "open", "file", "make", "set", "schedule", "book", "draft",
 		"start", "enter", "register", "put", "raise", "copy", "note", "document", "capture", "submit", "issue",
 		"upload", "save", "new", "track", "plan", "prepare", "generate", "write", "post", "import", "duplicate",
@@ -101,7 +103,7 @@ func askTextOf(w *state.World, instruction, own string) string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(strings.ToLower(instruction))
+	b.WriteString(instruction)
 	for _, r := range append(recs, quoting(w, msgs, named)...) {
 		b.WriteString("\n")
 		b.WriteString(ground.ProseOf(map[string]any(r)))
@@ -122,12 +124,9 @@ func (in *envInfo) unaskedWrite(r *run, text string) (int, []string, bool) {
 		if !write {
 			continue
 		}
-		asked := false
-		for _, v := range verbs {
-			if ws.has(v) {
-				asked = true
-				break
-			}
+		asked := slices.ContainsFunc(verbs, ws.has)
+		if !asked {
+			asked = slices.ContainsFunc(appVerbs(in.Env.Tool(c.Name)), func(w string) bool { return namedAsVerb(text, w) })
 		}
 		if !asked {
 			return i, verbs, true
@@ -210,4 +209,86 @@ func (p *Job) notAskedCause(step int, verbs []string) RootCause {
 	msg := fmt.Sprintf("step %d of the %s plan (%s) writes, but nothing the agent is told asks for it: neither the instruction nor the records it names says %s or a like verb; the instruction shows records and the goal supplies the task",
 		step+1, p.PlanFrom, c.Name, strings.Join(shown, ", "))
 	return verdict.Blame(IntentNotAsked, facts.Ref(p.Env.Intent), Evidence{Tool: c.Name, Message: msg})
+}
+
+// An app's name is used as a verb for its own message: "Slack the night
+// shift", "WhatsApp its owner", "Zoom the Kestrel team". A tool that sends
+// or creates is asked by its app's name, or by a word of its own name
+// (the channel it sends on: "whatsapp", "sms"), where the instruction
+// uses that word as a verb: at the start of a clause, with its object
+// after it (a person or team named, a pronoun, a determiner, a channel).
+// "Post it in Slack", "the Slack channel" and "Slack is down" use the
+// name as a noun and ask for nothing by it.
+
+// appVerbs are the words that, used as a verb, ask for a call of t: its
+// app's name and the words of its name after the app's, for a tool that
+// sends or creates.
+func appVerbs(t *episode.Tool) []string {
+	if t == nil || t.Server == nil {
+		return nil
+	}
+	s, ok := t.Server.Atom.(*atom.Server)
+	if !ok {
+		return nil
+	}
+	at := s.Tool(t.Name)
+	if at == nil {
+		return nil
+	}
+	if k := s.ToolKind(at); k != atom.ToolSend && k != atom.ToolCreate {
+		return nil
+	}
+	out := []string{strings.ReplaceAll(strings.ToLower(s.AppName()), "_", "")}
+	rest := t.Name
+	for _, p := range []string{s.AppName() + "_", s.ID + "_"} {
+		if r, ok := strings.CutPrefix(rest, p); ok {
+			rest = r
+			break
+		}
+	}
+	for _, w := range atom.Words(rest) {
+		if len(w) >= 3 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// clauseLeads are the words after which a clause's verb may stand ("and
+// Slack the team", "please WhatsApp her", "remember to text him").
+var clauseLeads = map[string]bool{"and": true, "then": true, "please": true, "also": true, "just": true,
+	"to": true, "or": true, "so": true, "now": true, "quickly": true, "first": true, "finally": true}
+
+// verbObjects are the words that, right after a verb, begin its object.
+var verbObjects = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true, "these": true,
+	"those": true, "each": true, "every": true, "everyone": true, "everybody": true, "all": true, "both": true,
+	"whoever": true, "him": true, "her": true, "them": true, "us": true, "me": true, "it": true, "its": true,
+	"his": true, "their": true, "our": true, "my": true, "your": true, "with": true}
+
+// askTokens splits a text into words, channel or user handles (#ops,
+// @ana) and the marks that end a clause.
+var askTokens = regexp.MustCompile(`[#@][\p{L}\p{N}_-]+|[\p{L}\p{N}]+(?:['’][\p{L}]+)?|[.!?;:,\n()"]`)
+
+// namedAsVerb reports whether the text uses word (any case) as a verb:
+// at the start of a clause and followed by an object, a word of
+// verbObjects, a handle or a capitalised name.
+func namedAsVerb(text, word string) bool {
+	toks := askTokens.FindAllString(text, -1)
+	for i, t := range toks {
+		if !strings.EqualFold(t, word) || i+1 == len(toks) {
+			continue
+		}
+		if i > 0 {
+			prev := strings.ToLower(toks[i-1])
+			if !strings.ContainsAny(prev, ".!?;:,\n()\"") && !clauseLeads[prev] {
+				continue
+			}
+		}
+		next := toks[i+1]
+		r, _ := utf8.DecodeRuneInString(next)
+		if verbObjects[strings.ToLower(next)] || r == '#' || r == '@' || unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
 }

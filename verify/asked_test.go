@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
@@ -79,5 +80,33 @@ func TestAskWords(t *testing.T) {
 		if got := wordsOfAsk(c.text).has(c.verb); got != c.want {
 			t.Errorf("%q has %q: %v, want %v", c.text, c.verb, got, c.want)
 		}
+	}
+}
+
+// An app's name, or a word of its tool's name, asks for its message when
+// the instruction uses it as a verb: at a clause's start, its object
+// after it. As a noun it asks for nothing.
+func TestAppNameAsVerb(t *testing.T) {
+	for _, c := range []struct {
+		text, word string
+		want       bool
+	}{
+		{"Freezer 3 is back at -18C. Slack the night shift so they stop checking it.", "slack", true},
+		{"Ask the supplier, then WhatsApp its owner the tracking number.", "whatsapp", true},
+		{"PO-4471 is approved. Slack Marcus Obi so he can order the parts.", "slack", true},
+		{"Zoom with Ortega Logistics next Tuesday at 15:00.", "zoom", true},
+		{"Please slack #ops the figure.", "slack", true},
+		{"Post the figure in the Slack channel.", "slack", false},
+		{"Slack is down today; the team uses mail.", "slack", false},
+		{"The owner's WhatsApp number is in the sheet.", "whatsapp", false},
+		{"Our Zoom account renews in May.", "zoom", false},
+	} {
+		if got := namedAsVerb(c.text, c.word); got != c.want {
+			t.Errorf("%q uses %q as a verb: %v, want %v", c.text, c.word, got, c.want)
+		}
+	}
+	// "Give the landlord a ring" asks for a call.
+	if !wordsOfAsk("Give the landlord of the Brixton depot a ring.").has("ring") || !slices.Contains(askVerbs[atom.ToolSend], "ring") {
+		t.Error("a ring does not ask for a call")
 	}
 }

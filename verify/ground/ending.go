@@ -74,25 +74,53 @@ func (ctx *Visible) namesDraft(w string, doc int) bool {
 		return false
 	}
 	for i, d := range ctx.Docs {
-		if i != doc && deniesDraftAct(strings.Fields(d.text)) {
+		if i != doc && deniesAct(strings.Fields(d.text), draftActs) {
 			return true
 		}
 	}
 	return false
 }
 
-// deniesDraftAct reports whether loose words deny an act a draft has not
-// had: "un" before it in one word, or a negation (seen.go) up to three
-// words before ("haven't sent": loose "haven t sent").
-func deniesDraftAct(toks []string) bool {
+// deniesAct reports whether loose words deny one of acts: "un" before it
+// in one word, or a negation (seen.go) up to three words before ("haven't
+// sent": loose "haven t sent").
+func deniesAct(toks []string, acts []string) bool {
 	for i, tok := range toks {
-		if after, ok := strings.CutPrefix(tok, "un"); ok && slices.Contains(draftActs, after) {
+		if after, ok := strings.CutPrefix(tok, "un"); ok && slices.Contains(acts, after) {
 			return true
 		}
-		if !slices.Contains(draftActs, tok) {
+		if !slices.Contains(acts, tok) {
 			continue
 		}
 		if slices.ContainsFunc(toks[max(0, i-3):i], func(n string) bool { return slices.Contains(negations, n) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// pendingActs are the acts a pending record awaits: a subscription not
+// yet confirmed, a registration not yet approved, an invitation not yet
+// accepted, an address not yet verified.
+var pendingActs = []string{"confirmed", "confirm", "approved", "approve", "accepted", "accept", "verified", "verify"}
+
+// namesPending reports whether a document other than the one at doc
+// names the records whose state is w, pending, by the act they await,
+// denied: the subscribers who "haven't confirmed their subscription yet",
+// the "unapproved" registrants. Where a value of the field (values) is
+// such an act, or its denial, the words name that value, not this one.
+func (ctx *Visible) namesPending(w string, values []string, doc int) bool {
+	if w != "pending" {
+		return false
+	}
+	if slices.ContainsFunc(values, func(v string) bool {
+		after, _ := strings.CutPrefix(v, "un")
+		return slices.Contains(pendingActs, after)
+	}) {
+		return false
+	}
+	for i, d := range ctx.Docs {
+		if i != doc && deniesAct(strings.Fields(d.text), pendingActs) {
 			return true
 		}
 	}

@@ -62,3 +62,36 @@ func TestDeriveTotalOfDraftsNamedByTheActNotHad(t *testing.T) {
 		}
 	}
 }
+
+// A pending record is named by the act it awaits, denied (the sixteenth
+// batch's slack_mailchimp_unconfirmed_subscribers_count): the subscribers
+// who "haven't confirmed their subscription yet" or are "unconfirmed"
+// are those whose status is "pending", five of ten. Where a value of the
+// field is the act itself ("confirmed"), the words name that value; a
+// text that denies no such act names no group.
+func TestDeriveCountOfPendingNamedByTheActAwaited(t *testing.T) {
+	count := []atom.Derivation{{Op: atom.DeriveCount}}
+	subs := `[{"email":"a@x.example","status":"pending"},{"email":"b@x.example","status":"subscribed"},{"email":"c@x.example","status":"pending"},
+		{"email":"d@x.example","status":"pending"},{"email":"e@x.example","status":"unsubscribed"},{"email":"f@x.example","status":"pending"},
+		{"email":"g@x.example","status":"pending"},{"email":"h@x.example","status":"cleaned"},{"email":"i@x.example","status":"subscribed"},
+		{"email":"j@x.example","status":"subscribed"}]`
+	withConfirmed := `[{"email":"a@x.example","status":"pending"},{"email":"b@x.example","status":"confirmed"},{"email":"c@x.example","status":"pending"},
+		{"email":"d@x.example","status":"pending"},{"email":"e@x.example","status":"unsubscribed"},{"email":"f@x.example","status":"pending"},
+		{"email":"g@x.example","status":"pending"},{"email":"h@x.example","status":"cleaned"},{"email":"i@x.example","status":"confirmed"},
+		{"email":"j@x.example","status":"confirmed"}]`
+	for _, c := range []struct {
+		instruction, records, figure string
+		want                         bool
+	}{
+		{"How many people haven't confirmed their subscription yet? Post it.", subs, "5", true},
+		{"Post how many subscribers are unconfirmed.", subs, "5", true},
+		{"Post how many subscribers we have, by email.", subs, "5", false},
+		{"How many people haven't confirmed their subscription yet? Post it.", withConfirmed, "5", false},
+	} {
+		ctx := &Visible{Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
+		ctx.Add("subscribers", c.records)
+		if got := ctx.Derive(c.figure, count); (got != "") != c.want {
+			t.Errorf("%q: derive(%s) = %q, want derived %v", c.instruction, c.figure, got, c.want)
+		}
+	}
+}

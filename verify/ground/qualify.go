@@ -100,6 +100,10 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 			rows = in
 			why = append(why, w)
 		}
+		if in, w, ok := partPaid(t, rows, d.text); ok {
+			rows = in
+			why = append(why, w)
+		}
 		var left []string
 		rows, left = exceptValues(t, rows, d.text)
 		why = append(why, left...)
@@ -112,6 +116,15 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 			if len(kept) < len(rows) && len(kept) > 0 {
 				rows = kept
 				why = append(why, fmt.Sprintf("whose %s is %t", k, want))
+			}
+		}
+		for _, k := range emptyFields(t, rows) {
+			if !emptyNamed(d.text, k) {
+				continue
+			}
+			if kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { _, ok := r.words[k]; return ok }); len(kept) > 0 {
+				rows = kept
+				why = append(why, "with no "+k)
 			}
 		}
 		for _, k := range noteFields(t) {

@@ -149,3 +149,29 @@ func (ctx *Visible) headCounts(t *table, rows []tableRow, of string, yield func(
 	}
 	return true
 }
+
+// namesOtherForm reports whether a document other than the one at doc
+// names the records whose value is w by another form of its word: the
+// conversations "on snooze" are those whose state is "snoozed", the
+// ideas "in the archive" those whose status is "archived". The value is one word
+// of four letters or more, and no other value of its field (values) is a
+// form of the same word.
+func (ctx *Visible) namesOtherForm(w string, values []string, doc int) bool {
+	if len(w) < 4 || strings.ContainsAny(w, " -_") {
+		return false
+	}
+	for i, d := range ctx.Docs {
+		if i == doc {
+			continue
+		}
+		for _, t := range strings.Fields(d.text) {
+			if t == w || len(t) < 4 || !SameWord(t, w) {
+				continue
+			}
+			if !slices.ContainsFunc(values, func(v string) bool { return v != w && SameWord(t, v) }) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -77,3 +77,35 @@ func TestDeriveShareOfAValueNamedByAPart(t *testing.T) {
 		}
 	}
 }
+
+// A value is named by another form of its word (the sixteenth batch's
+// slack_intercom_snoozed_conversations_count): the conversations "on
+// snooze" are those whose state is "snoozed", six of eleven. Where
+// another value of the field is a form of the same word too, the word
+// names neither; a text that names no form names no group.
+func TestDeriveCountOfAValueNamedByAnotherForm(t *testing.T) {
+	count := []atom.Derivation{{Op: atom.DeriveCount}}
+	convs := `[{"title":"Flour order","state":"snoozed"},{"title":"Mixer parts","state":"open"},{"title":"Pricing","state":"snoozed"},
+		{"title":"Delivery slot","state":"closed"},{"title":"Yeast batch","state":"snoozed"},{"title":"Login","state":"open"},
+		{"title":"Returns","state":"snoozed"},{"title":"Catalogue","state":"snoozed"},{"title":"Ovens","state":"snoozed"},
+		{"title":"Trays","state":"open"},{"title":"Labels","state":"closed"}]`
+	both := `[{"title":"Flour order","state":"snoozed"},{"title":"Mixer parts","state":"snoozes"},{"title":"Pricing","state":"snoozed"},
+		{"title":"Delivery slot","state":"closed"},{"title":"Yeast batch","state":"snoozed"},{"title":"Login","state":"open"},
+		{"title":"Returns","state":"snoozed"},{"title":"Catalogue","state":"snoozed"},{"title":"Ovens","state":"snoozed"},
+		{"title":"Trays","state":"open"},{"title":"Labels","state":"closed"}]`
+	for _, c := range []struct {
+		instruction, records, figure string
+		want                         bool
+	}{
+		{"Post how many conversations we have put on snooze.", convs, "6", true},
+		{"Post how many conversations are snoozed.", convs, "6", true},
+		{"Post how many conversations we have, by title.", convs, "6", false},
+		{"Post how many conversations we have put on snooze.", both, "6", false},
+	} {
+		ctx := &Visible{Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
+		ctx.Add("conversations", c.records)
+		if got := ctx.Derive(c.figure, count); (got != "") != c.want {
+			t.Errorf("%q: derive(%s) = %q, want derived %v", c.instruction, c.figure, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,153 @@
+package atom
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// Referrers are, of the records of another collection, those whose
+// reference Fields[2] names the record a referred_by rule judges (a
+// message's attachments, a document's permissions).
+type Referrers []map[string]any
+
+// ReferrersOf gathers, for a referred_by rule, the records of recs whose
+// reference names each key: the reference may hold one key or a list.
+func (inv Invariant) ReferrersOf(recs []map[string]any) map[string]Referrers {
+	out := map[string]Referrers{}
+	for _, r := range recs {
+		for _, k := range ReferenceKeys(r[inv.Fields[2]]) {
+			out[k] = append(out[k], r)
+		}
+	}
+	return out
+}
+
+// Counts reports whether a referring record is one a referred_by rule
+// speaks of: all of them, or, with a fourth field, those holding one of In
+// in it (a permission beyond the owner's).
+func (inv Invariant) Counts(r map[string]any) bool {
+	return len(inv.Fields) < 4 || slices.Contains(inv.In, state.Text(r[inv.Fields[3]]))
+}
+
+// ReferredValue is what a referred_by rule gives a referring record to
+// its judged record: its From field, or its key (key names the referring
+// collection's key field).
+func (inv Invariant) ReferredValue(r map[string]any, key string) string {
+	if len(inv.From) > 0 {
+		return state.Text(r[inv.From[0]])
+	}
+	return state.Text(r[key])
+}
+
+// Referred judges the field Fields[0] of rec (field fd) against the
+// records that refer to it (refs; key is their collection's key field):
+//   - a flag is true exactly where one of them counts (a Gmail message
+//     has attachments exactly where an attachment is on it);
+//   - a list holds exactly the values of those that count (its
+//     attachment_ids; a thread's message_ids are the messages in it);
+//   - any other value is that of the one that counts, where one does: no
+//     two count (one owner permission of a document), and one whose value
+//     is rec's counts (the owner's permission is the owner one).
+//
+// It returns the problem, if any.
+func (inv Invariant) Referred(fd Field, rec map[string]any, refs Referrers, key string) (Problem, bool) {
+	f := inv.Fields[0]
+	var want []string
+	for _, r := range refs {
+		if inv.Counts(r) {
+			want = append(want, inv.ReferredValue(r, key))
+		}
+	}
+	switch fd.Type {
+	case "boolean":
+		if b, ok := rec[f].(bool); ok && b != (len(want) > 0) {
+			return Problem{f, fmt.Sprintf("%s is %v but %d of its %s count", f, b, len(want), inv.Fields[1])}, true
+		}
+	case "array":
+		got := ReferenceKeys(rec[f])
+		if !sameSet(got, want) {
+			return Problem{f, fmt.Sprintf("%s is %v but the %s naming it are %v", f, got, inv.Fields[1], want)}, true
+		}
+	default:
+		v := state.Text(rec[f])
+		switch {
+		case v == "":
+		case len(want) > 1:
+			return Problem{f, fmt.Sprintf("%d of the %s naming it count (%v); one may", len(want), inv.Fields[1], want)}, true
+		case len(want) == 1 && want[0] != v:
+			return Problem{f, fmt.Sprintf("%s is %q but the one of its %s that counts is %q's", f, v, inv.Fields[1], want[0])}, true
+		case len(want) == 0 && slices.ContainsFunc(refs, func(r map[string]any) bool { return inv.ReferredValue(r, key) == v }):
+			return Problem{f, fmt.Sprintf("%s %q holds one of its %s, but not one that counts", f, v, inv.Fields[1])}, true
+		}
+	}
+	return Problem{}, false
+}
+
+// sameSet reports whether a and b hold the same values, each any number
+// of times.
+func sameSet(a, b []string) bool {
+	return !slices.ContainsFunc(a, func(x string) bool { return !slices.Contains(b, x) }) &&
+		!slices.ContainsFunc(b, func(x string) bool { return !slices.Contains(a, x) })
+}
+
+// validateReferredBy checks that a referred_by rule names a collection of
+// the server whose field Fields[2] refers to c, and that the fields it
+// reads there (Fields[3], From) are that collection's, In among the
+// values of Fields[3].
+func validateReferredBy(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	other := s.Collection(inv.Fields[1])
+	if other == nil {
+		return Diagnostics{e.Diag(Error, at+".fields[1]", "no collection %q in %s", inv.Fields[1], s.AppName())}
+	}
+	rf, ok := other.Fields[inv.Fields[2]]
+	if !ok || rf.Ref != c.Name {
+		return Diagnostics{e.Diag(Error, at+".fields[2]", "referred_by needs a field of %s that refers to %s as its third field", other.Name, c.Name)}
+	}
+	var ds Diagnostics
+	if len(inv.From) > 1 {
+		ds = append(ds, e.Diag(Error, at+".from", "referred_by takes one field of %s its values are", other.Name))
+	}
+	read := map[string]string{at + ".fields[3]": "", at + ".from[0]": ""}
+	if len(inv.Fields) == 4 {
+		read[at+".fields[3]"] = inv.Fields[3]
+	}
+	if len(inv.From) > 0 {
+		read[at+".from[0]"] = inv.From[0]
+	}
+	for _, where := range slices.Sorted(maps.Keys(read)) {
+		if f := read[where]; f != "" {
+			if _, ok := other.Fields[f]; !ok {
+				ds = append(ds, e.Diag(Error, where, "no field %q in collection %s", f, other.Name))
+			}
+		}
+	}
+	if len(inv.Fields) == 4 {
+		ds = append(ds, valuesOf(e, other, inv.Fields[3], inv.In, at+".in")...)
+	}
+	return ds
+}
+
+// ReferenceKeys are the keys a reference holds: one, or each of a list's.
+func ReferenceKeys(v any) []string {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case []string:
+		return x
+	case []any:
+		var out []string
+		for _, e := range x {
+			if t := state.Text(e); t != "" {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	if t := state.Text(v); t != "" {
+		return []string{t}
+	}
+	return nil
+}
