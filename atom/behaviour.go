@@ -5,8 +5,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-
-	"github.com/legoenv/legoenv/state"
 )
 
 // Lifecycle is a collection's status machine: which values of its status
@@ -111,7 +109,15 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     ends, as a message is received minutes after it is sent, not days;
 //   - unique: no two records share a value of Fields[0] (an invoice
 //     number), or, with more fields, the values of all of them together
-//     (one grant of a file to an address);
+//     (one grant of a file to an address); with Per, only records that
+//     hold one value of the field Per names (a Confluence page's title
+//     within its space); With lists other collections whose records
+//     take their values from the same space (a GitHub pull request's
+//     number from its repository's one counter with the issues'); Error
+//     is the product's refusal of a write that repeats a value (unique.go);
+//   - own_link: the web address Fields[0] is the record's own, and
+//     names its key as a segment of its path (a Shortcut story's
+//     app_url .../story/{id});
 //   - at_most_one: at most one of Fields is set (completed, declined and
 //     voided dates);
 //   - display: Fields[0] is the display of the record the ref field
@@ -184,13 +190,16 @@ type Invariant struct {
 	Scale  float64  `json:"scale,omitempty"`
 	In     []string `json:"in,omitempty"`
 	Values []string `json:"values,omitempty"`
-	By     string   `json:"by,omitempty"`  // derived: how the first field is made of the others
-	Sep    string   `json:"sep,omitempty"` // derived by join or slug: the separator
+	By     string   `json:"by,omitempty"`    // derived: how the first field is made of the others
+	Sep    string   `json:"sep,omitempty"`   // derived by join or slug: the separator
+	Per    string   `json:"per,omitempty"`   // unique: the field whose value scopes it
+	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values
+	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat
 }
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -352,6 +361,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.OnClock() {
 		ds = append(ds, validateClockDate(e, c, inv, at)...)
 	}
+	ds = append(ds, validateIdentity(e, s, c, inv, at)...)
 	if inv.By != "" || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
 			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it"))
@@ -569,17 +579,4 @@ func (s *Server) UncoveredKinds() []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
-}
-
-// UniqueKey is what a unique invariant keeps unique on rec: the value of
-// its field, or of its fields joined by " / "; false where one is unset.
-func UniqueKey(inv Invariant, rec map[string]any) (string, bool) {
-	parts := make([]string, len(inv.Fields))
-	for i, f := range inv.Fields {
-		parts[i] = state.Text(rec[f])
-		if parts[i] == "" {
-			return "", false
-		}
-	}
-	return strings.Join(parts, " / "), true
 }

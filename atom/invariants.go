@@ -24,7 +24,7 @@ func IsSet(v any) bool { return v != nil && v != "" }
 // RecordProblems lists how one record breaks its collection's rules that
 // need no other record: a lifecycle's stamps (a timestamp only in its
 // states, and always there in them), the invariants lte, before,
-// soon_after, at_most_one, only_when and derived, and a number field's
+// soon_after, at_most_one, only_when, derived and own_link, and a number field's
 // declared bounds. Values that do not parse as numbers or dates are left
 // to the type checks.
 func (c *Collection) RecordProblems(rec map[string]any) []Problem {
@@ -44,6 +44,9 @@ func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 	}
 	for _, inv := range c.Invariants {
 		if p, ok := inv.recordProblem(rec); ok {
+			out = append(out, p)
+		}
+		if p, ok := inv.OwnLinkProblem(rec, c.KeyField()); ok {
 			out = append(out, p)
 		}
 	}

@@ -17,19 +17,7 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 	for _, inv := range def.Invariants {
 		switch inv.Rule {
 		case "unique":
-			seen := map[string]string{}
-			f := inv.Fields[len(inv.Fields)-1]
-			for _, rec := range col.Records {
-				k, _ := state.KeyOf(rec, col.Key)
-				v, ok := atom.UniqueKey(inv, rec)
-				if !ok {
-					continue
-				}
-				if other, dup := seen[v]; dup {
-					c.add(RuleInvariant, name, k, f, rec[f], "%s %q is also %s's", strings.Join(inv.Fields, " and "), v, other)
-				}
-				seen[v] = k
-			}
+			c.unique(inv, name, col)
 		case "remaining", "full_when":
 			c.settled(inv, name, col)
 		case "refers_to", "flag_of":
@@ -57,6 +45,48 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			}
 		}
 	}
+}
+
+// unique finds the records that repeat a value a unique rule keeps
+// unique: in its scope where it has one (a page title within its space),
+// and across the collections that share its values (an issue's number
+// and a pull request's in one repository). The later record is at fault.
+func (c *checker) unique(inv atom.Invariant, name string, col *state.Collection) {
+	app, _ := state.Split(name)
+	seen := map[string]string{}
+	f := inv.Fields[len(inv.Fields)-1]
+	for i, coll := range append([]string{""}, inv.With...) {
+		at, in := name, col
+		if i > 0 {
+			at = app + "." + coll
+			if in = c.w.Collection(at); in == nil {
+				continue
+			}
+		}
+		for _, rec := range in.Records {
+			k, _ := state.KeyOf(rec, in.Key)
+			v, ok := atom.UniqueKey(inv, rec)
+			if !ok {
+				continue
+			}
+			if other, dup := seen[v]; dup {
+				c.add(RuleInvariant, at, k, f, rec[f], "%s %q is also %s's", uniqueWhat(inv), v, other)
+			}
+			if i > 0 {
+				k = coll + " " + k
+			}
+			seen[v] = k
+		}
+	}
+}
+
+// uniqueWhat names what a unique rule keeps unique: "title in space_key".
+func uniqueWhat(inv atom.Invariant) string {
+	what := strings.Join(inv.Fields, " and ")
+	if inv.Per != "" {
+		what += " in " + inv.Per
+	}
+	return what
 }
 
 func (c *checker) display(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {

@@ -514,6 +514,7 @@ type writeEffect struct {
 	// required names the fields written from arguments the tool requires:
 	// an empty reference there is refused.
 	required map[string]bool
+	unique   []atom.UniqueRule // the unique rules the collection's records keep
 }
 
 func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
@@ -539,6 +540,7 @@ func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
 			w.required[f] = true
 		}
 	}
+	w.unique = s.UniqueRules(tg.coll.Name)
 	return w, nil
 }
 
@@ -547,8 +549,10 @@ func newUpdate(s *atom.Server, t *atom.Tool) (Effect, error) { return newWrite(s
 
 // write sets rec's fields from the arguments and constants, then keeps
 // the collection's declared behaviour: references resolve, set fields hold
-// no value twice, the status moves only as its machine allows. old is the
-// record before the call, nil on create.
+// no value twice, the status moves only as its machine allows, and what
+// the product keeps unique stays so (a created issue takes its
+// repository's next number; a title taken in the space is refused). old
+// is the record before the call, nil on create.
 func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]any) error {
 	written := map[string]any{}
 	given := map[string]bool{}
@@ -576,7 +580,10 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 		return err
 	}
 	setFields(w.tg.coll, rec, written)
-	return transition(cx, w.tg.coll, old, rec, given)
+	if err := transition(cx, w.tg.coll, old, rec, given); err != nil {
+		return err
+	}
+	return keepUnique(cx.State, w.app, w.tg.coll, w.unique, old, rec, given)
 }
 
 // setting is the value of field f of app's settings record in st.

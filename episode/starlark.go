@@ -165,8 +165,8 @@ type starDB struct {
 // keep holds a script's write to the behaviour its server declares for
 // the collection, as a declarative effect's write is held: references
 // resolve, set fields hold no value twice, the status moves only as its
-// machine allows. A collection of another app, or of none the server
-// declares, is the script's alone.
+// machine allows, what the product keeps unique stays so. A collection of
+// another app, or of none the server declares, is the script's alone.
 func (d *starDB) keep(full string, old, rec state.Record, written map[string]any) error {
 	app, name := state.Split(full)
 	if d.server == nil || app != d.app {
@@ -180,14 +180,16 @@ func (d *starDB) keep(full string, old, rec state.Record, written map[string]any
 		return err
 	}
 	setFields(coll, rec, written)
-	if coll.Lifecycle == nil {
-		return nil // transition keeps nothing without one
-	}
 	given := make(map[string]bool, len(written))
 	for f := range written {
 		given[f] = true
 	}
-	return transition(d.cx, coll, old, rec, given)
+	if coll.Lifecycle != nil { // transition keeps nothing without one
+		if err := transition(d.cx, coll, old, rec, given); err != nil {
+			return err
+		}
+	}
+	return keepUnique(d.cx.State, app, coll, d.server.UniqueRules(name), old, rec, given)
 }
 
 // fromStarlark converts a script's value, charging it to the call's budget.

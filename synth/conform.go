@@ -257,10 +257,9 @@ func conformRate(inv atom.Invariant, rec map[string]any, set map[string]any) {
 // conformWorld makes a data atom keep the rules that span records: a
 // refund or a payment is of a record that took money and within it (settleMoneyParts), a
 // display name beside a reference is the referenced record's, a date
-// within its bound on it, and a
-// number the product keeps unique is drawn again where an earlier record
-// (the records tasks name come first) holds it, and a second record of
-// what is unique over several fields (a file's grant to one address) goes.
+// within its bound on it, and a second record of what is unique over
+// several fields (a file's grant to one address) goes (a value unique
+// alone or in its scope is keepUnique's).
 func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
@@ -282,9 +281,7 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 						}
 					}
 				case "unique":
-					if len(inv.Fields) == 1 {
-						uniqueValues(val, cm, inv.Fields[0], recs)
-					} else {
+					if len(inv.Fields) > 1 { // one field: keepUnique
 						recs = dropRepeats(m, cm, inv, recs, d)
 						d.Records[m.app][cm.name] = recs
 					}
@@ -362,40 +359,6 @@ func sameLayout(v any, t time.Time) string {
 		return t.Format("2006-01-02")
 	}
 	return t.UTC().Format(time.RFC3339)
-}
-
-// uniqueValues draws again a value of f an earlier record holds: a code
-// anew, a number (GitHub's issue number) as the next one no record holds;
-// a state (an enum value) held before is cleared instead: a JMAP mailbox
-// whose role another holds has no role ("there MUST NOT be two Mailboxes
-// in the same account with the same role").
-func uniqueValues(val *valuer, cm *collModel, f string, recs []map[string]any) {
-	seen := map[string]bool{}
-	for _, rec := range recs {
-		v := state.Text(rec[f])
-		if v == "" {
-			continue
-		}
-		if seen[v] && len(cm.field(f).Enum) > 0 {
-			delete(rec, f)
-			continue
-		}
-		x, isNum := state.Number(rec[f])
-		if _, isCode := rec[f].(string); isNum && !isCode {
-			for seen[state.Text(x)] {
-				x++
-			}
-			rec[f], seen[state.Text(x)] = coherence.SameKind(rec[f], x), true
-			continue
-		}
-		for try := 0; seen[v] && try < 50; try++ {
-			v = val.code(cm, f)
-		}
-		if _, isString := rec[f].(string); isString || rec[f] == nil {
-			rec[f] = v
-		}
-		seen[v] = true
-	}
 }
 
 // lifecycleField is the field of the collection's lifecycle, or "".

@@ -272,6 +272,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.agreeCopies(b.apps)
 	db.titledNames(b.apps)
 	conformWorld(val, b.apps, d)
+	db.keepUnique(b.apps)
 	db.settleParents(b.apps)
 	db.textOnParents(b.apps)
 	conformQuotes(b.apps, d)
@@ -289,6 +290,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.daysLeft(b.apps)
 	db.deriveFields(b.apps)
 	db.referredBy(b.apps)
+	db.ownLinks(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title

@@ -40,10 +40,10 @@ var productLinkWords = []string{"view", "web", "permalink", "thumbnail", "downlo
 func productLink(field string) bool { return atom.HasWord(atom.Words(field), productLinkWords...) }
 
 // productURL is a web address on the product's own site for a record of
-// cm: https://google-drive.example/files/4821.
+// cm: https://google-drive.example/files/4821; once the record's key is
+// settled, ownLinks makes it name it.
 func (v *valuer) productURL(cm *collModel) string {
-	site := strings.ReplaceAll(cm.app.app, "_", "-") + ".example"
-	return "https://" + site + "/" + strings.ReplaceAll(strings.ToLower(cm.name), "_", "-") + "/" + fmt.Sprint(1000+v.rng.IntN(9000))
+	return recordURL(cm, fmt.Sprint(1000+v.rng.IntN(9000)))
 }
 
 // ownLinkWords are the names of a field that holds the record's own

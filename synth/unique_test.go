@@ -80,3 +80,81 @@ func TestTeamsAreNotPeople(t *testing.T) {
 		t.Errorf("%d values of one person among %d teams", bad, teams)
 	}
 }
+
+// TestUniqueInScopes synthesises apps whose names and numbers are unique
+// in a scope or across collections (a Confluence page's title in its
+// space, a GitHub issue's and pull request's number in their repository,
+// a Slack channel's name, a Box item's name in its folder, a Squarespace
+// product's slug, a Linear team's name and key, a ClickUp space's name):
+// none is held twice, and every record a task names is still there.
+func TestUniqueInScopes(t *testing.T) {
+	c, servers := readWorld(t, 47, "confluence", "github", "slack", "box", "squarespace_commerce", "linear", "clickup")
+	bad, pages, shared := 0, 0, 0
+	for _, d := range c.Data {
+		pages += len(d.Records["confluence"]["pages"])
+		repos := map[string]bool{}
+		for _, r := range d.Records["github"]["issues"] {
+			repos[state.Text(r["repo"])] = true
+		}
+		for _, r := range d.Records["github"]["pull_requests"] {
+			if repos[state.Text(r["repo"])] {
+				shared++ // a repository holds issues and pull requests: they share its counter
+				break
+			}
+		}
+		for n, h := range d.Handles {
+			if findRec(d.Records[h.App][h.Collection], servers[h.App].Collection(h.Collection).KeyField(), h.Key) == nil {
+				t.Errorf("%s: handle %s names %s.%s %s, which is gone", d.ID, n, h.App, h.Collection, h.Key)
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "is also") {
+			if bad++; bad <= 5 {
+				t.Errorf("%s", v)
+			}
+		}
+	}
+	t.Logf("%d repeated values among %d pages and %d worlds of issues and pull requests, in %d data atoms", bad, pages, shared, len(c.Data))
+	if pages < 50 || shared < 3 || bad > 0 {
+		t.Errorf("%d repeated values among %d pages and %d worlds of issues and pull requests", bad, pages, shared)
+	}
+}
+
+// TestOwnLinks synthesises apps whose records carry their own address in
+// the product (a Shortcut story's app_url, a Drive file's web_view_link,
+// a Calendly event's uri, a Zoom meeting's join_url, a Quip thread's
+// link): each names its record's key, the ones an own_link rule declares
+// and any other drawn on the product's site.
+func TestOwnLinks(t *testing.T) {
+	c, servers := readWorld(t, 53, "shortcut", "google_drive", "calendly", "zoom", "quip", "figma")
+	bad, links := 0, 0
+	for _, d := range c.Data {
+		for app, byName := range d.Records {
+			site := "https://" + productSite(app) + "/"
+			for name, recs := range byName {
+				def := servers[app].Collection(name)
+				for _, r := range recs {
+					for f, fd := range def.Fields {
+						link, ok := r[f].(string)
+						if fd.Role != atom.RoleURL || !ok || !strings.HasPrefix(link, site) {
+							continue
+						}
+						if links++; !atom.LinkNames(link, state.Text(r[def.KeyField()])) {
+							if bad++; bad <= 5 {
+								t.Errorf("%s: %s.%s %v %s %s names another record", d.ID, app, name, r[def.KeyField()], f, link)
+							}
+						}
+					}
+				}
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "does not name the record's own") {
+			if bad++; bad <= 5 {
+				t.Errorf("%s", v)
+			}
+		}
+	}
+	t.Logf("%d links of another record among %d, in %d data atoms", bad, links, len(c.Data))
+	if links < 100 || bad > 0 {
+		t.Errorf("%d links of another record among %d", bad, links)
+	}
+}
