@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 371, Imported: 371, Verified: 325, Evolved: 366, VerifiedFence: 354, EvolvedFence: 364},
-	halfFrozen:  {Tasks: 352, Imported: 347, Verified: 276, Evolved: 325, VerifiedFence: 313, EvolvedFence: 321},
+	halfWorking: {Tasks: 386, Imported: 386, Verified: 329, Evolved: 380, VerifiedFence: 368, EvolvedFence: 378},
+	halfFrozen:  {Tasks: 367, Imported: 362, Verified: 285, Evolved: 338, VerifiedFence: 326, EvolvedFence: 334},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -159,6 +159,13 @@ var workingFixes = map[string]string{
 	"slack_intercom_snoozed_conversations_count":    "a value is named by another form of its word (on snooze: snoozed)",
 	"gmail_qb_partially_paid_invoices_balance":      "records partly paid: an amount paid above zero and short of the whole, or a balance above zero and below the total",
 	"slack_mailchimp_unconfirmed_subscribers_count": "a pending record is named by the act it awaits, denied (haven't confirmed: pending)",
+	// The seventeenth batch (batch17.txt), working half.
+	"slack_pipefy_cards_waiting_for_review_count":     "a value saying what its records await is named by another phrase awaiting it (waiting for review: Awaiting Review)",
+	"slack_hubspot_tickets_waiting_on_our_team_count": "the same, a party by another of its words (waiting on our team: Waiting on us)",
+	"gmail_zendesk_awaiting_requester_reply_count":    "pending records are those awaiting the reply of the person who asked (awaiting a reply from the requester: pending)",
+	"slack_sf_leads_not_yet_contacted_count":          "a value denying an act as a part is named by the act denied (not been contacted yet: Open - Not Contacted)",
+	"slack_jira_issues_under_review_count":            "a state word and its noun is named by another state word before the noun (under review: In Review)",
+	"slack_zoho_desk_tickets_reopened_count":          "a word a hyphen parts after a prefix is one word (reopen: Re-Opened)",
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",

@@ -155,23 +155,46 @@ func (ctx *Visible) headCounts(t *table, rows []tableRow, of string, yield func(
 // conversations "on snooze" are those whose state is "snoozed", the
 // ideas "in the archive" those whose status is "archived". The value is one word
 // of four letters or more, and no other value of its field (values) is a
-// form of the same word.
+// form of the same word. A word a hyphen splits after a prefix is one
+// word: the tickets customers "reopen" are those whose status is
+// "Re-Opened", the bugs "re-opened" those whose status is "Reopened".
 func (ctx *Visible) namesOtherForm(w string, values []string, doc int) bool {
-	if len(w) < 4 || strings.ContainsAny(w, " -_") {
+	one := joinPrefixes(strings.Fields(w))
+	if len(one) != 1 || len(one[0]) < 4 || strings.ContainsAny(one[0], "-_") {
 		return false
 	}
+	word := one[0]
 	for i, d := range ctx.Docs {
 		if i == doc {
 			continue
 		}
-		for _, t := range strings.Fields(d.text) {
-			if t == w || len(t) < 4 || !SameWord(t, w) {
+		for _, t := range joinPrefixes(strings.Fields(d.text)) {
+			if len(t) < 4 || !SameWord(t, word) {
 				continue
 			}
-			if !slices.ContainsFunc(values, func(v string) bool { return v != w && SameWord(t, v) }) {
+			if !slices.ContainsFunc(values, func(v string) bool { return v != w && SameWord(t, strings.Join(joinPrefixes(strings.Fields(v)), " ")) }) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// wordPrefixes are the prefixes a hyphen may part from their word
+// ("re-opened", "pre-approved", "co-signed").
+var wordPrefixes = []string{"re", "pre", "co", "non"}
+
+// joinPrefixes joins each prefix of loose words to the word after it:
+// "re opened" is "reopened".
+func joinPrefixes(toks []string) []string {
+	var out []string
+	for i := 0; i < len(toks); i++ {
+		if slices.Contains(wordPrefixes, toks[i]) && i+1 < len(toks) && len(toks[i+1]) >= 3 {
+			out = append(out, toks[i]+toks[i+1])
+			i++
+			continue
+		}
+		out = append(out, toks[i])
+	}
+	return out
 }
