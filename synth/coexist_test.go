@@ -16,7 +16,8 @@ import (
 // that is only authorised and a cancel reason is a cancelled order's; a
 // Lever opportunity carries an archive reason only with the time it was
 // archived; a Rippling employee's personal email is not the work one; an
-// Expensify employee belongs to a group policy, not a personal one. The
+// Expensify employee and report belong to a group policy, not a personal
+// one. The
 // coherence check finds no record breaking these rules, and each kind of
 // record the rules gate is drawn (archived opportunities, personal
 // addresses), not dropped.
@@ -69,6 +70,11 @@ func TestStatesThatCoexist(t *testing.T) {
 			members++
 			if personalPolicy[state.Text(m["policyID"])] {
 				t.Errorf("%s: expensify employee %v is a member of personal policy %v", d.ID, m["employeeEmail"], m["policyID"])
+			}
+		}
+		for _, r := range d.Records["expensify"]["reports"] {
+			if personalPolicy[state.Text(r["policyID"])] {
+				t.Errorf("%s: expensify report %v by %v is filed under personal policy %v", d.ID, r["reportID"], r["employee_email"], r["policyID"])
 			}
 		}
 	}
