@@ -99,3 +99,29 @@ func checkData(t *testing.T, d *atom.Data, servers map[string]*atom.Server) []co
 	}
 	return coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...))
 }
+
+// TestDiffersKeepsLookAlikesApart: a personal address drawn as the work
+// one moves to a free-mail provider, and two look-alikes whose work
+// addresses differ (a subsidiary's domain) keep personal addresses that
+// differ, so an instruction naming one still singles it out.
+func TestDiffersKeepsLookAlikesApart(t *testing.T) {
+	inv := atom.Invariant{Rule: "differs", Fields: []string{"personal_email", "work_email"}}
+	seen := map[string]string{}
+	for _, work := range []string{"florian.bianchi@bluebird.example", "florian.bianchi@eu.bluebird.example", "uma.kim@bluebird.example"} {
+		rec := map[string]any{"personal_email": work, "work_email": work}
+		conformDiffers(inv, rec, nil)
+		p := state.Text(rec["personal_email"])
+		if !coherence.FreeMail(p) || !strings.HasPrefix(p, strings.Split(work, "@")[0]) {
+			t.Errorf("%s: personal email %q, want the person's at a free-mail provider", work, p)
+		}
+		if other, dup := seen[p]; dup {
+			t.Errorf("%s and %s both get %s", other, work, p)
+		}
+		seen[p] = work
+	}
+	pinned := map[string]any{"personal_email": "a@x.example", "work_email": "a@x.example"}
+	conformDiffers(inv, pinned, map[string]any{"personal_email": "a@x.example"})
+	if pinned["personal_email"] != "a@x.example" {
+		t.Errorf("a personal email a task sets moved to %v", pinned["personal_email"])
+	}
+}

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"fmt"
 	"hash/fnv"
 	"maps"
 	"math"
@@ -83,8 +84,9 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 
 // conformDiffers keeps a differs pair apart: an address that is its other
 // field's (a personal email drawn as the work one) becomes the same
-// person's at a free-mail provider; any other value goes. A value a task
-// sets stays.
+// person's at a free-mail provider, numbered by the address it was, so
+// that two look-alikes whose work addresses differ keep personal ones
+// that differ too; any other value goes. A value a task sets stays.
 func conformDiffers(inv atom.Invariant, rec map[string]any, set map[string]any) {
 	a, b := inv.Fields[0], inv.Fields[1]
 	v := state.Text(rec[a])
@@ -93,8 +95,9 @@ func conformDiffers(inv atom.Invariant, rec map[string]any, set map[string]any) 
 	}
 	if local, _, ok := strings.Cut(v, "@"); ok && local != "" {
 		h := fnv.New32a()
-		h.Write([]byte(local))
-		rec[a] = local + "@" + personalDomains[h.Sum32()%uint32(len(personalDomains))]
+		h.Write([]byte(strings.ToLower(v)))
+		n := h.Sum32()
+		rec[a] = fmt.Sprintf("%s%d@%s", local, 10+n%90, personalDomains[n/90%uint32(len(personalDomains))])
 		return
 	}
 	delete(rec, a)
