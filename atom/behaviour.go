@@ -120,6 +120,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     app_url .../story/{id});
 //   - at_most_one: at most one of Fields is set (completed, declined and
 //     voided dates);
+//   - differs: Fields[0] does not hold what Fields[1] holds, letter case
+//     aside (a Rippling employee's personal email is not their work
+//     email);
 //   - display: Fields[0] is the display of the record the ref field
 //     Fields[1] names, made of that record's From fields joined by spaces;
 //   - ratio: the rate Fields[0] is Fields[1] over Fields[2], times Scale
@@ -134,7 +137,8 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     only those values of Fields[0] are so gated (GitHub's state_reason
 //     completed only on a closed issue, reopened only on an open one).
 //     An empty state in In is a record that holds none (a Fastmail
-//     mailbox with no role).
+//     mailbox with no role); a date's one other state is "set" (a Lever
+//     opportunity's archived_reason only where archivedAt is set).
 //   - within: the date Fields[0] is not after the date Fields[2] of the
 //     record the ref field Fields[1] names (a time-off request starts no
 //     later than its employee's terminationDate).
@@ -199,7 +203,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -440,7 +444,7 @@ func validateRefTarget(e *Entry, s *Server, c *Collection, inv Invariant, fs []s
 
 // validateWhenStates checks that an only_when rule's states are values
 // its second field can hold, and its gated values ones its first can: of
-// the field's enum, or true and false for a flag.
+// the field's enum, true and false for a flag, or "set" for a date.
 func validateWhenStates(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
 	ds := valuesOf(e, c, inv.Fields[1], inv.In, at+".in")
 	return append(ds, valuesOf(e, c, inv.Fields[0], inv.Values, at+".values")...)
@@ -454,8 +458,11 @@ func valuesOf(e *Entry, c *Collection, f string, vs []string, at string) Diagnos
 		return nil
 	}
 	allowed := fd.Enum
-	if fd.Type == "boolean" {
+	switch {
+	case fd.Type == "boolean":
 		allowed = []any{"true", "false"}
+	case fd.Format == "date" || fd.Format == "date-time":
+		allowed = []any{StateSet} // and "", a record that holds none
 	}
 	if len(allowed) == 0 {
 		return nil

@@ -76,6 +76,7 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"only_when on a state the flag cannot hold", `in: ["true"]`, `in: ["yes"]`, "collections[0].invariants[4].in[0]", `"yes"`},
 		{"only_when without its states", ", in: [\"true\"]}", "}", "collections[0].invariants[4].in", "only_when"},
 		{"only_when gating a value its field cannot hold", "{rule: only_when, fields: [pinned_by, pinned], in: [\"true\"]}", "{rule: only_when, fields: [status, pinned], in: [\"true\"], values: [archived]}", "collections[0].invariants[4].values[0]", `"archived"`},
+		{"only_when on a state a date cannot hold", "{rule: only_when, fields: [pinned_by, pinned], in: [\"true\"]}", "{rule: only_when, fields: [pinned_by, paid_at], in: [paid]}", "collections[0].invariants[4].in[0]", `"paid"`},
 		{"within of no field of the parent", "{rule: lte, fields: [clicks, views]}", "{rule: within, fields: [paid_at, owner, left_at]}", "collections[0].invariants[0].fields[2]", `"left_at"`},
 		{"within of no reference", "{rule: lte, fields: [clicks, views]}", "{rule: within, fields: [paid_at, title, name]}", "collections[0].invariants[0].fields[1]", "ref field"},
 		{"agrees with no field of the parent", "{rule: lte, fields: [clicks, views]}", "{rule: agrees, fields: [title, owner, team]}", "collections[0].invariants[0].fields[2]", `"team"`},
@@ -308,6 +309,58 @@ func TestOnlyWhenAFlagIsTrue(t *testing.T) {
 		{map[string]any{"onlineMeetingUrl": "https://x.example/1", "isOnlineMeeting": true}, false},
 		{map[string]any{"onlineMeetingUrl": "", "isOnlineMeeting": false}, false},
 		{map[string]any{"isOnlineMeeting": true}, false},
+	} {
+		ps := c.RecordProblems(tc.rec)
+		if got := len(ps) > 0; got != tc.want {
+			t.Errorf("%v: problems %v, want a problem %v", tc.rec, ps, tc.want)
+		}
+	}
+}
+
+// TestOnlyWhenADateIsSet: a field gated by a date holds a value only
+// where the date is set (in ["set"]: Lever's archive reason with its
+// archivedAt) or only where it is not (in [""]: no Shopify order both
+// cancelled and holding an authorised payment); the date's own value is
+// no state.
+func TestOnlyWhenADateIsSet(t *testing.T) {
+	c := &Collection{Name: "orders", Fields: map[string]Field{"archivedAt": {Type: "string", Format: "date-time"}, "cancelled_at": {Type: "string", Format: "date-time"}},
+		Invariants: []Invariant{
+			{Rule: "only_when", Fields: []string{"archived_reason", "archivedAt"}, In: []string{StateSet}},
+			{Rule: "only_when", Fields: []string{"financial_status", "cancelled_at"}, In: []string{""}, Values: []string{"authorized"}},
+		}}
+	at := "2026-03-01T10:00:00Z"
+	for _, tc := range []struct {
+		rec  map[string]any
+		want bool // a problem
+	}{
+		{map[string]any{"archived_reason": "Hired elsewhere"}, true},
+		{map[string]any{"archived_reason": "Hired elsewhere", "archivedAt": ""}, true},
+		{map[string]any{"archived_reason": "Hired elsewhere", "archivedAt": at}, false},
+		{map[string]any{"archivedAt": at}, false},
+		{map[string]any{"financial_status": "authorized", "cancelled_at": at}, true},
+		{map[string]any{"financial_status": "authorized"}, false},
+		{map[string]any{"financial_status": "paid", "cancelled_at": at}, false},
+	} {
+		ps := c.RecordProblems(tc.rec)
+		if got := len(ps) > 0; got != tc.want {
+			t.Errorf("%v: problems %v, want a problem %v", tc.rec, ps, tc.want)
+		}
+	}
+}
+
+// TestDiffers: a differs pair holds two values, letter case aside (a
+// personal address that is the work one again breaks it); one missing
+// breaks nothing.
+func TestDiffers(t *testing.T) {
+	c := &Collection{Name: "employees", Invariants: []Invariant{{Rule: "differs", Fields: []string{"personal_email", "work_email"}}}}
+	for _, tc := range []struct {
+		rec  map[string]any
+		want bool
+	}{
+		{map[string]any{"personal_email": "ana.ruiz@acme.example", "work_email": "Ana.Ruiz@acme.example"}, true},
+		{map[string]any{"personal_email": "ana.ruiz@gmail.example", "work_email": "ana.ruiz@acme.example"}, false},
+		{map[string]any{"work_email": "ana.ruiz@acme.example"}, false},
+		{map[string]any{"personal_email": "", "work_email": ""}, false},
 	} {
 		ps := c.RecordProblems(tc.rec)
 		if got := len(ps) > 0; got != tc.want {

@@ -24,7 +24,7 @@ func IsSet(v any) bool { return v != nil && v != "" }
 // RecordProblems lists how one record breaks its collection's rules that
 // need no other record: a lifecycle's stamps (a timestamp only in its
 // states, and always there in them), the invariants lte, before,
-// soon_after, at_most_one, only_when, derived and own_link, and a number field's
+// soon_after, at_most_one, differs, only_when, derived and own_link, and a number field's
 // declared bounds. Values that do not parse as numbers or dates are left
 // to the type checks.
 func (c *Collection) RecordProblems(rec map[string]any) []Problem {
@@ -43,7 +43,9 @@ func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 		}
 	}
 	for _, inv := range c.Invariants {
-		if p, ok := inv.recordProblem(rec); ok {
+		if inv.Rule == "only_when" && c.Denies(inv, rec) {
+			out = append(out, Problem{inv.Fields[0], fmt.Sprintf("%s is set where %s is %s, not one of %v", inv.Fields[0], inv.Fields[1], stateWord(c.WhenState(inv.Fields[1], rec)), stateWords(inv.In))})
+		} else if p, ok := inv.recordProblem(rec); ok {
 			out = append(out, p)
 		}
 		if p, ok := inv.OwnLinkProblem(rec, c.KeyField()); ok {
@@ -119,15 +121,15 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		if want, got, ok := inv.Rate(rec); ok && !SameRate(got, want) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s over %s (%v)", inv.Fields[0], got, inv.Fields[1], inv.Fields[2], want)}, true
 		}
-	case "only_when":
-		if inv.Gates(rec) && !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
-			return Problem{inv.Fields[0], fmt.Sprintf("%s is set where %s is %v, not one of %v", inv.Fields[0], inv.Fields[1], rec[inv.Fields[1]], inv.In)}, true
-		}
 	case "derived":
 		return inv.derivedProblem(rec)
 	case "team":
 		if v := state.Text(rec[inv.Fields[0]]); inv.TeamApplies(rec) && PersonLike(v) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %q is one person's, not a team's", inv.Fields[0], v)}, true
+		}
+	case "differs":
+		if a := state.Text(rec[inv.Fields[0]]); a != "" && strings.EqualFold(a, state.Text(rec[inv.Fields[1]])) {
+			return Problem{inv.Fields[0], fmt.Sprintf("%s is %s's own value, %q", inv.Fields[0], inv.Fields[1], a)}, true
 		}
 	case "at_most_one":
 		var set []string
@@ -174,6 +176,42 @@ func (inv Invariant) Gates(rec map[string]any) bool {
 		return false
 	}
 	return IsSet(v)
+}
+
+// WhenState is the state field f gives rec for an only_when rule: on a
+// date (Lever's archivedAt, Shopify's cancelled_at) "set" where it holds
+// one and "" where not, as a lifecycle kept in a date reads it; else the
+// value as text.
+func (c *Collection) WhenState(f string, rec map[string]any) string {
+	if fd := c.Fields[f]; fd.Format == "date" || fd.Format == "date-time" {
+		if IsSet(rec[f]) {
+			return StateSet
+		}
+		return ""
+	}
+	return state.Text(rec[f])
+}
+
+// stateWord is a state as a message names it: the empty one is "unset".
+func stateWord(s string) string {
+	if s == "" {
+		return "unset"
+	}
+	return s
+}
+
+func stateWords(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = stateWord(s)
+	}
+	return out
+}
+
+// Denies reports whether the only_when rule inv keeps its first field's
+// value on rec off the state rec is in.
+func (c *Collection) Denies(inv Invariant, rec map[string]any) bool {
+	return inv.Gates(rec) && !slices.Contains(inv.In, c.WhenState(inv.Fields[1], rec))
 }
 
 // Rate is what a ratio invariant's rate should be on rec, rounded to a

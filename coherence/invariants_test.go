@@ -23,6 +23,10 @@ func TestDeclaredInvariants(t *testing.T) {
 	inv.Fields["days_remaining"] = atom.Field{Type: "integer"}
 	inv.Fields["end_date"] = atom.Field{Type: "string", Format: "date"}
 	inv.Fields["title"] = atom.Field{Type: "string"}
+	inv.Fields["archived_reason"] = atom.Field{Type: "string"}
+	inv.Fields["archived_at"] = atom.Field{Type: "string", Format: "date-time"}
+	inv.Fields["billing_email"] = atom.Field{Type: "string", Format: "email"}
+	inv.Fields["contact_email"] = atom.Field{Type: "string", Format: "email"}
 	inv.Lifecycle = &atom.Lifecycle{Field: "status", Error: "no", Stamps: []atom.Stamp{{Field: "paid_at", States: []string{"paid"}}}}
 	inv.Invariants = []atom.Invariant{
 		{Rule: "lte", Fields: []string{"clicks", "impressions"}},
@@ -32,6 +36,8 @@ func TestDeclaredInvariants(t *testing.T) {
 		{Rule: "display", Fields: []string{"customer_name", "customer_ref"}, From: []string{"name"}},
 		{Rule: "days_until", Fields: []string{"days_remaining", "end_date"}},
 		{Rule: "only_when", Fields: []string{"title", "payment"}, In: []string{"scheduled"}},
+		{Rule: "only_when", Fields: []string{"archived_reason", "archived_at"}, In: []string{atom.StateSet}},
+		{Rule: "differs", Fields: []string{"billing_email", "contact_email"}},
 	}
 	good := with(goodInvoice(), "customer_name", "Noor Abernathy", "clicks", 3.0, "impressions", 40.0, "days_remaining", 10.0, "end_date", "2026-03-12")
 	for _, c := range []struct {
@@ -51,6 +57,9 @@ func TestDeclaredInvariants(t *testing.T) {
 		{"days left off the clock", []state.Record{with(good, "days_remaining", 37.0)}, "days_remaining", "10 days from the clock"},
 		{"days left after the end", []state.Record{with(good, "days_remaining", 3.0, "end_date", "2026-02-20")}, "days_remaining", "0 days from the clock"},
 		{"a title in a state that has none", []state.Record{with(good, "title", "Q3 plan")}, "title", "not one of [scheduled]"},
+		{"archived for a reason at no time", []state.Record{with(good, "archived_reason", "Hired elsewhere")}, "archived_reason", "not one of [set]"},
+		{"archived for a reason at a time", []state.Record{with(good, "archived_reason", "Hired elsewhere", "archived_at", "2026-02-03T10:00:00Z")}, "", ""},
+		{"a second address that is the first", []state.Record{with(good, "billing_email", "noor@acme.example", "contact_email", "Noor@acme.example")}, "billing_email", "contact_email's own value"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var got []Violation

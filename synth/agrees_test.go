@@ -36,18 +36,12 @@ func TestRecordsKeepTheirProductsRules(t *testing.T) {
 	}
 	checked := map[string]int{}
 	for _, d := range c.Data {
-		var colls []*state.Collection
 		for app, byName := range d.Records {
-			for name, recs := range byName {
+			for _, recs := range byName {
 				checked[app] += len(recs)
-				colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
 			}
 		}
-		clock, err := time.Parse(time.RFC3339, d.Clock)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+		for _, v := range checkData(t, d, servers) {
 			if v.Rule == coherence.RuleInvariant || v.Rule == coherence.RuleFields {
 				t.Errorf("%s", v)
 			}

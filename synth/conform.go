@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"fmt"
 	"hash/fnv"
 	"maps"
 	"math"
@@ -19,7 +20,7 @@ import (
 // need no other record: a lifecycle's timestamps only in their states
 // (drawn when a state needs one), numbers within their bounds (an lte
 // pair's, a field's declared minimum and maximum), dates in order, at
-// most one of a group set, a rate that is its parts' quotient, a field
+// most one of a group set, two fields apart that must differ, a rate that is its parts' quotient, a field
 // gated by a flag only where the flag is true.
 // A lifecycle kept in a date (Shopify's cancelled_at) is ended only where
 // ended says so: a record a task names is one it can act on. Values a
@@ -63,6 +64,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			conformSoonAfter(inv, rec, set)
 		case "ratio":
 			conformRate(inv, rec, set)
+		case "differs":
+			conformDiffers(inv, rec, set)
 		case "at_most_one":
 			kept := false
 			for _, f := range inv.Fields {
@@ -77,6 +80,27 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 	if c.Mailbox != nil && c.Mailbox.OwnedBy == "" {
 		conformMailbox(c, c.Mailbox, rec, set)
 	}
+}
+
+// conformDiffers keeps a differs pair apart: an address that is its other
+// field's (a personal email drawn as the work one) becomes the same
+// person's at a free-mail provider, numbered by the address it was, so
+// that two look-alikes whose work addresses differ keep personal ones
+// that differ too; any other value goes. A value a task sets stays.
+func conformDiffers(inv atom.Invariant, rec map[string]any, set map[string]any) {
+	a, b := inv.Fields[0], inv.Fields[1]
+	v := state.Text(rec[a])
+	if _, pinned := set[a]; pinned || v == "" || !strings.EqualFold(v, state.Text(rec[b])) {
+		return
+	}
+	if local, _, ok := strings.Cut(v, "@"); ok && local != "" {
+		h := fnv.New32a()
+		h.Write([]byte(strings.ToLower(v)))
+		n := h.Sum32()
+		rec[a] = fmt.Sprintf("%s%d@%s", local, 10+n%90, personalDomains[n/90%uint32(len(personalDomains))])
+		return
+	}
+	delete(rec, a)
 }
 
 // raisedBound is a bound raised above x, the value it bounds, as the
@@ -178,13 +202,31 @@ func conformBounds(c *atom.Collection, rec map[string]any, set map[string]any) {
 // a value a task sets (an address it grants to), a named record's name or
 // the value of a record of no state stays, and the record becomes of a
 // kind that holds it; else the value goes (a draft shows no likes).
+//
+// A state kept in a date (Shopify's cancelled_at, Lever's archivedAt) is
+// moved only where it may be: a date goes where the rule wants none (an
+// order whose payment is still held is not cancelled), and is drawn where
+// a task sets the value it gates (an opportunity a task archives has been
+// archived); else the gated value goes (a reason for an archive that never
+// happened).
 func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, named bool, set map[string]any) {
 	f, st := inv.Fields[0], inv.Fields[1]
-	if !inv.Gates(rec) || slices.Contains(inv.In, state.Text(rec[st])) {
+	if !cm.c.Denies(inv, rec) {
 		return
 	}
 	_, kept := set[f]
-	if _, pinned := set[st]; !pinned && (kept || named && f == cm.display || !atom.IsSet(rec[st])) {
+	_, pinned := set[st]
+	if fd := cm.field(st); !pinned && (fd.Format == "date" || fd.Format == "date-time") {
+		switch {
+		case slices.Contains(inv.In, ""):
+			delete(rec, st)
+		case kept:
+			stampEvent(cm, rec, st)
+		}
+		if !cm.c.Denies(inv, rec) {
+			return
+		}
+	} else if !pinned && (kept || named && f == cm.display || !atom.IsSet(rec[st])) {
 		rec[st] = stateValue(cm.field(st), inv.In[0])
 		return
 	}
@@ -208,7 +250,7 @@ func allowedValue(cm *collModel, f, st string, rec map[string]any) (any, bool) {
 	for _, v := range fd.Enum {
 		try[f] = v
 		if !slices.ContainsFunc(cm.c.Invariants, func(inv atom.Invariant) bool {
-			return inv.Rule == "only_when" && inv.Fields[0] == f && inv.Fields[1] == st && inv.Gates(try) && !slices.Contains(inv.In, state.Text(try[st]))
+			return inv.Rule == "only_when" && inv.Fields[0] == f && inv.Fields[1] == st && cm.c.Denies(inv, try)
 		}) {
 			return v, true
 		}

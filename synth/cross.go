@@ -9,6 +9,7 @@ import (
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
 )
 
 // Templates over two apps: the agent reads one and acts in the other.
@@ -192,7 +193,9 @@ func handoffSource(a *appModel) (*collModel, string) {
 }
 
 // handoffDetail is the detail a hand-off carries over: an amount, else a
-// date that says when something is due, else any date.
+// date that says when something is due, else any date but one that ends
+// the record's life (an archivedAt, a cancelled_at), which a record a task
+// names and acts on does not hold.
 func handoffDetail(src *collModel) string {
 	cands := []string{src.amount}
 	for _, f := range src.dates {
@@ -202,7 +205,7 @@ func handoffDetail(src *collModel) string {
 	}
 	cands = append(cands, src.dates...)
 	for _, f := range cands {
-		if f != "" {
+		if f != "" && !coherence.NamesEnd(f) {
 			return f
 		}
 	}

@@ -60,3 +60,22 @@ func handoffDetailOf(in *atom.Intent) string {
 	}
 	return ""
 }
+
+// TestHandoffDetailHeldByItsRecord: a hand-off carries over a date the
+// record it names holds, not one that ends a record's life (Lever's
+// archivedAt, a cancelled_at), which a record a task acts on does not hold.
+func TestHandoffDetailHeldByItsRecord(t *testing.T) {
+	for _, c := range []struct {
+		dates []string
+		want  string
+	}{
+		{[]string{"archivedAt", "createdAt"}, "createdAt"},
+		{[]string{"cancelled_at", "created_at"}, "created_at"},
+		{[]string{"created_at", "due_date"}, "due_date"},
+		{[]string{"archivedAt"}, ""},
+	} {
+		if got := handoffDetail(&collModel{dates: c.dates}); got != c.want {
+			t.Errorf("dates %v: carries %q, want %q", c.dates, got, c.want)
+		}
+	}
+}

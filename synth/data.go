@@ -459,6 +459,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		db.val.writeText(cm, rec, tw, r.set, private)
 		before := datesOf(cm, rec)
 		agree(cm, rec, r.set, false, db.val.clock)
+		gateByState(cm, rec, true, r.set) // agreeing may have moved a state
 		db.val.rewriteText(cm, rec, tw, r.set, private, before)
 		if try < 12 && len(cm.shape.CheckRecord(rec)) > 0 {
 			continue

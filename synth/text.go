@@ -10,7 +10,6 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/gen"
-	"github.com/legoenv/legoenv/state"
 )
 
 // Free text is written last, from the finished record: a support reply
@@ -545,7 +544,7 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 // purpose of its own).
 func mayHold(cm *collModel, rec map[string]any, f string) bool {
 	for _, inv := range cm.c.Invariants {
-		if inv.Rule == "only_when" && len(inv.Values) == 0 && inv.Fields[0] == f && atom.IsSet(rec[inv.Fields[1]]) && !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
+		if inv.Rule == "only_when" && len(inv.Values) == 0 && inv.Fields[0] == f && (atom.IsSet(rec[inv.Fields[1]]) || isDate(cm, inv.Fields[1])) && !slices.Contains(inv.In, cm.c.WhenState(inv.Fields[1], rec)) {
 			return false
 		}
 	}
