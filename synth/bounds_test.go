@@ -14,7 +14,7 @@ import (
 // drawn within its bounds in every synthesised record.
 func TestCountsKeepTheirDeclaredBounds(t *testing.T) {
 	checked := 0
-	eachRecord(t, 4, []string{"hubspot", "buffer"}, func(d *atom.Data, app string, coll *atom.Collection, rec map[string]any) {
+	eachRecord(t, 8, []string{"hubspot", "buffer"}, func(d *atom.Data, app string, coll *atom.Collection, rec map[string]any) {
 		for name, f := range coll.Fields {
 			x, ok := state.Number(rec[name])
 			if !f.Bounded() || !ok {
