@@ -122,10 +122,17 @@ records:
 
 func behaviourSession(t *testing.T) *Session {
 	t.Helper()
+	return yamlSession(t, behaviourServer, behaviourData, "kind: intent\nid: i\napps: [shop]\ninstruction: Tag the order.\ngoal:\n  - exists: shop.orders\n")
+}
+
+// yamlSession is a session of the environment that the server, data and
+// intent atoms written as YAML compose.
+func yamlSession(t *testing.T, server, data, intent string) *Session {
+	t.Helper()
 	lib, ds, err := atom.Load(fstest.MapFS{
-		"s.yaml": {Data: []byte(behaviourServer)},
-		"d.yaml": {Data: []byte(behaviourData)},
-		"i.yaml": {Data: []byte("kind: intent\nid: i\napps: [shop]\ninstruction: Tag the order.\ngoal:\n  - exists: shop.orders\n")},
+		"s.yaml": {Data: []byte(server)},
+		"d.yaml": {Data: []byte(data)},
+		"i.yaml": {Data: []byte(intent)},
 	})
 	if err != nil || ds.HasErrors() {
 		t.Fatal(err, ds)

@@ -4,9 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"testing/fstest"
-
-	"github.com/legoenv/legoenv/atom"
 )
 
 const refFieldServer = `kind: server
@@ -36,22 +33,7 @@ tools:
 // on a record the session wrote, and still by the record's key (Jira
 // takes an issue's id or key); a value naming neither is refused.
 func TestReferenceByField(t *testing.T) {
-	lib, ds, err := atom.Load(fstest.MapFS{
-		"s.yaml": {Data: []byte(refFieldServer)},
-		"d.yaml": {Data: []byte("kind: data\nid: d\nclock: \"2026-03-02T10:00:00Z\"\nrecords:\n  tracker:\n    issues: [{id: \"10042\", key: ISS-2278, summary: Login fails}]\n")},
-		"i.yaml": {Data: []byte("kind: intent\nid: i\napps: [tracker]\ninstruction: Comment.\ngoal:\n  - exists: tracker.comments\n")},
-	})
-	if err != nil || ds.HasErrors() {
-		t.Fatal(err, ds)
-	}
-	env, err := Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "i"}, Data: atom.Pin{ID: "d"}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewSession(env, SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := yamlSession(t, refFieldServer, "kind: data\nid: d\nclock: \"2026-03-02T10:00:00Z\"\nrecords:\n  tracker:\n    issues: [{id: \"10042\", key: ISS-2278, summary: Login fails}]\n", "kind: intent\nid: i\napps: [tracker]\ninstruction: Comment.\ngoal:\n  - exists: tracker.comments\n")
 	for _, c := range []struct {
 		name, tool, args string
 		isErr            bool

@@ -4,9 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"testing/fstest"
-
-	"github.com/legoenv/legoenv/atom"
 )
 
 const uniqueServer = `kind: server
@@ -72,22 +69,7 @@ records:
 // or a script creates it; a page whose title the space holds is refused
 // in the product's words, on create and on rename, and taken elsewhere.
 func TestUniqueWrites(t *testing.T) {
-	lib, ds, err := atom.Load(fstest.MapFS{
-		"s.yaml": {Data: []byte(uniqueServer)},
-		"d.yaml": {Data: []byte(uniqueData)},
-		"i.yaml": {Data: []byte("kind: intent\nid: i\napps: [hub]\ninstruction: Open an issue.\ngoal:\n  - exists: hub.issues\n")},
-	})
-	if err != nil || ds.HasErrors() {
-		t.Fatal(err, ds)
-	}
-	env, err := Compose(lib, atom.Recipe{Intent: atom.Pin{ID: "i"}, Data: atom.Pin{ID: "d"}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewSession(env, SessionOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := yamlSession(t, uniqueServer, uniqueData, "kind: intent\nid: i\napps: [hub]\ninstruction: Open an issue.\ngoal:\n  - exists: hub.issues\n")
 	for _, c := range []struct {
 		name, tool, args string
 		isErr            bool
