@@ -3,6 +3,8 @@
 # their data atom: ids that read as invented rather than the product's.
 # usage: made_up_ids.py LIBDIR
 import os, re, sys, collections, yaml
+if len(sys.argv) < 2 or not os.path.isdir(os.path.join(sys.argv[1], "data")):
+    sys.exit("usage: made_up_ids.py LIBDIR (LIBDIR: a library with data/, such as a build's out/lib)")
 lib = sys.argv[1]
 keyf = {}
 for fn in os.listdir(os.path.join(lib, 'servers')):

@@ -7,6 +7,8 @@ and the records that show it.
 """
 import json, os, re, sys, collections
 
+if len(sys.argv) < 2 or not os.path.isdir(os.path.join(sys.argv[1], "data")):
+    sys.exit("usage: text_kinds.py LIBDIR [ENVS.jsonl] (LIBDIR: a library with data/, such as a build's out/lib)")
 lib = sys.argv[1]
 envs = sys.argv[2] if len(sys.argv) > 2 else None
 
