@@ -180,6 +180,10 @@ func (d *starDB) keep(full string, old, rec state.Record, written map[string]any
 		return err
 	}
 	setFields(coll, rec, written)
+	unique := d.server.UniqueRules(name)
+	if coll.Lifecycle == nil && len(unique) == 0 {
+		return nil // nothing else to keep: the usual write spends no more
+	}
 	given := make(map[string]bool, len(written))
 	for f := range written {
 		given[f] = true
@@ -189,7 +193,7 @@ func (d *starDB) keep(full string, old, rec state.Record, written map[string]any
 			return err
 		}
 	}
-	return keepUnique(d.cx.State, app, coll, d.server.UniqueRules(name), old, rec, given)
+	return keepUnique(d.cx.State, app, coll, unique, old, rec, given)
 }
 
 // fromStarlark converts a script's value, charging it to the call's budget.
