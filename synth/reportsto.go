@@ -78,28 +78,13 @@ func fullName(cm *collModel, rec map[string]any) string {
 	if n := ownPersonName(cm, rec); n != "" {
 		return n
 	}
-	var parts []string
-	for _, role := range []string{atom.RoleFirstName, atom.RoleLastName} {
-		for _, f := range cm.withRole(role) {
-			if s := state.Text(rec[f]); s != "" {
-				parts = append(parts, s)
-				break
-			}
-		}
-	}
-	return strings.Join(parts, " ")
+	return strings.TrimSpace(state.Text(rec[cm.first]) + " " + state.Text(rec[cm.last]))
 }
 
 // ofPeople reports whether cm's records are people: a field names the
 // record's person.
 func ofPeople(cm *collModel) bool {
-	for _, f := range cm.fieldNames {
-		switch cm.roles[f] {
-		case atom.RolePersonName, atom.RoleFirstName, atom.RoleLastName:
-			return true
-		}
-	}
-	return false
+	return cm.first != "" || cm.last != "" || len(cm.withRole(atom.RolePersonName)) > 0
 }
 
 // over reports whether rec's time is over at the world's clock: the later
