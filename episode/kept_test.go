@@ -126,7 +126,23 @@ collections:
       preview: {type: string, role: text}
     invariants:
       - {rule: derived, by: preview, fields: [preview, body]}
+  - name: labels
+    fields:
+      name: {type: string, role: title}
+      body: {type: string, role: text}
 tools:
+  - name: drive_label
+    description: Create a label.
+    input: {type: object, properties: {name: {type: string}, body: {type: string}}, required: [name]}
+    effect: {kind: create, collection: labels}
+  - name: drive_grant
+    description: Grant a file to someone.
+    input: {type: object, properties: {file_id: {type: string}, email: {type: string}, role: {type: string}}, required: [file_id, email, role]}
+    effect: {kind: create, collection: permissions}
+  - name: drive_note
+    description: Write a note.
+    input: {type: object, properties: {body: {type: string}}, required: [body]}
+    effect: {kind: create, collection: notes}
   - name: drive_script_share
     description: Share a file, in Starlark, and write the file as unshared.
     input: {type: object, properties: {id: {type: string}, email: {type: string}}, required: [id, email]}
