@@ -82,6 +82,19 @@ func TestKeptRules(t *testing.T) {
 			{"gmail_find_email", `{"has_attachments":true}`, `"id":"m1"`, "", "", "", ""},
 		})
 	})
+	t.Run("gmail reply in its thread", func(t *testing.T) {
+		s := builtinSession(t, "gmail", `    threads:
+      - {id: th1, message_ids: [m1]}
+    messages:
+      - {id: m1, thread_id: th1, from_: ana.ruiz@example.com, subject: Plan, body_plain: Plan}
+`)
+		runKept(t, s, "gmail", []keptCall{
+			{"gmail_reply_to_email", `{"thread_id":"th1","in_reply_to":"m1","to":["ana.ruiz@example.com"],"body":"Thanks."}`, `"thread_id":"th1"`, "threads", "th1", "message_ids", `["m1","18c4f2"]`},
+		})
+		if r, _ := s.State().Get("gmail.messages", "18c4f2"); r["has_attachments"] != nil || r["attachment_ids"] != nil {
+			t.Errorf("a reply without attachments says so: %v", r)
+		}
+	})
 	t.Run("gmail sent preview", func(t *testing.T) {
 		s := builtinSession(t, "gmail", "    messages: []\n")
 		body := "The figures are in. Shall we meet on Thursday?"
