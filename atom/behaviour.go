@@ -31,7 +31,31 @@ type Lifecycle struct {
 	// (resolved_at on a resolved incident): a transition into one of
 	// States sets Field to the clock, one out of them clears it.
 	Stamps []Stamp `json:"stamps,omitempty"`
-	Source string  `json:"source,omitempty"` // the product's documentation page
+	// Effects are the other fields a transition moves (cancelling a
+	// Shopify order voids a payment that was only authorised).
+	Effects []TransitionEffect `json:"effects,omitempty"`
+	Source  string             `json:"source,omitempty"` // the product's documentation page
+}
+
+// TransitionEffect is what a transition into one of States does to
+// another field: where Field holds one of From, it becomes To. A call that
+// writes Field itself is taken at its word.
+type TransitionEffect struct {
+	Field  string   `json:"field"`
+	States []string `json:"states"`
+	From   []string `json:"from"`
+	To     string   `json:"to"`
+}
+
+// Moves is the value a transition into state to gives field f of a record
+// holding v there, and whether it gives one.
+func (lc *Lifecycle) Moves(f, to string, v any) (string, bool) {
+	for _, e := range lc.Effects {
+		if e.Field == f && slices.Contains(e.States, to) && slices.Contains(e.From, fmt.Sprint(v)) {
+			return e.To, true
+		}
+	}
+	return "", false
 }
 
 // Stamp is a timestamp field set while a record is in one of States.
@@ -329,6 +353,21 @@ func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {
 		for _, s := range st.States {
 			known(s, where+".states")
 		}
+	}
+	for j, ef := range lc.Effects {
+		where := fmt.Sprintf("%s.effects[%d]", at, j)
+		if ef.Field == lc.Field {
+			ds = append(ds, e.Diag(Error, where+".field", "an effect moves another field than the status %s", lc.Field))
+		} else if _, ok := c.Fields[ef.Field]; !ok {
+			ds = append(ds, e.Diag(Error, where+".field", "no field %q in collection %s", ef.Field, c.Name))
+		}
+		if len(ef.States) == 0 || len(ef.From) == 0 || ef.To == "" {
+			ds = append(ds, e.Diag(Error, where, "an effect needs the states it follows, the values it moves from and the one it moves to"))
+		}
+		for _, s := range ef.States {
+			known(s, where+".states")
+		}
+		ds = append(ds, valuesOf(e, c, ef.Field, append(slices.Clone(ef.From), ef.To), where+".from")...)
 	}
 	return ds
 }

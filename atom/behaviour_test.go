@@ -32,6 +32,7 @@ collections:
       terminal: [paid, void]
       error: "cannot move from {from} to {to}"
       stamps: [{field: paid_at, states: [paid]}]
+      effects: [{field: pinned_by, states: [void], from: [owner], to: nobody}]
     invariants:
       - {rule: lte, fields: [clicks, views]}
       - {rule: unique, fields: [title]}
@@ -58,6 +59,10 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"resolve without ref", "role: ref, ref: people, resolve", "resolve", "collections[0].fields.owner.resolve", "need ref"},
 		{"state not in the enum", "terminal: [paid, void]", "terminal: [paid, closed]", "collections[0].lifecycle.terminal[1]", `"closed"`},
 		{"stamp of no field", "field: paid_at, states", "field: paid_on, states", "collections[0].lifecycle.stamps[0].field", "paid_on"},
+		{"effect of no field", "effects: [{field: pinned_by", "effects: [{field: pinned_on", "collections[0].lifecycle.effects[0].field", "pinned_on"},
+		{"effect on the status itself", "effects: [{field: pinned_by", "effects: [{field: status", "collections[0].lifecycle.effects[0].field", "another field"},
+		{"effect after a state not in the enum", "states: [void], from", "states: [closed], from", "collections[0].lifecycle.effects[0].states", `"closed"`},
+		{"effect to a value its field cannot hold", "{field: pinned_by, states: [void], from: [owner], to: nobody}", "{field: parent_type, states: [void], from: [note], to: group}", "collections[0].lifecycle.effects[0].from[1]", `"group"`},
 		{"lifecycle without error", "      error: \"cannot move from {from} to {to}\"\n", "", "collections[0].lifecycle", "error"},
 		{"unknown rule", "rule: lte", "rule: less", "collections[0].invariants[0].rule", "one of"},
 		{"wrong arity", "fields: [clicks, views]", "fields: [clicks]", "collections[0].invariants[0].fields", "takes two or more"},
@@ -93,6 +98,27 @@ func TestBehaviourDeclarations(t *testing.T) {
 			}
 			expectDiag(t, src, c.field, c.want, "")
 		})
+	}
+}
+
+// A transition's effect moves its field from the declared values only, and
+// only on a move into its states.
+func TestLifecycleMoves(t *testing.T) {
+	lc := &Lifecycle{Field: "cancelled_at", Effects: []TransitionEffect{{Field: "financial_status", States: []string{StateSet}, From: []string{"authorized"}, To: "voided"}}}
+	for _, c := range []struct {
+		field, to string
+		v         any
+		want      string
+		ok        bool
+	}{
+		{"financial_status", StateSet, "authorized", "voided", true},
+		{"financial_status", StateSet, "paid", "", false},
+		{"financial_status", "", "authorized", "", false},
+		{"fulfillment_status", StateSet, "authorized", "", false},
+	} {
+		if got, ok := lc.Moves(c.field, c.to, c.v); got != c.want || ok != c.ok {
+			t.Errorf("Moves(%s, %q, %v) = %q, %v; want %q, %v", c.field, c.to, c.v, got, ok, c.want, c.ok)
+		}
 	}
 }
 

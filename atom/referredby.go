@@ -86,6 +86,37 @@ func (inv Invariant) Referred(fd Field, rec map[string]any, refs Referrers, key 
 	return Problem{}, false
 }
 
+// Kept is the value a referred_by rule gives the field Fields[0] of rec
+// (field fd) from the records that refer to it (refs; key is their
+// collection's key field), as Referred judges it: a flag whether one of
+// them counts, a list of the values of those that count, any other value
+// that of the one that counts. ok is false where the rule gives none: a
+// flag or list rec does not hold while none counts (a message written
+// without attachments need not say so), a value while none or several
+// count.
+func (inv Invariant) Kept(fd Field, rec map[string]any, refs Referrers, key string) (v any, ok bool) {
+	var want []any
+	for _, r := range refs {
+		if inv.Counts(r) {
+			want = append(want, inv.ReferredValue(r, key))
+		}
+	}
+	_, held := rec[inv.Fields[0]]
+	switch fd.Type {
+	case "boolean":
+		return len(want) > 0, held || len(want) > 0
+	case "array":
+		if want == nil {
+			want = []any{}
+		}
+		return want, held || len(want) > 0
+	}
+	if len(want) != 1 {
+		return nil, false
+	}
+	return want[0], true
+}
+
 // sameSet reports whether a and b hold the same values, each any number
 // of times.
 func sameSet(a, b []string) bool {

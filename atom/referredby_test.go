@@ -91,6 +91,19 @@ func TestReferred(t *testing.T) {
 			if p, bad := c.inv.Referred(c.fd, c.rec, c.refs, "id"); bad != c.bad {
 				t.Errorf("bad = %v (%s), want %v", bad, p.Message, c.bad)
 			}
+			// What Kept gives the field agrees with the referrers; it
+			// gives nothing only where no value could (two owners, none).
+			v, ok := c.inv.Kept(c.fd, c.rec, c.refs, "id")
+			if !ok {
+				if c.bad && c.name != "two owners" && c.name != "the owner holds a reader's grant" {
+					t.Errorf("Kept gives nothing for a field it could mend")
+				}
+				return
+			}
+			kept := map[string]any{c.inv.Fields[0]: v}
+			if p, bad := c.inv.Referred(c.fd, kept, c.refs, "id"); bad {
+				t.Errorf("Kept gives %v: %s", v, p.Message)
+			}
 		})
 	}
 }

@@ -107,10 +107,13 @@ func setFields(coll *atom.Collection, rec state.Record, written map[string]any) 
 }
 
 // transition checks a write against the collection's status machine and
-// keeps its timestamps: old is the record before the call (nil on
-// create), rec after it, given the fields the call wrote (arguments and
-// constants). A move into a state stamps its timestamp with the clock
-// unless the call wrote one; a move out of it clears the timestamp.
+// keeps its timestamps and effects: old is the record before the call
+// (nil on create), rec after it, given the fields the call wrote
+// (arguments and constants). A move into a state stamps its timestamp
+// with the clock unless the call wrote one; a move out of it clears the
+// timestamp; a move a declared effect follows moves its field too (a
+// cancelled order's authorised payment is voided) unless the call wrote
+// it.
 func transition(cx *Context, coll *atom.Collection, old, rec state.Record, given map[string]bool) error {
 	lc := coll.Lifecycle
 	if lc == nil || !given[lc.Field] {
@@ -123,6 +126,14 @@ func transition(cx *Context, coll *atom.Collection, old, rec state.Record, given
 	}
 	if from == to && old != nil {
 		return nil
+	}
+	for _, ef := range lc.Effects {
+		if given[ef.Field] {
+			continue
+		}
+		if v, ok := lc.Moves(ef.Field, to, rec[ef.Field]); ok {
+			rec[ef.Field] = v
+		}
 	}
 	now := cx.Clock.UTC().Format(time.RFC3339)
 	for _, st := range lc.Stamps {
@@ -137,4 +148,50 @@ func transition(cx *Context, coll *atom.Collection, old, rec state.Record, given
 		}
 	}
 	return nil
+}
+
+// derives reports whether coll declares a derived rule.
+func derives(coll *atom.Collection) bool {
+	return slices.ContainsFunc(coll.Invariants, func(inv atom.Invariant) bool { return inv.Rule == "derived" })
+}
+
+// deriveFields keeps the derived rules of coll on rec, written by a call
+// that gave the fields given (old is the record before it, nil on
+// create), as the product keeps them:
+//   - a preview is the product's own: wherever it no longer begins its
+//     body (the call wrote the body, or a preview of its own), it is made
+//     anew (a sent mail's snippet);
+//   - a join or a text is made anew where the call wrote one of its
+//     sources and left the field to the product (a contact's full name of
+//     a new first name);
+//   - a slug is made once, with its record, where the call gave none (a
+//     retitled product keeps its handle);
+//   - a text that contains others is the writer's own (a campaign's
+//     subject need not follow its renaming).
+func deriveFields(coll *atom.Collection, old, rec state.Record, given map[string]bool) {
+	for _, inv := range coll.Invariants {
+		if inv.Rule != "derived" || inv.By == atom.DeriveContains {
+			continue
+		}
+		f := inv.Fields[0]
+		sourced := old == nil || slices.ContainsFunc(inv.Fields[1:], func(s string) bool { return given[s] })
+		switch {
+		case inv.By == atom.DerivePreview:
+			if !sourced && !given[f] {
+				continue
+			}
+		case inv.By == atom.DeriveSlug:
+			if old != nil || given[f] {
+				continue
+			}
+		case !sourced || given[f]:
+			continue
+		}
+		if got, _ := rec[f].(string); got != "" && inv.Agrees(rec) {
+			continue
+		}
+		if v, ok := inv.Derive(rec); ok {
+			rec[f] = v
+		}
+	}
 }

@@ -127,7 +127,7 @@ func behaviourSession(t *testing.T) *Session {
 
 // yamlSession is a session of the environment that the server, data and
 // intent atoms written as YAML compose.
-func yamlSession(t *testing.T, server, data, intent string) *Session {
+func yamlSession(t testing.TB, server, data, intent string) *Session {
 	t.Helper()
 	lib, ds, err := atom.Load(fstest.MapFS{
 		"s.yaml": {Data: []byte(server)},

@@ -116,6 +116,7 @@ type Env struct {
 	worlds map[int64]*state.World
 	cache  *libCache  // the library's, for building further worlds
 	refs   references // reference-plan states, for whole-state goals
+	kept   *keptRules // the rules each call's writes are kept to (kept.go)
 }
 
 // Tools returns the environment's tool surface, in a stable order.
@@ -273,6 +274,7 @@ func (c *composer) compose() *Env {
 	}
 
 	c.buildTools(env, in)
+	env.kept = newKeptRules(env.Servers)
 	base := c.buildWorld(env, c.r.Seed)
 	if base == nil {
 		return env

@@ -580,6 +580,7 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 		return err
 	}
 	setFields(w.tg.coll, rec, written)
+	deriveFields(w.tg.coll, old, rec, given)
 	if err := transition(cx, w.tg.coll, old, rec, given); err != nil {
 		return err
 	}

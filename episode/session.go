@@ -101,7 +101,11 @@ func NewSession(env *Env, opts SessionOptions) (*Session, error) {
 		return nil, err
 	}
 	fastjson.Warm()
-	return &Session{env: env, opts: opts, world: w, st: state.New(w), initial: state.New(w)}, nil
+	st := state.New(w)
+	if env.kept != nil {
+		st.Watch(env.kept.watch)
+	}
+	return &Session{env: env, opts: opts, world: w, st: st, initial: state.New(w)}, nil
 }
 
 // Env returns the session's environment.
@@ -294,9 +298,11 @@ func (s *Session) call(c ToolCall) Observation {
 	*cx = Context{State: s.st, Clock: s.env.Clock, Limits: s.env.Limits, App: t.App, Gate: s.opts.Gate, quote: s.opts.Quoted, native: NativeDB{undo: cx.native.undo[:0]}}
 	res, err := t.apply(cx, args)
 	if err != nil {
+		s.st.ClearJournal() // the call's writes are undone
 		s.calls = append(s.calls, assert.Call{Name: name, Args: args, Error: true})
 		return errObs("%v", err)
 	}
+	s.env.kept.keep(s.st)
 	s.calls = append(s.calls, assert.Call{Name: name, Args: args})
 	if q, ok := res.(*quotedJSON); ok {
 		return Observation{Content: string(q.text), quoted: q}

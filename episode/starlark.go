@@ -181,13 +181,14 @@ func (d *starDB) keep(full string, old, rec state.Record, written map[string]any
 	}
 	setFields(coll, rec, written)
 	unique := d.server.UniqueRules(name)
-	if coll.Lifecycle == nil && len(unique) == 0 {
+	if coll.Lifecycle == nil && len(unique) == 0 && !derives(coll) {
 		return nil // nothing else to keep: the usual write spends no more
 	}
 	given := make(map[string]bool, len(written))
 	for f := range written {
 		given[f] = true
 	}
+	deriveFields(coll, old, rec, given)
 	if coll.Lifecycle != nil { // transition keeps nothing without one
 		if err := transition(d.cx, coll, old, rec, given); err != nil {
 			return err

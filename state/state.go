@@ -250,6 +250,9 @@ type State struct {
 	base *World
 	over map[string]*overlay
 	seq  map[string]int
+	// watch names the collections whose writes are journaled (journal.go).
+	watch   map[string]bool
+	journal []Write
 }
 
 // New returns a fresh state over w.
@@ -262,6 +265,7 @@ func (s *State) Base() *World { return s.base }
 func (s *State) Reset() {
 	s.over = nil
 	s.seq = nil
+	s.journal = s.journal[:0]
 }
 
 // Has reports whether a collection exists.
@@ -421,6 +425,7 @@ func (s *State) Insert(name string, r Record) error {
 	}
 	o.insert(k, r)
 	o.dirty[k] = struct{}{}
+	s.note(name, k, nil)
 	return nil
 }
 
@@ -433,6 +438,10 @@ func (s *State) Replace(name, k string, r Record) error {
 	if err != nil {
 		return err
 	}
+	if s.watch != nil {
+		old, _ := o.at(sl)
+		s.note(name, k, old)
+	}
 	o.set(sl, r)
 	return nil
 }
@@ -442,6 +451,10 @@ func (s *State) Delete(name, k string) error {
 	o, sl, err := s.writeAt(name, k)
 	if err != nil {
 		return err
+	}
+	if s.watch != nil {
+		old, _ := o.at(sl)
+		s.note(name, k, old)
 	}
 	o.remove(sl)
 	return nil
@@ -587,7 +600,7 @@ func HashValue(v any) string {
 // holds, not of the world; records are shared, as they are never changed
 // in place.
 func (s *State) Clone() *State {
-	c := &State{base: s.base}
+	c := &State{base: s.base, watch: s.watch}
 	if s.over != nil {
 		c.over = make(map[string]*overlay, len(s.over))
 		for name, o := range s.over {
