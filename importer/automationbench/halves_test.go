@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 386, Imported: 386, Verified: 329, Evolved: 380, VerifiedFence: 368, EvolvedFence: 378},
-	halfFrozen:  {Tasks: 367, Imported: 362, Verified: 285, Evolved: 338, VerifiedFence: 326, EvolvedFence: 334},
+	halfWorking: {Tasks: 401, Imported: 401, Verified: 331, Evolved: 387, VerifiedFence: 374, EvolvedFence: 385},
+	halfFrozen:  {Tasks: 382, Imported: 377, Verified: 287, Evolved: 344, VerifiedFence: 332, EvolvedFence: 340},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -166,6 +166,11 @@ var workingFixes = map[string]string{
 	"slack_sf_leads_not_yet_contacted_count":          "a value denying an act as a part is named by the act denied (not been contacted yet: Open - Not Contacted)",
 	"slack_jira_issues_under_review_count":            "a state word and its noun is named by another state word before the noun (under review: In Review)",
 	"slack_zoho_desk_tickets_reopened_count":          "a word a hyphen parts after a prefix is one word (reopen: Re-Opened)",
+	// The eighteenth batch (batch18.txt), working half.
+	"gmail_hiver_wholesale_not_closed_yet_count":       "a negation leaves out the value it denies (haven't been closed yet: status not closed)",
+	"gmail_zendesk_tickets_amara_hasnt_finished_count": "a word for work ended, denied, leaves out every value that ends work (hasn't finished: neither solved nor closed)",
+	"gmail_zendesk_org_tickets_done_with_count":        "a word for work ended that no value writes names every value ending work where several do (done with: solved or closed)",
+	"slack_jira_issues_still_on_kenjis_plate_count":    "what is still someone's is the work not ended (still on Kenji's plate: status not Done)",
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",

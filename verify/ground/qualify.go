@@ -107,6 +107,10 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 		var left []string
 		rows, left = exceptValues(t, rows, d.text)
 		why = append(why, left...)
+		rows, left = endedValues(t, rows, d.text)
+		why = append(why, left...)
+		rows, left = stillValues(t, rows, d.text)
+		why = append(why, left...)
 		for _, k := range flagFields(t) {
 			want, ok := flagNamed(d.text, flagWord(k))
 			if !ok {

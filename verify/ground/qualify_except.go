@@ -9,7 +9,10 @@ import (
 // A text may leave records out by a value they hold: "how many demos are
 // booked, not counting cancelled ones" keeps the records whose status is
 // not canceled. The value is named in any form of its word (cancelled,
-// canceled).
+// canceled). A negation leaves out what it denies: the conversations that
+// "haven't been closed yet" are those whose status is not closed, and a
+// word for work ended, denied, leaves out every value that ends work (the
+// tickets an agent "hasn't finished yet": neither solved nor closed).
 
 // exceptCues are the loose words that leave out what follows them.
 var exceptCues = [][]string{{"not", "counting"}, {"excluding"}, {"except"}, {"other", "than"}, {"apart", "from"}, {"leaving", "out"}, {"ignoring"}}
@@ -17,12 +20,19 @@ var exceptCues = [][]string{{"not", "counting"}, {"excluding"}, {"except"}, {"ot
 // exceptWindow bounds the words after a cue that may name the value.
 const exceptWindow = 3
 
+// exceptNegations are the loose words that deny what follows them ("not",
+// "never", and the "t" of "haven't").
+var exceptNegations = []string{"not", "never", "t"}
+
 // exceptedWords gives the words a loose text leaves out: those just after
-// each cue.
+// each cue or negation.
 func exceptedWords(text string) []string {
 	toks := strings.Fields(text)
 	var out []string
 	for i := range toks {
+		if slices.Contains(exceptNegations, toks[i]) {
+			out = append(out, toks[i+1:min(len(toks), i+1+exceptWindow)]...)
+		}
 		for _, cue := range exceptCues {
 			if i+len(cue) <= len(toks) && slices.Equal(toks[i:i+len(cue)], cue) {
 				end := min(len(toks), i+len(cue)+exceptWindow)
@@ -44,7 +54,7 @@ func exceptValues(t *table, rows []tableRow, text string) ([]tableRow, []string)
 	tf := textFields(t)
 	for _, k := range slices.Sorted(maps.Keys(tf)) {
 		for _, v := range tf[k] {
-			if strings.Contains(v, " ") || !slices.ContainsFunc(words, func(w string) bool { return sameSpelling(w, v) }) {
+			if strings.Contains(v, " ") || !slices.ContainsFunc(words, func(w string) bool { return sameSpelling(w, v) || endsWork(w, v) }) {
 				continue
 			}
 			kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return r.words[k] == v })
@@ -55,6 +65,13 @@ func exceptValues(t *table, rows []tableRow, text string) ([]tableRow, []string)
 		}
 	}
 	return rows, why
+}
+
+// endsWork reports whether w and v are both words for work ended
+// (ending.go): a text leaving out "finished" work leaves out the records
+// "solved" and those "closed".
+func endsWork(w, v string) bool {
+	return slices.Contains(endStates, w) && slices.Contains(endStates, v)
 }
 
 // sameSpelling reports whether two words are forms of one, spelled with a
@@ -74,3 +91,62 @@ func undoubled(w string) string {
 	}
 	return b.String()
 }
+
+// endedValues keeps the rows whose value of a text field ends work, where
+// the text names work ended by a word no value writes and two values or
+// more of the field end it (Zendesk's "solved" and "closed"): the tickets
+// "we're done with" are those solved and those closed. A word for work
+// ended that the text denies ("not finished") names none of them.
+func endedValues(t *table, rows []tableRow, text string) ([]tableRow, []string) {
+	toks := strings.Fields(text)
+	denied := exceptedWords(text)
+	var said []string
+	for _, w := range toks {
+		if slices.Contains(endStates, w) && !slices.Contains(denied, w) {
+			said = append(said, w)
+		}
+	}
+	if len(said) == 0 {
+		return rows, nil
+	}
+	var why []string
+	tf := textFields(t)
+	for _, k := range slices.Sorted(maps.Keys(tf)) {
+		ends := slices.DeleteFunc(slices.Clone(tf[k]), func(v string) bool { return !slices.Contains(endStates, v) })
+		if len(ends) < 2 || slices.ContainsFunc(said, func(w string) bool { return slices.Contains(tf[k], w) }) {
+			continue
+		}
+		kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return !slices.Contains(ends, r.words[k]) })
+		if len(kept) < len(rows) && len(kept) > 0 {
+			rows = kept
+			why = append(why, "whose "+k+" is "+strings.Join(ends, " or "))
+		}
+	}
+	return rows, why
+}
+
+// stillValues drops the rows whose value of a text field ends work where
+// the text says "still": what is "still on Kenji's plate" is the work not
+// done, and a field some of whose rows end work and others not splits
+// them so. A text naming a value that ends work ("still closed") keeps
+// the rows.
+func stillValues(t *table, rows []tableRow, text string) ([]tableRow, []string) {
+	toks := strings.Fields(text)
+	if !slices.Contains(toks, "still") || slices.ContainsFunc(toks, func(w string) bool { return slices.Contains(endStates, w) }) {
+		return rows, nil
+	}
+	var why []string
+	tf := textFields(t)
+	for _, k := range slices.Sorted(maps.Keys(tf)) {
+		if !slices.ContainsFunc(tf[k], func(v string) bool { return slices.Contains(endStates, v) }) {
+			continue
+		}
+		kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return slices.Contains(endStates, r.words[k]) })
+		if len(kept) < len(rows) && len(kept) > 0 {
+			rows = kept
+			why = append(why, "whose "+k+" does not end work")
+		}
+	}
+	return rows, why
+}
+
