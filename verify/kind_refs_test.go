@@ -11,16 +11,21 @@ import (
 // from one record, so the pair names a record and the note is written
 // (fixture kind_refs): filled one by one, a default kind beside another
 // record's number is the product's 404.
+// Where the project holds no note yet, the pair comes from a record of
+// one of the kinds in the project (its issue 39), not from another
+// project's.
 func TestPlannerFillsAReferenceByKindWhole(t *testing.T) {
-	ex := explainFixture(t, "kind_refs", 0)
-	if v := ex.Verdict; v.RootCause != nil && strings.Contains(v.RootCause.Evidence.Message, "404") {
-		t.Fatalf("verdict %+v: the plan's note names no record", v.RootCause)
-	}
-	var plan []string
-	for _, st := range ex.Verdict.Plan {
-		plan = append(plan, st.Name+" "+string(st.Args))
-	}
-	if len(plan) == 0 || !strings.Contains(plan[len(plan)-1], `"noteable_iid":7`) || !strings.Contains(plan[len(plan)-1], `"noteable_type":"MergeRequest"`) {
-		t.Fatalf("plan %v, want a note on merge request 7", plan)
+	for i, want := range []string{`"noteable_iid":7,"noteable_type":"MergeRequest"`, `"noteable_iid":39,"noteable_type":"Issue"`} {
+		ex := explainFixture(t, "kind_refs", i)
+		if v := ex.Verdict; !v.Verified {
+			t.Fatalf("recipe %d: verdict %+v, want verified", i, v.RootCause)
+		}
+		var plan []string
+		for _, st := range ex.Verdict.Plan {
+			plan = append(plan, st.Name+" "+string(st.Args))
+		}
+		if len(plan) == 0 || !strings.Contains(plan[len(plan)-1], want) {
+			t.Errorf("recipe %d: plan %v, want a note with %s", i, plan, want)
+		}
 	}
 }
