@@ -75,12 +75,12 @@ func TestChildTextNamesItsParentsCompany(t *testing.T) {
 }
 
 // TestCompanyTextNamesItself synthesises apps that keep companies
-// (Freshdesk, Copper, Zendesk, HubSpot): a company record's text names no
+// (Freshdesk, Copper, Zendesk, HubSpot, Salesforce): a company record's text names no
 // other company than the record's own name (coherence's parent rule,
 // which reads a company as its own party, and any company the generator
 // draws), and its domain is its name's.
 func TestCompanyTextNamesItself(t *testing.T) {
-	c, servers := readWorld(t, 27, "freshdesk", "copper", "zendesk", "hubspot")
+	c, servers := readWorld(t, 27, "freshdesk", "copper", "zendesk", "hubspot", "salesforce", "klaviyo", "slack")
 	bad, companies := 0, 0
 	for _, d := range c.Data {
 		var colls []*state.Collection
