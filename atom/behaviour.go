@@ -264,8 +264,11 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if f.Set && f.Type != "array" {
 		ds = append(ds, e.Diag(Error, at+".set", "set needs a list field, not %q", f.Type))
 	}
-	if (f.Resolve != "" || len(f.RefAlso) > 0) && f.Ref == "" {
-		ds = append(ds, e.Diag(Error, at+".resolve", "resolve and ref_also need ref naming the collection the value must name"))
+	if f.Resolve != "" && f.Ref == "" && f.RefBy == "" {
+		ds = append(ds, e.Diag(Error, at+".resolve", "resolve needs ref naming the collection the value must name, or ref_by naming the field that names it"))
+	}
+	if len(f.RefAlso) > 0 && f.Ref == "" {
+		ds = append(ds, e.Diag(Error, at+".ref_also", "ref_also needs ref naming the collection the value must name"))
 	}
 	if (f.RefBy != "" || len(f.Refs) > 0) && (f.Role != RoleRef || f.Ref != "") {
 		ds = append(ds, e.Diag(Error, at+".ref_by", "ref_by and refs need role ref and no ref: the record's %s names the collection", f.RefBy))
@@ -298,11 +301,15 @@ func validateRefField(e *Entry, s *Server, f Field, at string) Diagnostics {
 	if f.RefField == "" {
 		return nil
 	}
+	if f.Ref == "" && f.RefBy == "" {
+		return Diagnostics{e.Diag(Error, at+".ref_field", "ref_field needs ref naming the collection whose field %q the value holds, or ref_by naming the field that names it", f.RefField)}
+	}
+	targets := append([]string{f.Ref}, f.RefAlso...)
 	if f.Ref == "" {
-		return Diagnostics{e.Diag(Error, at+".ref_field", "ref_field needs ref naming the collection whose field %q the value holds", f.RefField)}
+		targets = slices.Sorted(maps.Values(f.Refs))
 	}
 	var ds Diagnostics
-	for _, name := range append([]string{f.Ref}, f.RefAlso...) {
+	for _, name := range targets {
 		if c := s.Collection(name); c != nil && c.KeyField() != f.RefField {
 			if _, ok := c.Fields[f.RefField]; !ok {
 				ds = append(ds, e.Diag(Error, at+".ref_field", "no field %q in collection %s", f.RefField, name))

@@ -56,7 +56,8 @@ func TestBehaviourDeclarations(t *testing.T) {
 	}{
 		{name: "declarations load"},
 		{"set on a scalar", "title: {type: string}", "title: {type: string, set: true}", "collections[0].fields.title.set", "list field"},
-		{"resolve without ref", "role: ref, ref: people, resolve", "resolve", "collections[0].fields.owner.resolve", "need ref"},
+		{"resolve without ref", "role: ref, ref: people, resolve", "resolve", "collections[0].fields.owner.resolve", "needs ref"},
+		{name: "resolve by ref_by loads", old: "refs: {note: notes, person: people}}", new: "refs: {note: notes, person: people}, resolve: not_found}"},
 		{"state not in the enum", "terminal: [paid, void]", "terminal: [paid, closed]", "collections[0].lifecycle.terminal[1]", `"closed"`},
 		{"stamp of no field", "field: paid_at, states", "field: paid_on, states", "collections[0].lifecycle.stamps[0].field", "paid_on"},
 		{"effect of no field", "effects: [{field: pinned_by", "effects: [{field: pinned_on", "collections[0].lifecycle.effects[0].field", "pinned_on"},

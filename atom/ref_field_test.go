@@ -7,13 +7,16 @@ import (
 )
 
 // TestRefFieldNeedsItsField: ref_field names a field of the collection
-// the reference names, and needs ref.
+// the reference names, of each one a kind names where ref_by says which,
+// and needs ref or ref_by.
 func TestRefFieldNeedsItsField(t *testing.T) {
 	const head = "kind: server\nid: t\ntools: []\ncollections:\n  - name: issues\n    fields:\n      key: {type: string, role: code}\n  - name: comments\n    fields:\n"
 	for _, c := range []struct{ field, want string }{
 		{"issue_key: {type: string, role: ref, ref: issues, ref_field: key}", ""},
 		{"issue_key: {type: string, role: ref, ref: issues, ref_field: code}", `no field "code" in collection issues`},
 		{"issue_key: {type: string, ref_field: key}", "ref_field needs ref"},
+		{"parent_id: {type: string, role: ref, ref_by: parent_type, refs: {issue: issues}, ref_field: key}\n      parent_type: {type: string, enum: [issue, comment]}", ""},
+		{"parent_id: {type: string, role: ref, ref_by: parent_type, refs: {issue: issues, comment: comments}, ref_field: key}\n      parent_type: {type: string, enum: [issue, comment]}", `no field "key" in collection comments`},
 	} {
 		_, ds, err := Load(fstest.MapFS{"servers/t.yaml": {Data: []byte(head + "      " + c.field + "\n")}})
 		if err != nil {

@@ -3,7 +3,9 @@ package corpus_test
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -588,15 +590,31 @@ func resolveArgs(t *testing.T, sess *episode.Session, s *atom.Server, c *atom.Co
 		if fd.Resolve == "" || (e.Kind != "create" && a == e.Key) {
 			continue
 		}
-		rc := s.Collection(fd.Ref)
-		var k any = seeds[fd.Ref][rc.KeyField()]
+		ref := fd.Ref
+		if fd.RefBy != "" {
+			// A reference by kind names the first kind's record, and the
+			// kind's argument says which.
+			kind := slices.Sorted(maps.Keys(fd.Refs))[0]
+			ref = fd.Refs[kind]
+			for ka := range props {
+				if e.FieldOf(ka) == fd.RefBy {
+					args[ka] = kind
+				}
+			}
+		}
+		rc := s.Collection(ref)
+		by := fd.RefKey(rc)
+		var k any = seeds[ref][by]
 		if ps, _ := props[a].(map[string]any); strings.Contains(fmt.Sprint(ps), "integer") {
 			rec := state.Record{}
-			for x, v := range seeds[fd.Ref] {
+			for x, v := range seeds[ref] {
 				rec[x] = v
 			}
 			rec[rc.KeyField()] = "7"
-			if err := sess.State().Insert(s.AppName()+"."+fd.Ref, rec); err != nil {
+			if by != rc.KeyField() {
+				rec[by] = float64(7)
+			}
+			if err := sess.State().Insert(s.AppName()+"."+ref, rec); err != nil {
 				t.Fatal(err)
 			}
 			k = float64(7)

@@ -21,19 +21,32 @@ import (
 // optional (no reference given) but refused where the tool requires it:
 // a channel created in team "" is in no team. required names the fields
 // written from required arguments. Constants of the effect are the
-// server's own and are not checked.
-func checkRefs(cx *Context, app string, coll *atom.Collection, written map[string]any, required map[string]bool) error {
+// server's own and are not checked. A reference whose collection another
+// field names (ref_by: a GitLab note's noteable_iid beside its
+// noteable_type) resolves by both, read from rec, the record as the call
+// leaves it: a kind that names no collection, or a value no record of
+// the kind's collection holds, is the product's error, as is a write of
+// the kind alone that leaves the value naming nothing.
+func checkRefs(cx *Context, app string, coll *atom.Collection, rec map[string]any, written map[string]any, required map[string]bool) error {
 	if !resolving(coll, written) {
 		return nil
 	}
-	for _, f := range slices.Sorted(maps.Keys(written)) {
+	for _, f := range slices.Sorted(maps.Keys(coll.Fields)) {
 		fd := coll.Fields[f]
 		if fd.Resolve == "" {
 			continue
 		}
-		vals, ok := written[f].([]any)
+		v, wrote := written[f]
+		_, wroteKind := written[fd.RefBy]
+		if fd.RefBy != "" && !wrote && wroteKind && atom.IsSet(rec[f]) {
+			v, wrote = rec[f], true
+		}
+		if !wrote {
+			continue
+		}
+		vals, ok := v.([]any)
 		if !ok {
-			vals = []any{written[f]}
+			vals = []any{v}
 		}
 		for _, v := range vals {
 			if v == nil || v == "" {
@@ -42,7 +55,7 @@ func checkRefs(cx *Context, app string, coll *atom.Collection, written map[strin
 				}
 				continue
 			}
-			if !resolves(cx.State, app, fd, state.Text(v)) {
+			if !resolves(cx.State, app, fd, rec, state.Text(v)) {
 				return fmt.Errorf("%s", strings.ReplaceAll(fd.Resolve, "{value}", state.Text(v)))
 			}
 		}
@@ -50,11 +63,18 @@ func checkRefs(cx *Context, app string, coll *atom.Collection, written map[strin
 	return nil
 }
 
-// resolving reports whether a written field must resolve to a record:
-// most writes have none, and need not sort their fields to find out.
+// resolving reports whether a written field must resolve to a record, or
+// names the collection of one that must: most writes have none, and need
+// not sort their fields to find out.
 func resolving(coll *atom.Collection, written map[string]any) bool {
-	for f := range written {
-		if coll.Fields[f].Resolve != "" {
+	for f, fd := range coll.Fields {
+		if fd.Resolve == "" {
+			continue
+		}
+		if _, ok := written[f]; ok {
+			return true
+		}
+		if _, ok := written[fd.RefBy]; ok && fd.RefBy != "" {
 			return true
 		}
 	}
@@ -64,14 +84,25 @@ func resolving(coll *atom.Collection, written map[string]any) bool {
 // resolves reports whether k names a record of the field's referenced
 // collection or one of its alternatives: its key, or the field RefField
 // names. A product that keeps a reference by another field takes the key
-// too (Jira's issueIdOrKey: an issue's id or its key "ISS-2278").
-func resolves(st *state.State, app string, fd atom.Field, k string) bool {
-	for _, c := range append([]string{fd.Ref}, fd.RefAlso...) {
+// too (Jira's issueIdOrKey: an issue's id or its key "ISS-2278"). A
+// reference whose collection rec's kind field names resolves in that
+// collection alone, and not at all where the kind names none.
+func resolves(st *state.State, app string, fd atom.Field, rec map[string]any, k string) bool {
+	colls := append([]string{fd.Ref}, fd.RefAlso...)
+	if fd.RefBy != "" {
+		c, ok := fd.RefOf(rec)
+		if !ok {
+			return false
+		}
+		colls = []string{c}
+	}
+	for _, c := range colls {
 		name := app + "." + c
-		if _, ok := st.Get(name, k); ok {
+		byField := fd.RefField != "" && fd.RefField != st.KeyField(name)
+		if _, ok := st.Get(name, k); ok && (fd.RefBy == "" || !byField) {
 			return true
 		}
-		if fd.RefField != "" && fd.RefField != st.KeyField(name) && st.HoldsText(name, fd.RefField, k) {
+		if byField && st.HoldsText(name, fd.RefField, k) {
 			return true
 		}
 	}

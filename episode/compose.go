@@ -634,6 +634,9 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 			c.add(IssueBadAssertion, e, "", "", field, "assertion reads %s, which no server of the environment has", a.Target)
 			return
 		}
+		if source == "goal" && c.world != nil {
+			a = withKinds(env.Servers, state.New(c.world), a)
+		}
 		p, err := c.cache.compile(a)
 		if err != nil {
 			c.add(IssueBadAssertion, e, "", "", field, "%v", err)

@@ -576,7 +576,7 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 		rec[k] = v
 		given[k] = true
 	}
-	if err := checkRefs(cx, w.app, w.tg.coll, written, w.required); err != nil {
+	if err := checkRefs(cx, w.app, w.tg.coll, rec, written, w.required); err != nil {
 		return err
 	}
 	setFields(w.tg.coll, rec, written)
@@ -718,7 +718,7 @@ func newListEdit(s *atom.Server, t *atom.Tool, remove bool) (Effect, error) {
 		if remove {
 			list = without(prev, vs)
 		} else {
-			if err := checkRefs(cx, app, tg.coll, map[string]any{field: vs}, map[string]bool{field: true}); err != nil {
+			if err := checkRefs(cx, app, tg.coll, old, map[string]any{field: vs}, map[string]bool{field: true}); err != nil {
 				return nil, err
 			}
 			list = append(append([]any(nil), prev...), vs...)

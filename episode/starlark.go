@@ -176,7 +176,7 @@ func (d *starDB) keep(full string, old, rec state.Record, written map[string]any
 	if coll == nil {
 		return nil
 	}
-	if err := checkRefs(d.cx, app, coll, written, nil); err != nil {
+	if err := checkRefs(d.cx, app, coll, rec, written, nil); err != nil {
 		return err
 	}
 	setFields(coll, rec, written)

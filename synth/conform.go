@@ -566,14 +566,21 @@ func (db *dataBuilder) settleParent(m *appModel, cm *collModel, f string, rec ma
 	self := state.Text(rec[cm.key])
 	kinds := slices.Sorted(maps.Keys(fd.Refs))
 	if coll, ok := fd.RefOf(rec); ok && m.byName[coll] != nil {
-		if k := state.Text(rec[f]); k != "" && k != self && findRec(db.d.Records[m.app][coll], m.byName[coll].key, k) != nil {
+		tc := m.byName[coll]
+		if k := state.Text(rec[f]); k != "" && k != self && slices.ContainsFunc(db.d.Records[m.app][coll], func(r map[string]any) bool {
+			v, ok := refValue(fd, tc, r)
+			return ok && state.Text(v) == k
+		}) {
 			return
 		}
 		kinds = []string{state.Text(rec[fd.RefBy])}
 	} else if pinned {
 		kinds = nil
 	}
-	type choice struct{ kind, key string }
+	type choice struct {
+		kind string
+		val  any
+	}
 	var cs []choice
 	for _, kind := range kinds {
 		tc := m.byName[fd.Refs[kind]]
@@ -581,8 +588,8 @@ func (db *dataBuilder) settleParent(m *appModel, cm *collModel, f string, rec ma
 			continue
 		}
 		for _, r := range db.unnamed(m, tc) {
-			if k := state.Text(r[tc.key]); k != self {
-				cs = append(cs, choice{kind, k})
+			if v, ok := refValue(fd, tc, r); ok && state.Text(r[tc.key]) != self {
+				cs = append(cs, choice{kind, v})
 			}
 		}
 	}
@@ -591,7 +598,18 @@ func (db *dataBuilder) settleParent(m *appModel, cm *collModel, f string, rec ma
 		return
 	}
 	c := pick(db.val.rng, cs)
-	rec[fd.RefBy], rec[f] = c.kind, c.key
+	rec[fd.RefBy], rec[f] = c.kind, c.val
+}
+
+// refValue is what reference field fd holds to name record r of tc: its
+// key, or the field the reference declares it holds (a GitLab note's
+// noteable_iid holds its issue's iid); ok is false where r has none.
+func refValue(fd atom.Field, tc *collModel, r map[string]any) (any, bool) {
+	f := fd.RefKey(tc.c)
+	if f == tc.key {
+		return state.Text(r[tc.key]), atom.IsSet(r[tc.key])
+	}
+	return r[f], atom.IsSet(r[f])
 }
 
 // parent is the parent a background record is drawn on: its kind and key
@@ -617,6 +635,7 @@ func (db *dataBuilder) drawParent(m *appModel, cm *collModel) parent {
 			kind string
 			tc   *collModel
 			rec  map[string]any
+			val  any
 		}
 		var cs []choice
 		for _, kind := range slices.Sorted(maps.Keys(fd.Refs)) {
@@ -625,14 +644,16 @@ func (db *dataBuilder) drawParent(m *appModel, cm *collModel) parent {
 				continue
 			}
 			for _, r := range db.unnamed(m, tc) {
-				cs = append(cs, choice{kind, tc, r})
+				if v, ok := refValue(fd, tc, r); ok {
+					cs = append(cs, choice{kind, tc, r, v})
+				}
 			}
 		}
 		if len(cs) == 0 {
 			return parent{}
 		}
 		c := pick(db.val.rng, cs)
-		par := parent{set: map[string]any{fd.RefBy: c.kind, f: state.Text(c.rec[c.tc.key])}}
+		par := parent{set: map[string]any{fd.RefBy: c.kind, f: c.val}}
 		if rw, ok := parentRow(m, db.d, c.tc, c.rec, db.val.newRow()); ok {
 			par.rw = &rw
 		}

@@ -73,3 +73,50 @@ func TestChildTextNamesItsParentsCompany(t *testing.T) {
 		t.Errorf("%d records name another company than their parent's, %d tasks and activities on an opportunity", bad, onOpps)
 	}
 }
+
+// TestCompanyTextNamesItself synthesises apps that keep companies
+// (Freshdesk, Copper, Zendesk, HubSpot, Salesforce): a company record's text names no
+// other company than the record's own name (coherence's parent rule,
+// which reads a company as its own party, and any company the generator
+// draws), and its domain is its name's.
+func TestCompanyTextNamesItself(t *testing.T) {
+	c, servers := readWorld(t, 27, "freshdesk", "copper", "zendesk", "hubspot", "salesforce", "klaviyo", "slack")
+	bad, companies := 0, 0
+	for _, d := range c.Data {
+		var colls []*state.Collection
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
+			}
+		}
+		for _, r := range d.Records["freshdesk"]["companies"] {
+			companies++
+			own := state.Text(r["name"])
+			for _, f := range []string{"description", "note"} {
+				for _, n := range gen.CompaniesNamed(state.Text(r[f])) {
+					if n != own && !strings.Contains(own, n) {
+						if bad++; bad <= 5 {
+							t.Errorf("%s freshdesk.companies[%v].%s %q names %s", d.ID, r["id"], f, r[f], n)
+						}
+					}
+				}
+			}
+			if dom := state.Text(r["domain"]); dom != "" && dom != gen.Domain(own) {
+				if bad++; bad <= 5 {
+					t.Errorf("%s freshdesk.companies[%v] %q at %s", d.ID, r["id"], own, dom)
+				}
+			}
+		}
+		clock, _ := time.Parse(time.RFC3339, d.Clock)
+		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+			if v.Rule == coherence.RuleRef && strings.Contains(v.Message, "names the company") {
+				if bad++; bad <= 5 {
+					t.Errorf("%s", v)
+				}
+			}
+		}
+	}
+	if companies < 10 || bad > 0 {
+		t.Errorf("%d company texts or domains name another company, of %d Freshdesk companies", bad, companies)
+	}
+}

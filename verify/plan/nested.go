@@ -126,6 +126,75 @@ func (p *Planner) sibling(ci *facts.Coll, preds []assert.Predicate, s *episode.S
 			refs = append(refs, pr)
 		}
 	}
+	return p.withKindRefs(ci, p.pinnedSibling(ci, refs, s), refs, s)
+}
+
+// withKindRefs lends a sibling the references by kind it lacks (a GitLab
+// note's noteable_type and noteable_iid) from a record of one of the
+// kinds' collections, one that shares the references pinned where there
+// is one (an issue of the note's project): a new record's pair then names
+// a record, where a default kind beside a made-up number names none. The
+// sibling is copied, never changed; nil stays nil where nothing is lent.
+func (p *Planner) withKindRefs(ci *facts.Coll, sib map[string]any, refs []assert.Predicate, s *episode.Session) map[string]any {
+	if ci.Def == nil {
+		return sib
+	}
+	out := sib
+	for _, f := range slices.Sorted(maps.Keys(ci.Def.Fields)) {
+		fd := ci.Def.Fields[f]
+		if fd.RefBy == "" || fd.Ref != "" || fd.Type == "array" || atom.IsSet(sib[f]) && atom.IsSet(sib[fd.RefBy]) {
+			continue
+		}
+		kind, v, ok := p.kindRecord(ci, fd, refs, s)
+		if !ok {
+			continue
+		}
+		out = maps.Clone(out)
+		if out == nil {
+			out = map[string]any{}
+		}
+		out[fd.RefBy], out[f] = kind, v
+	}
+	return out
+}
+
+// kindRecord is the kind and the value of reference fd naming the first
+// record of the kinds' collections, in the order of the kinds, that holds
+// the referenced field: one that shares the pinned references where any
+// does.
+func (p *Planner) kindRecord(ci *facts.Coll, fd atom.Field, refs []assert.Predicate, s *episode.Session) (string, any, bool) {
+	var kind string
+	var v any
+	for _, k := range slices.Sorted(maps.Keys(fd.Refs)) {
+		tc := p.info.Colls[ci.App+"."+fd.Refs[k]]
+		if tc == nil || tc.Def == nil {
+			continue
+		}
+		var own []assert.Predicate
+		for _, pr := range refs {
+			if _, ok := tc.Def.Fields[pr.Field]; ok {
+				own = append(own, pr)
+			}
+		}
+		by := fd.RefKey(tc.Def)
+		for _, r := range s.State().Records(tc.Name) {
+			if !atom.IsSet(r[by]) {
+				continue
+			}
+			if len(own) > 0 && satisfy.AllHold(r, own) {
+				return k, r[by], true
+			}
+			if v == nil {
+				kind, v = k, r[by]
+			}
+		}
+	}
+	return kind, v, v != nil
+}
+
+// pinnedSibling is a record of the collection that shares the references
+// pinned, or one made of the records they name; nil where none is pinned.
+func (p *Planner) pinnedSibling(ci *facts.Coll, refs []assert.Predicate, s *episode.Session) map[string]any {
 	if len(refs) == 0 {
 		return nil
 	}

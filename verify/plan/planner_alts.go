@@ -397,6 +397,7 @@ func simpleOps(ps []assert.Predicate) bool {
 // plausible default.
 func (p *Planner) fillRequired(t *episode.Tool, ci *facts.Coll, args map[string]any, rec, sib map[string]any) {
 	wf := facts.WriteFields(t, ci.Def)
+	p.fillKindRefs(t, ci, wf, args, rec, sib)
 	for _, r := range facts.RequiredArgs(t) {
 		if _, ok := args[r]; ok {
 			continue
@@ -429,6 +430,45 @@ func (p *Planner) fillRequired(t *episode.Tool, ci *facts.Coll, args map[string]
 		}
 		args[r] = satisfy.FitArg(p.withinRules(ci.Name, wfield, satisfy.DefaultFor(fd, r)), schema)
 		p.filler(t.Name, r, args[r])
+	}
+}
+
+// fillKindRefs gives a required reference whose collection another field
+// names (a GitLab note's noteable_iid beside its noteable_type) and its
+// kind their values together, from the record an update changes or else
+// a sibling, where the goal constrains neither: filled one by one, a
+// default kind beside another record's number names nothing.
+func (p *Planner) fillKindRefs(t *episode.Tool, ci *facts.Coll, wf map[string]string, args map[string]any, rec, sib map[string]any) {
+	if ci.Def == nil {
+		return
+	}
+	argOf := map[string]string{}
+	for a, f := range wf {
+		argOf[f] = a
+	}
+	required := map[string]bool{}
+	for _, r := range facts.RequiredArgs(t) {
+		required[r] = true
+	}
+	from := rec
+	if from == nil {
+		from = sib
+	}
+	for _, f := range slices.Sorted(maps.Keys(ci.Def.Fields)) {
+		fd := ci.Def.Fields[f]
+		ra, ka := argOf[f], argOf[fd.RefBy]
+		if fd.RefBy == "" || fd.Ref != "" || ra == "" || ka == "" || !required[ra] && !required[ka] || from == nil {
+			continue
+		}
+		_, hasRef := args[ra]
+		_, hasKind := args[ka]
+		if hasRef || hasKind || !atom.IsSet(from[f]) || !atom.IsSet(from[fd.RefBy]) {
+			continue
+		}
+		args[ka] = satisfy.FitArg(from[fd.RefBy], facts.ArgSchema(t, ka))
+		args[ra] = satisfy.FitArg(from[f], facts.ArgSchema(t, ra))
+		p.filler(t.Name, ka, args[ka])
+		p.filler(t.Name, ra, args[ra])
 	}
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Counts four kinds of text over the data atoms of a build.
+"""Counts kinds of text over the data atoms of a build.
 
 usage: text_kinds.py LIBDIR [ENVS.jsonl]
 Prints, per kind, the data atoms, the environments (when envs.jsonl is given)
@@ -86,13 +86,31 @@ def company_of(app, recs, kind, key):
     return None
 
 
-kinds = ["bug-on-nonbug", "topic-own-person", "street-own-surname", "copper-activity-other-company", "copper-task-other-company"]
+OWNER_RE = re.compile(r"(?:the owner is|Owner:|ask|main contact|contact is|Point of contact:) ([A-Z][\w'-]+ [A-Z][\w'-]+)")
+NAME_RE = re.compile(r"\b([A-Z][\w'-]+ [A-Z][\w'-]+)\b")
+
+
+def people_companies(recs):
+    """The company each person of the data atom works at, by full name."""
+    out = {}
+    for (app, coll), rs in recs.items():
+        for r in rs:
+            p = person_of(r)
+            comp = next((r[k] for k in ("company_name", "company", "companyName", "Account_Name", "organization") if isinstance(r.get(k), str) and r[k]), None)
+            if p and comp and not re.search("compan|organi|account", coll):
+                out.setdefault(p[0] + " " + p[1], set()).add(comp)
+    return out
+
+
+kinds = ["bug-on-nonbug", "topic-own-person", "street-own-surname", "copper-activity-other-company", "copper-task-other-company",
+         "copper-owner-other-company", "copper-owner-not-parents", "company-text-other-company", "freshdesk-company-text-other-company", "company-domain-other-name"]
 by_atom = {k: collections.Counter() for k in kinds}
 for fn in sorted(os.listdir(os.path.join(lib, "data"))):
     if not fn.endswith(".yaml"):
         continue
     did, recs = load(os.path.join(lib, "data", fn))
     companies = set()
+    at = people_companies(recs)
     for (app, coll), rs in recs.items():
         for r in rs:
             for k in ("name", "company_name", "company", "companyName", "Account_Name", "organization"):
@@ -124,6 +142,16 @@ for fn in sorted(os.listdir(os.path.join(lib, "data"))):
                     if isinstance(v, str) and re.search(r"\b\d+ " + re.escape(last) + r" Street\b", v):
                         by_atom["street-own-surname"][did] += 1
                         break
+            if coll == "companies" and isinstance(r.get("name"), str):
+                own = r["name"]
+                text = " ".join(v for k, v in texts(r, NAMEF + ("domain",)))
+                dom = r.get("domain")
+                if isinstance(dom, str) and dom.endswith(".example") and dom != re.sub(r"[^a-z0-9]", "", own.lower()) + ".example":
+                    by_atom["company-domain-other-name"][did] += 1
+                if [c for c in COMPANY_RE.findall(text) if c != own and own not in c and c not in own]:
+                    by_atom["company-text-other-company"][did] += 1
+                    if app == "freshdesk":
+                        by_atom["freshdesk-company-text-other-company"][did] += 1
             if app == "copper" and coll in ("activities", "tasks"):
                 kind, key = (r.get("parent_type"), r.get("parent_id")) if coll == "activities" else (r.get("related_resource_type"), r.get("related_resource_id"))
                 want = company_of(app, recs, kind, key)
@@ -133,6 +161,14 @@ for fn in sorted(os.listdir(os.path.join(lib, "data"))):
                 others = [c for c in COMPANY_RE.findall(text) if c != want and want not in c and c not in want]
                 if others:
                     by_atom["copper-" + ("activity" if coll == "activities" else "task") + "-other-company"][did] += 1
+                # The person a text names as the record's owner or contact:
+                # one who works at another company than the parent's, and one
+                # who is none of the parent's people.
+                owners = OWNER_RE.findall(text)
+                if any(at.get(o) and want not in at[o] for o in owners):
+                    by_atom["copper-owner-other-company"][did] += 1
+                if any(want not in at.get(o, ()) for o in owners):
+                    by_atom["copper-owner-not-parents"][did] += 1
 
 env_count = {k: 0 for k in kinds}
 if envs:
