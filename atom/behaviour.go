@@ -252,9 +252,12 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if f.Bounded() && f.Type != "number" && f.Type != "integer" {
 		ds = append(ds, e.Diag(Error, at+".minimum", "minimum and maximum need a number field, not %q", f.Type))
 	}
-	if f.Unit != "" && f.Unit != UnitBytes {
-		ds = append(ds, e.Diag(Error, at+".unit", "unknown unit %q: the one known is %s", f.Unit, UnitBytes))
-	} else if f.Unit != "" && f.Type != "number" && f.Type != "integer" {
+	switch {
+	case f.Unit != "" && !slices.Contains(units, f.Unit):
+		ds = append(ds, e.Diag(Error, at+".unit", "unknown unit %q: the known are %s", f.Unit, strings.Join(units, ", ")))
+	case f.IsEpoch() && (f.Type != "integer" || f.Format != ""):
+		ds = append(ds, e.Diag(Error, at+".unit", "a time in %s since the epoch is a whole number: type integer, no format, not %q", f.Unit, strings.TrimSpace(f.Type+" "+f.Format)))
+	case f.Unit != "" && f.Type != "number" && f.Type != "integer":
 		ds = append(ds, e.Diag(Error, at+".unit", "a unit needs a number field, not %q", f.Type))
 	}
 	if f.Minimum != nil && f.Maximum != nil && *f.Minimum > *f.Maximum {
