@@ -170,8 +170,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     exactly where one is (a Gmail message has attachments), a list holds
 //     exactly their From[0] or keys (its attachment_ids; a thread's
 //     message_ids), any other value is the From[0] of the one (a
-//     document's owner is its one owner permission's address), as
-//     Invariant.Referred says;
+//     document's owner is its one owner permission's address), or, with
+//     a second From field ordering them, the From[0] of the latest (a
+//     Gmail thread's snippet is its latest message's, by internal_date),
+//     as Invariant.Referred says;
 //   - full_when: the record's money parts, where the world holds any, come
 //     to its whole Fields[0] where Fields[1] holds one of In (a paid
 //     invoice's payments, a refunded order's refunds);

@@ -55,6 +55,13 @@ func (inv Invariant) ReferredValue(r map[string]any, key string) string {
 // It returns the problem, if any.
 func (inv Invariant) Referred(fd Field, rec map[string]any, refs Referrers, key string) (Problem, bool) {
 	f := inv.Fields[0]
+	if inv.ByLatest() {
+		v := state.Text(rec[f])
+		if want, ok := inv.Latest(refs); ok && v != "" && v != want {
+			return Problem{f, fmt.Sprintf("%s is %q but the latest of its %s by %s holds %q", f, v, inv.Fields[1], inv.From[1], want)}, true
+		}
+		return Problem{}, false
+	}
 	var want []string
 	for _, r := range refs {
 		if inv.Counts(r) {
@@ -86,6 +93,36 @@ func (inv Invariant) Referred(fd Field, rec map[string]any, refs Referrers, key 
 	return Problem{}, false
 }
 
+// ByLatest reports whether a referred_by rule keeps its value to the
+// latest referring record: its From names the field the value is and the
+// field that orders them (a Gmail thread's snippet is its latest
+// message's, by internal_date).
+func (inv Invariant) ByLatest() bool { return inv.Rule == "referred_by" && len(inv.From) == 2 }
+
+// Latest is, for a referred_by rule kept to the latest referring record,
+// the From[0] of the one among refs that counts with the greatest From[1]
+// (a number, or a date); false where none counts or holds an order.
+func (inv Invariant) Latest(refs Referrers) (string, bool) {
+	var best map[string]any
+	var bestAt float64
+	for _, r := range refs {
+		if !inv.Counts(r) {
+			continue
+		}
+		at, ok := state.Number(r[inv.From[1]])
+		if t, tok := Time(r[inv.From[1]]); !ok && tok {
+			at, ok = float64(t.UnixMilli()), true
+		}
+		if ok && (best == nil || at > bestAt) {
+			best, bestAt = r, at
+		}
+	}
+	if best == nil {
+		return "", false
+	}
+	return state.Text(best[inv.From[0]]), true
+}
+
 // sameSet reports whether a and b hold the same values, each any number
 // of times.
 func sameSet(a, b []string) bool {
@@ -107,15 +144,18 @@ func validateReferredBy(e *Entry, s *Server, c *Collection, inv Invariant, at st
 		return Diagnostics{e.Diag(Error, at+".fields[2]", "referred_by needs a field of %s that refers to %s as its third field", other.Name, c.Name)}
 	}
 	var ds Diagnostics
-	if len(inv.From) > 1 {
-		ds = append(ds, e.Diag(Error, at+".from", "referred_by takes one field of %s its values are", other.Name))
+	if len(inv.From) > 2 {
+		ds = append(ds, e.Diag(Error, at+".from", "referred_by takes one field of %s its values are, and the field ordering them where the latest one's is kept", other.Name))
 	}
-	read := map[string]string{at + ".fields[3]": "", at + ".from[0]": ""}
+	if t := c.Fields[inv.Fields[0]].Type; inv.ByLatest() && (t == "boolean" || t == "array") {
+		ds = append(ds, e.Diag(Error, at+".from", "the latest referring record's value goes into one value, not a %s", t))
+	}
+	read := map[string]string{at + ".fields[3]": "", at + ".from[0]": "", at + ".from[1]": ""}
 	if len(inv.Fields) == 4 {
 		read[at+".fields[3]"] = inv.Fields[3]
 	}
-	if len(inv.From) > 0 {
-		read[at+".from[0]"] = inv.From[0]
+	for i, f := range inv.From {
+		read[fmt.Sprintf("%s.from[%d]", at, i)] = f
 	}
 	for _, where := range slices.Sorted(maps.Keys(read)) {
 		if f := read[where]; f != "" {
