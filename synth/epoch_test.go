@@ -43,6 +43,7 @@ func TestEpochTimesDrawn(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d quip times drawn", n)
 	if n < 20 {
 		t.Fatalf("only %d quip times drawn", n)
 	}
