@@ -194,8 +194,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     exactly where one is (a Gmail message has attachments), a list holds
 //     exactly their From[0] or keys (its attachment_ids; a thread's
 //     message_ids), any other value is the From[0] of the one (a
-//     document's owner is its one owner permission's address), as
-//     Invariant.Referred says;
+//     document's owner is its one owner permission's address), or, with
+//     a second From field ordering them, the From[0] of the latest (a
+//     Gmail thread's snippet is its latest message's, by internal_date),
+//     as Invariant.Referred says;
 //   - full_when: the record's money parts, where the world holds any, come
 //     to its whole Fields[0] where Fields[1] holds one of In (a paid
 //     invoice's payments, a refunded order's refunds);
@@ -279,9 +281,12 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if f.Bounded() && f.Type != "number" && f.Type != "integer" {
 		ds = append(ds, e.Diag(Error, at+".minimum", "minimum and maximum need a number field, not %q", f.Type))
 	}
-	if f.Unit != "" && f.Unit != UnitBytes {
-		ds = append(ds, e.Diag(Error, at+".unit", "unknown unit %q: the one known is %s", f.Unit, UnitBytes))
-	} else if f.Unit != "" && f.Type != "number" && f.Type != "integer" {
+	switch {
+	case f.Unit != "" && !slices.Contains(units, f.Unit):
+		ds = append(ds, e.Diag(Error, at+".unit", "unknown unit %q: the known are %s", f.Unit, strings.Join(units, ", ")))
+	case f.IsEpoch() && (f.Type != "integer" || f.Format != ""):
+		ds = append(ds, e.Diag(Error, at+".unit", "a time in %s since the epoch is a whole number: type integer, no format, not %q", f.Unit, strings.TrimSpace(f.Type+" "+f.Format)))
+	case f.Unit != "" && f.Type != "number" && f.Type != "integer":
 		ds = append(ds, e.Diag(Error, at+".unit", "a unit needs a number field, not %q", f.Type))
 	}
 	if f.Minimum != nil && f.Maximum != nil && *f.Minimum > *f.Maximum {

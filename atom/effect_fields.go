@@ -63,10 +63,14 @@ func checkEffectFields(e *Entry, c *Collection, t Tool, at string) Diagnostics {
 }
 
 // constantFits says why a constant of an effect's set cannot be a value of
-// field f, or nil when it can. "$now" is the clock as an RFC 3339 string;
+// field f, or nil when it can. "$now" is the clock as an RFC 3339 string,
+// or a count since the epoch in a field of an epoch unit (Field.Now);
 // "$settings.<field>" a setting of the app (SettingRef), a string.
 func constantFits(f Field, v any) error {
 	if s, ok := v.(string); ok && s == "$now" {
+		if f.IsEpoch() {
+			return nil
+		}
 		if (f.Type != "string" && f.Type != "") || (f.Format != "date-time" && f.Format != "") {
 			return fmt.Errorf("$now is a date-time string; the field is %s", strings.TrimSpace(f.Type+" "+f.Format))
 		}

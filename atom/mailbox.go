@@ -27,7 +27,7 @@ type Mailbox struct {
 	From      string   `json:"from"`                 // the sender's address field
 	To        []string `json:"to"`                   // the recipients' fields, in order: to, cc
 	Bcc       string   `json:"bcc,omitempty"`        // the blind copies' field, if the app keeps one
-	Folder    string   `json:"folder,omitempty"`     // the folder's field, if one of an enum
+	Folder    string   `json:"folder,omitempty"`     // the folder's field, if one of an enum, or a list of references (Gmail's label_ids)
 	Sent      []string `json:"sent,omitempty"`       // the folders of mail the owner wrote
 	Read      string   `json:"read,omitempty"`       // the field saying a message was read, if the app keeps one
 	ReadValue string   `json:"read_value,omitempty"` // its value on a read message: true by default
@@ -71,10 +71,19 @@ func (m *Mailbox) Unread(rec map[string]any) bool {
 	return m.Read != "" && ok && v != nil && (m.Sender(rec) || m.InSent(rec)) && state.Text(v) != m.ReadAs()
 }
 
-// InSent reports whether rec is in a folder of mail the owner wrote.
+// InSent reports whether rec is in a folder of mail the owner wrote: its
+// folder is one, or, where the folder field is a list (Gmail's labels),
+// one of its values is (SENT, DRAFT).
 func (m *Mailbox) InSent(rec map[string]any) bool {
+	if m.Folder == "" {
+		return false
+	}
+	switch l := rec[m.Folder].(type) {
+	case []any, []string:
+		return slices.ContainsFunc(ReferenceKeys(l), func(v string) bool { return slices.Contains(m.Sent, v) })
+	}
 	s, _ := rec[m.Folder].(string)
-	return m.Folder != "" && slices.Contains(m.Sent, s)
+	return slices.Contains(m.Sent, s)
 }
 
 // Sender reports whether rec was sent by the mailbox's owner.
@@ -151,7 +160,9 @@ func validateMailbox(e *Entry, s *Server, c *Collection, at string) Diagnostics 
 		ds = append(ds, e.Diag(Error, at+".folder", "no field %q in collection %s", m.Folder, c.Name))
 	}
 	for i, v := range m.Sent {
-		if ok && !slices.ContainsFunc(folder.Enum, func(x any) bool { return fmt.Sprint(x) == v }) {
+		// A list of references (Gmail's labels) names its folders by
+		// key, the product's own (SENT, DRAFT); an enum lists them.
+		if ok && !(folder.Type == "array" && folder.Ref != "") && !slices.ContainsFunc(folder.Enum, func(x any) bool { return fmt.Sprint(x) == v }) {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.sent[%d]", at, i), "%q is not a folder %s can hold", v, m.Folder))
 		}
 	}

@@ -55,6 +55,13 @@ func (inv Invariant) ReferredValue(r map[string]any, key string) string {
 // It returns the problem, if any.
 func (inv Invariant) Referred(fd Field, rec map[string]any, refs Referrers, key string) (Problem, bool) {
 	f := inv.Fields[0]
+	if inv.ByLatest() {
+		v := state.Text(rec[f])
+		if want, ok := inv.Latest(refs); ok && v != "" && v != want {
+			return Problem{f, fmt.Sprintf("%s is %q but the latest of its %s by %s holds %q", f, v, inv.Fields[1], inv.From[1], want)}, true
+		}
+		return Problem{}, false
+	}
 	var want []string
 	for _, r := range refs {
 		if inv.Counts(r) {
@@ -90,11 +97,15 @@ func (inv Invariant) Referred(fd Field, rec map[string]any, refs Referrers, key 
 // (field fd) from the records that refer to it (refs; key is their
 // collection's key field), as Referred judges it: a flag whether one of
 // them counts, a list of the values of those that count, any other value
-// that of the one that counts. ok is false where the rule gives none: a
+// that of the one that counts, or of the latest that counts where the rule
+// keeps the latest (ByLatest). ok is false where the rule gives none: a
 // flag or list rec does not hold while none counts (a message written
 // without attachments need not say so), a value while none or several
 // count.
 func (inv Invariant) Kept(fd Field, rec map[string]any, refs Referrers, key string) (v any, ok bool) {
+	if inv.ByLatest() {
+		return inv.Latest(refs)
+	}
 	var want []any
 	for _, r := range refs {
 		if inv.Counts(r) {
@@ -115,6 +126,36 @@ func (inv Invariant) Kept(fd Field, rec map[string]any, refs Referrers, key stri
 		return nil, false
 	}
 	return want[0], true
+}
+
+// ByLatest reports whether a referred_by rule keeps its value to the
+// latest referring record: its From names the field the value is and the
+// field that orders them (a Gmail thread's snippet is its latest
+// message's, by internal_date).
+func (inv Invariant) ByLatest() bool { return inv.Rule == "referred_by" && len(inv.From) == 2 }
+
+// Latest is, for a referred_by rule kept to the latest referring record,
+// the From[0] of the one among refs that counts with the greatest From[1]
+// (a number, or a date); false where none counts or holds an order.
+func (inv Invariant) Latest(refs Referrers) (string, bool) {
+	var best map[string]any
+	var bestAt float64
+	for _, r := range refs {
+		if !inv.Counts(r) {
+			continue
+		}
+		at, ok := state.Number(r[inv.From[1]])
+		if t, tok := Time(r[inv.From[1]]); !ok && tok {
+			at, ok = float64(t.UnixMilli()), true
+		}
+		if ok && (best == nil || at > bestAt) {
+			best, bestAt = r, at
+		}
+	}
+	if best == nil {
+		return "", false
+	}
+	return state.Text(best[inv.From[0]]), true
 }
 
 // sameSet reports whether a and b hold the same values, each any number
@@ -138,15 +179,18 @@ func validateReferredBy(e *Entry, s *Server, c *Collection, inv Invariant, at st
 		return Diagnostics{e.Diag(Error, at+".fields[2]", "referred_by needs a field of %s that refers to %s as its third field", other.Name, c.Name)}
 	}
 	var ds Diagnostics
-	if len(inv.From) > 1 {
-		ds = append(ds, e.Diag(Error, at+".from", "referred_by takes one field of %s its values are", other.Name))
+	if len(inv.From) > 2 {
+		ds = append(ds, e.Diag(Error, at+".from", "referred_by takes one field of %s its values are, and the field ordering them where the latest one's is kept", other.Name))
 	}
-	read := map[string]string{at + ".fields[3]": "", at + ".from[0]": ""}
+	if t := c.Fields[inv.Fields[0]].Type; inv.ByLatest() && (t == "boolean" || t == "array") {
+		ds = append(ds, e.Diag(Error, at+".from", "the latest referring record's value goes into one value, not a %s", t))
+	}
+	read := map[string]string{at + ".fields[3]": "", at + ".from[0]": "", at + ".from[1]": ""}
 	if len(inv.Fields) == 4 {
 		read[at+".fields[3]"] = inv.Fields[3]
 	}
-	if len(inv.From) > 0 {
-		read[at+".from[0]"] = inv.From[0]
+	for i, f := range inv.From {
+		read[fmt.Sprintf("%s.from[%d]", at, i)] = f
 	}
 	for _, where := range slices.Sorted(maps.Keys(read)) {
 		if f := read[where]; f != "" {

@@ -9,8 +9,14 @@ import (
 // RefersToKind reports whether a refers_to rule holds for the record its
 // reference names (target): the field Fields[1] of that record is one of
 // In (an invoice's customer is a contact of type customer, not a vendor).
-// A target that holds no value for the field is not judged.
+// A target that holds no value for the field is not judged; on a list (a
+// Gmail message's labels) one of its values is one of In, and an empty
+// list holds none (a draft's message is labelled DRAFT).
 func (inv Invariant) RefersToKind(target map[string]any) bool {
+	switch l := target[inv.Fields[1]].(type) {
+	case []any, []string:
+		return slices.ContainsFunc(ReferenceKeys(l), func(v string) bool { return slices.Contains(inv.In, v) })
+	}
 	v := state.Text(target[inv.Fields[1]])
 	return v == "" || slices.Contains(inv.In, v)
 }

@@ -593,6 +593,10 @@ func roleTypeMismatch(f Field) string {
 			return "needs a list field, not " + f.Type
 		}
 	case RoleData, RoleRef, RoleID, RoleStatus:
+	case RoleDate: // a date, or a time counted since the epoch in its unit
+		if f.Type != "string" && f.Type != "" && !f.IsEpoch() {
+			return "needs a string field, or an integer one of an epoch unit, not " + f.Type
+		}
 	case RolePhone: // one number, or a list of them (an SMS's recipients)
 		if f.Type != "string" && f.Type != "array" && f.Type != "" {
 			return "needs a string or list field, not " + f.Type

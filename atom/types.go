@@ -242,7 +242,10 @@ type Field struct {
 	// Unit is what a number field counts where the product says so:
 	// "bytes" for a file's or a message's size (Gmail's sizeEstimate,
 	// Box's size). A size in bytes is a file's or a message's magnitude,
-	// and a message holds at least its own text.
+	// and a message holds at least its own text. "epoch_s", "epoch_ms"
+	// and "epoch_us" keep a time as whole seconds, milliseconds or
+	// microseconds since the Unix epoch (Quip's created_usec): "$now"
+	// writes the clock so, and synthesis draws a time in the unit.
 	Unit string `json:"unit,omitempty"`
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.

@@ -295,11 +295,21 @@ func trailingDigits(k string) int {
 }
 
 // idForm reports the keys of a collection whose form differs from the
-// most common one: an agent could find a task's records by it.
-func (c *checker) idForm(name string, col *state.Collection) {
+// most common one: an agent could find a task's records by it. A record
+// keyed by its own name (Gmail's system label DRAFT, whose id is its
+// name) is one the product makes and names, not one it numbers.
+func (c *checker) idForm(sh *Shape, name string, col *state.Collection) {
 	forms := map[string]int{}
+	named := func(rec state.Record, k string) bool {
+		for _, f := range sh.names {
+			if sh.fields[f].role == atom.RoleTitle && f != col.Key && state.Text(rec[f]) == k {
+				return true
+			}
+		}
+		return false
+	}
 	for _, rec := range col.Records {
-		if k, ok := state.KeyOf(rec, col.Key); ok {
+		if k, ok := state.KeyOf(rec, col.Key); ok && !named(rec, k) {
 			forms[keyForm(k)]++
 		}
 	}
@@ -314,7 +324,7 @@ func (c *checker) idForm(name string, col *state.Collection) {
 	}
 	for _, rec := range col.Records {
 		k, ok := state.KeyOf(rec, col.Key)
-		if ok && keyForm(k) != best {
+		if ok && keyForm(k) != best && !named(rec, k) {
 			c.add(RuleIDForm, name, k, col.Key, k, "key %q is of the form %s; %d of the collection's %d keys are %s", k, keyForm(k), n, len(col.Records), best)
 		}
 	}

@@ -65,6 +65,11 @@ func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v 
 		c.add(RuleType, coll, key, f, v, "%s", msg)
 		return
 	}
+	if msg := fd.EpochProblem(v); msg != "" {
+		// A time counted since the epoch in another unit, or no time.
+		c.add(RuleFormat, coll, key, f, v, "%s", msg)
+		return
+	}
 	if len(fd.Enum) > 0 && fd.Type != "array" && !inEnum(fd.Enum, v) {
 		c.add(RuleEnum, coll, key, f, v, "%v is not one of %v", v, fd.Enum)
 		return

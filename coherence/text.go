@@ -109,9 +109,13 @@ func TextFields(s *atom.Server, def *atom.Collection) []string {
 	return fields
 }
 
-// AddRecords counts the free text of records of collection def of s.
+// AddRecords counts the free text of records of collection def of s. A
+// text a referred_by rule keeps to another record's (a Gmail thread's
+// snippet, its latest message's) is that text again, counted there.
 func (t TextTally) AddRecords(s *atom.Server, def *atom.Collection, recs []map[string]any) {
-	fields := TextFields(s, def)
+	fields := slices.DeleteFunc(TextFields(s, def), func(f string) bool {
+		return slices.ContainsFunc(def.Invariants, func(inv atom.Invariant) bool { return inv.ByLatest() && inv.Fields[0] == f })
+	})
 	for _, rec := range recs {
 		for _, f := range fields {
 			if text, ok := rec[f].(string); ok {

@@ -273,7 +273,7 @@ func probeTool(t *testing.T, sess *episode.Session, s *atom.Server, tl *atom.Too
 	setOK := func(rec state.Record) {
 		for k, v := range e.Set {
 			if v == "$now" {
-				v = clock.UTC().Format(time.RFC3339)
+				v = c.Fields[k].Now(clock)
 			}
 			if !jsonEqual(rec[k], v) {
 				t.Errorf("set %s: got %v, want %v", k, rec[k], v)

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -166,13 +165,12 @@ func transition(cx *Context, coll *atom.Collection, old, rec state.Record, given
 			rec[ef.Field] = v
 		}
 	}
-	now := cx.Clock.UTC().Format(time.RFC3339)
 	for _, st := range lc.Stamps {
 		switch {
 		case given[st.Field]:
 		case slices.Contains(st.States, to):
 			if rec[st.Field] == nil || rec[st.Field] == "" {
-				rec[st.Field] = now
+				rec[st.Field] = coll.Fields[st.Field].Now(cx.Clock)
 			}
 		default:
 			delete(rec, st.Field)

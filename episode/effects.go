@@ -566,7 +566,7 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 	}
 	for k, v := range w.set {
 		if s, ok := v.(string); ok && s == "$now" {
-			v = cx.Clock.UTC().Format(time.RFC3339)
+			v = w.tg.coll.Fields[k].Now(cx.Clock)
 		}
 		if f, ok := atom.SettingRef(v); ok {
 			if v, ok = setting(cx.State, w.app, f); !ok {

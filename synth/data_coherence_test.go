@@ -162,7 +162,8 @@ func addresses(v any) []string {
 }
 
 // TestEpochTimestampsAreTimes: a time kept as a count since the epoch
-// (Gmail's date in milliseconds, OpenAI's created_at in seconds) holds a
+// (Gmail's date in milliseconds, OpenAI's created_at in seconds, Quip's
+// created_usec in microseconds, by its unit) holds a
 // time near the world's clock, not a small count.
 func TestEpochTimestampsAreTimes(t *testing.T) {
 	src, c := fullCorpus(t)
@@ -180,7 +181,7 @@ func TestEpochTimestampsAreTimes(t *testing.T) {
 			for name, recs := range colls {
 				def := e.MustServer().Collection(name)
 				for f, fd := range def.Fields {
-					if !strings.Contains(fd.Description, "since epoch") {
+					if !fd.IsEpoch() && !strings.Contains(fd.Description, "since epoch") {
 						continue
 					}
 					for _, rec := range recs {
@@ -192,6 +193,9 @@ func TestEpochTimestampsAreTimes(t *testing.T) {
 						at := time.UnixMilli(int64(n))
 						if strings.Contains(fd.Description, "seconds since epoch") {
 							at = time.Unix(int64(n), 0)
+						}
+						if u, ok := fd.EpochTime(n); ok {
+							at = u
 						}
 						if off := at.Sub(clock); off > 400*24*time.Hour || off < -400*24*time.Hour {
 							t.Errorf("%s: %s.%s %s = %v (%s), clock %s", d.ID, app, name, f, n, at, clock)

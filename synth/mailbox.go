@@ -18,9 +18,16 @@ import (
 func conformMailbox(c *atom.Collection, m *atom.Mailbox, rec map[string]any, set map[string]any) {
 	pinned := func(f string) bool { _, ok := set[f]; return ok }
 	if m.InSent(rec) && !m.Sender(rec) {
-		if pinned(m.From) {
-			rec[m.Folder] = receivedFolder(c, m)
-		} else {
+		switch {
+		case pinned(m.From):
+			rec[m.Folder] = receivedFolder(c, m, rec[m.Folder])
+		case !pinned(m.To[0]) && slices.ContainsFunc(atom.Addresses(rec[m.To[0]]), m.Owns) && atom.IsSet(rec[m.From]):
+			// The owner's own mail goes to whom it was from, not to
+			// the owner (a draft answers the mail it drafts a reply to).
+			from := state.Text(rec[m.From])
+			rec[m.From] = m.Owner
+			rec[m.To[0]] = withFirst(c.Fields[m.To[0]], rec[m.To[0]], from)
+		default:
 			rec[m.From] = m.Owner
 		}
 	}
@@ -54,12 +61,23 @@ func conformMailbox(c *atom.Collection, m *atom.Mailbox, rec map[string]any, set
 
 // ownedMail makes each message of a mailbox its user's identities own
 // (Fastmail's) theirs, as conformMailbox does for a fixed owner, once the
-// identities are drawn and at the world's company.
+// identities are drawn and at the world's company; and a message of a
+// fixed owner's mailbox that a rule across records put in a folder of
+// sent mail (a Gmail draft's message, labelled DRAFT) the owner's. A
+// record whose rule its message then breaks (a task keeps its sender)
+// goes, where no task names it.
 func (db *dataBuilder) ownedMail(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
 			mb := cm.c.Mailbox
-			if mb == nil || mb.OwnedBy == "" {
+			if mb != nil && mb.OwnedBy == "" {
+				pins := db.pinned(cm)
+				for _, rec := range db.d.Records[m.app][cm.name] {
+					conformMailbox(cm.c, mb, rec, pins[state.Text(rec[cm.key])])
+				}
+				continue
+			}
+			if mb == nil {
 				continue
 			}
 			own := m.byName[mb.OwnedBy]
@@ -74,6 +92,26 @@ func (db *dataBuilder) ownedMail(apps []*appModel) {
 			for _, rec := range db.d.Records[m.app][cm.name] {
 				conformMailbox(cm.c, mb, rec, pins[state.Text(rec[cm.key])])
 			}
+		}
+		db.dropUnkinded(m)
+	}
+}
+
+// dropUnkinded removes the records of m whose reference names a record of
+// another kind than a refers_to rule allows, where no task names them: a
+// Gmail draft of a message a task keeps as received mail.
+func (db *dataBuilder) dropUnkinded(m *appModel) {
+	named := namedKeys(m, db.d)
+	for _, cm := range m.colls {
+		for _, inv := range cm.c.Invariants {
+			tc := m.byName[cm.c.Fields[inv.Fields[0]].Ref]
+			if inv.Rule != "refers_to" || tc == nil || referredTo(m, cm) {
+				continue
+			}
+			db.d.Records[m.app][cm.name] = slices.DeleteFunc(db.d.Records[m.app][cm.name], func(r map[string]any) bool {
+				t := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(r[inv.Fields[0]]))
+				return t != nil && !inv.RefersToKind(t) && !named[cm.name][state.Text(r[cm.key])]
+			})
 		}
 	}
 }
@@ -92,8 +130,18 @@ func otherAddress(m *atom.Mailbox, rec map[string]any) string {
 }
 
 // receivedFolder is the first folder of the mailbox's folder field that
-// holds received mail.
-func receivedFolder(c *atom.Collection, m *atom.Mailbox) any {
+// holds received mail; on a list of folders (Gmail's labels), the list
+// was without those of sent mail.
+func receivedFolder(c *atom.Collection, m *atom.Mailbox, was any) any {
+	if c.Fields[m.Folder].Type == "array" {
+		out := []any{}
+		for _, v := range listOf(was) {
+			if !slices.Contains(m.Sent, state.Text(v)) {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
 	for _, v := range c.Fields[m.Folder].Enum {
 		if !slices.Contains(m.Sent, fmt.Sprint(v)) {
 			return v

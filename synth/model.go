@@ -207,7 +207,12 @@ func (cm *collModel) analyse() {
 		case atom.RoleCount:
 			cm.ints = append(cm.ints, n)
 		case atom.RoleDate:
-			cm.dates = append(cm.dates, n)
+			if !f.IsEpoch() {
+				// A count since the epoch (Quip's created_usec) is
+				// drawn by its unit; the dates templates read are
+				// written as dates.
+				cm.dates = append(cm.dates, n)
+			}
 		case atom.RolePhone:
 			if cm.phone == "" && f.Type != "array" {
 				cm.phone = n

@@ -40,6 +40,10 @@ func (db *dataBuilder) referredBy(apps []*appModel) {
 						case pinned[k] && !one:
 						case one:
 							db.oneReferrer(m, other, inv, rec[inv.Fields[0]], refs[k])
+						case inv.ByLatest():
+							if v, ok := inv.Latest(refs[k]); ok {
+								rec[inv.Fields[0]] = v
+							}
 						default:
 							referredList(cm, other, inv, rec, refs[k])
 						}
@@ -69,10 +73,12 @@ func adopt(cm, other *collModel, inv atom.Invariant, recs, others []map[string]a
 }
 
 // isOne reports whether a referred_by rule names one referring record: its
-// field is neither a flag nor a list.
+// field is neither a flag nor a list, nor kept to the latest referring
+// record (a thread's snippet, which follows the lists that place its
+// messages).
 func isOne(cm *collModel, inv atom.Invariant) bool {
 	t := cm.field(inv.Fields[0]).Type
-	return t != "boolean" && t != "array"
+	return t != "boolean" && t != "array" && !inv.ByLatest()
 }
 
 // referredList sets a flag from whether a referring record counts, or a

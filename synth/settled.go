@@ -2,6 +2,7 @@ package synth
 
 import (
 	"math"
+	"slices"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
@@ -123,11 +124,49 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 		switch {
 		case t == nil:
 		case inv.Rule == "refers_to" && !inv.RefersToKind(t):
-			t[inv.Fields[1]] = stateValue(tc.field(inv.Fields[1]), inv.In[0])
+			kindTo(m, tc, t, inv.Fields[1], inv.In[0], d)
 		case inv.Rule == "flag_of":
 			if want, ok := inv.FlagOf(t); ok {
 				rec[inv.Fields[0]] = want
 			}
 		}
 	}
+}
+
+// kindTo gives record t of tc the kind v in its field f: the value, or,
+// on a list (a Gmail message's labels), v beside the values it holds. A
+// list of references names a record of its collection by v, one the
+// product keeps under that name where the world holds none (Gmail's
+// system label DRAFT, whose id is its name).
+func kindTo(m *appModel, tc *collModel, t map[string]any, f, v string, d *atom.Data) {
+	fd := tc.field(f)
+	if fd.Type != "array" {
+		t[f] = stateValue(fd, v)
+		return
+	}
+	t[f] = append(slices.Clone(listOf(t[f])), v)
+	lc := m.byName[fd.Ref]
+	if lc == nil || findRec(d.Records[m.app][lc.name], lc.key, v) != nil {
+		return
+	}
+	r := map[string]any{lc.key: v}
+	if lc.display != "" && lc.display != lc.key {
+		r[lc.display] = v
+	}
+	d.Records[m.app][lc.name] = append(d.Records[m.app][lc.name], r)
+}
+
+// listOf is a list value as a list of values; nil for none.
+func listOf(v any) []any {
+	switch l := v.(type) {
+	case []any:
+		return l
+	case []string:
+		out := make([]any, len(l))
+		for i, x := range l {
+			out[i] = x
+		}
+		return out
+	}
+	return nil
 }

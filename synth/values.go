@@ -405,11 +405,16 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		return pick(v.rng, ex)
 	}
 	role := cm.roles[name]
-	if f := cm.field(name); f.Type == "integer" && strings.Contains(f.Description, "since epoch") {
-		// A timestamp kept as a count since the epoch (Gmail's
-		// internalDate in milliseconds, OpenAI's created_at in seconds)
-		// is drawn as a date like any other.
+	if f := cm.field(name); f.IsEpoch() || f.Type == "integer" && strings.Contains(f.Description, "since epoch") {
+		// A timestamp kept as a count since the epoch (Quip's
+		// created_usec in microseconds, Gmail's internalDate in
+		// milliseconds, OpenAI's created_at in seconds) is drawn as a
+		// date like any other, in the unit its field declares or its
+		// description names.
 		t, _ := time.Parse(time.RFC3339, v.dateValue(cm, name))
+		if x, ok := f.Epoch(t); ok {
+			return x
+		}
 		if strings.Contains(f.Description, "seconds since epoch") {
 			return float64(t.Unix())
 		}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
@@ -173,12 +172,12 @@ func (p *Planner) existsAlts(task facts.Check, s *episode.Session, n int) []opti
 	return append(append(createOptions, updateOptions...), starlark...)
 }
 
-// constant is the value a constant of t's effect writes: the clock for
-// "$now", the app's setting in the initial state for "$settings.<field>"
-// (nil where it holds none).
-func (p *Planner) constant(t *episode.Tool, v any) any {
+// constant is the value a constant of t's effect writes into field fd:
+// the clock for "$now" (in the field's unit), the app's setting in the
+// initial state for "$settings.<field>" (nil where it holds none).
+func (p *Planner) constant(t *episode.Tool, fd atom.Field, v any) any {
 	if s, ok := v.(string); ok && s == "$now" {
-		return p.env.Clock.UTC().Format(time.RFC3339)
+		return fd.Now(p.env.Clock)
 	}
 	if f, ok := atom.SettingRef(v); ok {
 		return p.settings(t.App)[f]
@@ -254,7 +253,7 @@ func (p *Planner) createArgs(ci *facts.Coll, t *episode.Tool, preds []assert.Pre
 	for _, f := range order {
 		fp := groups[f]
 		if v, ok := t.Effect.Set[f]; ok {
-			if v = p.constant(t, v); !satisfy.HoldsOn(v, fp) && !settable[f] {
+			if v = p.constant(t, ci.Def.Fields[f], v); !satisfy.HoldsOn(v, fp) && !settable[f] {
 				return nil, &createMiss{field: f, fp: fp, constant: v, isConst: true}
 			}
 			continue
@@ -683,7 +682,7 @@ func (p *Planner) updateCalls(task facts.Check, ci *facts.Coll, preds []assert.P
 func (p *Planner) bestUpdate(ci *facts.Coll, groups map[string][]assert.Predicate, needed []string, updates, appends []*episode.Tool, used map[string]bool) (*episode.Tool, []string) {
 	setOK := func(t *episode.Tool) bool {
 		for f, v := range t.Effect.Set {
-			if fp, ok := groups[f]; ok && !satisfy.HoldsOn(p.constant(t, v), fp) {
+			if fp, ok := groups[f]; ok && !satisfy.HoldsOn(p.constant(t, ci.Def.Fields[f], v), fp) {
 				return false
 			}
 		}
@@ -698,7 +697,7 @@ func (p *Planner) bestUpdate(ci *facts.Coll, groups map[string][]assert.Predicat
 		argOf := invert(facts.WriteFields(t, ci.Def))
 		var cover []string
 		for _, f := range needed {
-			if v, ok := t.Effect.Set[f]; ok && satisfy.HoldsOn(p.constant(t, v), groups[f]) {
+			if v, ok := t.Effect.Set[f]; ok && satisfy.HoldsOn(p.constant(t, ci.Def.Fields[f], v), groups[f]) {
 				cover = append(cover, f)
 			} else if _, ok := argOf[f]; ok && !(satisfy.IsList(ci.Def, f) && len(p.appendersOf(appends, f)) > 0) {
 				cover = append(cover, f)
