@@ -84,12 +84,13 @@ func TestKeptRules(t *testing.T) {
 	})
 	t.Run("gmail reply in its thread", func(t *testing.T) {
 		s := builtinSession(t, "gmail", `    threads:
-      - {id: th1, message_ids: [m1]}
+      - {id: th1, message_ids: [m1], snippet: Plan}
     messages:
-      - {id: m1, thread_id: th1, from_: ana.ruiz@example.com, subject: Plan, body_plain: Plan}
+      - {id: m1, thread_id: th1, from_: ana.ruiz@example.com, subject: Plan, body_plain: Plan, snippet: Plan, internal_date: 1767225600000}
 `)
 		runKept(t, s, "gmail", []keptCall{
 			{"gmail_reply_to_email", `{"thread_id":"th1","in_reply_to":"m1","to":["ana.ruiz@example.com"],"body":"Thanks."}`, `"thread_id":"th1"`, "threads", "th1", "message_ids", `["m1","18c4f2"]`},
+			{"gmail_get_email_by_id", `{"message_id":"m1"}`, `"id":"m1"`, "threads", "th1", "snippet", `"Thanks."`},
 		})
 		if r, _ := s.State().Get("gmail.messages", "18c4f2"); r["has_attachments"] != nil || r["attachment_ids"] != nil {
 			t.Errorf("a reply without attachments says so: %v", r)
