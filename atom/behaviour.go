@@ -240,6 +240,9 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if f.Set && f.Type != "array" {
 		ds = append(ds, e.Diag(Error, at+".set", "set needs a list field, not %q", f.Type))
 	}
+	if f.Staff && f.Role != RoleEmail {
+		ds = append(ds, e.Diag(Error, at+".staff", "staff needs a field of role email holding one address, not role %q", f.Role))
+	}
 	if (f.Resolve != "" || len(f.RefAlso) > 0) && f.Ref == "" {
 		ds = append(ds, e.Diag(Error, at+".resolve", "resolve and ref_also need ref naming the collection the value must name"))
 	}

@@ -251,3 +251,34 @@ func TestStaffTextSpeaksOfTheCompany(t *testing.T) {
 		t.Errorf("%d staff users drawn in %d worlds, want more", staff, worlds)
 	}
 }
+
+// TestStaffAddressesAtTheCompany: an address declared the workspace's own
+// (a Box file's owned_by, a Mattermost team's, a Teams channel's) and a
+// Freshservice requester's, an employee's, are drawn on the company's
+// domain.
+func TestStaffAddressesAtTheCompany(t *testing.T) {
+	c, servers := readWorld(t, 54, "box", "mattermost", "microsoft_teams", "freshservice")
+	drawn := map[string]int{}
+	for _, d := range c.Data {
+		for app, colls := range d.Records {
+			for name, recs := range colls {
+				def := servers[app].Collection(name)
+				for _, rec := range recs {
+					for f, fd := range def.Fields {
+						if (fd.Staff || def.Staff != nil && fd.Role == atom.RoleEmail) && atom.IsSet(rec[f]) {
+							drawn[app]++
+						}
+					}
+				}
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleIdentity, "") {
+			t.Errorf("%s", v)
+		}
+	}
+	for _, app := range []string{"box", "mattermost", "microsoft_teams", "freshservice"} {
+		if drawn[app] < 5 {
+			t.Errorf("%d staff addresses drawn in %s, want more", drawn[app], app)
+		}
+	}
+}
