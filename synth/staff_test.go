@@ -282,3 +282,34 @@ func TestStaffAddressesAtTheCompany(t *testing.T) {
 		}
 	}
 }
+
+// TestInternalCommentsByTheAgent: a Jira Service Management comment drawn
+// internal (public false) is by its request's agent, the assignee, never
+// by the customer who raised it.
+func TestInternalCommentsByTheAgent(t *testing.T) {
+	c, servers := readWorld(t, 54, "jira_service_management")
+	internal := 0
+	for _, d := range c.Data {
+		reqs := map[string]map[string]any{}
+		for _, r := range d.Records["jira_service_management"]["requests"] {
+			reqs[state.Text(r["issueKey"])] = r
+		}
+		for _, cm := range d.Records["jira_service_management"]["comments"] {
+			q := reqs[state.Text(cm["issueKey"])]
+			if q == nil || cm["public"] != false {
+				continue
+			}
+			internal++
+			reporter, _, _ := strings.Cut(state.Text(q["reporter"]), "@")
+			if a := state.Text(cm["author"]); a != state.Text(q["assignee"]) || a == reporter {
+				t.Errorf("%s: internal comment %v by %q on %v, assigned to %q, raised by %q", d.ID, cm["id"], a, cm["issueKey"], q["assignee"], q["reporter"])
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "does not agree") {
+			t.Errorf("%s", v)
+		}
+	}
+	if internal < 5 {
+		t.Errorf("%d internal comments drawn, want more", internal)
+	}
+}
