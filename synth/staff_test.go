@@ -276,6 +276,7 @@ func TestStaffAddressesAtTheCompany(t *testing.T) {
 			t.Errorf("%s", v)
 		}
 	}
+	t.Logf("staff addresses drawn over %d worlds: %v", len(c.Data), drawn)
 	for _, app := range []string{"box", "mattermost", "microsoft_teams", "freshservice"} {
 		if drawn[app] < 5 {
 			t.Errorf("%d staff addresses drawn in %s, want more", drawn[app], app)
@@ -287,7 +288,7 @@ func TestStaffAddressesAtTheCompany(t *testing.T) {
 // internal (public false) is by its request's agent, the assignee, never
 // by the customer who raised it.
 func TestInternalCommentsByTheAgent(t *testing.T) {
-	c, servers := readWorld(t, 54, "jira_service_management")
+	c, servers := readWorld(t, 54, "jira_service_management", "confluence", "gmail", "box")
 	internal := 0
 	for _, d := range c.Data {
 		reqs := map[string]map[string]any{}
@@ -309,6 +310,7 @@ func TestInternalCommentsByTheAgent(t *testing.T) {
 			t.Errorf("%s", v)
 		}
 	}
+	t.Logf("%d internal comments drawn over %d worlds", internal, len(c.Data))
 	if internal < 5 {
 		t.Errorf("%d internal comments drawn, want more", internal)
 	}
