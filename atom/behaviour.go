@@ -266,6 +266,9 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if f.Set && f.Type != "array" {
 		ds = append(ds, e.Diag(Error, at+".set", "set needs a list field, not %q", f.Type))
 	}
+	if f.Staff && f.Role != RoleEmail {
+		ds = append(ds, e.Diag(Error, at+".staff", "staff needs a field of role email holding one address, not role %q", f.Role))
+	}
 	if f.Resolve != "" && f.Ref == "" && f.RefBy == "" {
 		ds = append(ds, e.Diag(Error, at+".resolve", "resolve needs ref naming the collection the value must name, or ref_by naming the field that names it"))
 	}
@@ -389,7 +392,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if !ok {
 		return Diagnostics{e.Diag(Error, at+".rule", "unknown invariant rule %q (known: %s)", inv.Rule, strings.Join(InvariantRules(), ", "))}
 	}
-	if (n > 0 && len(inv.Fields) != n && !(inv.Rule == "referred_by" && len(inv.Fields) == 4)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
+	if (n > 0 && len(inv.Fields) != n && !((inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
 		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
 	}
 	var ds Diagnostics
@@ -405,13 +408,16 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
 	}
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields and a team rule of two fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields and a team rule of two fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when, and only of it"))
 	}
-	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" {
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
+	}
+	if inv.Rule == "agrees" && len(inv.Fields) == 4 {
+		ds = append(ds, valuesOf(e, c, inv.Fields[3], inv.In, at+".in")...)
 	}
 	if inv.OnClock() {
 		ds = append(ds, validateClockDate(e, c, inv, at)...)
@@ -444,7 +450,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	case "referred_by":
 		return append(ds, validateReferredBy(e, s, c, inv, at)...)
 	case "within", "since", "agrees":
-		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:], at, ".fields", 2)...)
+		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 	case "display", "quotes":
 		if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {
 			ds = append(ds, e.Diag(Error, at+".fields[0]", "%s writes text into %s, a field of role %s", inv.Rule, inv.Fields[0], r))
@@ -466,7 +472,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 func ownFields(inv Invariant) []string {
 	switch inv.Rule {
 	case "within", "since", "agrees":
-		return inv.Fields[:2]
+		return slices.Concat(inv.Fields[:2], inv.Fields[3:])
 	case "refers_to", "flag_of":
 		return inv.Fields[:len(inv.Fields)-1]
 	case "referred_by":

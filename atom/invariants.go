@@ -334,10 +334,21 @@ func (f Field) BoundsText() string {
 	return "any value"
 }
 
+// AgreesOn reports whether an agrees rule holds for rec: always, or, with
+// a fourth field, where rec holds one of In in it (an internal comment on
+// a Jira Service Management request is its agent's: public false).
+func (inv Invariant) AgreesOn(rec map[string]any) bool {
+	return len(inv.Fields) < 4 || slices.Contains(inv.In, state.Text(rec[inv.Fields[3]]))
+}
+
 // Disagrees reports whether an agrees rule's field on rec holds another
 // value than the field it copies on parent, the record its reference
-// names, and gives the parent's value; false when either holds none.
+// names, and gives the parent's value; false when either holds none, and
+// where the rule does not hold for rec (AgreesOn).
 func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
+	if !inv.AgreesOn(rec) {
+		return "", false
+	}
 	own, theirs := state.Text(rec[inv.Fields[0]]), state.Text(parent[inv.Fields[2]])
 	return theirs, own != "" && theirs != "" && own != theirs
 }

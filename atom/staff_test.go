@@ -32,6 +32,8 @@ func TestStaffDeclaration(t *testing.T) {
 		{"field not in the collection", "field: role,", "field: kind,", "collections[0].staff.field", `"kind"`},
 		{"value outside the enum", "values: [agent, admin]", "values: [agent, owner]", "collections[0].staff.values[1]", `"owner"`},
 		{"no address at all", "      email: {type: string, format: email, role: email}\n", "", "collections[0].staff", "no email field"},
+		{"an address field declared staff", "role: email}", "role: email, staff: true}", "", ""},
+		{"a name declared staff", "role: person_name}", "role: person_name, staff: true}", "collections[0].fields.name.staff", "role email"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			expectDiag(t, strings.Replace(staffServer, c.old, c.new, 1), c.field, c.want, "")

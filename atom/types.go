@@ -250,6 +250,11 @@ type Field struct {
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.
 	Set bool `json:"set,omitempty"`
+	// Staff, on an email field, marks an address of the workspace's own:
+	// one of its people's or one it gives out (a Box file's owned_by, a
+	// Mattermost team's address, a Teams channel's). It is on the
+	// company's domain, as its staff's work addresses are.
+	Staff bool `json:"staff,omitempty"`
 	// Resolve, on a field with Ref, is the error the product gives when a
 	// tool writes a value naming no record of Ref (or of RefAlso): Slack's
 	// "channel_not_found". Without it a written reference is not checked.

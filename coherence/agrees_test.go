@@ -36,6 +36,38 @@ func TestAgreesWithItsReference(t *testing.T) {
 	}
 }
 
+// TestAgreesInSomeStates: an agrees rule with a fourth field holds only
+// where the record is in one of its states (an internal comment is its
+// request's agent's; a public one may be anyone's).
+func TestAgreesInSomeStates(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["company_name"] = atom.Field{Type: "string"}
+	inv.Fields["internal"] = atom.Field{Type: "boolean", Role: atom.RoleFlag}
+	inv.Invariants = []atom.Invariant{{Rule: "agrees", Fields: []string{"company_name", "customer_ref", "company_name", "internal"}, In: []string{"true"}}}
+	for _, c := range []struct {
+		company  string
+		internal any
+		want     bool // a violation
+	}{
+		{"Globex", true, true},
+		{"Globex", false, false},
+		{"Globex", nil, false},
+		{"Acme Holdings", true, false},
+	} {
+		var got []Violation
+		rec := with(with(goodInvoice(), "company_name", c.company), "internal", c.internal)
+		for _, v := range CheckWorld("d", ss, world(goodCustomers(), []state.Record{rec}, nil)) {
+			if v.Rule == RuleInvariant && v.Field == "company_name" {
+				got = append(got, v)
+			}
+		}
+		if len(got) > 0 != c.want {
+			t.Errorf("invoice of %q, internal %v: violations %v, want one %v", c.company, c.internal, got, c.want)
+		}
+	}
+}
+
 // TestReferenceToOneOfSeveral: a reference that may name a record of
 // several collections (ref_also: a Salesforce WhatId) resolves in any of
 // them; one that names no record of any is a dangling reference.

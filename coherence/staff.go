@@ -57,12 +57,18 @@ func (c *checker) staffDomain() {
 	}
 }
 
-// OwnerAddressFields are the owner fields of a collection (OwnerFields)
-// that hold an address: whose address it is works at the company.
+// OwnerAddressFields are the fields of a collection holding an address of
+// the company's own: its owner fields (OwnerFields) that hold an address,
+// whose address it is works at the company, and its email fields declared
+// staff (a Box file's owned_by, a Teams channel's own address).
 func OwnerAddressFields(sh *Shape) []string {
 	var out []string
-	for _, f := range OwnerFields(sh) {
-		if sh.fields[f].role == atom.RoleEmail {
+	owners := OwnerFields(sh)
+	for _, f := range sh.names {
+		if sh.fields[f].role != atom.RoleEmail {
+			continue
+		}
+		if sh.def.Fields[f].Staff || slices.Contains(owners, f) {
 			out = append(out, f)
 		}
 	}

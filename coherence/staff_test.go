@@ -30,6 +30,12 @@ func TestStaffOnOneDomain(t *testing.T) {
 			"title": {Type: "string", Role: atom.RoleTitle}, "owner": {Type: "string", Role: atom.RoleEmail},
 			"author": {Type: "string", Role: atom.RoleEmail},
 		}},
+		// A team's own address, declared staff, is the company's too;
+		// its contact's, not declared, says nothing.
+		{Name: "teams", Fields: map[string]atom.Field{
+			"name": {Type: "string", Role: atom.RoleTitle}, "email": {Type: "string", Role: atom.RoleEmail, Staff: true},
+			"contact": {Type: "string", Role: atom.RoleEmail},
+		}},
 	}}
 	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
 		state.NewCollection("desk.users", "id", []state.Record{
@@ -46,6 +52,10 @@ func TestStaffOnOneDomain(t *testing.T) {
 		state.NewCollection("chat.docs", "id", []state.Record{
 			{"id": "d1", "title": "Plan", "owner": "ana.ruiz@acme.example", "author": "cy.lam@initech.example"},
 			{"id": "d2", "title": "Budget", "owner": "gus.oke@initech.example"},
+		}),
+		state.NewCollection("chat.teams", "id", []state.Record{
+			{"id": "t1", "name": "Sales", "email": "sales@acme.example", "contact": "ivy.ng@initech.example"},
+			{"id": "t2", "name": "Growth", "email": "hal.poe@hooli.example"},
 		}))
 	var got []string
 	for _, v := range CheckWorld("d", map[string]*atom.Server{"desk": helpdesk, "chat": chat}, w) {
@@ -54,7 +64,7 @@ func TestStaffOnOneDomain(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	if want := []string{"chat.docs/d2", "chat.members/m4", "desk.users/u2"}; !slices.Equal(got, want) {
-		t.Errorf("identity violations at %v, want %v: the document owned at Initech, the admin at Globex and the member at Umbrella", got, want)
+	if want := []string{"chat.docs/d2", "chat.members/m4", "chat.teams/t2", "desk.users/u2"}; !slices.Equal(got, want) {
+		t.Errorf("identity violations at %v, want %v: the document owned at Initech, the admin at Globex, the member at Umbrella and the team registered at Hooli", got, want)
 	}
 }

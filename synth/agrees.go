@@ -39,10 +39,19 @@ func (db *dataBuilder) agreeCopies(apps []*appModel) {
 // its value becomes the referenced record's (unless a task pins the value).
 func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv atom.Invariant, rec map[string]any, pinnedOwn, pinnedRef bool) {
 	p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
-	if p == nil {
+	if p == nil || !inv.AgreesOn(rec) {
 		return
 	}
 	want, bad := inv.Disagrees(rec, p)
+	if len(inv.Fields) > 3 {
+		// A rule that holds in some states only (an internal comment is
+		// its request's agent's) speaks of rec alone: its value is the
+		// referenced record's, which stays as it is.
+		if !pinnedOwn && want != "" && (bad || !atom.IsSet(rec[inv.Fields[0]])) {
+			rec[inv.Fields[0]] = want
+		}
+		return
+	}
 	if !atom.IsSet(rec[inv.Fields[0]]) && atom.IsSet(p[inv.Fields[2]]) && !pinnedOwn {
 		rec[inv.Fields[0]] = p[inv.Fields[2]]
 		return

@@ -251,3 +251,67 @@ func TestStaffTextSpeaksOfTheCompany(t *testing.T) {
 		t.Errorf("%d staff users drawn in %d worlds, want more", staff, worlds)
 	}
 }
+
+// TestStaffAddressesAtTheCompany: an address declared the workspace's own
+// (a Box file's owned_by, a Mattermost team's, a Teams channel's) and a
+// Freshservice requester's, an employee's, are drawn on the company's
+// domain.
+func TestStaffAddressesAtTheCompany(t *testing.T) {
+	c, servers := readWorld(t, 54, "box", "mattermost", "microsoft_teams", "freshservice")
+	drawn := map[string]int{}
+	for _, d := range c.Data {
+		for app, colls := range d.Records {
+			for name, recs := range colls {
+				def := servers[app].Collection(name)
+				for _, rec := range recs {
+					for f, fd := range def.Fields {
+						if (fd.Staff || def.Staff != nil && fd.Role == atom.RoleEmail) && atom.IsSet(rec[f]) {
+							drawn[app]++
+						}
+					}
+				}
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleIdentity, "") {
+			t.Errorf("%s", v)
+		}
+	}
+	t.Logf("staff addresses drawn over %d worlds: %v", len(c.Data), drawn)
+	for _, app := range []string{"box", "mattermost", "microsoft_teams", "freshservice"} {
+		if drawn[app] < 5 {
+			t.Errorf("%d staff addresses drawn in %s, want more", drawn[app], app)
+		}
+	}
+}
+
+// TestInternalCommentsByTheAgent: a Jira Service Management comment drawn
+// internal (public false) is by its request's agent, the assignee, never
+// by the customer who raised it.
+func TestInternalCommentsByTheAgent(t *testing.T) {
+	c, servers := readWorld(t, 54, "jira_service_management", "confluence", "gmail", "box")
+	internal := 0
+	for _, d := range c.Data {
+		reqs := map[string]map[string]any{}
+		for _, r := range d.Records["jira_service_management"]["requests"] {
+			reqs[state.Text(r["issueKey"])] = r
+		}
+		for _, cm := range d.Records["jira_service_management"]["comments"] {
+			q := reqs[state.Text(cm["issueKey"])]
+			if q == nil || cm["public"] != false {
+				continue
+			}
+			internal++
+			reporter, _, _ := strings.Cut(state.Text(q["reporter"]), "@")
+			if a := state.Text(cm["author"]); a != state.Text(q["assignee"]) || a == reporter {
+				t.Errorf("%s: internal comment %v by %q on %v, assigned to %q, raised by %q", d.ID, cm["id"], a, cm["issueKey"], q["assignee"], q["reporter"])
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "does not agree") {
+			t.Errorf("%s", v)
+		}
+	}
+	t.Logf("%d internal comments drawn over %d worlds", internal, len(c.Data))
+	if internal < 5 {
+		t.Errorf("%d internal comments drawn, want more", internal)
+	}
+}
