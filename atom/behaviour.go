@@ -130,7 +130,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     100), to the rate's last written digit or a cent, whichever is wider;
 //   - days_until: the count Fields[0] is the whole days from the world's
 //     clock to the date Fields[1], 0 once it has passed (a campaign's
-//     days_remaining to its end_date);
+//     days_remaining to its end_date); with By "since", the whole days
+//     from the date to the clock, 0 where it is ahead (a Salesforce lead's
+//     days_since_activity from its last_activity_date);
 //   - only_when: Fields[0] is set only where Fields[1] holds one of In (a
 //     Google Chat space's displayName, on a space but not a direct
 //     message); a count of 0 holds nothing (a draft's likes). With Values,
@@ -252,8 +254,8 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if f.Bounded() && f.Type != "number" && f.Type != "integer" {
 		ds = append(ds, e.Diag(Error, at+".minimum", "minimum and maximum need a number field, not %q", f.Type))
 	}
-	if f.Unit != "" && f.Unit != UnitBytes {
-		ds = append(ds, e.Diag(Error, at+".unit", "unknown unit %q: the one known is %s", f.Unit, UnitBytes))
+	if f.Unit != "" && f.Unit != UnitBytes && f.Unit != UnitEpochMillis {
+		ds = append(ds, e.Diag(Error, at+".unit", "unknown unit %q: the ones known are %s and %s", f.Unit, UnitBytes, UnitEpochMillis))
 	} else if f.Unit != "" && f.Type != "number" && f.Type != "integer" {
 		ds = append(ds, e.Diag(Error, at+".unit", "a unit needs a number field, not %q", f.Type))
 	}
@@ -366,17 +368,20 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, validateClockDate(e, c, inv, at)...)
 	}
 	ds = append(ds, validateIdentity(e, s, c, inv, at)...)
-	if inv.By != "" || inv.Sep != "" || inv.Rule == "derived" {
+	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
+		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))
+	}
+	if inv.By != "" && inv.Rule != "days_until" || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
-			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it"))
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until)", DaysSince))
 		}
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}
 	switch inv.Rule {
 	case "soon_after":
 		for j, f := range inv.Fields {
-			if fd, ok := c.Fields[f]; ok && fd.Format != "date-time" {
-				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "soon_after compares times of day; %s is not a date-time", f))
+			if fd, ok := c.Fields[f]; ok && fd.Format != "date-time" && fd.Unit != UnitEpochMillis {
+				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "soon_after compares times of day; %s is not a date-time nor a time in %s", f, UnitEpochMillis))
 			}
 		}
 		return ds

@@ -242,7 +242,9 @@ type Field struct {
 	// Unit is what a number field counts where the product says so:
 	// "bytes" for a file's or a message's size (Gmail's sizeEstimate,
 	// Box's size). A size in bytes is a file's or a message's magnitude,
-	// and a message holds at least its own text.
+	// and a message holds at least its own text. "epoch_ms" is a time kept
+	// as milliseconds since the epoch (Gmail's internalDate), read as a
+	// date by the rules that compare dates (soon_after).
 	Unit string `json:"unit,omitempty"`
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.
