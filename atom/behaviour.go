@@ -154,7 +154,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     100), to the rate's last written digit or a cent, whichever is wider;
 //   - days_until: the count Fields[0] is the whole days from the world's
 //     clock to the date Fields[1], 0 once it has passed (a campaign's
-//     days_remaining to its end_date);
+//     days_remaining to its end_date); with By "since", the whole days
+//     from the date to the clock, 0 where it is ahead (a Salesforce lead's
+//     days_since_activity from its last_activity_date);
 //   - only_when: Fields[0] is set only where Fields[1] holds one of In (a
 //     Google Chat space's displayName, on a space but not a direct
 //     message); a count of 0 holds nothing (a draft's likes). With Values,
@@ -423,17 +425,20 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, validateClockDate(e, c, inv, at)...)
 	}
 	ds = append(ds, validateIdentity(e, s, c, inv, at)...)
-	if inv.By != "" || inv.Sep != "" || inv.Rule == "derived" {
+	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
+		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))
+	}
+	if inv.By != "" && inv.Rule != "days_until" || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
-			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it"))
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until)", DaysSince))
 		}
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}
 	switch inv.Rule {
 	case "soon_after":
 		for j, f := range inv.Fields {
-			if fd, ok := c.Fields[f]; ok && fd.Format != "date-time" {
-				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "soon_after compares times of day; %s is not a date-time", f))
+			if fd, ok := c.Fields[f]; ok && fd.Format != "date-time" && fd.Unit != UnitEpochMillis {
+				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "soon_after compares times of day; %s is not a date-time nor a time in %s", f, UnitEpochMillis))
 			}
 		}
 		return ds

@@ -107,13 +107,20 @@ tools:
 		{"[handle, title]", "[handle, stock]", "derived takes text fields; stock is integer"},
 		{"rule: derived, by: slug", "rule: lte, by: slug", "by and sep are for the rule derived"},
 	} {
-		s := strings.Replace(src, c.old, c.new, 1)
-		_, ds, err := Load(fstest.MapFS{"s.yaml": {Data: []byte(s)}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := fmt.Sprint(ds); (c.want == "") != (len(ds) == 0) || !strings.Contains(got, c.want) {
-			t.Errorf("%q -> %q: diagnostics %s, want %q", c.old, c.new, got, c.want)
-		}
+		lintEdit(t, src, c.old, c.new, c.want)
+	}
+}
+
+// lintEdit loads src with old replaced by new and checks that the
+// diagnostics name want, or that there are none where want is "".
+func lintEdit(t *testing.T, src, old, new, want string) {
+	t.Helper()
+	s := strings.Replace(src, old, new, 1)
+	_, ds, err := Load(fstest.MapFS{"s.yaml": {Data: []byte(s)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(ds); (want == "") != (len(ds) == 0) || !strings.Contains(got, want) {
+		t.Errorf("%q -> %q: diagnostics %s, want %q", old, new, got, want)
 	}
 }

@@ -45,6 +45,10 @@ func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 	for _, inv := range c.Invariants {
 		if inv.Rule == "only_when" && c.Denies(inv, rec) {
 			out = append(out, Problem{inv.Fields[0], fmt.Sprintf("%s is set where %s is %s, not one of %v", inv.Fields[0], inv.Fields[1], stateWord(c.WhenState(inv.Fields[1], rec)), stateWords(inv.In))})
+		} else if inv.Rule == "soon_after" {
+			if p, ok := c.soonAfterProblem(inv, rec); ok {
+				out = append(out, p)
+			}
 		} else if p, ok := inv.recordProblem(rec); ok {
 			out = append(out, p)
 		}
@@ -58,6 +62,19 @@ func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 
 // UnitBytes is the unit of a size in bytes (Field.Unit).
 const UnitBytes = "bytes"
+
+// TimeOf reads field f of rec as a time: a date or an RFC 3339 date-time,
+// or, where the field keeps a time as a count since the epoch (its unit),
+// that count.
+func (c *Collection) TimeOf(rec map[string]any, f string) (time.Time, bool) {
+	if fd := c.Fields[f]; fd.IsEpoch() {
+		if x, ok := state.Number(rec[f]); ok {
+			return fd.EpochTime(x)
+		}
+		return time.Time{}, false
+	}
+	return Time(rec[f])
+}
 
 // ContentFields are the collection's text fields that are its records'
 // content, named so (a body, a content, a text): a message's, not a
@@ -108,15 +125,6 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		if aok && bok && a.After(b) {
 			return Problem{inv.Fields[1], fmt.Sprintf("%s is before %s", inv.Fields[1], inv.Fields[0])}, true
 		}
-	case "soon_after":
-		a, aok := Time(rec[inv.Fields[0]])
-		b, bok := Time(rec[inv.Fields[1]])
-		switch {
-		case aok && bok && a.After(b):
-			return Problem{inv.Fields[1], fmt.Sprintf("%s is before %s", inv.Fields[1], inv.Fields[0])}, true
-		case aok && bok && b.Sub(a) > SoonAfter:
-			return Problem{inv.Fields[1], fmt.Sprintf("%s is %s after %s, not within %s of it", inv.Fields[1], b.Sub(a), inv.Fields[0], SoonAfter)}, true
-		}
 	case "ratio":
 		if want, got, ok := inv.Rate(rec); ok && !SameRate(got, want) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s over %s (%v)", inv.Fields[0], got, inv.Fields[1], inv.Fields[2], want)}, true
@@ -141,6 +149,20 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		if len(set) > 1 {
 			return Problem{set[1], fmt.Sprintf("%v are all set; at most one of %v may be", set, inv.Fields)}, true
 		}
+	}
+	return Problem{}, false
+}
+
+// soonAfterProblem is how rec breaks a soon_after rule: its second time
+// before its first, or more than SoonAfter after it.
+func (c *Collection) soonAfterProblem(inv Invariant, rec map[string]any) (Problem, bool) {
+	a, aok := c.TimeOf(rec, inv.Fields[0])
+	b, bok := c.TimeOf(rec, inv.Fields[1])
+	switch {
+	case aok && bok && a.After(b):
+		return Problem{inv.Fields[1], fmt.Sprintf("%s is before %s", inv.Fields[1], inv.Fields[0])}, true
+	case aok && bok && b.Sub(a) > SoonAfter:
+		return Problem{inv.Fields[1], fmt.Sprintf("%s is %s after %s, not within %s of it", inv.Fields[1], b.Sub(a), inv.Fields[0], SoonAfter)}, true
 	}
 	return Problem{}, false
 }
@@ -231,16 +253,26 @@ func (inv Invariant) Rate(rec map[string]any) (want, got float64, ok bool) {
 	return math.Round(num/den*scale*100) / 100, got, true
 }
 
+// DaysSince is the way of a days_until rule that counts the days from
+// its date to the clock, not to the date from the clock.
+const DaysSince = "since"
+
 // DaysUntil is what a days_until invariant's count should be on rec at
 // clock: the whole days from the clock's day to the date's, 0 once the
-// date has passed; false when the date is missing or does not parse.
+// date has passed, or with By since, from the date's day to the clock's,
+// 0 while the date is ahead; false when the date is missing or does not
+// parse.
 func (inv Invariant) DaysUntil(rec map[string]any, clock time.Time) (int, bool) {
 	t, ok := Time(rec[inv.Fields[1]])
 	if !ok {
 		return 0, false
 	}
 	day := func(x time.Time) time.Time { return time.Date(x.Year(), x.Month(), x.Day(), 0, 0, 0, 0, time.UTC) }
-	return max(0, int(day(t.UTC()).Sub(day(clock.UTC()))/(24*time.Hour))), true
+	n := int(day(t.UTC()).Sub(day(clock.UTC())) / (24 * time.Hour))
+	if inv.By == DaysSince {
+		n = -n
+	}
+	return max(0, n), true
 }
 
 // SameRate reports whether a rate as written (rounded to a whole number or

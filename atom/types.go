@@ -245,7 +245,8 @@ type Field struct {
 	// and a message holds at least its own text. "epoch_s", "epoch_ms"
 	// and "epoch_us" keep a time as whole seconds, milliseconds or
 	// microseconds since the Unix epoch (Quip's created_usec): "$now"
-	// writes the clock so, and synthesis draws a time in the unit.
+	// writes the clock so, and synthesis draws a time in the unit, and the rules
+	// that compare dates (soon_after) read it as one.
 	Unit string `json:"unit,omitempty"`
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.

@@ -151,6 +151,6 @@ func (c *checker) daysUntil(inv atom.Invariant, name, key string, rec state.Reco
 	want, ok := inv.DaysUntil(rec, c.w.Clock)
 	if gok && ok && got != float64(want) {
 		k, _ := state.KeyOf(rec, key)
-		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v but %s %v is %d days from the clock", inv.Fields[0], got, inv.Fields[1], rec[inv.Fields[1]], want)
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v but %s %v is %d days %s the clock", inv.Fields[0], got, inv.Fields[1], rec[inv.Fields[1]], want, map[bool]string{true: "before", false: "from"}[inv.By == atom.DaysSince])
 	}
 }

@@ -27,6 +27,10 @@ func TestDeclaredInvariants(t *testing.T) {
 	inv.Fields["archived_at"] = atom.Field{Type: "string", Format: "date-time"}
 	inv.Fields["billing_email"] = atom.Field{Type: "string", Format: "email"}
 	inv.Fields["contact_email"] = atom.Field{Type: "string", Format: "email"}
+	inv.Fields["days_since_activity"] = atom.Field{Type: "integer"}
+	inv.Fields["last_activity_date"] = atom.Field{Type: "string", Format: "date"}
+	inv.Fields["date"] = atom.Field{Type: "integer", Unit: atom.UnitEpochMillis}
+	inv.Fields["internal_date"] = atom.Field{Type: "integer", Unit: atom.UnitEpochMillis}
 	inv.Lifecycle = &atom.Lifecycle{Field: "status", Error: "no", Stamps: []atom.Stamp{{Field: "paid_at", States: []string{"paid"}}}}
 	inv.Invariants = []atom.Invariant{
 		{Rule: "lte", Fields: []string{"clicks", "impressions"}},
@@ -38,8 +42,11 @@ func TestDeclaredInvariants(t *testing.T) {
 		{Rule: "only_when", Fields: []string{"title", "payment"}, In: []string{"scheduled"}},
 		{Rule: "only_when", Fields: []string{"archived_reason", "archived_at"}, In: []string{atom.StateSet}},
 		{Rule: "differs", Fields: []string{"billing_email", "contact_email"}},
+		{Rule: "days_until", By: atom.DaysSince, Fields: []string{"days_since_activity", "last_activity_date"}},
+		{Rule: "soon_after", Fields: []string{"date", "internal_date"}},
 	}
-	good := with(goodInvoice(), "customer_name", "Noor Abernathy", "clicks", 3.0, "impressions", 40.0, "days_remaining", 10.0, "end_date", "2026-03-12")
+	good := with(goodInvoice(), "customer_name", "Noor Abernathy", "clicks", 3.0, "impressions", 40.0, "days_remaining", 10.0, "end_date", "2026-03-12",
+		"days_since_activity", 10.0, "last_activity_date", "2026-02-20", "date", 1772400000000.0, "internal_date", 1772400300000.0)
 	for _, c := range []struct {
 		name  string
 		recs  []state.Record
@@ -59,6 +66,10 @@ func TestDeclaredInvariants(t *testing.T) {
 		{"a title in a state that has none", []state.Record{with(good, "title", "Q3 plan")}, "title", "not one of [scheduled]"},
 		{"archived for a reason at no time", []state.Record{with(good, "archived_reason", "Hired elsewhere")}, "archived_reason", "not one of [set]"},
 		{"archived for a reason at a time", []state.Record{with(good, "archived_reason", "Hired elsewhere", "archived_at", "2026-02-03T10:00:00Z")}, "", ""},
+		{"days since off the clock", []state.Record{with(good, "days_since_activity", 4.0)}, "days_since_activity", "10 days before the clock"},
+		{"days since an activity ahead", []state.Record{with(good, "days_since_activity", 4.0, "last_activity_date", "2026-03-20")}, "days_since_activity", "0 days before the clock"},
+		{"received in milliseconds days after sending", []state.Record{with(good, "internal_date", 1772400000000.0+3*86400000)}, "internal_date", "not within"},
+		{"received in milliseconds before sending", []state.Record{with(good, "internal_date", 1772400000000.0-60000)}, "internal_date", "is before date"},
 		{"a second address that is the first", []state.Record{with(good, "billing_email", "noor@acme.example", "contact_email", "Noor@acme.example")}, "billing_email", "contact_email's own value"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -201,11 +201,11 @@ func TestSentMinutesBeforeReceived(t *testing.T) {
 		{"2026-05-03T14:30:00Z", "2026-05-10T14:30:00Z", map[string]any{"receivedDateTime": "2026-05-10T14:30:00Z"}, "receivedDateTime"},
 	} {
 		rec := map[string]any{"sentDateTime": tc.sent, "receivedDateTime": tc.received}
-		conformSoonAfter(inv, rec, tc.set)
+		c := &atom.Collection{Invariants: []atom.Invariant{inv}}
+		conformSoonAfter(c, inv, rec, tc.set)
 		if rec[tc.keep] != map[string]any{"sentDateTime": tc.sent, "receivedDateTime": tc.received}[tc.keep] {
 			t.Errorf("%s moved: %v", tc.keep, rec)
 		}
-		c := &atom.Collection{Invariants: []atom.Invariant{inv}}
 		if ps := c.RecordProblems(rec); len(ps) > 0 {
 			t.Errorf("sent %s, received %s became %v: %v", tc.sent, tc.received, rec, ps)
 		}

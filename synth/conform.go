@@ -61,7 +61,7 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 				rec[b] = laterDate(s, x, val.clock)
 			}
 		case "soon_after":
-			conformSoonAfter(inv, rec, set)
+			conformSoonAfter(c, inv, rec, set)
 		case "ratio":
 			conformRate(inv, rec, set)
 		case "differs":
@@ -120,11 +120,13 @@ func raisedBound(bound any, x float64, whole bool) any {
 // conformSoonAfter keeps a soon_after pair minutes apart: the second date
 // (a message's received time) moves to a few minutes after the first (its
 // sent time, drawn as recent), or, where a task sets the second and not
-// the first, the first to a few minutes before it.
-func conformSoonAfter(inv atom.Invariant, rec map[string]any, set map[string]any) {
+// the first, the first to a few minutes before it. Each is written in
+// its field's form: a date-time, or milliseconds since the epoch (Gmail's
+// date and internal_date).
+func conformSoonAfter(c *atom.Collection, inv atom.Invariant, rec map[string]any, set map[string]any) {
 	a, b := inv.Fields[0], inv.Fields[1]
-	x, xok := atom.Time(rec[a])
-	y, yok := atom.Time(rec[b])
+	x, xok := c.TimeOf(rec, a)
+	y, yok := c.TimeOf(rec, b)
 	if !xok || !yok || !x.After(y) && y.Sub(x) <= atom.SoonAfter {
 		return
 	}
@@ -134,11 +136,20 @@ func conformSoonAfter(inv atom.Invariant, rec map[string]any, set map[string]any
 	_, aPinned := set[a]
 	if _, bPinned := set[b]; bPinned {
 		if !aPinned {
-			rec[a] = y.Add(-gap).UTC().Format(time.RFC3339)
+			rec[a] = timeAs(c.Fields[a], y.Add(-gap))
 		}
 		return
 	}
-	rec[b] = x.Add(gap).UTC().Format(time.RFC3339)
+	rec[b] = timeAs(c.Fields[b], x.Add(gap))
+}
+
+// timeAs is t as field f holds a time: milliseconds since the epoch where
+// its unit says so, else an RFC 3339 date-time.
+func timeAs(f atom.Field, t time.Time) any {
+	if f.Unit == atom.UnitEpochMillis {
+		return float64(t.UnixMilli())
+	}
+	return t.UTC().Format(time.RFC3339)
 }
 
 // laterDate is a date after s (at t) for the later of two events: a week
@@ -240,14 +251,27 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 // allowedValue is, for a field every record holds (Required) with states
 // of its own, the first of them that the only_when rules gating it by st
 // allow on rec: a workflow state named Backlog is of type unstarted, not
-// one without a type. False for any other field, whose gated value goes.
+// one without a type. A field with no states of its own whose values the
+// only_when rules by st list (a Salesforce account's region, North
+// America, LATAM, EMEA or APAC, by its country) takes the first of those
+// they allow: an account in Germany is in EMEA. False for any other
+// field, whose gated value goes.
 func allowedValue(cm *collModel, f, st string, rec map[string]any) (any, bool) {
 	fd := cm.field(f)
-	if !fd.Required {
+	values := fd.Enum
+	if len(fd.Enum) == 0 {
+		for _, inv := range cm.c.Invariants {
+			if inv.Rule == "only_when" && inv.Fields[0] == f && inv.Fields[1] == st {
+				for _, v := range inv.Values {
+					values = append(values, v)
+				}
+			}
+		}
+	} else if !fd.Required {
 		return nil, false
 	}
 	try := maps.Clone(rec)
-	for _, v := range fd.Enum {
+	for _, v := range values {
 		try[f] = v
 		if !slices.ContainsFunc(cm.c.Invariants, func(inv atom.Invariant) bool {
 			return inv.Rule == "only_when" && inv.Fields[0] == f && inv.Fields[1] == st && cm.c.Denies(inv, try)
@@ -775,6 +799,8 @@ func (db *dataBuilder) dayCount(inv atom.Invariant, rec map[string]any, pinned b
 	case !ok || !has:
 	case !pinned:
 		rec[count] = coherence.SameKind(rec[count], float64(want))
+	case n > 0 && inv.By == atom.DaysSince:
+		rec[date] = sameLayout(rec[date], db.val.clock.AddDate(0, 0, -int(n)))
 	case n > 0:
 		rec[date] = sameLayout(rec[date], db.val.clock.AddDate(0, 0, int(n)))
 	}

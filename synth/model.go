@@ -247,10 +247,14 @@ func (cm *collModel) pickDisplay() string {
 	nameRole := func(r string) bool {
 		return r == atom.RoleTitle || r == atom.RolePersonName || (r == atom.RoleCompany && !person) || r == atom.RoleCode
 	}
+	// Neither a place's postal code nor the name of someone acting for the
+	// record's person (an assistant) names the record: a lead whose only
+	// code is its postal code is called by its person, not "LEA-3484".
+	named := func(n string) bool { return !isPostalCode(n) && aideWord(n) == "" }
 	for _, pref := range displayPref {
 		for _, n := range cm.fieldNames {
 			f := cm.c.Fields[n]
-			if n == cm.key || f.Type != "string" || len(f.Enum) > 0 || len(f.Examples) > 0 || !nameRole(cm.roles[n]) {
+			if n == cm.key || f.Type != "string" || len(f.Enum) > 0 || len(f.Examples) > 0 || !nameRole(cm.roles[n]) || !named(n) {
 				continue
 			}
 			if strings.Join(atom.Words(n), " ") == strings.Join(pref, " ") {
@@ -263,7 +267,7 @@ func (cm *collModel) pickDisplay() string {
 			continue
 		}
 		for _, n := range cm.fieldNames {
-			if n != cm.key && cm.roles[n] == want && cm.c.Fields[n].Type == "string" && len(cm.c.Fields[n].Examples) == 0 {
+			if n != cm.key && cm.roles[n] == want && cm.c.Fields[n].Type == "string" && len(cm.c.Fields[n].Examples) == 0 && named(n) {
 				if want == atom.RolePersonName && hasWord(atom.Words(n), roleWords...) {
 					continue // an owner's name is not the record's
 				}
@@ -280,6 +284,11 @@ func (cm *collModel) pickDisplay() string {
 	}
 	return ""
 }
+
+// isPostalCode reports whether field f is named as a postal code (a
+// postal_code, a zip, a postcode): a place's code, drawn as one in every
+// app, never a record's name or key.
+func isPostalCode(f string) bool { return hasWord(atom.Words(f), "postal", "zip", "postcode") }
 
 // isPeople reports whether records of the collection are people one can
 // email.

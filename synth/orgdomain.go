@@ -23,8 +23,9 @@ import (
 // office's subdomain.
 var officeLabels = []string{"eu", "us", "uk", "mail"}
 
-// emailsOnOrgDomain moves each person's own address that is off the
-// domain of the company record they reference onto it.
+// emailsOnOrgDomain moves each person's own address, and their
+// assistant's and delegate's, that is off the domain of the company
+// record they reference onto it.
 func (db *dataBuilder) emailsOnOrgDomain(apps []*appModel) {
 	moved := map[string]string{}
 	for _, m := range apps {
@@ -37,12 +38,14 @@ func (db *dataBuilder) emailsOnOrgDomain(apps []*appModel) {
 				held[strings.ToLower(state.Text(rec[cm.email]))] = true
 			}
 			for _, rec := range db.d.Records[m.app][cm.name] {
-				email := state.Text(rec[cm.email])
-				if _, done := moved[email]; done || email == "" || coherence.FreeMail(email) {
-					continue
-				}
-				if d := db.orgDomainOf(m, cm, rec); d != "" && !coherence.OnDomain(email, d) {
-					moved[email] = freeAddress(email, d, held)
+				for _, f := range cm.ownAddresses() {
+					email := state.Text(rec[f])
+					if _, done := moved[email]; done || email == "" || coherence.FreeMail(email) {
+						continue
+					}
+					if d := db.orgDomainOf(m, cm, rec); d != "" && !coherence.OnDomain(email, d) {
+						moved[email] = freeAddress(email, d, held)
+					}
 				}
 			}
 		}
@@ -50,6 +53,19 @@ func (db *dataBuilder) emailsOnOrgDomain(apps []*appModel) {
 	if len(moved) > 0 {
 		replaceAll(db.d, moved)
 	}
+}
+
+// ownAddresses are the address fields of a record's person and of those
+// acting for them at their organisation (an assistant, a delegate): the
+// record's own address first.
+func (cm *collModel) ownAddresses() []string {
+	out := []string{cm.email}
+	for _, f := range cm.fieldNames {
+		if f != cm.email && cm.roles[f] == atom.RoleEmail && aideWord(f) != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // orgDomainOf is the domain of the first company record rec references,

@@ -134,6 +134,41 @@ type valuer struct {
 	// home is the company the world is about, whose own people (staff.go)
 	// work there.
 	home gen.Company
+	// aides are the assistants and delegates drawn so far, by their
+	// person's name and the word (aideOf).
+	aides map[string]gen.Person
+}
+
+// aideWords name a person who acts for the record's own person: another
+// person at the same company (Salesforce's AssistantName, a delegate).
+var aideWords = []string{"assistant", "delegate"}
+
+// aideWord is the word of aideWords field f is named by, or "".
+func aideWord(f string) string {
+	for _, w := range atom.Words(f) {
+		if slices.Contains(aideWords, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// aideOf is the assistant or delegate (word) of r's person: drawn once
+// per person and word, never the person themselves.
+func (v *valuer) aideOf(r row, word string) gen.Person {
+	k := r.p.First + " " + r.p.Last + "|" + word
+	if p, ok := v.aides[k]; ok {
+		return p
+	}
+	o := v.src.NewRow()
+	for try := 0; try < 8 && o.Person.First == r.p.First && o.Person.Last == r.p.Last; try++ {
+		o = v.src.NewRow() // a draw of the same name is the same person
+	}
+	if v.aides == nil {
+		v.aides = map[string]gen.Person{}
+	}
+	v.aides[k] = o.Person
+	return o.Person
 }
 
 func newValuer(seed int64, stream string, clock time.Time) *valuer {
@@ -422,7 +457,12 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	}
 	email := role == atom.RoleEmail || role == atom.RoleEmails
 	named := role == atom.RoleUsername || role == atom.RolePersonName
-	if email && (isSecondary(name) || cm.isRecipient(name)) || named && isAssignee(name) {
+	if aide := aideWord(name); aide != "" && (email || named) {
+		// A person's assistant or delegate is another person at the
+		// same company, one per person and word, so that the assistant's
+		// name and address are one person's.
+		r = row{p: v.aideOf(r, aide), c: r.c}
+	} else if email && (isSecondary(name) || cm.isRecipient(name)) || named && isAssignee(name) {
 		// Whom a message copies, or who works on a record (an assignee
 		// by address, handle or name), is someone other than the person
 		// it is about.
@@ -444,7 +484,7 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	case atom.RoleDomain, atom.RoleCity, atom.RoleCountry, atom.RoleAddress, atom.RoleCurrency, atom.RoleTimezone, atom.RoleLanguage:
 		return v.placeValue(cm, role, r)
 	case atom.RoleCode:
-		if hasWord(atom.Words(name), "postal", "zip", "postcode") {
+		if isPostalCode(name) {
 			return fmt.Sprintf("%05d", 10000+v.rng.IntN(89999))
 		}
 		return v.code(cm, name)
