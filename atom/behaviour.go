@@ -198,7 +198,7 @@ type Invariant struct {
 	Sep    string   `json:"sep,omitempty"`   // derived by join or slug: the separator
 	Per    string   `json:"per,omitempty"`   // unique: the field whose value scopes it
 	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values
-	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat
+	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies
 }
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:

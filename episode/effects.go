@@ -583,6 +583,9 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 	if err := transition(cx, w.tg.coll, old, rec, given); err != nil {
 		return err
 	}
+	if err := keepGates(w.tg.coll, old, rec); err != nil {
+		return err
+	}
 	return keepUnique(cx.State, w.app, w.tg.coll, w.unique, old, rec, given)
 }
 
