@@ -278,7 +278,7 @@ func (c *checker) collection(name string) {
 	if sh.fields[col.Key].role != atom.RoleShortCode {
 		// Short codes are random letters and digits, one form by
 		// declaration (roleProblem checks each).
-		c.idForm(name, col)
+		c.idForm(sh.def, name, col)
 	}
 	c.invariants(sh.def, name, col)
 	c.mailbox(sh.def, name, col)

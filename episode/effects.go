@@ -628,7 +628,7 @@ func (w *writeEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	}
 	key := w.tg.coll.KeyField()
 	if _, ok := rec[key]; !ok {
-		rec[key] = st.NextKey(w.tg.name, w.tg.coll.Prefix())
+		rec[key] = st.NextKey(w.tg.name, w.tg.coll.PrefixOf(rec))
 	}
 	if err := st.Insert(w.tg.name, rec); err != nil {
 		return nil, err
