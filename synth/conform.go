@@ -21,7 +21,8 @@ import (
 // (drawn when a state needs one), numbers within their bounds (an lte
 // pair's, a field's declared minimum and maximum), dates in order, at
 // most one of a group set, two fields apart that must differ, a rate that is its parts' quotient, a field
-// gated by a flag only where the flag is true.
+// gated by a flag only where the flag is true, a product's name of the
+// kind of goods its type says.
 // A lifecycle kept in a date (Shopify's cancelled_at) is ended only where
 // ended says so: a record a task names is one it can act on. Values a
 // task sets (set) stay: a rate a task reads is met by its numerator. A
@@ -80,6 +81,7 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 	if c.Mailbox != nil && c.Mailbox.OwnedBy == "" {
 		conformMailbox(c, c.Mailbox, rec, set)
 	}
+	conformGoods(val, cm, rec, set)
 }
 
 // conformDiffers keeps a differs pair apart: an address that is its other
