@@ -37,6 +37,29 @@ func gateByState(cm *collModel, rec map[string]any, named bool, set map[string]a
 	for _, inv := range cm.c.Invariants {
 		if inv.Rule == "only_when" {
 			conformOnlyWhen(cm, inv, rec, named, set)
+			if named {
+				keepActionable(cm, inv, rec, set)
+			}
+		}
+	}
+}
+
+// keepActionable keeps a record a task names one the task can move: where
+// an only_when rule refuses a move (error) into a state its gated value
+// is kept off (Shopify cancels no fulfilled order), the record holds
+// another value of the gated field, the first of its states no rule
+// denies, unless a task sets it (a task about fulfilled orders).
+func keepActionable(cm *collModel, inv atom.Invariant, rec map[string]any, set map[string]any) {
+	f := inv.Fields[0]
+	if _, pinned := set[f]; inv.Error == "" || pinned || !inv.Gates(rec) {
+		return
+	}
+	try := maps.Clone(rec)
+	for _, v := range cm.field(f).Enum {
+		try[f] = v
+		if !inv.Gates(try) && len(cm.c.RecordProblems(try)) <= len(cm.c.RecordProblems(rec)) {
+			rec[f] = v
+			return
 		}
 	}
 }

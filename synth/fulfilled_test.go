@@ -8,8 +8,9 @@ import (
 )
 
 // TestFulfilledOrdersAreNotCancelled: a Shopify order with fulfilled
-// items is not cancelled (Shopify refuses the cancel), and coherence
-// finds no such order among the drawn ones.
+// items is not cancelled (Shopify refuses the cancel), coherence finds no
+// such order among the drawn ones, and an order a task names is one it
+// can cancel.
 func TestFulfilledOrdersAreNotCancelled(t *testing.T) {
 	c, servers := readWorld(t, 54, "shopify")
 	orders := 0
@@ -24,7 +25,25 @@ func TestFulfilledOrdersAreNotCancelled(t *testing.T) {
 			}
 		}
 	}
-	if orders < 10 {
-		t.Errorf("%d orders drawn, want more", orders)
+	// The orders a task names and may cancel are not fulfilled.
+	named := 0
+	for _, d := range c.Data {
+		for _, h := range d.Handles {
+			if h.App != "shopify" || h.Collection != "orders" {
+				continue
+			}
+			for _, rec := range d.Records["shopify"]["orders"] {
+				if state.Text(rec["id"]) != h.Key || state.Text(rec["cancelled_at"]) != "" {
+					continue
+				}
+				named++
+				if fs := state.Text(rec["fulfillment_status"]); fs == "fulfilled" || fs == "partial" {
+					t.Errorf("%s: order %v, which a task names, is %s: cancelling it is refused", d.ID, rec["id"], fs)
+				}
+			}
+		}
+	}
+	if orders < 10 || named == 0 {
+		t.Errorf("%d orders drawn, %d of them named and open, want more", orders, named)
 	}
 }
