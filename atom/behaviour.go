@@ -226,7 +226,7 @@ type Invariant struct {
 	Sep    string   `json:"sep,omitempty"`   // derived by join or slug: the separator
 	Per    string   `json:"per,omitempty"`   // unique: the field whose value scopes it
 	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values
-	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat
+	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies
 }
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
@@ -250,6 +250,9 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 		if c.Lifecycle != nil {
 			ds = append(ds, validateLifecycle(e, c, at+".lifecycle")...)
 		}
+		for j, p := range c.PrefixWhen {
+			ds = append(ds, validatePrefixWhen(e, c, p, fmt.Sprintf("%s.id_prefix_when[%d]", at, j))...)
+		}
 		for j, inv := range c.Invariants {
 			ds = append(ds, validateInvariant(e, s, c, inv, fmt.Sprintf("%s.invariants[%d]", at, j))...)
 		}
@@ -261,6 +264,28 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 		}
 	}
 	return append(ds, validateExamples(e, s)...)
+}
+
+// validatePrefixWhen checks a key prefix by state: a prefix, a field of
+// the collection and states of its enum, a prefix that is not the
+// collection's own.
+func validatePrefixWhen(e *Entry, c *Collection, p StatePrefix, at string) Diagnostics {
+	fd, ok := c.Fields[p.Field]
+	switch {
+	case !ok:
+		return Diagnostics{e.Diag(Error, at+".field", "no field %q in collection %s", p.Field, c.Name)}
+	case p.Prefix == "" || p.Prefix == c.Prefix():
+		return Diagnostics{e.Diag(Error, at+".prefix", "a prefix of its own, not the collection's %q", c.Prefix())}
+	case len(p.In) == 0:
+		return Diagnostics{e.Diag(Error, at+".in", "in lists the states of %s whose keys take the prefix", p.Field)}
+	}
+	var ds Diagnostics
+	for _, st := range p.In {
+		if len(fd.Enum) > 0 && !slices.ContainsFunc(fd.Enum, func(v any) bool { return fmt.Sprint(v) == st }) {
+			ds = append(ds, e.Diag(Error, at+".in", "%q is not one of %s's states", st, p.Field))
+		}
+	}
+	return ds
 }
 
 func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics {

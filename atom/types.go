@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/assert"
+	"github.com/legoenv/legoenv/state"
 )
 
 // Kind is an atom kind.
@@ -103,6 +104,10 @@ type Collection struct {
 	Key         string           `json:"key,omitempty"`       // key field, default "id"
 	IDPrefix    string           `json:"id_prefix,omitempty"` // prefix of generated keys, default first letters of the name + "_"
 	Fields      map[string]Field `json:"fields"`
+	// PrefixWhen gives the keys of records of some kinds a prefix of their
+	// own, where the product's ids say what a record is (a Slack direct
+	// message's id starts with D, a channel's with C); see PrefixOf.
+	PrefixWhen []StatePrefix `json:"id_prefix_when,omitempty"`
 	// Volatile lists the fields the server sets itself (a counter the API
 	// keeps, a sync token): a whole-world goal never compares them. A
 	// field a tool stamps with the clock goes with that tool's change
@@ -208,6 +213,25 @@ func (c *Collection) Prefix() string {
 		n = n[:3]
 	}
 	return n + "_"
+}
+
+// StatePrefix is the prefix of the keys of the records whose Field holds
+// one of In.
+type StatePrefix struct {
+	Field  string   `json:"field"`
+	In     []string `json:"in"`
+	Prefix string   `json:"prefix"`
+}
+
+// PrefixOf is the prefix rec's key takes: that of the first PrefixWhen
+// whose states rec is in, else the collection's.
+func (c *Collection) PrefixOf(rec map[string]any) string {
+	for _, p := range c.PrefixWhen {
+		if slices.Contains(p.In, state.Text(rec[p.Field])) {
+			return p.Prefix
+		}
+	}
+	return c.Prefix()
 }
 
 // Field is one field of a collection, a small subset of JSON Schema.

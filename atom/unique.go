@@ -71,8 +71,11 @@ func validateIdentity(e *Entry, s *Server, c *Collection, inv Invariant, at stri
 		return Diagnostics{e.Diag(Error, at+".fields[0]", "own_link is a web address; %s is a %s", inv.Fields[0], f.Type)}
 	}
 	if inv.Rule != "unique" {
-		if inv.Per != "" || len(inv.With) > 0 || inv.Error != "" {
-			return Diagnostics{e.Diag(Error, at+".per", "per, with and error are for the rule unique, and only for it")}
+		if inv.Per != "" || len(inv.With) > 0 {
+			return Diagnostics{e.Diag(Error, at+".per", "per and with are for the rule unique, and only for it")}
+		}
+		if inv.Error != "" && inv.Rule != "only_when" {
+			return Diagnostics{e.Diag(Error, at+".error", "error is the product's refusal for the rules unique and only_when, and only for them")}
 		}
 		return nil
 	}

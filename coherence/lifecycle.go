@@ -295,11 +295,20 @@ func trailingDigits(k string) int {
 }
 
 // idForm reports the keys of a collection whose form differs from the
-// most common one: an agent could find a task's records by it. A record
-// keyed by its own name (Gmail's system label DRAFT, whose id is its
-// name) is one the product makes and names, not one it numbers.
+// most common one of their kind: an agent could find a task's records by
+// it. Where the collection gives the keys of some kinds a prefix of their
+// own (a Slack direct message's D), a key without its kind's prefix is
+// reported, and each kind's keys are of one form. A record keyed by its
+// own name (Gmail's system label DRAFT, whose id is its name) is one the
+// product makes and names, not one it numbers.
 func (c *checker) idForm(sh *Shape, name string, col *state.Collection) {
-	forms := map[string]int{}
+	def := sh.def
+	kind := func(rec state.Record) string {
+		if def == nil || len(def.PrefixWhen) == 0 {
+			return ""
+		}
+		return def.PrefixOf(rec)
+	}
 	named := func(rec state.Record, k string) bool {
 		for _, f := range sh.names {
 			if sh.fields[f].role == atom.RoleTitle && f != col.Key && state.Text(rec[f]) == k {
@@ -308,24 +317,36 @@ func (c *checker) idForm(sh *Shape, name string, col *state.Collection) {
 		}
 		return false
 	}
+	forms := map[string]map[string]int{}
 	for _, rec := range col.Records {
-		if k, ok := state.KeyOf(rec, col.Key); ok && !named(rec, k) {
-			forms[keyForm(k)]++
+		k, ok := state.KeyOf(rec, col.Key)
+		if !ok || named(rec, k) {
+			continue
 		}
+		if p := kind(rec); p != "" && !strings.HasPrefix(k, p) {
+			c.add(RuleIDForm, name, k, col.Key, k, "key %q is of a record whose key starts with %s in the product", k, p)
+			continue
+		}
+		if forms[kind(rec)] == nil {
+			forms[kind(rec)] = map[string]int{}
+		}
+		forms[kind(rec)][keyForm(k)]++
 	}
-	if len(forms) < 2 {
-		return
-	}
-	best, n := "", -1
-	for _, f := range slices.Sorted(maps.Keys(forms)) {
-		if forms[f] > n {
-			best, n = f, forms[f]
+	best, n := map[string]string{}, map[string]int{}
+	for p, fs := range forms {
+		n[p] = -1
+		for _, f := range slices.Sorted(maps.Keys(fs)) {
+			if fs[f] > n[p] {
+				best[p], n[p] = f, fs[f]
+			}
 		}
 	}
 	for _, rec := range col.Records {
 		k, ok := state.KeyOf(rec, col.Key)
-		if ok && keyForm(k) != best && !named(rec, k) {
-			c.add(RuleIDForm, name, k, col.Key, k, "key %q is of the form %s; %d of the collection's %d keys are %s", k, keyForm(k), n, len(col.Records), best)
+		p := kind(rec)
+		if !ok || named(rec, k) || len(forms[p]) < 2 || !strings.HasPrefix(k, p) || keyForm(k) == best[p] {
+			continue
 		}
+		c.add(RuleIDForm, name, k, col.Key, k, "key %q is of the form %s; %d of the collection's %d keys are %s", k, keyForm(k), n[p], len(col.Records), best[p])
 	}
 }

@@ -376,6 +376,18 @@ func seedRecord(c *atom.Collection) map[string]any {
 		r[name] = seedValue(name, f)
 	}
 	r[c.KeyField()] = "seed-" + c.Name
+	// A write an only_when rule refuses (a fulfilled order cancelled) is
+	// tested by the examples: the seed holds a value the rule lets move.
+	for _, inv := range c.Invariants {
+		if inv.Rule != "only_when" || inv.Error == "" {
+			continue
+		}
+		for _, v := range c.Fields[inv.Fields[0]].Enum {
+			if r[inv.Fields[0]] = v; !inv.Gates(r) {
+				break
+			}
+		}
+	}
 	return r
 }
 

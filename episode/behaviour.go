@@ -136,6 +136,22 @@ func setFields(coll *atom.Collection, rec state.Record, written map[string]any) 
 	}
 }
 
+// keepGates refuses a write that leaves rec holding a value an only_when
+// rule with an error keeps off the state rec is now in, where the record
+// before the call kept it (Shopify refuses to cancel a fulfilled order);
+// a record drawn that way before the call is left as it is.
+func keepGates(coll *atom.Collection, old, rec state.Record) error {
+	for _, inv := range coll.Invariants {
+		if inv.Rule != "only_when" || inv.Error == "" || !coll.Denies(inv, rec) {
+			continue
+		}
+		if old == nil || !coll.Denies(inv, old) {
+			return fmt.Errorf("%s", inv.Error)
+		}
+	}
+	return nil
+}
+
 // transition checks a write against the collection's status machine and
 // keeps its timestamps and effects: old is the record before the call
 // (nil on create), rec after it, given the fields the call wrote

@@ -584,6 +584,9 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 	if err := transition(cx, w.tg.coll, old, rec, given); err != nil {
 		return err
 	}
+	if err := keepGates(w.tg.coll, old, rec); err != nil {
+		return err
+	}
 	return keepUnique(cx.State, w.app, w.tg.coll, w.unique, old, rec, given)
 }
 
@@ -626,7 +629,7 @@ func (w *writeEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	}
 	key := w.tg.coll.KeyField()
 	if _, ok := rec[key]; !ok {
-		rec[key] = st.NextKey(w.tg.name, w.tg.coll.Prefix())
+		rec[key] = st.NextKey(w.tg.name, w.tg.coll.PrefixOf(rec))
 	}
 	if err := st.Insert(w.tg.name, rec); err != nil {
 		return nil, err

@@ -180,6 +180,9 @@ func (d *starDB) keep(full string, old, rec state.Record, written map[string]any
 		return err
 	}
 	setFields(coll, rec, written)
+	if err := keepGates(coll, old, rec); err != nil {
+		return err
+	}
 	unique := d.server.UniqueRules(name)
 	if coll.Lifecycle == nil && len(unique) == 0 && !derives(coll) {
 		return nil // nothing else to keep: the usual write spends no more

@@ -21,7 +21,8 @@ import (
 // (drawn when a state needs one), numbers within their bounds (an lte
 // pair's, a field's declared minimum and maximum), dates in order, at
 // most one of a group set, two fields apart that must differ, a rate that is its parts' quotient, a field
-// gated by a flag only where the flag is true.
+// gated by a flag only where the flag is true, a product's name of the
+// kind of goods its type says.
 // A lifecycle kept in a date (Shopify's cancelled_at) is ended only where
 // ended says so: a record a task names is one it can act on. Values a
 // task sets (set) stay: a rate a task reads is met by its numerator. A
@@ -36,6 +37,29 @@ func gateByState(cm *collModel, rec map[string]any, named bool, set map[string]a
 	for _, inv := range cm.c.Invariants {
 		if inv.Rule == "only_when" {
 			conformOnlyWhen(cm, inv, rec, named, set)
+			if named {
+				keepActionable(cm, inv, rec, set)
+			}
+		}
+	}
+}
+
+// keepActionable keeps a record a task names one the task can move: where
+// an only_when rule refuses a move (error) into a state its gated value
+// is kept off (Shopify cancels no fulfilled order), the record holds
+// another value of the gated field, the first of its states no rule
+// denies, unless a task sets it (a task about fulfilled orders).
+func keepActionable(cm *collModel, inv atom.Invariant, rec map[string]any, set map[string]any) {
+	f := inv.Fields[0]
+	if _, pinned := set[f]; inv.Error == "" || pinned || !inv.Gates(rec) {
+		return
+	}
+	try := maps.Clone(rec)
+	for _, v := range cm.field(f).Enum {
+		try[f] = v
+		if !inv.Gates(try) && len(cm.c.RecordProblems(try)) <= len(cm.c.RecordProblems(rec)) {
+			rec[f] = v
+			return
 		}
 	}
 }
@@ -80,6 +104,7 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 	if c.Mailbox != nil && c.Mailbox.OwnedBy == "" {
 		conformMailbox(c, c.Mailbox, rec, set)
 	}
+	conformGoods(val, cm, rec, set)
 }
 
 // conformDiffers keeps a differs pair apart: an address that is its other

@@ -290,6 +290,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.daysLeft(b.apps)
 	db.deriveFields(b.apps)
 	db.referredBy(b.apps)
+	db.keyForms(b.apps)
 	db.ownLinks(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {

@@ -214,7 +214,12 @@ var textFrames = map[string][]string{
 		"Our {name}, priced at {amount} and shipped within two days.", "{name} in the {company} range, restocked on {since}.",
 		"{name} - the {company} edition, made to order.",
 	},
+	"description.core.offering": {
+		"{name}, offered by {company} at {amount}.", "{name} from {company}, ready as soon as it is bought.",
+		"{name} in the {company} range, listed since {since}.", "{name} - the {company} edition, nothing to ship.",
+	},
 	"description.core.task": {
+
 		"{name}. Owner: {person}, due {due}.", "{first} is taking {name} for {company}.", "Scope: {name}, agreed with {person} of {company}.",
 		"{name} - raised by {first} on {since}.",
 	},
@@ -854,6 +859,11 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	}
 	if st := cm.c.Staff; st != nil && st.Holds(rec) {
 		f["kind"] = "colleague"
+	}
+	if g := goodsField(cm); g != "" && goodsOfValue(rec[g]) != "" && goodsOfValue(rec[g]) != "physical" {
+		// A download, a service or a gift card is not shipped or
+		// restocked.
+		f["kind"] = "offering"
 	}
 	if o := v.ownerOf(cm, rec); o != "" {
 		f["owner"] = o

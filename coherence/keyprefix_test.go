@@ -1,0 +1,40 @@
+package coherence
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestKeyPrefixByKind: where a collection gives a kind of record a key
+// prefix of its own (a Slack direct message's D), coherence finds a
+// direct message keyed like a channel, and not a D key beside the C keys
+// of channels, nor a channel's C key.
+func TestKeyPrefixByKind(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "chat", Collections: []atom.Collection{
+		{Name: "channels", IDPrefix: "C0", Fields: map[string]atom.Field{
+			"name":         {Type: "string", Role: atom.RoleTitle},
+			"channel_type": {Type: "string", Enum: []any{"public", "dm"}, Role: atom.RoleStatus},
+		}, PrefixWhen: []atom.StatePrefix{{Field: "channel_type", In: []string{"dm"}, Prefix: "D0"}}},
+	}}
+	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("chat.channels", "id", []state.Record{
+			{"id": "C012345", "name": "general", "channel_type": "public"},
+			{"id": "C023456", "name": "sales", "channel_type": "public"},
+			{"id": "C034567", "name": "support", "channel_type": "public"},
+			{"id": "D045678", "channel_type": "dm"},
+			{"id": "C056789", "channel_type": "dm"},
+		}))
+	var got []string
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"chat": s}, w) {
+		if v.Rule == RuleIDForm {
+			got = append(got, v.Key)
+		}
+	}
+	if !slices.Equal(got, []string{"C056789"}) {
+		t.Errorf("id_form violations at %v, want the direct message keyed like a channel only", got)
+	}
+}

@@ -1,0 +1,100 @@
+package synth
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// keyForms gives each record of a collection whose keys take a prefix by
+// kind (id_prefix_when: a Slack direct message's id starts with D, a
+// channel's with C) the prefix of the kind it ended up in: the key drawn
+// with the collection's prefix keeps its number under the kind's, and
+// every reference to it in its app, the handles naming it and the keys of
+// the roles move with it. A key the app already holds is left, as
+// coherence then reports it.
+func (db *dataBuilder) keyForms(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			if len(cm.c.PrefixWhen) == 0 {
+				continue
+			}
+			moved := map[string]string{}
+			for _, rec := range db.d.Records[m.app][cm.name] {
+				k := state.Text(rec[cm.key])
+				want := cm.c.PrefixOf(rec)
+				if k == "" || strings.HasPrefix(k, want) || !strings.HasPrefix(k, cm.prefix) {
+					continue
+				}
+				nk := want + strings.TrimPrefix(k, cm.prefix)
+				if db.heldKey(m, nk) {
+					continue
+				}
+				rec[cm.key] = nk
+				moved[k] = nk
+			}
+			if len(moved) > 0 {
+				db.moveKeys(m, cm, moved)
+			}
+		}
+	}
+}
+
+// heldKey reports whether a record of app m is keyed k.
+func (db *dataBuilder) heldKey(m *appModel, k string) bool {
+	for _, o := range m.colls {
+		if slices.ContainsFunc(db.d.Records[m.app][o.name], func(r map[string]any) bool { return state.Text(r[o.key]) == k }) {
+			return true
+		}
+	}
+	return false
+}
+
+// moveKeys renames the keys of cm's records in moved (old to new) where
+// the app's references, the data's handles and the roles' keys hold them.
+func (db *dataBuilder) moveKeys(m *appModel, cm *collModel, moved map[string]string) {
+	for _, o := range m.colls {
+		for _, rf := range o.refs {
+			if rf.target != cm || rf.by != "" {
+				continue
+			}
+			for _, rec := range db.d.Records[m.app][o.name] {
+				switch v := rec[rf.name].(type) {
+				case string:
+					if nk, ok := moved[v]; ok {
+						rec[rf.name] = nk
+					}
+				case []any:
+					for i, x := range v {
+						if nk, ok := moved[state.Text(x)]; ok {
+							v[i] = nk
+						}
+					}
+				case []string:
+					for i, x := range v {
+						if nk, ok := moved[x]; ok {
+							v[i] = nk
+						}
+					}
+				}
+			}
+		}
+	}
+	for name, h := range db.d.Handles {
+		if nk, ok := moved[h.Key]; ok && h.App == m.app && h.Collection == cm.name {
+			h.Key = nk
+			db.d.Handles[name] = h
+		}
+	}
+	for role, k := range db.keys[cm] {
+		if nk, ok := moved[k]; ok {
+			db.keys[cm][role] = nk
+		}
+	}
+	for old, nk := range moved {
+		if n, ok := db.val.names[cm.ref()+"|"+old]; ok {
+			db.val.names[cm.ref()+"|"+nk] = n
+		}
+	}
+}
