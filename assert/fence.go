@@ -282,12 +282,21 @@ func (f *fence) fieldsAsked(name string, before, after state.Record) []string {
 // withStamps adds to the asked fields the clock stamps of those that
 // changed: a status the goal sets lets the tool's cancelled_at change too.
 func (f *fence) withStamps(name string, asked, changed []string) []string {
-	out := asked
-	for stamp, with := range f.stamps[name] {
-		for _, w := range with {
-			if slices.Contains(asked, w) && slices.ContainsFunc(changed, func(c string) bool { return pathsOverlap(w, c) }) {
-				out = append(out, stamp)
-				break
+	out := slices.Clone(asked)
+	// A stamp may move with another stamp (a cancelled order's voided
+	// payment with its cancelled_at, set as its reason is written): add
+	// until nothing more moves.
+	for grew := true; grew; {
+		grew = false
+		for stamp, with := range f.stamps[name] {
+			if slices.Contains(out, stamp) {
+				continue
+			}
+			for _, w := range with {
+				if slices.Contains(out, w) && slices.ContainsFunc(changed, func(c string) bool { return pathsOverlap(w, c) }) {
+					out, grew = append(out, stamp), true
+					break
+				}
 			}
 		}
 	}

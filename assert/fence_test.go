@@ -53,7 +53,7 @@ func TestFence(t *testing.T) {
 		`{"exists":"desk.tickets","where":{"id":"T1","tags":{"contains":"billing"}}}`,
 	}
 	spec := FenceSpec{Volatile: map[string][]string{"desk.tickets": {"updated_at"}},
-		Stamps: map[string]map[string][]string{"desk.tickets": {"escalated_at": {"priority"}, "trashed_at": nil}}}
+		Stamps: map[string]map[string][]string{"desk.tickets": {"escalated_at": {"priority"}, "trashed_at": nil, "sla": {"escalated_at"}}}}
 	cases := []struct {
 		name   string
 		change func(*state.State)
@@ -74,6 +74,8 @@ func TestFence(t *testing.T) {
 		{"a tag taken out", edit("desk.tickets", "T1", "tags", []any{"billing"}), "desk.tickets T1 changed (tags)"},
 		{"a stamp with the asked change", both(setPriority, edit("desk.tickets", "T1", "escalated_at", "2026-01-15")), ""},
 		{"a stamp alone", edit("desk.tickets", "T1", "trashed_at", "2026-01-15"), "desk.tickets T1 changed (trashed_at)"},
+		{"a field moving with a stamp of the asked change", both(setPriority, edit("desk.tickets", "T1", "escalated_at", "2026-01-15"), edit("desk.tickets", "T1", "sla", "paused")), ""},
+		{"a field moving with a stamp that did not move", both(setPriority, edit("desk.tickets", "T1", "sla", "paused")), "desk.tickets T1 changed (sla)"},
 		{"an unasked delete", func(st *state.State) { _ = st.Delete("hr.employees", "e1") }, "hr.employees e1 was deleted"},
 		{"a delete a negative asks", func(st *state.State) { _ = st.Delete("desk.tickets", "T2") }, ""},
 	}

@@ -187,6 +187,11 @@ func (s *Server) ClockStamps(coll string) map[string][]string {
 		for _, st := range lc.Stamps {
 			out[st.Field] = append(out[st.Field], lc.Field)
 		}
+		// And the fields its moves carry along (a cancelled order's
+		// authorised payment, voided) move with it.
+		for _, ef := range lc.Effects {
+			out[ef.Field] = append(out[ef.Field], lc.Field)
+		}
 	}
 	for f, ws := range out {
 		slices.Sort(ws)

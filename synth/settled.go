@@ -107,8 +107,10 @@ func namedKeys(m *appModel, d *atom.Data) map[string]map[string]bool {
 // referToKind makes the record each reference of cm's records names one
 // of the kinds a refers_to rule allows: a contact a Zoho Books invoice is
 // for is a customer (a vendor it names becomes one, as Zoho Books lets a
-// contact be both); and a flag_of rule's flag says what the record named
-// is (a Shortcut story is completed where its state is of type done).
+// contact be both), but a record a task names gains no label for a record
+// no task names (a task's message does not become a draft); and a flag_of
+// rule's flag says what the record named is (a Shortcut story is completed
+// where its state is of type done).
 func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 	rf := inv.Fields[0]
 	if inv.Rule == "flag_of" {
@@ -119,10 +121,15 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 	if tc == nil {
 		return
 	}
+	named := namedKeys(m, d)
 	for _, rec := range d.Records[m.app][cm.name] {
 		t := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[rf]))
 		switch {
 		case t == nil:
+		case inv.Rule == "refers_to" && tc.field(inv.Fields[1]).Type == "array" && named[ref][state.Text(t[tc.key])] && !named[cm.name][state.Text(rec[cm.key])]:
+			// A record a task names keeps the labels it was drawn with
+			// (a task's message stays the mail it was); the record no
+			// task names that wants it otherwise goes (dropUnkinded).
 		case inv.Rule == "refers_to" && !inv.RefersToKind(t):
 			kindTo(m, tc, t, inv.Fields[1], inv.In[0], d)
 		case inv.Rule == "flag_of":

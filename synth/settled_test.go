@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -126,5 +127,37 @@ func TestTeamChannelTakesMessages(t *testing.T) {
 	}
 	if _, ok := r.set["type"]; !ok {
 		t.Errorf("the team's channel leaves its type to chance: %v", r.set)
+	}
+}
+
+// TestNamedMessageStaysItsMail: a Gmail message a task names does not
+// become a draft for a draft no task names (its sender would turn the
+// account's and the task's words would match another draft); a message no
+// task names does.
+func TestNamedMessageStaysItsMail(t *testing.T) {
+	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "gmail"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newAppModel(e, nil)
+	cm := m.byName["drafts"]
+	d := &atom.Data{
+		Records: map[string]map[string][]map[string]any{"gmail": {
+			"messages": {{"id": "m1", "from_": "ana.ruiz@example.com", "label_ids": []any{}}, {"id": "m2", "from_": "li.wei@example.com", "label_ids": []any{}}},
+			"drafts":   {{"id": "r1", "message_id": "m1"}, {"id": "r2", "message_id": "m2"}},
+		}},
+		Handles: map[string]atom.Handle{"t": {App: "gmail", Collection: "messages", Key: "m1"}},
+	}
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule == "refers_to" {
+			referToKind(m, cm, inv, d)
+		}
+	}
+	msgs := d.Records["gmail"]["messages"]
+	if slices.Contains(atom.ReferenceKeys(msgs[0]["label_ids"]), "DRAFT") {
+		t.Errorf("the task's message became a draft: %v", msgs[0])
+	}
+	if !slices.Contains(atom.ReferenceKeys(msgs[1]["label_ids"]), "DRAFT") {
+		t.Errorf("a message no task names, wrapped by a draft, is not labelled DRAFT: %v", msgs[1])
 	}
 }
