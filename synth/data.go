@@ -427,21 +427,8 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 	var rec map[string]any
 	for try := 0; ; try++ {
 		rec = map[string]any{cm.key: key}
-		// A company record is its row's company: the name drawn for it
-		// is the one its text, its domain and its people's addresses
-		// name (not "Wonka International" at wonkapartners.example,
-		// "reviewed by Wonka Partners").
-		named, ownName := "", orig == nil && isCompanyColl(cm) && cm.roles[cm.display] == atom.RoleCompany && r.set[cm.display] == nil
-		if ownName {
-			named = db.val.displayValue(cm, rw)
-			rw.c = gen.Company{Name: named, Domain: gen.Domain(named)}
-		}
 		for _, f := range cm.fieldNames {
 			if f == cm.key {
-				continue
-			}
-			if ownName && f == cm.display {
-				rec[f] = named
 				continue
 			}
 			if orig != nil && f != cm.email && f != cm.emailList && f != cm.company && f != cm.phone && !isDate(cm, f) && !ofCompany(cm, f) {
