@@ -1,7 +1,6 @@
 package coherence
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -91,20 +90,10 @@ func (c *checker) namedIn(title, want string) string {
 // field names (a Copper activity or task on a person, a company or an
 // opportunity: parent_id beside parent_type): its title and its free text,
 // where they name a company, name the parent's. A note on the opportunity
-// "Ironclad Labs - new logo" is not "kept for Bluebird Group". A company
-// record is its own party: its text, where it names a company, names the
-// record's own name (a Freshdesk company "Maple Analytics" is not
-// "reviewing Maple International").
+// "Ironclad Labs - new logo" is not "kept for Bluebird Group".
 func (c *checker) parentParty(sh *Shape, coll, key string, rec map[string]any) {
 	if c.w == nil {
 		return
-	}
-	if name := companyNameField(sh); name != "" {
-		if want := state.Text(rec[name]); want != "" {
-			c.textParty(sh, coll, key, rec, want, true, func(tf, other string) string {
-				return fmt.Sprintf("%s names the company %q but the record is %s %q", tf, other, name, want)
-			})
-		}
 	}
 	app, _ := state.Split(coll)
 	for _, f := range sh.names {
@@ -121,25 +110,14 @@ func (c *checker) parentParty(sh *Shape, coll, key string, rec map[string]any) {
 		if want == "" {
 			continue
 		}
-		c.textParty(sh, coll, key, rec, want, false, func(tf, other string) string {
-			return fmt.Sprintf("%s names the company %q but %s %s %s is %q's", tf, other, fd.RefBy, state.Text(rec[fd.RefBy]), ref, want)
-		})
-	}
-}
-
-// textParty reports each title and free text of rec that names a company
-// of the world other than want, in the words say gives: one that names
-// want as well passes (a task on a company's deal may name a vendor beside it), but
-// not on a company's own record (own), where the other company stands
-// where its own name should.
-func (c *checker) textParty(sh *Shape, coll, key string, rec map[string]any, want string, own bool, say func(tf, other string) string) {
-	for _, tf := range sh.names {
-		if role := sh.fields[tf].role; role != atom.RoleTitle && role != atom.RoleText || sh.def.Fields[tf].Type != "string" {
-			continue
-		}
-		text := state.Text(rec[tf])
-		if other := c.namedIn(text, want); other != "" && (own || !strings.Contains(text, want)) {
-			c.add(RuleRef, coll, key, tf, text, "%s", say(tf, other))
+		for _, tf := range sh.names {
+			if role := sh.fields[tf].role; role != atom.RoleTitle && role != atom.RoleText || sh.def.Fields[tf].Type != "string" {
+				continue
+			}
+			text := state.Text(rec[tf])
+			if other := c.namedIn(text, want); other != "" && !strings.Contains(text, want) {
+				c.add(RuleRef, coll, key, tf, text, "%s names the company %q but %s %s %s is %q's", tf, other, fd.RefBy, state.Text(rec[fd.RefBy]), ref, want)
+			}
 		}
 	}
 }

@@ -111,36 +111,3 @@ func TestParentParty(t *testing.T) {
 		}
 	}
 }
-
-// TestOwnParty: a company record is its own party: its free text, where
-// it names a company of the world, names the record's own name, even
-// beside it (Freshdesk's "Per Fiona, Wonka Partners is reviewing Wonka
-// International" on the company Wonka International).
-func TestOwnParty(t *testing.T) {
-	servers := crmServer()
-	crm := servers["crm"]
-	crm.Collections[0].Fields["note"] = atom.Field{Type: "string", Role: atom.RoleText}
-	people := []state.Record{{"id": "p1", "name": "Noor Abernathy", "company_name": "Wonka Partners"}}
-	cases := []struct {
-		name, note string
-		want       []string
-	}{
-		{"its own name", "Per Fiona, Wonka International is reviewing the renewal.", nil},
-		{"another company beside its own", "Per Fiona, Wonka Partners is reviewing Wonka International internally.", []string{"ref note"}},
-		{"another company alone", "Kept for Wonka Partners.", []string{"ref note"}},
-		{"no company", "Call next week.", nil},
-	}
-	for _, tc := range cases {
-		companies := []state.Record{{"id": "c1", "name": "Wonka International", "note": tc.note}}
-		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), state.NewCollection("crm.companies", "id", companies),
-			state.NewCollection("crm.people", "id", people))
-		var got []string
-		for _, v := range CheckWorld("d", servers, w) {
-			got = append(got, v.Rule+" "+v.Field)
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("%s: want %v, got %v", tc.name, tc.want, got)
-		}
-	}
-}
