@@ -122,14 +122,26 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 		return
 	}
 	named := namedKeys(m, d)
+	held := map[string]bool{}
+	for _, rec := range d.Records[m.app][cm.name] {
+		held[state.Text(rec[rf])] = true
+	}
 	for _, rec := range d.Records[m.app][cm.name] {
 		t := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[rf]))
+		if t != nil && inv.Rule == "refers_to" && tc.field(inv.Fields[1]).Type == "array" && named[ref][state.Text(t[tc.key])] && !named[cm.name][state.Text(rec[cm.key])] {
+			// A record a task names keeps the labels it was drawn with
+			// (a task's message does not become a draft): the record no
+			// task names refers to one no task names and none other
+			// refers to, or to none (and goes: dropUnkinded).
+			t = freeRecord(d.Records[m.app][ref], tc.key, named[ref], held)
+			if t == nil {
+				continue
+			}
+			rec[rf] = t[tc.key]
+			held[state.Text(t[tc.key])] = true
+		}
 		switch {
 		case t == nil:
-		case inv.Rule == "refers_to" && tc.field(inv.Fields[1]).Type == "array" && named[ref][state.Text(t[tc.key])] && !named[cm.name][state.Text(rec[cm.key])]:
-			// A record a task names keeps the labels it was drawn with
-			// (a task's message stays the mail it was); the record no
-			// task names that wants it otherwise goes (dropUnkinded).
 		case inv.Rule == "refers_to" && !inv.RefersToKind(t):
 			kindTo(m, tc, t, inv.Fields[1], inv.In[0], d)
 		case inv.Rule == "flag_of":
@@ -138,6 +150,17 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 			}
 		}
 	}
+}
+
+// freeRecord is the first of recs whose key no task names and nothing
+// holds; nil where none is.
+func freeRecord(recs []map[string]any, key string, named, held map[string]bool) map[string]any {
+	for _, r := range recs {
+		if k := state.Text(r[key]); k != "" && !named[k] && !held[k] {
+			return r
+		}
+	}
+	return nil
 }
 
 // kindTo gives record t of tc the kind v in its field f: the value, or,

@@ -132,8 +132,8 @@ func TestTeamChannelTakesMessages(t *testing.T) {
 
 // TestNamedMessageStaysItsMail: a Gmail message a task names does not
 // become a draft for a draft no task names (its sender would turn the
-// account's and the task's words would match another draft); a message no
-// task names does.
+// account's and the task's words would match another draft): the draft
+// wraps a message no task names and no other draft holds.
 func TestNamedMessageStaysItsMail(t *testing.T) {
 	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "gmail"})
 	if err != nil {
@@ -143,7 +143,7 @@ func TestNamedMessageStaysItsMail(t *testing.T) {
 	cm := m.byName["drafts"]
 	d := &atom.Data{
 		Records: map[string]map[string][]map[string]any{"gmail": {
-			"messages": {{"id": "m1", "from_": "ana.ruiz@example.com", "label_ids": []any{}}, {"id": "m2", "from_": "li.wei@example.com", "label_ids": []any{}}},
+			"messages": {{"id": "m1", "from_": "ana.ruiz@example.com", "label_ids": []any{}}, {"id": "m2", "from_": "li.wei@example.com", "label_ids": []any{}}, {"id": "m3", "from_": "bo.lund@example.com", "label_ids": []any{}}},
 			"drafts":   {{"id": "r1", "message_id": "m1"}, {"id": "r2", "message_id": "m2"}},
 		}},
 		Handles: map[string]atom.Handle{"t": {App: "gmail", Collection: "messages", Key: "m1"}},
@@ -157,7 +157,12 @@ func TestNamedMessageStaysItsMail(t *testing.T) {
 	if slices.Contains(atom.ReferenceKeys(msgs[0]["label_ids"]), "DRAFT") {
 		t.Errorf("the task's message became a draft: %v", msgs[0])
 	}
-	if !slices.Contains(atom.ReferenceKeys(msgs[1]["label_ids"]), "DRAFT") {
-		t.Errorf("a message no task names, wrapped by a draft, is not labelled DRAFT: %v", msgs[1])
+	for _, m := range msgs[1:] {
+		if !slices.Contains(atom.ReferenceKeys(m["label_ids"]), "DRAFT") {
+			t.Errorf("a message no task names, wrapped by a draft, is not labelled DRAFT: %v", m)
+		}
+	}
+	if got := d.Records["gmail"]["drafts"][0]["message_id"]; got != "m3" {
+		t.Errorf("the draft of the task's message wraps %v, not the message no task names or draft holds (m3)", got)
 	}
 }
