@@ -148,6 +148,10 @@ func TestPolicyStartsWhereTheMachineMoves(t *testing.T) {
 			t.Fatalf("a move to draft that only sent may make: start %q, done %q; want sent, and another done", sel.s0, sel.done)
 		}
 	}
+	two := &selection{st: stepRef{cm: &collModel{c: &atom.Collection{}}, field: "status", value: "canceled", e: enumField{name: "status", values: []string{"active", "canceled"}}}}
+	if !two.states(rng, 0) || two.s0 != "active" || two.done != "canceled" {
+		t.Errorf("a move from active to canceled, the field's two values: start %q, done %q; want active, and one already canceled", two.s0, two.done)
+	}
 	none := &selection{st: stepRef{cm: cm, field: "status", value: "draft", e: enumField{name: "status", values: []string{"draft", "completed", "voided"}}}}
 	if none.states(rng, 0) {
 		t.Errorf("a move to draft that no state may make gave a workflow starting at %q", none.s0)

@@ -72,7 +72,7 @@ func stepCandidates(b *bundle) []stepRef {
 					st.e = x
 				}
 			}
-			if len(st.e.values) < 3 {
+			if len(st.e.values) < 2 {
 				continue
 			}
 		case w.effect == "append" && d.in.ID == intentID(cm.app.app, cm.name, "tag", w.field):
@@ -413,7 +413,8 @@ func (sel *selection) goal(nt *notifyTarget) []assert.Assertion {
 	if cm.amount != "" && !st.tag {
 		g = append(g, notExists(cm, assert.Where{{Field: cm.amount, Op: assert.OpLTE, Value: sel.threshold}, {Field: st.field, Op: assert.OpEquals, Value: st.value}}, "nothing under the threshold is changed"))
 	}
-	if !st.tag {
+	// A record already in the target state has nothing left to change.
+	if !st.tag && sel.done != st.value {
 		g = append(g, notExists(cm, keyWhere(cm, "x", map[string]any{st.field: st.value}), "a record past the starting state is left alone"))
 	}
 	g = append(g,

@@ -74,7 +74,7 @@ func (sel *selection) draft(b *bundle, ps *policySource, nt *notifyTarget, rng *
 }
 
 // states chooses the state the selected records start from, the one past
-// it and, for every second workflow, the value an earlier version of the
+// it (the target itself where the field has no third value) and, for every second workflow, the value an earlier version of the
 // policy gave.
 func (sel *selection) states(rng *rand.Rand, n int) bool {
 	st := sel.st
@@ -85,11 +85,18 @@ func (sel *selection) states(rng *rand.Rand, n int) bool {
 		return true
 	}
 	start := canMove(st.cm, st.field, otherValues(st.e, st.value), st.value)
-	if len(start) == 0 || len(otherValues(st.e, st.value)) < 2 {
+	if len(start) == 0 {
 		return false
 	}
 	sel.s0 = pick(rng, start)
-	sel.done = pick(rng, otherValues(st.e, st.value, sel.s0))
+	// The record past the start is in a third state where the field has
+	// one; where it has only the start and the target (active and
+	// canceled), it is one already in the target, which the run leaves
+	// out of its summary.
+	sel.done = st.value
+	if past := otherValues(st.e, st.value, sel.s0); len(past) > 0 {
+		sel.done = pick(rng, past)
+	}
 	if rest := otherValues(st.e, st.value, sel.s0, sel.done); n%2 == 1 && len(rest) > 0 {
 		sel.old = pick(rng, rest)
 	}
