@@ -462,7 +462,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	switch inv.Rule {
 	case "soon_after":
 		for j, f := range inv.Fields {
-			if fd, ok := c.Fields[f]; ok && fd.Format != "date-time" && fd.Unit != UnitEpochMillis {
+			if fd, ok := c.Fields[f]; ok && fd.Format != "date-time" && !fd.IsEpoch() {
 				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "soon_after compares times of day; %s is not a date-time nor a time in %s", f, UnitEpochMillis))
 			}
 		}
@@ -482,18 +482,25 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	case "within", "since", "agrees":
 		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 	case "display", "quotes":
-		if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {
-			ds = append(ds, e.Diag(Error, at+".fields[0]", "%s writes text into %s, a field of role %s", inv.Rule, inv.Fields[0], r))
-		}
-		if len(inv.From) == 0 {
-			ds = append(ds, e.Diag(Error, at+".from", "%s needs the fields of %s it is made of", inv.Rule, c.Fields[inv.Fields[1]].Ref))
-		}
-		if inv.Rule == "quotes" && len(inv.From) > 1 {
-			ds = append(ds, e.Diag(Error, at+".from", "quotes takes the one text field of the record quoted"))
-		}
-		return append(ds, validateRefTarget(e, s, c, inv, inv.From, at, ".from", 0)...)
+		return append(ds, validateDisplay(e, s, c, inv, at)...)
 	}
 	return ds
+}
+
+// validateDisplay checks a display or quotes rule: text written into a
+// text field, made of the named fields of the record referenced.
+func validateDisplay(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {
+		ds = append(ds, e.Diag(Error, at+".fields[0]", "%s writes text into %s, a field of role %s", inv.Rule, inv.Fields[0], r))
+	}
+	if len(inv.From) == 0 {
+		ds = append(ds, e.Diag(Error, at+".from", "%s needs the fields of %s it is made of", inv.Rule, c.Fields[inv.Fields[1]].Ref))
+	}
+	if inv.Rule == "quotes" && len(inv.From) > 1 {
+		ds = append(ds, e.Diag(Error, at+".from", "quotes takes the one text field of the record quoted"))
+	}
+	return append(ds, validateRefTarget(e, s, c, inv, inv.From, at, ".from", 0)...)
 }
 
 // ownFields are the fields of a rule that are its collection's: the
