@@ -149,4 +149,3 @@ func stillValues(t *table, rows []tableRow, text string) ([]tableRow, []string) 
 	}
 	return rows, why
 }
-
