@@ -289,6 +289,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.onTheClock(b.apps)
 	db.daysLeft(b.apps)
 	db.deriveFields(b.apps)
+	db.grantWriters(b.apps)
 	db.referredBy(b.apps)
 	db.keyForms(b.apps)
 	db.ownLinks(b.apps)

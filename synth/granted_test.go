@@ -1,0 +1,79 @@
+package synth
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestCommentsByThoseTheDocumentLetsIn: every Google Docs comment drawn is
+// by someone its document lets comment (the granted rule the atom
+// declares), and a document holds at most one grant to anyone and one to
+// a domain (unique with values): coherence finds neither rule broken in
+// the data drawn, over documents with grants and without.
+func TestCommentsByThoseTheDocumentLetsIn(t *testing.T) {
+	c := synthApps(t, 3, "google_docs", "google_drive", "asana")
+	servers := map[string]*atom.Server{}
+	for _, app := range []string{"google_docs", "google_drive", "asana"} {
+		servers[app] = builtinServers(t).ServerFor(app).MustServer()
+	}
+	comments, authors := 0, map[string]bool{}
+	for _, d := range c.Data {
+		for _, r := range d.Records["google_docs"]["comments"] {
+			comments++
+			authors[state.Text(r["author"])] = true
+		}
+		for _, v := range checkData(t, d, servers) {
+			if v.Collection == "google_docs.comments" && v.Field == "author" || v.Collection == "google_docs.permissions" && v.Field == "type" {
+				t.Errorf("%s: %s %s: %s", d.ID, v.Collection, v.Key, v.Message)
+			}
+		}
+	}
+	t.Logf("%d comments by %d authors in %d data atoms", comments, len(authors), len(c.Data))
+	if comments < 20 || len(authors) < 5 {
+		t.Fatalf("drew %d comments by %d authors", comments, len(authors))
+	}
+}
+
+// TestGrantWritersAddsTheGrant: a comment whose document lets no one in by
+// name gets its author a commenter grant; one whose document grants
+// others takes one of them as its author; one a task sets the author of
+// keeps it, and the grant is added.
+func TestGrantWritersAddsTheGrant(t *testing.T) {
+	m := newAppModel(builtinServers(t).ServerFor("google_docs"), nil)
+	for _, c := range []struct {
+		name   string
+		perms  []map[string]any
+		author string // want
+		grants int    // want
+	}{
+		{"no grant", nil, "li@globex.example", 1},
+		{"a reader's grant", []map[string]any{{"id": "perm1", "document_id": "1Doc1", "email_address": "li@globex.example", "role": "reader", "type": "user"}}, "li@globex.example", 1},
+		{"another's grant", []map[string]any{{"id": "perm1", "document_id": "1Doc1", "email_address": "bo@globex.example", "role": "writer", "type": "user"}}, "", 1},
+	} {
+		d := &atom.Data{Records: map[string]map[string][]map[string]any{"google_docs": {
+			"documents":   {{"id": "1Doc1", "title": "Plan"}},
+			"comments":    {{"id": "AAAB1", "document_id": "1Doc1", "author": "li@globex.example"}},
+			"permissions": c.perms,
+		}}}
+		db := &dataBuilder{val: newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+		db.grantWriters([]*appModel{m})
+		recs := d.Records["google_docs"]
+		got := state.Text(recs["comments"][0]["author"])
+		want := c.author
+		if want == "" {
+			want = "bo@globex.example"
+		}
+		if got != want || len(recs["permissions"]) != c.grants {
+			t.Errorf("%s: author %s with %d grants, want %s with %d", c.name, got, len(recs["permissions"]), want, c.grants)
+		}
+		for _, p := range recs["permissions"] {
+			if p["email_address"] == got && !strings.Contains("owner writer commenter", state.Text(p["role"])) {
+				t.Errorf("%s: the author's grant is %v", c.name, p)
+			}
+		}
+	}
+}
