@@ -187,7 +187,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     (coherence/settled.go);
 //   - refers_to: the record the reference Fields[0] names holds one of In
 //     in its field Fields[1] (a Zoho Books invoice's customer is a contact
-//     of type customer, not a vendor);
+//     of type customer, not a vendor); with a third field, only where the
+//     record holds one of Values in it (a Google Chat membership is a
+//     manager's only in a named space);
 //   - flag_of: the flag Fields[0] is true exactly where the record the
 //     reference Fields[1] names holds one of In in its field Fields[2] (a
 //     Shortcut story is completed where its workflow state is of type
@@ -430,12 +432,12 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if !ok {
 		return Diagnostics{e.Diag(Error, at+".rule", "unknown invariant rule %q (known: %s)", inv.Rule, strings.Join(InvariantRules(), ", "))}
 	}
-	if (n > 0 && len(inv.Fields) != n && !((inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4) && !(inv.Rule == "granted" && len(inv.Fields) == 5)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
+	if (n > 0 && len(inv.Fields) != n && !((inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4) && !(inv.Rule == "granted" && len(inv.Fields) == 5) && !(inv.Rule == "refers_to" && len(inv.Fields) == 3)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
 		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
 	}
 	var ds Diagnostics
-	for j, f := range ownFields(inv) {
-		if _, ok := c.Fields[f]; !ok {
+	for _, j := range ownFields(inv) {
+		if f := inv.Fields[j]; !hasField(c, f) {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "no field %q in collection %s", f, c.Name))
 		}
 	}
@@ -448,8 +450,11 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if len(inv.In) > 0 != inv.HasStates() {
 		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields and a team rule of two fields, and only of them"))
 	}
-	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "unique" && inv.Rule != "granted" {
-		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when, the values of a unique rule's last field it binds, and the kinds of grant of a granted rule that let everyone in, and only these"))
+	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" {
+		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values of a unique rule's last field it binds, and the kinds of grant of a granted rule that let everyone in, and only these"))
+	}
+	if inv.Rule == "refers_to" && (len(inv.Fields) == 3) != (len(inv.Values) > 0) {
+		ds = append(ds, e.Diag(Error, at+".values", "a refers_to rule of three fields lists the values of its third field it holds for, and only it lists values"))
 	}
 	if inv.Rule == "unique" {
 		ds = append(ds, valuesOf(e, c, inv.Fields[len(inv.Fields)-1], inv.Values, at+".values")...)
@@ -522,22 +527,37 @@ func validateDisplay(e *Entry, s *Server, c *Collection, inv Invariant, at strin
 	return append(ds, validateRefTarget(e, s, c, inv, inv.From, at, ".from", 0)...)
 }
 
-// ownFields are the fields of a rule that are its collection's: the
-// others are the referenced record's (within, since, agrees, refers_to,
-// flag_of), the referring collection's (referred_by) or the grants'
-// (granted).
-func ownFields(inv Invariant) []string {
-	switch inv.Rule {
-	case "within", "since", "agrees":
-		return slices.Concat(inv.Fields[:2], inv.Fields[3:])
-	case "refers_to", "flag_of":
-		return inv.Fields[:len(inv.Fields)-1]
-	case "referred_by":
-		return inv.Fields[:1]
-	case "granted":
-		return inv.Fields[:2]
+// ownFields are the indexes of a rule's fields that are its collection's:
+// the others are the referenced record's (within, since, agrees,
+// refers_to, flag_of), the referring collection's (referred_by) or the
+// grants' (granted).
+func ownFields(inv Invariant) []int {
+	var out []int
+	for j := range inv.Fields {
+		other := false
+		switch inv.Rule {
+		case "within", "since", "agrees":
+			other = j == 2
+		case "refers_to":
+			other = j == 1
+		case "flag_of":
+			other = j == len(inv.Fields)-1
+		case "referred_by":
+			other = j > 0
+		case "granted":
+			other = j > 1
+		}
+		if !other {
+			out = append(out, j)
+		}
 	}
-	return inv.Fields
+	return out
+}
+
+// hasField reports whether collection c has field f.
+func hasField(c *Collection, f string) bool {
+	_, ok := c.Fields[f]
+	return ok
 }
 
 // validateRefTarget checks that a display, quotes or within rule's second field

@@ -86,3 +86,39 @@ func TestCommentByOneTheDocumentLetsIn(t *testing.T) {
 		t.Errorf("violations on %v, want the second grant to anyone of one document, perm2", keys)
 	}
 }
+
+// TestManagersOfNamedSpacesOnly: a Google Chat membership is a manager's
+// only in a named space (the built-in atom's refers_to rule of three
+// fields); a member of a direct message is no violation, nor a manager of
+// a space.
+func TestManagersOfNamedSpacesOnly(t *testing.T) {
+	ss := map[string]*atom.Server{"google_chat": builtinServer(t, "google_chat")}
+	spaces := []state.Record{
+		{"name": "spaces/AAA1", "displayName": "Launch", "spaceType": "SPACE"},
+		{"name": "spaces/DM1", "spaceType": "DIRECT_MESSAGE"},
+		{"name": "spaces/GC1", "spaceType": "GROUP_CHAT"},
+	}
+	for _, c := range []struct {
+		space, role string
+		want        int
+	}{
+		{"spaces/AAA1", "ROLE_MANAGER", 0},
+		{"spaces/DM1", "ROLE_MANAGER", 1},
+		{"spaces/GC1", "ROLE_MANAGER", 1},
+		{"spaces/DM1", "ROLE_MEMBER", 0},
+	} {
+		m := state.Record{"name": "spaces/members-1", "space": c.space, "member_email": "ana@acme.example", "role": c.role, "state": "JOINED"}
+		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("google_chat.spaces", "name", spaces),
+			state.NewCollection("google_chat.memberships", "name", []state.Record{m}))
+		got := 0
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Rule == RuleInvariant && v.Collection == "google_chat.memberships" {
+				got++
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s in %s: %d violations, want %d", c.role, c.space, got, c.want)
+		}
+	}
+}

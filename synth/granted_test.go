@@ -77,3 +77,53 @@ func TestGrantWritersAddsTheGrant(t *testing.T) {
 		}
 	}
 }
+
+// TestChatManagersInNamedSpaces: the Google Chat memberships drawn are a
+// manager's only in a named space (the refers_to rule of three fields the
+// atom declares), while spaces of every kind and managers are drawn.
+func TestChatManagersInNamedSpaces(t *testing.T) {
+	c := synthApps(t, 3, "google_chat", "jira_service_management", "lever")
+	servers := map[string]*atom.Server{}
+	for _, app := range []string{"google_chat", "jira_service_management", "lever"} {
+		servers[app] = builtinServers(t).ServerFor(app).MustServer()
+	}
+	members, managers, kinds := 0, 0, map[string]bool{}
+	for _, d := range c.Data {
+		for _, s := range d.Records["google_chat"]["spaces"] {
+			kinds[state.Text(s["spaceType"])] = true
+		}
+		for _, r := range d.Records["google_chat"]["memberships"] {
+			members++
+			if r["role"] == "ROLE_MANAGER" {
+				managers++
+			}
+		}
+		for _, v := range checkData(t, d, servers) {
+			if v.Collection == "google_chat.memberships" && v.Rule == "invariant" {
+				t.Errorf("%s: %s %s: %s", d.ID, v.Collection, v.Key, v.Message)
+			}
+		}
+	}
+	t.Logf("%d memberships, %d managers, space kinds %v", members, managers, kinds)
+	if members < 20 || managers == 0 || !kinds["DIRECT_MESSAGE"] {
+		t.Fatalf("drew %d memberships, %d managers, space kinds %v", members, managers, kinds)
+	}
+}
+
+// TestManagerOfADirectMessageBecomesAMember: a manager's membership of a
+// direct message no task names becomes a member's, and the direct message
+// stays one.
+func TestManagerOfADirectMessageBecomesAMember(t *testing.T) {
+	m := newAppModel(builtinServers(t).ServerFor("google_chat"), nil)
+	cm := m.byName["memberships"]
+	inv := cm.c.Invariants[0]
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"google_chat": {
+		"spaces":      {{"name": "spaces/DM1", "spaceType": "DIRECT_MESSAGE"}},
+		"memberships": {{"name": "spaces/members-1", "space": "spaces/DM1", "role": "ROLE_MANAGER", "state": "JOINED"}},
+	}}}
+	referToKind(m, cm, inv, d)
+	recs := d.Records["google_chat"]
+	if recs["memberships"][0]["role"] != "ROLE_MEMBER" || recs["spaces"][0]["spaceType"] != "DIRECT_MESSAGE" {
+		t.Errorf("membership %v in space %v, want a member of a direct message", recs["memberships"][0], recs["spaces"][0])
+	}
+}
