@@ -273,7 +273,7 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 			ds = append(ds, validateMailbox(e, s, c, at+".mailbox")...)
 		}
 		if c.Staff != nil {
-			ds = append(ds, validateStaff(e, c, at+".staff")...)
+			ds = append(ds, validateStaff(e, s, c, at+".staff")...)
 		}
 	}
 	return append(ds, validateExamples(e, s)...)

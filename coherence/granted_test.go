@@ -122,3 +122,40 @@ func TestManagersOfNamedSpacesOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestMembersOfClosedSpacesAtHome: a member of a Google Chat space that
+// allows no outside users is one of the company's own people, on its
+// domain (the atom's staff declaration via the space); a space allowing
+// them may hold an outsider.
+func TestMembersOfClosedSpacesAtHome(t *testing.T) {
+	ss := map[string]*atom.Server{"google_chat": builtinServer(t, "google_chat")}
+	spaces := []state.Record{
+		{"name": "spaces/AAA1", "displayName": "Launch", "spaceType": "SPACE", "externalUserAllowed": false},
+		{"name": "spaces/AAA2", "displayName": "Partners", "spaceType": "SPACE", "externalUserAllowed": true},
+	}
+	for _, c := range []struct {
+		space string
+		want  int
+	}{
+		{"spaces/AAA1", 1},
+		{"spaces/AAA2", 0},
+	} {
+		ms := []state.Record{
+			{"name": "spaces/members-1", "space": "spaces/AAA1", "member_email": "ana@acme.example", "role": "ROLE_MEMBER"},
+			{"name": "spaces/members-2", "space": "spaces/AAA1", "member_email": "bo@acme.example", "role": "ROLE_MEMBER"},
+			{"name": "spaces/members-3", "space": c.space, "member_email": "li@globex.example", "role": "ROLE_MEMBER"},
+		}
+		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("google_chat.spaces", "name", spaces),
+			state.NewCollection("google_chat.memberships", "name", ms))
+		var got []string
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Rule == RuleIdentity && v.Collection == "google_chat.memberships" {
+				got = append(got, v.Key)
+			}
+		}
+		if len(got) != c.want || c.want == 1 && got[0] != "spaces/members-3" {
+			t.Errorf("an outsider in %s: violations on %v, want %d", c.space, got, c.want)
+		}
+	}
+}

@@ -80,17 +80,34 @@ func TestGrantWritersAddsTheGrant(t *testing.T) {
 
 // TestChatManagersInNamedSpaces: the Google Chat memberships drawn are a
 // manager's only in a named space (the refers_to rule of three fields the
-// atom declares), while spaces of every kind and managers are drawn.
+// atom declares), and those of spaces closed to outside users are the
+// company's own people's (its staff declaration via the space), while
+// spaces of every kind, closed ones and managers are drawn.
 func TestChatManagersInNamedSpaces(t *testing.T) {
-	c := synthApps(t, 3, "google_chat", "jira_service_management", "lever")
+	c := synthApps(t, 3, "google_chat", "figma", "copper")
 	servers := map[string]*atom.Server{}
-	for _, app := range []string{"google_chat", "jira_service_management", "lever"} {
+	for _, app := range []string{"google_chat", "figma", "copper"} {
 		servers[app] = builtinServers(t).ServerFor(app).MustServer()
 	}
-	members, managers, kinds := 0, 0, map[string]bool{}
+	members, managers, kinds, closed := 0, 0, map[string]bool{}, 0
 	for _, d := range c.Data {
 		for _, s := range d.Records["google_chat"]["spaces"] {
 			kinds[state.Text(s["spaceType"])] = true
+			if s["externalUserAllowed"] == false {
+				closed++
+			}
+		}
+		closedSpace, domains := map[string]bool{}, map[string]bool{}
+		for _, s := range d.Records["google_chat"]["spaces"] {
+			closedSpace[state.Text(s["name"])] = s["externalUserAllowed"] == false
+		}
+		for _, r := range d.Records["google_chat"]["memberships"] {
+			if _, dom, ok := strings.Cut(state.Text(r["member_email"]), "@"); ok && closedSpace[state.Text(r["space"])] {
+				domains[dom] = true
+			}
+		}
+		if len(domains) > 1 {
+			t.Errorf("%s: the members of spaces closed to outside users are at %v, not one company", d.ID, domains)
 		}
 		for _, r := range d.Records["google_chat"]["memberships"] {
 			members++
@@ -99,13 +116,13 @@ func TestChatManagersInNamedSpaces(t *testing.T) {
 			}
 		}
 		for _, v := range checkData(t, d, servers) {
-			if v.Collection == "google_chat.memberships" && v.Rule == "invariant" {
+			if v.Collection == "google_chat.memberships" && (v.Rule == "invariant" || v.Rule == "identity") {
 				t.Errorf("%s: %s %s: %s", d.ID, v.Collection, v.Key, v.Message)
 			}
 		}
 	}
-	t.Logf("%d memberships, %d managers, space kinds %v", members, managers, kinds)
-	if members < 20 || managers == 0 || !kinds["DIRECT_MESSAGE"] {
+	t.Logf("%d memberships, %d managers, space kinds %v, %d spaces closed to outside users", members, managers, kinds, closed)
+	if members < 20 || managers == 0 || closed == 0 || !kinds["DIRECT_MESSAGE"] {
 		t.Fatalf("drew %d memberships, %d managers, space kinds %v", members, managers, kinds)
 	}
 }
@@ -125,5 +142,33 @@ func TestManagerOfADirectMessageBecomesAMember(t *testing.T) {
 	recs := d.Records["google_chat"]
 	if recs["memberships"][0]["role"] != "ROLE_MEMBER" || recs["spaces"][0]["spaceType"] != "DIRECT_MESSAGE" {
 		t.Errorf("membership %v in space %v, want a member of a direct message", recs["memberships"][0], recs["spaces"][0])
+	}
+}
+
+// TestOutsiderOfAClosedSpaceMovesHome: a member of a Google Chat space
+// closed to outside users whose address is another company's moves onto
+// the world's domain; a member of an open space keeps theirs.
+func TestOutsiderOfAClosedSpaceMovesHome(t *testing.T) {
+	m := newAppModel(builtinServers(t).ServerFor("google_chat"), nil)
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"google_chat": {
+		"spaces": {
+			{"name": "spaces/AAA1", "displayName": "Launch", "spaceType": "SPACE", "externalUserAllowed": false},
+			{"name": "spaces/AAA2", "displayName": "Partners", "spaceType": "SPACE", "externalUserAllowed": true},
+		},
+		"memberships": {
+			{"name": "spaces/members-1", "space": "spaces/AAA1", "member_email": "li.wu@globex.example"},
+			{"name": "spaces/members-2", "space": "spaces/AAA2", "member_email": "bo.kim@initech.example"},
+		},
+	}}}
+	val := newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	val.home = val.src.Company()
+	db := &dataBuilder{val: val, p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+	db.staffAtHome([]*appModel{m})
+	ms := d.Records["google_chat"]["memberships"]
+	if got := state.Text(ms[0]["member_email"]); !strings.HasSuffix(got, "@"+strings.ToLower(val.home.Domain)) {
+		t.Errorf("the closed space's member is %s, not at %s", got, val.home.Domain)
+	}
+	if got := state.Text(ms[1]["member_email"]); got != "bo.kim@initech.example" {
+		t.Errorf("the open space's member became %s", got)
 	}
 }
