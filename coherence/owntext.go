@@ -1,6 +1,7 @@
 package coherence
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -36,11 +37,12 @@ func (c *checker) ownText(sh *Shape, coll, key string, rec map[string]any) {
 	}
 }
 
-// customerIn is the first, in order, of the world's companies text names
-// that is not the workspace's own and that none of titles names, or "".
+// customerIn is the first, in order, of the companies text names (the
+// world's, and those of the pool synthesis draws companies from) that is
+// not the workspace's own and that none of titles names, or "".
 func (c *checker) customerIn(text string, titles []string) string {
 	other := ""
-	for n := range c.companies {
+	for _, n := range slices.Concat(slices.Collect(maps.Keys(c.companies)), gen.CompaniesNamed(text)) {
 		if other != "" && n >= other || !strings.Contains(text, n) || c.isHome(n) {
 			continue
 		}

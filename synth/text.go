@@ -467,6 +467,16 @@ var textFrames = map[string][]string{
 	},
 }
 
+// jobLevels and jobRoles make the title of a job posting: a level, often
+// none, and the role.
+var (
+	jobLevels = []string{"", "", "Senior ", "Staff ", "Lead ", "Associate ", "Principal "}
+	jobRoles  = []string{"Backend Engineer", "Frontend Engineer", "Account Executive", "Product Designer", "Data Analyst",
+		"Support Specialist", "Finance Manager", "Recruiting Coordinator", "Marketing Manager", "Product Manager", "Data Engineer",
+		"Site Reliability Engineer", "Customer Success Manager", "Sales Development Representative", "Content Marketer",
+		"Security Engineer", "Mobile Engineer", "Operations Analyst", "People Partner", "Solutions Engineer"}
+)
+
 // ownKindGroup is the group of a text field whose words say it is a
 // thing of its own kind, not prose about its record: a person's status
 // ("In meetings until 4 May"), an ad's copy, why a leave is taken, why
@@ -549,7 +559,7 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		case facts["kind"] == "job" && cm.display == "":
 			// A posting with no title field holds its title in its text
 			// (Lever's text: "Senior Backend Engineer").
-			rec[f] = pick(rng, jobPhrases)
+			rec[f] = pick(rng, jobLevels) + pick(rng, jobRoles)
 			continue
 		}
 		group := textGroup(f)
