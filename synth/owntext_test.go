@@ -120,7 +120,17 @@ func TestRecordsOfTheirKind(t *testing.T) {
 				}
 			}
 		}
-		messages += len(d.Records["front"]["messages"])
+		subject := map[string]string{}
+		for _, rec := range d.Records["front"]["conversations"] {
+			subject[state.Text(rec["id"])] = state.Text(rec["subject"])
+		}
+		for _, rec := range d.Records["front"]["messages"] {
+			messages++
+			if want, got := subject[state.Text(rec["conversation_id"])], state.Text(rec["subject"]); got != "" && got != want {
+				bad++
+				t.Errorf("%s: message %s %q in conversation %q", d.ID, rec["id"], got, want)
+			}
+		}
 		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "") {
 			if v.Collection == "front.messages" && v.Field == "subject" {
 				if bad++; bad <= 10 {
