@@ -24,6 +24,18 @@ type staffAddress struct {
 // staffDomain checks every staff work address of the world is on the
 // domain most of them share.
 func (c *checker) staffDomain() {
+	all := c.staffAddresses()
+	home := sharedDomain(all)
+	for _, a := range all {
+		if !OnDomain(a.email, home) {
+			c.add(RuleIdentity, a.coll, a.key, a.field, a.email, "%s, one of the workspace's own people, is not on its domain %s", a.email, home)
+		}
+	}
+}
+
+// staffAddresses are the work addresses of the world's members of staff
+// and of its records' owners.
+func (c *checker) staffAddresses() []staffAddress {
 	var all []staffAddress
 	for _, name := range c.w.Names() {
 		sh := c.shape(name)
@@ -50,12 +62,7 @@ func (c *checker) staffDomain() {
 			}
 		}
 	}
-	home := sharedDomain(all)
-	for _, a := range all {
-		if !OnDomain(a.email, home) {
-			c.add(RuleIdentity, a.coll, a.key, a.field, a.email, "%s, one of the workspace's own people, is not on its domain %s", a.email, home)
-		}
-	}
+	return all
 }
 
 // OwnerAddressFields are the fields of a collection holding an address of
