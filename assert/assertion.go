@@ -300,7 +300,7 @@ type Predicate struct {
 	// mention of the file "Q3 pricing sheet 2" is no mention of "Q3
 	// pricing sheet". The composer sets them from the world; no atom
 	// writes them.
-	Beside []string
+	Beside []string `json:",omitempty"`
 }
 
 func (p Predicate) String() string {
