@@ -294,6 +294,13 @@ type Predicate struct {
 	Field string // dotted path: "cells.Status"
 	Op    string
 	Value any
+	// Beside are longer texts holding Value (case aside) in which it
+	// does not count for a contains or icontains: the names of other
+	// records of the world that hold the name asked for, so that a
+	// mention of the file "Q3 pricing sheet 2" is no mention of "Q3
+	// pricing sheet". The composer sets them from the world; no atom
+	// writes them.
+	Beside []string `json:",omitempty"`
 }
 
 func (p Predicate) String() string {

@@ -154,6 +154,25 @@ func predicateCEL(root string, p Predicate, i int) string {
 		return "!(" + guard + ")"
 	case OpSize:
 		pos = fmt.Sprintf("double(size(%s)) == %s", x, param)
+	case OpContains, OpIContains:
+		if len(p.Beside) == 0 {
+			pos = anyOf(x, strings.ReplaceAll(spec.elem, "P", param))
+			break
+		}
+		// The text counts with every longer text Beside cut out (its
+		// parameters follow Value's, see paramOf), a line break in its
+		// place so that the cut joins no words.
+		fold := func(s string) string {
+			if p.Op == OpIContains {
+				return s + ".lowerAscii()"
+			}
+			return s
+		}
+		text := fold("string(e)")
+		for j := range p.Beside {
+			text += fmt.Sprintf(".replace(%s, \"\\n\")", fold(fmt.Sprintf("string(%s[%d])", param, j+1)))
+		}
+		pos = anyOf(x, fmt.Sprintf("%s.contains(%s)", text, fold(fmt.Sprintf("string(%s[0])", param))))
 	default:
 		pos = anyOf(x, strings.ReplaceAll(spec.elem, "P", param))
 	}
@@ -161,6 +180,19 @@ func predicateCEL(root string, p Predicate, i int) string {
 		return "!(" + guard + " && " + pos + ")"
 	}
 	return "(" + guard + " && " + pos + ")"
+}
+
+// paramOf is a predicate's parameter: its Value, or, where it has texts
+// Beside, the list of Value and them.
+func paramOf(p Predicate) any {
+	if len(p.Beside) == 0 || p.Op != OpContains && p.Op != OpIContains {
+		return p.Value
+	}
+	out := []any{p.Value}
+	for _, b := range p.Beside {
+		out = append(out, b)
+	}
+	return out
 }
 
 // whereCEL renders a conjunction. An empty Where is true.
@@ -172,7 +204,7 @@ func whereCEL(root string, w []Predicate) (string, []any) {
 	params := make([]any, len(w))
 	for i, p := range w {
 		parts[i] = predicateCEL(root, p, i)
-		params[i] = p.Value
+		params[i] = paramOf(p)
 	}
 	return strings.Join(parts, " && "), params
 }
@@ -194,7 +226,7 @@ func exceptCEL(root string, alts [][]Predicate) (string, []any) {
 		conj := make([]string, len(w))
 		for j, p := range w {
 			conj[j] = predicateCEL(root, p, len(params))
-			params = append(params, p.Value)
+			params = append(params, paramOf(p))
 		}
 		parts[i] = "(" + strings.Join(conj, " && ") + ")"
 	}

@@ -619,7 +619,11 @@ func (c *composer) render(env *Env, in *atom.Intent) {
 	compile := func(e *atom.Entry, field string, a assert.Assertion, source string) {
 		a.Target = c.fill(a.Target, env).(string)
 		a.Expr = c.fill(a.Expr, env).(string)
+		orig := a.Where
 		a.Where = c.fillPreds(a.Where, env)
+		if source == "goal" {
+			c.besideLonger(env, orig, a.Where)
+		}
 		if len(a.Except) > 0 {
 			a.Except = c.fillPreds(a.Except, env)
 		}

@@ -81,10 +81,15 @@ func stepCandidates(b *bundle) []stepRef {
 			continue
 		}
 		if cm.amount == "" {
+			// The group must leave a state to start in whose records may
+			// hold a value to select by (see groupDraws).
 			for _, g := range cm.enums {
-				if g.name != st.field && len(g.values) >= 3 {
-					st.g = g
-					break
+				if try := st; g.name != st.field && len(g.values) >= 3 {
+					try.g = g
+					if st.tag || len(try.starts()) > 0 {
+						st.g = g
+						break
+					}
 				}
 			}
 			if st.g.name == "" {

@@ -3,6 +3,7 @@ package synth
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -84,7 +85,7 @@ func (sel *selection) states(rng *rand.Rand, n int) bool {
 		}
 		return true
 	}
-	start := canMove(st.cm, st.field, otherValues(st.e, st.value), st.value)
+	start := st.starts()
 	if len(start) == 0 {
 		return false
 	}
@@ -94,7 +95,7 @@ func (sel *selection) states(rng *rand.Rand, n int) bool {
 	// canceled), it is one already in the target, which the run leaves
 	// out of its summary.
 	sel.done = st.value
-	if past := otherValues(st.e, st.value, sel.s0); len(past) > 0 {
+	if past := st.pasts(sel.s0); len(past) > 1 || len(past) == 1 && past[0] != st.value {
 		sel.done = pick(rng, past)
 	}
 	if rest := otherValues(st.e, st.value, sel.s0, sel.done); n%2 == 1 && len(rest) > 0 {
@@ -113,12 +114,19 @@ func (sel *selection) criterion(b *bundle, rng *rand.Rand) bool {
 		sel.condition = fill(pick(rng, sel.cat.Conditions), map[string]string{"amount": human(cm.amount), "t": thousands(sel.threshold)})
 		return true
 	}
-	gs := otherValues(st.g)
-	if len(gs) < 2 || len(inUse(gs)) == 0 {
+	// A status workflow's records hold the group value beside the state
+	// they are in, which the collection's rules must allow (see
+	// groupDraws); a tag workflow pins no state.
+	ins, outs := inUse(otherValues(st.g)), otherValues(st.g)
+	if !st.tag {
+		ins, outs = st.groupDraws(sel.s0, sel.done)
+	}
+	ins = selectable(ins, outs)
+	if len(otherValues(st.g)) < 2 || len(ins) == 0 {
 		return false
 	}
-	sel.gv = pick(rng, inUse(gs))
-	sel.gOut = pick(rng, otherValues(st.g, sel.gv))
+	sel.gv = pick(rng, ins)
+	sel.gOut = pick(rng, slices.DeleteFunc(slices.Clone(outs), func(v string) bool { return v == sel.gv }))
 	addTo(b.plan.avoid, cm, st.g.name, sel.gv)
 	sel.condition = fmt.Sprintf("whose %s is %s", human(st.g.name), quote(sel.gv))
 	return true
