@@ -287,6 +287,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.placeInSittings(b.apps)
 	db.countPresent(b.apps)
 	db.onTheClock(b.apps)
+	db.sinceParents(b.apps)
 	db.daysLeft(b.apps)
 	db.deriveFields(b.apps)
 	db.referredBy(b.apps)

@@ -1,0 +1,98 @@
+package synth
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestRecordsNoOlderThanTheirs synthesises the worlds of apps whose records
+// are no older than the records they name (a Help Scout conversation than
+// its mailbox and customer, a Rippling employee's start than their
+// manager's, a Statuspage update than its incident), whose incidents are
+// resolved by now and whose updates resolve only resolved incidents, and
+// whose Gmail threads each hold a message; coherence finds none of these
+// broken.
+func TestRecordsNoOlderThanTheirs(t *testing.T) {
+	c, servers := readWorld(t, 55, "helpscout", "rippling", "statuspage", "gmail")
+	checked := map[string]int{}
+	for _, d := range c.Data {
+		for _, says := range []string{" is before ", "does not agree"} {
+			for _, v := range violationsOf(d, servers, coherence.RuleInvariant, says) {
+				t.Errorf("%s", v)
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleLifecycle, "not before the clock") {
+			t.Errorf("%s", v)
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleRef, "holds nothing") {
+			t.Errorf("%s", v)
+		}
+		byKey := map[string]map[string]any{}
+		for _, e := range d.Records["rippling"]["employees"] {
+			byKey[state.Text(e["id"])] = e
+		}
+		for _, e := range d.Records["rippling"]["employees"] {
+			if m := byKey[state.Text(e["manager_id"])]; m != nil {
+				checked["manager"]++
+				if state.Text(m["start_date"]) > state.Text(e["start_date"]) {
+					t.Errorf("%s: employee %v started %v under %v, who started %v", d.ID, e["id"], e["start_date"], m["id"], m["start_date"])
+				}
+			}
+		}
+		checked["conversation"] += len(d.Records["helpscout"]["conversations"])
+		checked["thread"] += len(d.Records["gmail"]["threads"])
+		checked["update"] += len(d.Records["statuspage"]["incident_updates"])
+		for _, in := range d.Records["statuspage"]["incidents"] {
+			if state.Text(in["resolved_at"]) != "" {
+				checked["resolved incident"]++
+			}
+		}
+		for _, u := range d.Records["statuspage"]["incident_updates"] {
+			if strings.EqualFold(state.Text(u["status"]), "resolved") {
+				checked["resolving update"]++
+			}
+		}
+	}
+	t.Logf("checked over %d worlds: %v", len(c.Data), checked)
+	for _, k := range []string{"manager", "conversation", "thread", "update", "resolved incident"} {
+		if checked[k] < 5 {
+			t.Errorf("%d %s records drawn, want more", checked[k], k)
+		}
+	}
+}
+
+// TestUpdatesResolveResolvedIncidents synthesises Statuspage worlds: an
+// update that resolves is on a resolved incident, and one on an incident
+// that is not is of a status its field holds (not the incident's
+// verifying, which updates do not have).
+func TestUpdatesResolveResolvedIncidents(t *testing.T) {
+	resolving, open := 0, 0
+	for _, seed := range []int64{1, 2, 3} {
+		c, servers := readWorld(t, seed, "statuspage")
+		for _, d := range c.Data {
+			for _, v := range violationsOf(d, servers, "", "") {
+				if strings.Contains(v.Collection, "incident_updates") && (strings.Contains(v.Message, "does not agree") || v.Rule == coherence.RuleEnum) {
+					t.Errorf("%s", v)
+				}
+			}
+			status := map[string]string{}
+			for _, in := range d.Records["statuspage"]["incidents"] {
+				status[state.Text(in["id"])] = state.Text(in["status"])
+			}
+			for _, u := range d.Records["statuspage"]["incident_updates"] {
+				if state.Text(u["status"]) == "resolved" {
+					resolving++
+				} else if s := status[state.Text(u["incident_id"])]; s != "" && s != "resolved" {
+					open++
+				}
+			}
+		}
+	}
+	t.Logf("%d resolving updates, %d on incidents not resolved", resolving, open)
+	if resolving+open < 5 {
+		t.Errorf("%d updates drawn, want more", resolving+open)
+	}
+}
