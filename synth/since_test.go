@@ -1,9 +1,11 @@
 package synth
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
@@ -94,5 +96,28 @@ func TestUpdatesResolveResolvedIncidents(t *testing.T) {
 	t.Logf("%d resolving updates, %d on incidents not resolved", resolving, open)
 	if resolving+open < 5 {
 		t.Errorf("%d updates drawn, want more", resolving+open)
+	}
+}
+
+// TestPartiesBeforeTheirRecords synthesises apps whose records are made
+// for a party that exists then (a ticket's contact or requester, an
+// invoice's customer, a list member's lead, a post's author): coherence
+// finds no record older than its party.
+func TestPartiesBeforeTheirRecords(t *testing.T) {
+	for _, apps := range [][]string{{"zoho_desk", "quickbooks", "twitter"}, {"salesforce", "wave", "zendesk"}, {"marketo", "convertkit"}} {
+		c, servers := readWorld(t, 55, apps...)
+		n := 0
+		for _, d := range c.Data {
+			n += countWhere(d, servers, func(col *atom.Collection) bool {
+				return slices.ContainsFunc(col.Invariants, func(inv atom.Invariant) bool { return inv.Rule == "since" })
+			})
+			for _, v := range violationsOf(d, servers, coherence.RuleInvariant, " is before ") {
+				t.Errorf("%s", v)
+			}
+		}
+		t.Logf("%v: %d records under since rules over %d worlds", apps, n, len(c.Data))
+		if n < 10 {
+			t.Errorf("%v: %d records under since rules, want more", apps, n)
+		}
 	}
 }
