@@ -121,3 +121,47 @@ func TestPartiesBeforeTheirRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestLeaveReasonsOfTheirType synthesises the leave requests of Rippling
+// and BambooHR: a reason is one of its leave type's (no parental leave
+// "Recovering from surgery.", no sick leave "Bereavement.").
+func TestLeaveReasonsOfTheirType(t *testing.T) {
+	c, _ := readWorld(t, 55, "rippling", "bamboohr")
+	n := 0
+	for _, d := range c.Data {
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				for _, rec := range recs {
+					reason, ok := rec["reason"].(string)
+					if !ok || !strings.Contains(name, "leave") && !strings.Contains(name, "time_off") {
+						continue
+					}
+					kind := ""
+					for _, f := range []string{"leave_type", "type"} {
+						for _, w := range strings.Fields(strings.ToLower(state.Text(rec[f]))) {
+							if k := leaveWords[w]; k != "" {
+								kind = k
+							}
+						}
+					}
+					if kind == "" {
+						continue
+					}
+					n++
+					for other, frames := range textFrames {
+						if !strings.HasPrefix(other, "leave.core.") || other == "leave.core."+kind {
+							continue
+						}
+						if slices.Contains(frames, reason) && !slices.Contains(textFrames["leave.core."+kind], reason) {
+							t.Errorf("%s: %s.%s %v of type %s gives the reason %q, one of %s", d.ID, app, name, rec, kind, reason, other)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d leave reasons of a known type", n)
+	if n < 5 {
+		t.Errorf("%d leave reasons of a known type, want more", n)
+	}
+}
