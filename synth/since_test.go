@@ -15,50 +15,43 @@ import (
 // its mailbox and customer, a Rippling employee's start than their
 // manager's, a Statuspage update than its incident), whose incidents are
 // resolved by now and whose updates resolve only resolved incidents, and
-// whose Gmail threads each hold a message; coherence finds none of these
-// broken.
+// whose Gmail threads each hold a message; coherence finds no rule broken
+// in them.
 func TestRecordsNoOlderThanTheirs(t *testing.T) {
-	c, servers := readWorld(t, 55, "helpscout", "rippling", "statuspage", "gmail")
 	checked := map[string]int{}
-	for _, d := range c.Data {
-		for _, says := range []string{" is before ", "does not agree"} {
-			for _, v := range violationsOf(d, servers, coherence.RuleInvariant, says) {
+	worlds := 0
+	for _, seed := range []int64{55, 7} {
+		c, servers := readWorld(t, seed, "helpscout", "rippling", "statuspage", "gmail")
+		worlds += len(c.Data)
+		for _, d := range c.Data {
+			// No rule broken: none of these, nor one their moves could break
+			// (a maintenance resolved before it was scheduled for).
+			for _, v := range violationsOf(d, servers, "", "") {
 				t.Errorf("%s", v)
 			}
-		}
-		for _, v := range violationsOf(d, servers, coherence.RuleLifecycle, "not before the clock") {
-			t.Errorf("%s", v)
-		}
-		for _, v := range violationsOf(d, servers, coherence.RuleRef, "holds nothing") {
-			t.Errorf("%s", v)
-		}
-		byKey := map[string]map[string]any{}
-		for _, e := range d.Records["rippling"]["employees"] {
-			byKey[state.Text(e["id"])] = e
-		}
-		for _, e := range d.Records["rippling"]["employees"] {
-			if m := byKey[state.Text(e["manager_id"])]; m != nil {
-				checked["manager"]++
-				if state.Text(m["start_date"]) > state.Text(e["start_date"]) {
-					t.Errorf("%s: employee %v started %v under %v, who started %v", d.ID, e["id"], e["start_date"], m["id"], m["start_date"])
+			byKey := map[string]map[string]any{}
+			for _, e := range d.Records["rippling"]["employees"] {
+				byKey[state.Text(e["id"])] = e
+			}
+			for _, e := range d.Records["rippling"]["employees"] {
+				if m := byKey[state.Text(e["manager_id"])]; m != nil {
+					checked["manager"]++
+					if state.Text(m["start_date"]) > state.Text(e["start_date"]) {
+						t.Errorf("%s: employee %v started %v under %v, who started %v", d.ID, e["id"], e["start_date"], m["id"], m["start_date"])
+					}
+				}
+			}
+			checked["conversation"] += len(d.Records["helpscout"]["conversations"])
+			checked["thread"] += len(d.Records["gmail"]["threads"])
+			checked["update"] += len(d.Records["statuspage"]["incident_updates"])
+			for _, in := range d.Records["statuspage"]["incidents"] {
+				if state.Text(in["resolved_at"]) != "" {
+					checked["resolved incident"]++
 				}
 			}
 		}
-		checked["conversation"] += len(d.Records["helpscout"]["conversations"])
-		checked["thread"] += len(d.Records["gmail"]["threads"])
-		checked["update"] += len(d.Records["statuspage"]["incident_updates"])
-		for _, in := range d.Records["statuspage"]["incidents"] {
-			if state.Text(in["resolved_at"]) != "" {
-				checked["resolved incident"]++
-			}
-		}
-		for _, u := range d.Records["statuspage"]["incident_updates"] {
-			if strings.EqualFold(state.Text(u["status"]), "resolved") {
-				checked["resolving update"]++
-			}
-		}
 	}
-	t.Logf("checked over %d worlds: %v", len(c.Data), checked)
+	t.Logf("checked over %d worlds: %v", worlds, checked)
 	for _, k := range []string{"manager", "conversation", "thread", "update", "resolved incident"} {
 		if checked[k] < 5 {
 			t.Errorf("%d %s records drawn, want more", checked[k], k)
@@ -102,7 +95,8 @@ func TestUpdatesResolveResolvedIncidents(t *testing.T) {
 // TestPartiesBeforeTheirRecords synthesises apps whose records are made
 // for a party that exists then (a ticket's contact or requester, an
 // invoice's customer, a list member's lead, a post's author): coherence
-// finds no record older than its party.
+// finds no record older than its party, nor any other rule broken (a
+// retweet older than the post it is of, once the post moved).
 func TestPartiesBeforeTheirRecords(t *testing.T) {
 	for _, apps := range [][]string{{"zoho_desk", "quickbooks", "twitter"}, {"salesforce", "wave", "zendesk"}, {"marketo", "convertkit"}} {
 		c, servers := readWorld(t, 55, apps...)
@@ -111,7 +105,7 @@ func TestPartiesBeforeTheirRecords(t *testing.T) {
 			n += countWhere(d, servers, func(col *atom.Collection) bool {
 				return slices.ContainsFunc(col.Invariants, func(inv atom.Invariant) bool { return inv.Rule == "since" })
 			})
-			for _, v := range violationsOf(d, servers, coherence.RuleInvariant, " is before ") {
+			for _, v := range violationsOf(d, servers, "", "") {
 				t.Errorf("%s", v)
 			}
 		}
