@@ -374,10 +374,17 @@ func TestOwnKindTextsAreNotLetters(t *testing.T) {
 	}
 }
 
-// fromGroup reports whether text starts with a frame of group's core,
+// fromGroup reports whether text starts with a frame of group's core (of
+// any kind: a sick leave's or a parental leave's reason),
 // its placeholders read as anything.
 func fromGroup(text, group string) bool {
-	for _, fr := range textFrames[group+".core"] {
+	var frames []string
+	for key, fs := range textFrames {
+		if key == group+".core" || strings.HasPrefix(key, group+".core.") {
+			frames = append(frames, fs...)
+		}
+	}
+	for _, fr := range frames {
 		re := regexp.QuoteMeta(fr)
 		re = regexp.MustCompile(`\\\{[a-z]+\\\}`).ReplaceAllString(re, ".+")
 		if regexp.MustCompile(`(?i)^` + re).MatchString(text) {
