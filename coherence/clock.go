@@ -34,8 +34,8 @@ func (sh *Shape) Clocked(rec map[string]any, now time.Time) []Contradiction {
 		}
 		side, want := "after", now.Add(now.Sub(t)+24*time.Hour)
 		if past {
-			created, hasCreated := sh.createdAt(rec)
-			side, want = "before", mirrored(t, now, created, hasCreated)
+			floor, hasFloor := sh.floorOf(rec, f, now)
+			side, want = "before", mirrored(t, now, floor, hasFloor)
 		}
 		why := fmt.Sprintf("%s is %v but %s %s is not %s the clock %s", inv.Fields[1], rec[inv.Fields[1]], f, s, side, now.UTC().Format(time.RFC3339))
 		return sh.moveSpan(rec, now, f, want.Sub(t), why)
@@ -80,4 +80,24 @@ func (sh *Shape) clockRule(rec map[string]any, rule, f string) bool {
 	return slices.ContainsFunc(sh.def.Invariants, func(inv atom.Invariant) bool {
 		return inv.Rule == rule && inv.Fields[0] == f && slices.Contains(inv.In, state.Text(rec[inv.Fields[1]]))
 	})
+}
+
+// floorOf is the latest date before now that rec's date f may not precede:
+// when the record was created, and the dates its before rules put ahead
+// of f (a maintenance resolved no earlier than it was scheduled for).
+func (sh *Shape) floorOf(rec map[string]any, f string, now time.Time) (time.Time, bool) {
+	floor, ok := sh.createdAt(rec)
+	if ok && floor.After(now) {
+		floor, ok = time.Time{}, false
+	}
+	for _, inv := range sh.def.Invariants {
+		if inv.Rule != "before" || inv.Fields[1] != f {
+			continue
+		}
+		s, _ := rec[inv.Fields[0]].(string)
+		if t, tok := isotime.Parse(s); tok && !t.After(now) && (!ok || t.After(floor)) {
+			floor, ok = t, true
+		}
+	}
+	return floor, ok
 }

@@ -50,7 +50,7 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 		// its request's agent's) speaks of rec alone: its value is the
 		// referenced record's, which stays as it is.
 		if !pinnedOwn && want != "" && (bad || !atom.IsSet(rec[inv.Fields[0]])) {
-			setAgreed(cm, rec, inv.Fields[0], want)
+			setAgreed(cm, rec, inv.Fields[0], ownValue(cm, inv, want))
 		}
 		return
 	}
@@ -163,4 +163,23 @@ func (db *dataBuilder) holding(m *appModel, tc *collModel, f, v string) []string
 		}
 	}
 	return all
+}
+
+// ownValue is the value an agrees rule that holds in some states gives a
+// record whose copy disagrees: the referenced record's, want, where its
+// field can hold it, else the first value of its field that leaves the
+// states the rule holds in (a Statuspage update that resolves nothing on
+// an incident being verified, whose updates have no verifying, is one
+// still investigating).
+func ownValue(cm *collModel, inv atom.Invariant, want string) any {
+	enum := cm.field(inv.Fields[0]).Enum
+	if len(enum) == 0 || slices.ContainsFunc(enum, func(v any) bool { return state.Text(v) == want }) {
+		return want
+	}
+	for _, v := range enum {
+		if inv.Fields[0] == inv.Fields[3] && !slices.Contains(inv.In, state.Text(v)) {
+			return v
+		}
+	}
+	return want
 }

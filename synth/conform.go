@@ -377,7 +377,9 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 						d.Records[m.app][cm.name] = recs
 					}
 				case "within", "since":
-					withinParents(m, cm, inv, recs, d)
+					if inv.Rule == "within" || !lateSince(cm, inv) {
+						withinParents(m, cm, inv, recs, d)
+					}
 				case "refers_to", "flag_of":
 					referToKind(m, cm, inv, d)
 				}

@@ -287,6 +287,8 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.placeInSittings(b.apps)
 	db.countPresent(b.apps)
 	db.onTheClock(b.apps)
+	db.sinceParents(b.apps)
+	db.dateOnParents(b.apps) // again: a record moved after its party carries the records written on it
 	db.daysLeft(b.apps)
 	db.deriveFields(b.apps)
 	db.grantWriters(b.apps)

@@ -48,6 +48,9 @@ func (db *dataBuilder) referredBy(apps []*appModel) {
 							referredList(cm, other, inv, rec, refs[k])
 						}
 					}
+					if !one && !inv.ByLatest() && cm.field(inv.Fields[0]).Type == "array" && cm.field(inv.Fields[0]).Required {
+						db.d.Records[m.app][cm.name] = db.dropEmpty(m, cm, inv.Fields[0], pinned)
+					}
 				}
 			}
 		}
@@ -184,4 +187,39 @@ func referredTo(m *appModel, cm *collModel) bool {
 func (db *dataBuilder) drop(m *appModel, cm *collModel, r map[string]any) {
 	recs := db.d.Records[m.app][cm.name]
 	db.d.Records[m.app][cm.name] = slices.DeleteFunc(recs, func(x map[string]any) bool { return state.Text(x[cm.key]) == state.Text(r[cm.key]) })
+}
+
+// dropEmpty is cm's records less those whose required list f a
+// referred_by rule left empty (a Gmail thread no message is in: a thread
+// holds one or more), where no task names the record and no record of the
+// app refers to it: a record that cannot be drawn right is not written.
+func (db *dataBuilder) dropEmpty(m *appModel, cm *collModel, f string, pinned map[string]bool) []map[string]any {
+	named := map[string]bool{}
+	for _, h := range db.d.Handles {
+		if h.App == m.app && h.Collection == cm.name {
+			named[h.Key] = true
+		}
+	}
+	referred := map[string]bool{}
+	for _, o := range m.colls {
+		for _, rf := range o.refs {
+			if rf.target != cm {
+				continue
+			}
+			for _, r := range db.d.Records[m.app][o.name] {
+				for _, k := range atom.ReferenceKeys(r[rf.name]) {
+					referred[k] = true
+				}
+			}
+		}
+	}
+	kept := make([]map[string]any, 0, len(db.d.Records[m.app][cm.name])) // never null
+	for _, rec := range db.d.Records[m.app][cm.name] {
+		k := state.Text(rec[cm.key])
+		if len(atom.ReferenceKeys(rec[f])) == 0 && !named[k] && !pinned[k] && !referred[k] {
+			continue
+		}
+		kept = append(kept, rec)
+	}
+	return kept
 }

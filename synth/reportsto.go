@@ -12,7 +12,8 @@ import (
 // reportsTo draws the references a collection of people makes to itself
 // (an employee's supervisor, a manager): the people form one tree, each
 // reporting to one drawn before them who is still there (whose end, the
-// later date of a before rule such as a termination date, has not come),
+// later date of a before rule such as a termination date, has not come)
+// and who keeps the collection's since rules (started no later than them),
 // the first to no one, as a company has one head. A value a task sets stays, and a record never names
 // itself. The draw is the record's own (textRand), so no other value
 // moves.
@@ -34,23 +35,48 @@ func (db *dataBuilder) reportsTo(apps []*appModel) {
 
 func (db *dataBuilder) reportTo(cm *collModel, f string, recs []map[string]any) {
 	pinned := db.pinnedKeys(cm, f)
-	var heads []string
+	var all []string
 	names := map[string]string{}
+	byKey := map[string]map[string]any{}
 	for _, rec := range recs {
 		self := state.Text(rec[cm.key])
 		if !pinned[self] {
 			delete(rec, f)
+			heads := startedHeads(cm, f, rec, all, byKey)
 			if k, ok := namedHead(cm, rec, heads, names); ok && k != "" {
 				rec[f] = k
 			} else if !ok && len(heads) > 0 {
 				rec[f] = pick(db.val.textRand(cm, rec, f), heads)
 			}
 		}
-		if !db.over(cm, rec) && !slices.Contains(heads, self) {
-			heads = append(heads, self)
+		if !db.over(cm, rec) && !slices.Contains(all, self) {
+			all = append(all, self)
 			names[self] = fullName(cm, rec)
+			byKey[self] = rec
 		}
 	}
+}
+
+// startedHeads are the heads rec may report to through f: those that
+// keep the collection's since rules over f (a manager who started no
+// later than the report).
+func startedHeads(cm *collModel, f string, rec map[string]any, heads []string, byKey map[string]map[string]any) []string {
+	var out []string
+	for _, k := range heads {
+		kept := true
+		for _, inv := range cm.c.Invariants {
+			if inv.Rule != "since" || inv.Fields[1] != f {
+				continue
+			}
+			if _, bad := inv.OutsideParent(rec, byKey[k]); bad {
+				kept = false
+			}
+		}
+		if kept {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // namedHead is the head among heads whose name rec's text gives as its

@@ -108,7 +108,32 @@ var textParts = map[string][]string{
 // vendor".
 // A job posting is the company's own call for a role, and a record of
 // the company's own (ownKind) speaks of nobody else's business.
-var ownFramesOnly = map[string]bool{"candidate": true, "colleague": true, "job": true, "own": true, "maintenance": true}
+var ownFramesOnly = map[string]bool{"candidate": true, "colleague": true, "job": true, "own": true, "maintenance": true,
+	"sick": true, "vacation": true, "personal": true, "parental": true, "bereavement": true}
+
+// leaveWords name the kinds of leave (the leave.core frames by kind) by
+// the words of a leave type's values: Rippling's SICK and PARENTAL,
+// BambooHR's Vacation and Bereavement.
+var leaveWords = map[string]string{
+	"sick": "sick", "medical": "sick", "illness": "sick", "vacation": "vacation", "holiday": "vacation", "pto": "vacation",
+	"annual": "vacation", "personal": "personal", "parental": "parental", "maternity": "parental", "paternity": "parental",
+	"bereavement": "bereavement",
+}
+
+// leaveKind is the kind of leave rec is of, read from the value of its
+// enum fields (a leave type), or "".
+func leaveKind(cm *collModel, rec map[string]any) string {
+	for _, e := range cm.enums {
+		if v, ok := rec[e.name].(string); ok {
+			for _, w := range atom.Words(v) {
+				if k := leaveWords[strings.ToLower(w)]; k != "" {
+					return k
+				}
+			}
+		}
+	}
+	return ""
+}
 
 // textFrames holds the frames of each group's parts, keyed "group.part"
 // and, for core parts, "group.core.kind". Kinds are collKind's, and
@@ -460,6 +485,25 @@ var textFrames = map[string][]string{
 		"Family event.", "Medical appointment.", "Annual holiday.", "Moving house.", "Wedding.", "Jury duty.",
 		"Recovering from surgery.", "School holidays.", "Bereavement.", "Back on {due}.", "Dentist in the morning.",
 	},
+	// A leave of a type is taken for a reason of that type (leaveKind):
+	// nobody takes parental leave to recover from surgery.
+	"leave.core.sick": {
+		"Recovering from surgery.", "Medical appointment.", "Dentist in the morning.", "Down with the flu.",
+		"Doctor's orders: rest until {due}.", "Hospital check-up.",
+	},
+	"leave.core.vacation": {
+		"Annual holiday.", "School holidays.", "Family trip.", "Back on {due}.", "Long weekend away.", "Summer break.",
+	},
+	"leave.core.personal": {
+		"Family event.", "Moving house.", "Wedding.", "Jury duty.", "Personal matter, back on {due}.", "Visa appointment.",
+	},
+	"leave.core.parental": {
+		"Birth of our child.", "Parental leave after the birth, back on {due}.", "Adoption of a child.",
+		"Caring for a newborn.", "Second part of parental leave.",
+	},
+	"leave.core.bereavement": {
+		"Bereavement.", "Funeral of a family member.", "Loss in the family.", "Travelling to a funeral.",
+	},
 	"bounce.core": {
 		"550 5.1.1 The email account that you tried to reach does not exist.", "552 5.2.2 Mailbox full.",
 		"550 5.7.1 Message rejected as spam.", "Recipient marked the message as spam.", "421 4.7.0 Try again later: too many connections.",
@@ -572,6 +616,10 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 			group = "description"
 		}
 		said := addressed(cm, rec, rw, group, facts)
+		if k := leaveKind(cm, rec); group == "leave" && k != "" {
+			said = maps.Clone(said)
+			said["kind"] = k
+		}
 		var text string
 		for _, g := range appGroups(cm, group, facts) {
 			if group = g; g == "work" {

@@ -1,0 +1,82 @@
+package synth
+
+import (
+	"slices"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// sinceParents makes each since rule hold once every pass that moves
+// dates has run (the clock's last): a record is no older than the record
+// its reference names where its collection says so (a Help Scout
+// conversation than its mailbox and its customer, an employee's start
+// than their manager's). A record's time of making is moved after the
+// bound with its other dates (madeAfter, which keeps their order and the
+// clock's side); an optional reference of a collection to itself that
+// breaks the rule names another record drawn before it that keeps it (a
+// manager who had started), or none; any other date is moved to its
+// bound, as conformWorld moves the rest. Values a task sets stay.
+func (db *dataBuilder) sinceParents(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			pins := db.pinned(cm)
+			for _, inv := range cm.c.Invariants {
+				if inv.Rule != "since" {
+					continue
+				}
+				tc := m.byName[cm.field(inv.Fields[1]).Ref]
+				if tc == nil {
+					continue
+				}
+				recs := db.d.Records[m.app][cm.name]
+				for i, rec := range recs {
+					db.keepSince(m, cm, tc, inv, rec, recs[:i], pins[state.Text(rec[cm.key])])
+				}
+			}
+		}
+	}
+}
+
+// keepSince makes rec keep the since rule inv (see sinceParents); earlier
+// are the records of its collection drawn before it.
+func (db *dataBuilder) keepSince(m *appModel, cm, tc *collModel, inv atom.Invariant, rec map[string]any, earlier []map[string]any, set map[string]any) {
+	f, ref := inv.Fields[0], inv.Fields[1]
+	p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[ref]))
+	bound, out := inv.OutsideParent(rec, p)
+	if p == nil || !out {
+		return
+	}
+	_, datePinned := set[f]
+	if f == cm.shape.MadeField() && !datePinned {
+		madeAfter(db.val, cm, rec, bound, set)
+		if _, out = inv.OutsideParent(rec, p); !out {
+			return
+		}
+	}
+	if _, refPinned := set[ref]; !refPinned && tc == cm && !cm.field(ref).Required {
+		var ks []string
+		for _, t := range earlier {
+			if _, bad := inv.OutsideParent(rec, t); !bad {
+				ks = append(ks, state.Text(t[tc.key]))
+			}
+		}
+		if ks = slices.DeleteFunc(ks, func(k string) bool { return k == "" }); len(ks) > 0 {
+			rec[ref] = pick(db.val.textRand(cm, rec, ref), ks)
+		} else {
+			delete(rec, ref)
+		}
+		return
+	}
+	if !datePinned {
+		rec[f] = sameLayout(rec[f], bound)
+	}
+}
+
+// lateSince reports whether a since rule is sinceParents' alone: one that
+// bounds the record's time of making, which moves with its other dates,
+// or that a collection keeps over a reference to itself, whose reference
+// moves rather than its date.
+func lateSince(cm *collModel, inv atom.Invariant) bool {
+	return inv.Fields[0] == cm.shape.MadeField() || cm.field(inv.Fields[1]).Ref == cm.name
+}

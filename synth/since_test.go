@@ -1,0 +1,161 @@
+package synth
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestRecordsNoOlderThanTheirs synthesises the worlds of apps whose records
+// are no older than the records they name (a Help Scout conversation than
+// its mailbox and customer, a Rippling employee's start than their
+// manager's, a Statuspage update than its incident), whose incidents are
+// resolved by now and whose updates resolve only resolved incidents, and
+// whose Gmail threads each hold a message; coherence finds no rule broken
+// in them.
+func TestRecordsNoOlderThanTheirs(t *testing.T) {
+	checked := map[string]int{}
+	worlds := 0
+	for _, seed := range []int64{55, 7} {
+		c, servers := readWorld(t, seed, "helpscout", "rippling", "statuspage", "gmail")
+		worlds += len(c.Data)
+		for _, d := range c.Data {
+			// No rule broken: none of these, nor one their moves could break
+			// (a maintenance resolved before it was scheduled for).
+			for _, v := range violationsOf(d, servers, "", "") {
+				t.Errorf("%s", v)
+			}
+			byKey := map[string]map[string]any{}
+			for _, e := range d.Records["rippling"]["employees"] {
+				byKey[state.Text(e["id"])] = e
+			}
+			for _, e := range d.Records["rippling"]["employees"] {
+				if m := byKey[state.Text(e["manager_id"])]; m != nil {
+					checked["manager"]++
+					if state.Text(m["start_date"]) > state.Text(e["start_date"]) {
+						t.Errorf("%s: employee %v started %v under %v, who started %v", d.ID, e["id"], e["start_date"], m["id"], m["start_date"])
+					}
+				}
+			}
+			checked["conversation"] += len(d.Records["helpscout"]["conversations"])
+			checked["thread"] += len(d.Records["gmail"]["threads"])
+			checked["update"] += len(d.Records["statuspage"]["incident_updates"])
+			for _, in := range d.Records["statuspage"]["incidents"] {
+				if state.Text(in["resolved_at"]) != "" {
+					checked["resolved incident"]++
+				}
+			}
+		}
+	}
+	t.Logf("checked over %d worlds: %v", worlds, checked)
+	for _, k := range []string{"manager", "conversation", "thread", "update", "resolved incident"} {
+		if checked[k] < 5 {
+			t.Errorf("%d %s records drawn, want more", checked[k], k)
+		}
+	}
+}
+
+// TestUpdatesResolveResolvedIncidents synthesises Statuspage worlds: an
+// update that resolves is on a resolved incident, and one on an incident
+// that is not is of a status its field holds (not the incident's
+// verifying, which updates do not have).
+func TestUpdatesResolveResolvedIncidents(t *testing.T) {
+	resolving, open := 0, 0
+	for _, seed := range []int64{1, 2, 3} {
+		c, servers := readWorld(t, seed, "statuspage")
+		for _, d := range c.Data {
+			for _, v := range violationsOf(d, servers, "", "") {
+				if strings.Contains(v.Collection, "incident_updates") && (strings.Contains(v.Message, "does not agree") || v.Rule == coherence.RuleEnum) {
+					t.Errorf("%s", v)
+				}
+			}
+			status := map[string]string{}
+			for _, in := range d.Records["statuspage"]["incidents"] {
+				status[state.Text(in["id"])] = state.Text(in["status"])
+			}
+			for _, u := range d.Records["statuspage"]["incident_updates"] {
+				if state.Text(u["status"]) == "resolved" {
+					resolving++
+				} else if s := status[state.Text(u["incident_id"])]; s != "" && s != "resolved" {
+					open++
+				}
+			}
+		}
+	}
+	t.Logf("%d resolving updates, %d on incidents not resolved", resolving, open)
+	if resolving+open < 5 {
+		t.Errorf("%d updates drawn, want more", resolving+open)
+	}
+}
+
+// TestPartiesBeforeTheirRecords synthesises apps whose records are made
+// for a party that exists then (a ticket's contact or requester, an
+// invoice's customer, a list member's lead, a post's author): coherence
+// finds no record older than its party, nor any other rule broken (a
+// retweet older than the post it is of, once the post moved).
+func TestPartiesBeforeTheirRecords(t *testing.T) {
+	for _, apps := range [][]string{{"zoho_desk", "quickbooks", "twitter"}, {"salesforce", "wave", "zendesk"}, {"marketo", "convertkit"}} {
+		c, servers := readWorld(t, 55, apps...)
+		n := 0
+		for _, d := range c.Data {
+			n += countWhere(d, servers, func(col *atom.Collection) bool {
+				return slices.ContainsFunc(col.Invariants, func(inv atom.Invariant) bool { return inv.Rule == "since" })
+			})
+			for _, v := range violationsOf(d, servers, "", "") {
+				t.Errorf("%s", v)
+			}
+		}
+		t.Logf("%v: %d records under since rules over %d worlds", apps, n, len(c.Data))
+		if n < 10 {
+			t.Errorf("%v: %d records under since rules, want more", apps, n)
+		}
+	}
+}
+
+// TestLeaveReasonsOfTheirType synthesises the leave requests of Rippling
+// and BambooHR: a reason is one of its leave type's (no parental leave
+// "Recovering from surgery.", no sick leave "Bereavement.").
+func TestLeaveReasonsOfTheirType(t *testing.T) {
+	c, _ := readWorld(t, 55, "rippling", "bamboohr")
+	n := 0
+	for _, d := range c.Data {
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				for _, rec := range recs {
+					reason, ok := rec["reason"].(string)
+					if !ok || !strings.Contains(name, "leave") && !strings.Contains(name, "time_off") {
+						continue
+					}
+					kind := ""
+					for _, f := range []string{"leave_type", "type"} {
+						for _, w := range strings.Fields(strings.ToLower(state.Text(rec[f]))) {
+							if k := leaveWords[w]; k != "" {
+								kind = k
+							}
+						}
+					}
+					if kind == "" {
+						continue
+					}
+					n++
+					for other, frames := range textFrames {
+						if !strings.HasPrefix(other, "leave.core.") || other == "leave.core."+kind {
+							continue
+						}
+						if slices.Contains(frames, reason) && !slices.Contains(textFrames["leave.core."+kind], reason) {
+							t.Errorf("%s: %s.%s %v of type %s gives the reason %q, one of %s", d.ID, app, name, rec, kind, reason, other)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d leave reasons of a known type", n)
+	if n < 5 {
+		t.Errorf("%d leave reasons of a known type, want more", n)
+	}
+}
