@@ -145,8 +145,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - at_most_one: at most one of Fields is set (completed, declined and
 //     voided dates);
 //   - differs: Fields[0] does not hold what Fields[1] holds, letter case
-//     aside (a Rippling employee's personal email is not their work
-//     email);
+//     aside, nor, on a list, one of its values (a Rippling employee's
+//     personal email is not their work email; a RingCentral call is not
+//     from the number it is to);
 //   - display: Fields[0] is the display of the record the ref field
 //     Fields[1] names, made of that record's From fields joined by spaces;
 //   - ratio: the rate Fields[0] is Fields[1] over Fields[2], times Scale

@@ -136,7 +136,7 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %q is one person's, not a team's", inv.Fields[0], v)}, true
 		}
 	case "differs":
-		if a := state.Text(rec[inv.Fields[0]]); a != "" && strings.EqualFold(a, state.Text(rec[inv.Fields[1]])) {
+		if a := state.Text(rec[inv.Fields[0]]); a != "" && inv.Repeats(rec) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s is %s's own value, %q", inv.Fields[0], inv.Fields[1], a)}, true
 		}
 	case "at_most_one":
@@ -383,4 +383,12 @@ func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
 	}
 	own, theirs := state.Text(rec[inv.Fields[0]]), state.Text(parent[inv.Fields[2]])
 	return theirs, own != "" && theirs != "" && own != theirs
+}
+
+// Repeats reports whether a differs rule's first field holds what its
+// second holds, letter case aside: the value, or on a list one of its
+// values (an SMS sent from a number to that number among others).
+func (inv Invariant) Repeats(rec map[string]any) bool {
+	a := state.Text(rec[inv.Fields[0]])
+	return a != "" && slices.ContainsFunc(ReferenceKeys(rec[inv.Fields[1]]), func(b string) bool { return strings.EqualFold(a, b) })
 }

@@ -27,6 +27,8 @@ func TestDeclaredInvariants(t *testing.T) {
 	inv.Fields["archived_at"] = atom.Field{Type: "string", Format: "date-time"}
 	inv.Fields["billing_email"] = atom.Field{Type: "string", Format: "email"}
 	inv.Fields["contact_email"] = atom.Field{Type: "string", Format: "email"}
+	inv.Fields["from_phone"] = atom.Field{Type: "string", Role: atom.RolePhone}
+	inv.Fields["to_phones"] = atom.Field{Type: "array", Items: "string", Role: atom.RolePhone}
 	inv.Fields["days_since_activity"] = atom.Field{Type: "integer"}
 	inv.Fields["last_activity_date"] = atom.Field{Type: "string", Format: "date"}
 	inv.Fields["date"] = atom.Field{Type: "integer", Unit: atom.UnitEpochMillis}
@@ -42,6 +44,7 @@ func TestDeclaredInvariants(t *testing.T) {
 		{Rule: "only_when", Fields: []string{"title", "payment"}, In: []string{"scheduled"}},
 		{Rule: "only_when", Fields: []string{"archived_reason", "archived_at"}, In: []string{atom.StateSet}},
 		{Rule: "differs", Fields: []string{"billing_email", "contact_email"}},
+		{Rule: "differs", Fields: []string{"from_phone", "to_phones"}},
 		{Rule: "days_until", By: atom.DaysSince, Fields: []string{"days_since_activity", "last_activity_date"}},
 		{Rule: "soon_after", Fields: []string{"date", "internal_date"}},
 	}
@@ -70,6 +73,8 @@ func TestDeclaredInvariants(t *testing.T) {
 		{"days since an activity ahead", []state.Record{with(good, "days_since_activity", 4.0, "last_activity_date", "2026-03-20")}, "days_since_activity", "0 days before the clock"},
 		{"received in milliseconds days after sending", []state.Record{with(good, "internal_date", 1772400000000.0+3*86400000)}, "internal_date", "not within"},
 		{"received in milliseconds before sending", []state.Record{with(good, "internal_date", 1772400000000.0-60000)}, "internal_date", "is before date"},
+		{"a text to others", []state.Record{with(good, "from_phone", "+1-646-555-5896", "to_phones", []any{"+1-646-555-2731"})}, "", ""},
+		{"a text to its own number", []state.Record{with(good, "from_phone", "+1-646-555-5896", "to_phones", []any{"+1-290-555-5601", "+1-646-555-5896"})}, "from_phone", "to_phones's own value"},
 		{"a second address that is the first", []state.Record{with(good, "billing_email", "noor@acme.example", "contact_email", "Noor@acme.example")}, "billing_email", "contact_email's own value"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

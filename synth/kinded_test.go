@@ -1,0 +1,73 @@
+package synth
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestReferencesNameTheirKind synthesises the apps whose references name a
+// record of one kind or of the record's own: a Zoho Books bill's vendor is
+// a contact of type vendor while its invoices' customers stay customers, a
+// Confluence space's homepage is a page of the space, a RingCentral call is
+// not from the number it is to and the company's extensions are its own.
+// Coherence finds no violation over these worlds.
+func TestReferencesNameTheirKind(t *testing.T) {
+	c, servers := readWorld(t, 55, "zoho_books", "confluence", "ringcentral")
+	var bills, homes, calls, texts, bad int
+	for _, d := range c.Data {
+		zb := d.Records["zoho_books"]
+		for _, b := range zb["bills"] {
+			bills++
+			v := findRec(zb["contacts"], "contact_id", state.Text(b["vendor_id"]))
+			if v == nil || v["contact_type"] != "vendor" {
+				if bad++; bad <= 10 {
+					t.Errorf("%s: bill %v names %v, not a vendor", d.ID, b["bill_id"], v)
+				}
+			}
+		}
+		cf := d.Records["confluence"]
+		for _, s := range cf["spaces"] {
+			if s["homepage_id"] == nil {
+				continue
+			}
+			homes++
+			p := findRec(cf["pages"], "id", state.Text(s["homepage_id"]))
+			if p == nil || state.Text(p["space_key"]) != state.Text(s["key"]) {
+				if bad++; bad <= 10 {
+					t.Errorf("%s: space %v's homepage %v is %v, no page of the space", d.ID, s["key"], s["homepage_id"], p)
+				}
+			}
+		}
+		for _, call := range d.Records["ringcentral"]["call_log"] {
+			calls++
+			if f := state.Text(call["from_phone"]); f == "" || f == state.Text(call["to_phone"]) {
+				if bad++; bad <= 10 {
+					t.Errorf("%s: call %v from %q to %v", d.ID, call["id"], f, call["to_phone"])
+				}
+			}
+		}
+		for _, m := range d.Records["ringcentral"]["messages"] {
+			texts++
+			if f := state.Text(m["from_phone"]); f != "" && slices.Contains(atom.ReferenceKeys(m["to_phones"]), f) {
+				if bad++; bad <= 10 {
+					t.Errorf("%s: message %v from %s to itself", d.ID, m["id"], f)
+				}
+			}
+		}
+		for _, v := range checkData(t, d, servers) {
+			if bad++; bad <= 20 {
+				t.Errorf("%s", v)
+			}
+		}
+	}
+	t.Logf("%d bills, %d space homepages, %d calls, %d messages over %d data atoms", bills, homes, calls, texts, len(c.Data))
+	if bills < 10 || homes < 10 || calls < 10 || texts < 10 {
+		t.Errorf("drawn %d bills, %d homepages, %d calls, %d messages; want more", bills, homes, calls, texts)
+	}
+	if bad > 0 {
+		t.Errorf("%d violations", bad)
+	}
+}
