@@ -12,11 +12,12 @@ import (
 // record of one kind or of the record's own: a Zoho Books bill's vendor is
 // a contact of type vendor while its invoices' customers stay customers, a
 // Confluence space's homepage is a page of the space, a RingCentral call is
-// not from the number it is to and the company's extensions are its own.
+// not from the number it is to and the company's extensions are its own,
+// and a Zulip stream message is in a stream and every message has a sender.
 // Coherence finds no violation over these worlds.
 func TestReferencesNameTheirKind(t *testing.T) {
-	c, servers := readWorld(t, 55, "zoho_books", "confluence", "ringcentral")
-	var bills, homes, calls, texts, bad int
+	c, servers := readWorld(t, 55, "zoho_books", "confluence", "ringcentral", "zulip")
+	var bills, homes, calls, texts, posts, bad int
 	for _, d := range c.Data {
 		zb := d.Records["zoho_books"]
 		for _, b := range zb["bills"] {
@@ -57,15 +58,24 @@ func TestReferencesNameTheirKind(t *testing.T) {
 				}
 			}
 		}
+		zl := d.Records["zulip"]
+		for _, m := range zl["messages"] {
+			posts++
+			if m["type"] == "stream" && findRec(zl["streams"], "stream_id", state.Text(m["stream_id"])) == nil || m["sender_email"] == nil {
+				if bad++; bad <= 10 {
+					t.Errorf("%s: zulip %s message %v in stream %v from %v", d.ID, m["type"], m["id"], m["stream_id"], m["sender_email"])
+				}
+			}
+		}
 		for _, v := range checkData(t, d, servers) {
 			if bad++; bad <= 20 {
 				t.Errorf("%s", v)
 			}
 		}
 	}
-	t.Logf("%d bills, %d space homepages, %d calls, %d messages over %d data atoms", bills, homes, calls, texts, len(c.Data))
-	if bills < 10 || homes < 10 || calls < 10 || texts < 10 {
-		t.Errorf("drawn %d bills, %d homepages, %d calls, %d messages; want more", bills, homes, calls, texts)
+	t.Logf("%d bills, %d space homepages, %d calls, %d texts, %d Zulip messages over %d data atoms", bills, homes, calls, texts, posts, len(c.Data))
+	if bills < 10 || homes < 10 || calls < 10 || texts < 10 || posts < 10 {
+		t.Errorf("drawn %d bills, %d homepages, %d calls, %d texts, %d Zulip messages; want more", bills, homes, calls, texts, posts)
 	}
 	if bad > 0 {
 		t.Errorf("%d violations", bad)
