@@ -203,6 +203,8 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     document's owner is its one owner permission's address), or, with
 //     a second From field ordering them, the From[0] of the latest (a
 //     Gmail thread's snippet is its latest message's, by internal_date),
+//     or, with By sum, a number that is their From[0] added (a Zoho Books
+//     contact's outstanding receivable, its unpaid invoices' balances),
 //     as Invariant.Referred says;
 //   - full_when: the record's money parts, where the world holds any, come
 //     to its whole Fields[0] where Fields[1] holds one of In (a paid
@@ -457,9 +459,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
 		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))
 	}
-	if inv.By != "" && inv.Rule != "days_until" || inv.Sep != "" || inv.Rule == "derived" {
+	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
-			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until)", DaysSince))
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s for referred_by)", DaysSince, DeriveSum))
 		}
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}

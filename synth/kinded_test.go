@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -10,14 +11,15 @@ import (
 
 // TestReferencesNameTheirKind synthesises the apps whose references name a
 // record of one kind or of the record's own: a Zoho Books bill's vendor is
-// a contact of type vendor while its invoices' customers stay customers, a
+// a contact of type vendor while its invoices' customers stay customers,
+// and what a customer owes is its unpaid invoices' balances, a
 // Confluence space's homepage is a page of the space, a RingCentral call is
 // not from the number it is to and the company's extensions are its own,
 // and a Zulip stream message is in a stream and every message has a sender.
 // Coherence finds no violation over these worlds.
 func TestReferencesNameTheirKind(t *testing.T) {
 	c, servers := readWorld(t, 55, "zoho_books", "confluence", "ringcentral", "zulip")
-	var bills, homes, calls, texts, posts, bad int
+	var bills, owed, homes, calls, texts, posts, bad int
 	for _, d := range c.Data {
 		zb := d.Records["zoho_books"]
 		for _, b := range zb["bills"] {
@@ -26,6 +28,23 @@ func TestReferencesNameTheirKind(t *testing.T) {
 			if v == nil || v["contact_type"] != "vendor" {
 				if bad++; bad <= 10 {
 					t.Errorf("%s: bill %v names %v, not a vendor", d.ID, b["bill_id"], v)
+				}
+			}
+		}
+		for _, ct := range zb["contacts"] {
+			if ct["outstanding_receivable_amount"] == nil {
+				continue
+			}
+			owed++
+			var sum float64
+			for _, inv := range zb["invoices"] {
+				if x, ok := state.Number(inv["balance"]); ok && inv["customer_id"] == ct["contact_id"] && slices.Contains([]any{"sent", "overdue", "partially_paid"}, inv["status"]) {
+					sum += x
+				}
+			}
+			if got, _ := state.Number(ct["outstanding_receivable_amount"]); math.Abs(got-sum) > 0.005 {
+				if bad++; bad <= 10 {
+					t.Errorf("%s: contact %v owes %v, its unpaid invoices %.2f", d.ID, ct["contact_id"], got, sum)
 				}
 			}
 		}
@@ -73,9 +92,9 @@ func TestReferencesNameTheirKind(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d bills, %d space homepages, %d calls, %d texts, %d Zulip messages over %d data atoms", bills, homes, calls, texts, posts, len(c.Data))
-	if bills < 10 || homes < 10 || calls < 10 || texts < 10 || posts < 10 {
-		t.Errorf("drawn %d bills, %d homepages, %d calls, %d texts, %d Zulip messages; want more", bills, homes, calls, texts, posts)
+	t.Logf("%d bills, %d receivables, %d space homepages, %d calls, %d texts, %d Zulip messages over %d data atoms", bills, owed, homes, calls, texts, posts, len(c.Data))
+	if bills < 10 || owed < 10 || homes < 10 || calls < 10 || texts < 10 || posts < 10 {
+		t.Errorf("drawn %d bills, %d receivables, %d homepages, %d calls, %d texts, %d Zulip messages; want more", bills, owed, homes, calls, texts, posts)
 	}
 	if bad > 0 {
 		t.Errorf("%d violations", bad)
