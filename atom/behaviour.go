@@ -139,6 +139,8 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     take their values from the same space (a GitHub pull request's
 //     number from its repository's one counter with the issues'); Error
 //     is the product's refusal of a write that repeats a value (unique.go);
+//     with Values, only records whose last field holds one of them (one
+//     grant to anyone per file);
 //   - own_link: the web address Fields[0] is the record's own, and
 //     names its key as a segment of its path (a Shortcut story's
 //     app_url .../story/{id});
@@ -189,7 +191,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     (coherence/settled.go);
 //   - refers_to: the record the reference Fields[0] names holds one of In
 //     in its field Fields[1] (a Zoho Books invoice's customer is a contact
-//     of type customer, not a vendor);
+//     of type customer, not a vendor); with a third field, only where the
+//     record holds one of Values in it (a Google Chat membership is a
+//     manager's only in a named space);
 //   - flag_of: the flag Fields[0] is true exactly where the record the
 //     reference Fields[1] names holds one of In in its field Fields[2] (a
 //     Shortcut story is completed where its workflow state is of type
@@ -215,6 +219,15 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - future_when: the date Fields[0] is after the clock where Fields[1]
 //     holds one of In (a queued campaign is scheduled ahead; an ACTIVE
 //     meeting has not ended);
+//   - granted: the address Fields[0] is one the container the reference
+//     Fields[1] names lets in: a record of the collection Fields[2] whose
+//     reference Fields[3] names that container grants it (a Google Docs
+//     comment's author holds a permission on its document), holding one
+//     of In in Fields[4] where given (a commenter, not a reader), by its
+//     address From[0], or, with a kind field From[1], being of a kind
+//     Values lists (to anyone) or naming no address (to the domain of the
+//     container's With fields); the container's With fields are let in
+//     themselves (its owner) (granted.go);
 //   - team: Fields[0] is a team's name or address, not one person's (a
 //     shared inbox, a grant to a group); with Fields[1], only where it
 //     holds one of In (team.go).
@@ -231,13 +244,13 @@ type Invariant struct {
 	By     string   `json:"by,omitempty"`    // derived: how the first field is made of the others
 	Sep    string   `json:"sep,omitempty"`   // derived by join or slug: the separator
 	Per    string   `json:"per,omitempty"`   // unique: the field whose value scopes it
-	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values
+	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values; granted: the container's fields let in without a grant
 	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies
 }
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -266,7 +279,7 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 			ds = append(ds, validateMailbox(e, s, c, at+".mailbox")...)
 		}
 		if c.Staff != nil {
-			ds = append(ds, validateStaff(e, c, at+".staff")...)
+			ds = append(ds, validateStaff(e, s, c, at+".staff")...)
 		}
 	}
 	return append(ds, validateExamples(e, s)...)
@@ -425,12 +438,12 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if !ok {
 		return Diagnostics{e.Diag(Error, at+".rule", "unknown invariant rule %q (known: %s)", inv.Rule, strings.Join(InvariantRules(), ", "))}
 	}
-	if (n > 0 && len(inv.Fields) != n && !((inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
+	if (n > 0 && len(inv.Fields) != n && !((inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4) && !(inv.Rule == "granted" && len(inv.Fields) == 5) && !(inv.Rule == "refers_to" && len(inv.Fields) == 3)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
 		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
 	}
 	var ds Diagnostics
-	for j, f := range ownFields(inv) {
-		if _, ok := c.Fields[f]; !ok {
+	for _, j := range ownFields(inv) {
+		if f := inv.Fields[j]; !hasField(c, f) {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "no field %q in collection %s", f, c.Name))
 		}
 	}
@@ -441,12 +454,18 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
 	}
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields and a team rule of two fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields and a team rule of two fields, and only of them"))
 	}
-	if len(inv.Values) > 0 && inv.Rule != "only_when" {
-		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when, and only of it"))
+	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" {
+		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values of a unique rule's last field it binds, and the kinds of grant of a granted rule that let everyone in, and only these"))
 	}
-	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" {
+	if inv.Rule == "refers_to" && (len(inv.Fields) == 3) != (len(inv.Values) > 0) {
+		ds = append(ds, e.Diag(Error, at+".values", "a refers_to rule of three fields lists the values of its third field it holds for, and only it lists values"))
+	}
+	if inv.Rule == "unique" {
+		ds = append(ds, valuesOf(e, c, inv.Fields[len(inv.Fields)-1], inv.Values, at+".values")...)
+	}
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "granted" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
 	if inv.Rule == "agrees" && len(inv.Fields) == 4 {
@@ -485,6 +504,11 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return ds
 	case "referred_by":
 		return append(ds, validateReferredBy(e, s, c, inv, at)...)
+	case "granted":
+		if len(ds) == 0 {
+			ds = append(ds, validateGranted(e, s, c, inv, at)...)
+		}
+		return ds
 	case "within", "since", "agrees":
 		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 	case "display", "quotes":
@@ -509,19 +533,37 @@ func validateDisplay(e *Entry, s *Server, c *Collection, inv Invariant, at strin
 	return append(ds, validateRefTarget(e, s, c, inv, inv.From, at, ".from", 0)...)
 }
 
-// ownFields are the fields of a rule that are its collection's: the
-// others are the referenced record's (within, since, agrees, refers_to,
-// flag_of) or the referring collection's (referred_by).
-func ownFields(inv Invariant) []string {
-	switch inv.Rule {
-	case "within", "since", "agrees":
-		return slices.Concat(inv.Fields[:2], inv.Fields[3:])
-	case "refers_to", "flag_of":
-		return inv.Fields[:len(inv.Fields)-1]
-	case "referred_by":
-		return inv.Fields[:1]
+// ownFields are the indexes of a rule's fields that are its collection's:
+// the others are the referenced record's (within, since, agrees,
+// refers_to, flag_of), the referring collection's (referred_by) or the
+// grants' (granted).
+func ownFields(inv Invariant) []int {
+	var out []int
+	for j := range inv.Fields {
+		other := false
+		switch inv.Rule {
+		case "within", "since", "agrees":
+			other = j == 2
+		case "refers_to":
+			other = j == 1
+		case "flag_of":
+			other = j == len(inv.Fields)-1
+		case "referred_by":
+			other = j > 0
+		case "granted":
+			other = j > 1
+		}
+		if !other {
+			out = append(out, j)
+		}
 	}
-	return inv.Fields
+	return out
+}
+
+// hasField reports whether collection c has field f.
+func hasField(c *Collection, f string) bool {
+	_, ok := c.Fields[f]
+	return ok
 }
 
 // validateRefTarget checks that a display, quotes or within rule's second field

@@ -90,7 +90,7 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"agrees on a state the flag cannot hold", "{rule: lte, fields: [clicks, views]}", "{rule: agrees, fields: [title, owner, name, pinned], in: [\"yes\"]}", "collections[0].invariants[0].in[0]", `"yes"`},
 		{"agrees of four fields without states", "{rule: lte, fields: [clicks, views]}", "{rule: agrees, fields: [title, owner, name, pinned]}", "collections[0].invariants[0].in", "agrees rule of four fields"},
 		{"agrees of no reference", "{rule: lte, fields: [clicks, views]}", "{rule: agrees, fields: [title, title, name]}", "collections[0].invariants[0].fields[1]", "ref field"},
-		{"values on another rule", "{rule: lte, fields: [clicks, views]}", "{rule: lte, fields: [clicks, views], values: [\"1\"]}", "collections[0].invariants[0].values", "only of it"},
+		{"values on another rule", "{rule: lte, fields: [clicks, views]}", "{rule: lte, fields: [clicks, views], values: [\"1\"]}", "collections[0].invariants[0].values", "and only these"},
 		{"bounds on a string", "title: {type: string}", "title: {type: string, maximum: 3}", "collections[0].fields.title.minimum", "number field"},
 		{"maximum below minimum", "minimum: 0, maximum: 10", "minimum: 10, maximum: 0", "collections[0].fields.score.maximum", "below minimum"},
 	}

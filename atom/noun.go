@@ -45,6 +45,7 @@ var nouns = map[string]string{
 	"training":     "a training course employees complete (Security Awareness)",
 	"collector":    "a way a survey collects answers (Web Link 1)",
 	"ad_group":     "an ad group, named for its audience (Retargeting - Site visitors)",
+	"interview":    "a round of a hiring process (Phone screen, Onsite interview)",
 }
 
 // nounWords are the collection-name words that say the noun without
@@ -54,7 +55,7 @@ var nounWords = map[string]string{
 	"states": "state", "stages": "stage", "phases": "stage", "labels": "label", "tags": "label",
 	"sections": "section", "folders": "folder", "chats": "chat", "repositories": "repository",
 	"checklists": "checklist", "tasklists": "checklist", "worksheets": "sheet", "automations": "automation",
-	"collectors": "collector", "adgroups": "ad_group",
+	"collectors": "collector", "adgroups": "ad_group", "interviews": "interview",
 }
 
 // NounOf is the noun of a collection's records: its declared Noun, else

@@ -21,6 +21,13 @@ func (inv Invariant) RefersToKind(target map[string]any) bool {
 	return v == "" || slices.Contains(inv.In, v)
 }
 
+// RefersFrom reports whether a refers_to rule holds for rec: always, or,
+// with a third field, where rec holds one of Values in it (a membership
+// of a manager).
+func (inv Invariant) RefersFrom(rec map[string]any) bool {
+	return inv.Rule != "refers_to" || len(inv.Fields) < 3 || slices.Contains(inv.Values, state.Text(rec[inv.Fields[2]]))
+}
+
 // validateRefersTo checks that a refers_to rule's first field is a
 // reference, and that the record it names has the second field, with In
 // among its values.
@@ -32,7 +39,11 @@ func validateRefersTo(e *Entry, s *Server, c *Collection, inv Invariant, at stri
 	if _, ok := target.Fields[inv.Fields[1]]; !ok {
 		return Diagnostics{e.Diag(Error, at+".fields[1]", "no field %q in collection %s", inv.Fields[1], target.Name)}
 	}
-	return valuesOf(e, target, inv.Fields[1], inv.In, at+".in")
+	ds := valuesOf(e, target, inv.Fields[1], inv.In, at+".in")
+	if inv.Rule == "refers_to" && len(inv.Fields) == 3 {
+		ds = append(ds, valuesOf(e, c, inv.Fields[2], inv.Values, at+".values")...)
+	}
+	return ds
 }
 
 // FlagOf is what a flag_of rule's flag should be on a record whose

@@ -52,3 +52,25 @@ func TestReferencedKindDeclarations(t *testing.T) {
 		})
 	}
 }
+
+// A refers_to rule of three fields holds for the records holding one of
+// its values in the third (a manager's membership is a named space's):
+// the values are the third field's, and only such a rule lists them.
+func TestRefersFromSomeRecords(t *testing.T) {
+	gated := strings.Replace(refersServer, "in: [customer]}", "in: [customer], values: [paid]}", 1)
+	gated = strings.Replace(gated, "[customer_id, contact_type]", "[customer_id, contact_type, status]", 1)
+	for _, c := range []struct{ name, old, new, field, want string }{
+		{name: "declarations load"},
+		{"a value the third field cannot hold", "values: [paid]", "values: [void]", "collections[2].invariants[0].values[0]", `"void"`},
+		{"no values", ", values: [paid]}", "}", "collections[2].invariants[0].values", "three fields"},
+		{"no such third field", "contact_type, status]", "contact_type, state]", "collections[2].invariants[0].fields[2]", `no field "state"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			expectDiag(t, strings.Replace(gated, c.old, c.new, 1), c.field, c.want, "")
+		})
+	}
+	inv := Invariant{Rule: "refers_to", Fields: []string{"space", "spaceType", "role"}, In: []string{"SPACE"}, Values: []string{"ROLE_MANAGER"}}
+	if !inv.RefersFrom(map[string]any{"role": "ROLE_MANAGER"}) || inv.RefersFrom(map[string]any{"role": "ROLE_MEMBER"}) {
+		t.Errorf("a manager's membership is judged, a member's not")
+	}
+}

@@ -19,6 +19,10 @@ type Staff struct {
 	Email  []string `json:"email,omitempty"`
 	Field  string   `json:"field,omitempty"`  // the field telling staff from others, if not all are
 	Values []string `json:"values,omitempty"` // the values of Field a member of staff holds
+	// Via names a reference of the collection: Field is then the
+	// referenced record's (a Google Chat membership is of the company's
+	// own people where its space allows no outside users).
+	Via string `json:"via,omitempty"`
 }
 
 // AddressFields are the fields of c holding a staff member's work
@@ -36,9 +40,20 @@ func (st *Staff) AddressFields(c *Collection) []string {
 	return out
 }
 
-// Holds reports whether rec is a member of staff.
+// Holds reports whether rec is a member of staff. Where Field is read on
+// the record a reference names (Via), rec alone does not say: HoldsVia.
 func (st *Staff) Holds(rec map[string]any) bool {
-	return st.Field == "" || slices.Contains(st.Values, state.Text(rec[st.Field]))
+	return st.Via == "" && (st.Field == "" || slices.Contains(st.Values, state.Text(rec[st.Field])))
+}
+
+// HoldsVia reports whether rec is a member of staff, where target is the
+// record its reference Via names (nil where it names none): its Field
+// holds one of Values. Without Via it is Holds.
+func (st *Staff) HoldsVia(rec, target map[string]any) bool {
+	if st.Via == "" {
+		return st.Holds(rec)
+	}
+	return target != nil && slices.Contains(st.Values, state.Text(target[st.Field]))
 }
 
 // Addresses are the work addresses of the members of staff among recs,
@@ -61,7 +76,7 @@ func (st *Staff) Addresses(c *Collection, recs []map[string]any) []string {
 
 // validateStaff checks a staff declaration names address fields of the
 // collection and, where it has one, a field and values of it.
-func validateStaff(e *Entry, c *Collection, at string) Diagnostics {
+func validateStaff(e *Entry, s *Server, c *Collection, at string) Diagnostics {
 	st := c.Staff
 	var ds Diagnostics
 	fields := st.AddressFields(c)
@@ -76,9 +91,15 @@ func validateStaff(e *Entry, c *Collection, at string) Diagnostics {
 	if (st.Field == "") != (len(st.Values) == 0) {
 		return append(ds, e.Diag(Error, at, "field and values go together: the field telling staff from others and its values on staff"))
 	}
-	fd, ok := c.Fields[st.Field]
+	on := c
+	if st.Via != "" {
+		if on = s.Collection(c.Fields[st.Via].Ref); on == nil || st.Field == "" {
+			return append(ds, e.Diag(Error, at+".via", "via names a ref field of %s whose record holds field", c.Name))
+		}
+	}
+	fd, ok := on.Fields[st.Field]
 	if st.Field != "" && !ok {
-		return append(ds, e.Diag(Error, at+".field", "no field %q in collection %s", st.Field, c.Name))
+		return append(ds, e.Diag(Error, at+".field", "no field %q in collection %s", st.Field, on.Name))
 	}
 	for i, v := range st.Values {
 		if len(fd.Enum) > 0 && !slices.ContainsFunc(fd.Enum, func(x any) bool { return fmt.Sprint(x) == v }) {

@@ -40,3 +40,38 @@ func TestStaffDeclaration(t *testing.T) {
 		})
 	}
 }
+
+// A staff declaration via a reference reads its field on the record the
+// reference names: via is a ref field, and the field is that record's.
+func TestStaffDeclarationVia(t *testing.T) {
+	src := `kind: server
+id: chat
+collections:
+  - name: spaces
+    fields:
+      closed: {type: boolean, role: flag}
+  - name: members
+    staff: {via: space, field: closed, values: ["true"]}
+    fields:
+      space: {type: string, role: ref, ref: spaces}
+      email: {type: string, format: email, role: email}
+tools:
+  - name: chat_list_members
+    description: List members.
+    input: {type: object, properties: {}}
+    effect: {kind: search, collection: members}
+`
+	for _, c := range []struct{ name, old, new, field, want string }{
+		{name: "declaration loads"},
+		{"via no reference", "via: space,", "via: email,", "collections[1].staff.via", "ref field"},
+		{"a field the referenced record lacks", "field: closed,", "field: open,", "collections[1].staff.field", `no field "open" in collection spaces`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			expectDiag(t, strings.Replace(src, c.old, c.new, 1), c.field, c.want, "")
+		})
+	}
+	st := &Staff{Via: "space", Field: "closed", Values: []string{"true"}}
+	if !st.HoldsVia(map[string]any{}, map[string]any{"closed": true}) || st.HoldsVia(map[string]any{}, map[string]any{"closed": false}) || st.Holds(map[string]any{"closed": true}) {
+		t.Errorf("a member of a closed space is staff, of an open one not, and the record alone does not say")
+	}
+}

@@ -134,6 +134,12 @@ type Collection struct {
 	// Staff, on a collection of the workspace's own people, says which
 	// records are its staff and where their work addresses are (staff.go).
 	Staff *Staff `json:"staff,omitempty"`
+	// Own says the collection's records are the workspace company's own
+	// things, not a customer's (its job postings, its status page's
+	// components, its service desk's request types, its folders, the
+	// items it sells): their free text speaks of that company, never of a
+	// customer as if the record were theirs.
+	Own bool `json:"own,omitempty"`
 }
 
 // VolatileFields is the collection's declared volatile fields, sorted.

@@ -20,8 +20,14 @@ import (
 
 // UniqueKey is what a unique invariant keeps unique on rec: the value of
 // its field, or of its fields joined by " / ", after the value of its
-// scope (Per) where it has one; false where one is unset.
+// scope (Per) where it has one; false where one is unset, or where the
+// rule lists Values and its last field holds none of them (Drive keeps
+// one grant to anyone per file, while its grants to users are told apart
+// by address).
 func UniqueKey(inv Invariant, rec map[string]any) (string, bool) {
+	if len(inv.Values) > 0 && !slices.Contains(inv.Values, state.Text(rec[inv.Fields[len(inv.Fields)-1]])) {
+		return "", false
+	}
 	fields := inv.Fields
 	if inv.Per != "" {
 		fields = append([]string{inv.Per}, fields...)
@@ -71,8 +77,8 @@ func validateIdentity(e *Entry, s *Server, c *Collection, inv Invariant, at stri
 		return Diagnostics{e.Diag(Error, at+".fields[0]", "own_link is a web address; %s is a %s", inv.Fields[0], f.Type)}
 	}
 	if inv.Rule != "unique" {
-		if inv.Per != "" || len(inv.With) > 0 {
-			return Diagnostics{e.Diag(Error, at+".per", "per and with are for the rule unique, and only for it")}
+		if inv.Per != "" || len(inv.With) > 0 && inv.Rule != "granted" {
+			return Diagnostics{e.Diag(Error, at+".per", "per and with are for the rule unique, and only for it (and with for granted)")}
 		}
 		if inv.Error != "" && inv.Rule != "only_when" {
 			return Diagnostics{e.Diag(Error, at+".error", "error is the product's refusal for the rules unique and only_when, and only for them")}

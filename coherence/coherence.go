@@ -225,6 +225,8 @@ type checker struct {
 	people      map[string]personSeen // email -> the name first seen with it
 	personNames map[string]bool       // every person's full name in the world
 	companies   map[string]bool       // every company's name in the world
+	home        string                // the domain the workspace's own people share, once homeRead
+	homeRead    bool
 	// shapes are the shapes of the world's collections by name, derived on
 	// first use; nil for the collections of an app without a server.
 	shapes map[string]*Shape

@@ -24,6 +24,8 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			c.refersTo(inv, name, col)
 		case "referred_by":
 			c.referredBy(inv, def, name, col)
+		case "granted":
+			c.granted(inv, def, name, col)
 		case "days_until":
 			for _, rec := range col.Records {
 				c.daysUntil(inv, name, col.Key, rec)

@@ -125,7 +125,7 @@ func (c *checker) refersTo(inv atom.Invariant, name string, col *state.Collectio
 		t, ok := target.Lookup(ref)
 		k, _ := state.KeyOf(rec, col.Key)
 		switch {
-		case !ok:
+		case !ok || !inv.RefersFrom(rec):
 		case inv.Rule == "refers_to" && !inv.RefersToKind(t):
 			c.add(RuleInvariant, name, k, inv.Fields[0], ref, "%s %s is of %s %v, not one of %v", inv.Fields[0], ref, inv.Fields[1], t[inv.Fields[1]], inv.In)
 		case inv.Rule == "flag_of":

@@ -24,6 +24,18 @@ type staffAddress struct {
 // staffDomain checks every staff work address of the world is on the
 // domain most of them share.
 func (c *checker) staffDomain() {
+	all := c.staffAddresses()
+	home := sharedDomain(all)
+	for _, a := range all {
+		if !OnDomain(a.email, home) {
+			c.add(RuleIdentity, a.coll, a.key, a.field, a.email, "%s, one of the workspace's own people, is not on its domain %s", a.email, home)
+		}
+	}
+}
+
+// staffAddresses are the work addresses of the world's members of staff
+// and of its records' owners.
+func (c *checker) staffAddresses() []staffAddress {
 	var all []staffAddress
 	for _, name := range c.w.Names() {
 		sh := c.shape(name)
@@ -35,10 +47,11 @@ func (c *checker) staffDomain() {
 			continue
 		}
 		col := c.w.Collection(name)
+		via := c.viaCollection(name, sh.def)
 		for _, rec := range col.Records {
 			k, _ := state.KeyOf(rec, col.Key)
 			fields := owners
-			if st := sh.def.Staff; st != nil && st.Holds(rec) {
+			if st := sh.def.Staff; st != nil && st.HoldsVia(rec, via.lookup(rec, st.Via)) {
 				fields = slices.Concat(st.AddressFields(sh.def), owners)
 			}
 			for _, f := range fields {
@@ -49,12 +62,7 @@ func (c *checker) staffDomain() {
 			}
 		}
 	}
-	home := sharedDomain(all)
-	for _, a := range all {
-		if !OnDomain(a.email, home) {
-			c.add(RuleIdentity, a.coll, a.key, a.field, a.email, "%s, one of the workspace's own people, is not on its domain %s", a.email, home)
-		}
-	}
+	return all
 }
 
 // OwnerAddressFields are the fields of a collection holding an address of
@@ -99,4 +107,30 @@ func sharedDomain(as []staffAddress) string {
 		}
 	}
 	return best
+}
+
+// viaTarget is the collection a staff declaration's Via reference names,
+// or nil.
+type viaTarget struct{ col *state.Collection }
+
+// viaCollection is the collection the staff declaration of def reads its
+// field on (Via), in the world's app of name.
+func (c *checker) viaCollection(name string, def *atom.Collection) viaTarget {
+	if def.Staff == nil || def.Staff.Via == "" {
+		return viaTarget{}
+	}
+	app, _ := state.Split(name)
+	return viaTarget{c.w.Collection(app + "." + def.Fields[def.Staff.Via].Ref)}
+}
+
+// lookup is the record rec's reference f names, or nil.
+func (v viaTarget) lookup(rec state.Record, f string) map[string]any {
+	if v.col == nil || f == "" {
+		return nil
+	}
+	t, ok := v.col.Lookup(state.Text(rec[f]))
+	if !ok {
+		return nil
+	}
+	return t
 }

@@ -2,8 +2,10 @@ package synth
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -48,12 +50,12 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 		// its request's agent's) speaks of rec alone: its value is the
 		// referenced record's, which stays as it is.
 		if !pinnedOwn && want != "" && (bad || !atom.IsSet(rec[inv.Fields[0]])) {
-			rec[inv.Fields[0]] = want
+			setAgreed(cm, rec, inv.Fields[0], want)
 		}
 		return
 	}
 	if !atom.IsSet(rec[inv.Fields[0]]) && atom.IsSet(p[inv.Fields[2]]) && !pinnedOwn {
-		rec[inv.Fields[0]] = p[inv.Fields[2]]
+		setAgreed(cm, rec, inv.Fields[0], p[inv.Fields[2]])
 		return
 	}
 	if !bad && !(atom.IsSet(rec[inv.Fields[0]]) && !atom.IsSet(p[inv.Fields[2]])) {
@@ -73,7 +75,33 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 	case !copies(tc, inv.Fields[2]) && db.soleReferrer(m, cm, tc, inv.Fields[1], rec, p):
 		p[inv.Fields[2]] = rec[inv.Fields[0]]
 	case !pinnedOwn && want != "":
-		rec[inv.Fields[0]] = want
+		setAgreed(cm, rec, inv.Fields[0], want)
+	}
+}
+
+// setAgreed sets rec's field f to the value it agrees on. Where f is the
+// record's title (a Front message's subject, its conversation's), the
+// record's free text, written of the title drawn before, names the new
+// one instead, and the company the new title names where the old one
+// named another: a message under "Refund request for order 11822" is
+// about that refund, not about the "Budget proposal for Maple Inc" it was
+// drawn with, nor for Maple Inc.
+func setAgreed(cm *collModel, rec map[string]any, f string, want any) {
+	old, _ := rec[f].(string)
+	rec[f] = want
+	now, ok := want.(string)
+	if cm.roles[f] != atom.RoleTitle || !ok || old == "" || now == old {
+		return
+	}
+	swaps := []string{old, now}
+	if was, is := gen.CompaniesNamed(old), gen.CompaniesNamed(now); len(was) == 1 && len(is) == 1 && was[0] != is[0] {
+		swaps = append(swaps, was[0], is[0])
+	}
+	swap := strings.NewReplacer(swaps...)
+	for _, tf := range cm.fieldNames {
+		if t, isText := rec[tf].(string); isText && cm.roles[tf] == atom.RoleText {
+			rec[tf] = swap.Replace(t)
+		}
 	}
 }
 

@@ -152,7 +152,7 @@ func postableKind(cm *collModel) map[string]any {
 	}
 	for _, o := range cm.app.colls {
 		for _, inv := range o.c.Invariants {
-			if inv.Rule == "refers_to" && o.c.Fields[inv.Fields[0]].Ref == cm.name && len(inv.In) > 0 {
+			if inv.Rule == "refers_to" && len(inv.Fields) == 2 && o.c.Fields[inv.Fields[0]].Ref == cm.name && len(inv.In) > 0 {
 				kind[inv.Fields[1]] = stateValue(cm.field(inv.Fields[1]), inv.In[0])
 			}
 		}
@@ -290,6 +290,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.onTheClock(b.apps)
 	db.daysLeft(b.apps)
 	db.deriveFields(b.apps)
+	db.grantWriters(b.apps)
 	db.referredBy(b.apps)
 	db.keyForms(b.apps)
 	db.ownLinks(b.apps)

@@ -29,6 +29,10 @@ var goodsKinds = []goodsKind{
 	{"physical", nil, productPhrases},
 }
 
+// goodsWords are the type values that name physical goods in other words
+// than "physical".
+var goodsWords = map[string]bool{"goods": true, "inventory": true, "noninventory": true, "non inventory": true}
+
 // goodsOfName is the kind of goods a product's name names.
 func goodsOfName(name string) string {
 	low := strings.ToLower(name)
@@ -44,6 +48,11 @@ func goodsOfName(name string) string {
 // ("GIFT_CARD" a gift card), or "" for one that names none.
 func goodsOfValue(v any) string {
 	s := strings.ToLower(strings.NewReplacer("_", " ", "-", " ").Replace(state.Text(v)))
+	if goodsWords[s] {
+		// An accounting catalogue's goods (Zoho Books' goods,
+		// QuickBooks' Inventory and NonInventory items) are physical.
+		return "physical"
+	}
 	for _, g := range goodsKinds {
 		if s == g.kind {
 			return g.kind

@@ -110,7 +110,7 @@ func (db *dataBuilder) dropUnkinded(m *appModel) {
 			}
 			db.d.Records[m.app][cm.name] = slices.DeleteFunc(db.d.Records[m.app][cm.name], func(r map[string]any) bool {
 				t := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(r[inv.Fields[0]]))
-				return t != nil && !inv.RefersToKind(t) && !named[cm.name][state.Text(r[cm.key])]
+				return t != nil && inv.RefersFrom(r) && !inv.RefersToKind(t) && !named[cm.name][state.Text(r[cm.key])]
 			})
 		}
 	}

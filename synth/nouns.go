@@ -159,12 +159,19 @@ var nounVocab = map[string][]string{
 		"Lookalike 1% - Customers", "{city} - 25 mi radius", "Prospecting - Broad", "Interest - Fitness",
 		"Interest - Home decor", "App installers", "Remarketing - 30 days", "Q{quarter} promo - Mobile",
 		"Generic keywords", "Exact match - Top sellers", "Custom audience - Email list", "iOS - Purchase"},
+	// A hiring interview is a round of the process a candidate goes
+	// through, never a meeting with their employer.
+	"interview": {"Phone screen", "Recruiter screen", "Hiring manager interview", "Technical interview", "Onsite interview",
+		"Panel interview", "Culture add interview", "Portfolio review", "Case study interview", "Coding interview",
+		"System design interview", "Final round", "Reference call", "Take-home review", "{team} team interview",
+		"Meet the {team} team", "Values interview", "Presentation round"},
 }
 
 // nounRepeats are the nouns whose names recur across a collection's
 // records: a training many employees complete, a checklist on many cards,
-// a conversion many clicks record, every survey's "Web Link 1".
-var nounRepeats = map[string]bool{"training": true, "checklist": true, "conversion": true, "collector": true}
+// a conversion many clicks record, every survey's "Web Link 1", the phone
+// screen every candidate has.
+var nounRepeats = map[string]bool{"training": true, "checklist": true, "conversion": true, "collector": true, "interview": true}
 
 // nounSlugs are the nouns named as a path segment, a repository's
 // "api-gateway".

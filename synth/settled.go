@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -141,7 +142,11 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 			held[state.Text(t[tc.key])] = true
 		}
 		switch {
-		case t == nil:
+		case t == nil || !inv.RefersFrom(rec):
+		case inv.Rule == "refers_to" && !inv.RefersToKind(t) && len(inv.Fields) == 3 && !named[cm.name][state.Text(rec[cm.key])] && ungate(cm, inv, rec):
+			// A rule that holds for some of the records only (a manager's
+			// membership) moves a record no task names out of them: a
+			// member, not a manager, of a direct message.
 		case inv.Rule == "refers_to" && !inv.RefersToKind(t):
 			kindTo(m, tc, t, inv.Fields[1], inv.In[0], d)
 		case inv.Rule == "flag_of":
@@ -150,6 +155,27 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 			}
 		}
 	}
+}
+
+// ungate gives rec the first value of a refers_to rule's third field, in
+// its enum's order, that the rule does not hold for and that rec's own
+// rules allow (ROLE_MEMBER, where the rule is a manager's); false where
+// none is.
+func ungate(cm *collModel, inv atom.Invariant, rec map[string]any) bool {
+	f := inv.Fields[2]
+	fd := cm.field(f)
+	was := rec[f]
+	for _, e := range fd.Enum {
+		v := fmt.Sprint(e)
+		if slices.Contains(inv.Values, v) {
+			continue
+		}
+		if rec[f] = stateValue(fd, v); !fieldProblem(cm, rec, f) {
+			return true
+		}
+	}
+	rec[f] = was
+	return false
 }
 
 // freeRecord is the first of recs whose key no task names and nothing

@@ -61,7 +61,7 @@ func (db *dataBuilder) staffAtHome(apps []*appModel) {
 		}
 	})
 	db.staffRecords(apps, func(cm *collModel, st *atom.Staff, rec map[string]any) {
-		for _, f := range staffAddressFields(cm, st, rec) {
+		for _, f := range db.staffAddressFields(cm, st, rec) {
 			email := state.Text(rec[f])
 			if _, done := moved[email]; done || !strings.Contains(email, "@") || coherence.FreeMail(email) || coherence.OnDomain(email, home) {
 				continue
@@ -93,10 +93,17 @@ func (db *dataBuilder) staffRecords(apps []*appModel, do func(cm *collModel, st 
 
 // staffAddressFields are the fields of rec, a record of cm, holding a
 // work address of one of the workspace's own people: its own where it is
-// a member of staff (st holds it), and its owner's or assignee's.
-func staffAddressFields(cm *collModel, st *atom.Staff, rec map[string]any) []string {
+// a member of staff (st holds it, reading the record its reference Via
+// names where it has one), and its owner's or assignee's.
+func (db *dataBuilder) staffAddressFields(cm *collModel, st *atom.Staff, rec map[string]any) []string {
 	owners := coherence.OwnerAddressFields(cm.shape)
-	if st == nil || !st.Holds(rec) {
+	var target map[string]any
+	if st != nil && st.Via != "" && cm.app != nil {
+		if tc := cm.app.byName[cm.field(st.Via).Ref]; tc != nil {
+			target = findRec(db.d.Records[cm.app.app][tc.name], tc.key, state.Text(rec[st.Via]))
+		}
+	}
+	if st == nil || !st.HoldsVia(rec, target) {
 		return owners
 	}
 	return slices.Concat(st.AddressFields(cm.c), owners)

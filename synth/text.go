@@ -3,6 +3,7 @@ package synth
 import (
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -105,7 +106,9 @@ var textParts = map[string][]string{
 // ownFramesOnly are the kinds whose texts the general frames do not fit:
 // a candidate is not archived because their company "chose another
 // vendor".
-var ownFramesOnly = map[string]bool{"candidate": true, "colleague": true}
+// A job posting is the company's own call for a role, and a record of
+// the company's own (ownKind) speaks of nobody else's business.
+var ownFramesOnly = map[string]bool{"candidate": true, "colleague": true, "job": true, "own": true, "maintenance": true}
 
 // textFrames holds the frames of each group's parts, keyed "group.part"
 // and, for core parts, "group.core.kind". Kinds are collKind's, and
@@ -212,11 +215,12 @@ var textFrames = map[string][]string{
 	"description.core.product": {
 		"{name}, supplied by {company} and listed at {amount}.", "{name} from {company}: durable, easy to clean, with a two-year warranty.",
 		"Our {name}, priced at {amount} and shipped within two days.", "{name} in the {company} range, restocked on {since}.",
-		"{name} - the {company} edition, made to order.",
+		"{name} - the {company} edition, made to order.", "{name}, listed at {amount}.", "{name}: sold by the unit at {amount}.",
 	},
 	"description.core.offering": {
 		"{name}, offered by {company} at {amount}.", "{name} from {company}, ready as soon as it is bought.",
 		"{name} in the {company} range, listed since {since}.", "{name} - the {company} edition, nothing to ship.",
+		"{name}, billed at {amount}.", "{name}, delivered by our team; listed since {since}.",
 	},
 	"description.core.task": {
 
@@ -239,9 +243,28 @@ var textFrames = map[string][]string{
 		"{name}, prepared by {person} for {company}.", "Latest version of {name}, first drafted on {since}.", "{name}: shared with {company} for review by {due}.",
 		"{name} as agreed with {person}.",
 	},
+	// A posting is the company's own: it names no customer and no
+	// customer's person (a record of an own collection holds neither).
 	"description.core.job": {
-		"{name} at {company}, reporting to {person}.", "We are hiring a {name} to join {company}; the hiring manager is {person}.",
-		"{name} opening at {company}, posted on {since}.", "{name}: a role for {company}'s team, up to {amount}.",
+		"We are hiring a {name} to join our team.", "{name}: a full-time role on our team, open since {since}.",
+		"Join us as a {name}; the range goes up to {amount}.", "As our {name}, you will work with the whole team from day one.",
+		"We are looking for a {name} who likes to own their work.", "The {name} role is open from {since}; apply through our careers page.",
+	},
+	"description.detail.job": {
+		"Applications for {name} close on {due}.", "The {name} role was posted on {since}.", "Interviews for {name} start within two weeks of applying.",
+		"The {name} role can be remote or in the office.", "The range goes up to {amount}.",
+	},
+	// A record of the company's own (a status page component, a request
+	// type its service desk offers, a folder of its files) is described
+	// as the company's, in its own voice.
+	"description.core.own": {
+		"{name}, set up in {app} on {since}.", "{name}, kept up to date by our team in {app}.", "Our {name}, in use since {since}.",
+		"{name}, maintained by our team since {since}.", "Everything about {name}, kept in one place.", "{name}, as our team uses it day to day.",
+		"{name}, reviewed by our team on {since}.",
+	},
+	"description.detail.own": {
+		"Next review of {name} by {due}.", "Linked to the {relkind} {related}.", "Ask the team before changing {name}.",
+		"{name} is part of our {app} setup.", "{name} was last checked on {since}.",
 	},
 	"description.core.team": {
 		"The {name} team, led by {person}.", "Questions for {name} go to {person}.", "{name}: {person}'s team since {since}.",
@@ -385,6 +408,17 @@ var textFrames = map[string][]string{
 		"A fix for {related} has been rolled out; we are monitoring the results.", "{related} is resolved as of {since}.",
 		"{company} and other customers may see errors while we investigate.", "We are working with the customers affected, {company} among them, on a fix.",
 	},
+	// A planned maintenance is announced, not investigated.
+	"status.core.maintenance": {
+		"Scheduled maintenance for {company} and other customers during this window.", "Planned maintenance on the systems behind {name}; some features may be briefly unavailable.",
+		"Maintenance to address {name}, announced on {since}.", "We are upgrading the systems behind {name}; no action is needed from {company}.",
+		"Routine maintenance; {company} and other customers were told on {since}.", "Maintenance of the {relkind} {related}, planned since {since}.",
+		"Scheduled maintenance to fix {name} for good; the next update follows by {due}.",
+	},
+	"status.detail.maintenance": {
+		"We will post an update on {name} when the work is complete.", "Thanks to {company} and our other customers for their patience.",
+		"Service for {company} stays available for most of the window.", "Questions about {name} go to our support team.",
+	},
 	"status.detail": {
 		"Next update on {name} by {due}.", "Customers such as {company} may see delays until then.", "Posted by {person} on {since}.", "Affected since {since}: {name}.",
 	},
@@ -432,6 +466,16 @@ var textFrames = map[string][]string{
 		"550 Invalid recipient.", "554 5.7.1 Relay access denied.",
 	},
 }
+
+// jobLevels and jobRoles make the title of a job posting: a level, often
+// none, and the role.
+var (
+	jobLevels = []string{"", "", "Senior ", "Staff ", "Lead ", "Associate ", "Principal "}
+	jobRoles  = []string{"Backend Engineer", "Frontend Engineer", "Account Executive", "Product Designer", "Data Analyst",
+		"Support Specialist", "Finance Manager", "Recruiting Coordinator", "Marketing Manager", "Product Manager", "Data Engineer",
+		"Site Reliability Engineer", "Customer Success Manager", "Sales Development Representative", "Content Marketer",
+		"Security Engineer", "Mobile Engineer", "Operations Analyst", "People Partner", "Solutions Engineer"}
+)
 
 // ownKindGroup is the group of a text field whose words say it is a
 // thing of its own kind, not prose about its record: a person's status
@@ -508,8 +552,14 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 			facts = v.textFacts(cm, rec, rw)
 		}
 		rng := v.textRand(cm, rec, f)
-		if coherence.TextRole(f) == "signature" {
+		switch {
+		case coherence.TextRole(f) == "signature":
 			rec[f] = signature(rng, rw)
+			continue
+		case facts["kind"] == "job" && cm.display == "":
+			// A posting with no title field holds its title in its text
+			// (Lever's text: "Senior Backend Engineer").
+			rec[f] = pick(rng, jobLevels) + pick(rng, jobRoles)
 			continue
 		}
 		group := textGroup(f)
@@ -532,6 +582,11 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 			if text != "" {
 				break
 			}
+		}
+		if text == "" && cm.c.Own {
+			// An item the company sells with no price to name is
+			// described as any record of its own.
+			text = composeText(rng, "description", withKind(said, "own"))
 		}
 		if ss := coherence.Sentences(text); shortText(f) && len(ss) > 0 {
 			text = ss[0]
@@ -895,6 +950,12 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	if f["kind"] == "problem" {
 		f["kind"] = caseKind(f["name"])
 	}
+	if maintenance(cm, rec) {
+		f["kind"] = "maintenance"
+	}
+	if cm.c.Own {
+		ownFacts(f)
+	}
 	if d := v.startDate(cm, rec); d != "" {
 		f["start"] = d
 	}
@@ -905,6 +966,40 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 		}
 	}
 	return f
+}
+
+// maintenance reports whether rec, a record of an incident app, is a
+// planned maintenance: it holds a scheduled window (Statuspage's
+// scheduled_for), which only a maintenance has. Its text announces the
+// work; nobody investigates a maintenance.
+func maintenance(cm *collModel, rec map[string]any) bool {
+	if cm.app.family != "incident" {
+		return false
+	}
+	return slices.ContainsFunc(cm.dates, func(d string) bool { return hasWord(atom.Words(d), "scheduled") && atom.IsSet(rec[d]) })
+}
+
+// ownFacts keeps of f what the text of a record of the company's own
+// (a collection declaring own) may name: neither a customer company nor
+// a customer's person, whom the row drew as it draws them for customers'
+// records. A posting or an item the company sells keeps its kind, whose
+// frames speak in the company's voice; any other record is "own".
+func ownFacts(f textFacts) {
+	for _, k := range []string{"company", "person", "first", "title", "owner"} {
+		delete(f, k)
+	}
+	switch f["kind"] {
+	case "job", "product", "offering":
+	default:
+		f["kind"] = "own"
+	}
+}
+
+// withKind is facts with its kind k.
+func withKind(facts textFacts, k string) textFacts {
+	out := maps.Clone(facts)
+	out["kind"] = k
+	return out
 }
 
 // startDate is the day a record starts (its start_date, its

@@ -197,6 +197,11 @@ func collKind(name, family string) string {
 	// A catalog's items are products, not to-dos.
 	case hasWord(ws, "products", "variants", "skus", "inventory", "catalog"):
 		return "product"
+	// An accounting app's items are the catalogue it invoices from
+	// (QuickBooks, Xero and Zoho Books items: a name, a price, goods or
+	// a service), not to-dos.
+	case family == "accounting" && hasWord(ws, "items"):
+		return "product"
 	case hasWord(ws, "tasks", "cards", "items", "todos", "stories", "subtasks", "todolists"):
 		return "task"
 	case hasWord(ws, "deals", "opportunities", "leads", "quotes"):

@@ -41,7 +41,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 401, Imported: 401, Verified: 331, Evolved: 387, VerifiedFence: 374, EvolvedFence: 385},
+	halfWorking: {Tasks: 401, Imported: 401, Verified: 334, Evolved: 392, VerifiedFence: 378, EvolvedFence: 390},
 	halfFrozen:  {Tasks: 382, Imported: 377, Verified: 287, Evolved: 344, VerifiedFence: 332, EvolvedFence: 340},
 }
 
@@ -171,6 +171,11 @@ var workingFixes = map[string]string{
 	"gmail_zendesk_tickets_amara_hasnt_finished_count": "a word for work ended, denied, leaves out every value that ends work (hasn't finished: neither solved nor closed)",
 	"gmail_zendesk_org_tickets_done_with_count":        "a word for work ended that no value writes names every value ending work where several do (done with: solved or closed)",
 	"slack_jira_issues_still_on_kenjis_plate_count":    "what is still someone's is the work not ended (still on Kenji's plate: status not Done)",
+	"gmail_zoom_registrants_turned_down_count":         "a phrase names the value its state's meaning is stored as (turned down: denied)",
+	"twilio_sms_calls_nobody_picked_up_count":          "a phrase names the value its state's meaning is stored as (nobody picked up: no-answer)",
+	"gmail_docusign_envelopes_fully_executed_count":    "a phrase names the value its state's meaning is stored as (fully executed: completed)",
+	"slack_calendly_demos_that_took_place_count":       "a phrase names the value its state's meaning is stored as (took place: completed)",
+	"gmail_qb_estimates_customers_said_yes_count":      "a phrase names the value its state's meaning is stored as (said yes to: Accepted)",
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",

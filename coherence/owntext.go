@@ -1,0 +1,64 @@
+package coherence
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/state"
+)
+
+// ownText checks a record of a collection declared the workspace
+// company's own (its job posting, its status page's component, its
+// service desk's request type, its folder, an item it sells): its free
+// text names no company of the world as if the record were that
+// company's ("Payments, managed by Gustavo for Bluebird Logistics"). The
+// company the world is about, whose own people's addresses share a
+// domain, may be named, and so may a company the record's title names (a
+// folder "Initech contracts" holds Initech's contracts).
+func (c *checker) ownText(sh *Shape, coll, key string, rec map[string]any) {
+	if c.w == nil || !sh.def.Own {
+		return
+	}
+	var titles []string
+	for f := range sh.withRole(atom.RoleTitle) {
+		titles = append(titles, state.Text(rec[f]))
+	}
+	for _, f := range sh.names {
+		if sh.fields[f].role != atom.RoleText || sh.def.Fields[f].Type != "string" {
+			continue
+		}
+		text := state.Text(rec[f])
+		if other := c.customerIn(text, titles); other != "" {
+			c.add(RuleRef, coll, key, f, text, "%s of the company's own %s names the company %q as if it were theirs", f, sh.def.Name, other)
+		}
+	}
+}
+
+// customerIn is the first, in order, of the companies text names (the
+// world's, and those of the pool synthesis draws companies from) that is
+// not the workspace's own and that none of titles names, or "".
+func (c *checker) customerIn(text string, titles []string) string {
+	other := ""
+	for _, n := range slices.Concat(slices.Collect(maps.Keys(c.companies)), gen.CompaniesNamed(text)) {
+		if other != "" && n >= other || !strings.Contains(text, n) || c.isHome(n) {
+			continue
+		}
+		if !slices.ContainsFunc(titles, func(t string) bool { return strings.Contains(t, n) }) {
+			other = n
+		}
+	}
+	return other
+}
+
+// isHome reports whether a company is the one the world is about: its
+// name's domain is the one the workspace's own people write from.
+func (c *checker) isHome(company string) bool {
+	if !c.homeRead {
+		c.homeRead = true
+		c.home = sharedDomain(c.staffAddresses())
+	}
+	return c.home != "" && strings.EqualFold(gen.Domain(company), c.home)
+}

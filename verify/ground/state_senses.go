@@ -1,0 +1,73 @@
+package ground
+
+import (
+	"slices"
+	"strings"
+)
+
+// A product stores a state in one word and a person asks for it by what
+// the state means: the registrants "turned down" are those whose status
+// is "denied", the calls "nobody picked up" those whose status is
+// "no-answer", the envelopes "fully executed" and the meetings that
+// "took place" those "completed", the estimates the customer "said yes
+// to" those "Accepted". A sense of a state is the words products write it
+// in and the phrases plain speech means it by; a phrase names the value
+// of its sense where that value is its field's only one of the sense, so
+// a field that writes two (a "declined" beside a "denied") is named by
+// neither.
+
+// stateSense is one meaning of a state: the values products store it as
+// (loose) and the loose phrases that ask for it.
+type stateSense struct {
+	values, phrases []string
+}
+
+// stateSenses are the meanings of states products store under a word of
+// their own.
+var stateSenses = []stateSense{
+	// a request or an offer turned away
+	{values: []string{"denied", "declined", "rejected"},
+		phrases: []string{"turned down", "turn down", "turns down", "turning down"}},
+	// a call no one answered
+	{values: []string{"no answer", "noanswer", "unanswered"},
+		phrases: []string{"nobody picked up", "no one picked up", "nobody answered", "no one answered", "went unanswered", "unanswered", "no answer"}},
+	// work carried through to its end: a contract signed by everyone, a
+	// meeting held
+	{values: []string{"completed", "complete", "executed"},
+		phrases: []string{"fully executed", "executed", "took place", "taken place", "take place"}},
+	// an offer the other side agreed to
+	{values: []string{"accepted", "agreed"},
+		phrases: []string{"said yes", "says yes", "say yes", "agreed to"}},
+}
+
+// namesSense reports whether a document other than the one at doc names
+// the records whose value is w by a phrase that means w's state, where w
+// is the only value of its field (values) of that sense and the phrase
+// is not denied ("never took place" names no completed meeting).
+func (ctx *Visible) namesSense(w string, values []string, doc int) bool {
+	for _, s := range stateSenses {
+		if !slices.Contains(s.values, w) || slices.ContainsFunc(values, func(v string) bool { return v != w && slices.Contains(s.values, v) }) {
+			continue
+		}
+		for i, d := range ctx.Docs {
+			if i != doc && slices.ContainsFunc(s.phrases, func(p string) bool { return saysPhrase(d.prose, p) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// saysPhrase reports whether loose text holds phrase p in whole words,
+// with no negation (seen.go) up to three words before it.
+func saysPhrase(text, p string) bool {
+	toks := strings.Fields(text)
+	want := strings.Fields(p)
+	for i := 0; i+len(want) <= len(toks); i++ {
+		if slices.Equal(toks[i:i+len(want)], want) &&
+			!slices.ContainsFunc(toks[max(0, i-3):i], func(n string) bool { return slices.Contains(negations, n) }) {
+			return true
+		}
+	}
+	return false
+}
