@@ -147,8 +147,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - at_most_one: at most one of Fields is set (completed, declined and
 //     voided dates);
 //   - differs: Fields[0] does not hold what Fields[1] holds, letter case
-//     aside (a Rippling employee's personal email is not their work
-//     email);
+//     aside, nor, on a list, one of its values (a Rippling employee's
+//     personal email is not their work email; a RingCentral call is not
+//     from the number it is to);
 //   - display: Fields[0] is the display of the record the ref field
 //     Fields[1] names, made of that record's From fields joined by spaces;
 //   - ratio: the rate Fields[0] is Fields[1] over Fields[2], times Scale
@@ -167,6 +168,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     An empty state in In is a record that holds none (a Fastmail
 //     mailbox with no role); a date's one other state is "set" (a Lever
 //     opportunity's archived_reason only where archivedAt is set).
+//   - set_when: Fields[0] holds a value wherever Fields[1] holds one of
+//     In, the converse of only_when (a Zulip message of type stream is in
+//     a stream; a private one, which only_when keeps out of any, is not);
 //   - within: the date Fields[0] is not after the date Fields[2] of the
 //     record the ref field Fields[1] names (a time-off request starts no
 //     later than its employee's terminationDate).
@@ -203,6 +207,8 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     document's owner is its one owner permission's address), or, with
 //     a second From field ordering them, the From[0] of the latest (a
 //     Gmail thread's snippet is its latest message's, by internal_date),
+//     or, with By sum, a number that is their From[0] added (a Zoho Books
+//     contact's outstanding receivable, its unpaid invoices' balances),
 //     as Invariant.Referred says;
 //   - full_when: the record's money parts, where the world holds any, come
 //     to its whole Fields[0] where Fields[1] holds one of In (a paid
@@ -244,7 +250,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -448,7 +454,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
 	}
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields and a team rule of two fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields and a team rule of two fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values of a unique rule's last field it binds, and the kinds of grant of a granted rule that let everyone in, and only these"))
@@ -472,9 +478,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
 		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))
 	}
-	if inv.By != "" && inv.Rule != "days_until" || inv.Sep != "" || inv.Rule == "derived" {
+	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
-			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until)", DaysSince))
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s for referred_by)", DaysSince, DeriveSum))
 		}
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}

@@ -24,7 +24,7 @@ func IsSet(v any) bool { return v != nil && v != "" }
 // RecordProblems lists how one record breaks its collection's rules that
 // need no other record: a lifecycle's stamps (a timestamp only in its
 // states, and always there in them), the invariants lte, before,
-// soon_after, at_most_one, differs, only_when, derived and own_link, and a number field's
+// soon_after, at_most_one, differs, only_when, set_when, derived and own_link, and a number field's
 // declared bounds. Values that do not parse as numbers or dates are left
 // to the type checks.
 func (c *Collection) RecordProblems(rec map[string]any) []Problem {
@@ -45,6 +45,8 @@ func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 	for _, inv := range c.Invariants {
 		if inv.Rule == "only_when" && c.Denies(inv, rec) {
 			out = append(out, Problem{inv.Fields[0], fmt.Sprintf("%s is set where %s is %s, not one of %v", inv.Fields[0], inv.Fields[1], stateWord(c.WhenState(inv.Fields[1], rec)), stateWords(inv.In))})
+		} else if c.Needs(inv, rec) && len(ReferenceKeys(rec[inv.Fields[0]])) == 0 {
+			out = append(out, Problem{inv.Fields[0], fmt.Sprintf("a record whose %s is %s has no %s", inv.Fields[1], c.WhenState(inv.Fields[1], rec), inv.Fields[0])})
 		} else if inv.Rule == "soon_after" {
 			if p, ok := c.soonAfterProblem(inv, rec); ok {
 				out = append(out, p)
@@ -136,7 +138,7 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %q is one person's, not a team's", inv.Fields[0], v)}, true
 		}
 	case "differs":
-		if a := state.Text(rec[inv.Fields[0]]); a != "" && strings.EqualFold(a, state.Text(rec[inv.Fields[1]])) {
+		if a := state.Text(rec[inv.Fields[0]]); a != "" && inv.Repeats(rec) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s is %s's own value, %q", inv.Fields[0], inv.Fields[1], a)}, true
 		}
 	case "at_most_one":
@@ -383,4 +385,19 @@ func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
 	}
 	own, theirs := state.Text(rec[inv.Fields[0]]), state.Text(parent[inv.Fields[2]])
 	return theirs, own != "" && theirs != "" && own != theirs
+}
+
+// Repeats reports whether a differs rule's first field holds what its
+// second holds, letter case aside: the value, or on a list one of its
+// values (an SMS sent from a number to that number among others).
+func (inv Invariant) Repeats(rec map[string]any) bool {
+	a := state.Text(rec[inv.Fields[0]])
+	return a != "" && slices.ContainsFunc(ReferenceKeys(rec[inv.Fields[1]]), func(b string) bool { return strings.EqualFold(a, b) })
+}
+
+// Needs reports whether a set_when rule asks rec to hold its first field:
+// its second holds one of the rule's states (a Zulip message of type
+// stream has a stream).
+func (c *Collection) Needs(inv Invariant, rec map[string]any) bool {
+	return inv.Rule == "set_when" && slices.Contains(inv.In, c.WhenState(inv.Fields[1], rec))
 }

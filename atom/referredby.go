@@ -3,6 +3,7 @@ package atom
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 
 	"github.com/legoenv/legoenv/state"
@@ -55,6 +56,13 @@ func (inv Invariant) ReferredValue(r map[string]any, key string) string {
 // It returns the problem, if any.
 func (inv Invariant) Referred(fd Field, rec map[string]any, refs Referrers, key string) (Problem, bool) {
 	f := inv.Fields[0]
+	if inv.BySum() {
+		v, ok := state.Number(rec[f])
+		if want := inv.ReferredSum(refs); ok && math.Abs(v-want) > 0.005 {
+			return Problem{f, fmt.Sprintf("%s is %v but the %s of its %s that count come to %.2f", f, rec[f], inv.From[0], inv.Fields[1], want)}, true
+		}
+		return Problem{}, false
+	}
 	if inv.ByLatest() {
 		v := state.Text(rec[f])
 		if want, ok := inv.Latest(refs); ok && v != "" && v != want {
@@ -106,6 +114,9 @@ func (inv Invariant) Kept(fd Field, rec map[string]any, refs Referrers, key stri
 	if inv.ByLatest() {
 		return inv.Latest(refs)
 	}
+	if inv.BySum() {
+		return inv.ReferredSum(refs), true
+	}
 	var want []any
 	for _, r := range refs {
 		if inv.Counts(r) {
@@ -126,6 +137,23 @@ func (inv Invariant) Kept(fd Field, rec map[string]any, refs Referrers, key stri
 		return nil, false
 	}
 	return want[0], true
+}
+
+// BySum reports whether a referred_by rule keeps its value to the sum of
+// the From[0] of the referring records that count (a Zoho Books contact's
+// outstanding receivable is the balance of its unpaid invoices).
+func (inv Invariant) BySum() bool { return inv.Rule == "referred_by" && inv.By == DeriveSum }
+
+// ReferredSum is, for a referred_by rule kept to a sum, the From[0] of the records
+// of refs that count, added and rounded to the cent.
+func (inv Invariant) ReferredSum(refs Referrers) float64 {
+	var t float64
+	for _, r := range refs {
+		if x, ok := state.Number(r[inv.From[0]]); ok && inv.Counts(r) {
+			t += x
+		}
+	}
+	return math.Round(t*100) / 100
 }
 
 // ByLatest reports whether a referred_by rule keeps its value to the
@@ -181,6 +209,9 @@ func validateReferredBy(e *Entry, s *Server, c *Collection, inv Invariant, at st
 	var ds Diagnostics
 	if len(inv.From) > 2 {
 		ds = append(ds, e.Diag(Error, at+".from", "referred_by takes one field of %s its values are, and the field ordering them where the latest one's is kept", other.Name))
+	}
+	if t := c.Fields[inv.Fields[0]].Type; inv.BySum() && (len(inv.From) != 1 || t != "number" && t != "integer") {
+		ds = append(ds, e.Diag(Error, at+".by", "a sum goes into a number, of the one field of %s that from names", other.Name))
 	}
 	if t := c.Fields[inv.Fields[0]].Type; inv.ByLatest() && (t == "boolean" || t == "array") {
 		ds = append(ds, e.Diag(Error, at+".from", "the latest referring record's value goes into one value, not a %s", t))

@@ -27,11 +27,15 @@ func TestDeclaredInvariants(t *testing.T) {
 	inv.Fields["archived_at"] = atom.Field{Type: "string", Format: "date-time"}
 	inv.Fields["billing_email"] = atom.Field{Type: "string", Format: "email"}
 	inv.Fields["contact_email"] = atom.Field{Type: "string", Format: "email"}
+	inv.Fields["from_phone"] = atom.Field{Type: "string", Role: atom.RolePhone}
+	inv.Fields["receipt_id"] = atom.Field{Type: "string"}
+	inv.Fields["to_phones"] = atom.Field{Type: "array", Items: "string", Role: atom.RolePhone}
 	inv.Fields["days_since_activity"] = atom.Field{Type: "integer"}
 	inv.Fields["last_activity_date"] = atom.Field{Type: "string", Format: "date"}
 	inv.Fields["date"] = atom.Field{Type: "integer", Unit: atom.UnitEpochMillis}
 	inv.Fields["internal_date"] = atom.Field{Type: "integer", Unit: atom.UnitEpochMillis}
 	inv.Lifecycle = &atom.Lifecycle{Field: "status", Error: "no", Stamps: []atom.Stamp{{Field: "paid_at", States: []string{"paid"}}}}
+	// A paid invoice has a receipt (set_when); a draft may have none.
 	inv.Invariants = []atom.Invariant{
 		{Rule: "lte", Fields: []string{"clicks", "impressions"}},
 		{Rule: "before", Fields: []string{"created_at", "updated_at"}},
@@ -42,6 +46,8 @@ func TestDeclaredInvariants(t *testing.T) {
 		{Rule: "only_when", Fields: []string{"title", "payment"}, In: []string{"scheduled"}},
 		{Rule: "only_when", Fields: []string{"archived_reason", "archived_at"}, In: []string{atom.StateSet}},
 		{Rule: "differs", Fields: []string{"billing_email", "contact_email"}},
+		{Rule: "differs", Fields: []string{"from_phone", "to_phones"}},
+		{Rule: "set_when", Fields: []string{"receipt_id", "status"}, In: []string{"paid"}},
 		{Rule: "days_until", By: atom.DaysSince, Fields: []string{"days_since_activity", "last_activity_date"}},
 		{Rule: "soon_after", Fields: []string{"date", "internal_date"}},
 	}
@@ -70,6 +76,10 @@ func TestDeclaredInvariants(t *testing.T) {
 		{"days since an activity ahead", []state.Record{with(good, "days_since_activity", 4.0, "last_activity_date", "2026-03-20")}, "days_since_activity", "0 days before the clock"},
 		{"received in milliseconds days after sending", []state.Record{with(good, "internal_date", 1772400000000.0+3*86400000)}, "internal_date", "not within"},
 		{"received in milliseconds before sending", []state.Record{with(good, "internal_date", 1772400000000.0-60000)}, "internal_date", "is before date"},
+		{"paid with a receipt", []state.Record{with(good, "status", "paid", "amount_due", 0.0, "paid_at", "2026-02-01T10:00:00Z", "receipt_id", "rc_1")}, "", ""},
+		{"paid with no receipt", []state.Record{with(good, "status", "paid", "amount_due", 0.0, "paid_at", "2026-02-01T10:00:00Z")}, "receipt_id", "whose status is paid has no receipt_id"},
+		{"a text to others", []state.Record{with(good, "from_phone", "+1-646-555-5896", "to_phones", []any{"+1-646-555-2731"})}, "", ""},
+		{"a text to its own number", []state.Record{with(good, "from_phone", "+1-646-555-5896", "to_phones", []any{"+1-290-555-5601", "+1-646-555-5896"})}, "from_phone", "to_phones's own value"},
 		{"a second address that is the first", []state.Record{with(good, "billing_email", "noor@acme.example", "contact_email", "Noor@acme.example")}, "billing_email", "contact_email's own value"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

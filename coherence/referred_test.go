@@ -89,3 +89,38 @@ func TestReferredBy(t *testing.T) {
 		})
 	}
 }
+
+// TestReferredSum: a Zoho Books contact's outstanding receivable is the
+// balance its sent, overdue and partly paid invoices leave; a draft or a
+// paid invoice adds nothing, and a receivable below or above its unpaid
+// invoices breaks the rule the built-in atom declares.
+func TestReferredSum(t *testing.T) {
+	lib := testlib.Builtin(t)
+	e, err := lib.Get(atom.KindServer, atom.Pin{ID: "zoho_books"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss := map[string]*atom.Server{"zoho_books": e.MustServer()}
+	invoices := []state.Record{
+		{"invoice_id": "46021", "customer_id": "46001", "status": "overdue", "total": 500.0, "balance": 500.0},
+		{"invoice_id": "46022", "customer_id": "46001", "status": "partially_paid", "total": 300.0, "balance": 120.5},
+		{"invoice_id": "46023", "customer_id": "46001", "status": "draft", "total": 900.0, "balance": 900.0},
+		{"invoice_id": "46024", "customer_id": "46001", "status": "paid", "total": 200.0, "balance": 0.0},
+	}
+	for _, c := range []struct {
+		owed float64
+		want bool // a violation
+	}{{620.5, false}, {3926.54, true}, {214.14, true}, {0, true}} {
+		contact := state.Record{"contact_id": "46001", "contact_type": "customer", "outstanding_receivable_amount": c.owed}
+		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("zoho_books.contacts", "contact_id", []state.Record{contact}),
+			state.NewCollection("zoho_books.invoices", "invoice_id", invoices))
+		got := false
+		for _, v := range CheckWorld("d", ss, w) {
+			got = got || v.Rule == RuleInvariant && v.Field == "outstanding_receivable_amount"
+		}
+		if got != c.want {
+			t.Errorf("receivable %v over unpaid balances of 620.50: violation %v, want %v", c.owed, got, c.want)
+		}
+	}
+}

@@ -65,6 +65,13 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 	switch {
 	case len(ks) > 0 && !pinnedRef:
 		rec[inv.Fields[1]] = pick(db.val.textRand(cm, rec, inv.Fields[1]), ks)
+	case inv.Fields[0] == cm.key:
+		// The record's own key is what the referenced record must hold (a
+		// Confluence space's homepage is a page of the space): it names
+		// no record of another where none of its own is there.
+		if !pinnedRef {
+			delete(rec, inv.Fields[1])
+		}
 	case !copies(tc, inv.Fields[2]) && db.soleReferrer(m, cm, tc, inv.Fields[1], rec, p):
 		p[inv.Fields[2]] = rec[inv.Fields[0]]
 	case !pinnedOwn && want != "":

@@ -111,21 +111,45 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 // field's (a personal email drawn as the work one) becomes the same
 // person's at a free-mail provider, numbered by the address it was, so
 // that two look-alikes whose work addresses differ keep personal ones
-// that differ too; any other value goes. A value a task sets stays.
+// that differ too; a number (a phone a call is from, drawn as the one it
+// is to) becomes another of its form; any other value goes. A value a
+// task sets stays.
 func conformDiffers(inv atom.Invariant, rec map[string]any, set map[string]any) {
-	a, b := inv.Fields[0], inv.Fields[1]
+	a := inv.Fields[0]
 	v := state.Text(rec[a])
-	if _, pinned := set[a]; pinned || v == "" || !strings.EqualFold(v, state.Text(rec[b])) {
+	if _, pinned := set[a]; pinned || !inv.Repeats(rec) {
 		return
 	}
+	h := fnv.New32a()
+	h.Write([]byte(strings.ToLower(v)))
+	n := h.Sum32()
 	if local, _, ok := strings.Cut(v, "@"); ok && local != "" {
-		h := fnv.New32a()
-		h.Write([]byte(strings.ToLower(v)))
-		n := h.Sum32()
 		rec[a] = fmt.Sprintf("%s%d@%s", local, 10+n%90, personalDomains[n/90%uint32(len(personalDomains))])
 		return
 	}
+	for try := uint32(0); try < 10; try++ {
+		if o, ok := otherNumber(v, n+try); ok {
+			if rec[a] = o; !inv.Repeats(rec) {
+				return
+			}
+		}
+	}
 	delete(rec, a)
+}
+
+// otherNumber is v with its last four digits drawn from n, where v ends in
+// four digits and n gives others ("+1-646-555-5896" to "+1-646-555-2731"):
+// another number of the same form, such as another line of one exchange.
+func otherNumber(v string, n uint32) (string, bool) {
+	i := len(v)
+	for i > 0 && v[i-1] >= '0' && v[i-1] <= '9' && len(v)-i < 4 {
+		i--
+	}
+	if len(v)-i < 4 {
+		return "", false
+	}
+	o := fmt.Sprintf("%s%04d", v[:i], n%10000)
+	return o, o != v
 }
 
 // raisedBound is a bound raised above x, the value it bounds, as the

@@ -267,6 +267,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	}
 	summary := db.background(b.apps)
 	db.requiredRefs(b.apps)
+	db.kindedRefs(b.apps)
 	db.reportsTo(b.apps)
 	db.titledContacts(b.apps)
 	db.agreeCopies(b.apps)
@@ -486,15 +487,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 // have them. It returns the summary of the named collections' sizes.
 func (db *dataBuilder) background(apps []*appModel) []string {
 	val, p, d := db.val, db.p, db.d
-	refKeys := map[*collModel][]string{}
-	for cm, ks := range db.keys {
-		for _, role := range slices.Sorted(maps.Keys(ks)) {
-			if !p.private[cm][role] {
-				refKeys[cm] = append(refKeys[cm], ks[role])
-			}
-		}
-		sort.Strings(refKeys[cm])
-	}
+	refKeys := db.refKeys()
 	var summary []string
 	for _, m := range apps {
 		for _, cm := range m.colls {
@@ -530,6 +523,21 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 		}
 	}
 	return summary
+}
+
+// refKeys lists, per collection, the keys of the records tasks name that
+// a background record may refer to (none a task keeps to itself).
+func (db *dataBuilder) refKeys() map[*collModel][]string {
+	refKeys := map[*collModel][]string{}
+	for cm, ks := range db.keys {
+		for _, role := range slices.Sorted(maps.Keys(ks)) {
+			if !db.p.private[cm][role] {
+				refKeys[cm] = append(refKeys[cm], ks[role])
+			}
+		}
+		sort.Strings(refKeys[cm])
+	}
+	return refKeys
 }
 
 // backgroundRow is the key in dataBuilder.rows of the person and company

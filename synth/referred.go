@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -44,6 +45,8 @@ func (db *dataBuilder) referredBy(apps []*appModel) {
 							if v, ok := inv.Latest(refs[k]); ok {
 								rec[inv.Fields[0]] = v
 							}
+						case inv.BySum():
+							rec[inv.Fields[0]] = coherence.SameKind(rec[inv.Fields[0]], inv.ReferredSum(refs[k]))
 						default:
 							referredList(cm, other, inv, rec, refs[k])
 						}
@@ -81,7 +84,7 @@ func adopt(cm, other *collModel, inv atom.Invariant, recs, others []map[string]a
 // messages).
 func isOne(cm *collModel, inv atom.Invariant) bool {
 	t := cm.field(inv.Fields[0]).Type
-	return t != "boolean" && t != "array" && !inv.ByLatest()
+	return t != "boolean" && t != "array" && !inv.ByLatest() && !inv.BySum()
 }
 
 // referredList sets a flag from whether a referring record counts, or a

@@ -93,26 +93,34 @@ func (db *dataBuilder) refByField(m *appModel, cm *collModel, rf refField) {
 }
 
 // requiredRefs makes every reference its server marks required name a
-// record (a JMAP email's mailboxIds, a Workable candidate's job): one
-// drawn empty, because no record a task names is of the collection it
-// points at, takes a background record of that collection (a record a
-// task names where there is none, never one a task keeps to itself). A
-// value a task sets stays. The draw is the record's own (textRand), so
-// no other value moves.
+// record (a JMAP email's mailboxIds, a Workable candidate's job), and one
+// a set_when rule asks for in the states it names (a Zulip stream
+// message's stream): one drawn empty, because no record a task names is
+// of the collection it points at, takes a background record of that
+// collection (a record a task names where there is none, never one a task
+// keeps to itself). A value a task sets stays. The draw is the record's
+// own (textRand), so no other value moves.
 func (db *dataBuilder) requiredRefs(apps []*appModel) {
 	companies := worldCompanies(apps, db.d)
 	for _, m := range apps {
 		for _, cm := range m.colls {
 			for _, rf := range cm.refs {
 				if cm.field(rf.name).Required {
-					db.requiredRef(m, cm, rf, companies)
+					db.requiredRef(m, cm, rf, companies, nil)
+				}
+				for _, inv := range cm.c.Invariants {
+					if inv.Rule == "set_when" && inv.Fields[0] == rf.name {
+						db.requiredRef(m, cm, rf, companies, func(rec map[string]any) bool { return cm.c.Needs(inv, rec) })
+					}
 				}
 			}
 		}
 	}
 }
 
-func (db *dataBuilder) requiredRef(m *appModel, cm *collModel, rf refField, companies []string) {
+// requiredRef fills reference rf on the records of cm that need it: all,
+// or those need reports.
+func (db *dataBuilder) requiredRef(m *appModel, cm *collModel, rf refField, companies []string, need func(map[string]any) bool) {
 	ks := db.unnamedKeys(m, rf.target)
 	if len(ks) == 0 {
 		for role, k := range db.keys[rf.target] {
@@ -128,7 +136,7 @@ func (db *dataBuilder) requiredRef(m *appModel, cm *collModel, rf refField, comp
 	pinned := db.pinnedKeys(cm, rf.name)
 	for _, rec := range db.d.Records[m.app][cm.name] {
 		self := state.Text(rec[cm.key])
-		if coherence.HoldsValue(rec[rf.name]) || pinned[self] {
+		if coherence.HoldsValue(rec[rf.name]) || pinned[self] || need != nil && !need(rec) {
 			continue
 		}
 		k := pick(db.val.textRand(cm, rec, rf.name), ks)
