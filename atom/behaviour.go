@@ -453,24 +453,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "team" && len(inv.Fields) > 2 {
 		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
 	}
-	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields and a team rule of two fields, and only of them"))
-	}
-	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" {
-		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values of a unique rule's last field it binds, and the kinds of grant of a granted rule that let everyone in, and only these"))
-	}
-	if inv.Rule == "refers_to" && (len(inv.Fields) == 3) != (len(inv.Values) > 0) {
-		ds = append(ds, e.Diag(Error, at+".values", "a refers_to rule of three fields lists the values of its third field it holds for, and only it lists values"))
-	}
-	if inv.Rule == "unique" {
-		ds = append(ds, valuesOf(e, c, inv.Fields[len(inv.Fields)-1], inv.Values, at+".values")...)
-	}
-	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "granted" {
-		ds = append(ds, validateWhenStates(e, c, inv, at)...)
-	}
-	if inv.Rule == "agrees" && len(inv.Fields) == 4 {
-		ds = append(ds, valuesOf(e, c, inv.Fields[3], inv.In, at+".in")...)
-	}
+	ds = append(ds, validateGates(e, c, inv, at)...)
 	if inv.OnClock() {
 		ds = append(ds, validateClockDate(e, c, inv, at)...)
 	}
@@ -513,6 +496,32 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 	case "display", "quotes":
 		return append(ds, validateDisplay(e, s, c, inv, at)...)
+	}
+	return ds
+}
+
+// validateGates checks the lists an invariant gates itself by: in, the
+// states of the rules that hold in some states only, and values, the
+// values of a field the rules that bind some records only name.
+func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	if len(inv.In) > 0 != inv.HasStates() {
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields and a team rule of two fields, and only of them"))
+	}
+	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" {
+		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values of a unique rule's last field it binds, and the kinds of grant of a granted rule that let everyone in, and only these"))
+	}
+	if inv.Rule == "refers_to" && (len(inv.Fields) == 3) != (len(inv.Values) > 0) {
+		ds = append(ds, e.Diag(Error, at+".values", "a refers_to rule of three fields lists the values of its third field it holds for, and only it lists values"))
+	}
+	if inv.Rule == "unique" {
+		ds = append(ds, valuesOf(e, c, inv.Fields[len(inv.Fields)-1], inv.Values, at+".values")...)
+	}
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "granted" {
+		ds = append(ds, validateWhenStates(e, c, inv, at)...)
+	}
+	if inv.Rule == "agrees" && len(inv.Fields) == 4 {
+		ds = append(ds, valuesOf(e, c, inv.Fields[3], inv.In, at+".in")...)
 	}
 	return ds
 }
