@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 416, Imported: 416, Verified: 339, Evolved: 400, VerifiedFence: 386, EvolvedFence: 398},
-	halfFrozen:  {Tasks: 397, Imported: 392, Verified: 289, Evolved: 347, VerifiedFence: 335, EvolvedFence: 343},
+	halfWorking: {Tasks: 416, Imported: 416, Verified: 341, Evolved: 402, VerifiedFence: 388, EvolvedFence: 400},
+	halfFrozen:  {Tasks: 397, Imported: 392, Verified: 293, Evolved: 351, VerifiedFence: 339, EvolvedFence: 347},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -183,6 +183,8 @@ var workingFixes = map[string]string{
 	"gmail_gcal_events_called_off_count":              "the same (called off: cancelled)",
 	"twilio_sms_hiver_conversations_put_to_bed_count": "the same (put to bed: closed)",
 	"slack_buffer_channels_still_live_count":          "a yes-or-no field is named by its sense's opposite (still live: paused false)",
+	"xero_invoice_corran_net_fifteen":                 "payment terms name a day counted from today (net 15)",
+	"gcal_ledger_sign_off_final_day_of_quarter":       "a quarter's last (final) day, end or close is a day a text names",
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",
