@@ -41,7 +41,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 416, Imported: 416, Verified: 341, Evolved: 402, VerifiedFence: 388, EvolvedFence: 400},
+	halfWorking: {Tasks: 416, Imported: 416, Verified: 342, Evolved: 403, VerifiedFence: 389, EvolvedFence: 401},
 	halfFrozen:  {Tasks: 397, Imported: 392, Verified: 293, Evolved: 351, VerifiedFence: 339, EvolvedFence: 347},
 }
 
@@ -185,6 +185,7 @@ var workingFixes = map[string]string{
 	"slack_buffer_channels_still_live_count":          "a yes-or-no field is named by its sense's opposite (still live: paused false)",
 	"xero_invoice_corran_net_fifteen":                 "payment terms name a day counted from today (net 15)",
 	"gcal_ledger_sign_off_final_day_of_quarter":       "a quarter's last (final) day, end or close is a day a text names",
+	"xero_invoice_ashdown_panes_quantity_price":       "a count spelled out at a price each states its total (eleven panes at $85 each)",
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",
