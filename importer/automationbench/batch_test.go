@@ -164,6 +164,24 @@ const batch17File = "batch17.txt"
 // It was committed before any of it was run.
 const batch18File = "batch18.txt"
 
+// The nineteenth batch (testdata/made_up/batch19.txt), of 30 tasks, was
+// written and split the same way, aimed at the kinds legoenv failed on in
+// the frozen half, in other apps and words: a flag asked by its negation
+// (haven't opened, never went out, still live, no video link), a product
+// state asked by a paraphrase (parked, switched off, gone out, pencilled
+// in, called off, gone live, taken care of, brand new, put to bed, squared
+// away, passed on), records picked by a flag, a period or a related record
+// (one account's tweets beside a look-alike, one audience's VIPs,
+// November's reconciled transactions, this month's payments), due dates
+// from terms or a quarter's close (net 15, sixty-day terms, the close and
+// the final day of the quarter), amounts as a quantity times a unit price
+// (given, an item's, a product's), tools that must create the record
+// counted or set its organisation (an offline conversion, a queued post),
+// a list kept as ids asked by one id (a contact's company) and a tag with
+// no argument a goal checks. Record names carry no numbers and every count
+// asked is eleven or more. It was committed before any of it was run.
+const batch19File = "batch19.txt"
+
 // batches names each batch file with the words its figures are logged
 // under and the number of tasks it lists.
 var batches = []struct {
@@ -186,6 +204,7 @@ var batches = []struct {
 	{batch16File, "sixteenth batch", 30},
 	{batch17File, "seventeenth batch", 30},
 	{batch18File, "eighteenth batch", 30},
+	{batch19File, "nineteenth batch", 30},
 }
 
 // readBatch gives each task of the batch file its half.

@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 401, Imported: 401, Verified: 334, Evolved: 392, VerifiedFence: 378, EvolvedFence: 390},
-	halfFrozen:  {Tasks: 382, Imported: 377, Verified: 287, Evolved: 344, VerifiedFence: 332, EvolvedFence: 340},
+	halfWorking: {Tasks: 416, Imported: 416, Verified: 342, Evolved: 403, VerifiedFence: 389, EvolvedFence: 401},
+	halfFrozen:  {Tasks: 397, Imported: 392, Verified: 293, Evolved: 351, VerifiedFence: 339, EvolvedFence: 347},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -176,6 +176,16 @@ var workingFixes = map[string]string{
 	"gmail_docusign_envelopes_fully_executed_count":    "a phrase names the value its state's meaning is stored as (fully executed: completed)",
 	"slack_calendly_demos_that_took_place_count":       "a phrase names the value its state's meaning is stored as (took place: completed)",
 	"gmail_qb_estimates_customers_said_yes_count":      "a phrase names the value its state's meaning is stored as (said yes to: Accepted)",
+	// The nineteenth batch (batch19.txt), working half.
+	"gmail_google_ads_campaigns_switched_off_count":   "a phrase names the value its state's meaning is stored as (switched off: PAUSED)",
+	"slack_zoho_desk_tickets_parked_count":            "the same (parked: On Hold)",
+	"gmail_intercom_tickets_brand_new_count":          "the same (brand new: submitted)",
+	"gmail_gcal_events_called_off_count":              "the same (called off: cancelled)",
+	"twilio_sms_hiver_conversations_put_to_bed_count": "the same (put to bed: closed)",
+	"slack_buffer_channels_still_live_count":          "a yes-or-no field is named by its sense's opposite (still live: paused false)",
+	"xero_invoice_corran_net_fifteen":                 "payment terms name a day counted from today (net 15)",
+	"gcal_ledger_sign_off_final_day_of_quarter":       "a quarter's last (final) day, end or close is a day a text names",
+	"xero_invoice_ashdown_panes_quantity_price":       "a count spelled out at a price each states its total (eleven panes at $85 each)",
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",

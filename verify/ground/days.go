@@ -17,6 +17,8 @@ import (
 //	point  := ordinal [weekday | day | business day] of period-month
 //	                                                     (the second Monday, the first business day of next month)
 //	        | (end | start | beginning) of period         (the end of next week)
+//	        | (last | final | first) day of [the] quarter  (the final day of the current quarter)
+//	terms  := net count | count day terms               (payment terms: days from today)
 //	anchor := today | now | tomorrow | yesterday
 //	        | [this | next | last | coming] weekday | a date written out
 //
@@ -47,11 +49,11 @@ var casualDays = map[string]int{"today": 0, "now": 0, "tomorrow": 1, "yesterday"
 // ordinals name the nth day or weekday of a month; last is -1.
 var ordinals = map[string]int{
 	"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
-	"fourth": 4, "4th": 4, "fifth": 5, "5th": 5, "last": -1,
+	"fourth": 4, "4th": 4, "fifth": 5, "5th": 5, "last": -1, "final": -1,
 }
 
 // periodRefs shift a week or a month from the one today falls in.
-var periodRefs = map[string]int{"this": 0, "next": 1, "last": -1, "previous": -1, "following": 1, "coming": 1}
+var periodRefs = map[string]int{"this": 0, "current": 0, "next": 1, "last": -1, "previous": -1, "following": 1, "coming": 1}
 
 // periodPoints name a day of a week or month: its start or its end.
 var periodPoints = map[string]bool{"start": true, "beginning": true, "end": false, "close": false}
@@ -161,6 +163,15 @@ func (r *dayReader) offset(i int) ([]time.Time, int) {
 			return []time.Time{shift(r.today, n, unit)}, next
 		}
 	}
+	if r.tok(i) == "net" {
+		// payment terms: "net 15" is due fifteen days from today
+		if n, ok := countWords[r.tok(i+1)]; ok {
+			return []time.Time{shift(r.today, n, 1)}, i + 2
+		}
+		if n, ok := atoiSmall(r.tok(i + 1)); ok {
+			return []time.Time{shift(r.today, n, 1)}, i + 2
+		}
+	}
 	if unit, ok := dayUnits[r.tok(i+1)]; ok && unit == 0 && (r.tok(i) == "next" || r.tok(i) == "following") && isDayWord(r.tok(i+2)) {
 		return []time.Time{addBusinessDays(r.today, 1)}, i + 3
 	}
@@ -178,6 +189,10 @@ func (r *dayReader) offset(i int) ([]time.Time, int) {
 			return nil, i
 		}
 		n, unit, next = 1, 1, j+1
+	}
+	if unit > 0 && r.tok(next) == "terms" {
+		// payment terms: "sixty day terms" are due sixty days from today
+		return []time.Time{shift(r.today, n, unit)}, next + 1
 	}
 	sign, ok := offsetSigns[r.tok(next)]
 	if !ok {
@@ -282,6 +297,11 @@ func (r *dayReader) point(i int) ([]time.Time, int) {
 			return nil, i
 		}
 		month, next, ok := r.period(j+1, "month")
+		if !ok && !business && !hasWeekday && r.tok(i+1) == "day" && (nth == 1 || nth < 0) {
+			if q, qnext, qok := r.period(j+1, "quarter"); qok {
+				return periodDays(q, "quarter", nth == 1), qnext
+			}
+		}
 		if !ok {
 			return nil, i
 		}
@@ -299,7 +319,7 @@ func (r *dayReader) point(i int) ([]time.Time, int) {
 	if !ok || r.tok(i+1) != "of" {
 		return nil, i
 	}
-	for _, unit := range []string{"week", "month"} {
+	for _, unit := range []string{"week", "month", "quarter"} {
 		if first, next, ok := r.period(i+2, unit); ok {
 			return periodDays(first, unit, start), next
 		}
@@ -314,7 +334,7 @@ func (r *dayReader) period(i int, unit string) (time.Time, int, bool) {
 		i++
 	}
 	shiftBy, ok := periodRefs[r.tok(i)]
-	if r.tok(i) == "the" && unit == "month" {
+	if r.tok(i) == "the" && (unit == "month" || unit == "quarter") {
 		shiftBy, ok = 0, true
 	}
 	if !ok || r.tok(i+1) != unit {
@@ -324,19 +344,25 @@ func (r *dayReader) period(i int, unit string) (time.Time, int, bool) {
 		monday := r.today.AddDate(0, 0, -((int(r.today.Weekday()) + 6) % 7))
 		return monday.AddDate(0, 0, 7*shiftBy), i + 2, true
 	}
+	if unit == "quarter" {
+		q := time.Date(r.today.Year(), r.today.Month()-(r.today.Month()-1)%3, 1, 0, 0, 0, 0, r.today.Location())
+		return q.AddDate(0, 3*shiftBy, 0), i + 2, true
+	}
 	first := time.Date(r.today.Year(), r.today.Month()+time.Month(shiftBy), 1, 0, 0, 0, 0, r.today.Location())
 	return first, i + 2, true
 }
 
-// periodDays names the start of a week (Monday) or month (its first day),
-// or its end: a week's Friday or Sunday, people mean either, or a month's
-// last day.
+// periodDays names the start of a week (Monday), a month or a quarter
+// (its first day), or its end: a week's Friday or Sunday, people mean
+// either, or a month's or a quarter's last day.
 func periodDays(first time.Time, unit string, start bool) []time.Time {
 	switch {
 	case start:
 		return []time.Time{first}
 	case unit == "week":
 		return []time.Time{first.AddDate(0, 0, 4), first.AddDate(0, 0, 6)}
+	case unit == "quarter":
+		return []time.Time{first.AddDate(0, 3, -1)}
 	}
 	return []time.Time{first.AddDate(0, 1, -1)}
 }

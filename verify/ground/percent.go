@@ -1,7 +1,9 @@
 package ground
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -20,6 +22,9 @@ var (
 	// rateRE: a count of things at a price for each ("12 hours of
 	// consulting at $150 an hour", "40 chairs at $25 each").
 	rateRE = regexp.MustCompile(`(?i)\b(\d[\d,]*(?:\.\d+)?)\s+(?:[a-z-]+\s+){1,5}?at\s+\$(\d[\d,]*(?:\.\d+)?)\s+(?:an?|per|each)\b`)
+	// rateWordRE: the same with the count spelled out ("eleven
+	// replacement panes at $85 each").
+	rateWordRE = regexp.MustCompile(`(?i)\b(` + strings.Join(slices.Sorted(maps.Keys(spelledCounts)), "|") + `)\s+(?:[a-z-]+\s+){1,5}?at\s+\$(\d[\d,]*(?:\.\d+)?)\s+(?:an?|per|each)\b`)
 	// shareRE: a percentage of an amount.
 	shareRE = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|our\s+|their\s+)?\$?(\d[\d,]*(?:\.\d+)?)`)
 )
@@ -55,6 +60,13 @@ func statedAdjustments(text string) []float64 {
 			out = append(out, roundCents(n*p))
 		}
 	}
+	for _, m := range rateWordRE.FindAllStringSubmatch(text, -1) {
+		n, ok1 := spelledCounts[strings.ToLower(m[1])]
+		p, ok2 := ParseNumber(m[2])
+		if ok1 && ok2 {
+			out = append(out, roundCents(float64(n)*p))
+		}
+	}
 	return out
 }
 
@@ -63,3 +75,26 @@ func roundCents(f float64) float64 {
 	c, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'f', 2, 64), 64)
 	return c
 }
+
+// spelledCounts are the counts from two to ninety-nine a person spells
+// out before the things they count ("eleven panes", "twenty-four
+// chairs").
+var spelledCounts = func() map[string]int {
+	ones := []string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+	teens := []string{"ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"}
+	tens := []string{"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"}
+	out := map[string]int{}
+	for i, w := range ones[2:] {
+		out[w] = i + 2
+	}
+	for i, w := range teens {
+		out[w] = 10 + i
+	}
+	for t := 2; t < 10; t++ {
+		out[tens[t]] = 10 * t
+		for o := 1; o < 10; o++ {
+			out[tens[t]+"-"+ones[o]] = 10*t + o
+		}
+	}
+	return out
+}()

@@ -190,12 +190,13 @@ var openWords = []string{"open", "outstanding", "unresolved", "unfinished", "inc
 // flagNamed reads which records a loose text names by a yes-or-no field's
 // word w: those holding it where the text writes w ("won" for is_won);
 // those not holding it where the text writes its negation ("unverified",
-// "inactive", "not verified") or, for a word of ended work, a word of
-// work not ended ("outstanding" tasks: is_closed false). ok is false where
-// the text names neither.
+// "inactive", "not verified", "never sent") or, for a word of ended work,
+// a word of work not ended ("outstanding" tasks: is_closed false), or a
+// phrase of the word's sense (state_senses.go). ok is false where the
+// text names none.
 func flagNamed(text, w string) (want, ok bool) {
 	has := func(p string) bool { return strings.Contains(" "+text+" ", " "+p+" ") }
-	if has("un"+w) || has("in"+w) || has("non"+w) || has("not "+w) {
+	if has("un"+w) || has("in"+w) || has("non"+w) || has("not "+w) || has("never "+w) {
 		return false, true
 	}
 	if has(w) {
@@ -204,7 +205,7 @@ func flagNamed(text, w string) (want, ok bool) {
 	if slices.Contains(endStates, w) && slices.ContainsFunc(openWords, has) {
 		return false, true
 	}
-	return false, false
+	return senseFlag(text, w)
 }
 
 // dateFields lists the date fields of t's rows.

@@ -223,6 +223,26 @@ func TestVisibleFindsCountsAtAPrice(t *testing.T) {
 	}
 }
 
+// A count spelled out at a price each states its total as a count in
+// digits does (the nineteenth batch's
+// xero_invoice_ashdown_panes_quantity_price): eleven panes at $85 each
+// are 935, twenty-four chairs at $30 each 720; a count not joined to a
+// price so is not multiplied.
+func TestVisibleFindsSpelledCountsAtAPrice(t *testing.T) {
+	ctx := &Visible{}
+	ctx.Add("instruction", "Invoice Ashdown Glaziers for eleven replacement panes at $85 each, and Vale Cafe for twenty-four chairs at $30 each. Order three tables; they cost $90.")
+	for _, f := range []float64{935, 720} {
+		if got := ctx.Find(f, "total"); got == "" {
+			t.Errorf("Find(%v) found nothing", f)
+		}
+	}
+	for _, f := range []float64{270, 2550} {
+		if got := ctx.Find(f, "total"); got != "" {
+			t.Errorf("Find(%v) = %q, want nothing", f, got)
+		}
+	}
+}
+
 // A day written out in full ("1 July 2026") is the day a relative phrase
 // or a date the agent saw names, as an ISO date is
 // (the ninth batch's gmail_price_list_bcc_active_distributors); another

@@ -20,6 +20,10 @@ import (
 // (loose) and the loose phrases that ask for it.
 type stateSense struct {
 	values, phrases []string
+	// opposites are phrases that, for a yes-or-no field named by a
+	// value, ask for the records the field is false on ("live" channels
+	// are those not paused)
+	opposites []string
 }
 
 // stateSenses are the meanings of states products store under a word of
@@ -38,6 +42,26 @@ var stateSenses = []stateSense{
 	// an offer the other side agreed to
 	{values: []string{"accepted", "agreed"},
 		phrases: []string{"said yes", "says yes", "say yes", "agreed to"}},
+	// something stopped from running until someone starts it again: a
+	// campaign, a channel
+	{values: []string{"paused", "disabled"},
+		phrases:   []string{"switched off", "switch off", "turned off", "turn off"},
+		opposites: []string{"live", "running", "switched on", "turned on"}},
+	// work set aside for now
+	{values: []string{"on hold", "hold", "onhold"},
+		phrases: []string{"parked"}},
+	// a request filed that nobody has touched yet
+	{values: []string{"submitted", "new"},
+		phrases: []string{"brand new", "untouched"}},
+	// a planned thing that will not happen
+	{values: []string{"cancelled", "canceled"},
+		phrases: []string{"called off", "call off", "calls off", "calling off"}},
+	// a matter ended for good
+	{values: []string{"closed"},
+		phrases: []string{"put to bed"}},
+	// a message or a document that has left us
+	{values: []string{"sent"},
+		phrases: []string{"went out", "gone out", "go out", "goes out"}},
 }
 
 // namesSense reports whether a document other than the one at doc names
@@ -70,4 +94,30 @@ func saysPhrase(text, p string) bool {
 		}
 	}
 	return false
+}
+
+// senseFlag reads which records a loose text names by a yes-or-no field
+// whose word w is a value of a sense: those holding it where the text
+// says a phrase of the sense ("switched off": paused), those not holding
+// it where it says a phrase denied ("never went out": sent false) or an
+// opposite ("still live": paused false). ok is false where the text says
+// none.
+func senseFlag(text, w string) (want, ok bool) {
+	for _, s := range stateSenses {
+		if !slices.Contains(s.values, w) {
+			continue
+		}
+		for _, p := range s.phrases {
+			if saysPhrase(text, p) {
+				return true, true
+			}
+			if strings.Contains(" "+text+" ", " "+p+" ") {
+				return false, true
+			}
+		}
+		if slices.ContainsFunc(s.opposites, func(p string) bool { return saysPhrase(text, p) }) {
+			return false, true
+		}
+	}
+	return false, false
 }
