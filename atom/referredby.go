@@ -257,3 +257,23 @@ func ReferenceKeys(v any) []string {
 	}
 	return nil
 }
+
+// KeptFields lists, sorted, the fields of collection coll that a
+// referred_by rule makes of other records (a Drive file's shared flag, a
+// thread's snippet, a customer's receivable): the session writes them
+// anew from those records after every call, so their change is the
+// product's, following a change of the records they are made of.
+func (s *Server) KeptFields(coll string) []string {
+	c := s.Collection(coll)
+	if c == nil {
+		return nil
+	}
+	var out []string
+	for _, inv := range c.Invariants {
+		if inv.Rule == "referred_by" && len(inv.Fields) >= 3 && s.Collection(inv.Fields[1]) != nil {
+			out = append(out, inv.Fields[0])
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

@@ -10,7 +10,8 @@ const FenceSource = "fence"
 
 // fenceCheck is the whole-world fence of an environment whose goal checks
 // are compiled: the goal's freedoms, the servers' volatile fields and the
-// collection each tool writes.
+// fields the session keeps from other records, and the collection each
+// tool writes.
 func fenceCheck(env *Env) assert.Check {
 	var goal []*assert.Program
 	for _, c := range env.Checks {
@@ -23,7 +24,9 @@ func fenceCheck(env *Env) assert.Check {
 		s := e.MustServer()
 		for _, c := range s.Collections {
 			name := s.AppName() + "." + c.Name
-			spec.Volatile[name] = s.VolatileFields(c.Name)
+			// A field the session makes of other records (referred_by)
+			// moves with them: the fence judges those records, not it.
+			spec.Volatile[name] = append(s.VolatileFields(c.Name), s.KeptFields(c.Name)...)
 			spec.Stamps[name] = s.ClockStamps(c.Name)
 		}
 	}
