@@ -3,6 +3,8 @@ package synth
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -42,7 +44,7 @@ func (db *dataBuilder) grantWriters(apps []*appModel) {
 					if inv.Granted(addr, t, grants) {
 						continue
 					}
-					if ws := inv.GrantedTo(t, grants); len(ws) > 0 && !pinned[k] {
+					if ws := notSpokenTo(cm, rec, inv.GrantedTo(t, grants)); len(ws) > 0 && !pinned[k] {
 						rec[inv.Fields[0]] = pick(db.val.textRand(cm, rec, inv.Fields[0]), ws)
 						continue
 					}
@@ -117,6 +119,35 @@ func (db *dataBuilder) grantKind(gc *collModel, inv atom.Invariant, g map[string
 			continue
 		}
 		if g[inv.From[1]] = stateValue(fd, s); len(gc.c.RecordProblems(g)) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// notSpokenTo keeps, of the addresses ws, those whose person rec's own
+// text does not greet or name by first name: a comment reading "Oscar,
+// the figures look right to me" is not Oscar's.
+func notSpokenTo(cm *collModel, rec map[string]any, ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		handle, _, _ := strings.Cut(w, "@")
+		first, _, _ := strings.Cut(handle, ".")
+		if first == "" || !textNames(cm, rec, strings.ToUpper(first[:1])+first[1:]) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// textNames reports whether a free-text field of rec holds the word name.
+func textNames(cm *collModel, rec map[string]any, name string) bool {
+	for _, f := range cm.fieldNames {
+		if cm.roles[f] != atom.RoleText && cm.roles[f] != atom.RoleTitle {
+			continue
+		}
+		x, _ := rec[f].(string)
+		if slices.Contains(strings.FieldsFunc(x, func(r rune) bool { return !unicode.IsLetter(r) }), name) {
 			return true
 		}
 	}
