@@ -1,30 +1,16 @@
 #!/usr/bin/env python3
 """Reach of the kinds found in set 1 of the s55 reading (h55r1), over a build's data atoms.
 usage: reach.py LIBDIR ENVS.jsonl [KIND ...]
-Line-based parse (each record one JSON line), as docs/readings/scripts/second/set3/kinds.py does.
+Line-based parse (each record one JSON line), by the second reading's loader (../../second/set2/load.py).
 """
 import json, os, re, sys, collections
 from datetime import datetime
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "second", "set2"))
+from load import load  # the second reading's loader
+
 lib, envs_path = sys.argv[1], sys.argv[2]
 only = set(sys.argv[3:])
-
-def load(path):
-    recs = collections.defaultdict(list); meta = {}; app = coll = None
-    with open(path) as fh:
-        for line in fh:
-            if line.startswith("id: "): meta["id"] = line[4:].strip()
-            elif line.startswith("description: "): meta["description"] = line[13:].strip().strip("'\"")
-            elif line.startswith("clock: "): meta["clock"] = line[7:].strip().strip('"')
-            elif line.startswith("handles:"): break
-            m = re.match(r"^  (\w+):\s*$", line)
-            if m: app = m.group(1); continue
-            m = re.match(r"^    (\w+):\s*$", line)
-            if m: coll = m.group(1); continue
-            if line.startswith("      - {"):
-                try: recs[(app, coll)].append(json.loads(line[8:]))
-                except Exception: pass
-    return meta, recs
 
 def ts(s):
     try: return datetime.fromisoformat(str(s).replace("Z", "+00:00"))

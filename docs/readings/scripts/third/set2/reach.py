@@ -3,7 +3,7 @@
 usage: reach.py LIBDIR ENVS.jsonl   (line-based parse; pattern checks, so estimates)
 Per kind: envs hit / envs whose data atom holds the kind's collection; atoms; records."""
 import os, sys, re, json, collections
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__))); from load import *
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "second", "set2")); from load import *  # the second reading's loader
 lib, envs = sys.argv[1], sys.argv[2]
 env_n, _ = env_atoms(envs)
 STEMS = ["Northwind","Globex","Initech","Umbrella","Stark","Wayne","Acme","Hooli","Vandelay","Soylent","Cyberdyne","Tyrell","Wonka","Oscorp","Massive","Pied Piper","Blue Harbor","Cedar Peak","Silver Lake","Brightline","Evergreen","Redwood","Summit","Lakeside","Ironclad","Bluebird","Granite","Harbor Point","Maple","Orion","Polaris","Quantum"]

@@ -1,8 +1,9 @@
 # peratom.py LIB KIND... : which data atoms show each kind (imports kinds3.py's kinds without running its report)
 import sys, os, collections, runpy
-src = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'kinds3.py')).read().split("# ---- run")[0]
+path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'kinds3.py')
+src = open(path).read().split("# ---- run")[0]
 sys.argv = [sys.argv[0], sys.argv[1], "x"] + sys.argv[2:]
-g = {}
+g = {"__file__": path}
 exec(compile(src, "kinds3", "exec"), g)
 lib = sys.argv[1]
 for fn in sorted(os.listdir(os.path.join(lib, "data"))):
