@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -59,5 +60,45 @@ func TestRepliesAndTeamKeysAsTheProducts(t *testing.T) {
 	t.Logf("%d posts, %d of them replies, %d team keys", drawn, replies, keys)
 	if drawn < 5 || keys < 5 {
 		t.Errorf("%d posts and %d team keys drawn, want more", drawn, keys)
+	}
+}
+
+// TestRequestsUnderTypesOfTheirKind synthesises Jira Service Management
+// worlds: a request is raised under a request type of its kind of case
+// (no refund under "Book a meeting room"), in its type's service desk;
+// coherence finds no rule broken in them.
+func TestRequestsUnderTypesOfTheirKind(t *testing.T) {
+	requests := 0
+	kinds := map[string]int{}
+	for _, seed := range []int64{55, 7} {
+		c, servers := readWorld(t, seed, "jira_service_management")
+		for _, d := range c.Data {
+			for _, v := range violationsOf(d, servers, "", "") {
+				t.Errorf("%s", v)
+			}
+			types := map[string]map[string]any{}
+			for _, rt := range d.Records["jira_service_management"]["request_types"] {
+				types[state.Text(rt["id"])] = rt
+			}
+			for _, r := range d.Records["jira_service_management"]["requests"] {
+				rt := types[state.Text(r["requestTypeId"])]
+				if rt == nil {
+					continue
+				}
+				requests++
+				kind := atom.CaseKind(state.Text(r["summary"]))
+				kinds[kind]++
+				if got := atom.CaseKind(state.Text(rt["name"])); got != kind {
+					t.Errorf("%s: request %v %q (%s) is raised under %q (%s)", d.ID, r["issueKey"], r["summary"], kind, rt["name"], got)
+				}
+				if state.Text(r["serviceDeskId"]) != state.Text(rt["serviceDeskId"]) {
+					t.Errorf("%s: request %v is in desk %v, its type %v in %v", d.ID, r["issueKey"], r["serviceDeskId"], rt["id"], rt["serviceDeskId"])
+				}
+			}
+		}
+	}
+	t.Logf("%d requests under a type, by kind %v", requests, kinds)
+	if requests < 5 || len(kinds) < 3 {
+		t.Errorf("%d requests of %d kinds drawn, want more", requests, len(kinds))
 	}
 }
