@@ -379,13 +379,33 @@ func (inv Invariant) AgreesOn(rec map[string]any) bool {
 // value than the field it copies on parent, the record its reference
 // names, and gives the parent's value; false when either holds none, and
 // where the rule does not hold for rec (AgreesOn).
+//
+// By kind, the rule keeps rec's text to the kind of case (CaseKind) the
+// parent's field names, and gives that kind: a Jira Service Management
+// request whose summary is a refund is not raised under "Book a meeting
+// room".
 func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
 	if !inv.AgreesOn(rec) {
 		return "", false
 	}
 	own, theirs := state.Text(rec[inv.Fields[0]]), state.Text(parent[inv.Fields[2]])
+	if inv.ByKind() {
+		if own == "" || theirs == "" {
+			return "", false
+		}
+		want := CaseKind(theirs)
+		return want, CaseKind(own) != want
+	}
 	return theirs, own != "" && theirs != "" && own != theirs
 }
+
+// AgreeKind is the way (by) of an agrees rule that keeps a record's text
+// to the kind of case the field it reads on the referenced record names.
+const AgreeKind = "kind"
+
+// ByKind reports whether an agrees rule keeps its text to a kind of case
+// (by kind) rather than to a copy of the other field.
+func (inv Invariant) ByKind() bool { return inv.Rule == "agrees" && inv.By == AgreeKind }
 
 // Repeats reports whether a differs rule's first field holds what its
 // second holds, letter case aside: the value, or on a list one of its

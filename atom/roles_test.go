@@ -158,3 +158,13 @@ func TestAPIName(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyPrefix: a team's key is the first letters of its one-word name,
+// or its words' initials, in capitals.
+func TestKeyPrefix(t *testing.T) {
+	for title, want := range map[string]string{"Payments": "PAY", "Customer Success": "CS", "Tier 2 Support": "TS", "Data": "DAT", "QA": "QA", "": "", "2026": ""} {
+		if got := KeyPrefix(title); got != want {
+			t.Errorf("KeyPrefix(%q) = %q, want %q", title, got, want)
+		}
+	}
+}

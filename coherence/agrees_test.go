@@ -93,3 +93,36 @@ func TestReferenceToOneOfSeveral(t *testing.T) {
 		}
 	}
 }
+
+// TestAgreesByKind: an agrees rule by kind keeps a record's text to the
+// kind of case its reference's field names (a refund under a billing
+// request type, not a damaged parcel); no text keeps it.
+func TestAgreesByKind(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["memo"] = atom.Field{Type: "string", Role: atom.RoleText}
+	ss["billing"].Collection("customers").Fields["desk"] = atom.Field{Type: "string", Role: atom.RoleTitle}
+	inv.Invariants = []atom.Invariant{{Rule: "agrees", Fields: []string{"memo", "customer_ref", "desk"}, By: atom.AgreeKind}}
+	customers := goodCustomers()
+	customers[0] = with(customers[0], "desk", "Ask a billing question")
+	for _, c := range []struct {
+		memo string
+		want bool // a violation
+	}{
+		{"Duplicate charge on invoice 4411", false},
+		{"Refund request for order 2231", false},
+		{"Order 2231 arrived damaged", true},
+		{"Sync with the ERP stopped working", true},
+		{"", false},
+	} {
+		var got []Violation
+		for _, v := range CheckWorld("d", ss, world(customers, []state.Record{with(goodInvoice(), "memo", c.memo)}, nil)) {
+			if v.Rule == RuleInvariant && v.Field == "memo" {
+				got = append(got, v)
+			}
+		}
+		if len(got) > 0 != c.want {
+			t.Errorf("invoice %q: violations %v, want one %v", c.memo, got, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package coherence
 
 import (
+	"fmt"
 	"regexp"
 
 	"github.com/legoenv/legoenv/atom"
@@ -10,6 +11,11 @@ import (
 // single underscores, beginning with a letter and not ending with an
 // underscore.
 var apiNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$`)
+
+// keyPrefixRE is the form of a key that begins its items' numbers (role
+// key_prefix, a Linear team's ENG): capital letters and digits from a
+// letter, at most atom.KeyPrefixMax, no number of its own after a hyphen.
+var keyPrefixRE = regexp.MustCompile(fmt.Sprintf(`^[A-Z][A-Z0-9]{0,%d}$`, atom.KeyPrefixMax-1))
 
 // apiNames checks that each API name of a record (role api_name) is the
 // API name of one of its titles: the product derives it from the name

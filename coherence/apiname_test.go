@@ -51,3 +51,32 @@ func TestShortCodeKeysAreOneForm(t *testing.T) {
 		t.Errorf("violations %v, want one of role on the key %q", got, "Senior Engineer")
 	}
 }
+
+// TestKeyPrefixes: a team's key is a short word of capitals its issues
+// are numbered after ("ENG"); one in an issue's own form ("TEA-5622"),
+// in lower case or too long is found on that field.
+func TestKeyPrefixes(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "tracker", Collections: []atom.Collection{{Name: "teams", Fields: map[string]atom.Field{
+		"name": {Type: "string", Role: atom.RoleTitle},
+		"key":  {Type: "string", Role: atom.RoleKeyPrefix},
+	}}}}
+	def := &s.Collections[0]
+	onField := func(key string) bool {
+		for _, v := range CheckRecord(s, def, map[string]any{"name": "Engineering", "key": key}) {
+			if v.Field == "key" {
+				return true
+			}
+		}
+		return false
+	}
+	for _, good := range []string{"ENG", "CS", "Q3P", atom.KeyPrefix("Engineering"), atom.KeyPrefix("Tier 2 Support")} {
+		if onField(good) {
+			t.Errorf("key %q is refused", good)
+		}
+	}
+	for _, bad := range []string{"TEA-5622", "eng", "ENGINEERING", "2FA"} {
+		if !onField(bad) {
+			t.Errorf("key %q is not found", bad)
+		}
+	}
+}

@@ -180,6 +180,10 @@ func roleProblem(role string, v any) string {
 		if isStr && !shortCodeRE.MatchString(s) {
 			return fmt.Sprintf("%q is not a short code (4 to 12 capital letters and digits)", s)
 		}
+	case atom.RoleKeyPrefix:
+		if isStr && s != "" && !keyPrefixRE.MatchString(s) {
+			return fmt.Sprintf("%q is not a key that begins numbers (capital letters and digits, from a letter, at most %d)", s, atom.KeyPrefixMax)
+		}
 	case atom.RoleAPIName:
 		if isStr && s != "" && !apiNameRE.MatchString(s) {
 			return fmt.Sprintf("%q is not an API name (letters, digits and single underscores, from a letter)", s)

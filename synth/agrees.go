@@ -19,8 +19,8 @@ func (db *dataBuilder) agreeCopies(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
 			for _, inv := range cm.c.Invariants {
-				if inv.Rule != "agrees" {
-					continue
+				if inv.Rule != "agrees" || inv.ByKind() {
+					continue // a rule by kind is kept by kindFits
 				}
 				tc := m.byName[cm.field(inv.Fields[1]).Ref]
 				if tc == nil {

@@ -268,6 +268,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	summary := db.background(b.apps)
 	db.requiredRefs(b.apps)
 	db.kindedRefs(b.apps)
+	db.kindFits(b.apps)
 	db.reportsTo(b.apps)
 	db.titledContacts(b.apps)
 	db.agreeCopies(b.apps)

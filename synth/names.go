@@ -25,6 +25,11 @@ func writeSlugs(cm *collModel, rec map[string]any, rw row, pinned map[string]any
 		if cm.roles[f] == atom.RoleAPIName {
 			rec[f] = atom.APIName(title)
 		}
+		if cm.roles[f] == atom.RoleKeyPrefix {
+			if k := atom.KeyPrefix(title); k != "" {
+				rec[f] = k
+			}
+		}
 		if cm.roles[f] != atom.RoleSlug {
 			continue
 		}

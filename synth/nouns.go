@@ -48,7 +48,11 @@ var nounVocab = map[string][]string{
 		"Onboard a new employee", "Reset my password", "Request a software license", "Report a security incident",
 		"Ask a legal question", "Request a change", "Order new hardware", "Set up VPN access", "Fix a printer",
 		"Request a mobile phone", "Book a meeting room", "Offboard an employee", "Update payroll details",
-		"Request a purchase", "Ask a billing question", "Request a new email alias", "Report a broken link"},
+		"Request a purchase", "Ask a billing question", "Request a new email alias", "Report a broken link",
+		// Customers' requests of each kind of case (atom.CaseKind): a
+		// request is raised under a type of its kind.
+		"Report a bug", "Report an error", "Request a refund", "Ask about an invoice", "Report a delivery problem",
+		"Change a shipping address", "Ask a question", "Ask about pricing"},
 	"component": {"Button / Primary", "Button / Secondary", "Button / Ghost", "Input / Text", "Input / Search", "Card / Product",
 		"Card / Profile", "Modal / Confirm", "Nav / Top bar", "Nav / Sidebar", "Icon / Arrow right", "Icon / Close",
 		"Avatar / Small", "Avatar / Large", "Badge / Status", "Toast / Success", "Toast / Error", "Tabs / Default",

@@ -109,6 +109,21 @@ func (v *valuer) drawnAgain(cm *collModel, f string, old any, taken func(string)
 		}
 	}
 	s := state.Text(old)
+	if cm.roles[f] == atom.RoleKeyPrefix {
+		// Another team's key: the title's with a letter of its own after
+		// it (PAY, PAYA), else any of the form.
+		for _, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZ" {
+			if k := s + string(c); len(s) < atom.KeyPrefixMax && !taken(k) {
+				return k, true
+			}
+		}
+		for try := 0; try < 50; try++ {
+			if k := v.keyPrefix(); !taken(k) {
+				return k, true
+			}
+		}
+		return nil, false
+	}
 	if r := cm.roles[f]; r == atom.RoleCode || r == atom.RoleID {
 		for try := 0; try < 50; try++ {
 			if c := v.code(cm, f); !taken(c) {

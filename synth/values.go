@@ -351,6 +351,16 @@ const shortCodeChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 // shortCode draws an opaque code of ten capital letters and digits, the
 // form of Workable's job shortcodes ("A1B2C3D4E5").
+// keyPrefix draws a key that begins its items' numbers, three capital
+// letters, for a record whose title says none.
+func (v *valuer) keyPrefix() string {
+	b := make([]byte, 3)
+	for i := range b {
+		b[i] = byte('A' + v.rng.IntN(26))
+	}
+	return string(b)
+}
+
 func (v *valuer) shortCode() string {
 	b := make([]byte, 10)
 	for i := range b {
@@ -497,6 +507,8 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		return v.shortCode()
 	case atom.RoleSlug, atom.RoleAPIName:
 		return nil // writeSlugs writes it from the record's title
+	case atom.RoleKeyPrefix:
+		return v.keyPrefix() // writeSlugs writes it from the record's title, where it has one
 	case atom.RoleID:
 		if cm.field(name).Type == "array" {
 			return []any{v.outsideID(cm, name)}
