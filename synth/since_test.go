@@ -159,3 +159,51 @@ func TestLeaveReasonsOfTheirType(t *testing.T) {
 		t.Errorf("%d leave reasons of a known type, want more", n)
 	}
 }
+
+// TestMaintenancesAreNoOutages synthesises Statuspage worlds: a
+// maintenance (a record in scheduled, in_progress, verifying or
+// completed) carries no outage's impact, every incident has an impact,
+// and an update is in its incident's kind of status: a maintenance is
+// never investigated, an outage never scheduled; coherence finds no rule
+// of either collection broken.
+func TestMaintenancesAreNoOutages(t *testing.T) {
+	maint := []string{"scheduled", "in_progress", "verifying", "completed"}
+	maintenances, onMaintenance := 0, 0
+	for _, seed := range []int64{1, 2, 3} {
+		c, servers := readWorld(t, seed, "statuspage")
+		for _, d := range c.Data {
+			for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "") {
+				if strings.Contains(v.Collection, "incident") {
+					t.Errorf("%s", v)
+				}
+			}
+			isMaint := map[string]bool{}
+			for _, in := range d.Records["statuspage"]["incidents"] {
+				m := slices.Contains(maint, state.Text(in["status"]))
+				isMaint[state.Text(in["id"])] = m
+				if m {
+					maintenances++
+				}
+				if imp := state.Text(in["impact"]); imp == "" || m && imp != "none" {
+					t.Errorf("%s: incident %v (%v) has impact %q", d.ID, in["id"], in["status"], imp)
+				}
+			}
+			for _, u := range d.Records["statuspage"]["incident_updates"] {
+				m, ok := isMaint[state.Text(u["incident_id"])]
+				if !ok {
+					continue
+				}
+				if m {
+					onMaintenance++
+				}
+				if slices.Contains(maint, state.Text(u["status"])) != m {
+					t.Errorf("%s: update %v in status %v on incident %v, a maintenance: %v", d.ID, u["id"], u["status"], u["incident_id"], m)
+				}
+			}
+		}
+	}
+	t.Logf("%d maintenances, %d updates on them", maintenances, onMaintenance)
+	if maintenances < 5 || onMaintenance < 3 {
+		t.Errorf("%d maintenances and %d updates on them drawn, want more", maintenances, onMaintenance)
+	}
+}
