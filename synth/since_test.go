@@ -164,8 +164,9 @@ func TestLeaveReasonsOfTheirType(t *testing.T) {
 // maintenance (a record in scheduled, in_progress, verifying or
 // completed) carries no outage's impact, every incident has an impact,
 // and an update is in its incident's kind of status: a maintenance is
-// never investigated, an outage never scheduled; coherence finds no rule
-// of either collection broken.
+// never investigated, an outage never scheduled; a maintenance is named
+// for the work, not as an outage; coherence finds no rule of either
+// collection broken.
 func TestMaintenancesAreNoOutages(t *testing.T) {
 	maint := []string{"scheduled", "in_progress", "verifying", "completed"}
 	maintenances, onMaintenance := 0, 0
@@ -187,6 +188,9 @@ func TestMaintenancesAreNoOutages(t *testing.T) {
 				if imp := state.Text(in["impact"]); imp == "" || m && imp != "none" {
 					t.Errorf("%s: incident %v (%v) has impact %q", d.ID, in["id"], in["status"], imp)
 				}
+				if name := state.Text(in["name"]); m && outageName(name) {
+					t.Errorf("%s: maintenance %v (%v) is named as an outage: %q", d.ID, in["id"], in["status"], name)
+				}
 			}
 			for _, u := range d.Records["statuspage"]["incident_updates"] {
 				m, ok := isMaint[state.Text(u["incident_id"])]
@@ -206,4 +210,12 @@ func TestMaintenancesAreNoOutages(t *testing.T) {
 	if maintenances < 5 || onMaintenance < 3 {
 		t.Errorf("%d maintenances and %d updates on them drawn, want more", maintenances, onMaintenance)
 	}
+}
+
+// outageName reports whether name is drawn from an outage's phrases.
+func outageName(name string) bool {
+	return slices.ContainsFunc(slices.Concat(outagePhrases, outageCodePhrases), func(p string) bool {
+		pre, _, _ := strings.Cut(p, "%s")
+		return pre != "" && strings.HasPrefix(name, pre)
+	})
 }

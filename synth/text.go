@@ -583,6 +583,7 @@ func datesOf(cm *collModel, rec map[string]any) []any {
 // fillText writes the text fields of writeText; kept writes only those
 // the record holds.
 func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[string]any, private, kept bool) {
+	v.nameMaintenance(cm, rec, pinned)
 	var facts textFacts
 	for _, f := range cm.fieldNames {
 		fd := cm.field(f)
@@ -1025,6 +1026,39 @@ func maintenance(cm *collModel, rec map[string]any) bool {
 		return false
 	}
 	return slices.ContainsFunc(cm.dates, func(d string) bool { return hasWord(atom.Words(d), "scheduled") && atom.IsSet(rec[d]) })
+}
+
+// nameMaintenance names rec, a planned maintenance of an incident app, for
+// the work planned, where a task pins no name: its name was drawn before
+// its state, as an outage's ("Queue backlog on worker pool 14188"), and a
+// maintenance is no outage. The draw is the record's own, so writing the
+// text again keeps the name; the name it replaces seeds the draw, so a
+// record drawn again for a name of its own draws another.
+func (v *valuer) nameMaintenance(cm *collModel, rec map[string]any, pinned map[string]any) {
+	if cm.display == "" || cm.kind() != "problem" || !maintenance(cm, rec) {
+		return
+	}
+	name, _ := rec[cm.display].(string)
+	if _, ok := pinned[cm.display]; ok || maintenanceName(name) {
+		return
+	}
+	rng := v.textRand(cm, rec, cm.display+"|"+name)
+	if rng.IntN(3) == 0 {
+		rec[cm.display] = fmt.Sprintf(pick(rng, maintenanceCodePhrases), fmt.Sprintf("%d", 10000+rng.IntN(89999)))
+		return
+	}
+	rec[cm.display] = pick(rng, maintenancePhrases)
+}
+
+// maintenanceName reports whether name is one nameMaintenance draws.
+func maintenanceName(name string) bool {
+	if slices.Contains(maintenancePhrases, name) {
+		return true
+	}
+	return slices.ContainsFunc(maintenanceCodePhrases, func(p string) bool {
+		pre, _, _ := strings.Cut(p, "%s")
+		return strings.HasPrefix(name, pre)
+	})
 }
 
 // ownFacts keeps of f what the text of a record of the company's own
