@@ -104,7 +104,7 @@ var (
 		"Email delivery infrastructure upgrade", "Dashboard platform upgrade", "Webhook service migration",
 		"Scheduled network maintenance", "File storage migration", "Planned upgrade of the data sync service",
 	}
-	taskPhrases       = []string{
+	taskPhrases = []string{
 		"Draft the %s onboarding checklist", "Review the %s vendor contract", "Migrate the %s billing dashboard",
 		"Prepare the %s quarterly review", "Update the %s pricing page", "Audit %s access permissions",
 		"Plan the %s partner webinar", "Fix the %s import job", "Collect %s renewal paperwork", "Clean up %s pipeline data",
