@@ -219,3 +219,58 @@ func outageName(name string) bool {
 		return pre != "" && strings.HasPrefix(name, pre)
 	})
 }
+
+// stageWords are words only a text at one stage of an outage writes.
+var stageWords = map[string][]string{
+	"investigating": {"investigat", "looking into"},
+	"identified":    {"cause of", "what caused"},
+	"monitoring":    {"monitoring"},
+	"resolved":      {"is resolved", "resolved as of", "fully restored", "back to normal"},
+}
+
+// TestStatusTextsAtTheirStage synthesises Statuspage worlds: an incident's
+// or an update's body is written at the stage its status is in (no "is
+// resolved" on an incident still investigated, no investigation on an
+// update identifying the cause), and an update on a maintenance announces
+// the work, investigating nothing.
+func TestStatusTextsAtTheirStage(t *testing.T) {
+	checked := 0
+	for _, seed := range []int64{1, 2, 3} {
+		c, _ := readWorld(t, seed, "statuspage")
+		for _, d := range c.Data {
+			maint := map[string]bool{}
+			for _, in := range d.Records["statuspage"]["incidents"] {
+				maint[state.Text(in["id"])] = atom.IsSet(in["scheduled_for"])
+			}
+			for _, coll := range []string{"incidents", "incident_updates"} {
+				for _, rec := range d.Records["statuspage"][coll] {
+					body, status := strings.ToLower(state.Text(rec["body"])), state.Text(rec["status"])
+					if body == "" {
+						continue
+					}
+					if m, ok := maint[state.Text(rec["incident_id"])]; ok && m == !strings.Contains(body, "maintenance") && !strings.Contains(body, "upgrad") {
+						t.Errorf("%s: update %v on incident %v (a maintenance: %v) reads %q", d.ID, rec["id"], rec["incident_id"], m, body)
+					}
+					if m, ok := maint[state.Text(rec["incident_id"])]; ok && m && strings.Contains(body, "investigat") {
+						t.Errorf("%s: update %v on maintenance %v investigates: %q", d.ID, rec["id"], rec["incident_id"], body)
+					}
+					if _, ok := stageWords[status]; !ok {
+						continue
+					}
+					checked++
+					for stage, words := range stageWords {
+						for _, w := range words {
+							if stage != status && strings.Contains(body, w) {
+								t.Errorf("%s: %s %v is %s but its text is %s: %q", d.ID, coll, rec["id"], status, stage, body)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d texts of an outage's stage read", checked)
+	if checked < 20 {
+		t.Errorf("%d texts read, want more", checked)
+	}
+}

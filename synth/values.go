@@ -136,6 +136,12 @@ type valuer struct {
 	// names are the names of the records drawn so far that others may
 	// refer to, by "app.collection|key", for the text that mentions them.
 	names map[string]string
+	// maintenances are the planned maintenances drawn so far, by
+	// "app.collection|key": an update posted on one announces the work.
+	maintenances map[string]bool
+	// textKinds are the kinds the texts of an incident app's records were
+	// written for, by "app.collection|key" (restage).
+	textKinds map[string]string
 	// background is set while drawing background records: their people
 	// and companies come from gen's pool, which the named ones avoid.
 	background bool
@@ -184,7 +190,7 @@ func (v *valuer) aideOf(r row, word string) gen.Person {
 
 func newValuer(seed int64, stream string, clock time.Time) *valuer {
 	src := gen.New(seed, stream, clock)
-	return &valuer{rng: src.Rand(), src: src, clock: clock, seed: seed, names: map[string]string{}}
+	return &valuer{rng: src.Rand(), src: src, clock: clock, seed: seed, names: map[string]string{}, maintenances: map[string]bool{}, textKinds: map[string]string{}}
 }
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
