@@ -41,11 +41,39 @@ func (db *dataBuilder) restage(apps []*appModel) {
 						maps.Copy(pinned, r.set)
 					}
 				}
-				if !ok || db.val.textFacts(cm, rec, rw)["kind"] == was {
-					continue
+				moved := ok && db.val.textFacts(cm, rec, rw)["kind"] != was
+				if pr, on := db.parentRow(m, cm, rec); ok && on && pr.c.Name != "" && pr.c.Name != rw.c.Name {
+					// A record on another (an update on its incident) speaks
+					// of the parent's company, where a rule moved it onto
+					// another than the one it was drawn on.
+					rw.c, moved = pr.c, true
 				}
-				db.val.fillText(cm, rec, rw, pinned, false, true)
+				if moved {
+					db.val.fillText(cm, rec, rw, pinned, false, true)
+				}
 			}
 		}
 	}
+}
+
+// parentRow is the row the record rec of cm's single reference to another
+// collection of its app names was drawn for; false where it names none
+// drawn.
+func (db *dataBuilder) parentRow(m *appModel, cm *collModel, rec map[string]any) (row, bool) {
+	for _, rf := range cm.refs {
+		tc := rf.target
+		if rf.list || tc == cm || tc.app != m {
+			continue
+		}
+		k := fmt.Sprint(rec[rf.name])
+		for role, key := range db.keys[tc] {
+			if key == k {
+				rw, ok := db.rows[tc.ref()+"#"+role]
+				return rw, ok
+			}
+		}
+		rw, ok := db.rows[backgroundRow(tc, k)]
+		return rw, ok
+	}
+	return row{}, false
 }

@@ -436,22 +436,26 @@ var textFrames = map[string][]string{
 	},
 	// An outage's text is at its record's stage.
 	"status.core.investigating": {
+		"We are investigating reports of errors from {company} and other customers and will post an update shortly.", "We are looking into reports of degraded service at {company}.",
 		"We are investigating {name}.", "We are investigating {related} and will post an update shortly.",
 		"{company} and other customers may see errors while we investigate.", "We are looking into {name} and will update by {due}.",
 		"Reports of {name} came in on {since}; we are investigating.", "We are looking into reports of {related}.",
 		"Some customers, {company} among them, report {name}; we are investigating.",
 	},
 	"status.core.identified": {
+		"The issue {company} reported has been identified and a fix is being implemented.", "We have found the cause of the errors {company} saw and are working on a fix.",
 		"We have found the cause of {name} and are working on a fix.", "We have identified the cause of {related} and are working on a fix.",
 		"We are working with the customers affected, {company} among them, on a fix.", "The cause of {name} is known; a fix is in progress.",
 		"The issue behind {related} has been identified; a fix follows by {due}.", "We know what caused {name} and expect a fix by {due}.",
 	},
 	"status.core.monitoring": {
+		"A fix has been implemented and we are monitoring the results for {company} and other customers.", "Service is recovering for {company}; we are monitoring.",
 		"A fix for {name} is rolling out; we are monitoring.", "A fix for {related} has been rolled out; we are monitoring the results.",
 		"A fix is in place for {company} and other customers; we are watching {name} closely.", "We are monitoring {name} after the fix.",
 		"Service is recovering from {related}; we are monitoring.",
 	},
 	"status.core.resolved": {
+		"This incident has been resolved; service for {company} is back to normal.", "The issue {company} reported is fixed and service is back to normal.",
 		"{name} is resolved; service has been stable since {since}.", "{related} is resolved as of {since}.",
 		"This incident is resolved; {company} and other customers should see normal service.", "{name} has been fixed and service is back to normal.",
 		"Service is fully restored after {related}.",
@@ -606,7 +610,7 @@ func datesOf(cm *collModel, rec map[string]any) []any {
 // fillText writes the text fields of writeText; kept writes only those
 // the record holds.
 func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[string]any, private, kept bool) {
-	v.nameMaintenance(cm, rec, pinned)
+	v.nameMaintenance(cm, rec, rw.c.Name, pinned)
 	if cm.app.family == "incident" {
 		v.maintenances[cm.ref()+"|"+fmt.Sprint(rec[cm.key])] = maintenance(cm, rec)
 	}
@@ -1067,8 +1071,8 @@ func maintenance(cm *collModel, rec map[string]any) bool {
 // maintenance is no outage. The draw is the record's own, so writing the
 // text again keeps the name; the name it replaces seeds the draw, so a
 // record drawn again for a name of its own draws another.
-func (v *valuer) nameMaintenance(cm *collModel, rec map[string]any, pinned map[string]any) {
-	if cm.display == "" || cm.kind() != "problem" || !maintenance(cm, rec) {
+func (v *valuer) nameMaintenance(cm *collModel, rec map[string]any, org string, pinned map[string]any) {
+	if cm.display == "" || cm.kind() != "problem" || !maintenance(cm, rec) || org == "" {
 		return
 	}
 	name, _ := rec[cm.display].(string)
@@ -1076,11 +1080,11 @@ func (v *valuer) nameMaintenance(cm *collModel, rec map[string]any, pinned map[s
 		return
 	}
 	rng := v.textRand(cm, rec, cm.display+"|"+name)
-	if rng.IntN(3) == 0 {
+	if rng.IntN(5) == 0 {
 		rec[cm.display] = fmt.Sprintf(pick(rng, maintenanceCodePhrases), fmt.Sprintf("%d", 10000+rng.IntN(89999)))
 		return
 	}
-	rec[cm.display] = pick(rng, maintenancePhrases)
+	rec[cm.display] = fmt.Sprintf(pick(rng, maintenancePhrases), org)
 }
 
 // onMaintenance reports whether rec, a record of an incident app, is
@@ -1125,10 +1129,7 @@ func incidentStage(cm *collModel, rec map[string]any, stages []string) string {
 
 // maintenanceName reports whether name is one nameMaintenance draws.
 func maintenanceName(name string) bool {
-	if slices.Contains(maintenancePhrases, name) {
-		return true
-	}
-	return slices.ContainsFunc(maintenanceCodePhrases, func(p string) bool {
+	return slices.ContainsFunc(slices.Concat(maintenanceCodePhrases, maintenancePhrases), func(p string) bool {
 		pre, _, _ := strings.Cut(p, "%s")
 		return strings.HasPrefix(name, pre)
 	})

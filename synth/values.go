@@ -94,15 +94,15 @@ var (
 	bugCodePhrases    = []string{"Build %s fails on main", "Flaky test in CI run %s", "Regression in release %s", "Crash report %s in the sync worker"}
 	outageCodePhrases = []string{"Database failover on cluster %s", "Elevated 5xx errors on node %s", "Queue backlog on worker pool %s", "Certificate expiry on edge %s"}
 	// A maintenance is work the company plans on its own systems, named
-	// for the work, not for a failure or a customer.
+	// for the work and what it is for, not for a failure.
 	maintenanceCodePhrases = []string{
 		"Database upgrade on cluster %s", "Network maintenance in data centre %s", "Storage migration for cluster %s",
 		"Certificate rotation on edge %s", "Kernel patching on worker pool %s", "Load balancer upgrade on node %s",
 	}
 	maintenancePhrases = []string{
-		"Scheduled database maintenance", "Planned upgrade of the API gateway", "Search index rebuild", "Payment gateway upgrade",
-		"Email delivery infrastructure upgrade", "Dashboard platform upgrade", "Webhook service migration",
-		"Scheduled network maintenance", "File storage migration", "Planned upgrade of the data sync service",
+		"Scheduled maintenance of the %s workspace", "Planned migration of %s data to a new cluster", "Database upgrade for %s workspaces",
+		"Search index rebuild for %s", "Planned upgrade of the %s data sync", "Scheduled network maintenance for %s",
+		"File storage migration for %s", "Payment gateway upgrade for %s", "Email delivery upgrade for %s",
 	}
 	taskPhrases = []string{
 		"Draft the %s onboarding checklist", "Review the %s vendor contract", "Migrate the %s billing dashboard",
