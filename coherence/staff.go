@@ -1,10 +1,12 @@
 package coherence
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -133,4 +135,79 @@ func (v viaTarget) lookup(rec state.Record, f string) map[string]any {
 		return nil
 	}
 	return t
+}
+
+// ownPersonText checks that the text of a record holding a person's
+// address declared the workspace's own (a Box file's owned_by, a Teams
+// channel's address, a Freshservice ticket's requester) places that
+// person at no other company: the address is on the company's domain, so
+// "Questions go to Sofia Romero at Summit Health" on a file
+// sofia.romero owns at the company makes one person work at two.
+func (c *checker) ownPersonText(sh *Shape, coll, key string, rec map[string]any) {
+	if c.w == nil {
+		return
+	}
+	var locals []string
+	for _, f := range sh.names {
+		if !sh.def.Fields[f].Staff {
+			continue
+		}
+		if l, _, ok := strings.Cut(strings.ToLower(state.Text(rec[f])), "@"); ok && strings.Contains(l, ".") {
+			locals = append(locals, l)
+		}
+	}
+	if len(locals) == 0 {
+		return
+	}
+	for _, f := range sh.names {
+		if sh.fields[f].role != atom.RoleText || sh.def.Fields[f].Type != "string" {
+			continue
+		}
+		text := state.Text(rec[f])
+		if who, other := c.placedElsewhere(text, locals); other != "" {
+			c.add(RuleIdentity, coll, key, f, text, "%s places %s, one of the company's own people by the record's address, at %s", f, who, other)
+		}
+	}
+}
+
+// placedElsewhere finds in text a person of locals (the local parts of
+// their addresses, first.last) written at, of or from a company that is
+// not the workspace's own: the person as written and the company, or "".
+func (c *checker) placedElsewhere(text string, locals []string) (string, string) {
+	words := strings.Fields(text)
+	for i := 1; i+1 < len(words); i++ {
+		if w := words[i]; w != "at" && w != "of" && w != "from" {
+			continue
+		}
+		last := strings.Trim(words[i-1], ",.;:'\"()")
+		who := ""
+		for _, l := range locals {
+			first, _, _ := strings.Cut(l, ".")
+			if i >= 2 && localOf(words[i-2], last) == l {
+				who = words[i-2] + " " + last
+			} else if localOf(last, "") == first {
+				who = last
+			}
+		}
+		if who == "" {
+			continue
+		}
+		rest := strings.Join(words[i+1:], " ")
+		for _, n := range slices.Concat(slices.Sorted(maps.Keys(c.companies)), gen.CompaniesNamed(rest)) {
+			if strings.HasPrefix(rest, n) && !c.isHome(n) {
+				return who, n
+			}
+		}
+	}
+	return "", ""
+}
+
+// localOf is the local part of the address of a person named first and
+// last ("Müller" spelt "mueller"), or of first alone where last is "".
+func localOf(first, last string) string {
+	l, _, _ := strings.Cut(gen.Email(gen.Person{First: first, Last: last}, "x"), "@")
+	if last == "" {
+		return strings.TrimSuffix(l, ".")
+	}
+	return l
 }

@@ -68,3 +68,40 @@ func TestStaffOnOneDomain(t *testing.T) {
 		t.Errorf("identity violations at %v, want %v: the document owned at Initech, the admin at Globex, the member at Umbrella and the team registered at Hooli", got, want)
 	}
 }
+
+// TestOwnPersonPlacedAtNoOtherCompany: a record holding a person's
+// address declared the workspace's own places that person at the company
+// alone: a file owned by sofia.romero at Acme whose text sends questions
+// to "Sofia Romero at Globex Inc" is found, as is one naming her by first
+// name "from" another company; one placing her at Acme, one naming
+// another person at Globex Inc and one whose owner is a team address are
+// not.
+func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
+	box := &atom.Server{Kind: atom.KindServer, ID: "box", Collections: []atom.Collection{
+		{Name: "files", Fields: map[string]atom.Field{
+			"name": {Type: "string", Role: atom.RoleTitle}, "description": {Type: "string", Role: atom.RoleText},
+			"owned_by": {Type: "string", Role: atom.RoleEmail, Staff: true},
+		}},
+		{Name: "companies", Fields: map[string]atom.Field{"name": {Type: "string", Role: atom.RoleCompany}}},
+	}}
+	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("box.files", "id", []state.Record{
+			{"id": "f1", "name": "Questionnaire", "owned_by": "sofia.romero@acmeinc.example", "description": "Questions go to Sofia Romero at Globex Inc."},
+			{"id": "f2", "name": "Plan", "owned_by": "sofia.romero@acmeinc.example", "description": "A note from Sofia from Globex Inc, kept here."},
+			{"id": "f3", "name": "Budget", "owned_by": "sofia.romero@acmeinc.example", "description": "Questions go to Sofia Romero at Acme Inc."},
+			{"id": "f4", "name": "Deck", "owned_by": "sofia.romero@acmeinc.example", "description": "Questions go to Ivan Haddad at Globex Inc."},
+			{"id": "f5", "name": "Notes", "owned_by": "team@acmeinc.example", "description": "Questions go to Sofia Romero at Globex Inc."},
+			{"id": "f6", "name": "Müller file", "owned_by": "rosa.mueller@acmeinc.example", "description": "Agreed with Rosa Müller of Globex Inc."},
+		}),
+		state.NewCollection("box.companies", "id", []state.Record{{"id": "c1", "name": "Globex Inc"}, {"id": "c2", "name": "Acme Inc"}}))
+	var got []string
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"box": box}, w) {
+		if v.Rule == RuleIdentity {
+			got = append(got, v.Key)
+		}
+	}
+	slices.Sort(got)
+	if want := []string{"f1", "f2", "f6"}; !slices.Equal(got, want) {
+		t.Errorf("own people placed elsewhere at %v, want %v", got, want)
+	}
+}

@@ -274,6 +274,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.agreeCopies(b.apps)
 	db.titledNames(b.apps)
 	conformWorld(val, b.apps, d)
+	db.restage(b.apps)
 	db.keepUnique(b.apps)
 	db.settleParents(b.apps)
 	db.textOnParents(b.apps)

@@ -39,7 +39,7 @@ func (db *dataBuilder) kindedRef(m *appModel, cm, tc *collModel, inv atom.Invari
 	for _, rec := range db.d.Records[m.app][cm.name] {
 		k := state.Text(rec[inv.Fields[0]])
 		t := findRec(db.d.Records[m.app][tc.name], tc.key, k)
-		if t == nil || pinned[state.Text(rec[cm.key])] || !claimedOtherwise(claims[k], inv.In) {
+		if t == nil || pinned[state.Text(rec[cm.key])] || !inv.RefersFrom(rec) || !claimedOtherwise(claims[k], inv.In) {
 			continue
 		}
 		to := kindedRecord(db.d.Records[m.app][tc.name], tc.key, inv, claims)
@@ -64,6 +64,9 @@ func kindClaims(m *appModel, tc *collModel, f string, d *atom.Data) map[string][
 				continue
 			}
 			for _, rec := range d.Records[m.app][cm.name] {
+				if !inv.RefersFrom(rec) {
+					continue // a rule of three fields claims only the records it holds for
+				}
 				for _, k := range refKeysOf(rec[inv.Fields[0]]) {
 					out[k] = append(out[k], inv.In)
 				}

@@ -143,6 +143,11 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 		}
 		switch {
 		case t == nil || !inv.RefersFrom(rec):
+		case inv.Rule == "refers_to" && !inv.RefersToKind(t) && len(inv.Fields) == 3 && !named[cm.name][state.Text(rec[cm.key])] && repoint(m, cm, tc, inv, rec, d):
+			// A record whose text was written for the values the rule
+			// holds for (a Statuspage update announcing maintenance work)
+			// names a record of the kind the rule asks instead, where
+			// the world holds one no other record keeps to another kind.
 		case inv.Rule == "refers_to" && !inv.RefersToKind(t) && len(inv.Fields) == 3 && !named[cm.name][state.Text(rec[cm.key])] && ungate(cm, inv, rec):
 			// A rule that holds for some of the records only (a manager's
 			// membership) moves a record no task names out of them: a
@@ -155,6 +160,23 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 			}
 		}
 	}
+}
+
+// repoint makes rec's reference, under a refers_to rule of three fields,
+// name a record of tc of a kind the rule allows, where rec, a record of
+// cm, holds a text written for its values and the world holds such a
+// record that no other record keeps to another kind; false where it does
+// not.
+func repoint(m *appModel, cm, tc *collModel, inv atom.Invariant, rec map[string]any, d *atom.Data) bool {
+	if cm.text == "" || !atom.IsSet(rec[cm.text]) || tc.field(inv.Fields[1]).Type == "array" || cm.field(inv.Fields[0]).Type == "array" {
+		return false
+	}
+	to := kindedRecord(d.Records[m.app][tc.name], tc.key, inv, kindClaims(m, tc, inv.Fields[1], d))
+	if to == nil {
+		return false
+	}
+	rec[inv.Fields[0]] = to[tc.key]
+	return true
 }
 
 // ungate gives rec the first value of a refers_to rule's third field, in

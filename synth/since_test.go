@@ -159,3 +159,118 @@ func TestLeaveReasonsOfTheirType(t *testing.T) {
 		t.Errorf("%d leave reasons of a known type, want more", n)
 	}
 }
+
+// TestMaintenancesAreNoOutages synthesises Statuspage worlds: a
+// maintenance (a record in scheduled, in_progress, verifying or
+// completed) carries no outage's impact, every incident has an impact,
+// and an update is in its incident's kind of status: a maintenance is
+// never investigated, an outage never scheduled; a maintenance is named
+// for the work, not as an outage; coherence finds no rule of either
+// collection broken.
+func TestMaintenancesAreNoOutages(t *testing.T) {
+	maint := []string{"scheduled", "in_progress", "verifying", "completed"}
+	maintenances, onMaintenance := 0, 0
+	for _, seed := range []int64{1, 2, 3} {
+		c, servers := readWorld(t, seed, "statuspage")
+		for _, d := range c.Data {
+			for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "") {
+				if strings.Contains(v.Collection, "incident") {
+					t.Errorf("%s", v)
+				}
+			}
+			isMaint := map[string]bool{}
+			for _, in := range d.Records["statuspage"]["incidents"] {
+				m := slices.Contains(maint, state.Text(in["status"]))
+				isMaint[state.Text(in["id"])] = m
+				if m {
+					maintenances++
+				}
+				if imp := state.Text(in["impact"]); imp == "" || m && imp != "none" {
+					t.Errorf("%s: incident %v (%v) has impact %q", d.ID, in["id"], in["status"], imp)
+				}
+				if name := state.Text(in["name"]); m && outageName(name) {
+					t.Errorf("%s: maintenance %v (%v) is named as an outage: %q", d.ID, in["id"], in["status"], name)
+				}
+			}
+			for _, u := range d.Records["statuspage"]["incident_updates"] {
+				m, ok := isMaint[state.Text(u["incident_id"])]
+				if !ok {
+					continue
+				}
+				if m {
+					onMaintenance++
+				}
+				if slices.Contains(maint, state.Text(u["status"])) != m {
+					t.Errorf("%s: update %v in status %v on incident %v, a maintenance: %v", d.ID, u["id"], u["status"], u["incident_id"], m)
+				}
+			}
+		}
+	}
+	t.Logf("%d maintenances, %d updates on them", maintenances, onMaintenance)
+	if maintenances < 5 || onMaintenance < 3 {
+		t.Errorf("%d maintenances and %d updates on them drawn, want more", maintenances, onMaintenance)
+	}
+}
+
+// outageName reports whether name is drawn from an outage's phrases.
+func outageName(name string) bool {
+	return slices.ContainsFunc(slices.Concat(outagePhrases, outageCodePhrases), func(p string) bool {
+		pre, _, _ := strings.Cut(p, "%s")
+		return pre != "" && strings.HasPrefix(name, pre)
+	})
+}
+
+// stageWords are words only a text at one stage of an outage writes.
+var stageWords = map[string][]string{
+	"investigating": {"investigat", "looking into"},
+	"identified":    {"cause of", "what caused"},
+	"monitoring":    {"monitoring"},
+	"resolved":      {"is resolved", "resolved as of", "fully restored", "back to normal"},
+}
+
+// TestStatusTextsAtTheirStage synthesises Statuspage worlds: an incident's
+// or an update's body is written at the stage its status is in (no "is
+// resolved" on an incident still investigated, no investigation on an
+// update identifying the cause), and an update on a maintenance announces
+// the work, investigating nothing.
+func TestStatusTextsAtTheirStage(t *testing.T) {
+	checked := 0
+	for _, seed := range []int64{1, 2, 3} {
+		c, _ := readWorld(t, seed, "statuspage")
+		for _, d := range c.Data {
+			maint := map[string]bool{}
+			for _, in := range d.Records["statuspage"]["incidents"] {
+				maint[state.Text(in["id"])] = atom.IsSet(in["scheduled_for"])
+			}
+			for _, coll := range []string{"incidents", "incident_updates"} {
+				for _, rec := range d.Records["statuspage"][coll] {
+					body, status := strings.ToLower(state.Text(rec["body"])), state.Text(rec["status"])
+					if body == "" {
+						continue
+					}
+					if m, ok := maint[state.Text(rec["incident_id"])]; ok && m == !strings.Contains(body, "maintenance") && !strings.Contains(body, "upgrad") {
+						t.Errorf("%s: update %v on incident %v (a maintenance: %v) reads %q", d.ID, rec["id"], rec["incident_id"], m, body)
+					}
+					if m, ok := maint[state.Text(rec["incident_id"])]; ok && m && strings.Contains(body, "investigat") {
+						t.Errorf("%s: update %v on maintenance %v investigates: %q", d.ID, rec["id"], rec["incident_id"], body)
+					}
+					if _, ok := stageWords[status]; !ok {
+						continue
+					}
+					checked++
+					for stage, words := range stageWords {
+						for _, w := range words {
+							if stage != status && strings.Contains(body, w) {
+								t.Errorf("%s: %s %v is %s but its text is %s: %q", d.ID, coll, rec["id"], status, stage, body)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d texts of an outage's stage read", checked)
+	if checked < 20 {
+		t.Errorf("%d texts read, want more", checked)
+	}
+}

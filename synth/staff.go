@@ -6,6 +6,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -36,8 +37,33 @@ func (v *valuer) atHome(cm *collModel, rw row) row {
 func (v *valuer) staffRow(cm *collModel, rec map[string]any, tw row) row {
 	if st := cm.c.Staff; st != nil && st.Field != "" && st.Holds(rec) && v.home.Domain != "" {
 		tw.c = v.home
+	} else if v.home.Domain != "" && ownAddressOf(cm, rec, tw.p) {
+		tw.c = v.home
 	}
 	return tw
+}
+
+// ownAddressOf reports whether a field of cm declared an address of the
+// workspace's own (a Box file's owned_by, a Teams channel's address, a
+// Freshservice ticket's requester) holds p's address on rec: p is one of
+// the company's people, whom staffAtHome moves to its domain, so the
+// record's text places them there, not at the customer their row was
+// drawn at ("Questions go to Sofia Romero at Summit Health" on a file
+// Sofia owns at the company).
+func ownAddressOf(cm *collModel, rec map[string]any, p gen.Person) bool {
+	if p.First == "" {
+		return false
+	}
+	mine, _, _ := strings.Cut(gen.Email(p, "x"), "@")
+	for _, f := range cm.fieldNames {
+		if !cm.field(f).Staff {
+			continue
+		}
+		if local, _, ok := strings.Cut(strings.ToLower(state.Text(rec[f])), "@"); ok && local == mine {
+			return true
+		}
+	}
+	return false
 }
 
 // staffAtHome moves each work address of a member of staff that is off

@@ -315,3 +315,69 @@ func TestInternalCommentsByTheAgent(t *testing.T) {
 		t.Errorf("%d internal comments drawn, want more", internal)
 	}
 }
+
+// TestOwnAddressesAreColleagues: a person whose address a record holds as
+// the workspace's own (a Box file's owner, a Teams channel's or a
+// Mattermost team's address, a Freshservice ticket's requester) is one of
+// the company's people, so the record's text places them at no other
+// company ("Questions go to Sofia Romero at Summit Health" on a file
+// Sofia owns at the company).
+func TestOwnAddressesAreColleagues(t *testing.T) {
+	c, servers := readWorld(t, 56, "box", "mattermost", "microsoft_teams", "freshservice")
+	checked := 0
+	for _, d := range c.Data {
+		home := homeCompany(d)
+		for app, colls := range d.Records {
+			for name, recs := range colls {
+				def := servers[app].Collection(name)
+				owners := coherence.OwnerAddressFields(coherence.ShapeOf(servers[app], def))
+				for _, rec := range recs {
+					for _, f := range owners {
+						local, _, ok := strings.Cut(state.Text(rec[f]), "@")
+						first, last, dotted := strings.Cut(local, ".")
+						if !ok || !dotted || last == "" {
+							continue
+						}
+						checked++
+						firstName := strings.ToUpper(first[:1]) + first[1:]
+						for tf, fd := range def.Fields {
+							text := state.Text(rec[tf])
+							if fd.Role != atom.RoleText || text == "" {
+								continue
+							}
+							for _, at := range []string{" at ", " of ", " from "} {
+								i := strings.Index(text, firstName+" ")
+								for i >= 0 {
+									rest := text[i:]
+									if j := strings.Index(rest, at); j >= 0 && j <= len(firstName)+len(last)+2 {
+										company := rest[j+len(at):]
+										if !strings.HasPrefix(company, home) && slices.ContainsFunc(gen.CompaniesNamed(company), func(n string) bool { return strings.HasPrefix(company, n) }) {
+											t.Errorf("%s: %s.%s %v held by %s, of %s, reads %q", d.ID, app, name, rec[def.KeyField()], rec[f], home, text)
+										}
+									}
+									k := strings.Index(text[i+1:], firstName+" ")
+									if k < 0 {
+										break
+									}
+									i += 1 + k
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d own addresses of a person read", checked)
+	if checked < 20 {
+		t.Errorf("%d own addresses read, want more", checked)
+	}
+}
+
+// homeCompany is the company a synthesised world is about, as its
+// description names it.
+func homeCompany(d *atom.Data) string {
+	_, rest, _ := strings.Cut(d.Description, " at ")
+	name, _, _ := strings.Cut(rest, " on ")
+	return name
+}

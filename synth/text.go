@@ -109,6 +109,7 @@ var textParts = map[string][]string{
 // A job posting is the company's own call for a role, and a record of
 // the company's own (ownKind) speaks of nobody else's business.
 var ownFramesOnly = map[string]bool{"candidate": true, "colleague": true, "job": true, "own": true, "maintenance": true,
+	"investigating": true, "identified": true, "monitoring": true, "resolved": true,
 	"sick": true, "vacation": true, "personal": true, "parental": true, "bereavement": true}
 
 // leaveWords name the kinds of leave (the leave.core frames by kind) by
@@ -433,6 +434,32 @@ var textFrames = map[string][]string{
 		"A fix for {related} has been rolled out; we are monitoring the results.", "{related} is resolved as of {since}.",
 		"{company} and other customers may see errors while we investigate.", "We are working with the customers affected, {company} among them, on a fix.",
 	},
+	// An outage's text is at its record's stage.
+	"status.core.investigating": {
+		"We are investigating reports of errors from {company} and other customers and will post an update shortly.", "We are looking into reports of degraded service at {company}.",
+		"We are investigating {name}.", "We are investigating {related} and will post an update shortly.",
+		"{company} and other customers may see errors while we investigate.", "We are looking into {name} and will update by {due}.",
+		"Reports of {name} came in on {since}; we are investigating.", "We are looking into reports of {related}.",
+		"Some customers, {company} among them, report {name}; we are investigating.",
+	},
+	"status.core.identified": {
+		"The issue {company} reported has been identified and a fix is being implemented.", "We have found the cause of the errors {company} saw and are working on a fix.",
+		"We have found the cause of {name} and are working on a fix.", "We have identified the cause of {related} and are working on a fix.",
+		"We are working with the customers affected, {company} among them, on a fix.", "The cause of {name} is known; a fix is in progress.",
+		"The issue behind {related} has been identified; a fix follows by {due}.", "We know what caused {name} and expect a fix by {due}.",
+	},
+	"status.core.monitoring": {
+		"A fix has been implemented and we are monitoring the results for {company} and other customers.", "Service is recovering for {company}; we are monitoring.",
+		"A fix for {name} is rolling out; we are monitoring.", "A fix for {related} has been rolled out; we are monitoring the results.",
+		"A fix is in place for {company} and other customers; we are watching {name} closely.", "We are monitoring {name} after the fix.",
+		"Service is recovering from {related}; we are monitoring.",
+	},
+	"status.core.resolved": {
+		"This incident has been resolved; service for {company} is back to normal.", "The issue {company} reported is fixed and service is back to normal.",
+		"{name} is resolved; service has been stable since {since}.", "{related} is resolved as of {since}.",
+		"This incident is resolved; {company} and other customers should see normal service.", "{name} has been fixed and service is back to normal.",
+		"Service is fully restored after {related}.",
+	},
 	// A planned maintenance is announced, not investigated.
 	"status.core.maintenance": {
 		"Scheduled maintenance for {company} and other customers during this window.", "Planned maintenance on the systems behind {name}; some features may be briefly unavailable.",
@@ -583,7 +610,16 @@ func datesOf(cm *collModel, rec map[string]any) []any {
 // fillText writes the text fields of writeText; kept writes only those
 // the record holds.
 func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[string]any, private, kept bool) {
+	v.nameMaintenance(cm, rec, rw.c.Name, pinned)
+	if cm.app.family == "incident" {
+		v.maintenances[cm.ref()+"|"+fmt.Sprint(rec[cm.key])] = maintenance(cm, rec)
+	}
 	var facts textFacts
+	defer func() {
+		if facts != nil && cm.app.family == "incident" {
+			v.textKinds[cm.ref()+"|"+fmt.Sprint(rec[cm.key])] = facts["kind"]
+		}
+	}()
 	for _, f := range cm.fieldNames {
 		fd := cm.field(f)
 		if cm.roles[f] != atom.RoleText || fd.Type != "string" || len(fd.Enum) > 0 || f == cm.display || f == cm.key {
@@ -998,8 +1034,10 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	if f["kind"] == "problem" {
 		f["kind"] = caseKind(f["name"])
 	}
-	if maintenance(cm, rec) {
+	if maintenance(cm, rec) || v.onMaintenance(cm, rec) || incidentStage(cm, rec, maintenanceStages) != "" {
 		f["kind"] = "maintenance"
+	} else if s := incidentStage(cm, rec, incidentStages); s != "" {
+		f["kind"] = s
 	}
 	if cm.c.Own {
 		ownFacts(f)
@@ -1025,6 +1063,76 @@ func maintenance(cm *collModel, rec map[string]any) bool {
 		return false
 	}
 	return slices.ContainsFunc(cm.dates, func(d string) bool { return hasWord(atom.Words(d), "scheduled") && atom.IsSet(rec[d]) })
+}
+
+// nameMaintenance names rec, a planned maintenance of an incident app, for
+// the work planned, where a task pins no name: its name was drawn before
+// its state, as an outage's ("Queue backlog on worker pool 14188"), and a
+// maintenance is no outage. The draw is the record's own, so writing the
+// text again keeps the name; the name it replaces seeds the draw, so a
+// record drawn again for a name of its own draws another.
+func (v *valuer) nameMaintenance(cm *collModel, rec map[string]any, org string, pinned map[string]any) {
+	if cm.display == "" || cm.kind() != "problem" || !maintenance(cm, rec) || org == "" {
+		return
+	}
+	name, _ := rec[cm.display].(string)
+	if _, ok := pinned[cm.display]; ok || maintenanceName(name) {
+		return
+	}
+	rng := v.textRand(cm, rec, cm.display+"|"+name)
+	if rng.IntN(5) == 0 {
+		rec[cm.display] = fmt.Sprintf(pick(rng, maintenanceCodePhrases), fmt.Sprintf("%d", 10000+rng.IntN(89999)))
+		return
+	}
+	rec[cm.display] = fmt.Sprintf(pick(rng, maintenancePhrases), org)
+}
+
+// onMaintenance reports whether rec, a record of an incident app, is
+// posted on a planned maintenance drawn before it (a Statuspage update on
+// its incident): it announces the work, as the maintenance does.
+func (v *valuer) onMaintenance(cm *collModel, rec map[string]any) bool {
+	if cm.app.family != "incident" {
+		return false
+	}
+	for _, rf := range cm.refs {
+		if k, ok := rec[rf.name].(string); ok && !rf.list && v.maintenances[rf.target.ref()+"|"+k] {
+			return true
+		}
+	}
+	return false
+}
+
+// incidentStages are the stages of an outage, as a status page posts
+// them (https://developer.statuspage.io/#operation/postPagesPageIdIncidents):
+// a text is written at the stage its record's status is in, not a later
+// or an earlier one (no "we are investigating" on an update identifying
+// the cause, no "is resolved" on an incident still investigated).
+var incidentStages = []string{"investigating", "identified", "monitoring", "resolved"}
+
+// maintenanceStages are the stages of a planned maintenance: a record in
+// one (an update posted as the work begins) announces the work.
+var maintenanceStages = []string{"scheduled", "in_progress", "verifying", "completed"}
+
+// incidentStage is the one of stages rec's status holds, on a record of
+// an incident app, or "".
+func incidentStage(cm *collModel, rec map[string]any, stages []string) string {
+	if cm.app.family != "incident" {
+		return ""
+	}
+	for _, e := range cm.enums {
+		if s, ok := rec[e.name].(string); ok && slices.Contains(stages, s) {
+			return s
+		}
+	}
+	return ""
+}
+
+// maintenanceName reports whether name is one nameMaintenance draws.
+func maintenanceName(name string) bool {
+	return slices.ContainsFunc(slices.Concat(maintenanceCodePhrases, maintenancePhrases), func(p string) bool {
+		pre, _, _ := strings.Cut(p, "%s")
+		return strings.HasPrefix(name, pre)
+	})
 }
 
 // ownFacts keeps of f what the text of a record of the company's own

@@ -50,20 +50,21 @@ func TestOneGrantPerGrantee(t *testing.T) {
 
 // TestTeamsAreNotPeople synthesises apps with shared inboxes, groups and
 // grants to groups (Hiver's and Help Scout's shared mailboxes, ServiceNow's
-// groups, Drive's grants to a group): none holds one person's name or
-// address, and a shared inbox's name and address are one team's.
+// groups, Drive's grants to a group, Teams channels' addresses): none
+// holds one person's name or address, and a shared inbox's or a channel's
+// name and address are one team's.
 func TestTeamsAreNotPeople(t *testing.T) {
-	c, servers := readWorld(t, 43, "hiver", "helpscout", "servicenow", "google_drive", "google_docs")
+	c, servers := readWorld(t, 43, "hiver", "helpscout", "servicenow", "google_drive", "google_docs", "microsoft_teams")
 	bad, teams := 0, 0
 	for _, d := range c.Data {
 		for app, byName := range d.Records {
 			for name, recs := range byName {
 				for _, r := range recs {
 					for _, inv := range servers[app].Collection(name).Invariants {
-						if inv.TeamApplies(r) && inv.Fields[0] == "name" {
+						if nf := inv.Fields[0]; inv.TeamApplies(r) && (nf == "name" || nf == "displayName") {
 							teams++
-							if email := state.Text(r["email"]); email != "" && !strings.HasPrefix(email, slugOf(state.Text(r["name"]))+"@") {
-								t.Errorf("%s: %s.%s %v is named %q at %s", d.ID, app, name, r["id"], r["name"], email)
+							if email := state.Text(r["email"]); email != "" && !strings.HasPrefix(email, slugOf(state.Text(r[nf]))+"@") {
+								t.Errorf("%s: %s.%s %v is named %q at %s", d.ID, app, name, r["id"], r[nf], email)
 							}
 						}
 					}

@@ -93,7 +93,18 @@ var (
 	}
 	bugCodePhrases    = []string{"Build %s fails on main", "Flaky test in CI run %s", "Regression in release %s", "Crash report %s in the sync worker"}
 	outageCodePhrases = []string{"Database failover on cluster %s", "Elevated 5xx errors on node %s", "Queue backlog on worker pool %s", "Certificate expiry on edge %s"}
-	taskPhrases       = []string{
+	// A maintenance is work the company plans on its own systems, named
+	// for the work and what it is for, not for a failure.
+	maintenanceCodePhrases = []string{
+		"Database upgrade on cluster %s", "Network maintenance in data centre %s", "Storage migration for cluster %s",
+		"Certificate rotation on edge %s", "Kernel patching on worker pool %s", "Load balancer upgrade on node %s",
+	}
+	maintenancePhrases = []string{
+		"Scheduled maintenance of the %s workspace", "Planned migration of %s data to a new cluster", "Database upgrade for %s workspaces",
+		"Search index rebuild for %s", "Planned upgrade of the %s data sync", "Scheduled network maintenance for %s",
+		"File storage migration for %s", "Payment gateway upgrade for %s", "Email delivery upgrade for %s",
+	}
+	taskPhrases = []string{
 		"Draft the %s onboarding checklist", "Review the %s vendor contract", "Migrate the %s billing dashboard",
 		"Prepare the %s quarterly review", "Update the %s pricing page", "Audit %s access permissions",
 		"Plan the %s partner webinar", "Fix the %s import job", "Collect %s renewal paperwork", "Clean up %s pipeline data",
@@ -125,6 +136,12 @@ type valuer struct {
 	// names are the names of the records drawn so far that others may
 	// refer to, by "app.collection|key", for the text that mentions them.
 	names map[string]string
+	// maintenances are the planned maintenances drawn so far, by
+	// "app.collection|key": an update posted on one announces the work.
+	maintenances map[string]bool
+	// textKinds are the kinds the texts of an incident app's records were
+	// written for, by "app.collection|key" (restage).
+	textKinds map[string]string
 	// background is set while drawing background records: their people
 	// and companies come from gen's pool, which the named ones avoid.
 	background bool
@@ -173,7 +190,7 @@ func (v *valuer) aideOf(r row, word string) gen.Person {
 
 func newValuer(seed int64, stream string, clock time.Time) *valuer {
 	src := gen.New(seed, stream, clock)
-	return &valuer{rng: src.Rand(), src: src, clock: clock, seed: seed, names: map[string]string{}}
+	return &valuer{rng: src.Rand(), src: src, clock: clock, seed: seed, names: map[string]string{}, maintenances: map[string]bool{}, textKinds: map[string]string{}}
 }
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
