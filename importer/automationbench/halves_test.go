@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 416, Imported: 416, Verified: 342, Evolved: 403, VerifiedFence: 389, EvolvedFence: 401},
-	halfFrozen:  {Tasks: 397, Imported: 392, Verified: 293, Evolved: 351, VerifiedFence: 339, EvolvedFence: 347},
+	halfWorking: {Tasks: 431, Imported: 431, Verified: 351, Evolved: 418, VerifiedFence: 402, EvolvedFence: 416},
+	halfFrozen:  {Tasks: 412, Imported: 407, Verified: 295, Evolved: 359, VerifiedFence: 345, EvolvedFence: 355},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -186,6 +186,17 @@ var workingFixes = map[string]string{
 	"xero_invoice_corran_net_fifteen":                 "payment terms name a day counted from today (net 15)",
 	"gcal_ledger_sign_off_final_day_of_quarter":       "a quarter's last (final) day, end or close is a day a text names",
 	"xero_invoice_ashdown_panes_quantity_price":       "a count spelled out at a price each states its total (eleven panes at $85 each)",
+	// The twentieth batch (batch20.txt), working half.
+	"gmail_jira_issues_got_sorted_count":                    "a phrase names the value its state's meaning is stored as (got sorted: Done, the field's one value that ends work)",
+	"twilio_sms_wave_invoices_settled_count":                "the same (settled: PAID)",
+	"gmail_xero_bills_waiting_to_be_paid_count":             "the same (waiting to be paid: AUTHORISED)",
+	"gmail_zoom_registrants_given_the_green_light_count":    "the same (given the green light: approved)",
+	"twilio_sms_mailchimp_members_opted_out_count":          "the same (opted out: unsubscribed)",
+	"slack_helpscout_conversations_marked_as_junk_count":    "the same (marked as junk: spam)",
+	"slack_reamaze_conversations_filed_away_count":          "the same (filed away: archived)",
+	"twilio_sms_google_ads_campaigns_taken_down_count":      "the same (taken down: REMOVED)",
+	"gmail_intercom_conversations_put_off_till_later_count": "the same (put off till later: snoozed)",
+	"slack_twilio_calls_that_got_through_count":             "the same (got through: completed, beside busy and no-answer)",
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",

@@ -62,6 +62,39 @@ var stateSenses = []stateSense{
 	// a message or a document that has left us
 	{values: []string{"sent"},
 		phrases: []string{"went out", "gone out", "go out", "goes out"}},
+	// a matter seen through to its end, in whichever word the product
+	// ends work with ("sorted" alone also means put in order, so only
+	// its forms that say a matter was settled)
+	{values: endStates,
+		phrases: []string{"got sorted", "get sorted", "gets sorted", "been sorted", "sorted out"}},
+	// a bill or an invoice paid in full
+	{values: []string{"paid"},
+		phrases: []string{"settled", "settled up", "paid up"}},
+	// an approved bill or invoice that awaits its payment (Xero writes
+	// "AUTHORISED" and shows it as "Awaiting Payment")
+	{values: []string{"authorised", "authorized", "awaiting payment"},
+		phrases: []string{"waiting to be paid", "waiting for payment", "waiting on payment", "awaiting payment"}},
+	// a request let through by whoever decides
+	{values: []string{"approved"},
+		phrases: []string{"green light", "green lit", "green lighted"}},
+	// a person who asked to receive no more mail
+	{values: []string{"unsubscribed", "opted out", "optedout"},
+		phrases: []string{"opted out", "opt out", "opts out", "opting out"}},
+	// a message judged unwanted
+	{values: []string{"spam", "junk"},
+		phrases: []string{"junk"}},
+	// a thing withdrawn for good
+	{values: []string{"removed"},
+		phrases: []string{"taken down", "take down", "took down", "takes down"}},
+	// a matter kept but out of the way
+	{values: []string{"archived"},
+		phrases: []string{"filed away", "file away", "files away"}},
+	// a matter set aside until a later time
+	{values: []string{"snoozed"},
+		phrases: []string{"put off", "puts off", "putting off"}},
+	// a call that reached someone who answered
+	{values: []string{"completed", "answered"},
+		phrases: []string{"got through", "get through", "went through", "gone through"}},
 }
 
 // namesSense reports whether a document other than the one at doc names

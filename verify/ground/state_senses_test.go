@@ -78,3 +78,43 @@ func TestDeriveCountOfAStateNamedByMoreSenses(t *testing.T) {
 		}
 	}
 }
+
+// Senses of the twentieth batch's working tasks: issues that "got sorted"
+// are those in the state work ends in (Done, beside To Do and In
+// Progress), invoices "settled" the paid ones, bills "waiting to be paid"
+// the authorised ones, registrants "given the green light" the approved
+// ones, members who "opted out" the unsubscribed ones, conversations
+// "marked as junk" the spam ones and those "filed away" the archived
+// ones, campaigns "taken down" the removed ones, conversations "put off"
+// the snoozed ones, calls that "got through" the completed ones (beside
+// busy and no-answer). A field holding two values that end work (solved
+// beside closed) is named by neither, "sorted by" names no state, and a
+// denied phrase names none.
+func TestDeriveCountOfAStateNamedByTwentiethSenses(t *testing.T) {
+	issues := records("status", "Done", 14, "To Do", 7, "In Progress", 5)
+	invoices := records("status", "PAID", 12, "SENT", 6, "OVERDUE", 3, "DRAFT", 2)
+	bills := records("status", "AUTHORISED", 13, "PAID", 6, "DRAFT", 4)
+	registrants := records("status", "approved", 13, "pending", 6, "denied", 3)
+	members := records("status", "unsubscribed", 11, "subscribed", 8, "pending", 3)
+	convs := records("status", "spam", 11, "archived", 12, "closed", 6)
+	campaigns := records("status", "REMOVED", 12, "ENABLED", 6, "PAUSED", 5)
+	snoozed := records("state", "snoozed", 11, "open", 7, "closed", 5)
+	calls := records("status", "completed", 14, "busy", 5, "no-answer", 4)
+	checkCounts(t, []countCase{
+		{"Email how many issues have got sorted, as 'Sorted: N'.", "issues", issues, "14", true},
+		{"Email our issues sorted by status, as 'Issues: N'.", "issues", issues, "14", false},
+		{"Email how many tickets have got sorted.", "tickets", records("status", "solved", 14, "closed", 4, "open", 6), "14", false},
+		{"Text how many invoices the customers have settled.", "invoices", invoices, "12", true},
+		{"Text how many invoices the customers have never settled.", "invoices", invoices, "12", false},
+		{"Email how many bills are waiting to be paid.", "bills", bills, "13", true},
+		{"Email how many registrants have been given the green light.", "registrants", registrants, "13", true},
+		{"Text how many members have opted out.", "members", members, "11", true},
+		{"Post how many conversations were marked as junk.", "conversations", convs, "11", true},
+		{"Post how many conversations have been filed away.", "conversations", convs, "12", true},
+		{"Post how many conversations there are by status.", "conversations", convs, "12", false},
+		{"Text how many campaigns we've taken down for good.", "campaigns", campaigns, "12", true},
+		{"Email how many conversations have been put off till later.", "conversations", snoozed, "11", true},
+		{"Post how many of our calls actually got through.", "calls", calls, "14", true},
+		{"Post how many of our calls never got through.", "calls", calls, "14", false},
+	})
+}
