@@ -143,7 +143,7 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 		}
 		switch {
 		case t == nil || !inv.RefersFrom(rec):
-		case inv.Rule == "refers_to" && !inv.RefersToKind(t) && len(inv.Fields) == 3 && !named[cm.name][state.Text(rec[cm.key])] && repoint(m, cm, tc, inv, rec, d):
+		case inv.Rule == "refers_to" && !inv.RefersToKind(t) && len(inv.Fields) == 3 && !named[cm.name][state.Text(rec[cm.key])] && repoint(m, cm, tc, inv, rec, named[ref], d):
 			// A record whose text was written for the values the rule
 			// holds for (a Statuspage update announcing maintenance work)
 			// names a record of the kind the rule asks instead, where
@@ -165,13 +165,15 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 // repoint makes rec's reference, under a refers_to rule of three fields,
 // name a record of tc of a kind the rule allows, where rec, a record of
 // cm, holds a text written for its values and the world holds such a
-// record that no other record keeps to another kind; false where it does
-// not.
-func repoint(m *appModel, cm, tc *collModel, inv atom.Invariant, rec map[string]any, d *atom.Data) bool {
+// record that no other record keeps to another kind and no task names (a
+// task counting what it adds under its incident finds none there before
+// it); false where it does not.
+func repoint(m *appModel, cm, tc *collModel, inv atom.Invariant, rec map[string]any, named map[string]bool, d *atom.Data) bool {
 	if cm.text == "" || !atom.IsSet(rec[cm.text]) || tc.field(inv.Fields[1]).Type == "array" || cm.field(inv.Fields[0]).Type == "array" {
 		return false
 	}
-	to := kindedRecord(d.Records[m.app][tc.name], tc.key, inv, kindClaims(m, tc, inv.Fields[1], d))
+	free := slices.DeleteFunc(slices.Clone(d.Records[m.app][tc.name]), func(r map[string]any) bool { return named[state.Text(r[tc.key])] })
+	to := kindedRecord(free, tc.key, inv, kindClaims(m, tc, inv.Fields[1], d))
 	if to == nil {
 		return false
 	}
