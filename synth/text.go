@@ -305,7 +305,7 @@ var textFrames = map[string][]string{
 		"{name}, reviewed by our team on {since}.",
 	},
 	"description.detail.own": {
-		"Next review of {name} by {due}.", "Linked to the {otherkind} {other}.", "Ask the team before changing {name}.",
+		"Next review of {name} by {due}.", "Linked to the {linkkind} {link}.", "Ask the team before changing {name}.",
 		"{name} is part of our {app} setup.", "{name} was last checked on {since}.",
 	},
 	"description.core.team": {
@@ -331,7 +331,7 @@ var textFrames = map[string][]string{
 	},
 	"description.detail": {
 		"Value: {amount}.", "Budgeted at {amount}.", "{person} wants it settled by {due}.", "Target date: {due}, agreed with {person}.",
-		"Linked to the {otherkind} {other}.", "Related {otherkind}: {other}.", "First logged on {since} by {person}.", "Point of contact: {person}.",
+		"Linked to the {linkkind} {link}.", "Related {linkkind}: {link}.", "First logged on {since} by {person}.", "Point of contact: {person}.",
 		"Tracked in {app} by {person} since {since}.", "Questions go to {person} at {company}.",
 	},
 	"note.core": {
@@ -948,7 +948,7 @@ func deniesStance(frame string, used map[string]bool) bool {
 // after "the owner is Ana Ruiz", "Budgeted at $120.00" after "Value:
 // $120.00", or "We last spoke about Q3 review" after "Here is where Q3
 // review stands", says nothing new.
-var onceSlots = []string{"{name}", "{person}", "{amount}", "{related}", "{other}"}
+var onceSlots = []string{"{name}", "{person}", "{amount}", "{related}", "{other}", "{link}"}
 
 // repeats reports whether frame names a value of onceSlots the text
 // already names, under that slot or another: on a record of a person
@@ -1078,8 +1078,14 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 			break
 		}
 	}
-	if name, kind := v.otherRecord(cm, rec); name != "" {
+	if name, kind, linked := v.otherRecord(cm, rec); name != "" {
 		f["other"], f["otherkind"] = name, kind
+		if linked {
+			// A record is linked to one it refers to, not to a sibling of
+			// its parent: a booking of one event type is not "linked to"
+			// another.
+			f["link"], f["linkkind"] = name, kind
+		}
 	}
 	return f
 }
@@ -1095,9 +1101,10 @@ func onParent(cm *collModel, rf refField) bool {
 // another than its own ("Blocked on the task Renewal paperwork", "See the
 // deal Q3 rollout"): one a reference of rec names that is not the record
 // rec is written on, else another record of that one's collection, chosen
-// by rec's key. A comment on the task X is not blocked on the task X, nor
-// does it send its reader to see it. "" where the world has none drawn.
-func (v *valuer) otherRecord(cm *collModel, rec map[string]any) (string, string) {
+// by rec's key (linked is false then). A comment on the task X is not
+// blocked on the task X, nor does it send its reader to see it. "" where
+// the world has none drawn.
+func (v *valuer) otherRecord(cm *collModel, rec map[string]any) (name, kind string, linked bool) {
 	var parents []refField
 	for _, rf := range cm.refs {
 		k, ok := rec[rf.name].(string)
@@ -1105,7 +1112,7 @@ func (v *valuer) otherRecord(cm *collModel, rec map[string]any) (string, string)
 			continue
 		}
 		if !onParent(cm, rf) {
-			return v.names[rf.target.ref()+"|"+k], coherence.RecordNoun(rf.target.name)
+			return v.names[rf.target.ref()+"|"+k], coherence.RecordNoun(rf.target.name), true
 		}
 		parents = append(parents, rf)
 	}
@@ -1115,10 +1122,10 @@ func (v *valuer) otherRecord(cm *collModel, rec map[string]any) (string, string)
 		if len(others) > 0 {
 			h := fnv.New64a()
 			fmt.Fprint(h, rec[cm.key])
-			return others[h.Sum64()%uint64(len(others))], coherence.RecordNoun(rf.target.name)
+			return others[h.Sum64()%uint64(len(others))], coherence.RecordNoun(rf.target.name), false
 		}
 	}
-	return "", ""
+	return "", "", false
 }
 
 // maintenance reports whether rec, a record of an incident app, is a
