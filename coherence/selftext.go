@@ -1,8 +1,6 @@
 package coherence
 
 import (
-	"maps"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -23,19 +21,6 @@ import (
 // message's sender, a comment's author, a story's creator, a post's user.
 var writerWords = []string{"author", "sender", "from", "creator", "poster", "user"}
 
-// WriterFields are the fields of collection def of s that hold the
-// address or handle of the person who wrote its records (Google Docs'
-// author, Figma's user_handle, a mail's from, Asana's created_by).
-func WriterFields(s *atom.Server, def *atom.Collection) []string {
-	var out []string
-	for _, f := range slices.Sorted(maps.Keys(def.Fields)) {
-		if WriterField(f, roleOf(s, def, f)) {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // WriterField reports whether a field named f of role holds the address
 // or handle of its record's writer.
 func WriterField(f, role string) bool {
@@ -44,11 +29,6 @@ func WriterField(f, role string) bool {
 	}
 	ws := atom.Words(f)
 	return atom.HasWord(ws, writerWords...) || atom.HasWord(ws, "created") && atom.HasWord(ws, "by")
-}
-
-func roleOf(s *atom.Server, def *atom.Collection, f string) string {
-	role, _ := atom.RoleOf(s, def, f)
-	return role
 }
 
 // RecordNoun is what a record of the collection coll is called in text:
