@@ -298,6 +298,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.referredBy(b.apps)
 	db.keyForms(b.apps)
 	db.ownLinks(b.apps)
+	db.selfTexts(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title
@@ -340,6 +341,7 @@ func (db *dataBuilder) fixedColl(cm *collModel) {
 		db.rows[cm.ref()+"#"+role] = rw
 		if cm.named() {
 			db.val.names[cm.ref()+"|"+key] = nameKey(cm, rec)
+			db.val.named[cm.ref()] = append(db.val.named[cm.ref()], nameKey(cm, rec))
 			db.used[cm.ref()+"|"+nameKey(cm, rec)] = true
 			db.used["name|"+nameKey(cm, rec)] = true
 		}

@@ -30,7 +30,7 @@ func topicOfOwnPerson(text, full string) bool {
 func TestTopicIsNotTheRecordsOwnPerson(t *testing.T) {
 	for _, kind := range []string{"", "person", "deal"} {
 		facts := textFacts{"kind": kind, "first": "Rosa", "person": "Rosa Fischer", "company": "Soylent LLC", "app": "Copper",
-			"name": "Rosa Fischer", "since": "3 March", "due": "14 April", "amount": "$120.00", "related": "Q3 review", "relkind": "deal"}
+			"name": "Rosa Fischer", "since": "3 March", "due": "14 April", "amount": "$120.00", "related": "Q3 review", "other": "Q3 review", "otherkind": "deal", "link": "Q3 review", "linkkind": "deal"}
 		for _, group := range []string{"message", "description", "note", "work"} {
 			for i := uint64(0); i < 300; i++ {
 				if text := composeText(rand.New(rand.NewPCG(i, 23)), group, facts); topicOfOwnPerson(text, "Rosa Fischer") {

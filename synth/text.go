@@ -101,6 +101,22 @@ var textParts = map[string][]string{
 	"presence":    {"core"},
 	"leave":       {"core"},
 	"bounce":      {"core"},
+	"system":      {"core"},
+}
+
+// systemWritten reports whether rec is a record the product itself wrote
+// beside the ones people write: a state field whose states tell a
+// person's comment from the product's own record of what happened
+// (Asana's story type, comment or system). Its text says what was done
+// ("changed the due date to 4 May"), in the product's words, never a
+// person's sentence.
+func systemWritten(cm *collModel, rec map[string]any) bool {
+	for _, e := range cm.enums {
+		if rec[e.name] == "system" && slices.Contains(cm.field(e.name).Enum, any("comment")) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownFramesOnly are the kinds whose texts the general frames do not fit:
@@ -206,7 +222,7 @@ var textFrames = map[string][]string{
 		"could you confirm your role as {title} at {company}?",
 	},
 	"message.detail": {
-		"The total is {amount}.", "Let me know by {due} if anything changes at {company}.", "This ties in with the {relkind} {related}.",
+		"The total is {amount}.", "Let me know by {due} if anything changes at {company}.", "This ties in with the {otherkind} {other}.",
 		"{name} has been on my list since {since}.", "I have copied the rest of the {company} team.", "I will follow up with {first} at {company} on {due}.",
 		"We last spoke about {name} on {since}.",
 	},
@@ -289,7 +305,7 @@ var textFrames = map[string][]string{
 		"{name}, reviewed by our team on {since}.",
 	},
 	"description.detail.own": {
-		"Next review of {name} by {due}.", "Linked to the {relkind} {related}.", "Ask the team before changing {name}.",
+		"Next review of {name} by {due}.", "Linked to the {linkkind} {link}.", "Ask the team before changing {name}.",
 		"{name} is part of our {app} setup.", "{name} was last checked on {since}.",
 	},
 	"description.core.team": {
@@ -315,14 +331,14 @@ var textFrames = map[string][]string{
 	},
 	"description.detail": {
 		"Value: {amount}.", "Budgeted at {amount}.", "{person} wants it settled by {due}.", "Target date: {due}, agreed with {person}.",
-		"Linked to the {relkind} {related}.", "Related {relkind}: {related}.", "First logged on {since} by {person}.", "Point of contact: {person}.",
+		"Linked to the {linkkind} {link}.", "Related {linkkind}: {link}.", "First logged on {since} by {person}.", "Point of contact: {person}.",
 		"Tracked in {app} by {person} since {since}.", "Questions go to {person} at {company}.",
 	},
 	"note.core": {
 		"Spoke with {first} at {company} on {since} about {name}.", "{first} confirmed the {amount} figure.", "Called {person}: {company} wants an update by {due}.",
 		"Left a voicemail for {first}; will try {company} again before {due}.", "{person} asked to be copied on anything about {name}.",
 		"Checked with {first}: {company} has no open questions on {name}.", "Reminder: {name} needs sign-off from {person} before {due}.",
-		"Flagged by {first} on {since}; see the {relkind} {related}.", "Per {first}, {company} is reviewing {name} internally.",
+		"Flagged by {first} on {since}; see the {otherkind} {other}.", "Per {first}, {company} is reviewing {name} internally.",
 		"{person} at {company} is the contact for this.",
 	},
 	"note.core.fault": {
@@ -365,12 +381,12 @@ var textFrames = map[string][]string{
 		"References for {person} checked on {since}.", "{person} asked about remote work; answered on {since}.",
 	},
 	"note.detail": {
-		"Amount confirmed at {amount}.", "Next check-in with {person}: {due}.", "See the {relkind} {related}.", "Raised with {person} on {since}.",
+		"Amount confirmed at {amount}.", "Next check-in with {person}: {due}.", "See the {otherkind} {other}.", "Raised with {person} on {since}.",
 		"Updated by {person} on {since}.",
 		"{company} signed off on {since}.", "Owner: {person}.",
 	},
 	"work.core": {
-		"Looked at {name} again; it needs one more pass before {due}.", "Blocked on the {relkind} {related} for now.",
+		"Looked at {name} again; it needs one more pass before {due}.", "Blocked on the {otherkind} {other} for now.",
 		"Updated {name} on {since}; ready for another look.", "{first}, can you check the {company} numbers before {due}?",
 		"{first}, could you take a look at {name}?", "Added the notes from the {company} call on {since}.",
 		"Waiting on {person} to sign off {name}.", "Handing this to {person} while I am out.", "Agreed with {person}: {name} lands by {due}.",
@@ -398,7 +414,7 @@ var textFrames = map[string][]string{
 		"Logged for {company} on {since}.", "{person} to reply by {due}.", "Waiting on {company} to confirm.",
 	},
 	"work.core.change": {
-		"This fixes {name}; tested against {company}'s data.", "Follow-up to the {relkind} {related}.",
+		"This fixes {name}; tested against {company}'s data.", "Follow-up to the {otherkind} {other}.",
 		"Proposed fix for {name}; please review by {due}.", "Adds the export {company} asked for; {person} to review.",
 		"Refactors the code behind {name} and adds tests.", "Small cleanup for {company} ahead of the {due} release.",
 		"Reverts the change behind {name} from {since}.", "Ready for review: {name}.",
@@ -464,7 +480,7 @@ var textFrames = map[string][]string{
 	"status.core.maintenance": {
 		"Scheduled maintenance for {company} and other customers during this window.", "Planned maintenance on the systems behind {name}; some features may be briefly unavailable.",
 		"Maintenance to address {name}, announced on {since}.", "We are upgrading the systems behind {name}; no action is needed from {company}.",
-		"Routine maintenance; {company} and other customers were told on {since}.", "Maintenance of the {relkind} {related}, planned since {since}.",
+		"Routine maintenance; {company} and other customers were told on {since}.", "Maintenance of {related}, planned since {since}.",
 		"Scheduled maintenance to fix {name} for good; the next update follows by {due}.",
 	},
 	"status.detail.maintenance": {
@@ -475,12 +491,20 @@ var textFrames = map[string][]string{
 		"Next update on {name} by {due}.", "Customers such as {company} may see delays until then.", "Posted by {person} on {since}.", "Affected since {since}: {name}.",
 	},
 	"work.detail": {
-		"Due {due}, for {company}.", "Owner: {person}.", "See the {relkind} {related}.", "Copying {person}.", "Tracking this for {company}.", "Checked by {person}.",
+		"Due {due}, for {company}.", "Owner: {person}.", "See the {otherkind} {other}.", "Copying {person}.", "Tracking this for {company}.", "Checked by {person}.",
 	},
 	"reason.core": {
 		"{company} chose another vendor after the {since} review.", "Budget at {company} is frozen until {due}.", "{first} at {company} asked to stop after {since}.",
-		"{person} left {company} and nobody took over.", "{company} found the price of {amount} too high.", "Duplicate of the {relkind} {related}.",
+		"{person} left {company} and nobody took over.", "{company} found the price of {amount} too high.", "Duplicate of the {otherkind} {other}.",
 		"{first} at {company} moved the work in-house.",
+	},
+	// What the product records of a change to a record, as it words it
+	// (https://developers.asana.com/reference/stories: "added to
+	// Marketing", "changed the due date to Oct 7").
+	"system.core": {
+		"assigned this task to {person}.", "added {person} as a collaborator.", "changed the name to {related}.",
+		"changed the due date of {related} to {due}.", "added this task to the {company} project.", "attached the {company} brief.",
+		"moved this task to the {company} section.", "removed {person} as a collaborator.",
 	},
 	"social.core": {
 		"Big news: {name} is live.", "Thanks to everyone who joined {name} on {since}.", "Join us on {due} for {name}.",
@@ -646,6 +670,9 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		if g := ownKindGroup(cm, f); g != "" {
 			group = g
 		}
+		if systemWritten(cm, rec) {
+			group = "system"
+		}
 		if group == "message" && (facts["kind"] == "product" || facts["kind"] == "job") {
 			// A product's body (Shopify's body_html) or a job posting's
 			// text (Lever's) describes it; nobody writes it to anyone.
@@ -675,7 +702,7 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		if ss := coherence.Sentences(text); shortText(f) && len(ss) > 0 {
 			text = ss[0]
 		}
-		if private && (group != "description" || caseKinds[facts["kind"]]) && rng.IntN(4) == 0 {
+		if private && group != "system" && (group != "description" || caseKinds[facts["kind"]]) && rng.IntN(4) == 0 {
 			text += " " + fill(pick(rng, sensitiveNotes), secretFacts(rng, facts))
 		}
 		rec[f] = text
@@ -921,7 +948,7 @@ func deniesStance(frame string, used map[string]bool) bool {
 // after "the owner is Ana Ruiz", "Budgeted at $120.00" after "Value:
 // $120.00", or "We last spoke about Q3 review" after "Here is where Q3
 // review stands", says nothing new.
-var onceSlots = []string{"{name}", "{person}", "{amount}", "{related}"}
+var onceSlots = []string{"{name}", "{person}", "{amount}", "{related}", "{other}", "{link}"}
 
 // repeats reports whether frame names a value of onceSlots the text
 // already names, under that slot or another: on a record of a person
@@ -1047,11 +1074,58 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	}
 	for _, rf := range cm.refs {
 		if k, ok := rec[rf.name].(string); ok && v.names[rf.target.ref()+"|"+k] != "" {
-			f["related"], f["relkind"] = v.names[rf.target.ref()+"|"+k], singular(rf.target.name)
+			f["related"] = v.names[rf.target.ref()+"|"+k]
 			break
 		}
 	}
+	if name, kind, linked := v.otherRecord(cm, rec); name != "" {
+		f["other"], f["otherkind"] = name, kind
+		if linked {
+			// A record is linked to one it refers to, not to a sibling of
+			// its parent: a booking of one event type is not "linked to"
+			// another.
+			f["link"], f["linkkind"] = name, kind
+		}
+	}
 	return f
+}
+
+// onParent reports whether rf is the reference to the record rec is
+// written on: one the collection requires, to a record of another
+// collection (a comment's task, a story's file, an update's incident).
+func onParent(cm *collModel, rf refField) bool {
+	return !rf.list && rf.target != cm && cm.field(rf.name).Required
+}
+
+// otherRecord is the name and kind of a record rec's text may speak of as
+// another than its own ("Blocked on the task Renewal paperwork", "See the
+// deal Q3 rollout"): one a reference of rec names that is not the record
+// rec is written on, else another record of that one's collection, chosen
+// by rec's key (linked is false then). A comment on the task X is not
+// blocked on the task X, nor does it send its reader to see it. "" where
+// the world has none drawn.
+func (v *valuer) otherRecord(cm *collModel, rec map[string]any) (name, kind string, linked bool) {
+	var parents []refField
+	for _, rf := range cm.refs {
+		k, ok := rec[rf.name].(string)
+		if !ok || v.names[rf.target.ref()+"|"+k] == "" {
+			continue
+		}
+		if !onParent(cm, rf) {
+			return v.names[rf.target.ref()+"|"+k], coherence.RecordNoun(rf.target.name), true
+		}
+		parents = append(parents, rf)
+	}
+	for _, rf := range parents {
+		own := v.names[rf.target.ref()+"|"+rec[rf.name].(string)]
+		others := slices.DeleteFunc(slices.Clone(v.named[rf.target.ref()]), func(n string) bool { return n == own })
+		if len(others) > 0 {
+			h := fnv.New64a()
+			fmt.Fprint(h, rec[cm.key])
+			return others[h.Sum64()%uint64(len(others))], coherence.RecordNoun(rf.target.name), false
+		}
+	}
+	return "", "", false
 }
 
 // maintenance reports whether rec, a record of an incident app, is a
@@ -1211,13 +1285,17 @@ var senderWords = []string{"from", "sender", "author", "creator", "poster"}
 // is the writer's own and not the reader's ("Best regards to everyone at
 // Hooli" in a mail a Hooli employee sent to another firm) where the
 // text has the record's name to speak of instead.
+//
+// Nor does any other text its person wrote (a comment, a story, a note
+// by its author) greet, copy or hand over to them: "Copying Samuel
+// Kowalski" is not Samuel's.
 func addressed(cm *collModel, rec map[string]any, rw row, group string, facts textFacts) textFacts {
-	if group != "message" || !sentBy(cm, rec, rw) {
+	if !sentBy(cm, rec, rw) {
 		return facts
 	}
 	out := textFacts{}
 	for k, x := range facts {
-		if k != "first" && k != "person" && (k != "company" || facts["name"] == "") {
+		if k != "first" && k != "person" && (group != "message" || k != "company" || facts["name"] == "") {
 			out[k] = x
 		}
 	}
@@ -1234,7 +1312,7 @@ func sentBy(cm *collModel, rec map[string]any, rw row) bool {
 	handle, _, _ := strings.Cut(gen.Email(rw.p, "x"), "@")
 	for _, f := range cm.fieldNames {
 		v, _ := rec[f].(string)
-		if hasWord(atom.Words(f), senderWords...) && (strings.HasPrefix(strings.ToLower(v), handle) || v == rw.p.First+" "+rw.p.Last) {
+		if (hasWord(atom.Words(f), senderWords...) || coherence.WriterField(f, cm.roles[f])) && (strings.HasPrefix(strings.ToLower(v), handle) || v == rw.p.First+" "+rw.p.Last) {
 			return true
 		}
 	}

@@ -94,7 +94,7 @@ func TestComposeTextNamesTheRecord(t *testing.T) {
 // name, person, company, amount or the record it refers to), so that no
 // sentence is the same stock line in many records.
 func TestTextFramesNameAValue(t *testing.T) {
-	own := regexp.MustCompile(`\{(name|person|company|amount|related)\}`)
+	own := regexp.MustCompile(`\{(name|person|company|amount|related|other|link)\}`)
 	// A status, a leave's reason (of any leave type) or a bounce is one
 	// short phrase of its own kind that people repeat: its record is set
 	// apart by its person and dates. An ad's closing line is the same on
@@ -323,7 +323,7 @@ func TestNoTextBeginsOnItsTarget(t *testing.T) {
 // before 26 July. Stark Analytics signed off on 31 January").
 func TestNoTextSaysAnEventIsBothAheadAndDone(t *testing.T) {
 	facts := textFacts{"kind": "", "first": "Liam", "person": "Liam Rossi", "company": "Stark Analytics", "app": "Asana",
-		"name": "Q3 rollout", "since": "31 January", "due": "26 July", "amount": "$120.00", "related": "Q3 plan", "relkind": "project"}
+		"name": "Q3 rollout", "since": "31 January", "due": "26 July", "amount": "$120.00", "related": "Q3 plan", "other": "Q3 plan", "otherkind": "project", "link": "Q3 plan", "linkkind": "project"}
 	both := 0
 	for seed := range uint64(3000) {
 		text := composeText(rand.New(rand.NewPCG(seed, 1)), "note", facts)

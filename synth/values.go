@@ -136,6 +136,8 @@ type valuer struct {
 	// names are the names of the records drawn so far that others may
 	// refer to, by "app.collection|key", for the text that mentions them.
 	names map[string]string
+	// named are the names of names by "app.collection", in the order drawn.
+	named map[string][]string
 	// maintenances are the planned maintenances drawn so far, by
 	// "app.collection|key": an update posted on one announces the work.
 	maintenances map[string]bool
@@ -190,7 +192,7 @@ func (v *valuer) aideOf(r row, word string) gen.Person {
 
 func newValuer(seed int64, stream string, clock time.Time) *valuer {
 	src := gen.New(seed, stream, clock)
-	return &valuer{rng: src.Rand(), src: src, clock: clock, seed: seed, names: map[string]string{}, maintenances: map[string]bool{}, textKinds: map[string]string{}}
+	return &valuer{rng: src.Rand(), src: src, clock: clock, seed: seed, names: map[string]string{}, named: map[string][]string{}, maintenances: map[string]bool{}, textKinds: map[string]string{}}
 }
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }

@@ -1,0 +1,152 @@
+package coherence
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/internal/inflect"
+	"github.com/legoenv/legoenv/state"
+)
+
+// A record's text is written on one record and by one person. It speaks
+// of the record it is on as that record, not as another: a comment on the
+// task "Renewal paperwork" is not "Blocked on the task Renewal paperwork",
+// nor does it send its reader to "see the task Renewal paperwork". And it
+// is its writer's own words: nobody greets, copies or hands over to
+// themselves ("Copying Samuel Kowalski" by samuel.kowalski).
+
+// writerWords name the field of the person who wrote a record: a
+// message's sender, a comment's author, a story's creator, a post's user.
+var writerWords = []string{"author", "sender", "from", "creator", "poster", "user"}
+
+// WriterField reports whether a field named f of role holds the address
+// or handle of its record's writer.
+func WriterField(f, role string) bool {
+	if role != atom.RoleEmail && role != atom.RoleUsername {
+		return false
+	}
+	ws := atom.Words(f)
+	return atom.HasWord(ws, writerWords...) || atom.HasWord(ws, "created") && atom.HasWord(ws, "by")
+}
+
+// RecordNoun is what a record of the collection coll is called in text:
+// "task" for tasks, "scheduled event" for scheduled_events.
+func RecordNoun(coll string) string {
+	return inflect.Singular(strings.Join(atom.Words(coll), " "))
+}
+
+// NamesAsOther reports whether text speaks of the record called name, a
+// record of the kind noun, as another record: "the task Renewal
+// paperwork", followed by no more of a longer name.
+func NamesAsOther(text, noun, name string) bool {
+	if name == "" || noun == "" {
+		return false
+	}
+	phrase := "the " + noun + " " + name
+	for i := 0; ; {
+		j := strings.Index(text[i:], phrase)
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(phrase)
+		if end == len(text) || !isWordRune(rune(text[end])) {
+			return true
+		}
+		i = end
+	}
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// AddressesWriter reports whether text speaks to or of the person whose
+// address or handle is writer as of someone else: it opens by greeting
+// their first name ("Samuel, the figures look right"; "Hi Samuel,") or
+// names them in full ("Copying Samuel Kowalski"). A name is matched by
+// the handle mail systems spell it as (Müller's mueller).
+func AddressesWriter(text, writer string) bool {
+	local, _, _ := strings.Cut(strings.ToLower(writer), "@")
+	first, last, ok := strings.Cut(local, ".")
+	if !ok || first == "" || last == "" {
+		return false
+	}
+	words := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '-' })
+	for i := 0; i+1 < len(words); i++ {
+		if handleOf(words[i], words[i+1]) == local {
+			return true
+		}
+	}
+	opening := text
+	for _, g := range []string{"Hi ", "Hello ", "Dear ", "Morning ", "Hey "} {
+		opening = strings.TrimPrefix(opening, g)
+	}
+	name, _, greets := strings.Cut(opening, ",")
+	return greets && !strings.Contains(name, " ") && handleOf(name, "x") == first+".x"
+}
+
+// handleOf is the handle of the person called first and last.
+func handleOf(first, last string) string {
+	local, _, _ := strings.Cut(gen.Email(gen.Person{First: first, Last: last}, "x"), "@")
+	return local
+}
+
+// selfText checks that a record's free text does not speak of the record
+// it is written on (the one a required reference names) as another, and
+// does not greet, copy or name the person its writer field names.
+func (c *checker) selfText(sh *Shape, coll, key string, rec map[string]any) {
+	var texts []string
+	for _, f := range sh.names {
+		if sh.fields[f].role == atom.RoleText && sh.def.Fields[f].Type == "string" {
+			if _, ok := rec[f].(string); ok {
+				texts = append(texts, f)
+			}
+		}
+	}
+	if len(texts) == 0 {
+		return
+	}
+	for _, wf := range sh.names {
+		writer, ok := rec[wf].(string)
+		if !ok || !WriterField(wf, sh.fields[wf].role) {
+			continue
+		}
+		for _, f := range texts {
+			if AddressesWriter(rec[f].(string), writer) {
+				c.add(RuleRef, coll, key, f, rec[f], "%s greets, copies or names %s %q, who wrote it", f, wf, writer)
+			}
+		}
+	}
+	if c.w == nil {
+		return
+	}
+	app, own := state.Split(coll)
+	for _, rf := range sh.names {
+		fs, fd := sh.fields[rf], sh.def.Fields[rf]
+		if fs.role != atom.RoleRef || !fd.Required || fd.Type == "array" || fs.ref == "" || fs.ref == own || !atom.IsSet(rec[rf]) {
+			continue
+		}
+		psh, pc := c.shape(app+"."+fs.ref), c.w.Collection(app+"."+fs.ref)
+		if psh == nil || pc == nil {
+			continue
+		}
+		parent, ok := pc.Lookup(state.Text(rec[rf]))
+		if !ok {
+			continue
+		}
+		noun := RecordNoun(fs.ref)
+		for _, nf := range psh.names {
+			switch psh.fields[nf].role {
+			case atom.RoleTitle, atom.RolePersonName, atom.RoleCompany, atom.RoleCode:
+			default:
+				continue
+			}
+			name, _ := parent[nf].(string)
+			for _, f := range texts {
+				if NamesAsOther(rec[f].(string), noun, name) {
+					c.add(RuleRef, coll, key, f, rec[f], "%s speaks of the %s %q it is on, by %s, as another %s", f, noun, name, rf, noun)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package coherence
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestTextNamesNotItsOwnParentAsAnother: a ClickUp comment on the task
+// "Update the pricing page" that reads "Blocked on the task Update the
+// pricing page for now." speaks of its own task as another; one blocked
+// on another task, or naming its task bare, does not. A Figma comment by
+// user_handle paulo.bergstrom that copies or greets Paulo Bergstrom is
+// not his; one copying someone else is.
+func TestTextNamesNotItsOwnParentAsAnother(t *testing.T) {
+	ss := map[string]*atom.Server{"clickup": builtinServer(t, "clickup"), "figma": builtinServer(t, "figma")}
+	tasks := []state.Record{
+		{"id": "86a1", "name": "Update the pricing page", "list_id": "901", "status": "to do"},
+		{"id": "86a2", "name": "Collect renewal paperwork", "list_id": "901", "status": "to do"},
+	}
+	files := []state.Record{{"key": "FgK1", "name": "Soylent LLC security questionnaire"}}
+	for _, c := range []struct {
+		name, text, by string
+		want           int
+	}{
+		{"blocked on its own task", "Blocked on the task Update the pricing page for now.", "", 1},
+		{"see its own task", "Looks fine. See the task Update the pricing page.", "", 1},
+		{"blocked on another task", "Blocked on the task Collect renewal paperwork for now.", "", 0},
+		{"its task named bare", "Updated Update the pricing page on 3 May.", "", 0},
+		{"a longer name", "Blocked on the task Update the pricing pages for now.", "", 0},
+		{"copies its writer", "Copying Paulo Bergstrom for sign-off.", "paulo.bergstrom", 1},
+		{"greets its writer", "Paulo, the Soylent figures look right to me.", "paulo.bergstrom", 1},
+		{"greets its writer, hi", "Hi Paulo, a quick update.", "paulo.bergstrom", 1},
+		{"copies another", "Copying Ana Ruiz for sign-off.", "paulo.bergstrom", 0},
+		{"greets another Paulo", "Paulo, the figures look right to me.", "ana.ruiz", 0},
+		{"umlaut", "Copying Amanda Müller.", "amanda.mueller", 1},
+	} {
+		var w *state.World
+		coll := "clickup.comments"
+		if c.by == "" {
+			w = state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
+				state.NewCollection("clickup.tasks", "id", tasks),
+				state.NewCollection(coll, "id", []state.Record{{"id": "9013", "task_id": "86a1", "comment_text": c.text}}))
+		} else {
+			coll = "figma.comments"
+			w = state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
+				state.NewCollection("figma.files", "key", files),
+				state.NewCollection(coll, "id", []state.Record{{"id": "1508", "file_key": "FgK1", "message": c.text, "user_handle": c.by}}))
+		}
+		got := 0
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Rule == RuleRef && v.Collection == coll && (strings.Contains(v.Message, "as another") || strings.Contains(v.Message, "who wrote it")) {
+				got++
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %d violations, want %d", c.name, got, c.want)
+		}
+	}
+}

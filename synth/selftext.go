@@ -1,0 +1,100 @@
+package synth
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// selfTexts keeps each text its record's own, once every record is where
+// the world's rules leave it: a sentence that speaks of the record its
+// record is written on as another ("Blocked on the task X" on a comment
+// on X), or that greets, copies or names the person its writer field
+// names, is taken out; a reference or a writer may have moved since the
+// text was written. A text of which no sentence is left takes its record
+// out, where no task names it and no record refers to its collection: a
+// record that cannot be drawn right is not written. A text a task pins
+// stays.
+func (db *dataBuilder) selfTexts(apps []*appModel) {
+	for _, m := range apps {
+		named := namedKeys(m, db.d)
+		for _, cm := range m.colls {
+			var texts, writers []string
+			for _, f := range cm.fieldNames {
+				switch {
+				case cm.roles[f] == atom.RoleText && cm.field(f).Type == "string":
+					texts = append(texts, f)
+				case coherence.WriterField(f, cm.roles[f]):
+					writers = append(writers, f)
+				}
+			}
+			if len(texts) == 0 {
+				continue
+			}
+			pinned := map[string]map[string]bool{}
+			for _, f := range texts {
+				pinned[f] = db.pinnedKeys(cm, f)
+			}
+			for _, rec := range slices.Clone(db.d.Records[m.app][cm.name]) {
+				k := state.Text(rec[cm.key])
+				mine := db.selfSentence(m, cm, rec, writers)
+				for _, f := range texts {
+					text, ok := rec[f].(string)
+					if !ok || pinned[f][k] {
+						continue
+					}
+					ss := coherence.Sentences(text)
+					kept := slices.DeleteFunc(slices.Clone(ss), mine)
+					switch {
+					case len(kept) == len(ss):
+					case len(kept) > 0:
+						rec[f] = strings.Join(kept, " ")
+					case !named[cm.name][k] && !referredTo(m, cm):
+						db.drop(m, cm, rec)
+					}
+				}
+			}
+		}
+	}
+}
+
+// selfSentence is whether a sentence of rec's text speaks of the record
+// rec is written on (a required reference's) as another, or greets,
+// copies or names rec's writer.
+func (db *dataBuilder) selfSentence(m *appModel, cm *collModel, rec map[string]any, writers []string) func(string) bool {
+	type named struct{ noun, name string }
+	var parents []named
+	for _, rf := range cm.refs {
+		if !onParent(cm, rf) {
+			continue
+		}
+		p := findRec(db.d.Records[m.app][rf.target.name], rf.target.key, state.Text(rec[rf.name]))
+		if p == nil {
+			continue
+		}
+		for _, f := range rf.target.fieldNames {
+			switch rf.target.roles[f] {
+			case atom.RoleTitle, atom.RolePersonName, atom.RoleCompany, atom.RoleCode:
+				if n, ok := p[f].(string); ok && n != "" {
+					parents = append(parents, named{coherence.RecordNoun(rf.target.name), n})
+				}
+			}
+		}
+	}
+	return func(s string) bool {
+		for _, p := range parents {
+			if coherence.NamesAsOther(s, p.noun, p.name) {
+				return true
+			}
+		}
+		for _, w := range writers {
+			if who, ok := rec[w].(string); ok && coherence.AddressesWriter(s, who) {
+				return true
+			}
+		}
+		return false
+	}
+}

@@ -1,0 +1,96 @@
+package synth
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestTextsAreTheirRecordsOwn: over the texts of apps that keep comments,
+// notes, updates or messages on a parent (ClickUp tasks, Figma files,
+// Shortcut stories, Google Docs documents, Asana tasks, Freshservice
+// tickets, QuickBooks customers, Slack channels, and more), no text speaks of the record it is on as
+// another ("Blocked on the task X" on X), none greets, copies or names
+// its writer, and an Asana story of type system says what the product
+// did, never a person's sentence; some comments still speak of another
+// record of their parent's kind ("Blocked on the task Y").
+func TestTextsAreTheirRecordsOwn(t *testing.T) {
+	groups := [][]string{{"clickup", "figma", "asana"}, {"shortcut", "google_docs", "box"}, {"confluence", "linear", "wrike"},
+		{"jira_service_management", "freshservice", "happyfox"}, {"quickbooks", "shopify", "workable"}, {"gitlab", "cal_com", "monday"},
+		{"slack", "front", "smartsheet"}}
+	if testing.Short() {
+		groups = groups[:1]
+	}
+	lib := builtinServers(t)
+	person := regexp.MustCompile(`\b(I|my|me|we|Copying|Checked by|Blocked on|Hi|Thanks)\b|^[A-Z][a-z]+, |^Call |^Confirm `)
+	records, others, system := 0, 0, 0
+	for _, apps := range groups {
+		c := synthApps(t, 3, apps...)
+		servers := map[string]*atom.Server{}
+		for _, app := range apps {
+			servers[app] = lib.ServerFor(app).MustServer()
+		}
+		for _, d := range c.Data {
+			for _, v := range checkData(t, d, servers) {
+				if v.Rule == "ref" && (strings.Contains(v.Message, "as another") || strings.Contains(v.Message, "who wrote it")) {
+					t.Errorf("%s: %s", d.ID, v)
+				}
+			}
+			for _, colls := range d.Records {
+				for _, recs := range colls {
+					records += len(recs)
+					for _, rec := range recs {
+						for _, f := range []string{"comment_text", "message", "text", "content", "body"} {
+							if s, ok := rec[f].(string); ok && strings.Contains(s, "Blocked on the ") {
+								others++
+							}
+						}
+					}
+				}
+			}
+			for _, s := range d.Records["asana"]["stories"] {
+				if s["type"] != "system" {
+					continue
+				}
+				system++
+				if text := state.Text(s["text"]); person.MatchString(text) {
+					t.Errorf("%s: asana system story %v reads as a person's words: %q", d.ID, s["id"], text)
+				}
+			}
+		}
+	}
+	t.Logf("%d records; %d texts blocked on another record, %d asana system stories", records, others, system)
+	if others == 0 || system == 0 {
+		t.Errorf("drawn: %d texts blocked on another record, %d asana system stories; want some of each", others, system)
+	}
+}
+
+// TestSelfTextsTakesOutTheSentence: a comment whose task or writer moved
+// after its text was written loses the sentence that speaks of its own
+// task as another or copies its writer, and keeps the rest; one left with
+// no sentence goes, where no task names it; a text a task pins stays.
+func TestSelfTextsTakesOutTheSentence(t *testing.T) {
+	m := newAppModel(builtinServers(t).ServerFor("figma"), nil)
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"figma": {
+		"files": {{"key": "FgK1", "name": "Renewal plan"}, {"key": "FgK2", "name": "Launch deck"}},
+		"comments": {
+			{"id": "1", "file_key": "FgK1", "user_handle": "ana.ruiz", "message": "Looks right to me. Blocked on the file Renewal plan for now."},
+			{"id": "2", "file_key": "FgK1", "user_handle": "ana.ruiz", "message": "Copying Ana Ruiz for sign-off. Blocked on the file Launch deck for now."},
+			{"id": "3", "file_key": "FgK2", "user_handle": "ana.ruiz", "message": "See the file Launch deck."},
+		},
+	}}}
+	db := &dataBuilder{val: newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+	db.selfTexts([]*appModel{m})
+	got := map[string]string{}
+	for _, c := range d.Records["figma"]["comments"] {
+		got[state.Text(c["id"])] = state.Text(c["message"])
+	}
+	want := map[string]string{"1": "Looks right to me.", "2": "Blocked on the file Launch deck for now."}
+	if len(got) != len(want) || got["1"] != want["1"] || got["2"] != want["2"] {
+		t.Errorf("comments %v, want %v", got, want)
+	}
+}
