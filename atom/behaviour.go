@@ -179,7 +179,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     earlier than the meeting starts).
 //   - agrees: Fields[0] holds what Fields[2] of the record the ref field
 //     Fields[1] names holds (an opportunity's company is its primary
-//     contact's company; a channel message's team is its channel's team).
+//     contact's company; a channel message's team is its channel's team);
+//     by company, Fields[0] names the company Fields[2] names, where both
+//     name one: in a text, by an address or a web address on its domain
+//     (a Close contact writes from its lead's domain);
 //   - quotes: the text Fields[0] is a passage of the text From[0] of the
 //     record the ref field Fields[1] names (a Google Docs comment's
 //     quoted_text, of its document's body).
@@ -461,9 +464,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
 		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))
 	}
-	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByKind() || inv.Sep != "" || inv.Rule == "derived" {
+	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByKind() && !inv.ByCompany() || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
-			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s for referred_by, by %s for agrees)", DaysSince, DeriveSum, AgreeKind))
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s for referred_by, by %s or %s for agrees)", DaysSince, DeriveSum, AgreeKind, AgreeCompany))
 		}
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}

@@ -389,6 +389,9 @@ func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
 		return "", false
 	}
 	own, theirs := state.Text(rec[inv.Fields[0]]), state.Text(parent[inv.Fields[2]])
+	if inv.ByCompany() {
+		return "", false // which companies a text names is the world's to say (coherence.OtherCompany)
+	}
 	if inv.ByKind() {
 		if own == "" || theirs == "" {
 			return "", false
@@ -406,6 +409,18 @@ const AgreeKind = "kind"
 // ByKind reports whether an agrees rule keeps its text to a kind of case
 // (by kind) rather than to a copy of the other field.
 func (inv Invariant) ByKind() bool { return inv.Rule == "agrees" && inv.By == AgreeKind }
+
+// AgreeCompany is the way (by) of an agrees rule that keeps the company
+// its field names (a text naming it, an address or a web address on its
+// domain) to the company the field it reads on the referenced record
+// names: a Close contact under a lead writes from the lead's domain, a
+// Salesforce child case is about its parent's customer.
+const AgreeCompany = "company"
+
+// ByCompany reports whether an agrees rule keeps its field to the
+// referenced record's company (by company) rather than to a copy of the
+// other field.
+func (inv Invariant) ByCompany() bool { return inv.Rule == "agrees" && inv.By == AgreeCompany }
 
 // Repeats reports whether a differs rule's first field holds what its
 // second holds, letter case aside: the value, or on a list one of its

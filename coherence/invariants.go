@@ -140,6 +140,10 @@ func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Col
 	if !ok {
 		return
 	}
+	if inv.ByCompany() {
+		c.agreesOnCompany(inv, name, key, rec, p)
+		return
+	}
 	if want, bad := inv.Disagrees(rec, p); bad {
 		k, _ := state.KeyOf(rec, key)
 		if inv.ByKind() {

@@ -19,8 +19,8 @@ func (db *dataBuilder) agreeCopies(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
 			for _, inv := range cm.c.Invariants {
-				if inv.Rule != "agrees" || inv.ByKind() {
-					continue // a rule by kind is kept by kindFits
+				if inv.Rule != "agrees" || inv.ByKind() || inv.ByCompany() {
+					continue // a rule by kind is kept by kindFits, one by company by agreeCompanies
 				}
 				tc := m.byName[cm.field(inv.Fields[1]).Ref]
 				if tc == nil {
@@ -137,7 +137,7 @@ func (db *dataBuilder) soleReferrer(m *appModel, cm, tc *collModel, f string, re
 // their own reference's (a table's workbookId is its worksheet's): moving
 // it would break that rule.
 func copies(tc *collModel, f string) bool {
-	return slices.ContainsFunc(tc.c.Invariants, func(inv atom.Invariant) bool { return inv.Rule == "agrees" && inv.Fields[0] == f })
+	return slices.ContainsFunc(tc.c.Invariants, func(inv atom.Invariant) bool { return inv.Rule == "agrees" && !inv.ByCompany() && inv.Fields[0] == f })
 }
 
 // refKeysOf are the keys a reference's value names: one, or a list.

@@ -76,7 +76,7 @@ func (db *dataBuilder) kindFit(m *appModel, cm, tc *collModel, inv atom.Invarian
 func besideAgrees(cm *collModel, inv atom.Invariant) []atom.Invariant {
 	var out []atom.Invariant
 	for _, o := range cm.c.Invariants {
-		if o.Rule == "agrees" && !o.ByKind() && len(o.Fields) == 3 && o.Fields[1] == inv.Fields[1] {
+		if o.Rule == "agrees" && !o.ByKind() && !o.ByCompany() && len(o.Fields) == 3 && o.Fields[1] == inv.Fields[1] {
 			out = append(out, o)
 		}
 	}

@@ -1,0 +1,119 @@
+package coherence
+
+import (
+	"maps"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/state"
+)
+
+// A record kept under another (a Close contact, opportunity, task or note
+// under its lead, which is a company; a Salesforce child case under its
+// parent case) is about the other's company: an agrees rule by company
+// keeps the company its field names to the one the parent's field names.
+// A field names a company by its text, or by the domain of an address or
+// a web address it holds; the two are compared by their letters and
+// digits, which is what a company's domain is made of (Umbrella Labs,
+// umbrellalabs.example).
+
+// CompanyKey is the letters and digits of a company's name in lower case
+// ("umbrellalabs" for Umbrella Labs).
+func CompanyKey(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// DomainKey is the company key of a domain: its label before the last
+// ("umbrellalabs" of eu.umbrellalabs.example), "" for a free-mail
+// provider's, whose addresses say nothing of a company.
+func DomainKey(domain string) string {
+	d := strings.TrimPrefix(strings.ToLower(domain), "www.")
+	if !domainRE.MatchString(d) || FreeMail(d) {
+		return ""
+	}
+	labels := strings.Split(d, ".")
+	return CompanyKey(labels[len(labels)-2])
+}
+
+// CompanyKeys lists the companies a value names, by their keys: the
+// domain of each address it holds (one, or a list) or of its web
+// address, else each company of names that its text holds.
+func CompanyKeys(v any, names []string) []string {
+	var out []string
+	for _, s := range atom.ReferenceKeys(v) {
+		switch {
+		case strings.Contains(s, "@") && !strings.ContainsAny(s, " \t\n"):
+			if k := DomainKey(s[strings.LastIndex(s, "@")+1:]); k != "" {
+				out = append(out, k)
+			}
+		case strings.Contains(s, "://"):
+			if u, err := url.Parse(s); err == nil && u.Hostname() != "" {
+				if k := DomainKey(u.Hostname()); k != "" {
+					out = append(out, k)
+				}
+			}
+		default:
+			for _, n := range names {
+				if len(n) > 2 && strings.Contains(s, n) {
+					out = append(out, CompanyKey(n))
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// OtherCompany reports whether an agrees rule by company finds rec
+// naming a company, and none the field it reads on parent (the record its
+// reference names) names, and gives the first of those parent's names by
+// its key; false where either names none, and where the rule does not
+// hold for rec.
+func OtherCompany(inv atom.Invariant, rec, parent map[string]any, names []string) (string, bool) {
+	if !inv.ByCompany() || !inv.AgreesOn(rec) {
+		return "", false
+	}
+	own, theirs := CompanyKeys(rec[inv.Fields[0]], names), CompanyKeys(parent[inv.Fields[2]], names)
+	if len(own) == 0 || len(theirs) == 0 {
+		return "", false
+	}
+	for _, k := range own {
+		if slices.Contains(theirs, k) {
+			return theirs[0], false
+		}
+	}
+	return theirs[0], true
+}
+
+// CompanyNames are the companies texts may name: the world's (every
+// company field's value) and those of the pool synthesis draws companies
+// from that the values name.
+func CompanyNames(world []string, vs ...any) []string {
+	out := slices.Clone(world)
+	for _, v := range vs {
+		for _, s := range atom.ReferenceKeys(v) {
+			out = append(out, gen.CompaniesNamed(s)...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// agreesOnCompany checks an agrees rule by company on rec: the company
+// its field names is the one the referenced record's field names.
+func (c *checker) agreesOnCompany(inv atom.Invariant, name, key string, rec, p state.Record) {
+	names := CompanyNames(slices.Collect(maps.Keys(c.companies)), rec[inv.Fields[0]], p[inv.Fields[2]])
+	if want, bad := OtherCompany(inv, rec, p, names); bad {
+		k, _ := state.KeyOf(rec, key)
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s names the company %s, not %s %s's, whose %s names %s", inv.Fields[0], strings.Join(CompanyKeys(rec[inv.Fields[0]], names), ", "), inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], want)
+	}
+}

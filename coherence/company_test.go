@@ -1,0 +1,73 @@
+package coherence
+
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestAgreesOnCompany: an agrees rule by company finds a record that names
+// another company than the record its reference names (a note for Globex
+// Inc under Acme Labs, an address at globexinc.example), and none where
+// they name one company, or where either names none or holds an address
+// at a free-mail provider.
+func TestAgreesOnCompany(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["note"] = atom.Field{Type: "string", Role: atom.RoleText}
+	inv.Fields["cc"] = atom.Field{Type: "array", Items: "string", Role: atom.RoleEmails}
+	inv.Invariants = []atom.Invariant{
+		{Rule: "agrees", Fields: []string{"note", "customer_ref", "email"}, By: atom.AgreeCompany},
+		{Rule: "agrees", Fields: []string{"cc", "customer_ref", "email"}, By: atom.AgreeCompany},
+		{Rule: "agrees", Fields: []string{"note", "customer_ref", "site"}, By: atom.AgreeCompany},
+	}
+	customers := []state.Record{{"id": "cus_1041", "name": "Noor Abernathy", "email": "noor.abernathy@acmelabs.example", "site": "https://www.acmelabs.example/about"}}
+	for _, c := range []struct {
+		field string
+		value any
+		want  int // violations
+	}{
+		{"note", "Kept in the CRM for Globex Inc; the owner is Noor.", 2},
+		{"note", "Kept in the CRM for Acme Labs; the owner is Noor.", 0},
+		{"note", "Acme Labs and Globex Inc signed together.", 0},
+		{"note", "Call back on Thursday.", 0},
+		{"cc", []any{"ana.lopez@globexinc.example"}, 1},
+		{"cc", []any{"ana.lopez@eu.acmelabs.example"}, 0},
+		{"cc", []any{"ana.lopez@gmail.example"}, 0},
+	} {
+		n := 0
+		for _, v := range CheckWorld("d", ss, world(customers, []state.Record{with(goodInvoice(), c.field, c.value)}, nil)) {
+			if v.Rule == RuleInvariant && v.Field == c.field {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%s %v: %d violations, want %d", c.field, c.value, n, c.want)
+		}
+	}
+}
+
+// TestCompanyKeys: a company is known by the letters and digits of its
+// name, the first label of its domain before the last.
+func TestCompanyKeys(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{"https://www.umbrellalabs.example/lead/6984", "umbrellalabs"},
+		{[]any{"beatriz.lopez@eu.silverlakepartners.example"}, "silverlakepartners"},
+		{"someone@gmail.com", ""},
+		{"Raised by Noor Vasquez of Vandelay Logistics on 22 February.", "vandelaylogistics"},
+	} {
+		got := CompanyKeys(c.v, []string{"Vandelay Logistics"})
+		if s := ""; len(got) > 0 {
+			s = got[0]
+			if s != c.want {
+				t.Errorf("CompanyKeys(%v) = %v, want %q", c.v, got, c.want)
+			}
+		} else if c.want != "" {
+			t.Errorf("CompanyKeys(%v) = none, want %q", c.v, c.want)
+		}
+	}
+}

@@ -1,0 +1,71 @@
+package synth
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestRecordsUnderTheirParentsCompany synthesises apps whose records are
+// kept under another of a company (a Close contact, opportunity, task or
+// note under its lead; a Salesforce child case under its parent) and a
+// Discord world of channels: coherence finds nothing (no agrees rule by
+// company is broken, no reason off the picklist, no guild the world does
+// not hold), a Close contact writes from its lead's domain, a Salesforce
+// case's reason is one of the product's picklist (never that the customer
+// left), and a Discord world's channels share their guilds, each guild one
+// of the world's.
+func TestRecordsUnderTheirParentsCompany(t *testing.T) {
+	c, servers := readWorld(t, 61, "close", "salesforce", "discord")
+	bad, contacts, children, worlds := 0, 0, 0, 0
+	reasons := servers["salesforce"].Collection("cases").Fields["reason"].Enum
+	for _, d := range c.Data {
+		for _, v := range violationsOf(d, servers, "", "") { // every rule: agrees by company, a reason of the picklist, a guild of the world
+			if bad++; bad <= 5 {
+				t.Errorf("%s", v)
+			}
+		}
+		leads := map[string]string{}
+		for _, r := range d.Records["close"]["leads"] {
+			leads[state.Text(r["id"])] = state.Text(r["url"])
+		}
+		for _, r := range d.Records["close"]["contacts"] {
+			lead := coherence.CompanyKeys(leads[state.Text(r["lead_id"])], nil)
+			for _, k := range coherence.CompanyKeys(r["emails"], nil) {
+				if contacts++; len(lead) > 0 && !slices.Contains(lead, k) {
+					t.Errorf("%s: close contact %v writes from %s under lead %v at %v", d.ID, r["id"], k, r["lead_id"], lead)
+				}
+			}
+		}
+		for _, r := range d.Records["salesforce"]["cases"] {
+			if state.Text(r["parent_id"]) != "" {
+				children++
+			}
+			if v, ok := r["reason"]; ok && !slices.Contains(reasons, v) {
+				t.Errorf("%s: salesforce case %v has reason %q", d.ID, r["id"], v)
+			}
+		}
+		guilds, held := map[string]bool{}, map[string]int{}
+		for _, r := range d.Records["discord"]["guilds"] {
+			guilds[state.Text(r["id"])] = true
+		}
+		channels := d.Records["discord"]["channels"]
+		for _, r := range channels {
+			g := state.Text(r["guild_id"])
+			if held[g]++; !guilds[g] {
+				t.Errorf("%s: discord channel %v is in guild %q, none of the world's", d.ID, r["id"], g)
+			}
+		}
+		if len(channels) >= 3 {
+			if worlds++; len(held) == len(channels) {
+				t.Errorf("%s: the %d discord channels are each in a guild of their own", d.ID, len(channels))
+			}
+		}
+	}
+	t.Logf("%d close contacts' addresses, %d child cases, %d discord worlds", contacts, children, worlds)
+	if contacts < 10 || children < 5 || worlds < 3 || bad > 0 {
+		t.Errorf("%d violations, among %d close contacts' addresses, %d child cases and %d discord worlds", bad, contacts, children, worlds)
+	}
+}
