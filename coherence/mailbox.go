@@ -35,12 +35,28 @@ func (c *checker) mailbox(def *atom.Collection, name string, col *state.Collecti
 // mailboxOf is the mailbox of the world's collection name (def): its
 // owner fixed, or the addresses of the world's records of the identities
 // that own it; nil where it is no mailbox or owned by no one here.
+// Where its folders are records of the app (FolderBy), their kinds are
+// the world's.
 func (c *checker) mailboxOf(def *atom.Collection, name string) *atom.Mailbox {
 	m := def.Mailbox
-	if m == nil || m.OwnedBy == "" {
-		return m
+	if m == nil {
+		return nil
 	}
 	app, _ := state.Split(name)
+	if m.FolderBy != "" {
+		var recs []map[string]any
+		ref := app + "." + def.Fields[m.Folder].Ref
+		if col := c.w.Collection(ref); col != nil {
+			for _, r := range col.Records {
+				recs = append(recs, r)
+			}
+		}
+		_, folders := c.def(ref)
+		m = m.InFolders(folders, recs)
+	}
+	if m.OwnedBy == "" {
+		return m
+	}
 	s, own := c.def(app + "." + m.OwnedBy)
 	col := c.w.Collection(app + "." + m.OwnedBy)
 	if s == nil || own == nil || own.Staff == nil || col == nil {

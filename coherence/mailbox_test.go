@@ -74,3 +74,40 @@ func TestMailboxOwnedByIdentities(t *testing.T) {
 		}
 	}
 }
+
+// TestMailboxFoldersByKind: where a message's folder is a record of the
+// app's folders (Fastmail's mailboxes, Zoho Mail's folders), the folder's
+// kind says whether it holds the owner's own mail: another's mail in a
+// folder of the kind of Sent is found, whatever the folder is called, and
+// in a folder of another kind it is not.
+func TestMailboxFoldersByKind(t *testing.T) {
+	ss := servers()
+	s := ss["billing"]
+	s.Collection("customers").Fields["kind"] = atom.Field{Type: "string", Enum: []any{"inbox", "sent"}}
+	inv := s.Collection("invoices")
+	inv.Fields["from"] = atom.Field{Type: "string", Format: "email", Role: atom.RoleEmail}
+	inv.Fields["to"] = atom.Field{Type: "array", Items: "string", Role: atom.RoleEmails}
+	inv.Mailbox = &atom.Mailbox{Owner: "me@billing.example", From: "from", To: []string{"to"}, Folder: "customer_ref", FolderBy: "kind", Sent: []string{"sent"}}
+	folders := goodCustomers()
+	folders[0]["kind"], folders[1]["kind"] = "inbox", "sent"
+	received := with(goodInvoice(), "from", "ana@acme.example", "to", []any{"me@billing.example"})
+	for _, c := range []struct {
+		name  string
+		rec   state.Record
+		field string // "" when nothing is wrong
+	}{
+		{"received in the inbox", received, ""},
+		{"received in the folder of sent mail", with(received, "customer_ref", "cus_2290"), "from"},
+		{"sent in the folder of sent mail", with(received, "customer_ref", "cus_2290", "from", "me@billing.example", "to", []any{"ana@acme.example"}), ""},
+	} {
+		var got []string
+		for _, v := range CheckWorld("d", ss, world(folders, []state.Record{c.rec}, nil)) {
+			if v.Rule == RuleInvariant {
+				got = append(got, v.Field)
+			}
+		}
+		if c.field == "" && len(got) > 0 || c.field != "" && (len(got) != 1 || got[0] != c.field) {
+			t.Errorf("%s: invariant violations on %v, want on %q", c.name, got, c.field)
+		}
+	}
+}

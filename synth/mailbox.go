@@ -70,6 +70,11 @@ func (db *dataBuilder) ownedMail(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
 			mb := cm.c.Mailbox
+			if mb != nil && mb.FolderBy != "" {
+				if fc := m.byName[cm.c.Fields[mb.Folder].Ref]; fc != nil {
+					mb = mb.InFolders(fc.c, db.d.Records[m.app][fc.name])
+				}
+			}
 			if mb != nil && mb.OwnedBy == "" {
 				pins := db.pinned(cm)
 				for _, rec := range db.d.Records[m.app][cm.name] {
@@ -132,15 +137,32 @@ func otherAddress(m *atom.Mailbox, rec map[string]any) string {
 // receivedFolder is the first folder of the mailbox's folder field that
 // holds received mail; on a list of folders (Gmail's labels), the list
 // was without those of sent mail.
+//
+// Where the folders are the app's records (FolderBy), it is one of
+// received mail's kind, an inbox where the world has one, where the list
+// kept none.
 func receivedFolder(c *atom.Collection, m *atom.Mailbox, was any) any {
+	inbox := ""
+	if m.FolderBy != "" {
+		inbox = m.ReceivedFolder()
+	}
 	if c.Fields[m.Folder].Type == "array" {
 		out := []any{}
 		for _, v := range listOf(was) {
-			if !slices.Contains(m.Sent, state.Text(v)) {
+			if !m.SentFolder(state.Text(v)) {
 				out = append(out, v)
 			}
 		}
+		if len(out) == 0 && inbox != "" {
+			out = append(out, inbox)
+		}
 		return out
+	}
+	if m.FolderBy != "" {
+		if inbox == "" {
+			return was
+		}
+		return inbox
 	}
 	for _, v := range c.Fields[m.Folder].Enum {
 		if !slices.Contains(m.Sent, fmt.Sprint(v)) {
