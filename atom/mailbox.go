@@ -24,6 +24,12 @@ import (
 // message in a folder of the kind of Sent or Drafts is the owner's, what
 // the folder is called.
 //
+// Mail the owner wrote is theirs in its other sender's fields too: its
+// reply-to address (ReplyTo), where set, is one of the owner's, and its
+// sender's name (FromName) is not the name of one of its recipients (a
+// draft to priya.schmidt@ is not from "Priya Schmidt", replies to it do not
+// go back to her).
+//
 // Where the user writes as one of several identities (Fastmail's), OwnedBy
 // names the app's collection of them instead of a fixed Owner: every
 // address its records hold is the owner's (see For).
@@ -38,6 +44,8 @@ type Mailbox struct {
 	FolderBy  string   `json:"folder_by,omitempty"`  // the referenced folders' field naming their kind, if Folder holds references
 	Read      string   `json:"read,omitempty"`       // the field saying a message was read, if the app keeps one
 	ReadValue string   `json:"read_value,omitempty"` // its value on a read message: true by default
+	ReplyTo   string   `json:"reply_to,omitempty"`   // the reply-to address field, if the app keeps one
+	FromName  string   `json:"from_name,omitempty"`  // the sender's name field, if the app keeps one
 
 	also  []string          // the owner's other addresses (For)
 	kinds map[string]string // each folder's kind by its key (InFolders)
@@ -146,6 +154,35 @@ func (m *Mailbox) InSent(rec map[string]any) bool {
 	return m.SentFolder(s)
 }
 
+// Own reports whether rec is mail the owner wrote: sent by them, or in a
+// folder of mail they wrote.
+func (m *Mailbox) Own(rec map[string]any) bool { return m.Sender(rec) || m.InSent(rec) }
+
+// OthersReplyTo reports whether rec is mail the owner wrote whose reply-to
+// address is set and not one of the owner's.
+func (m *Mailbox) OthersReplyTo(rec map[string]any) bool {
+	a := state.Text(rec[m.ReplyTo])
+	return m.ReplyTo != "" && a != "" && m.Own(rec) && !m.Owns(a)
+}
+
+// RecipientNamed is the recipient of rec, mail the owner wrote, whose name
+// its sender's name is (the words of the address before its @: "Priya
+// Schmidt" for priya.schmidt@), or "".
+func (m *Mailbox) RecipientNamed(rec map[string]any) string {
+	name := strings.Join(strings.Fields(strings.ToLower(state.Text(rec[m.FromName]))), ".")
+	if m.FromName == "" || name == "" || !m.Own(rec) {
+		return ""
+	}
+	for _, f := range append(slices.Clone(m.To), m.Bcc) {
+		for _, a := range Addresses(rec[f]) {
+			if local, _, ok := strings.Cut(strings.ToLower(a), "@"); ok && local == name && !m.Owns(a) {
+				return a
+			}
+		}
+	}
+	return ""
+}
+
 // Sender reports whether rec was sent by the mailbox's owner.
 func (m *Mailbox) Sender(rec map[string]any) bool {
 	s, _ := rec[m.From].(string)
@@ -238,6 +275,12 @@ func validateMailbox(e *Entry, s *Server, c *Collection, at string) Diagnostics 
 		if ok && (m.FolderBy != "" || !(folder.Type == "array" && folder.Ref != "")) && !slices.ContainsFunc(kinds, func(x any) bool { return fmt.Sprint(x) == v }) {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.sent[%d]", at, i), "%q is not a folder %s can hold", v, m.Folder))
 		}
+	}
+	if f := m.ReplyTo; f != "" && c.Fields[f].Role != RoleEmail {
+		ds = append(ds, e.Diag(Error, at+".reply_to", "%q is not a field of %s holding an address", f, c.Name))
+	}
+	if f := m.FromName; f != "" && c.Fields[f].Role != RolePersonName {
+		ds = append(ds, e.Diag(Error, at+".from_name", "%q is not a field of %s holding a person's name", f, c.Name))
 	}
 	if _, ok := c.Fields[m.Read]; m.Read != "" && !ok {
 		ds = append(ds, e.Diag(Error, at+".read", "no field %q in collection %s", m.Read, c.Name))

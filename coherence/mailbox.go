@@ -23,6 +23,12 @@ func (c *checker) mailbox(def *atom.Collection, name string, col *state.Collecti
 		} else if !sent && !m.Addressed(rec) {
 			c.add(RuleInvariant, name, k, m.From, rec[m.From], "neither from nor to the mailbox's owner %s", m.Owner)
 		}
+		if m.OthersReplyTo(rec) {
+			c.add(RuleInvariant, name, k, m.ReplyTo, rec[m.ReplyTo], "the mailbox's owner %s wrote it, yet replies go to %v", m.Owner, rec[m.ReplyTo])
+		}
+		if a := m.RecipientNamed(rec); a != "" {
+			c.add(RuleInvariant, name, k, m.FromName, rec[m.FromName], "the mailbox's owner %s wrote it, yet it is sent in the name of its recipient %s", m.Owner, a)
+		}
 		if m.Unread(rec) {
 			c.add(RuleInvariant, name, k, m.Read, rec[m.Read], "the mailbox's owner %s wrote it, yet %s is %v", m.Owner, m.Read, rec[m.Read])
 		}

@@ -111,3 +111,41 @@ func TestMailboxFoldersByKind(t *testing.T) {
 		}
 	}
 }
+
+// TestMailboxOwnSenderFields: mail the owner wrote (sent, or in a folder
+// of their mail) directing replies to another, or sent in the name of its
+// recipient, is found; received mail with its sender's own reply-to and
+// name is not, nor is the owner's mail with the owner's reply-to.
+func TestMailboxOwnSenderFields(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["from"] = atom.Field{Type: "string", Format: "email", Role: atom.RoleEmail}
+	inv.Fields["to"] = atom.Field{Type: "array", Items: "string", Role: atom.RoleEmails}
+	inv.Fields["reply_to"] = atom.Field{Type: "string", Format: "email", Role: atom.RoleEmail}
+	inv.Fields["from_name"] = atom.Field{Type: "string", Role: atom.RolePersonName}
+	inv.Mailbox = &atom.Mailbox{Owner: "me@billing.example", From: "from", To: []string{"to"}, Folder: "status", Sent: []string{"draft"}, ReplyTo: "reply_to", FromName: "from_name"}
+	received := with(goodInvoice(), "status", "paid", "from", "priya.schmidt@acme.example", "to", []any{"me@billing.example"},
+		"reply_to", "priya.schmidt@acme.example", "from_name", "Priya Schmidt")
+	draft := with(goodInvoice(), "from", "me@billing.example", "to", []any{"priya.schmidt@acme.example"}, "from_name", "Dana Okafor")
+	for _, c := range []struct {
+		name  string
+		rec   state.Record
+		field string // "" when nothing is wrong
+	}{
+		{"received", received, ""},
+		{"the owner's draft", draft, ""},
+		{"the owner's draft with the owner's reply-to", with(draft, "reply_to", "me@billing.example"), ""},
+		{"a draft with its recipient's reply-to", with(draft, "reply_to", "priya.schmidt@acme.example"), "reply_to"},
+		{"a draft in its recipient's name", with(draft, "from_name", "Priya Schmidt"), "from_name"},
+	} {
+		var got []string
+		for _, v := range CheckWorld("d", ss, world(goodCustomers(), []state.Record{c.rec}, nil)) {
+			if v.Rule == RuleInvariant {
+				got = append(got, v.Field)
+			}
+		}
+		if c.field == "" && len(got) > 0 || c.field != "" && (len(got) != 1 || got[0] != c.field) {
+			t.Errorf("%s: invariant violations on %v, want on %q", c.name, got, c.field)
+		}
+	}
+}

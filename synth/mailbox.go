@@ -14,7 +14,8 @@ import (
 // recipients, or as the sender where a task sets every recipient), mail
 // in a folder of sent mail was written by the owner, and a received
 // message keeps no blind copy but the owner's; mail the owner wrote is
-// read. Values a task sets stay.
+// read, and keeps no reply-to or sender's name of another. Values a task
+// sets stay.
 func conformMailbox(c *atom.Collection, m *atom.Mailbox, rec map[string]any, set map[string]any) {
 	pinned := func(f string) bool { _, ok := set[f]; return ok }
 	if m.InSent(rec) && !m.Sender(rec) {
@@ -48,6 +49,14 @@ func conformMailbox(c *atom.Collection, m *atom.Mailbox, rec map[string]any, set
 	}
 	if m.Unread(rec) && !pinned(m.Read) {
 		rec[m.Read] = stateValue(c.Fields[m.Read], m.ReadAs())
+	}
+	// The owner's mail answers to the owner: a reply-to or a sender's
+	// name drawn for another (its recipient) goes.
+	if m.OthersReplyTo(rec) && !pinned(m.ReplyTo) {
+		delete(rec, m.ReplyTo)
+	}
+	if m.RecipientNamed(rec) != "" && !pinned(m.FromName) {
+		delete(rec, m.FromName)
 	}
 	if m.Bcc == "" || m.Sender(rec) || pinned(m.Bcc) || !atom.IsSet(rec[m.Bcc]) {
 		return

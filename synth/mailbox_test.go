@@ -11,7 +11,9 @@ import (
 // TestMailIsTheOwners: every message a mail app's world holds was sent
 // by the signed-in user or addressed to them, and mail they received
 // shows no one else's blind copy; mail in the Sent folder is theirs (before, Outlook and Gmail mailboxes
-// held mail between strangers, Bcc lists and all).
+// held mail between strangers, Bcc lists and all), and their mail directs
+// replies to no one else and is not sent in its recipient's name (Gmail
+// drafts were from_name and reply_to their recipient).
 func TestMailIsTheOwners(t *testing.T) {
 	n := 0
 	apps := []string{"outlook", "gmail", "zoho_mail", "yahoo_mail", "proton_mail"}
@@ -26,6 +28,9 @@ func TestMailIsTheOwners(t *testing.T) {
 		}
 		if m.InSent(rec) && !m.Sender(rec) {
 			t.Errorf("%s: %s message %v in %v from %v", d.ID, app, rec[coll.KeyField()], rec[m.Folder], rec[m.From])
+		}
+		if m.OthersReplyTo(rec) || m.RecipientNamed(rec) != "" {
+			t.Errorf("%s: %s message %v of the owner's to %v: reply-to %v, sender's name %v", d.ID, app, rec[coll.KeyField()], rec[m.To[0]], rec[m.ReplyTo], rec[m.FromName])
 		}
 		if m.Bcc != "" && !m.Sender(rec) && slices.ContainsFunc(atom.Addresses(rec[m.Bcc]), func(a string) bool { return a != m.Owner }) {
 			t.Errorf("%s: %s message %v received with Bcc %v", d.ID, app, rec[coll.KeyField()], rec[m.Bcc])
@@ -82,5 +87,32 @@ func TestMailIsTheIdentities(t *testing.T) {
 	t.Logf("mail in folders of the user's own mail over %d worlds: %v", len(c.Data), own)
 	if emails < 20 || bad > 0 || own["fastmail"] < 5 || own["zoho_mail"] < 5 {
 		t.Errorf("%d of %d emails neither from nor to the user's identities, or in a folder of their own mail from another; %v in such folders", bad, emails, own)
+	}
+}
+
+// TestOwnMailAnswersToTheOwner: a Gmail draft or sent message, the
+// account's own, directs replies to no one else and is not sent in the
+// name of its recipient (drafts were drawn with their recipient as
+// from_name and reply_to).
+func TestOwnMailAnswersToTheOwner(t *testing.T) {
+	c, servers := readWorld(t, 56, "gmail", "google_docs", "jira_service_management", "monday")
+	m := servers["gmail"].Collection("messages").Mailbox
+	own, named := 0, 0
+	for _, d := range c.Data {
+		for _, r := range d.Records["gmail"]["messages"] {
+			if m.Own(r) {
+				own++
+				if atom.IsSet(r[m.FromName]) || atom.IsSet(r[m.ReplyTo]) {
+					named++
+				}
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "the mailbox's owner") {
+			t.Errorf("%s", v)
+		}
+	}
+	t.Logf("%d messages of the account's own over %d worlds, %d with a sender's name or reply-to", own, len(c.Data), named)
+	if own < 10 {
+		t.Errorf("%d messages of the account's own drawn, want more", own)
 	}
 }
