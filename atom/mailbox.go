@@ -30,6 +30,10 @@ import (
 // draft to priya.schmidt@ is not from "Priya Schmidt", replies to it do not
 // go back to her).
 //
+// And mail the owner wrote is written to its recipients: where its text
+// opens by greeting a person ("Hi Oscar,"), it greets one of them
+// (coherence and synthesis read the greeting).
+//
 // Where the user writes as one of several identities (Fastmail's), OwnedBy
 // names the app's collection of them instead of a fixed Owner: every
 // address its records hold is the owner's (see For).

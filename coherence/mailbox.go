@@ -9,12 +9,15 @@ import (
 
 // mailbox checks a collection of one person's mail: each message is from
 // its owner or addressed to them, and blind copies show only on mail the
-// owner sent, and mail the owner wrote is read.
+// owner sent, and mail the owner wrote is read and greets one of its
+// recipients.
 func (c *checker) mailbox(def *atom.Collection, name string, col *state.Collection) {
 	m := c.mailboxOf(def, name)
 	if m == nil {
 		return
 	}
+	s, _ := c.def(name)
+	texts := TextFields(s, def)
 	for _, rec := range col.Records {
 		k, _ := state.KeyOf(rec, col.Key)
 		sent := m.Sender(rec)
@@ -22,6 +25,13 @@ func (c *checker) mailbox(def *atom.Collection, name string, col *state.Collecti
 			c.add(RuleInvariant, name, k, m.From, rec[m.From], "in %s %v but not from the mailbox's owner %s", m.Folder, rec[m.Folder], m.Owner)
 		} else if !sent && !m.Addressed(rec) {
 			c.add(RuleInvariant, name, k, m.From, rec[m.From], "neither from nor to the mailbox's owner %s", m.Owner)
+		}
+		if m.Own(rec) {
+			for _, f := range texts {
+				if g, _, _ := Greeting(state.Text(rec[f])); g != "" && !Greets(g, Recipients(m, rec)) {
+					c.add(RuleInvariant, name, k, f, g, "the mailbox's owner %s wrote it to %v, yet it greets %s", m.Owner, Recipients(m, rec), g)
+				}
+			}
 		}
 		if m.OthersReplyTo(rec) {
 			c.add(RuleInvariant, name, k, m.ReplyTo, rec[m.ReplyTo], "the mailbox's owner %s wrote it, yet replies go to %v", m.Owner, rec[m.ReplyTo])

@@ -149,3 +149,40 @@ func TestMailboxOwnSenderFields(t *testing.T) {
 		}
 	}
 }
+
+// TestMailboxGreetsItsRecipient: mail the owner wrote whose opening
+// greets a third person ("Wendy, ..." to priya.novak@) is found; one
+// greeting its recipient, by first or full name, or greeting no one, is
+// not, and neither is received mail, whose recipient is the owner.
+func TestMailboxGreetsItsRecipient(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["from"] = atom.Field{Type: "string", Format: "email", Role: atom.RoleEmail}
+	inv.Fields["to"] = atom.Field{Type: "array", Items: "string", Role: atom.RoleEmails}
+	inv.Fields["body"] = atom.Field{Type: "string", Role: atom.RoleText}
+	inv.Mailbox = &atom.Mailbox{Owner: "me@billing.example", From: "from", To: []string{"to"}}
+	sent := with(goodInvoice(), "from", "me@billing.example", "to", []any{"priya.novak@oscorp.example"}, "body", "Hi Priya, I wanted to raise the renewal with you.")
+	for _, c := range []struct {
+		name  string
+		rec   state.Record
+		field string // "" when nothing is wrong
+	}{
+		{"greeting its recipient", sent, ""},
+		{"greeting its recipient by full name", with(sent, "body", "Dear Priya Novak, the renewal is attached."), ""},
+		{"greeting its recipient and their team", with(sent, "body", "Hi Priya and the Oscorp team, the renewal is attached."), ""},
+		{"greeting no one", with(sent, "body", "Thanks, the renewal is attached."), ""},
+		{"received, greeting the owner's name", with(sent, "from", "wendy.ruiz@acme.example", "to", []any{"me@billing.example"}, "body", "Hi Oscar, see the renewal."), ""},
+		{"greeting a third person", with(sent, "body", "Wendy, I wanted to raise the renewal with you."), "body"},
+		{"greeting a third person by full name", with(sent, "body", "Dear Hannah Foster, I wanted to raise the renewal."), "body"},
+	} {
+		var got []string
+		for _, v := range CheckWorld("d", ss, world(goodCustomers(), []state.Record{c.rec}, nil)) {
+			if v.Rule == RuleInvariant {
+				got = append(got, v.Field)
+			}
+		}
+		if c.field == "" && len(got) > 0 || c.field != "" && (len(got) != 1 || got[0] != c.field) {
+			t.Errorf("%s: invariant violations on %v, want on %q", c.name, got, c.field)
+		}
+	}
+}

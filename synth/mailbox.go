@@ -2,11 +2,13 @@ package synth
 
 import (
 	"fmt"
-	"github.com/legoenv/legoenv/state"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
 )
 
 // conformMailbox makes a message of one person's mailbox theirs: mail
@@ -57,6 +59,9 @@ func conformMailbox(c *atom.Collection, m *atom.Mailbox, rec map[string]any, set
 	}
 	if m.RecipientNamed(rec) != "" && !pinned(m.FromName) {
 		delete(rec, m.FromName)
+	}
+	if m.Own(rec) {
+		greetRecipient(c, m, rec, pinned)
 	}
 	if m.Bcc == "" || m.Sender(rec) || pinned(m.Bcc) || !atom.IsSet(rec[m.Bcc]) {
 		return
@@ -199,4 +204,42 @@ func withFirst(f atom.Field, v any, addr string) any {
 		out[i] = a
 	}
 	return out
+}
+
+// greetRecipient makes the opening of mail the owner wrote greet its first
+// recipient where it greets a third person: "Wendy," to priya.novak@ reads
+// "Priya,", "Dear Hannah Foster," reads "Dear Priya Novak,". The name is
+// the address's (its local part's words); a text a task sets stays.
+func greetRecipient(c *atom.Collection, m *atom.Mailbox, rec map[string]any, pinned func(string) bool) {
+	to := coherence.Recipients(m, rec)
+	first := ""
+	for _, a := range to {
+		if !m.Owns(a) {
+			first = a
+			break
+		}
+	}
+	local, _, _ := strings.Cut(first, "@")
+	words := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' })
+	if len(words) == 0 {
+		return
+	}
+	for i, w := range words {
+		words[i] = capitalise(w)
+	}
+	for _, f := range slices.Sorted(maps.Keys(c.Fields)) {
+		x, ok := rec[f].(string)
+		if c.Fields[f].Role != atom.RoleText || !ok || pinned(f) {
+			continue
+		}
+		g, start, end := coherence.Greeting(x)
+		if g == "" || coherence.Greets(g, to) {
+			continue
+		}
+		name := words[0]
+		if end > start+len(g) && len(words) > 1 {
+			name = strings.Join(words, " ")
+		}
+		rec[f] = x[:start] + name + x[end:]
+	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
 )
 
 // TestMailIsTheOwners: every message a mail app's world holds was sent
@@ -114,5 +115,37 @@ func TestOwnMailAnswersToTheOwner(t *testing.T) {
 	t.Logf("%d messages of the account's own over %d worlds, %d with a sender's name or reply-to", own, len(c.Data), named)
 	if own < 10 {
 		t.Errorf("%d messages of the account's own drawn, want more", own)
+	}
+}
+
+// TestOwnMailGreetsItsRecipient: mail the owner wrote opens, where it
+// greets anyone, by greeting one of its recipients ("Wendy, ..." was sent
+// to priya.novak@ in Yahoo Mail and Proton Mail).
+func TestOwnMailGreetsItsRecipient(t *testing.T) {
+	apps := []string{"yahoo_mail", "proton_mail", "gmail", "outlook", "zoho_mail", "fastmail"}
+	c, servers := readWorld(t, 57, append(apps, "reamaze", "wrike", "freshdesk", "zendesk")...)
+	greeted := 0
+	for _, d := range c.Data {
+		for _, app := range apps {
+			for _, def := range servers[app].Collections {
+				if def.Mailbox == nil {
+					continue
+				}
+				for _, r := range d.Records[app][def.Name] {
+					for _, f := range coherence.TextFields(servers[app], &def) {
+						if g, _, _ := coherence.Greeting(state.Text(r[f])); g != "" {
+							greeted++
+						}
+					}
+				}
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "yet it greets") {
+			t.Errorf("%s", v)
+		}
+	}
+	t.Logf("%d greetings in mail over %d worlds", greeted, len(c.Data))
+	if greeted < 10 {
+		t.Errorf("%d greetings drawn in mail, want more", greeted)
 	}
 }
