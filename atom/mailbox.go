@@ -18,6 +18,22 @@ import (
 // ReadValue, default true), mail the owner wrote is read: one's own sent
 // mail and drafts are never unread.
 //
+// Where the folder field holds references to the app's folders (Fastmail's
+// mailboxIds, Zoho Mail's folderId), FolderBy names the folders' field
+// saying which kind each is (role, folderType), and Sent lists kinds: a
+// message in a folder of the kind of Sent or Drafts is the owner's, what
+// the folder is called.
+//
+// Mail the owner wrote is theirs in its other sender's fields too: its
+// reply-to address (ReplyTo), where set, is one of the owner's, and its
+// sender's name (FromName) is not the name of one of its recipients (a
+// draft to priya.schmidt@ is not from "Priya Schmidt", replies to it do not
+// go back to her).
+//
+// And mail the owner wrote is written to its recipients: where its text
+// opens by greeting a person ("Hi Oscar,"), it greets one of them
+// (coherence and synthesis read the greeting).
+//
 // Where the user writes as one of several identities (Fastmail's), OwnedBy
 // names the app's collection of them instead of a fixed Owner: every
 // address its records hold is the owner's (see For).
@@ -29,10 +45,66 @@ type Mailbox struct {
 	Bcc       string   `json:"bcc,omitempty"`        // the blind copies' field, if the app keeps one
 	Folder    string   `json:"folder,omitempty"`     // the folder's field, if one of an enum, or a list of references (Gmail's label_ids)
 	Sent      []string `json:"sent,omitempty"`       // the folders of mail the owner wrote
+	FolderBy  string   `json:"folder_by,omitempty"`  // the referenced folders' field naming their kind, if Folder holds references
 	Read      string   `json:"read,omitempty"`       // the field saying a message was read, if the app keeps one
 	ReadValue string   `json:"read_value,omitempty"` // its value on a read message: true by default
+	ReplyTo   string   `json:"reply_to,omitempty"`   // the reply-to address field, if the app keeps one
+	FromName  string   `json:"from_name,omitempty"`  // the sender's name field, if the app keeps one
 
-	also []string // the owner's other addresses (For)
+	also  []string          // the owner's other addresses (For)
+	kinds map[string]string // each folder's kind by its key (InFolders)
+	order []string          // the folders' keys, in their order (InFolders)
+	inbox string            // the first kind of folder of received mail (InFolders)
+}
+
+// InFolders is the mailbox of a world whose folders are recs, records of
+// the collection folders: the kind of folder a message is in is read on
+// them (FolderBy). It is m itself where the folder field holds no
+// references.
+func (m *Mailbox) InFolders(folders *Collection, recs []map[string]any) *Mailbox {
+	if m.FolderBy == "" || folders == nil {
+		return m
+	}
+	c := *m
+	c.kinds, c.order, c.inbox = map[string]string{}, nil, ""
+	for _, v := range folders.Fields[m.FolderBy].Enum {
+		if k := fmt.Sprint(v); c.inbox == "" && !slices.Contains(m.Sent, k) {
+			c.inbox = k
+		}
+	}
+	key := folders.KeyField()
+	for _, r := range recs {
+		k := state.Text(r[key])
+		c.kinds[k] = state.Text(r[m.FolderBy])
+		c.order = append(c.order, k)
+	}
+	return &c
+}
+
+// SentFolder reports whether the folder v names (a key, or a kind where
+// folders are named by it) holds mail the owner wrote.
+func (m *Mailbox) SentFolder(v string) bool {
+	if m.FolderBy != "" {
+		v = m.kinds[v]
+	}
+	return slices.Contains(m.Sent, v)
+}
+
+// ReceivedFolder is the key of the first of the world's folders
+// (InFolders) of the first kind of received mail the folders' kinds list
+// (an inbox), or else of any kind of received mail; "" where there is none.
+func (m *Mailbox) ReceivedFolder() string {
+	first := ""
+	for _, k := range m.order {
+		switch {
+		case m.SentFolder(k):
+		case m.kinds[k] == m.inbox:
+			return k
+		case first == "":
+			first = k
+		}
+	}
+	return first
 }
 
 // For is the mailbox of a world whose owner writes as any of addrs (the
@@ -80,10 +152,39 @@ func (m *Mailbox) InSent(rec map[string]any) bool {
 	}
 	switch l := rec[m.Folder].(type) {
 	case []any, []string:
-		return slices.ContainsFunc(ReferenceKeys(l), func(v string) bool { return slices.Contains(m.Sent, v) })
+		return slices.ContainsFunc(ReferenceKeys(l), m.SentFolder)
 	}
 	s, _ := rec[m.Folder].(string)
-	return slices.Contains(m.Sent, s)
+	return m.SentFolder(s)
+}
+
+// Own reports whether rec is mail the owner wrote: sent by them, or in a
+// folder of mail they wrote.
+func (m *Mailbox) Own(rec map[string]any) bool { return m.Sender(rec) || m.InSent(rec) }
+
+// OthersReplyTo reports whether rec is mail the owner wrote whose reply-to
+// address is set and not one of the owner's.
+func (m *Mailbox) OthersReplyTo(rec map[string]any) bool {
+	a := state.Text(rec[m.ReplyTo])
+	return m.ReplyTo != "" && a != "" && m.Own(rec) && !m.Owns(a)
+}
+
+// RecipientNamed is the recipient of rec, mail the owner wrote, whose name
+// its sender's name is (the words of the address before its @: "Priya
+// Schmidt" for priya.schmidt@), or "".
+func (m *Mailbox) RecipientNamed(rec map[string]any) string {
+	name := strings.Join(strings.Fields(strings.ToLower(state.Text(rec[m.FromName]))), ".")
+	if m.FromName == "" || name == "" || !m.Own(rec) {
+		return ""
+	}
+	for _, f := range append(slices.Clone(m.To), m.Bcc) {
+		for _, a := range Addresses(rec[f]) {
+			if local, _, ok := strings.Cut(strings.ToLower(a), "@"); ok && local == name && !m.Owns(a) {
+				return a
+			}
+		}
+	}
+	return ""
 }
 
 // Sender reports whether rec was sent by the mailbox's owner.
@@ -159,12 +260,31 @@ func validateMailbox(e *Entry, s *Server, c *Collection, at string) Diagnostics 
 	if m.Folder != "" && !ok {
 		ds = append(ds, e.Diag(Error, at+".folder", "no field %q in collection %s", m.Folder, c.Name))
 	}
+	kinds := folder.Enum
+	if m.FolderBy != "" {
+		fc := s.Collection(folder.Ref)
+		switch {
+		case !ok || fc == nil:
+			ds = append(ds, e.Diag(Error, at+".folder_by", "%q is no reference to a collection of folders of %s", m.Folder, s.AppName()))
+		case fc.Fields[m.FolderBy].Enum == nil:
+			ds = append(ds, e.Diag(Error, at+".folder_by", "%s.%s is no field naming a folder's kind (a list of its values)", fc.Name, m.FolderBy))
+		default:
+			kinds = fc.Fields[m.FolderBy].Enum
+		}
+	}
 	for i, v := range m.Sent {
 		// A list of references (Gmail's labels) names its folders by
-		// key, the product's own (SENT, DRAFT); an enum lists them.
-		if ok && !(folder.Type == "array" && folder.Ref != "") && !slices.ContainsFunc(folder.Enum, func(x any) bool { return fmt.Sprint(x) == v }) {
+		// key, the product's own (SENT, DRAFT); an enum lists them, and
+		// so does the folders' field of their kind (FolderBy).
+		if ok && (m.FolderBy != "" || !(folder.Type == "array" && folder.Ref != "")) && !slices.ContainsFunc(kinds, func(x any) bool { return fmt.Sprint(x) == v }) {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.sent[%d]", at, i), "%q is not a folder %s can hold", v, m.Folder))
 		}
+	}
+	if f := m.ReplyTo; f != "" && c.Fields[f].Role != RoleEmail {
+		ds = append(ds, e.Diag(Error, at+".reply_to", "%q is not a field of %s holding an address", f, c.Name))
+	}
+	if f := m.FromName; f != "" && c.Fields[f].Role != RolePersonName {
+		ds = append(ds, e.Diag(Error, at+".from_name", "%q is not a field of %s holding a person's name", f, c.Name))
 	}
 	if _, ok := c.Fields[m.Read]; m.Read != "" && !ok {
 		ds = append(ds, e.Diag(Error, at+".read", "no field %q in collection %s", m.Read, c.Name))

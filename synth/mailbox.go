@@ -2,11 +2,13 @@ package synth
 
 import (
 	"fmt"
-	"github.com/legoenv/legoenv/state"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
 )
 
 // conformMailbox makes a message of one person's mailbox theirs: mail
@@ -14,7 +16,8 @@ import (
 // recipients, or as the sender where a task sets every recipient), mail
 // in a folder of sent mail was written by the owner, and a received
 // message keeps no blind copy but the owner's; mail the owner wrote is
-// read. Values a task sets stay.
+// read, and keeps no reply-to or sender's name of another. Values a task
+// sets stay.
 func conformMailbox(c *atom.Collection, m *atom.Mailbox, rec map[string]any, set map[string]any) {
 	pinned := func(f string) bool { _, ok := set[f]; return ok }
 	if m.InSent(rec) && !m.Sender(rec) {
@@ -49,6 +52,17 @@ func conformMailbox(c *atom.Collection, m *atom.Mailbox, rec map[string]any, set
 	if m.Unread(rec) && !pinned(m.Read) {
 		rec[m.Read] = stateValue(c.Fields[m.Read], m.ReadAs())
 	}
+	// The owner's mail answers to the owner: a reply-to or a sender's
+	// name drawn for another (its recipient) goes.
+	if m.OthersReplyTo(rec) && !pinned(m.ReplyTo) {
+		delete(rec, m.ReplyTo)
+	}
+	if m.RecipientNamed(rec) != "" && !pinned(m.FromName) {
+		delete(rec, m.FromName)
+	}
+	if m.Own(rec) {
+		greetRecipient(c, m, rec, pinned)
+	}
 	if m.Bcc == "" || m.Sender(rec) || pinned(m.Bcc) || !atom.IsSet(rec[m.Bcc]) {
 		return
 	}
@@ -70,6 +84,11 @@ func (db *dataBuilder) ownedMail(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
 			mb := cm.c.Mailbox
+			if mb != nil && mb.FolderBy != "" {
+				if fc := m.byName[cm.c.Fields[mb.Folder].Ref]; fc != nil {
+					mb = mb.InFolders(fc.c, db.d.Records[m.app][fc.name])
+				}
+			}
 			if mb != nil && mb.OwnedBy == "" {
 				pins := db.pinned(cm)
 				for _, rec := range db.d.Records[m.app][cm.name] {
@@ -132,15 +151,32 @@ func otherAddress(m *atom.Mailbox, rec map[string]any) string {
 // receivedFolder is the first folder of the mailbox's folder field that
 // holds received mail; on a list of folders (Gmail's labels), the list
 // was without those of sent mail.
+//
+// Where the folders are the app's records (FolderBy), it is one of
+// received mail's kind, an inbox where the world has one, where the list
+// kept none.
 func receivedFolder(c *atom.Collection, m *atom.Mailbox, was any) any {
+	inbox := ""
+	if m.FolderBy != "" {
+		inbox = m.ReceivedFolder()
+	}
 	if c.Fields[m.Folder].Type == "array" {
 		out := []any{}
 		for _, v := range listOf(was) {
-			if !slices.Contains(m.Sent, state.Text(v)) {
+			if !m.SentFolder(state.Text(v)) {
 				out = append(out, v)
 			}
 		}
+		if len(out) == 0 && inbox != "" {
+			out = append(out, inbox)
+		}
 		return out
+	}
+	if m.FolderBy != "" {
+		if inbox == "" {
+			return was
+		}
+		return inbox
 	}
 	for _, v := range c.Fields[m.Folder].Enum {
 		if !slices.Contains(m.Sent, fmt.Sprint(v)) {
@@ -168,4 +204,42 @@ func withFirst(f atom.Field, v any, addr string) any {
 		out[i] = a
 	}
 	return out
+}
+
+// greetRecipient makes the opening of mail the owner wrote greet its first
+// recipient where it greets a third person: "Wendy," to priya.novak@ reads
+// "Priya,", "Dear Hannah Foster," reads "Dear Priya Novak,". The name is
+// the address's (its local part's words); a text a task sets stays.
+func greetRecipient(c *atom.Collection, m *atom.Mailbox, rec map[string]any, pinned func(string) bool) {
+	to := coherence.Recipients(m, rec)
+	first := ""
+	for _, a := range to {
+		if !m.Owns(a) {
+			first = a
+			break
+		}
+	}
+	local, _, _ := strings.Cut(first, "@")
+	words := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' })
+	if len(words) == 0 {
+		return
+	}
+	for i, w := range words {
+		words[i] = capitalise(w)
+	}
+	for _, f := range slices.Sorted(maps.Keys(c.Fields)) {
+		x, ok := rec[f].(string)
+		if c.Fields[f].Role != atom.RoleText || !ok || pinned(f) {
+			continue
+		}
+		g, start, end := coherence.Greeting(x)
+		if g == "" || coherence.Greets(g, to) {
+			continue
+		}
+		name := words[0]
+		if end > start+len(g) && len(words) > 1 {
+			name = strings.Join(words, " ")
+		}
+		rec[f] = x[:start] + name + x[end:]
+	}
 }

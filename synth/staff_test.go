@@ -254,10 +254,10 @@ func TestStaffTextSpeaksOfTheCompany(t *testing.T) {
 
 // TestStaffAddressesAtTheCompany: an address declared the workspace's own
 // (a Box file's owned_by, a Mattermost team's, a Teams channel's) and a
-// Freshservice requester's, an employee's, are drawn on the company's
-// domain.
+// Freshservice requester's, an employee's, and a Brevo campaign's sender,
+// one of the account's own, are drawn on the company's domain.
 func TestStaffAddressesAtTheCompany(t *testing.T) {
-	c, servers := readWorld(t, 54, "box", "mattermost", "microsoft_teams", "freshservice")
+	c, servers := readWorld(t, 54, "box", "mattermost", "microsoft_teams", "freshservice", "brevo")
 	drawn := map[string]int{}
 	for _, d := range c.Data {
 		for app, colls := range d.Records {
@@ -277,7 +277,7 @@ func TestStaffAddressesAtTheCompany(t *testing.T) {
 		}
 	}
 	t.Logf("staff addresses drawn over %d worlds: %v", len(c.Data), drawn)
-	for _, app := range []string{"box", "mattermost", "microsoft_teams", "freshservice"} {
+	for _, app := range []string{"box", "mattermost", "microsoft_teams", "freshservice", "brevo"} {
 		if drawn[app] < 5 {
 			t.Errorf("%d staff addresses drawn in %s, want more", drawn[app], app)
 		}
