@@ -36,7 +36,15 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 			continue
 		}
 		fs := sh.fields[f]
-		c.value(coll, key, f, def.Fields[f], fs.role, fs.ref, rec[f])
+		role := fs.role
+		if f == def.KeyField() && def.PrefixOf(rec) != def.Prefix() {
+			// A key of a kind with a prefix of its own (a personal
+			// space's ~ and its owner's account) is of that kind's
+			// form, which idForm checks, not one made of the record's
+			// name.
+			role = ""
+		}
+		c.value(coll, key, f, def.Fields[f], role, fs.ref, rec[f])
 	}
 	c.kindRefs(sh, coll, key, rec)
 	c.apiNames(sh, coll, key, rec)
