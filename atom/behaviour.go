@@ -318,6 +318,9 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if f.Staff && f.Role != RoleEmail {
 		ds = append(ds, e.Diag(Error, at+".staff", "staff needs a field of role email holding one address, not role %q", f.Role))
 	}
+	if f.Audience && (f.Role != RoleText || f.Type != "string") {
+		ds = append(ds, e.Diag(Error, at+".audience", "audience needs a string field of role text, not %s of role %q", f.Type, f.Role))
+	}
 	if f.Resolve != "" && f.Ref == "" && f.RefBy == "" {
 		ds = append(ds, e.Diag(Error, at+".resolve", "resolve needs ref naming the collection the value must name, or ref_by naming the field that names it"))
 	}

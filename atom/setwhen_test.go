@@ -31,6 +31,7 @@ func TestSetWhenValues(t *testing.T) {
 		{"not a number", `values: ["1"]`, `values: ["one"]`, "collections[0].invariants[0].values[0]", "not a number"},
 		{"not a state of the field", `fields: [version, status], in: [draft], values: ["1"]`, `fields: [kind, status], in: [draft], values: [wiki]`, "collections[0].invariants[0].values[0]", `"wiki" is not a value of kind`},
 		{"a state of the field", `fields: [version, status], in: [draft], values: ["1"]`, `fields: [kind, status], in: [draft], values: [page]`, "", ""},
+		{"audience on a number", "version: {type: integer, role: count}", "version: {type: integer, role: count, audience: true}", "collections[0].fields.version.audience", "audience needs a string field of role text"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			expectDiag(t, strings.Replace(setWhenServer, c.old, c.new, 1), c.field, c.want, "")

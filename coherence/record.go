@@ -102,6 +102,10 @@ func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v 
 		if n := CardNumber(s); n != "" {
 			c.add(RuleSecret, coll, key, f, v, "free text holds the payment card number %q", n)
 		}
+		if why := atom.Letter(s); fd.Audience && why != "" {
+			// Copy shown to an audience (an ad's text) is no letter.
+			c.add(RuleRole, coll, key, f, v, "%s is copy for an audience, but %s", f, why)
+		}
 	}
 	switch {
 	case isStr && (fd.Format == "email" || role == atom.RoleEmail):

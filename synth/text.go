@@ -555,6 +555,8 @@ var (
 func ownKindGroup(cm *collModel, f string) string {
 	fw, cw := atom.Words(f), atom.Words(cm.name)
 	switch {
+	case cm.c.Fields[f].Audience:
+		return "ad" // copy for an audience (Field.Audience): an ad's, never a letter
 	case hasWord(fw, "status") && cm.peopleLike():
 		return "presence"
 	case hasWord(fw, "ad") || hasWord(cw, "ads", "creatives") && hasWord(fw, "text", "body", "headline"):
