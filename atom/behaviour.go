@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -171,6 +172,8 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - set_when: Fields[0] holds a value wherever Fields[1] holds one of
 //     In, the converse of only_when (a Zulip message of type stream is in
 //     a stream; a private one, which only_when keeps out of any, is not);
+//     with Values, one of them (a Confluence draft, never published, is
+//     at its first version: version 1 where status is draft);
 //   - within: the date Fields[0] is not after the date Fields[2] of the
 //     record the ref field Fields[1] names (a time-off request starts no
 //     later than its employee's terminationDate).
@@ -317,6 +320,9 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	}
 	if f.Staff && f.Role != RoleEmail {
 		ds = append(ds, e.Diag(Error, at+".staff", "staff needs a field of role email holding one address, not role %q", f.Role))
+	}
+	if f.Audience && (f.Role != RoleText || f.Type != "string") {
+		ds = append(ds, e.Diag(Error, at+".audience", "audience needs a string field of role text, not %s of role %q", f.Type, f.Role))
 	}
 	if f.Resolve != "" && f.Ref == "" && f.RefBy == "" {
 		ds = append(ds, e.Diag(Error, at+".resolve", "resolve needs ref naming the collection the value must name, or ref_by naming the field that names it"))
@@ -511,8 +517,18 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if len(inv.In) > 0 != inv.HasStates() {
 		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields and a team rule of two fields, and only of them"))
 	}
-	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" {
-		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values of a unique rule's last field it binds, and the kinds of grant of a granted rule that let everyone in, and only these"))
+	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" {
+		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, and the kinds of grant of a granted rule that let everyone in, and only these"))
+	}
+	if inv.Rule == "set_when" {
+		ds = append(ds, valuesOf(e, c, inv.Fields[0], inv.Values, at+".values")...)
+		if fd, ok := c.Fields[inv.Fields[0]]; ok && (fd.Type == "integer" || fd.Type == "number") {
+			for j, v := range inv.Values {
+				if _, err := strconv.ParseFloat(v, 64); err != nil {
+					ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.values[%d]", at, j), "%q is not a number, as %s is", v, inv.Fields[0]))
+				}
+			}
+		}
 	}
 	if inv.Rule == "refers_to" && (len(inv.Fields) == 3) != (len(inv.Values) > 0) {
 		ds = append(ds, e.Diag(Error, at+".values", "a refers_to rule of three fields lists the values of its third field it holds for, and only it lists values"))

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -47,6 +48,8 @@ func (c *Collection) RecordProblems(rec map[string]any) []Problem {
 			out = append(out, Problem{inv.Fields[0], fmt.Sprintf("%s is set where %s is %s, not one of %v", inv.Fields[0], inv.Fields[1], stateWord(c.WhenState(inv.Fields[1], rec)), stateWords(inv.In))})
 		} else if c.Needs(inv, rec) && len(ReferenceKeys(rec[inv.Fields[0]])) == 0 {
 			out = append(out, Problem{inv.Fields[0], fmt.Sprintf("a record whose %s is %s has no %s", inv.Fields[1], c.WhenState(inv.Fields[1], rec), inv.Fields[0])})
+		} else if c.Needs(inv, rec) && !inv.HoldsValue(rec) {
+			out = append(out, Problem{inv.Fields[0], fmt.Sprintf("%s is %v where %s is %s, not one of %v", inv.Fields[0], rec[inv.Fields[0]], inv.Fields[1], c.WhenState(inv.Fields[1], rec), inv.Values)})
 		} else if inv.Rule == "soon_after" {
 			if p, ok := c.soonAfterProblem(inv, rec); ok {
 				out = append(out, p)
@@ -428,6 +431,23 @@ func (inv Invariant) ByCompany() bool { return inv.Rule == "agrees" && inv.By ==
 func (inv Invariant) Repeats(rec map[string]any) bool {
 	a := state.Text(rec[inv.Fields[0]])
 	return a != "" && slices.ContainsFunc(ReferenceKeys(rec[inv.Fields[1]]), func(b string) bool { return strings.EqualFold(a, b) })
+}
+
+// HoldsValue reports whether rec's first field holds one of the rule's
+// Values, read as numbers where both are (a version 1.0 is 1); true where
+// the rule lists none.
+func (inv Invariant) HoldsValue(rec map[string]any) bool {
+	if len(inv.Values) == 0 {
+		return true
+	}
+	got := rec[inv.Fields[0]]
+	x, num := state.Number(got)
+	return slices.ContainsFunc(inv.Values, func(v string) bool {
+		if y, err := strconv.ParseFloat(v, 64); err == nil && num {
+			return x == y
+		}
+		return state.Text(got) == v
+	})
 }
 
 // Needs reports whether a set_when rule asks rec to hold its first field:

@@ -38,7 +38,7 @@ const (
 	RoleShortCode  = "short_code"  // an opaque code of capital letters and digits ("GROOV005"): Workable's job shortcode
 	RoleSlug       = "slug"        // the record's title as a path ("billing-api"), after its owner where named so ("acme/billing-api")
 	RoleAPIName    = "api_name"    // the record's title as an API name ("Q3_Budget_Forecast"): Salesforce's DeveloperName
-	RoleKeyPrefix  = "key_prefix"  // a short key of capital letters that begins the numbers of the record's items ("ENG" of ENG-123): a Linear team's key
+	RoleKeyPrefix  = "key_prefix"  // a short key of capital letters made from the record's name that begins its items' numbers or addresses ("ENG" of ENG-123): a Linear team's key, a Confluence space's
 	RoleText       = "text"        // free text
 	RoleTags       = "tags"        // a list of tags or labels
 	RoleJobTitle   = "job_title"   // a person's position
@@ -70,7 +70,7 @@ var fieldRoles = map[string]string{
 	RoleDate: "a date or time", RoleStatus: "one of the record's states", RoleFlag: "a boolean",
 	RoleTitle: "the name of the record", RoleCode: "a document number", RoleShortCode: "a short code of capital letters and digits",
 	RoleSlug: "the record's title as a path, after its owner's where qualified", RoleAPIName: "the record's title as an API name",
-	RoleKeyPrefix: "a short key of capital letters that begins its items' numbers",
+	RoleKeyPrefix: "a short key of capital letters made from the record's name",
 	RoleText:      "free text", RoleTags: "tags or labels",
 	RoleJobTitle: "a job title", RoleUsername: "a user handle", RoleAddress: "a street address", RoleCity: "a city",
 	RoleCountry: "a country code", RoleCurrency: "a currency code", RoleTimezone: "a time zone", RoleLanguage: "a language code",

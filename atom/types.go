@@ -291,6 +291,10 @@ type Field struct {
 	// Mattermost team's address, a Teams channel's). It is on the
 	// company's domain, as its staff's work addresses are.
 	Staff bool `json:"staff,omitempty"`
+	// Audience, on a text field, marks copy the product shows to an
+	// audience (a Facebook ad's primary text): written to whoever sees
+	// it, never a letter to one person (Letter).
+	Audience bool `json:"audience,omitempty"`
 	// Resolve, on a field with Ref, is the error the product gives when a
 	// tool writes a value naming no record of Ref (or of RefAlso): Slack's
 	// "channel_not_found". Without it a written reference is not checked.

@@ -34,8 +34,10 @@ func TestDeclaredInvariants(t *testing.T) {
 	inv.Fields["last_activity_date"] = atom.Field{Type: "string", Format: "date"}
 	inv.Fields["date"] = atom.Field{Type: "integer", Unit: atom.UnitEpochMillis}
 	inv.Fields["internal_date"] = atom.Field{Type: "integer", Unit: atom.UnitEpochMillis}
+	inv.Fields["revision"] = atom.Field{Type: "integer"}
 	inv.Lifecycle = &atom.Lifecycle{Field: "status", Error: "no", Stamps: []atom.Stamp{{Field: "paid_at", States: []string{"paid"}}}}
-	// A paid invoice has a receipt (set_when); a draft may have none.
+	// A paid invoice has a receipt (set_when); a draft may have none. A
+	// draft, never sent, is at its first revision (set_when with values).
 	inv.Invariants = []atom.Invariant{
 		{Rule: "lte", Fields: []string{"clicks", "impressions"}},
 		{Rule: "before", Fields: []string{"created_at", "updated_at"}},
@@ -48,11 +50,12 @@ func TestDeclaredInvariants(t *testing.T) {
 		{Rule: "differs", Fields: []string{"billing_email", "contact_email"}},
 		{Rule: "differs", Fields: []string{"from_phone", "to_phones"}},
 		{Rule: "set_when", Fields: []string{"receipt_id", "status"}, In: []string{"paid"}},
+		{Rule: "set_when", Fields: []string{"revision", "status"}, In: []string{"draft"}, Values: []string{"1"}},
 		{Rule: "days_until", By: atom.DaysSince, Fields: []string{"days_since_activity", "last_activity_date"}},
 		{Rule: "soon_after", Fields: []string{"date", "internal_date"}},
 	}
 	good := with(goodInvoice(), "customer_name", "Noor Abernathy", "clicks", 3.0, "impressions", 40.0, "days_remaining", 10.0, "end_date", "2026-03-12",
-		"days_since_activity", 10.0, "last_activity_date", "2026-02-20", "date", 1772400000000.0, "internal_date", 1772400300000.0)
+		"days_since_activity", 10.0, "last_activity_date", "2026-02-20", "date", 1772400000000.0, "internal_date", 1772400300000.0, "revision", 1.0)
 	for _, c := range []struct {
 		name  string
 		recs  []state.Record
@@ -78,6 +81,8 @@ func TestDeclaredInvariants(t *testing.T) {
 		{"received in milliseconds before sending", []state.Record{with(good, "internal_date", 1772400000000.0-60000)}, "internal_date", "is before date"},
 		{"paid with a receipt", []state.Record{with(good, "status", "paid", "amount_due", 0.0, "paid_at", "2026-02-01T10:00:00Z", "receipt_id", "rc_1")}, "", ""},
 		{"paid with no receipt", []state.Record{with(good, "status", "paid", "amount_due", 0.0, "paid_at", "2026-02-01T10:00:00Z")}, "receipt_id", "whose status is paid has no receipt_id"},
+		{"a draft at a later revision", []state.Record{with(good, "revision", 4.0)}, "revision", "where status is draft, not one of [1]"},
+		{"a paid invoice at a later revision", []state.Record{with(good, "status", "paid", "amount_due", 0.0, "paid_at", "2026-02-01T10:00:00Z", "receipt_id", "rc_1", "revision", 4.0)}, "", ""},
 		{"a text to others", []state.Record{with(good, "from_phone", "+1-646-555-5896", "to_phones", []any{"+1-646-555-2731"})}, "", ""},
 		{"a text to its own number", []state.Record{with(good, "from_phone", "+1-646-555-5896", "to_phones", []any{"+1-290-555-5601", "+1-646-555-5896"})}, "from_phone", "to_phones's own value"},
 		{"a second address that is the first", []state.Record{with(good, "billing_email", "noor@acme.example", "contact_email", "Noor@acme.example")}, "billing_email", "contact_email's own value"},

@@ -38,3 +38,35 @@ func TestKeyPrefixByKind(t *testing.T) {
 		t.Errorf("id_form violations at %v, want the direct message keyed like a channel only", got)
 	}
 }
+
+// TestSpaceKeysByKind: a collection keyed by a key made of its records'
+// names (a Confluence space's PR) whose personal kind takes a prefix of
+// its own (~): a global space keyed in an id's form ("spa_46384") breaks
+// the key's role, a personal one keyed without its ~ breaks id_form, and
+// neither a name's key nor a ~ key is found.
+func TestSpaceKeysByKind(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "wiki", Collections: []atom.Collection{
+		{Name: "spaces", Key: "key", Fields: map[string]atom.Field{
+			"key":  {Type: "string", Role: atom.RoleKeyPrefix},
+			"name": {Type: "string", Role: atom.RoleTitle},
+			"type": {Type: "string", Enum: []any{"global", "personal"}, Role: atom.RoleStatus},
+		}, PrefixWhen: []atom.StatePrefix{{Field: "type", In: []string{"personal"}, Prefix: "~"}}},
+	}}
+	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("wiki.spaces", "key", []state.Record{
+			{"key": "PR", "name": "Product Requirements", "type": "global"},
+			{"key": "ENG", "name": "Engineering", "type": "global"},
+			{"key": "spa_46384", "name": "acme-launch", "type": "global"},
+			{"key": "~52978", "name": "Dana Lee", "type": "personal"},
+			{"key": "~31953", "name": "Ines Park", "type": "personal"},
+			{"key": "spa_11931", "name": "Wendy Santos", "type": "personal"},
+		}))
+	got := map[string]string{}
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"wiki": s}, w) {
+		got[v.Key] += v.Rule + " "
+	}
+	want := map[string]string{"spa_46384": RuleRole + " ", "spa_11931": RuleIDForm + " "}
+	if len(got) != len(want) || got["spa_46384"] != want["spa_46384"] || got["spa_11931"] != want["spa_11931"] {
+		t.Errorf("violations %v, want %v", got, want)
+	}
+}

@@ -299,8 +299,9 @@ func trailingDigits(k string) int {
 // it. Where the collection gives the keys of some kinds a prefix of their
 // own (a Slack direct message's D), a key without its kind's prefix is
 // reported, and each kind's keys are of one form. A record keyed by its
-// own name (Gmail's system label DRAFT, whose id is its name) is one the
-// product makes and names, not one it numbers.
+// own name (Gmail's system label DRAFT, whose id is its name), or by a key
+// made of it (role key_prefix), is one the product makes and names, not
+// one it numbers.
 func (c *checker) idForm(sh *Shape, name string, col *state.Collection) {
 	def := sh.def
 	kind := func(rec state.Record) string {
@@ -310,6 +311,9 @@ func (c *checker) idForm(sh *Shape, name string, col *state.Collection) {
 		return def.PrefixOf(rec)
 	}
 	named := func(rec state.Record, k string) bool {
+		if sh.fields[col.Key].role == atom.RoleKeyPrefix && (def == nil || def.PrefixOf(rec) == def.Prefix()) {
+			return true // a key made of the record's name (a Confluence space's PR), of the form its role checks
+		}
 		for _, f := range sh.names {
 			if sh.fields[f].role == atom.RoleTitle && f != col.Key && state.Text(rec[f]) == k {
 				return true

@@ -36,7 +36,15 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 			continue
 		}
 		fs := sh.fields[f]
-		c.value(coll, key, f, def.Fields[f], fs.role, fs.ref, rec[f])
+		role := fs.role
+		if f == def.KeyField() && def.PrefixOf(rec) != def.Prefix() {
+			// A key of a kind with a prefix of its own (a personal
+			// space's ~ and its owner's account) is of that kind's
+			// form, which idForm checks, not one made of the record's
+			// name.
+			role = ""
+		}
+		c.value(coll, key, f, def.Fields[f], role, fs.ref, rec[f])
 	}
 	c.kindRefs(sh, coll, key, rec)
 	c.apiNames(sh, coll, key, rec)
@@ -94,6 +102,10 @@ func (c *checker) value(coll, key, f string, fd atom.Field, role, ref string, v 
 		// for it, never in prose: a product or video description, a note.
 		if n := CardNumber(s); n != "" {
 			c.add(RuleSecret, coll, key, f, v, "free text holds the payment card number %q", n)
+		}
+		if why := atom.Letter(s); fd.Audience && why != "" {
+			// Copy shown to an audience (an ad's text) is no letter.
+			c.add(RuleRole, coll, key, f, v, "%s is copy for an audience, but %s", f, why)
 		}
 	}
 	switch {

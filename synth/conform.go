@@ -33,12 +33,20 @@ import (
 // gateByState keeps each field an only_when rule gates to the states
 // that allow it (see conform). It runs again wherever a later pass may
 // have moved the state.
+// A field a set_when rule asks to hold one of its values in the state
+// the record is in takes the first of them (a draft page is at version
+// 1), unless a task sets it.
 func gateByState(cm *collModel, rec map[string]any, named bool, set map[string]any) {
 	for _, inv := range cm.c.Invariants {
-		if inv.Rule == "only_when" {
+		switch {
+		case inv.Rule == "only_when":
 			conformOnlyWhen(cm, inv, rec, named, set)
 			if named {
 				keepActionable(cm, inv, rec, set)
+			}
+		case inv.Rule == "set_when" && len(inv.Values) > 0:
+			if _, pinned := set[inv.Fields[0]]; !pinned && cm.c.Needs(inv, rec) && !inv.HoldsValue(rec) {
+				rec[inv.Fields[0]] = stateValue(cm.field(inv.Fields[0]), inv.Values[0])
 			}
 		}
 	}

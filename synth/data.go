@@ -946,6 +946,11 @@ func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
 		if cm.roles[cm.key] == atom.RoleShortCode {
 			k = val.shortCode()
 		}
+		if cm.roles[cm.key] == atom.RoleKeyPrefix {
+			// A key made of the record's name: keyForms writes it once
+			// the name is drawn.
+			k = val.keyPrefix()
+		}
 		if emailKey {
 			// A collection keyed by address: the key is an address.
 			r := val.src.NewRow()

@@ -1,9 +1,11 @@
 package synth
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -14,9 +16,17 @@ import (
 // every reference to it in its app, the handles naming it and the keys of
 // the roles move with it. A key the app already holds is left, as
 // coherence then reports it.
+//
+// A collection keyed by a key made of its records' names (role
+// key_prefix: a Confluence space's PR for Product Requirements) gives
+// each record of no kind of its own that key, another letter after it
+// where the app holds it already, and moves the references with it.
 func (db *dataBuilder) keyForms(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
+			if cm.roles[cm.key] == atom.RoleKeyPrefix {
+				db.namedKeys(m, cm)
+			}
 			if len(cm.c.PrefixWhen) == 0 {
 				continue
 			}
@@ -38,6 +48,48 @@ func (db *dataBuilder) keyForms(apps []*appModel) {
 				db.moveKeys(m, cm, moved)
 			}
 		}
+	}
+}
+
+// namedKeys keys each record of cm of no kind of its own by its name
+// (atom.KeyPrefix), as keyForms says, and each of a kind with a prefix
+// of its own (a personal space's ~) by that prefix and a number.
+func (db *dataBuilder) namedKeys(m *appModel, cm *collModel) {
+	moved := map[string]string{}
+	for _, rec := range db.d.Records[m.app][cm.name] {
+		k := state.Text(rec[cm.key])
+		if p := cm.c.PrefixOf(rec); p != cm.c.Prefix() {
+			for try := 0; k != "" && !strings.HasPrefix(k, p) && try < 50; try++ {
+				if nk := fmt.Sprintf("%s%d", p, 10000+db.val.rng.IntN(90000)); !db.heldKey(m, nk) {
+					rec[cm.key] = nk
+					moved[k] = nk
+					break
+				}
+			}
+			continue
+		}
+		want := atom.KeyPrefix(state.Text(rec[cm.display]))
+		if k == "" || want == "" || k == want {
+			continue
+		}
+		nk := want
+		for _, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZ" {
+			if !db.heldKey(m, nk) {
+				break
+			}
+			nk = want + string(c)
+			if len(nk) > atom.KeyPrefixMax {
+				nk = want[:atom.KeyPrefixMax-1] + string(c)
+			}
+		}
+		if db.heldKey(m, nk) {
+			continue
+		}
+		rec[cm.key] = nk
+		moved[k] = nk
+	}
+	if len(moved) > 0 {
+		db.moveKeys(m, cm, moved)
 	}
 }
 

@@ -527,7 +527,14 @@ var textFrames = map[string][]string{
 		"Meet {name}: less busywork, more done.", "Try {name} free for 30 days.", "{name} is here - see what is new.",
 		"Teams like {company} get more done with {name}.", "Save time every week with {name}.", "{name}: book a demo today.",
 	},
-	"ad.detail": {"Sign up in minutes.", "Offer ends {due}.", "Learn more.", "No credit card needed.", "Shop now."},
+	// Each detail names a value of its ad, so that no sentence of the
+	// copy repeats across the corpus' ads.
+	"ad.detail": {
+		"Offer ends {due}.", "Sign up by {due}.", "Register before {due}.", "Seats are limited - book by {due}.",
+		"Get {name} today.", "Learn more about {name}.", "See {name} in action.", "Claim your spot for {name}.",
+		"Download the {name} guide.", "Get a quote for {name} in minutes.", "Subscribe for {name} news.",
+		"Apply now - {name} closes {due}.",
+	},
 	"presence.core": {
 		"In meetings until {due}", "Out of office until {due}", "Back on {due}", "On call this week", "Commuting",
 		"Focusing - slow to reply", "Working remotely", "At lunch", "Travelling", "On leave until {due}",
@@ -579,6 +586,8 @@ var (
 func ownKindGroup(cm *collModel, f string) string {
 	fw, cw := atom.Words(f), atom.Words(cm.name)
 	switch {
+	case cm.c.Fields[f].Audience:
+		return "ad" // copy for an audience (Field.Audience): an ad's, never a letter
 	case hasWord(fw, "status") && cm.peopleLike():
 		return "presence"
 	case hasWord(fw, "ad") || hasWord(cw, "ads", "creatives") && hasWord(fw, "text", "body", "headline"):
