@@ -40,6 +40,7 @@ func (db *dataBuilder) selfTexts(apps []*appModel) {
 			}
 			for _, rec := range slices.Clone(db.d.Records[m.app][cm.name]) {
 				k := state.Text(rec[cm.key])
+				mendTexts(cm, rec, texts, pinned, k)
 				mine := db.selfSentence(m, cm, rec, writers)
 				for _, f := range texts {
 					text, ok := rec[f].(string)
@@ -96,5 +97,17 @@ func (db *dataBuilder) selfSentence(m *appModel, cm *collModel, rec map[string]a
 			}
 		}
 		return false
+	}
+}
+
+// mendTexts takes out of rec's texts, a task pins none of, the sentences
+// that contradict the record as every pass left it: a text written
+// before a later pass settled the record's amounts ("Value: $3,515.00" on
+// an invoice of $14.85) says what the record holds no more.
+func mendTexts(cm *collModel, rec map[string]any, texts []string, pinned map[string]map[string]bool, k string) {
+	for _, d := range cm.shape.Contradictions(rec) {
+		if slices.Contains(texts, d.Field) && !pinned[d.Field][k] {
+			d.Mend(rec)
+		}
 	}
 }
