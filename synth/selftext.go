@@ -14,9 +14,10 @@ import (
 // record is written on as another ("Blocked on the task X" on a comment
 // on X), or that greets, copies or names the person its writer field
 // names, is taken out; a reference or a writer may have moved since the
-// text was written. A text of which no sentence is left takes its record
-// out, where no task names it and no record refers to its collection: a
-// record that cannot be drawn right is not written. A text a task pins
+// text was written. A text of which no sentence is left goes where the
+// record is one of an amount and may hold none, else takes its record out, where no task names it
+// and no record refers to its collection: a record that cannot be drawn
+// right is not written. A text a task pins
 // stays.
 func (db *dataBuilder) selfTexts(apps []*appModel) {
 	for _, m := range apps {
@@ -53,6 +54,12 @@ func (db *dataBuilder) selfTexts(apps []*appModel) {
 					case len(kept) == len(ss):
 					case len(kept) > 0:
 						rec[f] = strings.Join(kept, " ")
+					case !cm.field(f).Required && holdsMoney(cm):
+						// A record of an amount is more than its
+						// text (a refund without a note); taking
+						// it out would change the totals others
+						// are made of (an order's refunds).
+						delete(rec, f)
 					case !named[cm.name][k] && !referredTo(m, cm):
 						db.drop(m, cm, rec)
 					}
@@ -110,4 +117,9 @@ func mendTexts(cm *collModel, rec map[string]any, texts []string, pinned map[str
 			d.Mend(rec)
 		}
 	}
+}
+
+// holdsMoney reports whether cm's records hold an amount of money.
+func holdsMoney(cm *collModel) bool {
+	return slices.ContainsFunc(cm.fieldNames, func(f string) bool { return cm.roles[f] == atom.RoleMoney })
 }

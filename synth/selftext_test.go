@@ -94,3 +94,29 @@ func TestSelfTextsTakesOutTheSentence(t *testing.T) {
 		t.Errorf("comments %v, want %v", got, want)
 	}
 }
+
+// TestSelfTextsKeepsRecordsOfAnAmount: a refund whose note named only its
+// own order loses the note, not itself: the order's refunds still add up
+// to what it was refunded.
+func TestSelfTextsKeepsRecordsOfAnAmount(t *testing.T) {
+	m := newAppModel(builtinServers(t).ServerFor("shopify"), nil)
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"shopify": {
+		"orders": {{"id": "gid://shopify/Order/51", "name": "#1001", "total_price": 90.0, "financial_status": "refunded"}},
+		"refunds": {
+			{"id": "gid://shopify/Refund/91", "order_id": "gid://shopify/Order/51", "amount": 40.0, "note": "See the order #1001."},
+			{"id": "gid://shopify/Refund/92", "order_id": "gid://shopify/Order/51", "amount": 50.0, "note": "Damaged in transit."},
+		},
+	}}}
+	db := &dataBuilder{val: newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+	db.selfTexts([]*appModel{m})
+	refunds := d.Records["shopify"]["refunds"]
+	if len(refunds) != 2 {
+		t.Fatalf("refunds %v, want both kept", refunds)
+	}
+	if note, ok := refunds[0]["note"]; ok {
+		t.Errorf("refund's note %q names its own order, want it gone", note)
+	}
+	if refunds[1]["note"] != "Damaged in transit." {
+		t.Errorf("other refund's note %v, want it as it was", refunds[1]["note"])
+	}
+}
