@@ -4,6 +4,7 @@ package testlib
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
@@ -34,17 +35,30 @@ func Example(tb testing.TB) *atom.Library {
 	return lib
 }
 
-// Builtin loads the built-in server atoms and the catalogues of their
-// operations beside them for a test, which it fails on an error or a
-// content error.
+// builtin loads the built-in server atoms and their catalogues once for
+// the whole test binary: loading and checking 152 servers takes a second
+// or more, and the synthesis tests ask for them a few hundred times.
+var builtin = sync.OnceValues(func() (*atom.Library, error) {
+	lib, ds, err := atom.Load(corpus.Builtin())
+	if err != nil {
+		return nil, err
+	}
+	if ds.HasErrors() {
+		return nil, fmt.Errorf("built-in servers: %w", ds.Err())
+	}
+	return lib, nil
+})
+
+// Builtin gives a test the built-in server atoms and the catalogues of
+// their operations beside them, which it fails on an error or a content
+// error. Each call gets a clone of one load (atom.Library.Clone): a test
+// may put atoms and recipes into it without changing what another gets,
+// and, as everywhere, changes an atom by putting a changed copy.
 func Builtin(tb testing.TB) *atom.Library {
 	tb.Helper()
-	lib, ds, err := atom.Load(corpus.Builtin())
+	lib, err := builtin()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if ds.HasErrors() {
-		tb.Fatalf("built-in servers: %v", ds.Err())
-	}
-	return lib
+	return lib.Clone()
 }
