@@ -902,6 +902,9 @@ func (b *builder) childConds(p string, v any) ([]cond, error) {
 			if cs, ok := b.memberByAddress(rel, base, op, v); ok {
 				return cs, nil
 			}
+			if cs, ok := b.memberByID(rel, base, op, v); ok {
+				return cs, nil
+			}
 			if base != singular(rel.word)+"_email" || !addressList(rel.field) {
 				return nil, nil
 			}
@@ -1419,6 +1422,12 @@ func (b *builder) adjective(adj string) error {
 			}
 		}
 	}
+	if f := deniedFlag(c, adj); f != nil {
+		// "unread", "inactive", "non_billable": the flag the word denies
+		// is false (gmail_message_is_unread: is_read false).
+		b.conds = append(b.conds, fieldCond(assert.OpEquals, false, f.Name))
+		return nil
+	}
 	if stem, ok := strings.CutSuffix(adj, "ed"); ok && len(stem) >= 4 {
 		// "assigned" with an assignee_email: the parameter is the test,
 		// not a status of that name. A parameter spelled with the state
@@ -1447,6 +1456,28 @@ func (b *builder) adjective(adj string) error {
 		}
 	}
 	return unmappedf("word %q is neither a field, a boolean nor a status of %s", adj, c.app(b.app))
+}
+
+// denyingPrefixes turn a state's word into its negation (read: unread,
+// active: inactive, billable: non_billable).
+var denyingPrefixes = []string{"non_", "non", "un", "in"}
+
+// deniedFlag is the boolean field of c (is_<w>, <w>, has_<w>) whose word w
+// adj denies by a prefix, or nil. A word the record keeps as a flag or a
+// state of its own is read before this (an invoice status "unpaid").
+func deniedFlag(c *Coll, adj string) *Field {
+	for _, pre := range denyingPrefixes {
+		w, ok := strings.CutPrefix(adj, pre)
+		if !ok || len(w) < 3 || strings.HasPrefix(w, "_") {
+			continue
+		}
+		for _, n := range []string{"is_" + w, w, "has_" + w} {
+			if f := c.Field(n); f != nil && f.Type == "boolean" {
+				return f
+			}
+		}
+	}
+	return nil
 }
 
 // irregularStates are past states whose word does not end in -ed.

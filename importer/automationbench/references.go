@@ -259,6 +259,31 @@ func (b *builder) memberByAddress(rel *childRel, base, op string, v any) ([]cond
 	return []cond{fieldCond(assert.OpIn, append(ids, s), f.Name)}, true
 }
 
+// memberByID maps a member of a list of ids given by the id of the record
+// it names (slack_channel_has_member {user_id} over a channel's
+// member_ids): where <x>_id names a collection of the app other than the
+// entity's, and the child's list is the one list of the entity that holds
+// x's ids (idsListOf), the element is the id.
+func (b *builder) memberByID(rel *childRel, base, op string, v any) ([]cond, bool) {
+	x, ok := strings.CutSuffix(base, "_id")
+	if !ok || x == "" || rel.field.Items != "string" {
+		return nil, false
+	}
+	switch v.(type) {
+	case string, float64:
+	default:
+		return nil, false
+	}
+	target, _, ok := entityOf(b.app, x)
+	if !ok || target == b.coll || target.Key == "" || b.m.idsListOf(b.app, b.coll, target, x) != rel.field {
+		return nil, false
+	}
+	if op == "" {
+		op = assert.OpEquals
+	}
+	return b.valueConds([]string{rel.field.Name}, rel.field, op, v, false), true
+}
+
 // holdsValues: a list of plain values not named for ids (members, not
 // member_ids) on a record with no field of its own for the address (base),
 // whose member, given by address, no record of the app holds: nothing
@@ -541,9 +566,12 @@ func refersTo(app *App, c *Coll, y string) bool {
 }
 
 // idsListOf is the one list of plain ids of y that holds x's keys: the one
-// named for x (user_ids), else the one whose initial elements are keys of
+// named for x (user_ids, associated_user_ids), else the one whose initial elements are keys of
 // x, else y's only list of ids (a channel's member_ids), or nil.
 func (m *mapper) idsListOf(app *App, y, x *Coll, xw string) *Field {
+	if f := idList(y, singular(xw)); f != nil && f.Items == "string" {
+		return f // named for x under a role (a deal's associated_contact_ids)
+	}
 	var lists []*Field
 	for _, f := range y.Fields {
 		if f.Type == "array" && f.Items == "string" && strings.HasSuffix(f.Name, "_ids") {
