@@ -1109,8 +1109,9 @@ func onParent(cm *collModel, rf refField) bool {
 // otherRecord is the name and kind of a record rec's text may speak of as
 // another than its own ("Blocked on the task Renewal paperwork", "See the
 // deal Q3 rollout"): one a reference of rec names that is not the record
-// rec is written on, else another record of that one's collection, chosen
-// by rec's key (linked is false then). A comment on the task X is not
+// rec is written on, else another record of that one's collection naming
+// no company that one does not, chosen by rec's key (linked is false
+// then). A comment on the task X is not
 // blocked on the task X, nor does it send its reader to see it. "" where
 // the world has none drawn.
 func (v *valuer) otherRecord(cm *collModel, rec map[string]any) (name, kind string, linked bool) {
@@ -1128,6 +1129,8 @@ func (v *valuer) otherRecord(cm *collModel, rec map[string]any) (name, kind stri
 	for _, rf := range parents {
 		own := v.names[rf.target.ref()+"|"+rec[rf.name].(string)]
 		others := slices.DeleteFunc(slices.Clone(v.named[rf.target.ref()]), func(n string) bool { return n == own })
+		// The task blocked on is one of the same customer's, not another's.
+		others = slices.DeleteFunc(others, func(n string) bool { return namesOtherCompany(n, own) })
 		if len(others) > 0 {
 			h := fnv.New64a()
 			fmt.Fprint(h, rec[cm.key])
@@ -1135,6 +1138,13 @@ func (v *valuer) otherRecord(cm *collModel, rec map[string]any) (name, kind stri
 		}
 	}
 	return "", "", false
+}
+
+// namesOtherCompany reports whether the name of a record names a
+// company the name own does not.
+func namesOtherCompany(name, own string) bool {
+	mine := coherence.CompanyKeys(own, coherence.CompanyNames(nil, own))
+	return slices.ContainsFunc(coherence.CompanyKeys(name, coherence.CompanyNames(nil, name)), func(k string) bool { return !slices.Contains(mine, k) })
 }
 
 // maintenance reports whether rec, a record of an incident app, is a
