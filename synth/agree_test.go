@@ -26,6 +26,7 @@ import (
 // who sent it ("Hi Umar" from umar.cohen@, "Emeka, thanks" in a campaign
 // from Emeka Esposito); and no product's body reads as a letter.
 func TestWorldsReadAsOne(t *testing.T) {
+	needWholeCorpus(t)
 	src := builtinServers(t)
 	c, err := Synthesize(src, Options{Seed: 27, Size: 0.4, Variants: 2, Workflows: -1})
 	if err != nil {
@@ -210,6 +211,7 @@ func productLetters(t *testing.T, id string, s *atom.Server, def *atom.Collectio
 // policy, never before it: "someone posted a change since" must be true
 // of the records.
 func TestAmendmentAfterPolicy(t *testing.T) {
+	needWholeCorpus(t)
 	src := builtinServers(t)
 	c, err := Synthesize(src, Options{Seed: 27, Size: 0.3, Variants: 2, Workflows: 6})
 	if err != nil {

@@ -16,6 +16,10 @@ import (
 	"github.com/legoenv/legoenv/atom"
 )
 
+// wholeCorpus: the tests that synthesise every built-in server run
+// (wholecorpus_test.go).
+const wholeCorpus = true
+
 var full struct {
 	once sync.Once
 	src  *atom.Library

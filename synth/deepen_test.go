@@ -67,6 +67,7 @@ func TestTwoCallFamiliesDeepened(t *testing.T) {
 // No instruction opens with a list marker or a bare heading line that
 // names the app: the frames write a sentence or a numbered checklist.
 func TestInstructionOpenings(t *testing.T) {
+	needWholeCorpus(t)
 	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Size: 0.3, Variants: 1, Workflows: 6})
 	if err != nil {
 		t.Fatal(err)
@@ -294,6 +295,7 @@ func TestMarksCloseNoDoor(t *testing.T) {
 // the loop), the first a read; the change of the branch not taken must
 // lose reward.
 func TestDecisionFamiliesReadFirst(t *testing.T) {
+	needWholeCorpus(t)
 	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Size: 0.3, Variants: 1, Workflows: 6})
 	if err != nil {
 		t.Fatal(err)

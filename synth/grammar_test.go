@@ -102,6 +102,7 @@ func checkCorpusGrammar(t *testing.T, c *Corpus) {
 }
 
 func TestInstructionGrammar(t *testing.T) {
+	needWholeCorpus(t)
 	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Size: 0.3, Variants: 1, Workflows: 6})
 	if err != nil {
 		t.Fatal(err)

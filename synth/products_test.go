@@ -14,6 +14,7 @@ import (
 // someone through a tool that sends texts to phone numbers (RingCentral's
 // and MessageBird's SMS once took email addresses).
 func TestTemplatesFitTheProducts(t *testing.T) {
+	needWholeCorpus(t)
 	src := builtinServers(t)
 	c, err := Synthesize(src, Options{Seed: 1, Workflows: -1})
 	if err != nil {

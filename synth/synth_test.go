@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -143,6 +144,7 @@ func corpusJSON(t *testing.T, c *Corpus) []byte {
 }
 
 func TestSynthesisDeterministic(t *testing.T) {
+	needWholeCorpus(t)
 	src := builtinServers(t)
 	opt := Options{Seed: 7, Size: 0.3, Variants: 2}
 	a, err := Synthesize(src, opt)
@@ -396,4 +398,45 @@ func hasKey(rec map[string]any, key string) bool {
 		}
 	}
 	return false
+}
+
+// needWholeCorpus skips a test that synthesises every built-in server
+// unless the fullcorpus tag is on: .ci/run runs each by name with the tag
+// (TestWholeCorpusTestsRunInCI).
+func needWholeCorpus(t *testing.T) {
+	t.Helper()
+	if !wholeCorpus {
+		t.Skip("synthesises every built-in server: run with -tags fullcorpus (.ci/run)")
+	}
+}
+
+// TestWholeCorpusTestsRunInCI: every test left out of 'go test ./...' for
+// synthesising every built-in server is named in .ci/run's fullcorpus
+// run, so none is left out of CI as well.
+func TestWholeCorpusTestsRunInCI(t *testing.T) {
+	ci, err := os.ReadFile("../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	skipped := regexp.MustCompile(`func (Test\w+)\(t \*testing\.T\) \{\n\tneedWholeCorpus\(t\)`)
+	n := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range skipped.FindAllSubmatch(src, -1) {
+			n++
+			if !bytes.Contains(ci, m[1]) {
+				t.Errorf("%s (%s) needs the whole corpus, and .ci/run's fullcorpus run does not name it", m[1], f)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no test needs the whole corpus; the pattern that finds them is wrong")
+	}
 }

@@ -17,6 +17,7 @@ import (
 // the records of its text role (a description, a body, a note), and no
 // text holds a payment card number.
 func TestFreeTextVaries(t *testing.T) {
+	needWholeCorpus(t)
 	src := builtinServers(t)
 	c, err := Synthesize(src, Options{Seed: 5, Size: 0.5, Variants: 3})
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 // they span three apps, keep the policy (and its update) in the data, and
 // a report with the look-alike counted loses reward.
 func TestReportWorkflows(t *testing.T) {
+	needWholeCorpus(t)
 	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Size: 0.2, Variants: 1})
 	if err != nil {
 		t.Fatal(err)

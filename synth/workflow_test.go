@@ -185,6 +185,7 @@ func TestWorkflowStepFixReachesWorkflows(t *testing.T) {
 // asked the impossible (150 environments of the default build failed
 // verification with the product's error).
 func TestNoWorkflowStepSetsAReason(t *testing.T) {
+	needWholeCorpus(t)
 	c, err := Synthesize(builtinServers(t), Options{Seed: 1, Variants: 1, Partners: 1})
 	if err != nil {
 		t.Fatal(err)
