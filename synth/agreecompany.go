@@ -2,7 +2,6 @@ package synth
 
 import (
 	"net/url"
-	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -72,12 +71,10 @@ func (db *dataBuilder) agreeCompany(m *appModel, cm, tc *collModel, inv atom.Inv
 		self := state.Text(rec[cm.key])
 		want, ok := companyNamed(p[inv.Fields[2]], names)
 		if ok && !pinnedOwn[self] {
-			if v := atCompany(rec[inv.Fields[0]], want, names, held, moved); !db.namesAnother(m, cm, inv.Fields[0], rec, v) {
-				rec[inv.Fields[0]] = v
-				changed = true
-				if _, bad := coherence.OtherCompany(inv, rec, p, names); !bad {
-					continue
-				}
+			rec[inv.Fields[0]] = atCompany(rec[inv.Fields[0]], want, names, held, moved)
+			changed = true
+			if _, bad := coherence.OtherCompany(inv, rec, p, names); !bad {
+				continue
 			}
 		}
 		if !pinnedRef[self] && !cm.field(inv.Fields[1]).Required {
@@ -86,18 +83,6 @@ func (db *dataBuilder) agreeCompany(m *appModel, cm, tc *collModel, inv atom.Inv
 		}
 	}
 	return changed
-}
-
-// namesAnother reports whether v, a value for rec's field f, is the name
-// another record of cm holds there: a case renamed for its parent's
-// customer would read as a sibling case a task tells it from.
-func (db *dataBuilder) namesAnother(m *appModel, cm *collModel, f string, rec map[string]any, v any) bool {
-	if f != cm.display {
-		return false
-	}
-	return slices.ContainsFunc(db.d.Records[m.app][cm.name], func(r map[string]any) bool {
-		return state.Text(r[cm.key]) != state.Text(rec[cm.key]) && state.Text(r[f]) == state.Text(v)
-	})
 }
 
 // companyNamed is the company a value names: the first company of names

@@ -3,9 +3,7 @@ package synth
 import (
 	"slices"
 	"testing"
-	"time"
 
-	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
@@ -69,28 +67,5 @@ func TestRecordsUnderTheirParentsCompany(t *testing.T) {
 	t.Logf("%d close contacts' addresses, %d child cases, %d discord worlds", contacts, children, worlds)
 	if contacts < 10 || children < 5 || worlds < 3 || bad > 0 {
 		t.Errorf("%d violations, among %d close contacts' addresses, %d child cases and %d discord worlds", bad, contacts, children, worlds)
-	}
-}
-
-// TestRenamedForItsParentNamesNoSibling: a child case about another
-// customer than its parent's is not renamed to a subject another case
-// already holds (a task telling the two apart would find both); it keeps
-// its subject and stands under no parent instead.
-func TestRenamedForItsParentNamesNoSibling(t *testing.T) {
-	m := newAppModel(builtinServers(t).ServerFor("salesforce"), nil)
-	d := &atom.Data{Records: map[string]map[string][]map[string]any{"salesforce": {
-		"cases": {
-			{"id": "500A", "subject": "Login fails at Umbrella Labs", "description": "Umbrella Labs cannot sign in."},
-			{"id": "500B", "subject": "Login fails at Initech Industries", "description": "Initech Industries cannot sign in.", "parent_id": "500A"},
-		},
-	}}}
-	db := &dataBuilder{val: newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
-	db.agreeCompanies([]*appModel{m})
-	cases := d.Records["salesforce"]["cases"]
-	if cases[1]["subject"] == cases[0]["subject"] {
-		t.Errorf("child case renamed to its parent's subject %q", cases[1]["subject"])
-	}
-	if p, ok := cases[1]["parent_id"]; ok && cases[1]["subject"] == "Login fails at Initech Industries" {
-		t.Errorf("child case about Initech Industries still under %v, about Umbrella Labs", p)
 	}
 }
