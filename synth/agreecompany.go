@@ -70,6 +70,13 @@ func (db *dataBuilder) agreeCompany(m *appModel, cm, tc *collModel, inv atom.Inv
 		}
 		self := state.Text(rec[cm.key])
 		want, ok := companyNamed(p[inv.Fields[2]], names)
+		if ok && !cm.field(inv.Fields[1]).Required && db.val.home.Name != "" && coherence.CompanyKey(want.Name) == coherence.CompanyKey(db.val.home.Name) {
+			// A customer's record under one of the company's own (a
+			// case filed under the team's internal case) is not made
+			// the company's own matter: it goes from under it, where
+			// it may stand under none.
+			ok = false
+		}
 		if ok && !pinnedOwn[self] {
 			rec[inv.Fields[0]] = atCompany(rec[inv.Fields[0]], want, names, held, moved)
 			changed = true

@@ -2,9 +2,13 @@ package synth
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -67,5 +71,29 @@ func TestRecordsUnderTheirParentsCompany(t *testing.T) {
 	t.Logf("%d close contacts' addresses, %d child cases, %d discord worlds", contacts, children, worlds)
 	if contacts < 10 || children < 5 || worlds < 3 || bad > 0 {
 		t.Errorf("%d violations, among %d close contacts' addresses, %d child cases and %d discord worlds", bad, contacts, children, worlds)
+	}
+}
+
+// TestCustomersRecordNotMadeTheCompanysOwn: a customer's case filed under
+// one of the company's own cases (a team's internal clean-up) is not
+// rewritten as a matter of the company itself; it stands under no parent.
+func TestCustomersRecordNotMadeTheCompanysOwn(t *testing.T) {
+	m := newAppModel(builtinServers(t).ServerFor("salesforce"), nil)
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"salesforce": {
+		"cases": {
+			{"id": "500A", "subject": "Pipeline clean-up at Umbrella Labs", "description": "Umbrella Labs is tidying its opportunities."},
+			{"id": "500B", "subject": "Login fails at Initech Industries", "description": "Initech Industries cannot sign in.", "parent_id": "500A"},
+		},
+	}}}
+	val := newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	val.home = gen.Company{Name: "Umbrella Labs", Domain: "umbrellalabs.example"}
+	db := &dataBuilder{val: val, p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+	db.agreeCompanies([]*appModel{m})
+	child := d.Records["salesforce"]["cases"][1]
+	if s := state.Text(child["subject"]); strings.Contains(s, "Umbrella") {
+		t.Errorf("customer's case renamed as the company's own: %q", s)
+	}
+	if p, ok := child["parent_id"]; ok {
+		t.Errorf("customer's case about Initech Industries still under the company's own case %v", p)
 	}
 }
