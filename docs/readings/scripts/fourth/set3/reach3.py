@@ -138,12 +138,13 @@ def _(meta, r):
     cnt = collections.Counter(p.get("org_id") for p in r[("pipedrive", "persons")])
     return sum(1 for o in r[("pipedrive", "organizations")] if isinstance(o.get("people_count"), int) and o["people_count"] < cnt[o["id"]])
 
-@kind("workspace-company-as-the-other-party-of-a-call-kickoff-or-delivery", None)
-def _(meta, r):
+def workspace_as_counterpart(meta, r, phrases):
+    """Records of the workspace's own people whose text treats the workspace as another party, by phrases
+    naming it (each a %s for the workspace's name)."""
     w = ws(meta)
     if not w: return 0
     e = re.escape(w)
-    pat = re.compile(r"Send %s the |from the %s call\b|notes from the %s call|Confirm the %s kickoff date" % (e, e, e, e))
+    pat = re.compile("|".join(p % e for p in phrases))
     d = wsdom(meta); n = 0
     for rows in r.values():
         for x in rows:
@@ -151,6 +152,14 @@ def _(meta, r):
             if any(dom(x.get(f)) and dom(x.get(f)) != d for f in ("author", "user_handle", "sender", "sender_email", "from", "owner", "owned_by", "user", "email")): continue
             n += 1
     return n
+
+@kind("workspace-company-as-the-other-party-of-a-call-kickoff-or-delivery", None)
+def _(meta, r):
+    return workspace_as_counterpart(meta, r, [r"Send %s the ", r"from the %s call\b", r"notes from the %s call", r"Confirm the %s kickoff date"])
+
+@kind("workspace-company-sent-figures-or-kickoff-by-itself", None)
+def _(meta, r):
+    return workspace_as_counterpart(meta, r, [r"Send %s the ", r"Confirm the %s kickoff date"])
 
 names = [k for k in K if not only or k in only]
 atoms = {}
