@@ -2,12 +2,16 @@ package synth
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"testing"
 
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
+
+// joinedRE finds a text saying a person just joined their company.
+var joinedRE = regexp.MustCompile(`\b(joined|moved to) [A-Z]`)
 
 // namesOther reports whether text names a company and none of those
 // whose names or addresses of holds, given the world's companies.
@@ -27,10 +31,11 @@ func namesOther(world []string, text any, of ...any) bool {
 // to its client. Coherence finds nothing (no agrees rule by company is
 // broken, no outstanding against its invoice's status), a paid FreshBooks
 // invoice owes nothing, and a draft or one sent, viewed or resent (not
-// partial) all of its amount.
+// partial) all of its amount; a contact who just joined their company
+// has not been there for years.
 func TestRecordsSpeakOfTheCompanyTheyAreFor(t *testing.T) {
 	c, servers := readWorld(t, 27, "salesforce", "freshbooks")
-	bad, comments, accounted, notes, paid, unpaid := 0, 0, 0, 0, 0, 0
+	bad, comments, accounted, notes, paid, unpaid, newcomers := 0, 0, 0, 0, 0, 0, 0
 	for _, d := range c.Data {
 		for _, v := range violationsOf(d, servers, "", "") {
 			if bad++; bad <= 5 {
@@ -64,6 +69,17 @@ func TestRecordsSpeakOfTheCompanyTheyAreFor(t *testing.T) {
 				}
 			}
 		}
+		for _, r := range d.Records["salesforce"]["contacts"] {
+			text := state.Text(r["description"]) + " " + state.Text(r["notes"])
+			if !joinedRE.MatchString(text) {
+				continue
+			}
+			if newcomers++; r["years_at_company"] != nil {
+				if y, _ := state.Number(r["years_at_company"]); y >= 2 {
+					t.Errorf("%s: contact %v %q has been at the company %v years", d.ID, r["id"], text, y)
+				}
+			}
+		}
 		for _, r := range d.Records["freshbooks"]["invoices"] {
 			if cl := clients[state.Text(r["customerid"])]; cl != nil && state.Text(r["notes"]) != "" {
 				if notes++; namesOther(world, r["notes"], cl["organization"]) {
@@ -84,8 +100,8 @@ func TestRecordsSpeakOfTheCompanyTheyAreFor(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d case comments, %d cases under an account, %d invoice notes, %d paid and %d unpaid invoices", comments, accounted, notes, paid, unpaid)
-	if comments < 5 || accounted < 5 || notes < 5 || paid+unpaid < 5 || bad > 0 {
-		t.Errorf("%d violations, among %d case comments, %d cases under an account, %d invoice notes, %d paid and %d unpaid invoices", bad, comments, accounted, notes, paid, unpaid)
+	t.Logf("%d case comments, %d cases under an account, %d contacts who joined, %d invoice notes, %d paid and %d unpaid invoices", comments, accounted, newcomers, notes, paid, unpaid)
+	if comments < 5 || accounted < 5 || newcomers < 3 || notes < 5 || paid+unpaid < 5 || bad > 0 {
+		t.Errorf("%d violations, among %d case comments, %d cases under an account, %d contacts who joined, %d invoice notes, %d paid and %d unpaid invoices", bad, comments, accounted, newcomers, notes, paid, unpaid)
 	}
 }
