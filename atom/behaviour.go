@@ -194,7 +194,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     invoice's balance, its total less its payments): all of it on a
 //     record that took no money (a draft), nothing on one a full_when rule
 //     says is settled, at most the whole where no part was drawn
-//     (coherence/settled.go);
+//     (coherence/settled.go); with a third field, all of it too where
+//     that field holds one of In, states in which nothing was paid (a
+//     sent FreshBooks invoice, whose part payments make it partial);
 //   - refers_to: the record the reference Fields[0] names holds one of In
 //     in its field Fields[1] (a Zoho Books invoice's customer is a contact
 //     of type customer, not a vendor); with a third field, only where the
@@ -447,7 +449,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if !ok {
 		return Diagnostics{e.Diag(Error, at+".rule", "unknown invariant rule %q (known: %s)", inv.Rule, strings.Join(InvariantRules(), ", "))}
 	}
-	if (n > 0 && len(inv.Fields) != n && !((inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4) && !(inv.Rule == "granted" && len(inv.Fields) == 5) && !(inv.Rule == "refers_to" && len(inv.Fields) == 3)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
+	if (n > 0 && len(inv.Fields) != n && !((inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4) && !(inv.Rule == "granted" && len(inv.Fields) == 5) && !((inv.Rule == "refers_to" || inv.Rule == "remaining") && len(inv.Fields) == 3)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
 		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
 	}
 	var ds Diagnostics
@@ -515,7 +517,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
 	var ds Diagnostics
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields and a team rule of two fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields and a remaining rule of three fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, and the kinds of grant of a granted rule that let everyone in, and only these"))
@@ -536,8 +538,11 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if inv.Rule == "unique" {
 		ds = append(ds, valuesOf(e, c, inv.Fields[len(inv.Fields)-1], inv.Values, at+".values")...)
 	}
-	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "granted" {
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "granted" && inv.Rule != "remaining" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
+	}
+	if inv.Rule == "remaining" && len(inv.Fields) == 3 {
+		ds = append(ds, valuesOf(e, c, inv.Fields[2], inv.In, at+".in")...)
 	}
 	if inv.Rule == "agrees" && len(inv.Fields) == 4 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[3], inv.In, at+".in")...)

@@ -4,9 +4,10 @@ package atom
 // (In): only_when, set_when, past_when, future_when and full_when; refers_to and
 // flag_of list those of the referenced record's, a referred_by rule of
 // four fields those of the referring records', and a granted rule of five
-// fields those of the grants'.
+// fields those of the grants'; a remaining rule of three fields lists
+// those of its third, in which nothing has been paid.
 func (inv Invariant) HasStates() bool {
-	return inv.Rule == "only_when" || inv.Rule == "set_when" || inv.OnClock() || inv.Rule == "full_when" || inv.Rule == "refers_to" || inv.Rule == "flag_of" || inv.Rule == "team" && len(inv.Fields) == 2 || (inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4 || inv.Rule == "granted" && len(inv.Fields) == 5
+	return inv.Rule == "remaining" && len(inv.Fields) == 3 || inv.Rule == "only_when" || inv.Rule == "set_when" || inv.OnClock() || inv.Rule == "full_when" || inv.Rule == "refers_to" || inv.Rule == "flag_of" || inv.Rule == "team" && len(inv.Fields) == 2 || (inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4 || inv.Rule == "granted" && len(inv.Fields) == 5
 }
 
 // OnClock reports whether the rule puts a date to one side of the world's

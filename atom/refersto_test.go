@@ -35,8 +35,8 @@ tools:
 `
 
 // refers_to and flag_of read a field of the record a reference names, and
-// list its values; remaining takes two fields, full_when states of its
-// second.
+// list its values; remaining takes two fields, or three with the states
+// of its third in which nothing was paid, full_when states of its second.
 func TestReferencedKindDeclarations(t *testing.T) {
 	for _, c := range []struct{ name, old, new, field, want string }{
 		{name: "declarations load"},
@@ -46,6 +46,10 @@ func TestReferencedKindDeclarations(t *testing.T) {
 		{"a flag that is no flag", "[completed, state_id, type]", "[balance, state_id, type]", "collections[2].invariants[1].fields[0]", "not a boolean"},
 		{"a paid state the status cannot hold", "in: [paid]", "in: [settled]", "collections[2].invariants[3].in[0]", `"settled"`},
 		{"remaining without its whole", "[balance, total]}", "[balance]}", "collections[2].invariants[2].fields", "rule remaining takes"},
+		{"remaining unpaid in a state of its status", "[balance, total]}", "[balance, total, status], in: [draft]}", "", ""},
+		{"remaining in states of a status it does not name", "[balance, total]}", "[balance, total], in: [draft]}", "collections[2].invariants[2].in", "in lists the states"},
+		{"remaining unpaid in a state its status cannot hold", "[balance, total]}", "[balance, total, status], in: [sent]}", "collections[2].invariants[2].in[0]", `"sent"`},
+		{"remaining by a status that is not there", "[balance, total]}", "[balance, total, stage], in: [draft]}", "collections[2].invariants[2].fields[2]", `no field "stage"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			expectDiag(t, strings.Replace(refersServer, c.old, c.new, 1), c.field, c.want, "")

@@ -87,6 +87,7 @@ func (sh *Shape) Contradictions(rec map[string]any) []Contradiction {
 	out = append(out, amountParts(sh, rec)...)
 	out = append(out, paidOfWrittenOff(sh, rec, statuses)...)
 	out = append(out, amountsInText(sh, rec)...)
+	out = append(out, joinedYetLongThere(sh, rec)...)
 	out = append(out, countsAndBounds(sh, def, rec)...)
 	out = append(out, winChances(sh, rec, statuses)...)
 	out = append(out, sittingSpan(sh, rec)...)

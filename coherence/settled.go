@@ -49,7 +49,8 @@ func (sh *Shape) Settled(rec map[string]any) bool {
 
 // Balance is what a remaining rule's balance should be on rec, given what
 // its parts paid (has: it has parts in the world): nothing on a record
-// settled in full, the whole on one that took no money (a draft), the
+// settled in full, the whole on one that took no money (a draft, or a
+// state the rule's third field lists: a sent FreshBooks invoice), the
 // whole less what was paid where parts were drawn; exact is false where
 // none were, and the balance is then at most the whole. ok is false where
 // the whole is missing.
@@ -60,7 +61,7 @@ func (sh *Shape) Balance(inv atom.Invariant, rec map[string]any, paid float64, h
 		return 0, false, false
 	case sh.Settled(rec):
 		return 0, true, true
-	case unsettled(sh, rec):
+	case unsettled(sh, rec) || len(inv.Fields) == 3 && slices.Contains(inv.In, state.Text(rec[inv.Fields[2]])):
 		return whole, true, true
 	case has:
 		return math.Round((whole-paid)*100) / 100, true, true
