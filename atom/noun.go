@@ -47,7 +47,7 @@ var nouns = map[string]string{
 	"ad_group":     "an ad group, named for its audience (Retargeting - Site visitors)",
 	"interview":    "a round of a hiring process (Phone screen, Onsite interview)",
 	"account":      "a line of the company's chart of accounts (Sales - Products, Office Costs)",
-	"bank_account": "one of the company's bank accounts (Business Current Account, Petty Cash)",
+	"bank_account": "one of the company's bank accounts (Operating Account, Tax Reserve)",
 	"job":          "an opening the company hires for (Senior Backend Engineer)",
 }
 
