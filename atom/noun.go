@@ -46,7 +46,21 @@ var nouns = map[string]string{
 	"collector":    "a way a survey collects answers (Web Link 1)",
 	"ad_group":     "an ad group, named for its audience (Retargeting - Site visitors)",
 	"interview":    "a round of a hiring process (Phone screen, Onsite interview)",
+	"account":      "a line of the company's chart of accounts (Sales - Products, Office Costs)",
+	"bank_account": "one of the company's bank accounts (Operating Account, Tax Reserve)",
+	"job":          "an opening the company hires for (Senior Backend Engineer)",
 }
+
+// companyless are the nouns whose records are named for what they are,
+// never for a company: a ledger account counts a kind of money, a bank
+// account holds the company's own, an opening names the role it hires
+// for. A record of one named "Redwood LLC" or "Follow-up for Cyberdyne
+// Systems" is named as a customer's matter.
+var companyless = map[string]bool{"account": true, "bank_account": true, "job": true}
+
+// NamedForNoCompany reports whether records of the noun are never named
+// for a company (companyless).
+func NamedForNoCompany(noun string) bool { return companyless[noun] }
 
 // nounWords are the collection-name words that say the noun without
 // doubt; a collection whose name is ambiguous (components, policies,

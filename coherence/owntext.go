@@ -62,3 +62,38 @@ func (c *checker) isHome(company string) bool {
 	}
 	return c.home != "" && strings.EqualFold(gen.Domain(company), c.home)
 }
+
+// companylessName checks a record of a collection whose noun is never
+// named for a company (atom.NamedForNoCompany: a ledger or bank account,
+// a job opening): its title names no company, neither one of the world's
+// nor one of the pool synthesis draws companies from. A bank account
+// "Redwood LLC" or an opening "Follow-up stakeholder for Cyberdyne
+// Systems" is a customer's matter, not the company's own account or job.
+func (c *checker) companylessName(sh *Shape, coll, key string, rec map[string]any) {
+	noun := atom.NounOf(sh.def)
+	if !atom.NamedForNoCompany(noun) {
+		return
+	}
+	for f := range sh.withRole(atom.RoleTitle) {
+		name := state.Text(rec[f])
+		if other := c.companyNamedIn(name); other != "" {
+			c.add(RuleRole, coll, key, f, name, "%s of a %s names the company %q: a %s is named for what it is, never for a company", f, noun, other, noun)
+		}
+	}
+}
+
+// companyNamedIn is the first, in order, of the companies text names
+// (the world's of more than one word, and those of the pool synthesis
+// draws companies from), or "".
+func (c *checker) companyNamedIn(text string) string {
+	if text == "" {
+		return ""
+	}
+	other := ""
+	for _, n := range slices.Concat(slices.Collect(maps.Keys(c.companies)), gen.CompaniesNamed(text)) {
+		if (other == "" || n < other) && strings.Contains(n, " ") && strings.Contains(text, n) {
+			other = n
+		}
+	}
+	return other
+}

@@ -56,3 +56,40 @@ func TestOwnTextNamesNoCustomer(t *testing.T) {
 		t.Errorf("own text found at %v, want %v", got, want)
 	}
 }
+
+// TestCompanylessNames: a record of a noun never named for a company (a
+// bank account, a ledger account, a job opening) whose title names a
+// company, of the world or of the pool synthesis draws from, is found;
+// one named for what it is, and a record of a noun that may be named for
+// a company (a folder), are not.
+func TestCompanylessNames(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "books", Collections: []atom.Collection{
+		{Name: "bank_accounts", Noun: "bank_account", Own: true, Fields: map[string]atom.Field{"name": {Type: "string", Role: atom.RoleTitle}}},
+		{Name: "offers", Noun: "job", Own: true, Fields: map[string]atom.Field{"title": {Type: "string", Role: atom.RoleTitle}}},
+		{Name: "folders", Noun: "folder", Own: true, Fields: map[string]atom.Field{"name": {Type: "string", Role: atom.RoleTitle}}},
+		{Name: "customers", Fields: map[string]atom.Field{"company": {Type: "string", Role: atom.RoleCompany}}},
+	}}
+	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("books.bank_accounts", "id", []state.Record{
+			{"id": "b1", "name": "Redwood LLC"},
+			{"id": "b2", "name": "Business Current Account"},
+			{"id": "b3", "name": "Fernhill Trading"},
+		}),
+		state.NewCollection("books.offers", "id", []state.Record{
+			{"id": "o1", "title": "Follow-up stakeholder for Cyberdyne Systems"},
+			{"id": "o2", "title": "Senior Backend Engineer"},
+		}),
+		state.NewCollection("books.folders", "id", []state.Record{{"id": "f1", "name": "Fernhill Trading contracts"}}),
+		state.NewCollection("books.customers", "id", []state.Record{{"id": "k1", "company": "Fernhill Trading"}}))
+	var got []string
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"books": s}, w) {
+		if v.Rule == RuleRole {
+			got = append(got, v.Collection+"/"+v.Key)
+		}
+	}
+	// Redwood LLC and Cyberdyne Systems are of the pool, Fernhill Trading
+	// of the world's records.
+	if want := []string{"books.bank_accounts/b1", "books.bank_accounts/b3", "books.offers/o1"}; !slices.Equal(got, want) {
+		t.Errorf("companies in companyless names found at %v, want %v", got, want)
+	}
+}

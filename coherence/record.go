@@ -51,6 +51,7 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 	c.namedParty(sh, coll, key, rec)
 	c.parentParty(sh, coll, key, rec)
 	c.ownText(sh, coll, key, rec)
+	c.companylessName(sh, coll, key, rec)
 	c.selfText(sh, coll, key, rec)
 	c.ownPersonText(sh, coll, key, rec)
 	c.lifecycle(sh, coll, key, rec)

@@ -29,11 +29,7 @@ func TestRecordsKeepTheirProductsRules(t *testing.T) {
 		"telegram", "microsoft_teams", "slack", "wrike", "google_calendar", "gmail", "gotomeeting", "whereby", "zulip", "miro",
 		"google_chat", "discord", "squarespace_commerce", "rippling", "shortcut", "outlook"}
 	c := synthApps(t, 3, apps...)
-	src := builtinServers(t)
-	servers := map[string]*atom.Server{}
-	for _, app := range apps {
-		servers[app] = src.ServerFor(app).MustServer()
-	}
+	servers := appServers(t, apps...)
 	checked := map[string]int{}
 	for _, d := range c.Data {
 		for app, byName := range d.Records {

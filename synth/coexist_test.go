@@ -24,11 +24,7 @@ import (
 func TestStatesThatCoexist(t *testing.T) {
 	apps := []string{"shopify", "lever", "rippling", "expensify"}
 	c := synthApps(t, 3, apps...)
-	src := builtinServers(t)
-	servers := map[string]*atom.Server{}
-	for _, app := range apps {
-		servers[app] = src.ServerFor(app).MustServer()
-	}
+	servers := appServers(t, apps...)
 	archived, personal, members := 0, 0, 0
 	for _, d := range c.Data {
 		for _, v := range checkData(t, d, servers) {
@@ -85,6 +81,17 @@ func TestStatesThatCoexist(t *testing.T) {
 }
 
 // checkData is what the coherence check finds in data atom d's world.
+// appServers are the built-in server atoms of apps, by app.
+func appServers(t *testing.T, apps ...string) map[string]*atom.Server {
+	t.Helper()
+	src := builtinServers(t)
+	servers := map[string]*atom.Server{}
+	for _, app := range apps {
+		servers[app] = src.ServerFor(app).MustServer()
+	}
+	return servers
+}
+
 func checkData(t *testing.T, d *atom.Data, servers map[string]*atom.Server) []coherence.Violation {
 	t.Helper()
 	var colls []*state.Collection

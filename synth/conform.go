@@ -97,7 +97,9 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 		case "ratio":
 			conformRate(inv, rec, set)
 		case "differs":
-			conformDiffers(inv, rec, set)
+			if c.Fields[a].Ref == "" { // a reference points elsewhere in the world: differentRefs
+				conformDiffers(inv, rec, set)
+			}
 		case "at_most_one":
 			kept := false
 			for _, f := range inv.Fields {
@@ -143,6 +145,45 @@ func conformDiffers(inv atom.Invariant, rec map[string]any, set map[string]any) 
 		}
 	}
 	delete(rec, a)
+}
+
+// differentRefs points a reference a differs rule keeps apart from
+// another field at another record of the collection it names, where it
+// names the record the other names (an invitation from a member to
+// themself goes to another member): the first, from an offset the
+// record's key draws, that no task names; an optional reference with
+// none to go to goes. A record a task names keeps what it was drawn with.
+func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
+	f := inv.Fields[0]
+	fd := cm.field(f)
+	tc := m.byName[fd.Ref]
+	if tc == nil {
+		return
+	}
+	named := namedKeys(m, d)
+	targets := d.Records[m.app][tc.name]
+	for _, rec := range d.Records[m.app][cm.name] {
+		if !inv.Repeats(rec) || named[cm.name][state.Text(rec[cm.key])] {
+			continue
+		}
+		h := fnv.New32a()
+		h.Write([]byte(state.Text(rec[cm.key])))
+		moved := false
+		for i := range targets {
+			t := targets[(int(h.Sum32()%uint32(len(targets)))+i)%len(targets)]
+			k := state.Text(t[tc.key])
+			try := maps.Clone(rec)
+			try[f] = t[tc.key]
+			if named[tc.name][k] || inv.Repeats(try) {
+				continue
+			}
+			rec[f], moved = t[tc.key], true
+			break
+		}
+		if !moved && !fd.Required {
+			delete(rec, f)
+		}
+	}
 }
 
 // otherNumber is v with its last four digits drawn from n, where v ends in
@@ -408,12 +449,22 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 						recs = dropRepeats(m, cm, inv, recs, d)
 						d.Records[m.app][cm.name] = recs
 					}
+				case "differs":
+					differentRefs(m, cm, inv, d)
 				case "within", "since":
 					if inv.Rule == "within" || !lateSince(cm, inv) {
 						withinParents(m, cm, inv, recs, d)
 					}
 				case "refers_to", "flag_of":
 					referToKind(m, cm, inv, d)
+					if tc := m.byName[cm.c.Fields[inv.Fields[0]].Ref]; inv.Rule == "refers_to" && tc != nil {
+						// A record moved into the state the rule asks
+						// keeps its lifecycle's stamps: media made
+						// published holds the time it was published.
+						for _, t := range d.Records[m.app][tc.name] {
+							conformStamps(val, tc, t, true)
+						}
+					}
 				}
 			}
 			nameSystemFolders(cm, recs)

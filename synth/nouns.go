@@ -169,6 +169,24 @@ var nounVocab = map[string][]string{
 		"Panel interview", "Culture add interview", "Portfolio review", "Case study interview", "Coding interview",
 		"System design interview", "Final round", "Reference call", "Take-home review", "{team} team interview",
 		"Meet the {team} team", "Values interview", "Presentation round"},
+	// A ledger account is a line of the chart of accounts, named for the
+	// money it counts; a bank account for what the company uses it for,
+	// in words that fit any kind of account (a savings account, a card);
+	// an opening for the role it hires for. None is named for a customer.
+	"account": {"Sales - Products", "Sales - Services", "Other Income", "Cost of Sales", "Office Costs", "Rent and Rates",
+		"Travel and Subsistence", "Advertising and Marketing", "Bank Charges", "Accountancy Fees", "Computer Equipment",
+		"Software Subscriptions", "Telephone and Internet", "Insurance", "Wages and Salaries", "Trade Debtors",
+		"Trade Creditors", "Sales Tax", "Business Current Account", "Petty Cash", "Prepayments", "Accruals",
+		"Loans", "Consultancy Fees", "Postage and Shipping", "Repairs and Maintenance", "Training", "Utilities"},
+	"bank_account": {"Operating Account", "Payroll Account", "Tax Reserve", "Main Account", "{city} Office Account",
+		"{team} Account", "Reserve Account", "{year} Reserve", "Suppliers Account", "Collections Account",
+		"Projects Account", "Receipts Account", "Capital Account", "Travel Account", "Float Account"},
+	"job": {"Senior Backend Engineer", "Backend Engineer", "Frontend Engineer", "Account Executive", "Product Designer",
+		"Data Analyst", "Support Specialist", "Finance Manager", "Recruiting Coordinator", "Marketing Manager",
+		"Product Manager", "Data Engineer", "Site Reliability Engineer", "Customer Success Manager",
+		"Sales Development Representative", "Content Marketer", "Security Engineer", "Mobile Engineer",
+		"Operations Analyst", "People Partner", "Solutions Engineer", "Staff Engineer", "Engineering Manager",
+		"Senior Product Designer", "{team} Lead", "Head of {team}", "Principal Engineer"},
 }
 
 // nounRepeats are the nouns whose names recur across a collection's

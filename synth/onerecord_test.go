@@ -26,11 +26,7 @@ func TestFieldsOfOneRecordAgree(t *testing.T) {
 		"GB": "EMEA", "KE": "EMEA", "SG": "APAC", "JP": "APAC", "AU": "APAC"}
 	apps := []string{"salesforce", "gmail"}
 	c := synthApps(t, 3, apps...)
-	src := builtinServers(t)
-	servers := map[string]*atom.Server{}
-	for _, app := range apps {
-		servers[app] = src.ServerFor(app).MustServer()
-	}
+	servers := appServers(t, apps...)
 	lead := regexp.MustCompile(`^[A-Z]{2,4}-\d+$`)
 	checked := map[string]int{}
 	for _, d := range c.Data {

@@ -389,13 +389,16 @@ func (v *valuer) shortCode() string {
 }
 
 // count draws a count from 1 to 40, or from within the field's declared
-// bounds where they are narrower (an NPS score from 0 to 10).
+// bounds where they are narrower (an NPS score from 0 to 10) or lie
+// above it.
 func (v *valuer) count(f atom.Field) float64 {
 	lo, hi := 1.0, 40.0
 	if f.Minimum != nil {
 		lo = *f.Minimum
 	}
-	if f.Maximum != nil && *f.Maximum < hi {
+	if f.Maximum != nil && (*f.Maximum < hi || lo > hi) {
+		// A count whose bounds lie above the default range (a year
+		// founded from 1800) is drawn within them.
 		hi = *f.Maximum
 	}
 	lo = math.Ceil(min(lo, hi))
