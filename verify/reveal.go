@@ -290,8 +290,11 @@ func (in *envInfo) readsShowing(v string, known *ground.Visible, proseOnly bool)
 
 // starlarkReads lists calls of the app's Starlark tools that may list a
 // collection: no arguments, or one text argument naming the collection
-// (the way a generic "find records of type X" tool is called). Whether a
-// call reads, and shows the value, is judged by running it.
+// (the way a generic "find records of type X" tool is called), each
+// asking for the most results the tool's limit allows (wholeArgs), so
+// that a collection longer than the default page is listed whole (21
+// cases where a page holds 20). Whether a call reads, and shows the
+// value, is judged by running it.
 func (in *envInfo) starlarkReads(ci *collInfo) []episode.ToolCall {
 	var out []episode.ToolCall
 	names := []string{ci.Coll, strings.TrimSuffix(ci.Coll, "s")}
@@ -299,15 +302,17 @@ func (in *envInfo) starlarkReads(ci *collInfo) []episode.ToolCall {
 		if t.App != ci.App || t.Effect.Kind != "starlark" || in.Forbidden[t.Name] {
 			continue
 		}
+		whole := wholeArgs(t)
 		if len(facts.RequiredArgs(t)) == 0 {
-			out = appendCall(out, t.Name, map[string]any{})
+			out = appendCall(out, t.Name, whole)
 		}
 		for _, arg := range slices.Sorted(maps.Keys(atom.InputProperties(t.Input))) {
 			if ty, _ := facts.ArgSchema(t, arg)["type"].(string); ty != "string" {
 				continue
 			}
 			for _, n := range names {
-				args := map[string]any{arg: n}
+				args := maps.Clone(whole)
+				args[arg] = n
 				if len(facts.MissingRequired(t, args)) == 0 {
 					out = appendCall(out, t.Name, args)
 				}

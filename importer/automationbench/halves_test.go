@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 431, Imported: 431, Verified: 351, Evolved: 418, VerifiedFence: 402, EvolvedFence: 416},
-	halfFrozen:  {Tasks: 412, Imported: 407, Verified: 295, Evolved: 359, VerifiedFence: 345, EvolvedFence: 355},
+	halfWorking: {Tasks: 446, Imported: 446, Verified: 363, Evolved: 435, VerifiedFence: 418, EvolvedFence: 433},
+	halfFrozen:  {Tasks: 427, Imported: 425, Verified: 311, Evolved: 380, VerifiedFence: 364, EvolvedFence: 376},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -197,6 +197,15 @@ var workingFixes = map[string]string{
 	"twilio_sms_google_ads_campaigns_taken_down_count":      "the same (taken down: REMOVED)",
 	"gmail_intercom_conversations_put_off_till_later_count": "the same (put off till later: snoozed)",
 	"slack_twilio_calls_that_got_through_count":             "the same (got through: completed, beside busy and no-answer)",
+	// The twenty-first batch (batch21.txt), working half.
+	"slack_sf_cases_escalated_count":                      "a Starlark listing asks for its whole limit (21 cases where a page holds 20)",
+	"slack_qb_invoices_last_month_sent_count":             "the same (25 invoices)",
+	"slack_zoom_webinars_finished_count":                  "a meeting's ended is an end of work (finished: ended)",
+	"twilio_sms_zoom_registrants_awaiting_approval_count": "waiting for the act a pending record lacks names pending (awaiting approval)",
+	"gmail_qb_estimates_declined_count":                   "a phrase names the value its state's meaning is stored as (declined: Rejected)",
+	"gmail_calendly_events_still_on_count":                "the same (still on: active), not before a possessive",
+	"gmail_calendly_invitees_no_show_in_november_count":   "a month named whole is a period (during November)",
+	"qb_estimate_thirteen_lanterns_at_item_price":         "a count at a price a record holds is their product (thirteen at the item's list price)",
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",

@@ -142,6 +142,30 @@ func (ctx *Visible) namesPendingReply(w string, values []string, doc int) bool {
 	return false
 }
 
+// namesPendingAct reports whether a document other than the one at doc
+// names the records whose state is w, pending, as waiting for the act a
+// pending record lacks (ending.go's pendingActs): the registrants
+// "awaiting approval", the subscribers "still waiting for confirmation",
+// the invitations "yet to be accepted". Unlike a denial of the act ("not
+// approved", which a field holding "approved" reads as every other
+// value), waiting for it names the pending records alone, beside an
+// "approved" and a "denied". Where a value of the field itself says what
+// it awaits ("awaiting approval"), the words name that value.
+func (ctx *Visible) namesPendingAct(w string, values []string, doc int) bool {
+	if w != "pending" || slices.ContainsFunc(values, func(v string) bool { _, ok := awaited(v); return ok }) {
+		return false
+	}
+	match := func(t string) bool {
+		return slices.ContainsFunc(pendingActs, func(a string) bool { return len(t) >= 4 && sameStem(t, a) })
+	}
+	for i, d := range ctx.Docs {
+		if i != doc && saysAwaits(strings.Fields(d.text), match) {
+			return true
+		}
+	}
+	return false
+}
+
 // deniedPart gives the act a value denies as one of its parts: "open not
 // contacted" denies "contacted", "unverified" denies "verified"; "" where
 // it denies none.

@@ -13,8 +13,9 @@ import (
 // state's own word.
 
 // endStates are the values of a state field that say a record's work
-// ended.
-var endStates = []string{"closed", "resolved", "solved", "completed", "complete", "done", "finished"}
+// ended: a ticket's, a task's, and a meeting's or a webinar's held
+// ("ended": the webinars that "have finished").
+var endStates = []string{"closed", "resolved", "solved", "completed", "complete", "done", "finished", "ended"}
 
 // endRates are the words a rate of that ending is named by, each before
 // "rate".

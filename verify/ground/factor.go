@@ -2,8 +2,10 @@ package ground
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -33,6 +35,10 @@ var (
 	// priceRE: a price for each of something, with no count before it
 	// ("at our rate of $120 an hour", "$25 per seat").
 	priceRE = regexp.MustCompile(`(?i)\$(\d[\d,]*(?:\.\d+)?)\s+(?:an?|per|each)\s+([a-z]+)`)
+	// countAtPriceRE: a count of things at a price the text does not
+	// write, one a record holds ("thirteen Copper lanterns at the item's
+	// list price", "12 seats at our unit price").
+	countAtPriceRE = regexp.MustCompile(`(?i)\b(\d+|` + strings.Join(slices.Sorted(maps.Keys(spelledCounts)), "|") + `)\s+(?:[a-z-]+\s+){1,5}?at\s+(?:[a-z'’]+\s+){0,4}?(?:price|rate|cost)\b`)
 )
 
 // upWords are the words that add a percentage; the others take it off.
@@ -72,6 +78,16 @@ func statedFactors(text string) []factor {
 	for _, m := range priceRE.FindAllStringSubmatch(text, -1) {
 		if p, ok := ParseNumber(m[1]); ok && p > 0 {
 			out = append(out, factor{by: p, how: fmt.Sprintf("at the stated $%v per %s", p, m[2])})
+		}
+	}
+	for _, m := range countAtPriceRE.FindAllStringSubmatch(text, -1) {
+		n, ok := spelledCounts[strings.ToLower(m[1])]
+		if !ok {
+			x, err := strconv.Atoi(m[1])
+			n, ok = x, err == nil
+		}
+		if f := (factor{by: float64(n), how: fmt.Sprintf("times the stated count of %s", m[1])}); ok && n > 1 && !slices.Contains(out, f) {
+			out = append(out, f)
 		}
 	}
 	return out

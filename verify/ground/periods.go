@@ -2,6 +2,7 @@ package ground
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -64,8 +65,44 @@ func namedPeriods(text string, clock time.Time) [][2]time.Time {
 				out = append(out, [2]time.Time{clock.AddDate(0, 0, -n*unit), clock})
 			}
 		}
+		if rg, ok := monthPeriod(tok(i-1), w, tok(i+1), today); ok {
+			out = append(out, rg)
+		}
 	}
 	return out
+}
+
+// monthPeriod reads a month named whole as a period ("during November",
+// "in March 2026"): with a year after it, that year's; without, the
+// latest such month that has begun by today (in December, "November" is
+// last month's). A month's name beside a day's number is a date, no
+// period ("November 14", "14 November"), and "may" names the month only
+// before its year.
+func monthPeriod(prev, w, next string, today time.Time) ([2]time.Time, bool) {
+	m, ok := monthNamed(w)
+	if !ok || len(w) == 3 || isDayNumber(prev) || isDayNumber(next) {
+		return [2]time.Time{}, false
+	}
+	y, withYear := atoiYear(next)
+	if w == "may" && !withYear {
+		return [2]time.Time{}, false
+	}
+	if !withYear {
+		y = today.Year()
+		if m > today.Month() {
+			y--
+		}
+	}
+	first := time.Date(y, m, 1, 0, 0, 0, 0, today.Location())
+	return [2]time.Time{first, first.AddDate(0, 1, 0).Add(-time.Nanosecond)}, true
+}
+
+// isDayNumber reports whether a loose word is a day of a month ("14",
+// "14th", "1st").
+func isDayNumber(w string) bool {
+	w = strings.TrimRight(w, "stndrh")
+	n, err := strconv.Atoi(w)
+	return err == nil && n >= 1 && n <= 31 && len(w) <= 2
 }
 
 // quarterWord reads "q1" to "q4".

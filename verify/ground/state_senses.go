@@ -24,6 +24,10 @@ type stateSense struct {
 	// value, ask for the records the field is false on ("live" channels
 	// are those not paused)
 	opposites []string
+	// notBefore are the words that, right after a phrase, make it
+	// another phrase: the work "still on his plate" is unfinished work,
+	// not a booking still on
+	notBefore []string
 }
 
 // stateSenses are the meanings of states products store under a word of
@@ -31,7 +35,7 @@ type stateSense struct {
 var stateSenses = []stateSense{
 	// a request or an offer turned away
 	{values: []string{"denied", "declined", "rejected"},
-		phrases: []string{"turned down", "turn down", "turns down", "turning down"}},
+		phrases: []string{"turned down", "turn down", "turns down", "turning down", "declined", "refused", "rejected", "denied", "said no", "says no"}},
 	// a call no one answered
 	{values: []string{"no answer", "noanswer", "unanswered"},
 		phrases: []string{"nobody picked up", "no one picked up", "nobody answered", "no one answered", "went unanswered", "unanswered", "no answer"}},
@@ -92,6 +96,11 @@ var stateSenses = []stateSense{
 	// a matter set aside until a later time
 	{values: []string{"snoozed"},
 		phrases: []string{"put off", "puts off", "putting off"}},
+	// a planned thing that will still happen: neither called off nor
+	// over (a booking "active", an event "confirmed")
+	{values: []string{"active", "confirmed", "scheduled", "upcoming"},
+		phrases:   []string{"still on", "still happening", "still scheduled", "still booked", "still planned", "still set"},
+		notBefore: possessives},
 	// a call that reached someone who answered
 	{values: []string{"completed", "answered"},
 		phrases: []string{"got through", "get through", "went through", "gone through"}},
@@ -107,7 +116,7 @@ func (ctx *Visible) namesSense(w string, values []string, doc int) bool {
 			continue
 		}
 		for i, d := range ctx.Docs {
-			if i != doc && slices.ContainsFunc(s.phrases, func(p string) bool { return saysPhrase(d.prose, p) }) {
+			if i != doc && slices.ContainsFunc(s.phrases, func(p string) bool { return s.says(d.prose, p) }) {
 				return true
 			}
 		}
@@ -115,14 +124,26 @@ func (ctx *Visible) namesSense(w string, values []string, doc int) bool {
 	return false
 }
 
+// possessives are the words after which a phrase speaks of someone's
+// things ("still on his plate").
+var possessives = []string{"his", "her", "their", "my", "our", "your", "its"}
+
 // saysPhrase reports whether loose text holds phrase p in whole words,
 // with no negation (seen.go) up to three words before it.
-func saysPhrase(text, p string) bool {
+func saysPhrase(text, p string) bool { return sayAt(text, p, nil) }
+
+// says is saysPhrase for a phrase of the sense, not said where a word of
+// its notBefore follows it.
+func (s stateSense) says(text, p string) bool { return sayAt(text, p, s.notBefore) }
+
+// sayAt is saysPhrase with the words that may not follow the phrase.
+func sayAt(text, p string, notBefore []string) bool {
 	toks := strings.Fields(text)
 	want := strings.Fields(p)
 	for i := 0; i+len(want) <= len(toks); i++ {
 		if slices.Equal(toks[i:i+len(want)], want) &&
-			!slices.ContainsFunc(toks[max(0, i-3):i], func(n string) bool { return slices.Contains(negations, n) }) {
+			!slices.ContainsFunc(toks[max(0, i-3):i], func(n string) bool { return slices.Contains(negations, n) }) &&
+			(i+len(want) == len(toks) || !slices.Contains(notBefore, toks[i+len(want)])) {
 			return true
 		}
 	}
@@ -141,7 +162,7 @@ func senseFlag(text, w string) (want, ok bool) {
 			continue
 		}
 		for _, p := range s.phrases {
-			if saysPhrase(text, p) {
+			if s.says(text, p) {
 				return true, true
 			}
 			if strings.Contains(" "+text+" ", " "+p+" ") {
