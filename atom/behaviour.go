@@ -236,6 +236,11 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     Values lists (to anyone) or naming no address (to the domain of the
 //     container's With fields); the container's With fields are let in
 //     themselves (its owner) (granted.go);
+//   - media_type: the media type Fields[0] is one the file name Fields[1]
+//     is of: its extension's (a "brief.pdf" is application/pdf, a
+//     "logo.png" an image), or, for a name that ends in none, one of
+//     Values, where given (a Google Drive file named "Q3 proposal" is a
+//     Google Docs, Sheets or Slides file, which carries no extension);
 //   - team: Fields[0] is a team's name or address, not one person's (a
 //     shared inbox, a grant to a group); with Fields[1], only where it
 //     holds one of In (team.go).
@@ -258,7 +263,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -507,6 +512,12 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 	case "display", "quotes":
 		return append(ds, validateDisplay(e, s, c, inv, at)...)
+	case "media_type":
+		for j, f := range inv.Fields {
+			if fd, ok := c.Fields[f]; ok && fd.Type != "string" {
+				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "media_type reads a media type and a file name, text both; %s is a %s", f, fd.Type))
+			}
+		}
 	}
 	return ds
 }
@@ -519,8 +530,8 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if len(inv.In) > 0 != inv.HasStates() {
 		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields and a remaining rule of three fields, and only of them"))
 	}
-	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" {
-		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, and the kinds of grant of a granted rule that let everyone in, and only these"))
+	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" {
+		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, and the media types of a file whose name ends in no extension, and only these"))
 	}
 	if inv.Rule == "set_when" {
 		ds = append(ds, valuesOf(e, c, inv.Fields[0], inv.Values, at+".values")...)

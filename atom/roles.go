@@ -36,6 +36,7 @@ const (
 	RoleTitle      = "title"       // what people call the record by
 	RoleCode       = "code"        // a document number ("INV-1042", "PROJ-12")
 	RoleShortCode  = "short_code"  // an opaque code of capital letters and digits ("GROOV005"): Workable's job shortcode
+	RoleDigits     = "digits"      // a number people dial or key in, kept as text of digits alone ("101"): a RingCentral extension number
 	RoleSlug       = "slug"        // the record's title as a path ("billing-api"), after its owner where named so ("acme/billing-api")
 	RoleAPIName    = "api_name"    // the record's title as an API name ("Q3_Budget_Forecast"): Salesforce's DeveloperName
 	RoleKeyPrefix  = "key_prefix"  // a short key of capital letters made from the record's name that begins its items' numbers or addresses ("ENG" of ENG-123): a Linear team's key, a Confluence space's
@@ -69,7 +70,8 @@ var fieldRoles = map[string]string{
 	RoleLastName: "a family name", RoleCompany: "a company name", RoleDomain: "a domain", RoleURL: "a web address",
 	RoleDate: "a date or time", RoleStatus: "one of the record's states", RoleFlag: "a boolean",
 	RoleTitle: "the name of the record", RoleCode: "a document number", RoleShortCode: "a short code of capital letters and digits",
-	RoleSlug: "the record's title as a path, after its owner's where qualified", RoleAPIName: "the record's title as an API name",
+	RoleDigits: "a number of digits alone, kept as text", RoleAPIName: "the record's title as an API name",
+	RoleSlug:      "the record's title as a path, after its owner's where qualified",
 	RoleKeyPrefix: "a short key of capital letters made from the record's name",
 	RoleText:      "free text", RoleTags: "tags or labels",
 	RoleJobTitle: "a job title", RoleUsername: "a user handle", RoleAddress: "a street address", RoleCity: "a city",

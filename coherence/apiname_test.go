@@ -80,3 +80,32 @@ func TestKeyPrefixes(t *testing.T) {
 		}
 	}
 }
+
+// TestDigits: a number people dial (a RingCentral extension) is digits
+// alone; one written as a document number ("EXT-8609") or with words is
+// found on that field.
+func TestDigits(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "phone", Collections: []atom.Collection{{Name: "extensions", Fields: map[string]atom.Field{
+		"name":            {Type: "string", Role: atom.RoleTitle},
+		"extensionNumber": {Type: "string", Role: atom.RoleDigits},
+	}}}}
+	def := &s.Collections[0]
+	onField := func(n string) bool {
+		for _, v := range CheckRecord(s, def, map[string]any{"name": "Front desk", "extensionNumber": n}) {
+			if v.Field == "extensionNumber" && v.Rule == RuleRole {
+				return true
+			}
+		}
+		return false
+	}
+	for _, good := range []string{"101", "2405", "7"} {
+		if onField(good) {
+			t.Errorf("extension number %q is refused", good)
+		}
+	}
+	for _, bad := range []string{"EXT-8609", "ext101", "101 ", "one-oh-one"} {
+		if !onField(bad) {
+			t.Errorf("extension number %q is not found", bad)
+		}
+	}
+}

@@ -22,6 +22,7 @@ var (
 	phoneRE  = regexp.MustCompile(`^\+?[0-9][0-9 ().-]{5,}$`)
 	// A short code is capital letters and digits: Workable's GROOV005.
 	shortCodeRE = regexp.MustCompile(`^[A-Z0-9]{4,12}$`)
+	digitsRE    = regexp.MustCompile(`^[0-9]+$`)
 	// A slug is lower-case words joined by hyphens, after its owner's
 	// where it carries one: "acme-labs/billing-api".
 	slugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$`)
@@ -194,6 +195,10 @@ func roleProblem(role string, v any) string {
 	case atom.RoleShortCode:
 		if isStr && !shortCodeRE.MatchString(s) {
 			return fmt.Sprintf("%q is not a short code (4 to 12 capital letters and digits)", s)
+		}
+	case atom.RoleDigits:
+		if isStr && s != "" && !digitsRE.MatchString(s) {
+			return fmt.Sprintf("%q is not a number of digits", s)
 		}
 	case atom.RoleKeyPrefix:
 		if isStr && s != "" && !keyPrefixRE.MatchString(s) {

@@ -22,7 +22,7 @@ import (
 // pair's, a field's declared minimum and maximum), dates in order, at
 // most one of a group set, two fields apart that must differ, a rate that is its parts' quotient, a field
 // gated by a flag only where the flag is true, a product's name of the
-// kind of goods its type says.
+// kind of goods its type says, a file of the media type its name is of.
 // A lifecycle kept in a date (Shopify's cancelled_at) is ended only where
 // ended says so: a record a task names is one it can act on. Values a
 // task sets (set) stay: a rate a task reads is met by its numerator. A
@@ -100,6 +100,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			if c.Fields[a].Ref == "" { // a reference points elsewhere in the world: differentRefs
 				conformDiffers(inv, rec, set)
 			}
+		case "media_type":
+			conformMediaType(inv, rec, set)
 		case "at_most_one":
 			kept := false
 			for _, f := range inv.Fields {

@@ -124,6 +124,14 @@ func (v *valuer) drawnAgain(cm *collModel, f string, old any, taken func(string)
 		}
 		return nil, false
 	}
+	if cm.roles[f] == atom.RoleDigits {
+		for try := 0; try < 50; try++ {
+			if c := v.digits(); !taken(c) {
+				return c, true
+			}
+		}
+		return nil, false
+	}
 	if r := cm.roles[f]; r == atom.RoleCode || r == atom.RoleID {
 		for try := 0; try < 50; try++ {
 			if c := v.code(cm, f); !taken(c) {

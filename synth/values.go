@@ -388,6 +388,12 @@ func (v *valuer) shortCode() string {
 	return string(b)
 }
 
+// digits is a number of three digits from 100, as a phone system numbers
+// its extensions by default (RingCentral's 101).
+func (v *valuer) digits() string {
+	return fmt.Sprint(100 + v.rng.IntN(900))
+}
+
 // count draws a count from 1 to 40, or from within the field's declared
 // bounds where they are narrower (an NPS score from 0 to 10) or lie
 // above it.
@@ -527,6 +533,8 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		return v.code(cm, name)
 	case atom.RoleShortCode:
 		return v.shortCode()
+	case atom.RoleDigits:
+		return v.digits()
 	case atom.RoleSlug, atom.RoleAPIName:
 		return nil // writeSlugs writes it from the record's title
 	case atom.RoleKeyPrefix:
