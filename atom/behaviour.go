@@ -278,6 +278,9 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 		at := fmt.Sprintf("collections[%d]", i)
 		for _, name := range sortedFieldNames(c.Fields) {
 			ds = append(ds, validateBehaviourField(e, s, c.Fields[name], at+".fields."+name)...)
+			if c.Fields[name].RoleWhen != nil {
+				ds = append(ds, validateRoleWhen(e, c, name, at+".fields."+name+".role_when")...)
+			}
 		}
 		if c.Lifecycle != nil {
 			ds = append(ds, validateLifecycle(e, c, at+".lifecycle")...)

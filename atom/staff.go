@@ -74,6 +74,13 @@ func (st *Staff) Addresses(c *Collection, recs []map[string]any) []string {
 	return out
 }
 
+// holdsAddress reports whether f holds one email address: a field of the
+// email role, or a key that is an address (Expensify's employeeEmail, a
+// policy member by their address).
+func holdsAddress(f Field) bool {
+	return f.Role == RoleEmail || f.Type == "string" && f.Format == "email"
+}
+
 // validateStaff checks a staff declaration names address fields of the
 // collection and, where it has one, a field and values of it.
 func validateStaff(e *Entry, s *Server, c *Collection, at string) Diagnostics {
@@ -84,7 +91,7 @@ func validateStaff(e *Entry, s *Server, c *Collection, at string) Diagnostics {
 		ds = append(ds, e.Diag(Error, at, "collection %s has no email field to hold its staff's work addresses", c.Name))
 	}
 	for i, f := range fields {
-		if c.Fields[f].Role != RoleEmail {
+		if !holdsAddress(c.Fields[f]) {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.email[%d]", at, i), "%q is not a field of %s holding one address", f, c.Name))
 		}
 	}

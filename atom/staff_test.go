@@ -14,6 +14,8 @@ collections:
       name: {type: string, role: person_name}
       email: {type: string, format: email, role: email}
       role: {type: string, enum: [end-user, agent, admin], role: status}
+      login: {type: string, format: email, role: id}
+      handle: {type: string, role: id}
 tools:
   - name: desk_list_users
     description: List users.
@@ -32,6 +34,8 @@ func TestStaffDeclaration(t *testing.T) {
 		{"field not in the collection", "field: role,", "field: kind,", "collections[0].staff.field", `"kind"`},
 		{"value outside the enum", "values: [agent, admin]", "values: [agent, owner]", "collections[0].staff.values[1]", `"owner"`},
 		{"no address at all", "      email: {type: string, format: email, role: email}\n", "", "collections[0].staff", "no email field"},
+		{"a key that is an address", "staff: {field", "staff: {email: [login], field", "", ""},
+		{"a key of another format", "staff: {field", "staff: {email: [handle], field", "collections[0].staff.email[0]", `"handle"`},
 		{"an address field declared staff", "role: email}", "role: email, staff: true}", "", ""},
 		{"a name declared staff", "role: person_name}", "role: person_name, staff: true}", "collections[0].fields.name.staff", "role email"},
 	} {

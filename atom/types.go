@@ -291,6 +291,9 @@ type Field struct {
 	// Mattermost team's address, a Teams channel's). It is on the
 	// company's domain, as its staff's work addresses are.
 	Staff bool `json:"staff,omitempty"`
+	// RoleWhen gives the field another role on records of some kinds (a
+	// Confluence personal space's name is its owner's name); see RoleOn.
+	RoleWhen *RoleWhen `json:"role_when,omitempty"`
 	// Audience, on a text field, marks copy the product shows to an
 	// audience (a Facebook ad's primary text): written to whoever sees
 	// it, never a letter to one person (Letter).

@@ -45,6 +45,11 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 			// name.
 			role = ""
 		}
+		if def.Fields[f].RoleWhen.Holds(rec) {
+			// A field of another role on records of this kind (a
+			// personal space's name is its owner's).
+			role = def.Fields[f].RoleWhen.Role
+		}
 		c.value(coll, key, f, def.Fields[f], role, fs.ref, rec[f])
 	}
 	c.kindRefs(sh, coll, key, rec)
@@ -175,6 +180,10 @@ func inEnum(enum []any, v any) bool {
 	}
 	return false
 }
+
+// FitsRole reports whether v means what role says (a person's name is
+// two to four name words), as the role rule checks it.
+func FitsRole(role string, v any) bool { return roleProblem(role, v) == "" }
 
 // roleProblem says why a value does not mean what its role says, or "".
 func roleProblem(role string, v any) string {

@@ -32,6 +32,11 @@ func TestStaffOnOneDomain(t *testing.T) {
 		}},
 		// A team's own address, declared staff, is the company's too;
 		// its contact's, not declared, says nothing.
+		// A policy's employees, keyed by their addresses, are the
+		// company's people: the key is one of their addresses.
+		{Name: "employees", Key: "employeeEmail", Staff: &atom.Staff{Email: []string{"employeeEmail"}}, Fields: map[string]atom.Field{
+			"employeeEmail": {Type: "string", Format: "email", Role: atom.RoleID}, "role": {Type: "string", Role: atom.RoleStatus},
+		}},
 		{Name: "teams", Fields: map[string]atom.Field{
 			"name": {Type: "string", Role: atom.RoleTitle}, "email": {Type: "string", Role: atom.RoleEmail, Staff: true},
 			"contact": {Type: "string", Role: atom.RoleEmail},
@@ -53,6 +58,10 @@ func TestStaffOnOneDomain(t *testing.T) {
 			{"id": "d1", "title": "Plan", "owner": "ana.ruiz@acme.example", "author": "cy.lam@initech.example"},
 			{"id": "d2", "title": "Budget", "owner": "gus.oke@initech.example"},
 		}),
+		state.NewCollection("chat.employees", "employeeEmail", []state.Record{
+			{"employeeEmail": "ana.ruiz@acme.example", "role": "admin"},
+			{"employeeEmail": "jo.kim@oscorp.example", "role": "user"},
+		}),
 		state.NewCollection("chat.teams", "id", []state.Record{
 			{"id": "t1", "name": "Sales", "email": "sales@acme.example", "contact": "ivy.ng@initech.example"},
 			{"id": "t2", "name": "Growth", "email": "hal.poe@hooli.example"},
@@ -64,8 +73,8 @@ func TestStaffOnOneDomain(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	if want := []string{"chat.docs/d2", "chat.members/m4", "chat.teams/t2", "desk.users/u2"}; !slices.Equal(got, want) {
-		t.Errorf("identity violations at %v, want %v: the document owned at Initech, the admin at Globex, the member at Umbrella and the team registered at Hooli", got, want)
+	if want := []string{"chat.docs/d2", "chat.employees/jo.kim@oscorp.example", "chat.members/m4", "chat.teams/t2", "desk.users/u2"}; !slices.Equal(got, want) {
+		t.Errorf("identity violations at %v, want %v: the document owned at Initech, the employee at Oscorp, the admin at Globex, the member at Umbrella and the team registered at Hooli", got, want)
 	}
 }
 

@@ -297,6 +297,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.deriveFields(b.apps)
 	db.grantWriters(b.apps)
 	db.referredBy(b.apps)
+	db.roleForms(b.apps)
 	db.keyForms(b.apps)
 	db.ownLinks(b.apps)
 	db.selfTexts(b.apps)
@@ -471,6 +472,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		agree(cm, rec, r.set, false, db.val.clock)
 		gateByState(cm, rec, true, r.set) // agreeing may have moved a state
 		db.val.rewriteText(cm, rec, tw, r.set, private, before)
+		db.val.roleForm(cm, rec, ownerOfKind(cm, rw.p, r.set), r.set)
 		if try < 12 && len(cm.shape.CheckRecord(rec)) > 0 {
 			continue
 		}
@@ -863,6 +865,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		agree(cm, rec, nil, val.rng.IntN(4) == 0, val.clock)
 		gateByState(cm, rec, false, nil) // agreeing may have moved a state
 		val.rewriteText(cm, rec, tw, nil, false, before)
+		val.roleForm(cm, rec, rw.p, par.set)
 		// A stranger does not share a name with a record a task names, in
 		// any app: the instruction would no longer single it out, and a
 		// record a task makes from it (a project named after a campaign)

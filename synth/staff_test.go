@@ -254,10 +254,13 @@ func TestStaffTextSpeaksOfTheCompany(t *testing.T) {
 
 // TestStaffAddressesAtTheCompany: an address declared the workspace's own
 // (a Box file's owned_by, a Mattermost team's, a Teams channel's) and a
-// Freshservice requester's, an employee's, and a Brevo campaign's sender,
-// one of the account's own, are drawn on the company's domain.
+// Freshservice requester's, an employee's, a Brevo campaign's sender,
+// one of the account's own, an Expensify policy's employees and the
+// reports they submit, and a HubSpot contact's customer success manager
+// are drawn on the company's domain.
 func TestStaffAddressesAtTheCompany(t *testing.T) {
-	c, servers := readWorld(t, 54, "box", "mattermost", "microsoft_teams", "freshservice", "brevo")
+	apps := []string{"box", "mattermost", "microsoft_teams", "freshservice", "brevo", "expensify", "hubspot"}
+	c, servers := readWorld(t, 54, apps...)
 	drawn := map[string]int{}
 	for _, d := range c.Data {
 		for app, colls := range d.Records {
@@ -265,7 +268,7 @@ func TestStaffAddressesAtTheCompany(t *testing.T) {
 				def := servers[app].Collection(name)
 				for _, rec := range recs {
 					for f, fd := range def.Fields {
-						if (fd.Staff || def.Staff != nil && fd.Role == atom.RoleEmail) && atom.IsSet(rec[f]) {
+						if (fd.Staff || def.Staff != nil && slices.Contains(def.Staff.AddressFields(def), f)) && atom.IsSet(rec[f]) {
 							drawn[app]++
 						}
 					}
@@ -277,7 +280,7 @@ func TestStaffAddressesAtTheCompany(t *testing.T) {
 		}
 	}
 	t.Logf("staff addresses drawn over %d worlds: %v", len(c.Data), drawn)
-	for _, app := range []string{"box", "mattermost", "microsoft_teams", "freshservice", "brevo"} {
+	for _, app := range apps {
 		if drawn[app] < 5 {
 			t.Errorf("%d staff addresses drawn in %s, want more", drawn[app], app)
 		}
