@@ -591,8 +591,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []
 		rec[k] = v
 	}
 	rec[cm.key] = uniqueKey(val, cm, used)
-	other := val.src.NewRow()
-	other.Company = val.counterpart(other.Company)
+	other := val.strangerRow()
 	for _, e := range cm.enums {
 		if v := findIn(e.values, terminalWords); v != "" && !p.targets[cm][e.name][v] && !p.avoid[cm][e.name][v] {
 			rec[e.name] = v
@@ -630,8 +629,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []
 	// record drawn already (the original's near-duplicate at another
 	// company), shares would make the two one person to every reader.
 	for try := 0; try < 8 && cm.email != "" && holdsValue(recs, cm.email, gen.Email(person, other.Company.Domain)); try++ {
-		other = val.src.NewRow()
-		other.Company = val.counterpart(other.Company)
+		other = val.strangerRow()
 	}
 	for _, f := range cm.fieldNames {
 		switch cm.roles[f] {

@@ -276,6 +276,14 @@ func (v *valuer) counterpart(c gen.Company) gen.Company {
 	return gen.CompanyBeside(c, v.home)
 }
 
+// strangerRow draws a row of gen's pool for someone the world deals with,
+// never at its own company.
+func (v *valuer) strangerRow() *gen.Row {
+	r := v.src.NewRow()
+	r.Company = v.counterpart(r.Company)
+	return r
+}
+
 // displayValue draws the name of a record.
 func (v *valuer) displayValue(cm *collModel, r row) string {
 	switch cm.roles[cm.display] {
