@@ -175,6 +175,26 @@ func (s *Source) Company() Company {
 	return Company{Name: name, Domain: Domain(name)}
 }
 
+// CompanyBeside is c where it is not other, else the company Company
+// draws beside it: other's stem with the next suffix. It draws nothing,
+// so that a caller keeping a company off one (the world's own, never its
+// own customer) moves no later draw.
+func CompanyBeside(c, other Company) Company {
+	if c.Name != other.Name {
+		return c
+	}
+	for _, stem := range companyStems {
+		for i, suffix := range companySuffixes {
+			if stem+" "+suffix == c.Name {
+				name := stem + " " + companySuffixes[(i+1)%len(companySuffixes)]
+				return Company{Name: name, Domain: Domain(name)}
+			}
+		}
+	}
+	name := c.Name + " " + companySuffixes[0]
+	return Company{Name: name, Domain: Domain(name)}
+}
+
 // CompanyAt is the company whose domain is domain, among those Company
 // draws: the company of a person known only by an address.
 func CompanyAt(domain string) (Company, bool) {

@@ -87,3 +87,25 @@ func TestValuesAreRealisticAndInRange(t *testing.T) {
 		t.Fatalf("seq: %v %v", v1, v2)
 	}
 }
+
+// TestCompanyBeside: a company other than the one kept off is itself;
+// the one kept off becomes another of the pool, with its stem, and
+// drawing it moves no later draw.
+func TestCompanyBeside(t *testing.T) {
+	a, b := New(3, "rows", clock), New(3, "rows", clock)
+	home := a.Company()
+	b.Company()
+	if got := CompanyBeside(Company{Name: "Globex Labs", Domain: Domain("Globex Labs")}, home); home.Name != "Globex Labs" && got.Name != "Globex Labs" {
+		t.Errorf("CompanyBeside kept off %s moved Globex Labs to %s", home.Name, got.Name)
+	}
+	got := CompanyBeside(home, home)
+	if got.Name == home.Name || got.Domain != Domain(got.Name) || !strings.HasPrefix(got.Name, strings.Fields(home.Name)[0]) {
+		t.Errorf("CompanyBeside(%s) = %+v", home.Name, got)
+	}
+	if _, ok := CompanyAt(got.Domain); !ok {
+		t.Errorf("%s is no company of the pool", got.Name)
+	}
+	if a.Company() != b.Company() {
+		t.Error("CompanyBeside moved a later draw")
+	}
+}

@@ -406,7 +406,7 @@ func (db *dataBuilder) rowFor(cm *collModel, r *recordReq) row {
 		rw = row{p: orig.p, c: other.c}
 		rw.p.Phone = other.p.Phone
 		if rw.c.Name == orig.c.Name {
-			rw.c = db.val.src.Company()
+			rw.c = db.val.counterpart(db.val.src.Company())
 		}
 	case r.link != "":
 		if lr, ok := db.rows["link#"+r.link]; ok {
@@ -593,7 +593,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []
 		rec[k] = v
 	}
 	rec[cm.key] = uniqueKey(val, cm, used)
-	other := val.src.NewRow()
+	other := val.strangerRow()
 	for _, e := range cm.enums {
 		if v := findIn(e.values, terminalWords); v != "" && !p.targets[cm][e.name][v] && !p.avoid[cm][e.name][v] {
 			rec[e.name] = v
@@ -631,7 +631,7 @@ func lookAlike(val *valuer, cm *collModel, p *plan, orig map[string]any, recs []
 	// record drawn already (the original's near-duplicate at another
 	// company), shares would make the two one person to every reader.
 	for try := 0; try < 8 && cm.email != "" && holdsValue(recs, cm.email, gen.Email(person, other.Company.Domain)); try++ {
-		other = val.src.NewRow()
+		other = val.strangerRow()
 	}
 	for _, f := range cm.fieldNames {
 		switch cm.roles[f] {
@@ -837,7 +837,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 	var tw row
 	for try := 0; try < 12; try++ {
 		r := val.src.NewRow()
-		rw := row{p: r.Person, c: r.Company}
+		rw := row{p: r.Person, c: val.counterpart(r.Company)}
 		if par.rw != nil && try < 6 {
 			rw = *par.rw
 		}

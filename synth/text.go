@@ -884,6 +884,13 @@ func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string
 		if used[fr] || !fillable(fr, facts) || repeats(fr, facts, used) || deniesStance(fr, used) {
 			continue
 		}
+		s := fill(fr, facts)
+		if coherence.AsCounterpart(s, facts["home"]) {
+			// The world's own company in a record's name ("Escalation
+			// pricing for Stark Partners" on a message among its own
+			// people) is not set beside "us" either.
+			continue
+		}
 		used[fr] = true
 		for _, st := range frameStances[fr] {
 			used[st.key] = true
@@ -893,7 +900,7 @@ func drawFrame(rng *rand.Rand, frames []string, facts textFacts, used map[string
 				used["="+facts[strings.Trim(slot, "{}")]] = true
 			}
 		}
-		return fill(fr, facts)
+		return s
 	}
 	return ""
 }
@@ -1078,6 +1085,7 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	if cm.c.Own {
 		ownFacts(f)
 	}
+	v.noHomeCounterpart(f)
 	if d := v.startDate(cm, rec); d != "" {
 		f["start"] = d
 	}
@@ -1241,6 +1249,29 @@ func ownFacts(f textFacts) {
 	case "job", "product", "offering":
 	default:
 		f["kind"] = "own"
+	}
+}
+
+// noHomeCounterpart keeps the world's own company out of f where a text
+// would speak of it as the other party. A frame's {company} is the
+// record's counterpart: the customer a reply is written to ("Best
+// regards to everyone at Massive Inc"), the party figures go to or a
+// call is held with ("Send Umbrella Analytics the revised figures",
+// "Added the notes from the Umbrella Analytics call"), the one "our
+// team" works with. A row is at home where its person is one of the
+// company's own people (a Box file's owner, a Teams message's sender),
+// and a record of theirs speaks of the company as their own only in the
+// frames written for colleagues ("Olivia joined Massive Inc as
+// Operations Lead"); any other frame naming the company is not drawn,
+// nor one a value of the record (its name) makes speak of the company
+// as the other party (coherence.AsCounterpart).
+func (v *valuer) noHomeCounterpart(f textFacts) {
+	if v.home.Name == "" {
+		return
+	}
+	f["home"] = v.home.Name
+	if f["company"] == v.home.Name && f["kind"] != "colleague" {
+		delete(f, "company")
 	}
 }
 

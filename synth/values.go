@@ -260,7 +260,28 @@ func (v *valuer) newRow() row {
 	// look-alikes that share one are there on purpose.
 	r.Person.First = gen.TaskFirstName(v.rng)
 	r.Person.Last = pick(v.rng, fixedLast)
-	return row{p: r.Person, c: r.Company}
+	return row{p: r.Person, c: v.counterpart(r.Company)}
+}
+
+// counterpart is c, a company drawn for someone the world deals with (a
+// customer, a contact, a sender), where it is not the world's own, else
+// the company beside it: the company a world is about is never its own
+// customer, contact or counterpart ("Send Umbrella Analytics the revised
+// figures" in Umbrella Analytics' own Box). Its own people are drawn at
+// home on purpose (atHome, staffRow), not by chance.
+func (v *valuer) counterpart(c gen.Company) gen.Company {
+	if v.home.Name == "" {
+		return c
+	}
+	return gen.CompanyBeside(c, v.home)
+}
+
+// strangerRow draws a row of gen's pool for someone the world deals with,
+// never at its own company.
+func (v *valuer) strangerRow() *gen.Row {
+	r := v.src.NewRow()
+	r.Company = v.counterpart(r.Company)
+	return r
 }
 
 // displayValue draws the name of a record.
