@@ -6,7 +6,7 @@ package atom
 // four fields those of the referring records', and a granted rule of five
 // fields those of the grants'.
 func (inv Invariant) HasStates() bool {
-	return inv.Rule == "only_when" || inv.Rule == "set_when" || inv.OnClock() || inv.Rule == "full_when" || inv.Rule == "refers_to" || inv.Rule == "flag_of" || inv.Rule == "team" && len(inv.Fields) == 2 || (inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4 || inv.Rule == "granted" && len(inv.Fields) == 5
+	return inv.Rule == "only_when" || inv.Rule == "set_when" || inv.OnClock() || inv.Rule == "full_when" || inv.Rule == "refers_to" || inv.Rule == "flag_of" || inv.Rule == "team" && len(inv.Fields) == 2 || (inv.Rule == "referred_by" || inv.Rule == "agrees" || inv.Rule == "since") && len(inv.Fields) == 4 || inv.ParentGated() || inv.Rule == "granted" && len(inv.Fields) == 5
 }
 
 // OnClock reports whether the rule puts a date to one side of the world's
