@@ -179,13 +179,20 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     later than its employee's terminationDate).
 //   - since: the date Fields[0] is not before the date Fields[2] of the
 //     record the ref field Fields[1] names (a meeting's attendee joins no
-//     earlier than the meeting starts).
+//     earlier than the meeting starts); with a fourth field, only where
+//     it holds one of In (a Statuspage update posted as a maintenance's
+//     work begins, in_progress, is no older than the maintenance's
+//     scheduled_for);
 //   - agrees: Fields[0] holds what Fields[2] of the record the ref field
 //     Fields[1] names holds (an opportunity's company is its primary
 //     contact's company; a channel message's team is its channel's team);
 //     by company, Fields[0] names the company Fields[2] names, where both
 //     name one: in a text, by an address or a web address on its domain
-//     (a Close contact writes from its lead's domain);
+//     (a Close contact writes from its lead's domain); with In and three
+//     fields, only where Fields[2] of the referenced record holds one of
+//     In: the parent's state binds its children in those states (a
+//     TikTok ad under a deleted ad group is deleted, one under a live
+//     ad group is as it is);
 //   - quotes: the text Fields[0] is a passage of the text From[0] of the
 //     record the ref field Fields[1] names (a Google Docs comment's
 //     quoted_text, of its document's body).
@@ -457,7 +464,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if !ok {
 		return Diagnostics{e.Diag(Error, at+".rule", "unknown invariant rule %q (known: %s)", inv.Rule, strings.Join(InvariantRules(), ", "))}
 	}
-	if (n > 0 && len(inv.Fields) != n && !((inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4) && !(inv.Rule == "granted" && len(inv.Fields) == 5) && !((inv.Rule == "refers_to" || inv.Rule == "remaining") && len(inv.Fields) == 3)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
+	if (n > 0 && len(inv.Fields) != n && !((inv.Rule == "referred_by" || inv.Rule == "agrees" || inv.Rule == "since") && len(inv.Fields) == 4) && !(inv.Rule == "granted" && len(inv.Fields) == 5) && !((inv.Rule == "refers_to" || inv.Rule == "remaining") && len(inv.Fields) == 3)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
 		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
 	}
 	var ds Diagnostics
@@ -512,7 +519,11 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		}
 		return ds
 	case "within", "since", "agrees":
-		return append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
+		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
+		if target := s.Collection(c.Fields[inv.Fields[1]].Ref); inv.ParentGated() && target != nil {
+			ds = append(ds, valuesOf(e, target, inv.Fields[2], inv.In, at+".in")...)
+		}
+		return ds
 	case "display", "quotes":
 		return append(ds, validateDisplay(e, s, c, inv, at)...)
 	case "media_type":
@@ -552,13 +563,13 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if inv.Rule == "unique" {
 		ds = append(ds, valuesOf(e, c, inv.Fields[len(inv.Fields)-1], inv.Values, at+".values")...)
 	}
-	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "granted" && inv.Rule != "remaining" {
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "since" && inv.Rule != "granted" && inv.Rule != "remaining" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
 	if inv.Rule == "remaining" && len(inv.Fields) == 3 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[2], inv.In, at+".in")...)
 	}
-	if inv.Rule == "agrees" && len(inv.Fields) == 4 {
+	if (inv.Rule == "agrees" || inv.Rule == "since") && len(inv.Fields) == 4 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[3], inv.In, at+".in")...)
 	}
 	return ds

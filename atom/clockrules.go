@@ -7,7 +7,20 @@ package atom
 // fields those of the grants'; a remaining rule of three fields lists
 // those of its third, in which nothing has been paid.
 func (inv Invariant) HasStates() bool {
-	return inv.Rule == "remaining" && len(inv.Fields) == 3 || inv.Rule == "only_when" || inv.Rule == "set_when" || inv.OnClock() || inv.Rule == "full_when" || inv.Rule == "refers_to" || inv.Rule == "flag_of" || inv.Rule == "team" && len(inv.Fields) == 2 || (inv.Rule == "referred_by" || inv.Rule == "agrees") && len(inv.Fields) == 4 || inv.Rule == "granted" && len(inv.Fields) == 5
+	n := len(inv.Fields)
+	switch inv.Rule {
+	case "only_when", "set_when", "full_when", "refers_to", "flag_of":
+		return true
+	case "remaining":
+		return n == 3
+	case "team":
+		return n == 2
+	case "referred_by", "agrees", "since":
+		return n == 4 || inv.ParentGated()
+	case "granted":
+		return n == 5
+	}
+	return inv.OnClock()
 }
 
 // OnClock reports whether the rule puts a date to one side of the world's

@@ -305,8 +305,12 @@ func Time(v any) (time.Time, bool) {
 // OutsideParent reports whether a within rule's date on rec is after the
 // date that bounds it on parent, the record its reference names, or a
 // since rule's date is before it, and gives that bound; false when either
-// is missing or does not parse.
+// is missing or does not parse, and for a since rule of four fields where
+// rec is in none of its states.
 func (inv Invariant) OutsideParent(rec, parent map[string]any) (time.Time, bool) {
+	if inv.Rule == "since" && len(inv.Fields) == 4 && !slices.Contains(inv.In, state.Text(rec[inv.Fields[3]])) {
+		return time.Time{}, false
+	}
 	t, ok := Time(rec[inv.Fields[0]])
 	bound, bok := Time(parent[inv.Fields[2]])
 	if inv.Rule == "since" {
@@ -380,6 +384,20 @@ func (inv Invariant) AgreesOn(rec map[string]any) bool {
 	return len(inv.Fields) < 4 || slices.Contains(inv.In, state.Text(rec[inv.Fields[3]]))
 }
 
+// ParentGated reports whether an agrees rule holds only where the
+// referenced record is in one of its states (In on a rule of three
+// fields): a deleted ad group's ads are deleted, a live one's are free.
+func (inv Invariant) ParentGated() bool {
+	return inv.Rule == "agrees" && len(inv.Fields) == 3 && len(inv.In) > 0
+}
+
+// Binds reports whether parent, the record an agrees rule's reference
+// names, binds the record to its value: always, but for a rule gated by
+// the parent's state (ParentGated), whose parent must hold one of In.
+func (inv Invariant) Binds(parent map[string]any) bool {
+	return !inv.ParentGated() || slices.Contains(inv.In, state.Text(parent[inv.Fields[2]]))
+}
+
 // Disagrees reports whether an agrees rule's field on rec holds another
 // value than the field it copies on parent, the record its reference
 // names, and gives the parent's value; false when either holds none, and
@@ -390,7 +408,7 @@ func (inv Invariant) AgreesOn(rec map[string]any) bool {
 // request whose summary is a refund is not raised under "Book a meeting
 // room".
 func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
-	if !inv.AgreesOn(rec) {
+	if !inv.AgreesOn(rec) || !inv.Binds(parent) {
 		return "", false
 	}
 	own, theirs := state.Text(rec[inv.Fields[0]]), state.Text(parent[inv.Fields[2]])

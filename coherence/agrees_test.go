@@ -126,3 +126,36 @@ func TestAgreesByKind(t *testing.T) {
 		}
 	}
 }
+
+// TestAgreesWhereItsParentIs: an agrees rule of three fields with states
+// holds only where the referenced record is in one of them: a deleted
+// parent's children are deleted, a live parent's are free.
+func TestAgreesWhereItsParentIs(t *testing.T) {
+	ss := servers()
+	ss["billing"].Collection("customers").Fields["state"] = atom.Field{Type: "string", Enum: []any{"live", "paused", "deleted"}}
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["state"] = atom.Field{Type: "string", Enum: []any{"live", "paused", "deleted"}}
+	inv.Invariants = []atom.Invariant{{Rule: "agrees", Fields: []string{"state", "customer_ref", "state"}, In: []string{"deleted"}}}
+	for _, c := range []struct {
+		parent, own string
+		want        bool // a violation
+	}{
+		{"deleted", "live", true},
+		{"deleted", "paused", true},
+		{"deleted", "deleted", false},
+		{"live", "paused", false},
+		{"paused", "deleted", false},
+	} {
+		cs := goodCustomers()
+		cs[0]["state"] = c.parent
+		var got []Violation
+		for _, v := range CheckWorld("d", ss, world(cs, []state.Record{with(goodInvoice(), "state", c.own)}, nil)) {
+			if v.Rule == RuleInvariant && v.Field == "state" {
+				got = append(got, v)
+			}
+		}
+		if len(got) > 0 != c.want {
+			t.Errorf("invoice %s under a customer %s: violations %v, want one %v", c.own, c.parent, got, c.want)
+		}
+	}
+}

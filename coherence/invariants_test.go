@@ -174,3 +174,33 @@ func TestSinceItsParent(t *testing.T) {
 		}
 	}
 }
+
+// TestSinceInSomeStates: a since rule with a fourth field holds only where
+// the record is in one of its states (an update posted as a maintenance's
+// work began is no older than its window; one announcing it may be).
+func TestSinceInSomeStates(t *testing.T) {
+	ss := servers()
+	ss["billing"].Collection("customers").Fields["opened_at"] = atom.Field{Type: "string", Format: "date-time"}
+	ss["billing"].Collection("invoices").Invariants = []atom.Invariant{{Rule: "since", Fields: []string{"created_at", "customer_ref", "opened_at", "status"}, In: []string{"open", "paid"}}}
+	for _, c := range []struct {
+		status string
+		want   bool // a violation
+	}{
+		{"open", true}, // the open invoice of 2 January is before 16 January
+		{"paid", true},
+		{"draft", false},
+		{"", false},
+	} {
+		cs := goodCustomers()
+		cs[0]["opened_at"] = "2026-01-16T10:00:00Z"
+		var got []Violation
+		for _, v := range CheckWorld("d", ss, world(cs, []state.Record{with(goodInvoice(), "status", c.status)}, nil)) {
+			if v.Rule == RuleInvariant && v.Field == "created_at" && strings.Contains(v.Message, "is before") {
+				got = append(got, v)
+			}
+		}
+		if len(got) > 0 != c.want {
+			t.Errorf("invoice %q: violations %v, want one %v", c.status, got, c.want)
+		}
+	}
+}

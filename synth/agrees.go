@@ -41,8 +41,8 @@ func (db *dataBuilder) agreeCopies(apps []*appModel) {
 // its value becomes the referenced record's (unless a task pins the value).
 func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv atom.Invariant, rec map[string]any, pinnedOwn, pinnedRef bool) {
 	p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
-	if p == nil || !inv.AgreesOn(rec) {
-		return
+	if p == nil || !inv.AgreesOn(rec) || !inv.Binds(p) {
+		return // a parent in none of a gated rule's states leaves rec free (a live ad group's ads)
 	}
 	want, bad := inv.Disagrees(rec, p)
 	if len(inv.Fields) > 3 {

@@ -50,6 +50,7 @@ func (db *dataBuilder) keepSince(m *appModel, cm, tc *collModel, inv atom.Invari
 	_, datePinned := set[f]
 	if f == cm.shape.MadeField() && !datePinned {
 		madeAfter(db.val, cm, rec, bound, set)
+		defer db.redate(cm, rec)
 		if _, out = inv.OutsideParent(rec, p); !out {
 			return
 		}

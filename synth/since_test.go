@@ -228,13 +228,20 @@ var stageWords = map[string][]string{
 	"resolved":      {"is resolved", "resolved as of", "fully restored", "back to normal"},
 }
 
+// aheadWords are words of a text written before or during a maintenance
+// (the next update, a window to come, a service briefly down), which a
+// completed one no longer writes.
+var aheadWords = []string{"next update", "will post an update", "may be briefly", "during this window", "we are upgrading",
+	"stays available", "until then", "will update by"}
+
 // TestStatusTextsAtTheirStage synthesises Statuspage worlds: an incident's
 // or an update's body is written at the stage its status is in (no "is
 // resolved" on an incident still investigated, no investigation on an
 // update identifying the cause), and an update on a maintenance announces
-// the work, investigating nothing.
+// the work, investigating nothing; a completed maintenance's text looks
+// ahead no more.
 func TestStatusTextsAtTheirStage(t *testing.T) {
-	checked := 0
+	checked, completed := 0, 0
 	for _, seed := range []int64{1, 2, 3} {
 		c, _ := readWorld(t, seed, "statuspage")
 		for _, d := range c.Data {
@@ -254,6 +261,14 @@ func TestStatusTextsAtTheirStage(t *testing.T) {
 					if m, ok := maint[state.Text(rec["incident_id"])]; ok && m && strings.Contains(body, "investigat") {
 						t.Errorf("%s: update %v on maintenance %v investigates: %q", d.ID, rec["id"], rec["incident_id"], body)
 					}
+					if status == "completed" {
+						completed++
+						for _, w := range aheadWords {
+							if strings.Contains(body, w) {
+								t.Errorf("%s: %s %v is completed but its text looks ahead (%q): %q", d.ID, coll, rec["id"], w, body)
+							}
+						}
+					}
 					if _, ok := stageWords[status]; !ok {
 						continue
 					}
@@ -269,8 +284,8 @@ func TestStatusTextsAtTheirStage(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d texts of an outage's stage read", checked)
-	if checked < 20 {
-		t.Errorf("%d texts read, want more", checked)
+	t.Logf("%d texts of an outage's stage read, %d of a completed maintenance", checked, completed)
+	if checked < 20 || completed < 3 {
+		t.Errorf("%d texts of an outage's stage and %d of a completed maintenance read, want more", checked, completed)
 	}
 }

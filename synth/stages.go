@@ -32,15 +32,7 @@ func (db *dataBuilder) restage(apps []*appModel) {
 				if !written {
 					continue
 				}
-				var pinned map[string]any
-				rw, ok := db.rows[backgroundRow(cm, k)]
-				if role, named := roles[k]; named {
-					rw, ok = db.rows[cm.ref()+"#"+role]
-					pinned = map[string]any{cm.display: true}
-					if r := db.p.reqs[cm][role]; r != nil {
-						maps.Copy(pinned, r.set)
-					}
-				}
+				rw, pinned, ok := db.textRow(cm, roles, k)
 				moved := ok && db.val.textFacts(cm, rec, rw)["kind"] != was
 				if pr, on := db.parentRow(m, cm, rec); ok && on && pr.c.Name != "" && pr.c.Name != rw.c.Name {
 					// A record on another (an update on its incident) speaks
@@ -76,4 +68,44 @@ func (db *dataBuilder) parentRow(m *appModel, cm *collModel, rec map[string]any)
 		return rw, ok
 	}
 	return row{}, false
+}
+
+// textRow is the row the record of cm keyed k was drawn for, with the
+// values a task pins on it (its name among them) where a task names it;
+// roles are cm's named records' roles by key.
+func (db *dataBuilder) textRow(cm *collModel, roles map[string]string, k string) (row, map[string]any, bool) {
+	role, named := roles[k]
+	if !named {
+		rw, ok := db.rows[backgroundRow(cm, k)]
+		return rw, nil, ok
+	}
+	pinned := map[string]any{cm.display: true}
+	if r := db.p.reqs[cm][role]; r != nil {
+		maps.Copy(pinned, r.set)
+	}
+	rw, ok := db.rows[cm.ref()+"#"+role]
+	return rw, pinned, ok
+}
+
+// redate writes again the text of an incident app's record whose time of
+// making a later pass moved (an update moved into its maintenance's
+// window): the days its text names are those of its record as it now is,
+// and the company it names the record's it is on.
+func (db *dataBuilder) redate(cm *collModel, rec map[string]any) {
+	k := fmt.Sprint(rec[cm.key])
+	if _, written := db.val.textKinds[cm.ref()+"|"+k]; !written {
+		return
+	}
+	roles := map[string]string{}
+	for role, key := range db.keys[cm] {
+		roles[key] = role
+	}
+	rw, pinned, ok := db.textRow(cm, roles, k)
+	if !ok {
+		return
+	}
+	if pr, on := db.parentRow(cm.app, cm, rec); on && pr.c.Name != "" {
+		rw.c = pr.c // as restage: a record on another speaks of the other's company
+	}
+	db.val.fillText(cm, rec, rw, pinned, false, true)
 }

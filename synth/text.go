@@ -124,7 +124,7 @@ func systemWritten(cm *collModel, rec map[string]any) bool {
 // vendor".
 // A job posting is the company's own call for a role, and a record of
 // the company's own (ownKind) speaks of nobody else's business.
-var ownFramesOnly = map[string]bool{"candidate": true, "colleague": true, "job": true, "own": true, "maintenance": true,
+var ownFramesOnly = map[string]bool{"candidate": true, "colleague": true, "job": true, "own": true, "maintenance": true, "completed": true,
 	"investigating": true, "identified": true, "monitoring": true, "resolved": true,
 	"sick": true, "vacation": true, "personal": true, "parental": true, "bereavement": true}
 
@@ -482,6 +482,17 @@ var textFrames = map[string][]string{
 		"Maintenance to address {name}, announced on {since}.", "We are upgrading the systems behind {name}; no action is needed from {company}.",
 		"Routine maintenance; {company} and other customers were told on {since}.", "Maintenance of {related}, planned since {since}.",
 		"Scheduled maintenance to fix {name} for good; the next update follows by {due}.",
+	},
+	// A completed maintenance is over: its text says the work is done,
+	// with nothing left ahead (no next update, no window to come).
+	"status.core.completed": {
+		"The scheduled maintenance for {company} and other customers has been completed.", "Maintenance of {name} is complete; all systems are operational.",
+		"We completed the maintenance behind {name}; no action is needed from {company}.", "The upgrade of the systems behind {related} is complete.",
+		"Maintenance of {related} finished within its window.", "This maintenance is complete; {company} and other customers have full service.",
+	},
+	"status.detail.completed": {
+		"Thanks to {company} and our other customers for their patience.", "Questions about {name} go to our support team.",
+		"Every part of the service behind {name} is available again.", "The work on {name} finished on schedule.",
 	},
 	"status.detail.maintenance": {
 		"We will post an update on {name} when the work is complete.", "Thanks to {company} and our other customers for their patience.",
@@ -1079,6 +1090,11 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	}
 	if maintenance(cm, rec) || v.onMaintenance(cm, rec) || incidentStage(cm, rec, maintenanceStages) != "" {
 		f["kind"] = "maintenance"
+		if incidentStage(cm, rec, maintenanceStages) == "completed" {
+			// A record at the last stage of the work (a maintenance
+			// completed, the update completing it) says it is done.
+			f["kind"] = "completed"
+		}
 	} else if s := incidentStage(cm, rec, incidentStages); s != "" {
 		f["kind"] = s
 	}
