@@ -136,7 +136,7 @@ func (p *Planner) fromTask(t *episode.Tool, ci *facts.Coll, wf map[string]string
 	if v := p.companionValue(ci, wf, args, field); v != nil {
 		return v
 	}
-	if v := refAttr(w, ci, wf, args, field); v != nil {
+	if v := p.refAttr(w, ci, wf, args, field); v != nil {
 		return v
 	}
 	if v := p.statedID(field); v != "" {
@@ -289,10 +289,11 @@ func nextInForm(values []string, held map[string]bool) any {
 
 // refAttr is, for a field the call writes beside a reference of the
 // call to another collection (a comment's repo beside its issue_number),
-// the value the one record the reference names holds in a field of the
-// same name (the issue's repo); nil where no reference names a record
-// holding it, or the records it names disagree.
-func refAttr(w *state.World, ci *facts.Coll, wf map[string]string, args map[string]any, field string) any {
+// the value the record the reference names holds in a field of the same
+// name (the issue's repo). Where records of several values answer the
+// reference (issue 14 of two repositories), it is the one the opening
+// messages name by its title; nil where none or several are.
+func (p *Planner) refAttr(w *state.World, ci *facts.Coll, wf map[string]string, args map[string]any, field string) any {
 	for _, a := range slices.Sorted(maps.Keys(args)) {
 		rf := wf[a]
 		fd, ok := ci.Def.Fields[rf]
@@ -307,22 +308,53 @@ func refAttr(w *state.World, ci *facts.Coll, wf map[string]string, args map[stri
 		if by == "" {
 			by = target.Key
 		}
-		var found any
+		var all, named []any
 		for _, rec := range target.Records {
 			if rec[by] == nil || state.Text(rec[by]) != state.Text(args[a]) || !atom.IsSet(rec[field]) {
 				continue
 			}
-			if found != nil && !satisfy.ValueEqual(found, rec[field]) {
-				found = nil
-				break
+			all = append(all, rec[field])
+			if p.namesRecord(p.info.Colls[target.Name], rec) {
+				named = append(named, rec[field])
 			}
-			found = rec[field]
 		}
-		if found != nil {
-			return found
+		if v := oneValue(all); v != nil {
+			return v
+		}
+		if v := oneValue(named); v != nil {
+			return v
 		}
 	}
 	return nil
+}
+
+// oneValue is the value every element of vs is, or nil where they differ
+// or there is none.
+func oneValue(vs []any) any {
+	if len(vs) == 0 {
+		return nil
+	}
+	for _, v := range vs[1:] {
+		if !satisfy.ValueEqual(v, vs[0]) {
+			return nil
+		}
+	}
+	return vs[0]
+}
+
+// namesRecord reports whether the opening messages name rec by its title
+// (a field of role title of its collection).
+func (p *Planner) namesRecord(tc *facts.Coll, rec map[string]any) bool {
+	if tc == nil || tc.Def == nil {
+		return false
+	}
+	text := strings.ToLower(p.openingText())
+	for f, fd := range tc.Def.Fields {
+		if s, ok := rec[f].(string); ok && fd.Role == atom.RoleTitle && s != "" && strings.Contains(text, strings.ToLower(s)) {
+			return true
+		}
+	}
+	return false
 }
 
 // worldValue is what the world holds for a required argument the goal

@@ -53,21 +53,34 @@ func TestNewKeyInTheCollectionsForm(t *testing.T) {
 
 // A field the call writes beside a reference (a comment's repo beside
 // its issue_number) is the referenced record's; where the records the
-// reference names disagree (issue 7 in two repositories), none is.
+// reference names disagree (issue 7 in two repositories), it is the one
+// the instruction names by its title, and none where it names neither.
 func TestAttributeOfTheReferencedRecord(t *testing.T) {
 	comments := &facts.Coll{Name: "github.issue_comments", App: "github", Coll: "issue_comments", Def: &atom.Collection{Fields: map[string]atom.Field{
 		"repo": {Type: "string"}, "issue_number": {Type: "integer", Role: atom.RoleRef, Ref: "issues", RefField: "number"}, "body": {Type: "string"}}}}
+	issues := &facts.Coll{Name: "github.issues", App: "github", Coll: "issues", Def: &atom.Collection{Fields: map[string]atom.Field{
+		"repo": {Type: "string", Role: atom.RoleRef, Ref: "repositories"}, "number": {Type: "integer"}, "title": {Type: "string", Role: atom.RoleTitle}}}}
 	w := state.NewWorld(time.Time{},
 		state.NewCollection("github.issues", "id", []state.Record{
-			{"id": "I1", "number": float64(32), "repo": "acme/api"},
-			{"id": "I2", "number": float64(7), "repo": "acme/api"},
-			{"id": "I3", "number": float64(7), "repo": "acme/web"}}),
+			{"id": "I1", "number": float64(32), "repo": "acme/api", "title": "Login fails"},
+			{"id": "I2", "number": float64(7), "repo": "acme/api", "title": "Timezone bug in schedules"},
+			{"id": "I3", "number": float64(7), "repo": "acme/web", "title": "Sync worker crashes"}}),
 		state.NewCollection("github.issue_comments", "id", []state.Record{{"id": "C1", "issue_number": float64(7), "repo": "acme/web"}}))
 	wf := map[string]string{"repo": "repo", "issue_number": "issue_number", "body": "body"}
-	if got := refAttr(w, comments, wf, map[string]any{"issue_number": float64(32), "body": "x"}, "repo"); got != "acme/api" {
-		t.Errorf("repo of issue 32 = %v, want acme/api", got)
-	}
-	if got := refAttr(w, comments, wf, map[string]any{"issue_number": float64(7), "body": "x"}, "repo"); got != nil {
-		t.Errorf("repo of issue 7 = %v, want none: two repositories hold an issue 7", got)
+	for _, c := range []struct {
+		name, instruction string
+		number            float64
+		want              any
+	}{
+		{"one issue of the number", "Comment on the issue about logins.", 32, "acme/api"},
+		{"the issue the instruction names", "Comment on the issue \"Timezone bug in schedules\" in GitHub.", 7, "acme/api"},
+		{"neither named", "Comment on issue 7.", 7, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := &Planner{info: &facts.Info{Colls: map[string]*facts.Coll{issues.Name: issues, comments.Name: comments}}, messageText: c.instruction}
+			if got := p.refAttr(w, comments, wf, map[string]any{"issue_number": c.number, "body": "x"}, "repo"); got != c.want {
+				t.Errorf("repo of issue %v = %v, want %v", c.number, got, c.want)
+			}
+		})
 	}
 }
