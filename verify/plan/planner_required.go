@@ -120,7 +120,10 @@ func (p *Planner) statedID(field string) string {
 // collection's form (newKey), the attribute of a record a reference of
 // the call names (companionValue, refAttr), the id the messages state by
 // the argument's word (statedID), else what the world holds for it
-// (worldValue); nil where it gives none, and the default stands.
+// (worldValue); nil where it gives none, and the default stands. Past a
+// new key, it answers only a reference and an argument whose default
+// would be the placeholder (satisfy.NoRoleText): a subject or a date
+// keeps the default of its role.
 func (p *Planner) fromTask(t *episode.Tool, ci *facts.Coll, wf map[string]string, args map[string]any, field string, fd atom.Field, arg string) any {
 	if field == "" || ci.Def == nil {
 		return nil
@@ -132,6 +135,9 @@ func (p *Planner) fromTask(t *episode.Tool, ci *facts.Coll, wf map[string]string
 	if t.Effect.Kind == "create" && (field == ci.Def.KeyField() || namedForm(fd.Role) || codeForm(fd.Role)) {
 		// A new record's key is never one the world holds already.
 		return newKey(w, ci, wf, args, field, fd)
+	}
+	if !strings.HasSuffix(field, "_id") && fd.Ref == "" && satisfy.DefaultFor(fd, arg) != satisfy.NoRoleText {
+		return nil // the default is a value of the argument's role (a subject, a date)
 	}
 	if v := p.companionValue(ci, wf, args, field); v != nil {
 		return v
