@@ -1,7 +1,12 @@
 package automationbench
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/verify"
 )
 
 // A list of ids asked by one element: a parameter <x>_id where x names a
@@ -73,6 +78,120 @@ func TestFlagDeniedByItsWord(t *testing.T) {
 			goal := importOne(t, c.initial, c.check)
 			if got := rendered(goal[0]); got != c.want {
 				t.Errorf("\n got %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
+
+// lastArgs is the arguments of the last call of a verdict's plan.
+func lastArgs(t *testing.T, v verify.Verdict) map[string]any {
+	t.Helper()
+	if len(v.Plan) == 0 {
+		t.Fatalf("no plan: %s", verdictReason(v))
+	}
+	var args map[string]any
+	if err := json.Unmarshal(v.Plan[len(v.Plan)-1].Args, &args); err != nil {
+		t.Fatal(err)
+	}
+	return args
+}
+
+// A required argument no goal checks takes what the task gives, never a
+// placeholder: the id the instruction states for it by its word ("account
+// 412-555-0199"), else the account the app's other records are on (the
+// campaigns'), else the account the collection's other records are on.
+func TestRequiredArgumentFromTheTask(t *testing.T) {
+	campaign := func(id, account string) map[string]any {
+		return map[string]any{"id": id, "name": "Campaign " + id, "account_id": account, "status": "ENABLED"}
+	}
+	post := func(id, account, caption string) map[string]any {
+		return map[string]any{"id": id, "account_id": account, "caption": caption, "media_type": "IMAGE", "shortcode": id}
+	}
+	meta := map[string]any{"current_time": "2026-03-02T10:00:00Z"}
+	for _, c := range []struct {
+		name, prompt string
+		tools        []string
+		initial      map[string]any
+		check        map[string]any
+		want         string
+	}{
+		{"stated", "Upload a 'Closed Won' offline conversion to Google Ads (account 412-555-0199) for dana@kiteworks.example.",
+			[]string{"google_ads_create_offline_conversion"},
+			map[string]any{"google_ads": map[string]any{"campaigns": []any{}, "conversions": []any{}}, "meta": meta},
+			map[string]any{"type": "google_ads_conversion_exists", "conversion_name": "Closed Won", "email": "dana@kiteworks.example"}, "412-555-0199"},
+		{"the app's other records", "Upload a 'Closed Won' offline conversion to Google Ads for dana@kiteworks.example.",
+			[]string{"google_ads_create_offline_conversion"},
+			map[string]any{"google_ads": map[string]any{"campaigns": []any{campaign("c1", "977-555-0100")}, "conversions": []any{}}, "meta": meta},
+			map[string]any{"type": "google_ads_conversion_exists", "conversion_name": "Closed Won", "email": "dana@kiteworks.example"}, "977-555-0100"},
+		{"the collection's other records", "Publish the photo https://cdn.example/p9.jpg on our Instagram with the caption 'Winter menu'.",
+			[]string{"instagram_publish_photo"},
+			map[string]any{"instagram": map[string]any{"media": []any{post("m1", "acc_north", "Autumn menu")}}, "meta": meta},
+			map[string]any{"type": "instagram_media_exists", "caption_contains": "Winter menu", "media_type": "IMAGE"}, "acc_north"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			task := madeUpTask("required_from_task", c.prompt, c.tools, c.initial, c.check)
+			b, _ := json.Marshal(task)
+			vs, _ := verifyImported(t, testSchemas(t), []Source{{File: "t.json", Data: b}})
+			if args := lastArgs(t, vs["made_up.required_from_task"]); args["account_id"] != c.want {
+				t.Errorf("plan %v, want account_id %s", args, c.want)
+			}
+		})
+	}
+}
+
+// A record named for an act (a follow) names its doer by the act's agent
+// noun (follower_id, follower_username): the caller does the act, so the
+// create sets them to the signed-in user's settings and takes no argument
+// for them; and a required attribute of the record a reference the call
+// gives names (following_username beside following_id), or the reference
+// to the record an attribute the call gives names (following_id beside
+// following_username), is that record's, never a placeholder.
+func TestActsDoneByTheCallerAndAttributesOfTheirRecord(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		check map[string]any
+		arg   string
+		want  string
+	}{
+		{"by id", map[string]any{"type": "twitter_follow_exists", "following_id": "u_hl"}, "following_username", "harbourlights"},
+		{"by username", map[string]any{"type": "twitter_follow_exists", "following_username": "harbourlights"}, "following_id", "u_hl"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			task := madeUpTask("twitter_follow_from_world", "Follow the Harbour Lights account (@harbourlights) from our Twitter.",
+				[]string{"twitter_find_user", "twitter_follow_user"},
+				map[string]any{"twitter": map[string]any{
+					"authenticated_user_id": "u_me", "authenticated_username": "brindle",
+					"users":   []any{map[string]any{"id": "u_me", "username": "brindle", "name": "Brindle"}, map[string]any{"id": "u_hl", "username": "harbourlights", "name": "Harbour Lights"}},
+					"follows": []any{}}, "meta": map[string]any{"current_time": "2026-03-02T10:00:00Z"}},
+				c.check)
+			b, _ := json.Marshal(task)
+			vs, lib := verifyImported(t, testSchemas(t), []Source{{File: "t.json", Data: b}})
+			e := lib.ServerFor("twitter")
+			if e == nil {
+				t.Fatal("no twitter server")
+			}
+			for _, tool := range e.MustServer().Tools {
+				if tool.Name != "twitter_follow_user" {
+					continue
+				}
+				for _, f := range []string{"follower_id", "follower_username"} {
+					if _, ok := tool.Input["properties"].(map[string]any)[f]; ok {
+						t.Errorf("%s takes %s, want it set to the caller", tool.Name, f)
+					}
+				}
+				if got := tool.Effect.Set["follower_id"]; got != atom.SettingConstant("authenticated_user_id") {
+					t.Errorf("follower_id set to %v, want the signed-in user", got)
+				}
+				if got := tool.Effect.Set["follower_username"]; got != atom.SettingConstant("authenticated_username") {
+					t.Errorf("follower_username set to %v, want the signed-in user's username", got)
+				}
+			}
+			v := vs["made_up.twitter_follow_from_world"]
+			if r := verdictReason(v); strings.Contains(r, `"Done"`) {
+				t.Errorf("verdict %s, want no placeholder", r)
+			}
+			if args := lastArgs(t, v); args[c.arg] != c.want {
+				t.Errorf("plan %v, want %s %s", args, c.arg, c.want)
 			}
 		})
 	}

@@ -970,12 +970,58 @@ func byCaller(app *App, c *Coll, set map[string]any) {
 	if who == "" {
 		return
 	}
+	agent := agentNoun(singular(c.Name))
 	for _, f := range c.Fields {
+		if f.KeptRef || f.Type != "string" || set[f.Name] != nil {
+			continue
+		}
 		caller := callerNames[f.Name] || strings.HasPrefix(f.Name, "sender_") && strings.HasSuffix(f.Name, "_id")
-		if caller && !f.KeptRef && f.Type == "string" && set[f.Name] == nil {
+		if caller {
 			set[f.Name] = atom.SettingConstant(who)
+			continue
+		}
+		// A record named for an act (a follow) names its doer by the act's
+		// agent noun (follower_id, follower_username): the caller does
+		// the act, so the doer is the signed-in user, by the setting that
+		// holds the same attribute of that user.
+		if rest, ok := strings.CutPrefix(f.Name, agent+"_"); ok && agent != "" {
+			if s := callerAttr(app, rest); s != "" {
+				set[f.Name] = atom.SettingConstant(s)
+			}
 		}
 	}
+}
+
+// agentNoun is who does the act a word names (follow: follower, like:
+// liker), or "" for a word that is no plain verb stem.
+func agentNoun(w string) string {
+	if w == "" || strings.Contains(w, "_") || strings.HasSuffix(w, "er") || strings.HasSuffix(w, "ion") {
+		return ""
+	}
+	if strings.HasSuffix(w, "e") {
+		return w + "r"
+	}
+	return w + "er"
+}
+
+// callerAttr is the app's one setting holding attribute rest of the
+// signed-in user (id: authenticated_user_id; username:
+// authenticated_username), or "".
+func callerAttr(app *App, rest string) string {
+	if rest == "id" {
+		return callerSetting(app)
+	}
+	found := ""
+	for _, f := range app.Settings {
+		if f.Type != "string" || !strings.HasSuffix(f.Name, "_user_"+rest) && !(strings.Contains(rest, "user") && strings.HasSuffix(f.Name, "_"+rest)) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = f.Name
+	}
+	return found
 }
 
 // callerSetting is the app's one setting naming the signed-in user (a

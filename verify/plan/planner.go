@@ -623,11 +623,8 @@ func (p *Planner) writtenCase(ps []assert.Predicate) []assert.Predicate {
 	return ps
 }
 
-// asWritten is v as the opening messages write it, when they hold it
-// ignoring case: a goal read from a cel check compares lower-cased text,
-// and the note it asks for is written "Escalated to tier 2" as the
-// instruction says it, not "escalated to tier 2".
-func (p *Planner) asWritten(v string) string {
+// openingText is the opening messages' text, one message a line.
+func (p *Planner) openingText() string {
 	if p.messageText == "" {
 		var b strings.Builder
 		for _, m := range p.env.Messages() {
@@ -636,6 +633,15 @@ func (p *Planner) asWritten(v string) string {
 		}
 		p.messageText = b.String()
 	}
+	return p.messageText
+}
+
+// asWritten is v as the opening messages write it, when they hold it
+// ignoring case: a goal read from a cel check compares lower-cased text,
+// and the note it asks for is written "Escalated to tier 2" as the
+// instruction says it, not "escalated to tier 2".
+func (p *Planner) asWritten(v string) string {
+	p.openingText()
 	lower := strings.ToLower(p.messageText)
 	i := strings.Index(lower, strings.ToLower(v))
 	if i < 0 || v == "" || len(lower) != len(p.messageText) {

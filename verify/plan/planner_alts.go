@@ -423,6 +423,11 @@ func (p *Planner) fillRequired(t *episode.Tool, ci *facts.Coll, args map[string]
 		if field != "" {
 			fd = facts.FieldDef(ci, field, schema)
 		}
+		if v := p.fromTask(t, ci, wf, args, field, fd, r); v != nil {
+			args[r] = satisfy.FitArg(v, schema)
+			p.filler(t.Name, r, args[r])
+			continue
+		}
 		wfield := field
 		if wfield == "" {
 			wfield = r
