@@ -45,6 +45,9 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 		return // a parent in none of a gated rule's states leaves rec free (a live ad group's ads)
 	}
 	want, bad := inv.Disagrees(rec, p)
+	if bad && inv.ParentGated() && db.liftParent(m, tc, inv, p, rec[inv.Fields[0]]) {
+		return // the parent leaves the state that binds: a live ad keeps its ad group live
+	}
 	if len(inv.Fields) > 3 {
 		// A rule that holds in some states only (an internal comment is
 		// its request's agent's) speaks of rec alone: its value is the
@@ -77,6 +80,55 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 	case !pinnedOwn && want != "":
 		setAgreed(cm, rec, inv.Fields[0], want)
 	}
+}
+
+// liftParent takes p, a record of tc whose state binds its children by a
+// gated agrees rule (an ad group deleted with the ads under it), out of
+// that state where no task names p: it takes the child's value, or its
+// field's first value of no binding state, and its own parent under a
+// rule of the same kind leaves its binding state with it. A world where a
+// deleted ad group holds a live ad is mended by keeping the ad as it was
+// drawn (tasks count and pick ads by their state) and the ad group live.
+func (db *dataBuilder) liftParent(m *appModel, tc *collModel, inv atom.Invariant, p map[string]any, to any) bool {
+	k := state.Text(p[tc.key])
+	for _, named := range db.keys[tc] {
+		if named == k {
+			return false
+		}
+	}
+	f := inv.Fields[2]
+	v := unboundValue(tc.field(f), inv, to)
+	if v == nil {
+		return false
+	}
+	for _, up := range tc.c.Invariants {
+		if up.Rule != "agrees" || !up.ParentGated() || up.Fields[0] != f {
+			continue
+		}
+		if gc := m.byName[tc.field(up.Fields[1]).Ref]; gc != nil {
+			gp := findRec(db.d.Records[m.app][gc.name], gc.key, state.Text(p[up.Fields[1]]))
+			if gp != nil && up.Binds(gp) && !db.liftParent(m, gc, up, gp, v) {
+				return false
+			}
+		}
+	}
+	p[f] = v
+	return true
+}
+
+// unboundValue is to where fd holds it and it is no binding state of inv,
+// else fd's first value of no binding state (nil where it has none).
+func unboundValue(fd atom.Field, inv atom.Invariant, to any) any {
+	holds := len(fd.Enum) == 0 || slices.ContainsFunc(fd.Enum, func(e any) bool { return state.Text(e) == state.Text(to) })
+	if to != nil && holds && !slices.Contains(inv.In, state.Text(to)) {
+		return to
+	}
+	for _, e := range fd.Enum {
+		if !slices.Contains(inv.In, state.Text(e)) {
+			return e
+		}
+	}
+	return nil
 }
 
 // setAgreed sets rec's field f to the value it agrees on. Where f is the
