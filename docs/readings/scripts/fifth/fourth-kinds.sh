@@ -1,0 +1,10 @@
+#!/bin/sh
+# fourth-kinds.sh OUT: the fourth reading's kinds that the rules made after it aim at, counted by the
+# reading's own scripts over a build's out/ (envs of envs holding the collection; atoms; records).
+# Run from the repository root: sh docs/readings/scripts/fifth/fourth-kinds.sh out
+S=docs/readings/scripts
+L=$1/lib; E=$1/envs.jsonl
+python3 $S/fourth/set1/reach.py $L $E salesforce-case-comment-naming-another-company-than-its-case salesforce-contact-just-joined-yet-years-at-company salesforce-case-or-contact-naming-another-company-than-its-account salesforce-account-domain-of-another-company freshbooks-invoice-outstanding-against-status freshbooks-invoice-notes-naming-another-company-than-its-client freshbooks-client-email-of-another-company statuspage-completed-maintenance-text-still-ahead tiktok-ad-or-adgroup-live-under-a-deleted-parent asana-system-story-naming-a-project-or-section-not-held recruitee-offer-titled-as-a-customer-matter recruitee-candidate-placed-twice-on-one-offer sage-bank-or-ledger-account-named-as-a-company sage-purchase-invoice-from-a-customer-contact instagram-comment-on-media-not-yet-published linkedin-post-failed-or-requested-yet-published confluence-personal-space-named-for-a-team-or-customer salesforce-case-of-the-workspace-company-itself
+python3 $S/fourth/set2/reach.py $L $E workspace-company-written-as-its-own-counterpart google-chat-invited-membership-in-dm-or-group-chat expensify-report-by-outside-employee
+python3 $S/fourth/set3/reach3.py $L $E workspace-company-sent-figures-or-kickoff-by-itself workspace-company-as-the-other-party-of-a-call-kickoff-or-delivery google-drive-document-stored-as-image-json-or-csv google-chat-group-chat-or-dm-with-a-display-name hubspot-contact-csm-at-another-company freshservice-conversation-writing-to-the-company-as-a-customer statuspage-maintenance-update-ahead-of-its-window
+python3 $S/third/set3/kinds3.py $L $E workspace-company-written-to-as-a-customer ringcentral-extension-number-not-digits ringcentral-call-after-the-clock ringcentral-unanswered-call-with-recording
