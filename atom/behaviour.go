@@ -459,12 +459,40 @@ func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {
 	return ds
 }
 
+// arityFits reports whether inv holds as many fields as its rule takes:
+// n, one or more where n is negative, at least two where n is 0, or the longer
+// forms some rules have: a fourth field of states (referred_by, agrees,
+// since), a fifth of grants' states (granted), a third of states
+// (refers_to, remaining).
+func arityFits(inv Invariant, n int) bool {
+	got := len(inv.Fields)
+	switch {
+	case got == 0:
+		return false
+	case n < 0:
+		return true // one or more
+	case n == 0:
+		return got >= 2
+	case got == n:
+		return true
+	}
+	switch inv.Rule {
+	case "referred_by", "agrees", "since":
+		return got == 4
+	case "granted":
+		return got == 5
+	case "refers_to", "remaining":
+		return got == 3
+	}
+	return false
+}
+
 func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
 	n, ok := invariantArity[inv.Rule]
 	if !ok {
 		return Diagnostics{e.Diag(Error, at+".rule", "unknown invariant rule %q (known: %s)", inv.Rule, strings.Join(InvariantRules(), ", "))}
 	}
-	if (n > 0 && len(inv.Fields) != n && !((inv.Rule == "referred_by" || inv.Rule == "agrees" || inv.Rule == "since") && len(inv.Fields) == 4) && !(inv.Rule == "granted" && len(inv.Fields) == 5) && !((inv.Rule == "refers_to" || inv.Rule == "remaining") && len(inv.Fields) == 3)) || (n == 0 && len(inv.Fields) < 2) || len(inv.Fields) == 0 {
+	if !arityFits(inv, n) {
 		return Diagnostics{e.Diag(Error, at+".fields", "rule %s takes %s fields, got %d", inv.Rule, arityWord(n), len(inv.Fields))}
 	}
 	var ds Diagnostics
