@@ -714,9 +714,15 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 				break
 			}
 		}
-		if text == "" && cm.c.Own {
-			// An item the company sells with no price to name is
-			// described as any record of its own.
+		if text == "" && !cm.c.Own {
+			// Every frame of its group names a party the text may not
+			// (a reply on the company's own ticket, its company left out
+			// as no counterpart): it is written as work among colleagues.
+			text = composeText(rng, "work", workFacts(cm, said))
+		}
+		if text == "" {
+			// An item the company sells with no price to name, or a text
+			// no other frame fits, is described as a record of its own.
 			text = composeText(rng, "description", withKind(said, "own"))
 		}
 		if ss := coherence.Sentences(text); shortText(f) && len(ss) > 0 {
