@@ -14,10 +14,12 @@ import (
 // record is written on as another ("Blocked on the task X" on a comment
 // on X), or that greets, copies or names the person its writer field
 // names, is taken out; a reference or a writer may have moved since the
-// text was written. A text of which no sentence is left goes where the
-// record is one of an amount and may hold none, else takes its record out, where no task names it
-// and no record refers to its collection: a record that cannot be drawn
-// right is not written. A text a task pins
+// text was written. A text of which no sentence is left, or that none was
+// written for (every frame of its kind named a party it may not: a note
+// on the company's own request, written to the company), goes where the
+// record is one of an amount and may hold none, else takes its record
+// out, where no task names it and no record refers to its collection: a
+// record that cannot be drawn right is not written. A text a task pins
 // stays.
 func (db *dataBuilder) selfTexts(apps []*appModel) {
 	for _, m := range apps {
@@ -51,7 +53,7 @@ func (db *dataBuilder) selfTexts(apps []*appModel) {
 					ss := coherence.Sentences(text)
 					kept := slices.DeleteFunc(slices.Clone(ss), mine)
 					switch {
-					case len(kept) == len(ss):
+					case len(ss) > 0 && len(kept) == len(ss):
 					case len(kept) > 0:
 						rec[f] = strings.Join(kept, " ")
 					case !cm.field(f).Required && holdsMoney(cm):
