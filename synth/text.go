@@ -703,28 +703,8 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 			said = maps.Clone(said)
 			said["kind"] = k
 		}
-		var text string
-		for _, g := range appGroups(cm, group, facts) {
-			if group = g; g == "work" {
-				text = composeText(rng, g, workFacts(cm, said))
-			} else {
-				text = composeText(rng, g, said)
-			}
-			if text != "" {
-				break
-			}
-		}
-		if text == "" && !cm.c.Own {
-			// Every frame of its group names a party the text may not
-			// (a reply on the company's own ticket, its company left out
-			// as no counterpart): it is written as work among colleagues.
-			text = composeText(rng, "work", workFacts(cm, said))
-		}
-		if text == "" {
-			// An item the company sells with no price to name, or a text
-			// no other frame fits, is described as a record of its own.
-			text = composeText(rng, "description", withKind(said, "own"))
-		}
+		text, g := composeField(rng, cm, group, facts, said)
+		group = g
 		if ss := coherence.Sentences(text); shortText(f) && len(ss) > 0 {
 			text = ss[0]
 		}
@@ -734,6 +714,34 @@ func (v *valuer) fillText(cm *collModel, rec map[string]any, rw row, pinned map[
 		rec[f] = text
 	}
 	echoBody(cm, rec, pinned)
+}
+
+// composeField draws a text field's text from the first of the app's
+// groups for group (appGroups) whose frames the facts fill, and gives
+// the group it was drawn from. Where none fills, it is written as work
+// among colleagues (every frame named a party the text may not: a reply
+// on the company's own ticket, its company no counterpart), else, as an
+// item the company sells with no price to name, described as a record of
+// the company's own.
+func composeField(rng *rand.Rand, cm *collModel, group string, facts, said textFacts) (string, string) {
+	for _, g := range appGroups(cm, group, facts) {
+		text := ""
+		if g == "work" {
+			text = composeText(rng, g, workFacts(cm, said))
+		} else {
+			text = composeText(rng, g, said)
+		}
+		if text != "" {
+			return text, g
+		}
+		group = g
+	}
+	if !cm.c.Own {
+		if text := composeText(rng, "work", workFacts(cm, said)); text != "" {
+			return text, group
+		}
+	}
+	return composeText(rng, "description", withKind(said, "own")), group
 }
 
 // mayHold reports whether rec may hold field f: no only_when rule of its
