@@ -3,7 +3,6 @@ package coherence
 import (
 	"fmt"
 	"regexp"
-	"strings"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -55,18 +54,9 @@ func joinedYetLongThere(sh *Shape, rec map[string]any) []Contradiction {
 	var out []Contradiction
 	for _, f := range TextFields(sh.server, sh.def) {
 		text, _ := rec[f].(string)
-		var kept []string
-		for _, s := range Sentences(text) {
-			if !joinedRE.MatchString(s) {
-				kept = append(kept, s)
-			}
-		}
-		if len(kept) == len(Sentences(text)) {
+		want, changed := withoutSentences(text, joinedRE.MatchString)
+		if !changed {
 			continue
-		}
-		var want any
-		if len(kept) > 0 {
-			want = strings.Join(kept, " ")
 		}
 		why := fmt.Sprintf("%s says the person just joined their company, but %s is %v", f, tenure, rec[tenure])
 		out = append(out, Contradiction{tenure, why, 0, &Contradiction{f, why, want, nil}})

@@ -250,18 +250,9 @@ func amountsInText(sh *Shape, rec map[string]any) []Contradiction {
 	var out []Contradiction
 	for _, f := range TextFields(sh.server, sh.def) {
 		text, _ := rec[f].(string)
-		var kept []string
-		for _, s := range Sentences(text) {
-			if !namesOtherAmount(s, own) {
-				kept = append(kept, s)
-			}
-		}
-		if len(kept) == len(Sentences(text)) {
+		want, changed := withoutSentences(text, func(s string) bool { return namesOtherAmount(s, own) })
+		if !changed {
 			continue
-		}
-		var want any
-		if len(kept) > 0 {
-			want = strings.Join(kept, " ")
 		}
 		out = append(out, Contradiction{f, fmt.Sprintf("%s names an amount the record does not hold", f), want, nil})
 	}
@@ -278,4 +269,19 @@ func namesOtherAmount(s string, own []float64) bool {
 		}
 	}
 	return false
+}
+
+// withoutSentences is text less the sentences drop holds for, as a
+// contradiction's wanted value (nil where none is left), and whether any
+// went.
+func withoutSentences(text string, drop func(string) bool) (any, bool) {
+	ss := Sentences(text)
+	kept := slices.DeleteFunc(slices.Clone(ss), drop)
+	if len(kept) == len(ss) {
+		return nil, false
+	}
+	if len(kept) == 0 {
+		return nil, true
+	}
+	return strings.Join(kept, " "), true
 }
