@@ -38,3 +38,31 @@ func TestLinesNamedForTheirFunction(t *testing.T) {
 		t.Errorf("only %d extensions of a line and %d of a user drawn", lines, users)
 	}
 }
+
+// TestLeaveOfAnEmployee: a Rippling leave request is an employee's: its
+// role_id names an employee of the world (a reference coherence checks),
+// and synthesis draws every one so.
+func TestLeaveOfAnEmployee(t *testing.T) {
+	c, servers := readWorld(t, 27, "rippling")
+	leaves := 0
+	for _, d := range c.Data {
+		employees := map[string]bool{}
+		for _, e := range d.Records["rippling"]["employees"] {
+			employees[state.Text(e["id"])] = true
+		}
+		for _, l := range d.Records["rippling"]["leave_requests"] {
+			if leaves++; !employees[state.Text(l["role_id"])] {
+				t.Errorf("%s: leave request %v of role %v, no employee", d.ID, l["id"], l["role_id"])
+			}
+		}
+		if len(d.Records["rippling"]["leave_requests"]) > 0 {
+			d.Records["rippling"]["leave_requests"][0]["role_id"] = "2663QwGVs"
+			if len(violationsOf(d, servers, coherence.RuleRef, "2663QwGVs")) == 0 {
+				t.Errorf("%s: a leave request of role 2663QwGVs, no employee, is no violation", d.ID)
+			}
+		}
+	}
+	if leaves < 5 {
+		t.Errorf("only %d leave requests drawn", leaves)
+	}
+}
