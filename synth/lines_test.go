@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/legoenv/legoenv/coherence"
@@ -64,5 +65,45 @@ func TestLeaveOfAnEmployee(t *testing.T) {
 	}
 	if leaves < 5 {
 		t.Errorf("only %d leave requests drawn", leaves)
+	}
+}
+
+// TestChiefOfficersInTheirDepartment: a Rippling company has at most one
+// CFO and one CTO, the CFO in Finance and the CTO in Engineering; a chief
+// drawn elsewhere moves to the department they lead, and a second one
+// holds another title. Coherence finds a second CTO, and a CFO in Support.
+func TestChiefOfficersInTheirDepartment(t *testing.T) {
+	c, servers := readWorld(t, 27, "rippling")
+	home := map[string]string{"CFO": "Finance", "CTO": "Engineering"}
+	chiefs := 0
+	for _, d := range c.Data {
+		for _, v := range violationsOf(d, servers, "", "") {
+			t.Errorf("%s: %s %s: %s", d.ID, v.Collection, v.Key, v.Message)
+		}
+		held := map[string]int{}
+		es := d.Records["rippling"]["employees"]
+		for _, e := range es {
+			title := state.Text(e["title"])
+			if dep, ok := home[title]; ok {
+				chiefs++
+				if held[title]++; held[title] > 1 || e["department"] != dep {
+					t.Errorf("%s: %s %v in %v, holder %d of the title", d.ID, title, e["id"], e["department"], held[title])
+				}
+			}
+		}
+		if len(es) > 1 {
+			es[0]["title"], es[0]["department"] = "CTO", "Engineering"
+			es[1]["title"], es[1]["department"] = "CTO", "Engineering"
+			if len(violationsOf(d, servers, coherence.RuleInvariant, "CTO")) == 0 {
+				t.Errorf("%s: two CTOs are no violation", d.ID)
+			}
+			es[1]["title"], es[1]["department"] = "CFO", "Support"
+			if !slices.ContainsFunc(violationsOf(d, servers, "", ""), func(v coherence.Violation) bool { return v.Key == es[1]["id"] && v.Field == "title" }) {
+				t.Errorf("%s: a CFO in Support is no violation", d.ID)
+			}
+		}
+	}
+	if chiefs < 2 {
+		t.Errorf("only %d chief officers drawn", chiefs)
 	}
 }
