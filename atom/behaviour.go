@@ -203,7 +203,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     says is settled, at most the whole where no part was drawn
 //     (coherence/settled.go); with a third field, all of it too where
 //     that field holds one of In, states in which nothing was paid (a
-//     sent FreshBooks invoice, whose part payments make it partial);
+//     sent FreshBooks invoice, whose part payments make it partial), and
+//     above nothing and below the whole where it holds one of Values,
+//     states in which a part was paid (a partially paid Zoho Books
+//     invoice);
 //   - refers_to: the record the reference Fields[0] names holds one of In
 //     in its field Fields[1] (a Zoho Books invoice's customer is a contact
 //     of type customer, not a vendor); with a third field, only where the
@@ -572,8 +575,8 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if len(inv.In) > 0 != inv.HasStates() {
 		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields and a remaining rule of three fields, and only of them"))
 	}
-	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" {
-		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, and the media types of a file whose name ends in no extension, and only these"))
+	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" && !(inv.Rule == "remaining" && len(inv.Fields) == 3) {
+		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, the media types of a file whose name ends in no extension, and the states of a remaining rule of three fields in which a part was paid, and only these"))
 	}
 	if inv.Rule == "set_when" {
 		ds = append(ds, valuesOf(e, c, inv.Fields[0], inv.Values, at+".values")...)
@@ -596,6 +599,7 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	}
 	if inv.Rule == "remaining" && len(inv.Fields) == 3 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[2], inv.In, at+".in")...)
+		ds = append(ds, valuesOf(e, c, inv.Fields[2], inv.Values, at+".values")...)
 	}
 	if (inv.Rule == "agrees" || inv.Rule == "since") && len(inv.Fields) == 4 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[3], inv.In, at+".in")...)

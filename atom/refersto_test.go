@@ -36,7 +36,8 @@ tools:
 
 // refers_to and flag_of read a field of the record a reference names, and
 // list its values; remaining takes two fields, or three with the states
-// of its third in which nothing was paid, full_when states of its second.
+// of its third in which nothing was paid (in) and in which a part was
+// (values), full_when states of its second.
 func TestReferencedKindDeclarations(t *testing.T) {
 	for _, c := range []struct{ name, old, new, field, want string }{
 		{name: "declarations load"},
@@ -49,6 +50,9 @@ func TestReferencedKindDeclarations(t *testing.T) {
 		{"remaining unpaid in a state of its status", "[balance, total]}", "[balance, total, status], in: [draft]}", "", ""},
 		{"remaining in states of a status it does not name", "[balance, total]}", "[balance, total], in: [draft]}", "collections[2].invariants[2].in", "in lists the states"},
 		{"remaining unpaid in a state its status cannot hold", "[balance, total]}", "[balance, total, status], in: [sent]}", "collections[2].invariants[2].in[0]", `"sent"`},
+		{"remaining part paid in a state of its status", "[balance, total]}", "[balance, total, status], in: [draft], values: [paid]}", "", ""},
+		{"remaining part paid in a state its status cannot hold", "[balance, total]}", "[balance, total, status], in: [draft], values: [partly]}", "collections[2].invariants[2].values[0]", `"partly"`},
+		{"remaining part paid with no status", "[balance, total]}", "[balance, total], values: [paid]}", "collections[2].invariants[2].values", "values lists"},
 		{"remaining by a status that is not there", "[balance, total]}", "[balance, total, stage], in: [draft]}", "collections[2].invariants[2].fields[2]", `no field "stage"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/internal/isotime"
 	"github.com/legoenv/legoenv/state"
 )
@@ -229,6 +230,10 @@ func roleProblem(role string, v any) string {
 	case atom.RolePersonName:
 		if isStr && !isPersonName(s) {
 			return fmt.Sprintf("%q is not a person's name", s)
+		}
+	case atom.RoleDepartment:
+		if ws := strings.Fields(s); isStr && isPersonName(s) && gen.IsFirstName(ws[0]) {
+			return fmt.Sprintf("%q is a person's name, not what a department is called", s)
 		}
 	case atom.RoleFirstName, atom.RoleLastName:
 		if isStr && !isNameWords(s, 1, 2) {

@@ -65,3 +65,46 @@ func TestPaymentsOfTheirInvoice(t *testing.T) {
 		}
 	}
 }
+
+// TestPartPaidBalance: an invoice in a state a remaining rule of three
+// fields lists in values has paid a part of its total: its balance is
+// above nothing and below the total, whether or not its payments are in
+// the world; one in a state of in has paid nothing.
+func TestPartPaidBalance(t *testing.T) {
+	ss := booksServer()
+	invs := &ss["books"].Collections[1]
+	invs.Fields["status"] = atom.Field{Type: "string", Enum: []any{"draft", "sent", "partially_paid", "paid"}, Role: atom.RoleStatus}
+	invs.Fields["balance"] = atom.Field{Type: "number", Role: atom.RoleMoney}
+	invs.Invariants = []atom.Invariant{
+		{Rule: "remaining", Fields: []string{"balance", "total", "status"}, In: []string{"draft", "sent"}, Values: []string{"partially_paid"}},
+		{Rule: "full_when", Fields: []string{"total", "status"}, In: []string{"paid"}},
+	}
+	partial := state.Record{"id": "inv1", "customer_id": "c1", "status": "partially_paid", "total": 500.0, "balance": 200.0}
+	pay := state.Record{"id": "p1", "invoice_id": "inv1", "customer_id": "c1", "amount": 500.0, "status": "completed"}
+	for _, tc := range []struct {
+		name     string
+		invoice  state.Record
+		payments []state.Record
+		want     string // a rule and field, "" for none
+	}{
+		{"a part left", partial, nil, ""},
+		{"nothing left", with(partial, "balance", 0.0), nil, "invariant balance"},
+		{"all of it left", with(partial, "balance", 500.0), nil, "invariant balance"},
+		{"paid in full by its payments", with(partial, "balance", 0.0), []state.Record{pay}, "invariant balance"},
+		{"a part paid by its payments", partial, []state.Record{with(pay, "amount", 300.0)}, ""},
+		{"sent, a part left", with(partial, "status", "sent"), nil, "invariant balance"},
+		{"sent, all of it left", with(partial, "status", "sent", "balance", 500.0), nil, ""},
+	} {
+		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("books.contacts", "id", []state.Record{{"id": "c1", "name": "Noor Abernathy"}}),
+			state.NewCollection("books.invoices", "id", []state.Record{tc.invoice}),
+			state.NewCollection("books.customer_payments", "id", tc.payments))
+		var got []string
+		for _, v := range CheckWorld("d", ss, w) {
+			got = append(got, v.Rule+" "+v.Field)
+		}
+		if strings.Join(got, ",") != tc.want {
+			t.Errorf("%s: violations %v, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -38,3 +38,31 @@ func TestRoleByKind(t *testing.T) {
 		t.Errorf("role violations at %v, want the personal space named for a project only", got)
 	}
 }
+
+// TestLineNamedForAFunction: a phone system's department or announcement
+// extension is named for what it serves, not for one person, and holds no
+// one's address (only_when on the email, role_when giving the name a
+// department's role); a user extension is a person's.
+func TestLineNamedForAFunction(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "phone", Collections: []atom.Collection{
+		{Name: "extensions", Fields: map[string]atom.Field{
+			"name":  {Type: "string", Role: atom.RoleTitle, RoleWhen: &atom.RoleWhen{Field: "type", In: []string{"Department", "Announcement"}, Role: atom.RoleDepartment}},
+			"email": {Type: "string", Format: "email", Role: atom.RoleEmail},
+			"type":  {Type: "string", Enum: []any{"User", "Department", "Announcement"}, Role: atom.RoleStatus},
+		}, Invariants: []atom.Invariant{{Rule: "only_when", Fields: []string{"email", "type"}, In: []string{"User"}}}},
+	}}
+	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("phone.extensions", "id", []state.Record{
+			{"id": "e1", "name": "Jonas Whitcombe", "type": "User", "email": "jonas.whitcombe@acme.example"},
+			{"id": "e2", "name": "Customer Success", "type": "Department"},
+			{"id": "e3", "name": "Jonas Whitcombe", "type": "Department"},
+			{"id": "e4", "name": "Support", "type": "Announcement", "email": "jonas.whitcombe@acme.example"},
+		}))
+	var got []string
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"phone": s}, w) {
+		got = append(got, v.Rule+" "+v.Key+" "+v.Field)
+	}
+	if want := []string{"role e3 name", "invariant e4 email"}; !slices.Equal(got, want) {
+		t.Errorf("violations %v, want %v", got, want)
+	}
+}

@@ -69,6 +69,14 @@ func (sh *Shape) Balance(inv atom.Invariant, rec map[string]any, paid float64, h
 	return whole, false, true
 }
 
+// PartPaid reports whether rec is in a state a remaining rule of three
+// fields lists in Values, one in which a part of the whole was paid (a
+// partially paid Zoho Books invoice): its balance is then above nothing
+// and below the whole.
+func PartPaid(inv atom.Invariant, rec map[string]any) bool {
+	return len(inv.Fields) == 3 && slices.Contains(inv.Values, state.Text(rec[inv.Fields[2]]))
+}
+
 func unsettled(sh *Shape, rec map[string]any) bool {
 	_, no := sh.Unsettled(rec)
 	return no
@@ -100,8 +108,12 @@ func (c *checker) settled(inv atom.Invariant, name string, col *state.Collection
 		}
 		got, gok := state.Number(rec[inv.Fields[0]])
 		want, exact, ok := sh.Balance(inv, rec, x, has)
-		if gok && ok && (exact && math.Abs(got-want) > 0.005 || !exact && got > want+0.005) {
+		switch whole, _ := state.Number(rec[inv.Fields[1]]); {
+		case !gok || !ok:
+		case exact && math.Abs(got-want) > 0.005 || !exact && got > want+0.005:
 			c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v but %s %v less the %.2f paid is %.2f", inv.Fields[0], got, inv.Fields[1], rec[inv.Fields[1]], x, want)
+		case PartPaid(inv, rec) && (got < 0.005 || got > whole-0.005):
+			c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v of %s %v, but %s is %v: a part is paid and a part is left", inv.Fields[0], got, inv.Fields[1], whole, inv.Fields[2], rec[inv.Fields[2]])
 		}
 	}
 }

@@ -312,7 +312,9 @@ func conformBounds(c *atom.Collection, rec map[string]any, set map[string]any) {
 // conformOnlyWhen keeps Fields[0] only where Fields[1] holds one of In:
 // a value a task sets (an address it grants to), a named record's name or
 // the value of a record of no state stays, and the record becomes of a
-// kind that holds it; else the value goes (a draft shows no likes).
+// kind that holds it; else the value goes (a draft shows no likes). A
+// department is one a value gated by it places its holder in: a CFO
+// drawn in Operations moves to Finance, keeping the title.
 //
 // A state kept in a date (Shopify's cancelled_at, Lever's archivedAt) is
 // moved only where it may be: a date goes where the rule wants none (an
@@ -337,7 +339,7 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 		if !cm.c.Denies(inv, rec) {
 			return
 		}
-	} else if !pinned && (kept || named && f == cm.display || !atom.IsSet(rec[st])) {
+	} else if !pinned && (kept || named && f == cm.display || !atom.IsSet(rec[st]) || cm.roles[st] == atom.RoleDepartment) {
 		rec[st] = stateValue(cm.field(st), inv.In[0])
 		return
 	}

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"math/rand/v2"
 	"slices"
 
 	"github.com/legoenv/legoenv/atom"
@@ -24,7 +25,9 @@ var ownedTexts = []string{
 // named by its owner) a value of that role where it holds none. Where the
 // role is a person's name and no task pins the field, the record becomes
 // p's own: it is named by them and its texts say what they keep there.
-// Otherwise the record keeps the value (a name a task gives it) and
+// Where it is a department's and no task names the record (p is
+// someone), the record is named for the department it serves (a
+// RingCentral department extension is "Support"). Otherwise the record keeps the value (a name a task gives it) and
 // becomes of a kind the role does not hold on, where no task pins its kind
 // and the field telling it has one (a space named for a customer's
 // project is a global space).
@@ -34,8 +37,13 @@ func (v *valuer) roleForm(cm *collModel, rec map[string]any, p gen.Person, pinne
 		if !rw.Holds(rec) || coherence.FitsRole(rw.Role, rec[f]) {
 			continue
 		}
-		if _, set := pinned[f]; !set && rw.Role == atom.RolePersonName && p.First != "" && p.Last != "" {
+		_, set := pinned[f]
+		if !set && rw.Role == atom.RolePersonName && p.First != "" && p.Last != "" {
 			v.ownedBy(cm, f, rec, p, pinned)
+			continue
+		}
+		if !set && rw.Role == atom.RoleDepartment && p.First != "" {
+			rec[f] = departmentOf(cm, rec, v.rng)
 			continue
 		}
 		if _, set := pinned[rw.Field]; !set {
@@ -108,4 +116,15 @@ func otherKind(fd atom.Field, in []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// departmentOf is what a record of cm serving a department is called: the
+// department another field of it names, else one drawn.
+func departmentOf(cm *collModel, rec map[string]any, rng *rand.Rand) string {
+	for _, f := range cm.fieldNames {
+		if d := state.Text(rec[f]); cm.roles[f] == atom.RoleDepartment && cm.field(f).RoleWhen == nil && coherence.FitsRole(atom.RoleDepartment, d) && d != "" {
+			return d
+		}
+	}
+	return pick(rng, departments)
 }

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 	"slices"
 
@@ -35,6 +36,49 @@ func settleBalances(m *appModel, cm *collModel, d *atom.Data) {
 			got, gok := state.Number(rec[f])
 			if ok && (exact && (!gok || math.Abs(got-want) > 0.005) || !exact && gok && got > want) {
 				rec[f] = coherence.SameKind(rec[f], want)
+			}
+			if ok && coherence.PartPaid(inv, rec) {
+				leavePart(m, cm, inv, rec, exact, d)
+			}
+		}
+	}
+}
+
+// leavePart makes a record in a state of inv's Values (a partially paid
+// Zoho Books invoice) owe a part of its whole: where no money part of it
+// was drawn, a balance of nothing or of the whole becomes a share of the
+// whole (from a fifth to four fifths, by the record's key); where its
+// parts paid all of it, the last part no task names pays less, leaving
+// that share.
+func leavePart(m *appModel, cm *collModel, inv atom.Invariant, rec map[string]any, exact bool, d *atom.Data) {
+	got, _ := state.Number(rec[inv.Fields[0]])
+	whole, _ := state.Number(rec[inv.Fields[1]])
+	if whole < 0.05 || got >= 0.005 && got <= whole-0.005 {
+		return
+	}
+	h := fnv.New32a()
+	h.Write([]byte(state.Text(rec[cm.key])))
+	share := math.Round(whole*(0.2+0.6*float64(h.Sum32()%1000)/1000)*100) / 100
+	if !exact {
+		rec[inv.Fields[0]] = coherence.SameKind(rec[inv.Fields[0]], share)
+		return
+	}
+	named := namedKeys(m, d)
+	for _, pcm := range m.colls {
+		amount := pcm.shape.WholeAmount()
+		for pf, target := range pcm.shape.PartParents() {
+			if target != cm.name || amount == "" {
+				continue
+			}
+			ps := d.Records[m.app][pcm.name]
+			for i := len(ps) - 1; i >= 0; i-- {
+				x, _ := state.Number(ps[i][amount])
+				if state.Text(ps[i][pf]) == state.Text(rec[cm.key]) && !pcm.shape.MovedNoMoney(ps[i]) && !named[pcm.name][state.Text(ps[i][pcm.key])] && x+got-share > 0.005 {
+					ps[i][amount] = coherence.SameKind(ps[i][amount], math.Round((x+got-share)*100)/100)
+					mendAll(pcm.shape.Contradictions(ps[i]), ps[i], nil)
+					rec[inv.Fields[0]] = coherence.SameKind(rec[inv.Fields[0]], share)
+					return
+				}
 			}
 		}
 	}

@@ -10,10 +10,11 @@ import (
 	"github.com/legoenv/legoenv/state"
 )
 
-// TestSettleBalances: once payments are settled, a Zoho Books draft owes
-// its total, a paid invoice nothing and its payments make up its total (a
-// payment no task names takes the difference), and another invoice owes
-// its total less its payments; a vendor an invoice is for becomes a
+// TestSettleBalances: once payments are settled, a Zoho Books draft, sent
+// or overdue invoice owes its total, a paid invoice nothing and its
+// payments make up its total (a payment no task names takes the
+// difference), and a partly paid invoice owes its total less its payments,
+// a part of its total (a payment that paid all of it pays less); a vendor an invoice is for becomes a
 // customer; the world then keeps every declared rule of its invoices.
 func TestSettleBalances(t *testing.T) {
 	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "zoho_books"})
@@ -28,15 +29,22 @@ func TestSettleBalances(t *testing.T) {
 		return map[string]any{"invoice_id": id, "customer_id": "c1", "status": status, "total": total, "balance": balance}
 	}
 	d := &atom.Data{Records: map[string]map[string][]map[string]any{"zoho_books": {
-		"invoices":          {inv("inv1", "draft", 2253.55, 269.75), inv("inv2", "paid", 27966.87, 0), inv("inv3", "sent", 11014.91, 1113.91)},
-		"customer_payments": {pay("p1", "inv2", 5000), pay("p2", "inv2", 333.43), pay("p3", "inv3", 2658.79)},
+		"invoices": {inv("inv1", "draft", 2253.55, 269.75), inv("inv2", "paid", 27966.87, 0), inv("inv3", "partially_paid", 11014.91, 1113.91),
+			inv("inv4", "sent", 640.0, 120.5), inv("inv5", "overdue", 980.0, 0), inv("inv6", "partially_paid", 1500.0, 0), inv("inv7", "partially_paid", 800.0, 800.0),
+			inv("inv8", "partially_paid", 400.0, 0)},
+		"customer_payments": {pay("p1", "inv2", 5000), pay("p2", "inv2", 333.43), pay("p3", "inv3", 2658.79), pay("p4", "inv8", 400.0)},
 	}}}
 	settleBalances(m, m.byName["invoices"], d)
-	want := map[string]float64{"inv1": 2253.55, "inv2": 0, "inv3": 8356.12}
+	want := map[string]float64{"inv1": 2253.55, "inv2": 0, "inv3": 8356.12, "inv4": 640.0, "inv5": 980.0}
 	for _, r := range d.Records["zoho_books"]["invoices"] {
-		if got, _ := state.Number(r["balance"]); got != want[r["invoice_id"].(string)] {
-			t.Errorf("%s balance %v, want %v", r["invoice_id"], got, want[r["invoice_id"].(string)])
+		got, _ := state.Number(r["balance"])
+		total, _ := state.Number(r["total"])
+		if w, ok := want[r["invoice_id"].(string)]; ok && got != w || !ok && (got <= 0 || got >= total) {
+			t.Errorf("%s %s balance %v of %v, want %v (or, partly paid, a part)", r["invoice_id"], r["status"], got, total, w)
 		}
+	}
+	if got, _ := state.Number(d.Records["zoho_books"]["customer_payments"][3]["amount"]); got <= 0 || got >= 400 {
+		t.Errorf("the payment of the partly paid invoice is %v, want a part of its 400", got)
 	}
 	if got, _ := state.Number(d.Records["zoho_books"]["customer_payments"][1]["amount"]); got != 22966.87 {
 		t.Errorf("the last payment of the paid invoice is %v, want 22966.87 (its total less the first)", got)
@@ -164,5 +172,45 @@ func TestNamedMessageStaysItsMail(t *testing.T) {
 	}
 	if got := d.Records["gmail"]["drafts"][0]["message_id"]; got != "m3" {
 		t.Errorf("the draft of the task's message wraps %v, not the message no task names or draft holds (m3)", got)
+	}
+}
+
+// TestPartlyPaidInvoices: the invoices synthesised for Zoho Books, Sage
+// Accounting and FreshBooks owe what their status says: all of their total
+// where nothing was paid (sent, overdue, unpaid), a part of it, above
+// nothing, where a part was (partially paid), and the worlds break no rule
+// of their invoices.
+func TestPartlyPaidInvoices(t *testing.T) {
+	c, servers := readWorld(t, 27, "zoho_books", "sage_accounting", "freshbooks")
+	type money struct{ coll, balance, total, status string }
+	of := map[string]money{"zoho_books": {"invoices", "balance", "total", "status"}, "sage_accounting": {"sales_invoices", "outstanding_amount", "total_amount", "status"}, "freshbooks": {"invoices", "outstanding", "amount", "v3_status"}}
+	partly, unpaid := 0, 0
+	for _, d := range c.Data {
+		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "") {
+			t.Errorf("%s: %s %s: %s", d.ID, v.Collection, v.Key, v.Message)
+		}
+		for app, mo := range of {
+			for _, r := range d.Records[app][mo.coll] {
+				b, bok := state.Number(r[mo.balance])
+				total, tok := state.Number(r[mo.total])
+				if !bok || !tok {
+					continue
+				}
+				switch r[mo.status] {
+				case "partially_paid", "PART_PAID", "partial":
+					if partly++; b <= 0 || b >= total {
+						t.Errorf("%s: %s %v invoice owes %v of %v", d.ID, app, r[mo.status], b, total)
+					}
+				case "sent", "overdue", "UNPAID", "viewed":
+					if unpaid++; b != total {
+						t.Errorf("%s: %s %v invoice owes %v of %v", d.ID, app, r[mo.status], b, total)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d partly paid and %d unpaid invoices", partly, unpaid)
+	if partly < 3 || unpaid < 3 {
+		t.Errorf("only %d partly paid and %d unpaid invoices drawn", partly, unpaid)
 	}
 }

@@ -647,6 +647,9 @@ func streetOf(p gen.Person) string {
 	return streetNames[i]
 }
 
+// departments are the departments a company's records name.
+var departments = []string{"Sales", "Support", "Finance", "Engineering", "Marketing", "Operations"}
+
 // attributeValue is the value of a field that describes the record
 // itself: its title, text, dates, flags, amounts and states.
 func (v *valuer) attributeValue(cm *collModel, name, role string, r row) any {
@@ -654,7 +657,7 @@ func (v *valuer) attributeValue(cm *collModel, name, role string, r row) any {
 	case atom.RoleColor:
 		return pick(v.rng, []string{"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"})
 	case atom.RoleDepartment:
-		return pick(v.rng, []string{"Sales", "Support", "Finance", "Engineering", "Marketing", "Operations"})
+		return pick(v.rng, departments)
 	case atom.RoleTitle:
 		return v.displayValue(cm, r)
 	case atom.RoleText:
