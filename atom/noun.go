@@ -49,14 +49,16 @@ var nouns = map[string]string{
 	"account":      "a line of the company's chart of accounts (Sales - Products, Office Costs)",
 	"bank_account": "one of the company's bank accounts (Operating Account, Tax Reserve)",
 	"job":          "an opening the company hires for (Senior Backend Engineer)",
+	"asset":        "an item of the company's own hardware or software its IT tracks (MacBook Pro 14)",
 }
 
 // companyless are the nouns whose records are named for what they are,
 // never for a company: a ledger account counts a kind of money, a bank
 // account holds the company's own, an opening names the role it hires
-// for. A record of one named "Redwood LLC" or "Follow-up for Cyberdyne
-// Systems" is named as a customer's matter.
-var companyless = map[string]bool{"account": true, "bank_account": true, "job": true}
+// for, an asset is the equipment or software it is. A record of one
+// named "Redwood LLC" or "Follow-up for Cyberdyne Systems" is named as a
+// customer's matter.
+var companyless = map[string]bool{"account": true, "bank_account": true, "job": true, "asset": true}
 
 // NamedForNoCompany reports whether records of the noun are never named
 // for a company (companyless).

@@ -187,6 +187,15 @@ var nounVocab = map[string][]string{
 		"Sales Development Representative", "Content Marketer", "Security Engineer", "Mobile Engineer",
 		"Operations Analyst", "People Partner", "Solutions Engineer", "Staff Engineer", "Engineering Manager",
 		"Senior Product Designer", "{team} Lead", "Head of {team}", "Principal Engineer"},
+	// An asset is an item of the company's IT estate, named for the
+	// hardware or software it is, never for a customer.
+	"asset": {"MacBook Pro 14", "MacBook Air 13", "Dell Latitude 7440", "Lenovo ThinkPad X1 Carbon", "HP EliteBook 840",
+		"Dell UltraSharp U2723QE", "LG 27UK850 monitor", "iPhone 15", "Samsung Galaxy S24", "iPad Air", "Cisco IP Phone 8841",
+		"Logitech Rally Bar", "HP LaserJet Pro M404", "Brother MFC-L8900", "Jabra Evolve2 65", "Meraki MR46 access point",
+		"Cisco Catalyst 9200 switch", "Dell PowerEdge R750", "Synology DS920+", "YubiKey 5 NFC", "Microsoft 365 E3 licence",
+		"Adobe Acrobat Pro licence", "Zoom Pro licence", "Slack Business+ seat", "JetBrains All Products licence",
+		"Figma Professional seat", "{city} office printer", "{city} conference room display", "{team} test laptop",
+		"{team} shared workstation"},
 }
 
 // nounRepeats are the nouns whose names recur across a collection's

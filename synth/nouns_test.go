@@ -101,6 +101,7 @@ func TestDeclaredNounsNameTheirRecords(t *testing.T) {
 		{"chatgpt", "vector_stores", "name", "knowledge"},
 		{"bamboohr", "training_records", "name", "training"},
 		{"tiktok_ads", "adgroups", "adgroup_name", "ad_group"},
+		{"freshservice", "assets", "name", "asset"},
 	}
 	apps := []string{}
 	for _, cc := range colls {
