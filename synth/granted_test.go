@@ -82,9 +82,10 @@ func TestGrantWritersAddsTheGrant(t *testing.T) {
 // manager's only in a named space (the refers_to rule of three fields the
 // atom declares), and those of spaces closed to outside users are the
 // company's own people's (its staff declaration via the space), while
-// spaces of every kind, closed ones and managers are drawn.
+// spaces of every kind, closed ones and managers are drawn (five variants:
+// a member holds one membership of a space, so fewer are drawn per world).
 func TestChatManagersInNamedSpaces(t *testing.T) {
-	c := synthApps(t, 3, "google_chat", "figma", "copper")
+	c := synthApps(t, 5, "google_chat", "figma", "copper")
 	servers := map[string]*atom.Server{}
 	for _, app := range []string{"google_chat", "figma", "copper"} {
 		servers[app] = builtinServers(t).ServerFor(app).MustServer()

@@ -238,8 +238,8 @@ var aheadWords = []string{"next update", "will post an update", "may be briefly"
 // or an update's body is written at the stage its status is in (no "is
 // resolved" on an incident still investigated, no investigation on an
 // update identifying the cause), and an update on a maintenance announces
-// the work, investigating nothing; a completed maintenance's text looks
-// ahead no more.
+// the work, investigating nothing; a completed maintenance's or a
+// resolved incident's text looks ahead no more.
 func TestStatusTextsAtTheirStage(t *testing.T) {
 	checked, completed := 0, 0
 	for _, seed := range []int64{1, 2, 3} {
@@ -261,7 +261,7 @@ func TestStatusTextsAtTheirStage(t *testing.T) {
 					if m, ok := maint[state.Text(rec["incident_id"])]; ok && m && strings.Contains(body, "investigat") {
 						t.Errorf("%s: update %v on maintenance %v investigates: %q", d.ID, rec["id"], rec["incident_id"], body)
 					}
-					if status == "completed" {
+					if status == "completed" || status == "resolved" {
 						completed++
 						for _, w := range aheadWords {
 							if strings.Contains(body, w) {
@@ -284,7 +284,7 @@ func TestStatusTextsAtTheirStage(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d texts of an outage's stage read, %d of a completed maintenance", checked, completed)
+	t.Logf("%d texts of an outage's stage read, %d of a completed maintenance or a resolved incident", checked, completed)
 	if checked < 20 || completed < 3 {
 		t.Errorf("%d texts of an outage's stage and %d of a completed maintenance read, want more", checked, completed)
 	}

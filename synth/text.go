@@ -494,6 +494,12 @@ var textFrames = map[string][]string{
 		"Thanks to {company} and our other customers for their patience.", "Questions about {name} go to our support team.",
 		"Every part of the service behind {name} is available again.", "The work on {name} finished on schedule.",
 	},
+	// A resolved incident is over: its details look back, with no next
+	// update and no delay still to come.
+	"status.detail.resolved": {
+		"Thanks to {company} and our other customers for their patience.", "Questions about {name} go to our support team.",
+		"A review of {name} follows once the cause is written up.", "Every part of the service behind {name} is available again.",
+	},
 	"status.detail.maintenance": {
 		"We will post an update on {name} when the work is complete.", "Thanks to {company} and our other customers for their patience.",
 		"Service for {company} stays available for most of the window.", "Questions about {name} go to our support team.",

@@ -1,0 +1,58 @@
+package synth
+
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestUnreadWithinAllSubmissions synthesises Jotform worlds: no form
+// counts more new (unread) submissions than submissions in all.
+func TestUnreadWithinAllSubmissions(t *testing.T) {
+	forms := 0
+	for seed := int64(1); seed <= 4; seed++ {
+		c, _ := readWorld(t, seed, "jotform")
+		for _, d := range c.Data {
+			for _, f := range d.Records["jotform"]["forms"] {
+				n, okN := state.Number(f["new"])
+				all, okAll := state.Number(f["count"])
+				if !okN || !okAll {
+					continue
+				}
+				forms++
+				if n > all {
+					t.Errorf("%s: form %v counts %v new of %v submissions", d.ID, f["id"], f["new"], f["count"])
+				}
+			}
+		}
+	}
+	t.Logf("%d forms with both counts", forms)
+	if forms < 10 {
+		t.Errorf("%d forms with both counts drawn, want more", forms)
+	}
+}
+
+// TestEveryResponseOfAForm synthesises Google Forms worlds beside other
+// apps: every response names a form the world holds.
+func TestEveryResponseOfAForm(t *testing.T) {
+	responses := 0
+	for seed := int64(1); seed <= 4; seed++ {
+		c, _ := readWorld(t, seed, "google_forms", "zoho_books", "constant_contact")
+		for _, d := range c.Data {
+			forms := map[string]bool{}
+			for _, f := range d.Records["google_forms"]["forms"] {
+				forms[state.Text(f["formId"])] = true
+			}
+			for _, r := range d.Records["google_forms"]["responses"] {
+				responses++
+				if !forms[state.Text(r["formId"])] {
+					t.Errorf("%s: response %v names no form of the world (%q)", d.ID, r["responseId"], r["formId"])
+				}
+			}
+		}
+	}
+	t.Logf("%d responses", responses)
+	if responses < 10 {
+		t.Errorf("%d responses drawn, want more", responses)
+	}
+}
