@@ -1,0 +1,54 @@
+package automationbench
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/legoenv/legoenv/verify"
+)
+
+// Rules made from the twenty-second batch's working half
+// (testdata/made_up/batch22.txt; docs/automationbench.md).
+
+// verifyOneTask imports and verifies, as imported, one task of the
+// benchmark's format built from its prompt, tools, state and assertions.
+func verifyOneTask(t *testing.T, name, prompt string, tools []any, state map[string]any, assertions []any) verify.Verdict {
+	t.Helper()
+	state["meta"] = map[string]any{"current_time": "2026-12-09T10:00:00Z"}
+	b, err := json.Marshal(map[string]any{"task": "made_up." + name,
+		"prompt": []any{map[string]any{"role": "user", "content": prompt}},
+		"info":   map[string]any{"zapier_tools": tools, "initial_state": state, "assertions": assertions}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, _ := verifyImported(t, testSchemas(t), []Source{{File: name + ".json", Data: b}})
+	return vs["made_up."+name]
+}
+
+// A count one record's text states of a thing, at the price another
+// record holds for that thing, is that count times the price (the
+// twenty-second batch's qb_invoice_crates_from_zendesk_ticket_at_item_price,
+// xero_quote_trestle_tables_from_mail_at_item_price and
+// gmail_total_for_filters_from_freshdesk_ticket_at_item_price): a ticket
+// asking for "thirty-two maple trays", and an instruction to invoice them
+// "at the Maple tray item's unit price", ground 32 times the item's 15,
+// 480, and not the look-alike ticket's count or item's price.
+func TestDeriveACountARecordStatesAtAnotherRecordsPrice(t *testing.T) {
+	state := map[string]any{
+		"zendesk": map[string]any{"tickets": []any{
+			map[string]any{"id": "zt-trays", "subject": "Trays for the market stall", "description": "Please send thirty-two maple trays for the stall.", "status": "open", "requester_id": "zu-a"},
+			map[string]any{"id": "zt-trays-b", "subject": "Trays for the back room", "description": "We need six maple trays for the back room.", "status": "open", "requester_id": "zu-b"}},
+			"users": []any{}, "organizations": []any{}},
+		"quickbooks": map[string]any{
+			"customers": []any{map[string]any{"id": "qc-corn", "display_name": "Cornmill Deli"}, map[string]any{"id": "qc-corn-b", "display_name": "Cornmill Deli Bakery"}},
+			"items":     []any{map[string]any{"id": "qi-tray", "name": "Maple tray", "type": "Inventory", "unit_price": 15}, map[string]any{"id": "qi-tray-lid", "name": "Maple tray lid", "type": "Inventory", "unit_price": 4}},
+			"invoices":  []any{}}}
+	v := verifyOneTask(t, "qb_invoice_trays_from_ticket",
+		"Invoice Cornmill Deli in QuickBooks for the number of trays their Zendesk ticket 'Trays for the market stall' asks for, at the Maple tray item's unit price.",
+		[]any{"zendesk_find_ticket", "quickbooks_find_item", "quickbooks_find_customer", "quickbooks_create_invoice"}, state,
+		[]any{map[string]any{"type": "quickbooks_invoice_exists", "customer_name": "Cornmill Deli", "total_amt": 480},
+			map[string]any{"type": "quickbooks_invoice_not_exists", "customer_name": "Cornmill Deli Bakery"}})
+	if !v.Verified {
+		t.Fatalf("not verified: %s", verdictReason(v))
+	}
+}
