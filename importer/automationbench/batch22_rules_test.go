@@ -116,24 +116,3 @@ func TestTermsCountFromTheDocumentsDate(t *testing.T) {
 		t.Errorf("the mail does not give the due date counted from the invoice's: %s", last.Args)
 	}
 }
-
-// A field that would name the caller's own organization is the user's to
-// give where the record's parent holds it too (the working half's
-// buffer_queue_post_for_organization, left failing since its batch): a
-// Buffer post's organization is its channel's, one of the account's
-// several, so the queueing tool takes it and the post carries the
-// channel's organization, not the look-alike channel's.
-func TestOrganizationOfARecordsParentIsTheUsersToGive(t *testing.T) {
-	state := map[string]any{"buffer": map[string]any{
-		"channels": []any{map[string]any{"id": "bc-tw", "organization_id": "org-tw", "name": "Tidewater Books LinkedIn", "service": "linkedin", "paused": false},
-			map[string]any{"id": "bc-twk", "organization_id": "org-twk", "name": "Tidewater Books Kids LinkedIn", "service": "linkedin", "paused": false}},
-		"posts": []any{}}}
-	v := verifyOneTask(t, "buffer_queue_post_parent_organization",
-		"Queue 'Author evening on Thursday' on the Tidewater Books LinkedIn channel in Buffer.",
-		[]any{"buffer_list_channels", "buffer_add_to_queue"}, state,
-		[]any{map[string]any{"type": "buffer_post_exists", "organization_id": "org-tw", "channel_id": "bc-tw", "text_contains": "Author evening"},
-			map[string]any{"type": "buffer_post_not_exists", "channel_id": "bc-twk"}})
-	if !v.Verified {
-		t.Fatalf("not verified: %s", verdictReason(v))
-	}
-}

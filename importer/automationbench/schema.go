@@ -228,11 +228,7 @@ func ParseAppSchema(name string, data []byte) (*App, error) {
 // markKeptRefs marks the fields that would name who acts (ownedActors:
 // the caller's organization) where the app keeps a collection of what
 // they name: a Zendesk ticket's organization_id is one of the app's
-// organizations, which the user picks, not the caller's own. So too where
-// a record's parent holds the same field: the record belongs to its
-// parent's, one of several (a Buffer post's organization is its channel's,
-// and an account holds several organizations, each with its channels:
-// https://developers.buffer.com/guides/introduction.md).
+// organizations, which the user picks, not the caller's own.
 func markKeptRefs(app *App) {
 	for _, c := range app.Collections {
 		for _, f := range c.Fields {
@@ -240,26 +236,11 @@ func markKeptRefs(app *App) {
 			if !ok || !ownedActors[f.Name] {
 				continue
 			}
-			if target, _, found := entityOf(app, x); found && target != c || parentHolds(app, c, f.Name) {
+			if target, _, found := entityOf(app, x); found && target != c {
 				f.KeptRef = true
 			}
 		}
 	}
-}
-
-// parentHolds reports whether a collection that c's records reference (by
-// a field <x>_id) also holds field name.
-func parentHolds(app *App, c *Coll, name string) bool {
-	for _, g := range c.Fields {
-		x, ok := strings.CutSuffix(g.Name, "_id")
-		if !ok || g.Name == name {
-			continue
-		}
-		if p, _, found := entityOf(app, x); found && p != c && p.Field(name) != nil {
-			return true
-		}
-	}
-	return false
 }
 
 func isActionLog(defs, p *object) bool {
