@@ -215,6 +215,25 @@ const batch20File = "batch20.txt"
 // was run.
 const batch21File = "batch21.txt"
 
+// The twenty-second batch (testdata/made_up/batch22.txt), of 30 tasks,
+// was written and split the same way, over the mechanisms legoenv still
+// failed, in apps and words the frozen half does not use: tools that must
+// write an app's action log (Pipefy, Google Drive, Confluence, BambooHR,
+// Basecamp), sends that must create the record a goal counts (LinkedIn
+// conversions, a Zoom meeting registrant, a LinkedIn invitation, Facebook
+// lead events), creates whose goal checks a reference field the prompt
+// gives by id or by name (a Freshdesk company, a Zoho Desk department, a
+// Help Scout mailbox, a Canva folder), due dates from terms counted from a
+// record's date (a purchase order's, an invoice's, an order mail's), an
+// amount as a quantity read from one record (a ticket, a mail, a text)
+// times a unit price another holds, shares and counts by a yes/no flag
+// over a period and "still ..." over a flag, and a flag asked by its
+// negation in new words (turned up, rather than VIPs, no longer sell).
+// Every create has a look-alike that must stay untouched, record names
+// carry no numbers and every count asked is eleven or more. It was
+// committed before any of it was run.
+const batch22File = "batch22.txt"
+
 // batches names each batch file with the words its figures are logged
 // under and the number of tasks it lists.
 var batches = []struct {
@@ -240,6 +259,7 @@ var batches = []struct {
 	{batch19File, "nineteenth batch", 30},
 	{batch20File, "twentieth batch", 30},
 	{batch21File, "twenty-first batch", 30},
+	{batch22File, "twenty-second batch", 30},
 }
 
 // readBatch gives each task of the batch file its half.

@@ -166,10 +166,10 @@ func (r *dayReader) offset(i int) ([]time.Time, int) {
 	if r.tok(i) == "net" {
 		// payment terms: "net 15" is due fifteen days from today
 		if n, ok := countWords[r.tok(i+1)]; ok {
-			return []time.Time{shift(r.today, n, 1)}, i + 2
+			return r.terms(n, 1), i + 2
 		}
 		if n, ok := atoiSmall(r.tok(i + 1)); ok {
-			return []time.Time{shift(r.today, n, 1)}, i + 2
+			return r.terms(n, 1), i + 2
 		}
 	}
 	if unit, ok := dayUnits[r.tok(i+1)]; ok && unit == 0 && (r.tok(i) == "next" || r.tok(i) == "following") && isDayWord(r.tok(i+2)) {
@@ -192,7 +192,7 @@ func (r *dayReader) offset(i int) ([]time.Time, int) {
 	}
 	if unit > 0 && r.tok(next) == "terms" {
 		// payment terms: "sixty day terms" are due sixty days from today
-		return []time.Time{shift(r.today, n, unit)}, next + 1
+		return r.terms(n, unit), next + 1
 	}
 	sign, ok := offsetSigns[r.tok(next)]
 	if !ok {
@@ -214,6 +214,17 @@ func (r *dayReader) offset(i int) ([]time.Time, int) {
 		out = append(out, shift(a, sign*n, unit))
 	}
 	return out, end
+}
+
+// terms reads payment terms of n units of unit days: the day they fall due
+// counted from today, for a document made today. Terms count their days
+// from the document's own date (QuickBooks' Term, DueDays:
+// https://developer.intuit.com/app/developer/qbo/docs/api/accounting/all-entities/term),
+// so for a document the agent saw dated another day they are also an
+// offset from a day the text does not name: that document's date.
+func (r *dayReader) terms(n, unit int) []time.Time {
+	r.open = append(r.open, dayOffset{n, unit})
+	return []time.Time{shift(r.today, n, unit)}
 }
 
 // nthBusinessDay reads "first business day", "second working day",

@@ -41,6 +41,82 @@ var (
 	countAtPriceRE = regexp.MustCompile(`(?i)\b(\d+|` + strings.Join(slices.Sorted(maps.Keys(spelledCounts)), "|") + `)\s+(?:[a-z-]+\s+){1,5}?at\s+(?:[a-z'’]+\s+){0,4}?(?:price|rate|cost)\b`)
 )
 
+var (
+	// pricedRE: a price a record holds, named by the thing it is the
+	// price of ("at the Oak crate item's unit price").
+	pricedRE = regexp.MustCompile(`(?i)\bat\s+((?:[a-z'’-]+\s+){1,6}?)(?:unit\s+|list\s+|sales\s+|retail\s+)?price\b`)
+	// countOfRE: a count and the words after it ("twenty-four oak crates").
+	countOfRE = regexp.MustCompile(`(?i)\b(\d+|` + strings.Join(slices.Sorted(maps.Keys(spelledCounts)), "|") + `)\s+((?:[a-z-]+\s+){0,3}[a-z-]+)`)
+	// pricedFillers name no thing in a price's phrase.
+	pricedFillers = set("the", "our", "its", "their", "his", "her", "your", "item", "product", "same", "current", "usual")
+)
+
+// thingCount is a count a text states with the bases of the words after
+// it.
+type thingCount struct {
+	n     int
+	text  string
+	bases []string
+}
+
+// pricedThings reads the bases of the words naming what a price a record
+// holds is the price of ("at the Oak crate item's unit price": oak,
+// crate).
+func pricedThings(text string) []string {
+	var out []string
+	for _, m := range pricedRE.FindAllStringSubmatch(text, -1) {
+		for _, w := range strings.Fields(strings.ToLower(m[1])) {
+			w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+			if w != "" && !pricedFillers[w] && !slices.Contains(out, WordBase(w)) {
+				out = append(out, WordBase(w))
+			}
+		}
+	}
+	return out
+}
+
+// thingCounts reads the counts of more than one a text states, each with
+// the words after it.
+func thingCounts(text string) []thingCount {
+	var out []thingCount
+	for _, m := range countOfRE.FindAllStringSubmatch(text, -1) {
+		n, ok := spelledCounts[strings.ToLower(m[1])]
+		if !ok {
+			x, err := strconv.Atoi(m[1])
+			n, ok = x, err == nil
+		}
+		if !ok || n < 2 {
+			continue
+		}
+		c := thingCount{n: n, text: m[0]}
+		for _, w := range strings.Fields(strings.ToLower(m[2])) {
+			c.bases = append(c.bases, WordBase(w))
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// pricedCounts are the factors of the counts the document at doc states
+// of a thing another document names a record's price of: "the number of
+// crates the ticket asks for, at the Oak crate item's unit price", where
+// the ticket asks for "twenty-four oak crates", is 24 times the item's
+// price.
+func (ctx *Visible) pricedCounts(doc int) []factor {
+	var out []factor
+	for _, c := range ctx.Docs[doc].counts {
+		for j, d := range ctx.Docs {
+			if j == doc || !slices.ContainsFunc(d.priced, func(w string) bool { return slices.Contains(c.bases, w) }) {
+				continue
+			}
+			if f := (factor{by: float64(c.n), how: fmt.Sprintf("times the count %q %s states", c.text, ctx.Docs[doc].Name)}); !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
 // upWords are the words that add a percentage; the others take it off.
 var upWords = set("plus", "add", "adding", "uplift", "increase", "markup", "rise", "raise")
 
@@ -99,6 +175,7 @@ func (ctx *Visible) factorsFor(doc int) []factor {
 	for i, d := range ctx.Docs {
 		if i != doc {
 			out = append(out, d.factors...)
+			out = append(out, ctx.pricedCounts(i)...)
 		}
 	}
 	return out

@@ -55,12 +55,13 @@ func exclusions(text string) []string {
 // other documents qualify, and each numeric field split evenly over the
 // items of a list field of them.
 func (ctx *Visible) qualifying(t *table, yield func(Formula) bool) bool {
-	rows, why := ctx.qualified(t)
+	rows, why := ctx.qualified(t, "")
 	if len(why) == 0 || len(rows) < 2 || len(rows) == len(t.rows) {
 		return true
 	}
 	of := fmt.Sprintf("the %d records of %s %s", len(rows), t.name, strings.Join(why, " and "))
-	if !totals(t, rows, of, yield) || !averages(t, rows, of, yield) || !ctx.qualifiedCounts(t, rows, of, yield) {
+	if !totals(t, rows, of, yield) || !averages(t, rows, of, yield) || !ctx.qualifiedCounts(t, rows, of, yield) ||
+		!ctx.flagShares(t, rows, of, yield) {
 		return false
 	}
 	for _, l := range listFields(rows) {
@@ -76,8 +77,8 @@ func (ctx *Visible) qualifying(t *table, yield func(Formula) bool) bool {
 // qualified keeps t's rows whose dates lie in a range another document
 // states (for a date field some rows fall outside of), and those with no
 // value in a field of notes another document says excludes; why says
-// which.
-func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
+// which. The yes-or-no field skip, where not "", selects nothing.
+func (ctx *Visible) qualified(t *table, skip string) ([]tableRow, []string) {
 	rows := t.rows
 	var why []string
 	for i, d := range ctx.Docs {
@@ -113,7 +114,7 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 		why = append(why, left...)
 		for _, k := range flagFields(t) {
 			want, ok := flagNamed(d.text, flagWord(k))
-			if !ok {
+			if !ok || k == skip {
 				continue
 			}
 			kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return r.flags[k] != want })
@@ -145,6 +146,25 @@ func (ctx *Visible) qualified(t *table) ([]tableRow, []string) {
 		}
 	}
 	return rows, why
+}
+
+// flagShares yields, for each yes-or-no field that narrows the rows a
+// document qualifies, their share among the rows every other condition
+// qualifies: "of the opportunities that closed this month, what share did
+// we win" is the won ones among this month's closed ones; "what share of
+// this month's cases is closed" the closed ones among this month's.
+func (ctx *Visible) flagShares(t *table, rows []tableRow, of string, yield func(Formula) bool) bool {
+	for _, k := range flagFields(t) {
+		base, why := ctx.qualified(t, k)
+		if len(base) <= len(rows) || len(why) == 0 {
+			continue
+		}
+		how := fmt.Sprintf("the share of %s among the %d records of %s %s", of, len(base), t.name, strings.Join(why, " and "))
+		if !yield(Formula{Ops: []string{atom.DeriveRatio}, Fields: []string{k}, value: float64(len(rows)) / float64(len(base)), How: how, loose: true, rate: ctx.namesRate(flagWord(k), t.doc)}) {
+			return false
+		}
+	}
+	return true
 }
 
 // averages yields each numeric field's total over rows divided by their

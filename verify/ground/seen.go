@@ -76,7 +76,12 @@ type ContextDoc struct {
 	// The percentage changes and prices it states on their own
 	// ("plus the 15% uplift", "$120 an hour"): factors for a figure read
 	// elsewhere.
-	factors     []factor
+	factors []factor
+	// The things it names a record's price of ("at the Oak crate item's
+	// unit price": crate) and the counts of things it states ("twenty-four
+	// oak crates"), by their words' bases (factor.go).
+	priced      []string
+	counts      []thingCount
 	corrections []correction
 	// The date ranges the text states and its sentences that say to
 	// exclude (qualify.go).
@@ -300,6 +305,7 @@ func NewDoc(name, text string) ContextDoc {
 	d.prose = d.text
 	d.nums = StandaloneNumbers(text)
 	d.adjusted, d.factors = statedAdjustments(text), statedFactors(text)
+	d.priced, d.counts = pricedThings(text), thingCounts(text)
 	d.formulas, d.quantities, d.corrections = statedFormulas(text), statedQuantities(text), statedCorrections(text)
 	d.ranges, d.excludes = statedRanges(text), exclusions(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
