@@ -1,20 +1,28 @@
 package synth
 
 import (
+	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
+
+// policyTextRE finds a workflow's policy in a text: the run it asks for and
+// how to report it.
+var policyTextRE = regexp.MustCompile(`To report, list|in this run of the|Afterwards, write up|Record the run in|Then log the run`)
 
 // TestZohoDeskTicketsOfTheirContactsCompany synthesises Zoho Desk, whose
 // tickets are raised by a contact for the contact's account: a ticket's
 // subject and description name the company its contact writes from (by
 // the contact's address) and its account, no other; a contact's
 // description names their account's company; a department is the help
-// desk company's own. Coherence finds nothing.
+// desk company's own; a ticket holding the company's own policy is filed
+// by one of its people, at its domain. Coherence finds nothing.
 func TestZohoDeskTicketsOfTheirContactsCompany(t *testing.T) {
 	c, servers := readWorld(t, 27, "zoho_desk", "zoho_mail", "lever")
-	bad, tickets, contacts, departments := 0, 0, 0, 0
+	bad, tickets, contacts, departments, policies := 0, 0, 0, 0, 0
 	for _, d := range c.Data {
 		for _, v := range violationsOf(d, servers, "", "") {
 			if bad++; bad <= 5 {
@@ -42,6 +50,12 @@ func TestZohoDeskTicketsOfTheirContactsCompany(t *testing.T) {
 				continue
 			}
 			tickets++
+			if policyTextRE.MatchString(state.Text(r["description"])) {
+				policies++
+				if home := gen.Domain(homeCompany(d)); !strings.HasSuffix(state.Text(p["email"]), "@"+home) {
+					t.Errorf("%s: policy ticket %v %q is filed by %v, not one of %s's people", d.ID, r["id"], r["subject"], p["email"], home)
+				}
+			}
 			a := accounts[state.Text(r["account_id"])]
 			for _, f := range []string{"subject", "description"} {
 				if namesOther(world, r[f], p["email"]) || a != nil && namesOther(world, r[f], a["account_name"]) {
@@ -54,8 +68,8 @@ func TestZohoDeskTicketsOfTheirContactsCompany(t *testing.T) {
 			bad += ownTextNamesCustomer(t, d.ID, "zoho_desk.departments", servers["zoho_desk"].Collection("departments"), r)
 		}
 	}
-	t.Logf("%d tickets, %d contacts under an account, %d departments", tickets, contacts, departments)
-	if tickets < 20 || departments < 5 || bad > 0 {
+	t.Logf("%d tickets (%d policies), %d contacts under an account, %d departments", tickets, policies, contacts, departments)
+	if tickets < 20 || policies < 3 || departments < 5 || bad > 0 {
 		t.Errorf("%d violations, among %d tickets, %d contacts under an account, %d departments", bad, tickets, contacts, departments)
 	}
 }
