@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
@@ -19,11 +20,17 @@ var policyTextRE = regexp.MustCompile(`To report, list|in this run of the|Afterw
 // the contact's address) and its account, no other; a contact's
 // description names their account's company; a department is the help
 // desk company's own; a ticket holding the company's own policy is filed
-// by one of its people, at its domain. Coherence finds nothing.
+// by one of its people, at its domain; the day a ticket's text says it
+// was raised is the day it was created. Coherence finds nothing.
 func TestZohoDeskTicketsOfTheirContactsCompany(t *testing.T) {
 	c, servers := readWorld(t, 27, "zoho_desk", "zoho_mail", "lever")
-	bad, tickets, contacts, departments, policies := 0, 0, 0, 0, 0
+	bad, tickets, contacts, departments, policies, dated := 0, 0, 0, 0, 0, 0
+	def := servers["zoho_desk"].Collection("tickets")
 	for _, d := range c.Data {
+		clock, err := time.Parse(time.RFC3339, d.Clock)
+		if err != nil {
+			t.Fatalf("%s: clock %q: %v", d.ID, d.Clock, err)
+		}
 		for _, v := range violationsOf(d, servers, "", "") {
 			if bad++; bad <= 5 {
 				t.Errorf("%s", v)
@@ -50,6 +57,7 @@ func TestZohoDeskTicketsOfTheirContactsCompany(t *testing.T) {
 				continue
 			}
 			tickets++
+			dated += checkTextDates(t, servers["zoho_desk"], def, r, clock)
 			if policyTextRE.MatchString(state.Text(r["description"])) {
 				policies++
 				if home := gen.Domain(homeCompany(d)); !strings.HasSuffix(state.Text(p["email"]), "@"+home) {
@@ -68,8 +76,8 @@ func TestZohoDeskTicketsOfTheirContactsCompany(t *testing.T) {
 			bad += ownTextNamesCustomer(t, d.ID, "zoho_desk.departments", servers["zoho_desk"].Collection("departments"), r)
 		}
 	}
-	t.Logf("%d tickets (%d policies), %d contacts under an account, %d departments", tickets, policies, contacts, departments)
-	if tickets < 20 || policies < 3 || departments < 5 || bad > 0 {
+	t.Logf("%d tickets (%d policies, %d days named), %d contacts under an account, %d departments", tickets, policies, dated, contacts, departments)
+	if tickets < 20 || policies < 3 || dated < 10 || departments < 5 || bad > 0 {
 		t.Errorf("%d violations, among %d tickets, %d contacts under an account, %d departments", bad, tickets, contacts, departments)
 	}
 }
