@@ -503,7 +503,7 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 				continue
 			}
 			n := 2
-			if p.reqs[cm] != nil {
+			if p.asked(cm) {
 				n = 6 + val.rng.IntN(7)
 			}
 			recs := d.Records[m.app][cm.name]
@@ -525,7 +525,7 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 				d.Records[m.app] = map[string][]map[string]any{}
 			}
 			d.Records[m.app][cm.name] = recs
-			if p.reqs[cm] != nil {
+			if p.asked(cm) {
 				summary = append(summary, fmt.Sprintf("%d %s", len(recs), human(cm.name)))
 			}
 		}

@@ -39,3 +39,15 @@ func ownParent(r *recordReq, rf refField) bool {
 	_, named := r.refs[rf.name]
 	return r.internal && !named && rf.target.kind() == "company" && !r.cm.field(rf.name).Required
 }
+
+// asked reports whether the plan asks for a record of cm other than the
+// person staffParties draws: a collection a task names holds more records
+// beside its own, and the world's description counts them.
+func (p *plan) asked(cm *collModel) bool {
+	for role := range p.reqs[cm] {
+		if role != staffRole {
+			return true
+		}
+	}
+	return false
+}
