@@ -262,6 +262,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	home := val.src.Company()
 	val.home = home
 	db := &dataBuilder{val: val, p: p, d: d, rows: map[string]row{}, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+	p.staffParties()
 	for _, cm := range p.order() {
 		db.fixedColl(cm)
 	}
@@ -502,7 +503,7 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 				continue
 			}
 			n := 2
-			if p.reqs[cm] != nil {
+			if p.asked(cm) {
 				n = 6 + val.rng.IntN(7)
 			}
 			recs := d.Records[m.app][cm.name]
@@ -524,7 +525,7 @@ func (db *dataBuilder) background(apps []*appModel) []string {
 				d.Records[m.app] = map[string][]map[string]any{}
 			}
 			d.Records[m.app][cm.name] = recs
-			if p.reqs[cm] != nil {
+			if p.asked(cm) {
 				summary = append(summary, fmt.Sprintf("%d %s", len(recs), human(cm.name)))
 			}
 		}
@@ -1055,6 +1056,9 @@ func fixedRef(val *valuer, rf refField, r *recordReq, p *plan, keys map[*collMod
 	}
 	if rf.list {
 		return []any{}
+	}
+	if ownParent(r, rf) {
+		return nil
 	}
 	var ks []string
 	for role, k := range keys[rf.target] {

@@ -2,7 +2,9 @@ package synth
 
 import (
 	"maps"
+	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/legoenv/legoenv/atom"
@@ -115,6 +117,28 @@ func madeAfter(val *valuer, cm *collModel, rec map[string]any, after time.Time, 
 		}
 		moved := start.Add(time.Duration(float64(t.Sub(made)) / float64(span) * float64(left)))
 		rec[f] = dateLayout(s, moved)
+	}
+	redayText(cm, rec, made, start, skip)
+}
+
+// redayText makes the day a record's text says it began ("Raised on 19
+// January", its made field's day as the text was written) the day it now
+// began, where a pass moved it from was to now: a text a task pins stays.
+func redayText(cm *collModel, rec map[string]any, was, now time.Time, skip map[string]any) {
+	from, to := was.UTC().Format("2 January"), now.UTC().Format("2 January")
+	if from == to {
+		return
+	}
+	var day *regexp.Regexp
+	for _, f := range cm.fieldNames {
+		s, ok := rec[f].(string)
+		if _, pinned := skip[f]; !ok || pinned || cm.roles[f] != atom.RoleText || !strings.Contains(s, from) {
+			continue
+		}
+		if day == nil {
+			day = regexp.MustCompile(`\b` + from + `\b`) // not "1 January" in "21 January"
+		}
+		rec[f] = day.ReplaceAllString(s, to)
 	}
 }
 
