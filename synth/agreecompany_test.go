@@ -97,3 +97,31 @@ func TestCustomersRecordNotMadeTheCompanysOwn(t *testing.T) {
 		t.Errorf("customer's case about Initech Industries still under the company's own case %v", p)
 	}
 }
+
+// TestCustomersCaseNotUnderACaseNamingNone: a customer's case filed under
+// a case naming no company (the team's internal case
+// "opportunities-followups") stands under no parent, where no task pins
+// its parent; a case naming no company stays where it is.
+func TestCustomersCaseNotUnderACaseNamingNone(t *testing.T) {
+	m := newAppModel(builtinServers(t).ServerFor("salesforce"), nil)
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"salesforce": {
+		"cases": {
+			{"id": "500A", "subject": "opportunities-followups", "description": "Opportunities-followups, created on 18 February by Elif Rasmussen."},
+			{"id": "500B", "subject": "Refund request for order 11724", "description": "Billing question from Isabel Santos at Acme Logistics.", "parent_id": "500A"},
+			{"id": "500C", "subject": "Follow up on the renewal list", "description": "Go through the list on Friday.", "parent_id": "500A"},
+		},
+	}}}
+	val := newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	db := &dataBuilder{val: val, p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+	db.agreeCompanies([]*appModel{m})
+	cases := d.Records["salesforce"]["cases"]
+	if p, ok := cases[1]["parent_id"]; ok {
+		t.Errorf("customer's case about Acme Logistics still under the internal case %v", p)
+	}
+	if p := state.Text(cases[2]["parent_id"]); p != "500A" {
+		t.Errorf("internal follow-up case moved from under 500A to %q", p)
+	}
+	if s := state.Text(cases[1]["description"]); !strings.Contains(s, "Acme Logistics") {
+		t.Errorf("customer's case rewritten: %q", s)
+	}
+}
