@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -124,8 +125,10 @@ func (c *checker) parentParty(sh *Shape, coll, key string, rec map[string]any) {
 
 // companyOf is the company of the record of collection coll keyed k: a
 // company record's name or the company a contact works at, else that of
-// a record it names (an opportunity's company, or its primary contact's).
-// "" where neither names one.
+// a record it names (an opportunity's company, or its primary contact's),
+// else the one company its title names (an opportunity "Quantum Analytics
+// - new logo" whose account the world does not hold). "" where none
+// names one.
 func (c *checker) companyOf(coll, k string) string {
 	sh, tc := c.shape(coll), c.w.Collection(coll)
 	if sh == nil || tc == nil {
@@ -153,5 +156,9 @@ func (c *checker) companyOf(coll, k string) string {
 			return state.Text(r[name])
 		}
 	}
-	return ""
+	var titles []string
+	for f := range sh.withRole(atom.RoleTitle) {
+		titles = append(titles, state.Text(t[f]))
+	}
+	return gen.CompanyOfTitles(titles...)
 }

@@ -181,7 +181,8 @@ func (db *dataBuilder) nameParentCompany(m *appModel, cm *collModel, rec map[str
 // companyOf is the company of the record of tc keyed k: a company
 // record's name, the company a contact works at, else that of a company
 // or contact it names (an opportunity's company, or its primary
-// contact's). "" where none is named.
+// contact's), else the one company its title names. "" where none is
+// named.
 func (db *dataBuilder) companyOf(m *appModel, tc *collModel, k string) string {
 	rec := findRec(db.d.Records[m.app][tc.name], tc.key, k)
 	if rec == nil {
@@ -197,5 +198,9 @@ func (db *dataBuilder) companyOf(m *appModel, tc *collModel, k string) string {
 			}
 		}
 	}
-	return ""
+	var titles []string
+	for _, f := range tc.withRole(atom.RoleTitle) {
+		titles = append(titles, state.Text(rec[f]))
+	}
+	return gen.CompanyOfTitles(titles...)
 }
