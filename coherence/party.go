@@ -87,6 +87,20 @@ func (c *checker) namedIn(title, want string) string {
 	return other
 }
 
+// namedBeside is the name of a company other than want that text holds,
+// of the world's or of the pool synthesis draws companies from, or "".
+func (c *checker) namedBeside(text, want string) string {
+	if other := c.namedIn(text, want); other != "" {
+		return other
+	}
+	for _, n := range gen.CompaniesNamed(text) {
+		if n != want && !strings.Contains(n, want) && !strings.Contains(want, n) {
+			return n
+		}
+	}
+	return ""
+}
+
 // parentParty checks a record kept under a parent whose collection another
 // field names (a Copper activity or task on a person, a company or an
 // opportunity: parent_id beside parent_type): its title and its free text,
@@ -116,7 +130,7 @@ func (c *checker) parentParty(sh *Shape, coll, key string, rec map[string]any) {
 				continue
 			}
 			text := state.Text(rec[tf])
-			if other := c.namedIn(text, want); other != "" && !strings.Contains(text, want) {
+			if other := c.namedBeside(text, want); other != "" && !strings.Contains(text, want) {
 				c.add(RuleRef, coll, key, tf, text, "%s names the company %q but %s %s %s is %q's", tf, other, fd.RefBy, state.Text(rec[fd.RefBy]), ref, want)
 			}
 		}

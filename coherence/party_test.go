@@ -69,7 +69,8 @@ func TestNamedParty(t *testing.T) {
 // collection its parent_type names (Copper's) names, where its name or
 // details name a company, the parent's: a company's own name, the company
 // a person works at, or the company of the opportunity it is on, by its
-// company or, where it has none, by the one its name names.
+// company or, where it has none, by the one its name names; a company
+// the world keeps no record of counts as another.
 func TestParentParty(t *testing.T) {
 	servers := crmServer()
 	crm := servers["crm"]
@@ -99,6 +100,7 @@ func TestParentParty(t *testing.T) {
 		{"no company named", act("opportunity", "o1", "Prepare the review", "Call next week."), nil},
 		{"the company its opportunity's name names", act("opportunity", "o2", "Quantum Analytics statement of work", "Kept for Quantum Analytics."), nil},
 		{"another company than its opportunity's name names", act("opportunity", "o2", "Initech Holdings statement of work", "Kept for Initech Holdings."), []string{"ref details", "ref name"}},
+		{"a company of no record of the world", act("opportunity", "o2", "Redwood Systems statement of work", "Kept for Redwood Systems."), []string{"ref details", "ref name"}},
 	}
 	for _, tc := range cases {
 		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), state.NewCollection("crm.companies", "id", companies),
