@@ -140,9 +140,9 @@ func (c *checker) parentParty(sh *Shape, coll, key string, rec map[string]any) {
 // companyOf is the company of the record of collection coll keyed k: a
 // company record's name or the company a contact works at, else that of
 // a record it names (an opportunity's company, or its primary contact's),
-// else the one company its title names (an opportunity "Quantum Analytics
-// - new logo" whose account the world does not hold). "" where none
-// names one.
+// else, for a record of a company by such a reference, the one company
+// its title names (an opportunity "Quantum Analytics - new logo" whose
+// account the world does not hold). "" where none names one.
 func (c *checker) companyOf(coll, k string) string {
 	sh, tc := c.shape(coll), c.w.Collection(coll)
 	if sh == nil || tc == nil {
@@ -156,6 +156,7 @@ func (c *checker) companyOf(coll, k string) string {
 		return state.Text(t[name])
 	}
 	app, _ := state.Split(coll)
+	ofCompany := false
 	for _, f := range sh.names {
 		fs := sh.fields[f]
 		if fs.role != atom.RoleRef || fs.ref == "" || sh.def.Fields[f].Type == "array" || app+"."+fs.ref == coll {
@@ -163,12 +164,15 @@ func (c *checker) companyOf(coll, k string) string {
 		}
 		rsh, rc := c.shape(app+"."+fs.ref), c.w.Collection(app+"."+fs.ref)
 		name := partyCompanyField(rsh)
-		if rc == nil || name == "" {
+		if ofCompany = ofCompany || name != ""; rc == nil || name == "" {
 			continue
 		}
 		if r, ok := rc.Lookup(state.Text(t[f])); ok && state.Text(r[name]) != "" {
 			return state.Text(r[name])
 		}
+	}
+	if !ofCompany {
+		return ""
 	}
 	var titles []string
 	for f := range sh.withRole(atom.RoleTitle) {
