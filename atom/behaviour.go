@@ -551,6 +551,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return ds
 	case "within", "since", "agrees":
 		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
+		if len(inv.With) > 0 && s.Collection(c.Fields[inv.Fields[1]].Ref) != nil {
+			ds = append(ds, validateRefTarget(e, s, c, inv, inv.With, at, ".with", 0)...)
+		}
 		if target := s.Collection(c.Fields[inv.Fields[1]].Ref); inv.ParentGated() && target != nil {
 			ds = append(ds, valuesOf(e, target, inv.Fields[2], inv.In, at+".in")...)
 		}

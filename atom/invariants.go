@@ -445,6 +445,16 @@ const AgreeCompany = "company"
 // other field.
 func (inv Invariant) ByCompany() bool { return inv.Rule == "agrees" && inv.By == AgreeCompany }
 
+// CompanyFields are the fields of the referenced record an agrees rule by
+// company reads for its company: the rule's third, and those it lists
+// with. A rule with further fields also holds where the referenced
+// record names no company in any of them: a record naming a company is
+// not kept under one naming none (a Salesforce customer's case is no
+// child of the team's internal case "opportunities-followups").
+func (inv Invariant) CompanyFields() []string {
+	return append([]string{inv.Fields[2]}, inv.With...)
+}
+
 // Repeats reports whether a differs rule's first field holds what its
 // second holds, letter case aside: the value, or on a list one of its
 // values (an SMS sent from a number to that number among others).

@@ -77,12 +77,17 @@ func CompanyKeys(v any, names []string) []string {
 // naming a company, and none the field it reads on parent (the record its
 // reference names) names, and gives the first of those parent's names by
 // its key; false where either names none, and where the rule does not
-// hold for rec.
+// hold for rec. A rule reading further fields of the parent (with) finds
+// rec naming a company under a parent naming none in any of them, and
+// gives "" for the parent's company.
 func OtherCompany(inv atom.Invariant, rec, parent map[string]any, names []string) (string, bool) {
 	if !inv.ByCompany() || !inv.AgreesOn(rec) {
 		return "", false
 	}
 	own, theirs := CompanyKeys(rec[inv.Fields[0]], names), CompanyKeys(parent[inv.Fields[2]], names)
+	if len(own) > 0 && len(inv.With) > 0 && !slices.ContainsFunc(inv.CompanyFields(), func(f string) bool { return len(CompanyKeys(parent[f], names)) > 0 }) {
+		return "", true
+	}
 	if len(own) == 0 || len(theirs) == 0 {
 		return "", false
 	}
@@ -92,6 +97,16 @@ func OtherCompany(inv atom.Invariant, rec, parent map[string]any, names []string
 		}
 	}
 	return theirs[0], true
+}
+
+// CompanyValues are the values an agrees rule by company reads for
+// companies: rec's field and the parent's fields it reads (CompanyFields).
+func CompanyValues(inv atom.Invariant, rec, parent map[string]any) []any {
+	out := []any{rec[inv.Fields[0]]}
+	for _, f := range inv.CompanyFields() {
+		out = append(out, parent[f])
+	}
+	return out
 }
 
 // CompanyNames are the companies texts may name: the world's (every
@@ -111,9 +126,16 @@ func CompanyNames(world []string, vs ...any) []string {
 // agreesOnCompany checks an agrees rule by company on rec: the company
 // its field names is the one the referenced record's field names.
 func (c *checker) agreesOnCompany(inv atom.Invariant, name, key string, rec, p state.Record) {
-	names := CompanyNames(slices.Collect(maps.Keys(c.companies)), rec[inv.Fields[0]], p[inv.Fields[2]])
-	if want, bad := OtherCompany(inv, rec, p, names); bad {
-		k, _ := state.KeyOf(rec, key)
-		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s names the company %s, not %s %s's, whose %s names %s", inv.Fields[0], strings.Join(CompanyKeys(rec[inv.Fields[0]], names), ", "), inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], want)
+	names := CompanyNames(slices.Collect(maps.Keys(c.companies)), CompanyValues(inv, rec, p)...)
+	want, bad := OtherCompany(inv, rec, p, names)
+	if !bad {
+		return
 	}
+	k, _ := state.KeyOf(rec, key)
+	own := strings.Join(CompanyKeys(rec[inv.Fields[0]], names), ", ")
+	if want == "" {
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s names the company %s, but %s %s names none in %s", inv.Fields[0], own, inv.Fields[1], rec[inv.Fields[1]], strings.Join(inv.CompanyFields(), " nor "))
+		return
+	}
+	c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s names the company %s, not %s %s's, whose %s names %s", inv.Fields[0], own, inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], want)
 }

@@ -48,6 +48,42 @@ func TestAgreesOnCompany(t *testing.T) {
 	}
 }
 
+// TestAgreesOnCompanyUnderNone: an agrees rule by company reading further
+// fields of the parent (with) finds a record naming a company under a
+// parent naming none in any of them (a customer's case under the team's
+// internal case), and none where the record names none or the parent
+// names one in a further field; without further fields such a parent
+// leaves it unchecked.
+func TestAgreesOnCompanyUnderNone(t *testing.T) {
+	for _, c := range []struct {
+		with []string
+		site string
+		note string
+		want int // violations
+	}{
+		{[]string{"site"}, "", "Refund request from Globex Inc.", 1},
+		{[]string{"site"}, "", "Call back on Thursday.", 0},
+		{[]string{"site"}, "https://www.globexinc.example/about", "Refund request from Globex Inc.", 0},
+		{[]string{"site"}, "https://www.acmelabs.example/about", "Refund request from Globex Inc.", 0},
+		{nil, "", "Refund request from Globex Inc.", 0},
+	} {
+		ss := servers()
+		inv := ss["billing"].Collection("invoices")
+		inv.Fields["note"] = atom.Field{Type: "string", Role: atom.RoleText}
+		inv.Invariants = []atom.Invariant{{Rule: "agrees", Fields: []string{"note", "customer_ref", "email"}, By: atom.AgreeCompany, With: c.with}}
+		customers := []state.Record{{"id": "cus_1041", "name": "Noor Abernathy", "email": "noor.abernathy@gmail.example", "site": c.site}}
+		n := 0
+		for _, v := range CheckWorld("d", ss, world(customers, []state.Record{with(goodInvoice(), "note", c.note)}, nil)) {
+			if v.Rule == RuleInvariant && v.Field == "note" {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("with %v, site %q, note %q: %d violations, want %d", c.with, c.site, c.note, n, c.want)
+		}
+	}
+}
+
 // TestCompanyKeys: a company is known by the letters and digits of its
 // name, the first label of its domain before the last.
 func TestCompanyKeys(t *testing.T) {

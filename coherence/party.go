@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -86,6 +87,20 @@ func (c *checker) namedIn(title, want string) string {
 	return other
 }
 
+// namedBeside is the name of a company other than want that text holds,
+// of the world's or of the pool synthesis draws companies from, or "".
+func (c *checker) namedBeside(text, want string) string {
+	if other := c.namedIn(text, want); other != "" {
+		return other
+	}
+	for _, n := range gen.CompaniesNamed(text) {
+		if n != want && !strings.Contains(n, want) && !strings.Contains(want, n) {
+			return n
+		}
+	}
+	return ""
+}
+
 // parentParty checks a record kept under a parent whose collection another
 // field names (a Copper activity or task on a person, a company or an
 // opportunity: parent_id beside parent_type): its title and its free text,
@@ -115,7 +130,7 @@ func (c *checker) parentParty(sh *Shape, coll, key string, rec map[string]any) {
 				continue
 			}
 			text := state.Text(rec[tf])
-			if other := c.namedIn(text, want); other != "" && !strings.Contains(text, want) {
+			if other := c.namedBeside(text, want); other != "" && !strings.Contains(text, want) {
 				c.add(RuleRef, coll, key, tf, text, "%s names the company %q but %s %s %s is %q's", tf, other, fd.RefBy, state.Text(rec[fd.RefBy]), ref, want)
 			}
 		}
@@ -124,8 +139,10 @@ func (c *checker) parentParty(sh *Shape, coll, key string, rec map[string]any) {
 
 // companyOf is the company of the record of collection coll keyed k: a
 // company record's name or the company a contact works at, else that of
-// a record it names (an opportunity's company, or its primary contact's).
-// "" where neither names one.
+// a record it names (an opportunity's company, or its primary contact's),
+// else, for a record of a company by such a reference, the one company
+// its title names (an opportunity "Quantum Analytics - new logo" whose
+// account the world does not hold). "" where none names one.
 func (c *checker) companyOf(coll, k string) string {
 	sh, tc := c.shape(coll), c.w.Collection(coll)
 	if sh == nil || tc == nil {
@@ -139,6 +156,7 @@ func (c *checker) companyOf(coll, k string) string {
 		return state.Text(t[name])
 	}
 	app, _ := state.Split(coll)
+	ofCompany := false
 	for _, f := range sh.names {
 		fs := sh.fields[f]
 		if fs.role != atom.RoleRef || fs.ref == "" || sh.def.Fields[f].Type == "array" || app+"."+fs.ref == coll {
@@ -146,12 +164,19 @@ func (c *checker) companyOf(coll, k string) string {
 		}
 		rsh, rc := c.shape(app+"."+fs.ref), c.w.Collection(app+"."+fs.ref)
 		name := partyCompanyField(rsh)
-		if rc == nil || name == "" {
+		if ofCompany = ofCompany || name != ""; rc == nil || name == "" {
 			continue
 		}
 		if r, ok := rc.Lookup(state.Text(t[f])); ok && state.Text(r[name]) != "" {
 			return state.Text(r[name])
 		}
 	}
-	return ""
+	if !ofCompany {
+		return ""
+	}
+	var titles []string
+	for f := range sh.withRole(atom.RoleTitle) {
+		titles = append(titles, state.Text(t[f]))
+	}
+	return gen.CompanyOfTitles(titles...)
 }

@@ -68,7 +68,9 @@ func TestNamedParty(t *testing.T) {
 // TestParentParty: a task or an activity kept under a parent whose
 // collection its parent_type names (Copper's) names, where its name or
 // details name a company, the parent's: a company's own name, the company
-// a person works at, or the company of the opportunity it is on.
+// a person works at, or the company of the opportunity it is on, by its
+// company or, where it has none, by the one its name names; a company
+// the world keeps no record of counts as another.
 func TestParentParty(t *testing.T) {
 	servers := crmServer()
 	crm := servers["crm"]
@@ -80,7 +82,7 @@ func TestParentParty(t *testing.T) {
 	}})
 	companies := []state.Record{{"id": "c1", "name": "Globex Labs"}, {"id": "c2", "name": "Initech Holdings"}}
 	people := []state.Record{{"id": "p1", "name": "Noor Abernathy", "company_name": "Blue Harbor Analytics"}}
-	opps := []state.Record{{"id": "o1", "name": "Globex Labs - pilot", "company_id": "c1"}}
+	opps := []state.Record{{"id": "o1", "name": "Globex Labs - pilot", "company_id": "c1"}, {"id": "o2", "name": "Quantum Analytics - new logo"}}
 	act := func(kind, id, name, details string) state.Record {
 		return state.Record{"id": "a1", "parent_type": kind, "parent_id": id, "name": name, "details": details}
 	}
@@ -96,6 +98,9 @@ func TestParentParty(t *testing.T) {
 		{"its opportunity's company", act("opportunity", "o1", "Prepare the Globex Labs review", "Kept for Globex Labs."), nil},
 		{"another company than its opportunity's", act("opportunity", "o1", "Prepare the Initech Holdings review", "Kept for Initech Holdings."), []string{"ref details", "ref name"}},
 		{"no company named", act("opportunity", "o1", "Prepare the review", "Call next week."), nil},
+		{"the company its opportunity's name names", act("opportunity", "o2", "Quantum Analytics statement of work", "Kept for Quantum Analytics."), nil},
+		{"another company than its opportunity's name names", act("opportunity", "o2", "Initech Holdings statement of work", "Kept for Initech Holdings."), []string{"ref details", "ref name"}},
+		{"a company of no record of the world", act("opportunity", "o2", "Redwood Systems statement of work", "Kept for Redwood Systems."), []string{"ref details", "ref name"}},
 	}
 	for _, tc := range cases {
 		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), state.NewCollection("crm.companies", "id", companies),

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -223,6 +224,24 @@ func CompaniesNamed(text string) []string {
 		}
 	}
 	return out
+}
+
+// CompanyOfTitles is the one company of the pool that titles name (an
+// opportunity "Quantum Analytics - new logo" is about Quantum Analytics),
+// "" where they name none or several.
+func CompanyOfTitles(titles ...string) string {
+	var out []string
+	for _, t := range titles {
+		for _, n := range CompaniesNamed(t) {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	if len(out) != 1 {
+		return ""
+	}
+	return out[0]
 }
 
 // Domain turns a company name into a domain under .example (reserved for

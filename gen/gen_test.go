@@ -109,3 +109,22 @@ func TestCompanyBeside(t *testing.T) {
 		t.Error("CompanyBeside moved a later draw")
 	}
 }
+
+// TestCompanyOfTitles: titles naming one company of the pool give it;
+// naming none or several, none.
+func TestCompanyOfTitles(t *testing.T) {
+	for _, c := range []struct {
+		titles []string
+		want   string
+	}{
+		{[]string{"Quantum Analytics - new logo"}, "Quantum Analytics"},
+		{[]string{"Quantum Analytics - new logo", "Quantum Analytics renewal"}, "Quantum Analytics"},
+		{[]string{"Renewal - new logo"}, ""},
+		{[]string{"Quantum Analytics and Redwood Systems - joint pilot"}, ""},
+		{nil, ""},
+	} {
+		if got := CompanyOfTitles(c.titles...); got != c.want {
+			t.Errorf("CompanyOfTitles(%q) = %q, want %q", c.titles, got, c.want)
+		}
+	}
+}

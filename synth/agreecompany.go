@@ -64,7 +64,7 @@ func (db *dataBuilder) agreeCompany(m *appModel, cm, tc *collModel, inv atom.Inv
 		if p == nil {
 			continue
 		}
-		names := coherence.CompanyNames(world, rec[inv.Fields[0]], p[inv.Fields[2]])
+		names := coherence.CompanyNames(world, coherence.CompanyValues(inv, rec, p)...)
 		if _, bad := coherence.OtherCompany(inv, rec, p, names); !bad {
 			continue
 		}

@@ -78,22 +78,47 @@ func TestRecordsUnderTheirParentsCompany(t *testing.T) {
 // one of the company's own cases (a team's internal clean-up) is not
 // rewritten as a matter of the company itself; it stands under no parent.
 func TestCustomersRecordNotMadeTheCompanysOwn(t *testing.T) {
-	m := newAppModel(builtinServers(t).ServerFor("salesforce"), nil)
-	d := &atom.Data{Records: map[string]map[string][]map[string]any{"salesforce": {
-		"cases": {
-			{"id": "500A", "subject": "Pipeline clean-up at Umbrella Labs", "description": "Umbrella Labs is tidying its opportunities."},
-			{"id": "500B", "subject": "Login fails at Initech Industries", "description": "Initech Industries cannot sign in.", "parent_id": "500A"},
-		},
-	}}}
-	val := newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
-	val.home = gen.Company{Name: "Umbrella Labs", Domain: "umbrellalabs.example"}
-	db := &dataBuilder{val: val, p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
-	db.agreeCompanies([]*appModel{m})
-	child := d.Records["salesforce"]["cases"][1]
+	child := agreeSalesforceCases(t, gen.Company{Name: "Umbrella Labs", Domain: "umbrellalabs.example"},
+		map[string]any{"id": "500A", "subject": "Pipeline clean-up at Umbrella Labs", "description": "Umbrella Labs is tidying its opportunities."},
+		map[string]any{"id": "500B", "subject": "Login fails at Initech Industries", "description": "Initech Industries cannot sign in.", "parent_id": "500A"},
+	)[1]
 	if s := state.Text(child["subject"]); strings.Contains(s, "Umbrella") {
 		t.Errorf("customer's case renamed as the company's own: %q", s)
 	}
 	if p, ok := child["parent_id"]; ok {
 		t.Errorf("customer's case about Initech Industries still under the company's own case %v", p)
 	}
+}
+
+// TestCustomersCaseNotUnderACaseNamingNone: a customer's case filed under
+// a case naming no company (the team's internal case
+// "opportunities-followups") stands under no parent, where no task pins
+// its parent; a case naming no company stays where it is.
+func TestCustomersCaseNotUnderACaseNamingNone(t *testing.T) {
+	cases := agreeSalesforceCases(t, gen.Company{},
+		map[string]any{"id": "500A", "subject": "opportunities-followups", "description": "Opportunities-followups, created on 18 February by Elif Rasmussen."},
+		map[string]any{"id": "500B", "subject": "Refund request for order 11724", "description": "Billing question from Isabel Santos at Acme Logistics.", "parent_id": "500A"},
+		map[string]any{"id": "500C", "subject": "Follow up on the renewal list", "description": "Go through the list on Friday.", "parent_id": "500A"},
+	)
+	if p, ok := cases[1]["parent_id"]; ok {
+		t.Errorf("customer's case about Acme Logistics still under the internal case %v", p)
+	}
+	if p := state.Text(cases[2]["parent_id"]); p != "500A" {
+		t.Errorf("internal follow-up case moved from under 500A to %q", p)
+	}
+	if s := state.Text(cases[1]["description"]); !strings.Contains(s, "Acme Logistics") {
+		t.Errorf("customer's case rewritten: %q", s)
+	}
+}
+
+// agreeSalesforceCases is cases after synthesis makes the agrees rules by
+// company of Salesforce hold, in a world of the company home.
+func agreeSalesforceCases(t *testing.T, home gen.Company, cases ...map[string]any) []map[string]any {
+	m := newAppModel(builtinServers(t).ServerFor("salesforce"), nil)
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"salesforce": {"cases": cases}}}
+	val := newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	val.home = home
+	db := &dataBuilder{val: val, p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+	db.agreeCompanies([]*appModel{m})
+	return d.Records["salesforce"]["cases"]
 }

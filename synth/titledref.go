@@ -181,7 +181,8 @@ func (db *dataBuilder) nameParentCompany(m *appModel, cm *collModel, rec map[str
 // companyOf is the company of the record of tc keyed k: a company
 // record's name, the company a contact works at, else that of a company
 // or contact it names (an opportunity's company, or its primary
-// contact's). "" where none is named.
+// contact's), else, for a record of a company by such a reference, the
+// one company its title names. "" where none is named.
 func (db *dataBuilder) companyOf(m *appModel, tc *collModel, k string) string {
 	rec := findRec(db.d.Records[m.app][tc.name], tc.key, k)
 	if rec == nil {
@@ -190,12 +191,21 @@ func (db *dataBuilder) companyOf(m *appModel, tc *collModel, k string) string {
 	if isCompanyColl(tc) || worksAtCompany(tc) {
 		return state.Text(rec[tc.company])
 	}
+	ofCompany := false
 	for _, rf := range tc.refs {
 		if t := rf.target; !rf.list && t != tc && (isCompanyColl(t) || worksAtCompany(t)) {
+			ofCompany = true
 			if n := db.valueOf(m, t, state.Text(rec[rf.name]), t.company); n != "" {
 				return n
 			}
 		}
 	}
-	return ""
+	if !ofCompany {
+		return ""
+	}
+	var titles []string
+	for _, f := range tc.withRole(atom.RoleTitle) {
+		titles = append(titles, state.Text(rec[f]))
+	}
+	return gen.CompanyOfTitles(titles...)
 }
