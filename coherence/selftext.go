@@ -1,7 +1,9 @@
 package coherence
 
 import (
+	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
@@ -135,17 +137,86 @@ func (c *checker) selfText(sh *Shape, coll, key string, rec map[string]any) {
 			continue
 		}
 		noun := RecordNoun(fs.ref)
-		for _, nf := range psh.names {
-			switch psh.fields[nf].role {
-			case atom.RoleTitle, atom.RolePersonName, atom.RoleCompany, atom.RoleCode:
-			default:
-				continue
-			}
+		for _, nf := range NamingFields(psh.names, func(f string) string { return psh.fields[f].role }) {
 			name, _ := parent[nf].(string)
 			for _, f := range texts {
 				if NamesAsOther(rec[f].(string), noun, name) {
 					c.add(RuleRef, coll, key, f, rec[f], "%s speaks of the %s %q it is on, by %s, as another %s", f, noun, name, rf, noun)
 				}
+			}
+		}
+	}
+}
+
+// A text is written when its record is made, and names only records that
+// were there by then: a comment made on 3 May does not tie in with a
+// ticket raised on 9 May.
+
+// NamedLater is the name of a record of recs that text speaks of as "the
+// <noun> <name>" (NamesAsOther), by one of its fields names, and that was
+// made (its field created) after made; "" where text names none.
+func NamedLater(text, noun string, made time.Time, recs []map[string]any, created string, names []string) string {
+	if created == "" || !strings.Contains(text, "the "+noun+" ") {
+		return ""
+	}
+	for _, r := range recs {
+		t, ok := atom.Time(r[created])
+		if !ok || !t.After(made) {
+			continue
+		}
+		for _, f := range names {
+			if n, _ := r[f].(string); NamesAsOther(text, noun, n) {
+				return n
+			}
+		}
+	}
+	return ""
+}
+
+// NamingFields are the fields of a record a text names it by: its title,
+// its person's or company's name, its code, and a text field named as a
+// title (a Jira Service Management request's summary).
+func NamingFields(fields []string, role func(string) string) []string {
+	var out []string
+	for _, f := range fields {
+		switch r := role(f); {
+		case r == atom.RoleTitle, r == atom.RolePersonName, r == atom.RoleCompany, r == atom.RoleCode:
+			out = append(out, f)
+		case r == atom.RoleText && slices.Contains([]string{"summary", "subject", "title"}, strings.Join(atom.Words(f), " ")):
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// laterNamed checks that a record's free text names no record, of a
+// collection one of its references points at, made after the record.
+func (c *checker) laterNamed(sh *Shape, coll, key string, rec map[string]any) {
+	cf := sh.CreatedField()
+	made, ok := atom.Time(rec[cf])
+	if c.w == nil || cf == "" || !ok {
+		return
+	}
+	app, own := state.Split(coll)
+	seen := map[string]bool{}
+	for _, rf := range sh.names {
+		fs := sh.fields[rf]
+		if fs.role != atom.RoleRef || sh.def.Fields[rf].Type == "array" || fs.ref == "" || fs.ref == own || seen[fs.ref] {
+			continue
+		}
+		seen[fs.ref] = true
+		psh, pc := c.shape(app+"."+fs.ref), c.w.Collection(app+"."+fs.ref)
+		if psh == nil || pc == nil {
+			continue
+		}
+		noun, names := RecordNoun(fs.ref), NamingFields(psh.names, func(f string) string { return psh.fields[f].role })
+		for _, f := range sh.names {
+			text, ok := rec[f].(string)
+			if !ok || sh.fields[f].role != atom.RoleText {
+				continue
+			}
+			if n := NamedLater(text, noun, made, pc.Records, psh.CreatedField(), names); n != "" {
+				c.add(RuleRef, coll, key, f, rec[f], "%s names the %s %q, made after it (%s %s)", f, noun, n, cf, state.Text(rec[cf]))
 			}
 		}
 	}
