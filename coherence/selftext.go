@@ -1,6 +1,7 @@
 package coherence
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -150,22 +151,34 @@ func (c *checker) selfText(sh *Shape, coll, key string, rec map[string]any) {
 
 // A text is written when its record is made, and names only records that
 // were there by then: a comment made on 3 May does not tie in with a
-// ticket raised on 9 May.
+// ticket raised on 9 May. The record a text's own record refers to is
+// another rule's (since): a text names it as its own.
 
-// NamedLater is the name of a record of recs that text speaks of as "the
-// <noun> <name>" (NamesAsOther), by one of its fields names, and that was
-// made (its field created) after made; "" where text names none.
-func NamedLater(text, noun string, made time.Time, recs []map[string]any, created string, names []string) string {
-	if created == "" || !strings.Contains(text, "the "+noun+" ") {
+// Siblings are the records of one collection a text may name as others
+// ("the request X").
+type Siblings struct {
+	Noun    string           // what a record is called in text ("request")
+	Records []map[string]any // the collection's records
+	Key     string           // their key field
+	Created string           // the field saying when one was made
+	Names   []string         // the fields a text names one by (NamingFields)
+	Own     map[string]bool  // the keys of the records the text's record refers to
+}
+
+// Later is the name of a record of s, other than one the text's record
+// refers to, that text speaks of as "the <noun> <name>" (NamesAsOther)
+// and that was made after made; "" where text names none.
+func (s Siblings) Later(text string, made time.Time) string {
+	if s.Created == "" || !strings.Contains(text, "the "+s.Noun+" ") {
 		return ""
 	}
-	for _, r := range recs {
-		t, ok := atom.Time(r[created])
-		if !ok || !t.After(made) {
+	for _, r := range s.Records {
+		t, ok := atom.Time(r[s.Created])
+		if !ok || !t.After(made) || s.Own[state.Text(r[s.Key])] {
 			continue
 		}
-		for _, f := range names {
-			if n, _ := r[f].(string); NamesAsOther(text, noun, n) {
+		for _, f := range s.Names {
+			if n, _ := r[f].(string); NamesAsOther(text, s.Noun, n) {
 				return n
 			}
 		}
@@ -190,33 +203,40 @@ func NamingFields(fields []string, role func(string) string) []string {
 }
 
 // laterNamed checks that a record's free text names no record, of a
-// collection one of its references points at, made after the record.
+// collection one of its references points at, made after the record,
+// other than one it refers to. A party's text (a contact's notes) may: a
+// party is kept up to date after it is made.
 func (c *checker) laterNamed(sh *Shape, coll, key string, rec map[string]any) {
 	cf := sh.CreatedField()
 	made, ok := atom.Time(rec[cf])
-	if c.w == nil || cf == "" || !ok {
+	if c.w == nil || cf == "" || !ok || sh.IsParty() {
 		return
 	}
 	app, own := state.Split(coll)
-	seen := map[string]bool{}
+	sibs := map[string]*Siblings{}
 	for _, rf := range sh.names {
 		fs := sh.fields[rf]
-		if fs.role != atom.RoleRef || sh.def.Fields[rf].Type == "array" || fs.ref == "" || fs.ref == own || seen[fs.ref] {
+		if fs.role != atom.RoleRef || sh.def.Fields[rf].Type == "array" || fs.ref == "" || fs.ref == own {
 			continue
 		}
-		seen[fs.ref] = true
 		psh, pc := c.shape(app+"."+fs.ref), c.w.Collection(app+"."+fs.ref)
 		if psh == nil || pc == nil {
 			continue
 		}
-		noun, names := RecordNoun(fs.ref), NamingFields(psh.names, func(f string) string { return psh.fields[f].role })
+		if sibs[fs.ref] == nil {
+			sibs[fs.ref] = &Siblings{Noun: RecordNoun(fs.ref), Records: pc.Records, Key: pc.Key, Created: psh.CreatedField(),
+				Names: NamingFields(psh.names, func(f string) string { return psh.fields[f].role }), Own: map[string]bool{}}
+		}
+		sibs[fs.ref].Own[state.Text(rec[rf])] = true
+	}
+	for _, ref := range slices.Sorted(maps.Keys(sibs)) {
 		for _, f := range sh.names {
 			text, ok := rec[f].(string)
 			if !ok || sh.fields[f].role != atom.RoleText {
 				continue
 			}
-			if n := NamedLater(text, noun, made, pc.Records, psh.CreatedField(), names); n != "" {
-				c.add(RuleRef, coll, key, f, rec[f], "%s names the %s %q, made after it (%s %s)", f, noun, n, cf, state.Text(rec[cf]))
+			if n := sibs[ref].Later(text, made); n != "" {
+				c.add(RuleRef, coll, key, f, rec[f], "%s names the %s %q, made after it (%s %s)", f, sibs[ref].Noun, n, cf, state.Text(rec[cf]))
 			}
 		}
 	}

@@ -126,24 +126,33 @@ func holdsMoney(cm *collModel) bool {
 }
 
 // laterSentence is whether a sentence of rec's text names, as "the <noun>
-// <name>", a record of a collection one of rec's references points at
-// that was made after rec (coherence.NamedLater): a text names only
-// records that were there when it was written.
+// <name>", a record of a collection one of rec's references points at,
+// other than one rec refers to, that was made after rec
+// (coherence.Siblings): a text names only records that were there when
+// it was written. A party's text may (a contact kept up to date).
 func (db *dataBuilder) laterSentence(m *appModel, cm *collModel, rec map[string]any) func(string) bool {
 	made, ok := atom.Time(rec[cm.shape.CreatedField()])
-	if !ok {
+	if !ok || cm.shape.IsParty() {
 		return func(string) bool { return false }
 	}
-	var targets []*collModel
+	sibs := map[*collModel]*coherence.Siblings{}
+	var order []*collModel
 	for _, rf := range cm.refs {
-		if !rf.list && rf.target != cm && !slices.Contains(targets, rf.target) {
-			targets = append(targets, rf.target)
+		if rf.list || rf.target == cm {
+			continue
 		}
+		tc := rf.target
+		if sibs[tc] == nil {
+			sibs[tc] = &coherence.Siblings{Noun: coherence.RecordNoun(tc.name), Records: db.d.Records[m.app][tc.name], Key: tc.key,
+				Created: tc.shape.CreatedField(), Names: coherence.NamingFields(tc.fieldNames, func(f string) string { return tc.roles[f] }),
+				Own: map[string]bool{}}
+			order = append(order, tc)
+		}
+		sibs[tc].Own[state.Text(rec[rf.name])] = true
 	}
 	return func(s string) bool {
-		for _, tc := range targets {
-			names := coherence.NamingFields(tc.fieldNames, func(f string) string { return tc.roles[f] })
-			if coherence.NamedLater(s, coherence.RecordNoun(tc.name), made, db.d.Records[m.app][tc.name], tc.shape.CreatedField(), names) != "" {
+		for _, tc := range order {
+			if sibs[tc].Later(s, made) != "" {
 				return true
 			}
 		}
