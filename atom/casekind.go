@@ -10,10 +10,7 @@ package atom
 // it is of that kind, in the order they are asked: a fault first ("Billing
 // sync fails" is a fault, not a billing question), then money, then a
 // delivery, then a question.
-var caseSubjectWords = []struct {
-	kind  string
-	words []string
-}{
+var caseSubjectWords = []wordGroup{
 	{"fault", []string{"fail", "fails", "failing", "failure", "failures", "failover", "error", "errors", "5xx", "broken", "crash", "crashes",
 		"stopped", "cannot", "missing", "slow", "times", "timeout", "bug", "regression", "outage", "stalled", "delayed", "unavailable",
 		"latency", "loop", "flaky", "drops", "stale", "degraded", "strict", "expiry", "backlog", "down", "fix"}},
@@ -30,10 +27,7 @@ var caseSubjectWords = []struct {
 // arrived damaged is no address to change, an order's refund is no
 // invoice's amount. A name of none of them is of its kind at large ("Report
 // a bug", "Ask a question", "Request a change").
-var caseTopicWords = []struct {
-	topic string
-	words []string
-}{
+var caseTopicWords = []wordGroup{
 	{"access", []string{"login", "logins", "password", "passwords", "sso", "vpn", "access", "permission", "permissions", "2fa", "mfa"}},
 	{"hardware", []string{"printer", "printers", "laptop", "laptops", "phone", "phones", "mobile", "hardware", "device", "devices", "monitor"}},
 	{"mail", []string{"alias", "aliases", "mailbox", "mailboxes"}},
@@ -54,15 +48,7 @@ var caseTopicWords = []struct {
 // CaseTopic is what a case whose subject is name is about within its
 // kind (caseTopicWords): "access" for a login that fails, "delivery" for
 // a parcel that arrived damaged; "" where its words name no topic.
-func CaseTopic(name string) string {
-	ws := Words(name)
-	for _, t := range caseTopicWords {
-		if HasWord(ws, t.words...) {
-			return t.topic
-		}
-	}
-	return ""
-}
+func CaseTopic(name string) string { return firstGroup(name, caseTopicWords, "") }
 
 // CaseFits reports whether a case whose subject is subject fits a form
 // (a request type) named name, as a person reads the two: the name says
@@ -82,12 +68,22 @@ func CaseFits(subject, name string) bool {
 // "billing", "shipping" or "question" where its words say so, else
 // "request" (a case whose subject says nothing of the kind, or a request
 // without a subject, such as a time-off request).
-func CaseKind(name string) string {
+func CaseKind(name string) string { return firstGroup(name, caseSubjectWords, "request") }
+
+// wordGroup is a name and the words that say a text is of it.
+type wordGroup struct {
+	name  string
+	words []string
+}
+
+// firstGroup is the name of the first of groups whose words name holds,
+// else none.
+func firstGroup(name string, groups []wordGroup, none string) string {
 	ws := Words(name)
-	for _, k := range caseSubjectWords {
-		if HasWord(ws, k.words...) {
-			return k.kind
+	for _, g := range groups {
+		if HasWord(ws, g.words...) {
+			return g.name
 		}
 	}
-	return "request"
+	return none
 }
