@@ -403,10 +403,11 @@ func (inv Invariant) Binds(parent map[string]any) bool {
 // names, and gives the parent's value; false when either holds none, and
 // where the rule does not hold for rec (AgreesOn).
 //
-// By kind, the rule keeps rec's text to the kind of case (CaseKind) the
-// parent's field names, and gives that kind: a Jira Service Management
-// request whose summary is a refund is not raised under "Book a meeting
-// room".
+// By kind, the rule keeps rec's text to the kind of case the parent's
+// field names and to its topic, where it names one (CaseFits), and gives
+// that kind: a Jira Service Management request whose summary is a refund
+// is not raised under "Book a meeting room", nor a login that fails under
+// "Fix a printer".
 func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
 	if !inv.AgreesOn(rec) || !inv.Binds(parent) {
 		return "", false
@@ -419,8 +420,7 @@ func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
 		if own == "" || theirs == "" {
 			return "", false
 		}
-		want := CaseKind(theirs)
-		return want, CaseKind(own) != want
+		return CaseKind(theirs), !CaseFits(own, theirs)
 	}
 	return theirs, own != "" && theirs != "" && own != theirs
 }

@@ -96,25 +96,34 @@ func TestReferenceToOneOfSeveral(t *testing.T) {
 
 // TestAgreesByKind: an agrees rule by kind keeps a record's text to the
 // kind of case its reference's field names (a refund under a billing
-// request type, not a damaged parcel); no text keeps it.
+// request type, not a damaged parcel), and to its topic where the field
+// names one (a login fault not under "Fix a printer", a damaged parcel
+// not under "Change a shipping address"); no text keeps it.
 func TestAgreesByKind(t *testing.T) {
 	ss := servers()
 	inv := ss["billing"].Collection("invoices")
 	inv.Fields["memo"] = atom.Field{Type: "string", Role: atom.RoleText}
 	ss["billing"].Collection("customers").Fields["desk"] = atom.Field{Type: "string", Role: atom.RoleTitle}
 	inv.Invariants = []atom.Invariant{{Rule: "agrees", Fields: []string{"memo", "customer_ref", "desk"}, By: atom.AgreeKind}}
-	customers := goodCustomers()
-	customers[0] = with(customers[0], "desk", "Ask a billing question")
 	for _, c := range []struct {
-		memo string
-		want bool // a violation
+		desk, memo string
+		want       bool // a violation
 	}{
-		{"Duplicate charge on invoice 4411", false},
-		{"Refund request for order 2231", false},
-		{"Order 2231 arrived damaged", true},
-		{"Sync with the ERP stopped working", true},
-		{"", false},
+		{"Ask a billing question", "Duplicate charge on invoice 4411", false},
+		{"Ask a billing question", "Refund request for order 2231", false},
+		{"Ask a billing question", "Order 2231 arrived damaged", true},
+		{"Ask a billing question", "Sync with the ERP stopped working", true},
+		{"Ask a billing question", "", false},
+		{"Fix a printer", "Login fails after password reset", true},
+		{"Fix a printer", "Printer on the third floor fails to print", false},
+		{"Report a bug", "Login fails after password reset", false},
+		{"Change a shipping address", "Order 2231 arrived damaged", true},
+		{"Report a delivery problem", "Order 2231 arrived damaged", false},
+		{"Request a new email alias", "Staff follow the clean desk rule", true},
+		{"Request a change", "Staff follow the clean desk rule", false},
 	} {
+		customers := goodCustomers()
+		customers[0] = with(customers[0], "desk", c.desk)
 		var got []Violation
 		for _, v := range CheckWorld("d", ss, world(customers, []state.Record{with(goodInvoice(), "memo", c.memo)}, nil)) {
 			if v.Rule == RuleInvariant && v.Field == "memo" {
@@ -122,7 +131,7 @@ func TestAgreesByKind(t *testing.T) {
 			}
 		}
 		if len(got) > 0 != c.want {
-			t.Errorf("invoice %q: violations %v, want one %v", c.memo, got, c.want)
+			t.Errorf("invoice %q under %q: violations %v, want one %v", c.memo, c.desk, got, c.want)
 		}
 	}
 }

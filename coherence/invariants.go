@@ -147,7 +147,8 @@ func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Col
 	if want, bad := inv.Disagrees(rec, p); bad {
 		k, _ := state.KeyOf(rec, key)
 		if inv.ByKind() {
-			c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s %q is a %s case, not one of the kind %s %s's %s %q says (%s)", inv.Fields[0], state.Text(rec[inv.Fields[0]]), atom.CaseKind(state.Text(rec[inv.Fields[0]])), inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], state.Text(p[inv.Fields[2]]), want)
+			own, theirs := state.Text(rec[inv.Fields[0]]), state.Text(p[inv.Fields[2]])
+			c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s %q is a %s case (topic %q), not one of the kind and topic %s %s's %s %q says (%s, %q)", inv.Fields[0], own, atom.CaseKind(own), atom.CaseTopic(own), inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], theirs, want, atom.CaseTopic(theirs))
 			return
 		}
 		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s %s does not agree with %s %s's %s %s", inv.Fields[0], state.Text(rec[inv.Fields[0]]), inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], want)

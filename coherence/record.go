@@ -60,6 +60,7 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 	c.ownText(sh, coll, key, rec)
 	c.companylessName(sh, coll, key, rec)
 	c.selfText(sh, coll, key, rec)
+	c.laterNamed(sh, coll, key, rec)
 	c.counterpartText(sh, coll, key, rec)
 	c.ownPersonText(sh, coll, key, rec)
 	c.lifecycle(sh, coll, key, rec)

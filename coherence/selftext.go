@@ -1,7 +1,10 @@
 package coherence
 
 import (
+	"maps"
+	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
@@ -135,17 +138,105 @@ func (c *checker) selfText(sh *Shape, coll, key string, rec map[string]any) {
 			continue
 		}
 		noun := RecordNoun(fs.ref)
-		for _, nf := range psh.names {
-			switch psh.fields[nf].role {
-			case atom.RoleTitle, atom.RolePersonName, atom.RoleCompany, atom.RoleCode:
-			default:
-				continue
-			}
+		for _, nf := range NamingFields(psh.names, func(f string) string { return psh.fields[f].role }) {
 			name, _ := parent[nf].(string)
 			for _, f := range texts {
 				if NamesAsOther(rec[f].(string), noun, name) {
 					c.add(RuleRef, coll, key, f, rec[f], "%s speaks of the %s %q it is on, by %s, as another %s", f, noun, name, rf, noun)
 				}
+			}
+		}
+	}
+}
+
+// A text is written when its record is made, and names only records that
+// were there by then: a comment made on 3 May does not tie in with a
+// ticket raised on 9 May. The record a text's own record refers to is
+// another rule's (since): a text names it as its own.
+
+// Siblings are the records of one collection a text may name as others
+// ("the request X").
+type Siblings struct {
+	Noun    string           // what a record is called in text ("request")
+	Records []map[string]any // the collection's records
+	Key     string           // their key field
+	Created string           // the field saying when one was made
+	Names   []string         // the fields a text names one by (NamingFields)
+	Own     map[string]bool  // the keys of the records the text's record refers to
+}
+
+// Later is the name of a record of s, other than one the text's record
+// refers to, that text speaks of as "the <noun> <name>" (NamesAsOther)
+// and that was made after made; "" where text names none.
+func (s Siblings) Later(text string, made time.Time) string {
+	if s.Created == "" || !strings.Contains(text, "the "+s.Noun+" ") {
+		return ""
+	}
+	for _, r := range s.Records {
+		t, ok := atom.Time(r[s.Created])
+		if !ok || !t.After(made) || s.Own[state.Text(r[s.Key])] {
+			continue
+		}
+		for _, f := range s.Names {
+			if n, _ := r[f].(string); NamesAsOther(text, s.Noun, n) {
+				return n
+			}
+		}
+	}
+	return ""
+}
+
+// NamingFields are the fields of a record a text names it by: its title,
+// its person's or company's name, its code, and a text field named as a
+// title (a Jira Service Management request's summary).
+func NamingFields(fields []string, role func(string) string) []string {
+	var out []string
+	for _, f := range fields {
+		switch r := role(f); {
+		case r == atom.RoleTitle, r == atom.RolePersonName, r == atom.RoleCompany, r == atom.RoleCode:
+			out = append(out, f)
+		case r == atom.RoleText && slices.Contains([]string{"summary", "subject", "title"}, strings.Join(atom.Words(f), " ")):
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// laterNamed checks that a record's free text names no record, of a
+// collection one of its references points at, made after the record,
+// other than one it refers to. A party's text (a contact's notes) may: a
+// party is kept up to date after it is made.
+func (c *checker) laterNamed(sh *Shape, coll, key string, rec map[string]any) {
+	cf := sh.CreatedField()
+	made, ok := atom.Time(rec[cf])
+	if c.w == nil || cf == "" || !ok || sh.IsParty() {
+		return
+	}
+	app, own := state.Split(coll)
+	sibs := map[string]*Siblings{}
+	for _, rf := range sh.names {
+		fs := sh.fields[rf]
+		if fs.role != atom.RoleRef || sh.def.Fields[rf].Type == "array" || fs.ref == "" || fs.ref == own {
+			continue
+		}
+		psh, pc := c.shape(app+"."+fs.ref), c.w.Collection(app+"."+fs.ref)
+		if psh == nil || pc == nil {
+			continue
+		}
+		if sibs[fs.ref] == nil {
+			sibs[fs.ref] = &Siblings{Noun: RecordNoun(fs.ref), Records: pc.Records, Key: pc.Key, Created: psh.CreatedField(),
+				Names: NamingFields(psh.names, func(f string) string { return psh.fields[f].role }), Own: map[string]bool{}}
+		}
+		sibs[fs.ref].Own[state.Text(rec[rf])] = true
+	}
+	for _, ref := range slices.Sorted(maps.Keys(sibs)) {
+		for _, f := range sh.names {
+			text, ok := rec[f].(string)
+			if !ok || sh.fields[f].role != atom.RoleText {
+				continue
+			}
+			if n := sibs[ref].Later(text, made); n != "" {
+				c.add(RuleRef, coll, key, f, rec[f], "%s names the %s %q, made after it (%s %s)", f, sibs[ref].Noun, n, cf, state.Text(rec[cf]))
 			}
 		}
 	}

@@ -61,3 +61,44 @@ func TestTextNamesNotItsOwnParentAsAnother(t *testing.T) {
 		}
 	}
 }
+
+// TestTextNamesNoRecordMadeAfterIt: a Jira Service Management comment made
+// on 3 March that "ties in with the request" raised on 9 March names a
+// record that was not there when it was written; one naming a request
+// raised before it does not, nor one with no date.
+func TestTextNamesNoRecordMadeAfterIt(t *testing.T) {
+	ss := map[string]*atom.Server{"jira_service_management": builtinServer(t, "jira_service_management")}
+	requests := []state.Record{
+		{"issueKey": "HELP-1", "summary": "Refund request for order 2231", "requestTypeId": "rt1", "created": "2026-02-20T10:00:00Z"},
+		{"issueKey": "HELP-2", "summary": "Order 2231 arrived damaged", "requestTypeId": "rt1", "created": "2026-03-09T10:00:00Z"},
+		{"issueKey": "HELP-3", "summary": "Invoice 88 shows the wrong amount", "requestTypeId": "rt1", "created": "2026-02-01T10:00:00Z"},
+	}
+	types := []state.Record{{"id": "rt1", "name": "Ask a billing question"}}
+	for _, c := range []struct {
+		name, text, created string
+		want                int
+	}{
+		{"names a request raised after it", "Checked the order. This ties in with the request Order 2231 arrived damaged.", "2026-03-03T10:00:00Z", 1},
+		{"names a request raised before it", "Checked the order. This ties in with the request Invoice 88 shows the wrong amount.", "2026-03-03T10:00:00Z", 0},
+		{"written after the request", "Checked the order. This ties in with the request Order 2231 arrived damaged.", "2026-03-10T10:00:00Z", 0},
+		{"no date", "Checked the order. This ties in with the request Order 2231 arrived damaged.", "", 0},
+	} {
+		comment := state.Record{"id": "1001", "issueKey": "HELP-1", "body": c.text, "public": true}
+		if c.created != "" {
+			comment["created"] = c.created
+		}
+		w := state.NewWorld(time.Date(2026, 3, 12, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("jira_service_management.request_types", "id", types),
+			state.NewCollection("jira_service_management.requests", "issueKey", requests),
+			state.NewCollection("jira_service_management.comments", "id", []state.Record{comment}))
+		got := 0
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Rule == RuleRef && v.Collection == "jira_service_management.comments" && strings.Contains(v.Message, "made after it") {
+				got++
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %d violations, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -9,8 +9,9 @@ import (
 
 // kindFits makes each agrees rule by kind hold: a record whose text is a
 // case of one kind (a refund, a fault) names a record whose field says
-// that kind (a Jira Service Management request is raised under the
-// request type of its kind). It names one the world holds, one agreeing
+// that kind and no other topic (atom.CaseFits: a Jira Service Management
+// request is raised under the request type of its kind, a login fault
+// under "Report a bug", never "Fix a printer"). It names one the world holds, one agreeing
 // with its other agrees rules over the same reference first (a request
 // type of its own service desk), else one drawn for it, named from the
 // collection's vocabulary of that kind. A reference a task pins stays.
@@ -40,10 +41,11 @@ func (db *dataBuilder) kindFit(m *appModel, cm, tc *collModel, inv atom.Invarian
 		if _, bad := inv.Disagrees(rec, p); !bad {
 			continue
 		}
-		kind := atom.CaseKind(state.Text(rec[inv.Fields[0]]))
+		subject := state.Text(rec[inv.Fields[0]])
+		kind := atom.CaseKind(subject)
 		var fit, other map[string]any
 		for _, t := range db.d.Records[m.app][tc.name] {
-			if atom.CaseKind(state.Text(t[inv.Fields[2]])) != kind {
+			if !atom.CaseFits(subject, state.Text(t[inv.Fields[2]])) {
 				continue
 			}
 			if other == nil {
@@ -55,9 +57,9 @@ func (db *dataBuilder) kindFit(m *appModel, cm, tc *collModel, inv atom.Invarian
 			}
 		}
 		if fit == nil {
-			scope := kind + "|" + besideValues(cm, inv, rec)
+			scope := kind + "|" + atom.CaseTopic(subject) + "|" + besideValues(cm, inv, rec)
 			if fit = drawn[scope]; fit == nil {
-				if fit = db.drawOfKind(cm, tc, inv, rec, kind); fit != nil {
+				if fit = db.drawOfKind(cm, tc, inv, rec, subject); fit != nil {
 					drawn[scope] = fit
 				}
 			}
@@ -104,17 +106,18 @@ func besideValues(cm *collModel, inv atom.Invariant, rec map[string]any) string 
 }
 
 // drawOfKind draws a background record of tc named from its vocabulary
-// for a case of kind, agreeing with rec's other rules over the reference,
-// and adds it to the world; nil where the vocabulary names none of the
-// kind that no record of tc holds.
-func (db *dataBuilder) drawOfKind(cm, tc *collModel, inv atom.Invariant, rec map[string]any, kind string) map[string]any {
+// for a case whose subject is subject (one of its kind, of its topic or
+// of none), agreeing with rec's other rules over the reference, and adds
+// it to the world; nil where the vocabulary names none fitting it that no
+// record of tc holds.
+func (db *dataBuilder) drawOfKind(cm, tc *collModel, inv atom.Invariant, rec map[string]any, subject string) map[string]any {
 	held := map[string]bool{}
 	for _, t := range db.d.Records[cm.app.app][tc.name] {
 		held[state.Text(t[inv.Fields[2]])] = true
 	}
 	var names []string
 	for _, n := range nounVocab[atom.NounOf(tc.c)] {
-		if !strings.Contains(n, "{") && !held[n] && atom.CaseKind(n) == kind {
+		if !strings.Contains(n, "{") && !held[n] && atom.CaseFits(subject, n) {
 			names = append(names, n)
 		}
 	}

@@ -12,8 +12,9 @@ import (
 // selfTexts keeps each text its record's own, once every record is where
 // the world's rules leave it: a sentence that speaks of the record its
 // record is written on as another ("Blocked on the task X" on a comment
-// on X), or that greets, copies or names the person its writer field
-// names, is taken out; a reference or a writer may have moved since the
+// on X), that names a record made after its record ("This ties in with
+// the ticket X" on a comment older than X), or that greets, copies or
+// names the person its writer field names, is taken out; a reference or a writer may have moved since the
 // text was written. A text of which no sentence is left, or that none was
 // written for (every frame of its kind named a party it may not: a note
 // on the company's own request, written to the company), goes where the
@@ -44,7 +45,8 @@ func (db *dataBuilder) selfTexts(apps []*appModel) {
 			for _, rec := range slices.Clone(db.d.Records[m.app][cm.name]) {
 				k := state.Text(rec[cm.key])
 				mendTexts(cm, rec, texts, pinned, k)
-				mine := db.selfSentence(m, cm, rec, writers)
+				self, later := db.selfSentence(m, cm, rec, writers), db.laterSentence(m, cm, rec)
+				mine := func(s string) bool { return self(s) || later(s) }
 				for _, f := range texts {
 					text, ok := rec[f].(string)
 					if !ok || pinned[f][k] {
@@ -85,12 +87,9 @@ func (db *dataBuilder) selfSentence(m *appModel, cm *collModel, rec map[string]a
 		if p == nil {
 			continue
 		}
-		for _, f := range rf.target.fieldNames {
-			switch rf.target.roles[f] {
-			case atom.RoleTitle, atom.RolePersonName, atom.RoleCompany, atom.RoleCode:
-				if n, ok := p[f].(string); ok && n != "" {
-					parents = append(parents, named{coherence.RecordNoun(rf.target.name), n})
-				}
+		for _, f := range coherence.NamingFields(rf.target.fieldNames, func(f string) string { return rf.target.roles[f] }) {
+			if n, ok := p[f].(string); ok && n != "" {
+				parents = append(parents, named{coherence.RecordNoun(rf.target.name), n})
 			}
 		}
 	}
@@ -124,4 +123,39 @@ func mendTexts(cm *collModel, rec map[string]any, texts []string, pinned map[str
 // holdsMoney reports whether cm's records hold an amount of money.
 func holdsMoney(cm *collModel) bool {
 	return slices.ContainsFunc(cm.fieldNames, func(f string) bool { return cm.roles[f] == atom.RoleMoney })
+}
+
+// laterSentence is whether a sentence of rec's text names, as "the <noun>
+// <name>", a record of a collection one of rec's references points at,
+// other than one rec refers to, that was made after rec
+// (coherence.Siblings): a text names only records that were there when
+// it was written. A party's text may (a contact kept up to date).
+func (db *dataBuilder) laterSentence(m *appModel, cm *collModel, rec map[string]any) func(string) bool {
+	made, ok := atom.Time(rec[cm.shape.CreatedField()])
+	if !ok || cm.shape.IsParty() {
+		return func(string) bool { return false }
+	}
+	sibs := map[*collModel]*coherence.Siblings{}
+	var order []*collModel
+	for _, rf := range cm.refs {
+		if rf.list || rf.target == cm {
+			continue
+		}
+		tc := rf.target
+		if sibs[tc] == nil {
+			sibs[tc] = &coherence.Siblings{Noun: coherence.RecordNoun(tc.name), Records: db.d.Records[m.app][tc.name], Key: tc.key,
+				Created: tc.shape.CreatedField(), Names: coherence.NamingFields(tc.fieldNames, func(f string) string { return tc.roles[f] }),
+				Own: map[string]bool{}}
+			order = append(order, tc)
+		}
+		sibs[tc].Own[state.Text(rec[rf.name])] = true
+	}
+	return func(s string) bool {
+		for _, tc := range order {
+			if sibs[tc].Later(s, made) != "" {
+				return true
+			}
+		}
+		return false
+	}
 }
