@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/state"
@@ -54,5 +55,30 @@ func TestEveryResponseOfAForm(t *testing.T) {
 	t.Logf("%d responses", responses)
 	if responses < 10 {
 		t.Errorf("%d responses drawn, want more", responses)
+	}
+}
+
+// TestWatchesNotifyATopic synthesises Google Forms worlds: a watch's
+// target is a Cloud Pub/Sub topic's resource name, not a sentence.
+func TestWatchesNotifyATopic(t *testing.T) {
+	watches := 0
+	for seed := int64(1); seed <= 4; seed++ {
+		c, _ := readWorld(t, seed, "google_forms", "zoho_books")
+		for _, d := range c.Data {
+			for _, w := range d.Records["google_forms"]["watches"] {
+				topic := state.Text(w["target_topic"])
+				if topic == "" {
+					continue
+				}
+				watches++
+				if !strings.HasPrefix(topic, "projects/") || !strings.Contains(topic, "/topics/") || strings.Contains(topic, " ") {
+					t.Errorf("%s: watch %v notifies %q, not a topic", d.ID, w["id"], topic)
+				}
+			}
+		}
+	}
+	t.Logf("%d watches", watches)
+	if watches < 10 {
+		t.Errorf("%d watches drawn, want more", watches)
 	}
 }

@@ -145,10 +145,10 @@ func countWhere(d *atom.Data, servers map[string]*atom.Server, holds func(*atom.
 
 // TestPoliciesAreWrittenAtHome synthesises policy workflows: a policy,
 // its amendment and the channel the team reports in are the company's
-// own, so every address on them is on the domain of the company the
-// world's description names, and every company their texts name is it.
+// own, so every address on them (its author's, its recipients') is on
+// the domain of the company the world's description names, and every company their texts name is it.
 func TestPoliciesAreWrittenAtHome(t *testing.T) {
-	c, servers := readWorld(t, 59, "zendesk", "hubspot", "gmail", "jira", "slack", "asana")
+	c, servers := readWorld(t, 59, "zendesk", "hubspot", "gmail", "jira", "slack", "asana", "proton_mail", "fastmail")
 	own := []string{"_wfpol", "_wfupd", "_rcrule", "_wfch", "_team"}
 	addresses, texts := 0, 0
 	for _, d := range c.Data {
@@ -168,10 +168,15 @@ func TestPoliciesAreWrittenAtHome(t *testing.T) {
 					v := state.Text(r[f])
 					switch {
 					case v == "":
-					case fd.Role == atom.RoleEmail && !coherence.FreeMail(v):
-						addresses++
-						if !coherence.OnDomain(v, domain) {
-							t.Errorf("%s: %s %s.%s is by %s, not at %s (%s)", d.ID, name, h.Collection, f, v, home, domain)
+					case fd.Role == atom.RoleEmail || fd.Role == atom.RoleEmails:
+						for _, a := range atom.ReferenceKeys(r[f]) {
+							if coherence.FreeMail(a) {
+								continue
+							}
+							addresses++
+							if !coherence.OnDomain(a, domain) {
+								t.Errorf("%s: %s %s.%s is by or to %s, not at %s (%s)", d.ID, name, h.Collection, f, a, home, domain)
+							}
 						}
 					case fd.Role == atom.RoleText:
 						texts++

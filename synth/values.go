@@ -529,12 +529,17 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 	} else if email && (isSecondary(name) || cm.isRecipient(name)) || named && isAssignee(name) {
 		// Whom a message copies, or who works on a record (an assignee
 		// by address, handle or name), is someone other than the person
-		// it is about.
+		// it is about; on a record of the company's own (a policy it
+		// keeps, mailed among its people) a colleague at the company.
 		o := v.src.NewRow()
 		for try := 0; try < 8 && o.Person.First == r.p.First && o.Person.Last == r.p.Last; try++ {
 			o = v.src.NewRow() // a draw of the same name is the same person
 		}
-		r = row{p: o.Person, c: o.Company}
+		c := o.Company
+		if v.home.Domain != "" && r.c.Domain == v.home.Domain {
+			c = r.c
+		}
+		r = row{p: o.Person, c: c}
 	}
 	if x, ok := contactValue(role, r); ok {
 		if _, isList := x.([]any); !isList && cm.field(name).Type == "array" {
