@@ -127,3 +127,20 @@ func TestDeriveCountOfAWordAHyphenParts(t *testing.T) {
 		{"Email how many bugs there are.", "tickets", jira, "11", false},
 	})
 }
+
+// The records a text counts as waiting on an act are those neither
+// settled nor drafts (the twenty-second batch's working
+// slack_docusign_envelopes_still_waiting_on_signature_count and
+// slack_docusign_envelopes_yet_to_be_signed_count): the envelopes "still
+// waiting on a signature" are the sent and the delivered, not the
+// completed, declined or voided ones, nor those only created. A text that
+// names no wait counts them all.
+func TestDeriveCountOfRecordsWaitingOnAnAct(t *testing.T) {
+	envelopes := records("status", "sent", 7, "completed", 5, "delivered", 4, "declined", 3, "created", 3)
+	sentOut := records("status", "sent", 7, "completed", 6, "delivered", 5, "voided", 2, "created", 2, "declined", 1)
+	checkCounts(t, []countCase{
+		{"Post in #people-ops how many DocuSign envelopes are still waiting on a signature, as 'Waiting on signature: N'.", "envelopes", envelopes, "11", true},
+		{"Post in #people-ops how many DocuSign envelopes we hold, as 'Envelopes: N'.", "envelopes", envelopes, "11", false},
+		{"Post in #lettings how many of the DocuSign envelopes we've sent out are yet to be signed, as 'Unsigned envelopes: N'.", "envelopes", sentOut, "12", true},
+	})
+}

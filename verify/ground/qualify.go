@@ -112,6 +112,8 @@ func (ctx *Visible) qualified(t *table, skip string) ([]tableRow, []string) {
 		why = append(why, left...)
 		rows, left = stillValues(t, rows, d.text)
 		why = append(why, left...)
+		rows, left = waitingValues(t, rows, d.text)
+		why = append(why, left...)
 		for _, k := range flagFields(t) {
 			want, ok := flagNamed(d.text, flagWord(k))
 			if !ok || k == skip {

@@ -149,3 +149,42 @@ func stillValues(t *table, rows []tableRow, text string) ([]tableRow, []string) 
 	}
 	return rows, why
 }
+
+// waitCues are the loose words by which a text counts the records still
+// waiting on an act (an envelope "still waiting on a signature", "yet to
+// be signed").
+var waitCues = []string{"waiting", "awaiting", "yet to be", "still to be"}
+
+// settledStates are the values a record waits on nothing in: work ended,
+// a refusal, a withdrawal.
+var settledStates = slices.Concat(endStates, []string{"declined", "denied", "rejected", "voided", "void", "cancelled", "canceled", "expired"})
+
+// waitingValues keeps the rows whose value of a text field is neither
+// settled nor a draft, where the text counts records waiting on an act
+// and names none of those values: the envelopes "still waiting on a
+// signature" are those sent or delivered, not those completed, declined
+// or voided, which wait on nothing, nor those only created, which wait on
+// their sender. A record is a draft in a field holding "draft", or
+// "created" beside "sent" (created, not sent yet).
+func waitingValues(t *table, rows []tableRow, text string) ([]tableRow, []string) {
+	says := func(p string) bool { return strings.Contains(" "+text+" ", " "+p+" ") }
+	if !slices.ContainsFunc(waitCues, says) {
+		return rows, nil
+	}
+	var why []string
+	tf := textFields(t)
+	for _, k := range slices.Sorted(maps.Keys(tf)) {
+		idle := func(v string) bool {
+			return slices.Contains(settledStates, v) || v == "draft" || v == "created" && slices.Contains(tf[k], "sent")
+		}
+		if slices.ContainsFunc(tf[k], func(v string) bool { return idle(v) && says(v) }) {
+			continue
+		}
+		kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return idle(r.words[k]) })
+		if len(kept) < len(rows) && len(kept) > 0 {
+			rows = kept
+			why = append(why, "whose "+k+" waits on an act (neither settled nor a draft)")
+		}
+	}
+	return rows, why
+}
