@@ -41,7 +41,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 461, Imported: 461, Verified: 375, Evolved: 450, VerifiedFence: 433, EvolvedFence: 448},
+	halfWorking: {Tasks: 461, Imported: 461, Verified: 375, Evolved: 452, VerifiedFence: 435, EvolvedFence: 450},
 	halfFrozen:  {Tasks: 442, Imported: 440, Verified: 325, Evolved: 395, VerifiedFence: 379, EvolvedFence: 391},
 }
 
@@ -212,6 +212,9 @@ var workingFixes = map[string]string{
 	"gmail_total_for_filters_from_freshdesk_ticket_at_item_price": "the same (a Freshdesk ticket's count at a QuickBooks item's price, in a mail's total)",
 	"slack_sf_opportunities_closed_this_month_won_share":          "a share of a flag among the records a period and another flag qualify (won among this month's closed)",
 	"gmail_due_date_on_sixty_day_terms_from_xero_invoice":         "payment terms count from the date of the document the agent saw (sixty-day terms from an invoice's date)",
+	// Left from the seventeenth and eighteenth batches, fixed after the twenty-second's.
+	"slack_docusign_envelopes_still_waiting_on_signature_count": "records counted as waiting on an act are neither settled nor drafts (sent or delivered envelopes)",
+	"slack_docusign_envelopes_yet_to_be_signed_count":           "the same (\"yet to be signed\" of the envelopes sent out)",
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",
