@@ -262,7 +262,6 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	home := val.src.Company()
 	val.home = home
 	db := &dataBuilder{val: val, p: p, d: d, rows: map[string]row{}, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
-	p.staffParties()
 	for _, cm := range p.order() {
 		db.fixedColl(cm)
 	}

@@ -117,6 +117,9 @@ func drawData(bundles []*bundle, opt Options) {
 		if len(b.drafts) == 0 {
 			continue
 		}
+		// The plan is read by every variant at once: what it gains for
+		// the company's own records is added before any is drawn.
+		b.plan.staffParties()
 		b.data = make([]*atom.Data, opt.Variants)
 		for v := range b.data {
 			g.Go(func() error {
