@@ -497,6 +497,22 @@ func (v *valuer) dateValue(cm *collModel, name string) string {
 	return t.UTC().Truncate(time.Minute).Format(time.RFC3339)
 }
 
+// otherParty is whom a message about r's person copies, or who works on
+// their record (an assignee by address, handle or name): someone other
+// than that person; on a record of the company's own (a policy it keeps,
+// mailed among its people) a colleague at the company.
+func (v *valuer) otherParty(r row) row {
+	o := v.src.NewRow()
+	for try := 0; try < 8 && o.Person.First == r.p.First && o.Person.Last == r.p.Last; try++ {
+		o = v.src.NewRow() // a draw of the same name is the same person
+	}
+	c := o.Company
+	if v.home.Domain != "" && r.c.Domain == v.home.Domain {
+		c = r.c
+	}
+	return row{p: o.Person, c: c}
+}
+
 // roleValue draws a value for a field by its role, for the roles that need
 // no plan (places, codes, handles, outside ids), or nil to leave it out.
 func (v *valuer) roleValue(cm *collModel, name string, r row) any {
@@ -527,19 +543,7 @@ func (v *valuer) roleValue(cm *collModel, name string, r row) any {
 		// name and address are one person's.
 		r = row{p: v.aideOf(r, aide), c: r.c}
 	} else if email && (isSecondary(name) || cm.isRecipient(name)) || named && isAssignee(name) {
-		// Whom a message copies, or who works on a record (an assignee
-		// by address, handle or name), is someone other than the person
-		// it is about; on a record of the company's own (a policy it
-		// keeps, mailed among its people) a colleague at the company.
-		o := v.src.NewRow()
-		for try := 0; try < 8 && o.Person.First == r.p.First && o.Person.Last == r.p.Last; try++ {
-			o = v.src.NewRow() // a draw of the same name is the same person
-		}
-		c := o.Company
-		if v.home.Domain != "" && r.c.Domain == v.home.Domain {
-			c = r.c
-		}
-		r = row{p: o.Person, c: c}
+		r = v.otherParty(r)
 	}
 	if x, ok := contactValue(role, r); ok {
 		if _, isList := x.([]any); !isList && cm.field(name).Type == "array" {
