@@ -2,6 +2,7 @@ package synth
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -47,7 +48,46 @@ func (db *dataBuilder) agreeCompanies(apps []*appModel) {
 			replaceAll(db.d, moved)
 		}
 		if !changed {
-			return
+			break
+		}
+	}
+	db.dropDisagreeing(apps, world)
+}
+
+// dropDisagreeing takes out each record that still breaks an agrees rule
+// by company once the passes are done, where no task names it and no
+// record refers to it (referredKeys): a Zoho Desk ticket of a contact whose address is
+// one company's and whose account is another's (a look-alike account)
+// can agree with neither, and a record that cannot be drawn right is not
+// written.
+func (db *dataBuilder) dropDisagreeing(apps []*appModel, world []string) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			named, referred := map[string]bool{}, referredKeys(m, cm, db.d)
+			for _, h := range db.d.Handles {
+				if h.App == m.app && h.Collection == cm.name {
+					named[h.Key] = true
+				}
+			}
+			for _, inv := range cm.c.Invariants {
+				if !inv.ByCompany() {
+					continue
+				}
+				tc := m.byName[cm.field(inv.Fields[1]).Ref]
+				if tc == nil {
+					continue
+				}
+				for _, rec := range slices.Clone(db.d.Records[m.app][cm.name]) {
+					p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+					if p == nil || named[state.Text(rec[cm.key])] || referred[state.Text(rec[cm.key])] {
+						continue
+					}
+					names := coherence.CompanyNames(world, coherence.CompanyValues(inv, rec, p)...)
+					if _, bad := coherence.OtherCompany(inv, rec, p, names); bad {
+						db.drop(m, cm, rec)
+					}
+				}
+			}
 		}
 	}
 }

@@ -52,7 +52,7 @@ var nounVocab = map[string][]string{
 		// Customers' requests of each kind of case (atom.CaseKind): a
 		// request is raised under a type of its kind.
 		"Report a bug", "Report an error", "Request a refund", "Ask about an invoice", "Report a delivery problem",
-		"Change a shipping address", "Ask a question", "Ask about pricing"},
+		"Change a shipping address", "Ask about an order", "Ask a question", "Ask about pricing"},
 	"component": {"Button / Primary", "Button / Secondary", "Button / Ghost", "Input / Text", "Input / Search", "Card / Product",
 		"Card / Profile", "Modal / Confirm", "Nav / Top bar", "Nav / Sidebar", "Icon / Arrow right", "Icon / Close",
 		"Avatar / Small", "Avatar / Large", "Badge / Status", "Toast / Success", "Toast / Error", "Tabs / Default",

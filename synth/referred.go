@@ -203,19 +203,7 @@ func (db *dataBuilder) dropEmpty(m *appModel, cm *collModel, f string, pinned ma
 			named[h.Key] = true
 		}
 	}
-	referred := map[string]bool{}
-	for _, o := range m.colls {
-		for _, rf := range o.refs {
-			if rf.target != cm {
-				continue
-			}
-			for _, r := range db.d.Records[m.app][o.name] {
-				for _, k := range atom.ReferenceKeys(r[rf.name]) {
-					referred[k] = true
-				}
-			}
-		}
-	}
+	referred := referredKeys(m, cm, db.d)
 	kept := make([]map[string]any, 0, len(db.d.Records[m.app][cm.name])) // never null
 	for _, rec := range db.d.Records[m.app][cm.name] {
 		k := state.Text(rec[cm.key])
@@ -225,4 +213,22 @@ func (db *dataBuilder) dropEmpty(m *appModel, cm *collModel, f string, pinned ma
 		kept = append(kept, rec)
 	}
 	return kept
+}
+
+// referredKeys are the keys of cm's records that a record of m refers to.
+func referredKeys(m *appModel, cm *collModel, d *atom.Data) map[string]bool {
+	referred := map[string]bool{}
+	for _, o := range m.colls {
+		for _, rf := range o.refs {
+			if rf.target != cm {
+				continue
+			}
+			for _, r := range d.Records[m.app][o.name] {
+				for _, k := range atom.ReferenceKeys(r[rf.name]) {
+					referred[k] = true
+				}
+			}
+		}
+	}
+	return referred
 }
