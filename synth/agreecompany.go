@@ -28,22 +28,11 @@ func (db *dataBuilder) agreeCompanies(apps []*appModel) {
 	for range 4 {
 		moved := map[string]string{}
 		changed := false
-		for _, m := range apps {
-			for _, cm := range m.colls {
-				for _, inv := range cm.c.Invariants {
-					if !inv.ByCompany() {
-						continue
-					}
-					tc := m.byName[cm.field(inv.Fields[1]).Ref]
-					if tc == nil {
-						continue
-					}
-					if db.agreeCompany(m, cm, tc, inv, world, moved) {
-						changed = true
-					}
-				}
+		byCompanyRules(apps, func(m *appModel, cm, tc *collModel, inv atom.Invariant) {
+			if db.agreeCompany(m, cm, tc, inv, world, moved) {
+				changed = true
 			}
-		}
+		})
 		if len(moved) > 0 {
 			replaceAll(db.d, moved)
 		}
@@ -61,35 +50,39 @@ func (db *dataBuilder) agreeCompanies(apps []*appModel) {
 // can agree with neither, and a record that cannot be drawn right is not
 // written.
 func (db *dataBuilder) dropDisagreeing(apps []*appModel, world []string) {
+	byCompanyRules(apps, func(m *appModel, cm, tc *collModel, inv atom.Invariant) {
+		named, referred := namedKeys(m, db.d)[cm.name], referredKeys(m, cm, db.d)
+		for _, rec := range slices.Clone(db.d.Records[m.app][cm.name]) {
+			p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+			if p != nil && !named[state.Text(rec[cm.key])] && !referred[state.Text(rec[cm.key])] && disagrees(inv, rec, p, world) {
+				db.drop(m, cm, rec)
+			}
+		}
+	})
+}
+
+// byCompanyRules calls fn with each agrees rule by company of apps, the
+// collection declaring it and the one its reference names.
+func byCompanyRules(apps []*appModel, fn func(m *appModel, cm, tc *collModel, inv atom.Invariant)) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
-			named, referred := map[string]bool{}, referredKeys(m, cm, db.d)
-			for _, h := range db.d.Handles {
-				if h.App == m.app && h.Collection == cm.name {
-					named[h.Key] = true
-				}
-			}
 			for _, inv := range cm.c.Invariants {
 				if !inv.ByCompany() {
 					continue
 				}
-				tc := m.byName[cm.field(inv.Fields[1]).Ref]
-				if tc == nil {
-					continue
-				}
-				for _, rec := range slices.Clone(db.d.Records[m.app][cm.name]) {
-					p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
-					if p == nil || named[state.Text(rec[cm.key])] || referred[state.Text(rec[cm.key])] {
-						continue
-					}
-					names := coherence.CompanyNames(world, coherence.CompanyValues(inv, rec, p)...)
-					if _, bad := coherence.OtherCompany(inv, rec, p, names); bad {
-						db.drop(m, cm, rec)
-					}
+				if tc := m.byName[cm.field(inv.Fields[1]).Ref]; tc != nil {
+					fn(m, cm, tc, inv)
 				}
 			}
 		}
 	}
+}
+
+// disagrees reports whether rec, kept under p, breaks the agrees rule by
+// company inv, reading the companies of world.
+func disagrees(inv atom.Invariant, rec, p map[string]any, world []string) bool {
+	_, bad := coherence.OtherCompany(inv, rec, p, coherence.CompanyNames(world, coherence.CompanyValues(inv, rec, p)...))
+	return bad
 }
 
 // agreeCompany makes the records of cm keep one agrees rule by company,
