@@ -261,6 +261,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	}
 	home := val.src.Company()
 	val.home = home
+	val.world = d.Records
 	db := &dataBuilder{val: val, p: p, d: d, rows: map[string]row{}, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
 	for _, cm := range p.order() {
 		db.fixedColl(cm)

@@ -17,7 +17,8 @@ import (
 // another ("Blocked on the task X" on X), none names a record made after
 // it ("This ties in with the ticket X" on a note older than X), none
 // greets, copies or names its writer, and an Asana story of type system says what the product
-// did, never a person's sentence; some comments still speak of another
+// did, never a person's sentence, and names only the section or project
+// its task is in; some comments still speak of another
 // record of their parent's kind ("Blocked on the task Y").
 func TestTextsAreTheirRecordsOwn(t *testing.T) {
 	groups := [][]string{{"clickup", "figma", "asana"}, {"shortcut", "google_docs", "box"}, {"confluence", "linear", "wrike"},
@@ -28,7 +29,8 @@ func TestTextsAreTheirRecordsOwn(t *testing.T) {
 	}
 	lib := builtinServers(t)
 	person := regexp.MustCompile(`\b(I|my|me|we|Copying|Checked by|Blocked on|Hi|Thanks)\b|^[A-Z][a-z]+, |^Call |^Confirm `)
-	records, others, system := 0, 0, 0
+	container := regexp.MustCompile(`to the (.+) (project|section)\.$`)
+	records, others, system, contained := 0, 0, 0, 0
 	for _, apps := range groups {
 		c := synthApps(t, 3, apps...)
 		servers := map[string]*atom.Server{}
@@ -61,13 +63,43 @@ func TestTextsAreTheirRecordsOwn(t *testing.T) {
 				if text := state.Text(s["text"]); person.MatchString(text) {
 					t.Errorf("%s: asana system story %v reads as a person's words: %q", d.ID, s["id"], text)
 				}
+				if m := container.FindStringSubmatch(state.Text(s["text"])); m != nil {
+					contained++
+					if in := asanaContainers(d, state.Text(s["task"])); in[m[2]] != m[1] {
+						t.Errorf("%s: asana system story %v names the %s %q; its task is in %v", d.ID, s["id"], m[2], m[1], in)
+					}
+				}
 			}
 		}
 	}
-	t.Logf("%d records; %d texts blocked on another record, %d asana system stories", records, others, system)
+	t.Logf("%d records; %d texts blocked on another record, %d asana system stories, %d naming their task's section or project", records, others, system, contained)
 	if others == 0 || system == 0 {
 		t.Errorf("drawn: %d texts blocked on another record, %d asana system stories; want some of each", others, system)
 	}
+}
+
+// asanaContainers are the names of the section the Asana task key is in and
+// of that section's project, by "section" and "project".
+func asanaContainers(d *atom.Data, key string) map[string]string {
+	out := map[string]string{}
+	recs := d.Records["asana"]
+	for _, task := range recs["tasks"] {
+		if task["id"] != key {
+			continue
+		}
+		for _, sec := range recs["sections"] {
+			if sec["id"] != task["section"] {
+				continue
+			}
+			out["section"] = state.Text(sec["name"])
+			for _, p := range recs["projects"] {
+				if p["id"] == sec["project"] {
+					out["project"] = state.Text(p["name"])
+				}
+			}
+		}
+	}
+	return out
 }
 
 // TestSelfTextsTakesOutTheSentence: a comment whose task or writer moved

@@ -520,8 +520,8 @@ var textFrames = map[string][]string{
 	// Marketing", "changed the due date to Oct 7").
 	"system.core": {
 		"assigned this task to {person}.", "added {person} as a collaborator.", "changed the name to {related}.",
-		"changed the due date of {related} to {due}.", "added this task to the {company} project.", "attached the {company} brief.",
-		"moved this task to the {company} section.", "removed {person} as a collaborator.",
+		"changed the due date of {related} to {due}.", "added this task to the {inProject} project.", "attached the {company} brief.",
+		"moved this task to the {inSection} section.", "removed {person} as a collaborator.",
 	},
 	"social.core": {
 		"Big news: {name} is live.", "Thanks to everyone who joined {name} on {since}.", "Join us on {due} for {name}.",
@@ -1129,6 +1129,11 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 		if k, ok := rec[rf.name].(string); ok && v.names[rf.target.ref()+"|"+k] != "" {
 			f["related"] = v.names[rf.target.ref()+"|"+k]
 			break
+		}
+	}
+	for noun, name := range v.containers(cm, rec) {
+		if f[noun] == "" {
+			f[noun] = name
 		}
 	}
 	if name, kind, linked := v.otherRecord(cm, rec); name != "" {

@@ -156,6 +156,9 @@ type valuer struct {
 	// aides are the assistants and delegates drawn so far, by their
 	// person's name and the word (aideOf).
 	aides map[string]gen.Person
+	// world holds the records drawn so far, by app and collection: the
+	// data atom's own Records (containers).
+	world map[string]map[string][]map[string]any
 }
 
 // aideWords name a person who acts for the record's own person: another
