@@ -92,10 +92,11 @@ func TestComposeTextNamesTheRecord(t *testing.T) {
 
 // TestTextFramesNameAValue: every frame but a greeting (which runs into
 // the sentence after it) names a value that sets its record apart (its
-// name, person, company, amount or the record it refers to), so that no
+// name, person, company, amount, the record it refers to or the section
+// and project its record sits in), so that no
 // sentence is the same stock line in many records.
 func TestTextFramesNameAValue(t *testing.T) {
-	own := regexp.MustCompile(`\{(name|person|company|amount|related|other|link)\}`)
+	own := regexp.MustCompile(`\{(name|person|company|amount|related|other|link|inSection|inProject)\}`)
 	// A status, a leave's reason (of any leave type) or a bounce is one
 	// short phrase of its own kind that people repeat: its record is set
 	// apart by its person and dates. An ad's closing line is the same on
