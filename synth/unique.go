@@ -77,6 +77,10 @@ func (db *dataBuilder) uniqueIn(m *appModel, cm *collModel, inv atom.Invariant) 
 			continue
 		}
 		scope := strings.TrimSuffix(v, state.Text(h.rec[f]))
+		if db.val.slugAgain(h.cm, f, h.rec, func(x string) bool { return seen[scope+x] }) {
+			seen[scope+state.Text(h.rec[f])] = true
+			continue
+		}
 		again, ok := db.val.drawnAgain(h.cm, f, h.rec[f], func(x string) bool { return seen[scope+x] })
 		if !ok {
 			delete(h.rec, f)
@@ -85,6 +89,31 @@ func (db *dataBuilder) uniqueIn(m *appModel, cm *collModel, inv atom.Invariant) 
 		h.rec[f] = again
 		seen[scope+state.Text(again)] = true
 	}
+}
+
+// slugAgain draws anew the field f of rec is the slug of (a Mattermost
+// channel's name, made of its display name), where a derived rule makes
+// it so, such that its slug is not taken, and writes both: a name drawn
+// anew alone would be made again of the display name it no longer
+// fits. A name not yet made of its display name (one whose display name
+// another unique rule drew anew) is left to be. It reports whether it
+// did.
+func (v *valuer) slugAgain(cm *collModel, f string, rec map[string]any, taken func(string) bool) bool {
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule != "derived" || inv.By != atom.DeriveSlug || len(inv.Fields) != 2 || inv.Fields[0] != f || !atom.IsSet(rec[inv.Fields[1]]) {
+			continue
+		}
+		if atom.Slug(state.Text(rec[inv.Fields[1]])) != state.Text(rec[f]) {
+			return false // not made of it yet: the value drawn anew is, later (deriveFields)
+		}
+		src := inv.Fields[1]
+		again, ok := v.drawnAgain(cm, src, rec[src], func(x string) bool { return taken(atom.Slug(x)) })
+		if ok {
+			rec[src], rec[f] = again, atom.Slug(state.Text(again))
+		}
+		return ok
+	}
+	return false
 }
 
 // drawnAgain is a value of field f in place of v, which another record of

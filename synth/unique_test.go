@@ -3,6 +3,7 @@ package synth
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
@@ -157,5 +158,36 @@ func TestOwnLinks(t *testing.T) {
 	t.Logf("%d links of another record among %d, in %d data atoms", bad, links, len(c.Data))
 	if links < 100 || bad > 0 {
 		t.Errorf("%d links of another record among %d", bad, links)
+	}
+}
+
+// TestChannelNameOncePerTeam: two Mattermost channels of one team whose
+// display names make one name ("Deal Cedar", "deal-cedar") come apart,
+// each name still made of its own display name; a channel of another
+// team keeps the name.
+func TestChannelNameOncePerTeam(t *testing.T) {
+	m := newAppModel(builtinServers(t).ServerFor("mattermost"), nil)
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"mattermost": {
+		"teams": {{"id": "te1", "name": "sales", "display_name": "Sales"}, {"id": "te2", "name": "ops", "display_name": "Ops"}},
+		"channels": {
+			{"id": "ch1", "team_id": "te1", "type": "O", "display_name": "Deal Cedar", "name": "deal-cedar"},
+			{"id": "ch2", "team_id": "te1", "type": "O", "display_name": "deal-cedar", "name": "deal-cedar"},
+			{"id": "ch3", "team_id": "te2", "type": "O", "display_name": "Deal Cedar", "name": "deal-cedar"},
+		},
+	}}}
+	db := &dataBuilder{val: newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+	db.keepUnique([]*appModel{m})
+	db.deriveFields([]*appModel{m})
+	chs := d.Records["mattermost"]["channels"]
+	if chs[0]["name"] == chs[1]["name"] {
+		t.Errorf("two channels of one team named %v", chs[0]["name"])
+	}
+	for _, c := range chs {
+		if c["name"] != atom.Slug(state.Text(c["display_name"])) {
+			t.Errorf("channel %v named %v, its display name %v", c["id"], c["name"], c["display_name"])
+		}
+	}
+	if chs[2]["name"] != "deal-cedar" {
+		t.Errorf("the other team's channel renamed %v", chs[2]["name"])
 	}
 }
