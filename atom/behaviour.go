@@ -269,6 +269,7 @@ type Invariant struct {
 	Per    string   `json:"per,omitempty"`   // unique: the field whose value scopes it
 	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values; granted: the container's fields let in without a grant
 	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies
+	Days   int      `json:"days,omitempty"`  // future_when: how many days after the clock the date is at most
 }
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
@@ -513,6 +514,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	ds = append(ds, validateGates(e, c, inv, at)...)
 	if inv.OnClock() {
 		ds = append(ds, validateClockDate(e, c, inv, at)...)
+	}
+	if inv.Days < 0 || inv.Days > 0 && inv.Rule != "future_when" {
+		ds = append(ds, e.Diag(Error, at+".days", "days is a positive count of days, and only for the rule future_when"))
 	}
 	ds = append(ds, validateIdentity(e, s, c, inv, at)...)
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {

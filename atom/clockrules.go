@@ -1,5 +1,7 @@
 package atom
 
+import "time"
+
 // HasStates reports whether the rule lists states of its second field
 // (In): only_when, set_when, past_when, future_when and full_when; refers_to and
 // flag_of list those of the referenced record's, a referred_by rule of
@@ -26,6 +28,26 @@ func (inv Invariant) HasStates() bool {
 // OnClock reports whether the rule puts a date to one side of the world's
 // clock in some states: past_when, future_when.
 func (inv Invariant) OnClock() bool { return inv.Rule == "past_when" || inv.Rule == "future_when" }
+
+// TooFarAhead reports whether t lies further after now than a future_when
+// rule with days lets it (a Google Forms watch expiring in a month).
+func (inv Invariant) TooFarAhead(t, now time.Time) bool {
+	return inv.Rule == "future_when" && inv.Days > 0 && t.Sub(now) > time.Duration(inv.Days)*24*time.Hour
+}
+
+// Ahead is how far after the clock a date the rule moves ahead of it
+// lands, for a move of d: d itself, or, where the rule bounds the date by
+// days, d wrapped into them (more than none, at most the days).
+func (inv Invariant) Ahead(d time.Duration) time.Duration {
+	limit := time.Duration(inv.Days) * 24 * time.Hour
+	if inv.Rule != "future_when" || limit <= 0 {
+		return d
+	}
+	if d = d % limit; d <= 0 {
+		d += limit
+	}
+	return d
+}
 
 // validateClockDate checks that a past_when or future_when rule's first
 // field is a date.
