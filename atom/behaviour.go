@@ -302,6 +302,7 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 		for j, inv := range c.Invariants {
 			ds = append(ds, validateInvariant(e, s, c, inv, fmt.Sprintf("%s.invariants[%d]", at, j))...)
 		}
+		ds = append(ds, validateWindows(e, s, c, at)...)
 		if c.Mailbox != nil {
 			ds = append(ds, validateMailbox(e, s, c, at+".mailbox")...)
 		}
