@@ -32,13 +32,7 @@ func TestTimeOffWhileEmployed(t *testing.T) {
 		w := state.NewWorld(time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC),
 			state.NewCollection("bamboohr.employees", "id", employees),
 			state.NewCollection("bamboohr.time_off_requests", "id", []state.Record{req}))
-		got := 0
-		for _, v := range CheckWorld("d", ss, w) {
-			if v.Collection == "bamboohr.time_off_requests" && v.Field == "created" {
-				got++
-			}
-		}
-		if got != c.want {
+		if got := violationsOn(ss, w, "bamboohr.time_off_requests", "created"); got != c.want {
 			t.Errorf("%s: %d violations on created, want %d", c.name, got, c.want)
 		}
 	}
@@ -63,14 +57,20 @@ func TestWatchExpiresWithinAWeek(t *testing.T) {
 		w := state.NewWorld(time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC),
 			state.NewCollection("google_forms.forms", "formId", []state.Record{form}),
 			state.NewCollection("google_forms.watches", "id", []state.Record{watch}))
-		got := 0
-		for _, v := range CheckWorld("d", ss, w) {
-			if v.Collection == "google_forms.watches" && v.Field == "expireTime" {
-				got++
-			}
-		}
-		if got != c.want {
+		if got := violationsOn(ss, w, "google_forms.watches", "expireTime"); got != c.want {
 			t.Errorf("%s: %d violations on expireTime, want %d", c.name, got, c.want)
 		}
 	}
+}
+
+// violationsOn counts the violations of the world on one field of one
+// collection.
+func violationsOn(ss map[string]*atom.Server, w *state.World, coll, field string) int {
+	n := 0
+	for _, v := range CheckWorld("d", ss, w) {
+		if v.Collection == coll && v.Field == field {
+			n++
+		}
+	}
+	return n
 }
