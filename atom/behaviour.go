@@ -513,12 +513,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
 	}
 	ds = append(ds, validateGates(e, c, inv, at)...)
-	if inv.OnClock() {
-		ds = append(ds, validateClockDate(e, c, inv, at)...)
-	}
-	if inv.Days < 0 || inv.Days > 0 && inv.Rule != "future_when" {
-		ds = append(ds, e.Diag(Error, at+".days", "days is a positive count of days, and only for the rule future_when"))
-	}
+	ds = append(ds, validateClockDate(e, c, inv, at)...)
 	ds = append(ds, validateIdentity(e, s, c, inv, at)...)
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
 		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))

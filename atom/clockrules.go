@@ -50,11 +50,16 @@ func (inv Invariant) Ahead(d time.Duration) time.Duration {
 }
 
 // validateClockDate checks that a past_when or future_when rule's first
-// field is a date.
+// field is a date, and that only future_when bounds by days how far ahead
+// it is.
 func validateClockDate(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
-	f, ok := c.Fields[inv.Fields[0]]
-	if !ok || f.Format == "date" || f.Format == "date-time" {
-		return nil
+	var ds Diagnostics
+	if inv.Days < 0 || inv.Days > 0 && inv.Rule != "future_when" {
+		ds = append(ds, e.Diag(Error, at+".days", "days is a positive count of days, and only for the rule future_when"))
 	}
-	return Diagnostics{e.Diag(Error, at+".fields[0]", "%s puts a date to one side of the clock; %s is not a date", inv.Rule, inv.Fields[0])}
+	f, ok := c.Fields[inv.Fields[0]]
+	if !inv.OnClock() || !ok || f.Format == "date" || f.Format == "date-time" {
+		return ds
+	}
+	return append(ds, e.Diag(Error, at+".fields[0]", "%s puts a date to one side of the clock; %s is not a date", inv.Rule, inv.Fields[0]))
 }
