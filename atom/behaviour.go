@@ -269,6 +269,7 @@ type Invariant struct {
 	Per    string   `json:"per,omitempty"`   // unique: the field whose value scopes it
 	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values; granted: the container's fields let in without a grant
 	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies
+	Days   int      `json:"days,omitempty"`  // future_when: how many days after the clock the date is at most
 }
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
@@ -301,6 +302,7 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 		for j, inv := range c.Invariants {
 			ds = append(ds, validateInvariant(e, s, c, inv, fmt.Sprintf("%s.invariants[%d]", at, j))...)
 		}
+		ds = append(ds, validateWindows(e, s, c, at)...)
 		if c.Mailbox != nil {
 			ds = append(ds, validateMailbox(e, s, c, at+".mailbox")...)
 		}
@@ -511,9 +513,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		ds = append(ds, e.Diag(Error, at+".fields", "rule team takes a field, and the field telling where it holds with in"))
 	}
 	ds = append(ds, validateGates(e, c, inv, at)...)
-	if inv.OnClock() {
-		ds = append(ds, validateClockDate(e, c, inv, at)...)
-	}
+	ds = append(ds, validateClockDate(e, c, inv, at)...)
 	ds = append(ds, validateIdentity(e, s, c, inv, at)...)
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
 		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))

@@ -1,5 +1,7 @@
 package atom
 
+import "time"
+
 // HasStates reports whether the rule lists states of its second field
 // (In): only_when, set_when, past_when, future_when and full_when; refers_to and
 // flag_of list those of the referenced record's, a referred_by rule of
@@ -27,12 +29,37 @@ func (inv Invariant) HasStates() bool {
 // clock in some states: past_when, future_when.
 func (inv Invariant) OnClock() bool { return inv.Rule == "past_when" || inv.Rule == "future_when" }
 
-// validateClockDate checks that a past_when or future_when rule's first
-// field is a date.
-func validateClockDate(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
-	f, ok := c.Fields[inv.Fields[0]]
-	if !ok || f.Format == "date" || f.Format == "date-time" {
-		return nil
+// TooFarAhead reports whether t lies further after now than a future_when
+// rule with days lets it (a Google Forms watch expiring in a month).
+func (inv Invariant) TooFarAhead(t, now time.Time) bool {
+	return inv.Rule == "future_when" && inv.Days > 0 && t.Sub(now) > time.Duration(inv.Days)*24*time.Hour
+}
+
+// Ahead is how far after the clock a date the rule moves ahead of it
+// lands, for a move of d: d itself, or, where the rule bounds the date by
+// days, d wrapped into them (more than none, at most the days).
+func (inv Invariant) Ahead(d time.Duration) time.Duration {
+	limit := time.Duration(inv.Days) * 24 * time.Hour
+	if inv.Rule != "future_when" || limit <= 0 {
+		return d
 	}
-	return Diagnostics{e.Diag(Error, at+".fields[0]", "%s puts a date to one side of the clock; %s is not a date", inv.Rule, inv.Fields[0])}
+	if d = d % limit; d <= 0 {
+		d += limit
+	}
+	return d
+}
+
+// validateClockDate checks that a past_when or future_when rule's first
+// field is a date, and that only future_when bounds by days how far ahead
+// it is.
+func validateClockDate(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	if inv.Days < 0 || inv.Days > 0 && inv.Rule != "future_when" {
+		ds = append(ds, e.Diag(Error, at+".days", "days is a positive count of days, and only for the rule future_when"))
+	}
+	f, ok := c.Fields[inv.Fields[0]]
+	if !inv.OnClock() || !ok || f.Format == "date" || f.Format == "date-time" {
+		return ds
+	}
+	return append(ds, e.Diag(Error, at+".fields[0]", "%s puts a date to one side of the clock; %s is not a date", inv.Rule, inv.Fields[0]))
 }

@@ -6,7 +6,8 @@ import (
 )
 
 // A rule that puts a date to one side of the clock names a date and the
-// states of its status field; a mailbox's read field is one of its
+// states of its status field, and only future_when bounds how many days
+// ahead it is; a mailbox's read field is one of its
 // collection's, read when it holds a value it can hold.
 func TestClockAndReadDeclarations(t *testing.T) {
 	clock := strings.Replace(behaviourServer, `      - {rule: only_when, fields: [pinned_by, pinned], in: ["true"]}`,
@@ -19,6 +20,9 @@ func TestClockAndReadDeclarations(t *testing.T) {
 		{"past_when of a state not in the enum", clock, "in: [paid, void]", "in: [paid, archived]", "collections[0].invariants[5].in[1]", `"archived"`},
 		{"past_when of no date", clock, "fields: [paid_at, status], in: [paid, void]", "fields: [title, status], in: [paid, void]", "collections[0].invariants[5].fields[0]", "not a date"},
 		{"future_when without states", clock, "fields: [paid_at, status], in: [sent]}", "fields: [paid_at, status]}", "collections[0].invariants[6].in", "future_when"},
+		{"future_when within days", clock, "in: [sent]}", "in: [sent], days: 7}", "", ""},
+		{"days of no count", clock, "in: [sent]}", "in: [sent], days: -7}", "collections[0].invariants[6].days", "minimum"},
+		{"days on past_when", clock, "in: [paid, void]}", "in: [paid, void], days: 7}", "collections[0].invariants[5].days", "only for the rule future_when"},
 		{"read loads", read, "", "", "", ""},
 		{"read of no field", read, "read: folder", "read: seen", "collections[0].mailbox.read", `"seen"`},
 		{"read as a value its field cannot hold", read, "read_value: inbox", "read_value: opened", "collections[0].mailbox.read_value[0]", `"opened"`},

@@ -14,6 +14,9 @@ import (
 // its collection denies at the clock now, each with the date that agrees:
 // a campaign being sent (Brevo's in_process) was scheduled before now and
 // moves as far before it as it was after; a queued one moves as far after.
+// A future_when rule with days keeps the date within that many days after
+// now (a Google Forms watch expires seven days after it is made or
+// renewed): one further ahead, or behind, moves into them.
 // The other date of the record's span moves with it, keeping its length,
 // but where the state wants the span around now (an ACTIVE meeting began
 // and has not ended) the span is centred on now.
@@ -29,13 +32,17 @@ func (sh *Shape) Clocked(rec map[string]any, now time.Time) []Contradiction {
 		f := inv.Fields[0]
 		s, _ := rec[f].(string)
 		t, ok := isotime.Parse(s)
-		if !ok || past != t.After(now) {
+		far := !past && inv.TooFarAhead(t, now)
+		if !ok || past != t.After(now) && !far {
 			continue
 		}
-		side, want := "after", now.Add(now.Sub(t)+24*time.Hour)
-		if past {
+		side, want := "after", now.Add(inv.Ahead(now.Sub(t)+24*time.Hour))
+		switch {
+		case past:
 			floor, hasFloor := sh.floorOf(rec, f, now)
 			side, want = "before", mirrored(t, now, floor, hasFloor)
+		case far:
+			side, want = fmt.Sprintf("within %d days after", inv.Days), now.Add(inv.Ahead(t.Sub(now)))
 		}
 		why := fmt.Sprintf("%s is %v but %s %s is not %s the clock %s", inv.Fields[1], rec[inv.Fields[1]], f, s, side, now.UTC().Format(time.RFC3339))
 		return sh.moveSpan(rec, now, f, want.Sub(t), why)

@@ -70,3 +70,51 @@ func clockViolations(ss map[string]*atom.Server, rec state.Record) []Violation {
 	}
 	return out
 }
+
+// A future_when rule with days keeps its date ahead of the clock by that
+// many days at most (a Google Forms watch expires seven days after it is
+// made or renewed, and an expired one is gone), and the mend moves a date
+// further ahead, or behind, into them.
+func TestDatesWithinDaysOfTheClock(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["expire_time"] = atom.Field{Type: "string", Format: "date-time"}
+	inv.Fields["state"] = atom.Field{Type: "string", Enum: []any{"ACTIVE", "SUSPENDED", "DELETED"}}
+	inv.Invariants = []atom.Invariant{{Rule: "future_when", Fields: []string{"expire_time", "state"}, In: []string{"ACTIVE", "SUSPENDED"}, Days: 7}}
+	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC) // the test world's clock
+	for _, c := range []struct {
+		name, state, expires string
+		bad                  bool
+	}{
+		{"active, expiring in three days", "ACTIVE", "2026-03-05T09:00:00Z", false},
+		{"active, expiring in seven days", "ACTIVE", "2026-03-09T09:00:00Z", false},
+		{"active, expiring in a month", "ACTIVE", "2026-04-02T09:00:00Z", true},
+		{"suspended, expiring in eight days", "SUSPENDED", "2026-03-10T09:30:00Z", true},
+		{"suspended, expired last week", "SUSPENDED", "2026-02-23T09:00:00Z", true},
+		{"deleted, expiring in a month", "DELETED", "2026-04-02T09:00:00Z", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := with(goodInvoice(), "state", c.state, "expire_time", c.expires)
+			got := fieldViolations(ss, rec, "expire_time")
+			if len(got) > 0 != c.bad {
+				t.Fatalf("violations %v, want some %v", got, c.bad)
+			}
+			for _, d := range ShapeOf(ss["billing"], inv).Clocked(rec, now) {
+				d.Mend(rec)
+			}
+			if got := fieldViolations(ss, rec, "expire_time"); len(got) > 0 {
+				t.Fatalf("mended to %v, still %v", rec["expire_time"], got)
+			}
+		})
+	}
+}
+
+func fieldViolations(ss map[string]*atom.Server, rec state.Record, f string) []Violation {
+	var out []Violation
+	for _, v := range CheckWorld("d", ss, world(goodCustomers(), []state.Record{rec}, nil)) {
+		if v.Field == f {
+			out = append(out, v)
+		}
+	}
+	return out
+}

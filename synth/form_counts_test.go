@@ -3,7 +3,9 @@ package synth
 import (
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -73,6 +75,37 @@ func TestWatchesNotifyATopic(t *testing.T) {
 				watches++
 				if !strings.HasPrefix(topic, "projects/") || !strings.Contains(topic, "/topics/") || strings.Contains(topic, " ") {
 					t.Errorf("%s: watch %v notifies %q, not a topic", d.ID, w["id"], topic)
+				}
+			}
+		}
+	}
+	t.Logf("%d watches", watches)
+	if watches < 10 {
+		t.Errorf("%d watches drawn, want more", watches)
+	}
+}
+
+// TestWatchesExpireWithinAWeek synthesises Google Forms worlds: a watch,
+// active or suspended, expires after the world's clock and seven days
+// after it at most, as a watch expires seven days after it is made or
+// renewed and an expired one is gone.
+func TestWatchesExpireWithinAWeek(t *testing.T) {
+	watches := 0
+	for seed := int64(1); seed <= 4; seed++ {
+		c, _ := readWorld(t, seed, "google_forms", "zoho_books")
+		for _, d := range c.Data {
+			clock, err := time.Parse(time.RFC3339, d.Clock)
+			if err != nil {
+				t.Fatalf("%s: clock %q: %v", d.ID, d.Clock, err)
+			}
+			for _, w := range d.Records["google_forms"]["watches"] {
+				at, ok := atom.Time(w["expireTime"])
+				if !ok {
+					continue
+				}
+				watches++
+				if !at.After(clock) || at.Sub(clock) > 7*24*time.Hour {
+					t.Errorf("%s: watch %v (%v) expires %v, not within a week of the clock %s", d.ID, w["id"], w["state"], w["expireTime"], d.Clock)
 				}
 			}
 		}

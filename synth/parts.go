@@ -100,15 +100,23 @@ func (db *dataBuilder) roleRow(tc *collModel, k string) (row, bool) {
 // between its new making and the clock in proportion. Dates ahead of the
 // clock (a due date) stay.
 func madeAfter(val *valuer, cm *collModel, rec map[string]any, after time.Time, skip map[string]any) {
+	madeBetween(val, cm, rec, after, val.clock, skip)
+}
+
+// madeBetween is madeAfter with the dates it moves kept up to until, the
+// clock or earlier: a time-off request moved after its employee's hire
+// stays before their leaving. A record with no room between the two is
+// left as it is.
+func madeBetween(val *valuer, cm *collModel, rec map[string]any, after, until time.Time, skip map[string]any) {
 	mf := cm.shape.MadeField()
 	made, ok := atom.Time(rec[mf])
-	if _, pinned := skip[mf]; mf == "" || !ok || after.IsZero() || !made.Before(after) || pinned || !after.Before(val.clock) {
+	if _, pinned := skip[mf]; mf == "" || !ok || after.IsZero() || !made.Before(after) || pinned || !after.Before(until) {
 		return
 	}
-	room := val.clock.Sub(after)
+	room := until.Sub(after)
 	gap := time.Duration(float64(min(room/2, 30*24*time.Hour)) * (0.1 + 0.9*val.rng.Float64()))
 	start := after.Add(gap).Truncate(time.Minute)
-	span, left := val.clock.Sub(made), val.clock.Sub(start)
+	span, left := val.clock.Sub(made), until.Sub(start)
 	for _, f := range cm.dates {
 		s, isStr := rec[f].(string)
 		t, ok := atom.Time(rec[f])

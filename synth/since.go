@@ -2,6 +2,7 @@ package synth
 
 import (
 	"slices"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
@@ -49,7 +50,7 @@ func (db *dataBuilder) keepSince(m *appModel, cm, tc *collModel, inv atom.Invari
 	}
 	_, datePinned := set[f]
 	if f == cm.shape.MadeField() && !datePinned {
-		madeAfter(db.val, cm, rec, bound, set)
+		madeBetween(db.val, cm, rec, bound, untilParent(cm, ref, p, db.val.clock), set)
 		defer db.redate(cm, rec)
 		if _, out = inv.OutsideParent(rec, p); !out {
 			return
@@ -80,4 +81,21 @@ func (db *dataBuilder) keepSince(m *appModel, cm, tc *collModel, inv atom.Invari
 // moves rather than its date.
 func lateSince(cm *collModel, inv atom.Invariant) bool {
 	return inv.Fields[0] == cm.shape.MadeField() || cm.field(inv.Fields[1]).Ref == cm.name
+}
+
+// untilParent is the latest a record's dates may be by the within rules
+// its collection keeps over its reference ref to p, and the clock: a
+// time-off request is made, and taken, before its employee left, so one
+// a since rule moves after the hire stays before the leaving.
+func untilParent(cm *collModel, ref string, p map[string]any, clock time.Time) time.Time {
+	until := clock
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule != "within" || inv.Fields[1] != ref {
+			continue
+		}
+		if t, ok := atom.Time(p[inv.Fields[2]]); ok && t.Before(until) {
+			until = t
+		}
+	}
+	return until
 }
