@@ -68,6 +68,7 @@ var workingFixes = map[string]string{
 	"freshdesk_outage_tickets_urgent":                    "a code written by the name the tools give it: priority 4 is Urgent",
 	"slack_freshdesk_tickets_flagged_urgent_count":       "records counted by their code's name: the tickets whose priority is 4",
 	"gmail_freshdesk_company_tickets_sitting_open_count": "the same: one company's tickets whose status is 2 (Open)",
+	"buffer_queue_post_for_organization":                 "a created record takes its parent's owner (a post, its channel's organization): an agrees rule by taken",
 	"hubspot_company_then_renewal":                       "a record the plan created, named in a list of ids: the id its create returned",
 	"twitter_like_launch":                                "a name whose first word is no verb of the table but names the record its act makes (a like)",
 	"twitter_retweet_webinar":                            "the same (a retweet)",

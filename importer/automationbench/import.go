@@ -764,6 +764,13 @@ func serverAtom(app *App, x *extraFields) *atom.Server {
 		for _, f := range c.Fields {
 			ac.Fields[f.Name] = atomField(f)
 		}
+		invs, refs := takenOwners(app, c)
+		ac.Invariants = invs
+		for name, target := range refs {
+			af := ac.Fields[name]
+			af.Role, af.Ref = atom.RoleRef, target
+			ac.Fields[name] = af
+		}
 		srv.Collections = append(srv.Collections, ac)
 	}
 	srv.Tools = []atom.Tool{}
