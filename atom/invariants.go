@@ -445,6 +445,30 @@ const AgreeCompany = "company"
 // other field.
 func (inv Invariant) ByCompany() bool { return inv.Rule == "agrees" && inv.By == AgreeCompany }
 
+// AgreeTaken is the way (by) of an agrees rule whose field the server
+// fills itself: a created record the call leaves the field empty on takes
+// the value of the record its reference names. A Buffer post queued on a
+// channel is filed under the channel's organization
+// (https://buffer.com/developers/api/updates: an update is created for a
+// profile, and belongs where the profile does). Checked as a copy.
+const AgreeTaken = "taken"
+
+// Taken reports whether an agrees rule's field is taken from the
+// referenced record when a create leaves it empty (by taken).
+func (inv Invariant) Taken() bool { return inv.Rule == "agrees" && inv.By == AgreeTaken }
+
+// TakenFrom is the reference field through which a created record takes
+// field f from the record it names (an agrees rule by taken on f); false
+// where none does.
+func (c *Collection) TakenFrom(f string) (string, bool) {
+	for _, inv := range c.Invariants {
+		if inv.Taken() && len(inv.Fields) >= 3 && inv.Fields[0] == f {
+			return inv.Fields[1], true
+		}
+	}
+	return "", false
+}
+
 // CompanyFields are the fields of the referenced record an agrees rule by
 // company reads for its company: the rule's third, and those it lists
 // with. A rule with further fields also holds where the referenced

@@ -266,6 +266,13 @@ type Field struct {
 	// a person's name). A field with examples names no one record, so it
 	// is not what a record is called by.
 	Examples []string `json:"examples,omitempty"`
+	// Codes are the names the product's documentation gives the values of
+	// a field it stores as codes, by value as text (Freshdesk's ticket
+	// status 6 is "Waiting on Customer", priority 4 "Urgent":
+	// https://developers.freshdesk.com/api/#tickets). The tools of the
+	// field's collection show them, so a record asked for by its code's
+	// name ("the urgent tickets") is one the agent can find.
+	Codes map[string]string `json:"codes,omitempty"`
 	// Required marks a field every record of the product holds: a
 	// reference names a record, a list holds at least one (a JMAP email
 	// is in one mailbox or more; a Workable candidate applies to a job).

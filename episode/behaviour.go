@@ -240,3 +240,29 @@ func deriveFields(coll *atom.Collection, old, rec state.Record, given map[string
 		}
 	}
 }
+
+// takeAgreed gives a created record, for each agrees rule by taken
+// (atom.AgreeTaken), the value of the record its reference names where
+// the call left the field empty: a Buffer post queued on a channel is
+// filed under the channel's organization. A reference that names no
+// record, or a parent the rule does not bind, gives nothing.
+func takeAgreed(st *state.State, app string, coll *atom.Collection, rec state.Record, given map[string]bool) {
+	for _, inv := range coll.Invariants {
+		if !inv.Taken() || len(inv.Fields) < 3 || !inv.AgreesOn(rec) {
+			continue
+		}
+		f, ref, theirs := inv.Fields[0], inv.Fields[1], inv.Fields[2]
+		fd := coll.Fields[ref]
+		k := state.Text(rec[ref])
+		if given[f] || state.Text(rec[f]) != "" || fd.Ref == "" || k == "" {
+			continue
+		}
+		parent, ok := st.Get(app+"."+fd.Ref, k)
+		if !ok || !inv.Binds(parent) {
+			continue
+		}
+		if v := parent[theirs]; state.Text(v) != "" {
+			rec[f] = v
+		}
+	}
+}

@@ -579,6 +579,9 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 	if err := checkRefs(cx, w.app, w.tg.coll, rec, written, w.required); err != nil {
 		return err
 	}
+	if old == nil {
+		takeAgreed(cx.State, w.app, w.tg.coll, rec, given)
+	}
 	setFields(w.tg.coll, rec, written)
 	deriveFields(w.tg.coll, old, rec, given)
 	if err := transition(cx, w.tg.coll, old, rec, given); err != nil {

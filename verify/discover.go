@@ -21,9 +21,9 @@ import (
 // (a count or a total before a group's, a group's before two fields of one
 // record). A figure no formula computes gets none, and then must be seen.
 // records maps each collection's name to its records; clock is RFC 3339
-// or empty.
-func DiscoverDerivations(goal []assert.Assertion, messages []string, records map[string][]map[string]any, clock string) []atom.Derivation {
-	ctx := figureContext(messages, records, clock)
+// or empty; codes are the names the tools give coded fields' values.
+func DiscoverDerivations(goal []assert.Assertion, messages []string, records map[string][]map[string]any, clock string, codes ground.Codes) []atom.Derivation {
+	ctx := figureContext(messages, records, clock, codes)
 	ctx.Mentions = goalText(goal)
 	said := &ground.Visible{Docs: ctx.Docs[:len(messages)]}
 	var figures []float64
@@ -67,9 +67,10 @@ func DiscoverDerivations(goal []assert.Assertion, messages []string, records map
 type Figures struct{ ctx *ground.Visible }
 
 // NewFigures reads messages and records (each collection's by its name);
-// clock is RFC 3339 or empty.
-func NewFigures(messages []string, records map[string][]map[string]any, clock string) *Figures {
-	return &Figures{figureContext(messages, records, clock)}
+// clock is RFC 3339 or empty; codes are the names the tools give coded
+// fields' values.
+func NewFigures(messages []string, records map[string][]map[string]any, clock string, codes ground.Codes) *Figures {
+	return &Figures{figureContext(messages, records, clock, codes)}
 }
 
 // Source names where f is taken from, as grounding reads it: a message or
@@ -84,8 +85,8 @@ func (fs *Figures) Source(ds []atom.Derivation, f float64) string {
 
 // figureContext is what an agent sees after reading the messages and
 // listing every record, one parent's records at a time.
-func figureContext(messages []string, records map[string][]map[string]any, clock string) *ground.Visible {
-	ctx := &ground.Visible{}
+func figureContext(messages []string, records map[string][]map[string]any, clock string, codes ground.Codes) *ground.Visible {
+	ctx := &ground.Visible{Codes: codes}
 	if t, err := time.Parse(time.RFC3339, clock); err == nil {
 		ctx.Clock = t
 	}

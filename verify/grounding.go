@@ -3,6 +3,7 @@ package verify
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -112,6 +113,9 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 			enum := in.enumField(l.target, l.field)
 			if enum {
 				g.Source = ctx.FindState(v)
+				if g.Source == "" {
+					g.Source = ctx.FindCode(l.field, v)
+				}
 			} else {
 				g.Source = ctx.Find(v, l.field)
 			}
@@ -235,12 +239,32 @@ func (in *envInfo) messageContext() *ground.Visible {
 	if in.Messages == nil {
 		in.Messages = in.readMessages()
 	}
-	return &ground.Visible{Docs: slices.Clone(in.Messages.Docs), Clock: in.Messages.Clock}
+	return &ground.Visible{Docs: slices.Clone(in.Messages.Docs), Clock: in.Messages.Clock, Codes: in.Messages.Codes}
+}
+
+// toolCodes are the names the offered tools give the codes of their
+// collections' fields (atom.Field.Codes): what the agent reads a coded
+// value by.
+func (in *envInfo) toolCodes() ground.Codes {
+	codes := ground.Codes{}
+	seen := map[string]bool{}
+	for _, t := range in.Env.Tools() {
+		key := t.App + "." + t.Effect.Collection
+		ci := in.Colls[key]
+		if ci == nil || seen[key] {
+			continue
+		}
+		seen[key] = true
+		for _, name := range slices.Sorted(maps.Keys(ci.Def.Fields)) {
+			codes.Add(name, ci.Def.Fields[name].Codes)
+		}
+	}
+	return codes
 }
 
 // readMessages reads the opening messages into a context.
 func (in *envInfo) readMessages() *ground.Visible {
-	ctx := &ground.Visible{}
+	ctx := &ground.Visible{Codes: in.toolCodes()}
 	if w, err := in.Env.World(in.Env.Recipe.Seed); err == nil {
 		ctx.Clock = w.Clock
 	}

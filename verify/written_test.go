@@ -31,12 +31,12 @@ func rowGoal(agent string, cells map[string]string) []assert.Assertion {
 // of something, declares nothing.
 func TestDiscoverFromTheCheckedRecord(t *testing.T) {
 	want := atom.Derivation{Op: atom.DeriveRatio, Field: "Capacity", With: "Current Load"}
-	ds := DiscoverDerivations(rowGoal("Alice Park", map[string]string{"Current Load": "2", "Capacity": "5", "Utilization %": "40"}), []string{"Log utilization."}, nil, "")
+	ds := DiscoverDerivations(rowGoal("Alice Park", map[string]string{"Current Load": "2", "Capacity": "5", "Utilization %": "40"}), []string{"Log utilization."}, nil, "", nil)
 	if !slices.Contains(ds, want) {
 		t.Errorf("40 beside 2 and 5: %v, want %v", ds, want)
 	}
 	for _, util := range []string{"75", "8"} {
-		ds := DiscoverDerivations(rowGoal("Alice Park", map[string]string{"Current Load": "4", "Capacity": "4", "Utilization %": util}), []string{"Log utilization."}, nil, "")
+		ds := DiscoverDerivations(rowGoal("Alice Park", map[string]string{"Current Load": "4", "Capacity": "4", "Utilization %": util}), []string{"Log utilization."}, nil, "", nil)
 		if len(ds) != 0 {
 			t.Errorf("%s beside 4 and 4: %v, want nothing declared", util, ds)
 		}

@@ -53,7 +53,7 @@ func TestWrongFiguresAreNotDerived(t *testing.T) {
 				records[app+"."+c] = recs
 			}
 		}
-		world := verify.NewFigures([]string{in.System, in.Instruction}, records, d.Clock)
+		world := verify.NewFigures([]string{in.System, in.Instruction}, records, d.Clock, nil)
 		figures := verify.GoalFigures(in.Goal)
 		for _, f := range figures {
 			if f < 10 {

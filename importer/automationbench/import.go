@@ -764,6 +764,13 @@ func serverAtom(app *App, x *extraFields) *atom.Server {
 		for _, f := range c.Fields {
 			ac.Fields[f.Name] = atomField(f)
 		}
+		invs, refs := takenOwners(app, c)
+		ac.Invariants = invs
+		for name, target := range refs {
+			af := ac.Fields[name]
+			af.Role, af.Ref = atom.RoleRef, target
+			ac.Fields[name] = af
+		}
 		srv.Collections = append(srv.Collections, ac)
 	}
 	srv.Tools = []atom.Tool{}
@@ -786,6 +793,7 @@ func atomField(f *Field) atom.Field {
 	if len(f.Enum) > 0 {
 		af.Enum = f.Enum
 	}
+	af.Codes = f.Codes
 	// A created record takes the schema's default for a field the call
 	// leaves out, as the benchmark's models do; only a value a user would
 	// read as a state (a status, a priority), never an empty one.
@@ -857,7 +865,7 @@ func (ts *taskState) intentAtom(s *Schemas, rep *Report) *atom.Intent {
 	// The benchmark's tasks ask for totals, counts and differences of
 	// what the agent reads: each figure the goal checks that nothing
 	// states is declared as the formula that computes it.
-	in.Derive = verify.DiscoverDerivations(ts.goal, []string{t.System, t.User}, ts.records(s), ts.clock())
+	in.Derive = verify.DiscoverDerivations(ts.goal, []string{t.System, t.User}, ts.records(s), ts.clock(), appCodes(s, in.Apps))
 	if in.Instruction != t.User {
 		// A note, not a loss: the text an agent reads is the same.
 		rep.Errors = append(rep.Errors, &Error{File: ts.src.File, Path: "prompt", Message: "the prompt contains {{...}}, which legoenv reads as a slot; imported as { {...} }"})

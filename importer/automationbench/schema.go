@@ -63,6 +63,9 @@ type Field struct {
 	// a value (markStatedFields), so it is the user's to set even where
 	// its name reads as the server's counter.
 	Stated bool
+	// Codes: the names the product's documentation gives the field's
+	// codes (documentedCodes).
+	Codes map[string]string
 }
 
 // Field returns the named field, or nil.
@@ -222,6 +225,7 @@ func ParseAppSchema(name string, data []byte) (*App, error) {
 		c.Key = keyField(c)
 	}
 	markKeptRefs(app)
+	markCodes(app)
 	return app, nil
 }
 

@@ -769,9 +769,9 @@ func stamp(c *Coll, set map[string]any, names map[string]bool) {
 
 func collDoc(c *Coll) string {
 	if c.Description == "" {
-		return ""
+		return codesDoc(c)
 	}
-	return " " + strings.TrimSuffix(c.Description, ".") + "."
+	return " " + strings.TrimSuffix(c.Description, ".") + "." + codesDoc(c)
 }
 
 // --- declarative tools ---

@@ -94,7 +94,7 @@ func (ctx *Visible) addTable(doc int, name string, list []any) {
 			t.name = fmt.Sprintf("%s (the %d records of one parent)", name, len(part))
 		}
 		for _, rec := range part[:min(len(part), maxTableRows)] {
-			t.rows = append(t.rows, rowOf(rec))
+			t.rows = append(t.rows, rowOf(rec, ctx.Codes))
 		}
 		if len(t.rows) > 0 && len(ctx.tables) < maxTables {
 			ctx.tables = append(ctx.tables, t)
@@ -103,8 +103,9 @@ func (ctx *Visible) addTable(doc int, name string, list []any) {
 }
 
 // rowOf reads a record's scalar fields; a field that names an id is
-// no quantity.
-func rowOf(rec map[string]any) tableRow {
+// no quantity, and a field holding a code the tools name also holds its
+// name as text.
+func rowOf(rec map[string]any, codes Codes) tableRow {
 	r := tableRow{nums: map[string]float64{}, words: map[string]string{}, dates: map[string]time.Time{}, flags: map[string]bool{}}
 	for _, lf := range Leaves("", rec) {
 		if b, ok := lf.Value.(bool); ok {
@@ -121,6 +122,9 @@ func rowOf(rec map[string]any) tableRow {
 		if f, ok := NumberOf(lf.Value); ok {
 			if !IDField(lf.Path) {
 				r.nums[lf.Path] = f
+			}
+			if name, ok := codes.name(lf.Path, f); ok {
+				r.words[lf.Path] = satisfy.Loose(name)
 			}
 			continue
 		}

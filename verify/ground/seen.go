@@ -45,6 +45,8 @@ type Visible struct {
 	// (or, for an importer, of what the goal checks): a total over "the
 	// records it names" selects rows by it.
 	Mentions string
+	// Codes are the names the tools give coded fields' values (codes.go).
+	Codes Codes
 }
 
 // ContextDoc is one text an agent has seen (a message, an observation),

@@ -6,7 +6,7 @@ import "testing"
 // line that is no formula (a range, a sentence with "=" and no operator)
 // states none.
 func TestStatedFormulas(t *testing.T) {
-	r := rowOf(map[string]any{"Revenue": "$1,000", "Unit Cost": "30", "Qty": "5"})
+	r := rowOf(map[string]any{"Revenue": "$1,000", "Unit Cost": "30", "Qty": "5"}, nil)
 	ctx := &Visible{}
 	for text, want := range map[string]float64{
 		"- Margin = Revenue - Unit Cost × Quantity": 850,

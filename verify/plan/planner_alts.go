@@ -262,6 +262,9 @@ func (p *Planner) createArgs(ci *facts.Coll, t *episode.Tool, preds []assert.Pre
 			continue // the server sets it; an agent leaves it out
 		}
 		arg, ok := argOf[f]
+		if _, taken := ci.Def.TakenFrom(f); taken && !ok {
+			continue // the server takes it from the record the reference names
+		}
 		if !ok {
 			if narg, path, nested := nestedArg(t, ci, argOf, f); nested {
 				v, ok := nestedValue(fp)
