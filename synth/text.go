@@ -1125,6 +1125,14 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 	if d := v.startDate(cm, rec); d != "" {
 		f["start"] = d
 	}
+	v.relatedFacts(cm, rec, f)
+	return f
+}
+
+// relatedFacts adds to f the names of the records rec refers to: the
+// first it names, the sections and projects the record it is on sits in,
+// and another record it may speak of.
+func (v *valuer) relatedFacts(cm *collModel, rec map[string]any, f textFacts) {
 	for _, rf := range cm.refs {
 		if k, ok := rec[rf.name].(string); ok && v.names[rf.target.ref()+"|"+k] != "" {
 			f["related"] = v.names[rf.target.ref()+"|"+k]
@@ -1145,7 +1153,6 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 			f["link"], f["linkkind"] = name, kind
 		}
 	}
-	return f
 }
 
 // onParent reports whether rf is the reference to the record rec is
