@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -11,7 +12,12 @@ import (
 // case of one kind (a refund, a fault) names a record whose field says
 // that kind and no other topic (atom.CaseFits: a Jira Service Management
 // request is raised under the request type of its kind, a login fault
-// under "Report a bug", never "Fix a printer"). It names one the world holds, one agreeing
+// under "Report a bug", never "Fix a printer"), and a record at large
+// none of a topic another record beside it names (atom.CaseFitsAmong: a
+// parcel that arrived damaged is not raised as "Ask about an order" in a
+// desk offering "Report a delivery problem"). Each case of a topic first
+// gets a record naming its topic in its scope where the vocabulary names
+// one (drawTopics). Then it names one the world holds, one agreeing
 // with its other agrees rules over the same reference first (a request
 // type of its own service desk), else one drawn for it, named from the
 // collection's vocabulary of that kind. A reference a task pins stays.
@@ -32,20 +38,21 @@ func (db *dataBuilder) kindFits(apps []*appModel) {
 
 func (db *dataBuilder) kindFit(m *appModel, cm, tc *collModel, inv atom.Invariant) {
 	pinned := db.pinnedKeys(cm, inv.Fields[1])
+	db.drawTopics(m, cm, tc, inv, pinned)
 	drawn := map[string]map[string]any{} // kind and scope -> a record drawn for them
 	for _, rec := range db.d.Records[m.app][cm.name] {
-		p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+		types := db.d.Records[m.app][tc.name]
+		p := findRec(types, tc.key, state.Text(rec[inv.Fields[1]]))
 		if p == nil || pinned[state.Text(rec[cm.key])] {
 			continue
 		}
-		if _, bad := inv.Disagrees(rec, p); !bad {
+		if _, bad := inv.DisagreesAmong(rec, p, cm.c.Peers(inv, p, types)); !bad {
 			continue
 		}
 		subject := state.Text(rec[inv.Fields[0]])
-		kind := atom.CaseKind(subject)
 		var fit, other map[string]any
-		for _, t := range db.d.Records[m.app][tc.name] {
-			if !atom.CaseFits(subject, state.Text(t[inv.Fields[2]])) {
+		for _, t := range types {
+			if !atom.CaseFitsAmong(subject, state.Text(t[inv.Fields[2]]), cm.c.Peers(inv, t, types)) {
 				continue
 			}
 			if other == nil {
@@ -57,9 +64,9 @@ func (db *dataBuilder) kindFit(m *appModel, cm, tc *collModel, inv atom.Invarian
 			}
 		}
 		if fit == nil {
-			scope := kind + "|" + atom.CaseTopic(subject) + "|" + besideValues(cm, inv, rec)
+			scope := topicScope(cm, inv, rec)
 			if fit = drawn[scope]; fit == nil {
-				if fit = db.drawOfKind(cm, tc, inv, rec, subject); fit != nil {
+				if fit = db.drawOfKind(cm, tc, inv, rec, false); fit != nil {
 					drawn[scope] = fit
 				}
 			}
@@ -73,13 +80,54 @@ func (db *dataBuilder) kindFit(m *appModel, cm, tc *collModel, inv atom.Invarian
 	}
 }
 
-// besideAgrees are cm's other agrees rules over inv's reference (a
-// request's service desk is its request type's).
-func besideAgrees(cm *collModel, inv atom.Invariant) []atom.Invariant {
-	var out []atom.Invariant
-	for _, o := range cm.c.Invariants {
-		if o.Rule == "agrees" && !o.ByKind() && !o.ByCompany() && len(o.Fields) == 3 && o.Fields[1] == inv.Fields[1] {
-			out = append(out, o)
+// drawTopics draws, for each case of a topic whose scope (its service
+// desk) holds no record naming that topic that fits it, one that does
+// where tc's vocabulary names one: a desk's request types are its own to
+// name
+// (https://developer.atlassian.com/cloud/jira/service-desk/rest/api-group-requesttype/),
+// and a customer raises a parcel that arrived damaged as "Report a
+// delivery problem" where the desk offers it, not as "Ask about an order".
+// A scope where a task pins a case of the topic under a record at large
+// gets none, which would leave that case unfit.
+func (db *dataBuilder) drawTopics(m *appModel, cm, tc *collModel, inv atom.Invariant, pinned map[string]bool) {
+	recs := db.d.Records[m.app][cm.name]
+	done := map[string]bool{} // scopes seen, and those a pinned case at large keeps free of a record of its topic
+	for _, rec := range recs {
+		p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+		if p != nil && pinned[state.Text(rec[cm.key])] && atom.CaseTopic(state.Text(p[inv.Fields[2]])) == "" {
+			done[topicScope(cm, inv, rec)] = true
+		}
+	}
+	for _, rec := range recs {
+		subject := state.Text(rec[inv.Fields[0]])
+		scope := topicScope(cm, inv, rec)
+		if pinned[state.Text(rec[cm.key])] || done[scope] || atom.CaseTopic(subject) == "" {
+			continue
+		}
+		done[scope] = true
+		if !slices.ContainsFunc(db.deskOf(cm, tc, inv, rec), func(t map[string]any) bool {
+			n := state.Text(t[inv.Fields[2]])
+			return atom.CaseTopic(n) != "" && atom.CaseFits(subject, n)
+		}) {
+			db.drawOfKind(cm, tc, inv, rec, true)
+		}
+	}
+}
+
+// topicScope is the kind and topic of rec's case and the values its
+// other agrees rules over the reference keep (its service desk), joined.
+func topicScope(cm *collModel, inv atom.Invariant, rec map[string]any) string {
+	subject := state.Text(rec[inv.Fields[0]])
+	return atom.CaseKind(subject) + "|" + atom.CaseTopic(subject) + "|" + besideValues(cm, inv, rec)
+}
+
+// deskOf are the records of tc that keep rec's other agrees rules over
+// inv's reference (the request types of a request's service desk).
+func (db *dataBuilder) deskOf(cm, tc *collModel, inv atom.Invariant, rec map[string]any) []map[string]any {
+	var out []map[string]any
+	for _, t := range db.d.Records[cm.app.app][tc.name] {
+		if agreesBeside(cm, inv, rec, t) {
+			out = append(out, t)
 		}
 	}
 	return out
@@ -88,7 +136,7 @@ func besideAgrees(cm *collModel, inv atom.Invariant) []atom.Invariant {
 // agreesBeside reports whether t, named by rec's reference, keeps the
 // other agrees rules over that reference.
 func agreesBeside(cm *collModel, inv atom.Invariant, rec, t map[string]any) bool {
-	for _, o := range besideAgrees(cm, inv) {
+	for _, o := range cm.c.BesideAgrees(inv) {
 		if _, bad := o.Disagrees(rec, t); bad {
 			return false
 		}
@@ -99,27 +147,36 @@ func agreesBeside(cm *collModel, inv atom.Invariant, rec, t map[string]any) bool
 // besideValues are rec's values those other rules keep, joined.
 func besideValues(cm *collModel, inv atom.Invariant, rec map[string]any) string {
 	var vs []string
-	for _, o := range besideAgrees(cm, inv) {
+	for _, o := range cm.c.BesideAgrees(inv) {
 		vs = append(vs, state.Text(rec[o.Fields[0]]))
 	}
 	return strings.Join(vs, "|")
 }
 
 // drawOfKind draws a background record of tc named from its vocabulary
-// for a case whose subject is subject (one of its kind, of its topic or
-// of none), agreeing with rec's other rules over the reference, and adds
-// it to the world; nil where the vocabulary names none fitting it that no
-// record of tc holds.
-func (db *dataBuilder) drawOfKind(cm, tc *collModel, inv atom.Invariant, rec map[string]any, subject string) map[string]any {
+// for rec's case (one of its kind, naming its topic where the vocabulary
+// names one, else at large), agreeing with rec's other rules over the
+// reference, and adds it to the world; nil where the vocabulary names
+// none fitting it that no record of rec's scope (its service desk)
+// holds, or, topical, none naming its topic.
+func (db *dataBuilder) drawOfKind(cm, tc *collModel, inv atom.Invariant, rec map[string]any, topical bool) map[string]any {
+	subject := state.Text(rec[inv.Fields[0]])
 	held := map[string]bool{}
-	for _, t := range db.d.Records[cm.app.app][tc.name] {
+	for _, t := range db.deskOf(cm, tc, inv, rec) {
 		held[state.Text(t[inv.Fields[2]])] = true
 	}
-	var names []string
+	var names, atLarge []string
 	for _, n := range nounVocab[atom.NounOf(tc.c)] {
-		if !strings.Contains(n, "{") && !held[n] && atom.CaseFits(subject, n) {
+		switch {
+		case strings.Contains(n, "{") || held[n] || !atom.CaseFits(subject, n):
+		case atom.CaseTopic(n) != "":
 			names = append(names, n)
+		default:
+			atLarge = append(atLarge, n)
 		}
+	}
+	if len(names) == 0 && !topical {
+		names = atLarge
 	}
 	if len(names) == 0 {
 		return nil
@@ -134,7 +191,7 @@ func (db *dataBuilder) drawOfKind(cm, tc *collModel, inv atom.Invariant, rec map
 			t[f] = strings.ReplaceAll(s, old, name)
 		}
 	}
-	for _, o := range besideAgrees(cm, inv) {
+	for _, o := range cm.c.BesideAgrees(inv) {
 		if atom.IsSet(rec[o.Fields[0]]) {
 			t[o.Fields[2]] = rec[o.Fields[0]]
 		}
