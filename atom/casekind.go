@@ -65,14 +65,14 @@ func CaseFits(subject, name string) bool {
 }
 
 // CaseFitsAmong reports whether a case whose subject is subject fits a
-// form named name offered beside forms named others (the request types of
-// its Jira Service Management service desk, each free to name what it
-// takes:
+// form named name offered beside forms named others (the request types a
+// Jira Service Management instance offers, each named by its service desk
+// for what it takes:
 // https://developer.atlassian.com/cloud/jira/service-desk/rest/api-group-requesttype/):
 // it fits the form (CaseFits), and a form at large, naming no topic, takes
 // a case of a topic only where none of the others fits it naming that
-// topic, as a customer picks the form of their topic where the desk offers
-// one ("Ask about an order" takes no parcel that arrived damaged beside
+// topic, as a customer picks the form of their topic where one is offered
+// ("Ask about an order" takes no parcel that arrived damaged beside
 // "Report a delivery problem").
 func CaseFitsAmong(subject, name string, others []string) bool {
 	if !CaseFits(subject, name) {

@@ -413,9 +413,9 @@ func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
 }
 
 // DisagreesAmong is Disagrees where the parent is offered beside records
-// whose field the rule reads holds peers (Collection.Peers: the request
-// types of the parent's service desk): by kind, a parent at large takes no
-// case of a topic a peer names (CaseFitsAmong).
+// whose field the rule reads holds peers (Peers: the request types of the
+// parent's instance): by kind, a parent at large takes no case of a topic
+// a peer names (CaseFitsAmong).
 func (inv Invariant) DisagreesAmong(rec, parent map[string]any, peers []string) (string, bool) {
 	if !inv.AgreesOn(rec) || !inv.Binds(parent) {
 		return "", false
@@ -433,30 +433,15 @@ func (inv Invariant) DisagreesAmong(rec, parent map[string]any, peers []string) 
 	return theirs, own != "" && theirs != "" && own != theirs
 }
 
-// BesideAgrees are c's other agrees rules over inv's reference that copy
-// a field (a request's service desk is its request type's).
-func (c *Collection) BesideAgrees(inv Invariant) []Invariant {
-	var out []Invariant
-	for _, o := range c.Invariants {
-		if o.Rule == "agrees" && !o.ByKind() && !o.ByCompany() && len(o.Fields) == 3 && o.Fields[1] == inv.Fields[1] {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-// Peers are the values of inv's third field on the records of all (the
-// collection inv's reference names) offered beside parent, parent among
-// them: those holding parent's values of the fields c's other agrees
-// rules over that reference copy (the names of the request types of a
-// request type's service desk), or all where there are no such rules.
-func (c *Collection) Peers(inv Invariant, parent map[string]any, all []map[string]any) []string {
-	beside := c.BesideAgrees(inv)
-	var out []string
+// Peers are the values of inv's third field on all, the records of the
+// collection inv's reference names: the names of the request types a Jira
+// Service Management instance offers its customers, which its help center
+// lists together
+// (https://developer.atlassian.com/cloud/jira/service-desk/rest/api-group-requesttype/#api-rest-servicedeskapi-requesttype-get).
+func (inv Invariant) Peers(all []map[string]any) []string {
+	out := make([]string, 0, len(all))
 	for _, t := range all {
-		if !slices.ContainsFunc(beside, func(o Invariant) bool { return state.Text(t[o.Fields[2]]) != state.Text(parent[o.Fields[2]]) }) {
-			out = append(out, state.Text(t[inv.Fields[2]]))
-		}
+		out = append(out, state.Text(t[inv.Fields[2]]))
 	}
 	return out
 }
