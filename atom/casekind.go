@@ -64,6 +64,31 @@ func CaseFits(subject, name string) bool {
 	return t == "" || t == CaseTopic(subject)
 }
 
+// CaseFitsAmong reports whether a case whose subject is subject fits a
+// form named name offered beside forms named others (the request types a
+// Jira Service Management instance offers, each named by its service desk
+// for what it takes:
+// https://developer.atlassian.com/cloud/jira/service-desk/rest/api-group-requesttype/):
+// it fits the form (CaseFits), and a form at large, naming no topic, takes
+// a case of a topic only where none of the others fits it naming that
+// topic, as a customer picks the form of their topic where one is offered
+// ("Ask about an order" takes no parcel that arrived damaged beside
+// "Report a delivery problem").
+func CaseFitsAmong(subject, name string, others []string) bool {
+	if !CaseFits(subject, name) {
+		return false
+	}
+	if CaseTopic(name) != "" || CaseTopic(subject) == "" {
+		return true
+	}
+	for _, o := range others {
+		if CaseTopic(o) != "" && CaseFits(subject, o) {
+			return false
+		}
+	}
+	return true
+}
+
 // CaseKind is the kind of a case whose subject is name: "fault",
 // "billing", "shipping" or "question" where its words say so, else
 // "request" (a case whose subject says nothing of the kind, or a request

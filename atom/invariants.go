@@ -409,6 +409,14 @@ func (inv Invariant) Binds(parent map[string]any) bool {
 // is not raised under "Book a meeting room", nor a login that fails under
 // "Fix a printer".
 func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
+	return inv.DisagreesAmong(rec, parent, nil)
+}
+
+// DisagreesAmong is Disagrees where the parent is offered beside records
+// whose field the rule reads holds peers (Peers: the request types of the
+// parent's instance): by kind, a parent at large takes no case of a topic
+// a peer names (CaseFitsAmong).
+func (inv Invariant) DisagreesAmong(rec, parent map[string]any, peers []string) (string, bool) {
 	if !inv.AgreesOn(rec) || !inv.Binds(parent) {
 		return "", false
 	}
@@ -420,9 +428,22 @@ func (inv Invariant) Disagrees(rec, parent map[string]any) (string, bool) {
 		if own == "" || theirs == "" {
 			return "", false
 		}
-		return CaseKind(theirs), !CaseFits(own, theirs)
+		return CaseKind(theirs), !CaseFitsAmong(own, theirs, peers)
 	}
 	return theirs, own != "" && theirs != "" && own != theirs
+}
+
+// Peers are the values of inv's third field on all, the records of the
+// collection inv's reference names: the names of the request types a Jira
+// Service Management instance offers its customers, which its help center
+// lists together
+// (https://developer.atlassian.com/cloud/jira/service-desk/rest/api-group-requesttype/#api-rest-servicedeskapi-requesttype-get).
+func (inv Invariant) Peers(all []map[string]any) []string {
+	out := make([]string, 0, len(all))
+	for _, t := range all {
+		out = append(out, state.Text(t[inv.Fields[2]]))
+	}
+	return out
 }
 
 // AgreeKind is the way (by) of an agrees rule that keeps a record's text

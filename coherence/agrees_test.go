@@ -136,6 +136,42 @@ func TestAgreesByKind(t *testing.T) {
 	}
 }
 
+// TestAgreesByKindBesideItsPeers: by kind, a record at large takes no
+// text of a topic another record of its collection names (a parcel that
+// arrived damaged under "Ask about an order" where "Report a delivery
+// problem" is offered); a text of no topic, or of one no other record
+// names, it takes.
+func TestAgreesByKindBesideItsPeers(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["memo"] = atom.Field{Type: "string", Role: atom.RoleText}
+	ss["billing"].Collection("customers").Fields["desk"] = atom.Field{Type: "string", Role: atom.RoleTitle}
+	inv.Invariants = []atom.Invariant{{Rule: "agrees", Fields: []string{"memo", "customer_ref", "desk"}, By: atom.AgreeKind}}
+	for _, c := range []struct {
+		memo, otherDesk string
+		want            bool // a violation
+	}{
+		{"Order 2231 arrived damaged", "Report a delivery problem", true},
+		{"Order 2231 arrived damaged", "Change a shipping address", false},
+		{"Shipping address change for order 2231", "Change a shipping address", true},
+		{"Shipping address change for order 2231", "Report a bug", false},
+		{"Where is order 2231?", "Report a delivery problem", false},
+	} {
+		customers := goodCustomers()
+		customers[0] = with(customers[0], "desk", "Ask about an order")
+		customers[1] = with(customers[1], "desk", c.otherDesk)
+		var got []Violation
+		for _, v := range CheckWorld("d", ss, world(customers, []state.Record{with(goodInvoice(), "memo", c.memo)}, nil)) {
+			if v.Rule == RuleInvariant && v.Field == "memo" {
+				got = append(got, v)
+			}
+		}
+		if len(got) > 0 != c.want {
+			t.Errorf("invoice %q under \"Ask about an order\" beside %q: violations %v, want one %v", c.memo, c.otherDesk, got, c.want)
+		}
+	}
+}
+
 // TestAgreesWhereItsParentIs: an agrees rule of three fields with states
 // holds only where the referenced record is in one of them: a deleted
 // parent's children are deleted, a live parent's are free.

@@ -134,7 +134,10 @@ func (c *checker) within(inv atom.Invariant, name, key string, target *state.Col
 
 // agrees checks a copy of a field of the record a reference names: an
 // opportunity's company is its primary contact's, a channel message's team
-// is its channel's.
+// is its channel's. By kind, the record the reference names is read
+// beside the others of its collection (a request type beside the other
+// types its instance offers): a type at large takes no request of a topic
+// another type names.
 func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {
 	p, ok := target.Lookup(state.Text(rec[inv.Fields[1]]))
 	if !ok {
@@ -144,10 +147,18 @@ func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Col
 		c.agreesOnCompany(inv, name, key, rec, p)
 		return
 	}
-	if want, bad := inv.Disagrees(rec, p); bad {
+	var peers []string
+	if inv.ByKind() {
+		peers = inv.Peers(target.Records)
+	}
+	if want, bad := inv.DisagreesAmong(rec, p, peers); bad {
 		k, _ := state.KeyOf(rec, key)
 		if inv.ByKind() {
 			own, theirs := state.Text(rec[inv.Fields[0]]), state.Text(p[inv.Fields[2]])
+			if atom.CaseFits(own, theirs) {
+				c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s %q is of topic %q, which another %s names, not %s %s's %s %q (at large)", inv.Fields[0], own, atom.CaseTopic(own), inv.Fields[1], inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], theirs)
+				return
+			}
 			c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s %q is a %s case (topic %q), not one of the kind and topic %s %s's %s %q says (%s, %q)", inv.Fields[0], own, atom.CaseKind(own), atom.CaseTopic(own), inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], theirs, want, atom.CaseTopic(theirs))
 			return
 		}

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -11,7 +12,12 @@ import (
 // case of one kind (a refund, a fault) names a record whose field says
 // that kind and no other topic (atom.CaseFits: a Jira Service Management
 // request is raised under the request type of its kind, a login fault
-// under "Report a bug", never "Fix a printer"). It names one the world holds, one agreeing
+// under "Report a bug", never "Fix a printer"), and a record at large
+// none of a topic another record names (atom.CaseFitsAmong: a parcel that
+// arrived damaged is not raised as "Ask about an order" where the
+// instance offers "Report a delivery problem"). Each topic of the cases
+// first gets a record naming it where the vocabulary names one
+// (drawTopics). Then it names one the world holds, one agreeing
 // with its other agrees rules over the same reference first (a request
 // type of its own service desk), else one drawn for it, named from the
 // collection's vocabulary of that kind. A reference a task pins stays.
@@ -32,20 +38,22 @@ func (db *dataBuilder) kindFits(apps []*appModel) {
 
 func (db *dataBuilder) kindFit(m *appModel, cm, tc *collModel, inv atom.Invariant) {
 	pinned := db.pinnedKeys(cm, inv.Fields[1])
+	db.drawTopics(m, cm, tc, inv, pinned)
 	drawn := map[string]map[string]any{} // kind and scope -> a record drawn for them
 	for _, rec := range db.d.Records[m.app][cm.name] {
-		p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+		types := db.d.Records[m.app][tc.name]
+		p := findRec(types, tc.key, state.Text(rec[inv.Fields[1]]))
 		if p == nil || pinned[state.Text(rec[cm.key])] {
 			continue
 		}
-		if _, bad := inv.Disagrees(rec, p); !bad {
+		if _, bad := inv.DisagreesAmong(rec, p, inv.Peers(types)); !bad {
+			db.keepBeside(cm, inv, rec, p)
 			continue
 		}
 		subject := state.Text(rec[inv.Fields[0]])
-		kind := atom.CaseKind(subject)
 		var fit, other map[string]any
-		for _, t := range db.d.Records[m.app][tc.name] {
-			if !atom.CaseFits(subject, state.Text(t[inv.Fields[2]])) {
+		for _, t := range types {
+			if !atom.CaseFitsAmong(subject, state.Text(t[inv.Fields[2]]), inv.Peers(types)) {
 				continue
 			}
 			if other == nil {
@@ -57,9 +65,9 @@ func (db *dataBuilder) kindFit(m *appModel, cm, tc *collModel, inv atom.Invarian
 			}
 		}
 		if fit == nil {
-			scope := kind + "|" + atom.CaseTopic(subject) + "|" + besideValues(cm, inv, rec)
+			scope := caseScope(subject) + "|" + besideValues(cm, inv, rec)
 			if fit = drawn[scope]; fit == nil {
-				if fit = db.drawOfKind(cm, tc, inv, rec, subject); fit != nil {
+				if fit = db.drawOfKind(cm, tc, inv, rec, false); fit != nil {
 					drawn[scope] = fit
 				}
 			}
@@ -69,9 +77,59 @@ func (db *dataBuilder) kindFit(m *appModel, cm, tc *collModel, inv atom.Invarian
 		}
 		if fit != nil {
 			rec[inv.Fields[1]] = fit[tc.key]
+			db.keepBeside(cm, inv, rec, fit)
 		}
 	}
 }
+
+// keepBeside gives rec the values of t, the record of its kind it names,
+// that its other agrees rules over the reference copy (a request's service
+// desk is its request type's), where no task pins rec's own: the rule
+// that copies them later then keeps rec under t rather than moving it to
+// another record holding its old value, which may be of no fit.
+func (db *dataBuilder) keepBeside(cm *collModel, inv atom.Invariant, rec, t map[string]any) {
+	for _, o := range besideAgrees(cm, inv) {
+		if atom.IsSet(t[o.Fields[2]]) && !db.pinnedKeys(cm, o.Fields[0])[state.Text(rec[cm.key])] {
+			rec[o.Fields[0]] = t[o.Fields[2]]
+		}
+	}
+}
+
+// drawTopics draws, for each topic of the cases of cm none of tc's
+// records names fitting them, one that does where tc's vocabulary names
+// one: a service desk's request types are its own to name
+// (https://developer.atlassian.com/cloud/jira/service-desk/rest/api-group-requesttype/),
+// and a customer raises a parcel that arrived damaged as "Report a
+// delivery problem" where the instance offers it, not as "Ask about an
+// order". A topic of which a task pins a case under a record at large
+// gets none, which would leave that case unfit.
+func (db *dataBuilder) drawTopics(m *appModel, cm, tc *collModel, inv atom.Invariant, pinned map[string]bool) {
+	recs := db.d.Records[m.app][cm.name]
+	done := map[string]bool{} // kinds and topics seen, and those a pinned case at large keeps free of a record of its topic
+	for _, rec := range recs {
+		p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+		if p != nil && pinned[state.Text(rec[cm.key])] && atom.CaseTopic(state.Text(p[inv.Fields[2]])) == "" {
+			done[caseScope(state.Text(rec[inv.Fields[0]]))] = true
+		}
+	}
+	for _, rec := range recs {
+		subject := state.Text(rec[inv.Fields[0]])
+		scope := caseScope(subject)
+		if pinned[state.Text(rec[cm.key])] || done[scope] || atom.CaseTopic(subject) == "" {
+			continue
+		}
+		done[scope] = true
+		if !slices.ContainsFunc(db.d.Records[m.app][tc.name], func(t map[string]any) bool {
+			n := state.Text(t[inv.Fields[2]])
+			return atom.CaseTopic(n) != "" && atom.CaseFits(subject, n)
+		}) {
+			db.drawOfKind(cm, tc, inv, rec, true)
+		}
+	}
+}
+
+// caseScope is the kind and topic of a case whose subject is subject.
+func caseScope(subject string) string { return atom.CaseKind(subject) + "|" + atom.CaseTopic(subject) }
 
 // besideAgrees are cm's other agrees rules over inv's reference (a
 // request's service desk is its request type's).
@@ -106,20 +164,31 @@ func besideValues(cm *collModel, inv atom.Invariant, rec map[string]any) string 
 }
 
 // drawOfKind draws a background record of tc named from its vocabulary
-// for a case whose subject is subject (one of its kind, of its topic or
-// of none), agreeing with rec's other rules over the reference, and adds
-// it to the world; nil where the vocabulary names none fitting it that no
-// record of tc holds.
-func (db *dataBuilder) drawOfKind(cm, tc *collModel, inv atom.Invariant, rec map[string]any, subject string) map[string]any {
+// for rec's case (one of its kind, naming its topic where the vocabulary
+// names one, else at large), agreeing with rec's other rules over the
+// reference, and adds it to the world; nil where the vocabulary names
+// none that no record of tc holds fitting it beside tc's records
+// (atom.CaseFitsAmong: none at large where one names its topic), or,
+// topical, none naming its topic.
+func (db *dataBuilder) drawOfKind(cm, tc *collModel, inv atom.Invariant, rec map[string]any, topical bool) map[string]any {
+	subject := state.Text(rec[inv.Fields[0]])
 	held := map[string]bool{}
 	for _, t := range db.d.Records[cm.app.app][tc.name] {
 		held[state.Text(t[inv.Fields[2]])] = true
 	}
-	var names []string
+	peers := inv.Peers(db.d.Records[cm.app.app][tc.name])
+	var names, atLarge []string
 	for _, n := range nounVocab[atom.NounOf(tc.c)] {
-		if !strings.Contains(n, "{") && !held[n] && atom.CaseFits(subject, n) {
+		switch {
+		case strings.Contains(n, "{") || held[n] || !atom.CaseFitsAmong(subject, n, peers):
+		case atom.CaseTopic(n) != "":
 			names = append(names, n)
+		default:
+			atLarge = append(atLarge, n)
 		}
+	}
+	if len(names) == 0 && !topical {
+		names = atLarge
 	}
 	if len(names) == 0 {
 		return nil

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
@@ -66,7 +67,9 @@ func TestRepliesAndTeamKeysAsTheProducts(t *testing.T) {
 // TestRequestsUnderTypesOfTheirKind synthesises Jira Service Management
 // worlds: a request is raised under a request type of its kind of case
 // and of no other topic (no refund under "Book a meeting room", no login
-// fault under "Fix a printer"), in its type's service desk;
+// fault under "Fix a printer"), in its type's service desk; a request of
+// a topic a type may name (a parcel that arrived damaged) is raised under
+// a type naming it, never under one at large ("Ask about an order");
 // coherence finds no rule broken in them.
 func TestRequestsUnderTypesOfTheirKind(t *testing.T) {
 	requests := 0
@@ -89,7 +92,19 @@ func TestRequestsUnderTypesOfTheirKind(t *testing.T) {
 				requests++
 				kind := atom.CaseKind(state.Text(r["summary"]))
 				kinds[kind]++
-				if !atom.CaseFits(state.Text(r["summary"]), state.Text(rt["name"])) {
+				var desk []string
+				for _, o := range d.Records["jira_service_management"]["request_types"] {
+					if state.Text(o["serviceDeskId"]) == state.Text(rt["serviceDeskId"]) {
+						desk = append(desk, state.Text(o["name"]))
+					}
+				}
+				if topic := atom.CaseTopic(state.Text(r["summary"])); topic != "" && atom.CaseTopic(state.Text(rt["name"])) == "" &&
+					slices.ContainsFunc(nounVocab["request_type"], func(n string) bool {
+						return atom.CaseTopic(n) == topic && atom.CaseFits(state.Text(r["summary"]), n)
+					}) {
+					t.Errorf("%s: request %v %q of topic %q is raised under %q at large, though a desk may name a type of its topic", d.ID, r["issueKey"], r["summary"], topic, rt["name"])
+				}
+				if !atom.CaseFitsAmong(state.Text(r["summary"]), state.Text(rt["name"]), desk) {
 					t.Errorf("%s: request %v %q (%s, %q) is raised under %q (%s, %q)", d.ID, r["issueKey"], r["summary"], kind,
 						atom.CaseTopic(state.Text(r["summary"])), rt["name"], atom.CaseKind(state.Text(rt["name"])), atom.CaseTopic(state.Text(rt["name"])))
 				}
