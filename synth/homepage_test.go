@@ -4,42 +4,7 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
-	"github.com/legoenv/legoenv/state"
 )
-
-// TestHomePagesArePublished synthesises Confluence worlds: a space's home
-// page is a current page of the space, never a draft or a page in the
-// trash, and coherence finds no violation.
-func TestHomePagesArePublished(t *testing.T) {
-	c, servers := readWorld(t, 59, "confluence")
-	homes, bad := 0, 0
-	for _, d := range c.Data {
-		cf := d.Records["confluence"]
-		for _, s := range cf["spaces"] {
-			if s["homepage_id"] == nil {
-				continue
-			}
-			homes++
-			p := findRec(cf["pages"], "id", state.Text(s["homepage_id"]))
-			if p == nil || p["status"] != "current" || p["space_key"] != s["key"] {
-				if bad++; bad <= 10 {
-					t.Errorf("%s: space %v's home page is %v", d.ID, s["key"], p)
-				}
-			}
-		}
-		for _, v := range checkData(t, d, servers) {
-			if bad++; bad <= 20 {
-				t.Errorf("%s", v)
-			}
-		}
-	}
-	if homes < 5 {
-		t.Errorf("drew %d home pages; want more", homes)
-	}
-	if bad > 0 {
-		t.Errorf("%d of %d home pages or records break a rule", bad, homes)
-	}
-}
 
 // TestHomePageLeavesATasksDraft: a page a task names keeps the draft or
 // trashed state it was drawn with; the space whose home page it was names
