@@ -13,7 +13,8 @@ import (
 // record of one kind or of the record's own: a Zoho Books bill's vendor is
 // a contact of type vendor while its invoices' customers stay customers,
 // and what a customer owes is its unpaid invoices' balances, a
-// Confluence space's homepage is a page of the space, a RingCentral call is
+// Confluence space's homepage is a current page of the space (never a
+// draft or a page in the trash), a RingCentral call is
 // not from the number it is to and the company's extensions are its own,
 // and a Zulip stream message is in a stream and every message has a sender.
 // Coherence finds no violation over these worlds.
@@ -55,9 +56,9 @@ func TestReferencesNameTheirKind(t *testing.T) {
 			}
 			homes++
 			p := findRec(cf["pages"], "id", state.Text(s["homepage_id"]))
-			if p == nil || state.Text(p["space_key"]) != state.Text(s["key"]) {
+			if p == nil || state.Text(p["space_key"]) != state.Text(s["key"]) || p["status"] != "current" {
 				if bad++; bad <= 10 {
-					t.Errorf("%s: space %v's homepage %v is %v, no page of the space", d.ID, s["key"], s["homepage_id"], p)
+					t.Errorf("%s: space %v's homepage %v is %v, no current page of the space", d.ID, s["key"], s["homepage_id"], p)
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -144,5 +145,39 @@ func TestRecordsOfTheirKind(t *testing.T) {
 	}
 	if bad > 0 {
 		t.Errorf("%d records read as another kind than theirs", bad)
+	}
+}
+
+// TestStoreGoodsSpeakForTheStore synthesises the stores' catalogues
+// (Squarespace Commerce's and Shopify's products, Square's catalog items,
+// Etsy's listings, Wave's products): each is declared the company's own,
+// and no text of one names another company as whose it is.
+func TestStoreGoodsSpeakForTheStore(t *testing.T) {
+	goods := map[string]string{"squarespace_commerce": "products", "shopify": "products", "square": "catalog_items", "etsy": "listings", "wave": "products"}
+	c, servers := readWorld(t, 59, slices.Sorted(maps.Keys(goods))...)
+	drawn, bad := 0, 0
+	for app, name := range goods {
+		if !servers[app].Collection(name).Own {
+			t.Errorf("%s.%s is not declared the company's own", app, name)
+		}
+	}
+	for _, d := range c.Data {
+		for app, name := range goods {
+			for _, rec := range d.Records[app][name] {
+				drawn++
+				bad += ownTextNamesCustomer(t, d.ID, app+"."+name, servers[app].Collection(name), rec)
+			}
+		}
+		for _, v := range violationsOf(d, servers, coherence.RuleRef, "company's own") {
+			if bad++; bad <= 10 {
+				t.Errorf("%s", v)
+			}
+		}
+	}
+	if drawn < 50 {
+		t.Fatalf("drew %d goods", drawn)
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d goods read as another company's", bad, drawn)
 	}
 }

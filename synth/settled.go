@@ -185,6 +185,9 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 			rec[rf] = t[tc.key]
 			held[state.Text(t[tc.key])] = true
 		}
+		if t != nil && inv.Rule == "refers_to" && named[ref][state.Text(t[tc.key])] && inv.RefersFrom(rec) && !inv.RefersToKind(t) && offNamed(m, cm, tc, inv, rec, named[ref], d) {
+			continue
+		}
 		switch {
 		case t == nil || !inv.RefersFrom(rec):
 		case inv.Rule == "refers_to" && !inv.RefersToKind(t) && len(inv.Fields) == 3 && !named[cm.name][state.Text(rec[cm.key])] && repoint(m, cm, tc, inv, rec, named[ref], d):
@@ -204,6 +207,58 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 			}
 		}
 	}
+}
+
+// offNamed points rec's reference, under a refers_to rule, away from a
+// record a task names that is of a kind the rule does not allow, as the
+// task keeps it (a Confluence page a task keeps a draft is not its space's
+// home page): to a record of tc no task names that keeps rec's agrees
+// rules over the reference (a page of the space), of the kind, or made
+// so; where none is, an optional reference names none. False where rec
+// must keep it: a required reference with no such record, or one of a
+// list (the label of a task's message stays as it was drawn).
+func offNamed(m *appModel, cm, tc *collModel, inv atom.Invariant, rec map[string]any, named map[string]bool, d *atom.Data) bool {
+	rf := inv.Fields[0]
+	if tc.field(inv.Fields[1]).Type == "array" || cm.field(rf).Type == "array" {
+		return false
+	}
+	free := slices.DeleteFunc(slices.Clone(d.Records[m.app][tc.name]), func(r map[string]any) bool {
+		return named[state.Text(r[tc.key])] || disagreesOn(cm, rf, rec, r)
+	})
+	slices.SortStableFunc(free, func(a, b map[string]any) int { return boolRank(!inv.RefersToKind(a)) - boolRank(!inv.RefersToKind(b)) })
+	switch {
+	case len(free) > 0:
+		rec[rf] = free[0][tc.key]
+		if !inv.RefersToKind(free[0]) {
+			kindTo(m, tc, free[0], inv.Fields[1], inv.In[0], d)
+		}
+	case !cm.field(rf).Required:
+		delete(rec, rf)
+	default:
+		return false
+	}
+	return true
+}
+
+// disagreesOn reports whether rec, naming r by its reference rf, would
+// break an agrees rule of cm over rf (a space whose home page is another
+// space's page).
+func disagreesOn(cm *collModel, rf string, rec, r map[string]any) bool {
+	return slices.ContainsFunc(cm.c.Invariants, func(inv atom.Invariant) bool {
+		if inv.Rule != "agrees" || inv.ByKind() || inv.ByCompany() || inv.Fields[1] != rf {
+			return false
+		}
+		_, bad := inv.Disagrees(rec, r)
+		return bad
+	})
+}
+
+// boolRank is 1 for true and 0 for false: an order of records by a test.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // repoint makes rec's reference, under a refers_to rule of three fields,

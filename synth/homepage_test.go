@@ -1,0 +1,56 @@
+package synth
+
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// TestHomePageLeavesATasksDraft: a page a task names keeps the draft or
+// trashed state it was drawn with; the space whose home page it was names
+// another page of its own, made current, or, with none, no home page.
+func TestHomePageLeavesATasksDraft(t *testing.T) {
+	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "confluence"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newAppModel(e, nil)
+	cm := m.byName["spaces"]
+	d := &atom.Data{
+		Records: map[string]map[string][]map[string]any{"confluence": {
+			"spaces": {{"key": "OPS", "homepage_id": "981"}, {"key": "HR", "homepage_id": "984"}, {"key": "FIN", "homepage_id": "985"}},
+			"pages": {{"id": "981", "space_key": "OPS", "status": "draft"}, {"id": "982", "space_key": "HR", "status": "current"},
+				{"id": "983", "space_key": "OPS", "status": "trashed"}, {"id": "984", "space_key": "HR", "status": "trashed"},
+				{"id": "985", "space_key": "FIN", "status": "draft"}},
+		}},
+		Handles: map[string]atom.Handle{"p1": {App: "confluence", Collection: "pages", Key: "981"}, "p2": {App: "confluence", Collection: "pages", Key: "984"}},
+	}
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule == "refers_to" {
+			referToKind(m, cm, inv, d)
+		}
+	}
+	spaces, pages := d.Records["confluence"]["spaces"], d.Records["confluence"]["pages"]
+	for i, want := range []any{"983", "982", "985"} {
+		if got := spaces[i]["homepage_id"]; got != want {
+			t.Errorf("space %v's home page is %v, want %v", spaces[i]["key"], got, want)
+		}
+	}
+	for i, want := range []string{"draft", "current", "current", "trashed", "current"} {
+		if got := pages[i]["status"]; got != want {
+			t.Errorf("page %v is %v, want %v", pages[i]["id"], got, want)
+		}
+	}
+	d.Records["confluence"]["pages"] = pages[:4]
+	d.Records["confluence"]["pages"][2]["space_key"] = "HR"
+	spaces[0]["homepage_id"] = "981"
+	d.Handles["p3"] = atom.Handle{App: "confluence", Collection: "pages", Key: "983"}
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule == "refers_to" {
+			referToKind(m, cm, inv, d)
+		}
+	}
+	if got, ok := spaces[0]["homepage_id"]; ok || pages[0]["status"] != "draft" {
+		t.Errorf("space OPS, with no page but a task's draft, names home page %v (%v); want none", got, pages[0]["status"])
+	}
+}
