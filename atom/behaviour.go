@@ -468,7 +468,7 @@ func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {
 // n, one or more where n is negative, at least two where n is 0, or the longer
 // forms some rules have: a fourth field of states (referred_by, agrees,
 // since), a fifth of grants' states (granted), a third of states
-// (refers_to, remaining).
+// (refers_to, remaining, before).
 func arityFits(inv Invariant, n int) bool {
 	got := len(inv.Fields)
 	switch {
@@ -486,7 +486,7 @@ func arityFits(inv Invariant, n int) bool {
 		return got == 4
 	case "granted":
 		return got == 5
-	case "refers_to", "remaining":
+	case "refers_to", "remaining", "before":
 		return got == 3
 	}
 	return false
@@ -576,7 +576,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
 	var ds Diagnostics
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields and a remaining rule of three fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" && !(inv.Rule == "remaining" && len(inv.Fields) == 3) {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, the media types of a file whose name ends in no extension, and the states of a remaining rule of three fields in which a part was paid, and only these"))
@@ -597,11 +597,13 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if inv.Rule == "unique" {
 		ds = append(ds, valuesOf(e, c, inv.Fields[len(inv.Fields)-1], inv.Values, at+".values")...)
 	}
-	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "since" && inv.Rule != "granted" && inv.Rule != "remaining" {
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "since" && inv.Rule != "granted" && inv.Rule != "remaining" && inv.Rule != "before" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
-	if inv.Rule == "remaining" && len(inv.Fields) == 3 {
+	if (inv.Rule == "remaining" || inv.Rule == "before") && len(inv.Fields) == 3 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[2], inv.In, at+".in")...)
+	}
+	if inv.Rule == "remaining" && len(inv.Fields) == 3 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[2], inv.Values, at+".values")...)
 	}
 	if (inv.Rule == "agrees" || inv.Rule == "since") && len(inv.Fields) == 4 {

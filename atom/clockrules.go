@@ -13,7 +13,7 @@ func (inv Invariant) HasStates() bool {
 	switch inv.Rule {
 	case "only_when", "set_when", "full_when", "refers_to", "flag_of":
 		return true
-	case "remaining":
+	case "remaining", "before":
 		return n == 3
 	case "team":
 		return n == 2

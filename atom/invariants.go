@@ -125,6 +125,9 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is more than %s %v", strings.Join(parts, " + "), a, inv.Fields[len(parts)], b)}, true
 		}
 	case "before":
+		if !inv.Orders(rec) {
+			break
+		}
 		a, aok := Time(rec[inv.Fields[0]])
 		b, bok := Time(rec[inv.Fields[1]])
 		if aok && bok && a.After(b) {
@@ -389,6 +392,14 @@ func (inv Invariant) AgreesOn(rec map[string]any) bool {
 // fields): a deleted ad group's ads are deleted, a live one's are free.
 func (inv Invariant) ParentGated() bool {
 	return inv.Rule == "agrees" && len(inv.Fields) == 3 && len(inv.In) > 0
+}
+
+// Orders reports whether a before rule binds rec: always, but for a rule
+// of three fields, whose third field must hold one of In (a HubSpot call,
+// note or email is logged once it has taken place; a task's timestamp is
+// when it is due, and may lie ahead of its logging).
+func (inv Invariant) Orders(rec map[string]any) bool {
+	return inv.Rule == "before" && (len(inv.Fields) < 3 || slices.Contains(inv.In, state.Text(rec[inv.Fields[2]])))
 }
 
 // Binds reports whether parent, the record an agrees rule's reference

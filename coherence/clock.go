@@ -98,7 +98,7 @@ func (sh *Shape) floorOf(rec map[string]any, f string, now time.Time) (time.Time
 		floor, ok = time.Time{}, false
 	}
 	for _, inv := range sh.def.Invariants {
-		if inv.Rule != "before" || inv.Fields[1] != f {
+		if !inv.Orders(rec) || inv.Fields[1] != f {
 			continue
 		}
 		s, _ := rec[inv.Fields[0]].(string)

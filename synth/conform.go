@@ -87,9 +87,10 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 				rec[b] = raisedBound(rec[b], x, cm.field(b).Type == "integer")
 			}
 		case "before":
+			b = inv.Fields[1]
 			x, xok := atom.Time(rec[a])
 			y, yok := atom.Time(rec[b])
-			if s, ok := rec[a].(string); ok && xok && yok && x.After(y) {
+			if s, ok := rec[a].(string); ok && xok && yok && x.After(y) && inv.Orders(rec) {
 				rec[b] = laterDate(s, x, val.clock)
 			}
 		case "soon_after":

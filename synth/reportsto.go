@@ -118,7 +118,7 @@ func ofPeople(cm *collModel) bool {
 // termination date).
 func (db *dataBuilder) over(cm *collModel, rec map[string]any) bool {
 	for _, inv := range cm.c.Invariants {
-		if inv.Rule != "before" {
+		if !inv.Orders(rec) {
 			continue
 		}
 		if end, ok := atom.Time(rec[inv.Fields[1]]); ok && !end.After(db.val.clock) {
