@@ -344,6 +344,9 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if f.Audience && (f.Role != RoleText || f.Type != "string") {
 		ds = append(ds, e.Diag(Error, at+".audience", "audience needs a string field of role text, not %s of role %q", f.Type, f.Role))
 	}
+	if f.Parent && (f.Role != RoleRef || f.Ref == "" || f.Type == "array") {
+		ds = append(ds, e.Diag(Error, at+".parent", "parent needs a single reference: role ref, a ref naming its collection, no array"))
+	}
 	if f.Resolve != "" && f.Ref == "" && f.RefBy == "" {
 		ds = append(ds, e.Diag(Error, at+".resolve", "resolve needs ref naming the collection the value must name, or ref_by naming the field that names it"))
 	}
