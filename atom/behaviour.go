@@ -246,6 +246,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     Values lists (to anyone) or naming no address (to the domain of the
 //     container's With fields); the container's With fields are let in
 //     themselves (its owner) (granted.go);
+//   - senior: the record the ref field Fields[1] names holds a title,
+//     Fields[2], no less senior than the record's own, Fields[0]
+//     (TitleRank): a chief officer reports to no one below a chief, a
+//     vice president to no head of a team (a Rippling employee's manager);
 //   - media_type: the media type Fields[0] is one the file name Fields[1]
 //     is of: its extension's (a "brief.pdf" is application/pdf, a
 //     "logo.png" an image), or, for a name that ends in none, one of
@@ -273,7 +277,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -552,6 +556,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 			ds = append(ds, validateGranted(e, s, c, inv, at)...)
 		}
 		return ds
+	case "senior":
+		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
+		return append(ds, validateSenior(e, s, c, inv, at)...)
 	case "within", "since", "agrees":
 		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 		if len(inv.With) > 0 && s.Collection(c.Fields[inv.Fields[1]].Ref) != nil {
@@ -638,7 +645,7 @@ func ownFields(inv Invariant) []int {
 	for j := range inv.Fields {
 		other := false
 		switch inv.Rule {
-		case "within", "since", "agrees":
+		case "within", "since", "agrees", "senior":
 			other = j == 2
 		case "refers_to":
 			other = j == 1
