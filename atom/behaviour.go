@@ -557,7 +557,6 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		}
 		return ds
 	case "senior":
-		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 		return append(ds, validateSenior(e, s, c, inv, at)...)
 	case "within", "since", "agrees":
 		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
@@ -571,10 +570,17 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	case "display", "quotes":
 		return append(ds, validateDisplay(e, s, c, inv, at)...)
 	case "media_type":
-		for j, f := range inv.Fields {
-			if fd, ok := c.Fields[f]; ok && fd.Type != "string" {
-				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "media_type reads a media type and a file name, text both; %s is a %s", f, fd.Type))
-			}
+		return append(ds, validateMediaType(e, c, inv, at)...)
+	}
+	return ds
+}
+
+// validateMediaType checks that a media_type rule reads text fields.
+func validateMediaType(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	for j, f := range inv.Fields {
+		if fd, ok := c.Fields[f]; ok && fd.Type != "string" {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "media_type reads a media type and a file name, text both; %s is a %s", f, fd.Type))
 		}
 	}
 	return ds

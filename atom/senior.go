@@ -44,10 +44,10 @@ func (inv Invariant) Junior(rec, above map[string]any) bool {
 	return inv.Rule == "senior" && own != "" && sup != "" && TitleRank(sup) < TitleRank(own)
 }
 
-// validateSenior checks that a senior rule compares job titles, and
-// refers by a single reference.
+// validateSenior checks that a senior rule compares job titles, its own
+// and the referenced record's, across a single reference.
 func validateSenior(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
-	var ds Diagnostics
+	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
 	if f, ok := c.Fields[inv.Fields[0]]; ok && f.Role != RoleJobTitle {
 		ds = append(ds, e.Diag(Error, at+".fields[0]", "senior reads seniority from job titles; %s is of role %q", inv.Fields[0], f.Role))
 	}
