@@ -246,6 +246,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     Values lists (to anyone) or naming no address (to the domain of the
 //     container's With fields); the container's With fields are let in
 //     themselves (its owner) (granted.go);
+//   - senior: the record the ref field Fields[1] names holds a title,
+//     Fields[2], no less senior than the record's own, Fields[0]
+//     (TitleRank): a chief officer reports to no one below a chief, a
+//     vice president to no head of a team (a Rippling employee's manager);
 //   - media_type: the media type Fields[0] is one the file name Fields[1]
 //     is of: its extension's (a "brief.pdf" is application/pdf, a
 //     "logo.png" an image), or, for a name that ends in none, one of
@@ -274,7 +278,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -345,6 +349,9 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	}
 	if f.Audience && (f.Role != RoleText || f.Type != "string") {
 		ds = append(ds, e.Diag(Error, at+".audience", "audience needs a string field of role text, not %s of role %q", f.Type, f.Role))
+	}
+	if f.Parent && (f.Role != RoleRef || f.Ref == "" || f.Type == "array") {
+		ds = append(ds, e.Diag(Error, at+".parent", "parent needs a single reference: role ref, a ref naming its collection, no array"))
 	}
 	if f.Resolve != "" && f.Ref == "" && f.RefBy == "" {
 		ds = append(ds, e.Diag(Error, at+".resolve", "resolve needs ref naming the collection the value must name, or ref_by naming the field that names it"))
@@ -549,6 +556,8 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 			ds = append(ds, validateGranted(e, s, c, inv, at)...)
 		}
 		return ds
+	case "senior":
+		return append(ds, validateSenior(e, s, c, inv, at)...)
 	case "within", "since", "agrees":
 		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 		if len(inv.With) > 0 && s.Collection(c.Fields[inv.Fields[1]].Ref) != nil {
@@ -561,10 +570,17 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	case "display", "quotes":
 		return append(ds, validateDisplay(e, s, c, inv, at)...)
 	case "media_type":
-		for j, f := range inv.Fields {
-			if fd, ok := c.Fields[f]; ok && fd.Type != "string" {
-				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "media_type reads a media type and a file name, text both; %s is a %s", f, fd.Type))
-			}
+		return append(ds, validateMediaType(e, c, inv, at)...)
+	}
+	return ds
+}
+
+// validateMediaType checks that a media_type rule reads text fields.
+func validateMediaType(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	for j, f := range inv.Fields {
+		if fd, ok := c.Fields[f]; ok && fd.Type != "string" {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "media_type reads a media type and a file name, text both; %s is a %s", f, fd.Type))
 		}
 	}
 	return ds
@@ -637,7 +653,7 @@ func ownFields(inv Invariant) []int {
 	for j := range inv.Fields {
 		other := false
 		switch inv.Rule {
-		case "within", "since", "agrees":
+		case "within", "since", "agrees", "senior":
 			other = j == 2
 		case "refers_to":
 			other = j == 1

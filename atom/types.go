@@ -277,6 +277,13 @@ type Field struct {
 	// reference names a record, a list holds at least one (a JMAP email
 	// is in one mailbox or more; a Workable candidate applies to a job).
 	Required bool `json:"required,omitempty"`
+	// Parent, on a single reference, marks the record this one is kept
+	// in or written on where it has one, though it may have none: an
+	// Expensify expense is in its report, or unreported
+	// (https://integrations.expensify.com/Integration-Server/doc/#expense-creator).
+	// Its text speaks of that record as its own, as of a required
+	// reference's (OnParent).
+	Parent bool `json:"parent,omitempty"`
 	// Minimum and Maximum bound a number field where the product does
 	// (an NPS score runs from 0 to 10, an hour of the day from 0 to 23).
 	Minimum *float64 `json:"minimum,omitempty"`
@@ -323,6 +330,12 @@ type Field struct {
 	// no record.
 	RefBy string            `json:"ref_by,omitempty"`
 	Refs  map[string]string `json:"refs,omitempty"`
+}
+
+// OnParent reports whether f, a single reference, names the record its
+// record is kept in or written on: a required one, or one marked parent.
+func (f Field) OnParent() bool {
+	return f.Type != "array" && (f.Required || f.Parent)
 }
 
 // RefOf is the collection a reference field names in record rec: Ref, or

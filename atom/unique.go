@@ -135,3 +135,21 @@ func LinkNames(link, key string) bool {
 	}
 	return false
 }
+
+// NumberedValue is the value of a unique rule's Values that rec's field
+// holds with a number after it ("CFO 2"): a title the company gives one
+// person, renamed by number for a second, which names no title at all.
+// ok is false where the rule has no Values or rec's value is none such.
+func (inv Invariant) NumberedValue(rec map[string]any) (string, bool) {
+	if inv.Rule != "unique" || len(inv.Values) == 0 {
+		return "", false
+	}
+	v := state.Text(rec[inv.Fields[len(inv.Fields)-1]])
+	for _, want := range inv.Values {
+		n, ok := strings.CutPrefix(v, want+" ")
+		if ok && n != "" && strings.Trim(n, "0123456789") == "" {
+			return want, true
+		}
+	}
+	return "", false
+}

@@ -30,7 +30,7 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			for _, rec := range col.Records {
 				c.daysUntil(inv, name, col.Key, rec)
 			}
-		case "display", "within", "since", "agrees", "quotes":
+		case "display", "within", "since", "agrees", "quotes", "senior":
 			target := c.w.Collection(app + "." + def.Fields[inv.Fields[1]].Ref)
 			if target == nil {
 				continue
@@ -41,6 +41,8 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 					c.within(inv, name, col.Key, target, rec)
 				case "agrees":
 					c.agrees(inv, name, col.Key, target, rec)
+				case "senior":
+					c.senior(inv, name, col.Key, target, rec)
 				default:
 					c.display(inv, name, col.Key, target, rec)
 				}
@@ -67,6 +69,9 @@ func (c *checker) unique(inv atom.Invariant, name string, col *state.Collection)
 		}
 		for _, rec := range in.Records {
 			k, _ := state.KeyOf(rec, in.Key)
+			if was, numbered := inv.NumberedValue(rec); numbered {
+				c.add(RuleInvariant, at, k, f, rec[f], "%s %q numbers %q, a value held once, as if for a second holder", f, state.Text(rec[f]), was)
+			}
 			v, ok := atom.UniqueKey(inv, rec)
 			if !ok {
 				continue
@@ -130,6 +135,18 @@ func (c *checker) within(inv atom.Invariant, name, key string, target *state.Col
 		k, _ := state.KeyOf(rec, key)
 		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %s %s %s's %s %s", inv.Fields[0], side, inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], state.Text(p[inv.Fields[2]]))
 	}
+}
+
+// senior checks that the record a reference names holds a title no less
+// senior than the record's own: a CTO's manager is no procurement
+// specialist.
+func (c *checker) senior(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {
+	p, ok := target.Lookup(state.Text(rec[inv.Fields[1]]))
+	if !ok || !inv.Junior(rec, p) {
+		return
+	}
+	k, _ := state.KeyOf(rec, key)
+	c.add(RuleInvariant, name, k, inv.Fields[1], rec[inv.Fields[1]], "%s %s is less senior than the record: %s %q above %s %q", inv.Fields[1], state.Text(rec[inv.Fields[1]]), inv.Fields[2], state.Text(p[inv.Fields[2]]), inv.Fields[0], state.Text(rec[inv.Fields[0]]))
 }
 
 // agrees checks a copy of a field of the record a reference names: an

@@ -95,7 +95,7 @@ func handleOf(first, last string) string {
 }
 
 // selfText checks that a record's free text does not speak of the record
-// it is written on (the one a required reference names) as another, and
+// it is written on (the one a required or parent reference names) as another, and
 // does not greet, copy or name the person its writer field names.
 func (c *checker) selfText(sh *Shape, coll, key string, rec map[string]any) {
 	var texts []string
@@ -126,7 +126,7 @@ func (c *checker) selfText(sh *Shape, coll, key string, rec map[string]any) {
 	app, own := state.Split(coll)
 	for _, rf := range sh.names {
 		fs, fd := sh.fields[rf], sh.def.Fields[rf]
-		if fs.role != atom.RoleRef || !fd.Required || fd.Type == "array" || fs.ref == "" || fs.ref == own || !atom.IsSet(rec[rf]) {
+		if fs.role != atom.RoleRef || !fd.OnParent() || fs.ref == "" || fs.ref == own || !atom.IsSet(rec[rf]) {
 			continue
 		}
 		psh, pc := c.shape(app+"."+fs.ref), c.w.Collection(app+"."+fs.ref)

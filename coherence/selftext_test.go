@@ -102,3 +102,41 @@ func TestTextNamesNoRecordMadeAfterIt(t *testing.T) {
 		}
 	}
 }
+
+// TestTextNamesNotItsParentReferenceAsAnother: an Expensify expense is
+// kept in its report where it has one (reportID, declared parent though
+// not required): a comment "See the report Q3 travel." on an expense of
+// Q3 travel speaks of its own report as another; one sending its reader
+// to another report, or on an unreported expense, does not.
+func TestTextNamesNotItsParentReferenceAsAnother(t *testing.T) {
+	ss := map[string]*atom.Server{"expensify": builtinServer(t, "expensify")}
+	reports := []state.Record{
+		{"reportID": "R001", "reportName": "Q3 travel", "policyID": "P001", "status": "OPEN"},
+		{"reportID": "R002", "reportName": "Client dinners", "policyID": "P001", "status": "OPEN"},
+	}
+	for _, c := range []struct {
+		name, text, report string
+		want               int
+	}{
+		{"its own report", "Booked through the agency. See the report Q3 travel.", "R001", 1},
+		{"another report", "Booked through the agency. See the report Client dinners.", "R001", 0},
+		{"unreported", "Booked through the agency. See the report Q3 travel.", "", 0},
+	} {
+		exp := state.Record{"transactionID": "T001", "merchant": "Delta", "amount": 420.0, "comment": c.text}
+		if c.report != "" {
+			exp["reportID"] = c.report
+		}
+		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("expensify.reports", "reportID", reports),
+			state.NewCollection("expensify.expenses", "transactionID", []state.Record{exp}))
+		got := 0
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Rule == RuleRef && v.Collection == "expensify.expenses" && strings.Contains(v.Message, "as another") {
+				got++
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %d violations, want %d", c.name, got, c.want)
+		}
+	}
+}

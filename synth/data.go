@@ -277,6 +277,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	conformWorld(val, b.apps, d)
 	db.restage(b.apps)
 	db.keepUnique(b.apps)
+	db.seniorHeads(b.apps)
 	db.settleParents(b.apps)
 	db.textOnParents(b.apps)
 	db.agreeCompanies(b.apps)

@@ -153,3 +153,36 @@ func TestSelfTextsKeepsRecordsOfAnAmount(t *testing.T) {
 		t.Errorf("other refund's note %v, want it as it was", refunds[1]["note"])
 	}
 }
+
+// TestExpensesNameNotTheirReportAsAnother: an Expensify expense is kept in
+// its report (reportID, declared parent): no drawn comment speaks of the
+// expense's own report as another ("See the report X" on an expense of
+// X); some comments send their reader to another report.
+func TestExpensesNameNotTheirReportAsAnother(t *testing.T) {
+	c := synthApps(t, 3, "expensify")
+	servers := map[string]*atom.Server{"expensify": builtinServers(t).ServerFor("expensify").MustServer()}
+	others := 0
+	for _, d := range c.Data {
+		for _, v := range checkData(t, d, servers) {
+			if v.Rule == "ref" && strings.Contains(v.Message, "as another") {
+				t.Errorf("%s: %s", d.ID, v)
+			}
+		}
+		name := map[string]string{}
+		for _, r := range d.Records["expensify"]["reports"] {
+			name[state.Text(r["reportID"])] = state.Text(r["reportName"])
+		}
+		for _, e := range d.Records["expensify"]["expenses"] {
+			text := state.Text(e["comment"])
+			if own := name[state.Text(e["reportID"])]; own != "" && strings.Contains(text, "the report "+own) {
+				t.Errorf("%s: expense %v of the report %q: %q", d.ID, e["transactionID"], own, text)
+			} else if strings.Contains(text, "the report ") {
+				others++
+			}
+		}
+	}
+	t.Logf("%d expense comments naming another report", others)
+	if others == 0 {
+		t.Errorf("no expense comment names another report; want some")
+	}
+}

@@ -1156,10 +1156,11 @@ func (v *valuer) relatedFacts(cm *collModel, rec map[string]any, f textFacts) {
 }
 
 // onParent reports whether rf is the reference to the record rec is
-// written on: one the collection requires, to a record of another
-// collection (a comment's task, a story's file, an update's incident).
+// written on or kept in: one the collection requires or marks parent, to
+// a record of another collection (a comment's task, a story's file, an
+// update's incident, an expense's report).
 func onParent(cm *collModel, rf refField) bool {
-	return !rf.list && rf.target != cm && cm.field(rf.name).Required
+	return !rf.list && rf.target != cm && cm.field(rf.name).OnParent()
 }
 
 // otherRecord is the name and kind of a record rec's text may speak of as

@@ -1,6 +1,8 @@
 package synth
 
 import (
+	"fmt"
+	"hash/fnv"
 	"net/url"
 	"slices"
 	"strings"
@@ -74,6 +76,12 @@ func (db *dataBuilder) uniqueIn(m *appModel, cm *collModel, inv atom.Invariant) 
 		}
 		if !seen[v] {
 			seen[v] = true
+			continue
+		}
+		if len(inv.Values) > 0 {
+			// A value the company gives one holder is not numbered for
+			// a second ("CFO 2"): they hold a title others hold.
+			unnamedValue(h.cm, f, h.rec, inv.Values, db.d.Records[m.app][h.cm.name])
 			continue
 		}
 		scope := strings.TrimSuffix(v, state.Text(h.rec[f]))
@@ -232,4 +240,24 @@ func productSite(app string) string { return strings.ReplaceAll(app, "_", "-") +
 // whose key is key: https://google-drive.example/files/1File4821.
 func recordURL(cm *collModel, key string) string {
 	return "https://" + productSite(cm.app.app) + "/" + strings.ReplaceAll(strings.ToLower(cm.name), "_", "-") + "/" + url.PathEscape(key)
+}
+
+// unnamedValue gives rec, the second holder of one of values, a value of
+// f another record of recs holds that values does not name (a second CFO
+// an account executive, as others are), chosen by rec's key; where none
+// holds one, f is cleared.
+func unnamedValue(cm *collModel, f string, rec map[string]any, values []string, recs []map[string]any) {
+	var others []string
+	for _, o := range recs {
+		if v := state.Text(o[f]); v != "" && !slices.Contains(values, v) && !slices.Contains(others, v) {
+			others = append(others, v)
+		}
+	}
+	if len(others) == 0 {
+		delete(rec, f)
+		return
+	}
+	h := fnv.New64a()
+	fmt.Fprint(h, rec[cm.key])
+	rec[f] = others[h.Sum64()%uint64(len(others))]
 }

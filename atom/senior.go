@@ -1,0 +1,64 @@
+package atom
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// chiefTitle is a chief officer's title, by its initials (CEO, CFO, CTO)
+// or in words ("Chief People Officer"), or the company's president,
+// founder or owner; viceTitle a vice president's; headTitle a head's or
+// director's.
+var (
+	chiefTitle = regexp.MustCompile(`^(?:C[A-Z]{1,2}O\b|Chief\b|(?:Co-?)?[Ff]ounder\b|President\b|Owner\b)`)
+	viceTitle  = regexp.MustCompile(`^(?:S|E)?VP\b|\bVice President\b`)
+	headTitle  = regexp.MustCompile(`\b(?:Head|Director)\b`)
+)
+
+// TitleRank is how senior a job title says its holder is: 3 for a chief
+// officer or the company's president, founder or owner, 2 for a vice
+// president, 1 for a head of a team or a director, 0 for any other title,
+// which says nothing of its holder's rank over others (a product manager
+// manages no one for the title).
+func TitleRank(title string) int {
+	t := strings.TrimSpace(title)
+	switch {
+	case chiefTitle.MatchString(t):
+		return 3
+	case viceTitle.MatchString(t):
+		return 2
+	case headTitle.MatchString(t):
+		return 1
+	}
+	return 0
+}
+
+// Junior reports whether rec, under a senior rule, holds a title more
+// senior than the one above, the record its reference names, holds
+// (TitleRank); a record or one above with no title is not compared.
+func (inv Invariant) Junior(rec, above map[string]any) bool {
+	own, sup := state.Text(rec[inv.Fields[0]]), state.Text(above[inv.Fields[2]])
+	return inv.Rule == "senior" && own != "" && sup != "" && TitleRank(sup) < TitleRank(own)
+}
+
+// validateSenior checks that a senior rule compares job titles, its own
+// and the referenced record's, across a single reference.
+func validateSenior(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
+	if f, ok := c.Fields[inv.Fields[0]]; ok && f.Role != RoleJobTitle {
+		ds = append(ds, e.Diag(Error, at+".fields[0]", "senior reads seniority from job titles; %s is of role %q", inv.Fields[0], f.Role))
+	}
+	ref := c.Fields[inv.Fields[1]]
+	if ref.Type == "array" {
+		ds = append(ds, e.Diag(Error, at+".fields[1]", "senior needs a single reference; %s is a list", inv.Fields[1]))
+	}
+	if t := s.Collection(ref.Ref); t != nil {
+		if f, ok := t.Fields[inv.Fields[2]]; ok && f.Role != RoleJobTitle {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[2]", at), "senior reads seniority from job titles; %s of %s is of role %q", inv.Fields[2], ref.Ref, f.Role))
+		}
+	}
+	return ds
+}
