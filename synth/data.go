@@ -278,6 +278,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.keepUnique(b.apps)
 	db.settleParents(b.apps)
 	db.textOnParents(b.apps)
+	db.ownDomains(b.apps)
 	db.agreeCompanies(b.apps)
 	conformQuotes(b.apps, d)
 	db.refsByField(b.apps)
