@@ -7,13 +7,26 @@ import (
 	"github.com/legoenv/legoenv/state"
 )
 
-// TestCompaniesAtTheirOwnDomain: a Salesforce or Zoho Desk account is at
-// its own name's domain (the built-in atoms' domain_of rules), and the
-// people of an account write from it; two accounts of one name (a
-// look-alike beside the one a task names) are still told apart by their
-// domains.
+// TestCompaniesAtTheirOwnDomain: a Salesforce or Zoho Desk account, a
+// Copper, Freshdesk or HubSpot company, a Dynamics 365 or Freshsales
+// account and an Insightly organisation are at their own name's domain
+// (the built-in atoms' domain_of rules), and the people of a company
+// record write from it; two accounts of one name (a look-alike beside
+// the one a task names) are still told apart by their domains.
 func TestCompaniesAtTheirOwnDomain(t *testing.T) {
-	c, servers := readWorld(t, 27, "salesforce", "zoho_desk")
+	accounts := 0
+	for _, apps := range [][]string{{"salesforce", "zoho_desk"}, {"copper", "dynamics365", "freshdesk", "freshsales", "hubspot", "insightly"}} {
+		accounts += companiesAtTheirOwnDomain(t, apps)
+	}
+	if accounts == 0 {
+		t.Fatal("no account with a domain synthesised")
+	}
+}
+
+// companiesAtTheirOwnDomain synthesises apps and checks their company
+// records' domains; it gives the count of accounts with a domain.
+func companiesAtTheirOwnDomain(t *testing.T, apps []string) int {
+	c, servers := readWorld(t, 27, apps...)
 	accounts, shared := 0, 0
 	for _, d := range c.Data {
 		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "the record's own company") {
@@ -41,8 +54,6 @@ func TestCompaniesAtTheirOwnDomain(t *testing.T) {
 			}
 		}
 	}
-	if accounts == 0 {
-		t.Fatal("no account with a domain synthesised")
-	}
-	t.Logf("%d accounts, %d sharing a domain", accounts, shared)
+	t.Logf("%v: %d accounts, %d sharing a domain", apps, accounts, shared)
+	return accounts
 }
