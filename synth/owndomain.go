@@ -25,13 +25,7 @@ func (db *dataBuilder) ownDomains(apps []*appModel) {
 	moved := map[string]string{}
 	for _, m := range apps {
 		for _, cm := range m.colls {
-			var rules []atom.Invariant
-			for _, inv := range cm.c.Invariants {
-				if inv.Rule == "domain_of" {
-					rules = append(rules, inv)
-				}
-			}
-			if len(rules) > 0 {
+			if rules := cm.rulesOf("domain_of"); len(rules) > 0 {
 				db.ownDomain(cm, rules, db.d.Records[m.app][cm.name], moved)
 			}
 		}
