@@ -568,10 +568,17 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	case "domain_of":
 		return append(ds, validateDomainOf(e, c, inv, at)...)
 	case "media_type":
-		for j, f := range inv.Fields {
-			if fd, ok := c.Fields[f]; ok && fd.Type != "string" {
-				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "media_type reads a media type and a file name, text both; %s is a %s", f, fd.Type))
-			}
+		return append(ds, validateMediaType(e, c, inv, at)...)
+	}
+	return ds
+}
+
+// validateMediaType checks a media_type rule: it reads text fields.
+func validateMediaType(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	for j, f := range inv.Fields {
+		if fd, ok := c.Fields[f]; ok && fd.Type != "string" {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "media_type reads a media type and a file name, text both; %s is a %s", f, fd.Type))
 		}
 	}
 	return ds
