@@ -151,6 +151,11 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     aside, nor, on a list, one of its values (a Rippling employee's
 //     personal email is not their work email; a RingCentral call is not
 //     from the number it is to);
+//   - domain_of: the domain of Fields[0] (a domain, a web address or an
+//     address) is the one of the company the record's own Fields[1]
+//     names, by the letters of its name (a Salesforce account "Vandelay
+//     Consulting" is at vandelayconsulting.example, not at another
+//     company's domain; coherence.OwnDomain);
 //   - display: Fields[0] is the display of the record the ref field
 //     Fields[1] names, made of that record's From fields joined by spaces;
 //   - ratio: the rate Fields[0] is Fields[1] over Fields[2], times Scale
@@ -278,7 +283,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -569,6 +574,8 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return ds
 	case "display", "quotes":
 		return append(ds, validateDisplay(e, s, c, inv, at)...)
+	case "domain_of":
+		return append(ds, validateDomainOf(e, c, inv, at)...)
 	case "media_type":
 		return append(ds, validateMediaType(e, c, inv, at)...)
 	}
@@ -582,6 +589,19 @@ func validateMediaType(e *Entry, c *Collection, inv Invariant, at string) Diagno
 		if fd, ok := c.Fields[f]; ok && fd.Type != "string" {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "media_type reads a media type and a file name, text both; %s is a %s", f, fd.Type))
 		}
+	}
+	return ds
+}
+
+// validateDomainOf checks a domain_of rule: its first field holds a
+// domain, a web address or an address, its second the company's name.
+func validateDomainOf(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	if fd, ok := c.Fields[inv.Fields[0]]; ok && fd.Role != RoleDomain && fd.Role != RoleURL && fd.Role != RoleEmail {
+		ds = append(ds, e.Diag(Error, at+".fields[0]", "domain_of reads a domain, a web address or an address; %s is of role %q", inv.Fields[0], fd.Role))
+	}
+	if fd, ok := c.Fields[inv.Fields[1]]; ok && fd.Role != RoleCompany {
+		ds = append(ds, e.Diag(Error, at+".fields[1]", "domain_of reads the company's name; %s is of role %q, not %s", inv.Fields[1], fd.Role, RoleCompany))
 	}
 	return ds
 }

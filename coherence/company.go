@@ -50,27 +50,67 @@ func DomainKey(domain string) string {
 func CompanyKeys(v any, names []string) []string {
 	var out []string
 	for _, s := range atom.ReferenceKeys(v) {
-		switch {
-		case strings.Contains(s, "@") && !strings.ContainsAny(s, " \t\n"):
-			if k := DomainKey(s[strings.LastIndex(s, "@")+1:]); k != "" {
+		if host, ok := addressHost(s); ok {
+			if k := DomainKey(host); k != "" {
 				out = append(out, k)
 			}
-		case strings.Contains(s, "://"):
-			if u, err := url.Parse(s); err == nil && u.Hostname() != "" {
-				if k := DomainKey(u.Hostname()); k != "" {
-					out = append(out, k)
-				}
-			}
-		default:
-			for _, n := range names {
-				if len(n) > 2 && strings.Contains(s, n) {
-					out = append(out, CompanyKey(n))
-				}
+			continue
+		}
+		for _, n := range names {
+			if len(n) > 2 && strings.Contains(s, n) {
+				out = append(out, CompanyKey(n))
 			}
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// addressHost is the host an address or a web address is at; false for
+// any other text.
+func addressHost(s string) (string, bool) {
+	switch {
+	case strings.Contains(s, "@") && !strings.ContainsAny(s, " \t\n"):
+		return s[strings.LastIndex(s, "@")+1:], true
+	case strings.Contains(s, "://"):
+		if u, err := url.Parse(s); err == nil && u.Hostname() != "" {
+			return u.Hostname(), true
+		}
+		return "", true
+	}
+	return "", false
+}
+
+// OwnDomain reports whether a domain_of rule finds rec's first field (a
+// domain, a web address or an address) on the domain of another company
+// than the one its second field names, and gives that domain's company
+// key; false where either holds none or the domain is a free-mail
+// provider's. A company is known by the letters of its name: the
+// Salesforce account "Vandelay Consulting" is at vandelayconsulting.example,
+// not at vandelayanalytics.example, a look-alike's.
+func OwnDomain(inv atom.Invariant, rec map[string]any) (string, bool) {
+	name := CompanyKey(state.Text(rec[inv.Fields[1]]))
+	if inv.Rule != "domain_of" || name == "" {
+		return "", false
+	}
+	for _, s := range atom.ReferenceKeys(rec[inv.Fields[0]]) {
+		host, ok := addressHost(s)
+		if !ok {
+			host = s // a bare domain
+		}
+		if k := DomainKey(host); k != "" && k != name {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+// ownDomain checks a domain_of rule on rec.
+func (c *checker) ownDomain(inv atom.Invariant, name, key string, rec state.Record) {
+	if got, bad := OwnDomain(inv, rec); bad {
+		k, _ := state.KeyOf(rec, key)
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s %s is on the domain of %s, not of %s %q, the record's own company", inv.Fields[0], state.Text(rec[inv.Fields[0]]), got, inv.Fields[1], state.Text(rec[inv.Fields[1]]))
+	}
 }
 
 // OtherCompany reports whether an agrees rule by company finds rec

@@ -10,8 +10,9 @@ import (
 // invariants checks the declared rules that span records or read the
 // world's clock: a number the product keeps unique, a display name beside
 // a reference that must be the referenced record's, a date within the
-// referenced record's (within), a quote of its text (quotes), and a count
-// of the days left to a date.
+// referenced record's (within), a quote of its text (quotes), a count of
+// the days left to a date, and a company record's domain of its own name
+// (domain_of).
 func (c *checker) invariants(def *atom.Collection, name string, col *state.Collection) {
 	app, _ := state.Split(name)
 	for _, inv := range def.Invariants {
@@ -29,6 +30,10 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 		case "days_until":
 			for _, rec := range col.Records {
 				c.daysUntil(inv, name, col.Key, rec)
+			}
+		case "domain_of":
+			for _, rec := range col.Records {
+				c.ownDomain(inv, name, col.Key, rec)
 			}
 		case "display", "within", "since", "agrees", "quotes", "senior":
 			target := c.w.Collection(app + "." + def.Fields[inv.Fields[1]].Ref)

@@ -280,6 +280,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.seniorHeads(b.apps)
 	db.settleParents(b.apps)
 	db.textOnParents(b.apps)
+	db.ownDomains(b.apps)
 	db.agreeCompanies(b.apps)
 	conformQuotes(b.apps, d)
 	db.refsByField(b.apps)

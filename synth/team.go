@@ -22,17 +22,22 @@ var sharedNames = append([]string{"Support", "Sales", "Finance", "Accounts Payab
 func (db *dataBuilder) teamValues(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
-			var rules []atom.Invariant
-			for _, inv := range cm.c.Invariants {
-				if inv.Rule == "team" {
-					rules = append(rules, inv)
-				}
-			}
-			if len(rules) > 0 {
+			if rules := cm.rulesOf("team"); len(rules) > 0 {
 				db.teamRecords(rules, db.d.Records[m.app][cm.name])
 			}
 		}
 	}
+}
+
+// rulesOf are the collection's invariants of one rule.
+func (cm *collModel) rulesOf(rule string) []atom.Invariant {
+	var out []atom.Invariant
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule == rule {
+			out = append(out, inv)
+		}
+	}
+	return out
 }
 
 // teamRecords names each record of recs a team rule finds holding a
