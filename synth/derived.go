@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"fmt"
 	"html"
 	"strings"
 
@@ -20,6 +21,10 @@ func (db *dataBuilder) deriveFields(apps []*appModel) {
 			pins := db.pinned(cm)
 			for _, inv := range cm.c.Invariants {
 				if inv.Rule != "derived" {
+					continue
+				}
+				if inv.By == atom.DeriveNumbered {
+					db.numberAfter(m, cm, inv, pins)
 					continue
 				}
 				for _, rec := range db.d.Records[m.app][cm.name] {
@@ -47,6 +52,46 @@ func derive(inv atom.Invariant, rec, pinned map[string]any) {
 	}
 	if want, ok := inv.Derive(rec); !fixed && ok && !inv.Agrees(rec) {
 		rec[f] = want
+	}
+}
+
+// numberAfter keeps a derived rule by numbered (a Jira issue's key is its
+// project's key, a hyphen and a number): each record's value takes the
+// other field's in front of the number it holds, a number of its own
+// where another record holds that value, and the app's references by
+// the field (a comment's issue_key, an issue's parent_key) move with it.
+// A value a task pins stays.
+func (db *dataBuilder) numberAfter(m *appModel, cm *collModel, inv atom.Invariant, pins map[string]map[string]any) {
+	f, recs := inv.Fields[0], db.d.Records[m.app][cm.name]
+	held := map[string]bool{}
+	for _, rec := range recs {
+		held[state.Text(rec[f])] = true
+	}
+	moved := map[string]string{}
+	for _, rec := range recs {
+		old := state.Text(rec[f])
+		want, ok := inv.Derive(rec)
+		if _, fixed := pins[state.Text(rec[cm.key])][f]; fixed || !ok || old == "" || want == old {
+			continue
+		}
+		base := strings.TrimRight(want, "0123456789")
+		for n := 1; held[want]; n++ {
+			want = fmt.Sprintf("%s%d", base, n)
+		}
+		rec[f], held[want] = want, true
+		moved[old] = want
+	}
+	for _, o := range m.colls {
+		for _, rf := range o.refs {
+			if rf.target != cm || rf.by != f {
+				continue
+			}
+			for _, rec := range db.d.Records[m.app][o.name] {
+				if nk, ok := moved[state.Text(rec[rf.name])]; ok {
+					rec[rf.name] = nk
+				}
+			}
+		}
 	}
 }
 
