@@ -3,6 +3,8 @@ package synth
 import (
 	"fmt"
 	"html"
+	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -59,7 +61,8 @@ func derive(inv atom.Invariant, rec, pinned map[string]any) {
 // project's key, a hyphen and a number): each record's value takes the
 // other field's in front of the number it holds, a number of its own
 // where another record holds that value, and the app's references by
-// the field (a comment's issue_key, an issue's parent_key) move with it.
+// the field (a comment's issue_key, an issue's parent_key) and texts
+// naming it move with it.
 // A value a task pins stays.
 func (db *dataBuilder) numberAfter(m *appModel, cm *collModel, inv atom.Invariant, pins map[string]map[string]any) {
 	f, recs := inv.Fields[0], db.d.Records[m.app][cm.name]
@@ -81,14 +84,22 @@ func (db *dataBuilder) numberAfter(m *appModel, cm *collModel, inv atom.Invarian
 		rec[f], held[want] = want, true
 		moved[old] = want
 	}
+	if len(moved) == 0 {
+		return
+	}
+	olds := make([]string, 0, len(moved))
+	for old := range moved {
+		olds = append(olds, regexp.QuoteMeta(old))
+	}
+	sort.Strings(olds)
+	named := regexp.MustCompile(`\b(` + strings.Join(olds, "|") + `)\b`)
 	for _, o := range m.colls {
-		for _, rf := range o.refs {
-			if rf.target != cm || rf.by != f {
-				continue
-			}
-			for _, rec := range db.d.Records[m.app][o.name] {
-				if nk, ok := moved[state.Text(rec[rf.name])]; ok {
-					rec[rf.name] = nk
+		for _, rec := range db.d.Records[m.app][o.name] {
+			// A reference by the field, and a text naming the record by its
+			// value ("ISS-6938, created on 17 December"), name the new one.
+			for k, v := range rec {
+				if s, ok := v.(string); ok && !(o == cm && k == f) && named.MatchString(s) {
+					rec[k] = named.ReplaceAllStringFunc(s, func(old string) string { return moved[old] })
 				}
 			}
 		}

@@ -12,10 +12,14 @@ import (
 // a letter, never an issue's key (PRO-9115).
 var jiraProjectKey = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,9}$`)
 
+// staleKey is a key drawn before its issue was numbered in its project.
+var staleKey = regexp.MustCompile(`\bISS-\d+\b`)
+
 // TestJiraIssuesAreKeyedByTheirProject synthesises Jira: a project's key
 // is a short word of capitals made from its name, one project's, and an
 // issue's key is its project's key, a hyphen and a number; the comments
-// and sub-tasks naming an issue by its key still name it.
+// and sub-tasks naming an issue by its key, and its own text, still name
+// it.
 func TestJiraIssuesAreKeyedByTheirProject(t *testing.T) {
 	c, _ := readWorld(t, 61, "jira", "slack", "confluence")
 	issues, bad := 0, 0
@@ -37,6 +41,11 @@ func TestJiraIssuesAreKeyedByTheirProject(t *testing.T) {
 			issues++
 			k, p := state.Text(i["key"]), state.Text(i["project_key"])
 			keys[k] = true
+			for _, f := range []string{"summary", "description"} {
+				if old := staleKey.FindString(state.Text(i[f])); old != "" && !strings.HasPrefix(old, p+"-") {
+					fail("%s: issue %s's %s names it %s, a key it does not hold", d.ID, k, f, old)
+				}
+			}
 			if !projects[p] {
 				fail("%s: issue %s is in project %s, which is none", d.ID, k, p)
 			}
