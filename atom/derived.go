@@ -17,9 +17,10 @@ const (
 	DeriveText     = "text"     // the text of the other's HTML: a message's body_plain of its body_html
 	DeriveContains = "contains" // holds each other's value: a job's full_title its title
 	DerivePreview  = "preview"  // the start of the other's text: a mail's snippet of its body
+	DeriveNumbered = "numbered" // the other's value, Sep ("-" if none) and a number: a Jira issue's key of its project's (PROJ-123)
 )
 
-var deriveWays = []string{DeriveContains, DeriveJoin, DeriveSlug, DeriveText, DerivePreview}
+var deriveWays = []string{DeriveContains, DeriveJoin, DeriveSlug, DeriveText, DerivePreview, DeriveNumbered}
 
 // PreviewRunes is the most a drawn preview holds: a mail list shows the
 // first line or so of a body (Outlook's bodyPreview keeps up to 255
@@ -134,6 +135,13 @@ func (inv Invariant) Derive(rec map[string]any) (string, bool) {
 		return strings.Join(src, " "), true
 	case DerivePreview:
 		return Preview(src[0]), true
+	case DeriveNumbered:
+		cur, _ := rec[inv.Fields[0]].(string)
+		n := cur[len(strings.TrimRight(cur, "0123456789")):]
+		if n == "" {
+			n = "1"
+		}
+		return src[0] + inv.separator("-") + n, true
 	}
 	s := Slug(strings.Join(src, " "))
 	if cur, _ := rec[inv.Fields[0]].(string); inv.Sep != "" {
@@ -180,7 +188,7 @@ func (inv Invariant) derivedProblem(rec map[string]any) (Problem, bool) {
 		return Problem{}, false
 	}
 	want, _ := inv.Derive(rec)
-	verb := map[string]string{DeriveJoin: "is", DeriveSlug: "is", DeriveText: "is the text", DeriveContains: "contains", DerivePreview: "is the start"}[inv.By]
+	verb := map[string]string{DeriveJoin: "is", DeriveSlug: "is", DeriveNumbered: "is", DeriveText: "is the text", DeriveContains: "contains", DerivePreview: "is the start"}[inv.By]
 	return Problem{inv.Fields[0], fmt.Sprintf("%s is %q but %s %q, of %v", inv.Fields[0], rec[inv.Fields[0]], verb, want, inv.Fields[1:])}, true
 }
 
@@ -192,8 +200,11 @@ func validateDerived(e *Entry, c *Collection, inv Invariant, at string) Diagnost
 	if !slices.Contains(deriveWays, inv.By) {
 		ds = append(ds, e.Diag(Error, at+".by", "derived needs by, one of %s; got %q", strings.Join(deriveWays, ", "), inv.By))
 	}
-	if inv.Sep != "" && inv.By != DeriveJoin && inv.By != DeriveSlug {
-		ds = append(ds, e.Diag(Error, at+".sep", "sep is for derived by join or slug, not %q", inv.By))
+	if inv.Sep != "" && inv.By != DeriveJoin && inv.By != DeriveSlug && inv.By != DeriveNumbered {
+		ds = append(ds, e.Diag(Error, at+".sep", "sep is for derived by join, slug or numbered, not %q", inv.By))
+	}
+	if inv.By == DeriveNumbered && len(inv.Fields) != 2 {
+		ds = append(ds, e.Diag(Error, at+".fields", "derived by numbered takes the field and the one field it numbers after, got %d fields", len(inv.Fields)))
 	}
 	if inv.By == DeriveText && len(inv.Fields) != 2 {
 		ds = append(ds, e.Diag(Error, at+".fields", "derived by text takes the field and the one HTML field it is the text of, got %d fields", len(inv.Fields)))

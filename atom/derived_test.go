@@ -36,6 +36,10 @@ func TestDerivedInvariant(t *testing.T) {
 		{Invariant{By: DerivePreview, Fields: []string{"summary", "content"}}, map[string]any{"summary": "Can we meet? The inv…", "content": "<p>Can we meet?</p><p>The invoice is late.</p>"}, false},
 		{Invariant{By: DerivePreview, Fields: []string{"summary", "content"}}, map[string]any{"summary": "Quick note: Ana is out on Friday.", "content": "Can we meet? The invoice is late."}, true},
 		{Invariant{By: DerivePreview, Fields: []string{"summary", "content"}}, map[string]any{"summary": "Can we meet? The invoice is late and more.", "content": "Can we meet? The invoice is late."}, true},
+		{Invariant{By: DeriveNumbered, Fields: []string{"key", "project_key"}}, map[string]any{"key": "MKT-42", "project_key": "MKT"}, false},
+		{Invariant{By: DeriveNumbered, Fields: []string{"key", "project_key"}}, map[string]any{"key": "ISS-6243", "project_key": "MKT"}, true},
+		{Invariant{By: DeriveNumbered, Fields: []string{"key", "project_key"}}, map[string]any{"key": "MKT", "project_key": "MKT"}, true},
+		{Invariant{By: DeriveNumbered, Fields: []string{"key", "project_key"}}, map[string]any{"key": "MKTA-42", "project_key": "MKT"}, true},
 	} {
 		tc.inv.Rule = "derived"
 		c := &Collection{Name: "things", Invariants: []Invariant{tc.inv}}
@@ -59,6 +63,8 @@ func TestDerivedDerives(t *testing.T) {
 		{Invariant{By: DeriveContains, Fields: []string{"subject", "name"}}, map[string]any{"subject": "Winter promo", "name": "Autumn webinar series"}, "Autumn webinar series"},
 		{Invariant{By: DerivePreview, Fields: []string{"snippet", "body"}}, map[string]any{"snippet": "Lunch?", "body": "<p>Can we <i>meet</i>? Thursday suits.</p>"}, "Can we meet?"},
 		{Invariant{By: DerivePreview, Fields: []string{"snippet", "body"}}, map[string]any{"body": strings.Repeat("word ", 40)}, strings.TrimSpace(strings.Repeat("word ", 20))},
+		{Invariant{By: DeriveNumbered, Fields: []string{"key", "project_key"}}, map[string]any{"key": "ISS-6243", "project_key": "MKT"}, "MKT-6243"},
+		{Invariant{By: DeriveNumbered, Sep: "#", Fields: []string{"key", "project_key"}}, map[string]any{"key": "draft", "project_key": "MKT"}, "MKT#1"},
 	} {
 		tc.inv.Rule = "derived"
 		got, ok := tc.inv.Derive(tc.rec)
@@ -102,7 +108,7 @@ tools:
 		{"by: slug, fields: [handle, title]", "by: text, fields: [body_plain, body_html, title]", "takes the field and the one HTML field"},
 		{"by: slug, fields: [handle, title]", "by: preview, fields: [body_plain, body_html]", ""},
 		{"by: slug, fields: [handle, title]", "by: preview, fields: [body_plain, body_html, title]", "takes the field and the one body it begins"},
-		{"by: slug, fields", "by: contains, sep: /, fields", "sep is for derived by join or slug"},
+		{"by: slug, fields", "by: contains, sep: /, fields", "sep is for derived by join, slug or numbered"},
 		{"[handle, title]", "[handle, handle]", "cannot derive from itself"},
 		{"[handle, title]", "[handle, stock]", "derived takes text fields; stock is integer"},
 		{"rule: derived, by: slug", "rule: lte, by: slug", "by and sep are for the rule derived"},

@@ -50,6 +50,7 @@ var nouns = map[string]string{
 	"bank_account": "one of the company's bank accounts (Operating Account, Tax Reserve)",
 	"job":          "an opening the company hires for (Senior Backend Engineer)",
 	"asset":        "an item of the company's own hardware or software its IT tracks (MacBook Pro 14)",
+	"metric":       "a type of event a site or integration tracks, naming each event of it (Placed Order)",
 }
 
 // companyless are the nouns whose records are named for what they are,

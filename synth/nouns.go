@@ -196,13 +196,20 @@ var nounVocab = map[string][]string{
 		"Adobe Acrobat Pro licence", "Zoom Pro licence", "Slack Business+ seat", "JetBrains All Products licence",
 		"Figma Professional seat", "{city} office printer", "{city} conference room display", "{team} test laptop",
 		"{team} shared workstation"},
+	// A metric is a type of event a site or integration tracks, in
+	// Klaviyo's words for it, each naming many events
+	// (https://developers.klaviyo.com/en/reference/get_metrics).
+	"metric": {"Placed Order", "Ordered Product", "Fulfilled Order", "Cancelled Order", "Refunded Order", "Started Checkout",
+		"Added to Cart", "Viewed Product", "Active on Site", "Opened Email", "Clicked Email", "Received Email",
+		"Bounced Email", "Marked Email as Spam", "Unsubscribed", "Subscribed to List", "Submitted Form", "Received SMS",
+		"Clicked SMS", "Viewed Page", "Back in Stock Subscribed", "Left a Review", "Created Account"},
 }
 
 // nounRepeats are the nouns whose names recur across a collection's
 // records: a training many employees complete, a checklist on many cards,
 // a conversion many clicks record, every survey's "Web Link 1", the phone
-// screen every candidate has.
-var nounRepeats = map[string]bool{"training": true, "checklist": true, "conversion": true, "collector": true, "interview": true}
+// screen every candidate has, the metric of many tracked events.
+var nounRepeats = map[string]bool{"training": true, "checklist": true, "conversion": true, "collector": true, "interview": true, "metric": true}
 
 // nounSlugs are the nouns named as a path segment, a repository's
 // "api-gateway".

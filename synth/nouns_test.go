@@ -102,6 +102,7 @@ func TestDeclaredNounsNameTheirRecords(t *testing.T) {
 		{"bamboohr", "training_records", "name", "training"},
 		{"tiktok_ads", "adgroups", "adgroup_name", "ad_group"},
 		{"freshservice", "assets", "name", "asset"},
+		{"klaviyo", "events", "metric_name", "metric"},
 	}
 	apps := []string{}
 	for _, cc := range colls {

@@ -171,7 +171,13 @@ func (v *valuer) drawnAgain(cm *collModel, f string, old any, taken func(string)
 	}
 	if r := cm.roles[f]; r == atom.RoleCode || r == atom.RoleID {
 		for try := 0; try < 50; try++ {
-			if c := v.code(cm, f); !taken(c) {
+			c := v.code(cm, f)
+			if r == atom.RoleID {
+				// An outside id of the form the field's others are drawn in
+				// (a Zendesk user's external_id a number).
+				c = v.outsideID(cm, f)
+			}
+			if !taken(c) {
 				return c, true
 			}
 		}

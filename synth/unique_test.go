@@ -191,3 +191,35 @@ func TestChannelNameOncePerTeam(t *testing.T) {
 		t.Errorf("the other team's channel renamed %v", chs[2]["name"])
 	}
 }
+
+// TestExternalIDsAreOnePersons synthesises Zendesk, whose users'
+// external_id is unique in an account (a unique rule): no two users hold
+// one, not even people who share a name, and each is of the form the
+// others are.
+func TestExternalIDsAreOnePersons(t *testing.T) {
+	c, _ := readWorld(t, 59, "zendesk")
+	users, bad := 0, 0
+	for _, d := range c.Data {
+		seen := map[string]string{}
+		for _, u := range d.Records["zendesk"]["users"] {
+			x := state.Text(u["external_id"])
+			if x == "" {
+				continue
+			}
+			users++
+			if strings.Trim(x, "0123456789") != "" {
+				t.Errorf("%s: user %s's external_id %q is not a number as the others are", d.ID, state.Text(u["id"]), x)
+			}
+			if other, dup := seen[x]; dup {
+				if bad++; bad <= 5 {
+					t.Errorf("%s: users %s and %s both hold external_id %q", d.ID, other, state.Text(u["id"]), x)
+				}
+			}
+			seen[x] = state.Text(u["id"])
+		}
+	}
+	t.Logf("%d users with an external_id in %d data atoms, %d sharing one", users, len(c.Data), bad)
+	if users < 20 {
+		t.Errorf("only %d users with an external_id", users)
+	}
+}
