@@ -185,7 +185,7 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 			rec[rf] = t[tc.key]
 			held[state.Text(t[tc.key])] = true
 		}
-		if t != nil && inv.Rule == "refers_to" && named[ref][state.Text(t[tc.key])] && inv.RefersFrom(rec) && !inv.RefersToKind(t) && offNamed(m, cm, tc, inv, rec, named[ref], d) {
+		if t != nil && inv.Rule == "refers_to" && !cm.field(rf).Required && inv.RefersFrom(rec) && !inv.RefersToKind(t) && pointAtKind(m, cm, tc, inv, rec, d) {
 			continue
 		}
 		switch {
@@ -209,34 +209,27 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 	}
 }
 
-// offNamed points rec's reference, under a refers_to rule, away from a
-// record a task names that is of a kind the rule does not allow, as the
-// task keeps it (a Confluence page a task keeps a draft is not its space's
-// home page): to a record of tc no task names that keeps rec's agrees
-// rules over the reference (a page of the space), of the kind, or made
-// so; where none is, an optional reference names none. False where rec
-// must keep it: a required reference with no such record, or one of a
-// list (the label of a task's message stays as it was drawn).
-func offNamed(m *appModel, cm, tc *collModel, inv atom.Invariant, rec map[string]any, named map[string]bool, d *atom.Data) bool {
+// pointAtKind points rec's optional reference, under a refers_to rule,
+// away from a record of a kind the rule does not allow: to a record of tc
+// of the kind that keeps rec's agrees rules over the reference (a
+// Confluence space's home page is one of its current pages), else to
+// none. No record's state moves for it: a draft made current would join
+// the pages a task's group of current pages describes, and a task's draft
+// stays one. False where rec must keep it: a reference of a list, or to
+// one (the label of a task's message stays as it was drawn).
+func pointAtKind(m *appModel, cm, tc *collModel, inv atom.Invariant, rec map[string]any, d *atom.Data) bool {
 	rf := inv.Fields[0]
 	if tc.field(inv.Fields[1]).Type == "array" || cm.field(rf).Type == "array" {
 		return false
 	}
-	free := slices.DeleteFunc(slices.Clone(d.Records[m.app][tc.name]), func(r map[string]any) bool {
-		return named[state.Text(r[tc.key])] || disagreesOn(cm, rf, rec, r)
+	i := slices.IndexFunc(d.Records[m.app][tc.name], func(r map[string]any) bool {
+		return inv.RefersToKind(r) && !disagreesOn(cm, rf, rec, r)
 	})
-	slices.SortStableFunc(free, func(a, b map[string]any) int { return boolRank(!inv.RefersToKind(a)) - boolRank(!inv.RefersToKind(b)) })
-	switch {
-	case len(free) > 0:
-		rec[rf] = free[0][tc.key]
-		if !inv.RefersToKind(free[0]) {
-			kindTo(m, tc, free[0], inv.Fields[1], inv.In[0], d)
-		}
-	case !cm.field(rf).Required:
+	if i < 0 {
 		delete(rec, rf)
-	default:
-		return false
+		return true
 	}
+	rec[rf] = d.Records[m.app][tc.name][i][tc.key]
 	return true
 }
 
@@ -251,14 +244,6 @@ func disagreesOn(cm *collModel, rf string, rec, r map[string]any) bool {
 		_, bad := inv.Disagrees(rec, r)
 		return bad
 	})
-}
-
-// boolRank is 1 for true and 0 for false: an order of records by a test.
-func boolRank(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // repoint makes rec's reference, under a refers_to rule of three fields,
