@@ -217,6 +217,9 @@ var workingFixes = map[string]string{
 	"gmail_total_for_filters_from_freshdesk_ticket_at_item_price": "the same (a Freshdesk ticket's count at a QuickBooks item's price, in a mail's total)",
 	"slack_sf_opportunities_closed_this_month_won_share":          "a share of a flag among the records a period and another flag qualify (won among this month's closed)",
 	"gmail_due_date_on_sixty_day_terms_from_xero_invoice":         "payment terms count from the date of the document the agent saw (sixty-day terms from an invoice's date)",
+	// The twenty-third batch (batch23.txt), working half.
+	"gmail_total_for_hinges_from_zendesk_ticket_at_given_price":   "a count one record's text states of a thing, at a price the instruction states for each of it, is their product ($12.50 a hinge)",
+	"slack_order_value_from_gorgias_ticket_at_wave_product_price": "a price a record holds named by the thing after it (at the unit price of the Wave product 'Beeswax wrap')",
 	// Left from the seventeenth and eighteenth batches, fixed after the twenty-second's.
 	"slack_docusign_envelopes_still_waiting_on_signature_count": "records counted as waiting on an act are neither settled nor drafts (sent or delivered envelopes)",
 	"slack_docusign_envelopes_yet_to_be_signed_count":           "the same (\"yet to be signed\" of the envelopes sent out)",
