@@ -234,6 +234,23 @@ const batch21File = "batch21.txt"
 // committed before any of it was run.
 const batch22File = "batch22.txt"
 
+// The twenty-third batch (testdata/made_up/batch23.txt), of 20 tasks, was
+// written and split the same way, over apps and tools the earlier batches
+// use little: tools that must write an app's action log (Jira, Recruitee,
+// Notion), sends that must create the record a goal counts (a Google Ads
+// offline conversion, a LinkedIn invitation, a Mailchimp subscriber), creates
+// whose goal checks a reference field the prompt gives by id or by name (a
+// Zendesk organization, a QuickBooks vendor, a Salesforce account), counts
+// of the records in any state but one asked by its negation (Freshdesk's
+// coded statuses, Zendesk's, Help Scout's), an amount as a quantity read
+// from a record (a Zendesk ticket, a Zoho Desk ticket, a Gorgias message)
+// times a unit price given or held by an item, a count and a share of the
+// records still open read from an is_closed flag beside several end
+// states, and writes on the record a person's address picks beside the
+// same person's other record. Every create has a look-alike that must stay
+// untouched, record names carry no numbers and every count asked is eleven
+// or more. It was committed before any of it was run.
+const batch23File = "batch23.txt"
 // The twenty-fourth batch (testdata/made_up/batch24.txt), of 20 tasks, was
 // written and split the same way, each a count of records in a product's
 // state asked by an everyday paraphrase rather than by the value the
@@ -277,6 +294,7 @@ var batches = []struct {
 	{batch20File, "twentieth batch", 30},
 	{batch21File, "twenty-first batch", 30},
 	{batch22File, "twenty-second batch", 30},
+	{batch23File, "twenty-third batch", 20},
 	{batch24File, "twenty-fourth batch", 20},
 }
 

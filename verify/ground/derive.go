@@ -286,7 +286,7 @@ func (ctx *Visible) formulas() iter.Seq[Formula] {
 				return
 			}
 		}
-		if !ctx.amountTimesChange(yield) {
+		if !ctx.amountTimesChange(yield) || !ctx.countsAtUnitPrices(yield) {
 			return
 		}
 		ctx.fromDerived(yield)
