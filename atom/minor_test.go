@@ -22,3 +22,21 @@ func TestMajor(t *testing.T) {
 		}
 	}
 }
+
+// TestMinorUnitOfMoney: a field in the currency's smallest unit is an
+// amount of money; a count or a string in it is an error.
+func TestMinorUnitOfMoney(t *testing.T) {
+	for _, c := range []struct {
+		f    Field
+		errs bool
+	}{
+		{Field{Type: "integer", Role: RoleMoney, Unit: UnitMinor}, false},
+		{Field{Type: "integer", Role: RoleCount, Unit: UnitMinor}, true},
+		{Field{Type: "string", Role: RoleMoney, Unit: UnitMinor}, true},
+	} {
+		s := &Server{Kind: KindServer, ID: "t", Collections: []Collection{{Name: "charges", Fields: map[string]Field{"amount": c.f}}}}
+		if ds := validateBehaviour(&Entry{Kind: KindServer, ID: "t"}, s); ds.HasErrors() != c.errs {
+			t.Errorf("unit %q on %s %s: errors %v, want %v: %v", c.f.Unit, c.f.Type, c.f.Role, ds.HasErrors(), c.errs, ds)
+		}
+	}
+}
