@@ -639,7 +639,8 @@ func (r *partRoom) settle(rec map[string]any, f string, targets []map[string]any
 	x, _ := state.Number(rec[r.mine])
 	switch {
 	case r.part.shape.MovedNoMoney(rec):
-		return p, true // a cancelled payment takes no room
+		r.within(rec, p, x, named) // a cancelled payment takes no room
+		return p, true
 	case r.fits(rec, p, x):
 	case named:
 		if _, no := r.parent.shape.Unsettled(p); !no && r.whole != "" && r.left(p) < x {
@@ -664,6 +665,24 @@ func (r *partRoom) settle(rec map[string]any, f string, targets []map[string]any
 		r.room[state.Text(p[r.parent.key])] = r.left(p) - x
 	}
 	return p, true
+}
+
+// within keeps a part that moved nothing (a canceled refund) at no more
+// than its record's whole, as it was asked for all the same
+// (coherence.partAlone): the part is cut to the whole, or, where a task
+// names it, the whole raised to it.
+func (r *partRoom) within(rec, p map[string]any, x float64, named bool) {
+	w, ok := state.Number(p[r.whole])
+	switch {
+	case r.whole == "" || r.mine == "" || !ok || x <= w+0.005:
+	case named:
+		left := r.left(p)
+		p[r.whole] = numberFor(r.parent, r.whole, x)
+		r.room[state.Text(p[r.parent.key])] = left + x - w
+	default:
+		rec[r.mine] = numberFor(r.part, r.mine, w)
+		mendAll(r.part.shape.Contradictions(rec), rec, nil)
+	}
 }
 
 // numberFor writes an amount x as field f of cm holds it: a whole number
