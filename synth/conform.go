@@ -351,6 +351,95 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 	delete(rec, f)
 }
 
+// gateGoalWrites keeps a record a task names one on which the values the
+// task writes (targets: field to the values its goals set) are allowed by
+// the collection's only_when rules, as conformOnlyWhen keeps a value a
+// task sets: where a rule keeps a written value to some states, the
+// record is drawn in one of them (an outage's impact is an incident's,
+// not a scheduled maintenance's); where a task writes the state, the
+// value the rule gates is one that state allows too (an incident a task
+// turns into a maintenance has impact none). A field the record's own
+// draw pins (set), or that a task writes too, stays.
+func gateGoalWrites(cm *collModel, rec map[string]any, targets map[string]map[string]bool, set map[string]any) {
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule != "only_when" {
+			continue
+		}
+		f, st := inv.Fields[0], inv.Fields[1]
+		_, fPinned := set[f]
+		_, stPinned := set[st]
+		switch {
+		case !stPinned && len(targets[st]) == 0:
+			for _, v := range slices.Sorted(maps.Keys(targets[f])) {
+				gateWrittenValue(cm, inv, rec, v, set)
+			}
+		case !fPinned && len(targets[f]) == 0:
+			for _, s := range slices.Sorted(maps.Keys(targets[st])) {
+				gateWrittenState(cm, inv, rec, s)
+			}
+		}
+	}
+}
+
+// gateWrittenValue moves rec's state to one in which the only_when rule
+// inv allows the value v a task writes to its gated field.
+func gateWrittenValue(cm *collModel, inv atom.Invariant, rec map[string]any, v string, set map[string]any) {
+	f, st := inv.Fields[0], inv.Fields[1]
+	try := maps.Clone(rec)
+	try[f] = stateValue(cm.field(f), v)
+	if !cm.c.Denies(inv, try) {
+		return
+	}
+	keep := maps.Clone(set)
+	if keep == nil {
+		keep = map[string]any{}
+	}
+	keep[f] = try[f]
+	conformOnlyWhen(cm, inv, try, true, keep)
+	if !cm.c.Denies(inv, try) {
+		rec[st] = try[st]
+	}
+}
+
+// gateWrittenState gives the field the only_when rule inv gates a value
+// that both rec's state and the state s a task writes allow, where the
+// field has one (allowedValue).
+func gateWrittenState(cm *collModel, inv atom.Invariant, rec map[string]any, s string) {
+	f, st := inv.Fields[0], inv.Fields[1]
+	try := maps.Clone(rec)
+	try[st] = stateValue(cm.field(st), s)
+	if !cm.c.Denies(inv, try) {
+		return
+	}
+	v, ok := allowedValue(cm, f, st, try)
+	if !ok {
+		return
+	}
+	was, had := rec[f]
+	rec[f] = v
+	if cm.c.Denies(inv, rec) {
+		rec[f] = was
+		if !had {
+			delete(rec, f)
+		}
+	}
+}
+
+// deniedStates are the states of field st (among states) in which an
+// only_when rule of the collection keeps field f from holding v.
+func deniedStates(cm *collModel, f, v, st string, states []string) []string {
+	var out []string
+	for _, s := range states {
+		try := map[string]any{f: stateValue(cm.field(f), v), st: stateValue(cm.field(st), s)}
+		if slices.ContainsFunc(cm.c.Invariants, func(inv atom.Invariant) bool {
+			return inv.Rule == "only_when" && inv.Fields[0] == f && inv.Fields[1] == st && cm.c.Denies(inv, try)
+		}) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // allowedValue is, for a field every record holds (Required) with states
 // of its own, the first of them that the only_when rules gating it by st
 // allow on rec: a workflow state named Backlog is of type unstarted, not
