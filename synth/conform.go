@@ -440,6 +440,44 @@ func deniedStates(cm *collModel, f, v, st string, states []string) []string {
 	return out
 }
 
+// heldTogether reports whether a record can hold v in field f together
+// with a value in each of the fields held: under the collection's
+// only_when rules, some state of each field they gate by allows them all
+// (a Statuspage record with a maintenance window is in a maintenance
+// state, which takes no outage's impact). A state field of no enum
+// (a date) is not judged.
+func heldTogether(cm *collModel, f, v string, held []string) bool {
+	try := map[string]any{f: stateValue(cm.field(f), v)}
+	for _, h := range held {
+		if h != f {
+			try[h] = "x"
+		}
+	}
+	var gates []atom.Invariant
+	for _, inv := range cm.c.Invariants {
+		if _, ok := try[inv.Fields[0]]; inv.Rule == "only_when" && ok {
+			gates = append(gates, inv)
+		}
+	}
+	for _, inv := range gates {
+		st := inv.Fields[1]
+		if _, ok := try[st]; ok {
+			if cm.c.Denies(inv, try) {
+				return false
+			}
+			continue
+		}
+		if states := cm.field(st).Enum; len(states) > 0 && !slices.ContainsFunc(states, func(s any) bool {
+			with := maps.Clone(try)
+			with[st] = s
+			return !slices.ContainsFunc(gates, func(g atom.Invariant) bool { return g.Fields[1] == st && cm.c.Denies(g, with) })
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
 // allowedValue is, for a field every record holds (Required) with states
 // of its own, the first of them that the only_when rules gating it by st
 // allow on rec: a workflow state named Backlog is of type unstarted, not

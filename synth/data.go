@@ -42,6 +42,15 @@ type recordReq struct {
 	reads []string
 }
 
+// reads are the fields a task reads off cm's record in role; none where
+// no task asks for the role yet.
+func (p *plan) reads(cm *collModel, role string) []string {
+	if r := p.reqs[cm][role]; r != nil {
+		return r.reads
+	}
+	return nil
+}
+
 // handle is the handle name of a role.
 func (r *recordReq) handle() string { return handleName(r.cm, r.role) }
 

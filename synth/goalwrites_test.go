@@ -14,21 +14,24 @@ import (
 // task names asks for a state the collection's only_when rules allow.
 // Statuspage keeps an outage's impact (minor, major, critical) to an
 // incident: a task that sets a record's impact to 'major' names an
-// incident, not a scheduled maintenance.
+// incident, not a scheduled maintenance, and a task that reads a
+// maintenance's window off it and hands it to another app marks it with
+// a maintenance's state, not an outage's impact.
 func TestGoalWritesKeepOnlyWhen(t *testing.T) {
 	checked := 0
 	for seed := int64(58); seed <= 60; seed++ {
-		checked += checkGoalWrites(t, seed)
+		checked += checkGoalWrites(t, seed, "statuspage")
 	}
+	checked += checkGoalWrites(t, 60, "statuspage", "wrike")
 	if checked < 10 {
 		t.Errorf("%d goal writes checked, want more", checked)
 	}
 }
 
-// checkGoalWrites checks the goal writes of the Statuspage world drawn
-// with seed, and returns how many it checked.
-func checkGoalWrites(t *testing.T, seed int64) int {
-	c, servers := readWorld(t, seed, "statuspage")
+// checkGoalWrites checks the goal writes on Statuspage of the world of
+// apps drawn with seed, and returns how many it checked.
+func checkGoalWrites(t *testing.T, seed int64, apps ...string) int {
+	c, servers := readWorld(t, seed, apps...)
 	checked := 0
 	for _, in := range c.Intents {
 		for _, g := range in.Goal {
