@@ -358,9 +358,12 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 // record is drawn in one of them (an outage's impact is an incident's,
 // not a scheduled maintenance's); where a task writes the state, the
 // value the rule gates is one that state allows too (an incident a task
-// turns into a maintenance has impact none). A field the record's own
-// draw pins (set), or that a task writes too, stays.
-func gateGoalWrites(cm *collModel, rec map[string]any, targets map[string]map[string]bool, set map[string]any) {
+// turns into a maintenance has impact none), or the record starts in a
+// state the rule reads as the written one does (a task that resolves an
+// incident names no scheduled maintenance). A field the record's own draw
+// pins (set), or that a task writes too, stays; avoid are the states the
+// record may not start in.
+func gateGoalWrites(cm *collModel, rec map[string]any, targets, avoid map[string]map[string]bool, set map[string]any) {
 	for _, inv := range cm.c.Invariants {
 		if inv.Rule != "only_when" {
 			continue
@@ -375,7 +378,7 @@ func gateGoalWrites(cm *collModel, rec map[string]any, targets map[string]map[st
 			}
 		case !fPinned && len(targets[f]) == 0:
 			for _, s := range slices.Sorted(maps.Keys(targets[st])) {
-				gateWrittenState(cm, inv, rec, s)
+				gateWrittenState(cm, inv, rec, s, !stPinned, union(targets[st], avoid[st]))
 			}
 		}
 	}
@@ -403,24 +406,39 @@ func gateWrittenValue(cm *collModel, inv atom.Invariant, rec map[string]any, v s
 
 // gateWrittenState gives the field the only_when rule inv gates a value
 // that both rec's state and the state s a task writes allow, where the
-// field has one (allowedValue).
-func gateWrittenState(cm *collModel, inv atom.Invariant, rec map[string]any, s string) {
+// field has one (allowedValue); else, where the state may move, rec
+// starts in the first state not taken that inv reads as it reads s
+// (in In or not), so the gated value goes as it will under s.
+func gateWrittenState(cm *collModel, inv atom.Invariant, rec map[string]any, s string, move bool, taken map[string]bool) {
 	f, st := inv.Fields[0], inv.Fields[1]
 	try := maps.Clone(rec)
 	try[st] = stateValue(cm.field(st), s)
 	if !cm.c.Denies(inv, try) {
 		return
 	}
-	v, ok := allowedValue(cm, f, st, try)
-	if !ok {
-		return
-	}
-	was, had := rec[f]
-	rec[f] = v
-	if cm.c.Denies(inv, rec) {
+	if v, ok := allowedValue(cm, f, st, try); ok {
+		was, had := rec[f]
+		if rec[f] = v; !cm.c.Denies(inv, rec) {
+			return
+		}
 		rec[f] = was
 		if !had {
 			delete(rec, f)
+		}
+	}
+	if !move || slices.Contains(inv.In, cm.c.WhenState(st, rec)) == slices.Contains(inv.In, s) {
+		return
+	}
+	for _, e := range cm.enums {
+		if e.name != st {
+			continue
+		}
+		unfit := unfitStarts(cm, e, map[string]bool{s: true})
+		for _, v := range e.values {
+			if !taken[v] && !unfit[v] && slices.Contains(inv.In, v) == slices.Contains(inv.In, s) {
+				rec[st] = stateValue(cm.field(st), v)
+				return
+			}
 		}
 	}
 }

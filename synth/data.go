@@ -467,7 +467,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 			rec[f] = x
 		}
 		settle(cm, rec)
-		gateGoalWrites(cm, rec, db.p.roleTargets[cm][r.role], r.set)
+		gateGoalWrites(cm, rec, db.p.roleTargets[cm][r.role], db.p.avoid[cm], r.set)
 		_, ended := r.set[lifecycleField(cm)]
 		conform(db.val, cm, rec, ended, true, withReads(r, rec))
 		// Records carry what people write into them, sensitive or not;
