@@ -351,6 +351,151 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 	delete(rec, f)
 }
 
+// gateGoalWrites keeps a record a task names one on which the values the
+// task writes (targets: field to the values its goals set) are allowed by
+// the collection's only_when rules, as conformOnlyWhen keeps a value a
+// task sets: where a rule keeps a written value to some states, the
+// record is drawn in one of them (an outage's impact is an incident's,
+// not a scheduled maintenance's); where a task writes the state, the
+// value the rule gates is one that state allows too (an incident a task
+// turns into a maintenance has impact none), or the record starts in a
+// state the rule reads as the written one does (a task that resolves an
+// incident names no scheduled maintenance). A field the record's own draw
+// pins (set), or that a task writes too, stays; avoid are the states the
+// record may not start in.
+func gateGoalWrites(cm *collModel, rec map[string]any, targets, avoid map[string]map[string]bool, set map[string]any) {
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule != "only_when" {
+			continue
+		}
+		f, st := inv.Fields[0], inv.Fields[1]
+		_, fPinned := set[f]
+		_, stPinned := set[st]
+		switch {
+		case !stPinned && len(targets[st]) == 0:
+			for _, v := range slices.Sorted(maps.Keys(targets[f])) {
+				gateWrittenValue(cm, inv, rec, v, set)
+			}
+		case !fPinned && len(targets[f]) == 0:
+			for _, s := range slices.Sorted(maps.Keys(targets[st])) {
+				gateWrittenState(cm, inv, rec, s, !stPinned, union(targets[st], avoid[st]))
+			}
+		}
+	}
+}
+
+// gateWrittenValue moves rec's state to one in which the only_when rule
+// inv allows the value v a task writes to its gated field.
+func gateWrittenValue(cm *collModel, inv atom.Invariant, rec map[string]any, v string, set map[string]any) {
+	f, st := inv.Fields[0], inv.Fields[1]
+	try := maps.Clone(rec)
+	try[f] = stateValue(cm.field(f), v)
+	if !cm.c.Denies(inv, try) {
+		return
+	}
+	keep := maps.Clone(set)
+	if keep == nil {
+		keep = map[string]any{}
+	}
+	keep[f] = try[f]
+	conformOnlyWhen(cm, inv, try, true, keep)
+	if !cm.c.Denies(inv, try) {
+		rec[st] = try[st]
+	}
+}
+
+// gateWrittenState gives the field the only_when rule inv gates a value
+// that both rec's state and the state s a task writes allow, where the
+// field has one (allowedValue); else, where the state may move, rec
+// starts in the first state not taken that inv reads as it reads s
+// (in In or not), so the gated value goes as it will under s.
+func gateWrittenState(cm *collModel, inv atom.Invariant, rec map[string]any, s string, move bool, taken map[string]bool) {
+	f, st := inv.Fields[0], inv.Fields[1]
+	try := maps.Clone(rec)
+	try[st] = stateValue(cm.field(st), s)
+	if !cm.c.Denies(inv, try) {
+		return
+	}
+	if v, ok := allowedValue(cm, f, st, try); ok {
+		was, had := rec[f]
+		if rec[f] = v; !cm.c.Denies(inv, rec) {
+			return
+		}
+		rec[f] = was
+		if !had {
+			delete(rec, f)
+		}
+	}
+	if !move || slices.Contains(inv.In, cm.c.WhenState(st, rec)) == slices.Contains(inv.In, s) {
+		return
+	}
+	for _, e := range cm.enums {
+		if e.name != st {
+			continue
+		}
+		unfit := unfitStarts(cm, e, map[string]bool{s: true})
+		for _, v := range e.values {
+			if !taken[v] && !unfit[v] && slices.Contains(inv.In, v) == slices.Contains(inv.In, s) {
+				rec[st] = stateValue(cm.field(st), v)
+				return
+			}
+		}
+	}
+}
+
+// deniedStates are the states of field st (among states) in which an
+// only_when rule of the collection keeps field f from holding v.
+func deniedStates(cm *collModel, f, v, st string, states []string) []string {
+	var out []string
+	for _, s := range states {
+		try := map[string]any{f: stateValue(cm.field(f), v), st: stateValue(cm.field(st), s)}
+		if slices.ContainsFunc(cm.c.Invariants, func(inv atom.Invariant) bool {
+			return inv.Rule == "only_when" && inv.Fields[0] == f && inv.Fields[1] == st && cm.c.Denies(inv, try)
+		}) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// heldTogether reports whether a record can hold v in field f together
+// with a value in each of the fields held: under the collection's
+// only_when rules, some state of each field they gate by allows them all
+// (a Statuspage record with a maintenance window is in a maintenance
+// state, which takes no outage's impact). A state field of no enum
+// (a date) is not judged.
+func heldTogether(cm *collModel, f, v string, held []string) bool {
+	try := map[string]any{f: stateValue(cm.field(f), v)}
+	for _, h := range held {
+		if h != f {
+			try[h] = "x"
+		}
+	}
+	var gates []atom.Invariant
+	for _, inv := range cm.c.Invariants {
+		if _, ok := try[inv.Fields[0]]; inv.Rule == "only_when" && ok {
+			gates = append(gates, inv)
+		}
+	}
+	for _, inv := range gates {
+		st := inv.Fields[1]
+		if _, ok := try[st]; ok {
+			if cm.c.Denies(inv, try) {
+				return false
+			}
+			continue
+		}
+		if states := cm.field(st).Enum; len(states) > 0 && !slices.ContainsFunc(states, func(s any) bool {
+			with := maps.Clone(try)
+			with[st] = s
+			return !slices.ContainsFunc(gates, func(g atom.Invariant) bool { return g.Fields[1] == st && cm.c.Denies(g, with) })
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
 // allowedValue is, for a field every record holds (Required) with states
 // of its own, the first of them that the only_when rules gating it by st
 // allow on rec: a workflow state named Backlog is of type unstarted, not

@@ -47,6 +47,15 @@ type recordReq struct {
 	reads []string
 }
 
+// reads are the fields a task reads off cm's record in role; none where
+// no task asks for the role yet.
+func (p *plan) reads(cm *collModel, role string) []string {
+	if r := p.reqs[cm][role]; r != nil {
+		return r.reads
+	}
+	return nil
+}
+
 // handle is the handle name of a role.
 func (r *recordReq) handle() string { return handleName(r.cm, r.role) }
 
@@ -466,6 +475,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 			rec[f] = x
 		}
 		settle(cm, rec)
+		gateGoalWrites(cm, rec, db.p.roleTargets[cm][r.role], db.p.avoid[cm], r.set)
 		_, ended := r.set[lifecycleField(cm)]
 		conform(db.val, cm, rec, ended, true, withReads(r, rec))
 		// Records carry what people write into them, sensitive or not;
