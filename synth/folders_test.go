@@ -2,6 +2,8 @@ package synth
 
 import (
 	"testing"
+
+	"github.com/legoenv/legoenv/atom"
 )
 
 // TestZohoFoldersOfTheirNames: a Zoho Mail folder drawn with a system
@@ -28,5 +30,32 @@ func TestZohoFoldersOfTheirNames(t *testing.T) {
 		if rec["folderName"] != c.wantName || rec["folderType"] != c.wantType {
 			t.Errorf("%s of type %s (set %v): %v of type %v, want %s of type %s", c.name, c.typ, c.set, rec["folderName"], rec["folderType"], c.wantName, c.wantType)
 		}
+	}
+}
+
+// TestMailFoldersAndChatSendersAsTheProducts: over the data drawn for
+// Zoho Mail and Google Chat, coherence finds no system folder named
+// otherwise (only_when) and no message by a member only invited to its
+// space (granted by named).
+func TestMailFoldersAndChatSendersAsTheProducts(t *testing.T) {
+	apps := []string{"zoho_mail", "google_chat", "copper"}
+	c := synthApps(t, 3, apps...)
+	servers := map[string]*atom.Server{}
+	for _, app := range apps {
+		servers[app] = builtinServers(t).ServerFor(app).MustServer()
+	}
+	folders, messages := 0, 0
+	for _, d := range c.Data {
+		folders += len(d.Records["zoho_mail"]["folders"])
+		messages += len(d.Records["google_chat"]["messages"])
+		for _, v := range checkData(t, d, servers) {
+			if v.Collection == "zoho_mail.folders" || v.Collection == "google_chat.messages" && v.Field == "sender" {
+				t.Errorf("%s: %s %s: %s", d.ID, v.Collection, v.Key, v.Message)
+			}
+		}
+	}
+	t.Logf("%d folders, %d chat messages in %d data atoms", folders, messages, len(c.Data))
+	if folders < 10 || messages < 10 {
+		t.Fatalf("drew %d folders and %d chat messages", folders, messages)
 	}
 }
