@@ -330,6 +330,12 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 	}
 	_, kept := set[f]
 	_, pinned := set[st]
+	if !pinned && cm.mailFolders() && st == cm.display {
+		// A folder kept for a purpose is named by it; nameSystemFolders
+		// makes a second one of a purpose a user's folder.
+		rec[st] = stateValue(cm.field(st), inv.In[0])
+		return
+	}
 	if fd := cm.field(st); !pinned && (fd.Format == "date" || fd.Format == "date-time") {
 		switch {
 		case slices.Contains(inv.In, ""):

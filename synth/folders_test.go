@@ -4,13 +4,15 @@ import (
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
 )
 
 // TestZohoFoldersOfTheirNames: a Zoho Mail folder drawn with a system
-// type and another name (the atom's only_when rules) becomes a user's
-// folder, Custom, the type's default, or the system folder its name is;
-// a name a task sets stays and the type moves, and a type a task sets
-// stays and the folder takes its name.
+// type and another name (the atom's only_when rules) is named by its
+// type; a name a task sets stays and the type moves to Custom, the
+// type's default, and a type a task sets stays and the folder takes its
+// name. Of the folders of one purpose, the first is the system folder and
+// a later one is a user's folder, Custom, under a name of its own.
 func TestZohoFoldersOfTheirNames(t *testing.T) {
 	cm := newAppModel(builtinServers(t).ServerFor("zoho_mail"), nil).byName["folders"]
 	for _, c := range []struct {
@@ -18,8 +20,8 @@ func TestZohoFoldersOfTheirNames(t *testing.T) {
 		set                map[string]any
 		wantName, wantType string
 	}{
-		{"Orders", "Inbox", nil, "Orders", "Custom"},
-		{"Sent", "Inbox", nil, "Sent", "Sent"},
+		{"Orders", "Inbox", nil, "Inbox", "Inbox"},
+		{"Sent", "Inbox", nil, "Inbox", "Inbox"},
 		{"Inbox", "Inbox", nil, "Inbox", "Inbox"},
 		{"Clients", "Custom", nil, "Clients", "Custom"},
 		{"Invoices", "Sent", map[string]any{"folderName": "Invoices"}, "Invoices", "Custom"},
@@ -29,6 +31,20 @@ func TestZohoFoldersOfTheirNames(t *testing.T) {
 		gateByState(cm, rec, false, c.set)
 		if rec["folderName"] != c.wantName || rec["folderType"] != c.wantType {
 			t.Errorf("%s of type %s (set %v): %v of type %v, want %s of type %s", c.name, c.typ, c.set, rec["folderName"], rec["folderType"], c.wantName, c.wantType)
+		}
+	}
+	recs := []map[string]any{
+		{"folderName": "Invoices", "folderType": "Sent"},
+		{"folderName": "Sent", "folderType": "Sent"},
+		{"folderName": "Sent", "folderType": "Sent"},
+		{"folderName": "Orders", "folderType": "Inbox"},
+		{"folderName": "Receipts", "folderType": "Custom"},
+	}
+	nameSystemFolders(cm, recs)
+	want := []string{"Invoices/Custom", "Sent/Sent", "Newsletters/Custom", "Inbox/Inbox", "Receipts/Custom"}
+	for i, r := range recs {
+		if got := state.Text(r["folderName"]) + "/" + state.Text(r["folderType"]); got != want[i] {
+			t.Errorf("folder %d: %s, want %s", i, got, want[i])
 		}
 	}
 }
