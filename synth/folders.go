@@ -25,7 +25,7 @@ var folderNames = []string{"Receipts", "Newsletters", "Travel", "Projects", "Inv
 // mailFolders reports whether cm holds the folders of a mail app: its
 // mailboxes, folders or labels.
 func (cm *collModel) mailFolders() bool {
-	return cm.app.family == "email" && hasWord(atom.Words(cm.name), "mailboxes", "mailbox", "folders", "labels", "inboxes")
+	return cm.app != nil && cm.app.family == "email" && hasWord(atom.Words(cm.name), "mailboxes", "mailbox", "folders", "labels", "inboxes")
 }
 
 // folderName draws the name of a folder people made: what is filed in
