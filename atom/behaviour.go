@@ -532,9 +532,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
 		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))
 	}
-	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByKind() && !inv.ByCompany() && !inv.Taken() || inv.Sep != "" || inv.Rule == "derived" {
+	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByKind() && !inv.ByCompany() && !inv.Taken() && !inv.ByNamed() || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
-			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s for referred_by, by %s, %s or %s for agrees)", DaysSince, DeriveSum, AgreeKind, AgreeCompany, AgreeTaken))
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s for referred_by, by %s, %s or %s for agrees, by %s for granted)", DaysSince, DeriveSum, AgreeKind, AgreeCompany, AgreeTaken, GrantNamed))
 		}
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}

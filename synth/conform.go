@@ -330,6 +330,12 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 	}
 	_, kept := set[f]
 	_, pinned := set[st]
+	if !pinned && cm.mailFolders() && st == cm.display {
+		// A folder kept for a purpose is named by it; nameSystemFolders
+		// makes a second one of a purpose a user's folder.
+		rec[st] = stateValue(cm.field(st), inv.In[0])
+		return
+	}
 	if fd := cm.field(st); !pinned && (fd.Format == "date" || fd.Format == "date-time") {
 		switch {
 		case slices.Contains(inv.In, ""):
@@ -502,8 +508,10 @@ func heldTogether(cm *collModel, f, v string, held []string) bool {
 // one without a type. A field with no states of its own whose values the
 // only_when rules by st list (a Salesforce account's region, North
 // America, LATAM, EMEA or APAC, by its country) takes the first of those
-// they allow: an account in Germany is in EMEA. False for any other
-// field, whose gated value goes.
+// they allow: an account in Germany is in EMEA. A field with states and
+// a default (a Zoho Mail folder's type, Custom for a folder the user
+// makes) takes the first of them allowed too: a folder named Orders is
+// no Inbox. False for any other field, whose gated value goes.
 func allowedValue(cm *collModel, f, st string, rec map[string]any) (any, bool) {
 	fd := cm.field(f)
 	values := fd.Enum
@@ -515,7 +523,7 @@ func allowedValue(cm *collModel, f, st string, rec map[string]any) (any, bool) {
 				}
 			}
 		}
-	} else if !fd.Required {
+	} else if !fd.Required && fd.Default == nil {
 		return nil, false
 	}
 	try := maps.Clone(rec)
