@@ -28,10 +28,11 @@ func TestMergeRequestBranches(t *testing.T) {
 }
 
 // TestParentsAndNamesDrawn: synthesis draws no Salesforce account,
-// campaign or case that is its own parent, and no two Jira projects of
-// one name, as the atoms declare.
+// campaign or case that is its own parent (beside FreshBooks, where a
+// case's parent is kept to its company and could be only itself), and
+// no two Jira projects of one name, as the atoms declare.
 func TestParentsAndNamesDrawn(t *testing.T) {
-	c := synthApps(t, 2, "salesforce", "jira")
+	c := synthApps(t, 3, "salesforce", "freshbooks", "jira")
 	for _, d := range c.Data {
 		for _, coll := range []string{"accounts", "campaigns", "cases"} {
 			for _, rec := range d.Records["salesforce"][coll] {
