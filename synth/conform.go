@@ -156,6 +156,9 @@ func conformDiffers(inv atom.Invariant, rec map[string]any, set map[string]any) 
 // themself goes to another member): the first, from an offset the
 // record's key draws, that no task names; an optional reference with
 // none to go to goes. A record a task names keeps what it was drawn with.
+// An optional reference other rules agree through (a Salesforce case
+// naming itself as the parent its account and company agree with) goes
+// rather than move to a record those rules were not kept for.
 func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 	f := inv.Fields[0]
 	fd := cm.field(f)
@@ -167,6 +170,10 @@ func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data)
 	targets := d.Records[m.app][tc.name]
 	for _, rec := range d.Records[m.app][cm.name] {
 		if !inv.Repeats(rec) || named[cm.name][state.Text(rec[cm.key])] {
+			continue
+		}
+		if !fd.Required && agreesThrough(cm, f) {
+			delete(rec, f)
 			continue
 		}
 		h := fnv.New32a()
@@ -187,6 +194,17 @@ func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data)
 			delete(rec, f)
 		}
 	}
+}
+
+// agreesThrough reports whether an agrees rule of cm reads the record
+// that reference f names.
+func agreesThrough(cm *collModel, f string) bool {
+	for _, o := range cm.c.Invariants {
+		if o.Rule == "agrees" && len(o.Fields) > 1 && o.Fields[1] == f {
+			return true
+		}
+	}
+	return false
 }
 
 // otherNumber is v with its last four digits drawn from n, where v ends in
