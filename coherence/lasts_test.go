@@ -57,3 +57,26 @@ func TestPayrollPaidWithinItsPeriod(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordingCarriesItsMeetingsTopic: a Zoom recording's topic is the
+// one of the meeting it records (the built-in atom's agrees rule).
+func TestRecordingCarriesItsMeetingsTopic(t *testing.T) {
+	ss := map[string]*atom.Server{"zoom": builtinServer(t, "zoom")}
+	for _, c := range []struct {
+		topic string
+		want  int
+	}{
+		{"Quarterly review with Initech", 0},
+		{"Onboarding for Hooli", 1},
+	} {
+		m := state.Record{"id": "85120001", "topic": "Quarterly review with Initech", "type": 2, "start_time": "2026-03-02T15:00:00Z", "status": "ended"}
+		r := state.Record{"id": "rec_1", "meeting_id": "85120001", "topic": c.topic, "status": "completed"}
+		w := state.NewWorld(time.Date(2026, 3, 16, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("zoom.meetings", "id", []state.Record{m}),
+			state.NewCollection("zoom.recordings", "id", []state.Record{r}))
+		vs := CheckWorld("d", ss, w)
+		if got := countOn(vs, "zoom.recordings", "topic"); got != c.want {
+			t.Errorf("topic %q: %d violations on topic, want %d (%v)", c.topic, got, c.want, vs)
+		}
+	}
+}

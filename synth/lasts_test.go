@@ -71,3 +71,40 @@ func lastsAndPays(t *testing.T, seed int64, events, payrolls *int) int {
 	}
 	return bad
 }
+
+// TestRecordingsCarryTheirMeetingsTopic synthesises Zoom: a recording's
+// topic is the one of the meeting or webinar it records.
+func TestRecordingsCarryTheirMeetingsTopic(t *testing.T) {
+	recordings, bad := 0, 0
+	for seed := int64(60); seed < 66; seed++ {
+		c, servers := readWorld(t, seed, "zoom")
+		for _, d := range c.Data {
+			topics := map[string]any{}
+			for _, coll := range []string{"meetings", "webinars"} {
+				for _, m := range d.Records["zoom"][coll] {
+					topics[state.Text(m["id"])] = m["topic"]
+				}
+			}
+			for _, r := range d.Records["zoom"]["recordings"] {
+				want, ok := topics[state.Text(r["meeting_id"])]
+				if !ok || r["topic"] == nil {
+					continue
+				}
+				if recordings++; r["topic"] != want {
+					if bad++; bad <= 10 {
+						t.Errorf("%s: recording %v of %q, its meeting %q", d.ID, r["id"], r["topic"], want)
+					}
+				}
+			}
+			for _, v := range checkData(t, d, servers) {
+				if bad++; bad <= 20 {
+					t.Errorf("%s", v)
+				}
+			}
+		}
+	}
+	t.Logf("%d recordings of a meeting", recordings)
+	if recordings < 5 {
+		t.Errorf("drawn %d recordings of a meeting; want more", recordings)
+	}
+}
