@@ -188,6 +188,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     it holds one of In (a Statuspage update posted as a maintenance's
 //     work begins, in_progress, is no older than the maintenance's
 //     scheduled_for);
+//   - lasts: the date Fields[0] is the date Fields[3] plus the minutes
+//     Fields[2] of the record the ref field Fields[1] names (a Calendly
+//     scheduled event ends its event type's duration after it starts);
 //   - agrees: Fields[0] holds what Fields[2] of the record the ref field
 //     Fields[1] names holds (an opportunity's company is its primary
 //     contact's company; a channel message's team is its channel's team);
@@ -283,7 +286,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2, "lasts": 4}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -565,6 +568,8 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return ds
 	case "senior":
 		return append(ds, validateSenior(e, s, c, inv, at)...)
+	case "lasts":
+		return append(ds, validateLasts(e, s, c, inv, at)...)
 	case "within", "since", "agrees":
 		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 		if len(inv.With) > 0 && s.Collection(c.Fields[inv.Fields[1]].Ref) != nil {
@@ -580,6 +585,25 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return append(ds, validateDomainOf(e, c, inv, at)...)
 	case "media_type":
 		return append(ds, validateMediaType(e, c, inv, at)...)
+	}
+	return ds
+}
+
+// validateLasts checks a lasts rule: its first and last fields are the
+// record's dates, its third a number of the record its second names.
+func validateLasts(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
+	if len(ds) > 0 {
+		return ds
+	}
+	for _, j := range []int{0, 3} {
+		if fd, ok := c.Fields[inv.Fields[j]]; ok && fd.Role != "date" {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "lasts reads dates at both ends; %s has role %q", inv.Fields[j], fd.Role))
+		}
+	}
+	ref := c.Fields[inv.Fields[1]].Ref
+	if fd := s.Collection(ref).Fields[inv.Fields[2]]; fd.Type != "integer" && fd.Type != "number" {
+		ds = append(ds, e.Diag(Error, at+".fields[2]", "lasts reads a number of minutes; %s.%s is a %s", ref, inv.Fields[2], fd.Type))
 	}
 	return ds
 }
@@ -675,7 +699,7 @@ func ownFields(inv Invariant) []int {
 	for j := range inv.Fields {
 		other := false
 		switch inv.Rule {
-		case "within", "since", "agrees", "senior":
+		case "within", "since", "agrees", "senior", "lasts":
 			other = j == 2
 		case "refers_to":
 			other = j == 1

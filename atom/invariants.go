@@ -322,6 +322,17 @@ func (inv Invariant) OutsideParent(rec, parent map[string]any) (time.Time, bool)
 	return bound, ok && bok && t.After(bound)
 }
 
+// Ends is the end a lasts rule asks of rec, whose reference names t: its
+// start plus t's minutes; false where either is unset.
+func (inv Invariant) Ends(rec, t map[string]any) (time.Time, bool) {
+	start, ok := Time(rec[inv.Fields[3]])
+	mins, mok := state.Number(t[inv.Fields[2]])
+	if !ok || !mok {
+		return time.Time{}, false
+	}
+	return start.Add(time.Duration(mins * float64(time.Minute))), true
+}
+
 // Display is the name a display invariant expects for a referenced record:
 // its From fields joined by spaces; false when the record has none.
 func (inv Invariant) Display(target map[string]any) (string, bool) {

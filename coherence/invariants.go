@@ -35,7 +35,7 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			for _, rec := range col.Records {
 				c.ownDomain(inv, name, col.Key, rec)
 			}
-		case "display", "within", "since", "agrees", "quotes", "senior":
+		case "display", "within", "since", "agrees", "quotes", "senior", "lasts":
 			target := c.w.Collection(app + "." + def.Fields[inv.Fields[1]].Ref)
 			if target == nil {
 				continue
@@ -48,6 +48,8 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 					c.agrees(inv, name, col.Key, target, rec)
 				case "senior":
 					c.senior(inv, name, col.Key, target, rec)
+				case "lasts":
+					c.lasts(inv, name, col.Key, target, rec)
 				default:
 					c.display(inv, name, col.Key, target, rec)
 				}
@@ -139,6 +141,22 @@ func (c *checker) within(inv atom.Invariant, name, key string, target *state.Col
 		}
 		k, _ := state.KeyOf(rec, key)
 		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %s %s %s's %s %s", inv.Fields[0], side, inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], state.Text(p[inv.Fields[2]]))
+	}
+}
+
+// lasts checks that a record ends as long after its start as the record
+// its reference names says it lasts: a Calendly event its type's duration.
+func (c *checker) lasts(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {
+	t, ok := target.Lookup(state.Text(rec[inv.Fields[1]]))
+	if !ok {
+		return
+	}
+	end, eok := atom.Time(rec[inv.Fields[0]])
+	want, wok := inv.Ends(rec, t)
+	if eok && wok && !end.Equal(want) {
+		k, _ := state.KeyOf(rec, key)
+		start, _ := atom.Time(rec[inv.Fields[3]])
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v after %s but %s %s's %s is %v minutes", inv.Fields[0], end.Sub(start), inv.Fields[3], inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], t[inv.Fields[2]])
 	}
 }
 

@@ -627,6 +627,12 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 					}
 				case "differs":
 					differentRefs(m, cm, inv, d)
+				case "lasts":
+					for _, rec := range recs {
+						if end, ok := inv.Ends(rec, referenced(m, cm, inv, d, rec)); ok {
+							rec[inv.Fields[0]] = sameLayout(rec[inv.Fields[3]], end)
+						}
+					}
 				case "within", "since":
 					if inv.Rule == "within" || !lateSince(cm, inv) {
 						withinParents(m, cm, inv, recs, d)
