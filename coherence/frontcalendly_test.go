@@ -71,3 +71,42 @@ func TestCalendlyRolesAndInvitees(t *testing.T) {
 		}
 	}
 }
+
+// TestSupervisorAndSenderAreTheCompanys: a BambooHR CTO supervised by an
+// office manager reports to one below them (senior on supervisorId), as a
+// Rippling one does; a Constant Contact campaign sent from another
+// company's address is not sent from one of the account's own.
+func TestSupervisorAndSenderAreTheCompanys(t *testing.T) {
+	ss := map[string]*atom.Server{"bamboohr": builtinServer(t, "bamboohr"), "constant_contact": builtinServer(t, "constant_contact")}
+	clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		boss string
+		want int
+	}{{"Office Manager", 1}, {"CEO", 0}} {
+		es := []state.Record{
+			{"id": "401", "firstName": "Ana", "lastName": "Ruiz", "jobTitle": c.boss, "status": "Active", "hireDate": "2020-01-06"},
+			{"id": "402", "firstName": "Kalani", "lastName": "Drummond", "jobTitle": "CTO", "supervisorId": "401", "status": "Active", "hireDate": "2022-03-07"},
+		}
+		vs := CheckWorld("d", ss, state.NewWorld(clock, state.NewCollection("bamboohr.employees", "id", es)))
+		if got := countOn(vs, "bamboohr.employees", "supervisorId"); got != c.want {
+			t.Errorf("a CTO under a %s: %d violations, want %d: %v", c.boss, got, c.want, vs)
+		}
+	}
+	home := state.NewCollection("constant_contact.contacts", "contact_id", []state.Record{
+		{"contact_id": "c1", "first_name": "Ana", "last_name": "Ruiz", "email_address": "ana.ruiz@bluebirdlogistics.example", "company_name": "Bluebird Logistics"},
+		{"contact_id": "c2", "first_name": "Zoe", "last_name": "Park", "email_address": "zoe.park@bluebirdlogistics.example", "company_name": "Bluebird Logistics"},
+	})
+	for _, c := range []struct {
+		from string
+		want int
+	}{{"ivan.larsen@maplepartners.example", 1}, {"ana.ruiz@bluebirdlogistics.example", 0}} {
+		camp := state.NewCollection("constant_contact.email_campaigns", "campaign_id", []state.Record{
+			{"campaign_id": "987cb9ab-1", "name": "Spring launch", "subject": "Spring launch", "current_status": "Draft", "from_email": "zoe.park@bluebirdlogistics.example", "reply_to_email": "zoe.park@bluebirdlogistics.example"},
+			{"campaign_id": "987cb9ab-2", "name": "Autumn promo", "subject": "Autumn promo", "current_status": "Draft", "from_email": c.from, "reply_to_email": "ana.ruiz@bluebirdlogistics.example"},
+		})
+		vs := CheckWorld("d", ss, state.NewWorld(clock, home, camp))
+		if got := countOn(vs, "constant_contact.email_campaigns", "from_email"); got != c.want {
+			t.Errorf("sent from %s: %d violations, want %d: %v", c.from, got, c.want, vs)
+		}
+	}
+}
