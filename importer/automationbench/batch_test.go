@@ -234,6 +234,40 @@ const batch21File = "batch21.txt"
 // committed before any of it was run.
 const batch22File = "batch22.txt"
 
+// The twenty-third batch (testdata/made_up/batch23.txt), of 20 tasks, was
+// written and split the same way, over apps and tools the earlier batches
+// use little: tools that must write an app's action log (Jira, Recruitee,
+// Notion), sends that must create the record a goal counts (a Google Ads
+// offline conversion, a LinkedIn invitation, a Mailchimp subscriber), creates
+// whose goal checks a reference field the prompt gives by id or by name (a
+// Zendesk organization, a QuickBooks vendor, a Salesforce account), counts
+// of the records in any state but one asked by its negation (Freshdesk's
+// coded statuses, Zendesk's, Help Scout's), an amount as a quantity read
+// from a record (a Zendesk ticket, a Zoho Desk ticket, a Gorgias message)
+// times a unit price given or held by an item, a count and a share of the
+// records still open read from an is_closed flag beside several end
+// states, and writes on the record a person's address picks beside the
+// same person's other record. Every create has a look-alike that must stay
+// untouched, record names carry no numbers and every count asked is eleven
+// or more. It was committed before any of it was run.
+const batch23File = "batch23.txt"
+// The twenty-fourth batch (testdata/made_up/batch24.txt), of 20 tasks, was
+// written and split the same way, each a count of records in a product's
+// state asked by an everyday paraphrase rather than by the value the
+// product stores (tickets on the back burner, deals that slipped through
+// our fingers, opportunities in the bag, invoices waiting for sign-off,
+// envelopes scrapped or signed by everyone, events pencilled in, invitees
+// who backed out, registrants waiting on our OK, posts gone live,
+// addresses that hard-bounced, tickets with the ball in the customer's
+// court, tickets kicked upstairs, texts that never arrived, campaigns on
+// ice or out the door, estimates knocked back, issues in flight, meetings
+// underway, conversations still outstanding), across ticketing, CRM,
+// accounting, calendars, scheduling, marketing, e-sign and social apps,
+// sent on by Gmail, Slack or Twilio SMS. Record names carry no numbers and
+// every count asked is eleven or more. It was committed before any of it
+// was run.
+const batch24File = "batch24.txt"
+
 // batches names each batch file with the words its figures are logged
 // under and the number of tasks it lists.
 var batches = []struct {
@@ -260,6 +294,8 @@ var batches = []struct {
 	{batch20File, "twentieth batch", 30},
 	{batch21File, "twenty-first batch", 30},
 	{batch22File, "twenty-second batch", 30},
+	{batch23File, "twenty-third batch", 20},
+	{batch24File, "twenty-fourth batch", 20},
 }
 
 // readBatch gives each task of the batch file its half.

@@ -286,7 +286,7 @@ func (ctx *Visible) formulas() iter.Seq[Formula] {
 				return
 			}
 		}
-		if !ctx.amountTimesChange(yield) {
+		if !ctx.amountTimesChange(yield) || !ctx.countsAtUnitPrices(yield) {
 			return
 		}
 		ctx.fromDerived(yield)
@@ -420,8 +420,11 @@ func (ctx *Visible) groupValues(t *table) []groupValue {
 		key := isKey(t, k, tf[k])
 		for _, gv := range tf[k] {
 			rate := ctx.namesRate(gv, t.doc)
-			if rate || ctx.named(gv, t.doc) || ctx.named(gv+"s", t.doc) || ctx.namesEndState(gv, tf[k], t.doc) || ctx.namesDraft(gv, t.doc) ||
-				ctx.namesSameState(gv, tf[k], t.doc) || ctx.namesTail(gv, tf[k], t.doc) || ctx.namesOtherForm(gv, tf[k], t.doc) ||
+			// a word written only inside another value's idiom ("paid" of
+			// "waiting to be paid") does not name its own value
+			written := (ctx.named(gv, t.doc) || ctx.named(gv+"s", t.doc) || ctx.namesOtherForm(gv, tf[k], t.doc)) && !ctx.namedInSenseOnly(gv, tf[k], t.doc)
+			if rate || written || ctx.namesEndState(gv, tf[k], t.doc) || ctx.namesDraft(gv, t.doc) ||
+				ctx.namesSameState(gv, tf[k], t.doc) || ctx.namesTail(gv, tf[k], t.doc) ||
 				ctx.namesPending(gv, tf[k], t.doc) || ctx.namesPendingAct(gv, tf[k], t.doc) || ctx.namesAwaited(gv, t.doc) || ctx.namesPendingReply(gv, tf[k], t.doc) ||
 				ctx.namesDeniedPart(gv, tf[k], t.doc) || ctx.namesPrepState(gv, tf[k], t.doc) || ctx.namesSense(gv, tf[k], t.doc) {
 				out = append(out, groupValue{field: k, value: gv, key: key, rate: rate})

@@ -47,9 +47,59 @@ var (
 	pricedRE = regexp.MustCompile(`(?i)\bat\s+((?:[a-z'’-]+\s+){1,6}?)(?:unit\s+|list\s+|sales\s+|retail\s+)?price\b`)
 	// countOfRE: a count and the words after it ("twenty-four oak crates").
 	countOfRE = regexp.MustCompile(`(?i)\b(\d+|` + strings.Join(slices.Sorted(maps.Keys(spelledCounts)), "|") + `)\s+((?:[a-z-]+\s+){0,3}[a-z-]+)`)
+	// priceOfRE: a price a record holds, with the thing it is the price
+	// of after it ("at the unit price of the Wave product 'Beeswax wrap'").
+	priceOfRE = regexp.MustCompile(`(?i)\bat\s+(?:[a-z'’]+\s+){0,2}?(?:unit\s+|list\s+|sales\s+|retail\s+)?price\s+of\s+((?:[a-z'’-]+\s+){0,5}[a-z'’-]+)`)
 	// pricedFillers name no thing in a price's phrase.
 	pricedFillers = set("the", "our", "its", "their", "his", "her", "your", "item", "product", "same", "current", "usual")
+	// pricedEnds end the words naming a thing after "price of" ("the
+	// crate for the stall": crate).
+	pricedEnds = set("for", "as", "in", "on", "to", "from", "with", "and", "at", "by", "per", "each")
 )
+
+// unitPrice is a price a text states for each of a thing ("$12.50 a
+// hinge"), with the base of the thing's word.
+type unitPrice struct {
+	price float64
+	thing string
+}
+
+// statedUnitPrices reads the prices a text states for each of a thing.
+func statedUnitPrices(text string) []unitPrice {
+	var out []unitPrice
+	for _, m := range priceRE.FindAllStringSubmatch(text, -1) {
+		if p, ok := ParseNumber(m[1]); ok && p > 0 {
+			out = append(out, unitPrice{price: p, thing: WordBase(strings.ToLower(m[2]))})
+		}
+	}
+	return out
+}
+
+// countsAtUnitPrices yields each count one document states of a thing
+// times the price another states for each of that thing: a ticket asking
+// for "fourteen gate hinges", and an instruction to price them "at $12.50
+// a hinge", give 175.
+func (ctx *Visible) countsAtUnitPrices(yield func(Formula) bool) bool {
+	for i, d := range ctx.Docs {
+		for _, up := range d.unitPrices {
+			for j, e := range ctx.Docs {
+				if j == i {
+					continue
+				}
+				for _, c := range e.counts {
+					if !slices.Contains(c.bases, up.thing) {
+						continue
+					}
+					how := fmt.Sprintf("the count %q %s states times the price of $%v a %s %s states", c.text, e.Name, up.price, up.thing, d.Name)
+					if !yield(Formula{Ops: []string{atom.DeriveProduct}, value: roundCents(float64(c.n) * up.price), How: how}) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
 
 // thingCount is a count a text states with the bases of the words after
 // it.
@@ -61,15 +111,27 @@ type thingCount struct {
 
 // pricedThings reads the bases of the words naming what a price a record
 // holds is the price of ("at the Oak crate item's unit price": oak,
-// crate).
+// crate; "at the unit price of the product 'Beeswax wrap'": beeswax,
+// wrap).
 func pricedThings(text string) []string {
 	var out []string
+	add := func(w string) {
+		w = strings.Trim(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"), "'’")
+		if w != "" && !pricedFillers[w] && !slices.Contains(out, WordBase(w)) {
+			out = append(out, WordBase(w))
+		}
+	}
 	for _, m := range pricedRE.FindAllStringSubmatch(text, -1) {
 		for _, w := range strings.Fields(strings.ToLower(m[1])) {
-			w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-			if w != "" && !pricedFillers[w] && !slices.Contains(out, WordBase(w)) {
-				out = append(out, WordBase(w))
+			add(w)
+		}
+	}
+	for _, m := range priceOfRE.FindAllStringSubmatch(text, -1) {
+		for _, w := range strings.Fields(strings.ToLower(m[1])) {
+			if pricedEnds[w] {
+				break
 			}
+			add(w)
 		}
 	}
 	return out

@@ -82,8 +82,10 @@ type ContextDoc struct {
 	// The things it names a record's price of ("at the Oak crate item's
 	// unit price": crate) and the counts of things it states ("twenty-four
 	// oak crates"), by their words' bases (factor.go).
-	priced      []string
-	counts      []thingCount
+	priced []string
+	counts []thingCount
+	// The prices it states for each of a thing ("$12.50 a hinge").
+	unitPrices  []unitPrice
 	corrections []correction
 	// The date ranges the text states and its sentences that say to
 	// exclude (qualify.go).
@@ -307,7 +309,7 @@ func NewDoc(name, text string) ContextDoc {
 	d.prose = d.text
 	d.nums = StandaloneNumbers(text)
 	d.adjusted, d.factors = statedAdjustments(text), statedFactors(text)
-	d.priced, d.counts = pricedThings(text), thingCounts(text)
+	d.priced, d.counts, d.unitPrices = pricedThings(text), thingCounts(text), statedUnitPrices(text)
 	d.formulas, d.quantities, d.corrections = statedFormulas(text), statedQuantities(text), statedCorrections(text)
 	d.ranges, d.excludes = statedRanges(text), exclusions(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
