@@ -110,3 +110,29 @@ func TestSupervisorAndSenderAreTheCompanys(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnThingsLinkToTheOwnSite: a Facebook lead ad is the advertiser's
+// own (own: true), so its link is on the company's own site, whose people
+// write from bluebirdlogistics.example: one on another company's site is a
+// violation; one on the company's own, on a site the ad's name names, or
+// on no company's site is not.
+func TestOwnThingsLinkToTheOwnSite(t *testing.T) {
+	ss := map[string]*atom.Server{"front": builtinServer(t, "front"), "facebook_lead_ads": builtinServer(t, "facebook_lead_ads")}
+	mates := state.NewCollection("front.teammates", "id", []state.Record{
+		{"id": "tea_1", "email": "ana.ruiz@bluebirdlogistics.example"}, {"id": "tea_2", "email": "zoe.park@bluebirdlogistics.example"},
+	})
+	for _, c := range []struct {
+		name, link string
+		want       int
+	}{
+		{"Spring lead form", "https://www.hoolilogistics.example/ad/3467", 1},
+		{"Spring lead form", "https://www.bluebirdlogistics.example/ad/3467", 0},
+		{"Hooli Logistics co-marketing form", "https://www.hoolilogistics.example/ad/3467", 0},
+		{"Spring lead form", "https://facebook-lead-ads.example/ads/3467", 0},
+	} {
+		ads := state.NewCollection("facebook_lead_ads.ads", "id", []state.Record{{"id": "2385001", "ad_name": c.name, "link": c.link, "status": "ACTIVE"}})
+		if got := countOn(CheckWorld("d", ss, state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), mates, ads)), "facebook_lead_ads.ads", "link"); got != c.want {
+			t.Errorf("%s at %s: %d violations, want %d", c.name, c.link, got, c.want)
+		}
+	}
+}
