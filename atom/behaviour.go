@@ -380,6 +380,8 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 		ds = append(ds, e.Diag(Error, at+".unit", "a time in %s since the epoch is a whole number: type integer, no format, not %q", f.Unit, strings.TrimSpace(f.Type+" "+f.Format)))
 	case f.Unit != "" && f.Type != "number" && f.Type != "integer":
 		ds = append(ds, e.Diag(Error, at+".unit", "a unit needs a number field, not %q", f.Type))
+	case f.Unit == UnitMinor && f.Role != RoleMoney:
+		ds = append(ds, e.Diag(Error, at+".unit", "unit %s is of an amount of money: role money, not %q", UnitMinor, f.Role))
 	}
 	if f.Minimum != nil && f.Maximum != nil && *f.Minimum > *f.Maximum {
 		ds = append(ds, e.Diag(Error, at+".maximum", "maximum %v is below minimum %v", *f.Maximum, *f.Minimum))
@@ -530,9 +532,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
 		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))
 	}
-	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByKind() && !inv.ByCompany() && !inv.Taken() || inv.Sep != "" || inv.Rule == "derived" {
+	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByKind() && !inv.ByCompany() && !inv.Taken() && !inv.ByNamed() || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
-			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s for referred_by, by %s, %s or %s for agrees)", DaysSince, DeriveSum, AgreeKind, AgreeCompany, AgreeTaken))
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s for referred_by, by %s, %s or %s for agrees, by %s for granted)", DaysSince, DeriveSum, AgreeKind, AgreeCompany, AgreeTaken, GrantNamed))
 		}
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}

@@ -20,7 +20,30 @@ import (
 // another kind that names no address lets in those on the domain of the
 // container's own people (Drive's domain grant, to the owner's
 // organisation). With lists the container's fields whose address is let
-// in without a grant (a document's owner).
+// in without a grant (a document's owner). With by named, only a writer a
+// grant names is judged, and is let in by a grant that counts: where the
+// grants list only some of a container's people (a Google Chat space's
+// memberships), one invited and not joined does not post. A writer kept
+// as a handle (no @) is the grantee whose address has that local part.
+
+// GrantNamed is the way (by) of a granted rule that judges only the
+// writers a grant names.
+const GrantNamed = "named"
+
+// ByNamed reports whether a granted rule judges only the writers a grant
+// names (by named).
+func (inv Invariant) ByNamed() bool { return inv.Rule == "granted" && inv.By == GrantNamed }
+
+// Names reports whether grant g names the writer addr: its address is
+// addr, or, for a writer kept as a handle, has addr as its local part.
+func (inv Invariant) Names(g map[string]any, addr string) bool {
+	to := state.Text(g[inv.From[0]])
+	if strings.EqualFold(to, addr) {
+		return true
+	}
+	local, _, ok := strings.Cut(to, "@")
+	return ok && addr != "" && !strings.Contains(addr, "@") && strings.EqualFold(local, addr)
+}
 
 // GrantsOf gathers, for a granted rule, the grants of recs by the key of
 // the container their reference names.
@@ -55,6 +78,9 @@ func (inv Invariant) Granted(addr string, container map[string]any, grants Refer
 	if addr == "" {
 		return true
 	}
+	if inv.ByNamed() {
+		return inv.grantedByName(addr, grants)
+	}
 	var homes []string
 	for _, f := range inv.With {
 		own := state.Text(container[f])
@@ -71,13 +97,28 @@ func (inv Invariant) Granted(addr string, container map[string]any, grants Refer
 		}
 		to := state.Text(g[inv.From[0]])
 		switch {
-		case inv.ToAnyone(g), strings.EqualFold(to, addr):
+		case inv.ToAnyone(g), inv.Names(g, addr):
 			return true
 		case to == "" && len(inv.From) > 1 && slices.Contains(homes, domainOf(addr)) && domainOf(addr) != "":
 			return true
 		}
 	}
 	return false
+}
+
+// grantedByName reports, for a granted rule by named, whether addr holds
+// a grant that counts, or none at all.
+func (inv Invariant) grantedByName(addr string, grants Referrers) bool {
+	named := false
+	for _, g := range grants {
+		if inv.Names(g, addr) {
+			if inv.GrantCounts(g) {
+				return true
+			}
+			named = true
+		}
+	}
+	return !named
 }
 
 // GrantedTo lists the addresses that may write into container by name:

@@ -50,6 +50,8 @@ func TestGrantedDeclarations(t *testing.T) {
 		{"states without a fifth field", "document_id, role], in", "document_id], in", "collections[1].invariants[0].in", "granted rule of five fields"},
 		{"a unique value its field cannot hold", "values: [anyone, domain]}", "values: [anyone, group]}", "collections[2].invariants[0].values[1]", `"group"`},
 		{"values on another rule", "{rule: unique, fields: [document_id, type]", "{rule: at_most_one, fields: [document_id, type]", "collections[2].invariants[0].values", "values lists"},
+		{"by named loads", "with: [owner]}", "with: [owner], by: named}", "", ""},
+		{"by named on another rule", "values: [anyone, domain]}", "values: [anyone, domain], by: named}", "collections[2].invariants[0].by", "by named for granted"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			expectDiag(t, strings.Replace(grantedServer, c.old, c.new, 1), c.field, c.want, "")
@@ -91,5 +93,23 @@ func TestGranted(t *testing.T) {
 	}
 	if got := inv.GrantedTo(doc, Referrers{g("email_address", "li@globex.example", "role", "commenter"), g("email_address", "bo@globex.example", "role", "reader")}); strings.Join(got, " ") != "ana@acme.example li@globex.example" {
 		t.Errorf("granted to %v, want the owner and the commenter", got)
+	}
+}
+
+// Granted by named judges only a writer a grant names: one whose grants
+// there do not count is refused, one no grant names is let in, and a
+// writer kept as a handle is the grantee of that local part.
+func TestGrantedByNamed(t *testing.T) {
+	inv := Invariant{Rule: "granted", Fields: []string{"sender", "space", "memberships", "space", "state"}, In: []string{"JOINED"}, From: []string{"member_email"}, By: GrantNamed}
+	grants := Referrers{{"space": "s1", "member_email": "ana.ruiz@acme.example", "state": "INVITED"}, {"space": "s1", "member_email": "bo.kim@acme.example", "state": "JOINED"}}
+	for _, c := range []struct {
+		addr string
+		want bool
+	}{
+		{"ana.ruiz", false}, {"ana.ruiz@acme.example", false}, {"bo.kim", true}, {"li.wu", true}, {"ana", true}, {"", true},
+	} {
+		if got := inv.Granted(c.addr, map[string]any{}, grants); got != c.want {
+			t.Errorf("%q: granted %v, want %v", c.addr, got, c.want)
+		}
 	}
 }

@@ -9,7 +9,10 @@ import (
 // RefersToKind reports whether a refers_to rule holds for the record its
 // reference names (target): the field Fields[1] of that record is one of
 // In (an invoice's customer is a contact of type customer, not a vendor).
-// A target that holds no value for the field is not judged; on a list (a
+// A target that holds no value for the field is not judged, but under a
+// rule of three fields, where the referring record's own state says what
+// the target has become: an order with no fulfillment status has none
+// fulfilled, so a successful fulfillment's order holds one. On a list (a
 // Gmail message's labels) one of its values is one of In, and an empty
 // list holds none (a draft's message is labelled DRAFT).
 func (inv Invariant) RefersToKind(target map[string]any) bool {
@@ -18,7 +21,7 @@ func (inv Invariant) RefersToKind(target map[string]any) bool {
 		return slices.ContainsFunc(ReferenceKeys(l), func(v string) bool { return slices.Contains(inv.In, v) })
 	}
 	v := state.Text(target[inv.Fields[1]])
-	return v == "" || slices.Contains(inv.In, v)
+	return v == "" && len(inv.Fields) < 3 || slices.Contains(inv.In, v)
 }
 
 // RefersFrom reports whether a refers_to rule holds for rec: always, or,

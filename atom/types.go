@@ -295,7 +295,9 @@ type Field struct {
 	// and "epoch_us" keep a time as whole seconds, milliseconds or
 	// microseconds since the Unix epoch (Quip's created_usec): "$now"
 	// writes the clock so, and synthesis draws a time in the unit, and the rules
-	// that compare dates (soon_after) read it as one.
+	// that compare dates (soon_after) read it as one. "minor" keeps an
+	// amount of money in its currency's smallest unit (Stripe's 2398 is
+	// $23.98): a text quoting it writes the currency's amount (Major).
 	Unit string `json:"unit,omitempty"`
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.

@@ -3,7 +3,6 @@ package coherence
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"time"
 
@@ -549,14 +548,28 @@ func moneyParts(sh *Shape, rec map[string]any) (parts, wholes, remains []string)
 }
 
 // writtenOffStates say a record's money was given up on: an invoice
-// marked uncollectible was not paid in full.
-var writtenOffStates = []string{"uncollectible", "written_off", "write_off", "bad_debt"}
+// marked uncollectible was not paid in full. owedStates say it is still
+// owed: a Stripe invoice paid in full is paid, never open
+// (https://docs.stripe.com/invoicing/overview#invoice-lifecycle).
+var (
+	writtenOffStates = []string{"uncollectible", "written_off", "write_off", "bad_debt"}
+	owedStates       = []string{"open", "overdue", "past_due", "unpaid"}
+)
 
 // paidOfWrittenOff finds a record written off (Stripe's uncollectible
-// invoice) whose share paid (amount_paid) is its whole (amount_due): it
-// was not paid, so nothing is.
+// invoice) or still owed (an open one) whose share paid (amount_paid) is
+// its whole (amount_due): it was not paid in full, so nothing is.
 func paidOfWrittenOff(sh *Shape, rec map[string]any, statuses []string) []Contradiction {
-	if !slices.ContainsFunc(statuses, func(sf string) bool { return oneOf(stateWord(rec[sf]), writtenOffStates) }) {
+	why := ""
+	for _, sf := range statuses {
+		switch w := stateWord(rec[sf]); {
+		case oneOf(w, writtenOffStates):
+			why = "written off as unpaid"
+		case oneOf(w, owedStates) && why == "":
+			why = "still owed (" + sf + " " + state.Text(rec[sf]) + ")"
+		}
+	}
+	if why == "" {
 		return nil
 	}
 	parts, wholes, _ := moneyParts(sh, rec)
@@ -568,7 +581,7 @@ func paidOfWrittenOff(sh *Shape, rec map[string]any, statuses []string) []Contra
 	for _, p := range parts {
 		x, _ := state.Number(rec[p])
 		if atom.HasWord(sh.fields[p].words, "paid") && whole > 0 && x >= whole {
-			out = append(out, Contradiction{p, fmt.Sprintf("%s %v is all of %s on a record written off as unpaid", p, rec[p], wholes[0]), SameKind(rec[p], 0), nil})
+			out = append(out, Contradiction{p, fmt.Sprintf("%s %v is all of %s on a record %s", p, rec[p], wholes[0], why), SameKind(rec[p], 0), nil})
 		}
 	}
 	return out

@@ -159,3 +159,69 @@ func TestMembersOfClosedSpacesAtHome(t *testing.T) {
 		}
 	}
 }
+
+// TestInvitedMembersDoNotPost: a Google Chat message's sender holding an
+// INVITED membership of the message's space, and none JOINED, is a
+// violation (the atom's granted rule by named, a handle read as its
+// address's local part); a joined sender, one invited elsewhere, and a
+// sender no membership names are not.
+func TestInvitedMembersDoNotPost(t *testing.T) {
+	ss := map[string]*atom.Server{"google_chat": builtinServer(t, "google_chat")}
+	spaces := []state.Record{{"name": "spaces/AAA1", "displayName": "Launch", "spaceType": "SPACE"}, {"name": "spaces/AAA2", "displayName": "Ops", "spaceType": "SPACE"}}
+	for _, c := range []struct {
+		name, sender, space, state string
+		want                       int
+	}{
+		{"invited, by handle", "ana.ruiz", "spaces/AAA1", "INVITED", 1},
+		{"invited, by address", "ana.ruiz@acme.example", "spaces/AAA1", "INVITED", 1},
+		{"joined", "ana.ruiz", "spaces/AAA1", "JOINED", 0},
+		{"invited to another space", "ana.ruiz", "spaces/AAA2", "INVITED", 0},
+		{"no membership", "bo.kim", "spaces/AAA1", "INVITED", 0},
+	} {
+		m := state.Record{"name": "spaces/members-1", "space": c.space, "member_email": "ana.ruiz@acme.example", "role": "ROLE_MEMBER", "state": c.state}
+		msg := state.Record{"name": "spaces/msg-1", "space": "spaces/AAA1", "sender": c.sender, "text": "Shipping on Friday."}
+		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("google_chat.spaces", "name", spaces),
+			state.NewCollection("google_chat.messages", "name", []state.Record{msg}),
+			state.NewCollection("google_chat.memberships", "name", []state.Record{m}))
+		got := 0
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Rule == RuleInvariant && v.Collection == "google_chat.messages" && v.Field == "sender" {
+				got++
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %d violations on the sender, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestZohoSystemFoldersByTheirNames: a Zoho Mail folder of a system type
+// (Inbox, Sent, ...) is named by it (the atom's only_when rules); one of
+// another name is a violation, a user's folder (Custom) of any name is not.
+func TestZohoSystemFoldersByTheirNames(t *testing.T) {
+	ss := map[string]*atom.Server{"zoho_mail": builtinServer(t, "zoho_mail")}
+	for _, c := range []struct {
+		name, typ string
+		want      int
+	}{
+		{"Inbox", "Inbox", 0},
+		{"Sent", "Sent", 0},
+		{"Invoices", "Sent", 1},
+		{"Clients", "Inbox", 1},
+		{"Sent", "Inbox", 1},
+		{"Invoices", "Custom", 0},
+	} {
+		f := state.Record{"folderId": "9902101", "folderName": c.name, "folderType": c.typ}
+		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), state.NewCollection("zoho_mail.folders", "folderId", []state.Record{f}))
+		got := 0
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Rule == RuleInvariant && v.Collection == "zoho_mail.folders" {
+				got++
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s of type %s: %d violations, want %d", c.name, c.typ, got, c.want)
+		}
+	}
+}

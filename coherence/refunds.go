@@ -100,6 +100,20 @@ func (sh *Shape) PartParents() map[string]string {
 	return out
 }
 
+// partAlone reports a money part that moved nothing (a canceled or
+// failed refund) above its record's whole amount: it was asked for all
+// the same, and the product refuses one above what is left of the record
+// (a Stripe refund is "up to the remaining, unrefunded amount of the
+// charge": https://docs.stripe.com/api/refunds/create).
+func (c *checker) partAlone(sh, tsh *Shape, name, of, k string, rec, parent map[string]any) {
+	mine, whole := sh.WholeAmount(), tsh.WholeAmount()
+	x, xok := state.Number(rec[mine])
+	w, wok := state.Number(parent[whole])
+	if mine != "" && whole != "" && xok && wok && x > w+0.005 {
+		c.add(RuleLifecycle, name, k, mine, rec[mine], "%s %v is more than the %s %v of %s, the record it is of", mine, rec[mine], whole, parent[whole], of)
+	}
+}
+
 // partAmounts reports money parts for another party than their record's
 // (a payment's customer not its invoice's), parts that moved money for a
 // record whose status says it took none (a refund of a failed charge, a
@@ -130,6 +144,7 @@ func (c *checker) partAmounts(sh *Shape, name string, col *state.Collection) {
 				}
 			}
 			if sh.MovedNoMoney(rec) {
+				c.partAlone(sh, tsh, name, target+" "+ref, k, rec, parent)
 				continue
 			}
 			if sf, no := tsh.Unsettled(parent); no {

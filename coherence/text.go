@@ -236,11 +236,19 @@ var moneyRE = regexp.MustCompile(`[$€£]\s?([0-9][0-9,]*(?:\.[0-9]{1,2})?)`)
 // of the record's own (a Stripe invoice of 1627 cents described "Value:
 // $3,574.00"): the sentences naming it go, and the text with them where
 // nothing else is left. A figure is the record's where it is one of its
-// money fields, or one in cents read as units.
+// money fields, or one in cents read as units; a field that declares its
+// unit is read in it alone (a Stripe charge of 2398, in cents, is $23.98,
+// never $2,398.00).
 func amountsInText(sh *Shape, rec map[string]any) []Contradiction {
 	var own []float64
+	currency := sh.Currency(rec)
 	for f := range sh.withRole(atom.RoleMoney) {
-		if x, ok := state.Number(rec[f]); ok {
+		x, ok := state.Number(rec[f])
+		switch def := sh.def.Fields[f]; {
+		case !ok:
+		case def.Unit == atom.UnitMinor:
+			own = append(own, def.Major(x, currency))
+		default:
 			own = append(own, x, x/100)
 		}
 	}
@@ -284,4 +292,15 @@ func withoutSentences(text string, drop func(string) bool) (any, bool) {
 		return nil, true
 	}
 	return strings.Join(kept, " "), true
+}
+
+// Currency is the currency code rec names in its field of that role, ""
+// where it names none.
+func (sh *Shape) Currency(rec map[string]any) string {
+	for f := range sh.withRole(atom.RoleCurrency) {
+		if c := state.Text(rec[f]); c != "" {
+			return c
+		}
+	}
+	return ""
 }

@@ -54,9 +54,15 @@ type holder struct {
 // pass, a clean-up. Each writes its policy, names and request its own way
 // and hides its own trap in a record's notes.
 type purpose struct {
-	Family   string     `yaml:"family"`
-	Apps     []string   `yaml:"apps"` // app families the purpose fits; none: any
-	Team     string     `yaml:"team"`
+	Family string   `yaml:"family"`
+	Apps   []string `yaml:"apps"` // app families the purpose fits; none: any
+	Team   string   `yaml:"team"`
+	// Author is the first name of the colleague who wrote the policy,
+	// where its text or the request names them ("{author} leaves on
+	// Friday... His notes"): the policy's record is drawn for a person of
+	// that name, so every field its app fills with its writer (an owner,
+	// a sender, an author) is theirs.
+	Author   string     `yaml:"author"`
 	Events   []string   `yaml:"events"`
 	Titles   []string   `yaml:"titles"`
 	Rules    []string   `yaml:"rules"`
@@ -79,7 +85,7 @@ var placeholderRE = regexp.MustCompile(`\{([A-Za-z]+)\}`)
 // known are the placeholders catalogue text may use.
 var known = map[string]bool{"App": true, "PApp": true, "items": true, "item": true, "Items": true, "cond": true, "scope": true, "must": true,
 	"notes": true, "slug": true, "title": true, "doc": true, "later": true, "event": true, "team": true, "new": true, "old": true,
-	"amount": true, "t": true, "values": true, "Values": true, "s": true}
+	"amount": true, "t": true, "values": true, "Values": true, "s": true, "author": true}
 
 // parseCatalogue reads and checks a catalogue: every list a workflow draws
 // from is non-empty and every placeholder is one fill knows.
@@ -131,6 +137,12 @@ func parseCatalogue(src []byte) (*catalogue, error) {
 		all := strings.Join(append(append(append([]string(nil), p.Titles...), p.Rules...), p.Openings...), "\n")
 		if strings.Contains(all, "{event}") && len(p.Events) == 0 {
 			errs = append(errs, where+": {event} is used but events is empty")
+		}
+		for _, n := range p.Notes {
+			all += "\n" + n.Note + "\n" + n.Rule
+		}
+		if strings.Contains(all, "{author}") && p.Author == "" {
+			errs = append(errs, where+": {author} is used but author is empty")
 		}
 	}
 	if len(errs) > 0 {

@@ -55,6 +55,7 @@ func TestCatalogueErrors(t *testing.T) {
 		{"empty", "thresholds: []\n", "must each have an entry"},
 		{"placeholder", strings.Replace(string(catalogueYAML), "Approval limits for {items}\"", "Approval limits for {itmes}\"", 1), "unknown placeholder {itmes}"},
 		{"duplicate family", strings.Replace(string(catalogueYAML), "family: triage_and_route", "family: approval_within_limit", 1), "a purpose needs a family no other purpose has"},
+		{"author", strings.Replace(string(catalogueYAML), "    author: Jonas\n", "", 1), "(handover_review): {author} is used but author is empty"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := parseCatalogue([]byte(c.yaml))

@@ -156,6 +156,9 @@ func conformDiffers(inv atom.Invariant, rec map[string]any, set map[string]any) 
 // themself goes to another member): the first, from an offset the
 // record's key draws, that no task names; an optional reference with
 // none to go to goes. A record a task names keeps what it was drawn with.
+// An optional reference other rules agree through (a Salesforce case
+// naming itself as the parent its account and company agree with) goes
+// rather than move to a record those rules were not kept for.
 func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 	f := inv.Fields[0]
 	fd := cm.field(f)
@@ -167,6 +170,10 @@ func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data)
 	targets := d.Records[m.app][tc.name]
 	for _, rec := range d.Records[m.app][cm.name] {
 		if !inv.Repeats(rec) || named[cm.name][state.Text(rec[cm.key])] {
+			continue
+		}
+		if !fd.Required && agreesThrough(cm, f) {
+			delete(rec, f)
 			continue
 		}
 		h := fnv.New32a()
@@ -187,6 +194,17 @@ func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data)
 			delete(rec, f)
 		}
 	}
+}
+
+// agreesThrough reports whether an agrees rule of cm reads the record
+// that reference f names.
+func agreesThrough(cm *collModel, f string) bool {
+	for _, o := range cm.c.Invariants {
+		if o.Rule == "agrees" && len(o.Fields) > 1 && o.Fields[1] == f {
+			return true
+		}
+	}
+	return false
 }
 
 // otherNumber is v with its last four digits drawn from n, where v ends in
@@ -330,6 +348,12 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 	}
 	_, kept := set[f]
 	_, pinned := set[st]
+	if !pinned && cm.mailFolders() && st == cm.display {
+		// A folder kept for a purpose is named by it; nameSystemFolders
+		// makes a second one of a purpose a user's folder.
+		rec[st] = stateValue(cm.field(st), inv.In[0])
+		return
+	}
 	if fd := cm.field(st); !pinned && (fd.Format == "date" || fd.Format == "date-time") {
 		switch {
 		case slices.Contains(inv.In, ""):
@@ -351,14 +375,161 @@ func conformOnlyWhen(cm *collModel, inv atom.Invariant, rec map[string]any, name
 	delete(rec, f)
 }
 
+// gateGoalWrites keeps a record a task names one on which the values the
+// task writes (targets: field to the values its goals set) are allowed by
+// the collection's only_when rules, as conformOnlyWhen keeps a value a
+// task sets: where a rule keeps a written value to some states, the
+// record is drawn in one of them (an outage's impact is an incident's,
+// not a scheduled maintenance's); where a task writes the state, the
+// value the rule gates is one that state allows too (an incident a task
+// turns into a maintenance has impact none), or the record starts in a
+// state the rule reads as the written one does (a task that resolves an
+// incident names no scheduled maintenance). A field the record's own draw
+// pins (set), or that a task writes too, stays; avoid are the states the
+// record may not start in.
+func gateGoalWrites(cm *collModel, rec map[string]any, targets, avoid map[string]map[string]bool, set map[string]any) {
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule != "only_when" {
+			continue
+		}
+		f, st := inv.Fields[0], inv.Fields[1]
+		_, fPinned := set[f]
+		_, stPinned := set[st]
+		switch {
+		case !stPinned && len(targets[st]) == 0:
+			for _, v := range slices.Sorted(maps.Keys(targets[f])) {
+				gateWrittenValue(cm, inv, rec, v, set)
+			}
+		case !fPinned && len(targets[f]) == 0:
+			for _, s := range slices.Sorted(maps.Keys(targets[st])) {
+				gateWrittenState(cm, inv, rec, s, !stPinned, union(targets[st], avoid[st]))
+			}
+		}
+	}
+}
+
+// gateWrittenValue moves rec's state to one in which the only_when rule
+// inv allows the value v a task writes to its gated field.
+func gateWrittenValue(cm *collModel, inv atom.Invariant, rec map[string]any, v string, set map[string]any) {
+	f, st := inv.Fields[0], inv.Fields[1]
+	try := maps.Clone(rec)
+	try[f] = stateValue(cm.field(f), v)
+	if !cm.c.Denies(inv, try) {
+		return
+	}
+	keep := maps.Clone(set)
+	if keep == nil {
+		keep = map[string]any{}
+	}
+	keep[f] = try[f]
+	conformOnlyWhen(cm, inv, try, true, keep)
+	if !cm.c.Denies(inv, try) {
+		rec[st] = try[st]
+	}
+}
+
+// gateWrittenState gives the field the only_when rule inv gates a value
+// that both rec's state and the state s a task writes allow, where the
+// field has one (allowedValue); else, where the state may move, rec
+// starts in the first state not taken that inv reads as it reads s
+// (in In or not), so the gated value goes as it will under s.
+func gateWrittenState(cm *collModel, inv atom.Invariant, rec map[string]any, s string, move bool, taken map[string]bool) {
+	f, st := inv.Fields[0], inv.Fields[1]
+	try := maps.Clone(rec)
+	try[st] = stateValue(cm.field(st), s)
+	if !cm.c.Denies(inv, try) {
+		return
+	}
+	if v, ok := allowedValue(cm, f, st, try); ok {
+		was, had := rec[f]
+		if rec[f] = v; !cm.c.Denies(inv, rec) {
+			return
+		}
+		rec[f] = was
+		if !had {
+			delete(rec, f)
+		}
+	}
+	if !move || slices.Contains(inv.In, cm.c.WhenState(st, rec)) == slices.Contains(inv.In, s) {
+		return
+	}
+	for _, e := range cm.enums {
+		if e.name != st {
+			continue
+		}
+		unfit := unfitStarts(cm, e, map[string]bool{s: true})
+		for _, v := range e.values {
+			if !taken[v] && !unfit[v] && slices.Contains(inv.In, v) == slices.Contains(inv.In, s) {
+				rec[st] = stateValue(cm.field(st), v)
+				return
+			}
+		}
+	}
+}
+
+// deniedStates are the states of field st (among states) in which an
+// only_when rule of the collection keeps field f from holding v.
+func deniedStates(cm *collModel, f, v, st string, states []string) []string {
+	var out []string
+	for _, s := range states {
+		try := map[string]any{f: stateValue(cm.field(f), v), st: stateValue(cm.field(st), s)}
+		if slices.ContainsFunc(cm.c.Invariants, func(inv atom.Invariant) bool {
+			return inv.Rule == "only_when" && inv.Fields[0] == f && inv.Fields[1] == st && cm.c.Denies(inv, try)
+		}) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// heldTogether reports whether a record can hold v in field f together
+// with a value in each of the fields held: under the collection's
+// only_when rules, some state of each field they gate by allows them all
+// (a Statuspage record with a maintenance window is in a maintenance
+// state, which takes no outage's impact). A state field of no enum
+// (a date) is not judged.
+func heldTogether(cm *collModel, f, v string, held []string) bool {
+	try := map[string]any{f: stateValue(cm.field(f), v)}
+	for _, h := range held {
+		if h != f {
+			try[h] = "x"
+		}
+	}
+	var gates []atom.Invariant
+	for _, inv := range cm.c.Invariants {
+		if _, ok := try[inv.Fields[0]]; inv.Rule == "only_when" && ok {
+			gates = append(gates, inv)
+		}
+	}
+	for _, inv := range gates {
+		st := inv.Fields[1]
+		if _, ok := try[st]; ok {
+			if cm.c.Denies(inv, try) {
+				return false
+			}
+			continue
+		}
+		if states := cm.field(st).Enum; len(states) > 0 && !slices.ContainsFunc(states, func(s any) bool {
+			with := maps.Clone(try)
+			with[st] = s
+			return !slices.ContainsFunc(gates, func(g atom.Invariant) bool { return g.Fields[1] == st && cm.c.Denies(g, with) })
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
 // allowedValue is, for a field every record holds (Required) with states
 // of its own, the first of them that the only_when rules gating it by st
 // allow on rec: a workflow state named Backlog is of type unstarted, not
 // one without a type. A field with no states of its own whose values the
 // only_when rules by st list (a Salesforce account's region, North
 // America, LATAM, EMEA or APAC, by its country) takes the first of those
-// they allow: an account in Germany is in EMEA. False for any other
-// field, whose gated value goes.
+// they allow: an account in Germany is in EMEA. A field with states and
+// a default (a Zoho Mail folder's type, Custom for a folder the user
+// makes) takes the first of them allowed too: a folder named Orders is
+// no Inbox. False for any other field, whose gated value goes.
 func allowedValue(cm *collModel, f, st string, rec map[string]any) (any, bool) {
 	fd := cm.field(f)
 	values := fd.Enum
@@ -370,7 +541,7 @@ func allowedValue(cm *collModel, f, st string, rec map[string]any) (any, bool) {
 				}
 			}
 		}
-	} else if !fd.Required {
+	} else if !fd.Required && fd.Default == nil {
 		return nil, false
 	}
 	try := maps.Clone(rec)
@@ -639,7 +810,8 @@ func (r *partRoom) settle(rec map[string]any, f string, targets []map[string]any
 	x, _ := state.Number(rec[r.mine])
 	switch {
 	case r.part.shape.MovedNoMoney(rec):
-		return p, true // a cancelled payment takes no room
+		r.within(rec, p, x, named) // a cancelled payment takes no room
+		return p, true
 	case r.fits(rec, p, x):
 	case named:
 		if _, no := r.parent.shape.Unsettled(p); !no && r.whole != "" && r.left(p) < x {
@@ -664,6 +836,24 @@ func (r *partRoom) settle(rec map[string]any, f string, targets []map[string]any
 		r.room[state.Text(p[r.parent.key])] = r.left(p) - x
 	}
 	return p, true
+}
+
+// within keeps a part that moved nothing (a canceled refund) at no more
+// than its record's whole, as it was asked for all the same
+// (coherence.partAlone): the part is cut to the whole, or, where a task
+// names it, the whole raised to it.
+func (r *partRoom) within(rec, p map[string]any, x float64, named bool) {
+	w, ok := state.Number(p[r.whole])
+	switch {
+	case r.whole == "" || r.mine == "" || !ok || x <= w+0.005:
+	case named:
+		left := r.left(p)
+		p[r.whole] = numberFor(r.parent, r.whole, x)
+		r.room[state.Text(p[r.parent.key])] = left + x - w
+	default:
+		rec[r.mine] = numberFor(r.part, r.mine, w)
+		mendAll(r.part.shape.Contradictions(rec), rec, nil)
+	}
 }
 
 // numberFor writes an amount x as field f of cm holds it: a whole number

@@ -36,10 +36,24 @@ type recordReq struct {
 	// internal marks the company's own record (a policy its people
 	// wrote): its person works at the company the world is about.
 	internal bool
+	// first, when set, is the first name of the record's person: the
+	// colleague a task names as its writer ("Jonas leaves on Friday... His
+	// notes"), so that every field the record's app fills with its person
+	// (an owner, a sender, an author) is theirs.
+	first string
 	// reads are fields the task reads off the record (the detail a
 	// hand-off carries over): drawn, they stay, and a state that would
 	// not hold them moves instead (conformOnlyWhen).
 	reads []string
+}
+
+// reads are the fields a task reads off cm's record in role; none where
+// no task asks for the role yet.
+func (p *plan) reads(cm *collModel, role string) []string {
+	if r := p.reqs[cm][role]; r != nil {
+		return r.reads
+	}
+	return nil
 }
 
 // handle is the handle name of a role.
@@ -427,6 +441,9 @@ func (db *dataBuilder) rowFor(cm *collModel, r *recordReq) row {
 	if r.internal && r.dupOf == "" && db.val.home.Domain != "" {
 		rw.c = db.val.home
 	}
+	if r.first != "" {
+		rw.p.First = r.first
+	}
 	return rw
 }
 
@@ -458,6 +475,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 			rec[f] = x
 		}
 		settle(cm, rec)
+		gateGoalWrites(cm, rec, db.p.roleTargets[cm][r.role], db.p.avoid[cm], r.set)
 		_, ended := r.set[lifecycleField(cm)]
 		conform(db.val, cm, rec, ended, true, withReads(r, rec))
 		// Records carry what people write into them, sensitive or not;
@@ -484,6 +502,9 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		}
 		c := rw.c
 		rw = db.val.newRow()
+		if r.first != "" {
+			rw.p.First = r.first
+		}
 		if r.competitor > 0 {
 			rw.c = c
 		}

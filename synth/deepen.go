@@ -58,7 +58,12 @@ func stateMark(bd *bundle, cm *collModel, role string, rng *rand.Rand, not []str
 		var vs []string
 		for i, v := range e.values {
 			// The first stays where others follow: chooseValue moves away
-			// from it.
+			// from it. A value no state of a record holding what the task
+			// reads off it allows is no mark (a maintenance whose window a
+			// task reads takes no outage's impact).
+			if i > 0 && !heldTogether(cm, e.name, v, bd.plan.reads(cm, role)) {
+				continue
+			}
 			if i == 0 && len(e.values) > 1 || !hasWord(atom.Words(v), harshMarks...) {
 				vs = append(vs, v)
 			}

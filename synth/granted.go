@@ -15,7 +15,8 @@ import (
 // (a comment on a document by a person the document grants nothing)
 // takes as its writer one the container lets in by name, drawn among
 // them; where it lets none in, or a task sets the writer, the container
-// grants the writer: a grant of theirs that does not let them write is
+// grants the writer (under a rule by named, first: an invited member who
+// posted has joined): a grant of theirs that does not let them write is
 // raised to the least state that does, else a grant is added. A record
 // that can be neither goes, where no task names it and no record refers
 // to its collection.
@@ -44,7 +45,10 @@ func (db *dataBuilder) grantWriters(apps []*appModel) {
 					if inv.Granted(addr, t, grants) {
 						continue
 					}
-					if ws := notSpokenTo(cm, rec, inv.GrantedTo(t, grants)); len(ws) > 0 && !pinned[k] {
+					if inv.ByNamed() && db.grant(m, gc, inv, ref, addr) {
+						continue
+					}
+					if ws := notSpokenTo(cm, rec, writersAs(addr, inv.GrantedTo(t, grants))); len(ws) > 0 && !pinned[k] {
 						rec[inv.Fields[0]] = pick(db.val.textRand(cm, rec, inv.Fields[0]), ws)
 						continue
 					}
@@ -79,7 +83,7 @@ func (db *dataBuilder) grant(m *appModel, gc *collModel, inv atom.Invariant, ref
 		pinned = db.pinnedKeys(gc, st)
 	}
 	for _, g := range recs {
-		if state.Text(g[inv.From[0]]) != addr || !slices.Contains(atom.ReferenceKeys(g[inv.Fields[3]]), ref) {
+		if !inv.Names(g, addr) || !slices.Contains(atom.ReferenceKeys(g[inv.Fields[3]]), ref) {
 			continue
 		}
 		if st == "" || pinned[state.Text(g[gc.key])] {
@@ -123,6 +127,21 @@ func (db *dataBuilder) grantKind(gc *collModel, inv atom.Invariant, g map[string
 		}
 	}
 	return false
+}
+
+// writersAs is the addresses ws in the form of the writer addr: their
+// local parts where addr is a handle (a Google Chat sender), else ws.
+func writersAs(addr string, ws []string) []string {
+	if strings.Contains(addr, "@") {
+		return ws
+	}
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		if local, _, _ := strings.Cut(w, "@"); local != "" && !slices.Contains(out, local) {
+			out = append(out, local)
+		}
+	}
+	return out
 }
 
 // notSpokenTo keeps, of the addresses ws, those whose person rec's own

@@ -173,3 +173,46 @@ func TestOutsiderOfAClosedSpaceMovesHome(t *testing.T) {
 		t.Errorf("the open space's member became %s", got)
 	}
 }
+
+// TestInvitedSenderJoins: a Google Chat message whose sender holds an
+// INVITED membership of its space (the atom's granted rule by named)
+// makes that membership JOINED; where a task sets the membership's state,
+// the message takes a joined member as its sender; a sender no
+// membership names keeps theirs.
+func TestInvitedSenderJoins(t *testing.T) {
+	m := newAppModel(builtinServers(t).ServerFor("google_chat"), nil)
+	for _, c := range []struct {
+		name, sender string
+		pinState     bool
+		wantSender   string
+		wantState    string
+	}{
+		{"invited", "ana.ruiz", false, "ana.ruiz", "JOINED"},
+		{"invited, state set by a task", "ana.ruiz", true, "bo.kim", "INVITED"},
+		{"no membership", "li.wu", false, "li.wu", "INVITED"},
+	} {
+		d := &atom.Data{Records: map[string]map[string][]map[string]any{"google_chat": {
+			"spaces": {{"name": "spaces/AAA1", "displayName": "Launch", "spaceType": "SPACE"}},
+			"memberships": {
+				{"name": "spaces/members-1", "space": "spaces/AAA1", "member_email": "ana.ruiz@acme.example", "role": "ROLE_MEMBER", "state": "INVITED"},
+				{"name": "spaces/members-2", "space": "spaces/AAA1", "member_email": "bo.kim@acme.example", "role": "ROLE_MEMBER", "state": "JOINED"},
+			},
+			"messages": {{"name": "spaces/msg-1", "space": "spaces/AAA1", "sender": c.sender, "text": "Shipping on Friday."}},
+		}}}
+		if c.name == "no membership" {
+			d.Records["google_chat"]["memberships"][1]["state"] = "INVITED"
+		}
+		p, keys := newPlan(), map[*collModel]map[string]string{}
+		if c.pinState {
+			ms := m.byName["memberships"]
+			p.need(ms, "invited").set = map[string]any{"state": "INVITED"}
+			keys[ms] = map[string]string{"invited": "spaces/members-1"}
+		}
+		db := &dataBuilder{val: newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), p: p, d: d, keys: keys, used: map[string]bool{}}
+		db.grantWriters([]*appModel{m})
+		recs := d.Records["google_chat"]
+		if got, st := state.Text(recs["messages"][0]["sender"]), state.Text(recs["memberships"][0]["state"]); got != c.wantSender || st != c.wantState || len(recs["memberships"]) != 2 {
+			t.Errorf("%s: sender %s, membership %s, %d memberships; want %s, %s, 2", c.name, got, st, len(recs["memberships"]), c.wantSender, c.wantState)
+		}
+	}
+}

@@ -591,7 +591,7 @@ func bulkDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 	if v == "" {
 		return nil
 	}
-	g, ok := bulkGroup(b, cm, e, rng)
+	g, ok := bulkGroup(b, cm, e, v, rng)
 	if !ok {
 		return nil
 	}
@@ -631,8 +631,10 @@ type bulkGroupDef struct {
 }
 
 // bulkGroup chooses the group of a bulk task on cm: a tag, else a parent
-// record that sorts after the state set e, else a second state.
-func bulkGroup(b *bundle, cm *collModel, e enumField, rng *rand.Rand) (bulkGroupDef, bool) {
+// record that sorts after the state set e, else a second state, one in
+// which the collection's only_when rules allow the value v the task sets
+// (Statuspage's scheduled maintenances take no outage's impact).
+func bulkGroup(b *bundle, cm *collModel, e enumField, v string, rng *rand.Rand) (bulkGroupDef, bool) {
 	var refGroup *refField
 	for i := range cm.refs {
 		if !cm.refs[i].list && cm.refs[i].target.named() && cm.refs[i].target.findable() && cm.refs[i].name > e.name {
@@ -657,7 +659,7 @@ func bulkGroup(b *bundle, cm *collModel, e enumField, rng *rand.Rand) (bulkGroup
 		g.set = func(r *recordReq) { r.refs[rf.name] = "grp" }
 	case len(cm.enums) > 1 && cm.enums[1].name > e.name:
 		ge := cm.enums[1]
-		w := chooseValue(rng, ge.values, outOfUse(ge.values)...)
+		w := chooseValue(rng, ge.values, append(outOfUse(ge.values), deniedStates(cm, e.name, v, ge.name, ge.values)...)...)
 		if w == "" {
 			return g, false
 		}

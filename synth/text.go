@@ -1087,7 +1087,7 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 		f["name"] = f["person"]
 	}
 	if x, ok := rec[cm.amount].(float64); ok && cm.amount != "" && x > 0 {
-		f["amount"] = money(x)
+		f["amount"] = cm.moneyOf(cm.amount, rec, x)
 	}
 	for _, d := range createdFirst(cm) {
 		if t, ok := atom.Time(rec[d]); ok {
@@ -1435,6 +1435,13 @@ func secretFacts(rng *rand.Rand, facts textFacts) map[string]string {
 		out["due"] = "next month"
 	}
 	return out
+}
+
+// moneyOf writes x, an amount field f of cm holds on rec, as people quote
+// it: in the currency's units where f keeps its smallest (Stripe's 2398
+// cents are $23.98).
+func (cm *collModel) moneyOf(f string, rec map[string]any, x float64) string {
+	return money(cm.field(f).Major(x, cm.shape.Currency(rec)))
 }
 
 // money writes an amount the way people do: $12,480.50.

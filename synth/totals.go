@@ -107,7 +107,7 @@ func sumOf(recs []map[string]any, f string) float64 {
 func setAmount(cm *collModel, rec map[string]any, amount string, x float64) {
 	old, _ := state.Number(rec[amount])
 	rec[amount] = rounded(cm, amount, x)
-	was, now := money(old), money(x)
+	was, now := cm.moneyOf(amount, rec, old), cm.moneyOf(amount, rec, x)
 	for f, v := range rec {
 		if s, ok := v.(string); ok && f != amount && strings.Contains(s, was) {
 			rec[f] = strings.ReplaceAll(s, was, now)

@@ -149,7 +149,7 @@ func (sel *selection) name(rng *rand.Rand, ps *policySource) {
 	sel.vals = map[string]string{
 		"App": cm.app.title, "PApp": ps.cm.app.title, "items": items, "item": singular(cm.name), "Items": capitalise(items),
 		"slug": strings.Join(atom.Words(cm.name), "-"), "team": sel.pur.Team, "doc": ps.kind, "cond": sel.condition,
-		"values": "names", "Values": "Names",
+		"values": "names", "Values": "Names", "author": sel.pur.Author,
 	}
 	if cm.amount != "" {
 		sel.vals["values"], sel.vals["Values"] = "names and amounts", "Names and amounts"
@@ -216,7 +216,7 @@ func (sel *selection) request(b *bundle, nt *notifyTarget) {
 		switch {
 		case sel.trap == nil:
 		case role == "hix":
-			q.set[cm.text] = sel.trap.Note
+			q.set[cm.text] = fill(sel.trap.Note, sel.vals)
 		case role == "loy":
 			q.set[cm.text] = sel.pressure
 		}
@@ -285,6 +285,7 @@ func (sel *selection) policy(b *bundle, ps *policySource, nt *notifyTarget, rng 
 	}
 	pq := b.plan.need(ps.cm, "wfpol")
 	pq.internal = true
+	pq.first = sel.pur.Author
 	pq.set[ps.cm.display] = sel.title
 	pq.set[ps.cm.text] = articles(text)
 	if sel.old != "" {
