@@ -35,6 +35,41 @@ func (c *checker) ownText(sh *Shape, coll, key string, rec map[string]any) {
 			c.add(RuleRef, coll, key, f, text, "%s of the company's own %s names the company %q as if it were theirs", f, sh.def.Name, other)
 		}
 	}
+	c.ownSite(sh, coll, key, rec, titles)
+}
+
+// ownSite checks the web addresses of a record of the company's own (a
+// Facebook lead ad's link): one on a company's site is on the
+// workspace's own, or on the site of a company the record's title names;
+// an address on the product's site or a person's profile names no
+// company and is not read.
+func (c *checker) ownSite(sh *Shape, coll, key string, rec map[string]any, titles []string) {
+	if c.isHome("") || c.home == "" {
+		return
+	}
+	home := DomainKey(c.home)
+	for f := range sh.withRole(atom.RoleURL) {
+		host, ok := addressHost(state.Text(rec[f]))
+		k := DomainKey(host)
+		if !ok || k == "" || k == home || !c.companyKeyed(k) {
+			continue
+		}
+		if !slices.ContainsFunc(titles, func(t string) bool { return strings.Contains(CompanyKey(t), k) }) {
+			c.add(RuleRef, coll, key, f, rec[f], "%s of the company's own %s is on the site of %s, another company's", f, sh.def.Name, host)
+		}
+	}
+}
+
+// companyKeyed reports whether a company key is a company's: one of the
+// world's, or one of the pool synthesis draws companies from.
+func (c *checker) companyKeyed(k string) bool {
+	for n := range c.companies {
+		if CompanyKey(n) == k {
+			return true
+		}
+	}
+	_, ok := gen.CompanyAt(k + ".example")
+	return ok
 }
 
 // customerIn is the first, in order, of the companies text names (the

@@ -10,19 +10,37 @@ import (
 )
 
 // TestAmendmentsAreRecent: a request says of an amended policy that the
-// correction came "last week" or "recently", so the amendment is made in
-// the week before the clock, after the policy it amends, and nothing of it
-// (a date it was closed) is dated before that week.
+// correction came "last week" or "recently", and of an amended sync rule
+// that "the latest word wins", so the amendment is made in the week before
+// the clock, after the policy or rule it amends, and nothing of it (a date
+// it was closed) is dated before that week.
 func TestAmendmentsAreRecent(t *testing.T) {
-	c := synthApps(t, 1, "asana", "expensify", "outlook", "clickup", "lever")
+	for _, c := range []struct {
+		upd, pol string
+		apps     []string
+	}{
+		{"_wfupd", "_wfpol", []string{"asana", "expensify", "outlook", "clickup", "lever"}},
+		{"_rcupd", "_rcrule", []string{"constant_contact", "salesforce", "mattermost", "freshsales", "slack"}},
+	} {
+		if n := amendmentsRecent(t, synthApps(t, 1, c.apps...), c.upd, c.pol); n == 0 {
+			t.Errorf("no %s amendment drawn over %v", c.upd, c.apps)
+		}
+	}
+}
+
+// amendmentsRecent checks each amendment (a handle ending upd) of c against
+// the record it amends (the same handle ending pol) and gives how many it
+// checked.
+func amendmentsRecent(t *testing.T, c *Corpus, upd, pol string) int {
+	t.Helper()
 	n := 0
 	for _, d := range c.Data {
 		clock, _ := time.Parse(time.RFC3339, d.Clock)
 		for name, h := range d.Handles {
-			if !strings.HasSuffix(name, "_wfupd") {
+			if !strings.HasSuffix(name, upd) {
 				continue
 			}
-			pol := d.Handles[strings.TrimSuffix(name, "_wfupd")+"_wfpol"]
+			pol := d.Handles[strings.TrimSuffix(name, upd)+pol]
 			rec, prev := handled(d, h), handled(d, pol)
 			created := createdOf(t, h)
 			if rec == nil || prev == nil || created == "" {
@@ -41,9 +59,7 @@ func TestAmendmentsAreRecent(t *testing.T) {
 			}
 		}
 	}
-	if n == 0 {
-		t.Fatal("no amended policy drawn")
-	}
+	return n
 }
 
 // handled is the record a handle names.

@@ -429,7 +429,7 @@ func (db *dataBuilder) rowFor(cm *collModel, r *recordReq) row {
 		if lr, ok := db.rows["link#"+r.link]; ok {
 			rw = lr
 		} else {
-			rw = db.val.atHome(cm, db.val.newRow())
+			rw = db.val.linkRow(cm)
 			db.rows["link#"+r.link] = rw
 		}
 	default:

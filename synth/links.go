@@ -23,6 +23,10 @@ func (v *valuer) linkValue(cm *collModel, name string, r row) any {
 	case productLink(name) || ownLink(cm.name, name):
 		return v.productURL(cm)
 	}
+	if cm.c.Own && v.home.Domain != "" {
+		// The company's own thing (an ad, a posting) is on its own site.
+		r.c = v.home
+	}
 	return v.placeValue(cm, atom.RoleURL, r)
 }
 

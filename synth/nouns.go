@@ -277,7 +277,7 @@ func (v *valuer) pageName(r row, try int) string {
 	switch {
 	case v.background && try > 0:
 		return v.src.NewRow().Company.Name
-	case v.background:
+	case v.background, r.named && try == 0:
 		return r.c.Name
 	}
 	return v.namedCompany(r.c.Name)

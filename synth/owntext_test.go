@@ -181,3 +181,25 @@ func TestStoreGoodsSpeakForTheStore(t *testing.T) {
 		t.Errorf("%d of %d goods read as another company's", bad, drawn)
 	}
 }
+
+// TestOwnThingsAreOnTheOwnSite: a Facebook lead ad is the advertiser's
+// own, so synthesis puts its link on the company's own site, never on the
+// site of the customer its row drew (coherence's own-site check).
+func TestOwnThingsAreOnTheOwnSite(t *testing.T) {
+	c, servers := readWorld(t, 60, "facebook_lead_ads", "hubspot", "slack")
+	drawn, bad := 0, 0
+	for _, d := range c.Data {
+		drawn += len(d.Records["facebook_lead_ads"]["ads"])
+		for _, v := range violationsOf(d, servers, coherence.RuleRef, "on the site of") {
+			if bad++; bad <= 10 {
+				t.Errorf("%s", v)
+			}
+		}
+	}
+	if drawn < 20 {
+		t.Fatalf("drew %d ads", drawn)
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d ads link to another company's site", bad, drawn)
+	}
+}

@@ -254,6 +254,9 @@ func collKind(name, family string) string {
 type row struct {
 	p gen.Person
 	c gen.Company
+	// named marks a company already named as a task names it (a link's,
+	// namedCompany), which a record named for its company takes as it is.
+	named bool
 }
 
 func (v *valuer) newRow() row {
@@ -293,7 +296,7 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 	case atom.RoleCode:
 		return v.code(cm, "")
 	case atom.RoleCompany:
-		if v.background {
+		if v.background || r.named {
 			return r.c.Name
 		}
 		return v.namedCompany(r.c.Name)
@@ -365,6 +368,22 @@ func (v *valuer) displayValue(cm *collModel, r row) string {
 		x = v.src.Words(1)
 	}
 	return strings.ToUpper(w[:1]) + w[1:] + " " + x + " for " + org
+}
+
+// linkRow is the person and company the records of one link share (the
+// same person in two apps): the company named as a task names it
+// (namedCompany), at that name's domain, so that a record named for its
+// company (a Salesforce account "Initech Holdings") and one that holds
+// the company in a field (the Constant Contact contact's company_name)
+// name one company, as a sync between them expects. The world's own
+// company stays as it is.
+func (v *valuer) linkRow(cm *collModel) row {
+	rw := v.atHome(cm, v.newRow())
+	if rw.c != v.home {
+		name := v.namedCompany(rw.c.Name)
+		rw.c, rw.named = gen.Company{Name: name, Domain: gen.Domain(name)}, true
+	}
+	return rw
 }
 
 // namedCompany is the name of a company a task names. Background

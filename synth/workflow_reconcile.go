@@ -151,6 +151,7 @@ func (r *reconcile) request(bd *bundle) {
 		up := bd.plan.need(nt.d, "rcupd")
 		up.internal = true
 		up.refs[nt.ref] = "wfch"
+		up.after = "rcrule"
 		up.set[nt.text] = fmt.Sprintf("Change to the sync rule, effective now: %[1]s is the system of record instead, so fix %[2]s from %[1]s. Everything else in the %[2]s sync rule stands.",
 			r.b.app.title, r.a.app.title)
 	}

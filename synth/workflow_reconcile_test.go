@@ -2,6 +2,7 @@ package synth
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -88,5 +89,47 @@ func TestReconcileWorkflows(t *testing.T) {
 		if res := s.Evaluate(); res.Passed {
 			t.Errorf("%s: fixing the matched pair too still passes", in.ID)
 		}
+	}
+}
+
+// TestMatchedPairNamesOneCompany: the pair a reconciliation leaves alone
+// because it already matches names one company on both sides, whether a
+// side names its record for the company (a Salesforce account) or holds
+// the company in a field (a Constant Contact contact's company_name); a
+// pair that differs there is one the rule tells the agent to fix, and the
+// goal would punish the fix.
+func TestMatchedPairNamesOneCompany(t *testing.T) {
+	c := synthApps(t, 2, "constant_contact", "salesforce", "hubspot", "slack", "mattermost")
+	ss := builtinServers(t)
+	n := 0
+	for _, d := range c.Data {
+		tx, fx := d.Handles[""], d.Handles[""]
+		for name, h := range d.Handles {
+			switch {
+			case strings.HasSuffix(name, "_rtx"):
+				tx = h
+			case strings.HasSuffix(name, "_rfx"):
+				fx = h
+			}
+		}
+		if tx.App == "" || fx.App == "" {
+			continue
+		}
+		names := map[string]bool{}
+		for _, h := range []atom.Handle{tx, fx} {
+			col := ss.ServerFor(h.App).MustServer().Collection(h.Collection)
+			for f, v := range handled(d, h) {
+				if col.Fields[f].Role == atom.RoleCompany && v != "" {
+					names[fmt.Sprint(v)] = true
+				}
+			}
+		}
+		n++
+		if len(names) > 1 {
+			t.Errorf("%s: the matched pair %s/%s names %v", d.ID, tx.Key, fx.Key, names)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no reconciliation drawn")
 	}
 }
