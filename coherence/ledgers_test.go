@@ -11,8 +11,9 @@ import (
 // TestLedgersAsTheProducts: over the built-in atoms, a Zoho Books payment
 // on an overdue invoice that owes its whole total, an invoice due before
 // its date, a Xero payment naming another invoice's number and dated
-// before its invoice, a transfer from an account to itself, and a contact
-// with a sales invoice that is no customer are violations naming the
+// before its invoice, a transfer from an account to itself, a contact
+// with a sales invoice that is no customer and one with a bill that is no
+// supplier are violations naming the
 // record and field; their counterparts that keep the rules are none.
 func TestLedgersAsTheProducts(t *testing.T) {
 	ss := map[string]*atom.Server{"zoho_books": builtinServer(t, "zoho_books"), "xero": builtinServer(t, "xero"), "quickbooks": builtinServer(t, "quickbooks")}
@@ -36,6 +37,12 @@ func TestLedgersAsTheProducts(t *testing.T) {
 		state.NewCollection("xero.contacts", "contact_id", []state.Record{
 			{"contact_id": "c9f5e7a2-35400", "name": "Viktor Sorensen", "is_customer": false, "is_supplier": false},
 			{"contact_id": "c9f5e7a2-35401", "name": "Rosa Kim", "is_customer": true, "is_supplier": false},
+			{"contact_id": "c9f5e7a2-35402", "name": "Li Wu", "is_customer": false, "is_supplier": false},
+			{"contact_id": "c9f5e7a2-35403", "name": "Ana Ruiz", "is_customer": false, "is_supplier": true},
+		}),
+		state.NewCollection("xero.bills", "invoice_id", []state.Record{
+			{"invoice_id": "8e3a4b5d-91205", "invoice_number": "BIL-9449", "contact_id": "c9f5e7a2-35402", "date": "2026-01-31", "due_date": "2026-04-20"},
+			{"invoice_id": "8e3a4b5d-91206", "invoice_number": "BIL-9450", "contact_id": "c9f5e7a2-35403", "date": "2026-01-31", "due_date": "2026-04-20"},
 		}),
 		state.NewCollection("xero.accounts", "account_id", []state.Record{
 			{"account_id": "c9d0e1f2-33773", "name": "Business Bank"}, {"account_id": "c9d0e1f2-33774", "name": "Savings"},
@@ -61,6 +68,7 @@ func TestLedgersAsTheProducts(t *testing.T) {
 		"quickbooks.invoices|130001|due_date",
 		"xero.payments|b1c2d3e4-17624|invoice_number", "xero.payments|b1c2d3e4-17624|date",
 		"xero.bank_transfers|e5f6a7b8-24551|to_bank_account_id", "xero.contacts|c9f5e7a2-35400|is_customer",
+		"xero.contacts|c9f5e7a2-35402|is_supplier",
 	} {
 		if got[want] == 0 {
 			t.Errorf("no violation on %s; got %v", want, got)
@@ -70,6 +78,7 @@ func TestLedgersAsTheProducts(t *testing.T) {
 		"zoho_books.customer_payments|460200000130002|invoice_id", "zoho_books.invoices|460200000110002|due_date",
 		"quickbooks.invoices|130002|due_date", "xero.payments|b1c2d3e4-17625|invoice_number", "xero.payments|b1c2d3e4-17625|date",
 		"xero.bank_transfers|e5f6a7b8-24552|to_bank_account_id", "xero.contacts|c9f5e7a2-35401|is_customer",
+		"xero.contacts|c9f5e7a2-35401|is_supplier", "xero.contacts|c9f5e7a2-35403|is_supplier",
 	} {
 		if got[clean] > 0 {
 			t.Errorf("violation on %s, which keeps the rules; got %v", clean, got)

@@ -66,12 +66,17 @@ func xeroAsTheProduct(t *testing.T, id string, x map[string][]map[string]any) in
 	n := 0
 	invs := byKey(x["invoices"], "invoice_id")
 	kinds := map[string]map[string]bool{}
-	for _, inv := range x["invoices"] {
-		c := state.Text(inv["contact_id"])
+	mark := func(c, typ string) {
 		if kinds[c] == nil {
 			kinds[c] = map[string]bool{}
 		}
-		kinds[c][state.Text(inv["type"])] = true
+		kinds[c][typ] = true
+	}
+	for _, inv := range x["invoices"] {
+		mark(state.Text(inv["contact_id"]), state.Text(inv["type"]))
+	}
+	for _, b := range x["bills"] {
+		mark(state.Text(b["contact_id"]), "ACCPAY") // a bill is a purchase invoice
 	}
 	for _, p := range x["payments"] {
 		inv := invs[state.Text(p["invoice_id"])]
