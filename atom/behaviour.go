@@ -235,7 +235,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     Gmail thread's snippet is its latest message's, by internal_date),
 //     or, with By sum, a number that is their From[0] added (a Zoho Books
 //     contact's outstanding receivable, its unpaid invoices' balances),
-//     as Invariant.Referred says;
+//     as Invariant.Referred says; a flag's With names other collections
+//     whose records naming it by a field of Fields[2]'s name count too,
+//     whatever they hold (a Xero contact is a supplier where a purchase
+//     invoice or a bill names it);
 //   - full_when: the record's money parts, where the world holds any, come
 //     to its whole Fields[0] where Fields[1] holds one of In (a paid
 //     invoice's payments, a refunded order's refunds);
@@ -279,7 +282,7 @@ type Invariant struct {
 	By     string   `json:"by,omitempty"`    // derived: how the first field is made of the others
 	Sep    string   `json:"sep,omitempty"`   // derived by join or slug: the separator
 	Per    string   `json:"per,omitempty"`   // unique: the field whose value scopes it
-	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values; granted: the container's fields let in without a grant
+	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values; granted: the container's fields let in without a grant; referred_by: other collections that set its flag
 	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies
 	Days   int      `json:"days,omitempty"`  // future_when: how many days after the clock the date is at most
 }

@@ -233,7 +233,43 @@ func validateReferredBy(e *Entry, s *Server, c *Collection, inv Invariant, at st
 	if len(inv.Fields) == 4 {
 		ds = append(ds, valuesOf(e, other, inv.Fields[3], inv.In, at+".in")...)
 	}
+	return append(ds, validateReferredWith(e, s, c, inv, at)...)
+}
+
+// validateReferredWith checks a referred_by rule's With: a flag's other
+// collections, each with a field of the rule's reference name that
+// refers to c.
+func validateReferredWith(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	if len(inv.With) == 0 {
+		return nil
+	}
+	if c.Fields[inv.Fields[0]].Type != "boolean" {
+		return Diagnostics{e.Diag(Error, at+".with", "with names other collections whose records set a flag; %s is no flag", inv.Fields[0])}
+	}
+	var ds Diagnostics
+	for j, name := range inv.With {
+		o := s.Collection(name)
+		if o == nil || o.Fields[inv.Fields[2]].Ref != c.Name {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.with[%d]", at, j), "no collection %q in %s whose field %s refers to %s", name, s.AppName(), inv.Fields[2], c.Name))
+		}
+	}
 	return ds
+}
+
+// AddWith adds to refs the records of recs, of a collection a referred_by
+// flag's With names, whose reference of the rule's name names each key,
+// each as one that counts whatever it holds (a Xero contact is a supplier
+// where a bill names it, as where a purchase invoice does).
+func (inv Invariant) AddWith(refs map[string]Referrers, recs []map[string]any) {
+	for k, rs := range (Invariant{Fields: inv.Fields[:3]}).ReferrersOf(recs) {
+		for _, r := range rs {
+			if len(inv.Fields) > 3 && len(inv.In) > 0 {
+				r = maps.Clone(r)
+				r[inv.Fields[3]] = inv.In[0]
+			}
+			refs[k] = append(refs[k], r)
+		}
+	}
 }
 
 // ReferenceKeys are the keys a reference holds: one, or each of a list's.

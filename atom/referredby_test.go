@@ -50,6 +50,8 @@ func TestReferredByDeclarations(t *testing.T) {
 		{"a state the fourth field cannot hold", "in: [owner]", "in: [admin]", "collections[2].invariants[0].in[0]", `"admin"`},
 		{"states without a fourth field", "thread_id, role], from: [email], in: [owner]", "thread_id], from: [email], in: [owner]", "collections[2].invariants[0].in", "referred_by rule of four fields"},
 		{"five fields", "thread_id, role]", "thread_id, role, email]", "collections[2].invariants[0].fields", "rule referred_by takes"},
+		{"a flag set by another collection too", "[has_attachments, attachments, message_id]}", "[has_attachments, attachments, message_id], with: [threads]}", "collections[0].invariants[0].with[0]", "whose field message_id refers to messages"},
+		{"with on no flag", "[attachment_ids, attachments, message_id]}", "[attachment_ids, attachments, message_id], with: [attachments]}", "collections[0].invariants[1].with", "attachment_ids is no flag"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			expectDiag(t, strings.Replace(referredServer, c.old, c.new, 1), c.field, c.want, "")

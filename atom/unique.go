@@ -77,8 +77,8 @@ func validateIdentity(e *Entry, s *Server, c *Collection, inv Invariant, at stri
 		return Diagnostics{e.Diag(Error, at+".fields[0]", "own_link is a web address; %s is a %s", inv.Fields[0], f.Type)}
 	}
 	if inv.Rule != "unique" {
-		if inv.Per != "" || len(inv.With) > 0 && inv.Rule != "granted" && !inv.ByCompany() {
-			return Diagnostics{e.Diag(Error, at+".per", "per and with are for the rule unique, and only for it (and with for granted and an agrees rule by company)")}
+		if inv.Per != "" || len(inv.With) > 0 && inv.Rule != "granted" && inv.Rule != "referred_by" && !inv.ByCompany() {
+			return Diagnostics{e.Diag(Error, at+".per", "per and with are for the rule unique, and only for it (and with for granted, referred_by and an agrees rule by company)")}
 		}
 		if inv.Error != "" && inv.Rule != "only_when" {
 			return Diagnostics{e.Diag(Error, at+".error", "error is the product's refusal for the rules unique and only_when, and only for them")}

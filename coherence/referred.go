@@ -17,6 +17,11 @@ func (c *checker) referredBy(inv atom.Invariant, def *atom.Collection, name stri
 		return
 	}
 	refs := inv.ReferrersOf(other.Records)
+	for _, w := range inv.With {
+		if wc := c.w.Collection(app + "." + w); wc != nil {
+			inv.AddWith(refs, wc.Records)
+		}
+	}
 	fd := def.Fields[inv.Fields[0]]
 	for _, rec := range col.Records {
 		k, _ := state.KeyOf(rec, col.Key)

@@ -651,6 +651,16 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 			}
 			nameSystemFolders(cm, recs)
 		}
+		// A money part a refers_to rule moved onto another record (a
+		// payment off an unpaid invoice, onto a paid one) is settled
+		// there: the paid record's parts come to its whole again and its
+		// balance is what they leave.
+		for _, cm := range m.colls {
+			settleMoneyParts(m, cm, d)
+		}
+		for _, cm := range m.colls {
+			settleBalances(m, cm, d)
+		}
 	}
 }
 

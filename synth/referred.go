@@ -35,6 +35,9 @@ func (db *dataBuilder) referredBy(apps []*appModel) {
 					pinned := db.pinnedKeys(cm, inv.Fields[0])
 					adopt(cm, other, inv, db.d.Records[m.app][cm.name], db.d.Records[m.app][other.name])
 					refs := inv.ReferrersOf(db.d.Records[m.app][other.name])
+					for _, w := range inv.With {
+						inv.AddWith(refs, db.d.Records[m.app][w])
+					}
 					for _, rec := range db.d.Records[m.app][cm.name] {
 						k := state.Text(rec[cm.key])
 						switch {

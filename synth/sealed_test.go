@@ -28,7 +28,9 @@ func TestWorldsKeepTheirOrder(t *testing.T) {
 		bad += reportViolations(t, d, servers, bad, coherence.RuleLifecycle, coherence.RuleFields)
 	}
 	t.Logf("%d expenses on submitted reports, %d parts of meetings, %d payments", sealed, parts, paid)
-	if sealed < 10 || parts < 10 || paid < 10 {
+	// A payment is written only on an invoice it can be on, partly or
+	// wholly paid (refers_to): fewer are drawn than parts or expenses.
+	if sealed < 10 || parts < 10 || paid < 5 {
 		t.Fatalf("only %d expenses on submitted reports, %d parts of meetings, %d payments", sealed, parts, paid)
 	}
 }
