@@ -171,6 +171,10 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 	for _, rec := range d.Records[m.app][cm.name] {
 		held[state.Text(rec[rf])] = true
 	}
+	gone := map[string]bool{}
+	defer func() {
+		d.Records[m.app][cm.name] = slices.DeleteFunc(d.Records[m.app][cm.name], func(r map[string]any) bool { return gone[state.Text(r[cm.key])] })
+	}()
 	for _, rec := range d.Records[m.app][cm.name] {
 		t := findRec(d.Records[m.app][ref], tc.key, state.Text(rec[rf]))
 		if t != nil && inv.Rule == "refers_to" && tc.field(inv.Fields[1]).Type == "array" && named[ref][state.Text(t[tc.key])] && !named[cm.name][state.Text(rec[cm.key])] {
@@ -199,6 +203,11 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 			// A rule that holds for some of the records only (a manager's
 			// membership) moves a record no task names out of them: a
 			// member, not a manager, of a direct message.
+		case inv.Rule == "refers_to" && !inv.RefersToKind(t) && named[ref][state.Text(t[tc.key])] && !named[cm.name][state.Text(rec[cm.key])] && !referredTo(m, cm):
+			// A record a task names keeps the state it was drawn with (an
+			// order a report counts as paid): the record no task names
+			// that would move it (a refund) goes instead.
+			gone[state.Text(rec[cm.key])] = true
 		case inv.Rule == "refers_to" && !inv.RefersToKind(t):
 			kindTo(m, tc, t, inv.Fields[1], inv.In[0], d)
 		case inv.Rule == "flag_of":

@@ -214,3 +214,45 @@ func TestPartlyPaidInvoices(t *testing.T) {
 		t.Errorf("only %d partly paid and %d unpaid invoices drawn", partly, unpaid)
 	}
 }
+
+// TestNamedRecordKeepsItsState: a record a task names keeps the state it
+// was drawn with under a refers_to rule (a Shopify order a report counts
+// as paid stays paid): a refund no task names that would make it
+// refunded goes instead, while a refund of an order no task names moves
+// that order to partially refunded.
+func TestNamedRecordKeepsItsState(t *testing.T) {
+	e, err := builtinServers(t).Get(atom.KindServer, atom.Pin{ID: "shopify"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newAppModel(e, nil)
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"shopify": {
+		"orders": {
+			{"id": "gid://shopify/Order/1", "financial_status": "paid", "total_price": "120.00"},
+			{"id": "gid://shopify/Order/2", "financial_status": "paid", "total_price": "80.00"},
+		},
+		"refunds": {
+			{"id": "gid://shopify/Refund/91", "order_id": "gid://shopify/Order/1"},
+			{"id": "gid://shopify/Refund/92", "order_id": "gid://shopify/Order/2"},
+		},
+	}}, Handles: map[string]atom.Handle{"shopify_orders_rp1": {App: "shopify", Collection: "orders", Key: "gid://shopify/Order/1"}}}
+	for _, inv := range m.byName["refunds"].c.Invariants {
+		if inv.Rule == "refers_to" {
+			referToKind(m, m.byName["refunds"], inv, d)
+		}
+	}
+	orders := d.Records["shopify"]["orders"]
+	if orders[0]["financial_status"] != "paid" {
+		t.Errorf("the order a task names is %v, want paid as drawn", orders[0]["financial_status"])
+	}
+	if orders[1]["financial_status"] == "paid" {
+		t.Errorf("the order no task names keeps paid beside its refund")
+	}
+	var left []any
+	for _, r := range d.Records["shopify"]["refunds"] {
+		left = append(left, r["id"])
+	}
+	if len(left) != 1 || left[0] != "gid://shopify/Refund/92" {
+		t.Errorf("refunds left %v, want only the one of the order no task names", left)
+	}
+}
