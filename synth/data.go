@@ -384,9 +384,9 @@ func datedAfter(cm *collModel, rec, prev map[string]any, clock time.Time) {
 	h := fnv.New32a()
 	fmt.Fprint(h, rec[cm.key])
 	week := clock.Add(-time.Duration(24*(1+h.Sum32()%6)) * time.Hour)
-	for _, f := range cm.dates {
-		a, aok := atom.Time(rec[f])
-		b, bok := atom.Time(prev[f])
+	for _, f := range slices.Concat(cm.dates, epochDates(cm)) {
+		a, aok := cm.c.TimeOf(rec, f)
+		b, bok := cm.c.TimeOf(prev, f)
 		s, _ := rec[f].(string)
 		if !aok {
 			continue
@@ -405,10 +405,24 @@ func datedAfter(cm *collModel, rec, prev map[string]any, clock time.Time) {
 				t = clock
 			}
 		}
-		if !t.Equal(a) {
+		if x, ok := cm.field(f).Epoch(t); ok && !t.Equal(a) {
+			rec[f] = x
+		} else if !t.Equal(a) {
 			rec[f] = t.UTC().Format(layout)
 		}
 	}
+}
+
+// epochDates are cm's dates kept as a count since the epoch (a Gmail
+// message's date in milliseconds), which cm.dates leaves out.
+func epochDates(cm *collModel) []string {
+	var out []string
+	for _, f := range cm.fieldNames {
+		if cm.roles[f] == atom.RoleDate && cm.field(f).IsEpoch() {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // rowFor is the person and company behind a role's record: a
