@@ -251,6 +251,7 @@ const batch22File = "batch22.txt"
 // untouched, record names carry no numbers and every count asked is eleven
 // or more. It was committed before any of it was run.
 const batch23File = "batch23.txt"
+
 // The twenty-fourth batch (testdata/made_up/batch24.txt), of 20 tasks, was
 // written and split the same way, each a count of records in a product's
 // state asked by an everyday paraphrase rather than by the value the
