@@ -385,8 +385,13 @@ func (s stateSense) says(text, p string) bool {
 // sayAt is saysPhrase with the words that may not follow the phrase and
 // a test of the words it is found at that rules them out.
 func sayAt(text, p string, notBefore []string, ruled func(toks []string, i, n int) bool) bool {
-	toks := strings.Fields(text)
 	want := strings.Fields(p)
+	// most phrases are not in a text: split it into words only where
+	// the phrase's first word is in it
+	if len(want) > 0 && !strings.Contains(text, want[0]) {
+		return false
+	}
+	toks := strings.Fields(text)
 	for i := 0; i+len(want) <= len(toks); i++ {
 		if slices.Equal(toks[i:i+len(want)], want) &&
 			!slices.ContainsFunc(toks[max(0, i-3):i], func(n string) bool { return slices.Contains(negations, n) }) &&
