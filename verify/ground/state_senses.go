@@ -123,8 +123,8 @@ var stateSenses = withVerbForms([]stateSense{
 	// its forms that say a matter was settled)
 	{values: endStates,
 		phrases: []string{"get sorted", "gets sorted", "been sorted", "all sorted", "all done", "done and dusted", "over and done with", "dealt with"},
-		doneVerbs: []string{"get sorted", "sort out", "take care of", "see to", "square away", "finish up", "tick off", "wrap up", "wind up",
-			"iron out", "put right", "cross off", "check off", "knock out"}},
+		doneVerbs: []string{"get sorted", "sort out", "take care of", "see to", "square away", "finish up", "tick off", "wrap up",
+			"iron out", "put right", "cross off", "check off"}},
 	// a bill or an invoice paid in full
 	{values: []string{"paid"},
 		phrases:   []string{"settled", "paid in full", "fully paid", "been paid", "got paid", "payment received", "received payment for", "settled in full"},
@@ -179,13 +179,13 @@ var stateSenses = withVerbForms([]stateSense{
 		verbs:   []string{"file away", "put away", "tuck away", "store away"}},
 	// a matter set aside until a later time
 	{values: []string{"snoozed", "deferred"},
-		phrases: []string{"deferred", "postponed", "pushed to later", "put off until", "till later", "until later"},
+		phrases: []string{"deferred", "postponed", "pushed to later", "put off until"},
 		verbs:   []string{"put off", "kick down the road", "kick the can down the road"}},
 	// a planned thing that will still happen: neither called off nor
 	// over (a booking "active", an event "confirmed")
 	{values: []string{"active", "confirmed", "scheduled", "upcoming"},
 		phrases: []string{"still on", "still happening", "still scheduled", "still booked", "still planned", "still set", "still going ahead",
-			"still a go", "still in the diary", "going ahead as planned", "firmed up", "locked in", "set in stone"},
+			"still a go", "still in the diary", "going ahead as planned", "firmed up", "set in stone"},
 		notBefore: possessives, openEnded: true},
 	// a call that reached someone who answered, a payment that went
 	// through
@@ -194,7 +194,7 @@ var stateSenses = withVerbForms([]stateSense{
 	// work begun and not yet finished, or a meeting running now
 	{values: []string{"in progress", "inprogress", "started", "ongoing", "underway"},
 		phrases: []string{"in flight", "being worked on", "in the works", "on the go", "in full swing", "happening right now", "going on right now",
-			"under way", "midway through", "partway through", "halfway through", "half done", "someone is on it"}},
+			"under way", "half done", "someone is on it"}},
 	// a post or a page others can now see
 	{values: []string{"published", "live", "posted"},
 		phrases: []string{"go live", "goes live", "now live", "is live", "are live", "made public", "been posted", "got posted", "up on the site",
@@ -231,7 +231,7 @@ var stateSenses = withVerbForms([]stateSense{
 	// a thing that was tried and did not work
 	{values: []string{"failed", "error", "errored", "publish failed", "send failed permanently", "failure"},
 		phrases:   []string{"didn t work", "did not work", "errored", "didn t go through", "did not go through"},
-		doneVerbs: []string{"go wrong", "fall over", "error out", "fall flat"}},
+		doneVerbs: []string{"go wrong", "fall over", "error out"}},
 	// a thing lined up to go at a later time
 	{values: []string{"queued", "schedule"},
 		phrases:   []string{"in the queue", "ready to send", "set to send", "up next"},
@@ -244,7 +244,7 @@ var stateSenses = withVerbForms([]stateSense{
 	// money handed back to whoever paid it: an order refunded, an
 	// expense reimbursed
 	{values: []string{"refunded", "reimbursed"},
-		phrases:   []string{"money back", "money returned", "credited back", "got a refund", "given a refund", "issued a refund"},
+		phrases:   []string{"got their money back", "given their money back", "money returned", "credited back", "got a refund", "given a refund", "issued a refund"},
 		doneVerbs: []string{"pay back", "give the money back"}},
 	// an order sent on its way to the customer
 	{values: []string{"fulfilled", "shipped"},
@@ -317,7 +317,7 @@ var stateSenses = withVerbForms([]stateSense{
 			"in the middle of sending"}},
 	// a product none of is left to sell
 	{values: []string{"out of stock", "outofstock", "sold out", "soldout"},
-		phrases: []string{"none left in stock", "nothing left in stock", "no stock left", "zero stock", "none in stock", "all sold", "sold through"}},
+		phrases: []string{"none left in stock", "nothing left in stock", "no stock left", "zero stock", "none in stock", "sold through"}},
 	// a product ordered from the supplier, waiting on its stock
 	{values: []string{"onbackorder", "on backorder", "backordered", "back ordered"},
 		phrases: []string{"on back order", "back ordered", "waiting on stock", "waiting for stock", "awaiting stock", "waiting on a restock",
@@ -329,7 +329,7 @@ var stateSenses = withVerbForms([]stateSense{
 	// work nobody has begun
 	{values: []string{"to do", "todo", "not started", "notstarted", "unstarted", "backlog"},
 		phrases: []string{"not yet started", "not started yet", "yet to start", "yet to be started", "still to start", "haven t started", "hasn t started",
-			"not begun", "not yet begun", "yet to begin", "nobody has started", "no one has started", "in the backlog", "still to be done"}},
+			"not begun", "not yet begun", "yet to begin", "nobody has started", "no one has started", "in the backlog"}},
 	// a person on the mailing list
 	{values: []string{"subscribed"},
 		phrases:   []string{"on the mailing list", "on our mailing list", "getting our emails", "receiving our emails"},

@@ -167,7 +167,8 @@ func TestSensePhrasesOfTheHandWrittenLexiconStay(t *testing.T) {
 // Ordinary task wording that names no state says no phrase of any sense:
 // a user who "signed up" in the last 30 days, a case "with the customer's
 // email" in its subject, "the total still owed" on invoices, a task
-// "turned into" an Asana task.
+// "turned into" an Asana task, a "money-back guarantee", figures
+// "halfway through the quarter".
 func TestSensePhrasesNameNoStateInPlainWording(t *testing.T) {
 	for _, text := range []string{
 		"Tag every Intercom user who signed up in the last 30 days with 'onboarding'.",
@@ -185,6 +186,8 @@ func TestSensePhrasesNameNoStateInPlainWording(t *testing.T) {
 		"Text the shift lead how many conversations are in the Returns mailbox, as 'Returns: N'.",
 		"Look up the contact in HubSpot and update their phone number from the email.",
 		"Send the customer a thank-you email with the recording link.",
+		"Remind the customer of our money-back guarantee and quote the fixed price.",
+		"Halfway through the quarter, post the sales figures in #sales.",
 	} {
 		prose := NewDoc("the instruction", text).prose
 		for _, s := range stateSenses {
