@@ -3,6 +3,8 @@ package ground
 import (
 	"slices"
 	"strings"
+
+	"github.com/legoenv/legoenv/internal/inflect"
 )
 
 // A product stores a state in one word and a person asks for it by what
@@ -21,7 +23,7 @@ import (
 type stateSense struct {
 	values, phrases []string
 	// verbs are verb phrases in their base form ("turn down"), read in
-	// every form of their verb (inflect.go) as phrases of the sense
+	// every form of their verb (inflect.VerbForms) as phrases of the sense
 	verbs []string
 	// doneVerbs are verb phrases read only in their past and past
 	// participle forms, where the others ask for the thing to be done or
@@ -52,10 +54,10 @@ func withVerbForms(senses []stateSense) []stateSense {
 	for i, s := range senses {
 		ps := slices.Clone(s.phrases)
 		for _, v := range s.verbs {
-			ps = append(ps, verbForms(v, false)...)
+			ps = append(ps, inflect.VerbForms(v, false)...)
 		}
 		for _, v := range s.doneVerbs {
-			ps = append(ps, verbForms(v, true)...)
+			ps = append(ps, inflect.VerbForms(v, true)...)
 		}
 		senses[i].phrases = slices.Compact(ps)
 	}

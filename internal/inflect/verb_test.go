@@ -1,4 +1,4 @@
-package ground
+package inflect
 
 import (
 	"slices"
@@ -21,6 +21,9 @@ func TestVerbForms(t *testing.T) {
 	}{
 		{"turn down", false, []string{"turn down", "turns down", "turned down", "turning down", "turned them down", "turning it down"}, []string{"turnned down"}},
 		{"call off", false, []string{"call off", "calls off", "called off", "calling off", "called it off"}, nil},
+		{"go out", false, []string{"go out", "goes out", "went out", "gone out", "going out"}, nil},
+		{"push out", false, []string{"pushes out", "pushed out", "pushing out"}, nil},
+		{"buzz", false, []string{"buzzes", "buzzed", "buzzing"}, nil},
 		{"veto", false, []string{"veto", "vetoes", "vetoed", "vetoing"}, nil},
 		{"carry out", false, []string{"carries out", "carried out", "carrying out"}, nil},
 		{"tie up", false, []string{"ties up", "tied up", "tying up"}, nil},
@@ -40,15 +43,15 @@ func TestVerbForms(t *testing.T) {
 		{"pencil in", true, []string{"pencilled in", "penciled in", "pencilled it in"}, []string{"pencil in"}},
 		{"", false, nil, nil},
 	} {
-		got := verbForms(c.phrase, c.done)
+		got := VerbForms(c.phrase, c.done)
 		for _, w := range c.want {
 			if !slices.Contains(got, w) {
-				t.Errorf("verbForms(%q, %v) = %q, want it to hold %q", c.phrase, c.done, got, w)
+				t.Errorf("VerbForms(%q, %v) = %q, want it to hold %q", c.phrase, c.done, got, w)
 			}
 		}
 		for _, w := range c.not {
 			if slices.Contains(got, w) {
-				t.Errorf("verbForms(%q, %v) = %q, want it without %q", c.phrase, c.done, got, w)
+				t.Errorf("VerbForms(%q, %v) = %q, want it without %q", c.phrase, c.done, got, w)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package ground
+package inflect
 
 import (
 	"slices"
@@ -7,8 +7,8 @@ import (
 
 // English verbs change form with tense and person: a registrant is
 // "turned down", a manager "turns" one "down", the team is "turning"
-// one "down". A verb phrase of the state lexicon is written once in its
-// base form and read in all of them, by the rules of English spelling and
+// one "down". A verb phrase is written once in its base form and read in
+// all of them (VerbForms), by the rules of English spelling and
 // a table of the irregular verbs (https://en.wiktionary.org/wiki/Appendix:English_irregular_verbs),
 // in British and American spelling both ("cancelled" and "canceled",
 // "authorised" and "authorized", "learnt" and "learned").
@@ -65,14 +65,14 @@ var particles = []string{"down", "off", "up", "out", "away", "aside", "back", "o
 // objectPronouns stand between a phrasal verb and its particle.
 var objectPronouns = []string{"it", "them", "him", "her"}
 
-// verbForms returns the phrases verb phrase p (its first word a verb in
+// VerbForms returns the phrases verb phrase p (its first word a verb in
 // its base form, loose) is read as: with its verb in the base, third
 // person, past and past participle forms, and the -ing form where ing,
 // in every spelling; a two word phrasal verb also with an object pronoun
 // before its particle ("called it off"). done keeps only the past and
 // past participle forms: what has been done ("took care of", not "take
 // care of", which asks for it).
-func verbForms(p string, done bool) []string {
+func VerbForms(p string, done bool) []string {
 	words := strings.Fields(p)
 	if len(words) == 0 {
 		return nil
@@ -132,21 +132,19 @@ func inflections(v string, done bool) []string {
 	return compactSorted(out)
 }
 
-// thirdPerson is the third person singular of v ("goes", "vetoes",
-// "carries", "has").
+// thirdPerson is the third person singular of v: a noun's plural
+// ("carries", "pushes") but for the verbs that end in o or z ("goes",
+// "vetoes", "buzzes") and "has" and "is".
 func thirdPerson(v string) string {
 	switch {
 	case v == "have":
 		return "has"
 	case v == "be":
 		return "is"
-	case strings.HasSuffix(v, "y") && len(v) > 1 && !isVowel(v, len(v)-2):
-		return v[:len(v)-1] + "ies"
-	case strings.HasSuffix(v, "o") || strings.HasSuffix(v, "s") || strings.HasSuffix(v, "x") || strings.HasSuffix(v, "z") ||
-		strings.HasSuffix(v, "ch") || strings.HasSuffix(v, "sh"):
+	case strings.HasSuffix(v, "o"), strings.HasSuffix(v, "z"):
 		return v + "es"
 	}
-	return v + "s"
+	return Plural(v)
 }
 
 // pastOf is the regular past of a stem whose final consonant is already
