@@ -1,6 +1,7 @@
 // Package inflect turns English nouns between singular and plural, well enough
 // for the entity and collection names of SaaS apps ("support_tickets",
-// "people", "statuses"). It is the one place these rules live.
+// "people", "statuses"), and reads a verb phrase in every form of its verb
+// ("turned down", "calling it off"). It is the one place these rules live.
 package inflect
 
 import "strings"

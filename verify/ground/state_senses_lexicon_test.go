@@ -113,3 +113,124 @@ func TestSensePhraseNamesNoOtherValue(t *testing.T) {
 		}
 	}
 }
+
+// The phrases the lexicon spelt out form by form before it read verb
+// phrases in all their forms each still name the value they named.
+func TestSensePhrasesOfTheHandWrittenLexiconStay(t *testing.T) {
+	for _, c := range []struct {
+		value   string
+		phrases []string
+	}{
+		{"denied", []string{"turned down", "turn down", "turns down", "turning down", "declined", "refused", "rejected", "denied", "said no", "says no", "shot down", "vetoed", "nixed", "turned away", "got a no", "gave us a no", "thumbs down"}},
+		{"no answer", []string{"nobody picked up", "no one picked up", "nobody answered", "no one answered", "went unanswered", "unanswered", "no answer", "didn t pick up", "did not pick up", "never picked up", "rang out"}},
+		{"completed", []string{"fully executed", "executed", "took place", "taken place", "take place", "fully signed", "signed by all", "signed by both", "countersigned", "been held", "was held", "were held", "actually happened"}},
+		{"accepted", []string{"said yes", "says yes", "say yes", "agreed to", "took us up on", "take us up on", "got a yes", "gave us a yes"}},
+		{"paused", []string{"switched off", "switch off", "turned off", "turn off", "on ice", "on pause", "suspended"}},
+		{"on hold", []string{"parked", "back burner", "backburner", "sidelined", "set aside", "put aside", "in limbo", "shelved"}},
+		{"submitted", []string{"brand new", "untouched", "nobody has touched", "no one has touched", "not yet looked at", "just come in", "fresh in"}},
+		{"cancelled", []string{"called off", "call off", "calls off", "calling off", "axed", "pulled the plug", "pulled out", "dropped out", "bailed"}},
+		{"closed", []string{"put to bed", "closed out", "closed for good"}},
+		{"sent", []string{"went out", "gone out", "go out", "goes out", "out the door", "sent out", "mailed out", "blasted out", "dispatched"}},
+		{"closed", []string{"got sorted", "get sorted", "gets sorted", "been sorted", "sorted out", "taken care of", "seen to", "squared away", "all done", "finished up", "done and dusted", "ticked off"}},
+		{"paid", []string{"settled", "settled up", "paid up", "paid off", "paid in full", "squared up"}},
+		{"authorised", []string{"waiting to be paid", "waiting for payment", "waiting on payment", "awaiting payment"}},
+		{"approved", []string{"green light", "green lit", "green lighted", "okayed", "rubber stamped", "given the go ahead", "got the go ahead", "thumbs up"}},
+		{"pending approval", []string{"waiting on our ok", "waiting for our ok", "waiting on the ok", "waiting for the ok", "waiting for approval", "waiting on approval", "awaiting approval", "waiting for sign off", "waiting on sign off", "awaiting sign off", "yet to be approved", "still to be approved", "waiting for a decision", "waiting on a decision", "awaiting a decision", "waiting for the nod"}},
+		{"unsubscribed", []string{"opted out", "opt out", "opts out", "opting out", "unsubbed", "taken off the list", "taken off our list", "left the list"}},
+		{"cleaned", []string{"bounced", "bounce", "bounces", "bouncing", "hard bounced", "hard bounce", "dead addresses", "dead address"}},
+		{"undelivered", []string{"never arrived", "didn t arrive", "did not arrive", "never got there", "never reached", "never made it", "got lost"}},
+		{"spam", []string{"junk"}},
+		{"removed", []string{"taken down", "take down", "took down", "takes down", "pulled down", "retired"}},
+		{"archived", []string{"filed away", "file away", "files away", "put away", "tucked away", "stored away"}},
+		{"snoozed", []string{"put off", "puts off", "putting off", "deferred", "kicked down the road"}},
+		{"active", []string{"still on", "still happening", "still scheduled", "still booked", "still planned", "still set"}},
+		{"completed", []string{"got through", "get through", "went through", "gone through"}},
+		{"in progress", []string{"in flight", "being worked on", "in the works", "on the go", "in full swing", "happening right now", "going on right now"}},
+		{"published", []string{"gone live", "went live", "go live", "goes live", "now live", "is live", "are live", "made public", "been posted", "got posted"}},
+		{"escalated", []string{"passed up the line", "sent up the line", "taken higher up", "handed up", "raised with management", "raised to a manager"}},
+		{"tentative", []string{"provisional", "provisionally", "unconfirmed", "tbc", "to be confirmed"}},
+		{"waiting on customer", []string{"in the customer s court", "in the client s court", "in their court", "waiting to hear back", "waiting on the customer", "waiting for the customer", "waiting on the client", "waiting for the client", "waiting on a reply from"}},
+		{"closedwon", []string{"clinched", "sealed the deal", "bagged", "secured", "nailed down", "signed on the dotted line"}},
+		{"closedlost", []string{"went cold", "got away", "fizzled out", "came to nothing", "lost out on", "missed out on", "went to a competitor"}},
+		{"expired", []string{"lapsed", "ran out", "run out", "timed out"}},
+		{"failed", []string{"went wrong", "didn t work", "did not work", "errored", "fell over"}},
+		{"queued", []string{"lined up", "queued up", "in the queue", "teed up"}},
+	} {
+		for _, p := range c.phrases {
+			if !slices.ContainsFunc(stateSenses, func(s stateSense) bool { return slices.Contains(s.values, c.value) && slices.Contains(s.phrases, p) }) {
+				t.Errorf("%q no longer names %q", p, c.value)
+			}
+		}
+	}
+}
+
+// Ordinary task wording that names no state says no phrase of any sense:
+// a user who "signed up" in the last 30 days, a case "with the customer's
+// email" in its subject, "the total still owed" on invoices, a task
+// "turned into" an Asana task, a "money-back guarantee", figures
+// "halfway through the quarter".
+func TestSensePhrasesNameNoStateInPlainWording(t *testing.T) {
+	for _, text := range []string{
+		"Tag every Intercom user who signed up in the last 30 days with 'onboarding'.",
+		"Add the person who signed up on the webinar form (see the sign-up email) to HubSpot with first and last name and email.",
+		"Open a high-priority Salesforce case for each Gorgias ticket tagged chargeback, with the customer's email in the subject.",
+		"Email the controller the total still owed on the QuickBooks invoices, as 'Balance: $X'.",
+		"Turn that request into an Asana task in the Facilities project, assigned to the person who asked, due Friday.",
+		"Set up a Zoom meeting \"Arm calibration clinic\" next Monday at 15:00 UTC for 45 minutes.",
+		"Create a Salesforce task \"Follow up\" for the contact.",
+		"Reply to the customer and let them know the order number.",
+		"Add a row to the Leads sheet with the name, email and company from the form.",
+		"Post in #sales the deal name and amount of every deal over $10,000.",
+		"Schedule a Google Calendar event with the candidate for Thursday at 10:00.",
+		"Forward the supplier's W-9 to accounts payable and add them to the Vendors table.",
+		"Text the shift lead how many conversations are in the Returns mailbox, as 'Returns: N'.",
+		"Look up the contact in HubSpot and update their phone number from the email.",
+		"Send the customer a thank-you email with the recording link.",
+		"Remind the customer of our money-back guarantee and quote the fixed price.",
+		"Halfway through the quarter, post the sales figures in #sales.",
+	} {
+		prose := NewDoc("the instruction", text).prose
+		for _, s := range stateSenses {
+			for _, p := range s.phrases {
+				if s.says(prose, p) {
+					t.Errorf("%q says %q (sense of %v)", text, p, s.values)
+				}
+			}
+		}
+	}
+}
+
+// Senses of states the lexicon read no phrase of, and verb phrases in
+// forms it did not spell out: invoices "past their due date" are the
+// overdue ones, orders "on their way" the fulfilled ones, candidates
+// "ruled out" the disqualified ones, events someone "called it off" on
+// the cancelled ones, bookings "pencilled in" the tentative ones, debts
+// "written off" the uncollectible ones, envelopes "yet to be signed" those
+// out for signature, tickets "nobody owns" the unassigned ones, campaigns
+// someone is "switching off" the paused ones. A denied phrase names none.
+func TestDeriveCountOfAStateNamedByVerbFormsAndNewSenses(t *testing.T) {
+	invoices := records("status", "overdue", 11, "paid", 6, "draft", 3)
+	orders := records("status", "fulfilled", 12, "unfulfilled", 5, "cancelled", 2)
+	leads := records("status", "disqualified", 13, "qualified", 5, "new", 3)
+	events := records("status", "cancelled", 11, "confirmed", 14)
+	bookings := records("status", "tentative", 12, "confirmed", 6)
+	debts := records("status", "uncollectible", 11, "open", 7, "paid", 4)
+	envelopes := records("status", "out_for_signature", 13, "completed", 6, "voided", 2)
+	tickets := records("status", "unassigned", 12, "open", 6, "closed", 3)
+	campaigns := records("status", "paused", 11, "enabled", 6, "removed", 2)
+	checkCounts(t, []countCase{
+		{"Email how many invoices are past their due date, as 'Late: N'.", "invoices", invoices, "11", true},
+		{"Email how many invoices there are, as 'Invoices: N'.", "invoices", invoices, "11", false},
+		{"Text how many orders are on their way, as 'Shipped: N'.", "orders", orders, "12", true},
+		{"Post how many leads we ruled out, as 'Ruled out: N'.", "leads", leads, "13", true},
+		{"Post how many leads we never ruled out.", "leads", leads, "13", false},
+		{"Email how many events the organisers called off, as 'Off: N'.", "events", events, "11", true},
+		{"Email how many events someone has called it off on.", "events", events, "11", true},
+		{"Email how many bookings are only pencilled in, as 'Pencilled: N'.", "bookings", bookings, "12", true},
+		{"Email how many bookings are only penciled in.", "bookings", bookings, "12", true},
+		{"Email how many debts we have written off, as 'Written off: N'.", "debts", debts, "11", true},
+		{"Post how many envelopes are yet to be signed, as 'To chase: N'.", "envelopes", envelopes, "13", true},
+		{"Post how many tickets nobody owns, as 'Unowned: N'.", "tickets", tickets, "12", true},
+		{"Text how many campaigns we are switching off, as 'Off: N'.", "campaigns", campaigns, "11", true},
+	})
+}

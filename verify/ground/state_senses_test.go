@@ -1,6 +1,7 @@
 package ground
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
@@ -117,4 +118,14 @@ func TestDeriveCountOfAStateNamedByTwentiethSenses(t *testing.T) {
 		{"Post how many of our calls actually got through.", "calls", calls, "14", true},
 		{"Post how many of our calls never got through.", "calls", calls, "14", false},
 	})
+}
+
+// BenchmarkNamesSense measures reading every sense's phrases in a
+// document of mail-sized prose.
+func BenchmarkNamesSense(b *testing.B) {
+	body := strings.Repeat("Hi team, the shipment for order 4417 left on Tuesday and the invoice was sent to accounts. ", 40)
+	ctx := &Visible{Docs: []ContextDoc{NewDoc("the instruction", "Email how many records there are."), NewDoc("a mail", body)}}
+	for b.Loop() {
+		ctx.namesSense("paid", []string{"paid", "draft", "voided"}, 0)
+	}
 }
