@@ -1,0 +1,96 @@
+package synth
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+var (
+	changedRole = regexp.MustCompile(`_hiw[0-9]+$`)
+	policyRole  = regexp.MustCompile(`_wf(pol|upd)$`)
+)
+
+// TestTasksChangeOpenRecordsUnderLivePolicies synthesises workflows over
+// apps whose lifecycles end or withdraw a record: a record a task changes
+// starts in no state its lifecycle makes terminal (Zendesk refuses an
+// update to a closed ticket), and a record holding the policy a task
+// follows, or its correction, is in none nor in a state that withdraws it
+// (a cancelled Wrike task, a canceled Linear issue).
+func TestTasksChangeOpenRecordsUnderLivePolicies(t *testing.T) {
+	c, servers := readWorld(t, 61, "zendesk", "wrike", "linear", "slack")
+	changed, policies := 0, 0
+	for _, d := range c.Data {
+		for h, hd := range d.Handles {
+			isChanged, isPolicy := changedRole.MatchString(h), policyRole.MatchString(h)
+			if !isChanged && !isPolicy {
+				continue
+			}
+			def := servers[hd.App].Collection(hd.Collection)
+			lc := def.Lifecycle
+			if lc == nil {
+				continue
+			}
+			rec := findRec(d.Records[hd.App][hd.Collection], def.KeyField(), hd.Key)
+			if rec == nil {
+				continue
+			}
+			s := state.Text(rec[lc.Field])
+			if isChanged {
+				changed++
+			} else {
+				policies++
+			}
+			if lc.IsTerminal(s) || isPolicy && findIn([]string{s}, withdrawnWords) != "" {
+				t.Errorf("%s: %s is %s %q", d.ID, h, lc.Field, s)
+			}
+		}
+	}
+	if changed == 0 || policies == 0 {
+		t.Fatalf("%d records changed by tasks and %d policies with a lifecycle, want some of each", changed, policies)
+	}
+}
+
+// TestAssigneesAndInviteesAsTheProducts synthesises Zendesk and Calendly:
+// a ticket's assignee is an agent or an admin, never an end user, and an
+// invitee of an event named for a company books it from that company.
+func TestAssigneesAndInviteesAsTheProducts(t *testing.T) {
+	c, servers := readWorld(t, 61, "zendesk", "calendly")
+	assigned, invitees, bad := 0, 0, 0
+	for _, d := range c.Data {
+		zd := d.Records["zendesk"]
+		for _, tk := range zd["tickets"] {
+			if a := state.Text(tk["assignee_id"]); a != "" {
+				assigned++
+				if u := findRec(zd["users"], "id", a); u == nil || !slices.Contains([]any{"agent", "admin"}, u["role"]) {
+					bad++
+					t.Errorf("%s: ticket %v assigned to %v", d.ID, tk["id"], u)
+				}
+			}
+		}
+		invitees += len(d.Records["calendly"]["invitees"])
+		var colls []*state.Collection
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
+			}
+		}
+		clock, _ := time.Parse(time.RFC3339, d.Clock)
+		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+			if v.Collection == "calendly.invitees" && (v.Field == "email" || v.Field == "cancel_reason") && strings.Contains(v.Message, "company") {
+				if bad++; bad <= 10 {
+					t.Errorf("%s", v)
+				}
+			}
+		}
+	}
+	if assigned == 0 || invitees == 0 {
+		t.Fatalf("%d assigned tickets and %d invitees, want some of each", assigned, invitees)
+	}
+}
+
