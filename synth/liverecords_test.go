@@ -4,9 +4,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
@@ -16,6 +18,24 @@ var (
 	policyRole  = regexp.MustCompile(`_wf(pol|upd)$`)
 )
 
+var workflowWorlds struct {
+	once    sync.Once
+	c       *Corpus
+	servers map[string]*atom.Server
+}
+
+// workflowWorld is the corpus synthesised once over Zendesk, Calendly,
+// Wrike, Linear and Slack, workflows among them.
+func workflowWorld(t *testing.T) (*Corpus, map[string]*atom.Server) {
+	workflowWorlds.once.Do(func() {
+		workflowWorlds.c, workflowWorlds.servers = readWorld(t, 61, "zendesk", "calendly", "wrike", "linear", "slack")
+	})
+	if workflowWorlds.c == nil {
+		t.Fatal("no corpus")
+	}
+	return workflowWorlds.c, workflowWorlds.servers
+}
+
 // TestTasksChangeOpenRecordsUnderLivePolicies synthesises workflows over
 // apps whose lifecycles end or withdraw a record: a record a task changes
 // starts in no state its lifecycle makes terminal (Zendesk refuses an
@@ -23,7 +43,7 @@ var (
 // follows, or its correction, is in none nor in a state that withdraws it
 // (a cancelled Wrike task, a canceled Linear issue).
 func TestTasksChangeOpenRecordsUnderLivePolicies(t *testing.T) {
-	c, servers := readWorld(t, 61, "zendesk", "wrike", "linear", "slack")
+	c, servers := workflowWorld(t)
 	changed, policies := 0, 0
 	for _, d := range c.Data {
 		for h, hd := range d.Handles {
@@ -60,7 +80,7 @@ func TestTasksChangeOpenRecordsUnderLivePolicies(t *testing.T) {
 // a ticket's assignee is an agent or an admin, never an end user, and an
 // invitee of an event named for a company books it from that company.
 func TestAssigneesAndInviteesAsTheProducts(t *testing.T) {
-	c, servers := readWorld(t, 61, "zendesk", "calendly")
+	c, servers := workflowWorld(t)
 	assigned, invitees, bad := 0, 0, 0
 	for _, d := range c.Data {
 		zd := d.Records["zendesk"]
