@@ -36,6 +36,14 @@ type recordReq struct {
 	// internal marks the company's own record (a policy its people
 	// wrote): its person works at the company the world is about.
 	internal bool
+	// changed marks a record a task writes: it starts in no state its
+	// lifecycle makes terminal, since the product refuses to change a
+	// record there (a closed Zendesk ticket takes no update).
+	changed bool
+	// live marks a record holding what a task relies on (a policy, its
+	// correction): it starts in no terminal state nor one that withdraws
+	// it (a cancelled Wrike task, a canceled Linear issue).
+	live bool
 	// first, when set, is the first name of the record's person: the
 	// colleague a task names as its writer ("Jonas leaves on Friday... His
 	// notes"), so that every field the record's app fills with its person
@@ -621,6 +629,30 @@ func isDate(cm *collModel, f string) bool {
 // such a state (a cancelled order, a closed ticket) is a distractor.
 var terminalWords = []string{"cancelled", "canceled", "closed", "archived", "void", "voided", "solved", "rejected", "lost", "declined", "deleted", "inactive", "expired", "completed", "done", "resolved"}
 
+// withdrawnWords are the states of a record taken back: what it holds no
+// longer stands.
+var withdrawnWords = []string{"cancelled", "canceled", "deleted", "trashed", "withdrawn", "void", "voided"}
+
+// closedStarts are the states of e the record r may not start in: where a
+// task changes it, those its lifecycle makes terminal; where a task relies
+// on what it holds, those and the states that withdraw it.
+func closedStarts(cm *collModel, e enumField, r *recordReq) map[string]bool {
+	out := map[string]bool{}
+	if lc := cm.c.Lifecycle; (r.changed || r.live) && lc != nil && lc.Field == e.name {
+		for _, v := range lc.Terminal {
+			out[v] = true
+		}
+	}
+	if r.live && e.name == lifecycleField(cm) {
+		for _, v := range e.values {
+			if findIn([]string{v}, withdrawnWords) != "" {
+				out[v] = true
+			}
+		}
+	}
+	return out
+}
+
 // lookAlike is an older copy of a named record: the same name and person
 // at another company (so another address and phone), in a finished state
 // no intent sets, with its dates further back and its own text, but for
@@ -1023,7 +1055,7 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 			}
 			// A value that selects a group (a bulk task's status) is only
 			// its members', which set it explicitly.
-			return startValue(val, e, union(union(targets, p.avoid[cm][f]), unfitStarts(cm, e, targets)), r.tier == "high" && cm.amount != "")
+			return startValue(val, e, union(union(union(targets, p.avoid[cm][f]), unfitStarts(cm, e, targets)), closedStarts(cm, e, r)), r.tier == "high" && cm.amount != "")
 		}
 	}
 	for _, rf := range cm.refs {

@@ -197,6 +197,7 @@ func (sel *selection) request(b *bundle, nt *notifyTarget) {
 	roles = append(roles, "hix", "loy")
 	for _, role := range roles {
 		q := b.plan.need(cm, role)
+		q.changed = strings.HasPrefix(role, "hiw")
 		if st.g.name != "" {
 			q.set[st.g.name] = sel.gv
 			if role == "loy" {
@@ -284,14 +285,14 @@ func (sel *selection) policy(b *bundle, ps *policySource, nt *notifyTarget, rng 
 		text += fmt.Sprintf(pick(rng, logWays), sel.log.cm.app.title, singular(sel.log.cm.name), quote(sel.logName), v["items"], human(sel.log.text))
 	}
 	pq := b.plan.need(ps.cm, "wfpol")
-	pq.internal = true
+	pq.internal, pq.live = true, true
 	pq.first = sel.pur.Author
 	pq.set[ps.cm.display] = sel.title
 	pq.set[ps.cm.text] = articles(text)
 	if sel.old != "" {
 		u := map[string]string{"title": sel.title, "new": quote(st.value), "old": quote(sel.old)}
 		uq := b.plan.need(ps.cm, "wfupd")
-		uq.internal = true
+		uq.internal, uq.live = true, true
 		uq.after = "wfpol"
 		uq.set[ps.cm.display] = fill(pick(rng, sel.cat.Updates.Titles), u)
 		uq.set[ps.cm.text] = articles(fill(pick(rng, sel.cat.Updates.Texts), u))

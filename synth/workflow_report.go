@@ -181,7 +181,7 @@ func (r *report) request(bd *bundle, rng *rand.Rand) bool {
 		first = r.old
 	}
 	pq := bd.plan.need(r.ps.cm, "wfpol")
-	pq.internal = true
+	pq.internal, pq.live = true, true
 	pq.set[r.ps.cm.display] = r.title
 	pq.set[r.ps.cm.text] = fmt.Sprintf("Reporting policy for %[1]s %[2]s, owned by finance. Each week, count the %[2]s whose %[3]s is %[4]s and total their %[5]s. "+
 		"Post one line in the %[6]s %[7]s in %[8]s, exactly in this form: count: N; total: T (T with two decimals and no thousands separator, e.g. count: 2; total: 1500.00). "+
@@ -193,7 +193,7 @@ func (r *report) request(bd *bundle, rng *rand.Rand) bool {
 	}
 	if r.old != "" {
 		uq := bd.plan.need(r.ps.cm, "wfupd")
-		uq.internal = true
+		uq.internal, uq.live = true, true
 		uq.after = "wfpol"
 		uq.set[r.ps.cm.display] = "Update: " + r.title
 		uq.set[r.ps.cm.text] = fmt.Sprintf("Effective immediately, this supersedes one line of the %[1]s: report on %[2]s, not %[3]s. Everything else in the %[1]s stands.", r.title, quote(r.gv), quote(r.old))
