@@ -388,6 +388,8 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 		ds = append(ds, e.Diag(Error, at+".unit", "a unit needs a number field, not %q", f.Type))
 	case f.Unit == UnitMinor && f.Role != RoleMoney:
 		ds = append(ds, e.Diag(Error, at+".unit", "unit %s is of an amount of money: role money, not %q", UnitMinor, f.Role))
+	case f.Unit == UnitMinutes && (f.Role != RoleCount || f.Type != "integer"):
+		ds = append(ds, e.Diag(Error, at+".unit", "unit %s is a length of time in whole minutes: type integer, role count, not %q", UnitMinutes, strings.TrimSpace(f.Type+" "+f.Role)))
 	}
 	if f.Minimum != nil && f.Maximum != nil && *f.Minimum > *f.Maximum {
 		ds = append(ds, e.Diag(Error, at+".maximum", "maximum %v is below minimum %v", *f.Maximum, *f.Minimum))
