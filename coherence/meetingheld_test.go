@@ -40,7 +40,7 @@ func TestRecordingOfAMeetingHeld(t *testing.T) {
 	}{
 		{"ended", "2026-03-02T15:00:00Z", "2026-03-02T15:01:00Z", "", 0},
 		{"waiting", "2026-03-02T15:00:00Z", "2026-03-02T15:01:00Z", "meeting_id", 1},
-		{"ended", "2026-03-02T15:00:00Z", "2026-03-01T15:01:00Z", "recording_start", 1}, // before its meeting
+		{"ended", "2026-03-02T15:00:00Z", "2026-03-01T15:01:00Z", "recording_start", 1},   // before its meeting
 		{"started", "2026-03-16T08:00:00Z", "2026-03-20T15:01:00Z", "recording_start", 1}, // after the clock
 	} {
 		m := state.Record{"id": "85120001", "topic": "Quarterly review with Initech", "type": 2, "start_time": c.start, "status": c.status}
