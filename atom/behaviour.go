@@ -576,10 +576,8 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return ds
 	case "senior":
 		return append(ds, validateSenior(e, s, c, inv, at)...)
-	case "lasts":
+	case "lasts", "spans":
 		return append(ds, validateLasts(e, s, c, inv, at)...)
-	case "spans":
-		return append(ds, validateSpans(e, c, inv, at)...)
 	case "within", "since", "agrees":
 		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 		if len(inv.With) > 0 && s.Collection(c.Fields[inv.Fields[1]].Ref) != nil {
@@ -600,8 +598,12 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 }
 
 // validateLasts checks a lasts rule: its first and last fields are the
-// record's dates, its third a number of the record its second names.
+// record's dates, its third a number of the record its second names; and
+// a spans rule (validateSpans).
 func validateLasts(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	if inv.Rule == "spans" {
+		return validateSpans(e, c, inv, at)
+	}
 	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
 	if len(ds) > 0 {
 		return ds
