@@ -191,6 +191,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - lasts: the date Fields[0] is the date Fields[3] plus the minutes
 //     Fields[2] of the record the ref field Fields[1] names (a Calendly
 //     scheduled event ends its event type's duration after it starts);
+//   - spans: the count of days Fields[0] is no more than the calendar
+//     days from the date Fields[1] to the date Fields[2], both counted (a
+//     BambooHR time-off request asks no more days than it runs);
 //   - agrees: Fields[0] holds what Fields[2] of the record the ref field
 //     Fields[1] names holds (an opportunity's company is its primary
 //     contact's company; a channel message's team is its channel's team);
@@ -289,7 +292,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2, "lasts": 4}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2, "lasts": 4, "spans": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -388,6 +391,8 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 		ds = append(ds, e.Diag(Error, at+".unit", "a unit needs a number field, not %q", f.Type))
 	case f.Unit == UnitMinor && f.Role != RoleMoney:
 		ds = append(ds, e.Diag(Error, at+".unit", "unit %s is of an amount of money: role money, not %q", UnitMinor, f.Role))
+	case f.Unit == UnitMinutes && (f.Role != RoleCount || f.Type != "integer"):
+		ds = append(ds, e.Diag(Error, at+".unit", "unit %s is a length of time in whole minutes: type integer, role count, not %q", UnitMinutes, strings.TrimSpace(f.Type+" "+f.Role)))
 	}
 	if f.Minimum != nil && f.Maximum != nil && *f.Minimum > *f.Maximum {
 		ds = append(ds, e.Diag(Error, at+".maximum", "maximum %v is below minimum %v", *f.Maximum, *f.Minimum))
@@ -571,7 +576,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return ds
 	case "senior":
 		return append(ds, validateSenior(e, s, c, inv, at)...)
-	case "lasts":
+	case "lasts", "spans":
 		return append(ds, validateLasts(e, s, c, inv, at)...)
 	case "within", "since", "agrees":
 		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
@@ -593,8 +598,12 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 }
 
 // validateLasts checks a lasts rule: its first and last fields are the
-// record's dates, its third a number of the record its second names.
+// record's dates, its third a number of the record its second names; and
+// a spans rule (validateSpans).
 func validateLasts(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	if inv.Rule == "spans" {
+		return validateSpans(e, c, inv, at)
+	}
 	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
 	if len(ds) > 0 {
 		return ds

@@ -19,7 +19,7 @@ const (
 var epochPerSecond = map[string]int64{UnitEpochSeconds: 1, UnitEpochMillis: 1e3, UnitEpochMicros: 1e6}
 
 // units are the units a field may declare.
-var units = []string{UnitBytes, UnitEpochSeconds, UnitEpochMillis, UnitEpochMicros, UnitMinor}
+var units = []string{UnitBytes, UnitEpochSeconds, UnitEpochMillis, UnitEpochMicros, UnitMinor, UnitMinutes}
 
 // IsEpoch reports whether the field holds a time as a count since the
 // epoch in its unit.

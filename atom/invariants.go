@@ -25,7 +25,7 @@ func IsSet(v any) bool { return v != nil && v != "" }
 // RecordProblems lists how one record breaks its collection's rules that
 // need no other record: a lifecycle's stamps (a timestamp only in its
 // states, and always there in them), the invariants lte, before,
-// soon_after, at_most_one, differs, only_when, set_when, derived, media_type and own_link, and a number field's
+// soon_after, at_most_one, differs, only_when, set_when, derived, media_type, spans and own_link, and a number field's
 // declared bounds. Values that do not parse as numbers or dates are left
 // to the type checks.
 func (c *Collection) RecordProblems(rec map[string]any) []Problem {
@@ -141,6 +141,8 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		return inv.derivedProblem(rec)
 	case "media_type":
 		return inv.mediaTypeProblem(rec)
+	case "spans":
+		return inv.spansProblem(rec)
 	case "team":
 		if v := state.Text(rec[inv.Fields[0]]); inv.TeamApplies(rec) && PersonLike(v) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %q is one person's, not a team's", inv.Fields[0], v)}, true

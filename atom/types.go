@@ -298,6 +298,8 @@ type Field struct {
 	// that compare dates (soon_after) read it as one. "minor" keeps an
 	// amount of money in its currency's smallest unit (Stripe's 2398 is
 	// $23.98): a text quoting it writes the currency's amount (Major).
+	// "minutes" keeps a length of time in whole minutes (UnitMinutes: a
+	// meeting's length, drawn as one is booked, within its bounds).
 	Unit string `json:"unit,omitempty"`
 	// Set marks a list field that holds a set (tags, labels, members):
 	// adding a value it holds or removing one it lacks changes nothing.

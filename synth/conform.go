@@ -637,6 +637,8 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 					if inv.Rule == "within" || !lateSince(cm, inv) {
 						withinParents(m, cm, inv, recs, d)
 					}
+				case "spans":
+					conformSpans(inv, recs)
 				case "refers_to", "flag_of":
 					referToKind(m, cm, inv, d)
 					if tc := m.byName[cm.c.Fields[inv.Fields[0]].Ref]; inv.Rule == "refers_to" && tc != nil {
@@ -660,6 +662,18 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 		}
 		for _, cm := range m.colls {
 			settleBalances(m, cm, d)
+		}
+	}
+}
+
+// conformSpans asks of each record no more days than its dates take, once
+// the within and since rules have moved them: a time-off request of 16
+// days from 4 June to 4 June asks 1. The dates stay, as the rules over
+// its employee left them.
+func conformSpans(inv atom.Invariant, recs []map[string]any) {
+	for _, rec := range recs {
+		if count, days, ok := inv.SpanDays(rec); ok && count > days {
+			rec[inv.Fields[0]] = days
 		}
 	}
 }

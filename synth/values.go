@@ -454,6 +454,22 @@ func (v *valuer) count(f atom.Field) float64 {
 	return lo + float64(v.rng.IntN(int(math.Floor(hi)-lo)+1))
 }
 
+// minutes draws a length of time in minutes as a meeting is booked: one
+// of atom.MeetingMinutes within the field's bounds, or the count drawn
+// within them where none of those is.
+func (v *valuer) minutes(f atom.Field) float64 {
+	var in []float64
+	for _, m := range atom.MeetingMinutes() {
+		if f.Within(m) {
+			in = append(in, m)
+		}
+	}
+	if len(in) == 0 {
+		return v.count(f)
+	}
+	return pick(v.rng, in)
+}
+
 // byteSize draws a file's or a message's size in bytes, more than any
 // text a record holds: a file from 2 KiB to 8 MiB, as likely a few
 // kilobytes as a few megabytes; a message, whose size is its text and
@@ -708,6 +724,9 @@ func (v *valuer) attributeValue(cm *collModel, name, role string, r row) any {
 	case atom.RoleCount:
 		if cm.field(name).Unit == atom.UnitBytes {
 			return v.byteSize(len(cm.c.ContentFields()) > 0)
+		}
+		if cm.field(name).Unit == atom.UnitMinutes {
+			return v.minutes(cm.field(name))
 		}
 		return v.count(cm.field(name))
 	case atom.RoleStatus:

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Reach of the NEW kinds found in set 3 of the seventh reading (and one the first reading saw that no
-script counted), over a build's data atoms.
+script counted), with kinds the reading left open that no script counted alone (meeting lengths of a few
+minutes, Zoom recordings of meetings not held), over a build's data atoms.
 usage: reach.py LIBDIR ENVS.jsonl [KIND ...]
 Frame of docs/readings/scripts/sixth/set3/reach.py: the second reading's line-based loader
 (scripts/second/set2/load.py); per kind, environments whose data atom shows the kind, of those whose
@@ -131,6 +132,58 @@ def person_colls(r):
 def _(meta, r):
     """The same over every collection of people holding an email and a company field."""
     return home_people_named_elsewhere(meta, r, person_colls(r))
+
+# Kinds the reading left open, counted after it (build.md, Coherence: meeting lengths, recordings).
+def when(v):
+    """An ISO date or date-time as a UTC datetime; None when it is neither."""
+    if not isinstance(v, str) or not re.match(r"^\d{4}-\d\d-\d\d", v): return None
+    s = v[:19] if len(v) >= 19 else v[:10] + "T00:00:00"
+    try: return datetime.datetime.fromisoformat(s).replace(tzinfo=datetime.timezone.utc)
+    except ValueError: return None
+
+# A meeting's length in minutes of a few minutes (under 5): Calendly event types, Zoom meetings and webinars,
+# Acuity appointment types, Lever interviews. Calendly's is the seventh reading's ("durations drawn as counts").
+LENGTHS = [("calendly", "event_types", "duration"), ("zoom", "meetings", "duration"), ("zoom", "meetings", "scheduled_duration"),
+           ("zoom", "webinars", "duration"), ("zoom", "webinars", "scheduled_duration"),
+           ("acuity_scheduling", "appointment_types", "duration"), ("lever", "interviews", "duration")]
+def few_minutes(r, app):
+    return sum(1 for a, c, f in LENGTHS if a == app for x in r[(a, c)]
+               if isinstance(x.get(f), (int, float)) and not isinstance(x.get(f), bool) and x[f] < 5)
+
+@kind("calendly-event-type-of-a-few-minutes", ("calendly", "event_types"))
+def _(meta, r): return few_minutes(r, "calendly")
+
+@kind("zoom-meeting-of-a-few-minutes", lambda r: r.get(("zoom", "meetings")) or r.get(("zoom", "webinars")))
+def _(meta, r): return few_minutes(r, "zoom")
+
+@kind("acuity-appointment-type-of-a-few-minutes", ("acuity_scheduling", "appointment_types"))
+def _(meta, r): return few_minutes(r, "acuity_scheduling")
+
+@kind("lever-interview-of-a-few-minutes", ("lever", "interviews"))
+def _(meta, r): return few_minutes(r, "lever")
+
+# Any of those lengths off the 5-minute steps the products offer (23 minutes), of every app together.
+@kind("meeting-length-off-the-5-minute-steps", lambda r: any(r.get((a, c)) for a, c, f in LENGTHS))
+def _(meta, r):
+    return sum(1 for a, c, f in LENGTHS for x in r[(a, c)]
+               if isinstance(x.get(f), (int, float)) and not isinstance(x.get(f), bool) and x[f] % 5)
+
+# Zoom: a cloud recording of a meeting not yet held: the meeting still waiting or starting after the clock,
+# or the recording begun before its meeting starts or after the clock (recordings alone; the second reading's
+# zoom-participants-or-recordings-of-meeting-not-held counts participants beside them).
+@kind("zoom-recording-of-a-meeting-not-held", ("zoom", "recordings"))
+def _(meta, r):
+    clock = when(meta.get("clock"))
+    ms = {m.get("id"): m for m in r[("zoom", "meetings")]}
+    n = 0
+    for x in r[("zoom", "recordings")]:
+        m = ms.get(x.get("meeting_id"))
+        if not m: continue
+        st, began = when(m.get("start_time")), when(x.get("recording_start"))
+        if (m.get("status") == "waiting" or (st and clock and st > clock) or (began and clock and began > clock)
+                or (began and st and began < st)):
+            n += 1
+    return n
 
 names = [k for k in K if not only or k in only]
 dd = os.path.join(lib, "data")
