@@ -13,8 +13,11 @@ import (
 // recipients, never a third person.
 
 // greeting is a text's opening: a greeting word, a first name, maybe a
-// last name or the recipient's team, and a comma.
-var greeting = regexp.MustCompile(`^(?:(?:Hi|Hello|Dear|Hey|Morning|Good morning) )?([A-Z][a-z]+)( [A-Z][a-z'-]+)?((?: and the [^,.]+ team)?,)`)
+// last name or the recipient's team, and a comma. A last name may open
+// with particles ("van der Berg"), hold an apostrophe or an inner capital
+// ("O'Brien", "D'Souza", "McAllister") and join two names by a hyphen
+// ("Smith-Jones").
+var greeting = regexp.MustCompile(`^(?:(?:Hi|Hello|Dear|Hey|Morning|Good morning) )?([A-Z][a-z]+)( (?:(?:van|von|der|den|de|del|della|da|di|du|dos|la|le|ter|ten) ){0,2}[A-Z][A-Za-z]*(?:['’-][A-Z]?[a-z]+)*)?((?: and the [^,.]+ team)?,)`)
 
 // Greeting is the first name a text's opening greets and the span of the
 // name it greets by (first name, and last name where it has one) in

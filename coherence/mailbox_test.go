@@ -174,6 +174,11 @@ func TestMailboxGreetsItsRecipient(t *testing.T) {
 		{"received, greeting the owner's name", with(sent, "from", "wendy.ruiz@acme.example", "to", []any{"me@billing.example"}, "body", "Hi Oscar, see the renewal."), ""},
 		{"greeting a third person", with(sent, "body", "Wendy, I wanted to raise the renewal with you."), "body"},
 		{"greeting a third person by full name", with(sent, "body", "Dear Hannah Foster, I wanted to raise the renewal."), "body"},
+		{"greeting a third person by a name with an apostrophe", with(sent, "body", "Dear Laura O'Brien, here is where it stands."), "body"},
+		{"greeting a third person by a name with an inner capital", with(sent, "body", "Hi Laura McAllister, here is where it stands."), "body"},
+		{"greeting a third person by a hyphenated name", with(sent, "body", "Dear Laura Smith-Jones, here is where it stands."), "body"},
+		{"greeting a third person by a name with particles", with(sent, "body", "Dear Laura van der Berg, here is where it stands."), "body"},
+		{"greeting its recipient by a name with an apostrophe", with(sent, "to", []any{"priya.dsouza@oscorp.example"}, "body", "Dear Priya D'Souza, the renewal is attached."), ""},
 	} {
 		var got []string
 		for _, v := range CheckWorld("d", ss, world(goodCustomers(), []state.Record{c.rec}, nil)) {

@@ -12,10 +12,11 @@ import (
 // its own name's (the built-in atoms' domain_of rules): a Salesforce
 // account "Vandelay Consulting" at vandelayanalytics.example, or a Zoho
 // Desk look-alike account at the original's domain, is a violation on
-// that field; one at its name's domain, an office of it, a free-mail
+// that field, and so is a FreshBooks client writing from another
+// company's domain than its organization's; one at its name's domain, an office of it, a free-mail
 // address or no domain is not.
 func TestOwnDomain(t *testing.T) {
-	ss := map[string]*atom.Server{"salesforce": builtinServer(t, "salesforce"), "zoho_desk": builtinServer(t, "zoho_desk")}
+	ss := map[string]*atom.Server{"salesforce": builtinServer(t, "salesforce"), "zoho_desk": builtinServer(t, "zoho_desk"), "freshbooks": builtinServer(t, "freshbooks")}
 	for _, c := range []struct {
 		name, coll string
 		rec        state.Record
@@ -25,6 +26,8 @@ func TestOwnDomain(t *testing.T) {
 		{"its own domain", "salesforce.accounts", state.Record{"account_name": "Vandelay Consulting", "domain": "vandelayconsulting.example", "website": "https://www.vandelayconsulting.example/account/4786", "email": "soren.underwood@eu.vandelayconsulting.example"}, nil},
 		{"a free-mail address", "salesforce.accounts", state.Record{"account_name": "Vandelay Consulting", "email": "soren.underwood@gmail.example"}, nil},
 		{"no name", "salesforce.accounts", state.Record{"domain": "vandelayanalytics.example"}, nil},
+		{"a FreshBooks client at another company's address", "freshbooks.clients", state.Record{"organization": "Evergreen Consulting", "email": "wei.lopez@wonkasystems.example"}, map[string]bool{"email": true}},
+		{"a FreshBooks client at its organization's address", "freshbooks.clients", state.Record{"organization": "Evergreen Consulting", "email": "wei.lopez@evergreenconsulting.example"}, nil},
 		{"a look-alike at the original's domain", "zoho_desk.accounts", state.Record{"account_name": "Stark International", "domain": "tyrellllc.example", "website": "https://www.starkinternational.example/account/6018"}, map[string]bool{"domain": true}},
 	} {
 		c.rec["id"] = "001Dn0000014171"

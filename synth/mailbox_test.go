@@ -149,3 +149,21 @@ func TestOwnMailGreetsItsRecipient(t *testing.T) {
 		t.Errorf("%d greetings drawn in mail, want more", greeted)
 	}
 }
+
+// TestGreetRecipientReadsEveryLastName: an opening greeting a third person
+// by a last name with an apostrophe, an inner capital, a hyphen or
+// particles is made to greet the recipient, the whole name replaced.
+func TestGreetRecipientReadsEveryLastName(t *testing.T) {
+	c := &atom.Collection{Fields: map[string]atom.Field{
+		"to":   {Type: "array", Items: "string", Role: atom.RoleEmails},
+		"body": {Type: "string", Role: atom.RoleText},
+	}}
+	m := &atom.Mailbox{Owner: "me@yahoo.example", To: []string{"to"}}
+	for _, last := range []string{"O'Brien", "McAllister", "D'Souza", "Smith-Jones", "van der Berg"} {
+		rec := map[string]any{"to": []any{"gabriela.patel@cedarpeak.example"}, "body": "Dear Laura " + last + ", here is where it stands."}
+		greetRecipient(c, m, rec, func(string) bool { return false })
+		if want := "Dear Gabriela Patel, here is where it stands."; rec["body"] != want {
+			t.Errorf("%s: body %q, want %q", last, rec["body"], want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/coherence"
@@ -9,13 +10,14 @@ import (
 
 // TestCompaniesAtTheirOwnDomain: a Salesforce or Zoho Desk account, a
 // Copper, Freshdesk or HubSpot company, a Dynamics 365 or Freshsales
-// account and an Insightly organisation are at their own name's domain
+// account, an Insightly organisation and a FreshBooks client are at
+// their own name's domain
 // (the built-in atoms' domain_of rules), and the people of a company
 // record write from it; two accounts of one name (a look-alike beside
 // the one a task names) are still told apart by their domains.
 func TestCompaniesAtTheirOwnDomain(t *testing.T) {
 	accounts := 0
-	for _, apps := range [][]string{{"salesforce", "zoho_desk"}, {"copper", "dynamics365", "freshdesk", "freshsales", "hubspot", "insightly"}} {
+	for _, apps := range [][]string{{"salesforce", "zoho_desk"}, {"copper", "dynamics365", "freshdesk", "freshsales", "hubspot", "insightly"}, {"freshbooks", "zulip"}} {
 		accounts += companiesAtTheirOwnDomain(t, apps)
 	}
 	if accounts == 0 {
@@ -54,6 +56,19 @@ func companiesAtTheirOwnDomain(t *testing.T, apps []string) int {
 			}
 		}
 	}
-	t.Logf("%v: %d accounts, %d sharing a domain", apps, accounts, shared)
+	clients := 0
+	for _, d := range c.Data {
+		for _, r := range d.Records["freshbooks"]["clients"] {
+			_, host, _ := strings.Cut(state.Text(r["email"]), "@")
+			if k := coherence.DomainKey(host); k == "" || state.Text(r["organization"]) == "" {
+				continue
+			}
+			clients++
+			if coherence.DomainKey(host) != coherence.CompanyKey(state.Text(r["organization"])) {
+				t.Errorf("%s: FreshBooks client %v of %q writes from %s", d.ID, r["id"], r["organization"], host)
+			}
+		}
+	}
+	t.Logf("%v: %d accounts, %d sharing a domain, %d FreshBooks clients with an address", apps, accounts, shared, clients)
 	return accounts
 }

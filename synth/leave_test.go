@@ -1,0 +1,36 @@
+package synth
+
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestLeaveOnceStarted synthesises Rippling worlds: a leave request starts
+// no earlier than its employee's start date.
+func TestLeaveOnceStarted(t *testing.T) {
+	requests := 0
+	for seed := int64(1); seed <= 6; seed++ {
+		c, _ := readWorld(t, seed, "rippling", "slack")
+		for _, d := range c.Data {
+			started := map[string]string{}
+			for _, e := range d.Records["rippling"]["employees"] {
+				started[state.Text(e["id"])] = state.Text(e["start_date"])
+			}
+			for _, r := range d.Records["rippling"]["leave_requests"] {
+				s, from := started[state.Text(r["role_id"])], state.Text(r["start_date"])
+				if s == "" || from == "" {
+					continue
+				}
+				requests++
+				if from < s {
+					t.Errorf("%s: leave request %v starts %s, before its employee %v started on %s", d.ID, r["id"], from, r["role_id"], s)
+				}
+			}
+		}
+	}
+	t.Logf("%d leave requests of employees with a start date", requests)
+	if requests < 10 {
+		t.Errorf("%d leave requests drawn, want more", requests)
+	}
+}
