@@ -44,3 +44,38 @@ func TestOwnerTextNamesTheOwner(t *testing.T) {
 		t.Errorf("%d texts name another owner than the owner field, among %d that name one", bad, owned)
 	}
 }
+
+// TestHostTextNamesAHost synthesises apps whose records have hosts beside
+// a text (Calendly's scheduled events, Zoom's and Webex's meetings): no
+// text says the record is hosted by a person none of its host fields hold.
+func TestHostTextNamesAHost(t *testing.T) {
+	c, servers := readWorld(t, 27, "calendly", "zoom", "webex")
+	bad, hosted := 0, 0
+	for _, d := range c.Data {
+		var colls []*state.Collection
+		for app, byName := range d.Records {
+			for name, recs := range byName {
+				colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
+				for _, r := range recs {
+					for _, v := range r {
+						if s, ok := v.(string); ok {
+							hosted += len(coherence.HostNamed(s))
+						}
+					}
+				}
+			}
+		}
+		clock, _ := time.Parse(time.RFC3339, d.Clock)
+		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
+			if v.Rule == coherence.RuleFields && strings.Contains(v.Message, "as host") {
+				if bad++; bad <= 5 {
+					t.Errorf("%s", v)
+				}
+			}
+		}
+	}
+	t.Logf("%d texts name a host", hosted)
+	if hosted < 5 || bad > 0 {
+		t.Errorf("%d texts name another host than the host fields hold, among %d that name one", bad, hosted)
+	}
+}
