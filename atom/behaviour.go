@@ -259,9 +259,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     Values lists (to anyone) or naming no address (to the domain of the
 //     container's With fields); the container's With fields are let in
 //     themselves (its owner) (granted.go);
-//   - senior of two fields: a record whose job title Fields[0] ranks a
-//     vice president's or above (TitleRank) holds none of Values in
-//     Fields[1] (a BambooHR chief officer is no intern);
+//   - senior of two fields: a record whose job title Fields[0] leads
+//     others (a head's, a director's, a vice president's or a chief's:
+//     TitleRank) holds none of Values in Fields[1] (a BambooHR chief
+//     officer is no intern);
 //   - senior: the record the ref field Fields[1] names holds a title,
 //     Fields[2], no less senior than the record's own, Fields[0]
 //     (TitleRank): a chief officer reports to no one below a chief, a
@@ -651,7 +652,7 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" && !(inv.Rule == "remaining" && len(inv.Fields) == 3) && !inv.RankStates() {
-		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, the media types of a file whose name ends in no extension, the states of a remaining rule of three fields in which a part was paid, and the states a senior rule of two fields keeps off a senior title, and only these"))
+		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, the media types of a file whose name ends in no extension, the states of a remaining rule of three fields in which a part was paid, and the states a senior rule of two fields keeps off a title that leads others, and only these"))
 	}
 	if inv.Rule == "set_when" {
 		ds = append(ds, valuesOf(e, c, inv.Fields[0], inv.Values, at+".values")...)

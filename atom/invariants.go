@@ -144,7 +144,7 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		return inv.derivedProblem(rec)
 	case "senior":
 		if inv.RankedOut(rec) {
-			return Problem{inv.Fields[1], fmt.Sprintf("%s is %q on a %s of a vice president's rank or above, %q", inv.Fields[1], state.Text(rec[inv.Fields[1]]), inv.Fields[0], state.Text(rec[inv.Fields[0]]))}, true
+			return Problem{inv.Fields[1], fmt.Sprintf("%s is %q on a %s that leads others, %q", inv.Fields[1], state.Text(rec[inv.Fields[1]]), inv.Fields[0], state.Text(rec[inv.Fields[0]]))}, true
 		}
 	case "media_type":
 		return inv.mediaTypeProblem(rec)

@@ -32,7 +32,7 @@ tools:
 `
 
 // A senior rule of two fields reads a job title and keeps states of the
-// other field's enum off a senior one; a ratio of two fields is a field
+// other field's enum off one that leads others; a ratio of two fields is a field
 // times a scale; a display rule copies a code only from a code.
 func TestRankStatesDeclarations(t *testing.T) {
 	for _, c := range []struct{ name, old, new, field, want string }{
@@ -48,14 +48,15 @@ func TestRankStatesDeclarations(t *testing.T) {
 	}
 }
 
-// RankedOut holds for a vice president or a chief in one of the states,
+// RankedOut holds for a head, a director, a vice president or a chief in
+// one of the states,
 // and Rate of two fields is the second times the scale.
 func TestRankedOutAndRateOfTwo(t *testing.T) {
 	inv := Invariant{Rule: "senior", Fields: []string{"jobTitle", "employmentStatus"}, Values: []string{"Intern", "Contractor"}}
 	for _, c := range []struct {
 		title, status string
 		want          bool
-	}{{"CTO", "Intern", true}, {"VP of Sales", "Contractor", true}, {"CTO", "Full-Time", false}, {"Head of Design", "Intern", false}} {
+	}{{"CTO", "Intern", true}, {"VP of Sales", "Contractor", true}, {"Head of Design", "Intern", true}, {"CTO", "Full-Time", false}, {"Support Engineer", "Intern", false}} {
 		if got := inv.RankedOut(map[string]any{"jobTitle": c.title, "employmentStatus": c.status}); got != c.want {
 			t.Errorf("RankedOut(%s, %s) = %v, want %v", c.title, c.status, got, c.want)
 		}

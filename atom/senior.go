@@ -46,8 +46,8 @@ func (inv Invariant) Junior(rec, above map[string]any) bool {
 }
 
 // SeniorRank is the least TitleRank a senior rule of two fields keeps
-// off its Values: a vice president's.
-const SeniorRank = 2
+// off its Values: a head's or a director's, a title that leads others.
+const SeniorRank = 1
 
 // RankStates reports whether inv is a senior rule of two fields: one
 // that keeps the states Values of Fields[1] off a senior title.
@@ -55,7 +55,7 @@ func (inv Invariant) RankStates() bool { return inv.Rule == "senior" && len(inv.
 
 // RankedOut reports whether rec breaks a senior rule of two fields: its
 // title ranks SeniorRank or above and its state is one of Values (a CTO
-// employed as an intern).
+// or a head of partnerships employed as an intern).
 func (inv Invariant) RankedOut(rec map[string]any) bool {
 	return inv.RankStates() && TitleRank(state.Text(rec[inv.Fields[0]])) >= SeniorRank &&
 		slices.Contains(inv.Values, state.Text(rec[inv.Fields[1]]))

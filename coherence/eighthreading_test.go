@@ -112,9 +112,10 @@ func TestLeadOnceInAStaticList(t *testing.T) {
 	}
 }
 
-// TestOfficersAreNoInterns: a BambooHR chief or vice president is
-// employed full- or part-time, never as an intern or a contractor (a
-// senior rule of two fields); staff of other titles may be either.
+// TestOfficersAreNoInterns: a BambooHR chief, vice president, director or
+// head of a team is employed full- or part-time, never as an intern or a
+// contractor (a senior rule of two fields); staff of other titles may be
+// either.
 func TestOfficersAreNoInterns(t *testing.T) {
 	ss := map[string]*atom.Server{"bamboohr": builtinServer(t, "bamboohr")}
 	for _, c := range []struct {
@@ -124,7 +125,8 @@ func TestOfficersAreNoInterns(t *testing.T) {
 		{"CTO", "Full-Time", 0},
 		{"CTO", "Intern", 1},
 		{"VP of Sales", "Contractor", 1},
-		{"Head of Design", "Contractor", 0},
+		{"Head of Partnerships", "Intern", 1},
+		{"Office Manager", "Contractor", 0},
 		{"Support Engineer", "Intern", 0},
 	} {
 		emp := state.Record{"id": "4032946", "firstName": "Yasmin", "lastName": "Jovanovic", "jobTitle": c.title, "employmentStatus": c.status, "hireDate": "2025-11-03"}
