@@ -164,3 +164,21 @@ func TestEventTextNamesItsHost(t *testing.T) {
 		}
 	}
 }
+
+// TestMeetingHostedByItsAddress: a Webex meeting's agenda saying who
+// hosts it names the person of its host_email, an address that drops the
+// name's apostrophe (keiko.obrien for Keiko O'Brien).
+func TestMeetingHostedByItsAddress(t *testing.T) {
+	ss := map[string]*atom.Server{"webex": builtinServer(t, "webex")}
+	for _, c := range []struct {
+		host string
+		want int
+	}{{"keiko.obrien@evergreenindustries.example", 0}, {"isabel.reyes@evergreenindustries.example", 1}} {
+		m := state.Record{"id": "870f51ff287b15807", "title": "Kickoff", "host_email": c.host, "meeting_type": "meeting", "state": "scheduled",
+			"start": "2026-06-10T09:00:00Z", "end": "2026-06-10T10:00:00Z", "agenda": "Kickoff with Evergreen Industries on 8 April, hosted by Keiko O'Brien."}
+		w := state.NewWorld(eighthClock, state.NewCollection("webex.meetings", "id", []state.Record{m}))
+		if got := violationsOn(ss, w, "webex.meetings", "agenda"); got != c.want {
+			t.Errorf("hosted by %s: %d violations on agenda, want %d", c.host, got, c.want)
+		}
+	}
+}

@@ -115,6 +115,9 @@ func (c *checker) personOf(sh *Shape, coll, f, v string) (string, bool) {
 // person (a name, a username, an address) can be the same person: every
 // word of the name is in it.
 func SameParty(name, held string) bool {
+	// An address drops a name's apostrophes (keiko.obrien for Keiko
+	// O'Brien); so does the comparison.
+	name, held = strings.ReplaceAll(name, "'", ""), strings.ReplaceAll(held, "'", "")
 	local, _, _ := strings.Cut(strings.ToLower(held), "@")
 	parts := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' || r == ' ' })
 	for _, w := range strings.Fields(strings.ToLower(name)) {
