@@ -161,6 +161,8 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - ratio: the rate Fields[0] is Fields[1] over Fields[2], times Scale
 //     (a click-through rate in percent: ctr, clicks, impressions, scale
 //     100), to the rate's last written digit or a cent, whichever is wider;
+//     of two fields, Fields[0] is Fields[1] times Scale (a Google Ads
+//     campaign's monthly budget, its daily budget times 30.4);
 //   - days_until: the count Fields[0] is the whole days from the world's
 //     clock to the date Fields[1], 0 once it has passed (a campaign's
 //     days_remaining to its end_date); with By "since", the whole days
@@ -260,6 +262,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     Values lists (to anyone) or naming no address (to the domain of the
 //     container's With fields); the container's With fields are let in
 //     themselves (its owner) (granted.go);
+//   - senior of two fields: a record whose job title Fields[0] leads
+//     others (a head's, a director's, a vice president's or a chief's:
+//     TitleRank) holds none of Values in Fields[1] (a BambooHR chief
+//     officer is no intern);
 //   - senior: the record the ref field Fields[1] names holds a title,
 //     Fields[2], no less senior than the record's own, Fields[0]
 //     (TitleRank): a chief officer reports to no one below a chief, a
@@ -513,6 +519,8 @@ func arityFits(inv Invariant, n int) bool {
 		return got == 5
 	case "refers_to", "remaining", "before":
 		return got == 3
+	case "ratio", "senior":
+		return got == 2
 	}
 	return false
 }
@@ -652,8 +660,8 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if len(inv.In) > 0 != inv.HasStates() {
 		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
 	}
-	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" && !(inv.Rule == "remaining" && len(inv.Fields) == 3) {
-		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, the media types of a file whose name ends in no extension, and the states of a remaining rule of three fields in which a part was paid, and only these"))
+	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" && !(inv.Rule == "remaining" && len(inv.Fields) == 3) && !inv.RankStates() {
+		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, the media types of a file whose name ends in no extension, the states of a remaining rule of three fields in which a part was paid, and the states a senior rule of two fields keeps off a title that leads others, and only these"))
 	}
 	if inv.Rule == "set_when" {
 		ds = append(ds, valuesOf(e, c, inv.Fields[0], inv.Values, at+".values")...)
@@ -690,7 +698,7 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 // text field, made of the named fields of the record referenced.
 func validateDisplay(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
 	var ds Diagnostics
-	if r := c.Fields[inv.Fields[0]].Role; r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode {
+	if r := c.Fields[inv.Fields[0]].Role; (r == RoleUsername || r == RoleEmail || r == RoleID || r == RoleCode) && !showsOwnRole(s, c, inv, r) {
 		ds = append(ds, e.Diag(Error, at+".fields[0]", "%s writes text into %s, a field of role %s", inv.Rule, inv.Fields[0], r))
 	}
 	if len(inv.From) == 0 {
@@ -700,6 +708,14 @@ func validateDisplay(e *Entry, s *Server, c *Collection, inv Invariant, at strin
 		ds = append(ds, e.Diag(Error, at+".from", "quotes takes the one text field of the record quoted"))
 	}
 	return append(ds, validateRefTarget(e, s, c, inv, inv.From, at, ".from", 0)...)
+}
+
+// showsOwnRole reports whether a display rule copies one field of the
+// referenced record of the role r its own field has (a Xero transfer's
+// from_bank_account_code, its account's code): a copy, not a text.
+func showsOwnRole(s *Server, c *Collection, inv Invariant, r string) bool {
+	t := s.Collection(c.Fields[inv.Fields[1]].Ref)
+	return inv.Rule == "display" && len(inv.From) == 1 && t != nil && t.Fields[inv.From[0]].Role == r
 }
 
 // ownFields are the indexes of a rule's fields that are its collection's:

@@ -70,7 +70,7 @@ func TestBehaviourDeclarations(t *testing.T) {
 		{"display of a non-ref", "fields: [owner_name, owner]", "fields: [owner_name, title]", "collections[0].invariants[2].fields[1]", "ref field"},
 		{"display from no field", "from: [name]", "from: [full_name]", "collections[0].invariants[2].from[0]", "full_name"},
 		{"ref_by of no field", "ref_by: parent_type", "ref_by: parent_kind", "collections[0].fields.parent_id.ref_by", "parent_kind"},
-		{"ratio of two fields", "fields: [ctr, clicks, views]", "fields: [ctr, clicks]", "collections[0].invariants[3].fields", "takes 3"},
+		{"ratio of one field", "fields: [ctr, clicks, views]", "fields: [ctr]", "collections[0].invariants[3].fields", "takes 3"},
 		{"scale below zero", "scale: 100", "scale: -1", "collections[0].invariants[3].scale", "exclusiveMinimum"},
 		{"scale on another rule", "{rule: lte, fields: [clicks, views]}", "{rule: lte, fields: [clicks, views], scale: 2}", "collections[0].invariants[0].scale", "only for the rule ratio"},
 		{"ref_by without refs", ", refs: {note: notes, person: people}", "", "collections[0].fields.parent_id.refs", "needs refs"},

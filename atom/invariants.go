@@ -135,10 +135,17 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		}
 	case "ratio":
 		if want, got, ok := inv.Rate(rec); ok && !SameRate(got, want) {
+			if len(inv.Fields) == 2 {
+				return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s times %v (%v)", inv.Fields[0], got, inv.Fields[1], inv.Scale, want)}, true
+			}
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s over %s (%v)", inv.Fields[0], got, inv.Fields[1], inv.Fields[2], want)}, true
 		}
 	case "derived":
 		return inv.derivedProblem(rec)
+	case "senior":
+		if inv.RankedOut(rec) {
+			return Problem{inv.Fields[1], fmt.Sprintf("%s is %q on a %s that leads others, %q", inv.Fields[1], state.Text(rec[inv.Fields[1]]), inv.Fields[0], state.Text(rec[inv.Fields[0]]))}, true
+		}
 	case "media_type":
 		return inv.mediaTypeProblem(rec)
 	case "spans":
@@ -250,11 +257,15 @@ func (c *Collection) Denies(inv Invariant, rec map[string]any) bool {
 
 // Rate is what a ratio invariant's rate should be on rec, rounded to a
 // hundredth, and the rate rec holds; false when a field is missing or the
-// ratio is over zero.
+// ratio is over zero. A rule of two fields has no denominator: its rate
+// is the second field times Scale.
 func (inv Invariant) Rate(rec map[string]any) (want, got float64, ok bool) {
 	got, gok := state.Number(rec[inv.Fields[0]])
 	num, nok := state.Number(rec[inv.Fields[1]])
-	den, dok := state.Number(rec[inv.Fields[2]])
+	den, dok := 1.0, true // of two fields: Fields[1] times Scale
+	if len(inv.Fields) > 2 {
+		den, dok = state.Number(rec[inv.Fields[2]])
+	}
 	if !gok || !nok || !dok || den == 0 {
 		return 0, 0, false
 	}

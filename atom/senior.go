@@ -3,6 +3,7 @@ package atom
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/state"
@@ -44,9 +45,30 @@ func (inv Invariant) Junior(rec, above map[string]any) bool {
 	return inv.Rule == "senior" && own != "" && sup != "" && TitleRank(sup) < TitleRank(own)
 }
 
+// SeniorRank is the least TitleRank a senior rule of two fields keeps
+// off its Values: a head's or a director's, a title that leads others.
+const SeniorRank = 1
+
+// RankStates reports whether inv is a senior rule of two fields: one
+// that keeps the states Values of Fields[1] off a senior title.
+func (inv Invariant) RankStates() bool { return inv.Rule == "senior" && len(inv.Fields) == 2 }
+
+// RankedOut reports whether rec breaks a senior rule of two fields: its
+// title ranks SeniorRank or above and its state is one of Values (a CTO
+// or a head of partnerships employed as an intern).
+func (inv Invariant) RankedOut(rec map[string]any) bool {
+	return inv.RankStates() && TitleRank(state.Text(rec[inv.Fields[0]])) >= SeniorRank &&
+		slices.Contains(inv.Values, state.Text(rec[inv.Fields[1]]))
+}
+
 // validateSenior checks that a senior rule compares job titles, its own
-// and the referenced record's, across a single reference.
+// and the referenced record's, across a single reference; of two fields,
+// that it reads a job title and keeps values of the other field's enum
+// off it.
 func validateSenior(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	if inv.RankStates() {
+		return validateRankStates(e, c, inv, at)
+	}
 	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
 	if f, ok := c.Fields[inv.Fields[0]]; ok && f.Role != RoleJobTitle {
 		ds = append(ds, e.Diag(Error, at+".fields[0]", "senior reads seniority from job titles; %s is of role %q", inv.Fields[0], f.Role))
@@ -61,4 +83,17 @@ func validateSenior(e *Entry, s *Server, c *Collection, inv Invariant, at string
 		}
 	}
 	return ds
+}
+
+// validateRankStates checks a senior rule of two fields: a job title,
+// and Values, states of the second field's enum, to keep off a senior one.
+func validateRankStates(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	if f, ok := c.Fields[inv.Fields[0]]; ok && f.Role != RoleJobTitle {
+		ds = append(ds, e.Diag(Error, at+".fields[0]", "senior reads seniority from job titles; %s is of role %q", inv.Fields[0], f.Role))
+	}
+	if len(inv.Values) == 0 {
+		return append(ds, e.Diag(Error, at+".values", "a senior rule of two fields lists the states of %s a senior title never holds", inv.Fields[1]))
+	}
+	return append(ds, valuesOf(e, c, inv.Fields[1], inv.Values, at+".values")...)
 }

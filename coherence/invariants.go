@@ -36,6 +36,9 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 				c.ownDomain(inv, name, col.Key, rec)
 			}
 		case "display", "within", "since", "agrees", "quotes", "senior", "lasts":
+			if inv.RankStates() {
+				continue // a record's own fields: RecordProblems
+			}
 			target := c.w.Collection(app + "." + def.Fields[inv.Fields[1]].Ref)
 			if target == nil {
 				continue

@@ -87,10 +87,17 @@ func (c *checker) ownerName(sh *Shape, coll, f string, rec map[string]any) (stri
 	if v == "" {
 		return "", false
 	}
-	fs := sh.fields[f]
-	if fs.role != atom.RoleRef {
+	if sh.fields[f].role != atom.RoleRef {
 		return v, true
 	}
+	return c.personOf(sh, coll, f, v)
+}
+
+// personOf is the name (or, lacking one, the address) of the person
+// record the reference field f of a record of coll names by v; ok is
+// false where it names none of the world.
+func (c *checker) personOf(sh *Shape, coll, f, v string) (string, bool) {
+	fs := sh.fields[f]
 	app, _ := state.Split(coll)
 	tsh := c.shape(app + "." + fs.ref)
 	t, ok := c.referenced(app+"."+fs.ref, sh.def.Fields[f], v)
@@ -108,6 +115,9 @@ func (c *checker) ownerName(sh *Shape, coll, f string, rec map[string]any) (stri
 // person (a name, a username, an address) can be the same person: every
 // word of the name is in it.
 func SameParty(name, held string) bool {
+	// An address drops a name's apostrophes (keiko.obrien for Keiko
+	// O'Brien); so does the comparison.
+	name, held = strings.ReplaceAll(name, "'", ""), strings.ReplaceAll(held, "'", "")
 	local, _, _ := strings.Cut(strings.ToLower(held), "@")
 	parts := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' || r == ' ' })
 	for _, w := range strings.Fields(strings.ToLower(name)) {

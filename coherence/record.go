@@ -67,6 +67,7 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 	c.identity(sh, coll, key, rec)
 	c.orgDomain(sh, coll, key, rec)
 	c.ownerText(sh, coll, key, rec)
+	c.hostText(sh, coll, key, rec)
 	for _, d := range sh.Contradictions(rec) {
 		c.add(RuleFields, coll, key, d.Field, rec[d.Field], "%s", d.Why)
 	}

@@ -97,6 +97,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			conformSoonAfter(c, inv, rec, set)
 		case "ratio":
 			conformRate(inv, rec, set)
+		case "senior":
+			conformRankStates(cm, inv, rec, set)
 		case "differs":
 			if c.Fields[a].Ref == "" { // a reference points elsewhere in the world: differentRefs
 				conformDiffers(inv, rec, set)
@@ -570,6 +572,22 @@ func stateValue(f atom.Field, s string) any {
 	return s
 }
 
+// conformRankStates gives a record a senior rule of two fields keeps its
+// state from (a CTO drawn as an intern) the first state of the field's
+// enum the rule allows; a state a task sets stays.
+func conformRankStates(cm *collModel, inv atom.Invariant, rec map[string]any, set map[string]any) {
+	f := inv.Fields[1]
+	if _, pinned := set[f]; pinned || !inv.RankedOut(rec) {
+		return
+	}
+	for _, v := range cm.field(f).Enum {
+		if !slices.Contains(inv.Values, state.Text(v)) {
+			rec[f] = v
+			return
+		}
+	}
+}
+
 // conformRate writes a ratio invariant's rate from its parts (ctr from
 // clicks over impressions) or, where a task sets the rate, the numerator
 // from the rate and the denominator.
@@ -578,7 +596,7 @@ func conformRate(inv atom.Invariant, rec map[string]any, set map[string]any) {
 	if !ok || atom.SameRate(got, want) {
 		return
 	}
-	rate, num, den := inv.Fields[0], inv.Fields[1], inv.Fields[2]
+	rate, num := inv.Fields[0], inv.Fields[1]
 	if _, pinned := set[rate]; !pinned {
 		rec[rate] = coherence.SameKind(rec[rate], want)
 		return
@@ -586,7 +604,10 @@ func conformRate(inv atom.Invariant, rec map[string]any, set map[string]any) {
 	if _, pinned := set[num]; pinned {
 		return // both set: the task's values stand
 	}
-	d, _ := state.Number(rec[den])
+	d := 1.0 // a rule of two fields: the second times Scale
+	if len(inv.Fields) > 2 {
+		d, _ = state.Number(rec[inv.Fields[2]])
+	}
 	scale := inv.Scale
 	if scale == 0 {
 		scale = 1

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
@@ -56,4 +57,47 @@ func (v *valuer) ownerOf(cm *collModel, rec map[string]any) string {
 // fields hold that person or none.
 func ownerFits(frame string, facts textFacts) bool {
 	return !ownerFrames[frame] || facts["owner"] == "" || coherence.SameParty(facts["person"], facts["owner"])
+}
+
+// mendHosts writes, in rec's texts a task pins none of, the name of the
+// first host its host fields hold where a text says it is hosted by a
+// person who is none of them ("hosted by Elena Tanaka" on an event whose
+// host is Keiko O'Brien): the hosts may have moved since the text was
+// written.
+func (db *dataBuilder) mendHosts(m *appModel, cm *collModel, rec map[string]any, texts []string, pinned map[string]map[string]bool, k string) {
+	hosts := db.hostNames(m, cm, rec)
+	if len(hosts) == 0 {
+		return
+	}
+	for _, f := range texts {
+		text, ok := rec[f].(string)
+		if !ok || pinned[f][k] {
+			continue
+		}
+		for _, name := range coherence.HostNamed(text) {
+			if !slices.ContainsFunc(hosts, func(h string) bool { return coherence.SameParty(name, h) }) {
+				text = strings.ReplaceAll(text, coherence.HostCue+name, coherence.HostCue+hosts[0])
+			}
+		}
+		rec[f] = text
+	}
+}
+
+// hostNames are the full names of the people rec's host fields name,
+// each a reference to a record of people (a Calendly event's host_ids).
+func (db *dataBuilder) hostNames(m *appModel, cm *collModel, rec map[string]any) []string {
+	var out []string
+	for _, f := range coherence.HostFields(cm.shape) {
+		for _, rf := range cm.refs {
+			if rf.name != f {
+				continue
+			}
+			for _, k := range atom.ReferenceKeys(rec[f]) {
+				if p := findRec(db.d.Records[m.app][rf.target.name], rf.target.key, k); p != nil && fullName(rf.target, p) != "" {
+					out = append(out, fullName(rf.target, p))
+				}
+			}
+		}
+	}
+	return out
 }

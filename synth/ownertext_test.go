@@ -14,8 +14,30 @@ import (
 // Pipedrive's deals, HubSpot's deals): no text names another person as
 // the owner than the owner field holds.
 func TestOwnerTextNamesTheOwner(t *testing.T) {
-	c, servers := readWorld(t, 27, "asana", "jira", "pipedrive", "hubspot", "confluence", "salesforce")
-	bad, owned := 0, 0
+	bad, owned := textViolations(t, "as owner", func(s string) int { return len(coherence.OwnerNamed(s)) },
+		"asana", "jira", "pipedrive", "hubspot", "confluence", "salesforce")
+	t.Logf("%d texts name an owner", owned)
+	if owned < 20 || bad > 0 {
+		t.Errorf("%d texts name another owner than the owner field, among %d that name one", bad, owned)
+	}
+}
+
+// TestHostTextNamesAHost synthesises apps whose records have hosts beside
+// a text (Calendly's scheduled events, Zoom's and Webex's meetings): no
+// text says the record is hosted by a person none of its host fields hold.
+func TestHostTextNamesAHost(t *testing.T) {
+	bad, hosted := textViolations(t, "as host", func(s string) int { return len(coherence.HostNamed(s)) }, "calendly", "zoom", "webex")
+	t.Logf("%d texts name a host", hosted)
+	if hosted < 5 || bad > 0 {
+		t.Errorf("%d texts name another host than the host fields hold, among %d that name one", bad, hosted)
+	}
+}
+
+// textViolations synthesises apps (seed 27) and counts the field
+// violations whose message holds words, reporting the first five, and
+// the people the world's texts name as count reads them.
+func textViolations(t *testing.T, words string, count func(string) int, apps ...string) (bad, named int) {
+	c, servers := readWorld(t, 27, apps...)
 	for _, d := range c.Data {
 		var colls []*state.Collection
 		for app, byName := range d.Records {
@@ -23,8 +45,8 @@ func TestOwnerTextNamesTheOwner(t *testing.T) {
 				colls = append(colls, state.NewCollection(app+"."+name, servers[app].Collection(name).KeyField(), recs))
 				for _, r := range recs {
 					for _, v := range r {
-						if s, ok := v.(string); ok && len(coherence.OwnerNamed(s)) > 0 {
-							owned++
+						if s, ok := v.(string); ok {
+							named += count(s)
 						}
 					}
 				}
@@ -32,15 +54,12 @@ func TestOwnerTextNamesTheOwner(t *testing.T) {
 		}
 		clock, _ := time.Parse(time.RFC3339, d.Clock)
 		for _, v := range coherence.CheckWorld(d.ID, servers, state.NewWorld(clock, colls...)) {
-			if v.Rule == coherence.RuleFields && strings.Contains(v.Message, "as owner") {
+			if v.Rule == coherence.RuleFields && strings.Contains(v.Message, words) {
 				if bad++; bad <= 5 {
 					t.Errorf("%s", v)
 				}
 			}
 		}
 	}
-	t.Logf("%d texts name an owner", owned)
-	if owned < 20 || bad > 0 {
-		t.Errorf("%d texts name another owner than the owner field, among %d that name one", bad, owned)
-	}
+	return bad, named
 }
