@@ -116,8 +116,8 @@ func TestSignaturesOfTheirRequest(t *testing.T) {
 		{"yasmin.coleridge@lakesidesystems.example", "awaiting_signature", false, 0, 0},
 		{"Yasmin.Coleridge@lakesidesystems.example", "declined", true, 0, 0},
 		{"priya.patel@tyrellindustries.example", "awaiting_signature", false, 1, 0}, // not on the request
-		{"yasmin.coleridge@lakesidesystems.example", "declined", false, 0, 1},      // declined, the request not
-		{"yasmin.coleridge@lakesidesystems.example", "signed", true, 0, 1},         // declined by no one
+		{"yasmin.coleridge@lakesidesystems.example", "declined", false, 0, 1},       // declined, the request not
+		{"yasmin.coleridge@lakesidesystems.example", "signed", true, 0, 1},          // declined by no one
 	} {
 		q := state.Record{"signature_request_id": "fa5c8a0b0f491001", "title": "Order 29732", "subject": "Order 29732", "signer_emails": []any{"yasmin.coleridge@lakesidesystems.example"}, "is_declined": c.declined}
 		s := state.Record{"signature_id": "78caf2a1d01c1001", "signature_request_id": "fa5c8a0b0f491001", "signer_email_address": c.signer, "status_code": c.status}
