@@ -136,3 +136,30 @@ func TestSignaturesOfTheirRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestCaseContactAtTheCaseAccount: a Salesforce case's contact is a person
+// of the case's account; a contact under no account is at the company its
+// account_name and address name, which must be the account's.
+func TestCaseContactAtTheCaseAccount(t *testing.T) {
+	ss := map[string]*atom.Server{"salesforce": builtinServer(t, "salesforce")}
+	acc := state.Record{"id": "001Dn0000050045", "account_name": "Acme International", "domain": "acmeinternational.example"}
+	for _, c := range []struct {
+		contact state.Record
+		want    int
+	}{
+		{state.Record{"id": "003Dn0000091670", "first_name": "Yasmin", "last_name": "Abernathy", "account_name": "Acme Labs", "email": "yasmin.abernathy@acmelabs.example"}, 1},
+		{state.Record{"id": "003Dn0000091670", "first_name": "Yasmin", "last_name": "Abernathy", "account_name": "Acme International", "email": "yasmin.abernathy@acmeinternational.example"}, 0},
+		{state.Record{"id": "003Dn0000091670", "first_name": "Yasmin", "last_name": "Abernathy", "account_id": "001Dn0000050045", "account_name": "Acme International", "email": "yasmin.abernathy@acmeinternational.example"}, 0},
+		{state.Record{"id": "003Dn0000091670", "first_name": "Yasmin", "last_name": "Abernathy"}, 0}, // says no company
+	} {
+		cs := state.Record{"id": "500Dn0000099466", "subject": "events-figures", "account_id": "001Dn0000050045", "contact_id": "003Dn0000091670"}
+		w := state.NewWorld(time.Date(2026, 5, 13, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("salesforce.accounts", "id", []state.Record{acc}),
+			state.NewCollection("salesforce.contacts", "id", []state.Record{c.contact}),
+			state.NewCollection("salesforce.cases", "id", []state.Record{cs}))
+		vs := CheckWorld("d", ss, w)
+		if got := countOn(vs, "salesforce.cases", "contact_id"); got != c.want {
+			t.Errorf("contact %v: %d violations on contact_id, want %d (%v)", c.contact, got, c.want, vs)
+		}
+	}
+}
