@@ -436,7 +436,8 @@ func (inv Invariant) Binds(parent map[string]any) bool {
 // Disagrees reports whether an agrees rule's field on rec holds another
 // value than the field it copies on parent, the record its reference
 // names, and gives the parent's value; false when either holds none, and
-// where the rule does not hold for rec (AgreesOn).
+// where the rule does not hold for rec (AgreesOn). Where the parent's
+// field is a list, rec's value is one of it (inList).
 //
 // By kind, the rule keeps rec's text to the kind of case the parent's
 // field names and to its topic, where it names one (CaseFits), and gives
@@ -465,7 +466,23 @@ func (inv Invariant) DisagreesAmong(rec, parent map[string]any, peers []string) 
 		}
 		return CaseKind(theirs), !CaseFitsAmong(own, theirs, peers)
 	}
+	switch list := parent[inv.Fields[2]].(type) {
+	case []any, []string:
+		return inList(own, list)
+	}
 	return theirs, own != "" && theirs != "" && own != theirs
+}
+
+// inList judges a value an agrees rule keeps to a list of the parent's (a
+// Dropbox Sign signature's signer to its request's signer_emails): it
+// agrees where it is one of the list's values, letter case aside, or
+// either holds none; else the list's first value is the one to take.
+func inList(own string, list any) (string, bool) {
+	vs := ReferenceKeys(list)
+	if own == "" || len(vs) == 0 || slices.ContainsFunc(vs, func(v string) bool { return strings.EqualFold(v, own) }) {
+		return "", false
+	}
+	return vs[0], true
 }
 
 // Peers are the values of inv's third field on all, the records of the

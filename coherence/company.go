@@ -163,6 +163,36 @@ func CompanyNames(world []string, vs ...any) []string {
 	return slices.Compact(out)
 }
 
+// companyOfRef is rec as an agrees rule by company whose first field is
+// a reference reads it: that field holds what the record it names says of
+// its company, its fields of company names and its own address, email (a
+// Salesforce case's contact, at the company of its account_name and its
+// email, is at the case's account). Any other rule reads rec as it is.
+func (c *checker) companyOfRef(def *atom.Collection, app string, inv atom.Invariant, rec state.Record) state.Record {
+	fd := def.Fields[inv.Fields[0]]
+	if !inv.ByCompany() || fd.Role != atom.RoleRef {
+		return rec
+	}
+	_, rd := c.def(app + "." + fd.Ref)
+	to := c.w.Collection(app + "." + fd.Ref)
+	if rd == nil || to == nil {
+		return rec
+	}
+	r, ok := to.Lookup(state.Text(rec[inv.Fields[0]]))
+	if !ok {
+		return rec
+	}
+	var says []any
+	for _, f := range slices.Sorted(maps.Keys(rd.Fields)) {
+		if g := rd.Fields[f]; (g.Role == atom.RoleCompany || f == "email") && atom.IsSet(r[f]) {
+			says = append(says, r[f])
+		}
+	}
+	out := maps.Clone(rec)
+	out[inv.Fields[0]] = says
+	return out
+}
+
 // agreesOnCompany checks an agrees rule by company on rec: the company
 // its field names is the one the referenced record's field names.
 func (c *checker) agreesOnCompany(inv atom.Invariant, name, key string, rec, p state.Record) {

@@ -48,7 +48,7 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 				case "within", "since":
 					c.within(inv, name, col.Key, target, rec)
 				case "agrees":
-					c.agrees(inv, name, col.Key, target, rec)
+					c.agrees(inv, name, col.Key, target, c.companyOfRef(def, app, inv, rec))
 				case "senior":
 					c.senior(inv, name, col.Key, target, rec)
 				case "lasts":

@@ -48,6 +48,10 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 	if bad && inv.ParentGated() && db.liftParent(m, tc, inv, p, rec[inv.Fields[0]]) {
 		return // the parent leaves the state that binds: a live ad keeps its ad group live
 	}
+	if bad && tc.field(inv.Fields[2]).Type == "array" {
+		db.joinList(tc, inv, rec, p, want, pinnedOwn)
+		return
+	}
 	if len(inv.Fields) > 3 {
 		// A rule that holds in some states only (an internal comment is
 		// its request's agent's) speaks of rec alone: its value is the
@@ -79,6 +83,22 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 		p[inv.Fields[2]] = rec[inv.Fields[0]]
 	case !pinnedOwn && want != "":
 		setAgreed(cm, rec, inv.Fields[0], want)
+	}
+}
+
+// joinList makes rec's value one of the list of p, the record its
+// reference names, that an agrees rule keeps it to (a Dropbox Sign
+// signature's signer is one of its request's signers): the list takes
+// it, unless a task sets the list; else rec takes the list's first value
+// (want), unless a task sets rec's.
+func (db *dataBuilder) joinList(tc *collModel, inv atom.Invariant, rec, p map[string]any, want string, pinnedOwn bool) {
+	f := inv.Fields[2]
+	if !db.pinnedKeys(tc, f)[state.Text(p[tc.key])] {
+		p[f] = append(slices.Clone(listOf(p[f])), rec[inv.Fields[0]])
+		return
+	}
+	if !pinnedOwn {
+		rec[inv.Fields[0]] = want
 	}
 }
 

@@ -12,7 +12,10 @@ const staffRole = "wfstaff"
 // contact) that the request leaves open names a record of that
 // collection drawn at the company, one for all its own records there,
 // never a customer's. The person is kept from background references, so
-// no customer's record names them.
+// no customer's record names them. A collection of companies (Salesforce's
+// accounts, which carry a contact's name and address) holds no person:
+// the record stands under none of them (ownParent), and its person is at
+// no customer's account.
 func (p *plan) staffParties() {
 	for _, cm := range slices.Clone(p.colls) {
 		for _, role := range sortedRoles(p.reqs[cm]) {
@@ -21,7 +24,7 @@ func (p *plan) staffParties() {
 				continue
 			}
 			for _, rf := range cm.refs {
-				if _, ok := r.refs[rf.name]; ok || rf.list || rf.target == cm || !rf.target.peopleLike() {
+				if _, ok := r.refs[rf.name]; ok || rf.list || rf.target == cm || !rf.target.peopleLike() || rf.target.kind() == "company" {
 					continue
 				}
 				p.needPrivate(rf.target, staffRole).internal = true
