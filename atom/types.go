@@ -403,6 +403,7 @@ type Effect struct {
 	Value      string            `json:"value,omitempty"`      // append: the argument appended
 	Code       string            `json:"code,omitempty"`       // starlark: defines run(args, db)
 	Log        *LogEntry         `json:"log,omitempty"`        // starlark: the entry each call also records in an action log
+	Marks      []Mark            `json:"marks,omitempty"`      // create: what the call does to the records the new one names
 }
 
 // LogEntry is the entry a Starlark tool records in a log collection of its

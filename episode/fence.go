@@ -35,6 +35,11 @@ func fenceCheck(env *Env) assert.Check {
 		if t.Effect.Collection != "" {
 			spec.ToolWrites[t.Name] = t.App + "." + t.Effect.Collection
 		}
+		// A create's marks move the records it names (an order a
+		// fulfillment ships): the fields they write are the tool's too.
+		for coll, fs := range markedFields(t) {
+			spec.Volatile[coll] = append(spec.Volatile[coll], fs...)
+		}
 		if l := t.Effect.Log; l != nil {
 			spec.Logs[t.Name] = assert.ToolLog{Collection: t.App + "." + l.Collection, Set: l.Set}
 		}

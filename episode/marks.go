@@ -1,0 +1,79 @@
+package episode
+
+import (
+	"maps"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// boundMark is a create's mark (atom.Mark) with the full names of the
+// collection it creates in and of the collection its reference names.
+type boundMark struct {
+	atom.Mark
+	created, target string
+}
+
+// newMarks binds an effect's marks to the server's collections; a mark
+// whose reference names no collection (lint reports it) is left out.
+func newMarks(s *atom.Server, c *atom.Collection, ef atom.Effect) []boundMark {
+	var out []boundMark
+	for _, m := range ef.Marks {
+		if t := s.Collection(c.Fields[m.Ref].Ref); t != nil {
+			out = append(out, boundMark{Mark: m, created: s.AppName() + "." + c.Name, target: s.AppName() + "." + t.Name})
+		}
+	}
+	return out
+}
+
+// mark writes to the record rec's reference names what the product does
+// to it as rec is created (an order a fulfillment ships becomes
+// fulfilled). A reference naming no record leaves nothing to write.
+func (m boundMark) mark(st *state.State, rec state.Record) error {
+	k := state.Text(rec[m.Ref])
+	target, ok := st.Get(m.target, k)
+	if rec[m.Ref] == nil || !ok {
+		return nil
+	}
+	set := m.Marked(target, m.sum(st, k))
+	if len(set) == 0 {
+		return nil
+	}
+	out := maps.Clone(target)
+	maps.Copy(out, set)
+	return st.Replace(m.target, k, out)
+}
+
+// sum is the total of the mark's Sum field over the created collection's
+// records naming k; 0 for a mark with no Sum.
+func (m boundMark) sum(st *state.State, k string) float64 {
+	if m.Sum == "" {
+		return 0
+	}
+	recs, ok := st.Holding(m.created, m.Ref, k)
+	if !ok {
+		recs = st.Placed(m.created)
+	}
+	total := 0.0
+	for _, r := range recs {
+		if holdsKey(r[m.Ref], k) {
+			if n, ok := state.Number(r[m.Sum]); ok {
+				total += n
+			}
+		}
+	}
+	return total
+}
+
+// markedFields is, by the full name of each collection, the fields the
+// marks of t's effect write.
+func markedFields(t *Tool) map[string][]string {
+	if t.Server == nil || len(t.Effect.Marks) == 0 {
+		return nil
+	}
+	out := map[string][]string{}
+	for coll, fs := range t.Server.MustServer().MarkedFields(t.Effect) {
+		out[t.App+"."+coll] = fs
+	}
+	return out
+}
