@@ -12,30 +12,53 @@ import (
 // names, where the product says so: creating a Shopify fulfillment of an
 // order's line items makes the order fulfilled
 // (https://shopify.dev/docs/api/admin-rest/latest/resources/fulfillment).
-// Set is written to that record. With Sum and Of, Set is written where
-// the Sum field of the collection's records naming it comes to its Of
-// field at least, and Short where it falls short: a refund of an order's
-// whole total refunds it, a smaller one refunds it in part.
+// Set is written to that record. With Sum, Set is written where the
+// created records cover the named one and Short where they fall short:
+// with Of, where the Sum field of the collection's records naming it
+// comes to its Of field (a refund of an order's whole total refunds it, a
+// smaller one refunds it in part); with Left, where the new record's Sum
+// takes its Left field, the balance it still owes, to nothing, and Left
+// takes what is left (a payment on a Zoho Books invoice).
 type Mark struct {
 	Ref   string         `json:"ref"`             // the created record's reference
 	Set   map[string]any `json:"set"`             // the fields written to the record it names
-	Sum   string         `json:"sum,omitempty"`   // a number field of the created collection, summed over the records naming it
-	Of    string         `json:"of,omitempty"`    // the named record's number field the sum is held against
-	Short map[string]any `json:"short,omitempty"` // written instead where the sum falls short of Of
+	Sum   string         `json:"sum,omitempty"`   // a number field of the created collection
+	Of    string         `json:"of,omitempty"`    // the named record's whole, held against the sum of Sum over the records naming it
+	Left  string         `json:"left,omitempty"`  // the named record's balance, which the new record's Sum lowers
+	Short map[string]any `json:"short,omitempty"` // written instead where the created records fall short
 }
 
 // Marked is the values a mark writes to target, the record its
 // reference names, where the records naming target sum to sum in the
-// mark's Sum field. A target that holds no Of is not known to be covered:
-// it takes Short.
-func (m Mark) Marked(target map[string]any, sum float64) map[string]any {
+// mark's Sum field and the new one holds own there. A target that holds
+// neither its balance nor its whole is not known to be covered: it takes
+// Short.
+func (m Mark) Marked(target map[string]any, sum, own float64) map[string]any {
 	if m.Sum == "" {
 		return m.Set
 	}
-	if of, ok := state.Number(target[m.Of]); ok && sum >= of {
-		return m.Set
+	if left, ok := state.Number(target[m.Left]); ok && m.Left != "" {
+		return m.cover(left-own, true)
+	}
+	if of, ok := state.Number(target[m.Of]); ok && m.Of != "" {
+		return m.cover(of-sum, m.Left != "")
 	}
 	return m.Short
+}
+
+// cover is what a mark writes where the created records leave rest of
+// the named record to cover, with the balance where withLeft.
+func (m Mark) cover(rest float64, withLeft bool) map[string]any {
+	set := m.Short
+	if rest <= 0 {
+		set = m.Set
+	}
+	if !withLeft {
+		return set
+	}
+	set = maps.Clone(set)
+	set[m.Left] = max(rest, 0)
+	return set
 }
 
 // MarkedFields is, by the collection each names, the fields an effect's
@@ -52,6 +75,9 @@ func (s *Server) MarkedFields(ef Effect) map[string][]string {
 		coll := c.Fields[m.Ref].Ref
 		out[coll] = append(out[coll], slices.Sorted(maps.Keys(m.Set))...)
 		out[coll] = append(out[coll], slices.Sorted(maps.Keys(m.Short))...)
+		if m.Left != "" {
+			out[coll] = append(out[coll], m.Left)
+		}
 	}
 	return out
 }
@@ -78,12 +104,17 @@ func validateMarks(e *Entry, s *Server, c *Collection, ef Effect, at string) Dia
 		}
 		ds = append(ds, markFits(e, target, m.Set, mat+".set")...)
 		ds = append(ds, markFits(e, target, m.Short, mat+".short")...)
-		if (m.Sum == "") != (m.Of == "") || (m.Sum == "" && len(m.Short) > 0) {
-			ds = append(ds, e.Diag(Error, mat, "sum, of and short go together: short is set where the sum falls short of of"))
+		if (m.Sum == "") != (m.Of == "" && m.Left == "") || (m.Sum == "" && len(m.Short) > 0) {
+			ds = append(ds, e.Diag(Error, mat, "sum goes with of or left, and short with sum: short is set where the created records fall short"))
 			continue
 		}
-		if m.Sum != "" && (!isNumber(c.Fields[m.Sum]) || !isNumber(target.Fields[m.Of])) {
-			ds = append(ds, e.Diag(Error, mat+".sum", "sum %q of %s and of %q of %s must be number fields", m.Sum, c.Name, m.Of, target.Name))
+		for _, f := range []struct{ name, field string }{{"of", m.Of}, {"left", m.Left}} {
+			if f.field != "" && !isNumber(target.Fields[f.field]) {
+				ds = append(ds, e.Diag(Error, mat+"."+f.name, "%s %q must be a number field of %s", f.name, f.field, target.Name))
+			}
+		}
+		if m.Sum != "" && !isNumber(c.Fields[m.Sum]) {
+			ds = append(ds, e.Diag(Error, mat+".sum", "sum %q must be a number field of %s", m.Sum, c.Name))
 		}
 	}
 	return ds

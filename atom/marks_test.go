@@ -41,9 +41,12 @@ func TestMarkDeclarations(t *testing.T) {
 		{"no such field on the record named", "{ref: order_id, set: {status: fulfilled}}", "tools[0].effect.marks[0].set.status", `no field "status"`},
 		{"a value the field cannot hold", "{ref: order_id, set: {fulfillment_status: shipped}}", "tools[0].effect.marks[0].set.fulfillment_status", "not one of"},
 		{"nothing set", "{ref: order_id, set: {}}", "tools[0].effect.marks[0].set", "at least one field"},
-		{"a sum with no whole", "{ref: order_id, sum: amount, set: {financial_status: refunded}}", "tools[0].effect.marks[0]", "go together"},
-		{"short with no sum", "{ref: order_id, set: {financial_status: refunded}, short: {financial_status: paid}}", "tools[0].effect.marks[0]", "go together"},
-		{"a sum of a text", "{ref: order_id, sum: note, of: total_price, set: {financial_status: refunded}, short: {financial_status: paid}}", "tools[0].effect.marks[0].sum", "number fields"},
+		{"a sum with no whole", "{ref: order_id, sum: amount, set: {financial_status: refunded}}", "tools[0].effect.marks[0]", "go"},
+		{"short with no sum", "{ref: order_id, set: {financial_status: refunded}, short: {financial_status: paid}}", "tools[0].effect.marks[0]", "short with sum"},
+		{"a sum of a text", "{ref: order_id, sum: note, of: total_price, set: {financial_status: refunded}, short: {financial_status: paid}}", "tools[0].effect.marks[0].sum", "number field"},
+		{"a balance", "{ref: order_id, sum: amount, left: total_price, set: {financial_status: refunded}, short: {financial_status: paid}}", "", ""},
+		{"a balance in a text", "{ref: order_id, sum: amount, left: financial_status, set: {financial_status: refunded}}", "tools[0].effect.marks[0].left", "number field"},
+		{"a balance with no sum", "{ref: order_id, left: total_price, set: {financial_status: refunded}}", "tools[0].effect.marks[0]", "sum goes with"},
 		{"a short value the field cannot hold", "{ref: order_id, sum: amount, of: total_price, set: {financial_status: refunded}, short: {financial_status: partly}}", "tools[0].effect.marks[0].short.financial_status", "not one of"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -56,24 +59,35 @@ func TestMarkDeclarations(t *testing.T) {
 }
 
 // A mark with a sum writes Set once the records naming the target come
-// to its whole, Short before, and Short where the whole is unknown.
+// to its whole, Short before, and Short where the whole is unknown; with
+// a balance, once the new record's amount takes it to nothing, and the
+// balance takes what is left.
 func TestMarked(t *testing.T) {
-	m := Mark{Ref: "order_id", Sum: "amount", Of: "total_price", Set: map[string]any{"s": "refunded"}, Short: map[string]any{"s": "partially_refunded"}}
+	m := Mark{Ref: "order_id", Sum: "amount", Of: "total", Set: map[string]any{"s": "paid"}, Short: map[string]any{"s": "partly"}}
 	for _, c := range []struct {
-		target map[string]any
-		sum    float64
-		want   string
+		name     string
+		left     string
+		target   map[string]any
+		sum, own float64
+		want     string
+		balance  any
 	}{
-		{map[string]any{"total_price": 100.0}, 40, "partially_refunded"},
-		{map[string]any{"total_price": 100.0}, 100, "refunded"},
-		{map[string]any{}, 100, "partially_refunded"},
+		{"short of the whole", "", map[string]any{"total": 100.0}, 40, 40, "partly", nil},
+		{"the whole", "", map[string]any{"total": 100.0}, 100, 60, "paid", nil},
+		{"no whole", "", map[string]any{}, 100, 100, "partly", nil},
+		{"short of the balance", "balance", map[string]any{"total": 100.0, "balance": 70.0}, 30, 30, "partly", 40.0},
+		{"the balance", "balance", map[string]any{"total": 100.0, "balance": 70.0}, 30, 70, "paid", 0.0},
+		{"above the balance", "balance", map[string]any{"balance": 70.0}, 0, 90, "paid", 0.0},
+		{"no balance: the whole less the sum", "balance", map[string]any{"total": 100.0}, 30, 30, "partly", 70.0},
 	} {
-		if got := m.Marked(c.target, c.sum)["s"]; got != c.want {
-			t.Errorf("Marked(%v, %v) = %v, want %s", c.target, c.sum, got, c.want)
+		m.Left = c.left
+		got := m.Marked(c.target, c.sum, c.own)
+		if got["s"] != c.want || got["balance"] != c.balance {
+			t.Errorf("%s: %v, want %s with balance %v", c.name, got, c.want, c.balance)
 		}
 	}
 	plain := Mark{Ref: "order_id", Set: map[string]any{"s": "fulfilled"}}
-	if got := plain.Marked(nil, 0)["s"]; got != "fulfilled" {
+	if got := plain.Marked(nil, 0, 0)["s"]; got != "fulfilled" {
 		t.Errorf("a plain mark writes %v", got)
 	}
 }

@@ -35,7 +35,8 @@ func (m boundMark) mark(st *state.State, rec state.Record) error {
 	if rec[m.Ref] == nil || !ok {
 		return nil
 	}
-	set := m.Marked(target, m.sum(st, k))
+	own, _ := state.Number(rec[m.Sum])
+	set := m.Marked(target, m.sum(st, k), own)
 	if len(set) == 0 {
 		return nil
 	}
@@ -45,9 +46,9 @@ func (m boundMark) mark(st *state.State, rec state.Record) error {
 }
 
 // sum is the total of the mark's Sum field over the created collection's
-// records naming k; 0 for a mark with no Sum.
+// records naming k; 0 for a mark that holds no whole against it.
 func (m boundMark) sum(st *state.State, k string) float64 {
-	if m.Sum == "" {
+	if m.Sum == "" || m.Of == "" {
 		return 0
 	}
 	recs, ok := st.Holding(m.created, m.Ref, k)
