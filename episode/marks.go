@@ -3,6 +3,7 @@ package episode
 import (
 	"maps"
 
+	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
@@ -66,15 +67,21 @@ func (m boundMark) sum(st *state.State, k string) float64 {
 	return total
 }
 
-// markedFields is, by the full name of each collection, the fields the
-// marks of t's effect write.
-func markedFields(t *Tool) map[string][]string {
+// fenceMarks are the marks of t's effect as the fence reads them.
+func fenceMarks(t *Tool) []assert.FenceMark {
 	if t.Server == nil || len(t.Effect.Marks) == 0 {
 		return nil
 	}
-	out := map[string][]string{}
-	for coll, fs := range t.Server.MustServer().MarkedFields(t.Effect) {
-		out[t.App+"."+coll] = fs
+	s := t.Server.MustServer()
+	c := s.Collection(t.Effect.Collection)
+	if c == nil {
+		return nil
+	}
+	fields := s.MarkedFields(t.Effect)
+	var out []assert.FenceMark
+	for _, m := range t.Effect.Marks {
+		target := c.Fields[m.Ref].Ref
+		out = append(out, assert.FenceMark{Created: t.App + "." + c.Name, Ref: m.Ref, Target: t.App + "." + target, Fields: fields[target]})
 	}
 	return out
 }
