@@ -2,7 +2,6 @@ package episode
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 )
 
@@ -42,11 +41,7 @@ records:
 			}
 			res := s.Evaluate()
 			if res.Passed != c.want {
-				var why []string
-				for _, comp := range res.Components {
-					why = append(why, comp.Assertion+": "+comp.Reason)
-				}
-				t.Errorf("passed %v, want %v: %s", res.Passed, c.want, strings.Join(why, "; "))
+				t.Errorf("passed %v, want %v: %s", res.Passed, c.want, reasons(res))
 			}
 		})
 	}
