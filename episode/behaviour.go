@@ -101,26 +101,7 @@ func resolves(st *state.State, app string, fd atom.Field, rec map[string]any, k 
 		if _, ok := st.Get(name, k); ok && (fd.RefBy == "" || !byField) {
 			return true
 		}
-		if byField && fd.RefPer == "" && st.HoldsText(name, fd.RefField, k) {
-			return true
-		}
-		if byField && fd.RefPer != "" && holdsWithin(st, name, fd, rec, k) {
-			return true
-		}
-	}
-	return false
-}
-
-// holdsWithin reports whether a record of collection name holds k in the
-// field a reference holds, within rec's value of the field it is unique
-// per (a GitLab issue of that iid in the note's own project).
-func holdsWithin(st *state.State, name string, fd atom.Field, rec map[string]any, k string) bool {
-	recs, ok := st.Holding(name, fd.RefField, k)
-	if !ok {
-		recs = st.Placed(name)
-	}
-	for _, r := range recs {
-		if state.Text(r[fd.RefField]) == k && state.Text(r[fd.RefPer]) == state.Text(rec[fd.RefPer]) {
+		if byField && st.HoldsText(name, fd.RefField, k) {
 			return true
 		}
 	}
