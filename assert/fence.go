@@ -49,6 +49,18 @@ type FenceSpec struct {
 	// Logs maps a tool to the entry each of its calls records in an action
 	// log beside the records it writes (ToolWrites).
 	Logs map[string]ToolLog
+	// Marks are the fields a create writes to the record its new record
+	// names (a Shopify order a fulfillment makes fulfilled): they may
+	// change on a record that a record created in the session names.
+	Marks []FenceMark
+}
+
+// FenceMark is a create's mark as the fence reads it: records created in
+// collection Created whose reference Ref names a record of Target may
+// change its Fields.
+type FenceMark struct {
+	Created, Ref, Target string
+	Fields               []string
 }
 
 // ToolLog is the log entry a tool's call records: the log's collection
@@ -67,12 +79,13 @@ type fence struct {
 	stamps   map[string]map[string][]string
 	logs     map[string]ToolLog // by tool: the log entry its call records
 	writes   map[string]string  // by tool: the collection it writes
+	marks    []FenceMark
 }
 
 // NewFence compiles the fence of a goal (the programs of its assertions,
 // goal and rules alike: a rule's negative tells what may go).
 func NewFence(goal []*Program, spec FenceSpec) *Program {
-	f := &fence{byColl: map[string][]*Program{}, freeColl: map[string]bool{}, celColl: map[string]bool{}, volatile: map[string]map[string]bool{}, stamps: spec.Stamps, logs: spec.Logs, writes: spec.ToolWrites}
+	f := &fence{byColl: map[string][]*Program{}, freeColl: map[string]bool{}, celColl: map[string]bool{}, volatile: map[string]map[string]bool{}, stamps: spec.Stamps, logs: spec.Logs, writes: spec.ToolWrites, marks: spec.Marks}
 	for name, fields := range spec.Volatile {
 		f.volatile[name] = map[string]bool{}
 		for _, fd := range fields {
@@ -170,6 +183,7 @@ func (p *Program) FenceBreaks(st *state.State, limit int) []FenceBreak {
 		return nil
 	}
 	var out []FenceBreak
+	marked := p.fence.marked(st)
 	for _, name := range st.Base().Names() {
 		dirty := st.Dirty(name)
 		if len(dirty) == 0 {
@@ -179,12 +193,42 @@ func (p *Program) FenceBreaks(st *state.State, limit int) []FenceBreak {
 		for _, k := range slices.Sorted(maps.Keys(dirty)) {
 			before, had := base.Lookup(k)
 			after, has := st.Get(name, k)
-			if kind, field := p.fence.unasked(name, before, had, after, has); kind != "" {
+			if kind, field := p.fence.unasked(name, before, had, after, has, marked[name][k]); kind != "" {
 				out = append(out, FenceBreak{Collection: name, Key: k, Kind: kind, Field: field})
 				if len(out) == limit {
 					return out
 				}
 			}
+		}
+	}
+	return out
+}
+
+// marked is, by collection and key, the fields the session's creates
+// may have marked on a record (FenceMark): those a record created in the
+// session names.
+func (f *fence) marked(st *state.State) map[string]map[string][]string {
+	var out map[string]map[string][]string
+	for _, m := range f.marks {
+		base := st.Base().Collection(m.Created)
+		for k := range st.Dirty(m.Created) {
+			if base != nil {
+				if _, had := base.Lookup(k); had {
+					continue
+				}
+			}
+			rec, ok := st.Get(m.Created, k)
+			if !ok || rec[m.Ref] == nil {
+				continue
+			}
+			if out == nil {
+				out = map[string]map[string][]string{}
+			}
+			if out[m.Target] == nil {
+				out[m.Target] = map[string][]string{}
+			}
+			t := state.Text(rec[m.Ref])
+			out[m.Target][t] = append(out[m.Target][t], m.Fields...)
 		}
 	}
 	return out
@@ -201,10 +245,20 @@ func (p *Program) evalFence(st *state.State) Outcome {
 // unasked says how a record changed beyond what the goal asks (kind
 // "changed" with the first unasked path, "created", "deleted"), or "" when
 // the change is asked for or there is none.
-func (f *fence) unasked(name string, before state.Record, had bool, after state.Record, has bool) (kind, field string) {
+func (f *fence) unasked(name string, before state.Record, had bool, after state.Record, has bool, marked []string) (kind, field string) {
 	switch {
 	case had && has:
-		changed := changedPaths("", after, before, f.volatile[name])
+		volatile := f.volatile[name]
+		if len(marked) > 0 {
+			volatile = maps.Clone(volatile)
+			if volatile == nil {
+				volatile = map[string]bool{}
+			}
+			for _, m := range marked {
+				volatile[m] = true
+			}
+		}
+		changed := changedPaths("", after, before, volatile)
 		if len(changed) == 0 || f.celColl[name] {
 			return "", ""
 		}

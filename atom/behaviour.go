@@ -313,6 +313,7 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 		at := fmt.Sprintf("collections[%d]", i)
 		for _, name := range sortedFieldNames(c.Fields) {
 			ds = append(ds, validateBehaviourField(e, s, c.Fields[name], at+".fields."+name)...)
+			ds = append(ds, validateRefPer(e, c, c.Fields[name], at+".fields."+name)...)
 			if c.Fields[name].RoleWhen != nil {
 				ds = append(ds, validateRoleWhen(e, c, name, at+".fields."+name+".role_when")...)
 			}
@@ -431,8 +432,28 @@ func validateRefField(e *Entry, s *Server, f Field, at string) Diagnostics {
 				ds = append(ds, e.Diag(Error, at+".ref_field", "no field %q in collection %s", f.RefField, name))
 			}
 		}
+		if c := s.Collection(name); c != nil && f.RefPer != "" {
+			if _, ok := c.Fields[f.RefPer]; !ok {
+				ds = append(ds, e.Diag(Error, at+".ref_per", "no field %q in collection %s, within which the value would be unique", f.RefPer, name))
+			}
+		}
 	}
 	return ds
+}
+
+// validateRefPer checks that a reference unique within a field names a
+// field of its own record, and holds another field than the key.
+func validateRefPer(e *Entry, c *Collection, f Field, at string) Diagnostics {
+	if f.RefPer == "" {
+		return nil
+	}
+	if f.RefField == "" {
+		return Diagnostics{e.Diag(Error, at+".ref_per", "ref_per needs ref_field: a key is unique in its whole collection")}
+	}
+	if _, ok := c.Fields[f.RefPer]; !ok {
+		return Diagnostics{e.Diag(Error, at+".ref_per", "no field %q in collection %s", f.RefPer, c.Name)}
+	}
+	return nil
 }
 
 func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {

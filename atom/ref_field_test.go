@@ -8,7 +8,8 @@ import (
 
 // TestRefFieldNeedsItsField: ref_field names a field of the collection
 // the reference names, of each one a kind names where ref_by says which,
-// and needs ref or ref_by.
+// and needs ref or ref_by; ref_per, with ref_field, names a field both
+// collections have.
 func TestRefFieldNeedsItsField(t *testing.T) {
 	const head = "kind: server\nid: t\ntools: []\ncollections:\n  - name: issues\n    fields:\n      key: {type: string, role: code}\n  - name: comments\n    fields:\n"
 	for _, c := range []struct{ field, want string }{
@@ -17,6 +18,10 @@ func TestRefFieldNeedsItsField(t *testing.T) {
 		{"issue_key: {type: string, ref_field: key}", "ref_field needs ref"},
 		{"parent_id: {type: string, role: ref, ref_by: parent_type, refs: {issue: issues}, ref_field: key}\n      parent_type: {type: string, enum: [issue, comment]}", ""},
 		{"parent_id: {type: string, role: ref, ref_by: parent_type, refs: {issue: issues, comment: comments}, ref_field: key}\n      parent_type: {type: string, enum: [issue, comment]}", `no field "key" in collection comments`},
+		{"issue_key: {type: string, role: ref, ref: issues, ref_field: key, ref_per: key}\n      key: {type: string, role: code}", ""},
+		{"issue_key: {type: string, role: ref, ref: issues, ref_field: key, ref_per: project_id}\n      project_id: {type: string}", `no field "project_id" in collection issues`},
+		{"issue_key: {type: string, role: ref, ref: issues, ref_field: key, ref_per: project_id}", `no field "project_id" in collection comments`},
+		{"issue_key: {type: string, role: ref, ref: issues, ref_per: key}\n      key: {type: string, role: code}", "ref_per needs ref_field"},
 	} {
 		_, ds, err := Load(fstest.MapFS{"servers/t.yaml": {Data: []byte(head + "      " + c.field + "\n")}})
 		if err != nil {

@@ -326,6 +326,12 @@ type Field struct {
 	// a Jira comment's issue_key holds the issue's key ("ISS-2278"), not
 	// its id. Without it the value is the referenced record's key.
 	RefField string `json:"ref_field,omitempty"`
+	// RefPer, on a field with RefField, names the field of both records
+	// within which the value is unique: a GitLab note's noteable_iid is
+	// an issue's iid in the note's own project, and the issue of that iid
+	// in another project is not the one it names
+	// (https://docs.gitlab.com/ee/api/notes.html#create-new-issue-note).
+	RefPer string `json:"ref_per,omitempty"`
 	// RefBy, on a field of role ref without Ref, names the field of the
 	// same record that says which collection the value is a key of (a
 	// note's parent_type); Refs maps each value of that field to its
@@ -405,6 +411,7 @@ type Effect struct {
 	Value      string            `json:"value,omitempty"`      // append: the argument appended
 	Code       string            `json:"code,omitempty"`       // starlark: defines run(args, db)
 	Log        *LogEntry         `json:"log,omitempty"`        // starlark: the entry each call also records in an action log
+	Marks      []Mark            `json:"marks,omitempty"`      // create: what the call does to the records the new one names
 }
 
 // LogEntry is the entry a Starlark tool records in a log collection of its

@@ -283,6 +283,7 @@ func validateEffect(e *Entry, s *Server, t Tool, at string) Diagnostics {
 		return Diagnostics{e.Diag(Error, at+".collection", "no collection %q in server %s", ef.Collection, s.ID)}
 	}
 	ds = append(ds, checkEffectFields(e, c, t, at)...)
+	ds = append(ds, validateMarks(e, s, c, ef, at)...)
 	args := InputProperties(t.Input)
 	for i, f := range ef.Filters {
 		if !args[f.Arg] {

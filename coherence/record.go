@@ -54,6 +54,7 @@ func (c *checker) record(sh *Shape, coll string, rec map[string]any) {
 		c.value(coll, key, f, def.Fields[f], role, fs.ref, rec[f])
 	}
 	c.kindRefs(sh, coll, key, rec)
+	c.refsWithin(sh, coll, key, rec)
 	c.apiNames(sh, coll, key, rec)
 	c.namedParty(sh, coll, key, rec)
 	c.parentParty(sh, coll, key, rec)
@@ -285,6 +286,42 @@ func (c *checker) kindRefs(sh *Shape, coll, key string, rec map[string]any) {
 			continue
 		}
 		c.add(RuleRef, coll, key, f, rec[f], "%s %q names no collection of the app, so %q is no record of it", fd.RefBy, state.Text(rec[fd.RefBy]), state.Text(rec[f]))
+	}
+}
+
+// refsWithin checks the references unique only within a field of both
+// records (ref_per): a GitLab note's noteable_iid names an issue of its
+// own project. A value no record holds at all is ref's to report; one
+// only another project's records hold names a record that is not there.
+func (c *checker) refsWithin(sh *Shape, coll, key string, rec map[string]any) {
+	if c.w == nil {
+		return
+	}
+	app, _ := state.Split(coll)
+	for _, f := range sh.names {
+		fd := sh.def.Fields[f]
+		target, ok := fd.Ref, fd.Ref != ""
+		if fd.RefPer == "" || !atom.IsSet(rec[f]) {
+			continue
+		}
+		if !ok {
+			target, ok = fd.RefOf(rec)
+		}
+		tc := c.w.Collection(app + "." + target)
+		if !ok || tc == nil {
+			continue
+		}
+		k, within := state.Text(rec[f]), state.Text(rec[fd.RefPer])
+		held, heldWithin := false, false
+		for _, r := range tc.Records {
+			if state.Text(r[fd.RefField]) == k {
+				held = true
+				heldWithin = heldWithin || state.Text(r[fd.RefPer]) == within
+			}
+		}
+		if held && !heldWithin {
+			c.add(RuleRef, coll, key, f, rec[f], "%s %q of %s.%s is unique per %s: the record of %s %q holds none, only another %s's does", fd.RefField, k, app, target, fd.RefPer, fd.RefPer, within, fd.RefPer)
+		}
 	}
 }
 

@@ -35,3 +35,39 @@ func TestReferenceByField(t *testing.T) {
 		t.Errorf("reference violations %v, want c2's issue_key (an id, not a key) and parent (a key, not an id) only", got)
 	}
 }
+
+// TestReferenceWithinItsScope: a reference unique only within a field of
+// both records (a GitLab note's noteable_iid, an iid within the note's
+// project) names the record of its own project; an iid only another
+// project's issue holds names no record.
+func TestReferenceWithinItsScope(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "gitlab", Collections: []atom.Collection{
+		{Name: "projects", Fields: map[string]atom.Field{"name": {Type: "string", Role: atom.RoleTitle}}},
+		{Name: "issues", Fields: map[string]atom.Field{
+			"project_id": {Type: "string", Role: atom.RoleRef, Ref: "projects"},
+			"iid":        {Type: "integer", Role: atom.RoleCount},
+		}},
+		{Name: "notes", Fields: map[string]atom.Field{
+			"project_id":    {Type: "string", Role: atom.RoleRef, Ref: "projects"},
+			"noteable_type": {Type: "string", Enum: []any{"Issue"}, Role: atom.RoleStatus},
+			"noteable_iid":  {Type: "integer", Role: atom.RoleRef, RefBy: "noteable_type", Refs: map[string]string{"Issue": "issues"}, RefField: "iid", RefPer: "project_id"},
+		}},
+	}}
+	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("gitlab.projects", "id", []state.Record{{"id": "P1", "name": "Website"}, {"id": "P2", "name": "Mobile app"}}),
+		state.NewCollection("gitlab.issues", "id", []state.Record{{"id": "i1", "project_id": "P1", "iid": 25.0}, {"id": "i2", "project_id": "P2", "iid": 8.0}}),
+		state.NewCollection("gitlab.notes", "id", []state.Record{
+			{"id": "n1", "project_id": "P1", "noteable_type": "Issue", "noteable_iid": 25.0},
+			{"id": "n2", "project_id": "P2", "noteable_type": "Issue", "noteable_iid": 25.0},
+			{"id": "n3", "project_id": "P2", "noteable_type": "Issue", "noteable_iid": 8.0},
+		}))
+	var got []string
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"gitlab": s}, w) {
+		if v.Rule == RuleRef {
+			got = append(got, v.Key+"."+v.Field)
+		}
+	}
+	if len(got) != 1 || got[0] != "n2.noteable_iid" {
+		t.Errorf("reference violations %v, want n2's noteable_iid only (issue 25 is P1's, the note P2's)", got)
+	}
+}

@@ -626,6 +626,12 @@ func resolveArgs(t *testing.T, sess *episode.Session, s *atom.Server, c *atom.Co
 			if by != rc.KeyField() {
 				rec[by] = float64(7)
 			}
+			// A value unique within a field (ref_per: an iid within its
+			// project) names the record of the seeded one, which the
+			// call's own reference there names.
+			if pc := s.Collection(c.Fields[fd.RefPer].Ref); fd.RefPer != "" && pc != nil {
+				rec[fd.RefPer] = seeds[pc.Name][pc.KeyField()]
+			}
 			if err := sess.State().Insert(s.AppName()+"."+ref, rec); err != nil {
 				t.Fatal(err)
 			}

@@ -515,6 +515,7 @@ type writeEffect struct {
 	// an empty reference there is refused.
 	required map[string]bool
 	unique   []atom.UniqueRule // the unique rules the collection's records keep
+	marks    []boundMark       // a create's writes to the records the new one names
 }
 
 func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
@@ -541,6 +542,9 @@ func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
 		}
 	}
 	w.unique = s.UniqueRules(tg.coll.Name)
+	if !update {
+		w.marks = newMarks(s, tg.coll, t.Effect)
+	}
 	return w, nil
 }
 
@@ -636,6 +640,11 @@ func (w *writeEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	}
 	if err := st.Insert(w.tg.name, rec); err != nil {
 		return nil, err
+	}
+	for _, m := range w.marks {
+		if err := m.mark(st, rec); err != nil {
+			return nil, err
+		}
 	}
 	return rec, nil
 }

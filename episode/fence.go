@@ -35,6 +35,10 @@ func fenceCheck(env *Env) assert.Check {
 		if t.Effect.Collection != "" {
 			spec.ToolWrites[t.Name] = t.App + "." + t.Effect.Collection
 		}
+		// A create's marks move the records it names (an order a
+		// fulfillment ships): the fields they write may change on a
+		// record a created one names.
+		spec.Marks = append(spec.Marks, fenceMarks(t)...)
 		if l := t.Effect.Log; l != nil {
 			spec.Logs[t.Name] = assert.ToolLog{Collection: t.App + "." + l.Collection, Set: l.Set}
 		}

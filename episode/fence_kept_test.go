@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/legoenv/legoenv/assert"
 )
 
 // A field the session makes of other records moves with them: sending an
@@ -40,12 +42,18 @@ func TestFenceLetsKeptFieldsFollow(t *testing.T) {
 			}
 			res := s.Evaluate()
 			if res.Passed != c.want {
-				var why []string
-				for _, comp := range res.Components {
-					why = append(why, comp.Assertion+": "+comp.Reason)
-				}
-				t.Errorf("passed %v, want %v: %s", res.Passed, c.want, strings.Join(why, "; "))
+				t.Errorf("passed %v, want %v: %s", res.Passed, c.want, reasons(res))
 			}
 		})
 	}
+}
+
+// reasons is what each component of an evaluation says, for a failure's
+// message.
+func reasons(res assert.Result) string {
+	var why []string
+	for _, comp := range res.Components {
+		why = append(why, comp.Assertion+": "+comp.Reason)
+	}
+	return strings.Join(why, "; ")
 }

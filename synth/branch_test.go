@@ -51,3 +51,32 @@ func TestParentsAndNamesDrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestNotesNameTheirProjectsRecords: a GitLab note's noteable_iid is an
+// iid within the note's own project (ref_per), so the issue or merge
+// request of that iid is one of the note's project, never another
+// project's of the same number.
+func TestNotesNameTheirProjectsRecords(t *testing.T) {
+	c := synthApps(t, 3, "gitlab")
+	n := 0
+	for _, d := range c.Data {
+		held := map[string]bool{} // type/project/iid
+		for typ, coll := range map[string]string{"Issue": "issues", "MergeRequest": "merge_requests"} {
+			for _, rec := range d.Records["gitlab"][coll] {
+				held[typ+"/"+str(rec["project_id"])+"/"+str(rec["iid"])] = true
+			}
+		}
+		for _, rec := range d.Records["gitlab"]["notes"] {
+			if rec["noteable_iid"] == nil {
+				continue
+			}
+			n++
+			if k := str(rec["noteable_type"]) + "/" + str(rec["project_id"]) + "/" + str(rec["noteable_iid"]); !held[k] {
+				t.Errorf("%s: note %v names %s, which its project holds none of", d.ID, rec["id"], k)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no note on an issue or merge request drawn")
+	}
+}

@@ -949,7 +949,7 @@ func (db *dataBuilder) settleParent(m *appModel, cm *collModel, f string, rec ma
 		tc := m.byName[coll]
 		if k := state.Text(rec[f]); k != "" && k != self && slices.ContainsFunc(db.d.Records[m.app][coll], func(r map[string]any) bool {
 			v, ok := refValue(fd, tc, r)
-			return ok && state.Text(v) == k
+			return ok && state.Text(v) == k && sameScope(fd, rec, r)
 		}) {
 			return
 		}
@@ -958,8 +958,9 @@ func (db *dataBuilder) settleParent(m *appModel, cm *collModel, f string, rec ma
 		kinds = nil
 	}
 	type choice struct {
-		kind string
-		val  any
+		kind  string
+		val   any
+		scope any
 	}
 	var cs []choice
 	for _, kind := range kinds {
@@ -968,8 +969,8 @@ func (db *dataBuilder) settleParent(m *appModel, cm *collModel, f string, rec ma
 			continue
 		}
 		for _, r := range db.unnamed(m, tc) {
-			if v, ok := refValue(fd, tc, r); ok && state.Text(r[tc.key]) != self {
-				cs = append(cs, choice{kind, v})
+			if v, ok := refValue(fd, tc, r); ok && state.Text(r[tc.key]) != self && (!pinned || sameScope(fd, rec, r)) {
+				cs = append(cs, choice{kind, v, r[fd.RefPer]})
 			}
 		}
 	}
@@ -979,6 +980,16 @@ func (db *dataBuilder) settleParent(m *appModel, cm *collModel, f string, rec ma
 	}
 	c := pick(db.val.rng, cs)
 	rec[fd.RefBy], rec[f] = c.kind, c.val
+	if fd.RefPer != "" {
+		rec[fd.RefPer] = c.scope // the value is unique within it (ref_per)
+	}
+}
+
+// sameScope reports whether rec and the record r a reference of it names
+// share the field the reference is unique within (ref_per: a GitLab note
+// and its issue are of one project); always, for a reference with none.
+func sameScope(fd atom.Field, rec, r map[string]any) bool {
+	return fd.RefPer == "" || state.Text(rec[fd.RefPer]) == state.Text(r[fd.RefPer])
 }
 
 // refValue is what reference field fd holds to name record r of tc: its
@@ -1034,6 +1045,9 @@ func (db *dataBuilder) drawParent(m *appModel, cm *collModel) parent {
 		}
 		c := pick(db.val.rng, cs)
 		par := parent{set: map[string]any{fd.RefBy: c.kind, f: c.val}}
+		if fd.RefPer != "" {
+			par.set[fd.RefPer] = c.rec[fd.RefPer] // the value is unique within it (ref_per)
+		}
 		if rw, ok := parentRow(m, db.d, c.tc, c.rec, db.val.newRow()); ok {
 			par.rw = &rw
 		}

@@ -121,9 +121,12 @@ func tagMark(cm *collModel, rng *rand.Rand, not []string) (sourceMark, bool) {
 }
 
 // harshMarks are words of a state or flag no one sets to say a record was
-// handled: it deletes, bans or withdraws consent.
+// handled: it deletes, bans, cancels or withdraws consent. A Shopify
+// order's cancel reason is set by cancelling it, which Shopify refuses
+// once the order is fulfilled, as the task's own fulfillment leaves it
+// (https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderCancel).
 var harshMarks = []string{"trash", "trashed", "deleted", "spam", "suspended", "disabled", "deactivated", "inactive", "terminated", "banned", "blocked",
-	"fraud", "void", "voided", "cancelled", "canceled", "not", "unsubscribed", "accepts", "consent", "marketing", "employment"}
+	"fraud", "void", "voided", "cancel", "cancelled", "canceled", "not", "unsubscribed", "accepts", "consent", "marketing", "employment"}
 
 // closable reports whether a record of cm can be closed after the work on
 // it moves on: a mark (a state, a flag, a tag) or a note.

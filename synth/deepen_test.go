@@ -375,3 +375,27 @@ func TestRouteHoldsBackOverTheLimit(t *testing.T) {
 		t.Errorf("priorities: %q, %q; want the drawn pair", hi, lo)
 	}
 }
+
+// TestFulfilledOrderNotCancelled: a task that fulfills a Shopify order
+// does not then cancel it to mark it handled: the fulfillment leaves the
+// order fulfilled, which Shopify refuses to cancel.
+func TestFulfilledOrderNotCancelled(t *testing.T) {
+	c := synthApps(t, 1, "shopify")
+	n := 0
+	for _, in := range c.Intents {
+		if !strings.HasPrefix(in.ID, "shopify.fulfillments.") {
+			continue
+		}
+		n++
+		for _, a := range in.Goal {
+			for _, p := range a.Where {
+				if p.Field == "cancel_reason" {
+					t.Errorf("%s: %s sets the order's cancel reason", in.ID, a.Label)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no task creates a fulfillment")
+	}
+}

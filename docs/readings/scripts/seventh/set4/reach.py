@@ -140,6 +140,24 @@ def _(meta, r):
             n += 1
     return n
 
+# GitLab: a note names its issue or merge request by iid, a number within the note's project
+# (https://docs.gitlab.com/ee/api/notes.html#create-new-issue-note: /projects/:id/issues/:issue_iid/notes).
+# A note whose iid only another project's issue or merge request holds names a record that is not there
+# (set 4: gitlab.notes 329063811 on issue 25 of 480029014, which issue 25 of 480077667 is).
+@kind("gitlab-note-naming-another-projects-record", has("gitlab", "notes"))
+def _(meta, r):
+    coll = {"Issue": "issues", "MergeRequest": "merge_requests"}
+    held = collections.defaultdict(set)  # (type, iid) -> projects
+    for t, c in coll.items():
+        for x in r[("gitlab", c)]:
+            held[(t, str(x.get("iid")))].add(str(x.get("project_id")))
+    n = 0
+    for x in r[("gitlab", "notes")]:
+        ps = held.get((x.get("noteable_type"), str(x.get("noteable_iid"))))
+        if ps and str(x.get("project_id")) not in ps:
+            n += 1
+    return n
+
 names = [k for k in K if not only or k in only]
 envlist = [json.loads(l) for l in open(envs_path) if l.strip()]
 for e in envlist: e["atom"] = e["recipe"]["data"].split("@")[0]
