@@ -458,6 +458,13 @@ func (db *dataBuilder) rowFor(cm *collModel, r *recordReq) row {
 	if r.first != "" {
 		rw.p.First = r.first
 	}
+	if r.link != "" {
+		// The same person's phone is one number in every app: dialled
+		// in the country of their company, as an app that keeps the
+		// country beside it writes it (coherence's dialledAbroad), so
+		// an app that keeps no country writes the same number.
+		rw.p.Phone = coherence.DialledIn(rw.p.Phone, placeOf(rw).country)
+	}
 	return rw
 }
 
