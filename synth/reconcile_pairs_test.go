@@ -16,7 +16,30 @@ import (
 // both apps (a person's phone is one number, dialled in the country of
 // their company, whether or not an app keeps the country beside it).
 func TestReconciledPairsDifferAndMatch(t *testing.T) {
-	c := synthApps(t, 5, "xero", "helpcrunch", "hubspot", "zoho_crm", "klaviyo", "salesforce", "slack", "mattermost")
+	for _, w := range []struct {
+		seed int64
+		apps []string
+	}{
+		{27, []string{"xero", "helpcrunch", "hubspot", "zoho_crm", "slack", "mattermost"}},
+		{1, []string{"klaviyo", "salesforce", "constant_contact", "slack"}},
+	} {
+		src := builtinServers(t)
+		lib := atom.NewLibrary()
+		for _, app := range w.apps {
+			if _, err := lib.Put(src.ServerFor(app).MustServer(), app+".yaml", true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c, err := Synthesize(lib, Options{Seed: w.seed, Variants: 5, Workflows: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkReconciledPairs(t, c)
+	}
+}
+
+// checkReconciledPairs checks the linked pairs of c's reconciliations.
+func checkReconciledPairs(t *testing.T, c *Corpus) {
 	intents := map[string]*atom.Intent{}
 	for _, in := range c.Intents {
 		intents[in.ID] = in
