@@ -92,12 +92,29 @@ func (db *dataBuilder) staffAtHome(apps []*appModel) {
 			if _, done := moved[email]; done || !strings.Contains(email, "@") || coherence.FreeMail(email) || coherence.OnDomain(email, home) {
 				continue
 			}
-			moved[email] = freeAddress(email, home, held)
+			moved[email] = homeAddress(email, home, held, st == nil || !slices.Contains(st.AddressFields(cm.c), f))
 		}
 	})
 	if len(moved) > 0 {
 		replaceAll(db.d, moved)
 	}
+}
+
+// homeAddress is email moved to the home domain. A member of staff's own
+// record keeps a namesake apart, at an office of the domain (freeAddress);
+// an address that names one of the staff acting on a record (a
+// campaign's sender, an owner) is that person's, one of their name at
+// the company, even where another record holds it already: Kwame Müller's
+// second campaign goes out from his address too, not from
+// eu.<home>, which reads as another company's.
+func homeAddress(email, home string, held map[string]bool, acting bool) string {
+	if !acting {
+		return freeAddress(email, home, held)
+	}
+	local, _, _ := strings.Cut(email, "@")
+	out := local + "@" + home
+	held[out] = true
+	return out
 }
 
 // staffRecords calls do on each record of apps that may hold a staff
