@@ -23,17 +23,7 @@ func TestReconciledPairsDifferAndMatch(t *testing.T) {
 		{27, []string{"xero", "helpcrunch", "hubspot", "zoho_crm", "slack", "mattermost"}},
 		{1, []string{"klaviyo", "salesforce", "constant_contact", "slack"}},
 	} {
-		src := builtinServers(t)
-		lib := atom.NewLibrary()
-		for _, app := range w.apps {
-			if _, err := lib.Put(src.ServerFor(app).MustServer(), app+".yaml", true); err != nil {
-				t.Fatal(err)
-			}
-		}
-		c, err := Synthesize(lib, Options{Seed: w.seed, Variants: 5, Workflows: 4})
-		if err != nil {
-			t.Fatal(err)
-		}
+		c, _ := readWorld(t, w.seed, w.apps...)
 		checkReconciledPairs(t, c)
 	}
 }
