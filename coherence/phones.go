@@ -44,10 +44,23 @@ func dialledAbroad(sh *Shape, rec map[string]any) []Contradiction {
 	for f := range sh.declared(rec) {
 		s, _ := rec[f].(string)
 		if got := callingCode(s); sh.fields[f].role == atom.RolePhone && got != "" && got != code {
-			out = append(out, Contradiction{f, fmt.Sprintf("%s %s is not dialled in %s (+%s)", f, s, country, code), "+" + code + s[1+len(got):], nil})
+			out = append(out, Contradiction{f, fmt.Sprintf("%s %s is not dialled in %s (+%s)", f, s, country, code), DialledIn(s, country), nil})
 		}
 	}
 	return out
+}
+
+// DialledIn is phone dialled in country (an ISO 3166 code): its digits
+// under the country's calling code ("+44-415-555-0100" of
+// "+1-415-555-0100" in GB). A number written with no calling code apart,
+// or a country it does not know, leaves phone as it is.
+func DialledIn(phone, country string) string {
+	code, ok := callingCodes[strings.ToUpper(country)]
+	got := callingCode(phone)
+	if !ok || got == "" {
+		return phone
+	}
+	return "+" + code + phone[1+len(got):]
 }
 
 // callingCode is the calling code an international number is written

@@ -42,3 +42,20 @@ func TestDialledAbroad(t *testing.T) {
 		}
 	}
 }
+
+// TestDialledIn: a number is dialled in a country by its calling code,
+// its digits kept; one with no calling code apart, or a country not
+// known, stays as it is.
+func TestDialledIn(t *testing.T) {
+	for _, tc := range []struct{ phone, country, want string }{
+		{"+1-323-555-1977", "PT", "+351-323-555-1977"},
+		{"+1-323-555-1977", "us", "+1-323-555-1977"},
+		{"+44-20-555-0100", "IE", "+353-20-555-0100"},
+		{"0323-555-1977", "KE", "0323-555-1977"},
+		{"+1-323-555-1977", "Atlantis", "+1-323-555-1977"},
+	} {
+		if got := DialledIn(tc.phone, tc.country); got != tc.want {
+			t.Errorf("DialledIn(%q, %q) = %q, want %q", tc.phone, tc.country, got, tc.want)
+		}
+	}
+}

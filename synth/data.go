@@ -12,6 +12,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/state"
 )
 
 // recordReq is a record the intents of a bundle name: every data variant
@@ -466,6 +467,13 @@ func (db *dataBuilder) rowFor(cm *collModel, r *recordReq) row {
 	}
 	if r.first != "" {
 		rw.p.First = r.first
+	}
+	if r.link != "" {
+		// The same person's phone is one number in every app: dialled
+		// in the country of their company, as an app that keeps the
+		// country beside it writes it (coherence's dialledAbroad), so
+		// an app that keeps no country writes the same number.
+		rw.p.Phone = coherence.DialledIn(rw.p.Phone, placeOf(rw).country)
 	}
 	return rw
 }
@@ -1040,10 +1048,8 @@ func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
 // fixedValue draws one field of a fixed record.
 func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *plan, keys map[*collModel]map[string]string) any {
 	fd := cm.field(f)
-	for _, altered := range r.alter {
-		if altered == f {
-			rw = val.newRow()
-		}
+	if slices.Contains(r.alter, f) {
+		return alteredValue(val, cm, f, r, rw, p, keys)
 	}
 	if x, ok := fixedRoleValue(val, cm, f, r, rw); ok {
 		return x
@@ -1068,6 +1074,26 @@ func fixedValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *p
 		return nil
 	}
 	return val.roleValue(cm, f, rw)
+}
+
+// alteredValue draws f of a linked record anew (the value a sync copies,
+// drifted): from another person and company, and never the value the
+// link's own row gives, which the other app's record of the person holds
+// (a company name drawn anew can come out the link's own, "Pied Piper
+// Worldwide" of "Pied Piper Labs"), or the sync the task asks for would
+// change nothing. After eight draws alike the last stands.
+func alteredValue(val *valuer, cm *collModel, f string, r *recordReq, rw row, p *plan, keys map[*collModel]map[string]string) any {
+	plain := *r
+	plain.alter = nil
+	linked := state.Text(fixedValue(val, cm, f, &plain, rw, p, keys))
+	var x any
+	for try := 0; try < 8; try++ {
+		x = fixedValue(val, cm, f, &plain, val.newRow(), p, keys)
+		if !strings.EqualFold(state.Text(x), linked) {
+			break
+		}
+	}
+	return x
 }
 
 // fixedRoleValue draws the fields a template reads by role: the name, the

@@ -286,7 +286,9 @@ func (sel *selection) policy(b *bundle, ps *policySource, nt *notifyTarget, rng 
 	}
 	pq := b.plan.need(ps.cm, "wfpol")
 	pq.internal, pq.live = true, true
-	pq.first = sel.pur.Author
+	if sel.pur.Author != "" {
+		authored(b.plan, ps.cm, pq, sel.pur.Author)
+	}
 	pq.set[ps.cm.display] = sel.title
 	pq.set[ps.cm.text] = articles(text)
 	if sel.old != "" {
@@ -296,6 +298,31 @@ func (sel *selection) policy(b *bundle, ps *policySource, nt *notifyTarget, rng 
 		uq.after = "wfpol"
 		uq.set[ps.cm.display] = fill(pick(rng, sel.cat.Updates.Titles), u)
 		uq.set[ps.cm.text] = articles(fill(pick(rng, sel.cat.Updates.Texts), u))
+	}
+}
+
+// authored makes r a record the colleague first wrote: its person is
+// theirs, and so is every place its app keeps the writer apart from the
+// record's person. A reference to the app's own people (a Zulip message's
+// sender_email, one of its users) names a record of that colleague, and a
+// mailbox's message is mail received from them: its sender stays as drawn,
+// so a draw into the owner's Sent or Drafts, whose sender is the owner,
+// moves to received mail (conformMailbox).
+func authored(p *plan, cm *collModel, r *recordReq, first string) {
+	r.first = first
+	mb := cm.c.Mailbox
+	for _, rf := range cm.refs {
+		_, set := r.refs[rf.name]
+		if set || rf.list || rf.target == cm || rf.target.c.Staff == nil || mb != nil && (slices.Contains(mb.To, rf.name) || rf.name == mb.Bcc) {
+			continue
+		}
+		a := p.needPrivate(rf.target, "wfauthor")
+		a.internal = true
+		a.first = first
+		r.refs[rf.name] = "wfauthor"
+	}
+	if mb != nil && mb.From != "" {
+		r.reads = append(r.reads, mb.From)
 	}
 }
 
