@@ -6,6 +6,7 @@ import (
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
 )
 
 // A text that names the record's person as its owner ("Owner: {person}")
@@ -81,6 +82,78 @@ func (db *dataBuilder) mendHosts(m *appModel, cm *collModel, rec map[string]any,
 		}
 		rec[f] = text
 	}
+}
+
+// mendOwners writes, in rec's texts a task pins none of, the name of the
+// person rec's owner reference names where a text names as its owner
+// another person of the world ("owned by Marek Drummond" on a ticket
+// assigned to Gabriela Novak): the owner may have moved since the text was
+// written (an assignee drawn anew among the agents).
+func (db *dataBuilder) mendOwners(m *appModel, cm *collModel, rec map[string]any, texts []string, pinned map[string]map[string]bool, k string, people map[string]bool) {
+	owner := db.ownerName(m, cm, rec)
+	if owner == "" {
+		return
+	}
+	for _, f := range texts {
+		text, ok := rec[f].(string)
+		if !ok || pinned[f][k] {
+			continue
+		}
+		for _, at := range slices.Backward(coherence.OwnerNamed(text)) {
+			if name := nameAt(text[at:], people); name != "" && !coherence.SameParty(name, owner) {
+				text = text[:at] + owner + text[at+len(name):]
+			}
+		}
+		rec[f] = text
+	}
+}
+
+// ownerName is the full name of the person rec's first owner reference
+// names, or "".
+func (db *dataBuilder) ownerName(m *appModel, cm *collModel, rec map[string]any) string {
+	for _, f := range coherence.OwnerFields(cm.shape) {
+		for _, rf := range cm.refs {
+			if rf.name != f || rf.list {
+				continue
+			}
+			if p := findRec(db.d.Records[m.app][rf.target.name], rf.target.key, state.Text(rec[f])); p != nil {
+				return fullName(rf.target, p)
+			}
+		}
+	}
+	return ""
+}
+
+// peopleNames are the full names of every person of the world's
+// collections of people.
+func (db *dataBuilder) peopleNames(apps []*appModel) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			if !ofPeople(cm) {
+				continue
+			}
+			for _, rec := range db.d.Records[m.app][cm.name] {
+				if n := fullName(cm, rec); strings.Contains(n, " ") {
+					out[n] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// nameAt is the name among drawn that s starts with (two to four words),
+// or "".
+func nameAt(s string, drawn map[string]bool) string {
+	ws := strings.Fields(s)
+	for n := min(4, len(ws)); n >= 2; n-- {
+		name := strings.TrimRight(strings.Join(ws[:n], " "), ".,;:)")
+		if drawn[name] {
+			return name
+		}
+	}
+	return ""
 }
 
 // hostNames are the full names of the people rec's host fields name,

@@ -23,6 +23,7 @@ import (
 // record that cannot be drawn right is not written. A text a task pins
 // stays.
 func (db *dataBuilder) selfTexts(apps []*appModel) {
+	people := db.peopleNames(apps)
 	for _, m := range apps {
 		named := namedKeys(m, db.d)
 		for _, cm := range m.colls {
@@ -46,6 +47,7 @@ func (db *dataBuilder) selfTexts(apps []*appModel) {
 				k := state.Text(rec[cm.key])
 				mendTexts(cm, rec, texts, pinned, k)
 				db.mendHosts(m, cm, rec, texts, pinned, k)
+				db.mendOwners(m, cm, rec, texts, pinned, k, people)
 				self, later := db.selfSentence(m, cm, rec, writers), db.laterSentence(m, cm, rec)
 				mine := func(s string) bool { return self(s) || later(s) }
 				for _, f := range texts {
