@@ -69,22 +69,14 @@ func ownAddressOf(cm *collModel, rec map[string]any, p gen.Person) bool {
 // staffAtHome moves each work address of a member of staff that is off
 // the world's domain onto it, wherever the data holds it: the records a
 // look-alike or a shared person drew elsewhere, and the records only a
-// field's value marks as staff (agents among end users). An address moved
-// onto one another record holds already goes to an office of the domain
-// (freeAddress), so that a namesake stays apart, where a task tells them
-// apart: the address is a staff record's own, or it or the other is on a
-// record a task names (a look-alike of the ticket a task names). Else it
-// names one of the staff acting on a record (a campaign's sender), and a
-// member of staff of one name is one person at the company: Kwame
-// Müller's second campaign goes out from his address too, not from
-// eu.<home>, which reads as another company's.
+// field's value marks as staff (agents among end users).
 func (db *dataBuilder) staffAtHome(apps []*appModel) {
 	home := strings.ToLower(db.val.home.Domain)
 	if home == "" {
 		return
 	}
 	moved := map[string]string{}
-	held, named := map[string]bool{}, map[string]bool{}
+	held := map[string]bool{}
 	db.staffRecords(apps, func(cm *collModel, st *atom.Staff, rec map[string]any) {
 		fields := coherence.OwnerAddressFields(cm.shape)
 		if st != nil {
@@ -92,7 +84,6 @@ func (db *dataBuilder) staffAtHome(apps []*appModel) {
 		}
 		for _, f := range fields {
 			held[strings.ToLower(state.Text(rec[f]))] = true
-			named[strings.ToLower(state.Text(rec[f]))] = db.namedRecord(cm, rec)
 		}
 	})
 	db.staffRecords(apps, func(cm *collModel, st *atom.Staff, rec map[string]any) {
@@ -101,28 +92,12 @@ func (db *dataBuilder) staffAtHome(apps []*appModel) {
 			if _, done := moved[email]; done || !strings.Contains(email, "@") || coherence.FreeMail(email) || coherence.OnDomain(email, home) {
 				continue
 			}
-			local, _, _ := strings.Cut(strings.ToLower(email), "@")
-			acting := st == nil || !slices.Contains(st.AddressFields(cm.c), f)
-			if acting && !named[local+"@"+home] && !db.namedRecord(cm, rec) {
-				moved[email] = local + "@" + home
-				continue
-			}
 			moved[email] = freeAddress(email, home, held)
 		}
 	})
 	if len(moved) > 0 {
 		replaceAll(db.d, moved)
 	}
-}
-
-// namedRecord reports whether a task names rec, a record of cm.
-func (db *dataBuilder) namedRecord(cm *collModel, rec map[string]any) bool {
-	for _, h := range db.d.Handles {
-		if cm.app != nil && h.App == cm.app.app && h.Collection == cm.name && h.Key == state.Text(rec[cm.key]) {
-			return true
-		}
-	}
-	return false
 }
 
 // staffRecords calls do on each record of apps that may hold a staff
