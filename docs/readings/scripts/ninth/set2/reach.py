@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Reach of the NEW non-mild kinds found in set 2 of the ninth reading, over a build's data atoms.
+"""Reach of the NEW non-mild kinds found in set 2 of the ninth reading (two of the data, two of the task),
+over a build's data atoms.
 usage: reach.py LIBDIR ENVS.jsonl [KIND ...]
 Parses atoms with the second reading's loader (docs/readings/scripts/second/set2/load.py); standard library only.
-Per kind: environments showing it, of those whose data atom holds its collection (the task kind: of those whose
+Per kind: environments showing it, of those whose data atom holds its collection (task kinds: of those whose
 intent marks its record with a value); data atoms; records.
 SAMPLES=N prints up to N records of each kind."""
 import json, os, re, sys, collections
@@ -17,7 +18,7 @@ def kind(name, coll):
     def deco(f): K[name] = (coll, f); return f
     return deco
 
-# A Zoho Desk ticket is raised by its contact (https://www.zoho.com/desk/developer-guide/apiv1/#Tickets: `contactId`,
+# A Zoho Desk ticket is raised by its contact (https://desk.zoho.com/DeskAPIDocument#Tickets: `contactId`,
 # "the contact who raised the ticket"); a description naming another person as the one who raised or asked it
 # ("Raised by Nadia Garcia of Initech Logistics" on a ticket of contact Hiro Müller) contradicts it.
 NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
@@ -45,7 +46,7 @@ def _(m, r):
             break
     return n
 
-# Calendly cancels an event's invitees with it (https://developer.calendly.com/api-docs/ "Cancel Event": the
+# Calendly cancels an event's invitees with it (https://developer.calendly.com/api-docs/eb8ee72701f99-list-event-invitees, status: the
 # invitees' status becomes `canceled`); an `active` invitee of a `canceled` event (INV95358 on EV45488) contradicts it.
 @kind("calendly-active-invitee-of-a-canceled-event", ("calendly", "invitees"))
 def _(m, r):
@@ -112,8 +113,28 @@ def task_marks_what_is_held(lib, path, r, iid, hs):
                     samples["task-marking-a-record-with-what-it-holds"].append((iid, os.path.basename(path), h[2], field, value))
     return n
 
+# A task whose end state breaks a declared rule: BambooHR's `senior` rule (bamboohr.yaml, employees: one who leads
+# others by title is never an Intern or Contractor, https://documentation.bamboohr.com/reference/get-employee) and a
+# bulk task setting Adaeze Bianchi, "Head of Partnerships" (4092776), to 'Contractor'. Reach is of the environments
+# whose intent marks a BambooHR employee's employmentStatus.
+LEADER = re.compile(r"\b(?:Chief|CEO|CFO|CTO|COO|CMO|VP|Vice President|Director|Head of)\b")
+def task_makes_a_leader_junior(lib, path, r, iid, hs):
+    n = 0
+    for slot, handle, (app, coll), keyf, field, value in intent_marks(lib, iid):
+        h = hs.get(handle)
+        if (app, coll, field) != ("bamboohr", "employees", "employmentStatus") or value not in ("Intern", "Contractor"): continue
+        if not h: continue
+        for rec in r.get((app, coll), []):
+            if str(rec.get(keyf)) == h[2] and LEADER.search(str(rec.get("jobTitle", ""))):
+                n += 1
+                if len(samples[LEADS]) < NS: samples[LEADS].append((iid, os.path.basename(path), h[2], rec.get("jobTitle"), value))
+    return n
+LEADS = "task-making-a-leader-an-intern-or-contractor"
+
 TASK = "task-marking-a-record-with-what-it-holds"
 K[TASK] = (None, None)
+K[LEADS] = (None, None)
+TASKS = {TASK: task_marks_what_is_held, LEADS: task_makes_a_leader_junior}
 names = [k for k in K if not only or k in only]
 used = collections.defaultdict(list)
 for line in open(envs_path):
@@ -126,12 +147,13 @@ for fn in sorted(os.listdir(dd)):
     intents = used[fn[:-5]]
     for k in names:
         coll, f = K[k]
-        if k == TASK:
+        if k in TASKS:
             hs = atom_handles(os.path.join(dd, fn)); hit_atom = False
             for iid in intents:
-                if not intent_marks(lib, iid): continue
+                marks = intent_marks(lib, iid)
+                if not marks or (k == LEADS and not any(mk[2] == ("bamboohr", "employees") and mk[4] == "employmentStatus" for mk in marks)): continue
                 env_has[k] += 1
-                v = task_marks_what_is_held(lib, os.path.join(dd, fn), r, iid, hs)
+                v = TASKS[k](lib, os.path.join(dd, fn), r, iid, hs)
                 if v: env_hit[k] += 1; recs_hit[k] += v; hit_atom = True
             atoms_hit[k] += hit_atom
             continue
