@@ -315,6 +315,7 @@ func kindTo(m *appModel, tc *collModel, t map[string]any, f, v string, d *atom.D
 	fd := tc.field(f)
 	if fd.Type != "array" {
 		t[f] = stateValue(fd, v)
+		moveToAllow(tc, t, f)
 		return
 	}
 	t[f] = append(slices.Clone(listOf(t[f])), v)
@@ -327,6 +328,18 @@ func kindTo(m *appModel, tc *collModel, t map[string]any, f, v string, d *atom.D
 		r[lc.display] = v
 	}
 	d.Records[m.app][lc.name] = append(d.Records[m.app][lc.name], r)
+}
+
+// moveToAllow moves t's states to ones in which the only_when rules of tc
+// allow the value kindTo gave its field f: a Zoom meeting made to take
+// registrants is scheduled and approves them, as the meeting's rules keep
+// registration to such meetings.
+func moveToAllow(tc *collModel, t map[string]any, f string) {
+	for _, inv := range tc.c.Invariants {
+		if inv.Rule == "only_when" && inv.Fields[0] == f && tc.c.Denies(inv, t) {
+			t[inv.Fields[1]] = stateValue(tc.field(inv.Fields[1]), inv.In[0])
+		}
+	}
 }
 
 // listOf is a list value as a list of values; nil for none.

@@ -13,6 +13,7 @@ import (
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/gen"
+	"github.com/legoenv/legoenv/state"
 )
 
 // Amount tiers. Records a conditional or a policy names are drawn from one
@@ -441,6 +442,12 @@ func (v *valuer) digits() string {
 // bounds where they are narrower (an NPS score from 0 to 10) or lie
 // above it.
 func (v *valuer) count(f atom.Field) float64 {
+	if len(f.Enum) > 0 {
+		// A count kept to some values (a Linear estimate, a point of
+		// an estimate scale) is one of them.
+		x, _ := state.Number(f.Enum[v.rng.IntN(len(f.Enum))])
+		return x
+	}
 	lo, hi := 1.0, 40.0
 	if f.Minimum != nil {
 		lo = *f.Minimum

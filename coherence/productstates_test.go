@@ -1,0 +1,96 @@
+package coherence
+
+import (
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestEstimatesOnAScale: a Linear issue's estimate is a point of an
+// estimate scale (the built-in atom's enum); 33 is on none.
+func TestEstimatesOnAScale(t *testing.T) {
+	ss := map[string]*atom.Server{"linear": builtinServer(t, "linear")}
+	for _, c := range []struct {
+		estimate float64
+		want     int
+	}{{5, 0}, {13, 0}, {0, 0}, {33, 1}, {22, 1}} {
+		team := state.Record{"id": "team-1", "name": "Payments", "key": "PAY"}
+		issue := state.Record{"id": "iss-62666", "teamId": "team-1", "title": "Refund request for order 41463", "estimate": c.estimate, "state": "Todo"}
+		w := state.NewWorld(time.Date(2026, 3, 30, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("linear.teams", "id", []state.Record{team}),
+			state.NewCollection("linear.issues", "id", []state.Record{issue}))
+		if got := violationsOn(ss, w, "linear.issues", "estimate"); got != c.want {
+			t.Errorf("estimate %v: %d violations, want %d", c.estimate, got, c.want)
+		}
+	}
+}
+
+// TestContactOnceInAList: an ActiveCampaign contact is in a list once
+// (unique over contact and list); a second contactList of the pair is a
+// violation, one of another list is not.
+func TestContactOnceInAList(t *testing.T) {
+	ss := map[string]*atom.Server{"activecampaign": builtinServer(t, "activecampaign")}
+	for _, c := range []struct {
+		name, list string
+		want       int
+	}{{"another list", "310444", 0}, {"the same list", "353710", 1}} {
+		contact := state.Record{"id": "163733", "email": "noor.hollister@ironcladsystems.example", "firstName": "Noor", "lastName": "Hollister"}
+		lists := []state.Record{{"id": "353710", "name": "Winter partner spotlight"}, {"id": "310444", "name": "Spring webinar"}}
+		cls := []state.Record{
+			{"id": "912370", "contact": "163733", "list": "353710", "status": 1.0},
+			{"id": "950518", "contact": "163733", "list": c.list, "status": 1.0},
+		}
+		w := state.NewWorld(time.Date(2026, 6, 5, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("activecampaign.contacts", "id", []state.Record{contact}),
+			state.NewCollection("activecampaign.lists", "id", lists),
+			state.NewCollection("activecampaign.contact_lists", "id", cls))
+		n := 0
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Collection == "activecampaign.contact_lists" {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%s: %d violations on contact_lists, want %d", c.name, n, c.want)
+		}
+	}
+}
+
+// TestMeetingsThatTakeRegistration: a Zoom meeting requires registration
+// only where it is scheduled or recurring with a fixed time (type 2 or
+// 8) and approves registrants (approval_type 0 or 1); approval_type 2 is
+// "No registration required".
+func TestMeetingsThatTakeRegistration(t *testing.T) {
+	ss := map[string]*atom.Server{"zoom": builtinServer(t, "zoom")}
+	for _, c := range []struct {
+		name     string
+		typ      float64
+		required bool
+		approval float64
+		want     int
+	}{
+		{"scheduled, registration approved automatically", 2, true, 0, 0},
+		{"recurring with a fixed time, approved manually", 8, true, 1, 0},
+		{"scheduled, no registration", 2, false, 2, 0},
+		{"instant meeting taking registration", 1, true, 0, 1},
+		{"recurring with no fixed time taking registration", 3, true, 1, 1},
+		{"registration required, approval_type 2", 2, true, 2, 1},
+		{"approval_type 0 without registration", 2, false, 0, 1},
+	} {
+		meeting := state.Record{"id": "851256823", "topic": "Onboarding session for Cedar Peak Partners", "type": c.typ, "status": "waiting",
+			"registration_required": c.required, "approval_type": c.approval}
+		w := state.NewWorld(time.Date(2026, 5, 28, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("zoom.meetings", "id", []state.Record{meeting}))
+		n := 0
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Collection == "zoom.meetings" && v.Rule == RuleInvariant {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%s: %d invariant violations, want %d", c.name, n, c.want)
+		}
+	}
+}
