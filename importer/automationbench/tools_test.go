@@ -268,6 +268,33 @@ func TestUnseenToolVerbs(t *testing.T) {
 	}
 }
 
+// Sending a record whose status starts done (an offline conversion's
+// "success") creates it: it is an event the send makes, not a draft the
+// send moves on; a record that starts as a draft is still sent in place.
+func TestSendOfAnEventCreatesIt(t *testing.T) {
+	s := testSchemas(t)
+	srvs, errs := ImportServers(s, []string{"google_ads_send_offline_conversion", "wave_send_invoice"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	tools := map[string]atom.Tool{}
+	for _, sv := range srvs {
+		for _, tl := range sv.Tools {
+			tools[tl.Name] = tl
+		}
+	}
+	g := tools["google_ads_send_offline_conversion"]
+	if g.Effect.Kind != "create" || g.Effect.Collection != "conversions" {
+		t.Errorf("google_ads_send_offline_conversion: %s of %q, want a create of conversions", g.Effect.Kind, g.Effect.Collection)
+	}
+	if args := strings.Join(sortedArgs(g), ","); !strings.Contains(args, "conversion_name") || !strings.Contains(args, "email") {
+		t.Errorf("google_ads_send_offline_conversion takes %s, want the conversion's fields", args)
+	}
+	if w := tools["wave_send_invoice"]; w.Effect.Kind != "update" {
+		t.Errorf("wave_send_invoice: %s, want an update of the invoice", w.Effect.Kind)
+	}
+}
+
 // A write of "record" itself takes any type of the app's state; an app
 // that only logs actions keeps its log tool.
 func TestAnyRecordWrite(t *testing.T) {
