@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 481, Imported: 481, Verified: 393, Evolved: 476, VerifiedFence: 457, EvolvedFence: 474},
-	halfFrozen:  {Tasks: 462, Imported: 460, Verified: 345, Evolved: 423, VerifiedFence: 406, EvolvedFence: 419},
+	halfWorking: {Tasks: 501, Imported: 501, Verified: 413, Evolved: 499, VerifiedFence: 479, EvolvedFence: 497},
+	halfFrozen:  {Tasks: 462, Imported: 460, Verified: 348, Evolved: 428, VerifiedFence: 409, EvolvedFence: 424},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -231,6 +231,19 @@ var workingFixes = map[string]string{
 	"gmail_mailchimp_subscribers_whose_mail_bounced_count":     "the same (hard-bounced: cleaned)",
 	"slack_intercom_tickets_ball_in_the_customers_court_count": "the same (the ball in the customer's court: waiting_on_customer)",
 	"gmail_zoom_registrants_still_waiting_on_our_ok_count":     "a pending request awaits the decision its field's values end in (waiting on our OK: pending beside approved and denied)",
+	// Left after the twenty-fourth batch, and the tasks written after it
+	// (not in a batch file: every one is in the working half).
+	"instagram_publish_photo":                                 "a free value of a reference to a kind of record the app keeps no collection of is no wrong write (Instagram's account_id beside its media)",
+	"instagram_publish_event":                                 "the same",
+	"gads_offline_conversion_for_won_deals":                   "the same (a Google Ads account beside its conversions)",
+	"google_ads_trial_signup_conversions_for_two":             "sending a record whose status starts done creates it (an offline conversion's success)",
+	"linkedin_ads_demo_booked_conversions_for_two":            "the same (a LinkedIn conversion event)",
+	"google_ads_offline_conversion_for_hubspot_contact_email": "the same, for a contact's address",
+	"gmail_slack_channels_not_archived_count":                 "a flag denied by a negation with auxiliaries between (haven't been archived)",
+	"slack_gmail_brightmill_emails_not_starred_count":         "the same (still aren't starred)",
+	"slack_gmail_claim_emails_not_read_count":                 "the same (haven't been read yet)",
+	"twilio_sms_xero_contacts_no_longer_active_count":         "'no longer' leaves out the state it denies (contacts no longer active)",
+	"gmail_xero_employees_no_longer_active_count":             "the same (employees no longer active)",
 	// Left from the seventeenth and eighteenth batches, fixed after the twenty-second's.
 	"slack_docusign_envelopes_still_waiting_on_signature_count": "records counted as waiting on an act are neither settled nor drafts (sent or delivered envelopes)",
 	"slack_docusign_envelopes_yet_to_be_signed_count":           "the same (\"yet to be signed\" of the envelopes sent out)",

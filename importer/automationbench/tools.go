@@ -1210,9 +1210,24 @@ func appendTool(app *App, name string, c *Coll, f *Field, word string) atom.Tool
 // with one (and no sent flag) is sent by creating a record.
 var messageFields = set("to", "to_number", "recipient_id", "channel_id", "body", "body_plain", "text", "content", "message")
 
+// doneStates are the states of a record whose act is already done: a
+// record that starts in one was never there unsent.
+var doneStates = set("sent", "success", "successful", "succeeded", "completed", "delivered", "uploaded")
+
+// startsDone reports whether a status starts in a done state (an offline
+// conversion's "success"): the record is an event the send itself makes,
+// as Google Ads' upload of click conversions creates them
+// (https://developers.google.com/google-ads/api/docs/conversions/upload-clicks),
+// not a draft a send moves on.
+func startsDone(f *Field) bool {
+	s, ok := f.Default.(string)
+	return f.HasDefault && ok && doneStates[strings.ToLower(s)]
+}
+
 // sendRecordTool: sending a record that is no message (an invoice, an
 // envelope) changes the record: its sent flag (sent, sent_to_contact) or,
-// for a record with nowhere a message goes, its status.
+// for a record with nowhere a message goes, its status; a record whose
+// status starts done (an event: a conversion "success") is created.
 func sendRecordTool(app *App, name string, c *Coll) (atom.Tool, bool) {
 	set := map[string]any{}
 	var what []string
@@ -1231,6 +1246,9 @@ func sendRecordTool(app *App, name string, c *Coll) (atom.Tool, bool) {
 		}
 	}
 	if f := c.Field("status"); f != nil && (f.Type == "string" || f.Type == "") {
+		if len(set) == 0 && startsDone(f) {
+			return atom.Tool{}, false
+		}
 		st := ""
 		for _, e := range stringEnum(f.Enum) {
 			if strings.EqualFold(e.(string), "sent") {

@@ -240,17 +240,7 @@ func TestImportServers(t *testing.T) {
 // message still creates it.
 func TestUnseenToolVerbs(t *testing.T) {
 	s := testSchemas(t)
-	names := []string{"gmail_remove_label_from_email", "xero_email_invoice", "wave_send_invoice", "linkedin_send_invitation", "twilio_send_sms"}
-	srvs, errs := ImportServers(s, names)
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	tools := map[string]atom.Tool{}
-	for _, sv := range srvs {
-		for _, tl := range sv.Tools {
-			tools[tl.Name] = tl
-		}
-	}
+	tools := importedTools(t, s, "gmail_remove_label_from_email", "xero_email_invoice", "wave_send_invoice", "linkedin_send_invitation", "twilio_send_sms")
 	rm := tools["gmail_remove_label_from_email"]
 	if rm.Effect.Kind != "starlark" || !strings.Contains(rm.Effect.Code, `"label_ids"`) || strings.Join(sortedArgs(rm), ",") != "label,message_id" {
 		t.Errorf("remove label: %s %v", rm.Effect.Kind, sortedArgs(rm))
@@ -265,6 +255,39 @@ func TestUnseenToolVerbs(t *testing.T) {
 		if k := tools[n].Effect.Kind; k != "create" {
 			t.Errorf("%s: %s, want create", n, k)
 		}
+	}
+}
+
+// importedTools derives the named tools from the schemas, by name.
+func importedTools(t *testing.T, s *Schemas, names ...string) map[string]atom.Tool {
+	t.Helper()
+	srvs, errs := ImportServers(s, names)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	tools := map[string]atom.Tool{}
+	for _, sv := range srvs {
+		for _, tl := range sv.Tools {
+			tools[tl.Name] = tl
+		}
+	}
+	return tools
+}
+
+// Sending a record whose status starts done (an offline conversion's
+// "success") creates it: it is an event the send makes, not a draft the
+// send moves on; a record that starts as a draft is still sent in place.
+func TestSendOfAnEventCreatesIt(t *testing.T) {
+	tools := importedTools(t, testSchemas(t), "google_ads_send_offline_conversion", "wave_send_invoice")
+	g := tools["google_ads_send_offline_conversion"]
+	if g.Effect.Kind != "create" || g.Effect.Collection != "conversions" {
+		t.Errorf("google_ads_send_offline_conversion: %s of %q, want a create of conversions", g.Effect.Kind, g.Effect.Collection)
+	}
+	if args := strings.Join(sortedArgs(g), ","); !strings.Contains(args, "conversion_name") || !strings.Contains(args, "email") {
+		t.Errorf("google_ads_send_offline_conversion takes %s, want the conversion's fields", args)
+	}
+	if w := tools["wave_send_invoice"]; w.Effect.Kind != "update" {
+		t.Errorf("wave_send_invoice: %s, want an update of the invoice", w.Effect.Kind)
 	}
 }
 

@@ -218,7 +218,7 @@ var openWords = []string{"open", "outstanding", "unresolved", "unfinished", "inc
 // text names none.
 func flagNamed(text, w string) (want, ok bool) {
 	has := func(p string) bool { return strings.Contains(" "+text+" ", " "+p+" ") }
-	if has("un"+w) || has("in"+w) || has("non"+w) || has("not "+w) || has("never "+w) {
+	if has("un"+w) || has("in"+w) || has("non"+w) || deniedWord(text, w) {
 		return false, true
 	}
 	if has(w) {
@@ -228,6 +228,31 @@ func flagNamed(text, w string) (want, ok bool) {
 		return false, true
 	}
 	return senseFlag(text, w)
+}
+
+// denyingAuxiliaries may stand between a negation and the state it
+// denies: "haven't been archived", "not yet paid", "no longer active",
+// "still aren't starred".
+var denyingAuxiliaries = []string{"yet", "been", "be", "being", "ever", "longer", "got", "gotten"}
+
+// deniedWord reports whether a loose text denies the state w: a negation
+// (not, never, no, the n't of "hasn't") just before w, or before it with
+// only auxiliaries between ("hasn't been archived", "not yet paid").
+func deniedWord(text, w string) bool {
+	toks := strings.Fields(text)
+	for i, t := range toks {
+		if t != w {
+			continue
+		}
+		j := i - 1
+		for j >= 0 && slices.Contains(denyingAuxiliaries, toks[j]) {
+			j--
+		}
+		if j >= 0 && slices.Contains([]string{"not", "never", "no", "t"}, toks[j]) {
+			return true
+		}
+	}
+	return false
 }
 
 // dateFields lists the date fields of t's rows.

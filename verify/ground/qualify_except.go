@@ -15,7 +15,9 @@ import (
 // tickets an agent "hasn't finished yet": neither solved nor closed).
 
 // exceptCues are the loose words that leave out what follows them.
-var exceptCues = [][]string{{"not", "counting"}, {"excluding"}, {"except"}, {"other", "than"}, {"apart", "from"}, {"leaving", "out"}, {"ignoring"}}
+// "No longer" denies a state a record had ("contacts no longer active":
+// those whose status is not active).
+var exceptCues = [][]string{{"not", "counting"}, {"excluding"}, {"except"}, {"other", "than"}, {"apart", "from"}, {"leaving", "out"}, {"ignoring"}, {"no", "longer"}}
 
 // exceptWindow bounds the words after a cue that may name the value.
 const exceptWindow = 3

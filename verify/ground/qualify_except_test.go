@@ -90,3 +90,26 @@ func TestDeriveCountOfRecordsStillHeld(t *testing.T) {
 		{"Post how many issues kenji@ex.example holds.", "issues", recs, "11", false},
 	})
 }
+
+// "No longer" leaves out the state it denies: the contacts "no longer
+// active" are those whose status is not ACTIVE, and a text that says only
+// "active" counts the active ones, not these.
+func TestDeriveCountOfAStateNoLongerHeld(t *testing.T) {
+	ds := []atom.Derivation{{Op: atom.DeriveCount}}
+	contacts := `[{"id":"c1","name":"Alder Supply","contact_status":"ARCHIVED"},{"id":"c2","name":"Birch Supply","contact_status":"ACTIVE"},
+		{"id":"c3","name":"Cedar Supply","contact_status":"ARCHIVED"},{"id":"c4","name":"Damson Supply","contact_status":"ARCHIVED"},
+		{"id":"c5","name":"Elder Supply","contact_status":"ACTIVE"}]`
+	for _, c := range []struct {
+		instruction, figure string
+		want                bool
+	}{
+		{"Text her how many of our contacts are no longer active.", "3", true},
+		{"Text her how many of our contacts are active.", "3", false},
+	} {
+		ctx := &Visible{Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
+		ctx.Add("contacts", contacts)
+		if got := ctx.Derive(c.figure, ds); (got != "") != c.want {
+			t.Errorf("%q: derive(%s) = %q, want derived %v", c.instruction, c.figure, got, c.want)
+		}
+	}
+}

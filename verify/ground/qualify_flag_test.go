@@ -31,6 +31,11 @@ func TestDeriveOverAFlagNamedByItsOpposite(t *testing.T) {
 		{"Email the balance owed by customers not active any more.", customers, "455.50", true},
 		{"Email the balance our active customers owe.", customers, "1,745.25", true},
 		{"Email the balance our customers owe, by name.", customers, "455.50", false},
+		{"Email how many of the tasks haven't been closed.", tasks, "3", true},
+		{"Email how many of the tasks aren't closed yet.", tasks, "3", true},
+		{"Email how many of the tasks are not yet closed.", tasks, "3", true},
+		{"Email how many of the tasks haven't been closed.", tasks, "4", false},
+		{"Email the balance owed by customers that are no longer active.", customers, "455.50", true},
 	} {
 		ctx := &Visible{Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
 		ctx.Add("records", c.records)

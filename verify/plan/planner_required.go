@@ -94,14 +94,15 @@ func keyOfCompanion(w *state.World, app string, wf map[string]string, args map[s
 
 // statedID is the id the opening messages give a reference <x>_id by
 // its word ("Google Ads (account 412-555-0199)", "account id
-// 17841400555"): the one token with a digit that follows the words of x,
-// or "" where they give none or two.
+// 17841400555", "account acct-salt"): the one token with a digit, or of
+// words joined by a hyphen or an underscore, that follows the words of
+// x, or "" where they give none or two.
 func (p *Planner) statedID(field string) string {
 	x, ok := strings.CutSuffix(field, "_id")
 	if !ok || x == "" {
 		return ""
 	}
-	re, err := regexp.Compile(`(?i)\b` + strings.Join(strings.Split(regexp.QuoteMeta(x), "_"), `\s+`) + `(?:\s+(?:id|number|no\.?))?\s*[:#]?\s*([a-z0-9][a-z0-9_-]*[0-9][a-z0-9_-]*)\b`)
+	re, err := regexp.Compile(`(?i)\b` + strings.Join(strings.Split(regexp.QuoteMeta(x), "_"), `\s+`) + `(?:\s+(?:id|number|no\.?))?\s*[:#]?\s*([a-z0-9][a-z0-9_-]*[0-9][a-z0-9_-]*|[a-z0-9]+(?:[_-][a-z0-9]+)+)\b`)
 	if err != nil {
 		return ""
 	}

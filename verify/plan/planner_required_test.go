@@ -84,3 +84,21 @@ func TestAttributeOfTheReferencedRecord(t *testing.T) {
 		})
 	}
 }
+
+// An id the messages state by the reference's word is a token with a
+// digit or words joined by a hyphen or an underscore (acct-salt), never a
+// plain word after it.
+func TestStatedIDByTheReferencesWord(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Upload it to Google Ads (account 412-555-0199) today.", "412-555-0199"},
+		{"Send a conversion to Google Ads account acct-salt for Nadia.", "acct-salt"},
+		{"Use account id 17841400555.", "17841400555"},
+		{"Post it on the account for our spring launch.", ""},
+		{"Use account acct-salt, or account acct-pine.", ""},
+	} {
+		p := &Planner{messageText: c.text}
+		if got := p.statedID("account_id"); got != c.want {
+			t.Errorf("statedID(account_id) in %q = %q, want %q", c.text, got, c.want)
+		}
+	}
+}

@@ -155,8 +155,8 @@ func (p *Job) perturbProbes(changing []int) []verdict.Diagnostic {
 			kind := KindPerturb
 			list := !identityField(pt.field) && p.info.recipientList(t, pt.arg)
 			if p.free(p.Plan[i].Name, pt.arg, pt.right) {
-				if !identityField(pt.field) && !list {
-					continue // free text the goal need not care about
+				if !identityField(pt.field) && !list || p.info.keepsNoRecordOf(t, pt.arg) {
+					continue // free text the goal need not care about, or no record's id
 				}
 				kind = KindFreeValue
 			}
@@ -166,6 +166,9 @@ func (p *Job) perturbProbes(changing []int) []verdict.Diagnostic {
 			}
 		}
 		for _, pt := range p.info.emptyIdentities(p.Plan[i]) {
+			if p.free(p.Plan[i].Name, pt.arg, pt.right) && p.info.keepsNoRecordOf(t, pt.arg) {
+				continue
+			}
 			_, list := pt.right.([]any)
 			what := fmt.Sprintf("step %d (%s) with %s empty", i+1, pt.call.Name, pt.arg)
 			if d, stop := p.perturbOne(&b, i, pt, list, KindFreeValue, what, true); stop {

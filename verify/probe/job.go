@@ -13,6 +13,7 @@ package probe
 
 import (
 	"context"
+	"strings"
 
 	"github.com/legoenv/legoenv/episode"
 	"github.com/legoenv/legoenv/verify/facts"
@@ -61,4 +62,39 @@ func (p *Job) start() {
 // planner chose freely.
 func (p *Job) free(tool, arg string, v any) bool {
 	return p.Free != nil && p.Free(tool, arg, v)
+}
+
+// keepsNoRecordOf reports whether an argument of tool t is a reference
+// (<x>_id) to a kind of record the tool's app keeps no collection of, and
+// its collection no reference for: Instagram's account_id, whose state
+// holds only media (the account is the one the Graph API publishes from,
+// /{ig-user-id}/media, https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media),
+// or a Google Ads customer's account beside its conversions. No record of
+// the world answers it, so no goal can say which record it names, and a
+// free value of it written otherwise is no wrong write.
+func (in *envInfo) keepsNoRecordOf(t *episode.Tool, arg string) bool {
+	if t == nil || t.App == "" {
+		return false
+	}
+	stem, ok := strings.CutSuffix(strings.ToLower(arg), "_id")
+	if !ok || stem == "" {
+		return false
+	}
+	own := false
+	for name, c := range in.Colls {
+		if c.App != t.App {
+			continue
+		}
+		own = true
+		switch c.Coll {
+		case stem, stem + "s", stem + "es":
+			return false
+		}
+		if c.Coll == t.Effect.Collection || name == t.Effect.Collection {
+			if f, ok := c.Def.Fields[arg]; ok && f.Ref != "" {
+				return false
+			}
+		}
+	}
+	return own
 }
