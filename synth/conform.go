@@ -181,15 +181,19 @@ func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data)
 		h := fnv.New32a()
 		h.Write([]byte(state.Text(rec[cm.key])))
 		moved := false
+		by := tc.key // a reference by another field (an ad account's name) takes that field
+		if fd.RefField != "" {
+			by = fd.RefField
+		}
 		for i := range targets {
 			t := targets[(int(h.Sum32()%uint32(len(targets)))+i)%len(targets)]
 			k := state.Text(t[tc.key])
 			try := maps.Clone(rec)
-			try[f] = t[tc.key]
-			if named[tc.name][k] || inv.Repeats(try) {
+			try[f] = t[by]
+			if named[tc.name][k] || !atom.IsSet(t[by]) || inv.Repeats(try) {
 				continue
 			}
-			rec[f], moved = t[tc.key], true
+			rec[f], moved = t[by], true
 			break
 		}
 		if !moved && !fd.Required {

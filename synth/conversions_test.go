@@ -1,14 +1,16 @@
 package synth
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/state"
 )
 
 // TestConversionEventOfTheAdvertiser synthesises LinkedIn Conversions
-// worlds: an event is created no earlier than its conversion happened and
-// is sent in one of the world's ad accounts.
+// worlds: an event is created and sent no earlier than its conversion
+// happened and is sent in one of the world's ad accounts, never the lead's
+// own company's.
 func TestConversionEventOfTheAdvertiser(t *testing.T) {
 	events := 0
 	for seed := int64(1); seed <= 4; seed++ {
@@ -23,8 +25,39 @@ func TestConversionEventOfTheAdvertiser(t *testing.T) {
 				if a := state.Text(e["account"]); a != "" && !accounts[a] {
 					t.Errorf("%s: event %v sent in %q, none of the world's ad accounts", d.ID, e["id"], a)
 				}
-				if h, cr := state.Text(e["conversion_happened_at"]), state.Text(e["created_at"]); h != "" && cr != "" && cr < h {
-					t.Errorf("%s: event %v created %s, before its conversion happened at %s", d.ID, e["id"], cr, h)
+				h := state.Text(e["conversion_happened_at"])
+				for _, f := range []string{"created_at", "event_time"} {
+					if at := state.Text(e[f]); h != "" && at != "" && at < h {
+						t.Errorf("%s: event %v %s %s, before its conversion happened at %s", d.ID, e["id"], f, at, h)
+					}
+				}
+				if a := state.Text(e["account"]); a != "" && strings.EqualFold(a, state.Text(e["company"])) {
+					t.Errorf("%s: event %v sent in %q, the lead's own company", d.ID, e["id"], a)
+				}
+			}
+		}
+	}
+	t.Logf("%d events", events)
+	if events < 10 {
+		t.Errorf("%d events drawn, want more", events)
+	}
+}
+
+// TestConversionEventReceivedAfterItHappened synthesises Facebook
+// Conversions worlds: an event is received no earlier than its event_time.
+func TestConversionEventReceivedAfterItHappened(t *testing.T) {
+	events := 0
+	for seed := int64(1); seed <= 4; seed++ {
+		c, _ := readWorld(t, seed, "facebook_conversions", "slack")
+		for _, d := range c.Data {
+			for _, e := range d.Records["facebook_conversions"]["events"] {
+				at, got := state.Text(e["event_time"]), state.Text(e["created_at"])
+				if at == "" || got == "" {
+					continue
+				}
+				events++
+				if got < at {
+					t.Errorf("%s: event %v received %s, before its event_time %s", d.ID, e["id"], got, at)
 				}
 			}
 		}
