@@ -202,6 +202,22 @@ func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data)
 	}
 }
 
+// differentRefsLast points again a reference a differs rule keeps apart
+// from a field the passes after conformWorld wrote (an event's company
+// made to agree with its person's address, equal to its ad account's
+// name).
+func (db *dataBuilder) differentRefsLast(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, inv := range cm.c.Invariants {
+				if inv.Rule == "differs" && cm.c.Fields[inv.Fields[0]].Ref != "" {
+					differentRefs(m, cm, inv, db.d)
+				}
+			}
+		}
+	}
+}
+
 // agreesThrough reports whether an agrees rule of cm reads the record
 // that reference f names.
 func agreesThrough(cm *collModel, f string) bool {

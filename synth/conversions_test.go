@@ -3,7 +3,9 @@ package synth
 import (
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -13,8 +15,8 @@ import (
 // own company's.
 func TestConversionEventOfTheAdvertiser(t *testing.T) {
 	events := 0
-	for seed := int64(1); seed <= 4; seed++ {
-		c, _ := readWorld(t, seed, "linkedin_conversions", "slack")
+	for seed := int64(1); seed <= 8; seed++ {
+		c, _ := readWorld(t, seed, "linkedin_conversions", []string{"slack", "gmail"}[seed%2])
 		for _, d := range c.Data {
 			accounts := map[string]bool{}
 			for _, a := range d.Records["linkedin_conversions"]["ad_accounts"] {
@@ -65,5 +67,24 @@ func TestConversionEventReceivedAfterItHappened(t *testing.T) {
 	t.Logf("%d events", events)
 	if events < 10 {
 		t.Errorf("%d events drawn, want more", events)
+	}
+}
+
+// TestAdAccountOtherThanTheLeadsCompany: an event whose ad account is
+// named as its lead's company, as a pass after conformWorld may leave it,
+// is sent in another of the world's ad accounts, by its name (the
+// reference is by name).
+func TestAdAccountOtherThanTheLeadsCompany(t *testing.T) {
+	m := newAppModel(builtinServers(t).ServerFor("linkedin_conversions"), nil)
+	ev := map[string]any{"id": "lce_98611", "account": "Ironclad Analytics", "company": "Ironclad Analytics"}
+	d := &atom.Data{Records: map[string]map[string][]map[string]any{"linkedin_conversions": {
+		"ad_accounts": {{"id": "509010689", "name": "Massive Partners"}, {"id": "509040318", "name": "Ironclad Analytics"}},
+		"events":      {ev},
+	}}}
+	val := newValuer(1, "b", time.Date(2026, 4, 13, 9, 0, 0, 0, time.UTC))
+	db := &dataBuilder{val: val, p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+	db.differentRefsLast([]*appModel{m})
+	if ev["account"] != "Massive Partners" {
+		t.Errorf("event sent in %v, want the other ad account, Massive Partners", ev["account"])
 	}
 }
