@@ -340,13 +340,19 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 
 // validatePrefixWhen checks a key prefix by state: a prefix, a field of
 // the collection and states of its enum, a prefix that is not the
-// collection's own.
+// collection's own; or, with named, a string field of the collection
+// other than its key and no prefix.
 func validatePrefixWhen(e *Entry, c *Collection, p StatePrefix, at string) Diagnostics {
 	fd, ok := c.Fields[p.Field]
+	nf, nok := c.Fields[p.Named]
 	switch {
 	case !ok:
 		return Diagnostics{e.Diag(Error, at+".field", "no field %q in collection %s", p.Field, c.Name)}
-	case p.Prefix == "" || p.Prefix == c.Prefix():
+	case p.Named != "" && (!nok || nf.Type != "string" || p.Named == c.KeyField()):
+		return Diagnostics{e.Diag(Error, at+".named", "named needs a string field of collection %s other than its key, not %q", c.Name, p.Named)}
+	case p.Named != "" && p.Prefix != "":
+		return Diagnostics{e.Diag(Error, at+".prefix", "a kind keyed by its %s takes no prefix", p.Named)}
+	case p.Named == "" && (p.Prefix == "" || p.Prefix == c.Prefix()):
 		return Diagnostics{e.Diag(Error, at+".prefix", "a prefix of its own, not the collection's %q", c.Prefix())}
 	case len(p.In) == 0:
 		return Diagnostics{e.Diag(Error, at+".in", "in lists the states of %s whose keys take the prefix", p.Field)}

@@ -227,22 +227,38 @@ func (c *Collection) Prefix() string {
 }
 
 // StatePrefix is the prefix of the keys of the records whose Field holds
-// one of In.
+// one of In; or, with Named, the field whose value is their whole key (a
+// Gmail system label's id is its name, INBOX).
 type StatePrefix struct {
 	Field  string   `json:"field"`
 	In     []string `json:"in"`
-	Prefix string   `json:"prefix"`
+	Prefix string   `json:"prefix,omitempty"`
+	Named  string   `json:"named,omitempty"`
 }
 
 // PrefixOf is the prefix rec's key takes: that of the first PrefixWhen
-// whose states rec is in, else the collection's.
+// whose states rec is in, else the collection's. A kind keyed by its
+// name (Named) takes no prefix of its own: see NamedKeyOf.
 func (c *Collection) PrefixOf(rec map[string]any) string {
 	for _, p := range c.PrefixWhen {
-		if slices.Contains(p.In, state.Text(rec[p.Field])) {
+		if p.Named == "" && slices.Contains(p.In, state.Text(rec[p.Field])) {
 			return p.Prefix
 		}
 	}
 	return c.Prefix()
+}
+
+// NamedKeyOf is the key rec takes where its kind is keyed by a field of
+// its own (id_prefix_when with named: a Gmail label of type system is
+// keyed by its name): that field's value, and true; false for a record of
+// no such kind.
+func (c *Collection) NamedKeyOf(rec map[string]any) (string, bool) {
+	for _, p := range c.PrefixWhen {
+		if p.Named != "" && slices.Contains(p.In, state.Text(rec[p.Field])) {
+			return state.Text(rec[p.Named]), true
+		}
+	}
+	return "", false
 }
 
 // Field is one field of a collection, a small subset of JSON Schema.

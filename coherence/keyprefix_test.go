@@ -70,3 +70,27 @@ func TestSpaceKeysByKind(t *testing.T) {
 		t.Errorf("violations %v, want %v", got, want)
 	}
 }
+
+// TestSystemLabelsKeyedByName: a Gmail label of type system is keyed by
+// its name (the built-in atom's id_prefix_when with named): INBOX keyed
+// Label_72120 breaks id_form, INBOX keyed INBOX and a user label keyed
+// Label_43419 do not.
+func TestSystemLabelsKeyedByName(t *testing.T) {
+	ss := map[string]*atom.Server{"gmail": builtinServer(t, "gmail")}
+	w := state.NewWorld(time.Date(2026, 3, 30, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("gmail.labels", "id", []state.Record{
+			{"id": "INBOX", "name": "INBOX", "label_type": "system"},
+			{"id": "Label_72120", "name": "SENT", "label_type": "system"},
+			{"id": "Label_43419", "name": "Orion Analytics", "label_type": "user"},
+			{"id": "Label_43420", "name": "Renewals", "label_type": "user"},
+		}))
+	var got []string
+	for _, v := range CheckWorld("d", ss, w) {
+		if v.Rule == RuleIDForm {
+			got = append(got, v.Key)
+		}
+	}
+	if !slices.Equal(got, []string{"Label_72120"}) {
+		t.Errorf("id_form violations at %v, want the system label SENT keyed Label_72120 only", got)
+	}
+}

@@ -289,6 +289,16 @@ func keyShape(k string) string {
 	return k[:i] + "*"
 }
 
+// namedKey is the key rec's kind takes where def keys it by a field of
+// its own (a Gmail system label's name), else "".
+func namedKey(def *atom.Collection, rec state.Record) string {
+	if def == nil {
+		return ""
+	}
+	k, _ := def.NamedKeyOf(rec)
+	return k
+}
+
 // trailingDigits is the length of the run of digits a key ends in.
 func trailingDigits(k string) int {
 	return len(k) - len(strings.TrimRight(k, "0123456789"))
@@ -324,6 +334,10 @@ func (c *checker) idForm(sh *Shape, name string, col *state.Collection) {
 	forms := map[string]map[string]int{}
 	for _, rec := range col.Records {
 		k, ok := state.KeyOf(rec, col.Key)
+		if want := namedKey(def, rec); ok && want != "" && k != want {
+			c.add(RuleIDForm, name, k, col.Key, k, "key %q is of a record the product keys by its name, %q", k, want)
+			continue
+		}
 		if !ok || named(rec, k) {
 			continue
 		}

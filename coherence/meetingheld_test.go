@@ -60,3 +60,26 @@ func TestRecordingOfAMeetingHeld(t *testing.T) {
 		}
 	}
 }
+
+// TestParticipantsOfAMeetingHeld: a Zoom participant is of a meeting
+// started or ended (the built-in atom's refers_to rule); one of a meeting
+// still waiting to begin is a violation on meeting_id.
+func TestParticipantsOfAMeetingHeld(t *testing.T) {
+	ss := map[string]*atom.Server{"zoom": builtinServer(t, "zoom")}
+	for _, c := range []struct {
+		status string
+		want   int
+	}{
+		{"ended", 0}, {"started", 0}, {"waiting", 1},
+	} {
+		m := state.Record{"id": "85120001", "topic": "Quarterly review with Initech", "type": 2, "start_time": "2026-03-02T15:00:00Z", "status": c.status}
+		p := state.Record{"id": "par_1", "meeting_id": "85120001", "user_email": "ana.ruiz@initech.example", "user_name": "ana.ruiz", "duration": 30}
+		w := state.NewWorld(time.Date(2026, 3, 16, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("zoom.meetings", "id", []state.Record{m}),
+			state.NewCollection("zoom.participants", "id", []state.Record{p}))
+		vs := CheckWorld("d", ss, w)
+		if got := countOn(vs, "zoom.participants", "meeting_id"); got != c.want {
+			t.Errorf("meeting %s: %d violations on the participant's meeting_id, want %d (%v)", c.status, got, c.want, vs)
+		}
+	}
+}

@@ -181,19 +181,39 @@ func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data)
 		h := fnv.New32a()
 		h.Write([]byte(state.Text(rec[cm.key])))
 		moved := false
+		by := tc.key // a reference by another field (an ad account's name) takes that field
+		if fd.RefField != "" {
+			by = fd.RefField
+		}
 		for i := range targets {
 			t := targets[(int(h.Sum32()%uint32(len(targets)))+i)%len(targets)]
 			k := state.Text(t[tc.key])
 			try := maps.Clone(rec)
-			try[f] = t[tc.key]
-			if named[tc.name][k] || inv.Repeats(try) {
+			try[f] = t[by]
+			if named[tc.name][k] || !atom.IsSet(t[by]) || inv.Repeats(try) {
 				continue
 			}
-			rec[f], moved = t[tc.key], true
+			rec[f], moved = t[by], true
 			break
 		}
 		if !moved && !fd.Required {
 			delete(rec, f)
+		}
+	}
+}
+
+// differentRefsLast points again a reference a differs rule keeps apart
+// from a field the passes after conformWorld wrote (an event's company
+// made to agree with its person's address, equal to its ad account's
+// name).
+func (db *dataBuilder) differentRefsLast(apps []*appModel) {
+	for _, m := range apps {
+		for _, cm := range m.colls {
+			for _, inv := range cm.c.Invariants {
+				if inv.Rule == "differs" && cm.c.Fields[inv.Fields[0]].Ref != "" {
+					differentRefs(m, cm, inv, db.d)
+				}
+			}
 		}
 	}
 }

@@ -27,6 +27,7 @@ func (db *dataBuilder) keyForms(apps []*appModel) {
 			if cm.roles[cm.key] == atom.RoleKeyPrefix {
 				db.namedKeys(m, cm)
 			}
+			db.keysByName(m, cm)
 			if len(cm.c.PrefixWhen) == 0 {
 				continue
 			}
@@ -147,6 +148,69 @@ func (db *dataBuilder) moveKeys(m *appModel, cm *collModel, moved map[string]str
 	for old, nk := range moved {
 		if n, ok := db.val.names[cm.ref()+"|"+old]; ok {
 			db.val.names[cm.ref()+"|"+nk] = n
+		}
+	}
+}
+
+// keysByName keys each record of cm whose kind is keyed by a field of its
+// own (id_prefix_when with named: a Gmail system label is INBOX) by that
+// field, and moves the references with it. Two records of one such name
+// are one record of the product: the second's references move to the
+// first, and the second is not written where no task names it.
+func (db *dataBuilder) keysByName(m *appModel, cm *collModel) {
+	named := map[string]bool{}
+	for _, h := range db.d.Handles {
+		if h.App == m.app && h.Collection == cm.name {
+			named[h.Key] = true
+		}
+	}
+	moved := map[string]string{}
+	held := map[string]bool{}
+	var gone []map[string]any
+	for _, rec := range db.d.Records[m.app][cm.name] {
+		k := state.Text(rec[cm.key])
+		want, ok := cm.c.NamedKeyOf(rec)
+		switch {
+		case !ok || want == "" || k == "":
+		case k == want:
+			held[want] = true // a second record of the key is unique_key's to report
+		case held[want] && !named[k]:
+			moved[k] = want
+			gone = append(gone, rec)
+		case held[want] || db.heldKey(m, want):
+			// a record tasks name, or one of another kind, holds the
+			// name: left, as coherence then reports it
+		default:
+			rec[cm.key], moved[k], held[want] = want, want, true
+		}
+	}
+	for _, r := range gone {
+		db.drop(m, cm, r)
+	}
+	if len(moved) > 0 {
+		db.moveKeys(m, cm, moved)
+		db.uniqueRefLists(m, cm)
+	}
+}
+
+// uniqueRefLists keeps once each key a list of references to cm holds
+// twice, as a move of two keys onto one leaves it.
+func (db *dataBuilder) uniqueRefLists(m *appModel, cm *collModel) {
+	for _, o := range m.colls {
+		for _, rf := range o.refs {
+			if rf.target != cm || !rf.list {
+				continue
+			}
+			for _, rec := range db.d.Records[m.app][o.name] {
+				if v, ok := rec[rf.name].([]any); ok {
+					seen := map[string]bool{}
+					rec[rf.name] = slices.DeleteFunc(v, func(x any) bool {
+						dup := seen[state.Text(x)]
+						seen[state.Text(x)] = true
+						return dup
+					})
+				}
+			}
 		}
 	}
 }

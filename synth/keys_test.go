@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/legoenv/legoenv/state"
 )
 
 // TestDrawnKeysOfOneWidth: the keys drawn for one collection have one
@@ -30,5 +32,45 @@ func TestDrawnKeysOfOneWidth(t *testing.T) {
 			}
 			t.Errorf("%s.%s: 400 keys of %d widths, e.g. %s", cc.app, cc.coll, len(widths), strings.Join(eg, ", "))
 		}
+	}
+}
+
+// TestSystemLabelsKeyedByName synthesises Gmail: a system label is keyed
+// by its name (INBOX), once, and every label a message carries is one of
+// the world's labels or a system label's name.
+func TestSystemLabelsKeyedByName(t *testing.T) {
+	system, bad := 0, 0
+	for seed := int64(1); seed <= 6; seed++ {
+		c, servers := readWorld(t, seed, "gmail", "slack")
+		for _, d := range c.Data {
+			keys := map[string]bool{}
+			for _, l := range d.Records["gmail"]["labels"] {
+				k := state.Text(l["id"])
+				if keys[k] {
+					bad++
+					t.Errorf("%s: two labels keyed %s", d.ID, k)
+				}
+				keys[k] = true
+				if l["label_type"] != "system" {
+					continue
+				}
+				system++
+				if k != state.Text(l["name"]) {
+					bad++
+					t.Errorf("%s: system label %v keyed %s", d.ID, l["name"], k)
+				}
+			}
+			for _, v := range checkData(t, d, servers) {
+				if v.Collection == "gmail.labels" || v.Collection == "gmail.messages" {
+					if bad++; bad <= 10 {
+						t.Errorf("%s", v)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d system labels", system)
+	if system < 5 {
+		t.Errorf("drawn %d system labels; want more", system)
 	}
 }

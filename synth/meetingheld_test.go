@@ -99,3 +99,39 @@ func TestRecordingsOfMeetingsHeld(t *testing.T) {
 		t.Errorf("%d bad", bad)
 	}
 }
+
+// TestParticipantsOfMeetingsHeld synthesises Zoom: a participant is of a
+// meeting or webinar started or ended, never one still waiting.
+func TestParticipantsOfMeetingsHeld(t *testing.T) {
+	participants, bad := 0, 0
+	for seed := int64(60); seed < 66; seed++ {
+		c, _ := readWorld(t, seed, "zoom")
+		for _, d := range c.Data {
+			status := map[string]any{}
+			for _, coll := range []string{"meetings", "webinars"} {
+				for _, m := range d.Records["zoom"][coll] {
+					status[state.Text(m["id"])] = m["status"]
+				}
+			}
+			for _, p := range d.Records["zoom"]["participants"] {
+				st, ok := status[state.Text(p["meeting_id"])]
+				if !ok {
+					continue
+				}
+				participants++
+				if st != "started" && st != "ended" {
+					if bad++; bad <= 10 {
+						t.Errorf("%s: participant %v of meeting %v, %v", d.ID, p["id"], p["meeting_id"], st)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d participants of a meeting", participants)
+	if participants < 5 {
+		t.Errorf("drawn %d participants of a meeting; want more", participants)
+	}
+	if bad > 0 {
+		t.Errorf("%d bad", bad)
+	}
+}
