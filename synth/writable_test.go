@@ -11,7 +11,8 @@ import (
 // Stripe with workflows (over Slack, Zendesk and Linear too): an event a task changes is on a calendar the
 // user holds as writer or owner (a reader's or a freeBusyReader's
 // calendar refuses the change), no event is listed on a calendar the user
-// sees only as free or busy, and a refund is of a charge that succeeded.
+// sees only as free or busy, and a refund is of a charge that succeeded,
+// one paid.
 func TestTasksChangeWhatTheUserMayWrite(t *testing.T) {
 	src := builtinServers(t)
 	lib := atom.NewLibrary()
@@ -48,6 +49,9 @@ func TestTasksChangeWhatTheUserMayWrite(t *testing.T) {
 		charges := map[string]string{}
 		for _, r := range d.Records["stripe"]["charges"] {
 			charges[state.Text(r["id"])] = state.Text(r["status"])
+			if r["status"] == "succeeded" && r["paid"] == false {
+				t.Errorf("%s: charge %v succeeded but not paid", d.ID, r["id"])
+			}
 		}
 		for _, r := range d.Records["stripe"]["refunds"] {
 			refunds++
