@@ -317,6 +317,9 @@ func validateBehaviour(e *Entry, s *Server) Diagnostics {
 			if c.Fields[name].RoleWhen != nil {
 				ds = append(ds, validateRoleWhen(e, c, name, at+".fields."+name+".role_when")...)
 			}
+			if c.Fields[name].WriteWhen != nil {
+				ds = append(ds, validateWriteWhen(e, s, c.Fields[name], at+".fields."+name+".write_when")...)
+			}
 		}
 		if c.Lifecycle != nil {
 			ds = append(ds, validateLifecycle(e, c, at+".lifecycle")...)

@@ -328,6 +328,11 @@ type Field struct {
 	// RoleWhen gives the field another role on records of some kinds (a
 	// Confluence personal space's name is its owner's name); see RoleOn.
 	RoleWhen *RoleWhen `json:"role_when,omitempty"`
+	// WriteWhen, on a single reference, keeps a change to the record to
+	// where the record it names lets the user write (a Google Calendar
+	// event changes only on a calendar the user holds as writer or
+	// owner); see WriteWhen.
+	WriteWhen *WriteWhen `json:"write_when,omitempty"`
 	// Audience, on a text field, marks copy the product shows to an
 	// audience (a Facebook ad's primary text): written to whoever sees
 	// it, never a letter to one person (Letter).

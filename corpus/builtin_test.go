@@ -146,6 +146,7 @@ func TestBuiltinToolsWork(t *testing.T) {
 				seeds[c.Name] = r
 				recs[c.Name] = []map[string]any{r}
 			}
+			writable(s, seeds)
 			id := "probe_" + s.ID
 			if _, err := lib.Put(&atom.Data{Kind: atom.KindData, ID: id, Clock: "2026-03-02T09:00:00Z", Records: map[string]map[string][]map[string]any{s.AppName(): recs}}, "probe", true); err != nil {
 				t.Fatal(err)
@@ -389,6 +390,19 @@ func seedRecord(c *atom.Collection) map[string]any {
 		}
 	}
 	return r
+}
+
+// writable lets the user write under each seed a write_when rule names (a
+// calendar the user holds as writer): a change the rule refuses is tested
+// by the examples.
+func writable(s *atom.Server, seeds map[string]map[string]any) {
+	for _, c := range s.Collections {
+		for _, f := range c.Fields {
+			if ww := f.WriteWhen; ww != nil && seeds[f.Ref] != nil {
+				seeds[f.Ref][ww.Field] = ww.In[0]
+			}
+		}
+	}
 }
 
 func seedValue(name string, f atom.Field) any {

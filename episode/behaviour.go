@@ -266,3 +266,30 @@ func takeAgreed(st *state.State, app string, coll *atom.Collection, rec state.Re
 		}
 	}
 }
+
+// keepWritable refuses a change to a record kept under one that does not
+// let the user write (a field's write_when): an event on a calendar the
+// user only reads. Each record is judged, the one before the call and
+// the one it would leave, so an event is neither changed on such a
+// calendar nor moved onto one.
+func keepWritable(st *state.State, app string, coll *atom.Collection, recs ...state.Record) error {
+	var gated []string
+	for f, fd := range coll.Fields {
+		if fd.WriteWhen != nil {
+			gated = append(gated, f)
+		}
+	}
+	slices.Sort(gated)
+	for _, f := range gated {
+		fd := coll.Fields[f]
+		for _, rec := range recs {
+			if rec == nil || !atom.IsSet(rec[f]) {
+				continue
+			}
+			if t, ok := st.Get(app+"."+fd.Ref, state.Text(rec[f])); ok && !fd.WriteWhen.Writable(t) {
+				return fmt.Errorf("%s", fd.WriteWhen.Error)
+			}
+		}
+	}
+	return nil
+}

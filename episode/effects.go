@@ -594,6 +594,9 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 	if err := keepGates(w.tg.coll, old, rec); err != nil {
 		return err
 	}
+	if err := keepWritable(cx.State, w.app, w.tg.coll, old, rec); err != nil {
+		return err
+	}
 	return keepUnique(cx.State, w.app, w.tg.coll, w.unique, old, rec, given)
 }
 
@@ -689,8 +692,11 @@ func newDelete(s *atom.Server, t *atom.Tool) (Effect, error) {
 		return nil, err
 	}
 	return EffectFunc(func(cx *Context, args map[string]any) (any, error) {
-		k, _, err := tg.find(cx.State, args)
+		k, old, err := tg.find(cx.State, args)
 		if err != nil {
+			return nil, err
+		}
+		if err := keepWritable(cx.State, s.AppName(), tg.coll, old); err != nil {
 			return nil, err
 		}
 		if err := cx.State.Delete(tg.name, k); err != nil {

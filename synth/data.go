@@ -298,6 +298,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.agreeCopies(b.apps)
 	db.titledNames(b.apps)
 	conformWorld(val, b.apps, d)
+	db.writableParents(b.apps)
 	db.restage(b.apps)
 	db.keepUnique(b.apps)
 	db.seniorHeads(b.apps)

@@ -314,8 +314,11 @@ func freeRecord(recs []map[string]any, key string, named, held map[string]bool) 
 func kindTo(m *appModel, tc *collModel, t map[string]any, f, v string, d *atom.Data) {
 	fd := tc.field(f)
 	if fd.Type != "array" {
+		// The record moved into the state keeps its flags with it: a
+		// Stripe charge made succeeded is paid.
 		t[f] = stateValue(fd, v)
 		moveToAllow(tc, t, f)
+		mendAll(tc.shape.Contradictions(t), t, map[string]any{f: t[f]})
 		return
 	}
 	t[f] = append(slices.Clone(listOf(t[f])), v)
