@@ -41,3 +41,23 @@ func TestCallOrTextToAnotherNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestUnansweredCallBillsNothing: a Plivo call not answered, busy or
+// failed has bill_duration 0; one billed is a violation, a completed call
+// billed none.
+func TestUnansweredCallBillsNothing(t *testing.T) {
+	ss := map[string]*atom.Server{"plivo": builtinServer(t, "plivo")}
+	clock := time.Date(2026, 4, 17, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		state  string
+		billed float64
+		want   int
+	}{{"no-answer", 33, 1}, {"busy", 27, 1}, {"failed", 20, 1}, {"no-answer", 0, 0}, {"completed", 95, 0}} {
+		rec := state.Record{"call_uuid": "eba53b9e-50276", "from_number": "+1-304-555-8150", "to_number": "+1-635-555-2809",
+			"call_state": c.state, "bill_duration": c.billed, "initiation_time": "2026-04-16T10:00:00Z"}
+		vs := CheckWorld("d", ss, state.NewWorld(clock, state.NewCollection("plivo.calls", "call_uuid", []state.Record{rec})))
+		if got := countOn(vs, "plivo.calls", "bill_duration"); got != c.want {
+			t.Errorf("%s call billed %v: %d violations on bill_duration, want %d: %v", c.state, c.billed, got, c.want, vs)
+		}
+	}
+}

@@ -7,7 +7,8 @@ import (
 )
 
 // TestCallsAndTextsToAnotherNumber synthesises Plivo and Twilio: no call
-// or text is to the number it is from.
+// or text is to the number it is from, and no Plivo call is billed before
+// it is answered.
 func TestCallsAndTextsToAnotherNumber(t *testing.T) {
 	pairs := map[string][2]string{
 		"plivo.calls": {"from_number", "to_number"}, "plivo.messages": {"src", "dst"},
@@ -24,6 +25,11 @@ func TestCallsAndTextsToAnotherNumber(t *testing.T) {
 				}
 				for _, r := range recs {
 					seen++
+					if n, _ := state.Number(r["bill_duration"]); app == "plivo" && n > 0 && state.Text(r["call_state"]) != "completed" && state.Text(r["call_state"]) != "in-progress" {
+						if bad++; bad <= 5 {
+							t.Errorf("%s: plivo call %s %s billed %v", d.ID, r["call_uuid"], r["call_state"], n)
+						}
+					}
 					if from := state.Text(r[p[0]]); from != "" && from == state.Text(r[p[1]]) {
 						if bad++; bad <= 5 {
 							t.Errorf("%s: %s.%s %v from and to %s", d.ID, app, name, r, from)
