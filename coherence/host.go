@@ -25,8 +25,8 @@ var hostedByRE = regexp.MustCompile(`\b` + HostCue + `(\p{Lu}[\p{L}'-]+(?: \p{Lu
 // HostNamed lists the names text gives as its record's host.
 func HostNamed(text string) []string {
 	var out []string
-	for _, m := range hostedByRE.FindAllStringSubmatch(text, -1) {
-		out = append(out, m[1])
+	for _, n := range HostNamedAt(text) {
+		out = append(out, n.Name)
 	}
 	return out
 }
