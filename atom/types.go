@@ -325,6 +325,11 @@ type Field struct {
 	// Mattermost team's address, a Teams channel's). It is on the
 	// company's domain, as its staff's work addresses are.
 	Staff bool `json:"staff,omitempty"`
+	// Raiser, on a reference to a person, marks the one who raised the
+	// record: a Zoho Desk ticket's contactId, "the contact who raised the
+	// ticket" (https://desk.zoho.com/DeskAPIDocument#Tickets). A text of
+	// the record naming who raised, asked or reported it names them.
+	Raiser bool `json:"raiser,omitempty"`
 	// RoleWhen gives the field another role on records of some kinds (a
 	// Confluence personal space's name is its owner's name); see RoleOn.
 	RoleWhen *RoleWhen `json:"role_when,omitempty"`

@@ -135,3 +135,29 @@ func TestOwnThingsLinkToTheOwnSite(t *testing.T) {
 		}
 	}
 }
+
+// TestInviteeOfACanceledEventIsCanceled: cancelling a Calendly scheduled
+// event cancels its invitees; an active invitee of a canceled event is a
+// violation on its status, of an active event none.
+func TestInviteeOfACanceledEventIsCanceled(t *testing.T) {
+	ss := map[string]*atom.Server{"calendly": builtinServer(t, "calendly")}
+	clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		event, invitee string
+		want           int
+	}{{"canceled", "active", 1}, {"canceled", "canceled", 0}, {"active", "active", 0}, {"active", "canceled", 0}} {
+		ev := state.Record{"id": "EV1", "name": "Renewal call", "event_type_id": "ET1", "status": c.event}
+		inv := state.Record{"id": "INV1", "event_id": "EV1", "status": c.invitee}
+		if c.event == "canceled" {
+			ev["canceled_at"] = "2026-02-20T10:00:00Z"
+		}
+		if c.invitee == "canceled" {
+			inv["canceled_at"] = "2026-02-20T10:00:00Z"
+		}
+		vs := CheckWorld("d", ss, state.NewWorld(clock, state.NewCollection("calendly.scheduled_events", "id", []state.Record{ev}),
+			state.NewCollection("calendly.invitees", "id", []state.Record{inv})))
+		if got := countOn(vs, "calendly.invitees", "status"); got != c.want {
+			t.Errorf("%s invitee of a %s event: %d violations on status, want %d: %v", c.invitee, c.event, got, c.want, vs)
+		}
+	}
+}

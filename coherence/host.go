@@ -25,8 +25,8 @@ var hostedByRE = regexp.MustCompile(`\b` + HostCue + `(\p{Lu}[\p{L}'-]+(?: \p{Lu
 // HostNamed lists the names text gives as its record's host.
 func HostNamed(text string) []string {
 	var out []string
-	for _, m := range hostedByRE.FindAllStringSubmatch(text, -1) {
-		out = append(out, m[1])
+	for _, n := range HostNamedAt(text) {
+		out = append(out, n.Name)
 	}
 	return out
 }
@@ -45,20 +45,83 @@ func HostFields(sh *Shape) []string {
 	return out
 }
 
+// A record's text that says who raised or asked it ("Raised by Nadia
+// Garcia of Initech", "Question from Hiro at Initech") names the person
+// its raiser field names (a field declared raiser: a Zoho Desk ticket's
+// contactId, "the contact who raised the ticket":
+// https://desk.zoho.com/DeskAPIDocument#Tickets).
+
+// raiserName is a name of one or two words in a text.
+const raiserName = `(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?)`
+
+// raisedByRE finds the names a text gives as the person who raised,
+// asked or reported its record.
+var raisedByRE = regexp.MustCompile(`\b(?:Raised by|Set up by|[Qq]uestion from|Request from|Opened through [\p{L} ]+ by) ` + raiserName +
+	`|(?:^|[.!?] )` + raiserName + ` (?:from [^.:;]+ (?:reports|asks)|at [^.:;]+ (?:first saw|wrote in|sent the figures))`)
+
+// Named is a name a text gives one of its record's parties, and where it
+// starts.
+type Named struct {
+	Name string
+	At   int
+}
+
+// RaiserNamed lists the names text gives as its record's raiser.
+func RaiserNamed(text string) []Named {
+	var out []Named
+	for _, m := range raisedByRE.FindAllStringSubmatchIndex(text, -1) {
+		for g := 1; g < len(m)/2; g++ {
+			if m[2*g] >= 0 {
+				out = append(out, Named{text[m[2*g]:m[2*g+1]], m[2*g]})
+			}
+		}
+	}
+	return out
+}
+
+// HostNamedAt lists the names text gives as its record's host, with
+// where each starts.
+func HostNamedAt(text string) []Named {
+	var out []Named
+	for _, m := range hostedByRE.FindAllStringSubmatchIndex(text, -1) {
+		out = append(out, Named{text[m[2]:m[3]], m[2]})
+	}
+	return out
+}
+
+// RaiserFields are the fields of a collection declared raiser.
+func RaiserFields(sh *Shape) []string {
+	var out []string
+	for _, f := range sh.names {
+		if sh.def.Fields[f].Raiser {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // hostText checks each text of the record that names its host against
-// its host fields: the person named must be one a field holds.
+// its host fields, and each that names who raised it against its raiser
+// fields: the person named must be one a field holds.
 func (c *checker) hostText(sh *Shape, coll, key string, rec map[string]any) {
-	hosts := HostFields(sh)
-	if len(hosts) == 0 || c.w == nil {
-		return // a record checked alone: its hosts are not at hand
+	c.partyText(sh, coll, key, rec, HostFields(sh), HostNamedAt, "host")
+	c.partyText(sh, coll, key, rec, RaiserFields(sh), RaiserNamed, "the one who raised it")
+}
+
+// partyText checks each text of the record against the fields that hold
+// one of its parties: each name find gives as that party (as) must be of
+// a person a field holds.
+func (c *checker) partyText(sh *Shape, coll, key string, rec map[string]any, fields []string, find func(string) []Named, as string) {
+	if len(fields) == 0 || c.w == nil {
+		return // a record checked alone: its parties are not at hand
 	}
 	for tf := range sh.withRole(atom.RoleText) {
 		text := state.Text(rec[tf])
-		for _, name := range HostNamed(text) {
-			for _, f := range hosts {
+		for _, n := range find(text) {
+			for _, f := range fields {
 				held := c.heldNames(sh, coll, f, rec)
-				if len(held) > 0 && !slices.ContainsFunc(held, func(h string) bool { return SameParty(name, h) }) {
-					c.add(RuleFields, coll, key, tf, text, "the text names %s as host but %s holds %s", name, f, strings.Join(held, ", "))
+				if len(held) > 0 && !slices.ContainsFunc(held, func(h string) bool { return SameParty(n.Name, h) }) {
+					c.add(RuleFields, coll, key, tf, text, "the text names %s as %s but %s holds %s", n.Name, as, f, strings.Join(held, ", "))
 				}
 			}
 		}

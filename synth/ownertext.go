@@ -60,27 +60,49 @@ func ownerFits(frame string, facts textFacts) bool {
 	return !ownerFrames[frame] || facts["owner"] == "" || coherence.SameParty(facts["person"], facts["owner"])
 }
 
-// mendHosts writes, in rec's texts a task pins none of, the name of the
-// first host its host fields hold where a text says it is hosted by a
-// person who is none of them ("hosted by Elena Tanaka" on an event whose
-// host is Keiko O'Brien): the hosts may have moved since the text was
-// written.
-func (db *dataBuilder) mendHosts(m *appModel, cm *collModel, rec map[string]any, texts []string, pinned map[string]map[string]bool, k string) {
-	hosts := db.hostNames(m, cm, rec)
-	if len(hosts) == 0 {
-		return
-	}
+// mendTextsWith writes fix(text) in each of rec's texts a task pins none
+// of.
+func mendTextsWith(rec map[string]any, texts []string, pinned map[string]map[string]bool, k string, fix func(string) string) {
 	for _, f := range texts {
-		text, ok := rec[f].(string)
-		if !ok || pinned[f][k] {
+		if text, ok := rec[f].(string); ok && !pinned[f][k] {
+			rec[f] = fix(text)
+		}
+	}
+}
+
+// partyFinders are, for each kind of a record's party a text may name,
+// the fields that hold it and the names a text gives it: its hosts ("hosted
+// by Keiko O'Brien") and the person who raised it ("Raised by Hiro
+// Müller").
+var partyFinders = []struct {
+	fields func(*coherence.Shape) []string
+	find   func(string) []coherence.Named
+}{{coherence.HostFields, coherence.HostNamedAt}, {coherence.RaiserFields, coherence.RaiserNamed}}
+
+// mendParties writes, in rec's texts a task pins none of, the name of the
+// first person its host fields hold where a text says it is hosted by a
+// person who is none of them ("hosted by Elena Tanaka" on an event whose
+// host is Keiko O'Brien), and likewise of its raiser fields where a text
+// says who raised it ("Raised by Nadia Garcia" on a Zoho Desk ticket of
+// Hiro Müller): the people may have moved since the text was written.
+func (db *dataBuilder) mendParties(m *appModel, cm *collModel, rec map[string]any, texts []string, pinned map[string]map[string]bool, k string) {
+	for _, p := range partyFinders {
+		held := db.heldNames(m, cm, rec, p.fields(cm.shape))
+		if len(held) == 0 {
 			continue
 		}
-		for _, name := range coherence.HostNamed(text) {
-			if !slices.ContainsFunc(hosts, func(h string) bool { return coherence.SameParty(name, h) }) {
-				text = strings.ReplaceAll(text, coherence.HostCue+name, coherence.HostCue+hosts[0])
+		mendTextsWith(rec, texts, pinned, k, func(text string) string {
+			for _, n := range slices.Backward(p.find(text)) {
+				if !slices.ContainsFunc(held, func(h string) bool { return coherence.SameParty(n.Name, h) }) {
+					want := held[0]
+					if !strings.Contains(n.Name, " ") {
+						want, _, _ = strings.Cut(want, " ") // a first name stays one
+					}
+					text = text[:n.At] + want + text[n.At+len(n.Name):]
+				}
 			}
-		}
-		rec[f] = text
+			return text
+		})
 	}
 }
 
@@ -94,18 +116,14 @@ func (db *dataBuilder) mendOwners(m *appModel, cm *collModel, rec map[string]any
 	if owner == "" {
 		return
 	}
-	for _, f := range texts {
-		text, ok := rec[f].(string)
-		if !ok || pinned[f][k] {
-			continue
-		}
+	mendTextsWith(rec, texts, pinned, k, func(text string) string {
 		for _, at := range slices.Backward(coherence.OwnerNamed(text)) {
 			if name := nameAt(text[at:], people); name != "" && !coherence.SameParty(name, owner) {
 				text = text[:at] + owner + text[at+len(name):]
 			}
 		}
-		rec[f] = text
-	}
+		return text
+	})
 }
 
 // ownerName is the full name of the person rec's first owner reference
@@ -156,11 +174,12 @@ func nameAt(s string, drawn map[string]bool) string {
 	return ""
 }
 
-// hostNames are the full names of the people rec's host fields name,
-// each a reference to a record of people (a Calendly event's host_ids).
-func (db *dataBuilder) hostNames(m *appModel, cm *collModel, rec map[string]any) []string {
+// heldNames are the full names of the people rec's fields name, each a
+// reference to a record of people (a Calendly event's host_ids, a Zoho
+// Desk ticket's contact_id).
+func (db *dataBuilder) heldNames(m *appModel, cm *collModel, rec map[string]any, fields []string) []string {
 	var out []string
-	for _, f := range coherence.HostFields(cm.shape) {
+	for _, f := range fields {
 		for _, rf := range cm.refs {
 			if rf.name != f {
 				continue

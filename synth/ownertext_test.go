@@ -63,3 +63,14 @@ func textViolations(t *testing.T, words string, count func(string) int, apps ...
 	}
 	return bad, named
 }
+
+// TestRaiserTextNamesTheRaiser synthesises Zoho Desk, whose ticket is
+// raised by its contact (contact_id, declared raiser): no text says it
+// was raised, asked or reported by another person than the contact.
+func TestRaiserTextNamesTheRaiser(t *testing.T) {
+	bad, raised := textViolations(t, "as the one who raised it", func(s string) int { return len(coherence.RaiserNamed(s)) }, "zoho_desk", "github", "box")
+	t.Logf("%d texts name who raised their record", raised)
+	if raised < 5 || bad > 0 {
+		t.Errorf("%d texts name another than the raiser field holds as who raised the record, among %d that name one", bad, raised)
+	}
+}

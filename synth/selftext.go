@@ -46,7 +46,7 @@ func (db *dataBuilder) selfTexts(apps []*appModel) {
 			for _, rec := range slices.Clone(db.d.Records[m.app][cm.name]) {
 				k := state.Text(rec[cm.key])
 				mendTexts(cm, rec, texts, pinned, k)
-				db.mendHosts(m, cm, rec, texts, pinned, k)
+				db.mendParties(m, cm, rec, texts, pinned, k)
 				db.mendOwners(m, cm, rec, texts, pinned, k, people)
 				self, later := db.selfSentence(m, cm, rec, writers), db.laterSentence(m, cm, rec)
 				mine := func(s string) bool { return self(s) || later(s) }
