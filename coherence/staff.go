@@ -170,9 +170,9 @@ func (c *checker) ownPersonText(sh *Shape, coll, key string, rec map[string]any)
 
 // placedElsewhere finds in text a person of locals (the local parts of
 // their addresses, first.last) written at, of or from a company that is
-// not the workspace's own, or as the one who speaks for it ("Called Noor
-// Underwood: Hooli Logistics wants an update"): the person as written and
-// the company, or "".
+// not the workspace's own, or named in full as the one who speaks for it
+// ("Called Noor Underwood: Hooli Logistics wants an update"): the person
+// as written and the company, or "".
 func (c *checker) placedElsewhere(text string, locals []string) (string, string) {
 	var words []string
 	for _, w := range strings.Fields(text) {
@@ -192,8 +192,8 @@ func (c *checker) placedElsewhere(text string, locals []string) (string, string)
 			first, _, _ := strings.Cut(l, ".")
 			if i >= 2 && localOf(words[i-2], last) == l {
 				who = words[i-2] + " " + last
-			} else if localOf(last, "") == first {
-				who = last
+			} else if localOf(last, "") == first && words[i] != ":" {
+				who = last // a first name before a colon ("Checked with Keiko: ...") may be anyone's
 			}
 		}
 		if who == "" {

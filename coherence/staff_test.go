@@ -87,7 +87,8 @@ func TestStaffOnOneDomain(t *testing.T) {
 // not. A task's assignee is the company's own too (an owner field's
 // address): a task assigned to noor.underwood at Acme whose notes say
 // "Called Noor Underwood: Globex Inc wants an update" or make her Globex
-// Inc's contact is found.
+// Inc's contact is found; one naming a Noor by first name alone before a
+// colon is not (she may be anyone's).
 func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 	box := &atom.Server{Kind: atom.KindServer, ID: "box", Collections: []atom.Collection{
 		{Name: "files", Fields: map[string]atom.Field{
@@ -105,6 +106,7 @@ func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 			{"id": "t1", "name": "Renewal", "assignee": "noor.underwood@acmeinc.example", "notes": "Called Noor Underwood: Globex Inc wants an update by 9 July."},
 			{"id": "t2", "name": "Review", "assignee": "noor.underwood@acmeinc.example", "notes": "Noor Underwood at Globex Inc is the contact for this."},
 			{"id": "t3", "name": "Audit", "assignee": "noor.underwood@acmeinc.example", "notes": "Called Ivan Haddad: Globex Inc wants an update by 9 July."},
+			{"id": "t4", "name": "Promo", "assignee": "noor.underwood@acmeinc.example", "notes": "Checked with Noor: Globex Inc has no open questions."},
 		}),
 		state.NewCollection("box.files", "id", []state.Record{
 			{"id": "f1", "name": "Questionnaire", "owned_by": "sofia.romero@acmeinc.example", "description": "Questions go to Sofia Romero at Globex Inc."},
