@@ -214,7 +214,9 @@ def _(meta, r):
                       and k in ("assignee", "owner", "owned_by", "author", "user", "email", "creator")}
             text = " ".join(v for v in x.values() if isinstance(v, str))
             for p in people:
-                if re.search(re.escape(p) + r" at " + CO, text) or re.search(r"Called " + re.escape(p) + r": " + CO, text):
+                # The company named is a customer's: the person at the home company itself is in place.
+                cos = re.findall(re.escape(p) + r" at " + CO, text) + re.findall(r"Called " + re.escape(p) + r": " + CO, text)
+                if any(domain_of(c) != home for c in cos):
                     n += 1; break
     return n
 
