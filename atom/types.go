@@ -159,7 +159,9 @@ func (s *Server) VolatileFields(coll string) []string {
 // constants and the fields its arguments write), and each timestamp the
 // lifecycle keeps to its status field: a stamp that goes with a change
 // (cancelled_at with status, updated_at with any edit), never one made
-// alone (a trash tool that only stamps trashed_at).
+// alone (a trash tool that only stamps trashed_at). A field a tool moving
+// the status requires beside it (a cancellation's comment) moves with the
+// status too (transitionArgs).
 func (s *Server) ClockStamps(coll string) map[string][]string {
 	c := s.Collection(coll)
 	if c == nil {
@@ -198,10 +200,40 @@ func (s *Server) ClockStamps(coll string) map[string][]string {
 		for _, ef := range lc.Effects {
 			out[ef.Field] = append(out[ef.Field], lc.Field)
 		}
+		for _, f := range transitionArgs(s, c) {
+			out[f] = append(out[f], lc.Field)
+		}
 	}
 	for f, ws := range out {
 		slices.Sort(ws)
 		out[f] = slices.Compact(ws)
+	}
+	return out
+}
+
+// transitionArgs are the fields of c that a tool moving c's lifecycle
+// field to a state writes from an argument it requires: the product
+// records them as part of that move (an Adobe Sign cancellation's
+// comment, agreementCancellationInfo.comment of PUT
+// /agreements/{agreementId}/state,
+// https://secure.adobesign.com/public/docs/restapi/v6), so they move
+// with the lifecycle field.
+func transitionArgs(s *Server, c *Collection) []string {
+	var out []string
+	for _, t := range s.Tools {
+		if t.Effect.Collection != c.Name || t.Effect.Kind != "update" {
+			continue
+		}
+		if _, moves := t.Effect.Set[c.Lifecycle.Field].(string); !moves {
+			continue
+		}
+		key, _ := t.Effect.KeyArg(c)
+		for arg := range InputRequired(t.Input) {
+			f := t.Effect.FieldOf(arg)
+			if _, held := c.Fields[f]; held && arg != key && f != c.Lifecycle.Field {
+				out = append(out, f)
+			}
+		}
 	}
 	return out
 }

@@ -118,10 +118,17 @@ func SameParty(name, held string) bool {
 	// An address drops a name's apostrophes (keiko.obrien for Keiko
 	// O'Brien); so does the comparison.
 	name, held = strings.ReplaceAll(name, "'", ""), strings.ReplaceAll(held, "'", "")
+	// An address spells a letter beyond ASCII as mail systems do
+	// (mueller for Müller); both sides are compared so spelt, and a word
+	// with no letter so spelt (a name in another script) is not compared.
 	local, _, _ := strings.Cut(strings.ToLower(held), "@")
 	parts := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' || r == ' ' })
+	for i, p := range parts {
+		parts[i] = localOf(p, "")
+	}
 	for _, w := range strings.Fields(strings.ToLower(name)) {
-		found := strings.Trim(w, "abcdefghijklmnopqrstuvwxyz'-") != "" // a name beyond ASCII is not compared
+		w = localOf(w, "")
+		found := w == ""
 		for _, p := range parts {
 			if p == w || strings.Contains(p, w) && len(w) > 2 {
 				found = true

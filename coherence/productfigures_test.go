@@ -154,6 +154,9 @@ func TestEventTextNamesItsHost(t *testing.T) {
 		{"its other host", "Onboarding session for Lakeside LLC on 24 June, hosted by Beatriz Dubois.", 0},
 		{"no one of the account", "Onboarding session for Lakeside LLC on 24 June, hosted by Catalina Achterberg.", 1},
 		{"no host named", "Agenda for Onboarding session: recap, open questions from Lakeside LLC, next steps.", 0},
+		// A name beyond ASCII is compared as an address spells it (mueller
+		// for Müller), not taken for any host.
+		{"another host of a name beyond ASCII", "Onboarding session for Lakeside LLC on 24 June, hosted by Keiko Müller.", 1},
 	} {
 		ev := state.Record{"id": "EV44273", "name": "Onboarding session", "event_type_id": "ET92649", "host_ids": []any{"USR78786", "USR42014"},
 			"status": "active", "start_time": "2026-06-24T12:00:00Z", "end_time": "2026-06-24T12:40:00Z", "description": c.text}
@@ -167,15 +170,21 @@ func TestEventTextNamesItsHost(t *testing.T) {
 
 // TestMeetingHostedByItsAddress: a Webex meeting's agenda saying who
 // hosts it names the person of its host_email, an address that drops the
-// name's apostrophe (keiko.obrien for Keiko O'Brien).
+// name's apostrophe (keiko.obrien for Keiko O'Brien) and spells a letter
+// beyond ASCII as mail does (kwame.mueller for Kwame Müller).
 func TestMeetingHostedByItsAddress(t *testing.T) {
 	ss := map[string]*atom.Server{"webex": builtinServer(t, "webex")}
 	for _, c := range []struct {
-		host string
-		want int
-	}{{"keiko.obrien@evergreenindustries.example", 0}, {"isabel.reyes@evergreenindustries.example", 1}} {
+		host, agenda string
+		want         int
+	}{
+		{"keiko.obrien@evergreenindustries.example", "Kickoff with Evergreen Industries on 8 April, hosted by Keiko O'Brien.", 0},
+		{"isabel.reyes@evergreenindustries.example", "Kickoff with Evergreen Industries on 8 April, hosted by Keiko O'Brien.", 1},
+		{"kwame.mueller@evergreenindustries.example", "Kickoff with Evergreen Industries on 8 April, hosted by Kwame Müller.", 0},
+		{"isabel.reyes@evergreenindustries.example", "Kickoff with Evergreen Industries on 8 April, hosted by Kwame Müller.", 1},
+	} {
 		m := state.Record{"id": "870f51ff287b15807", "title": "Kickoff", "host_email": c.host, "meeting_type": "meeting", "state": "scheduled",
-			"start": "2026-06-10T09:00:00Z", "end": "2026-06-10T10:00:00Z", "agenda": "Kickoff with Evergreen Industries on 8 April, hosted by Keiko O'Brien."}
+			"start": "2026-06-10T09:00:00Z", "end": "2026-06-10T10:00:00Z", "agenda": c.agenda}
 		w := state.NewWorld(eighthClock, state.NewCollection("webex.meetings", "id", []state.Record{m}))
 		if got := violationsOn(ss, w, "webex.meetings", "agenda"); got != c.want {
 			t.Errorf("hosted by %s: %d violations on agenda, want %d", c.host, got, c.want)

@@ -38,28 +38,33 @@ func TestEnvelopeStampsAndDeclines(t *testing.T) {
 	}
 }
 
-// TestAgreementReminders: an Adobe Sign reminder is on an
-// agreement sent out, an active one next sent after now (the built-in
-// atom's refers_to and future_when rules).
-func TestAgreementReminders(t *testing.T) {
+// TestAgreementCommentsAndReminders: an Adobe Sign cancellation comment is
+// on a cancelled agreement, a reminder on one sent out, an active one
+// next sent after now (the built-in atom's only_when, refers_to and
+// future_when rules).
+func TestAgreementCommentsAndReminders(t *testing.T) {
 	ss := map[string]*atom.Server{"adobe_sign": builtinServer(t, "adobe_sign")}
 	for _, c := range []struct {
-		status, next, field string
-		want                int
+		status, comment, next, field string
+		want                         int
 	}{
-		{"OUT_FOR_SIGNATURE", "2026-03-20T09:00:00Z", "", 0},
-		{"AUTHORING", "2026-03-20T09:00:00Z", "agreement_id", 2}, // a draft reminded, and an active reminder of no agreement out
-		{"OUT_FOR_SIGNATURE", "2026-03-10T09:00:00Z", "next_sent_date", 1},
+		{"OUT_FOR_SIGNATURE", "", "2026-03-20T09:00:00Z", "", 0},
+		{"SIGNED", "Sent to the wrong signer.", "", "cancellation_comment", 1},
+		{"AUTHORING", "", "2026-03-20T09:00:00Z", "agreement_id", 2}, // a draft reminded, and an active reminder of no agreement out
+		{"OUT_FOR_SIGNATURE", "", "2026-03-10T09:00:00Z", "next_sent_date", 1},
 	} {
 		a := state.Record{"id": "CBJCHBCAABAA1", "name": "Master services agreement", "status": c.status}
+		if c.comment != "" {
+			a["cancellation_comment"] = c.comment
+		}
 		colls := []*state.Collection{state.NewCollection("adobe_sign.agreements", "id", []state.Record{a})}
 		if c.next != "" {
 			colls = append(colls, state.NewCollection("adobe_sign.reminders", "id", []state.Record{{"id": "rm1", "agreement_id": "CBJCHBCAABAA1", "status": "ACTIVE", "next_sent_date": c.next}}))
 		}
 		vs := CheckWorld("d", ss, state.NewWorld(time.Date(2026, 3, 16, 9, 0, 0, 0, time.UTC), colls...))
-		got := countOn(vs, "adobe_sign.reminders", "agreement_id") + countOn(vs, "adobe_sign.reminders", "next_sent_date")
+		got := countOn(vs, "adobe_sign.agreements", "cancellation_comment") + countOn(vs, "adobe_sign.reminders", "agreement_id") + countOn(vs, "adobe_sign.reminders", "next_sent_date")
 		if got != c.want || c.field != "" && countOn(vs, "adobe_sign.agreements", c.field)+countOn(vs, "adobe_sign.reminders", c.field) == 0 {
-			t.Errorf("%s, reminder next %s: %d violations, want %d on %q (%v)", c.status, c.next, got, c.want, c.field, vs)
+			t.Errorf("%s, comment %q, reminder next %s: %d violations, want %d on %q (%v)", c.status, c.comment, c.next, got, c.want, c.field, vs)
 		}
 	}
 }

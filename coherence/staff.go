@@ -138,8 +138,9 @@ func (v viaTarget) lookup(rec state.Record, f string) map[string]any {
 }
 
 // ownPersonText checks that the text of a record holding a person's
-// address declared the workspace's own (a Box file's owned_by, a Teams
-// channel's address, a Freshservice ticket's requester) places that
+// address as the workspace's own (a Box file's owned_by, a Teams
+// channel's address, a Freshservice ticket's requester, an owner field's
+// address: an Asana task's assignee, OwnerAddressFields) places that
 // person at no other company: the address is on the company's domain, so
 // "Questions go to Sofia Romero at Summit Health" on a file
 // sofia.romero owns at the company makes one person work at two.
@@ -148,10 +149,7 @@ func (c *checker) ownPersonText(sh *Shape, coll, key string, rec map[string]any)
 		return
 	}
 	var locals []string
-	for _, f := range sh.names {
-		if !sh.def.Fields[f].Staff {
-			continue
-		}
+	for _, f := range OwnerAddressFields(sh) {
 		if l, _, ok := strings.Cut(strings.ToLower(state.Text(rec[f])), "@"); ok && strings.Contains(l, ".") {
 			locals = append(locals, l)
 		}
@@ -172,11 +170,20 @@ func (c *checker) ownPersonText(sh *Shape, coll, key string, rec map[string]any)
 
 // placedElsewhere finds in text a person of locals (the local parts of
 // their addresses, first.last) written at, of or from a company that is
-// not the workspace's own: the person as written and the company, or "".
+// not the workspace's own, or named in full as the one who speaks for it
+// ("Called Noor Underwood: Hooli Logistics wants an update"): the person
+// as written and the company, or "".
 func (c *checker) placedElsewhere(text string, locals []string) (string, string) {
-	words := strings.Fields(text)
+	var words []string
+	for _, w := range strings.Fields(text) {
+		if base, ok := strings.CutSuffix(w, ":"); ok && base != "" {
+			words = append(words, base, ":")
+		} else {
+			words = append(words, w)
+		}
+	}
 	for i := 1; i+1 < len(words); i++ {
-		if w := words[i]; w != "at" && w != "of" && w != "from" {
+		if w := words[i]; w != "at" && w != "of" && w != "from" && w != ":" {
 			continue
 		}
 		last := strings.Trim(words[i-1], ",.;:'\"()")
@@ -185,8 +192,8 @@ func (c *checker) placedElsewhere(text string, locals []string) (string, string)
 			first, _, _ := strings.Cut(l, ".")
 			if i >= 2 && localOf(words[i-2], last) == l {
 				who = words[i-2] + " " + last
-			} else if localOf(last, "") == first {
-				who = last
+			} else if localOf(last, "") == first && words[i] != ":" {
+				who = last // a first name before a colon ("Checked with Keiko: ...") may be anyone's
 			}
 		}
 		if who == "" {

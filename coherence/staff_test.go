@@ -84,7 +84,11 @@ func TestStaffOnOneDomain(t *testing.T) {
 // to "Sofia Romero at Globex Inc" is found, as is one naming her by first
 // name "from" another company; one placing her at Acme, one naming
 // another person at Globex Inc and one whose owner is a team address are
-// not.
+// not. A task's assignee is the company's own too (an owner field's
+// address): a task assigned to noor.underwood at Acme whose notes say
+// "Called Noor Underwood: Globex Inc wants an update" or make her Globex
+// Inc's contact is found; one naming a Noor by first name alone before a
+// colon is not (she may be anyone's).
 func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 	box := &atom.Server{Kind: atom.KindServer, ID: "box", Collections: []atom.Collection{
 		{Name: "files", Fields: map[string]atom.Field{
@@ -92,8 +96,18 @@ func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 			"owned_by": {Type: "string", Role: atom.RoleEmail, Staff: true},
 		}},
 		{Name: "companies", Fields: map[string]atom.Field{"name": {Type: "string", Role: atom.RoleCompany}}},
+		{Name: "tasks", Fields: map[string]atom.Field{
+			"name": {Type: "string", Role: atom.RoleTitle}, "notes": {Type: "string", Role: atom.RoleText},
+			"assignee": {Type: "string", Role: atom.RoleEmail},
+		}},
 	}}
 	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("box.tasks", "id", []state.Record{
+			{"id": "t1", "name": "Renewal", "assignee": "noor.underwood@acmeinc.example", "notes": "Called Noor Underwood: Globex Inc wants an update by 9 July."},
+			{"id": "t2", "name": "Review", "assignee": "noor.underwood@acmeinc.example", "notes": "Noor Underwood at Globex Inc is the contact for this."},
+			{"id": "t3", "name": "Audit", "assignee": "noor.underwood@acmeinc.example", "notes": "Called Ivan Haddad: Globex Inc wants an update by 9 July."},
+			{"id": "t4", "name": "Promo", "assignee": "noor.underwood@acmeinc.example", "notes": "Checked with Noor: Globex Inc has no open questions."},
+		}),
 		state.NewCollection("box.files", "id", []state.Record{
 			{"id": "f1", "name": "Questionnaire", "owned_by": "sofia.romero@acmeinc.example", "description": "Questions go to Sofia Romero at Globex Inc."},
 			{"id": "f2", "name": "Plan", "owned_by": "sofia.romero@acmeinc.example", "description": "A note from Sofia from Globex Inc, kept here."},
@@ -110,7 +124,7 @@ func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	if want := []string{"f1", "f2", "f6"}; !slices.Equal(got, want) {
+	if want := []string{"f1", "f2", "f6", "t1", "t2"}; !slices.Equal(got, want) {
 		t.Errorf("own people placed elsewhere at %v, want %v", got, want)
 	}
 }

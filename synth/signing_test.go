@@ -56,9 +56,9 @@ func TestEnvelopesStampedInOrder(t *testing.T) {
 	}
 }
 
-// TestAgreementsAsSent synthesises Adobe Sign: an e-signature or a
-// reminder is on an agreement sent out, an active reminder on one still
-// out and next sent after the clock.
+// TestAgreementsAsSent synthesises Adobe Sign: a cancellation comment is
+// on a cancelled agreement, an e-signature or a reminder on one sent out,
+// an active reminder on one still out and next sent after the clock.
 // Coherence finds no violation.
 func TestAgreementsAsSent(t *testing.T) {
 	drafts := []any{"DRAFT", "AUTHORING"}
@@ -70,6 +70,11 @@ func TestAgreementsAsSent(t *testing.T) {
 			for _, a := range d.Records["adobe_sign"]["agreements"] {
 				agreements++
 				status[state.Text(a["id"])] = a["status"]
+				if atom.IsSet(a["cancellation_comment"]) && a["status"] != "CANCELLED" {
+					if bad++; bad <= 10 {
+						t.Errorf("%s: agreement %v %v with a cancellation comment", d.ID, a["id"], a["status"])
+					}
+				}
 			}
 			for _, e := range d.Records["adobe_sign"]["events"] {
 				if st, ok := status[state.Text(e["agreement_id"])]; ok && e["type"] == "ESIGNED" && slices.Contains(drafts, st) {

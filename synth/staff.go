@@ -43,22 +43,21 @@ func (v *valuer) staffRow(cm *collModel, rec map[string]any, tw row) row {
 	return tw
 }
 
-// ownAddressOf reports whether a field of cm declared an address of the
+// ownAddressOf reports whether a field of cm holding an address of the
 // workspace's own (a Box file's owned_by, a Teams channel's address, a
-// Freshservice ticket's requester) holds p's address on rec: p is one of
-// the company's people, whom staffAtHome moves to its domain, so the
-// record's text places them there, not at the customer their row was
-// drawn at ("Questions go to Sofia Romero at Summit Health" on a file
-// Sofia owns at the company).
+// Freshservice ticket's requester, an Asana task's assignee: the owner
+// addresses staffAtHome moves to the company's domain) holds p's address
+// on rec: p is one of the company's people, so the record's text places
+// them there, not at the customer their row was drawn at ("Questions go
+// to Sofia Romero at Summit Health" on a file Sofia owns at the company),
+// and names them as no customer's contact ("Called Noor Underwood: Hooli
+// Logistics wants an update" on a task assigned to Noor).
 func ownAddressOf(cm *collModel, rec map[string]any, p gen.Person) bool {
 	if p.First == "" {
 		return false
 	}
 	mine, _, _ := strings.Cut(gen.Email(p, "x"), "@")
-	for _, f := range cm.fieldNames {
-		if !cm.field(f).Staff {
-			continue
-		}
+	for _, f := range coherence.OwnerAddressFields(cm.shape) {
 		if local, _, ok := strings.Cut(strings.ToLower(state.Text(rec[f])), "@"); ok && local == mine {
 			return true
 		}

@@ -326,12 +326,14 @@ func TestInternalCommentsByTheAgent(t *testing.T) {
 
 // TestOwnAddressesAreColleagues: a person whose address a record holds as
 // the workspace's own (a Box file's owner, a Teams channel's or a
-// Mattermost team's address, a Freshservice ticket's requester) is one of
-// the company's people, so the record's text places them at no other
-// company ("Questions go to Sofia Romero at Summit Health" on a file
-// Sofia owns at the company).
+// Mattermost team's address, a Freshservice ticket's requester, an Asana
+// task's assignee, a Google Doc's owner) is one of the company's people,
+// so the record's text places them at no other company ("Questions go to
+// Sofia Romero at Summit Health" on a file Sofia owns at the company;
+// "Called Noor Underwood: Hooli Logistics wants an update" on a task
+// assigned to Noor) nor names them as a customer's contact.
 func TestOwnAddressesAreColleagues(t *testing.T) {
-	c, servers := readWorld(t, 56, "box", "mattermost", "microsoft_teams", "freshservice")
+	c, servers := readWorld(t, 56, "box", "mattermost", "microsoft_teams", "freshservice", "asana", "google_docs")
 	checked := 0
 	for _, d := range c.Data {
 		home := homeCompany(d)
@@ -353,7 +355,7 @@ func TestOwnAddressesAreColleagues(t *testing.T) {
 							if fd.Role != atom.RoleText || text == "" {
 								continue
 							}
-							for _, at := range []string{" at ", " of ", " from "} {
+							for _, at := range []string{" at ", " of ", " from ", ": "} {
 								i := strings.Index(text, firstName+" ")
 								for i >= 0 {
 									rest := text[i:]

@@ -113,12 +113,15 @@ def _(meta, r):
     return n
 
 
+# FreshBooks: a client's address at another company's domain than its organization's. An address at the
+# organization's own domain or an office subdomain of it (eu.<org>.example) is the organization's.
 @kind("freshbooks-client-email-of-another-company", ("freshbooks", "clients"))
 def _(meta, r):
     n = 0
     for c in r[("freshbooks", "clients")]:
         d, org = dom(c.get("email")), c.get("organization")
-        if d and org and letters(d.split(".")[0]) != letters(org):
+        own = letters(org) + ".example" if org else ""
+        if d and org and d != own and not d.endswith("." + own):
             n += 1
     return n
 

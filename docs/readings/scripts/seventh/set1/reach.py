@@ -66,12 +66,14 @@ def _(meta, r):
     return sum(1 for c in r[("constant_contact", "contacts")]
                if home and dom(c.get("email_address")) == home and domain_of(c.get("company_name")) != home)
 
-# Constant Contact: the account's campaign sent from (or replying to) another company's address.
+# Constant Contact: the account's campaign sent from (or replying to) another company's address. An address at an
+# office subdomain of the account's own domain (eu.<home>, where a namesake holds the address at home) is the account's.
 @kind("constant-contact-campaign-from-another-company", ("constant_contact", "email_campaigns"))
 def _(meta, r):
     home = domain_of(company(meta))
     return sum(1 for c in r[("constant_contact", "email_campaigns")]
-               if home and dom(c.get("from_email")) and dom(c.get("from_email")) != home)
+               if home and dom(c.get("from_email")) and dom(c.get("from_email")) != home
+               and not dom(c.get("from_email")).endswith("." + home))
 
 # Jira: two projects of one site with the same name (Jira refuses a project name already in use).
 # https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-projects/#api-rest-api-3-project-post
@@ -212,7 +214,9 @@ def _(meta, r):
                       and k in ("assignee", "owner", "owned_by", "author", "user", "email", "creator")}
             text = " ".join(v for v in x.values() if isinstance(v, str))
             for p in people:
-                if re.search(re.escape(p) + r" at " + CO, text) or re.search(r"Called " + re.escape(p) + r": " + CO, text):
+                # The company named is a customer's: the person at the home company itself is in place.
+                cos = re.findall(re.escape(p) + r" at " + CO, text) + re.findall(r"Called " + re.escape(p) + r": " + CO, text)
+                if any(domain_of(c) != home for c in cos):
                     n += 1; break
     return n
 
