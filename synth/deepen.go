@@ -79,12 +79,16 @@ func stateMark(bd *bundle, cm *collModel, role string, rng *rand.Rand, not []str
 }
 
 // markable reports whether a record holding what a task reads off it may
-// hold two values of e: a mark whose value is the only one it allows (a
+// hold two values of e, settable or not: a mark whose value is the only one it allows (a
 // Statuspage maintenance's impact is none) is held before any step, and
 // the task would change nothing.
 func markable(cm *collModel, e enumField, reads []string) bool {
+	vs := e.all
+	if len(vs) == 0 {
+		vs = e.values
+	}
 	n := 0
-	for _, v := range e.values {
+	for _, v := range vs {
 		if heldTogether(cm, e.name, v, reads) {
 			n++
 		}
