@@ -68,3 +68,33 @@ func TestAgreementCommentsAndReminders(t *testing.T) {
 		}
 	}
 }
+
+// TestSignatureOfARequest: a Dropbox Sign signature is one signer's part
+// of a signature request, so one naming no request is found, and its
+// signer is one of the request's (the built-in atom's required and agrees
+// rules).
+func TestSignatureOfARequest(t *testing.T) {
+	ss := map[string]*atom.Server{"dropbox_sign": builtinServer(t, "dropbox_sign")}
+	req := state.Record{"signature_request_id": "fa5c8a0b0f4950716", "title": "Renewal", "subject": "Renewal",
+		"signer_emails": []any{"rosa.moreau@globexlabs.example"}, "is_declined": false}
+	for _, c := range []struct {
+		request, signer string
+		want            int
+	}{
+		{"fa5c8a0b0f4950716", "rosa.moreau@globexlabs.example", 0},
+		{"", "rosa.moreau@globexlabs.example", 1},
+		{"fa5c8a0b0f4950716", "wei.foster@globexlabs.example", 1},
+	} {
+		s := state.Record{"signature_id": "78caf2a1d01c89783", "signer_email_address": c.signer, "signer_name": "Rosa Moreau", "status_code": "awaiting_signature"}
+		if c.request != "" {
+			s["signature_request_id"] = c.request
+		}
+		w := state.NewWorld(time.Date(2026, 4, 15, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("dropbox_sign.signature_requests", "signature_request_id", []state.Record{req}),
+			state.NewCollection("dropbox_sign.signatures", "signature_id", []state.Record{s}))
+		vs := CheckWorld("d", ss, w)
+		if got := countOn(vs, "dropbox_sign.signatures", "signature_request_id") + countOn(vs, "dropbox_sign.signatures", "signer_email_address"); got != c.want {
+			t.Errorf("request %q, signer %s: %d violations, want %d (%v)", c.request, c.signer, got, c.want, vs)
+		}
+	}
+}

@@ -527,7 +527,7 @@ func (db *dataBuilder) fixedRecord(cm *collModel, r *recordReq, rw row, orig map
 		gateByState(cm, rec, true, r.set) // agreeing may have moved a state
 		db.val.rewriteText(cm, rec, tw, r.set, private, before)
 		db.val.roleForm(cm, rec, ownerOfKind(cm, rw.p, r.set), r.set)
-		if try < 12 && len(cm.shape.CheckRecord(rec)) > 0 {
+		if try < 12 && (len(cm.shape.CheckRecord(rec)) > 0 || r.dupOf == "" && holdsGoalValue(rec, db.p.roleTargets[cm][r.role], r.set)) {
 			continue
 		}
 		if !cm.named() || r.dupOf != "" || r.link != "" || try >= 8 || !db.used[cm.ref()+"|"+nameKey(cm, rec)] {
@@ -602,6 +602,19 @@ func (db *dataBuilder) refKeys() map[*collModel][]string {
 		sort.Strings(refKeys[cm])
 	}
 	return refKeys
+}
+
+// holdsGoalValue reports whether rec already holds a value a task writes
+// to it (targets), in a field no task pins: the task would change nothing
+// and its goal would hold before any step (a Yahoo Mail draft is seen, so
+// a task marking it seen teaches nothing).
+func holdsGoalValue(rec map[string]any, targets map[string]map[string]bool, set map[string]any) bool {
+	for f, vs := range targets {
+		if _, pinned := set[f]; !pinned && atom.IsSet(rec[f]) && vs[state.Text(rec[f])] {
+			return true
+		}
+	}
+	return false
 }
 
 // backgroundRow is the key in dataBuilder.rows of the person and company

@@ -52,7 +52,7 @@ func markFor(bd *bundle, cm *collModel, role string, rng *rand.Rand, not ...stri
 // stateMark moves one of cm's states to a value that closes no door.
 func stateMark(bd *bundle, cm *collModel, role string, rng *rand.Rand, not []string) (sourceMark, bool) {
 	for _, e := range cm.settableEnums() {
-		if slices.Contains(not, e.name) || hasWord(atom.Words(e.name), harshMarks...) {
+		if slices.Contains(not, e.name) || hasWord(atom.Words(e.name), harshMarks...) || !markable(cm, e, bd.plan.reads(cm, role)) {
 			continue
 		}
 		var vs []string
@@ -76,6 +76,24 @@ func stateMark(bd *bundle, cm *collModel, role string, rng *rand.Rand, not []str
 		return sourceMark{field: e.name, value: v, clause: fmt.Sprintf(pick(rng, markStateClauses), human(e.name), quote(v), cm.app.title)}, true
 	}
 	return sourceMark{}, false
+}
+
+// markable reports whether a record holding what a task reads off it may
+// hold two values of e, settable or not: a mark whose value is the only one it allows (a
+// Statuspage maintenance's impact is none) is held before any step, and
+// the task would change nothing.
+func markable(cm *collModel, e enumField, reads []string) bool {
+	vs := e.all
+	if len(vs) == 0 {
+		vs = e.values
+	}
+	n := 0
+	for _, v := range vs {
+		if heldTogether(cm, e.name, v, reads) {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // flagMark turns on one of cm's flags that says the record was handled.

@@ -365,6 +365,7 @@ func toggleDrafts(b *bundle, cm *collModel, rng *rand.Rand) []*draft {
 
 func toggleDraft(b *bundle, cm *collModel, f, role string, rng *rand.Rand) *draft {
 	t := b.plan.need(cm, role)
+	b.plan.target(cm, f, "true", role)
 	m := cm.app
 	in := newIntent(intentID(m.app, cm.name, "flag", f), famFlag,
 		fmt.Sprintf("Turn on a %s's %s flag in %s.", singular(cm.name), human(f), m.title), []string{m.app}, "")

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
@@ -73,4 +74,31 @@ func loggedOnceDone(t *testing.T, seed int64, logged, ahead, signed *int) int {
 		}
 	}
 	return bad
+}
+
+// TestSignaturesOfARequest synthesises Dropbox Sign beside the apps its
+// compositions pair it with: every signature names a request the world
+// holds, and its signer is one of that request's signers.
+func TestSignaturesOfARequest(t *testing.T) {
+	sigs := 0
+	for seed := int64(61); seed < 64; seed++ {
+		c, _ := readWorld(t, seed, "statuspage", "lever", "dropbox_sign")
+		for _, d := range c.Data {
+			signers := map[string][]any{}
+			for _, r := range d.Records["dropbox_sign"]["signature_requests"] {
+				l, _ := r["signer_emails"].([]any)
+				signers[state.Text(r["signature_request_id"])] = l
+			}
+			for _, s := range d.Records["dropbox_sign"]["signatures"] {
+				sigs++
+				l, ok := signers[state.Text(s["signature_request_id"])]
+				if !ok || !slices.Contains(l, s["signer_email_address"]) {
+					t.Errorf("%s: signature %v of request %v by %v, not one of its signers %v", d.ID, s["signature_id"], s["signature_request_id"], s["signer_email_address"], l)
+				}
+			}
+		}
+	}
+	if sigs < 5 {
+		t.Errorf("drawn %d signatures; want more", sigs)
+	}
 }

@@ -1,0 +1,34 @@
+package coherence
+
+import (
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestNoteOfOneOrganization: a Pipedrive note on a person and a deal is
+// about their organization, so a note filed under another one is found
+// (the built-in atom's agrees rules).
+func TestNoteOfOneOrganization(t *testing.T) {
+	ss := map[string]*atom.Server{"pipedrive": builtinServer(t, "pipedrive")}
+	orgs := []state.Record{{"id": "3014346", "name": "Polaris Ventures"}, {"id": "3021690", "name": "Summit Holdings"}}
+	person := state.Record{"id": "2021661", "name": "Viktor Mbeki", "org_id": "3021690"}
+	deal := state.Record{"id": "4075080", "title": "Summit Holdings - pilot", "status": "open", "person_id": "2021661", "org_id": "3021690"}
+	for _, c := range []struct {
+		org  string
+		want int
+	}{{"3021690", 0}, {"3014346", 2}} {
+		n := state.Record{"id": "6089841", "content": "Pilot scope agreed.", "person_id": "2021661", "deal_id": "4075080", "org_id": c.org}
+		w := state.NewWorld(time.Date(2026, 5, 4, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("pipedrive.organizations", "id", orgs),
+			state.NewCollection("pipedrive.persons", "id", []state.Record{person}),
+			state.NewCollection("pipedrive.deals", "id", []state.Record{deal}),
+			state.NewCollection("pipedrive.notes", "id", []state.Record{n}))
+		vs := CheckWorld("d", ss, w)
+		if got := countOn(vs, "pipedrive.notes", "org_id"); got != c.want {
+			t.Errorf("note under %s: %d violations, want %d (%v)", c.org, got, c.want, vs)
+		}
+	}
+}

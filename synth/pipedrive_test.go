@@ -1,0 +1,36 @@
+package synth
+
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestNotesOfOneOrganization synthesises Pipedrive: a note is filed under
+// the organization of the person and of the deal it is on.
+func TestNotesOfOneOrganization(t *testing.T) {
+	notes := 0
+	for seed := int64(61); seed < 64; seed++ {
+		c, _ := readWorld(t, seed, "pipedrive", "statuspage")
+		for _, d := range c.Data {
+			orgOf := map[string]string{}
+			for _, coll := range []string{"persons", "deals"} {
+				for _, r := range d.Records["pipedrive"][coll] {
+					orgOf[coll+"/"+state.Text(r["id"])] = state.Text(r["org_id"])
+				}
+			}
+			for _, n := range d.Records["pipedrive"]["notes"] {
+				org := state.Text(n["org_id"])
+				for _, ref := range []string{"persons/" + state.Text(n["person_id"]), "deals/" + state.Text(n["deal_id"])} {
+					if o := orgOf[ref]; org != "" && o != "" && o != org {
+						t.Errorf("%s: note %v under %s, on %s of %s", d.ID, n["id"], org, ref, o)
+					}
+				}
+				notes++
+			}
+		}
+	}
+	if notes < 5 {
+		t.Errorf("drawn %d notes; want more", notes)
+	}
+}
