@@ -68,13 +68,13 @@ func TestMarkDeclarations(t *testing.T) {
 func TestMarked(t *testing.T) {
 	m := Mark{Ref: "order_id", Sum: "amount", Of: "total", Set: map[string]any{"s": "paid"}, Short: map[string]any{"s": "partly"}}
 	for _, c := range []struct {
-		name     string
-		left     string
-		target   map[string]any
-		before   float64
-		own      float64
-		want     string
-		balance  any
+		name    string
+		left    string
+		target  map[string]any
+		before  float64
+		own     float64
+		want    string
+		balance any
 	}{
 		{"short of the whole", "", map[string]any{"total": 100.0}, 0, 40, "partly", nil},
 		{"the whole", "", map[string]any{"total": 100.0}, 40, 60, "paid", nil},
