@@ -145,7 +145,11 @@ func (p *Planner) withKindRefs(ci *facts.Coll, sib map[string]any, refs []assert
 		if fd.RefBy == "" || fd.Ref != "" || fd.Type == "array" || atom.IsSet(sib[f]) && atom.IsSet(sib[fd.RefBy]) {
 			continue
 		}
-		kind, v, ok := p.kindRecord(ci, fd, refs, s)
+		scoped := refs
+		if fd.RefPer != "" && atom.IsSet(sib[fd.RefPer]) {
+			scoped = append(slices.Clone(refs), assert.Predicate{Field: fd.RefPer, Op: assert.OpEquals, Value: sib[fd.RefPer]})
+		}
+		kind, r, ok := p.kindRecord(ci, fd, scoped, s)
 		if !ok {
 			continue
 		}
@@ -153,18 +157,24 @@ func (p *Planner) withKindRefs(ci *facts.Coll, sib map[string]any, refs []assert
 		if out == nil {
 			out = map[string]any{}
 		}
-		out[fd.RefBy], out[f] = kind, v
+		out[fd.RefBy], out[f] = kind, r[fd.RefKey(p.info.Colls[ci.App+"."+fd.Refs[kind]].Def)]
+		if fd.RefPer != "" {
+			out[fd.RefPer] = r[fd.RefPer]
+		}
 	}
 	return out
 }
 
-// kindRecord is the kind and the value of reference fd naming the first
-// record of the kinds' collections, in the order of the kinds, that holds
-// the referenced field: one that shares the pinned references where any
-// does.
-func (p *Planner) kindRecord(ci *facts.Coll, fd atom.Field, refs []assert.Predicate, s *episode.Session) (string, any, bool) {
+// kindRecord is the kind and the record of the kinds' collections, in
+// the order of the kinds, that reference fd would name (one holding the
+// referenced field): one that shares the pinned references where any
+// does. A reference unique only within a scope (ref_per: a GitLab note's
+// noteable_iid within its project) takes only a record of the pinned
+// scope, where one is pinned: another project's iid names nothing.
+func (p *Planner) kindRecord(ci *facts.Coll, fd atom.Field, refs []assert.Predicate, s *episode.Session) (string, map[string]any, bool) {
 	var kind string
-	var v any
+	var rec map[string]any
+	scoped := fd.RefPer != "" && slices.ContainsFunc(refs, func(pr assert.Predicate) bool { return pr.Field == fd.RefPer })
 	for _, k := range slices.Sorted(maps.Keys(fd.Refs)) {
 		tc := p.info.Colls[ci.App+"."+fd.Refs[k]]
 		if tc == nil || tc.Def == nil {
@@ -182,14 +192,14 @@ func (p *Planner) kindRecord(ci *facts.Coll, fd atom.Field, refs []assert.Predic
 				continue
 			}
 			if len(own) > 0 && satisfy.AllHold(r, own) {
-				return k, r[by], true
+				return k, r, true
 			}
-			if v == nil {
-				kind, v = k, r[by]
+			if rec == nil && !scoped {
+				kind, rec = k, r
 			}
 		}
 	}
-	return kind, v, v != nil
+	return kind, rec, rec != nil
 }
 
 // pinnedSibling is a record of the collection that shares the references
