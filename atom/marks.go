@@ -16,48 +16,72 @@ import (
 // created records cover the named one and Short where they fall short:
 // with Of, where the Sum field of the collection's records naming it
 // comes to its Of field (a refund of an order's whole total refunds it, a
-// smaller one refunds it in part); with Left, where the new record's Sum
-// takes its Left field, the balance it still owes, to nothing, and Left
-// takes what is left (a payment on a Zoho Books invoice).
+// smaller one refunds it in part), or its Adds field does where it
+// declares one; with Left, where the new record's Sum takes its Left
+// field, the balance it still owes, to nothing, and Left takes what is
+// left (a payment on a Zoho Books invoice). Adds is the named record's
+// running total, which the new record's Sum raises (a Stripe charge's
+// amount_refunded). With Fill, a new record that gives no Sum takes what
+// the named record has left (a Stripe refund with no amount refunds the
+// rest of its charge).
 type Mark struct {
 	Ref   string         `json:"ref"`             // the created record's reference
 	Set   map[string]any `json:"set"`             // the fields written to the record it names
 	Sum   string         `json:"sum,omitempty"`   // a number field of the created collection
 	Of    string         `json:"of,omitempty"`    // the named record's whole, held against the sum of Sum over the records naming it
 	Left  string         `json:"left,omitempty"`  // the named record's balance, which the new record's Sum lowers
+	Adds  string         `json:"adds,omitempty"`  // the named record's running total, which the new record's Sum raises
+	Fill  bool           `json:"fill,omitempty"`  // a new record giving no Sum takes what the named record has left
 	Short map[string]any `json:"short,omitempty"` // written instead where the created records fall short
 }
 
+// Rest is what target, the record a mark's reference names, has left to
+// cover before a new record's share, where the other records naming it
+// sum to before in the mark's Sum field: its balance, else its whole less
+// its running total or less before; false where it holds neither.
+func (m Mark) Rest(target map[string]any, before float64) (float64, bool) {
+	if left, ok := state.Number(target[m.Left]); ok && m.Left != "" {
+		return left, true
+	}
+	of, ok := state.Number(target[m.Of])
+	if !ok || m.Of == "" {
+		return 0, false
+	}
+	if m.Adds != "" {
+		added, _ := state.Number(target[m.Adds])
+		return of - added, true
+	}
+	return of - before, true
+}
+
 // Marked is the values a mark writes to target, the record its
-// reference names, where the records naming target sum to sum in the
-// mark's Sum field and the new one holds own there. A target that holds
-// neither its balance nor its whole is not known to be covered: it takes
-// Short.
-func (m Mark) Marked(target map[string]any, sum, own float64) map[string]any {
+// reference names, where the other records naming target sum to before
+// in the mark's Sum field and the new one holds own there. A target that
+// holds neither its balance nor its whole is not known to be covered: it
+// takes Short.
+func (m Mark) Marked(target map[string]any, before, own float64) map[string]any {
 	if m.Sum == "" {
 		return m.Set
 	}
-	if left, ok := state.Number(target[m.Left]); ok && m.Left != "" {
-		return m.cover(left-own, true)
-	}
-	if of, ok := state.Number(target[m.Of]); ok && m.Of != "" {
-		return m.cover(of-sum, m.Left != "")
-	}
-	return m.Short
-}
-
-// cover is what a mark writes where the created records leave rest of
-// the named record to cover, with the balance where withLeft.
-func (m Mark) cover(rest float64, withLeft bool) map[string]any {
+	rest, ok := m.Rest(target, before)
 	set := m.Short
-	if rest <= 0 {
+	if ok && rest-own <= 0 {
 		set = m.Set
 	}
-	if !withLeft {
+	if m.Left == "" && m.Adds == "" {
 		return set
 	}
 	set = maps.Clone(set)
-	set[m.Left] = max(rest, 0)
+	if set == nil {
+		set = map[string]any{}
+	}
+	if ok && m.Left != "" {
+		set[m.Left] = max(rest-own, 0)
+	}
+	if m.Adds != "" {
+		added, _ := state.Number(target[m.Adds])
+		set[m.Adds] = added + own
+	}
 	return set
 }
 
@@ -75,8 +99,10 @@ func (s *Server) MarkedFields(ef Effect) map[string][]string {
 		coll := c.Fields[m.Ref].Ref
 		out[coll] = append(out[coll], slices.Sorted(maps.Keys(m.Set))...)
 		out[coll] = append(out[coll], slices.Sorted(maps.Keys(m.Short))...)
-		if m.Left != "" {
-			out[coll] = append(out[coll], m.Left)
+		for _, f := range []string{m.Left, m.Adds} {
+			if f != "" {
+				out[coll] = append(out[coll], f)
+			}
 		}
 	}
 	return out
@@ -104,11 +130,11 @@ func validateMarks(e *Entry, s *Server, c *Collection, ef Effect, at string) Dia
 		}
 		ds = append(ds, markFits(e, target, m.Set, mat+".set")...)
 		ds = append(ds, markFits(e, target, m.Short, mat+".short")...)
-		if (m.Sum == "") != (m.Of == "" && m.Left == "") || (m.Sum == "" && len(m.Short) > 0) {
-			ds = append(ds, e.Diag(Error, mat, "sum goes with of or left, and short with sum: short is set where the created records fall short"))
+		if (m.Sum == "") != (m.Of == "" && m.Left == "") || (m.Sum == "" && (len(m.Short) > 0 || m.Adds != "" || m.Fill)) {
+			ds = append(ds, e.Diag(Error, mat, "sum goes with of or left, and short with sum, as adds and fill with sum: short is set where the created records fall short"))
 			continue
 		}
-		for _, f := range []struct{ name, field string }{{"of", m.Of}, {"left", m.Left}} {
+		for _, f := range []struct{ name, field string }{{"of", m.Of}, {"left", m.Left}, {"adds", m.Adds}} {
 			if f.field != "" && !isNumber(target.Fields[f.field]) {
 				ds = append(ds, e.Diag(Error, mat+"."+f.name, "%s %q must be a number field of %s", f.name, f.field, target.Name))
 			}

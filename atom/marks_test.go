@@ -47,6 +47,8 @@ func TestMarkDeclarations(t *testing.T) {
 		{"a balance", "{ref: order_id, sum: amount, left: total_price, set: {financial_status: refunded}, short: {financial_status: paid}}", "", ""},
 		{"a balance in a text", "{ref: order_id, sum: amount, left: financial_status, set: {financial_status: refunded}}", "tools[0].effect.marks[0].left", "number field"},
 		{"a balance with no sum", "{ref: order_id, left: total_price, set: {financial_status: refunded}}", "tools[0].effect.marks[0]", "sum goes with"},
+		{"a running total in a text", "{ref: order_id, sum: amount, of: total_price, adds: financial_status, set: {financial_status: refunded}}", "tools[0].effect.marks[0].adds", "number field"},
+		{"fill with no sum", "{ref: order_id, fill: true, set: {financial_status: refunded}}", "tools[0].effect.marks[0]", "fill with sum"},
 		{"a short value the field cannot hold", "{ref: order_id, sum: amount, of: total_price, set: {financial_status: refunded}, short: {financial_status: partly}}", "tools[0].effect.marks[0].short.financial_status", "not one of"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,27 +63,29 @@ func TestMarkDeclarations(t *testing.T) {
 // A mark with a sum writes Set once the records naming the target come
 // to its whole, Short before, and Short where the whole is unknown; with
 // a balance, once the new record's amount takes it to nothing, and the
-// balance takes what is left.
+// balance takes what is left; with a running total, once it comes to the
+// whole, and the total takes the new amount.
 func TestMarked(t *testing.T) {
 	m := Mark{Ref: "order_id", Sum: "amount", Of: "total", Set: map[string]any{"s": "paid"}, Short: map[string]any{"s": "partly"}}
 	for _, c := range []struct {
-		name     string
-		left     string
-		target   map[string]any
-		sum, own float64
-		want     string
-		balance  any
+		name    string
+		left    string
+		target  map[string]any
+		before  float64
+		own     float64
+		want    string
+		balance any
 	}{
-		{"short of the whole", "", map[string]any{"total": 100.0}, 40, 40, "partly", nil},
-		{"the whole", "", map[string]any{"total": 100.0}, 100, 60, "paid", nil},
-		{"no whole", "", map[string]any{}, 100, 100, "partly", nil},
-		{"short of the balance", "balance", map[string]any{"total": 100.0, "balance": 70.0}, 30, 30, "partly", 40.0},
-		{"the balance", "balance", map[string]any{"total": 100.0, "balance": 70.0}, 30, 70, "paid", 0.0},
+		{"short of the whole", "", map[string]any{"total": 100.0}, 0, 40, "partly", nil},
+		{"the whole", "", map[string]any{"total": 100.0}, 40, 60, "paid", nil},
+		{"no whole", "", map[string]any{}, 0, 100, "partly", nil},
+		{"short of the balance", "balance", map[string]any{"total": 100.0, "balance": 70.0}, 0, 30, "partly", 40.0},
+		{"the balance", "balance", map[string]any{"total": 100.0, "balance": 70.0}, 0, 70, "paid", 0.0},
 		{"above the balance", "balance", map[string]any{"balance": 70.0}, 0, 90, "paid", 0.0},
-		{"no balance: the whole less the sum", "balance", map[string]any{"total": 100.0}, 30, 30, "partly", 70.0},
+		{"no balance: the whole less the sum", "balance", map[string]any{"total": 100.0}, 0, 30, "partly", 70.0},
 	} {
 		m.Left = c.left
-		got := m.Marked(c.target, c.sum, c.own)
+		got := m.Marked(c.target, c.before, c.own)
 		if got["s"] != c.want || got["balance"] != c.balance {
 			t.Errorf("%s: %v, want %s with balance %v", c.name, got, c.want, c.balance)
 		}
@@ -89,5 +93,22 @@ func TestMarked(t *testing.T) {
 	plain := Mark{Ref: "order_id", Set: map[string]any{"s": "fulfilled"}}
 	if got := plain.Marked(nil, 0, 0)["s"]; got != "fulfilled" {
 		t.Errorf("a plain mark writes %v", got)
+	}
+}
+
+// A mark with a running total (a Stripe charge's amount_refunded) holds
+// it against the whole, not the records naming the target, raises it by
+// the new amount, and gives a new record with no amount the rest.
+func TestMarkedAdds(t *testing.T) {
+	m := Mark{Ref: "charge", Sum: "amount", Of: "amount", Adds: "amount_refunded", Fill: true, Set: map[string]any{"refunded": true}, Short: map[string]any{"refunded": false}}
+	charge := map[string]any{"amount": 5000.0, "amount_refunded": 1500.0}
+	if rest, ok := m.Rest(charge, 0); !ok || rest != 3500 {
+		t.Errorf("rest %v %v, want 3500", rest, ok)
+	}
+	if got := m.Marked(charge, 0, 1000); got["refunded"] != false || got["amount_refunded"] != 2500.0 {
+		t.Errorf("a part refunded: %v", got)
+	}
+	if got := m.Marked(charge, 0, 3500); got["refunded"] != true || got["amount_refunded"] != 5000.0 {
+		t.Errorf("the rest refunded: %v", got)
 	}
 }

@@ -641,11 +641,15 @@ func (w *writeEffect) Apply(cx *Context, args map[string]any) (any, error) {
 	if _, ok := rec[key]; !ok {
 		rec[key] = st.NextKey(w.tg.name, w.tg.coll.PrefixOf(rec))
 	}
+	writes, err := marked(cx, w.marks, rec)
+	if err != nil {
+		return nil, err
+	}
 	if err := st.Insert(w.tg.name, rec); err != nil {
 		return nil, err
 	}
-	for _, m := range w.marks {
-		if err := m.mark(st, rec); err != nil {
+	for _, mw := range writes {
+		if err := st.Replace(mw.m.target, mw.key, mw.rec); err != nil {
 			return nil, err
 		}
 	}

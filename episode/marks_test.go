@@ -2,6 +2,8 @@ package episode
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -61,5 +63,42 @@ func TestMarksSumTheRecordsNamingIt(t *testing.T) {
 		if r, _ := s.State().Get("shopify.orders", "5001"); r["financial_status"] != step.want {
 			t.Fatalf("after a refund of %s the order is %v, want %s", step.amount, r["financial_status"], step.want)
 		}
+	}
+}
+
+// A mark keeps the lifecycle of the record it names as an update does:
+// Zoho Books brings a void invoice back only as a draft, so a payment on
+// one is the product's error, and neither the payment nor its mark is
+// written (https://www.zoho.com/books/api/v3/invoices/#mark-as-draft).
+func TestMarksKeepTheNamedRecordsLifecycle(t *testing.T) {
+	data := "kind: data\nid: d\nclock: \"2026-03-02T10:00:00Z\"\nrecords:\n  zoho_books:\n    contacts:\n      - {contact_id: \"2001\", contact_name: Ana Ruiz, contact_type: customer}\n    invoices:\n      - {invoice_id: \"9001\", customer_id: \"2001\", status: void, total: 100, balance: 100}\n"
+	s := yamlSession(t, builtinServer(t, "zoho_books"), data, "kind: intent\nid: i\napps: [zoho_books]\ninstruction: Record the payment.\ngoal:\n  - exists: zoho_books.customer_payments\n")
+	o := s.Call(ToolCall{Name: "zoho_books_record_customer_payment", Args: json.RawMessage(`{"customer_id":"2001","invoice_id":"9001","amount":100,"date":"2026-03-01","payment_mode":"cash"}`)})
+	if !o.IsError || !strings.Contains(o.Content, "Cannot change a void invoice") {
+		t.Fatalf("a payment on a void invoice: error %v, %s", o.IsError, o.Content)
+	}
+	if n := len(s.State().Records("zoho_books.customer_payments")); n != 0 {
+		t.Errorf("%d payments recorded after the refusal, want none", n)
+	}
+	if r, _ := s.State().Get("zoho_books.invoices", "9001"); r["status"] != "void" || fmt.Sprint(r["balance"]) != "100" {
+		t.Errorf("the invoice moved: %v", r)
+	}
+}
+
+// A Stripe refund with no amount refunds what is left of its charge and
+// the charge's amount_refunded follows its refunds
+// (https://docs.stripe.com/api/refunds/create).
+func TestMarksFillWhatIsLeft(t *testing.T) {
+	data := "kind: data\nid: d\nclock: \"2026-03-02T10:00:00Z\"\nrecords:\n  stripe:\n    charges:\n      - {id: ch_1, amount: 5000, amount_refunded: 1500, refunded: false, paid: true, status: succeeded}\n"
+	s := yamlSession(t, builtinServer(t, "stripe"), data, "kind: intent\nid: i\napps: [stripe]\ninstruction: Refund the charge.\ngoal:\n  - exists: stripe.refunds\n")
+	o := s.Call(ToolCall{Name: "stripe_create_refund", Args: json.RawMessage(`{"charge":"ch_1"}`)})
+	if o.IsError {
+		t.Fatalf("refund: %s", o.Content)
+	}
+	if !strings.Contains(o.Content, `"amount":3500`) {
+		t.Errorf("the refund is %s, want the 3500 left", o.Content)
+	}
+	if r, _ := s.State().Get("stripe.charges", "ch_1"); r["refunded"] != true || fmt.Sprint(r["amount_refunded"]) != "5000" {
+		t.Errorf("the charge after its full refund: %v", r)
 	}
 }
