@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/gen"
@@ -192,7 +193,7 @@ func (c *checker) placedElsewhere(text string, locals []string) (string, string)
 			first, _, _ := strings.Cut(l, ".")
 			if i >= 2 && localOf(words[i-2], last) == l {
 				who = words[i-2] + " " + last
-			} else if localOf(last, "") == first && words[i] != ":" {
+			} else if localOf(last, "") == first && words[i] != ":" && !namedOtherwise(words, last, l) {
 				who = last // a first name before a colon ("Checked with Keiko: ...") may be anyone's
 			}
 		}
@@ -207,6 +208,23 @@ func (c *checker) placedElsewhere(text string, locals []string) (string, string)
 		}
 	}
 	return "", ""
+}
+
+// namedOtherwise reports whether words name first in full as someone other
+// than the person of local l ("Spoke with Olivia at Brightline Health ...
+// Next check-in with Olivia Park" speaks of Olivia Park, not of the
+// company's own olivia.obrien).
+func namedOtherwise(words []string, first, l string) bool {
+	for i := 0; i+1 < len(words); i++ {
+		last := strings.Trim(words[i+1], ",.;:'\"()")
+		if words[i] != first || last == "" || !unicode.IsUpper([]rune(last)[0]) {
+			continue
+		}
+		if localOf(first, last) != l {
+			return true
+		}
+	}
+	return false
 }
 
 // localOf is the local part of the address of a person named first and

@@ -88,7 +88,8 @@ func TestStaffOnOneDomain(t *testing.T) {
 // address): a task assigned to noor.underwood at Acme whose notes say
 // "Called Noor Underwood: Globex Inc wants an update" or make her Globex
 // Inc's contact is found; one naming a Noor by first name alone before a
-// colon is not (she may be anyone's).
+// colon is not (she may be anyone's), nor one whose Noor at Globex Inc
+// the text names in full as Noor Haddad.
 func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 	box := &atom.Server{Kind: atom.KindServer, ID: "box", Collections: []atom.Collection{
 		{Name: "files", Fields: map[string]atom.Field{
@@ -107,6 +108,7 @@ func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 			{"id": "t2", "name": "Review", "assignee": "noor.underwood@acmeinc.example", "notes": "Noor Underwood at Globex Inc is the contact for this."},
 			{"id": "t3", "name": "Audit", "assignee": "noor.underwood@acmeinc.example", "notes": "Called Ivan Haddad: Globex Inc wants an update by 9 July."},
 			{"id": "t4", "name": "Promo", "assignee": "noor.underwood@acmeinc.example", "notes": "Checked with Noor: Globex Inc has no open questions."},
+			{"id": "t5", "name": "Launch", "assignee": "noor.underwood@acmeinc.example", "notes": "Spoke with Noor at Globex Inc on 9 April. Next check-in with Noor Haddad: 28 August."},
 		}),
 		state.NewCollection("box.files", "id", []state.Record{
 			{"id": "f1", "name": "Questionnaire", "owned_by": "sofia.romero@acmeinc.example", "description": "Questions go to Sofia Romero at Globex Inc."},

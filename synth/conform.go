@@ -157,11 +157,12 @@ func conformDiffers(inv atom.Invariant, rec map[string]any, set map[string]any) 
 // names the record the other names (an invitation from a member to
 // themself goes to another member): the first, from an offset the
 // record's key draws, that no task names; an optional reference with
-// none to go to goes. A record a task names keeps what it was drawn with.
+// none to go to goes. A record of keep (one a task names, or whose
+// reference a task sets) keeps what it was drawn with.
 // An optional reference other rules agree through (a Salesforce case
 // naming itself as the parent its account and company agree with) goes
 // rather than move to a record those rules were not kept for.
-func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
+func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data, keep map[string]bool) {
 	f := inv.Fields[0]
 	fd := cm.field(f)
 	tc := m.byName[fd.Ref]
@@ -171,7 +172,7 @@ func differentRefs(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data)
 	named := namedKeys(m, d)
 	targets := d.Records[m.app][tc.name]
 	for _, rec := range d.Records[m.app][cm.name] {
-		if !inv.Repeats(rec) || named[cm.name][state.Text(rec[cm.key])] {
+		if !inv.Repeats(rec) || keep[state.Text(rec[cm.key])] {
 			continue
 		}
 		if !fd.Required && agreesThrough(cm, f) {
@@ -211,7 +212,7 @@ func (db *dataBuilder) differentRefsLast(apps []*appModel) {
 		for _, cm := range m.colls {
 			for _, inv := range cm.c.Invariants {
 				if inv.Rule == "differs" && cm.c.Fields[inv.Fields[0]].Ref != "" {
-					differentRefs(m, cm, inv, db.d)
+					differentRefs(m, cm, inv, db.d, db.pinnedKeys(cm, inv.Fields[0])) // a record a task names moves too, unless the task sets the reference
 				}
 			}
 		}
@@ -667,7 +668,7 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 						d.Records[m.app][cm.name] = recs
 					}
 				case "differs":
-					differentRefs(m, cm, inv, d)
+					differentRefs(m, cm, inv, d, namedKeys(m, d)[cm.name])
 				case "lasts":
 					for _, rec := range recs {
 						if end, ok := inv.Ends(rec, referenced(m, cm, inv, d, rec)); ok {

@@ -73,18 +73,24 @@ func TestConversionEventReceivedAfterItHappened(t *testing.T) {
 // TestAdAccountOtherThanTheLeadsCompany: an event whose ad account is
 // named as its lead's company, as a pass after conformWorld may leave it,
 // is sent in another of the world's ad accounts, by its name (the
-// reference is by name).
+// reference is by name), whether or not a task names the event (a report
+// naming it reads the event, and sets no account).
 func TestAdAccountOtherThanTheLeadsCompany(t *testing.T) {
 	m := newAppModel(builtinServers(t).ServerFor("linkedin_conversions"), nil)
-	ev := map[string]any{"id": "lce_98611", "account": "Ironclad Analytics", "company": "Ironclad Analytics"}
-	d := &atom.Data{Records: map[string]map[string][]map[string]any{"linkedin_conversions": {
-		"ad_accounts": {{"id": "509010689", "name": "Massive Partners"}, {"id": "509040318", "name": "Ironclad Analytics"}},
-		"events":      {ev},
-	}}}
-	val := newValuer(1, "b", time.Date(2026, 4, 13, 9, 0, 0, 0, time.UTC))
-	db := &dataBuilder{val: val, p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
-	db.differentRefsLast([]*appModel{m})
-	if ev["account"] != "Massive Partners" {
-		t.Errorf("event sent in %v, want the other ad account, Massive Partners", ev["account"])
+	for _, named := range []bool{false, true} {
+		ev := map[string]any{"id": "lce_98611", "account": "Ironclad Analytics", "company": "Ironclad Analytics"}
+		d := &atom.Data{Records: map[string]map[string][]map[string]any{"linkedin_conversions": {
+			"ad_accounts": {{"id": "509010689", "name": "Massive Partners"}, {"id": "509040318", "name": "Ironclad Analytics"}},
+			"events":      {ev},
+		}}}
+		if named {
+			d.Handles = map[string]atom.Handle{"linkedin_conversions_events_a": {App: "linkedin_conversions", Collection: "events", Key: "lce_98611"}}
+		}
+		val := newValuer(1, "b", time.Date(2026, 4, 13, 9, 0, 0, 0, time.UTC))
+		db := &dataBuilder{val: val, p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}}
+		db.differentRefsLast([]*appModel{m})
+		if ev["account"] != "Massive Partners" {
+			t.Errorf("named %v: event sent in %v, want the other ad account, Massive Partners", named, ev["account"])
+		}
 	}
 }
