@@ -150,9 +150,11 @@ func (c *checker) ownPersonText(sh *Shape, coll, key string, rec map[string]any)
 		return
 	}
 	var locals []string
+	byFirst := map[string]bool{} // the person of a staff address is read by first name too
 	for _, f := range OwnerAddressFields(sh) {
 		if l, _, ok := strings.Cut(strings.ToLower(state.Text(rec[f])), "@"); ok && strings.Contains(l, ".") {
 			locals = append(locals, l)
+			byFirst[l] = byFirst[l] || sh.def.Fields[f].Staff
 		}
 	}
 	if len(locals) == 0 {
@@ -163,7 +165,7 @@ func (c *checker) ownPersonText(sh *Shape, coll, key string, rec map[string]any)
 			continue
 		}
 		text := state.Text(rec[f])
-		if who, other := c.placedElsewhere(text, locals); other != "" {
+		if who, other := c.placedElsewhere(text, locals, byFirst); other != "" {
 			c.add(RuleIdentity, coll, key, f, text, "%s places %s, one of the company's own people by the record's address, at %s", f, who, other)
 		}
 	}
@@ -173,8 +175,11 @@ func (c *checker) ownPersonText(sh *Shape, coll, key string, rec map[string]any)
 // their addresses, first.last) written at, of or from a company that is
 // not the workspace's own, or named in full as the one who speaks for it
 // ("Called Noor Underwood: Hooli Logistics wants an update"): the person
-// as written and the company, or "".
-func (c *checker) placedElsewhere(text string, locals []string) (string, string) {
+// as written and the company, or "". A person of byFirst (a staff
+// address: the record is theirs) is read by first name alone too; an
+// owner's first name alone ("Spoke with Tara at Cyberdyne LLC" on a
+// project tara.park owns) may be a customer's contact's.
+func (c *checker) placedElsewhere(text string, locals []string, byFirst map[string]bool) (string, string) {
 	var words []string
 	for _, w := range strings.Fields(text) {
 		if base, ok := strings.CutSuffix(w, ":"); ok && base != "" {
@@ -193,7 +198,7 @@ func (c *checker) placedElsewhere(text string, locals []string) (string, string)
 			first, _, _ := strings.Cut(l, ".")
 			if i >= 2 && localOf(words[i-2], last) == l {
 				who = words[i-2] + " " + last
-			} else if localOf(last, "") == first && words[i] != ":" && !namedOtherwise(words, last, l) {
+			} else if byFirst[l] && localOf(last, "") == first && words[i] != ":" && !namedOtherwise(words, last, l) {
 				who = last // a first name before a colon ("Checked with Keiko: ...") may be anyone's
 			}
 		}

@@ -89,7 +89,10 @@ func TestStaffOnOneDomain(t *testing.T) {
 // "Called Noor Underwood: Globex Inc wants an update" or make her Globex
 // Inc's contact is found; one naming a Noor by first name alone before a
 // colon is not (she may be anyone's), nor one whose Noor at Globex Inc
-// the text names in full as Noor Haddad.
+// the text names in full as Noor Haddad, nor a Noor at Globex Inc by
+// first name alone (an assignee's first name may be a customer's
+// contact's; a staff address's record is its person's, read by first
+// name too: f2).
 func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 	box := &atom.Server{Kind: atom.KindServer, ID: "box", Collections: []atom.Collection{
 		{Name: "files", Fields: map[string]atom.Field{
@@ -109,6 +112,7 @@ func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 			{"id": "t3", "name": "Audit", "assignee": "noor.underwood@acmeinc.example", "notes": "Called Ivan Haddad: Globex Inc wants an update by 9 July."},
 			{"id": "t4", "name": "Promo", "assignee": "noor.underwood@acmeinc.example", "notes": "Checked with Noor: Globex Inc has no open questions."},
 			{"id": "t5", "name": "Launch", "assignee": "noor.underwood@acmeinc.example", "notes": "Spoke with Noor at Globex Inc on 9 April. Next check-in with Noor Haddad: 28 August."},
+			{"id": "t6", "name": "Winback", "assignee": "noor.underwood@acmeinc.example", "notes": "Spoke with Noor at Globex Inc on 9 April."},
 		}),
 		state.NewCollection("box.files", "id", []state.Record{
 			{"id": "f1", "name": "Questionnaire", "owned_by": "sofia.romero@acmeinc.example", "description": "Questions go to Sofia Romero at Globex Inc."},
@@ -116,6 +120,7 @@ func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 			{"id": "f3", "name": "Budget", "owned_by": "sofia.romero@acmeinc.example", "description": "Questions go to Sofia Romero at Acme Inc."},
 			{"id": "f4", "name": "Deck", "owned_by": "sofia.romero@acmeinc.example", "description": "Questions go to Ivan Haddad at Globex Inc."},
 			{"id": "f5", "name": "Notes", "owned_by": "team@acmeinc.example", "description": "Questions go to Sofia Romero at Globex Inc."},
+			{"id": "f7", "name": "Memo", "owned_by": "sofia.romero@acmeinc.example", "description": "A note from Sofia from Globex Inc, kept for Sofia Haddad."},
 			{"id": "f6", "name": "Müller file", "owned_by": "rosa.mueller@acmeinc.example", "description": "Agreed with Rosa Müller of Globex Inc."},
 		}),
 		state.NewCollection("box.companies", "id", []state.Record{{"id": "c1", "name": "Globex Inc"}, {"id": "c2", "name": "Acme Inc"}}))
