@@ -8,7 +8,8 @@ import (
 	"github.com/legoenv/legoenv/state"
 )
 
-// writableParents keeps each record a task changes under a record that
+// writableParents keeps each record a task changes (a workflow's record,
+// or one a template writes a value to: a hand-off's mark) under a record that
 // lets the user write it (a reference's write_when): an event a task
 // updates is on a calendar the user holds as writer or owner, since the
 // product refuses the change on a calendar the user only reads. A
@@ -35,7 +36,7 @@ func (db *dataBuilder) writableParent(m *appModel, cm, tc *collModel, f string, 
 	for _, role := range sortedRoles(db.p.reqs[cm]) {
 		r := db.p.reqs[cm][role]
 		rec := findRec(db.d.Records[m.app][cm.name], cm.key, db.keys[cm][role])
-		if !r.changed || rec == nil {
+		if !r.changed && len(db.p.roleTargets[cm][role]) == 0 || rec == nil { // a workflow's change, or a template's write (a hand-off's mark)
 			continue
 		}
 		t := findRec(parents, tc.key, state.Text(rec[f]))

@@ -1,8 +1,10 @@
 package synth
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/legoenv/legoenv/assert"
 	"github.com/legoenv/legoenv/atom"
 	"github.com/legoenv/legoenv/state"
 )
@@ -63,4 +65,51 @@ func TestTasksChangeWhatTheUserMayWrite(t *testing.T) {
 	if changed == 0 || refunds == 0 {
 		t.Fatalf("%d events changed by tasks and %d refunds, want some of each", changed, refunds)
 	}
+}
+
+// TestTemplateWritesOnWritableCalendars synthesises Google Calendar with
+// Shortcut: an event a template intent writes (a hand-off's or a post's
+// mark, the record its goal lets change: an unchanged assertion's
+// exception by the event's slot) is on a calendar the user may write, as
+// a workflow's changed event is.
+func TestTemplateWritesOnWritableCalendars(t *testing.T) {
+	c, _ := readWorld(t, 1, "google_calendar", "shortcut")
+	written := 0
+	for _, in := range c.Intents {
+		for _, slot := range writtenSlots(in, "google_calendar.events") {
+			h := in.Slots[slot].Handle
+			for _, d := range c.Data {
+				hd, ok := d.Handles[h]
+				if !ok {
+					continue
+				}
+				ev := findRec(d.Records["google_calendar"]["events"], "id", hd.Key)
+				cal := findRec(d.Records["google_calendar"]["calendars"], "id", state.Text(ev["calendarid"]))
+				written++
+				if role := state.Text(cal["access_role"]); role != "writer" && role != "owner" {
+					t.Errorf("%s on %s: writes event %s on calendar %v, access_role %q", in.ID, d.ID, hd.Key, ev["calendarid"], role)
+				}
+			}
+		}
+	}
+	if written == 0 {
+		t.Fatal("no event written by a template intent")
+	}
+}
+
+// writtenSlots are the slots of in whose record of coll its goal lets
+// change: an unchanged assertion's exception "id equals {{slot}}".
+func writtenSlots(in *atom.Intent, coll string) []string {
+	var out []string
+	for _, a := range in.Goal {
+		if a.Type != assert.Unchanged || a.Target != coll {
+			continue
+		}
+		for _, p := range a.Except {
+			if v, ok := p.Value.(string); ok && p.Field == "id" && strings.HasPrefix(v, "{{") && strings.HasSuffix(v, "}}") {
+				out = append(out, strings.TrimSuffix(strings.TrimPrefix(v, "{{"), "}}"))
+			}
+		}
+	}
+	return out
 }
