@@ -155,7 +155,7 @@ func (p *Job) perturbProbes(changing []int) []verdict.Diagnostic {
 			kind := KindPerturb
 			list := !identityField(pt.field) && p.info.recipientList(t, pt.arg)
 			if p.free(p.Plan[i].Name, pt.arg, pt.right) {
-				if !identityField(pt.field) && !list || p.info.keepsNoRecordOf(t, pt.arg) {
+				if !identityField(pt.field) && !list || p.info.keepsNoRecordOf(t, pt.arg, pt.right) {
 					continue // free text the goal need not care about, or no record's id
 				}
 				kind = KindFreeValue
@@ -166,7 +166,7 @@ func (p *Job) perturbProbes(changing []int) []verdict.Diagnostic {
 			}
 		}
 		for _, pt := range p.info.emptyIdentities(p.Plan[i]) {
-			if p.free(p.Plan[i].Name, pt.arg, pt.right) && p.info.keepsNoRecordOf(t, pt.arg) {
+			if p.free(p.Plan[i].Name, pt.arg, pt.right) && p.info.keepsNoRecordOf(t, pt.arg, pt.right) {
 				continue
 			}
 			_, list := pt.right.([]any)

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/episode"
+	"github.com/legoenv/legoenv/state"
 	"github.com/legoenv/legoenv/verify/facts"
 )
 
@@ -71,9 +72,12 @@ func (p *Job) free(tool, arg string, v any) bool {
 // /{ig-user-id}/media, https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media),
 // or a Google Ads customer's account beside its conversions. No record of
 // the world answers it, so no goal can say which record it names, and a
-// free value of it written otherwise is no wrong write.
-func (in *envInfo) keepsNoRecordOf(t *episode.Tool, arg string) bool {
-	if t == nil || t.App == "" {
+// free value of it written otherwise is no wrong write. A value that is
+// the key of a record of the app's world (a Twitter following_id naming
+// one of its users) names a record whatever the argument is called, and
+// is probed.
+func (in *envInfo) keepsNoRecordOf(t *episode.Tool, arg string, v any) bool {
+	if t == nil || t.App == "" || in.keyOfARecord(t.App, v) {
 		return false
 	}
 	stem, ok := strings.CutSuffix(strings.ToLower(arg), "_id")
@@ -97,4 +101,24 @@ func (in *envInfo) keepsNoRecordOf(t *episode.Tool, arg string) bool {
 		}
 	}
 	return own
+}
+
+// keyOfARecord reports whether v is the key of a record of app's world.
+func (in *envInfo) keyOfARecord(app string, v any) bool {
+	k, ok := v.(string)
+	if !ok || k == "" || in.Data == nil {
+		return false
+	}
+	for _, c := range in.Colls {
+		if c.App != app {
+			continue
+		}
+		key := c.Def.KeyField()
+		for _, r := range in.Data.Records[app][c.Coll] {
+			if state.Text(r[key]) == k {
+				return true
+			}
+		}
+	}
+	return false
 }
