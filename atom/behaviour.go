@@ -294,6 +294,7 @@ type Invariant struct {
 	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values; granted: the container's fields let in without a grant; referred_by: other collections that set its flag
 	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies
 	Days   int      `json:"days,omitempty"`  // future_when: how many days after the clock the date is at most
+	Hours  int      `json:"hours,omitempty"` // past_when: how many hours before the clock the date is at most
 }
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:

@@ -35,6 +35,27 @@ func (inv Invariant) TooFarAhead(t, now time.Time) bool {
 	return inv.Rule == "future_when" && inv.Days > 0 && t.Sub(now) > time.Duration(inv.Days)*24*time.Hour
 }
 
+// TooFarBehind reports whether t lies further before now than a
+// past_when rule with hours lets it (a Plivo call still ringing or in
+// progress was placed minutes ago, not days).
+func (inv Invariant) TooFarBehind(t, now time.Time) bool {
+	return inv.Rule == "past_when" && inv.Hours > 0 && now.Sub(t) > time.Duration(inv.Hours)*time.Hour
+}
+
+// Behind is how far before the clock a date a past_when rule with hours
+// moves lands, for a date d before it: d wrapped into the hours (more
+// than none, at most the hours).
+func (inv Invariant) Behind(d time.Duration) time.Duration {
+	limit := time.Duration(inv.Hours) * time.Hour
+	if inv.Rule != "past_when" || limit <= 0 {
+		return d
+	}
+	if d = d % limit; d <= 0 {
+		d += limit
+	}
+	return d
+}
+
 // Ahead is how far after the clock a date the rule moves ahead of it
 // lands, for a move of d: d itself, or, where the rule bounds the date by
 // days, d wrapped into them (more than none, at most the days).
@@ -50,12 +71,15 @@ func (inv Invariant) Ahead(d time.Duration) time.Duration {
 }
 
 // validateClockDate checks that a past_when or future_when rule's first
-// field is a date, and that only future_when bounds by days how far ahead
-// it is.
+// field is a date, that only future_when bounds by days how far ahead it
+// is, and only past_when by hours how far behind.
 func validateClockDate(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
 	var ds Diagnostics
 	if inv.Days < 0 || inv.Days > 0 && inv.Rule != "future_when" {
 		ds = append(ds, e.Diag(Error, at+".days", "days is a positive count of days, and only for the rule future_when"))
+	}
+	if inv.Hours < 0 || inv.Hours > 0 && inv.Rule != "past_when" {
+		ds = append(ds, e.Diag(Error, at+".hours", "hours is a positive count of hours, and only for the rule past_when"))
 	}
 	f, ok := c.Fields[inv.Fields[0]]
 	if !inv.OnClock() || !ok || f.Format == "date" || f.Format == "date-time" {

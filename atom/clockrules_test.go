@@ -7,7 +7,7 @@ import (
 
 // A rule that puts a date to one side of the clock names a date and the
 // states of its status field, and only future_when bounds how many days
-// ahead it is; a mailbox's read field is one of its
+// ahead it is, only past_when how many hours behind; a mailbox's read field is one of its
 // collection's, read when it holds a value it can hold.
 func TestClockAndReadDeclarations(t *testing.T) {
 	clock := strings.Replace(behaviourServer, `      - {rule: only_when, fields: [pinned_by, pinned], in: ["true"]}`,
@@ -23,6 +23,9 @@ func TestClockAndReadDeclarations(t *testing.T) {
 		{"future_when within days", clock, "in: [sent]}", "in: [sent], days: 7}", "", ""},
 		{"days of no count", clock, "in: [sent]}", "in: [sent], days: -7}", "collections[0].invariants[6].days", "minimum"},
 		{"days on past_when", clock, "in: [paid, void]}", "in: [paid, void], days: 7}", "collections[0].invariants[5].days", "only for the rule future_when"},
+		{"past_when within hours", clock, "in: [paid, void]}", "in: [paid, void], hours: 1}", "", ""},
+		{"hours of no count", clock, "in: [paid, void]}", "in: [paid, void], hours: -1}", "collections[0].invariants[5].hours", "minimum"},
+		{"hours on future_when", clock, "in: [sent]}", "in: [sent], hours: 1}", "collections[0].invariants[6].hours", "only for the rule past_when"},
 		{"read loads", read, "", "", "", ""},
 		{"read of no field", read, "read: folder", "read: seen", "collections[0].mailbox.read", `"seen"`},
 		{"read as a value its field cannot hold", read, "read_value: inbox", "read_value: opened", "collections[0].mailbox.read_value[0]", `"opened"`},

@@ -109,3 +109,21 @@ func TestDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestPhoneKeysAreNumbers: a collection keyed by phone number (a Plivo
+// account's own numbers) holds numbers as wide as their countries' are,
+// and a key that is no phone number ("num_86536") is found by its role.
+func TestPhoneKeysAreNumbers(t *testing.T) {
+	s := &atom.Server{Kind: atom.KindServer, ID: "voice", Collections: []atom.Collection{{Name: "numbers", Key: "number", Fields: map[string]atom.Field{
+		"number": {Type: "string", Role: atom.RolePhone},
+	}}}}
+	recs := []state.Record{{"number": "+1-415-555-0100"}, {"number": "+44-20-555-0188"}, {"number": "+351-692-555-8918"}, {"number": "num_86536"}}
+	w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), state.NewCollection("voice.numbers", "number", recs))
+	var got []string
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"voice": s}, w) {
+		got = append(got, v.Rule+" "+v.Key)
+	}
+	if len(got) != 1 || got[0] != RuleRole+" num_86536" {
+		t.Errorf("violations %v, want one of role on the key %q", got, "num_86536")
+	}
+}

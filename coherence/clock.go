@@ -16,7 +16,10 @@ import (
 // moves as far before it as it was after; a queued one moves as far after.
 // A future_when rule with days keeps the date within that many days after
 // now (a Google Forms watch expires seven days after it is made or
-// renewed): one further ahead, or behind, moves into them.
+// renewed): one further ahead, or behind, moves into them. A past_when
+// rule with hours keeps the date within that many hours before now (a
+// Plivo call still ringing was placed minutes ago): one further behind
+// moves into them.
 // The other date of the record's span moves with it, keeping its length,
 // but where the state wants the span around now (an ACTIVE meeting began
 // and has not ended) the span is centred on now.
@@ -32,15 +35,20 @@ func (sh *Shape) Clocked(rec map[string]any, now time.Time) []Contradiction {
 		f := inv.Fields[0]
 		s, _ := rec[f].(string)
 		t, ok := isotime.Parse(s)
-		far := !past && inv.TooFarAhead(t, now)
+		far := !past && inv.TooFarAhead(t, now) || past && inv.TooFarBehind(t, now)
 		if !ok || past != t.After(now) && !far {
 			continue
 		}
 		side, want := "after", now.Add(inv.Ahead(now.Sub(t)+24*time.Hour))
 		switch {
+		case past && far:
+			side, want = fmt.Sprintf("within %d hours before", inv.Hours), now.Add(-inv.Behind(now.Sub(t)))
 		case past:
 			floor, hasFloor := sh.floorOf(rec, f, now)
 			side, want = "before", mirrored(t, now, floor, hasFloor)
+			if inv.TooFarBehind(want, now) {
+				want = now.Add(-inv.Behind(now.Sub(want)))
+			}
 		case far:
 			side, want = fmt.Sprintf("within %d days after", inv.Days), now.Add(inv.Ahead(t.Sub(now)))
 		}

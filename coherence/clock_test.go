@@ -118,3 +118,41 @@ func fieldViolations(ss map[string]*atom.Server, rec state.Record, f string) []V
 	}
 	return out
 }
+
+// A past_when rule with hours keeps its date behind the clock by that
+// many hours at most (a Plivo call still queued, ringing or in progress
+// was placed minutes ago, not days: https://www.plivo.com/docs/voice/api/call),
+// and the mend moves a date further behind into them.
+func TestDatesWithinHoursBeforeTheClock(t *testing.T) {
+	ss := servers()
+	inv := ss["billing"].Collection("invoices")
+	inv.Fields["initiation_time"] = atom.Field{Type: "string", Format: "date-time"}
+	inv.Fields["call_state"] = atom.Field{Type: "string", Enum: []any{"queued", "in-progress", "completed"}}
+	inv.Invariants = []atom.Invariant{{Rule: "past_when", Fields: []string{"initiation_time", "call_state"}, In: []string{"queued", "in-progress"}, Hours: 1}}
+	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC) // the test world's clock
+	for _, c := range []struct {
+		name, state, placed string
+		bad                 bool
+	}{
+		{"in progress, placed ten minutes ago", "in-progress", "2026-03-02T08:50:00Z", false},
+		{"queued, placed an hour ago", "queued", "2026-03-02T08:00:00Z", false},
+		{"queued since last week", "queued", "2026-02-24T10:17:00Z", true},
+		{"in progress for two hours", "in-progress", "2026-03-02T07:00:00Z", true},
+		{"in progress, placed tomorrow", "in-progress", "2026-03-03T09:00:00Z", true},
+		{"completed last week", "completed", "2026-02-24T10:17:00Z", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := with(goodInvoice(), "call_state", c.state, "initiation_time", c.placed)
+			got := fieldViolations(ss, rec, "initiation_time")
+			if len(got) > 0 != c.bad {
+				t.Fatalf("violations %v, want some %v", got, c.bad)
+			}
+			for _, d := range ShapeOf(ss["billing"], inv).Clocked(rec, now) {
+				d.Mend(rec)
+			}
+			if got := fieldViolations(ss, rec, "initiation_time"); len(got) > 0 {
+				t.Fatalf("mended to %v, still %v", rec["initiation_time"], got)
+			}
+		})
+	}
+}

@@ -311,7 +311,8 @@ func trailingDigits(k string) int {
 // reported, and each kind's keys are of one form. A record keyed by its
 // own name (Gmail's system label DRAFT, whose id is its name), or by a key
 // made of it (role key_prefix), is one the product makes and names, not
-// one it numbers.
+// one it numbers; a key that is a phone number (a Plivo account's own
+// numbers) is as wide as its country's numbers.
 func (c *checker) idForm(sh *Shape, name string, col *state.Collection) {
 	def := sh.def
 	kind := func(rec state.Record) string {
@@ -321,6 +322,9 @@ func (c *checker) idForm(sh *Shape, name string, col *state.Collection) {
 		return def.PrefixOf(rec)
 	}
 	named := func(rec state.Record, k string) bool {
+		if sh.fields[col.Key].role == atom.RolePhone {
+			return true // a phone number, as wide as its country's numbers, of the form its role checks
+		}
 		if sh.fields[col.Key].role == atom.RoleKeyPrefix && (def == nil || def.PrefixOf(rec) == def.Prefix()) {
 			return true // a key made of the record's name (a Confluence space's PR), of the form its role checks
 		}

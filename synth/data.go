@@ -1053,6 +1053,11 @@ func uniqueKey(val *valuer, cm *collModel, used map[string]bool) string {
 			r := val.src.NewRow()
 			k = gen.Email(r.Person, r.Company.Domain)
 		}
+		if cm.roles[cm.key] == atom.RolePhone {
+			// A collection keyed by phone number (an account's own
+			// numbers): the key is a number.
+			k = val.src.NewRow().Person.Phone
+		}
 		if !used["key|"+cm.ref()+"|"+k] {
 			used["key|"+cm.ref()+"|"+k] = true
 			return k
