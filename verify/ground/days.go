@@ -353,12 +353,17 @@ func (r *dayReader) unitEnd(i int) ([]time.Time, int) {
 	if unit != "month" && unit != "quarter" || r.tok(j+1) != "end" {
 		return nil, i
 	}
-	first := time.Date(r.today.Year(), r.today.Month()+time.Month(shiftBy), 1, 0, 0, 0, 0, r.today.Location())
+	return periodDays(r.monthFirst(unit, shiftBy), unit, false), j + 2
+}
+
+// monthFirst is the first day of the month or quarter shiftBy from the
+// one today falls in.
+func (r *dayReader) monthFirst(unit string, shiftBy int) time.Time {
 	if unit == "quarter" {
 		q := time.Date(r.today.Year(), r.today.Month()-(r.today.Month()-1)%3, 1, 0, 0, 0, 0, r.today.Location())
-		first = q.AddDate(0, 3*shiftBy, 0)
+		return q.AddDate(0, 3*shiftBy, 0)
 	}
-	return periodDays(first, unit, false), j + 2
+	return time.Date(r.today.Year(), r.today.Month()+time.Month(shiftBy), 1, 0, 0, 0, 0, r.today.Location())
 }
 
 // dayOfMonth reads a day of the month named by its ordinal alone ("on
@@ -409,12 +414,7 @@ func (r *dayReader) period(i int, unit string) (time.Time, int, bool) {
 		monday := r.today.AddDate(0, 0, -((int(r.today.Weekday()) + 6) % 7))
 		return monday.AddDate(0, 0, 7*shiftBy), i + 2, true
 	}
-	if unit == "quarter" {
-		q := time.Date(r.today.Year(), r.today.Month()-(r.today.Month()-1)%3, 1, 0, 0, 0, 0, r.today.Location())
-		return q.AddDate(0, 3*shiftBy, 0), i + 2, true
-	}
-	first := time.Date(r.today.Year(), r.today.Month()+time.Month(shiftBy), 1, 0, 0, 0, 0, r.today.Location())
-	return first, i + 2, true
+	return r.monthFirst(unit, shiftBy), i + 2, true
 }
 
 // periodDays names the start of a week (Monday), a month or a quarter
