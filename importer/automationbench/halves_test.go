@@ -41,7 +41,7 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 501, Imported: 501, Verified: 413, Evolved: 499, VerifiedFence: 479, EvolvedFence: 497},
+	halfWorking: {Tasks: 521, Imported: 521, Verified: 428, Evolved: 516, VerifiedFence: 496, EvolvedFence: 514},
 	halfFrozen:  {Tasks: 462, Imported: 460, Verified: 348, Evolved: 426, VerifiedFence: 409, EvolvedFence: 422},
 }
 
@@ -250,6 +250,11 @@ var workingFixes = map[string]string{
 	// Left from the fourteenth batch, fixed after the fifteenth's.
 	"gmail_xero_overdue_invoices_balance": "a word names the value of the same state in the product's spelling, its field's only one (approved: AUTHORISED)",
 	"slack_hubspot_win_rate_last_month":   "a word found as a part of one-word values names them: won closedwon, closed both closedwon and closedlost",
+	// Left after the twenty-fourth batch's work, and the everyday
+	// phrasings written after it (not in a batch file).
+	"gmail_total_for_oak_boards_at_xero_item_price": "a count of an item named by its quoted name, with a figure asked at a record's price in another sentence",
+	"asana_task_due_by_month_end":                   "a month's end written after its unit (by month end)",
+	"gcal_stock_take_on_the_3rd":                    "a day of the month named by its ordinal alone (on the 3rd: the next 3rd)",
 }
 
 var (

@@ -1,6 +1,7 @@
 package ground
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,8 @@ import (
 //	point  := ordinal [weekday | day | business day] of period-month
 //	                                                     (the second Monday, the first business day of next month)
 //	        | (end | start | beginning) of period         (the end of next week)
+//	        | [ref] (month | quarter) end                  (by month end, next month end)
+//	        | the ordinal [of the month]                 (the 3rd: the next such day of a month)
 //	        | (last | final | first) day of [the] quarter  (the final day of the current quarter)
 //	terms  := net count | count day terms               (payment terms: days from today)
 //	anchor := today | now | tomorrow | yesterday
@@ -148,7 +151,7 @@ func (r *dayReader) tok(i int) string {
 // day reads a day phrase at token i: the days it names and the index
 // after it; none where no phrase starts there.
 func (r *dayReader) day(i int) ([]time.Time, int) {
-	for _, read := range []func(int) ([]time.Time, int){r.offset, r.point, r.anchor} {
+	for _, read := range []func(int) ([]time.Time, int){r.offset, r.point, r.unitEnd, r.dayOfMonth, r.anchor} {
 		if ds, next := read(i); next > i {
 			return ds, next
 		}
@@ -338,6 +341,62 @@ func (r *dayReader) point(i int) ([]time.Time, int) {
 	return nil, i
 }
 
+// unitEnd reads a month's or a quarter's end written after its unit at
+// i ("by month end", "next month end", "quarter-end"): the last day of
+// this one, or of the one its reference names.
+func (r *dayReader) unitEnd(i int) ([]time.Time, int) {
+	j, shiftBy := i, 0
+	if s, ok := periodRefs[r.tok(i)]; ok {
+		j, shiftBy = i+1, s
+	}
+	unit := r.tok(j)
+	if unit != "month" && unit != "quarter" || r.tok(j+1) != "end" {
+		return nil, i
+	}
+	return periodDays(r.monthFirst(unit, shiftBy), unit, false), j + 2
+}
+
+// monthFirst is the first day of the month or quarter shiftBy from the
+// one today falls in.
+func (r *dayReader) monthFirst(unit string, shiftBy int) time.Time {
+	if unit == "quarter" {
+		q := time.Date(r.today.Year(), r.today.Month()-(r.today.Month()-1)%3, 1, 0, 0, 0, 0, r.today.Location())
+		return q.AddDate(0, 3*shiftBy, 0)
+	}
+	return time.Date(r.today.Year(), r.today.Month()+time.Month(shiftBy), 1, 0, 0, 0, 0, r.today.Location())
+}
+
+// dayOfMonth reads a day of the month named by its ordinal alone ("on
+// the 3rd", "the 21st of the month"): the next such day from today, this
+// month's where it is still ahead, else next month's.
+func (r *dayReader) dayOfMonth(i int) ([]time.Time, int) {
+	if r.tok(i) != "the" {
+		return nil, i
+	}
+	w := r.tok(i + 1)
+	if len(w) < 3 || !slices.Contains([]string{"st", "nd", "rd", "th"}, w[len(w)-2:]) {
+		return nil, i
+	}
+	n, ok := atoiSmall(w[:len(w)-2])
+	if !ok || n < 1 || n > 31 {
+		return nil, i
+	}
+	next := i + 2
+	if r.tok(next) == "of" && r.tok(next+1) == "the" && r.tok(next+2) == "month" {
+		next += 3
+	} else if _, wd := weekdayNamed(r.tok(next)); wd || isDayWord(r.tok(next)) || r.tok(next) == "of" || r.tok(next) == "business" {
+		return nil, i // the 3rd Monday, the 2nd of next month: point's
+	}
+	for k := 0; k < 3; k++ {
+		first := time.Date(r.today.Year(), r.today.Month()+time.Month(k), 1, 0, 0, 0, 0, r.today.Location())
+		day := first.AddDate(0, 0, n-1)
+		if day.Month() == first.Month() && !day.Before(r.today) {
+			return []time.Time{day}, next
+		}
+	}
+	return nil, i
+}
+
 // period reads "this month", "next week", "the month" at i: the first day
 // of that week or month. A week is named only by this, next or last.
 func (r *dayReader) period(i int, unit string) (time.Time, int, bool) {
@@ -355,12 +414,7 @@ func (r *dayReader) period(i int, unit string) (time.Time, int, bool) {
 		monday := r.today.AddDate(0, 0, -((int(r.today.Weekday()) + 6) % 7))
 		return monday.AddDate(0, 0, 7*shiftBy), i + 2, true
 	}
-	if unit == "quarter" {
-		q := time.Date(r.today.Year(), r.today.Month()-(r.today.Month()-1)%3, 1, 0, 0, 0, 0, r.today.Location())
-		return q.AddDate(0, 3*shiftBy, 0), i + 2, true
-	}
-	first := time.Date(r.today.Year(), r.today.Month()+time.Month(shiftBy), 1, 0, 0, 0, 0, r.today.Location())
-	return first, i + 2, true
+	return r.monthFirst(unit, shiftBy), i + 2, true
 }
 
 // periodDays names the start of a week (Monday), a month or a quarter

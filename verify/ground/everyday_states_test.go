@@ -98,3 +98,28 @@ func TestDeriveACountAtARecordsPrice(t *testing.T) {
 		}
 	}
 }
+
+// A count of an item the text names by its quoted name, in a text that
+// prices it at a record's price in another sentence, is that count times
+// the price (the working half's
+// gmail_total_for_oak_boards_at_xero_item_price): "24 of our 'Oak board
+// 2m'" at "the sales price on the Xero item" is 24 times 18.75, 450; the
+// same count with no price asked for states no product.
+func TestDeriveACountOfANamedItemAtARecordsPrice(t *testing.T) {
+	items := `[{"name":"Oak board 2m","sales_unit_price":18.75},{"name":"Oak board 3m","sales_unit_price":27.5}]`
+	ds := []atom.Derivation{{Op: atom.DeriveProduct}}
+	for _, c := range []struct {
+		instruction string
+		want        bool
+	}{
+		{"Pell & Hart want 24 of our 'Oak board 2m'. Email them the total at the sales price on the Xero item.", true},
+		{"Pell & Hart want twenty-four \u201cOak board 2m\u201d. Email them the total at the item's price.", true},
+		{"Pell & Hart want 24 of our 'Oak board 2m'. Email them a thank-you note.", false},
+	} {
+		ctx := &Visible{Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
+		ctx.Add("items", items)
+		if got := ctx.Derive("450", ds) != ""; got != c.want {
+			t.Errorf("%q: derived 450 = %v, want %v", c.instruction, got, c.want)
+		}
+	}
+}

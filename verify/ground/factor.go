@@ -39,6 +39,12 @@ var (
 	// write, one a record holds ("thirteen Copper lanterns at the item's
 	// list price", "12 seats at our unit price").
 	countAtPriceRE = regexp.MustCompile(`(?i)\b(\d+|` + strings.Join(slices.Sorted(maps.Keys(spelledCounts)), "|") + `)\s+(?:[a-z-]+\s+){1,5}?at\s+(?:[a-z'’]+\s+){0,4}?(?:price|rate|cost)\b`)
+	// countOfNamedRE: a count of an item the text names by its quoted
+	// name ("24 of our 'Oak board 2m'", "24 'Oak board 2m'").
+	countOfNamedRE = regexp.MustCompile(`(?i)\b(\d+|` + strings.Join(slices.Sorted(maps.Keys(spelledCounts)), "|") + `)\s+(?:of\s+(?:our|the|your|their)\s+)?['‘"“][^'’"”\n]{1,80}['’"”]`)
+	// atRecordPriceRE: a price the text does not write, one a record
+	// holds ("the total at the sales price on the Xero item").
+	atRecordPriceRE = regexp.MustCompile(`(?i)\bat\s+(?:[a-z'’]+\s+){0,4}?(?:price|rate|cost)\b`)
 )
 
 var (
@@ -218,7 +224,11 @@ func statedFactors(text string) []factor {
 			out = append(out, factor{by: p, how: fmt.Sprintf("at the stated $%v per %s", p, m[2])})
 		}
 	}
-	for _, m := range countAtPriceRE.FindAllStringSubmatch(text, -1) {
+	counts := countAtPriceRE.FindAllStringSubmatch(text, -1)
+	if atRecordPriceRE.MatchString(text) {
+		counts = append(counts, countOfNamedRE.FindAllStringSubmatch(text, -1)...)
+	}
+	for _, m := range counts {
 		n, ok := spelledCounts[strings.ToLower(m[1])]
 		if !ok {
 			x, err := strconv.Atoi(m[1])

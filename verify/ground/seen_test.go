@@ -314,6 +314,14 @@ func TestVisibleReadsDayGrammar(t *testing.T) {
 		{"Draft it ten days before 20 March 2027.", "2027-03-30", false},
 		{"Follow up three days ago.", "2026-06-07", true},
 		{"Reply within 2 business days.", "2026-06-12", true},
+		{"Add it, due by month end.", "2026-06-30", true},
+		{"Add it, due by month end.", "2026-06-10", false},
+		{"Close it by next month end.", "2026-07-31", true},
+		{"Report at quarter end.", "2026-06-30", true},
+		{"Book the stock take on the 3rd.", "2026-07-03", true},
+		{"Book the stock take on the 3rd.", "2026-06-03", false},
+		{"Pay it on the 21st of the month.", "2026-06-21", true},
+		{"Meet on the 3rd Monday of next month.", "2026-07-03", false},
 	})
 }
 
