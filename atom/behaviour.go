@@ -622,10 +622,8 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return ds
 	case "senior":
 		return append(ds, validateSenior(e, s, c, inv, at)...)
-	case "lasts", "spans":
+	case "lasts", "spans", "reaches":
 		return append(ds, validateLasts(e, s, c, inv, at)...)
-	case "reaches":
-		return append(ds, validateReaches(e, c, inv, at)...)
 	case "within", "since", "agrees":
 		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
 		if len(inv.With) > 0 && s.Collection(c.Fields[inv.Fields[1]].Ref) != nil {
@@ -647,10 +645,14 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 
 // validateLasts checks a lasts rule: its first and last fields are the
 // record's dates, its third a number of the record its second names; and
-// a spans rule (validateSpans).
+// a spans rule (validateSpans) and a reaches rule (validateReaches),
+// which read the record's own fields.
 func validateLasts(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
-	if inv.Rule == "spans" {
+	switch inv.Rule {
+	case "spans":
 		return validateSpans(e, c, inv, at)
+	case "reaches":
+		return validateReaches(e, c, inv, at)
 	}
 	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
 	if len(ds) > 0 {
