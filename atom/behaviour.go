@@ -193,6 +193,9 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - lasts: the date Fields[0] is the date Fields[3] plus the minutes
 //     Fields[2] of the record the ref field Fields[1] names (a Calendly
 //     scheduled event ends its event type's duration after it starts);
+//   - reaches: the flag Fields[0] is true exactly where the number
+//     Fields[1] has come to the number Fields[2], above nothing (a Stripe
+//     charge is refunded once its amount_refunded is its whole amount);
 //   - spans: the count of days Fields[0] is no more than the calendar
 //     days from the date Fields[1] to the date Fields[2], both counted (a
 //     BambooHR time-off request asks no more days than it runs);
@@ -240,6 +243,8 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     Gmail thread's snippet is its latest message's, by internal_date),
 //     or, with By sum, a number that is their From[0] added (a Zoho Books
 //     contact's outstanding receivable, its unpaid invoices' balances),
+//     or, with By count, how many of them there are (a Pipedrive
+//     organization's people_count, the persons whose org_id names it),
 //     as Invariant.Referred says; a flag's With names other collections
 //     whose records naming it by a field of Fields[2]'s name count too,
 //     whatever they hold (a Xero contact is a supplier where a purchase
@@ -299,7 +304,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2, "lasts": 4, "spans": 3}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2, "lasts": 4, "spans": 3, "reaches": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -585,9 +590,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
 		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))
 	}
-	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByKind() && !inv.ByCompany() && !inv.Taken() && !inv.ByNamed() || inv.Sep != "" || inv.Rule == "derived" {
+	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByCount() && !inv.ByKind() && !inv.ByCompany() && !inv.Taken() && !inv.ByNamed() || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
-			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s for referred_by, by %s, %s or %s for agrees, by %s for granted)", DaysSince, DeriveSum, AgreeKind, AgreeCompany, AgreeTaken, GrantNamed))
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s or %s for referred_by, by %s, %s or %s for agrees, by %s for granted)", DaysSince, DeriveSum, DeriveCount, AgreeKind, AgreeCompany, AgreeTaken, GrantNamed))
 		}
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}
@@ -618,7 +623,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return ds
 	case "senior":
 		return append(ds, validateSenior(e, s, c, inv, at)...)
-	case "lasts", "spans":
+	case "lasts", "spans", "reaches":
 		return append(ds, validateLasts(e, s, c, inv, at)...)
 	case "within", "since", "agrees":
 		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
@@ -641,10 +646,14 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 
 // validateLasts checks a lasts rule: its first and last fields are the
 // record's dates, its third a number of the record its second names; and
-// a spans rule (validateSpans).
+// a spans rule (validateSpans) and a reaches rule (validateReaches),
+// which read the record's own fields.
 func validateLasts(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
-	if inv.Rule == "spans" {
+	switch inv.Rule {
+	case "spans":
 		return validateSpans(e, c, inv, at)
+	case "reaches":
+		return validateReaches(e, c, inv, at)
 	}
 	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
 	if len(ds) > 0 {

@@ -150,6 +150,8 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		return inv.mediaTypeProblem(rec)
 	case "spans":
 		return inv.spansProblem(rec)
+	case "reaches":
+		return inv.reachesProblem(rec)
 	case "team":
 		if v := state.Text(rec[inv.Fields[0]]); inv.TeamApplies(rec) && PersonLike(v) {
 			return Problem{inv.Fields[0], fmt.Sprintf("%s %q is one person's, not a team's", inv.Fields[0], v)}, true

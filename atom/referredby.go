@@ -56,6 +56,13 @@ func (inv Invariant) ReferredValue(r map[string]any, key string) string {
 // It returns the problem, if any.
 func (inv Invariant) Referred(fd Field, rec map[string]any, refs Referrers, key string) (Problem, bool) {
 	f := inv.Fields[0]
+	if inv.ByCount() {
+		v, ok := state.Number(rec[f])
+		if want := inv.ReferredCount(refs); ok && v != float64(want) {
+			return Problem{f, fmt.Sprintf("%s is %v but %d of its %s count", f, rec[f], want, inv.Fields[1])}, true
+		}
+		return Problem{}, false
+	}
 	if inv.BySum() {
 		v, ok := state.Number(rec[f])
 		if want := inv.ReferredSum(refs); ok && math.Abs(v-want) > 0.005 {
@@ -117,6 +124,9 @@ func (inv Invariant) Kept(fd Field, rec map[string]any, refs Referrers, key stri
 	if inv.BySum() {
 		return inv.ReferredSum(refs), true
 	}
+	if inv.ByCount() {
+		return inv.ReferredCount(refs), true
+	}
 	var want []any
 	for _, r := range refs {
 		if inv.Counts(r) {
@@ -143,6 +153,23 @@ func (inv Invariant) Kept(fd Field, rec map[string]any, refs Referrers, key stri
 // the From[0] of the referring records that count (a Zoho Books contact's
 // outstanding receivable is the balance of its unpaid invoices).
 func (inv Invariant) BySum() bool { return inv.Rule == "referred_by" && inv.By == DeriveSum }
+
+// ByCount reports whether a referred_by rule keeps its value to the count
+// of the referring records that count (a Pipedrive organization's
+// people_count is the number of persons whose org_id names it).
+func (inv Invariant) ByCount() bool { return inv.Rule == "referred_by" && inv.By == DeriveCount }
+
+// ReferredCount is, for a referred_by rule kept to a count, how many of
+// refs count.
+func (inv Invariant) ReferredCount(refs Referrers) int {
+	n := 0
+	for _, r := range refs {
+		if inv.Counts(r) {
+			n++
+		}
+	}
+	return n
+}
 
 // ReferredSum is, for a referred_by rule kept to a sum, the From[0] of the records
 // of refs that count, added and rounded to the cent.
@@ -212,6 +239,9 @@ func validateReferredBy(e *Entry, s *Server, c *Collection, inv Invariant, at st
 	}
 	if t := c.Fields[inv.Fields[0]].Type; inv.BySum() && (len(inv.From) != 1 || t != "number" && t != "integer") {
 		ds = append(ds, e.Diag(Error, at+".by", "a sum goes into a number, of the one field of %s that from names", other.Name))
+	}
+	if t := c.Fields[inv.Fields[0]].Type; inv.ByCount() && (len(inv.From) != 0 || t != "number" && t != "integer") {
+		ds = append(ds, e.Diag(Error, at+".by", "a count goes into a number, and reads no field of %s (from)", other.Name))
 	}
 	if t := c.Fields[inv.Fields[0]].Type; inv.ByLatest() && (t == "boolean" || t == "array") {
 		ds = append(ds, e.Diag(Error, at+".from", "the latest referring record's value goes into one value, not a %s", t))

@@ -71,6 +71,18 @@ func TestKeptRules(t *testing.T) {
 			{"google_drive_get_file", `{"file_id":"1File1"}`, `"shared":true`, "files", "1File2", "shared", "false"},
 		})
 	})
+	t.Run("pipedrive people count", func(t *testing.T) {
+		s := builtinSession(t, "pipedrive", `    organizations:
+      - {id: "3001", name: Acme Corp, people_count: 1}
+      - {id: "3002", name: Globex LLC, people_count: 0}
+    persons:
+      - {id: "101", name: Ana Ruiz, org_id: "3001"}
+`)
+		runKept(t, s, "pipedrive", []keptCall{
+			{"pipedrive_add_person", `{"name":"Ben Ode","org_id":"3001"}`, `"Ben Ode"`, "organizations", "3001", "people_count", "2"},
+			{"pipedrive_update_person", `{"id":"101","org_id":"3002"}`, `"3002"`, "organizations", "3002", "people_count", "1"},
+		})
+	})
 	t.Run("gmail attachment", func(t *testing.T) {
 		s := builtinSession(t, "gmail", `    messages:
       - {id: m1, from_: user@gmail.com, subject: Plan, body_plain: Plan, label_ids: [DRAFT], has_attachments: false}

@@ -97,6 +97,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			conformSoonAfter(c, inv, rec, set)
 		case "ratio":
 			conformRate(inv, rec, set)
+		case "reaches":
+			conformReaches(inv, rec, set)
 		case "senior":
 			conformRankStates(cm, inv, rec, set)
 		case "differs":
@@ -634,6 +636,29 @@ func conformRate(inv atom.Invariant, rec map[string]any, set map[string]any) {
 		scale = 1
 	}
 	rec[num] = coherence.SameKind(rec[num], math.Round(got*d/scale*100)/100)
+}
+
+// conformReaches makes a reaches rule's flag say what its two numbers
+// do (a charge refunded in full is refunded). A flag a task sets stays,
+// and the part moves to agree with it: to the whole where the flag is
+// true, to nothing where it is false; where a task sets both, its values
+// stand.
+func conformReaches(inv atom.Invariant, rec map[string]any, set map[string]any) {
+	want, ok := inv.Reached(rec)
+	flag, part := inv.Fields[0], inv.Fields[1]
+	_, pinned := set[flag]
+	_, partPinned := set[part]
+	b, isSet := rec[flag].(bool)
+	switch {
+	case !ok:
+	case !pinned:
+		rec[flag] = want
+	case !isSet || b == want || partPinned:
+	case b:
+		rec[part] = rec[inv.Fields[2]]
+	default:
+		rec[part] = coherence.SameKind(rec[part], 0)
+	}
 }
 
 // conformWorld makes a data atom keep the rules that span records: a

@@ -50,6 +50,8 @@ func (db *dataBuilder) referredBy(apps []*appModel) {
 							}
 						case inv.BySum():
 							rec[inv.Fields[0]] = coherence.SameKind(rec[inv.Fields[0]], inv.ReferredSum(refs[k]))
+						case inv.ByCount():
+							rec[inv.Fields[0]] = coherence.SameKind(rec[inv.Fields[0]], float64(inv.ReferredCount(refs[k])))
 						default:
 							referredList(cm, other, inv, rec, refs[k])
 						}
@@ -87,7 +89,7 @@ func adopt(cm, other *collModel, inv atom.Invariant, recs, others []map[string]a
 // messages).
 func isOne(cm *collModel, inv atom.Invariant) bool {
 	t := cm.field(inv.Fields[0]).Type
-	return t != "boolean" && t != "array" && !inv.ByLatest() && !inv.BySum()
+	return t != "boolean" && t != "array" && !inv.ByLatest() && !inv.BySum() && !inv.ByCount()
 }
 
 // referredList sets a flag from whether a referring record counts, or a

@@ -1,0 +1,66 @@
+package synth
+
+import (
+	"testing"
+
+	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/state"
+)
+
+// TestFlagsAndCountsOfTheirRecords: the Stripe and Pipedrive data drawn
+// keep the rules over amounts and records the atoms declare: a charge is
+// refunded exactly when it is refunded in full, and an organization's
+// people_count is the number of its persons. Both sides of the flag and
+// organizations with persons are drawn, so the rules are met, not
+// skirted.
+func TestFlagsAndCountsOfTheirRecords(t *testing.T) {
+	c, servers := readWorld(t, 53, "stripe", "pipedrive")
+	seen := map[string]int{}
+	for _, d := range c.Data {
+		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "") {
+			t.Errorf("%s", v)
+		}
+		for _, ch := range d.Records["stripe"]["charges"] {
+			if b, ok := ch["refunded"].(bool); ok {
+				seen["refunded "+boolWord(b)]++
+			}
+		}
+		for _, o := range d.Records["pipedrive"]["organizations"] {
+			if n, ok := state.Number(o["people_count"]); ok && n > 0 {
+				seen["organization with persons"]++
+			}
+		}
+	}
+	t.Logf("drawn: %v", seen)
+	for _, w := range []string{"refunded yes", "refunded no", "organization with persons"} {
+		if seen[w] == 0 {
+			t.Errorf("no record drawn with %s (drawn: %v)", w, seen)
+		}
+	}
+}
+
+// TestReachesKeepsATasksFlag: a charge's refunded flag follows its
+// amounts, but a flag a task sets stays and the amount refunded moves to
+// agree with it; where a task sets both, its values stand.
+func TestReachesKeepsATasksFlag(t *testing.T) {
+	inv := atom.Invariant{Rule: "reaches", Fields: []string{"refunded", "amount_refunded", "amount"}}
+	for _, tc := range []struct {
+		rec      map[string]any
+		set      map[string]any
+		flag     bool
+		refunded float64
+	}{
+		{map[string]any{"amount": 500, "amount_refunded": 500, "refunded": false}, nil, true, 500},
+		{map[string]any{"amount": 500, "amount_refunded": 200, "refunded": true}, nil, false, 200},
+		{map[string]any{"amount": 500, "amount_refunded": 500, "refunded": false}, map[string]any{"refunded": false}, false, 0},
+		{map[string]any{"amount": 500, "amount_refunded": 200, "refunded": true}, map[string]any{"refunded": true}, true, 500},
+		{map[string]any{"amount": 500, "amount_refunded": 200, "refunded": true}, map[string]any{"refunded": true, "amount_refunded": 200}, true, 200},
+	} {
+		conformReaches(inv, tc.rec, tc.set)
+		got, _ := tc.rec["amount_refunded"].(int)
+		if tc.rec["refunded"] != tc.flag || float64(got) != tc.refunded {
+			t.Errorf("set %v: refunded %v, amount_refunded %v; want %v, %v", tc.set, tc.rec["refunded"], tc.rec["amount_refunded"], tc.flag, tc.refunded)
+		}
+	}
+}
