@@ -53,6 +53,11 @@ type FenceSpec struct {
 	// names (a Shopify order a fulfillment makes fulfilled): they may
 	// change on a record that a record created in the session names.
 	Marks []FenceMark
+	// Cascades are the fields an update writes to the records that name
+	// the one it writes (the invitees of a Calendly event it cancels):
+	// they may change on a record naming one the session brought to the
+	// cascade's values.
+	Cascades []FenceCascade
 }
 
 // FenceMark is a create's mark as the fence reads it: records created in
@@ -61,6 +66,16 @@ type FenceSpec struct {
 type FenceMark struct {
 	Created, Ref, Target string
 	Fields               []string
+}
+
+// FenceCascade is an update's cascade as the fence reads it: where a
+// record of Target holds When at the end of the session and did not at
+// its start, records of Referrer whose reference Ref names it may change
+// their Fields.
+type FenceCascade struct {
+	Target, Referrer, Ref string
+	When                  map[string]any
+	Fields                []string
 }
 
 // ToolLog is the log entry a tool's call records: the log's collection
@@ -80,12 +95,13 @@ type fence struct {
 	logs     map[string]ToolLog // by tool: the log entry its call records
 	writes   map[string]string  // by tool: the collection it writes
 	marks    []FenceMark
+	cascades []FenceCascade
 }
 
 // NewFence compiles the fence of a goal (the programs of its assertions,
 // goal and rules alike: a rule's negative tells what may go).
 func NewFence(goal []*Program, spec FenceSpec) *Program {
-	f := &fence{byColl: map[string][]*Program{}, freeColl: map[string]bool{}, celColl: map[string]bool{}, volatile: map[string]map[string]bool{}, stamps: spec.Stamps, logs: spec.Logs, writes: spec.ToolWrites, marks: spec.Marks}
+	f := &fence{byColl: map[string][]*Program{}, freeColl: map[string]bool{}, celColl: map[string]bool{}, volatile: map[string]map[string]bool{}, stamps: spec.Stamps, logs: spec.Logs, writes: spec.ToolWrites, marks: spec.Marks, cascades: spec.Cascades}
 	for name, fields := range spec.Volatile {
 		f.volatile[name] = map[string]bool{}
 		for _, fd := range fields {
@@ -183,7 +199,7 @@ func (p *Program) FenceBreaks(st *state.State, limit int) []FenceBreak {
 		return nil
 	}
 	var out []FenceBreak
-	marked := p.fence.marked(st)
+	marked := p.fence.cascaded(st, p.fence.marked(st))
 	for _, name := range st.Base().Names() {
 		dirty := st.Dirty(name)
 		if len(dirty) == 0 {
@@ -232,6 +248,43 @@ func (f *fence) marked(st *state.State) map[string]map[string][]string {
 		}
 	}
 	return out
+}
+
+// cascaded adds to marked, by collection and key, the fields the
+// session's updates may have cascaded to a record (FenceCascade): those a
+// record naming one the session brought to a cascade's values may change.
+func (f *fence) cascaded(st *state.State, marked map[string]map[string][]string) map[string]map[string][]string {
+	for _, c := range f.cascades {
+		started := map[string]bool{}
+		base := st.Base().Collection(c.Target)
+		for k := range st.Dirty(c.Target) {
+			after, ok := st.Get(c.Target, k)
+			var before state.Record
+			if base != nil {
+				before, _ = base.Lookup(k)
+			}
+			if ok && holdsAll(after, c.When) && (before == nil || !holdsAll(before, c.When)) {
+				started[k] = true
+			}
+		}
+		if len(started) == 0 {
+			continue
+		}
+		for k := range st.Dirty(c.Referrer) {
+			rec, ok := st.Get(c.Referrer, k)
+			if !ok || !started[state.Text(rec[c.Ref])] {
+				continue
+			}
+			if marked == nil {
+				marked = map[string]map[string][]string{}
+			}
+			if marked[c.Referrer] == nil {
+				marked[c.Referrer] = map[string][]string{}
+			}
+			marked[c.Referrer][k] = append(marked[c.Referrer][k], c.Fields...)
+		}
+	}
+	return marked
 }
 
 // evalFence checks every record the session wrote, in every collection.

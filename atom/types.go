@@ -470,6 +470,7 @@ type Effect struct {
 	Code       string            `json:"code,omitempty"`       // starlark: defines run(args, db)
 	Log        *LogEntry         `json:"log,omitempty"`        // starlark: the entry each call also records in an action log
 	Marks      []Mark            `json:"marks,omitempty"`      // create: what the call does to the records the new one names
+	Cascades   []Cascade         `json:"cascades,omitempty"`   // update: what the call does to the records that name the one it writes
 }
 
 // LogEntry is the entry a Starlark tool records in a log collection of its

@@ -284,6 +284,7 @@ func validateEffect(e *Entry, s *Server, t Tool, at string) Diagnostics {
 	}
 	ds = append(ds, checkEffectFields(e, c, t, at)...)
 	ds = append(ds, validateMarks(e, s, c, ef, at)...)
+	ds = append(ds, validateCascades(e, s, c, ef, at)...)
 	args := InputProperties(t.Input)
 	for i, f := range ef.Filters {
 		if !args[f.Arg] {

@@ -101,7 +101,32 @@ func resolves(st *state.State, app string, fd atom.Field, rec map[string]any, k 
 		if _, ok := st.Get(name, k); ok && (fd.RefBy == "" || !byField) {
 			return true
 		}
+		if byField && fd.RefPer != "" {
+			if holdsWithin(st, name, fd, rec, k) {
+				return true
+			}
+			continue
+		}
 		if byField && st.HoldsText(name, fd.RefField, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsWithin reports whether a record of collection name holds k in the
+// field fd.RefField and rec's value in fd.RefPer, the scope the field is
+// unique within: a GitLab note's noteable_iid names an issue of the
+// note's own project, and another project's iid is "404 Not found"
+// (https://docs.gitlab.com/ee/api/notes.html#create-new-issue-note).
+func holdsWithin(st *state.State, name string, fd atom.Field, rec map[string]any, k string) bool {
+	recs, ok := st.Holding(name, fd.RefField, k)
+	if !ok {
+		recs = st.Placed(name)
+	}
+	per := state.Text(rec[fd.RefPer])
+	for _, r := range recs {
+		if state.Text(r[fd.RefField]) == k && state.Text(r[fd.RefPer]) == per {
 			return true
 		}
 	}

@@ -516,6 +516,7 @@ type writeEffect struct {
 	required map[string]bool
 	unique   []atom.UniqueRule // the unique rules the collection's records keep
 	marks    []boundMark       // a create's writes to the records the new one names
+	cascades []boundCascade    // an update's writes to the records naming the one it writes
 }
 
 func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
@@ -544,6 +545,8 @@ func newWrite(s *atom.Server, t *atom.Tool, update bool) (Effect, error) {
 	w.unique = s.UniqueRules(tg.coll.Name)
 	if !update {
 		w.marks = newMarks(s, tg.coll, t.Effect)
+	} else {
+		w.cascades = newCascades(s, t.Effect)
 	}
 	return w, nil
 }
@@ -623,8 +626,17 @@ func (w *writeEffect) Apply(cx *Context, args map[string]any) (any, error) {
 		if err := w.write(cx, old, rec, args); err != nil {
 			return nil, err
 		}
+		writes, err := cascaded(cx, w.cascades, k, old, rec)
+		if err != nil {
+			return nil, err
+		}
 		if err := st.Replace(w.tg.name, k, rec); err != nil {
 			return nil, err
+		}
+		for _, cw := range writes {
+			if err := st.Replace(cw.name, cw.key, cw.rec); err != nil {
+				return nil, err
+			}
 		}
 		return rec, nil
 	}

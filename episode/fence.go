@@ -39,6 +39,9 @@ func fenceCheck(env *Env) assert.Check {
 		// fulfillment ships): the fields they write may change on a
 		// record a created one names.
 		spec.Marks = append(spec.Marks, fenceMarks(t)...)
+		// An update's cascades move the records naming the one it writes
+		// (the invitees of a Calendly event it cancels).
+		spec.Cascades = append(spec.Cascades, fenceCascades(t)...)
 		if l := t.Effect.Log; l != nil {
 			spec.Logs[t.Name] = assert.ToolLog{Collection: t.App + "." + l.Collection, Set: l.Set}
 		}

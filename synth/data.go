@@ -300,6 +300,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	conformWorld(val, b.apps, d)
 	db.writableParents(b.apps)
 	db.restage(b.apps)
+	db.scopedParents(b.apps)
 	db.keepUnique(b.apps)
 	db.seniorHeads(b.apps)
 	db.settleParents(b.apps)

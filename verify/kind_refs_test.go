@@ -13,9 +13,11 @@ import (
 // record's number is the product's 404.
 // Where the project holds no note yet, the pair comes from a record of
 // one of the kinds in the project (its issue 39), not from another
-// project's.
+// project's. Where the goal leaves the project free too, the note takes
+// the project of the record its pair names (issue 3 is project 48002's):
+// an iid is a number within its project (ref_per).
 func TestPlannerFillsAReferenceByKindWhole(t *testing.T) {
-	for i, want := range []string{`"noteable_iid":7,"noteable_type":"MergeRequest"`, `"noteable_iid":39,"noteable_type":"Issue"`} {
+	for i, want := range []string{`"noteable_iid":7,"noteable_type":"MergeRequest"`, `"noteable_iid":39,"noteable_type":"Issue"`, `"noteable_iid":3,"noteable_type":"Issue","project_id":"48002"`, `"noteable_iid":39,"noteable_type":"Issue","project_id":"48001"`} {
 		ex := explainFixture(t, "kind_refs", i)
 		if v := ex.Verdict; !v.Verified {
 			t.Fatalf("recipe %d: verdict %+v, want verified", i, v.RootCause)

@@ -126,16 +126,19 @@ func (p *Planner) sibling(ci *facts.Coll, preds []assert.Predicate, s *episode.S
 			refs = append(refs, pr)
 		}
 	}
-	return p.withKindRefs(ci, p.pinnedSibling(ci, refs, s), refs, s)
+	return p.withKindRefs(ci, p.pinnedSibling(ci, refs, s), refs, preds, s)
 }
 
 // withKindRefs lends a sibling the references by kind it lacks (a GitLab
 // note's noteable_type and noteable_iid) from a record of one of the
 // kinds' collections, one that shares the references pinned where there
 // is one (an issue of the note's project): a new record's pair then names
-// a record, where a default kind beside a made-up number names none. The
-// sibling is copied, never changed; nil stays nil where nothing is lent.
-func (p *Planner) withKindRefs(ci *facts.Coll, sib map[string]any, refs []assert.Predicate, s *episode.Session) map[string]any {
+// a record, where a default kind beside a made-up number names none. A
+// reference unique only within a scope (ref_per) lends its record's scope
+// too, and where the goal pins the reference (noteable_iid 3) the record
+// is the one it names: the note is in that issue's project. The sibling
+// is copied, never changed; nil stays nil where nothing is lent.
+func (p *Planner) withKindRefs(ci *facts.Coll, sib map[string]any, refs, preds []assert.Predicate, s *episode.Session) map[string]any {
 	if ci.Def == nil {
 		return sib
 	}
@@ -145,7 +148,7 @@ func (p *Planner) withKindRefs(ci *facts.Coll, sib map[string]any, refs []assert
 		if fd.RefBy == "" || fd.Ref != "" || fd.Type == "array" || atom.IsSet(sib[f]) && atom.IsSet(sib[fd.RefBy]) {
 			continue
 		}
-		kind, v, ok := p.kindRecord(ci, fd, refs, s)
+		kind, r, ok := p.kindRecord(ci, fd, scopedRefs(f, fd, sib, refs, preds), s)
 		if !ok {
 			continue
 		}
@@ -153,18 +156,45 @@ func (p *Planner) withKindRefs(ci *facts.Coll, sib map[string]any, refs []assert
 		if out == nil {
 			out = map[string]any{}
 		}
-		out[fd.RefBy], out[f] = kind, v
+		out[fd.RefBy], out[f] = kind, r[fd.RefKey(p.info.Colls[ci.App+"."+fd.Refs[kind]].Def)]
+		if fd.RefPer != "" {
+			out[fd.RefPer] = r[fd.RefPer]
+		}
 	}
 	return out
 }
 
-// kindRecord is the kind and the value of reference fd naming the first
-// record of the kinds' collections, in the order of the kinds, that holds
-// the referenced field: one that shares the pinned references where any
-// does.
-func (p *Planner) kindRecord(ci *facts.Coll, fd atom.Field, refs []assert.Predicate, s *episode.Session) (string, any, bool) {
+// scopedRefs are the predicates a record of the kinds of fd, field f,
+// keeps to be the one a new record's reference names: the references
+// pinned, the sibling's scope where fd is unique only within one
+// (ref_per), and the value the goal pins on f, held by the kinds' field
+// fd names.
+func scopedRefs(f string, fd atom.Field, sib map[string]any, refs, preds []assert.Predicate) []assert.Predicate {
+	out := refs
+	if fd.RefPer == "" {
+		return out
+	}
+	if atom.IsSet(sib[fd.RefPer]) {
+		out = append(slices.Clone(out), assert.Predicate{Field: fd.RefPer, Op: assert.OpEquals, Value: sib[fd.RefPer]})
+	}
+	for _, pr := range preds {
+		if pr.Field == f && pr.Op == assert.OpEquals && fd.RefField != "" {
+			out = append(slices.Clone(out), assert.Predicate{Field: fd.RefField, Op: assert.OpEquals, Value: pr.Value})
+		}
+	}
+	return out
+}
+
+// kindRecord is the kind and the record of the kinds' collections, in
+// the order of the kinds, that reference fd would name (one holding the
+// referenced field): one that shares the pinned references where any
+// does. A reference unique only within a scope (ref_per: a GitLab note's
+// noteable_iid within its project) takes only a record of the pinned
+// scope, where one is pinned: another project's iid names nothing.
+func (p *Planner) kindRecord(ci *facts.Coll, fd atom.Field, refs []assert.Predicate, s *episode.Session) (string, map[string]any, bool) {
 	var kind string
-	var v any
+	var rec map[string]any
+	scoped := fd.RefPer != "" && slices.ContainsFunc(refs, func(pr assert.Predicate) bool { return pr.Field == fd.RefPer || pr.Field == fd.RefField })
 	for _, k := range slices.Sorted(maps.Keys(fd.Refs)) {
 		tc := p.info.Colls[ci.App+"."+fd.Refs[k]]
 		if tc == nil || tc.Def == nil {
@@ -182,14 +212,14 @@ func (p *Planner) kindRecord(ci *facts.Coll, fd atom.Field, refs []assert.Predic
 				continue
 			}
 			if len(own) > 0 && satisfy.AllHold(r, own) {
-				return k, r[by], true
+				return k, r, true
 			}
-			if v == nil {
-				kind, v = k, r[by]
+			if rec == nil && !scoped {
+				kind, rec = k, r
 			}
 		}
 	}
-	return kind, v, v != nil
+	return kind, rec, rec != nil
 }
 
 // pinnedSibling is a record of the collection that shares the references

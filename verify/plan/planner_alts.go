@@ -469,7 +469,7 @@ func (p *Planner) fillKindRefs(t *episode.Tool, ci *facts.Coll, wf map[string]st
 		}
 		_, hasRef := args[ra]
 		_, hasKind := args[ka]
-		if hasRef || hasKind || !atom.IsSet(from[f]) || !atom.IsSet(from[fd.RefBy]) {
+		if hasRef || hasKind || !atom.IsSet(from[f]) || !atom.IsSet(from[fd.RefBy]) || !sameScope(fd, args[argOf[fd.RefPer]], from) {
 			continue
 		}
 		args[ka] = satisfy.FitArg(from[fd.RefBy], facts.ArgSchema(t, ka))
@@ -477,6 +477,15 @@ func (p *Planner) fillKindRefs(t *episode.Tool, ci *facts.Coll, wf map[string]st
 		p.filler(t.Name, ka, args[ka])
 		p.filler(t.Name, ra, args[ra])
 	}
+}
+
+// sameScope reports whether from, the record a reference and its kind
+// are read from, is of the scope per, the value the call gives the field
+// the reference is unique within (a GitLab note's project): an iid read
+// from another project's note names nothing in this one. A reference
+// with no scope, or a call that gives none, is of any.
+func sameScope(fd atom.Field, per any, from map[string]any) bool {
+	return fd.RefPer == "" || per == nil || state.Text(per) == state.Text(from[fd.RefPer])
 }
 
 // filler records an argument the goal does not constrain: its value is the
