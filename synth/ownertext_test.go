@@ -74,3 +74,29 @@ func TestRaiserTextNamesTheRaiser(t *testing.T) {
 		t.Errorf("%d texts name another than the raiser field holds as who raised the record, among %d that name one", bad, raised)
 	}
 }
+
+// TestApplicationTextNamesItsCandidate synthesises Ashby, whose
+// application is its candidate's (candidateId, declared subject): no
+// archive reason names another person than the candidate.
+func TestApplicationTextNamesItsCandidate(t *testing.T) {
+	named := 0
+	for seed := int64(61); seed < 66; seed++ {
+		c, _ := readWorld(t, seed, "ashby", "fastmail")
+		for _, d := range c.Data {
+			name := map[string]string{}
+			for _, r := range d.Records["ashby"]["candidates"] {
+				name[state.Text(r["id"])] = state.Text(r["name"])
+			}
+			for _, a := range d.Records["ashby"]["applications"] {
+				for _, n := range coherence.SubjectNamed(state.Text(a["archiveReason"])) {
+					if named++; !coherence.SameParty(n.Name, name[state.Text(a["candidateId"])]) {
+						t.Errorf("%s: %v of %s reads %q", d.ID, a["id"], name[state.Text(a["candidateId"])], a["archiveReason"])
+					}
+				}
+			}
+		}
+	}
+	if named < 3 {
+		t.Errorf("%d archive reasons name a person; want more", named)
+	}
+}
