@@ -37,3 +37,25 @@ func TestNoteOfOneOrganization(t *testing.T) {
 		}
 	}
 }
+
+// TestLostReasonOfTheDealsPerson: a Pipedrive deal's lost reason speaks
+// of the person the deal is linked to (person_id, declared subject), not
+// of a person of another organization.
+func TestLostReasonOfTheDealsPerson(t *testing.T) {
+	ss := map[string]*atom.Server{"pipedrive": builtinServer(t, "pipedrive")}
+	orgs := []state.Record{{"id": "3014346", "name": "Polaris Ventures"}, {"id": "3021690", "name": "Summit Holdings"}}
+	persons := []state.Record{{"id": "2021661", "name": "Viktor Mbeki", "org_id": "3021690"}, {"id": "2021662", "name": "Jonas Bianchi", "org_id": "3014346"}}
+	for _, c := range []struct {
+		text string
+		want int
+	}{{"Viktor Mbeki left Summit Holdings and nobody took over.", 0}, {"Jonas Bianchi left Summit Holdings and nobody took over.", 1}, {"Summit Holdings found the price too high.", 0}} {
+		deal := state.Record{"id": "4075080", "title": "Summit Holdings - pilot", "status": "lost", "person_id": "2021661", "org_id": "3021690", "lost_reason": c.text}
+		w := state.NewWorld(time.Date(2026, 5, 4, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("pipedrive.organizations", "id", orgs),
+			state.NewCollection("pipedrive.persons", "id", persons),
+			state.NewCollection("pipedrive.deals", "id", []state.Record{deal}))
+		if got := countOn(CheckWorld("d", ss, w), "pipedrive.deals", "lost_reason"); got != c.want {
+			t.Errorf("%q: %d violations, want %d", c.text, got, c.want)
+		}
+	}
+}
