@@ -92,9 +92,14 @@ func HostNamedAt(text string) []Named {
 
 // RaiserFields are the fields of a collection declared raiser.
 func RaiserFields(sh *Shape) []string {
+	return declared(sh, func(f atom.Field) bool { return f.Raiser })
+}
+
+// declared are the fields of a collection whose declaration is.
+func declared(sh *Shape, is func(atom.Field) bool) []string {
 	var out []string
 	for _, f := range sh.names {
-		if sh.def.Fields[f].Raiser {
+		if is(sh.def.Fields[f]) {
 			out = append(out, f)
 		}
 	}
@@ -124,13 +129,7 @@ func SubjectNamed(text string) []Named {
 
 // SubjectFields are the fields of a collection declared subject.
 func SubjectFields(sh *Shape) []string {
-	var out []string
-	for _, f := range sh.names {
-		if sh.def.Fields[f].Subject {
-			out = append(out, f)
-		}
-	}
-	return out
+	return declared(sh, func(f atom.Field) bool { return f.Subject })
 }
 
 // hostText checks each text of the record that names its host against

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -42,25 +41,7 @@ func TestNotesOfOneOrganization(t *testing.T) {
 // reason names no person but the one the deal is linked to (person_id,
 // declared subject).
 func TestLostReasonsNameTheDealsPerson(t *testing.T) {
-	named := 0
-	for seed := int64(61); seed < 66; seed++ {
-		c, _ := readWorld(t, seed, "pipedrive", "statuspage")
-		for _, d := range c.Data {
-			name := map[string]string{}
-			for _, p := range d.Records["pipedrive"]["persons"] {
-				name[state.Text(p["id"])] = state.Text(p["name"])
-			}
-			for _, deal := range d.Records["pipedrive"]["deals"] {
-				who := name[state.Text(deal["person_id"])]
-				for _, n := range coherence.SubjectNamed(state.Text(deal["lost_reason"])) {
-					if named++; who != "" && !coherence.SameParty(n.Name, who) {
-						t.Errorf("%s: deal %v of %s reads %q", d.ID, deal["id"], who, deal["lost_reason"])
-					}
-				}
-			}
-		}
-	}
-	if named < 3 {
+	if named := subjectTexts(t, []string{"pipedrive", "statuspage"}, "deals", "lost_reason", "person_id", "persons"); named < 3 {
 		t.Errorf("%d lost reasons name a person; want more", named)
 	}
 }
