@@ -362,6 +362,12 @@ type Field struct {
 	// ticket" (https://desk.zoho.com/DeskAPIDocument#Tickets). A text of
 	// the record naming who raised, asked or reported it names them.
 	Raiser bool `json:"raiser,omitempty"`
+	// Subject, on a reference to a person, marks the one the record is
+	// about: an Ashby application's candidateId, whose archive reason
+	// says why the candidate left
+	// (https://developers.ashbyhq.com/reference/applicationchangestage).
+	// A person a text of the record names is them.
+	Subject bool `json:"subject,omitempty"`
 	// RoleWhen gives the field another role on records of some kinds (a
 	// Confluence personal space's name is its owner's name); see RoleOn.
 	RoleWhen *RoleWhen `json:"role_when,omitempty"`

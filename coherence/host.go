@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -91,21 +92,54 @@ func HostNamedAt(text string) []Named {
 
 // RaiserFields are the fields of a collection declared raiser.
 func RaiserFields(sh *Shape) []string {
+	return declared(sh, func(f atom.Field) bool { return f.Raiser })
+}
+
+// declared are the fields of a collection whose declaration is.
+func declared(sh *Shape, is func(atom.Field) bool) []string {
 	var out []string
 	for _, f := range sh.names {
-		if sh.def.Fields[f].Raiser {
+		if is(sh.def.Fields[f]) {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
+// A record about a person (a field declared subject: an Ashby
+// application's candidateId) names no other person in its text: an
+// archive reason reads "Hiro Walker withdrew after the 7 April interview"
+// on Hiro Walker's application only.
+
+// personNameRE finds a name of two words in a text; SubjectNamed keeps
+// those whose first word is a person's first name.
+var personNameRE = regexp.MustCompile(`\b(\p{Lu}[\p{L}'-]+) \p{Lu}[\p{L}'-]+`)
+
+// SubjectNamed lists the people text names by first and last name
+// ("Gabriela O'Brien's final round" names Gabriela O'Brien).
+func SubjectNamed(text string) []Named {
+	var out []Named
+	for _, m := range personNameRE.FindAllStringSubmatchIndex(text, -1) {
+		if gen.IsFirstName(text[m[2]:m[3]]) {
+			out = append(out, Named{strings.TrimSuffix(text[m[0]:m[1]], "'s"), m[0]})
+		}
+	}
+	return out
+}
+
+// SubjectFields are the fields of a collection declared subject.
+func SubjectFields(sh *Shape) []string {
+	return declared(sh, func(f atom.Field) bool { return f.Subject })
+}
+
 // hostText checks each text of the record that names its host against
-// its host fields, and each that names who raised it against its raiser
-// fields: the person named must be one a field holds.
+// its host fields, each that names who raised it against its raiser
+// fields, and each person a text names against its subject fields: the
+// person named must be one a field holds.
 func (c *checker) hostText(sh *Shape, coll, key string, rec map[string]any) {
 	c.partyText(sh, coll, key, rec, HostFields(sh), HostNamedAt, "host")
 	c.partyText(sh, coll, key, rec, RaiserFields(sh), RaiserNamed, "the one who raised it")
+	c.partyText(sh, coll, key, rec, SubjectFields(sh), SubjectNamed, "the one it is about")
 }
 
 // partyText checks each text of the record against the fields that hold

@@ -38,3 +38,30 @@ func TestTicketRaisedByItsContact(t *testing.T) {
 		}
 	}
 }
+
+// TestApplicationAboutItsCandidate: an Ashby application's text speaks of
+// its candidate (candidateId, declared subject); an archive reason naming
+// another person is a violation on it.
+func TestApplicationAboutItsCandidate(t *testing.T) {
+	ss := map[string]*atom.Server{"ashby": builtinServer(t, "ashby")}
+	cands := []state.Record{{"id": "cand_41272", "name": "Helena Bianchi", "primaryEmailAddress": "helena.bianchi@vortexdynamics.example"}}
+	for _, c := range []struct {
+		name, text string
+		want       int
+	}{
+		{"its candidate", "Helena Bianchi asked for more than the range for the role.", 0},
+		{"another person", "Hiro Walker asked for more than the range for the role.", 1},
+		{"another's final round", "Position filled before Gabriela O'Brien's final round.", 1},
+		{"its candidate's final round", "Position filled before Helena Bianchi's final round.", 0},
+		{"a company", "Helena Bianchi chose to stay at Cedar Peak LLC.", 0},
+	} {
+		a := state.Record{"id": "app_73316", "candidateId": "cand_41272", "jobId": "job_17580", "status": "Archived", "archiveReason": c.text,
+			"createdAt": "2026-02-05T15:00:00Z"}
+		w := state.NewWorld(eighthClock, state.NewCollection("ashby.candidates", "id", cands),
+			state.NewCollection("ashby.jobs", "id", []state.Record{{"id": "job_17580", "title": "Data Analyst", "status": "Open"}}),
+			state.NewCollection("ashby.applications", "id", []state.Record{a}))
+		if got := violationsOn(ss, w, "ashby.applications", "archiveReason"); got != c.want {
+			t.Errorf("%s: %d violations on archiveReason, want %d", c.name, got, c.want)
+		}
+	}
+}

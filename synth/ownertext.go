@@ -73,11 +73,12 @@ func mendTextsWith(rec map[string]any, texts []string, pinned map[string]map[str
 // partyFinders are, for each kind of a record's party a text may name,
 // the fields that hold it and the names a text gives it: its hosts ("hosted
 // by Keiko O'Brien") and the person who raised it ("Raised by Hiro
-// Müller").
+// Müller"), and the person it is about (an application's candidate:
+// "Hiro Walker withdrew").
 var partyFinders = []struct {
 	fields func(*coherence.Shape) []string
 	find   func(string) []coherence.Named
-}{{coherence.HostFields, coherence.HostNamedAt}, {coherence.RaiserFields, coherence.RaiserNamed}}
+}{{coherence.HostFields, coherence.HostNamedAt}, {coherence.RaiserFields, coherence.RaiserNamed}, {coherence.SubjectFields, coherence.SubjectNamed}}
 
 // mendParties writes, in rec's texts a task pins none of, the name of the
 // first person its host fields hold where a text says it is hosted by a

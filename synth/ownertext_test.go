@@ -74,3 +74,37 @@ func TestRaiserTextNamesTheRaiser(t *testing.T) {
 		t.Errorf("%d texts name another than the raiser field holds as who raised the record, among %d that name one", bad, raised)
 	}
 }
+
+// TestApplicationTextNamesItsCandidate synthesises Ashby, whose
+// application is its candidate's (candidateId, declared subject): no
+// archive reason names another person than the candidate.
+func TestApplicationTextNamesItsCandidate(t *testing.T) {
+	if named := subjectTexts(t, []string{"ashby", "fastmail"}, "applications", "archiveReason", "candidateId", "candidates"); named < 3 {
+		t.Errorf("%d archive reasons name a person; want more", named)
+	}
+}
+
+// subjectTexts synthesises apps (seeds 61 to 65) and reports each person
+// the text field of the first app's collection coll names who is not the
+// one its subject reference names (a record of people, by its name); it
+// gives how many people those texts name.
+func subjectTexts(t *testing.T, apps []string, coll, text, ref, people string) (named int) {
+	for seed := int64(61); seed < 66; seed++ {
+		c, _ := readWorld(t, seed, apps...)
+		for _, d := range c.Data {
+			name := map[string]string{}
+			for _, p := range d.Records[apps[0]][people] {
+				name[state.Text(p["id"])] = state.Text(p["name"])
+			}
+			for _, r := range d.Records[apps[0]][coll] {
+				who := name[state.Text(r[ref])]
+				for _, n := range coherence.SubjectNamed(state.Text(r[text])) {
+					if named++; who != "" && !coherence.SameParty(n.Name, who) {
+						t.Errorf("%s: %v of %s reads %q", d.ID, r["id"], who, r[text])
+					}
+				}
+			}
+		}
+	}
+	return named
+}

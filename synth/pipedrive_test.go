@@ -1,13 +1,15 @@
 package synth
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/legoenv/legoenv/state"
 )
 
-// TestNotesOfOneOrganization synthesises Pipedrive: a note is filed under
-// the organization of the person and of the deal it is on.
+// TestNotesOfOneOrganization synthesises Pipedrive: a note or an activity
+// is filed under the organization of the person and of the deal it is on,
+// so its person and its deal are of one organization.
 func TestNotesOfOneOrganization(t *testing.T) {
 	notes := 0
 	for seed := int64(61); seed < 64; seed++ {
@@ -19,11 +21,11 @@ func TestNotesOfOneOrganization(t *testing.T) {
 					orgOf[coll+"/"+state.Text(r["id"])] = state.Text(r["org_id"])
 				}
 			}
-			for _, n := range d.Records["pipedrive"]["notes"] {
+			for _, n := range append(slices.Clone(d.Records["pipedrive"]["notes"]), d.Records["pipedrive"]["activities"]...) {
 				org := state.Text(n["org_id"])
 				for _, ref := range []string{"persons/" + state.Text(n["person_id"]), "deals/" + state.Text(n["deal_id"])} {
-					if o := orgOf[ref]; org != "" && o != "" && o != org {
-						t.Errorf("%s: note %v under %s, on %s of %s", d.ID, n["id"], org, ref, o)
+					if o := orgOf[ref]; o != "" && o != org && (org != "" || orgOf["persons/"+state.Text(n["person_id"])] != "") {
+						t.Errorf("%s: %v under %q, on %s of %s", d.ID, n["id"], org, ref, o)
 					}
 				}
 				notes++
@@ -32,5 +34,14 @@ func TestNotesOfOneOrganization(t *testing.T) {
 	}
 	if notes < 5 {
 		t.Errorf("drawn %d notes; want more", notes)
+	}
+}
+
+// TestLostReasonsNameTheDealsPerson synthesises Pipedrive: a deal's lost
+// reason names no person but the one the deal is linked to (person_id,
+// declared subject).
+func TestLostReasonsNameTheDealsPerson(t *testing.T) {
+	if named := subjectTexts(t, []string{"pipedrive", "statuspage"}, "deals", "lost_reason", "person_id", "persons"); named < 3 {
+		t.Errorf("%d lost reasons name a person; want more", named)
 	}
 }
