@@ -48,6 +48,7 @@ func TestRipplingLeaveWithinEmployment(t *testing.T) {
 		{"leave before the end date", "2025-11-03", "2025-11-07", nil},
 		{"leave ending on the end date", "2026-01-26", "2026-01-30", nil},
 		{"leave ending after the end date", "2026-01-26", "2026-02-06", []string{"rippling.leave_requests.end_date"}},
+		{"leave wholly after the end date", "2026-02-02", "2026-02-06", []string{"rippling.leave_requests.start_date", "rippling.leave_requests.end_date"}},
 	} {
 		leave := state.Record{"id": "7b2d1001", "role_id": "5f0b1001", "leave_type": "VACATION", "status": "APPROVED", "start_date": c.start, "end_date": c.end}
 		w := state.NewWorld(time.Date(2026, 3, 25, 9, 0, 0, 0, time.UTC),

@@ -52,6 +52,9 @@ func TestLeaveEndsByTheLeaving(t *testing.T) {
 					continue
 				}
 				requests++
+				if from := state.Text(r["start_date"]); from > to {
+					t.Errorf("%s: leave request %v starts %s, after it ends on %s", d.ID, r["id"], from, to)
+				}
 				if to > end {
 					t.Errorf("%s: leave request %v ends %s, after its employee %v left on %s", d.ID, r["id"], to, r["role_id"], end)
 				}
