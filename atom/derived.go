@@ -20,7 +20,7 @@ const (
 	DeriveNumbered = "numbered" // the other's value, Sep ("-" if none) and a number: a Jira issue's key of its project's (PROJ-123)
 )
 
-var deriveWays = []string{DeriveContains, DeriveJoin, DeriveSlug, DeriveText, DerivePreview, DeriveNumbered}
+var deriveWays = []string{DeriveContains, DeriveJoin, DeriveSlug, DeriveText, DerivePreview, DeriveNumbered, DeriveLength}
 
 // PreviewRunes is the most a drawn preview holds: a mail list shows the
 // first line or so of a body (Outlook's bodyPreview keeps up to 255
@@ -122,6 +122,9 @@ func (inv Invariant) sources(rec map[string]any) ([]string, bool) {
 // segments before the last stay what rec holds (the owner in
 // "acme/billing-api").
 func (inv Invariant) Derive(rec map[string]any) (string, bool) {
+	if inv.By == DeriveLength {
+		return inv.lengthDerive(rec)
+	}
 	src, ok := inv.sources(rec)
 	if !ok {
 		return "", false
@@ -167,6 +170,9 @@ func (inv Invariant) Agrees(rec map[string]any) bool {
 	if got == "" || !ok {
 		return true
 	}
+	if inv.By == DeriveLength {
+		return got == want
+	}
 	if inv.By == DerivePreview {
 		src, _ := inv.sources(rec)
 		return previews(got, src[0])
@@ -188,7 +194,7 @@ func (inv Invariant) derivedProblem(rec map[string]any) (Problem, bool) {
 		return Problem{}, false
 	}
 	want, _ := inv.Derive(rec)
-	verb := map[string]string{DeriveJoin: "is", DeriveSlug: "is", DeriveNumbered: "is", DeriveText: "is the text", DeriveContains: "contains", DerivePreview: "is the start"}[inv.By]
+	verb := map[string]string{DeriveJoin: "is", DeriveSlug: "is", DeriveNumbered: "is", DeriveText: "is the text", DeriveContains: "contains", DerivePreview: "is the start", DeriveLength: "states the length of"}[inv.By]
 	return Problem{inv.Fields[0], fmt.Sprintf("%s is %q but %s %q, of %v", inv.Fields[0], rec[inv.Fields[0]], verb, want, inv.Fields[1:])}, true
 }
 
@@ -209,6 +215,9 @@ func validateDerived(e *Entry, c *Collection, inv Invariant, at string) Diagnost
 	if inv.By == DeriveText && len(inv.Fields) != 2 {
 		ds = append(ds, e.Diag(Error, at+".fields", "derived by text takes the field and the one HTML field it is the text of, got %d fields", len(inv.Fields)))
 	}
+	if inv.By == DeriveLength && (len(inv.Fields) != 2 || c.Fields[inv.Fields[1]].Type != "integer") {
+		ds = append(ds, e.Diag(Error, at+".fields", "derived by length takes the name and one integer field of minutes it states, got %v", inv.Fields))
+	}
 	if inv.By == DerivePreview && len(inv.Fields) != 2 {
 		ds = append(ds, e.Diag(Error, at+".fields", "derived by preview takes the field and the one body it begins, got %d fields", len(inv.Fields)))
 	}
@@ -216,7 +225,7 @@ func validateDerived(e *Entry, c *Collection, inv Invariant, at string) Diagnost
 		if j > 0 && f == inv.Fields[0] {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "%s cannot derive from itself", f))
 		}
-		if fd, ok := c.Fields[f]; ok && fd.Type != "string" {
+		if fd, ok := c.Fields[f]; ok && fd.Type != "string" && (inv.By != DeriveLength || j == 0) {
 			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "derived takes text fields; %s is %s", f, fd.Type))
 		}
 	}

@@ -237,10 +237,11 @@ func derives(coll *atom.Collection) bool {
 //   - a slug is made once, with its record, where the call gave none (a
 //     retitled product keeps its handle);
 //   - a text that contains others is the writer's own (a campaign's
-//     subject need not follow its renaming).
+//     subject need not follow its renaming), as is a name stating a
+//     length (the product keeps an event type's name as written).
 func deriveFields(coll *atom.Collection, old, rec state.Record, given map[string]bool) {
 	for _, inv := range coll.Invariants {
-		if inv.Rule != "derived" || inv.By == atom.DeriveContains {
+		if inv.Rule != "derived" || inv.By == atom.DeriveContains || inv.By == atom.DeriveLength {
 			continue
 		}
 		f := inv.Fields[0]
