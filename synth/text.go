@@ -944,7 +944,9 @@ var textStances = []struct {
 	event       string
 	done, ahead []string
 }{
-	{"sign-off", []string{"signed off"}, []string{"sign-off", "sign off", "to sign"}},
+	// A review still under way is ahead of the sign-off that ends it
+	// ("Stark Analytics is reviewing Q3 rollout internally").
+	{"sign-off", []string{"signed off"}, []string{"sign-off", "sign off", "to sign", "is reviewing"}},
 	{"approval", []string{"approved"}, []string{"to approve", "for approval"}},
 }
 

@@ -322,7 +322,9 @@ func TestNoTextBeginsOnItsTarget(t *testing.T) {
 
 // TestNoTextSaysAnEventIsBothAheadAndDone: a note never asks for a
 // sign-off that it also says was given ("needs sign-off from Liam Rossi
-// before 26 July. Stark Analytics signed off on 31 January").
+// before 26 July. Stark Analytics signed off on 31 January"), nor says a
+// review is under way that it also says was signed off ("Stark Analytics
+// is reviewing Q3 rollout internally").
 func TestNoTextSaysAnEventIsBothAheadAndDone(t *testing.T) {
 	facts := textFacts{"kind": "", "first": "Liam", "person": "Liam Rossi", "company": "Stark Analytics", "app": "Asana",
 		"name": "Q3 rollout", "since": "31 January", "due": "26 July", "amount": "$120.00", "related": "Q3 plan", "other": "Q3 plan", "otherkind": "project", "link": "Q3 plan", "linkkind": "project"}
@@ -330,7 +332,7 @@ func TestNoTextSaysAnEventIsBothAheadAndDone(t *testing.T) {
 	for seed := range uint64(3000) {
 		text := composeText(rand.New(rand.NewPCG(seed, 1)), "note", facts)
 		done := strings.Contains(text, "signed off")
-		ahead := strings.Contains(text, "sign-off") || strings.Contains(text, "to sign off")
+		ahead := strings.Contains(text, "sign-off") || strings.Contains(text, "to sign off") || strings.Contains(text, "is reviewing")
 		if done && ahead {
 			if both++; both <= 3 {
 				t.Errorf("seed %d: %q", seed, text)
