@@ -149,3 +149,23 @@ func TestWaveMemoOfItsCustomersCompany(t *testing.T) {
 		}
 	}
 }
+
+// TestStatuspageMaintenanceDoesNotGoBack: a Statuspage maintenance that
+// has begun or is over is not scheduled again, and a realtime incident
+// does not become a maintenance (the built-in atom's lifecycle); a
+// scheduled one begins, and a realtime one moves among its states.
+func TestStatuspageMaintenanceDoesNotGoBack(t *testing.T) {
+	lc := builtinServer(t, "statuspage").Collection("incidents").Lifecycle
+	for _, c := range []struct {
+		from, to string
+		allowed  bool
+	}{
+		{"in_progress", "scheduled", false}, {"verifying", "scheduled", false}, {"completed", "scheduled", false},
+		{"resolved", "scheduled", false}, {"investigating", "scheduled", false},
+		{"scheduled", "in_progress", true}, {"in_progress", "completed", true}, {"investigating", "resolved", true},
+	} {
+		if got := lc.Check(c.from, c.to) == nil; got != c.allowed {
+			t.Errorf("%s -> %s allowed %v, want %v", c.from, c.to, got, c.allowed)
+		}
+	}
+}
