@@ -347,6 +347,29 @@ func TestNoTextSaysAnEventIsBothAheadAndDone(t *testing.T) {
 	}
 }
 
+// TestDisputedRecordHasOpenQuestions: a record whose state is disputed
+// (a FreshBooks invoice's v3_status) takes the stance that questions are
+// open, and none of its notes says its client has no open questions; a
+// record sent takes none.
+func TestDisputedRecordHasOpenQuestions(t *testing.T) {
+	cm := &collModel{enums: []enumField{{name: "v3_status", values: []string{"sent", "disputed"}}}}
+	if got := stateStance(cm, map[string]any{"v3_status": "sent"}); got != "" {
+		t.Errorf("stance of a sent invoice: %q", got)
+	}
+	st := stateStance(cm, map[string]any{"v3_status": "disputed"})
+	facts := textFacts{"kind": "", "first": "Liam", "person": "Liam Rossi", "company": "Stark Analytics", "app": "FreshBooks",
+		"name": "INV-4220", "since": "31 January", "due": "26 July", "amount": "$120.00", "stance": st}
+	said := 0
+	for seed := range uint64(3000) {
+		if strings.Contains(composeText(rand.New(rand.NewPCG(seed, 1)), "note", facts), "no open questions") {
+			said++
+		}
+	}
+	if st == "" || said > 0 {
+		t.Errorf("disputed invoice: stance %q, %d of 3000 notes say there are no open questions", st, said)
+	}
+}
+
 // TestOwnKindTextsAreNotLetters synthesises apps with text fields of a
 // kind of their own (Slack's status_text, TikTok's ad_text, a Rippling
 // leave's reason, a SendGrid suppression's reason): none reads as a
