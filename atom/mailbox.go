@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -170,10 +171,15 @@ func (m *Mailbox) OthersReplyTo(rec map[string]any) bool {
 }
 
 // RecipientNamed is the recipient of rec, mail the owner wrote, whose name
-// its sender's name is (the words of the address before its @: "Priya
-// Schmidt" for priya.schmidt@), or "".
+// its sender's name is (the words of the address before its @, spelt as
+// gen.Email spells them: "Priya Schmidt" for priya.schmidt@, "Ivan
+// O'Brien" for ivan.obrien@, "Jonas Müller" for jonas.mueller@), or "".
 func (m *Mailbox) RecipientNamed(rec map[string]any) string {
-	name := strings.Join(strings.Fields(strings.ToLower(state.Text(rec[m.FromName]))), ".")
+	words := strings.Fields(state.Text(rec[m.FromName]))
+	for i, w := range words {
+		words[i] = gen.LocalPart(w) // the name as its address spells it ("O'Brien" -> obrien)
+	}
+	name := strings.Join(words, ".")
 	if m.FromName == "" || name == "" || !m.Own(rec) {
 		return ""
 	}

@@ -137,6 +137,8 @@ func TestMailboxOwnSenderFields(t *testing.T) {
 		{"the owner's draft with the owner's reply-to", with(draft, "reply_to", "me@billing.example"), ""},
 		{"a draft with its recipient's reply-to", with(draft, "reply_to", "priya.schmidt@acme.example"), "reply_to"},
 		{"a draft in its recipient's name", with(draft, "from_name", "Priya Schmidt"), "from_name"},
+		{"a draft in its recipient's name with an apostrophe", with(draft, "to", []any{"ivan.obrien@acme.example"}, "from_name", "Ivan O'Brien"), "from_name"},
+		{"a draft in its recipient's name with an umlaut", with(draft, "to", []any{"jonas.mueller@acme.example"}, "from_name", "Jonas Müller"), "from_name"},
 	} {
 		var got []string
 		for _, v := range CheckWorld("d", ss, world(goodCustomers(), []state.Record{c.rec}, nil)) {

@@ -94,3 +94,78 @@ func TestMeetingsThatTakeRegistration(t *testing.T) {
 		}
 	}
 }
+
+// TestKitSubscriberOnceInASequence: a Kit subscriber is in a sequence once
+// (unique over sequence_id and subscriber_id); a second subscription of
+// the pair is a violation, one to another sequence is not.
+func TestKitSubscriberOnceInASequence(t *testing.T) {
+	ss := map[string]*atom.Server{"convertkit": builtinServer(t, "convertkit")}
+	for _, c := range []struct {
+		name, seq string
+		want      int
+	}{{"another sequence", "7310", 0}, {"the same sequence", "7304", 1}} {
+		sub := state.Record{"id": "2481", "email_address": "noor.hollister@ironcladsystems.example", "first_name": "Noor", "state": "active", "created_at": "2026-01-05T09:00:00Z"}
+		seqs := []state.Record{{"id": "7304", "name": "Onboarding", "repeat": false}, {"id": "7310", "name": "Renewal reminders", "repeat": false}}
+		subs := []state.Record{
+			{"id": "ss1", "sequence_id": "7304", "subscriber_id": "2481", "state": "active", "created_at": "2026-02-01T09:00:00Z"},
+			{"id": "ss2", "sequence_id": c.seq, "subscriber_id": "2481", "state": "active", "created_at": "2026-02-03T09:00:00Z"},
+		}
+		w := state.NewWorld(time.Date(2026, 6, 5, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("convertkit.subscribers", "id", []state.Record{sub}),
+			state.NewCollection("convertkit.sequences", "id", seqs),
+			state.NewCollection("convertkit.sequence_subscriptions", "id", subs))
+		n := 0
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Collection == "convertkit.sequence_subscriptions" {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%s: %d violations on sequence_subscriptions, want %d", c.name, n, c.want)
+		}
+	}
+}
+
+// TestWaveMemoOfItsCustomersCompany: a Wave invoice's memo speaks of its
+// customer's company (the domain of the customer's email), no other
+// (agrees by company).
+func TestWaveMemoOfItsCustomersCompany(t *testing.T) {
+	ss := map[string]*atom.Server{"wave": builtinServer(t, "wave")}
+	for _, c := range []struct {
+		memo string
+		want int
+	}{
+		{"Services for Acme Labs, March.", 0},
+		{"Services for Globex Inc, March.", 1},
+		{"Thank you for your business.", 0},
+	} {
+		cust := state.Record{"id": "QnVzaW5lc3M6Q3101", "name": "Noor Abernathy", "email": "noor.abernathy@acmelabs.example", "date_created": "2026-01-05T09:00:00Z"}
+		inv := state.Record{"id": "QnVzaW5lc3M6SW201", "invoice_number": "1042", "customer_id": "QnVzaW5lc3M6Q3101", "memo": c.memo, "date_created": "2026-02-01T09:00:00Z"}
+		w := state.NewWorld(time.Date(2026, 6, 5, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("wave.customers", "id", []state.Record{cust}),
+			state.NewCollection("wave.invoices", "id", []state.Record{inv}))
+		if got := violationsOn(ss, w, "wave.invoices", "memo"); got != c.want {
+			t.Errorf("memo %q: %d violations, want %d", c.memo, got, c.want)
+		}
+	}
+}
+
+// TestStatuspageMaintenanceDoesNotGoBack: a Statuspage maintenance that
+// has begun or is over is not scheduled again, and a realtime incident
+// does not become a maintenance (the built-in atom's lifecycle); a
+// scheduled one begins, and a realtime one moves among its states.
+func TestStatuspageMaintenanceDoesNotGoBack(t *testing.T) {
+	lc := builtinServer(t, "statuspage").Collection("incidents").Lifecycle
+	for _, c := range []struct {
+		from, to string
+		allowed  bool
+	}{
+		{"in_progress", "scheduled", false}, {"verifying", "scheduled", false}, {"completed", "scheduled", false},
+		{"resolved", "scheduled", false}, {"investigating", "scheduled", false},
+		{"scheduled", "in_progress", true}, {"in_progress", "completed", true}, {"investigating", "resolved", true},
+	} {
+		if got := lc.Check(c.from, c.to) == nil; got != c.allowed {
+			t.Errorf("%s -> %s allowed %v, want %v", c.from, c.to, got, c.allowed)
+		}
+	}
+}

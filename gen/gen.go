@@ -258,12 +258,14 @@ func Domain(company string) string {
 
 // Email renders a person's address at a domain.
 func Email(p Person, domain string) string {
-	return localPart(p.First) + "." + localPart(p.Last) + "@" + strings.ToLower(domain)
+	return LocalPart(p.First) + "." + LocalPart(p.Last) + "@" + strings.ToLower(domain)
 }
 
-// localPart spells a name the way mail systems do: ASCII letters, digits
-// and hyphens ("Müller" -> "mueller", "O'Brien" -> "obrien").
-func localPart(name string) string {
+// LocalPart spells a name the way mail systems do: ASCII letters, digits
+// and hyphens ("Müller" -> "mueller", "O'Brien" -> "obrien"). Email
+// spells addresses so; a comparison of a name with an address spells the
+// name so too.
+func LocalPart(name string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(name) {
 		switch {

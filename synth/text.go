@@ -875,7 +875,7 @@ func (v *valuer) textRand(cm *collModel, rec map[string]any, f string) *rand.Ran
 // Only the core is certain; each other part is there one time in two.
 func composeText(rng *rand.Rand, group string, facts textFacts) string {
 	var b strings.Builder
-	used := map[string]bool{}
+	used := map[string]bool{facts["stance"]: facts["stance"] != ""}
 	for _, part := range textParts[group] {
 		if part != "core" && rng.IntN(2) == 0 {
 			continue
@@ -944,8 +944,28 @@ var textStances = []struct {
 	event       string
 	done, ahead []string
 }{
-	{"sign-off", []string{"signed off"}, []string{"sign-off", "sign off", "to sign"}},
+	// A review still under way is ahead of the sign-off that ends it
+	// ("Stark Analytics is reviewing Q3 rollout internally").
+	{"sign-off", []string{"signed off"}, []string{"sign-off", "sign off", "to sign", "is reviewing"}},
 	{"approval", []string{"approved"}, []string{"to approve", "for approval"}},
+	// A client with no open questions has settled what a dispute leaves
+	// open.
+	{"questions", []string{"no open questions"}, []string{"disput"}},
+}
+
+// stateStance is the stance a record's state takes on an event of
+// textStances, which its text then keeps: a FreshBooks invoice disputed
+// (v3_status, https://www.freshbooks.com/api/invoices) has questions open,
+// so its notes do not say its client has none. "" where no state of rec
+// takes one.
+func stateStance(cm *collModel, rec map[string]any) string {
+	for _, e := range cm.enums {
+		s, _ := rec[e.name].(string)
+		if sts := stancesOf(strings.ToLower(s)); len(sts) > 0 {
+			return sts[0].key
+		}
+	}
+	return ""
 }
 
 // stance is one event a frame takes a side on: key is the side it takes
@@ -1117,6 +1137,9 @@ func (v *valuer) textFacts(cm *collModel, rec map[string]any, rw row) textFacts 
 		}
 	} else if s := incidentStage(cm, rec, incidentStages); s != "" {
 		f["kind"] = s
+	}
+	if st := stateStance(cm, rec); st != "" {
+		f["stance"] = st
 	}
 	if cm.c.Own {
 		ownFacts(f)

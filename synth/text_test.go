@@ -322,7 +322,9 @@ func TestNoTextBeginsOnItsTarget(t *testing.T) {
 
 // TestNoTextSaysAnEventIsBothAheadAndDone: a note never asks for a
 // sign-off that it also says was given ("needs sign-off from Liam Rossi
-// before 26 July. Stark Analytics signed off on 31 January").
+// before 26 July. Stark Analytics signed off on 31 January"), nor says a
+// review is under way that it also says was signed off ("Stark Analytics
+// is reviewing Q3 rollout internally").
 func TestNoTextSaysAnEventIsBothAheadAndDone(t *testing.T) {
 	facts := textFacts{"kind": "", "first": "Liam", "person": "Liam Rossi", "company": "Stark Analytics", "app": "Asana",
 		"name": "Q3 rollout", "since": "31 January", "due": "26 July", "amount": "$120.00", "related": "Q3 plan", "other": "Q3 plan", "otherkind": "project", "link": "Q3 plan", "linkkind": "project"}
@@ -330,7 +332,7 @@ func TestNoTextSaysAnEventIsBothAheadAndDone(t *testing.T) {
 	for seed := range uint64(3000) {
 		text := composeText(rand.New(rand.NewPCG(seed, 1)), "note", facts)
 		done := strings.Contains(text, "signed off")
-		ahead := strings.Contains(text, "sign-off") || strings.Contains(text, "to sign off")
+		ahead := strings.Contains(text, "sign-off") || strings.Contains(text, "to sign off") || strings.Contains(text, "is reviewing")
 		if done && ahead {
 			if both++; both <= 3 {
 				t.Errorf("seed %d: %q", seed, text)
@@ -342,6 +344,29 @@ func TestNoTextSaysAnEventIsBothAheadAndDone(t *testing.T) {
 	}
 	if got := stancesOf("{company} signed off on {since}."); len(got) != 1 || got[0].key != "stance:sign-off:done" {
 		t.Errorf("stances of a done sign-off: %v", got)
+	}
+}
+
+// TestDisputedRecordHasOpenQuestions: a record whose state is disputed
+// (a FreshBooks invoice's v3_status) takes the stance that questions are
+// open, and none of its notes says its client has no open questions; a
+// record sent takes none.
+func TestDisputedRecordHasOpenQuestions(t *testing.T) {
+	cm := &collModel{enums: []enumField{{name: "v3_status", values: []string{"sent", "disputed"}}}}
+	if got := stateStance(cm, map[string]any{"v3_status": "sent"}); got != "" {
+		t.Errorf("stance of a sent invoice: %q", got)
+	}
+	st := stateStance(cm, map[string]any{"v3_status": "disputed"})
+	facts := textFacts{"kind": "", "first": "Liam", "person": "Liam Rossi", "company": "Stark Analytics", "app": "FreshBooks",
+		"name": "INV-4220", "since": "31 January", "due": "26 July", "amount": "$120.00", "stance": st}
+	said := 0
+	for seed := range uint64(3000) {
+		if strings.Contains(composeText(rand.New(rand.NewPCG(seed, 1)), "note", facts), "no open questions") {
+			said++
+		}
+	}
+	if st == "" || said > 0 {
+		t.Errorf("disputed invoice: stance %q, %d of 3000 notes say there are no open questions", st, said)
 	}
 }
 
