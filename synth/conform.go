@@ -97,6 +97,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			conformSoonAfter(c, inv, rec, set)
 		case "ratio":
 			conformRate(inv, rec, set)
+		case "sum":
+			conformSum(cm, inv, rec, set)
 		case "senior":
 			conformRankStates(cm, inv, rec, set)
 		case "differs":
