@@ -142,6 +142,10 @@ func (inv Invariant) recordProblem(rec map[string]any) (Problem, bool) {
 		}
 	case "derived":
 		return inv.derivedProblem(rec)
+	case "sum":
+		if want, ok := inv.Total(rec); ok && !SameRate(want, mustNumber(rec[inv.Fields[0]])) {
+			return Problem{inv.Fields[0], fmt.Sprintf("%s %v is not %s (%v)", inv.Fields[0], rec[inv.Fields[0]], inv.sumText(), want)}, true
+		}
 	case "senior":
 		if inv.RankedOut(rec) {
 			return Problem{inv.Fields[1], fmt.Sprintf("%s is %q on a %s that leads others, %q", inv.Fields[1], state.Text(rec[inv.Fields[1]]), inv.Fields[0], state.Text(rec[inv.Fields[0]]))}, true

@@ -99,6 +99,8 @@ func conform(val *valuer, cm *collModel, rec map[string]any, ended, named bool, 
 			conformRate(inv, rec, set)
 		case "reaches":
 			conformReaches(inv, rec, set)
+		case "sum":
+			conformSum(cm, inv, rec, set)
 		case "senior":
 			conformRankStates(cm, inv, rec, set)
 		case "differs":
