@@ -138,8 +138,9 @@ func OtherCompany(inv atom.Invariant, rec, parent map[string]any, names []string
 	// A text naming the parent's company may name another beside it
 	// ("Acme Labs and Globex Inc signed together"), but not place a
 	// person there ("Esther Patel works at Initech Industries as Support
-	// Engineer. Linked to the account Silver Lake Holdings."): each
-	// company its text places someone at is the parent's.
+	// Engineer. Linked to the account Silver Lake Holdings.") or the
+	// record ("Kept in Salesforce for Granite Logistics"): each company
+	// its text places someone or the record at is the parent's.
 	for _, k := range placedCompanyKeys(rec[inv.Fields[0]], names) {
 		if !slices.Contains(theirs, k) {
 			return theirs[0], true
@@ -149,7 +150,8 @@ func OtherCompany(inv atom.Invariant, rec, parent map[string]any, names []string
 }
 
 // placedCompanyKeys lists the companies of names a value's texts place
-// someone at ("works at C", "Wei Kim at C", "joined C"), by their keys;
+// someone or the record at ("works at C", "Wei Kim at C", "joined C",
+// "Kept in Salesforce for C"), by their keys;
 // not the domains of its addresses.
 func placedCompanyKeys(v any, names []string) []string {
 	var out []string
@@ -158,7 +160,7 @@ func placedCompanyKeys(v any, names []string) []string {
 			continue
 		}
 		for _, n := range names {
-			if len(n) > 2 && (strings.Contains(s, " at "+n) || strings.Contains(s, "joined "+n)) {
+			if len(n) > 2 && (strings.Contains(s, " at "+n) || strings.Contains(s, " for "+n) || strings.Contains(s, "joined "+n)) {
 				out = append(out, CompanyKey(n))
 			}
 		}

@@ -35,6 +35,7 @@ func TestAgreesOnCompany(t *testing.T) {
 		{"note", "Noor works at Globex Inc as Controller. Linked to the account Acme Labs.", 2},
 		{"note", "Noor joined Globex Inc on 3 May; the account is Acme Labs.", 2},
 		{"note", "Noor works at Acme Labs as Controller. Globex Inc is a partner.", 0},
+		{"note", "Kept for Globex Inc; linked to the account Acme Labs.", 2},
 		{"note", "Call back on Thursday.", 0},
 		{"cc", []any{"ana.lopez@globexinc.example"}, 1},
 		{"cc", []any{"ana.lopez@eu.acmelabs.example"}, 0},
