@@ -115,7 +115,8 @@ func (c *checker) ownDomain(inv atom.Invariant, name, key string, rec state.Reco
 
 // OtherCompany reports whether an agrees rule by company finds rec
 // naming a company, and none the field it reads on parent (the record its
-// reference names) names, and gives the first of those parent's names by
+// reference names) names, or its text placing someone at a company
+// besides the parent's, and gives the first of those parent's names by
 // its key; false where either names none, and where the rule does not
 // hold for rec. A rule reading further fields of the parent (with) finds
 // rec naming a company under a parent naming none in any of them, and
@@ -131,12 +132,40 @@ func OtherCompany(inv atom.Invariant, rec, parent map[string]any, names []string
 	if len(own) == 0 || len(theirs) == 0 {
 		return "", false
 	}
-	for _, k := range own {
-		if slices.Contains(theirs, k) {
-			return theirs[0], false
+	if !slices.ContainsFunc(own, func(k string) bool { return slices.Contains(theirs, k) }) {
+		return theirs[0], true
+	}
+	// A text naming the parent's company may name another beside it
+	// ("Acme Labs and Globex Inc signed together"), but not place a
+	// person there ("Esther Patel works at Initech Industries as Support
+	// Engineer. Linked to the account Silver Lake Holdings.") or the
+	// record ("Kept in Salesforce for Granite Logistics"): each company
+	// its text places someone or the record at is the parent's.
+	for _, k := range placedCompanyKeys(rec[inv.Fields[0]], names) {
+		if !slices.Contains(theirs, k) {
+			return theirs[0], true
 		}
 	}
-	return theirs[0], true
+	return theirs[0], false
+}
+
+// placedCompanyKeys lists the companies of names a value's texts place
+// someone or the record at ("works at C", "Wei Kim at C", "joined C",
+// "Kept in Salesforce for C"), by their keys;
+// not the domains of its addresses.
+func placedCompanyKeys(v any, names []string) []string {
+	var out []string
+	for _, s := range atom.ReferenceKeys(v) {
+		if _, ok := addressHost(s); ok {
+			continue
+		}
+		for _, n := range names {
+			if len(n) > 2 && (strings.Contains(s, " at "+n) || strings.Contains(s, " for "+n) || strings.Contains(s, "joined "+n)) {
+				out = append(out, CompanyKey(n))
+			}
+		}
+	}
+	return out
 }
 
 // CompanyValues are the values an agrees rule by company reads for

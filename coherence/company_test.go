@@ -11,7 +11,8 @@ import (
 // another company than the record its reference names (a note for Globex
 // Inc under Acme Labs, an address at globexinc.example), and none where
 // they name one company, or where either names none or holds an address
-// at a free-mail provider.
+// at a free-mail provider. A text naming the parent's company and placing
+// someone at another ("works at Globex Inc") names another company too.
 func TestAgreesOnCompany(t *testing.T) {
 	ss := servers()
 	inv := ss["billing"].Collection("invoices")
@@ -31,6 +32,10 @@ func TestAgreesOnCompany(t *testing.T) {
 		{"note", "Kept in the CRM for Globex Inc; the owner is Noor.", 2},
 		{"note", "Kept in the CRM for Acme Labs; the owner is Noor.", 0},
 		{"note", "Acme Labs and Globex Inc signed together.", 0},
+		{"note", "Noor works at Globex Inc as Controller. Linked to the account Acme Labs.", 2},
+		{"note", "Noor joined Globex Inc on 3 May; the account is Acme Labs.", 2},
+		{"note", "Noor works at Acme Labs as Controller. Globex Inc is a partner.", 0},
+		{"note", "Kept for Globex Inc; linked to the account Acme Labs.", 2},
 		{"note", "Call back on Thursday.", 0},
 		{"cc", []any{"ana.lopez@globexinc.example"}, 1},
 		{"cc", []any{"ana.lopez@eu.acmelabs.example"}, 0},
