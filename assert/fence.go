@@ -416,6 +416,10 @@ func pathsOverlap(a, b string) bool {
 	return a == b || strings.HasPrefix(b, a+".") || strings.HasPrefix(a, b+".")
 }
 
+// ChangedPaths lists the paths where two records differ: into nested
+// objects, whole lists and values otherwise.
+func ChangedPaths(before, after map[string]any) []string { return changedPaths("", after, before, nil) }
+
 // changedPaths lists the paths where two records differ: into nested
 // objects, whole lists and values otherwise, leaving out volatile
 // top-level fields.

@@ -253,6 +253,7 @@ func (p *Job) unsingled() (string, string, bool) {
 	st := p.solved.Session.State()
 	w := st.Base()
 	t := p.info.toldOf(w)
+	moved := p.cascadedKeys()
 	for _, name := range w.Names() {
 		c := w.Collection(name)
 		written := map[string]bool{}
@@ -264,7 +265,7 @@ func (p *Job) unsingled() (string, string, bool) {
 		for _, k := range slices.Sorted(maps.Keys(written)) {
 			r, _ := c.Lookup(k)
 			after, _ := st.Get(name, k)
-			if !t.named[name+"\x00"+k] && !t.inGroup(c, r, after, written) && !counterpartOf(w, c, r, after) {
+			if !t.named[name+"\x00"+k] && !moved[name][k] && !t.inGroup(c, r, after, written) && !counterpartOf(w, c, r, after) {
 				return name, k, true
 			}
 		}
