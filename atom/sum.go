@@ -26,6 +26,21 @@ func (inv Invariant) Total(rec map[string]any) (float64, bool) {
 	return total, true
 }
 
+// Computed reports whether a record rule makes its first field from the
+// record's others, as the product computes it on every write: a sum, a
+// ratio, a flag that one number reaches another. The session keeps such
+// fields after each call, and the whole-world fence lets them move with
+// their inputs.
+func (inv Invariant) Computed() bool {
+	switch inv.Rule {
+	case "sum", "reaches":
+		return true
+	case "ratio":
+		return len(inv.Fields) >= 2
+	}
+	return false
+}
+
 // mustNumber is v as a number, 0 where it is none.
 func mustNumber(v any) float64 {
 	x, _ := state.Number(v)

@@ -204,6 +204,13 @@ func (s *Server) ClockStamps(coll string) map[string][]string {
 			out[f] = append(out[f], lc.Field)
 		}
 	}
+	// A field a record rule computes from others (Computed) moves with
+	// them: an incident's priority as its impact changes.
+	for _, inv := range c.Invariants {
+		if inv.Computed() {
+			out[inv.Fields[0]] = append(out[inv.Fields[0]], inv.Fields[1:]...)
+		}
+	}
 	for f, ws := range out {
 		slices.Sort(ws)
 		out[f] = slices.Compact(ws)

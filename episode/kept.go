@@ -33,8 +33,9 @@ type referredRules struct {
 // each collection whose writes they follow, the judged one and the
 // referring one; nil where the environment's servers declare none.
 type keptRules struct {
-	by    map[string][]*referredRules
-	watch map[string]bool // the collections by holds, for the state's journal
+	by       map[string][]*referredRules
+	computed map[string]*computedRules // record rules by collection (computed.go)
+	watch    map[string]bool           // the collections by and computed hold, for the state's journal
 }
 
 // newKeptRules gathers the referred_by rules of the servers' collections.
@@ -75,7 +76,7 @@ func newKeptRules(servers []*atom.Entry) *keptRules {
 			}
 		}
 	}
-	return k
+	return gatherComputed(k, servers)
 }
 
 // keptRounds bounds the rounds of keeping after one call: a kept field is
@@ -92,7 +93,8 @@ type keptTarget struct {
 // keep makes anew, in st, the judged fields of the records the journaled
 // writes touch: a judged record written, and the records a written
 // referring record names before and after the write, in the order the
-// writes came. The kept writes are journaled in turn, so a rule whose
+// writes came; and the computed fields of each record written
+// (computed.go). The kept writes are journaled in turn, so a rule whose
 // referring records they are follows them; they leave their own
 // records' referrers, and so those records' kept fields, as they were.
 func (k *keptRules) keep(st *state.State) {
@@ -100,15 +102,22 @@ func (k *keptRules) keep(st *state.State) {
 		return
 	}
 	var targets []keptTarget
+	var written []state.Write
 	done := 0
 	for round := 0; round < keptRounds && done < len(st.Journal()); round++ {
 		ws := st.Journal()[done:]
 		done += len(ws)
-		targets = targets[:0]
+		targets, written = targets[:0], written[:0]
 		for _, w := range ws {
 			for _, g := range k.by[w.Name] {
 				targets = g.touched(targets, st, w, round == 0)
 			}
+			if k.computed[w.Name] != nil && !slices.ContainsFunc(written, func(o state.Write) bool { return o.Name == w.Name && o.Key == w.Key }) {
+				written = append(written, w)
+			}
+		}
+		for _, w := range written {
+			k.computed[w.Name].keep(st, w.Name, w.Key)
 		}
 		for _, t := range targets {
 			t.g.keep(st, t.key)
