@@ -49,7 +49,7 @@ def _(meta, r):
     for t in r.get(("zendesk", "tickets"), []):
         u = users.get(str(t.get("requester_id")))
         if not u or "@" not in str(u.get("email", "")): continue
-        home = str(u["email"]).split("@")[1].split(".example")[0]
+        home = str(u["email"]).split("@")[1].split(".example")[0].split(".")[-1]
         named = [m for m in CO.findall(str(t.get("description", "")))]
         if named and all(dom(m) != home for m in named): n += 1
     return n
