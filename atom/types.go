@@ -375,6 +375,15 @@ type Field struct {
 	// (https://developers.ashbyhq.com/reference/applicationchangestage).
 	// A person a text of the record names is them.
 	Subject bool `json:"subject,omitempty"`
+	// Part, on a reference, marks a record that takes a share of the
+	// money of the record it names, as a refund of its charge does: a
+	// Magento invoice of its order, which is invoiced up to its grand
+	// total and no further
+	// (https://developer.adobe.com/commerce/webapi/rest/, the order's
+	// total_invoiced within its grand_total). Such records are money
+	// parts (coherence.Shape.PartParents), as collections named for
+	// refunds or payments are.
+	Part bool `json:"part,omitempty"`
 	// RoleWhen gives the field another role on records of some kinds (a
 	// Confluence personal space's name is its owner's name); see RoleOn.
 	RoleWhen *RoleWhen `json:"role_when,omitempty"`

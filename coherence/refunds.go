@@ -85,19 +85,26 @@ func (sh *Shape) Parties(parents map[string]string) map[string][]string {
 }
 
 // PartParents are the reference fields of a collection of money parts
-// that name the record each is of, with that record's collection.
+// that name the record each is of, with that record's collection: those
+// declared part (a Magento invoice's order_id), or, in a collection named
+// for refunds or payments, every reference.
 func (sh *Shape) PartParents() map[string]string {
 	out := map[string]string{}
-	if !IsMoneyPart(sh.def.Name) {
-		return out
-	}
+	named := IsMoneyPart(sh.def.Name)
 	for _, f := range sh.names {
 		fs := sh.fields[f]
-		if fs.role == atom.RoleRef && fs.ref != "" && fs.ref != sh.def.Name && sh.server.Collection(fs.ref) != nil {
+		if (named || sh.def.Fields[f].Part) && fs.role == atom.RoleRef && fs.ref != "" && fs.ref != sh.def.Name && sh.server.Collection(fs.ref) != nil {
 			out[f] = fs.ref
 		}
 	}
 	return out
+}
+
+// MoneyPart reports whether the collection's records move money for the
+// record they are of: refunds, payments, or records a reference declared
+// part makes so (a Magento invoice of its order).
+func (sh *Shape) MoneyPart() bool {
+	return IsMoneyPart(sh.def.Name) || slices.ContainsFunc(sh.names, func(f string) bool { return sh.def.Fields[f].Part })
 }
 
 // partAlone reports a money part that moved nothing (a canceled or

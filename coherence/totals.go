@@ -19,7 +19,7 @@ import (
 // own (an invoice of an order, a credit note of an invoice).
 func (sh *Shape) Items(shapeOf func(string) *Shape) (ref, target, total, amount string, ok bool) {
 	amount = sh.WholeAmount()
-	if amount == "" || IsMoneyPart(sh.def.Name) || atom.HasWord(sh.fields[amount].words, "total", "grand") {
+	if amount == "" || sh.MoneyPart() || atom.HasWord(sh.fields[amount].words, "total", "grand") {
 		return "", "", "", "", false
 	}
 	for _, f := range sh.names {
