@@ -254,7 +254,10 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //     invoice's payments, a refunded order's refunds);
 //   - past_when: the date Fields[0] is not after the world's clock where
 //     Fields[1] holds one of In (a campaign sent, being sent or archived
-//     was scheduled before now; an ACTIVE meeting has started);
+//     was scheduled before now; an ACTIVE meeting has started); with a
+//     third field, a count of days, no more than that many days before
+//     it (a Zoho Sign request in progress was sent within its
+//     expiration_days: past them it is expired);
 //   - future_when: the date Fields[0] is after the clock where Fields[1]
 //     holds one of In (a queued campaign is scheduled ahead; an ACTIVE
 //     meeting has not ended);
@@ -542,7 +545,7 @@ func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {
 // n, one or more where n is negative, at least two where n is 0, or the longer
 // forms some rules have: a fourth field of states (referred_by, agrees,
 // since), a fifth of grants' states (granted), a third of states
-// (refers_to, remaining, before).
+// (refers_to, remaining, before), a third of days (past_when).
 func arityFits(inv Invariant, n int) bool {
 	got := len(inv.Fields)
 	switch {
@@ -560,7 +563,7 @@ func arityFits(inv Invariant, n int) bool {
 		return got == 4
 	case "granted":
 		return got == 5
-	case "refers_to", "remaining", "before":
+	case "refers_to", "remaining", "before", "past_when":
 		return got == 3
 	case "ratio", "senior":
 		return got == 2

@@ -36,18 +36,43 @@ func (inv Invariant) TooFarAhead(t, now time.Time) bool {
 }
 
 // TooFarBehind reports whether t lies further before now than a
-// past_when rule with hours lets it (a Plivo call still ringing or in
-// progress was placed minutes ago, not days).
-func (inv Invariant) TooFarBehind(t, now time.Time) bool {
-	return inv.Rule == "past_when" && inv.Hours > 0 && now.Sub(t) > time.Duration(inv.Hours)*time.Hour
+// past_when rule with hours, or with a third field of days, lets it on
+// rec (a Plivo call still ringing or in progress was placed minutes ago,
+// not days; a Zoho Sign request still in progress was sent no more than
+// its expiration_days ago).
+func (inv Invariant) TooFarBehind(rec map[string]any, t, now time.Time) bool {
+	limit := inv.BehindLimit(rec)
+	return limit > 0 && now.Sub(t) > limit
+}
+
+// BehindLimit is how far before the clock a past_when rule lets its date
+// lie on rec: its hours, or the days rec holds in the rule's third field
+// (none where it holds no positive count); 0 for no bound.
+func (inv Invariant) BehindLimit(rec map[string]any) time.Duration {
+	if inv.Rule != "past_when" {
+		return 0
+	}
+	if len(inv.Fields) < 3 {
+		return time.Duration(inv.Hours) * time.Hour
+	}
+	var days float64
+	switch v := rec[inv.Fields[2]].(type) {
+	case int:
+		days = float64(v)
+	case int64:
+		days = float64(v)
+	case float64:
+		days = v
+	}
+	return time.Duration(max(days, 0) * float64(24*time.Hour))
 }
 
 // Behind is how far before the clock a date a past_when rule with hours
-// moves lands, for a date d before it: d wrapped into the hours (more
-// than none, at most the hours).
-func (inv Invariant) Behind(d time.Duration) time.Duration {
-	limit := time.Duration(inv.Hours) * time.Hour
-	if inv.Rule != "past_when" || limit <= 0 {
+// (or days on rec) moves lands, for a date d before it: d wrapped into
+// the bound (more than none, at most the bound).
+func (inv Invariant) Behind(rec map[string]any, d time.Duration) time.Duration {
+	limit := inv.BehindLimit(rec)
+	if limit <= 0 {
 		return d
 	}
 	if d = d % limit; d <= 0 {
@@ -80,6 +105,11 @@ func validateClockDate(e *Entry, c *Collection, inv Invariant, at string) Diagno
 	}
 	if inv.Hours < 0 || inv.Hours > 0 && inv.Rule != "past_when" {
 		ds = append(ds, e.Diag(Error, at+".hours", "hours is a positive count of hours, and only for the rule past_when"))
+	}
+	if inv.OnClock() && len(inv.Fields) == 3 {
+		if d, ok := c.Fields[inv.Fields[2]]; inv.Rule != "past_when" || inv.Hours > 0 || ok && d.Type != "integer" && d.Type != "number" {
+			ds = append(ds, e.Diag(Error, at+".fields[2]", "a third field is a count of days, for the rule past_when without hours"))
+		}
 	}
 	f, ok := c.Fields[inv.Fields[0]]
 	if !inv.OnClock() || !ok || f.Format == "date" || f.Format == "date-time" {

@@ -17,9 +17,10 @@ import (
 // A future_when rule with days keeps the date within that many days after
 // now (a Google Forms watch expires seven days after it is made or
 // renewed): one further ahead, or behind, moves into them. A past_when
-// rule with hours keeps the date within that many hours before now (a
-// Plivo call still ringing was placed minutes ago): one further behind
-// moves into them.
+// rule with hours, or with a third field of days, keeps the date within
+// that many hours (or days) before now (a Plivo call still ringing was
+// placed minutes ago; a Zoho Sign request in progress was sent within its
+// expiration_days): one further behind moves into them.
 // The other date of the record's span moves with it, keeping its length,
 // but where the state wants the span around now (an ACTIVE meeting began
 // and has not ended) the span is centred on now.
@@ -35,19 +36,19 @@ func (sh *Shape) Clocked(rec map[string]any, now time.Time) []Contradiction {
 		f := inv.Fields[0]
 		s, _ := rec[f].(string)
 		t, ok := isotime.Parse(s)
-		far := !past && inv.TooFarAhead(t, now) || past && inv.TooFarBehind(t, now)
+		far := !past && inv.TooFarAhead(t, now) || past && inv.TooFarBehind(rec, t, now)
 		if !ok || past != t.After(now) && !far {
 			continue
 		}
 		side, want := "after", now.Add(inv.Ahead(now.Sub(t)+24*time.Hour))
 		switch {
 		case past && far:
-			side, want = fmt.Sprintf("within %d hours before", inv.Hours), now.Add(-inv.Behind(now.Sub(t)))
+			side, want = fmt.Sprintf("within %s before", behindWords(inv, rec)), now.Add(-inv.Behind(rec, now.Sub(t)))
 		case past:
 			floor, hasFloor := sh.floorOf(rec, f, now)
 			side, want = "before", mirrored(t, now, floor, hasFloor)
-			if inv.TooFarBehind(want, now) {
-				want = now.Add(-inv.Behind(now.Sub(want)))
+			if inv.TooFarBehind(rec, want, now) {
+				want = now.Add(-inv.Behind(rec, now.Sub(want)))
 			}
 		case far:
 			side, want = fmt.Sprintf("within %d days after", inv.Days), now.Add(inv.Ahead(t.Sub(now)))
@@ -56,6 +57,15 @@ func (sh *Shape) Clocked(rec map[string]any, now time.Time) []Contradiction {
 		return sh.moveSpan(rec, now, f, want.Sub(t), why)
 	}
 	return nil
+}
+
+// behindWords says how far before the clock a past_when rule lets its
+// date lie on rec: "6 hours", or "19 days (expiration_days)".
+func behindWords(inv atom.Invariant, rec map[string]any) string {
+	if len(inv.Fields) < 3 {
+		return fmt.Sprintf("%d hours", inv.Hours)
+	}
+	return fmt.Sprintf("%v days (%s)", rec[inv.Fields[2]], inv.Fields[2])
 }
 
 // moveSpan moves the date f of rec by d, and the other date of its span
