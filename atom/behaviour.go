@@ -391,7 +391,7 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 		ds = append(ds, e.Diag(Error, at+".raiser", "raiser needs a single reference to the person who raised the record: role ref, a ref naming its collection, no array"))
 	}
 	if f.Subject && (f.Role != RoleRef || f.Ref == "" || f.Type == "array") {
-		ds = append(ds, e.Diag(Error, at+".subject", "subject needs a single reference to the person the record is about: role ref, a ref naming its collection, no array"))
+		ds = append(ds, e.Diag(Error, at+".subject", "subject needs a single reference to the person or record the record is about: role ref, a ref naming its collection, no array"))
 	}
 	if f.Audience && (f.Role != RoleText || f.Type != "string") {
 		ds = append(ds, e.Diag(Error, at+".audience", "audience needs a string field of role text, not %s of role %q", f.Type, f.Role))

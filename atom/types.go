@@ -373,7 +373,12 @@ type Field struct {
 	// about: an Ashby application's candidateId, whose archive reason
 	// says why the candidate left
 	// (https://developers.ashbyhq.com/reference/applicationchangestage).
-	// A person a text of the record names is them.
+	// A person a text of the record names is them. On a reference to a
+	// record of another kind (an Expensify expense's reportID: an expense
+	// is in one report,
+	// https://integrations.expensify.com/Integration-Server/doc/#expense-creator),
+	// a record of that collection a text names ("the report REP-6992")
+	// is the one it names.
 	Subject bool `json:"subject,omitempty"`
 	// Part, on a reference, marks a record that takes a share of the
 	// money of the record it names, as a refund of its charge does: a

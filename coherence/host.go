@@ -1,6 +1,7 @@
 package coherence
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -127,9 +128,18 @@ func SubjectNamed(text string) []Named {
 	return out
 }
 
-// SubjectFields are the fields of a collection declared subject.
+// SubjectFields are the fields of a collection declared subject that
+// name a person (a record of a collection holding people's names); a
+// subject of another kind (an Expensify expense's report) is selfText's.
 func SubjectFields(sh *Shape) []string {
-	return declared(sh, func(f atom.Field) bool { return f.Subject })
+	return declared(sh, func(f atom.Field) bool { return f.Subject && namesPeople(sh.server, f.Ref) })
+}
+
+// namesPeople reports whether the collection coll of s holds people,
+// named by a field of role person_name.
+func namesPeople(s *atom.Server, coll string) bool {
+	c := s.Collection(coll)
+	return c != nil && slices.ContainsFunc(slices.Collect(maps.Values(c.Fields)), func(f atom.Field) bool { return f.Role == atom.RolePersonName })
 }
 
 // hostText checks each text of the record that names its host against

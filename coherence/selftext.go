@@ -138,11 +138,37 @@ func (c *checker) selfText(sh *Shape, coll, key string, rec map[string]any) {
 			continue
 		}
 		noun := RecordNoun(fs.ref)
-		for _, nf := range NamingFields(psh.names, func(f string) string { return psh.fields[f].role }) {
+		naming := NamingFields(psh.names, func(f string) string { return psh.fields[f].role })
+		for _, nf := range naming {
 			name, _ := parent[nf].(string)
 			for _, f := range texts {
 				if NamesAsOther(rec[f].(string), noun, name) {
 					c.add(RuleRef, coll, key, f, rec[f], "%s speaks of the %s %q it is on, by %s, as another %s", f, noun, name, rf, noun)
+				}
+			}
+		}
+		if fd.Subject {
+			c.namesOtherThanSubject(coll, key, rec, texts, rf, noun, naming, parent, pc)
+		}
+	}
+}
+
+// namesOtherThanSubject checks that a record about the record its
+// reference rf names (declared subject: an Expensify expense of its
+// report) names no other record of that collection in its texts: "See
+// the report REP-6992" on an expense of REP-8772 speaks of a report it is
+// not in.
+func (c *checker) namesOtherThanSubject(coll, key string, rec map[string]any, texts []string, rf, noun string, naming []string, own map[string]any, pc *state.Collection) {
+	ownKey, _ := state.KeyOf(own, pc.Key)
+	for _, other := range pc.Records {
+		if k, _ := state.KeyOf(other, pc.Key); k == ownKey {
+			continue
+		}
+		for _, nf := range naming {
+			name, _ := other[nf].(string)
+			for _, f := range texts {
+				if name != "" && name != own[nf] && NamesAsOther(rec[f].(string), noun, name) {
+					c.add(RuleRef, coll, key, f, rec[f], "%s names the %s %q, not the one %s names (%v)", f, noun, name, rf, own[nf])
 				}
 			}
 		}

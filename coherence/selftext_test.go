@@ -103,6 +103,42 @@ func TestTextNamesNoRecordMadeAfterIt(t *testing.T) {
 	}
 }
 
+// TestTextNamesNoOtherThanItsSubject: an Expensify expense is in one
+// report (reportID declared subject): a comment sending its reader to
+// another report names a report it is not in; one naming none does not.
+func TestTextNamesNoOtherThanItsSubject(t *testing.T) {
+	ss := map[string]*atom.Server{"expensify": builtinServer(t, "expensify")}
+	reports := []state.Record{
+		{"reportID": "R001", "reportName": "REP-8772", "policyID": "P001", "status": "OPEN"},
+		{"reportID": "R002", "reportName": "REP-6992", "policyID": "P001", "status": "OPEN"},
+	}
+	for _, c := range []struct {
+		name, text, report string
+		want               int
+	}{
+		{"another report", "Farid confirmed the figure. See the report REP-6992.", "R001", 1},
+		{"no report", "Farid confirmed the figure.", "R001", 0},
+		{"unreported", "Farid confirmed the figure. See the report REP-6992.", "", 0},
+	} {
+		exp := state.Record{"transactionID": "T001", "merchant": "Delta", "amount": 420.0, "comment": c.text}
+		if c.report != "" {
+			exp["reportID"] = c.report
+		}
+		w := state.NewWorld(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("expensify.reports", "reportID", reports),
+			state.NewCollection("expensify.expenses", "transactionID", []state.Record{exp}))
+		got := 0
+		for _, v := range CheckWorld("d", ss, w) {
+			if v.Collection == "expensify.expenses" && strings.Contains(v.Message, "not the one") {
+				got++
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %d violations, want %d", c.name, got, c.want)
+		}
+	}
+}
+
 // TestTextNamesNotItsParentReferenceAsAnother: an Expensify expense is
 // kept in its report where it has one (reportID, declared parent though
 // not required): a comment "See the report Q3 travel." on an expense of
