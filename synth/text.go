@@ -1207,6 +1207,9 @@ func (v *valuer) otherRecord(cm *collModel, rec map[string]any) (name, kind stri
 		parents = append(parents, rf)
 	}
 	for _, rf := range parents {
+		if cm.c.Fields[rf.name].Subject {
+			continue // a record about its parent names no other (an expense, its report)
+		}
 		own := v.names[rf.target.ref()+"|"+rec[rf.name].(string)]
 		others := slices.DeleteFunc(slices.Clone(v.named[rf.target.ref()]), func(n string) bool { return n == own })
 		// The task blocked on is one of the same customer's, not another's.
