@@ -393,6 +393,9 @@ func validateBehaviourField(e *Entry, s *Server, f Field, at string) Diagnostics
 	if f.Subject && (f.Role != RoleRef || f.Ref == "" || f.Type == "array") {
 		ds = append(ds, e.Diag(Error, at+".subject", "subject needs a single reference to the person or record the record is about: role ref, a ref naming its collection, no array"))
 	}
+	if f.Part && (f.Role != RoleRef || f.Ref == "" || f.Type == "array") {
+		ds = append(ds, e.Diag(Error, at+".part", "part needs a single reference to the record whose money the record takes a share of: role ref, a ref naming its collection, no array"))
+	}
 	if f.Audience && (f.Role != RoleText || f.Type != "string") {
 		ds = append(ds, e.Diag(Error, at+".audience", "audience needs a string field of role text, not %s of role %q", f.Type, f.Role))
 	}

@@ -25,6 +25,9 @@ func TestClockAndReadDeclarations(t *testing.T) {
 		{"days on past_when", clock, "in: [paid, void]}", "in: [paid, void], days: 7}", "collections[0].invariants[5].days", "only for the rule future_when"},
 		{"past_when within hours", clock, "in: [paid, void]}", "in: [paid, void], hours: 1}", "", ""},
 		{"hours of no count", clock, "in: [paid, void]}", "in: [paid, void], hours: -1}", "collections[0].invariants[5].hours", "minimum"},
+		{"past_when within a field of days", clock, "fields: [paid_at, status], in: [paid, void]}", "fields: [paid_at, status, views], in: [paid, void]}", "", ""},
+		{"days in no number", clock, "fields: [paid_at, status], in: [paid, void]}", "fields: [paid_at, status, title], in: [paid, void]}", "collections[0].invariants[5].fields[2]", "count of days"},
+		{"a field of days beside hours", clock, "fields: [paid_at, status], in: [paid, void]}", "fields: [paid_at, status, views], in: [paid, void], hours: 1}", "collections[0].invariants[5].fields[2]", "without hours"},
 		{"hours on future_when", clock, "in: [sent]}", "in: [sent], hours: 1}", "collections[0].invariants[6].hours", "only for the rule past_when"},
 		{"read loads", read, "", "", "", ""},
 		{"read of no field", read, "read: folder", "read: seen", "collections[0].mailbox.read", `"seen"`},
@@ -82,5 +85,22 @@ func TestOwnMailUnread(t *testing.T) {
 		if got := c.m.Unread(c.rec); got != c.want {
 			t.Errorf("%v: unread %v, want %v", c.rec, got, c.want)
 		}
+	}
+}
+
+// A reference declared part names the record whose money its record takes
+// a share of; part on another field is an error.
+func TestPartDeclaration(t *testing.T) {
+	for _, c := range []struct{ name, old, new, field, want string }{
+		{"part on a reference", "ref: people, resolve: person_not_found}", "ref: people, resolve: person_not_found, part: true}", "", ""},
+		{"part on no reference", "views: {type: integer}", "views: {type: integer, part: true}", "collections[0].fields.views.part", "single reference"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.Replace(behaviourServer, c.old, c.new, 1)
+			if src == behaviourServer {
+				t.Fatalf("%q not in the server", c.old)
+			}
+			expectDiag(t, src, c.field, c.want, "")
+		})
 	}
 }
