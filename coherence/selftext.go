@@ -160,6 +160,7 @@ func (c *checker) selfText(sh *Shape, coll, key string, rec map[string]any) {
 // not in.
 func (c *checker) namesOtherThanSubject(coll, key string, rec map[string]any, texts []string, rf, noun string, naming []string, own map[string]any, pc *state.Collection) {
 	ownKey, _ := state.KeyOf(own, pc.Key)
+	seen := map[string]bool{} // a name several records hold is one finding
 	for _, other := range pc.Records {
 		if k, _ := state.KeyOf(other, pc.Key); k == ownKey {
 			continue
@@ -167,7 +168,8 @@ func (c *checker) namesOtherThanSubject(coll, key string, rec map[string]any, te
 		for _, nf := range naming {
 			name, _ := other[nf].(string)
 			for _, f := range texts {
-				if name != "" && name != own[nf] && NamesAsOther(rec[f].(string), noun, name) {
+				if name != "" && name != own[nf] && !seen[f+"|"+name] && NamesAsOther(rec[f].(string), noun, name) {
+					seen[f+"|"+name] = true
 					c.add(RuleRef, coll, key, f, rec[f], "%s names the %s %q, not the one %s names (%v)", f, noun, name, rf, own[nf])
 				}
 			}
