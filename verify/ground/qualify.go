@@ -105,6 +105,10 @@ func (ctx *Visible) qualified(t *table, skip string) ([]tableRow, []string) {
 			rows = in
 			why = append(why, w)
 		}
+		if in, w, ok := olderThan(t, rows, d.text, ctx.Clock); ok {
+			rows = in
+			why = append(why, w)
+		}
 		var left []string
 		rows, left = exceptValues(t, rows, d.text)
 		why = append(why, left...)
@@ -125,6 +129,8 @@ func (ctx *Visible) qualified(t *table, skip string) ([]tableRow, []string) {
 				why = append(why, fmt.Sprintf("whose %s is %t", k, want))
 			}
 		}
+		rows, left = beyondAmount(t, rows, d)
+		why = append(why, left...)
 		for _, k := range emptyFields(t, rows) {
 			if !emptyNamed(d.text, k) {
 				continue
