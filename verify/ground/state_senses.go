@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/internal/inflect"
+	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // A product stores a state in one word and a person asks for it by what
@@ -367,6 +369,27 @@ func (ctx *Visible) namesSense(w string, values []string, doc int) bool {
 		}
 	}
 	return false
+}
+
+// FindStateBySense names the first document that asks for the state v
+// of a field holding values by a phrase of its meaning, as a count is
+// read by one (namesByMeaning): a Zendesk ticket marked "as awaiting
+// their reply" is written pending, the status of a request waiting on
+// its requester
+// (https://developer.zendesk.com/api-reference/ticketing/tickets/tickets/).
+func (ctx *Visible) FindStateBySense(v any, values []string) string {
+	w := satisfy.Loose(state.Text(v))
+	loose := make([]string, len(values))
+	for i, x := range values {
+		loose[i] = satisfy.Loose(x)
+	}
+	for i, d := range ctx.Docs {
+		one := Visible{Docs: ctx.Docs[i : i+1], Clock: ctx.Clock}
+		if one.namesByMeaning(w, loose, -1) {
+			return d.Name + " (a phrase of its meaning)"
+		}
+	}
+	return ""
 }
 
 // possessives are the words after which a phrase speaks of someone's
