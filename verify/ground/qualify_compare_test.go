@@ -1,0 +1,102 @@
+package ground
+
+import (
+	"testing"
+	"time"
+
+	"github.com/legoenv/legoenv/atom"
+)
+
+// A deal "still open" is in no closed stage (the working half's
+// twilio_sms_hubspot_deals_still_open_count): HubSpot's closedwon and
+// closedlost join the word for work ended to another, and both end work.
+func TestDeriveCountStillOpenBesideJoinedEndStates(t *testing.T) {
+	deals := records("dealstage", "closedwon", 6, "closedlost", 3, "appointmentscheduled", 3, "contractsent", 3, "qualifiedtobuy", 3)
+	checkCounts(t, []countCase{
+		{"Text me how many of our HubSpot deals are still open, as 'Still open: N'.", "deals", deals, "9", true},
+		{"Text me how many HubSpot deals we have, as 'Deals: N'.", "deals", deals, "9", false},
+	})
+}
+
+// A comparison of a sum joined to a state (the working half's
+// slack_sf_won_opportunities_over_5000_count and
+// twilio_sms_xero_unpaid_invoices_over_5000_count): the won opportunities
+// over $5,000 are 3 (5,000 itself is not over it); the invoices awaiting
+// payment over $5,000 are 4, by their total where the amount due of a
+// paid one says otherwise. Without the comparison neither is derived.
+func TestDeriveCountByASumJoinedToAState(t *testing.T) {
+	opps := `[{"name":"A","stage":"Closed Won","amount":7200},{"name":"B","stage":"Closed Won","amount":3000},
+		{"name":"C","stage":"Negotiation","amount":9000},{"name":"D","stage":"Closed Won","amount":5500},
+		{"name":"E","stage":"Closed Lost","amount":8000},{"name":"F","stage":"Closed Won","amount":12000},
+		{"name":"G","stage":"Closed Won","amount":5000},{"name":"H","stage":"Prospecting","amount":6000}]`
+	invoices := `[{"number":"INV-1","status":"AUTHORISED","total":7200,"amount_due":7200},{"number":"INV-2","status":"PAID","total":9100,"amount_due":0},
+		{"number":"INV-3","status":"AUTHORISED","total":3100,"amount_due":3100},{"number":"INV-4","status":"AUTHORISED","total":5600,"amount_due":5600},
+		{"number":"INV-5","status":"DRAFT","total":8000,"amount_due":8000},{"number":"INV-6","status":"AUTHORISED","total":12500,"amount_due":12500},
+		{"number":"INV-7","status":"PAID","total":2000,"amount_due":0},{"number":"INV-8","status":"AUTHORISED","total":4999,"amount_due":4999},
+		{"number":"INV-9","status":"AUTHORISED","total":5001,"amount_due":5001},{"number":"INV-10","status":"VOIDED","total":6000,"amount_due":6000}]`
+	checkCounts(t, []countCase{
+		{"Post in #sales-wins how many of our won Salesforce opportunities came in at more than $5,000, as 'Big wins: N'.", "opportunities", opps, "3", true},
+		{"Post in #sales-wins how many of our won Salesforce opportunities there are, as 'Wins: N'.", "opportunities", opps, "3", false},
+		{"Text how many of our Xero invoices awaiting payment are over $5,000, as 'Unpaid over 5k: N'.", "invoices", invoices, "4", true},
+		{"Text how many of our Xero invoices are awaiting payment, as 'Unpaid: N'.", "invoices", invoices, "4", false},
+	})
+}
+
+// A figure's word a message writes whole ("5k" of the template 'Unpaid
+// over 5k: N') is seen there, not read as the number 5 no text states.
+func TestDeriveATextWithAFiguresWordWrittenWhole(t *testing.T) {
+	ctx := &Visible{Docs: []ContextDoc{NewDoc("the instruction", "Text how many invoices there are, as 'Unpaid over 5k: N'.")}}
+	ctx.Add("invoices", records("status", "open", 4))
+	if got := ctx.Derive("Unpaid over 5k: 4", []atom.Derivation{{Op: atom.DeriveCount}}); got == "" {
+		t.Errorf("'Unpaid over 5k: 4' is not derived")
+	}
+	if got := ctx.Derive("Unpaid over 6k: 4", []atom.Derivation{{Op: atom.DeriveCount}}); got != "" {
+		t.Errorf("'Unpaid over 6k: 4' is derived: %s", got)
+	}
+}
+
+// A record's start compared with the clock, joined to a state (the
+// working half's gmail_zendesk_unresolved_tickets_older_than_30_days_count):
+// the tickets still unresolved that were opened more than 30 days before
+// 2026-12-08 are the 4 open or pending ones created before 2026-11-08.
+func TestDeriveCountOpenedMoreThanDaysAgo(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-12-08T10:00:00Z")
+	tickets := `[{"subject":"A","status":"open","created_at":"2026-10-25T10:00:00Z"},{"subject":"B","status":"open","created_at":"2026-11-29T10:00:00Z"},
+		{"subject":"C","status":"solved","created_at":"2026-11-08T10:00:00Z"},{"subject":"D","status":"open","created_at":"2026-10-10T10:00:00Z"},
+		{"subject":"E","status":"open","created_at":"2026-11-10T10:00:00Z"},{"subject":"F","status":"pending","created_at":"2026-12-04T10:00:00Z"},
+		{"subject":"G","status":"open","created_at":"2026-09-10T10:00:00Z"},{"subject":"H","status":"closed","created_at":"2026-10-30T10:00:00Z"},
+		{"subject":"I","status":"open","created_at":"2026-11-27T10:00:00Z"},{"subject":"J","status":"pending","created_at":"2026-11-06T10:00:00Z"}]`
+	for _, c := range []struct {
+		instruction string
+		want        bool
+	}{
+		{"Email how many Zendesk tickets that are still unresolved were opened more than 30 days ago, as 'Unresolved over 30 days: N'.", true},
+		{"Email how many Zendesk tickets are still unresolved, as 'Unresolved: N'.", false},
+	} {
+		ctx := &Visible{Clock: clock, Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
+		ctx.Add("tickets", tickets)
+		if got := ctx.Derive("4", []atom.Derivation{{Op: atom.DeriveCount}}); (got != "") != c.want {
+			t.Errorf("%q: derive(4) = %q, want derived %v", c.instruction, got, c.want)
+		}
+	}
+}
+
+// A state written by a phrase of its meaning (the working half's
+// zendesk_ticket_named_by_subject_awaiting_reply): a Zendesk ticket
+// marked "as awaiting their reply" is written pending; a text that says
+// no wait names it not.
+func TestFindStateWrittenByAPhraseOfItsMeaning(t *testing.T) {
+	statuses := []string{"new", "open", "pending", "hold", "solved", "closed"}
+	for _, c := range []struct {
+		instruction string
+		want        bool
+	}{
+		{"I've asked the customer for their file. Mark that Zendesk ticket as awaiting their reply and tag it 'needs-file'.", true},
+		{"Tag that Zendesk ticket 'needs-file'.", false},
+	} {
+		ctx := &Visible{Docs: []ContextDoc{NewDoc("the instruction", c.instruction)}}
+		if got := ctx.FindStateBySense("pending", statuses); (got != "") != c.want {
+			t.Errorf("%q: found pending = %q, want %v", c.instruction, got, c.want)
+		}
+	}
+}
