@@ -57,10 +57,19 @@ func statedAmountBounds(text string) []amountBound {
 	return out
 }
 
-// wholeAmounts are the names of a record's whole sum: where the fields
-// that split the rows keep different ones, a sum said of a record ("an
-// invoice over $5,000") bounds its total, not what is left due of it.
-var wholeAmounts = []string{"amount", "total", "value"}
+// wholeAmounts are the words of a record's whole sum, partAmounts those
+// of a part of it: where the fields that split the rows keep different
+// ones, a sum said of a record ("an invoice over $5,000") bounds its
+// total (total, invoice_total, total_amt), not what is left due, paid or
+// taxed of it.
+var wholeAmounts, partAmounts = []string{"amount", "total", "value"}, []string{"due", "paid", "tax", "balance", "deposit", "discount"}
+
+// wholeAmount reports whether field k names a record's whole sum.
+func wholeAmount(k string) bool {
+	ws := satisfy.FieldWords(k)
+	return slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(wholeAmounts, w) }) &&
+		!slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(partAmounts, w) })
+}
 
 // beyondAmount keeps the rows whose amount lies within a sum the text
 // bounds, where some rows do and others not. The field is the one the
@@ -82,7 +91,7 @@ func beyondAmount(t *table, rows []tableRow, d ContextDoc) ([]tableRow, []string
 				kept, fields, same = in, []string{k}, true
 				break
 			}
-			if slices.Contains(wholeAmounts, k) {
+			if wholeAmount(k) {
 				whole = in
 			}
 			if kept != nil && !sameRows(kept, in) {
@@ -94,7 +103,7 @@ func beyondAmount(t *table, rows []tableRow, d ContextDoc) ([]tableRow, []string
 			fields = append(fields, k)
 		}
 		if !same && whole != nil {
-			kept, fields, same = whole, slices.DeleteFunc(fields, func(k string) bool { return !slices.Contains(wholeAmounts, k) }), true
+			kept, fields, same = whole, slices.DeleteFunc(fields, func(k string) bool { return !wholeAmount(k) }), true
 		}
 		if kept == nil || !same {
 			continue

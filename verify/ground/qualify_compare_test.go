@@ -100,3 +100,31 @@ func TestFindStateWrittenByAPhraseOfItsMeaning(t *testing.T) {
 		}
 	}
 }
+
+// A record's whole sum under a name of its own (the working half's
+// gmail_wave_overdue_invoices_over_1000_count): Wave's invoice_total, not
+// its invoice_amount_due, which a paid invoice holds at 0. The overdue
+// invoices over $1,000 are 4.
+func TestDeriveCountByASumOnAFieldNamingTheWholeSum(t *testing.T) {
+	invoices := `[{"number":"1","status":"OVERDUE","invoice_total":1500,"invoice_amount_due":1500},{"number":"2","status":"OVERDUE","invoice_total":800,"invoice_amount_due":800},
+		{"number":"3","status":"SENT","invoice_total":2500,"invoice_amount_due":2500},{"number":"4","status":"OVERDUE","invoice_total":1001,"invoice_amount_due":1001},
+		{"number":"5","status":"PAID","invoice_total":3000,"invoice_amount_due":0},{"number":"6","status":"OVERDUE","invoice_total":1000,"invoice_amount_due":1000},
+		{"number":"7","status":"OVERDUE","invoice_total":4200,"invoice_amount_due":4200},{"number":"8","status":"DRAFT","invoice_total":1900,"invoice_amount_due":1900},
+		{"number":"9","status":"OVERDUE","invoice_total":2750,"invoice_amount_due":2750},{"number":"10","status":"SENT","invoice_total":600,"invoice_amount_due":600}]`
+	checkCounts(t, []countCase{
+		{"Email how many of our overdue Wave invoices are for more than $1,000, as 'Overdue over 1k: N'.", "invoices", invoices, "4", true},
+		{"Email how many of our overdue Wave invoices there are, as 'Overdue: N'.", "invoices", invoices, "4", false},
+	})
+}
+
+// A state named by another value of its sense that the field does not
+// hold (the working half's slack_mailchimp_campaigns_still_in_draft_count):
+// Mailchimp stores a draft campaign as "save", and the campaigns "still
+// in draft" are those. A text that names no draft names them not.
+func TestDeriveCountOfAStateByAnotherValueOfItsSense(t *testing.T) {
+	campaigns := records("status", "save", 11, "sent", 5, "schedule", 3)
+	checkCounts(t, []countCase{
+		{"Post in #newsletters how many of our Mailchimp campaigns are still in draft, as 'Still in draft: N'.", "campaigns", campaigns, "11", true},
+		{"Post in #newsletters how many Mailchimp campaigns we have, as 'Campaigns: N'.", "campaigns", campaigns, "11", false},
+	})
+}

@@ -353,7 +353,9 @@ var stateSenses = withVerbForms([]stateSense{
 var decisions = []string{"approved", "authorised", "authorized", "accepted", "denied", "declined", "rejected", "refused"}
 
 // namesSense reports whether a document other than the one at doc names
-// the records whose value is w by a phrase that means w's state, where w
+// the records whose value is w by a phrase that means w's state or
+// another value of it (https://mailchimp.com/developer/marketing/api/campaigns/:
+// a campaign's status "save" is a draft), where w
 // is the only value of its field (values) of that sense and the phrase
 // is not denied ("never took place" names no completed meeting).
 func (ctx *Visible) namesSense(w string, values []string, doc int) bool {
@@ -362,8 +364,12 @@ func (ctx *Visible) namesSense(w string, values []string, doc int) bool {
 			(s.beside != nil && !slices.ContainsFunc(values, func(v string) bool { return slices.Contains(s.beside, v) })) {
 			continue
 		}
+		// the sense's other values name it too, none of them being the
+		// field's: Mailchimp's campaigns "in draft" are those it stores
+		// as "save"
+		names := slices.Concat(s.phrases, slices.DeleteFunc(slices.Clone(s.values), func(v string) bool { return v == w }))
 		for i, d := range ctx.Docs {
-			if i != doc && slices.ContainsFunc(s.phrases, func(p string) bool { return s.says(d.prose, p) }) {
+			if i != doc && slices.ContainsFunc(names, func(p string) bool { return s.says(d.prose, p) }) {
 				return true
 			}
 		}
