@@ -114,8 +114,13 @@ func (ctx *Visible) qualified(t *table, skip string) ([]tableRow, []string) {
 		why = append(why, left...)
 		rows, left = endedValues(t, rows, d.text)
 		why = append(why, left...)
-		rows, left = stillValues(t, rows, d.text)
-		why = append(why, left...)
+		// the base of a share of a flag of work ended ("what share is
+		// still open": is_closed false) is not narrowed by the same
+		// condition on a state field (a stage that ends work)
+		if skip == "" || !slices.Contains(endStates, flagWord(skip)) {
+			rows, left = stillValues(t, rows, d.text)
+			why = append(why, left...)
+		}
 		rows, left = waitingValues(t, rows, d.text)
 		why = append(why, left...)
 		for _, k := range flagFields(t) {

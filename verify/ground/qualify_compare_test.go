@@ -128,3 +128,22 @@ func TestDeriveCountOfAStateByAnotherValueOfItsSense(t *testing.T) {
 		{"Post in #newsletters how many Mailchimp campaigns we have, as 'Campaigns: N'.", "campaigns", campaigns, "11", false},
 	})
 }
+
+// The share of a period's opportunities still open divides the open ones
+// by every one of the period, where the stages that end work (Closed Won,
+// Closed Lost) and the is_closed flag say the same: the base of a share of
+// a flag of work ended is not narrowed by "still" on the stage.
+func TestDeriveShareStillOpenBesideClosedStages(t *testing.T) {
+	clock, _ := time.Parse(time.RFC3339, "2026-12-20T10:00:00Z")
+	ds := []atom.Derivation{{Op: atom.DeriveCount}, {Op: atom.DeriveRatio}}
+	opps := `[{"name":"A","stage":"Closed Won","is_closed":true,"created_date":"2026-12-02"},{"name":"B","stage":"Closed Lost","is_closed":true,"created_date":"2026-12-03"},
+		{"name":"C","stage":"Prospecting","is_closed":false,"created_date":"2026-12-04"},{"name":"D","stage":"Negotiation","is_closed":false,"created_date":"2026-12-05"},
+		{"name":"E","stage":"Closed Won","is_closed":true,"created_date":"2026-12-06"},{"name":"F","stage":"Qualification","is_closed":false,"created_date":"2026-12-07"},
+		{"name":"G","stage":"Closed Won","is_closed":true,"created_date":"2026-12-08"},{"name":"H","stage":"Prospecting","is_closed":false,"created_date":"2026-12-09"},
+		{"name":"I","stage":"Prospecting","is_closed":false,"created_date":"2026-11-09"},{"name":"J","stage":"Closed Won","is_closed":true,"created_date":"2026-11-10"}]`
+	ctx := &Visible{Clock: clock, Docs: []ContextDoc{NewDoc("the instruction", "What share of this month's Salesforce opportunities are still open? Email it as a percentage.")}}
+	ctx.Add("opportunities", opps)
+	if got := ctx.Derive("50%", ds); got == "" {
+		t.Errorf("the share still open (4 of this month's 8) is not derived")
+	}
+}
