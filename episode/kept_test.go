@@ -83,6 +83,23 @@ func TestKeptRules(t *testing.T) {
 			{"pipedrive_update_person", `{"id":"101","org_id":"3002"}`, `"3002"`, "organizations", "3002", "people_count", "1"},
 		})
 	})
+	t.Run("fastmail mailbox counts", func(t *testing.T) {
+		s := builtinSession(t, "fastmail", `    mailboxes:
+      - {id: P1, name: Inbox, role: inbox, totalEmails: 2, unreadEmails: 1}
+      - {id: P2, name: Clients, totalEmails: 0, unreadEmails: 0}
+    emails:
+      - {id: M1, mailboxIds: [P1], from: ana.ruiz@example.com, subject: Plan, keywords: [$seen]}
+      - {id: M2, mailboxIds: [P1], from: ben.ode@example.com, subject: Budget, keywords: []}
+    identities:
+      - {id: I1, name: Me, email: me@company.example}
+`)
+		runKept(t, s, "fastmail", []keptCall{
+			{"fastmail_email_add_to_mailbox", `{"email_id":"M2","mailboxId":"P2"}`, `"P2"`, "mailboxes", "P2", "unreadEmails", "1"},
+			{"fastmail_email_set_keyword", `{"email_id":"M2","keyword":"$seen"}`, `"$seen"`, "mailboxes", "P1", "unreadEmails", "0"},
+			{"fastmail_email_destroy", `{"email_id":"M1"}`, ``, "mailboxes", "P1", "totalEmails", "1"},
+			{"fastmail_mailbox_query", `{}`, `"P2"`, "mailboxes", "P2", "totalEmails", "1"},
+		})
+	})
 	t.Run("gmail attachment", func(t *testing.T) {
 		s := builtinSession(t, "gmail", `    messages:
       - {id: m1, from_: user@gmail.com, subject: Plan, body_plain: Plan, label_ids: [DRAFT], has_attachments: false}
