@@ -341,6 +341,19 @@ func (inv Invariant) OutsideParent(rec, parent map[string]any) (time.Time, bool)
 	return bound, ok && bok && t.After(bound)
 }
 
+// AboveParent reports whether a within rule's number on rec is above the
+// number that bounds it on parent, the record its reference names (a
+// Smartsheet row's rowNumber above its sheet's totalRowCount), and gives
+// that bound; false when either is not a number.
+func (inv Invariant) AboveParent(rec, parent map[string]any) (float64, bool) {
+	if inv.Rule != "within" {
+		return 0, false
+	}
+	x, ok := state.Number(rec[inv.Fields[0]])
+	bound, bok := state.Number(parent[inv.Fields[2]])
+	return bound, ok && bok && x > bound
+}
+
 // Ends is the end a lasts rule asks of rec, whose reference names t: its
 // start plus t's minutes; false where either is unset.
 func (inv Invariant) Ends(rec, t map[string]any) (time.Time, bool) {

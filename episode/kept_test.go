@@ -100,6 +100,17 @@ func TestKeptRules(t *testing.T) {
 			{"fastmail_mailbox_query", `{}`, `"P2"`, "mailboxes", "P2", "totalEmails", "1"},
 		})
 	})
+	t.Run("smartsheet row count", func(t *testing.T) {
+		s := builtinSession(t, "smartsheet", `    sheets:
+      - {id: "45831001", name: Plan, totalRowCount: 2}
+    rows:
+      - {id: "23311001", sheetId: "45831001", rowNumber: 1}
+      - {id: "23311002", sheetId: "45831001", rowNumber: 2}
+`)
+		runKept(t, s, "smartsheet", []keptCall{
+			{"smartsheet_add_row", `{"sheetId":"45831001","cells":{"Task":"Review"}}`, `"rowNumber":3`, "sheets", "45831001", "totalRowCount", "3"},
+		})
+	})
 	t.Run("gmail attachment", func(t *testing.T) {
 		s := builtinSession(t, "gmail", `    messages:
       - {id: m1, from_: user@gmail.com, subject: Plan, body_plain: Plan, label_ids: [DRAFT], has_attachments: false}

@@ -106,3 +106,34 @@ func TestMailboxCountsOfTheirEmails(t *testing.T) {
 		t.Errorf("no mailbox drawn with unread mail")
 	}
 }
+
+// TestSheetRowsNumberedWithinTheirCount: a Smartsheet sheet's
+// totalRowCount is the number of its rows, and its rows are numbered once
+// each from 1 to it, in every world drawn.
+func TestSheetRowsNumberedWithinTheirCount(t *testing.T) {
+	c, servers := readWorld(t, 64, "smartsheet", "front")
+	numbered := 0
+	for _, d := range c.Data {
+		for _, v := range violationsOf(d, servers, coherence.RuleInvariant, "") {
+			t.Errorf("%s", v)
+		}
+		rows := map[string][]int{}
+		for _, r := range d.Records["smartsheet"]["rows"] {
+			if n, ok := state.Number(r["rowNumber"]); ok {
+				rows[state.Text(r["sheetId"])] = append(rows[state.Text(r["sheetId"])], int(n))
+				numbered++
+			}
+		}
+		for _, s := range d.Records["smartsheet"]["sheets"] {
+			k := state.Text(s["id"])
+			total, ok := state.Number(s["totalRowCount"])
+			slices.Sort(rows[k])
+			if !ok || len(slices.Compact(rows[k])) != len(rows[k]) || len(rows[k]) > 0 && (rows[k][0] < 1 || rows[k][len(rows[k])-1] > int(total)) {
+				t.Errorf("%s: sheet %s counts %v rows; its rows are numbered %v", d.ID, k, s["totalRowCount"], rows[k])
+			}
+		}
+	}
+	if numbered == 0 {
+		t.Errorf("no numbered row drawn")
+	}
+}
