@@ -602,3 +602,23 @@ func (inv Invariant) HoldsValue(rec map[string]any) bool {
 func (c *Collection) Needs(inv Invariant, rec map[string]any) bool {
 	return inv.Rule == "set_when" && slices.Contains(inv.In, c.WhenState(inv.Fields[1], rec))
 }
+
+// Positions are the within rules of c that number its records' places
+// under a parent: an integer kept unique per its reference and at most the
+// parent's count of them (a Smartsheet row's rowNumber, unique in its
+// sheet and within its totalRowCount). Such numbers run from 1 to the
+// count, so a record that goes leaves the others after it one place up.
+func (c *Collection) Positions() []Invariant {
+	var out []Invariant
+	for _, inv := range c.Invariants {
+		if inv.Rule != "within" || c.Fields[inv.Fields[0]].Type != "integer" {
+			continue
+		}
+		if slices.ContainsFunc(c.Invariants, func(u Invariant) bool {
+			return u.Rule == "unique" && len(u.Fields) == 1 && u.Fields[0] == inv.Fields[0] && u.Per == inv.Fields[1]
+		}) {
+			out = append(out, inv)
+		}
+	}
+	return out
+}

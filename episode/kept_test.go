@@ -109,6 +109,8 @@ func TestKeptRules(t *testing.T) {
 `)
 		runKept(t, s, "smartsheet", []keptCall{
 			{"smartsheet_add_row", `{"sheetId":"45831001","cells":{"Task":"Review"}}`, `"rowNumber":3`, "sheets", "45831001", "totalRowCount", "3"},
+			{"smartsheet_delete_row", `{"rowId":"23311001"}`, ``, "sheets", "45831001", "totalRowCount", "2"},
+			{"smartsheet_get_sheet", `{"sheetId":"45831001"}`, `"totalRowCount":2`, "rows", "23311002", "rowNumber", "1"},
 		})
 	})
 	t.Run("gmail attachment", func(t *testing.T) {
