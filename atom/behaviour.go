@@ -292,6 +292,7 @@ type Invariant struct {
 	From   []string `json:"from,omitempty"`
 	Scale  float64  `json:"scale,omitempty"`
 	In     []string `json:"in,omitempty"`
+	NotIn  []string `json:"not_in,omitempty"` // referred_by: values of the fourth field that keep a referring record from counting
 	Values []string `json:"values,omitempty"`
 	By     string   `json:"by,omitempty"`    // derived: how the first field is made of the others
 	Sep    string   `json:"sep,omitempty"`   // derived by join or slug: the separator
@@ -705,7 +706,10 @@ func validateDomainOf(e *Entry, c *Collection, inv Invariant, at string) Diagnos
 // values of a field the rules that bind some records only name.
 func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
 	var ds Diagnostics
-	if len(inv.In) > 0 != inv.HasStates() {
+	if inv.NotIn != nil && inv.Rule != "referred_by" {
+		ds = append(ds, e.Diag(Error, at+".not_in", "not_in lists the values that keep a record from counting under a referred_by rule of four fields, and only there"))
+	}
+	if (len(inv.In) > 0 || inv.Rule == "referred_by" && len(inv.NotIn) > 0) != inv.HasStates() {
 		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" && !(inv.Rule == "remaining" && len(inv.Fields) == 3) && !inv.RankStates() {

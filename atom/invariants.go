@@ -341,6 +341,19 @@ func (inv Invariant) OutsideParent(rec, parent map[string]any) (time.Time, bool)
 	return bound, ok && bok && t.After(bound)
 }
 
+// AboveParent reports whether a within rule's number on rec is above the
+// number that bounds it on parent, the record its reference names (a
+// Smartsheet row's rowNumber above its sheet's totalRowCount), and gives
+// that bound; false when either is not a number.
+func (inv Invariant) AboveParent(rec, parent map[string]any) (float64, bool) {
+	if inv.Rule != "within" {
+		return 0, false
+	}
+	x, ok := state.Number(rec[inv.Fields[0]])
+	bound, bok := state.Number(parent[inv.Fields[2]])
+	return bound, ok && bok && x > bound
+}
+
 // Ends is the end a lasts rule asks of rec, whose reference names t: its
 // start plus t's minutes; false where either is unset.
 func (inv Invariant) Ends(rec, t map[string]any) (time.Time, bool) {
@@ -588,4 +601,24 @@ func (inv Invariant) HoldsValue(rec map[string]any) bool {
 // stream has a stream).
 func (c *Collection) Needs(inv Invariant, rec map[string]any) bool {
 	return inv.Rule == "set_when" && slices.Contains(inv.In, c.WhenState(inv.Fields[1], rec))
+}
+
+// Positions are the within rules of c that number its records' places
+// under a parent: an integer kept unique per its reference and at most the
+// parent's count of them (a Smartsheet row's rowNumber, unique in its
+// sheet and within its totalRowCount). Such numbers run from 1 to the
+// count, so a record that goes leaves the others after it one place up.
+func (c *Collection) Positions() []Invariant {
+	var out []Invariant
+	for _, inv := range c.Invariants {
+		if inv.Rule != "within" || c.Fields[inv.Fields[0]].Type != "integer" {
+			continue
+		}
+		if slices.ContainsFunc(c.Invariants, func(u Invariant) bool {
+			return u.Rule == "unique" && len(u.Fields) == 1 && u.Fields[0] == inv.Fields[0] && u.Per == inv.Fields[1]
+		}) {
+			out = append(out, inv)
+		}
+	}
+	return out
 }

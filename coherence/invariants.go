@@ -131,7 +131,8 @@ func (c *checker) display(inv atom.Invariant, name, key string, target *state.Co
 // within checks a date of a record against the date that bounds it on
 // the record its reference names: a time-off request of an employee
 // terminated on 1 March starts by then (within), an attendee of a meeting
-// starting at 10:00 joins no earlier (since).
+// starting at 10:00 joins no earlier (since); and a number against the
+// number that bounds it there (a row's number within its sheet's count).
 func (c *checker) within(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {
 	p, ok := target.Lookup(state.Text(rec[inv.Fields[1]]))
 	if !ok {
@@ -144,6 +145,10 @@ func (c *checker) within(inv atom.Invariant, name, key string, target *state.Col
 		}
 		k, _ := state.KeyOf(rec, key)
 		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %s %s %s's %s %s", inv.Fields[0], side, inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], state.Text(p[inv.Fields[2]]))
+	}
+	if bound, above := inv.AboveParent(rec, p); above {
+		k, _ := state.KeyOf(rec, key)
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is above %s %s's %s %v", inv.Fields[0], inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], bound)
 	}
 }
 

@@ -325,6 +325,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.deriveFields(b.apps)
 	db.grantWriters(b.apps)
 	db.referredBy(b.apps)
+	db.numbersWithinCounts(b.apps)
 	db.roleForms(b.apps)
 	db.keyForms(b.apps)
 	db.ownLinks(b.apps)
