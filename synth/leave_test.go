@@ -41,9 +41,19 @@ func TestLeaveOnceStarted(t *testing.T) {
 // date behind it).
 func TestLeaveEndsByTheLeaving(t *testing.T) {
 	requests := 0
-	for seed := int64(1); seed <= 6; seed++ {
-		c, _ := readWorld(t, seed, "rippling", "slack")
+	servers := appServers(t, "rippling", "gmail", "slack")
+	for seed := int64(1); seed <= 8; seed++ {
+		apps := []string{"rippling", "slack"}
+		if seed%2 == 0 {
+			apps = []string{"rippling", "gmail", "slack"}
+		}
+		c, _ := readWorld(t, seed, apps...)
 		for _, d := range c.Data {
+			for _, v := range checkData(t, d, servers) {
+				if v.Collection == "rippling.leave_requests" {
+					t.Errorf("%s: %v", d.ID, v)
+				}
+			}
 			left := map[string]string{}
 			for _, e := range d.Records["rippling"]["employees"] {
 				left[state.Text(e["id"])] = state.Text(e["end_date"])
