@@ -199,6 +199,11 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - spans: the count of days Fields[0] is no more than the calendar
 //     days from the date Fields[1] to the date Fields[2], both counted (a
 //     BambooHR time-off request asks no more days than it runs);
+//   - position: the number Fields[0] is the place, counted from 0, of the
+//     record's own From[0] in the list Fields[2] of the record the ref
+//     field Fields[1] names (a Dropbox Sign signature's order is its
+//     signer's place among its request's signers: 0 to one less than
+//     their number, each once);
 //   - agrees: Fields[0] holds what Fields[2] of the record the ref field
 //     Fields[1] names holds (an opportunity's company is its primary
 //     contact's company; a channel message's team is its channel's team);
@@ -306,7 +311,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2, "lasts": 4, "spans": 3, "reaches": 3, "sum": 0}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2, "lasts": 4, "spans": 3, "reaches": 3, "sum": 0, "position": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -642,6 +647,8 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return ds
 	case "display", "quotes":
 		return append(ds, validateDisplay(e, s, c, inv, at)...)
+	case "position":
+		return append(ds, validatePosition(e, s, c, inv, at)...)
 	case "domain_of":
 		return append(ds, validateDomainOf(e, c, inv, at)...)
 	case "media_type":
@@ -746,6 +753,23 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	return ds
 }
 
+// validatePosition checks a position rule: its first field a number, its
+// one From field the record's own, its third a list of the record its
+// reference names.
+func validatePosition(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
+	if fd := c.Fields[inv.Fields[0]]; fd.Type != "integer" && fd.Type != "number" {
+		ds = append(ds, e.Diag(Error, at+".fields[0]", "position writes a place into %s, which is no number", inv.Fields[0]))
+	}
+	if len(inv.From) != 1 || !hasField(c, inv.From[0]) {
+		return append(ds, e.Diag(Error, at+".from", "position takes the one field of the record whose place it is"))
+	}
+	if t := s.Collection(c.Fields[inv.Fields[1]].Ref); t != nil && t.Fields[inv.Fields[2]].Type != "array" && len(ds) == 0 {
+		ds = append(ds, e.Diag(Error, at+".fields[2]", "position reads a place in a list; %s is none", inv.Fields[2]))
+	}
+	return ds
+}
+
 // validateDisplay checks a display or quotes rule: text written into a
 // text field, made of the named fields of the record referenced.
 func validateDisplay(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
@@ -779,7 +803,7 @@ func ownFields(inv Invariant) []int {
 	for j := range inv.Fields {
 		other := false
 		switch inv.Rule {
-		case "within", "since", "agrees", "senior", "lasts":
+		case "within", "since", "agrees", "senior", "lasts", "position":
 			other = j == 2
 		case "refers_to":
 			other = j == 1

@@ -354,6 +354,23 @@ func (inv Invariant) AboveParent(rec, parent map[string]any) (float64, bool) {
 	return bound, ok && bok && x > bound
 }
 
+// Place is where a position rule puts rec, whose reference names p: the
+// place, counted from 0, of rec's From[0] in p's list Fields[2], letter
+// case aside (a signer's address among a request's signers); false where
+// the list does not hold it.
+func (inv Invariant) Place(rec, p map[string]any) (int, bool) {
+	own := strings.ToLower(state.Text(rec[inv.From[0]]))
+	if own == "" {
+		return 0, false
+	}
+	for i, v := range ReferenceKeys(p[inv.Fields[2]]) {
+		if strings.ToLower(v) == own {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // Ends is the end a lasts rule asks of rec, whose reference names t: its
 // start plus t's minutes; false where either is unset.
 func (inv Invariant) Ends(rec, t map[string]any) (time.Time, bool) {

@@ -35,7 +35,7 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			for _, rec := range col.Records {
 				c.ownDomain(inv, name, col.Key, rec)
 			}
-		case "display", "within", "since", "agrees", "quotes", "senior", "lasts":
+		case "display", "within", "since", "agrees", "quotes", "senior", "lasts", "position":
 			if inv.RankStates() {
 				continue // a record's own fields: RecordProblems
 			}
@@ -53,6 +53,8 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 					c.senior(inv, name, col.Key, target, rec)
 				case "lasts":
 					c.lasts(inv, name, col.Key, target, rec)
+				case "position":
+					c.position(inv, name, col.Key, target, rec)
 				default:
 					c.display(inv, name, col.Key, target, rec)
 				}
@@ -165,6 +167,22 @@ func (c *checker) lasts(inv atom.Invariant, name, key string, target *state.Coll
 		k, _ := state.KeyOf(rec, key)
 		start, _ := atom.Time(rec[inv.Fields[3]])
 		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v after %s but %s %s's %s is %v minutes", inv.Fields[0], end.Sub(start), inv.Fields[3], inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], t[inv.Fields[2]])
+	}
+}
+
+// position checks a number that is the record's place in a list of the
+// record its reference names: a Dropbox Sign signature's order, its
+// signer's place among its request's signers (0 for the first). A record
+// the list does not hold is the agrees rule's to report.
+func (c *checker) position(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {
+	p, ok := target.Lookup(state.Text(rec[inv.Fields[1]]))
+	if !ok || !atom.IsSet(rec[inv.Fields[0]]) {
+		return
+	}
+	want, ok := inv.Place(rec, p)
+	if got, gok := state.Number(rec[inv.Fields[0]]); ok && (!gok || got != float64(want)) {
+		k, _ := state.KeyOf(rec, key)
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v but %s %s is place %d of %s %s's %s", inv.Fields[0], rec[inv.Fields[0]], inv.From[0], state.Text(rec[inv.From[0]]), want, inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2])
 	}
 }
 

@@ -332,6 +332,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.selfTexts(b.apps)
 	db.selfParents(b.apps)
 	db.differentRefsLast(b.apps)
+	db.placeInLists(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title
