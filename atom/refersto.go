@@ -47,9 +47,10 @@ func (inv Invariant) Follows() bool {
 // FollowRefused is the error of a follows rule that a write of rec's
 // third field leaves naming a target of a kind the rule does not allow
 // (Linear refuses an estimate off its team's scale); "" where the rule
-// holds, has no error, or the call wrote no such value.
+// holds, has no error, the call wrote no such value, or the target
+// records no kind to judge it by.
 func (inv Invariant) FollowRefused(rec, target map[string]any, written map[string]any) string {
-	if !inv.Follows() || inv.Error == "" || target == nil || !inv.RefersFrom(rec) || inv.RefersToKind(target) {
+	if !inv.Follows() || inv.Error == "" || target == nil || !IsSet(target[inv.Fields[1]]) || !inv.RefersFrom(rec) || inv.RefersToKind(target) {
 		return ""
 	}
 	if _, wrote := written[inv.Fields[2]]; !wrote {
