@@ -3,6 +3,7 @@ package synth
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/legoenv/legoenv/atom"
 
@@ -59,16 +60,20 @@ func TestEstimateFollowsNotTheTeam(t *testing.T) {
 		"issues": {
 			{"id": "iss-1", "teamId": "team-1", "title": "Fix login", "description": "Login fails on Safari.", "estimate": 3.0},
 			{"id": "iss-2", "teamId": "team-1", "title": "Rotate keys", "estimate": 13.0},
-			{"id": "iss-3", "teamId": "team-1", "title": "Cache pages", "estimate": 8.0},
+			{"id": "iss-3", "teamId": "team-1", "title": "Cache pages", "estimate": 16.0},
 			{"id": "iss-4", "teamId": "team-2", "title": "Pricing page", "description": "New tiers.", "estimate": 4.0},
 		},
 	}}}
+	val := newValuer(1, "b", time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	db := &dataBuilder{val: val, p: &plan{}, d: d, keys: map[*collModel]map[string]string{}, used: map[string]bool{}, rows: map[string]row{}}
+	db.kindedRefs([]*appModel{m})
 	for _, inv := range cm.c.Invariants {
 		if inv.Rule == "refers_to" {
 			referToKind(m, cm, inv, d)
 		}
 	}
-	want := map[string][2]any{"iss-1": {"team-1", 2.0}, "iss-2": {"team-1", 16.0}, "iss-3": {"team-1", 8.0}, "iss-4": {"team-2", 3.0}}
+	db.dropUnkinded(m)
+	want := map[string][2]any{"iss-1": {"team-1", 2.0}, "iss-2": {"team-1", 16.0}, "iss-3": {"team-1", 16.0}, "iss-4": {"team-2", 3.0}}
 	issues := d.Records["linear"]["issues"]
 	if len(issues) != len(want) {
 		t.Fatalf("%d issues left of %d", len(issues), len(want))
