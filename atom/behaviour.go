@@ -303,7 +303,7 @@ type Invariant struct {
 	Sep    string   `json:"sep,omitempty"`   // derived by join or slug: the separator
 	Per    string   `json:"per,omitempty"`   // unique: the field whose value scopes it
 	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values; granted: the container's fields let in without a grant; referred_by: other collections that set its flag
-	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies
+	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies; refers_to by follows: of a value off the target's kind
 	Days   int      `json:"days,omitempty"`  // future_when: how many days after the clock the date is at most
 	Hours  int      `json:"hours,omitempty"` // past_when: how many hours before the clock the date is at most
 	Plus   int      `json:"plus,omitempty"`  // sum: what the first field holds beyond the others' total
@@ -601,9 +601,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
 		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))
 	}
-	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByCount() && !inv.ByKind() && !inv.ByCompany() && !inv.Taken() && !inv.ByNamed() || inv.Sep != "" || inv.Rule == "derived" {
+	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByCount() && !inv.ByKind() && !inv.ByCompany() && !inv.Taken() && !inv.ByNamed() && !(inv.Rule == "refers_to" && inv.By == RefersFollow) || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
-			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s or %s for referred_by, by %s, %s or %s for agrees, by %s for granted)", DaysSince, DeriveSum, DeriveCount, AgreeKind, AgreeCompany, AgreeTaken, GrantNamed))
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s or %s for referred_by, by %s, %s or %s for agrees, by %s for granted, by %s for refers_to)", DaysSince, DeriveSum, DeriveCount, AgreeKind, AgreeCompany, AgreeTaken, GrantNamed, RefersFollow))
 		}
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}

@@ -124,7 +124,7 @@ func (db *dataBuilder) dropUnkinded(m *appModel) {
 	for _, cm := range m.colls {
 		for _, inv := range cm.c.Invariants {
 			tc := m.byName[cm.c.Fields[inv.Fields[0]].Ref]
-			if inv.Rule != "refers_to" || tc == nil || referredTo(m, cm) {
+			if inv.Rule != "refers_to" || inv.Follows() || tc == nil || referredTo(m, cm) {
 				continue
 			}
 			db.d.Records[m.app][cm.name] = slices.DeleteFunc(db.d.Records[m.app][cm.name], func(r map[string]any) bool {
