@@ -161,3 +161,36 @@ func TestInviteeOfACanceledEventIsCanceled(t *testing.T) {
 		}
 	}
 }
+
+// TestOneOnOneEventCancelsWithItsInvitee: a one-on-one event (type kind
+// solo) is canceled with its one invitee, so a canceled invitee of an
+// active one-on-one event is a violation on its status; of a group event,
+// where an invitee cancels alone, none.
+func TestOneOnOneEventCancelsWithItsInvitee(t *testing.T) {
+	ss := map[string]*atom.Server{"calendly": builtinServer(t, "calendly")}
+	clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		kind, event, invitee string
+		want                 int
+	}{{"solo", "active", "canceled", 1}, {"solo", "active", "active", 0}, {"solo", "canceled", "canceled", 0},
+		{"group", "active", "canceled", 0}, {"collective", "active", "canceled", 0}, {"", "active", "canceled", 0}} {
+		ev := state.Record{"id": "EV1", "name": "Renewal call", "event_type_id": "ET1", "status": c.event}
+		inv := state.Record{"id": "INV1", "event_id": "EV1", "status": c.invitee}
+		if c.event == "canceled" {
+			ev["canceled_at"] = "2026-02-20T10:00:00Z"
+		}
+		if c.invitee == "canceled" {
+			inv["canceled_at"] = "2026-02-20T10:00:00Z"
+		}
+		types := []state.Record{}
+		if c.kind != "" {
+			types = append(types, state.Record{"id": "ET1", "name": "Renewal call", "kind": c.kind})
+		}
+		vs := CheckWorld("d", ss, state.NewWorld(clock, state.NewCollection("calendly.scheduled_events", "id", []state.Record{ev}),
+			state.NewCollection("calendly.event_types", "id", types),
+			state.NewCollection("calendly.invitees", "id", []state.Record{inv})))
+		if got := countOn(vs, "calendly.invitees", "status"); got != c.want {
+			t.Errorf("%s invitee of a %s %s event: %d violations on status, want %d: %v", c.invitee, c.event, c.kind, got, c.want, vs)
+		}
+	}
+}
