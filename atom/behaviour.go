@@ -548,7 +548,8 @@ func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {
 // n, one or more where n is negative, at least two where n is 0, or the longer
 // forms some rules have: a fourth field of states (referred_by, agrees,
 // since), a fifth of grants' states (granted), a third of states
-// (refers_to, remaining, before).
+// (refers_to, remaining, before), and an agrees rule's gate through the
+// referenced record's own reference (a fourth and fifth field).
 func arityFits(inv Invariant, n int) bool {
 	got := len(inv.Fields)
 	switch {
@@ -562,8 +563,10 @@ func arityFits(inv Invariant, n int) bool {
 		return true
 	}
 	switch inv.Rule {
-	case "referred_by", "agrees", "since":
+	case "referred_by", "since":
 		return got == 4
+	case "agrees":
+		return got == 4 || got == 5
 	case "granted":
 		return got == 5
 	case "refers_to", "remaining", "before":
@@ -644,6 +647,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		if target := s.Collection(c.Fields[inv.Fields[1]].Ref); inv.ParentGated() && target != nil {
 			ds = append(ds, valuesOf(e, target, inv.Fields[2], inv.In, at+".in")...)
 		}
+		if inv.GatedThrough() {
+			ds = append(ds, validateGateThrough(e, s, c, inv, at)...)
+		}
 		return ds
 	case "display", "quotes":
 		return append(ds, validateDisplay(e, s, c, inv, at)...)
@@ -717,7 +723,7 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 		ds = append(ds, e.Diag(Error, at+".not_in", "not_in lists the values that keep a record from counting under a referred_by rule of four fields, and only there"))
 	}
 	if (len(inv.In) > 0 || inv.Rule == "referred_by" && len(inv.NotIn) > 0) != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields or of five, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" && !(inv.Rule == "remaining" && len(inv.Fields) == 3) && !inv.RankStates() {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, the media types of a file whose name ends in no extension, the states of a remaining rule of three fields in which a part was paid, and the states a senior rule of two fields keeps off a title that leads others, and only these"))
@@ -804,7 +810,7 @@ func ownFields(inv Invariant) []int {
 		other := false
 		switch inv.Rule {
 		case "within", "since", "agrees", "senior", "lasts", "position":
-			other = j == 2
+			other = j == 2 || inv.GatedThrough() && j > 2
 		case "refers_to":
 			other = j == 1
 		case "flag_of":
@@ -843,6 +849,28 @@ func validateRefTarget(e *Entry, s *Server, c *Collection, inv Invariant, fs []s
 		}
 	}
 	return ds
+}
+
+// validateGateThrough checks an agrees rule gated through the referenced
+// record's reference: its fourth field is a reference of the referenced
+// collection, its fifth a field of the collection that one names, In
+// among that field's values.
+func validateGateThrough(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	target := s.Collection(c.Fields[inv.Fields[1]].Ref)
+	if target == nil {
+		return nil
+	}
+	gate := s.Collection(target.Fields[inv.Fields[3]].Ref)
+	if gate == nil {
+		return Diagnostics{e.Diag(Error, at+".fields[3]", "an agrees rule of five fields needs a ref field of %s as its fourth field", target.Name)}
+	}
+	if _, ok := gate.Fields[inv.Fields[4]]; !ok {
+		return Diagnostics{e.Diag(Error, at+".fields[4]", "no field %q in collection %s", inv.Fields[4], gate.Name)}
+	}
+	if len(inv.In) == 0 {
+		return Diagnostics{e.Diag(Error, at+".in", "an agrees rule of five fields lists the values of %s.%s it holds for", gate.Name, inv.Fields[4])}
+	}
+	return valuesOf(e, gate, inv.Fields[4], inv.In, at+".in")
 }
 
 // validateWhenStates checks that an only_when rule's states are values

@@ -442,9 +442,25 @@ func (f Field) BoundsText() string {
 
 // AgreesOn reports whether an agrees rule holds for rec: always, or, with
 // a fourth field, where rec holds one of In in it (an internal comment on
-// a Jira Service Management request is its agent's: public false).
+// a Jira Service Management request is its agent's: public false). A
+// rule gated through its referenced record (GatedThrough) reads no field
+// of rec's for it.
 func (inv Invariant) AgreesOn(rec map[string]any) bool {
-	return len(inv.Fields) < 4 || slices.Contains(inv.In, state.Text(rec[inv.Fields[3]]))
+	return len(inv.Fields) != 4 || slices.Contains(inv.In, state.Text(rec[inv.Fields[3]]))
+}
+
+// GatedThrough reports whether an agrees rule holds only where the
+// referenced record's reference Fields[3] names a record holding one of
+// In in Fields[4]: a Calendly invitee's status is its event's where the
+// event's type is one-on-one (kind solo), whose one invitee's cancelling
+// cancels the event.
+func (inv Invariant) GatedThrough() bool { return inv.Rule == "agrees" && len(inv.Fields) == 5 }
+
+// BindsThrough reports whether gate, the record the referenced record's
+// reference Fields[3] names (nil where it names none), lets a rule gated
+// through it bind; true for every other rule.
+func (inv Invariant) BindsThrough(gate map[string]any) bool {
+	return !inv.GatedThrough() || gate != nil && slices.Contains(inv.In, state.Text(gate[inv.Fields[4]]))
 }
 
 // ParentGated reports whether an agrees rule holds only where the

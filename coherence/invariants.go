@@ -210,8 +210,11 @@ func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Col
 		return
 	}
 	if inv.ByCompany() {
-		c.agreesOnCompany(inv, name, key, rec, p)
+		c.agreesOnCompany(inv, name, key, rec, c.parentCompanyRef(inv, target, p))
 		return
+	}
+	if inv.GatedThrough() && !inv.BindsThrough(c.gateOf(inv, target, p)) {
+		return // an invitee of a group event may cancel alone
 	}
 	var peers []string
 	if inv.ByKind() {
@@ -230,6 +233,22 @@ func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Col
 		}
 		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s %s does not agree with %s %s's %s %s", inv.Fields[0], state.Text(rec[inv.Fields[0]]), inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], want)
 	}
+}
+
+// gateOf is the record that p, a record of target, names by the reference
+// an agrees rule gated through it reads (an event's type), or nil.
+func (c *checker) gateOf(inv atom.Invariant, target *state.Collection, p state.Record) state.Record {
+	_, tdef := c.def(target.Name)
+	if tdef == nil {
+		return nil
+	}
+	app, _ := state.Split(target.Name)
+	gc := c.w.Collection(app + "." + tdef.Fields[inv.Fields[3]].Ref)
+	if gc == nil {
+		return nil
+	}
+	g, _ := gc.Lookup(state.Text(p[inv.Fields[3]]))
+	return g
 }
 
 // daysUntil checks a count of days left to a date against the world's

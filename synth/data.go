@@ -939,6 +939,9 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 			rw = *par.rw
 		}
 		rw = val.atHome(cm, rw)
+		if par.rw == nil || try >= 6 {
+			rw = val.apart(rw)
+		}
 		rec = map[string]any{cm.key: uniqueKey(val, cm, used)}
 		for _, f := range cm.fieldNames {
 			if f == cm.key {
@@ -973,6 +976,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		}
 		delete(used, "key|"+cm.ref()+"|"+fmt.Sprint(rec[cm.key]))
 	}
+	val.place(tw)
 	return rec, tw
 }
 
