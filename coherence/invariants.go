@@ -187,7 +187,9 @@ func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Col
 		return
 	}
 	if inv.ByCompany() {
-		c.agreesOnCompany(inv, name, key, rec, p)
+		if !c.ofStaff(target.Name, p) {
+			c.agreesOnCompany(inv, name, key, rec, p)
+		}
 		return
 	}
 	var peers []string

@@ -54,7 +54,7 @@ func (db *dataBuilder) dropDisagreeing(apps []*appModel, world []string) {
 		named, referred := namedKeys(m, db.d)[cm.name], referredKeys(m, cm, db.d)
 		for _, rec := range slices.Clone(db.d.Records[m.app][cm.name]) {
 			p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
-			if p != nil && !named[state.Text(rec[cm.key])] && !referred[state.Text(rec[cm.key])] && disagrees(inv, rec, p, world) {
+			if p != nil && !ofStaff(tc, p) && !named[state.Text(rec[cm.key])] && !referred[state.Text(rec[cm.key])] && disagrees(inv, rec, p, world) {
 				db.drop(m, cm, rec)
 			}
 		}
@@ -94,8 +94,8 @@ func (db *dataBuilder) agreeCompany(m *appModel, cm, tc *collModel, inv atom.Inv
 	changed := false
 	for _, rec := range db.d.Records[m.app][cm.name] {
 		p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
-		if p == nil {
-			continue
+		if p == nil || ofStaff(tc, p) {
+			continue // a record under one of the staff speaks of a customer
 		}
 		names := coherence.CompanyNames(world, coherence.CompanyValues(inv, rec, p)...)
 		if _, bad := coherence.OtherCompany(inv, rec, p, names); !bad {
