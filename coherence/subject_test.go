@@ -41,7 +41,8 @@ func TestDealAboutItsPersonByFirstName(t *testing.T) {
 // TestTicketRaisedByItsRequester: a Zendesk ticket's text that says who
 // raised it names its requester (requester_id, declared raiser), and
 // speaks of the requester's company, by the address they write from and
-// by the ticket's organization.
+// by the ticket's organization; a ticket an agent requests speaks of a
+// customer.
 func TestTicketRaisedByItsRequester(t *testing.T) {
 	ss := map[string]*atom.Server{"zendesk": builtinServer(t, "zendesk")}
 	users := []state.Record{
@@ -49,19 +50,21 @@ func TestTicketRaisedByItsRequester(t *testing.T) {
 			"created_at": "2026-01-02T09:00:00Z"},
 		{"id": "382060640", "name": "Tamsin Thibault", "email": "tamsin.thibault@wonkallc.example", "role": "end-user", "organization_id": "363010002",
 			"created_at": "2026-01-02T09:00:00Z"},
+		{"id": "382060641", "name": "Noor Tanaka", "email": "noor.tanaka@piedpipersystems.example", "role": "agent", "created_at": "2026-01-02T09:00:00Z"},
 	}
 	orgs := []state.Record{{"id": "363010001", "name": "Silver Lake Inc"}, {"id": "363010002", "name": "Wonka LLC"}}
 	for _, c := range []struct {
-		name, text string
-		want       int
+		name, text, requester string
+		want                  int
 	}{
-		{"its requester", "Billing question from Florian Zielinski at Silver Lake Inc.", 0},
-		{"another at another company", "Billing question from Tamsin Thibault at Wonka LLC.", 3},
-		{"another company", "Raised on 29 January; Wonka LLC is affected.", 2},
-		{"no one named", "The invoice shows the wrong amount.", 0},
+		{"its requester", "Billing question from Florian Zielinski at Silver Lake Inc.", "382060639", 0},
+		{"another at another company", "Billing question from Tamsin Thibault at Wonka LLC.", "382060639", 3},
+		{"another company", "Raised on 29 January; Wonka LLC is affected.", "382060639", 2},
+		{"no one named", "The invoice shows the wrong amount.", "382060639", 0},
+		{"an agent's, for a customer", "Duplicate charge on Silver Lake Inc's invoice.", "382060641", 0},
 	} {
 		tk := state.Record{"id": "351043439", "subject": "Invoice shows the wrong amount", "description": c.text, "status": "open",
-			"requester_id": "382060639", "organization_id": "363010001", "created_at": "2026-03-03T09:00:00Z"}
+			"requester_id": c.requester, "organization_id": "363010001", "created_at": "2026-03-03T09:00:00Z"}
 		w := state.NewWorld(eighthClock, state.NewCollection("zendesk.users", "id", users),
 			state.NewCollection("zendesk.organizations", "id", orgs),
 			state.NewCollection("zendesk.tickets", "id", []state.Record{tk}))
