@@ -210,7 +210,9 @@ func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Col
 		return
 	}
 	if inv.ByCompany() {
-		c.agreesOnCompany(inv, name, key, rec, c.parentCompanyRef(inv, target, p))
+		if !c.ofStaff(target.Name, p) {
+			c.agreesOnCompany(inv, name, key, rec, c.parentCompanyRef(inv, target, p))
+		}
 		return
 	}
 	if inv.GatedThrough() && !inv.BindsThrough(c.gateOf(inv, target, p)) {

@@ -54,8 +54,9 @@ func (db *dataBuilder) dropDisagreeing(apps []*appModel, world []string) {
 	byCompanyRules(apps, func(m *appModel, cm, tc *collModel, inv atom.Invariant) {
 		named, referred := namedKeys(m, db.d)[cm.name], referredKeys(m, cm, db.d)
 		for _, rec := range slices.Clone(db.d.Records[m.app][cm.name]) {
-			p := db.companyParent(m, tc, inv, findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]])))
-			if p != nil && !named[state.Text(rec[cm.key])] && !referred[state.Text(rec[cm.key])] && disagrees(inv, rec, p, world) {
+			direct := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+			p := db.companyParent(m, tc, inv, direct)
+			if p != nil && !ofStaff(tc, direct) && !named[state.Text(rec[cm.key])] && !referred[state.Text(rec[cm.key])] && disagrees(inv, rec, p, world) {
 				db.drop(m, cm, rec)
 			}
 		}
@@ -94,9 +95,10 @@ func (db *dataBuilder) agreeCompany(m *appModel, cm, tc *collModel, inv atom.Inv
 	held := map[string]bool{}
 	changed := false
 	for _, rec := range db.d.Records[m.app][cm.name] {
-		p := db.companyParent(m, tc, inv, findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]])))
-		if p == nil {
-			continue
+		direct := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+		p := db.companyParent(m, tc, inv, direct)
+		if p == nil || ofStaff(tc, direct) {
+			continue // a record under one of the staff speaks of a customer
 		}
 		names := coherence.CompanyNames(world, coherence.CompanyValues(inv, rec, p)...)
 		if _, bad := coherence.OtherCompany(inv, rec, p, names); !bad {

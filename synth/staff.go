@@ -155,3 +155,10 @@ func (db *dataBuilder) staffAddressFields(cm *collModel, st *atom.Staff, rec map
 	}
 	return slices.Concat(st.AddressFields(cm.c), owners)
 }
+
+// ofStaff reports whether rec, of tc, is a member of its collection's
+// staff: a record kept under it (a ticket an agent requests) speaks of a
+// customer, not of the company's own (coherence's agrees by company).
+func ofStaff(tc *collModel, rec map[string]any) bool {
+	return tc.c.Staff != nil && tc.c.Staff.Holds(rec)
+}
