@@ -505,6 +505,21 @@ func (s *State) Hash() string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
+// World returns the state as a world of its own, at the base's clock:
+// an untouched collection is the base's, a written one is made anew of
+// the records the state holds, in their order.
+func (s *State) World() *World {
+	colls := make([]*Collection, 0, len(s.base.names))
+	for _, name := range s.base.names {
+		c := s.base.colls[name]
+		if s.over[name] != nil {
+			c = NewCollection(name, c.Key, s.Records(name))
+		}
+		colls = append(colls, c)
+	}
+	return NewWorld(s.base.Clock, colls...)
+}
+
 // Snapshot returns the state as nested maps: app -> collection -> records.
 // Names without a dot go under the app "" . It must be treated as
 // read-only: the lists of untouched collections are shared.
