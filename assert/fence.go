@@ -70,11 +70,11 @@ type FenceMark struct {
 
 // FenceCascade is an update's cascade as the fence reads it: where a
 // record of Target holds When at the end of the session and did not at
-// its start, records of Referrer whose reference Ref names it may change
-// their Fields.
+// its start, records of Referrer whose reference Ref names it, and that
+// held Only at its start where given, may change their Fields.
 type FenceCascade struct {
 	Target, Referrer, Ref string
-	When                  map[string]any
+	When, Only            map[string]any
 	Fields                []string
 }
 
@@ -270,10 +270,20 @@ func (f *fence) cascaded(st *state.State, marked map[string]map[string][]string)
 		if len(started) == 0 {
 			continue
 		}
+		referrers := st.Base().Collection(c.Referrer)
 		for k := range st.Dirty(c.Referrer) {
 			rec, ok := st.Get(c.Referrer, k)
 			if !ok || !started[state.Text(rec[c.Ref])] {
 				continue
+			}
+			if len(c.Only) > 0 {
+				var before state.Record
+				if referrers != nil {
+					before, _ = referrers.Lookup(k)
+				}
+				if before != nil && !holdsAll(before, c.Only) {
+					continue // a record the cascade does not reach (an approved leave)
+				}
 			}
 			if marked == nil {
 				marked = map[string]map[string][]string{}

@@ -199,6 +199,11 @@ func (lc *Lifecycle) StampOf(f string) *Stamp {
 //   - spans: the count of days Fields[0] is no more than the calendar
 //     days from the date Fields[1] to the date Fields[2], both counted (a
 //     BambooHR time-off request asks no more days than it runs);
+//   - position: the number Fields[0] is the place, counted from 0, of the
+//     record's own From[0] in the list Fields[2] of the record the ref
+//     field Fields[1] names (a Dropbox Sign signature's order is its
+//     signer's place among its request's signers: 0 to one less than
+//     their number, each once);
 //   - agrees: Fields[0] holds what Fields[2] of the record the ref field
 //     Fields[1] names holds (an opportunity's company is its primary
 //     contact's company; a channel message's team is its channel's team);
@@ -295,12 +300,13 @@ type Invariant struct {
 	From   []string `json:"from,omitempty"`
 	Scale  float64  `json:"scale,omitempty"`
 	In     []string `json:"in,omitempty"`
+	NotIn  []string `json:"not_in,omitempty"` // referred_by: values of the fourth field that keep a referring record from counting
 	Values []string `json:"values,omitempty"`
 	By     string   `json:"by,omitempty"`    // derived: how the first field is made of the others
 	Sep    string   `json:"sep,omitempty"`   // derived by join or slug: the separator
 	Per    string   `json:"per,omitempty"`   // unique: the field whose value scopes it
 	With   []string `json:"with,omitempty"`  // unique: other collections sharing its values; granted: the container's fields let in without a grant; referred_by: other collections that set its flag
-	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies
+	Error  string   `json:"error,omitempty"` // unique: the product's refusal of a repeat; only_when: of a write into a state the rule denies; refers_to by follows: of a value off the target's kind
 	Days   int      `json:"days,omitempty"`  // future_when: how many days after the clock the date is at most
 	Hours  int      `json:"hours,omitempty"` // past_when: how many hours before the clock the date is at most
 	Plus   int      `json:"plus,omitempty"`  // sum: what the first field holds beyond the others' total
@@ -308,7 +314,7 @@ type Invariant struct {
 
 // invariantArity is how many fields each rule takes (0: two or more; -1:
 // one or more).
-var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2, "lasts": 4, "spans": 3, "reaches": 3, "sum": 0}
+var invariantArity = map[string]int{"lte": 0, "before": 2, "soon_after": 2, "unique": -1, "at_most_one": 0, "differs": 2, "display": 2, "ratio": 3, "days_until": 2, "only_when": 2, "set_when": 2, "within": 3, "since": 3, "agrees": 3, "quotes": 2, "past_when": 2, "future_when": 2, "derived": 0, "team": -1, "remaining": 2, "full_when": 2, "refers_to": 2, "flag_of": 3, "referred_by": 3, "own_link": 1, "granted": 4, "media_type": 2, "senior": 3, "domain_of": 2, "lasts": 4, "spans": 3, "reaches": 3, "sum": 0, "position": 3}
 
 // InvariantRules lists the invariant rules.
 func InvariantRules() []string { return slices.Sorted(maps.Keys(invariantArity)) }
@@ -548,7 +554,9 @@ func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {
 // n, one or more where n is negative, at least two where n is 0, or the longer
 // forms some rules have: a fourth field of states (referred_by, agrees,
 // since), a fifth of grants' states (granted), a third of states
-// (refers_to, remaining, before), a third of days (past_when).
+// (refers_to, remaining, before), a third of days (past_when), and an
+// agrees rule's gate through the referenced record's own reference (a
+// fourth and fifth field).
 func arityFits(inv Invariant, n int) bool {
 	got := len(inv.Fields)
 	switch {
@@ -562,8 +570,10 @@ func arityFits(inv Invariant, n int) bool {
 		return true
 	}
 	switch inv.Rule {
-	case "referred_by", "agrees", "since":
+	case "referred_by", "since":
 		return got == 4
+	case "agrees":
+		return got == 4 || got == 5
 	case "granted":
 		return got == 5
 	case "refers_to", "remaining", "before", "past_when":
@@ -601,9 +611,9 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	if inv.Rule == "days_until" && inv.By != "" && inv.By != DaysSince {
 		return append(ds, e.Diag(Error, at+".by", "days_until counts to its date, or with by %s from it; %q is neither", DaysSince, inv.By))
 	}
-	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByCount() && !inv.ByKind() && !inv.ByCompany() && !inv.Taken() && !inv.ByNamed() || inv.Sep != "" || inv.Rule == "derived" {
+	if inv.By != "" && inv.Rule != "days_until" && !inv.BySum() && !inv.ByCount() && !inv.ByKind() && !inv.ByCompany() && !inv.Taken() && !inv.ByNamed() && !(inv.Rule == "refers_to" && inv.By == RefersFollow) || inv.Sep != "" || inv.Rule == "derived" {
 		if inv.Rule != "derived" {
-			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s or %s for referred_by, by %s, %s or %s for agrees, by %s for granted)", DaysSince, DeriveSum, DeriveCount, AgreeKind, AgreeCompany, AgreeTaken, GrantNamed))
+			return append(ds, e.Diag(Error, at+".by", "by and sep are for the rule derived, and only for it (and by %s for days_until, by %s or %s for referred_by, by %s, %s or %s for agrees, by %s for granted, by %s for refers_to)", DaysSince, DeriveSum, DeriveCount, AgreeKind, AgreeCompany, AgreeTaken, GrantNamed, RefersFollow))
 		}
 		return append(ds, validateDerived(e, c, inv, at)...)
 	}
@@ -644,9 +654,14 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		if target := s.Collection(c.Fields[inv.Fields[1]].Ref); inv.ParentGated() && target != nil {
 			ds = append(ds, valuesOf(e, target, inv.Fields[2], inv.In, at+".in")...)
 		}
+		if inv.GatedThrough() {
+			ds = append(ds, validateGateThrough(e, s, c, inv, at)...)
+		}
 		return ds
 	case "display", "quotes":
 		return append(ds, validateDisplay(e, s, c, inv, at)...)
+	case "position":
+		return append(ds, validatePosition(e, s, c, inv, at)...)
 	case "domain_of":
 		return append(ds, validateDomainOf(e, c, inv, at)...)
 	case "media_type":
@@ -711,8 +726,11 @@ func validateDomainOf(e *Entry, c *Collection, inv Invariant, at string) Diagnos
 // values of a field the rules that bind some records only name.
 func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
 	var ds Diagnostics
-	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
+	if inv.NotIn != nil && inv.Rule != "referred_by" {
+		ds = append(ds, e.Diag(Error, at+".not_in", "not_in lists the values that keep a record from counting under a referred_by rule of four fields, and only there"))
+	}
+	if (len(inv.In) > 0 || inv.Rule == "referred_by" && len(inv.NotIn) > 0) != inv.HasStates() {
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields or of five, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" && !(inv.Rule == "remaining" && len(inv.Fields) == 3) && !inv.RankStates() {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, the media types of a file whose name ends in no extension, the states of a remaining rule of three fields in which a part was paid, and the states a senior rule of two fields keeps off a title that leads others, and only these"))
@@ -744,6 +762,23 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	}
 	if (inv.Rule == "agrees" || inv.Rule == "since") && len(inv.Fields) == 4 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[3], inv.In, at+".in")...)
+	}
+	return ds
+}
+
+// validatePosition checks a position rule: its first field a number, its
+// one From field the record's own, its third a list of the record its
+// reference names.
+func validatePosition(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
+	if fd := c.Fields[inv.Fields[0]]; fd.Type != "integer" && fd.Type != "number" {
+		ds = append(ds, e.Diag(Error, at+".fields[0]", "position writes a place into %s, which is no number", inv.Fields[0]))
+	}
+	if len(inv.From) != 1 || !hasField(c, inv.From[0]) {
+		return append(ds, e.Diag(Error, at+".from", "position takes the one field of the record whose place it is"))
+	}
+	if t := s.Collection(c.Fields[inv.Fields[1]].Ref); t != nil && t.Fields[inv.Fields[2]].Type != "array" && len(ds) == 0 {
+		ds = append(ds, e.Diag(Error, at+".fields[2]", "position reads a place in a list; %s is none", inv.Fields[2]))
 	}
 	return ds
 }
@@ -781,8 +816,8 @@ func ownFields(inv Invariant) []int {
 	for j := range inv.Fields {
 		other := false
 		switch inv.Rule {
-		case "within", "since", "agrees", "senior", "lasts":
-			other = j == 2
+		case "within", "since", "agrees", "senior", "lasts", "position":
+			other = j == 2 || inv.GatedThrough() && j > 2
 		case "refers_to":
 			other = j == 1
 		case "flag_of":
@@ -821,6 +856,28 @@ func validateRefTarget(e *Entry, s *Server, c *Collection, inv Invariant, fs []s
 		}
 	}
 	return ds
+}
+
+// validateGateThrough checks an agrees rule gated through the referenced
+// record's reference: its fourth field is a reference of the referenced
+// collection, its fifth a field of the collection that one names, In
+// among that field's values.
+func validateGateThrough(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	target := s.Collection(c.Fields[inv.Fields[1]].Ref)
+	if target == nil {
+		return nil
+	}
+	gate := s.Collection(target.Fields[inv.Fields[3]].Ref)
+	if gate == nil {
+		return Diagnostics{e.Diag(Error, at+".fields[3]", "an agrees rule of five fields needs a ref field of %s as its fourth field", target.Name)}
+	}
+	if _, ok := gate.Fields[inv.Fields[4]]; !ok {
+		return Diagnostics{e.Diag(Error, at+".fields[4]", "no field %q in collection %s", inv.Fields[4], gate.Name)}
+	}
+	if len(inv.In) == 0 {
+		return Diagnostics{e.Diag(Error, at+".in", "an agrees rule of five fields lists the values of %s.%s it holds for", gate.Name, inv.Fields[4])}
+	}
+	return valuesOf(e, gate, inv.Fields[4], inv.In, at+".in")
 }
 
 // validateWhenStates checks that an only_when rule's states are values

@@ -14,15 +14,22 @@ import (
 // (https://developer.calendly.com/api-docs/, "Cancel Event"; Invitee
 // object, status). Where the update brings the written record to When (it
 // held those values of its fields after the call and not before), each
-// record of Collection whose reference Ref names it takes Set; "$now" is
-// the clock. A record that already holds Set's constants is left as it
-// is.
+// record of Collection whose reference Ref names it, and that holds
+// Only where given, takes Set; "$now" is the clock. A record that already
+// holds Set's constants is left as it is, and one not holding Only is
+// not reached: terminating a Rippling employee cancels their pending
+// leave requests, not those already approved or rejected.
 type Cascade struct {
-	Collection string         `json:"collection"` // the collection whose records name the written one
-	Ref        string         `json:"ref"`        // their reference to it
-	When       map[string]any `json:"when"`       // the values of the written record that set it off
-	Set        map[string]any `json:"set"`        // the fields written to each record naming it
+	Collection string         `json:"collection"`     // the collection whose records name the written one
+	Ref        string         `json:"ref"`            // their reference to it
+	When       map[string]any `json:"when"`           // the values of the written record that set it off
+	Set        map[string]any `json:"set"`            // the fields written to each record naming it
+	Only       map[string]any `json:"only,omitempty"` // the values a record naming it holds to be reached
 }
+
+// Reaches reports whether r, a record naming the written one, is one the
+// cascade writes: it holds every value of Only.
+func (c Cascade) Reaches(r map[string]any) bool { return holdsValues(r, c.Only) }
 
 // Starts reports whether an update from old to rec sets the cascade
 // off: rec holds every value of When and old did not.
@@ -95,6 +102,7 @@ func validateCascades(e *Entry, s *Server, c *Collection, ef Effect, at string) 
 		}
 		ds = append(ds, markFits(e, c, cs.When, cat+".when")...)
 		ds = append(ds, markFits(e, from, cs.Set, cat+".set")...)
+		ds = append(ds, markFits(e, from, cs.Only, cat+".only")...)
 	}
 	return ds
 }

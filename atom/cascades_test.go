@@ -41,6 +41,7 @@ func TestCascadeDeclarations(t *testing.T) {
 		{"a value the written record cannot hold", "{collection: invitees, ref: event_id, when: {status: gone}, set: {status: canceled}}", "tools[0].effect.cascades[0].when.status", "not one of"},
 		{"a value the referring record cannot hold", "{collection: invitees, ref: event_id, when: {status: canceled}, set: {status: gone}}", "tools[0].effect.cascades[0].set.status", "not one of"},
 		{"nothing sets it off", "{collection: invitees, ref: event_id, when: {}, set: {status: canceled}}", "tools[0].effect.cascades[0]", "at least one value"},
+		{"reaching a value the referring record cannot hold", "{collection: invitees, ref: event_id, when: {status: canceled}, only: {status: gone}, set: {status: canceled}}", "tools[0].effect.cascades[0].only.status", "not one of"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			expectDiag(t, strings.Replace(cascadesServer, cascade, c.new, 1), c.field, c.want, "")
@@ -64,5 +65,19 @@ func TestCascadeStarts(t *testing.T) {
 	}
 	if !c.Holds(map[string]any{"status": "canceled"}) || c.Holds(map[string]any{"status": "active"}) {
 		t.Error("Holds reads the clock or misses the status")
+	}
+}
+
+// A cascade with only reaches the records holding its values (a pending
+// leave, not an approved one); one without reaches every record naming
+// the written one.
+func TestCascadeReaches(t *testing.T) {
+	c := Cascade{Collection: "leave_requests", Ref: "role_id", When: map[string]any{"role_state": "TERMINATED"}, Set: map[string]any{"status": "CANCELED"}}
+	if !c.Reaches(map[string]any{"status": "APPROVED"}) {
+		t.Error("a cascade without only leaves a record out")
+	}
+	c.Only = map[string]any{"status": "PENDING"}
+	if !c.Reaches(map[string]any{"status": "PENDING"}) || c.Reaches(map[string]any{"status": "APPROVED"}) {
+		t.Error("only does not choose the records reached")
 	}
 }

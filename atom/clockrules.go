@@ -18,7 +18,7 @@ func (inv Invariant) HasStates() bool {
 	case "team":
 		return n == 2
 	case "referred_by", "agrees", "since":
-		return n == 4 || inv.ParentGated()
+		return n == 4 || inv.ParentGated() || inv.GatedThrough()
 	case "granted":
 		return n == 5
 	}

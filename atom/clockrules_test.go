@@ -66,15 +66,22 @@ func TestLteBoundsTheSum(t *testing.T) {
 }
 
 // Mail the owner wrote is unread only where its read field says so:
-// Proton's unread true, Zoho's status unread.
+// Proton's unread true, Zoho's status unread, a JMAP email whose keywords
+// lack $seen (or that holds none). Marking it read makes it read.
 func TestOwnMailUnread(t *testing.T) {
 	proton := &Mailbox{Owner: "me@mail.example", From: "from", To: []string{"to"}, Folder: "folder", Sent: []string{"sent"}, Read: "unread", ReadValue: "false"}
 	zoho := &Mailbox{Owner: "me@mail.example", From: "from", To: []string{"to"}, Read: "status", ReadValue: "read"}
+	jmap := &Mailbox{Owner: "me@mail.example", From: "from", To: []string{"to"}, Read: "keywords", ReadValue: "$seen"}
+	coll := &Collection{Fields: map[string]Field{"unread": {Type: "boolean"}, "status": {Type: "string"}, "keywords": {Type: "array", Items: "string"}}}
 	for _, c := range []struct {
 		m    *Mailbox
 		rec  map[string]any
 		want bool
 	}{
+		{jmap, map[string]any{"from": "me@mail.example", "keywords": []any{"$flagged"}}, true},
+		{jmap, map[string]any{"from": "me@mail.example"}, true},
+		{jmap, map[string]any{"from": "me@mail.example", "keywords": []any{"$flagged", "$seen"}}, false},
+		{jmap, map[string]any{"from": "a@x.example", "to": []any{"me@mail.example"}}, false},
 		{proton, map[string]any{"from": "me@mail.example", "unread": true}, true},
 		{proton, map[string]any{"from": "me@mail.example", "unread": false}, false},
 		{proton, map[string]any{"from": "a@x.example", "folder": "sent", "unread": true}, true},
@@ -82,8 +89,11 @@ func TestOwnMailUnread(t *testing.T) {
 		{zoho, map[string]any{"from": "me@mail.example", "status": "unread"}, true},
 		{zoho, map[string]any{"from": "me@mail.example"}, false},
 	} {
-		if got := c.m.Unread(c.rec); got != c.want {
+		if got := c.m.Unread(coll, c.rec); got != c.want {
 			t.Errorf("%v: unread %v, want %v", c.rec, got, c.want)
+		}
+		if c.m.MarkRead(coll, c.rec); c.m.Unread(coll, c.rec) {
+			t.Errorf("%v: unread after it is marked read", c.rec)
 		}
 	}
 }

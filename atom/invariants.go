@@ -341,6 +341,36 @@ func (inv Invariant) OutsideParent(rec, parent map[string]any) (time.Time, bool)
 	return bound, ok && bok && t.After(bound)
 }
 
+// AboveParent reports whether a within rule's number on rec is above the
+// number that bounds it on parent, the record its reference names (a
+// Smartsheet row's rowNumber above its sheet's totalRowCount), and gives
+// that bound; false when either is not a number.
+func (inv Invariant) AboveParent(rec, parent map[string]any) (float64, bool) {
+	if inv.Rule != "within" {
+		return 0, false
+	}
+	x, ok := state.Number(rec[inv.Fields[0]])
+	bound, bok := state.Number(parent[inv.Fields[2]])
+	return bound, ok && bok && x > bound
+}
+
+// Place is where a position rule puts rec, whose reference names p: the
+// place, counted from 0, of rec's From[0] in p's list Fields[2], letter
+// case aside (a signer's address among a request's signers); false where
+// the list does not hold it.
+func (inv Invariant) Place(rec, p map[string]any) (int, bool) {
+	own := strings.ToLower(state.Text(rec[inv.From[0]]))
+	if own == "" {
+		return 0, false
+	}
+	for i, v := range ReferenceKeys(p[inv.Fields[2]]) {
+		if strings.ToLower(v) == own {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // Ends is the end a lasts rule asks of rec, whose reference names t: its
 // start plus t's minutes; false where either is unset.
 func (inv Invariant) Ends(rec, t map[string]any) (time.Time, bool) {
@@ -412,9 +442,25 @@ func (f Field) BoundsText() string {
 
 // AgreesOn reports whether an agrees rule holds for rec: always, or, with
 // a fourth field, where rec holds one of In in it (an internal comment on
-// a Jira Service Management request is its agent's: public false).
+// a Jira Service Management request is its agent's: public false). A
+// rule gated through its referenced record (GatedThrough) reads no field
+// of rec's for it.
 func (inv Invariant) AgreesOn(rec map[string]any) bool {
-	return len(inv.Fields) < 4 || slices.Contains(inv.In, state.Text(rec[inv.Fields[3]]))
+	return len(inv.Fields) != 4 || slices.Contains(inv.In, state.Text(rec[inv.Fields[3]]))
+}
+
+// GatedThrough reports whether an agrees rule holds only where the
+// referenced record's reference Fields[3] names a record holding one of
+// In in Fields[4]: a Calendly invitee's status is its event's where the
+// event's type is one-on-one (kind solo), whose one invitee's cancelling
+// cancels the event.
+func (inv Invariant) GatedThrough() bool { return inv.Rule == "agrees" && len(inv.Fields) == 5 }
+
+// BindsThrough reports whether gate, the record the referenced record's
+// reference Fields[3] names (nil where it names none), lets a rule gated
+// through it bind; true for every other rule.
+func (inv Invariant) BindsThrough(gate map[string]any) bool {
+	return !inv.GatedThrough() || gate != nil && slices.Contains(inv.In, state.Text(gate[inv.Fields[4]]))
 }
 
 // ParentGated reports whether an agrees rule holds only where the
@@ -588,4 +634,24 @@ func (inv Invariant) HoldsValue(rec map[string]any) bool {
 // stream has a stream).
 func (c *Collection) Needs(inv Invariant, rec map[string]any) bool {
 	return inv.Rule == "set_when" && slices.Contains(inv.In, c.WhenState(inv.Fields[1], rec))
+}
+
+// Positions are the within rules of c that number its records' places
+// under a parent: an integer kept unique per its reference and at most the
+// parent's count of them (a Smartsheet row's rowNumber, unique in its
+// sheet and within its totalRowCount). Such numbers run from 1 to the
+// count, so a record that goes leaves the others after it one place up.
+func (c *Collection) Positions() []Invariant {
+	var out []Invariant
+	for _, inv := range c.Invariants {
+		if inv.Rule != "within" || c.Fields[inv.Fields[0]].Type != "integer" {
+			continue
+		}
+		if slices.ContainsFunc(c.Invariants, func(u Invariant) bool {
+			return u.Rule == "unique" && len(u.Fields) == 1 && u.Fields[0] == inv.Fields[0] && u.Per == inv.Fields[1]
+		}) {
+			out = append(out, inv)
+		}
+	}
+	return out
 }

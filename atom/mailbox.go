@@ -137,11 +137,38 @@ func (m *Mailbox) ReadAs() string {
 	return m.ReadValue
 }
 
-// Unread reports whether rec is the owner's own mail (sent by them, or
-// in a folder of mail they wrote) and yet not read.
-func (m *Mailbox) Unread(rec map[string]any) bool {
+// Unread reports whether rec, a message of collection c, is the owner's
+// own mail (sent by them, or in a folder of mail they wrote) and yet not
+// read. Where the read field is a list (JMAP's keywords), a message is
+// read where the list holds ReadValue ($seen), and one holding no list
+// holds none.
+func (m *Mailbox) Unread(c *Collection, rec map[string]any) bool {
+	if m.Read == "" || !m.Sender(rec) && !m.InSent(rec) {
+		return false
+	}
 	v, ok := rec[m.Read]
-	return m.Read != "" && ok && v != nil && (m.Sender(rec) || m.InSent(rec)) && state.Text(v) != m.ReadAs()
+	if c.Fields[m.Read].Type == "array" {
+		return !slices.Contains(ReferenceKeys(v), m.ReadAs())
+	}
+	return ok && v != nil && state.Text(v) != m.ReadAs()
+}
+
+// MarkRead makes rec, a message of collection c, read: its read field
+// holds ReadValue, or, a list, holds it beside its other values.
+func (m *Mailbox) MarkRead(c *Collection, rec map[string]any) {
+	fd := c.Fields[m.Read]
+	switch fd.Type {
+	case "array":
+		out := []any{}
+		for _, k := range ReferenceKeys(rec[m.Read]) {
+			out = append(out, k)
+		}
+		rec[m.Read] = append(out, m.ReadAs())
+	case "boolean":
+		rec[m.Read] = m.ReadAs() == "true"
+	default:
+		rec[m.Read] = m.ReadAs()
+	}
 }
 
 // InSent reports whether rec is in a folder of mail the owner wrote: its

@@ -28,9 +28,21 @@ func (inv Invariant) ReferrersOf(recs []map[string]any) map[string]Referrers {
 
 // Counts reports whether a referring record is one a referred_by rule
 // speaks of: all of them, or, with a fourth field, those holding one of In
-// in it (a permission beyond the owner's).
+// in it (a permission beyond the owner's), or, where the rule names NotIn
+// instead, those holding none of NotIn (a JMAP mailbox's unread emails,
+// those without the $seen keyword). A list field holds each of its values.
 func (inv Invariant) Counts(r map[string]any) bool {
-	return len(inv.Fields) < 4 || slices.Contains(inv.In, state.Text(r[inv.Fields[3]]))
+	if len(inv.Fields) < 4 {
+		return true
+	}
+	held := ReferenceKeys(r[inv.Fields[3]])
+	if len(inv.NotIn) > 0 {
+		return !slices.ContainsFunc(held, func(v string) bool { return slices.Contains(inv.NotIn, v) })
+	}
+	if len(held) == 0 {
+		held = []string{""}
+	}
+	return slices.ContainsFunc(held, func(v string) bool { return slices.Contains(inv.In, v) })
 }
 
 // ReferredValue is what a referred_by rule gives a referring record to
@@ -262,6 +274,10 @@ func validateReferredBy(e *Entry, s *Server, c *Collection, inv Invariant, at st
 	}
 	if len(inv.Fields) == 4 {
 		ds = append(ds, valuesOf(e, other, inv.Fields[3], inv.In, at+".in")...)
+		ds = append(ds, valuesOf(e, other, inv.Fields[3], inv.NotIn, at+".not_in")...)
+	}
+	if len(inv.NotIn) > 0 && (len(inv.Fields) != 4 || len(inv.In) > 0) {
+		ds = append(ds, e.Diag(Error, at+".not_in", "not_in names the values of a fourth field that keep a referring record from counting, in place of in"))
 	}
 	return append(ds, validateReferredWith(e, s, c, inv, at)...)
 }

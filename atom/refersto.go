@@ -31,6 +31,34 @@ func (inv Invariant) RefersFrom(rec map[string]any) bool {
 	return inv.Rule != "refers_to" || len(inv.Fields) < 3 || slices.Contains(inv.Values, state.Text(rec[inv.Fields[2]]))
 }
 
+// RefersFollow is the way of a refers_to rule of three fields whose third
+// field follows the record the reference names: the referring record's
+// value is drawn, and kept, as one the target's kind allows, and the
+// reference and the target never move for it. A Linear issue's estimate
+// is a point of its team's estimate scale (https://linear.app/docs/estimates).
+const RefersFollow = "follows"
+
+// Follows reports whether a refers_to rule's third field follows the
+// record its reference names (by follows).
+func (inv Invariant) Follows() bool {
+	return inv.Rule == "refers_to" && inv.By == RefersFollow && len(inv.Fields) == 3
+}
+
+// FollowRefused is the error of a follows rule that a write of rec's
+// third field leaves naming a target of a kind the rule does not allow
+// (Linear refuses an estimate off its team's scale); "" where the rule
+// holds, has no error, the call wrote no such value, or the target
+// records no kind to judge it by.
+func (inv Invariant) FollowRefused(rec, target map[string]any, written map[string]any) string {
+	if !inv.Follows() || inv.Error == "" || target == nil || !IsSet(target[inv.Fields[1]]) || !inv.RefersFrom(rec) || inv.RefersToKind(target) {
+		return ""
+	}
+	if _, wrote := written[inv.Fields[2]]; !wrote {
+		return ""
+	}
+	return inv.Error
+}
+
 // validateRefersTo checks that a refers_to rule's first field is a
 // reference, and that the record it names has the second field, with In
 // among its values.
@@ -45,6 +73,9 @@ func validateRefersTo(e *Entry, s *Server, c *Collection, inv Invariant, at stri
 	ds := valuesOf(e, target, inv.Fields[1], inv.In, at+".in")
 	if inv.Rule == "refers_to" && len(inv.Fields) == 3 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[2], inv.Values, at+".values")...)
+	}
+	if inv.Rule == "refers_to" && inv.By == RefersFollow && len(inv.Fields) != 3 {
+		ds = append(ds, e.Diag(Error, at+".by", "by %s is for a refers_to rule of three fields, whose third field follows the record referred to", RefersFollow))
 	}
 	return ds
 }

@@ -80,8 +80,8 @@ func validateIdentity(e *Entry, s *Server, c *Collection, inv Invariant, at stri
 		if inv.Per != "" || len(inv.With) > 0 && inv.Rule != "granted" && inv.Rule != "referred_by" && !inv.ByCompany() {
 			return Diagnostics{e.Diag(Error, at+".per", "per and with are for the rule unique, and only for it (and with for granted, referred_by and an agrees rule by company)")}
 		}
-		if inv.Error != "" && inv.Rule != "only_when" {
-			return Diagnostics{e.Diag(Error, at+".error", "error is the product's refusal for the rules unique and only_when, and only for them")}
+		if inv.Error != "" && inv.Rule != "only_when" && !inv.Follows() {
+			return Diagnostics{e.Diag(Error, at+".error", "error is the product's refusal for the rules unique and only_when and a refers_to rule by follows, and only for them")}
 		}
 		return nil
 	}

@@ -211,14 +211,45 @@ func (c *checker) companyOfRef(def *atom.Collection, app string, inv atom.Invari
 	if !ok {
 		return rec
 	}
+	out := maps.Clone(rec)
+	out[inv.Fields[0]] = CompanySays(rd, r)
+	return out
+}
+
+// CompanySays is what r, a record of collection rd, says of its company:
+// its fields of company names and its own address, email.
+func CompanySays(rd *atom.Collection, r map[string]any) []any {
 	var says []any
 	for _, f := range slices.Sorted(maps.Keys(rd.Fields)) {
 		if g := rd.Fields[f]; (g.Role == atom.RoleCompany || f == "email") && atom.IsSet(r[f]) {
 			says = append(says, r[f])
 		}
 	}
-	out := maps.Clone(rec)
-	out[inv.Fields[0]] = says
+	return says
+}
+
+// parentCompanyRef is p, the record an agrees rule by company's reference
+// names, as the rule reads it where the field it reads there is itself a
+// reference: that field holds what the record it names says of its
+// company (a Square refund's reason is read against its payment's
+// customer). Any other rule reads p as it is.
+func (c *checker) parentCompanyRef(inv atom.Invariant, target *state.Collection, p state.Record) state.Record {
+	_, tdef := c.def(target.Name)
+	if !inv.ByCompany() || tdef == nil || tdef.Fields[inv.Fields[2]].Role != atom.RoleRef {
+		return p
+	}
+	app, _ := state.Split(target.Name)
+	ref := tdef.Fields[inv.Fields[2]].Ref
+	_, rd := c.def(app + "." + ref)
+	to := c.w.Collection(app + "." + ref)
+	if rd == nil || to == nil {
+		return p
+	}
+	out := maps.Clone(p)
+	out[inv.Fields[2]] = nil
+	if r, ok := to.Lookup(state.Text(p[inv.Fields[2]])); ok {
+		out[inv.Fields[2]] = CompanySays(rd, r)
+	}
 	return out
 }
 

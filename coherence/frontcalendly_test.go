@@ -146,18 +146,51 @@ func TestInviteeOfACanceledEventIsCanceled(t *testing.T) {
 		event, invitee string
 		want           int
 	}{{"canceled", "active", 1}, {"canceled", "canceled", 0}, {"active", "active", 0}, {"active", "canceled", 0}} {
-		ev := state.Record{"id": "EV1", "name": "Renewal call", "event_type_id": "ET1", "status": c.event}
-		inv := state.Record{"id": "INV1", "event_id": "EV1", "status": c.invitee}
-		if c.event == "canceled" {
-			ev["canceled_at"] = "2026-02-20T10:00:00Z"
-		}
-		if c.invitee == "canceled" {
-			inv["canceled_at"] = "2026-02-20T10:00:00Z"
-		}
+		ev, inv := eventAndInvitee(c.event, c.invitee)
 		vs := CheckWorld("d", ss, state.NewWorld(clock, state.NewCollection("calendly.scheduled_events", "id", []state.Record{ev}),
 			state.NewCollection("calendly.invitees", "id", []state.Record{inv})))
 		if got := countOn(vs, "calendly.invitees", "status"); got != c.want {
 			t.Errorf("%s invitee of a %s event: %d violations on status, want %d: %v", c.invitee, c.event, got, c.want, vs)
 		}
 	}
+}
+
+// TestOneOnOneEventCancelsWithItsInvitee: a one-on-one event (type kind
+// solo) is canceled with its one invitee, so a canceled invitee of an
+// active one-on-one event is a violation on its status; of a group event,
+// where an invitee cancels alone, none.
+func TestOneOnOneEventCancelsWithItsInvitee(t *testing.T) {
+	ss := map[string]*atom.Server{"calendly": builtinServer(t, "calendly")}
+	clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		kind, event, invitee string
+		want                 int
+	}{{"solo", "active", "canceled", 1}, {"solo", "active", "active", 0}, {"solo", "canceled", "canceled", 0},
+		{"group", "active", "canceled", 0}, {"collective", "active", "canceled", 0}, {"", "active", "canceled", 0}} {
+		ev, inv := eventAndInvitee(c.event, c.invitee)
+		types := []state.Record{}
+		if c.kind != "" {
+			types = append(types, state.Record{"id": "ET1", "name": "Renewal call", "kind": c.kind})
+		}
+		vs := CheckWorld("d", ss, state.NewWorld(clock, state.NewCollection("calendly.scheduled_events", "id", []state.Record{ev}),
+			state.NewCollection("calendly.event_types", "id", types),
+			state.NewCollection("calendly.invitees", "id", []state.Record{inv})))
+		if got := countOn(vs, "calendly.invitees", "status"); got != c.want {
+			t.Errorf("%s invitee of a %s %s event: %d violations on status, want %d: %v", c.invitee, c.event, c.kind, got, c.want, vs)
+		}
+	}
+}
+
+// eventAndInvitee are a Calendly event of type ET1 and its invitee in the
+// given statuses, each canceled one stamped.
+func eventAndInvitee(event, invitee string) (state.Record, state.Record) {
+	ev := state.Record{"id": "EV1", "name": "Renewal call", "event_type_id": "ET1", "status": event}
+	inv := state.Record{"id": "INV1", "event_id": "EV1", "status": invitee}
+	if event == "canceled" {
+		ev["canceled_at"] = "2026-02-20T10:00:00Z"
+	}
+	if invitee == "canceled" {
+		inv["canceled_at"] = "2026-02-20T10:00:00Z"
+	}
+	return ev, inv
 }

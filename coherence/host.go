@@ -117,15 +117,10 @@ func declared(sh *Shape, is func(atom.Field) bool) []string {
 var personNameRE = regexp.MustCompile(`\b(\p{Lu}[\p{L}'-]+) \p{Lu}[\p{L}'-]+`)
 
 // SubjectNamed lists the people text names by first and last name
-// ("Gabriela O'Brien's final round" names Gabriela O'Brien).
+// ("Gabriela O'Brien's final round" names Gabriela O'Brien), and by a
+// first name alone ("Tamsin at Globex moved the work in-house").
 func SubjectNamed(text string) []Named {
-	var out []Named
-	for _, m := range personNameRE.FindAllStringSubmatchIndex(text, -1) {
-		if gen.IsFirstName(text[m[2]:m[3]]) {
-			out = append(out, Named{strings.TrimSuffix(text[m[0]:m[1]], "'s"), m[0]})
-		}
-	}
-	return out
+	return SubjectNamedAmong(text, gen.IsFirstName)
 }
 
 // SubjectFields are the fields of a collection declared subject that
@@ -149,7 +144,7 @@ func namesPeople(s *atom.Server, coll string) bool {
 func (c *checker) hostText(sh *Shape, coll, key string, rec map[string]any) {
 	c.partyText(sh, coll, key, rec, HostFields(sh), HostNamedAt, "host")
 	c.partyText(sh, coll, key, rec, RaiserFields(sh), RaiserNamed, "the one who raised it")
-	c.partyText(sh, coll, key, rec, SubjectFields(sh), SubjectNamed, "the one it is about")
+	c.partyText(sh, coll, key, rec, SubjectFields(sh), c.subjectNamed, "the one it is about")
 }
 
 // partyText checks each text of the record against the fields that hold

@@ -35,7 +35,7 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 			for _, rec := range col.Records {
 				c.ownDomain(inv, name, col.Key, rec)
 			}
-		case "display", "within", "since", "agrees", "quotes", "senior", "lasts":
+		case "display", "within", "since", "agrees", "quotes", "senior", "lasts", "position":
 			if inv.RankStates() {
 				continue // a record's own fields: RecordProblems
 			}
@@ -53,6 +53,8 @@ func (c *checker) invariants(def *atom.Collection, name string, col *state.Colle
 					c.senior(inv, name, col.Key, target, rec)
 				case "lasts":
 					c.lasts(inv, name, col.Key, target, rec)
+				case "position":
+					c.position(inv, name, col.Key, target, rec)
 				default:
 					c.display(inv, name, col.Key, target, rec)
 				}
@@ -131,7 +133,8 @@ func (c *checker) display(inv atom.Invariant, name, key string, target *state.Co
 // within checks a date of a record against the date that bounds it on
 // the record its reference names: a time-off request of an employee
 // terminated on 1 March starts by then (within), an attendee of a meeting
-// starting at 10:00 joins no earlier (since).
+// starting at 10:00 joins no earlier (since); and a number against the
+// number that bounds it there (a row's number within its sheet's count).
 func (c *checker) within(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {
 	p, ok := target.Lookup(state.Text(rec[inv.Fields[1]]))
 	if !ok {
@@ -144,6 +147,10 @@ func (c *checker) within(inv atom.Invariant, name, key string, target *state.Col
 		}
 		k, _ := state.KeyOf(rec, key)
 		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %s %s %s's %s %s", inv.Fields[0], side, inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], state.Text(p[inv.Fields[2]]))
+	}
+	if bound, above := inv.AboveParent(rec, p); above {
+		k, _ := state.KeyOf(rec, key)
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is above %s %s's %s %v", inv.Fields[0], inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], bound)
 	}
 }
 
@@ -160,6 +167,22 @@ func (c *checker) lasts(inv atom.Invariant, name, key string, target *state.Coll
 		k, _ := state.KeyOf(rec, key)
 		start, _ := atom.Time(rec[inv.Fields[3]])
 		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v after %s but %s %s's %s is %v minutes", inv.Fields[0], end.Sub(start), inv.Fields[3], inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], t[inv.Fields[2]])
+	}
+}
+
+// position checks a number that is the record's place in a list of the
+// record its reference names: a Dropbox Sign signature's order, its
+// signer's place among its request's signers (0 for the first). A record
+// the list does not hold is the agrees rule's to report.
+func (c *checker) position(inv atom.Invariant, name, key string, target *state.Collection, rec state.Record) {
+	p, ok := target.Lookup(state.Text(rec[inv.Fields[1]]))
+	if !ok || !atom.IsSet(rec[inv.Fields[0]]) {
+		return
+	}
+	want, ok := inv.Place(rec, p)
+	if got, gok := state.Number(rec[inv.Fields[0]]); ok && (!gok || got != float64(want)) {
+		k, _ := state.KeyOf(rec, key)
+		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s is %v but %s %s is place %d of %s %s's %s", inv.Fields[0], rec[inv.Fields[0]], inv.From[0], state.Text(rec[inv.From[0]]), want, inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2])
 	}
 }
 
@@ -187,8 +210,13 @@ func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Col
 		return
 	}
 	if inv.ByCompany() {
-		c.agreesOnCompany(inv, name, key, rec, p)
+		if !c.ofStaff(target.Name, p) {
+			c.agreesOnCompany(inv, name, key, rec, c.parentCompanyRef(inv, target, p))
+		}
 		return
+	}
+	if inv.GatedThrough() && !inv.BindsThrough(c.gateOf(inv, target, p)) {
+		return // an invitee of a group event may cancel alone
 	}
 	var peers []string
 	if inv.ByKind() {
@@ -207,6 +235,22 @@ func (c *checker) agrees(inv atom.Invariant, name, key string, target *state.Col
 		}
 		c.add(RuleInvariant, name, k, inv.Fields[0], rec[inv.Fields[0]], "%s %s does not agree with %s %s's %s %s", inv.Fields[0], state.Text(rec[inv.Fields[0]]), inv.Fields[1], rec[inv.Fields[1]], inv.Fields[2], want)
 	}
+}
+
+// gateOf is the record that p, a record of target, names by the reference
+// an agrees rule gated through it reads (an event's type), or nil.
+func (c *checker) gateOf(inv atom.Invariant, target *state.Collection, p state.Record) state.Record {
+	_, tdef := c.def(target.Name)
+	if tdef == nil {
+		return nil
+	}
+	app, _ := state.Split(target.Name)
+	gc := c.w.Collection(app + "." + tdef.Fields[inv.Fields[3]].Ref)
+	if gc == nil {
+		return nil
+	}
+	g, _ := gc.Lookup(state.Text(p[inv.Fields[3]]))
+	return g
 }
 
 // daysUntil checks a count of days left to a date against the world's

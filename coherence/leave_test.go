@@ -1,6 +1,8 @@
 package coherence
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -28,6 +30,38 @@ func TestLeaveOnceStarted(t *testing.T) {
 			state.NewCollection("rippling.leave_requests", "id", []state.Record{leave}))
 		if got := violationsOn(ss, w, "rippling.leave_requests", "start_date"); got != c.want {
 			t.Errorf("%s: %d violations on start_date, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestRipplingLeaveWithinEmployment: a leave request of an employee who
+// left ends by their end date and none of theirs waits for approval (a
+// terminated role's endDate and a leave request's status,
+// https://developer.rippling.com/documentation/rest-api).
+func TestRipplingLeaveWithinEmployment(t *testing.T) {
+	ss := map[string]*atom.Server{"rippling": builtinServer(t, "rippling")}
+	emp := state.Record{"id": "5f0b1001", "name": "Ana Ruiz", "role_state": "TERMINATED", "start_date": "2024-02-01", "end_date": "2026-01-30"}
+	for _, c := range []struct {
+		name               string
+		status, start, end string
+		want               []string
+	}{
+		{"leave before the end date", "APPROVED", "2025-11-03", "2025-11-07", nil},
+		{"leave ending on the end date", "APPROVED", "2026-01-26", "2026-01-30", nil},
+		{"leave ending after the end date", "APPROVED", "2026-01-26", "2026-02-06", []string{"rippling.leave_requests.end_date"}},
+		{"leave wholly after the end date", "CANCELED", "2026-02-02", "2026-02-06", []string{"rippling.leave_requests.start_date", "rippling.leave_requests.end_date"}},
+		{"leave still pending", "PENDING", "2026-01-26", "2026-01-30", []string{"rippling.leave_requests.start_date", "rippling.leave_requests.end_date", "rippling.leave_requests.role_id"}},
+	} {
+		leave := state.Record{"id": "7b2d1001", "role_id": "5f0b1001", "leave_type": "VACATION", "status": c.status, "start_date": c.start, "end_date": c.end}
+		w := state.NewWorld(time.Date(2026, 3, 25, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("rippling.employees", "id", []state.Record{emp}),
+			state.NewCollection("rippling.leave_requests", "id", []state.Record{leave}))
+		var got []string
+		for _, v := range CheckWorld("d", ss, w) {
+			got = append(got, v.Collection+"."+v.Field)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: violations on %v, want %v\n%v", c.name, got, c.want, fmt.Sprint(CheckWorld("d", ss, w)))
 		}
 	}
 }

@@ -39,7 +39,7 @@ func (c *checker) mailbox(def *atom.Collection, name string, col *state.Collecti
 		if a := m.RecipientNamed(rec); a != "" {
 			c.add(RuleInvariant, name, k, m.FromName, rec[m.FromName], "the mailbox's owner %s wrote it, yet it is sent in the name of its recipient %s", m.Owner, a)
 		}
-		if m.Unread(rec) {
+		if m.Unread(def, rec) {
 			c.add(RuleInvariant, name, k, m.Read, rec[m.Read], "the mailbox's owner %s wrote it, yet %s is %v", m.Owner, m.Read, rec[m.Read])
 		}
 		if m.Bcc != "" && !sent && slices.ContainsFunc(atom.Addresses(rec[m.Bcc]), func(a string) bool { return !m.Owns(a) }) {

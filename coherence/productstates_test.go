@@ -9,7 +9,8 @@ import (
 )
 
 // TestEstimatesOnAScale: a Linear issue's estimate is a point of an
-// estimate scale (the built-in atom's enum); 33 is on none.
+// estimate scale (the built-in atom's enum); 33 is on none. (Its team
+// records no scale: the rules of its team's scale judge teamId.)
 func TestEstimatesOnAScale(t *testing.T) {
 	ss := map[string]*atom.Server{"linear": builtinServer(t, "linear")}
 	for _, c := range []struct {
@@ -23,6 +24,32 @@ func TestEstimatesOnAScale(t *testing.T) {
 			state.NewCollection("linear.issues", "id", []state.Record{issue}))
 		if got := violationsOn(ss, w, "linear.issues", "estimate"); got != c.want {
 			t.Errorf("estimate %v: %d violations, want %d", c.estimate, got, c.want)
+		}
+	}
+}
+
+// TestEstimateOnItsTeamsScale: a Linear issue's estimate is a point of its
+// own team's scale (https://linear.app/docs/estimates; the built-in atom's
+// refers_to rules by follows): 5 is on a Fibonacci team's and not on an
+// exponential one's, 16 the reverse, and 2 is on every scale; a team of no
+// recorded scale holds none of 3 and up.
+func TestEstimateOnItsTeamsScale(t *testing.T) {
+	ss := map[string]*atom.Server{"linear": builtinServer(t, "linear")}
+	for _, c := range []struct {
+		scale    string
+		estimate float64
+		want     int
+	}{{"fibonacci", 5, 0}, {"exponential", 5, 1}, {"exponential", 16, 0}, {"tShirt", 16, 1}, {"linear", 7, 0}, {"linear", 8, 1}, {"exponential", 2, 0}, {"", 3, 1}} {
+		team := state.Record{"id": "team-1", "name": "Payments", "key": "PAY"}
+		if c.scale != "" {
+			team["issueEstimationType"] = c.scale
+		}
+		issue := state.Record{"id": "iss-62666", "teamId": "team-1", "title": "Refund request for order 41463", "estimate": c.estimate, "state": "Todo"}
+		w := state.NewWorld(time.Date(2026, 3, 30, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("linear.teams", "id", []state.Record{team}),
+			state.NewCollection("linear.issues", "id", []state.Record{issue}))
+		if got := violationsOn(ss, w, "linear.issues", "teamId"); got != c.want {
+			t.Errorf("estimate %v on a team of scale %q: %d violations, want %d", c.estimate, c.scale, got, c.want)
 		}
 	}
 }

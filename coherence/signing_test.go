@@ -98,3 +98,38 @@ func TestSignatureOfARequest(t *testing.T) {
 		}
 	}
 }
+
+// TestSignatureOrderIsItsSignersPlace: a Dropbox Sign signature's order is
+// its signer's place, from 0, among its request's signers (signers[].order,
+// https://developers.hellosign.com/api/reference/operation/signatureRequestSend/):
+// an order past the last signer, or another signer's, is found.
+func TestSignatureOrderIsItsSignersPlace(t *testing.T) {
+	ss := map[string]*atom.Server{"dropbox_sign": builtinServer(t, "dropbox_sign")}
+	req := state.Record{"signature_request_id": "fa5c8a0b0f4950716", "title": "Renewal", "subject": "Renewal",
+		"signer_emails": []any{"rosa.moreau@globexlabs.example", "wei.foster@globexlabs.example"}, "is_declined": false}
+	for _, c := range []struct {
+		signer string
+		order  any
+		want   int
+	}{
+		{"rosa.moreau@globexlabs.example", 0, 0},
+		{"wei.foster@globexlabs.example", 1, 0},
+		{"Wei.Foster@globexlabs.example", 1, 0},
+		{"wei.foster@globexlabs.example", 0, 1},
+		{"wei.foster@globexlabs.example", 3, 1},
+		{"rosa.moreau@globexlabs.example", nil, 0},
+	} {
+		s := state.Record{"signature_id": "78caf2a1d01c89783", "signature_request_id": "fa5c8a0b0f4950716", "signer_email_address": c.signer,
+			"signer_name": "Rosa Moreau", "status_code": "awaiting_signature"}
+		if c.order != nil {
+			s["order"] = c.order
+		}
+		w := state.NewWorld(time.Date(2026, 4, 15, 9, 0, 0, 0, time.UTC),
+			state.NewCollection("dropbox_sign.signature_requests", "signature_request_id", []state.Record{req}),
+			state.NewCollection("dropbox_sign.signatures", "signature_id", []state.Record{s}))
+		vs := CheckWorld("d", ss, w)
+		if got := countOn(vs, "dropbox_sign.signatures", "order"); got != c.want {
+			t.Errorf("signer %s, order %v: %d violations on order, want %d (%v)", c.signer, c.order, got, c.want, vs)
+		}
+	}
+}

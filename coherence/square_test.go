@@ -22,7 +22,8 @@ func TestSquareAsTheProduct(t *testing.T) {
 	type recs = map[string][]state.Record
 	base := func() recs {
 		return recs{
-			"payments":      {{"id": "bP9mAsEMYP1001", "amount_money_amount": 2774, "amount_money_currency": "USD", "status": "COMPLETED", "note": "Value: $27.74."}},
+			"payments":      {{"id": "bP9mAsEMYP1001", "customer_id": "CU1001", "amount_money_amount": 2774, "amount_money_currency": "USD", "status": "COMPLETED", "note": "Value: $27.74."}},
+			"customers":     {{"id": "CU1001", "given_name": "Noor", "family_name": "Delacroix", "company_name": "Vortex Dynamics"}, {"id": "CU1002", "given_name": "Orla", "family_name": "Quinn", "company_name": "Cyberdyne Holdings"}},
 			"refunds":       {{"id": "UNOE3kv2BZ1001", "payment_id": "bP9mAsEMYP1001", "amount_money_amount": 1200, "status": "PENDING", "reason": "Returned: $12.00."}},
 			"catalog_items": {{"id": "W62UWFY35C1001", "name": "Cold brew", "price_money_amount": 2774, "description": "Value: $27.74."}},
 		}
@@ -37,11 +38,17 @@ func TestSquareAsTheProduct(t *testing.T) {
 		{"a payment quoting its cents as dollars", func(r recs) { r["payments"][0]["note"] = "Value: $2,774.00." }, []string{"square.payments.note"}},
 		{"a refund of a pending payment", func(r recs) { r["payments"][0]["status"] = "PENDING" }, []string{"square.refunds.payment_id"}},
 		{"a refund of a failed payment", func(r recs) { r["payments"][0]["status"] = "FAILED" }, []string{"square.refunds.payment_id"}},
+		{"a refund's reason naming its customer's company", func(r recs) { r["refunds"][0]["reason"] = "Vortex Dynamics returned the order." }, nil},
+		{"a refund's reason naming another customer's company", func(r recs) { r["refunds"][0]["reason"] = "Orla at Cyberdyne Holdings moved the work in-house." }, []string{"square.refunds.reason"}},
+		{"a refund of a payment of no customer", func(r recs) {
+			delete(r["payments"][0], "customer_id")
+			r["refunds"][0]["reason"] = "Cyberdyne Holdings moved the work in-house."
+		}, nil},
 	} {
 		r := base()
 		c.break_(r)
 		var cols []*state.Collection
-		for _, coll := range []string{"payments", "refunds", "catalog_items"} {
+		for _, coll := range []string{"payments", "refunds", "catalog_items", "customers"} {
 			cols = append(cols, state.NewCollection("square."+coll, "id", r[coll]))
 		}
 		w := state.NewWorld(time.Date(2026, 3, 25, 9, 0, 0, 0, time.UTC), cols...)

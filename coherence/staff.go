@@ -151,10 +151,12 @@ func (c *checker) ownPersonText(sh *Shape, coll, key string, rec map[string]any)
 	}
 	var locals []string
 	byFirst := map[string]bool{} // the person of a staff address is read by first name too
-	for _, f := range OwnerAddressFields(sh) {
-		if l, _, ok := strings.Cut(strings.ToLower(state.Text(rec[f])), "@"); ok && strings.Contains(l, ".") {
-			locals = append(locals, l)
-			byFirst[l] = byFirst[l] || sh.def.Fields[f].Staff
+	for _, o := range c.ownersAbove(sh, coll, rec) {
+		for _, f := range OwnerAddressFields(o.sh) {
+			if l, _, ok := strings.Cut(strings.ToLower(state.Text(o.rec[f])), "@"); ok && strings.Contains(l, ".") {
+				locals = append(locals, l)
+				byFirst[l] = byFirst[l] || o.sh.def.Fields[f].Staff
+			}
 		}
 	}
 	if len(locals) == 0 {
@@ -169,6 +171,36 @@ func (c *checker) ownPersonText(sh *Shape, coll, key string, rec map[string]any)
 			c.add(RuleIdentity, coll, key, f, text, "%s places %s, one of the company's own people by the record's address, at %s", f, who, other)
 		}
 	}
+}
+
+// owned is a record that may hold an owner's address, with its shape.
+type owned struct {
+	sh  *Shape
+	rec map[string]any
+}
+
+// ownersAbove are rec, a record of collection coll (shape sh), and the
+// records it is kept under (its required or parent references): a text
+// on a record speaks of its parent's owner as of its own, so a task on a
+// Box file places the file's owner at no other company ("Call Bastian at
+// Quantum Health" on a file bastian owns).
+func (c *checker) ownersAbove(sh *Shape, coll string, rec map[string]any) []owned {
+	out := []owned{{sh, rec}}
+	app, _ := state.Split(coll)
+	for _, f := range sh.names {
+		fd := sh.def.Fields[f]
+		if fd.Role != atom.RoleRef || !(fd.Required || fd.Parent) || app+"."+fd.Ref == coll {
+			continue
+		}
+		psh, pc := c.shape(app+"."+fd.Ref), c.w.Collection(app+"."+fd.Ref)
+		if psh == nil || pc == nil {
+			continue
+		}
+		if p, ok := pc.Lookup(state.Text(rec[f])); ok {
+			out = append(out, owned{psh, p})
+		}
+	}
+	return out
 }
 
 // placedElsewhere finds in text a person of locals (the local parts of

@@ -135,3 +135,42 @@ func TestOwnPersonPlacedAtNoOtherCompany(t *testing.T) {
 		t.Errorf("own people placed elsewhere at %v, want %v", got, want)
 	}
 }
+
+// TestParentOwnerPlacedAtNoOtherCompany: a record kept under a Box file
+// (a task or comment, its file_id required) speaks of the file's owner,
+// one of the company's people, as the file does: "Call Bastian at Quantum
+// Health" on a file bastian.kaminski owns places him elsewhere (c1); at
+// the company (c2), of another Bastian's file (c3) or with no file (c4),
+// it does not.
+func TestParentOwnerPlacedAtNoOtherCompany(t *testing.T) {
+	box := &atom.Server{Kind: atom.KindServer, ID: "box", Collections: []atom.Collection{
+		{Name: "files", Fields: map[string]atom.Field{
+			"name": {Type: "string", Role: atom.RoleTitle}, "owned_by": {Type: "string", Role: atom.RoleEmail, Staff: true},
+		}},
+		{Name: "companies", Fields: map[string]atom.Field{"name": {Type: "string", Role: atom.RoleCompany}}},
+		{Name: "comments", Fields: map[string]atom.Field{
+			"file_id": {Type: "string", Role: atom.RoleRef, Ref: "files", Required: true}, "message": {Type: "string", Role: atom.RoleText},
+		}},
+	}}
+	w := state.NewWorld(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		state.NewCollection("box.comments", "id", []state.Record{
+			{"id": "c1", "file_id": "f1", "message": "Call Bastian at Quantum Health about the renewal."},
+			{"id": "c2", "file_id": "f1", "message": "Call Bastian at Stark Systems about the renewal."},
+			{"id": "c3", "file_id": "f2", "message": "Call Bastian at Quantum Health about the renewal."},
+			{"id": "c4", "file_id": "f9", "message": "Call Bastian at Quantum Health about the renewal."},
+		}),
+		state.NewCollection("box.files", "id", []state.Record{
+			{"id": "f1", "name": "Renewal", "owned_by": "bastian.kaminski@starksystems.example"},
+			{"id": "f2", "name": "Budget", "owned_by": "sofia.romero@starksystems.example"},
+		}),
+		state.NewCollection("box.companies", "id", []state.Record{{"id": "k1", "name": "Quantum Health"}, {"id": "k2", "name": "Stark Systems"}}))
+	var got []string
+	for _, v := range CheckWorld("d", map[string]*atom.Server{"box": box}, w) {
+		if v.Rule == RuleIdentity && v.Collection == "box.comments" {
+			got = append(got, v.Key)
+		}
+	}
+	if want := []string{"c1"}; !slices.Equal(got, want) {
+		t.Errorf("file owners placed elsewhere in comments %v, want %v", got, want)
+	}
+}

@@ -395,11 +395,19 @@ func seedRecord(c *atom.Collection) map[string]any {
 // writable lets the user write under each seed a write_when rule names (a
 // calendar the user holds as writer): a change the rule refuses is tested
 // by the examples.
+// A seed a refers_to rule by follows names records no kind (a Linear
+// team no estimate scale), so no value written under it is refused: a
+// value off the kind is tested by the examples.
 func writable(s *atom.Server, seeds map[string]map[string]any) {
 	for _, c := range s.Collections {
 		for _, f := range c.Fields {
 			if ww := f.WriteWhen; ww != nil && seeds[f.Ref] != nil {
 				seeds[f.Ref][ww.Field] = ww.In[0]
+			}
+		}
+		for _, inv := range c.Invariants {
+			if ref := c.Fields[inv.Fields[0]].Ref; inv.Follows() && seeds[ref] != nil {
+				delete(seeds[ref], inv.Fields[1])
 			}
 		}
 	}

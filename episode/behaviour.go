@@ -319,3 +319,25 @@ func keepWritable(st *state.State, app string, coll *atom.Collection, recs ...st
 	}
 	return nil
 }
+
+// keepFollowing refuses a write of a value that a refers_to rule by
+// follows keeps to the kinds of the record its reference names, where
+// rec would hold one that kind does not allow: Linear refuses an
+// estimate off its team's estimate scale (https://linear.app/docs/estimates).
+// A write that leaves the value as it was drawn is not judged.
+func keepFollowing(st *state.State, app string, coll *atom.Collection, rec state.Record, written map[string]any) error {
+	for _, inv := range coll.Invariants {
+		if !inv.Follows() || inv.Error == "" {
+			continue
+		}
+		fd := coll.Fields[inv.Fields[0]]
+		t, ok := st.Get(app+"."+fd.Ref, state.Text(rec[inv.Fields[0]]))
+		if !ok {
+			continue
+		}
+		if msg := inv.FollowRefused(rec, t, written); msg != "" {
+			return fmt.Errorf("%s", msg)
+		}
+	}
+	return nil
+}

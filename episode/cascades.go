@@ -51,7 +51,7 @@ func cascaded(cx *Context, cs []boundCascade, k string, old, rec state.Record) (
 			recs = cx.State.Placed(c.name)
 		}
 		for _, r := range recs {
-			if !holdsKey(r[c.Ref], k) || c.Holds(r) {
+			if !holdsKey(r[c.Ref], k) || c.Holds(r) || !c.Reaches(r) {
 				continue
 			}
 			next := maps.Clone(r)
@@ -80,7 +80,7 @@ func fenceCascades(t *Tool) []assert.FenceCascade {
 	fields := s.CascadedFields(t.Effect)
 	var out []assert.FenceCascade
 	for _, c := range t.Effect.Cascades {
-		out = append(out, assert.FenceCascade{Target: t.App + "." + t.Effect.Collection, When: c.When, Referrer: t.App + "." + c.Collection, Ref: c.Ref, Fields: fields[c.Collection]})
+		out = append(out, assert.FenceCascade{Target: t.App + "." + t.Effect.Collection, When: c.When, Referrer: t.App + "." + c.Collection, Ref: c.Ref, Only: c.Only, Fields: fields[c.Collection]})
 	}
 	return out
 }

@@ -59,3 +59,48 @@ records:
 		})
 	}
 }
+
+// TestTerminationCancelsPendingLeave: terminating a Rippling employee
+// cancels their leave requests still waiting for approval, and only those
+// (the cascade's only): an approved one stays, as does another employee's,
+// and the fence lets the cancelled one change beside the termination.
+func TestTerminationCancelsPendingLeave(t *testing.T) {
+	data := `kind: data
+id: d
+clock: "2026-03-02T10:00:00Z"
+records:
+  rippling:
+    employees:
+      - {id: E1, name: Maya Lind, role_state: ACTIVE, start_date: "2024-01-08"}
+      - {id: E2, name: Omar Haddad, role_state: ACTIVE, start_date: "2024-05-13"}
+    leave_requests:
+      - {id: L1, role_id: E1, leave_type: VACATION, status: PENDING, start_date: "2026-03-16", end_date: "2026-03-20"}
+      - {id: L2, role_id: E1, leave_type: SICK, status: APPROVED, start_date: "2026-01-12", end_date: "2026-01-13"}
+      - {id: L3, role_id: E2, leave_type: VACATION, status: PENDING, start_date: "2026-03-23", end_date: "2026-03-27"}
+`
+	goal := "  - exists: rippling.employees\n    where: {id: E1, role_state: TERMINATED, end_date: \"2026-03-02\"}\n"
+	s := yamlSession(t, builtinServer(t, "rippling"), data, "kind: intent\nid: i\napps: [rippling]\ninstruction: Terminate Maya Lind as of today.\ngoal:\n"+goal)
+	if o := s.Call(ToolCall{Name: "rippling_terminate_employee", Args: json.RawMessage(`{"employee_id":"E1","end_date":"2026-03-02"}`)}); o.IsError {
+		t.Fatalf("terminate: %s", o.Content)
+	}
+	for id, want := range map[string]string{"L1": "CANCELED", "L2": "APPROVED", "L3": "PENDING"} {
+		if r, _ := s.State().Get("rippling.leave_requests", id); r["status"] != want {
+			t.Errorf("leave request %s: %v, want status %s", id, r, want)
+		}
+	}
+	if res := s.Evaluate(); !res.Passed {
+		t.Errorf("the termination failed: %s", reasons(res))
+	}
+	// An approved leave cancelled beside the termination is the agent's
+	// doing, not the cascade's: the fence catches it.
+	s = yamlSession(t, builtinServer(t, "rippling"), data, "kind: intent\nid: i\napps: [rippling]\ninstruction: Terminate Maya Lind as of today.\ngoal:\n"+goal)
+	for _, call := range []string{`rippling_process_leave_request {"request_id":"L2","status":"CANCELED"}`, `rippling_terminate_employee {"employee_id":"E1","end_date":"2026-03-02"}`} {
+		name, args, _ := strings.Cut(call, " ")
+		if o := s.Call(ToolCall{Name: name, Args: json.RawMessage(args)}); o.IsError {
+			t.Fatalf("%s: %s", call, o.Content)
+		}
+	}
+	if res := s.Evaluate(); res.Passed {
+		t.Errorf("an approved leave cancelled beside the termination passed")
+	}
+}

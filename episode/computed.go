@@ -42,9 +42,7 @@ func gatherComputed(k *keptRules, servers []*atom.Entry) *keptRules {
 			if len(cr.rules) == 0 {
 				continue
 			}
-			if k == nil {
-				k = &keptRules{by: map[string][]*referredRules{}, watch: map[string]bool{}}
-			}
+			k = k.orNew()
 			if k.computed == nil {
 				k.computed = map[string]*computedRules{}
 			}

@@ -597,6 +597,9 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 	if err := keepGates(w.tg.coll, old, rec); err != nil {
 		return err
 	}
+	if err := keepFollowing(cx.State, w.app, w.tg.coll, rec, written); err != nil {
+		return err
+	}
 	if err := keepWritable(cx.State, w.app, w.tg.coll, old, rec); err != nil {
 		return err
 	}

@@ -33,9 +33,16 @@ type referredRules struct {
 // each collection whose writes they follow, the judged one and the
 // referring one; nil where the environment's servers declare none.
 type keptRules struct {
-	by       map[string][]*referredRules
-	computed map[string]*computedRules // record rules by collection (computed.go)
-	watch    map[string]bool           // the collections by and computed hold, for the state's journal
+	by        map[string][]*referredRules
+	computed  map[string]*computedRules // record rules by collection (computed.go)
+	positions map[string]placeRules     // by full name: the collections whose records hold places (closePositions)
+	watch     map[string]bool           // the collections by, computed and positions hold, for the state's journal
+}
+
+// placeRules are a collection's position rules and its key field.
+type placeRules struct {
+	key   string
+	rules []atom.Invariant
 }
 
 // newKeptRules gathers the referred_by rules of the servers' collections.
@@ -64,10 +71,13 @@ func newKeptRules(servers []*atom.Entry) *keptRules {
 				g.rules = append(g.rules, inv)
 				g.fields = append(g.fields, c.Fields[inv.Fields[0]])
 			}
+			if ps := c.Positions(); len(ps) > 0 {
+				k = k.orNew()
+				k.positions[app+"."+c.Name] = placeRules{c.KeyField(), ps}
+				k.watch[app+"."+c.Name] = true
+			}
 			for _, g := range groups {
-				if k == nil {
-					k = &keptRules{by: map[string][]*referredRules{}, watch: map[string]bool{}}
-				}
+				k = k.orNew()
 				k.by[g.judged] = append(k.by[g.judged], g)
 				if g.referring != g.judged {
 					k.by[g.referring] = append(k.by[g.referring], g)
@@ -77,6 +87,14 @@ func newKeptRules(servers []*atom.Entry) *keptRules {
 		}
 	}
 	return gatherComputed(k, servers)
+}
+
+// orNew is k, or new empty rules where k is nil.
+func (k *keptRules) orNew() *keptRules {
+	if k != nil {
+		return k
+	}
+	return &keptRules{by: map[string][]*referredRules{}, positions: map[string]placeRules{}, watch: map[string]bool{}}
 }
 
 // keptRounds bounds the rounds of keeping after one call: a kept field is
@@ -109,6 +127,9 @@ func (k *keptRules) keep(st *state.State) {
 		done += len(ws)
 		targets, written = targets[:0], written[:0]
 		for _, w := range ws {
+			if p, ok := k.positions[w.Name]; ok {
+				closePositions(st, w.Name, p.key, p.rules, w)
+			}
 			for _, g := range k.by[w.Name] {
 				targets = g.touched(targets, st, w, round == 0)
 			}

@@ -83,6 +83,36 @@ func TestKeptRules(t *testing.T) {
 			{"pipedrive_update_person", `{"id":"101","org_id":"3002"}`, `"3002"`, "organizations", "3002", "people_count", "1"},
 		})
 	})
+	t.Run("fastmail mailbox counts", func(t *testing.T) {
+		s := builtinSession(t, "fastmail", `    mailboxes:
+      - {id: P1, name: Inbox, role: inbox, totalEmails: 2, unreadEmails: 1}
+      - {id: P2, name: Clients, totalEmails: 0, unreadEmails: 0}
+    emails:
+      - {id: M1, mailboxIds: [P1], from: ana.ruiz@example.com, subject: Plan, keywords: [$seen]}
+      - {id: M2, mailboxIds: [P1], from: ben.ode@example.com, subject: Budget, keywords: []}
+    identities:
+      - {id: I1, name: Me, email: me@company.example}
+`)
+		runKept(t, s, "fastmail", []keptCall{
+			{"fastmail_email_add_to_mailbox", `{"email_id":"M2","mailboxId":"P2"}`, `"P2"`, "mailboxes", "P2", "unreadEmails", "1"},
+			{"fastmail_email_set_keyword", `{"email_id":"M2","keyword":"$seen"}`, `"$seen"`, "mailboxes", "P1", "unreadEmails", "0"},
+			{"fastmail_email_destroy", `{"email_id":"M1"}`, ``, "mailboxes", "P1", "totalEmails", "1"},
+			{"fastmail_mailbox_query", `{}`, `"P2"`, "mailboxes", "P2", "totalEmails", "1"},
+		})
+	})
+	t.Run("smartsheet row count", func(t *testing.T) {
+		s := builtinSession(t, "smartsheet", `    sheets:
+      - {id: "45831001", name: Plan, totalRowCount: 2}
+    rows:
+      - {id: "23311001", sheetId: "45831001", rowNumber: 1}
+      - {id: "23311002", sheetId: "45831001", rowNumber: 2}
+`)
+		runKept(t, s, "smartsheet", []keptCall{
+			{"smartsheet_add_row", `{"sheetId":"45831001","cells":{"Task":"Review"}}`, `"rowNumber":3`, "sheets", "45831001", "totalRowCount", "3"},
+			{"smartsheet_delete_row", `{"rowId":"23311001"}`, ``, "sheets", "45831001", "totalRowCount", "2"},
+			{"smartsheet_get_sheet", `{"sheetId":"45831001"}`, `"totalRowCount":2`, "rows", "23311002", "rowNumber", "1"},
+		})
+	})
 	t.Run("gmail attachment", func(t *testing.T) {
 		s := builtinSession(t, "gmail", `    messages:
       - {id: m1, from_: user@gmail.com, subject: Plan, body_plain: Plan, label_ids: [DRAFT], has_attachments: false}

@@ -183,6 +183,9 @@ func (d *starDB) keep(full string, old, rec state.Record, written map[string]any
 	if err := keepGates(coll, old, rec); err != nil {
 		return err
 	}
+	if err := keepFollowing(d.cx.State, app, coll, rec, written); err != nil {
+		return err
+	}
 	unique := d.server.UniqueRules(name)
 	if coll.Lifecycle == nil && len(unique) == 0 && !derives(coll) {
 		return nil // nothing else to keep: the usual write spends no more

@@ -250,6 +250,7 @@ type State struct {
 	base *World
 	over map[string]*overlay
 	seq  map[string]int
+	last map[string]string // by collection and prefix: the key NextKey gave last (keys.go)
 	// watch names the collections whose writes are journaled (journal.go).
 	watch   map[string]bool
 	journal []Write
@@ -265,6 +266,7 @@ func (s *State) Base() *World { return s.base }
 func (s *State) Reset() {
 	s.over = nil
 	s.seq = nil
+	s.last = nil
 	s.journal = s.journal[:0]
 }
 
@@ -389,9 +391,16 @@ func (s *State) write(name string) (*overlay, error) {
 	return o, nil
 }
 
-// NextKey returns a fresh deterministic key for a collection: prefix plus a
-// counter that starts past the collection's size and skips used keys.
+// NextKey returns a fresh deterministic key for a collection. Where the
+// collection holds a key that starts with prefix and has digits after it,
+// the new key is of that key's form (keyLike): a product numbers its new
+// records as it numbered the others, and a nine-digit Slack message id is
+// not followed by "17123". Otherwise it is prefix plus a counter that
+// starts past the collection's size and skips used keys.
 func (s *State) NextKey(name, prefix string) string {
+	if k, ok := s.keyLike(name, prefix); ok {
+		return k
+	}
 	if s.seq == nil {
 		s.seq = map[string]int{}
 	}
@@ -494,6 +503,21 @@ func (s *State) Hash() string {
 		h.Write([]byte(ch))
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// World returns the state as a world of its own, at the base's clock:
+// an untouched collection is the base's, a written one is made anew of
+// the records the state holds, in their order.
+func (s *State) World() *World {
+	colls := make([]*Collection, 0, len(s.base.names))
+	for _, name := range s.base.names {
+		c := s.base.colls[name]
+		if s.over[name] != nil {
+			c = NewCollection(name, c.Key, s.Records(name))
+		}
+		colls = append(colls, c)
+	}
+	return NewWorld(s.base.Clock, colls...)
 }
 
 // Snapshot returns the state as nested maps: app -> collection -> records.
@@ -609,6 +633,9 @@ func (s *State) Clone() *State {
 	}
 	if s.seq != nil {
 		c.seq = maps.Clone(s.seq)
+	}
+	if s.last != nil {
+		c.last = maps.Clone(s.last)
 	}
 	return c
 }

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -53,8 +54,9 @@ func (db *dataBuilder) dropDisagreeing(apps []*appModel, world []string) {
 	byCompanyRules(apps, func(m *appModel, cm, tc *collModel, inv atom.Invariant) {
 		named, referred := namedKeys(m, db.d)[cm.name], referredKeys(m, cm, db.d)
 		for _, rec := range slices.Clone(db.d.Records[m.app][cm.name]) {
-			p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
-			if p != nil && !named[state.Text(rec[cm.key])] && !referred[state.Text(rec[cm.key])] && disagrees(inv, rec, p, world) {
+			direct := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+			p := db.companyParent(m, tc, inv, direct)
+			if p != nil && !ofStaff(tc, direct) && !named[state.Text(rec[cm.key])] && !referred[state.Text(rec[cm.key])] && disagrees(inv, rec, p, world) {
 				db.drop(m, cm, rec)
 			}
 		}
@@ -93,9 +95,10 @@ func (db *dataBuilder) agreeCompany(m *appModel, cm, tc *collModel, inv atom.Inv
 	held := map[string]bool{}
 	changed := false
 	for _, rec := range db.d.Records[m.app][cm.name] {
-		p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
-		if p == nil {
-			continue
+		direct := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+		p := db.companyParent(m, tc, inv, direct)
+		if p == nil || ofStaff(tc, direct) {
+			continue // a record under one of the staff speaks of a customer
 		}
 		names := coherence.CompanyNames(world, coherence.CompanyValues(inv, rec, p)...)
 		if _, bad := coherence.OtherCompany(inv, rec, p, names); !bad {
@@ -123,6 +126,24 @@ func (db *dataBuilder) agreeCompany(m *appModel, cm, tc *collModel, inv atom.Inv
 		}
 	}
 	return changed
+}
+
+// companyParent is p, a record of tc, as an agrees rule by company reads
+// it (see coherence's parentCompanyRef): where the field the rule reads
+// there is a reference, it holds what the record it names says of its
+// company (a Square refund's payment, by its customer). Nil stays nil.
+func (db *dataBuilder) companyParent(m *appModel, tc *collModel, inv atom.Invariant, p map[string]any) map[string]any {
+	fd := tc.field(inv.Fields[2])
+	rc := m.byName[fd.Ref]
+	if p == nil || fd.Role != atom.RoleRef || rc == nil {
+		return p
+	}
+	out := maps.Clone(p)
+	out[inv.Fields[2]] = nil
+	if r := findRec(db.d.Records[m.app][rc.name], rc.key, state.Text(p[inv.Fields[2]])); r != nil {
+		out[inv.Fields[2]] = coherence.CompanySays(rc.c, r)
+	}
+	return out
 }
 
 // companyNamed is the company a value names: the first company of names

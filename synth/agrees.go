@@ -41,8 +41,8 @@ func (db *dataBuilder) agreeCopies(apps []*appModel) {
 // its value becomes the referenced record's (unless a task pins the value).
 func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv atom.Invariant, rec map[string]any, pinnedOwn, pinnedRef bool) {
 	p := findRec(db.d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
-	if p == nil || !inv.AgreesOn(rec) || !inv.Binds(p) {
-		return // a parent in none of a gated rule's states leaves rec free (a live ad group's ads)
+	if p == nil || !inv.AgreesOn(rec) || !inv.Binds(p) || !inv.BindsThrough(db.gateOf(m, tc, inv, p)) {
+		return // a parent in none of a gated rule's states leaves rec free (a live ad group's ads, a group event's invitees)
 	}
 	want, bad := inv.Disagrees(rec, p)
 	if bad && inv.ParentGated() && db.liftParent(m, tc, inv, p, rec[inv.Fields[0]]) {
@@ -54,10 +54,16 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 	}
 	if len(inv.Fields) > 3 {
 		// A rule that holds in some states only (an internal comment is
-		// its request's agent's) speaks of rec alone: its value is the
-		// referenced record's, which stays as it is.
+		// its request's agent's), or under some parents only (a
+		// one-on-one event's invitee), speaks of rec alone: its value is
+		// the referenced record's, which stays as it is.
 		if !pinnedOwn && want != "" && (bad || !atom.IsSet(rec[inv.Fields[0]])) {
 			setAgreed(cm, rec, inv.Fields[0], ownValue(cm, inv, want))
+			if inv.GatedThrough() {
+				gateByState(cm, rec, false, nil) // an invitee back on its event drops its cancellation
+			}
+		} else if bad && inv.GatedThrough() && !db.pinnedKeys(tc, inv.Fields[2])[state.Text(p[tc.key])] {
+			p[inv.Fields[2]] = rec[inv.Fields[0]] // a task's cancelled invitee cancels its one-on-one event
 		}
 		return
 	}
@@ -84,6 +90,20 @@ func (db *dataBuilder) agreeCopy(m *appModel, cm *collModel, tc *collModel, inv 
 	case !pinnedOwn && want != "":
 		setAgreed(cm, rec, inv.Fields[0], want)
 	}
+}
+
+// gateOf is the record that p, a record of tc, names by the reference an
+// agrees rule gated through it reads (a Calendly event's type), or nil;
+// nil for a rule of another form.
+func (db *dataBuilder) gateOf(m *appModel, tc *collModel, inv atom.Invariant, p map[string]any) map[string]any {
+	if !inv.GatedThrough() {
+		return nil
+	}
+	gc := m.byName[tc.field(inv.Fields[3]).Ref]
+	if gc == nil {
+		return nil
+	}
+	return findRec(db.d.Records[m.app][gc.name], gc.key, state.Text(p[inv.Fields[3]]))
 }
 
 // joinList makes rec's value one of the list of p, the record its

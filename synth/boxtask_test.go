@@ -1,10 +1,13 @@
 package synth
 
 import (
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
+	"github.com/legoenv/legoenv/gen"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -42,5 +45,49 @@ func TestBoxTasksSpeakOfTheirFile(t *testing.T) {
 	}
 	if bad > 0 {
 		t.Errorf("%d violations", bad)
+	}
+}
+
+// TestBoxTextsPlaceTheOwnerAtHome synthesises Box: a task or comment on
+// a file places the file's owner, one of the company's own people, at no
+// company but the world's own ("Call Bastian at Quantum Health" on a file
+// Bastian owns).
+func TestBoxTextsPlaceTheOwnerAtHome(t *testing.T) {
+	at := regexp.MustCompile(`\b([A-Z][a-z]+)(?: ([A-Z][\w'-]+))? at ((?:[A-Z][A-Za-z]+ ?)+)`)
+	texts, bad := 0, 0
+	for seed := int64(1); seed <= 12; seed++ {
+		c, _ := readWorld(t, seed, "box", "slack")
+		for _, d := range c.Data {
+			if len(d.Records["box"]["files"]) == 0 {
+				continue
+			}
+			_, host, _ := strings.Cut(state.Text(d.Records["box"]["files"][0]["owned_by"]), "@")
+			labels := strings.Split(host, ".")
+			home, _ := gen.CompanyAt(strings.Join(labels[max(0, len(labels)-2):], "."))
+			owner := map[string]string{}
+			for _, f := range d.Records["box"]["files"] {
+				local, _, _ := strings.Cut(state.Text(f["owned_by"]), "@")
+				first, _, _ := strings.Cut(local, ".")
+				owner[state.Text(f["id"])] = strings.ToUpper(first[:1]) + first[1:]
+			}
+			for _, coll := range []string{"tasks", "comments"} {
+				for _, r := range d.Records["box"][coll] {
+					texts++
+					first := owner[state.Text(r["file_id"])]
+					for _, m := range at.FindAllStringSubmatch(state.Text(r["message"]), -1) {
+						if (m[1] == first || m[2] == first) && strings.TrimSpace(m[3]) != home.Name {
+							if bad++; bad <= 5 {
+								t.Errorf("%s: %s %v places the file's owner elsewhere: %q", d.ID, coll, r["id"], r["message"])
+							}
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d task and comment texts, %d placing the file's owner at another company", texts, bad)
+	if texts == 0 {
+		t.Errorf("no task or comment drawn")
 	}
 }

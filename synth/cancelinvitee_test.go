@@ -43,3 +43,39 @@ func countCanceledInvitees(t *testing.T, seed int64, canceled, invitees, bad int
 	}
 	return canceled, invitees, bad
 }
+
+// TestOneOnOneEventsCancelWithTheirInvitee synthesises Calendly: no
+// invitee of an active one-on-one event (type kind solo) is canceled, its
+// cancelling having cancelled the event.
+func TestOneOnOneEventsCancelWithTheirInvitee(t *testing.T) {
+	solo, bad := 0, 0
+	for seed := int64(27); seed < 31; seed++ {
+		c, _ := readWorld(t, seed, "calendly", "zoom", "gmail")
+		for _, d := range c.Data {
+			kind := map[string]string{}
+			for _, et := range d.Records["calendly"]["event_types"] {
+				kind[state.Text(et["id"])] = state.Text(et["kind"])
+			}
+			events := map[string]map[string]any{}
+			for _, ev := range d.Records["calendly"]["scheduled_events"] {
+				events[state.Text(ev["id"])] = ev
+			}
+			for _, inv := range d.Records["calendly"]["invitees"] {
+				ev := events[state.Text(inv["event_id"])]
+				if ev == nil || kind[state.Text(ev["event_type_id"])] != "solo" {
+					continue
+				}
+				solo++
+				if state.Text(inv["status"]) != state.Text(ev["status"]) {
+					if bad++; bad <= 5 {
+						t.Errorf("%s: invitee %s is %s on %s one-on-one event %s", d.ID, inv["id"], inv["status"], ev["status"], ev["id"])
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d invitees of one-on-one events, %d apart from their event", solo, bad)
+	if solo == 0 {
+		t.Errorf("no invitee of a one-on-one event drawn")
+	}
+}

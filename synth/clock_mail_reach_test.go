@@ -57,7 +57,7 @@ func TestOwnMailIsRead(t *testing.T) {
 			return
 		}
 		own++
-		if m.Unread(rec) {
+		if m.Unread(coll, rec) {
 			t.Errorf("%s: %s message %v from its owner in %v is unread (%s %v)", d.ID, app, rec[coll.KeyField()], rec[m.Folder], m.Read, rec[m.Read])
 		}
 	})

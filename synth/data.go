@@ -325,12 +325,14 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.deriveFields(b.apps)
 	db.grantWriters(b.apps)
 	db.referredBy(b.apps)
+	db.numbersWithinCounts(b.apps)
 	db.roleForms(b.apps)
 	db.keyForms(b.apps)
 	db.ownLinks(b.apps)
 	db.selfTexts(b.apps)
 	db.selfParents(b.apps)
 	db.differentRefsLast(b.apps)
+	db.placeInLists(b.apps)
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title
@@ -937,6 +939,9 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 			rw = *par.rw
 		}
 		rw = val.atHome(cm, rw)
+		if par.rw == nil || try >= 6 {
+			rw = val.apart(rw)
+		}
 		rec = map[string]any{cm.key: uniqueKey(val, cm, used)}
 		for _, f := range cm.fieldNames {
 			if f == cm.key {
@@ -971,6 +976,7 @@ func backgroundRecord(val *valuer, cm *collModel, p *plan, refKeys map[*collMode
 		}
 		delete(used, "key|"+cm.ref()+"|"+fmt.Sprint(rec[cm.key]))
 	}
+	val.place(tw)
 	return rec, tw
 }
 

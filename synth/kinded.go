@@ -14,13 +14,14 @@ import (
 // on an invoice's customer names a vendor instead (one the world holds, or
 // one drawn for it). Turning the contact into a vendor would only break
 // the invoice's rule (referToKind turns a record no other rule claims). A
-// reference a task pins stays.
+// reference a task pins stays, and one a rule by follows keeps is not
+// moved: its own value follows the record it names.
 func (db *dataBuilder) kindedRefs(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
 			for _, inv := range cm.c.Invariants {
-				if inv.Rule != "refers_to" || len(inv.In) == 0 {
-					continue
+				if inv.Rule != "refers_to" || len(inv.In) == 0 || inv.Follows() {
+					continue // by follows: the value follows the record, never the reference (follow)
 				}
 				tc := m.byName[cm.c.Fields[inv.Fields[0]].Ref]
 				if tc == nil || tc.field(inv.Fields[1]).Type == "array" || cm.field(inv.Fields[0]).Type == "array" {

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/legoenv/legoenv/atom"
@@ -78,9 +79,10 @@ func loggedOnceDone(t *testing.T, seed int64, logged, ahead, signed *int) int {
 
 // TestSignaturesOfARequest synthesises Dropbox Sign beside the apps its
 // compositions pair it with: every signature names a request the world
-// holds, and its signer is one of that request's signers.
+// holds, its signer is one of that request's signers, and its order is
+// that signer's place among them, from 0.
 func TestSignaturesOfARequest(t *testing.T) {
-	sigs := 0
+	sigs, ordered := 0, 0
 	for seed := int64(61); seed < 64; seed++ {
 		c, _ := readWorld(t, seed, "statuspage", "lever", "dropbox_sign")
 		for _, d := range c.Data {
@@ -95,10 +97,16 @@ func TestSignaturesOfARequest(t *testing.T) {
 				if !ok || !slices.Contains(l, s["signer_email_address"]) {
 					t.Errorf("%s: signature %v of request %v by %v, not one of its signers %v", d.ID, s["signature_id"], s["signature_request_id"], s["signer_email_address"], l)
 				}
+				if at := slices.Index(l, s["signer_email_address"]); at >= 0 && s["order"] != nil && state.Text(s["order"]) != strconv.Itoa(at) {
+					t.Errorf("%s: signature %v of request %v by signer %d of %v has order %v", d.ID, s["signature_id"], s["signature_request_id"], at, l, s["order"])
+				}
+				if s["order"] != nil {
+					ordered++
+				}
 			}
 		}
 	}
-	if sigs < 5 {
-		t.Errorf("drawn %d signatures; want more", sigs)
+	if sigs < 5 || ordered == 0 {
+		t.Errorf("drawn %d signatures, %d with an order; want more", sigs, ordered)
 	}
 }

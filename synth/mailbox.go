@@ -34,7 +34,7 @@ func conformMailbox(c *atom.Collection, m *atom.Mailbox, rec map[string]any, set
 			rec[m.From] = m.Owner
 		}
 	}
-	if m.Unread(rec) && pinned(m.Read) && !pinned(m.From) && !m.InSent(rec) {
+	if m.Unread(c, rec) && pinned(m.Read) && !pinned(m.From) && !m.InSent(rec) {
 		if other := otherAddress(m, rec); other != "" {
 			rec[m.From] = other // unread mail a task names is received mail
 		}
@@ -49,8 +49,8 @@ func conformMailbox(c *atom.Collection, m *atom.Mailbox, rec map[string]any, set
 			rec[m.To[1]] = withFirst(c.Fields[m.To[1]], rec[m.To[1]], m.Owner)
 		}
 	}
-	if m.Unread(rec) && !pinned(m.Read) {
-		rec[m.Read] = stateValue(c.Fields[m.Read], m.ReadAs())
+	if m.Unread(c, rec) && !pinned(m.Read) {
+		m.MarkRead(c, rec)
 	}
 	// The owner's mail answers to the owner: a reply-to or a sender's
 	// name drawn for another (its recipient) goes.
@@ -124,7 +124,7 @@ func (db *dataBuilder) dropUnkinded(m *appModel) {
 	for _, cm := range m.colls {
 		for _, inv := range cm.c.Invariants {
 			tc := m.byName[cm.c.Fields[inv.Fields[0]].Ref]
-			if inv.Rule != "refers_to" || tc == nil || referredTo(m, cm) {
+			if inv.Rule != "refers_to" || inv.Follows() || tc == nil || referredTo(m, cm) {
 				continue
 			}
 			db.d.Records[m.app][cm.name] = slices.DeleteFunc(db.d.Records[m.app][cm.name], func(r map[string]any) bool {

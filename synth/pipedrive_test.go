@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/legoenv/legoenv/coherence"
 	"github.com/legoenv/legoenv/state"
 )
 
@@ -43,5 +44,24 @@ func TestNotesOfOneOrganization(t *testing.T) {
 func TestLostReasonsNameTheDealsPerson(t *testing.T) {
 	if named := subjectTexts(t, []string{"pipedrive", "statuspage"}, "deals", "lost_reason", "person_id", "persons"); named < 3 {
 		t.Errorf("%d lost reasons name a person; want more", named)
+	}
+}
+
+// TestTextsOfTheirPartysCompany synthesises Zendesk and Pipedrive: a
+// ticket's text says it was raised by its requester and speaks of the
+// requester's company (requester_id declared raiser, agrees by company),
+// a note speaks of its organization (agrees by company), and a lost
+// reason names no other person of the world by a first name alone.
+func TestTextsOfTheirPartysCompany(t *testing.T) {
+	bad, worlds := 0, 0
+	for seed := int64(61); seed < 64; seed++ {
+		c, servers := readWorld(t, seed, "zendesk", "pipedrive")
+		for _, d := range c.Data {
+			worlds++
+			bad += reportViolations(t, d, servers, bad, coherence.RuleFields, coherence.RuleInvariant)
+		}
+	}
+	if worlds < 3 || bad > 0 {
+		t.Errorf("%d violations in %d worlds", bad, worlds)
 	}
 }

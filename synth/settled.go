@@ -189,6 +189,14 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 			rec[rf] = t[tc.key]
 			held[state.Text(t[tc.key])] = true
 		}
+		if t != nil && inv.Follows() && inv.RefersFrom(rec) && !inv.RefersToKind(t) {
+			// The value follows the record referred to (an estimate
+			// its team's scale): neither the reference nor the team
+			// moves, and a group a task selects by team keeps its
+			// members.
+			follow(cm, tc, t, inv, rec)
+			continue
+		}
 		if t != nil && inv.Rule == "refers_to" && !cm.field(rf).Required && inv.RefersFrom(rec) && !inv.RefersToKind(t) && pointAtKind(m, cm, tc, inv, rec, d) {
 			continue
 		}
@@ -215,6 +223,45 @@ func referToKind(m *appModel, cm *collModel, inv atom.Invariant, d *atom.Data) {
 				rec[inv.Fields[0]] = want
 			}
 		}
+	}
+}
+
+// follow gives rec's third field, under a refers_to rule by follows, the
+// value of its enum nearest the one drawn that every such rule of cm over
+// the same reference and field holds for with t, the record referred to:
+// a Linear issue's estimate becomes the nearest point of its team's
+// scale. A t that holds no kind yet takes the first of its field's enum
+// that the rules allow for rec's value, and the records after follow it.
+func follow(cm, tc *collModel, t map[string]any, inv atom.Invariant, rec map[string]any) {
+	rules := slices.DeleteFunc(slices.Clone(cm.c.Invariants), func(r atom.Invariant) bool {
+		return !r.Follows() || r.Fields[0] != inv.Fields[0] || r.Fields[2] != inv.Fields[2]
+	})
+	holds := func() bool {
+		return !slices.ContainsFunc(rules, func(r atom.Invariant) bool { return r.RefersFrom(rec) && !r.RefersToKind(t) })
+	}
+	if kf := tc.field(inv.Fields[1]); !atom.IsSet(t[inv.Fields[1]]) {
+		for _, e := range kf.Enum {
+			if t[inv.Fields[1]] = stateValue(kf, fmt.Sprint(e)); holds() {
+				return
+			}
+		}
+		delete(t, inv.Fields[1])
+		return
+	}
+	f, fd := inv.Fields[2], cm.field(inv.Fields[2])
+	was := rec[f]
+	at, _ := state.Number(was)
+	best, gap := any(nil), math.Inf(1)
+	for _, e := range fd.Enum {
+		rec[f] = stateValue(fd, fmt.Sprint(e))
+		n, _ := state.Number(rec[f])
+		if holds() && math.Abs(n-at) < gap {
+			best, gap = rec[f], math.Abs(n-at)
+		}
+	}
+	rec[f] = was
+	if best != nil {
+		rec[f] = best
 	}
 }
 

@@ -71,7 +71,26 @@ func (db *dataBuilder) keepSince(m *appModel, cm, tc *collModel, inv atom.Invari
 		return
 	}
 	if !datePinned {
+		from, _ := atom.Time(rec[f])
 		rec[f] = sameLayout(rec[f], bound)
+		keepAfter(cm, rec, f, from, bound, set)
+	}
+}
+
+// keepAfter moves each date a before rule keeps after f as far as f moved
+// from from to to, where it would now fall before f: a leave request
+// moved onto an employee who starts later ends as long after its new
+// start as it did after its old one. A date a task sets stays.
+func keepAfter(cm *collModel, rec map[string]any, f string, from, to time.Time, set map[string]any) {
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule != "before" || inv.Fields[0] != f {
+			continue
+		}
+		g := inv.Fields[1]
+		end, ok := atom.Time(rec[g])
+		if _, pinned := set[g]; ok && !pinned && !from.IsZero() && end.Before(to) {
+			rec[g] = sameLayout(rec[g], end.Add(to.Sub(from)))
+		}
 	}
 }
 

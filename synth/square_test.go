@@ -52,3 +52,43 @@ func TestSquareAsTheProduct(t *testing.T) {
 		t.Errorf("no refund drawn")
 	}
 }
+
+// TestSquareRefundsAreTheirCustomers synthesises Square worlds: a refund's
+// reason names no customer's company but its payment's customer's
+// (https://developer.squareup.com/reference/square/objects/PaymentRefund).
+func TestSquareRefundsAreTheirCustomers(t *testing.T) {
+	checked, bad := 0, 0
+	for seed := int64(1); seed <= 6; seed++ {
+		c, _ := readWorld(t, seed, "square", "slack")
+		for _, d := range c.Data {
+			recs := d.Records["square"]
+			company := map[string]string{}
+			for _, cu := range recs["customers"] {
+				company[state.Text(cu["id"])] = state.Text(cu["company_name"])
+			}
+			customer := map[string]string{}
+			for _, p := range recs["payments"] {
+				customer[state.Text(p["id"])] = company[state.Text(p["customer_id"])]
+			}
+			for _, r := range recs["refunds"] {
+				own, reason := customer[state.Text(r["payment_id"])], state.Text(r["reason"])
+				if own == "" {
+					continue
+				}
+				checked++
+				for _, other := range company {
+					if other != "" && other != own && strings.Contains(reason, other) && !strings.Contains(reason, own) {
+						if bad++; bad <= 5 {
+							t.Errorf("%s: refund %v of %s's payment gives the reason %q", d.ID, r["id"], own, reason)
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d refunds of a customer's payment, %d naming another's company", checked, bad)
+	if checked == 0 {
+		t.Errorf("no refund of a customer's payment drawn")
+	}
+}

@@ -37,10 +37,32 @@ func (v *valuer) atHome(cm *collModel, rw row) row {
 func (v *valuer) staffRow(cm *collModel, rec map[string]any, tw row) row {
 	if st := cm.c.Staff; st != nil && st.Field != "" && st.Holds(rec) && v.home.Domain != "" {
 		tw.c = v.home
-	} else if v.home.Domain != "" && ownAddressOf(cm, rec, tw.p) {
+	} else if v.home.Domain != "" && (ownAddressOf(cm, rec, tw.p) || v.parentOwnedBy(cm, rec, tw.p)) {
 		tw.c = v.home
 	}
 	return tw
+}
+
+// parentOwnedBy reports whether the record rec, a record of cm, is kept
+// under (a required or parent reference) holds p's address in an owner
+// field: p is one of the company's people, so a text on the parent places
+// them at the company, not at the customer their row was drawn at ("Call
+// Bastian at Quantum Health" on a task on a Box file Bastian owns).
+func (v *valuer) parentOwnedBy(cm *collModel, rec map[string]any, p gen.Person) bool {
+	if cm.app == nil {
+		return false
+	}
+	for _, f := range cm.fieldNames {
+		fd := cm.field(f)
+		tc := cm.app.byName[fd.Ref]
+		if fd.Role != atom.RoleRef || !(fd.Required || fd.Parent) || tc == nil || tc == cm {
+			continue
+		}
+		if parent := findRec(v.world[cm.app.app][tc.name], tc.key, state.Text(rec[f])); parent != nil && ownAddressOf(tc, parent, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownAddressOf reports whether a field of cm holding an address of the
@@ -132,4 +154,11 @@ func (db *dataBuilder) staffAddressFields(cm *collModel, st *atom.Staff, rec map
 		return owners
 	}
 	return slices.Concat(st.AddressFields(cm.c), owners)
+}
+
+// ofStaff reports whether rec, of tc, is a member of its collection's
+// staff: a record kept under it (a ticket an agent requests) speaks of a
+// customer, not of the company's own (coherence's agrees by company).
+func ofStaff(tc *collModel, rec map[string]any) bool {
+	return tc.c.Staff != nil && tc.c.Staff.Holds(rec)
 }

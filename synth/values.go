@@ -160,6 +160,9 @@ type valuer struct {
 	// world holds the records drawn so far, by app and collection: the
 	// data atom's own Records (containers).
 	world map[string]map[string][]map[string]any
+	// placed holds the company of each background person drawn so far,
+	// by full name (apart).
+	placed map[string]string
 }
 
 // aideWords name a person who acts for the record's own person: another
@@ -268,6 +271,37 @@ func (v *valuer) newRow() row {
 	r.Person.First = gen.TaskFirstName(v.rng)
 	r.Person.Last = pick(v.rng, fixedLast)
 	return row{p: r.Person, c: v.counterpart(r.Company)}
+}
+
+// apart is rw, a background person's row, with a name that no one drawn
+// at another company holds where either is the world's own: two people
+// of one name, one the company's own and one a customer's, read as one
+// person placed at two companies ("Raised by Laura Shah of Granite Labs"
+// beside the company's user Laura Shah). A name taken so is drawn again.
+func (v *valuer) apart(rw row) row {
+	for i := 0; i < 8 && v.placedElsewhere(rw); i++ {
+		q := v.src.Person()
+		rw.p.First, rw.p.Last = q.First, q.Last
+	}
+	return rw
+}
+
+// placedElsewhere reports whether rw's person's full name is held by a
+// background person at another company, one of the two the world's own.
+func (v *valuer) placedElsewhere(rw row) bool {
+	at, ok := v.placed[rw.p.First+" "+rw.p.Last]
+	return ok && at != rw.c.Name && (at == v.home.Name || rw.c.Name == v.home.Name)
+}
+
+// place records rw's person as drawn at its company, where their name is
+// new (apart reads it).
+func (v *valuer) place(rw row) {
+	if v.placed == nil {
+		v.placed = map[string]string{}
+	}
+	if k := rw.p.First + " " + rw.p.Last; v.placed[k] == "" && v.home.Name != "" {
+		v.placed[k] = rw.c.Name
+	}
 }
 
 // counterpart is c, a company drawn for someone the world deals with (a

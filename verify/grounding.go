@@ -116,6 +116,9 @@ func (in *envInfo) groundStep(ctx *ground.Visible, i int, call episode.ToolCall,
 				if g.Source == "" {
 					g.Source = ctx.FindCode(l.field, v)
 				}
+				if g.Source == "" {
+					g.Source = ctx.FindStateBySense(v, in.enumValues(l.target, l.field))
+				}
 			} else {
 				g.Source = ctx.Find(v, l.field)
 			}
@@ -283,6 +286,19 @@ func (in *envInfo) readMessages() *ground.Visible {
 func (in *envInfo) enumField(target, field string) bool {
 	ci := in.Colls[target]
 	return ci != nil && len(ci.Def.Fields[field].Enum) > 0
+}
+
+// enumValues lists the declared values of field of target.
+func (in *envInfo) enumValues(target, field string) []string {
+	ci := in.Colls[target]
+	if ci == nil {
+		return nil
+	}
+	var out []string
+	for _, v := range ci.Def.Fields[field].Enum {
+		out = append(out, state.Text(v))
+	}
+	return out
 }
 
 // groundingCause blames the intent for a goal its instruction does not

@@ -10,14 +10,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/legoenv/legoenv/coherence"
+	"github.com/legoenv/legoenv/episode"
 )
 
 func init() { commands = append(commands, newCoherenceCmd) }
 
 func newCoherenceCmd() *cobra.Command {
-	var dir string
+	var dir, envsFile string
 	var asJSON bool
-	var show int
+	var show, sample, jobs int
 	c := &cobra.Command{
 		Use:   "coherence",
 		Short: "Check that a library's initial states make sense; report violations per rule and per data atom",
@@ -30,9 +31,19 @@ record), one name per email address across apps, and keys of one form per
 collection, and no payment card number in free text. It prints, per text
 role (description, body, note...), the share of that role's records that
 hold its most common sentence, then the count per rule, the atoms with most
-violations and the first --show violations, and exits 1 when there is any.`,
+violations and the first --show violations, and exits 1 when there is any.
+
+With --envs, it checks instead the worlds the environments leave: it runs
+each environment's plan (every one of the file, or --sample of them) and
+reports, by rule, collection and field, what the end world breaks that
+the initial world keeps: a tool that writes what the product never would
+(a message from a user the workspace lacks, a key of another form) shows
+there. It exits 1 when any plan leaves such a world.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if envsFile != "" {
+				return runLeft(cmd, envSource{envsFile: envsFile, libDir: dir}, sample, jobs, show, asJSON)
+			}
 			lib, err := loadLibrary(dir, cmd.ErrOrStderr())
 			if err != nil {
 				return err
@@ -57,8 +68,37 @@ violations and the first --show violations, and exits 1 when there is any.`,
 	}
 	libFlag(c, &dir)
 	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
-	c.Flags().IntVar(&show, "show", 20, "violations to list")
+	c.Flags().IntVar(&show, "show", 20, "violations to list (with --envs: kinds to give an example of)")
+	c.Flags().StringVar(&envsFile, "envs", "", "envs.jsonl that 'legoenv build' wrote: check the worlds their plans leave")
+	c.Flags().IntVar(&sample, "sample", 0, "with --envs: about this many environments, spread over the file (0: all)")
+	c.Flags().IntVar(&jobs, "jobs", 0, "with --envs: parallel workers (0: all cores)")
 	return c
+}
+
+// runLeft is 'coherence --envs': the worlds the plans leave.
+func runLeft(cmd *cobra.Command, src envSource, sample, jobs, show int, asJSON bool) error {
+	lib, recipes, err := src.recipes("", cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
+	envs := composeAll(lib, sampleRecipes(recipes, sample), episode.Options{})
+	tick, done := progress(cmd.ErrOrStderr(), len(envs), "plans run")
+	rep := checkLeft(cmd.Context(), envs, jobs, tick)
+	done()
+	if asJSON {
+		if rep.Violations == nil {
+			rep.Violations, rep.Kinds = []coherence.Violation{}, []leftKind{}
+		}
+		if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
+			return err
+		}
+	} else {
+		printLeft(cmd.OutOrStdout(), rep, show)
+	}
+	if rep.Left > 0 {
+		return failed("%d of %d environments leave a world that breaks a rule its start keeps", rep.Left, rep.Envs)
+	}
+	return nil
 }
 
 func printCoherence(out io.Writer, rep coherence.Report, show int) {

@@ -41,8 +41,8 @@ type halfFigures struct {
 // may not fall below): tasks imported whole, verified as imported and
 // after one round under the benchmark's goals, and the same under the fence.
 var halfFloors = map[string]halfFigures{
-	halfWorking: {Tasks: 521, Imported: 521, Verified: 428, Evolved: 516, VerifiedFence: 496, EvolvedFence: 514},
-	halfFrozen:  {Tasks: 462, Imported: 460, Verified: 348, Evolved: 426, VerifiedFence: 409, EvolvedFence: 422},
+	halfWorking: {Tasks: 531, Imported: 531, Verified: 443, Evolved: 531, VerifiedFence: 511, EvolvedFence: 529},
+	halfFrozen:  {Tasks: 462, Imported: 460, Verified: 350, Evolved: 429, VerifiedFence: 412, EvolvedFence: 425},
 }
 
 // workingFixes are working-half tasks that each needed a general fix
@@ -255,6 +255,15 @@ var workingFixes = map[string]string{
 	"gmail_total_for_oak_boards_at_xero_item_price": "a count of an item named by its quoted name, with a figure asked at a record's price in another sentence",
 	"asana_task_due_by_month_end":                   "a month's end written after its unit (by month end)",
 	"gcal_stock_take_on_the_3rd":                    "a day of the month named by its ordinal alone (on the 3rd: the next 3rd)",
+	// Left after the everyday phrasings.
+	"twilio_sms_hubspot_deals_still_open_count":                 "a value joining a word for work ended to another ends work: a deal still open is in no closed stage (closedwon, closedlost)",
+	"slack_sf_won_opportunities_over_5000_count":                "a comparison of a sum joined to a state: won opportunities over $5,000",
+	"twilio_sms_xero_unpaid_invoices_over_5000_count":           "the same, on the record's whole sum (total, not amount due), and a figure's word a message writes whole (5k)",
+	"gmail_zendesk_unresolved_tickets_older_than_30_days_count": "a comparison of a record's start with the clock joined to a state: unresolved tickets opened more than 30 days ago",
+	"zendesk_ticket_named_by_subject_awaiting_reply":            "a state written by a phrase of its meaning, as a count reads it (awaiting their reply: Zendesk's pending)",
+	// Ten working tasks written after them (not in a batch file).
+	"gmail_wave_overdue_invoices_over_1000_count":    "a sum bounds a record's whole sum under a name of its own (Wave's invoice_total, not invoice_amount_due)",
+	"slack_mailchimp_campaigns_still_in_draft_count": "a state named by another value of its sense the field does not hold (in draft: Mailchimp's save)",
 }
 
 var (

@@ -191,7 +191,17 @@ func (ctx *Visible) Derive(v any, ds []atom.Derivation) string {
 		return ""
 	}
 	var how []string
-	for _, tok := range tokenRE.FindAllString(s, -1) {
+	spanEnd := -1 // the end of a word a message writes whole ("5k")
+	for _, at := range tokenRE.FindAllStringIndex(s, -1) {
+		tok := s[at[0]:at[1]]
+		if at[0] < spanEnd {
+			continue
+		}
+		if w, end := wordAround(s, at[0]); w != tok && ctx.Find(w, "") != "" {
+			spanEnd = end
+			how = append(how, "the words of "+w)
+			continue
+		}
 		if f, ok := ParseNumber(tok); ok {
 			src := ctx.Find(f, "")
 			if src == "" {
@@ -211,6 +221,17 @@ func (ctx *Visible) Derive(v any, ds []atom.Derivation) string {
 		return ""
 	}
 	return strings.Join(how, "; ")
+}
+
+// wordAround is the word of s holding the byte at i, without the
+// punctuation that closes it ("5k" of "over 5k: 4"), and where it ends.
+func wordAround(s string, i int) (string, int) {
+	start := strings.LastIndexAny(s[:i], " \t\n") + 1
+	end := strings.IndexAny(s[i:], " \t\n")
+	if end < 0 {
+		end = len(s) - i
+	}
+	return strings.TrimRight(s[start:i+end], ":;,.!?"), i + end
 }
 
 // DeriveNumber finds f as the value of a formula the intent declares.
@@ -423,15 +444,22 @@ func (ctx *Visible) groupValues(t *table) []groupValue {
 			// a word written only inside another value's idiom ("paid" of
 			// "waiting to be paid") does not name its own value
 			written := (ctx.named(gv, t.doc) || ctx.named(gv+"s", t.doc) || ctx.namesOtherForm(gv, tf[k], t.doc)) && !ctx.namedInSenseOnly(gv, tf[k], t.doc)
-			if rate || written || ctx.namesEndState(gv, tf[k], t.doc) || ctx.namesDraft(gv, t.doc) ||
-				ctx.namesSameState(gv, tf[k], t.doc) || ctx.namesTail(gv, tf[k], t.doc) ||
-				ctx.namesPending(gv, tf[k], t.doc) || ctx.namesPendingAct(gv, tf[k], t.doc) || ctx.namesAwaited(gv, t.doc) || ctx.namesPendingReply(gv, tf[k], t.doc) ||
-				ctx.namesDeniedPart(gv, tf[k], t.doc) || ctx.namesPrepState(gv, tf[k], t.doc) || ctx.namesSense(gv, tf[k], t.doc) {
+			if rate || written || ctx.namesByMeaning(gv, tf[k], t.doc) {
 				out = append(out, groupValue{field: k, value: gv, key: key, rate: rate})
 			}
 		}
 	}
 	return out
+}
+
+// namesByMeaning reports whether a document other than the one at doc
+// names the records whose value is w, of a field holding values, by
+// what w means rather than by w itself.
+func (ctx *Visible) namesByMeaning(w string, values []string, doc int) bool {
+	return ctx.namesEndState(w, values, doc) || ctx.namesDraft(w, doc) ||
+		ctx.namesSameState(w, values, doc) || ctx.namesTail(w, values, doc) ||
+		ctx.namesPending(w, values, doc) || ctx.namesPendingAct(w, values, doc) || ctx.namesAwaited(w, doc) || ctx.namesPendingReply(w, values, doc) ||
+		ctx.namesDeniedPart(w, values, doc) || ctx.namesPrepState(w, values, doc) || ctx.namesSense(w, values, doc)
 }
 
 // pairGroups yields the count and totals of the rows holding two named

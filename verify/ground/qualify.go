@@ -105,13 +105,22 @@ func (ctx *Visible) qualified(t *table, skip string) ([]tableRow, []string) {
 			rows = in
 			why = append(why, w)
 		}
+		if in, w, ok := olderThan(t, rows, d.text, ctx.Clock); ok {
+			rows = in
+			why = append(why, w)
+		}
 		var left []string
 		rows, left = exceptValues(t, rows, d.text)
 		why = append(why, left...)
 		rows, left = endedValues(t, rows, d.text)
 		why = append(why, left...)
-		rows, left = stillValues(t, rows, d.text)
-		why = append(why, left...)
+		// the base of a share of a flag of work ended ("what share is
+		// still open": is_closed false) is not narrowed by the same
+		// condition on a state field (a stage that ends work)
+		if skip == "" || !slices.Contains(endStates, flagWord(skip)) {
+			rows, left = stillValues(t, rows, d.text)
+			why = append(why, left...)
+		}
 		rows, left = waitingValues(t, rows, d.text)
 		why = append(why, left...)
 		for _, k := range flagFields(t) {
@@ -125,6 +134,8 @@ func (ctx *Visible) qualified(t *table, skip string) ([]tableRow, []string) {
 				why = append(why, fmt.Sprintf("whose %s is %t", k, want))
 			}
 		}
+		rows, left = beyondAmount(t, rows, d)
+		why = append(why, left...)
 		for _, k := range emptyFields(t, rows) {
 			if !emptyNamed(d.text, k) {
 				continue

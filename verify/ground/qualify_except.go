@@ -130,7 +130,12 @@ func endedValues(t *table, rows []tableRow, text string) ([]tableRow, []string) 
 // stillValues drops the rows whose value of a text field ends work where
 // the text says "still": what is "still on Kenji's plate" is the work not
 // done, and a field some of whose rows end work and others not splits
-// them so. A text naming a value that ends work ("still closed") keeps
+// them so. A value joining a word for work ended to another ends work
+// too (endingValue): HubSpot's deals "still open" are those whose
+// dealstage is neither closedwon nor closedlost, since a pipeline's
+// stages are open or closed and those two are the closed ones
+// (https://developers.hubspot.com/docs/api/crm/pipelines, a stage's
+// isClosed). A text naming a value that ends work ("still closed") keeps
 // the rows.
 func stillValues(t *table, rows []tableRow, text string) ([]tableRow, []string) {
 	toks := strings.Fields(text)
@@ -140,16 +145,29 @@ func stillValues(t *table, rows []tableRow, text string) ([]tableRow, []string) 
 	var why []string
 	tf := textFields(t)
 	for _, k := range slices.Sorted(maps.Keys(tf)) {
-		if !slices.ContainsFunc(tf[k], func(v string) bool { return slices.Contains(endStates, v) }) {
+		if !slices.ContainsFunc(tf[k], endingValue) {
 			continue
 		}
-		kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return slices.Contains(endStates, r.words[k]) })
+		kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { return endingValue(r.words[k]) })
 		if len(kept) < len(rows) && len(kept) > 0 {
 			rows = kept
 			why = append(why, "whose "+k+" does not end work")
 		}
 	}
 	return rows, why
+}
+
+// endingValue reports whether a loose value ends work: a word for work
+// ended, or one joined to another part ("closedwon", "closed lost": the
+// closed stage a deal was won or lost in).
+func endingValue(v string) bool {
+	if slices.Contains(endStates, v) {
+		return true
+	}
+	return slices.ContainsFunc(endStates, func(e string) bool {
+		rest, ok := strings.CutPrefix(v, e)
+		return ok && len(strings.TrimSpace(rest)) >= minPart
+	})
 }
 
 // waitCues are the loose words by which a text counts the records still

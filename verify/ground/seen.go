@@ -91,6 +91,8 @@ type ContextDoc struct {
 	// exclude (qualify.go).
 	ranges   [][2]time.Time
 	excludes []string
+	// The sums it bounds amounts by ("over $5,000", qualify_compare.go).
+	amountBounds []amountBound
 	// prose is the loose text a state word is asked by: the whole text,
 	// or for a JSON observation only its values of three words or more
 	// (a note, a policy, a mail body), never another record's short
@@ -312,6 +314,7 @@ func NewDoc(name, text string) ContextDoc {
 	d.priced, d.counts, d.unitPrices = pricedThings(text), thingCounts(text), statedUnitPrices(text)
 	d.formulas, d.quantities, d.corrections = statedFormulas(text), statedQuantities(text), statedCorrections(text)
 	d.ranges, d.excludes = statedRanges(text), exclusions(text)
+	d.amountBounds = statedAmountBounds(text)
 	for _, m := range phoneRE.FindAllString(text, -1) {
 		if ds := digitsOf(m); len(ds) >= 7 {
 			d.phones = append(d.phones, ds)

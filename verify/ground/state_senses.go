@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/legoenv/legoenv/internal/inflect"
+	"github.com/legoenv/legoenv/state"
+	"github.com/legoenv/legoenv/verify/satisfy"
 )
 
 // A product stores a state in one word and a person asks for it by what
@@ -351,7 +353,9 @@ var stateSenses = withVerbForms([]stateSense{
 var decisions = []string{"approved", "authorised", "authorized", "accepted", "denied", "declined", "rejected", "refused"}
 
 // namesSense reports whether a document other than the one at doc names
-// the records whose value is w by a phrase that means w's state, where w
+// the records whose value is w by a phrase that means w's state or
+// another value of it (https://mailchimp.com/developer/marketing/api/campaigns/:
+// a campaign's status "save" is a draft), where w
 // is the only value of its field (values) of that sense and the phrase
 // is not denied ("never took place" names no completed meeting).
 func (ctx *Visible) namesSense(w string, values []string, doc int) bool {
@@ -360,13 +364,38 @@ func (ctx *Visible) namesSense(w string, values []string, doc int) bool {
 			(s.beside != nil && !slices.ContainsFunc(values, func(v string) bool { return slices.Contains(s.beside, v) })) {
 			continue
 		}
+		// the sense's other values name it too, none of them being the
+		// field's: Mailchimp's campaigns "in draft" are those it stores
+		// as "save"
+		names := slices.Concat(s.phrases, slices.DeleteFunc(slices.Clone(s.values), func(v string) bool { return v == w }))
 		for i, d := range ctx.Docs {
-			if i != doc && slices.ContainsFunc(s.phrases, func(p string) bool { return s.says(d.prose, p) }) {
+			if i != doc && slices.ContainsFunc(names, func(p string) bool { return s.says(d.prose, p) }) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// FindStateBySense names the first document that asks for the state v
+// of a field holding values by a phrase of its meaning, as a count is
+// read by one (namesByMeaning): a Zendesk ticket marked "as awaiting
+// their reply" is written pending, the status of a request waiting on
+// its requester
+// (https://developer.zendesk.com/api-reference/ticketing/tickets/tickets/).
+func (ctx *Visible) FindStateBySense(v any, values []string) string {
+	w := satisfy.Loose(state.Text(v))
+	loose := make([]string, len(values))
+	for i, x := range values {
+		loose[i] = satisfy.Loose(x)
+	}
+	for i, d := range ctx.Docs {
+		one := Visible{Docs: ctx.Docs[i : i+1], Clock: ctx.Clock}
+		if one.namesByMeaning(w, loose, -1) {
+			return d.Name + " (a phrase of its meaning)"
+		}
+	}
+	return ""
 }
 
 // possessives are the words after which a phrase speaks of someone's
