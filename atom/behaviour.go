@@ -541,8 +541,9 @@ func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {
 // arityFits reports whether inv holds as many fields as its rule takes:
 // n, one or more where n is negative, at least two where n is 0, or the longer
 // forms some rules have: a fourth field of states (referred_by, agrees,
-// since), a fifth of grants' states (granted), a third of states
-// (refers_to, remaining, before).
+// since, within), a fifth of grants' states (granted), a third of states
+// (refers_to, remaining, before), and the shorter: a past_when rule of one
+// date, binding in every state.
 func arityFits(inv Invariant, n int) bool {
 	got := len(inv.Fields)
 	switch {
@@ -556,7 +557,7 @@ func arityFits(inv Invariant, n int) bool {
 		return true
 	}
 	switch inv.Rule {
-	case "referred_by", "agrees", "since":
+	case "referred_by", "agrees", "since", "within":
 		return got == 4
 	case "granted":
 		return got == 5
@@ -564,6 +565,8 @@ func arityFits(inv Invariant, n int) bool {
 		return got == 3
 	case "ratio", "senior":
 		return got == 2
+	case "past_when":
+		return got == 1
 	}
 	return false
 }
@@ -727,7 +730,7 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if inv.Rule == "unique" {
 		ds = append(ds, valuesOf(e, c, inv.Fields[len(inv.Fields)-1], inv.Values, at+".values")...)
 	}
-	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "since" && inv.Rule != "granted" && inv.Rule != "remaining" && inv.Rule != "before" {
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "since" && inv.Rule != "within" && inv.Rule != "granted" && inv.Rule != "remaining" && inv.Rule != "before" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
 	if (inv.Rule == "remaining" || inv.Rule == "before") && len(inv.Fields) == 3 {
@@ -736,7 +739,7 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if inv.Rule == "remaining" && len(inv.Fields) == 3 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[2], inv.Values, at+".values")...)
 	}
-	if (inv.Rule == "agrees" || inv.Rule == "since") && len(inv.Fields) == 4 {
+	if (inv.Rule == "agrees" || inv.Rule == "since" || inv.Rule == "within") && len(inv.Fields) == 4 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[3], inv.In, at+".in")...)
 	}
 	return ds

@@ -99,3 +99,50 @@ func untilParent(cm *collModel, ref string, p map[string]any, clock time.Time) t
 	}
 	return until
 }
+
+// heldParents moves the records of cm that a since rule dates after their
+// parent's start and a past_when rule keeps before the clock onto a parent
+// that has started by the clock: a Whereby recording or participant is of
+// a meeting held, never of one whose start lies ahead. One that no such
+// parent can take loses its reference where it may; a record a task names,
+// or names as a parent, stays.
+func heldParents(val *valuer, m *appModel, cm *collModel, d *atom.Data, named map[string]map[string]bool) {
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule != "since" || len(inv.Fields) != 3 {
+			continue
+		}
+		tc := m.byName[cm.field(inv.Fields[1]).Ref]
+		if tc == nil || tc == cm {
+			continue
+		}
+		ref, bound := inv.Fields[1], inv.Fields[2]
+		var held []string
+		for _, p := range d.Records[m.app][tc.name] {
+			if t, ok := atom.Time(p[bound]); ok && !t.After(val.clock) {
+				held = append(held, state.Text(p[tc.key]))
+			}
+		}
+		for _, rec := range d.Records[m.app][cm.name] {
+			p := findRec(d.Records[m.app][tc.name], tc.key, state.Text(rec[ref]))
+			t, ok := atom.Time(p[bound])
+			if p == nil || !ok || !t.After(val.clock) || !keptPast(cm, inv.Fields[0], rec) ||
+				named[cm.name][state.Text(rec[cm.key])] || named[tc.name][state.Text(p[tc.key])] {
+				continue
+			}
+			switch {
+			case len(held) > 0:
+				rec[ref] = pick(val.textRand(cm, rec, ref), held)
+			case !cm.field(ref).Required:
+				delete(rec, ref)
+			}
+		}
+	}
+}
+
+// keptPast reports whether a past_when rule of cm keeps rec's date f
+// before the clock.
+func keptPast(cm *collModel, f string, rec map[string]any) bool {
+	return slices.ContainsFunc(cm.c.Invariants, func(inv atom.Invariant) bool {
+		return inv.Rule == "past_when" && inv.Fields[0] == f && inv.ClockBinds(rec)
+	})
+}
