@@ -677,9 +677,8 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 		for _, cm := range m.colls {
 			settleBalances(m, cm, d)
 		}
-		named := namedKeys(m, d)
 		for _, cm := range m.colls {
-			heldParents(val, m, cm, d, named)
+			heldParents(val, m, cm, d)
 			recs := d.Records[m.app][cm.name]
 			for _, inv := range cm.c.Invariants {
 				switch inv.Rule {

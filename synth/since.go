@@ -100,13 +100,14 @@ func untilParent(cm *collModel, ref string, p map[string]any, clock time.Time) t
 	return until
 }
 
-// heldParents moves the records of cm that a since rule dates after their
-// parent's start and a past_when rule keeps before the clock onto a parent
-// that has started by the clock: a Whereby recording or participant is of
-// a meeting held, never of one whose start lies ahead. One that no such
-// parent can take loses its reference where it may; a record a task names,
-// or names as a parent, stays.
-func heldParents(val *valuer, m *appModel, cm *collModel, d *atom.Data, named map[string]map[string]bool) {
+// heldParents makes a parent that a record of cm dates itself after (a
+// since rule) one that has begun by the clock where a past_when rule keeps
+// that record's date before it: a Whereby recording or participant is of
+// a meeting held, so a meeting drawn ahead of the clock with recordings or
+// participants moves back, all its dates together (keeping their order),
+// as far before the clock as it was after. The children follow it by the
+// since and within rules conformWorld keeps next.
+func heldParents(val *valuer, m *appModel, cm *collModel, d *atom.Data) {
 	for _, inv := range cm.c.Invariants {
 		if inv.Rule != "since" || len(inv.Fields) != 3 {
 			continue
@@ -115,26 +116,23 @@ func heldParents(val *valuer, m *appModel, cm *collModel, d *atom.Data, named ma
 		if tc == nil || tc == cm {
 			continue
 		}
-		ref, bound := inv.Fields[1], inv.Fields[2]
-		var held []string
-		for _, p := range d.Records[m.app][tc.name] {
-			if t, ok := atom.Time(p[bound]); ok && !t.After(val.clock) {
-				held = append(held, state.Text(p[tc.key]))
-			}
-		}
 		for _, rec := range d.Records[m.app][cm.name] {
-			p := findRec(d.Records[m.app][tc.name], tc.key, state.Text(rec[ref]))
-			t, ok := atom.Time(p[bound])
-			if p == nil || !ok || !t.After(val.clock) || !keptPast(cm, inv.Fields[0], rec) ||
-				named[cm.name][state.Text(rec[cm.key])] || named[tc.name][state.Text(p[tc.key])] {
+			p := findRec(d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+			t, ok := atom.Time(p[inv.Fields[2]])
+			if p == nil || !ok || !t.After(val.clock) || !keptPast(cm, inv.Fields[0], rec) {
 				continue
 			}
-			switch {
-			case len(held) > 0:
-				rec[ref] = pick(val.textRand(cm, rec, ref), held)
-			case !cm.field(ref).Required:
-				delete(rec, ref)
-			}
+			back := -2*t.Sub(val.clock) - time.Hour
+			shiftDates(tc, p, back)
+		}
+	}
+}
+
+// shiftDates moves every date of rec, a record of cm, by d.
+func shiftDates(cm *collModel, rec map[string]any, d time.Duration) {
+	for f, fd := range cm.c.Fields {
+		if at, ok := atom.Time(rec[f]); ok && (fd.Format == "date-time" || fd.Format == "date") {
+			rec[f] = sameLayout(rec[f], at.Add(d))
 		}
 	}
 }
