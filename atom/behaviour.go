@@ -709,7 +709,7 @@ func validateDomainOf(e *Entry, c *Collection, inv Invariant, at string) Diagnos
 func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
 	var ds Diagnostics
 	if len(inv.In) > 0 != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields, a since or within rule of four fields, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" && !(inv.Rule == "remaining" && len(inv.Fields) == 3) && !inv.RankStates() {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, the media types of a file whose name ends in no extension, the states of a remaining rule of three fields in which a part was paid, and the states a senior rule of two fields keeps off a title that leads others, and only these"))
