@@ -553,10 +553,11 @@ func validateLifecycle(e *Entry, c *Collection, at string) Diagnostics {
 // arityFits reports whether inv holds as many fields as its rule takes:
 // n, one or more where n is negative, at least two where n is 0, or the longer
 // forms some rules have: a fourth field of states (referred_by, agrees,
-// since), a fifth of grants' states (granted), a third of states
-// (refers_to, remaining, before), a third of days (past_when), and an
-// agrees rule's gate through the referenced record's own reference (a
-// fourth and fifth field).
+// since, within), a fifth of grants' states (granted), a third of states
+// (refers_to, remaining, before), a third of days (past_when), an agrees
+// rule's gate through the referenced record's own reference (a fourth and
+// fifth field), and the shorter: a past_when rule of one date, binding in
+// every state.
 func arityFits(inv Invariant, n int) bool {
 	got := len(inv.Fields)
 	switch {
@@ -570,16 +571,18 @@ func arityFits(inv Invariant, n int) bool {
 		return true
 	}
 	switch inv.Rule {
-	case "referred_by", "since":
+	case "referred_by", "since", "within":
 		return got == 4
 	case "agrees":
 		return got == 4 || got == 5
 	case "granted":
 		return got == 5
-	case "refers_to", "remaining", "before", "past_when":
+	case "refers_to", "remaining", "before":
 		return got == 3
 	case "ratio", "senior":
 		return got == 2
+	case "past_when":
+		return got == 1 || got == 3
 	}
 	return false
 }
@@ -730,7 +733,7 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 		ds = append(ds, e.Diag(Error, at+".not_in", "not_in lists the values that keep a record from counting under a referred_by rule of four fields, and only there"))
 	}
 	if (len(inv.In) > 0 || inv.Rule == "referred_by" && len(inv.NotIn) > 0) != inv.HasStates() {
-		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields or of five, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
+		ds = append(ds, e.Diag(Error, at+".in", "in lists the states of only_when, set_when, past_when, future_when, full_when, refers_to, flag_of, a referred_by rule of four fields, an agrees rule of four fields or of five, a since or within rule of four fields, a granted rule of five fields, a team rule of two fields, a remaining rule of three fields and a before rule of three fields, and only of them"))
 	}
 	if len(inv.Values) > 0 && inv.Rule != "only_when" && inv.Rule != "set_when" && inv.Rule != "unique" && inv.Rule != "granted" && inv.Rule != "refers_to" && inv.Rule != "media_type" && !(inv.Rule == "remaining" && len(inv.Fields) == 3) && !inv.RankStates() {
 		ds = append(ds, e.Diag(Error, at+".values", "values lists the gated values of only_when and of a refers_to rule of three fields, the values set_when asks for, the values of a unique rule's last field it binds, the kinds of grant of a granted rule that let everyone in, the media types of a file whose name ends in no extension, the states of a remaining rule of three fields in which a part was paid, and the states a senior rule of two fields keeps off a title that leads others, and only these"))
@@ -751,7 +754,7 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if inv.Rule == "unique" {
 		ds = append(ds, valuesOf(e, c, inv.Fields[len(inv.Fields)-1], inv.Values, at+".values")...)
 	}
-	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "since" && inv.Rule != "granted" && inv.Rule != "remaining" && inv.Rule != "before" {
+	if inv.HasStates() && inv.Rule != "refers_to" && inv.Rule != "flag_of" && inv.Rule != "referred_by" && inv.Rule != "agrees" && inv.Rule != "since" && inv.Rule != "within" && inv.Rule != "granted" && inv.Rule != "remaining" && inv.Rule != "before" {
 		ds = append(ds, validateWhenStates(e, c, inv, at)...)
 	}
 	if (inv.Rule == "remaining" || inv.Rule == "before") && len(inv.Fields) == 3 {
@@ -760,7 +763,7 @@ func validateGates(e *Entry, c *Collection, inv Invariant, at string) Diagnostic
 	if inv.Rule == "remaining" && len(inv.Fields) == 3 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[2], inv.Values, at+".values")...)
 	}
-	if (inv.Rule == "agrees" || inv.Rule == "since") && len(inv.Fields) == 4 {
+	if (inv.Rule == "agrees" || inv.Rule == "since" || inv.Rule == "within") && len(inv.Fields) == 4 {
 		ds = append(ds, valuesOf(e, c, inv.Fields[3], inv.In, at+".in")...)
 	}
 	return ds

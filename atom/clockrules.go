@@ -1,6 +1,11 @@
 package atom
 
-import "time"
+import (
+	"slices"
+	"time"
+
+	"github.com/legoenv/legoenv/state"
+)
 
 // HasStates reports whether the rule lists states of its second field
 // (In): only_when, set_when, past_when, future_when and full_when; refers_to and
@@ -17,12 +22,20 @@ func (inv Invariant) HasStates() bool {
 		return n == 3
 	case "team":
 		return n == 2
-	case "referred_by", "agrees", "since":
+	case "referred_by", "agrees", "since", "within":
 		return n == 4 || inv.ParentGated() || inv.GatedThrough()
 	case "granted":
 		return n == 5
 	}
-	return inv.OnClock()
+	return inv.OnClock() && n >= 2 // one date alone binds in every state
+}
+
+// ClockBinds reports whether a past_when or future_when rule binds rec:
+// always for a rule of one field (a Whereby recording or participant is
+// of a session held, whatever its state), else where rec's second field
+// holds one of In.
+func (inv Invariant) ClockBinds(rec map[string]any) bool {
+	return inv.OnClock() && (len(inv.Fields) == 1 || slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])))
 }
 
 // OnClock reports whether the rule puts a date to one side of the world's

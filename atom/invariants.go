@@ -327,10 +327,12 @@ func Time(v any) (time.Time, bool) {
 // OutsideParent reports whether a within rule's date on rec is after the
 // date that bounds it on parent, the record its reference names, or a
 // since rule's date is before it, and gives that bound; false when either
-// is missing or does not parse, and for a since rule of four fields where
-// rec is in none of its states.
+// is missing or does not parse, and for a since or within rule of four
+// fields where rec is in none of its states (a Statuspage update that
+// resolves its incident may be posted after the resolution it records;
+// one still investigating may not).
 func (inv Invariant) OutsideParent(rec, parent map[string]any) (time.Time, bool) {
-	if inv.Rule == "since" && len(inv.Fields) == 4 && !slices.Contains(inv.In, state.Text(rec[inv.Fields[3]])) {
+	if len(inv.Fields) == 4 && !slices.Contains(inv.In, state.Text(rec[inv.Fields[3]])) {
 		return time.Time{}, false
 	}
 	t, ok := Time(rec[inv.Fields[0]])

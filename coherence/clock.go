@@ -30,7 +30,7 @@ func (sh *Shape) Clocked(rec map[string]any, now time.Time) []Contradiction {
 	}
 	for _, inv := range sh.def.Invariants {
 		past := inv.Rule == "past_when"
-		if !past && inv.Rule != "future_when" || !slices.Contains(inv.In, state.Text(rec[inv.Fields[1]])) {
+		if !inv.ClockBinds(rec) {
 			continue
 		}
 		f := inv.Fields[0]
@@ -53,7 +53,10 @@ func (sh *Shape) Clocked(rec map[string]any, now time.Time) []Contradiction {
 		case far:
 			side, want = fmt.Sprintf("within %d days after", inv.Days), now.Add(inv.Ahead(t.Sub(now)))
 		}
-		why := fmt.Sprintf("%s is %v but %s %s is not %s the clock %s", inv.Fields[1], rec[inv.Fields[1]], f, s, side, now.UTC().Format(time.RFC3339))
+		why := fmt.Sprintf("%s %s is not %s the clock %s", f, s, side, now.UTC().Format(time.RFC3339))
+		if len(inv.Fields) > 1 {
+			why = fmt.Sprintf("%s is %v but %s", inv.Fields[1], rec[inv.Fields[1]], why)
+		}
 		return sh.moveSpan(rec, now, f, want.Sub(t), why)
 	}
 	return nil
@@ -103,7 +106,7 @@ func (sh *Shape) spansNow(rec map[string]any, start, end string) bool {
 // side of the clock in rec's state.
 func (sh *Shape) clockRule(rec map[string]any, rule, f string) bool {
 	return slices.ContainsFunc(sh.def.Invariants, func(inv atom.Invariant) bool {
-		return inv.Rule == rule && inv.Fields[0] == f && slices.Contains(inv.In, state.Text(rec[inv.Fields[1]]))
+		return inv.Rule == rule && inv.Fields[0] == f && inv.ClockBinds(rec)
 	})
 }
 

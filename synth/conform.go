@@ -678,6 +678,7 @@ func conformWorld(val *valuer, apps []*appModel, d *atom.Data) {
 			settleBalances(m, cm, d)
 		}
 		for _, cm := range m.colls {
+			heldParents(val, m, cm, d)
 			recs := d.Records[m.app][cm.name]
 			for _, inv := range cm.c.Invariants {
 				switch inv.Rule {

@@ -118,3 +118,48 @@ func untilParent(cm *collModel, ref string, p map[string]any, clock time.Time) t
 	}
 	return until
 }
+
+// heldParents makes a parent that a record of cm dates itself after (a
+// since rule) one that has begun by the clock where a past_when rule keeps
+// that record's date before it: a Whereby recording or participant is of
+// a meeting held, so a meeting drawn ahead of the clock with recordings or
+// participants moves back, all its dates together (keeping their order),
+// as far before the clock as it was after. The children follow it by the
+// since and within rules conformWorld keeps next.
+func heldParents(val *valuer, m *appModel, cm *collModel, d *atom.Data) {
+	for _, inv := range cm.c.Invariants {
+		if inv.Rule != "since" || len(inv.Fields) != 3 {
+			continue
+		}
+		tc := m.byName[cm.field(inv.Fields[1]).Ref]
+		if tc == nil || tc == cm {
+			continue
+		}
+		for _, rec := range d.Records[m.app][cm.name] {
+			p := findRec(d.Records[m.app][tc.name], tc.key, state.Text(rec[inv.Fields[1]]))
+			t, ok := atom.Time(p[inv.Fields[2]])
+			if p == nil || !ok || !t.After(val.clock) || !keptPast(cm, inv.Fields[0], rec) {
+				continue
+			}
+			back := -2*t.Sub(val.clock) - time.Hour
+			shiftDates(tc, p, back)
+		}
+	}
+}
+
+// shiftDates moves every date of rec, a record of cm, by d.
+func shiftDates(cm *collModel, rec map[string]any, d time.Duration) {
+	for f, fd := range cm.c.Fields {
+		if at, ok := atom.Time(rec[f]); ok && (fd.Format == "date-time" || fd.Format == "date") {
+			rec[f] = sameLayout(rec[f], at.Add(d))
+		}
+	}
+}
+
+// keptPast reports whether a past_when rule of cm keeps rec's date f
+// before the clock.
+func keptPast(cm *collModel, f string, rec map[string]any) bool {
+	return slices.ContainsFunc(cm.c.Invariants, func(inv atom.Invariant) bool {
+		return inv.Rule == "past_when" && inv.Fields[0] == f && inv.ClockBinds(rec)
+	})
+}
