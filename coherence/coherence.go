@@ -284,6 +284,7 @@ func (c *checker) collection(name string) {
 	}
 	c.invariants(sh.def, name, col)
 	c.mailbox(sh.def, name, col)
+	c.held(sh.def, name, col)
 	c.required(sh, name, col)
 	c.partDates(sh, name, col)
 	c.sealedParts(sh, name, col)
