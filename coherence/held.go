@@ -6,16 +6,21 @@ import (
 )
 
 // held reports a record the product makes itself (def.Holds: the bot user
-// a Slack app posts as) that the world's collection lacks.
+// a Slack app posts as, the Sent mailbox) that the world's collection
+// lacks.
 func (c *checker) held(def *atom.Collection, name string, col *state.Collection) {
 	for _, h := range def.Holds {
-		if k := state.Text(h[col.Key]); !hasKey(col, k) {
-			c.add(RuleInvariant, name, k, col.Key, h[col.Key], "the product's own record %s is not in the world (holds)", k)
+		if !holdsOne(col, h) {
+			c.add(RuleInvariant, name, state.Text(h[col.Key]), col.Key, h[col.Key], "the product's own record %v is not in the world (holds)", h)
 		}
 	}
 }
 
-func hasKey(col *state.Collection, k string) bool {
-	_, ok := col.Lookup(k)
-	return ok
+func holdsOne(col *state.Collection, h map[string]any) bool {
+	for _, r := range col.Records {
+		if atom.HeldBy(h, r, col.Key) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,13 +1,12 @@
 package synth
 
-import (
-	"github.com/legoenv/legoenv/state"
-)
+import "github.com/legoenv/legoenv/atom"
 
 // heldRecords adds to the world the records each app's product makes
-// itself (atom.Collection.Holds: the bot user a Slack app posts as), where
-// the world holds no record of that key, so that a tool's constant naming
-// one names a record of the world.
+// itself (atom.Collection.Holds: the bot user a Slack app posts as, the
+// Sent mailbox), where the world holds none (atom.HeldBy), so that a
+// tool's constant naming one names a record of the world. A held record
+// declared without a key is keyed in the collection's form.
 func (db *dataBuilder) heldRecords(apps []*appModel) {
 	for _, m := range apps {
 		for _, cm := range m.colls {
@@ -17,12 +16,15 @@ func (db *dataBuilder) heldRecords(apps []*appModel) {
 			key := cm.c.KeyField()
 			recs := db.d.Records[m.app][cm.name]
 			for _, h := range cm.c.Holds {
-				if holdsKey(recs, key, h[key]) {
+				if holdsOne(recs, h, key) {
 					continue
 				}
-				rec := make(map[string]any, len(h))
+				rec := make(map[string]any, len(h)+1)
 				for f, v := range h {
 					rec[f] = v
+				}
+				if _, ok := rec[key]; !ok {
+					rec[key] = uniqueKey(db.val, cm, db.used)
 				}
 				recs = append(recs, rec)
 			}
@@ -34,10 +36,10 @@ func (db *dataBuilder) heldRecords(apps []*appModel) {
 	}
 }
 
-// holdsKey says whether one of recs is keyed k by field key.
-func holdsKey(recs []map[string]any, key string, k any) bool {
+// holdsOne says whether one of recs is the held record h.
+func holdsOne(recs []map[string]any, h map[string]any, key string) bool {
 	for _, r := range recs {
-		if state.Text(r[key]) == state.Text(k) {
+		if atom.HeldBy(h, r, key) {
 			return true
 		}
 	}

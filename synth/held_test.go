@@ -14,19 +14,29 @@ import (
 
 // TestPostsNameTheWorldsBot: a message a chat app's tool posts is the
 // product's bot user's (Slack's chat.postMessage posts as the app's bot
-// user, a member of users.list with is_bot true), and every drawn world
-// holds that user, so the world a post leaves has no author that names no
-// user of it.
+// user, a member of users.list with is_bot true), and a mail sent is filed
+// in the account's Sent mailbox, folder or label (JMAP's mailbox whose
+// role is sent, Outlook's Sent Items, Gmail's SENT); every drawn world
+// holds that record, so the world a send leaves names no author or folder
+// that is no record of it.
 func TestPostsNameTheWorldsBot(t *testing.T) {
 	for _, c := range []struct{ app, tool, coll, args, field string }{
 		{"slack", "slack_send_channel_message", "channels", `{"channel":%q,"text":"The figures are in."}`, "user_id"},
 		{"mattermost", "mattermost_create_post", "channels", `{"channel_id":%q,"message":"The figures are in."}`, "user_id"},
 		{"discord", "discord_send_message", "channels", `{"channel_id":%q,"content":"The figures are in."}`, "author_id"},
 		{"zulip", "zulip_send_stream_message", "streams", `{"stream_id":%q,"topic":"figures","content":"The figures are in."}`, "sender_email"},
+		{"fastmail", "fastmail_email_submission_send", "", `{"to":["ana.ruiz@example.com"],"subject":"Figures","textBody":"The figures are in."}`, "mailboxIds"},
+		{"outlook", "outlook_send_message", "", `{"toRecipients":["ana.ruiz@example.com"],"subject":"Figures","body":"The figures are in."}`, "parentFolderId"},
+		{"zoho_mail", "zoho_mail_send_email", "", `{"toAddress":"ana.ruiz@example.com","subject":"Figures","content":"The figures are in."}`, "folderId"},
+		{"gmail", "gmail_send_email", "", `{"to":["ana.ruiz@example.com"],"subject":"Figures","body":"The figures are in."}`, "label_ids"},
 	} {
 		corpus := synthApps(t, 1, c.app)
 		for _, d := range corpus.Data {
-			w := postedWorld(t, c.app, d, c.tool, fmt.Sprintf(c.args, firstKey(d, c.app, c.coll)))
+			args := c.args
+			if c.coll != "" {
+				args = fmt.Sprintf(c.args, firstKey(d, c.app, c.coll))
+			}
+			w := postedWorld(t, c.app, d, c.tool, args)
 			for _, v := range coherence.CheckWorld(d.ID, appServers(t, c.app), w) {
 				if v.Field == c.field || v.Rule == coherence.RuleInvariant && v.Field == "" {
 					t.Errorf("%s after %s: %s", d.ID, c.tool, v)
