@@ -11,7 +11,7 @@ import (
 func (c *checker) held(def *atom.Collection, name string, col *state.Collection) {
 	for _, h := range def.Holds {
 		if !holdsOne(col, h) {
-			c.add(RuleInvariant, name, state.Text(h[col.Key]), col.Key, h[col.Key], "the product's own record %v is not in the world (holds)", h)
+			c.add(RuleHeld, name, state.Text(h[col.Key]), col.Key, h[col.Key], "the product's own record %v is not in the world", h)
 		}
 	}
 }

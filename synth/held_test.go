@@ -3,7 +3,6 @@ package synth
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/legoenv/legoenv/assert"
@@ -39,7 +38,7 @@ func TestPostsNameTheWorldsBot(t *testing.T) {
 			}
 			w := postedWorld(t, c.app, d, c.tool, args)
 			for _, v := range coherence.CheckWorld(d.ID, appServers(t, c.app), w) {
-				if v.Field == c.field || v.Rule == coherence.RuleInvariant && strings.HasSuffix(v.Message, "(holds)") {
+				if v.Field == c.field || v.Rule == coherence.RuleHeld {
 					t.Errorf("%s after %s: %s", d.ID, c.tool, v)
 				}
 			}
