@@ -140,6 +140,13 @@ type Collection struct {
 	// items it sells): their free text speaks of that company, never of a
 	// customer as if the record were theirs.
 	Own bool `json:"own,omitempty"`
+	// Holds are records every world of the app holds because the product
+	// makes them, not its users: the bot user a Slack app posts as, which
+	// users.list lists. A tool's constant that names one (a message's
+	// author) then names a record of the world. Synthesis adds each to
+	// every world of the app that lacks a record of its key; the
+	// coherence check reports a world without it.
+	Holds []map[string]any `json:"holds,omitempty"`
 }
 
 // VolatileFields is the collection's declared volatile fields, sorted.

@@ -29,6 +29,7 @@ const (
 	RuleIdentity  = "identity"  // one address, two names; an address off its company's domain
 	RuleIDForm    = "id_form"   // keys of one collection in more than one form
 	RuleUniqueKey = "unique_key"
+	RuleHeld      = "holds"     // a record the product makes itself (the atom's holds) missing from the world
 	RuleInvariant = "invariant" // a rule the server atom declares: a lifecycle's stamps, lte, before, soon_after, at_most_one, unique, display, days_until, only_when, within, since, bounds
 	RuleFields    = "fields"    // fields of one record that deny each other: a flag and a state, a share above its whole
 	RuleSecret    = "secret"    // a payment card number in free text
@@ -38,7 +39,7 @@ const (
 func Rules() []string { return slices.Clone(rules) }
 
 // rules lists the rules in report order.
-var rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey, RuleInvariant, RuleFields, RuleSecret}
+var rules = []string{RuleType, RuleEnum, RuleFormat, RuleRole, RuleRef, RuleLifecycle, RuleIdentity, RuleIDForm, RuleUniqueKey, RuleInvariant, RuleHeld, RuleFields, RuleSecret}
 
 // Violation is one value, record or collection that breaks a rule.
 type Violation struct {
@@ -284,6 +285,7 @@ func (c *checker) collection(name string) {
 	}
 	c.invariants(sh.def, name, col)
 	c.mailbox(sh.def, name, col)
+	c.held(sh.def, name, col)
 	c.required(sh, name, col)
 	c.partDates(sh, name, col)
 	c.sealedParts(sh, name, col)

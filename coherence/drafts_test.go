@@ -24,6 +24,7 @@ func TestGmailDraftsAndThreads(t *testing.T) {
 	ss := map[string]*atom.Server{"gmail": e.MustServer()}
 	labels := []state.Record{
 		{"id": "DRAFT", "name": "DRAFT", "label_type": "system"},
+		{"id": "SENT", "name": "SENT", "label_type": "system"},
 		{"id": "Label_10001", "name": "Orders", "label_type": "user"},
 		{"id": "Label_10002", "name": "Invoices", "label_type": "user"},
 	}

@@ -575,6 +575,7 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 		if s, ok := v.(string); ok && s == "$now" {
 			v = w.tg.coll.Fields[k].Now(cx.Clock)
 		}
+		v = heldKeys(cx.State, w.app, w.tg.coll.Fields[k], v)
 		if f, ok := atom.SettingRef(v); ok {
 			if v, ok = setting(cx.State, w.app, f); !ok {
 				continue // the state names no such setting: left unset
@@ -604,6 +605,31 @@ func (w *writeEffect) write(cx *Context, old, rec state.Record, args map[string]
 		return err
 	}
 	return keepUnique(cx.State, w.app, w.tg.coll, w.unique, old, rec, given)
+}
+
+// heldKeys is constant v with each "$held:field=value" in it (atom.HeldRef)
+// replaced by the key of the record of f's referenced collection that
+// holds that value: the Sent mailbox a sent mail is filed in, by its role.
+// One the state holds no such record for stays as written.
+func heldKeys(st *state.State, app string, f atom.Field, v any) any {
+	if vs, ok := v.([]any); ok {
+		out := make([]any, len(vs))
+		for i, x := range vs {
+			out[i] = heldKeys(st, app, f, x)
+		}
+		return out
+	}
+	field, value, ok := atom.HeldRef(v)
+	if !ok || f.Ref == "" {
+		return v
+	}
+	name := app + "." + f.Ref
+	for _, r := range st.Records(name) {
+		if state.Text(r[field]) == value {
+			return r[st.KeyField(name)]
+		}
+	}
+	return v
 }
 
 // setting is the value of field f of app's settings record in st.

@@ -333,6 +333,7 @@ func buildData(b *bundle, p *plan, v int, seed int64) *atom.Data {
 	db.selfParents(b.apps)
 	db.differentRefsLast(b.apps)
 	db.placeInLists(b.apps)
+	db.heldRecords(b.apps) // last: the product's own records, as it makes them
 	titles := make([]string, len(b.apps))
 	for i, m := range b.apps {
 		titles[i] = m.title
