@@ -622,12 +622,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	}
 	switch inv.Rule {
 	case "soon_after":
-		for j, f := range inv.Fields {
-			if fd, ok := c.Fields[f]; ok && fd.Format != "date-time" && !fd.IsEpoch() {
-				ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "soon_after compares times of day; %s is not a date-time nor a time in %s", f, UnitEpochMillis))
-			}
-		}
-		return ds
+		return append(ds, validateSoonAfter(e, c, inv, at)...)
 	case "refers_to":
 		if _, ok := c.Fields[inv.Fields[0]]; ok {
 			ds = append(ds, validateRefersTo(e, s, c, inv, at)...)
@@ -650,17 +645,7 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 	case "lasts", "spans", "reaches":
 		return append(ds, validateLasts(e, s, c, inv, at)...)
 	case "within", "since", "agrees":
-		ds = append(ds, validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)...)
-		if len(inv.With) > 0 && s.Collection(c.Fields[inv.Fields[1]].Ref) != nil {
-			ds = append(ds, validateRefTarget(e, s, c, inv, inv.With, at, ".with", 0)...)
-		}
-		if target := s.Collection(c.Fields[inv.Fields[1]].Ref); inv.ParentGated() && target != nil {
-			ds = append(ds, valuesOf(e, target, inv.Fields[2], inv.In, at+".in")...)
-		}
-		if inv.GatedThrough() {
-			ds = append(ds, validateGateThrough(e, s, c, inv, at)...)
-		}
-		return ds
+		return append(ds, validateParentRule(e, s, c, inv, at)...)
 	case "display", "quotes":
 		return append(ds, validateDisplay(e, s, c, inv, at)...)
 	case "position":
@@ -669,6 +654,36 @@ func validateInvariant(e *Entry, s *Server, c *Collection, inv Invariant, at str
 		return append(ds, validateDomainOf(e, c, inv, at)...)
 	case "media_type":
 		return append(ds, validateMediaType(e, c, inv, at)...)
+	}
+	return ds
+}
+
+// validateSoonAfter checks a soon_after rule: times of day, as date-times
+// or epoch times.
+func validateSoonAfter(e *Entry, c *Collection, inv Invariant, at string) Diagnostics {
+	var ds Diagnostics
+	for j, f := range inv.Fields {
+		if fd, ok := c.Fields[f]; ok && fd.Format != "date-time" && !fd.IsEpoch() {
+			ds = append(ds, e.Diag(Error, fmt.Sprintf("%s.fields[%d]", at, j), "soon_after compares times of day; %s is not a date-time nor a time in %s", f, UnitEpochMillis))
+		}
+	}
+	return ds
+}
+
+// validateParentRule checks a within, since or agrees rule, which reads a
+// field of the record its second field names: that field, the further
+// collections with may name, the states it is gated by on the parent,
+// and a gate through the parent's own reference.
+func validateParentRule(e *Entry, s *Server, c *Collection, inv Invariant, at string) Diagnostics {
+	ds := validateRefTarget(e, s, c, inv, inv.Fields[2:3], at, ".fields", 2)
+	if len(inv.With) > 0 && s.Collection(c.Fields[inv.Fields[1]].Ref) != nil {
+		ds = append(ds, validateRefTarget(e, s, c, inv, inv.With, at, ".with", 0)...)
+	}
+	if target := s.Collection(c.Fields[inv.Fields[1]].Ref); inv.ParentGated() && target != nil {
+		ds = append(ds, valuesOf(e, target, inv.Fields[2], inv.In, at+".in")...)
+	}
+	if inv.GatedThrough() {
+		ds = append(ds, validateGateThrough(e, s, c, inv, at)...)
 	}
 	return ds
 }

@@ -85,18 +85,9 @@ func (ctx *Visible) qualified(t *table, skip string) ([]tableRow, []string) {
 		if i == t.doc {
 			continue
 		}
-		for _, rg := range append(slices.Clone(d.ranges), namedPeriods(d.text, ctx.Clock)...) {
-			for _, k := range dateFields(t) {
-				in := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool {
-					x, ok := r.dates[k]
-					return !ok || x.Before(rg[0]) || x.After(rg[1])
-				})
-				if len(in) < len(rows) && len(in) > 0 {
-					rows = in
-					why = append(why, fmt.Sprintf("whose %s is %s to %s", k, rg[0].Format(time.DateOnly), rg[1].Format(time.DateOnly)))
-				}
-			}
-		}
+		var left []string
+		rows, left = ctx.inRanges(t, rows, d)
+		why = append(why, left...)
 		if in, w, ok := pastDue(t, rows, d.text, ctx.Clock); ok {
 			rows = in
 			why = append(why, w)
@@ -109,7 +100,6 @@ func (ctx *Visible) qualified(t *table, skip string) ([]tableRow, []string) {
 			rows = in
 			why = append(why, w)
 		}
-		var left []string
 		rows, left = exceptValues(t, rows, d.text)
 		why = append(why, left...)
 		rows, left = endedValues(t, rows, d.text)
@@ -155,6 +145,26 @@ func (ctx *Visible) qualified(t *table, skip string) ([]tableRow, []string) {
 			if kept := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool { _, ok := r.words[k]; return ok }); len(kept) < len(rows) {
 				rows = kept
 				why = append(why, "with no "+k)
+			}
+		}
+	}
+	return rows, why
+}
+
+// inRanges keeps t's rows whose dates lie in a range document d states
+// or a period it names, for a date field some rows fall outside of; why
+// says which.
+func (ctx *Visible) inRanges(t *table, rows []tableRow, d ContextDoc) ([]tableRow, []string) {
+	var why []string
+	for _, rg := range append(slices.Clone(d.ranges), namedPeriods(d.text, ctx.Clock)...) {
+		for _, k := range dateFields(t) {
+			in := slices.DeleteFunc(slices.Clone(rows), func(r tableRow) bool {
+				x, ok := r.dates[k]
+				return !ok || x.Before(rg[0]) || x.After(rg[1])
+			})
+			if len(in) < len(rows) && len(in) > 0 {
+				rows = in
+				why = append(why, fmt.Sprintf("whose %s is %s to %s", k, rg[0].Format(time.DateOnly), rg[1].Format(time.DateOnly)))
 			}
 		}
 	}
