@@ -24,6 +24,21 @@ func HeldRef(v any) (field, value string, ok bool) {
 	return field, value, ok && field != ""
 }
 
+// StandsIn reports whether an effect's constant stands for a value
+// the session finds as the tool runs, not one written as it is: the clock
+// ("$now"), a setting of the app (SettingRef), a record the product makes
+// itself (HeldRef). A goal cannot ask for it by the constant.
+func StandsIn(v any) bool {
+	if v == "$now" {
+		return true
+	}
+	if _, ok := SettingRef(v); ok {
+		return true
+	}
+	_, _, ok := HeldRef(v)
+	return ok
+}
+
 // HeldBy reports whether rec is the held record h: of h's key where h
 // gives one, else agreeing with each of h's fields.
 func HeldBy(h, rec map[string]any, key string) bool {

@@ -359,9 +359,6 @@ func (cm *collModel) sentMarker() map[string]any {
 		}
 		out := map[string]any{}
 		for k, v := range t.Effect.Set {
-			if s, ok := v.(string); ok && strings.HasPrefix(s, "$") {
-				continue
-			}
 			if _, isField := cm.c.Fields[k]; !isField {
 				continue
 			}
@@ -374,6 +371,9 @@ func (cm *collModel) sentMarker() map[string]any {
 					continue
 				}
 				v = l[0]
+			}
+			if atom.StandsIn(v) {
+				continue // the clock, a setting, a record named by what it is: no constant to ask for
 			}
 			out[k] = v
 		}

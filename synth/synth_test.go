@@ -440,3 +440,16 @@ func TestWholeCorpusTestsRunInCI(t *testing.T) {
 		t.Error("no test needs the whole corpus; the pattern that finds them is wrong")
 	}
 }
+
+// TestSentMarkerAsksNoStandIn: the constants a send tool stamps that tell
+// a sent message from a draft are values a goal can ask for; one the
+// session finds as the tool runs (Fastmail files a sent email in the
+// mailbox whose role is sent, "$held:role=sent") is none of them, while a
+// keyword written as it is ($seen) is.
+func TestSentMarkerAsksNoStandIn(t *testing.T) {
+	m := newAppModel(builtinServers(t).Head(atom.KindServer, "fastmail"), nil)
+	mk := m.byName["emails"].sentMarker()
+	if _, ok := mk["mailboxIds"]; ok || mk["keywords"] != "$seen" {
+		t.Errorf("sentMarker = %v, want keywords $seen and no mailboxIds", mk)
+	}
+}

@@ -44,6 +44,49 @@ func (p *Job) cascadedKeys() map[string]map[string]bool {
 	return out
 }
 
+// keptKeys adds to moved, by collection, the records the plan's run
+// changed only in fields the session keeps by rule after each call (a
+// referred_by rule's field, a field a record rule computes): the session
+// moved them as the records they follow changed (a Fastmail mailbox's
+// counts as a sent email is filed in it), so the goal did not choose them.
+func (p *Job) keptKeys(moved map[string]map[string]bool) map[string]map[string]bool {
+	st := p.solved.Session.State()
+	w := st.Base()
+	for _, se := range p.Env.Servers {
+		s := se.MustServer()
+		for i := range s.Collections {
+			c := &s.Collections[i]
+			kept := map[string]any{}
+			for _, inv := range c.Invariants {
+				if inv.Rule == "referred_by" || inv.Computed() {
+					kept[inv.Fields[0]] = true
+				}
+			}
+			name := s.AppName() + "." + c.Name
+			if base := w.Collection(name); base != nil && len(kept) > 0 {
+				markKept(moved, name, base, st, kept)
+			}
+		}
+	}
+	return moved
+}
+
+// markKept adds to moved the records of collection name the state changed
+// only in the fields kept names.
+func markKept(moved map[string]map[string]bool, name string, base *state.Collection, st *state.State, kept map[string]any) {
+	for k := range st.Dirty(name) {
+		before, had := base.Lookup(k)
+		after, ok := st.Get(name, k)
+		if !had || !ok || !onlyIn(before, after, kept) {
+			continue
+		}
+		if moved[name] == nil {
+			moved[name] = map[string]bool{}
+		}
+		moved[name][k] = true
+	}
+}
+
 // onlyIn reports whether after differs from before only in fields set
 // names.
 func onlyIn(before, after state.Record, set map[string]any) bool {

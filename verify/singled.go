@@ -253,7 +253,7 @@ func (p *Job) unsingled() (string, string, bool) {
 	st := p.solved.Session.State()
 	w := st.Base()
 	t := p.info.toldOf(w)
-	moved := p.cascadedKeys()
+	moved := p.keptKeys(p.cascadedKeys())
 	for _, name := range w.Names() {
 		c := w.Collection(name)
 		written := map[string]bool{}
